@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers live in the file name (house style §4): *.unit.test.ts need no services;
+// *.int.test.ts and *.e2e.test.ts run against real Kafka, registry, Postgres (and Chromium),
+// provided by tests/harness/globalSetup.ts.
+const serviceSetup = ['./tests/harness/globalSetup.ts'];
+const everywhere = ['{schemas,ingest,processors,projections,query-api,web,tests,deploy}/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: 'unit',
+          include: everywhere.map((dir) => `${dir}/*.unit.test.{ts,tsx}`),
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'int',
+          include: everywhere.map((dir) => `${dir}/*.int.test.ts`),
+          exclude: ['**/node_modules/**'],
+          globalSetup: serviceSetup,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores and one broker: files share the stack, so run them one at a time.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'e2e',
+          include: everywhere.map((dir) => `${dir}/*.e2e.test.ts`),
+          exclude: ['**/node_modules/**'],
+          globalSetup: serviceSetup,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
