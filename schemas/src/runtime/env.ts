@@ -22,13 +22,20 @@ export function optionalText(env: Env, key: string): string | undefined {
   return present(env, key);
 }
 
-export function integer(env: Env, key: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
+export function integer(
+  env: Env,
+  key: string,
+  fallback: number,
+  bounds: { min?: number; max?: number } = {},
+): number {
   const raw = present(env, key);
   if (raw === undefined) return fallback;
   if (!/^-?\d+$/.test(raw)) throw new ConfigError(key, `must be a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (bounds.min !== undefined && value < bounds.min) throw new ConfigError(key, `must be at least ${bounds.min}, got ${value}`);
-  if (bounds.max !== undefined && value > bounds.max) throw new ConfigError(key, `must be at most ${bounds.max}, got ${value}`);
+  if (bounds.min !== undefined && value < bounds.min)
+    throw new ConfigError(key, `must be at least ${bounds.min}, got ${value}`);
+  if (bounds.max !== undefined && value > bounds.max)
+    throw new ConfigError(key, `must be at most ${bounds.max}, got ${value}`);
   return value;
 }
 
@@ -44,7 +51,12 @@ export function flag(env: Env, key: string, fallback: boolean): boolean {
   throw new ConfigError(key, `must be true or false, got "${raw}"`);
 }
 
-export function url(env: Env, key: string, fallback?: string, protocols: readonly string[] = ['http:', 'https:']): string {
+export function url(
+  env: Env,
+  key: string,
+  fallback?: string,
+  protocols: readonly string[] = ['http:', 'https:'],
+): string {
   const value = text(env, key, fallback);
   let parsed: URL;
   try {

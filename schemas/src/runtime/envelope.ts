@@ -21,7 +21,11 @@ export interface FailureEnvelope {
   [extra: string]: unknown;
 }
 
-export function success(extra: Record<string, unknown> = {}, message = 'success', code = '200'): SuccessEnvelope {
+export function success(
+  extra: Record<string, unknown> = {},
+  message = 'success',
+  code = '200',
+): SuccessEnvelope {
   return { flag: 'success', code, message, ...extra };
 }
 

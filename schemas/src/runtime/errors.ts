@@ -13,7 +13,12 @@ export class TradelogError extends Error {
   constructor(
     code: string,
     message: string,
-    options: { status?: number; retriable?: boolean; details?: Record<string, unknown>; cause?: unknown } = {},
+    options: {
+      status?: number;
+      retriable?: boolean;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TradelogError';

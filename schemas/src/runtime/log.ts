@@ -21,7 +21,8 @@ function mask(context: LogContext): LogContext {
   const out: LogContext = {};
   for (const [key, value] of Object.entries(context)) {
     if (secretKey.test(key)) out[key] = '***';
-    else if (value instanceof Error) out[key] = { name: value.name, message: value.message, code: (value as { code?: unknown }).code };
+    else if (value instanceof Error)
+      out[key] = { name: value.name, message: value.message, code: (value as { code?: unknown }).code };
     else out[key] = value;
   }
   return out;
@@ -36,7 +37,9 @@ export function createLogger(
   const now = options.now ?? (() => new Date());
   const emit = (level: Level, message: string, context?: LogContext) => {
     if (order[level] < threshold) return;
-    write(JSON.stringify({ time: now().toISOString(), level, msg: message, ...mask({ ...base, ...context }) }));
+    write(
+      JSON.stringify({ time: now().toISOString(), level, msg: message, ...mask({ ...base, ...context }) }),
+    );
   };
   return {
     debug: (message, context) => emit('debug', message, context),

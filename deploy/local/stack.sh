@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# The local stack without Docker, on loopback only: Apache Kafka (KRaft, single node) and the
+# Apicurio schema registry from Maven Central, and the machine's PostgreSQL.
+#
+#   stack.sh up | status | down | env | logs [kafka|registry] | classpath | reset
+#
+# `up` is idempotent and waits until each service answers (a Kafka metadata request, the
+# registry's subjects endpoint, `select 1`); `down` stops only the processes it started (pid
+# files in deploy/local/.run). Kafka's data and the registry's tables survive `down`/`up`:
+# the log is the source of truth. `reset` (stack down first) wipes the Kafka data.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+run=${TRADELOG_STACK_DIR:-$here/.run}
+cache="$root/deploy/.cache"
+
+host=127.0.0.1
+kafka_port=${KAFKA_PORT:-9092}
+controller_port=${KAFKA_CONTROLLER_PORT:-9093}
+registry_port=${REGISTRY_PORT:-8081}
+pg_host=${PGHOST_LOCAL:-127.0.0.1}
+pg_port=${PGPORT_LOCAL:-5432}
+pg_user=${PGUSER_LOCAL:-postgres}
+app_db=${TRADELOG_DB:-tradelog}
+registry_db=${TRADELOG_REGISTRY_DB:-tradelog_registry}
+kafka_heap=${KAFKA_HEAP:-512m}
+registry_heap=${REGISTRY_HEAP:-384m}
+ready_timeout=${STACK_READY_TIMEOUT:-180}
+
+kafka_version=$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/pom.xml")
+apicurio_version=$(sed -n 's:.*<apicurio.version>\(.*\)</apicurio.version>.*:\1:p' "$here/pom.xml")
+
+say() { printf 'stack: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+mkdir -p "$run"
+
+node_cmd() {
+  local bin
+  bin=$(bash "$root/deploy/node/ensure-node.sh")
+  "$bin/node" "$@"
+}
+
+pid_alive() { # $1: name
+  local f="$run/$1.pid"
+  [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null
+}
+
+show_log_tail() { # $1: name
+  say "last lines of $run/$1.log:"
+  tail -n 40 "$run/$1.log" >&2 2>/dev/null || true
+}
+
+# --- readiness probes ------------------------------------------------------------------
+kafka_ready() { node_cmd "$here/kafka-probe.ts" "$host:$kafka_port" >/dev/null 2>&1; }
+registry_ready() { curl -fsS -m 3 "http://$host:$registry_port/apis/ccompat/v7/subjects" >/dev/null 2>&1; }
+postgres_ready() { psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d postgres -tAc 'select 1' >/dev/null 2>&1; }
+
+wait_for() { # $1: name, $2: probe function
+  local name=$1 probe=$2 started=$SECONDS
+  until $probe; do
+    if ! pid_alive "$name"; then
+      say "$name exited during start-up"
+      show_log_tail "$name"
+      return 1
+    fi
+    if ((SECONDS - started > ready_timeout)); then
+      say "$name did not become ready within ${ready_timeout}s"
+      show_log_tail "$name"
+      return 1
+    fi
+    sleep 1
+  done
+  say "$name ready on $host:$3 after $((SECONDS - started))s"
+}
+
+# --- fetching from Maven Central -------------------------------------------------------
+kafka_classpath() {
+  local cp="$run/kafka-$kafka_version.classpath"
+  if [ ! -s "$cp" ]; then
+    say "resolving Kafka $kafka_version from Maven Central (first run only)"
+    mvn -q -B -f "$here/pom.xml" dependency:build-classpath -Dmdep.outputFile="$cp" >&2 ||
+      die "Maven could not resolve the Kafka jars (is Maven installed and Maven Central reachable?)"
+  fi
+  cat "$cp"
+}
+
+apicurio_home() {
+  local dir="$cache/apicurio-$apicurio_version"
+  if [ ! -f "$dir/quarkus-run.jar" ]; then
+    say "fetching Apicurio Registry $apicurio_version from Maven Central (first run only)"
+    mkdir -p "$cache/downloads"
+    mvn -q -B -f "$here/pom.xml" dependency:copy \
+      -Dartifact="io.apicurio:apicurio-registry-app:$apicurio_version:tar.gz:all" \
+      -DoutputDirectory="$cache/downloads" >&2 || die "Maven could not fetch the Apicurio registry"
+    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+    tar -xzf "$cache/downloads/apicurio-registry-app-$apicurio_version-all.tar.gz" -C "$dir.tmp"
+    # The tarball holds one top-level folder with quarkus-run.jar inside.
+    local jar
+    jar=$(find "$dir.tmp" -maxdepth 3 -name quarkus-run.jar | head -n 1)
+    [ -n "$jar" ] || die "no quarkus-run.jar in the Apicurio tarball"
+    rm -rf "$dir" && mv "$(dirname "$jar")" "$dir" && rm -rf "$dir.tmp"
+  fi
+  echo "$dir"
+}
+
+# --- services ----------------------------------------------------------------------------
+start_postgres() {
+  postgres_ready || die "PostgreSQL does not answer on $pg_host:$pg_port as $pg_user (start the machine's server, e.g. pg_ctlcluster 15 main start)"
+  local db
+  for db in "$app_db" "${app_db}_test" "$registry_db"; do
+    if [ "$(psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d postgres -tAc "select 1 from pg_database where datname = '$db'")" != 1 ]; then
+      psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d postgres -qc "create database \"$db\"" >&2
+      say "created database $db"
+    fi
+  done
+  say "postgres ready on $pg_host:$pg_port"
+}
+
+start_kafka() {
+  if pid_alive kafka; then say "kafka already running (pid $(cat "$run/kafka.pid"))"; return 0; fi
+  local cp data="$run/kafka-data" props="$run/kafka.properties"
+  cp=$(kafka_classpath)
+  cat >"$props" <<PROPS
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@$host:$controller_port
+listeners=PLAINTEXT://$host:$kafka_port,CONTROLLER://$host:$controller_port
+advertised.listeners=PLAINTEXT://$host:$kafka_port
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=PLAINTEXT
+log.dirs=$data
+num.partitions=3
+# One node: internal topics must not ask for three replicas, or groups never find a coordinator.
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+offsets.topic.num.partitions=10
+group.initial.rebalance.delay.ms=0
+# The log is the source of truth: nothing expires by default.
+log.retention.ms=-1
+auto.create.topics.enable=false
+PROPS
+  if [ ! -f "$data/meta.properties" ]; then
+    mkdir -p "$data"
+    say "formatting Kafka storage (KRaft) in $data"
+    java -cp "$cp" kafka.tools.StorageTool format -t "$(java -cp "$cp" kafka.tools.StorageTool random-uuid)" \
+      -c "$props" >"$run/kafka-format.log" 2>&1 || { tail -n 5 "$run/kafka-format.log" >&2; die "Kafka storage format failed"; }
+  fi
+  say "starting kafka $kafka_version on $host:$kafka_port"
+  nohup java -Xms128m -Xmx"$kafka_heap" -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+    -Djava.awt.headless=true -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info \
+    -Dorg.slf4j.simpleLogger.showDateTime=true \
+    -cp "$cp" kafka.Kafka "$props" >"$run/kafka.log" 2>&1 &
+  echo $! >"$run/kafka.pid"
+}
+
+# Apicurio 3.3 is built for Java 21+; Kafka runs on the default Java 17. Pick the newest JDK
+# under /usr/lib/jvm (or $REGISTRY_JAVA) that is recent enough.
+registry_java() {
+  local candidate major
+  for candidate in ${REGISTRY_JAVA:-} "${JAVA_HOME:+$JAVA_HOME/bin/java}" $(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -rV) "$(command -v java || true)"; do
+    [ -x "$candidate" ] || continue
+    major=$("$candidate" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    if [ "${major%%.*}" -ge 21 ] 2>/dev/null; then echo "$candidate"; return 0; fi
+  done
+  die "the Apicurio registry needs Java 21 or newer; none found (set REGISTRY_JAVA to a java binary)"
+}
+
+start_registry() {
+  if pid_alive registry; then say "registry already running (pid $(cat "$run/registry.pid"))"; return 0; fi
+  local home java_bin
+  home=$(apicurio_home)
+  java_bin=$(registry_java)
+  say "starting apicurio registry $apicurio_version on $host:$registry_port (SQL storage in database $registry_db)"
+  (
+    cd "$home"
+    export QUARKUS_HTTP_HOST=$host QUARKUS_HTTP_PORT=$registry_port \
+      APICURIO_STORAGE_KIND=sql APICURIO_STORAGE_SQL_KIND=postgresql \
+      APICURIO_DATASOURCE_URL="jdbc:postgresql://$pg_host:$pg_port/$registry_db" \
+      APICURIO_DATASOURCE_USERNAME="$pg_user" APICURIO_DATASOURCE_PASSWORD=unused \
+      QUARKUS_LOG_LEVEL=WARN QUARKUS_LOG_CATEGORY__IO_APICURIO__LEVEL=INFO \
+      QUARKUS_OTEL_SDK_DISABLED=true QUARKUS_ANALYTICS_DISABLED=true
+    exec nohup "$java_bin" -Xms64m -Xmx"$registry_heap" -XX:+UseSerialGC -jar quarkus-run.jar
+  ) >"$run/registry.log" 2>&1 &
+  echo $! >"$run/registry.pid"
+}
+
+stop_one() { # $1: name
+  local f="$run/$1.pid"
+  if ! pid_alive "$1"; then rm -f "$f"; say "$1 not running"; return 0; fi
+  local pid
+  pid=$(cat "$f")
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  if kill -0 "$pid" 2>/dev/null; then say "$1 did not stop in 30s; killing"; kill -9 "$pid" 2>/dev/null || true; fi
+  rm -f "$f"
+  say "$1 stopped"
+}
+
+print_env() {
+  cat <<ENV
+export KAFKA_BROKERS=$host:$kafka_port
+export SCHEMA_REGISTRY_URL=http://$host:$registry_port/apis/ccompat/v7
+export DATABASE_URL=postgres://$pg_user@$pg_host:$pg_port/$app_db
+export TEST_DATABASE_URL=postgres://$pg_user@$pg_host:$pg_port/${app_db}_test
+ENV
+}
+
+status() {
+  local bad=0
+  if pid_alive kafka && kafka_ready; then echo "kafka     up    $host:$kafka_port (pid $(cat "$run/kafka.pid"))"
+  elif kafka_ready; then echo "kafka     up    $host:$kafka_port (not started by this script)"
+  else echo "kafka     DOWN  $host:$kafka_port"; bad=1; fi
+  if pid_alive registry && registry_ready; then echo "registry  up    http://$host:$registry_port/apis/ccompat/v7 (pid $(cat "$run/registry.pid"))"
+  elif registry_ready; then echo "registry  up    http://$host:$registry_port (not started by this script)"
+  else echo "registry  DOWN  http://$host:$registry_port"; bad=1; fi
+  if postgres_ready; then echo "postgres  up    $pg_host:$pg_port"
+  else echo "postgres  DOWN  $pg_host:$pg_port"; bad=1; fi
+  return $bad
+}
+
+case "${1:-}" in
+  up)
+    start_postgres
+    kafka_up=0 registry_up=0
+    kafka_ready && kafka_up=1
+    registry_ready && registry_up=1
+    [ $kafka_up = 1 ] && ! pid_alive kafka && say "kafka already answers on $host:$kafka_port; using it"
+    [ $registry_up = 1 ] && ! pid_alive registry && say "a registry already answers on $host:$registry_port; using it"
+    [ $kafka_up = 1 ] || start_kafka
+    [ $registry_up = 1 ] || start_registry
+    [ $kafka_up = 1 ] || wait_for kafka kafka_ready "$kafka_port" || exit 1
+    [ $registry_up = 1 ] || wait_for registry registry_ready "$registry_port" || exit 1
+    say "stack is up; addresses:"
+    print_env >&2
+    ;;
+  down)
+    stop_one registry
+    stop_one kafka
+    ;;
+  status) status ;;
+  env) print_env ;;
+  logs) tail -n "${3:-100}" "$run/${2:-kafka}.log" ;;
+  classpath) kafka_classpath ;;
+  reset)
+    pid_alive kafka && die "stop the stack first (stack.sh down)"
+    rm -rf "$run/kafka-data"
+    say "kafka data wiped"
+    ;;
+  *)
+    echo "usage: $0 up|status|down|env|logs [kafka|registry] [lines]|classpath|reset" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Record headers every document carries (ARCHITECTURE "The log is the truth"): enough
+ * provenance to explain any projected row without a database.
+ */
+export interface DocumentHeaders {
+  documentId: string;
+  partnerId: string;
+  receivedAt: string;
+  contentSha256: string;
+  interfaceId: string;
+  schemaId: number;
+  requestId: string;
+}
+
+export const headerNames = {
+  documentId: 'tradelog-document-id',
+  partnerId: 'tradelog-partner-id',
+  receivedAt: 'tradelog-received-at',
+  contentSha256: 'tradelog-content-sha256',
+  interfaceId: 'tradelog-interface',
+  schemaId: 'tradelog-schema-id',
+  requestId: 'tradelog-request-id',
+} as const satisfies Record<keyof DocumentHeaders, string>;
+
+export function encodeDocumentHeaders(headers: DocumentHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, name] of Object.entries(headerNames)) {
+    out[name] = String(headers[field as keyof DocumentHeaders]);
+  }
+  return out;
+}
+
+export function decodeDocumentHeaders(
+  raw: Record<string, Buffer | string | (Buffer | string)[] | undefined>,
+): DocumentHeaders {
+  const read = (name: string): string => {
+    const value = raw[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first === undefined) throw new Error(`record header ${name} is missing`);
+    return first.toString();
+  };
+  return {
+    documentId: read(headerNames.documentId),
+    partnerId: read(headerNames.partnerId),
+    receivedAt: read(headerNames.receivedAt),
+    contentSha256: read(headerNames.contentSha256),
+    interfaceId: read(headerNames.interfaceId),
+    schemaId: Number(read(headerNames.schemaId)),
+    requestId: read(headerNames.requestId),
+  };
+}
+
+/** JSON with object keys sorted at every level, so equal documents hash equally. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.keys(value as Record<string, unknown>)
+    .sort()
+    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  return `{${entries.join(',')}}`;
+}
+
+export function contentSha256(document: unknown): string {
+  return createHash('sha256').update(canonicalJson(document)).digest('hex');
+}
+
+/**
+ * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then random bits, so document ids sort by the
+ * time they were received.
+ */
+export function newDocumentId(
+  now: () => number = Date.now,
+  random: (size: number) => Buffer = randomBytes,
+): string {
+  const bytes = random(16);
+  const ms = BigInt(now());
+  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

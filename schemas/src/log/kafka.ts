@@ -1,0 +1,41 @@
+import { Kafka, type KafkaConfig, logLevel } from 'kafkajs';
+import type { Logger } from '../runtime/log.ts';
+
+/**
+ * The one place that constructs kafkajs clients. kafkajs is in maintenance mode; keeping it
+ * behind this module (and producer.ts / topics.ts) means another client can replace it if
+ * measurements ever say so (ARCHITECTURE "Real components").
+ */
+export interface KafkaOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Per-request timeout; a broker that does not answer within it counts as unavailable. */
+  requestTimeoutMs?: number;
+  retry?: KafkaConfig['retry'];
+}
+
+const levelNames: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+export function createKafka(options: KafkaOptions): Kafka {
+  const log = options.logger.scope({ component: 'kafkajs' });
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: 3000,
+    requestTimeout: options.requestTimeoutMs ?? 10_000,
+    retry: options.retry ?? { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log: entry }) => {
+        const { message, timestamp: _timestamp, logger: _logger, ...context } = entry;
+        log[levelNames[level] ?? 'info'](message, context);
+      },
+  });
+}

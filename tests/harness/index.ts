@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { createLogger, type Logger } from '@tradelog/schemas';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import type { IHeaders, KafkaMessage } from 'kafkajs';
+import pg from 'pg';
+
+/**
+ * Helpers shared by the int and e2e suites (house style §6, §7): names unique per test, and
+ * waiting on conditions rather than fixed sleeps.
+ */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
+}
+
+export function testServices() {
+  const need = (key: string) => {
+    const value = process.env[key];
+    if (!value)
+      throw new Error(
+        `${key} is not set; run tests through vitest so tests/harness/globalSetup.ts provides it`,
+      );
+    return value;
+  };
+  return {
+    kafkaBrokers: need('KAFKA_BROKERS').split(','),
+    schemaRegistryUrl: need('SCHEMA_REGISTRY_URL'),
+    databaseUrl: need('DATABASE_URL'),
+  };
+}
+
+export const quietLogger: Logger = createLogger({ service: 'test' }, { level: 'error' });
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+  }
+  throw new Error(
+    `timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${String(lastError)}` : ''}`,
+  );
+}
+
+/** A Postgres schema of its own for one test file; dropped by the returned cleanup. */
+export async function createTestSchema(databaseUrl: string, prefix = 'test') {
+  const schema = uniqueName(prefix);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path="${schema}"`);
+  return {
+    schema,
+    databaseUrl: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    },
+  };
+}
+
+export interface ReadRecord {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  value: Buffer | null;
+  headers: IHeaders;
+}
+
+/** Reads a topic from the beginning until `count` records arrived (own throwaway group). */
+export async function readRecords(
+  brokers: string[],
+  topic: string,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<ReadRecord[]> {
+  const kafka = createKafka({ brokers, clientId: 'tradelog-test-reader', logger: quietLogger });
+  const consumer = kafka.consumer({ groupId: uniqueName('reader') });
+  const records: ReadRecord[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({
+        topic: t,
+        partition,
+        message,
+      }: {
+        topic: string;
+        partition: number;
+        message: KafkaMessage;
+      }) => {
+        records.push({
+          topic: t,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          value: message.value,
+          headers: message.headers ?? {},
+        });
+      },
+    });
+    await waitFor(() => records.length >= count, { timeoutMs, what: `${count} records on ${topic}` });
+    return records;
+  } finally {
+    await consumer.disconnect();
+  }
+}
