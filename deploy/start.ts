@@ -1,0 +1,241 @@
+/**
+ * `npm start`: brings up the infrastructure (addresses given in the environment are used as
+ * they are; otherwise the local stack, or Docker Compose where a Docker engine answers and
+ * Java does not), prepares the database, starts every service with prefixed logs, waits for
+ * their health endpoints, prints the URLs and development keys, and on Ctrl-C stops everything
+ * it started.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cacheDir = `${root}deploy/.cache`;
+const lockFile = `${cacheDir}/start.pid`;
+
+interface Service {
+  name: string;
+  entry: string;
+  args?: string[];
+  cwd?: string;
+  health?: string;
+  url?: string;
+  env?: Record<string, string>;
+}
+
+const ports = {
+  ingest: process.env.INGEST_PORT ?? '8080',
+  queryApi: process.env.QUERY_API_PORT ?? '8082',
+  web: process.env.WEB_PORT ?? '5173',
+};
+
+const services: Service[] = [
+  {
+    name: 'ingest',
+    entry: 'ingest/src/main.ts',
+    health: `http://127.0.0.1:${ports.ingest}/health`,
+    url: `http://127.0.0.1:${ports.ingest}`,
+  },
+  {
+    name: 'query-api',
+    entry: 'query-api/src/main.ts',
+    health: `http://127.0.0.1:${ports.queryApi}/health`,
+    url: `http://127.0.0.1:${ports.queryApi}`,
+  },
+  { name: 'processors', entry: 'processors/src/main.ts', health: process.env.PROCESSORS_HEALTH_URL },
+  {
+    name: 'web',
+    entry: 'node_modules/vite/bin/vite.js',
+    args: ['--host', '127.0.0.1', '--port', ports.web, '--strictPort'],
+    cwd: 'web',
+    health: `http://127.0.0.1:${ports.web}/`,
+    url: `http://127.0.0.1:${ports.web}/cn`,
+  },
+];
+
+const colours = [36, 35, 33, 32, 34];
+const children: ChildProcess[] = [];
+let stopStack: (() => Promise<void>) | undefined;
+
+function say(message: string): void {
+  process.stdout.write(`\x1b[1mtradelog\x1b[0m ${message}\n`);
+}
+
+function alreadyRunning(): number | undefined {
+  if (!existsSync(lockFile)) return undefined;
+  const pid = Number(readFileSync(lockFile, 'utf8'));
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+async function commandWorks(command: string, args: string[]): Promise<boolean> {
+  try {
+    await run(command, args, { timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function infrastructure(): Promise<Record<string, string>> {
+  const given = ['KAFKA_BROKERS', 'SCHEMA_REGISTRY_URL', 'DATABASE_URL'].filter((key) => process.env[key]);
+  if (given.length === 3) {
+    say('using the services named in KAFKA_BROKERS, SCHEMA_REGISTRY_URL and DATABASE_URL');
+    return {};
+  }
+  const stack = `${root}deploy/local/stack.sh`;
+  if ((await commandWorks('java', ['-version'])) && (await commandWorks('mvn', ['-v']))) {
+    const wasUp = await commandWorks('bash', [stack, 'status']);
+    say(
+      wasUp
+        ? 'local stack already up; using it'
+        : 'starting the local stack (Kafka, schema registry, Postgres)',
+    );
+    await new Promise<void>((resolve, reject) => {
+      const up = spawn('bash', [stack, 'up'], { stdio: ['ignore', 'inherit', 'inherit'] });
+      up.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`deploy/local/stack.sh up exited with ${code}`)),
+      );
+    });
+    if (!wasUp) stopStack = async () => void (await run('bash', [stack, 'down']));
+    const { stdout } = await run('bash', [stack, 'env']);
+    return Object.fromEntries([...stdout.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+  }
+  if (await commandWorks('docker', ['info'])) {
+    say('no Java here; starting Kafka, registry and Postgres with Docker Compose');
+    const compose = ['compose', '-f', `${root}deploy/compose.yaml`];
+    await run('docker', [...compose, 'up', '-d', '--wait', 'kafka', 'registry', 'postgres']);
+    stopStack = async () => void (await run('docker', [...compose, 'stop', 'kafka', 'registry', 'postgres']));
+    return {
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      SCHEMA_REGISTRY_URL: 'http://127.0.0.1:8081/apis/ccompat/v7',
+      DATABASE_URL: 'postgres://tradelog:tradelog@127.0.0.1:5432/tradelog',
+    };
+  }
+  throw new Error(
+    'neither Java 17+ with Maven nor a Docker engine is available. Install one of them ' +
+      '(Debian: apt-get install openjdk-17-jre-headless maven postgresql; the registry also needs a Java 21+ JDK), ' +
+      'or point KAFKA_BROKERS, SCHEMA_REGISTRY_URL and DATABASE_URL at running services.',
+  );
+}
+
+function startService(service: Service, env: NodeJS.ProcessEnv, colour: number): ChildProcess {
+  const child = spawn(process.execPath, [`${root}${service.entry}`, ...(service.args ?? [])], {
+    cwd: `${root}${service.cwd ?? ''}`,
+    env: { ...env, ...service.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `\x1b[${colour}m${service.name.padEnd(10)}\x1b[0m│ `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+  }
+  child.on('exit', (code, signal) => {
+    if (!shuttingDown) say(`${service.name} exited (${signal ?? code}); the others keep running`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+async function developmentKeys(databaseUrl: string): Promise<string | undefined> {
+  const module = `${root}deploy/dev-keys.ts`;
+  if (!existsSync(module)) return undefined;
+  const { ensureDevelopmentKeys } = await import(module);
+  return ensureDevelopmentKeys(databaseUrl, `${cacheDir}/dev-keys.json`);
+}
+
+let shuttingDown = false;
+async function shutdown(code: number): Promise<never> {
+  if (shuttingDown) process.exit(code);
+  shuttingDown = true;
+  say('stopping…');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+  await stopStack?.().catch((error) => say(`could not stop the stack: ${String(error)}`));
+  rmSync(lockFile, { force: true });
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const running = alreadyRunning();
+  if (running !== undefined) {
+    say(`Tradelog is already running (npm start, pid ${running}); leaving it alone.`);
+    say(
+      `portal ${services.find((s) => s.name === 'web')?.url}, ingest ${services[0]!.url}, query API ${services[1]!.url}`,
+    );
+    process.exit(1);
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(lockFile, String(process.pid));
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  const env = {
+    ...process.env,
+    ...(await infrastructure()),
+    INGEST_PORT: ports.ingest,
+    QUERY_API_PORT: ports.queryApi,
+  };
+  const databaseUrl = env.DATABASE_URL!;
+  if (existsSync(`${root}projections/src/migrate.ts`)) {
+    say('migrating the database');
+    const { migrate } = await import(`${root}projections/src/migrate.ts`);
+    await migrate(databaseUrl);
+  }
+  const keys = await developmentKeys(databaseUrl);
+
+  const present = services.filter((service) => existsSync(`${root}${service.entry}`));
+  const started = present.map((service, index) => ({
+    service,
+    child: startService(service, env, colours[index % colours.length]!),
+  }));
+  const health = await Promise.all(
+    started.map(async ({ service, child }) => ({
+      service,
+      ok: service.health ? await waitHealthy(service.health, child) : true,
+    })),
+  );
+
+  say('');
+  for (const { service, ok } of health) {
+    say(
+      `${ok ? '\x1b[32mup\x1b[0m  ' : '\x1b[31mDOWN\x1b[0m'} ${service.name.padEnd(10)} ${service.url ?? ''}`,
+    );
+  }
+  if (keys) say(`\n${keys}`);
+  say('Ctrl-C stops everything npm start started.');
+}
+
+main().catch(async (error: unknown) => {
+  say(`\x1b[31m${error instanceof Error ? error.message : String(error)}\x1b[0m`);
+  await shutdown(1);
+});
