@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { apiKeyMarker, generateApiKey, hashApiKey, ownerIdFromName } from './apiKey.ts';
+import { parseKeysCommand, UsageError } from './cliArgs.ts';
+
+describe('generateApiKey', () => {
+  it('derives prefix and hash from 32 random bytes', () => {
+    const generated = generateApiKey((size) => Buffer.alloc(size, 7));
+    expect(generated.key).toBe(`${apiKeyMarker}${Buffer.alloc(32, 7).toString('base64url')}`);
+    expect(generated.key).toHaveLength(4 + 43);
+    expect(generated.prefix).toBe(generated.key.slice(0, 12));
+    expect(generated.hash).toBe(hashApiKey(generated.key));
+    expect(generated.hash).toMatch(/^[\da-f]{64}$/);
+  });
+
+  it('gives different keys on different calls', () => {
+    expect(generateApiKey().key).not.toBe(generateApiKey().key);
+  });
+
+  it('hashes with sha256 (fixed input)', () => {
+    expect(hashApiKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('ownerIdFromName', () => {
+  it('slugs names, keeping CJK letters', () => {
+    expect(ownerIdFromName('Acme Logistics Ltd.')).toBe('acme-logistics-ltd');
+    expect(ownerIdFromName('  顺丰 速运 ')).toBe('顺丰-速运');
+    expect(ownerIdFromName('!!!')).toBe('owner');
+  });
+});
+
+describe('parseKeysCommand', () => {
+  it('parses create partner with a multi-word name', () => {
+    expect(parseKeysCommand(['create', 'partner', 'Acme', 'Logistics'])).toEqual({
+      command: 'create',
+      kind: 'partner',
+      name: 'Acme Logistics',
+      ownerId: undefined,
+      enterprises: [],
+    });
+  });
+
+  it('parses create lender with enterprises, space or comma separated, and an owner id', () => {
+    expect(
+      parseKeysCommand(['create', 'lender', 'Bank', '--enterprise', 'E1', 'E2,E3', 'E1', '--id', 'bank-1']),
+    ).toEqual({
+      command: 'create',
+      kind: 'lender',
+      name: 'Bank',
+      ownerId: 'bank-1',
+      enterprises: ['E1', 'E2', 'E3'],
+    });
+  });
+
+  it('parses list, revoke and help', () => {
+    expect(parseKeysCommand(['list'])).toEqual({ command: 'list' });
+    expect(parseKeysCommand(['revoke', '0190A1B2-0000-7000-8000-000000000001'])).toEqual({
+      command: 'revoke',
+      id: '0190a1b2-0000-7000-8000-000000000001',
+    });
+    expect(parseKeysCommand([])).toEqual({ command: 'help' });
+  });
+
+  it.each([
+    [['create', 'lender', 'Bank']],
+    [['create', 'partner', 'Acme', '--enterprise', 'E1']],
+    [['create', 'robot', 'R2']],
+    [['create', 'partner']],
+    [['create', 'partner', 'Acme', '--id']],
+    [['create', 'partner', 'Acme', '--colour', 'red']],
+    [['revoke', 'not-a-uuid']],
+    [['revoke']],
+    [['list', 'extra']],
+    [['delete', 'x']],
+  ])('rejects %j with usage', (argv) => {
+    expect(() => parseKeysCommand(argv)).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
+import { migrate } from '../migrate.ts';
+import { generateApiKey, hashApiKey } from './apiKey.ts';
+import { createApiKey, findApiKeyByHash, listApiKeys, revokeApiKey } from './store.ts';
+
+const run = promisify(execFile);
+
+describe('API-key store (real Postgres, own schema)', () => {
+  const { databaseUrl } = testServices();
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    schema = await createTestSchema(databaseUrl, 'keys');
+    expect(await migrate(databaseUrl, { schema: schema.schema })).toEqual(['1763780000000_api-keys']);
+    // A second run finds nothing to do.
+    expect(await migrate(databaseUrl, { schema: schema.schema })).toEqual([]);
+    pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 2 });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await schema?.drop();
+  });
+
+  it('creates, finds by hash, lists and revokes keys, never storing the key itself', async () => {
+    const generated = generateApiKey();
+    const created = await createApiKey(pool, {
+      id: '01937a00-0000-7000-8000-000000000001',
+      kind: 'lender',
+      ownerId: 'bank-1',
+      ownerName: 'First Bank',
+      enterprises: ['E1', 'E2'],
+      keyPrefix: generated.prefix,
+      keyHash: generated.hash,
+      createdAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    expect(created).toMatchObject({
+      kind: 'lender',
+      ownerId: 'bank-1',
+      enterprises: ['E1', 'E2'],
+      revokedAt: null,
+    });
+
+    expect(await findApiKeyByHash(pool, hashApiKey(generated.key))).toMatchObject({ id: created.id });
+    expect(await findApiKeyByHash(pool, hashApiKey(`${generated.key}x`))).toBeNull();
+
+    const stored = await pool.query('SELECT * FROM api_keys');
+    expect(JSON.stringify(stored.rows)).not.toContain(generated.key);
+
+    expect((await listApiKeys(pool)).map((row) => row.id)).toContain(created.id);
+
+    const revokedAt = new Date('2025-02-01T00:00:00Z');
+    expect((await revokeApiKey(pool, created.id, revokedAt))?.revokedAt).toEqual(revokedAt);
+    // Revoking again keeps the first time.
+    expect((await revokeApiKey(pool, created.id, new Date()))?.revokedAt).toEqual(revokedAt);
+    expect(await revokeApiKey(pool, '01937a00-0000-7000-8000-0000000000ff', new Date())).toBeNull();
+  });
+
+  it('refuses an unknown kind and a duplicate hash', async () => {
+    const generated = generateApiKey();
+    const key = {
+      id: '01937a00-0000-7000-8000-000000000002',
+      kind: 'partner' as const,
+      ownerId: 'p',
+      ownerName: 'P',
+      enterprises: [],
+      keyPrefix: generated.prefix,
+      keyHash: generated.hash,
+      createdAt: new Date(),
+    };
+    await createApiKey(pool, key);
+    await expect(createApiKey(pool, { ...key, id: '01937a00-0000-7000-8000-000000000003' })).rejects.toThrow(
+      /duplicate key/,
+    );
+    await expect(
+      createApiKey(pool, {
+        ...key,
+        id: '01937a00-0000-7000-8000-000000000004',
+        kind: 'robot' as 'partner',
+        keyHash: 'x',
+      }),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('runs the operator command: create prints the key once, list shows the prefix, revoke marks it', async () => {
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['projections/src/access/cli.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema.schema },
+      });
+    const created = await cli('create', 'partner', 'Acme', 'Logistics');
+    const key = /\n(tlk_[\w-]{43})\n/.exec(created.stdout)?.[1];
+    expect(key).toBeDefined();
+    const row = await findApiKeyByHash(pool, hashApiKey(key!));
+    expect(row).toMatchObject({ kind: 'partner', ownerId: 'acme-logistics', ownerName: 'Acme Logistics' });
+
+    const listed = await cli('list');
+    expect(listed.stdout).toContain(`${key!.slice(0, 12)}…`);
+    expect(listed.stdout).not.toContain(key!);
+
+    const revoked = await cli('revoke', row!.id);
+    expect(revoked.stdout).toContain('REVOKED=');
+    expect((await findApiKeyByHash(pool, hashApiKey(key!)))?.revokedAt).toBeInstanceOf(Date);
+
+    await expect(cli('create', 'lender', 'Bank')).rejects.toMatchObject({ code: 2 });
+  });
+});
