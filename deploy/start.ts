@@ -199,7 +199,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...(await infrastructure()),
     INGEST_PORT: ports.ingest,
