@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { encodeWireFormat, readWireFormat } from './codec.ts';
+import {
+  canonicalJson,
+  contentSha256,
+  decodeDocumentHeaders,
+  encodeDocumentHeaders,
+  newDocumentId,
+} from './headers.ts';
+import { assignOffsets, partitionFor } from './producer.ts';
+
+describe('wire format', () => {
+  it('frames the exact submitted bytes behind magic byte and schema id', () => {
+    const json = Buffer.from('{"b":1, "a":2}');
+    const framed = encodeWireFormat(258, json);
+    expect([...framed.subarray(0, 5)]).toEqual([0, 0, 0, 1, 2]);
+    expect(readWireFormat(framed)).toEqual({ schemaId: 258, json });
+  });
+
+  it('refuses values that are not in the wire format', () => {
+    expect(() => readWireFormat(Buffer.from('{"a":1}'))).toThrow(/not in the schema-registry wire format/);
+  });
+});
+
+describe('document headers', () => {
+  it('round-trip through Kafka header encoding', () => {
+    const headers = {
+      documentId: newDocumentId(() => 1_700_000_000_000),
+      partnerId: 'p-1',
+      receivedAt: '2026-11-22T02:00:00.000Z',
+      contentSha256: contentSha256({ a: 1 }),
+      interfaceId: 'pod',
+      schemaId: 7,
+      requestId: 'r-1',
+    };
+    const onTheWire = Object.fromEntries(
+      Object.entries(encodeDocumentHeaders(headers)).map(([k, v]) => [k, Buffer.from(v)]),
+    );
+    expect(decodeDocumentHeaders(onTheWire)).toEqual(headers);
+  });
+
+  it('hashes documents independently of key order', () => {
+    expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
+    expect(contentSha256({ a: 1, b: 2 })).toBe(contentSha256({ b: 2, a: 1 }));
+    expect(contentSha256({ a: 1 })).not.toBe(contentSha256({ a: '1' }));
+  });
+
+  it('makes time-ordered UUIDv7 document ids', () => {
+    const earlier = newDocumentId(() => 1_700_000_000_000);
+    const later = newDocumentId(() => 1_700_000_000_001);
+    expect(earlier).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(earlier < later).toBe(true);
+    expect(earlier.slice(0, 13)).toBe('018bcfe5-6800');
+  });
+});
+
+describe('producer placement', () => {
+  it('places a key on the partition the Java client would choose', () => {
+    // Stable for a key, and keys spread over every partition (kafkajs' Java-compatible murmur2).
+    expect(partitionFor('t', 'PO20260001', 6)).toBe(partitionFor('t', 'PO20260001', 6));
+    const spread = new Set(Array.from({ length: 60 }, (_, i) => partitionFor('t', `ORDER-${i}`, 6)));
+    expect(spread.size).toBe(6);
+  });
+
+  it('assigns consecutive offsets per partition from the base offset', () => {
+    const appended = assignOffsets(
+      [
+        { topic: 'a', partition: 0 },
+        { topic: 'a', partition: 1 },
+        { topic: 'a', partition: 0 },
+        { topic: 'b', partition: 0 },
+      ],
+      [
+        { topicName: 'a', partition: 0, baseOffset: '10' },
+        { topicName: 'a', partition: 1, baseOffset: '3' },
+        { topicName: 'b', partition: 0, baseOffset: '0' },
+      ],
+    );
+    expect(appended.map((a) => a.offset)).toEqual(['10', '3', '11', '0']);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import * as env from './env.ts';
+import { failure, languageOf, success } from './envelope.ts';
+import { ConfigError, TradelogError } from './errors.ts';
+import { createLogger } from './log.ts';
+
+describe('env helpers', () => {
+  it('names the variable and the problem', () => {
+    expect(() => env.port({ INGEST_PORT: 'eighty' }, 'INGEST_PORT', 8080)).toThrow(
+      new ConfigError('INGEST_PORT', 'must be a whole number, got "eighty"'),
+    );
+    expect(() => env.port({ INGEST_PORT: '70000' }, 'INGEST_PORT', 8080)).toThrow(
+      /INGEST_PORT: must be at most 65535/,
+    );
+    expect(() => env.text({}, 'DATABASE_URL')).toThrow(/DATABASE_URL: is required/);
+    expect(() => env.hostPorts({ KAFKA_BROKERS: 'localhost' }, 'KAFKA_BROKERS')).toThrow(
+      /each entry must be host:port/,
+    );
+    expect(() => env.flag({ X: 'maybe' }, 'X', false)).toThrow(/X: must be true or false/);
+  });
+
+  it('applies defaults and parses values', () => {
+    expect(env.port({}, 'P', 8080)).toBe(8080);
+    expect(env.hostPorts({ K: '127.0.0.1:9092, kafka:9093' }, 'K')).toEqual(['127.0.0.1:9092', 'kafka:9093']);
+    expect(env.flag({ X: 'yes' }, 'X', false)).toBe(true);
+    expect(env.oneOf({ L: 'debug' }, 'L', ['debug', 'info'], 'info')).toBe('debug');
+  });
+
+  it('never echoes a password from a malformed or valid URL', () => {
+    expect(env.redactUrl('postgres://user:secret@db:5432/x')).toBe('postgres://user:***@db:5432/x');
+    expect(env.redactUrl('http://receiver/cb?token=abc')).toBe('http://receiver/cb?***');
+  });
+});
+
+describe('response envelope', () => {
+  it('chooses Chinese unless English is preferred', () => {
+    expect(languageOf(undefined)).toBe('cn');
+    expect(languageOf('en-US,en;q=0.9')).toBe('en');
+    expect(languageOf('zh-CN,en;q=0.5')).toBe('cn');
+  });
+
+  it('maps typed errors to their status, code and localized message', () => {
+    const error = new TradelogError('VALIDATION_FAILED', 'invalid', {
+      status: 400,
+      details: { message: { cn: '校验失败', en: 'Validation failed' }, errors: [{ path: 'a' }] },
+    });
+    expect(failure(error, 'en')).toEqual({
+      status: 400,
+      body: {
+        flag: 'failure',
+        code: 'VALIDATION_FAILED',
+        message: 'Validation failed',
+        errors: [{ path: 'a' }],
+      },
+    });
+  });
+
+  it('hides the text of unexpected errors', () => {
+    expect(failure(new Error('password=hunter2 leaked'), 'cn')).toEqual({
+      status: 500,
+      body: { flag: 'failure', code: 'INTERNAL', message: '服务内部错误，请稍后重试' },
+    });
+    expect(success({ documentId: 'd' })).toEqual({
+      flag: 'success',
+      code: '200',
+      message: 'success',
+      documentId: 'd',
+    });
+  });
+});
+
+describe('logger', () => {
+  it('writes one JSON line with scope and masks secret-looking keys', () => {
+    const lines: string[] = [];
+    const log = createLogger(
+      { service: 'ingest' },
+      { write: (line) => lines.push(line), now: () => new Date(0) },
+    );
+    log.scope({ partition: 2 }).info('batch applied', { apiKey: 'tl_live_x', durationMs: 4 });
+    log.debug('hidden at info level');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        time: '1970-01-01T00:00:00.000Z',
+        level: 'info',
+        msg: 'batch applied',
+        service: 'ingest',
+        partition: 2,
+        apiKey: '***',
+        durationMs: 4,
+      },
+    ]);
+  });
+});
