@@ -9,8 +9,8 @@ node_bin=$(bash deploy/node/ensure-node.sh)
 export PATH="$node_bin:$PATH"
 
 if [ ! -d node_modules ] || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
-  echo "tradelog: installing dependencies (npm ci)" >&2
-  npm ci --no-audit --no-fund >&2
+  echo "tradelog: installing dependencies (npm install)" >&2
+  npm install --no-audit --no-fund >&2
 fi
 
 cmd=${1:-}
