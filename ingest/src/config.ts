@@ -1,0 +1,53 @@
+import { ConfigError, env } from '@tradelog/schemas';
+
+/**
+ * Ingest's one config module (house style §8): the environment is read here, once, and
+ * nothing else in the service touches `process.env`.
+ */
+export interface IngestConfig {
+  port: number;
+  host: string;
+  kafkaBrokers: string[];
+  schemaRegistryUrl: string;
+  databaseUrl: string;
+  /** Substituted for `{product}` in the paths of submission spec §7. */
+  product: string;
+  /** Largest accepted request body, in bytes (413 above it). */
+  bodyLimitBytes: number;
+  /** How long a key lookup is trusted before Postgres is asked again. */
+  keyCacheTtlMs: number;
+  /** How long an unknown key stays unknown before Postgres is asked again. */
+  keyNegativeCacheTtlMs: number;
+  /** Producer batching window: concurrent requests wait this long to share one send. */
+  kafkaLingerMs: number;
+  /** A send not acknowledged within this time fails the request with 503. */
+  kafkaAckTimeoutMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
+  const product = env.text(source, 'INGEST_PRODUCT', 'tradelog');
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(product)) {
+    throw new ConfigError(
+      'INGEST_PRODUCT',
+      `must be letters, digits and dashes (one path segment), got "${product}"`,
+    );
+  }
+  return Object.freeze({
+    port: env.port(source, 'INGEST_PORT', 8080),
+    host: env.text(source, 'INGEST_HOST', '0.0.0.0'),
+    kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', 'localhost:9092'),
+    schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://localhost:8081'),
+    databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    product,
+    bodyLimitBytes: env.integer(source, 'INGEST_BODY_LIMIT_BYTES', 1024 * 1024, {
+      min: 1024,
+      max: 64 * 1024 * 1024,
+    }),
+    keyCacheTtlMs: env.integer(source, 'INGEST_KEY_CACHE_TTL_MS', 30_000, { min: 0 }),
+    keyNegativeCacheTtlMs: env.integer(source, 'INGEST_KEY_NEGATIVE_CACHE_TTL_MS', 5_000, { min: 0 }),
+    kafkaLingerMs: env.integer(source, 'INGEST_KAFKA_LINGER_MS', 5, { min: 0, max: 1000 }),
+    kafkaAckTimeoutMs: env.integer(source, 'INGEST_KAFKA_ACK_TIMEOUT_MS', 10_000, { min: 100 }),
+    logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  });
+}

@@ -1,0 +1,132 @@
+import { TradelogError } from '@tradelog/schemas';
+import { describe, expect, it } from 'vitest';
+import { checkContentType, parseDocument } from './body.ts';
+import { interfacePath } from './interfaces.ts';
+import { acceptedBody, businessKey, rejectionBody, requestIdFrom, shapeFailure } from './responses.ts';
+
+const failureOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof TradelogError) return `${error.status} ${error.code}`;
+    throw error;
+  }
+  return 'ok';
+};
+
+describe('checkContentType', () => {
+  it.each([
+    ['application/json', 'ok'],
+    ['application/json; charset=utf-8', 'ok'],
+    ['Application/JSON;charset="UTF-8"', 'ok'],
+    [undefined, '415 UNSUPPORTED_MEDIA_TYPE'],
+    ['text/plain', '415 UNSUPPORTED_MEDIA_TYPE'],
+    ['application/x-www-form-urlencoded', '415 UNSUPPORTED_MEDIA_TYPE'],
+    ['application/json-patch+json', '415 UNSUPPORTED_MEDIA_TYPE'],
+    ['application/json; charset=gbk', '415 UNSUPPORTED_MEDIA_TYPE'],
+  ])('%s → %s', (header, expected) => {
+    expect(failureOf(() => checkContentType(header))).toBe(expected);
+  });
+});
+
+describe('parseDocument', () => {
+  it('parses one JSON object', () => {
+    expect(parseDocument(Buffer.from('{"entOrderNo":"单号-1"}'))).toEqual({ entOrderNo: '单号-1' });
+  });
+
+  it.each([
+    ['{"a":', '400 MALFORMED_JSON'],
+    ['', '400 MALFORMED_JSON'],
+    ['\uFEFF{}', '400 MALFORMED_JSON'],
+    ['[{"a":1}]', '400 NOT_AN_OBJECT'],
+    ['null', '400 NOT_AN_OBJECT'],
+    ['"text"', '400 NOT_AN_OBJECT'],
+    ['42', '400 NOT_AN_OBJECT'],
+  ])('%j → %s', (body, expected) => {
+    expect(failureOf(() => parseDocument(Buffer.from(body)))).toBe(expected);
+  });
+
+  it('refuses bytes that are not UTF-8 rather than storing something else than was parsed', () => {
+    expect(failureOf(() => parseDocument(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])))).toBe(
+      '400 MALFORMED_JSON',
+    );
+  });
+});
+
+describe('responses', () => {
+  it('answers the common shape', () => {
+    expect(acceptedBody('common', { entOrderNo: 'E1' }, 'doc-1', 'en')).toEqual({
+      flag: 'success',
+      code: '200',
+      message: 'Document accepted',
+      documentId: 'doc-1',
+    });
+  });
+
+  it('adds entOrderNo and status 1 for e-commerce (§3.15, §8)', () => {
+    expect(acceptedBody('ecommerce', { entOrderNo: 'E1' }, 'doc-1', 'cn')).toMatchObject({
+      flag: 'success',
+      code: '200',
+      message: '接收成功',
+      entOrderNo: 'E1',
+      status: '1',
+    });
+  });
+
+  it('echoes the enterprise and returns busiCode for goods import (§3.8)', () => {
+    expect(
+      acceptedBody('goods', { entInsideNo: 'B1', enterpriseCode: 'C1', enterpriseName: 'N1' }, 'doc-1', 'cn'),
+    ).toMatchObject({ enterpriseCode: 'C1', enterpriseName: 'N1', busiCode: 'doc-1', documentId: 'doc-1' });
+  });
+
+  it('lists every issue in the chosen language', () => {
+    const issues = [
+      { path: '/entOrderNo', rule: 'maxLength', message: { cn: '过长', en: 'too long' } },
+      { path: '', rule: 'required', message: { cn: '缺少', en: 'missing' } },
+    ];
+    expect(rejectionBody(issues, 'en')).toEqual({
+      flag: 'failure',
+      code: 'VALIDATION_FAILED',
+      message: 'The document failed validation (2 problems)',
+      errors: [
+        { path: '/entOrderNo', rule: 'maxLength', message: 'too long' },
+        { path: '', rule: 'required', message: 'missing' },
+      ],
+    });
+    expect(rejectionBody(issues, 'cn').message).toBe('单据校验未通过（2 项）');
+  });
+
+  it('gives e-commerce failures code 500 and status 2, keeping our code as reason (§8)', () => {
+    const body = { flag: 'failure', code: 'VALIDATION_FAILED', message: 'm' };
+    expect(shapeFailure('ecommerce', body, { entOrderNo: 'E1' })).toEqual({
+      flag: 'failure',
+      code: '500',
+      reason: 'VALIDATION_FAILED',
+      message: 'm',
+      entOrderNo: 'E1',
+      status: '2',
+    });
+    expect(shapeFailure('common', body, { entOrderNo: 'E1' })).toBe(body);
+  });
+
+  it('keys records by the business key, nested or not, else by document id', () => {
+    expect(businessKey({ entOrderNo: 'E1' }, 'entOrderNo', 'd')).toBe('E1');
+    expect(businessKey({ recordInfo: { entGoodsNo: 'G1' } }, 'recordInfo.entGoodsNo', 'd')).toBe('G1');
+    expect(businessKey({ orderNo: 17 }, 'orderNo', 'd')).toBe('17');
+    expect(businessKey({ entOrderNo: '' }, 'entOrderNo', 'd')).toBe('d');
+    expect(businessKey({}, 'a.b', 'd')).toBe('d');
+  });
+
+  it('echoes sane request ids only', () => {
+    expect(requestIdFrom('req-1:abc', () => 'new')).toBe('req-1:abc');
+    expect(requestIdFrom('bad id with spaces', () => 'new')).toBe('new');
+    expect(requestIdFrom(undefined, () => 'new')).toBe('new');
+    expect(requestIdFrom('x'.repeat(129), () => 'new')).toBe('new');
+  });
+
+  it('substitutes the product in every place', () => {
+    expect(interfacePath('/{product}/{product}-order/api/v2/doc/purchase/accept', 'acme')).toBe(
+      '/acme/acme-order/api/v2/doc/purchase/accept',
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
+import type { ValidationIssue } from '@tradelog/schemas/documents/validator';
+import { type Lang, success } from '@tradelog/schemas/runtime/envelope';
+
+/**
+ * What a partner reads back (submission spec §3.15, §3.8, §8). Every interface answers
+ * `{flag, code, message}`; code "200" is success. The e-commerce order and delivery
+ * interfaces also carry entOrderNo and status ("1" received, "2" not), and answer every
+ * failure with code "500" (§8), our own error code moving to `reason`. Goods import echoes
+ * enterpriseCode and enterpriseName and returns busiCode, the platform's reference for the
+ * import (the document id).
+ */
+export type ResponseKind = DocumentType['response'];
+
+const accepted = { cn: '接收成功', en: 'Document accepted' };
+
+export function acceptedBody(
+  kind: ResponseKind,
+  document: Record<string, unknown>,
+  documentId: string,
+  lang: Lang,
+): Record<string, unknown> {
+  const base = success({ documentId }, accepted[lang]);
+  if (kind === 'ecommerce') return { ...base, entOrderNo: document.entOrderNo ?? null, status: '1' };
+  if (kind === 'goods') {
+    return {
+      ...base,
+      enterpriseCode: document.enterpriseCode ?? null,
+      enterpriseName: document.enterpriseName ?? null,
+      busiCode: documentId,
+    };
+  }
+  return base;
+}
+
+/** A document that broke the schema: every failed rule, with the field's path, in the caller's language. */
+export function rejectionBody(issues: readonly ValidationIssue[], lang: Lang): Record<string, unknown> {
+  const message =
+    lang === 'en'
+      ? `The document failed validation (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'})`
+      : `单据校验未通过（${issues.length} 项）`;
+  return {
+    flag: 'failure',
+    code: 'VALIDATION_FAILED',
+    message,
+    errors: issues.map((issue) => ({ path: issue.path, rule: issue.rule, message: issue.message[lang] })),
+  };
+}
+
+/** Applies §8's e-commerce failure convention to any failure body of an e-commerce interface. */
+export function shapeFailure(
+  kind: ResponseKind | undefined,
+  body: Record<string, unknown>,
+  document: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (kind !== 'ecommerce') return body;
+  const entOrderNo = typeof document?.entOrderNo === 'string' ? document.entOrderNo : null;
+  return { ...body, code: '500', reason: body.code, entOrderNo, status: '2' };
+}
+
+/**
+ * The record key: the document's business key (topic catalogue `keyField`, dotted for a nested
+ * field). A document without one (only possible where the key field is optional) is keyed by
+ * its document id, so it still lands on a partition deterministically.
+ */
+export function businessKey(document: Record<string, unknown>, keyField: string, documentId: string): string {
+  let value: unknown = document;
+  for (const part of keyField.split('.')) {
+    value =
+      value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return documentId;
+}
+
+/** Partner-supplied request ids are echoed when they are sane; otherwise we issue one. */
+export function requestIdFrom(header: string | undefined, newId: () => string): string {
+  return header !== undefined && /^[\w.:-]{1,128}$/.test(header) ? header : newId();
+}

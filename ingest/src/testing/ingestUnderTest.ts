@@ -1,0 +1,119 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '@tradelog/schemas';
+import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { newDocumentId } from '@tradelog/schemas/log/headers';
+import { createLogProducer } from '@tradelog/schemas/log/producer';
+import pg from 'pg';
+import { createIngestApp } from '../app.ts';
+import { createKeyCache } from '../auth/keyCache.ts';
+import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
+import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
+import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
+import { prepareLog } from '../startup.ts';
+
+/**
+ * The real ingest app on an ephemeral port, wired exactly as main.ts wires it but with topics
+ * of its own (`<topic>.<suffix>`) and the key table of a test schema: what the integration
+ * tests and the benchmark submit to.
+ */
+export interface IngestUnderTest {
+  url: string;
+  interfaces: SubmissionInterface[];
+  topicOf: (type: DocumentType) => string;
+  metrics: IngestMetrics;
+  producerReady: () => boolean;
+  close(): Promise<void>;
+}
+
+export async function startIngestUnderTest(options: {
+  /** Where topics are created and schemas registered (the real broker). */
+  brokers: string[];
+  /** The producer's bootstrap addresses; a proxy in outage tests. Defaults to `brokers`. */
+  producerBrokers?: string[];
+  schemaRegistryUrl: string;
+  /** Connection string whose search_path selects the schema holding api_keys. */
+  keysDatabaseUrl: string;
+  topicSuffix: string;
+  logger: Logger;
+  product?: string;
+  bodyLimitBytes?: number;
+  keyCacheTtlMs?: number;
+  keyNegativeCacheTtlMs?: number;
+  ackTimeoutMs?: number;
+  lingerMs?: number;
+  waitForProducer?: boolean;
+}): Promise<IngestUnderTest> {
+  const topicOf = (type: DocumentType) => `${type.topic}.${options.topicSuffix}`;
+  const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
+  const log = await prepareLog({
+    brokers: options.brokers,
+    codec,
+    types: documentTypes,
+    topicOf,
+    logger: options.logger,
+  });
+  const producer = createLogProducer({
+    brokers: options.producerBrokers ?? options.brokers,
+    clientId: `ingest-${options.topicSuffix}`,
+    logger: options.logger,
+    ackTimeoutMs: options.ackTimeoutMs ?? 5_000,
+    lingerMs: options.lingerMs ?? 5,
+    reconnectDelayMs: 250,
+  });
+  await producer.connect();
+  if (options.waitForProducer ?? true) {
+    const deadline = Date.now() + 30_000;
+    while (!producer.isReady()) {
+      if (Date.now() > deadline) throw new Error('producer did not connect within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: options.keysDatabaseUrl,
+    max: 2,
+    connectionTimeoutMillis: 1_000,
+    query_timeout: 1_000,
+  });
+  pool.on('error', () => {});
+  const metrics = createIngestMetrics();
+  const interfaces = buildInterfaces({
+    types: documentTypes,
+    product: options.product ?? 'tradelog',
+    log,
+    validators: createDocumentValidators(),
+  });
+  const app = createIngestApp({
+    interfaces,
+    producer,
+    codec,
+    keys: createKeyCache({
+      lookup: (hash) => findKeyOwnerByHash(pool, hash),
+      now: Date.now,
+      ttlMs: options.keyCacheTtlMs ?? 30_000,
+      negativeTtlMs: options.keyNegativeCacheTtlMs ?? 5_000,
+      logger: options.logger,
+    }),
+    now: () => new Date(),
+    newId: () => newDocumentId(),
+    logger: options.logger,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    metrics,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    interfaces,
+    topicOf,
+    metrics,
+    producerReady: () => producer.isReady(),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await producer.disconnect();
+      await pool.end();
+    },
+  };
+}
