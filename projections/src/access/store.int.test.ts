@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import { migrate } from '../migrate.ts';
 import { generateApiKey, hashApiKey } from './apiKey.ts';
+import { ensureDevelopmentKeyset } from './developmentKeys.ts';
 import { createApiKey, findApiKeyByHash, listApiKeys, revokeApiKey } from './store.ts';
 
 const run = promisify(execFile);
@@ -107,5 +111,34 @@ describe('API-key store (real Postgres, own schema)', () => {
     expect((await findApiKeyByHash(pool, hashApiKey(key!)))?.revokedAt).toBeInstanceOf(Date);
 
     await expect(cli('create', 'lender', 'Bank')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('keeps development keys across starts and replaces a revoked one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dev-keys-'));
+    const file = join(dir, 'dev-keys.json');
+    try {
+      const first = await ensureDevelopmentKeyset(schema.databaseUrl, file);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(first);
+      expect(await findApiKeyByHash(pool, hashApiKey(first.partner))).toMatchObject({
+        kind: 'partner',
+        ownerId: 'dev-partner',
+      });
+      expect(await findApiKeyByHash(pool, hashApiKey(first.lender))).toMatchObject({
+        kind: 'lender',
+        enterprises: ['DEV-ENTERPRISE'],
+      });
+
+      expect(await ensureDevelopmentKeyset(schema.databaseUrl, file)).toEqual(first);
+
+      const partnerRow = await findApiKeyByHash(pool, hashApiKey(first.partner));
+      await revokeApiKey(pool, partnerRow!.id, new Date());
+      const second = await ensureDevelopmentKeyset(schema.databaseUrl, file);
+      expect(second.partner).not.toBe(first.partner);
+      expect(second.lender).toBe(first.lender);
+      expect(second.operator).toBe(first.operator);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
