@@ -1,0 +1,281 @@
+import type { ErrorObject } from 'ajv';
+import type { JsonSchema } from './json-schema.ts';
+
+/**
+ * Turns ajv's errors into what a partner can act on: one issue per failed rule per field, the
+ * field named by its path and its title, the problem said in Chinese and English with the
+ * value received. Pure; needs ajv's `verbose` errors (they carry the schema and the data).
+ */
+export interface ValidationIssue {
+  /** `goodsList[1].hsCode` (list indexes from 0); `a|b` for an either-or; '' for the document itself. */
+  path: string;
+  /** Stable rule name: required, type, maxLength, minLength, enum, format, minItems, … eitherOr. */
+  rule: string;
+  message: { cn: string; en: string };
+}
+
+type Words = { cn: string; en: string };
+
+/** Examples shown when a value does not have the format a field asks for. */
+export const formatHints: Record<string, Words> = {
+  'trade-datetime': {
+    cn: '日期时间，如 "2024-03-05 14:30:00" 或 "2024-03-05T14:30:00+08:00"',
+    en: 'a date-time such as "2024-03-05 14:30:00" or "2024-03-05T14:30:00+08:00"',
+  },
+  'trade-date': { cn: '日期，如 "2024-03-05"', en: 'a date such as "2024-03-05"' },
+};
+
+const typeNames: Record<string, Words> = {
+  string: { cn: '文本（JSON 字符串）', en: 'text (a JSON string)' },
+  number: { cn: '数字', en: 'a number' },
+  integer: { cn: '整数', en: 'a whole number' },
+  boolean: { cn: '布尔值', en: 'true or false' },
+  object: { cn: '对象', en: 'an object' },
+  array: { cn: '列表（JSON 数组）', en: 'a list (a JSON array)' },
+  null: { cn: 'null', en: 'null' },
+};
+
+/** `/goodsList/1/hsCode` → `goodsList[1].hsCode`. */
+export function readablePath(instancePath: string): string {
+  if (instancePath === '') return '';
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce(
+      (path, segment) =>
+        /^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,
+      '',
+    );
+}
+
+const join = (parent: string, child: string) => (parent ? `${parent}.${child}` : child);
+
+/** A value as it appears in a message: short, never a whole document. */
+function shown(value: unknown): string {
+  const text =
+    typeof value === 'string'
+      ? JSON.stringify(value)
+      : value === undefined
+        ? 'nothing'
+        : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function describeValue(value: unknown): Words {
+  if (value === null) return { cn: 'null', en: 'null' };
+  if (Array.isArray(value)) return { cn: '列表', en: 'a list' };
+  switch (typeof value) {
+    case 'string':
+      return { cn: `文本 ${shown(value)}`, en: `the text ${shown(value)}` };
+    case 'number':
+      return { cn: `数字 ${value}`, en: `the number ${value}` };
+    case 'boolean':
+      return { cn: `布尔值 ${value}`, en: `${value}` };
+    default:
+      return { cn: '对象', en: 'an object' };
+  }
+}
+
+function label(path: string, schema: JsonSchema | undefined): Words {
+  if (path === '') return { cn: '单据', en: 'the document' };
+  const cn = schema?.title;
+  const en = schema?.['x-title-en'];
+  return { cn: cn ? `${path}（${cn}）` : path, en: en ? `${path} (${en})` : path };
+}
+
+const characters = (value: string) => [...value].length; // code points, as ajv counts them
+
+// A number sent for a code: suggest the code it most likely meant ("01" for 1, "1210" for 1210).
+function typeHint(expected: string, data: unknown, schema: JsonSchema | undefined): Words | undefined {
+  if (expected === 'string' && (typeof data === 'number' || typeof data === 'boolean')) {
+    const suggestion = schema?.enum?.find((value) => Number(value) === Number(data)) ?? String(data);
+    return { cn: `请以字符串 "${suggestion}" 发送`, en: `send it as the string "${suggestion}"` };
+  }
+  if (
+    (expected === 'number' || expected === 'integer') &&
+    typeof data === 'string' &&
+    /^-?\d+(\.\d+)?$/.test(data.trim())
+  ) {
+    return {
+      cn: `请以数字 ${data.trim()} 发送，不加引号`,
+      en: `send it as the number ${data.trim()}, without quotes`,
+    };
+  }
+  return undefined;
+}
+
+function enumList(schema: JsonSchema | undefined, allowed: readonly unknown[]): Words {
+  const titles = schema?.['x-enum-titles'];
+  const titlesEn = schema?.['x-enum-titles-en'];
+  return {
+    cn: allowed
+      .map((value) =>
+        titles?.[String(value)] ? `${shown(value)}（${titles[String(value)]}）` : shown(value),
+      )
+      .join('、'),
+    en: allowed
+      .map((value) =>
+        titlesEn?.[String(value)] ? `${shown(value)} (${titlesEn[String(value)]})` : shown(value),
+      )
+      .join(', '),
+  };
+}
+
+function issueOf(error: ErrorObject): ValidationIssue {
+  const at = readablePath(error.instancePath);
+  const schema = error.parentSchema as JsonSchema | undefined;
+  const data: unknown = error.data;
+  const params = error.params as Record<string, unknown>;
+  const rule = error.keyword;
+
+  switch (rule) {
+    case 'required': {
+      const name = String(params.missingProperty);
+      const path = join(at, name);
+      const f = label(path, schema?.properties?.[name]);
+      return { path, rule, message: { cn: `${f.cn}为必填项`, en: `${f.en} is required` } };
+    }
+    case 'anyOf': {
+      // Our only anyOf is the either-or rule (json-schema.ts eitherOr): one branch per field.
+      const names = (error.schema as JsonSchema[]).map((branch) => branch.required?.[0] ?? '?');
+      const fields = names.map((name) => label(join(at, name), schema?.properties?.[name]));
+      return {
+        path: names.map((name) => join(at, name)).join('|'),
+        rule: 'eitherOr',
+        message: {
+          cn: `${fields.map((f) => f.cn).join(' 与 ')} 至少填写一项`,
+          en: `${fields.map((f) => f.en).join(' or ')} must be non-empty`,
+        },
+      };
+    }
+    default:
+      break;
+  }
+
+  const f = label(at, schema);
+  const limit = Number(params.limit);
+  switch (rule) {
+    case 'type': {
+      const expected = String(params.type);
+      const name = typeNames[expected] ?? { cn: expected, en: expected };
+      const got = describeValue(data);
+      const hint = typeHint(expected, data, schema);
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}必须是${name.cn}，实际为${got.cn}${hint ? `；${hint.cn}` : ''}`,
+          en: `${f.en} must be ${name.en}; got ${got.en}${hint ? ` — ${hint.en}` : ''}`,
+        },
+      };
+    }
+    case 'maxLength': {
+      const length = characters(String(data));
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}长度不能超过 ${limit} 个字符，实际为 ${length} 个`,
+          en: `${f.en} must be at most ${limit} characters; got ${length}`,
+        },
+      };
+    }
+    case 'minLength':
+      return {
+        path: at,
+        rule,
+        message:
+          limit === 1
+            ? { cn: `${f.cn}不能为空`, en: `${f.en} must not be empty` }
+            : {
+                cn: `${f.cn}长度不能少于 ${limit} 个字符，实际为 ${characters(String(data))} 个`,
+                en: `${f.en} must be at least ${limit} characters; got ${characters(String(data))}`,
+              },
+      };
+    case 'enum': {
+      const allowed = enumList(schema, (params.allowedValues as unknown[]) ?? []);
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}的取值必须是 ${allowed.cn} 之一，实际为 ${shown(data)}`,
+          en: `${f.en} must be one of ${allowed.en}; got ${shown(data)}`,
+        },
+      };
+    }
+    case 'format': {
+      const format = String(params.format);
+      const hint = formatHints[format] ?? { cn: `${format} 格式`, en: `in the ${format} format` };
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}必须是${hint.cn}，实际为 ${shown(data)}`,
+          en: `${f.en} must be ${hint.en}; got ${shown(data)}`,
+        },
+      };
+    }
+    case 'minItems':
+    case 'maxItems': {
+      const count = Array.isArray(data) ? data.length : 0;
+      const least = rule === 'minItems';
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}${least ? '至少需要' : '最多只能有'} ${limit} 项，实际为 ${count} 项`,
+          en: `${f.en} must have at ${least ? 'least' : 'most'} ${limit} item${limit === 1 ? '' : 's'}; got ${count}`,
+        },
+      };
+    }
+    case 'minimum':
+    case 'maximum': {
+      const least = rule === 'minimum';
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}不能${least ? '小于' : '大于'} ${limit}，实际为 ${shown(data)}`,
+          en: `${f.en} must be at ${least ? 'least' : 'most'} ${limit}; got ${shown(data)}`,
+        },
+      };
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const path = join(at, name);
+      return { path, rule, message: { cn: `${path} 不是可识别的字段`, en: `${path} is not a known field` } };
+    }
+    default:
+      return {
+        path: at,
+        rule,
+        message: {
+          cn: `${f.cn}不符合规则 ${rule}：${error.message ?? ''}`,
+          en: `${f.en} ${error.message ?? `fails ${rule}`}`,
+        },
+      };
+  }
+}
+
+/** One issue per failed rule per field, in schema order, without ajv's anyOf-branch noise. */
+export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+  if (!errors?.length) return [];
+  const wrongType = new Set(
+    errors.filter((error) => error.keyword === 'type').map((error) => error.instancePath),
+  );
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    // The branches of an either-or report their own required/pattern errors; the anyOf error says it all.
+    if (error.schemaPath.includes('/anyOf/')) continue;
+    // 1210 for "1210" fails type and enum; the type issue (with its "send it as a string" hint) says it all.
+    if (error.keyword === 'enum' && wrongType.has(error.instancePath)) continue;
+    const issue = issueOf(error);
+    const key = `${issue.path}\u0000${issue.rule}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}

@@ -1,0 +1,216 @@
+/**
+ * The JSON Schema subset Tradelog's contracts use (draft 2020-12), and the few builders that
+ * write it. The builders only save typing: what they return is plain JSON, so a schema can be
+ * registered in the schema registry, rendered by the portal and compiled by ajv as it is.
+ *
+ * Bilingual annotations (see schemas/README.md): `title` and `description` are Chinese, the
+ * platform's default language; `x-title-en` and `x-description-en` carry the English. Enumerated
+ * codes carry their meanings in `x-enum-titles` / `x-enum-titles-en` (code → label).
+ */
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+export interface JsonSchema {
+  $schema?: string;
+  $id?: string;
+  title?: string;
+  description?: string;
+  'x-title-en'?: string;
+  'x-description-en'?: string;
+  'x-enum-titles'?: Readonly<Record<string, string>>;
+  'x-enum-titles-en'?: Readonly<Record<string, string>>;
+  type?: JsonType;
+  enum?: readonly string[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  default?: string | number | boolean;
+  properties?: Readonly<Record<string, JsonSchema>>;
+  required?: readonly string[];
+  additionalProperties?: boolean;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  anyOf?: readonly JsonSchema[];
+}
+
+export const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+/** Annotation keywords of ours; validators register them so ajv's strict mode accepts them. */
+export const annotationKeywords = [
+  'x-title-en',
+  'x-description-en',
+  'x-enum-titles',
+  'x-enum-titles-en',
+] as const;
+
+/** Our custom formats (implemented in formats.ts, registered by the validators). */
+export const tradeDateTime = 'trade-datetime';
+export const tradeDate = 'trade-date';
+
+/** A title and a description, each in Chinese and English. */
+export interface Labels {
+  title: string;
+  titleEn: string;
+  description: string;
+  descriptionEn: string;
+}
+
+export function labels(title: string, titleEn: string, description: string, descriptionEn: string): Labels {
+  return { title, titleEn, description, descriptionEn };
+}
+
+function annotate(words: Labels): JsonSchema {
+  return {
+    title: words.title,
+    description: words.description,
+    'x-title-en': words.titleEn,
+    'x-description-en': words.descriptionEn,
+  };
+}
+
+/** Free text of at most `max` characters (counted as Unicode code points, as ajv does). */
+export function text(max: number, words: Labels): JsonSchema {
+  return { ...annotate(words), type: 'string', maxLength: max };
+}
+
+/** A code value with a closed list of meanings, e.g. `{ '01': ['境内运输', 'domestic'] }`. */
+export function code(values: Readonly<Record<string, readonly [string, string]>>, words: Labels): JsonSchema {
+  const entries = Object.entries(values);
+  const listCn = entries.map(([value, [cn]]) => `${value} ${cn}`).join('；');
+  const listEn = entries.map(([value, [, en]]) => `${value} ${en}`).join('; ');
+  return {
+    ...annotate({
+      ...words,
+      description: `${sentenceCn(words.description)}取值：${listCn}。`,
+      descriptionEn: `${sentenceEn(words.descriptionEn)} Values: ${listEn}.`,
+    }),
+    type: 'string',
+    enum: entries.map(([value]) => value),
+    'x-enum-titles': Object.fromEntries(entries.map(([value, [cn]]) => [value, cn])),
+    'x-enum-titles-en': Object.fromEntries(entries.map(([value, [, en]]) => [value, en])),
+  };
+}
+
+/** A code whose values the spec lists without their meanings (e.g. busiType "10 to 70"). */
+export function codeValues(values: readonly string[], words: Labels): JsonSchema {
+  return {
+    ...annotate({
+      ...words,
+      description: `${sentenceCn(words.description)}取值：${values.join('、')}（规范未给出各值含义）。`,
+      descriptionEn: `${sentenceEn(words.descriptionEn)} Values: ${values.join(', ')} (the spec does not give their meanings).`,
+    }),
+    type: 'string',
+    enum: values,
+  };
+}
+
+const sentenceCn = (value: string): string => (/[。！？]$/.test(value) ? value : `${value}。`);
+const sentenceEn = (value: string): string => (/[.!?]$/.test(value) ? value : `${value}.`);
+
+/** The spec's "0 or 1" flags. */
+export function yesNo(words: Labels): JsonSchema {
+  return code({ '0': ['否', 'no'], '1': ['是', 'yes'] }, words);
+}
+
+/** Quantities, weights, sizes and money: JSON numbers, never negative. */
+export function amount(words: Labels): JsonSchema {
+  return { ...annotate(words), type: 'number', minimum: 0 };
+}
+
+/** Whole numbers within bounds (counts, serial numbers, packNo). */
+export function whole(bounds: { min: number; max?: number }, words: Labels): JsonSchema {
+  return {
+    ...annotate(words),
+    type: 'integer',
+    minimum: bounds.min,
+    ...(bounds.max === undefined ? {} : { maximum: bounds.max }),
+  };
+}
+
+/** A point in time: `yyyy-MM-dd HH:mm:ss` (Beijing time) or ISO 8601. */
+export function dateTime(words: Labels): JsonSchema {
+  return { ...annotate(words), type: 'string', format: tradeDateTime };
+}
+
+/** A calendar day: `yyyy-MM-dd`, or a date-time as above. */
+export function date(words: Labels): JsonSchema {
+  return { ...annotate(words), type: 'string', format: tradeDate };
+}
+
+/**
+ * An object. Required plain-text fields also get `minLength: 1`: partners' systems send ""
+ * for "not filled", and an empty business key could not key a record.
+ */
+export function record(
+  properties: Readonly<Record<string, JsonSchema>>,
+  required: readonly string[],
+  words: Labels,
+): JsonSchema {
+  assertKnown(properties, required);
+  const withNonEmpty = Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [
+      name,
+      required.includes(name) && isPlainText(schema) ? { ...schema, minLength: 1 } : schema,
+    ]),
+  );
+  return {
+    ...annotate(words),
+    type: 'object',
+    properties: withNonEmpty,
+    ...(required.length ? { required } : {}),
+  };
+}
+
+const isPlainText = (schema: JsonSchema): boolean =>
+  schema.type === 'string' && schema.enum === undefined && schema.format === undefined;
+
+export function list(item: JsonSchema, counts: { min?: number; max?: number }, words: Labels): JsonSchema {
+  return {
+    ...annotate(words),
+    type: 'array',
+    items: item,
+    ...(counts.min === undefined ? {} : { minItems: counts.min }),
+    ...(counts.max === undefined ? {} : { maxItems: counts.max }),
+  };
+}
+
+/**
+ * "busiOrderNo or customerCode must be non-empty" (spec §5) in plain JSON Schema: one anyOf
+ * branch per field, each requiring the field to hold a non-blank string. The validator turns
+ * a failed anyOf into one `eitherOr` issue instead of ajv's per-branch noise.
+ */
+export function eitherOr(...fields: readonly string[]): readonly JsonSchema[] {
+  return fields.map((field) => ({
+    type: 'object',
+    required: [field],
+    properties: { [field]: { type: 'string', pattern: '\\S' } },
+  }));
+}
+
+/**
+ * A whole document: the root of a registered schema. No `$id`: one ajv instance refuses two
+ * schemas with the same `$id`, and ingest's validator and the registry client may compile the
+ * same schema on one instance.
+ */
+export function documentSchema(options: {
+  words: Labels;
+  properties: Readonly<Record<string, JsonSchema>>;
+  required: readonly string[];
+  anyOf?: readonly JsonSchema[];
+}): JsonSchema {
+  return {
+    $schema: draft2020,
+    ...record(options.properties, options.required, options.words),
+    ...(options.anyOf ? { anyOf: options.anyOf } : {}),
+  };
+}
+
+// A typo in a required list would silently make a field optional; fail at module load instead.
+function assertKnown(properties: Readonly<Record<string, JsonSchema>>, required: readonly string[]): void {
+  for (const name of required) {
+    if (!(name in properties)) throw new Error(`required field "${name}" is not among the properties`);
+  }
+}

@@ -1,0 +1,1174 @@
+// Generated from the document schemas by schemas/scripts/generate-document-types.ts; do not edit.
+// Regenerate with: node schemas/scripts/generate-document-types.ts
+
+/** 到港单 — Port arrival */
+export interface PodDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 客户订单号 — Client order number */
+  clientOrderNo?: string;
+  /** 服务订单号 — Service order number */
+  serviceOrderNo?: string;
+  /** 业务单号 — Business order number */
+  busiOrderNo?: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 合同号 — Contract number */
+  contractNo?: string;
+  /** 到港单号 — Port arrival number */
+  portNo: string;
+  /** 订单创建时间 — Order creation time */
+  orderCreateTime: string;
+  /** 经营单位编码 — Operating unit code */
+  operateCode?: string;
+  /** 经营单位名称 — Operating unit name */
+  operateName?: string;
+  /** 贸易国（地区） — Trading country */
+  tradeCountry?: string;
+  /** 入境口岸 — Port of entry */
+  portsEntry?: string;
+  /** 到港时间 — Port arrival time */
+  podTime?: string;
+  /** 离港时间 — Departure time */
+  leaveTime?: string;
+  /** 申报时间（到港） — Arrival report time */
+  reportTime?: string;
+  /** 运输方式 — Mode of transport */
+  transportMode: string;
+  /** 运输工具 — Means of transport */
+  transportTool: string;
+  /** 航次号 — Voyage number */
+  voyageNo?: string;
+  /** 提单号 — Bill of lading number */
+  billNo: string;
+  /** 监管方式 — Supervision mode */
+  superviseType?: string;
+  /** 发货人编码 — Shipper code */
+  shipperNo?: string;
+  /** 发货人名称 — Shipper name */
+  shipperName?: string;
+  /** 收货人编码 — Consignee code */
+  consigneeNo?: string;
+  /** 收货人名称 — Consignee name */
+  consigneeName?: string;
+}
+
+/** 内部运输单 — Internal transport */
+export interface InternalTransportDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 服务订单号 — Service order number */
+  serviceOrderNo?: string;
+  /** 业务单号 — Business order number */
+  busiOrderNo?: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 客户订单号 — Client order number */
+  clientOrderNo?: string;
+  /** 物流单号 — Logistics order number */
+  logisticsNo: string;
+  /** 服务类型 — Service type */
+  serviceType: "01" | "02" | "03";
+  /** 起运地 — Place of departure */
+  provenance: string;
+  /** 目的地 — Destination */
+  destination: string;
+  /** 提货地址 — Pick-up address */
+  pickUpLocation: string;
+  /** 中转地 — Transfer point */
+  transferDestination?: string;
+  /** 装货地点 — Place of loading */
+  placeOfLoading?: string;
+  /** 卸货地点 — Place of unloading */
+  placeOfUnloading?: string;
+  /** 装货时间 — Loading time */
+  laodTime: string;
+  /** 签收时间 — Sign-off time */
+  signTime: string;
+  /** 约定提货时间 — Agreed pick-up time */
+  agreedTimePick?: string;
+  /** 约定送达时间 — Agreed delivery time */
+  agreedTimeOfService?: string;
+  /** 上门时间 — Vehicle arrival at pick-up */
+  uponTime?: string;
+  /** 到达时间 — Arrival time */
+  arrivalTime?: string;
+  /** 车辆类型 — Vehicle type */
+  vehicleType: "ORDINARY" | "DANGEROUS" | "REFRIGERATED";
+  /** 车辆规格 — Vehicle size */
+  vehicleSpec: string;
+  /** 车牌号 — Plate number */
+  vehicleNo?: string;
+  /** 拼车 — Shared vehicle */
+  carpool?: string;
+  /** 托盘数 — Pallet count */
+  splint?: number;
+  /** 运输方式 — Mode of transport */
+  transportMode?: string;
+  /** 运输工具编号 — Means of transport number */
+  transportToolNo?: string;
+  /** 运输工具 — Means of transport */
+  transportTool?: string;
+  /** 航次号 — Voyage number */
+  voyageNo?: string;
+  /** 提单号 — Bill of lading number */
+  billNo?: string;
+  /** 合同号 — Contract number */
+  contractNo?: string;
+  /** 监管方式 — Supervision mode */
+  superviseType?: string;
+  /** 物流企业编码 — Logistics company code */
+  logisticsCode?: string;
+  /** 物流企业名称 — Logistics company name */
+  logisticsName?: string;
+  /** 货物形态 — Cargo form */
+  commodity?: "10" | "20";
+  /** 集装箱列表 — Containers */
+  containerList?: InternalTransportContainerListItem[];
+}
+
+/** 集装箱 — Container */
+export interface InternalTransportContainerListItem {
+  /** 序号 — Line number */
+  gNum: number;
+  /** 集装箱号 — Container number */
+  containerNo: string;
+  /** 集装箱箱型 — Container type */
+  containerModel: string;
+  /** 封条号 — Seal number */
+  sealNo?: string;
+  /** 是否拼箱 — Combined container */
+  cabinets?: "0" | "1";
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 入库单 — Inbound */
+export interface InboundDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 提交时间 — Submission time */
+  commitTime: string;
+  /** 仓库编码 — Warehouse code */
+  warehouseId: string;
+  /** 仓库名称 — Warehouse name */
+  warehouseName: string;
+  /** 申报数量 — Declared quantity */
+  declareQty: number;
+  /** 毛重 — Gross weight */
+  grossWeight: number;
+  /** 订单创建时间 — Order creation time */
+  orderCreateTime: string;
+  /** 入库类型 — Inbound type */
+  inputType: "10" | "20" | "30";
+  /** 商品列表 — Goods */
+  goodsList: InboundGoodsListItem[];
+  /** 车辆列表 — Vehicles */
+  vehicleList?: InboundVehicleListItem[];
+  /** 集装箱列表 — Containers */
+  containerList?: InboundContainerListItem[];
+  /** 附件列表 — Attachments */
+  attachmentList?: InboundAttachmentListItem[];
+}
+
+/** 入库商品 — Inbound goods line */
+export interface InboundGoodsListItem {
+  /** 序号 — Line number */
+  gNum: number;
+  /** 账册项号 — Customs book item number */
+  bookItemNo?: string;
+  /** 商品编号 — Goods number */
+  goodsNo?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** HS编码 — HS code */
+  hsCode: string;
+  /** 规格型号 — Specification */
+  specification: string;
+  /** 申报要素 — Declaration elements */
+  specDescription?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 最终目的国（地区） — Country of destination */
+  destinationCountry?: string;
+  /** 征免方式 — Tax treatment */
+  natureExemption?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+  /** 申报计量单位 — Declared unit */
+  declareUnit?: string;
+  /** 申报数量 — Declared quantity */
+  declareQty: number;
+  /** 仓储计量单位 — Storage unit */
+  storageUnit?: string;
+  /** 企业数量 — Enterprise quantity */
+  enterpriseQty?: number;
+  /** 第一法定计量单位 — First legal unit */
+  firstLegalUnit: string;
+  /** 第一法定数量 — First legal quantity */
+  firstLegalQty: number;
+  /** 第二法定计量单位 — Second legal unit */
+  secondLegalUnit?: string;
+  /** 第二法定数量 — Second legal quantity */
+  secondLegalQty?: number;
+  /** 申报币制 — Declared currency */
+  declareCurrency?: string;
+  /** 申报单价 — Declared unit price */
+  declareUnitPrice?: number;
+  /** 申报总价 — Declared total price */
+  declareTotalPrice?: number;
+  /** 重量 — Weight */
+  weights?: number;
+  /** 批次号 — Lot number */
+  lotNo?: string;
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 车辆 — Vehicle */
+export interface InboundVehicleListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 车牌号 — Plate number */
+  vehicleNo?: string;
+  /** 车辆类型 — Vehicle type */
+  vehicleType?: "TRAILER" | "TRUCK";
+  /** 拼车 — Shared vehicle */
+  carpool?: string;
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 集装箱 — Container */
+export interface InboundContainerListItem {
+  /** 序号 — Line number */
+  gNum: number;
+  /** 集装箱号 — Container number */
+  containerNo: string;
+  /** 集装箱箱型 — Container type */
+  containerModel: string;
+  /** 封条号 — Seal number */
+  sealNo?: string;
+  /** 是否拼箱 — Combined container */
+  cabinets?: "0" | "1";
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 附件 — Attachment */
+export interface InboundAttachmentListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 附件类型 — Attachment type */
+  docType?: "00" | "01" | "02" | "03" | "04" | "05";
+  /** 附件地址 — Attachment URL */
+  docUrl?: string;
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 出库单 — Outbound */
+export interface OutboundDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 提交时间 — Submission time */
+  commitTime: string;
+  /** 仓库编码 — Warehouse code */
+  warehouseId: string;
+  /** 仓库名称 — Warehouse name */
+  warehouseName: string;
+  /** 申报数量 — Declared quantity */
+  declareQty: number;
+  /** 毛重 — Gross weight */
+  grossWeight: number;
+  /** 订单创建时间 — Order creation time */
+  orderCreateTime: string;
+  /** 出库类型 — Outbound type */
+  outputType: "10" | "20" | "30";
+  /** 发货时间 — Dispatch time */
+  deliverTime?: string;
+  /** 承运时间 — Handover to carrier */
+  carrierTime?: string;
+  /** 签收时间 — Sign-off time */
+  signTime?: string;
+  /** 商品列表 — Goods */
+  goodsList: OutboundGoodsListItem[];
+  /** 托盘列表 — Pallets */
+  splintList?: OutboundSplintListItem[];
+  /** 车辆列表 — Vehicles */
+  vehicleList?: OutboundVehicleListItem[];
+  /** 集装箱列表 — Containers */
+  containerList?: OutboundContainerListItem[];
+  /** 附件列表 — Attachments */
+  attachmentList?: OutboundAttachmentListItem[];
+}
+
+/** 出库商品 — Outbound goods line */
+export interface OutboundGoodsListItem {
+  /** 序号 — Line number */
+  gNum: number;
+  /** 账册项号 — Customs book item number */
+  bookItemNo?: string;
+  /** 商品编号 — Goods number */
+  goodsNo?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** HS编码 — HS code */
+  hsCode: string;
+  /** 规格型号 — Specification */
+  specification: string;
+  /** 申报要素 — Declaration elements */
+  specDescription?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 最终目的国（地区） — Country of destination */
+  destinationCountry?: string;
+  /** 征免方式 — Tax treatment */
+  natureExemption?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+  /** 申报计量单位 — Declared unit */
+  declareUnit?: string;
+  /** 申报数量 — Declared quantity */
+  declareQty: number;
+  /** 仓储计量单位 — Storage unit */
+  storageUnit?: string;
+  /** 企业数量 — Enterprise quantity */
+  enterpriseQty?: number;
+  /** 第一法定计量单位 — First legal unit */
+  firstLegalUnit: string;
+  /** 第一法定数量 — First legal quantity */
+  firstLegalQty: number;
+  /** 第二法定计量单位 — Second legal unit */
+  secondLegalUnit?: string;
+  /** 第二法定数量 — Second legal quantity */
+  secondLegalQty?: number;
+  /** 申报币制 — Declared currency */
+  declareCurrency?: string;
+  /** 申报单价 — Declared unit price */
+  declareUnitPrice?: number;
+  /** 申报总价 — Declared total price */
+  declareTotalPrice?: number;
+  /** 重量 — Weight */
+  weights?: number;
+  /** 批次号 — Lot number */
+  lotNo?: string;
+  /** 备注 — Notes */
+  notes?: string;
+  /** 申报价值 — Declared value */
+  declareVal?: number;
+  /** 计划数量 — Planned quantity */
+  planQty?: number;
+  /** 实际数量 — Actual quantity */
+  actualQty?: number;
+}
+
+/** 托盘 — Pallet */
+export interface OutboundSplintListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo?: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName?: string;
+  /** 托盘号 — Pallet number */
+  splintNo?: string;
+  /** 托盘重量 — Pallet weight */
+  splintWeight?: number;
+  /** 托盘长度 — Pallet length */
+  splintLong?: number;
+  /** 托盘宽度 — Pallet width */
+  splintWide?: number;
+  /** 托盘高度 — Pallet height */
+  splintHight?: number;
+  /** 批次号 — Lot number */
+  lotNo?: string;
+}
+
+/** 车辆 — Vehicle */
+export interface OutboundVehicleListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 车牌号 — Plate number */
+  vehicleNo?: string;
+  /** 车辆类型 — Vehicle type */
+  vehicleType?: "TRAILER" | "TRUCK";
+  /** 拼车 — Shared vehicle */
+  carpool?: string;
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 集装箱 — Container */
+export interface OutboundContainerListItem {
+  /** 序号 — Line number */
+  gNum: number;
+  /** 集装箱号 — Container number */
+  containerNo: string;
+  /** 集装箱箱型 — Container type */
+  containerModel: string;
+  /** 封条号 — Seal number */
+  sealNo?: string;
+  /** 是否拼箱 — Combined container */
+  cabinets?: "0" | "1";
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 附件 — Attachment */
+export interface OutboundAttachmentListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 附件类型 — Attachment type */
+  docType?: "00" | "01" | "02" | "03" | "04" | "05";
+  /** 附件地址 — Attachment URL */
+  docUrl?: string;
+  /** 备注 — Notes */
+  notes?: string;
+}
+
+/** 核注清单 — Customs check note */
+export interface CheckDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 申报企业编码 — Declaring company code */
+  declareCode: string;
+  /** 进出境关别 — Customs port of entry or exit */
+  entryExitCode: string;
+  /** 运输方式 — Mode of transport */
+  transportMode: string;
+  /** 监管方式 — Supervision mode */
+  superviseType: string;
+  /** 核注清单编号 — Check note number */
+  checkNo: string;
+  /** 保税清单类型 — Bonded inventory type */
+  bondInvtType: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+  /** 进出口标志 — Import/export flag */
+  ieFlag: "I" | "E";
+  /** 报关标志 — Declaration flag */
+  dclcusFlag: "1" | "2";
+  /** 订单创建时间 — Order creation time */
+  orderCreateTime: string;
+  /** 放行时间 — Release time */
+  releaseTime: string;
+  /** 料件成品标记 — Material or product mark */
+  mtpckEndprdMarkcd: "I" | "E";
+  /** 订单列表 — Orders */
+  orderList?: CheckOrderListItem[];
+  /** 商品列表 — Goods */
+  goodsList?: CheckGoodsListItem[];
+}
+
+/** 关联订单 — Linked order */
+export interface CheckOrderListItem {
+  /** 电商订单号 — E-commerce order number */
+  ecomOrder?: string;
+  /** 报关单号 — Customs entry number */
+  entryNo?: string;
+}
+
+/** 清单商品 — Check note goods line */
+export interface CheckGoodsListItem {
+  [field: string]: unknown;
+}
+
+/** 保税电商订单 — Bonded e-commerce order */
+export interface OndedEcOrderDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 申报企业编码 — Declaring company code */
+  declareCode: string;
+  /** 业务类型 — Business type */
+  busiType: "10" | "20" | "30" | "40" | "50" | "60" | "70";
+  /** 通关模式 — Clearance mode */
+  clearanceType: "1210" | "5034" | "9610" | "9710" | "9810" | "0110";
+  /** 订单时间 — Order time */
+  orderDate: string;
+  /** 仓库编码 — Warehouse code */
+  warehouseId: string;
+  /** 第三方物流编码 — Third-party logistics code */
+  thirdLogisticsCode: string;
+  /** 订单类型 — Order type */
+  orderType: "1" | "2";
+  /** 电商企业编码 — E-commerce company code */
+  electricCode: string;
+  /** 电商企业名称 — E-commerce company name */
+  electricName: string;
+  /** 电商平台编码 — E-commerce platform code */
+  cbepcomCode: string;
+  /** 电商平台名称 — E-commerce platform name */
+  cbepcomName: string;
+  /** 毛重 — Gross weight */
+  grossWeight: number;
+  /** 运费 — Shipping fee */
+  shippingFee?: number;
+  /** 税费 — Tax */
+  taxFee?: number;
+  /** 备注 — Notes */
+  notes?: string;
+  /** 商品列表 — Goods */
+  goodList: OndedEcOrderGoodListItem[];
+  /** 收件人 — Recipient */
+  recipient: OndedEcOrderRecipient;
+}
+
+/** 订单商品 — Order line */
+export interface OndedEcOrderGoodListItem {
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName: string;
+  /** 数量 — Quantity */
+  amount: number;
+  /** 单价 — Unit price */
+  price: number;
+}
+
+/** 收件人 — Recipient */
+export interface OndedEcOrderRecipient {
+  /** 国家 — Country */
+  country: string;
+  /** 省 — Province */
+  province: string;
+  /** 市 — City */
+  city: string;
+  /** 区（县） — District */
+  district?: string;
+}
+
+/** 保税电商配送单 — Bonded e-commerce delivery */
+export interface BondedEcLogisticsDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 电商平台编码 — E-commerce platform code */
+  cbepcomCode: string;
+  /** 电商企业编码 — E-commerce company code */
+  electricCode: string;
+  /** 电商企业名称 — E-commerce company name */
+  electricName: string;
+  /** 仓库编码 — Warehouse code */
+  warehouseId: string;
+  /** 仓库名称 — Warehouse name */
+  warehouseName: string;
+  /** 运单号 — Waybill number */
+  wayBillNo: string;
+  /** 子运单号 — Sub-waybill number */
+  subWayBillNo: string;
+  /** 运输单号 — Transport number */
+  tranNo: string;
+  /** 发货时间 — Shipping time */
+  deliveryTime: string;
+  /** 物流企业名称 — Logistics company name */
+  logisticsName: string;
+  /** 业务类型 — Business type */
+  busiType: "00" | "01" | "02" | "03" | "04" | "05";
+  /** 装载重量 — Loaded weight */
+  loadWeight: number;
+  /** 体积 — Volume */
+  volume: number;
+  /** 长 — Length */
+  length: number;
+  /** 宽 — Width */
+  wide: number;
+  /** 高 — Height */
+  high: number;
+  /** 包装规格 — Package size */
+  specifications: string;
+  /** 发货类型 — Dispatch type */
+  sendType: "01" | "02";
+  /** 商品列表 — Goods */
+  goodList: BondedEcLogisticsGoodListItem[];
+}
+
+/** 配送商品 — Delivery line */
+export interface BondedEcLogisticsGoodListItem {
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo: string;
+  /** 数量 — Quantity */
+  amount: number;
+  /** 单价 — Unit price */
+  unitPrice: number;
+  /** 批次号 — Batch id */
+  batchId?: string;
+  /** 生产日期 — Production date */
+  productionTime?: string;
+  /** 有效期至 — Expiry date */
+  expDate?: string;
+}
+
+/** 商品资料导入 — Goods master data import */
+export interface GoodsDocument {
+  /** 企业内部编号 — Enterprise batch number */
+  entInsideNo: string;
+  /** 企业编码 — Enterprise code */
+  enterpriseCode: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName: string;
+  /** 备注 — Notes */
+  notes?: string;
+  /** 商品列表 — Goods */
+  goodsList?: GoodsGoodsListItem[];
+}
+
+/** 商品 — Goods item */
+export interface GoodsGoodsListItem {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 客户名称 — Customer name */
+  customerName?: string;
+  /** 商品编号 — Goods number */
+  goodsNo?: string;
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 英文品名 — Goods name in English */
+  goodsNameEn?: string;
+  /** HS编码 — HS code */
+  hsCode?: string;
+  /** 单价 — Unit price */
+  price?: number;
+  /** 品牌 — Brand */
+  brand?: string;
+  /** 英文品牌 — Brand in English */
+  brandEn?: string;
+  /** 一级类目 — Category level 1 */
+  firstCategory?: string;
+  /** 二级类目 — Category level 2 */
+  secondCategory?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 规格型号 — Specification */
+  specification?: string;
+  /** 申报要素 — Declaration elements */
+  specDescription?: string;
+  /** 申报计量单位 — Declared unit */
+  declareUnit?: string;
+  /** 仓储计量单位 — Storage unit */
+  storageUnit?: string;
+  /** 申报价值 — Declared value */
+  declareVal?: number;
+  /** 第一法定计量单位 — First legal unit */
+  firstLegalUnit?: string;
+  /** 第二法定计量单位 — Second legal unit */
+  secondLegalUnit?: string;
+  /** 生产企业 — Manufacturer */
+  produceCompany?: string;
+  /** 生产企业地址 — Manufacturer address */
+  manufacturerAddr?: string;
+  /** 毛重 — Gross weight */
+  grossWeight?: number;
+  /** 净重 — Net weight */
+  netWeight?: number;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 成分 — Composition */
+  composition?: string;
+  /** 功能 — Function */
+  cargoFunction?: string;
+  /** 用途 — Purpose */
+  cargoPurpose?: string;
+  /** 是否含添加剂 — Contains additives */
+  additiveFlag?: "0" | "1";
+  /** 添加剂是否超范围 — Additives beyond scope */
+  additiveBeyondScope?: "0" | "1";
+  /** 是否转基因 — Genetically modified */
+  transgenicFlag?: "0" | "1";
+  /** 包装类型 — Package type */
+  packageType?: string;
+  /** 图片地址 — Picture URL */
+  picUrl?: string;
+  /** 证书列表 — Certificates */
+  goodsCateList?: GoodsGoodsListItemGoodsCateListItem[];
+}
+
+/** 证书 — Certificate */
+export interface GoodsGoodsListItemGoodsCateListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 证书名称 — Certificate name */
+  certName?: string;
+  /** 证书地址 — Certificate URL */
+  certUrl?: string;
+}
+
+/** 理货单 — Tally */
+export interface TallyDocument {
+  /** 理货单号 — Tally number */
+  orderNo: string;
+  /** 服务订单号 — Service order number */
+  serviceOrderNo?: string;
+  /** 业务单号 — Business order number */
+  busiOrderNo?: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 入库单号 — Inbound order number */
+  inboundOrderNo: string;
+  /** 入库单标识 — Inbound order id */
+  inboundOrderId?: string;
+  /** 仓库编码 — Warehouse code */
+  warehouseId: string;
+  /** 仓库名称 — Warehouse name */
+  warehouseName: string;
+  /** 账册编号 — Customs book number */
+  bookNo?: string;
+  /** 监管方式 — Supervision mode */
+  superviseType?: string;
+  /** 提单号 — Bill of lading number */
+  billNo?: string;
+  /** 合同号 — Contract number */
+  contractNo?: string;
+  /** 运输方式 — Mode of transport */
+  transportMode?: string;
+  /** 到达时间 — Arrival time */
+  arrivalTime: string;
+  /** 理货时间 — Tally time */
+  tallyTime: string;
+  /** 理货完成时间 — Tally completion time */
+  tallyCompletedTime?: string;
+  /** 上架时间 — Shelving time */
+  shelfTime?: string;
+  /** 商品列表 — Goods */
+  goodsList?: TallyGoodsListItem[];
+}
+
+/** 理货商品 — Tally line */
+export interface TallyGoodsListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 账册项号 — Customs book item number */
+  bookItemNo?: string;
+  /** 商品编号 — Goods number */
+  goodsNo?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo?: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName?: string;
+  /** HS编码 — HS code */
+  hsCode?: string;
+  /** 规格型号 — Specification */
+  specification?: string;
+  /** 申报总价 — Declared total price */
+  totalDeclarePrice?: number;
+  /** 毛重 — Gross weight */
+  grossWeight?: number;
+  /** 净重 — Net weight */
+  netWeight?: number;
+  /** 生产日期 — Production date */
+  productDate?: string;
+  /** 批次号 — Lot number */
+  lotNo?: string;
+  /** 失效日期 — Expiry date */
+  expiryDate?: string;
+  /** 预期收货数量 — Expected quantity */
+  expectReceiveQty?: number;
+  /** 计量单位 — Unit */
+  unit?: string;
+  /** 实收数量 — Received quantity */
+  actReceiveQty?: number;
+  /** 良品数量 — Good quantity */
+  goodQty?: number;
+  /** 残次品数量 — Damaged quantity */
+  damageQty?: number;
+  /** 托盘数量 — Pallet count */
+  trayQty?: number;
+  /** 长 — Length */
+  length?: number;
+  /** 宽 — Width */
+  width?: number;
+  /** 高 — Height */
+  height?: number;
+  /** 体积 — Volume */
+  volume?: number;
+  /** 理货人 — Tallied by */
+  tallyBy?: string;
+  /** 审核人 — Audited by */
+  auditBy?: string;
+  /** 收货人 — Received by */
+  acceptBy?: string;
+  /** 上架人 — Shelved by */
+  shelfBy?: string;
+  /** 短少数量 — Short quantity */
+  lackQty?: number;
+  /** 溢出数量 — Excess quantity */
+  overflowQty?: number;
+  /** 可用数量 — Available quantity */
+  availableQty?: number;
+}
+
+/** 通关单 — Clearance */
+export interface ClearanceDocument {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 业务单号 — Business order number */
+  busiOrderNo?: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 服务订单号 — Service order number */
+  serviceOrderNo?: string;
+  /** 口岸或保税区 — Port or bonded zone */
+  portBonded?: string;
+  /** 合同号 — Contract number */
+  contractNo?: string;
+  /** 申报企业编码 — Declaring company code */
+  declareCode?: string;
+  /** 进出境关别 — Customs port of entry or exit */
+  entryExitCode?: string;
+  /** 消费使用单位名称 — Consumer unit name */
+  consumUnitName?: string;
+  /** 消费使用单位编码 — Consumer unit code */
+  consumUnitNo?: string;
+  /** 报关企业编码 — Customs broker code */
+  customsClearanceCode?: string;
+  /** 报关企业名称 — Customs broker name */
+  customsClearanceName?: string;
+  /** 运输方式 — Mode of transport */
+  transportMode?: string;
+  /** 监管方式 — Supervision mode */
+  superviseType?: string;
+  /** 运输工具 — Means of transport */
+  transportTool?: string;
+  /** 航次号 — Voyage number */
+  voyageNo?: string;
+  /** 运输提单号 — Transport bill of lading number */
+  transportBlno?: string;
+  /** 提单号（报关） — Bill of lading number (declaration) */
+  blno?: string;
+  /** 核注清单编号 — Check note number */
+  checkNo?: string;
+  /** 核放单编号 — Passport (gate pass) number */
+  passportNo?: string;
+  /** 报关单号 — Customs entry number */
+  entryNo?: string;
+  /** 入库单号 — Inbound order number */
+  inboundOrderNo?: string;
+  /** 出库单号 — Outbound order number */
+  outboundOrderNo?: string;
+  /** 启运国（地区） — Country of departure */
+  beginCountry?: string;
+  /** 启运港 — Port of departure */
+  beginPort?: string;
+  /** 贸易国（地区） — Trading country */
+  tradeCountry?: string;
+  /** 指运港 — Port of destination */
+  designationPort?: string;
+  /** 入境口岸 — Port of entry */
+  portsEntry?: string;
+  /** 进出口标志 — Import/export flag */
+  ieFlag?: "I" | "E";
+  /** 毛重 — Gross weight */
+  grossWeight?: number;
+  /** 净重 — Net weight */
+  netWeight?: number;
+  /** 包装种类 — Packaging type */
+  wrapType?: string;
+  /** 货物存放地点 — Goods location */
+  goodsPlace?: string;
+  /** 成交方式 — Transaction mode */
+  transMode?: string;
+  /** 件数 — Number of packages */
+  packNo?: number;
+  /** 申报品类 — Declaration category */
+  declareCategory?: "FOOD" | "FRUIT" | "TIMBER" | "MACHINERY" | "MINERALS" | "FROZEN" | "DANGEROUS" | "LIVE_ANIMALS" | "COSMETICS" | "GENERAL";
+  /** 订单创建时间 — Order creation time */
+  orderCreateTime?: string;
+  /** 申报时间 — Declaration time */
+  declareTime?: string;
+  /** 放行时间 — Release time */
+  releaseTime?: string;
+  /** 查验时间 — Inspection time */
+  inspectionTime?: string;
+  /** 转关标志 — Transfer flag */
+  isSwitch?: "0" | "1";
+  /** 劳务标志 — Labour flag */
+  isLabor?: "0" | "1";
+  /** 商品列表 — Goods */
+  goodsList?: ClearanceGoodsListItem[];
+}
+
+/** 报关商品 — Declared goods line */
+export interface ClearanceGoodsListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo?: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName?: string;
+  /** HS编码 — HS code */
+  hsCode?: string;
+  /** 申报要素 — Declaration elements */
+  specDescription?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 最终目的国（地区） — Country of destination */
+  destinationCountry?: string;
+  /** 征免方式 — Tax treatment */
+  natureExemption?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+  /** 申报计量单位 — Declared unit */
+  declareUnit?: string;
+  /** 申报数量 — Declared quantity */
+  declareQty?: number;
+  /** 第一法定计量单位 — First legal unit */
+  firstLegalUnit?: string;
+  /** 第一法定数量 — First legal quantity */
+  firstLegalQty?: number;
+  /** 第二法定计量单位 — Second legal unit */
+  secondLegalUnit?: string;
+  /** 第二法定数量 — Second legal quantity */
+  secondLegalQty?: number;
+  /** 申报币制 — Declared currency */
+  declareCurrency?: string;
+  /** 申报单价 — Declared unit price */
+  declareUnitPrice?: number;
+  /** 申报总价 — Declared total price */
+  declareTotalPrice?: number;
+  /** 毛重 — Gross weight */
+  grossWeight?: number;
+  /** 净重 — Net weight */
+  netWeight?: number;
+}
+
+/** 采购单 — Purchase */
+export interface PurchaseDocument {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 下单时间 — Order time */
+  orderTime?: string;
+  /** 合同号 — Contract number */
+  contractNo?: string;
+  /** 采购订单号 — Purchase order number */
+  poOrderNo?: string;
+  /** 融资单号 — Financing order number */
+  financingOrderNo?: string;
+  /** 采购数量 — Purchase quantity */
+  purchaseQty?: number;
+  /** 采购金额 — Purchase amount */
+  purchaseAmount?: number;
+  /** 币种 — Currency */
+  currency?: string;
+  /** 付款时间 — Payment time */
+  payTime?: string;
+  /** 仓储单号 — Warehouse order number */
+  wmsOrderNo?: string;
+  /** 入库时间 — Inbound time */
+  inboundTime?: string;
+  /** 订单状态 — Order status */
+  orderStatus?: "10" | "20" | "30";
+  /** 商品列表 — Goods */
+  goodsList?: PurchaseGoodsListItem[];
+}
+
+/** 订单商品 — Order line */
+export interface PurchaseGoodsListItem {
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 数量 — Quantity */
+  qty?: number;
+}
+
+/** 销售单（对企业） — Sales to business */
+export interface SaleOrderToBDocument {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 下单时间 — Order time */
+  orderTime?: string;
+  /** 合同号 — Contract number */
+  contractNo?: string;
+  /** 采购订单号 — Purchase order number */
+  poOrderNo?: string;
+  /** 仓储单号 — Warehouse order number */
+  wmsOrderNo?: string;
+  /** 出库时间 — Outbound time */
+  outboundTime?: string;
+  /** 销售数量 — Sales quantity */
+  salesQty?: number;
+  /** 销售金额 — Sales amount */
+  salesAmount?: number;
+  /** 币种 — Currency */
+  currency?: string;
+  /** 订单状态 — Order status */
+  orderStatus?: "10" | "20" | "30";
+  /** 商品列表 — Goods */
+  goodsList?: SaleOrderToBGoodsListItem[];
+}
+
+/** 订单商品 — Order line */
+export interface SaleOrderToBGoodsListItem {
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 数量 — Quantity */
+  qty?: number;
+}
+
+/** 销售单（对个人） — Sales to consumer */
+export interface SaleOrderToCDocument {
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 订单列表 — Orders */
+  orderList: SaleOrderToCOrderListItem[];
+}
+
+/** 消费者订单 — Consumer order */
+export interface SaleOrderToCOrderListItem {
+  /** 企业订单号 — Enterprise order number */
+  entOrderNo: string;
+  /** 平台订单号 — Platform order number */
+  platformOrderNo?: string;
+  /** 申报企业编码 — Declaring company code */
+  declareCode?: string;
+  /** 通关模式 — Clearance mode */
+  clearanceType?: "1210" | "5034" | "9610" | "9710" | "9810" | "0110";
+  /** 下单时间 — Order time */
+  orderTime?: string;
+  /** 发货时间 — Shipping time */
+  deliveryTime?: string;
+  /** 申报时间 — Declaration time */
+  declareTime?: string;
+  /** 放行时间 — Release time */
+  releaseTime?: string;
+  /** 仓库 — Warehouse */
+  warehouse?: string;
+  /** 物流企业名称 — Logistics company name */
+  logisticsName?: string;
+  /** 订单类型 — Order type */
+  orderType?: "1" | "2";
+  /** 代理企业编码 — Agent code */
+  agentCode?: string;
+  /** 代理企业名称 — Agent name */
+  agentName?: string;
+  /** 电商平台名称 — E-commerce platform name */
+  cbepcomName?: string;
+  /** 运费 — Shipping fee */
+  shippingFee?: number;
+  /** 税费 — Tax */
+  taxFee?: number;
+  /** 订单总额 — Order total */
+  totalAmount?: number;
+  /** 币种 — Currency */
+  currency?: string;
+  /** 订单状态 — Order status */
+  orderStatus?: "10" | "20" | "30";
+  /** 商品列表 — Goods */
+  goodList?: SaleOrderToCOrderListItemGoodListItem[];
+  /** 收件人 — Recipient */
+  recipient?: SaleOrderToCOrderListItemRecipient;
+}
+
+/** 订单商品 — Order line */
+export interface SaleOrderToCOrderListItemGoodListItem {
+  /** 条形码 — Barcode */
+  barCode?: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 数量 — Quantity */
+  qty?: number;
+}
+
+/** 收件人 — Recipient */
+export interface SaleOrderToCOrderListItemRecipient {
+  /** 国家 — Country */
+  country?: string;
+  /** 省 — Province */
+  province?: string;
+  /** 市 — City */
+  city?: string;
+  /** 区（县） — District */
+  district?: string;
+}
+
+/** 商品同步 — Goods sync */
+export interface SynchronizeGoodsDocument {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 条形码 — Barcode */
+  barCode: string;
+  /** 商品名称 — Goods name */
+  goodsName: string;
+  /** 品牌 — Brand */
+  brand?: string;
+  /** 英文品牌 — Brand in English */
+  brandEn?: string;
+  /** 母品牌 — Parent brand */
+  parentBrand?: string;
+  /** 规格型号 — Specification */
+  specification?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 生产企业 — Manufacturer */
+  produceCompany?: string;
+  /** 第一法定计量单位 — First legal unit */
+  firstLegalUnit?: string;
+  /** 第二法定计量单位 — Second legal unit */
+  secondLegalUnit?: string;
+  /** 毛重 — Gross weight */
+  grossWeight?: number;
+  /** 净重 — Net weight */
+  netWeight?: number;
+  /** 资金方 — Capital provider */
+  capital?: string;
+  /** 图片地址列表 — Picture URLs */
+  picUrl?: string[];
+  /** 备案信息 — Customs filing */
+  recordInfo?: SynchronizeGoodsRecordInfo;
+  /** 证书列表 — Certificates */
+  goodsCateList?: SynchronizeGoodsGoodsCateListItem[];
+}
+
+/** 备案信息 — Customs filing */
+export interface SynchronizeGoodsRecordInfo {
+  /** 企业商品编码 — Enterprise goods code */
+  entGoodsNo?: string;
+  /** 备案价格 — Filed price */
+  recordPrice?: number;
+}
+
+/** 证书 — Certificate */
+export interface SynchronizeGoodsGoodsCateListItem {
+  /** 序号 — Line number */
+  gNum?: number;
+  /** 证书类型 — Certificate type */
+  certType?: "10" | "20";
+  /** 证书地址 — Certificate URL */
+  certUrl?: string;
+}
+
+export interface DocumentsByType {
+  pod: PodDocument;
+  internalTransport: InternalTransportDocument;
+  inbound: InboundDocument;
+  outbound: OutboundDocument;
+  check: CheckDocument;
+  ondedEcOrder: OndedEcOrderDocument;
+  bondedEcLogistics: BondedEcLogisticsDocument;
+  goods: GoodsDocument;
+  tally: TallyDocument;
+  clearance: ClearanceDocument;
+  purchase: PurchaseDocument;
+  saleOrderToB: SaleOrderToBDocument;
+  saleOrderToC: SaleOrderToCDocument;
+  synchronizeGoods: SynchronizeGoodsDocument;
+}
