@@ -20,6 +20,7 @@ export async function prepareLog(options: {
   const topicOf = options.topicOf ?? ((type: DocumentType) => type.topic);
   await ensureTopics({
     brokers: options.brokers,
+    logger: options.logger,
     topics: options.types.map((type) => ({ topic: topicOf(type), partitions: type.partitions })),
   });
   const prepared: Record<string, { topic: string; schemaId: number }> = {};
