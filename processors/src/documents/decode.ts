@@ -1,0 +1,59 @@
+import { TradelogError } from '@tradelog/schemas';
+import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
+import { type DocumentEvent, isDocumentTypeId } from './event.ts';
+
+/** What the consumer runtime hands over from kafkajs, kept to the fields we read. */
+export interface LogRecord {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
+}
+
+/**
+ * Record → typed document event. The value is decoded with the schema it was written with (by
+ * registry id), the headers give the provenance and the document type (the interface id). A
+ * record that cannot be decoded fails with a non-retriable error and is dead-lettered; a
+ * registry outage is retriable and stops the batch instead.
+ */
+export async function decodeDocumentRecord(
+  codec: Pick<RegistryCodec, 'decode'>,
+  record: LogRecord,
+): Promise<DocumentEvent> {
+  if (record.value === null) {
+    throw new TradelogError('RECORD_EMPTY', 'record has no value (tombstone)', { retriable: false });
+  }
+  let headers: ReturnType<typeof decodeDocumentHeaders>;
+  try {
+    headers = decodeDocumentHeaders(record.headers);
+  } catch (error) {
+    throw new TradelogError('RECORD_HEADERS_INVALID', (error as Error).message, { retriable: false });
+  }
+  if (!isDocumentTypeId(headers.interfaceId)) {
+    throw new TradelogError('RECORD_TYPE_UNKNOWN', `unknown document type "${headers.interfaceId}"`, {
+      retriable: false,
+    });
+  }
+  const { schemaId, value } = await codec.decode(record.value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TradelogError('RECORD_NOT_OBJECT', 'document is not a JSON object', { retriable: false });
+  }
+  return {
+    type: headers.interfaceId,
+    document: value as Record<string, unknown>,
+    provenance: {
+      documentId: headers.documentId,
+      topic: record.topic,
+      partition: record.partition,
+      offset: record.offset,
+      partnerId: headers.partnerId,
+      receivedAt: headers.receivedAt,
+      schemaId,
+      contentSha256: headers.contentSha256,
+      recordKey: record.key?.toString() ?? null,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
+import { sha256 } from './event.ts';
+
+/**
+ * Builds document events for reducer tests: a topic per type and consecutive offsets, the way
+ * the log would hand them out, so Given/When/Then tests read like the log.
+ */
+export function documentLog(start = 0) {
+  let offset = start;
+  return (
+    type: DocumentTypeId,
+    document: Document,
+    overrides: { offset?: number; receivedAt?: string } = {},
+  ): DocumentEvent => {
+    const at = overrides.offset ?? offset++;
+    return {
+      type,
+      document,
+      provenance: {
+        documentId: `doc-${type}-${at}`,
+        topic: `tradelog.doc.${type}.v1`,
+        partition: 0,
+        offset: String(at),
+        partnerId: 'partner-1',
+        receivedAt: overrides.receivedAt ?? new Date(Date.UTC(2026, 0, 1, 0, 0, at)).toISOString(),
+        schemaId: 1,
+        contentSha256: sha256(JSON.stringify(document)),
+        recordKey: null,
+      },
+    };
+  };
+}

@@ -1,0 +1,333 @@
+import type { Reduction } from '../changes.ts';
+import { enterpriseOf } from '../documents/enterprise.ts';
+import {
+  type Document,
+  type DocumentEvent,
+  documentTime,
+  listOf,
+  logPosition,
+  numberOf,
+  type Provenance,
+  text,
+} from '../documents/event.ts';
+
+/**
+ * Enterprise data derivable from submissions (query spec §3): customs declarations, goods,
+ * and warehouse orders with their stock movements (from which inventory, the warehouse summary
+ * and the inbound/outbound details are read). Purchase and sales orders are served from the
+ * order-status projection, which already holds each order's current fields.
+ *
+ * Every entity is replaced by the latest document in log order; a redelivered record changes
+ * nothing. This projection emits no change events: pushes follow orders and chains.
+ */
+export interface Declaration {
+  key: string;
+  /** Query spec §3 dataSource: 10 port verification (check notes), 20 declaring firm (clearance). */
+  dataSource: '10' | '20';
+  ownerCode: string | null;
+  declareCode: string | null;
+  orderNo: string;
+  entryNo: string | null;
+  ieFlag: string | null;
+  declareTime: string | null;
+  fields: Document;
+  provenance: Provenance;
+}
+
+export interface GoodsItem {
+  key: string;
+  enterprise: string;
+  goodsNo: string;
+  fields: Readonly<Record<string, unknown>>;
+  provenance: Provenance;
+}
+
+export type StockType = '0' | '1';
+
+export interface Movement {
+  goodsId: string;
+  goodsName: string | null;
+  barCode: string | null;
+  batchCode: string;
+  stockType: StockType;
+  /** Signed: positive into the warehouse, negative out. */
+  qty: number;
+  amount: number;
+  productionTime: string | null;
+  expireTime: string | null;
+}
+
+export type Direction = 'inbound' | 'outbound' | 'tally';
+
+export interface WarehouseOrder {
+  key: string;
+  direction: Direction;
+  enterprise: string;
+  orderNo: string;
+  warehouseId: string | null;
+  warehouseName: string | null;
+  occurredAt: string | null;
+  /** A tally's inbound order; null otherwise. */
+  inboundOrderNo: string | null;
+  /** An inbound's declared quantities count until a tally of it reports what really arrived. */
+  tallied: boolean;
+  movements: readonly Movement[];
+  fields: Document;
+  provenance: Provenance;
+}
+
+export interface EnterpriseDataState {
+  declarations: ReadonlyMap<string, Declaration>;
+  goods: ReadonlyMap<string, GoodsItem>;
+  warehouseOrders: ReadonlyMap<string, WarehouseOrder>;
+}
+
+export const emptyEnterpriseData = (): EnterpriseDataState => ({
+  declarations: new Map(),
+  goods: new Map(),
+  warehouseOrders: new Map(),
+});
+
+export const declarationKey = (source: string, enterprise: string, orderNo: string) =>
+  `${source}|${enterprise}|${orderNo}`;
+export const goodsKey = (enterprise: string, goodsNo: string) => `${enterprise}|${goodsNo}`;
+export const warehouseOrderKey = (direction: Direction, enterprise: string, orderNo: string) =>
+  `${direction}|${enterprise}|${orderNo}`;
+
+const same = (a: Provenance | undefined, b: Provenance) =>
+  a !== undefined && logPosition(a) === logPosition(b);
+
+function declarationOf(event: DocumentEvent): Declaration | undefined {
+  if (event.type !== 'clearance' && event.type !== 'check') return undefined;
+  const doc = event.document;
+  const enterprise = enterpriseOf(event.type, doc);
+  const orderNo = text(doc, 'entOrderNo');
+  if (enterprise === undefined || orderNo === undefined) return undefined;
+  const entryNo =
+    text(doc, 'entryNo') ??
+    listOf(doc, 'orderList')
+      .map((item) => text(item, 'entryNo'))
+      .find(Boolean) ??
+    null;
+  return {
+    key: declarationKey(event.type, enterprise, orderNo),
+    dataSource: event.type === 'check' ? '10' : '20',
+    ownerCode: text(doc, 'customerCode') ?? text(doc, 'consumUnitNo') ?? null,
+    declareCode: text(doc, 'declareCode') ?? null,
+    orderNo,
+    entryNo,
+    ieFlag: text(doc, 'ieFlag') ?? null,
+    declareTime:
+      documentTime(doc, 'declareTime') ??
+      documentTime(doc, 'releaseTime') ??
+      documentTime(doc, 'orderCreateTime') ??
+      null,
+    fields: doc,
+    provenance: event.provenance,
+  };
+}
+
+/** Goods fields as the goods query answers them (query spec §3 "Goods"), from either source. */
+function goodsFields(item: Document, recordInfo: Document | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    goodsName: text(item, 'goodsName') ?? text(item, 'entGoodsName'),
+    barCode: text(item, 'barCode'),
+    brand: text(item, 'brand'),
+    goodsSpec: text(item, 'specification') ?? text(item, 'specDescription'),
+    recordPrice: numberOf(recordInfo, 'recordPrice') ?? numberOf(item, 'price'),
+    contractsUnit: text(item, 'declareUnit'),
+    qtpUnit: text(item, 'firstLegalUnit'),
+    goodsHsCode: text(item, 'hsCode'),
+    produceComp: text(item, 'produceCompany'),
+    kgs: numberOf(item, 'grossWeight'),
+    net: numberOf(item, 'netWeight'),
+    custassemCountry: text(item, 'orgCountry'),
+    capital: text(item, 'capital'),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+function goodsOf(
+  event: DocumentEvent,
+): { enterprise: string; goodsNo: string; fields: Record<string, unknown> }[] {
+  if (event.type === 'goods') {
+    const header = text(event.document, 'enterpriseCode');
+    return listOf(event.document, 'goodsList').flatMap((item) => {
+      const enterprise = text(item, 'customerCode') ?? header;
+      const goodsNo = text(item, 'entGoodsNo') ?? text(item, 'goodsNo');
+      return enterprise === undefined || goodsNo === undefined
+        ? []
+        : [{ enterprise, goodsNo, fields: goodsFields(item, undefined) }];
+    });
+  }
+  if (event.type === 'synchronizeGoods') {
+    const enterprise = text(event.document, 'customerCode');
+    const recordInfo = event.document.recordInfo as Document | undefined;
+    const goodsNo = text(recordInfo, 'entGoodsNo') ?? text(event.document, 'barCode');
+    return enterprise === undefined || goodsNo === undefined
+      ? []
+      : [{ enterprise, goodsNo, fields: goodsFields(event.document, recordInfo) }];
+  }
+  return [];
+}
+
+function movementOf(
+  line: Document,
+  sign: 1 | -1,
+  qty: number | undefined,
+  stockType: StockType,
+): Movement | undefined {
+  const goodsId = text(line, 'entGoodsNo') ?? text(line, 'goodsNo') ?? text(line, 'barCode');
+  if (goodsId === undefined || qty === undefined || qty === 0) return undefined;
+  const unitPrice = numberOf(line, 'declareUnitPrice');
+  const total =
+    numberOf(line, 'declareTotalPrice') ??
+    numberOf(line, 'totalDeclarePrice') ??
+    (unitPrice === undefined ? 0 : unitPrice * qty);
+  return {
+    goodsId,
+    goodsName: text(line, 'goodsName') ?? text(line, 'entGoodsName') ?? null,
+    barCode: text(line, 'barCode') ?? null,
+    batchCode: text(line, 'lotNo') ?? '',
+    stockType,
+    qty: sign * qty,
+    amount: sign * total,
+    productionTime: documentTime(line, 'productDate') ?? documentTime(line, 'productionTime') ?? null,
+    expireTime: documentTime(line, 'expiryDate') ?? documentTime(line, 'expDate') ?? null,
+  };
+}
+
+/**
+ * Stock movements of a warehouse document (processors/README.md, "Inventory"): inbound lines
+ * add their declared quantity, tally lines add what was counted (good and damaged stock
+ * separately), outbound lines remove the actual quantity (else the declared one).
+ */
+function movementsOf(direction: Direction, doc: Document): Movement[] {
+  const lines = listOf(doc, 'goodsList');
+  const out: (Movement | undefined)[] = [];
+  for (const line of lines) {
+    if (direction === 'inbound')
+      out.push(movementOf(line, 1, numberOf(line, 'declareQty') ?? numberOf(line, 'enterpriseQty'), '0'));
+    if (direction === 'outbound')
+      out.push(movementOf(line, -1, numberOf(line, 'actualQty') ?? numberOf(line, 'declareQty'), '0'));
+    if (direction === 'tally') {
+      const good = numberOf(line, 'goodQty');
+      const damaged = numberOf(line, 'damageQty');
+      out.push(
+        movementOf(
+          line,
+          1,
+          good ?? (damaged === undefined ? numberOf(line, 'actReceiveQty') : undefined),
+          '0',
+        ),
+      );
+      out.push(movementOf(line, 1, damaged, '1'));
+    }
+  }
+  return out.filter((m): m is Movement => m !== undefined);
+}
+
+function warehouseOrderOf(event: DocumentEvent): WarehouseOrder | undefined {
+  if (event.type !== 'inbound' && event.type !== 'outbound' && event.type !== 'tally') return undefined;
+  const direction: Direction = event.type;
+  const doc = event.document;
+  const enterprise = enterpriseOf(event.type, doc);
+  const orderNo = direction === 'tally' ? text(doc, 'orderNo') : text(doc, 'entOrderNo');
+  if (enterprise === undefined || orderNo === undefined) return undefined;
+  const timeFields =
+    direction === 'inbound'
+      ? ['commitTime', 'orderCreateTime']
+      : direction === 'outbound'
+        ? ['deliverTime', 'commitTime', 'orderCreateTime']
+        : ['tallyCompletedTime', 'tallyTime', 'arrivalTime'];
+  return {
+    key: warehouseOrderKey(direction, enterprise, orderNo),
+    direction,
+    enterprise,
+    orderNo,
+    warehouseId: text(doc, 'warehouseId') ?? null,
+    warehouseName: text(doc, 'warehouseName') ?? null,
+    occurredAt: timeFields.map((field) => documentTime(doc, field)).find(Boolean) ?? null,
+    inboundOrderNo: direction === 'tally' ? (text(doc, 'inboundOrderNo') ?? null) : null,
+    tallied: false,
+    movements: movementsOf(direction, doc),
+    fields: doc,
+    provenance: event.provenance,
+  };
+}
+
+/** The keys a step's slice must hold, for the consumer to load. */
+export function lookupOf(event: DocumentEvent): {
+  declarations: string[];
+  goods: string[];
+  warehouseOrders: string[];
+  talliesOf: { enterprise: string; inboundOrderNo: string }[];
+} {
+  const declaration = declarationOf(event);
+  const order = warehouseOrderOf(event);
+  const warehouseOrders = order ? [order.key] : [];
+  if (order?.direction === 'tally' && order.inboundOrderNo)
+    warehouseOrders.push(warehouseOrderKey('inbound', order.enterprise, order.inboundOrderNo));
+  return {
+    declarations: declaration ? [declaration.key] : [],
+    goods: goodsOf(event).map((g) => goodsKey(g.enterprise, g.goodsNo)),
+    warehouseOrders,
+    talliesOf:
+      order?.direction === 'inbound' ? [{ enterprise: order.enterprise, inboundOrderNo: order.orderNo }] : [],
+  };
+}
+
+export function reduceEnterpriseData(
+  state: EnterpriseDataState,
+  event: DocumentEvent,
+): Reduction<EnterpriseDataState> {
+  let changed = false;
+  const declarations = new Map(state.declarations);
+  const goods = new Map(state.goods);
+  const warehouseOrders = new Map(state.warehouseOrders);
+
+  const declaration = declarationOf(event);
+  if (declaration && !same(declarations.get(declaration.key)?.provenance, event.provenance)) {
+    declarations.set(declaration.key, declaration);
+    changed = true;
+  }
+
+  for (const item of goodsOf(event)) {
+    const key = goodsKey(item.enterprise, item.goodsNo);
+    const current = goods.get(key);
+    if (same(current?.provenance, event.provenance)) continue;
+    // Goods import and goods sync describe the same article; the later document's fields win,
+    // fields it does not carry are kept.
+    goods.set(key, {
+      key,
+      enterprise: item.enterprise,
+      goodsNo: item.goodsNo,
+      fields: { ...current?.fields, ...item.fields },
+      provenance: event.provenance,
+    });
+    changed = true;
+  }
+
+  const order = warehouseOrderOf(event);
+  if (order && !same(warehouseOrders.get(order.key)?.provenance, event.provenance)) {
+    if (order.direction === 'inbound') {
+      const tallied = [...warehouseOrders.values()].some(
+        (other) =>
+          other.direction === 'tally' &&
+          other.enterprise === order.enterprise &&
+          other.inboundOrderNo === order.orderNo,
+      );
+      warehouseOrders.set(order.key, { ...order, tallied });
+    } else {
+      warehouseOrders.set(order.key, order);
+    }
+    if (order.direction === 'tally' && order.inboundOrderNo) {
+      const inboundKey = warehouseOrderKey('inbound', order.enterprise, order.inboundOrderNo);
+      const inbound = warehouseOrders.get(inboundKey);
+      if (inbound && !inbound.tallied) warehouseOrders.set(inboundKey, { ...inbound, tallied: true });
+    }
+    changed = true;
+  }
+
+  return { state: changed ? { declarations, goods, warehouseOrders } : state, changes: [] };
+}

@@ -1,0 +1,205 @@
+import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { changeEvent, type Reduction } from '../changes.ts';
+import { enterpriseOf } from '../documents/enterprise.ts';
+import {
+  type Document,
+  type DocumentEvent,
+  latestTime,
+  listOf,
+  logPosition,
+  type Provenance,
+  sha256,
+  text,
+} from '../documents/event.ts';
+
+/**
+ * Order status of purchase, sale-to-business and sale-to-consumer orders (submission spec §4:
+ * 10 executing, 20 completed, 30 cancelled). The spec gives no transitions; these are ours,
+ * chosen so that a lender can trust a status (processors/README.md, "Order status rules"):
+ *
+ * 1. The first document of an order sets it, whatever its status.
+ * 2. Completed (20) and cancelled (30) are terminal: a later document with other content is
+ *    recorded in the history as `rejected-terminal` and not applied.
+ * 3. An executing order takes a later document unless the document's own time is older than
+ *    the applied one (`rejected-stale`); without times, log order decides.
+ * 4. A document identical to one already seen for the order (same content) changes nothing,
+ *    not even the history; neither does a redelivered record.
+ */
+export const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+export type OrderStatus = '10' | '20' | '30';
+export const terminalStatuses: readonly OrderStatus[] = ['20', '30'];
+
+/** The time fields that say when each kind of order last moved (submission spec §3.11–3.13). */
+const timeFields: Record<OrderKind, readonly string[]> = {
+  purchase: ['orderTime', 'payTime', 'inboundTime'],
+  saleOrderToB: ['orderTime', 'outboundTime'],
+  saleOrderToC: ['orderTime', 'deliveryTime', 'declareTime', 'releaseTime'],
+};
+
+export type HistoryOutcome = 'applied' | 'amended' | 'rejected-terminal' | 'rejected-stale';
+
+export interface HistoryEntry {
+  status: OrderStatus;
+  outcome: HistoryOutcome;
+  effectiveTime: string | null;
+  contentSha256: string;
+  documentId: string;
+  position: string;
+  receivedAt: string;
+}
+
+export interface OrderState {
+  kind: OrderKind;
+  enterprise: string;
+  orderNo: string;
+  status: OrderStatus;
+  effectiveTime: string | null;
+  contentSha256: string;
+  fields: Document;
+  provenance: Provenance;
+  history: readonly HistoryEntry[];
+}
+
+/** One order as a document states it; a sale-to-consumer document states several. */
+export interface OrderStatement {
+  kind: OrderKind;
+  enterprise: string;
+  orderNo: string;
+  status: OrderStatus;
+  effectiveTime: string | null;
+  contentSha256: string;
+  fields: Document;
+}
+
+export const orderKey = (kind: OrderKind, enterprise: string, orderNo: string) =>
+  `${kind}|${enterprise}|${orderNo}`;
+
+function isOrderKind(type: string): type is OrderKind {
+  return (orderKinds as readonly string[]).includes(type);
+}
+
+function statusOf(fields: Document): OrderStatus | undefined {
+  const value = text(fields, 'orderStatus');
+  return value === '10' || value === '20' || value === '30' ? value : undefined;
+}
+
+/**
+ * The orders a document states. Orders without an enterprise, an order number or a known
+ * status cannot be tracked and are left out (the document index still has them).
+ */
+export function ordersOf(event: DocumentEvent): OrderStatement[] {
+  if (!isOrderKind(event.type)) return [];
+  const kind = event.type;
+  const enterprise = enterpriseOf(kind, event.document);
+  if (enterprise === undefined) return [];
+  const candidates: Document[] =
+    kind === 'saleOrderToC'
+      ? listOf(event.document, 'orderList').map((order) => ({ customerCode: enterprise, ...order }))
+      : [event.document];
+  const statements: OrderStatement[] = [];
+  for (const fields of candidates) {
+    const orderNo = text(fields, 'entOrderNo');
+    const status = statusOf(fields);
+    if (orderNo === undefined || status === undefined) continue;
+    statements.push({
+      kind,
+      enterprise,
+      orderNo,
+      status,
+      effectiveTime: latestTime(fields, timeFields[kind]) ?? null,
+      contentSha256: sha256(canonicalJson(fields)),
+      fields,
+    });
+  }
+  return statements;
+}
+
+export type OrderStatusState = ReadonlyMap<string, OrderState>;
+
+export function reduceOrderStatus(
+  state: OrderStatusState,
+  event: DocumentEvent,
+): Reduction<OrderStatusState> {
+  const next = new Map(state);
+  const changes = [];
+  const position = logPosition(event.provenance);
+  for (const statement of ordersOf(event)) {
+    const key = orderKey(statement.kind, statement.enterprise, statement.orderNo);
+    const current = next.get(key);
+    const entry = (outcome: HistoryOutcome): HistoryEntry => ({
+      status: statement.status,
+      outcome,
+      effectiveTime: statement.effectiveTime,
+      contentSha256: statement.contentSha256,
+      documentId: event.provenance.documentId,
+      position,
+      receivedAt: event.provenance.receivedAt,
+    });
+    const subject = `${statement.kind}/${statement.orderNo}`;
+    const applied = (outcome: HistoryOutcome, history: readonly HistoryEntry[]): OrderState => ({
+      kind: statement.kind,
+      enterprise: statement.enterprise,
+      orderNo: statement.orderNo,
+      status: statement.status,
+      effectiveTime: statement.effectiveTime,
+      contentSha256: statement.contentSha256,
+      fields: statement.fields,
+      provenance: event.provenance,
+      history: [...history, entry(outcome)],
+    });
+
+    if (current === undefined) {
+      next.set(key, applied('applied', []));
+      changes.push(
+        changeEvent('order-status', 'order.created', statement.enterprise, subject, event.provenance, {
+          kind: statement.kind,
+          orderNo: statement.orderNo,
+          status: statement.status,
+        }),
+      );
+      continue;
+    }
+    const seen = current.history.some(
+      (past) => past.position === position || past.contentSha256 === statement.contentSha256,
+    );
+    if (seen) continue;
+
+    if (terminalStatuses.includes(current.status)) {
+      next.set(key, { ...current, history: [...current.history, entry('rejected-terminal')] });
+      continue;
+    }
+    if (
+      statement.effectiveTime !== null &&
+      current.effectiveTime !== null &&
+      statement.effectiveTime < current.effectiveTime
+    ) {
+      next.set(key, { ...current, history: [...current.history, entry('rejected-stale')] });
+      continue;
+    }
+    if (statement.status !== current.status) {
+      next.set(key, applied('applied', current.history));
+      changes.push(
+        changeEvent('order-status', 'order.status-changed', statement.enterprise, subject, event.provenance, {
+          kind: statement.kind,
+          orderNo: statement.orderNo,
+          from: current.status,
+          to: statement.status,
+        }),
+      );
+    } else {
+      next.set(key, applied('amended', current.history));
+      changes.push(
+        changeEvent('order-status', 'order.amended', statement.enterprise, subject, event.provenance, {
+          kind: statement.kind,
+          orderNo: statement.orderNo,
+          status: statement.status,
+        }),
+      );
+    }
+  }
+  return {
+    state: changes.length === 0 && [...next].every(([k, v]) => state.get(k) === v) ? state : next,
+    changes,
+  };
+}
