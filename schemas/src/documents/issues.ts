@@ -269,8 +269,9 @@ export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined)
   for (const error of errors) {
     // The branches of an either-or report their own required/pattern errors; the anyOf error says it all.
     if (error.schemaPath.includes('/anyOf/')) continue;
-    // 1210 for "1210" fails type and enum; the type issue (with its "send it as a string" hint) says it all.
-    if (error.keyword === 'enum' && wrongType.has(error.instancePath)) continue;
+    // A value of the wrong type fails its other rules too (1210 for "1210" fails enum; a list
+    // for the document fails the either-or): the type issue, with its hint, says it all.
+    if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;
     const issue = issueOf(error);
     const key = `${issue.path}\u0000${issue.rule}`;
     if (seen.has(key)) continue;

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { type DocumentTypeId, documentType, documentTypes } from './catalogue.ts';
+import { examples } from './examples.ts';
+import type { JsonSchema } from './json-schema.ts';
+
+const ids: DocumentTypeId[] = [
+  'pod',
+  'internalTransport',
+  'inbound',
+  'outbound',
+  'check',
+  'ondedEcOrder',
+  'bondedEcLogistics',
+  'goods',
+  'tally',
+  'clearance',
+  'purchase',
+  'saleOrderToB',
+  'saleOrderToC',
+  'synchronizeGoods',
+];
+
+/** Every schema node with its path, depth first. */
+function* nodes(schema: JsonSchema, path: string): Generator<[string, JsonSchema]> {
+  yield [path, schema];
+  for (const [name, child] of Object.entries(schema.properties ?? {})) yield* nodes(child, `${path}.${name}`);
+  if (schema.items) yield* nodes(schema.items, `${path}[]`);
+}
+
+describe('document catalogue', () => {
+  it('lists the 14 entries of the spec, in its order, each once', () => {
+    expect(documentTypes.map((type) => type.id)).toEqual(ids);
+  });
+
+  it('puts 10 entries in the logistics group and the 4 product-prefixed trade ones in business (§1)', () => {
+    const business = documentTypes.filter((type) => type.group === 'business').map((type) => type.id);
+    expect(business).toEqual(['purchase', 'saleOrderToB', 'saleOrderToC', 'synchronizeGoods']);
+    expect(documentTypes.filter((type) => type.group === 'logistics')).toHaveLength(10);
+  });
+
+  it('serves the paths of §7', () => {
+    const paths = Object.fromEntries(documentTypes.map((type) => [type.id, type.path]));
+    expect(paths).toEqual({
+      pod: '/api/v2/doc/pod/accept',
+      internalTransport: '/api/v2/doc/internalTransport/accept',
+      inbound: '/api/v2/doc/inbound/accept',
+      outbound: '/api/v2/doc/outbound/accept',
+      check: '/api/v2/doc/check/accept',
+      ondedEcOrder: '/api/v2/doc/ondedEcOrder/accept',
+      bondedEcLogistics: '/api/v2/doc/bondedEcLogistics/accept',
+      goods: '/api/v2/md/goods/import',
+      tally: '/api/v2/doc/tally/accept',
+      clearance: '/{product}-order/api/v2/doc/clearance/accept',
+      purchase: '/{product}/{product}-order/api/v2/doc/purchase/accept',
+      saleOrderToB: '/{product}/{product}-order/api/v2/doc/saleOrderToB/accept',
+      saleOrderToC: '/{product}/{product}-order/api/v2/doc/saleOrderToC/accept',
+      synchronizeGoods: '/{product}/{product}-order/api/md/synchronize/goods/import',
+    });
+    for (const type of documentTypes) expect(type.productPrefixed).toBe(type.path.includes('{product}'));
+    expect(new Set(documentTypes.map((type) => type.path)).size).toBe(14);
+  });
+
+  it('gives each type its own topic, kept forever, keyed by a field its schema requires', () => {
+    expect(new Set(documentTypes.map((type) => type.topic)).size).toBe(14);
+    for (const type of documentTypes) {
+      expect(type.topic).toBe(`tradelog.doc.${type.id}.v1`);
+      expect(type.retention).toBe('forever');
+      expect(type.partitions).toBeGreaterThan(0);
+      expect(type.schema.required).toContain(type.keyField);
+      expect(typeof (examples[type.id] as unknown as Record<string, unknown>)[type.keyField]).toBe('string');
+    }
+    expect(documentType('tally').keyField).toBe('orderNo');
+    expect(documentType('goods').keyField).toBe('entInsideNo');
+    expect(documentType('pod').keyField).toBe('entOrderNo');
+  });
+
+  it('answers e-commerce and goods import with their own response shapes (§3.8, §3.15)', () => {
+    const shapes = Object.fromEntries(documentTypes.map((type) => [type.id, type.response]));
+    expect(shapes.ondedEcOrder).toBe('ecommerce');
+    expect(shapes.bondedEcLogistics).toBe('ecommerce');
+    expect(shapes.goods).toBe('goods');
+    expect(Object.values(shapes).filter((shape) => shape === 'common')).toHaveLength(11);
+  });
+
+  it('rejects an unknown id', () => {
+    expect(() => documentType('invoice' as DocumentTypeId)).toThrow(/unknown document type/);
+  });
+
+  it('titles every document, field and list in Chinese and English, for the API reference and messages', () => {
+    const missing: string[] = [];
+    for (const type of documentTypes) {
+      for (const [path, node] of nodes(type.schema, type.id)) {
+        for (const keyword of ['title', 'description', 'x-title-en', 'x-description-en'] as const) {
+          if (!node[keyword]?.trim()) missing.push(`${path} ${keyword}`);
+        }
+        if (node.title && /[A-Za-z]{4,}/.test(node.title.replace(/HS|SK-II/g, '')))
+          missing.push(`${path} title not Chinese`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(documentType('pod').title).toEqual({ cn: '到港单', en: 'Port arrival' });
+  });
+
+  it('labels every enumerated code in both languages, or says the spec gives no meanings', () => {
+    for (const type of documentTypes) {
+      for (const [path, node] of nodes(type.schema, type.id)) {
+        if (!node.enum) continue;
+        const labelled = node.enum.every(
+          (value) => node['x-enum-titles']?.[value] && node['x-enum-titles-en']?.[value],
+        );
+        const saysUnnamed = node['x-description-en']?.includes('does not give their meanings');
+        expect(labelled || saysUnnamed, path).toBe(true);
+      }
+    }
+  });
+
+  it('writes codes as strings and leaves unknown properties allowed', () => {
+    for (const type of documentTypes) {
+      for (const [path, node] of nodes(type.schema, type.id)) {
+        if (node.enum) expect(node.type, path).toBe('string');
+        expect(node.additionalProperties, path).toBeUndefined();
+      }
+    }
+  });
+
+  it('produces plain JSON: what the registry stores is what ajv compiles', () => {
+    for (const type of documentTypes) expect(JSON.parse(JSON.stringify(type.schema))).toEqual(type.schema);
+  });
+});
