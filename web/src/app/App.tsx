@@ -1,0 +1,169 @@
+import { Suspense, useEffect } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import {
+  Breadcrumb,
+  CityDialog,
+  ConsultDialog,
+  Footer,
+  ProgressBar,
+  ServiceButtons,
+  SidePanel,
+} from '../layout/Chrome.tsx';
+import { Header } from '../layout/Header.tsx';
+import { embeddedByProduct } from '../layout/menu.ts';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { renderPage, trailOf } from '../pages/registry.tsx';
+import {
+  sessionCookieString,
+  sessionFromCookie,
+  sessionFromQuery,
+  type UserInfoResponse,
+} from '../stores/session.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { type PageMatch, resolvePath } from './routes.ts';
+import {
+  contentStore,
+  layoutStore,
+  localeStore,
+  locationStore,
+  request,
+  sessionStore,
+  useDict,
+  useLocale,
+  writeCookie,
+} from './state.ts';
+
+/** §4 login state: SESSION from the query string (base64) → cookie for a day, or the cookie; then user info. */
+function useLoginState(page: string) {
+  // Once per load: the session does not change while the page lives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run once per page load
+  useEffect(() => {
+    const fromQuery = sessionFromQuery(window.location.search);
+    if (fromQuery) writeCookie(sessionCookieString(fromQuery, Date.now()));
+    const session = fromQuery ?? sessionFromCookie(document.cookie);
+    if (!session) return;
+    sessionStore.getState().begin(session);
+    request<UserInfoResponse>({ method: 'POST', url: 'api/front/user/info.do', data: { session } }).then(
+      (response) => sessionStore.getState().received(response, page),
+      () => sessionStore.getState().failed(),
+    );
+  }, []);
+}
+
+/** §4: the city dialog is considered on the home page only, from the IP-location call. */
+function useCityCheck(isHome: boolean) {
+  useEffect(() => {
+    if (!isHome) return;
+    const controller = new AbortController();
+    request<[string, { cityName?: string }]>({
+      url: '/tradelog-official/ip2region/search',
+      signal: controller.signal,
+    }).then(
+      (answer) =>
+        locationStore.getState().consider({
+          host: window.location.host,
+          city: answer?.[1]?.cityName || undefined,
+          now: Date.now(),
+        }),
+      // §4: "If no location result arrives, the visitor is simply forwarded."
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [isHome]);
+}
+
+/** §2: scroll to the top on every route change, report a page view, run the loading bar. */
+function useNavigationEffects(location: string) {
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+    layoutStore.getState().startProgress();
+    const analytics = (window as { _hmt?: unknown[] })._hmt;
+    if (Array.isArray(analytics)) analytics.push(['_trackPageview', location]);
+    const finishWhenLoaded = () => {
+      const loading = Object.values(contentStore.getState().entries).some(
+        (entry) => entry.status === 'loading',
+      );
+      if (!loading) layoutStore.getState().finishProgress();
+      return !loading;
+    };
+    const frame = requestAnimationFrame(() => {
+      if (finishWhenLoaded()) return;
+      unsubscribe = contentStore.subscribe(() => {
+        if (finishWhenLoaded()) unsubscribe?.();
+      });
+    });
+    let unsubscribe: (() => void) | undefined;
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe?.();
+    };
+  }, [location]);
+  useEffect(() => {
+    const onScroll = () => layoutStore.getState().scrolled(window.scrollY);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+}
+
+function PageShell(props: { match: PageMatch; location: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const search = useSearch();
+  const embedded = embeddedByProduct(search);
+  const { match } = props;
+  useLoginState(match.page);
+  useCityCheck(match.page === 'home');
+  const trail = trailOf(match, locale, t);
+  useEffect(() => {
+    const title = trail.at(-1)?.text;
+    document.title =
+      title && match.page !== 'home'
+        ? `${title} - ${t.site.fullName}`
+        : `${t.site.fullName} - ${t.site.slogan}`;
+    document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'en';
+  });
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t.site.skip}
+      </a>
+      <ProgressBar />
+      {!embedded && <Header page={match.page} />}
+      {match.page !== 'home' && <Breadcrumb trail={trail} />}
+      <ErrorBoundary resetKey={props.location}>
+        <Suspense
+          fallback={
+            <main id="main" className="page loading-page">
+              {t.common.loading}
+            </main>
+          }
+        >
+          {renderPage(match)}
+        </Suspense>
+      </ErrorBoundary>
+      <Footer />
+      <SidePanel />
+      {!embedded && <ServiceButtons page={match.page} />}
+      <ConsultDialog />
+      <CityDialog />
+    </>
+  );
+}
+
+export function App() {
+  const [location] = useLocation();
+  const resolution = resolvePath(location, localeStore.getState().locale);
+  useNavigationEffects(location);
+  useEffect(() => {
+    if (resolution.kind === 'page' && localeStore.getState().locale !== resolution.locale) {
+      localeStore.getState().setLocale(resolution.locale);
+    }
+  });
+  if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
+  if (resolution.kind === 'notFound') return <NotFoundPage message={resolution.message} />;
+  // The locale of the URL is applied before rendering so the first paint is in the right language.
+  if (localeStore.getState().locale !== resolution.locale)
+    localeStore.getState().setLocale(resolution.locale);
+  return <PageShell match={resolution.match} location={location} />;
+}

@@ -1,0 +1,73 @@
+/**
+ * The browser's store instances and the thin hooks components select from (house style §13).
+ * The stores themselves are framework-free (`../stores`); only this module touches `window`.
+ */
+
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { createConsoleStore } from '../console/consoleStore.ts';
+import { contentCall, createRequest, type RequestOptions } from '../http/request.ts';
+import { type Dict, dictionaries } from '../i18n/i18n.ts';
+import { type ContentState, createContentStore, type Entry } from '../stores/content.ts';
+import { createLayoutStore, type LayoutState } from '../stores/layout.ts';
+import { createLocaleStore } from '../stores/locale.ts';
+import { createLocationStore, type LocationState } from '../stores/location.ts';
+import { createSessionStore, type SessionState } from '../stores/session.ts';
+import { browserStorage, memoryStorage } from '../stores/storage.ts';
+import type { Locale } from './routes.ts';
+
+const storage = browserStorage();
+export const localeStore = createLocaleStore(storage);
+export const layoutStore = createLayoutStore();
+export const sessionStore = createSessionStore();
+export const locationStore = createLocationStore(storage);
+export const contentStore = createContentStore({ now: () => Date.now() });
+// The console's API key lives for the browser session only (closing the tab forgets it).
+export const consoleStore = createConsoleStore(
+  typeof sessionStorage === 'undefined' ? memoryStorage() : sessionStorage,
+  () => Date.now(),
+);
+
+/** The portal content API root (§7 "the site's API root"); served by query-api. */
+export const contentApiRoot = '/portal-api';
+
+export const request = createRequest({
+  baseUrl: contentApiRoot,
+  fetch: (input, init) => fetch(input, init),
+  language: () => localeStore.getState().locale,
+});
+
+export const useLocale = (): Locale => useStore(localeStore, (state) => state.locale);
+export const useDict = (): Dict => dictionaries[useLocale()];
+export const useLayout = <T>(selector: (state: LayoutState) => T): T => useStore(layoutStore, selector);
+export const useSession = <T>(selector: (state: SessionState) => T): T => useStore(sessionStore, selector);
+export const useLocation2 = <T>(selector: (state: LocationState) => T): T =>
+  useStore(locationStore, selector);
+
+/**
+ * Loads one content call through the cache and returns its entry. The key includes the locale,
+ * because the API answers in the language of the payload (§7).
+ */
+export function useContent<T>(call: RequestOptions | undefined): Entry<T> | undefined {
+  const locale = useLocale();
+  const key = call ? `${locale}|${call.method ?? 'GET'}|${call.url}|${JSON.stringify(call.data ?? {})}` : '';
+  const entry = useStore(contentStore, (state: ContentState) =>
+    key ? (state.entries[key] as Entry<T> | undefined) : undefined,
+  );
+  // The key captures everything the call depends on; the descriptor object is new each render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the call's identity
+  useEffect(() => {
+    if (!call) return;
+    void contentStore.getState().load(key, () => contentCall<T>(request, call));
+  }, [key]);
+  return entry;
+}
+
+/**
+ * Writes a cookie string. The Cookie Store API is not in every browser the portal supports
+ * (Safari < 18.4, Firefox), so the SESSION cookie of §4 is written the classic way.
+ */
+export function writeCookie(cookie: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see above
+  document.cookie = cookie;
+}

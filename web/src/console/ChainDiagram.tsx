@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useDict } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
+import { edgePath, type LaidNode, type LinkNodeResponse, layoutChain, nodeSize } from './chainLayout.ts';
+
+/** Paints `layoutChain`'s graph; selecting a document (click or keyboard) shows its provenance. */
+export function ChainDiagram(props: { response: LinkNodeResponse }) {
+  const t = useDict();
+  const layout = layoutChain(props.response);
+  const [selected, setSelected] = useState<LaidNode | undefined>(layout.nodes[0]);
+  if (layout.nodes.length === 0) return <p className="muted">{t.console.lender.noChain}</p>;
+  const byId = new Map(layout.nodes.map((node) => [node.id, node]));
+  const { provenance, keys: _keys, ...fields } = selected?.document ?? {};
+  return (
+    <div className="chain">
+      <figure className="chain-figure">
+        <figcaption>
+          {t.console.lender.diagram} · {format(t.console.lender.documents, { count: layout.nodes.length })} ·{' '}
+          {format(t.console.lender.edges, { count: layout.edges.length })}
+        </figcaption>
+        <div className="chain-scroll">
+          <svg
+            width={layout.width}
+            height={layout.height}
+            viewBox={`0 0 ${layout.width} ${layout.height}`}
+            aria-labelledby="chain-title"
+          >
+            <title id="chain-title">{t.console.lender.diagram}</title>
+            {layout.columns.map((column) => (
+              <text
+                key={column.block}
+                x={column.x + nodeSize.width / 2}
+                y={36}
+                textAnchor="middle"
+                className="chain-column"
+              >
+                {column.block}
+              </text>
+            ))}
+            {layout.edges.map((edge) => {
+              const from = byId.get(edge.from)!;
+              const to = byId.get(edge.to)!;
+              const d = edgePath(from, to);
+              return (
+                <g key={`${edge.from}-${edge.to}`} className="chain-edge">
+                  <path d={d} fill="none" />
+                  <title>{edge.keys.join(', ')}</title>
+                  <text
+                    x={(from.x + to.x + nodeSize.width) / 2}
+                    y={(from.y + to.y + nodeSize.height) / 2 - 4}
+                    textAnchor="middle"
+                  >
+                    {edge.keys[0]?.split(':')[1]}
+                    {edge.keys.length > 1 ? ` +${edge.keys.length - 1}` : ''}
+                  </text>
+                </g>
+              );
+            })}
+            {layout.nodes.map((node) => (
+              // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>; it gets the role, focus and keys
+              <g
+                key={node.id}
+                className={`chain-node${selected?.id === node.id ? ' selected' : ''}`}
+                transform={`translate(${node.x},${node.y})`}
+                role="button"
+                tabIndex={0}
+                aria-pressed={selected?.id === node.id}
+                aria-label={`${node.block} ${node.label}`}
+                onClick={() => setSelected(node)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    setSelected(node);
+                  }
+                }}
+              >
+                <rect width={nodeSize.width} height={nodeSize.height} rx={8} />
+                <text x={12} y={22} className="chain-type">
+                  {node.document.type ?? node.block}
+                </text>
+                <text x={12} y={42} className="chain-key">
+                  {node.label.length > 22 ? `${node.label.slice(0, 21)}…` : node.label}
+                </text>
+              </g>
+            ))}
+          </svg>
+        </div>
+      </figure>
+      <aside className="chain-panel" aria-live="polite">
+        <h3>{t.console.lender.provenance}</h3>
+        {!selected ? (
+          <p className="muted">{t.console.lender.select}</p>
+        ) : (
+          <>
+            <p>
+              <strong>{selected.label}</strong> <span className="muted">({selected.block})</span>
+            </p>
+            {provenance && (
+              <dl className="kv">
+                {Object.entries(provenance).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{key}</dt>
+                    <dd>
+                      <code>{String(value)}</code>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <details>
+              <summary>JSON</summary>
+              <pre className="code small">{JSON.stringify(fields, null, 2)}</pre>
+            </details>
+          </>
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,422 @@
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createDocumentValidators, type ValidationIssue } from '@tradelog/schemas/documents/validator';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { type PageId, pathOf } from '../app/routes.ts';
+import { consoleStore, useDict, useLocale } from '../app/state.ts';
+import { errorText } from '../http/request.ts';
+import { format, pick } from '../i18n/i18n.ts';
+import { Link } from '../layout/Link.tsx';
+import { PageHero } from '../pages/common.tsx';
+import { ChainDiagram } from './ChainDiagram.tsx';
+import type { LinkNodeResponse } from './chainLayout.ts';
+import { authorizationHeader } from './consoleStore.ts';
+
+/** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
+export const ingestProduct = import.meta.env.VITE_INGEST_PRODUCT ?? 'tradelog';
+
+const tabs: { page: PageId; role: 'partner' | 'lender' | 'subscriber' | 'operator' }[] = [
+  { page: 'consolePartner', role: 'partner' },
+  { page: 'consoleLender', role: 'lender' },
+  { page: 'consoleSubscriber', role: 'subscriber' },
+  { page: 'consoleOperator', role: 'operator' },
+];
+
+function SignIn() {
+  const t = useDict();
+  const [key, setKey] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="form-card narrow-card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        consoleStore.getState().signIn(key);
+      }}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>{t.console.signInTitle}</h2>
+      <p className="muted">{t.console.signInLead}</p>
+      <div className="field">
+        <label htmlFor={`${id}-key`}>{t.console.apiKey}</label>
+        <input
+          id={`${id}-key`}
+          type="password"
+          autoComplete="off"
+          required
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary btn-block">
+        {t.console.signIn}
+      </button>
+    </form>
+  );
+}
+
+export function ConsolePage(props: { page: PageId }) {
+  const t = useDict();
+  const locale = useLocale();
+  const apiKey = useStore(consoleStore, (state) => state.apiKey);
+  const page = props.page === 'console' ? 'consolePartner' : props.page;
+  return (
+    <main id="main" className="page console">
+      <PageHero title={t.console.title}>
+        {apiKey && (
+          <button type="button" className="btn btn-ghost" onClick={() => consoleStore.getState().signOut()}>
+            {t.console.signOut}
+          </button>
+        )}
+      </PageHero>
+      <div className="container">
+        {!apiKey ? (
+          <SignIn />
+        ) : (
+          <>
+            <nav className="tabs" aria-label={t.console.title}>
+              {tabs.map((tab) => (
+                <Link
+                  key={tab.page}
+                  href={pathOf(locale, tab.page)}
+                  aria-current={page === tab.page ? 'page' : undefined}
+                >
+                  {t.console.roles[tab.role]}
+                </Link>
+              ))}
+            </nav>
+            {page === 'consolePartner' && <PartnerConsole apiKey={apiKey} />}
+            {page === 'consoleLender' && <LenderConsole apiKey={apiKey} />}
+            {page === 'consoleSubscriber' && <SubscriberConsole />}
+            {page === 'consoleOperator' && <OperatorConsole />}
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** Submission path with `{product}` filled the way ingest fills it. */
+export function submissionPath(path: string, product: string): string {
+  return path.replaceAll('{product}', product);
+}
+
+function PartnerConsole(props: { apiKey: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const validators = useMemo(() => createDocumentValidators(), []);
+  const [typeId, setTypeId] = useState<DocumentTypeId>('pod');
+  const [text, setText] = useState(() => JSON.stringify(examples.pod, null, 2));
+  const [busy, setBusy] = useState(false);
+  const submissions = useStore(consoleStore, (state) => state.submissions);
+  const type = documentTypes.find((candidate) => candidate.id === typeId)!;
+  const id = useId();
+
+  const { issues, parsed, parseError } = useMemo(() => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return { parsed: value, issues: validators[typeId](value), parseError: undefined };
+    } catch (error) {
+      return {
+        parsed: undefined,
+        issues: [] as ValidationIssue[],
+        parseError: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }, [text, typeId, validators]);
+
+  const choose = (next: DocumentTypeId) => {
+    setTypeId(next);
+    setText(JSON.stringify(examples[next], null, 2));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (parseError || issues.length > 0) return;
+    setBusy(true);
+    const path = submissionPath(type.path, ingestProduct);
+    try {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': locale === 'en' ? 'en' : 'zh-CN',
+          ...authorizationHeader(props.apiKey),
+        },
+        body: JSON.stringify(parsed),
+      });
+      const body = (await response.json().catch(() => ({}))) as {
+        flag?: string;
+        code?: string;
+        message?: string;
+      };
+      consoleStore.getState().recordSubmission({
+        documentType: type.id,
+        path,
+        status: response.status,
+        flag: body.flag ?? (response.ok ? 'success' : 'failure'),
+        code: body.code ?? String(response.status),
+        message: body.message ?? errorText(body),
+      });
+    } catch {
+      consoleStore.getState().recordSubmission({
+        documentType: type.id,
+        path,
+        status: 0,
+        flag: 'failure',
+        code: 'NETWORK',
+        message: 'Network Error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t.console.partner.title}</h2>
+      <form className="console-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t.console.partner.type}</label>
+          <select
+            id={`${id}-type`}
+            value={typeId}
+            onChange={(event) => choose(event.target.value as DocumentTypeId)}
+          >
+            {documentTypes.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {pick(candidate.title, locale)} — {submissionPath(candidate.path, ingestProduct)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-body`}>{t.console.partner.body}</label>
+          <textarea
+            id={`${id}-body`}
+            className="code-input"
+            spellCheck={false}
+            rows={18}
+            value={text}
+            aria-describedby={`${id}-status`}
+            aria-invalid={parseError || issues.length > 0 ? true : undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <div
+          id={`${id}-status`}
+          role="status"
+          aria-live="polite"
+          className={parseError || issues.length ? 'issues bad' : 'issues ok'}
+        >
+          {parseError ? (
+            format(t.console.partner.parseError, { message: parseError })
+          ) : issues.length === 0 ? (
+            t.console.partner.valid
+          ) : (
+            <>
+              <p>{format(t.console.partner.invalid, { count: issues.length })}</p>
+              <ul>
+                {issues.slice(0, 20).map((issue) => (
+                  <li key={`${issue.path}-${issue.rule}`}>
+                    <code>{issue.path || '/'}</code> {locale === 'en' ? issue.message.en : issue.message.cn}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <div className="actions">
+          <button type="button" className="btn" onClick={() => choose(typeId)}>
+            {t.console.partner.loadExample}
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || Boolean(parseError) || issues.length > 0}
+          >
+            {t.console.partner.submit}
+          </button>
+        </div>
+      </form>
+      <h3>{t.console.partner.recent}</h3>
+      {submissions.length === 0 ? (
+        <p className="muted">{t.console.partner.none}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="ref-table" data-testid="submissions">
+            <thead>
+              <tr>
+                <th scope="col">{t.console.partner.time}</th>
+                <th scope="col">{t.console.partner.type}</th>
+                <th scope="col">{t.console.partner.result}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {submissions.map((submission) => (
+                <tr key={submission.at + submission.path}>
+                  <td>{new Date(submission.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+                  <td>{submission.documentType}</td>
+                  <td className={submission.flag === 'success' ? 'ok' : 'bad'}>
+                    {submission.status} {submission.flag} {submission.code} — {submission.message}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LenderConsole(props: { apiKey: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const id = useId();
+  const [customerCode, setCustomerCode] = useState('');
+  const [documentsType, setDocumentsType] = useState('10');
+  const [documentsNo, setDocumentsNo] = useState('');
+  const [state, setState] = useState<
+    | { status: 'idle' | 'busy' }
+    | { status: 'done'; response: LinkNodeResponse }
+    | { status: 'error'; message: string }
+  >({
+    status: 'idle',
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ status: 'busy' });
+    try {
+      const response = await fetch('/open/info/link/node', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': locale === 'en' ? 'en' : 'zh-CN',
+          ...authorizationHeader(props.apiKey),
+        },
+        body: JSON.stringify({
+          customerCode: customerCode.trim(),
+          documentsType,
+          documentsNo: documentsNo.trim(),
+        }),
+      });
+      const body = (await response.json().catch(() => undefined)) as LinkNodeResponse | undefined;
+      if (!response.ok || !body || body.flag !== 'success') {
+        setState({
+          status: 'error',
+          message: body?.message || (response.ok ? errorText(body) : `${response.status} ${errorText(body)}`),
+        });
+        return;
+      }
+      setState({ status: 'done', response: body });
+    } catch {
+      setState({ status: 'error', message: 'Network Error' });
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t.console.lender.title}</h2>
+      <form className="console-form inline-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-code`}>{t.console.lender.customerCode}</label>
+          <input
+            id={`${id}-code`}
+            required
+            maxLength={20}
+            value={customerCode}
+            onChange={(event) => setCustomerCode(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t.console.lender.documentsType}</label>
+          <select
+            id={`${id}-type`}
+            value={documentsType}
+            onChange={(event) => setDocumentsType(event.target.value)}
+          >
+            {(['10', '20', '30', '40'] as const).map((value) => (
+              <option key={value} value={value}>
+                {value} {t.console.lender.documentsTypes[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-no`}>{t.console.lender.documentsNo}</label>
+          <input
+            id={`${id}-no`}
+            required
+            maxLength={32}
+            value={documentsNo}
+            onChange={(event) => setDocumentsNo(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
+          {t.console.lender.lookup}
+        </button>
+      </form>
+      {state.status === 'error' && (
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'done' && <ChainDiagram response={state.response} />}
+    </section>
+  );
+}
+
+function SubscriberConsole() {
+  const t = useDict();
+  return (
+    <section>
+      <h2>{t.console.subscriber.title}</h2>
+      <p className="notice">{t.console.subscriber.unavailable}</p>
+      <h3>{t.console.subscriber.receiverTitle}</h3>
+      <ul>
+        {t.console.subscriber.receiverRules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What an operator can see without the operator API: the topic catalogue the log is built on. */
+function OperatorConsole() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <section>
+      <h2>{t.console.operator.title}</h2>
+      <p className="notice">{t.console.operator.unavailable}</p>
+      <div className="table-wrap">
+        <table className="ref-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.docs.topic}</th>
+              <th scope="col">{t.console.partner.type}</th>
+              <th scope="col">{t.docs.partitions}</th>
+              <th scope="col">{t.docs.keyField}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {documentTypes.map((type) => (
+              <tr key={type.id}>
+                <th scope="row">
+                  <code>{type.topic}</code>
+                </th>
+                <td>{pick(type.title, locale)}</td>
+                <td>{type.partitions}</td>
+                <td>
+                  <code>{type.keyField}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The lender's link-node answer (query spec §3 "Link node": flag, code, message and eleven info
+ * blocks) drawn as a graph: documents are nodes, the keys two documents share are edges. Pure:
+ * the SVG component only paints what this returns, and the layout is unit-tested.
+ */
+export const chainBlocks = [
+  'purchaseInfo',
+  'arrivalInfo',
+  'intoDeclareInfo',
+  'intoTransportInfo',
+  'intoStorageInfo',
+  'transfersInfo',
+  'outStorageInfo',
+  'outDeclareInfo',
+  'outTransportInfo',
+  'salesInfo',
+  'financingInfo',
+] as const;
+export type ChainBlock = (typeof chainBlocks)[number];
+
+export interface LinkKey {
+  cls: string;
+  value: string;
+}
+
+export interface DocumentProvenance {
+  documentId?: string;
+  topic?: string;
+  partition?: number;
+  offset?: string;
+  partnerId?: string;
+  receivedAt?: string;
+  schemaId?: number;
+  contentSha256?: string;
+}
+
+/** One document of a block. Only these fields are relied on; the rest are shown as they come. */
+export interface ChainDocument {
+  nodeId?: string;
+  type?: string;
+  businessKey?: string;
+  keys?: LinkKey[];
+  provenance?: DocumentProvenance;
+  [field: string]: unknown;
+}
+
+export type LinkNodeResponse = {
+  flag: string;
+  code: string;
+  message: string;
+} & Partial<Record<ChainBlock, ChainDocument[]>>;
+
+export interface LaidNode {
+  id: string;
+  block: ChainBlock;
+  label: string;
+  x: number;
+  y: number;
+  document: ChainDocument;
+}
+
+export interface LaidEdge {
+  from: string;
+  to: string;
+  keys: string[];
+}
+
+export interface ChainLayout {
+  width: number;
+  height: number;
+  nodes: LaidNode[];
+  edges: LaidEdge[];
+  columns: { block: ChainBlock; x: number }[];
+}
+
+export const nodeSize = { width: 180, height: 56 } as const;
+const gap = { x: 70, y: 28 } as const;
+const margin = 24;
+const header = 28;
+
+/** The keys a document offers for linking: its `keys` when the API sends them, else its number-like fields. */
+export function keysOf(document: ChainDocument): string[] {
+  if (Array.isArray(document.keys) && document.keys.length > 0)
+    return document.keys.map((key) => `${key.cls}:${key.value}`);
+  const keys: string[] = [];
+  for (const [field, value] of Object.entries(document)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (/(No|Code|Id)$/.test(field) && !/^(customerCode|enterpriseCode|operateCode)$/.test(field))
+      keys.push(`${field}:${value}`);
+  }
+  return keys;
+}
+
+function labelOf(document: ChainDocument, block: ChainBlock): string {
+  return (
+    document.businessKey ??
+    (typeof document.entOrderNo === 'string' ? document.entOrderNo : undefined) ??
+    block
+  );
+}
+
+export function layoutChain(response: LinkNodeResponse): ChainLayout {
+  const present = chainBlocks.filter((block) => (response[block]?.length ?? 0) > 0);
+  const nodes: LaidNode[] = [];
+  const columns: ChainLayout['columns'] = [];
+  let tallest = 0;
+  present.forEach((block, column) => {
+    const x = margin + column * (nodeSize.width + gap.x);
+    columns.push({ block, x });
+    const documents = response[block] ?? [];
+    tallest = Math.max(tallest, documents.length);
+    documents.forEach((document, row) => {
+      nodes.push({
+        id: document.nodeId ?? `${block}#${row}`,
+        block,
+        label: labelOf(document, block),
+        x,
+        y: margin + header + row * (nodeSize.height + gap.y),
+        document,
+      });
+    });
+  });
+  const edges: LaidEdge[] = [];
+  for (let i = 0; i < nodes.length; i += 1) {
+    const a = nodes[i]!;
+    const keysA = new Set(keysOf(a.document));
+    for (let j = i + 1; j < nodes.length; j += 1) {
+      const b = nodes[j]!;
+      const shared = keysOf(b.document).filter((key) => keysA.has(key));
+      if (shared.length > 0) edges.push({ from: a.id, to: b.id, keys: shared.sort() });
+    }
+  }
+  const width =
+    present.length === 0 ? 0 : margin * 2 + present.length * nodeSize.width + (present.length - 1) * gap.x;
+  const height = tallest === 0 ? 0 : margin * 2 + header + tallest * nodeSize.height + (tallest - 1) * gap.y;
+  return { width, height, nodes, edges, columns };
+}
+
+/** A curved connector from the right edge of one node to the left edge of the other. */
+export function edgePath(from: LaidNode, to: LaidNode): string {
+  const [left, right] = from.x <= to.x ? [from, to] : [to, from];
+  const x1 = left.x + nodeSize.width;
+  const y1 = left.y + nodeSize.height / 2;
+  const x2 = right.x === left.x ? right.x + nodeSize.width : right.x;
+  const y2 = right.y + nodeSize.height / 2;
+  if (right.x === left.x) return `M${x1},${y1} C${x1 + 40},${y1} ${x2 + 40},${y2} ${x2},${y2}`;
+  const mid = (x1 + x2) / 2;
+  return `M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { edgePath, keysOf, type LinkNodeResponse, layoutChain, nodeSize } from './chainLayout.ts';
+
+const response: LinkNodeResponse = {
+  flag: 'success',
+  code: '200',
+  message: 'success',
+  purchaseInfo: [
+    {
+      nodeId: 'p1',
+      businessKey: 'PO-1',
+      keys: [{ cls: 'contractNo', value: 'C-9' }],
+      provenance: { topic: 'tradelog.doc.purchase.v1', offset: '3' },
+    },
+  ],
+  intoDeclareInfo: [
+    {
+      nodeId: 'd1',
+      businessKey: 'DEC-1',
+      keys: [
+        { cls: 'contractNo', value: 'C-9' },
+        { cls: 'billNo', value: 'B-1' },
+      ],
+    },
+  ],
+  intoStorageInfo: [
+    { nodeId: 's1', businessKey: 'IN-1', keys: [{ cls: 'billNo', value: 'B-1' }] },
+    {
+      nodeId: 's2',
+      businessKey: 'IN-2',
+      keys: [
+        { cls: 'billNo', value: 'B-1' },
+        { cls: 'contractNo', value: 'C-9' },
+      ],
+    },
+  ],
+  financingInfo: [],
+};
+
+describe('layoutChain', () => {
+  it('puts non-empty blocks in flow order as columns and stacks documents', () => {
+    const layout = layoutChain(response);
+    expect(layout.columns.map((column) => column.block)).toEqual([
+      'purchaseInfo',
+      'intoDeclareInfo',
+      'intoStorageInfo',
+    ]);
+    const byId = Object.fromEntries(layout.nodes.map((node) => [node.id, node]));
+    expect(byId.p1!.x).toBeLessThan(byId.d1!.x);
+    expect(byId.s1!.x).toBe(byId.s2!.x);
+    expect(byId.s2!.y).toBeGreaterThan(byId.s1!.y);
+    expect(layout.width).toBeGreaterThanOrEqual(byId.s1!.x + nodeSize.width);
+    expect(layout.height).toBeGreaterThanOrEqual(byId.s2!.y + nodeSize.height);
+  });
+
+  it('joins documents that share a key, labelled by the keys', () => {
+    const { edges } = layoutChain(response);
+    expect(edges).toEqual([
+      { from: 'p1', to: 'd1', keys: ['contractNo:C-9'] },
+      { from: 'p1', to: 's2', keys: ['contractNo:C-9'] },
+      { from: 'd1', to: 's1', keys: ['billNo:B-1'] },
+      { from: 'd1', to: 's2', keys: ['billNo:B-1', 'contractNo:C-9'] },
+      { from: 's1', to: 's2', keys: ['billNo:B-1'] },
+    ]);
+  });
+
+  it('falls back to number-like fields when the answer carries no keys', () => {
+    expect(keysOf({ entOrderNo: 'E1', customerCode: '9144', billNo: 'B', grossWeight: '12' }).sort()).toEqual(
+      ['billNo:B', 'entOrderNo:E1'],
+    );
+  });
+
+  it('draws nothing for an empty answer and curves edges between columns', () => {
+    expect(layoutChain({ flag: 'success', code: '200', message: '' })).toMatchObject({
+      width: 0,
+      height: 0,
+      nodes: [],
+      edges: [],
+    });
+    const layout = layoutChain(response);
+    const [p1, d1] = layout.nodes;
+    expect(edgePath(p1!, d1!)).toMatch(/^M\d+,\d+ C/);
+  });
+});

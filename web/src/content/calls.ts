@@ -1,0 +1,74 @@
+import type { RequestOptions } from '../http/request.ts';
+
+/**
+ * The content calls of portal spec §7, as request descriptors (paths relative to the site's API
+ * root). `{product}` in the spec's paths is this deployment's product name.
+ */
+export const product = 'tradelog';
+
+export const calls = {
+  home: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/index.do' }),
+  columns: (kind: 'news' | 'blog'): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/column/list.do',
+    data: { kind },
+  }),
+  newsList: (columnId: number, page = 1, rows = 10): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/meet/newsList.do',
+    data: { columnId, page, rows },
+  }),
+  article: (id: number): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/meet/articleDetails.do',
+    data: { id },
+  }),
+  recommend: (id: number): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/meet/recommendNewsList.do',
+    data: { id },
+  }),
+  helpMenu: (columnId: 4218 | 4222): RequestOptions => ({
+    method: 'POST',
+    url: 'helpAndRuleCenter/index',
+    data: { columnId },
+  }),
+  helpSearch: (keyword: string): RequestOptions => ({
+    method: 'POST',
+    url: 'helpAndRuleCenter/search',
+    data: { keyword },
+  }),
+  financeCategories: (): RequestOptions => ({ method: 'GET', url: 'api/front/confront/category.do' }),
+  financeProducts: (dataType: string, institution: string): RequestOptions => ({
+    method: 'GET',
+    url: 'api/front/confront/products.do',
+    data: { dataType, institution },
+  }),
+  financeProduct: (slug: string): RequestOptions => ({
+    method: 'GET',
+    url: 'api/front/confront/products.do',
+    data: { slug },
+  }),
+  apps: (): RequestOptions => ({ method: 'POST', url: `/${product}-srv/official/app/list?rows=10&page=1` }),
+  app: (id: string): RequestOptions => ({
+    method: 'GET',
+    url: `/${product}-srv/official/app/${encodeURIComponent(id)}`,
+  }),
+  experts: (): RequestOptions => ({ method: 'POST', url: 'api/front/expert/index.do' }),
+  sms: (phone: string): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/other/sms.do',
+    data: { phone },
+  }),
+  register: (values: Record<string, unknown>): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/other/registered.do',
+    data: values,
+  }),
+  demand: (form: string, values: Record<string, unknown>): RequestOptions => ({
+    method: 'POST',
+    url: `/${product}-order/customerDemand/save`,
+    data: { form, ...values },
+    json: true,
+  }),
+};

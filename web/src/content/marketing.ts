@@ -1,0 +1,776 @@
+import type { FormPage, PageId } from '../app/routes.ts';
+
+/**
+ * Texts of the portal's marketing and scenario pages (§1, §2). These pages carry no data from
+ * the backend; their copy is part of the site like the dictionaries.
+ */
+export interface Card {
+  title: string;
+  text: string;
+}
+export interface MarketingContent {
+  title: string;
+  lead: string;
+  sections: { heading: string; cards: Card[] }[];
+  cta?: { text: string; page: PageId; param?: string };
+  form?: FormPage;
+}
+
+type Pair = { cn: MarketingContent; en: MarketingContent };
+
+const c = (title: string, text: string): Card => ({ title, text });
+
+export const marketing = {
+  financialTechnology: {
+    cn: {
+      title: '金融科技',
+      lead: '以贸易真实数据为底座，为银行、保理与担保机构提供风控、贷后与资产穿透能力。',
+      sections: [
+        {
+          heading: '能力矩阵',
+          cards: [
+            c('单证链路穿透', '报关、入库、出库与物流单证按业务编号自动串联，融资单可追溯至每一票货物。'),
+            c('风控模型服务', '基于报关与销售数据的授信模型，支持额度测算、预警与贷后监控。'),
+            c('资金闭环监管', '回款账户监控与货权质押联动，确保融资资金用于真实贸易。'),
+          ],
+        },
+      ],
+      cta: { text: '查看融资产品', page: 'cloudFinance' },
+    },
+    en: {
+      title: 'Fintech',
+      lead: 'Real trade data as the base for risk control, post-loan monitoring and asset transparency for banks, factors and guarantors.',
+      sections: [
+        {
+          heading: 'Capabilities',
+          cards: [
+            c(
+              'Document chain tracing',
+              'Declarations, inbound, outbound and transport documents are joined by business number, so a loan traces to every shipment.',
+            ),
+            c(
+              'Risk models as a service',
+              'Credit models on customs and sales data for limit sizing, early warnings and post-loan monitoring.',
+            ),
+            c(
+              'Closed-loop funds',
+              'Collection-account monitoring tied to pledged goods keeps loan money in real trade.',
+            ),
+          ],
+        },
+      ],
+      cta: { text: 'See financing products', page: 'cloudFinance' },
+    },
+  },
+  productCross: {
+    cn: {
+      title: '跨境产品',
+      lead: '覆盖跨境电商保税备货、直购进口与一般贸易出口的全流程系统。',
+      sections: [
+        {
+          heading: '产品线',
+          cards: [
+            c('关务系统', '三单对碰、清单申报与税款核算，峰值每秒处理 300 单以上。'),
+            c('云仓系统', '保税仓收货、上架、拣货、出区一体化，支持账册核销。'),
+            c('配送系统', '对接主流快递与港车，实时回传轨迹。'),
+          ],
+        },
+      ],
+      cta: { text: '进入应用市场', page: 'marketplace' },
+    },
+    en: {
+      title: 'Cross-border products',
+      lead: 'Systems for bonded stocking, direct-purchase imports and general-trade exports, end to end.',
+      sections: [
+        {
+          heading: 'Product line',
+          cards: [
+            c(
+              'Customs system',
+              'Three-document matching, manifest declaration and tax calculation at over 300 orders per second.',
+            ),
+            c(
+              'Cloud warehouse',
+              'Receiving, shelving, picking and release from the bonded zone, with ledger write-off.',
+            ),
+            c('Delivery system', 'Connected to major couriers and cross-border trucks, with live tracking.'),
+          ],
+        },
+      ],
+      cta: { text: 'Go to the application market', page: 'marketplace' },
+    },
+  },
+  productOnline: {
+    cn: {
+      title: '在线产品',
+      lead: '开通即用的 SaaS 服务，按年订阅，数据随时可导出。',
+      sections: [
+        {
+          heading: '热门订阅',
+          cards: [
+            c('分销系统', '多级渠道价格与库存共享，订单自动拆分到仓。'),
+            c('商城系统', 'B2B2C 商城，支持跨境商品与保税发货。'),
+            c('站点管理', '服务站点、仓库与车队统一排班与结算。'),
+          ],
+        },
+      ],
+      cta: { text: '查看价格', page: 'marketplace' },
+    },
+    en: {
+      title: 'Online products',
+      lead: 'SaaS services ready on sign-up, subscribed yearly, with data exportable at any time.',
+      sections: [
+        {
+          heading: 'Popular subscriptions',
+          cards: [
+            c(
+              'Distribution system',
+              'Multi-level channel prices and shared stock; orders split to warehouses automatically.',
+            ),
+            c('Mall system', 'A B2B2C store supporting cross-border goods and bonded dispatch.'),
+            c(
+              'Station management',
+              'One schedule and settlement for service stations, warehouses and fleets.',
+            ),
+          ],
+        },
+      ],
+      cta: { text: 'See prices', page: 'marketplace' },
+    },
+  },
+  productPolicy: {
+    cn: {
+      title: '产品政策',
+      lead: '面向入驻服务商与企业用户的上架、定价与结算规则。',
+      sections: [
+        {
+          heading: '政策要点',
+          cards: [
+            c('上架审核', '应用提交后 3 个工作日内完成审核，驳回时附原因。'),
+            c('价格透明', '所有 SaaS 与本地化部署价格在商品页公开，不收取隐性费用。'),
+            c('按月结算', '服务商收入按自然月结算，次月 10 日前到账。'),
+          ],
+        },
+      ],
+      cta: { text: '阅读平台规则', page: 'ruleCenter', param: '5105' },
+    },
+    en: {
+      title: 'Product policy',
+      lead: 'Listing, pricing and settlement rules for partner providers and business users.',
+      sections: [
+        {
+          heading: 'Key points',
+          cards: [
+            c(
+              'Listing review',
+              'Submitted applications are reviewed within 3 working days; rejections state the reason.',
+            ),
+            c(
+              'Transparent prices',
+              'All SaaS and on-premise prices are public on the product page, with no hidden fees.',
+            ),
+            c(
+              'Monthly settlement',
+              'Provider income is settled per calendar month and paid by the 10th of the next.',
+            ),
+          ],
+        },
+      ],
+      cta: { text: 'Read the platform rules', page: 'ruleCenter', param: '5105' },
+    },
+  },
+  about: {
+    cn: {
+      title: '关于我们',
+      lead: '数字贸易服务平台由南沙数字贸易运营中心建设运营，服务大湾区、黄石与银川三地外贸企业。',
+      sections: [
+        {
+          heading: '我们在做什么',
+          cards: [
+            c('可信贸易数据', '14 类单证标准接口接入物流、关务与商务数据，形成不可篡改的贸易日志。'),
+            c('开放协作', '向银行、保险、税务与物流伙伴开放查询与推送接口。'),
+            c('普惠金融', '让中小外贸企业凭真实数据获得低成本融资。'),
+          ],
+        },
+      ],
+      cta: { text: '联系我们', page: 'contactUs' },
+    },
+    en: {
+      title: 'About us',
+      lead: 'The platform is built and run by the Nansha Digital Trade Operations Centre and serves exporters in the Greater Bay Area, Huangshi and Yinchuan.',
+      sections: [
+        {
+          heading: 'What we do',
+          cards: [
+            c(
+              'Trustworthy trade data',
+              '14 standard document interfaces bring in logistics, customs and commerce data as a tamper-evident trade log.',
+            ),
+            c(
+              'Open collaboration',
+              'Query and push interfaces for banks, insurers, tax and logistics partners.',
+            ),
+            c('Inclusive finance', 'Small exporters get low-cost loans on the strength of real data.'),
+          ],
+        },
+      ],
+      cta: { text: 'Contact us', page: 'contactUs' },
+    },
+  },
+  serviceAdaptation: {
+    cn: {
+      title: '资金方服务',
+      lead: '为银行与持牌金融机构提供获客、风控与贷后一体化的数据服务。',
+      sections: [
+        {
+          heading: '服务内容',
+          cards: [
+            c('精准获客', '按报关额、销售额与纳税等级筛选目标客户。'),
+            c('链路核验', '融资单一键查询关联的报关、入库与采购单证。'),
+            c('贷后预警', '订阅单证与物流变更推送，异常即时通知。'),
+          ],
+        },
+      ],
+      cta: { text: '查询链路接口', page: 'docsCenter', param: 'logistics' },
+    },
+    en: {
+      title: 'For fund providers',
+      lead: 'Customer acquisition, risk control and post-loan data services for banks and licensed lenders.',
+      sections: [
+        {
+          heading: 'Services',
+          cards: [
+            c('Targeted acquisition', 'Find borrowers by declared value, sales and tax grade.'),
+            c(
+              'Chain verification',
+              'Look up the declarations, inbound and purchase documents behind a financing request in one call.',
+            ),
+            c(
+              'Post-loan alerts',
+              'Subscribe to document and logistics changes and hear about anomalies at once.',
+            ),
+          ],
+        },
+      ],
+      cta: { text: 'See the link-node interface', page: 'docsCenter', param: 'logistics' },
+    },
+  },
+  digitalUpgrade: {
+    cn: {
+      title: '服务商数字化升级',
+      lead: '帮助报关行、货代与仓储企业把线下作业搬上云端，并直接对接资金方。',
+      sections: [
+        {
+          heading: '升级路径',
+          cards: [
+            c('标准接口接入', '按平台标准推送单证，即可被银行与货主查询。'),
+            c('SaaS 作业系统', '关务、云仓、配送系统开通即用。'),
+            c('入驻应用市场', '上架自有产品，触达平台上的外贸企业。'),
+          ],
+        },
+      ],
+      cta: { text: '申请入驻', page: 'partnerIn' },
+    },
+    en: {
+      title: 'For service providers',
+      lead: 'Helps customs brokers, forwarders and warehouses move operations to the cloud and connect straight to lenders.',
+      sections: [
+        {
+          heading: 'Upgrade path',
+          cards: [
+            c(
+              'Standard interfaces',
+              'Push documents in the platform format and banks and cargo owners can query them.',
+            ),
+            c('SaaS operations', 'Customs, cloud warehouse and delivery systems ready to use.'),
+            c('Sell in the market', 'List your own products and reach the exporters on the platform.'),
+          ],
+        },
+      ],
+      cta: { text: 'Apply to join', page: 'partnerIn' },
+    },
+  },
+  globalOperation: {
+    cn: {
+      title: '货主全球化经营',
+      lead: '为品牌商与工厂提供出海所需的物流、关务、融资与营销服务。',
+      sections: [
+        {
+          heading: '一站式出海',
+          cards: [
+            c('全程可视', '海运、空运与卡车轨迹统一查询与订阅。'),
+            c('订单融资', '凭跨境订单与报关数据获得融资，最快当天放款。'),
+            c('海外营销', '云营销工具覆盖主流跨境平台与社媒。'),
+          ],
+        },
+      ],
+      cta: { text: '查看订单融资', page: 'cloudFinanceDetail', param: 'Kjdsddrz' },
+    },
+    en: {
+      title: 'For cargo owners',
+      lead: 'Logistics, customs, finance and marketing for brands and factories going global.',
+      sections: [
+        {
+          heading: 'One stop to go global',
+          cards: [
+            c('End-to-end visibility', 'One place to query and subscribe to ocean, air and truck tracking.'),
+            c(
+              'Order financing',
+              'Borrow against cross-border orders and declarations, paid out as soon as the same day.',
+            ),
+            c(
+              'Overseas marketing',
+              'Cloud marketing tools for the main cross-border platforms and social media.',
+            ),
+          ],
+        },
+      ],
+      cta: { text: 'See order financing', page: 'cloudFinanceDetail', param: 'Kjdsddrz' },
+    },
+  },
+  cloudMark: {
+    cn: {
+      title: '云营销',
+      lead: '面向外贸企业的获客与品牌工具，按效果付费。',
+      sections: [
+        {
+          heading: '营销工具',
+          cards: [
+            c('海外建站', '多语言独立站模板，内置询盘表单。'),
+            c('展会直播', '线上展厅与直播带货，沉淀采购商线索。'),
+            c('线索管理', '询盘自动分配给销售，跟进记录可追溯。'),
+          ],
+        },
+      ],
+      cta: { text: '进入展厅', page: 'showRoom' },
+    },
+    en: {
+      title: 'Cloud marketing',
+      lead: 'Lead-generation and brand tools for exporters, paid by results.',
+      sections: [
+        {
+          heading: 'Marketing tools',
+          cards: [
+            c('Overseas websites', 'Multilingual site templates with built-in inquiry forms.'),
+            c('Fair live streams', 'Online showroom and live selling that collect buyer leads.'),
+            c('Lead management', 'Inquiries routed to sales automatically, with traceable follow-ups.'),
+          ],
+        },
+      ],
+      cta: { text: 'Visit the showroom', page: 'showRoom' },
+    },
+  },
+  courseLive: {
+    cn: {
+      title: '课程直播',
+      lead: '每周四晚 19:30，海关、外汇与融资专家在线授课。',
+      sections: [
+        {
+          heading: '近期课程',
+          cards: [
+            c('跨境电商 1210 保税备货全流程', '从备案到出区，讲清账册与三单对碰。'),
+            c('出口企业如何用报关数据融资', '银行看哪些数据、额度怎么算。'),
+            c('RCEP 原产地规则实务', '累积规则与原产地证书申领要点。'),
+          ],
+        },
+      ],
+      cta: { text: '查看课程详情', page: 'courseLiveDetail' },
+    },
+    en: {
+      title: 'Live courses',
+      lead: 'Every Thursday at 19:30, customs, FX and finance experts teach live.',
+      sections: [
+        {
+          heading: 'Coming up',
+          cards: [
+            c(
+              'Bonded stocking (1210) end to end',
+              'From filing to release: ledgers and three-document matching explained.',
+            ),
+            c('Financing with customs data', 'What banks look at and how limits are sized.'),
+            c('RCEP rules of origin in practice', 'Cumulation and how to obtain certificates of origin.'),
+          ],
+        },
+      ],
+      cta: { text: 'Course details', page: 'courseLiveDetail' },
+    },
+  },
+  courseLiveDetail: {
+    cn: {
+      title: '出口企业如何用报关数据融资',
+      lead: '主讲：陈立新，某国有银行广东分行贸易金融部前负责人。时长 90 分钟，含 20 分钟答疑。',
+      sections: [
+        {
+          heading: '课程大纲',
+          cards: [
+            c('第一部分：银行的授信逻辑', '真实贸易背景、还款来源与货权控制。'),
+            c('第二部分：数据如何变成额度', '报关额、回款周期与税务等级在模型中的权重。'),
+            c('第三部分：申请实操', '在平台授权数据、选择产品与提交申请。'),
+          ],
+        },
+      ],
+      cta: { text: '扫码预约', page: 'serviceAsk' },
+    },
+    en: {
+      title: 'Financing with customs data',
+      lead: 'Taught by Chen Lixin, former head of trade finance at a state bank’s Guangdong branch. 90 minutes including 20 minutes of Q&A.',
+      sections: [
+        {
+          heading: 'Outline',
+          cards: [
+            c(
+              'Part 1: how banks grant credit',
+              'Real trade background, source of repayment and control of goods.',
+            ),
+            c(
+              'Part 2: turning data into limits',
+              'How declared value, collection cycle and tax grade weigh in the model.',
+            ),
+            c('Part 3: applying', 'Authorising data on the platform, choosing a product and applying.'),
+          ],
+        },
+      ],
+      cta: { text: 'Book a seat', page: 'serviceAsk' },
+    },
+  },
+  showRoom: {
+    cn: {
+      title: '数字展厅',
+      lead: '线上 365 天不落幕的出口商品展厅，采购商可直接询价。',
+      sections: [
+        {
+          heading: '展区',
+          cards: [
+            c('智能家电馆', '顺德、中山 120 家工厂直供。'),
+            c('冷链食品馆', '进口肉类、水产与乳制品，保税直发。'),
+            c('五金工具馆', '东莞、黄石产业带精选。'),
+          ],
+        },
+      ],
+      cta: { text: '发起询价', page: 'form', param: 'inquiry' },
+    },
+    en: {
+      title: 'Digital showroom',
+      lead: 'An online export showroom open all year, where buyers ask for quotes directly.',
+      sections: [
+        {
+          heading: 'Halls',
+          cards: [
+            c('Smart appliances', '120 factories in Shunde and Zhongshan, direct.'),
+            c('Cold-chain food', 'Imported meat, seafood and dairy, shipped bonded.'),
+            c('Hardware and tools', 'Selected from the Dongguan and Huangshi clusters.'),
+          ],
+        },
+      ],
+      cta: { text: 'Ask for a quote', page: 'form', param: 'inquiry' },
+    },
+  },
+  nxIntroduce: {
+    cn: {
+      title: '宁夏银川站',
+      lead: '银川站服务宁夏及西北地区外贸企业，依托银川综合保税区开展跨境电商与供应链金融业务。',
+      sections: [
+        {
+          heading: '本地服务',
+          cards: [
+            c('中阿贸易通道', '面向阿拉伯国家的出口通关与物流服务。'),
+            c('枸杞与葡萄酒出口', '产地溯源与原产地证书一站办理。'),
+            c('本地融资', '与宁夏本地银行合作的订单与存货融资。'),
+          ],
+        },
+      ],
+      cta: { text: '服务站点', page: 'siteList' },
+    },
+    en: {
+      title: 'Yinchuan site (Ningxia)',
+      lead: 'The Yinchuan site serves exporters in Ningxia and the north-west, working out of the Yinchuan Comprehensive Bonded Zone.',
+      sections: [
+        {
+          heading: 'Local services',
+          cards: [
+            c('China–Arab trade corridor', 'Export clearance and logistics towards Arab countries.'),
+            c('Goji and wine exports', 'Origin traceability and certificates of origin in one place.'),
+            c('Local finance', 'Order and inventory loans with Ningxia banks.'),
+          ],
+        },
+      ],
+      cta: { text: 'Service sites', page: 'siteList' },
+    },
+  },
+  toolCloud: {
+    cn: {
+      title: '工具市场',
+      lead: '外贸常用小工具，免费在线使用。',
+      sections: [
+        {
+          heading: '常用工具',
+          cards: [
+            c('HS 编码查询', '按商品名称或编码查询税率与监管条件。'),
+            c('运费测算', '海运整柜、拼箱与空运运费参考价。'),
+            c('汇率换算', '每日中间价，支持 30 种货币。'),
+            c('集装箱装载计算', '按货物尺寸估算 20GP/40HQ 装载量。'),
+          ],
+        },
+      ],
+      cta: { text: '工具详情', page: 'toolCloudDetail' },
+    },
+    en: {
+      title: 'Tool market',
+      lead: 'Everyday tools for traders, free to use online.',
+      sections: [
+        {
+          heading: 'Popular tools',
+          cards: [
+            c('HS code lookup', 'Duty rates and regulatory conditions by product name or code.'),
+            c('Freight estimator', 'Reference rates for FCL, LCL and air freight.'),
+            c('Currency converter', 'Daily central parity for 30 currencies.'),
+            c('Container load calculator', 'Estimate 20GP/40HQ loads from cargo dimensions.'),
+          ],
+        },
+      ],
+      cta: { text: 'Tool details', page: 'toolCloudDetail' },
+    },
+  },
+  toolCloudDetail: {
+    cn: {
+      title: 'HS 编码查询',
+      lead: '收录 2026 版《进出口税则》全部 8 位与 10 位编码，含监管条件与检验检疫类别。',
+      sections: [
+        {
+          heading: '使用说明',
+          cards: [
+            c('按名称查询', '输入商品中文或英文名称，返回候选编码及归类依据。'),
+            c('按编码查询', '输入 4 至 10 位编码，查看税率、增值税与出口退税率。'),
+            c('归类提示', '列出常见归类争议与海关预裁定案例。'),
+          ],
+        },
+      ],
+      cta: { text: '咨询关务专家', page: 'specialistOnline' },
+    },
+    en: {
+      title: 'HS code lookup',
+      lead: 'All 8- and 10-digit codes of the 2026 tariff, with regulatory conditions and inspection categories.',
+      sections: [
+        {
+          heading: 'How to use',
+          cards: [
+            c(
+              'By name',
+              'Enter a product name in Chinese or English to get candidate codes and the reasoning.',
+            ),
+            c('By code', 'Enter 4 to 10 digits for duty, VAT and export rebate rates.'),
+            c('Classification notes', 'Common classification disputes and advance rulings.'),
+          ],
+        },
+      ],
+      cta: { text: 'Ask a customs expert', page: 'specialistOnline' },
+    },
+  },
+  digitalOperation: {
+    cn: {
+      title: '数字运营',
+      lead: '用统一的单证日志驱动订单、库存与物流的实时运营看板。',
+      sections: [
+        {
+          heading: '场景',
+          cards: [
+            c('订单状态追踪', '采购、销售与报关单证自动归并为订单时间线。'),
+            c('库存可视', '保税仓与海外仓库存按日汇总，出入库明细可查。'),
+            c('异常告警', '超时未清关、超期库存自动提醒。'),
+          ],
+        },
+      ],
+      cta: { text: '了解开放接口', page: 'technologyPlatform' },
+    },
+    en: {
+      title: 'Digital operation',
+      lead: 'One document log drives live dashboards of orders, stock and logistics.',
+      sections: [
+        {
+          heading: 'Scenarios',
+          cards: [
+            c(
+              'Order status tracking',
+              'Purchase, sales and declaration documents merge into one order timeline.',
+            ),
+            c(
+              'Stock visibility',
+              'Bonded and overseas warehouse stock summarised daily with movement details.',
+            ),
+            c('Exception alerts', 'Reminders for clearance delays and ageing stock.'),
+          ],
+        },
+      ],
+      cta: { text: 'See the open interfaces', page: 'technologyPlatform' },
+    },
+  },
+  digitalFinance: {
+    cn: {
+      title: '数字金融',
+      lead: '数据授权即可申请，银行在线审批，额度随经营数据动态调整。',
+      sections: [
+        {
+          heading: '场景',
+          cards: [
+            c('订单融资', '凭跨境订单获得备货资金。'),
+            c('存货质押', '保税仓货物在库即可融资，随借随还。'),
+            c('应收保理', '出口应收账款转让，提前回笼资金。'),
+          ],
+        },
+      ],
+      cta: { text: '查看融资产品', page: 'cloudFinance' },
+    },
+    en: {
+      title: 'Digital finance',
+      lead: 'Apply by authorising data, get approved online, and see limits follow your business.',
+      sections: [
+        {
+          heading: 'Scenarios',
+          cards: [
+            c('Order financing', 'Stocking money against cross-border orders.'),
+            c('Inventory pledge', 'Borrow against goods in a bonded warehouse; repay any time.'),
+            c('Receivables factoring', 'Sell export receivables and get paid early.'),
+          ],
+        },
+      ],
+      cta: { text: 'See financing products', page: 'cloudFinance' },
+    },
+  },
+  digitalInsurance: {
+    cn: {
+      title: '数字保险',
+      lead: '基于真实物流轨迹的货运险与关税保证保险，在线投保、自动理赔。',
+      sections: [
+        {
+          heading: '险种',
+          cards: [
+            c('货物运输险', '按票投保，轨迹异常自动报案。'),
+            c('关税保证保险', '替代保证金，先放行后缴税。'),
+            c('出口信用保险', '覆盖买方拒收与拖欠风险。'),
+          ],
+        },
+      ],
+      cta: { text: '咨询保险方案', page: 'serviceAsk' },
+    },
+    en: {
+      title: 'Digital insurance',
+      lead: 'Cargo and customs-bond insurance priced on real tracking, bought online with automatic claims.',
+      sections: [
+        {
+          heading: 'Cover',
+          cards: [
+            c('Cargo insurance', 'Per-shipment cover; tracking anomalies open a claim automatically.'),
+            c('Customs bond insurance', 'Replaces cash deposits: release first, pay duty later.'),
+            c('Export credit insurance', 'Covers buyer rejection and late payment.'),
+          ],
+        },
+      ],
+      cta: { text: 'Ask about cover', page: 'serviceAsk' },
+    },
+  },
+  digitalTaxation: {
+    cn: {
+      title: '数字税务',
+      lead: '出口退税、跨境电商零售进口税与发票数据的一体化服务。',
+      sections: [
+        {
+          heading: '场景',
+          cards: [
+            c('出口退税测算', '按报关单自动匹配退税率与进项发票。'),
+            c('跨境零售进口税', '按订单核算综合税并生成缴款明细。'),
+            c('税务数据授信', '纳税等级与开票数据用于融资授信。'),
+          ],
+        },
+      ],
+      cta: { text: '咨询税务专家', page: 'specialistOnline' },
+    },
+    en: {
+      title: 'Digital taxation',
+      lead: 'Export rebates, cross-border retail import tax and invoice data in one service.',
+      sections: [
+        {
+          heading: 'Scenarios',
+          cards: [
+            c(
+              'Export rebate estimates',
+              'Declarations matched with rebate rates and input invoices automatically.',
+            ),
+            c('Retail import tax', 'Combined tax per order with payment details.'),
+            c('Tax data for credit', 'Tax grade and invoicing data count towards loan limits.'),
+          ],
+        },
+      ],
+      cta: { text: 'Ask a tax expert', page: 'specialistOnline' },
+    },
+  },
+  partnerIn: {
+    cn: {
+      title: '伙伴入驻',
+      lead: '物流、关务、金融、技术服务商入驻平台，共享外贸企业客户与标准化数据接口。',
+      sections: [
+        {
+          heading: '入驻权益',
+          cards: [
+            c('流量扶持', '新入驻伙伴首页推荐 30 天。'),
+            c('标准接口', '一次对接，即可服务平台上的全部资金方。'),
+            c('联合营销', '参与平台课程直播与线下沙龙。'),
+          ],
+        },
+      ],
+      form: 'signUp',
+    },
+    en: {
+      title: 'Become a partner',
+      lead: 'Logistics, customs, finance and technology providers join to share exporter customers and standard data interfaces.',
+      sections: [
+        {
+          heading: 'What partners get',
+          cards: [
+            c('Exposure', 'New partners are featured on the home page for 30 days.'),
+            c('Standard interfaces', 'Integrate once and serve every lender on the platform.'),
+            c('Joint marketing', 'Take part in live courses and offline meet-ups.'),
+          ],
+        },
+      ],
+      form: 'signUp',
+    },
+  },
+  serviceAsk: {
+    cn: {
+      title: '服务咨询',
+      lead: '告诉我们您的业务场景，顾问为您推荐合适的产品与方案。',
+      sections: [
+        {
+          heading: '常见咨询',
+          cards: [
+            c('融资额度怎么评估？', '一般依据近 12 个月报关额与回款记录。'),
+            c('系统多久能上线？', 'SaaS 当天开通；本地化部署一般 4 至 8 周。'),
+            c('接口如何对接？', '参照文档中心，测试环境可自助申请 API Key。'),
+          ],
+        },
+      ],
+      form: 'contact',
+    },
+    en: {
+      title: 'Service enquiry',
+      lead: 'Tell us about your business and an adviser recommends products and solutions.',
+      sections: [
+        {
+          heading: 'Common questions',
+          cards: [
+            c(
+              'How is a credit limit assessed?',
+              'Usually on the last 12 months of declarations and collections.',
+            ),
+            c('How soon can a system go live?', 'SaaS the same day; on-premise typically in 4 to 8 weeks.'),
+            c('How do I integrate?', 'Follow the docs centre; test API keys are self-service.'),
+          ],
+        },
+      ],
+      form: 'contact',
+    },
+  },
+} satisfies Record<string, Pair>;
+
+export type MarketingPageId = keyof typeof marketing;
+export const isMarketingPage = (page: PageId): page is MarketingPageId & PageId => page in marketing;

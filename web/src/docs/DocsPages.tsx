@@ -1,0 +1,298 @@
+import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { StatusError } from '../app/ErrorBoundary.tsx';
+import { notFoundText, pathOf } from '../app/routes.ts';
+import { useDict, useLocale } from '../app/state.ts';
+import { pick } from '../i18n/i18n.ts';
+import { Link } from '../layout/Link.tsx';
+import { PageHero } from '../pages/common.tsx';
+import { displayPath, docId, eitherOrRules, fieldRows, responseRows, typeIdOfDoc } from './reference.ts';
+
+/** The docs centre's menu groups: the submission spec's two (logistics 10, business 4). */
+const groups = ['logistics', 'business'] as const;
+
+function DocsMenu(props: { current?: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <nav className="aside-menu docs-menu" aria-label={t.docs.menu}>
+      {groups.map((group) => (
+        <section key={group}>
+          <h2 className="tree-label">
+            <Link href={pathOf(locale, 'docsCenter', group)}>{t.docs.groups[group]}</Link>
+          </h2>
+          <ul>
+            {documentTypes
+              .filter((type) => type.group === group)
+              .map((type) => (
+                <li key={type.id}>
+                  <Link
+                    href={pathOf(locale, 'docsDetail', docId(type))}
+                    aria-current={props.current === type.id ? 'page' : undefined}
+                  >
+                    {pick(type.title, locale)}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+      <section>
+        <h2 className="tree-label">{t.docs.groups.query}</h2>
+        <p className="muted small">{t.docs.pending}</p>
+      </section>
+    </nav>
+  );
+}
+
+export function TechnologyPlatformPage() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.nav.openPlatform} lead={t.docs.lead}>
+        <Link className="btn btn-primary" href={pathOf(locale, 'console')}>
+          {t.nav.console}
+        </Link>
+      </PageHero>
+      <div className="container">
+        <section className="section">
+          <h2 className="section-title left">{t.docs.overview}</h2>
+          <p>{t.docs.overviewText}</p>
+        </section>
+        {groups.map((group) => (
+          <section className="section" key={group}>
+            <h2 className="section-title left">
+              <Link href={pathOf(locale, 'docsCenter', group)}>{t.docs.groups[group]}</Link>
+            </h2>
+            <ul className="card-grid four">
+              {documentTypes
+                .filter((type) => type.group === group)
+                .map((type) => (
+                  <li className="card" key={type.id}>
+                    <h3>
+                      <Link href={pathOf(locale, 'docsDetail', docId(type))}>{pick(type.title, locale)}</Link>
+                    </h3>
+                    <code className="path">POST {displayPath(type)}</code>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </main>
+  );
+}
+
+export function DocsCenterPage(props: { group: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const group = groups.find((candidate) => candidate === props.group);
+  if (!group) throw new StatusError(404, notFoundText);
+  const types = documentTypes.filter((type) => type.group === group);
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.docs.groups[group]} lead={t.docs.lead} />
+      <div className="container with-aside">
+        <DocsMenu />
+        <section className="content-column">
+          <p>{t.docs.overviewText}</p>
+          <div className="table-wrap">
+            <table className="ref-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.docs.menu}</th>
+                  <th scope="col">{t.docs.method}</th>
+                  <th scope="col">{t.docs.path}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {types.map((type) => (
+                  <tr key={type.id}>
+                    <th scope="row">
+                      <Link href={pathOf(locale, 'docsDetail', docId(type))}>{pick(type.title, locale)}</Link>
+                    </th>
+                    <td>POST</td>
+                    <td>
+                      <code>{displayPath(type)}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function Reference(props: { type: DocumentType }) {
+  const t = useDict();
+  const locale = useLocale();
+  const { type } = props;
+  const rows = fieldRows(type.schema, locale);
+  const rules = eitherOrRules(type.schema);
+  const example = JSON.stringify(examples[type.id], null, 2);
+  const description =
+    locale === 'en' ? (type.schema['x-description-en'] ?? type.schema.description) : type.schema.description;
+  return (
+    <article className="reference" aria-labelledby="ref-title">
+      <h1 id="ref-title">{pick(type.title, locale)}</h1>
+      {description && <p>{description}</p>}
+      <dl className="ref-facts">
+        <div>
+          <dt>{t.docs.method}</dt>
+          <dd>
+            <code>POST</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.docs.path}</dt>
+          <dd>
+            <code data-testid="ref-path">{displayPath(type)}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.docs.topic}</dt>
+          <dd>
+            <code>{type.topic}</code> ({t.docs.retention}, {t.docs.keyField} <code>{type.keyField}</code>)
+          </dd>
+        </div>
+      </dl>
+
+      <h2>{t.docs.headers}</h2>
+      <div className="table-wrap">
+        <table className="ref-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.docs.field}</th>
+              <th scope="col">{t.docs.headerValue}</th>
+              <th scope="col">{t.docs.required}</th>
+              <th scope="col">{t.docs.description}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">
+                <code>Content-Type</code>
+              </th>
+              <td>
+                <code>application/json</code>
+              </td>
+              <td>{t.common.yes}</td>
+              <td>{t.docs.contentTypeNote}</td>
+            </tr>
+            <tr>
+              <th scope="row">
+                <code>Authorization</code>
+              </th>
+              <td>
+                <code>Bearer &lt;key&gt;</code>
+              </td>
+              <td>{t.common.yes}</td>
+              <td>{t.docs.apiKeyNote}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t.docs.request}</h2>
+      {rules.length > 1 && (
+        <p className="rules">
+          {t.docs.eitherOr}: {rules.map((fields) => fields.join(' + ')).join(' / ')}
+        </p>
+      )}
+      <div className="table-wrap">
+        <table className="ref-table request-table" data-testid="request-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.docs.field}</th>
+              <th scope="col">{t.docs.type}</th>
+              <th scope="col">{t.docs.required}</th>
+              <th scope="col">{t.docs.maxLength}</th>
+              <th scope="col">{t.docs.enumeration}</th>
+              <th scope="col">{t.docs.description}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.path} data-field={row.path}>
+                <th scope="row" style={{ paddingInlineStart: `${0.75 + row.depth * 1.25}rem` }}>
+                  <code>{row.path}</code>
+                </th>
+                <td>
+                  {row.type}
+                  {row.format && <span className="muted small"> ({row.format})</span>}
+                  {row.bounds && <span className="muted small"> [{row.bounds}]</span>}
+                </td>
+                <td>{row.required ? t.common.yes : t.common.no}</td>
+                <td data-col="maxLength">{row.maxLength ?? '—'}</td>
+                <td>
+                  {row.enumeration.length === 0
+                    ? '—'
+                    : row.enumeration.map((item) => (
+                        <span className="enum" key={item.value}>
+                          <code>{item.value}</code>
+                          {item.label && ` ${item.label}`}
+                        </span>
+                      ))}
+                </td>
+                <td>
+                  <strong>{row.title}</strong>
+                  {row.description && row.description !== row.title && (
+                    <span className="muted"> — {row.description}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t.docs.response}</h2>
+      <div className="table-wrap">
+        <table className="ref-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.docs.field}</th>
+              <th scope="col">{t.docs.type}</th>
+              <th scope="col">{t.docs.description}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {responseRows(type.response).map((row) => (
+              <tr key={row.path}>
+                <th scope="row">
+                  <code>{row.path}</code>
+                </th>
+                <td>{row.type}</td>
+                <td>{pick(row.description, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t.docs.example}</h2>
+      <pre className="code">
+        <code>{`POST ${displayPath(type)}\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n${example}`}</code>
+      </pre>
+    </article>
+  );
+}
+
+export function DocsDetailPage(props: { id: string }) {
+  const type = documentTypes.find((candidate) => candidate.id === typeIdOfDoc(props.id));
+  if (!type) throw new StatusError(404, notFoundText);
+  return (
+    <main id="main" className="page">
+      <div className="container with-aside docs">
+        <DocsMenu current={type.id} />
+        <section className="content-column">
+          <Reference type={type} />
+        </section>
+      </div>
+    </main>
+  );
+}

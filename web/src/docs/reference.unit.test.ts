@@ -1,0 +1,40 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { describe, expect, it } from 'vitest';
+import { docId, eitherOrRules, fieldRows, responseRows, typeIdOfDoc } from './reference.ts';
+
+describe('API reference rows', () => {
+  const pod = documentTypes.find((type) => type.id === 'pod')!;
+
+  it('lists every property of a document with required flags and max lengths', () => {
+    const rows = fieldRows(pod.schema, 'cn');
+    expect(rows.map((row) => row.path).sort()).toEqual(Object.keys(pod.schema.properties ?? {}).sort());
+    const entOrderNo = rows.find((row) => row.path === 'entOrderNo')!;
+    expect(entOrderNo).toMatchObject({ required: true, maxLength: 32, type: 'string' });
+    expect(rows.find((row) => row.path === 'billNo')).toMatchObject({ required: true, maxLength: 512 });
+    expect(rows.find((row) => row.path === 'clientOrderNo')?.required).toBe(false);
+    expect(entOrderNo.title).not.toBe('');
+    expect(fieldRows(pod.schema, 'en').find((row) => row.path === 'entOrderNo')!.title).toBe(
+      'Enterprise order number',
+    );
+    expect(eitherOrRules(pod.schema)).toContainEqual(['busiOrderNo']);
+  });
+
+  it('descends into list items and names enumerations in the reader’s language', () => {
+    const transport = documentTypes.find((type) => type.id === 'internalTransport')!;
+    const rows = fieldRows(transport.schema, 'en');
+    expect(rows.some((row) => row.path.startsWith('containerList[].'))).toBe(true);
+    const serviceType = rows.find((row) => row.path === 'serviceType')!;
+    expect(serviceType.enumeration.map((item) => item.value)).toEqual(['01', '02', '03']);
+    expect(serviceType.enumeration.every((item) => item.label !== '')).toBe(true);
+  });
+
+  it('gives each document a response table and a round-tripping doc id', () => {
+    for (const type of documentTypes) {
+      expect(responseRows(type.response).map((row) => row.path)).toEqual(
+        expect.arrayContaining(['flag', 'code', 'message']),
+      );
+      expect(typeIdOfDoc(docId(type))).toBe(type.id);
+    }
+    expect(responseRows('ecommerce').map((row) => row.path)).toContain('status');
+  });
+});

@@ -1,0 +1,303 @@
+import { useEffect, useRef } from 'react';
+import { type PageId, pathOf } from '../app/routes.ts';
+import {
+  layoutStore,
+  locationStore,
+  useDict,
+  useLayout,
+  useLocale,
+  useLocation2,
+  useSession,
+} from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
+import { regionalSiteUrl } from '../stores/location.ts';
+import { Dialog } from './Dialog.tsx';
+import { Link } from './Link.tsx';
+import { chatUrl } from './menu.ts';
+import { adviserContactUrl, freeCourseUrl, QrCode } from './QrCode.tsx';
+
+/** Rule-centre article ids the footer's legal links point at (§2). */
+export const footerRuleIds = {
+  dataSecurity: '5103',
+  intellectualProperty: '5104',
+  legal: '5102',
+  privacy: '5101',
+} as const;
+
+export function Footer() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <section>
+          <p className="footer-brand">{t.site.fullName}</p>
+          <p>{t.site.slogan}</p>
+          <p>
+            {t.footer.hotline}:{' '}
+            <a href={`tel:${t.footer.hotlineNumber.replace(/-/g, '')}`}>{t.footer.hotlineNumber}</a>
+          </p>
+        </section>
+        <nav aria-label={t.footer.products}>
+          <p className="footer-title">{t.footer.products}</p>
+          <ul>
+            <li>
+              <Link href={pathOf(locale, 'marketplace')}>{t.nav.marketplace}</Link>
+            </li>
+            <li>
+              <Link href={pathOf(locale, 'cloudFinance')}>{t.nav.cloudFinance}</Link>
+            </li>
+            <li>
+              <Link href={pathOf(locale, 'toolCloud')}>{t.nav.toolCloud}</Link>
+            </li>
+            <li>
+              <Link href={pathOf(locale, 'technologyPlatform')}>{t.nav.openPlatform}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={t.footer.support}>
+          <p className="footer-title">{t.footer.support}</p>
+          <ul>
+            <li>
+              <Link href={pathOf(locale, 'helpCenterIndex')}>{t.nav.helpCenter}</Link>
+            </li>
+            <li>
+              <Link href={pathOf(locale, 'docsCenter', 'logistics')}>{t.nav.docsCenter}</Link>
+            </li>
+            <li>
+              <Link href={pathOf(locale, 'contactUs')}>{t.nav.contactUs}</Link>
+            </li>
+            <li>
+              <Link href={pathOf(locale, 'sitemap')}>{t.nav.sitemap}</Link>
+            </li>
+          </ul>
+        </nav>
+        <section>
+          <p className="footer-title">{t.footer.company}</p>
+          <p>
+            {t.footer.address}: {t.footer.addressText}
+          </p>
+          <p>
+            {t.footer.email}: <a href={`mailto:${t.footer.emailText}`}>{t.footer.emailText}</a>
+          </p>
+          <p>
+            {t.footer.postcode}: {t.footer.postcodeText}
+          </p>
+        </section>
+      </div>
+      <div className="footer-legal">
+        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.privacy)}>{t.footer.privacy}</Link>
+        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.legal)}>{t.footer.legal}</Link>
+        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.dataSecurity)}>{t.footer.dataSecurity}</Link>
+        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.intellectualProperty)}>
+          {t.footer.intellectualProperty}
+        </Link>
+        <span>{t.footer.copyright}</span>
+      </div>
+    </footer>
+  );
+}
+
+/** §2 side panel: hover popups on desktop, tap toggles with a dismissing mask on mobile. */
+export function SidePanel() {
+  const t = useDict();
+  const popup = useLayout((state) => state.sidePopup);
+  const offset = useLayout((state) => state.scrollOffset);
+  const store = layoutStore.getState();
+  const items = [
+    {
+      type: 'consult' as const,
+      text: t.side.consult,
+      tip: t.side.consultTip,
+      qrcode: adviserContactUrl,
+      icon: '💬',
+    },
+    {
+      type: 'course' as const,
+      text: t.side.course,
+      tip: t.side.courseTip,
+      qrcode: freeCourseUrl,
+      icon: '🎓',
+    },
+  ];
+  return (
+    <aside className="side-panel" aria-label={t.side.consult}>
+      {popup && (
+        <button
+          type="button"
+          className="side-mask"
+          aria-label={t.side.dismiss}
+          onClick={() => store.dismissSidePopup()}
+        />
+      )}
+      <ul>
+        {items.map((item) => (
+          <li key={item.type} className={`side-item${popup === item.type ? ' open' : ''}`}>
+            <button
+              type="button"
+              aria-expanded={popup === item.type}
+              aria-controls={`side-pop-${item.type}`}
+              onClick={() => store.toggleSidePopup(item.type)}
+            >
+              <span aria-hidden="true">{item.icon}</span>
+              <span className="side-text">{item.text}</span>
+            </button>
+            <div className="side-pop" id={`side-pop-${item.type}`}>
+              <QrCode value={item.qrcode} label={item.tip} size={120} />
+              <p>{item.tip}</p>
+              {item.type === 'consult' && (
+                <button type="button" className="link-button" onClick={() => store.openConsult()}>
+                  {t.consultDialog.title}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+        {offset !== 0 && (
+          <li className="side-item">
+            <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+              <span aria-hidden="true">↑</span>
+              <span className="side-text">{t.side.top}</span>
+            </button>
+          </li>
+        )}
+      </ul>
+    </aside>
+  );
+}
+
+/** §2: scan-code dialog, no standard close button, no outside-click close, own close control, 30% wide, 25vh down. */
+export function ConsultDialog() {
+  const t = useDict();
+  const open = useLayout((state) => state.consultOpen);
+  return (
+    <Dialog
+      open={open}
+      labelledBy="consult-title"
+      describedBy="consult-body"
+      onClose={() => layoutStore.getState().closeConsult()}
+      className="consult-dialog"
+    >
+      <h2 id="consult-title">{t.consultDialog.title}</h2>
+      <p id="consult-body">{t.consultDialog.body}</p>
+      <QrCode value={adviserContactUrl} label={t.consultDialog.qrAlt} size={180} />
+      <button type="button" className="consult-close" onClick={() => layoutStore.getState().closeConsult()}>
+        {t.consultDialog.close}
+      </button>
+    </Dialog>
+  );
+}
+
+export function CityDialog() {
+  const t = useDict();
+  const open = useLocation2((state) => state.open);
+  const suggested = useLocation2((state) => state.suggested);
+  const city = useLocation2((state) => state.city);
+  const close = () => locationStore.getState().close();
+  const siteName = suggested ? t.nav.cities[suggested.id] : t.nav.cities.gba;
+  const target = suggested ?? { id: 'gba' as const, host: 'www', cities: [], main: true };
+  return (
+    <Dialog open={open} labelledBy="city-title" describedBy="city-body" onClose={close}>
+      <h2 id="city-title">{t.cityDialog.title}</h2>
+      <p id="city-body">
+        {suggested && city ? format(t.cityDialog.detected, { city, site: siteName }) : t.cityDialog.unknown}
+      </p>
+      <div className="dialog-actions">
+        <a
+          className="btn btn-primary"
+          href={regionalSiteUrl(target, window.location.host, window.location.protocol)}
+        >
+          {format(t.cityDialog.go, { site: siteName })}
+        </a>
+        <button type="button" className="btn" onClick={close}>
+          {t.cityDialog.stay}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** §9: progress bar over 5000 ms, updated at most every 200 ms. */
+export function ProgressBar() {
+  const progress = useLayout((state) => state.progress);
+  const active = progress !== null;
+  const started = useRef(0);
+  useEffect(() => {
+    if (!active) return;
+    started.current = performance.now();
+    const timer = window.setInterval(
+      () => layoutStore.getState().advanceProgress(performance.now() - started.current),
+      200,
+    );
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-hidden={progress === null}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round((progress ?? 0) * 100)}
+    >
+      <div
+        className="progress-bar"
+        style={{ transform: `scaleX(${progress ?? 0})`, opacity: progress === null ? 0 : 1 }}
+      />
+    </div>
+  );
+}
+
+/** Shown only when the SEO flag is on (§2); the flag is a build-time setting (README). */
+export const seoBreadcrumb = import.meta.env.VITE_SEO_BREADCRUMB !== 'false';
+
+export function Breadcrumb(props: { trail: { text: string; path?: string }[] }) {
+  const t = useDict();
+  const locale = useLocale();
+  if (!seoBreadcrumb || props.trail.length === 0) return null;
+  return (
+    <nav className="breadcrumb" aria-label={t.nav.breadcrumb}>
+      <ol>
+        <li>
+          <Link href={pathOf(locale, 'home')}>{t.nav.home}</Link>
+        </li>
+        {props.trail.map((item, index) => (
+          <li
+            key={item.text + (item.path ?? '')}
+            aria-current={index === props.trail.length - 1 ? 'page' : undefined}
+          >
+            {item.path && index < props.trail.length - 1 ? (
+              <Link href={item.path}>{item.text}</Link>
+            ) : (
+              item.text
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function ServiceButtons(props: { page: PageId }) {
+  const t = useDict();
+  const userName = useSession((state) => state.userName);
+  const mobile = typeof window !== 'undefined' && window.matchMedia('(max-width: 799px)').matches;
+  return (
+    <div className="service-buttons">
+      <a
+        className="service-chat"
+        href={chatUrl(window.location.host)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t.nav.service}
+      </a>
+      {/* §2: the phone button is hidden on mobile when a user is logged in. */}
+      {!(mobile && userName) && props.page !== 'contactUs' && (
+        <a className="service-phone" href={`tel:${t.footer.hotlineNumber.replace(/-/g, '')}`}>
+          {t.nav.phone}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,357 @@
+import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { type PageId, pathOf, switchLocale } from '../app/routes.ts';
+import {
+  layoutStore,
+  sessionStore,
+  useDict,
+  useLayout,
+  useLocale,
+  useSession,
+  writeCookie,
+} from '../app/state.ts';
+import { regionalSites } from '../stores/location.ts';
+import { logoutUrl, userMenu } from '../stores/session.ts';
+import { Link } from './Link.tsx';
+import {
+  clientUrl,
+  type DrawerVariant,
+  drawerVariant,
+  headerMenu,
+  loginUrl,
+  type MenuEntry,
+  managementUrl,
+  platformUrl,
+  registerUrl,
+  serverUrl,
+} from './menu.ts';
+
+function SubMenu(props: { entry: MenuEntry; hotLabel: string }) {
+  const { entry, hotLabel } = props;
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <li
+      className={`nav-item has-sub${open ? ' open' : ''}`}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="nav-link"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {entry.label}
+        <span aria-hidden="true" className="caret" />
+      </button>
+      <div className="submenu" id={id}>
+        {entry.groups?.map((group) => (
+          <div className="submenu-group" key={group.title}>
+            <p className="submenu-title">{group.title}</p>
+            <ul>
+              {group.children.map((child) => (
+                <li key={child.path + child.text}>
+                  <Link href={child.path} onClick={() => setOpen(false)}>
+                    {child.text}
+                    {child.hot && <span className="hot">{hotLabel}</span>}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function LocaleSwitch() {
+  const t = useDict();
+  const locale = useLocale();
+  const [location] = useLocation();
+  const other = locale === 'cn' ? 'en' : 'cn';
+  return (
+    <Link
+      className="locale-switch"
+      href={switchLocale(location, other)}
+      lang={other === 'cn' ? 'zh-CN' : 'en'}
+      aria-label={`${t.nav.language}: ${t.nav.switchTo}`}
+    >
+      {t.nav.switchTo}
+    </Link>
+  );
+}
+
+function UserArea(props: { compact?: boolean }) {
+  const t = useDict();
+  const locale = useLocale();
+  const userName = useSession((state) => state.userName);
+  const user = useSession((state) => state.loginUserMess);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!userName || !user) {
+    return (
+      <div className="user-area">
+        <a className="btn btn-primary btn-small" href={loginUrl}>
+          {props.compact ? t.nav.loginRegister : t.nav.login}
+        </a>
+        {!props.compact && (
+          <a className="register-link" href={registerUrl}>
+            {t.nav.register}
+          </a>
+        )}
+      </div>
+    );
+  }
+  const menu = userMenu(user);
+  const here = typeof window === 'undefined' ? '/' : window.location.origin + pathOf(locale, 'home');
+  return (
+    <div className={`user-area has-sub${open ? ' open' : ''}`}>
+      <button
+        type="button"
+        className="nav-link user-name"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {userName}
+        <span aria-hidden="true" className="caret" />
+      </button>
+      <ul className="submenu user-menu" id={id}>
+        <li>
+          <Link href={pathOf(locale, 'messForm')} onClick={() => setOpen(false)}>
+            {t.nav.submitRequirement}
+          </Link>
+        </li>
+        {menu.client && (
+          <li>
+            <a href={clientUrl}>{t.nav.clientSide}</a>
+          </li>
+        )}
+        {menu.server && (
+          <li>
+            <a href={serverUrl}>{t.nav.serverSide}</a>
+          </li>
+        )}
+        <li>
+          <a
+            href={logoutUrl(platformUrl, here)}
+            onClick={() => {
+              // The platform ends the session; forget it here too so the header is right on return.
+              writeCookie('SESSION=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
+              sessionStore.getState().clear();
+            }}
+          >
+            {t.nav.logout}
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function CityDropdown() {
+  const t = useDict();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className={`city has-sub${open ? ' open' : ''}`}>
+      <button
+        type="button"
+        className="nav-link"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {t.nav.city}
+        <span aria-hidden="true" className="caret" />
+      </button>
+      <ul className="submenu" id={id}>
+        {regionalSites.map((site) => (
+          <li key={site.id}>
+            <a href={`https://${site.host}.tradelog.example/`}>{t.nav.cities[site.id]}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Header(props: { page: PageId }) {
+  const t = useDict();
+  const locale = useLocale();
+  const fixed = useLayout((state) => state.headerFixed);
+  const drawerOpen = useLayout((state) => state.drawerOpen);
+  const loggedIn = useSession((state) => Boolean(state.userName));
+  const menu = headerMenu(locale, t);
+  return (
+    <header className={`site-header${fixed ? ' on' : ''}`}>
+      <div className="header-inner">
+        <Link href={pathOf(locale, 'home')} className="brand" aria-label={t.site.fullName}>
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>
+          <span className="brand-name">{t.site.name}</span>
+        </Link>
+        <nav className="desktop-nav" aria-label={t.site.fullName}>
+          <ul>
+            {menu.map((entry) =>
+              entry.groups ? (
+                <SubMenu key={entry.id} entry={entry} hotLabel={t.nav.hot} />
+              ) : (
+                <li className="nav-item" key={entry.id}>
+                  <Link className="nav-link" href={entry.path!}>
+                    {entry.label}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <div className="header-tools">
+          <CityDropdown />
+          <a
+            className="nav-link manage-link"
+            href={managementUrl(
+              loggedIn,
+              typeof window === 'undefined' ? '' : window.location.href,
+              '/workbench',
+            )}
+          >
+            {t.nav.managementPlatform}
+          </a>
+          <LocaleSwitch />
+          <UserArea />
+        </div>
+        <div className="mobile-tools">
+          <LocaleSwitch />
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-drawer"
+            aria-label={drawerOpen ? t.nav.closeMenu : t.nav.openMenu}
+            onClick={() => layoutStore.getState().toggleDrawer()}
+          >
+            <span aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <MobileDrawer page={props.page} menu={menu} />
+    </header>
+  );
+}
+
+function drawerExtras(variant: DrawerVariant, locale: 'cn' | 'en', t: ReturnType<typeof useDict>) {
+  switch (variant) {
+    case 'openPlatform':
+      return {
+        title: t.nav.openPlatform,
+        links: [
+          { text: t.docs.overview, path: pathOf(locale, 'technologyPlatform') },
+          { text: t.docs.groups.logistics, path: pathOf(locale, 'docsCenter', 'logistics') },
+          { text: t.docs.groups.business, path: pathOf(locale, 'docsCenter', 'business') },
+          { text: t.nav.console, path: pathOf(locale, 'console') },
+        ],
+      };
+    case 'finance':
+      return {
+        title: t.nav.financeGroup,
+        links: [
+          { text: t.nav.cloudFinance, path: pathOf(locale, 'cloudFinance') },
+          { text: t.nav.orderFinancing, path: pathOf(locale, 'cloudFinanceDetail', 'Kjdsddrz') },
+          { text: t.nav.inventoryPledge, path: pathOf(locale, 'cloudFinanceDetail', 'Xsxed') },
+          { text: t.nav.purchasingAgency, path: pathOf(locale, 'cloudFinanceDetail', 'Hmcgwy') },
+          { text: t.nav.factoring, path: pathOf(locale, 'cloudFinanceDetail', 'Lklblrz') },
+        ],
+      };
+    case 'help':
+    case 'rules':
+      return {
+        title: variant === 'help' ? t.nav.helpCenter : t.nav.ruleCenter,
+        links: [
+          { text: t.nav.helpCenter, path: pathOf(locale, 'helpCenterIndex') },
+          { text: t.nav.ruleCenter, path: pathOf(locale, 'ruleCenter', '5101') },
+          { text: t.nav.contactUs, path: pathOf(locale, 'contactUs') },
+        ],
+      };
+    default:
+      return undefined;
+  }
+}
+
+function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
+  const t = useDict();
+  const locale = useLocale();
+  const open = useLayout((state) => state.drawerOpen);
+  const extras = drawerExtras(drawerVariant(props.page), locale, t);
+  const close = () => layoutStore.getState().toggleDrawer(false);
+  return (
+    <>
+      {open && (
+        <button
+          type="button"
+          className="drawer-mask"
+          tabIndex={-1}
+          aria-label={t.nav.closeMenu}
+          onClick={close}
+        />
+      )}
+      <nav
+        id="mobile-drawer"
+        className={`drawer${open ? ' open' : ''}`}
+        aria-label={t.nav.openMenu}
+        hidden={!open}
+      >
+        {extras && (
+          <section className="drawer-extra">
+            <p className="drawer-title">{extras.title}</p>
+            <ul>
+              {extras.links.map((link) => (
+                <li key={link.path}>
+                  <Link href={link.path} onClick={close}>
+                    {link.text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <ul>
+          {props.menu.map((entry) => (
+            <li key={entry.id}>
+              {entry.path ? (
+                <Link href={entry.path} onClick={close}>
+                  {entry.label}
+                </Link>
+              ) : (
+                <details>
+                  <summary>{entry.label}</summary>
+                  {entry.groups?.map((group) => (
+                    <ul key={group.title}>
+                      {group.children.map((child) => (
+                        <li key={child.path + child.text}>
+                          <Link href={child.path} onClick={close}>
+                            {child.text}
+                            {child.hot && <span className="hot">{t.nav.hot}</span>}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ))}
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="drawer-user">
+          <UserArea compact />
+        </div>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { resolvePath } from '../app/routes.ts';
+import { cn } from '../i18n/cn.ts';
+import { en } from '../i18n/en.ts';
+import {
+  chatUrl,
+  drawerVariant,
+  embeddedByProduct,
+  headerMenu,
+  managementUrl,
+  mayReloadAfterChunkError,
+} from './menu.ts';
+
+describe('header menu', () => {
+  it('links only to resolvable pages, in both locales', () => {
+    for (const [locale, dict] of [
+      ['cn', cn],
+      ['en', en],
+    ] as const) {
+      const paths = headerMenu(locale, dict).flatMap((entry) => [
+        ...(entry.path ? [entry.path] : []),
+        ...(entry.groups ?? []).flatMap((group) => group.children.map((child) => child.path)),
+      ]);
+      expect(paths.length).toBeGreaterThan(15);
+      for (const path of paths) expect(resolvePath(path).kind, path).toBe('page');
+    }
+  });
+
+  it('marks order financing hot', () => {
+    const market = headerMenu('cn', cn).find((entry) => entry.id === 'market')!;
+    const hot = market.groups!.flatMap((group) => group.children).filter((child) => child.hot);
+    expect(hot.map((child) => child.text)).toEqual(['订单融资']);
+  });
+});
+
+describe('layout rules', () => {
+  it('chooses drawer variants, chat address, embedding and management links', () => {
+    expect(drawerVariant('docsDetail')).toBe('openPlatform');
+    expect(drawerVariant('cloudFinanceDetail')).toBe('finance');
+    expect(drawerVariant('helpCenterList')).toBe('help');
+    expect(drawerVariant('ruleCenter')).toBe('rules');
+    expect(drawerVariant('about')).toBe('default');
+    expect(chatUrl('www.example.com')).not.toBe(chatUrl('hs.example.com'));
+    expect(embeddedByProduct('?isApp=1')).toBe(true);
+    expect(embeddedByProduct('?issue=1&page=2')).toBe(false);
+    expect(managementUrl(false, '/a', '/b')).toMatch(/\/login$/);
+    expect(managementUrl(true, '/a', '/b')).toContain('pageUrl=%2Fa&menuUrl=%2Fb');
+  });
+
+  it('reloads after a chunk error at most once per minute', () => {
+    expect(mayReloadAfterChunkError(undefined, 0)).toBe(true);
+    expect(mayReloadAfterChunkError(1_000, 60_999)).toBe(false);
+    expect(mayReloadAfterChunkError(1_000, 61_000)).toBe(true);
+  });
+});

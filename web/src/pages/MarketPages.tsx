@@ -1,0 +1,201 @@
+import { StatusError } from '../app/ErrorBoundary.tsx';
+import { notFoundText, pathOf } from '../app/routes.ts';
+import { useContent, useDict, useLocale } from '../app/state.ts';
+import { calls } from '../content/calls.ts';
+import type { AppList, AppProduct, Expert, ProductSectionKey } from '../content/types.ts';
+import { format } from '../i18n/i18n.ts';
+import { Link } from '../layout/Link.tsx';
+import { Blocks, formatYuan, Loaded, PageHero } from './common.tsx';
+
+export function MarketplacePage() {
+  const t = useDict();
+  const locale = useLocale();
+  const apps = useContent<AppList>(calls.apps());
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.nav.marketplace} lead={t.home.productsTitle} />
+      <div className="container">
+        <Loaded entry={apps}>
+          {(page) => (
+            <ul className="card-grid three">
+              {page.list.map((app) => (
+                <li key={app.id} className="card">
+                  <p className="tag">{app.categoryName}</p>
+                  <h2>{app.appName}</h2>
+                  <p>{app.appIntroducetion}</p>
+                  <ul className="ticks">
+                    {app.sellPoints.map((point) => (
+                      <li key={point}>{point}</li>
+                    ))}
+                  </ul>
+                  <p className="price">
+                    {t.product.lowestPrice} ¥{formatYuan(app.lowestPrice, locale)}
+                  </p>
+                  <Link className="card-link" href={pathOf(locale, 'marketplaceDetail', String(app.id))}>
+                    {t.common.readMore} →
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
+      </div>
+    </main>
+  );
+}
+
+const sectionOrder: ProductSectionKey[] = [
+  'introduction',
+  'functions',
+  'advantages',
+  'features',
+  'flow',
+  'cases',
+  'reviews',
+  'qa',
+  'afterSales',
+];
+
+/** A software product page of §9: the ten sections, the last being the price table. */
+export function ProductPage(props: { id: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const app = useContent<AppProduct>(calls.app(props.id));
+  return (
+    <main id="main" className="page">
+      <Loaded entry={app}>
+        {(product) => (
+          <>
+            <PageHero title={product.appName} lead={product.appIntroducetion}>
+              <nav className="section-tabs" aria-label={product.appName}>
+                {[...sectionOrder, 'price' as const].map((key) => (
+                  <a key={key} href={`#${key}`}>
+                    {t.product.sections[key]}
+                  </a>
+                ))}
+              </nav>
+            </PageHero>
+            <div className="container narrow product">
+              {sectionOrder.map((key) => (
+                <section key={key} id={key} className="product-section" aria-labelledby={`${key}-title`}>
+                  <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
+                  <Blocks blocks={product.sections[key]} />
+                </section>
+              ))}
+              <section id="price" className="product-section" aria-labelledby="price-title">
+                <h2 id="price-title">{t.product.sections.price}</h2>
+                <div className="table-wrap">
+                  <table className="price-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.product.edition}</th>
+                        <th scope="col">{t.product.saas}</th>
+                        <th scope="col">{t.product.onPremise}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {product.prices.map((row) => (
+                        <tr key={row.edition}>
+                          <th scope="row">{row.edition}</th>
+                          <td>{row.saas || t.product.notAvailable}</td>
+                          <td>{row.onPremise || t.product.notAvailable}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <p>
+                  {t.product.support}: {product.support}
+                </p>
+                <Link className="btn btn-primary" href={pathOf(locale, 'form', 'inquiry')}>
+                  {t.product.consult}
+                </Link>
+              </section>
+            </div>
+          </>
+        )}
+      </Loaded>
+    </main>
+  );
+}
+
+export function ExpertsPage() {
+  const t = useDict();
+  const locale = useLocale();
+  const experts = useContent<Expert[]>(calls.experts());
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.experts.title} lead={t.experts.lead} />
+      <div className="container">
+        <Loaded entry={experts}>
+          {(list) => (
+            <ul className="card-grid four">
+              {list.map((expert) => (
+                <li key={expert.id} className="card expert-card">
+                  <span className="avatar" aria-hidden="true">
+                    {expert.name.slice(0, 1)}
+                  </span>
+                  <h2>{expert.name}</h2>
+                  <p className="muted">
+                    {expert.title} · {expert.organisation}
+                  </p>
+                  <p>
+                    {t.experts.field}: {expert.fields.join(' · ')}
+                  </p>
+                  <Link
+                    className="card-link"
+                    href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
+                  >
+                    {t.common.readMore} →
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
+      </div>
+    </main>
+  );
+}
+
+export function ExpertDetailPage(props: { id: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const experts = useContent<Expert[]>(calls.experts());
+  return (
+    <main id="main" className="page">
+      <Loaded entry={experts}>
+        {(list) => {
+          const expert = list.find((item) => String(item.id) === props.id);
+          if (!expert) throw new StatusError(404, notFoundText);
+          return (
+            <>
+              <PageHero title={expert.name} lead={`${expert.title} · ${expert.organisation}`} />
+              <div className="container narrow">
+                <p>{expert.bio}</p>
+                <dl className="figures">
+                  <div>
+                    <dt>{t.experts.field}</dt>
+                    <dd>{expert.fields.join(' · ')}</dd>
+                  </div>
+                  <div>
+                    <dt>{t.experts.years}</dt>
+                    <dd>{format(t.experts.yearsUnit, { years: expert.years })}</dd>
+                  </div>
+                </dl>
+                <ul>
+                  {expert.topics.map((topic) => (
+                    <li key={topic}>{topic}</li>
+                  ))}
+                </ul>
+                <Link className="btn btn-primary" href={pathOf(locale, 'serviceAsk')}>
+                  {t.experts.consult}
+                </Link>
+              </div>
+            </>
+          );
+        }}
+      </Loaded>
+    </main>
+  );
+}

@@ -1,0 +1,124 @@
+import { type FormPage, pathOf } from '../app/routes.ts';
+import { useDict, useLocale } from '../app/state.ts';
+import { Link } from '../layout/Link.tsx';
+import { headerMenu } from '../layout/menu.ts';
+import { regionalSites } from '../stores/location.ts';
+import { PageHero } from './common.tsx';
+import { FormView } from './FormView.tsx';
+
+export function SitemapPage() {
+  const t = useDict();
+  const locale = useLocale();
+  const menu = headerMenu(locale, t);
+  const extra = [
+    { text: t.nav.docsCenter, path: pathOf(locale, 'docsCenter', 'logistics') },
+    { text: t.nav.ruleCenter, path: pathOf(locale, 'ruleCenter', '5105') },
+    { text: t.nav.console, path: pathOf(locale, 'console') },
+    { text: t.forms.titles.register, path: pathOf(locale, 'form', 'register') },
+    { text: t.nav.partnerIn, path: pathOf(locale, 'partnerIn') },
+    { text: t.nav.financialTechnology, path: pathOf(locale, 'financialTechnology') },
+    { text: t.nav.productCross, path: pathOf(locale, 'productCross') },
+    { text: t.nav.productOnline, path: pathOf(locale, 'productOnline') },
+    { text: t.nav.productPolicy, path: pathOf(locale, 'productPolicy') },
+  ];
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.nav.sitemap} />
+      <div className="container sitemap">
+        {menu.map((entry) => (
+          <section key={entry.id}>
+            <h2>{entry.path ? <Link href={entry.path}>{entry.label}</Link> : entry.label}</h2>
+            {entry.groups?.map((group) => (
+              <ul key={group.title}>
+                {group.children.map((child) => (
+                  <li key={child.path + child.text}>
+                    <Link href={child.path}>{child.text}</Link>
+                  </li>
+                ))}
+              </ul>
+            ))}
+          </section>
+        ))}
+        <section>
+          <h2>{t.common.more}</h2>
+          <ul>
+            {extra.map((item) => (
+              <li key={item.path}>
+                <Link href={item.path}>{item.text}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function SiteListPage() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.nav.siteList} lead={t.site.slogan} />
+      <div className="container">
+        <ul className="card-grid three">
+          {regionalSites.map((site) => (
+            <li className="card" key={site.id}>
+              <h2>{t.nav.cities[site.id]}</h2>
+              <p>{site.cities.join(locale === 'cn' ? '、' : ', ')}</p>
+              <a className="card-link" href={`https://${site.host}.tradelog.example/${locale}`}>
+                {`${site.host}.tradelog.example`} →
+              </a>
+              {site.id === 'yinchuan' && (
+                <p>
+                  <Link href={pathOf(locale, 'nxIntroduce')}>{t.nav.nxIntroduce}</Link>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </main>
+  );
+}
+
+export function ContactUsPage() {
+  const t = useDict();
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.nav.contactUs} lead={t.forms.intros.contact} />
+      <div className="container two-columns">
+        <section aria-labelledby="contact-info">
+          <h2 id="contact-info">{t.footer.company}</h2>
+          <dl className="contact-list">
+            <dt>{t.footer.hotline}</dt>
+            <dd>
+              <a href={`tel:${t.footer.hotlineNumber.replace(/-/g, '')}`}>{t.footer.hotlineNumber}</a>
+            </dd>
+            <dt>{t.footer.email}</dt>
+            <dd>
+              <a href={`mailto:${t.footer.emailText}`}>{t.footer.emailText}</a>
+            </dd>
+            <dt>{t.footer.address}</dt>
+            <dd>{t.footer.addressText}</dd>
+            <dt>{t.footer.postcode}</dt>
+            <dd>{t.footer.postcodeText}</dd>
+          </dl>
+        </section>
+        <FormView form="contact" heading={false} />
+      </div>
+    </main>
+  );
+}
+
+export function FormRoutePage(props: { form: FormPage }) {
+  const t = useDict();
+  return (
+    <main id="main" className="page">
+      <PageHero title={t.forms.titles[props.form]} lead={t.forms.intros[props.form]} />
+      <div className="container narrow">
+        <FormView form={props.form} heading={false} />
+      </div>
+    </main>
+  );
+}

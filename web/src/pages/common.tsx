@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { StatusError } from '../app/ErrorBoundary.tsx';
+import { notFoundText } from '../app/routes.ts';
+import { useDict } from '../app/state.ts';
+import type { Block } from '../content/types.ts';
+import type { Entry } from '../stores/content.ts';
+
+export function PageHero(props: { title: string; lead?: string; children?: ReactNode }) {
+  return (
+    <section className="page-hero">
+      <div className="container">
+        <h1>{props.title}</h1>
+        {props.lead && <p className="lead">{props.lead}</p>}
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
+export function Blocks(props: { blocks: Block[] }) {
+  return (
+    <>
+      {props.blocks.map((block, index) => {
+        const key = `${block.kind}-${index}`;
+        if (block.kind === 'heading') return <h2 key={key}>{block.text}</h2>;
+        if (block.kind === 'paragraph') return <p key={key}>{block.text}</p>;
+        return (
+          <ul key={key}>
+            {block.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * Renders a content entry: a loading line, the §8 error text with a retry, or the content.
+ * A 404 from the content API is the route's "This page could not be found".
+ */
+export function Loaded<T>(props: {
+  entry: Entry<T> | undefined;
+  children: (value: T) => ReactNode;
+  onRetry?: () => void;
+}) {
+  const t = useDict();
+  const { entry } = props;
+  if (!entry || entry.status === 'loading') {
+    return (
+      <p className="loading" role="status">
+        {t.common.loading}
+      </p>
+    );
+  }
+  if (entry.status === 'error') {
+    if (entry.message === notFoundText) throw new StatusError(404, notFoundText);
+    return (
+      <p className="form-error" role="alert">
+        {entry.message}
+      </p>
+    );
+  }
+  return <>{props.children(entry.value)}</>;
+}
+
+export function formatYuan(amount: number, locale: 'cn' | 'en'): string {
+  return new Intl.NumberFormat(locale === 'cn' ? 'zh-CN' : 'en-US').format(amount);
+}
+
+/** Limits are kept in 万 (10,000 yuan); §9 writes "1,000万 up to 1亿". */
+export function formatLimit(limitWan: number, locale: 'cn' | 'en'): string {
+  if (locale === 'cn') return limitWan >= 10_000 ? `${limitWan / 10_000}亿元` : `${limitWan}万元`;
+  const yuan = limitWan * 10_000;
+  return yuan >= 1_000_000 ? `${yuan / 1_000_000}m yuan` : `${formatYuan(yuan, locale)} yuan`;
+}

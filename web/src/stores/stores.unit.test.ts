@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { createContentStore } from './content.ts';
+import { createFormStore } from './forms.ts';
+import { createLayoutStore, progressAt } from './layout.ts';
+import { createLocaleStore, localeStorageKey } from './locale.ts';
+import { createLocationStore, decideLocationDialog, locationFlagKey, nextLocalMidnight } from './location.ts';
+import {
+  createSessionStore,
+  logoutUrl,
+  sessionCookieString,
+  sessionFromCookie,
+  sessionFromQuery,
+  userMenu,
+} from './session.ts';
+import { memoryStorage, readExpiring, writeExpiring } from './storage.ts';
+
+describe('locale store', () => {
+  it('reads the stored locale, falls back to cn, and persists changes', () => {
+    expect(createLocaleStore(memoryStorage({ [localeStorageKey]: 'fr' })).getState().locale).toBe('cn');
+    const storage = memoryStorage({ [localeStorageKey]: 'en' });
+    const store = createLocaleStore(storage);
+    expect(store.getState().locale).toBe('en');
+    store.getState().setLocale('cn');
+    expect(storage.getItem(localeStorageKey)).toBe('cn');
+  });
+});
+
+describe('expiring values (§4)', () => {
+  it('drops values after their lifetime, default 30 minutes', () => {
+    const storage = memoryStorage();
+    writeExpiring(storage, 'k', { a: 1 }, 1_000);
+    expect(readExpiring(storage, 'k', 1_000 + 1_799_999)).toEqual({ a: 1 });
+    expect(readExpiring(storage, 'k', 1_000 + 1_800_000)).toBeUndefined();
+    expect(storage.getItem('k')).toBeNull();
+  });
+});
+
+describe('layout store', () => {
+  it('fixes the header once scrolled, toggles popups and eases the progress bar', () => {
+    const store = createLayoutStore();
+    store.getState().scrolled(120);
+    expect(store.getState().headerFixed).toBe(true);
+    store.getState().scrolled(0);
+    expect(store.getState().headerFixed).toBe(false);
+    store.getState().toggleSidePopup('consult');
+    expect(store.getState().sidePopup).toBe('consult');
+    store.getState().toggleSidePopup('consult');
+    expect(store.getState().sidePopup).toBeNull();
+    store.getState().toggleSidePopup('course');
+    store.getState().dismissSidePopup();
+    expect(store.getState().sidePopup).toBeNull();
+    store.getState().startProgress();
+    store.getState().advanceProgress(2500);
+    const mid = store.getState().progress!;
+    expect(mid).toBeGreaterThan(progressAt(0));
+    expect(progressAt(60_000)).toBeLessThan(1);
+    store.getState().finishProgress();
+    expect(store.getState().progress).toBeNull();
+  });
+});
+
+describe('session (§4)', () => {
+  it('decodes SESSION from the query string and reads it from cookies', () => {
+    expect(sessionFromQuery(`?SESSION=${btoa('abc-123')}&x=1`)).toBe('abc-123');
+    expect(sessionFromQuery('?SESSION=%%%')).toBeUndefined();
+    expect(sessionFromQuery('?other=1')).toBeUndefined();
+    expect(sessionFromCookie('a=1; SESSION=abc-123; b=2')).toBe('abc-123');
+    expect(sessionFromCookie('a=1')).toBeUndefined();
+  });
+
+  it('writes a one-day cookie', () => {
+    const cookie = sessionCookieString('abc', Date.UTC(2026, 0, 1));
+    expect(cookie).toContain('SESSION=abc');
+    expect(cookie).toContain('expires=Fri, 02 Jan 2026 00:00:00 GMT');
+  });
+
+  it('stores the user only when result is 1 and the page is not a dashboard', () => {
+    const store = createSessionStore();
+    store.getState().begin('abc');
+    store.getState().received({ result: 1, data: { name: '李明', clientFlag: 1, serverFlag: 3 } }, 'index');
+    expect(store.getState().userName).toBe('李明');
+    store.getState().received({ result: 1, data: { name: '李明' } }, 'serviceScreen');
+    expect(store.getState().userName).toBeUndefined();
+    store.getState().received({ result: 0 }, 'index');
+    expect(store.getState().loginUserMess).toBeUndefined();
+  });
+
+  it('applies the client and server flag rules of §2', () => {
+    expect(userMenu({ name: 'a', clientFlag: 1, serverFlag: 3 })).toEqual({ client: true, server: true });
+    expect(userMenu({ name: 'a', clientFlag: 0, serverFlag: 2 })).toEqual({ client: false, server: false });
+    expect(logoutUrl('https://platform.example', 'https://www.example/cn')).toBe(
+      'https://platform.example/logout?redirect=https%3A%2F%2Fwww.example%2Fcn',
+    );
+  });
+});
+
+describe('city-location dialog (§4)', () => {
+  const now = new Date(2026, 5, 1, 15, 30).getTime();
+
+  it('shows when the city belongs to another site, or on a non-main site with unknown city', () => {
+    expect(
+      decideLocationDialog({ host: 'www.example.com', city: '黄石市', shownUntil: undefined, now }),
+    ).toMatchObject({
+      show: true,
+      suggested: { id: 'huangshi' },
+    });
+    expect(
+      decideLocationDialog({ host: 'www.example.com', city: '深圳市', shownUntil: undefined, now }),
+    ).toEqual({
+      show: false,
+    });
+    expect(
+      decideLocationDialog({ host: 'yc.example.com', city: undefined, shownUntil: undefined, now }),
+    ).toEqual({
+      show: true,
+      suggested: undefined,
+    });
+    expect(
+      decideLocationDialog({ host: 'www.example.com', city: undefined, shownUntil: undefined, now }),
+    ).toEqual({
+      show: false,
+    });
+  });
+
+  it('is shown once until the next local midnight', () => {
+    const storage = memoryStorage();
+    const store = createLocationStore(storage);
+    store.getState().consider({ host: 'www.example.com', city: '银川市', now });
+    expect(store.getState().open).toBe(true);
+    expect(Number(storage.getItem(locationFlagKey))).toBe(nextLocalMidnight(now));
+    expect(new Date(nextLocalMidnight(now)).getHours()).toBe(0);
+    store.getState().close();
+    store.getState().consider({ host: 'www.example.com', city: '银川市', now: now + 60_000 });
+    expect(store.getState().open).toBe(false);
+    store.getState().consider({ host: 'www.example.com', city: '银川市', now: nextLocalMidnight(now) + 1 });
+    expect(store.getState().open).toBe(true);
+  });
+});
+
+describe('content store', () => {
+  it('loads once, serves from cache, and expires after the lifetime', async () => {
+    let clock = 0;
+    let calls = 0;
+    const store = createContentStore({ now: () => clock, lifetimeMs: 1000 });
+    const fetcher = async () => {
+      calls += 1;
+      return { n: calls };
+    };
+    await Promise.all([store.getState().load('k', fetcher), store.getState().load('k', fetcher)]);
+    expect(calls).toBe(1);
+    expect(store.getState().peek('k')).toMatchObject({ status: 'ready', value: { n: 1 } });
+    clock = 1000;
+    expect(store.getState().peek('k')).toBeUndefined();
+    await store.getState().load('k', fetcher);
+    expect(store.getState().peek('k')).toMatchObject({ value: { n: 2 } });
+    await store.getState().load('bad', async () => {
+      throw new Error('The request failed. Please try again.');
+    });
+    expect(store.getState().peek('bad')).toMatchObject({
+      status: 'error',
+      message: 'The request failed. Please try again.',
+    });
+  });
+});
+
+describe('form store', () => {
+  it('shows errors of touched fields, then all of them after a submit attempt', () => {
+    const store = createFormStore('contact');
+    store.getState().change('phone', '123');
+    store.getState().blur('phone');
+    expect(store.getState().visibleErrors()).toEqual({ phone: 'phoneInvalid' });
+    expect(store.getState().trySubmit()).toBeUndefined();
+    expect(Object.keys(store.getState().visibleErrors()).sort()).toEqual([
+      'demand',
+      'industry',
+      'name',
+      'phone',
+    ]);
+    store.getState().change('name', '王芳');
+    store.getState().change('phone', '020-87654321');
+    store.getState().change('industry', '110');
+    store.getState().change('demand', '需要跨境仓储与报关一体化服务');
+    expect(store.getState().trySubmit()).toMatchObject({ name: '王芳' });
+  });
+});

@@ -1,0 +1,30 @@
+import { port } from '@tradelog/schemas/runtime/env';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dev server forwards the backends' prefixes so the portal talks to them same-origin,
+// exactly as a reverse proxy does in production (deploy/). Ports come from the same env keys
+// the services read.
+const ingest = `http://127.0.0.1:${port(process.env, 'INGEST_PORT', 8080)}`;
+const queryApi = `http://127.0.0.1:${port(process.env, 'QUERY_API_PORT', 8082)}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/portal-api': queryApi,
+      '/open': queryApi,
+      '/ops': queryApi,
+      '/api': ingest,
+    },
+  },
+  preview: {
+    proxy: {
+      '/portal-api': queryApi,
+      '/open': queryApi,
+      '/ops': queryApi,
+      '/api': ingest,
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+});
