@@ -15,17 +15,15 @@ import {
   waitFor,
 } from '../../tests/harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from './testing/ingestUnderTest.ts';
+import { type KafkaProxy, startKafkaProxy } from './testing/kafkaProxy.ts';
 import { readTopics } from './testing/readTopics.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcpProxy.ts';
 
 /**
  * Dependencies going away, without stopping the shared services: the producer and the key
- * lookup reach the real Kafka and Postgres through TCP proxies that the tests cut and reopen.
- *
- * Kafka caveat: after bootstrapping, a Kafka client talks to the address the broker advertises
- * in its metadata, not to the bootstrap address, so a proxy can only keep a producer from
- * ever reaching the broker. The test therefore starts the producer against a closed proxy
- * (broker unreachable: 503, not ready) and then opens it (the service recovers by itself).
+ * lookup reach the real Kafka and Postgres through proxies that the tests cut and reopen. The
+ * Kafka proxy rewrites the broker addresses in Metadata responses to itself, so the producer's
+ * every connection goes through it (testing/kafkaProxy.ts).
  */
 const services = testServices();
 const hostPort = (value: string) => {
@@ -35,7 +33,7 @@ const hostPort = (value: string) => {
 
 let schema: Awaited<ReturnType<typeof createTestSchema>>;
 let pool: pg.Pool;
-let kafkaProxy: TcpProxy;
+let kafkaProxy: KafkaProxy;
 let postgresProxy: TcpProxy;
 let ingest: IngestUnderTest;
 
@@ -55,11 +53,16 @@ async function addPartnerKey(ownerId: string): Promise<string> {
 }
 
 const podPath = () => ingest.interfaces.find((intf) => intf.id === 'pod')!.path;
+const podTopic = () => ingest.topicOf(documentTypes.find((type) => type.id === 'pod')!);
 
-async function submitPod(key: string, entOrderNo: string) {
+async function submitPod(key: string, entOrderNo: string, requestId = entOrderNo) {
   const response = await fetch(`${ingest.url}${podPath()}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+      'x-request-id': requestId,
+    },
     body: JSON.stringify({ ...examples.pod, entOrderNo }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -70,7 +73,7 @@ beforeAll(async () => {
   await migrate(services.databaseUrl, { schema: schema.schema, logger: quietLogger });
   pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 2 });
 
-  kafkaProxy = await startTcpProxy(hostPort(services.kafkaBrokers[0]!), { open: false });
+  kafkaProxy = await startKafkaProxy(hostPort(services.kafkaBrokers[0]!), { open: false });
   const database = new URL(schema.databaseUrl);
   postgresProxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) });
   database.host = postgresProxy.address;
@@ -99,7 +102,7 @@ afterAll(async () => {
 });
 
 describe('Kafka unreachable', () => {
-  it('answers 503 and is not ready while the broker cannot be reached, then recovers by itself', async () => {
+  it('answers 503 and is not ready while the broker was never reachable, then recovers by itself', async () => {
     const key = await addPartnerKey('acme');
     const ready = await fetch(`${ingest.url}/ready`);
     expect(ready.status).toBe(503);
@@ -121,10 +124,9 @@ describe('Kafka unreachable', () => {
     const accepted = await submitPod(key, 'OUTAGE-2');
     expect(accepted).toMatchObject({ status: 200, body: { flag: 'success' } });
 
-    const podTopic = ingest.topicOf(documentTypes.find((type) => type.id === 'pod')!);
     const records = await readTopics({
       brokers: services.kafkaBrokers,
-      topics: [podTopic],
+      topics: [podTopic()],
       count: 1,
       logger: quietLogger,
     });
@@ -134,6 +136,36 @@ describe('Kafka unreachable', () => {
 
     const metrics = await (await fetch(`${ingest.url}/metrics`)).text();
     expect(metrics).toMatch(/ingest_kafka_errors_total\{code="KAFKA_UNAVAILABLE"\} [1-9]/);
+  });
+  it('answers 503 when the broker goes away mid-session, stores nothing for it, and recovers when it returns', async () => {
+    const key = await addPartnerKey('acme-2');
+    // One business key, so all three land on one partition in order.
+    expect(await submitPod(key, 'CUT-1', 'before-cut')).toMatchObject({ status: 200 });
+
+    kafkaProxy.cut();
+    expect(await submitPod(key, 'CUT-1', 'during-cut')).toMatchObject({
+      status: 503,
+      body: { flag: 'failure', code: 'KAFKA_UNAVAILABLE' },
+    });
+    expect((await fetch(`${ingest.url}/ready`)).status).toBe(503);
+
+    kafkaProxy.open();
+    await waitFor(async () => (await fetch(`${ingest.url}/ready`)).status === 200, {
+      timeoutMs: 30_000,
+      what: 'ingest ready after the proxy reopened',
+    });
+    expect(await submitPod(key, 'CUT-1', 'after-restore')).toMatchObject({ status: 200 });
+
+    const records = await readTopics({
+      brokers: services.kafkaBrokers,
+      topics: [podTopic()],
+      count: 3,
+      logger: quietLogger,
+    });
+    const cutPartition = records
+      .filter((record) => record.key === 'CUT-1')
+      .map((record) => decodeDocumentHeaders(record.headers).requestId);
+    expect(cutPartition).toEqual(['before-cut', 'after-restore']);
   });
 });
 

@@ -1,0 +1,321 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { generateApiKey } from '@tradelog/projections/access/apiKey';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { createLogger, env } from '@tradelog/schemas';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { interfacePath } from '../src/intake/interfaces.ts';
+
+/**
+ * Ingest benchmark (issue 3): documents/s accepted and latency percentiles at a fixed
+ * concurrency with a realistic mix of the 14 documents, next to two ceilings measured in the
+ * same run on the same machine:
+ *   1. an Express app that parses the same JSON bodies and answers at once (what HTTP + JSON
+ *      parsing alone allow), driven by the same load generator at the same concurrency;
+ *   2. Kafka's own producer performance tool (org.apache.kafka.tools.ProducerPerformance)
+ *      writing records of the mix's mean value size with acks=all and idempotence.
+ * The servers run in a child process, so the load generator does not share their event loop.
+ *
+ *   npm run bench:ingest      (needs the local stack: `npm run stack up`)
+ */
+const run = promisify(execFile);
+const source = process.env;
+const config = {
+  kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+  schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
+  databaseUrl: env.url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/tradelog', [
+    'postgres:',
+    'postgresql:',
+  ]),
+  concurrency: env.integer(source, 'BENCH_CONCURRENCY', 32, { min: 1, max: 1024 }),
+  warmupSeconds: env.integer(source, 'BENCH_WARMUP_SECONDS', 3, { min: 0 }),
+  seconds: env.integer(source, 'BENCH_SECONDS', 15, { min: 1 }),
+  perfRecords: env.integer(source, 'BENCH_KAFKA_RECORDS', 100_000, { min: 1000 }),
+};
+const logger = createLogger({ service: 'ingest-bench' }, { level: 'warn' });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+// What partners send, roughly: e-commerce orders and deliveries dominate, master data is rare.
+const mix: Record<DocumentTypeId, number> = {
+  ondedEcOrder: 24,
+  bondedEcLogistics: 24,
+  saleOrderToC: 10,
+  inbound: 7,
+  outbound: 7,
+  pod: 4,
+  internalTransport: 4,
+  check: 4,
+  tally: 4,
+  clearance: 4,
+  purchase: 2,
+  saleOrderToB: 2,
+  synchronizeGoods: 3,
+  goods: 1,
+};
+
+interface Submission {
+  path: string;
+  body: Buffer;
+}
+
+/** A deterministic sequence of submissions following the mix, each with its own business key. */
+function buildSubmissions(count: number): Submission[] {
+  const weighted = documentTypes.flatMap((type) => Array.from({ length: mix[type.id] }, () => type));
+  return Array.from({ length: count }, (_, index) => {
+    const type = weighted[(index * 7919) % weighted.length]!;
+    const document = structuredClone(examples[type.id]) as unknown as Record<string, unknown>;
+    document[type.keyField] = `BENCH${index.toString(36).toUpperCase()}`;
+    return { path: interfacePath(type.path, 'tradelog'), body: Buffer.from(JSON.stringify(document)) };
+  });
+}
+
+interface LoadResult {
+  ok: number;
+  failed: number;
+  failures: Map<string, number>;
+  seconds: number;
+  latenciesMs: number[];
+}
+
+/** `concurrency` workers, each sending its next request as soon as the previous one answered. */
+async function load(
+  baseUrl: string,
+  submissions: Submission[],
+  apiKey: string,
+  seconds: number,
+): Promise<LoadResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: config.concurrency });
+  const result: LoadResult = { ok: 0, failed: 0, failures: new Map(), seconds, latenciesMs: [] };
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  const post = (submission: Submission) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: submission.path,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': submission.body.length,
+            authorization: `Bearer ${apiKey}`,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(submission.body);
+    });
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const submission = submissions[next++ % submissions.length]!;
+      const started = performance.now();
+      try {
+        const response = await post(submission);
+        if (response.status === 200) {
+          result.ok++;
+          result.latenciesMs.push(performance.now() - started);
+        } else {
+          result.failed++;
+          const code = `${response.status} ${(JSON.parse(response.body) as { code?: string }).code ?? ''}`;
+          result.failures.set(code, (result.failures.get(code) ?? 0) + 1);
+        }
+      } catch (error) {
+        result.failed++;
+        const code = (error as NodeJS.ErrnoException).code ?? 'ERROR';
+        result.failures.set(code, (result.failures.get(code) ?? 0) + 1);
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: config.concurrency }, worker));
+  result.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return result;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+function summarise(name: string, result: LoadResult) {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  const stats = {
+    perSecond: result.ok / result.seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+  say(
+    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   (${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
+  );
+  return stats;
+}
+
+async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['ingest/bench/bench-server.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('LISTENING ')) resolve(line.slice('LISTENING '.length));
+    });
+  });
+  return { url, child };
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function measureHttp(name: string, args: string[], submissions: Submission[], apiKey: string) {
+  const server = await startServer(args);
+  try {
+    if (config.warmupSeconds > 0) await load(server.url, submissions, apiKey, config.warmupSeconds);
+    return summarise(name, await load(server.url, submissions, apiKey, config.seconds));
+  } finally {
+    await stopServer(server.child);
+  }
+}
+
+async function measureKafkaPerf(topic: string, recordSize: number) {
+  const classpath = (
+    await run('bash', ['deploy/local/stack.sh', 'classpath'], { maxBuffer: 16 * 1024 * 1024 })
+  ).stdout.trim();
+  const { stdout } = await run(
+    'java',
+    [
+      '-Xmx256m',
+      '-cp',
+      classpath,
+      'org.apache.kafka.tools.ProducerPerformance',
+      '--topic',
+      topic,
+      '--num-records',
+      String(config.perfRecords),
+      '--record-size',
+      String(recordSize),
+      '--throughput',
+      '-1',
+      '--producer-props',
+      `bootstrap.servers=${config.kafkaBrokers.join(',')}`,
+      'acks=all',
+      'enable.idempotence=true',
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  // Final line: "N records sent, R records/sec (M MB/sec), A ms avg latency, X ms max latency, p50 ms 50th, p95 ms 95th, p99 ms 99th, …"
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  const match =
+    /([\d.]+) records\/sec .*?([\d.]+) ms avg latency.*?(\d+) ms 50th, (\d+) ms 95th, (\d+) ms 99th/.exec(
+      last,
+    );
+  if (!match) throw new Error(`unexpected ProducerPerformance output: ${last}`);
+  const stats = {
+    perSecond: Number(match[1]),
+    p50: Number(match[3]),
+    p95: Number(match[4]),
+    p99: Number(match[5]),
+  };
+  say(
+    `${'kafka perf-test'.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50} ms   p95 ${stats.p95} ms   p99 ${stats.p99} ms   (${config.perfRecords} records of ${recordSize} B, acks=all, idempotent)`,
+  );
+  return stats;
+}
+
+async function main() {
+  const runId = `bench_${Date.now().toString(36)}`;
+  const submissions = buildSubmissions(5000);
+  const meanBody = Math.round(submissions.reduce((sum, s) => sum + s.body.length, 0) / submissions.length);
+  const recordSize = meanBody + 5; // Confluent wire-format header
+  say(
+    `ingest benchmark: concurrency ${config.concurrency}, ${config.seconds} s per phase after ${config.warmupSeconds} s warm-up, 14-document mix, mean body ${meanBody} B`,
+  );
+
+  const admin = new pg.Client({ connectionString: config.databaseUrl });
+  await admin.connect();
+  await migrate(config.databaseUrl, { schema: runId, logger });
+  const keysUrl = new URL(config.databaseUrl);
+  keysUrl.searchParams.set('options', `-c search_path="${runId}"`);
+  const keysPool = new pg.Pool({ connectionString: keysUrl.toString(), max: 1 });
+  const generated = generateApiKey();
+  await createApiKey(keysPool, {
+    id: randomUUID(),
+    kind: 'partner',
+    ownerId: 'bench-partner',
+    ownerName: 'Benchmark partner',
+    enterprises: [],
+    keyPrefix: generated.prefix,
+    keyHash: generated.hash,
+    createdAt: new Date(),
+  });
+  await keysPool.end();
+
+  const perfTopic = `tradelog.bench.perf.${runId}`;
+  const benchTopics = [...documentTypes.map((type) => `${type.topic}.${runId}`), perfTopic];
+  try {
+    const noop = await measureHttp('express no-op', ['noop'], submissions, generated.key);
+    const ingest = await measureHttp(
+      'ingest',
+      ['ingest', runId, keysUrl.toString()],
+      submissions,
+      generated.key,
+    );
+    await ensureTopics({
+      brokers: config.kafkaBrokers,
+      topics: [{ topic: perfTopic, partitions: 6 }],
+      logger,
+    });
+    const kafka = await measureKafkaPerf(perfTopic, recordSize);
+    say(
+      `SUMMARY ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${((100 * ingest.perSecond) / noop.perSecond).toFixed(0)}% of express no-op (${noop.perSecond.toFixed(0)} req/s) and ${((100 * ingest.perSecond) / kafka.perSecond).toFixed(0)}% of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all)`,
+    );
+  } finally {
+    // The benchmark's topics, subjects and keys are throwaway: remove them.
+    const kafkaAdmin = createKafka({
+      brokers: config.kafkaBrokers,
+      clientId: 'ingest-bench',
+      logger,
+    }).admin();
+    await kafkaAdmin.connect();
+    const existing = new Set(await kafkaAdmin.listTopics());
+    await kafkaAdmin
+      .deleteTopics({ topics: benchTopics.filter((topic) => existing.has(topic)) })
+      .catch(() => {});
+    await kafkaAdmin.disconnect();
+    for (const topic of benchTopics) {
+      await fetch(`${config.schemaRegistryUrl}/subjects/${encodeURIComponent(`${topic}-value`)}`, {
+        method: 'DELETE',
+      }).catch(() => {});
+    }
+    await admin.query(`DROP SCHEMA IF EXISTS "${runId}" CASCADE`);
+    await admin.end();
+  }
+}
+
+await main();
