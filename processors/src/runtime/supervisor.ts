@@ -1,0 +1,98 @@
+import {
+  createVersionTables,
+  findLiveVersion,
+  insertNextVersion,
+  inTransaction,
+  lockProjectionExclusive,
+  type ProjectionVersion,
+} from '@tradelog/projections';
+import type { Logger } from '@tradelog/schemas';
+import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { LogProducer } from '@tradelog/schemas/log/producer';
+import type { Kafka } from 'kafkajs';
+import type pg from 'pg';
+import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
+import type { Projection } from './projection.ts';
+
+/**
+ * The live version of a projection, created empty (to be filled from offset zero) the first
+ * time a projection runs.
+ */
+export async function ensureLiveVersion(
+  pool: pg.Pool,
+  namespace: string,
+  projection: Projection['name'],
+  now: () => Date = () => new Date(),
+): Promise<ProjectionVersion> {
+  return inTransaction(pool, async (db) => {
+    await lockProjectionExclusive(db, projection);
+    const live = await findLiveVersion(db, projection);
+    if (live) return live;
+    const created = await insertNextVersion(db, namespace, projection, 'live', now());
+    await createVersionTables(db, projection, created.schemaName);
+    return created;
+  });
+}
+
+export interface LiveProjectionOptions {
+  kafka: Kafka;
+  pool: pg.Pool;
+  codec: Pick<RegistryCodec, 'decode'>;
+  projection: Projection;
+  topics: readonly string[];
+  namespace: string;
+  logger: Logger;
+  changes?: { producer: LogProducer; topic: string };
+}
+
+/**
+ * Keeps a projection's live version fed: runs its consumer, and when a rebuild has switched
+ * readers to a new version, moves over to that version's consumer group (which resumes at the
+ * offsets the rebuild stored).
+ */
+export function superviseLiveProjection(options: LiveProjectionOptions) {
+  const log = options.logger.scope({ projection: options.projection.name });
+  let current: { consumer: ProjectionConsumer; version: ProjectionVersion } | undefined;
+  let stopped = false;
+  let switching: Promise<void> | undefined;
+
+  async function startLive(): Promise<void> {
+    const version = await ensureLiveVersion(options.pool, options.namespace, options.projection.name);
+    const consumer = createProjectionConsumer({
+      kafka: options.kafka,
+      pool: options.pool,
+      codec: options.codec,
+      projection: options.projection,
+      version,
+      topics: options.topics,
+      live: true,
+      logger: options.logger,
+      ...(options.changes ? { changes: options.changes } : {}),
+      onRetired: () => {
+        switching ??= moveToNewLive().finally(() => {
+          switching = undefined;
+        });
+      },
+    });
+    current = { consumer, version };
+    await consumer.start();
+    log.info('live version running', { version: version.version, schema: version.schemaName });
+  }
+
+  async function moveToNewLive(): Promise<void> {
+    const old = current;
+    current = undefined;
+    await old?.consumer.stop();
+    if (!stopped) await startLive();
+  }
+
+  return {
+    start: startLive,
+    version: () => current?.version,
+    async stop() {
+      stopped = true;
+      await switching;
+      await current?.consumer.stop();
+    },
+  };
+}

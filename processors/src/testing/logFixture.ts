@@ -1,0 +1,110 @@
+import { migrate } from '@tradelog/projections/migrate';
+import type { Logger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
+import { contentSha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
+import { type Appended, createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';
+import type { DocumentTypeId } from '../documents/event.ts';
+
+/**
+ * An isolated piece of the real stack for one test file: a Postgres schema (migrated), topics
+ * of its own per document type with their schemas registered, and a producer that appends
+ * documents exactly the way ingest does (registry wire format, provenance headers, business key).
+ */
+export interface LogFixture {
+  namespace: string;
+  databaseUrl: string;
+  pool: pg.Pool;
+  codec: RegistryCodec;
+  producer: LogProducer;
+  topicOf: (type: DocumentTypeId) => string;
+  topics: string[];
+  changesTopic: string;
+  append(
+    type: DocumentTypeId,
+    document: Record<string, unknown>,
+    options?: { partnerId?: string },
+  ): Promise<Appended>;
+  appendRaw(
+    type: DocumentTypeId,
+    value: Buffer,
+    headers: Record<string, string>,
+    key?: string,
+  ): Promise<Appended>;
+  close(): Promise<void>;
+}
+
+export async function createLogFixture(
+  services: { kafkaBrokers: string[]; schemaRegistryUrl: string; databaseUrl: string },
+  logger: Logger,
+  prefix = 'proc',
+): Promise<LogFixture> {
+  const db = await createTestSchema(services.databaseUrl, prefix);
+  await migrate(db.databaseUrl, { schema: db.schema, logger });
+  const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
+  const base = uniqueName(`tradelog.${prefix}`);
+  const topicOf = (type: DocumentTypeId) => `${base}.${type}`;
+  const changesTopic = `${base}.changes`;
+  const topics = documentTypes.map((type) => topicOf(type.id));
+  await ensureTopics({
+    brokers: services.kafkaBrokers,
+    topics: [...topics.map((topic) => ({ topic, partitions: 2 })), { topic: changesTopic, partitions: 1 }],
+    logger,
+  });
+  const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
+  const schemaIds = new Map<DocumentTypeId, number>();
+  for (const type of documentTypes)
+    schemaIds.set(type.id, await codec.registerSchema(`${topicOf(type.id)}-value`, type.schema));
+  const producer = createLogProducer({
+    brokers: services.kafkaBrokers,
+    clientId: `${prefix}-fixture`,
+    logger,
+  });
+  await producer.connect();
+  await waitFor(() => producer.isReady(), { what: 'fixture producer ready' });
+  const keyFieldOf = new Map(documentTypes.map((type) => [type.id, type.keyField]));
+
+  return {
+    namespace: db.schema,
+    databaseUrl: db.databaseUrl,
+    pool,
+    codec,
+    producer,
+    topicOf,
+    topics,
+    changesTopic,
+    append(type, document, options = {}) {
+      const schemaId = schemaIds.get(type)!;
+      const documentId = newDocumentId();
+      return producer.append({
+        topic: topicOf(type),
+        key: String(document[keyFieldOf.get(type)!] ?? documentId),
+        value: codec.encodeRaw(schemaId, Buffer.from(JSON.stringify(document))),
+        headers: encodeDocumentHeaders({
+          documentId,
+          partnerId: options.partnerId ?? 'partner-test',
+          receivedAt: new Date().toISOString(),
+          contentSha256: contentSha256(document),
+          interfaceId: type,
+          schemaId,
+          requestId: documentId,
+        }),
+      });
+    },
+    appendRaw(type, value, headers, key = 'raw') {
+      return producer.append({ topic: topicOf(type), key, value, headers });
+    },
+    async close() {
+      await producer.disconnect();
+      const { rows } = await pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [
+        `${db.schema}\\_%`,
+      ]);
+      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+      await pool.end();
+      await db.drop();
+    },
+  };
+}

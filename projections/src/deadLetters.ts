@@ -1,0 +1,114 @@
+import type { Queryable } from './db.ts';
+
+/** Dead letters: records a projection could not decode or apply (one function per statement). */
+export interface DeadLetter {
+  id: string;
+  projection: string;
+  consumerGroup: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  recordKey: string | null;
+  headers: Record<string, string>;
+  value: Buffer | null;
+  errorCode: string;
+  errorMessage: string;
+  state: 'open' | 'retrying' | 'resolved';
+  attempts: number;
+  failedAt: Date;
+  resolvedAt: Date | null;
+}
+
+const columns = `id, projection, consumer_group, topic, partition, record_offset, record_key, headers, value,
+  error_code, error_message, state, attempts, failed_at, resolved_at`;
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toDeadLetter = (row: any): DeadLetter => ({
+  id: String(row.id),
+  projection: row.projection,
+  consumerGroup: row.consumer_group,
+  topic: row.topic,
+  partition: row.partition,
+  offset: String(row.record_offset),
+  recordKey: row.record_key,
+  headers: row.headers,
+  value: row.value,
+  errorCode: row.error_code,
+  errorMessage: row.error_message,
+  state: row.state,
+  attempts: row.attempts,
+  failedAt: row.failed_at,
+  resolvedAt: row.resolved_at,
+});
+
+/** A record failing again (a retry, or a replay after a crash) counts one more attempt on the same row. */
+export async function insertDeadLetter(
+  db: Queryable,
+  letter: Omit<DeadLetter, 'id' | 'state' | 'attempts' | 'resolvedAt'>,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO dead_letters (projection, consumer_group, topic, partition, record_offset, record_key, headers, value,
+       error_code, error_message, failed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (consumer_group, topic, partition, record_offset) DO UPDATE
+     SET error_code = EXCLUDED.error_code, error_message = EXCLUDED.error_message, failed_at = EXCLUDED.failed_at,
+         state = 'open', attempts = dead_letters.attempts + 1, resolved_at = NULL`,
+    [
+      letter.projection,
+      letter.consumerGroup,
+      letter.topic,
+      letter.partition,
+      letter.offset,
+      letter.recordKey,
+      JSON.stringify(letter.headers),
+      letter.value,
+      letter.errorCode,
+      letter.errorMessage,
+      letter.failedAt,
+    ],
+  );
+}
+
+export async function listDeadLetters(
+  db: Queryable,
+  filter: { projection?: string; state?: DeadLetter['state']; limit: number; afterId?: string },
+): Promise<DeadLetter[]> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM dead_letters
+     WHERE ($1::text IS NULL OR projection = $1) AND ($2::text IS NULL OR state = $2) AND id > $3
+     ORDER BY id LIMIT $4`,
+    [filter.projection ?? null, filter.state ?? null, filter.afterId ?? '0', filter.limit],
+  );
+  return rows.map(toDeadLetter);
+}
+
+export async function findDeadLetter(db: Queryable, id: string): Promise<DeadLetter | null> {
+  const { rows } = await db.query(`SELECT ${columns} FROM dead_letters WHERE id = $1`, [id]);
+  return rows[0] ? toDeadLetter(rows[0]) : null;
+}
+
+/** An operator asks for a retry; the processor picks `retrying` letters up and applies them again. */
+export async function markDeadLetterRetrying(db: Queryable, id: string): Promise<DeadLetter | null> {
+  const { rows } = await db.query(
+    `UPDATE dead_letters SET state = 'retrying' WHERE id = $1 AND state <> 'resolved' RETURNING ${columns}`,
+    [id],
+  );
+  return rows[0] ? toDeadLetter(rows[0]) : null;
+}
+
+export async function claimRetryingDeadLetters(
+  db: Queryable,
+  projection: string,
+  limit: number,
+): Promise<DeadLetter[]> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM dead_letters WHERE projection = $1 AND state = 'retrying'
+     ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [projection, limit],
+  );
+  return rows.map(toDeadLetter);
+}
+
+export async function resolveDeadLetter(db: Queryable, id: string, at: Date): Promise<void> {
+  await db.query(`UPDATE dead_letters SET state = 'resolved', resolved_at = $2 WHERE id = $1`, [id, at]);
+}

@@ -1,0 +1,203 @@
+import { ident, type Queryable } from '../db.ts';
+import type { DeclarationRow, GoodsRow, WarehouseOrderRow } from './tables.ts';
+
+/** Read queries of the enterprise data queries (query spec §3, §7), one per statement. */
+
+/** Customs declarations of an enterprise as owner (10) or declaring firm (20), from one data source, in a date range. */
+export async function listDeclarations(
+  db: Queryable,
+  schema: string,
+  filter: {
+    enterprise: string;
+    enterpriseType: '10' | '20';
+    dataSource: '10' | '20';
+    startDate: string;
+    endDate: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ total: number; rows: DeclarationRow[] }> {
+  const column = filter.enterpriseType === '10' ? 'owner_code' : 'declare_code';
+  const { rows } = await db.query(
+    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.declarations
+     WHERE ${column} = $1 AND data_source = $2 AND declare_time >= $3 AND declare_time < ($4::date + 1)::text
+     ORDER BY declare_time, declaration_key LIMIT $5 OFFSET $6`,
+    [filter.enterprise, filter.dataSource, filter.startDate, filter.endDate, filter.limit, filter.offset],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    rows: rows.map((row) => ({
+      declarationKey: row.declaration_key,
+      dataSource: row.data_source,
+      ownerCode: row.owner_code,
+      declareCode: row.declare_code,
+      orderNo: row.order_no,
+      entryNo: row.entry_no,
+      ieFlag: row.ie_flag,
+      declareTime: row.declare_time,
+      fields: row.fields,
+      provenance: row.provenance,
+    })),
+  };
+}
+
+/** Goods of an enterprise, optionally only those updated since a time. */
+export async function listGoods(
+  db: Queryable,
+  schema: string,
+  filter: { enterprise: string; since?: string; limit: number; offset: number },
+): Promise<{ total: number; rows: GoodsRow[] }> {
+  const { rows } = await db.query(
+    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.goods
+     WHERE enterprise = $1 AND ($2::timestamptz IS NULL OR updated_at >= $2)
+     ORDER BY goods_no LIMIT $3 OFFSET $4`,
+    [filter.enterprise, filter.since ?? null, filter.limit, filter.offset],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    rows: rows.map((row) => ({
+      goodsKey: row.goods_key,
+      enterprise: row.enterprise,
+      goodsNo: row.goods_no,
+      sources: row.sources,
+      updatedAt: row.updated_at.toISOString(),
+    })),
+  };
+}
+
+export interface StockRow {
+  warehouseId: string;
+  goodsId: string;
+  goodsName: string | null;
+  barCode: string | null;
+  batchCode: string;
+  stockType: string;
+  qty: number;
+  firstInAt: string | null;
+  productionTime: string | null;
+  expireTime: string | null;
+}
+
+/** Current stock per warehouse, goods, batch and stock type, from the movements that count. */
+export async function listStock(
+  db: Queryable,
+  schema: string,
+  filter: {
+    enterprise: string;
+    warehouseId: string | null;
+    goodsIds: readonly string[] | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ total: number; rows: StockRow[] }> {
+  const { rows } = await db.query(
+    `SELECT warehouse_id, goods_id, max(goods_name) AS goods_name, max(bar_code) AS bar_code, batch_code, stock_type,
+            sum(qty) AS qty, min(occurred_at) FILTER (WHERE qty > 0) AS first_in_at, max(production_time) AS production_time,
+            max(expire_time) AS expire_time, count(*) OVER () AS total
+     FROM ${ident(schema)}.stock_movements
+     WHERE enterprise = $1 AND effective AND ($2::text IS NULL OR warehouse_id = $2) AND ($3::text[] IS NULL OR goods_id = ANY($3))
+     GROUP BY warehouse_id, goods_id, batch_code, stock_type
+     ORDER BY warehouse_id, goods_id, batch_code, stock_type LIMIT $4 OFFSET $5`,
+    [filter.enterprise, filter.warehouseId, filter.goodsIds, filter.limit, filter.offset],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    rows: rows.map((row) => ({
+      warehouseId: row.warehouse_id,
+      goodsId: row.goods_id,
+      goodsName: row.goods_name,
+      barCode: row.bar_code,
+      batchCode: row.batch_code,
+      stockType: row.stock_type,
+      qty: Number(row.qty),
+      firstInAt: row.first_in_at,
+      productionTime: row.production_time,
+      expireTime: row.expire_time,
+    })),
+  };
+}
+
+export interface WarehouseSummaryRow {
+  inputQty: number;
+  inputAmount: number;
+  inputSkuNum: number;
+  outputQty: number;
+  outputAmount: number;
+  outputSkuNum: number;
+  inventoryQty: number;
+  inventoryAmount: number;
+  inventorySkuNum: number;
+}
+
+/** Inputs and outputs within [from, to) and the inventory standing at `to` (times as 'yyyy-mm-dd'). */
+export async function warehouseSummary(
+  db: Queryable,
+  schema: string,
+  filter: { enterprise: string; from: string; to: string },
+): Promise<WarehouseSummaryRow> {
+  const { rows } = await db.query(
+    `WITH m AS (SELECT * FROM ${ident(schema)}.stock_movements WHERE enterprise = $1 AND effective AND occurred_at < $3),
+     stock AS (SELECT goods_id, sum(qty) AS qty, sum(amount) AS amount FROM m GROUP BY goods_id)
+     SELECT
+       coalesce(sum(qty) FILTER (WHERE qty > 0 AND occurred_at >= $2), 0) AS input_qty,
+       coalesce(sum(amount) FILTER (WHERE qty > 0 AND occurred_at >= $2), 0) AS input_amount,
+       count(DISTINCT goods_id) FILTER (WHERE qty > 0 AND occurred_at >= $2) AS input_sku,
+       coalesce(-sum(qty) FILTER (WHERE qty < 0 AND occurred_at >= $2), 0) AS output_qty,
+       coalesce(-sum(amount) FILTER (WHERE qty < 0 AND occurred_at >= $2), 0) AS output_amount,
+       count(DISTINCT goods_id) FILTER (WHERE qty < 0 AND occurred_at >= $2) AS output_sku,
+       (SELECT coalesce(sum(qty), 0) FROM stock) AS inventory_qty,
+       (SELECT coalesce(sum(amount), 0) FROM stock) AS inventory_amount,
+       (SELECT count(*) FROM stock WHERE qty > 0) AS inventory_sku
+     FROM m`,
+    [filter.enterprise, filter.from, filter.to],
+  );
+  const row = rows[0];
+  return {
+    inputQty: Number(row.input_qty),
+    inputAmount: Number(row.input_amount),
+    inputSkuNum: Number(row.input_sku),
+    outputQty: Number(row.output_qty),
+    outputAmount: Number(row.output_amount),
+    outputSkuNum: Number(row.output_sku),
+    inventoryQty: Number(row.inventory_qty),
+    inventoryAmount: Number(row.inventory_amount),
+    inventorySkuNum: Number(row.inventory_sku),
+  };
+}
+
+/** Inbound or outbound orders of an enterprise within [from, to), with their lines as submitted. */
+export async function listWarehouseOrders(
+  db: Queryable,
+  schema: string,
+  filter: {
+    enterprise: string;
+    direction: 'inbound' | 'outbound';
+    from: string;
+    to: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ total: number; rows: WarehouseOrderRow[] }> {
+  const { rows } = await db.query(
+    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.warehouse_orders
+     WHERE enterprise = $1 AND direction = $2 AND occurred_at >= $3 AND occurred_at < $4
+     ORDER BY occurred_at, order_no LIMIT $5 OFFSET $6`,
+    [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    rows: rows.map((row) => ({
+      orderKey: row.order_key,
+      direction: row.direction,
+      enterprise: row.enterprise,
+      orderNo: row.order_no,
+      warehouseId: row.warehouse_id,
+      warehouseName: row.warehouse_name,
+      occurredAt: row.occurred_at,
+      inboundOrderNo: row.inbound_order_no,
+      tallied: row.tallied,
+      fields: row.fields,
+      provenance: row.provenance,
+    })),
+  };
+}

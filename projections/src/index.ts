@@ -1,0 +1,6 @@
+export * from './checkpoints.ts';
+export * from './db.ts';
+export * from './deadLetters.ts';
+export * from './outbox.ts';
+export * from './tables.ts';
+export * from './versions.ts';

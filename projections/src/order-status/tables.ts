@@ -1,0 +1,122 @@
+import { ident, type Queryable } from '../db.ts';
+
+/** Order status tables (one row per order; the history travels with it as a JSON array). */
+export async function createOrderStatusTables(db: Queryable, schema: string): Promise<void> {
+  const s = ident(schema);
+  await db.query(`
+    CREATE TABLE IF NOT EXISTS ${s}.orders (
+      order_key text PRIMARY KEY,
+      kind text NOT NULL,
+      enterprise text NOT NULL,
+      order_no text NOT NULL,
+      status text NOT NULL,
+      effective_time text,
+      order_time text,
+      content_sha256 text NOT NULL,
+      fields jsonb NOT NULL,
+      provenance jsonb NOT NULL,
+      history jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS orders_enterprise ON ${s}.orders (kind, enterprise, order_time, order_no);`);
+}
+
+export interface OrderRow {
+  orderKey: string;
+  kind: string;
+  enterprise: string;
+  orderNo: string;
+  status: string;
+  effectiveTime: string | null;
+  orderTime: string | null;
+  contentSha256: string;
+  fields: Record<string, unknown>;
+  provenance: Record<string, unknown>;
+  history: readonly Record<string, unknown>[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toOrder = (row: any): OrderRow => ({
+  orderKey: row.order_key,
+  kind: row.kind,
+  enterprise: row.enterprise,
+  orderNo: row.order_no,
+  status: row.status,
+  effectiveTime: row.effective_time,
+  orderTime: row.order_time,
+  contentSha256: row.content_sha256,
+  fields: row.fields,
+  provenance: row.provenance,
+  history: row.history,
+});
+
+export async function findOrders(
+  db: Queryable,
+  schema: string,
+  orderKeys: readonly string[],
+): Promise<OrderRow[]> {
+  const { rows } = await db.query(`SELECT * FROM ${ident(schema)}.orders WHERE order_key = ANY($1)`, [
+    orderKeys,
+  ]);
+  return rows.map(toOrder);
+}
+
+export async function upsertOrder(db: Queryable, schema: string, order: OrderRow): Promise<void> {
+  await db.query(
+    `INSERT INTO ${ident(schema)}.orders (order_key, kind, enterprise, order_no, status, effective_time, order_time, content_sha256, fields, provenance, history)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (order_key) DO UPDATE SET status = EXCLUDED.status, effective_time = EXCLUDED.effective_time,
+       order_time = EXCLUDED.order_time, content_sha256 = EXCLUDED.content_sha256, fields = EXCLUDED.fields,
+       provenance = EXCLUDED.provenance, history = EXCLUDED.history`,
+    [
+      order.orderKey,
+      order.kind,
+      order.enterprise,
+      order.orderNo,
+      order.status,
+      order.effectiveTime,
+      order.orderTime,
+      order.contentSha256,
+      JSON.stringify(order.fields),
+      JSON.stringify(order.provenance),
+      JSON.stringify(order.history),
+    ],
+  );
+}
+
+/**
+ * Orders of one enterprise for the purchase / sales queries (query spec §3): order time within
+ * [beginDate, endDate] (dates inclusive), optionally one order number, paged.
+ */
+export async function listOrders(
+  db: Queryable,
+  schema: string,
+  filter: {
+    kind: string;
+    enterprise: string;
+    orderNo?: string;
+    beginDate: string;
+    endDate: string;
+    cbepcomName?: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ total: number; orders: OrderRow[] }> {
+  const { rows } = await db.query(
+    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.orders
+     WHERE kind = $1 AND enterprise = $2 AND ($3::text IS NULL OR order_no = $3)
+       AND order_time >= $4 AND order_time < ($5::date + 1)::text
+       AND ($6::text IS NULL OR fields->>'cbepcomName' = $6)
+     ORDER BY order_time, order_no LIMIT $7 OFFSET $8`,
+    [
+      filter.kind,
+      filter.enterprise,
+      filter.orderNo ?? null,
+      filter.beginDate,
+      filter.endDate,
+      filter.cbepcomName ?? null,
+      filter.limit,
+      filter.offset,
+    ],
+  );
+  return { total: rows[0] ? Number(rows[0].total) : 0, orders: rows.map(toOrder) };
+}

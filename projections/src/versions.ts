@@ -1,0 +1,234 @@
+import type pg from 'pg';
+import { deleteCheckpoints } from './checkpoints.ts';
+import { ident, type Queryable } from './db.ts';
+
+/**
+ * Projection versions (ARCHITECTURE "Rebuild is a first-class operation"). Each version of a
+ * projection keeps its tables in a Postgres schema of its own, `<namespace>_<projection>_v<n>`
+ * (`proj_link_node_v1` in a deployment; tests use their own namespace), and reads the log with
+ * a consumer group of its own. `projection_versions` says which version is live; readers
+ * resolve it per request, and a rebuild flips it in one transaction, so a reader sees either
+ * the old complete view or the new complete view, never a half-built one.
+ */
+export const projectionNames = ['document-index', 'order-status', 'link-node', 'enterprise-data'] as const;
+export type ProjectionName = (typeof projectionNames)[number];
+
+export function isProjectionName(value: string): value is ProjectionName {
+  return (projectionNames as readonly string[]).includes(value);
+}
+
+export type VersionState = 'requested' | 'building' | 'live' | 'retired' | 'failed';
+
+export interface ProjectionVersion {
+  projection: ProjectionName;
+  version: number;
+  schemaName: string;
+  consumerGroup: string;
+  state: VersionState;
+  progress: Record<string, unknown>;
+  createdAt: Date;
+  liveSince: Date | null;
+  retiredAt: Date | null;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toVersion = (row: any): ProjectionVersion => ({
+  projection: row.projection,
+  version: row.version,
+  schemaName: row.schema_name,
+  consumerGroup: row.consumer_group,
+  state: row.state,
+  progress: row.progress,
+  createdAt: row.created_at,
+  liveSince: row.live_since,
+  retiredAt: row.retired_at,
+});
+
+const columns =
+  'projection, version, schema_name, consumer_group, state, progress, created_at, live_since, retired_at';
+
+export function versionSchemaName(namespace: string, projection: ProjectionName, version: number): string {
+  return `${namespace}_${projection.replaceAll('-', '_')}_v${version}`;
+}
+
+export function versionConsumerGroup(namespace: string, projection: ProjectionName, version: number): string {
+  return `tradelog.${namespace}.${projection}.v${version}`;
+}
+
+/** Adds the next version of a projection in the given state; returns it. */
+export async function insertNextVersion(
+  db: Queryable,
+  namespace: string,
+  projection: ProjectionName,
+  state: 'requested' | 'building' | 'live',
+  at: Date,
+): Promise<ProjectionVersion> {
+  const { rows } = await db.query(
+    `WITH next AS (SELECT COALESCE(MAX(version), 0) + 1 AS version FROM projection_versions WHERE projection = $1)
+     INSERT INTO projection_versions (projection, version, schema_name, consumer_group, state, created_at, live_since)
+     SELECT $1, next.version, $2 || '_' || replace($1, '-', '_') || '_v' || next.version,
+            'tradelog.' || $2 || '.' || $1 || '.v' || next.version, $3, $4, CASE WHEN $3 = 'live' THEN $4::timestamptz END
+     FROM next
+     RETURNING ${columns}`,
+    [projection, namespace, state, at],
+  );
+  return toVersion(rows[0]);
+}
+
+export async function findLiveVersion(
+  db: Queryable,
+  projection: ProjectionName,
+): Promise<ProjectionVersion | null> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM projection_versions WHERE projection = $1 AND state = 'live'`,
+    [projection],
+  );
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
+export async function findVersion(
+  db: Queryable,
+  projection: ProjectionName,
+  version: number,
+): Promise<ProjectionVersion | null> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM projection_versions WHERE projection = $1 AND version = $2`,
+    [projection, version],
+  );
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
+export async function listVersions(db: Queryable, projection?: ProjectionName): Promise<ProjectionVersion[]> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM projection_versions WHERE $1::text IS NULL OR projection = $1 ORDER BY projection, version`,
+    [projection ?? null],
+  );
+  return rows.map(toVersion);
+}
+
+/** The oldest requested version of any projection, claimed for building (one builder at a time). */
+export async function claimRequestedVersion(db: Queryable): Promise<ProjectionVersion | null> {
+  const { rows } = await db.query(
+    `UPDATE projection_versions SET state = 'building'
+     WHERE (projection, version) = (
+       SELECT projection, version FROM projection_versions WHERE state = 'requested'
+       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING ${columns}`,
+  );
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
+export async function saveVersionProgress(
+  db: Queryable,
+  projection: ProjectionName,
+  version: number,
+  progress: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    'UPDATE projection_versions SET progress = progress || $3::jsonb WHERE projection = $1 AND version = $2',
+    [projection, version, JSON.stringify(progress)],
+  );
+}
+
+export async function markVersionFailed(
+  db: Queryable,
+  projection: ProjectionName,
+  version: number,
+  reason: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE projection_versions SET state = 'failed', progress = progress || jsonb_build_object('failure', $3::text)
+     WHERE projection = $1 AND version = $2 AND state IN ('requested', 'building')`,
+    [projection, version, reason],
+  );
+}
+
+/**
+ * The atomic switch: within the caller's transaction the live version is retired and the given
+ * one made live. Run it holding `lockProjectionExclusive` so that no live batch commits between
+ * the comparison and the switch.
+ */
+export async function switchLiveVersion(
+  db: Queryable,
+  projection: ProjectionName,
+  version: number,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE projection_versions SET state = 'retired', retired_at = $2 WHERE projection = $1 AND state = 'live'`,
+    [projection, at],
+  );
+  const { rowCount } = await db.query(
+    `UPDATE projection_versions SET state = 'live', live_since = $3 WHERE projection = $1 AND version = $2 AND state = 'building'`,
+    [projection, version, at],
+  );
+  if (rowCount !== 1) throw new Error(`${projection} v${version} is not a version being built`);
+}
+
+/**
+ * Batches of the live consumer take this lock shared (they run side by side); the switch takes
+ * it exclusive, so it waits for the batch in flight and holds the next one back until it commits.
+ */
+export async function lockProjectionShared(db: Queryable, projection: ProjectionName): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [`tradelog.projection.${projection}`]);
+}
+
+export async function lockProjectionExclusive(db: Queryable, projection: ProjectionName): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tradelog.projection.${projection}`]);
+}
+
+export async function versionState(db: Queryable, schemaName: string): Promise<VersionState | null> {
+  const { rows } = await db.query('SELECT state FROM projection_versions WHERE schema_name = $1', [
+    schemaName,
+  ]);
+  return rows[0]?.state ?? null;
+}
+
+/** Drops a retired or failed version: its schema, its checkpoints and its row. Never the live one. */
+export async function dropVersion(
+  pool: pg.Pool,
+  projection: ProjectionName,
+  version: number,
+): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query(
+      `DELETE FROM projection_versions WHERE projection = $1 AND version = $2 AND state IN ('retired', 'failed')
+       RETURNING schema_name, consumer_group`,
+      [projection, version],
+    );
+    if (rows[0]) {
+      await client.query(`DROP SCHEMA IF EXISTS ${ident(rows[0].schema_name)} CASCADE`);
+      await deleteCheckpoints(client, rows[0].consumer_group);
+    }
+    await client.query('COMMIT');
+    return rows.length > 0;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Freshness of a version: the last applied offset and time per partition (issue 4, "how fresh"). */
+export async function versionFreshness(
+  db: Queryable,
+  consumerGroup: string,
+): Promise<{ appliedAt: Date | null; offsets: { topic: string; partition: number; nextOffset: string }[] }> {
+  const { rows } = await db.query(
+    `SELECT topic, partition, next_offset, applied_at FROM projection_checkpoints WHERE consumer_group = $1 ORDER BY topic, partition`,
+    [consumerGroup],
+  );
+  let appliedAt: Date | null = null;
+  for (const row of rows) if (appliedAt === null || row.applied_at > appliedAt) appliedAt = row.applied_at;
+  return {
+    appliedAt,
+    offsets: rows.map((row) => ({
+      topic: row.topic,
+      partition: row.partition,
+      nextOffset: String(row.next_offset),
+    })),
+  };
+}
