@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseIngestConfig } from './config.ts';
+
+describe('parseIngestConfig', () => {
+  const minimal = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/tradelog' };
+
+  it('applies the defaults', () => {
+    expect(parseIngestConfig(minimal)).toMatchObject({
+      port: 8080,
+      kafkaBrokers: ['localhost:9092'],
+      product: 'tradelog',
+      bodyLimitBytes: 1024 * 1024,
+      keyCacheTtlMs: 30_000,
+      keyNegativeCacheTtlMs: 5_000,
+    });
+    expect(Object.isFrozen(parseIngestConfig(minimal))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = parseIngestConfig({
+      ...minimal,
+      INGEST_PORT: '9000',
+      KAFKA_BROKERS: 'k1:9092, k2:9092',
+      SCHEMA_REGISTRY_URL: 'http://registry:8080/apis/ccompat/v7',
+      INGEST_PRODUCT: 'qhyp',
+      INGEST_BODY_LIMIT_BYTES: '2048',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      kafkaBrokers: ['k1:9092', 'k2:9092'],
+      product: 'qhyp',
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it.each([
+    [{}, /DATABASE_URL/],
+    [{ ...minimal, INGEST_PORT: 'eighty' }, /INGEST_PORT/],
+    [{ ...minimal, KAFKA_BROKERS: 'nohostport' }, /KAFKA_BROKERS/],
+    [{ ...minimal, INGEST_PRODUCT: 'a/b' }, /INGEST_PRODUCT/],
+    [{ ...minimal, INGEST_BODY_LIMIT_BYTES: '10' }, /INGEST_BODY_LIMIT_BYTES/],
+    [{ ...minimal, DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+  ])('fails naming the variable (%j)', (env, key) => {
+    expect(() => parseIngestConfig(env)).toThrow(key);
+  });
+});
