@@ -3,7 +3,6 @@ import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { newDocumentId } from '@tradelog/schemas/log/headers';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
@@ -11,6 +10,7 @@ import { createIngestApp } from './app.ts';
 import { createKeyCache } from './auth/keyCache.ts';
 import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { parseIngestConfig } from './config.ts';
+import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { prepareLog } from './startup.ts';
@@ -69,7 +69,7 @@ const app = createIngestApp({
     logger: logger.scope({ component: 'keys' }),
   }),
   now: () => new Date(),
-  newId: () => newDocumentId(),
+  newId: createIdGenerator(),
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
   metrics,

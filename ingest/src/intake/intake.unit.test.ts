@@ -1,5 +1,6 @@
 import { TradelogError } from '@tradelog/schemas';
 import { describe, expect, it } from 'vitest';
+import { createIdGenerator, pooledRandom } from '../ids.ts';
 import { checkContentType, parseDocument } from './body.ts';
 import { interfacePath } from './interfaces.ts';
 import { acceptedBody, businessKey, rejectionBody, requestIdFrom, shapeFailure } from './responses.ts';
@@ -128,5 +129,25 @@ describe('responses', () => {
     expect(interfacePath('/{product}/{product}-order/api/v2/doc/purchase/accept', 'acme')).toBe(
       '/acme/acme-order/api/v2/doc/purchase/accept',
     );
+  });
+});
+
+describe('ids', () => {
+  it('draws distinct random bytes from the pool, refilling it when spent', () => {
+    const random = pooledRandom(32);
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) seen.add(random(16).toString('hex'));
+    expect(seen.size).toBe(20);
+    expect(random(64)).toHaveLength(64);
+  });
+
+  it('gives time-ordered UUIDv7s', () => {
+    let clock = 1_700_000_000_000;
+    const newId = createIdGenerator(() => clock++);
+    const ids = Array.from({ length: 5 }, newId);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids)
+      expect(id).toMatch(/^[\da-f]{8}-[\da-f]{4}-7[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/);
+    expect(new Set(ids).size).toBe(5);
   });
 });

@@ -3,12 +3,12 @@ import type { Logger } from '@tradelog/schemas';
 import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { newDocumentId } from '@tradelog/schemas/log/headers';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
+import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
 import { prepareLog } from '../startup.ts';
@@ -96,7 +96,7 @@ export async function startIngestUnderTest(options: {
       logger: options.logger,
     }),
     now: () => new Date(),
-    newId: () => newDocumentId(),
+    newId: createIdGenerator(),
     logger: options.logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     metrics,
