@@ -1,7 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { documentTypesModule, documentTypesPath } from '../src/documents/types-source.ts';
+import { queryTypesModule, queryTypesPath } from '../src/queries/types-source.ts';
 
-// Regenerates schemas/src/documents/types.generated.ts from the document schemas:
-//   node schemas/scripts/generate-document-types.ts
-writeFileSync(documentTypesPath, documentTypesModule());
-console.log(`wrote ${documentTypesPath}`);
+// Regenerates the TypeScript types of the document and query request schemas:
+//   node schemas/scripts/generate-types.ts
+for (const [path, source] of [
+  [documentTypesPath, documentTypesModule()],
+  [queryTypesPath, queryTypesModule()],
+] as const) {
+  writeFileSync(path, source);
+  console.log(`wrote ${path}`);
+}

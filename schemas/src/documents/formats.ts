@@ -8,6 +8,14 @@
  * each with optional fractional seconds. `trade-date` accepts yyyy-MM-dd or any of the above.
  * Impossible calendar values (2023-02-29, 24:00:00) are rejected.
  */
+import { tradeDate, tradeDateTime } from './json-schema.ts';
+
+/** A format of ours: its test, and what to tell a partner whose value fails it. */
+export interface CustomFormat {
+  validate: (value: string) => boolean;
+  hint: { cn: string; en: string };
+}
+
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})?$/i;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -69,8 +77,27 @@ export function isTradeDateTime(value: string): boolean {
   return parseTradeDateTime(value) !== undefined;
 }
 
+/** The instant a `trade-date` value denotes; a bare day is its start, Beijing time. */
+export function parseTradeDate(value: string): Date | undefined {
+  return parseTradeDateTime(datePattern.test(value) ? `${value} 00:00:00` : value);
+}
+
 export function isTradeDate(value: string): boolean {
   const match = datePattern.exec(value);
   if (match) return isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]));
   return isTradeDateTime(value);
 }
+
+export const tradeFormats: Readonly<Record<string, CustomFormat>> = {
+  [tradeDateTime]: {
+    validate: isTradeDateTime,
+    hint: {
+      cn: '日期时间，如 "2024-03-05 14:30:00" 或 "2024-03-05T14:30:00+08:00"',
+      en: 'a date-time such as "2024-03-05 14:30:00" or "2024-03-05T14:30:00+08:00"',
+    },
+  },
+  [tradeDate]: {
+    validate: isTradeDate,
+    hint: { cn: '日期，如 "2024-03-05"', en: 'a date such as "2024-03-05"' },
+  },
+};

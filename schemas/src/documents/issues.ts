@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { type CustomFormat, tradeFormats } from './formats.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**
@@ -15,15 +16,6 @@ export interface ValidationIssue {
 }
 
 type Words = { cn: string; en: string };
-
-/** Examples shown when a value does not have the format a field asks for. */
-export const formatHints: Record<string, Words> = {
-  'trade-datetime': {
-    cn: '日期时间，如 "2024-03-05 14:30:00" 或 "2024-03-05T14:30:00+08:00"',
-    en: 'a date-time such as "2024-03-05 14:30:00" or "2024-03-05T14:30:00+08:00"',
-  },
-  'trade-date': { cn: '日期，如 "2024-03-05"', en: 'a date such as "2024-03-05"' },
-};
 
 const typeNames: Record<string, Words> = {
   string: { cn: '文本（JSON 字符串）', en: 'text (a JSON string)' },
@@ -122,7 +114,7 @@ function enumList(schema: JsonSchema | undefined, allowed: readonly unknown[]): 
   };
 }
 
-function issueOf(error: ErrorObject): ValidationIssue {
+function issueOf(error: ErrorObject, formats: Readonly<Record<string, CustomFormat>>): ValidationIssue {
   const at = readablePath(error.instancePath);
   const schema = error.parentSchema as JsonSchema | undefined;
   const data: unknown = error.data;
@@ -206,7 +198,7 @@ function issueOf(error: ErrorObject): ValidationIssue {
     }
     case 'format': {
       const format = String(params.format);
-      const hint = formatHints[format] ?? { cn: `${format} 格式`, en: `in the ${format} format` };
+      const hint = formats[format]?.hint ?? { cn: `${format} 格式`, en: `in the ${format} format` };
       return {
         path: at,
         rule,
@@ -259,7 +251,10 @@ function issueOf(error: ErrorObject): ValidationIssue {
 }
 
 /** One issue per failed rule per field, in schema order, without ajv's anyOf-branch noise. */
-export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+export function issuesFromAjv(
+  errors: readonly ErrorObject[] | null | undefined,
+  formats: Readonly<Record<string, CustomFormat>> = tradeFormats,
+): ValidationIssue[] {
   if (!errors?.length) return [];
   const wrongType = new Set(
     errors.filter((error) => error.keyword === 'type').map((error) => error.instancePath),
@@ -272,7 +267,7 @@ export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined)
     // A value of the wrong type fails its other rules too (1210 for "1210" fails enum; a list
     // for the document fails the either-or): the type issue, with its hint, says it all.
     if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;
-    const issue = issueOf(error);
+    const issue = issueOf(error, formats);
     const key = `${issue.path}\u0000${issue.rule}`;
     if (seen.has(key)) continue;
     seen.add(key);

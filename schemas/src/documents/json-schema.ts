@@ -34,6 +34,8 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   anyOf?: readonly JsonSchema[];
+  /** On an object: `[from, to]` date fields where `to` may not be before `from` (query validators check it). */
+  'x-date-range'?: readonly [string, string];
 }
 
 export const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
@@ -44,6 +46,7 @@ export const annotationKeywords = [
   'x-description-en',
   'x-enum-titles',
   'x-enum-titles-en',
+  'x-date-range',
 ] as const;
 
 /** Our custom formats (implemented in formats.ts, registered by the validators). */

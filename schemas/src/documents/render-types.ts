@@ -3,7 +3,7 @@ import type { JsonSchema } from './json-schema.ts';
 /**
  * Renders TypeScript interfaces from our JSON Schemas, so the types can never disagree with
  * what ingest validates (ARCHITECTURE: "TypeScript types come from them"). Pure; the script
- * schemas/scripts/generate-document-types.ts writes the result, and a unit test fails when the
+ * schemas/scripts/generate-types.ts writes the result, and a unit test fails when the
  * committed file is stale. Handles the subset json-schema.ts builds: objects, arrays, string
  * enums, strings, numbers, integers.
  */

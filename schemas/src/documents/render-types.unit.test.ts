@@ -5,7 +5,7 @@ import { renderTypes } from './render-types.ts';
 import { documentTypesModule, documentTypesPath } from './types-source.ts';
 
 describe('generated document types', () => {
-  it('are up to date with the schemas (regenerate: node schemas/scripts/generate-document-types.ts)', () => {
+  it('are up to date with the schemas (regenerate: node schemas/scripts/generate-types.ts)', () => {
     expect(readFileSync(documentTypesPath, 'utf8')).toBe(documentTypesModule());
   });
 });

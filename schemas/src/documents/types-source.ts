@@ -10,8 +10,8 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 export function documentTypesModule(): string {
   return renderTypes({
     header:
-      '// Generated from the document schemas by schemas/scripts/generate-document-types.ts; do not edit.\n' +
-      '// Regenerate with: node schemas/scripts/generate-document-types.ts',
+      '// Generated from the document schemas by schemas/scripts/generate-types.ts; do not edit.\n' +
+      '// Regenerate with: node schemas/scripts/generate-types.ts',
     schemas: documentTypes.map((type) => ({
       key: type.id,
       name: `${pascal(type.id)}Document`,

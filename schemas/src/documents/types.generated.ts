@@ -1,5 +1,5 @@
-// Generated from the document schemas by schemas/scripts/generate-document-types.ts; do not edit.
-// Regenerate with: node schemas/scripts/generate-document-types.ts
+// Generated from the document schemas by schemas/scripts/generate-types.ts; do not edit.
+// Regenerate with: node schemas/scripts/generate-types.ts
 
 /** 到港单 — Port arrival */
 export interface PodDocument {

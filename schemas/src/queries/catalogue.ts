@@ -1,0 +1,176 @@
+import type { JsonSchema } from '../documents/json-schema.ts';
+import {
+  customsDeclarationsRequest,
+  expressRouteMapSubscriptionRequest,
+  expressSubscriptionRequest,
+  goodsRequest,
+  inboundDetailsRequest,
+  inventoryRequest,
+  linkNodeRequest,
+  oceanTrackingRequest,
+  outboundDetailsRequest,
+  purchaseOrdersRequest,
+  salesToBusinessRequest,
+  salesToConsumerRequest,
+  terminalTrackingRequest,
+  warehouseSummaryRequest,
+} from './requests.ts';
+
+/**
+ * The query and subscription interfaces Tradelog serves from its projections (query spec §7),
+ * with their request schemas. All are POST with a JSON body. Paths are the spec's where it
+ * gives them; where it does not (purchase and sales queries: "paths not shown"; customs
+ * declarations: "a numeric path") we chose paths beside the spec's /open/info/enterprise/…
+ * ones, listed in schemas/README.md.
+ */
+export type QueryTypeId =
+  | 'linkNode'
+  | 'purchaseOrders'
+  | 'salesToBusiness'
+  | 'salesToConsumer'
+  | 'customsDeclarations'
+  | 'goods'
+  | 'inventory'
+  | 'warehouseSummary'
+  | 'inboundDetails'
+  | 'outboundDetails'
+  | 'expressSubscription'
+  | 'expressRouteMapSubscription'
+  | 'oceanTracking'
+  | 'terminalTracking';
+
+export interface QueryType {
+  id: QueryTypeId;
+  /** `query` answers from projections; `subscription` registers a callback; `trackOrSubscribe` does either, by whether callbackUrl is given. */
+  kind: 'query' | 'subscription' | 'trackOrSubscribe';
+  path: string;
+  title: { cn: string; en: string };
+  request: JsonSchema;
+  /** What the answer holds, for the API reference (the response envelope is `{flag, code, message, …}`). */
+  response: { cn: string; en: string };
+}
+
+function entry(
+  id: QueryTypeId,
+  kind: QueryType['kind'],
+  path: string,
+  request: JsonSchema,
+  response: QueryType['response'],
+): QueryType {
+  return {
+    id,
+    kind,
+    path,
+    title: { cn: request.title ?? id, en: request['x-title-en'] ?? id },
+    request,
+    response,
+  };
+}
+
+const orderList = (extraCn: string, extraEn: string) => ({
+  cn: `flag、code、message 及 dataList：订单字段（状态 AWAITING_SHIPMENT、SHIPPED、RECEIVED、CANCELLED）${extraCn}，含 goodsList（goodsName、barCode、qty、priceTax、price）`,
+  en: `flag, code, message and dataList: order fields (status AWAITING_SHIPMENT, SHIPPED, RECEIVED, CANCELLED)${extraEn}, each with goodsList (goodsName, barCode, qty, priceTax, price)`,
+});
+
+export const queryTypes: readonly QueryType[] = Object.freeze([
+  entry('linkNode', 'query', '/open/info/link/node', linkNodeRequest, {
+    cn: 'flag、code、message 及十一个节点块：arrivalInfo、intoDeclareInfo、intoTransportInfo、intoStorageInfo、transfersInfo、outStorageInfo、outDeclareInfo、outTransportInfo、financingInfo、purchaseInfo、salesInfo',
+    en: 'flag, code, message and eleven blocks: arrivalInfo, intoDeclareInfo, intoTransportInfo, intoStorageInfo, transfersInfo, outStorageInfo, outDeclareInfo, outTransportInfo, financingInfo, purchaseInfo, salesInfo',
+  }),
+  entry(
+    'purchaseOrders',
+    'query',
+    '/open/info/enterprise/purchase-orders',
+    purchaseOrdersRequest,
+    orderList('', ''),
+  ),
+  entry(
+    'salesToBusiness',
+    'query',
+    '/open/info/enterprise/sales-to-business',
+    salesToBusinessRequest,
+    orderList('', ''),
+  ),
+  entry(
+    'salesToConsumer',
+    'query',
+    '/open/info/enterprise/sales-to-consumer',
+    salesToConsumerRequest,
+    orderList(
+      '，另含 platformOrderNo、shop、logisticsName、shippingFee、taxFee、totalAmount',
+      ', plus platformOrderNo, shop, logisticsName, shippingFee, taxFee, totalAmount',
+    ),
+  ),
+  entry(
+    'customsDeclarations',
+    'query',
+    '/open/info/enterprise/customs-declarations',
+    customsDeclarationsRequest,
+    {
+      cn: 'flag、code、message 及 dataList：报关单（entryNo、收发货人、billNo、contractNo、运输信息、declareCode、ieFlag、启运国与港口、declareTime、毛重净重）及必有的 goodsList（hsCode、entGoodsName、specDescription、declareQty、declareUnit、单价总价、币制、原产国与目的国）',
+      en: 'flag, code, message and dataList: declarations (entryNo, consignors and consignees, billNo, contractNo, transport, declareCode, ieFlag, countries and ports, declareTime, weights), each with a goodsList (hsCode, entGoodsName, specDescription, declareQty, declareUnit, prices, currency, origin and destination)',
+    },
+  ),
+  entry('goods', 'query', '/open/info/goods', goodsRequest, {
+    cn: 'flag、code、message 及 goodsList：goodsNo、goodsName、barCode、brand、goodsSpec、recordPrice、contractsUnit、qtpUnit、goodsHsCode、goodsQualityDays、produceComp、kgs、net、custassemCountry',
+    en: 'flag, code, message and goodsList: goodsNo, goodsName, barCode, brand, goodsSpec, recordPrice, contractsUnit, qtpUnit, goodsHsCode, goodsQualityDays, produceComp, kgs, net, custassemCountry',
+  }),
+  entry('inventory', 'query', '/open/inventory/query', inventoryRequest, {
+    cn: 'flag、code、message、totalCount、pageNo、pageSize、pageCount 及 goodsList：仓库、货主、商品、批次、日期、realStockNum、realFrozenStockNum、lockStockNum、stockType（0 良品，1 残次）',
+    en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount and goodsList: warehouse, owner, goods, batch, dates, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad)',
+  }),
+  entry('warehouseSummary', 'query', '/open/info/warehouse/summary', warehouseSummaryRequest, {
+    cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum',
+    en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum',
+  }),
+  entry('inboundDetails', 'query', '/open/info/enterprise/history/inbound-details', inboundDetailsRequest, {
+    cn: 'flag、code、message 及 dataList：warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum、lotNo、productionTime、expireTime、price、brand、categoryLevel1',
+    en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, inputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
+  }),
+  entry(
+    'outboundDetails',
+    'query',
+    '/open/info/enterprise/history/outbound-details',
+    outboundDetailsRequest,
+    {
+      cn: 'flag、code、message 及 dataList：warehouseId、warehouseTime、goodsId、barCode、goodsName、outputSkuNum、lotNo、productionTime、expireTime、price、brand、categoryLevel1',
+      en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, outputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
+    },
+  ),
+  entry(
+    'expressSubscription',
+    'subscription',
+    '/logistics/kdn/track/subscription',
+    expressSubscriptionRequest,
+    {
+      cn: 'shipperCode、logisticCode、success、updateTime；推送失败在 15 分钟和 30 分钟后各重试一次',
+      en: 'shipperCode, logisticCode, success, updateTime; a failed push is retried twice, after 15 and 30 minutes',
+    },
+  ),
+  entry(
+    'expressRouteMapSubscription',
+    'subscription',
+    '/open/logistics/kdn/track/subscription/route/map',
+    expressRouteMapSubscriptionRequest,
+    {
+      cn: 'shipperCode、logisticCode、success、updateTime、routeMapUrl；推送失败在 15 分钟和 30 分钟后各重试一次',
+      en: 'shipperCode, logisticCode, success, updateTime, routeMapUrl; a failed push is retried twice, after 15 and 30 minutes',
+    },
+  ),
+  entry('oceanTracking', 'trackOrSubscribe', '/open/freightower/trace/ocean', oceanTrackingRequest, {
+    cn: 'flag、code、message 及 data.params、data.result（提单、承运人、收发货地、船舶、航线、集装箱事件等）；订阅后接收方须在 10 秒内返回 HTTP 200，retriable 为 true 时重试',
+    en: 'flag, code, message and data.params, data.result (bill, carrier, places, vessel, routes, container events …); subscribers must answer HTTP 200 within 10 s, and are retried when they reply retriable',
+  }),
+  entry('terminalTracking', 'trackOrSubscribe', '/open/freightower/trace/shipment', terminalTrackingRequest, {
+    cn: 'flag、code、message 及 data.params、data.result.shipment（单证、箱、运输、事件、地点）；订阅后接收方须在 10 秒内返回 HTTP 200，retriable 为 true 时重试',
+    en: 'flag, code, message and data.params, data.result.shipment (documents, equipment, transports, events, locations); subscribers must answer HTTP 200 within 10 s, and are retried when they reply retriable',
+  }),
+]);
+
+const byId = new Map(queryTypes.map((type) => [type.id, type]));
+
+export function queryType(id: QueryTypeId): QueryType {
+  const type = byId.get(id);
+  if (!type) throw new Error(`unknown query type "${id}"`);
+  return type;
+}

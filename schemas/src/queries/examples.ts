@@ -1,0 +1,59 @@
+import type { QueryTypeId } from './catalogue.ts';
+import type { QueryRequestsByType } from './types.generated.ts';
+
+/**
+ * One valid request per query and subscription interface, about the same enterprise as the
+ * document examples (深圳前海优品供应链). For tests and the portal's API reference.
+ */
+const enterpriseId = '91440300MA5G2K7L3X';
+
+export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] } = {
+  linkNode: { customerCode: enterpriseId, documentsType: '20', documentsNo: 'QHYP-IN-20240305-003' },
+  purchaseOrders: { enterpriseId, beginDate: '2024-02-01', endDate: '2024-03-31', page: 1, pageSize: 100 },
+  salesToBusiness: { enterpriseId, orderNo: 'SB240320', beginDate: '2024-03-01', endDate: '2024-03-31' },
+  salesToConsumer: {
+    enterpriseId,
+    beginDate: '2024-03-18',
+    endDate: '2024-03-18',
+    cbepcomName: '天猫国际',
+    pageSize: 200,
+  },
+  customsDeclarations: {
+    enterpriseId,
+    enterpriseType: '10',
+    dataSource: '10',
+    starDate: '2024-03-01',
+    endDate: '2024-03-31',
+  },
+  goods: { customerCode: enterpriseId, requestTime: '2024-03-01 00:00:00' },
+  inventory: {
+    customerCode: enterpriseId,
+    customerName: '深圳前海优品供应链有限公司',
+    warehouseId: 'QHBW0001',
+    goodsId: 'SKII-FTE-230,MJ-A2-900',
+    dataSource: 'WMS',
+    pageNo: 1,
+    pageSize: 50,
+  },
+  warehouseSummary: { enterpriseId, period: '2024-03' },
+  inboundDetails: { enterpriseId, period: '2024-03' },
+  outboundDetails: { enterpriseId, period: '2024-03', page: 2, pageSize: 100 },
+  expressSubscription: {
+    shipperCode: 'ZTO',
+    logisticCode: '78312456690123',
+    sort: '0',
+    orderCode: 'TM2024031812345678',
+    callbackUrl: 'https://erp.qhyp.example.com/hooks/express?token=7f3c9a',
+  },
+  expressRouteMapSubscription: {
+    shipperCode: 'SF',
+    logisticCode: 'SF1402963851274',
+    customerName: '5821',
+    callbackUrl: 'https://erp.qhyp.example.com/hooks/express-map',
+  },
+  oceanTracking: {
+    callbackUrl: 'https://erp.qhyp.example.com/hooks/ocean',
+    params: { billNo: 'COSU6287451230', carrierCode: 'AUTO', portCode: 'CNSHK', isExport: 'I' },
+  },
+  terminalTracking: { params: { businessNumber: 'COSU6287451230', portCode: 'CNSHA', ieid: 'I' } },
+};

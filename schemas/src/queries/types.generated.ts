@@ -1,0 +1,227 @@
+// Generated from the query request schemas by schemas/scripts/generate-types.ts; do not edit.
+// Regenerate with: node schemas/scripts/generate-types.ts
+
+/** 链路节点查询 — Link-node query */
+export interface LinkNodeRequest {
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 单据类型 — Document type */
+  documentsType: "10" | "20" | "30" | "40";
+  /** 单据编号 — Document number */
+  documentsNo: string;
+}
+
+/** 采购订单查询 — Purchase order query */
+export interface PurchaseOrdersRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 订单号 — Order number */
+  orderNo?: string;
+  /** 开始日期 — From date */
+  beginDate: string;
+  /** 结束日期 — To date */
+  endDate: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 对企业销售查询 — Sales-to-business query */
+export interface SalesToBusinessRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 订单号 — Order number */
+  orderNo?: string;
+  /** 开始日期 — From date */
+  beginDate: string;
+  /** 结束日期 — To date */
+  endDate: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 对个人销售查询 — Sales-to-consumer query */
+export interface SalesToConsumerRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 订单号 — Order number */
+  orderNo?: string;
+  /** 开始日期 — From date */
+  beginDate: string;
+  /** 结束日期 — To date */
+  endDate: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+  /** 电商平台名称 — E-commerce platform */
+  cbepcomName?: string;
+}
+
+/** 报关信息查询 — Customs declaration query */
+export interface CustomsDeclarationsRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 企业类型 — Enterprise type */
+  enterpriseType: "10" | "20";
+  /** 数据来源 — Data source */
+  dataSource: "10" | "20";
+  /** 开始日期 — From date */
+  starDate: string;
+  /** 结束日期 — To date */
+  endDate: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 商品信息查询 — Goods query */
+export interface GoodsRequest {
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 请求时间 — Changed since */
+  requestTime?: string;
+}
+
+/** 库存查询 — Inventory query */
+export interface InventoryRequest {
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 客户名称 — Customer name */
+  customerName: string;
+  /** 仓库编码 — Warehouse code */
+  warehouseId: string;
+  /** 商品编码 — Goods ids */
+  goodsId: string;
+  /** 数据来源 — Data source */
+  dataSource: string;
+  /** 页码 — Page */
+  pageNo: number;
+  /** 每页条数 — Page size */
+  pageSize: number;
+}
+
+/** 仓储汇总查询 — Warehouse summary query */
+export interface WarehouseSummaryRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 统计期间 — Period */
+  period: string;
+}
+
+/** 入库明细查询 — Inbound details query */
+export interface InboundDetailsRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 统计月份 — Month */
+  period: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 出库明细查询 — Outbound details query */
+export interface OutboundDetailsRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 统计月份 — Month */
+  period: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 快递轨迹订阅 — Express tracking subscription */
+export interface ExpressSubscriptionRequest {
+  /** 快递公司编码 — Carrier code */
+  shipperCode: string;
+  /** 快递单号 — Tracking number */
+  logisticCode: string;
+  /** 客户信息 — Customer check value */
+  customerName?: string;
+  /** 轨迹排序 — Trace order */
+  sort?: "0" | "1";
+  /** 订单编号 — Order code */
+  orderCode?: string;
+  /** 回调地址 — Callback URL */
+  callbackUrl: string;
+}
+
+/** 快递轨迹订阅（地图版） — Express tracking subscription (map) */
+export interface ExpressRouteMapSubscriptionRequest {
+  /** 快递公司编码 — Carrier code */
+  shipperCode: string;
+  /** 快递单号 — Tracking number */
+  logisticCode: string;
+  /** 客户信息 — Customer check value */
+  customerName?: string;
+  /** 轨迹排序 — Trace order */
+  sort?: "0" | "1";
+  /** 订单编号 — Order code */
+  orderCode?: string;
+  /** 回调地址 — Callback URL */
+  callbackUrl: string;
+}
+
+/** 海运集装箱跟踪 — Ocean container tracking */
+export interface OceanTrackingRequest {
+  /** 回调地址 — Callback URL */
+  callbackUrl?: string;
+  /** 查询参数 — Parameters */
+  params: OceanTrackingParams;
+}
+
+/** 查询参数 — Parameters */
+export interface OceanTrackingParams {
+  /** 提单号 — Bill of lading number */
+  billNo: string;
+  /** 箱号 — Container number */
+  containerNo?: string;
+  /** 船公司编码 — Carrier code */
+  carrierCode?: string;
+  /** 港口编码 — Port code */
+  portCode?: string;
+  /** 进出口 — Export or import */
+  isExport?: "E" | "I";
+}
+
+/** 码头集装箱跟踪 — Terminal container tracking */
+export interface TerminalTrackingRequest {
+  /** 回调地址 — Callback URL */
+  callbackUrl?: string;
+  /** 查询参数 — Parameters */
+  params: TerminalTrackingParams;
+}
+
+/** 查询参数 — Parameters */
+export interface TerminalTrackingParams {
+  /** 业务编号 — Business number */
+  businessNumber: string;
+  /** 港口编码 — Port code */
+  portCode: string;
+  /** 进出口标识 — Export or import */
+  ieid: "E" | "I";
+}
+
+export interface QueryRequestsByType {
+  linkNode: LinkNodeRequest;
+  purchaseOrders: PurchaseOrdersRequest;
+  salesToBusiness: SalesToBusinessRequest;
+  salesToConsumer: SalesToConsumerRequest;
+  customsDeclarations: CustomsDeclarationsRequest;
+  goods: GoodsRequest;
+  inventory: InventoryRequest;
+  warehouseSummary: WarehouseSummaryRequest;
+  inboundDetails: InboundDetailsRequest;
+  outboundDetails: OutboundDetailsRequest;
+  expressSubscription: ExpressSubscriptionRequest;
+  expressRouteMapSubscription: ExpressRouteMapSubscriptionRequest;
+  oceanTracking: OceanTrackingRequest;
+  terminalTracking: TerminalTrackingRequest;
+}
