@@ -358,7 +358,15 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     }
   }
 
+  /** A switch may happen while no documents arrive; notice it without waiting for a batch. */
+  async function checkStillLive(): Promise<void> {
+    if (!live || retired) return;
+    const state = await versionState(pool, version.schemaName).catch(() => 'live');
+    if (state !== 'live') signalRetired();
+  }
+
   function tick() {
+    void checkStillLive();
     for (const [slot, stop] of paused) {
       const limit = options.limitOf?.(stop.topic, stop.partition);
       if (limit === undefined || limit > stop.nextOffset) {

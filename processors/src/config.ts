@@ -1,0 +1,50 @@
+import { isProjectionName, type ProjectionName, projectionNames } from '@tradelog/projections';
+import { ConfigError, env } from '@tradelog/schemas';
+
+/**
+ * The processors' one config module (house style §8): the environment is read here, once.
+ */
+export interface ProcessorsConfig {
+  kafkaBrokers: string[];
+  schemaRegistryUrl: string;
+  databaseUrl: string;
+  /** Which projections this process runs (PROJECTIONS, comma separated; all by default). */
+  projections: ProjectionName[];
+  /** Prefix of the version schemas, `<namespace>_<projection>_v<n>`, and of the consumer groups. */
+  namespace: string;
+  changesTopic: string;
+  /** How often the process looks for rebuilds an operator requested through the query API. */
+  rebuildPollMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfig> {
+  const listed = env
+    .text(source, 'PROJECTIONS', projectionNames.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of listed) {
+    if (!isProjectionName(name))
+      throw new ConfigError(
+        'PROJECTIONS',
+        `unknown projection "${name}"; known: ${projectionNames.join(', ')}`,
+      );
+  }
+  const namespace = env.text(source, 'PROJECTION_NAMESPACE', 'proj');
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace))
+    throw new ConfigError(
+      'PROJECTION_NAMESPACE',
+      `must be lower-case letters, digits and _, got "${namespace}"`,
+    );
+  return Object.freeze({
+    kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', 'localhost:9092'),
+    schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://localhost:8081'),
+    databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    projections: listed as ProjectionName[],
+    namespace,
+    changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
+    rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
+    logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  });
+}

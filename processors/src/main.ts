@@ -1,0 +1,92 @@
+import { claimRequestedVersion } from '@tradelog/projections';
+import { migrate } from '@tradelog/projections/migrate';
+import { createLogger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { parseProcessorsConfig } from './config.ts';
+import { projections } from './projections.ts';
+import { rebuildProjection } from './rebuild/rebuild.ts';
+import { superviseLiveProjection } from './runtime/supervisor.ts';
+
+/**
+ * Runs every configured projection's live consumer, and the rebuilds operators request through
+ * the query API (`POST /ops/rebuild/:projection` records the request; this process builds it).
+ */
+const config = parseProcessorsConfig(process.env);
+const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
+const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 + config.projections.length * 2 });
+await migrate(config.databaseUrl, { logger });
+const topics = documentTypes.map((type) => type.topic);
+await ensureTopics({
+  brokers: config.kafkaBrokers,
+  topics: [
+    ...documentTypes.map((type) => ({ topic: type.topic, partitions: type.partitions })),
+    { topic: config.changesTopic, partitions: 6 },
+  ],
+  logger,
+});
+const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'tradelog-processors', logger });
+const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
+const producer = createLogProducer({
+  brokers: config.kafkaBrokers,
+  clientId: 'tradelog-processors-changes',
+  logger,
+});
+await producer.connect();
+
+const running = config.projections.map((name) =>
+  superviseLiveProjection({
+    kafka,
+    pool,
+    codec,
+    projection: projections[name],
+    topics,
+    namespace: config.namespace,
+    logger,
+    changes: { producer, topic: config.changesTopic },
+  }),
+);
+for (const supervisor of running) await supervisor.start();
+
+let stopping = false;
+let rebuilding: Promise<unknown> | undefined;
+const rebuildTimer = setInterval(() => {
+  if (rebuilding || stopping) return;
+  rebuilding = claimRequestedVersion(pool)
+    .then((version) =>
+      version
+        ? rebuildProjection({
+            kafka,
+            pool,
+            codec,
+            projection: projections[version.projection],
+            topics,
+            namespace: config.namespace,
+            logger,
+            version,
+          })
+        : undefined,
+    )
+    .catch((error) => logger.error('requested rebuild failed', { error }))
+    .finally(() => {
+      rebuilding = undefined;
+    });
+}, config.rebuildPollMs);
+
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('processors stopping', { signal });
+  clearInterval(rebuildTimer);
+  await Promise.all(running.map((supervisor) => supervisor.stop()));
+  await producer.disconnect();
+  await pool.end();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+logger.info('processors running', { projections: config.projections, namespace: config.namespace });

@@ -1,0 +1,60 @@
+import { dropVersion, isProjectionName, listVersions } from '@tradelog/projections';
+import { migrate } from '@tradelog/projections/migrate';
+import { createLogger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import pg from 'pg';
+import { parseProcessorsConfig } from '../config.ts';
+import { projections } from '../projections.ts';
+import { rebuildProjection } from './rebuild.ts';
+
+/**
+ * Operator command: `npm run rebuild -- <projection> [--no-switch]` builds a new version from
+ * offset zero beside the live one, prints progress, compares and switches;
+ * `npm run rebuild -- <projection> --list` shows the versions; `--drop <version>` drops a
+ * retired or failed one.
+ */
+const [name, ...flags] = process.argv.slice(2);
+if (!name || !isProjectionName(name)) {
+  process.stderr.write(
+    `usage: npm run rebuild -- <${Object.keys(projections).join('|')}> [--no-switch | --list | --drop <version>]\n`,
+  );
+  process.exit(2);
+}
+const config = parseProcessorsConfig(process.env);
+const logger = createLogger({ service: 'rebuild' }, { level: 'warn' });
+const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+await migrate(config.databaseUrl, { logger });
+try {
+  if (flags[0] === '--list') {
+    for (const v of await listVersions(pool, name)) process.stdout.write(`${JSON.stringify(v)}\n`);
+  } else if (flags[0] === '--drop') {
+    const dropped = await dropVersion(pool, name, Number(flags[1]));
+    process.stdout.write(
+      dropped ? `dropped ${name} v${flags[1]}\n` : `no retired or failed version ${flags[1]} of ${name}\n`,
+    );
+  } else {
+    const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'tradelog-rebuild', logger });
+    const result = await rebuildProjection({
+      kafka,
+      pool,
+      codec: createRegistryCodec({ url: config.schemaRegistryUrl }),
+      projection: projections[name],
+      topics: documentTypes.map((type) => type.topic),
+      namespace: config.namespace,
+      logger,
+      switchWhenEqual: !flags.includes('--no-switch'),
+      progressIntervalMs: 1000,
+      onProgress: (p) =>
+        process.stdout.write(
+          `${p.state}: ${p.recordsApplied} records applied, ${p.ratePerSecond} records/s, ${p.remainingLag} behind the log end\n`,
+        ),
+    });
+    process.stdout.write(
+      `${JSON.stringify({ version: result.version.version, switched: result.switched, comparison: result.progress.comparison })}\n`,
+    );
+  }
+} finally {
+  await pool.end();
+}

@@ -1,0 +1,215 @@
+import {
+  compareVersions,
+  createVersionTables,
+  findLiveVersion,
+  insertNextVersion,
+  inTransaction,
+  lockProjectionExclusive,
+  markVersionFailed,
+  type ProjectionVersion,
+  readCheckpoints,
+  saveVersionProgress,
+  switchLiveVersion,
+  type TableComparison,
+} from '@tradelog/projections';
+import type { Logger } from '@tradelog/schemas';
+import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { Kafka } from 'kafkajs';
+import type pg from 'pg';
+import { createProjectionConsumer } from '../runtime/consumer.ts';
+import type { Projection } from '../runtime/projection.ts';
+
+/**
+ * Rebuild from the log (ARCHITECTURE "Rebuild is a first-class operation"): a new version of
+ * a projection is built from offset zero in a schema of its own, beside the live one, with the
+ * same reducer and runtime. It never reads past the live version's position, so the two meet
+ * at exactly the same offsets. Then, holding the projection's lock (live batches wait), the
+ * builder checks both stand at the same offsets, compares them (row counts and per-key
+ * hashes, projections/src/tables.ts) and, when equal, flips `projection_versions` in the same
+ * transaction. Readers resolve the live version per request, so they see the old complete
+ * view or the new complete view, never a half-built one.
+ */
+export interface RebuildProgress {
+  state: 'building' | 'comparing' | 'switched' | 'built' | 'failed';
+  recordsApplied: number;
+  ratePerSecond: number;
+  remainingLag: number;
+  elapsedMs: number;
+  comparison?: TableComparison[];
+}
+
+export interface RebuildOptions {
+  kafka: Kafka;
+  pool: pg.Pool;
+  codec: Pick<RegistryCodec, 'decode'>;
+  projection: Projection;
+  topics: readonly string[];
+  namespace: string;
+  logger: Logger;
+  /** A version already claimed (an operator request); otherwise a new one is added. */
+  version?: ProjectionVersion;
+  /** Switch readers when the comparison is clean (default true). */
+  switchWhenEqual?: boolean;
+  progressIntervalMs?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+  now?: () => Date;
+  timeoutMs?: number;
+}
+
+export interface RebuildResult {
+  version: ProjectionVersion;
+  switched: boolean;
+  progress: RebuildProgress;
+}
+
+type Positions = Map<string, bigint>;
+
+const positionsOf = async (pool: pg.Pool | pg.PoolClient, group: string): Promise<Positions> =>
+  new Map(
+    (await readCheckpoints(pool, group)).map((c) => [`${c.topic}/${c.partition}`, BigInt(c.nextOffset)]),
+  );
+
+function samePositions(a: Positions, b: Positions): boolean {
+  for (const slot of new Set([...a.keys(), ...b.keys()]))
+    if ((a.get(slot) ?? 0n) !== (b.get(slot) ?? 0n)) return false;
+  return true;
+}
+
+/** High watermarks of the topics: where the log ends now. */
+async function logEnds(kafka: Kafka, topics: readonly string[]): Promise<Positions> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const ends: Positions = new Map();
+    for (const topic of topics) {
+      for (const p of await admin.fetchTopicOffsets(topic))
+        ends.set(`${topic}/${p.partition}`, BigInt(p.high));
+    }
+    return ends;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+const lagOf = (ends: Positions, at: Positions) =>
+  [...ends].reduce((sum, [slot, end]) => sum + Number(end - (at.get(slot) ?? 0n)), 0);
+
+export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+  const { pool, projection } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.logger.scope({ projection: projection.name, operation: 'rebuild' });
+  const version =
+    options.version ??
+    (await inTransaction(pool, (db) =>
+      insertNextVersion(db, options.namespace, projection.name, 'building', now()),
+    ));
+  await createVersionTables(pool, projection.name, version.schemaName);
+  const started = performance.now();
+  const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
+
+  // The live version's position bounds the build; refreshed while it runs.
+  const live = await findLiveVersion(pool, projection.name);
+  let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
+  let ends = await logEnds(options.kafka, options.topics);
+  const consumer = createProjectionConsumer({
+    kafka: options.kafka,
+    pool,
+    codec: options.codec,
+    projection,
+    version,
+    topics: options.topics,
+    live: false,
+    logger: options.logger,
+    limitOf: (topic, partition) => (limits ? (limits.get(`${topic}/${partition}`) ?? 0n) : undefined),
+  });
+
+  let progress: RebuildProgress = {
+    state: 'building',
+    recordsApplied: 0,
+    ratePerSecond: 0,
+    remainingLag: lagOf(ends, new Map()),
+    elapsedMs: 0,
+  };
+  const report = async (state: RebuildProgress['state'], extra: Partial<RebuildProgress> = {}) => {
+    const checkpoints = await readCheckpoints(pool, version.consumerGroup);
+    const recordsApplied = checkpoints.reduce((sum, c) => sum + Number(c.recordsApplied), 0);
+    const elapsedMs = Math.round(performance.now() - started);
+    const at = new Map(checkpoints.map((c) => [`${c.topic}/${c.partition}`, BigInt(c.nextOffset)]));
+    progress = {
+      state,
+      recordsApplied,
+      ratePerSecond: elapsedMs > 0 ? Math.round((recordsApplied / elapsedMs) * 1000) : 0,
+      remainingLag: lagOf(ends, at),
+      elapsedMs,
+      ...extra,
+    };
+    await saveVersionProgress(pool, projection.name, version.version, { ...progress });
+    options.onProgress?.(progress);
+    return at;
+  };
+
+  await consumer.start();
+  let switched = false;
+  try {
+    for (;;) {
+      if (Date.now() > deadline) throw new Error('rebuild did not catch up before its deadline');
+      await new Promise((resolve) => setTimeout(resolve, options.progressIntervalMs ?? 500));
+      const current = await findLiveVersion(pool, projection.name);
+      if (current?.version !== live?.version) throw new Error('the live version changed during the rebuild');
+      ends = await logEnds(options.kafka, options.topics);
+      if (live) limits = await positionsOf(pool, live.consumerGroup);
+      const at = await report('building');
+      const target = limits ?? ends;
+      if (!samePositions(at, target)) continue;
+
+      // Caught up. Freeze the live version (its batches wait on the lock), check both stand at
+      // the same offsets, compare, and switch in the same transaction.
+      const outcome = await inTransaction(pool, async (db) => {
+        await lockProjectionExclusive(db, projection.name);
+        if (live) {
+          const frozen = await positionsOf(db, live.consumerGroup);
+          if (!samePositions(frozen, await positionsOf(db, version.consumerGroup))) {
+            limits = frozen;
+            return 'moved' as const;
+          }
+        }
+        const comparison = live
+          ? await compareVersions(db, projection.name, live.schemaName, version.schemaName)
+          : [];
+        const equal = comparison.every((t) => t.rowsA === t.rowsB && t.differingKeys.length === 0);
+        progress = { ...progress, comparison };
+        if (!equal) return 'different' as const;
+        if (options.switchWhenEqual === false) return 'built' as const;
+        await switchLiveVersion(db, projection.name, version.version, now());
+        return 'switched' as const;
+      });
+      if (outcome === 'moved') continue;
+      if (outcome === 'different') {
+        await report('failed', { comparison: progress.comparison ?? [] });
+        await markVersionFailed(pool, projection.name, version.version, 'differs from the live version');
+        log.warn('rebuilt version differs from the live one; not switched', {
+          version: version.version,
+          comparison: progress.comparison,
+        });
+        break;
+      }
+      switched = outcome === 'switched';
+      await report(switched ? 'switched' : 'built', { comparison: progress.comparison ?? [] });
+      log.info('rebuild finished', {
+        version: version.version,
+        switched,
+        recordsApplied: progress.recordsApplied,
+        ratePerSecond: progress.ratePerSecond,
+      });
+      break;
+    }
+  } catch (error) {
+    await markVersionFailed(pool, projection.name, version.version, (error as Error).message).catch(
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    await consumer.stop();
+  }
+  return { version, switched, progress };
+}
