@@ -7,6 +7,9 @@ cd "$root"
 
 node_bin=$(bash deploy/node/ensure-node.sh)
 export PATH="$node_bin:$PATH"
+# kafkajs computes some timer delays from a zero timestamp, which Node 24 reports as a
+# TimeoutNegativeWarning (Node clamps them to 1 ms, the behaviour kafkajs expects).
+export NODE_OPTIONS="--disable-warning=TimeoutNegativeWarning ${NODE_OPTIONS:-}"
 
 if [ ! -d node_modules ] || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
   echo "tradelog: installing dependencies (npm install)" >&2

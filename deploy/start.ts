@@ -10,6 +10,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import {
+  describeDevelopmentKeys,
+  ensureDevelopmentKeyset,
+} from '@tradelog/projections/access/developmentKeys';
+import { migrate } from '@tradelog/projections/migrate';
+import { examples } from '@tradelog/schemas/documents/examples';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -157,11 +163,9 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000)
   return false;
 }
 
-async function developmentKeys(databaseUrl: string): Promise<string | undefined> {
-  const module = `${root}deploy/dev-keys.ts`;
-  if (!existsSync(module)) return undefined;
-  const { ensureDevelopmentKeys } = await import(module);
-  return ensureDevelopmentKeys(databaseUrl, `${cacheDir}/dev-keys.json`);
+async function developmentKeys(databaseUrl: string): Promise<string> {
+  const keys = await ensureDevelopmentKeyset(databaseUrl, `${cacheDir}/dev-keys.json`);
+  return describeDevelopmentKeys(keys, services[0]!.url!, examples.pod);
 }
 
 let shuttingDown = false;
@@ -206,11 +210,8 @@ async function main(): Promise<void> {
     QUERY_API_PORT: ports.queryApi,
   };
   const databaseUrl = env.DATABASE_URL!;
-  if (existsSync(`${root}projections/src/migrate.ts`)) {
-    say('migrating the database');
-    const { migrate } = await import(`${root}projections/src/migrate.ts`);
-    await migrate(databaseUrl);
-  }
+  say('migrating the database');
+  await migrate(databaseUrl);
   const keys = await developmentKeys(databaseUrl);
 
   const present = services.filter((service) => existsSync(`${root}${service.entry}`));
