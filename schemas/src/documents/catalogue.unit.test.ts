@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocumentTypeId, documentType, documentTypes } from './catalogue.ts';
 import { examples } from './examples.ts';
-import type { JsonSchema } from './json-schema.ts';
+import { schemaNodes as nodes } from './testing.ts';
 
 const ids: DocumentTypeId[] = [
   'pod',
@@ -19,13 +19,6 @@ const ids: DocumentTypeId[] = [
   'saleOrderToC',
   'synchronizeGoods',
 ];
-
-/** Every schema node with its path, depth first. */
-function* nodes(schema: JsonSchema, path: string): Generator<[string, JsonSchema]> {
-  yield [path, schema];
-  for (const [name, child] of Object.entries(schema.properties ?? {})) yield* nodes(child, `${path}.${name}`);
-  if (schema.items) yield* nodes(schema.items, `${path}[]`);
-}
 
 describe('document catalogue', () => {
   it('lists the 14 entries of the spec, in its order, each once', () => {

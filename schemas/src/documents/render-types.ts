@@ -15,7 +15,7 @@ export interface NamedSchema {
   schema: JsonSchema;
 }
 
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
 function doc(schema: JsonSchema, indent: string): string {
   const cn = schema.title;

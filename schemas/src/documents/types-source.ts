@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { documentTypes } from './catalogue.ts';
-import { renderTypes } from './render-types.ts';
+import { pascal, renderTypes } from './render-types.ts';
 
 /** Where the generated document types live, and what they must contain (Node only: the script and its test use it). */
 export const documentTypesPath = fileURLToPath(new URL('./types.generated.ts', import.meta.url));
-
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 export function documentTypesModule(): string {
   return renderTypes({

@@ -2,30 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { type DocumentTypeId, documentTypes } from './catalogue.ts';
 import { examples } from './examples.ts';
 import { readablePath } from './issues.ts';
+import { removed, withChanges } from './testing.ts';
 import { createDocumentValidators, type ValidationIssue } from './validator.ts';
 
 const validators = createDocumentValidators();
 
 type Doc = Record<string, unknown>;
 
-/** Marks a field to delete in `changes`. */
-const removed = Symbol('removed');
-
-/**
- * A deep copy of the example of `id` with `changes` applied: each key a dotted path
- * (`goodsList.1.hsCode`), each value the new value or `removed`.
- */
-function exampleWith(id: DocumentTypeId, changes: Readonly<Record<string, unknown>> = {}): Doc {
-  const doc = structuredClone(examples[id]) as unknown as Doc;
-  for (const [path, value] of Object.entries(changes)) {
-    const names = path.split('.');
-    const last = names.pop()!;
-    const parent = names.reduce((node, name) => node[name] as Doc, doc);
-    if (value === removed) delete parent[last];
-    else parent[last] = value;
-  }
-  return doc;
-}
+const exampleWith = (id: DocumentTypeId, changes: Readonly<Record<string, unknown>> = {}): Doc =>
+  withChanges(examples[id], changes);
 
 const rules = (issues: ValidationIssue[]) => issues.map(({ path, rule }) => ({ path, rule }));
 const issuesWith = (id: DocumentTypeId, changes: Readonly<Record<string, unknown>>) =>

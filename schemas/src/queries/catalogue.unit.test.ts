@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../documents/json-schema.ts';
+import { schemaNodes as nodes } from '../documents/testing.ts';
 import { type QueryTypeId, queryType, queryTypes } from './catalogue.ts';
 import { queryTypesModule, queryTypesPath } from './types-source.ts';
-
-function* nodes(schema: JsonSchema, path: string): Generator<[string, JsonSchema]> {
-  yield [path, schema];
-  for (const [name, child] of Object.entries(schema.properties ?? {})) yield* nodes(child, `${path}.${name}`);
-  if (schema.items) yield* nodes(schema.items, `${path}[]`);
-}
 
 const enterpriseLists: QueryTypeId[] = [
   'purchaseOrders',

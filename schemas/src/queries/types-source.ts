@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { renderTypes } from '../documents/render-types.ts';
+import { pascal, renderTypes } from '../documents/render-types.ts';
 import { queryTypes } from './catalogue.ts';
 
 /** Where the generated request types live, and what they must contain (Node only: the script and its test use it). */
 export const queryTypesPath = fileURLToPath(new URL('./types.generated.ts', import.meta.url));
-
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 export function queryTypesModule(): string {
   return renderTypes({

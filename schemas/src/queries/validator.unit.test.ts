@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationIssue } from '../documents/issues.ts';
+import { removed, withChanges } from '../documents/testing.ts';
 import { type QueryTypeId, queryTypes } from './catalogue.ts';
 import { examples } from './examples.ts';
 import { createQueryValidators, withDefaults } from './validator.ts';
 
 const validators = createQueryValidators();
 
-type Request = Record<string, unknown>;
-const removed = Symbol('removed');
-
-/** The example request of `id` with `changes` (dotted paths → value or `removed`). */
-function requestWith(id: QueryTypeId, changes: Readonly<Record<string, unknown>> = {}): Request {
-  const request = structuredClone(examples[id]) as unknown as Request;
-  for (const [path, value] of Object.entries(changes)) {
-    const names = path.split('.');
-    const last = names.pop()!;
-    const parent = names.reduce((node, name) => node[name] as Request, request);
-    if (value === removed) delete parent[last];
-    else parent[last] = value;
-  }
-  return request;
-}
+const requestWith = (id: QueryTypeId, changes: Readonly<Record<string, unknown>> = {}) =>
+  withChanges(examples[id], changes);
 
 const rules = (issues: ValidationIssue[]) => issues.map(({ path, rule }) => ({ path, rule }));
 const issuesWith = (id: QueryTypeId, changes: Readonly<Record<string, unknown>>) =>
