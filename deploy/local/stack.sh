@@ -19,6 +19,7 @@ host=127.0.0.1
 kafka_port=${KAFKA_PORT:-9092}
 controller_port=${KAFKA_CONTROLLER_PORT:-9093}
 registry_port=${REGISTRY_PORT:-8081}
+registry_management_port=${REGISTRY_MANAGEMENT_PORT:-$((registry_port + 919))}
 pg_host=${PGHOST_LOCAL:-127.0.0.1}
 pg_port=${PGPORT_LOCAL:-5432}
 pg_user=${PGUSER_LOCAL:-postgres}
@@ -180,7 +181,9 @@ start_registry() {
   say "starting apicurio registry $apicurio_version on $host:$registry_port (SQL storage in database $registry_db)"
   (
     cd "$home"
+    # Quarkus also opens a management interface (health, metrics); keep it on loopback too.
     export QUARKUS_HTTP_HOST=$host QUARKUS_HTTP_PORT=$registry_port \
+      QUARKUS_MANAGEMENT_HOST=$host QUARKUS_MANAGEMENT_PORT=$registry_management_port \
       APICURIO_STORAGE_KIND=sql APICURIO_STORAGE_SQL_KIND=postgresql \
       APICURIO_DATASOURCE_URL="jdbc:postgresql://$pg_host:$pg_port/$registry_db" \
       APICURIO_DATASOURCE_USERNAME="$pg_user" APICURIO_DATASOURCE_PASSWORD=unused \
