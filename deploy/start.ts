@@ -208,6 +208,9 @@ async function main(): Promise<void> {
     ...(await infrastructure()),
     INGEST_PORT: ports.ingest,
     QUERY_API_PORT: ports.queryApi,
+    // A development machine serves loopback only unless told otherwise.
+    INGEST_HOST: process.env.INGEST_HOST ?? '127.0.0.1',
+    QUERY_API_HOST: process.env.QUERY_API_HOST ?? '127.0.0.1',
   };
   const databaseUrl = env.DATABASE_URL!;
   say('migrating the database');
