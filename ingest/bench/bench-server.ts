@@ -1,5 +1,6 @@
 import { createLogger } from '@tradelog/schemas';
 import express from 'express';
+import { parseIngestConfig } from '../src/config.ts';
 import { startIngestUnderTest } from '../src/testing/ingestUnderTest.ts';
 
 /**
@@ -32,6 +33,8 @@ if (mode === 'noop') {
     topicSuffix,
     logger,
     ackTimeoutMs: 10_000,
+    // As main.ts configures it (INGEST_KAFKA_PRODUCERS, default 4).
+    producers: parseIngestConfig({ DATABASE_URL: keysDatabaseUrl, ...process.env }).kafkaProducers,
   });
   console.log(`LISTENING ${ingest.url}`);
   process.once('SIGTERM', () => void ingest.close().then(() => process.exit(0)));

@@ -22,6 +22,8 @@ export interface IngestConfig {
   kafkaLingerMs: number;
   /** A send not acknowledged within this time fails the request with 503. */
   kafkaAckTimeoutMs: number;
+  /** Log producers the document topics are spread over (their sends overlap; see producerPool.ts). */
+  kafkaProducers: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -48,6 +50,7 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     keyNegativeCacheTtlMs: env.integer(source, 'INGEST_KEY_NEGATIVE_CACHE_TTL_MS', 5_000, { min: 0 }),
     kafkaLingerMs: env.integer(source, 'INGEST_KAFKA_LINGER_MS', 5, { min: 0, max: 1000 }),
     kafkaAckTimeoutMs: env.integer(source, 'INGEST_KAFKA_ACK_TIMEOUT_MS', 10_000, { min: 100 }),
+    kafkaProducers: env.integer(source, 'INGEST_KAFKA_PRODUCERS', 4, { min: 1, max: 14 }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   });
 }

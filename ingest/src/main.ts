@@ -13,6 +13,7 @@ import { parseIngestConfig } from './config.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestMetrics } from './metrics.ts';
+import { createProducerPool } from './producerPool.ts';
 import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
@@ -22,13 +23,18 @@ const logger = createLogger({ service: 'ingest' }, { level: config.logLevel });
 // Compiled once, before the first request (issue 3).
 const validators = createDocumentValidators();
 const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
-const producer = createLogProducer({
-  brokers: config.kafkaBrokers,
-  clientId: 'tradelog-ingest',
-  logger: logger.scope({ component: 'producer' }),
-  lingerMs: config.kafkaLingerMs,
-  ackTimeoutMs: config.kafkaAckTimeoutMs,
-});
+const producer = createProducerPool(
+  Array.from({ length: config.kafkaProducers }, (_, index) =>
+    createLogProducer({
+      brokers: config.kafkaBrokers,
+      clientId: `tradelog-ingest-${index}`,
+      logger: logger.scope({ component: 'producer', producer: index }),
+      lingerMs: config.kafkaLingerMs,
+      ackTimeoutMs: config.kafkaAckTimeoutMs,
+    }),
+  ),
+  documentTypes.map((type) => type.topic),
+);
 await producer.connect();
 
 /** Topics and schema ids are needed before serving; a broker or registry still starting is waited for. */

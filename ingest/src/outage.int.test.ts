@@ -90,6 +90,7 @@ beforeAll(async () => {
     keyCacheTtlMs: 0,
     keyNegativeCacheTtlMs: 0,
     waitForProducer: false,
+    producers: 2,
   });
 });
 

@@ -80,6 +80,7 @@ beforeAll(async () => {
     topicSuffix: suffix,
     logger: quietLogger,
     bodyLimitBytes,
+    producers: 3,
   });
 });
 

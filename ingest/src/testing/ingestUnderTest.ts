@@ -11,6 +11,7 @@ import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
 import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
+import { createProducerPool } from '../producerPool.ts';
 import { prepareLog } from '../startup.ts';
 
 /**
@@ -44,6 +45,8 @@ export async function startIngestUnderTest(options: {
   ackTimeoutMs?: number;
   lingerMs?: number;
   waitForProducer?: boolean;
+  /** Log producers sharing the topics (see producerPool.ts). */
+  producers?: number;
 }): Promise<IngestUnderTest> {
   const topicOf = (type: DocumentType) => `${type.topic}.${options.topicSuffix}`;
   const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
@@ -54,14 +57,19 @@ export async function startIngestUnderTest(options: {
     topicOf,
     logger: options.logger,
   });
-  const producer = createLogProducer({
-    brokers: options.producerBrokers ?? options.brokers,
-    clientId: `ingest-${options.topicSuffix}`,
-    logger: options.logger,
-    ackTimeoutMs: options.ackTimeoutMs ?? 5_000,
-    lingerMs: options.lingerMs ?? 5,
-    reconnectDelayMs: 250,
-  });
+  const producer = createProducerPool(
+    Array.from({ length: options.producers ?? 1 }, (_, index) =>
+      createLogProducer({
+        brokers: options.producerBrokers ?? options.brokers,
+        clientId: `ingest-${options.topicSuffix}-${index}`,
+        logger: options.logger,
+        ackTimeoutMs: options.ackTimeoutMs ?? 5_000,
+        lingerMs: options.lingerMs ?? 5,
+        reconnectDelayMs: 250,
+      }),
+    ),
+    documentTypes.map(topicOf),
+  );
   await producer.connect();
   if (options.waitForProducer ?? true) {
     const deadline = Date.now() + 30_000;
