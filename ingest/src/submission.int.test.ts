@@ -161,6 +161,45 @@ describe('every interface accepts its valid example and stores it exactly as sub
   });
 });
 
+describe('concurrent submissions', () => {
+  it('loses nothing acknowledged and appends each accepted document exactly once', async () => {
+    const submissions = Array.from({ length: 280 }, (_, index) => {
+      const type = documentTypes[index % documentTypes.length]!;
+      const document = example(type.id);
+      document[type.keyField] = `CONC-${index}`;
+      return { type, document };
+    });
+    const acknowledged: string[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < submissions.length) {
+          const { type, document } = submissions[next++]!;
+          const response = await submit(type.id, document);
+          expect(response.status).toBe(200);
+          acknowledged.push(response.body.documentId as string);
+        }
+      }),
+    );
+    expect(acknowledged).toHaveLength(submissions.length);
+    const wanted = new Set(acknowledged);
+    const records = await readTopics({
+      brokers: services.kafkaBrokers,
+      topics: documentTypes.map(ingest.topicOf),
+      count: Number.POSITIVE_INFINITY,
+      logger: quietLogger,
+      until: (seen) =>
+        seen.filter((record) => wanted.has(decodeDocumentHeaders(record.headers).documentId)).length >=
+        wanted.size,
+    });
+    const appended = records
+      .map((record) => decodeDocumentHeaders(record.headers).documentId)
+      .filter((documentId) => wanted.has(documentId));
+    expect(appended).toHaveLength(wanted.size);
+    expect(new Set(appended)).toEqual(wanted);
+  });
+});
+
 describe('§5 rule classes are refused with the field path and nothing is appended', () => {
   const cases: {
     name: string;

@@ -20,6 +20,8 @@ export async function readTopics(options: {
   topics: string[];
   count: number;
   logger: Logger;
+  /** Stop once this holds rather than at `count` records. */
+  until?: (records: readonly ReadBack[]) => boolean;
   timeoutMs?: number;
 }): Promise<ReadBack[]> {
   const kafka = createKafka({
@@ -46,7 +48,7 @@ export async function readTopics(options: {
           value: message.value,
           headers: message.headers ?? {},
         });
-        if (records.length >= options.count) done();
+        if (options.until ? options.until(records) : records.length >= options.count) done();
       },
     });
     const timeoutMs = options.timeoutMs ?? 30_000;
