@@ -13,12 +13,7 @@ import { Header } from '../layout/Header.tsx';
 import { embeddedByProduct } from '../layout/menu.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { renderPage, trailOf } from '../pages/registry.tsx';
-import {
-  sessionCookieString,
-  sessionFromCookie,
-  sessionFromQuery,
-  type UserInfoResponse,
-} from '../stores/session.ts';
+import { sessionFromCookie, sessionFromQuery } from '../stores/session.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { type PageMatch, resolvePath } from './routes.ts';
 import {
@@ -27,10 +22,9 @@ import {
   localeStore,
   locationStore,
   request,
-  sessionStore,
+  startSession,
   useDict,
   useLocale,
-  writeCookie,
 } from './state.ts';
 
 /** §4 login state: SESSION from the query string (base64) → cookie for a day, or the cookie; then user info. */
@@ -39,14 +33,11 @@ function useLoginState(page: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: run once per page load
   useEffect(() => {
     const fromQuery = sessionFromQuery(window.location.search);
-    if (fromQuery) writeCookie(sessionCookieString(fromQuery, Date.now()));
-    const session = fromQuery ?? sessionFromCookie(document.cookie);
-    if (!session) return;
-    sessionStore.getState().begin(session);
-    request<UserInfoResponse>({ method: 'POST', url: 'api/front/user/info.do', data: { session } }).then(
-      (response) => sessionStore.getState().received(response, page),
-      () => sessionStore.getState().failed(),
-    );
+    if (fromQuery) startSession(fromQuery, page, true);
+    else {
+      const fromCookie = sessionFromCookie(document.cookie);
+      if (fromCookie) startSession(fromCookie, page, false);
+    }
   }, []);
 }
 

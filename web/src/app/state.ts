@@ -12,7 +12,12 @@ import { type ContentState, createContentStore, type Entry } from '../stores/con
 import { createLayoutStore, type LayoutState } from '../stores/layout.ts';
 import { createLocaleStore } from '../stores/locale.ts';
 import { createLocationStore, type LocationState } from '../stores/location.ts';
-import { createSessionStore, type SessionState } from '../stores/session.ts';
+import {
+  createSessionStore,
+  type SessionState,
+  sessionCookieString,
+  type UserInfoResponse,
+} from '../stores/session.ts';
 import { browserStorage, memoryStorage } from '../stores/storage.ts';
 import type { Locale } from './routes.ts';
 
@@ -61,6 +66,16 @@ export function useContent<T>(call: RequestOptions | undefined): Entry<T> | unde
     void contentStore.getState().load(key, () => contentCall<T>(request, call));
   }, [key]);
   return entry;
+}
+
+/** §4: keep the session as a one-day cookie, then ask who it belongs to. */
+export function startSession(session: string, page: string, persist = true): void {
+  if (persist) writeCookie(sessionCookieString(session, Date.now()));
+  sessionStore.getState().begin(session);
+  request<UserInfoResponse>({ method: 'POST', url: 'api/front/user/info.do', data: { session } }).then(
+    (response) => sessionStore.getState().received(response, page),
+    () => sessionStore.getState().failed(),
+  );
 }
 
 /**

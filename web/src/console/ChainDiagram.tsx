@@ -10,7 +10,8 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
   const [selected, setSelected] = useState<LaidNode | undefined>(layout.nodes[0]);
   if (layout.nodes.length === 0) return <p className="muted">{t.console.lender.noChain}</p>;
   const byId = new Map(layout.nodes.map((node) => [node.id, node]));
-  const { provenance, keys: _keys, ...fields } = selected?.document ?? {};
+  const { provenance, keys: _keys, fields: nested, ...rest } = selected?.document ?? {};
+  const fields = nested ?? rest;
   return (
     <div className="chain">
       <figure className="chain-figure">
@@ -76,7 +77,7 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
               >
                 <rect width={nodeSize.width} height={nodeSize.height} rx={8} />
                 <text x={12} y={22} className="chain-type">
-                  {node.document.type ?? node.block}
+                  {node.document.documentType ?? node.document.type ?? node.block}
                 </text>
                 <text x={12} y={42} className="chain-key">
                   {node.label.length > 22 ? `${node.label.slice(0, 21)}…` : node.label}

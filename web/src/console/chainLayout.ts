@@ -37,8 +37,13 @@ export interface DocumentProvenance {
 /** One document of a block. Only these fields are relied on; the rest are shown as they come. */
 export interface ChainDocument {
   nodeId?: string;
+  /** The submission document type (query-api sends `documentType`). */
+  documentType?: string;
   type?: string;
   businessKey?: string;
+  versions?: number;
+  /** The document's own fields, when the API nests them. */
+  fields?: Record<string, unknown>;
   keys?: LinkKey[];
   provenance?: DocumentProvenance;
   [field: string]: unknown;
@@ -85,7 +90,10 @@ export function keysOf(document: ChainDocument): string[] {
   const keys: string[] = [];
   for (const [field, value] of Object.entries(document)) {
     if (typeof value !== 'string' || value === '') continue;
-    if (/(No|Code|Id)$/.test(field) && !/^(customerCode|enterpriseCode|operateCode)$/.test(field))
+    if (
+      /(No|Code|Id)$/.test(field) &&
+      !/^(customerCode|enterpriseCode|operateCode|documentType|nodeId)$/.test(field)
+    )
       keys.push(`${field}:${value}`);
   }
   return keys;

@@ -15,6 +15,7 @@ export interface Column {
 
 export interface ArticleSummary {
   id: number;
+  kind: 'news' | 'blog' | 'algorithm' | 'help' | 'rule';
   columnId: number;
   columnName: string;
   title: string;

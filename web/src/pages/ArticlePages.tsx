@@ -52,7 +52,7 @@ export function ArticleListPage(props: { kind: 'news' | 'blog'; columnId?: strin
                           <Link
                             href={pathOf(
                               locale,
-                              item.columnName === 'algorithm' ? 'algorithmDetail' : detailPage,
+                              item.kind === 'algorithm' ? 'algorithmDetail' : detailPage,
                               String(item.id),
                             )}
                           >

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { type FormPage, pathOf } from '../app/routes.ts';
-import { request, useDict, useLocale, useSession } from '../app/state.ts';
+import { request, startSession, useDict, useLocale, useSession } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import { formFields, industryOptions } from '../forms/validation.ts';
 import { contentCall } from '../http/request.ts';
@@ -60,7 +60,9 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
     try {
       if (form === 'register') {
         const { confirmPassword: _confirm, terms: _terms, ...payload } = valid;
-        await contentCall(request, calls.register(payload));
+        const { session } = await contentCall<{ session: string }>(request, calls.register(payload));
+        // A new account is logged in at once: the same path as a SESSION arriving on the URL (§4).
+        startSession(session, form);
       } else {
         await contentCall(request, calls.demand(form, valid));
       }

@@ -86,7 +86,7 @@ function ArticleLinks(props: { items: ArticleSummary[]; rules: boolean }) {
           <Link
             href={pathOf(
               locale,
-              props.rules || item.columnName === 'rule' ? 'ruleCenter' : 'helpCenter',
+              props.rules || item.kind === 'rule' ? 'ruleCenter' : 'helpCenter',
               String(item.id),
             )}
           >

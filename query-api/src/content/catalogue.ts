@@ -1,0 +1,293 @@
+import { apps, type SeedApp } from './seed/apps.ts';
+import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
+import { experts } from './seed/experts.ts';
+import { commonConditions, commonProcess, dataTypes, financeProducts, institutions } from './seed/finance.ts';
+import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
+
+/**
+ * Pure read functions over the seeded portal content: each answers in one language (the
+ * payload's `lang`, portal spec §7) with the shapes the portal renders. No I/O, so the router
+ * stays a thin shell and every answer is unit-tested.
+ */
+const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
+
+function blocks(list: SeedBlock[], lang: Lang) {
+  return list.map((block) =>
+    block.kind === 'list'
+      ? { kind: 'list' as const, items: block.items.map((item) => text(item, lang)) }
+      : { kind: block.kind, text: text(block.text, lang) },
+  );
+}
+
+function column(value: SeedColumn, lang: Lang): { columnId: number; name: string; columnList?: unknown[] } {
+  return {
+    columnId: value.columnId,
+    name: text(value.name, lang),
+    ...(value.columnList ? { columnList: value.columnList.map((child) => column(child, lang)) } : {}),
+  };
+}
+
+const columnName = (columnId: number, lang: Lang): string => {
+  const all = [...newsColumns, ...blogColumns];
+  const walk = (items: SeedColumn[]): SeedColumn | undefined => {
+    for (const item of items) {
+      if (item.columnId === columnId) return item;
+      const found = item.columnList ? walk(item.columnList) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = walk(all) ?? walk([helpMenu, ruleMenu]);
+  return found ? text(found.name, lang) : '';
+};
+
+function summary(article: SeedArticle, lang: Lang) {
+  return {
+    id: article.id,
+    kind: article.kind,
+    columnId: article.columnId,
+    columnName: columnName(article.columnId, lang),
+    title: text(article.title, lang),
+    summary: text(article.summary, lang),
+    publishTime: article.publishTime,
+    author: text(article.author, lang),
+    source: text(article.source, lang),
+    views: article.views,
+  };
+}
+
+const newestFirst = (a: SeedArticle, b: SeedArticle) =>
+  b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
+
+export function columnsOf(kind: 'news' | 'blog', lang: Lang) {
+  return (kind === 'news' ? newsColumns : blogColumns).map((item) => column(item, lang));
+}
+
+/** All leaf column ids under a column (a list of a parent column shows its children's articles). */
+function columnFamily(columnId: number): Set<number> {
+  const family = new Set([columnId]);
+  const walk = (items: SeedColumn[], inside: boolean) => {
+    for (const item of items) {
+      const here = inside || item.columnId === columnId;
+      if (here) family.add(item.columnId);
+      if (item.columnList) walk(item.columnList, here);
+    }
+  };
+  walk([helpMenu, ruleMenu], false);
+  return family;
+}
+
+export function articlePage(columnId: number, page: number, rows: number, lang: Lang) {
+  const family = columnFamily(columnId);
+  const matching = articles.filter((article) => family.has(article.columnId)).sort(newestFirst);
+  const start = (page - 1) * rows;
+  return {
+    list: matching.slice(start, start + rows).map((article) => summary(article, lang)),
+    total: matching.length,
+    page,
+    rows,
+  };
+}
+
+export function articleDetail(id: number, lang: Lang) {
+  const article = articles.find((candidate) => candidate.id === id);
+  if (!article) return undefined;
+  const siblings = articles.filter((candidate) => candidate.columnId === article.columnId).sort(newestFirst);
+  const index = siblings.indexOf(article);
+  const link = (other: SeedArticle | undefined) =>
+    other ? { id: other.id, title: text(other.title, lang) } : undefined;
+  return {
+    ...summary(article, lang),
+    body: blocks(article.body, lang),
+    ...(link(siblings[index + 1]) ? { prev: link(siblings[index + 1]) } : {}),
+    ...(link(siblings[index - 1]) ? { next: link(siblings[index - 1]) } : {}),
+  };
+}
+
+export function recommended(id: number, lang: Lang, count = 3) {
+  const article = articles.find((candidate) => candidate.id === id);
+  return articles
+    .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
+    .sort(newestFirst)
+    .slice(0, count)
+    .map((candidate) => summary(candidate, lang));
+}
+
+/** §7: the help (4218) and rule (4222) menus; any other column id has no menu. */
+export function centreMenu(columnId: number, lang: Lang) {
+  const root =
+    columnId === helpMenu.columnId ? helpMenu : columnId === ruleMenu.columnId ? ruleMenu : undefined;
+  return root ? (root.columnList ?? []).map((item) => column(item, lang)) : undefined;
+}
+
+/** Keyword search over help and rule articles, in both languages' titles, summaries and bodies. */
+export function searchCentres(keyword: string, lang: Lang) {
+  const needle = keyword.trim().toLowerCase();
+  if (needle === '') return [];
+  const haystack = (article: SeedArticle) =>
+    [
+      article.title,
+      article.summary,
+      ...article.body.flatMap((block) => (block.kind === 'list' ? block.items : [block.text])),
+    ]
+      .flatMap((value) => [value.cn, value.en])
+      .join('\n')
+      .toLowerCase();
+  return articles
+    .filter(
+      (article) => (article.kind === 'help' || article.kind === 'rule') && haystack(article).includes(needle),
+    )
+    .map((article) => summary(article, lang));
+}
+
+export function financeCategories(lang: Lang) {
+  return {
+    dataTypes: dataTypes.map((item) => ({ value: item.value, label: text(item.label, lang) })),
+    institutions: institutions.map((item) => ({ value: item.value, label: text(item.label, lang) })),
+  };
+}
+
+/** §9's two-level filter: first by data type, then by institution; `all` leaves a level open. */
+export function filterFinance(
+  filter: { dataType?: string; institution?: string; slug?: string },
+  lang: Lang,
+) {
+  return financeProducts
+    .filter((product) => !filter.slug || product.slug === filter.slug)
+    .filter(
+      (product) =>
+        !filter.dataType || filter.dataType === 'all' || product.dataTypes.includes(filter.dataType),
+    )
+    .filter(
+      (product) =>
+        !filter.institution || filter.institution === 'all' || product.institution === filter.institution,
+    )
+    .map((product) => {
+      const institution = institutions.find((item) => item.value === product.institution)!;
+      return {
+        slug: product.slug,
+        name: text(product.name, lang),
+        kind: text(product.kind, lang),
+        institution: product.institution,
+        institutionName: `${text(institution.label, lang)}（${text(institution.kind, lang)}）`.replace(
+          '（）',
+          '',
+        ),
+        dataTypes: product.dataTypes,
+        dataTypeNames: product.dataTypes.map((value) =>
+          text(dataTypes.find((item) => item.value === value)!.label, lang),
+        ),
+        rateMin: product.rateMin,
+        rateMax: product.rateMax,
+        limitWan: product.limitWan,
+        termMonths: product.termMonths,
+        guarantee: text(product.guarantee, lang),
+        summary: text(product.summary, lang),
+        features: product.features.map((item) => text(item, lang)),
+        conditions: commonConditions.map((item) => text(item, lang)),
+        process: commonProcess.map((item) => text(item, lang)),
+        hot: product.hot === true,
+      };
+    });
+}
+
+function appSummary(app: SeedApp, lang: Lang) {
+  return {
+    id: app.id,
+    appName: text(app.appName, lang),
+    category: app.category,
+    categoryName: text(app.categoryName, lang),
+    appIntroducetion: text(app.introduction, lang),
+    appStatus: 'ON_THE_SHELF',
+    sellPoints: app.sellPoints.map((item) => text(item, lang)),
+    lowestPrice: app.lowestPrice,
+    free: false,
+  };
+}
+
+/** §7/§9: market list with rows and page (defaults rows=10, page=1). */
+export function appList(page: number, rows: number, lang: Lang) {
+  const start = (page - 1) * rows;
+  return { list: apps.slice(start, start + rows).map((app) => appSummary(app, lang)), total: apps.length };
+}
+
+export function appDetail(id: number, lang: Lang) {
+  const app = apps.find((candidate) => candidate.id === id);
+  if (!app) return undefined;
+  const sections = Object.fromEntries(
+    Object.entries(app.sections).map(([key, value]) => [key, blocks(value, lang)]),
+  );
+  return {
+    ...appSummary(app, lang),
+    mainPics: [],
+    details: app.details.map((detail, index) => ({
+      id: app.id * 100 + index,
+      version: text(detail.version, lang),
+      specifications: text(detail.specifications, lang),
+      cycle: detail.cycle,
+      amount: detail.amount,
+      status: 'ON_THE_SHELF',
+    })),
+    appItemVoList: [
+      {
+        name: lang === 'cn' ? 'SaaS 订阅' : 'SaaS subscription',
+        code: 'SAAS',
+        itemValueList: app.details.map((detail) => ({
+          name: text(detail.version, lang),
+          code: 'SAAS',
+          status: 'ON_THE_SHELF',
+          amount: detail.amount,
+        })),
+      },
+      ...(app.deploy.length > 0
+        ? [
+            {
+              name: lang === 'cn' ? '本地化部署' : 'On-premise',
+              code: 'DEPLOY',
+              itemValueList: app.deploy.map((item) => ({
+                name: text(item.name, lang),
+                code: 'DEPLOY',
+                status: 'ON_THE_SHELF',
+                amount: item.amount,
+              })),
+            },
+          ]
+        : []),
+    ],
+    sections,
+    prices: app.prices.map((row) => ({
+      edition: text(row.edition, lang),
+      saas: row.saas[lang],
+      onPremise: row.onPremise[lang],
+    })),
+    support: text(app.support, lang),
+  };
+}
+
+export function expertList(lang: Lang) {
+  return experts.map((expert) => ({
+    id: expert.id,
+    name: text(expert.name, lang),
+    title: text(expert.title, lang),
+    organisation: text(expert.organisation, lang),
+    fields: expert.fields.map((item) => text(item, lang)),
+    years: expert.years,
+    bio: text(expert.bio, lang),
+    topics: expert.topics.map((item) => text(item, lang)),
+  }));
+}
+
+export function homeData(lang: Lang) {
+  return {
+    news: articles
+      .filter((article) => article.kind === 'news')
+      .sort(newestFirst)
+      .slice(0, 5)
+      .map((article) => summary(article, lang)),
+    finance: filterFinance({}, lang).filter((product) =>
+      ['Kjdsddrz', 'Xsxed', 'Lklblrz'].includes(product.slug),
+    ),
+    apps: appList(1, 5, lang).list,
+    experts: expertList(lang).slice(0, 4),
+  };
+}

@@ -1,0 +1,193 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { isTradelogError, type Logger } from '@tradelog/schemas';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type Clock, createAccounts, type SmsSender } from './accounts.ts';
+import {
+  appDetail,
+  appList,
+  articleDetail,
+  articlePage,
+  centreMenu,
+  columnsOf,
+  expertList,
+  filterFinance,
+  financeCategories,
+  homeData,
+  recommended,
+  searchCentres,
+} from './catalogue.ts';
+import type { Lang } from './seed/types.ts';
+
+/**
+ * The portal's content calls (portal spec §7), relative to the site's API root: mount this
+ * router under a prefix such as `/portal-api`. Answers are `{result, msg, data}` (§7: "result
+ * equal to 1"); failures carry `msg` in the payload's language with a 4xx status, which the
+ * portal's request helper turns into the §8 text.
+ */
+export interface ContentDependencies {
+  clock: Clock;
+  logger: Logger;
+  /** `{product}` of the spec's paths (e.g. /{product}-srv/official/app/list). */
+  product: string;
+  sendSms: SmsSender;
+  /** IP → city (§4 location dialog); undefined when the city is unknown. */
+  locateIp?: (ip: string) => string | undefined;
+  newCode?: () => string;
+  newSession?: () => string;
+}
+
+type Payload = Record<string, unknown>;
+
+const langOf = (payload: Payload): Lang => (payload.lang === 'en' ? 'en' : 'cn');
+const payloadOf = (req: Request): Payload => ({
+  ...(req.query as Payload),
+  ...((req.body as Payload | undefined) ?? {}),
+});
+const numberOf = (value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? Math.min(parsed, max) : fallback;
+};
+
+const notFound = { cn: 'This page could not be found', en: 'This page could not be found' };
+
+function ok(res: Response, data: unknown) {
+  res.json({ result: 1, msg: 'success', data });
+}
+function refuse(res: Response, status: number, message: { cn: string; en: string }, lang: Lang) {
+  res.status(status).json({ result: 0, msg: message[lang] });
+}
+
+export function createContentRouter(deps: ContentDependencies): Router {
+  const logger = deps.logger.scope({ component: 'content' });
+  const accounts = createAccounts({
+    clock: deps.clock,
+    newCode: deps.newCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0')),
+    newSession: deps.newSession ?? (() => randomBytes(24).toString('base64url')),
+    send: deps.sendSms,
+  });
+  const router = Router();
+  router.use(express.urlencoded({ extended: false, limit: '64kb' }), express.json({ limit: '64kb' }));
+
+  // A content answer in the caller's language; `undefined` data is the §2 "not found".
+  const serve =
+    (compute: (payload: Payload, lang: Lang, req: Request) => unknown) => (req: Request, res: Response) => {
+      const payload = payloadOf(req);
+      const lang = langOf(payload);
+      const data = compute(payload, lang, req);
+      if (data === undefined) refuse(res, 404, notFound, lang);
+      else ok(res, data);
+    };
+
+  router.post(
+    '/api/front/home/index.do',
+    serve((_payload, lang) => homeData(lang)),
+  );
+  router.post(
+    '/api/front/column/list.do',
+    serve((payload, lang) => columnsOf(payload.kind === 'blog' ? 'blog' : 'news', lang)),
+  );
+  router.post(
+    '/api/front/meet/newsList.do',
+    serve((payload, lang) =>
+      articlePage(
+        numberOf(payload.columnId, 1001),
+        numberOf(payload.page, 1),
+        numberOf(payload.rows, 10, 50),
+        lang,
+      ),
+    ),
+  );
+  const detail = serve((payload, lang) => articleDetail(numberOf(payload.id, 0), lang));
+  router.post('/api/front/meet/articleDetails.do', detail);
+  router.post('/apiNewsDetail/front/meet/articleDetails.do', detail);
+  router.post(
+    '/api/front/meet/recommendNewsList.do',
+    serve((payload, lang) => recommended(numberOf(payload.id, 0), lang)),
+  );
+  router.post(
+    '/helpAndRuleCenter/index',
+    serve((payload, lang) => centreMenu(numberOf(payload.columnId, 0), lang)),
+  );
+  router.post(
+    '/helpAndRuleCenter/search',
+    serve((payload, lang) => searchCentres(String(payload.keyword ?? ''), lang)),
+  );
+  router.get(
+    '/api/front/confront/category.do',
+    serve((_payload, lang) => financeCategories(lang)),
+  );
+  router.get(
+    '/api/front/confront/products.do',
+    serve((payload, lang) => {
+      const products = filterFinance(
+        {
+          dataType: typeof payload.dataType === 'string' ? payload.dataType : undefined,
+          institution: typeof payload.institution === 'string' ? payload.institution : undefined,
+          slug: typeof payload.slug === 'string' ? payload.slug : undefined,
+        },
+        lang,
+      );
+      return typeof payload.slug === 'string' && products.length === 0 ? undefined : products;
+    }),
+  );
+  router.post(
+    `/${deps.product}-srv/official/app/list`,
+    serve((payload, lang) => appList(numberOf(payload.page, 1), numberOf(payload.rows, 10, 50), lang)),
+  );
+  router.get(
+    `/${deps.product}-srv/official/app/:id`,
+    serve((_payload, lang, req) => appDetail(numberOf(req.params.id, 0), lang)),
+  );
+  router.post(
+    '/api/front/expert/index.do',
+    serve((_payload, lang) => expertList(lang)),
+  );
+  // §4: "the answer is a pair whose second item has cityName".
+  router.get(`/${deps.product}-official/ip2region/search`, (req, res) => {
+    const ip = req.ip ?? '';
+    res.json({ result: 1, msg: 'success', data: [ip, { cityName: deps.locateIp?.(ip) ?? '' }] });
+  });
+
+  router.post('/api/front/other/sms.do', async (req, res) => {
+    const payload = payloadOf(req);
+    const outcome = await accounts.requestCode(String(payload.phone ?? '').trim());
+    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    logger.info('verification code sent');
+    ok(res, null);
+  });
+  router.post('/api/front/other/registered.do', (req, res) => {
+    const payload = payloadOf(req);
+    const outcome = accounts.register(payload);
+    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    logger.info('portal account registered');
+    ok(res, outcome.value);
+  });
+  router.post('/api/front/user/info.do', (req, res) => {
+    const payload = payloadOf(req);
+    const account = accounts.userInfo(String(payload.session ?? ''));
+    // §3: result 1 means success; anything else leaves the visitor anonymous.
+    if (!account) return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
+    ok(res, {
+      name: account.name,
+      companyName: account.companyName,
+      clientFlag: 1,
+      serverFlag: account.role === '150' ? 3 : 0,
+    });
+  });
+  router.post(`/${deps.product}-order/customerDemand/save`, (req, res) => {
+    const payload = payloadOf(req);
+    const outcome = accounts.saveDemand(String(payload.form ?? ''), payload);
+    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    logger.info('customer demand saved', { form: payload.form });
+    ok(res, null);
+  });
+
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const lang = langOf(payloadOf(req));
+    const status = isTradelogError(error) ? error.status : ((error as { status?: number }).status ?? 500);
+    if (status >= 500) logger.error('content call failed', { path: req.path, error: error as Error });
+    // §8: the request-failed text; a malformed body (400 from the parsers) reads the same.
+    refuse(res, status, { cn: '请求失败，请刷新后重试', en: 'The request failed. Please try again.' }, lang);
+  });
+  return router;
+}

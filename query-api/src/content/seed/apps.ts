@@ -1,0 +1,775 @@
+import { type Bi, bi, list, p, type SeedBlock } from './types.ts';
+
+/**
+ * The software products of portal spec §9, served as application-market items (§3: appName,
+ * category, details with cycle and amount, appItemVoList with DEPLOY and SAAS). Each product
+ * page has the sections of §9 and the price table with the spec's prices (yuan).
+ */
+export type Cycle = 'A_YEAR' | 'HALF_YEAR' | 'ONE_MONTH' | 'SEVEN_DAY' | 'A_SET_OF';
+
+export interface SeedPriceRow {
+  edition: Bi;
+  saas: Bi;
+  onPremise: Bi;
+}
+
+export interface SeedApp {
+  id: number;
+  appName: Bi;
+  category: string;
+  categoryName: Bi;
+  introduction: Bi;
+  sellPoints: Bi[];
+  lowestPrice: number;
+  details: { version: Bi; specifications: Bi; cycle: Cycle; amount: number }[];
+  deploy: { name: Bi; amount: number }[];
+  prices: SeedPriceRow[];
+  support: Bi;
+  sections: {
+    introduction: SeedBlock[];
+    functions: SeedBlock[];
+    advantages: SeedBlock[];
+    features: SeedBlock[];
+    flow: SeedBlock[];
+    cases: SeedBlock[];
+    reviews: SeedBlock[];
+    qa: SeedBlock[];
+    afterSales: SeedBlock[];
+  };
+}
+
+const support7x24 = bi('7×24 小时', '7×24');
+const support5x8 = bi('5×8 小时（工作日 9:00–17:00）', '5×8 (working days 9:00–17:00)');
+const none = bi('', '');
+const yuan = (value: number) => value.toLocaleString('en-US');
+const priceText = (cn: string, en: string) => bi(cn, en);
+
+/** §9: customs clearance tiers (orders per year) — also used by warehouse, station and delivery. */
+const tiers = [
+  { amount: 36_000, orders: 36_000 },
+  { amount: 89_000, orders: 110_000 },
+  { amount: 139_000, orders: 180_000 },
+];
+const tierRows = (onPremiseCn: string, onPremiseEn: string, unitCn: string, unitEn: string): SeedPriceRow[] =>
+  tiers.map((tier, index) => ({
+    edition: bi(['基础版', '标准版', '专业版'][index]!, ['Basic', 'Standard', 'Professional'][index]!),
+    saas: priceText(
+      `${yuan(tier.amount)} 元/年（${yuan(tier.orders)} ${unitCn}/年）`,
+      `${yuan(tier.amount)} yuan/year (${yuan(tier.orders)} ${unitEn}/year)`,
+    ),
+    onPremise: index === 0 ? bi(onPremiseCn, onPremiseEn) : none,
+  }));
+const tierDetails = (unitCn: string, unitEn: string) =>
+  tiers.map((tier, index) => ({
+    version: bi(['基础版', '标准版', '专业版'][index]!, ['Basic', 'Standard', 'Professional'][index]!),
+    specifications: bi(`${yuan(tier.orders)} ${unitCn}/年`, `${yuan(tier.orders)} ${unitEn}/year`),
+    cycle: 'A_YEAR' as const,
+    amount: tier.amount,
+  }));
+
+const standardFlow = list(
+  ['提交咨询，顾问 1 个工作日内联系', 'Send an enquiry; an adviser calls within 1 working day'],
+  ['需求调研与产品演示', 'Requirements review and demo'],
+  [
+    '签约并开通（SaaS 当天开通，本地化部署 4–8 周）',
+    'Contract and go-live (SaaS same day, on-premise 4–8 weeks)',
+  ],
+  ['上线培训与数据迁移', 'Training and data migration'],
+);
+const standardAfterSales = (supportCn: string, supportEn: string): SeedBlock[] => [
+  list(
+    [`服务时间：${supportCn}`, `Support hours: ${supportEn}`],
+    ['专属客户成功经理', 'A dedicated customer-success manager'],
+    ['每季度一次版本升级，SaaS 自动生效', 'Quarterly releases, automatic for SaaS'],
+    ['本地化部署含首年运维，续费按年', 'On-premise includes first-year maintenance, renewed yearly'],
+  ),
+];
+
+export const apps: SeedApp[] = [
+  {
+    id: 301,
+    appName: bi('金融风控系统', 'Finance risk-control system'),
+    category: 'FINANCE',
+    categoryName: bi('金融科技', 'Fintech'),
+    introduction: bi(
+      '为银行与保理机构提供贸易数据授信、贷中预警与贷后监控的一体化风控系统。',
+      'An integrated risk system for banks and factors: credit on trade data, in-loan alerts and post-loan monitoring.',
+    ),
+    sellPoints: [bi('单证链路穿透', 'Document-chain tracing'), bi('规则与模型双引擎', 'Rules plus models')],
+    lowestPrice: 300_000,
+    details: [
+      {
+        version: bi('SaaS 版', 'SaaS'),
+        specifications: bi('不限账户数', 'Unlimited users'),
+        cycle: 'A_YEAR',
+        amount: 300_000,
+      },
+    ],
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_500_000 }],
+    prices: [
+      {
+        edition: bi('标准版', 'Standard'),
+        saas: bi('300,000 元/年', '300,000 yuan/year'),
+        onPremise: bi('1,500,000 元 + 180,000 元/年', '1,500,000 yuan + 180,000 yuan/year'),
+      },
+    ],
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '系统直接读取平台单证日志与链路节点，授信依据可追溯到每一票货物。',
+          'The system reads the platform’s document log and link nodes, so every credit decision traces to individual shipments.',
+        ),
+      ],
+      functions: [
+        list(
+          ['客户准入与额度测算', 'Onboarding and limit sizing'],
+          ['链路节点核验', 'Link-node verification'],
+          ['贷后预警与催收', 'Post-loan alerts and collections'],
+          ['监管报送', 'Regulatory reporting'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['数据源真实可审计', 'Auditable, real data sources'],
+          ['模型可解释', 'Explainable models'],
+          ['与核心系统松耦合', 'Loosely coupled to the core banking system'],
+        ),
+      ],
+      features: [
+        list(
+          ['可视化规则编排', 'Visual rule builder'],
+          ['预警订阅推送', 'Alert subscriptions by push'],
+          ['多机构隔离', 'Multi-institution isolation'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某国有银行广东分行上线后，外贸小微贷款审批时间由 15 天缩短至 3 天，不良率保持在 0.8% 以下。',
+          'At a state bank’s Guangdong branch, approval of small exporter loans fell from 15 days to 3, with non-performing loans below 0.8%.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“链路核验让我们敢于做纯信用贷。” —— 某城商行风险总监',
+          '“Chain verification lets us lend unsecured.” — risk director, city commercial bank',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：能否接入行内已有模型？答：支持以 HTTP 服务方式接入外部模型。',
+          'Q: Can we plug in our own models? A: Yes, external models plug in as HTTP services.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 302,
+    appName: bi('关务系统', 'Customs clearance system'),
+    category: 'CUSTOMS',
+    categoryName: bi('跨境关务', 'Customs'),
+    introduction: bi(
+      '跨境电商与一般贸易的申报、三单对碰与税款核算系统，峰值每秒处理 300 单以上。',
+      'Declaration, three-document matching and tax calculation for cross-border e-commerce and general trade, over 300 orders per second at peak.',
+    ),
+    sellPoints: [
+      bi('每秒 300+ 单', '300+ orders per second'),
+      bi('直连单一窗口', 'Direct single-window link'),
+    ],
+    lowestPrice: 36_000,
+    details: tierDetails('单', 'orders'),
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 210_000 }],
+    prices: tierRows('210,000 元 + 31,000 元/年', '210,000 yuan + 31,000 yuan/year', '单', 'orders'),
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '覆盖 1210 保税备货、9610 直购与 0110 一般贸易的全部申报环节。',
+          'Covers every declaration step of 1210 bonded stocking, 9610 direct purchase and 0110 general trade.',
+        ),
+      ],
+      functions: [
+        list(
+          ['清单与报关单申报', 'Manifest and declaration filing'],
+          ['三单对碰', 'Three-document matching'],
+          ['税款核算与缴纳', 'Tax calculation and payment'],
+          ['回执解析', 'Receipt parsing'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['峰值每秒 300 单以上', 'Over 300 orders per second at peak'],
+          ['回执 1 秒内推送', 'Receipts pushed within a second'],
+          ['多口岸统一接入', 'All ports through one integration'],
+        ),
+      ],
+      features: [
+        list(
+          ['申报规则库每日更新', 'Declaration rules updated daily'],
+          ['异常单自动重报', 'Automatic resubmission of failed orders'],
+          ['账册核销', 'Ledger write-off'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '南沙某头部跨境电商服务商“双十一”当天申报 420 万单，零积压。',
+          'A leading Nansha cross-border provider declared 4.2 million orders on Singles’ Day with no backlog.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“大促期间再也不用盯着回执了。” —— 某报关行运营经理',
+          '“We no longer babysit receipts during sales peaks.” — operations manager, customs broker',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：超出年单量怎么办？答：可按档位升级，差价按剩余月份折算。',
+          'Q: What if we exceed the yearly volume? A: Upgrade a tier; the difference is prorated by remaining months.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 303,
+    appName: bi('云仓系统', 'Cloud warehouse system'),
+    category: 'WAREHOUSE',
+    categoryName: bi('仓储物流', 'Warehousing'),
+    introduction: bi(
+      '保税仓与海外仓的收货、上架、拣货、出库一体化管理。',
+      'Receiving, shelving, picking and dispatch for bonded and overseas warehouses.',
+    ),
+    sellPoints: [bi('账册联动', 'Linked customs ledger'), bi('PDA 作业', 'Handheld operations')],
+    lowestPrice: 36_000,
+    details: tierDetails('单', 'orders'),
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_000_000 }],
+    prices: tierRows('1,000,000 元 + 150,000 元/年', '1,000,000 yuan + 150,000 yuan/year', '单', 'orders'),
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '仓内作业与海关账册实时联动，出区即核销。',
+          'Warehouse operations move the customs ledger in real time; release writes it off.',
+        ),
+      ],
+      functions: [
+        list(
+          ['入库理货', 'Inbound tally'],
+          ['库位管理', 'Location management'],
+          ['波次拣货', 'Wave picking'],
+          ['出区核放', 'Release from the zone'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['库存准确率 99.9%', '99.9% stock accuracy'],
+          ['支持多货主', 'Multiple cargo owners'],
+          ['温控库支持', 'Temperature-controlled stores'],
+        ),
+      ],
+      features: [
+        list(
+          ['批次与效期管理', 'Lot and expiry tracking'],
+          ['库存推送给资金方', 'Stock pushed to lenders'],
+          ['计费自动生成', 'Automatic billing'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '前海某保税仓上线后日均出库能力由 2 万单提升到 6 万单。',
+          'A Qianhai bonded warehouse went from 20,000 to 60,000 dispatches a day.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“质押库存数据直接给银行看，融资快多了。” —— 某进口商财务经理',
+          '“Banks see pledged stock directly; loans come much faster.” — finance manager, importer',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：是否支持海外仓？答：支持，时区与币种按仓配置。',
+          'Q: Overseas warehouses? A: Yes, with time zone and currency per warehouse.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 304,
+    appName: bi('配送系统', 'Delivery system'),
+    category: 'LOGISTICS',
+    categoryName: bi('仓储物流', 'Warehousing'),
+    introduction: bi(
+      '对接主流快递、港车与末端网点的配送调度系统。',
+      'Dispatch across major couriers, cross-border trucks and last-mile depots.',
+    ),
+    sellPoints: [bi('电子面单', 'Electronic waybills'), bi('轨迹订阅', 'Tracking subscriptions')],
+    lowestPrice: 36_000,
+    details: tierDetails('票', 'waybills'),
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 210_000 }],
+    prices: tierRows('210,000 元 + 31,000 元/年', '210,000 yuan + 31,000 yuan/year', '票', 'waybills'),
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '一次对接，统一下单、打单与轨迹回传。',
+          'One integration for ordering, label printing and tracking.',
+        ),
+      ],
+      functions: [
+        list(
+          ['多承运商下单', 'Multi-carrier ordering'],
+          ['电子面单打印', 'Label printing'],
+          ['轨迹订阅与推送', 'Tracking subscription and push'],
+          ['运费对账', 'Freight reconciliation'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['覆盖 30 家承运商', '30 carriers connected'],
+          ['智能分单', 'Smart carrier selection'],
+          ['异常件预警', 'Exception alerts'],
+        ),
+      ],
+      features: [
+        list(
+          ['港车跨境调度', 'Cross-border truck dispatch'],
+          ['签收回单影像', 'Proof-of-delivery images'],
+          ['运费贷对接', 'Freight loans connected'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某母婴品牌接入后，跨境包裹平均时效缩短 1.2 天。',
+          'A baby-products brand cut average cross-border parcel time by 1.2 days.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“一个后台管所有快递。” —— 某电商仓配主管',
+          '“One back office for every courier.” — fulfilment lead, e-commerce seller',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：推送失败会重试吗？答：会，按规范间隔重试并携带稳定事件 ID。',
+          'Q: Are failed pushes retried? A: Yes, at the spec’s intervals with a stable event id.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 305,
+    appName: bi('站点管理系统', 'Station management system'),
+    category: 'WAREHOUSE',
+    categoryName: bi('仓储物流', 'Warehousing'),
+    introduction: bi(
+      '服务站点、仓库与车队的排班、作业与结算管理。',
+      'Scheduling, operations and settlement for service stations, warehouses and fleets.',
+    ),
+    sellPoints: [bi('多站点协同', 'Multi-site coordination'), bi('自动结算', 'Automatic settlement')],
+    lowestPrice: 36_000,
+    details: tierDetails('单', 'orders'),
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_000_000 }],
+    prices: tierRows('1,000,000 元 + 150,000 元/年', '1,000,000 yuan + 150,000 yuan/year', '单', 'orders'),
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '与云仓系统同档计价，适合多站点运营的服务商。',
+          'Priced like the cloud warehouse; built for providers running many sites.',
+        ),
+      ],
+      functions: [
+        list(
+          ['站点与人员排班', 'Sites and shift planning'],
+          ['作业任务派发', 'Task dispatch'],
+          ['车队调度', 'Fleet dispatch'],
+          ['站点结算', 'Site settlement'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['统一调度三地站点', 'One schedule across three regions'],
+          ['移动端作业', 'Mobile operations'],
+          ['与云仓共用主数据', 'Shares master data with the warehouse'],
+        ),
+      ],
+      features: [
+        list(
+          ['站点看板', 'Site dashboards'],
+          ['绩效统计', 'Performance statistics'],
+          ['工单闭环', 'Closed-loop work orders'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某区域物流商管理 28 个站点，结算周期由 15 天缩短至 3 天。',
+          'A regional logistics firm runs 28 stations and cut settlement from 15 days to 3.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“站点数据终于能按天看了。” —— 某物流公司总经理',
+          '“We finally see station data daily.” — general manager, logistics company',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：能否与云仓一起采购？答：可以，组合采购享 9 折。',
+          'Q: Can we buy it with the warehouse system? A: Yes, bundles get 10% off.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 306,
+    appName: bi('分销系统', 'Sales-distribution system'),
+    category: 'ONLINE_SALE',
+    categoryName: bi('在线销售', 'Online sales'),
+    introduction: bi(
+      '多级渠道的价格、库存与订单管理。',
+      'Prices, stock and orders across multi-level channels.',
+    ),
+    sellPoints: [bi('多级价格体系', 'Multi-level pricing'), bi('库存共享', 'Shared stock')],
+    lowestPrice: 150_000,
+    details: [
+      {
+        version: bi('标准版', 'Standard'),
+        specifications: bi('不限分销商数', 'Unlimited distributors'),
+        cycle: 'A_YEAR',
+        amount: 150_000,
+      },
+    ],
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 500_000 }],
+    prices: [
+      {
+        edition: bi('标准版', 'Standard'),
+        saas: bi('150,000 元/年', '150,000 yuan/year'),
+        onPremise: bi('500,000 元 + 60,000 元/年', '500,000 yuan + 60,000 yuan/year'),
+      },
+    ],
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '品牌方向经销商、分销商统一供货，订单自动拆分到仓。',
+          'Brands supply dealers and distributors from one place; orders split to warehouses automatically.',
+        ),
+      ],
+      functions: [
+        list(
+          ['渠道价格管理', 'Channel pricing'],
+          ['授信与账期', 'Credit and payment terms'],
+          ['订单拆分', 'Order splitting'],
+          ['返利结算', 'Rebate settlement'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['库存实时共享', 'Real-time shared stock'],
+          ['渠道窜货监控', 'Channel conflict monitoring'],
+          ['对接关务与配送', 'Connected to customs and delivery'],
+        ),
+      ],
+      features: [
+        list(
+          ['小程序订货', 'Mini-program ordering'],
+          ['电子合同', 'E-contracts'],
+          ['销售数据授信', 'Sales data for credit'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某家电品牌 600 家经销商上线后订货周期由 5 天缩短至当天。',
+          'An appliance brand with 600 dealers now fulfils orders the same day instead of in 5.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“账期和库存一屏看清。” —— 某品牌渠道总监',
+          '“Terms and stock on one screen.” — channel director, brand',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：销售数据能用于融资吗？答：经授权后可用于应收与订单融资。',
+          'Q: Can sales data back a loan? A: With your authorisation, for receivables and order finance.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 307,
+    appName: bi('商城系统', 'Mall system'),
+    category: 'ONLINE_SALE',
+    categoryName: bi('在线销售', 'Online sales'),
+    introduction: bi(
+      '支持跨境商品与保税发货的 B2B2C 商城。',
+      'A B2B2C store supporting cross-border goods and bonded dispatch.',
+    ),
+    sellPoints: [bi('跨境支付', 'Cross-border payment'), bi('保税发货', 'Bonded dispatch')],
+    lowestPrice: 150_000,
+    details: [
+      {
+        version: bi('标准版', 'Standard'),
+        specifications: bi('单店铺', 'One store'),
+        cycle: 'A_YEAR',
+        amount: 150_000,
+      },
+      {
+        version: bi('旗舰版', 'Flagship'),
+        specifications: bi('多店铺', 'Multiple stores'),
+        cycle: 'A_YEAR',
+        amount: 200_000,
+      },
+    ],
+    deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_200_000 }],
+    prices: [
+      {
+        edition: bi('标准版', 'Standard'),
+        saas: bi('150,000 元/年', '150,000 yuan/year'),
+        onPremise: bi('1,200,000 元 + 120,000 元/年', '1,200,000 yuan + 120,000 yuan/year'),
+      },
+      { edition: bi('旗舰版', 'Flagship'), saas: bi('200,000 元/年', '200,000 yuan/year'), onPremise: none },
+    ],
+    support: support5x8,
+    sections: {
+      introduction: [
+        p(
+          '商城订单自动推送关务系统申报，消费者实名与支付单一键对碰。',
+          'Store orders go straight to customs filing; shopper identity and payment are matched in one step.',
+        ),
+      ],
+      functions: [
+        list(
+          ['商品与店铺管理', 'Products and stores'],
+          ['营销活动', 'Promotions'],
+          ['跨境支付与分账', 'Cross-border payment and splitting'],
+          ['售后与退货', 'After-sales and returns'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['原生支持 9610/1210', 'Native 9610/1210 support'],
+          ['个人额度校验', 'Personal quota checks'],
+          ['多语言多币种', 'Multilingual, multi-currency'],
+        ),
+      ],
+      features: [
+        list(
+          ['直播带货组件', 'Live-selling widgets'],
+          ['会员体系', 'Membership'],
+          ['分销裂变', 'Referral selling'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某进口母婴品牌自营商城上线半年 GMV 突破 1.2 亿元。',
+          'An imported baby-products brand’s own store passed 120 million yuan GMV in six months.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“保税发货和商城无缝衔接。” —— 某品牌电商负责人',
+          '“Bonded dispatch and the store just fit.” — e-commerce head, brand',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：客服时间？答：商城系统为 5×8 小时支持，其余产品为 7×24 小时。',
+          'Q: Support hours? A: The mall has 5×8 support; the other products 7×24.',
+        ),
+      ],
+      afterSales: standardAfterSales('5×8 小时（工作日 9:00–17:00）', '5×8 (working days 9:00–17:00)'),
+    },
+  },
+  {
+    id: 308,
+    appName: bi('银行风险信息服务', 'Bank risk-information service'),
+    category: 'FINANCE',
+    categoryName: bi('金融科技', 'Fintech'),
+    introduction: bi(
+      '为合作银行提供企业贸易风险画像与变动推送的数据服务。',
+      'A data service giving partner banks trade risk profiles of companies and pushes when they change.',
+    ),
+    sellPoints: [bi('企业贸易画像', 'Company trade profiles'), bi('变动实时推送', 'Live change pushes')],
+    lowestPrice: 300_000,
+    details: [
+      {
+        version: bi('年度服务', 'Annual service'),
+        specifications: bi('10 万次查询/年', '100,000 queries/year'),
+        cycle: 'A_YEAR',
+        amount: 300_000,
+      },
+    ],
+    deploy: [],
+    prices: [
+      {
+        edition: bi('年度服务', 'Annual service'),
+        saas: bi('300,000 元/年（10 万次查询）', '300,000 yuan/year (100,000 queries)'),
+        onPremise: none,
+      },
+    ],
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '数据来自企业授权的报关、物流与订单单证，按查询与订阅两种方式提供。',
+          'Data comes from customs, logistics and order documents the company authorised, by query or by subscription.',
+        ),
+      ],
+      functions: [
+        list(
+          ['企业贸易画像查询', 'Trade profile queries'],
+          ['链路节点查询', 'Link-node queries'],
+          ['风险变动订阅', 'Risk change subscriptions'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['授权可追溯', 'Traceable authorisation'],
+          ['推送至少一次且幂等', 'At-least-once, idempotent pushes'],
+          ['按量计费', 'Pay per use'],
+        ),
+      ],
+      features: [
+        list(
+          ['标准接口与回调', 'Standard interface and callbacks'],
+          ['历史可回放', 'Replayable history'],
+          ['多维预警规则', 'Multi-factor alert rules'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某外资银行用于贸易融资贷后监控，提前 21 天识别出 3 笔风险敞口。',
+          'A foreign bank uses it for post-loan monitoring and spotted 3 exposures 21 days early.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“推送比我们自己巡检快得多。” —— 某外资银行贸易金融部',
+          '“Pushes beat our own checks by far.” — trade finance team, foreign bank',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：是否支持私有化？答：该服务仅以 SaaS 方式提供。',
+          'Q: Can it be installed on-premise? A: No, it is offered as SaaS only.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+  {
+    id: 309,
+    appName: bi('ERP 套件', 'ERP suite'),
+    category: 'ERP',
+    categoryName: bi('企业管理', 'Enterprise management'),
+    introduction: bi(
+      '面向外贸企业的进销存、财务与报关一体化 ERP。',
+      'Purchasing, sales, stock, finance and customs in one ERP for trading firms.',
+    ),
+    sellPoints: [bi('按模块订阅', 'Subscribe by module'), bi('对接平台单证', 'Linked to platform documents')],
+    lowestPrice: 10_000,
+    details: [
+      {
+        version: bi('小微版', 'Small business'),
+        specifications: bi('5 个账户', '5 users'),
+        cycle: 'A_YEAR',
+        amount: 10_000,
+      },
+      {
+        version: bi('企业版', 'Enterprise'),
+        specifications: bi('50 个账户', '50 users'),
+        cycle: 'A_YEAR',
+        amount: 120_000,
+      },
+      {
+        version: bi('集团版', 'Group'),
+        specifications: bi('不限账户', 'Unlimited users'),
+        cycle: 'A_YEAR',
+        amount: 300_000,
+      },
+    ],
+    deploy: [],
+    prices: [
+      {
+        edition: bi('小微版', 'Small business'),
+        saas: bi('10,000 元/年', '10,000 yuan/year'),
+        onPremise: none,
+      },
+      {
+        edition: bi('企业版', 'Enterprise'),
+        saas: bi('120,000 元/年', '120,000 yuan/year'),
+        onPremise: none,
+      },
+      { edition: bi('集团版', 'Group'), saas: bi('300,000 元/年', '300,000 yuan/year'), onPremise: none },
+    ],
+    support: support7x24,
+    sections: {
+      introduction: [
+        p(
+          '采购、销售单据自动生成平台标准单证，一次录入多处使用。',
+          'Purchase and sales records become standard platform documents automatically: enter once, use everywhere.',
+        ),
+      ],
+      functions: [
+        list(
+          ['进销存', 'Purchasing, sales and stock'],
+          ['财务总账', 'General ledger'],
+          ['报关资料', 'Customs data'],
+          ['出口退税', 'Export rebates'],
+        ),
+      ],
+      advantages: [
+        list(
+          ['价格 10,000 至 300,000 元/年', '10,000 to 300,000 yuan a year'],
+          ['开箱即用', 'Ready out of the box'],
+          ['数据可导出', 'Data exportable'],
+        ),
+      ],
+      features: [
+        list(
+          ['多币种核算', 'Multi-currency accounting'],
+          ['单证一键推送', 'One-click document push'],
+          ['移动审批', 'Mobile approvals'],
+        ),
+      ],
+      flow: [standardFlow],
+      cases: [
+        p(
+          '某五金出口企业上线后月结时间由 10 天缩短为 2 天。',
+          'A hardware exporter cut its month-end close from 10 days to 2.',
+        ),
+      ],
+      reviews: [
+        list([
+          '“报关资料不用再录第二遍。” —— 某外贸公司单证主管',
+          '“No more typing customs data twice.” — documents lead, trading company',
+        ]),
+      ],
+      qa: [
+        p(
+          '问：能否本地化部署？答：ERP 套件仅提供 SaaS 版本。',
+          'Q: On-premise? A: The ERP suite is SaaS only.',
+        ),
+      ],
+      afterSales: standardAfterSales('7×24 小时', '7×24'),
+    },
+  },
+];
