@@ -1,3 +1,4 @@
+import { linkNodeBlocks } from '@tradelog/projections/link-node/tables';
 import { enterpriseOf } from '../documents/enterprise.ts';
 import { type Document, type DocumentEvent, type DocumentTypeId, listOf, text } from '../documents/event.ts';
 
@@ -8,19 +9,7 @@ import { type Document, type DocumentEvent, type DocumentTypeId, listOf, text } 
  * sharing any link key (same class, same value) are in one chain; nodes of different
  * enterprises never are.
  */
-export const blocks = [
-  'arrivalInfo',
-  'intoDeclareInfo',
-  'intoTransportInfo',
-  'intoStorageInfo',
-  'transfersInfo',
-  'outStorageInfo',
-  'outDeclareInfo',
-  'outTransportInfo',
-  'financingInfo',
-  'purchaseInfo',
-  'salesInfo',
-] as const;
+export const blocks = linkNodeBlocks;
 export type Block = (typeof blocks)[number];
 
 export interface LinkKey {
@@ -154,11 +143,3 @@ export function nodesOf(event: DocumentEvent): NodeStatement[] {
   }
   return statements;
 }
-
-/** How the link-node query's documentsType finds the starting node (query spec §3): 10 financing … 40 declaration. */
-export const documentsTypeKeys: Readonly<Record<string, readonly string[]>> = {
-  '10': ['financingOrderNo'],
-  '20': ['inboundOrderNo'],
-  '30': ['purchaseOrderNo', 'poOrderNo'],
-  '40': ['entryNo', 'declareOrderNo'],
-};

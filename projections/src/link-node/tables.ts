@@ -132,3 +132,29 @@ export async function findChainByKey(
   );
   return rows.map(toNode);
 }
+
+/** The eleven blocks of the link-node answer (query spec §3 "Link node"), in answer order. */
+export const linkNodeBlocks = [
+  'arrivalInfo',
+  'intoDeclareInfo',
+  'intoTransportInfo',
+  'intoStorageInfo',
+  'transfersInfo',
+  'outStorageInfo',
+  'outDeclareInfo',
+  'outTransportInfo',
+  'financingInfo',
+  'purchaseInfo',
+  'salesInfo',
+] as const;
+
+/**
+ * How the query's documentsType finds the starting node, by link-key class (processors/README.md):
+ * 10 financing, 20 inbound, 30 purchase, 40 declaration.
+ */
+export const documentsTypeKeyClasses: Readonly<Record<'10' | '20' | '30' | '40', readonly string[]>> = {
+  '10': ['financingOrderNo'],
+  '20': ['inboundOrderNo'],
+  '30': ['purchaseOrderNo', 'poOrderNo'],
+  '40': ['entryNo', 'declareOrderNo'],
+};

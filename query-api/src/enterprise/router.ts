@@ -1,0 +1,388 @@
+import {
+  listDeclarations,
+  listGoods,
+  listStock,
+  listWarehouseOrders,
+  warehouseSummary,
+} from '@tradelog/projections/enterprise-data/queries';
+import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
+import { Router } from 'express';
+import type pg from 'pg';
+import { assertEnterprise, callerOf } from '../lenders/auth.ts';
+import {
+  date,
+  pageOf,
+  paging,
+  periodRange,
+  type RequestSchema,
+  validateRequest,
+} from '../lenders/requests.ts';
+import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+
+/**
+ * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
+ * projections. Paths the spec does not give are ours, listed in query-api/README.md.
+ */
+export const enterprisePaths = {
+  purchase: '/open/info/enterprise/purchase',
+  saleOrderToB: '/open/info/enterprise/sale-to-business',
+  saleOrderToC: '/open/info/enterprise/sale-to-consumer',
+  customs: '/open/info/enterprise/customs-declarations',
+  goods: '/open/info/goods',
+  inventory: '/open/inventory/query',
+  warehouseSummary: '/open/info/warehouse/summary',
+  inboundDetails: '/open/info/enterprise/history/inbound-details',
+  outboundDetails: '/open/info/enterprise/history/outbound-details',
+} as const;
+
+const orderRequest = {
+  enterpriseId: { type: 'string', required: true, maxLength: 20 },
+  orderNo: { type: 'string', maxLength: 8 },
+  beginDate: { ...date, required: true },
+  endDate: { ...date, required: true },
+  ...paging,
+} as const satisfies RequestSchema;
+
+const period = {
+  type: 'string',
+  pattern: /^\d{4}(-(0[1-9]|1[0-2]))?$/,
+  patternText: 'YYYY or YYYY-MM',
+  maxLength: 8,
+} as const;
+const month = { type: 'string', pattern: /^\d{4}-(0[1-9]|1[0-2])$/, patternText: 'YYYY-MM' } as const;
+
+/** Order state names of the query spec (§3) for the submitted codes (processors/README.md). */
+function orderState(kind: string, status: string): string {
+  if (status === '30') return 'CANCELLED';
+  if (status === '20') return kind === 'purchase' ? 'RECEIVED' : 'SHIPPED';
+  return 'AWAITING_SHIPMENT';
+}
+
+const orderOut = (order: OrderRow) => {
+  const { goodList, goodsList, ...fields } = order.fields as Record<string, unknown>;
+  return {
+    ...fields,
+    goodsList: goodsList ?? goodList ?? [],
+    orderStatus: order.status,
+    orderState: orderState(order.kind, order.status),
+    statusHistory: order.history,
+    provenance: order.provenance,
+  };
+};
+
+const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
+  Object.fromEntries(names.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
+
+export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
+  const { pool } = deps;
+  const router = Router();
+
+  for (const kind of ['purchase', 'saleOrderToB', 'saleOrderToC'] as const) {
+    const schema: RequestSchema =
+      kind === 'saleOrderToC'
+        ? { ...orderRequest, cbepcomName: { type: 'string', maxLength: 50 } }
+        : orderRequest;
+    router.post(
+      enterprisePaths[kind],
+      handle(async (req, res) => {
+        const request = validateRequest<{
+          enterpriseId: string;
+          orderNo?: string;
+          beginDate: string;
+          endDate: string;
+          cbepcomName?: string;
+          page?: number;
+          pageSize?: number;
+        }>(schema, req.body);
+        assertEnterprise(callerOf(res), request.enterpriseId);
+        const page = pageOf(request);
+        const { result, freshness } = await readLive(pool, 'order-status', (s) =>
+          listOrders(pool, s, {
+            kind,
+            enterprise: request.enterpriseId,
+            beginDate: request.beginDate,
+            endDate: request.endDate,
+            limit: page.limit,
+            offset: page.offset,
+            ...(request.orderNo ? { orderNo: request.orderNo } : {}),
+            ...(request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
+          }),
+        );
+        sendSuccess(res, {
+          page: page.page,
+          pageSize: page.pageSize,
+          totalCount: result.total,
+          dataList: result.orders.map(orderOut),
+          freshness,
+        });
+      }),
+    );
+  }
+
+  router.post(
+    enterprisePaths.customs,
+    handle(async (req, res) => {
+      const request = validateRequest<{
+        enterpriseId: string;
+        enterpriseType: '10' | '20';
+        dataSource: '10' | '20';
+        starDate: string;
+        endDate: string;
+        page?: number;
+        pageSize?: number;
+      }>(
+        {
+          enterpriseId: { type: 'string', required: true, maxLength: 20 },
+          enterpriseType: { type: 'string', required: true, enum: ['10', '20'] },
+          dataSource: { type: 'string', required: true, enum: ['10', '20'] },
+          // "starDate" is spelt so in the spec (§3 "Customs declaration query").
+          starDate: { ...date, required: true },
+          endDate: { ...date, required: true },
+          ...paging,
+        },
+        req.body,
+      );
+      assertEnterprise(callerOf(res), request.enterpriseId);
+      const page = pageOf(request);
+      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
+        listDeclarations(pool, s, {
+          enterprise: request.enterpriseId,
+          enterpriseType: request.enterpriseType,
+          dataSource: request.dataSource,
+          startDate: request.starDate,
+          endDate: request.endDate,
+          limit: page.limit,
+          offset: page.offset,
+        }),
+      );
+      const dataList = result.rows.map((row) => ({
+        ...pick(row.fields, [
+          'entryNo',
+          'billNo',
+          'contractNo',
+          'transportMode',
+          'transportTool',
+          'voyageNo',
+          'superviseType',
+          'beginCountry',
+          'beginPort',
+          'designationPort',
+          'tradeCountry',
+          'grossWeight',
+          'netWeight',
+          'checkNo',
+          'entOrderNo',
+        ]),
+        entryNo: row.entryNo,
+        customer: row.ownerCode,
+        declareCode: row.declareCode,
+        agent: row.fields.customsClearanceName ?? row.fields.declareCode,
+        consignees: pick(row.fields, [
+          'consigneeNo',
+          'consigneeName',
+          'domesticConsigneeCode',
+          'domesticConsigneeName',
+          'foreignConsigneeCode',
+          'foreignConsigneeName',
+        ]),
+        ieFlag: row.ieFlag,
+        declareTime: row.declareTime,
+        orderType: row.dataSource === '10' ? '50' : '40',
+        goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
+        provenance: row.provenance,
+      }));
+      sendSuccess(res, {
+        page: page.page,
+        pageSize: page.pageSize,
+        totalCount: result.total,
+        dataList,
+        freshness,
+      });
+    }),
+  );
+
+  router.post(
+    enterprisePaths.goods,
+    handle(async (req, res) => {
+      const request = validateRequest<{
+        customerCode: string;
+        requestTime?: string;
+        page?: number;
+        pageSize?: number;
+      }>(
+        {
+          customerCode: { type: 'string', required: true, maxLength: 50 },
+          requestTime: {
+            type: 'string',
+            pattern: /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?.*)?$/,
+            patternText: 'a date-time',
+          },
+          ...paging,
+        },
+        req.body,
+      );
+      assertEnterprise(callerOf(res), request.customerCode);
+      const page = pageOf(request);
+      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
+        listGoods(pool, s, {
+          enterprise: request.customerCode,
+          limit: page.limit,
+          offset: page.offset,
+          ...(request.requestTime ? { since: request.requestTime } : {}),
+        }),
+      );
+      const goodsList = result.rows.map((row) => {
+        const sources = Object.entries(row.sources).sort(([, a], [, b]) =>
+          String(a.provenance.receivedAt).localeCompare(String(b.provenance.receivedAt)),
+        );
+        return {
+          goodsNo: row.goodsNo,
+          ...Object.assign({}, ...sources.map(([, source]) => source.fields)),
+          provenance: sources.map(([, source]) => source.provenance),
+        };
+      });
+      sendSuccess(res, {
+        page: page.page,
+        pageSize: page.pageSize,
+        totalCount: result.total,
+        goodsList,
+        freshness,
+      });
+    }),
+  );
+
+  router.post(
+    enterprisePaths.inventory,
+    handle(async (req, res) => {
+      // All seven fields are required (query spec §5 "Inventory"); pageNo/pageSize follow §9 bounds.
+      const request = validateRequest<{
+        customerCode: string;
+        customerName: string;
+        warehouseId: string;
+        goodsId: string;
+        dataSource: string;
+        pageNo: number;
+        pageSize: number;
+      }>(
+        {
+          customerCode: { type: 'string', required: true, maxLength: 50 },
+          customerName: { type: 'string', required: true, maxLength: 255 },
+          warehouseId: { type: 'string', required: true, maxLength: 50 },
+          goodsId: { type: 'string', required: true, maxLength: 2000 },
+          dataSource: { type: 'string', required: true, maxLength: 20 },
+          pageNo: { type: 'integer', required: true, min: 1 },
+          pageSize: { type: 'integer', required: true, min: 1, max: 200 },
+        },
+        req.body,
+      );
+      assertEnterprise(callerOf(res), request.customerCode);
+      const page = pageOf({ page: request.pageNo, pageSize: request.pageSize });
+      const goodsIds =
+        request.goodsId.trim() === '*'
+          ? null
+          : request.goodsId
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean);
+      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
+        listStock(pool, s, {
+          enterprise: request.customerCode,
+          warehouseId: request.warehouseId === '*' ? null : request.warehouseId,
+          goodsIds,
+          limit: page.limit,
+          offset: page.offset,
+        }),
+      );
+      sendSuccess(res, {
+        totalCount: result.total,
+        pageNo: page.page,
+        pageSize: page.pageSize,
+        pageCount: Math.ceil(result.total / page.pageSize),
+        goodsList: result.rows.map((row) => ({
+          warehouseId: row.warehouseId,
+          customerCode: request.customerCode,
+          goodsId: row.goodsId,
+          goodsName: row.goodsName,
+          barCode: row.barCode,
+          batchCode: row.batchCode,
+          warehouseTime: row.firstInAt,
+          productionTime: row.productionTime,
+          expireTime: row.expireTime,
+          realStockNum: row.qty,
+          // Frozen and locked stock are not in any submission: always 0 (query-api/README.md).
+          realFrozenStockNum: 0,
+          lockStockNum: 0,
+          stockType: row.stockType,
+        })),
+        freshness,
+      });
+    }),
+  );
+
+  router.post(
+    enterprisePaths.warehouseSummary,
+    handle(async (req, res) => {
+      const request = validateRequest<{ enterpriseId: string; period: string }>(
+        {
+          enterpriseId: { type: 'string', required: true, maxLength: 20 },
+          period: { ...period, required: true },
+        },
+        req.body,
+      );
+      assertEnterprise(callerOf(res), request.enterpriseId);
+      const range = periodRange(request.period);
+      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
+        warehouseSummary(pool, s, { enterprise: request.enterpriseId, ...range }),
+      );
+      sendSuccess(res, { dataList: [{ period: request.period, ...result }], freshness });
+    }),
+  );
+
+  for (const direction of ['inbound', 'outbound'] as const) {
+    router.post(
+      direction === 'inbound' ? enterprisePaths.inboundDetails : enterprisePaths.outboundDetails,
+      handle(async (req, res) => {
+        const request = validateRequest<{
+          enterpriseId: string;
+          period: string;
+          page?: number;
+          pageSize?: number;
+        }>(
+          {
+            enterpriseId: { type: 'string', required: true, maxLength: 20 },
+            period: { ...month, required: true },
+            ...paging,
+          },
+          req.body,
+        );
+        assertEnterprise(callerOf(res), request.enterpriseId);
+        const page = pageOf(request);
+        const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
+          listWarehouseOrders(pool, s, {
+            enterprise: request.enterpriseId,
+            direction,
+            ...periodRange(request.period),
+            limit: page.limit,
+            offset: page.offset,
+          }),
+        );
+        sendSuccess(res, {
+          page: page.page,
+          pageSize: page.pageSize,
+          totalCount: result.total,
+          dataList: result.rows.map((row) => ({
+            entOrderNo: row.orderNo,
+            warehouseId: row.warehouseId,
+            warehouseName: row.warehouseName,
+            time: row.occurredAt,
+            tallied: direction === 'inbound' ? row.tallied : undefined,
+            goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
+            provenance: row.provenance,
+          })),
+          freshness,
+        });
+      }),
+    );
+  }
+  return router;
+}

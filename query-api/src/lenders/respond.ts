@@ -1,0 +1,78 @@
+import {
+  findLiveVersion,
+  type ProjectionName,
+  type ProjectionVersion,
+  versionFreshness,
+} from '@tradelog/projections';
+import { TradelogError } from '@tradelog/schemas';
+import { failure, languageOf, success } from '@tradelog/schemas/runtime/envelope';
+import type { Request, Response } from 'express';
+import type pg from 'pg';
+
+/** The `{flag, code, message, …}` envelope for every answer (query spec §8). */
+export function sendFailure(req: Request, res: Response, error: unknown): void {
+  const { status, body } = failure(error, languageOf(req.get('accept-language')));
+  res.status(status).json(body);
+}
+
+export function sendSuccess(res: Response, extra: Record<string, unknown>): void {
+  res.status(200).json(success(extra));
+}
+
+/** Wraps an async handler so that every error becomes a failure envelope. */
+export function handle(work: (req: Request, res: Response) => Promise<void>) {
+  return async (req: Request, res: Response) => {
+    try {
+      await work(req, res);
+    } catch (error) {
+      sendFailure(req, res, error);
+    }
+  };
+}
+
+/**
+ * Runs a read against a projection's live version. The version is resolved per request; if a
+ * retired version was dropped between resolving and reading (Postgres 42P01), it resolves again
+ * once. The answer's `freshness` says which version answered and how far it has read the log.
+ */
+export async function readLive<T>(
+  pool: pg.Pool,
+  projection: ProjectionName,
+  read: (schema: string) => Promise<T>,
+): Promise<{ result: T; freshness: Freshness }> {
+  for (let attempt = 0; ; attempt++) {
+    const version = await findLiveVersion(pool, projection);
+    if (!version) {
+      throw new TradelogError('PROJECTION_NOT_READY', `the ${projection} projection has not been built yet`, {
+        status: 503,
+        retriable: true,
+      });
+    }
+    try {
+      const result = await read(version.schemaName);
+      return { result, freshness: await freshnessOf(pool, version) };
+    } catch (error) {
+      if ((error as { code?: string }).code === '42P01' && attempt === 0) continue;
+      throw error;
+    }
+  }
+}
+
+export interface Freshness {
+  projection: string;
+  version: number;
+  /** When the projection last applied a record (null: nothing applied yet). */
+  lastAppliedAt: string | null;
+  /** The next offset the projection will apply, per topic partition: everything below is in the answer. */
+  offsets: { topic: string; partition: number; nextOffset: string }[];
+}
+
+async function freshnessOf(pool: pg.Pool, version: ProjectionVersion): Promise<Freshness> {
+  const fresh = await versionFreshness(pool, version.consumerGroup);
+  return {
+    projection: version.projection,
+    version: version.version,
+    lastAppliedAt: fresh.appliedAt?.toISOString() ?? null,
+    offsets: fresh.offsets,
+  };
+}

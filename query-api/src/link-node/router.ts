@@ -1,0 +1,96 @@
+import {
+  documentsTypeKeyClasses,
+  findChainByKey,
+  linkNodeBlocks,
+  type NodeRow,
+} from '@tradelog/projections/link-node/tables';
+import { TradelogError } from '@tradelog/schemas';
+import { Router } from 'express';
+import type pg from 'pg';
+import { assertEnterprise, callerOf } from '../lenders/auth.ts';
+import { type RequestSchema, validateRequest } from '../lenders/requests.ts';
+import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+
+/** Query spec §3 "Link node" and §5 bounds. */
+const linkNodeRequest = {
+  customerCode: { type: 'string', required: true, maxLength: 20 },
+  documentsType: { type: 'string', required: true, enum: ['10', '20', '30', '40'] },
+  documentsNo: { type: 'string', required: true, maxLength: 32 },
+} as const satisfies RequestSchema;
+
+interface LinkNodeRequest extends Record<string, unknown> {
+  customerCode: string;
+  documentsType: '10' | '20' | '30' | '40';
+  documentsNo: string;
+}
+
+const documentOf = (node: NodeRow) => ({
+  documentType: node.type,
+  businessKey: node.businessKey,
+  versions: node.versions,
+  fields: node.fields,
+  provenance: node.provenance,
+});
+
+/**
+ * The answer's eleven blocks. No submission is a financing document, so `financingInfo` lists
+ * the financing orders the chain's purchases name (processors/README.md "Link-node rules").
+ */
+export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<string, unknown[]> {
+  const blocks: Record<string, unknown[]> = Object.fromEntries(linkNodeBlocks.map((block) => [block, []]));
+  for (const node of nodes) {
+    blocks[node.block]?.push(documentOf(node));
+    const financingOrderNo = node.type === 'purchase' ? node.fields.financingOrderNo : undefined;
+    if (typeof financingOrderNo === 'string' && financingOrderNo !== '') {
+      blocks.financingInfo!.push({
+        documentType: 'financing',
+        businessKey: financingOrderNo,
+        fields: {
+          financingOrderNo,
+          purchaseOrderNo: node.businessKey,
+          purchaseAmount: node.fields.purchaseAmount,
+          currency: node.fields.currency,
+          poOrderNo: node.fields.poOrderNo,
+        },
+        provenance: node.provenance,
+      });
+    }
+  }
+  return blocks;
+}
+
+export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
+  const router = Router();
+  router.post(
+    '/open/info/link/node',
+    handle(async (req, res) => {
+      const request = validateRequest<LinkNodeRequest>(linkNodeRequest, req.body);
+      assertEnterprise(callerOf(res), request.customerCode);
+      const { result: nodes, freshness } = await readLive(deps.pool, 'link-node', (schema) =>
+        findChainByKey(deps.pool, schema, {
+          enterprise: request.customerCode,
+          classes: documentsTypeKeyClasses[request.documentsType],
+          value: request.documentsNo,
+        }),
+      );
+      if (nodes.length === 0) {
+        throw new TradelogError(
+          'LINK_NODE_NOT_FOUND',
+          `no ${request.documentsType} document ${request.documentsNo} of this enterprise`,
+          {
+            status: 404,
+            details: {
+              message: {
+                en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
+                cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
+              },
+              freshness,
+            },
+          },
+        );
+      }
+      sendSuccess(res, { chainId: nodes[0]!.chainId, ...linkNodeBlocksOf(nodes), freshness });
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,116 @@
+import {
+  dropVersion,
+  findDeadLetter,
+  insertNextVersion,
+  inTransaction,
+  isProjectionName,
+  listDeadLetters,
+  listVersions,
+  markDeadLetterRetrying,
+  type ProjectionName,
+} from '@tradelog/projections';
+import { TradelogError } from '@tradelog/schemas';
+import { type Request, Router } from 'express';
+import type pg from 'pg';
+import { handle, sendSuccess } from '../lenders/respond.ts';
+
+/**
+ * Operator endpoints (issue 4): request a rebuild (the processors build it and report progress
+ * into `projection_versions`), watch it, drop old versions; list and retry dead letters. The
+ * query API only records requests: building is the processors' job (ARCHITECTURE, nothing
+ * imports processors).
+ */
+function projectionParam(req: Request): ProjectionName {
+  const name = String(req.params.projection);
+  if (!isProjectionName(name))
+    throw new TradelogError('PROJECTION_UNKNOWN', `unknown projection "${name}"`, { status: 404 });
+  return name;
+}
+
+export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string; now?: () => Date }): Router {
+  const { pool } = deps;
+  const now = deps.now ?? (() => new Date());
+  const router = Router();
+
+  router.post(
+    '/ops/rebuild/:projection',
+    handle(async (req, res) => {
+      const projection = projectionParam(req);
+      const version = await inTransaction(pool, async (db) => {
+        const pending = (await listVersions(db, projection)).find(
+          (v) => v.state === 'requested' || v.state === 'building',
+        );
+        if (pending) {
+          throw new TradelogError(
+            'REBUILD_IN_PROGRESS',
+            `${projection} v${pending.version} is already ${pending.state}`,
+            { status: 409, details: { version: pending.version } },
+          );
+        }
+        return insertNextVersion(db, deps.namespace, projection, 'requested', now());
+      });
+      res.status(202);
+      sendSuccess(res, { projection, version: version.version, state: version.state });
+    }),
+  );
+
+  router.get(
+    '/ops/rebuild/:projection',
+    handle(async (req, res) => {
+      const versions = await listVersions(pool, projectionParam(req));
+      sendSuccess(res, { versions });
+    }),
+  );
+
+  router.delete(
+    '/ops/versions/:projection/:version',
+    handle(async (req, res) => {
+      const projection = projectionParam(req);
+      const dropped = await dropVersion(pool, projection, Number(req.params.version));
+      if (!dropped)
+        throw new TradelogError('VERSION_NOT_DROPPABLE', 'only retired or failed versions can be dropped', {
+          status: 409,
+        });
+      sendSuccess(res, { projection, version: Number(req.params.version), dropped });
+    }),
+  );
+
+  router.get(
+    '/ops/dead-letters',
+    handle(async (req, res) => {
+      const projection =
+        typeof req.query.projection === 'string' && isProjectionName(req.query.projection)
+          ? req.query.projection
+          : undefined;
+      const state = ['open', 'retrying', 'resolved'].includes(String(req.query.state))
+        ? (String(req.query.state) as 'open')
+        : undefined;
+      const letters = await listDeadLetters(pool, {
+        limit: Math.min(Number(req.query.limit) || 100, 500),
+        ...(projection ? { projection } : {}),
+        ...(state ? { state } : {}),
+        ...(typeof req.query.after === 'string' ? { afterId: req.query.after } : {}),
+      });
+      sendSuccess(res, {
+        dataList: letters.map(({ value, ...letter }) => ({ ...letter, valueBytes: value?.length ?? 0 })),
+      });
+    }),
+  );
+
+  router.post(
+    '/ops/dead-letters/:id/retry',
+    handle(async (req, res) => {
+      const id = String(req.params.id);
+      if (!/^\d+$/.test(id) || !(await findDeadLetter(pool, id)))
+        throw new TradelogError('DEAD_LETTER_UNKNOWN', `no dead letter ${id}`, { status: 404 });
+      const letter = await markDeadLetterRetrying(pool, id);
+      if (!letter)
+        throw new TradelogError('DEAD_LETTER_RESOLVED', `dead letter ${id} is already resolved`, {
+          status: 409,
+        });
+      res.status(202);
+      sendSuccess(res, { id, state: letter.state });
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { generateApiKey } from '@tradelog/projections/access/apiKey';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import express from 'express';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import { projections } from '../../processors/src/projections.ts';
+import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
+import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
+type Json = any;
+
+// Documents submitted through ingest appear in the lender queries; a lender is refused
+// another enterprise's data (issue 4, "Must show").
+describe('lender queries over projections fed through ingest', () => {
+  const services = testServices();
+  const owner = examples.purchase.customerCode as string;
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let ingest: IngestUnderTest;
+  let server: ReturnType<express.Express['listen']>;
+  let queryUrl: string;
+  let supervisors: ReturnType<typeof superviseLiveProjection>[] = [];
+  const keys: Record<'partner' | 'lender' | 'otherLender', string> = {
+    partner: '',
+    lender: '',
+    otherLender: '',
+  };
+
+  async function key(kind: 'partner' | 'lender', enterprises: string[]) {
+    const generated = generateApiKey();
+    await createApiKey(pool, {
+      id: randomUUID(),
+      kind,
+      ownerId: `${kind}-${enterprises.join('-')}`,
+      ownerName: kind,
+      enterprises,
+      keyPrefix: generated.prefix,
+      keyHash: generated.hash,
+      createdAt: new Date(),
+    });
+    return generated.key;
+  }
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'lq');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 12 });
+    keys.partner = await key('partner', []);
+    keys.lender = await key('lender', [owner]);
+    keys.otherLender = await key('lender', ['91110000OTHER00001']);
+    const suffix = uniqueName('lq');
+    ingest = await startIngestUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      keysDatabaseUrl: db.databaseUrl,
+      topicSuffix: suffix,
+      logger: quietLogger,
+    });
+    const kafka = createKafka({
+      brokers: services.kafkaBrokers,
+      clientId: 'lq-processors',
+      logger: quietLogger,
+    });
+    const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
+    const topics = documentTypes.map((type) => ingest.topicOf(type));
+    supervisors = Object.values(projections).map((projection) =>
+      superviseLiveProjection({
+        kafka,
+        pool,
+        codec,
+        projection,
+        topics,
+        namespace: db.schema,
+        logger: quietLogger,
+      }),
+    );
+    for (const supervisor of supervisors) await supervisor.start();
+    const app = express();
+    app.use(createProjectionRoutes({ pool, namespace: db.schema }));
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    for (const supervisor of supervisors) await supervisor.stop();
+    server?.close();
+    await ingest?.close();
+    const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
+      `${db.schema}\\_%`,
+    ]);
+    for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+    await pool?.end();
+    await db?.drop();
+  });
+
+  const query = async (path: string, body: unknown, key = keys.lender) => {
+    const response = await fetch(`${queryUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, Json> };
+  };
+
+  it('answers the link node, order, customs, goods, inventory and warehouse queries from submitted documents', async () => {
+    for (const intf of ingest.interfaces) {
+      const document: Record<string, unknown> = {
+        ...(examples as unknown as Record<string, Record<string, unknown>>)[intf.id],
+      };
+      // Inbound and outbound headers name no enterprise field (submission spec §3.3): send customerCode.
+      if (intf.id === 'inbound' || intf.id === 'outbound') document.customerCode = owner;
+      const response = await fetch(`${ingest.url}${intf.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+        body: JSON.stringify(document),
+      });
+      expect(response.status, intf.id).toBe(200);
+    }
+    const purchaseNo = examples.purchase.entOrderNo as string;
+    const linkNode = await waitFor(
+      async () => {
+        const answer = await query('/open/info/link/node', {
+          customerCode: owner,
+          documentsType: '30',
+          documentsNo: purchaseNo,
+        });
+        return answer.status === 200 &&
+          answer.body.intoStorageInfo.length === 2 &&
+          answer.body.arrivalInfo.length === 1
+          ? answer.body
+          : undefined;
+      },
+      { what: 'link node chain of the purchase', timeoutMs: 45_000 },
+    );
+    expect(linkNode.flag).toBe('success');
+    expect(linkNode.purchaseInfo.map((d: Json) => d.businessKey)).toEqual([purchaseNo]);
+    expect(linkNode.arrivalInfo.map((d: Json) => d.documentType)).toEqual(['pod']);
+    expect(linkNode.intoDeclareInfo.map((d: Json) => d.documentType)).toEqual(['clearance']);
+    expect(linkNode.intoTransportInfo.map((d: Json) => d.documentType)).toEqual(['internalTransport']);
+    expect(linkNode.intoStorageInfo.map((d: Json) => d.documentType).sort()).toEqual(['inbound', 'tally']);
+    expect(linkNode.financingInfo.map((d: Json) => d.businessKey)).toEqual([
+      examples.purchase.financingOrderNo,
+    ]);
+    const purchaseDoc = linkNode.purchaseInfo[0];
+    expect(purchaseDoc.fields.purchaseAmount).toBe(examples.purchase.purchaseAmount);
+    expect(purchaseDoc.provenance).toMatchObject({
+      topic: ingest.topicOf(documentTypes.find((t) => t.id === 'purchase')!),
+      partnerId: 'partner-',
+      documentId: expect.any(String),
+      offset: expect.any(String),
+      contentSha256: expect.any(String),
+    });
+    expect(linkNode.freshness.offsets.length).toBeGreaterThan(0);
+    expect(linkNode.freshness.lastAppliedAt).toEqual(expect.any(String));
+
+    // The same chain found from the financing order and the inbound order.
+    const byFinancing = await query('/open/info/link/node', {
+      customerCode: owner,
+      documentsType: '10',
+      documentsNo: examples.purchase.financingOrderNo,
+    });
+    expect(byFinancing.body.chainId).toBe(linkNode.chainId);
+
+    const orders = await waitFor(
+      async () => {
+        const answer = await query('/open/info/enterprise/purchase', {
+          enterpriseId: owner,
+          beginDate: '2024-01-01',
+          endDate: '2024-12-31',
+        });
+        return answer.body.dataList?.length === 1 ? answer.body : undefined;
+      },
+      { what: 'purchase order' },
+    );
+    expect(orders.dataList[0]).toMatchObject({
+      entOrderNo: purchaseNo,
+      orderStatus: '20',
+      orderState: 'RECEIVED',
+    });
+    expect(orders).toMatchObject({ page: 1, pageSize: 100, totalCount: 1 });
+
+    const customs = await waitFor(
+      async () => {
+        const answer = await query('/open/info/enterprise/customs-declarations', {
+          enterpriseId: owner,
+          enterpriseType: '10',
+          dataSource: '20',
+          starDate: '2024-03-01',
+          endDate: '2024-03-31',
+        });
+        return answer.body.dataList?.length === 1 ? answer.body : undefined;
+      },
+      { what: 'customs declaration' },
+    );
+    expect(customs.dataList[0]).toMatchObject({ entryNo: examples.clearance.entryNo, ieFlag: 'I' });
+    expect(customs.dataList[0].goodsList.length).toBeGreaterThan(0);
+
+    const goods = await waitFor(
+      async () => {
+        const answer = await query('/open/info/goods', { customerCode: owner });
+        return answer.body.goodsList?.length > 0 ? answer.body : undefined;
+      },
+      { what: 'goods' },
+    );
+    expect(goods.goodsList[0]).toHaveProperty('goodsName');
+
+    const inventory = await waitFor(
+      async () => {
+        const answer = await query('/open/inventory/query', {
+          customerCode: owner,
+          customerName: 'x',
+          warehouseId: '*',
+          goodsId: '*',
+          dataSource: '10',
+          pageNo: 1,
+          pageSize: 50,
+        });
+        return answer.body.goodsList?.length > 0 ? answer.body : undefined;
+      },
+      { what: 'inventory' },
+    );
+    expect(inventory).toMatchObject({ pageNo: 1, pageSize: 50 });
+    expect(inventory.goodsList.every((row: Json) => typeof row.realStockNum === 'number')).toBe(true);
+
+    const summary = await query('/open/info/warehouse/summary', { enterpriseId: owner, period: '2024-03' });
+    expect(summary.status).toBe(200);
+    expect(summary.body.dataList[0].inputQty).toBeGreaterThan(0);
+    const inbound = await query('/open/info/enterprise/history/inbound-details', {
+      enterpriseId: owner,
+      period: '2024-03',
+    });
+    expect(inbound.body.dataList.map((row: Json) => row.entOrderNo)).toEqual([examples.inbound.entOrderNo]);
+  });
+
+  it('refuses another enterprise data with 403, an unknown key with 401, and out-of-bounds requests with 400', async () => {
+    const forbidden = await query(
+      '/open/info/link/node',
+      { customerCode: owner, documentsType: '30', documentsNo: 'X' },
+      keys.otherLender,
+    );
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ flag: 'failure', code: 'ENTERPRISE_FORBIDDEN' });
+    const forbiddenOrders = await query(
+      '/open/info/enterprise/purchase',
+      { enterpriseId: owner, beginDate: '2024-01-01', endDate: '2024-12-31' },
+      keys.otherLender,
+    );
+    expect(forbiddenOrders.status).toBe(403);
+    const partner = await query('/open/info/goods', { customerCode: owner }, keys.partner);
+    expect(partner.status).toBe(403);
+    const unknown = await query('/open/info/goods', { customerCode: owner }, 'tlk_not-a-key');
+    expect(unknown.status).toBe(401);
+    const tooBig = await query('/open/info/enterprise/purchase', {
+      enterpriseId: owner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+      pageSize: 201,
+    });
+    expect(tooBig).toMatchObject({ status: 400, body: { flag: 'failure', code: 'VALIDATION_FAILED' } });
+    const badType = await query('/open/info/link/node', {
+      customerCode: owner,
+      documentsType: '50',
+      documentsNo: 'X',
+    });
+    expect(badType.status).toBe(400);
+  });
+});
