@@ -168,6 +168,8 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
         metrics.rejected.inc({ interface: intf.id, rule: code });
       }
       if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
+      // Kafka or Postgres briefly away: tell well-behaved clients when to resend.
+      if (status === 503) res.set('Retry-After', '5');
       res.status(status).json(shapeFailure(intf.response, body, document));
     } finally {
       const seconds = (performance.now() - started) / 1000;

@@ -65,7 +65,11 @@ async function submitPod(key: string, entOrderNo: string, requestId = entOrderNo
     },
     body: JSON.stringify({ ...examples.pod, entOrderNo }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 beforeAll(async () => {
@@ -112,6 +116,7 @@ describe('Kafka unreachable', () => {
     const refused = await submitPod(key, 'OUTAGE-1');
     expect(refused).toMatchObject({
       status: 503,
+      retryAfter: '5',
       body: { flag: 'failure', code: 'KAFKA_UNAVAILABLE', message: expect.stringMatching(/未保存/) },
     });
     expect(refused.body.documentId).toBeUndefined();
