@@ -1,0 +1,77 @@
+import type { PushFamily } from '@tradelog/projections/push/families';
+import type { Verdict } from './reply.ts';
+import { nextRetryDelayMs } from './retrySchedule.ts';
+
+/**
+ * The delivery worker's decisions, pure (house style §2): whether a job still has work to do, and
+ * what state a delivery moves to after an attempt.
+ *
+ * Sequence rule (issue 5, "an outdated retry never overwrites newer state"): every delivery
+ * carries a per-(subscription, subject) sequence number, assigned in log order when the push
+ * processor matches the event, and sent as `tradelog-sequence` (and, for Tradelog's change
+ * payloads, in the body). A delivery is dropped as `superseded` instead of being (re)sent when a
+ * delivery with a higher sequence for the same subject has already been delivered. Receivers
+ * that keep the highest sequence they saw per subject can drop anything older themselves.
+ * An explicit redelivery is sent anyway: the subscriber asked for it.
+ */
+export type DeliveryState =
+  | 'held'
+  | 'requested'
+  | 'pending'
+  | 'delivered'
+  | 'dead'
+  | 'superseded'
+  | 'cancelled';
+
+export interface DeliveryView {
+  state: DeliveryState;
+  /** Attempts made over all rounds. */
+  attempts: number;
+  /** `attempts` when the current round began (a redelivery starts a new round). */
+  roundStart: number;
+  /** Set by a redelivery: send even if superseded. */
+  forced: boolean;
+  subscriptionState: 'active' | 'paused' | 'deleted';
+  /** Highest sequence already delivered for this subscription and subject (0: none). */
+  deliveredSequence: number;
+  sequence: number;
+}
+
+export type AttemptPlan =
+  | { action: 'send'; attempt: number; retryCount: number }
+  | { action: 'skip'; reason: string }
+  | { action: 'settle'; state: 'held' | 'superseded' | 'cancelled'; reason: string };
+
+/** `jobAttempt` is the attempt number the job was enqueued for; any other job is stale. */
+export function planAttempt(delivery: DeliveryView, jobAttempt: number): AttemptPlan {
+  if (delivery.state !== 'pending') return { action: 'skip', reason: `delivery is ${delivery.state}` };
+  if (jobAttempt !== delivery.attempts + 1) return { action: 'skip', reason: 'stale job' };
+  if (delivery.subscriptionState === 'deleted')
+    return { action: 'settle', state: 'cancelled', reason: 'subscription deleted' };
+  if (delivery.subscriptionState === 'paused')
+    return { action: 'settle', state: 'held', reason: 'subscription paused' };
+  if (!delivery.forced && delivery.deliveredSequence > delivery.sequence) {
+    return { action: 'settle', state: 'superseded', reason: 'a newer state of the subject was delivered' };
+  }
+  return { action: 'send', attempt: delivery.attempts + 1, retryCount: delivery.attempts };
+}
+
+export type AfterAttempt =
+  | { state: 'delivered' }
+  | { state: 'pending'; retryInMs: number }
+  | { state: 'dead'; reason: 'not retriable' | 'schedule exhausted' };
+
+export function afterAttempt(
+  family: PushFamily,
+  verdict: Verdict,
+  delivery: Pick<DeliveryView, 'attempts' | 'roundStart'>,
+  retryScale: number,
+): AfterAttempt {
+  if (verdict.delivered) return { state: 'delivered' };
+  if (!verdict.retriable) return { state: 'dead', reason: 'not retriable' };
+  const failedInRound = delivery.attempts + 1 - delivery.roundStart;
+  const delay = nextRetryDelayMs(family, failedInRound, retryScale);
+  return delay === undefined
+    ? { state: 'dead', reason: 'schedule exhausted' }
+    : { state: 'pending', retryInMs: delay };
+}

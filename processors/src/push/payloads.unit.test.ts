@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../changes.ts';
+import { lookupOf, parseChangeEvent, platformTime, pushPayload } from './payloads.ts';
+
+const event = (overrides: Partial<ChangeEvent>): ChangeEvent => ({
+  eventId: 'e-1',
+  projection: 'order-status',
+  kind: 'order.status-changed',
+  enterprise: '91310000MA1FL0001X',
+  subject: 'purchase/PO1',
+  occurredAt: '2026-11-22T01:00:00.000Z',
+  source: { documentId: 'd-1', topic: 't', partition: 0, offset: '7' },
+  data: { kind: 'purchase', orderNo: 'PO1', from: '10', to: '20' },
+  ...overrides,
+});
+const now = new Date('2026-11-22T02:00:00.000Z');
+
+describe('push payloads', () => {
+  it("maps a lender's order-status change to Tradelog's change payload with its sequence", () => {
+    const change = event({});
+    expect(lookupOf(change)).toEqual({
+      families: ['changes'],
+      keys: [change.enterprise],
+      projection: 'order-status',
+    });
+    expect(
+      pushPayload(change, {
+        subscriptionId: 's-1',
+        family: 'changes',
+        criteria: { enterprise: change.enterprise, projections: ['order-status'] },
+        sequence: 3,
+        now,
+      }),
+    ).toEqual({
+      eventId: 'e-1',
+      type: 'order.status-changed',
+      projection: 'order-status',
+      enterprise: change.enterprise,
+      subject: 'purchase/PO1',
+      sequence: 3,
+      occurredAt: '2026-11-22T01:00:00.000Z',
+      data: change.data,
+    });
+  });
+
+  it('maps express traces to the spec push (pushTime, count, data), the text version without the map link', () => {
+    const change = event({
+      projection: 'tracking',
+      kind: 'express.traces',
+      subject: 'express/SF/SF123',
+      data: {
+        state: '2',
+        stateEx: '201',
+        routeMapUrl: 'https://map/x',
+        traces: [{ acceptTime: 't', acceptStation: 's' }],
+        secretField: 1,
+      },
+    });
+    expect(lookupOf(change).families).toEqual(['express', 'express-map']);
+    const criteria = { shipperCode: 'SF', logisticCode: 'SF123', orderCode: 'O1' };
+    const text = pushPayload(change, { subscriptionId: 's', family: 'express', criteria, sequence: 1, now });
+    expect(text).toEqual({
+      pushTime: '2026-11-22 10:00:00',
+      count: '1',
+      data: [
+        {
+          state: '2',
+          stateEx: '201',
+          traces: [{ acceptTime: 't', acceptStation: 's' }],
+          shipperCode: 'SF',
+          logisticCode: 'SF123',
+          orderCode: 'O1',
+          success: true,
+        },
+      ],
+    });
+    const map = pushPayload(change, {
+      subscriptionId: 's',
+      family: 'express-map',
+      criteria,
+      sequence: 1,
+      now,
+    });
+    expect((map.data as Record<string, unknown>[])[0]!.routeMapUrl).toBe('https://map/x');
+  });
+
+  it('maps ocean and terminal status to params + result', () => {
+    const ocean = event({
+      projection: 'tracking',
+      kind: 'ocean.status',
+      subject: 'ocean/bill/B1',
+      data: { result: { billNo: 'B1' }, matchKeys: ['ocean/container/C1'] },
+    });
+    expect(lookupOf(ocean).keys).toEqual(['ocean/bill/B1', 'ocean/container/C1']);
+    expect(
+      pushPayload(ocean, {
+        subscriptionId: 's-9',
+        family: 'ocean',
+        criteria: { billNo: 'B1', carrierCode: 'AUTO', isExport: 'E' },
+        sequence: 1,
+        now,
+      }),
+    ).toEqual({
+      params: {
+        referenceno: 's-9',
+        subscriptions: [
+          { CARRIER_CD: 'AUTO', REFERENCE_NO: 'B1', CTNRNO: '', IEMARK: 'E', POL: '', DTP: '' },
+        ],
+      },
+      result: { billNo: 'B1' },
+    });
+    const terminal = event({
+      projection: 'tracking',
+      kind: 'terminal.status',
+      subject: 'terminal/B1/CNSHA/E',
+      data: { result: { shipment: {} } },
+    });
+    expect(
+      pushPayload(terminal, {
+        subscriptionId: 's',
+        family: 'terminal',
+        criteria: { businessNumber: 'B1', portCode: 'CNSHA', ieid: 'E' },
+        sequence: 1,
+        now,
+      }),
+    ).toEqual({ params: { businessNumber: 'B1', portCode: 'CNSHA', ieid: 'E' }, result: { shipment: {} } });
+  });
+
+  it('writes platform time as China local time', () => {
+    expect(platformTime(new Date('2026-12-31T20:30:05Z'))).toBe('2027-01-01 04:30:05');
+  });
+
+  it('parses change records and rejects anything else', () => {
+    expect(parseChangeEvent(Buffer.from(JSON.stringify(event({}))))?.eventId).toBe('e-1');
+    expect(parseChangeEvent(Buffer.from('{"eventId":1}'))).toBeUndefined();
+    expect(parseChangeEvent(Buffer.from('nope'))).toBeUndefined();
+    expect(parseChangeEvent(null)).toBeUndefined();
+  });
+});

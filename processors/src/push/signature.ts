@@ -1,0 +1,56 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Push signatures, the Standard Webhooks scheme (https://www.standardwebhooks.com), in this one
+ * module (house style §12). A subscription's secret is `whsec_` + base64 key bytes; each push
+ * carries
+ *   webhook-id:        the change event's id (stable over retries: the receiver's idempotency key)
+ *   webhook-timestamp: seconds since the epoch, when this attempt was signed
+ *   webhook-signature: `v1,` + base64 HMAC-SHA256(key, `${id}.${timestamp}.${body}`)
+ * Receivers verify with any Standard Webhooks library, or with `verifyPush` below.
+ */
+export const secretPrefix = 'whsec_';
+
+export function secretKey(secret: string): Buffer {
+  if (!secret.startsWith(secretPrefix)) throw new Error('a push secret starts with whsec_');
+  const key = Buffer.from(secret.slice(secretPrefix.length), 'base64');
+  if (key.length < 16) throw new Error('a push secret holds at least 16 key bytes');
+  return key;
+}
+
+export type SignedHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
+export function signPush(secret: string, id: string, timestampSeconds: number, body: string): SignedHeaders {
+  const timestamp = String(Math.floor(timestampSeconds));
+  const mac = createHmac('sha256', secretKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${mac}` };
+}
+
+/**
+ * True when one of the space-separated `v1,` signatures matches and the timestamp is within
+ * `toleranceSeconds` of `nowSeconds` (replay protection, 5 minutes as in the standard).
+ */
+export function verifyPush(
+  secret: string,
+  headers: Readonly<Record<string, string | undefined>>,
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signatures = headers['webhook-signature'];
+  if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) return false;
+  const expected = Buffer.from(signPush(secret, id, Number(timestamp), body)['webhook-signature'].slice(3));
+  return signatures.split(' ').some((entry) => {
+    const [version, mac] = entry.split(',');
+    if (version !== 'v1' || !mac) return false;
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}

@@ -1,0 +1,196 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * The callback-target guard (issue 5): pushes must not be turned against our own network. A
+ * callback URL naming a loopback, private, link-local, CGNAT, unique-local or metadata address is
+ * refused when the subscription is made (literal addresses and `localhost` names) and again at
+ * delivery, on every address the host name resolves to (`checkResolvedAddress`, called from the
+ * socket's lookup so the checked address is the one connected to: no DNS-rebinding gap).
+ *
+ * An operator allowlist (host names, or CIDRs) lets development and tests call receivers on
+ * loopback. Pure: no I/O, used by query-api at subscribe time and by the push worker.
+ */
+
+export interface CallbackAllowlist {
+  hosts: readonly string[];
+  ranges: BlockList;
+  entries: readonly string[];
+}
+
+export type TargetVerdict =
+  | { ok: true }
+  | { ok: false; code: 'CALLBACK_URL_INVALID' | 'CALLBACK_TARGET_REFUSED'; reason: string };
+
+export const maxCallbackUrlLength = 255;
+
+const refusedV4: [string, number, string][] = [
+  ['0.0.0.0', 8, 'this network'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'carrier-grade NAT'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local (cloud metadata)'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'IETF protocol assignments'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, '6to4 relay'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
+];
+
+const refusedV6: [string, number, string][] = [
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['100::', 64, 'discard'],
+  ['2001::', 32, 'Teredo'],
+  ['2001:db8::', 32, 'documentation'],
+  ['2002::', 16, '6to4'],
+  ['64:ff9b:1::', 48, 'local NAT64'],
+  ['fc00::', 7, 'unique local (cloud metadata)'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
+];
+
+const refusedRanges = refusedV4.map(([network, prefix, name]) => {
+  const list = new BlockList();
+  list.addSubnet(network, prefix, 'ipv4');
+  return { list, family: 'ipv4' as const, name };
+});
+const refusedRanges6 = refusedV6.map(([network, prefix, name]) => {
+  const list = new BlockList();
+  list.addSubnet(network, prefix, 'ipv6');
+  return { list, family: 'ipv6' as const, name };
+});
+
+/** The eight 16-bit groups of an IPv6 address (dotted IPv4 tails included). */
+function hextets(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...fill, ...right].map((group) => Number.parseInt(group, 16));
+}
+
+/** IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses carry an IPv4 target. */
+function embeddedIpv4(address: string): string | undefined {
+  const groups = hextets(address);
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  const nat64 =
+    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
+  if (!mapped && !nat64) return undefined;
+  const [high, low] = [groups[6]!, groups[7]!];
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+}
+
+/** The name of the refused range an IP address falls in, or undefined for a public address. */
+export function refusedRangeOf(address: string): string | undefined {
+  const version = isIP(address);
+  if (version === 4) return refusedRanges.find((range) => range.list.check(address, 'ipv4'))?.name;
+  if (version === 6) {
+    const v4 = embeddedIpv4(address);
+    if (v4 !== undefined) return refusedRangeOf(v4);
+    return refusedRanges6.find((range) => range.list.check(address, 'ipv6'))?.name;
+  }
+  return 'not an IP address';
+}
+
+/** Parses `PUSH_CALLBACK_ALLOWLIST` entries: host names, IP addresses or CIDRs. */
+export function parseAllowlist(entries: readonly string[]): CallbackAllowlist {
+  const ranges = new BlockList();
+  const hosts: string[] = [];
+  for (const raw of entries.map((entry) => entry.trim()).filter(Boolean)) {
+    const [network, prefixText] = raw.split('/') as [string, string | undefined];
+    const version = isIP(network);
+    if (version === 0) {
+      if (prefixText !== undefined) throw new Error(`allowlist entry "${raw}": a CIDR needs an IP address`);
+      hosts.push(network.toLowerCase());
+      continue;
+    }
+    const family = version === 4 ? 'ipv4' : 'ipv6';
+    const prefix = prefixText === undefined ? (version === 4 ? 32 : 128) : Number(prefixText);
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (version === 4 ? 32 : 128)) {
+      throw new Error(`allowlist entry "${raw}": bad prefix length`);
+    }
+    ranges.addSubnet(network, prefix, family);
+  }
+  return { hosts, ranges, entries: [...entries] };
+}
+
+export const emptyAllowlist: CallbackAllowlist = parseAllowlist([]);
+
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+function allowedAddress(address: string, allow: CallbackAllowlist): boolean {
+  const version = isIP(address);
+  return version !== 0 && allow.ranges.check(address, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+const refused = (reason: string): TargetVerdict => ({ ok: false, code: 'CALLBACK_TARGET_REFUSED', reason });
+const invalid = (reason: string): TargetVerdict => ({ ok: false, code: 'CALLBACK_URL_INVALID', reason });
+
+/**
+ * Subscribe-time check: http/https, at most 255 characters (§5), no credentials in the URL
+ * (a token belongs in the query string, §5), and no literal address or `localhost` name in a
+ * refused range unless allowlisted. Host names are checked again, resolved, at delivery.
+ */
+export function checkCallbackUrl(url: string, allow: CallbackAllowlist): TargetVerdict {
+  if (url.length > maxCallbackUrlLength) return invalid(`longer than ${maxCallbackUrlLength} characters`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return invalid('not an absolute URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return invalid('must be http or https');
+  if (parsed.username || parsed.password) return invalid('must not carry user credentials');
+  const host = bare(parsed.hostname);
+  if (allow.hosts.includes(host)) return { ok: true };
+  if (isIP(host) !== 0) {
+    if (allowedAddress(host, allow)) return { ok: true };
+    const range = refusedRangeOf(host);
+    return range === undefined ? { ok: true } : refused(`${host} is a ${range} address`);
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return refused(`${host} names the loopback`);
+  if (!host.includes('.')) return refused(`${host} is not a public host name`);
+  return { ok: true };
+}
+
+/** Delivery-time check of one address the callback host resolved to. */
+export function checkResolvedAddress(host: string, address: string, allow: CallbackAllowlist): TargetVerdict {
+  if (allow.hosts.includes(bare(host)) || allowedAddress(address, allow)) return { ok: true };
+  const range = refusedRangeOf(address);
+  return range === undefined
+    ? { ok: true }
+    : refused(`${bare(host)} resolves to ${address}, a ${range} address`);
+}
+
+/**
+ * A callback URL as logs and stored attempts show it: query-string values (tokens, §5) and any
+ * credentials replaced by `***`, parameter names kept so a subscriber can still recognise it.
+ */
+export function redactCallbackUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username) parsed.username = '***';
+    if (parsed.password) parsed.password = '***';
+    const names = [...new Set(parsed.searchParams.keys())];
+    if (parsed.search) {
+      parsed.search =
+        names.length > 0 ? names.map((name) => `${encodeURIComponent(name)}=***`).join('&') : '';
+    }
+    parsed.hash = '';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\?.*$/, '?***');
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkCallbackUrl,
+  checkResolvedAddress,
+  emptyAllowlist,
+  parseAllowlist,
+  redactCallbackUrl,
+  refusedRangeOf,
+} from './callbackTarget.ts';
+
+describe('callback-target guard', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.20.0.1', 'private'],
+    ['192.168.1.1', 'private'],
+    ['100.64.0.7', 'carrier-grade NAT'],
+    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['0.0.0.0', 'this network'],
+    ['::1', 'loopback'],
+    ['fd00:ec2::254', 'unique local (cloud metadata)'],
+    ['fe80::1', 'link-local'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['64:ff9b::a9fe:a9fe', 'link-local (cloud metadata)'],
+    ['224.0.0.1', 'multicast'],
+  ])('refuses %s (%s)', (address, range) => {
+    expect(refusedRangeOf(address)).toBe(range);
+  });
+
+  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34', '8.8.8.8'])(
+    'lets the public address %s through',
+    (address) => {
+      expect(refusedRangeOf(address)).toBeUndefined();
+    },
+  );
+
+  it('checks literal addresses and localhost names at subscribe time, in every spelling the URL parser accepts', () => {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://2130706433/hook',
+      'http://0x7f.1/hook',
+      'http://[::1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'https://localhost/hook',
+      'https://api.localhost/hook',
+      'http://metadata/computeMetadata',
+    ]) {
+      expect(checkCallbackUrl(url, emptyAllowlist), url).toMatchObject({
+        ok: false,
+        code: 'CALLBACK_TARGET_REFUSED',
+      });
+    }
+    expect(checkCallbackUrl('https://erp.example.com/hooks?token=abc', emptyAllowlist)).toEqual({ ok: true });
+    expect(checkCallbackUrl('https://93.184.216.34/hook', emptyAllowlist)).toEqual({ ok: true });
+  });
+
+  it('rejects URLs that are not http(s), too long, or carry credentials', () => {
+    expect(checkCallbackUrl('ftp://example.com/x', emptyAllowlist)).toMatchObject({
+      code: 'CALLBACK_URL_INVALID',
+    });
+    expect(checkCallbackUrl(`https://example.com/${'a'.repeat(240)}`, emptyAllowlist)).toMatchObject({
+      code: 'CALLBACK_URL_INVALID',
+    });
+    expect(checkCallbackUrl('https://u:p@example.com/', emptyAllowlist)).toMatchObject({
+      code: 'CALLBACK_URL_INVALID',
+    });
+    expect(checkCallbackUrl('not a url', emptyAllowlist)).toMatchObject({ code: 'CALLBACK_URL_INVALID' });
+  });
+
+  it('lets an operator allowlist host names and CIDRs', () => {
+    const allow = parseAllowlist(['localhost', '127.0.0.0/8', '::1']);
+    expect(checkCallbackUrl('http://127.0.0.1:9/x', allow)).toEqual({ ok: true });
+    expect(checkCallbackUrl('http://localhost:9/x', allow)).toEqual({ ok: true });
+    expect(checkCallbackUrl('http://[::1]:9/x', allow)).toEqual({ ok: true });
+    expect(checkCallbackUrl('http://10.0.0.1/x', allow)).toMatchObject({ ok: false });
+    expect(() => parseAllowlist(['example.com/8'])).toThrow();
+  });
+
+  it('checks every resolved address at delivery', () => {
+    expect(checkResolvedAddress('hooks.example.com', '10.0.0.8', emptyAllowlist)).toMatchObject({
+      ok: false,
+      reason: 'hooks.example.com resolves to 10.0.0.8, a private address',
+    });
+    expect(checkResolvedAddress('hooks.example.com', '93.184.216.34', emptyAllowlist)).toEqual({ ok: true });
+    expect(checkResolvedAddress('hooks.example.com', '127.0.0.1', parseAllowlist(['127.0.0.1/32']))).toEqual({
+      ok: true,
+    });
+  });
+
+  it('redacts query-string values and credentials, keeping the parameter names', () => {
+    expect(redactCallbackUrl('https://erp.example.com/hooks/express?token=7f3c9a&x=1#frag')).toBe(
+      'https://erp.example.com/hooks/express?token=***&x=***',
+    );
+    expect(redactCallbackUrl('https://erp.example.com/hooks')).toBe('https://erp.example.com/hooks');
+    expect(redactCallbackUrl('https://u:p@erp.example.com/h')).toBe('https://***:***@erp.example.com/h');
+  });
+});
