@@ -33,28 +33,6 @@ export interface IngestDependencies {
 const localized = (code: string, status: number, message: { cn: string; en: string }) =>
   new TradelogError(code, message.en, { status, details: { message } });
 
-/** The producer's errors are English-only; partners read Chinese by default. */
-function localizeLogErrors(error: unknown): unknown {
-  if (
-    error instanceof TradelogError &&
-    error.code === 'KAFKA_UNAVAILABLE' &&
-    error.details?.message === undefined
-  ) {
-    return new TradelogError(error.code, error.message, {
-      status: error.status,
-      retriable: error.retriable,
-      cause: error,
-      details: {
-        message: {
-          cn: '单据日志暂不可用，本次提交未保存任何内容，请稍后重试',
-          en: 'The document log is unavailable; nothing was stored, please retry',
-        },
-      },
-    });
-  }
-  return error;
-}
-
 export function createIngestApp(deps: IngestDependencies): express.Express {
   const metrics = deps.metrics ?? createIngestMetrics();
   const logger = deps.logger.scope({ component: 'http' });
@@ -154,8 +132,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       metrics.accepted.inc({ interface: intf.id });
       code = '200';
       res.status(200).json(acceptedBody(intf.response, document, documentId, lang));
-    } catch (thrown) {
-      const error = localizeLogErrors(thrown);
+    } catch (error) {
       const { status, body } = failure(error, lang);
       code = body.code;
       if (code === 'KAFKA_UNAVAILABLE' || status >= 500) {

@@ -76,14 +76,21 @@ export function assignOffsets(
   });
 }
 
+// Partners read this message (ingest answers 503 with it), so it comes in both languages.
 const unavailable = (cause: unknown) =>
   new TradelogError(
     'KAFKA_UNAVAILABLE',
-    'the document log is unavailable; nothing was stored, please retry',
+    'The document log is unavailable; nothing was stored, please retry',
     {
       status: 503,
       retriable: true,
       cause,
+      details: {
+        message: {
+          cn: '单据日志暂不可用，本次提交未保存任何内容，请稍后重试',
+          en: 'The document log is unavailable; nothing was stored, please retry',
+        },
+      },
     },
   );
 
