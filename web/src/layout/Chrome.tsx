@@ -98,6 +98,23 @@ export function Footer() {
   );
 }
 
+// Inline icons: no icon font or emoji font is assumed on the visitor's machine.
+const icon = (d: string) => (
+  <svg className="side-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+const chatIcon = icon('M4 5h16v11H9l-5 4z M8 10h8 M8 13h5');
+const courseIcon = icon('M3 8l9-4 9 4-9 4z M7 10v5c3 2 7 2 10 0v-5');
+const topIcon = icon('M12 19V5 M6 11l6-6 6 6');
+
 /** §2 side panel: hover popups on desktop, tap toggles with a dismissing mask on mobile. */
 export function SidePanel() {
   const t = useDict();
@@ -110,14 +127,14 @@ export function SidePanel() {
       text: t.side.consult,
       tip: t.side.consultTip,
       qrcode: adviserContactUrl,
-      icon: '💬',
+      icon: chatIcon,
     },
     {
       type: 'course' as const,
       text: t.side.course,
       tip: t.side.courseTip,
       qrcode: freeCourseUrl,
-      icon: '🎓',
+      icon: courseIcon,
     },
   ];
   return (
@@ -139,7 +156,7 @@ export function SidePanel() {
               aria-controls={`side-pop-${item.type}`}
               onClick={() => store.toggleSidePopup(item.type)}
             >
-              <span aria-hidden="true">{item.icon}</span>
+              {item.icon}
               <span className="side-text">{item.text}</span>
             </button>
             <div className="side-pop" id={`side-pop-${item.type}`}>
@@ -156,7 +173,7 @@ export function SidePanel() {
         {offset !== 0 && (
           <li className="side-item">
             <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-              <span aria-hidden="true">↑</span>
+              {topIcon}
               <span className="side-text">{t.side.top}</span>
             </button>
           </li>

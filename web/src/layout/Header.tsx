@@ -307,6 +307,12 @@ function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
         aria-label={t.nav.openMenu}
         hidden={!open}
       >
+        <div className="drawer-head">
+          <span className="brand-name">{t.site.name}</span>
+          <button type="button" className="drawer-close" aria-label={t.nav.closeMenu} onClick={close}>
+            ×
+          </button>
+        </div>
         {extras && (
           <section className="drawer-extra">
             <p className="drawer-title">{extras.title}</p>
