@@ -1,0 +1,126 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import {
+  type CallbackAllowlist,
+  checkResolvedAddress,
+  redactCallbackUrl,
+} from '@tradelog/projections/push/callbackTarget';
+import type { AttemptOutcome } from './reply.ts';
+
+/**
+ * One POST to a subscriber's callback (the I/O shell around ./reply.ts). The callback-target
+ * guard runs inside the socket's DNS lookup, so the addresses checked are the ones connected
+ * to (no window for DNS rebinding); a literal address is checked before connecting. The time
+ * limit covers the whole exchange, reply body included. Keep-alive agents are shared.
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/** Replies are read up to this many bytes; the stored excerpt is shorter still. */
+const maxReplyBytes = 64 * 1024;
+
+class TargetRefused extends Error {
+  readonly code = 'TARGET_REFUSED';
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+function guardedLookup(allow: CallbackAllowlist) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+    dnsLookup(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      for (const { address } of addresses) {
+        const verdict = checkResolvedAddress(hostname, address, allow);
+        if (!verdict.ok) return callback(new TargetRefused(verdict.reason), []);
+      }
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+export interface CallbackPost {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  allow: CallbackAllowlist;
+}
+
+export function postCallback(post: CallbackPost): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const url = new URL(post.url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) {
+    const verdict = checkResolvedAddress(host, host, post.allow);
+    if (!verdict.ok) return Promise.resolve({ kind: 'refused', reason: verdict.reason });
+  }
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: AttemptOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const transport = url.protocol === 'https:' ? https : http;
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        agent: agents[url.protocol as 'http:' | 'https:'],
+        lookup: guardedLookup(post.allow) as unknown as typeof dnsLookup,
+        headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < maxReplyBytes) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () =>
+          finish({
+            kind: 'reply',
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).subarray(0, maxReplyBytes).toString('utf8'),
+            latencyMs: elapsed(),
+          }),
+        );
+        response.on('error', (error) =>
+          finish({ kind: 'network', code: codeOf(error), latencyMs: elapsed() }),
+        );
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ kind: 'timeout', latencyMs: elapsed() });
+      request.destroy();
+    }, post.timeoutMs);
+    request.on('error', (error) => {
+      if (error instanceof TargetRefused || (error as { cause?: unknown }).cause instanceof TargetRefused) {
+        finish({ kind: 'refused', reason: error.message });
+      } else {
+        finish({ kind: 'network', code: codeOf(error), latencyMs: elapsed() });
+      }
+    });
+    request.end(post.body);
+  });
+}
+
+const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : 'ERROR';
+};
+
+/** For logs: the callback without its token. */
+export const shownUrl = redactCallbackUrl;

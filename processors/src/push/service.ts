@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { Logger } from '@tradelog/schemas';
+import type { Kafka } from 'kafkajs';
+import type pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
+import { createPushMetrics, type PushMetrics } from './metrics.ts';
+import { createPushProcessor, type PushProcessor } from './pushProcessor.ts';
+import type { PushSettings } from './settings.ts';
+
+/**
+ * The push service as main.ts runs it: pg-boss (its own schema on the projections' database),
+ * the push processor on the changes topic, the delivery worker, and optionally /metrics.
+ */
+export interface PushServiceOptions {
+  kafka: Kafka;
+  pool: pg.Pool;
+  databaseUrl: string;
+  changesTopic: string;
+  settings: PushSettings;
+  logger: Logger;
+  now?: () => Date;
+  /** Test seam: let tests wait on job states with pg-boss' spies. */
+  enableSpies?: boolean;
+}
+
+export interface PushService {
+  boss: PgBoss;
+  processor: PushProcessor;
+  worker: DeliveryWorker;
+  metrics: PushMetrics;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createPushService(options: PushServiceOptions): PushService {
+  const { settings } = options;
+  const log = options.logger.scope({ component: 'push' });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: settings.bossSchema,
+    max: 4,
+    ...(options.enableSpies ? { __test__enableSpies: true } : {}),
+  });
+  boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
+  const metrics = createPushMetrics(options.pool);
+  const processor = createPushProcessor({
+    kafka: options.kafka,
+    pool: options.pool,
+    boss,
+    queue: settings.queue,
+    topic: options.changesTopic,
+    consumerGroup: settings.consumerGroup,
+    logger: options.logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const worker = createDeliveryWorker({
+    pool: options.pool,
+    boss,
+    settings,
+    metrics,
+    logger: options.logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  let server: Server | undefined;
+
+  return {
+    boss,
+    processor,
+    worker,
+    metrics,
+    async start() {
+      await boss.start();
+      if (!(await boss.getQueue(settings.queue))) {
+        // pg-boss' own retries only cover a worker that crashed or threw mid-job (database
+        // trouble): the push retry schedule is ours (./retrySchedule.ts).
+        await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+      }
+      await worker.start();
+      await processor.start();
+      if (settings.metricsPort > 0) {
+        server = createServer((req, res) => {
+          if (req.url !== '/metrics') {
+            res.writeHead(404).end();
+            return;
+          }
+          metrics.registry
+            .metrics()
+            .then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text))
+            .catch(() => res.writeHead(500).end());
+        });
+        server.listen(settings.metricsPort);
+      }
+    },
+    async stop() {
+      server?.close();
+      await processor.stop();
+      await worker.stop();
+      await boss.stop({ graceful: true });
+    },
+  };
+}

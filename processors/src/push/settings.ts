@@ -1,0 +1,82 @@
+import { type CallbackAllowlist, parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { ConfigError, env } from '@tradelog/schemas';
+
+/**
+ * The push service's settings, parsed from the environment by the processors' config module
+ * (house style §8) and passed in whole; tests build them with `pushSettings({...})`.
+ */
+export interface PushSettings {
+  /** PUSH_ENABLED: run the push processor and delivery worker in this process. */
+  enabled: boolean;
+  /** PUSH_CONSUMER_GROUP: the push processor's own consumer group on the changes topic. */
+  consumerGroup: string;
+  /** PUSH_BOSS_SCHEMA: the pg-boss schema of the delivery queue. */
+  bossSchema: string;
+  queue: string;
+  /** PUSH_ATTEMPT_TIMEOUT_MS: a receiver must answer within this (§8, §9: 10 s). */
+  attemptTimeoutMs: number;
+  /** PUSH_RETRY_SCALE: multiplies every retry delay (tests, benchmarks); 1 in production. */
+  retryScale: number;
+  /** PUSH_SUBSCRIPTION_CONCURRENCY: attempts in flight per subscription, over all workers. */
+  subscriptionConcurrency: number;
+  /** PUSH_WORKER_CONCURRENCY and PUSH_WORKER_BATCH: pollers in this process and jobs per fetch. */
+  workerConcurrency: number;
+  workerBatch: number;
+  /** PUSH_CALLBACK_ALLOWLIST: host names or CIDRs exempt from the callback-target guard (dev, tests). */
+  allowlist: CallbackAllowlist;
+  /** PUSH_METRICS_PORT: serves /metrics when set (0: off). */
+  metricsPort: number;
+  /** How often resumed and redelivered deliveries are picked up. */
+  requestPollMs: number;
+}
+
+export const defaultPushSettings: PushSettings = Object.freeze({
+  enabled: true,
+  consumerGroup: 'tradelog-push',
+  bossSchema: 'pgboss',
+  queue: 'push-delivery',
+  attemptTimeoutMs: 10_000,
+  retryScale: 1,
+  subscriptionConcurrency: 4,
+  workerConcurrency: 4,
+  workerBatch: 8,
+  allowlist: parseAllowlist([]),
+  metricsPort: 0,
+  requestPollMs: 1000,
+});
+
+export const pushSettings = (overrides: Partial<PushSettings> = {}): PushSettings =>
+  Object.freeze({ ...defaultPushSettings, ...overrides });
+
+export function parsePushSettings(source: env.Env): PushSettings {
+  const scaleText = env.text(source, 'PUSH_RETRY_SCALE', '1');
+  const retryScale = Number(scaleText);
+  if (!Number.isFinite(retryScale) || retryScale < 0 || retryScale > 1) {
+    throw new ConfigError('PUSH_RETRY_SCALE', `must be a number between 0 and 1, got "${scaleText}"`);
+  }
+  let allowlist: CallbackAllowlist;
+  try {
+    allowlist = parseAllowlist(env.text(source, 'PUSH_CALLBACK_ALLOWLIST', '').split(','));
+  } catch (error) {
+    throw new ConfigError('PUSH_CALLBACK_ALLOWLIST', (error as Error).message);
+  }
+  const bossSchema = env.text(source, 'PUSH_BOSS_SCHEMA', defaultPushSettings.bossSchema);
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(bossSchema)) {
+    throw new ConfigError(
+      'PUSH_BOSS_SCHEMA',
+      `must be lower-case letters, digits and _, got "${bossSchema}"`,
+    );
+  }
+  return pushSettings({
+    enabled: env.flag(source, 'PUSH_ENABLED', true),
+    consumerGroup: env.text(source, 'PUSH_CONSUMER_GROUP', defaultPushSettings.consumerGroup),
+    bossSchema,
+    attemptTimeoutMs: env.integer(source, 'PUSH_ATTEMPT_TIMEOUT_MS', 10_000, { min: 100, max: 10_000 }),
+    retryScale,
+    subscriptionConcurrency: env.integer(source, 'PUSH_SUBSCRIPTION_CONCURRENCY', 4, { min: 1 }),
+    workerConcurrency: env.integer(source, 'PUSH_WORKER_CONCURRENCY', 4, { min: 1 }),
+    workerBatch: env.integer(source, 'PUSH_WORKER_BATCH', 8, { min: 1 }),
+    allowlist,
+    metricsPort: env.integer(source, 'PUSH_METRICS_PORT', 0, { min: 0, max: 65535 }),
+  });
+}

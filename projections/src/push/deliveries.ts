@@ -1,0 +1,348 @@
+import type { Queryable } from '../db.ts';
+import type { PushFamily } from './families.ts';
+import type { SubscriptionState } from './subscriptions.ts';
+
+/** The push_deliveries, push_subject_sequences and push_attempts statements, one function each. */
+export type DeliveryState =
+  | 'held'
+  | 'requested'
+  | 'pending'
+  | 'delivered'
+  | 'dead'
+  | 'superseded'
+  | 'cancelled';
+
+export interface NewDelivery {
+  id: string;
+  subscriptionId: string;
+  family: PushFamily;
+  eventId: string;
+  eventKind: string;
+  subject: string;
+  /** Without the sequence: it is added here, for `changes` payloads, once assigned. */
+  payload: Record<string, unknown>;
+  state: 'held' | 'pending';
+  createdAt: Date;
+}
+
+/**
+ * Inserts the delivery of one event to one subscription with the subject's next sequence number;
+ * returns null when this (subscription, event) was already delivered or queued: a replayed or
+ * re-consumed change never becomes a second delivery. (A duplicate still advances the counter:
+ * sequences only need to grow, gaps are allowed.)
+ */
+export async function insertDelivery(
+  db: Queryable,
+  delivery: NewDelivery,
+): Promise<{ sequence: number } | null> {
+  const { rows } = await db.query(
+    `WITH seq AS (
+       INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence) VALUES ($2, $5, 1)
+       ON CONFLICT (subscription_id, subject)
+       DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + 1
+       RETURNING last_sequence)
+     INSERT INTO push_deliveries (id, subscription_id, event_id, event_kind, subject, sequence, payload, state,
+       created_at, updated_at)
+     SELECT $1, $2, $3, $4, $5, seq.last_sequence,
+       CASE WHEN $6 = 'changes' THEN $7::jsonb || jsonb_build_object('sequence', seq.last_sequence) ELSE $7::jsonb END,
+       $8, $9, $9
+     FROM seq
+     ON CONFLICT (subscription_id, event_id) DO NOTHING
+     RETURNING sequence`,
+    [
+      delivery.id,
+      delivery.subscriptionId,
+      delivery.eventId,
+      delivery.eventKind,
+      delivery.subject,
+      delivery.family,
+      JSON.stringify(delivery.payload),
+      delivery.state,
+      delivery.createdAt,
+    ],
+  );
+  return rows[0] ? { sequence: Number(rows[0].sequence) } : null;
+}
+
+/** Everything the worker needs for one attempt, subscription and secret included. */
+export interface DeliveryForAttempt {
+  id: string;
+  subscriptionId: string;
+  family: PushFamily;
+  callbackUrl: string;
+  secret: string;
+  subscriptionState: SubscriptionState;
+  eventId: string;
+  subject: string;
+  sequence: number;
+  payload: Record<string, unknown>;
+  state: DeliveryState;
+  attempts: number;
+  roundStart: number;
+  forced: boolean;
+  deliveredSequence: number;
+}
+
+export async function findDeliveryForAttempt(db: Queryable, id: string): Promise<DeliveryForAttempt | null> {
+  const { rows } = await db.query(
+    `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret, s.state AS subscription_state, d.event_id,
+       d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
+       COALESCE(q.delivered_sequence, 0) AS delivered_sequence
+     FROM push_deliveries d
+     JOIN push_subscriptions s ON s.id = d.subscription_id
+     LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject
+     WHERE d.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    subscriptionId: row.subscription_id,
+    family: row.family,
+    callbackUrl: row.callback_url,
+    secret: row.secret,
+    subscriptionState: row.subscription_state,
+    eventId: row.event_id,
+    subject: row.subject,
+    sequence: Number(row.sequence),
+    payload: row.payload,
+    state: row.state,
+    attempts: row.attempts,
+    roundStart: row.round_start,
+    forced: row.forced,
+    deliveredSequence: Number(row.delivered_sequence),
+  };
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  attempt: number;
+  retryCount: number;
+  startedAt: Date;
+  latencyMs: number;
+  httpStatus: number | null;
+  outcome: 'delivered' | 'failed';
+  errorCode: string | null;
+  replyExcerpt: string | null;
+  /** Already redacted. */
+  callbackUrl: string;
+}
+
+export async function insertAttempt(db: Queryable, attempt: AttemptRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO push_attempts (delivery_id, attempt, retry_count, started_at, latency_ms, http_status, outcome,
+       error_code, reply_excerpt, callback_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      attempt.deliveryId,
+      attempt.attempt,
+      attempt.retryCount,
+      attempt.startedAt,
+      attempt.latencyMs,
+      attempt.httpStatus,
+      attempt.outcome,
+      attempt.errorCode,
+      attempt.replyExcerpt,
+      attempt.callbackUrl,
+    ],
+  );
+}
+
+/**
+ * Moves a delivery on after attempt `attempt`; only if no one else did (the attempts count is
+ * the guard), so a job that ran twice records one outcome. False when the guard failed.
+ */
+export async function settleAttempt(
+  db: Queryable,
+  update: {
+    id: string;
+    attempt: number;
+    state: 'delivered' | 'pending' | 'dead';
+    nextAttemptAt: Date | null;
+    errorCode: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE push_deliveries
+     SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6
+     WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'`,
+    [update.id, update.attempt, update.state, update.nextAttemptAt, update.errorCode, update.now],
+  );
+  return rowCount === 1;
+}
+
+/** Records that the subject's state up to `sequence` reached the receiver. */
+export async function markSequenceDelivered(
+  db: Queryable,
+  subscriptionId: string,
+  subject: string,
+  sequence: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE push_subject_sequences SET delivered_sequence = GREATEST(delivered_sequence, $3)
+     WHERE subscription_id = $1 AND subject = $2`,
+    [subscriptionId, subject, sequence],
+  );
+}
+
+/** Settles a pending delivery without an attempt: held (paused), superseded or cancelled. */
+export async function settleWithoutAttempt(
+  db: Queryable,
+  id: string,
+  state: 'held' | 'superseded' | 'cancelled',
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL WHERE id = $1 AND state = 'pending'`,
+    [id, state, now],
+  );
+}
+
+/**
+ * Claims deliveries that wait for a job (resumed, redelivered) and marks them pending, in the
+ * caller's transaction, which also enqueues their jobs. SKIP LOCKED: several push processors
+ * may poll at once.
+ */
+export async function claimRequestedDeliveries(
+  db: Queryable,
+  limit: number,
+  now: Date,
+): Promise<{ id: string; subscriptionId: string; attempt: number }[]> {
+  const { rows } = await db.query(
+    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, updated_at = $2
+     WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
+                    LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING d.id, d.subscription_id, d.attempts`,
+    [limit, now],
+  );
+  return rows.map((row) => ({ id: row.id, subscriptionId: row.subscription_id, attempt: row.attempts + 1 }));
+}
+
+/** On resume: deliveries held while the subscription was paused wait for a job again. */
+export async function releaseHeldDeliveries(
+  db: Queryable,
+  subscriptionId: string,
+  now: Date,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE push_deliveries SET state = 'requested', updated_at = $2 WHERE subscription_id = $1 AND state = 'held'`,
+    [subscriptionId, now],
+  );
+  return rowCount ?? 0;
+}
+
+/** On delete: deliveries not yet made are cancelled. */
+export async function cancelOpenDeliveries(
+  db: Queryable,
+  subscriptionId: string,
+  now: Date,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
+     WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending')`,
+    [subscriptionId, now],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Redelivery (one or many): finished deliveries of the subscription — the ids given, or all in
+ * the given states — start a new round, sent even if superseded. Pending ones are left alone.
+ */
+export async function requestRedelivery(
+  db: Queryable,
+  subscriptionId: string,
+  selection: { ids?: readonly string[]; states?: readonly DeliveryState[] },
+  now: Date,
+): Promise<string[]> {
+  const { rows } = await db.query(
+    `UPDATE push_deliveries SET state = 'requested', round_start = attempts, forced = true, updated_at = $4
+     WHERE subscription_id = $1 AND state IN ('delivered', 'dead', 'superseded', 'cancelled')
+       AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3::text[] IS NULL OR state = ANY($3))
+     RETURNING id`,
+    [subscriptionId, selection.ids ?? null, selection.states ?? null, now],
+  );
+  return rows.map((row) => row.id);
+}
+
+export interface DeliverySummary {
+  id: string;
+  eventId: string;
+  eventKind: string;
+  subject: string;
+  sequence: number;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastErrorCode: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function listDeliveries(
+  db: Queryable,
+  subscriptionId: string,
+  filter: { state?: DeliveryState; limit: number },
+): Promise<DeliverySummary[]> {
+  const { rows } = await db.query(
+    `SELECT id, event_id, event_kind, subject, sequence, state, attempts, next_attempt_at, last_error_code,
+       created_at, updated_at
+     FROM push_deliveries WHERE subscription_id = $1 AND ($2::text IS NULL OR state = $2)
+     ORDER BY created_at DESC, id LIMIT $3`,
+    [subscriptionId, filter.state ?? null, filter.limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.event_id,
+    eventKind: row.event_kind,
+    subject: row.subject,
+    sequence: Number(row.sequence),
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastErrorCode: row.last_error_code,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+}
+
+export interface AttemptRow extends AttemptRecord {
+  id: string;
+}
+
+export async function listAttempts(
+  db: Queryable,
+  subscriptionId: string,
+  deliveryId: string,
+): Promise<AttemptRow[]> {
+  const { rows } = await db.query(
+    `SELECT a.id, a.delivery_id, a.attempt, a.retry_count, a.started_at, a.latency_ms, a.http_status, a.outcome,
+       a.error_code, a.reply_excerpt, a.callback_url
+     FROM push_attempts a JOIN push_deliveries d ON d.id = a.delivery_id
+     WHERE d.subscription_id = $1 AND a.delivery_id = $2 ORDER BY a.id`,
+    [subscriptionId, deliveryId],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    deliveryId: row.delivery_id,
+    attempt: row.attempt,
+    retryCount: row.retry_count,
+    startedAt: row.started_at,
+    latencyMs: row.latency_ms,
+    httpStatus: row.http_status,
+    outcome: row.outcome,
+    errorCode: row.error_code,
+    replyExcerpt: row.reply_excerpt,
+    callbackUrl: row.callback_url,
+  }));
+}
+
+/** Deliveries per state, for the metrics' queue-depth gauge. */
+export async function countDeliveriesByState(db: Queryable): Promise<Record<string, number>> {
+  const { rows } = await db.query(
+    `SELECT state, count(*)::int AS n FROM push_deliveries WHERE state IN ('held', 'requested', 'pending') GROUP BY state`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+}

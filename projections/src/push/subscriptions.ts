@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db.ts';
+import type { PushFamily } from './families.ts';
+
+/** The push_subscriptions table's statements, one function each (house style §11). */
+export type SubscriptionState = 'active' | 'paused' | 'deleted';
+export type OwnerKind = 'partner' | 'lender' | 'operator';
+
+export interface Subscription {
+  id: string;
+  family: PushFamily;
+  ownerKind: OwnerKind;
+  ownerId: string;
+  keyId: string;
+  callbackUrl: string;
+  criteria: Record<string, unknown>;
+  matchKey: string;
+  projections: string[];
+  state: SubscriptionState;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A subscription as the push side needs it: with its secret. Never returned by listings. */
+export interface SubscriptionWithSecret extends Subscription {
+  secret: string;
+}
+
+interface Row {
+  id: string;
+  family: PushFamily;
+  owner_kind: OwnerKind;
+  owner_id: string;
+  key_id: string;
+  callback_url: string;
+  criteria: Record<string, unknown>;
+  match_key: string;
+  projections: string[];
+  secret?: string;
+  state: SubscriptionState;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const columns =
+  'id, family, owner_kind, owner_id, key_id, callback_url, criteria, match_key, projections, state, created_at, updated_at';
+
+const toSubscription = (row: Row): Subscription => ({
+  id: row.id,
+  family: row.family,
+  ownerKind: row.owner_kind,
+  ownerId: row.owner_id,
+  keyId: row.key_id,
+  callbackUrl: row.callback_url,
+  criteria: row.criteria,
+  matchKey: row.match_key,
+  projections: row.projections,
+  state: row.state,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** A Standard Webhooks secret: `whsec_` and 24 random bytes, base64. */
+export const newSubscriptionSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+export interface NewSubscription {
+  id: string;
+  family: PushFamily;
+  ownerKind: OwnerKind;
+  ownerId: string;
+  keyId: string;
+  callbackUrl: string;
+  criteria: Record<string, unknown>;
+  matchKey: string;
+  projections: readonly string[];
+  secret: string;
+  createdAt: Date;
+}
+
+export async function insertSubscription(
+  db: Queryable,
+  subscription: NewSubscription,
+): Promise<Subscription> {
+  const { rows } = await db.query<Row>(
+    `INSERT INTO push_subscriptions (id, family, owner_kind, owner_id, key_id, callback_url, criteria, match_key,
+       projections, secret, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+     RETURNING ${columns}`,
+    [
+      subscription.id,
+      subscription.family,
+      subscription.ownerKind,
+      subscription.ownerId,
+      subscription.keyId,
+      subscription.callbackUrl,
+      JSON.stringify(subscription.criteria),
+      subscription.matchKey,
+      subscription.projections,
+      subscription.secret,
+      subscription.createdAt,
+    ],
+  );
+  return toSubscription(rows[0]!);
+}
+
+/** An owner's subscriptions (all owners' when `owner` is null: operators), newest first, deleted ones left out. */
+export async function listSubscriptions(
+  db: Queryable,
+  owner: { kind: OwnerKind; id: string } | null,
+  limit: number,
+): Promise<Subscription[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${columns} FROM push_subscriptions
+     WHERE state <> 'deleted' AND ($1::text IS NULL OR (owner_kind = $1 AND owner_id = $2))
+     ORDER BY created_at DESC, id LIMIT $3`,
+    [owner?.kind ?? null, owner?.id ?? null, limit],
+  );
+  return rows.map(toSubscription);
+}
+
+export async function findSubscription(db: Queryable, id: string): Promise<Subscription | null> {
+  const { rows } = await db.query<Row>(`SELECT ${columns} FROM push_subscriptions WHERE id = $1`, [id]);
+  return rows[0] ? toSubscription(rows[0]) : null;
+}
+
+/** Pauses, resumes or deletes; a deleted subscription stays deleted. Null when there is no such row. */
+export async function setSubscriptionState(
+  db: Queryable,
+  id: string,
+  state: SubscriptionState,
+  now: Date,
+): Promise<Subscription | null> {
+  const { rows } = await db.query<Row>(
+    `UPDATE push_subscriptions SET state = $2, updated_at = $3
+     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
+    [id, state, now],
+  );
+  return rows[0] ? toSubscription(rows[0]) : null;
+}
+
+export interface MatchedSubscription {
+  id: string;
+  family: PushFamily;
+  criteria: Record<string, unknown>;
+  state: 'active' | 'paused';
+}
+
+/**
+ * Subscriptions a change event concerns. Tracking families match by key; `changes` subscriptions
+ * by enterprise and projection, and only while the key that made them is unrevoked and still
+ * lists the enterprise (operators' keys read all): a lender who lost access stops receiving.
+ */
+export async function matchSubscriptions(
+  db: Queryable,
+  lookup: { families: readonly PushFamily[]; keys: readonly string[]; projection: string },
+): Promise<MatchedSubscription[]> {
+  const { rows } = await db.query(
+    `SELECT s.id, s.family, s.criteria, s.state FROM push_subscriptions s
+     LEFT JOIN api_keys k ON k.id = s.key_id
+     WHERE s.state IN ('active', 'paused') AND s.family = ANY($1) AND s.match_key = ANY($2)
+       AND (s.family <> 'changes' OR ($3 = ANY(s.projections) AND k.revoked_at IS NULL
+            AND (k.kind = 'operator' OR s.match_key = ANY(k.enterprises))))
+     ORDER BY s.created_at, s.id`,
+    [lookup.families, lookup.keys, lookup.projection],
+  );
+  return rows.map((row) => ({ id: row.id, family: row.family, criteria: row.criteria, state: row.state }));
+}
