@@ -54,6 +54,10 @@ export interface RebuildOptions {
   onProgress?: (progress: RebuildProgress) => void;
   now?: () => Date;
   timeoutMs?: number;
+  /** Freeze the live version once the build is this close to it (records). */
+  freezeWithinRecords?: number;
+  /** How long the live version may stay frozen while the build takes the last records. */
+  freezeTimeoutMs?: number;
 }
 
 export interface RebuildResult {
@@ -89,6 +93,15 @@ async function logEnds(kafka: Kafka, topics: readonly string[]): Promise<Positio
   } finally {
     await admin.disconnect();
   }
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
 
 const lagOf = (ends: Positions, at: Positions) =>
@@ -160,18 +173,23 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       if (live) limits = await positionsOf(pool, live.consumerGroup);
       const at = await report('building');
       const target = limits ?? ends;
-      if (!samePositions(at, target)) continue;
+      // Close enough to the live version to freeze it for the last stretch.
+      if (lagOf(target, at) > (options.freezeWithinRecords ?? 500)) continue;
 
-      // Caught up. Freeze the live version (its batches wait on the lock), check both stand at
-      // the same offsets, compare, and switch in the same transaction.
+      // Freeze the live version (its batches wait on the lock), let the build reach exactly the
+      // frozen offsets, compare, and switch in the same transaction.
       const outcome = await inTransaction(pool, async (db) => {
         await lockProjectionExclusive(db, projection.name);
         if (live) {
           const frozen = await positionsOf(db, live.consumerGroup);
-          if (!samePositions(frozen, await positionsOf(db, version.consumerGroup))) {
-            limits = frozen;
-            return 'moved' as const;
-          }
+          limits = frozen;
+          const reached = await waitUntil(
+            async () => samePositions(frozen, await positionsOf(pool, version.consumerGroup)),
+            options.freezeTimeoutMs ?? 15_000,
+          );
+          if (!reached) return 'moved' as const;
+        } else if (!samePositions(ends, at)) {
+          return 'moved' as const;
         }
         const comparison = live
           ? await compareVersions(db, projection.name, live.schemaName, version.schemaName)
