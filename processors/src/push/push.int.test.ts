@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { matchKeyOf, type PushFamily } from '@tradelog/projections/push/families';
+import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestSchema,
+  quietLogger,
+  testServices,
+  uniqueName,
+  waitFor,
+} from '../../../tests/harness/index.ts';
+import type { ChangeEvent } from '../changes.ts';
+import { createPushProcessor } from './pushProcessor.ts';
+import { createPushService, type PushService } from './service.ts';
+import { pushSettings } from './settings.ts';
+import { verifyPush } from './signature.ts';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A real HTTP receiver on loopback; `reply` decides each answer from what came before. */
+async function startReceiver(
+  reply: (
+    request: Received,
+    previous: Received[],
+  ) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown },
+  host = '127.0.0.1',
+) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const request = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      };
+      const previous = received.filter((r) => r.path === request.path);
+      received.push(request);
+      const answer = await reply(request, previous);
+      if (res.destroyed) return;
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path: string) => `http://${host}:${port}${path}`,
+    received,
+    at: (path: string) => received.filter((r) => r.path.startsWith(path)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('push delivery', () => {
+  const services = testServices();
+  const stamp = Date.now().toString(36).toUpperCase();
+  // One enterprise per test, so that one test's changes reach only its own subscription.
+  const [enterprise, seqEnterprise, flakyEnterprise, refusedEnterprise] = ['A', 'B', 'C', 'D'].map(
+    (letter) => `ENT${stamp}${letter}`,
+  ) as [string, string, string, string];
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let producer: LogProducer;
+  let service: PushService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let keyId: string;
+  const topic = uniqueName('changes');
+  const consumerGroup = uniqueName('push');
+  const bossSchema = uniqueName('boss');
+  const kafka = createKafka({ brokers: services.kafkaBrokers, clientId: 'push-test', logger: quietLogger });
+  const settings = pushSettings({
+    consumerGroup,
+    bossSchema,
+    // 15 and 30 minutes become 1 s and 2 s; 1 minute becomes 67 ms.
+    retryScale: 1 / 900,
+    allowlist: parseAllowlist(['127.0.0.1/32']),
+    requestPollMs: 200,
+  });
+  /** Per path: how the receiver answers. */
+  const behaviour = new Map<
+    string,
+    (previous: Received[]) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown }
+  >();
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'push');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
+    await ensureTopics({
+      brokers: services.kafkaBrokers,
+      topics: [{ topic, partitions: 3 }],
+      logger: quietLogger,
+    });
+    producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'push-test',
+      logger: quietLogger,
+    });
+    await producer.connect();
+    keyId = randomUUID();
+    await createApiKey(pool, {
+      id: keyId,
+      kind: 'lender',
+      ownerId: 'lender-1',
+      ownerName: 'Lender One',
+      enterprises: [enterprise, seqEnterprise, flakyEnterprise, refusedEnterprise],
+      keyPrefix: 'tlk_test',
+      keyHash: randomUUID(),
+      createdAt: new Date(),
+    });
+    receiver = await startReceiver((request, previous) => {
+      const path = new URL(request.path, 'http://x').pathname;
+      return behaviour.get(path)?.(previous) ?? { status: 200, body: { ok: true } };
+    });
+    service = createPushService({
+      kafka,
+      pool,
+      databaseUrl: db.databaseUrl,
+      changesTopic: topic,
+      settings,
+      logger: quietLogger,
+    });
+    await service.start();
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await producer?.disconnect();
+    await receiver?.close();
+    await pool?.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
+    await pool?.end();
+    await db?.drop();
+  });
+
+  async function subscribe(family: PushFamily, criteria: Record<string, unknown>, path: string) {
+    const secret = newSubscriptionSecret();
+    const subscription = await insertSubscription(pool, {
+      id: randomUUID(),
+      family,
+      ownerKind: 'lender',
+      ownerId: 'lender-1',
+      keyId,
+      callbackUrl: receiver.url(`${path}?token=s3cret`),
+      criteria,
+      matchKey: matchKeyOf(family, criteria as never),
+      projections: family === 'changes' ? ['order-status', 'link-node'] : [],
+      secret,
+      createdAt: new Date(),
+    });
+    return { ...subscription, secret };
+  }
+
+  let offset = 0;
+  function change(overrides: Partial<ChangeEvent> = {}): ChangeEvent {
+    offset++;
+    return {
+      eventId: randomUUID(),
+      projection: 'order-status',
+      kind: 'order.status-changed',
+      enterprise,
+      subject: `purchase/PO${offset}`,
+      occurredAt: new Date().toISOString(),
+      source: { documentId: randomUUID(), topic: 'docs', partition: 0, offset: String(offset) },
+      data: { kind: 'purchase', orderNo: `PO${offset}`, from: '10', to: '20' },
+      ...overrides,
+    };
+  }
+  const publish = (events: ChangeEvent[]) =>
+    Promise.all(
+      events.map((event) =>
+        producer.append({
+          topic,
+          key: event.enterprise,
+          value: Buffer.from(JSON.stringify(event)),
+          headers: { 'tradelog-event-id': event.eventId },
+        }),
+      ),
+    );
+
+  const deliveriesOf = async (subscriptionId: string) =>
+    (
+      await pool.query(
+        'SELECT id, event_id, state, attempts, sequence, subject FROM push_deliveries WHERE subscription_id = $1',
+        [subscriptionId],
+      )
+    ).rows;
+  const attemptsOf = async (subscriptionId: string) =>
+    (
+      await pool.query(
+        `SELECT a.attempt, a.retry_count, a.http_status, a.outcome, a.error_code, a.latency_ms, a.callback_url, a.reply_excerpt
+         FROM push_attempts a JOIN push_deliveries d ON d.id = a.delivery_id WHERE d.subscription_id = $1 ORDER BY a.id`,
+        [subscriptionId],
+      )
+    ).rows;
+  const queuedJobs = async (deliveryId: string) =>
+    service.boss.findJobs(settings.queue, { data: { deliveryId }, queued: true });
+
+  it('delivers each event exactly once, signed, even when the push processor restarts mid-stream and changes are replayed', async () => {
+    const subscription = await subscribe(
+      'changes',
+      { enterprise, projections: ['order-status', 'link-node'] },
+      '/once',
+    );
+    const first = Array.from({ length: 20 }, () => change());
+    await publish(first);
+    await waitFor(() => receiver.at('/once').length >= 5, { what: 'first pushes' });
+    await service.processor.stop();
+    const second = Array.from({ length: 20 }, () => change());
+    // The outbox may publish again after a crash: the same events, same ids.
+    await publish([...second, ...first.slice(0, 10)]);
+    const restarted = createPushProcessor({
+      kafka,
+      pool,
+      boss: service.boss,
+      queue: settings.queue,
+      topic,
+      consumerGroup,
+      logger: quietLogger,
+    });
+    service.processor = restarted;
+    await restarted.start();
+    const all = [...first, ...second];
+    await waitFor(
+      async () => {
+        const rows = await deliveriesOf(subscription.id);
+        return rows.length === all.length && rows.every((row) => row.state === 'delivered');
+      },
+      { what: 'all deliveries delivered', timeoutMs: 45_000 },
+    );
+    // Every record of the topic, replays included, has been through the processor.
+    await waitFor(async () => {
+      const { rows } = await pool.query(
+        'SELECT sum(records_applied)::int AS n FROM projection_checkpoints WHERE consumer_group = $1',
+        [consumerGroup],
+      );
+      return rows[0].n === all.length + 10;
+    });
+    const pushes = receiver.at('/once');
+    expect(pushes).toHaveLength(all.length);
+    expect(new Set(pushes.map((p) => p.headers['webhook-id']))).toEqual(new Set(all.map((e) => e.eventId)));
+    for (const push of pushes) {
+      expect(push.path).toBe('/once?token=s3cret');
+      expect(push.headers['retry-count']).toBe('0');
+      expect(
+        verifyPush(subscription.secret, push.headers as Record<string, string>, push.body, Date.now() / 1000),
+      ).toBe(true);
+      expect(
+        verifyPush(
+          newSubscriptionSecret(),
+          push.headers as Record<string, string>,
+          push.body,
+          Date.now() / 1000,
+        ),
+      ).toBe(false);
+      const body = JSON.parse(push.body);
+      expect(body).toMatchObject({
+        eventId: push.headers['webhook-id'],
+        enterprise,
+        projection: 'order-status',
+      });
+      expect(String(body.sequence)).toBe(push.headers['tradelog-sequence']);
+    }
+    const attempts = await attemptsOf(subscription.id);
+    expect(attempts.every((a) => a.callback_url.endsWith('/once?token=***'))).toBe(true);
+  });
+
+  it('gives a subject growing sequence numbers in log order', async () => {
+    await subscribe('changes', { enterprise: seqEnterprise, projections: ['order-status'] }, '/sequence');
+    const subject = `purchase/SEQ${Date.now()}`;
+    const events = [1, 2, 3].map(() => change({ subject, enterprise: seqEnterprise }));
+    for (const event of events) await publish([event]);
+    await waitFor(() => receiver.at('/sequence').length === 3, { what: 'three pushes' });
+    const byEvent = new Map(
+      receiver.at('/sequence').map((p) => [p.headers['webhook-id'], p.headers['tradelog-sequence']]),
+    );
+    expect(events.map((e) => byEvent.get(e.eventId))).toEqual(['1', '2', '3']);
+  });
+
+  it('retries a 500 with growing retry-count headers until the receiver takes it', async () => {
+    behaviour.set('/flaky', (previous) =>
+      previous.length < 2 ? { status: 500, body: 'down' } : { status: 200, body: { ok: true } },
+    );
+    const subscription = await subscribe(
+      'changes',
+      { enterprise: flakyEnterprise, projections: ['order-status'] },
+      '/flaky',
+    );
+    await publish([change({ enterprise: flakyEnterprise })]);
+    await waitFor(async () => (await deliveriesOf(subscription.id))[0]?.state === 'delivered', {
+      what: 'delivered',
+    });
+    expect(receiver.at('/flaky').map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
+    expect((await attemptsOf(subscription.id)).map((a) => [a.http_status, a.outcome, a.error_code])).toEqual([
+      [500, 'failed', 'HTTP_500'],
+      [500, 'failed', 'HTTP_500'],
+      [200, 'delivered', null],
+    ]);
+  });
+
+  it('retries {ok:false, retriable:true} and stops at once on {ok:false, retriable:false}', async () => {
+    behaviour.set('/busy', (previous) =>
+      previous.length < 1
+        ? { status: 200, body: { ok: false, errorCode: 'BUSY', errorMessage: 'later', retriable: true } }
+        : { status: 200, body: { ok: true } },
+    );
+    behaviour.set('/never', () => ({
+      status: 200,
+      body: { ok: false, errorCode: 'BAD', errorMessage: 'no such bill', retriable: false },
+    }));
+    const busy = await subscribe('ocean', { billNo: 'BUSY1', carrierCode: 'AUTO' }, '/busy');
+    const never = await subscribe('ocean', { billNo: 'NEVER1', carrierCode: 'AUTO' }, '/never');
+    await publish([
+      change({
+        projection: 'tracking',
+        kind: 'ocean.status',
+        subject: 'ocean/bill/BUSY1',
+        data: { result: { billNo: 'BUSY1' } },
+      }),
+      change({
+        projection: 'tracking',
+        kind: 'ocean.status',
+        subject: 'ocean/bill/NEVER1',
+        data: { result: { billNo: 'NEVER1' } },
+      }),
+    ]);
+    await waitFor(async () => (await deliveriesOf(busy.id))[0]?.state === 'delivered', {
+      what: 'busy delivered',
+    });
+    expect(receiver.at('/busy').map((p) => p.headers['retry-count'])).toEqual(['0', '1']);
+    expect(JSON.parse(receiver.at('/busy')[0]!.body)).toMatchObject({
+      params: { referenceno: busy.id, subscriptions: [{ REFERENCE_NO: 'BUSY1', CARRIER_CD: 'AUTO' }] },
+      result: { billNo: 'BUSY1' },
+    });
+    const [dead] = await waitFor(
+      async () => {
+        const rows = await deliveriesOf(never.id);
+        return rows[0]?.state === 'dead' ? rows : undefined;
+      },
+      { what: 'never dead-lettered' },
+    );
+    expect(dead.attempts).toBe(1);
+    expect(await queuedJobs(dead.id)).toEqual([]);
+    expect(receiver.at('/never')).toHaveLength(1);
+    expect((await attemptsOf(never.id))[0]).toMatchObject({ error_code: 'REPLY_NOT_OK', outcome: 'failed' });
+  });
+
+  it('gives express pushes exactly two retries, after 15 and 30 (scaled) minutes, then dead-letters', async () => {
+    behaviour.set('/express', () => ({ status: 500, body: { success: false, reason: 'down' } }));
+    const subscription = await subscribe(
+      'express',
+      { shipperCode: 'SF', logisticCode: 'SF1001' },
+      '/express',
+    );
+    await publish([
+      change({
+        projection: 'tracking',
+        kind: 'express.traces',
+        subject: 'express/SF/SF1001',
+        data: { state: '2', traces: [] },
+      }),
+    ]);
+    const [dead] = await waitFor(
+      async () => {
+        const rows = await deliveriesOf(subscription.id);
+        return rows[0]?.state === 'dead' ? rows : undefined;
+      },
+      { what: 'express dead-lettered' },
+    );
+    expect(await queuedJobs(dead.id)).toEqual([]);
+    const pushes = receiver.at('/express');
+    expect(pushes.map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
+    expect(pushes[1]!.at - pushes[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(pushes[2]!.at - pushes[1]!.at).toBeGreaterThanOrEqual(2000);
+    expect(JSON.parse(pushes[0]!.body)).toMatchObject({
+      count: '1',
+      data: [{ shipperCode: 'SF', logisticCode: 'SF1001', state: '2' }],
+    });
+    expect(await attemptsOf(subscription.id)).toHaveLength(3);
+  });
+
+  it('counts no answer within 10 s as a failed attempt and retries it', async () => {
+    behaviour.set('/slow', async (previous) => {
+      if (previous.length === 0) await new Promise((resolve) => setTimeout(resolve, 11_000));
+      return { status: 200, body: { ok: true } };
+    });
+    const subscription = await subscribe(
+      'terminal',
+      { businessNumber: 'B1', portCode: 'CNSHA', ieid: 'E' },
+      '/slow',
+    );
+    await publish([
+      change({
+        projection: 'tracking',
+        kind: 'terminal.status',
+        subject: 'terminal/B1/CNSHA/E',
+        data: { result: { shipment: { businessNumber: 'B1' } } },
+      }),
+    ]);
+    await waitFor(async () => (await deliveriesOf(subscription.id))[0]?.state === 'delivered', {
+      what: 'slow delivered',
+      timeoutMs: 40_000,
+    });
+    const attempts = await attemptsOf(subscription.id);
+    expect(attempts.map((a) => [a.retry_count, a.outcome, a.error_code])).toEqual([
+      [0, 'failed', 'TIMEOUT'],
+      [1, 'delivered', null],
+    ]);
+    expect(attempts[0]!.latency_ms).toBeGreaterThanOrEqual(10_000);
+    expect(attempts[0]!.latency_ms).toBeLessThan(11_000);
+  }, 60_000);
+
+  it('refuses a loopback callback that is not allowlisted, without connecting', async () => {
+    const other = await startReceiver(() => ({ status: 200, body: { ok: true } }), '127.0.0.2');
+    try {
+      expect((await fetch(other.url('/probe'), { method: 'POST', body: '{}' })).status).toBe(200);
+      const secret = newSubscriptionSecret();
+      const subscription = await insertSubscription(pool, {
+        id: randomUUID(),
+        family: 'changes',
+        ownerKind: 'lender',
+        ownerId: 'lender-1',
+        keyId,
+        callbackUrl: other.url('/hook'),
+        criteria: { enterprise: refusedEnterprise, projections: ['order-status'] },
+        matchKey: refusedEnterprise,
+        projections: ['order-status'],
+        secret,
+        createdAt: new Date(),
+      });
+      await publish([change({ enterprise: refusedEnterprise })]);
+      const [dead] = await waitFor(
+        async () => {
+          const rows = await deliveriesOf(subscription.id);
+          return rows[0]?.state === 'dead' ? rows : undefined;
+        },
+        { what: 'refused delivery dead-lettered' },
+      );
+      expect(dead.attempts).toBe(1);
+      expect((await attemptsOf(subscription.id))[0]).toMatchObject({
+        error_code: 'TARGET_REFUSED',
+        http_status: null,
+      });
+      expect(other.at('/hook')).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
