@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateApiKey } from '@tradelog/projections/access/apiKey';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { emptyAllowlist, parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { insertAttempt, insertDelivery, settleAttempt } from '@tradelog/projections/push/deliveries';
+import express from 'express';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
+import { createSubscriptionRoutes } from './routes.ts';
+
+describe('subscription routes', () => {
+  const services = testServices();
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  const servers: Server[] = [];
+  let base = '';
+  let strictBase = '';
+  const keys: Record<'lender' | 'other' | 'partner' | 'operator', string> = {
+    lender: '',
+    other: '',
+    partner: '',
+    operator: '',
+  };
+
+  async function listen(allowlist = parseAllowlist(['127.0.0.1/32'])) {
+    const app = express().use(createSubscriptionRoutes({ pool, callbackAllowlist: allowlist }));
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'subs');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 4 });
+    const make = async (kind: 'lender' | 'partner' | 'operator', ownerId: string, enterprises: string[]) => {
+      const generated = generateApiKey();
+      await createApiKey(pool, {
+        id: randomUUID(),
+        kind,
+        ownerId,
+        ownerName: ownerId,
+        enterprises,
+        keyPrefix: generated.prefix,
+        keyHash: generated.hash,
+        createdAt: new Date(),
+      });
+      return generated.key;
+    };
+    keys.lender = await make('lender', 'bank-a', ['ENT1']);
+    keys.other = await make('lender', 'bank-b', ['ENT2']);
+    keys.partner = await make('partner', 'forwarder', []);
+    keys.operator = await make('operator', 'ops', []);
+    base = await listen();
+    strictBase = await listen(emptyAllowlist);
+  });
+
+  afterAll(async () => {
+    for (const server of servers) server.close();
+    await pool?.end();
+    await db?.drop();
+  });
+
+  const call = async (method: string, url: string, key: string | undefined, body?: unknown) => {
+    const response = await fetch(url, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads JSON replies field by field
+      body: (await response.json().catch(() => null)) as Record<string, any>,
+    };
+  };
+
+  it('subscribes to express tracking and shows the secret once', async () => {
+    const created = await call('POST', `${base}/logistics/kdn/track/subscription`, keys.partner, {
+      shipperCode: 'SF',
+      logisticCode: 'SF1234567',
+      callbackUrl: 'https://erp.example.com/hooks/express?token=7f3c9a',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ success: true, shipperCode: 'SF', logisticCode: 'SF1234567' });
+    expect(created.body.subscription.secret).toMatch(/^whsec_/);
+    expect(created.body.subscription.callbackUrl).toBe('https://erp.example.com/hooks/express?token=***');
+    const { rows } = await pool.query(
+      'SELECT family, match_key, callback_url FROM push_subscriptions WHERE id = $1',
+      [created.body.subscription.id],
+    );
+    expect(rows[0]).toEqual({
+      family: 'express',
+      match_key: 'express/SF/SF1234567',
+      callback_url: 'https://erp.example.com/hooks/express?token=7f3c9a',
+    });
+    const listed = await call('GET', `${base}/subscriptions`, keys.partner);
+    expect(listed.body.dataList.map((s: { id: string }) => s.id)).toContain(created.body.subscription.id);
+    expect(JSON.stringify(listed.body)).not.toContain('whsec_');
+    expect(JSON.stringify(listed.body)).not.toContain('7f3c9a');
+  });
+
+  it('validates the request with the schema and the callback with the guard', async () => {
+    const tooLong = await call(
+      'POST',
+      `${base}/open/logistics/kdn/track/subscription/route/map`,
+      keys.lender,
+      {
+        shipperCode: 'SF',
+        logisticCode: 'X1',
+        callbackUrl: `https://example.com/${'a'.repeat(250)}`,
+      },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    const ftp = await call('POST', `${base}/open/freightower/trace/ocean`, keys.lender, {
+      callbackUrl: 'ftp://example.com/x',
+      params: { billNo: 'B1', carrierCode: 'AUTO' },
+    });
+    expect(ftp).toMatchObject({ status: 400, body: { flag: 'failure', code: 'VALIDATION_FAILED' } });
+    const loopback = {
+      callbackUrl: 'http://127.0.0.1:9/hook',
+      params: { billNo: 'B1', carrierCode: 'AUTO' },
+    };
+    const refused = await call('POST', `${strictBase}/open/freightower/trace/ocean`, keys.lender, loopback);
+    expect(refused).toMatchObject({ status: 400, body: { code: 'CALLBACK_TARGET_REFUSED' } });
+    const metadata = await call('POST', `${base}/open/freightower/trace/shipment`, keys.lender, {
+      callbackUrl: 'http://169.254.169.254/latest',
+      params: { businessNumber: 'B1', portCode: 'CNSHA', ieid: 'E' },
+    });
+    expect(metadata).toMatchObject({ status: 400, body: { code: 'CALLBACK_TARGET_REFUSED' } });
+    const allowed = await call('POST', `${base}/open/freightower/trace/ocean`, keys.lender, loopback);
+    expect(allowed).toMatchObject({ status: 200, body: { flag: 'success', data: { result: null } } });
+    expect(allowed.body.subscription).toMatchObject({
+      family: 'ocean',
+      criteria: { billNo: 'B1', carrierCode: 'AUTO' },
+    });
+  });
+
+  it('leaves ocean and terminal requests without a callback to the tracking query', async () => {
+    const query = await call('POST', `${base}/open/freightower/trace/ocean`, keys.lender, {
+      params: { billNo: 'B1', carrierCode: 'AUTO' },
+    });
+    expect(query.status).toBe(404);
+  });
+
+  it('lets lenders subscribe to changes of their enterprises only', async () => {
+    const mine = await call('POST', `${base}/subscriptions/changes`, keys.lender, {
+      enterprise: 'ENT1',
+      projections: ['order-status'],
+      callbackUrl: 'https://bank-a.example.com/hooks',
+    });
+    expect(mine).toMatchObject({
+      status: 200,
+      body: { subscription: { family: 'changes', projections: ['order-status'] } },
+    });
+    const theirs = await call('POST', `${base}/subscriptions/changes`, keys.lender, {
+      enterprise: 'ENT2',
+      callbackUrl: 'https://bank-a.example.com/hooks',
+    });
+    expect(theirs).toMatchObject({ status: 403, body: { code: 'ENTERPRISE_FORBIDDEN' } });
+    const partner = await call('POST', `${base}/subscriptions/changes`, keys.partner, {
+      enterprise: 'ENT1',
+      callbackUrl: 'https://x.example.com/',
+    });
+    expect(partner.status).toBe(403);
+    const bad = await call('POST', `${base}/subscriptions/changes`, keys.lender, {
+      enterprise: 'ENT1',
+      projections: ['enterprise-data'],
+      callbackUrl: 'https://bank-a.example.com/hooks',
+    });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('pauses, resumes and deletes; lists deliveries and attempts; redelivers; only for the owner or an operator', async () => {
+    const created = await call('POST', `${base}/subscriptions/changes`, keys.lender, {
+      enterprise: 'ENT1',
+      callbackUrl: 'https://bank-a.example.com/hooks?token=abc',
+    });
+    const id = created.body.subscription.id as string;
+    const url = `${base}/subscriptions/${id}`;
+    expect((await call('POST', `${url}/pause`, keys.other)).status).toBe(404);
+    expect((await call('POST', `${url}/pause`, keys.lender)).body.subscription.state).toBe('paused');
+
+    // A delivery held while paused, and one that was dead-lettered after an attempt.
+    const at = new Date();
+    const held = randomUUID();
+    await insertDelivery(pool, {
+      id: held,
+      subscriptionId: id,
+      family: 'changes',
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: 'purchase/P1',
+      payload: { a: 1 },
+      state: 'held',
+      createdAt: at,
+    });
+    const dead = randomUUID();
+    await insertDelivery(pool, {
+      id: dead,
+      subscriptionId: id,
+      family: 'changes',
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: 'purchase/P2',
+      payload: { a: 2 },
+      state: 'pending',
+      createdAt: at,
+    });
+    await settleAttempt(pool, {
+      id: dead,
+      attempt: 1,
+      state: 'dead',
+      nextAttemptAt: null,
+      errorCode: 'HTTP_500',
+      now: at,
+    });
+    await insertAttempt(pool, {
+      deliveryId: dead,
+      attempt: 1,
+      retryCount: 0,
+      startedAt: at,
+      latencyMs: 12,
+      httpStatus: 500,
+      outcome: 'failed',
+      errorCode: 'HTTP_500',
+      replyExcerpt: 'down',
+      callbackUrl: 'https://bank-a.example.com/hooks?token=***',
+    });
+
+    const resumed = await call('POST', `${url}/resume`, keys.lender);
+    expect(resumed.body).toMatchObject({ subscription: { state: 'active' }, released: 1 });
+    const deliveries = await call('GET', `${url}/deliveries`, keys.lender);
+    expect(
+      Object.fromEntries(deliveries.body.dataList.map((d: { id: string; state: string }) => [d.id, d.state])),
+    ).toEqual({
+      [held]: 'requested',
+      [dead]: 'dead',
+    });
+    const attempts = await call('GET', `${url}/deliveries/${dead}/attempts`, keys.operator);
+    expect(attempts.body.dataList).toMatchObject([
+      { attempt: 1, httpStatus: 500, errorCode: 'HTTP_500', replyExcerpt: 'down' },
+    ]);
+    expect((await call('GET', `${url}/deliveries/${dead}/attempts`, keys.other)).status).toBe(404);
+
+    const redelivered = await call('POST', `${url}/redeliver`, keys.lender, { states: ['dead'] });
+    expect(redelivered.body.redelivered).toEqual([dead]);
+    const { rows } = await pool.query(
+      'SELECT state, round_start, forced FROM push_deliveries WHERE id = $1',
+      [dead],
+    );
+    expect(rows[0]).toEqual({ state: 'requested', round_start: 1, forced: true });
+    expect((await call('POST', `${url}/redeliver`, keys.lender, {})).status).toBe(400);
+
+    const deleted = await call('DELETE', url, keys.lender);
+    expect(deleted.body).toMatchObject({ state: 'deleted', cancelledDeliveries: 2 });
+    expect((await call('GET', url, keys.lender)).status).toBe(404);
+    expect((await call('GET', `${base}/subscriptions`, undefined)).status).toBe(401);
+  });
+});
