@@ -1,5 +1,6 @@
 import { isProjectionName, type ProjectionName, projectionNames } from '@tradelog/projections';
 import { ConfigError, env } from '@tradelog/schemas';
+import { type PushSettings, parsePushSettings } from './push/settings.ts';
 
 /**
  * The processors' one config module (house style §8): the environment is read here, once.
@@ -16,6 +17,8 @@ export interface ProcessorsConfig {
   /** How often the process looks for rebuilds an operator requested through the query API. */
   rebuildPollMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The push processor and delivery worker (PUSH_* keys, src/push/settings.ts). */
+  push: PushSettings;
 }
 
 export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfig> {
@@ -46,5 +49,6 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    push: parsePushSettings(source),
   });
 }

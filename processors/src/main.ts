@@ -9,6 +9,7 @@ import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
 import { projections } from './projections.ts';
+import { createPushService } from './push/service.ts';
 import { rebuildProjection } from './rebuild/rebuild.ts';
 import { superviseLiveProjection } from './runtime/supervisor.ts';
 
@@ -51,6 +52,17 @@ const running = config.projections.map((name) =>
   }),
 );
 for (const supervisor of running) await supervisor.start();
+const push = config.push.enabled
+  ? createPushService({
+      kafka,
+      pool,
+      databaseUrl: config.databaseUrl,
+      changesTopic: config.changesTopic,
+      settings: config.push,
+      logger,
+    })
+  : undefined;
+await push?.start();
 
 let stopping = false;
 let rebuilding: Promise<unknown> | undefined;
@@ -83,6 +95,7 @@ async function shutdown(signal: string) {
   logger.info('processors stopping', { signal });
   clearInterval(rebuildTimer);
   await Promise.all(running.map((supervisor) => supervisor.stop()));
+  await push?.stop();
   await producer.disconnect();
   await pool.end();
   process.exit(0);
