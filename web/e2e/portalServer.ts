@@ -32,9 +32,40 @@ export async function buildPortal(): Promise<string> {
   return outDir;
 }
 
-export async function startPortal(distDir: string): Promise<PortalServer> {
+/** Submission paths (`/api/v2/…`, `/{product}/…`, `/{product}-order/…`) go to ingest. */
+const ingestPath = /^\/(?:api|tradelog|tradelog-order)\//;
+
+export interface PortalOptions {
+  /** Forward submissions to this ingest, as the production reverse proxy does. */
+  ingestUrl?: string;
+  /** Extra routers (the lender and operator API) mounted beside the content API. */
+  mount?: (app: express.Express) => void;
+}
+
+export async function startPortal(distDir: string, options: PortalOptions = {}): Promise<PortalServer> {
   const sentCodes: { phone: string; code: string }[] = [];
   const app = express();
+  const { ingestUrl } = options;
+  if (ingestUrl) {
+    const raw = express.raw({ type: () => true, limit: '2mb' });
+    app.use((req, res, next) => (ingestPath.test(req.path) ? raw(req, res, next) : next()));
+    app.use(async (req, res, next) => {
+      if (!ingestPath.test(req.path)) return next();
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'authorization', 'accept-language']) {
+        const value = req.get(name);
+        if (value) headers[name] = value;
+      }
+      const answer = await fetch(ingestUrl + req.originalUrl, {
+        method: req.method,
+        headers,
+        body: Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined,
+      });
+      res.status(answer.status).type(answer.headers.get('content-type') ?? 'application/json');
+      res.send(Buffer.from(await answer.arrayBuffer()));
+    });
+  }
+  options.mount?.(app);
   app.use(
     '/portal-api',
     createContentRouter({

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
-import { edgePath, type LaidNode, type LinkNodeResponse, layoutChain, nodeSize } from './chainLayout.ts';
+import {
+  edgePath,
+  isShortEdge,
+  type LaidNode,
+  type LinkNodeResponse,
+  layoutChain,
+  nodeSize,
+} from './chainLayout.ts';
 
 /** Paints `layoutChain`'s graph; selecting a document (click or keyboard) shows its provenance. */
 export function ChainDiagram(props: { response: LinkNodeResponse }) {
@@ -31,7 +38,7 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
               <text
                 key={column.block}
                 x={column.x + nodeSize.width / 2}
-                y={36}
+                y={column.y + 14}
                 textAnchor="middle"
                 className="chain-column"
               >
@@ -46,14 +53,16 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
                 <g key={`${edge.from}-${edge.to}`} className="chain-edge">
                   <path d={d} fill="none" />
                   <title>{edge.keys.join(', ')}</title>
-                  <text
-                    x={(from.x + to.x + nodeSize.width) / 2}
-                    y={(from.y + to.y + nodeSize.height) / 2 - 4}
-                    textAnchor="middle"
-                  >
-                    {edge.keys[0]?.split(':')[1]}
-                    {edge.keys.length > 1 ? ` +${edge.keys.length - 1}` : ''}
-                  </text>
+                  {isShortEdge(from, to) && (
+                    <text
+                      x={(from.x + to.x + nodeSize.width) / 2}
+                      y={(from.y + to.y + nodeSize.height) / 2 - 6}
+                      textAnchor="middle"
+                    >
+                      {edge.keys[0]?.split(':').at(-1)}
+                      {edge.keys.length > 1 ? ` +${edge.keys.length - 1}` : ''}
+                    </text>
+                  )}
                 </g>
               );
             })}

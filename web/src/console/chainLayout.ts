@@ -75,7 +75,7 @@ export interface ChainLayout {
   height: number;
   nodes: LaidNode[];
   edges: LaidEdge[];
-  columns: { block: ChainBlock; x: number }[];
+  columns: { block: ChainBlock; x: number; y: number }[];
 }
 
 export const nodeSize = { width: 180, height: 56 } as const;
@@ -83,47 +83,55 @@ const gap = { x: 70, y: 28 } as const;
 const margin = 24;
 const header = 28;
 
-/** The keys a document offers for linking: its `keys` when the API sends them, else its number-like fields. */
+/**
+ * The keys a document offers for linking: its `keys` (class:value) when the API sends them.
+ * query-api does not (its answer is `{documentType, businessKey, fields, provenance}`), and the
+ * same number travels under different field names (a purchase's wmsOrderNo is the inbound's
+ * inboundOrderNo), so the fallback keys are the values of number-like fields (…No, …Code, …Id),
+ * at least 4 characters long, except parties' own codes, which every document of the chain
+ * shares and which would join everything to everything.
+ */
+const partyCodes =
+  /^(customerCode|enterpriseCode|operateCode|consigneeNo|shipperNo|declareCode|electricCode|cbepcomCode|warehouseId|nodeId)$/;
+
 export function keysOf(document: ChainDocument): string[] {
   if (Array.isArray(document.keys) && document.keys.length > 0)
     return document.keys.map((key) => `${key.cls}:${key.value}`);
-  const keys: string[] = [];
-  for (const [field, value] of Object.entries(document)) {
-    if (typeof value !== 'string' || value === '') continue;
-    if (
-      /(No|Code|Id)$/.test(field) &&
-      !/^(customerCode|enterpriseCode|operateCode|documentType|nodeId)$/.test(field)
-    )
-      keys.push(`${field}:${value}`);
+  const keys = new Set<string>();
+  const source = document.fields && typeof document.fields === 'object' ? document.fields : document;
+  for (const [field, value] of Object.entries(source)) {
+    if (typeof value !== 'string' || value.length < 4) continue;
+    if (/(No|Code|Id)$/.test(field) && !partyCodes.test(field)) keys.add(value);
   }
-  return keys;
+  return [...keys];
 }
 
 function labelOf(document: ChainDocument, block: ChainBlock): string {
-  return (
-    document.businessKey ??
-    (typeof document.entOrderNo === 'string' ? document.entOrderNo : undefined) ??
-    block
-  );
+  const own = document.fields?.entOrderNo ?? document.entOrderNo;
+  return document.businessKey ?? (typeof own === 'string' ? own : undefined) ?? block;
 }
 
-export function layoutChain(response: LinkNodeResponse): ChainLayout {
+/** Columns per band: a long chain wraps into bands so the diagram fits a console page. */
+export const columnsPerBand = 4;
+
+export function layoutChain(response: LinkNodeResponse, perBand = columnsPerBand): ChainLayout {
   const present = chainBlocks.filter((block) => (response[block]?.length ?? 0) > 0);
+  const tallest = Math.max(0, ...present.map((block) => response[block]?.length ?? 0));
+  const bandHeight = header + tallest * nodeSize.height + Math.max(0, tallest - 1) * gap.y + gap.x;
   const nodes: LaidNode[] = [];
   const columns: ChainLayout['columns'] = [];
-  let tallest = 0;
-  present.forEach((block, column) => {
-    const x = margin + column * (nodeSize.width + gap.x);
-    columns.push({ block, x });
-    const documents = response[block] ?? [];
-    tallest = Math.max(tallest, documents.length);
-    documents.forEach((document, row) => {
+  present.forEach((block, index) => {
+    const band = Math.floor(index / perBand);
+    const x = margin + (index % perBand) * (nodeSize.width + gap.x);
+    const top = margin + band * bandHeight;
+    columns.push({ block, x, y: top });
+    (response[block] ?? []).forEach((document, row) => {
       nodes.push({
         id: document.nodeId ?? `${block}#${row}`,
         block,
         label: labelOf(document, block),
         x,
-        y: margin + header + row * (nodeSize.height + gap.y),
+        y: top + header + row * (nodeSize.height + gap.y),
         document,
       });
     });
@@ -138,10 +146,16 @@ export function layoutChain(response: LinkNodeResponse): ChainLayout {
       if (shared.length > 0) edges.push({ from: a.id, to: b.id, keys: shared.sort() });
     }
   }
-  const width =
-    present.length === 0 ? 0 : margin * 2 + present.length * nodeSize.width + (present.length - 1) * gap.x;
-  const height = tallest === 0 ? 0 : margin * 2 + header + tallest * nodeSize.height + (tallest - 1) * gap.y;
+  const across = Math.min(present.length, perBand);
+  const bands = Math.ceil(present.length / perBand);
+  const width = present.length === 0 ? 0 : margin * 2 + across * nodeSize.width + (across - 1) * gap.x;
+  const height = present.length === 0 ? 0 : margin * 2 + bands * bandHeight - gap.x;
   return { width, height, nodes, edges, columns };
+}
+
+/** Whether an edge joins neighbouring columns of one band (its label then has room to show). */
+export function isShortEdge(from: LaidNode, to: LaidNode): boolean {
+  return Math.abs(from.x - to.x) <= nodeSize.width + gap.x && Math.abs(from.y - to.y) < nodeSize.height * 3;
 }
 
 /** A curved connector from the right edge of one node to the left edge of the other. */

@@ -64,10 +64,35 @@ describe('layoutChain', () => {
     ]);
   });
 
-  it('falls back to number-like fields when the answer carries no keys', () => {
-    expect(keysOf({ entOrderNo: 'E1', customerCode: '9144', billNo: 'B', grossWeight: '12' }).sort()).toEqual(
-      ['billNo:B', 'entOrderNo:E1'],
-    );
+  it('falls back to the values of number-like fields when the answer carries no keys', () => {
+    expect(
+      keysOf({
+        entOrderNo: 'E-0001',
+        customerCode: '91440300',
+        billNo: 'BL-778',
+        wmsOrderNo: 'X',
+        grossWeight: '1200',
+      }).sort(),
+    ).toEqual(['BL-778', 'E-0001']);
+    // query-api's shape: { documentType, businessKey, fields, provenance }; the same number
+    // under two field names joins the two documents.
+    const laid = layoutChain({
+      flag: 'success',
+      code: '200',
+      message: '',
+      purchaseInfo: [
+        { documentType: 'purchase', businessKey: 'PO-7', fields: { orderNo: 'PO-7', wmsOrderNo: 'WMS-31' } },
+      ],
+      intoStorageInfo: [
+        {
+          documentType: 'inbound',
+          businessKey: 'IN-7',
+          fields: { entOrderNo: 'IN-7', inboundOrderNo: 'WMS-31' },
+        },
+      ],
+    });
+    expect(laid.edges).toEqual([{ from: 'purchaseInfo#0', to: 'intoStorageInfo#0', keys: ['WMS-31'] }]);
+    expect(laid.nodes.map((node) => node.label)).toEqual(['PO-7', 'IN-7']);
   });
 
   it('draws nothing for an empty answer and curves edges between columns', () => {
