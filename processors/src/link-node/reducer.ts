@@ -12,11 +12,12 @@ import { type Block, type LinkKey, nodesOf } from './rules.ts';
 /**
  * Link-node chains: union-find over the link keys of one enterprise's documents. Links only
  * ever grow (a resubmission that drops a key keeps its old links), so a chain never splits and
- * the answer for a chain is the same whatever order the documents arrived in.
+ * the chains do not depend on the order documents arrived in.
  *
- * The state a reducer step needs is a slice: every node of every chain that shares a key with
- * the incoming document, plus the document's own node. The consumer loads that slice; the
- * reducer never needs more.
+ * A step needs a small slice, whatever the chains' sizes: the incoming document's own nodes,
+ * which chains hold each of its keys, and those chains' sizes. A merge relabels the absorbed
+ * chains' nodes; the reducer relabels those in its slice and reports the merge in the change
+ * event (`chain.merged`, `absorbed`), which the consumer applies to the rest with one UPDATE.
  */
 export interface LinkNode {
   nodeId: string;
@@ -32,9 +33,21 @@ export interface LinkNode {
   versions: number;
 }
 
-export type LinkNodeState = ReadonlyMap<string, LinkNode>;
+export interface LinkNodeState {
+  nodes: ReadonlyMap<string, LinkNode>;
+  /** For each link key (`keyId`): the chains holding it. */
+  keyChains: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Node count of each chain. */
+  chainSizes: ReadonlyMap<string, number>;
+}
 
-const keyId = (enterprise: string, key: LinkKey) => `${enterprise}\u0000${key.cls}\u0000${key.value}`;
+export const emptyLinkNodeState = (): LinkNodeState => ({
+  nodes: new Map(),
+  keyChains: new Map(),
+  chainSizes: new Map(),
+});
+
+export const keyId = (enterprise: string, key: LinkKey) => `${enterprise}\u0000${key.cls}\u0000${key.value}`;
 
 /** A new chain is named after the node that started it, so a rebuild names it the same. */
 export const chainIdFor = (nodeId: string) => `chain-${sha256(nodeId).slice(0, 24)}`;
@@ -50,38 +63,51 @@ function unionKeys(a: readonly LinkKey[], b: readonly LinkKey[]): LinkKey[] {
 export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Reduction<LinkNodeState> {
   const statements = nodesOf(event);
   if (statements.length === 0) return { state, changes: [] };
-  const next = new Map(state);
+  const nodes = new Map(state.nodes);
+  const keyChains = new Map(state.keyChains);
+  const chainSizes = new Map(state.chainSizes);
   const changes: ChangeEvent[] = [];
   const position = logPosition(event.provenance);
 
   for (const statement of statements) {
-    const existing = next.get(statement.nodeId);
+    const existing = nodes.get(statement.nodeId);
     if (existing !== undefined && logPosition(existing.provenance) === position) continue;
-    const contentHash = sha256(JSON.stringify(statement.fields));
-    const sameContent = existing !== undefined && sha256(JSON.stringify(existing.fields)) === contentHash;
+    const sameContent =
+      existing !== undefined &&
+      sha256(JSON.stringify(existing.fields)) === sha256(JSON.stringify(statement.fields));
     const keys = existing === undefined ? statement.keys : unionKeys(existing.keys, statement.keys);
     if (sameContent && keys.length === existing.keys.length) continue;
 
-    // Chains that share a key with this node (same enterprise only: the enterprise is part of the key).
-    const wanted = new Set(keys.map((key) => keyId(statement.enterprise, key)));
+    // Chains that share a key with this node (same enterprise only: the enterprise is part of the key id).
     const touching = new Set<string>();
     if (existing !== undefined) touching.add(existing.chainId);
-    for (const node of next.values()) {
-      if (node.enterprise !== statement.enterprise || node.nodeId === statement.nodeId) continue;
-      if (node.keys.some((key) => wanted.has(keyId(node.enterprise, key)))) touching.add(node.chainId);
-    }
-
-    const members = (chainId: string) => [...next.values()].filter((node) => node.chainId === chainId);
+    for (const key of keys)
+      for (const chain of keyChains.get(keyId(statement.enterprise, key)) ?? []) touching.add(chain);
     // The biggest chain survives a merge (fewest rows to relabel); ties go to the smallest id,
-    // so the outcome depends only on the chains, not on the order they were loaded.
-    const ranked = [...touching].sort((a, b) => members(b).length - members(a).length || a.localeCompare(b));
+    // so the outcome depends only on the chains, not on the order they were found.
+    const size = (chain: string) => chainSizes.get(chain) ?? 0;
+    const ranked = [...touching].sort((a, b) => size(b) - size(a) || a.localeCompare(b));
     const chainId = ranked[0] ?? chainIdFor(statement.nodeId);
     const absorbed = ranked.slice(1);
-    for (const loser of absorbed) {
-      for (const node of members(loser)) next.set(node.nodeId, { ...node, chainId });
-    }
+    const mergedSize = ranked.reduce((sum, chain) => sum + size(chain), 0) + (existing === undefined ? 1 : 0);
 
-    next.set(statement.nodeId, {
+    if (absorbed.length > 0) {
+      const gone = new Set(absorbed);
+      for (const node of nodes.values())
+        if (gone.has(node.chainId)) nodes.set(node.nodeId, { ...node, chainId });
+      for (const [id, chains] of keyChains) {
+        if ([...chains].some((chain) => gone.has(chain)))
+          keyChains.set(id, new Set([...chains].map((chain) => (gone.has(chain) ? chainId : chain))));
+      }
+      for (const chain of absorbed) chainSizes.delete(chain);
+    }
+    chainSizes.set(chainId, mergedSize);
+    for (const key of keys) {
+      const id = keyId(statement.enterprise, key);
+      const chains = keyChains.get(id);
+      if (!chains?.has(chainId)) keyChains.set(id, new Set([...(chains ?? []), chainId]));
+    }
+    nodes.set(statement.nodeId, {
       nodeId: statement.nodeId,
       enterprise: statement.enterprise,
       type: statement.type,
@@ -117,10 +143,10 @@ export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Redu
       );
     }
   }
-  return { state: changes.length === 0 ? state : next, changes };
+  return { state: changes.length === 0 ? state : { nodes, keyChains, chainSizes }, changes };
 }
 
-/** The link keys the consumer must look up to load a step's slice. */
+/** What the consumer must load for a step: the document's nodes and its link keys. */
 export function lookupOf(event: DocumentEvent): {
   nodeIds: string[];
   keys: { enterprise: string; cls: string; value: string }[];

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { type LinkNodeState, reduceLinkNode } from './reducer.ts';
+import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from './reducer.ts';
 
-function apply(events: DocumentEvent[], state: LinkNodeState = new Map()): LinkNodeState {
+function apply(events: DocumentEvent[], state: LinkNodeState = emptyLinkNodeState()): LinkNodeState {
   return events.reduce<LinkNodeState>((s, event) => reduceLinkNode(s, event).state, state);
 }
 
 /** The chains as sets of node ids, independent of chain ids and arrival order. */
 function chains(state: LinkNodeState): string[][] {
   const grouped = new Map<string, string[]>();
-  for (const node of state.values())
+  for (const node of state.nodes.values())
     grouped.set(node.chainId, [...(grouped.get(node.chainId) ?? []), node.nodeId]);
   return [...grouped.values()].map((ids) => ids.sort()).sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
@@ -48,8 +48,8 @@ const otherEnterprisePod = log('pod', {
 
 describe('link-node reducer', () => {
   it('given nothing, when a document arrives, then it starts a chain in its block', () => {
-    const { state, changes } = reduceLinkNode(new Map(), purchase);
-    const node = state.get('ENT1|purchase|PO1');
+    const { state, changes } = reduceLinkNode(emptyLinkNodeState(), purchase);
+    const node = state.nodes.get('ENT1|purchase|PO1');
     expect(node).toMatchObject({ block: 'purchaseInfo', enterprise: 'ENT1', versions: 1 });
     expect(changes.map((c) => c.kind)).toEqual(['chain.started']);
     expect(changes[0]?.subject).toBe(node?.chainId);
@@ -75,7 +75,8 @@ describe('link-node reducer', () => {
     expect(chains(merged)).toEqual([['ENT1|clearance|CL1', 'ENT1|inbound|IN1', 'ENT1|pod|POD1']]);
     expect(changes.map((c) => c.kind)).toEqual(['chain.merged']);
     expect(changes[0]?.data.absorbed).toHaveLength(1);
-    expect(merged.get('ENT1|clearance|CL1')?.block).toBe('intoDeclareInfo');
+    expect([...merged.chainSizes.values()]).toEqual([3]);
+    expect(merged.nodes.get('ENT1|clearance|CL1')?.block).toBe('intoDeclareInfo');
   });
 
   it('ends with the same chains whatever order the documents arrive in', () => {
@@ -103,7 +104,7 @@ describe('link-node reducer', () => {
     const state = apply([pod]);
     const v2 = log('pod', { ...pod.document, billNo: 'BL2', portNo: 'CNSHA' });
     const { state: next, changes } = reduceLinkNode(state, v2);
-    const node = next.get('ENT1|pod|POD1')!;
+    const node = next.nodes.get('ENT1|pod|POD1')!;
     expect(node.versions).toBe(2);
     expect(node.fields.portNo).toBe('CNSHA');
     expect(node.keys.filter((k) => k.cls === 'billNo').map((k) => k.value)).toEqual(['BL1', 'BL2']);
@@ -116,7 +117,7 @@ describe('link-node reducer', () => {
       log('pod', { entOrderNo: 'X', busiOrderNo: 'B1' }),
       log('goods', { enterpriseCode: 'ENT1', entInsideNo: 'G1', goodsList: [] }),
     ]);
-    expect(state.size).toBe(0);
+    expect(state.nodes.size).toBe(0);
   });
 
   it('maps outbound transfers, exports and sales to their blocks', () => {
@@ -127,13 +128,15 @@ describe('link-node reducer', () => {
       log('saleOrderToC', { customerCode: 'E', orderList: [{ entOrderNo: 'S1', orderStatus: '10' }] }),
       log('bondedEcLogistics', { electricCode: 'E', entOrderNo: 'S1', wayBillNo: 'WB1' }),
     ]);
-    expect(Object.fromEntries([...state.values()].map((n) => [n.nodeId, n.block]))).toEqual({
+    expect(Object.fromEntries([...state.nodes.values()].map((n) => [n.nodeId, n.block]))).toEqual({
       'E|outbound|O1': 'transfersInfo',
       'E|outbound|O2': 'outStorageInfo',
       'E|check|K1': 'outDeclareInfo',
       'E|saleOrderToC|S1': 'salesInfo',
       'E|bondedEcLogistics|S1': 'outTransportInfo',
     });
-    expect(state.get('E|saleOrderToC|S1')?.chainId).toBe(state.get('E|bondedEcLogistics|S1')?.chainId);
+    expect(state.nodes.get('E|saleOrderToC|S1')?.chainId).toBe(
+      state.nodes.get('E|bondedEcLogistics|S1')?.chainId,
+    );
   });
 });

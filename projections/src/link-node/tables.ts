@@ -17,13 +17,22 @@ export async function createLinkNodeTables(db: Queryable, schema: string): Promi
       versions integer NOT NULL
     );
     CREATE INDEX IF NOT EXISTS nodes_chain ON ${s}.nodes (chain_id);
-    CREATE TABLE IF NOT EXISTS ${s}.node_keys (
+    CREATE TABLE IF NOT EXISTS ${s}.chains (
+      chain_id text PRIMARY KEY,
+      enterprise text NOT NULL,
+      size integer NOT NULL
+    );
+    -- Which chain holds each link key. A key is held by exactly one chain: a node bringing a
+    -- key merges every chain holding it. Kept per key (not per node) so that a key thousands of
+    -- documents share costs one row to look up.
+    CREATE TABLE IF NOT EXISTS ${s}.key_chains (
       enterprise text NOT NULL,
       cls text NOT NULL,
       value text NOT NULL,
-      node_id text NOT NULL,
-      PRIMARY KEY (enterprise, cls, value, node_id)
-    );`);
+      chain_id text NOT NULL,
+      PRIMARY KEY (enterprise, cls, value, chain_id)
+    );
+    CREATE INDEX IF NOT EXISTS key_chains_chain ON ${s}.key_chains (chain_id);`);
 }
 
 export interface NodeRow {
@@ -53,31 +62,77 @@ const toNode = (row: any): NodeRow => ({
   versions: row.versions,
 });
 
-/**
- * A reducer step's slice: every node of every chain that holds one of the given keys or node
- * ids. Keys are matched within their enterprise only.
- */
-export async function findChainSlice(
+export async function findNodes(
   db: Queryable,
   schema: string,
-  lookup: { nodeIds: readonly string[]; keys: readonly { enterprise: string; cls: string; value: string }[] },
+  nodeIds: readonly string[],
 ): Promise<NodeRow[]> {
+  const { rows } = await db.query(`SELECT * FROM ${ident(schema)}.nodes WHERE node_id = ANY($1)`, [nodeIds]);
+  return rows.map(toNode);
+}
+
+/** Which chains hold each of the given link keys (matched within their enterprise). */
+export async function findKeyChains(
+  db: Queryable,
+  schema: string,
+  keys: readonly { enterprise: string; cls: string; value: string }[],
+): Promise<{ enterprise: string; cls: string; value: string; chainId: string }[]> {
+  if (keys.length === 0) return [];
   const s = ident(schema);
   const { rows } = await db.query(
-    `WITH chains AS (
-       SELECT n.chain_id FROM ${s}.node_keys k JOIN ${s}.nodes n ON n.node_id = k.node_id
-       JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(enterprise, cls, value)
-         ON k.enterprise = w.enterprise AND k.cls = w.cls AND k.value = w.value
-       UNION SELECT chain_id FROM ${s}.nodes WHERE node_id = ANY($4))
-     SELECT * FROM ${s}.nodes WHERE chain_id IN (SELECT chain_id FROM chains)`,
-    [
-      lookup.keys.map((k) => k.enterprise),
-      lookup.keys.map((k) => k.cls),
-      lookup.keys.map((k) => k.value),
-      lookup.nodeIds,
-    ],
+    `SELECT k.enterprise, k.cls, k.value, k.chain_id FROM ${s}.key_chains k
+     JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(enterprise, cls, value)
+       ON k.enterprise = w.enterprise AND k.cls = w.cls AND k.value = w.value`,
+    [keys.map((k) => k.enterprise), keys.map((k) => k.cls), keys.map((k) => k.value)],
   );
-  return rows.map(toNode);
+  return rows.map((row) => ({
+    enterprise: row.enterprise,
+    cls: row.cls,
+    value: row.value,
+    chainId: row.chain_id,
+  }));
+}
+
+export async function findChainSizes(
+  db: Queryable,
+  schema: string,
+  chainIds: readonly string[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query(
+    `SELECT chain_id, size FROM ${ident(schema)}.chains WHERE chain_id = ANY($1)`,
+    [chainIds],
+  );
+  return new Map(rows.map((row) => [row.chain_id, row.size]));
+}
+
+export async function upsertChainSize(
+  db: Queryable,
+  schema: string,
+  chain: { chainId: string; enterprise: string; size: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${ident(schema)}.chains (chain_id, enterprise, size) VALUES ($1, $2, $3)
+     ON CONFLICT (chain_id) DO UPDATE SET size = EXCLUDED.size`,
+    [chain.chainId, chain.enterprise, chain.size],
+  );
+}
+
+/** A merge: every node of the absorbed chains moves to the surviving one, and the absorbed chains go. */
+export async function mergeChains(
+  db: Queryable,
+  schema: string,
+  into: string,
+  absorbed: readonly string[],
+): Promise<void> {
+  const s = ident(schema);
+  await db.query(`UPDATE ${s}.nodes SET chain_id = $1 WHERE chain_id = ANY($2)`, [into, absorbed]);
+  await db.query(
+    `INSERT INTO ${s}.key_chains (enterprise, cls, value, chain_id)
+     SELECT enterprise, cls, value, $1 FROM ${s}.key_chains WHERE chain_id = ANY($2) ON CONFLICT DO NOTHING`,
+    [into, absorbed],
+  );
+  await db.query(`DELETE FROM ${s}.key_chains WHERE chain_id = ANY($1)`, [absorbed]);
+  await db.query(`DELETE FROM ${s}.chains WHERE chain_id = ANY($1)`, [absorbed]);
 }
 
 export async function upsertNode(db: Queryable, schema: string, node: NodeRow): Promise<void> {
@@ -102,17 +157,17 @@ export async function upsertNode(db: Queryable, schema: string, node: NodeRow): 
   );
 }
 
-/** Keys only ever accumulate (processors/README.md), so inserting the node's keys is enough. */
-export async function insertNodeKeys(
+/** Keys only ever accumulate (processors/README.md): record that the node's chain holds each of them. */
+export async function insertKeyChains(
   db: Queryable,
   schema: string,
-  node: Pick<NodeRow, 'nodeId' | 'enterprise' | 'keys'>,
+  node: Pick<NodeRow, 'chainId' | 'enterprise' | 'keys'>,
 ): Promise<void> {
   if (node.keys.length === 0) return;
   await db.query(
-    `INSERT INTO ${ident(schema)}.node_keys (enterprise, cls, value, node_id)
+    `INSERT INTO ${ident(schema)}.key_chains (enterprise, cls, value, chain_id)
      SELECT $1, cls, value, $2 FROM unnest($3::text[], $4::text[]) AS k(cls, value) ON CONFLICT DO NOTHING`,
-    [node.enterprise, node.nodeId, node.keys.map((k) => k.cls), node.keys.map((k) => k.value)],
+    [node.enterprise, node.chainId, node.keys.map((k) => k.cls), node.keys.map((k) => k.value)],
   );
 }
 
@@ -125,8 +180,7 @@ export async function findChainByKey(
   const s = ident(schema);
   const { rows } = await db.query(
     `SELECT * FROM ${s}.nodes WHERE chain_id = (
-       SELECT n.chain_id FROM ${s}.node_keys k JOIN ${s}.nodes n ON n.node_id = k.node_id
-       WHERE k.enterprise = $1 AND k.cls = ANY($2) AND k.value = $3 ORDER BY n.node_id LIMIT 1)
+       SELECT chain_id FROM ${s}.key_chains WHERE enterprise = $1 AND cls = ANY($2) AND value = $3 ORDER BY chain_id LIMIT 1)
      ORDER BY block, (provenance->>'receivedAt'), node_id`,
     [query.enterprise, query.classes, query.value],
   );

@@ -1,0 +1,150 @@
+import { createLogger } from '@tradelog/schemas';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { uniqueName } from '../../tests/harness/index.ts';
+import { decodeDocumentRecord } from '../src/documents/decode.ts';
+import type { DocumentTypeId } from '../src/documents/event.ts';
+import { projections } from '../src/projections.ts';
+import { rebuildProjection } from '../src/rebuild/rebuild.ts';
+import { createLogFixture } from '../src/testing/logFixture.ts';
+
+/**
+ * Rebuild rate next to a consume-and-decode-only pass over the same topics, in the same run
+ * (issue 4, "Must show"). Needs the local stack: `source <(bash deploy/local/stack.sh env)`,
+ * then `npm run bench:rebuild` (BENCH_RECORDS=5000 by default).
+ */
+const records = Number(process.env.BENCH_RECORDS ?? 5000);
+const services = {
+  kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  schemaRegistryUrl: process.env.SCHEMA_REGISTRY_URL ?? 'http://127.0.0.1:8081/apis/ccompat/v7',
+  databaseUrl: process.env.DATABASE_URL ?? '',
+};
+if (!services.databaseUrl)
+  throw new Error('DATABASE_URL is not set; source <(bash deploy/local/stack.sh env)');
+const logger = createLogger({ service: 'rebuild-bench' }, { level: 'error' });
+const log = await createLogFixture(services, logger, 'bench');
+const kafka = createKafka({ brokers: services.kafkaBrokers, clientId: 'rebuild-bench', logger });
+
+/** A realistic mix: orders moving through their states, logistics documents linking into chains. */
+function documentAt(i: number): [DocumentTypeId, Record<string, unknown>] {
+  const order = Math.floor(i / 6);
+  switch (i % 6) {
+    case 0:
+      return [
+        'purchase',
+        { ...examples.purchase, entOrderNo: `B-PO-${order}`, contractNo: `B-CT-${order}`, orderStatus: '10' },
+      ];
+    case 1:
+      return [
+        'pod',
+        {
+          ...examples.pod,
+          entOrderNo: `B-POD-${order}`,
+          contractNo: `B-CT-${order}`,
+          billNo: `B-BL-${order}`,
+        },
+      ];
+    case 2:
+      return [
+        'clearance',
+        {
+          ...examples.clearance,
+          entOrderNo: `B-CL-${order}`,
+          blno: `B-BL-${order}`,
+          inboundOrderNo: `B-IN-${order}`,
+        },
+      ];
+    case 3:
+      return [
+        'inbound',
+        { ...examples.inbound, customerCode: examples.purchase.customerCode, entOrderNo: `B-IN-${order}` },
+      ];
+    case 4:
+      return ['tally', { ...examples.tally, orderNo: `B-TL-${order}`, inboundOrderNo: `B-IN-${order}` }];
+    default:
+      return [
+        'purchase',
+        { ...examples.purchase, entOrderNo: `B-PO-${order}`, contractNo: `B-CT-${order}`, orderStatus: '20' },
+      ];
+  }
+}
+
+try {
+  let started = performance.now();
+  for (let i = 0; i < records; i += 500) {
+    await Promise.all(
+      Array.from({ length: Math.min(500, records - i) }, (_, k) => log.append(...documentAt(i + k))),
+    );
+  }
+  const appendSeconds = (performance.now() - started) / 1000;
+
+  // Pass 1: consume and decode only (registry wire format, schema by id, headers), nothing written.
+  const consumer = kafka.consumer({ groupId: uniqueName('bench-decode'), maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topics: log.topics, fromBeginning: true });
+  let decoded = 0;
+  let firstAt = 0;
+  const done = new Promise<void>((resolve) => {
+    void consumer.run({
+      eachBatch: async ({ batch }) => {
+        if (firstAt === 0) firstAt = performance.now();
+        for (const message of batch.messages) {
+          await decodeDocumentRecord(log.codec, {
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: message.offset,
+            key: message.key,
+            value: message.value,
+            headers: message.headers ?? {},
+          });
+          decoded++;
+        }
+        if (decoded >= records) resolve();
+      },
+    });
+  });
+  started = performance.now();
+  await done;
+  const decodeSeconds = (performance.now() - started) / 1000;
+  const decodeSteadySeconds = (performance.now() - firstAt) / 1000;
+  await consumer.disconnect();
+
+  const results: Record<string, unknown>[] = [];
+  for (const projection of Object.values(projections)) {
+    const result = await rebuildProjection({
+      kafka,
+      pool: log.pool,
+      codec: log.codec,
+      projection,
+      topics: log.topics,
+      namespace: log.namespace,
+      logger,
+      progressIntervalMs: 250,
+    });
+    const seconds = result.progress.elapsedMs / 1000;
+    results.push({
+      projection: projection.name,
+      records: result.progress.recordsApplied,
+      seconds: seconds.toFixed(1),
+      recordsPerSecond: Math.round(result.progress.recordsApplied / seconds),
+    });
+  }
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        records,
+        appendRecordsPerSecond: Math.round(records / appendSeconds),
+        decodeOnly: {
+          seconds: decodeSeconds.toFixed(1),
+          recordsPerSecond: Math.round(records / decodeSeconds),
+          recordsPerSecondAfterGroupJoin: Math.round(records / decodeSteadySeconds),
+        },
+        rebuild: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await log.close();
+}
