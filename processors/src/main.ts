@@ -1,4 +1,3 @@
-import { claimRequestedVersion } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -10,7 +9,7 @@ import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
 import { projections } from './projections.ts';
 import { createPushService } from './push/service.ts';
-import { rebuildProjection } from './rebuild/rebuild.ts';
+import { runRequestedRebuild } from './rebuild/requests.ts';
 import { superviseLiveProjection } from './runtime/supervisor.ts';
 
 /**
@@ -68,21 +67,7 @@ let stopping = false;
 let rebuilding: Promise<unknown> | undefined;
 const rebuildTimer = setInterval(() => {
   if (rebuilding || stopping) return;
-  rebuilding = claimRequestedVersion(pool)
-    .then((version) =>
-      version
-        ? rebuildProjection({
-            kafka,
-            pool,
-            codec,
-            projection: projections[version.projection],
-            topics,
-            namespace: config.namespace,
-            logger,
-            version,
-          })
-        : undefined,
-    )
+  rebuilding = runRequestedRebuild({ kafka, pool, codec, topics, namespace: config.namespace, logger })
     .catch((error) => logger.error('requested rebuild failed', { error }))
     .finally(() => {
       rebuilding = undefined;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { projections } from '../../processors/src/projections.ts';
+import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -30,13 +31,17 @@ describe('lender queries over projections fed through ingest', () => {
   let server: ReturnType<express.Express['listen']>;
   let queryUrl: string;
   let supervisors: ReturnType<typeof superviseLiveProjection>[] = [];
-  const keys: Record<'partner' | 'lender' | 'otherLender', string> = {
+  const keys: Record<'partner' | 'lender' | 'otherLender' | 'operator', string> = {
     partner: '',
     lender: '',
     otherLender: '',
+    operator: '',
   };
+  let kafka: ReturnType<typeof createKafka>;
+  let codec: ReturnType<typeof createRegistryCodec>;
+  let topics: string[] = [];
 
-  async function key(kind: 'partner' | 'lender', enterprises: string[]) {
+  async function key(kind: 'partner' | 'lender' | 'operator', enterprises: string[]) {
     const generated = generateApiKey();
     await createApiKey(pool, {
       id: randomUUID(),
@@ -58,6 +63,7 @@ describe('lender queries over projections fed through ingest', () => {
     keys.partner = await key('partner', []);
     keys.lender = await key('lender', [owner]);
     keys.otherLender = await key('lender', ['91110000OTHER00001']);
+    keys.operator = await key('operator', []);
     const suffix = uniqueName('lq');
     ingest = await startIngestUnderTest({
       brokers: services.kafkaBrokers,
@@ -66,13 +72,13 @@ describe('lender queries over projections fed through ingest', () => {
       topicSuffix: suffix,
       logger: quietLogger,
     });
-    const kafka = createKafka({
+    kafka = createKafka({
       brokers: services.kafkaBrokers,
       clientId: 'lq-processors',
       logger: quietLogger,
     });
-    const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
-    const topics = documentTypes.map((type) => ingest.topicOf(type));
+    codec = createRegistryCodec({ url: services.schemaRegistryUrl });
+    topics = documentTypes.map((type) => ingest.topicOf(type));
     supervisors = Object.values(projections).map((projection) =>
       superviseLiveProjection({
         kafka,
@@ -274,5 +280,54 @@ describe('lender queries over projections fed through ingest', () => {
       documentsNo: 'X',
     });
     expect(badType.status).toBe(400);
+  });
+
+  it('rebuilds a projection an operator requests, reports progress and keeps answering', async () => {
+    const call = async (method: string, path: string, key = keys.operator) => {
+      const response = await fetch(`${queryUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, Json> };
+    };
+    expect((await call('POST', '/ops/rebuild/order-status', keys.lender)).status).toBe(403);
+    const requested = await call('POST', '/ops/rebuild/order-status');
+    expect(requested).toMatchObject({ status: 202, body: { flag: 'success', state: 'requested' } });
+    expect((await call('POST', '/ops/rebuild/order-status')).status).toBe(409);
+    const result = await runRequestedRebuild({
+      kafka,
+      pool,
+      codec,
+      topics,
+      namespace: db.schema,
+      logger: quietLogger,
+      progressIntervalMs: 200,
+    });
+    expect(result?.switched).toBe(true);
+    const versions = await call('GET', '/ops/rebuild/order-status');
+    const states = versions.body.versions.map((v: Json) => [v.version, v.state]);
+    expect(states).toEqual([
+      [1, 'retired'],
+      [2, 'live'],
+    ]);
+    expect(versions.body.versions[1].progress).toMatchObject({
+      state: 'switched',
+      remainingLag: 0,
+      recordsApplied: expect.any(Number),
+    });
+    const orders = await query('/open/info/enterprise/purchase', {
+      enterpriseId: owner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
+    expect(orders.body.freshness.version).toBe(2);
+    expect(orders.body.dataList).toHaveLength(1);
+    expect((await call('DELETE', '/ops/versions/order-status/2')).status).toBe(409);
+    expect((await call('DELETE', '/ops/versions/order-status/1')).body).toMatchObject({
+      flag: 'success',
+      dropped: true,
+    });
+    const letters = await call('GET', '/ops/dead-letters');
+    expect(letters.body.dataList).toEqual([]);
   });
 });

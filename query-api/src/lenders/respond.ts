@@ -15,8 +15,8 @@ export function sendFailure(req: Request, res: Response, error: unknown): void {
   res.status(status).json(body);
 }
 
-export function sendSuccess(res: Response, extra: Record<string, unknown>): void {
-  res.status(200).json(success(extra));
+export function sendSuccess(res: Response, extra: Record<string, unknown>, status = 200): void {
+  res.status(status).json(success(extra));
 }
 
 /** Wraps an async handler so that every error becomes a failure envelope. */

@@ -49,8 +49,7 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
         }
         return insertNextVersion(db, deps.namespace, projection, 'requested', now());
       });
-      res.status(202);
-      sendSuccess(res, { projection, version: version.version, state: version.state });
+      sendSuccess(res, { projection, version: version.version, state: version.state }, 202);
     }),
   );
 
@@ -108,8 +107,7 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
         throw new TradelogError('DEAD_LETTER_RESOLVED', `dead letter ${id} is already resolved`, {
           status: 409,
         });
-      res.status(202);
-      sendSuccess(res, { id, state: letter.state });
+      sendSuccess(res, { id, state: letter.state }, 202);
     }),
   );
   return router;
