@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
+import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
@@ -14,6 +15,7 @@ import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/tes
 import { projections } from '../../processors/src/projections.ts';
 import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -39,9 +41,9 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
-  const keys = { partner: '', lender: '' };
+  const keys = { partner: '', lender: '', operator: '' };
 
-  async function key(kind: 'partner' | 'lender', enterprises: string[]) {
+  async function key(kind: 'partner' | 'lender' | 'operator', enterprises: string[]) {
     const generated = generateApiKey();
     await createApiKey(pool, {
       id: randomUUID(),
@@ -62,6 +64,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
     keys.partner = await key('partner', []);
     keys.lender = await key('lender', [owner]);
+    keys.operator = await key('operator', []);
     ingest = await startIngestUnderTest({
       brokers: services.kafkaBrokers,
       schemaRegistryUrl: services.schemaRegistryUrl,
@@ -91,7 +94,10 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     distDir = await buildPortal();
     portal = await startPortal(distDir, {
       ingestUrl: ingest.url,
-      mount: (app) => app.use(createProjectionRoutes({ pool, namespace: db.schema })),
+      mount: (app) =>
+        app
+          .use(createProjectionRoutes({ pool, namespace: db.schema }))
+          .use(createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist })),
     });
     browser = await launchChromium();
   });
@@ -178,8 +184,31 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     const panel = page.locator('.chain-panel');
     await panel.getByText(ingest.topicOf(documentTypes.find((type) => type.id === 'purchase')!)).waitFor();
     await panel.getByText('contentSha256').waitFor();
+    expect(await panel.getByTestId('chain-links').locator('li').count()).toBeGreaterThan(0);
     mkdirSync('/tmp/screens', { recursive: true });
     await page.locator('.chain').screenshot({ path: '/tmp/screens/chain-1920.png' });
+
+    // The lender subscribes to the enterprise's changes and sees the subscription listed.
+    await page.getByRole('link', { name: 'Subscriber' }).click();
+    await page.getByLabel('Enterprise code').fill(owner);
+    await page.getByLabel('Callback URL').fill('https://hooks.lender.example/tradelog/changes');
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    const subscriptions = page.getByTestId('subscriptions');
+    await subscriptions.getByText('https://hooks.lender.example/tradelog/changes').waitFor();
+    expect(await subscriptions.locator('tbody tr').count()).toBe(1);
+    await subscriptions.getByRole('button', { name: 'Pause' }).click();
+    await subscriptions.getByRole('cell', { name: 'paused' }).waitFor();
+
+    // The operator sees every projection's live version and the (empty) dead-letter list.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, keys.operator, '/en/console/operator');
+    for (const name of ['document-index', 'order-status', 'link-node', 'enterprise-data']) {
+      await page
+        .locator('.projection-card', { hasText: name })
+        .getByText(/Live version: v\d+/)
+        .waitFor();
+    }
+    await page.getByText('No open dead letters').waitFor();
     await context.close();
   });
 });

@@ -38,7 +38,7 @@ const ingestPath = /^\/(?:api|tradelog|tradelog-order)\//;
 export interface PortalOptions {
   /** Forward submissions to this ingest, as the production reverse proxy does. */
   ingestUrl?: string;
-  /** Extra routers (the lender and operator API) mounted beside the content API. */
+  /** Extra routers (lender, subscription and operator APIs) mounted beside the content API. */
   mount?: (app: express.Express) => void;
 }
 

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
-import {
-  edgePath,
-  isShortEdge,
-  type LaidNode,
-  type LinkNodeResponse,
-  layoutChain,
-  nodeSize,
-} from './chainLayout.ts';
+import { edgePath, type LaidNode, type LinkNodeResponse, layoutChain, nodeSize } from './chainLayout.ts';
 
 /** Paints `layoutChain`'s graph; selecting a document (click or keyboard) shows its provenance. */
 export function ChainDiagram(props: { response: LinkNodeResponse }) {
@@ -53,16 +46,6 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
                 <g key={`${edge.from}-${edge.to}`} className="chain-edge">
                   <path d={d} fill="none" />
                   <title>{edge.keys.join(', ')}</title>
-                  {isShortEdge(from, to) && (
-                    <text
-                      x={(from.x + to.x + nodeSize.width) / 2}
-                      y={(from.y + to.y + nodeSize.height) / 2 - 6}
-                      textAnchor="middle"
-                    >
-                      {edge.keys[0]?.split(':').at(-1)}
-                      {edge.keys.length > 1 ? ` +${edge.keys.length - 1}` : ''}
-                    </text>
-                  )}
                 </g>
               );
             })}
@@ -117,6 +100,24 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
                 ))}
               </dl>
             )}
+            <h4>{t.console.lender.links}</h4>
+            <ul className="links" data-testid="chain-links">
+              {layout.edges
+                .filter((edge) => edge.from === selected.id || edge.to === selected.id)
+                .map((edge) => {
+                  const other = byId.get(edge.from === selected.id ? edge.to : edge.from)!;
+                  return (
+                    <li key={`${edge.from}-${edge.to}`}>
+                      <button type="button" className="link-button" onClick={() => setSelected(other)}>
+                        {other.label}
+                      </button>{' '}
+                      <span className="muted small">
+                        {edge.keys.map((key) => key.split(':').at(-1)).join(', ')}
+                      </span>
+                    </li>
+                  );
+                })}
+            </ul>
             <details>
               <summary>JSON</summary>
               <pre className="code small">{JSON.stringify(fields, null, 2)}</pre>

@@ -12,6 +12,8 @@ import { PageHero } from '../pages/common.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
 import { authorizationHeader } from './consoleStore.ts';
+import { OperatorConsole } from './OperatorConsole.tsx';
+import { SubscriberConsole } from './SubscriberConsole.tsx';
 
 /** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
 export const ingestProduct = import.meta.env.VITE_INGEST_PRODUCT ?? 'tradelog';
@@ -88,8 +90,8 @@ export function ConsolePage(props: { page: PageId }) {
             </nav>
             {page === 'consolePartner' && <PartnerConsole apiKey={apiKey} />}
             {page === 'consoleLender' && <LenderConsole apiKey={apiKey} />}
-            {page === 'consoleSubscriber' && <SubscriberConsole />}
-            {page === 'consoleOperator' && <OperatorConsole />}
+            {page === 'consoleSubscriber' && <SubscriberConsole apiKey={apiKey} />}
+            {page === 'consoleOperator' && <OperatorConsole apiKey={apiKey} />}
           </>
         )}
       </div>
@@ -363,60 +365,6 @@ function LenderConsole(props: { apiKey: string }) {
         </p>
       )}
       {state.status === 'done' && <ChainDiagram response={state.response} />}
-    </section>
-  );
-}
-
-function SubscriberConsole() {
-  const t = useDict();
-  return (
-    <section>
-      <h2>{t.console.subscriber.title}</h2>
-      <p className="notice">{t.console.subscriber.unavailable}</p>
-      <h3>{t.console.subscriber.receiverTitle}</h3>
-      <ul>
-        {t.console.subscriber.receiverRules.map((rule) => (
-          <li key={rule}>{rule}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** What an operator can see without the operator API: the topic catalogue the log is built on. */
-function OperatorConsole() {
-  const t = useDict();
-  const locale = useLocale();
-  return (
-    <section>
-      <h2>{t.console.operator.title}</h2>
-      <p className="notice">{t.console.operator.unavailable}</p>
-      <div className="table-wrap">
-        <table className="ref-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.docs.topic}</th>
-              <th scope="col">{t.console.partner.type}</th>
-              <th scope="col">{t.docs.partitions}</th>
-              <th scope="col">{t.docs.keyField}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {documentTypes.map((type) => (
-              <tr key={type.id}>
-                <th scope="row">
-                  <code>{type.topic}</code>
-                </th>
-                <td>{pick(type.title, locale)}</td>
-                <td>{type.partitions}</td>
-                <td>
-                  <code>{type.keyField}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
     </section>
   );
 }

@@ -78,8 +78,8 @@ export interface ChainLayout {
   columns: { block: ChainBlock; x: number; y: number }[];
 }
 
-export const nodeSize = { width: 180, height: 56 } as const;
-const gap = { x: 70, y: 28 } as const;
+export const nodeSize = { width: 168, height: 56 } as const;
+const gap = { x: 44, y: 28 } as const;
 const margin = 24;
 const header = 28;
 
@@ -151,11 +151,6 @@ export function layoutChain(response: LinkNodeResponse, perBand = columnsPerBand
   const width = present.length === 0 ? 0 : margin * 2 + across * nodeSize.width + (across - 1) * gap.x;
   const height = present.length === 0 ? 0 : margin * 2 + bands * bandHeight - gap.x;
   return { width, height, nodes, edges, columns };
-}
-
-/** Whether an edge joins neighbouring columns of one band (its label then has room to show). */
-export function isShortEdge(from: LaidNode, to: LaidNode): boolean {
-  return Math.abs(from.x - to.x) <= nodeSize.width + gap.x && Math.abs(from.y - to.y) < nodeSize.height * 3;
 }
 
 /** A curved connector from the right edge of one node to the left edge of the other. */

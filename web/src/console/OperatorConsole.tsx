@@ -1,0 +1,204 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { useCallback, useEffect, useState } from 'react';
+import { useDict, useLocale } from '../app/state.ts';
+import { format, pick } from '../i18n/i18n.ts';
+import { consoleCall } from './consoleApi.ts';
+import { type ProjectionVersion, projectionNames, rebuildFraction, summarise } from './operations.ts';
+
+interface DeadLetterRow {
+  id: string;
+  projection: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  errorCode: string;
+  errorMessage: string;
+  state: string;
+  attempts: number;
+  failedAt: string;
+}
+
+/** Rebuilds report progress about once a second (processors' rebuild loop); poll at that pace while one runs. */
+const pollMs = 1000;
+
+export function OperatorConsole(props: { apiKey: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const o = t.console.ops;
+  const [versions, setVersions] = useState<Record<string, ProjectionVersion[]>>({});
+  const [letters, setLetters] = useState<DeadLetterRow[]>();
+  const [error, setError] = useState<string>();
+  const call = useCallback(
+    <T,>(path: string, method: 'GET' | 'POST' = 'GET') =>
+      consoleCall<T>(props.apiKey, locale, path, { method }),
+    [props.apiKey, locale],
+  );
+
+  const loadVersions = useCallback(async () => {
+    const answers = await Promise.all(
+      projectionNames.map((name) => call<{ versions: ProjectionVersion[] }>(`/ops/rebuild/${name}`)),
+    );
+    const failed = answers.find((answer) => !answer.ok);
+    if (failed) setError(failed.message);
+    setVersions(
+      Object.fromEntries(projectionNames.map((name, index) => [name, answers[index]?.body.versions ?? []])),
+    );
+  }, [call]);
+
+  const loadLetters = useCallback(async () => {
+    const answer = await call<{ dataList: DeadLetterRow[] }>('/ops/dead-letters?state=open&limit=100');
+    if (answer.ok) setLetters(answer.body.dataList);
+    else setError(answer.message);
+  }, [call]);
+
+  useEffect(() => {
+    void loadVersions();
+    void loadLetters();
+  }, [loadVersions, loadLetters]);
+
+  const running = Object.values(versions).some((list) => summarise(list).rebuilding !== undefined);
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => void loadVersions(), pollMs);
+    return () => window.clearInterval(timer);
+  }, [running, loadVersions]);
+
+  const rebuild = async (name: string) => {
+    const answer = await call(`/ops/rebuild/${name}`, 'POST');
+    setError(answer.ok ? undefined : answer.message);
+    await loadVersions();
+  };
+  const retry = async (id: string) => {
+    const answer = await call(`/ops/dead-letters/${id}/retry`, 'POST');
+    setError(answer.ok ? undefined : answer.message);
+    await loadLetters();
+  };
+
+  return (
+    <section>
+      <h2>{t.console.operator.title}</h2>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <h3>{o.projections}</h3>
+      <ul className="projection-list">
+        {projectionNames.map((name) => {
+          const { live, rebuilding } = summarise(versions[name] ?? []);
+          const fraction = rebuildFraction(rebuilding?.progress);
+          return (
+            <li key={name} className="card projection-card">
+              <h4>{name}</h4>
+              <p>
+                {o.live}: {live ? `v${live.version}` : o.noLive}
+              </p>
+              {rebuilding ? (
+                <>
+                  <p>
+                    {format(o.rebuilding, {
+                      version: rebuilding.version,
+                      state: rebuilding.progress?.state ?? rebuilding.state,
+                    })}
+                  </p>
+                  <div
+                    className="meter"
+                    role="progressbar"
+                    aria-label={`${name} v${rebuilding.version}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(fraction * 100)}
+                  >
+                    <div className="meter-bar" style={{ width: `${Math.round(fraction * 100)}%` }} />
+                  </div>
+                  <p className="muted small">
+                    {format(o.applied, {
+                      records: rebuilding.progress?.recordsApplied ?? 0,
+                      lag: rebuilding.progress?.remainingLag ?? '—',
+                      rate: rebuilding.progress?.ratePerSecond ?? 0,
+                    })}
+                  </p>
+                </>
+              ) : (
+                <button type="button" className="btn btn-small" onClick={() => void rebuild(name)}>
+                  {o.rebuild}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+
+      <h3>{o.deadLetters}</h3>
+      {letters === undefined ? (
+        <p className="loading">{t.common.loading}</p>
+      ) : letters.length === 0 ? (
+        <p className="muted">{o.noDeadLetters}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="ref-table" data-testid="dead-letters">
+            <thead>
+              <tr>
+                <th scope="col">{o.projection}</th>
+                <th scope="col">{o.position}</th>
+                <th scope="col">{o.error}</th>
+                <th scope="col">{o.failedAt}</th>
+                <th scope="col">{t.console.subs.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {letters.map((letter) => (
+                <tr key={letter.id}>
+                  <th scope="row">{letter.projection}</th>
+                  <td>
+                    <code>
+                      {letter.topic}/{letter.partition}@{letter.offset}
+                    </code>
+                  </td>
+                  <td>
+                    <code>{letter.errorCode}</code> {letter.errorMessage}
+                  </td>
+                  <td>{new Date(letter.failedAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+                  <td>
+                    <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
+                      {o.retry}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h3>{o.topics}</h3>
+      <p className="muted small">{o.lagNote}</p>
+      <div className="table-wrap">
+        <table className="ref-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.docs.topic}</th>
+              <th scope="col">{t.console.partner.type}</th>
+              <th scope="col">{t.docs.partitions}</th>
+              <th scope="col">{t.docs.keyField}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {documentTypes.map((type) => (
+              <tr key={type.id}>
+                <th scope="row">
+                  <code>{type.topic}</code>
+                </th>
+                <td>{pick(type.title, locale)}</td>
+                <td>{type.partitions}</td>
+                <td>
+                  <code>{type.keyField}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,335 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
+import { consoleCall } from './consoleApi.ts';
+
+/** query-api `/subscriptions` answers (subscription spec §4; Tradelog's own change subscriptions). */
+interface SubscriptionRow {
+  id: string;
+  family: string;
+  state: string;
+  callbackUrl: string;
+  criteria: Record<string, unknown>;
+  createdAt: string;
+}
+interface DeliveryRow {
+  id: string;
+  eventId: string;
+  eventKind: string;
+  subject: string;
+  sequence: number;
+  state: string;
+  attempts: number;
+  lastErrorCode: string | null;
+  createdAt: string;
+}
+interface AttemptRow {
+  attempt: number;
+  startedAt: string;
+  latencyMs: number;
+  httpStatus: number | null;
+  outcome: string;
+  errorCode: string | null;
+}
+
+const time = (value: string, locale: 'cn' | 'en') =>
+  new Date(value).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB');
+
+export function SubscriberConsole(props: { apiKey: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const id = useId();
+  const [subscriptions, setSubscriptions] = useState<SubscriptionRow[]>();
+  const [selected, setSelected] = useState<string>();
+  const [deliveries, setDeliveries] = useState<DeliveryRow[]>();
+  const [attempts, setAttempts] = useState<{ delivery: string; rows: AttemptRow[] }>();
+  const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
+  const [enterprise, setEnterprise] = useState('');
+  const [callbackUrl, setCallbackUrl] = useState('');
+  const call = useCallback(
+    <T,>(path: string, options?: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown }) =>
+      consoleCall<T>(props.apiKey, locale, path, options),
+    [props.apiKey, locale],
+  );
+
+  const loadSubscriptions = useCallback(async () => {
+    const answer = await call<{ dataList: SubscriptionRow[] }>('/subscriptions');
+    if (answer.ok) setSubscriptions(answer.body.dataList);
+    else setNotice({ ok: false, text: answer.message });
+  }, [call]);
+
+  const loadDeliveries = useCallback(
+    async (subscriptionId: string) => {
+      const answer = await call<{ dataList: DeliveryRow[] }>(`/subscriptions/${subscriptionId}/deliveries`);
+      if (answer.ok) setDeliveries(answer.body.dataList);
+      else setNotice({ ok: false, text: answer.message });
+    },
+    [call],
+  );
+
+  useEffect(() => {
+    void loadSubscriptions();
+  }, [loadSubscriptions]);
+
+  const act = async (subscription: SubscriptionRow, action: 'pause' | 'resume' | 'remove') => {
+    const answer =
+      action === 'remove'
+        ? await call(`/subscriptions/${subscription.id}`, { method: 'DELETE' })
+        : await call(`/subscriptions/${subscription.id}/${action}`, { method: 'POST' });
+    setNotice(answer.ok ? undefined : { ok: false, text: answer.message });
+    if (action === 'remove' && selected === subscription.id) setSelected(undefined);
+    await loadSubscriptions();
+  };
+
+  const open = async (subscriptionId: string) => {
+    setSelected(subscriptionId);
+    setAttempts(undefined);
+    await loadDeliveries(subscriptionId);
+  };
+
+  const redeliver = async (body: { deliveryIds: string[] } | { states: string[] }) => {
+    if (!selected) return;
+    const answer = await call<{ redelivered: number }>(`/subscriptions/${selected}/redeliver`, {
+      method: 'POST',
+      body,
+    });
+    setNotice(
+      answer.ok
+        ? {
+            ok: true,
+            text: format(t.console.subs.redelivered, { count: Number(answer.body.redelivered ?? 0) }),
+          }
+        : { ok: false, text: answer.message },
+    );
+    await loadDeliveries(selected);
+  };
+
+  const showAttempts = async (deliveryId: string) => {
+    if (!selected) return;
+    const answer = await call<{ dataList: AttemptRow[] }>(
+      `/subscriptions/${selected}/deliveries/${deliveryId}/attempts`,
+    );
+    if (answer.ok) setAttempts({ delivery: deliveryId, rows: answer.body.dataList });
+    else setNotice({ ok: false, text: answer.message });
+  };
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await call('/subscriptions/changes', {
+      method: 'POST',
+      body: { enterprise: enterprise.trim(), callbackUrl: callbackUrl.trim() },
+    });
+    setNotice(answer.ok ? undefined : { ok: false, text: answer.message });
+    if (answer.ok) await loadSubscriptions();
+  };
+
+  const s = t.console.subs;
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t.console.subscriber.title}</h2>
+      <p className="muted">{t.console.subscriber.unavailable}</p>
+      {notice && (
+        <p className={notice.ok ? 'issues ok' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      )}
+      <form
+        className="console-form inline-form subscribe-form"
+        onSubmit={create}
+        aria-labelledby={`${id}-create`}
+      >
+        <h3 id={`${id}-create`} className="form-row-title">
+          {s.createTitle}
+        </h3>
+        <div className="field">
+          <label htmlFor={`${id}-enterprise`}>{s.enterprise}</label>
+          <input
+            id={`${id}-enterprise`}
+            required
+            maxLength={20}
+            value={enterprise}
+            onChange={(event) => setEnterprise(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-callback`}>{s.callbackUrl}</label>
+          <input
+            id={`${id}-callback`}
+            type="url"
+            required
+            maxLength={255}
+            value={callbackUrl}
+            onChange={(event) => setCallbackUrl(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {s.create}
+        </button>
+      </form>
+
+      <div className="section-head">
+        <h3>{s.list}</h3>
+        <button type="button" className="btn btn-small" onClick={() => void loadSubscriptions()}>
+          {s.refresh}
+        </button>
+      </div>
+      {subscriptions === undefined ? (
+        <p className="loading">{t.common.loading}</p>
+      ) : subscriptions.length === 0 ? (
+        <p className="muted">{s.none}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="ref-table" data-testid="subscriptions">
+            <thead>
+              <tr>
+                <th scope="col">{s.family}</th>
+                <th scope="col">{s.state}</th>
+                <th scope="col">{s.callbackUrl}</th>
+                <th scope="col">{s.criteria}</th>
+                <th scope="col">{s.created}</th>
+                <th scope="col">{s.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriptions.map((row) => (
+                <tr key={row.id} aria-selected={selected === row.id}>
+                  <th scope="row">{row.family}</th>
+                  <td>{row.state}</td>
+                  <td>
+                    <code>{row.callbackUrl}</code>
+                  </td>
+                  <td>
+                    <code>{JSON.stringify(row.criteria)}</code>
+                  </td>
+                  <td>{time(row.createdAt, locale)}</td>
+                  <td className="row-actions">
+                    <button type="button" className="btn btn-small" onClick={() => void open(row.id)}>
+                      {s.deliveries}
+                    </button>
+                    {row.state === 'paused' ? (
+                      <button type="button" className="btn btn-small" onClick={() => void act(row, 'resume')}>
+                        {s.resume}
+                      </button>
+                    ) : (
+                      <button type="button" className="btn btn-small" onClick={() => void act(row, 'pause')}>
+                        {s.pause}
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-small" onClick={() => void act(row, 'remove')}>
+                      {s.remove}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {selected && (
+        <>
+          <div className="section-head">
+            <h3>{s.deliveries}</h3>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => void redeliver({ states: ['dead'] })}
+            >
+              {s.redeliverDead}
+            </button>
+          </div>
+          {deliveries === undefined ? (
+            <p className="loading">{t.common.loading}</p>
+          ) : deliveries.length === 0 ? (
+            <p className="muted">{s.noDeliveries}</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="ref-table" data-testid="deliveries">
+                <thead>
+                  <tr>
+                    <th scope="col">{s.event}</th>
+                    <th scope="col">{s.sequence}</th>
+                    <th scope="col">{s.state}</th>
+                    <th scope="col">{s.attempts}</th>
+                    <th scope="col">{s.lastError}</th>
+                    <th scope="col">{s.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {deliveries.map((row) => (
+                    <tr key={row.id}>
+                      <th scope="row">
+                        {row.eventKind} <span className="muted small">{row.subject}</span>
+                      </th>
+                      <td>{row.sequence}</td>
+                      <td>{row.state}</td>
+                      <td>{row.attempts}</td>
+                      <td>{row.lastErrorCode ?? '—'}</td>
+                      <td className="row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void showAttempts(row.id)}
+                        >
+                          {s.showAttempts}
+                        </button>
+                        {['delivered', 'dead', 'superseded', 'cancelled'].includes(row.state) && (
+                          <button
+                            type="button"
+                            className="btn btn-small"
+                            onClick={() => void redeliver({ deliveryIds: [row.id] })}
+                          >
+                            {s.redeliver}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {attempts && (
+            <>
+              <h3>{s.attemptList}</h3>
+              <div className="table-wrap">
+                <table className="ref-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">#</th>
+                      <th scope="col">{s.created}</th>
+                      <th scope="col">{s.httpStatus}</th>
+                      <th scope="col">{s.latency}</th>
+                      <th scope="col">{s.outcome}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {attempts.rows.map((row) => (
+                      <tr key={row.attempt}>
+                        <th scope="row">{row.attempt}</th>
+                        <td>{time(row.startedAt, locale)}</td>
+                        <td>{row.httpStatus ?? '—'}</td>
+                        <td>{row.latencyMs} ms</td>
+                        <td className={row.outcome === 'delivered' ? 'ok' : 'bad'}>
+                          {row.outcome}
+                          {row.errorCode ? ` (${row.errorCode})` : ''}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </>
+      )}
+
+      <h3>{t.console.subscriber.receiverTitle}</h3>
+      <ul>
+        {t.console.subscriber.receiverRules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

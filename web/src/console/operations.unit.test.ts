@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
+
+const version = (
+  v: number,
+  state: ProjectionVersion['state'],
+  progress: ProjectionVersion['progress'] = null,
+): ProjectionVersion => ({
+  projection: 'link-node',
+  version: v,
+  state,
+  progress,
+  createdAt: '2026-06-01T00:00:00Z',
+  liveSince: null,
+});
+
+describe('operator helpers', () => {
+  it('computes rebuild progress from records applied and remaining lag', () => {
+    expect(rebuildFraction(null)).toBe(0);
+    expect(rebuildFraction({ recordsApplied: 0, remainingLag: 0, state: 'building' })).toBe(0);
+    expect(rebuildFraction({ recordsApplied: 300, remainingLag: 100, state: 'building' })).toBe(0.75);
+    expect(rebuildFraction({ recordsApplied: 400, remainingLag: 0, state: 'switched' })).toBe(1);
+  });
+
+  it('finds the live version and the one being rebuilt', () => {
+    const versions = [
+      version(1, 'retired'),
+      version(2, 'live'),
+      version(3, 'building', { recordsApplied: 5, remainingLag: 5 }),
+    ];
+    expect(summarise(versions).live?.version).toBe(2);
+    expect(summarise(versions).rebuilding?.version).toBe(3);
+    expect(summarise([version(1, 'live')]).rebuilding).toBeUndefined();
+  });
+});
