@@ -87,8 +87,9 @@ export function createAccounts(deps: {
         );
       }
       const code = deps.newCode();
-      codes.set(phone, { code, issuedAt: now });
+      // Stored only once sent: a failed send must not block the visitor's retry for a minute.
       await deps.send(phone, code);
+      codes.set(phone, { code, issuedAt: now });
       return { ok: true, value: undefined };
     },
 

@@ -49,6 +49,10 @@ const numberOf = (value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGE
 };
 
 const notFound = { cn: 'This page could not be found', en: 'This page could not be found' };
+const smsUnavailable = {
+  cn: '短信服务暂不可用，请稍后重试',
+  en: 'The SMS service is unavailable; please try again later',
+};
 
 function ok(res: Response, data: unknown) {
   res.json({ result: 1, msg: 'success', data });
@@ -150,7 +154,13 @@ export function createContentRouter(deps: ContentDependencies): Router {
 
   router.post('/api/front/other/sms.do', async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = await accounts.requestCode(String(payload.phone ?? '').trim());
+    let outcome: Awaited<ReturnType<typeof accounts.requestCode>>;
+    try {
+      outcome = await accounts.requestCode(String(payload.phone ?? '').trim());
+    } catch (error) {
+      logger.warn('verification code not sent', { error: error as Error });
+      return refuse(res, 503, smsUnavailable, langOf(payload));
+    }
     if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
     logger.info('verification code sent');
     ok(res, null);

@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { parseQueryApiConfig } from './config.ts';
+
+describe('query-api config', () => {
+  it('parses defaults and names the bad key', () => {
+    const config = parseQueryApiConfig({ DATABASE_URL: 'postgres://localhost/tradelog' });
+    expect(config).toMatchObject({
+      port: 8082,
+      namespace: 'proj',
+      product: 'tradelog',
+      logVerificationCodes: false,
+      callbackAllowlist: [],
+    });
+    expect(
+      parseQueryApiConfig({
+        DATABASE_URL: 'postgres://x/y',
+        PUSH_CALLBACK_ALLOWLIST: '127.0.0.1/32, hooks.local',
+      }).callbackAllowlist,
+    ).toEqual(['127.0.0.1/32', 'hooks.local']);
+    expect(() => parseQueryApiConfig({})).toThrow(ConfigError);
+    expect(() => parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', PORTAL_PRODUCT: 'a/b' })).toThrow(
+      /PORTAL_PRODUCT/,
+    );
+  });
+});
+
+describe('query-api app', () => {
+  let base = '';
+  let healthy = true;
+  let close = () => {};
+
+  beforeAll(async () => {
+    const logger = createLogger({ service: 'test' }, { write: () => {} });
+    const app = createApp({
+      logger,
+      content: {
+        clock: { now: () => 0 },
+        logger,
+        product: 'tradelog',
+        sendSms: async () => {
+          throw new TradelogError('SMS_UNAVAILABLE', 'no gateway', { status: 503 });
+        },
+      },
+      ready: async () => healthy,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it('reports health from the probe', async () => {
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    healthy = false;
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'unavailable' });
+    healthy = true;
+  });
+
+  it('serves the content API under /portal-api', async () => {
+    const answer = await fetch(`${base}/portal-api/api/front/expert/index.do`, { method: 'POST' });
+    expect(((await answer.json()) as { result: number }).result).toBe(1);
+  });
+
+  it('answers an SMS failure with 503 and the §8-style text, not a stack', async () => {
+    const answer = await fetch(`${base}/portal-api/api/front/other/sms.do`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: '13812345678', lang: 'en' }),
+    });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      result: 0,
+      msg: 'The SMS service is unavailable; please try again later',
+    });
+  });
+
+  it('maps unknown paths and malformed JSON to the envelope in the caller’s language', async () => {
+    const missing = await fetch(`${base}/nope`, { headers: { 'Accept-Language': 'en' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      flag: 'failure',
+      code: 'NOT_FOUND',
+      message: 'No such interface',
+    });
+    const broken = await fetch(`${base}/nope`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({
+      flag: 'failure',
+      code: 'VALIDATION_FAILED',
+      message: '请求体不是合法的 JSON',
+    });
+  });
+});
