@@ -180,7 +180,7 @@ describe('lender queries over projections fed through ingest', () => {
 
     const orders = await waitFor(
       async () => {
-        const answer = await query('/open/info/enterprise/purchase', {
+        const answer = await query('/open/info/enterprise/purchase-orders', {
           enterpriseId: owner,
           beginDate: '2024-01-01',
           endDate: '2024-12-31',
@@ -258,7 +258,7 @@ describe('lender queries over projections fed through ingest', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toMatchObject({ flag: 'failure', code: 'ENTERPRISE_FORBIDDEN' });
     const forbiddenOrders = await query(
-      '/open/info/enterprise/purchase',
+      '/open/info/enterprise/purchase-orders',
       { enterpriseId: owner, beginDate: '2024-01-01', endDate: '2024-12-31' },
       keys.otherLender,
     );
@@ -267,7 +267,7 @@ describe('lender queries over projections fed through ingest', () => {
     expect(partner.status).toBe(403);
     const unknown = await query('/open/info/goods', { customerCode: owner }, 'tlk_not-a-key');
     expect(unknown.status).toBe(401);
-    const tooBig = await query('/open/info/enterprise/purchase', {
+    const tooBig = await query('/open/info/enterprise/purchase-orders', {
       enterpriseId: owner,
       beginDate: '2024-01-01',
       endDate: '2024-12-31',
@@ -315,7 +315,7 @@ describe('lender queries over projections fed through ingest', () => {
       remainingLag: 0,
       recordsApplied: expect.any(Number),
     });
-    const orders = await query('/open/info/enterprise/purchase', {
+    const orders = await query('/open/info/enterprise/purchase-orders', {
       enterpriseId: owner,
       beginDate: '2024-01-01',
       endDate: '2024-12-31',

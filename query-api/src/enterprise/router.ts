@@ -6,17 +6,11 @@ import {
   warehouseSummary,
 } from '@tradelog/projections/enterprise-data/queries';
 import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
+import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
-import {
-  date,
-  pageOf,
-  paging,
-  periodRange,
-  type RequestSchema,
-  validateRequest,
-} from '../lenders/requests.ts';
+import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
 import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
 
 /**
@@ -24,32 +18,22 @@ import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
  * projections. Paths the spec does not give are ours, listed in query-api/README.md.
  */
 export const enterprisePaths = {
-  purchase: '/open/info/enterprise/purchase',
-  saleOrderToB: '/open/info/enterprise/sale-to-business',
-  saleOrderToC: '/open/info/enterprise/sale-to-consumer',
-  customs: '/open/info/enterprise/customs-declarations',
-  goods: '/open/info/goods',
-  inventory: '/open/inventory/query',
-  warehouseSummary: '/open/info/warehouse/summary',
-  inboundDetails: '/open/info/enterprise/history/inbound-details',
-  outboundDetails: '/open/info/enterprise/history/outbound-details',
+  purchase: queryPath('purchaseOrders'),
+  saleOrderToB: queryPath('salesToBusiness'),
+  saleOrderToC: queryPath('salesToConsumer'),
+  customs: queryPath('customsDeclarations'),
+  goods: queryPath('goods'),
+  inventory: queryPath('inventory'),
+  warehouseSummary: queryPath('warehouseSummary'),
+  inboundDetails: queryPath('inboundDetails'),
+  outboundDetails: queryPath('outboundDetails'),
 } as const;
 
-const orderRequest = {
-  enterpriseId: { type: 'string', required: true, maxLength: 20 },
-  orderNo: { type: 'string', maxLength: 8 },
-  beginDate: { ...date, required: true },
-  endDate: { ...date, required: true },
-  ...paging,
-} as const satisfies RequestSchema;
-
-const period = {
-  type: 'string',
-  pattern: /^\d{4}(-(0[1-9]|1[0-2]))?$/,
-  patternText: 'YYYY or YYYY-MM',
-  maxLength: 8,
+const orderQueryOf = {
+  purchase: 'purchaseOrders',
+  saleOrderToB: 'salesToBusiness',
+  saleOrderToC: 'salesToConsumer',
 } as const;
-const month = { type: 'string', pattern: /^\d{4}-(0[1-9]|1[0-2])$/, patternText: 'YYYY-MM' } as const;
 
 /** Order state names of the query spec (§3) for the submitted codes (processors/README.md). */
 function orderState(kind: string, status: string): string {
@@ -78,14 +62,10 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   const router = Router();
 
   for (const kind of ['purchase', 'saleOrderToB', 'saleOrderToC'] as const) {
-    const schema: RequestSchema =
-      kind === 'saleOrderToC'
-        ? { ...orderRequest, cbepcomName: { type: 'string', maxLength: 50 } }
-        : orderRequest;
     router.post(
       enterprisePaths[kind],
       handle(async (req, res) => {
-        const request = validateRequest<{
+        const request = validateQuery<{
           enterpriseId: string;
           orderNo?: string;
           beginDate: string;
@@ -93,7 +73,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           cbepcomName?: string;
           page?: number;
           pageSize?: number;
-        }>(schema, req.body);
+        }>(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
         const { result, freshness } = await readLive(pool, 'order-status', (s) =>
@@ -122,7 +102,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.customs,
     handle(async (req, res) => {
-      const request = validateRequest<{
+      const request = validateQuery<{
         enterpriseId: string;
         enterpriseType: '10' | '20';
         dataSource: '10' | '20';
@@ -130,18 +110,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         endDate: string;
         page?: number;
         pageSize?: number;
-      }>(
-        {
-          enterpriseId: { type: 'string', required: true, maxLength: 20 },
-          enterpriseType: { type: 'string', required: true, enum: ['10', '20'] },
-          dataSource: { type: 'string', required: true, enum: ['10', '20'] },
-          // "starDate" is spelt so in the spec (§3 "Customs declaration query").
-          starDate: { ...date, required: true },
-          endDate: { ...date, required: true },
-          ...paging,
-        },
-        req.body,
-      );
+      }>('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const page = pageOf(request);
       const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
@@ -204,23 +173,12 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.goods,
     handle(async (req, res) => {
-      const request = validateRequest<{
+      const request = validateQuery<{
         customerCode: string;
         requestTime?: string;
         page?: number;
         pageSize?: number;
-      }>(
-        {
-          customerCode: { type: 'string', required: true, maxLength: 50 },
-          requestTime: {
-            type: 'string',
-            pattern: /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?.*)?$/,
-            patternText: 'a date-time',
-          },
-          ...paging,
-        },
-        req.body,
-      );
+      }>('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf(request);
       const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
@@ -228,7 +186,10 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           enterprise: request.customerCode,
           limit: page.limit,
           offset: page.offset,
-          ...(request.requestTime ? { since: request.requestTime } : {}),
+          // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
+          ...(request.requestTime
+            ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
+            : {}),
         }),
       );
       const goodsList = result.rows.map((row) => {
@@ -255,7 +216,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     enterprisePaths.inventory,
     handle(async (req, res) => {
       // All seven fields are required (query spec §5 "Inventory"); pageNo/pageSize follow §9 bounds.
-      const request = validateRequest<{
+      const request = validateQuery<{
         customerCode: string;
         customerName: string;
         warehouseId: string;
@@ -263,18 +224,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         dataSource: string;
         pageNo: number;
         pageSize: number;
-      }>(
-        {
-          customerCode: { type: 'string', required: true, maxLength: 50 },
-          customerName: { type: 'string', required: true, maxLength: 255 },
-          warehouseId: { type: 'string', required: true, maxLength: 50 },
-          goodsId: { type: 'string', required: true, maxLength: 2000 },
-          dataSource: { type: 'string', required: true, maxLength: 20 },
-          pageNo: { type: 'integer', required: true, min: 1 },
-          pageSize: { type: 'integer', required: true, min: 1, max: 200 },
-        },
-        req.body,
-      );
+      }>('inventory', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf({ page: request.pageNo, pageSize: request.pageSize });
       const goodsIds =
@@ -322,13 +272,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.warehouseSummary,
     handle(async (req, res) => {
-      const request = validateRequest<{ enterpriseId: string; period: string }>(
-        {
-          enterpriseId: { type: 'string', required: true, maxLength: 20 },
-          period: { ...period, required: true },
-        },
-        req.body,
-      );
+      const request = validateQuery<{ enterpriseId: string; period: string }>('warehouseSummary', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const range = periodRange(request.period);
       const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
@@ -342,19 +286,12 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     router.post(
       direction === 'inbound' ? enterprisePaths.inboundDetails : enterprisePaths.outboundDetails,
       handle(async (req, res) => {
-        const request = validateRequest<{
+        const request = validateQuery<{
           enterpriseId: string;
           period: string;
           page?: number;
           pageSize?: number;
-        }>(
-          {
-            enterpriseId: { type: 'string', required: true, maxLength: 20 },
-            period: { ...month, required: true },
-            ...paging,
-          },
-          req.body,
-        );
+        }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
         const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>

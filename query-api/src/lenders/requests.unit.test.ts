@@ -1,60 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { date, pageOf, paging, periodRange, validateRequest } from './requests.ts';
+import { pageOf, periodRange, queryPath, validateQuery } from './requests.ts';
 
-describe('request validation', () => {
-  const schema = {
-    enterpriseId: { type: 'string', required: true, maxLength: 20 },
-    documentsType: { type: 'string', enum: ['10', '20'] },
-    beginDate: { ...date, required: true },
-    ...paging,
-  } as const;
-
-  it('accepts a valid request and converts numeric strings and numbers', () => {
+describe('request validation with the query schemas', () => {
+  it('accepts a valid request and fills the paging defaults', () => {
     expect(
-      validateRequest(schema, {
-        enterpriseId: 'E1',
-        documentsType: 10,
-        beginDate: '2024-01-01',
-        page: '2',
-        pageSize: 200,
-      }),
-    ).toEqual({
+      validateQuery('purchaseOrders', { enterpriseId: 'E1', beginDate: '2024-01-01', endDate: '2024-12-31' }),
+    ).toMatchObject({
       enterpriseId: 'E1',
-      documentsType: '10',
-      beginDate: '2024-01-01',
-      page: 2,
-      pageSize: 200,
+      page: 1,
+      pageSize: 100,
     });
   });
 
-  it('lists every violated rule with the field it concerns', () => {
+  it('lists every violated rule with the field it concerns, as a 400', () => {
     try {
-      validateRequest(schema, {
+      validateQuery('purchaseOrders', {
         enterpriseId: 'X'.repeat(21),
-        documentsType: '30',
         beginDate: '2024/01/01',
+        endDate: '2024-12-31',
         pageSize: 201,
       });
       expect.unreachable();
     } catch (error) {
-      expect((error as { status: number }).status).toBe(400);
-      expect(
-        (error as { details: { errors: { field: string; rule: string }[] } }).details.errors.map((e) => [
-          e.field,
-          e.rule,
-        ]),
-      ).toEqual([
-        ['enterpriseId', 'maxLength'],
-        ['documentsType', 'enum'],
-        ['beginDate', 'pattern'],
-        ['pageSize', 'maximum'],
-      ]);
+      const { status, code, details } = error as {
+        status: number;
+        code: string;
+        details: { errors: { path: string; rule: string }[] };
+      };
+      expect([status, code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(details.errors.map((e) => e.path).sort()).toEqual(['beginDate', 'enterpriseId', 'pageSize']);
     }
   });
 
-  it('rejects a missing required field and a body that is not an object', () => {
-    expect(() => validateRequest(schema, { beginDate: '2024-01-01' })).toThrow(/enterpriseId is required/);
-    expect(() => validateRequest(schema, [])).toThrow(/JSON object/);
+  it('rejects a missing required field, an unknown documents type and a body that is not an object', () => {
+    expect(() => validateQuery('linkNode', { documentsType: '10', documentsNo: 'X' })).toThrow(
+      /customerCode/,
+    );
+    expect(() =>
+      validateQuery('linkNode', { customerCode: 'E', documentsType: '50', documentsNo: 'X' }),
+    ).toThrow(/documentsType/);
+    expect(() => validateQuery('linkNode', [])).toThrow(/JSON object/);
+  });
+
+  it('takes its paths from the query catalogue', () => {
+    expect(queryPath('linkNode')).toBe('/open/info/link/node');
+    expect(queryPath('inventory')).toBe('/open/inventory/query');
   });
 
   it('pages with the spec defaults (page 1, pageSize 100)', () => {

@@ -8,15 +8,8 @@ import { TradelogError } from '@tradelog/schemas';
 import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
-import { type RequestSchema, validateRequest } from '../lenders/requests.ts';
+import { queryPath, validateQuery } from '../lenders/requests.ts';
 import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
-
-/** Query spec §3 "Link node" and §5 bounds. */
-const linkNodeRequest = {
-  customerCode: { type: 'string', required: true, maxLength: 20 },
-  documentsType: { type: 'string', required: true, enum: ['10', '20', '30', '40'] },
-  documentsNo: { type: 'string', required: true, maxLength: 32 },
-} as const satisfies RequestSchema;
 
 interface LinkNodeRequest extends Record<string, unknown> {
   customerCode: string;
@@ -62,9 +55,9 @@ export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<string, unkn
 export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
   const router = Router();
   router.post(
-    '/open/info/link/node',
+    queryPath('linkNode'),
     handle(async (req, res) => {
-      const request = validateRequest<LinkNodeRequest>(linkNodeRequest, req.body);
+      const request = validateQuery<LinkNodeRequest>('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const { result: nodes, freshness } = await readLive(deps.pool, 'link-node', (schema) =>
         findChainByKey(deps.pool, schema, {
