@@ -4,6 +4,7 @@ import {
   markDeadLetterRetrying,
   readCheckpoints,
 } from '@tradelog/projections';
+import { TradelogError } from '@tradelog/schemas';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
 import { createKafka } from '@tradelog/schemas/log/kafka';
@@ -12,6 +13,7 @@ import { quietLogger, readRecords, testServices, waitFor } from '../../../tests/
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
+import type { Projection } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
 // Given these records, when the processor has applied them, then these rows (house style §5).
@@ -191,6 +193,48 @@ describe('projection consumer runtime', () => {
         },
       );
       expect((await findLiveVersion(log.pool, 'link-node'))?.schemaName).toBe(version.schemaName);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('applies a dead letter again when an operator retries it after the cause is fixed', async () => {
+    // A projection that cannot apply one document until "a fix is deployed".
+    let fixed = false;
+    const flaky: Projection = {
+      name: 'order-status',
+      async apply(db, schema, event) {
+        if (!fixed && event.document.entOrderNo === 'RT-FLAKY')
+          throw new TradelogError('APPLY_BUG', 'cannot apply this order yet');
+        return projections['order-status'].apply(db, schema, event);
+      },
+    };
+    const { version, consumer } = await liveConsumer('order-status', { projection: flaky });
+    await log.append('purchase', purchase('RT-FLAKY', '10'));
+    await log.append('purchase', purchase('RT-AFTER-FLAKY', '10'));
+    await consumer.start();
+    try {
+      const orderNos = async () =>
+        (
+          await log.pool.query(`SELECT order_no FROM "${version.schemaName}".orders ORDER BY order_no`)
+        ).rows.map((r) => r.order_no);
+      await waitFor(async () => (await orderNos()).includes('RT-AFTER-FLAKY'), {
+        what: 'order after the failing one',
+      });
+      expect(await orderNos()).not.toContain('RT-FLAKY');
+      const letter = (await listDeadLetters(log.pool, { projection: 'order-status', limit: 10 })).find(
+        (l) => l.errorCode === 'APPLY_BUG',
+      )!;
+      expect(letter).toMatchObject({ state: 'open', attempts: 1 });
+      fixed = true;
+      await markDeadLetterRetrying(log.pool, letter.id);
+      await waitFor(async () => (await orderNos()).includes('RT-FLAKY'), {
+        what: 'retried dead letter applied',
+      });
+      const [resolved] = (
+        await listDeadLetters(log.pool, { projection: 'order-status', state: 'resolved', limit: 10 })
+      ).filter((l) => l.id === letter.id);
+      expect(resolved?.resolvedAt).toBeInstanceOf(Date);
     } finally {
       await consumer.stop();
     }
