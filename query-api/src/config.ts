@@ -20,6 +20,9 @@ export interface QueryApiConfig {
    */
   logVerificationCodes: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** For the operator's pipeline view (topic sizes, projection lag); optional. */
+  kafkaBrokers: string[] | undefined;
+  changesTopic: string;
 }
 
 export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
@@ -48,6 +51,10 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       .map((entry) => entry.trim())
       .filter(Boolean),
     logVerificationCodes: env.flag(source, 'PORTAL_SMS_LOG', false),
+    kafkaBrokers: env.optionalText(source, 'KAFKA_BROKERS')
+      ? env.hostPorts(source, 'KAFKA_BROKERS')
+      : undefined,
+    changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   });
 }

@@ -1,5 +1,6 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger, TradelogError } from '@tradelog/schemas';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -30,7 +31,14 @@ const app = createApp({
   logger,
   content: { clock: { now: () => Date.now() }, logger, product: config.product, sendSms },
   routers: [
-    createProjectionRoutes({ pool, namespace: config.namespace }),
+    createProjectionRoutes({
+      pool,
+      namespace: config.namespace,
+      changesTopic: config.changesTopic,
+      topicOffsets: config.kafkaBrokers
+        ? (topics) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
+        : undefined,
+    }),
     createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist(config.callbackAllowlist) }),
   ],
   ready: async () => {

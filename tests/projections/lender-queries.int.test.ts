@@ -7,6 +7,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
 import express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +93,16 @@ describe('lender queries over projections fed through ingest', () => {
     );
     for (const supervisor of supervisors) await supervisor.start();
     const app = express();
-    app.use(createProjectionRoutes({ pool, namespace: db.schema }));
+    app.use(
+      createProjectionRoutes({
+        pool,
+        namespace: db.schema,
+        documentTopics: topics,
+        changesTopic: uniqueName('lq-changes'),
+        topicOffsets: (names) =>
+          topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+      }),
+    );
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -329,5 +339,30 @@ describe('lender queries over projections fed through ingest', () => {
     });
     const letters = await call('GET', '/ops/dead-letters');
     expect(letters.body.dataList).toEqual([]);
+  });
+
+  it('shows operators the records per topic and every live projection caught up', async () => {
+    const get = async (key: string) => {
+      const response = await fetch(`${queryUrl}/ops/pipeline`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, Json> };
+    };
+    expect((await get(keys.lender)).status).toBe(403);
+    const pipeline = await waitFor(
+      async () => {
+        const { body } = await get(keys.operator);
+        return body.projections.every((p: Json) => p.lag === 0) ? body : undefined;
+      },
+      { what: 'every projection caught up' },
+    );
+    // One document per interface went through ingest in the first test.
+    expect(pipeline.topics).toHaveLength(documentTypes.length);
+    for (const topic of pipeline.topics) expect(topic.records).toBeGreaterThanOrEqual(1);
+    const total = pipeline.topics.reduce((sum: number, t: Json) => sum + t.records, 0);
+    for (const projection of pipeline.projections) {
+      expect(projection).toMatchObject({ lag: 0, version: expect.any(Number) });
+      expect(projection.applied).toBe(total);
+    }
   });
 });

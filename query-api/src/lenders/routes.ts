@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import type pg from 'pg';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
+import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
 import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from './auth.ts';
 import { sendFailure } from './respond.ts';
@@ -14,7 +15,14 @@ export const lenderQueryPaths: string[] = ['/open/info/link/node', ...Object.val
  * Everything over the projections, for app.ts to mount in one line: the lender queries
  * (`lenderQueryPaths`, lender or operator keys) and the operator endpoints under `/ops` (operator keys).
  */
-export function createProjectionRoutes(deps: { pool: pg.Pool; namespace: string }): Router {
+export function createProjectionRoutes(deps: {
+  pool: pg.Pool;
+  namespace: string;
+  /** Kafka end offsets for the operator's pipeline view; absent when KAFKA_BROKERS is not set. */
+  topicOffsets?: TopicOffsets;
+  changesTopic?: string;
+  documentTopics?: string[];
+}): Router {
   const router = Router();
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
   router.use(
@@ -26,6 +34,14 @@ export function createProjectionRoutes(deps: { pool: pg.Pool; namespace: string 
   router.use(createEnterpriseRouter(deps));
   router.use('/ops', express.json({ limit: '64kb' }), requireKey(deps.pool, ['operator']));
   router.use(createOperationsRouter(deps));
+  router.use(
+    createPipelineRouter({
+      pool: deps.pool,
+      topicOffsets: deps.topicOffsets,
+      changesTopic: deps.changesTopic ?? 'tradelog.changes.v1',
+      documentTopics: deps.documentTopics,
+    }),
+  );
   // A body that is not JSON (express.json throws) still gets the envelope.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     const ours = lenderQueryPaths.includes(req.path) || req.path.startsWith('/ops/');

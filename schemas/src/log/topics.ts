@@ -1,3 +1,4 @@
+import { TradelogError } from '../runtime/errors.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
 
@@ -64,5 +65,45 @@ export async function partitionCounts(options: {
     return new Map(metadata.topics.map((topic) => [topic.name, topic.partitions.length]));
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * Start and end offsets of each partition of the topics that exist (missing topics are left
+ * out), for lag and size figures. One short-lived admin connection per call: operators poll
+ * this every few seconds at most.
+ */
+export async function topicOffsets(options: {
+  brokers: string[];
+  topics: string[];
+  logger: Logger;
+}): Promise<Map<string, { partition: number; start: string; end: string }[]>> {
+  const admin = createKafka({
+    brokers: options.brokers,
+    clientId: 'tradelog-admin',
+    logger: options.logger,
+  }).admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const result = new Map<string, { partition: number; start: string; end: string }[]>();
+    for (const topic of options.topics.filter((name) => existing.has(name))) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      result.set(
+        topic,
+        offsets
+          .map((o) => ({ partition: o.partition, start: o.low, end: o.high }))
+          .sort((a, b) => a.partition - b.partition),
+      );
+    }
+    return result;
+  } catch (error) {
+    throw new TradelogError('KAFKA_UNAVAILABLE', 'could not read topic offsets from Kafka', {
+      status: 503,
+      retriable: true,
+      cause: error,
+    });
+  } finally {
+    await admin.disconnect().catch(() => undefined);
   }
 }

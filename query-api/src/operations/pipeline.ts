@@ -1,0 +1,119 @@
+import {
+  findLiveVersion,
+  type ProjectionName,
+  projectionNames,
+  readCheckpoints,
+} from '@tradelog/projections';
+import { TradelogError } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { Router } from 'express';
+import type pg from 'pg';
+import { handle, sendSuccess } from '../lenders/respond.ts';
+
+/**
+ * The operator's view of the pipeline (issue 6, "topics and consumer lag as charts"): records
+ * per topic from the broker's end offsets, and each live projection's lag from the offsets it
+ * stored beside its rows. Projections keep their offsets in Postgres, not in Kafka's group
+ * coordinator, so that is where their lag is read.
+ */
+export interface PartitionEnd {
+  partition: number;
+  /** The offset the next record will get (Kafka's high watermark). */
+  end: string;
+  /** The first offset still in the log (0 while nothing was deleted, which is always here). */
+  start: string;
+}
+
+export type TopicOffsets = (topics: string[]) => Promise<Map<string, PartitionEnd[]>>;
+
+export interface TopicSummary {
+  topic: string;
+  partitions: number;
+  records: number;
+}
+
+export interface ProjectionLag {
+  projection: ProjectionName;
+  version: number | null;
+  applied: number;
+  lag: number;
+  lastAppliedAt: string | null;
+}
+
+export function summarizeTopics(offsets: Map<string, PartitionEnd[]>): TopicSummary[] {
+  return [...offsets].map(([topic, partitions]) => ({
+    topic,
+    partitions: partitions.length,
+    records: partitions.reduce((sum, p) => sum + Number(BigInt(p.end) - BigInt(p.start)), 0),
+  }));
+}
+
+/**
+ * Lag of one consumer over the topics it reads: for each partition, the end offset minus the
+ * next offset it stored; a partition it never stored an offset for counts from the start.
+ */
+export function projectionLag(
+  offsets: Map<string, PartitionEnd[]>,
+  checkpoints: {
+    topic: string;
+    partition: number;
+    nextOffset: string;
+    recordsApplied: string;
+    appliedAt: Date;
+  }[],
+): { applied: number; lag: number; lastAppliedAt: string | null } {
+  const stored = new Map(checkpoints.map((c) => [`${c.topic}/${c.partition}`, c]));
+  let lag = 0n;
+  for (const [topic, partitions] of offsets) {
+    for (const p of partitions) {
+      const next = stored.get(`${topic}/${p.partition}`)?.nextOffset ?? p.start;
+      const behind = BigInt(p.end) - BigInt(next);
+      if (behind > 0n) lag += behind;
+    }
+  }
+  const applied = checkpoints.reduce((sum, c) => sum + Number(c.recordsApplied), 0);
+  const last = checkpoints.reduce<Date | null>(
+    (max, c) => (max === null || c.appliedAt > max ? c.appliedAt : max),
+    null,
+  );
+  return { applied, lag: Number(lag), lastAppliedAt: last?.toISOString() ?? null };
+}
+
+export function createPipelineRouter(deps: {
+  pool: pg.Pool;
+  topicOffsets: TopicOffsets | undefined;
+  changesTopic: string;
+  /** The document topics the projections read; the catalogue's unless a test renames them. */
+  documentTopics?: string[];
+}): Router {
+  const router = Router();
+  const documentTopics = deps.documentTopics ?? documentTypes.map((type) => type.topic);
+  router.get(
+    '/ops/pipeline',
+    handle(async (_req, res) => {
+      if (!deps.topicOffsets) {
+        throw new TradelogError('KAFKA_NOT_CONFIGURED', 'KAFKA_BROKERS is not set for the query API', {
+          status: 503,
+        });
+      }
+      const offsets = await deps.topicOffsets([...documentTopics, deps.changesTopic]);
+      const documents = new Map([...offsets].filter(([topic]) => documentTopics.includes(topic)));
+      const projections: ProjectionLag[] = [];
+      for (const projection of projectionNames) {
+        const live = await findLiveVersion(deps.pool, projection);
+        const checkpoints = live ? await readCheckpoints(deps.pool, live.consumerGroup) : [];
+        projections.push({
+          projection,
+          version: live?.version ?? null,
+          ...projectionLag(documents, checkpoints),
+        });
+      }
+      sendSuccess(res, {
+        topics: summarizeTopics(offsets),
+        projections,
+        measuredAt: new Date().toISOString(),
+      });
+    }),
+  );
+  return router;
+}
