@@ -149,4 +149,35 @@ describe('portal in Chromium', () => {
     }
     await page.context().close();
   });
+
+  it('works at 375 px: drawer by keyboard, side panel tap with a dismissing mask, consultation dialog', async () => {
+    const page = await open('/cn', { width: 375, height: 812 });
+    const menuButton = page.getByRole('button', { name: '打开菜单' });
+    await menuButton.click();
+    const drawer = page.locator('#mobile-drawer');
+    await drawer.getByRole('link', { name: '专家在线' }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Tap toggles the consult popup; the mask dismisses it (§2).
+    const consult = page.getByRole('button', { name: '在线咨询' });
+    await consult.click();
+    const popup = page.locator('#side-pop-consult');
+    await popup.waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: '关闭弹出层' }).click({ position: { x: 20, y: 20 } });
+    await popup.waitFor({ state: 'hidden' });
+
+    // The consultation dialog: modal, not closed by an outside click, closed by its own control.
+    await consult.click();
+    await popup.getByRole('button', { name: '一对一专属咨询' }).click();
+    const dialog = page.getByRole('dialog', { name: '一对一专属咨询' });
+    await dialog.waitFor();
+    await page.mouse.click(5, 5);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await page.context().close();
+  });
 });

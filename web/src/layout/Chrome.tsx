@@ -152,6 +152,7 @@ export function SidePanel() {
           <li key={item.type} className={`side-item${popup === item.type ? ' open' : ''}`}>
             <button
               type="button"
+              aria-label={item.text}
               aria-expanded={popup === item.type}
               aria-controls={`side-pop-${item.type}`}
               onClick={() => store.toggleSidePopup(item.type)}
@@ -172,7 +173,11 @@ export function SidePanel() {
         ))}
         {offset !== 0 && (
           <li className="side-item">
-            <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+            <button
+              type="button"
+              aria-label={t.side.top}
+              onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            >
               {topIcon}
               <span className="side-text">{t.side.top}</span>
             </button>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { type PageId, pathOf, switchLocale } from '../app/routes.ts';
 import {
@@ -34,6 +34,9 @@ function SubMenu(props: { entry: MenuEntry; hotLabel: string }) {
     <li
       className={`nav-item has-sub${open ? ' open' : ''}`}
       onMouseLeave={() => setOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -290,6 +293,19 @@ function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
   const open = useLayout((state) => state.drawerOpen);
   const extras = drawerExtras(drawerVariant(props.page), locale, t);
   const close = () => layoutStore.getState().toggleDrawer(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // Keyboard use: focus moves into the drawer when it opens; Escape closes it and returns focus.
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      layoutStore.getState().toggleDrawer(false);
+      document.querySelector<HTMLButtonElement>('.menu-button')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <>
       {open && (
@@ -309,7 +325,13 @@ function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
       >
         <div className="drawer-head">
           <span className="brand-name">{t.site.name}</span>
-          <button type="button" className="drawer-close" aria-label={t.nav.closeMenu} onClick={close}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="drawer-close"
+            aria-label={t.nav.closeMenu}
+            onClick={close}
+          >
             ×
           </button>
         </div>
