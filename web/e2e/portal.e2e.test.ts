@@ -147,6 +147,16 @@ describe('portal in Chromium', () => {
       );
       expect(await tr.locator('td').nth(1).textContent()).toBe(row.required ? 'Yes' : 'No');
     }
+
+    // The query interfaces come from schemas/src/queries the same way.
+    await page.goto(`${portal.url}/cn/docsDetail-query_linkNode_api.html`);
+    await page.getByTestId('ref-path').filter({ hasText: '/open/info/link/node' }).waitFor();
+    const customerCode = page.getByTestId('request-table').locator('tr[data-field="customerCode"]');
+    expect(await customerCode.locator('[data-col="maxLength"]').textContent()).toBe('20');
+    await page
+      .getByRole('navigation', { name: '接口目录' })
+      .getByRole('heading', { name: '查询与推送接口' })
+      .waitFor();
     await page.context().close();
   });
 

@@ -1,15 +1,23 @@
-import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { examples } from '@tradelog/schemas/documents/examples';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText, pathOf } from '../app/routes.ts';
 import { useDict, useLocale } from '../app/state.ts';
 import { pick } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
 import { PageHero } from '../pages/common.tsx';
-import { displayPath, docId, eitherOrRules, fieldRows, responseRows, typeIdOfDoc } from './reference.ts';
+import {
+  eitherOrRules,
+  fieldRows,
+  type ReferenceEntry,
+  type ReferenceGroup,
+  referenceEntries,
+  referenceOf,
+} from './reference.ts';
 
-/** The docs centre's menu groups: the submission spec's two (logistics 10, business 4). */
-const groups = ['logistics', 'business'] as const;
+/**
+ * The docs centre: the submission spec's two menu groups (logistics 10, business 4) and the
+ * query spec's interfaces, each page rendered from the JSON Schema the service validates with.
+ */
+const groups: readonly ReferenceGroup[] = ['logistics', 'business', 'query'];
 
 function DocsMenu(props: { current?: string }) {
   const t = useDict();
@@ -22,25 +30,21 @@ function DocsMenu(props: { current?: string }) {
             <Link href={pathOf(locale, 'docsCenter', group)}>{t.docs.groups[group]}</Link>
           </h2>
           <ul>
-            {documentTypes
-              .filter((type) => type.group === group)
-              .map((type) => (
-                <li key={type.id}>
+            {referenceEntries
+              .filter((entry) => entry.group === group)
+              .map((entry) => (
+                <li key={entry.docId}>
                   <Link
-                    href={pathOf(locale, 'docsDetail', docId(type))}
-                    aria-current={props.current === type.id ? 'page' : undefined}
+                    href={pathOf(locale, 'docsDetail', entry.docId)}
+                    aria-current={props.current === entry.docId ? 'page' : undefined}
                   >
-                    {pick(type.title, locale)}
+                    {pick(entry.title, locale)}
                   </Link>
                 </li>
               ))}
           </ul>
         </section>
       ))}
-      <section>
-        <h2 className="tree-label">{t.docs.groups.query}</h2>
-        <p className="muted small">{t.docs.pending}</p>
-      </section>
     </nav>
   );
 }
@@ -66,14 +70,16 @@ export function TechnologyPlatformPage() {
               <Link href={pathOf(locale, 'docsCenter', group)}>{t.docs.groups[group]}</Link>
             </h2>
             <ul className="card-grid four">
-              {documentTypes
-                .filter((type) => type.group === group)
-                .map((type) => (
-                  <li className="card" key={type.id}>
+              {referenceEntries
+                .filter((entry) => entry.group === group)
+                .map((entry) => (
+                  <li className="card" key={entry.docId}>
                     <h3>
-                      <Link href={pathOf(locale, 'docsDetail', docId(type))}>{pick(type.title, locale)}</Link>
+                      <Link href={pathOf(locale, 'docsDetail', entry.docId)}>
+                        {pick(entry.title, locale)}
+                      </Link>
                     </h3>
-                    <code className="path">POST {displayPath(type)}</code>
+                    <code className="path">POST {entry.path}</code>
                   </li>
                 ))}
             </ul>
@@ -89,14 +95,14 @@ export function DocsCenterPage(props: { group: string }) {
   const locale = useLocale();
   const group = groups.find((candidate) => candidate === props.group);
   if (!group) throw new StatusError(404, notFoundText);
-  const types = documentTypes.filter((type) => type.group === group);
+  const entries = referenceEntries.filter((entry) => entry.group === group);
   return (
     <main id="main" className="page">
       <PageHero title={t.docs.groups[group]} lead={t.docs.lead} />
       <div className="container with-aside">
         <DocsMenu />
         <section className="content-column">
-          <p>{t.docs.overviewText}</p>
+          <p>{group === 'query' ? t.docs.queryOverview : t.docs.overviewText}</p>
           <div className="table-wrap">
             <table className="ref-table">
               <thead>
@@ -107,14 +113,16 @@ export function DocsCenterPage(props: { group: string }) {
                 </tr>
               </thead>
               <tbody>
-                {types.map((type) => (
-                  <tr key={type.id}>
+                {entries.map((entry) => (
+                  <tr key={entry.docId}>
                     <th scope="row">
-                      <Link href={pathOf(locale, 'docsDetail', docId(type))}>{pick(type.title, locale)}</Link>
+                      <Link href={pathOf(locale, 'docsDetail', entry.docId)}>
+                        {pick(entry.title, locale)}
+                      </Link>
                     </th>
                     <td>POST</td>
                     <td>
-                      <code>{displayPath(type)}</code>
+                      <code>{entry.path}</code>
                     </td>
                   </tr>
                 ))}
@@ -127,18 +135,20 @@ export function DocsCenterPage(props: { group: string }) {
   );
 }
 
-function Reference(props: { type: DocumentType }) {
+function Reference(props: { entry: ReferenceEntry }) {
   const t = useDict();
   const locale = useLocale();
-  const { type } = props;
-  const rows = fieldRows(type.schema, locale);
-  const rules = eitherOrRules(type.schema);
-  const example = JSON.stringify(examples[type.id], null, 2);
+  const { entry } = props;
+  const rows = fieldRows(entry.schema, locale);
+  const rules = eitherOrRules(entry.schema);
+  const example = JSON.stringify(entry.example, null, 2);
   const description =
-    locale === 'en' ? (type.schema['x-description-en'] ?? type.schema.description) : type.schema.description;
+    locale === 'en'
+      ? (entry.schema['x-description-en'] ?? entry.schema.description)
+      : entry.schema.description;
   return (
     <article className="reference" aria-labelledby="ref-title">
-      <h1 id="ref-title">{pick(type.title, locale)}</h1>
+      <h1 id="ref-title">{pick(entry.title, locale)}</h1>
       {description && <p>{description}</p>}
       <dl className="ref-facts">
         <div>
@@ -150,15 +160,18 @@ function Reference(props: { type: DocumentType }) {
         <div>
           <dt>{t.docs.path}</dt>
           <dd>
-            <code data-testid="ref-path">{displayPath(type)}</code>
+            <code data-testid="ref-path">{entry.path}</code>
           </dd>
         </div>
-        <div>
-          <dt>{t.docs.topic}</dt>
-          <dd>
-            <code>{type.topic}</code> ({t.docs.retention}, {t.docs.keyField} <code>{type.keyField}</code>)
-          </dd>
-        </div>
+        {entry.log && (
+          <div>
+            <dt>{t.docs.topic}</dt>
+            <dd>
+              <code>{entry.log.topic}</code> ({t.docs.retention}, {t.docs.keyField}{' '}
+              <code>{entry.log.keyField}</code>)
+            </dd>
+          </div>
+        )}
       </dl>
 
       <h2>{t.docs.headers}</h2>
@@ -261,7 +274,7 @@ function Reference(props: { type: DocumentType }) {
             </tr>
           </thead>
           <tbody>
-            {responseRows(type.response).map((row) => (
+            {entry.responseRows.map((row) => (
               <tr key={row.path}>
                 <th scope="row">
                   <code>{row.path}</code>
@@ -273,24 +286,25 @@ function Reference(props: { type: DocumentType }) {
           </tbody>
         </table>
       </div>
+      {entry.responseNote && <p data-testid="response-note">{pick(entry.responseNote, locale)}</p>}
 
       <h2>{t.docs.example}</h2>
       <pre className="code">
-        <code>{`POST ${displayPath(type)}\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n${example}`}</code>
+        <code>{`POST ${entry.path}\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n${example}`}</code>
       </pre>
     </article>
   );
 }
 
 export function DocsDetailPage(props: { id: string }) {
-  const type = documentTypes.find((candidate) => candidate.id === typeIdOfDoc(props.id));
-  if (!type) throw new StatusError(404, notFoundText);
+  const entry = referenceOf(props.id);
+  if (!entry) throw new StatusError(404, notFoundText);
   return (
     <main id="main" className="page">
       <div className="container with-aside docs">
-        <DocsMenu current={type.id} />
+        <DocsMenu current={entry.docId} />
         <section className="content-column">
-          <Reference type={type} />
+          <Reference entry={entry} />
         </section>
       </div>
     </main>

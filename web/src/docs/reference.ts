@@ -1,4 +1,7 @@
-import type { DocumentType, JsonSchema } from '@tradelog/schemas/documents/catalogue';
+import { type DocumentType, documentTypes, type JsonSchema } from '@tradelog/schemas/documents/catalogue';
+import { examples as documentExamples } from '@tradelog/schemas/documents/examples';
+import { queryTypes } from '@tradelog/schemas/queries/catalogue';
+import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import type { Locale } from '../app/routes.ts';
 
 /**
@@ -148,11 +151,60 @@ export function responseRows(kind: DocumentType['response']): ResponseRow[] {
   return common;
 }
 
+/**
+ * One page of the reference: a submission interface (submission spec) or a query /
+ * subscription interface (query spec), with what the page shows. Ids follow the spec's
+ * `pod_api` form; query pages are prefixed (`query_linkNode_api`) because both catalogues
+ * have a `goods`.
+ */
+export type ReferenceGroup = 'logistics' | 'business' | 'query';
+
+export interface ReferenceEntry {
+  docId: string;
+  group: ReferenceGroup;
+  title: { cn: string; en: string };
+  path: string;
+  schema: JsonSchema;
+  example: unknown;
+  responseRows: ResponseRow[];
+  /** A sentence on what the answer holds (query interfaces), in both languages. */
+  responseNote?: { cn: string; en: string };
+  /** Submission interfaces: the log topic and partition key. */
+  log?: { topic: string; keyField: string };
+  kind: 'submission' | 'query' | 'subscription' | 'trackOrSubscribe';
+}
+
+export const referenceEntries: readonly ReferenceEntry[] = [
+  ...documentTypes.map(
+    (type): ReferenceEntry => ({
+      docId: `${type.id}_api`,
+      group: type.group,
+      title: type.title,
+      path: type.path,
+      schema: type.schema,
+      example: documentExamples[type.id],
+      responseRows: responseRows(type.response),
+      log: { topic: type.topic, keyField: type.keyField },
+      kind: 'submission',
+    }),
+  ),
+  ...queryTypes.map(
+    (type): ReferenceEntry => ({
+      docId: `query_${type.id}_api`,
+      group: 'query',
+      title: type.title,
+      path: type.path,
+      schema: type.request,
+      example: queryExamples[type.id],
+      responseRows: common,
+      responseNote: type.response,
+      kind: type.kind,
+    }),
+  ),
+];
+
+export const referenceOf = (docId: string): ReferenceEntry | undefined =>
+  referenceEntries.find((entry) => entry.docId === docId);
+
 /** Reference page ids as the spec writes them (docsDetail-pod_api.html). */
 export const docId = (type: { id: string }) => `${type.id}_api`;
-export const typeIdOfDoc = (docIdValue: string) => docIdValue.replace(/_api$/, '');
-
-/** The path a partner calls; `{product}` stays a placeholder the partner's contract fills in. */
-export function displayPath(type: DocumentType): string {
-  return type.path;
-}

@@ -1,6 +1,7 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { describe, expect, it } from 'vitest';
-import { docId, eitherOrRules, fieldRows, responseRows, typeIdOfDoc } from './reference.ts';
+import { docId, eitherOrRules, fieldRows, referenceEntries, referenceOf, responseRows } from './reference.ts';
 
 describe('API reference rows', () => {
   const pod = documentTypes.find((type) => type.id === 'pod')!;
@@ -33,8 +34,24 @@ describe('API reference rows', () => {
       expect(responseRows(type.response).map((row) => row.path)).toEqual(
         expect.arrayContaining(['flag', 'code', 'message']),
       );
-      expect(typeIdOfDoc(docId(type))).toBe(type.id);
+      expect(referenceOf(docId(type))?.path).toBe(type.path);
     }
     expect(responseRows('ecommerce').map((row) => row.path)).toContain('status');
+  });
+
+  it('adds every query and subscription interface under its own ids', () => {
+    expect(referenceEntries.filter((entry) => entry.group === 'query')).toHaveLength(queryTypes.length);
+    expect(new Set(referenceEntries.map((entry) => entry.docId)).size).toBe(referenceEntries.length);
+    const linkNode = referenceOf('query_linkNode_api')!;
+    expect(linkNode.path).toBe('/open/info/link/node');
+    const rows = fieldRows(linkNode.schema, 'en');
+    expect(rows.find((row) => row.path === 'customerCode')).toMatchObject({ required: true, maxLength: 20 });
+    expect(rows.find((row) => row.path === 'documentsType')?.enumeration.map((item) => item.value)).toEqual([
+      '10',
+      '20',
+      '30',
+      '40',
+    ]);
+    expect(linkNode.responseNote?.en).toContain('eleven blocks');
   });
 });

@@ -317,7 +317,8 @@ export const cn = {
     keyField: '分区键',
     partitions: '分区数',
     retention: '永久保存',
-    pending: '查询与推送接口的 Schema 尚未发布，发布后将在此自动生成文档。',
+    queryOverview:
+      '查询与订阅接口面向资金方与订阅方，均为 POST + JSON，使用 Authorization: Bearer <API Key> 鉴权，只能查询 Key 授权范围内的企业。订阅接口在数据变化时推送到 callbackUrl。',
     menu: '接口目录',
     eitherOr: '以下至少填写一项',
     overview: '接入概览',

@@ -327,7 +327,8 @@ export const en: Dict = {
     keyField: 'Partition key',
     partitions: 'Partitions',
     retention: 'kept forever',
-    pending: 'The query and push schemas are not published yet; their reference appears here once they are.',
+    queryOverview:
+      'Query and subscription interfaces serve lenders and subscribers: POST with a JSON body and Authorization: Bearer <API key>, limited to the enterprises the key may read. Subscriptions push to callbackUrl when data changes.',
     menu: 'Interfaces',
     eitherOr: 'At least one of',
     overview: 'Overview',
