@@ -211,6 +211,8 @@ async function main(): Promise<void> {
     // A development machine serves loopback only unless told otherwise.
     INGEST_HOST: process.env.INGEST_HOST ?? '127.0.0.1',
     QUERY_API_HOST: process.env.QUERY_API_HOST ?? '127.0.0.1',
+    // No SMS gateway in development: registration codes go to query-api's log instead.
+    PORTAL_SMS_LOG: process.env.PORTAL_SMS_LOG ?? 'true',
   };
   const databaseUrl = env.DATABASE_URL!;
   say('migrating the database');
