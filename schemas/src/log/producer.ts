@@ -130,6 +130,10 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
+      // Records carry an explicit partition (partitionFor); naming the partitioner silences
+      // kafkajs' v2 migration warning.
+      createPartitioner: Partitioners.DefaultPartitioner,
+      // Bounded, so a send gives up within ackTimeoutMs instead of landing after we answered 503.
       retry: { retries: 3 },
     });
 
