@@ -8,11 +8,14 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics, topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { projections } from '../../processors/src/projections.ts';
+import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
@@ -38,6 +41,10 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
   let supervisors: ReturnType<typeof superviseLiveProjection>[] = [];
+  let changes: LogProducer | undefined;
+  let stopRebuilds: (() => Promise<void>) | undefined;
+  const rebuildFailures: unknown[] = [];
+  const changesTopic = uniqueName('webc-changes');
   let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
@@ -79,6 +86,19 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     });
     const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
     const topics = documentTypes.map((type) => ingest.topicOf(type));
+    // The projections publish their change events, as processors' main does, so the operator's
+    // chart has a changes topic with records beside the document topics.
+    await ensureTopics({
+      brokers: services.kafkaBrokers,
+      topics: [{ topic: changesTopic, partitions: 2 }],
+      logger: quietLogger,
+    });
+    changes = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'webc-changes',
+      logger: quietLogger,
+    });
+    await changes.connect();
     supervisors = Object.values(projections).map((projection) =>
       superviseLiveProjection({
         kafka,
@@ -88,15 +108,48 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
         topics,
         namespace: db.schema,
         logger: quietLogger,
+        changes: { producer: changes!, topic: changesTopic },
       }),
     );
+    // Rebuilds an operator requests are run the way processors' main runs them: a loop that
+    // claims the oldest requested version.
+    let rebuilding: Promise<unknown> | undefined;
+    const rebuildTimer = setInterval(() => {
+      if (rebuilding) return;
+      rebuilding = runRequestedRebuild({
+        kafka,
+        pool,
+        codec,
+        topics,
+        namespace: db.schema,
+        logger: quietLogger,
+        progressIntervalMs: 200,
+      })
+        .catch((error: unknown) => rebuildFailures.push(error))
+        .finally(() => {
+          rebuilding = undefined;
+        });
+    }, 500);
+    stopRebuilds = async () => {
+      clearInterval(rebuildTimer);
+      await rebuilding;
+    };
     for (const supervisor of supervisors) await supervisor.start();
     distDir = await buildPortal();
     portal = await startPortal(distDir, {
       ingestUrl: ingest.url,
       mount: (app) =>
         app
-          .use(createProjectionRoutes({ pool, namespace: db.schema }))
+          .use(
+            createProjectionRoutes({
+              pool,
+              namespace: db.schema,
+              documentTopics: topics,
+              changesTopic,
+              topicOffsets: (names) =>
+                topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+            }),
+          )
           .use(createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist })),
     });
     browser = await launchChromium();
@@ -106,7 +159,9 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await browser?.close();
     await portal?.close();
     if (distDir) removeBuild(distDir);
+    await stopRebuilds?.();
     for (const supervisor of supervisors) await supervisor.stop();
+    await changes?.disconnect();
     await ingest?.close();
     if (pool && db) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
@@ -185,6 +240,28 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await panel.getByText(ingest.topicOf(documentTypes.find((type) => type.id === 'purchase')!)).waitFor();
     await panel.getByText('contentSha256').waitFor();
     expect(await panel.getByTestId('chain-links').locator('li').count()).toBeGreaterThan(0);
+    // The selected document's edges stand out, each titled with the numbers it shares.
+    const activeEdges = page.locator('.chain-edge.active');
+    expect(await activeEdges.count()).toBe(await panel.getByTestId('chain-links').locator('li').count());
+    expect(await activeEdges.first().locator('title').textContent()).toMatch(
+      new RegExp(`^${purchaseNo} ↔ .+: .+`),
+    );
+    // Scrolled, the header is fixed; what the browser brings into view (the diagram's title, a
+    // node focused from the keyboard) lands below it, never behind it.
+    const headerBottom = async () => {
+      const box = await page.locator('.site-header').boundingBox();
+      return (box?.y ?? 0) + (box?.height ?? 0);
+    };
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('.site-header.on').waitFor();
+    await page.locator('.chain figcaption').scrollIntoViewIfNeeded();
+    expect((await page.locator('.chain figcaption').boundingBox())?.y).toBeGreaterThanOrEqual(
+      await headerBottom(),
+    );
+    await nodes.nth(1).focus();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await nodes.first().focus();
+    expect((await nodes.first().boundingBox())?.y).toBeGreaterThanOrEqual(await headerBottom());
     mkdirSync('/tmp/screens', { recursive: true });
     await page.locator('.chain').screenshot({ path: '/tmp/screens/chain-1920.png' });
 
@@ -209,6 +286,78 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
         .waitFor();
     }
     await page.getByText('No open dead letters').waitFor();
+
+    // Topics and consumer lag as charts (GET /ops/pipeline, polled while the page is visible):
+    // one bar per document topic holding the one record submitted to it, the changes topic
+    // with the projections' change events, and every projection's lag reaching 0.
+    const documentTopics = documentTypes.map((type) => ingest.topicOf(type));
+    const topicChart = page.getByTestId('topic-chart');
+    await topicChart.waitFor();
+    expect(await page.locator('.topic-bar').count()).toBe(documentTopics.length + 1);
+    for (const topic of documentTopics) {
+      expect(await page.locator(`.topic-bar[data-topic="${topic}"] .chart-value`).textContent(), topic).toBe(
+        '1',
+      );
+    }
+    await page
+      .locator(`.topic-bar[data-topic="${changesTopic}"] .chart-value`)
+      .filter({ hasText: /^[1-9]/ })
+      .waitFor();
+    const topicSummary = (await topicChart.getAttribute('aria-label')) ?? '';
+    for (const topic of documentTopics) expect(topicSummary).toContain(`${topic} 1`);
+    const projectionNames = ['document-index', 'order-status', 'link-node', 'enterprise-data'];
+    for (const name of projectionNames) {
+      const card = page.locator(`.lag-card[data-projection="${name}"]`);
+      await card
+        .locator('.lag-value')
+        .filter({ hasText: /^0 behind · [1-9]\d* applied$/ })
+        .waitFor();
+      expect(await card.getByRole('img').getAttribute('aria-label')).toMatch(
+        new RegExp(`^${name} v\\d+: 0 records behind`),
+      );
+    }
+    // The sparkline has the samples taken since the page opened: wait for a second one.
+    const linkNodeLag = page.locator('.lag-card[data-projection="link-node"]').getByRole('img');
+    await waitFor(
+      async () => {
+        const label = (await linkNodeLag.getAttribute('aria-label')) ?? '';
+        return Number(/over (\d+) samples/.exec(label)?.[1]) >= 2 ? true : undefined;
+      },
+      { what: 'a second lag sample of link-node', timeoutMs: 20_000 },
+    );
+    const points = await linkNodeLag.locator('polyline').getAttribute('points');
+    expect(points?.split(' ').length).toBeGreaterThanOrEqual(2);
+    mkdirSync('/tmp/screens', { recursive: true });
+    await page.getByTestId('topic-chart').scrollIntoViewIfNeeded();
+    await page.locator('.pipeline').screenshot({ path: '/tmp/screens/operator-pipeline-1920.png' });
+
+    // A rebuild requested through the page: its progress bar shows while the processors' loop
+    // builds the new version, and goes once the new version is live; its lag then reads 0.
+    const orderStatus = page.locator('.projection-card', { hasText: 'order-status' });
+    const liveText = await orderStatus.getByText(/Live version: v\d+/).textContent();
+    const liveBefore = Number(/v(\d+)/.exec(liveText ?? '')?.[1]);
+    await orderStatus.getByRole('button', { name: 'Start rebuild' }).click();
+    const progress = orderStatus.getByRole('progressbar');
+    await progress.waitFor();
+    await orderStatus.getByText(`Live version: v${liveBefore + 1}`).waitFor({ timeout: 60_000 });
+    await progress.waitFor({ state: 'detached' });
+    expect(rebuildFailures).toEqual([]);
+    await page
+      .locator('.lag-card[data-projection="order-status"]')
+      .filter({ hasText: `order-status · v${liveBefore + 1}` })
+      .locator('.lag-value')
+      .filter({ hasText: /^0 behind/ })
+      .waitFor();
     await context.close();
+
+    // The same page at 375 px: the charts fit the screen without sideways scrolling.
+    const mobile = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const phone = await mobile.newPage();
+    await signIn(phone, keys.operator, '/en/console/operator');
+    await phone.getByTestId('topic-chart').waitFor();
+    await phone.locator('.lag-card .lag-value').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.locator('.pipeline').screenshot({ path: '/tmp/screens/operator-pipeline-375.png' });
+    await mobile.close();
   });
 });

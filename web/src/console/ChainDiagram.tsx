@@ -42,10 +42,18 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
               const from = byId.get(edge.from)!;
               const to = byId.get(edge.to)!;
               const d = edgePath(from, to);
+              const touchesSelected = selected?.id === edge.from || selected?.id === edge.to;
+              // The shared numbers on hover, and for the selected (or keyboard-focused) node's
+              // edges, highlighted, as the provenance panel lists them.
               return (
-                <g key={`${edge.from}-${edge.to}`} className="chain-edge">
+                <g
+                  key={`${edge.from}-${edge.to}`}
+                  className={`chain-edge${touchesSelected ? ' active' : ''}`}
+                  data-keys={edge.keys.join(' ')}
+                >
                   <path d={d} fill="none" />
-                  <title>{edge.keys.join(', ')}</title>
+                  <path d={d} fill="none" className="chain-edge-hit" />
+                  <title>{`${from.label} ↔ ${to.label}: ${edge.keys.map((key) => key.split(':').at(-1)).join(', ')}`}</title>
                 </g>
               );
             })}
@@ -60,6 +68,7 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
                 aria-pressed={selected?.id === node.id}
                 aria-label={`${node.block} ${node.label}`}
                 onClick={() => setSelected(node)}
+                onFocus={() => setSelected(node)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
                     event.preventDefault();

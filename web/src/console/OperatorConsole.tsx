@@ -4,6 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { consoleCall } from './consoleApi.ts';
 import { type ProjectionVersion, projectionNames, rebuildFraction, summarise } from './operations.ts';
+import { PipelineCharts } from './PipelineCharts.tsx';
 
 interface DeadLetterRow {
   id: string;
@@ -82,6 +83,8 @@ export function OperatorConsole(props: { apiKey: string }) {
           {error}
         </p>
       )}
+      <PipelineCharts apiKey={props.apiKey} />
+
       <h3>{o.projections}</h3>
       <ul className="projection-list">
         {projectionNames.map((name) => {
@@ -172,7 +175,6 @@ export function OperatorConsole(props: { apiKey: string }) {
       )}
 
       <h3>{o.topics}</h3>
-      <p className="muted small">{o.lagNote}</p>
       <div className="table-wrap">
         <table className="ref-table">
           <thead>
