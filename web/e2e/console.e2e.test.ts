@@ -360,4 +360,37 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await phone.locator('.pipeline').screenshot({ path: '/tmp/screens/operator-pipeline-375.png' });
     await mobile.close();
   });
+
+  it('tells the operator when query-api has no Kafka, draws nothing, and keeps asking', async () => {
+    // The same build behind a query-api without KAFKA_BROKERS: /ops/pipeline answers 503.
+    const withoutKafka = await startPortal(distDir, {
+      mount: (app) => app.use(createProjectionRoutes({ pool, namespace: db.schema })),
+    });
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    try {
+      const page = await context.newPage();
+      const answers: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/ops/pipeline')) answers.push(response.status());
+      });
+      await page.goto(withoutKafka.url + '/en/console/operator');
+      await page.getByLabel('API key', { exact: true }).fill(keys.operator);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .locator('.pipeline [role="alert"][data-code="KAFKA_NOT_CONFIGURED"]')
+        .getByText('KAFKA_BROKERS')
+        .waitFor();
+      const shownAfter = answers.length;
+      await waitFor(async () => (answers.length > shownAfter ? true : undefined), {
+        what: 'another poll after the 503 was shown',
+        timeoutMs: 15_000,
+      });
+      expect(new Set(answers)).toEqual(new Set([503]));
+      expect(await page.getByTestId('topic-chart').count()).toBe(0);
+      expect(await page.locator('.lag-card').count()).toBe(0);
+    } finally {
+      await context.close();
+      await withoutKafka.close();
+    }
+  });
 });
