@@ -373,7 +373,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       page.on('response', (response) => {
         if (response.url().endsWith('/ops/pipeline')) answers.push(response.status());
       });
-      await page.goto(withoutKafka.url + '/en/console/operator');
+      await page.goto(`${withoutKafka.url}/en/console/operator`);
       await page.getByLabel('API key', { exact: true }).fill(keys.operator);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page
