@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { testServices } from '../../../tests/harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { projectionTables } from '../testing/givenRecords.ts';
+import { projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { enterpriseDataProjection } from './projection.ts';
 import { type EnterpriseDataState, emptyEnterpriseData, reduceEnterpriseData } from './reducer.ts';
 
@@ -17,11 +16,7 @@ const line = (goods: string, qty: number) => ({
 
 /** Inbounds, tallies (of those inbounds) and outbounds, corrected and out of order (seeded). */
 function documents(seed: number, count: number): DocumentEvent[] {
-  let state = seed;
-  const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
-  };
+  const next = seededRandom(seed);
   const log = documentLog();
   return Array.from({ length: count }, () => {
     const goods = [line(`G${next(3)}`, 5 + next(20))];
@@ -67,17 +62,12 @@ function expectedStock(state: EnterpriseDataState): Record<string, number> {
 }
 
 describe('enterprise-data projection on Postgres', () => {
-  const services = testServices();
-  let tables: Awaited<ReturnType<typeof projectionTables>> | undefined;
-  afterEach(async () => {
-    await tables?.drop();
-    tables = undefined;
-  });
+  const projectionTables = projectionTablesPerTest(enterpriseDataProjection);
 
   for (const seed of [5, 77]) {
     it(`given warehouse documents corrected and out of order (seed ${seed}), when applied, then stock equals the pure reducer's`, async () => {
       const events = documents(seed, 60);
-      tables = await projectionTables(services.databaseUrl, enterpriseDataProjection);
+      const tables = await projectionTables();
       await tables.given(events);
       const pure = events.reduce(
         (state, event) => reduceEnterpriseData(state, event).state,

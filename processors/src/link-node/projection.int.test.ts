@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { testServices } from '../../../tests/harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { projectionTables } from '../testing/givenRecords.ts';
+import { projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { linkNodeProjection } from './projection.ts';
 import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from './reducer.ts';
 
@@ -15,11 +14,7 @@ const membership = (pairs: { node_id: string; chain_id: string }[]) => {
 
 /** A deterministic pseudo-random stream of documents sharing keys in many ways (seeded). */
 function documents(seed: number, count: number): DocumentEvent[] {
-  let state = seed;
-  const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
-  };
+  const next = seededRandom(seed);
   const log = documentLog();
   const events: DocumentEvent[] = [];
   for (let i = 0; i < count; i++) {
@@ -68,17 +63,12 @@ function documents(seed: number, count: number): DocumentEvent[] {
 }
 
 describe('link-node projection on Postgres', () => {
-  const services = testServices();
-  let tables: Awaited<ReturnType<typeof projectionTables>> | undefined;
-  afterEach(async () => {
-    await tables?.drop();
-    tables = undefined;
-  });
+  const projectionTables = projectionTablesPerTest(linkNodeProjection);
 
   for (const seed of [7, 42, 1234]) {
     it(`given a random stream of linked documents (seed ${seed}), when applied one by one, then the rows hold the pure reducer's chains`, async () => {
       const events = documents(seed, 120);
-      tables = await projectionTables(services.databaseUrl, linkNodeProjection);
+      const tables = await projectionTables();
       const changes = await tables.given(events);
       const expected = events.reduce<LinkNodeState>(
         (state, event) => reduceLinkNode(state, event).state,

@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { testServices } from '../../../tests/harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { projectionTables } from '../testing/givenRecords.ts';
+import { projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { orderStatusProjection } from './projection.ts';
 import { type OrderStatusState, reduceOrderStatus } from './reducer.ts';
 
 /** Resubmissions of a few orders with shuffled statuses and times, duplicates included (seeded). */
 function documents(seed: number, count: number): DocumentEvent[] {
-  let state = seed;
-  const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
-  };
+  const next = seededRandom(seed);
   const log = documentLog();
   return Array.from({ length: count }, () => {
     const status = ['10', '10', '20', '30'][next(4)]!;
@@ -41,17 +36,12 @@ function documents(seed: number, count: number): DocumentEvent[] {
 }
 
 describe('order-status projection on Postgres', () => {
-  const services = testServices();
-  let tables: Awaited<ReturnType<typeof projectionTables>> | undefined;
-  afterEach(async () => {
-    await tables?.drop();
-    tables = undefined;
-  });
+  const projectionTables = projectionTablesPerTest(orderStatusProjection);
 
   for (const seed of [3, 99]) {
     it(`given resubmissions in any order (seed ${seed}), when applied one by one, then rows and history equal the pure reducer's`, async () => {
       const events = documents(seed, 80);
-      tables = await projectionTables(services.databaseUrl, orderStatusProjection);
+      const tables = await projectionTables();
       const changes = await tables.given(events);
       const expected = events.reduce<OrderStatusState>(
         (state, event) => reduceOrderStatus(state, event).state,

@@ -1,6 +1,7 @@
 import { createVersionTables, inTransaction, type ProjectionName } from '@tradelog/projections';
 import pg from 'pg';
-import { createTestSchema } from '../../../tests/harness/index.ts';
+import { afterEach } from 'vitest';
+import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import type { Projection } from '../runtime/projection.ts';
@@ -31,5 +32,36 @@ export async function projectionTables(databaseUrl: string, projection: Projecti
       await pool.end();
       await db.drop();
     },
+  };
+}
+
+export type ProjectionTables = Awaited<ReturnType<typeof projectionTables>>;
+
+/**
+ * Fresh tables of one projection for each test of the calling `describe`, dropped after each
+ * test (house style §6). Call it inside `describe`; each test calls the returned function once.
+ */
+export function projectionTablesPerTest(projection: Projection): () => Promise<ProjectionTables> {
+  const services = testServices();
+  let tables: ProjectionTables | undefined;
+  afterEach(async () => {
+    await tables?.drop();
+    tables = undefined;
+  });
+  return async () => {
+    tables = await projectionTables(services.databaseUrl, projection);
+    return tables;
+  };
+}
+
+/**
+ * A seeded pseudo-random source (a linear congruential generator): `next(n)` is in [0, n), and
+ * the same seed gives the same stream, so a failing seed can be replayed.
+ */
+export function seededRandom(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
   };
 }
