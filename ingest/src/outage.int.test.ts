@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { generateApiKey } from '@tradelog/projections/access/apiKey';
-import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -37,20 +35,7 @@ let kafkaProxy: KafkaProxy;
 let postgresProxy: TcpProxy;
 let ingest: IngestUnderTest;
 
-async function addPartnerKey(ownerId: string): Promise<string> {
-  const generated = generateApiKey();
-  await createApiKey(pool, {
-    id: randomUUID(),
-    kind: 'partner',
-    ownerId,
-    ownerName: ownerId,
-    enterprises: [],
-    keyPrefix: generated.prefix,
-    keyHash: generated.hash,
-    createdAt: new Date(),
-  });
-  return generated.key;
-}
+const addPartnerKey = async (ownerId: string) => (await createTestApiKey(pool, 'partner', { ownerId })).key;
 
 const podPath = () => ingest.interfaces.find((intf) => intf.id === 'pod')!.path;
 const podTopic = () => ingest.topicOf(documentTypes.find((type) => type.id === 'pod')!);

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { generateApiKey } from '@tradelog/projections/access/apiKey';
-import { createApiKey, revokeApiKey } from '@tradelog/projections/access/store';
+import { revokeApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
@@ -8,6 +6,7 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { contentSha256, decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
 import { businessKey } from './intake/responses.ts';
 import { type IngestUnderTest, startIngestUnderTest } from './testing/ingestUnderTest.ts';
@@ -27,20 +26,8 @@ let pool: pg.Pool;
 let ingest: IngestUnderTest;
 const keys: Record<'partner' | 'revoked' | 'lender', string> = { partner: '', revoked: '', lender: '' };
 
-async function addKey(kind: 'partner' | 'lender', ownerId: string): Promise<{ key: string; id: string }> {
-  const generated = generateApiKey();
-  const row = await createApiKey(pool, {
-    id: randomUUID(),
-    kind,
-    ownerId,
-    ownerName: ownerId,
-    enterprises: kind === 'lender' ? ['E1'] : [],
-    keyPrefix: generated.prefix,
-    keyHash: generated.hash,
-    createdAt: new Date(),
-  });
-  return { key: generated.key, id: row.id };
-}
+const addKey = (kind: 'partner' | 'lender', ownerId: string) =>
+  createTestApiKey(pool, kind, { ownerId, enterprises: kind === 'lender' ? ['E1'] : [] });
 
 const pathOf = (id: string) => ingest.interfaces.find((intf) => intf.id === id)!.path;
 

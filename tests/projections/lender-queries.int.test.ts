@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { generateApiKey } from '@tradelog/projections/access/apiKey';
-import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
@@ -16,6 +13,7 @@ import { projections } from '../../processors/src/projections.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
@@ -42,20 +40,14 @@ describe('lender queries over projections fed through ingest', () => {
   let codec: ReturnType<typeof createRegistryCodec>;
   let topics: string[] = [];
 
-  async function key(kind: 'partner' | 'lender' | 'operator', enterprises: string[]) {
-    const generated = generateApiKey();
-    await createApiKey(pool, {
-      id: randomUUID(),
-      kind,
-      ownerId: `${kind}-${enterprises.join('-')}`,
-      ownerName: kind,
-      enterprises,
-      keyPrefix: generated.prefix,
-      keyHash: generated.hash,
-      createdAt: new Date(),
-    });
-    return generated.key;
-  }
+  const key = async (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) =>
+    (
+      await createTestApiKey(pool, kind, {
+        ownerId: `${kind}-${enterprises.join('-')}`,
+        ownerName: kind,
+        enterprises,
+      })
+    ).key;
 
   beforeAll(async () => {
     db = await createTestSchema(services.databaseUrl, 'lq');

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { generateApiKey } from '@tradelog/projections/access/apiKey';
-import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -19,6 +16,7 @@ import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -50,20 +48,9 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   let browser: Browser;
   const keys = { partner: '', lender: '', operator: '' };
 
-  async function key(kind: 'partner' | 'lender' | 'operator', enterprises: string[]) {
-    const generated = generateApiKey();
-    await createApiKey(pool, {
-      id: randomUUID(),
-      kind,
-      ownerId: `${kind}-console-e2e`,
-      ownerName: kind,
-      enterprises,
-      keyPrefix: generated.prefix,
-      keyHash: generated.hash,
-      createdAt: new Date(),
-    });
-    return generated.key;
-  }
+  const key = async (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) =>
+    (await createTestApiKey(pool, kind, { ownerId: `${kind}-console-e2e`, ownerName: kind, enterprises }))
+      .key;
 
   beforeAll(async () => {
     db = await createTestSchema(services.databaseUrl, 'webc');
