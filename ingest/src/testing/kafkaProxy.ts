@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { startCuttableProxy } from './tcpProxy.ts';
 
 /**
  * A cuttable proxy in front of a real Kafka broker, for outage tests. A plain TCP proxy is
@@ -73,29 +73,12 @@ export function rewriteMetadataResponse(frame: Buffer, version: number, host: st
   return Buffer.concat([size, body]);
 }
 
-export async function startKafkaProxy(
+export function startKafkaProxy(
   broker: { host: string; port: number },
   options: { open?: boolean } = {},
 ): Promise<KafkaProxy> {
-  let open = options.open ?? true;
-  const sockets = new Set<net.Socket>();
-  let port = 0;
-  const server = net.createServer((client) => {
-    if (!open) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(broker.port, broker.host);
-    sockets.add(client).add(upstream);
+  return startCuttableProxy(broker, options, (client, upstream, { drop, port }) => {
     const metadataVersions = new Map<number, number>();
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
     client.on(
       'data',
       framer((frame) => {
@@ -123,26 +106,4 @@ export async function startKafkaProxy(
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as net.AddressInfo).port;
-  const cutAll = () => {
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
-  };
-  return {
-    address: `127.0.0.1:${port}`,
-    open: () => {
-      open = true;
-    },
-    cut: () => {
-      open = false;
-      cutAll();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        open = false;
-        cutAll();
-        server.close(() => resolve());
-      }),
-  };
 }

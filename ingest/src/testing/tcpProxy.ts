@@ -14,36 +14,52 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(
+/**
+ * Carries bytes between a client and its upstream connection. `drop` ends both; `port` is the
+ * proxy's own (for protocols that advertise addresses, see kafkaProxy.ts).
+ */
+export type Relay = (
+  client: net.Socket,
+  upstream: net.Socket,
+  connection: { drop: () => void; port: number },
+) => void;
+
+const pipeBothWays: Relay = (client, upstream) => {
+  client.pipe(upstream);
+  upstream.pipe(client);
+};
+
+/** The cuttable proxy with the bytes carried by `relay` (plain piping unless given). */
+export async function startCuttableProxy(
   target: { host: string; port: number },
   options: { open?: boolean } = {},
-) {
+  relay: Relay = pipeBothWays,
+): Promise<TcpProxy> {
   let open = options.open ?? true;
-  const pairs = new Set<net.Socket>();
+  const sockets = new Set<net.Socket>();
+  let port = 0;
   const server = net.createServer((client) => {
     if (!open) {
       client.destroy();
       return;
     }
     const upstream = net.connect(target.port, target.host);
-    pairs.add(client);
-    pairs.add(upstream);
+    sockets.add(client).add(upstream);
     const drop = () => {
       client.destroy();
       upstream.destroy();
-      pairs.delete(client);
-      pairs.delete(upstream);
+      sockets.delete(client);
+      sockets.delete(upstream);
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    relay(client, upstream, { drop, port });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
+  port = (server.address() as net.AddressInfo).port;
   const cutAll = () => {
-    for (const socket of pairs) socket.destroy();
-    pairs.clear();
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
   };
   return {
     port,
@@ -57,8 +73,16 @@ export async function startTcpProxy(
     },
     close: () =>
       new Promise<void>((resolve) => {
+        open = false;
         cutAll();
         server.close(() => resolve());
       }),
-  } satisfies TcpProxy;
+  };
+}
+
+export function startTcpProxy(
+  target: { host: string; port: number },
+  options: { open?: boolean } = {},
+): Promise<TcpProxy> {
+  return startCuttableProxy(target, options);
 }
