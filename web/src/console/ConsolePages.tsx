@@ -8,6 +8,7 @@ import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { errorText } from '../http/request.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
+import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
@@ -246,28 +247,20 @@ function PartnerConsole(props: { apiKey: string }) {
       {submissions.length === 0 ? (
         <p className="muted">{t.console.partner.none}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="ref-table" data-testid="submissions">
-            <thead>
-              <tr>
-                <th scope="col">{t.console.partner.time}</th>
-                <th scope="col">{t.console.partner.type}</th>
-                <th scope="col">{t.console.partner.result}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {submissions.map((submission) => (
-                <tr key={submission.at + submission.path}>
-                  <td>{new Date(submission.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
-                  <td>{submission.documentType}</td>
-                  <td className={submission.flag === 'success' ? 'ok' : 'bad'}>
-                    {submission.status} {submission.flag} {submission.code} — {submission.message}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RefTable
+          columns={[t.console.partner.time, t.console.partner.type, t.console.partner.result]}
+          testId="submissions"
+        >
+          {submissions.map((submission) => (
+            <tr key={submission.at + submission.path}>
+              <td>{new Date(submission.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+              <td>{submission.documentType}</td>
+              <td className={submission.flag === 'success' ? 'ok' : 'bad'}>
+                {submission.status} {submission.flag} {submission.code} — {submission.message}
+              </td>
+            </tr>
+          ))}
+        </RefTable>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
+import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { type ProjectionVersion, projectionNames, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
@@ -138,69 +139,47 @@ export function OperatorConsole(props: { apiKey: string }) {
       ) : letters.length === 0 ? (
         <p className="muted">{o.noDeadLetters}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="ref-table" data-testid="dead-letters">
-            <thead>
-              <tr>
-                <th scope="col">{o.projection}</th>
-                <th scope="col">{o.position}</th>
-                <th scope="col">{o.error}</th>
-                <th scope="col">{o.failedAt}</th>
-                <th scope="col">{t.console.subs.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {letters.map((letter) => (
-                <tr key={letter.id}>
-                  <th scope="row">{letter.projection}</th>
-                  <td>
-                    <code>
-                      {letter.topic}/{letter.partition}@{letter.offset}
-                    </code>
-                  </td>
-                  <td>
-                    <code>{letter.errorCode}</code> {letter.errorMessage}
-                  </td>
-                  <td>{new Date(letter.failedAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
-                  <td>
-                    <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
-                      {o.retry}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RefTable
+          columns={[o.projection, o.position, o.error, o.failedAt, t.console.subs.actions]}
+          testId="dead-letters"
+        >
+          {letters.map((letter) => (
+            <tr key={letter.id}>
+              <th scope="row">{letter.projection}</th>
+              <td>
+                <code>
+                  {letter.topic}/{letter.partition}@{letter.offset}
+                </code>
+              </td>
+              <td>
+                <code>{letter.errorCode}</code> {letter.errorMessage}
+              </td>
+              <td>{new Date(letter.failedAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+              <td>
+                <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
+                  {o.retry}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </RefTable>
       )}
 
       <h3>{o.topics}</h3>
-      <div className="table-wrap">
-        <table className="ref-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.docs.topic}</th>
-              <th scope="col">{t.console.partner.type}</th>
-              <th scope="col">{t.docs.partitions}</th>
-              <th scope="col">{t.docs.keyField}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {documentTypes.map((type) => (
-              <tr key={type.id}>
-                <th scope="row">
-                  <code>{type.topic}</code>
-                </th>
-                <td>{pick(type.title, locale)}</td>
-                <td>{type.partitions}</td>
-                <td>
-                  <code>{type.keyField}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RefTable columns={[t.docs.topic, t.console.partner.type, t.docs.partitions, t.docs.keyField]}>
+        {documentTypes.map((type) => (
+          <tr key={type.id}>
+            <th scope="row">
+              <code>{type.topic}</code>
+            </th>
+            <td>{pick(type.title, locale)}</td>
+            <td>{type.partitions}</td>
+            <td>
+              <code>{type.keyField}</code>
+            </td>
+          </tr>
+        ))}
+      </RefTable>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 
 /** query-api `/subscriptions` answers (subscription spec §4; Tradelog's own change subscriptions). */
@@ -178,52 +179,41 @@ export function SubscriberConsole(props: { apiKey: string }) {
       ) : subscriptions.length === 0 ? (
         <p className="muted">{s.none}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="ref-table" data-testid="subscriptions">
-            <thead>
-              <tr>
-                <th scope="col">{s.family}</th>
-                <th scope="col">{s.state}</th>
-                <th scope="col">{s.callbackUrl}</th>
-                <th scope="col">{s.criteria}</th>
-                <th scope="col">{s.created}</th>
-                <th scope="col">{s.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((row) => (
-                <tr key={row.id} aria-selected={selected === row.id}>
-                  <th scope="row">{row.family}</th>
-                  <td>{row.state}</td>
-                  <td>
-                    <code>{row.callbackUrl}</code>
-                  </td>
-                  <td>
-                    <code>{JSON.stringify(row.criteria)}</code>
-                  </td>
-                  <td>{time(row.createdAt, locale)}</td>
-                  <td className="row-actions">
-                    <button type="button" className="btn btn-small" onClick={() => void open(row.id)}>
-                      {s.deliveries}
-                    </button>
-                    {row.state === 'paused' ? (
-                      <button type="button" className="btn btn-small" onClick={() => void act(row, 'resume')}>
-                        {s.resume}
-                      </button>
-                    ) : (
-                      <button type="button" className="btn btn-small" onClick={() => void act(row, 'pause')}>
-                        {s.pause}
-                      </button>
-                    )}
-                    <button type="button" className="btn btn-small" onClick={() => void act(row, 'remove')}>
-                      {s.remove}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RefTable
+          columns={[s.family, s.state, s.callbackUrl, s.criteria, s.created, s.actions]}
+          testId="subscriptions"
+        >
+          {subscriptions.map((row) => (
+            <tr key={row.id} aria-selected={selected === row.id}>
+              <th scope="row">{row.family}</th>
+              <td>{row.state}</td>
+              <td>
+                <code>{row.callbackUrl}</code>
+              </td>
+              <td>
+                <code>{JSON.stringify(row.criteria)}</code>
+              </td>
+              <td>{time(row.createdAt, locale)}</td>
+              <td className="row-actions">
+                <button type="button" className="btn btn-small" onClick={() => void open(row.id)}>
+                  {s.deliveries}
+                </button>
+                {row.state === 'paused' ? (
+                  <button type="button" className="btn btn-small" onClick={() => void act(row, 'resume')}>
+                    {s.resume}
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-small" onClick={() => void act(row, 'pause')}>
+                    {s.pause}
+                  </button>
+                )}
+                <button type="button" className="btn btn-small" onClick={() => void act(row, 'remove')}>
+                  {s.remove}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </RefTable>
       )}
 
       {selected && (
@@ -243,82 +233,54 @@ export function SubscriberConsole(props: { apiKey: string }) {
           ) : deliveries.length === 0 ? (
             <p className="muted">{s.noDeliveries}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="ref-table" data-testid="deliveries">
-                <thead>
-                  <tr>
-                    <th scope="col">{s.event}</th>
-                    <th scope="col">{s.sequence}</th>
-                    <th scope="col">{s.state}</th>
-                    <th scope="col">{s.attempts}</th>
-                    <th scope="col">{s.lastError}</th>
-                    <th scope="col">{s.actions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {deliveries.map((row) => (
-                    <tr key={row.id}>
-                      <th scope="row">
-                        {row.eventKind} <span className="muted small">{row.subject}</span>
-                      </th>
-                      <td>{row.sequence}</td>
-                      <td>{row.state}</td>
-                      <td>{row.attempts}</td>
-                      <td>{row.lastErrorCode ?? '—'}</td>
-                      <td className="row-actions">
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          onClick={() => void showAttempts(row.id)}
-                        >
-                          {s.showAttempts}
-                        </button>
-                        {['delivered', 'dead', 'superseded', 'cancelled'].includes(row.state) && (
-                          <button
-                            type="button"
-                            className="btn btn-small"
-                            onClick={() => void redeliver({ deliveryIds: [row.id] })}
-                          >
-                            {s.redeliver}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RefTable
+              columns={[s.event, s.sequence, s.state, s.attempts, s.lastError, s.actions]}
+              testId="deliveries"
+            >
+              {deliveries.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    {row.eventKind} <span className="muted small">{row.subject}</span>
+                  </th>
+                  <td>{row.sequence}</td>
+                  <td>{row.state}</td>
+                  <td>{row.attempts}</td>
+                  <td>{row.lastErrorCode ?? '—'}</td>
+                  <td className="row-actions">
+                    <button type="button" className="btn btn-small" onClick={() => void showAttempts(row.id)}>
+                      {s.showAttempts}
+                    </button>
+                    {['delivered', 'dead', 'superseded', 'cancelled'].includes(row.state) && (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => void redeliver({ deliveryIds: [row.id] })}
+                      >
+                        {s.redeliver}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </RefTable>
           )}
           {attempts && (
             <>
               <h3>{s.attemptList}</h3>
-              <div className="table-wrap">
-                <table className="ref-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">#</th>
-                      <th scope="col">{s.created}</th>
-                      <th scope="col">{s.httpStatus}</th>
-                      <th scope="col">{s.latency}</th>
-                      <th scope="col">{s.outcome}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {attempts.rows.map((row) => (
-                      <tr key={row.attempt}>
-                        <th scope="row">{row.attempt}</th>
-                        <td>{time(row.startedAt, locale)}</td>
-                        <td>{row.httpStatus ?? '—'}</td>
-                        <td>{row.latencyMs} ms</td>
-                        <td className={row.outcome === 'delivered' ? 'ok' : 'bad'}>
-                          {row.outcome}
-                          {row.errorCode ? ` (${row.errorCode})` : ''}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RefTable columns={['#', s.created, s.httpStatus, s.latency, s.outcome]}>
+                {attempts.rows.map((row) => (
+                  <tr key={row.attempt}>
+                    <th scope="row">{row.attempt}</th>
+                    <td>{time(row.startedAt, locale)}</td>
+                    <td>{row.httpStatus ?? '—'}</td>
+                    <td>{row.latencyMs} ms</td>
+                    <td className={row.outcome === 'delivered' ? 'ok' : 'bad'}>
+                      {row.outcome}
+                      {row.errorCode ? ` (${row.errorCode})` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </RefTable>
             </>
           )}
         </>

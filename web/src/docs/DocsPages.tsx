@@ -3,6 +3,7 @@ import { notFoundText, pathOf } from '../app/routes.ts';
 import { useDict, useLocale } from '../app/state.ts';
 import { pick } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
+import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
 import {
   eitherOrRules,
@@ -103,32 +104,19 @@ export function DocsCenterPage(props: { group: string }) {
         <DocsMenu />
         <section className="content-column">
           <p>{group === 'query' ? t.docs.queryOverview : t.docs.overviewText}</p>
-          <div className="table-wrap">
-            <table className="ref-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.docs.menu}</th>
-                  <th scope="col">{t.docs.method}</th>
-                  <th scope="col">{t.docs.path}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.docId}>
-                    <th scope="row">
-                      <Link href={pathOf(locale, 'docsDetail', entry.docId)}>
-                        {pick(entry.title, locale)}
-                      </Link>
-                    </th>
-                    <td>POST</td>
-                    <td>
-                      <code>{entry.path}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RefTable columns={[t.docs.menu, t.docs.method, t.docs.path]}>
+            {entries.map((entry) => (
+              <tr key={entry.docId}>
+                <th scope="row">
+                  <Link href={pathOf(locale, 'docsDetail', entry.docId)}>{pick(entry.title, locale)}</Link>
+                </th>
+                <td>POST</td>
+                <td>
+                  <code>{entry.path}</code>
+                </td>
+              </tr>
+            ))}
+          </RefTable>
         </section>
       </div>
     </main>
@@ -175,40 +163,28 @@ function Reference(props: { entry: ReferenceEntry }) {
       </dl>
 
       <h2>{t.docs.headers}</h2>
-      <div className="table-wrap">
-        <table className="ref-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.docs.field}</th>
-              <th scope="col">{t.docs.headerValue}</th>
-              <th scope="col">{t.docs.required}</th>
-              <th scope="col">{t.docs.description}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">
-                <code>Content-Type</code>
-              </th>
-              <td>
-                <code>application/json</code>
-              </td>
-              <td>{t.common.yes}</td>
-              <td>{t.docs.contentTypeNote}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <code>Authorization</code>
-              </th>
-              <td>
-                <code>Bearer &lt;key&gt;</code>
-              </td>
-              <td>{t.common.yes}</td>
-              <td>{t.docs.apiKeyNote}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <RefTable columns={[t.docs.field, t.docs.headerValue, t.docs.required, t.docs.description]}>
+        <tr>
+          <th scope="row">
+            <code>Content-Type</code>
+          </th>
+          <td>
+            <code>application/json</code>
+          </td>
+          <td>{t.common.yes}</td>
+          <td>{t.docs.contentTypeNote}</td>
+        </tr>
+        <tr>
+          <th scope="row">
+            <code>Authorization</code>
+          </th>
+          <td>
+            <code>Bearer &lt;key&gt;</code>
+          </td>
+          <td>{t.common.yes}</td>
+          <td>{t.docs.apiKeyNote}</td>
+        </tr>
+      </RefTable>
 
       <h2>{t.docs.request}</h2>
       {rules.length > 1 && (
@@ -216,76 +192,62 @@ function Reference(props: { entry: ReferenceEntry }) {
           {t.docs.eitherOr}: {rules.map((fields) => fields.join(' + ')).join(' / ')}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="ref-table request-table" data-testid="request-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.docs.field}</th>
-              <th scope="col">{t.docs.type}</th>
-              <th scope="col">{t.docs.required}</th>
-              <th scope="col">{t.docs.maxLength}</th>
-              <th scope="col">{t.docs.enumeration}</th>
-              <th scope="col">{t.docs.description}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.path} data-field={row.path}>
-                <th scope="row" style={{ paddingInlineStart: `${0.75 + row.depth * 1.25}rem` }}>
-                  <code>{row.path}</code>
-                </th>
-                <td>
-                  {row.type}
-                  {row.format && <span className="muted small"> ({row.format})</span>}
-                  {row.bounds && <span className="muted small"> [{row.bounds}]</span>}
-                </td>
-                <td>{row.required ? t.common.yes : t.common.no}</td>
-                <td data-col="maxLength">{row.maxLength ?? '—'}</td>
-                <td>
-                  {row.enumeration.length === 0
-                    ? '—'
-                    : row.enumeration.map((item) => (
-                        <span className="enum" key={item.value}>
-                          <code>{item.value}</code>
-                          {item.label && ` ${item.label}`}
-                        </span>
-                      ))}
-                </td>
-                <td>
-                  <strong>{row.title}</strong>
-                  {row.description && row.description !== row.title && (
-                    <span className="muted"> — {row.description}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RefTable
+        columns={[
+          t.docs.field,
+          t.docs.type,
+          t.docs.required,
+          t.docs.maxLength,
+          t.docs.enumeration,
+          t.docs.description,
+        ]}
+        className="request-table"
+        testId="request-table"
+      >
+        {rows.map((row) => (
+          <tr key={row.path} data-field={row.path}>
+            <th scope="row" style={{ paddingInlineStart: `${0.75 + row.depth * 1.25}rem` }}>
+              <code>{row.path}</code>
+            </th>
+            <td>
+              {row.type}
+              {row.format && <span className="muted small"> ({row.format})</span>}
+              {row.bounds && <span className="muted small"> [{row.bounds}]</span>}
+            </td>
+            <td>{row.required ? t.common.yes : t.common.no}</td>
+            <td data-col="maxLength">{row.maxLength ?? '—'}</td>
+            <td>
+              {row.enumeration.length === 0
+                ? '—'
+                : row.enumeration.map((item) => (
+                    <span className="enum" key={item.value}>
+                      <code>{item.value}</code>
+                      {item.label && ` ${item.label}`}
+                    </span>
+                  ))}
+            </td>
+            <td>
+              <strong>{row.title}</strong>
+              {row.description && row.description !== row.title && (
+                <span className="muted"> — {row.description}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </RefTable>
 
       <h2>{t.docs.response}</h2>
-      <div className="table-wrap">
-        <table className="ref-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.docs.field}</th>
-              <th scope="col">{t.docs.type}</th>
-              <th scope="col">{t.docs.description}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entry.responseRows.map((row) => (
-              <tr key={row.path}>
-                <th scope="row">
-                  <code>{row.path}</code>
-                </th>
-                <td>{row.type}</td>
-                <td>{pick(row.description, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RefTable columns={[t.docs.field, t.docs.type, t.docs.description]}>
+        {entry.responseRows.map((row) => (
+          <tr key={row.path}>
+            <th scope="row">
+              <code>{row.path}</code>
+            </th>
+            <td>{row.type}</td>
+            <td>{pick(row.description, locale)}</td>
+          </tr>
+        ))}
+      </RefTable>
       {entry.responseNote && <p data-testid="response-note">{pick(entry.responseNote, locale)}</p>}
 
       <h2>{t.docs.example}</h2>
