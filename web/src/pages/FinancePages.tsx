@@ -7,6 +7,59 @@ import { format } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
 import { formatLimit, Loaded, PageHero } from './common.tsx';
 
+/** A product's rate range and maximum limit, as entries of a `figures` list. */
+function RateAndLimit(props: { product: FinanceProduct }) {
+  const t = useDict();
+  const locale = useLocale();
+  const { product } = props;
+  return (
+    <>
+      <div>
+        <dt>{t.finance.rate}</dt>
+        <dd>
+          {product.rateMin}%–{product.rateMax}%
+        </dd>
+      </div>
+      <div>
+        <dt>{t.finance.limit}</dt>
+        <dd>{formatLimit(product.limitWan, locale)}</dd>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A cloud-finance product's card, on the home page and in the list. `detailed` adds the summary
+ * and the data the product needs (the list's card); `heading` fits the page's outline.
+ */
+export function FinanceCard(props: { product: FinanceProduct; heading: 'h2' | 'h3'; detailed?: boolean }) {
+  const t = useDict();
+  const locale = useLocale();
+  const { product, detailed = false } = props;
+  const Heading = props.heading;
+  return (
+    <li className="card finance-card" data-testid={detailed ? 'finance-product' : undefined}>
+      <p className="tag">{product.institutionName}</p>
+      <Heading>
+        {product.name}
+        {product.hot && <span className="hot">{t.nav.hot}</span>}
+      </Heading>
+      {detailed && <p>{product.summary}</p>}
+      <dl className="figures">
+        <RateAndLimit product={product} />
+      </dl>
+      {detailed && (
+        <p className="muted small">
+          {t.finance.needs}: {product.dataTypeNames.join(' · ')}
+        </p>
+      )}
+      <Link className="card-link" href={pathOf(locale, 'cloudFinanceDetail', product.slug)}>
+        {t.common.readMore} →
+      </Link>
+    </li>
+  );
+}
+
 /**
  * The cloud-finance list with the two-level filter of §9: data type first, institution second.
  * The chosen filter lives in the query string so a filtered list can be linked and reloaded.
@@ -41,7 +94,6 @@ function FilterRow(props: {
 
 export function FinanceListPage() {
   const t = useDict();
-  const locale = useLocale();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(search);
@@ -88,32 +140,7 @@ export function FinanceListPage() {
               </p>
               <ul className="card-grid three finance-list">
                 {list.map((product) => (
-                  <li key={product.slug} className="card finance-card" data-testid="finance-product">
-                    <p className="tag">{product.institutionName}</p>
-                    <h2>
-                      {product.name}
-                      {product.hot && <span className="hot">{t.nav.hot}</span>}
-                    </h2>
-                    <p>{product.summary}</p>
-                    <dl className="figures">
-                      <div>
-                        <dt>{t.finance.rate}</dt>
-                        <dd>
-                          {product.rateMin}%–{product.rateMax}%
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>{t.finance.limit}</dt>
-                        <dd>{formatLimit(product.limitWan, locale)}</dd>
-                      </div>
-                    </dl>
-                    <p className="muted small">
-                      {t.finance.needs}: {product.dataTypeNames.join(' · ')}
-                    </p>
-                    <Link className="card-link" href={pathOf(locale, 'cloudFinanceDetail', product.slug)}>
-                      {t.common.readMore} →
-                    </Link>
-                  </li>
+                  <FinanceCard key={product.slug} product={product} heading="h2" detailed />
                 ))}
               </ul>
             </>
@@ -138,16 +165,7 @@ export function FinanceDetailPage(props: { slug: string }) {
             <>
               <PageHero title={product.name} lead={product.summary}>
                 <dl className="figures hero-figures">
-                  <div>
-                    <dt>{t.finance.rate}</dt>
-                    <dd>
-                      {product.rateMin}%–{product.rateMax}%
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t.finance.limit}</dt>
-                    <dd>{formatLimit(product.limitWan, locale)}</dd>
-                  </div>
+                  <RateAndLimit product={product} />
                   <div>
                     <dt>{t.finance.term}</dt>
                     <dd>{locale === 'cn' ? `${product.termMonths} 个月` : `${product.termMonths} months`}</dd>

@@ -4,7 +4,8 @@ import { calls } from '../content/calls.ts';
 import { marketing } from '../content/marketing.ts';
 import type { HomeData } from '../content/types.ts';
 import { Link } from '../layout/Link.tsx';
-import { formatLimit, Loaded } from './common.tsx';
+import { Loaded } from './common.tsx';
+import { FinanceCard } from './FinancePages.tsx';
 
 export function HomePage() {
   const t = useDict();
@@ -69,28 +70,7 @@ export function HomePage() {
             {(data) => (
               <ul className="card-grid three">
                 {data.finance.map((product) => (
-                  <li key={product.slug} className="card finance-card">
-                    <p className="tag">{product.institutionName}</p>
-                    <h3>
-                      {product.name}
-                      {product.hot && <span className="hot">{t.nav.hot}</span>}
-                    </h3>
-                    <dl className="figures">
-                      <div>
-                        <dt>{t.finance.rate}</dt>
-                        <dd>
-                          {product.rateMin}%–{product.rateMax}%
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>{t.finance.limit}</dt>
-                        <dd>{formatLimit(product.limitWan, locale)}</dd>
-                      </div>
-                    </dl>
-                    <Link className="card-link" href={pathOf(locale, 'cloudFinanceDetail', product.slug)}>
-                      {t.common.readMore} →
-                    </Link>
-                  </li>
+                  <FinanceCard key={product.slug} product={product} heading="h3" />
                 ))}
               </ul>
             )}
