@@ -179,6 +179,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           localConcurrency: settings.workerConcurrency,
           groupConcurrency: settings.subscriptionConcurrency,
           pollingIntervalSeconds: 0.5,
+          // A full batch means more are waiting: fetch again at once instead of after the poll.
+          burstWhenBatchFull: true,
         },
         async (jobs: Job<DeliveryJob>[]) => {
           await Promise.all(jobs.map((job) => deliver(job.data)));

@@ -117,6 +117,7 @@ describe('push delivery', () => {
       logger: quietLogger,
     });
     await producer.connect();
+    await waitFor(() => producer.isReady(), { what: 'producer connected' });
     keyId = randomUUID();
     await createApiKey(pool, {
       id: keyId,

@@ -1,0 +1,225 @@
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
+import { createLogger } from '@tradelog/schemas';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { createTestSchema, uniqueName } from '../../tests/harness/index.ts';
+import { createPushService } from '../src/push/service.ts';
+import { pushSettings } from '../src/push/settings.ts';
+import { signPush } from '../src/push/signature.ts';
+
+/**
+ * Push deliveries per second to a local receiver, next to the raw HTTP ceiling of the same
+ * receiver measured in the same run (issue 5, "Must show"). The receiver runs in a child process
+ * (its own event loop) and answers 200 {"ok":true}. The ceiling is a bounded loop of concurrent
+ * keep-alive POSTs with the same body size and headers. Needs the local stack:
+ * `source <(bash deploy/local/stack.sh env)`, then
+ * `node processors/bench/push-bench.ts` (BENCH_EVENTS=3000, BENCH_SUBSCRIPTIONS=20).
+ */
+if (process.argv[2] === 'receiver') {
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+  // The receiver lives only as long as the bench that started it.
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (message) => {
+    if (message === 'count') process.send?.({ count });
+    if (message === 'stop') server.close(() => process.exit(0));
+  });
+} else {
+  await bench();
+}
+
+async function bench() {
+  const events = Number(process.env.BENCH_EVENTS ?? 3000);
+  const subscriptionCount = Number(process.env.BENCH_SUBSCRIPTIONS ?? 20);
+  const databaseUrl = process.env.DATABASE_URL;
+  const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set; source <(bash deploy/local/stack.sh env)');
+  const logger = createLogger({ service: 'push-bench' }, { level: 'error' });
+
+  const receiver = fork(fileURLToPath(import.meta.url), ['receiver'], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const reply = <T>() =>
+    new Promise<T>((resolve) => receiver.once('message', (message) => resolve(message as T)));
+  const { port } = await reply<{ port: number }>();
+  const step = (what: string) => process.env.BENCH_VERBOSE && console.error(`push-bench: ${what}`);
+  step(`receiver on ${port}`);
+  const counted = async () => {
+    const answer = reply<{ count: number }>();
+    receiver.send('count');
+    return (await answer).count;
+  };
+
+  const db = await createTestSchema(databaseUrl, 'pushbench');
+  await migrate(db.databaseUrl, { schema: db.schema, logger });
+  const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 12 });
+  const topic = uniqueName('bench_changes');
+  const bossSchema = uniqueName('bench_boss');
+  await ensureTopics({ brokers, topics: [{ topic, partitions: 6 }], logger });
+  const kafka = createKafka({ brokers, clientId: 'push-bench', logger });
+  const settings = pushSettings({
+    consumerGroup: uniqueName('bench_push'),
+    bossSchema,
+    allowlist: parseAllowlist(['127.0.0.1/32']),
+    workerConcurrency: Number(process.env.BENCH_WORKERS ?? 4),
+    workerBatch: Number(process.env.BENCH_BATCH ?? 50),
+    subscriptionConcurrency: Number(process.env.BENCH_SUBSCRIPTION_CONCURRENCY ?? 10),
+  });
+  const service = createPushService({
+    kafka,
+    pool,
+    databaseUrl: db.databaseUrl,
+    changesTopic: topic,
+    settings,
+    logger,
+  });
+
+  const keyId = randomUUID();
+  const enterprises = Array.from({ length: subscriptionCount }, (_, i) => `BENCH${i}`);
+  await createApiKey(pool, {
+    id: keyId,
+    kind: 'lender',
+    ownerId: 'bench',
+    ownerName: 'bench',
+    enterprises,
+    keyPrefix: 'tlk_bench',
+    keyHash: randomUUID(),
+    createdAt: new Date(),
+  });
+  for (const enterprise of enterprises) {
+    await insertSubscription(pool, {
+      id: randomUUID(),
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'bench',
+      keyId,
+      callbackUrl: `http://127.0.0.1:${port}/hook?token=bench`,
+      criteria: { enterprise, projections: ['order-status'] },
+      matchKey: enterprise,
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+  }
+  const changes = Array.from({ length: events }, (_, i) => ({
+    eventId: randomUUID(),
+    projection: 'order-status',
+    kind: 'order.status-changed',
+    enterprise: enterprises[i % enterprises.length]!,
+    subject: `purchase/PO${i}`,
+    occurredAt: new Date().toISOString(),
+    source: { documentId: randomUUID(), topic: 'bench', partition: 0, offset: String(i) },
+    data: { kind: 'purchase', orderNo: `PO${i}`, from: '10', to: '20' },
+  }));
+  // Published before the service starts, so the run measures matching + delivering, not Kafka appends.
+  const producer = createLogProducer({ brokers, clientId: 'push-bench', logger });
+  await producer.connect();
+  while (!producer.isReady()) await new Promise((resolve) => setTimeout(resolve, 50));
+  await Promise.all(
+    changes.map((change) =>
+      producer.append({
+        topic,
+        key: change.enterprise,
+        value: Buffer.from(JSON.stringify(change)),
+        headers: { 'tradelog-event-id': change.eventId },
+      }),
+    ),
+  );
+  await producer.disconnect();
+
+  step('published');
+  const before = await counted();
+  const started = performance.now();
+  await service.start();
+  step('service started');
+  for (;;) {
+    const { rows } = await pool.query(
+      "SELECT count(*)::int AS n FROM push_deliveries WHERE state = 'delivered'",
+    );
+    if (rows[0].n >= events) break;
+    step(`delivered ${rows[0].n}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const pushSeconds = (performance.now() - started) / 1000;
+  const received = (await counted()) - before;
+  await service.stop();
+
+  // The raw ceiling: the same receiver, same body and header sizes, a bounded concurrent loop.
+  const concurrency = Number(process.env.BENCH_RAW_CONCURRENCY ?? 64);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const body = JSON.stringify({
+    eventId: randomUUID(),
+    type: 'order.status-changed',
+    data: changes[0]!.data,
+    sequence: 1,
+  });
+  const secret = newSubscriptionSecret();
+  const post = () =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/raw?token=bench',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            ...signPush(secret, randomUUID(), Date.now() / 1000, body),
+            'retry-count': '0',
+            'tradelog-sequence': '1',
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error('status'))));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  const rawRequests = Math.max(events * 3, 10_000);
+  let issued = 0;
+  const rawStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < rawRequests) {
+        issued++;
+        await post();
+      }
+    }),
+  );
+  const rawPerSecond = rawRequests / ((performance.now() - rawStarted) / 1000);
+  agent.destroy();
+
+  receiver.send('stop');
+  await pool.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
+  await pool.end();
+  await db.drop();
+  const pushPerSecond = events / pushSeconds;
+  console.log(
+    `push-bench: ${events} deliveries (${received} received, ${subscriptionCount} subscriptions, ` +
+      `${settings.workerConcurrency} workers x batch ${settings.workerBatch}, ${settings.subscriptionConcurrency} per subscription) ` +
+      `in ${pushSeconds.toFixed(2)} s = ${pushPerSecond.toFixed(0)} deliveries/s | raw HTTP ceiling of the same receiver: ` +
+      `${rawPerSecond.toFixed(0)} req/s (${rawRequests} POSTs, ${concurrency} concurrent keep-alive) | ` +
+      `push = ${((100 * pushPerSecond) / rawPerSecond).toFixed(1)} % of raw`,
+  );
+  process.exit(0);
+}
