@@ -4,8 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { releaseHeldDeliveries, requestRedelivery } from '@tradelog/projections/push/deliveries';
 import { matchKeyOf, type PushFamily } from '@tradelog/projections/push/families';
-import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
+import {
+  insertSubscription,
+  newSubscriptionSecret,
+  setSubscriptionState,
+} from '@tradelog/projections/push/subscriptions';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
@@ -397,6 +402,63 @@ describe('push delivery', () => {
       data: [{ shipperCode: 'SF', logisticCode: 'SF1001', state: '2' }],
     });
     expect(await attemptsOf(subscription.id)).toHaveLength(3);
+  });
+
+  it('holds pushes while paused and sends them on resume; redelivers a dead delivery with a growing retry count', async () => {
+    behaviour.set('/later', (previous) =>
+      previous.length === 0
+        ? { status: 200, body: { ok: false, retriable: false } }
+        : { status: 200, body: { ok: true } },
+    );
+    const subscription = await subscribe(
+      'terminal',
+      { businessNumber: 'P1', portCode: 'CNNGB', ieid: 'I' },
+      '/later',
+    );
+    const event = (n: number) =>
+      change({
+        projection: 'tracking',
+        kind: 'terminal.status',
+        subject: 'terminal/P1/CNNGB/I',
+        data: { result: { n } },
+      });
+    await publish([event(1)]);
+    const [dead] = await waitFor(
+      async () => {
+        const rows = await deliveriesOf(subscription.id);
+        return rows[0]?.state === 'dead' ? rows : undefined;
+      },
+      { what: 'first push dead-lettered' },
+    );
+    await setSubscriptionState(pool, subscription.id, 'paused', new Date());
+    await publish([event(2)]);
+    await waitFor(async () => (await deliveriesOf(subscription.id)).some((row) => row.state === 'held'), {
+      what: 'second push held',
+    });
+    expect(receiver.at('/later')).toHaveLength(1);
+    await setSubscriptionState(pool, subscription.id, 'active', new Date());
+    expect(await releaseHeldDeliveries(pool, subscription.id, new Date())).toBe(1);
+    await waitFor(() => receiver.at('/later').length === 2, { what: 'held push sent on resume' });
+    expect(await requestRedelivery(pool, subscription.id, { ids: [dead.id] }, new Date())).toEqual([dead.id]);
+    await waitFor(
+      async () => (await deliveriesOf(subscription.id)).every((row) => row.state === 'delivered'),
+      {
+        what: 'redelivered',
+      },
+    );
+    const pushes = receiver.at('/later');
+    expect(
+      pushes.map((p) => [
+        JSON.parse(p.body).result.n,
+        p.headers['retry-count'],
+        p.headers['tradelog-sequence'],
+      ]),
+    ).toEqual([
+      [1, '0', '1'],
+      [2, '0', '2'],
+      // Redelivered on request although sequence 2 was delivered since: the subscriber asked.
+      [1, '1', '1'],
+    ]);
   });
 
   it('counts no answer within 10 s as a failed attempt and retries it', async () => {
