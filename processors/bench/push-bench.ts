@@ -79,8 +79,8 @@ async function bench() {
     bossSchema,
     allowlist: parseAllowlist(['127.0.0.1/32']),
     workerConcurrency: Number(process.env.BENCH_WORKERS ?? 4),
-    workerBatch: Number(process.env.BENCH_BATCH ?? 50),
-    subscriptionConcurrency: Number(process.env.BENCH_SUBSCRIPTION_CONCURRENCY ?? 10),
+    workerBatch: Number(process.env.BENCH_BATCH ?? 100),
+    subscriptionConcurrency: Number(process.env.BENCH_SUBSCRIPTION_CONCURRENCY ?? 50),
   });
   const service = createPushService({
     kafka,
@@ -151,10 +151,10 @@ async function bench() {
   step('service started');
   for (;;) {
     const { rows } = await pool.query(
-      "SELECT count(*)::int AS n FROM push_deliveries WHERE state = 'delivered'",
+      "SELECT count(*) FILTER (WHERE state = 'delivered')::int AS n, count(*)::int AS matched FROM push_deliveries",
     );
     if (rows[0].n >= events) break;
-    step(`delivered ${rows[0].n}`);
+    step(`matched ${rows[0].matched}, delivered ${rows[0].n} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const pushSeconds = (performance.now() - started) / 1000;

@@ -4,7 +4,7 @@ import {
   claimRequestedDeliveries,
   findDeliveryForAttempt,
   insertAttempt,
-  markSequenceDelivered,
+  recordFinalAttempt,
   settleAttempt,
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
@@ -89,42 +89,50 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const next = afterAttempt(delivery.family, verdict, delivery, settings.retryScale);
     const latencyMs = outcome.kind === 'refused' ? 0 : outcome.latencyMs;
     const settledAt = now();
-    const recorded = await inTransaction(pool, async (db) => {
-      const moved = await settleAttempt(db, {
-        id: delivery.id,
-        attempt: plan.attempt,
-        state: next.state,
-        nextAttemptAt: next.state === 'pending' ? new Date(settledAt.getTime() + next.retryInMs) : null,
-        errorCode: verdict.errorCode,
-        now: settledAt,
-      });
-      if (!moved) return false;
-      await insertAttempt(db, {
-        deliveryId: delivery.id,
-        attempt: plan.attempt,
-        retryCount: plan.retryCount,
-        startedAt,
-        latencyMs,
-        httpStatus: outcome.kind === 'reply' ? outcome.status : null,
-        outcome: verdict.delivered ? 'delivered' : 'failed',
-        errorCode: verdict.errorCode,
-        replyExcerpt: verdict.replyExcerpt,
-        callbackUrl: redactCallbackUrl(delivery.callbackUrl),
-      });
-      if (next.state === 'delivered') {
-        await markSequenceDelivered(db, delivery.subscriptionId, delivery.subject, delivery.sequence);
-      } else if (next.state === 'pending') {
-        await enqueueDeliveries(boss, settings.queue, db, [
-          {
-            deliveryId: delivery.id,
+    const attemptRecord = {
+      deliveryId: delivery.id,
+      attempt: plan.attempt,
+      retryCount: plan.retryCount,
+      startedAt,
+      latencyMs,
+      httpStatus: outcome.kind === 'reply' ? outcome.status : null,
+      outcome: verdict.delivered ? ('delivered' as const) : ('failed' as const),
+      errorCode: verdict.errorCode,
+      replyExcerpt: verdict.replyExcerpt,
+      callbackUrl: redactCallbackUrl(delivery.callbackUrl),
+    };
+    const recorded =
+      next.state === 'pending'
+        ? await inTransaction(pool, async (db) => {
+            const nextAttemptAt = new Date(settledAt.getTime() + next.retryInMs);
+            const moved = await settleAttempt(db, {
+              id: delivery.id,
+              attempt: plan.attempt,
+              state: 'pending',
+              nextAttemptAt,
+              errorCode: verdict.errorCode,
+              now: settledAt,
+            });
+            if (!moved) return false;
+            await insertAttempt(db, attemptRecord);
+            await enqueueDeliveries(boss, settings.queue, db, [
+              {
+                deliveryId: delivery.id,
+                subscriptionId: delivery.subscriptionId,
+                attempt: plan.attempt + 1,
+                startAfter: nextAttemptAt,
+              },
+            ]);
+            return true;
+          })
+        : await recordFinalAttempt(pool, {
+            ...attemptRecord,
+            state: next.state,
             subscriptionId: delivery.subscriptionId,
-            attempt: plan.attempt + 1,
-            startAfter: new Date(settledAt.getTime() + next.retryInMs),
-          },
-        ]);
-      }
-      return true;
-    });
+            subject: delivery.subject,
+            sequence: delivery.sequence,
+            now: settledAt,
+          });
     if (!recorded) return;
     const outcomeLabel = next.state === 'pending' ? 'retry' : next.state;
     metrics.outcomes.inc({ family: delivery.family, outcome: outcomeLabel });

@@ -70,6 +70,17 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         return;
       }
       const jobs: JobToQueue[] = [];
+      // Events of one enterprise or subject often come together: look their subscriptions up once a batch.
+      const matches = new Map<string, Awaited<ReturnType<typeof matchSubscriptions>>>();
+      const matchOnce = async (lookup: ReturnType<typeof lookupOf>) => {
+        const key = JSON.stringify(lookup);
+        let found = matches.get(key);
+        if (!found) {
+          found = await matchSubscriptions(client, lookup);
+          matches.set(key, found);
+        }
+        return found;
+      };
       for (const message of batch.messages) {
         const offset = BigInt(message.offset);
         if (offset < nextOffset) {
@@ -98,7 +109,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
           });
         } else {
           const at = now();
-          for (const subscription of await matchSubscriptions(client, lookupOf(event))) {
+          for (const subscription of await matchOnce(lookupOf(event))) {
             matched++;
             const deliveryId = newId();
             const inserted = await insertDelivery(client, {
@@ -177,7 +188,13 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         }
       });
       await consumer.subscribe({ topics: [options.topic], fromBeginning: true });
-      await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch });
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        // Partitions hold different enterprises, hence different subjects: safe to overlap.
+        partitionsConsumedConcurrently: 3,
+        eachBatch,
+      });
       log.info('push processor started');
     },
     async stop() {

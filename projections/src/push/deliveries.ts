@@ -346,3 +346,53 @@ export async function countDeliveriesByState(db: Queryable): Promise<Record<stri
   );
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
+
+/**
+ * The common case in one round trip: records attempt `attempt` and settles the delivery as
+ * delivered (raising the subject's delivered sequence) or dead, guarded like `settleAttempt`.
+ * Retries, which also enqueue a job, go through the transaction of the single statements.
+ */
+export async function recordFinalAttempt(
+  db: Queryable,
+  record: AttemptRecord & {
+    state: 'delivered' | 'dead';
+    subscriptionId: string;
+    subject: string;
+    sequence: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `WITH moved AS (
+       UPDATE push_deliveries
+       SET state = $11, attempts = $2, next_attempt_at = NULL, last_error_code = $8, forced = false, updated_at = $15
+       WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'
+       RETURNING id),
+     attempt AS (
+       INSERT INTO push_attempts (delivery_id, attempt, retry_count, started_at, latency_ms, http_status, outcome,
+         error_code, reply_excerpt, callback_url)
+       SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM moved),
+     sequence AS (
+       UPDATE push_subject_sequences SET delivered_sequence = GREATEST(delivered_sequence, $14)
+       WHERE subscription_id = $12 AND subject = $13 AND $11 = 'delivered' AND EXISTS (SELECT 1 FROM moved))
+     SELECT count(*)::int AS moved FROM moved`,
+    [
+      record.deliveryId,
+      record.attempt,
+      record.retryCount,
+      record.startedAt,
+      record.latencyMs,
+      record.httpStatus,
+      record.outcome,
+      record.errorCode,
+      record.replyExcerpt,
+      record.callbackUrl,
+      record.state,
+      record.subscriptionId,
+      record.subject,
+      record.sequence,
+      record.now,
+    ],
+  );
+  return rows[0].moved === 1;
+}
