@@ -154,7 +154,9 @@ async function bench() {
       "SELECT count(*) FILTER (WHERE state = 'delivered')::int AS n, count(*)::int AS matched FROM push_deliveries",
     );
     if (rows[0].n >= events) break;
-    step(`matched ${rows[0].matched}, delivered ${rows[0].n} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    step(
+      `matched ${rows[0].matched}, delivered ${rows[0].n} at ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const pushSeconds = (performance.now() - started) / 1000;
