@@ -1,4 +1,4 @@
-import { linkNodeBlocks } from '@tradelog/projections/link-node/tables';
+import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { enterpriseOf } from '../documents/enterprise.ts';
 import { type Document, type DocumentEvent, type DocumentTypeId, listOf, text } from '../documents/event.ts';
 

@@ -187,21 +187,6 @@ export async function findChainByKey(
   return rows.map(toNode);
 }
 
-/** The eleven blocks of the link-node answer (query spec §3 "Link node"), in answer order. */
-export const linkNodeBlocks = [
-  'arrivalInfo',
-  'intoDeclareInfo',
-  'intoTransportInfo',
-  'intoStorageInfo',
-  'transfersInfo',
-  'outStorageInfo',
-  'outDeclareInfo',
-  'outTransportInfo',
-  'financingInfo',
-  'purchaseInfo',
-  'salesInfo',
-] as const;
-
 /**
  * How the query's documentsType finds the starting node, by link-key class (processors/README.md):
  * 10 financing, 20 inbound, 30 purchase, 40 declaration.

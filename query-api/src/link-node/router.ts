@@ -1,10 +1,10 @@
 import {
   documentsTypeKeyClasses,
   findChainByKey,
-  linkNodeBlocks,
   type NodeRow,
 } from '@tradelog/projections/link-node/tables';
 import { TradelogError } from '@tradelog/schemas';
+import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';

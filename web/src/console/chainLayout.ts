@@ -1,22 +1,23 @@
+import { type LinkNodeBlock, linkNodeBlocks } from '@tradelog/schemas/queries/responses';
+
 /**
  * The lender's link-node answer (query spec §3 "Link node": flag, code, message and eleven info
  * blocks) drawn as a graph: documents are nodes, the keys two documents share are edges. Pure:
  * the SVG component only paints what this returns, and the layout is unit-tested.
  */
-export const chainBlocks = [
+export type ChainBlock = LinkNodeBlock;
+
+/**
+ * The answer's blocks in drawing order, left to right the way trade flows: the purchase, then
+ * the logistics blocks in answer order, then the sale, and the financing last.
+ */
+const tradeEnds: readonly ChainBlock[] = ['purchaseInfo', 'salesInfo', 'financingInfo'];
+export const chainBlocks: readonly ChainBlock[] = [
   'purchaseInfo',
-  'arrivalInfo',
-  'intoDeclareInfo',
-  'intoTransportInfo',
-  'intoStorageInfo',
-  'transfersInfo',
-  'outStorageInfo',
-  'outDeclareInfo',
-  'outTransportInfo',
+  ...linkNodeBlocks.filter((block) => !tradeEnds.includes(block)),
   'salesInfo',
   'financingInfo',
-] as const;
-export type ChainBlock = (typeof chainBlocks)[number];
+];
 
 export interface LinkKey {
   cls: string;
