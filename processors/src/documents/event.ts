@@ -1,27 +1,15 @@
 import { createHash } from 'node:crypto';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 
 /**
  * A document as every projection sees it: the submitted JSON plus the provenance that
  * explains any row derived from it (issue 4, "document index"). Built from a Kafka record by
  * the consumer runtime; reducers only ever see this typed value, never a record.
  */
-export const documentTypeIds = [
-  'pod',
-  'internalTransport',
-  'inbound',
-  'outbound',
-  'check',
-  'ondedEcOrder',
-  'bondedEcLogistics',
-  'goods',
-  'tally',
-  'clearance',
-  'purchase',
-  'saleOrderToB',
-  'saleOrderToC',
-  'synchronizeGoods',
-] as const;
-export type DocumentTypeId = (typeof documentTypeIds)[number];
+export type { DocumentTypeId };
+
+/** The 14 document types, in the catalogue's (the spec's) order. */
+export const documentTypeIds: readonly DocumentTypeId[] = documentTypes.map((type) => type.id);
 
 export interface Provenance {
   documentId: string;
