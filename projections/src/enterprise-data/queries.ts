@@ -1,5 +1,12 @@
 import { ident, type Queryable } from '../db.ts';
-import type { DeclarationRow, GoodsRow, WarehouseOrderRow } from './tables.ts';
+import {
+  type DeclarationRow,
+  type GoodsRow,
+  toDeclaration,
+  toGoods,
+  toWarehouseOrder,
+  type WarehouseOrderRow,
+} from './tables.ts';
 
 /** Read queries of the enterprise data queries (query spec §3, §7), one per statement. */
 
@@ -26,18 +33,7 @@ export async function listDeclarations(
   );
   return {
     total: rows[0] ? Number(rows[0].total) : 0,
-    rows: rows.map((row) => ({
-      declarationKey: row.declaration_key,
-      dataSource: row.data_source,
-      ownerCode: row.owner_code,
-      declareCode: row.declare_code,
-      orderNo: row.order_no,
-      entryNo: row.entry_no,
-      ieFlag: row.ie_flag,
-      declareTime: row.declare_time,
-      fields: row.fields,
-      provenance: row.provenance,
-    })),
+    rows: rows.map(toDeclaration),
   };
 }
 
@@ -55,13 +51,7 @@ export async function listGoods(
   );
   return {
     total: rows[0] ? Number(rows[0].total) : 0,
-    rows: rows.map((row) => ({
-      goodsKey: row.goods_key,
-      enterprise: row.enterprise,
-      goodsNo: row.goods_no,
-      sources: row.sources,
-      updatedAt: row.updated_at.toISOString(),
-    })),
+    rows: rows.map(toGoods),
   };
 }
 
@@ -186,18 +176,6 @@ export async function listWarehouseOrders(
   );
   return {
     total: rows[0] ? Number(rows[0].total) : 0,
-    rows: rows.map((row) => ({
-      orderKey: row.order_key,
-      direction: row.direction,
-      enterprise: row.enterprise,
-      orderNo: row.order_no,
-      warehouseId: row.warehouse_id,
-      warehouseName: row.warehouse_name,
-      occurredAt: row.occurred_at,
-      inboundOrderNo: row.inbound_order_no,
-      tallied: row.tallied,
-      fields: row.fields,
-      provenance: row.provenance,
-    })),
+    rows: rows.map(toWarehouseOrder),
   };
 }

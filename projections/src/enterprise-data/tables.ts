@@ -112,8 +112,9 @@ export interface WarehouseOrderRow {
   provenance: Record<string, unknown>;
 }
 
+/** Row mappers from the tables' snake_case columns, shared by the writers and the read queries. */
 // biome-ignore lint/suspicious/noExplicitAny: pg rows
-const toDeclaration = (row: any): DeclarationRow => ({
+export const toDeclaration = (row: any): DeclarationRow => ({
   declarationKey: row.declaration_key,
   dataSource: row.data_source,
   ownerCode: row.owner_code,
@@ -126,7 +127,7 @@ const toDeclaration = (row: any): DeclarationRow => ({
   provenance: row.provenance,
 });
 // biome-ignore lint/suspicious/noExplicitAny: pg rows
-const toGoods = (row: any): GoodsRow => ({
+export const toGoods = (row: any): GoodsRow => ({
   goodsKey: row.goods_key,
   enterprise: row.enterprise,
   goodsNo: row.goods_no,
@@ -134,7 +135,7 @@ const toGoods = (row: any): GoodsRow => ({
   updatedAt: row.updated_at.toISOString(),
 });
 // biome-ignore lint/suspicious/noExplicitAny: pg rows
-const toWarehouseOrder = (row: any): WarehouseOrderRow => ({
+export const toWarehouseOrder = (row: any): WarehouseOrderRow => ({
   orderKey: row.order_key,
   direction: row.direction,
   enterprise: row.enterprise,
