@@ -18,6 +18,7 @@ import type { PushMetrics } from './metrics.ts';
 import { classifyAttempt } from './reply.ts';
 import type { PushSettings } from './settings.ts';
 import { signPush } from './signature.ts';
+import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**
  * The delivery worker (issue 5) on pg-boss: one job = one attempt of one delivery. It loads the
@@ -56,6 +57,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const log = options.logger.scope({ component: 'push-delivery' });
   let timer: NodeJS.Timeout | undefined;
   let claiming: Promise<number> | undefined;
+  const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
 
   async function deliver(job: DeliveryJob): Promise<void> {
     const delivery = await findDeliveryForAttempt(pool, job.deliveryId);
@@ -78,13 +80,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       'tradelog-sequence': String(delivery.sequence),
       'tradelog-subject': encodeURIComponent(delivery.subject),
     };
-    const outcome = await postCallback({
-      url: delivery.callbackUrl,
-      body,
-      headers,
-      timeoutMs: settings.attemptTimeoutMs,
-      allow: settings.allowlist,
-    });
+    const outcome = await limiter.run(delivery.subscriptionId, () =>
+      postCallback({
+        url: delivery.callbackUrl,
+        body,
+        headers,
+        timeoutMs: settings.attemptTimeoutMs,
+        allow: settings.allowlist,
+      }),
+    );
     const verdict = classifyAttempt(outcome, settings.attemptTimeoutMs);
     const next = afterAttempt(delivery.family, verdict, delivery, settings.retryScale);
     const latencyMs = outcome.kind === 'refused' ? 0 : outcome.latencyMs;

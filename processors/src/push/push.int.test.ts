@@ -461,6 +461,44 @@ describe('push delivery', () => {
     ]);
   });
 
+  it('keeps at most the configured number of attempts in flight per subscription, and counts outcomes', async () => {
+    let inFlight = 0;
+    let most = 0;
+    behaviour.set('/limited', async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      inFlight--;
+      return { status: 200, body: { ok: true } };
+    });
+    const subscription = await subscribe('ocean', { billNo: 'LIM1', carrierCode: 'AUTO' }, '/limited');
+    await publish(
+      Array.from({ length: 12 }, (_, n) =>
+        change({
+          projection: 'tracking',
+          kind: 'ocean.status',
+          subject: 'ocean/bill/LIM1',
+          data: { result: { n } },
+        }),
+      ),
+    );
+    await waitFor(
+      async () =>
+        (await deliveriesOf(subscription.id)).filter((row) => row.state !== 'pending').length === 12,
+      {
+        what: 'all settled',
+      },
+    );
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(settings.subscriptionConcurrency);
+    const metrics = await service.metrics.registry.metrics();
+    expect(metrics).toMatch(/tradelog_push_deliveries_total\{family="ocean",outcome="delivered"\} \d+/);
+    expect(metrics).toMatch(
+      /tradelog_push_attempt_duration_seconds_count\{family="ocean",result="delivered"\} \d+/,
+    );
+    expect(metrics).toMatch(/tradelog_push_queue_depth\{state="pending"\} \d+/);
+  });
+
   it('counts no answer within 10 s as a failed attempt and retries it', async () => {
     behaviour.set('/slow', async (previous) => {
       if (previous.length === 0) await new Promise((resolve) => setTimeout(resolve, 11_000));

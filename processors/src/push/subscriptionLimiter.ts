@@ -1,0 +1,32 @@
+/**
+ * At most `limit` attempts in flight per subscription in this process (issue 5, "per-subscription
+ * concurrency limit"). pg-boss' group concurrency (the group is the subscription) bounds it over
+ * all processes, but its count of active jobs is read per fetch, so pollers fetching at the same
+ * moment can overshoot; this limiter makes the bound exact within a process.
+ */
+export interface SubscriptionLimiter {
+  run<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;
+}
+
+export function createSubscriptionLimiter(limit: number): SubscriptionLimiter {
+  const slots = new Map<string, { active: number; waiting: (() => void)[] }>();
+  return {
+    async run(subscriptionId, work) {
+      let slot = slots.get(subscriptionId);
+      if (!slot) {
+        slot = { active: 0, waiting: [] };
+        slots.set(subscriptionId, slot);
+      }
+      if (slot.active >= limit) await new Promise<void>((resolve) => slot!.waiting.push(resolve));
+      else slot.active++;
+      try {
+        return await work();
+      } finally {
+        const next = slot.waiting.shift();
+        // A waiter takes the slot over; otherwise it is freed.
+        if (next) next();
+        else if (--slot.active === 0) slots.delete(subscriptionId);
+      }
+    },
+  };
+}
