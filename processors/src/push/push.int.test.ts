@@ -104,7 +104,10 @@ describe('push delivery', () => {
   /** Per path: how the receiver answers. */
   const behaviour = new Map<
     string,
-    (previous: Received[]) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown }
+    (
+      previous: Received[],
+      request: Received,
+    ) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown }
   >();
 
   beforeAll(async () => {
@@ -136,7 +139,7 @@ describe('push delivery', () => {
     });
     receiver = await startReceiver((request, previous) => {
       const path = new URL(request.path, 'http://x').pathname;
-      return behaviour.get(path)?.(previous) ?? { status: 200, body: { ok: true } };
+      return behaviour.get(path)?.(previous, request) ?? { status: 200, body: { ok: true } };
     });
     service = createPushService({
       kafka,
@@ -218,8 +221,11 @@ describe('push delivery', () => {
         [subscriptionId],
       )
     ).rows;
-  const queuedJobs = async (deliveryId: string) =>
-    service.boss.findJobs(settings.queue, { data: { deliveryId }, queued: true });
+  /** The attempt numbers of every job ever enqueued for a delivery (completed ones included). */
+  const jobAttempts = async (deliveryId: string) =>
+    (await service.boss.findJobs<{ attempt: number }>(settings.queue, { data: { deliveryId } }))
+      .map((job) => job.data.attempt)
+      .sort((a, b) => a - b);
 
   it('delivers each event exactly once, signed, even when the push processor restarts mid-stream and changes are replayed', async () => {
     const subscription = await subscribe(
@@ -365,7 +371,7 @@ describe('push delivery', () => {
       { what: 'never dead-lettered' },
     );
     expect(dead.attempts).toBe(1);
-    expect(await queuedJobs(dead.id)).toEqual([]);
+    expect(await jobAttempts(dead.id)).toEqual([1]);
     expect(receiver.at('/never')).toHaveLength(1);
     expect((await attemptsOf(never.id))[0]).toMatchObject({ error_code: 'REPLY_NOT_OK', outcome: 'failed' });
   });
@@ -392,7 +398,7 @@ describe('push delivery', () => {
       },
       { what: 'express dead-lettered' },
     );
-    expect(await queuedJobs(dead.id)).toEqual([]);
+    expect(await jobAttempts(dead.id)).toEqual([1, 2, 3]);
     const pushes = receiver.at('/express');
     expect(pushes.map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
     expect(pushes[1]!.at - pushes[0]!.at).toBeGreaterThanOrEqual(1000);
@@ -497,6 +503,45 @@ describe('push delivery', () => {
       /tradelog_push_attempt_duration_seconds_count\{family="ocean",result="delivered"\} \d+/,
     );
     expect(metrics).toMatch(/tradelog_push_queue_depth\{state="pending"\} \d+/);
+  });
+
+  it('drops a retry of an older state once a newer state of the subject was delivered', async () => {
+    const nOf = (push: Received) => (JSON.parse(push.body) as { result: { n: number } }).result.n;
+    // The older state keeps failing (retriable); the newer one is taken at once.
+    behaviour.set('/newer', (_previous, request) =>
+      nOf(request) === 1 ? { status: 503, body: 'busy' } : { status: 200, body: { ok: true } },
+    );
+    const subscription = await subscribe('ocean', { billNo: 'SUP1', carrierCode: 'AUTO' }, '/newer');
+    const state = (n: number) =>
+      change({
+        projection: 'tracking',
+        kind: 'ocean.status',
+        subject: 'ocean/bill/SUP1',
+        data: { result: { n } },
+      });
+    const older = state(1);
+    const newer = state(2);
+    await publish([older]);
+    await publish([newer]);
+    const rows = await waitFor(
+      async () => {
+        const found = await deliveriesOf(subscription.id);
+        const settled = found.every((row) => ['delivered', 'superseded'].includes(row.state));
+        return found.length === 2 && settled ? found : undefined;
+      },
+      { what: 'older superseded', timeoutMs: 45_000 },
+    );
+    const byEvent = new Map(rows.map((row) => [row.event_id, row]));
+    expect(byEvent.get(newer.eventId)).toMatchObject({ state: 'delivered', sequence: '2' });
+    expect(byEvent.get(older.eventId)).toMatchObject({ state: 'superseded', sequence: '1' });
+    const pushes = receiver.at('/newer');
+    const newerAt = pushes.findIndex((push) => nOf(push) === 2);
+    expect(pushes.slice(newerAt + 1).filter((push) => nOf(push) === 1)).toEqual([]);
+    // No attempt of the older state after the newer one was taken, and none left to come.
+    const olderRow = byEvent.get(older.eventId)!;
+    expect(await jobAttempts(olderRow.id)).toEqual(
+      Array.from({ length: olderRow.attempts + 1 }, (_, i) => i + 1),
+    );
   });
 
   it('counts no answer within 10 s as a failed attempt and retries it', async () => {
