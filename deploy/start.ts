@@ -35,6 +35,7 @@ interface Service {
 const ports = {
   ingest: process.env.INGEST_PORT ?? '8080',
   queryApi: process.env.QUERY_API_PORT ?? '8082',
+  processors: process.env.PROCESSORS_PORT ?? '8083',
   web: process.env.WEB_PORT ?? '5173',
 };
 
@@ -51,7 +52,12 @@ const services: Service[] = [
     health: `http://127.0.0.1:${ports.queryApi}/health`,
     url: `http://127.0.0.1:${ports.queryApi}`,
   },
-  { name: 'processors', entry: 'processors/src/main.ts', health: process.env.PROCESSORS_HEALTH_URL },
+  {
+    name: 'processors',
+    entry: 'processors/src/main.ts',
+    health: `http://127.0.0.1:${ports.processors}/health`,
+    url: `http://127.0.0.1:${ports.processors}/metrics`,
+  },
   {
     name: 'web',
     entry: 'node_modules/vite/bin/vite.js',
@@ -208,6 +214,8 @@ async function main(): Promise<void> {
     ...(await infrastructure()),
     INGEST_PORT: ports.ingest,
     QUERY_API_PORT: ports.queryApi,
+    PROCESSORS_PORT: ports.processors,
+    PROCESSORS_HOST: process.env.PROCESSORS_HOST ?? '127.0.0.1',
     // A development machine serves loopback only unless told otherwise.
     INGEST_HOST: process.env.INGEST_HOST ?? '127.0.0.1',
     QUERY_API_HOST: process.env.QUERY_API_HOST ?? '127.0.0.1',

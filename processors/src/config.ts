@@ -19,6 +19,9 @@ export interface ProcessorsConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The push processor and delivery worker (PUSH_* keys, src/push/settings.ts). */
   push: PushSettings;
+  /** Where /health and /metrics are served (src/opsServer.ts); port 0 turns it off. */
+  opsHost: string;
+  opsPort: number;
 }
 
 export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfig> {
@@ -48,6 +51,8 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     namespace,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
+    opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
+    opsPort: env.port(source, 'PROCESSORS_PORT', 8083),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     push: parsePushSettings(source),
   });

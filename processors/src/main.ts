@@ -7,6 +7,7 @@ import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
+import { startOpsServer } from './opsServer.ts';
 import { projections } from './projections.ts';
 import { createPushService } from './push/service.ts';
 import { runRequestedRebuild } from './rebuild/requests.ts';
@@ -17,6 +18,7 @@ import { superviseLiveProjection } from './runtime/supervisor.ts';
  * the query API (`POST /ops/rebuild/:projection` records the request; this process builds it).
  */
 const config = parseProcessorsConfig(process.env);
+let stopping = false;
 const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
 const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 + config.projections.length * 2 });
 await migrate(config.databaseUrl, { logger });
@@ -62,8 +64,20 @@ const push = config.push.enabled
     })
   : undefined;
 await push?.start();
+const ops =
+  config.opsPort > 0
+    ? await startOpsServer({
+        host: config.opsHost,
+        port: config.opsPort,
+        registries: push ? [push.metrics.registry] : [],
+        health: () => ({
+          ok: !stopping,
+          details: { projections: config.projections, push: config.push.enabled },
+        }),
+        logger,
+      })
+    : undefined;
 
-let stopping = false;
 let rebuilding: Promise<unknown> | undefined;
 const rebuildTimer = setInterval(() => {
   if (rebuilding || stopping) return;
@@ -79,6 +93,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info('processors stopping', { signal });
   clearInterval(rebuildTimer);
+  ops?.close();
   await Promise.all(running.map((supervisor) => supervisor.stop()));
   await push?.stop();
   await producer.disconnect();

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import type { Logger } from '@tradelog/schemas';
 import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
@@ -10,7 +9,8 @@ import type { PushSettings } from './settings.ts';
 
 /**
  * The push service as main.ts runs it: pg-boss (its own schema on the projections' database),
- * the push processor on the changes topic, the delivery worker, and optionally /metrics.
+ * the push processor on the changes topic and the delivery worker; its metrics registry is served by
+ * the processors' ops server (../opsServer.ts).
  */
 export interface PushServiceOptions {
   kafka: Kafka;
@@ -62,7 +62,6 @@ export function createPushService(options: PushServiceOptions): PushService {
     logger: options.logger,
     ...(options.now ? { now: options.now } : {}),
   });
-  let server: Server | undefined;
 
   return {
     boss,
@@ -78,22 +77,8 @@ export function createPushService(options: PushServiceOptions): PushService {
       }
       await worker.start();
       await processor.start();
-      if (settings.metricsPort > 0) {
-        server = createServer((req, res) => {
-          if (req.url !== '/metrics') {
-            res.writeHead(404).end();
-            return;
-          }
-          metrics.registry
-            .metrics()
-            .then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text))
-            .catch(() => res.writeHead(500).end());
-        });
-        server.listen(settings.metricsPort);
-      }
     },
     async stop() {
-      server?.close();
       await processor.stop();
       await worker.stop();
       await boss.stop({ graceful: true });

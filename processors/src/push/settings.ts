@@ -24,8 +24,6 @@ export interface PushSettings {
   workerBatch: number;
   /** PUSH_CALLBACK_ALLOWLIST: host names or CIDRs exempt from the callback-target guard (dev, tests). */
   allowlist: CallbackAllowlist;
-  /** PUSH_METRICS_PORT: serves /metrics when set (0: off). */
-  metricsPort: number;
   /** How often resumed and redelivered deliveries are picked up. */
   requestPollMs: number;
 }
@@ -41,7 +39,6 @@ export const defaultPushSettings: PushSettings = Object.freeze({
   workerConcurrency: 4,
   workerBatch: 8,
   allowlist: parseAllowlist([]),
-  metricsPort: 0,
   requestPollMs: 1000,
 });
 
@@ -77,6 +74,5 @@ export function parsePushSettings(source: env.Env): PushSettings {
     workerConcurrency: env.integer(source, 'PUSH_WORKER_CONCURRENCY', 4, { min: 1 }),
     workerBatch: env.integer(source, 'PUSH_WORKER_BATCH', 8, { min: 1 }),
     allowlist,
-    metricsPort: env.integer(source, 'PUSH_METRICS_PORT', 0, { min: 0, max: 65535 }),
   });
 }
