@@ -15,6 +15,7 @@ import { superviseLiveProjection } from '../../processors/src/runtime/supervisor
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;
@@ -135,22 +136,22 @@ describe('lender queries over projections fed through ingest', () => {
       });
       expect(response.status, intf.id).toBe(200);
     }
+    // Every submission was acknowledged after Kafka acknowledged it, so the end offsets read now
+    // cover all of them. Wait until every projection applied everything below them: the
+    // projections read the 14 topics in any interleaving, so one block of the chain being there
+    // says nothing about another (a clearance can be applied after the inbound and tally).
+    const ends = await endOffsetsOf(services.kafkaBrokers, topics);
+    expect(recordsBelow(ends)).toBe(ingest.interfaces.length);
+    await waitForProjectionsToApply(pool, ends);
+
     const purchaseNo = examples.purchase.entOrderNo as string;
-    const linkNode = await waitFor(
-      async () => {
-        const answer = await query('/open/info/link/node', {
-          customerCode: owner,
-          documentsType: '30',
-          documentsNo: purchaseNo,
-        });
-        return answer.status === 200 &&
-          answer.body.intoStorageInfo.length === 2 &&
-          answer.body.arrivalInfo.length === 1
-          ? answer.body
-          : undefined;
-      },
-      { what: 'link node chain of the purchase', timeoutMs: 45_000 },
-    );
+    const answer = await query('/open/info/link/node', {
+      customerCode: owner,
+      documentsType: '30',
+      documentsNo: purchaseNo,
+    });
+    expect(answer.status).toBe(200);
+    const linkNode = answer.body;
     expect(linkNode.flag).toBe('success');
     expect(linkNode.purchaseInfo.map((d: Json) => d.businessKey)).toEqual([purchaseNo]);
     expect(linkNode.arrivalInfo.map((d: Json) => d.documentType)).toEqual(['pod']);
@@ -180,17 +181,12 @@ describe('lender queries over projections fed through ingest', () => {
     });
     expect(byFinancing.body.chainId).toBe(linkNode.chainId);
 
-    const orders = await waitFor(
-      async () => {
-        const answer = await query('/open/info/enterprise/purchase-orders', {
-          enterpriseId: owner,
-          beginDate: '2024-01-01',
-          endDate: '2024-12-31',
-        });
-        return answer.body.dataList?.length === 1 ? answer.body : undefined;
-      },
-      { what: 'purchase order' },
-    );
+    const { body: orders } = await query('/open/info/enterprise/purchase-orders', {
+      enterpriseId: owner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
+    expect(orders.dataList).toHaveLength(1);
     expect(orders.dataList[0]).toMatchObject({
       entOrderNo: purchaseNo,
       orderStatus: '20',
@@ -198,46 +194,31 @@ describe('lender queries over projections fed through ingest', () => {
     });
     expect(orders).toMatchObject({ page: 1, pageSize: 100, totalCount: 1 });
 
-    const customs = await waitFor(
-      async () => {
-        const answer = await query('/open/info/enterprise/customs-declarations', {
-          enterpriseId: owner,
-          enterpriseType: '10',
-          dataSource: '20',
-          starDate: '2024-03-01',
-          endDate: '2024-03-31',
-        });
-        return answer.body.dataList?.length === 1 ? answer.body : undefined;
-      },
-      { what: 'customs declaration' },
-    );
+    const { body: customs } = await query('/open/info/enterprise/customs-declarations', {
+      enterpriseId: owner,
+      enterpriseType: '10',
+      dataSource: '20',
+      starDate: '2024-03-01',
+      endDate: '2024-03-31',
+    });
+    expect(customs.dataList).toHaveLength(1);
     expect(customs.dataList[0]).toMatchObject({ entryNo: examples.clearance.entryNo, ieFlag: 'I' });
     expect(customs.dataList[0].goodsList.length).toBeGreaterThan(0);
 
-    const goods = await waitFor(
-      async () => {
-        const answer = await query('/open/info/goods', { customerCode: owner });
-        return answer.body.goodsList?.length > 0 ? answer.body : undefined;
-      },
-      { what: 'goods' },
-    );
+    const { body: goods } = await query('/open/info/goods', { customerCode: owner });
+    expect(goods.goodsList.length).toBeGreaterThan(0);
     expect(goods.goodsList[0]).toHaveProperty('goodsName');
 
-    const inventory = await waitFor(
-      async () => {
-        const answer = await query('/open/inventory/query', {
-          customerCode: owner,
-          customerName: 'x',
-          warehouseId: '*',
-          goodsId: '*',
-          dataSource: '10',
-          pageNo: 1,
-          pageSize: 50,
-        });
-        return answer.body.goodsList?.length > 0 ? answer.body : undefined;
-      },
-      { what: 'inventory' },
-    );
+    const { body: inventory } = await query('/open/inventory/query', {
+      customerCode: owner,
+      customerName: 'x',
+      warehouseId: '*',
+      goodsId: '*',
+      dataSource: '10',
+      pageNo: 1,
+      pageSize: 50,
+    });
+    expect(inventory.goodsList.length).toBeGreaterThan(0);
     expect(inventory).toMatchObject({ pageNo: 1, pageSize: 50 });
     expect(inventory.goodsList.every((row: Json) => typeof row.realStockNum === 'number')).toBe(true);
 
