@@ -49,8 +49,11 @@ export async function readLive<T>(
       });
     }
     try {
+      // Offsets first, rows second: rows and offsets commit together, so rows read afterwards
+      // hold at least everything below these offsets (the promise `freshness` makes).
+      const freshness = await freshnessOf(pool, version);
       const result = await read(version.schemaName);
-      return { result, freshness: await freshnessOf(pool, version) };
+      return { result, freshness };
     } catch (error) {
       if ((error as { code?: string }).code === '42P01' && attempt === 0) continue;
       throw error;
