@@ -2,16 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
+import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import type { createKafka } from '@tradelog/schemas/log/kafka';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
-import { projections } from '../../processors/src/projections.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
-import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -30,7 +32,7 @@ describe('lender queries over projections fed through ingest', () => {
   let ingest: IngestUnderTest;
   let server: ReturnType<express.Express['listen']>;
   let queryUrl: string;
-  let supervisors: ReturnType<typeof superviseLiveProjection>[] = [];
+  let running: ProjectionsUnderTest | undefined;
   const keys: Record<'partner' | 'lender' | 'otherLender' | 'operator', string> = {
     partner: '',
     lender: '',
@@ -66,25 +68,17 @@ describe('lender queries over projections fed through ingest', () => {
       topicSuffix: suffix,
       logger: quietLogger,
     });
-    kafka = createKafka({
-      brokers: services.kafkaBrokers,
-      clientId: 'lq-processors',
-      logger: quietLogger,
-    });
-    codec = createRegistryCodec({ url: services.schemaRegistryUrl });
     topics = documentTypes.map((type) => ingest.topicOf(type));
-    supervisors = Object.values(projections).map((projection) =>
-      superviseLiveProjection({
-        kafka,
-        pool,
-        codec,
-        projection,
-        topics,
-        namespace: db.schema,
-        logger: quietLogger,
-      }),
-    );
-    for (const supervisor of supervisors) await supervisor.start();
+    running = await startProjectionsUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topics,
+      logger: quietLogger,
+      clientId: 'lq-processors',
+    });
+    ({ kafka, codec } = running);
     const app = express();
     app.use(
       createProjectionRoutes({
@@ -102,7 +96,7 @@ describe('lender queries over projections fed through ingest', () => {
   });
 
   afterAll(async () => {
-    for (const supervisor of supervisors) await supervisor.stop();
+    await running?.stop();
     server?.close();
     await ingest?.close();
     const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [

@@ -5,19 +5,18 @@ import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import type { createKafka } from '@tradelog/schemas/log/kafka';
 import express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
-import { projections } from '../../processors/src/projections.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import { verifyPush } from '../../processors/src/push/signature.ts';
-import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -84,8 +83,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
   let kafka: ReturnType<typeof createKafka>;
-  let changes: LogProducer;
-  let supervisors: ReturnType<typeof superviseLiveProjection>[] = [];
+  let running: ProjectionsUnderTest | undefined;
   let push: PushService;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let server: ReturnType<express.Express['listen']>;
@@ -109,34 +107,20 @@ describe('lender push: subscribe, submit, get pushed', () => {
       logger: quietLogger,
     });
     documentTopics = documentTypes.map((type) => ingest.topicOf(type));
-    kafka = createKafka({ brokers: services.kafkaBrokers, clientId: 'lp-processors', logger: quietLogger });
-    await ensureTopics({
-      brokers: services.kafkaBrokers,
-      topics: [{ topic: changesTopic, partitions: 2 }],
-      logger: quietLogger,
-    });
-    changes = createLogProducer({
-      brokers: services.kafkaBrokers,
-      clientId: 'lp-changes',
-      logger: quietLogger,
-    });
-    await changes.connect();
     // The two projections that publish change events, as processors' main runs them: a
     // subscription to order-status must not be pushed link-node's chain events.
-    const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
-    supervisors = [projections['order-status'], projections['link-node']].map((projection) =>
-      superviseLiveProjection({
-        kafka,
-        pool,
-        codec,
-        projection,
-        topics: documentTopics,
-        namespace: db.schema,
-        logger: quietLogger,
-        changes: { producer: changes, topic: changesTopic },
-      }),
-    );
-    for (const supervisor of supervisors) await supervisor.start();
+    running = await startProjectionsUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topics: documentTopics,
+      logger: quietLogger,
+      clientId: 'lp-processors',
+      only: ['order-status', 'link-node'],
+      changesTopic,
+    });
+    kafka = running.kafka;
     push = createPushService({
       kafka,
       pool,
@@ -156,8 +140,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
 
   afterAll(async () => {
     await push?.stop();
-    for (const supervisor of supervisors) await supervisor.stop();
-    await changes?.disconnect();
+    await running?.stop();
     await ingest?.close();
     await receiver?.close();
     server?.closeAllConnections();

@@ -3,17 +3,16 @@ import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics, topicOffsets } from '@tradelog/schemas/log/topics';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
-import { projections } from '../../processors/src/projections.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
-import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
@@ -38,8 +37,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
-  let supervisors: ReturnType<typeof superviseLiveProjection>[] = [];
-  let changes: LogProducer | undefined;
+  let running: ProjectionsUnderTest | undefined;
   let stopRebuilds: (() => Promise<void>) | undefined;
   const rebuildFailures: unknown[] = [];
   const changesTopic = uniqueName('webc-changes');
@@ -66,38 +64,20 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       topicSuffix: uniqueName('webc'),
       logger: quietLogger,
     });
-    const kafka = createKafka({
-      brokers: services.kafkaBrokers,
-      clientId: 'webc-processors',
-      logger: quietLogger,
-    });
-    const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
     const topics = documentTypes.map((type) => ingest.topicOf(type));
     // The projections publish their change events, as processors' main does, so the operator's
     // chart has a changes topic with records beside the document topics.
-    await ensureTopics({
+    running = await startProjectionsUnderTest({
       brokers: services.kafkaBrokers,
-      topics: [{ topic: changesTopic, partitions: 2 }],
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topics,
       logger: quietLogger,
+      clientId: 'webc-processors',
+      changesTopic,
     });
-    changes = createLogProducer({
-      brokers: services.kafkaBrokers,
-      clientId: 'webc-changes',
-      logger: quietLogger,
-    });
-    await changes.connect();
-    supervisors = Object.values(projections).map((projection) =>
-      superviseLiveProjection({
-        kafka,
-        pool,
-        codec,
-        projection,
-        topics,
-        namespace: db.schema,
-        logger: quietLogger,
-        changes: { producer: changes!, topic: changesTopic },
-      }),
-    );
+    const { kafka, codec } = running;
     // Rebuilds an operator requests are run the way processors' main runs them: a loop that
     // claims the oldest requested version.
     let rebuilding: Promise<unknown> | undefined;
@@ -121,7 +101,6 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       clearInterval(rebuildTimer);
       await rebuilding;
     };
-    for (const supervisor of supervisors) await supervisor.start();
     distDir = await buildPortal();
     portal = await startPortal(distDir, {
       ingestUrl: ingest.url,
@@ -147,8 +126,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await portal?.close();
     if (distDir) removeBuild(distDir);
     await stopRebuilds?.();
-    for (const supervisor of supervisors) await supervisor.stop();
-    await changes?.disconnect();
+    await running?.stop();
     await ingest?.close();
     if (pool && db) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [

@@ -1,0 +1,74 @@
+import type { ProjectionName } from '@tradelog/projections';
+import type { Logger } from '@tradelog/schemas';
+import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import type { Kafka } from 'kafkajs';
+import type pg from 'pg';
+import { projections } from '../projections.ts';
+import { superviseLiveProjection } from '../runtime/supervisor.ts';
+
+/**
+ * The projections running as processors' main runs them, for cross-service tests: each live
+ * version supervised on the given document topics, optionally publishing change events to a
+ * changes topic of the test's own.
+ */
+export interface ProjectionsUnderTest {
+  kafka: Kafka;
+  codec: RegistryCodec;
+  stop(): Promise<void>;
+}
+
+export async function startProjectionsUnderTest(options: {
+  brokers: string[];
+  schemaRegistryUrl: string;
+  pool: pg.Pool;
+  namespace: string;
+  topics: string[];
+  logger: Logger;
+  clientId: string;
+  only?: ProjectionName[];
+  changesTopic?: string;
+}): Promise<ProjectionsUnderTest> {
+  const kafka = createKafka({ brokers: options.brokers, clientId: options.clientId, logger: options.logger });
+  const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
+  let changes: LogProducer | undefined;
+  if (options.changesTopic) {
+    await ensureTopics({
+      brokers: options.brokers,
+      topics: [{ topic: options.changesTopic, partitions: 2 }],
+      logger: options.logger,
+    });
+    changes = createLogProducer({
+      brokers: options.brokers,
+      clientId: `${options.clientId}-changes`,
+      logger: options.logger,
+    });
+    await changes.connect();
+  }
+  const names = options.only ?? (Object.keys(projections) as ProjectionName[]);
+  const supervisors = names.map((name) =>
+    superviseLiveProjection({
+      kafka,
+      pool: options.pool,
+      codec,
+      projection: projections[name],
+      topics: options.topics,
+      namespace: options.namespace,
+      logger: options.logger,
+      ...(changes && options.changesTopic
+        ? { changes: { producer: changes, topic: options.changesTopic } }
+        : {}),
+    }),
+  );
+  for (const supervisor of supervisors) await supervisor.start();
+  return {
+    kafka,
+    codec,
+    async stop() {
+      for (const supervisor of supervisors) await supervisor.stop();
+      await changes?.disconnect();
+    },
+  };
+}
