@@ -143,6 +143,11 @@ describe('rebuild from the log', () => {
     });
     const stopAt = appended + 20;
     await waitFor(() => appended >= stopAt, { what: 'more documents after the switch' });
+    // The reader loops on its own: the switch having happened says nothing about whether it has
+    // read the new version yet. Keep it reading until it has.
+    await waitFor(() => versionsSeen.has(result.version.version), {
+      what: 'the reader reading the new version',
+    });
     producing = false;
     await producer;
     reading = false;
