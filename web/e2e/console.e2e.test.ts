@@ -43,6 +43,10 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   const rebuildFailures: unknown[] = [];
   const changesTopic = uniqueName('webc-changes');
   let topics: string[] = [];
+  /** While set, the rebuild loop claims nothing: the requested version stays visible. */
+  let rebuildsHeld = false;
+  /** The rebuild the loop is running, if any. */
+  let rebuilding: Promise<unknown> | undefined;
   let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
@@ -82,9 +86,8 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     const { kafka, codec } = running;
     // Rebuilds an operator requests are run the way processors' main runs them: a loop that
     // claims the oldest requested version.
-    let rebuilding: Promise<unknown> | undefined;
     const rebuildTimer = setInterval(() => {
-      if (rebuilding) return;
+      if (rebuilding || rebuildsHeld) return;
       rebuilding = runRequestedRebuild({
         kafka,
         pool,
@@ -301,11 +304,17 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     const orderStatus = page.locator('.projection-card', { hasText: 'order-status' });
     const liveText = await orderStatus.getByText(/Live version: v\d+/).textContent();
     const liveBefore = Number(/v(\d+)/.exec(liveText ?? '')?.[1]);
+    // Held until the page shows the request: a rebuild of 14 records can finish before the page
+    // reloads the versions, and the bar would never be seen.
+    rebuildsHeld = true;
     await orderStatus.getByRole('button', { name: 'Start rebuild' }).click();
     const progress = orderStatus.getByRole('progressbar');
     await progress.waitFor();
+    rebuildsHeld = false;
     await orderStatus.getByText(`Live version: v${liveBefore + 1}`).waitFor({ timeout: 60_000 });
     await progress.waitFor({ state: 'detached' });
+    // The new version being live says nothing about the rebuild's own end: let it finish.
+    await rebuilding;
     expect(rebuildFailures).toEqual([]);
     await page
       .locator('.lag-card[data-projection="order-status"]')
