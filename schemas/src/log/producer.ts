@@ -112,8 +112,10 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     brokers: options.brokers,
     clientId: options.clientId,
     logger: options.logger,
-    requestTimeoutMs: Math.max(1000, Math.floor(ackTimeoutMs / 2)),
-    retry: { initialRetryTime: 100, retries: 3, maxRetryTime: Math.floor(ackTimeoutMs / 4) },
+    // kafkajs' own budget (two tries of at most a quarter each, plus backoff) stays inside
+    // ackTimeoutMs, so a send has given up before callers are told 503 and cannot land later.
+    requestTimeoutMs: Math.max(500, Math.floor(ackTimeoutMs / 4)),
+    retry: { initialRetryTime: 100, retries: 1, maxRetryTime: Math.floor(ackTimeoutMs / 8) },
   });
   const partitionsByTopic = new Map<string, number>();
   const queue: Pending[] = [];
@@ -133,8 +135,8 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       // Records carry an explicit partition (partitionFor); naming the partitioner silences
       // kafkajs' v2 migration warning.
       createPartitioner: Partitioners.DefaultPartitioner,
-      // Bounded, so a send gives up within ackTimeoutMs instead of landing after we answered 503.
-      retry: { retries: 3 },
+      // Bounded (see the client's budget above): a send gives up within ackTimeoutMs.
+      retry: { retries: 1 },
     });
 
   async function openProducer(): Promise<void> {
