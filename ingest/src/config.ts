@@ -38,8 +38,8 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
   return Object.freeze({
     port: env.port(source, 'INGEST_PORT', 8080),
     host: env.text(source, 'INGEST_HOST', '0.0.0.0'),
-    kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', 'localhost:9092'),
-    schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://localhost:8081'),
+    kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+    schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     product,
     bodyLimitBytes: env.integer(source, 'INGEST_BODY_LIMIT_BYTES', 1024 * 1024, {

@@ -7,7 +7,8 @@ describe('parseIngestConfig', () => {
   it('applies the defaults', () => {
     expect(parseIngestConfig(minimal)).toMatchObject({
       port: 8080,
-      kafkaBrokers: ['localhost:9092'],
+      kafkaBrokers: ['127.0.0.1:9092'],
+      schemaRegistryUrl: 'http://127.0.0.1:8081/apis/ccompat/v7',
       product: 'tradelog',
       bodyLimitBytes: 1024 * 1024,
       keyCacheTtlMs: 30_000,

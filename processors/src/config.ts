@@ -44,8 +44,8 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
       `must be lower-case letters, digits and _, got "${namespace}"`,
     );
   return Object.freeze({
-    kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', 'localhost:9092'),
-    schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://localhost:8081'),
+    kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+    schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     projections: listed as ProjectionName[],
     namespace,
