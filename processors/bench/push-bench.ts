@@ -7,7 +7,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
 import { createLogger } from '@tradelog/schemas';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
@@ -73,7 +72,6 @@ async function bench() {
   const topic = uniqueName('bench_changes');
   const bossSchema = uniqueName('bench_boss');
   await ensureTopics({ brokers, topics: [{ topic, partitions: 6 }], logger });
-  const kafka = createKafka({ brokers, clientId: 'push-bench', logger });
   const settings = pushSettings({
     consumerGroup: uniqueName('bench_push'),
     bossSchema,
@@ -83,7 +81,7 @@ async function bench() {
     subscriptionConcurrency: Number(process.env.BENCH_SUBSCRIPTION_CONCURRENCY ?? 50),
   });
   const service = createPushService({
-    kafka,
+    brokers,
     pool,
     databaseUrl: db.databaseUrl,
     changesTopic: topic,

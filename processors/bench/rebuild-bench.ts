@@ -112,18 +112,18 @@ try {
   const results: Record<string, unknown>[] = [];
   for (const projection of Object.values(projections)) {
     const result = await rebuildProjection({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool: log.pool,
       codec: log.codec,
       projection,
-      topics: log.topics,
+      topicOf: log.topicOf,
       namespace: log.namespace,
       logger,
       progressIntervalMs: 250,
     });
     const seconds = result.progress.elapsedMs / 1000;
     results.push({
-      projection: projection.name,
+      projection: projection.declaration.name,
       records: result.progress.recordsApplied,
       seconds: seconds.toFixed(1),
       recordsPerSecond: Math.round(result.progress.recordsApplied / seconds),

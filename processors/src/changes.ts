@@ -1,23 +1,9 @@
+import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
 import type { Provenance } from './documents/event.ts';
 import { sha256 } from './documents/event.ts';
 
-/**
- * A visible change in a projection, published to the `changes` topic for the push service
- * (issue 4). The id is derived from the source record and what changed, never generated, so a
- * replay or a rebuild publishes the same ids again and the push side can drop duplicates.
- */
-export interface ChangeEvent {
-  eventId: string;
-  projection: string;
-  kind: string;
-  enterprise: string;
-  /** What the change is about, e.g. `purchase/PO1` or a chain id; also the record key. */
-  subject: string;
-  /** The source document's received-at time: when the change became true in the log. */
-  occurredAt: string;
-  source: { documentId: string; topic: string; partition: number; offset: string };
-  data: Readonly<Record<string, unknown>>;
-}
+/** A visible change in a projection (the contract: schemas/src/changes/contract.ts). */
+export type { ChangeEvent };
 
 export function stableEventId(
   source: Pick<Provenance, 'topic' | 'partition' | 'offset'>,

@@ -2,15 +2,16 @@ import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
+import { assessHealth, createHealthMonitor } from './health.ts';
 import { startOpsServer } from './opsServer.ts';
 import { projections } from './projections.ts';
 import { createPushService } from './push/service.ts';
 import { runRequestedRebuild } from './rebuild/requests.ts';
+import { topicsRead } from './runtime/projection.ts';
 import { superviseLiveProjection } from './runtime/supervisor.ts';
 
 /**
@@ -22,7 +23,6 @@ let stopping = false;
 const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
 const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 + config.projections.length * 2 });
 await migrate(config.databaseUrl, { logger });
-const topics = documentTypes.map((type) => type.topic);
 await ensureTopics({
   brokers: config.kafkaBrokers,
   topics: [
@@ -31,7 +31,6 @@ await ensureTopics({
   ],
   logger,
 });
-const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'tradelog-processors', logger });
 const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
 const producer = createLogProducer({
   brokers: config.kafkaBrokers,
@@ -42,11 +41,10 @@ await producer.connect();
 
 const running = config.projections.map((name) =>
   superviseLiveProjection({
-    kafka,
+    brokers: config.kafkaBrokers,
     pool,
     codec,
     projection: projections[name],
-    topics,
     namespace: config.namespace,
     logger,
     changes: { producer, topic: config.changesTopic },
@@ -55,7 +53,7 @@ const running = config.projections.map((name) =>
 for (const supervisor of running) await supervisor.start();
 const push = config.push.enabled
   ? createPushService({
-      kafka,
+      brokers: config.kafkaBrokers,
       pool,
       databaseUrl: config.databaseUrl,
       changesTopic: config.changesTopic,
@@ -64,16 +62,35 @@ const push = config.push.enabled
     })
   : undefined;
 await push?.start();
+const monitor = createHealthMonitor({
+  pool,
+  brokers: config.kafkaBrokers,
+  schemaRegistryUrl: config.schemaRegistryUrl,
+  logger,
+  lagSources: () =>
+    config.projections.flatMap((name, index) => {
+      const version = running[index]?.version();
+      return version
+        ? [{ projection: name, consumerGroup: version.consumerGroup, topics: topicsRead(projections[name]) }]
+        : [];
+    }),
+});
+monitor.start();
 const ops =
   config.opsPort > 0
     ? await startOpsServer({
         host: config.opsHost,
         port: config.opsPort,
-        registries: push ? [push.metrics.registry] : [],
-        health: () => ({
-          ok: !stopping,
-          details: { projections: config.projections, push: config.push.enabled },
-        }),
+        registries: [monitor.registry, ...(push ? [push.metrics.registry] : [])],
+        health: () =>
+          assessHealth({
+            stopping,
+            dependencies: monitor.dependencies(),
+            consumers: [
+              ...running.flatMap((supervisor) => supervisor.health() ?? []),
+              ...(push ? [push.processor.health()] : []),
+            ],
+          }),
         logger,
       })
     : undefined;
@@ -81,7 +98,13 @@ const ops =
 let rebuilding: Promise<unknown> | undefined;
 const rebuildTimer = setInterval(() => {
   if (rebuilding || stopping) return;
-  rebuilding = runRequestedRebuild({ kafka, pool, codec, topics, namespace: config.namespace, logger })
+  rebuilding = runRequestedRebuild({
+    brokers: config.kafkaBrokers,
+    pool,
+    codec,
+    namespace: config.namespace,
+    logger,
+  })
     .catch((error) => logger.error('requested rebuild failed', { error }))
     .finally(() => {
       rebuilding = undefined;
@@ -93,6 +116,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info('processors stopping', { signal });
   clearInterval(rebuildTimer);
+  monitor.stop();
   ops?.close();
   await Promise.all(running.map((supervisor) => supervisor.stop()));
   await push?.stop();

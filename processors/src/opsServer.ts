@@ -1,27 +1,30 @@
 import { createServer, type Server } from 'node:http';
 import type { Logger } from '@tradelog/schemas';
 import client from 'prom-client';
+import type { HealthReport } from './health.ts';
 
 /**
- * The processors' own small HTTP face: `/health` for `npm start`, Compose and orchestrators
- * (200 while consumers run, 503 once stopping), `/metrics` for Prometheus (every registry the
- * process keeps, e.g. the push metrics). Nothing else: operators act through query-api.
+ * The processors' own small HTTP face: `/health` (200 while the process can recover by itself,
+ * ./health.ts) and `/ready` (200 while every dependency answers and no consumer waits) for
+ * `npm start`, Compose and orchestrators; `/metrics` for Prometheus (every registry the process
+ * keeps: projection lag, dead letters, push). Nothing else: operators act through query-api.
  */
 export interface OpsServerOptions {
   host: string;
   port: number;
   registries: client.Registry[];
-  health: () => { ok: boolean; details: Record<string, unknown> };
+  health: () => HealthReport;
   logger: Logger;
 }
 
 export async function startOpsServer(options: OpsServerOptions): Promise<Server> {
   const merged = client.Registry.merge(options.registries);
   const server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/health') {
-      const { ok, details } = options.health();
+    if (req.method === 'GET' && (req.url === '/health' || req.url === '/ready')) {
+      const report = options.health();
+      const ok = req.url === '/health' ? report.live : report.ready;
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: ok ? 'ok' : 'stopping', ...details }));
+      res.end(JSON.stringify(report));
       return;
     }
     if (req.method === 'GET' && req.url === '/metrics') {

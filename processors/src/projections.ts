@@ -5,7 +5,10 @@ import { linkNodeProjection } from './link-node/projection.ts';
 import { orderStatusProjection } from './order-status/projection.ts';
 import type { Projection } from './runtime/projection.ts';
 
-/** Every projection the processors run, by name. */
+/**
+ * The reducer bound to each declared projection (projections/src/catalogue.ts); the type
+ * makes a declaration without its binding fail to compile.
+ */
 export const projections: Readonly<Record<ProjectionName, Projection>> = {
   'document-index': documentIndexProjection,
   'order-status': orderStatusProjection,

@@ -8,7 +8,8 @@ export interface DeadLetter {
   topic: string;
   partition: number;
   offset: string;
-  recordKey: string | null;
+  /** The record's key and headers as the log held them (bytes: they may hold what text cannot). */
+  recordKey: Buffer | null;
   headers: Record<string, string>;
   value: Buffer | null;
   errorCode: string;
@@ -31,7 +32,7 @@ const toDeadLetter = (row: any): DeadLetter => ({
   partition: row.partition,
   offset: String(row.record_offset),
   recordKey: row.record_key,
-  headers: row.headers,
+  headers: JSON.parse(row.headers.toString('utf8')),
   value: row.value,
   errorCode: row.error_code,
   errorMessage: row.error_message,
@@ -60,10 +61,11 @@ export async function insertDeadLetter(
       letter.partition,
       letter.offset,
       letter.recordKey,
-      JSON.stringify(letter.headers),
+      Buffer.from(JSON.stringify(letter.headers)),
       letter.value,
       letter.errorCode,
-      letter.errorMessage,
+      // text cannot hold NUL; the message may quote the record.
+      letter.errorMessage.replaceAll('\u0000', '\\u0000'),
       letter.failedAt,
     ],
   );

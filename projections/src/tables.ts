@@ -1,16 +1,5 @@
+import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { ident, type Queryable } from './db.ts';
-import { createDocumentIndexTables } from './document-index/tables.ts';
-import { createEnterpriseDataTables } from './enterprise-data/tables.ts';
-import { createLinkNodeTables } from './link-node/tables.ts';
-import { createOrderStatusTables } from './order-status/tables.ts';
-import type { ProjectionName } from './versions.ts';
-
-const creators: Record<ProjectionName, (db: Queryable, schema: string) => Promise<void>> = {
-  'document-index': createDocumentIndexTables,
-  'order-status': createOrderStatusTables,
-  'link-node': createLinkNodeTables,
-  'enterprise-data': createEnterpriseDataTables,
-};
 
 /** Creates a version's schema and its projection's tables (idempotent). */
 export async function createVersionTables(
@@ -19,52 +8,8 @@ export async function createVersionTables(
   schema: string,
 ): Promise<void> {
   await db.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
-  await creators[projection](db, schema);
+  await projectionDeclaration(projection).createTables(db, schema);
 }
-
-/**
- * How two versions of a projection are compared (issue 4, "compare with live"): per table, a
- * key and a hash of what a reader sees for it. Link-node chains are compared by membership
- * (each node with the smallest node id of its chain), not by chain id: a chain's id depends on
- * which of its documents arrived first, which may differ between two reads of several topics.
- */
-export const comparedTables: Record<ProjectionName, { table: string; key: string; hash: string }[]> = {
-  'document-index': [
-    {
-      table: 'documents',
-      key: 'document_id',
-      hash: 'md5(row(doc_type, enterprise, topic, partition, record_offset, partner_id, received_at, schema_id, content_sha256)::text)',
-    },
-  ],
-  'order-status': [
-    {
-      table: 'orders',
-      key: 'order_key',
-      hash: 'md5(row(status, effective_time, content_sha256, fields, history)::text)',
-    },
-  ],
-  'link-node': [
-    {
-      table: '(SELECT *, min(node_id) OVER (PARTITION BY chain_id) AS chain_anchor FROM {schema}.nodes)',
-      key: 'node_id',
-      hash: 'md5(row(chain_anchor, block, keys, fields, provenance, versions)::text)',
-    },
-  ],
-  'enterprise-data': [
-    {
-      table: 'declarations',
-      key: 'declaration_key',
-      hash: 'md5(row(owner_code, declare_code, entry_no, declare_time, fields)::text)',
-    },
-    { table: 'goods', key: 'goods_key', hash: 'md5(sources::text)' },
-    { table: 'warehouse_orders', key: 'order_key', hash: 'md5(row(tallied, occurred_at, fields)::text)' },
-    {
-      table: 'stock_movements',
-      key: "order_key || '/' || line_no",
-      hash: 'md5(row(goods_id, batch_code, stock_type, qty, amount, effective)::text)',
-    },
-  ],
-};
 
 export interface TableComparison {
   table: string;
@@ -81,7 +26,7 @@ export async function compareVersions(
   schemaB: string,
 ): Promise<TableComparison[]> {
   const out: TableComparison[] = [];
-  for (const spec of comparedTables[projection]) {
+  for (const spec of projectionDeclaration(projection).compared) {
     const source = (schema: string) =>
       spec.table.includes('{schema}')
         ? spec.table.replace('{schema}', ident(schema))
@@ -92,7 +37,7 @@ export async function compareVersions(
        SELECT (SELECT count(*) FROM a) AS rows_a, (SELECT count(*) FROM b) AS rows_b,
               ARRAY(SELECT coalesce(a.k, b.k) FROM a FULL JOIN b ON a.k = b.k WHERE a.h IS DISTINCT FROM b.h ORDER BY 1 LIMIT 20) AS differing`,
     );
-    const name = spec.table.includes('{schema}') ? 'nodes' : spec.table;
+    const name = spec.label ?? spec.table;
     out.push({
       table: name,
       rowsA: Number(rows[0].rows_a),

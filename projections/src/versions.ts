@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ProjectionName } from './catalogue.ts';
 import { deleteCheckpoints } from './checkpoints.ts';
 import { ident, type Queryable } from './db.ts';
 
@@ -10,12 +11,6 @@ import { ident, type Queryable } from './db.ts';
  * resolve it per request, and a rebuild flips it in one transaction, so a reader sees either
  * the old complete view or the new complete view, never a half-built one.
  */
-export const projectionNames = ['document-index', 'order-status', 'link-node', 'enterprise-data'] as const;
-export type ProjectionName = (typeof projectionNames)[number];
-
-export function isProjectionName(value: string): value is ProjectionName {
-  return (projectionNames as readonly string[]).includes(value);
-}
 
 export type VersionState = 'requested' | 'building' | 'live' | 'retired' | 'failed';
 

@@ -1,9 +1,11 @@
 import {
   findLiveVersion,
   type ProjectionName,
+  projectionDeclaration,
   projectionNames,
   readCheckpoints,
 } from '@tradelog/projections';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import { quietLogger, waitFor } from './index.ts';
@@ -29,9 +31,16 @@ export const recordsBelow = (ends: EndOffsets): number =>
 export async function waitForProjectionsToApply(
   pool: pg.Pool,
   ends: EndOffsets,
-  options: { projections?: readonly ProjectionName[]; timeoutMs?: number } = {},
+  options: {
+    projections?: readonly ProjectionName[];
+    timeoutMs?: number;
+    /** Where the test keeps each document type's records: then each projection is held only to the topics it reads. */
+    topicOf?: (type: DocumentTypeId) => string;
+  } = {},
 ): Promise<void> {
   const names = options.projections ?? projectionNames;
+  const readBy = (projection: ProjectionName) =>
+    options.topicOf ? new Set(projectionDeclaration(projection).reads.map(options.topicOf)) : undefined;
   await waitFor(
     async () => {
       for (const projection of names) {
@@ -43,7 +52,9 @@ export async function waitForProjectionsToApply(
             BigInt(c.nextOffset),
           ]),
         );
+        const reads = readBy(projection);
         for (const [topic, partitions] of ends) {
+          if (reads && !reads.has(topic)) continue;
           for (const p of partitions) {
             const next = stored.get(`${topic}/${p.partition}`) ?? BigInt(p.start);
             if (next < BigInt(p.end)) return false;

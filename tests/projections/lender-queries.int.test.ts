@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { projectionDeclaration } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import type { createKafka } from '@tradelog/schemas/log/kafka';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import express from 'express';
 import pg from 'pg';
@@ -39,7 +39,6 @@ describe('lender queries over projections fed through ingest', () => {
     otherLender: '',
     operator: '',
   };
-  let kafka: ReturnType<typeof createKafka>;
   let codec: ReturnType<typeof createRegistryCodec>;
   let topics: string[] = [];
 
@@ -74,11 +73,11 @@ describe('lender queries over projections fed through ingest', () => {
       schemaRegistryUrl: services.schemaRegistryUrl,
       pool,
       namespace: db.schema,
-      topics,
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
       logger: quietLogger,
       clientId: 'lq-processors',
     });
-    ({ kafka, codec } = running);
+    ({ codec } = running);
     const app = express();
     app.use(
       createProjectionRoutes({
@@ -136,7 +135,9 @@ describe('lender queries over projections fed through ingest', () => {
     // says nothing about another (a clearance can be applied after the inbound and tally).
     const ends = await endOffsetsOf(services.kafkaBrokers, topics);
     expect(recordsBelow(ends)).toBe(ingest.interfaces.length);
-    await waitForProjectionsToApply(pool, ends);
+    await waitForProjectionsToApply(pool, ends, {
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+    });
 
     const purchaseNo = examples.purchase.entOrderNo as string;
     const answer = await query('/open/info/link/node', {
@@ -272,10 +273,10 @@ describe('lender queries over projections fed through ingest', () => {
     expect(requested).toMatchObject({ status: 202, body: { flag: 'success', state: 'requested' } });
     expect((await call('POST', '/ops/rebuild/order-status')).status).toBe(409);
     const result = await runRequestedRebuild({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool,
       codec,
-      topics,
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
       namespace: db.schema,
       logger: quietLogger,
       progressIntervalMs: 200,
@@ -326,10 +327,14 @@ describe('lender queries over projections fed through ingest', () => {
     // One document per interface went through ingest in the first test.
     expect(pipeline.topics).toHaveLength(documentTypes.length);
     for (const topic of pipeline.topics) expect(topic.records).toBeGreaterThanOrEqual(1);
-    const total = pipeline.topics.reduce((sum: number, t: Json) => sum + t.records, 0);
+    const recordsOf = new Map(pipeline.topics.map((t: Json) => [t.topic, t.records]));
     for (const projection of pipeline.projections) {
       expect(projection).toMatchObject({ lag: 0, version: expect.any(Number) });
-      expect(projection.applied).toBe(total);
+      // Each projection applied exactly the records of the topics its declaration reads.
+      const read = projectionDeclaration(projection.projection).reads.map((type) =>
+        ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+      );
+      expect(projection.applied).toBe(read.reduce((sum, topic) => sum + Number(recordsOf.get(topic)), 0));
     }
   });
 });

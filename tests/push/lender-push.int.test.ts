@@ -5,7 +5,7 @@ import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import type { createKafka } from '@tradelog/schemas/log/kafka';
+import { createKafka } from '@tradelog/schemas/log/kafka';
 import express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,6 @@ describe('lender push: subscribe, submit, get pushed', () => {
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
-  let kafka: ReturnType<typeof createKafka>;
   let running: ProjectionsUnderTest | undefined;
   let push: PushService;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -114,15 +113,14 @@ describe('lender push: subscribe, submit, get pushed', () => {
       schemaRegistryUrl: services.schemaRegistryUrl,
       pool,
       namespace: db.schema,
-      topics: documentTopics,
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
       logger: quietLogger,
       clientId: 'lp-processors',
       only: ['order-status', 'link-node'],
       changesTopic,
     });
-    kafka = running.kafka;
     push = createPushService({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool,
       databaseUrl: db.databaseUrl,
       changesTopic,
@@ -145,12 +143,14 @@ describe('lender push: subscribe, submit, get pushed', () => {
     await receiver?.close();
     server?.closeAllConnections();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    const admin = kafka?.admin();
-    if (admin) {
-      await admin.connect();
-      await admin.deleteTopics({ topics: [...documentTopics, changesTopic] });
-      await admin.disconnect();
-    }
+    const admin = createKafka({
+      brokers: services.kafkaBrokers,
+      clientId: 'lp-admin',
+      logger: quietLogger,
+    }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: [...documentTopics, changesTopic] });
+    await admin.disconnect();
     if (pool) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,
@@ -190,6 +190,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
   const waitForQuiet = async (subscriptionId: string) => {
     await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
       projections: ['order-status', 'link-node'],
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
     });
     await waitFor(
       async () =>

@@ -78,7 +78,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       schemaRegistryUrl: services.schemaRegistryUrl,
       pool,
       namespace: db.schema,
-      topics,
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
       logger: quietLogger,
       clientId: 'webc-processors',
       changesTopic,
@@ -192,7 +192,9 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     // interleaving, so some blocks of the chain being there says nothing about the others. Every
     // submission was acknowledged (200 above), so wait until every projection applied everything
     // below the topics' end offsets; then one look-up shows the whole chain.
-    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics));
+    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), {
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+    });
     const nodes = page.locator('.chain-node');
     await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/open/info/link/node')),

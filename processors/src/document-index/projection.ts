@@ -1,17 +1,35 @@
-import { findIndexedDocument, insertIndexedDocument } from '@tradelog/projections/document-index/tables';
-import type { Projection } from '../runtime/projection.ts';
-import { reduceDocumentIndex } from './reducer.ts';
+import { documentIndexDeclaration } from '@tradelog/projections/document-index/declaration';
+import {
+  findIndexedDocuments,
+  type IndexedDocumentRow,
+  insertIndexedDocuments,
+} from '@tradelog/projections/document-index/tables';
+import { keyedProjection } from '../runtime/projection.ts';
+import { type IndexedDocument, reduceDocumentIndex } from './reducer.ts';
 
-export const documentIndexProjection: Projection = {
-  name: 'document-index',
-  async apply(db, schema, event) {
-    const before = await findIndexedDocument(db, schema, event.provenance.documentId);
-    // Only whether the document is known matters to the reducer; the stored row stands for it.
-    const { state, changes } = reduceDocumentIndex(
-      before && { ...event.provenance, ...before, type: event.type },
-      event,
-    );
-    if (state !== undefined && before === undefined) await insertIndexedDocument(db, schema, state);
-    return changes;
+const toState = (row: IndexedDocumentRow): IndexedDocument => ({
+  ...row,
+  type: row.type as IndexedDocument['type'],
+});
+
+export const documentIndexProjection = keyedProjection<IndexedDocument>({
+  declaration: documentIndexDeclaration,
+  keysOf: (event) => [event.provenance.documentId],
+  // Insert-only, in key order, one entry per document id: concurrent batches cannot deadlock.
+  lockScopesOf: () => [],
+  load: async (db, schema, keys) =>
+    new Map((await findIndexedDocuments(db, schema, keys)).map((row) => [row.documentId, toState(row)])),
+  reduce(state, event) {
+    const id = event.provenance.documentId;
+    const before = state.get(id);
+    const { state: after, changes } = reduceDocumentIndex(before, event);
+    if (after === before || after === undefined) return { state, changes };
+    return { state: new Map(state).set(id, after), changes };
   },
-};
+  save: (db, schema, rows) =>
+    insertIndexedDocuments(
+      db,
+      schema,
+      rows.map(([, document]) => ({ ...document, type: document.type })),
+    ),
+});

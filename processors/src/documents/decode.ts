@@ -1,17 +1,10 @@
 import { TradelogError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { LogRecord } from '@tradelog/schemas/log/consumer';
 import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import { type DocumentEvent, isDocumentTypeId } from './event.ts';
 
-/** What the consumer runtime hands over from kafkajs, kept to the fields we read. */
-export interface LogRecord {
-  topic: string;
-  partition: number;
-  offset: string;
-  key: Buffer | null;
-  value: Buffer | null;
-  headers: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
-}
+export type { LogRecord };
 
 /**
  * Record → typed document event. The value is decoded with the schema it was written with (by

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
+import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { enterpriseDataProjection } from './projection.ts';
 import { type EnterpriseDataState, emptyEnterpriseData, reduceEnterpriseData } from './reducer.ts';
 
@@ -68,7 +68,7 @@ describe('enterprise-data projection on Postgres', () => {
     it(`given warehouse documents corrected and out of order (seed ${seed}), when applied, then stock equals the pure reducer's`, async () => {
       const events = documents(seed, 60);
       const tables = await projectionTables();
-      await tables.given(events);
+      await tables.given(events, batchSizes(seed));
       const pure = events.reduce(
         (state, event) => reduceEnterpriseData(state, event).state,
         emptyEnterpriseData(),

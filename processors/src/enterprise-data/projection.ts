@@ -1,24 +1,33 @@
+import { enterpriseDataDeclaration } from '@tradelog/projections/enterprise-data/declaration';
 import {
+  type DeclarationRow,
   findDeclarations,
   findGoods,
   findTalliesOf,
   findWarehouseOrders,
   type GoodsRow,
-  replaceMovements,
-  setMovementsEffective,
-  upsertDeclaration,
-  upsertGoods,
-  upsertWarehouseOrder,
+  type MovementUpdate,
+  updateMovements,
+  upsertDeclarations,
+  upsertGoodsRows,
+  upsertWarehouseOrders,
   type WarehouseOrderRow,
 } from '@tradelog/projections/enterprise-data/tables';
-import { logPosition } from '../documents/event.ts';
+import { enterpriseOf } from '../documents/enterprise.ts';
+import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import type { Projection } from '../runtime/projection.ts';
-import { type GoodsItem, lookupOf, reduceEnterpriseData, type WarehouseOrder } from './reducer.ts';
+import {
+  type Declaration,
+  type GoodsItem,
+  lookupOf,
+  reduceEnterpriseData,
+  type WarehouseOrder,
+} from './reducer.ts';
 
 /**
  * Goods rows keep each source's fields apart and merge them when read, later-received first
  * wins: so a rebuild that reads the goods and goods-sync topics in another interleaving ends
- * with the same article (see projections/src/tables.ts, comparison).
+ * with the same article (see the comparison in projections/src/enterprise-data/declaration.ts).
  */
 export function mergedGoodsFields(row: Pick<GoodsRow, 'sources'>): Record<string, unknown> {
   const sources = Object.entries(row.sources).sort(
@@ -38,106 +47,158 @@ const orderState = (row: WarehouseOrderRow): WarehouseOrder => ({
   movements: [],
 });
 
-export const enterpriseDataProjection: Projection = {
-  name: 'enterprise-data',
-  async apply(db, schema, event) {
-    const lookup = lookupOf(event);
-    const [declarations, goods, orders, ...tallies] = await Promise.all([
-      lookup.declarations.length ? findDeclarations(db, schema, lookup.declarations) : [],
-      lookup.goods.length ? findGoods(db, schema, lookup.goods) : [],
-      lookup.warehouseOrders.length ? findWarehouseOrders(db, schema, lookup.warehouseOrders) : [],
-      ...lookup.talliesOf.map((t) => findTalliesOf(db, schema, t.enterprise, t.inboundOrderNo)),
-    ]);
-    const goodsRows = new Map(goods.map((row) => [row.goodsKey, row]));
-    const before = {
-      declarations: new Map(
-        declarations.map((row) => [
-          row.declarationKey,
-          {
-            ...row,
-            key: row.declarationKey,
-            provenance: row.provenance as never,
-            dataSource: row.dataSource as '10' | '20',
-          },
-        ]),
-      ),
-      goods: new Map(
-        goods.map((row) => {
-          // The reducer's view of an article: the merged fields, with the source of this event's type as provenance.
-          const own = row.sources[event.type];
-          const item: GoodsItem = {
-            key: row.goodsKey,
-            enterprise: row.enterprise,
-            goodsNo: row.goodsNo,
-            fields: own?.fields ?? {},
-            provenance: (own?.provenance ?? {}) as never,
-          };
-          return [row.goodsKey, item];
-        }),
-      ),
-      warehouseOrders: new Map([...orders, ...tallies.flat()].map((row) => [row.orderKey, orderState(row)])),
-    };
-    const { state } = reduceEnterpriseData(before, event);
+const declarationState = (row: DeclarationRow): Declaration => ({
+  ...row,
+  key: row.declarationKey,
+  provenance: row.provenance as never,
+  dataSource: row.dataSource as Declaration['dataSource'],
+});
 
-    for (const [key, declaration] of state.declarations) {
-      if (before.declarations.get(key) === declaration) continue;
-      await upsertDeclaration(db, schema, {
-        declarationKey: key,
-        dataSource: declaration.dataSource,
-        ownerCode: declaration.ownerCode,
-        declareCode: declaration.declareCode,
-        orderNo: declaration.orderNo,
-        entryNo: declaration.entryNo,
-        ieFlag: declaration.ieFlag,
-        declareTime: declaration.declareTime,
-        fields: { ...declaration.fields },
-        provenance: { ...declaration.provenance },
-      });
-    }
-    for (const [key, item] of state.goods) {
-      if (before.goods.get(key) === item) continue;
-      const existing = goodsRows.get(key);
-      const sources = {
-        ...existing?.sources,
-        [event.type]: { fields: { ...item.fields }, provenance: { ...event.provenance } },
+const declarationRow = (declaration: Declaration): DeclarationRow => ({
+  declarationKey: declaration.key,
+  dataSource: declaration.dataSource,
+  ownerCode: declaration.ownerCode,
+  declareCode: declaration.declareCode,
+  orderNo: declaration.orderNo,
+  entryNo: declaration.entryNo,
+  ieFlag: declaration.ieFlag,
+  declareTime: declaration.declareTime,
+  fields: { ...declaration.fields },
+  provenance: { ...declaration.provenance },
+});
+
+const byKey = <T>(rows: Map<string, T>): T[] =>
+  [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+
+/** The reducer's view of an article for an event: the fields and provenance of that event's own source. */
+function goodsView(row: GoodsRow, event: DocumentEvent): GoodsItem {
+  const own = row.sources[event.type];
+  return {
+    key: row.goodsKey,
+    enterprise: row.enterprise,
+    goodsNo: row.goodsNo,
+    fields: own?.fields ?? {},
+    provenance: (own?.provenance ?? {}) as never,
+  };
+}
+
+/**
+ * The batch shell of enterprise data. The reducer sees goods through the event's own source
+ * (goods import or goods sync), so the shell folds event by event over rows held in memory:
+ * each step hands the reducer the slice it needs, keeps what it returns, and the batch ends
+ * with one set-based write per table.
+ */
+export const enterpriseDataProjection: Projection = {
+  declaration: enterpriseDataDeclaration,
+  lockScopesOf: (event) => {
+    const enterprises = new Set<string>();
+    const own = enterpriseOf(event.type, event.document);
+    if (own !== undefined) enterprises.add(own);
+    // Goods lines may each name their enterprise.
+    for (const key of lookupOf(event).goods) enterprises.add(key.slice(0, key.indexOf('|')));
+    return [...enterprises].map((enterprise) => `enterprise:${enterprise}`);
+  },
+  async applyBatch(db, schema, events) {
+    const lookups = events.map(lookupOf);
+    const unique = (values: string[]) => [...new Set(values)];
+    const declarationKeys = unique(lookups.flatMap((l) => l.declarations));
+    const goodsKeys = unique(lookups.flatMap((l) => l.goods));
+    const orderKeys = unique(lookups.flatMap((l) => l.warehouseOrders));
+    const inbounds = [
+      ...new Map(
+        lookups.flatMap((l) => l.talliesOf).map((t) => [`${t.enterprise}|${t.inboundOrderNo}`, t]),
+      ).values(),
+    ];
+    if (declarationKeys.length + goodsKeys.length + orderKeys.length === 0) return [];
+    const [declarationRows, goodsRows, orderRows, tallyRows] = await Promise.all([
+      declarationKeys.length ? findDeclarations(db, schema, declarationKeys) : [],
+      goodsKeys.length ? findGoods(db, schema, goodsKeys) : [],
+      orderKeys.length ? findWarehouseOrders(db, schema, orderKeys) : [],
+      findTalliesOf(db, schema, inbounds),
+    ]);
+
+    const declarations = new Map(declarationRows.map((row) => [row.declarationKey, declarationState(row)]));
+    const goods = new Map(goodsRows.map((row) => [row.goodsKey, row]));
+    const orders = new Map([...orderRows, ...tallyRows].map((row) => [row.orderKey, orderState(row)]));
+    const changedDeclarations = new Map<string, Declaration>();
+    const changedGoods = new Map<string, GoodsRow>();
+    const changedOrders = new Map<string, WarehouseOrder>();
+    const movementUpdates = new Map<string, MovementUpdate>();
+
+    for (const event of events) {
+      const before = {
+        declarations,
+        goods: new Map([...goods].map(([key, row]) => [key, goodsView(row, event)])),
+        warehouseOrders: orders,
       };
-      await upsertGoods(db, schema, {
-        goodsKey: key,
-        enterprise: item.enterprise,
-        goodsNo: item.goodsNo,
-        sources,
-        updatedAt: Object.values(sources)
-          .map((s) => String(s.provenance.receivedAt))
-          .sort()
-          .at(-1)!,
-      });
-    }
-    for (const [key, order] of state.warehouseOrders) {
-      const old = before.warehouseOrders.get(key);
-      if (old === order) continue;
-      const row: WarehouseOrderRow = {
-        ...order,
-        orderKey: key,
-        fields: { ...order.fields },
-        provenance: { ...order.provenance },
-      };
-      await upsertWarehouseOrder(db, schema, row);
-      const effective = !(order.direction === 'inbound' && order.tallied);
-      if (old === undefined || logPosition(old.provenance) !== logPosition(order.provenance)) {
-        await replaceMovements(
-          db,
-          schema,
-          { orderKey: key, enterprise: order.enterprise, occurredAt: order.occurredAt, effective },
-          order.movements.map((m, index) => ({
-            ...m,
-            lineNo: index + 1,
-            warehouseId: order.warehouseId ?? '',
-          })),
-        );
-      } else {
-        await setMovementsEffective(db, schema, key, effective);
+      const { state } = reduceEnterpriseData(before, event);
+      if (state === before) continue;
+      for (const [key, declaration] of state.declarations) {
+        if (declarations.get(key) === declaration) continue;
+        declarations.set(key, declaration);
+        changedDeclarations.set(key, declaration);
+      }
+      for (const [key, item] of state.goods) {
+        if (before.goods.get(key) === item) continue;
+        const sources = {
+          ...goods.get(key)?.sources,
+          [event.type]: { fields: { ...item.fields }, provenance: { ...event.provenance } },
+        };
+        const row: GoodsRow = {
+          goodsKey: key,
+          enterprise: item.enterprise,
+          goodsNo: item.goodsNo,
+          sources,
+          updatedAt: Object.values(sources)
+            .map((source) => String(source.provenance.receivedAt))
+            .sort()
+            .at(-1)!,
+        };
+        goods.set(key, row);
+        changedGoods.set(key, row);
+      }
+      for (const [key, order] of state.warehouseOrders) {
+        const old = orders.get(key);
+        if (old === order) continue;
+        orders.set(key, order);
+        changedOrders.set(key, order);
+        const effective = !(order.direction === 'inbound' && order.tallied);
+        const replaced = old === undefined || logPosition(old.provenance) !== logPosition(order.provenance);
+        const pending = movementUpdates.get(key);
+        movementUpdates.set(key, {
+          orderKey: key,
+          enterprise: order.enterprise,
+          occurredAt: order.occurredAt,
+          effective,
+          // Lines replaced earlier in the batch stay replaced; a flag change keeps the newest lines.
+          ...(replaced
+            ? {
+                lines: order.movements.map((m, index) => ({
+                  ...m,
+                  lineNo: index + 1,
+                  warehouseId: order.warehouseId ?? '',
+                })),
+              }
+            : pending?.lines
+              ? { lines: pending.lines }
+              : {}),
+        });
       }
     }
+
+    await upsertDeclarations(db, schema, byKey(changedDeclarations).map(declarationRow));
+    await upsertGoodsRows(db, schema, byKey(changedGoods));
+    await upsertWarehouseOrders(
+      db,
+      schema,
+      byKey(changedOrders).map((order) => ({
+        ...order,
+        orderKey: order.key,
+        fields: { ...order.fields },
+        provenance: { ...order.provenance },
+      })),
+    );
+    await updateMovements(db, schema, byKey(movementUpdates));
     return [];
   },
 };

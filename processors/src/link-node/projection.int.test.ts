@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
+import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { linkNodeProjection } from './projection.ts';
 import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from './reducer.ts';
 
@@ -66,10 +66,10 @@ describe('link-node projection on Postgres', () => {
   const projectionTables = projectionTablesPerTest(linkNodeProjection);
 
   for (const seed of [7, 42, 1234]) {
-    it(`given a random stream of linked documents (seed ${seed}), when applied one by one, then the rows hold the pure reducer's chains`, async () => {
+    it(`given a random stream of linked documents (seed ${seed}), when applied in batches of random sizes, then the rows hold the pure reducer's chains`, async () => {
       const events = documents(seed, 120);
       const tables = await projectionTables();
-      const changes = await tables.given(events);
+      const changes = await tables.given(events, batchSizes(seed));
       const expected = events.reduce<LinkNodeState>(
         (state, event) => reduceLinkNode(state, event).state,
         emptyLinkNodeState(),

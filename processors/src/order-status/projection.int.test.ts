@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
+import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { orderStatusProjection } from './projection.ts';
 import { type OrderStatusState, reduceOrderStatus } from './reducer.ts';
 
@@ -39,10 +39,10 @@ describe('order-status projection on Postgres', () => {
   const projectionTables = projectionTablesPerTest(orderStatusProjection);
 
   for (const seed of [3, 99]) {
-    it(`given resubmissions in any order (seed ${seed}), when applied one by one, then rows and history equal the pure reducer's`, async () => {
+    it(`given resubmissions in any order (seed ${seed}), when applied in batches of random sizes, then rows and history equal the pure reducer's`, async () => {
       const events = documents(seed, 80);
       const tables = await projectionTables();
-      const changes = await tables.given(events);
+      const changes = await tables.given(events, batchSizes(seed));
       const expected = events.reduce<OrderStatusState>(
         (state, event) => reduceOrderStatus(state, event).state,
         new Map(),

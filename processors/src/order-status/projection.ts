@@ -1,6 +1,8 @@
-import { findOrders, type OrderRow, upsertOrder } from '@tradelog/projections/order-status/tables';
+import { orderStatusDeclaration } from '@tradelog/projections/order-status/declaration';
+import { findOrders, type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
+import { enterpriseOf } from '../documents/enterprise.ts';
 import { documentTime } from '../documents/event.ts';
-import type { Projection } from '../runtime/projection.ts';
+import { keyedProjection } from '../runtime/projection.ts';
 import { type OrderState, orderKey, ordersOf, reduceOrderStatus } from './reducer.ts';
 
 const toState = (row: OrderRow): OrderState => ({
@@ -21,30 +23,35 @@ const orderTimeOf = (order: OrderState) =>
   order.effectiveTime ??
   order.provenance.receivedAt.slice(0, 19).replace('T', ' ');
 
-export const orderStatusProjection: Projection = {
-  name: 'order-status',
-  async apply(db, schema, event) {
-    const keys = ordersOf(event).map((o) => orderKey(o.kind, o.enterprise, o.orderNo));
-    if (keys.length === 0) return [];
-    const rows = await findOrders(db, schema, keys);
-    const before = new Map(rows.map((row) => [row.orderKey, toState(row)]));
-    const { state, changes } = reduceOrderStatus(before, event);
-    for (const [key, order] of state) {
-      if (before.get(key) === order) continue;
-      await upsertOrder(db, schema, {
-        orderKey: key,
-        kind: order.kind,
-        enterprise: order.enterprise,
-        orderNo: order.orderNo,
-        status: order.status,
-        effectiveTime: order.effectiveTime,
-        orderTime: orderTimeOf(order),
-        contentSha256: order.contentSha256,
-        fields: { ...order.fields },
-        provenance: { ...order.provenance },
-        history: order.history.map((entry) => ({ ...entry })),
-      });
-    }
-    return changes;
+const toRow = (key: string, order: OrderState): OrderRow => ({
+  orderKey: key,
+  kind: order.kind,
+  enterprise: order.enterprise,
+  orderNo: order.orderNo,
+  status: order.status,
+  effectiveTime: order.effectiveTime,
+  orderTime: orderTimeOf(order),
+  contentSha256: order.contentSha256,
+  fields: { ...order.fields },
+  provenance: { ...order.provenance },
+  history: order.history.map((entry) => ({ ...entry })),
+});
+
+export const orderStatusProjection = keyedProjection<OrderState>({
+  declaration: orderStatusDeclaration,
+  keysOf: (event) => ordersOf(event).map((o) => orderKey(o.kind, o.enterprise, o.orderNo)),
+  // An enterprise's orders are written by one batch at a time, whichever instance holds them.
+  lockScopesOf: (event) => {
+    const enterprise = enterpriseOf(event.type, event.document);
+    return enterprise === undefined ? [] : [`enterprise:${enterprise}`];
   },
-};
+  load: async (db, schema, keys) =>
+    new Map((await findOrders(db, schema, keys)).map((row) => [row.orderKey, toState(row)])),
+  reduce: reduceOrderStatus,
+  save: (db, schema, rows) =>
+    upsertOrders(
+      db,
+      schema,
+      rows.map(([key, order]) => toRow(key, order)),
+    ),
+});

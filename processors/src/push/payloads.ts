@@ -125,21 +125,3 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
 }
 
 /** Parses a `changes` record value; undefined when it is not a change event. */
-export function parseChangeEvent(value: Buffer | null): ChangeEvent | undefined {
-  if (!value) return undefined;
-  try {
-    const parsed = JSON.parse(value.toString('utf8')) as Partial<ChangeEvent>;
-    const ok =
-      typeof parsed.eventId === 'string' &&
-      typeof parsed.projection === 'string' &&
-      typeof parsed.kind === 'string' &&
-      typeof parsed.enterprise === 'string' &&
-      typeof parsed.subject === 'string' &&
-      typeof parsed.occurredAt === 'string' &&
-      typeof parsed.data === 'object' &&
-      parsed.data !== null;
-    return ok ? (parsed as ChangeEvent) : undefined;
-  } catch {
-    return undefined;
-  }
-}

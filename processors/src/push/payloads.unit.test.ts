@@ -1,6 +1,7 @@
+import { decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
-import { lookupOf, parseChangeEvent, platformTime, pushPayload } from './payloads.ts';
+import { lookupOf, platformTime, pushPayload } from './payloads.ts';
 
 const event = (overrides: Partial<ChangeEvent>): ChangeEvent => ({
   eventId: 'e-1',
@@ -131,9 +132,9 @@ describe('push payloads', () => {
   });
 
   it('parses change records and rejects anything else', () => {
-    expect(parseChangeEvent(Buffer.from(JSON.stringify(event({}))))?.eventId).toBe('e-1');
-    expect(parseChangeEvent(Buffer.from('{"eventId":1}'))).toBeUndefined();
-    expect(parseChangeEvent(Buffer.from('nope'))).toBeUndefined();
-    expect(parseChangeEvent(null)).toBeUndefined();
+    expect(decodeChangeEvent(Buffer.from(JSON.stringify(event({})))).eventId).toBe('e-1');
+    expect(() => decodeChangeEvent(Buffer.from('{"eventId":1}'))).toThrow(/not a change event/);
+    expect(() => decodeChangeEvent(Buffer.from('nope'))).toThrow(/not JSON/);
+    expect(() => decodeChangeEvent(null)).toThrow(/no value/);
   });
 });

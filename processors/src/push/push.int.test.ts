@@ -142,7 +142,7 @@ describe('push delivery', () => {
       return behaviour.get(path)?.(previous, request) ?? { status: 200, body: { ok: true } };
     });
     service = createPushService({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool,
       databaseUrl: db.databaseUrl,
       changesTopic: topic,
@@ -241,7 +241,7 @@ describe('push delivery', () => {
     // The outbox may publish again after a crash: the same events, same ids.
     await publish([...second, ...first.slice(0, 10)]);
     const restarted = createPushProcessor({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool,
       boss: service.boss,
       queue: settings.queue,

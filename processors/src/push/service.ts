@@ -1,5 +1,4 @@
 import type { Logger } from '@tradelog/schemas';
-import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
@@ -13,7 +12,7 @@ import type { PushSettings } from './settings.ts';
  * the processors' ops server (../opsServer.ts).
  */
 export interface PushServiceOptions {
-  kafka: Kafka;
+  brokers: string[];
   pool: pg.Pool;
   databaseUrl: string;
   changesTopic: string;
@@ -45,7 +44,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
   const metrics = createPushMetrics(options.pool);
   const processor = createPushProcessor({
-    kafka: options.kafka,
+    brokers: options.brokers,
     pool: options.pool,
     boss,
     queue: settings.queue,

@@ -1,9 +1,7 @@
 import { dropVersion, isProjectionName, listVersions } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import pg from 'pg';
 import { parseProcessorsConfig } from '../config.ts';
 import { projections } from '../projections.ts';
@@ -35,13 +33,11 @@ try {
       dropped ? `dropped ${name} v${flags[1]}\n` : `no retired or failed version ${flags[1]} of ${name}\n`,
     );
   } else {
-    const kafka = createKafka({ brokers: config.kafkaBrokers, clientId: 'tradelog-rebuild', logger });
     const result = await rebuildProjection({
-      kafka,
+      brokers: config.kafkaBrokers,
       pool,
       codec: createRegistryCodec({ url: config.schemaRegistryUrl }),
       projection: projections[name],
-      topics: documentTypes.map((type) => type.topic),
       namespace: config.namespace,
       logger,
       switchWhenEqual: !flags.includes('--no-switch'),

@@ -7,7 +7,6 @@ import {
 } from '@tradelog/projections';
 import { findChainByKey } from '@tradelog/projections/link-node/tables';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
@@ -17,11 +16,6 @@ import { rebuildProjection } from './rebuild.ts';
 
 describe('rebuild from the log', () => {
   const services = testServices();
-  const kafka = createKafka({
-    brokers: services.kafkaBrokers,
-    clientId: 'rebuild-test',
-    logger: quietLogger,
-  });
   let log: LogFixture;
   const enterprise = examples.purchase.customerCode as string;
 
@@ -73,11 +67,11 @@ describe('rebuild from the log', () => {
     let appended = 0;
     for (; appended < 150; appended++) await log.append(...documentAt(appended));
     const live = superviseLiveProjection({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool: log.pool,
       codec: log.codec,
       projection: projections['link-node'],
-      topics: log.topics,
+      topicOf: log.topicOf,
       namespace: log.namespace,
       logger: quietLogger,
     });
@@ -125,11 +119,11 @@ describe('rebuild from the log', () => {
 
     const progress: number[] = [];
     const result = await rebuildProjection({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool: log.pool,
       codec: log.codec,
       projection: projections['link-node'],
-      topics: log.topics,
+      topicOf: log.topicOf,
       namespace: log.namespace,
       logger: quietLogger,
       progressIntervalMs: 300,
@@ -181,11 +175,11 @@ describe('rebuild from the log', () => {
 
     // A second build from zero, not switched, compares equal with the now-live v2 (no writes any more).
     const again = await rebuildProjection({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool: log.pool,
       codec: log.codec,
       projection: projections['link-node'],
-      topics: log.topics,
+      topicOf: log.topicOf,
       namespace: log.namespace,
       logger: quietLogger,
       switchWhenEqual: false,

@@ -14,10 +14,10 @@ import {
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { Kafka } from 'kafkajs';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
-import type { Projection } from '../runtime/projection.ts';
+import { type Projection, type TopicOf, topicsRead } from '../runtime/projection.ts';
 
 /**
  * Rebuild from the log (ARCHITECTURE "Rebuild is a first-class operation"): a new version of
@@ -39,11 +39,12 @@ export interface RebuildProgress {
 }
 
 export interface RebuildOptions {
-  kafka: Kafka;
+  brokers: string[];
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;
-  topics: readonly string[];
+  /** Where each document type's records are (the catalogue's topics outside tests). */
+  topicOf?: TopicOf;
   namespace: string;
   logger: Logger;
   /** A version already claimed (an operator request); otherwise a new one is added. */
@@ -80,19 +81,11 @@ function samePositions(a: Positions, b: Positions): boolean {
 }
 
 /** High watermarks of the topics: where the log ends now. */
-async function logEnds(kafka: Kafka, topics: readonly string[]): Promise<Positions> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const ends: Positions = new Map();
-    for (const topic of topics) {
-      for (const p of await admin.fetchTopicOffsets(topic))
-        ends.set(`${topic}/${p.partition}`, BigInt(p.high));
-    }
-    return ends;
-  } finally {
-    await admin.disconnect();
-  }
+async function logEnds(brokers: string[], topics: string[], logger: Logger): Promise<Positions> {
+  const ends: Positions = new Map();
+  for (const [topic, partitions] of await topicOffsets({ brokers, topics, logger }))
+    for (const p of partitions) ends.set(`${topic}/${p.partition}`, BigInt(p.end));
+  return ends;
 }
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -109,28 +102,28 @@ const lagOf = (ends: Positions, at: Positions) =>
 
 export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
   const { pool, projection } = options;
+  const name = projection.declaration.name;
+  const topics = topicsRead(projection, options.topicOf);
   const now = options.now ?? (() => new Date());
-  const log = options.logger.scope({ projection: projection.name, operation: 'rebuild' });
+  const log = options.logger.scope({ projection: name, operation: 'rebuild' });
   const version =
     options.version ??
-    (await inTransaction(pool, (db) =>
-      insertNextVersion(db, options.namespace, projection.name, 'building', now()),
-    ));
-  await createVersionTables(pool, projection.name, version.schemaName);
+    (await inTransaction(pool, (db) => insertNextVersion(db, options.namespace, name, 'building', now())));
+  await createVersionTables(pool, name, version.schemaName);
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
 
   // The live version's position bounds the build; refreshed while it runs.
-  const live = await findLiveVersion(pool, projection.name);
+  const live = await findLiveVersion(pool, name);
   let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
-  let ends = await logEnds(options.kafka, options.topics);
+  let ends = await logEnds(options.brokers, topics, options.logger);
   const consumer = createProjectionConsumer({
-    kafka: options.kafka,
+    brokers: options.brokers,
     pool,
     codec: options.codec,
     projection,
     version,
-    topics: options.topics,
+    topics,
     live: false,
     logger: options.logger,
     limitOf: (topic, partition) => (limits ? (limits.get(`${topic}/${partition}`) ?? 0n) : undefined),
@@ -156,7 +149,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       elapsedMs,
       ...extra,
     };
-    await saveVersionProgress(pool, projection.name, version.version, { ...progress });
+    await saveVersionProgress(pool, name, version.version, { ...progress });
     options.onProgress?.(progress);
     return at;
   };
@@ -167,9 +160,9 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     for (;;) {
       if (Date.now() > deadline) throw new Error('rebuild did not catch up before its deadline');
       await new Promise((resolve) => setTimeout(resolve, options.progressIntervalMs ?? 500));
-      const current = await findLiveVersion(pool, projection.name);
+      const current = await findLiveVersion(pool, name);
       if (current?.version !== live?.version) throw new Error('the live version changed during the rebuild');
-      ends = await logEnds(options.kafka, options.topics);
+      ends = await logEnds(options.brokers, topics, options.logger);
       if (live) limits = await positionsOf(pool, live.consumerGroup);
       const at = await report('building');
       const target = limits ?? ends;
@@ -179,7 +172,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
       const outcome = await inTransaction(pool, async (db) => {
-        await lockProjectionExclusive(db, projection.name);
+        await lockProjectionExclusive(db, name);
         if (live) {
           const frozen = await positionsOf(db, live.consumerGroup);
           limits = frozen;
@@ -191,20 +184,18 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         } else if (!samePositions(ends, at)) {
           return 'moved' as const;
         }
-        const comparison = live
-          ? await compareVersions(db, projection.name, live.schemaName, version.schemaName)
-          : [];
+        const comparison = live ? await compareVersions(db, name, live.schemaName, version.schemaName) : [];
         const equal = comparison.every((t) => t.rowsA === t.rowsB && t.differingKeys.length === 0);
         progress = { ...progress, comparison };
         if (!equal) return 'different' as const;
         if (options.switchWhenEqual === false) return 'built' as const;
-        await switchLiveVersion(db, projection.name, version.version, now());
+        await switchLiveVersion(db, name, version.version, now());
         return 'switched' as const;
       });
       if (outcome === 'moved') continue;
       if (outcome === 'different') {
         await report('failed', { comparison: progress.comparison ?? [] });
-        await markVersionFailed(pool, projection.name, version.version, 'differs from the live version');
+        await markVersionFailed(pool, name, version.version, 'differs from the live version');
         log.warn('rebuilt version differs from the live one; not switched', {
           version: version.version,
           comparison: progress.comparison,
@@ -222,9 +213,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       break;
     }
   } catch (error) {
-    await markVersionFailed(pool, projection.name, version.version, (error as Error).message).catch(
-      () => undefined,
-    );
+    await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
     throw error;
   } finally {
     await consumer.stop();

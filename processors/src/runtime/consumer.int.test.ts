@@ -13,7 +13,7 @@ import { quietLogger, readRecords, testServices, waitFor } from '../../../tests/
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
-import type { Projection } from './projection.ts';
+import { type Projection, topicsRead } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
 // Given these records, when the processor has applied them, then these rows (house style §5).
@@ -46,12 +46,12 @@ describe('projection consumer runtime', () => {
   ) {
     const version = await ensureLiveVersion(log.pool, log.namespace, name);
     const consumer = createProjectionConsumer({
-      kafka,
+      brokers: services.kafkaBrokers,
       pool: log.pool,
       codec: log.codec,
       projection: projections[name],
       version,
-      topics: log.topics,
+      topics: topicsRead(projections[name], log.topicOf),
       live: true,
       logger: quietLogger,
       changes: { producer: log.producer, topic: log.changesTopic },
@@ -105,11 +105,12 @@ describe('projection consumer runtime', () => {
     const total = 12 + 3; // and the three purchases of the first test
     let crashes = 0;
     const first = await liveConsumer('document-index', {
-      // Crash inside the transaction after half of the first batch: nothing of it may remain.
-      afterRecordApplied: (applied) => {
-        if (crashes === 0 && applied === 6) {
+      // Crash inside the first batch's transaction, after its rows were written: nothing of it
+      // may remain, and the batch is applied again (a dependency fault, retried).
+      beforeCommit: (applied) => {
+        if (crashes === 0 && applied > 0) {
           crashes++;
-          throw new Error('simulated crash mid-batch');
+          throw new TradelogError('SIMULATED_CRASH', 'simulated crash mid-batch', { retriable: true });
         }
       },
     });
@@ -186,7 +187,7 @@ describe('projection consumer runtime', () => {
         },
         { what: 'both dead letters' },
       );
-      expect(letters.map((l) => [l.recordKey, l.errorCode]).sort()).toEqual([
+      expect(letters.map((l) => [l.recordKey?.toString(), l.errorCode]).sort()).toEqual([
         ['garbage', 'WIRE_FORMAT_INVALID'],
         ['no-headers', 'RECORD_HEADERS_INVALID'],
       ]);
@@ -210,11 +211,11 @@ describe('projection consumer runtime', () => {
     // A projection that cannot apply one document until "a fix is deployed".
     let fixed = false;
     const flaky: Projection = {
-      name: 'order-status',
-      async apply(db, schema, event) {
-        if (!fixed && event.document.entOrderNo === 'RT-FLAKY')
+      ...projections['order-status'],
+      async applyBatch(db, schema, events) {
+        if (!fixed && events.some((event) => event.document.entOrderNo === 'RT-FLAKY'))
           throw new TradelogError('APPLY_BUG', 'cannot apply this order yet');
-        return projections['order-status'].apply(db, schema, event);
+        return projections['order-status'].applyBatch(db, schema, events);
       },
     };
     const { version, consumer } = await liveConsumer('order-status', { projection: flaky });

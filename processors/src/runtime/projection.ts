@@ -1,13 +1,87 @@
-import type { ProjectionName, Queryable } from '@tradelog/projections';
-import type { ChangeEvent } from '../changes.ts';
-import type { DocumentEvent } from '../documents/event.ts';
+import type { ProjectionDeclaration, ProjectionName, Queryable } from '@tradelog/projections';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { ChangeEvent, Reduction } from '../changes.ts';
+import type { DocumentEvent, DocumentTypeId } from '../documents/event.ts';
 
 /**
- * A projection as the consumer runtime drives it: the thin shell around a pure reducer. `apply`
- * loads the slice of state the event needs from the version's schema, runs the reducer, writes
- * back what changed and returns the change events, all on the batch's transaction.
+ * A projection as the consumer runtime drives it: the thin shell around a pure reducer, bound to
+ * its declaration (projections/src/catalogue.ts). The runtime hands it a whole fetched batch of
+ * decoded events, in log order, on the batch's transaction (ARCHITECTURE "Batches, not
+ * records"): the shell loads the state every event needs with one query per table
+ * (`= ANY($1)`), folds the pure reducer in memory, writes every changed row with one set-based
+ * statement per table in key order, and returns the change events.
+ *
+ * `lockScopesOf` names what an event writes (an enterprise, a tracked item …). Before loading,
+ * the runtime takes a transaction-level advisory lock per scope of the batch, in one global
+ * order, so that two instances whose batches write the same rows wait for each other instead
+ * of deadlocking (processors/README.md, "Scale-out").
  */
 export interface Projection {
-  name: ProjectionName;
-  apply(db: Queryable, schema: string, event: DocumentEvent): Promise<ChangeEvent[]>;
+  declaration: ProjectionDeclaration<ProjectionName>;
+  lockScopesOf(event: DocumentEvent): readonly string[];
+  applyBatch(db: Queryable, schema: string, events: readonly DocumentEvent[]): Promise<ChangeEvent[]>;
 }
+
+/** The state of a keyed projection: rows by key; a reducer returns the same map when nothing changed. */
+export type KeyedState<S> = ReadonlyMap<string, S>;
+
+export interface KeyedProjectionSpec<S> {
+  declaration: ProjectionDeclaration<ProjectionName>;
+  /** The state keys an event reads or writes. */
+  keysOf(event: DocumentEvent): readonly string[];
+  /** Lock scopes (see Projection); the state keys by default. */
+  lockScopesOf?(event: DocumentEvent): readonly string[];
+  /** Loads the rows of the given keys with one statement per table; absent keys are left out. */
+  load(db: Queryable, schema: string, keys: readonly string[]): Promise<KeyedState<S>>;
+  /** The pure reducer: `(state, event) → state + changes`, the same state object when nothing changed. */
+  reduce(state: KeyedState<S>, event: DocumentEvent): Reduction<KeyedState<S>>;
+  /** Writes the changed rows (sorted by key) with one set-based statement per table. */
+  save(db: Queryable, schema: string, rows: readonly (readonly [string, S])[]): Promise<void>;
+}
+
+/** Folds a batch through a pure keyed reducer; what changed, in key order, and the change events. */
+export function foldKeyed<S>(
+  loaded: KeyedState<S>,
+  events: readonly DocumentEvent[],
+  reduce: KeyedProjectionSpec<S>['reduce'],
+): { changed: [string, S][]; changes: ChangeEvent[] } {
+  let state = loaded;
+  const changes: ChangeEvent[] = [];
+  for (const event of events) {
+    const reduction = reduce(state, event);
+    state = reduction.state;
+    changes.push(...reduction.changes);
+  }
+  const changed = [...state].filter(([key, row]) => loaded.get(key) !== row);
+  changed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { changed, changes };
+}
+
+/** A projection whose state is a map of rows by key (order status, tracked items, vessels …). */
+export function keyedProjection<S>(spec: KeyedProjectionSpec<S>): Projection {
+  return {
+    declaration: spec.declaration,
+    lockScopesOf: spec.lockScopesOf ?? spec.keysOf,
+    async applyBatch(db, schema, events) {
+      const keys = [...new Set(events.flatMap((event) => spec.keysOf(event)))].sort();
+      if (keys.length === 0) return [];
+      const loaded = await spec.load(db, schema, keys);
+      const { changed, changes } = foldKeyed(loaded, events, spec.reduce);
+      if (changed.length > 0) await spec.save(db, schema, changed);
+      return changes;
+    },
+  };
+}
+
+/** The topic of each document type: the catalogue's, or a test's own. */
+export type TopicOf = (type: DocumentTypeId) => string;
+
+export const catalogueTopicOf: TopicOf = (type) => {
+  const found = documentTypes.find((candidate) => candidate.id === type);
+  if (!found) throw new Error(`unknown document type ${type}`);
+  return found.topic;
+};
+
+/** The topics a projection reads, from its declaration. */
+export const topicsRead = (projection: Projection, topicOf: TopicOf = catalogueTopicOf): string[] =>
+  projection.declaration.reads.map(topicOf);

@@ -4,15 +4,15 @@ import {
   insertNextVersion,
   inTransaction,
   lockProjectionExclusive,
+  type ProjectionName,
   type ProjectionVersion,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
-import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
 import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
-import type { Projection } from './projection.ts';
+import { type Projection, type TopicOf, topicsRead } from './projection.ts';
 
 /**
  * The live version of a projection, created empty (to be filled from offset zero) the first
@@ -21,7 +21,7 @@ import type { Projection } from './projection.ts';
 export async function ensureLiveVersion(
   pool: pg.Pool,
   namespace: string,
-  projection: Projection['name'],
+  projection: ProjectionName,
   now: () => Date = () => new Date(),
 ): Promise<ProjectionVersion> {
   return inTransaction(pool, async (db) => {
@@ -35,11 +35,12 @@ export async function ensureLiveVersion(
 }
 
 export interface LiveProjectionOptions {
-  kafka: Kafka;
+  brokers: string[];
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;
-  topics: readonly string[];
+  /** Where each document type's records are (the catalogue's topics outside tests). */
+  topicOf?: TopicOf;
   namespace: string;
   logger: Logger;
   changes?: { producer: LogProducer; topic: string };
@@ -51,20 +52,21 @@ export interface LiveProjectionOptions {
  * offsets the rebuild stored).
  */
 export function superviseLiveProjection(options: LiveProjectionOptions) {
-  const log = options.logger.scope({ projection: options.projection.name });
+  const name = options.projection.declaration.name;
+  const log = options.logger.scope({ projection: name });
   let current: { consumer: ProjectionConsumer; version: ProjectionVersion } | undefined;
   let stopped = false;
   let switching: Promise<void> | undefined;
 
   async function startLive(): Promise<void> {
-    const version = await ensureLiveVersion(options.pool, options.namespace, options.projection.name);
+    const version = await ensureLiveVersion(options.pool, options.namespace, name);
     const consumer = createProjectionConsumer({
-      kafka: options.kafka,
+      brokers: options.brokers,
       pool: options.pool,
       codec: options.codec,
       projection: options.projection,
       version,
-      topics: options.topics,
+      topics: topicsRead(options.projection, options.topicOf),
       live: true,
       logger: options.logger,
       ...(options.changes ? { changes: options.changes } : {}),
@@ -89,6 +91,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
   return {
     start: startLive,
     version: () => current?.version,
+    health: () => current?.consumer.health(),
     async stop() {
       stopped = true;
       await switching;

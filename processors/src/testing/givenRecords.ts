@@ -8,21 +8,32 @@ import type { Projection } from '../runtime/projection.ts';
 
 /**
  * Given/When/Then against real Postgres (house style §5): given these records, when the
- * projection has applied them (one transaction per record, as the runtime would), then these
- * rows. No Kafka: this checks the projection's load-reduce-save shell, not the consumer.
+ * projection has applied them in batches (one transaction per batch, as the runtime would),
+ * then these rows. No Kafka: this checks the projection's load-fold-save batch shell, not the
+ * consumer. Batches are one record each unless `batchSize` says otherwise (a number, or a
+ * function drawing each batch's size, e.g. from a seeded random source).
  */
 export async function projectionTables(databaseUrl: string, projection: Projection) {
   const db = await createTestSchema(databaseUrl, 'gwt');
   const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
   const schema = db.schema;
-  await createVersionTables(pool, projection.name as ProjectionName, schema);
+  await createVersionTables(pool, projection.declaration.name as ProjectionName, schema);
   return {
     pool,
     schema,
-    async given(events: readonly DocumentEvent[]): Promise<ChangeEvent[]> {
+    async given(
+      events: readonly DocumentEvent[],
+      batchSize: number | (() => number) = 1,
+    ): Promise<ChangeEvent[]> {
       const changes: ChangeEvent[] = [];
-      for (const event of events)
-        changes.push(...(await inTransaction(pool, (client) => projection.apply(client, schema, event))));
+      for (let at = 0; at < events.length; ) {
+        const size = Math.max(1, typeof batchSize === 'number' ? batchSize : batchSize());
+        const batch = events.slice(at, at + size);
+        at += size;
+        changes.push(
+          ...(await inTransaction(pool, (client) => projection.applyBatch(client, schema, batch))),
+        );
+      }
       return changes;
     },
     async rows<T = Record<string, unknown>>(sql: string): Promise<T[]> {
@@ -64,4 +75,10 @@ export function seededRandom(seed: number): (n: number) => number {
     state = (state * 1103515245 + 12345) % 2 ** 31;
     return state % n;
   };
+}
+
+/** Batch sizes from 1 to 40 drawn from a seeded source: the batch shells must not depend on where batches end. */
+export function batchSizes(seed: number): () => number {
+  const next = seededRandom(seed * 31 + 1);
+  return () => 1 + next(40);
 }

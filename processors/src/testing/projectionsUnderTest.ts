@@ -1,12 +1,11 @@
 import type { ProjectionName } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
-import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
 import { projections } from '../projections.ts';
+import type { TopicOf } from '../runtime/projection.ts';
 import { superviseLiveProjection } from '../runtime/supervisor.ts';
 
 /**
@@ -15,7 +14,6 @@ import { superviseLiveProjection } from '../runtime/supervisor.ts';
  * changes topic of the test's own.
  */
 export interface ProjectionsUnderTest {
-  kafka: Kafka;
   codec: RegistryCodec;
   stop(): Promise<void>;
 }
@@ -25,13 +23,13 @@ export async function startProjectionsUnderTest(options: {
   schemaRegistryUrl: string;
   pool: pg.Pool;
   namespace: string;
-  topics: string[];
+  /** Where the test keeps each document type's records. */
+  topicOf: TopicOf;
   logger: Logger;
   clientId: string;
   only?: ProjectionName[];
   changesTopic?: string;
 }): Promise<ProjectionsUnderTest> {
-  const kafka = createKafka({ brokers: options.brokers, clientId: options.clientId, logger: options.logger });
   const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
   let changes: LogProducer | undefined;
   if (options.changesTopic) {
@@ -50,11 +48,11 @@ export async function startProjectionsUnderTest(options: {
   const names = options.only ?? (Object.keys(projections) as ProjectionName[]);
   const supervisors = names.map((name) =>
     superviseLiveProjection({
-      kafka,
+      brokers: options.brokers,
       pool: options.pool,
       codec,
       projection: projections[name],
-      topics: options.topics,
+      topicOf: options.topicOf,
       namespace: options.namespace,
       logger: options.logger,
       ...(changes && options.changesTopic
@@ -64,7 +62,6 @@ export async function startProjectionsUnderTest(options: {
   );
   for (const supervisor of supervisors) await supervisor.start();
   return {
-    kafka,
     codec,
     async stop() {
       for (const supervisor of supervisors) await supervisor.stop();

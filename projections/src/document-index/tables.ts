@@ -38,55 +38,64 @@ export interface IndexedDocumentRow {
   contentSha256: string;
 }
 
-export async function findIndexedDocument(
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toIndexedDocument = (row: any): IndexedDocumentRow => ({
+  documentId: row.document_id,
+  type: row.doc_type,
+  enterprise: row.enterprise,
+  topic: row.topic,
+  partition: row.partition,
+  offset: String(row.record_offset),
+  recordKey: row.record_key,
+  partnerId: row.partner_id,
+  receivedAt: row.received_at.toISOString(),
+  schemaId: row.schema_id,
+  contentSha256: row.content_sha256,
+});
+
+export async function findIndexedDocuments(
   db: Queryable,
   schema: string,
-  documentId: string,
-): Promise<IndexedDocumentRow | undefined> {
+  documentIds: readonly string[],
+): Promise<IndexedDocumentRow[]> {
   const { rows } = await db.query(
     `SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
-     FROM ${ident(schema)}.documents WHERE document_id = $1`,
-    [documentId],
+     FROM ${ident(schema)}.documents WHERE document_id = ANY($1)`,
+    [documentIds],
   );
-  const row = rows[0];
-  return row
-    ? {
-        documentId: row.document_id,
-        type: row.doc_type,
-        enterprise: row.enterprise,
-        topic: row.topic,
-        partition: row.partition,
-        offset: String(row.record_offset),
-        recordKey: row.record_key,
-        partnerId: row.partner_id,
-        receivedAt: row.received_at.toISOString(),
-        schemaId: row.schema_id,
-        contentSha256: row.content_sha256,
-      }
-    : undefined;
+  return rows.map(toIndexedDocument);
 }
 
-export async function insertIndexedDocument(
+/** Indexes a batch's new documents with one statement; a document already indexed stays as it was. */
+export async function insertIndexedDocuments(
   db: Queryable,
   schema: string,
-  row: IndexedDocumentRow,
+  documents: readonly IndexedDocumentRow[],
 ): Promise<void> {
+  if (documents.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.documents (document_id, doc_type, enterprise, topic, partition, record_offset, record_key,
        partner_id, received_at, schema_id, content_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+     SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
+     FROM jsonb_to_recordset($1::jsonb) AS r(document_id text, doc_type text, enterprise text, topic text, partition integer,
+       record_offset bigint, record_key text, partner_id text, received_at timestamptz, schema_id integer, content_sha256 text)
+     ON CONFLICT DO NOTHING`,
     [
-      row.documentId,
-      row.type,
-      row.enterprise,
-      row.topic,
-      row.partition,
-      row.offset,
-      row.recordKey,
-      row.partnerId,
-      row.receivedAt,
-      row.schemaId,
-      row.contentSha256,
+      JSON.stringify(
+        documents.map((row) => ({
+          document_id: row.documentId,
+          doc_type: row.type,
+          enterprise: row.enterprise,
+          topic: row.topic,
+          partition: row.partition,
+          record_offset: row.offset,
+          record_key: row.recordKey,
+          partner_id: row.partnerId,
+          received_at: row.receivedAt,
+          schema_id: row.schemaId,
+          content_sha256: row.contentSha256,
+        })),
+      ),
     ],
   );
 }

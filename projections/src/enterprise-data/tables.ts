@@ -161,24 +161,36 @@ export async function findDeclarations(
   return rows.map(toDeclaration);
 }
 
-export async function upsertDeclaration(db: Queryable, schema: string, row: DeclarationRow): Promise<void> {
+/** Writes a batch's changed declarations with one statement (rows in key order). */
+export async function upsertDeclarations(
+  db: Queryable,
+  schema: string,
+  rows: readonly DeclarationRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.declarations (declaration_key, data_source, owner_code, declare_code, order_no, entry_no, ie_flag, declare_time, fields, provenance)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     SELECT declaration_key, data_source, owner_code, declare_code, order_no, entry_no, ie_flag, declare_time, fields, provenance
+     FROM jsonb_to_recordset($1::jsonb) AS r(declaration_key text, data_source text, owner_code text, declare_code text,
+       order_no text, entry_no text, ie_flag text, declare_time text, fields jsonb, provenance jsonb)
      ON CONFLICT (declaration_key) DO UPDATE SET owner_code = EXCLUDED.owner_code, declare_code = EXCLUDED.declare_code,
        entry_no = EXCLUDED.entry_no, ie_flag = EXCLUDED.ie_flag, declare_time = EXCLUDED.declare_time,
        fields = EXCLUDED.fields, provenance = EXCLUDED.provenance`,
     [
-      row.declarationKey,
-      row.dataSource,
-      row.ownerCode,
-      row.declareCode,
-      row.orderNo,
-      row.entryNo,
-      row.ieFlag,
-      row.declareTime,
-      JSON.stringify(row.fields),
-      JSON.stringify(row.provenance),
+      JSON.stringify(
+        rows.map((row) => ({
+          declaration_key: row.declarationKey,
+          data_source: row.dataSource,
+          owner_code: row.ownerCode,
+          declare_code: row.declareCode,
+          order_no: row.orderNo,
+          entry_no: row.entryNo,
+          ie_flag: row.ieFlag,
+          declare_time: row.declareTime,
+          fields: row.fields,
+          provenance: row.provenance,
+        })),
+      ),
     ],
   );
 }
@@ -188,11 +200,29 @@ export async function findGoods(db: Queryable, schema: string, keys: readonly st
   return rows.map(toGoods);
 }
 
-export async function upsertGoods(db: Queryable, schema: string, row: GoodsRow): Promise<void> {
+/** Writes a batch's changed articles with one statement (rows in key order). */
+export async function upsertGoodsRows(
+  db: Queryable,
+  schema: string,
+  rows: readonly GoodsRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
   await db.query(
-    `INSERT INTO ${ident(schema)}.goods (goods_key, enterprise, goods_no, sources, updated_at) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO ${ident(schema)}.goods (goods_key, enterprise, goods_no, sources, updated_at)
+     SELECT goods_key, enterprise, goods_no, sources, updated_at
+     FROM jsonb_to_recordset($1::jsonb) AS r(goods_key text, enterprise text, goods_no text, sources jsonb, updated_at timestamptz)
      ON CONFLICT (goods_key) DO UPDATE SET sources = EXCLUDED.sources, updated_at = EXCLUDED.updated_at`,
-    [row.goodsKey, row.enterprise, row.goodsNo, JSON.stringify(row.sources), row.updatedAt],
+    [
+      JSON.stringify(
+        rows.map((row) => ({
+          goods_key: row.goodsKey,
+          enterprise: row.enterprise,
+          goods_no: row.goodsNo,
+          sources: row.sources,
+          updated_at: row.updatedAt,
+        })),
+      ),
+    ],
   );
 }
 
@@ -208,96 +238,117 @@ export async function findWarehouseOrders(
   return rows.map(toWarehouseOrder);
 }
 
+/** The tallies of the given inbound orders (enterprise, inbound order number), in one statement. */
 export async function findTalliesOf(
   db: Queryable,
   schema: string,
-  enterprise: string,
-  inboundOrderNo: string,
+  inbounds: readonly { enterprise: string; inboundOrderNo: string }[],
 ): Promise<WarehouseOrderRow[]> {
+  if (inbounds.length === 0) return [];
   const { rows } = await db.query(
-    `SELECT * FROM ${ident(schema)}.warehouse_orders WHERE direction = 'tally' AND enterprise = $1 AND inbound_order_no = $2`,
-    [enterprise, inboundOrderNo],
+    `SELECT o.* FROM ${ident(schema)}.warehouse_orders o
+     JOIN unnest($1::text[], $2::text[]) AS w(enterprise, inbound_order_no)
+       ON o.enterprise = w.enterprise AND o.inbound_order_no = w.inbound_order_no
+     WHERE o.direction = 'tally'`,
+    [inbounds.map((i) => i.enterprise), inbounds.map((i) => i.inboundOrderNo)],
   );
   return rows.map(toWarehouseOrder);
 }
 
-export async function upsertWarehouseOrder(
+/** Writes a batch's changed warehouse orders with one statement (rows in key order). */
+export async function upsertWarehouseOrders(
   db: Queryable,
   schema: string,
-  row: WarehouseOrderRow,
+  rows: readonly WarehouseOrderRow[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.warehouse_orders (order_key, direction, enterprise, order_no, warehouse_id, warehouse_name, occurred_at, inbound_order_no, tallied, fields, provenance)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     SELECT order_key, direction, enterprise, order_no, warehouse_id, warehouse_name, occurred_at, inbound_order_no, tallied, fields, provenance
+     FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, direction text, enterprise text, order_no text, warehouse_id text,
+       warehouse_name text, occurred_at text, inbound_order_no text, tallied boolean, fields jsonb, provenance jsonb)
      ON CONFLICT (order_key) DO UPDATE SET warehouse_id = EXCLUDED.warehouse_id, warehouse_name = EXCLUDED.warehouse_name,
        occurred_at = EXCLUDED.occurred_at, inbound_order_no = EXCLUDED.inbound_order_no, tallied = EXCLUDED.tallied,
        fields = EXCLUDED.fields, provenance = EXCLUDED.provenance`,
     [
-      row.orderKey,
-      row.direction,
-      row.enterprise,
-      row.orderNo,
-      row.warehouseId,
-      row.warehouseName,
-      row.occurredAt,
-      row.inboundOrderNo,
-      row.tallied,
-      JSON.stringify(row.fields),
-      JSON.stringify(row.provenance),
-    ],
-  );
-}
-
-/** Replaces an order's movements (a corrected order replaces its lines; a tally makes an inbound's lines not count). */
-export async function replaceMovements(
-  db: Queryable,
-  schema: string,
-  order: { orderKey: string; enterprise: string; occurredAt: string | null; effective: boolean },
-  movements: readonly MovementRow[],
-): Promise<void> {
-  const s = ident(schema);
-  await db.query(`DELETE FROM ${s}.stock_movements WHERE order_key = $1`, [order.orderKey]);
-  if (movements.length === 0) return;
-  await db.query(
-    `INSERT INTO ${s}.stock_movements (order_key, line_no, enterprise, warehouse_id, goods_id, goods_name, bar_code, batch_code,
-       stock_type, qty, amount, occurred_at, production_time, expire_time, effective)
-     SELECT $1, m.line_no, $2, m.warehouse_id, m.goods_id, m.goods_name, m.bar_code, m.batch_code, m.stock_type, m.qty, m.amount,
-       $3, m.production_time, m.expire_time, $4
-     FROM jsonb_to_recordset($5::jsonb) AS m(line_no integer, warehouse_id text, goods_id text, goods_name text, bar_code text,
-       batch_code text, stock_type text, qty numeric, amount numeric, production_time text, expire_time text)`,
-    [
-      order.orderKey,
-      order.enterprise,
-      order.occurredAt,
-      order.effective,
       JSON.stringify(
-        movements.map((m) => ({
-          line_no: m.lineNo,
-          warehouse_id: m.warehouseId,
-          goods_id: m.goodsId,
-          goods_name: m.goodsName,
-          bar_code: m.barCode,
-          batch_code: m.batchCode,
-          stock_type: m.stockType,
-          qty: m.qty,
-          amount: m.amount,
-          production_time: m.productionTime,
-          expire_time: m.expireTime,
+        rows.map((row) => ({
+          order_key: row.orderKey,
+          direction: row.direction,
+          enterprise: row.enterprise,
+          order_no: row.orderNo,
+          warehouse_id: row.warehouseId,
+          warehouse_name: row.warehouseName,
+          occurred_at: row.occurredAt,
+          inbound_order_no: row.inboundOrderNo,
+          tallied: row.tallied,
+          fields: row.fields,
+          provenance: row.provenance,
         })),
       ),
     ],
   );
 }
 
-/** Sets whether an order's movements count (an inbound stops counting once tallied). */
-export async function setMovementsEffective(
+/** An order's movements as a batch leaves them: its lines replaced (a new or corrected document), or only whether they count. */
+export interface MovementUpdate {
+  orderKey: string;
+  enterprise: string;
+  occurredAt: string | null;
+  /** Whether the lines count (an inbound stops counting once tallied). */
+  effective: boolean;
+  /** The order's new lines; absent when only `effective` changed. */
+  lines?: readonly MovementRow[];
+}
+
+/** Applies a batch's movement updates: three statements whatever the number of orders. */
+export async function updateMovements(
   db: Queryable,
   schema: string,
-  orderKey: string,
-  effective: boolean,
+  updates: readonly MovementUpdate[],
 ): Promise<void> {
-  await db.query(`UPDATE ${ident(schema)}.stock_movements SET effective = $2 WHERE order_key = $1`, [
-    orderKey,
-    effective,
-  ]);
+  const s = ident(schema);
+  const replaced = updates.filter((u) => u.lines !== undefined);
+  const flagged = updates.filter((u) => u.lines === undefined);
+  if (replaced.length > 0) {
+    await db.query(`DELETE FROM ${s}.stock_movements WHERE order_key = ANY($1)`, [
+      replaced.map((u) => u.orderKey),
+    ]);
+    const lines = replaced.flatMap((u) =>
+      (u.lines ?? []).map((m) => ({
+        order_key: u.orderKey,
+        line_no: m.lineNo,
+        enterprise: u.enterprise,
+        warehouse_id: m.warehouseId,
+        goods_id: m.goodsId,
+        goods_name: m.goodsName,
+        bar_code: m.barCode,
+        batch_code: m.batchCode,
+        stock_type: m.stockType,
+        qty: m.qty,
+        amount: m.amount,
+        occurred_at: u.occurredAt,
+        production_time: m.productionTime,
+        expire_time: m.expireTime,
+        effective: u.effective,
+      })),
+    );
+    if (lines.length > 0)
+      await db.query(
+        `INSERT INTO ${s}.stock_movements (order_key, line_no, enterprise, warehouse_id, goods_id, goods_name, bar_code, batch_code,
+           stock_type, qty, amount, occurred_at, production_time, expire_time, effective)
+         SELECT order_key, line_no, enterprise, warehouse_id, goods_id, goods_name, bar_code, batch_code, stock_type, qty, amount,
+           occurred_at, production_time, expire_time, effective
+         FROM jsonb_to_recordset($1::jsonb) AS m(order_key text, line_no integer, enterprise text, warehouse_id text, goods_id text,
+           goods_name text, bar_code text, batch_code text, stock_type text, qty numeric, amount numeric, occurred_at text,
+           production_time text, expire_time text, effective boolean)`,
+        [JSON.stringify(lines)],
+      );
+  }
+  if (flagged.length > 0)
+    await db.query(
+      `UPDATE ${s}.stock_movements m SET effective = u.effective
+       FROM unnest($1::text[], $2::boolean[]) AS u(order_key, effective) WHERE m.order_key = u.order_key`,
+      [flagged.map((u) => u.orderKey), flagged.map((u) => u.effective)],
+    );
 }

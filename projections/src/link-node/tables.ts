@@ -105,69 +105,95 @@ export async function findChainSizes(
   return new Map(rows.map((row) => [row.chain_id, row.size]));
 }
 
-export async function upsertChainSize(
+/** Writes a batch's changed chain sizes with one statement (rows in chain order). */
+export async function upsertChainSizes(
   db: Queryable,
   schema: string,
-  chain: { chainId: string; enterprise: string; size: number },
+  chains: readonly { chainId: string; enterprise: string; size: number }[],
 ): Promise<void> {
+  if (chains.length === 0) return;
   await db.query(
-    `INSERT INTO ${ident(schema)}.chains (chain_id, enterprise, size) VALUES ($1, $2, $3)
+    `INSERT INTO ${ident(schema)}.chains (chain_id, enterprise, size)
+     SELECT chain_id, enterprise, size FROM unnest($1::text[], $2::text[], $3::integer[]) AS c(chain_id, enterprise, size)
      ON CONFLICT (chain_id) DO UPDATE SET size = EXCLUDED.size`,
-    [chain.chainId, chain.enterprise, chain.size],
+    [chains.map((c) => c.chainId), chains.map((c) => c.enterprise), chains.map((c) => c.size)],
   );
 }
 
-/** A merge: every node of the absorbed chains moves to the surviving one, and the absorbed chains go. */
-export async function mergeChains(
+/**
+ * A batch's merges: every node and key of an absorbed chain moves to the chain that finally
+ * holds it (`into`, already resolved through later merges of the same batch), and the absorbed
+ * chains go. Four statements whatever the number of merges.
+ */
+export async function applyChainMerges(
   db: Queryable,
   schema: string,
-  into: string,
-  absorbed: readonly string[],
+  merges: readonly { absorbed: string; into: string }[],
 ): Promise<void> {
+  if (merges.length === 0) return;
   const s = ident(schema);
-  await db.query(`UPDATE ${s}.nodes SET chain_id = $1 WHERE chain_id = ANY($2)`, [into, absorbed]);
+  const params = [merges.map((m) => m.absorbed), merges.map((m) => m.into)];
+  await db.query(
+    `UPDATE ${s}.nodes n SET chain_id = m.target FROM unnest($1::text[], $2::text[]) AS m(absorbed, target)
+     WHERE n.chain_id = m.absorbed`,
+    params,
+  );
   await db.query(
     `INSERT INTO ${s}.key_chains (enterprise, cls, value, chain_id)
-     SELECT enterprise, cls, value, $1 FROM ${s}.key_chains WHERE chain_id = ANY($2) ON CONFLICT DO NOTHING`,
-    [into, absorbed],
+     SELECT k.enterprise, k.cls, k.value, m.target FROM ${s}.key_chains k
+     JOIN unnest($1::text[], $2::text[]) AS m(absorbed, target) ON k.chain_id = m.absorbed
+     ORDER BY 1, 2, 3, 4 ON CONFLICT DO NOTHING`,
+    params,
   );
-  await db.query(`DELETE FROM ${s}.key_chains WHERE chain_id = ANY($1)`, [absorbed]);
-  await db.query(`DELETE FROM ${s}.chains WHERE chain_id = ANY($1)`, [absorbed]);
+  await db.query(`DELETE FROM ${s}.key_chains WHERE chain_id = ANY($1)`, [params[0]]);
+  await db.query(`DELETE FROM ${s}.chains WHERE chain_id = ANY($1)`, [params[0]]);
 }
 
-export async function upsertNode(db: Queryable, schema: string, node: NodeRow): Promise<void> {
-  const s = ident(schema);
+/** Writes a batch's changed nodes with one statement (rows in node order). */
+export async function upsertNodes(db: Queryable, schema: string, nodes: readonly NodeRow[]): Promise<void> {
+  if (nodes.length === 0) return;
   await db.query(
-    `INSERT INTO ${s}.nodes (node_id, enterprise, doc_type, business_key, block, chain_id, keys, fields, provenance, versions)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO ${ident(schema)}.nodes (node_id, enterprise, doc_type, business_key, block, chain_id, keys, fields, provenance, versions)
+     SELECT node_id, enterprise, doc_type, business_key, block, chain_id, keys, fields, provenance, versions
+     FROM jsonb_to_recordset($1::jsonb) AS r(node_id text, enterprise text, doc_type text, business_key text, block text,
+       chain_id text, keys jsonb, fields jsonb, provenance jsonb, versions integer)
      ON CONFLICT (node_id) DO UPDATE SET block = EXCLUDED.block, chain_id = EXCLUDED.chain_id, keys = EXCLUDED.keys,
        fields = EXCLUDED.fields, provenance = EXCLUDED.provenance, versions = EXCLUDED.versions`,
     [
-      node.nodeId,
-      node.enterprise,
-      node.type,
-      node.businessKey,
-      node.block,
-      node.chainId,
-      JSON.stringify(node.keys),
-      JSON.stringify(node.fields),
-      JSON.stringify(node.provenance),
-      node.versions,
+      JSON.stringify(
+        nodes.map((node) => ({
+          node_id: node.nodeId,
+          enterprise: node.enterprise,
+          doc_type: node.type,
+          business_key: node.businessKey,
+          block: node.block,
+          chain_id: node.chainId,
+          keys: node.keys,
+          fields: node.fields,
+          provenance: node.provenance,
+          versions: node.versions,
+        })),
+      ),
     ],
   );
 }
 
-/** Keys only ever accumulate (processors/README.md): record that the node's chain holds each of them. */
+/** Keys only ever accumulate (processors/README.md): record that each node's chain holds each of its keys. */
 export async function insertKeyChains(
   db: Queryable,
   schema: string,
-  node: Pick<NodeRow, 'chainId' | 'enterprise' | 'keys'>,
+  nodes: readonly Pick<NodeRow, 'chainId' | 'enterprise' | 'keys'>[],
 ): Promise<void> {
-  if (node.keys.length === 0) return;
+  const rows = nodes
+    .flatMap((node) => node.keys.map((key) => [node.enterprise, key.cls, key.value, node.chainId] as const))
+    .map((row) => ({ row, id: row.join('\u0000') }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ row }) => row);
+  if (rows.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.key_chains (enterprise, cls, value, chain_id)
-     SELECT $1, cls, value, $2 FROM unnest($3::text[], $4::text[]) AS k(cls, value) ON CONFLICT DO NOTHING`,
-    [node.enterprise, node.chainId, node.keys.map((k) => k.cls), node.keys.map((k) => k.value)],
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3])],
   );
 }
 

@@ -60,25 +60,37 @@ export async function findOrders(
   return rows.map(toOrder);
 }
 
-export async function upsertOrder(db: Queryable, schema: string, order: OrderRow): Promise<void> {
+/** Writes a batch's changed orders with one statement (rows in key order: concurrent writers never deadlock). */
+export async function upsertOrders(
+  db: Queryable,
+  schema: string,
+  orders: readonly OrderRow[],
+): Promise<void> {
+  if (orders.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.orders (order_key, kind, enterprise, order_no, status, effective_time, order_time, content_sha256, fields, provenance, history)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     SELECT order_key, kind, enterprise, order_no, status, effective_time, order_time, content_sha256, fields, provenance, history
+     FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, kind text, enterprise text, order_no text, status text,
+       effective_time text, order_time text, content_sha256 text, fields jsonb, provenance jsonb, history jsonb)
      ON CONFLICT (order_key) DO UPDATE SET status = EXCLUDED.status, effective_time = EXCLUDED.effective_time,
        order_time = EXCLUDED.order_time, content_sha256 = EXCLUDED.content_sha256, fields = EXCLUDED.fields,
        provenance = EXCLUDED.provenance, history = EXCLUDED.history`,
     [
-      order.orderKey,
-      order.kind,
-      order.enterprise,
-      order.orderNo,
-      order.status,
-      order.effectiveTime,
-      order.orderTime,
-      order.contentSha256,
-      JSON.stringify(order.fields),
-      JSON.stringify(order.provenance),
-      JSON.stringify(order.history),
+      JSON.stringify(
+        orders.map((order) => ({
+          order_key: order.orderKey,
+          kind: order.kind,
+          enterprise: order.enterprise,
+          order_no: order.orderNo,
+          status: order.status,
+          effective_time: order.effectiveTime,
+          order_time: order.orderTime,
+          content_sha256: order.contentSha256,
+          fields: order.fields,
+          provenance: order.provenance,
+          history: order.history,
+        })),
+      ),
     ],
   );
 }

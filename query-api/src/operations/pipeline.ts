@@ -1,7 +1,7 @@
 import {
   findLiveVersion,
   type ProjectionName,
-  projectionNames,
+  projectionCatalogue,
   readCheckpoints,
 } from '@tradelog/projections';
 import { TradelogError } from '@tradelog/schemas';
@@ -34,6 +34,7 @@ export interface TopicSummary {
 
 export interface ProjectionLag {
   projection: ProjectionName;
+  title: { cn: string; en: string };
   version: number | null;
   applied: number;
   lag: number;
@@ -83,11 +84,12 @@ export function createPipelineRouter(deps: {
   pool: pg.Pool;
   topicOffsets: TopicOffsets | undefined;
   changesTopic: string;
-  /** The document topics the projections read; the catalogue's unless a test renames them. */
+  /** The document topics in the catalogue's order; the catalogue's own unless a test renames them. */
   documentTopics?: string[];
 }): Router {
   const router = Router();
   const documentTopics = deps.documentTopics ?? documentTypes.map((type) => type.topic);
+  const topicOf = new Map(documentTypes.map((type, index) => [type.id, documentTopics[index]!]));
   router.get(
     '/ops/pipeline',
     handle(async (_req, res) => {
@@ -99,13 +101,17 @@ export function createPipelineRouter(deps: {
       const offsets = await deps.topicOffsets([...documentTopics, deps.changesTopic]);
       const documents = new Map([...offsets].filter(([topic]) => documentTopics.includes(topic)));
       const projections: ProjectionLag[] = [];
-      for (const projection of projectionNames) {
+      for (const declaration of projectionCatalogue) {
+        const projection = declaration.name;
         const live = await findLiveVersion(deps.pool, projection);
         const checkpoints = live ? await readCheckpoints(deps.pool, live.consumerGroup) : [];
+        // A projection's lag counts only the topics its declaration reads.
+        const read = new Set(declaration.reads.map((type) => topicOf.get(type)));
         projections.push({
           projection,
+          title: declaration.title,
           version: live?.version ?? null,
-          ...projectionLag(documents, checkpoints),
+          ...projectionLag(new Map([...documents].filter(([topic]) => read.has(topic))), checkpoints),
         });
       }
       sendSuccess(res, {

@@ -91,7 +91,12 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
         ...(typeof req.query.after === 'string' ? { afterId: req.query.after } : {}),
       });
       sendSuccess(res, {
-        dataList: letters.map(({ value, ...letter }) => ({ ...letter, valueBytes: value?.length ?? 0 })),
+        // Keys are shown as text where they are text, else as base64 (a dead letter may hold any bytes).
+        dataList: letters.map(({ value, recordKey, ...letter }) => ({
+          ...letter,
+          recordKey: recordKey === null ? null : printableKey(recordKey),
+          valueBytes: value?.length ?? 0,
+        })),
       });
     }),
   );
@@ -111,4 +116,12 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
     }),
   );
   return router;
+}
+
+/** A record key as an operator reads it: the text when it is printable UTF-8, else `base64:…`. */
+export function printableKey(key: Buffer): string {
+  const text = key.toString('utf8');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+  const printable = Buffer.from(text, 'utf8').equals(key) && !/[\u0000-\u001f\u007f]/.test(text);
+  return printable ? text : `base64:${key.toString('base64')}`;
 }

@@ -39,19 +39,113 @@ export function readWireFormat(value: Buffer): { schemaId: number; json: Buffer 
 }
 
 /**
- * The registry library compiles writer schemas with Ajv; ours are draft 2020-12 with custom
- * formats and bilingual annotation keywords, so it gets a 2020 instance that tolerates them.
- * Formats are not re-checked on decode: they were checked once, at intake.
+ * Writer schemas are compiled with a draft 2020-12 Ajv that tolerates our custom formats and
+ * bilingual annotation keywords. Formats are not re-checked on decode: they were checked once,
+ * at intake.
  */
 function decodeAjv() {
   return new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
 }
 
-export function createRegistryCodec(options: { url: string }): RegistryCodec {
+/** Why a record could not be decoded: the record's own fault, never the registry's state. */
+export class RecordUndecodableError extends TradelogError {
+  constructor(code: string, message: string, cause?: unknown) {
+    super(code, message, { retriable: false, cause });
+    this.name = 'RecordUndecodableError';
+  }
+}
+
+/** The registry could not be asked (down, slow, 5xx): retry later, never blame the record. */
+export class RegistryUnavailableError extends TradelogError {
+  constructor(message: string, cause?: unknown) {
+    super('REGISTRY_UNAVAILABLE', message, { status: 503, retriable: true, cause });
+    this.name = 'RegistryUnavailableError';
+  }
+}
+
+export interface RegistryCodecOptions {
+  url: string;
+  /** Bound on one schema look-up; past it the registry counts as unavailable. */
+  requestTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+type WriterSchema = { validate: (value: unknown) => boolean; errors: () => string };
+
+export function createRegistryCodec(options: RegistryCodecOptions): RegistryCodec {
+  const ajv = decodeAjv();
+  // The library registers (ingest); it compiles what it registers with the same tolerant Ajv.
   const registry = new SchemaRegistry(
     { host: options.url, clientId: 'tradelog' },
     { [SchemaType.JSON]: { ajvInstance: decodeAjv() } },
   );
+  const writerSchemas = new Map<number, Promise<WriterSchema>>();
+  const fetchImpl = options.fetch ?? fetch;
+
+  /**
+   * The writer schema by id, classified by what the registry answered rather than by error
+   * text: no answer, a timeout or a 5xx is the registry's state (retriable); a 404 means the
+   * record names a schema that does not exist (the record's fault); anything else that is not
+   * a usable JSON Schema is the record's fault too. Found schemas are cached for good (ids are
+   * immutable); failures are not.
+   */
+  async function loadWriterSchema(schemaId: number): Promise<WriterSchema> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${options.url.replace(/\/$/, '')}/schemas/ids/${schemaId}`, {
+        signal: AbortSignal.timeout(options.requestTimeoutMs ?? 5000),
+      });
+    } catch (error) {
+      throw new RegistryUnavailableError(`schema registry not reachable for schema id ${schemaId}`, error);
+    }
+    if (response.status === 404)
+      throw new RecordUndecodableError(
+        'SCHEMA_NOT_FOUND',
+        `schema id ${schemaId} does not exist in the registry`,
+      );
+    if (!response.ok)
+      throw new RegistryUnavailableError(
+        `schema registry answered ${response.status} for schema id ${schemaId}`,
+      );
+    let body: { schema?: unknown; schemaType?: unknown };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch (error) {
+      throw new RegistryUnavailableError(
+        `schema registry answered unreadably for schema id ${schemaId}`,
+        error,
+      );
+    }
+    if (body.schemaType !== undefined && body.schemaType !== 'JSON')
+      throw new RecordUndecodableError(
+        'SCHEMA_NOT_JSON',
+        `schema id ${schemaId} is a ${String(body.schemaType)} schema`,
+      );
+    try {
+      const validate = ajv.compile(JSON.parse(String(body.schema)) as object);
+      return {
+        validate: (value) => validate(value) as boolean,
+        errors: () => ajv.errorsText(validate.errors),
+      };
+    } catch (error) {
+      throw new RecordUndecodableError(
+        'SCHEMA_INVALID',
+        `schema id ${schemaId} is not a usable JSON Schema`,
+        error,
+      );
+    }
+  }
+
+  function writerSchema(schemaId: number): Promise<WriterSchema> {
+    let found = writerSchemas.get(schemaId);
+    if (!found) {
+      found = loadWriterSchema(schemaId);
+      writerSchemas.set(schemaId, found);
+      found.catch(() => writerSchemas.delete(schemaId));
+    }
+    return found;
+  }
+
   return {
     async registerSchema(subject, schema) {
       try {
@@ -70,17 +164,24 @@ export function createRegistryCodec(options: { url: string }): RegistryCodec {
     },
     encodeRaw: encodeWireFormat,
     async decode(value) {
-      const { schemaId } = readWireFormat(value);
+      const { schemaId, json } = readWireFormat(value);
+      const schema = await writerSchema(schemaId);
+      let parsed: unknown;
       try {
-        return { schemaId, value: await registry.decode(value) };
+        parsed = JSON.parse(json.toString('utf8'));
       } catch (error) {
-        const unreachable = /ECONNREFUSED|ETIMEDOUT|socket hang up|fetch failed/i.test(String(error));
-        throw new TradelogError(
-          unreachable ? 'REGISTRY_UNAVAILABLE' : 'RECORD_UNDECODABLE',
-          `could not decode record with schema id ${schemaId}: ${(error as Error).message}`,
-          { retriable: unreachable, cause: error },
+        throw new RecordUndecodableError(
+          'RECORD_NOT_JSON',
+          `record value is not JSON (schema id ${schemaId})`,
+          error,
         );
       }
+      if (!schema.validate(parsed))
+        throw new RecordUndecodableError(
+          'RECORD_SCHEMA_MISMATCH',
+          `record does not match its writer schema ${schemaId}: ${schema.errors()}`,
+        );
+      return { schemaId, value: parsed };
     },
   };
 }

@@ -1,0 +1,203 @@
+import type { Logger } from '@tradelog/schemas';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
+import type pg from 'pg';
+import client from 'prom-client';
+import type { ConsumerHealth } from './runtime/checkpointedConsumer.ts';
+
+/**
+ * The processors' health (ARCHITECTURE "A dependency outage of any length pauses the process;
+ * it never exits because of one"): which dependency is down, which consumer waits for what.
+ *
+ * - `/health` fails (503) only when the process cannot recover by itself: stopping, or a
+ *   consumer that stopped without being asked to. A dependency outage is not that: the
+ *   consumers pause and resume on their own, and restarting the process would not help.
+ * - `/ready` is 503 while any dependency is down or any consumer waits for one, so a load
+ *   balancer or an operator sees the pause.
+ */
+export type DependencyName = 'postgres' | 'kafka' | 'registry';
+
+export interface DependencyState {
+  ok: boolean;
+  checkedAt: string;
+  error?: string;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'failing' | 'stopping';
+  live: boolean;
+  ready: boolean;
+  dependencies: Partial<Record<DependencyName, DependencyState>>;
+  consumers: ConsumerHealth[];
+}
+
+/** The pure core: from what the probes and consumers say to the two answers. */
+export function assessHealth(input: {
+  stopping: boolean;
+  dependencies: Partial<Record<DependencyName, DependencyState>>;
+  consumers: readonly ConsumerHealth[];
+}): HealthReport {
+  const crashed = input.consumers.some((c) => c.consumer.state === 'stopped' && !c.retired);
+  const dependencyDown = Object.values(input.dependencies).some((d) => d && !d.ok);
+  const waiting = input.consumers.some((c) => c.waitingFor !== undefined || c.consumer.state !== 'running');
+  const status = input.stopping
+    ? 'stopping'
+    : crashed
+      ? 'failing'
+      : dependencyDown || waiting
+        ? 'degraded'
+        : 'ok';
+  return {
+    status,
+    live: status !== 'stopping' && status !== 'failing',
+    ready: status === 'ok',
+    dependencies: input.dependencies,
+    consumers: [...input.consumers],
+  };
+}
+
+export interface LagSource {
+  projection: string;
+  consumerGroup: string;
+  topics: readonly string[];
+}
+
+export interface HealthMonitorOptions {
+  pool: pg.Pool;
+  brokers: string[];
+  schemaRegistryUrl: string;
+  logger: Logger;
+  /** The live versions whose lag is exported (read on every probe). */
+  lagSources: () => LagSource[];
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * Probes the dependencies every few seconds (a `select 1`, the topics' end offsets, the
+ * registry's schema types) and exports, from the same reads, each projection's lag, the age of
+ * its last applied batch and its open dead letters as Prometheus gauges.
+ */
+export function createHealthMonitor(options: HealthMonitorOptions) {
+  const now = options.now ?? (() => new Date());
+  const registry = new client.Registry();
+  const lag = new client.Gauge({
+    name: 'tradelog_projection_lag_records',
+    help: 'Records in the log that the live version of a projection has not applied yet',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const lastAppliedAge = new client.Gauge({
+    name: 'tradelog_projection_last_applied_age_seconds',
+    help: 'Seconds since the live version of a projection last applied a batch',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const deadLetters = new client.Gauge({
+    name: 'tradelog_dead_letters_open',
+    help: 'Dead letters not resolved yet, per consumer (projection or push)',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const up = new client.Gauge({
+    name: 'tradelog_dependency_up',
+    help: '1 when the dependency answered the last probe',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+  });
+  const dependencies: Partial<Record<DependencyName, DependencyState>> = {};
+  let timer: NodeJS.Timeout | undefined;
+  let probing: Promise<void> | undefined;
+
+  const record = (name: DependencyName, error?: unknown) => {
+    dependencies[name] = {
+      ok: error === undefined,
+      checkedAt: now().toISOString(),
+      ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
+    };
+    up.set({ dependency: name }, error === undefined ? 1 : 0);
+  };
+
+  async function probePostgres(): Promise<void> {
+    try {
+      await options.pool.query('SELECT 1');
+      record('postgres');
+    } catch (error) {
+      record('postgres', error);
+      return;
+    }
+    const { rows } = await options.pool
+      .query(
+        `SELECT projection, count(*)::int AS open FROM dead_letters WHERE state <> 'resolved' GROUP BY projection`,
+      )
+      .catch(() => ({ rows: [] as { projection: string; open: number }[] }));
+    deadLetters.reset();
+    for (const row of rows) deadLetters.set({ projection: row.projection }, row.open);
+  }
+
+  async function probeKafkaAndLag(): Promise<void> {
+    const sources = options.lagSources();
+    const topics = [...new Set(sources.flatMap((s) => s.topics))];
+    let ends: Awaited<ReturnType<typeof topicOffsets>>;
+    try {
+      ends = await topicOffsets({ brokers: options.brokers, topics, logger: options.logger });
+      record('kafka');
+    } catch (error) {
+      record('kafka', error);
+      return;
+    }
+    for (const source of sources) {
+      const { rows } = await options.pool
+        .query(
+          'SELECT topic, partition, next_offset, applied_at FROM projection_checkpoints WHERE consumer_group = $1',
+          [source.consumerGroup],
+        )
+        .catch(() => ({ rows: [] }));
+      const stored = new Map(rows.map((row) => [`${row.topic}/${row.partition}`, BigInt(row.next_offset)]));
+      let behind = 0n;
+      for (const topic of source.topics)
+        for (const p of ends.get(topic) ?? [])
+          behind += BigInt(p.end) - (stored.get(`${topic}/${p.partition}`) ?? 0n);
+      lag.set({ projection: source.projection }, Number(behind));
+      const last = rows.reduce<Date | undefined>(
+        (latest, row) => (latest === undefined || row.applied_at > latest ? row.applied_at : latest),
+        undefined,
+      );
+      if (last)
+        lastAppliedAge.set({ projection: source.projection }, (now().getTime() - last.getTime()) / 1000);
+    }
+  }
+
+  async function probeRegistry(): Promise<void> {
+    try {
+      const response = await fetch(`${options.schemaRegistryUrl.replace(/\/$/, '')}/schemas/types`, {
+        signal: AbortSignal.timeout(3000),
+      });
+      record('registry', response.ok ? undefined : new Error(`registry answered ${response.status}`));
+    } catch (error) {
+      record('registry', error);
+    }
+  }
+
+  function probe(): Promise<void> {
+    probing ??= Promise.all([probePostgres(), probeKafkaAndLag(), probeRegistry()])
+      .then(() => undefined)
+      .catch((error: unknown) => options.logger.warn('health probe failed', { error }))
+      .finally(() => {
+        probing = undefined;
+      });
+    return probing;
+  }
+
+  return {
+    registry,
+    dependencies: () => ({ ...dependencies }),
+    probe,
+    start() {
+      void probe();
+      timer = setInterval(() => void probe(), options.intervalMs ?? 3000);
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

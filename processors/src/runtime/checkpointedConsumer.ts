@@ -1,0 +1,462 @@
+import {
+  claimRetryingDeadLetters,
+  type DeadLetter,
+  insertDeadLetter,
+  lockCheckpoint,
+  readCheckpoints,
+  resolveDeadLetter,
+  saveCheckpoint,
+} from '@tradelog/projections';
+import type { Logger } from '@tradelog/schemas';
+import {
+  createLogConsumer,
+  type LogBatch,
+  type LogConsumer,
+  type LogConsumerStatus,
+  type LogRecord,
+} from '@tradelog/schemas/log/consumer';
+import type pg from 'pg';
+import { classifyFault, faultCode, retryDelayMs } from './faults.ts';
+
+/**
+ * The one checkpointed consume loop (ARCHITECTURE "Batches, not records"), shared by every
+ * projection and by the push processor. For each fetched batch of one partition:
+ *
+ * 1. decode every record (outside any transaction); a record that cannot be decoded is the
+ *    record's fault and will be dead-lettered, a dependency fault retries the batch;
+ * 2. in ONE transaction: lock the partition's checkpoint row, drop records below it (already
+ *    applied), let the handler `begin` (locks, "still live?"), apply the decoded records as one
+ *    batch under a savepoint, write dead letters and the new checkpoint, commit;
+ * 3. if the batch apply fails: a transient fault rolls back and the partition is fetched again
+ *    after a growing delay; a record fault or an unclear one isolates the batch record by
+ *    record once (a savepoint each): records that fail alone are dead-lettered, unless every
+ *    record fails alike with an unclear fault — then it is no record's fault (a bug, a missing
+ *    table) and the batch is retried like a transient fault, so nothing is skipped.
+ *
+ * Postgres is the only source of offsets: on every group join each partition starts at its
+ * stored checkpoint, and a batch that starts past it makes the partition go back to it.
+ */
+export interface BatchHandler<E> {
+  /** The dead letters' owner (a projection's name, or `push`). */
+  name: string;
+  decode(record: LogRecord): Promise<E> | E;
+  /**
+   * Runs first in the batch's transaction, after the checkpoint lock. `retired` ends the
+   * consumer (a rebuild switched readers to another version); `go` applies the batch.
+   */
+  begin?(db: pg.PoolClient, events: readonly E[]): Promise<'go' | 'retired'>;
+  /** Applies decoded records, in log order, on the batch's transaction. */
+  apply(db: pg.PoolClient, events: readonly E[]): Promise<void>;
+  /** After a commit that applied records (e.g. publish the outbox). */
+  afterCommit?(): void;
+}
+
+export interface CheckpointedConsumerOptions<E> {
+  brokers: string[];
+  clientId: string;
+  groupId: string;
+  topics: readonly string[];
+  pool: pg.Pool;
+  handler: BatchHandler<E>;
+  logger: Logger;
+  now?: () => Date;
+  partitionsConsumedConcurrently?: number;
+  /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
+  limitOf?: (topic: string, partition: number) => bigint | undefined;
+  onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
+  /** Called once when `begin` answers `retired`. */
+  onRetired?: () => void;
+  /** Test seam: runs inside the transaction just before COMMIT (a throw there is a crash mid-batch). */
+  beforeCommit?: (applied: number) => Promise<void> | void;
+  /** How often parked partitions and operator retries of dead letters are looked at. */
+  tickMs?: number;
+  retryBackoff?: { initial?: number; max?: number };
+}
+
+export interface ConsumerHealth {
+  name: string;
+  groupId: string;
+  consumer: LogConsumerStatus;
+  /** The last dependency fault that holds partitions back, until a batch goes through again. */
+  waitingFor?: { code: string; since: string; partitions: number };
+  retired: boolean;
+}
+
+export interface CheckpointedConsumer {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  health(): ConsumerHealth;
+  /** Applies dead letters an operator asked to retry (also runs on every tick). */
+  retryDeadLetters(): Promise<void>;
+}
+
+interface Decoded<E> {
+  record: LogRecord;
+  event?: E;
+  fault?: unknown;
+}
+
+/** Thrown inside the batch to roll it back and retry it later; never dead-letters anything. */
+class RetryBatch extends Error {
+  constructor(cause: unknown) {
+    super('batch will be retried', { cause });
+    this.name = 'RetryBatch';
+  }
+}
+
+const headerText = (headers: LogRecord['headers']): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      (Array.isArray(value) ? value[0] : value)?.toString() ?? '',
+    ]),
+  );
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptions<E>): CheckpointedConsumer {
+  const { pool, handler, groupId } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.logger.scope({ consumer: handler.name, groupId });
+  const attempts = new Map<string, number>();
+  const limited = new Map<string, { topic: string; partition: number; nextOffset: bigint }>();
+  let waitingFor: ConsumerHealth['waitingFor'];
+  let retired = false;
+  let timer: NodeJS.Timeout | undefined;
+  let retrying = false;
+
+  const logConsumer: LogConsumer = createLogConsumer({
+    brokers: options.brokers,
+    clientId: options.clientId,
+    groupId,
+    topics: options.topics,
+    logger: options.logger,
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+    startOffsets: async () =>
+      new Map((await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset])),
+    onBatch,
+  });
+
+  async function decodeAll(records: readonly LogRecord[]): Promise<Decoded<E>[]> {
+    const out: Decoded<E>[] = [];
+    for (const record of records) {
+      try {
+        out.push({ record, event: await handler.decode(record) });
+      } catch (fault) {
+        if (classifyFault(fault) === 'transient') throw new RetryBatch(fault);
+        out.push({ record, fault });
+      }
+    }
+    return out;
+  }
+
+  async function deadLetter(db: pg.PoolClient, record: LogRecord, fault: unknown): Promise<void> {
+    const code = faultCode(fault);
+    log.warn('record dead-lettered', {
+      topic: record.topic,
+      partition: record.partition,
+      offset: record.offset,
+      code,
+      error: fault as Error,
+    });
+    await insertDeadLetter(db, {
+      projection: handler.name,
+      consumerGroup: groupId,
+      topic: record.topic,
+      partition: record.partition,
+      offset: record.offset,
+      recordKey: record.key,
+      headers: headerText(record.headers),
+      value: record.value,
+      errorCode: code,
+      errorMessage: messageOf(fault),
+      failedAt: now(),
+    });
+  }
+
+  /**
+   * Applies decoded records: the whole batch under one savepoint; if that fails for anything
+   * but a dependency, once more record by record. Returns how many records it dead-lettered.
+   */
+  async function applyIsolating(
+    db: pg.PoolClient,
+    items: readonly Decoded<E>[],
+    mode: 'batch' | 'retry' = 'batch',
+  ): Promise<number> {
+    const good = items.filter((item) => item.fault === undefined);
+    let deadLettered = 0;
+    if (good.length > 0) {
+      await db.query('SAVEPOINT batch');
+      try {
+        await handler.apply(
+          db,
+          good.map((item) => item.event as E),
+        );
+        await db.query('RELEASE SAVEPOINT batch');
+      } catch (fault) {
+        if (classifyFault(fault) === 'transient') throw new RetryBatch(fault);
+        await db.query('ROLLBACK TO SAVEPOINT batch').catch((error: unknown) => {
+          throw new RetryBatch(error);
+        });
+        log.warn('batch failed; applying its records one by one', {
+          records: good.length,
+          code: faultCode(fault),
+          error: fault as Error,
+        });
+        const failures: { item: Decoded<E>; fault: unknown }[] = [];
+        for (const item of good) {
+          await db.query('SAVEPOINT record');
+          try {
+            await handler.apply(db, [item.event as E]);
+            await db.query('RELEASE SAVEPOINT record');
+          } catch (recordFault) {
+            if (classifyFault(recordFault) === 'transient') throw new RetryBatch(recordFault);
+            await db.query('ROLLBACK TO SAVEPOINT record').catch((error: unknown) => {
+              throw new RetryBatch(error);
+            });
+            failures.push({ item, fault: recordFault });
+          }
+        }
+        const systemic =
+          mode === 'batch' &&
+          failures.length === good.length &&
+          failures.every(
+            (f) =>
+              classifyFault(f.fault) === 'unclear' && faultCode(f.fault) === faultCode(failures[0]!.fault),
+          );
+        if (systemic) throw new RetryBatch(failures[0]!.fault);
+        for (const failure of failures) {
+          await deadLetter(db, failure.item.record, failure.fault);
+          deadLettered++;
+        }
+      }
+    }
+    for (const item of items) {
+      if (item.fault === undefined) continue;
+      await deadLetter(db, item.record, item.fault);
+      deadLettered++;
+    }
+    return deadLettered;
+  }
+
+  function retryLater(batch: LogBatch, from: string, cause: unknown) {
+    const slot = `${batch.topic}/${batch.partition}`;
+    const attempt = (attempts.get(slot) ?? 0) + 1;
+    attempts.set(slot, attempt);
+    const delayMs = retryDelayMs(attempt, options.retryBackoff);
+    waitingFor = {
+      code: faultCode(cause),
+      since: waitingFor?.since ?? now().toISOString(),
+      partitions: [...attempts.values()].filter((n) => n > 0).length,
+    };
+    log.warn('dependency fault; partition paused and retried', {
+      topic: batch.topic,
+      partition: batch.partition,
+      attempt,
+      delayMs,
+      code: waitingFor.code,
+      error: cause as Error,
+    });
+    logConsumer.retryFrom(batch.topic, batch.partition, from, delayMs);
+  }
+
+  async function onBatch(batch: LogBatch): Promise<string | undefined> {
+    if (retired) return undefined;
+    const { topic, partition } = batch;
+    const slot = `${topic}/${partition}`;
+    const started = performance.now();
+    const firstOffset = batch.records[0]!.offset;
+    let decoded: Decoded<E>[];
+    try {
+      decoded = await decodeAll(batch.records);
+    } catch (error) {
+      retryLater(batch, firstOffset, error instanceof RetryBatch ? error.cause : error);
+      return undefined;
+    }
+    if (!batch.isActive()) return undefined;
+
+    const limit = options.limitOf?.(topic, partition);
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      retryLater(batch, firstOffset, error);
+      return undefined;
+    }
+    let applied = 0;
+    let deadLettered = 0;
+    let nextOffset = 0n;
+    let through: string | undefined;
+    let stoppedAtLimit = false;
+    try {
+      await client.query('BEGIN');
+      const checkpoint = BigInt((await lockCheckpoint(client, groupId, topic, partition)) ?? '0');
+      if (BigInt(firstOffset) > checkpoint) {
+        // Kafka handed us records past our checkpoint: go back to what Postgres says was applied.
+        await client.query('ROLLBACK');
+        log.warn('batch starts past the checkpoint; going back to it', {
+          topic,
+          partition,
+          checkpoint: String(checkpoint),
+          first: firstOffset,
+        });
+        logConsumer.retryFrom(topic, partition, String(checkpoint), 0);
+        return undefined;
+      }
+      const pending: Decoded<E>[] = [];
+      nextOffset = checkpoint;
+      for (const item of decoded) {
+        const offset = BigInt(item.record.offset);
+        if (offset < checkpoint) {
+          through = item.record.offset;
+          continue;
+        }
+        if (limit !== undefined && offset >= limit) {
+          stoppedAtLimit = true;
+          break;
+        }
+        pending.push(item);
+        nextOffset = offset + 1n;
+        through = item.record.offset;
+      }
+      if (pending.length > 0 && handler.begin) {
+        const events = pending.filter((item) => item.fault === undefined).map((item) => item.event as E);
+        if ((await handler.begin(client, events)) === 'retired') {
+          await client.query('ROLLBACK');
+          retired = true;
+          log.info('version no longer live; handing over');
+          setImmediate(() => options.onRetired?.());
+          return undefined;
+        }
+      }
+      if (pending.length > 0) {
+        deadLettered = await applyIsolating(client, pending);
+        applied = pending.length;
+        await saveCheckpoint(client, {
+          consumerGroup: groupId,
+          topic,
+          partition,
+          nextOffset: String(nextOffset),
+          recordsApplied: applied,
+          appliedAt: now(),
+        });
+      }
+      await options.beforeCommit?.(applied);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      const cause = error instanceof RetryBatch ? error.cause : error;
+      // Whatever failed here failed outside any one record (the savepoints caught those).
+      retryLater(batch, firstOffset, cause);
+      return undefined;
+    } finally {
+      client.release();
+    }
+    attempts.delete(slot);
+    if (attempts.size === 0) waitingFor = undefined;
+    if (stoppedAtLimit) {
+      limited.set(slot, { topic, partition, nextOffset });
+      logConsumer.pause(topic, partition, String(nextOffset));
+    }
+    if (applied > 0) {
+      log.debug('batch applied', {
+        topic,
+        partition,
+        applied,
+        deadLettered,
+        durationMs: Math.round(performance.now() - started),
+      });
+      options.onApplied?.({ topic, partition, applied, nextOffset });
+      handler.afterCommit?.();
+    }
+    return through;
+  }
+
+  /** Applies the dead letters an operator marked `retrying`, through the same handler. */
+  async function retryDeadLetters(): Promise<void> {
+    if (retrying || retired) return;
+    retrying = true;
+    const client = await pool.connect().catch(() => undefined);
+    if (!client) {
+      retrying = false;
+      return;
+    }
+    try {
+      await client.query('BEGIN');
+      const letters = await claimRetryingDeadLetters(client, handler.name, 50);
+      if (letters.length === 0) {
+        await client.query('ROLLBACK');
+        return;
+      }
+      const records = letters.map(recordOf);
+      const decoded = await decodeAll(records);
+      if (handler.begin) {
+        const events = decoded.filter((d) => d.fault === undefined).map((d) => d.event as E);
+        if ((await handler.begin(client, events)) === 'retired') {
+          await client.query('ROLLBACK');
+          return;
+        }
+      }
+      // One at a time: a letter that fails again counts an attempt and stays.
+      let resolved = 0;
+      for (const [index, item] of decoded.entries()) {
+        if ((await applyIsolating(client, [item], 'retry')) === 0) {
+          await resolveDeadLetter(client, letters[index]!.id, now());
+          resolved++;
+        }
+      }
+      await client.query('COMMIT');
+      log.info('dead letters retried', { claimed: letters.length, resolved });
+      if (resolved > 0) handler.afterCommit?.();
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      log.warn('dead-letter retry failed; will try again', { error: error as Error });
+    } finally {
+      client.release();
+      retrying = false;
+    }
+  }
+
+  function tick() {
+    for (const [slot, stop] of limited) {
+      const limit = options.limitOf?.(stop.topic, stop.partition);
+      if (limit === undefined || limit > stop.nextOffset) {
+        limited.delete(slot);
+        logConsumer.resume(stop.topic, stop.partition);
+      }
+    }
+    void retryDeadLetters();
+  }
+
+  return {
+    async start() {
+      await logConsumer.start();
+      timer = setInterval(tick, options.tickMs ?? 500);
+      log.info('consumer started', { topics: options.topics });
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await logConsumer.stop();
+    },
+    health: () => ({
+      name: handler.name,
+      groupId,
+      consumer: logConsumer.status(),
+      ...(waitingFor ? { waitingFor } : {}),
+      retired,
+    }),
+    retryDeadLetters,
+  };
+}
+
+/** A dead letter as the record it was: key and value exactly as the log held them. */
+function recordOf(letter: DeadLetter): LogRecord {
+  return {
+    topic: letter.topic,
+    partition: letter.partition,
+    offset: letter.offset,
+    key: letter.recordKey,
+    value: letter.value,
+    headers: letter.headers,
+  };
+}

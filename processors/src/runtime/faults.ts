@@ -1,0 +1,48 @@
+import { isTradelogError } from '@tradelog/schemas';
+import pg from 'pg';
+
+/**
+ * What a failure is, by its type and code, never by its message text (house style: kafkajs
+ * `errors.js` classes with `retriable`):
+ *
+ * - `record`: the record's own fault, the same on every try: undecodable bytes, a schema
+ *   mismatch, a value Postgres cannot store (SQLSTATE class 22 data exception, 23 integrity),
+ *   a reducer rejecting it (a non-retriable TradelogError). It goes to dead letters.
+ * - `transient`: the state of a dependency: the broker, the registry (retriable
+ *   TradelogError), the database connection or its contention (classes 08 connection, 40
+ *   serialization failure and deadlock, 53 resources, 55 lock not available, 57 operator
+ *   intervention / shutdown, 58 system error), a Node socket error (`E…` codes). The batch is
+ *   retried with backoff, never dead-lettered, never skipped.
+ * - `unclear`: anything else (a bug, an unexpected error without a class). The runtime isolates
+ *   the batch record by record once, then decides (consumer.ts).
+ */
+export type FaultKind = 'record' | 'transient' | 'unclear';
+
+const transientClasses = new Set(['08', '40', '53', '55', '57', '58']);
+const recordClasses = new Set(['22', '23']);
+
+export function classifyFault(error: unknown): FaultKind {
+  if (isTradelogError(error)) return error.retriable ? 'transient' : 'record';
+  if (error instanceof pg.DatabaseError && typeof error.code === 'string') {
+    const sqlClass = error.code.slice(0, 2);
+    if (transientClasses.has(sqlClass)) return 'transient';
+    if (recordClasses.has(sqlClass)) return 'record';
+    return 'unclear';
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return 'transient';
+  return 'unclear';
+}
+
+/** A stable code for a dead letter or a log line: the error's own code where it has one. */
+export function faultCode(error: unknown): string {
+  if (isTradelogError(error)) return error.code;
+  if (error instanceof pg.DatabaseError && error.code) return `PG_${error.code}`;
+  return error instanceof Error ? error.name.replace(/[^A-Za-z0-9]/g, '_').toUpperCase() : 'APPLY_FAILED';
+}
+
+/** Exponential backoff for a partition's retries: 250 ms doubling to 10 s. */
+export function retryDelayMs(attempt: number, options: { initial?: number; max?: number } = {}): number {
+  const initial = options.initial ?? 250;
+  return Math.min(initial * 2 ** Math.max(0, attempt - 1), options.max ?? 10_000);
+}

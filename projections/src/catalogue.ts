@@ -1,0 +1,30 @@
+import { documentIndexDeclaration } from './document-index/declaration.ts';
+import { enterpriseDataDeclaration } from './enterprise-data/declaration.ts';
+import { linkNodeDeclaration } from './link-node/declaration.ts';
+import { orderStatusDeclaration } from './order-status/declaration.ts';
+
+/**
+ * Every projection, declared once (./declaration.ts). Adding a projection is one declaration
+ * here (tables, comparison, topics, change kinds) and one reducer binding in
+ * processors/src/projections.ts; the runtime, rebuild, versions, `/ops` and the console follow.
+ */
+export const projectionCatalogue = [
+  documentIndexDeclaration,
+  orderStatusDeclaration,
+  linkNodeDeclaration,
+  enterpriseDataDeclaration,
+] as const;
+
+export type ProjectionName = (typeof projectionCatalogue)[number]['name'];
+
+export const projectionNames: readonly ProjectionName[] = projectionCatalogue.map((p) => p.name);
+
+export function isProjectionName(value: string): value is ProjectionName {
+  return (projectionNames as readonly string[]).includes(value);
+}
+
+export function projectionDeclaration(name: ProjectionName) {
+  const found = projectionCatalogue.find((p) => p.name === name);
+  if (!found) throw new Error(`unknown projection ${name}`);
+  return found;
+}

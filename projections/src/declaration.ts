@@ -1,0 +1,38 @@
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import type { Queryable } from './db.ts';
+
+/**
+ * What a projection is, declared once (ARCHITECTURE "Processors are pure at the core"): its
+ * tables, how two versions of it are compared, which document and feed topics it reads and
+ * which change events it publishes. The consumer runtime, rebuild, versions, `/ops` and the
+ * console all read the declarations of `catalogue.ts`; the processors bind a reducer to each.
+ */
+export interface ProjectionDeclaration<Name extends string = string> {
+  name: Name;
+  title: { cn: string; en: string };
+  /** The document and feed types whose topics it reads. */
+  reads: readonly DocumentTypeId[];
+  /** Creates the projection's tables in a version's schema (idempotent). */
+  createTables(db: Queryable, schema: string): Promise<void>;
+  /**
+   * How a rebuilt version is compared with the live one: per table, a key and a hash of what a
+   * reader sees for it. `table` is a table of the version's schema, or a subquery that names
+   * the schema as `{schema}`; `label` names such a subquery in the comparison.
+   */
+  compared: readonly ComparedTable[];
+  /** The change-event kinds it publishes to the changes topic (schemas/src/changes). */
+  changeKinds: readonly string[];
+}
+
+export interface ComparedTable {
+  table: string;
+  label?: string;
+  key: string;
+  hash: string;
+}
+
+export function declareProjection<const Name extends string>(
+  declaration: ProjectionDeclaration<Name>,
+): ProjectionDeclaration<Name> {
+  return Object.freeze(declaration);
+}

@@ -1,0 +1,30 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { declareProjection } from '../declaration.ts';
+import { createLinkNodeTables } from './tables.ts';
+
+/** Master data joins no chain (processors/README.md, "Link-node rules"); feeds are no trade documents. */
+const masterData = new Set(['goods', 'synchronizeGoods']);
+const tradeDocument = new Set(['logistics', 'business']);
+
+/**
+ * Link-node chains. Compared by membership (each node with the smallest node id of its chain),
+ * not by chain id: a chain's id depends on which of its documents arrived first, which may
+ * differ between two reads of several topics.
+ */
+export const linkNodeDeclaration = declareProjection({
+  name: 'link-node',
+  title: { cn: '链路节点', en: 'Link-node chains' },
+  reads: documentTypes
+    .filter((type) => tradeDocument.has(type.group) && !masterData.has(type.id))
+    .map((type) => type.id),
+  createTables: createLinkNodeTables,
+  compared: [
+    {
+      table: '(SELECT *, min(node_id) OVER (PARTITION BY chain_id) AS chain_anchor FROM {schema}.nodes)',
+      label: 'nodes',
+      key: 'node_id',
+      hash: 'md5(row(chain_anchor, block, keys, fields, provenance, versions)::text)',
+    },
+  ],
+  changeKinds: ['chain.started', 'chain.grew', 'chain.merged', 'chain.node-updated'],
+});

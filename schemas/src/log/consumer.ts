@@ -1,0 +1,252 @@
+import type { Consumer, EachBatchPayload } from 'kafkajs';
+import type { Logger } from '../runtime/log.ts';
+import { createKafka } from './kafka.ts';
+
+/**
+ * The one consumer of our log (ARCHITECTURE "Real components": the Kafka client lives behind
+ * modules of ours). It hands whole fetched batches to `onBatch`, never commits on its own
+ * (the caller keeps offsets in Postgres, beside its rows), starts every assigned partition at
+ * the offset `startOffsets` names, and rides out broker outages of any length: when kafkajs
+ * gives up (its retry budget is finite) the consumer is rebuilt and rejoins, with a growing
+ * delay, for as long as the process runs. `status()` says where it stands, for `/health`.
+ */
+export interface LogRecord {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
+}
+
+export interface LogBatch {
+  topic: string;
+  partition: number;
+  records: readonly LogRecord[];
+  /** False once the consumer stops or the partition was reassigned: leave the batch unfinished. */
+  isActive(): boolean;
+}
+
+export type LogConsumerState = 'starting' | 'running' | 'reconnecting' | 'stopped';
+
+export interface LogConsumerStatus {
+  state: LogConsumerState;
+  since: Date;
+  /** The last fault that made the consumer reconnect, while it reconnects. */
+  lastError?: string;
+  restarts: number;
+}
+
+export interface LogConsumerOptions {
+  brokers: string[];
+  clientId: string;
+  groupId: string;
+  topics: readonly string[];
+  logger: Logger;
+  /** Where each assigned partition starts (the caller's checkpoints); absent partitions start at 0. */
+  startOffsets(): Promise<ReadonlyMap<string, string>>;
+  /**
+   * Handles one fetched batch. Resolves with the last offset it finished (applied, dead-lettered
+   * or skipped), or undefined when it finished none. It must not throw: a fault it cannot handle
+   * is the caller's to retry (`retryFrom`).
+   */
+  onBatch(batch: LogBatch): Promise<string | undefined>;
+  partitionsConsumedConcurrently?: number;
+  maxBytesPerPartition?: number;
+  /** Growing delay between rebuilds of a failed consumer. */
+  restartDelayMs?: { initial: number; max: number };
+  now?: () => Date;
+}
+
+export interface LogConsumer {
+  /** Starts consuming in the background; resolves at once, even while the broker is down. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): LogConsumerStatus;
+  /**
+   * Fetch the partition again from `offset` after `delayMs` (a transient fault: registry,
+   * database or broker), without dropping the assignment. Later batches of the partition that
+   * were already fetched are ignored until then.
+   */
+  retryFrom(topic: string, partition: number, offset: string, delayMs: number): void;
+  /** Hold a partition (e.g. a rebuild that reached the live version's offsets) until `resume`. */
+  pause(topic: string, partition: number, atOffset: string): void;
+  resume(topic: string, partition: number): void;
+}
+
+const slotOf = (topic: string, partition: number) => `${topic}/${partition}`;
+
+export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
+  const log = options.logger.scope({ component: 'log-consumer', groupId: options.groupId });
+  const now = options.now ?? (() => new Date());
+  const delays = options.restartDelayMs ?? { initial: 500, max: 15_000 };
+  const kafka = createKafka({
+    brokers: options.brokers,
+    clientId: options.clientId,
+    logger: options.logger,
+    // kafkajs' own budget for one operation; past it the consumer crashes and we rebuild it.
+    retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000 },
+  });
+  let consumer: Consumer | undefined;
+  let status: LogConsumerStatus = { state: 'starting', since: now(), restarts: 0 };
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let delay = delays.initial;
+  /** Partitions held until a time (retry) or until resumed (pause), with where to start again. */
+  const held = new Map<string, { offset: string; until?: number; timer?: NodeJS.Timeout }>();
+
+  const setState = (state: LogConsumerState, lastError?: string) => {
+    if (status.state !== state || lastError !== status.lastError)
+      status = {
+        state,
+        since: status.state === state ? status.since : now(),
+        restarts: status.restarts,
+        ...(lastError ? { lastError } : {}),
+      };
+  };
+
+  const toRecord = (topic: string, partition: number, m: EachBatchPayload['batch']['messages'][number]) => ({
+    topic,
+    partition,
+    offset: m.offset,
+    key: m.key,
+    value: m.value,
+    headers: (m.headers ?? {}) as LogRecord['headers'],
+  });
+
+  async function eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
+    if (batch.messages.length === 0) return;
+    const slot = slotOf(batch.topic, batch.partition);
+    if (held.has(slot)) return;
+    const through = await options.onBatch({
+      topic: batch.topic,
+      partition: batch.partition,
+      records: batch.messages.map((m) => toRecord(batch.topic, batch.partition, m)),
+      isActive: () => isRunning() && !isStale() && !stopping,
+    });
+    if (through !== undefined && !held.has(slot)) {
+      resolveOffset(through);
+      // Kafka's committed offsets are a lag hint for outside tools only; Postgres is the truth.
+      await payload
+        .commitOffsetsIfNecessary({
+          topics: [
+            {
+              topic: batch.topic,
+              partitions: [{ partition: batch.partition, offset: String(BigInt(through) + 1n) }],
+            },
+          ],
+        })
+        .catch(() => undefined);
+    }
+    await heartbeat().catch(() => undefined);
+  }
+
+  async function run(): Promise<void> {
+    const created = kafka.consumer({
+      groupId: options.groupId,
+      maxWaitTimeInMs: 250,
+      allowAutoTopicCreation: false,
+      maxBytesPerPartition: options.maxBytesPerPartition ?? 4 * 1024 * 1024,
+      retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },
+    });
+    consumer = created;
+    created.on(created.events.GROUP_JOIN, async (event) => {
+      const stored = await options.startOffsets().catch((error: unknown) => {
+        log.warn('start offsets not readable; partitions start where Kafka has them', { error });
+        return new Map<string, string>();
+      });
+      for (const [topic, partitions] of Object.entries(event.payload.memberAssignment)) {
+        for (const partition of partitions) {
+          const slot = slotOf(topic, partition);
+          const hold = held.get(slot);
+          if (hold) {
+            // A new assignment starts over from the checkpoint: holds of the old one end.
+            if (hold.timer) clearTimeout(hold.timer);
+            held.delete(slot);
+            created.resume([{ topic, partitions: [partition] }]);
+          }
+          created.seek({ topic, partition, offset: stored.get(slot) ?? '0' });
+        }
+      }
+      delay = delays.initial;
+      setState('running');
+    });
+    created.on(created.events.CRASH, (event) => {
+      if (consumer !== created || stopping) return;
+      const error = event.payload.error;
+      log.warn('consumer gave up; rebuilding it', { error, restarts: status.restarts });
+      scheduleRestart(error);
+    });
+    await created.connect();
+    await created.subscribe({ topics: [...options.topics], fromBeginning: true });
+    await created.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+      eachBatch,
+    });
+  }
+
+  function scheduleRestart(error: unknown) {
+    if (stopping || restartTimer) return;
+    setState('reconnecting', error instanceof Error ? error.message : String(error));
+    const old = consumer;
+    consumer = undefined;
+    const wait = delay;
+    delay = Math.min(delay * 2, delays.max);
+    restartTimer = setTimeout(async () => {
+      restartTimer = undefined;
+      await old?.disconnect().catch(() => undefined);
+      if (stopping) return;
+      status = { ...status, restarts: status.restarts + 1 };
+      run().catch((failure: unknown) => scheduleRestart(failure));
+    }, wait);
+  }
+
+  return {
+    async start() {
+      stopping = false;
+      run().catch((error: unknown) => scheduleRestart(error));
+    },
+    async stop() {
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      for (const hold of held.values()) if (hold.timer) clearTimeout(hold.timer);
+      held.clear();
+      await consumer?.disconnect().catch(() => undefined);
+      consumer = undefined;
+      setState('stopped');
+    },
+    status: () => status,
+    retryFrom(topic, partition, offset, delayMs) {
+      const slot = slotOf(topic, partition);
+      const previous = held.get(slot);
+      if (previous?.timer) clearTimeout(previous.timer);
+      consumer?.pause([{ topic, partitions: [partition] }]);
+      const timer = setTimeout(() => {
+        held.delete(slot);
+        try {
+          consumer?.seek({ topic, partition, offset });
+          consumer?.resume([{ topic, partitions: [partition] }]);
+        } catch (error) {
+          log.warn('resume after retry delay failed; the next group join restarts the partition', { error });
+        }
+      }, delayMs);
+      held.set(slot, { offset, until: Date.now() + delayMs, timer });
+    },
+    pause(topic, partition, atOffset) {
+      const slot = slotOf(topic, partition);
+      held.set(slot, { offset: atOffset });
+      consumer?.pause([{ topic, partitions: [partition] }]);
+      consumer?.seek({ topic, partition, offset: atOffset });
+    },
+    resume(topic, partition) {
+      const slot = slotOf(topic, partition);
+      const hold = held.get(slot);
+      if (!hold || hold.until !== undefined) return;
+      held.delete(slot);
+      consumer?.resume([{ topic, partitions: [partition] }]);
+    },
+  };
+}
