@@ -23,7 +23,7 @@ export interface DependencyState {
 }
 
 export interface HealthReport {
-  status: 'ok' | 'degraded' | 'failing' | 'stopping';
+  status: 'ok' | 'starting' | 'degraded' | 'failing' | 'stopping';
   live: boolean;
   ready: boolean;
   dependencies: Partial<Record<DependencyName, DependencyState>>;
@@ -33,6 +33,8 @@ export interface HealthReport {
 /** The pure core: from what the probes and consumers say to the two answers. */
 export function assessHealth(input: {
   stopping: boolean;
+  /** Start-up still waits for a dependency or for the consumers to start. */
+  starting?: boolean;
   dependencies: Partial<Record<DependencyName, DependencyState>>;
   consumers: readonly ConsumerHealth[];
 }): HealthReport {
@@ -43,9 +45,11 @@ export function assessHealth(input: {
     ? 'stopping'
     : crashed
       ? 'failing'
-      : dependencyDown || waiting
-        ? 'degraded'
-        : 'ok';
+      : input.starting
+        ? 'starting'
+        : dependencyDown || waiting
+          ? 'degraded'
+          : 'ok';
   return {
     status,
     live: status !== 'stopping' && status !== 'failing',

@@ -2,15 +2,17 @@ import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
 import { assessHealth, createHealthMonitor } from './health.ts';
 import { startOpsServer } from './opsServer.ts';
 import { projections } from './projections.ts';
+import { createPushMetrics } from './push/metrics.ts';
 import { createPushService } from './push/service.ts';
 import { runRequestedRebuild } from './rebuild/requests.ts';
+import { retryDelayMs } from './runtime/faults.ts';
 import { topicsRead } from './runtime/projection.ts';
 import { superviseLiveProjection } from './runtime/supervisor.ts';
 
@@ -22,46 +24,38 @@ const config = parseProcessorsConfig(process.env);
 let stopping = false;
 const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
 const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 + config.projections.length * 2 });
-await migrate(config.databaseUrl, { logger });
-await ensureTopics({
-  brokers: config.kafkaBrokers,
-  topics: [
-    ...documentTypes.map((type) => ({ topic: type.topic, partitions: type.partitions })),
-    { topic: config.changesTopic, partitions: 6 },
-  ],
-  logger,
-});
-const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
-const producer = createLogProducer({
-  brokers: config.kafkaBrokers,
-  clientId: 'tradelog-processors-changes',
-  logger,
-});
-await producer.connect();
+// A restarting database drops idle connections; pg reports that on the pool, and an 'error'
+// event without a listener would end the process. The batches retry on their own.
+pool.on('error', (error) => logger.warn('idle database connection lost', { error }));
+// A dependency outage must never end the process (ARCHITECTURE "Batches, not records"): a
+// stray rejection from a client library is logged, not fatal; /health says what is down.
+process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason as Error }));
+/**
+ * Start-up waits for its dependencies as long as it takes (an outage at start is an outage too),
+ * with the ops server already answering: `/health` 200 and `/ready` 503 until the consumers run.
+ */
+async function untilAvailable<T>(what: string, step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (stopping) throw error;
+      const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
+      logger.warn('start-up step waits for a dependency', {
+        step: what,
+        attempt,
+        delayMs,
+        error: error as Error,
+      });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
 
-const running = config.projections.map((name) =>
-  superviseLiveProjection({
-    brokers: config.kafkaBrokers,
-    pool,
-    codec,
-    projection: projections[name],
-    namespace: config.namespace,
-    logger,
-    changes: { producer, topic: config.changesTopic },
-  }),
-);
-for (const supervisor of running) await supervisor.start();
-const push = config.push.enabled
-  ? createPushService({
-      brokers: config.kafkaBrokers,
-      pool,
-      databaseUrl: config.databaseUrl,
-      changesTopic: config.changesTopic,
-      settings: config.push,
-      logger,
-    })
-  : undefined;
-await push?.start();
+let starting = true;
+let changesProducer: LogProducer | undefined;
+const running: ReturnType<typeof superviseLiveProjection>[] = [];
+let push: ReturnType<typeof createPushService> | undefined;
 const monitor = createHealthMonitor({
   pool,
   brokers: config.kafkaBrokers,
@@ -76,15 +70,17 @@ const monitor = createHealthMonitor({
     }),
 });
 monitor.start();
+const pushMetrics = config.push.enabled ? createPushMetrics(pool) : undefined;
 const ops =
   config.opsPort > 0
     ? await startOpsServer({
         host: config.opsHost,
         port: config.opsPort,
-        registries: [monitor.registry, ...(push ? [push.metrics.registry] : [])],
+        registries: [monitor.registry, ...(pushMetrics ? [pushMetrics.registry] : [])],
         health: () =>
           assessHealth({
             stopping,
+            starting,
             dependencies: monitor.dependencies(),
             consumers: [
               ...running.flatMap((supervisor) => supervisor.health() ?? []),
@@ -94,6 +90,56 @@ const ops =
         logger,
       })
     : undefined;
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger }));
+await untilAvailable('topics', () =>
+  ensureTopics({
+    brokers: config.kafkaBrokers,
+    topics: [
+      ...documentTypes.map((type) => ({ topic: type.topic, partitions: type.partitions })),
+      { topic: config.changesTopic, partitions: 6 },
+    ],
+    logger,
+  }),
+);
+const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
+const producer = createLogProducer({
+  brokers: config.kafkaBrokers,
+  clientId: 'tradelog-processors-changes',
+  logger,
+});
+changesProducer = producer;
+await producer.connect();
+
+for (const name of config.projections) {
+  const supervisor = superviseLiveProjection({
+    brokers: config.kafkaBrokers,
+    pool,
+    codec,
+    projection: projections[name],
+    namespace: config.namespace,
+    logger,
+    changes: { producer, topic: config.changesTopic },
+  });
+  running.push(supervisor);
+  await untilAvailable(`projection ${name}`, () => supervisor.start());
+}
+if (config.push.enabled && pushMetrics) {
+  const service = createPushService({
+    brokers: config.kafkaBrokers,
+    pool,
+    databaseUrl: config.databaseUrl,
+    changesTopic: config.changesTopic,
+    settings: config.push,
+    logger,
+    metrics: pushMetrics,
+  });
+  await untilAvailable('push service', () => service.start());
+  push = service;
+}
+starting = false;
 
 let rebuilding: Promise<unknown> | undefined;
 const rebuildTimer = setInterval(() => {
@@ -120,10 +166,8 @@ async function shutdown(signal: string) {
   ops?.close();
   await Promise.all(running.map((supervisor) => supervisor.stop()));
   await push?.stop();
-  await producer.disconnect();
+  await changesProducer?.disconnect();
   await pool.end();
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 logger.info('processors running', { projections: config.projections, namespace: config.namespace });

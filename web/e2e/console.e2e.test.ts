@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { projectionNames } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -83,16 +84,16 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       clientId: 'webc-processors',
       changesTopic,
     });
-    const { kafka, codec } = running;
+    const { codec } = running;
     // Rebuilds an operator requests are run the way processors' main runs them: a loop that
     // claims the oldest requested version.
     const rebuildTimer = setInterval(() => {
       if (rebuilding || rebuildsHeld) return;
       rebuilding = runRequestedRebuild({
-        kafka,
+        brokers: services.kafkaBrokers,
         pool,
         codec,
-        topics,
+        topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
         namespace: db.schema,
         logger: quietLogger,
         progressIntervalMs: 200,
@@ -275,7 +276,6 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       .waitFor();
     const topicSummary = (await topicChart.getAttribute('aria-label')) ?? '';
     for (const topic of documentTopics) expect(topicSummary).toContain(`${topic} 1`);
-    const projectionNames = ['document-index', 'order-status', 'link-node', 'enterprise-data'];
     for (const name of projectionNames) {
       const card = page.locator(`.lag-card[data-projection="${name}"]`);
       await card

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listDeadLetters, markDeadLetterRetrying } from '@tradelog/projections';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
@@ -11,6 +12,7 @@ import {
   newSubscriptionSecret,
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
+import { TradelogError } from '@tradelog/schemas';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
@@ -615,5 +617,64 @@ describe('push delivery', () => {
     } finally {
       await other.close();
     }
+  });
+  it('delivers a change event an operator retries once the fault that dead-lettered it is fixed', async () => {
+    const subscription = await subscribe(
+      'changes',
+      { enterprise, projections: ['order-status'] },
+      '/retried',
+    );
+    await service.processor.stop();
+    // A release with a bug that fails every delivery it prepares: its records are dead-lettered.
+    const buggy = createPushProcessor({
+      brokers: services.kafkaBrokers,
+      pool,
+      boss: service.boss,
+      queue: settings.queue,
+      topic,
+      consumerGroup,
+      logger: quietLogger,
+      newId: () => {
+        throw new TradelogError('PUSH_BUG', 'this release cannot prepare deliveries');
+      },
+    });
+    await buggy.start();
+    const event = change({ subject: 'purchase/RETRIED-1' });
+    await publish([event]);
+    const letter = await waitFor(
+      async () =>
+        (await listDeadLetters(pool, { projection: 'push', limit: 50 })).find(
+          (l) => l.errorCode === 'PUSH_BUG',
+        ),
+      { what: 'the change dead-lettered under push' },
+    );
+    expect(await deliveriesOf(subscription.id)).toEqual([]);
+    await buggy.stop();
+    // The fixed release takes over; an operator retries the letter.
+    const fixed = createPushProcessor({
+      brokers: services.kafkaBrokers,
+      pool,
+      boss: service.boss,
+      queue: settings.queue,
+      topic,
+      consumerGroup,
+      logger: quietLogger,
+    });
+    service.processor = fixed;
+    await fixed.start();
+    await markDeadLetterRetrying(pool, letter.id);
+    await waitFor(
+      () => receiver.at('/retried').some((push) => push.headers['webhook-id'] === event.eventId),
+      {
+        what: 'the retried change pushed',
+      },
+    );
+    await waitFor(
+      async () =>
+        (await listDeadLetters(pool, { projection: 'push', state: 'resolved', limit: 50 })).some(
+          (l) => l.id === letter.id,
+        ),
+      { what: 'the dead letter resolved' },
+    );
   });
 });

@@ -19,6 +19,8 @@ export interface PushServiceOptions {
   settings: PushSettings;
   logger: Logger;
   now?: () => Date;
+  /** The metrics to count into (created here when absent), so the ops server can serve them from start-up. */
+  metrics?: PushMetrics;
   /** Test seam: let tests wait on job states with pg-boss' spies. */
   enableSpies?: boolean;
 }
@@ -42,7 +44,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     ...(options.enableSpies ? { __test__enableSpies: true } : {}),
   });
   boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
-  const metrics = createPushMetrics(options.pool);
+  const metrics = options.metrics ?? createPushMetrics(options.pool);
   const processor = createPushProcessor({
     brokers: options.brokers,
     pool: options.pool,

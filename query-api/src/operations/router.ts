@@ -8,6 +8,7 @@ import {
   listVersions,
   markDeadLetterRetrying,
   type ProjectionName,
+  projectionCatalogue,
 } from '@tradelog/projections';
 import { TradelogError } from '@tradelog/schemas';
 import { type Request, Router } from 'express';
@@ -31,6 +32,21 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
   const router = Router();
+
+  // The declared projections (projections/src/catalogue.ts), so the console lists what exists.
+  router.get(
+    '/ops/projections',
+    handle(async (_req, res) => {
+      sendSuccess(res, {
+        projections: projectionCatalogue.map((p) => ({
+          name: p.name,
+          title: p.title,
+          reads: p.reads,
+          changeKinds: p.changeKinds,
+        })),
+      });
+    }),
+  );
 
   router.post(
     '/ops/rebuild/:projection',

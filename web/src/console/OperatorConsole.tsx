@@ -4,7 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
-import { type ProjectionVersion, projectionNames, rebuildFraction, summarise } from './operations.ts';
+import { type DeclaredProjection, type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
 
 interface DeadLetterRow {
@@ -27,6 +27,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   const t = useDict();
   const locale = useLocale();
   const o = t.console.ops;
+  const [declared, setDeclared] = useState<DeclaredProjection[]>([]);
   const [versions, setVersions] = useState<Record<string, ProjectionVersion[]>>({});
   const [letters, setLetters] = useState<DeadLetterRow[]>();
   const [error, setError] = useState<string>();
@@ -37,14 +38,19 @@ export function OperatorConsole(props: { apiKey: string }) {
   );
 
   const loadVersions = useCallback(async () => {
+    const listed = await call<{ projections: DeclaredProjection[] }>('/ops/projections');
+    if (!listed.ok) {
+      setError(listed.message);
+      return;
+    }
+    const names = listed.body.projections.map((p) => p.name);
+    setDeclared(listed.body.projections);
     const answers = await Promise.all(
-      projectionNames.map((name) => call<{ versions: ProjectionVersion[] }>(`/ops/rebuild/${name}`)),
+      names.map((name) => call<{ versions: ProjectionVersion[] }>(`/ops/rebuild/${name}`)),
     );
     const failed = answers.find((answer) => !answer.ok);
     if (failed) setError(failed.message);
-    setVersions(
-      Object.fromEntries(projectionNames.map((name, index) => [name, answers[index]?.body.versions ?? []])),
-    );
+    setVersions(Object.fromEntries(names.map((name, index) => [name, answers[index]?.body.versions ?? []])));
   }, [call]);
 
   const loadLetters = useCallback(async () => {
@@ -88,12 +94,14 @@ export function OperatorConsole(props: { apiKey: string }) {
 
       <h3>{o.projections}</h3>
       <ul className="projection-list">
-        {projectionNames.map((name) => {
+        {declared.map(({ name, title }) => {
           const { live, rebuilding } = summarise(versions[name] ?? []);
           const fraction = rebuildFraction(rebuilding?.progress);
           return (
             <li key={name} className="card projection-card">
-              <h4>{name}</h4>
+              <h4>
+                {pick(title, locale)} <code>{name}</code>
+              </h4>
               <p>
                 {o.live}: {live ? `v${live.version}` : o.noLive}
               </p>

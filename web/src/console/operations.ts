@@ -21,7 +21,11 @@ export interface ProjectionVersion {
   liveSince: string | null;
 }
 
-export const projectionNames = ['document-index', 'order-status', 'link-node', 'enterprise-data'] as const;
+/** A declared projection as `GET /ops/projections` lists it (projections/src/catalogue.ts). */
+export interface DeclaredProjection {
+  name: string;
+  title: { cn: string; en: string };
+}
 
 /** Share of the rebuild done: applied / (applied + remaining lag); 0 before anything is known. */
 export function rebuildFraction(progress: RebuildProgress | null | undefined): number {

@@ -1,0 +1,133 @@
+import { readCheckpoints } from '@tradelog/projections';
+import { createLogger, type Logger } from '@tradelog/schemas';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import type { DocumentTypeId } from '../documents/event.ts';
+import { projections } from '../projections.ts';
+import { seededRandom } from '../testing/givenRecords.ts';
+import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
+import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
+import { topicsRead } from './projection.ts';
+import { ensureLiveVersion } from './supervisor.ts';
+
+/**
+ * Scale-out (processors/README.md "Scale-out"): two instances of the same projections in one
+ * consumer group split the partitions; documents of one enterprise arrive on several topics and
+ * partitions at once, so both instances write the same chains and rows. Every record is applied
+ * exactly once and no batch meets a deadlock (the batch's enterprise locks are taken in one
+ * global order).
+ */
+describe('two processor instances', () => {
+  const services = testServices();
+  let log: LogFixture;
+
+  beforeAll(async () => {
+    log = await createLogFixture(services, quietLogger, 'two');
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
+
+  function capturingLogger(): { logger: Logger; codes: string[] } {
+    const codes: string[] = [];
+    const base = createLogger({ service: 'test' }, { level: 'error' });
+    const wrap = (logger: Logger): Logger => ({
+      ...logger,
+      warn: (_message: string, context?: Record<string, unknown>) => {
+        if (typeof context?.code === 'string') codes.push(context.code);
+      },
+      scope: (context: Record<string, unknown>) => wrap(logger.scope(context)),
+    });
+    return { logger: wrap(base), codes };
+  }
+
+  it('split the partitions, apply every record exactly once and never deadlock', {
+    timeout: 120_000,
+  }, async () => {
+    const next = seededRandom(2026);
+    const enterprises = ['ENT-A', 'ENT-B', 'ENT-C'];
+    const documents: [DocumentTypeId, Record<string, unknown>][] = [];
+    for (let i = 0; i < 600; i++) {
+      const customerCode = enterprises[next(3)]!;
+      const shared = { customerCode, contractNo: `CT-${customerCode}-${next(4)}`, billNo: `BL-${next(6)}` };
+      switch (next(4)) {
+        case 0:
+          documents.push([
+            'purchase',
+            { ...examples.purchase, ...shared, entOrderNo: `PO-${next(50)}`, orderStatus: '10' },
+          ]);
+          break;
+        case 1:
+          documents.push(['pod', { ...examples.pod, ...shared, entOrderNo: `POD-${next(50)}` }]);
+          break;
+        case 2:
+          documents.push(['clearance', { ...examples.clearance, ...shared, entOrderNo: `CL-${next(50)}` }]);
+          break;
+        default:
+          documents.push(['inbound', { ...examples.inbound, ...shared, entOrderNo: `IN-${next(50)}` }]);
+      }
+    }
+    const captured = capturingLogger();
+    const running: ProjectionConsumer[] = [];
+    const versions = [];
+    for (const name of ['link-node', 'order-status'] as const) {
+      const version = await ensureLiveVersion(log.pool, log.namespace, name);
+      versions.push({ name, version });
+      for (let instance = 0; instance < 2; instance++)
+        running.push(
+          createProjectionConsumer({
+            brokers: services.kafkaBrokers,
+            pool: log.pool,
+            codec: log.codec,
+            projection: projections[name],
+            version,
+            topics: topicsRead(projections[name], log.topicOf),
+            live: true,
+            logger: captured.logger,
+          }),
+        );
+    }
+    for (const consumer of running) await consumer.start();
+    try {
+      await Promise.all(
+        [0, 1, 2, 3].map(async (lane) => {
+          for (let i = lane; i < documents.length; i += 4) await log.append(...documents[i]!);
+        }),
+      );
+      for (const { name, version } of versions) {
+        const expected = documents.filter(([type]) =>
+          projections[name].declaration.reads.includes(type),
+        ).length;
+        await waitFor(
+          async () =>
+            (await readCheckpoints(log.pool, version.consumerGroup)).reduce(
+              (sum, c) => sum + Number(c.recordsApplied),
+              0,
+            ) === expected,
+          { what: `${name} applied ${expected} records`, timeoutMs: 90_000 },
+        );
+      }
+      const linkNode = versions[0]!.version.schemaName;
+      const { rows: sizes } = await log.pool.query(
+        `SELECT c.size, (SELECT count(*)::int FROM "${linkNode}".nodes n WHERE n.chain_id = c.chain_id) AS actual
+         FROM "${linkNode}".chains c`,
+      );
+      expect(sizes.every((s: { size: number; actual: number }) => s.size === s.actual)).toBe(true);
+      const { rows: orphans } = await log.pool.query(
+        `SELECT 1 FROM "${linkNode}".nodes n WHERE NOT EXISTS (SELECT 1 FROM "${linkNode}".chains c WHERE c.chain_id = n.chain_id)`,
+      );
+      expect(orphans).toEqual([]);
+      // Within one enterprise, every node sharing a contract is in one chain.
+      const { rows: split } = await log.pool.query(
+        `SELECT enterprise, k->>'value' AS contract, count(DISTINCT chain_id)::int AS chains
+         FROM "${linkNode}".nodes, jsonb_array_elements(keys) AS k WHERE k->>'cls' = 'contractNo'
+         GROUP BY 1, 2 HAVING count(DISTINCT chain_id) > 1`,
+      );
+      expect(split).toEqual([]);
+      expect(captured.codes.filter((code) => code === 'PG_40P01' || code === 'PG_40001')).toEqual([]);
+    } finally {
+      for (const consumer of running) await consumer.stop();
+    }
+  });
+});
