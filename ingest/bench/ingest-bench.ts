@@ -8,12 +8,11 @@ import { generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { createLogger, env } from '@tradelog/schemas';
-import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { examples } from '@tradelog/schemas/documents/examples';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
-import { interfacePath } from '../src/intake/interfaces.ts';
+import { buildSubmissions, type Submission } from './documentMix.ts';
 
 /**
  * Ingest benchmark (issue 3): documents/s accepted and latency percentiles at a fixed
@@ -43,40 +42,6 @@ const config = {
 };
 const logger = createLogger({ service: 'ingest-bench' }, { level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-// What partners send, roughly: e-commerce orders and deliveries dominate, master data is rare.
-const mix: Record<DocumentTypeId, number> = {
-  ondedEcOrder: 24,
-  bondedEcLogistics: 24,
-  saleOrderToC: 10,
-  inbound: 7,
-  outbound: 7,
-  pod: 4,
-  internalTransport: 4,
-  check: 4,
-  tally: 4,
-  clearance: 4,
-  purchase: 2,
-  saleOrderToB: 2,
-  synchronizeGoods: 3,
-  goods: 1,
-};
-
-interface Submission {
-  path: string;
-  body: Buffer;
-}
-
-/** A deterministic sequence of submissions following the mix, each with its own business key. */
-function buildSubmissions(count: number): Submission[] {
-  const weighted = documentTypes.flatMap((type) => Array.from({ length: mix[type.id] }, () => type));
-  return Array.from({ length: count }, (_, index) => {
-    const type = weighted[(index * 7919) % weighted.length]!;
-    const document = structuredClone(examples[type.id]) as unknown as Record<string, unknown>;
-    document[type.keyField] = `BENCH${index.toString(36).toUpperCase()}`;
-    return { path: interfacePath(type.path, 'tradelog'), body: Buffer.from(JSON.stringify(document)) };
-  });
-}
 
 interface LoadResult {
   ok: number;

@@ -12,6 +12,7 @@ import {
   createLogConsumer,
   type LogBatch,
   type LogConsumer,
+  type LogConsumerOptions,
   type LogConsumerStatus,
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
@@ -61,6 +62,7 @@ export interface CheckpointedConsumerOptions<E> {
   logger: Logger;
   now?: () => Date;
   partitionsConsumedConcurrently?: number;
+  fetch?: LogConsumerOptions['fetch'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
   onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
@@ -104,6 +106,14 @@ class RetryBatch extends Error {
   }
 }
 
+/** Thrown when the batch apply failed for a record's or an unclear reason: isolate it in a new transaction. */
+class IsolateBatch extends Error {
+  constructor(cause: unknown) {
+    super('batch will be applied record by record', { cause });
+    this.name = 'IsolateBatch';
+  }
+}
+
 const headerText = (headers: LogRecord['headers']): Record<string, string> =>
   Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
@@ -132,6 +142,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     topics: options.topics,
     logger: options.logger,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     startOffsets: async () =>
       new Map((await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset])),
     onBatch,
@@ -175,68 +186,42 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   }
 
   /**
-   * Applies decoded records: the whole batch under one savepoint; if that fails for anything
-   * but a dependency, once more record by record. Returns how many records it dead-lettered.
+   * Applies decoded records record by record, each under a savepoint: those that fail alone are
+   * dead-lettered, unless (in `batch` mode) every record fails alike with an unclear fault — then
+   * it is no record's fault and the whole batch is retried. Records that could not be decoded
+   * are dead-lettered here too. Returns how many records went to dead letters.
    */
-  async function applyIsolating(
+  async function applyOneByOne(
     db: pg.PoolClient,
     items: readonly Decoded<E>[],
-    mode: 'batch' | 'retry' = 'batch',
+    mode: 'batch' | 'retry',
   ): Promise<number> {
     const good = items.filter((item) => item.fault === undefined);
-    let deadLettered = 0;
-    if (good.length > 0) {
-      await db.query('SAVEPOINT batch');
+    const failures: { item: Decoded<E>; fault: unknown }[] = [];
+    for (const item of good) {
+      await db.query('SAVEPOINT record');
       try {
-        await handler.apply(
-          db,
-          good.map((item) => item.event as E),
-        );
-        await db.query('RELEASE SAVEPOINT batch');
-      } catch (fault) {
-        if (classifyFault(fault) === 'transient') throw new RetryBatch(fault);
-        await db.query('ROLLBACK TO SAVEPOINT batch').catch((error: unknown) => {
+        await handler.apply(db, [item.event as E]);
+        await db.query('RELEASE SAVEPOINT record');
+      } catch (recordFault) {
+        if (classifyFault(recordFault) === 'transient') throw new RetryBatch(recordFault);
+        await db.query('ROLLBACK TO SAVEPOINT record').catch((error: unknown) => {
           throw new RetryBatch(error);
         });
-        log.warn('batch failed; applying its records one by one', {
-          records: good.length,
-          code: faultCode(fault),
-          error: fault as Error,
-        });
-        const failures: { item: Decoded<E>; fault: unknown }[] = [];
-        for (const item of good) {
-          await db.query('SAVEPOINT record');
-          try {
-            await handler.apply(db, [item.event as E]);
-            await db.query('RELEASE SAVEPOINT record');
-          } catch (recordFault) {
-            if (classifyFault(recordFault) === 'transient') throw new RetryBatch(recordFault);
-            await db.query('ROLLBACK TO SAVEPOINT record').catch((error: unknown) => {
-              throw new RetryBatch(error);
-            });
-            failures.push({ item, fault: recordFault });
-          }
-        }
-        const systemic =
-          mode === 'batch' &&
-          failures.length === good.length &&
-          failures.every(
-            (f) =>
-              classifyFault(f.fault) === 'unclear' && faultCode(f.fault) === faultCode(failures[0]!.fault),
-          );
-        if (systemic) throw new RetryBatch(failures[0]!.fault);
-        for (const failure of failures) {
-          await deadLetter(db, failure.item.record, failure.fault);
-          deadLettered++;
-        }
+        failures.push({ item, fault: recordFault });
       }
     }
-    for (const item of items) {
-      if (item.fault === undefined) continue;
-      await deadLetter(db, item.record, item.fault);
-      deadLettered++;
-    }
-    return deadLettered;
+    const systemic =
+      mode === 'batch' &&
+      failures.length > 0 &&
+      failures.length === good.length &&
+      failures.every(
+        (f) => classifyFault(f.fault) === 'unclear' && faultCode(f.fault) === faultCode(failures[0]!.fault),
+      );
+    if (systemic) throw new RetryBatch(failures[0]!.fault);
+    for (const failure of failures) await deadLetter(db, failure.item.record, failure.fault);
+    for (const item of items) if (item.fault !== undefined) await deadLetter(db, item.record, item.fault);
+    return failures.length + items.filter((item) => item.fault !== undefined).length;
   }
 
   function retryLater(batch: LogBatch, from: string, cause: unknown) {
@@ -260,6 +245,117 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     logConsumer.retryFrom(batch.topic, batch.partition, from, delayMs);
   }
 
+  type BatchOutcome =
+    | { kind: 'retired' | 'went-back' }
+    | {
+        kind: 'applied';
+        applied: number;
+        deadLettered: number;
+        nextOffset: bigint;
+        through: string | undefined;
+        stoppedAtLimit: boolean;
+      };
+
+  /**
+   * One transaction for a batch: checkpoint lock, records below it dropped, `begin`, the records
+   * applied (`whole`: as one batch, no savepoint — the happy path costs no extra round trips;
+   * `isolated`: one by one under savepoints), dead letters, the checkpoint, commit. A failure of
+   * the whole batch for anything but a dependency is raised as IsolateBatch.
+   */
+  async function applyBatchTransaction(
+    batch: LogBatch,
+    decoded: readonly Decoded<E>[],
+    limit: bigint | undefined,
+    mode: 'whole' | 'isolated',
+  ): Promise<BatchOutcome> {
+    const { topic, partition } = batch;
+    const firstOffset = decoded[0]!.record.offset;
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw new RetryBatch(error);
+    }
+    try {
+      await client.query('BEGIN');
+      const checkpoint = BigInt((await lockCheckpoint(client, groupId, topic, partition)) ?? '0');
+      if (BigInt(firstOffset) > checkpoint) {
+        // Kafka handed us records past our checkpoint: go back to what Postgres says was applied.
+        await client.query('ROLLBACK');
+        log.warn('batch starts past the checkpoint; going back to it', {
+          topic,
+          partition,
+          checkpoint: String(checkpoint),
+          first: firstOffset,
+        });
+        logConsumer.retryFrom(topic, partition, String(checkpoint), 0);
+        return { kind: 'went-back' };
+      }
+      const pending: Decoded<E>[] = [];
+      let nextOffset = checkpoint;
+      let through: string | undefined;
+      let stoppedAtLimit = false;
+      for (const item of decoded) {
+        const offset = BigInt(item.record.offset);
+        if (offset < checkpoint) {
+          through = item.record.offset;
+          continue;
+        }
+        if (limit !== undefined && offset >= limit) {
+          stoppedAtLimit = true;
+          break;
+        }
+        pending.push(item);
+        nextOffset = offset + 1n;
+        through = item.record.offset;
+      }
+      const events = pending.filter((item) => item.fault === undefined).map((item) => item.event as E);
+      if (pending.length > 0 && handler.begin && (await handler.begin(client, events)) === 'retired') {
+        await client.query('ROLLBACK');
+        retired = true;
+        log.info('version no longer live; handing over');
+        setImmediate(() => options.onRetired?.());
+        return { kind: 'retired' };
+      }
+      let deadLettered = 0;
+      if (pending.length > 0) {
+        if (mode === 'isolated') deadLettered = await applyOneByOne(client, pending, 'batch');
+        else {
+          if (events.length > 0) {
+            try {
+              await handler.apply(client, events);
+            } catch (fault) {
+              throw classifyFault(fault) === 'transient' ? new RetryBatch(fault) : new IsolateBatch(fault);
+            }
+          }
+          for (const item of pending) {
+            if (item.fault === undefined) continue;
+            await deadLetter(client, item.record, item.fault);
+            deadLettered++;
+          }
+        }
+        await saveCheckpoint(client, {
+          consumerGroup: groupId,
+          topic,
+          partition,
+          nextOffset: String(nextOffset),
+          recordsApplied: pending.length,
+          appliedAt: now(),
+        });
+      }
+      await options.beforeCommit?.(pending.length);
+      await client.query('COMMIT');
+      return { kind: 'applied', applied: pending.length, deadLettered, nextOffset, through, stoppedAtLimit };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (error instanceof RetryBatch || error instanceof IsolateBatch) throw error;
+      // Whatever failed here failed outside the records (the savepoints caught those).
+      throw new RetryBatch(error);
+    } finally {
+      client.release();
+    }
+  }
+
   async function onBatch(batch: LogBatch): Promise<string | undefined> {
     if (retired) return undefined;
     const { topic, partition } = batch;
@@ -276,82 +372,29 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     if (!batch.isActive()) return undefined;
 
     const limit = options.limitOf?.(topic, partition);
-    let client: pg.PoolClient;
+    let outcome: BatchOutcome;
     try {
-      client = await pool.connect();
+      outcome = await applyBatchTransaction(batch, decoded, limit, 'whole');
     } catch (error) {
-      retryLater(batch, firstOffset, error);
-      return undefined;
-    }
-    let applied = 0;
-    let deadLettered = 0;
-    let nextOffset = 0n;
-    let through: string | undefined;
-    let stoppedAtLimit = false;
-    try {
-      await client.query('BEGIN');
-      const checkpoint = BigInt((await lockCheckpoint(client, groupId, topic, partition)) ?? '0');
-      if (BigInt(firstOffset) > checkpoint) {
-        // Kafka handed us records past our checkpoint: go back to what Postgres says was applied.
-        await client.query('ROLLBACK');
-        log.warn('batch starts past the checkpoint; going back to it', {
-          topic,
-          partition,
-          checkpoint: String(checkpoint),
-          first: firstOffset,
-        });
-        logConsumer.retryFrom(topic, partition, String(checkpoint), 0);
+      if (!(error instanceof IsolateBatch)) {
+        retryLater(batch, firstOffset, error instanceof RetryBatch ? error.cause : error);
         return undefined;
       }
-      const pending: Decoded<E>[] = [];
-      nextOffset = checkpoint;
-      for (const item of decoded) {
-        const offset = BigInt(item.record.offset);
-        if (offset < checkpoint) {
-          through = item.record.offset;
-          continue;
-        }
-        if (limit !== undefined && offset >= limit) {
-          stoppedAtLimit = true;
-          break;
-        }
-        pending.push(item);
-        nextOffset = offset + 1n;
-        through = item.record.offset;
+      log.warn('batch failed; applying its records one by one', {
+        topic,
+        partition,
+        code: faultCode(error.cause),
+        error: error.cause as Error,
+      });
+      try {
+        outcome = await applyBatchTransaction(batch, decoded, limit, 'isolated');
+      } catch (isolated) {
+        retryLater(batch, firstOffset, isolated instanceof RetryBatch ? isolated.cause : isolated);
+        return undefined;
       }
-      if (pending.length > 0 && handler.begin) {
-        const events = pending.filter((item) => item.fault === undefined).map((item) => item.event as E);
-        if ((await handler.begin(client, events)) === 'retired') {
-          await client.query('ROLLBACK');
-          retired = true;
-          log.info('version no longer live; handing over');
-          setImmediate(() => options.onRetired?.());
-          return undefined;
-        }
-      }
-      if (pending.length > 0) {
-        deadLettered = await applyIsolating(client, pending);
-        applied = pending.length;
-        await saveCheckpoint(client, {
-          consumerGroup: groupId,
-          topic,
-          partition,
-          nextOffset: String(nextOffset),
-          recordsApplied: applied,
-          appliedAt: now(),
-        });
-      }
-      await options.beforeCommit?.(applied);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      const cause = error instanceof RetryBatch ? error.cause : error;
-      // Whatever failed here failed outside any one record (the savepoints caught those).
-      retryLater(batch, firstOffset, cause);
-      return undefined;
-    } finally {
-      client.release();
     }
+    if (outcome.kind !== 'applied') return undefined;
+    const { applied, deadLettered, nextOffset, through, stoppedAtLimit } = outcome;
     attempts.delete(slot);
     if (attempts.size === 0) waitingFor = undefined;
     if (stoppedAtLimit) {
@@ -400,7 +443,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       // One at a time: a letter that fails again counts an attempt and stays.
       let resolved = 0;
       for (const [index, item] of decoded.entries()) {
-        if ((await applyIsolating(client, [item], 'retry')) === 0) {
+        if ((await applyOneByOne(client, [item], 'retry')) === 0) {
           await resolveDeadLetter(client, letters[index]!.id, now());
           resolved++;
         }

@@ -53,6 +53,12 @@ export interface LogConsumerOptions {
   onBatch(batch: LogBatch): Promise<string | undefined>;
   partitionsConsumedConcurrently?: number;
   maxBytesPerPartition?: number;
+  /**
+   * How a fetch waits for company: the broker answers once `minBytes` are there or after
+   * `maxWaitMs`. Bigger batches mean fewer transactions for a consumer that applies a batch per
+   * transaction, at the price of up to `maxWaitMs` of latency.
+   */
+  fetch?: { minBytes: number; maxWaitMs: number };
   /** Growing delay between rebuilds of a failed consumer. */
   restartDelayMs?: { initial: number; max: number };
   now?: () => Date;
@@ -145,7 +151,8 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   async function run(): Promise<void> {
     const created = kafka.consumer({
       groupId: options.groupId,
-      maxWaitTimeInMs: 250,
+      maxWaitTimeInMs: options.fetch?.maxWaitMs ?? 250,
+      minBytes: options.fetch?.minBytes ?? 1,
       allowAutoTopicCreation: false,
       maxBytesPerPartition: options.maxBytesPerPartition ?? 4 * 1024 * 1024,
       retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },

@@ -1,0 +1,342 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { projectionCatalogue } from '@tradelog/projections';
+import { generateApiKey } from '@tradelog/projections/access/apiKey';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { createLogger, env } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { buildSubmissions, type Submission } from '../../ingest/bench/documentMix.ts';
+
+/**
+ * The whole pipeline under a paced load (processors/README.md "Measured"): documents offered to
+ * ingest at a fixed rate for a fixed time (a realistic mix over many enterprises), while every
+ * projection applies them. Ingest and the processors run in processes of their own, as
+ * `npm start` runs them, on the run's own topics and tables. Prints the accepted rate, ingest
+ * latency, each projection's largest lag during the load, and how long after the last send each
+ * projection's lag was back to 0.
+ *
+ *   npm run bench:pipeline                      1,500 docs/s for 60 s (BENCH_RATE, BENCH_SECONDS)
+ *   npm run bench:pipeline -- --search          the highest rate sustained for BENCH_SECONDS with
+ *                                               every lag back to 0 within BENCH_CATCH_UP_SECONDS (5)
+ *   add --json for one JSON line per run (for CI to keep)
+ */
+const source = process.env;
+const config = {
+  kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+  schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
+  databaseUrl: env.url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/tradelog', [
+    'postgres:',
+    'postgresql:',
+  ]),
+  rate: env.integer(source, 'BENCH_RATE', 1500, { min: 1 }),
+  seconds: env.integer(source, 'BENCH_SECONDS', 60, { min: 1 }),
+  catchUpSeconds: env.integer(source, 'BENCH_CATCH_UP_SECONDS', 5, { min: 0 }),
+  enterprises: env.integer(source, 'BENCH_ENTERPRISES', 50, { min: 1 }),
+  maxInFlight: env.integer(source, 'BENCH_MAX_IN_FLIGHT', 256, { min: 1 }),
+};
+const flags = new Set(process.argv.slice(2));
+const json = flags.has('--json');
+const logger = createLogger({ service: 'pipeline-bench' }, { level: 'error' });
+const say = (line: string) => {
+  if (!json) process.stdout.write(`${line}\n`);
+};
+
+interface LoadResult {
+  offered: number;
+  ok: number;
+  failed: number;
+  failures: Record<string, number>;
+  seconds: number;
+  latenciesMs: number[];
+}
+
+/** Sends `rate` submissions a second for `seconds`, at most `maxInFlight` at once; a send that cannot start on time is late, not dropped. */
+async function pacedLoad(
+  baseUrl: string,
+  submissions: Submission[],
+  apiKey: string,
+  rate: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: config.maxInFlight });
+  const result: LoadResult = { offered: 0, ok: 0, failed: 0, failures: {}, seconds, latenciesMs: [] };
+  const fail = (code: string) => {
+    result.failed++;
+    result.failures[code] = (result.failures[code] ?? 0) + 1;
+  };
+  let inFlight = 0;
+  let next = 0;
+  const post = (submission: Submission) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      inFlight++;
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: submission.path,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': submission.body.length,
+            authorization: `Bearer ${apiKey}`,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            inFlight--;
+            if (response.statusCode === 200) {
+              result.ok++;
+              result.latenciesMs.push(performance.now() - started);
+            } else fail(String(response.statusCode));
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        inFlight--;
+        fail(error.code ?? 'ERROR');
+        resolve();
+      });
+      request.end(submission.body);
+    });
+  const total = rate * seconds;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  while (result.offered < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+    while (result.offered < due && inFlight < config.maxInFlight) {
+      pending.push(post(submissions[next++ % submissions.length]!));
+      result.offered++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await Promise.all(pending);
+  result.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return result;
+}
+
+/** Each projection's lag: records in the topics it reads that its live version has not applied. */
+async function lagOf(pool: pg.Pool, runId: string): Promise<Record<string, number>> {
+  const topicOf = (type: string) => `${documentTypes.find((t) => t.id === type)!.topic}.${runId}`;
+  const ends = await topicOffsets({
+    brokers: config.kafkaBrokers,
+    topics: documentTypes.map((type) => topicOf(type.id)),
+    logger,
+  });
+  const { rows } = await pool.query(
+    `SELECT v.projection, c.topic, c.partition, c.next_offset FROM projection_versions v
+     LEFT JOIN projection_checkpoints c ON c.consumer_group = v.consumer_group WHERE v.state = 'live'`,
+  );
+  const lag: Record<string, number> = {};
+  for (const declaration of projectionCatalogue) {
+    const stored = new Map(
+      rows
+        .filter((row) => row.projection === declaration.name && row.topic)
+        .map((row) => [`${row.topic}/${row.partition}`, BigInt(row.next_offset)]),
+    );
+    let behind = 0n;
+    for (const type of declaration.reads)
+      for (const p of ends.get(topicOf(type)) ?? [])
+        behind += BigInt(p.end) - (stored.get(`${topicOf(type)}/${p.partition}`) ?? 0n);
+    lag[declaration.name] = Number(behind);
+  }
+  return lag;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function startChild(args: string[], ready: (line: string) => string | undefined) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const lines = createInterface({ input: child.stdout! });
+  const value = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code} before it was ready`)));
+    lines.on('line', (line) => {
+      const found = ready(line);
+      if (found !== undefined) resolve(found);
+    });
+  });
+  return { child, value };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface TrialResult {
+  rate: number;
+  seconds: number;
+  acceptedPerSecond: number;
+  ok: number;
+  failed: number;
+  failures: Record<string, number>;
+  ingestP50Ms: number;
+  ingestP99Ms: number;
+  maxLag: Record<string, number>;
+  /** Seconds from the last answer to the moment the projection's lag was 0 (null: not within the limit). */
+  catchUpSeconds: Record<string, number | null>;
+  sustained: boolean;
+}
+
+async function trial(
+  ingestUrl: string,
+  pool: pg.Pool,
+  runId: string,
+  apiKey: string,
+  rate: number,
+  submissions: Submission[],
+): Promise<TrialResult> {
+  const maxLag: Record<string, number> = {};
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const lag = await lagOf(pool, runId).catch(() => undefined);
+      for (const [name, value] of Object.entries(lag ?? {}))
+        maxLag[name] = Math.max(maxLag[name] ?? 0, value);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  const load = await pacedLoad(ingestUrl, submissions, apiKey, rate, config.seconds);
+  const lastAnswer = performance.now();
+  sampling = false;
+  await sampler;
+  const catchUpSeconds: Record<string, number | null> = Object.fromEntries(
+    projectionCatalogue.map((p) => [p.name, null]),
+  );
+  const limitMs = Math.max(config.catchUpSeconds * 1000, 60_000);
+  while (performance.now() - lastAnswer < limitMs) {
+    const lag = await lagOf(pool, runId);
+    for (const [name, value] of Object.entries(lag)) {
+      maxLag[name] = Math.max(maxLag[name] ?? 0, value);
+      if (value === 0 && catchUpSeconds[name] === null)
+        catchUpSeconds[name] = (performance.now() - lastAnswer) / 1000;
+    }
+    if (Object.values(catchUpSeconds).every((value) => value !== null)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const sorted = [...load.latenciesMs].sort((a, b) => a - b);
+  const acceptedPerSecond = load.ok / load.seconds;
+  const result: TrialResult = {
+    rate,
+    seconds: config.seconds,
+    acceptedPerSecond: Math.round(acceptedPerSecond),
+    ok: load.ok,
+    failed: load.failed,
+    failures: load.failures,
+    ingestP50Ms: Number(percentile(sorted, 50).toFixed(1)),
+    ingestP99Ms: Number(percentile(sorted, 99).toFixed(1)),
+    maxLag,
+    catchUpSeconds,
+    sustained:
+      load.failed === 0 &&
+      acceptedPerSecond >= rate * 0.98 &&
+      Object.values(catchUpSeconds).every((value) => value !== null && value <= config.catchUpSeconds),
+  };
+  say(
+    `rate ${rate}/s for ${config.seconds} s: accepted ${result.acceptedPerSecond}/s (${load.ok} ok, ${load.failed} failed${load.failed ? ` ${JSON.stringify(load.failures)}` : ''}), ingest p50 ${result.ingestP50Ms} ms p99 ${result.ingestP99Ms} ms`,
+  );
+  for (const declaration of projectionCatalogue) {
+    const back = catchUpSeconds[declaration.name] ?? null;
+    say(
+      `  ${declaration.name.padEnd(16)} max lag ${String(maxLag[declaration.name] ?? 0).padStart(7)}   lag 0 after last send: ${back === null ? 'not within the limit' : `${back.toFixed(1)} s`} (ceiling ${config.catchUpSeconds} s)`,
+    );
+  }
+  say(`  ${result.sustained ? 'SUSTAINED' : 'NOT SUSTAINED'}`);
+  if (json) process.stdout.write(`${JSON.stringify({ bench: 'pipeline', ...result })}\n`);
+  return result;
+}
+
+async function main() {
+  const runId = `bench_${Date.now().toString(36)}`;
+  const submissions = buildSubmissions(20_000, {
+    enterprises: config.enterprises,
+    prefix: runId.toUpperCase(),
+  });
+  say(
+    `pipeline benchmark: ${config.enterprises} enterprises, 14-document mix, ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
+  );
+  await migrate(config.databaseUrl, { schema: runId, logger });
+  const runUrl = new URL(config.databaseUrl);
+  runUrl.searchParams.set('options', `-c search_path="${runId}"`);
+  const pool = new pg.Pool({ connectionString: runUrl.toString(), max: 2 });
+  const generated = generateApiKey();
+  await createApiKey(pool, {
+    id: randomUUID(),
+    kind: 'partner',
+    ownerId: 'bench-partner',
+    ownerName: 'Benchmark partner',
+    enterprises: [],
+    keyPrefix: generated.prefix,
+    keyHash: generated.hash,
+    createdAt: new Date(),
+  });
+  const ingest = await startChild(
+    ['ingest/bench/bench-server.ts', 'ingest', runId, runUrl.toString()],
+    (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
+  );
+  const processors = await startChild(
+    ['processors/bench/pipeline-processors.ts', runId, runUrl.toString()],
+    (line) => (line === 'READY' ? line : undefined),
+  );
+  try {
+    if (!flags.has('--search')) {
+      await trial(ingest.value, pool, runId, generated.key, config.rate, submissions);
+      return;
+    }
+    // Double the rate until a trial fails, then halve the gap until it is within 10 %.
+    let passed = 0;
+    let failedAt = 0;
+    let rate = Math.min(config.rate, 500);
+    while (failedAt === 0 || failedAt - passed > Math.max(50, passed * 0.1)) {
+      const result = await trial(ingest.value, pool, runId, generated.key, rate, submissions);
+      if (result.sustained) passed = rate;
+      else failedAt = rate;
+      rate = failedAt === 0 ? rate * 2 : Math.round((passed + failedAt) / 2 / 50) * 50;
+      if (rate <= passed || (failedAt > 0 && rate >= failedAt)) break;
+    }
+    say(`SEARCH highest sustained rate: ${passed} docs/s (first failing: ${failedAt || 'none'} docs/s)`);
+    if (json)
+      process.stdout.write(`${JSON.stringify({ bench: 'pipeline-search', sustained: passed, failedAt })}\n`);
+  } finally {
+    await stopChild(processors.child);
+    await stopChild(ingest.child);
+    await pool.end();
+    // The run's topics, subjects and tables are throwaway: remove them.
+    const admin = createKafka({ brokers: config.kafkaBrokers, clientId: 'pipeline-bench', logger }).admin();
+    await admin.connect();
+    const topics = documentTypes.map((type) => `${type.topic}.${runId}`);
+    const existing = new Set(await admin.listTopics());
+    await admin.deleteTopics({ topics: topics.filter((topic) => existing.has(topic)) }).catch(() => {});
+    await admin.disconnect();
+    for (const topic of topics)
+      await fetch(`${config.schemaRegistryUrl}/subjects/${encodeURIComponent(`${topic}-value`)}`, {
+        method: 'DELETE',
+      }).catch(() => {});
+    const admin2 = new pg.Client({ connectionString: config.databaseUrl });
+    await admin2.connect();
+    const { rows } = await admin2.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [
+      `${runId}%`,
+    ]);
+    for (const row of rows) await admin2.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+    await admin2.end();
+  }
+}
+
+await main();
