@@ -125,16 +125,43 @@ export const enterpriseDataProjection: Projection = {
     const changedOrders = new Map<string, WarehouseOrder>();
     const movementUpdates = new Map<string, MovementUpdate>();
 
-    for (const event of events) {
+    // Tallies by the inbound order they count, so an inbound's step finds them without a scan.
+    const talliesByInbound = new Map<string, Set<string>>();
+    const indexTally = (order: WarehouseOrder) => {
+      if (order.direction !== 'tally' || !order.inboundOrderNo) return;
+      const id = `${order.enterprise}|${order.inboundOrderNo}`;
+      talliesByInbound.set(id, (talliesByInbound.get(id) ?? new Set()).add(order.key));
+    };
+    for (const order of orders.values()) indexTally(order);
+    const pick = <T>(rows: ReadonlyMap<string, T>, keys: Iterable<string>) => {
+      const out = new Map<string, T>();
+      for (const key of keys) {
+        const row = rows.get(key);
+        if (row !== undefined) out.set(key, row);
+      }
+      return out;
+    };
+
+    for (const [index, event] of events.entries()) {
+      // Each step sees only its event's slice: a step costs what the event touches.
+      const lookup = lookups[index]!;
+      const orderKeysOfStep = [
+        ...lookup.warehouseOrders,
+        ...lookup.talliesOf.flatMap((t) => [
+          ...(talliesByInbound.get(`${t.enterprise}|${t.inboundOrderNo}`) ?? []),
+        ]),
+      ];
       const before = {
-        declarations,
-        goods: new Map([...goods].map(([key, row]) => [key, goodsView(row, event)])),
-        warehouseOrders: orders,
+        declarations: pick(declarations, lookup.declarations),
+        goods: new Map(
+          [...pick(goods, lookup.goods)].map(([key, row]) => [key, goodsView(row, event)] as const),
+        ),
+        warehouseOrders: pick(orders, orderKeysOfStep),
       };
       const { state } = reduceEnterpriseData(before, event);
       if (state === before) continue;
       for (const [key, declaration] of state.declarations) {
-        if (declarations.get(key) === declaration) continue;
+        if (before.declarations.get(key) === declaration) continue;
         declarations.set(key, declaration);
         changedDeclarations.set(key, declaration);
       }
@@ -158,9 +185,10 @@ export const enterpriseDataProjection: Projection = {
         changedGoods.set(key, row);
       }
       for (const [key, order] of state.warehouseOrders) {
-        const old = orders.get(key);
+        const old = before.warehouseOrders.get(key);
         if (old === order) continue;
         orders.set(key, order);
+        indexTally(order);
         changedOrders.set(key, order);
         const effective = !(order.direction === 'inbound' && order.tallied);
         const replaced = old === undefined || logPosition(old.provenance) !== logPosition(order.provenance);

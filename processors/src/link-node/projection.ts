@@ -64,6 +64,71 @@ async function loadSlice(
   };
 }
 
+/**
+ * The batch's working chains. Each step hands the reducer only its event's slice (its nodes,
+ * the chains holding its keys, their sizes), so a step costs what the event touches. A merge is
+ * remembered as an alias (absorbed → survivor) instead of relabelling every row held: ids are
+ * resolved when a slice is cut and when rows are written.
+ */
+function workingChains(before: LinkNodeState) {
+  const nodes = new Map(before.nodes);
+  const keyChains = new Map(before.keyChains);
+  const chainSizes = new Map(before.chainSizes);
+  const alias = new Map<string, string>();
+  const resolve = (chain: string): string => {
+    let current = chain;
+    while (alias.has(current)) current = alias.get(current)!;
+    return current;
+  };
+  return {
+    nodes,
+    chainSizes,
+    resolve,
+    slice(lookup: ReturnType<typeof lookupOf>): LinkNodeState {
+      const slice = { nodes: new Map(), keyChains: new Map(), chainSizes: new Map() } as {
+        nodes: Map<string, LinkNode>;
+        keyChains: Map<string, ReadonlySet<string>>;
+        chainSizes: Map<string, number>;
+      };
+      const chains = new Set<string>();
+      for (const nodeId of lookup.nodeIds) {
+        const node = nodes.get(nodeId);
+        if (!node) continue;
+        const chainId = resolve(node.chainId);
+        slice.nodes.set(nodeId, chainId === node.chainId ? node : { ...node, chainId });
+        chains.add(chainId);
+      }
+      for (const key of lookup.keys) {
+        const id = keyId(key.enterprise, key);
+        const held = keyChains.get(id);
+        if (!held) continue;
+        const resolved = new Set([...held].map(resolve));
+        slice.keyChains.set(id, resolved);
+        for (const chain of resolved) chains.add(chain);
+      }
+      for (const chain of chains) {
+        const size = chainSizes.get(chain);
+        if (size !== undefined) slice.chainSizes.set(chain, size);
+      }
+      return slice;
+    },
+    absorb(slice: LinkNodeState, after: LinkNodeState, changes: readonly ChangeEvent[]) {
+      for (const change of changes) {
+        const absorbed =
+          change.kind === 'chain.merged' ? (change.data.absorbed as string[] | undefined) : undefined;
+        for (const chain of absorbed ?? []) {
+          alias.set(chain, change.subject);
+          chainSizes.delete(chain);
+        }
+      }
+      for (const [id, node] of after.nodes) if (slice.nodes.get(id) !== node) nodes.set(id, node);
+      for (const [id, chains] of after.keyChains)
+        if (slice.keyChains.get(id) !== chains) keyChains.set(id, chains);
+      for (const [chain, size] of after.chainSizes) chainSizes.set(chain, size);
+    },
+  };
+}
+
 export const linkNodeProjection: Projection = {
   declaration: linkNodeDeclaration,
   // Chains never cross enterprises: one enterprise's chains are written by one batch at a time.
@@ -72,32 +137,41 @@ export const linkNodeProjection: Projection = {
     return enterprise === undefined ? [] : [`enterprise:${enterprise}`];
   },
   async applyBatch(db, schema, events) {
-    const lookups = events.map(lookupOf).filter((lookup) => lookup.nodeIds.length > 0);
-    if (lookups.length === 0) return [];
-    const before = await loadSlice(db, schema, lookups);
-    let state = before;
+    const lookups = events.map(lookupOf);
+    const relevant = lookups.filter((lookup) => lookup.nodeIds.length > 0);
+    if (relevant.length === 0) return [];
+    const before = await loadSlice(db, schema, relevant);
+    const working = workingChains(before);
     const changes: ChangeEvent[] = [];
-    for (const event of events) {
-      const reduction = reduceLinkNode(state, event);
-      state = reduction.state;
+    for (const [index, event] of events.entries()) {
+      const lookup = lookups[index]!;
+      if (lookup.nodeIds.length === 0) continue;
+      const slice = working.slice(lookup);
+      const reduction = reduceLinkNode(slice, event);
       changes.push(...reduction.changes);
+      if (reduction.state !== slice) working.absorb(slice, reduction.state, reduction.changes);
     }
-    if (state === before) return changes;
+    if (changes.length === 0) return changes;
 
     await applyChainMerges(db, schema, finalMerges(changes));
     const enterpriseOfChain = new Map(changes.map((change) => [change.subject, change.enterprise]));
     await upsertChainSizes(
       db,
       schema,
-      [...state.chainSizes]
+      [...working.chainSizes]
         .filter(([chainId, size]) => before.chainSizes.get(chainId) !== size)
         .sort(([a], [b]) => byId(a, b))
         .map(([chainId, size]) => ({ chainId, enterprise: enterpriseOfChain.get(chainId) ?? '', size })),
     );
-    const changedNodes = [...state.nodes.values()]
+    const changedNodes = [...working.nodes.values()]
       .filter((node) => before.nodes.get(node.nodeId) !== node)
       .sort((a, b) => byId(a.nodeId, b.nodeId))
-      .map((node) => ({ ...node, fields: { ...node.fields }, provenance: { ...node.provenance } }));
+      .map((node) => ({
+        ...node,
+        chainId: working.resolve(node.chainId),
+        fields: { ...node.fields },
+        provenance: { ...node.provenance },
+      }));
     await upsertNodes(db, schema, changedNodes);
     await insertKeyChains(db, schema, changedNodes);
     return changes;

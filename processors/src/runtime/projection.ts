@@ -27,7 +27,7 @@ export type KeyedState<S> = ReadonlyMap<string, S>;
 
 export interface KeyedProjectionSpec<S> {
   declaration: ProjectionDeclaration<ProjectionName>;
-  /** The state keys an event reads or writes. */
+  /** Every state key an event reads or writes: the reducer sees only these rows. */
   keysOf(event: DocumentEvent): readonly string[];
   /** Lock scopes (see Projection); the state keys by default. */
   lockScopesOf?(event: DocumentEvent): readonly string[];
@@ -39,20 +39,33 @@ export interface KeyedProjectionSpec<S> {
   save(db: Queryable, schema: string, rows: readonly (readonly [string, S])[]): Promise<void>;
 }
 
-/** Folds a batch through a pure keyed reducer; what changed, in key order, and the change events. */
+/**
+ * Folds a batch through a pure keyed reducer. Each step hands the reducer only the rows its
+ * event names (`keysOf`), so a step costs what the event touches, not what the batch holds;
+ * what it returns is merged into the batch's working rows. Returns what changed against the
+ * loaded rows, in key order, and the change events.
+ */
 export function foldKeyed<S>(
   loaded: KeyedState<S>,
   events: readonly DocumentEvent[],
+  keysOfEach: readonly (readonly string[])[],
   reduce: KeyedProjectionSpec<S>['reduce'],
 ): { changed: [string, S][]; changes: ChangeEvent[] } {
-  let state = loaded;
+  const working = new Map(loaded);
   const changes: ChangeEvent[] = [];
-  for (const event of events) {
-    const reduction = reduce(state, event);
-    state = reduction.state;
+  for (const [index, event] of events.entries()) {
+    const slice = new Map<string, S>();
+    for (const key of keysOfEach[index] ?? []) {
+      const row = working.get(key);
+      if (row !== undefined) slice.set(key, row);
+    }
+    const reduction = reduce(slice, event);
     changes.push(...reduction.changes);
+    if (reduction.state === slice) continue;
+    for (const key of slice.keys()) if (!reduction.state.has(key)) working.delete(key);
+    for (const [key, row] of reduction.state) working.set(key, row);
   }
-  const changed = [...state].filter(([key, row]) => loaded.get(key) !== row);
+  const changed = [...working].filter(([key, row]) => loaded.get(key) !== row);
   changed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { changed, changes };
 }
@@ -63,10 +76,11 @@ export function keyedProjection<S>(spec: KeyedProjectionSpec<S>): Projection {
     declaration: spec.declaration,
     lockScopesOf: spec.lockScopesOf ?? spec.keysOf,
     async applyBatch(db, schema, events) {
-      const keys = [...new Set(events.flatMap((event) => spec.keysOf(event)))].sort();
+      const keysOfEach = events.map((event) => spec.keysOf(event));
+      const keys = [...new Set(keysOfEach.flat())].sort();
       if (keys.length === 0) return [];
       const loaded = await spec.load(db, schema, keys);
-      const { changed, changes } = foldKeyed(loaded, events, spec.reduce);
+      const { changed, changes } = foldKeyed(loaded, events, keysOfEach, spec.reduce);
       if (changed.length > 0) await spec.save(db, schema, changed);
       return changes;
     },
