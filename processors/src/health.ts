@@ -30,6 +30,9 @@ export interface HealthReport {
   consumers: ConsumerHealth[];
 }
 
+/** Rebuilds of a consumer, while the broker answers the probe, after which it counts as crashed. */
+export const stuckAfterRestarts = 5;
+
 /** The pure core: from what the probes and consumers say to the two answers. */
 export function assessHealth(input: {
   stopping: boolean;
@@ -38,7 +41,14 @@ export function assessHealth(input: {
   dependencies: Partial<Record<DependencyName, DependencyState>>;
   consumers: readonly ConsumerHealth[];
 }): HealthReport {
-  const crashed = input.consumers.some((c) => c.consumer.state === 'stopped' && !c.retired);
+  // A consumer that stopped unasked, or keeps failing to rejoin while the broker answers, cannot
+  // recover by itself: restarting the process is the remedy an orchestrator can apply.
+  const brokerUp = input.dependencies.kafka?.ok === true;
+  const crashed = input.consumers.some(
+    (c) =>
+      (c.consumer.state === 'stopped' && !c.retired) ||
+      (c.consumer.state === 'reconnecting' && brokerUp && c.consumer.failedRestarts >= stuckAfterRestarts),
+  );
   const dependencyDown = Object.values(input.dependencies).some((d) => d && !d.ok);
   const waiting = input.consumers.some((c) => c.waitingFor !== undefined || c.consumer.state !== 'running');
   const status = input.stopping

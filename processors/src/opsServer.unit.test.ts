@@ -28,7 +28,7 @@ describe('processors ops server', () => {
   const consumer = (state: 'running' | 'reconnecting' | 'stopped', extra: object = {}) => ({
     name: 'link-node',
     groupId: 'g',
-    consumer: { state, since: new Date(0), restarts: 0 },
+    consumer: { state, since: new Date(0), restarts: 0, failedRestarts: 0 },
     retired: false,
     ...extra,
   });
@@ -75,6 +75,19 @@ describe('processors ops server', () => {
         consumers: [consumer('stopped', { retired: true })],
       }),
     ).toMatchObject({ live: true });
+    const stuck = consumer('reconnecting');
+    stuck.consumer.failedRestarts = 5;
+    expect(assessHealth({ stopping: false, dependencies: { kafka: up }, consumers: [stuck] })).toMatchObject({
+      status: 'failing',
+      live: false,
+    });
+    expect(
+      assessHealth({
+        stopping: false,
+        dependencies: { kafka: { ok: false, checkedAt: 't' } },
+        consumers: [stuck],
+      }),
+    ).toMatchObject({ status: 'degraded', live: true });
     expect(assessHealth({ stopping: true, dependencies: {}, consumers: [] })).toMatchObject({
       status: 'stopping',
       live: false,

@@ -11,7 +11,9 @@ import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import type pg from 'pg';
+import type { ConsumerHealth } from './checkpointedConsumer.ts';
 import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
+import { retryDelayMs } from './faults.ts';
 import { type Projection, type TopicOf, topicsRead } from './projection.ts';
 
 /**
@@ -81,17 +83,41 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
     log.info('live version running', { version: version.version, schema: version.schemaName });
   }
 
+  /** The new live version's consumer, started as soon as its dependencies let it (never given up). */
   async function moveToNewLive(): Promise<void> {
     const old = current;
     current = undefined;
     await old?.consumer.stop();
-    if (!stopped) await startLive();
+    for (let attempt = 1; !stopped; attempt++) {
+      try {
+        await startLive();
+        return;
+      } catch (error) {
+        const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
+        log.warn('new live version not started yet; trying again', {
+          attempt,
+          delayMs,
+          error: error as Error,
+        });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
   }
 
   return {
     start: startLive,
     version: () => current?.version,
-    health: () => current?.consumer.health(),
+    /** Between two versions there is no consumer: reported as one reconnecting, so /ready says so. */
+    health: (): ConsumerHealth | undefined =>
+      current?.consumer.health() ??
+      (stopped
+        ? undefined
+        : {
+            name,
+            groupId: '',
+            consumer: { state: 'reconnecting', since: new Date(), restarts: 0, failedRestarts: 0 },
+            retired: false,
+          }),
     async stop() {
       stopped = true;
       await switching;

@@ -34,7 +34,10 @@ export interface LogConsumerStatus {
   since: Date;
   /** The last fault that made the consumer reconnect, while it reconnects. */
   lastError?: string;
+  /** Rebuilds since start. */
   restarts: number;
+  /** Rebuilds since the consumer last joined its group (0 while it runs). */
+  failedRestarts: number;
 }
 
 export interface LogConsumerOptions {
@@ -94,7 +97,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
     retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000 },
   });
   let consumer: Consumer | undefined;
-  let status: LogConsumerStatus = { state: 'starting', since: now(), restarts: 0 };
+  let status: LogConsumerStatus = { state: 'starting', since: now(), restarts: 0, failedRestarts: 0 };
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
   let delay = delays.initial;
@@ -107,6 +110,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
         state,
         since: status.state === state ? status.since : now(),
         restarts: status.restarts,
+        failedRestarts: state === 'running' ? 0 : status.failedRestarts,
         ...(lastError ? { lastError } : {}),
       };
   };
@@ -206,7 +210,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       restartTimer = undefined;
       await old?.disconnect().catch(() => undefined);
       if (stopping) return;
-      status = { ...status, restarts: status.restarts + 1 };
+      status = { ...status, restarts: status.restarts + 1, failedRestarts: status.failedRestarts + 1 };
       run().catch((failure: unknown) => scheduleRestart(failure));
     }, wait);
   }
