@@ -40,7 +40,11 @@ const config = {
   catchUpSeconds: env.integer(source, 'BENCH_CATCH_UP_SECONDS', 5, { min: 0 }),
   enterprises: env.integer(source, 'BENCH_ENTERPRISES', 50, { min: 1 }),
   maxInFlight: env.integer(source, 'BENCH_MAX_IN_FLIGHT', 256, { min: 1 }),
+  /** Processor instances in one consumer group (scale-out, processors/README.md). */
+  instances: env.integer(source, 'BENCH_INSTANCES', 1, { min: 1, max: 6 }),
 };
+/** Deadlocks and serialization failures the processor instances logged (they retry them; there should be none). */
+let contention = 0;
 const flags = new Set(process.argv.slice(2));
 const json = flags.has('--json');
 const logger = createLogger({ service: 'pipeline-bench' }, { level: 'error' });
@@ -163,6 +167,9 @@ const percentile = (sorted: number[], p: number) =>
 async function startChild(args: string[], ready: (line: string) => string | undefined) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const lines = createInterface({ input: child.stdout! });
+  lines.on('line', (line) => {
+    if (/"code":"PG_40(P01|001)"/.test(line)) contention++;
+  });
   const value = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code} before it was ready`)));
     lines.on('line', (line) => {
@@ -258,8 +265,13 @@ async function trial(
       `  ${declaration.name.padEnd(16)} max lag ${String(maxLag[declaration.name] ?? 0).padStart(7)}   lag 0 after last send: ${back === null ? 'not within the limit' : `${back.toFixed(1)} s`} (ceiling ${config.catchUpSeconds} s)`,
     );
   }
-  say(`  ${result.sustained ? 'SUSTAINED' : 'NOT SUSTAINED'}`);
-  if (json) process.stdout.write(`${JSON.stringify({ bench: 'pipeline', ...result })}\n`);
+  say(
+    `  ${result.sustained ? 'SUSTAINED' : 'NOT SUSTAINED'}; ${config.instances} processor instance(s), deadlocks or serialization failures logged: ${contention}`,
+  );
+  if (json)
+    process.stdout.write(
+      `${JSON.stringify({ bench: 'pipeline', instances: config.instances, contention, ...result })}\n`,
+    );
   return result;
 }
 
@@ -291,10 +303,13 @@ async function main() {
     ['ingest/bench/bench-server.ts', 'ingest', runId, runUrl.toString()],
     (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
   );
-  const processors = await startChild(
-    ['processors/bench/pipeline-processors.ts', runId, runUrl.toString()],
-    (line) => (line === 'READY' ? line : undefined),
-  );
+  const processors = [];
+  for (let instance = 0; instance < config.instances; instance++)
+    processors.push(
+      await startChild(['processors/bench/pipeline-processors.ts', runId, runUrl.toString()], (line) =>
+        line === 'READY' ? line : undefined,
+      ),
+    );
   try {
     if (!flags.has('--search')) {
       await trial(ingest.value, pool, runId, generated.key, config.rate, submissions);
@@ -315,7 +330,7 @@ async function main() {
     if (json)
       process.stdout.write(`${JSON.stringify({ bench: 'pipeline-search', sustained: passed, failedAt })}\n`);
   } finally {
-    await stopChild(processors.child);
+    for (const instance of processors) await stopChild(instance.child);
     await stopChild(ingest.child);
     await pool.end();
     // The run's topics, subjects and tables are throwaway: remove them.
