@@ -17,7 +17,7 @@ if (!runId || !databaseUrl) {
   process.exit(2);
 }
 const logger = createLogger({ service: 'pipeline-bench-processors' }, { level: 'warn' });
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 + Object.keys(projections).length * 5 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 + Object.keys(projections).length * 2 });
 pool.on('error', () => undefined);
 const codec = createRegistryCodec({ url: process.env.SCHEMA_REGISTRY_URL ?? '' });
 const topicOf = (type: string) => `${documentTypes.find((t) => t.id === type)!.topic}.${runId}`;

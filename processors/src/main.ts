@@ -23,8 +23,8 @@ import { superviseLiveProjection } from './runtime/supervisor.ts';
 const config = parseProcessorsConfig(process.env);
 let stopping = false;
 const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
-// Each projection applies up to four partitions' batches at once (runtime/consumer.ts).
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 + config.projections.length * 5 });
+// One group transaction at a time per projection, plus dead-letter retries, the push service and probes.
+const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 + config.projections.length * 2 });
 // A restarting database drops idle connections; pg reports that on the pool, and an 'error'
 // event without a listener would end the process. The batches retry on their own.
 pool.on('error', (error) => logger.warn('idle database connection lost', { error }));

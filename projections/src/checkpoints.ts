@@ -39,6 +39,55 @@ export async function lockCheckpoint(
   return rows[0] ? String(rows[0].next_offset) : null;
 }
 
+/**
+ * Locks the checkpoint rows of several partitions for a group transaction, in one statement and
+ * in (topic, partition) order, so two transactions never wait on each other crosswise; returns
+ * the next offset of each `topic/partition` that has one.
+ */
+export async function lockCheckpoints(
+  db: Queryable,
+  consumerGroup: string,
+  slots: readonly { topic: string; partition: number }[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.query(
+    `SELECT c.topic, c.partition, c.next_offset FROM projection_checkpoints c
+     JOIN unnest($2::text[], $3::int[]) AS s(topic, partition) ON c.topic = s.topic AND c.partition = s.partition
+     WHERE c.consumer_group = $1 ORDER BY c.topic, c.partition FOR UPDATE OF c`,
+    [consumerGroup, slots.map((s) => s.topic), slots.map((s) => s.partition)],
+  );
+  return new Map(rows.map((row) => [`${row.topic}/${row.partition}`, String(row.next_offset)]));
+}
+
+/** Stores the new offsets of several partitions in one statement (rows in (topic, partition) order). */
+export async function saveCheckpoints(
+  db: Queryable,
+  consumerGroup: string,
+  checkpoints: readonly { topic: string; partition: number; nextOffset: string; recordsApplied: number }[],
+  appliedAt: Date,
+): Promise<void> {
+  if (checkpoints.length === 0) return;
+  const sorted = [...checkpoints].sort((a, b) =>
+    a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1,
+  );
+  await db.query(
+    `INSERT INTO projection_checkpoints (consumer_group, topic, partition, next_offset, records_applied, applied_at)
+     SELECT $1, topic, partition, next_offset, records_applied, $5
+     FROM unnest($2::text[], $3::int[], $4::bigint[], $6::bigint[]) AS c(topic, partition, next_offset, records_applied)
+     ON CONFLICT (consumer_group, topic, partition) DO UPDATE
+     SET next_offset = EXCLUDED.next_offset,
+         records_applied = projection_checkpoints.records_applied + EXCLUDED.records_applied,
+         applied_at = EXCLUDED.applied_at`,
+    [
+      consumerGroup,
+      sorted.map((c) => c.topic),
+      sorted.map((c) => c.partition),
+      sorted.map((c) => c.nextOffset),
+      appliedAt,
+      sorted.map((c) => c.recordsApplied),
+    ],
+  );
+}
+
 export async function saveCheckpoint(
   db: Queryable,
   checkpoint: {

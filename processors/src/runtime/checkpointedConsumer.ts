@@ -2,10 +2,10 @@ import {
   claimRetryingDeadLetters,
   type DeadLetter,
   insertDeadLetter,
-  lockCheckpoint,
+  lockCheckpoints,
   readCheckpoints,
   resolveDeadLetter,
-  saveCheckpoint,
+  saveCheckpoints,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import {
@@ -25,14 +25,18 @@ import { classifyFault, faultCode, retryDelayMs } from './faults.ts';
  *
  * 1. decode every record (outside any transaction); a record that cannot be decoded is the
  *    record's fault and will be dead-lettered, a dependency fault retries the batch;
- * 2. in ONE transaction: lock the partition's checkpoint row, drop records below it (already
- *    applied), let the handler `begin` (locks, "still live?"), apply the decoded records as one
- *    batch under a savepoint, write dead letters and the new checkpoint, commit;
- * 3. if the batch apply fails: a transient fault rolls back and the partition is fetched again
- *    after a growing delay; a record fault or an unclear one isolates the batch record by
- *    record once (a savepoint each): records that fail alone are dead-lettered, unless every
- *    record fails alike with an unclear fault — then it is no record's fault (a bug, a missing
- *    table) and the batch is retried like a transient fault, so nothing is skipped.
+ * 2. queue it: the batches of several partitions that arrived while the previous transaction
+ *    ran are applied together (group commit), so a busy consumer makes few, large
+ *    transactions whatever the number of partitions;
+ * 3. in ONE transaction: lock the partitions' checkpoint rows, drop records below them (already
+ *    applied), let the handler `begin` (locks, "still live?"), apply every decoded record as
+ *    one batch, write dead letters and the new checkpoints, commit;
+ * 4. if that fails: a transient fault rolls back and the partitions are fetched again after a
+ *    growing delay; a record fault or an unclear one splits the group into its batches, and a
+ *    batch that still fails is isolated record by record once (a savepoint each): records that
+ *    fail alone are dead-lettered, unless every record fails alike with an unclear fault — then
+ *    it is no record's fault (a bug, a missing table) and the batch is retried like a transient
+ *    fault, so nothing is skipped.
  *
  * Postgres is the only source of offsets: on every group join each partition starts at its
  * stored checkpoint, and a batch that starts past it makes the partition go back to it.
@@ -73,6 +77,8 @@ export interface CheckpointedConsumerOptions<E> {
   /** How often parked partitions and operator retries of dead letters are looked at. */
   tickMs?: number;
   retryBackoff?: { initial?: number; max?: number };
+  /** The most records one group transaction applies (5,000 by default). */
+  maxGroupRecords?: number;
 }
 
 export interface ConsumerHealth {
@@ -246,7 +252,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   }
 
   type BatchOutcome =
-    | { kind: 'retired' | 'went-back' }
+    | { kind: 'retired' | 'went-back' | 'inactive' }
     | {
         kind: 'applied';
         applied: number;
@@ -256,20 +262,27 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         stoppedAtLimit: boolean;
       };
 
+  /** A fetched batch, decoded, waiting for the next group transaction. */
+  interface Queued {
+    batch: LogBatch;
+    decoded: readonly Decoded<E>[];
+    limit: bigint | undefined;
+    started: number;
+    done: (through: string | undefined) => void;
+  }
+
   /**
-   * One transaction for a batch: checkpoint lock, records below it dropped, `begin`, the records
-   * applied (`whole`: as one batch, no savepoint — the happy path costs no extra round trips;
-   * `isolated`: one by one under savepoints), dead letters, the checkpoint, commit. A failure of
-   * the whole batch for anything but a dependency is raised as IsolateBatch.
+   * One transaction for the batches of several partitions (group commit: the batches that
+   * arrived while the previous transaction ran): their checkpoint rows locked in one statement,
+   * records below a checkpoint dropped, `begin`, every record applied (`whole`: as one batch, no
+   * savepoint, so the happy path costs no extra round trips; `isolated`, for one batch only:
+   * record by record under savepoints), dead letters, the checkpoints, commit. A failure of the
+   * whole for anything but a dependency is raised as IsolateBatch.
    */
-  async function applyBatchTransaction(
-    batch: LogBatch,
-    decoded: readonly Decoded<E>[],
-    limit: bigint | undefined,
+  async function applyTransaction(
+    items: readonly Queued[],
     mode: 'whole' | 'isolated',
-  ): Promise<BatchOutcome> {
-    const { topic, partition } = batch;
-    const firstOffset = decoded[0]!.record.offset;
+  ): Promise<BatchOutcome[]> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -278,49 +291,80 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     }
     try {
       await client.query('BEGIN');
-      const checkpoint = BigInt((await lockCheckpoint(client, groupId, topic, partition)) ?? '0');
-      if (BigInt(firstOffset) > checkpoint) {
-        // Kafka handed us records past our checkpoint: go back to what Postgres says was applied.
-        await client.query('ROLLBACK');
-        log.warn('batch starts past the checkpoint; going back to it', {
-          topic,
-          partition,
-          checkpoint: String(checkpoint),
-          first: firstOffset,
-        });
-        logConsumer.retryFrom(topic, partition, String(checkpoint), 0);
-        return { kind: 'went-back' };
-      }
-      const pending: Decoded<E>[] = [];
-      let nextOffset = checkpoint;
-      let through: string | undefined;
-      let stoppedAtLimit = false;
-      for (const item of decoded) {
-        const offset = BigInt(item.record.offset);
-        if (offset < checkpoint) {
-          through = item.record.offset;
+      const stored = await lockCheckpoints(
+        client,
+        groupId,
+        items.map((item) => ({ topic: item.batch.topic, partition: item.batch.partition })),
+      );
+      const outcomes: BatchOutcome[] = [];
+      const plans: { pending: Decoded<E>[]; nextOffset: bigint }[] = [];
+      for (const item of items) {
+        const { topic, partition } = item.batch;
+        const checkpoint = BigInt(stored.get(`${topic}/${partition}`) ?? '0');
+        const firstOffset = item.decoded[0]!.record.offset;
+        if (!item.batch.isActive()) {
+          outcomes.push({ kind: 'inactive' });
+          plans.push({ pending: [], nextOffset: checkpoint });
           continue;
         }
-        if (limit !== undefined && offset >= limit) {
-          stoppedAtLimit = true;
-          break;
+        if (BigInt(firstOffset) > checkpoint) {
+          // Kafka handed us records past our checkpoint: go back to what Postgres says was applied.
+          log.warn('batch starts past the checkpoint; going back to it', {
+            topic,
+            partition,
+            checkpoint: String(checkpoint),
+            first: firstOffset,
+          });
+          logConsumer.retryFrom(topic, partition, String(checkpoint), 0);
+          outcomes.push({ kind: 'went-back' });
+          plans.push({ pending: [], nextOffset: checkpoint });
+          continue;
         }
-        pending.push(item);
-        nextOffset = offset + 1n;
-        through = item.record.offset;
+        const pending: Decoded<E>[] = [];
+        let nextOffset = checkpoint;
+        let through: string | undefined;
+        let stoppedAtLimit = false;
+        for (const record of item.decoded) {
+          const offset = BigInt(record.record.offset);
+          if (offset < checkpoint) {
+            through = record.record.offset;
+            continue;
+          }
+          if (item.limit !== undefined && offset >= item.limit) {
+            stoppedAtLimit = true;
+            break;
+          }
+          pending.push(record);
+          nextOffset = offset + 1n;
+          through = record.record.offset;
+        }
+        plans.push({ pending, nextOffset });
+        outcomes.push({
+          kind: 'applied',
+          applied: pending.length,
+          deadLettered: 0,
+          nextOffset,
+          through,
+          stoppedAtLimit,
+        });
       }
-      const events = pending.filter((item) => item.fault === undefined).map((item) => item.event as E);
-      if (pending.length > 0 && handler.begin && (await handler.begin(client, events)) === 'retired') {
+      const allPending = plans.flatMap((plan) => plan.pending);
+      const events = allPending.filter((item) => item.fault === undefined).map((item) => item.event as E);
+      if (allPending.length > 0 && handler.begin && (await handler.begin(client, events)) === 'retired') {
         await client.query('ROLLBACK');
         retired = true;
         log.info('version no longer live; handing over');
         setImmediate(() => options.onRetired?.());
-        return { kind: 'retired' };
+        return items.map(() => ({ kind: 'retired' }));
       }
-      let deadLettered = 0;
-      if (pending.length > 0) {
-        if (mode === 'isolated') deadLettered = await applyOneByOne(client, pending, 'batch');
-        else {
+      if (allPending.length > 0) {
+        if (mode === 'isolated') {
+          for (const [index, plan] of plans.entries()) {
+            const outcome = outcomes[index]!;
+            if (outcome.kind === 'applied')
+              outcome.deadLettered = await applyOneByOne(client, plan.pending, 'batch');
+          }
+        } else {
           if (events.length > 0) {
             try {
               await handler.apply(client, events);
@@ -328,24 +372,36 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
               throw classifyFault(fault) === 'transient' ? new RetryBatch(fault) : new IsolateBatch(fault);
             }
           }
-          for (const item of pending) {
-            if (item.fault === undefined) continue;
-            await deadLetter(client, item.record, item.fault);
-            deadLettered++;
+          for (const [index, plan] of plans.entries()) {
+            for (const record of plan.pending) {
+              if (record.fault === undefined) continue;
+              await deadLetter(client, record.record, record.fault);
+              const outcome = outcomes[index]!;
+              if (outcome.kind === 'applied') outcome.deadLettered++;
+            }
           }
         }
-        await saveCheckpoint(client, {
-          consumerGroup: groupId,
-          topic,
-          partition,
-          nextOffset: String(nextOffset),
-          recordsApplied: pending.length,
-          appliedAt: now(),
-        });
+        await saveCheckpoints(
+          client,
+          groupId,
+          items.flatMap((item, index) =>
+            plans[index]!.pending.length > 0
+              ? [
+                  {
+                    topic: item.batch.topic,
+                    partition: item.batch.partition,
+                    nextOffset: String(plans[index]!.nextOffset),
+                    recordsApplied: plans[index]!.pending.length,
+                  },
+                ]
+              : [],
+          ),
+          now(),
+        );
       }
-      await options.beforeCommit?.(pending.length);
+      await options.beforeCommit?.(allPending.length);
       await client.query('COMMIT');
-      return { kind: 'applied', applied: pending.length, deadLettered, nextOffset, through, stoppedAtLimit };
+      return outcomes;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof RetryBatch || error instanceof IsolateBatch) throw error;
@@ -356,44 +412,13 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     }
   }
 
-  async function onBatch(batch: LogBatch): Promise<string | undefined> {
-    if (retired) return undefined;
-    const { topic, partition } = batch;
+  function finish(item: Queued, outcome: BatchOutcome): void {
+    const { topic, partition } = item.batch;
     const slot = `${topic}/${partition}`;
-    const started = performance.now();
-    const firstOffset = batch.records[0]!.offset;
-    let decoded: Decoded<E>[];
-    try {
-      decoded = await decodeAll(batch.records);
-    } catch (error) {
-      retryLater(batch, firstOffset, error instanceof RetryBatch ? error.cause : error);
-      return undefined;
+    if (outcome.kind !== 'applied') {
+      item.done(undefined);
+      return;
     }
-    if (!batch.isActive()) return undefined;
-
-    const limit = options.limitOf?.(topic, partition);
-    let outcome: BatchOutcome;
-    try {
-      outcome = await applyBatchTransaction(batch, decoded, limit, 'whole');
-    } catch (error) {
-      if (!(error instanceof IsolateBatch)) {
-        retryLater(batch, firstOffset, error instanceof RetryBatch ? error.cause : error);
-        return undefined;
-      }
-      log.warn('batch failed; applying its records one by one', {
-        topic,
-        partition,
-        code: faultCode(error.cause),
-        error: error.cause as Error,
-      });
-      try {
-        outcome = await applyBatchTransaction(batch, decoded, limit, 'isolated');
-      } catch (isolated) {
-        retryLater(batch, firstOffset, isolated instanceof RetryBatch ? isolated.cause : isolated);
-        return undefined;
-      }
-    }
-    if (outcome.kind !== 'applied') return undefined;
     const { applied, deadLettered, nextOffset, through, stoppedAtLimit } = outcome;
     attempts.delete(slot);
     if (attempts.size === 0) waitingFor = undefined;
@@ -407,12 +432,107 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         partition,
         applied,
         deadLettered,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(performance.now() - item.started),
       });
       options.onApplied?.({ topic, partition, applied, nextOffset });
-      handler.afterCommit?.();
     }
-    return through;
+    item.done(through);
+  }
+
+  /** Applies a group; a group that fails for a record's sake is split, and a single batch isolated. */
+  async function applyGroup(items: readonly Queued[]): Promise<void> {
+    try {
+      const outcomes = await applyTransaction(items, 'whole');
+      for (const [index, item] of items.entries()) finish(item, outcomes[index]!);
+      if (outcomes.some((o) => o.kind === 'applied' && o.applied > 0)) handler.afterCommit?.();
+      return;
+    } catch (error) {
+      if (!(error instanceof IsolateBatch)) {
+        const cause = error instanceof RetryBatch ? error.cause : error;
+        for (const item of items) {
+          retryLater(item.batch, item.decoded[0]!.record.offset, cause);
+          item.done(undefined);
+        }
+        return;
+      }
+      if (items.length > 1) {
+        for (const item of items) await applyGroup([item]);
+        return;
+      }
+      const item = items[0]!;
+      log.warn('batch failed; applying its records one by one', {
+        topic: item.batch.topic,
+        partition: item.batch.partition,
+        code: faultCode(error.cause),
+        error: error.cause as Error,
+      });
+      try {
+        const [outcome] = await applyTransaction(items, 'isolated');
+        finish(item, outcome!);
+        handler.afterCommit?.();
+      } catch (isolated) {
+        retryLater(
+          item.batch,
+          item.decoded[0]!.record.offset,
+          isolated instanceof RetryBatch ? isolated.cause : isolated,
+        );
+        item.done(undefined);
+      }
+    }
+  }
+
+  const queue: Queued[] = [];
+  let draining = false;
+  /** Largest group, in records: bounds one transaction's size. */
+  const maxGroupRecords = options.maxGroupRecords ?? 5000;
+
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        let records = 0;
+        let take = 0;
+        while (
+          take < queue.length &&
+          (take === 0 || records + queue[take]!.decoded.length <= maxGroupRecords)
+        ) {
+          records += queue[take]!.decoded.length;
+          take++;
+        }
+        const group = queue.splice(0, take);
+        try {
+          await applyGroup(group);
+        } catch (error) {
+          // Never leave a batch waiting: whatever went wrong here, its partition is fetched again.
+          for (const item of group) {
+            retryLater(item.batch, item.decoded[0]!.record.offset, error);
+            item.done(undefined);
+          }
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  async function onBatch(batch: LogBatch): Promise<string | undefined> {
+    if (retired) return undefined;
+    const started = performance.now();
+    const firstOffset = batch.records[0]!.offset;
+    let decoded: Decoded<E>[];
+    try {
+      decoded = await decodeAll(batch.records);
+    } catch (error) {
+      retryLater(batch, firstOffset, error instanceof RetryBatch ? error.cause : error);
+      return undefined;
+    }
+    if (!batch.isActive()) return undefined;
+    const limit = options.limitOf?.(batch.topic, batch.partition);
+    return new Promise<string | undefined>((done) => {
+      queue.push({ batch, decoded, limit, started, done });
+      void drain();
+    });
   }
 
   /** Applies the dead letters an operator marked `retrying`, through the same handler. */

@@ -7,7 +7,6 @@ import {
 import { TradelogError } from '@tradelog/schemas';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, readRecords, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
@@ -20,12 +19,6 @@ import { ensureLiveVersion } from './supervisor.ts';
 describe('projection consumer runtime', () => {
   const services = testServices();
   let log: LogFixture;
-  const kafka = createKafka({
-    brokers: services.kafkaBrokers,
-    clientId: 'runtime-test',
-    logger: quietLogger,
-  });
-
   beforeAll(async () => {
     log = await createLogFixture(services, quietLogger, 'rt');
   });

@@ -41,7 +41,7 @@ export interface ProjectionConsumerOptions {
   onApplied?: CheckpointedConsumerOptions<DocumentEvent>['onApplied'];
   onRetired?: () => void;
   beforeCommit?: CheckpointedConsumerOptions<DocumentEvent>['beforeCommit'];
-  /** How many partitions' batches are applied at once (4 by default). */
+  /** How many partitions' batches kafkajs hands over at once, to be applied together (16 by default). */
   concurrency?: number;
   /** Topics to read; the declaration's document types' topics by default. */
   topics: readonly string[];
@@ -90,9 +90,9 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     ...(options.onApplied ? { onApplied: options.onApplied } : {}),
     ...(options.onRetired ? { onRetired: options.onRetired } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
-    // Batches of several partitions overlap (their enterprise locks keep shared rows safe), and
-    // a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
-    partitionsConsumedConcurrently: options.concurrency ?? 4,
+    // Batches of many partitions are handed over at once and applied together (group commit),
+    // and a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
+    partitionsConsumedConcurrently: options.concurrency ?? 16,
     fetch: { minBytes: 256 * 1024, maxWaitMs: 200 },
     handler: {
       name,
