@@ -61,7 +61,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     db = await createTestSchema(services.databaseUrl, 'webc');
     await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    keys.partner = await key('partner', []);
+    keys.partner = await key('partner', ['*']);
     keys.lender = await key('lender', [owner]);
     keys.operator = await key('operator', []);
     ingest = await startIngestUnderTest({
