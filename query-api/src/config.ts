@@ -125,10 +125,13 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     shutdownGraceMs: env.integer(source, 'QUERY_API_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
     bodyBounds: Object.freeze({
       ...defaultBodyBounds,
-      limitBytes: env.integer(source, 'QUERY_API_BODY_LIMIT_BYTES', defaultBodyBounds.limitBytes, { min: 1024 }),
+      limitBytes: env.integer(source, 'QUERY_API_BODY_LIMIT_BYTES', defaultBodyBounds.limitBytes, {
+        min: 1024,
+      }),
     }),
     smsSender,
-    smsUrl: smsSender === 'http' ? env.url(source, 'PORTAL_SMS_URL', undefined, ['http:', 'https:']) : undefined,
+    smsUrl:
+      smsSender === 'http' ? env.url(source, 'PORTAL_SMS_URL', undefined, ['http:', 'https:']) : undefined,
     smsMaxAttempts: env.integer(source, 'PORTAL_SMS_MAX_ATTEMPTS', 5, { min: 1 }),
     leadRetentionDays: env.integer(source, 'PORTAL_LEAD_RETENTION_DAYS', 365, { min: 1 }),
     sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),

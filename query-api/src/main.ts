@@ -67,7 +67,11 @@ const app = createApp({
         ? (topics) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
         : undefined,
     }),
-    createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist(config.callbackAllowlist), callLimit }),
+    createSubscriptionRoutes({
+      pool,
+      callbackAllowlist: parseAllowlist(config.callbackAllowlist),
+      callLimit,
+    }),
   ],
   ready: async () => {
     await pool.query('SELECT 1');

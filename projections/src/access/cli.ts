@@ -50,7 +50,8 @@ const describeAccount = (row: AccountRow) =>
 /** The one account an operator names by id or code; several kinds sharing a code must be told apart by id. */
 async function oneAccount(pool: pg.Pool, idOrCode: string, kind?: string): Promise<AccountRow> {
   const found = (await findAccounts(pool, idOrCode)).filter((row) => kind === undefined || row.kind === kind);
-  if (found.length === 0) throw new UsageError(`no ${kind ?? ''} account "${idOrCode}" (see: npm run keys -- accounts)`);
+  if (found.length === 0)
+    throw new UsageError(`no ${kind ?? ''} account "${idOrCode}" (see: npm run keys -- accounts)`);
   if (found.length > 1) throw new UsageError(`"${idOrCode}" names several accounts; give the account id`);
   return found[0]!;
 }
@@ -105,7 +106,9 @@ async function main(argv: readonly string[]): Promise<number> {
         });
         console.log(describe(row));
         if (row.kind === 'partner' && row.enterprises.length === 0)
-          console.log('\nno enterprises granted yet: this partner may submit only documents naming no enterprise (grant some with: npm run keys -- grant)');
+          console.log(
+            '\nno enterprises granted yet: this partner may submit only documents naming no enterprise (grant some with: npm run keys -- grant)',
+          );
         console.log(`\nAPI key (shown once, store it now):\n${generated.key}`);
         return 0;
       }

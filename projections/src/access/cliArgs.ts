@@ -42,7 +42,8 @@ const enterpriseCode = /^(\*|[\w.-]{1,50})$/;
 const codesOf = (args: readonly string[]) => {
   const codes = args.flatMap((arg) => arg.split(',')).filter(Boolean);
   for (const code of codes) {
-    if (!enterpriseCode.test(code)) throw new UsageError(`"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`);
+    if (!enterpriseCode.test(code))
+      throw new UsageError(`"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`);
   }
   return [...new Set(codes)];
 };
@@ -80,7 +81,7 @@ function parseCreate(args: readonly string[]): KeysCommand {
   let ownerId: string | undefined;
   let account: string | undefined;
   let mode: 'name' | 'enterprise' = 'name';
-  const valueOf = (option: string, value: string | undefined) => {
+  const optionValue = (option: string, value: string | undefined) => {
     if (value === undefined || value.startsWith('--')) throw new UsageError(`${option} needs a value`);
     return value;
   };
@@ -92,10 +93,10 @@ function parseCreate(args: readonly string[]): KeysCommand {
       enterpriseArgs.push('*');
       mode = 'name';
     } else if (arg === '--id') {
-      ownerId = valueOf(arg, rest[++i]);
+      ownerId = optionValue(arg, rest[++i]);
       mode = 'name';
     } else if (arg === '--account') {
-      account = valueOf(arg, rest[++i]);
+      account = optionValue(arg, rest[++i]);
       mode = 'name';
     } else if (arg.startsWith('--')) {
       throw new UsageError(`unknown option "${arg}"`);
@@ -109,14 +110,17 @@ function parseCreate(args: readonly string[]): KeysCommand {
   const name = nameParts.join(' ').trim();
   if (account !== undefined) {
     if (name !== '' || ownerId !== undefined || enterprises.length > 0)
-      throw new UsageError('--account adds a key to an existing account: give no name, --id or enterprises (use grant)');
+      throw new UsageError(
+        '--account adds a key to an existing account: give no name, --id or enterprises (use grant)',
+      );
     return { command: 'create', kind, name: '', ownerId: undefined, account, enterprises: [] };
   }
   if (name === '') throw new UsageError(`create ${kind} needs the account's name`);
   if (kind === 'lender' && enterprises.length === 0) {
     throw new UsageError('a lender key needs at least one --enterprise CODE (the enterprises it may read)');
   }
-  if (kind === 'lender' && enterprises.includes('*')) throw new UsageError('a lender cannot read any enterprise (*)');
+  if (kind === 'lender' && enterprises.includes('*'))
+    throw new UsageError('a lender cannot read any enterprise (*)');
   if (kind !== 'lender' && kind !== 'partner' && enterprises.length > 0)
     throw new UsageError('--enterprise applies to lender and partner keys only');
   return { command: 'create', kind, name, ownerId, account: undefined, enterprises };

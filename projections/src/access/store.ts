@@ -91,7 +91,14 @@ export async function insertAccount(db: Queryable, account: NewAccount): Promise
   const { rows } = await db.query<AccountDbRow>(
     `INSERT INTO accounts (id, kind, code, name, enterprises, created_at) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (kind, code) DO NOTHING RETURNING id, kind, code, name, enterprises, created_at`,
-    [account.id, account.kind, account.code, account.name, [...new Set(account.enterprises)], account.createdAt],
+    [
+      account.id,
+      account.kind,
+      account.code,
+      account.name,
+      [...new Set(account.enterprises)],
+      account.createdAt,
+    ],
   );
   return rows[0] ? toAccount(rows[0]) : null;
 }
@@ -174,7 +181,8 @@ export async function createApiKey(db: Queryable, key: NewApiKey): Promise<ApiKe
       key.accountId ?? null,
     ],
   );
-  if (!result.rows[0]) throw new Error(`no ${key.kind} account ${key.accountId ?? key.ownerId} for the new key`);
+  if (!result.rows[0])
+    throw new Error(`no ${key.kind} account ${key.accountId ?? key.ownerId} for the new key`);
   return toKeyRow(result.rows[0]);
 }
 
@@ -195,6 +203,8 @@ export async function revokeApiKey(db: Queryable, id: string, now: Date): Promis
 
 /** The key presented by a caller, by its hash; revoked keys are returned too so callers can say so. */
 export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRow | null> {
-  const result = await db.query<KeyDbRow>(`SELECT ${keyColumns} FROM ${keyFrom} WHERE k.key_hash = $1`, [keyHash]);
+  const result = await db.query<KeyDbRow>(`SELECT ${keyColumns} FROM ${keyFrom} WHERE k.key_hash = $1`, [
+    keyHash,
+  ]);
   return result.rows[0] ? toKeyRow(result.rows[0]) : null;
 }

@@ -65,7 +65,12 @@ export function passwordMatches(password: string, stored: string): boolean {
 export type CodeVerdict = 'right' | 'missing' | 'expired' | 'burned' | 'wrong' | 'wrong-and-burned';
 
 /** Pure: what a presented code is worth against the stored one. */
-export function judgeCode(stored: StoredCode | null, presented: string, now: number, maxAttempts: number): CodeVerdict {
+export function judgeCode(
+  stored: StoredCode | null,
+  presented: string,
+  now: number,
+  maxAttempts: number,
+): CodeVerdict {
   if (!stored) return 'missing';
   if (stored.burnedAt !== null || stored.failedAttempts >= maxAttempts) return 'burned';
   if (now > stored.expiresAt.getTime()) return 'expired';
@@ -79,7 +84,11 @@ const codeRefusals: Record<Exclude<CodeVerdict, 'right'>, ReturnType<typeof fail
   missing: fail(400, '验证码错误', 'Verification code error'),
   wrong: fail(400, '验证码错误', 'Verification code error'),
   expired: fail(400, '验证码已过期，请重新获取', 'The verification code has expired; request a new one'),
-  burned: fail(400, '验证码错误次数过多已失效，请重新获取', 'Too many wrong codes: this code no longer works; request a new one'),
+  burned: fail(
+    400,
+    '验证码错误次数过多已失效，请重新获取',
+    'Too many wrong codes: this code no longer works; request a new one',
+  ),
   'wrong-and-burned': fail(
     400,
     '验证码错误次数过多已失效，请重新获取',

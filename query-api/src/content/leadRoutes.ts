@@ -20,7 +20,8 @@ export function createLeadRoutes(deps: { pool: pg.Pool; callLimit?: CallLimit })
     (deps.callLimit ?? noCallLimit)('default-key'),
     handle(async (req, res) => {
       const form = typeof req.query.form === 'string' && req.query.form !== '' ? req.query.form : undefined;
-      const before = typeof req.query.before === 'string' && req.query.before !== '' ? req.query.before : undefined;
+      const before =
+        typeof req.query.before === 'string' && req.query.before !== '' ? req.query.before : undefined;
       const limit = Number(req.query.limit ?? 50);
       if (form !== undefined && !(leadForms as readonly string[]).includes(form)) {
         throw localizedError('VALIDATION_FAILED', 400, {
@@ -29,7 +30,10 @@ export function createLeadRoutes(deps: { pool: pg.Pool; callLimit?: CallLimit })
         });
       }
       if (before !== undefined && !/^\d{1,18}$/.test(before)) {
-        throw localizedError('VALIDATION_FAILED', 400, { cn: 'before 须为线索编号', en: 'before must be a lead id' });
+        throw localizedError('VALIDATION_FAILED', 400, {
+          cn: 'before 须为线索编号',
+          en: 'before must be a lead id',
+        });
       }
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
         throw localizedError('VALIDATION_FAILED', 400, {

@@ -103,7 +103,11 @@ export interface SessionAccount {
   role: string;
 }
 
-export async function findSessionAccount(db: Queryable, tokenHash: string, now: Date): Promise<SessionAccount | null> {
+export async function findSessionAccount(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionAccount | null> {
   const { rows } = await db.query(
     `SELECT a.name, a.company_name, a.role FROM portal_sessions s JOIN portal_accounts a ON a.phone = s.phone
      WHERE s.token_hash = $1 AND s.expires_at > $2`,
@@ -158,8 +162,9 @@ export async function purgePortal(
 ): Promise<{ leads: number; sessions: number; codes: number }> {
   const leads = await db.query('DELETE FROM portal_leads WHERE created_at < $1', [cut.leadsBefore]);
   const sessions = await db.query('DELETE FROM portal_sessions WHERE expires_at < $1', [cut.now]);
-  const codes = await db.query(`DELETE FROM portal_codes WHERE expires_at < $1::timestamptz - interval '1 day'`, [
-    cut.now,
-  ]);
+  const codes = await db.query(
+    `DELETE FROM portal_codes WHERE expires_at < $1::timestamptz - interval '1 day'`,
+    [cut.now],
+  );
   return { leads: leads.rowCount ?? 0, sessions: sessions.rowCount ?? 0, codes: codes.rowCount ?? 0 };
 }

@@ -27,7 +27,10 @@ export function languageOfRequest(req: Request, convention: Convention): Lang {
   return languageOf(req.get('accept-language'));
 }
 
-const requestFailed: Bilingual = { cn: '请求失败，请刷新后重试', en: 'The request failed. Please try again.' };
+const requestFailed: Bilingual = {
+  cn: '请求失败，请刷新后重试',
+  en: 'The request failed. Please try again.',
+};
 
 /**
  * Errors the body parsers raise (plain errors with a `type`) as typed ones; anything else as is.
@@ -51,7 +54,14 @@ export function typedError(error: unknown): unknown {
   return error;
 }
 
-const flightCodes: Record<number, string> = { 400: '40600', 401: '40100', 403: '40300', 404: '40400', 405: '40500', 429: '42900' };
+const flightCodes: Record<number, string> = {
+  400: '40600',
+  401: '40100',
+  403: '40300',
+  404: '40400',
+  405: '40500',
+  429: '42900',
+};
 
 export function errorAnswer(
   error: unknown,

@@ -54,7 +54,11 @@ export function shapeProblem(value: unknown, bounds: Omit<BodyBounds, 'limitByte
 
 export function boundedBody(bounds: BodyBounds) {
   const json = express.json({ limit: bounds.limitBytes });
-  const form = express.urlencoded({ extended: false, limit: bounds.limitBytes, parameterLimit: bounds.maxKeys });
+  const form = express.urlencoded({
+    extended: false,
+    limit: bounds.limitBytes,
+    parameterLimit: bounds.maxKeys,
+  });
   const check = (req: Request, _res: Response, next: NextFunction) => {
     const problem = req.body === undefined ? undefined : shapeProblem(req.body, bounds);
     if (problem === undefined) return next();

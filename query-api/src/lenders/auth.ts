@@ -46,7 +46,10 @@ export function requireKey(pool: Pick<pg.Pool, 'query'>, kinds: readonly CallerK
     const row = key.length <= 200 ? await findApiKeyByHash(pool, hashApiKey(key)) : null;
     if (!row) throw localizedError('API_KEY_UNKNOWN', 401, { cn: 'API 密钥无效', en: 'Unknown API key' });
     if (row.revokedAt)
-      throw localizedError('API_KEY_REVOKED', 401, { cn: 'API 密钥已被吊销', en: 'This API key has been revoked' });
+      throw localizedError('API_KEY_REVOKED', 401, {
+        cn: 'API 密钥已被吊销',
+        en: 'This API key has been revoked',
+      });
     if (!kinds.includes(row.kind)) {
       throw localizedError('API_KEY_KIND_FORBIDDEN', 403, {
         cn: `${row.kind} 类型的密钥不能调用此接口`,

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
+import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
 import { createOperationsRouter } from '../operations/router.ts';
-import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { requireKey } from './auth.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */

@@ -71,7 +71,8 @@ const validationFailed = (issues: readonly ValidationIssue[]) =>
     { errors: issues },
   );
 
-const notFound = () => localizedError('SUBSCRIPTION_NOT_FOUND', 404, { cn: '订阅不存在', en: 'No such subscription' });
+const notFound = () =>
+  localizedError('SUBSCRIPTION_NOT_FOUND', 404, { cn: '订阅不存在', en: 'No such subscription' });
 
 /** What a subscriber sees of a subscription: never the secret; the callback with its token hidden. */
 const shown = (subscription: Subscription) => ({
@@ -287,7 +288,11 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     '/subscriptions',
     handle(async (req, res) => {
       const caller = callerOf(res);
-      const rows = await listSubscriptions(pool, caller.kind === 'operator' ? null : caller.accountId, limitOf(req));
+      const rows = await listSubscriptions(
+        pool,
+        caller.kind === 'operator' ? null : caller.accountId,
+        limitOf(req),
+      );
       sendSuccess(res, { dataList: rows.map(shown) });
     }),
   );

@@ -9,10 +9,14 @@ import { createValidatorCompiler, type Validate } from '../documents/validator.t
  */
 // Our JsonSchema type knows additionalProperties only as a flag; these bound the extra fields.
 type FormSchema = Omit<JsonSchema, 'additionalProperties'> & {
-  additionalProperties: JsonSchema | { type: string[]; maxLength: number };
+  additionalProperties: JsonSchema;
+  maxProperties: number;
 };
 const field = (maxLength: number): JsonSchema => ({ type: 'string', maxLength });
 const lang: JsonSchema = { type: 'string', enum: ['cn', 'en'] };
+// Every portal field is text (its forms send strings); no anyOf of types: the issue mapper
+// reads a failed anyOf as the either-or rule of documents.
+const scalar = field;
 
 export const leadForms = ['contact', 'signUp', 'inquiry', 'message'] as const;
 export type LeadForm = (typeof leadForms)[number];
@@ -38,8 +42,8 @@ export const registrationRequest: FormSchema = {
     lang,
   },
   maxProperties: 20,
-  // The portal may send more (an agreement box); bounded, never stored.
-  additionalProperties: { type: ['string', 'boolean', 'number'], maxLength: 200 },
+  // The portal may send more fields; bounded, never stored.
+  additionalProperties: scalar(200),
 };
 
 export const leadRequest: FormSchema = {
@@ -48,7 +52,7 @@ export const leadRequest: FormSchema = {
   required: ['form'],
   maxProperties: 30,
   // Each form's own fields (name, phone, industry, demand, …): text of at most 1000 characters.
-  additionalProperties: { type: ['string', 'boolean', 'number'], maxLength: 1000 },
+  additionalProperties: scalar(1000),
 };
 
 export function createPortalValidators(): Record<'sms' | 'registration' | 'lead', Validate> {

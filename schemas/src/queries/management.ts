@@ -1,4 +1,11 @@
-import { codeValues, documentSchema, type JsonSchema, labels as l, list, text } from '../documents/json-schema.ts';
+import {
+  codeValues,
+  documentSchema,
+  type JsonSchema,
+  labels as l,
+  list,
+  text,
+} from '../documents/json-schema.ts';
 import { createValidatorCompiler, type Validate } from '../documents/validator.ts';
 import { httpUrlFormat, queryFormats } from './formats.ts';
 
@@ -25,7 +32,10 @@ export const changesSubscriptionRequest: JsonSchema = documentSchema({
       l('投影', 'Projections', '订阅哪些变更，默认全部', 'Which changes to receive; all by default'),
     ),
     callbackUrl: {
-      ...text(255, l('回调地址', 'Callback URL', '推送接收地址，http 或 https', 'Where pushes are sent, http or https')),
+      ...text(
+        255,
+        l('回调地址', 'Callback URL', '推送接收地址，http 或 https', 'Where pushes are sent, http or https'),
+      ),
       format: httpUrlFormat,
     },
   },
@@ -51,7 +61,12 @@ export const redeliveryRequest: JsonSchema = {
     },
     required: [],
   }),
-  anyOf: [{ required: ['deliveryIds'] }, { required: ['states'] }],
+  // One of the two must be given (either selects deliveries).
+  anyOf: (['deliveryIds', 'states'] as const).map((name) => ({
+    type: 'object',
+    required: [name],
+    properties: { [name]: { type: 'array' } },
+  })) as JsonSchema[],
 };
 
 export type ManagementRequestId = 'changesSubscription' | 'redelivery';
