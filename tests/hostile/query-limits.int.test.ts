@@ -155,7 +155,9 @@ describe('call limits (query spec §9) across query-api instances', () => {
 
   it('keeps the windows in Postgres, shared by the instances', async () => {
     const rows = await pools[0]!.query(`SELECT key, points FROM call_limits WHERE key LIKE 'query:flight:%'`);
-    expect(rows.rows).toEqual([{ key: expect.stringMatching(/^query:flight:a:[\da-f-]{36}$/), points: expect.any(Number) }]);
+    expect(rows.rows).toEqual([
+      { key: expect.stringMatching(/^query:flight:a:[\da-f-]{36}$/), points: expect.any(Number) },
+    ]);
     // Every call counted there, bar those an instance refused from memory once it saw the window full.
     expect(rows.rows[0].points).toBeGreaterThanOrEqual(61);
   });
