@@ -1,7 +1,7 @@
 import type { Logger } from '@tradelog/schemas';
 import express, { type Router } from 'express';
 import { type ContentDependencies, createContentRouter } from './content/router.ts';
-import { answerAs, errorMiddleware, notFoundError } from './http/answers.ts';
+import { answerAs, conventionsByPath, errorMiddleware, notFoundError } from './http/answers.ts';
 import { type BodyBounds, boundedBody, defaultBodyBounds } from './http/body.ts';
 
 /**
@@ -32,8 +32,8 @@ export function createApp(deps: QueryApiDependencies): express.Express {
     const healthy = deps.ready ? await deps.ready().catch(() => false) : true;
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'unavailable' });
   });
-  // The portal's calls answer in its own convention, body errors included.
-  app.use('/portal-api', answerAs('portal'));
+  // Interfaces with a convention of their own answer in it, body errors included.
+  for (const [path, convention] of conventionsByPath) app.use(path, answerAs(convention));
   app.use(boundedBody(deps.bodyBounds ?? defaultBodyBounds));
   app.use('/portal-api', createContentRouter(deps.content));
   for (const router of deps.routers ?? []) app.use(router);

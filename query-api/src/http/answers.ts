@@ -13,6 +13,18 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export type Convention = 'envelope' | 'flight' | 'express' | 'portal';
 
+/**
+ * Interfaces whose convention is not the envelope, by path prefix. The app applies these before
+ * it parses bodies, so a body refused by the parser is answered in the interface's own
+ * convention too; a route may also say `answerAs(…)` itself. Add a line here for a new one
+ * (the flight schedule: 'flight').
+ */
+export const conventionsByPath: readonly (readonly [path: string, convention: Convention])[] = [
+  ['/portal-api', 'portal'],
+  ['/logistics/kdn/track/subscription', 'express'],
+  ['/open/logistics/kdn/track/subscription/route/map', 'express'],
+];
+
 export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {
   res.locals.convention = convention;
   next();
