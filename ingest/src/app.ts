@@ -29,6 +29,8 @@ export interface IngestDependencies {
   logger: Logger;
   bodyLimitBytes: number;
   metrics?: IngestMetrics;
+  /** The default per-key call limit (limits/callLimit.ts); none when absent. */
+  callLimit?: express.RequestHandler;
 }
 
 const localized = (code: string, status: number, message: { cn: string; en: string }) =>
@@ -190,6 +192,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  if (deps.callLimit) app.use(deps.callLimit);
   for (const intf of deps.interfaces) {
     app.post(intf.path, submit(intf));
     app.all(intf.path, (req, res) => {
