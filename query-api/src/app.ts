@@ -38,7 +38,7 @@ export function createApp(deps: QueryApiDependencies): express.Express {
   app.use('/portal-api', createContentRouter(deps.content));
   for (const router of deps.routers ?? []) app.use(router);
 
-  app.use((req, _res, next) => next(notFoundError(req)));
+  app.use((_req, _res, next) => next(notFoundError()));
   app.use(
     errorMiddleware((error, req) =>
       logger.error('request failed', { method: req.method, path: req.path, error: error as Error }),

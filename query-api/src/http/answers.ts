@@ -1,4 +1,4 @@
-import { type Bilingual, isTradelogError, localizedError, TradelogError } from '@tradelog/schemas';
+import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -112,8 +112,5 @@ export function errorMiddleware(log: (error: unknown, req: Request) => void) {
   };
 }
 
-export const notFoundError = (req: Request) =>
-  new TradelogError('NOT_FOUND', `no interface ${req.method} ${req.path}`, {
-    status: 404,
-    details: { message: { cn: '接口不存在', en: 'No such interface' } },
-  });
+export const notFoundError = () =>
+  localizedError('NOT_FOUND', 404, { cn: '接口不存在', en: 'No such interface' });

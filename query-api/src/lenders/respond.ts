@@ -4,7 +4,7 @@ import {
   type ProjectionVersion,
   versionFreshness,
 } from '@tradelog/projections';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
@@ -34,9 +34,9 @@ export async function readLive<T>(
   for (let attempt = 0; ; attempt++) {
     const version = await findLiveVersion(pool, projection);
     if (!version) {
-      throw new TradelogError('PROJECTION_NOT_READY', `the ${projection} projection has not been built yet`, {
-        status: 503,
-        retriable: true,
+      throw localizedError('PROJECTION_NOT_READY', 503, {
+        cn: `投影 ${projection} 尚未构建完成，请稍后重试`,
+        en: `The ${projection} projection has not been built yet; retry later`,
       });
     }
     try {
