@@ -25,7 +25,11 @@ export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
     } catch {
       return next();
     }
-    const verdict = await limits.consume('partner-default', `k:${hashPresentedKey(key)}`);
+    // The store's faults are covered by the in-memory insurance; anything else lets the call pass.
+    const verdict = await limits
+      .consume('partner-default', `k:${hashPresentedKey(key)}`)
+      .catch(() => undefined);
+    if (!verdict) return next();
     res.set(limitHeaders('partner-default', verdict));
     if (verdict.allowed) return next();
     const lang = languageOf(req.get('accept-language'));
