@@ -121,11 +121,15 @@ describe('query-api under hostile input', () => {
   const portal = '/portal-api/tradelog-order/customerDemand/save';
 
   it("refuses huge bodies with 413 in each interface's convention", async () => {
-    const huge = JSON.stringify({
-      enterprise: 'E1',
-      callbackUrl: 'http://x/',
-      pad: 'x'.repeat(2 * 1024 * 1024),
+    phase = 'huge';
+    // One of 1 MiB (the size of the freezing submission), then four times the limit.
+    const body = (size: number) =>
+      JSON.stringify({ enterprise: 'E1', callbackUrl: 'http://x/', pad: 'x'.repeat(size) });
+    expect(await send('/subscriptions/changes', body(1024 * 1024))).toMatchObject({
+      status: 413,
+      body: { flag: 'failure', code: 'BODY_TOO_LARGE' },
     });
+    const huge = body(256 * 1024);
     expect(await send('/subscriptions/changes', huge)).toMatchObject({
       status: 413,
       body: { flag: 'failure', code: 'BODY_TOO_LARGE', message: 'The request body is too large' },
