@@ -269,6 +269,8 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     expect(await saved.json()).toMatchObject({ result: 1 });
     await page.reload();
     await page.getByTestId('leads-table').getByText('Console e2e lead: please call back').waitFor();
+    mkdirSync('/tmp/screens', { recursive: true });
+    await page.getByTestId('leads').screenshot({ path: '/tmp/screens/operator-leads-1920.png' });
 
     // Topics and consumer lag as charts (GET /ops/pipeline, polled while the page is visible):
     // one bar per document topic holding the one record submitted to it, the changes topic
