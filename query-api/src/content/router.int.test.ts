@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
+import { purgePortal } from './portalStore.ts';
 
 /** The portal content API over HTTP, with its state in real Postgres (own schema). */
 describe('content router over HTTP (real Postgres)', () => {
@@ -174,5 +175,22 @@ describe('content router over HTTP (real Postgres)', () => {
       ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'v'])),
     });
     expect(many.status).toBe(400);
+  });
+
+  it('forgets leads past their retention, ended sessions and long-expired codes', async () => {
+    await pool.query(
+      `INSERT INTO portal_leads (form, fields, lang, created_at) VALUES ('message', '{"content":"old"}', 'cn', $1)`,
+      [new Date(now - 400 * 86_400_000)],
+    );
+    const purged = await purgePortal(pool, {
+      now: new Date(now + 31 * 86_400_000),
+      leadsBefore: new Date(now - 365 * 86_400_000),
+    });
+    expect(purged.leads).toBe(1);
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    expect(purged.codes).toBeGreaterThanOrEqual(1);
+    const old = await pool.query(`SELECT id FROM portal_leads WHERE fields->>'content' = 'old'`);
+    expect(old.rows).toEqual([]);
+    expect((await pool.query('SELECT count(*)::int AS n FROM portal_leads')).rows[0].n).toBeGreaterThan(0);
   });
 });
