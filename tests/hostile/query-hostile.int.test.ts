@@ -41,6 +41,18 @@ describe('query-api under hostile input', () => {
       LIMIT_DEFAULT_KEY_POINTS: '200',
       LIMIT_PORTAL_POINTS: '150',
     });
+    // One ordinary JSON call and one form call first: the body parsers load their decoders on
+    // first use (a one-time cost of any fresh process, not of hostile input).
+    await fetch(`${api.url}/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: '{}',
+    });
+    await fetch(`${api.url}/portal-api/api/front/expert/index.do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'lang=en',
+    });
     rssBefore = await api.rssMiB();
     // The probe runs on a thread of its own, so the test's own flood does not delay it.
     prober = new Promise((resolve, reject) => {
