@@ -146,6 +146,8 @@ async function main(argv: readonly string[]): Promise<number> {
           return 1;
         }
         console.log(describe(row));
+        // query-api README "Revoking a key": what the key made stops pushing, queued pushes included.
+        console.log('\nthis key can no longer call; pushes of the subscriptions it made have stopped');
         return 0;
       }
     }
