@@ -234,7 +234,7 @@ async function main() {
     kind: 'partner',
     ownerId: 'bench-partner',
     ownerName: 'Benchmark partner',
-    enterprises: [],
+    enterprises: ['*'],
     keyPrefix: generated.prefix,
     keyHash: generated.hash,
     createdAt: new Date(),

@@ -6,6 +6,7 @@ import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
 import express, { type Request, type Response } from 'express';
 import { apiKeyFromHeaders, unauthorized } from './auth/apiKeyHeader.ts';
+import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
 import type { KeyCache } from './auth/keyCache.ts';
 import { hashPresentedKey } from './auth/keyLookup.ts';
 import { bodyTooLarge, checkContentType, parseDocument } from './intake/body.ts';
@@ -28,6 +29,8 @@ export interface IngestDependencies {
   logger: Logger;
   bodyLimitBytes: number;
   metrics?: IngestMetrics;
+  /** The default per-key call limit (limits/callLimit.ts); none when absent. */
+  callLimit?: express.RequestHandler;
 }
 
 const localized = (code: string, status: number, message: { cn: string; en: string }) =>
@@ -66,7 +69,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       });
     });
 
-  const partnerOf = async (req: Request): Promise<string> => {
+  const partnerOf = async (req: Request): Promise<{ ownerId: string; enterprises: readonly string[] }> => {
     const key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
     const owner = await deps.keys.resolve(hashPresentedKey(key));
     if (owner.status === 'unknown') {
@@ -87,7 +90,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
         en: 'This API key is not a partner key and cannot submit documents',
       });
     }
-    return owner.ownerId;
+    return owner;
   };
 
   const submit = (intf: SubmissionInterface) => async (req: Request, res: Response) => {
@@ -96,11 +99,12 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     const requestId = requestIdFrom(req.get('x-request-id'), deps.newId);
     res.set('X-Request-Id', requestId);
     let partnerId: string | undefined;
+    let grants: readonly string[] = [];
     let documentId: string | undefined;
     let document: Record<string, unknown> | undefined;
     let code = 'INTERNAL';
     try {
-      partnerId = await partnerOf(req);
+      ({ ownerId: partnerId, enterprises: grants } = await partnerOf(req));
       checkContentType(req.get('content-type'));
       const raw = await readBody(req, res);
       document = parseDocument(raw);
@@ -113,6 +117,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
         res.status(400).json(shapeFailure(intf.response, rejectionBody(issues, lang), document));
         return;
       }
+      assertSubmitGrant(grants, intf.id, document);
       documentId = deps.newId();
       const receivedAt = deps.now().toISOString();
       await deps.producer.append({
@@ -187,6 +192,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  if (deps.callLimit) app.use(deps.callLimit);
   for (const intf of deps.interfaces) {
     app.post(intf.path, submit(intf));
     app.all(intf.path, (req, res) => {

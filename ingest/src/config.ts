@@ -1,4 +1,5 @@
 import { ConfigError, env } from '@tradelog/schemas';
+import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 
 /**
  * Ingest's one config module (house style §8): the environment is read here, once, and
@@ -25,6 +26,8 @@ export interface IngestConfig {
   /** Log producers the document topics are spread over (their sends overlap; see producerPool.ts). */
   kafkaProducers: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The default per-key call limit (limits/callLimit.ts). */
+  keyLimit: LimitRule;
 }
 
 export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
@@ -52,5 +55,10 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     kafkaAckTimeoutMs: env.integer(source, 'INGEST_KAFKA_ACK_TIMEOUT_MS', 10_000, { min: 100 }),
     kafkaProducers: env.integer(source, 'INGEST_KAFKA_PRODUCERS', 4, { min: 1, max: 14 }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    keyLimit: Object.freeze({
+      points: env.integer(source, 'INGEST_KEY_LIMIT_POINTS', 6000, { min: 1 }),
+      windowSeconds: env.integer(source, 'INGEST_KEY_LIMIT_WINDOW_S', 60, { min: 1 }),
+      per: 'caller' as const,
+    }),
   });
 }

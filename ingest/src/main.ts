@@ -4,6 +4,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
@@ -12,6 +13,7 @@ import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { parseIngestConfig } from './config.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
+import { createIngestCallLimit } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
 import { prepareLog } from './startup.ts';
@@ -79,6 +81,9 @@ const app = createIngestApp({
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
   metrics,
+  callLimit: createIngestCallLimit(
+    createCallLimits({ table: { 'partner-default': config.keyLimit }, store: pool, prefix: 'ingest' }),
+  ),
 });
 
 const server: Server = app.listen(config.port, config.host, () => {

@@ -27,7 +27,7 @@ let ingest: IngestUnderTest;
 const keys: Record<'partner' | 'revoked' | 'lender', string> = { partner: '', revoked: '', lender: '' };
 
 const addKey = (kind: 'partner' | 'lender', ownerId: string) =>
-  createTestApiKey(pool, kind, { ownerId, enterprises: kind === 'lender' ? ['E1'] : [] });
+  createTestApiKey(pool, kind, { ownerId, ...(kind === 'lender' ? { enterprises: ['E1'] } : {}) });
 
 const pathOf = (id: string) => ingest.interfaces.find((intf) => intf.id === id)!.path;
 

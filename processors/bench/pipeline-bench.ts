@@ -294,7 +294,8 @@ async function main() {
     kind: 'partner',
     ownerId: 'bench-partner',
     ownerName: 'Benchmark partner',
-    enterprises: [],
+    // Submits for every enterprise of the generated documents (partner grants, ingest/README).
+    enterprises: ['*'],
     keyPrefix: generated.prefix,
     keyHash: generated.hash,
     createdAt: new Date(),

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.ts';
+import { ConfigError } from '@tradelog/schemas';
+import { describe, expect, it } from 'vitest';
 import { parseQueryApiConfig } from './config.ts';
+import { shapeProblem } from './http/body.ts';
 
 describe('query-api config', () => {
   it('parses defaults and names the bad key', () => {
@@ -11,7 +10,7 @@ describe('query-api config', () => {
       port: 8082,
       namespace: 'proj',
       product: 'tradelog',
-      logVerificationCodes: false,
+      smsSender: 'none',
       callbackAllowlist: [],
     });
     expect(
@@ -27,75 +26,33 @@ describe('query-api config', () => {
   });
 });
 
-describe('query-api app', () => {
-  let base = '';
-  let healthy = true;
-  let close = () => {};
-
-  beforeAll(async () => {
-    const logger = createLogger({ service: 'test' }, { write: () => {} });
-    const app = createApp({
-      logger,
-      content: {
-        clock: { now: () => 0 },
-        logger,
-        product: 'tradelog',
-        sendSms: async () => {
-          throw new TradelogError('SMS_UNAVAILABLE', 'no gateway', { status: 503 });
-        },
-      },
-      ready: async () => healthy,
+describe('call limits and bounds in the config', () => {
+  it("holds the spec's limits (query spec §9) and takes overrides", () => {
+    const config = parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', LIMIT_DEFAULT_KEY_POINTS: '5' });
+    expect(config.callLimits['express-instant-query']).toEqual({
+      points: 10,
+      windowSeconds: 1,
+      per: 'caller',
     });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    expect(config.callLimits.subscription).toEqual({ points: 30, windowSeconds: 1, per: 'caller' });
+    expect(config.callLimits.flight).toEqual({ points: 60, windowSeconds: 10, per: 'caller' });
+    expect(config.callLimits['default-key'].points).toBe(5);
+    expect(config.callLimits.portal.per).toBe('ip');
+    expect(() => parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', PORTAL_SMS_SENDER: 'http' })).toThrow(
+      /PORTAL_SMS_URL/,
+    );
   });
-  afterAll(() => close());
+});
 
-  it('reports health from the probe', async () => {
-    expect((await fetch(`${base}/health`)).status).toBe(200);
-    healthy = false;
-    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'unavailable' });
-    healthy = true;
-  });
-
-  it('serves the content API under /portal-api', async () => {
-    const answer = await fetch(`${base}/portal-api/api/front/expert/index.do`, { method: 'POST' });
-    expect(((await answer.json()) as { result: number }).result).toBe(1);
-  });
-
-  it('answers an SMS failure with 503 and the §8-style text, not a stack', async () => {
-    const answer = await fetch(`${base}/portal-api/api/front/other/sms.do`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ phone: '13812345678', lang: 'en' }),
-    });
-    expect(answer.status).toBe(503);
-    expect(await answer.json()).toEqual({
-      result: 0,
-      msg: 'The SMS service is unavailable; please try again later',
-    });
-  });
-
-  it('maps unknown paths and malformed JSON to the envelope in the caller’s language', async () => {
-    const missing = await fetch(`${base}/nope`, { headers: { 'Accept-Language': 'en' } });
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({
-      flag: 'failure',
-      code: 'NOT_FOUND',
-      message: 'No such interface',
-    });
-    const broken = await fetch(`${base}/nope`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{',
-    });
-    expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({
-      flag: 'failure',
-      code: 'VALIDATION_FAILED',
-      message: '请求体不是合法的 JSON',
-    });
+describe('body shape bounds', () => {
+  const bounds = { maxDepth: 4, maxItems: 3, maxKeys: 3, maxStringLength: 5 };
+  it('names the first bound a body breaks, walking without recursion', () => {
+    expect(shapeProblem({ a: [1, 2, 3], b: 'abcde' }, bounds)).toBeUndefined();
+    expect(shapeProblem({ a: [1, 2, 3, 4] }, bounds)).toMatch(/a has more than 3 items/);
+    expect(shapeProblem({ a: 'abcdef' }, bounds)).toMatch(/a is longer than 5/);
+    expect(shapeProblem({ a: 1, b: 2, c: 3, d: 4 }, bounds)).toMatch(/more than 3 fields/);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(shapeProblem(deep, bounds)).toMatch(/nested deeper than 4/);
   });
 });

@@ -1,4 +1,6 @@
 import { ConfigError, env } from '@tradelog/schemas';
+import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { type BodyBounds, defaultBodyBounds } from './http/body.ts';
 
 /**
  * query-api's one config module (house style §8): the environment is read here, once; nothing
@@ -14,15 +16,66 @@ export interface QueryApiConfig {
   product: string;
   /** Host names or CIDRs exempt from the subscription callback-target guard (development, tests). */
   callbackAllowlist: string[];
-  /**
-   * No SMS gateway is wired in; with this on (development only) verification codes are written
-   * to the log so a developer can register. Off, the portal's get-code call answers 503.
-   */
-  logVerificationCodes: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** For the operator's pipeline view (topic sizes, projection lag); optional. */
   kafkaBrokers: string[] | undefined;
   changesTopic: string;
+  /** Call limits by name (README "Call limits"); routes attach them with `callLimit(name)`. */
+  callLimits: Readonly<Record<CallLimitName, LimitRule>>;
+  /** Pools: lenders and keyed callers; the public portal's own, smaller one (it cannot drain the first). */
+  poolMax: number;
+  portalPoolMax: number;
+  /** Postgres `statement_timeout` of every connection of both pools. */
+  statementTimeoutMs: number;
+  /** Node server timeouts: whole request, headers, idle keep-alive. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** How long `stop` waits for requests in flight before closing connections. */
+  shutdownGraceMs: number;
+  bodyBounds: BodyBounds;
+  /** Where verification codes go: the log (development), an HTTP gateway (PORTAL_SMS_URL), or nowhere (503). */
+  smsSender: 'log' | 'http' | 'none';
+  smsUrl: string | undefined;
+  /** Wrong guesses after which a verification code is burned. */
+  smsMaxAttempts: number;
+  /** Retention of the portal's leads (saved forms) and sessions. */
+  leadRetentionDays: number;
+  sessionDays: number;
+}
+
+/**
+ * The one table of call limits (query spec §9 for the first three; ours for the rest). `per`
+ * caller counts per account; `ip` per client address (the public portal has no key).
+ */
+export const callLimitNames = [
+  'express-instant-query',
+  'subscription',
+  'flight',
+  'default-key',
+  'portal',
+  'portal-write',
+] as const;
+export type CallLimitName = (typeof callLimitNames)[number];
+
+function callLimitsOf(source: env.Env): Record<CallLimitName, LimitRule> {
+  const rule = (key: string, points: number, windowSeconds: number, per: LimitRule['per']): LimitRule => ({
+    points: env.integer(source, `${key}_POINTS`, points, { min: 1 }),
+    windowSeconds: env.integer(source, `${key}_WINDOW_S`, windowSeconds, { min: 1 }),
+    per,
+  });
+  return {
+    // §9: express instant query at most 10 per second; subscription at most 30 per second.
+    'express-instant-query': rule('LIMIT_EXPRESS_QUERY', 10, 1, 'caller'),
+    subscription: rule('LIMIT_SUBSCRIPTION', 30, 1, 'caller'),
+    // §9: flight API 60 calls per 10 seconds (business code 42900).
+    flight: rule('LIMIT_FLIGHT', 60, 10, 'caller'),
+    // Ours: every other keyed interface (lenders, subscribers, operators).
+    'default-key': rule('LIMIT_DEFAULT_KEY', 1200, 60, 'caller'),
+    // Ours: the public portal's reads, and its writes (codes, registration, forms).
+    portal: rule('LIMIT_PORTAL', 300, 60, 'ip'),
+    'portal-write': rule('LIMIT_PORTAL_WRITE', 20, 600, 'ip'),
+  };
 }
 
 export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
@@ -40,6 +93,13 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       `must be lower-case letters, digits and _, got "${namespace}"`,
     );
   }
+  // PORTAL_SMS_LOG=true is the older spelling of PORTAL_SMS_SENDER=log.
+  const smsSender = env.oneOf(
+    source,
+    'PORTAL_SMS_SENDER',
+    ['log', 'http', 'none'] as const,
+    env.flag(source, 'PORTAL_SMS_LOG', false) ? 'log' : 'none',
+  );
   return Object.freeze({
     port: env.port(source, 'QUERY_API_PORT', 8082),
     host: env.text(source, 'QUERY_API_HOST', '0.0.0.0'),
@@ -50,11 +110,30 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-    logVerificationCodes: env.flag(source, 'PORTAL_SMS_LOG', false),
     kafkaBrokers: env.optionalText(source, 'KAFKA_BROKERS')
       ? env.hostPorts(source, 'KAFKA_BROKERS')
       : undefined,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    callLimits: Object.freeze(callLimitsOf(source)),
+    poolMax: env.integer(source, 'QUERY_API_POOL_MAX', 10, { min: 1 }),
+    portalPoolMax: env.integer(source, 'QUERY_API_PORTAL_POOL_MAX', 3, { min: 1 }),
+    statementTimeoutMs: env.integer(source, 'QUERY_API_STATEMENT_TIMEOUT_MS', 10_000, { min: 100 }),
+    requestTimeoutMs: env.integer(source, 'QUERY_API_REQUEST_TIMEOUT_MS', 30_000, { min: 1000 }),
+    headersTimeoutMs: env.integer(source, 'QUERY_API_HEADERS_TIMEOUT_MS', 10_000, { min: 1000 }),
+    keepAliveTimeoutMs: env.integer(source, 'QUERY_API_KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 100 }),
+    shutdownGraceMs: env.integer(source, 'QUERY_API_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
+    bodyBounds: Object.freeze({
+      ...defaultBodyBounds,
+      limitBytes: env.integer(source, 'QUERY_API_BODY_LIMIT_BYTES', defaultBodyBounds.limitBytes, {
+        min: 1024,
+      }),
+    }),
+    smsSender,
+    smsUrl:
+      smsSender === 'http' ? env.url(source, 'PORTAL_SMS_URL', undefined, ['http:', 'https:']) : undefined,
+    smsMaxAttempts: env.integer(source, 'PORTAL_SMS_MAX_ATTEMPTS', 5, { min: 1 }),
+    leadRetentionDays: env.integer(source, 'PORTAL_LEAD_RETENTION_DAYS', 365, { min: 1 }),
+    sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),
   });
 }

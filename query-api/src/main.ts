@@ -1,60 +1,127 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { createLogger, TradelogError } from '@tradelog/schemas';
+import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { createCallLimits, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import pg from 'pg';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
-import type { SmsSender } from './content/accounts.ts';
+import { createLeadRoutes } from './content/leadRoutes.ts';
+import { purgePortal } from './content/portalStore.ts';
+import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
+import { createCallLimit } from './http/callLimit.ts';
+import { createShutdown } from './http/shutdown.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
 
 const config = parseQueryApiConfig(process.env);
 const logger = createLogger({ service: 'query-api' }, { level: config.logLevel });
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-pool.on('error', (error) => logger.warn('idle database connection failed', { error }));
 
-// No SMS gateway is part of this deployment (README). In development the code goes to the log.
-const sendSms: SmsSender = async (phone, code) => {
-  if (!config.logVerificationCodes) {
-    throw new TradelogError('SMS_UNAVAILABLE', 'no SMS gateway is configured', {
-      status: 503,
-      retriable: true,
-    });
-  }
-  logger.info('verification code (development: PORTAL_SMS_LOG=true)', {
-    phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
-    code,
+// Two pools (README "Pools"): keyed callers', and the public portal's smaller one, so that
+// unauthenticated calls can never take the connections lenders need. Every statement is bounded.
+const poolOf = (name: string, max: number) => {
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max,
+    statement_timeout: config.statementTimeoutMs,
+    connectionTimeoutMillis: 5_000,
   });
+  pool.on('error', (error) => logger.warn('idle database connection failed', { pool: name, error }));
+  return pool;
 };
+const pool = poolOf('main', config.poolMax);
+const portalPool = poolOf('portal', config.portalPoolMax);
+
+const callLimit = createCallLimit({
+  keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query' }),
+  public: createCallLimits({ table: config.callLimits, store: portalPool, prefix: 'query' }),
+});
+
+const sendSms =
+  config.smsSender === 'log'
+    ? logSmsSender(logger)
+    : config.smsSender === 'http'
+      ? httpSmsSender(config.smsUrl!)
+      : noSmsSender;
+
+// /health answers from the last database probe (every 2 s), never waiting for a connection: a
+// flood that keeps the pool busy must not make the service look dead (README "Health").
+let databaseAnswers = false;
+const probeDatabase = async () => {
+  databaseAnswers = await pool
+    .query('SELECT 1')
+    .then(() => true)
+    .catch(() => false);
+};
+await probeDatabase();
+const prober = setInterval(probeDatabase, 2_000);
+prober.unref();
 
 const app = createApp({
   logger,
-  content: { clock: { now: () => Date.now() }, logger, product: config.product, sendSms },
+  bodyBounds: config.bodyBounds,
+  content: {
+    pool: portalPool,
+    clock: { now: () => Date.now() },
+    logger,
+    product: config.product,
+    sendSms,
+    callLimit,
+    smsMaxAttempts: config.smsMaxAttempts,
+    sessionDays: config.sessionDays,
+  },
   routers: [
+    createLeadRoutes({ pool, callLimit }),
     createProjectionRoutes({
       pool,
       namespace: config.namespace,
       changesTopic: config.changesTopic,
+      callLimit,
       topicOffsets: config.kafkaBrokers
         ? (topics) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
         : undefined,
     }),
-    createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist(config.callbackAllowlist) }),
+    createSubscriptionRoutes({
+      pool,
+      callbackAllowlist: parseAllowlist(config.callbackAllowlist),
+      callLimit,
+    }),
   ],
-  ready: async () => {
-    await pool.query('SELECT 1');
-    return true;
-  },
+  ready: async () => databaseAnswers,
 });
 
 const server = app.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });
+// Slow or idle clients cannot hold connections (README "Timeouts").
+server.requestTimeout = config.requestTimeoutMs;
+server.headersTimeout = config.headersTimeoutMs;
+server.keepAliveTimeout = config.keepAliveTimeoutMs;
 
-async function stop(signal: string): Promise<void> {
-  logger.info('query-api stopping', { signal });
-  server.close();
-  await pool.end();
-}
-process.once('SIGTERM', () => void stop('SIGTERM'));
-process.once('SIGINT', () => void stop('SIGINT'));
+// Retention (README): leads, sessions and codes past their time, ended call-limit windows.
+const sweep = async () => {
+  const now = Date.now();
+  try {
+    const purged = await purgePortal(portalPool, {
+      now: new Date(now),
+      leadsBefore: new Date(now - config.leadRetentionDays * 86_400_000),
+    });
+    await purgeEndedWindows(pool, now);
+    logger.info('retention sweep', purged);
+  } catch (error) {
+    logger.warn('retention sweep failed', { error: error as Error });
+  }
+};
+const sweeper = setInterval(sweep, 3_600_000);
+sweeper.unref();
+void sweep();
+
+createShutdown({
+  server,
+  graceMs: config.shutdownGraceMs,
+  logger,
+  close: async () => {
+    clearInterval(sweeper);
+    clearInterval(prober);
+    await Promise.all([pool.end(), portalPool.end()]);
+  },
+}).onSignals();

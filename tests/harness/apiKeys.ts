@@ -4,23 +4,25 @@ import { createApiKey, type Queryable } from '@tradelog/projections/access/store
 
 /**
  * Stores a fresh API key for a test and hands back the key itself (only its hash is stored) and
- * its row id. The owner's name defaults to its id; `enterprises` are what a lender may read.
+ * its row id. `ownerId` is the account's code: keys of one kind with the same code share an
+ * account. The owner's name defaults to its code; `enterprises` are the account's grants — what a
+ * lender may read, what a partner may submit for (a partner defaults to '*', any enterprise).
  */
 export async function createTestApiKey(
   db: Queryable,
   kind: ApiKeyKind,
   owner: { ownerId: string; ownerName?: string; enterprises?: readonly string[] },
-): Promise<{ key: string; id: string }> {
+): Promise<{ key: string; id: string; accountId: string }> {
   const generated = generateApiKey();
   const row = await createApiKey(db, {
     id: randomUUID(),
     kind,
     ownerId: owner.ownerId,
     ownerName: owner.ownerName ?? owner.ownerId,
-    enterprises: owner.enterprises ?? [],
+    enterprises: owner.enterprises ?? (kind === 'partner' ? ['*'] : []),
     keyPrefix: generated.prefix,
     keyHash: generated.hash,
     createdAt: new Date(),
   });
-  return { key: generated.key, id: row.id };
+  return { key: generated.key, id: row.id, accountId: row.accountId };
 }

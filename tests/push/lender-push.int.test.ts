@@ -6,7 +6,7 @@ import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createKafka } from '@tradelog/schemas/log/kafka';
-import express from 'express';
+import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
@@ -17,6 +17,8 @@ import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createApp } from '../../query-api/src/app.ts';
+import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -129,8 +131,17 @@ describe('lender push: subscribe, submit, get pushed', () => {
     });
     await push.start();
     receiver = await startReceiver();
-    const app = express();
-    app.use(createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist }));
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        pool,
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: noSmsSender,
+      },
+      routers: [createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist })],
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -14,6 +14,7 @@ import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createLeadRoutes } from '../../query-api/src/content/leadRoutes.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
@@ -61,7 +62,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     db = await createTestSchema(services.databaseUrl, 'webc');
     await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    keys.partner = await key('partner', []);
+    keys.partner = await key('partner', ['*']);
     keys.lender = await key('lender', [owner]);
     keys.operator = await key('operator', []);
     ingest = await startIngestUnderTest({
@@ -110,8 +111,10 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     distDir = await buildPortal();
     portal = await startPortal(distDir, {
       ingestUrl: ingest.url,
+      pool,
       mount: (app) =>
         app
+          .use(createLeadRoutes({ pool }))
           .use(
             createProjectionRoutes({
               pool,
@@ -257,6 +260,17 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
         .waitFor();
     }
     await page.getByText('No open dead letters').waitFor();
+    // A visitor's saved form is listed for the operator (portal leads, kept in Postgres).
+    const saved = await fetch(`${portal.url}/portal-api/tradelog-order/customerDemand/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ form: 'message', content: 'Console e2e lead: please call back' }),
+    });
+    expect(await saved.json()).toMatchObject({ result: 1 });
+    await page.reload();
+    await page.getByTestId('leads-table').getByText('Console e2e lead: please call back').waitFor();
+    mkdirSync('/tmp/screens', { recursive: true });
+    await page.getByTestId('leads').screenshot({ path: '/tmp/screens/operator-leads-1920.png' });
 
     // Topics and consumer lag as charts (GET /ops/pipeline, polled while the page is visible):
     // one bar per document topic holding the one record submitted to it, the changes topic

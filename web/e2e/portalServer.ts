@@ -4,16 +4,22 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrate } from '@tradelog/projections/migrate';
 import { createContentRouter } from '@tradelog/query-api/content/router';
+import { errorMiddleware } from '@tradelog/query-api/http/answers';
+import { boundedBody, defaultBodyBounds } from '@tradelog/query-api/http/body';
 import { createLogger } from '@tradelog/schemas';
 import express from 'express';
+import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
 import { build } from 'vite';
+import { createTestSchema, testServices } from '../../tests/harness/index.ts';
 
 /**
  * What a browser test needs: the built portal and the content API on one ephemeral loopback
  * port, served the way production serves them (static files with history fallback, the content
- * router under /portal-api). Verification codes are captured instead of texted.
+ * router under /portal-api, its state in Postgres). Verification codes are captured instead of
+ * texted.
  */
 export interface PortalServer {
   url: string;
@@ -38,12 +44,22 @@ const ingestPath = /^\/(?:api|tradelog|tradelog-order)\//;
 export interface PortalOptions {
   /** Forward submissions to this ingest, as the production reverse proxy does. */
   ingestUrl?: string;
+  /** The portal's Postgres (migrated); without it, a schema of its own, dropped on close. */
+  pool?: pg.Pool;
   /** Extra routers (lender, subscription and operator APIs) mounted beside the content API. */
   mount?: (app: express.Express) => void;
 }
 
 export async function startPortal(distDir: string, options: PortalOptions = {}): Promise<PortalServer> {
   const sentCodes: { phone: string; code: string }[] = [];
+  const logger = createLogger({ service: 'portal-e2e' }, { write: () => {} });
+  let own: { pool: pg.Pool; drop: () => Promise<void> } | undefined;
+  if (!options.pool) {
+    const schema = await createTestSchema(testServices().databaseUrl, 'portal');
+    await migrate(schema.databaseUrl, { schema: schema.schema, logger });
+    own = { pool: new pg.Pool({ connectionString: schema.databaseUrl, max: 3 }), drop: schema.drop };
+  }
+  const pool = options.pool ?? own!.pool;
   const app = express();
   const { ingestUrl } = options;
   if (ingestUrl) {
@@ -65,12 +81,15 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
       res.send(Buffer.from(await answer.arrayBuffer()));
     });
   }
+  // As query-api's app: bounded bodies, the routers, one error middleware (query-api/src/app.ts).
+  app.use(boundedBody(defaultBodyBounds));
   options.mount?.(app);
   app.use(
     '/portal-api',
     createContentRouter({
+      pool,
       clock: { now: () => Date.now() },
-      logger: createLogger({ service: 'portal-e2e' }, { write: () => {} }),
+      logger,
       product: 'tradelog',
       sendSms: async (phone, code) => void sentCodes.push({ phone, code }),
     }),
@@ -78,6 +97,7 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   app.use(express.static(distDir, { index: false }));
   // History-mode routing (§2): every other GET is the single page.
   app.get('/{*path}', (_req, res) => res.sendFile(join(distDir, 'index.html')));
+  app.use(errorMiddleware(() => {}));
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -87,7 +107,11 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   return {
     url: `http://127.0.0.1:${port}`,
     sentCodes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await own?.pool.end();
+      await own?.drop();
+    },
   };
 }
 

@@ -36,7 +36,13 @@ describe('apiKeyFromHeaders', () => {
 });
 
 describe('createKeyCache', () => {
-  const partner: KeyLookup = { status: 'active', kind: 'partner', ownerId: 'acme', ownerName: 'Acme' };
+  const partner: KeyLookup = {
+    status: 'active',
+    kind: 'partner',
+    ownerId: 'acme',
+    ownerName: 'Acme',
+    enterprises: ['*'],
+  };
 
   function setup(answers: (KeyLookup | Error)[]) {
     let clock = 0;

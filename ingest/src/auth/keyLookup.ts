@@ -4,10 +4,18 @@ import type pg from 'pg';
 /**
  * Ingest's own, single read of the API-key table (ARCHITECTURE: ingest never uses
  * projections' table code; it may read partner credentials). Keys are stored as the sha256 of
- * the key (projections/src/access/apiKey.ts hashes them identically).
+ * the key (projections/src/access/apiKey.ts hashes them identically). The key's account holds
+ * the partner's grants (migration 1764100000000_accounts.sql).
  */
 export type KeyLookup =
-  | { status: 'active'; kind: 'partner' | 'lender' | 'operator'; ownerId: string; ownerName: string }
+  | {
+      status: 'active';
+      kind: 'partner' | 'lender' | 'subscriber' | 'operator';
+      ownerId: string;
+      ownerName: string;
+      /** The account's grants: for a partner, the enterprises it may submit for ('*': any). */
+      enterprises: readonly string[];
+    }
   | { status: 'revoked' }
   | { status: 'unknown' };
 
@@ -17,16 +25,24 @@ export function hashPresentedKey(key: string): string {
 
 export async function findKeyOwnerByHash(db: Pick<pg.Pool, 'query'>, keyHash: string): Promise<KeyLookup> {
   const result = await db.query<{
-    kind: 'partner' | 'lender' | 'operator';
-    owner_id: string;
-    owner_name: string;
+    kind: 'partner' | 'lender' | 'subscriber' | 'operator';
+    code: string;
+    name: string;
+    enterprises: string[];
     revoked: boolean;
   }>(
-    'SELECT kind, owner_id, owner_name, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1',
+    `SELECT k.kind, a.code, a.name, a.enterprises, k.revoked_at IS NOT NULL AS revoked
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
     [keyHash],
   );
   const row = result.rows[0];
   if (!row) return { status: 'unknown' };
   if (row.revoked) return { status: 'revoked' };
-  return { status: 'active', kind: row.kind, ownerId: row.owner_id, ownerName: row.owner_name };
+  return {
+    status: 'active',
+    kind: row.kind,
+    ownerId: row.code,
+    ownerName: row.name,
+    enterprises: row.enterprises,
+  };
 }

@@ -4,12 +4,14 @@ import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/ca
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { createCallLimits, type LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
 import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
+import { createIngestCallLimit } from '../limits/callLimit.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
 import { createProducerPool } from '../producerPool.ts';
 import { prepareLog } from '../startup.ts';
@@ -47,6 +49,8 @@ export async function startIngestUnderTest(options: {
   waitForProducer?: boolean;
   /** Log producers sharing the topics (see producerPool.ts). */
   producers?: number;
+  /** The default per-key call limit, counted in the keys database (none when absent). */
+  keyLimit?: LimitRule;
 }): Promise<IngestUnderTest> {
   const topicOf = (type: DocumentType) => `${type.topic}.${options.topicSuffix}`;
   const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
@@ -108,6 +112,17 @@ export async function startIngestUnderTest(options: {
     logger: options.logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     metrics,
+    ...(options.keyLimit
+      ? {
+          callLimit: createIngestCallLimit(
+            createCallLimits({
+              table: { 'partner-default': options.keyLimit },
+              store: pool,
+              prefix: 'ingest',
+            }),
+          ),
+        }
+      : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -52,6 +52,37 @@ describe('parseKeysCommand', () => {
     });
   });
 
+  it('parses partner grants, another key for an account, grant and withdraw', () => {
+    expect(parseKeysCommand(['create', 'partner', 'Port', 'Ops', '--any-enterprise'])).toMatchObject({
+      command: 'create',
+      kind: 'partner',
+      name: 'Port Ops',
+      enterprises: ['*'],
+    });
+    expect(parseKeysCommand(['create', 'partner', 'Acme', '--enterprise', 'E1,E2'])).toMatchObject({
+      enterprises: ['E1', 'E2'],
+    });
+    expect(parseKeysCommand(['create', 'subscriber', '--account', 'acme'])).toEqual({
+      command: 'create',
+      kind: 'subscriber',
+      name: '',
+      ownerId: undefined,
+      account: 'acme',
+      enterprises: [],
+    });
+    expect(parseKeysCommand(['grant', 'acme', 'E1', 'E2,E3'])).toEqual({
+      command: 'grant',
+      account: 'acme',
+      enterprises: ['E1', 'E2', 'E3'],
+    });
+    expect(parseKeysCommand(['withdraw', 'acme', 'E1'])).toEqual({
+      command: 'withdraw',
+      account: 'acme',
+      enterprises: ['E1'],
+    });
+    expect(parseKeysCommand(['accounts'])).toEqual({ command: 'accounts' });
+  });
+
   it('parses list, revoke and help', () => {
     expect(parseKeysCommand(['list'])).toEqual({ command: 'list' });
     expect(parseKeysCommand(['revoke', '0190A1B2-0000-7000-8000-000000000001'])).toEqual({
@@ -63,7 +94,11 @@ describe('parseKeysCommand', () => {
 
   it.each([
     [['create', 'lender', 'Bank']],
-    [['create', 'partner', 'Acme', '--enterprise', 'E1']],
+    [['create', 'operator', 'Ops', '--enterprise', 'E1']],
+    [['create', 'lender', 'Bank', '--any-enterprise']],
+    [['create', 'partner', '--account', 'acme', 'Extra name']],
+    [['grant', 'acme']],
+    [['grant', 'acme', 'bad code!']],
     [['create', 'robot', 'R2']],
     [['create', 'partner']],
     [['create', 'partner', 'Acme', '--id']],

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * needed: nothing about it can be guessed). Ingest hashes presented keys the same way in its
  * own lookup (ingest/src/auth/keyLookup.ts); the two must stay identical.
  */
-export const apiKeyKinds = ['partner', 'lender', 'operator'] as const;
+export const apiKeyKinds = ['partner', 'lender', 'subscriber', 'operator'] as const;
 export type ApiKeyKind = (typeof apiKeyKinds)[number];
 
 /** Visible marker so a leaked key is recognisable in logs and secret scanners. */

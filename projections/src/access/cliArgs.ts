@@ -2,16 +2,31 @@ import { type ApiKeyKind, isApiKeyKind } from './apiKey.ts';
 
 /** The operator command's grammar, parsed without I/O so it is unit-tested. */
 export type KeysCommand =
-  | { command: 'create'; kind: ApiKeyKind; name: string; ownerId: string | undefined; enterprises: string[] }
+  | {
+      command: 'create';
+      kind: ApiKeyKind;
+      /** The new account's name; absent when the key joins an existing `account`. */
+      name: string;
+      ownerId: string | undefined;
+      account: string | undefined;
+      enterprises: string[];
+    }
   | { command: 'list' }
+  | { command: 'accounts' }
   | { command: 'revoke'; id: string }
+  | { command: 'grant' | 'withdraw'; account: string; enterprises: string[] }
   | { command: 'help' };
 
 export const keysUsage = `usage:
-  npm run keys -- create partner <name> [--id <owner-id>]
-  npm run keys -- create lender <name> --enterprise <CODE> [<CODE>…] [--id <owner-id>]
-  npm run keys -- create operator <name> [--id <owner-id>]
+  npm run keys -- create partner <name> [--enterprise <CODE>… | --any-enterprise] [--id <account-code>]
+  npm run keys -- create lender <name> --enterprise <CODE> [<CODE>…] [--id <account-code>]
+  npm run keys -- create subscriber <name> [--id <account-code>]
+  npm run keys -- create operator <name> [--id <account-code>]
+  npm run keys -- create <kind> --account <account-id|code>      (another key for an existing account)
+  npm run keys -- grant <account-id|code> <CODE> [<CODE>…]         (lender: may read; partner: may submit for; * = any)
+  npm run keys -- withdraw <account-id|code> <CODE> [<CODE>…]
   npm run keys -- list
+  npm run keys -- accounts
   npm run keys -- revoke <key-id>`;
 
 export class UsageError extends Error {
@@ -22,20 +37,36 @@ export class UsageError extends Error {
 }
 
 const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+const enterpriseCode = /^(\*|[\w.-]{1,50})$/;
+
+const codesOf = (args: readonly string[]) => {
+  const codes = args.flatMap((arg) => arg.split(',')).filter(Boolean);
+  for (const code of codes) {
+    if (!enterpriseCode.test(code))
+      throw new UsageError(`"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`);
+  }
+  return [...new Set(codes)];
+};
 
 export function parseKeysCommand(argv: readonly string[]): KeysCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h')
     return { command: 'help' };
-  if (command === 'list') {
-    if (rest.length > 0) throw new UsageError(`list takes no arguments, got "${rest.join(' ')}"`);
-    return { command: 'list' };
+  if (command === 'list' || command === 'accounts') {
+    if (rest.length > 0) throw new UsageError(`${command} takes no arguments, got "${rest.join(' ')}"`);
+    return { command };
   }
   if (command === 'revoke') {
     const [id, ...extra] = rest;
     if (id === undefined || extra.length > 0) throw new UsageError('revoke takes exactly one key id');
     if (!uuid.test(id)) throw new UsageError(`"${id}" is not a key id (a UUID, as printed by list)`);
     return { command: 'revoke', id: id.toLowerCase() };
+  }
+  if (command === 'grant' || command === 'withdraw') {
+    const [account, ...codes] = rest;
+    if (account === undefined || codes.length === 0)
+      throw new UsageError(`${command} takes an account and at least one enterprise code`);
+    return { command, account, enterprises: codesOf(codes) };
   }
   if (command === 'create') return parseCreate(rest);
   throw new UsageError(`unknown command "${command}"`);
@@ -44,33 +75,53 @@ export function parseKeysCommand(argv: readonly string[]): KeysCommand {
 function parseCreate(args: readonly string[]): KeysCommand {
   const [kind, ...rest] = args;
   if (kind === undefined || !isApiKeyKind(kind))
-    throw new UsageError('create needs a kind: partner, lender or operator');
+    throw new UsageError('create needs a kind: partner, lender, subscriber or operator');
   const nameParts: string[] = [];
-  const enterprises: string[] = [];
+  const enterpriseArgs: string[] = [];
   let ownerId: string | undefined;
+  let account: string | undefined;
   let mode: 'name' | 'enterprise' = 'name';
+  const optionValue = (option: string, value: string | undefined) => {
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${option} needs a value`);
+    return value;
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === '--enterprise' || arg === '--enterprises') {
       mode = 'enterprise';
+    } else if (arg === '--any-enterprise') {
+      enterpriseArgs.push('*');
+      mode = 'name';
     } else if (arg === '--id') {
-      ownerId = rest[++i];
-      if (ownerId === undefined || ownerId.startsWith('--')) throw new UsageError('--id needs a value');
+      ownerId = optionValue(arg, rest[++i]);
+      mode = 'name';
+    } else if (arg === '--account') {
+      account = optionValue(arg, rest[++i]);
       mode = 'name';
     } else if (arg.startsWith('--')) {
       throw new UsageError(`unknown option "${arg}"`);
     } else if (mode === 'enterprise') {
-      enterprises.push(...arg.split(',').filter(Boolean));
+      enterpriseArgs.push(arg);
     } else {
       nameParts.push(arg);
     }
   }
+  const enterprises = codesOf(enterpriseArgs);
   const name = nameParts.join(' ').trim();
-  if (name === '') throw new UsageError(`create ${kind} needs the owner's name`);
+  if (account !== undefined) {
+    if (name !== '' || ownerId !== undefined || enterprises.length > 0)
+      throw new UsageError(
+        '--account adds a key to an existing account: give no name, --id or enterprises (use grant)',
+      );
+    return { command: 'create', kind, name: '', ownerId: undefined, account, enterprises: [] };
+  }
+  if (name === '') throw new UsageError(`create ${kind} needs the account's name`);
   if (kind === 'lender' && enterprises.length === 0) {
     throw new UsageError('a lender key needs at least one --enterprise CODE (the enterprises it may read)');
   }
-  if (kind !== 'lender' && enterprises.length > 0)
-    throw new UsageError('--enterprise applies to lender keys only');
-  return { command: 'create', kind, name, ownerId, enterprises: [...new Set(enterprises)] };
+  if (kind === 'lender' && enterprises.includes('*'))
+    throw new UsageError('a lender cannot read any enterprise (*)');
+  if (kind !== 'lender' && kind !== 'partner' && enterprises.length > 0)
+    throw new UsageError('--enterprise applies to lender and partner keys only');
+  return { command: 'create', kind, name, ownerId, account: undefined, enterprises };
 }

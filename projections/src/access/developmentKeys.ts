@@ -17,7 +17,8 @@ export interface DevelopmentKeys {
 }
 
 const owners = {
-  partner: { ownerId: 'dev-partner', ownerName: 'Development partner', enterprises: [] as string[] },
+  // The development partner may submit for any enterprise ('*'), so any example document goes in.
+  partner: { ownerId: 'dev-partner', ownerName: 'Development partner', enterprises: ['*'] },
   lender: { ownerId: 'dev-lender', ownerName: 'Development lender', enterprises: ['DEV-ENTERPRISE'] },
   operator: { ownerId: 'dev-operator', ownerName: 'Development operator', enterprises: [] as string[] },
 } as const;

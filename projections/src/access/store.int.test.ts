@@ -113,6 +113,31 @@ describe('API-key store (real Postgres, own schema)', () => {
     await expect(cli('create', 'lender', 'Bank')).rejects.toMatchObject({ code: 2 });
   });
 
+  it('never puts two organisations in one account by their names; grants enterprises to an account', async () => {
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['projections/src/access/cli.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema.schema },
+      });
+    const accountOf = (stdout: string) => /account=([\da-f-]{36})/.exec(stdout)?.[1];
+    const first = await cli('create', 'lender', 'Bank A', '--enterprise', 'E1');
+    // "BANK-A" slugs like "Bank A": refused, not merged into Bank A's account.
+    await expect(cli('create', 'lender', 'BANK-A', '--enterprise', 'E2')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('exists already'),
+    });
+    const second = await cli('create', 'lender', 'BANK-A', '--enterprise', 'E2', '--id', 'bank-a-hk');
+    expect(accountOf(second.stdout)).not.toBe(accountOf(first.stdout));
+    // Another key for the first account, on purpose.
+    const more = await cli('create', 'lender', '--account', 'bank-a');
+    expect(accountOf(more.stdout)).toBe(accountOf(first.stdout));
+    const granted = await cli('grant', 'bank-a', 'E3');
+    expect(granted.stdout).toContain('enterprises=E1,E3');
+    const partner = await cli('create', 'partner', 'Port', 'Operator', '--any-enterprise');
+    expect(partner.stdout).toContain('port-operator');
+    expect((await cli('accounts')).stdout).toMatch(/port-operator\s+"Port Operator"\s+enterprises=\*/);
+    expect((await cli('withdraw', accountOf(first.stdout)!, 'E1')).stdout).toContain('enterprises=E3');
+  });
+
   it('keeps development keys across starts and replaces a revoked one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dev-keys-'));
     const file = join(dir, 'dev-keys.json');

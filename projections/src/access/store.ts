@@ -1,47 +1,149 @@
 import type pg from 'pg';
 import type { ApiKeyKind } from './apiKey.ts';
 
-/** The API-key table's statements, one function each (house style §11). */
+/**
+ * The accounts and API-key tables' statements, one function each (house style §11). A key
+ * belongs to an account; the account owns what the key makes and holds the grants (the
+ * enterprises a lender reads, a partner submits for). Migration 1764100000000_accounts.sql.
+ */
 export type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface AccountRow {
+  id: string;
+  kind: ApiKeyKind;
+  /** The operator's handle for the account, unique per kind. */
+  code: string;
+  name: string;
+  enterprises: string[];
+  createdAt: Date;
+}
 
 export interface ApiKeyRow {
   id: string;
   kind: ApiKeyKind;
+  accountId: string;
+  /** The account's code (its handle); kept under this name for the key listings. */
   ownerId: string;
   ownerName: string;
+  /** The account's grants. */
   enterprises: string[];
   keyPrefix: string;
   createdAt: Date;
   revokedAt: Date | null;
 }
 
-interface DbRow {
+interface KeyDbRow {
   id: string;
   kind: ApiKeyKind;
-  owner_id: string;
-  owner_name: string;
+  account_id: string;
+  code: string;
+  name: string;
   enterprises: string[];
   key_prefix: string;
   created_at: Date;
   revoked_at: Date | null;
 }
 
-const columns = 'id, kind, owner_id, owner_name, enterprises, key_prefix, created_at, revoked_at';
+const keyColumns = `k.id, k.kind, k.account_id, a.code, a.name, a.enterprises, k.key_prefix, k.created_at, k.revoked_at`;
+const keyFrom = 'api_keys k JOIN accounts a ON a.id = k.account_id';
 
-const toRow = (row: DbRow): ApiKeyRow => ({
+const toKeyRow = (row: KeyDbRow): ApiKeyRow => ({
   id: row.id,
   kind: row.kind,
-  ownerId: row.owner_id,
-  ownerName: row.owner_name,
+  accountId: row.account_id,
+  ownerId: row.code,
+  ownerName: row.name,
   enterprises: row.enterprises,
   keyPrefix: row.key_prefix,
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
 });
 
+interface AccountDbRow {
+  id: string;
+  kind: ApiKeyKind;
+  code: string;
+  name: string;
+  enterprises: string[];
+  created_at: Date;
+}
+
+const toAccount = (row: AccountDbRow): AccountRow => ({
+  id: row.id,
+  kind: row.kind,
+  code: row.code,
+  name: row.name,
+  enterprises: row.enterprises,
+  createdAt: row.created_at,
+});
+
+export interface NewAccount {
+  id: string;
+  kind: ApiKeyKind;
+  code: string;
+  name: string;
+  enterprises: readonly string[];
+  createdAt: Date;
+}
+
+/** A new account; null when the kind already has an account with this code (never merged). */
+export async function insertAccount(db: Queryable, account: NewAccount): Promise<AccountRow | null> {
+  const { rows } = await db.query<AccountDbRow>(
+    `INSERT INTO accounts (id, kind, code, name, enterprises, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (kind, code) DO NOTHING RETURNING id, kind, code, name, enterprises, created_at`,
+    [
+      account.id,
+      account.kind,
+      account.code,
+      account.name,
+      [...new Set(account.enterprises)],
+      account.createdAt,
+    ],
+  );
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
+/** An account by its id or by its code (any kind; codes are unique per kind, so several may answer). */
+export async function findAccounts(db: Queryable, idOrCode: string): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountDbRow>(
+    `SELECT id, kind, code, name, enterprises, created_at FROM accounts
+     WHERE id::text = $1 OR code = $1 ORDER BY kind, created_at`,
+    [idOrCode],
+  );
+  return rows.map(toAccount);
+}
+
+export async function listAccounts(db: Queryable): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountDbRow>(
+    'SELECT id, kind, code, name, enterprises, created_at FROM accounts ORDER BY created_at, id',
+  );
+  return rows.map(toAccount);
+}
+
+/** Adds (grant) or removes (withdraw) enterprises of an account's grants; null when there is no such account. */
+export async function changeGrants(
+  db: Queryable,
+  accountId: string,
+  change: { grant?: readonly string[]; withdraw?: readonly string[] },
+): Promise<AccountRow | null> {
+  const { rows } = await db.query<AccountDbRow>(
+    `UPDATE accounts SET enterprises = ARRAY(
+       SELECT DISTINCT e FROM unnest(enterprises || $2::text[]) e WHERE NOT (e = ANY($3::text[])) ORDER BY e)
+     WHERE id = $1 RETURNING id, kind, code, name, enterprises, created_at`,
+    [accountId, change.grant ?? [], change.withdraw ?? []],
+  );
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
 export interface NewApiKey {
   id: string;
   kind: ApiKeyKind;
+  /**
+   * The account the key joins. Without it, the account with code `ownerId` of this kind, made
+   * when missing, with `enterprises` added to its grants (tests and development keys name their
+   * accounts by code; the operator command always says which account it means).
+   */
+  accountId?: string;
   ownerId: string;
   ownerName: string;
   enterprises: readonly string[];
@@ -51,40 +153,58 @@ export interface NewApiKey {
 }
 
 export async function createApiKey(db: Queryable, key: NewApiKey): Promise<ApiKeyRow> {
-  const result = await db.query<DbRow>(
-    `INSERT INTO api_keys (id, kind, owner_id, owner_name, enterprises, key_prefix, key_hash, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     RETURNING ${columns}`,
+  const result = await db.query<KeyDbRow>(
+    `WITH account AS (
+       INSERT INTO accounts (id, kind, code, name, enterprises, created_at)
+       SELECT gen_random_uuid(), $2, $3, $4, $5, $8 WHERE $9::uuid IS NULL
+       ON CONFLICT (kind, code) DO UPDATE SET enterprises =
+         ARRAY(SELECT DISTINCT e FROM unnest(accounts.enterprises || EXCLUDED.enterprises) e ORDER BY e)
+       RETURNING id, code, name, enterprises
+     ), a AS (
+       SELECT * FROM account
+       UNION ALL SELECT id, code, name, enterprises FROM accounts WHERE id = $9::uuid AND kind = $2
+     ), k AS (
+       INSERT INTO api_keys (id, kind, owner_id, owner_name, enterprises, key_prefix, key_hash, created_at, account_id)
+       SELECT $1, $2, a.code, a.name, $5, $6, $7, $8, a.id FROM a
+       RETURNING *
+     )
+     SELECT ${keyColumns} FROM k JOIN a ON a.id = k.account_id`,
     [
       key.id,
       key.kind,
       key.ownerId,
       key.ownerName,
-      key.enterprises,
+      [...new Set(key.enterprises)],
       key.keyPrefix,
       key.keyHash,
       key.createdAt,
+      key.accountId ?? null,
     ],
   );
-  return toRow(result.rows[0]!);
+  if (!result.rows[0])
+    throw new Error(`no ${key.kind} account ${key.accountId ?? key.ownerId} for the new key`);
+  return toKeyRow(result.rows[0]);
 }
 
 export async function listApiKeys(db: Queryable): Promise<ApiKeyRow[]> {
-  const result = await db.query<DbRow>(`SELECT ${columns} FROM api_keys ORDER BY created_at, id`);
-  return result.rows.map(toRow);
+  const result = await db.query<KeyDbRow>(`SELECT ${keyColumns} FROM ${keyFrom} ORDER BY k.created_at, k.id`);
+  return result.rows.map(toKeyRow);
 }
 
 /** Revoking twice keeps the first revocation time; returns null when no key has this id. */
 export async function revokeApiKey(db: Queryable, id: string, now: Date): Promise<ApiKeyRow | null> {
-  const result = await db.query<DbRow>(
-    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING ${columns}`,
+  const result = await db.query<KeyDbRow>(
+    `WITH k AS (UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING *)
+     SELECT ${keyColumns} FROM k JOIN accounts a ON a.id = k.account_id`,
     [id, now],
   );
-  return result.rows[0] ? toRow(result.rows[0]) : null;
+  return result.rows[0] ? toKeyRow(result.rows[0]) : null;
 }
 
 /** The key presented by a caller, by its hash; revoked keys are returned too so callers can say so. */
 export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRow | null> {
-  const result = await db.query<DbRow>(`SELECT ${columns} FROM api_keys WHERE key_hash = $1`, [keyHash]);
-  return result.rows[0] ? toRow(result.rows[0]) : null;
+  const result = await db.query<KeyDbRow>(`SELECT ${keyColumns} FROM ${keyFrom} WHERE k.key_hash = $1`, [
+    keyHash,
+  ]);
+  return result.rows[0] ? toKeyRow(result.rows[0]) : null;
 }

@@ -71,6 +71,11 @@ export interface DeliveryForAttempt {
   family: PushFamily;
   callbackUrl: string;
   secret: string;
+  /**
+   * The subscription's state for this attempt: `deleted` also when the key that made the
+   * subscription was revoked since (query-api README, "Revoking a key"), so a queued push is
+   * cancelled instead of sent.
+   */
   subscriptionState: SubscriptionState;
   eventId: string;
   subject: string;
@@ -85,11 +90,13 @@ export interface DeliveryForAttempt {
 
 export async function findDeliveryForAttempt(db: Queryable, id: string): Promise<DeliveryForAttempt | null> {
   const { rows } = await db.query(
-    `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret, s.state AS subscription_state, d.event_id,
+    `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret,
+       CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
        d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
        COALESCE(q.delivered_sequence, 0) AS delivered_sequence
      FROM push_deliveries d
      JOIN push_subscriptions s ON s.id = d.subscription_id
+     LEFT JOIN api_keys k ON k.id = s.key_id
      LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject
      WHERE d.id = $1`,
     [id],

@@ -4,13 +4,15 @@ import type { PushFamily } from './families.ts';
 
 /** The push_subscriptions table's statements, one function each (house style §11). */
 export type SubscriptionState = 'active' | 'paused' | 'deleted';
-export type OwnerKind = 'partner' | 'lender' | 'operator';
+export type OwnerKind = 'partner' | 'lender' | 'subscriber' | 'operator';
 
 export interface Subscription {
   id: string;
   family: PushFamily;
   ownerKind: OwnerKind;
   ownerId: string;
+  /** The owning account (migration 1764100000000_accounts.sql): who may see and manage it. */
+  accountId: string | null;
   keyId: string;
   callbackUrl: string;
   criteria: Record<string, unknown>;
@@ -31,6 +33,7 @@ interface Row {
   family: PushFamily;
   owner_kind: OwnerKind;
   owner_id: string;
+  account_id: string | null;
   key_id: string;
   callback_url: string;
   criteria: Record<string, unknown>;
@@ -43,13 +46,14 @@ interface Row {
 }
 
 const columns =
-  'id, family, owner_kind, owner_id, key_id, callback_url, criteria, match_key, projections, state, created_at, updated_at';
+  'id, family, owner_kind, owner_id, account_id, key_id, callback_url, criteria, match_key, projections, state, created_at, updated_at';
 
 const toSubscription = (row: Row): Subscription => ({
   id: row.id,
   family: row.family,
   ownerKind: row.owner_kind,
   ownerId: row.owner_id,
+  accountId: row.account_id,
   keyId: row.key_id,
   callbackUrl: row.callback_url,
   criteria: row.criteria,
@@ -68,6 +72,8 @@ export interface NewSubscription {
   family: PushFamily;
   ownerKind: OwnerKind;
   ownerId: string;
+  /** The owning account; when absent, the account of the key `keyId`. */
+  accountId?: string;
   keyId: string;
   callbackUrl: string;
   criteria: Record<string, unknown>;
@@ -83,8 +89,9 @@ export async function insertSubscription(
 ): Promise<Subscription> {
   const { rows } = await db.query<Row>(
     `INSERT INTO push_subscriptions (id, family, owner_kind, owner_id, key_id, callback_url, criteria, match_key,
-       projections, secret, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+       projections, secret, created_at, updated_at, account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11,
+       COALESCE($12::uuid, (SELECT account_id FROM api_keys WHERE id = $5)))
      RETURNING ${columns}`,
     [
       subscription.id,
@@ -98,22 +105,23 @@ export async function insertSubscription(
       subscription.projections,
       subscription.secret,
       subscription.createdAt,
+      subscription.accountId ?? null,
     ],
   );
   return toSubscription(rows[0]!);
 }
 
-/** An owner's subscriptions (all owners' when `owner` is null: operators), newest first, deleted ones left out. */
+/** An account's subscriptions (every account's when `accountId` is null: operators), newest first, deleted ones left out. */
 export async function listSubscriptions(
   db: Queryable,
-  owner: { kind: OwnerKind; id: string } | null,
+  accountId: string | null,
   limit: number,
 ): Promise<Subscription[]> {
   const { rows } = await db.query<Row>(
     `SELECT ${columns} FROM push_subscriptions
-     WHERE state <> 'deleted' AND ($1::text IS NULL OR (owner_kind = $1 AND owner_id = $2))
-     ORDER BY created_at DESC, id LIMIT $3`,
-    [owner?.kind ?? null, owner?.id ?? null, limit],
+     WHERE state <> 'deleted' AND ($1::uuid IS NULL OR account_id = $1)
+     ORDER BY created_at DESC, id LIMIT $2`,
+    [accountId, limit],
   );
   return rows.map(toSubscription);
 }
@@ -147,8 +155,9 @@ export interface MatchedSubscription {
 
 /**
  * Subscriptions a change event concerns. Tracking families match by key; `changes` subscriptions
- * by enterprise and projection, and only while the key that made them is unrevoked and still
- * lists the enterprise (operators' keys read all): a lender who lost access stops receiving.
+ * by enterprise and projection, and only while the key's account still has the enterprise
+ * granted (operators read all): a lender who lost access stops receiving. Every family matches
+ * only while the key that made it is unrevoked (query-api README, "Revoking a key").
  */
 export async function matchSubscriptions(
   db: Queryable,
@@ -156,10 +165,11 @@ export async function matchSubscriptions(
 ): Promise<MatchedSubscription[]> {
   const { rows } = await db.query(
     `SELECT s.id, s.family, s.criteria, s.state FROM push_subscriptions s
-     LEFT JOIN api_keys k ON k.id = s.key_id
+     JOIN api_keys k ON k.id = s.key_id AND k.revoked_at IS NULL
+     JOIN accounts a ON a.id = k.account_id
      WHERE s.state IN ('active', 'paused') AND s.family = ANY($1) AND s.match_key = ANY($2)
-       AND (s.family <> 'changes' OR ($3 = ANY(s.projections) AND k.revoked_at IS NULL
-            AND (k.kind = 'operator' OR s.match_key = ANY(k.enterprises))))
+       AND (s.family <> 'changes' OR ($3 = ANY(s.projections)
+            AND (k.kind = 'operator' OR s.match_key = ANY(a.enterprises))))
      ORDER BY s.created_at, s.id`,
     [lookup.families, lookup.keys, lookup.projection],
   );

@@ -1,15 +1,30 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { inTransaction } from '@tradelog/projections';
+import type pg from 'pg';
+import {
+  deleteCode,
+  findCode,
+  findSessionAccount,
+  insertLead,
+  insertPortalAccount,
+  insertSession,
+  recordWrongCode,
+  type SessionAccount,
+  type StoredCode,
+  storeCode,
+} from './portalStore.ts';
 
 /**
- * Registration, verification codes, sessions and form submissions of the portal (spec §3–§5,
- * §7). They live in memory: the real accounts are on the external platform (§1), so this is the
- * portal's own short-lived state, lost on restart. Time and randomness are passed in.
+ * Registration, verification codes, sessions and saved forms of the portal (spec §3–§5, §7),
+ * kept in Postgres (portalStore.ts): nothing a visitor gives us lives only in memory, and a
+ * restart loses nothing. Codes expire, count wrong guesses and are burned after
+ * `maxAttempts` of them (README). Time and randomness are passed in.
  */
 export interface Clock {
   now: () => number;
 }
 
-/** How a verification code reaches the visitor; a deployment plugs its SMS gateway in here. */
+/** How a verification code reaches the visitor (smsSenders.ts: log, HTTP gateway, none). */
 export type SmsSender = (phone: string, code: string) => Promise<void>;
 
 export const codeLifetimeMs = 5 * 60_000;
@@ -34,22 +49,7 @@ const fail = (
   message: { cn, en },
 });
 
-export interface Account {
-  name: string;
-  companyName: string;
-  phone: string;
-  email: string;
-  position: string;
-  role: string;
-  passwordHash: string;
-  registeredAt: number;
-}
-
-export interface Demand {
-  form: string;
-  at: number;
-  values: Record<string, string>;
-}
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 function hashPassword(password: string, salt = randomBytes(16)): string {
   return `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
@@ -62,24 +62,84 @@ export function passwordMatches(password: string, stored: string): boolean {
   return timingSafeEqual(actual, Buffer.from(hash, 'hex'));
 }
 
+export type CodeVerdict = 'right' | 'missing' | 'expired' | 'burned' | 'wrong' | 'wrong-and-burned';
+
+/** Pure: what a presented code is worth against the stored one. */
+export function judgeCode(
+  stored: StoredCode | null,
+  presented: string,
+  now: number,
+  maxAttempts: number,
+): CodeVerdict {
+  if (!stored) return 'missing';
+  if (stored.burnedAt !== null || stored.failedAttempts >= maxAttempts) return 'burned';
+  if (now > stored.expiresAt.getTime()) return 'expired';
+  const expected = Buffer.from(stored.codeHash, 'hex');
+  const actual = Buffer.from(sha256(presented), 'hex');
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return 'right';
+  return stored.failedAttempts + 1 >= maxAttempts ? 'wrong-and-burned' : 'wrong';
+}
+
+const codeRefusals: Record<Exclude<CodeVerdict, 'right'>, ReturnType<typeof fail>> = {
+  missing: fail(400, '验证码错误', 'Verification code error'),
+  wrong: fail(400, '验证码错误', 'Verification code error'),
+  expired: fail(400, '验证码已过期，请重新获取', 'The verification code has expired; request a new one'),
+  burned: fail(
+    400,
+    '验证码错误次数过多已失效，请重新获取',
+    'Too many wrong codes: this code no longer works; request a new one',
+  ),
+  'wrong-and-burned': fail(
+    400,
+    '验证码错误次数过多已失效，请重新获取',
+    'Too many wrong codes: this code no longer works; request a new one',
+  ),
+};
+
+/** Which fields each saved form requires (portal spec §4, §5). */
+const requiredFields: Record<string, string[]> = {
+  contact: ['name', 'phone', 'industry', 'demand'],
+  signUp: ['name', 'phone', 'industry', 'demand'],
+  inquiry: ['contactPerson', 'phone', 'certification', 'specification', 'quantity'],
+  message: ['content'],
+};
+
+/** Pure: the stored fields of a saved form (text only, trimmed), or the portal's refusal. */
+export function leadFields(form: string, input: Record<string, unknown>): Outcome<Record<string, string>> {
+  const values = Object.fromEntries(
+    Object.entries(input)
+      .filter(([key, value]) => typeof value === 'string' && key !== 'lang' && key !== 'form')
+      .map(([key, value]) => [key, (value as string).trim()]),
+  );
+  const fields = requiredFields[form];
+  if (!fields) return fail(400, '请求失败，请刷新后重试', 'The request failed. Please try again.');
+  if (fields.some((name) => !values[name])) return fail(400, '请填写必填项', 'Required');
+  if (values.phone !== undefined && !phonePattern.test(values.phone)) {
+    return fail(400, '请输入正确电话号码', 'Please enter a correct telephone number');
+  }
+  return { ok: true, value: values };
+}
+
 export function createAccounts(deps: {
+  pool: pg.Pool;
   clock: Clock;
   newCode: () => string;
   newSession: () => string;
   send: SmsSender;
+  /** Wrong guesses after which a code is burned. */
+  maxAttempts: number;
+  sessionDays: number;
 }) {
-  const codes = new Map<string, { code: string; issuedAt: number }>();
-  const accounts = new Map<string, Account>();
-  const sessions = new Map<string, string>();
-  const demands: Demand[] = [];
+  const { pool } = deps;
+  const at = () => new Date(deps.clock.now());
 
   return {
     async requestCode(phone: string): Promise<Outcome> {
       if (!mobilePattern.test(phone))
         return fail(400, '请输入正确手机号', 'Please enter a correct phone number');
       const now = deps.clock.now();
-      const previous = codes.get(phone);
-      if (previous && now - previous.issuedAt < codeResendMs) {
+      const previous = await findCode(pool, phone);
+      if (previous && now - previous.issuedAt.getTime() < codeResendMs) {
         return fail(
           429,
           '验证码发送过于频繁，请稍后再试',
@@ -89,11 +149,16 @@ export function createAccounts(deps: {
       const code = deps.newCode();
       // Stored only once sent: a failed send must not block the visitor's retry for a minute.
       await deps.send(phone, code);
-      codes.set(phone, { code, issuedAt: now });
+      await storeCode(pool, {
+        phone,
+        codeHash: sha256(code),
+        issuedAt: new Date(now),
+        expiresAt: new Date(now + codeLifetimeMs),
+      });
       return { ok: true, value: undefined };
     },
 
-    register(input: Record<string, unknown>): Outcome<{ session: string }> {
+    async register(input: Record<string, unknown>): Promise<Outcome<{ session: string }>> {
       const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
       const phone = field('phone');
       for (const name of ['name', 'companyName', 'email']) {
@@ -104,56 +169,46 @@ export function createAccounts(deps: {
       const password = typeof input.password === 'string' ? input.password : '';
       if (!passwordPattern.test(password))
         return fail(400, '密码为 6 到 12 位字母或数字', 'Password must be 6 to 12 letters or digits');
-      const issued = codes.get(phone);
-      if (!issued || issued.code !== field('code') || deps.clock.now() - issued.issuedAt > codeLifetimeMs) {
-        return fail(400, '验证码错误', 'Verification code error');
-      }
-      if (accounts.has(phone)) return fail(409, '该手机号已注册', 'This phone number is already registered');
-      codes.delete(phone);
-      accounts.set(phone, {
-        name: field('name'),
-        companyName: field('companyName'),
-        phone,
-        email: field('email'),
-        position: field('position'),
-        role: field('role'),
-        passwordHash: hashPassword(password),
-        registeredAt: deps.clock.now(),
+      return inTransaction(pool, async (db) => {
+        const stored = await findCode(db, phone, true);
+        const verdict = judgeCode(stored, field('code'), deps.clock.now(), deps.maxAttempts);
+        if (verdict === 'wrong' || verdict === 'wrong-and-burned')
+          await recordWrongCode(db, phone, verdict === 'wrong-and-burned' ? at() : null);
+        if (verdict !== 'right') return codeRefusals[verdict];
+        const registered = await insertPortalAccount(db, {
+          phone,
+          name: field('name'),
+          companyName: field('companyName'),
+          email: field('email'),
+          position: field('position'),
+          role: field('role'),
+          passwordHash: hashPassword(password),
+          registeredAt: at(),
+        });
+        if (!registered) return fail(409, '该手机号已注册', 'This phone number is already registered');
+        await deleteCode(db, phone);
+        const session = deps.newSession();
+        await insertSession(db, {
+          tokenHash: sha256(session),
+          phone,
+          createdAt: at(),
+          expiresAt: new Date(deps.clock.now() + deps.sessionDays * 86_400_000),
+        });
+        return { ok: true as const, value: { session } };
       });
-      const session = deps.newSession();
-      sessions.set(session, phone);
-      return { ok: true, value: { session } };
     },
 
-    userInfo(session: string): Account | undefined {
-      const phone = sessions.get(session);
-      return phone === undefined ? undefined : accounts.get(phone);
+    async userInfo(session: string): Promise<SessionAccount | null> {
+      if (session === '' || session.length > 100) return null;
+      return findSessionAccount(pool, sha256(session), at());
     },
 
-    saveDemand(form: string, input: Record<string, unknown>): Outcome {
-      const values = Object.fromEntries(
-        Object.entries(input)
-          .filter(([key, value]) => typeof value === 'string' && key !== 'lang' && key !== 'form')
-          .map(([key, value]) => [key, (value as string).trim().slice(0, 1000)]),
-      );
-      const required: Record<string, string[]> = {
-        contact: ['name', 'phone', 'industry', 'demand'],
-        signUp: ['name', 'phone', 'industry', 'demand'],
-        inquiry: ['contactPerson', 'phone', 'certification', 'specification', 'quantity'],
-        message: ['content'],
-      };
-      const fields = required[form];
-      if (!fields) return fail(400, '请求失败，请刷新后重试', 'The request failed. Please try again.');
-      if (fields.some((name) => !values[name])) return fail(400, '请填写必填项', 'Required');
-      if (values.phone !== undefined && !phonePattern.test(values.phone)) {
-        return fail(400, '请输入正确电话号码', 'Please enter a correct telephone number');
-      }
-      demands.push({ form, at: deps.clock.now(), values });
-      if (demands.length > 10_000) demands.shift();
+    async saveDemand(form: string, input: Record<string, unknown>, lang: 'cn' | 'en'): Promise<Outcome> {
+      const fields = leadFields(form, input);
+      if (!fields.ok) return fields;
+      await insertLead(pool, { form, fields: fields.value, lang, createdAt: at() });
       return { ok: true, value: undefined };
     },
-
-    demands: (): readonly Demand[] => demands,
   };
 }
 export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { createLogger } from '@tradelog/schemas';
-import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { judgeCode, leadFields } from './accounts.ts';
 import {
   articleDetail,
   articlePage,
@@ -10,7 +8,6 @@ import {
   financeCategories,
   searchCentres,
 } from './catalogue.ts';
-import { createContentRouter } from './router.ts';
 import { apps } from './seed/apps.ts';
 import { articles } from './seed/articles.ts';
 import { financeProducts } from './seed/finance.ts';
@@ -103,115 +100,38 @@ describe('catalogue', () => {
   });
 });
 
-describe('content router over HTTP', () => {
-  const sent: { phone: string; code: string }[] = [];
-  let base = '';
-  let close: () => void = () => {};
-  let now = Date.UTC(2026, 5, 1);
-
-  beforeAll(async () => {
-    const app = express();
-    app.use(
-      '/portal-api',
-      createContentRouter({
-        clock: { now: () => now },
-        logger: createLogger({ service: 'test' }, { write: () => {} }),
-        product: 'tradelog',
-        sendSms: async (phone, code) => void sent.push({ phone, code }),
-      }),
-    );
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/portal-api`;
-    close = () => server.close();
+describe('verification codes (pure)', () => {
+  const stored = (over: Partial<Parameters<typeof judgeCode>[0] & object> = {}) => ({
+    // sha256('123456')
+    codeHash: '8d969eef6ecad3c29a3a629280e686cf0c3f5d5a86aff3ca12020c923adc6c92',
+    issuedAt: new Date(0),
+    expiresAt: new Date(300_000),
+    failedAttempts: 0,
+    burnedAt: null,
+    ...over,
   });
-  afterAll(() => close());
-
-  const form = (body: Record<string, string>) => ({
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(body).toString(),
+  it('accepts the right code before expiry and counts wrong ones to the burn', () => {
+    expect(judgeCode(stored(), '123456', 1000, 5)).toBe('right');
+    expect(judgeCode(stored(), '000000', 1000, 5)).toBe('wrong');
+    expect(judgeCode(stored({ failedAttempts: 4 }), '000000', 1000, 5)).toBe('wrong-and-burned');
+    expect(judgeCode(stored({ failedAttempts: 5 }), '123456', 1000, 5)).toBe('burned');
+    expect(judgeCode(stored({ burnedAt: new Date(1) }), '123456', 1000, 5)).toBe('burned');
+    expect(judgeCode(stored(), '123456', 300_001, 5)).toBe('expired');
+    expect(judgeCode(null, '123456', 0, 5)).toBe('missing');
   });
+});
 
-  it('answers form-encoded menu calls in the payload language', async () => {
-    const response = await fetch(`${base}/helpAndRuleCenter/index`, form({ columnId: '4218', lang: 'en' }));
-    const body = (await response.json()) as { result: number; data: { name: string }[] };
-    expect(body.result).toBe(1);
-    expect(body.data[0]!.name).toBe('Getting started');
-  });
-
-  it('filters finance products by query parameters and 404s unknown articles', async () => {
-    const all = (await (await fetch(`${base}/api/front/confront/products.do?lang=cn`)).json()) as {
-      data: unknown[];
-    };
-    const some = (await (
-      await fetch(`${base}/api/front/confront/products.do?dataType=patents&lang=cn`)
-    ).json()) as { data: unknown[] };
-    expect(some.data.length).toBeLessThan(all.data.length);
-    const missing = await fetch(
-      `${base}/api/front/meet/articleDetails.do`,
-      form({ id: '999999', lang: 'en' }),
-    );
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ result: 0, msg: 'This page could not be found' });
-  });
-
-  it('registers with a sent code, rejects a wrong one, and knows the session', async () => {
-    const phone = '13912345678';
-    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone, lang: 'cn' }))).status).toBe(200);
-    expect(sent.at(-1)?.phone).toBe(phone);
-    const again = await fetch(`${base}/api/front/other/sms.do`, form({ phone, lang: 'en' }));
-    expect(again.status).toBe(429);
-    const base64 = {
-      name: '李明',
-      companyName: '深圳前海数贸科技有限公司',
-      phone,
-      password: 'abc12345',
-      email: 'li@example.com',
-    };
-    const wrong = await fetch(
-      `${base}/api/front/other/registered.do`,
-      form({ ...base64, code: '000000x', lang: 'en' }),
-    );
-    expect(await wrong.json()).toEqual({ result: 0, msg: 'Verification code error' });
-    const right = await fetch(
-      `${base}/api/front/other/registered.do`,
-      form({ ...base64, code: sent.at(-1)!.code, lang: 'cn' }),
-    );
-    const registered = (await right.json()) as { result: number; data: { session: string } };
-    expect(registered.result).toBe(1);
-    const info = await fetch(`${base}/api/front/user/info.do`, form({ session: registered.data.session }));
-    expect(await info.json()).toMatchObject({ result: 1, data: { name: '李明' } });
-    now += 120_000;
-    const stale = await fetch(`${base}/api/front/user/info.do`, form({ session: 'nope' }));
-    expect(await stale.json()).toMatchObject({ result: 0 });
-  });
-
-  it('saves the forms of §3 as JSON and validates their phone numbers', async () => {
-    const save = (body: unknown) =>
-      fetch(`${base}/tradelog-order/customerDemand/save`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const good = await save({
-      form: 'contact',
-      name: '王芳',
-      phone: '020-87654321',
-      industry: '110',
-      demand: '保税仓储',
-      lang: 'cn',
+describe('saved forms (pure)', () => {
+  it("keeps trimmed text fields, requires each form's fields and checks phones", () => {
+    expect(leadFields('message', { content: ' hi ', lang: 'en', flag: true })).toEqual({
+      ok: true,
+      value: { content: 'hi' },
     });
-    expect(await good.json()).toEqual({ result: 1, msg: 'success', data: null });
-    const bad = await save({
-      form: 'contact',
-      name: '王芳',
-      phone: '12',
-      industry: '110',
-      demand: '保税仓储',
-      lang: 'cn',
+    expect(leadFields('contact', { name: 'x' })).toMatchObject({ ok: false, message: { en: 'Required' } });
+    expect(leadFields('contact', { name: 'x', phone: '12', industry: '1', demand: 'd' })).toMatchObject({
+      ok: false,
+      message: { en: 'Please enter a correct telephone number' },
     });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ result: 0, msg: '请输入正确电话号码' });
+    expect(leadFields('robot', {})).toMatchObject({ ok: false, status: 400 });
   });
 });

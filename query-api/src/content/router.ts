@@ -1,6 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { isTradelogError, type Logger } from '@tradelog/schemas';
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type Logger, localizedError } from '@tradelog/schemas';
+import { createPortalValidators } from '@tradelog/schemas/portal/forms';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type pg from 'pg';
+import { answerAs } from '../http/answers.ts';
+import { boundedBody, defaultBodyBounds } from '../http/body.ts';
+import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Clock, createAccounts, type SmsSender } from './accounts.ts';
 import {
   appDetail,
@@ -25,6 +30,8 @@ import type { Lang } from './seed/types.ts';
  * portal's request helper turns into the §8 text.
  */
 export interface ContentDependencies {
+  /** The portal's own pool (README "Pools"): visitors cannot drain the lenders' connections. */
+  pool: pg.Pool;
   clock: Clock;
   logger: Logger;
   /** `{product}` of the spec's paths (e.g. /{product}-srv/official/app/list). */
@@ -34,6 +41,11 @@ export interface ContentDependencies {
   locateIp?: (ip: string) => string | undefined;
   newCode?: () => string;
   newSession?: () => string;
+  /** Per-address call limits (config: portal, portal-write); none when absent. */
+  callLimit?: CallLimit;
+  /** Wrong guesses after which a verification code is burned (default 5). */
+  smsMaxAttempts?: number;
+  sessionDays?: number;
 }
 
 type Payload = Record<string, unknown>;
@@ -64,13 +76,30 @@ function refuse(res: Response, status: number, message: { cn: string; en: string
 export function createContentRouter(deps: ContentDependencies): Router {
   const logger = deps.logger.scope({ component: 'content' });
   const accounts = createAccounts({
+    pool: deps.pool,
     clock: deps.clock,
     newCode: deps.newCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0')),
     newSession: deps.newSession ?? (() => randomBytes(24).toString('base64url')),
     send: deps.sendSms,
+    maxAttempts: deps.smsMaxAttempts ?? 5,
+    sessionDays: deps.sessionDays ?? 30,
   });
+  const validators = createPortalValidators();
+  const callLimit = deps.callLimit ?? noCallLimit;
+  const writeLimit = callLimit('portal-write');
   const router = Router();
-  router.use(express.urlencoded({ extended: false, limit: '64kb' }), express.json({ limit: '64kb' }));
+  // Failures answer {result: 0, msg} (§7); the app parses bodies already, this covers a router mounted alone.
+  router.use(answerAs('portal'), boundedBody(defaultBodyBounds), callLimit('portal'));
+
+  /** The write's body against its schema (schemas/src/portal/forms.ts): sizes and field counts bounded. */
+  const checked =
+    (id: 'sms' | 'registration' | 'lead'): RequestHandler =>
+    (req, _res, next) => {
+      const issues = validators[id](payloadOf(req));
+      if (issues.length === 0) return next();
+      const first = issues[0]!;
+      next(localizedError('VALIDATION_FAILED', 400, first.message, { errors: issues.slice(0, 20) }));
+    };
 
   // A content answer in the caller's language; `undefined` data is the §2 "not found".
   const serve =
@@ -152,7 +181,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     res.json({ result: 1, msg: 'success', data: [ip, { cityName: deps.locateIp?.(ip) ?? '' }] });
   });
 
-  router.post('/api/front/other/sms.do', async (req, res) => {
+  router.post('/api/front/other/sms.do', writeLimit, checked('sms'), async (req, res) => {
     const payload = payloadOf(req);
     let outcome: Awaited<ReturnType<typeof accounts.requestCode>>;
     try {
@@ -165,16 +194,16 @@ export function createContentRouter(deps: ContentDependencies): Router {
     logger.info('verification code sent');
     ok(res, null);
   });
-  router.post('/api/front/other/registered.do', (req, res) => {
+  router.post('/api/front/other/registered.do', writeLimit, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = accounts.register(payload);
+    const outcome = await accounts.register(payload);
     if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
     logger.info('portal account registered');
     ok(res, outcome.value);
   });
-  router.post('/api/front/user/info.do', (req, res) => {
+  router.post('/api/front/user/info.do', async (req, res) => {
     const payload = payloadOf(req);
-    const account = accounts.userInfo(String(payload.session ?? ''));
+    const account = await accounts.userInfo(String(payload.session ?? ''));
     // §3: result 1 means success; anything else leaves the visitor anonymous.
     if (!account) return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
     ok(res, {
@@ -184,20 +213,13 @@ export function createContentRouter(deps: ContentDependencies): Router {
       serverFlag: account.role === '150' ? 3 : 0,
     });
   });
-  router.post(`/${deps.product}-order/customerDemand/save`, (req, res) => {
+  router.post(`/${deps.product}-order/customerDemand/save`, writeLimit, checked('lead'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = accounts.saveDemand(String(payload.form ?? ''), payload);
+    const outcome = await accounts.saveDemand(String(payload.form ?? ''), payload, langOf(payload));
     if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
     logger.info('customer demand saved', { form: payload.form });
     ok(res, null);
   });
 
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const lang = langOf(payloadOf(req));
-    const status = isTradelogError(error) ? error.status : ((error as { status?: number }).status ?? 500);
-    if (status >= 500) logger.error('content call failed', { path: req.path, error: error as Error });
-    // §8: the request-failed text; a malformed body (400 from the parsers) reads the same.
-    refuse(res, status, { cn: '请求失败，请刷新后重试', en: 'The request failed. Please try again.' }, lang);
-  });
   return router;
 }

@@ -1,4 +1,4 @@
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import { createQueryValidators, type Validate, withDefaults } from '@tradelog/schemas/queries/validator';
 
@@ -12,23 +12,19 @@ let validators: Record<QueryTypeId, Validate> | undefined;
 export function validateQuery<T extends Record<string, unknown>>(id: QueryTypeId, body: unknown): T {
   validators ??= createQueryValidators();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new TradelogError('VALIDATION_FAILED', 'the request body must be a JSON object', {
-      status: 400,
-      details: { message: { en: 'The request body must be a JSON object', cn: '请求体必须是 JSON 对象' } },
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: '请求体必须是 JSON 对象',
+      en: 'The request body must be a JSON object',
     });
   }
   const issues = validators[id](body);
   if (issues.length > 0) {
-    throw new TradelogError('VALIDATION_FAILED', issues.map((issue) => issue.message.en).join('; '), {
-      status: 400,
-      details: {
-        message: {
-          en: issues.map((i) => i.message.en).join('; '),
-          cn: issues.map((i) => i.message.cn).join('；'),
-        },
-        errors: issues,
-      },
-    });
+    throw localizedError(
+      'VALIDATION_FAILED',
+      400,
+      { cn: issues.map((i) => i.message.cn).join('；'), en: issues.map((i) => i.message.en).join('; ') },
+      { errors: issues },
+    );
   }
   return withDefaults(id, body as T);
 }

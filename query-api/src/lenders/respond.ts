@@ -4,30 +4,21 @@ import {
   type ProjectionVersion,
   versionFreshness,
 } from '@tradelog/projections';
-import { TradelogError } from '@tradelog/schemas';
-import { failure, languageOf, success } from '@tradelog/schemas/runtime/envelope';
-import type { Request, Response } from 'express';
+import { localizedError } from '@tradelog/schemas';
+import { success } from '@tradelog/schemas/runtime/envelope';
+import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
-
-/** The `{flag, code, message, …}` envelope for every answer (query spec §8). */
-export function sendFailure(req: Request, res: Response, error: unknown): void {
-  const { status, body } = failure(error, languageOf(req.get('accept-language')));
-  res.status(status).json(body);
-}
 
 export function sendSuccess(res: Response, extra: Record<string, unknown>, status = 200): void {
   res.status(status).json(success(extra));
 }
 
-/** Wraps an async handler so that every error becomes a failure envelope. */
+/**
+ * An async handler whose errors go to the app's one error middleware (http/answers.ts), which
+ * answers them in the route's convention (the `{flag, code, message}` envelope by default).
+ */
 export function handle(work: (req: Request, res: Response) => Promise<void>) {
-  return async (req: Request, res: Response) => {
-    try {
-      await work(req, res);
-    } catch (error) {
-      sendFailure(req, res, error);
-    }
-  };
+  return (req: Request, res: Response, next: NextFunction) => work(req, res).catch(next);
 }
 
 /**
@@ -43,9 +34,9 @@ export async function readLive<T>(
   for (let attempt = 0; ; attempt++) {
     const version = await findLiveVersion(pool, projection);
     if (!version) {
-      throw new TradelogError('PROJECTION_NOT_READY', `the ${projection} projection has not been built yet`, {
-        status: 503,
-        retriable: true,
+      throw localizedError('PROJECTION_NOT_READY', 503, {
+        cn: `投影 ${projection} 尚未构建完成，请稍后重试`,
+        en: `The ${projection} projection has not been built yet; retry later`,
       });
     }
     try {

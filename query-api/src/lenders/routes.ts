@@ -1,12 +1,11 @@
-import { TradelogError } from '@tradelog/schemas';
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type pg from 'pg';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
+import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
 import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from './auth.ts';
-import { sendFailure } from './respond.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = ['/open/info/link/node', ...Object.values(enterprisePaths)];
@@ -22,17 +21,16 @@ export function createProjectionRoutes(deps: {
   topicOffsets?: TopicOffsets;
   changesTopic?: string;
   documentTopics?: string[];
+  /** The default per-key call limit applies to every lender query and operator endpoint. */
+  callLimit?: CallLimit;
 }): Router {
   const router = Router();
+  const callLimit = deps.callLimit ?? noCallLimit;
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
-  router.use(
-    lenderQueryPaths,
-    express.json({ limit: '64kb' }),
-    requireKey(deps.pool, ['lender', 'operator']),
-  );
+  router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createEnterpriseRouter(deps));
-  router.use('/ops', express.json({ limit: '64kb' }), requireKey(deps.pool, ['operator']));
+  router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(
     createPipelineRouter({
@@ -42,18 +40,5 @@ export function createProjectionRoutes(deps: {
       documentTopics: deps.documentTopics,
     }),
   );
-  // A body that is not JSON (express.json throws) still gets the envelope.
-  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    const ours = lenderQueryPaths.includes(req.path) || req.path.startsWith('/ops/');
-    if (res.headersSent || !ours) return next(error);
-    const status = (error as { status?: number }).status;
-    sendFailure(
-      req,
-      res,
-      status && status < 500
-        ? new TradelogError('VALIDATION_FAILED', 'the request body is not valid JSON', { status })
-        : error,
-    );
-  });
   return router;
 }

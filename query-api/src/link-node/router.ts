@@ -3,7 +3,7 @@ import {
   findChainByKey,
   type NodeRow,
 } from '@tradelog/projections/link-node/tables';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -67,19 +67,14 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
         }),
       );
       if (nodes.length === 0) {
-        throw new TradelogError(
+        throw localizedError(
           'LINK_NODE_NOT_FOUND',
-          `no ${request.documentsType} document ${request.documentsNo} of this enterprise`,
+          404,
           {
-            status: 404,
-            details: {
-              message: {
-                en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
-                cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
-              },
-              freshness,
-            },
+            cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
+            en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
           },
+          { freshness },
         );
       }
       sendSuccess(res, { chainId: nodes[0]!.chainId, ...linkNodeBlocksOf(nodes), freshness });

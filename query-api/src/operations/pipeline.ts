@@ -4,7 +4,7 @@ import {
   projectionCatalogue,
   readCheckpoints,
 } from '@tradelog/projections';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -94,9 +94,16 @@ export function createPipelineRouter(deps: {
     '/ops/pipeline',
     handle(async (_req, res) => {
       if (!deps.topicOffsets) {
-        throw new TradelogError('KAFKA_NOT_CONFIGURED', 'KAFKA_BROKERS is not set for the query API', {
-          status: 503,
-        });
+        throw localizedError(
+          'KAFKA_NOT_CONFIGURED',
+          503,
+          {
+            cn: '查询服务未配置 KAFKA_BROKERS，无法测量主题与消费延迟',
+            en: 'KAFKA_BROKERS is not set for the query API',
+          },
+          {},
+          { retriable: false },
+        );
       }
       const offsets = await deps.topicOffsets([...documentTopics, deps.changesTopic]);
       const documents = new Map([...offsets].filter(([topic]) => documentTopics.includes(topic)));

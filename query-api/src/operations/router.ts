@@ -10,7 +10,7 @@ import {
   type ProjectionName,
   projectionCatalogue,
 } from '@tradelog/projections';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { type Request, Router } from 'express';
 import type pg from 'pg';
 import { handle, sendSuccess } from '../lenders/respond.ts';
@@ -24,7 +24,10 @@ import { handle, sendSuccess } from '../lenders/respond.ts';
 function projectionParam(req: Request): ProjectionName {
   const name = String(req.params.projection);
   if (!isProjectionName(name))
-    throw new TradelogError('PROJECTION_UNKNOWN', `unknown projection "${name}"`, { status: 404 });
+    throw localizedError('PROJECTION_UNKNOWN', 404, {
+      cn: `没有投影 "${name}"`,
+      en: `Unknown projection "${name}"`,
+    });
   return name;
 }
 
@@ -57,10 +60,14 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
           (v) => v.state === 'requested' || v.state === 'building',
         );
         if (pending) {
-          throw new TradelogError(
+          throw localizedError(
             'REBUILD_IN_PROGRESS',
-            `${projection} v${pending.version} is already ${pending.state}`,
-            { status: 409, details: { version: pending.version } },
+            409,
+            {
+              cn: `${projection} v${pending.version} 已在 ${pending.state} 状态`,
+              en: `${projection} v${pending.version} is already ${pending.state}`,
+            },
+            { version: pending.version },
           );
         }
         return insertNextVersion(db, deps.namespace, projection, 'requested', now());
@@ -83,8 +90,9 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
       const projection = projectionParam(req);
       const dropped = await dropVersion(pool, projection, Number(req.params.version));
       if (!dropped)
-        throw new TradelogError('VERSION_NOT_DROPPABLE', 'only retired or failed versions can be dropped', {
-          status: 409,
+        throw localizedError('VERSION_NOT_DROPPABLE', 409, {
+          cn: '只能删除已退役或失败的版本',
+          en: 'Only retired or failed versions can be dropped',
         });
       sendSuccess(res, { projection, version: Number(req.params.version), dropped });
     }),
@@ -122,11 +130,15 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
     handle(async (req, res) => {
       const id = String(req.params.id);
       if (!/^\d+$/.test(id) || !(await findDeadLetter(pool, id)))
-        throw new TradelogError('DEAD_LETTER_UNKNOWN', `no dead letter ${id}`, { status: 404 });
+        throw localizedError('DEAD_LETTER_UNKNOWN', 404, {
+          cn: `没有死信 ${id}`,
+          en: `No dead letter ${id}`,
+        });
       const letter = await markDeadLetterRetrying(pool, id);
       if (!letter)
-        throw new TradelogError('DEAD_LETTER_RESOLVED', `dead letter ${id} is already resolved`, {
-          status: 409,
+        throw localizedError('DEAD_LETTER_RESOLVED', 409, {
+          cn: `死信 ${id} 已处理`,
+          en: `Dead letter ${id} is already resolved`,
         });
       sendSuccess(res, { id, state: letter.state }, 202);
     }),

@@ -6,10 +6,11 @@ import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist, parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { insertAttempt, insertDelivery, settleAttempt } from '@tradelog/projections/push/deliveries';
-import express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
+import { createApp } from '../app.ts';
+import { noSmsSender } from '../content/smsSenders.ts';
 import { createSubscriptionRoutes } from './routes.ts';
 
 describe('subscription routes', () => {
@@ -27,7 +28,18 @@ describe('subscription routes', () => {
   };
 
   async function listen(allowlist = parseAllowlist(['127.0.0.1/32'])) {
-    const app = express().use(createSubscriptionRoutes({ pool, callbackAllowlist: allowlist }));
+    // The real app: bounded bodies, one error middleware.
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        pool,
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: noSmsSender,
+      },
+      routers: [createSubscriptionRoutes({ pool, callbackAllowlist: allowlist })],
+    });
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });

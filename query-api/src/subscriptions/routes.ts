@@ -28,17 +28,20 @@ import {
   type Subscription,
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
+import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
 import {
   createQueryValidators,
   type ValidationIssue,
   withDefaults,
 } from '@tradelog/schemas/queries/validator';
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type NextFunction, type Request, type Response, Router } from 'express';
 import type pg from 'pg';
+import { answerAs } from '../http/answers.ts';
+import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
-import { handle, sendFailure, sendSuccess } from '../lenders/respond.ts';
+import { handle, sendSuccess } from '../lenders/respond.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -51,28 +54,25 @@ export interface SubscriptionRoutesOptions {
   pool: pg.Pool;
   /** Host names and CIDRs exempt from the callback-target guard (development and tests only). */
   callbackAllowlist: CallbackAllowlist;
+  /** The call limits (query spec §9: subscription 30/s; others the default per-key limit). */
+  callLimit?: CallLimit;
   now?: () => Date;
   newId?: () => string;
 }
 
-const localized = (
-  code: string,
-  status: number,
-  en: string,
-  cn: string,
-  extra: Record<string, unknown> = {},
-) => new TradelogError(code, en, { status, details: { message: { en, cn }, ...extra } });
-
 const validationFailed = (issues: readonly ValidationIssue[]) =>
-  localized(
+  localizedError(
     'VALIDATION_FAILED',
     400,
-    issues.map((issue) => issue.message.en).join('; '),
-    issues.map((issue) => issue.message.cn).join('；'),
+    {
+      cn: issues.map((issue) => issue.message.cn).join('；'),
+      en: issues.map((issue) => issue.message.en).join('; '),
+    },
     { errors: issues },
   );
 
-const notFound = () => localized('SUBSCRIPTION_NOT_FOUND', 404, 'No such subscription', '订阅不存在');
+const notFound = () =>
+  localizedError('SUBSCRIPTION_NOT_FOUND', 404, { cn: '订阅不存在', en: 'No such subscription' });
 
 /** What a subscriber sees of a subscription: never the secret; the callback with its token hidden. */
 const shown = (subscription: Subscription) => ({
@@ -106,15 +106,25 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const validators = createQueryValidators();
+  const management = createManagementValidators();
+  const callLimit = options.callLimit ?? noCallLimit;
   const router = Router();
-  const json = express.json({ limit: '64kb' });
-  const anyKey = requireKey(pool, ['partner', 'lender', 'operator']);
+  // Bodies are parsed and bounded once, by the app (http/body.ts).
+  const anyKey = requireKey(pool, ['partner', 'lender', 'subscriber', 'operator']);
   const lenderKey = requireKey(pool, ['lender', 'operator']);
+  const subscriptionLimit = callLimit('subscription');
+  const defaultLimit = callLimit('default-key');
 
   function validated(id: QueryTypeId, body: unknown): Record<string, unknown> {
     const issues = validators[id](body);
     if (issues.length > 0) throw validationFailed(issues);
     return withDefaults(id, body as Record<string, unknown>);
+  }
+
+  function validManagement(id: ManagementRequestId, body: unknown): Record<string, unknown> {
+    const issues = management[id](body ?? {});
+    if (issues.length > 0) throw validationFailed(issues);
+    return body as Record<string, unknown>;
   }
 
   async function create(
@@ -126,12 +136,10 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
   ) {
     const verdict = checkCallbackUrl(callbackUrl, options.callbackAllowlist);
     if (!verdict.ok) {
-      throw localized(
-        verdict.code,
-        400,
-        `callbackUrl refused: ${verdict.reason}`,
-        `回调地址不可用：${verdict.reason}`,
-      );
+      throw localizedError(verdict.code, 400, {
+        cn: `回调地址不可用：${verdict.reason}`,
+        en: `callbackUrl refused: ${verdict.reason}`,
+      });
     }
     const secret = newSubscriptionSecret();
     const subscription = await insertSubscription(pool, {
@@ -139,6 +147,7 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       family,
       ownerKind: caller.kind,
       ownerId: caller.ownerId,
+      accountId: caller.accountId,
       keyId: caller.keyId,
       callbackUrl,
       criteria: criteria as unknown as Record<string, unknown>,
@@ -151,50 +160,43 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     return { subscription: { ...shown(subscription), secret } };
   }
 
-  // Express (query spec §3 "Express", §7): the answer is the express shape, success/reason.
+  // Express (query spec §3 "Express", §7): the answer is the express shape, success/reason; so
+  // are its failures (answerAs('express')).
   const express_ = (family: 'express' | 'express-map', id: QueryTypeId) =>
     async function expressSubscription(req: Request, res: Response) {
-      try {
-        const body = validated(id, req.body);
-        const criteria = {
-          shipperCode: String(body.shipperCode),
-          logisticCode: String(body.logisticCode),
-          ...(body.customerName !== undefined ? { customerName: String(body.customerName) } : {}),
-          ...(body.sort !== undefined ? { sort: String(body.sort) } : {}),
-          ...(body.orderCode !== undefined ? { orderCode: String(body.orderCode) } : {}),
-        };
-        const created = await create(callerOf(res), family, String(body.callbackUrl), criteria);
-        res.status(200).json({
-          success: true,
-          shipperCode: criteria.shipperCode,
-          logisticCode: criteria.logisticCode,
-          updateTime: pushTimeOf(now()),
-          // Known once the first traces arrive: the pushes carry it (map version only).
-          routeMapUrl: '',
-          ...created,
-        });
-      } catch (error) {
-        const status = error instanceof TradelogError ? error.status : 500;
-        const reason =
-          error instanceof TradelogError
-            ? ((error.details?.message as { en?: string } | undefined)?.en ?? error.message)
-            : 'internal error';
-        res.status(status).json({
-          success: false,
-          reason: reason.slice(0, 50),
-          code: error instanceof TradelogError ? error.code : 'INTERNAL',
-          ...(error instanceof TradelogError && error.details?.errors
-            ? { errors: error.details.errors }
-            : {}),
-        });
-      }
+      const body = validated(id, req.body);
+      const criteria = {
+        shipperCode: String(body.shipperCode),
+        logisticCode: String(body.logisticCode),
+        ...(body.customerName !== undefined ? { customerName: String(body.customerName) } : {}),
+        ...(body.sort !== undefined ? { sort: String(body.sort) } : {}),
+        ...(body.orderCode !== undefined ? { orderCode: String(body.orderCode) } : {}),
+      };
+      const created = await create(callerOf(res), family, String(body.callbackUrl), criteria);
+      res.status(200).json({
+        success: true,
+        shipperCode: criteria.shipperCode,
+        logisticCode: criteria.logisticCode,
+        updateTime: pushTimeOf(now()),
+        // Known once the first traces arrive: the pushes carry it (map version only).
+        routeMapUrl: '',
+        ...created,
+      });
     };
 
-  router.post('/logistics/kdn/track/subscription', json, anyKey, express_('express', 'expressSubscription'));
+  const asExpress = answerAs('express');
+  router.post(
+    '/logistics/kdn/track/subscription',
+    asExpress,
+    anyKey,
+    subscriptionLimit,
+    express_('express', 'expressSubscription'),
+  );
   router.post(
     '/open/logistics/kdn/track/subscription/route/map',
-    json,
+    asExpress,
     anyKey,
+    subscriptionLimit,
     express_('express-map', 'expressRouteMapSubscription'),
   );
 
@@ -207,9 +209,9 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
   };
   router.post(
     '/open/freightower/trace/ocean',
-    json,
     withCallback,
     anyKey,
+    subscriptionLimit,
     handle(async (req, res) => {
       const body = validated('oceanTracking', req.body);
       const params = body.params as Record<string, string | undefined>;
@@ -228,9 +230,9 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
   );
   router.post(
     '/open/freightower/trace/shipment',
-    json,
     withCallback,
     anyKey,
+    subscriptionLimit,
     handle(async (req, res) => {
       const body = validated('terminalTracking', req.body);
       const params = body.params as Record<string, string>;
@@ -247,46 +249,14 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
   // Tradelog's own: a lender's subscription to an enterprise's order-status and link-node changes.
   router.post(
     '/subscriptions/changes',
-    json,
     lenderKey,
+    subscriptionLimit,
     handle(async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const issues: ValidationIssue[] = [];
-      const enterprise = typeof body.enterprise === 'string' ? body.enterprise.trim() : '';
-      if (!enterprise || enterprise.length > 20) {
-        issues.push({
-          path: 'enterprise',
-          rule: 'required',
-          message: {
-            en: 'enterprise is required, at most 20 characters',
-            cn: 'enterprise 必填，最多 20 个字符',
-          },
-        });
-      }
-      const projections = body.projections ?? [...changeProjections];
-      const known = (value: unknown): value is ChangeProjection =>
-        typeof value === 'string' && (changeProjections as readonly string[]).includes(value);
-      if (!Array.isArray(projections) || projections.length === 0 || !projections.every(known)) {
-        issues.push({
-          path: 'projections',
-          rule: 'enum',
-          message: {
-            en: `projections must list some of ${changeProjections.join(', ')}`,
-            cn: `projections 须为 ${changeProjections.join('、')} 中的若干项`,
-          },
-        });
-      }
-      if (typeof body.callbackUrl !== 'string') {
-        issues.push({
-          path: 'callbackUrl',
-          rule: 'required',
-          message: { en: 'callbackUrl is required', cn: 'callbackUrl 必填' },
-        });
-      }
-      if (issues.length > 0) throw validationFailed(issues);
+      const body = validManagement('changesSubscription', req.body);
+      const enterprise = String(body.enterprise).trim();
       const caller = callerOf(res);
       assertEnterprise(caller, enterprise);
-      const chosen = [...new Set(projections as ChangeProjection[])];
+      const chosen = [...new Set((body.projections as ChangeProjection[] | undefined) ?? changeProjections)];
       const created = await create(
         caller,
         'changes',
@@ -300,17 +270,16 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
 
   // Management: the caller's own subscriptions (operators: everyone's).
   const manage = Router();
-  manage.use('/subscriptions', json, anyKey);
+  manage.use('/subscriptions', anyKey, defaultLimit);
 
   async function ownSubscription(req: Request, res: Response): Promise<Subscription> {
     const id = String(req.params.id);
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
     const subscription = await findSubscription(pool, id);
     const caller = callerOf(res);
+    // Ownership is the account's (README "Accounts"), never a name: operators see all.
     const mine =
-      subscription !== null &&
-      (caller.kind === 'operator' ||
-        (subscription.ownerKind === caller.kind && subscription.ownerId === caller.ownerId));
+      subscription !== null && (caller.kind === 'operator' || subscription.accountId === caller.accountId);
     if (!mine || subscription.state === 'deleted') throw notFound();
     return subscription;
   }
@@ -321,7 +290,7 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       const caller = callerOf(res);
       const rows = await listSubscriptions(
         pool,
-        caller.kind === 'operator' ? null : { kind: caller.kind, id: caller.ownerId },
+        caller.kind === 'operator' ? null : caller.accountId,
         limitOf(req),
       );
       sendSuccess(res, { dataList: rows.map(shown) });
@@ -370,12 +339,10 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       const subscription = await ownSubscription(req, res);
       const state = typeof req.query.state === 'string' ? req.query.state : undefined;
       if (state !== undefined && !(deliveryStates as readonly string[]).includes(state)) {
-        throw localized(
-          'VALIDATION_FAILED',
-          400,
-          `state must be one of ${deliveryStates.join(', ')}`,
-          `state 须为 ${deliveryStates.join('、')} 之一`,
-        );
+        throw localizedError('VALIDATION_FAILED', 400, {
+          cn: `state 须为 ${deliveryStates.join('、')} 之一`,
+          en: `state must be one of ${deliveryStates.join(', ')}`,
+        });
       }
       const rows = await listDeliveries(pool, subscription.id, {
         ...(state ? { state: state as DeliveryState } : {}),
@@ -397,26 +364,12 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     '/subscriptions/:id/redeliver',
     handle(async (req, res) => {
       const subscription = await ownSubscription(req, res);
-      const body = (req.body ?? {}) as { deliveryIds?: unknown; states?: unknown };
+      const body = validManagement('redelivery', req.body) as {
+        deliveryIds?: string[];
+        states?: DeliveryState[];
+      };
       const ids = body.deliveryIds;
       const states = body.states;
-      const idsOk =
-        ids === undefined ||
-        (Array.isArray(ids) &&
-          ids.length <= 1000 &&
-          ids.every((id) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)));
-      const statesOk =
-        states === undefined ||
-        (Array.isArray(states) &&
-          states.every((s) => ['delivered', 'dead', 'superseded', 'cancelled'].includes(String(s))));
-      if (!idsOk || !statesOk || (ids === undefined && states === undefined)) {
-        throw localized(
-          'VALIDATION_FAILED',
-          400,
-          'give deliveryIds (delivery ids) or states (of delivered, dead, superseded, cancelled)',
-          '请提供 deliveryIds（投递编号）或 states（delivered、dead、superseded、cancelled）',
-        );
-      }
       const redelivered = await requestRedelivery(
         pool,
         subscription.id,
@@ -430,9 +383,9 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     }),
   );
   router.use(manage);
-  router.use('/subscriptions', (req: Request, res: Response) =>
-    sendFailure(req, res, localized('NOT_FOUND', 404, 'No such interface', '接口不存在')),
-  );
+  router.use('/subscriptions', () => {
+    throw localizedError('NOT_FOUND', 404, { cn: '接口不存在', en: 'No such interface' });
+  });
   return router;
 }
 

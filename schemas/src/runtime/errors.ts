@@ -40,3 +40,27 @@ export class ConfigError extends TradelogError {
 }
 
 export const isTradelogError = (error: unknown): error is TradelogError => error instanceof TradelogError;
+
+/** Both languages of a message a caller reads (Chinese first, as the specs write them). */
+export interface Bilingual {
+  cn: string;
+  en: string;
+}
+
+/**
+ * The one bilingual error helper: a TradelogError whose message the envelope answers in the
+ * caller's language (`failure` in envelope.ts); `details` travel with it (e.g. `errors`).
+ */
+export function localizedError(
+  code: string,
+  status: number,
+  message: Bilingual,
+  details: Record<string, unknown> = {},
+  options: { retriable?: boolean } = {},
+): TradelogError {
+  return new TradelogError(code, message.en, {
+    status,
+    retriable: options.retriable ?? status >= 500,
+    details: { message, ...details },
+  });
+}

@@ -4,6 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { LeadsPanel } from './LeadsPanel.tsx';
 import { type DeclaredProjection, type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
 
@@ -172,6 +173,8 @@ export function OperatorConsole(props: { apiKey: string }) {
           ))}
         </RefTable>
       )}
+
+      <LeadsPanel apiKey={props.apiKey} />
 
       <h3>{o.topics}</h3>
       <RefTable columns={[t.docs.topic, t.console.partner.type, t.docs.partitions, t.docs.keyField]}>

@@ -423,6 +423,15 @@ export const en: Dict = {
       refresh: 'Refresh',
     },
     ops: {
+      leads: 'Portal leads',
+      leadsNote:
+        'Consultations, contact, sign-up, inquiry and message forms visitors sent on the portal, newest first.',
+      noLeads: 'No visitor has sent a form yet.',
+      leadForm: 'Form',
+      leadFields: 'Content',
+      leadAt: 'Sent at',
+      allForms: 'All forms',
+      more: 'More',
       projections: 'Projections and rebuilds',
       projection: 'Projection',
       live: 'Live version',

@@ -1,0 +1,51 @@
+import { TradelogError } from '@tradelog/schemas';
+import { type CallLimits, limitHeaders } from '@tradelog/schemas/runtime/callLimits';
+import { failure, languageOf } from '@tradelog/schemas/runtime/envelope';
+import type { NextFunction, Request, Response } from 'express';
+import { apiKeyFromHeaders } from '../auth/apiKeyHeader.ts';
+import { hashPresentedKey } from '../auth/keyLookup.ts';
+
+/**
+ * The default per-key call limit of ingest (README "Call limits"), the same module shape as
+ * query-api's (query-api/src/http/callLimit.ts) over the same core and table
+ * (schemas/src/runtime/callLimits.ts): counted per presented key, in Postgres, so it holds
+ * across ingest instances; mounted with one `app.use`. A call without a key passes on (the
+ * interface answers 401). The counters are ingest's only database write; while Postgres is
+ * away each instance counts on its own, so intake goes on (ARCHITECTURE: a database hiccup
+ * does not stop intake).
+ */
+export type IngestLimitName = 'partner-default';
+
+export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST') return next();
+    let key: string;
+    try {
+      key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
+    } catch {
+      return next();
+    }
+    // The store's faults are covered by the in-memory insurance; anything else lets the call pass.
+    const verdict = await limits
+      .consume('partner-default', `k:${hashPresentedKey(key)}`)
+      .catch(() => undefined);
+    if (!verdict) return next();
+    res.set(limitHeaders('partner-default', verdict));
+    if (verdict.allowed) return next();
+    const lang = languageOf(req.get('accept-language'));
+    const { status, body } = failure(
+      new TradelogError('CALL_LIMIT_EXCEEDED', 'call limit exceeded', {
+        status: 429,
+        retriable: true,
+        details: {
+          message: {
+            cn: `调用次数超限：每 ${verdict.windowSeconds} 秒最多 ${verdict.limit} 次，请 ${verdict.resetSeconds} 秒后重试`,
+            en: `Call limit exceeded: at most ${verdict.limit} calls per ${verdict.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
+          },
+        },
+      }),
+      lang,
+    );
+    res.status(status).json(body);
+  };
+}

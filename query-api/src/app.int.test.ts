@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { migrate } from '@tradelog/projections/migrate';
+import { createLogger, TradelogError } from '@tradelog/schemas';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSchema, testServices } from '../../tests/harness/index.ts';
+import { createApp } from './app.ts';
+
+describe('query-api app', () => {
+  let base = '';
+  let healthy = true;
+  let close = () => {};
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    const logger = createLogger({ service: 'test' }, { write: () => {} });
+    schema = await createTestSchema(testServices().databaseUrl, 'qapp');
+    await migrate(schema.databaseUrl, { schema: schema.schema, logger });
+    pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 2 });
+    const app = createApp({
+      logger,
+      content: {
+        pool,
+        clock: { now: () => 0 },
+        logger,
+        product: 'tradelog',
+        sendSms: async () => {
+          throw new TradelogError('SMS_UNAVAILABLE', 'no gateway', { status: 503 });
+        },
+      },
+      ready: async () => healthy,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(async () => {
+    close();
+    await pool?.end();
+    await schema?.drop();
+  });
+
+  it('reports health from the probe', async () => {
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    healthy = false;
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'unavailable' });
+    healthy = true;
+  });
+
+  it('serves the content API under /portal-api', async () => {
+    const answer = await fetch(`${base}/portal-api/api/front/expert/index.do`, { method: 'POST' });
+    expect(((await answer.json()) as { result: number }).result).toBe(1);
+  });
+
+  it('answers an SMS failure with 503 and the §8-style text, not a stack', async () => {
+    const answer = await fetch(`${base}/portal-api/api/front/other/sms.do`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: '13812345678', lang: 'en' }),
+    });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      result: 0,
+      msg: 'The SMS service is unavailable; please try again later',
+    });
+  });
+
+  it('maps unknown paths and malformed JSON to the envelope in the caller’s language', async () => {
+    const missing = await fetch(`${base}/nope`, { headers: { 'Accept-Language': 'en' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      flag: 'failure',
+      code: 'NOT_FOUND',
+      message: 'No such interface',
+    });
+    const broken = await fetch(`${base}/nope`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({
+      flag: 'failure',
+      code: 'VALIDATION_FAILED',
+      message: '请求体不是合法的 JSON 或表单',
+    });
+  });
+});

@@ -1,0 +1,170 @@
+import type pg from 'pg';
+
+/**
+ * The portal's tables (migration 1764100000002_portal.sql), one function per statement (house
+ * style §11). Sessions and codes are stored as sha256 hashes, passwords as scrypt hashes.
+ */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export interface StoredCode {
+  codeHash: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  failedAttempts: number;
+  burnedAt: Date | null;
+}
+
+export async function findCode(db: Queryable, phone: string, forUpdate = false): Promise<StoredCode | null> {
+  const { rows } = await db.query(
+    `SELECT code_hash, issued_at, expires_at, failed_attempts, burned_at FROM portal_codes WHERE phone = $1
+     ${forUpdate ? 'FOR UPDATE' : ''}`,
+    [phone],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        codeHash: row.code_hash,
+        issuedAt: row.issued_at,
+        expiresAt: row.expires_at,
+        failedAttempts: row.failed_attempts,
+        burnedAt: row.burned_at,
+      }
+    : null;
+}
+
+/** A new code replaces the phone's previous one (its failures with it). */
+export async function storeCode(
+  db: Queryable,
+  code: { phone: string; codeHash: string; issuedAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO portal_codes (phone, code_hash, issued_at, expires_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (phone) DO UPDATE SET code_hash = $2, issued_at = $3, expires_at = $4, failed_attempts = 0,
+       burned_at = NULL`,
+    [code.phone, code.codeHash, code.issuedAt, code.expiresAt],
+  );
+}
+
+export async function recordWrongCode(db: Queryable, phone: string, burnAt: Date | null): Promise<void> {
+  await db.query(
+    `UPDATE portal_codes SET failed_attempts = failed_attempts + 1, burned_at = COALESCE(burned_at, $2)
+     WHERE phone = $1`,
+    [phone, burnAt],
+  );
+}
+
+export async function deleteCode(db: Queryable, phone: string): Promise<void> {
+  await db.query('DELETE FROM portal_codes WHERE phone = $1', [phone]);
+}
+
+export interface NewPortalAccount {
+  phone: string;
+  name: string;
+  companyName: string;
+  email: string;
+  position: string;
+  role: string;
+  passwordHash: string;
+  registeredAt: Date;
+}
+
+/** False when the phone is registered already. */
+export async function insertPortalAccount(db: Queryable, account: NewPortalAccount): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO portal_accounts (phone, name, company_name, email, position, role, password_hash, registered_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (phone) DO NOTHING`,
+    [
+      account.phone,
+      account.name,
+      account.companyName,
+      account.email,
+      account.position,
+      account.role,
+      account.passwordHash,
+      account.registeredAt,
+    ],
+  );
+  return rowCount === 1;
+}
+
+export async function insertSession(
+  db: Queryable,
+  session: { tokenHash: string; phone: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO portal_sessions (token_hash, phone, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [session.tokenHash, session.phone, session.createdAt, session.expiresAt],
+  );
+}
+
+export interface SessionAccount {
+  name: string;
+  companyName: string;
+  role: string;
+}
+
+export async function findSessionAccount(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionAccount | null> {
+  const { rows } = await db.query(
+    `SELECT a.name, a.company_name, a.role FROM portal_sessions s JOIN portal_accounts a ON a.phone = s.phone
+     WHERE s.token_hash = $1 AND s.expires_at > $2`,
+    [tokenHash, now],
+  );
+  return rows[0] ? { name: rows[0].name, companyName: rows[0].company_name, role: rows[0].role } : null;
+}
+
+export async function insertLead(
+  db: Queryable,
+  lead: { form: string; fields: Record<string, string>; lang: 'cn' | 'en'; createdAt: Date },
+): Promise<string> {
+  const { rows } = await db.query(
+    'INSERT INTO portal_leads (form, fields, lang, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [lead.form, JSON.stringify(lead.fields), lead.lang, lead.createdAt],
+  );
+  return String(rows[0].id);
+}
+
+export interface Lead {
+  id: string;
+  form: string;
+  fields: Record<string, string>;
+  lang: 'cn' | 'en';
+  createdAt: string;
+}
+
+/** Newest first; `before` (a lead id) pages on. */
+export async function listLeads(
+  db: Queryable,
+  filter: { form?: string; before?: string; limit: number },
+): Promise<Lead[]> {
+  const { rows } = await db.query(
+    `SELECT id, form, fields, lang, created_at FROM portal_leads
+     WHERE ($1::text IS NULL OR form = $1) AND ($2::bigint IS NULL OR id < $2)
+     ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [filter.form ?? null, filter.before ?? null, filter.limit],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    form: row.form,
+    fields: row.fields,
+    lang: row.lang,
+    createdAt: row.created_at.toISOString(),
+  }));
+}
+
+/** Retention (README): leads older than their retention, ended sessions, codes a day past expiry. */
+export async function purgePortal(
+  db: Queryable,
+  cut: { leadsBefore: Date; now: Date },
+): Promise<{ leads: number; sessions: number; codes: number }> {
+  const leads = await db.query('DELETE FROM portal_leads WHERE created_at < $1', [cut.leadsBefore]);
+  const sessions = await db.query('DELETE FROM portal_sessions WHERE expires_at < $1', [cut.now]);
+  const codes = await db.query(
+    `DELETE FROM portal_codes WHERE expires_at < $1::timestamptz - interval '1 day'`,
+    [cut.now],
+  );
+  return { leads: leads.rowCount ?? 0, sessions: sessions.rowCount ?? 0, codes: codes.rowCount ?? 0 };
+}

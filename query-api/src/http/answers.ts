@@ -1,0 +1,116 @@
+import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
+import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * How each interface answers a failure (one error middleware, house style §9), chosen by the
+ * route with `answerAs(…)`:
+ * - `envelope`: `{flag, code, message, …}` (query spec §8; our own interfaces);
+ * - `flight`: the envelope with the flight schedule's business codes (query spec §8: 42900 call
+ *   limit exceeded, 40600 malformed parameters, 40100 invalid token, 50000 internal);
+ * - `express`: the express interfaces' `{success: false, reason, code}` (query spec §3 "Express");
+ * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7).
+ */
+export type Convention = 'envelope' | 'flight' | 'express' | 'portal';
+
+/**
+ * Interfaces whose convention is not the envelope, by path prefix. The app applies these before
+ * it parses bodies, so a body refused by the parser is answered in the interface's own
+ * convention too; a route may also say `answerAs(…)` itself. Add a line here for a new one
+ * (the flight schedule: 'flight').
+ */
+export const conventionsByPath: readonly (readonly [path: string, convention: Convention])[] = [
+  ['/portal-api', 'portal'],
+  ['/logistics/kdn/track/subscription', 'express'],
+  ['/open/logistics/kdn/track/subscription/route/map', 'express'],
+];
+
+export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {
+  res.locals.convention = convention;
+  next();
+};
+
+/** The portal's payloads say their language in `lang` (portal spec §7); the others in Accept-Language. */
+export function languageOfRequest(req: Request, convention: Convention): Lang {
+  if (convention === 'portal') {
+    const lang = (req.body as { lang?: unknown } | undefined)?.lang ?? req.query?.lang;
+    return lang === 'en' ? 'en' : 'cn';
+  }
+  return languageOf(req.get('accept-language'));
+}
+
+const requestFailed: Bilingual = {
+  cn: '请求失败，请刷新后重试',
+  en: 'The request failed. Please try again.',
+};
+
+/**
+ * Errors the body parsers raise (plain errors with a `type`) as typed ones; anything else as is.
+ * Parser messages are never shown: they may quote the body.
+ */
+export function typedError(error: unknown): unknown {
+  if (isTradelogError(error)) return error;
+  const { status, type } = error as { status?: number; type?: string };
+  if (type === 'entity.too.large') {
+    return localizedError('BODY_TOO_LARGE', 413, {
+      cn: '请求体过大',
+      en: 'The request body is too large',
+    });
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    return localizedError('VALIDATION_FAILED', status, {
+      cn: '请求体不是合法的 JSON 或表单',
+      en: 'The request body is not valid JSON or form data',
+    });
+  }
+  return error;
+}
+
+const flightCodes: Record<number, string> = {
+  400: '40600',
+  401: '40100',
+  403: '40300',
+  404: '40400',
+  405: '40500',
+  429: '42900',
+};
+
+export function errorAnswer(
+  error: unknown,
+  req: Request,
+  convention: Convention,
+): { status: number; body: Record<string, unknown> } {
+  const typed = typedError(error);
+  const lang = languageOfRequest(req, convention);
+  const { status, body } = failure(typed, lang);
+  switch (convention) {
+    case 'envelope':
+      return { status, body };
+    case 'flight':
+      return { status, body: { ...body, code: flightCodes[status] ?? (status >= 500 ? '50000' : '40000') } };
+    case 'express': {
+      const { flag: _flag, message, code, ...rest } = body;
+      // The express answers carry a reason of at most 50 characters (query spec §3 "Express").
+      return { status, body: { success: false, reason: String(message).slice(0, 50), code, ...rest } };
+    }
+    case 'portal': {
+      const own = isTradelogError(typed) && typed.status < 500 ? body.message : requestFailed[lang];
+      return { status, body: { result: 0, msg: own } };
+    }
+  }
+}
+
+/** The app's one error middleware: maps every error to the route's convention and logs server faults. */
+export function errorMiddleware(log: (error: unknown, req: Request) => void) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const convention = (res.locals.convention as Convention | undefined) ?? 'envelope';
+    const { status, body } = errorAnswer(error, req, convention);
+    if (status >= 500) log(error, req);
+    if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
+    res.status(status).json(body);
+  };
+}
+
+export const notFoundError = () =>
+  localizedError('NOT_FOUND', 404, { cn: '接口不存在', en: 'No such interface' });

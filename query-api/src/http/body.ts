@@ -1,0 +1,73 @@
+import { localizedError } from '@tradelog/schemas';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/**
+ * Bounded request bodies for every query-api interface (README "Bounds"): a byte limit on the
+ * raw body (JSON or form), then one iterative walk over what was parsed that refuses nesting,
+ * lists, objects and strings beyond the bounds, before any route or schema sees it. The walk
+ * is O(body size) and never recursive, so a hostile body costs at most its parsing.
+ */
+export interface BodyBounds {
+  limitBytes: number;
+  maxDepth: number;
+  maxItems: number;
+  maxKeys: number;
+  maxStringLength: number;
+}
+
+/** Generous for every interface we serve: the largest lists we accept are 1000 ids (redelivery). */
+export const defaultBodyBounds: BodyBounds = Object.freeze({
+  limitBytes: 64 * 1024,
+  maxDepth: 12,
+  maxItems: 1000,
+  maxKeys: 200,
+  maxStringLength: 10_000,
+});
+
+export function shapeProblem(value: unknown, bounds: Omit<BodyBounds, 'limitBytes'>): string | undefined {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const { value: current, depth, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.length > bounds.maxStringLength)
+        return `${path || 'body'} is longer than ${bounds.maxStringLength} characters`;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= bounds.maxDepth) return `${path || 'body'} is nested deeper than ${bounds.maxDepth} levels`;
+    if (Array.isArray(current)) {
+      if (current.length > bounds.maxItems) return `${path || 'body'} has more than ${bounds.maxItems} items`;
+      current.forEach((item, index) => {
+        stack.push({ value: item, depth: depth + 1, path: `${path}[${index}]` });
+      });
+    } else {
+      const entries = Object.entries(current);
+      if (entries.length > bounds.maxKeys) return `${path || 'body'} has more than ${bounds.maxKeys} fields`;
+      for (const [key, item] of entries) {
+        if (key.length > 256) return `${path || 'body'} has a field name longer than 256 characters`;
+        stack.push({ value: item, depth: depth + 1, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return undefined;
+}
+
+export function boundedBody(bounds: BodyBounds) {
+  const json = express.json({ limit: bounds.limitBytes });
+  const form = express.urlencoded({
+    extended: false,
+    limit: bounds.limitBytes,
+    parameterLimit: bounds.maxKeys,
+  });
+  const check = (req: Request, _res: Response, next: NextFunction) => {
+    const problem = req.body === undefined ? undefined : shapeProblem(req.body, bounds);
+    if (problem === undefined) return next();
+    next(
+      localizedError('BODY_OUT_OF_BOUNDS', 400, {
+        cn: `请求体超出限制：${problem}`,
+        en: `The request body is out of bounds: ${problem}`,
+      }),
+    );
+  };
+  return [json, form, check];
+}

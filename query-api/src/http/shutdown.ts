@@ -1,0 +1,40 @@
+import type { Server } from 'node:http';
+import type { Logger } from '@tradelog/schemas';
+
+/**
+ * Stops a service once, whatever signals arrive (SIGINT, SIGTERM, both, twice): stops
+ * accepting connections, lets requests in flight finish (idle keep-alive connections are
+ * closed at once, busy ones after `graceMs`), then closes the pools.
+ */
+export function createShutdown(options: {
+  server: Server;
+  graceMs: number;
+  logger: Logger;
+  close: () => Promise<void>;
+}) {
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string): Promise<void> => {
+    stopping ??= (async () => {
+      const started = Date.now();
+      options.logger.info('stopping', { signal });
+      const closed = new Promise<void>((resolve) => options.server.close(() => resolve()));
+      options.server.closeIdleConnections();
+      const force = setTimeout(() => options.server.closeAllConnections(), options.graceMs);
+      force.unref();
+      await closed;
+      clearTimeout(force);
+      await options.close();
+      options.logger.info('stopped', { signal, durationMs: Date.now() - started });
+    })().catch((error: unknown) => {
+      options.logger.error('stop failed', { error: error as Error });
+      process.exitCode = 1;
+    });
+    return stopping;
+  };
+  return {
+    stop,
+    onSignals() {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { JsonSchema } from '../documents/json-schema.ts';
+import { createValidatorCompiler, type Validate } from '../documents/validator.ts';
+
+/**
+ * Request schemas of the portal's writes (portal spec §3–§5, §7): get-code, registration and
+ * saved forms. They bound what a visitor can make us store: every field's length, how many
+ * fields. Which fields a form requires, and the portal's own wording of its refusals (§8), stay
+ * with the content API (query-api/src/content/accounts.ts).
+ */
+// Our JsonSchema type knows additionalProperties only as a flag; these bound the extra fields.
+type FormSchema = Omit<JsonSchema, 'additionalProperties'> & {
+  additionalProperties: JsonSchema;
+  maxProperties: number;
+};
+const field = (maxLength: number): JsonSchema => ({ type: 'string', maxLength });
+const lang: JsonSchema = { type: 'string', enum: ['cn', 'en'] };
+// Every portal field is text (its forms send strings); no anyOf of types: the issue mapper
+// reads a failed anyOf as the either-or rule of documents.
+const scalar = field;
+
+export const leadForms = ['contact', 'signUp', 'inquiry', 'message'] as const;
+export type LeadForm = (typeof leadForms)[number];
+
+export const smsRequest: FormSchema = {
+  type: 'object',
+  properties: { phone: field(20), lang },
+  maxProperties: 10,
+  additionalProperties: field(100),
+};
+
+export const registrationRequest: FormSchema = {
+  type: 'object',
+  properties: {
+    name: field(50),
+    companyName: field(100),
+    phone: field(20),
+    email: field(100),
+    position: field(50),
+    role: field(10),
+    password: field(12),
+    code: field(6),
+    lang,
+  },
+  maxProperties: 20,
+  // The portal may send more fields; bounded, never stored.
+  additionalProperties: scalar(200),
+};
+
+export const leadRequest: FormSchema = {
+  type: 'object',
+  properties: { form: { type: 'string', enum: [...leadForms] }, lang },
+  required: ['form'],
+  maxProperties: 30,
+  // Each form's own fields (name, phone, industry, demand, …): text of at most 1000 characters.
+  additionalProperties: scalar(1000),
+};
+
+export function createPortalValidators(): Record<'sms' | 'registration' | 'lead', Validate> {
+  const compile = (schema: FormSchema) => createValidatorCompiler({})(schema as unknown as JsonSchema);
+  return { sms: compile(smsRequest), registration: compile(registrationRequest), lead: compile(leadRequest) };
+}

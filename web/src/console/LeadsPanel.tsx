@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useDict, useLocale } from '../app/state.ts';
+import { RefTable } from '../layout/RefTable.tsx';
+import { consoleCall } from './consoleApi.ts';
+
+/** A form a visitor saved on the portal (query-api `GET /ops/leads`). */
+interface Lead {
+  id: string;
+  form: string;
+  fields: Record<string, string>;
+  lang: 'cn' | 'en';
+  createdAt: string;
+}
+
+const forms = ['contact', 'signUp', 'inquiry', 'message'] as const;
+const pageSize = 50;
+
+/** The operator's list of portal leads: filter by form, page on with "more". */
+export function LeadsPanel(props: { apiKey: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  const o = t.console.ops;
+  const [form, setForm] = useState('');
+  const [leads, setLeads] = useState<Lead[]>();
+  const [complete, setComplete] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(
+    async (before?: string) => {
+      const query = new URLSearchParams({ limit: String(pageSize) });
+      if (form) query.set('form', form);
+      if (before) query.set('before', before);
+      const answer = await consoleCall<{ dataList: Lead[] }>(props.apiKey, locale, `/ops/leads?${query}`);
+      if (!answer.ok) {
+        setError(answer.message);
+        return;
+      }
+      setError(undefined);
+      setComplete(answer.body.dataList.length < pageSize);
+      setLeads((shown) => [...(before ? (shown ?? []) : []), ...answer.body.dataList]);
+    },
+    [props.apiKey, locale, form],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section aria-labelledby="leads-title" data-testid="leads">
+      <h3 id="leads-title">{o.leads}</h3>
+      <p className="muted small">{o.leadsNote}</p>
+      <label>
+        {o.leadForm}{' '}
+        <select value={form} onChange={(event) => setForm(event.target.value)}>
+          <option value="">{o.allForms}</option>
+          {forms.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {leads === undefined ? (
+        <p className="loading">{t.common.loading}</p>
+      ) : leads.length === 0 ? (
+        <p className="muted">{o.noLeads}</p>
+      ) : (
+        <>
+          <RefTable columns={[o.leadAt, o.leadForm, o.leadFields]} testId="leads-table">
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <td>{new Date(lead.createdAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+                <th scope="row">{lead.form}</th>
+                <td>
+                  <dl className="lead-fields">
+                    {Object.entries(lead.fields).map(([name, value]) => (
+                      <div key={name}>
+                        <dt>{name}</dt>
+                        <dd>{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </td>
+              </tr>
+            ))}
+          </RefTable>
+          {!complete && (
+            <button type="button" className="btn btn-small" onClick={() => void load(leads.at(-1)?.id)}>
+              {o.more}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
