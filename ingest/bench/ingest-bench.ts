@@ -1,17 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { generateApiKey } from '@tradelog/projections/access/apiKey';
-import { createApiKey } from '@tradelog/projections/access/store';
-import { migrate } from '@tradelog/projections/migrate';
 import { createLogger, env } from '@tradelog/schemas';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
-import pg from 'pg';
+import { startBenchRun } from './benchRun.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
 
 /**
@@ -214,7 +208,6 @@ async function measureKafkaPerf(topic: string, recordSize: number) {
 }
 
 async function main() {
-  const runId = `bench_${Date.now().toString(36)}`;
   const submissions = buildSubmissions(5000);
   const meanBody = Math.round(submissions.reduce((sum, s) => sum + s.body.length, 0) / submissions.length);
   const recordSize = meanBody + 5; // Confluent wire-format header
@@ -222,34 +215,21 @@ async function main() {
     `ingest benchmark: concurrency ${config.concurrency}, ${config.seconds} s per phase after ${config.warmupSeconds} s warm-up, 14-document mix, mean body ${meanBody} B`,
   );
 
-  const admin = new pg.Client({ connectionString: config.databaseUrl });
-  await admin.connect();
-  await migrate(config.databaseUrl, { schema: runId, logger });
-  const keysUrl = new URL(config.databaseUrl);
-  keysUrl.searchParams.set('options', `-c search_path="${runId}"`);
-  const keysPool = new pg.Pool({ connectionString: keysUrl.toString(), max: 1 });
-  const generated = generateApiKey();
-  await createApiKey(keysPool, {
-    id: randomUUID(),
-    kind: 'partner',
-    ownerId: 'bench-partner',
-    ownerName: 'Benchmark partner',
-    enterprises: ['*'],
-    keyPrefix: generated.prefix,
-    keyHash: generated.hash,
-    createdAt: new Date(),
+  const run = await startBenchRun({
+    databaseUrl: config.databaseUrl,
+    kafkaBrokers: config.kafkaBrokers,
+    schemaRegistryUrl: config.schemaRegistryUrl,
+    logger,
   });
-  await keysPool.end();
-
+  const { runId } = run;
   const perfTopic = `tradelog.bench.perf.${runId}`;
-  const benchTopics = [...documentTypes.map((type) => `${type.topic}.${runId}`), perfTopic];
   try {
-    const noop = await measureHttp('express no-op', ['noop'], submissions, generated.key);
+    const noop = await measureHttp('express no-op', ['noop'], submissions, run.partnerKey);
     const ingest = await measureHttp(
       'ingest',
-      ['ingest', runId, keysUrl.toString()],
+      ['ingest', runId, run.databaseUrl],
       submissions,
-      generated.key,
+      run.partnerKey,
     );
     await ensureTopics({
       brokers: config.kafkaBrokers,
@@ -262,24 +242,7 @@ async function main() {
     );
   } finally {
     // The benchmark's topics, subjects and keys are throwaway: remove them.
-    const kafkaAdmin = createKafka({
-      brokers: config.kafkaBrokers,
-      clientId: 'ingest-bench',
-      logger,
-    }).admin();
-    await kafkaAdmin.connect();
-    const existing = new Set(await kafkaAdmin.listTopics());
-    await kafkaAdmin
-      .deleteTopics({ topics: benchTopics.filter((topic) => existing.has(topic)) })
-      .catch(() => {});
-    await kafkaAdmin.disconnect();
-    for (const topic of benchTopics) {
-      await fetch(`${config.schemaRegistryUrl}/subjects/${encodeURIComponent(`${topic}-value`)}`, {
-        method: 'DELETE',
-      }).catch(() => {});
-    }
-    await admin.query(`DROP SCHEMA IF EXISTS "${runId}" CASCADE`);
-    await admin.end();
+    await run.cleanUp([perfTopic]);
   }
 }
 

@@ -1,17 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { projectionCatalogue } from '@tradelog/projections';
-import { generateApiKey } from '@tradelog/projections/access/apiKey';
-import { createApiKey } from '@tradelog/projections/access/store';
-import { migrate } from '@tradelog/projections/migrate';
 import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
+import { startBenchRun } from '../../ingest/bench/benchRun.ts';
 import { buildSubmissions, type Submission } from '../../ingest/bench/documentMix.ts';
 
 /**
@@ -276,44 +272,35 @@ async function trial(
 }
 
 async function main() {
-  const runId = `bench_${Date.now().toString(36)}`;
+  say(
+    `pipeline benchmark: ${config.enterprises} enterprises, 14-document mix, ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
+  );
+  const run = await startBenchRun({
+    databaseUrl: config.databaseUrl,
+    kafkaBrokers: config.kafkaBrokers,
+    schemaRegistryUrl: config.schemaRegistryUrl,
+    logger,
+  });
+  const { runId } = run;
   const submissions = buildSubmissions(20_000, {
     enterprises: config.enterprises,
     prefix: runId.toUpperCase(),
   });
-  say(
-    `pipeline benchmark: ${config.enterprises} enterprises, 14-document mix, ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
-  );
-  await migrate(config.databaseUrl, { schema: runId, logger });
-  const runUrl = new URL(config.databaseUrl);
-  runUrl.searchParams.set('options', `-c search_path="${runId}"`);
-  const pool = new pg.Pool({ connectionString: runUrl.toString(), max: 2 });
-  const generated = generateApiKey();
-  await createApiKey(pool, {
-    id: randomUUID(),
-    kind: 'partner',
-    ownerId: 'bench-partner',
-    ownerName: 'Benchmark partner',
-    // Submits for every enterprise of the generated documents (partner grants, ingest/README).
-    enterprises: ['*'],
-    keyPrefix: generated.prefix,
-    keyHash: generated.hash,
-    createdAt: new Date(),
-  });
+  const pool = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
   const ingest = await startChild(
-    ['ingest/bench/bench-server.ts', 'ingest', runId, runUrl.toString()],
+    ['ingest/bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
     (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
   );
   const processors = [];
   for (let instance = 0; instance < config.instances; instance++)
     processors.push(
-      await startChild(['processors/bench/pipeline-processors.ts', runId, runUrl.toString()], (line) =>
+      await startChild(['processors/bench/pipeline-processors.ts', runId, run.databaseUrl], (line) =>
         line === 'READY' ? line : undefined,
       ),
     );
   try {
     if (!flags.has('--search')) {
-      await trial(ingest.value, pool, runId, generated.key, config.rate, submissions);
+      await trial(ingest.value, pool, runId, run.partnerKey, config.rate, submissions);
       return;
     }
     // Double the rate until a trial fails, then halve the gap until it is within 10 %.
@@ -321,7 +308,7 @@ async function main() {
     let failedAt = 0;
     let rate = Math.min(config.rate, 500);
     while (failedAt === 0 || failedAt - passed > Math.max(50, passed * 0.1)) {
-      const result = await trial(ingest.value, pool, runId, generated.key, rate, submissions);
+      const result = await trial(ingest.value, pool, runId, run.partnerKey, rate, submissions);
       if (result.sustained) passed = rate;
       else failedAt = rate;
       rate = failedAt === 0 ? rate * 2 : Math.round((passed + failedAt) / 2 / 50) * 50;
@@ -335,23 +322,7 @@ async function main() {
     await stopChild(ingest.child);
     await pool.end();
     // The run's topics, subjects and tables are throwaway: remove them.
-    const admin = createKafka({ brokers: config.kafkaBrokers, clientId: 'pipeline-bench', logger }).admin();
-    await admin.connect();
-    const topics = documentTypes.map((type) => `${type.topic}.${runId}`);
-    const existing = new Set(await admin.listTopics());
-    await admin.deleteTopics({ topics: topics.filter((topic) => existing.has(topic)) }).catch(() => {});
-    await admin.disconnect();
-    for (const topic of topics)
-      await fetch(`${config.schemaRegistryUrl}/subjects/${encodeURIComponent(`${topic}-value`)}`, {
-        method: 'DELETE',
-      }).catch(() => {});
-    const admin2 = new pg.Client({ connectionString: config.databaseUrl });
-    await admin2.connect();
-    const { rows } = await admin2.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [
-      `${runId}%`,
-    ]);
-    for (const row of rows) await admin2.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-    await admin2.end();
+    await run.cleanUp();
   }
 }
 

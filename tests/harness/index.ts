@@ -30,6 +30,19 @@ export function testServices() {
 
 export const quietLogger: Logger = createLogger({ service: 'test' }, { level: 'error' });
 
+/** A quiet logger that keeps every warning (message and context), to assert what a component said. */
+export function capturingLogger(): { logger: Logger; warnings: Record<string, unknown>[] } {
+  const warnings: Record<string, unknown>[] = [];
+  const wrap = (logger: Logger): Logger => ({
+    ...logger,
+    warn: (message: string, context?: Record<string, unknown>) => {
+      warnings.push({ message, ...context });
+    },
+    scope: (context: Record<string, unknown>) => wrap(logger.scope(context)),
+  });
+  return { logger: wrap(quietLogger), warnings };
+}
+
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},

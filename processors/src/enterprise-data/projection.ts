@@ -110,12 +110,11 @@ export const enterpriseDataProjection: Projection = {
       ).values(),
     ];
     if (declarationKeys.length + goodsKeys.length + orderKeys.length === 0) return [];
-    const [declarationRows, goodsRows, orderRows, tallyRows] = await Promise.all([
-      declarationKeys.length ? findDeclarations(db, schema, declarationKeys) : [],
-      goodsKeys.length ? findGoods(db, schema, goodsKeys) : [],
-      orderKeys.length ? findWarehouseOrders(db, schema, orderKeys) : [],
-      findTalliesOf(db, schema, inbounds),
-    ]);
+    // One client runs one statement at a time: sequential is what it would do anyway.
+    const declarationRows = declarationKeys.length ? await findDeclarations(db, schema, declarationKeys) : [];
+    const goodsRows = goodsKeys.length ? await findGoods(db, schema, goodsKeys) : [];
+    const orderRows = orderKeys.length ? await findWarehouseOrders(db, schema, orderKeys) : [];
+    const tallyRows = await findTalliesOf(db, schema, inbounds);
 
     const declarations = new Map(declarationRows.map((row) => [row.declarationKey, declarationState(row)]));
     const goods = new Map(goodsRows.map((row) => [row.goodsKey, row]));

@@ -50,7 +50,9 @@ async function loadSlice(
 ): Promise<LinkNodeState> {
   const nodeIds = [...new Set(lookups.flatMap((l) => l.nodeIds))];
   const keys = [...new Map(lookups.flatMap((l) => l.keys).map((k) => [keyId(k.enterprise, k), k])).values()];
-  const [own, holders] = await Promise.all([findNodes(db, schema, nodeIds), findKeyChains(db, schema, keys)]);
+  // One client runs one statement at a time: sequential is what it would do anyway.
+  const own = await findNodes(db, schema, nodeIds);
+  const holders = await findKeyChains(db, schema, keys);
   const keyChains = new Map<string, Set<string>>();
   for (const holder of holders) {
     const id = keyId(holder.enterprise, holder);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listDeadLetters, readCheckpoints } from '@tradelog/projections';
-import { createLogger, type Logger } from '@tradelog/schemas';
+import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
@@ -9,7 +9,7 @@ import { contentSha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/s
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../../ingest/src/testing/tcpProxy.ts';
-import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { capturingLogger, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
@@ -38,20 +38,6 @@ describe('processor runtime under faults', () => {
     orderStatus: '10',
     ...extra,
   });
-
-  /** A logger that keeps every warning's context, to assert what the runtime did (and did not) say. */
-  function capturingLogger(): { logger: Logger; warnings: Record<string, unknown>[] } {
-    const warnings: Record<string, unknown>[] = [];
-    const base = createLogger({ service: 'test' }, { level: 'error' });
-    const wrap = (logger: Logger): Logger => ({
-      ...logger,
-      warn: (message: string, context?: Record<string, unknown>) => {
-        warnings.push({ message, ...context });
-      },
-      scope: (context: Record<string, unknown>) => wrap(logger.scope(context)),
-    });
-    return { logger: wrap(base), warnings };
-  }
 
   async function orderStatusConsumer(options: {
     pool?: pg.Pool;

@@ -1,8 +1,7 @@
 import { readCheckpoints } from '@tradelog/projections';
-import { createLogger, type Logger } from '@tradelog/schemas';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { capturingLogger, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { seededRandom } from '../testing/givenRecords.ts';
@@ -28,19 +27,6 @@ describe('two processor instances', () => {
   afterAll(async () => {
     await log?.close();
   });
-
-  function capturingLogger(): { logger: Logger; codes: string[] } {
-    const codes: string[] = [];
-    const base = createLogger({ service: 'test' }, { level: 'error' });
-    const wrap = (logger: Logger): Logger => ({
-      ...logger,
-      warn: (_message: string, context?: Record<string, unknown>) => {
-        if (typeof context?.code === 'string') codes.push(context.code);
-      },
-      scope: (context: Record<string, unknown>) => wrap(logger.scope(context)),
-    });
-    return { logger: wrap(base), codes };
-  }
 
   it('split the partitions, apply every record exactly once and never deadlock', {
     timeout: 120_000,
@@ -125,7 +111,7 @@ describe('two processor instances', () => {
          GROUP BY 1, 2 HAVING count(DISTINCT chain_id) > 1`,
       );
       expect(split).toEqual([]);
-      expect(captured.codes.filter((code) => code === 'PG_40P01' || code === 'PG_40001')).toEqual([]);
+      expect(captured.warnings.filter((w) => w.code === 'PG_40P01' || w.code === 'PG_40001')).toEqual([]);
     } finally {
       for (const consumer of running) await consumer.stop();
     }
