@@ -229,6 +229,19 @@ describe('push delivery', () => {
       .map((job) => job.data.attempt)
       .sort((a, b) => a - b);
 
+  /** Another push processor in the service's group, as a restart or a new release would start one. */
+  const pushProcessor = (overrides: Partial<Parameters<typeof createPushProcessor>[0]> = {}) =>
+    createPushProcessor({
+      brokers: services.kafkaBrokers,
+      pool,
+      boss: service.boss,
+      queue: settings.queue,
+      topic,
+      consumerGroup,
+      logger: quietLogger,
+      ...overrides,
+    });
+
   it('delivers each event exactly once, signed, even when the push processor restarts mid-stream and changes are replayed', async () => {
     const subscription = await subscribe(
       'changes',
@@ -242,15 +255,7 @@ describe('push delivery', () => {
     const second = Array.from({ length: 20 }, () => change());
     // The outbox may publish again after a crash: the same events, same ids.
     await publish([...second, ...first.slice(0, 10)]);
-    const restarted = createPushProcessor({
-      brokers: services.kafkaBrokers,
-      pool,
-      boss: service.boss,
-      queue: settings.queue,
-      topic,
-      consumerGroup,
-      logger: quietLogger,
-    });
+    const restarted = pushProcessor();
     service.processor = restarted;
     await restarted.start();
     const all = [...first, ...second];
@@ -626,14 +631,7 @@ describe('push delivery', () => {
     );
     await service.processor.stop();
     // A release with a bug that fails every delivery it prepares: its records are dead-lettered.
-    const buggy = createPushProcessor({
-      brokers: services.kafkaBrokers,
-      pool,
-      boss: service.boss,
-      queue: settings.queue,
-      topic,
-      consumerGroup,
-      logger: quietLogger,
+    const buggy = pushProcessor({
       newId: () => {
         throw new TradelogError('PUSH_BUG', 'this release cannot prepare deliveries');
       },
@@ -651,15 +649,7 @@ describe('push delivery', () => {
     expect(await deliveriesOf(subscription.id)).toEqual([]);
     await buggy.stop();
     // The fixed release takes over; an operator retries the letter.
-    const fixed = createPushProcessor({
-      brokers: services.kafkaBrokers,
-      pool,
-      boss: service.boss,
-      queue: settings.queue,
-      topic,
-      consumerGroup,
-      logger: quietLogger,
-    });
+    const fixed = pushProcessor();
     service.processor = fixed;
     await fixed.start();
     await markDeadLetterRetrying(pool, letter.id);
