@@ -25,7 +25,8 @@ pg_port=${PGPORT_LOCAL:-5432}
 pg_user=${PGUSER_LOCAL:-postgres}
 app_db=${TRADELOG_DB:-tradelog}
 registry_db=${TRADELOG_REGISTRY_DB:-tradelog_registry}
-kafka_heap=${KAFKA_HEAP:-512m}
+# Each test file makes topics of its own for every document and feed type: the metadata needs room.
+kafka_heap=${KAFKA_HEAP:-1g}
 registry_heap=${REGISTRY_HEAP:-384m}
 ready_timeout=${STACK_READY_TIMEOUT:-180}
 
