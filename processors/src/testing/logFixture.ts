@@ -3,6 +3,7 @@ import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
 import { contentSha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
+import { createKafka } from '@tradelog/schemas/log/kafka';
 import { type Appended, createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
@@ -99,6 +100,15 @@ export async function createLogFixture(
     },
     async close() {
       await producer.disconnect();
+      // The topics are the test's own: leave the broker's metadata as it was.
+      const admin = createKafka({
+        brokers: services.kafkaBrokers,
+        clientId: `${prefix}-fixture`,
+        logger,
+      }).admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: [...topics, changesTopic] }).catch(() => undefined);
+      await admin.disconnect();
       const { rows } = await pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [
         `${db.schema}\\_%`,
       ]);
