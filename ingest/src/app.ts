@@ -3,7 +3,9 @@ import { type Logger, TradelogError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import { contentSha256, encodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
+import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
+import { createServiceMetrics, observeRequests, operationsRoutes } from '@tradelog/schemas/runtime/http';
 import express, { type Request, type Response } from 'express';
 import { apiKeyFromHeaders, unauthorized } from './auth/apiKeyHeader.ts';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
@@ -13,6 +15,7 @@ import { bodyTooLarge, checkContentType, parseDocument } from './intake/body.ts'
 import type { SubmissionInterface } from './intake/interfaces.ts';
 import { acceptedBody, businessKey, rejectionBody, requestIdFrom, shapeFailure } from './intake/responses.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
+import { ingestOpenApi } from './openapi.ts';
 
 /**
  * The ingest HTTP app (ARCHITECTURE: "ingest only validates and appends"). Everything with
@@ -96,7 +99,8 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   const submit = (intf: SubmissionInterface) => async (req: Request, res: Response) => {
     const started = performance.now();
     const lang: Lang = languageOf(req.get('accept-language'));
-    const requestId = requestIdFrom(req.get('x-request-id'), deps.newId);
+    const requestId =
+      (res.locals.requestId as string | undefined) ?? requestIdFrom(req.get('x-request-id'), deps.newId);
     res.set('X-Request-Id', requestId);
     let partnerId: string | undefined;
     let grants: readonly string[] = [];
@@ -172,25 +176,30 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.get('/health', (_req, res) => {
-    res.json({ flag: 'success', code: '200', message: 'alive' });
-  });
-  app.get('/ready', (req, res) => {
-    if (deps.producer.isReady()) {
-      res.json({ flag: 'success', code: '200', message: 'ready' });
-      return;
-    }
-    const lang = languageOf(req.get('accept-language'));
-    res.status(503).json({
-      flag: 'failure',
-      code: 'KAFKA_UNAVAILABLE',
-      message:
-        lang === 'en' ? 'Kafka is unreachable; not accepting documents' : 'Kafka 暂不可用，暂停接收单据',
-    });
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  // Request ids, request logs and HTTP metrics; health, readiness and metrics in the shape every
+  // service shares (schemas/src/runtime/http.ts), the Kafka metrics above on the same registry.
+  const http = createServiceMetrics('ingest', { registry: metrics.registry });
+  app.use(observeRequests({ logger: deps.logger, metrics: http, newId: deps.newId }));
+  app.use(
+    operationsRoutes({
+      service: 'ingest',
+      metrics: http,
+      ready: {
+        kafka: () =>
+          deps.producer.isReady()
+            ? { ok: true }
+            : {
+                ok: false,
+                code: 'KAFKA_UNAVAILABLE',
+                message: {
+                  cn: 'Kafka 暂不可用，暂停接收单据',
+                  en: 'Kafka is unreachable; not accepting documents',
+                },
+              },
+      },
+    }),
+  );
+  app.use(createOpenApiRouter(ingestOpenApi(deps.interfaces, deps.bodyLimitBytes)));
 
   if (deps.callLimit) app.use(deps.callLimit);
   for (const intf of deps.interfaces) {

@@ -1,37 +1,66 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '@tradelog/schemas';
+import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
+import {
+  createServiceMetrics,
+  observeRequests,
+  operationsRoutes,
+  recordError,
+  type ServiceMetrics,
+} from '@tradelog/schemas/runtime/http';
 import express, { type Router } from 'express';
 import { type ContentDependencies, createContentRouter } from './content/router.ts';
 import { answerAs, conventionsByPath, errorMiddleware, notFoundError } from './http/answers.ts';
 import { type BodyBounds, boundedBody, defaultBodyBounds } from './http/body.ts';
+import { queryApiOpenApi } from './openapi.ts';
 
 /**
  * The query-api HTTP app: the portal content API under `/portal-api` (portal spec §7), the
  * routers over the projections (lender queries, operator endpoints, subscriptions) beside it,
- * `GET /health`, and one error middleware answering every error in the route's convention
- * (http/answers.ts; house style §9). I/O is passed in so tests run the real app.
+ * `/health`, `/ready`, `/metrics`, `/openapi.json` and `/docs`, and one error middleware
+ * answering every error in the route's convention (http/answers.ts; house style §9). I/O is
+ * passed in so tests run the real app.
  */
 export interface QueryApiDependencies {
   logger: Logger;
   content: ContentDependencies;
   /** Routers mounted at the root, in order (createProjectionRoutes, createSubscriptionRoutes). */
   routers?: readonly Router[];
-  /** Health probe (the database answers); healthy when absent. */
+  /** Readiness probe (the database answers); ready when absent. */
   ready?: () => Promise<boolean>;
   /** Bounds of every request body (README "Bounds"). */
   bodyBounds?: BodyBounds;
+  /** HTTP metrics registry (main adds process metrics); a fresh one when absent. */
+  metrics?: ServiceMetrics;
+  newId?: () => string;
 }
 
 export function createApp(deps: QueryApiDependencies): express.Express {
-  const logger = deps.logger.scope({ component: 'http' });
   const app = express();
   app.disable('x-powered-by');
   // Behind the portal's reverse proxy on the same host: take the client address it forwards.
   app.set('trust proxy', 'loopback');
 
-  app.get('/health', async (_req, res) => {
-    const healthy = deps.ready ? await deps.ready().catch(() => false) : true;
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'unavailable' });
-  });
+  // Request ids, request logs, HTTP metrics, /health /ready /metrics (schemas/src/runtime/http.ts).
+  const metrics = deps.metrics ?? createServiceMetrics('query-api');
+  app.use(observeRequests({ logger: deps.logger, metrics, newId: deps.newId ?? randomUUID }));
+  app.use(
+    operationsRoutes({
+      service: 'query-api',
+      metrics,
+      ready: {
+        database: async () =>
+          (deps.ready ? await deps.ready().catch(() => false) : true)
+            ? { ok: true }
+            : {
+                ok: false,
+                code: 'DATABASE_UNAVAILABLE',
+                message: { cn: '数据库暂不可用', en: 'The database is unreachable' },
+              },
+      },
+    }),
+  );
+  app.use(createOpenApiRouter(queryApiOpenApi({ product: deps.content.product })));
   // Interfaces with a convention of their own answer in it, body errors included.
   for (const [path, convention] of conventionsByPath) app.use(path, answerAs(convention));
   app.use(boundedBody(deps.bodyBounds ?? defaultBodyBounds));
@@ -39,10 +68,7 @@ export function createApp(deps: QueryApiDependencies): express.Express {
   for (const router of deps.routers ?? []) app.use(router);
 
   app.use((_req, _res, next) => next(notFoundError()));
-  app.use(
-    errorMiddleware((error, req) =>
-      logger.error('request failed', { method: req.method, path: req.path, error: error as Error }),
-    ),
-  );
+  // A 5xx is logged once, with its stack, by the request log (observeRequests).
+  app.use(errorMiddleware((error, req) => req.res && recordError(req.res, error)));
   return app;
 }

@@ -1,5 +1,8 @@
-import { ConfigError } from '@tradelog/schemas';
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
 import { shapeProblem } from './http/body.ts';
 
@@ -54,5 +57,112 @@ describe('body shape bounds', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(shapeProblem(deep, bounds)).toMatch(/nested deeper than 4/);
+  });
+});
+
+describe('query-api observability and reference', () => {
+  let base = '';
+  let healthy = true;
+  let close = () => {};
+
+  beforeAll(async () => {
+    const logger = createLogger({ service: 'test' }, { write: () => {} });
+    const app = createApp({
+      logger,
+      content: {
+        clock: { now: () => 0 },
+        logger,
+        product: 'tradelog',
+        sendSms: async () => {
+          throw new TradelogError('SMS_UNAVAILABLE', 'no gateway', { status: 503 });
+        },
+      },
+      ready: async () => healthy,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it('is alive while the process runs and ready while the database answers, in the shared shape', async () => {
+    expect((await fetch(`${base}/ready`)).status).toBe(200);
+    healthy = false;
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${base}/ready`, { headers: { 'Accept-Language': 'en' } });
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      flag: 'failure',
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'The database is unreachable',
+      status: 'unavailable',
+      service: 'query-api',
+      checks: { database: 'The database is unreachable' },
+    });
+    healthy = true;
+  });
+
+  it('counts requests by route pattern and status, and echoes or issues a request id', async () => {
+    const answer = await fetch(`${base}/portal-api/api/front/expert/index.do`, {
+      method: 'POST',
+      headers: { 'X-Request-Id': 'req-123' },
+    });
+    expect(answer.headers.get('x-request-id')).toBe('req-123');
+    expect((await fetch(`${base}/nowhere`)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(
+      /http_requests_total\{service="query-api",method="POST",route="\/portal-api\/api\/front\/expert\/index.do",status="200"\} 1/,
+    );
+    expect(metrics).toMatch(
+      /http_requests_total\{service="query-api",method="GET",route="unmatched",status="404"\} 1/,
+    );
+    expect(metrics).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('serves its OpenAPI document and the interactive reference from node_modules', async () => {
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: object };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/open/info/link/node');
+    const page = await (await fetch(`${base}/docs`)).text();
+    expect(page).toContain('"docs/swagger-ui-bundle.js"');
+    expect(page).not.toMatch(/https?:\/\//);
+    const bundle = await fetch(`${base}/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await fetch(`${base}/docs/nothing.js`)).status).toBe(404);
+  });
+});
+
+describe('query-api request log', () => {
+  it('logs a failed request once, with its request id and the error’s stack, and no key', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ service: 'query-api' }, { write: (line) => lines.push(line) });
+    const router = express.Router();
+    router.post('/boom', () => {
+      throw new Error('projection table missing');
+    });
+    const app = createApp({
+      logger,
+      content: { clock: { now: () => 0 }, logger, product: 'tradelog', sendSms: async () => undefined },
+      routers: [router],
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/boom`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer tl_secret_key', 'X-Request-Id': 'req-boom' },
+      });
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toMatchObject({ flag: 'failure', code: 'INTERNAL' });
+    } finally {
+      server.close();
+    }
+    const failed = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ level: 'error', requestId: 'req-boom', route: '/boom', status: 500 });
+    expect(failed[0].error.stack).toMatch(/projection table missing\n\s+at /);
+    expect(lines.join('')).not.toContain('tl_secret_key');
   });
 });

@@ -90,4 +90,21 @@ describe('logger', () => {
       },
     ]);
   });
+
+  it('keeps error stacks and causes, and masks secrets at any depth', () => {
+    const lines: string[] = [];
+    const log = createLogger({ service: 'query-api' }, { write: (line) => lines.push(line) });
+    const cause = new Error('connect ECONNREFUSED');
+    log.error('request failed', {
+      error: new Error('query failed', { cause }),
+      headers: { authorization: 'Bearer tl_secret', 'x-api-key': 'tl_other', accept: 'json' },
+      subscription: { id: 's1', secret: 'whsec_abc' },
+    });
+    const line = JSON.parse(lines[0]!);
+    expect(line.error.stack).toMatch(/query failed\n\s+at /);
+    expect(line.error.cause.message).toBe('connect ECONNREFUSED');
+    expect(line.headers).toEqual({ authorization: '***', 'x-api-key': '***', accept: 'json' });
+    expect(line.subscription).toEqual({ id: 's1', secret: '***' });
+    expect(lines.join('')).not.toMatch(/tl_secret|tl_other|whsec_abc/);
+  });
 });

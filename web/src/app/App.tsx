@@ -15,7 +15,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { renderPage, trailOf } from '../pages/registry.tsx';
 import { sessionFromCookie, sessionFromQuery } from '../stores/session.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { type PageMatch, resolvePath } from './routes.ts';
+import { type PageMatch, redirectTarget, resolvePath } from './routes.ts';
 import {
   contentStore,
   layoutStore,
@@ -144,6 +144,7 @@ function PageShell(props: { match: PageMatch; location: string }) {
 
 export function App() {
   const [location] = useLocation();
+  const search = useSearch();
   const resolution = resolvePath(location, localeStore.getState().locale);
   useNavigationEffects(location);
   useEffect(() => {
@@ -151,7 +152,7 @@ export function App() {
       localeStore.getState().setLocale(resolution.locale);
     }
   });
-  if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
+  if (resolution.kind === 'redirect') return <Redirect to={redirectTarget(resolution.to, search)} replace />;
   if (resolution.kind === 'notFound') return <NotFoundPage message={resolution.message} />;
   // The locale of the URL is applied before rendering so the first paint is in the right language.
   if (localeStore.getState().locale !== resolution.locale)

@@ -240,6 +240,16 @@ function safeDecode(value: string): string | undefined {
   }
 }
 
+/**
+ * A redirect's target with the request's query string kept (§4: a login lands on `/?SESSION=…`,
+ * and the session must survive the hop to the locale path). A target's own query wins.
+ */
+export function redirectTarget(to: string, search: string): string {
+  const query = search.replace(/^\?/, '');
+  if (query === '' || to.includes('?')) return to;
+  return `${to}?${query}`;
+}
+
 const localeShaped = /^[a-z]{2}(?:[-_][a-z]{2,4})?$/i;
 
 export function resolvePath(pathname: string, preferred: Locale = defaultLocale): Resolution {

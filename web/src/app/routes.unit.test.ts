@@ -3,6 +3,7 @@ import {
   matchLocalPath,
   notFoundText,
   pathOf,
+  redirectTarget,
   resolvePath,
   switchLocale,
   unsupportedLocaleText,
@@ -74,5 +75,14 @@ describe('paths', () => {
     expect(switchLocale('/cn/about.html', 'en')).toBe('/en/about.html');
     expect(switchLocale('/en', 'cn')).toBe('/cn');
     expect(switchLocale('/', 'en')).toBe('/en');
+  });
+});
+
+describe('redirectTarget', () => {
+  it('keeps the query string across the redirect to the locale path (a login lands on /?SESSION=…)', () => {
+    expect(redirectTarget('/cn', '?SESSION=YWJj&x=1')).toBe('/cn?SESSION=YWJj&x=1');
+    expect(redirectTarget('/cn', 'SESSION=YWJj')).toBe('/cn?SESSION=YWJj');
+    expect(redirectTarget('/cn', '')).toBe('/cn');
+    expect(redirectTarget('/cn?a=1', '?b=2')).toBe('/cn?a=1');
   });
 });

@@ -3,6 +3,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { redeliveredCount } from './operations.ts';
 
 /** query-api `/subscriptions` answers (subscription spec §4; Tradelog's own change subscriptions). */
 interface SubscriptionRow {
@@ -45,6 +46,7 @@ export function SubscriberConsole(props: { apiKey: string }) {
   const [deliveries, setDeliveries] = useState<DeliveryRow[]>();
   const [attempts, setAttempts] = useState<{ delivery: string; rows: AttemptRow[] }>();
   const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
+  const [created, setCreated] = useState<{ id: string; secret: string }>();
   const [enterprise, setEnterprise] = useState('');
   const [callbackUrl, setCallbackUrl] = useState('');
   const call = useCallback(
@@ -90,7 +92,8 @@ export function SubscriberConsole(props: { apiKey: string }) {
 
   const redeliver = async (body: { deliveryIds: string[] } | { states: string[] }) => {
     if (!selected) return;
-    const answer = await call<{ redelivered: number }>(`/subscriptions/${selected}/redeliver`, {
+    // query-api answers the ids of the deliveries it scheduled again (query-api/README.md).
+    const answer = await call<{ redelivered: string[] }>(`/subscriptions/${selected}/redeliver`, {
       method: 'POST',
       body,
     });
@@ -98,7 +101,7 @@ export function SubscriberConsole(props: { apiKey: string }) {
       answer.ok
         ? {
             ok: true,
-            text: format(t.console.subs.redelivered, { count: Number(answer.body.redelivered ?? 0) }),
+            text: format(t.console.subs.redelivered, { count: redeliveredCount(answer.body.redelivered) }),
           }
         : { ok: false, text: answer.message },
     );
@@ -116,11 +119,17 @@ export function SubscriberConsole(props: { apiKey: string }) {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await call('/subscriptions/changes', {
+    const answer = await call<{ subscription?: { id: string; secret?: string } }>('/subscriptions/changes', {
       method: 'POST',
       body: { enterprise: enterprise.trim(), callbackUrl: callbackUrl.trim() },
     });
     setNotice(answer.ok ? undefined : { ok: false, text: answer.message });
+    // The signing secret is in this answer only (never listed again): show it once, to copy.
+    setCreated(
+      answer.ok && answer.body.subscription?.secret
+        ? { id: answer.body.subscription.id, secret: answer.body.subscription.secret }
+        : undefined,
+    );
     if (answer.ok) await loadSubscriptions();
   };
 
@@ -167,6 +176,17 @@ export function SubscriberConsole(props: { apiKey: string }) {
           {s.create}
         </button>
       </form>
+      {created && (
+        <div className="issues ok" role="status" data-testid="subscription-secret">
+          <p>{s.secretOnce}</p>
+          <p>
+            <code>{created.secret}</code>
+          </p>
+          <button type="button" className="btn btn-small" onClick={() => setCreated(undefined)}>
+            {s.secretStored}
+          </button>
+        </div>
+      )}
 
       <div className="section-head">
         <h3>{s.list}</h3>

@@ -46,3 +46,10 @@ export function summarise(versions: readonly ProjectionVersion[]): {
     rebuilding: newest.find((version) => version.state === 'requested' || version.state === 'building'),
   };
 }
+
+/** How many deliveries a redelivery scheduled: query-api answers their ids. */
+export function redeliveredCount(redelivered: unknown): number {
+  if (Array.isArray(redelivered)) return redelivered.length;
+  const count = Number(redelivered);
+  return Number.isFinite(count) ? count : 0;
+}

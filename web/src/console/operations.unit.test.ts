@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
+import { type ProjectionVersion, rebuildFraction, redeliveredCount, summarise } from './operations.ts';
 
 const version = (
   v: number,
@@ -31,5 +31,14 @@ describe('operator helpers', () => {
     expect(summarise(versions).live?.version).toBe(2);
     expect(summarise(versions).rebuilding?.version).toBe(3);
     expect(summarise([version(1, 'live')]).rebuilding).toBeUndefined();
+  });
+});
+
+describe('redeliveredCount', () => {
+  it('counts the delivery ids query-api answers (never NaN)', () => {
+    expect(redeliveredCount(['a', 'b', 'c'])).toBe(3);
+    expect(redeliveredCount(2)).toBe(2);
+    expect(redeliveredCount(undefined)).toBe(0);
+    expect(redeliveredCount({})).toBe(0);
   });
 });

@@ -417,6 +417,9 @@ export const en: Dict = {
       redeliver: 'Redeliver',
       redeliverDead: 'Redeliver all dead deliveries',
       redelivered: '{count} redeliveries scheduled',
+      secretOnce:
+        'Signing secret of the new subscription — shown this once; store it to verify its pushes (webhook-signature):',
+      secretStored: 'I have stored it',
       createTitle: 'Subscribe to an enterprise’s document changes',
       enterprise: 'Enterprise code',
       create: 'Subscribe',

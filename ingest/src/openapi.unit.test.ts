@@ -1,0 +1,62 @@
+import { createLogger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
+import { operationKeys } from '@tradelog/schemas/openapi/document';
+import { expressRoutes } from '@tradelog/schemas/openapi/routes';
+import { describe, expect, it } from 'vitest';
+import { createIngestApp } from './app.ts';
+import { buildInterfaces } from './intake/interfaces.ts';
+import { ingestOpenApi } from './openapi.ts';
+
+/** The app as main.ts builds it; nothing here is ever called (no request is made). */
+function ingestApp(product: string) {
+  const interfaces = buildInterfaces({
+    types: documentTypes,
+    product,
+    log: Object.fromEntries(
+      documentTypes.map((type, index) => [type.id, { topic: type.topic, schemaId: index + 1 }]),
+    ),
+    validators: createDocumentValidators(),
+  });
+  const unused = () => {
+    throw new Error('not used by this test');
+  };
+  const app = createIngestApp({
+    interfaces,
+    producer: { append: unused, isReady: () => true },
+    codec: { encodeRaw: unused },
+    keys: { resolve: unused },
+    now: () => new Date(0),
+    newId: () => 'id',
+    logger: createLogger({ service: 'test' }, { write: () => {} }),
+    bodyLimitBytes: 1024 * 1024,
+  });
+  return { app, interfaces };
+}
+
+describe('ingest OpenAPI document', () => {
+  it('has an entry for every route the app serves and none without a route', () => {
+    const { app, interfaces } = ingestApp('acme');
+    const routes = expressRoutes(app);
+    const documented = operationKeys(ingestOpenApi(interfaces, 1024 * 1024));
+    expect(routes).toContain('POST /acme/acme-order/api/v2/doc/purchase/accept');
+    expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((entry) => !routes.includes(entry))).toEqual([]);
+  });
+
+  it('describes every submission interface of the catalogue with its schema, example, responses and limits', () => {
+    const { interfaces } = ingestApp('tradelog');
+    const document = ingestOpenApi(interfaces, 2048);
+    for (const intf of interfaces) {
+      const operation = document.paths[intf.path]?.post;
+      expect(operation, intf.id).toBeDefined();
+      const body = (
+        operation!.requestBody!.content as Record<string, { schema: { title?: string }; example: unknown }>
+      )['application/json']!;
+      expect(body.schema.title).toBe(documentTypes.find((type) => type.id === intf.id)!.schema.title);
+      expect(body.example).toBeDefined();
+      expect(Object.keys(operation!.responses)).toEqual(['200', '400', '401', '403', '413', '415', '503']);
+      expect(operation!.description).toContain('2048 bytes');
+    }
+  });
+});

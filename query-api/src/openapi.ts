@@ -1,0 +1,492 @@
+import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
+import { queryOperations } from '@tradelog/schemas/openapi/catalogues';
+import { type OpenApiDocument, openApiDocument } from '@tradelog/schemas/openapi/document';
+import { successOf } from '@tradelog/schemas/openapi/envelopes';
+import type { ApiOperation, Audience, Bilingual } from '@tradelog/schemas/openapi/operation';
+import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
+
+/**
+ * query-api's OpenAPI 3.1 document: the query and subscription interfaces generated from the
+ * query catalogue, plus the routes that are query-api's own (subscription management, operator
+ * endpoints, the portal's content calls) declared here, beside the routers that serve them.
+ * `openapi.unit.test.ts` walks the app's router and fails on a route missing from this document.
+ */
+const s = (title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
+  ...schema,
+  title,
+  'x-title-en': titleEn,
+});
+const list = (title: [string, string]) =>
+  successOf(title, { dataList: s('列表', 'List', { type: 'array', items: { type: 'object' } }) });
+const subscriptionAnswer = (title: [string, string]) =>
+  successOf(title, { subscription: s('订阅', 'Subscription', { type: 'object', required: ['id'] }) });
+
+function op(
+  method: ApiOperation['method'],
+  path: string,
+  operationId: string,
+  tag: string,
+  summary: Bilingual,
+  audience: readonly Audience[],
+  response: JsonSchema,
+  extra: Partial<ApiOperation> = {},
+): ApiOperation {
+  return { method, path, operationId, tag, summary, audience, response: { schema: response }, ...extra };
+}
+
+const anyKey: Audience[] = ['partner', 'lender', 'operator'];
+const operator: Audience[] = ['operator'];
+const projection = { projection: 'order-status' };
+
+const limitQuery = {
+  limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } as JsonSchema, example: 50 },
+};
+
+export const subscriptionOperations: ApiOperation[] = [
+  op(
+    'post',
+    '/subscriptions/changes',
+    'subscribe_changes',
+    'subscriptions',
+    {
+      cn: '订阅企业订单状态与关联节点变化',
+      en: "Subscribe to an enterprise's order-status and link-node changes",
+    },
+    ['lender', 'operator'],
+    successOf(['订阅结果（含只显示一次的签名密钥）', 'Subscription (with its signing secret, shown once)'], {
+      subscription: s('订阅', 'Subscription', { type: 'object', required: ['id', 'secret'] }),
+    }),
+    {
+      request: {
+        schema: {
+          type: 'object',
+          required: ['enterprise', 'callbackUrl'],
+          properties: {
+            enterprise: s('企业编码', 'Enterprise code', { type: 'string', maxLength: 20 }),
+            callbackUrl: s('回调地址', 'Callback URL', { type: 'string', maxLength: 255 }),
+            projections: s('变化来源（缺省为全部）', 'Change sources (all when omitted)', {
+              type: 'array',
+              items: { type: 'string', enum: ['order-status', 'link-node'] },
+            }),
+          },
+        },
+        example: {
+          enterprise: '91440300MA5G2K7L3X',
+          callbackUrl: 'https://erp.qhyp.example.com/hooks/changes',
+          projections: ['order-status', 'link-node'],
+        },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/subscriptions',
+    'list_subscriptions',
+    'subscriptions',
+    { cn: '我的订阅', en: 'My subscriptions' },
+    anyKey,
+    list(['订阅列表', 'Subscriptions']),
+    { query: limitQuery },
+  ),
+  op(
+    'get',
+    '/subscriptions/{id}',
+    'get_subscription',
+    'subscriptions',
+    { cn: '订阅详情', en: 'A subscription' },
+    anyKey,
+    subscriptionAnswer(['订阅', 'Subscription']),
+    { failures: [404] },
+  ),
+  op(
+    'delete',
+    '/subscriptions/{id}',
+    'delete_subscription',
+    'subscriptions',
+    { cn: '删除订阅', en: 'Delete a subscription' },
+    anyKey,
+    successOf(['已删除', 'Deleted'], { id: s('订阅编号', 'Id'), state: s('状态', 'State') }),
+    { failures: [404] },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/pause',
+    'pause_subscription',
+    'subscriptions',
+    { cn: '暂停订阅', en: 'Pause a subscription' },
+    anyKey,
+    subscriptionAnswer(['已暂停', 'Paused']),
+    { failures: [404] },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/resume',
+    'resume_subscription',
+    'subscriptions',
+    { cn: '恢复订阅', en: 'Resume a subscription' },
+    anyKey,
+    subscriptionAnswer(['已恢复', 'Resumed']),
+    { failures: [404] },
+  ),
+  op(
+    'get',
+    '/subscriptions/{id}/deliveries',
+    'list_deliveries',
+    'subscriptions',
+    { cn: '推送记录', en: 'Deliveries of a subscription' },
+    anyKey,
+    list(['推送记录', 'Deliveries']),
+    {
+      failures: [404],
+      query: {
+        ...limitQuery,
+        state: {
+          schema: {
+            type: 'string',
+            enum: ['pending', 'delivering', 'delivered', 'dead', 'superseded', 'cancelled'],
+          },
+        },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/subscriptions/{id}/deliveries/{deliveryId}/attempts',
+    'list_attempts',
+    'subscriptions',
+    { cn: '一次推送的各次尝试', en: 'Attempts of a delivery' },
+    anyKey,
+    list(['推送尝试', 'Attempts']),
+    { failures: [404] },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/redeliver',
+    'redeliver',
+    'subscriptions',
+    { cn: '重新推送', en: 'Redeliver' },
+    anyKey,
+    successOf(['已安排重新推送的投递编号', 'Ids of the deliveries scheduled again'], {
+      redelivered: s('投递编号', 'Delivery ids', { type: 'array', items: { type: 'string' } }),
+    }),
+    {
+      failures: [404],
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            deliveryIds: s('投递编号（至多 1000）', 'Delivery ids (at most 1000)', {
+              type: 'array',
+              maxItems: 1000,
+              items: { type: 'string' },
+            }),
+            states: s('按状态重推', 'Redeliver by state', {
+              type: 'array',
+              items: { type: 'string', enum: ['delivered', 'dead', 'superseded', 'cancelled'] },
+            }),
+          },
+        },
+        example: { states: ['dead'] },
+      },
+    },
+  ),
+];
+
+export const operatorOperations: ApiOperation[] = [
+  op(
+    'post',
+    '/ops/rebuild/{projection}',
+    'request_rebuild',
+    'operators',
+    { cn: '从日志重建投影（新版本）', en: 'Rebuild a projection from the log into a new version' },
+    operator,
+    successOf(['已请求', 'Requested'], {
+      projection: s('投影', 'Projection'),
+      version: s('版本', 'Version', { type: 'integer' }),
+      state: s('状态', 'State'),
+    }),
+    {
+      pathExamples: projection,
+      failures: [404, 409],
+      response: { schema: successOf(['已请求', 'Requested']), status: 202 },
+    },
+  ),
+  op(
+    'get',
+    '/ops/rebuild/{projection}',
+    'list_versions',
+    'operators',
+    { cn: '投影的各版本与重建进度', en: "A projection's versions and rebuild progress" },
+    operator,
+    successOf(['版本', 'Versions'], {
+      versions: s('版本列表', 'Versions', { type: 'array', items: { type: 'object' } }),
+    }),
+    { pathExamples: projection, failures: [404] },
+  ),
+  op(
+    'delete',
+    '/ops/versions/{projection}/{version}',
+    'drop_version',
+    'operators',
+    { cn: '删除已退役或失败的版本', en: 'Drop a retired or failed version' },
+    operator,
+    successOf(['已删除', 'Dropped']),
+    { pathExamples: projection, failures: [404, 409] },
+  ),
+  op(
+    'get',
+    '/ops/dead-letters',
+    'list_dead_letters',
+    'operators',
+    { cn: '死信', en: 'Dead letters' },
+    operator,
+    list(['死信', 'Dead letters']),
+    {
+      query: {
+        ...limitQuery,
+        projection: { schema: { type: 'string' } },
+        state: { schema: { type: 'string', enum: ['open', 'retrying', 'resolved'] } },
+        after: { schema: { type: 'string' } },
+      },
+    },
+  ),
+  op(
+    'post',
+    '/ops/dead-letters/{id}/retry',
+    'retry_dead_letter',
+    'operators',
+    { cn: '重试死信', en: 'Retry a dead letter' },
+    operator,
+    successOf(['已安排重试', 'Retry scheduled']),
+    { failures: [404, 409], response: { schema: successOf(['已安排重试', 'Retry scheduled']), status: 202 } },
+  ),
+  op(
+    'get',
+    '/ops/pipeline',
+    'pipeline',
+    'operators',
+    { cn: '主题规模与投影延迟', en: 'Topic sizes and projection lag' },
+    operator,
+    successOf(['管道', 'Pipeline']),
+    { failures: [503] },
+  ),
+];
+
+/**
+ * The portal's content calls (portal spec §7; query-api/src/content/README.md). They answer the
+ * portal's own envelope `{result, msg, data}` (result 1 success, 0 failure), not `{flag, code}`.
+ */
+const portalAnswer: JsonSchema = {
+  type: 'object',
+  title: '门户应答',
+  'x-title-en': 'Portal answer',
+  required: ['result', 'msg'],
+  properties: {
+    result: s('结果（1 成功，0 失败）', 'Result (1 success, 0 failure)', { type: 'integer' }),
+    msg: s('说明', 'Message'),
+    data: s('数据', 'Data', {}),
+  },
+};
+
+export function portalOperations(product: string): ApiOperation[] {
+  const portal = (
+    method: ApiOperation['method'],
+    path: string,
+    id: string,
+    summary: Bilingual,
+    body?: { properties: Record<string, JsonSchema>; example: unknown },
+    extra: Partial<ApiOperation> = {},
+  ): ApiOperation => ({
+    method,
+    path: `/portal-api${path}`,
+    operationId: `portal_${id}`,
+    tag: 'portal',
+    summary,
+    audience: ['public'],
+    response: { schema: portalAnswer },
+    ...(body
+      ? {
+          request: {
+            schema: { type: 'object', properties: body.properties },
+            example: body.example,
+            required: false,
+          },
+        }
+      : {}),
+    ...extra,
+  });
+  const text = { type: 'string' } as JsonSchema;
+  const int = { type: 'integer' } as JsonSchema;
+  const lang = { lang: { type: 'string', enum: ['cn', 'en'] } as JsonSchema };
+  return [
+    portal(
+      'post',
+      '/api/front/home/index.do',
+      'home',
+      { cn: '首页数据', en: 'Home page data' },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
+      '/api/front/column/list.do',
+      'columns',
+      { cn: '资讯栏目', en: 'News columns' },
+      {
+        properties: { ...lang, kind: { type: 'string', enum: ['news', 'blog'] } },
+        example: { kind: 'news' },
+      },
+    ),
+    portal(
+      'post',
+      '/api/front/meet/newsList.do',
+      'news_list',
+      { cn: '资讯列表', en: 'News list' },
+      {
+        properties: { ...lang, columnId: int, page: int, rows: int },
+        example: { columnId: 1001, page: 1, rows: 10 },
+      },
+    ),
+    portal(
+      'post',
+      '/api/front/meet/articleDetails.do',
+      'article',
+      { cn: '文章详情', en: 'Article' },
+      { properties: { ...lang, id: int }, example: { id: 1 } },
+      { failures: [404] },
+    ),
+    portal(
+      'post',
+      '/apiNewsDetail/front/meet/articleDetails.do',
+      'article_news',
+      { cn: '文章详情（资讯路径）', en: 'Article (news path)' },
+      { properties: { ...lang, id: int }, example: { id: 1 } },
+      { failures: [404] },
+    ),
+    portal(
+      'post',
+      '/api/front/meet/recommendNewsList.do',
+      'recommended',
+      { cn: '推荐文章', en: 'Recommended articles' },
+      { properties: { ...lang, id: int }, example: { id: 1 } },
+    ),
+    portal(
+      'post',
+      '/helpAndRuleCenter/index',
+      'centre',
+      { cn: '帮助与规则中心目录', en: 'Help and rule centre menu' },
+      { properties: { ...lang, columnId: int }, example: { columnId: 0 } },
+    ),
+    portal(
+      'post',
+      '/helpAndRuleCenter/search',
+      'centre_search',
+      { cn: '帮助与规则中心搜索', en: 'Help and rule centre search' },
+      { properties: { ...lang, keyword: text }, example: { keyword: '融资' } },
+    ),
+    portal('get', '/api/front/confront/category.do', 'finance_categories', {
+      cn: '云金融分类',
+      en: 'Cloud-finance categories',
+    }),
+    portal(
+      'get',
+      '/api/front/confront/products.do',
+      'finance_products',
+      { cn: '云金融产品', en: 'Cloud-finance products' },
+      undefined,
+      {
+        query: { dataType: { schema: text }, institution: { schema: text }, slug: { schema: text } },
+        failures: [404],
+      },
+    ),
+    portal(
+      'post',
+      `/${product}-srv/official/app/list`,
+      'apps',
+      { cn: '应用市场列表', en: 'App market list' },
+      { properties: { ...lang, page: int, rows: int }, example: { page: 1, rows: 10 } },
+    ),
+    portal(
+      'get',
+      `/${product}-srv/official/app/{id}`,
+      'app',
+      { cn: '应用详情', en: 'App detail' },
+      undefined,
+      { pathExamples: { id: '1' }, failures: [404] },
+    ),
+    portal(
+      'post',
+      '/api/front/expert/index.do',
+      'experts',
+      { cn: '专家库', en: 'Experts' },
+      { properties: lang, example: {} },
+    ),
+    portal('get', `/${product}-official/ip2region/search`, 'ip_location', {
+      cn: '访客 IP 所在城市',
+      en: "The visitor's city by IP",
+    }),
+    portal(
+      'post',
+      '/api/front/other/sms.do',
+      'sms_code',
+      { cn: '获取注册验证码', en: 'Registration code by SMS' },
+      { properties: { ...lang, phone: text }, example: { phone: '13800138000' } },
+      { failures: [400, 429, 503] },
+    ),
+    portal(
+      'post',
+      '/api/front/other/registered.do',
+      'register',
+      { cn: '注册', en: 'Register' },
+      { properties: { ...lang, phone: text, code: text, password: text }, example: { phone: '13800138000' } },
+      { failures: [400, 409] },
+    ),
+    portal(
+      'post',
+      '/api/front/user/info.do',
+      'user_info',
+      { cn: '当前登录用户', en: 'The signed-in user' },
+      { properties: { ...lang, session: text }, example: { session: '' } },
+    ),
+    portal(
+      'post',
+      `/${product}-order/customerDemand/save`,
+      'demand',
+      { cn: '提交需求表单', en: 'Submit a demand form' },
+      { properties: { ...lang, form: text }, example: { form: 'consult' } },
+      { failures: [400] },
+    ),
+  ];
+}
+
+export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
+  return openApiDocument(
+    {
+      title: 'Tradelog query API',
+      version: '2.0.0',
+      description: [
+        'Lender queries over the projections, tracking and change subscriptions, subscription management, operator endpoints',
+        "and the portal's content calls (query spec; portal spec §7). Answers are the envelope `{flag, code, message, …}`",
+        '(the portal calls: `{result, msg, data}`; express subscriptions: `{success, …}` as the spec shows). Authenticate with',
+        '`Authorization: Bearer <key>` (or `X-Api-Key`): lender keys read the enterprises they are granted; operator keys read',
+        'everything and run `/ops`. Request bodies are JSON up to 64 KiB. English messages with `Accept-Language: en`.',
+        '',
+        '放款方查询、订阅与运营接口。使用 API 密钥（Authorization: Bearer）。',
+      ].join('\n'),
+      tags: [
+        { name: 'queries', description: 'Link node and enterprise data (数字服务输出)' },
+        { name: 'subscriptions', description: 'Subscriptions and their deliveries' },
+        { name: 'tracking', description: 'Ocean and terminal tracking' },
+        { name: 'operators', description: 'Rebuilds, versions, dead letters, pipeline' },
+        { name: 'portal', description: "The portal's content calls" },
+        { name: 'operations', description: 'Health, readiness, metrics and this reference' },
+      ],
+    },
+    [
+      ...queryOperations(),
+      ...subscriptionOperations,
+      ...operatorOperations,
+      ...portalOperations(options.product),
+      ...serviceOperations('query-api'),
+    ],
+  );
+}

@@ -1,0 +1,65 @@
+import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { createLogger, TradelogError } from '@tradelog/schemas';
+import { operationKeys } from '@tradelog/schemas/openapi/document';
+import { expressRoutes } from '@tradelog/schemas/openapi/routes';
+import { queryTypes } from '@tradelog/schemas/queries/catalogue';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { createProjectionRoutes } from './lenders/routes.ts';
+import { queryApiOpenApi } from './openapi.ts';
+import { createSubscriptionRoutes } from './subscriptions/routes.ts';
+
+/** The app exactly as main.ts mounts it; the pool is never asked anything here. */
+function mainApp() {
+  const logger = createLogger({ service: 'test' }, { write: () => {} });
+  const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
+  return createApp({
+    logger,
+    content: {
+      clock: { now: () => 0 },
+      logger,
+      product: 'tradelog',
+      sendSms: async () => {
+        throw new TradelogError('SMS_UNAVAILABLE', 'no gateway', { status: 503 });
+      },
+    },
+    routers: [
+      createProjectionRoutes({ pool, namespace: 'proj' }),
+      createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist }),
+    ],
+  });
+}
+
+describe('query-api OpenAPI document', () => {
+  const document = queryApiOpenApi({ product: 'tradelog' });
+
+  it('has an entry for every route the app serves, and no entry without a route', () => {
+    const routes = expressRoutes(mainApp());
+    const documented = operationKeys(document);
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((entry) => !routes.includes(entry))).toEqual([]);
+  });
+
+  it('covers every query and subscription interface of the catalogue, with schema, example and auth', () => {
+    for (const type of queryTypes) {
+      const operation = document.paths[type.path]?.post;
+      expect(operation, type.id).toBeDefined();
+      const body = operation!.requestBody?.content as Record<string, { schema: object; example: unknown }>;
+      expect(body['application/json']!.schema).toMatchObject({ type: 'object' });
+      expect(body['application/json']!.example, type.id).toBeDefined();
+      expect(operation!.security).toEqual([{ bearerApiKey: [] }, { headerApiKey: [] }]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    }
+  });
+
+  it('is OpenAPI 3.1 with the bearer API key scheme and the failure envelope', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes).toMatchObject({
+      bearerApiKey: { type: 'http', scheme: 'bearer' },
+    });
+    expect(document.components.schemas!.Failure).toMatchObject({ required: ['flag', 'code', 'message'] });
+    expect(document.paths['/portal-api/api/front/home/index.do']?.post?.security).toEqual([]);
+  });
+});

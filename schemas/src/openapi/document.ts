@@ -1,0 +1,186 @@
+import type { JsonSchema } from '../documents/json-schema.ts';
+import { failureSchema } from './envelopes.ts';
+import type { ApiOperation, Audience } from './operation.ts';
+import { pathParameters } from './operation.ts';
+
+/**
+ * Writes an OpenAPI 3.1 document from operations (schemas/README.md "OpenAPI"). OpenAPI 3.1's
+ * schema objects are JSON Schema 2020-12, the dialect our contracts are written in, so request
+ * and response schemas go in as they are (our `x-` annotations are legal extensions); only the
+ * `$schema`/`$id` of a top-level document schema are dropped, as they would rebase references.
+ */
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: Record<string, unknown>;
+  servers?: { url: string; description?: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: Record<string, Record<string, unknown>>;
+  security?: Record<string, string[]>[];
+};
+
+export type OpenApiOperation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security: Record<string, string[]>[];
+  parameters?: Record<string, unknown>[];
+  requestBody?: Record<string, unknown>;
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+  'x-audience': readonly Audience[];
+  'x-summary-cn': string;
+};
+
+const failureText: Record<number, string> = {
+  400: 'The request broke a rule of its schema, or its body is not JSON (VALIDATION_FAILED, with errors[])',
+  401: 'No API key, or an unknown or revoked one (API_KEY_MISSING, API_KEY_INVALID, API_KEY_REVOKED)',
+  403: 'The key may not use this interface, or may not read this enterprise',
+  404: 'No such resource',
+  405: 'The interface accepts another method',
+  409: 'The request conflicts with the current state',
+  413: 'The body is larger than the service accepts',
+  415: 'Content-Type is not application/json, or the encoding is unsupported',
+  429: 'Too many requests; resend after Retry-After seconds',
+  503: 'A dependency (Kafka, Postgres, a projection) is not available; resend after Retry-After seconds',
+};
+
+function stripIdentity(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+function securityOf(audience: readonly Audience[]): Record<string, string[]>[] {
+  if (audience.includes('public')) return [];
+  return [{ bearerApiKey: [] }, { headerApiKey: [] }];
+}
+
+function operationOf(op: ApiOperation): OpenApiOperation {
+  const keyed = !op.audience.includes('public');
+  const failures = new Set<number>([
+    ...(op.request ? [400] : []),
+    ...(keyed ? [401, 403] : []),
+    ...(op.bodyLimitBytes ? [413, 415] : []),
+    ...(op.failures ?? []),
+  ]);
+  const parameters = [
+    ...pathParameters(op.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+      ...(op.pathExamples?.[name] !== undefined ? { example: op.pathExamples[name] } : {}),
+    })),
+    ...Object.entries(op.query ?? {}).map(([name, parameter]) => ({
+      name,
+      in: 'query',
+      required: parameter.required ?? false,
+      schema: parameter.schema,
+      ...(parameter.example !== undefined ? { example: parameter.example } : {}),
+    })),
+    {
+      name: 'Accept-Language',
+      in: 'header',
+      required: false,
+      description: 'en for English messages; Chinese otherwise',
+      schema: { type: 'string', example: 'en' },
+    },
+  ];
+  const status = String(op.response.status ?? 200);
+  const audienceText = keyed ? `Key kinds admitted: ${op.audience.join(', ')}.` : 'No key needed.';
+  const limitText = op.bodyLimitBytes ? ` Bodies above ${op.bodyLimitBytes} bytes are refused (413).` : '';
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary.en,
+    description: [op.description?.en, `${audienceText}${limitText}`, op.description?.cn]
+      .filter(Boolean)
+      .join('\n\n'),
+    security: securityOf(op.audience),
+    parameters,
+    ...(op.request
+      ? {
+          requestBody: {
+            required: op.request.required ?? true,
+            content: {
+              'application/json': {
+                schema: stripIdentity(op.request.schema),
+                ...(op.request.example !== undefined ? { example: op.request.example } : {}),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      [status]: {
+        description: op.response.schema['x-title-en'] ?? op.response.schema.title ?? 'Success',
+        content: {
+          [op.response.contentType ?? 'application/json']: {
+            schema: stripIdentity(op.response.schema),
+            ...(op.response.example !== undefined ? { example: op.response.example } : {}),
+          },
+        },
+      },
+      ...Object.fromEntries(
+        [...failures]
+          .sort((a, b) => a - b)
+          .map((code) => [
+            String(code),
+            {
+              description: failureText[code] ?? 'Failure',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+            },
+          ]),
+      ),
+    },
+    'x-audience': op.audience,
+    'x-summary-cn': op.summary.cn,
+  };
+}
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  description: string;
+  tags: { name: string; description?: string }[];
+}
+
+export function openApiDocument(info: DocumentInfo, operations: readonly ApiOperation[]): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    const entry = paths[op.path]!;
+    if (entry[op.method]) throw new Error(`two operations for ${op.method.toUpperCase()} ${op.path}`);
+    entry[op.method] = operationOf(op);
+  }
+  const used = new Set(operations.map((op) => op.tag));
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, description: info.description },
+    tags: info.tags.filter((tag) => used.has(tag.name)),
+    paths,
+    components: {
+      schemas: { Failure: stripIdentity(failureSchema) },
+      securitySchemes: {
+        bearerApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer <API key> (npm run keys -- create …)',
+        },
+        headerApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'The same key, as a header',
+        },
+      },
+    },
+  };
+}
+
+/** Every `METHOD path` a document describes, for route-coverage checks. */
+export function operationKeys(document: Pick<OpenApiDocument, 'paths'>): string[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}

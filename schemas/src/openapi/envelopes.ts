@@ -1,0 +1,124 @@
+import type { JsonSchema } from '../documents/json-schema.ts';
+
+/**
+ * The response envelopes of both services as JSON Schemas (submission spec §3.15, §3.8, §8;
+ * query spec §8): every answer is `{flag, code, message, …}`. Further members are allowed, as
+ * the services add their own (documentId, freshness, page …), so a schema here says what is
+ * always there without forbidding what an interface adds.
+ */
+const text = (title: string, titleEn: string): JsonSchema => ({
+  type: 'string',
+  title,
+  'x-title-en': titleEn,
+});
+
+export const envelopeSchema: JsonSchema = {
+  type: 'object',
+  title: '响应信封',
+  'x-title-en': 'Response envelope',
+  required: ['flag', 'code', 'message'],
+  properties: {
+    flag: {
+      type: 'string',
+      enum: ['success', 'failure'],
+      title: '结果',
+      'x-title-en': 'Outcome',
+      'x-enum-titles': { success: '成功', failure: '失败' },
+      'x-enum-titles-en': { success: 'success', failure: 'failure' },
+    },
+    code: text(
+      '结果码（成功为 200，失败为错误码）',
+      'Result code ("200" on success, the error code on failure)',
+    ),
+    message: text('结果说明（失败时给出原因）', 'Result text (the reason on failure)'),
+  },
+};
+
+const withMembers = (
+  base: JsonSchema,
+  title: [string, string],
+  properties: Record<string, JsonSchema>,
+  required: string[] = [],
+): JsonSchema => ({
+  ...base,
+  title: title[0],
+  'x-title-en': title[1],
+  required: [...(base.required ?? []), ...required],
+  properties: { ...base.properties, ...properties },
+});
+
+export const failureSchema: JsonSchema = withMembers(envelopeSchema, ['失败响应', 'Failure'], {
+  flag: { type: 'string', enum: ['failure'], title: '结果', 'x-title-en': 'Outcome' },
+  errors: {
+    type: 'array',
+    title: '校验问题（仅校验失败时）',
+    'x-title-en': 'Validation problems (validation failures only)',
+    items: {
+      type: 'object',
+      required: ['path', 'rule', 'message'],
+      properties: {
+        path: text('字段路径', 'Field path'),
+        rule: text('违反的规则', 'Rule broken'),
+        message: text('说明（请求语言）', 'Explanation (in the request language)'),
+      },
+    },
+  },
+});
+
+/** The answers of the submission interfaces, by the catalogue's `response` kind. */
+export const submissionResponseSchemas: Readonly<Record<'common' | 'ecommerce' | 'goods', JsonSchema>> = {
+  common: withMembers(envelopeSchema, ['接收结果', 'Submission result'], {
+    documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+  }),
+  ecommerce: withMembers(
+    envelopeSchema,
+    ['电商单据接收结果', 'E-commerce submission result'],
+    {
+      documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+      entOrderNo: {
+        type: 'string',
+        title: '企业订单号（回显）',
+        'x-title-en': 'Enterprise order number (echoed)',
+      },
+      status: {
+        type: 'string',
+        enum: ['1', '2'],
+        title: '接收状态',
+        'x-title-en': 'Receive status',
+        'x-enum-titles': { '1': '成功', '2': '失败' },
+        'x-enum-titles-en': { '1': 'received', '2': 'not received' },
+      },
+    },
+    ['status'],
+  ),
+  goods: withMembers(envelopeSchema, ['商品导入结果', 'Goods import result'], {
+    documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+    enterpriseCode: text('企业编码（回显）', 'Enterprise code (echoed)'),
+    enterpriseName: text('企业名称（回显）', 'Enterprise name (echoed)'),
+    busiCode: text('业务编号（导入批次的平台编号）', 'Business code (the platform reference of the import)'),
+  }),
+};
+
+/** A successful answer of the query API: the envelope with the interface's own members. */
+export function successOf(title: [string, string], properties: Record<string, JsonSchema> = {}): JsonSchema {
+  return withMembers(envelopeSchema, title, {
+    flag: { type: 'string', enum: ['success'], title: '结果', 'x-title-en': 'Outcome' },
+    ...properties,
+  });
+}
+
+/** Health and readiness answers (schemas/src/runtime/http.ts): the envelope plus status and checks. */
+export const healthSchema: JsonSchema = withMembers(
+  envelopeSchema,
+  ['健康状态', 'Health'],
+  {
+    status: { type: 'string', enum: ['ok', 'unavailable'], title: '状态', 'x-title-en': 'Status' },
+    service: text('服务', 'Service'),
+    checks: {
+      type: 'object',
+      title: '各项检查（ok 或问题说明）',
+      'x-title-en': 'Each check (ok, or what is wrong)',
+    },
+  },
+  ['status', 'service', 'checks'],
+);

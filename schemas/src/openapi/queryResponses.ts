@@ -1,0 +1,176 @@
+import type { JsonSchema } from '../documents/json-schema.ts';
+import { linkNodeBlocks } from '../queries/responses.ts';
+import { envelopeSchema, successOf } from './envelopes.ts';
+
+/**
+ * The answers of the query interfaces as JSON Schemas, by query id (query spec §3, §7 and
+ * query-api/README.md). Each says what query-api always sends and leaves further members open:
+ * the projections keep documents' fields exactly as submitted, and those are the documents'
+ * own schemas' business. A query id without an entry here is described by the envelope and the
+ * catalogue's response note (openApi/catalogues.ts), so a new interface is never left out.
+ */
+const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
+  ...schema,
+  title,
+  'x-title-en': titleEn,
+});
+const integer = (title: string, titleEn: string) => t(title, titleEn, { type: 'integer', minimum: 0 });
+const objects = (title: string, titleEn: string, item: JsonSchema = { type: 'object' }) =>
+  t(title, titleEn, { type: 'array', items: item });
+
+const freshness = t(
+  '数据新鲜度：应答的投影版本及其已读到的日志位置',
+  'Freshness: the projection version that answered and how far it has read the log',
+  {
+    type: 'object',
+  },
+);
+const paging = {
+  page: integer('页码', 'Page'),
+  pageSize: integer('每页条数', 'Page size'),
+  totalCount: integer('总条数', 'Total count'),
+};
+const goodsLine = {
+  type: 'object',
+  properties: {
+    goodsName: t('商品名称', 'Goods name'),
+    barCode: t('条形码', 'Bar code'),
+    qty: t('数量', 'Quantity', { type: 'number' }),
+    priceTax: t('含税单价', 'Unit price incl. tax', { type: 'number' }),
+    price: t('单价', 'Unit price', { type: 'number' }),
+  },
+} satisfies JsonSchema;
+const order = {
+  type: 'object',
+  required: ['goodsList', 'orderStatus', 'orderState'],
+  properties: {
+    entOrderNo: t('企业订单号', 'Enterprise order number'),
+    orderStatus: t('提交的状态码', 'Submitted status code'),
+    orderState: t('订单状态', 'Order state', {
+      type: 'string',
+      enum: ['AWAITING_SHIPMENT', 'SHIPPED', 'RECEIVED', 'CANCELLED'],
+    }),
+    statusHistory: objects('状态变化历史', 'Status history'),
+    provenance: t(
+      '来源（单据编号、接收时间、日志位置）',
+      'Provenance (document id, received at, log position)',
+      {
+        type: 'object',
+      },
+    ),
+    goodsList: objects('商品明细', 'Goods lines', goodsLine),
+  },
+} satisfies JsonSchema;
+
+const orderList = (title: [string, string]) =>
+  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', order), freshness });
+
+const subscription = t(
+  '订阅（含只显示一次的签名密钥 secret）',
+  'The subscription, with its signing secret (shown this once)',
+  {
+    type: 'object',
+    required: ['id', 'secret'],
+    properties: {
+      id: t('订阅编号', 'Subscription id'),
+      family: t('订阅类型', 'Family'),
+      callbackUrl: t('回调地址', 'Callback URL'),
+      secret: t('签名密钥（只显示一次）', 'Signing secret (shown once)'),
+    },
+  },
+);
+
+const expressSubscription: JsonSchema = t('快递订阅结果', 'Express subscription result', {
+  type: 'object',
+  required: ['success'],
+  properties: {
+    success: t('是否成功', 'Succeeded', { type: 'boolean' }),
+    shipperCode: t('快递公司编码', 'Carrier code'),
+    logisticCode: t('运单号', 'Waybill number'),
+    updateTime: t('更新时间', 'Update time'),
+    routeMapUrl: t('轨迹地图链接（首批轨迹到达后随推送提供）', 'Route map link (pushed once traces arrive)'),
+    reason: t('失败原因（失败时）', 'Reason (on failure)'),
+    subscription,
+  },
+});
+
+const trackingSubscription = (title: [string, string]) =>
+  successOf(title, {
+    data: t(
+      '请求参数与结果（订阅时 result 为空，首次推送时给出）',
+      'Parameters and result (null when subscribing; the first push carries it)',
+      {
+        type: 'object',
+        required: ['params'],
+        properties: { params: { type: 'object' }, result: {} },
+      },
+    ),
+    subscription,
+  });
+
+export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
+  linkNode: successOf(['关联节点查询结果', 'Link-node chain'], {
+    chainId: t('链编号', 'Chain id'),
+    ...Object.fromEntries(linkNodeBlocks.map((block) => [block, objects(block, block)])),
+    freshness,
+  }),
+  purchaseOrders: orderList(['采购订单', 'Purchase orders']),
+  salesToBusiness: orderList(['销售订单（对企业）', 'Sales to business']),
+  salesToConsumer: orderList(['销售订单（对个人）', 'Sales to consumer']),
+  customsDeclarations: successOf(['报关单', 'Customs declarations'], {
+    ...paging,
+    dataList: objects('报关单列表', 'Declarations', {
+      type: 'object',
+      required: ['goodsList'],
+      properties: { entryNo: t('报关单号', 'Entry number'), goodsList: objects('商品', 'Goods') },
+    }),
+    freshness,
+  }),
+  goods: successOf(['商品资料', 'Goods master data'], {
+    ...paging,
+    goodsList: objects('商品列表', 'Goods'),
+    freshness,
+  }),
+  inventory: successOf(['库存', 'Inventory'], {
+    totalCount: integer('总条数', 'Total count'),
+    pageNo: integer('页码', 'Page'),
+    pageSize: integer('每页条数', 'Page size'),
+    pageCount: integer('总页数', 'Page count'),
+    goodsList: objects('库存明细', 'Stock lines', {
+      type: 'object',
+      properties: {
+        warehouseId: t('仓库编号', 'Warehouse id'),
+        goodsId: t('商品编号', 'Goods id'),
+        stockType: t('库存类型（0 良品，1 残次）', 'Stock type (0 good, 1 bad)'),
+      },
+    }),
+    freshness,
+  }),
+  warehouseSummary: successOf(['仓储汇总', 'Warehouse summary'], {
+    dataList: objects('汇总', 'Summary', {
+      type: 'object',
+      required: ['period'],
+      properties: { period: t('期间', 'Period') },
+    }),
+    freshness,
+  }),
+  inboundDetails: successOf(['入库明细', 'Inbound details'], {
+    ...paging,
+    dataList: objects('明细', 'Lines'),
+    freshness,
+  }),
+  outboundDetails: successOf(['出库明细', 'Outbound details'], {
+    ...paging,
+    dataList: objects('明细', 'Lines'),
+    freshness,
+  }),
+  expressSubscription,
+  expressRouteMapSubscription: expressSubscription,
+  oceanTracking: trackingSubscription(['海运集装箱跟踪订阅', 'Ocean container tracking subscription']),
+  terminalTracking: trackingSubscription(['码头集装箱跟踪订阅', 'Terminal container tracking subscription']),
+};
+
+/** The answer of a query id: its own schema, or the envelope for an interface not described yet. */
+export function queryResponseSchema(id: string, title: { cn: string; en: string }): JsonSchema {
+  return queryResponseSchemas[id] ?? { ...envelopeSchema, title: title.cn, 'x-title-en': title.en };
+}
