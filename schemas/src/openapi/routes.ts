@@ -19,10 +19,7 @@ function joined(prefix: string, path: string): string {
   return out === '' ? '/' : out;
 }
 
-export function expressRoutes(app: {
-  router?: { stack?: Layer[] };
-  _router?: { stack?: Layer[] };
-}): string[] {
+export function expressRoutes(app: object): string[] {
   const routes = new Set<string>();
   const walk = (stack: readonly Layer[], prefix: string) => {
     for (const layer of stack) {
