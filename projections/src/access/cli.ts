@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigError, createLogger, env } from '@tradelog/schemas';
+import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
 import { generateApiKey, ownerIdFromName } from './apiKey.ts';
@@ -62,7 +63,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(keysUsage);
     return 0;
   }
-  const databaseUrl = env.url(process.env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']);
+  // The local stack's database unless DATABASE_URL names another (README "Configuration").
+  const databaseUrl = env.url(process.env, 'DATABASE_URL', localStackDefaults.databaseUrl, [
+    'postgres:',
+    'postgresql:',
+  ]);
   // A schema other than public lets tests (and side-by-side installs) keep their own keys.
   const schema = env.text(process.env, 'DATABASE_SCHEMA', 'public');
   if (!/^[a-z_][a-z0-9_]{0,62}$/i.test(schema))

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { generateApiKey, hashApiKey } from './apiKey.ts';
 import { createApiKey, findApiKeyByHash } from './store.ts';
@@ -16,10 +17,23 @@ export interface DevelopmentKeys {
   operator: string;
 }
 
+/**
+ * The lender key reads the enterprise the printed example documents belong to (so the first
+ * lender query a newcomer copies answers instead of 403) besides DEV-ENTERPRISE.
+ */
+export const developmentLenderEnterprises: readonly string[] = [
+  'DEV-ENTERPRISE',
+  String(examples.pod.customerCode),
+];
+
 const owners = {
   // The development partner may submit for any enterprise ('*'), so any example document goes in.
   partner: { ownerId: 'dev-partner', ownerName: 'Development partner', enterprises: ['*'] },
-  lender: { ownerId: 'dev-lender', ownerName: 'Development lender', enterprises: ['DEV-ENTERPRISE'] },
+  lender: {
+    ownerId: 'dev-lender',
+    ownerName: 'Development lender',
+    enterprises: [...developmentLenderEnterprises],
+  },
   operator: { ownerId: 'dev-operator', ownerName: 'Development operator', enterprises: [] as string[] },
 } as const;
 
@@ -37,7 +51,9 @@ export async function ensureDevelopmentKeyset(
     for (const kind of ['partner', 'lender', 'operator'] as const) {
       const previous = cached[kind];
       const row = previous ? await findApiKeyByHash(pool, hashApiKey(previous)) : null;
-      if (previous && row && row.revokedAt === null && row.kind === kind) {
+      // A cached key is reused while it is valid and still carries the grants listed above.
+      const sameGrants = row !== null && [...row.enterprises].sort().join() === [...owners[kind].enterprises].sort().join();
+      if (previous && row && row.revokedAt === null && row.kind === kind && sameGrants) {
         keys[kind] = previous;
         continue;
       }
@@ -69,13 +85,16 @@ export function describeDevelopmentKeys(
   return [
     'Development API keys (local only; `npm run keys -- list` shows all keys):',
     `  partner   ${keys.partner}`,
-    `  lender    ${keys.lender}   (enterprise DEV-ENTERPRISE)`,
+    `  lender    ${keys.lender}   (enterprises ${developmentLenderEnterprises.join(', ')})`,
     `  operator  ${keys.operator}`,
     '',
     'Submit a first document (port arrival):',
     `  curl -s ${ingestUrl}/api/v2/doc/pod/accept \\`,
     `    -H 'Content-Type: application/json' -H 'Authorization: Bearer ${keys.partner}' \\`,
     `    -d '${JSON.stringify(firstDocument)}'`,
+    '',
+    'Load a realistic demo data set, demo keys and a Postman collection (deploy/demo/):',
+    '  npm run demo',
     '',
   ].join('\n');
 }
