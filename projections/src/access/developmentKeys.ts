@@ -52,7 +52,8 @@ export async function ensureDevelopmentKeyset(
       const previous = cached[kind];
       const row = previous ? await findApiKeyByHash(pool, hashApiKey(previous)) : null;
       // A cached key is reused while it is valid and still carries the grants listed above.
-      const sameGrants = row !== null && [...row.enterprises].sort().join() === [...owners[kind].enterprises].sort().join();
+      const sameGrants =
+        row !== null && [...row.enterprises].sort().join() === [...owners[kind].enterprises].sort().join();
       if (previous && row && row.revokedAt === null && row.kind === kind && sameGrants) {
         keys[kind] = previous;
         continue;
