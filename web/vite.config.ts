@@ -8,6 +8,18 @@ import { defineConfig } from 'vite';
 const ingest = `http://127.0.0.1:${port(process.env, 'INGEST_PORT', 8080)}`;
 const queryApi = `http://127.0.0.1:${port(process.env, 'QUERY_API_PORT', 8082)}`;
 
+// The services' interactive API references (GET /docs, /openapi.json), mounted under a prefix.
+const reference = {
+  '/api-reference/ingest': {
+    target: ingest,
+    rewrite: (path: string) => path.replace(/^\/api-reference\/ingest/, ''),
+  },
+  '/api-reference/query': {
+    target: queryApi,
+    rewrite: (path: string) => path.replace(/^\/api-reference\/query/, ''),
+  },
+};
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -19,6 +31,7 @@ export default defineConfig({
       '/logistics': queryApi,
       '/api': ingest,
       '/tradelog': ingest,
+      ...reference,
     },
   },
   preview: {
@@ -30,6 +43,7 @@ export default defineConfig({
       '/logistics': queryApi,
       '/api': ingest,
       '/tradelog': ingest,
+      ...reference,
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },

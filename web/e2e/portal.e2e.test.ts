@@ -148,15 +148,21 @@ describe('portal in Chromium', () => {
       expect(await tr.locator('td').nth(1).textContent()).toBe(row.required ? 'Yes' : 'No');
     }
 
-    // The query interfaces come from schemas/src/queries the same way.
-    await page.goto(`${portal.url}/cn/docsDetail-query_linkNode_api.html`);
+    // The query interfaces come from schemas/src/queries the same way, under the spec's
+    // logistics2 menu ids (the earlier query_<id>_api ids still open the page).
+    await page.goto(`${portal.url}/cn/docsDetail-qyLogistics.html`);
     await page.getByTestId('ref-path').filter({ hasText: '/open/info/link/node' }).waitFor();
     const customerCode = page.getByTestId('request-table').locator('tr[data-field="customerCode"]');
     expect(await customerCode.locator('[data-col="maxLength"]').textContent()).toBe('20');
     await page
       .getByRole('navigation', { name: '接口目录' })
-      .getByRole('heading', { name: '查询与推送接口' })
+      .getByRole('heading', { name: '数字服务输出' })
       .waitFor();
+    const response = page.getByTestId('response-table');
+    for (const field of ['flag', 'arrivalInfo', 'salesInfo', 'freshness'])
+      await response.locator(`tr[data-field="${field}"]`).waitFor();
+    await page.goto(`${portal.url}/cn/docsDetail-query_linkNode_api.html`);
+    await page.getByTestId('ref-path').filter({ hasText: '/open/info/link/node' }).waitFor();
     await page.context().close();
   });
 

@@ -7,7 +7,8 @@ import type { OpenApiDocument } from './document.ts';
 /**
  * `GET /openapi.json` and the interactive reference at `/docs` for a service. The reference is
  * Swagger UI from the `swagger-ui-dist` package, served from node_modules: no CDN, so it works
- * offline and behind a firewall. The page's own script (not inline: a strict CSP can forbid
+ * offline and behind a firewall. Paths are relative to `/docs`, so a reverse proxy may mount a
+ * service under a prefix (the portal serves them at /api-reference/{ingest,query}/docs). The page's own script (not inline: a strict CSP can forbid
  * inline scripts) points Swagger UI at this service's document.
  */
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -25,21 +26,22 @@ function page(title: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
-<link rel="stylesheet" href="/docs/swagger-ui.css">
+<link rel="icon" type="image/png" href="docs/favicon-32x32.png">
+<link rel="stylesheet" href="docs/swagger-ui.css">
 </head>
 <body>
 <div id="reference"></div>
-<script src="/docs/swagger-ui-bundle.js"></script>
-<script src="/docs/swagger-ui-standalone-preset.js"></script>
-<script src="/docs/reference.js"></script>
+<script src="docs/swagger-ui-bundle.js"></script>
+<script src="docs/swagger-ui-standalone-preset.js"></script>
+<script src="docs/reference.js"></script>
 </body>
 </html>
 `;
 }
 
 const initializer = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
+  // Relative to the page, so the reference also works behind a path prefix (the portal's proxy).
+  url: new URL('openapi.json', document.baseURI).href,
   dom_id: '#reference',
   deepLinking: true,
   persistAuthorization: true,

@@ -16,9 +16,35 @@ import {
 
 /**
  * The docs centre: the submission spec's two menu groups (logistics 10, business 4) and the
- * query spec's interfaces, each page rendered from the JSON Schema the service validates with.
+ * query spec's "digital service output" group (`logistics2`), each page rendered from the JSON
+ * Schemas the services validate and answer with; links to the services' interactive references.
  */
-const groups: readonly ReferenceGroup[] = ['logistics', 'business', 'query'];
+const groups: readonly ReferenceGroup[] = ['logistics', 'business', 'logistics2'];
+
+/** Where the portal's proxy (vite.config.ts, deploy/nginx.conf) mounts the services' references. */
+const interactiveReferences = [
+  { key: 'ingestReference', href: '/api-reference/ingest/docs', spec: '/api-reference/ingest/openapi.json' },
+  { key: 'queryReference', href: '/api-reference/query/docs', spec: '/api-reference/query/openapi.json' },
+] as const;
+
+function InteractiveReferences() {
+  const t = useDict();
+  return (
+    <section className="section interactive-reference" data-testid="interactive-reference">
+      <h2 className="section-title left">{t.docs.interactive}</h2>
+      <p>{t.docs.interactiveText}</p>
+      <ul>
+        {interactiveReferences.map((reference) => (
+          <li key={reference.key}>
+            <a href={reference.href}>{t.docs[reference.key]}</a> (<a href={reference.spec}>openapi.json</a>)
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const methodOf = (entry: ReferenceEntry) => (entry.kind === 'push' ? 'POST' : entry.available ? 'POST' : '—');
 
 function DocsMenu(props: { current?: string }) {
   const t = useDict();
@@ -34,10 +60,11 @@ function DocsMenu(props: { current?: string }) {
             {referenceEntries
               .filter((entry) => entry.group === group)
               .map((entry) => (
-                <li key={entry.docId}>
+                <li key={entry.docId} data-doc-id={entry.docId}>
                   <Link
                     href={pathOf(locale, 'docsDetail', entry.docId)}
                     aria-current={props.current === entry.docId ? 'page' : undefined}
+                    className={entry.available ? undefined : 'muted'}
                   >
                     {pick(entry.title, locale)}
                   </Link>
@@ -65,6 +92,7 @@ export function TechnologyPlatformPage() {
           <h2 className="section-title left">{t.docs.overview}</h2>
           <p>{t.docs.overviewText}</p>
         </section>
+        <InteractiveReferences />
         {groups.map((group) => (
           <section className="section" key={group}>
             <h2 className="section-title left">
@@ -80,7 +108,11 @@ export function TechnologyPlatformPage() {
                         {pick(entry.title, locale)}
                       </Link>
                     </h3>
-                    <code className="path">POST {entry.path}</code>
+                    {entry.available ? (
+                      <code className="path">POST {entry.path}</code>
+                    ) : (
+                      <span className="muted small">{t.docs.notAvailableShort}</span>
+                    )}
                   </li>
                 ))}
             </ul>
@@ -103,23 +135,44 @@ export function DocsCenterPage(props: { group: string }) {
       <div className="container with-aside">
         <DocsMenu />
         <section className="content-column">
-          <p>{group === 'query' ? t.docs.queryOverview : t.docs.overviewText}</p>
+          <p>{group === 'logistics2' ? t.docs.queryOverview : t.docs.overviewText}</p>
           <RefTable columns={[t.docs.menu, t.docs.method, t.docs.path]}>
             {entries.map((entry) => (
               <tr key={entry.docId}>
                 <th scope="row">
                   <Link href={pathOf(locale, 'docsDetail', entry.docId)}>{pick(entry.title, locale)}</Link>
                 </th>
-                <td>POST</td>
-                <td>
-                  <code>{entry.path}</code>
-                </td>
+                <td>{methodOf(entry)}</td>
+                <td>{entry.available ? <code>{entry.path}</code> : '—'}</td>
               </tr>
             ))}
           </RefTable>
+          <InteractiveReferences />
         </section>
       </div>
     </main>
+  );
+}
+
+function NotAvailable(props: { entry: ReferenceEntry }) {
+  const t = useDict();
+  const locale = useLocale();
+  const subscription = props.entry.subscribedBy ? referenceOf(props.entry.subscribedBy) : undefined;
+  return (
+    <article className="reference" aria-labelledby="ref-title">
+      <h1 id="ref-title">{pick(props.entry.title, locale)}</h1>
+      <p className="notice" data-testid="not-available">
+        {t.docs.notAvailable}
+      </p>
+      {subscription && (
+        <p>
+          {t.docs.pushOf}{' '}
+          <Link href={pathOf(locale, 'docsDetail', subscription.docId)}>
+            {pick(subscription.title, locale)}
+          </Link>
+        </p>
+      )}
+    </article>
   );
 }
 
@@ -237,10 +290,10 @@ function Reference(props: { entry: ReferenceEntry }) {
       </RefTable>
 
       <h2>{t.docs.response}</h2>
-      <RefTable columns={[t.docs.field, t.docs.type, t.docs.description]}>
+      <RefTable columns={[t.docs.field, t.docs.type, t.docs.description]} testId="response-table">
         {entry.responseRows.map((row) => (
-          <tr key={row.path}>
-            <th scope="row">
+          <tr key={row.path} data-field={row.path}>
+            <th scope="row" style={{ paddingInlineStart: `${0.75 + row.depth * 1.25}rem` }}>
               <code>{row.path}</code>
             </th>
             <td>{row.type}</td>
@@ -266,7 +319,7 @@ export function DocsDetailPage(props: { id: string }) {
       <div className="container with-aside docs">
         <DocsMenu current={entry.docId} />
         <section className="content-column">
-          <Reference entry={entry} />
+          {entry.available ? <Reference entry={entry} /> : <NotAvailable entry={entry} />}
         </section>
       </div>
     </main>

@@ -1,6 +1,8 @@
 import { type DocumentType, documentTypes, type JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { examples as documentExamples } from '@tradelog/schemas/documents/examples';
-import { queryTypes } from '@tradelog/schemas/queries/catalogue';
+import { submissionResponseSchemas } from '@tradelog/schemas/openapi/envelopes';
+import { queryResponseSchema } from '@tradelog/schemas/openapi/queryResponses';
+import { type QueryType, queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import type { Locale } from '../app/routes.ts';
 
@@ -84,85 +86,58 @@ export function eitherOrRules(schema: JsonSchema): string[][] {
     .filter((fields) => fields.length > 0);
 }
 
-/** Response tables of submission spec §3.15 and §3.8 (the catalogue names the shape). */
+/** A row of a response table, rendered from the interface's response schema. */
 export interface ResponseRow {
   path: string;
+  depth: number;
   type: string;
   description: { cn: string; en: string };
 }
 
-const common: ResponseRow[] = [
-  {
-    path: 'flag',
-    type: 'string',
-    description: { cn: 'success 成功，failure 失败', en: 'success or failure' },
-  },
-  {
-    path: 'code',
-    type: 'string',
-    description: { cn: '结果码；失败时为错误码', en: 'result code; the error code on failure' },
-  },
-  {
-    path: 'message',
-    type: 'string',
-    description: { cn: '结果说明，失败时给出原因', en: 'result text; the reason on failure' },
-  },
-];
+/** The rows of a response table from a response JSON Schema (both languages at once). */
+export function responseRowsOf(schema: JsonSchema): ResponseRow[] {
+  const cn = fieldRows(schema, 'cn');
+  const en = fieldRows(schema, 'en');
+  return cn.map((row, index) => ({
+    path: row.path,
+    depth: row.depth,
+    type: row.type,
+    description: {
+      cn: [row.title, row.enumeration.map((item) => `${item.value} ${item.label}`.trim()).join('，')]
+        .filter(Boolean)
+        .join('：'),
+      en: [
+        en[index]!.title,
+        en[index]!.enumeration.map((item) => `${item.value} ${item.label}`.trim()).join(', '),
+      ]
+        .filter(Boolean)
+        .join(': '),
+    },
+  }));
+}
 
+/** Response tables of submission spec §3.15 and §3.8 (the catalogue names the shape). */
 export function responseRows(kind: DocumentType['response']): ResponseRow[] {
-  if (kind === 'ecommerce') {
-    return [
-      ...common,
-      {
-        path: 'entOrderNo',
-        type: 'string',
-        description: { cn: '企业订单号（回显）', en: 'enterprise order number (echoed)' },
-      },
-      {
-        path: 'status',
-        type: 'string',
-        description: { cn: '接收状态：1 成功，2 失败', en: 'receive status: 1 success, 2 failure' },
-      },
-    ];
-  }
-  if (kind === 'goods') {
-    return [
-      {
-        path: 'enterpriseCode',
-        type: 'string',
-        description: { cn: '企业编码（回显）', en: 'enterprise code (echoed)' },
-      },
-      {
-        path: 'enterpriseName',
-        type: 'string',
-        description: { cn: '企业名称（回显）', en: 'enterprise name (echoed)' },
-      },
-      ...common,
-      {
-        path: 'busiCode',
-        type: 'string',
-        description: {
-          cn: '业务编号（回显导入批次号）',
-          en: 'business code (the import batch number echoed)',
-        },
-      },
-    ];
-  }
-  return common;
+  return responseRowsOf(submissionResponseSchemas[kind]);
 }
 
 /**
- * One page of the reference: a submission interface (submission spec) or a query /
- * subscription interface (query spec), with what the page shows. Ids follow the spec's
- * `pod_api` form; query pages are prefixed (`query_linkNode_api`) because both catalogues
- * have a `goods`.
+ * The docs centre's menu groups: the submission spec's two (logistics, business; §1) and the
+ * query spec's "digital service output" group, id `logistics2` (query spec §1).
  */
-export type ReferenceGroup = 'logistics' | 'business' | 'query';
+export type ReferenceGroup = 'logistics' | 'business' | 'logistics2';
 
+/**
+ * One page of the reference. Submission pages use the spec's `pod_api` ids; the query spec's
+ * pages use its menu ids (`qyBuy`, `kdMap` …). An entry whose interface is not in the query
+ * catalogue yet is listed with `available: false` and says so; it is filled from the catalogue
+ * as soon as the interface lands there.
+ */
 export interface ReferenceEntry {
   docId: string;
   group: ReferenceGroup;
   title: { cn: string; en: string };
+  available: boolean;
   path: string;
   schema: JsonSchema;
   example: unknown;
@@ -171,8 +146,168 @@ export interface ReferenceEntry {
   responseNote?: { cn: string; en: string };
   /** Submission interfaces: the log topic and partition key. */
   log?: { topic: string; keyField: string };
-  kind: 'submission' | 'query' | 'subscription' | 'trackOrSubscribe';
+  kind: 'submission' | QueryType['kind'] | 'push';
+  /** Push pages: the docId of the subscription that asks for the push. */
+  subscribedBy?: string;
 }
+
+/**
+ * The `logistics2` menu in the spec's order (query spec §1). The spec lists the ids without
+ * saying which interface each names; the mapping is our reading of the abbreviations (qy =
+ * enterprise, kd = express, kdgj = express tracking, ky = air, hc = truck, cb = vessel, mt =
+ * terminal, qqhy = global ocean, …) and the family names of §1, written down in web/README.md.
+ * `queries` lists the query-catalogue ids that serve the entry, first found wins: some arrive
+ * with the tracking, reference-data and enterprise-data interfaces. `push` entries describe a
+ * push to the subscriber's callbackUrl and name the subscription entry that asks for it.
+ */
+interface MenuItem {
+  docId: string;
+  title: { cn: string; en: string };
+  queries?: readonly string[];
+  push?: string;
+}
+const item = (
+  docId: string,
+  cn: string,
+  en: string,
+  queries: readonly string[] = [],
+  push?: string,
+): MenuItem => ({
+  docId,
+  title: { cn, en },
+  queries,
+  ...(push ? { push } : {}),
+});
+
+export const logistics2Menu: readonly MenuItem[] = [
+  item('qyBuy', '企业采购订单查询', 'Enterprise purchase orders', ['purchaseOrders']),
+  item('qyTb', '企业销售订单查询（对企业）', 'Enterprise sales to business', ['salesToBusiness']),
+  item('qyTc', '企业销售订单查询（对个人）', 'Enterprise sales to consumer', ['salesToConsumer']),
+  item('kdMap', '快递即时查询（地图版）', 'Express instant query (map version)', [
+    'expressMapQuery',
+    'expressQueryMap',
+    'expressInstantQueryMap',
+  ]),
+  item('kdgjMap', '快递轨迹订阅（地图版）', 'Express tracking subscription (map version)', [
+    'expressRouteMapSubscription',
+  ]),
+  item('kyzhgz', '空运追踪订阅', 'Air cargo tracking subscription', [
+    'airSubscription',
+    'airTrackingSubscription',
+    'airTracking',
+  ]),
+  item('kyzhgzSend', '空运追踪推送', 'Air cargo tracking push', [], 'kyzhgz'),
+  item('qybgxx', '企业报关信息查询', 'Enterprise customs declarations', ['customsDeclarations']),
+  item('hxcqxx', '航线船期查询', 'Route (sailing) schedules', [
+    'routeSchedule',
+    'sailingSchedule',
+    'routeSchedules',
+  ]),
+  item('mttbjh', '码头船舶计划查询', 'Terminal vessel plans', [
+    'terminalVesselPlan',
+    'vesselPlan',
+    'terminalVesselPlans',
+  ]),
+  item('qqhbjh', '全球航班计划查询', 'Global flight schedules', ['flightSchedule', 'flightSchedules']),
+  item('kdText', '快递即时查询（文字版）', 'Express instant query (text version)', [
+    'expressQuery',
+    'expressInstantQuery',
+  ]),
+  item('kdgjText', '快递轨迹订阅（文字版）', 'Express tracking subscription (text version)', [
+    'expressSubscription',
+  ]),
+  item('kdgjPush', '快递轨迹推送', 'Express tracking push', [], 'kdgjText'),
+  item('qyLogistics', '企业关联节点查询', 'Enterprise link-node query', ['linkNode']),
+  item('ccjy', '仓储经营指标（已废弃）', 'Warehouse operating indicators (deprecated)', [
+    'warehouseIndicators',
+    'warehouseOperatingIndicators',
+  ]),
+  item('hcdw', '货车定位', 'Truck positioning', ['truckPosition', 'truckPositioning', 'truckLocation']),
+  item('hczh', '货车综合轨迹', 'Truck integrated tracking', [
+    'truckTrack',
+    'truckTracking',
+    'truckIntegratedTracking',
+  ]),
+  item('qqhyzh', '全球海运集装箱追踪', 'Global ocean container tracking', ['oceanTracking']),
+  item('qqhyzhSend', '海运集装箱追踪推送', 'Ocean container tracking push', [], 'qqhyzh'),
+  item('cbArchive', '船舶档案查询', 'Vessel archive', ['vesselArchive']),
+  item('mtjzjh', '码头集装箱追踪', 'Terminal container tracking', ['terminalTracking']),
+  item('mtjzjhSend', '码头集装箱追踪推送', 'Terminal container tracking push', [], 'mtjzjh'),
+  item('cbAis', '船舶 AIS 位置查询', 'Vessel AIS position', ['vesselAis', 'vesselPosition']),
+  item('qkyzh', '空运追踪查询', 'Air cargo tracking query', ['airQuery', 'airTrackingQuery']),
+  item('gyysxx', '国际运输单据查询', 'International transport bill', [
+    'transportBill',
+    'internationalTransportBill',
+    'billQuery',
+  ]),
+  item('qyStock', '企业库存查询', 'Enterprise inventory', ['inventory']),
+  item('qySw', '企业税务信息查询', 'Enterprise tax information', [
+    'taxInformation',
+    'enterpriseTax',
+    'taxInfo',
+  ]),
+  item('qyTbEc', '电商销售数据（对企业）', 'E-commerce sales to business', [
+    'ecommerceSalesToBusiness',
+    'ecSalesToBusiness',
+  ]),
+  item('qyTcEc', '电商销售数据（对个人）', 'E-commerce sales to consumer', [
+    'ecommerceSalesToConsumer',
+    'ecSalesToConsumer',
+  ]),
+  item('qyGoods', '企业商品查询', 'Enterprise goods', ['goods']),
+  item('qyStockSummary', '仓储汇总查询', 'Warehouse summary', ['warehouseSummary']),
+  item('qyWarehouse', '在仓数据查询', 'In-warehouse data', [
+    'inWarehouse',
+    'inWarehouseData',
+    'warehouseData',
+  ]),
+  item('qyInbound', '入库明细查询', 'Inbound details', ['inboundDetails']),
+  item('qyOutbound', '出库明细查询', 'Outbound details', ['outboundDetails']),
+  item('qyPayment', '回款账户监控', 'Payment account monitor', [
+    'paymentAccounts',
+    'paymentAccount',
+    'paymentAccountMonitor',
+  ]),
+  item('qyBrand', '品牌排行查询', 'Brand ranking', ['brandRanking', 'brandRankings']),
+];
+
+const queryById = new Map<string, QueryType>(queryTypes.map((type) => [type.id, type]));
+const examples = queryExamples as Readonly<Record<string, unknown>>;
+const nothing: JsonSchema = { type: 'object' };
+
+function logistics2Entry(menu: MenuItem): ReferenceEntry {
+  const type = menu.queries?.map((id) => queryById.get(id)).find((found) => found !== undefined);
+  if (!type) {
+    return {
+      docId: menu.docId,
+      group: 'logistics2',
+      title: menu.title,
+      available: false,
+      path: '',
+      schema: nothing,
+      example: undefined,
+      responseRows: [],
+      kind: menu.push ? 'push' : 'query',
+      ...(menu.push ? { subscribedBy: menu.push } : {}),
+    };
+  }
+  return {
+    docId: menu.docId,
+    group: 'logistics2',
+    title: menu.title,
+    available: true,
+    path: type.path,
+    schema: type.request,
+    example: examples[type.id],
+    responseRows: responseRowsOf(queryResponseSchema(type.id, type.title)),
+    responseNote: type.response,
+    kind: type.kind,
+  };
+}
+
+/** Query-catalogue interfaces the menu does not name yet still get a page (never hidden). */
+const mapped = new Set(logistics2Menu.flatMap((menu) => menu.queries ?? []));
+const unmapped = queryTypes.filter((type) => !mapped.has(type.id));
 
 export const referenceEntries: readonly ReferenceEntry[] = [
   ...documentTypes.map(
@@ -180,6 +315,7 @@ export const referenceEntries: readonly ReferenceEntry[] = [
       docId: `${type.id}_api`,
       group: type.group,
       title: type.title,
+      available: true,
       path: type.path,
       schema: type.schema,
       example: documentExamples[type.id],
@@ -188,23 +324,23 @@ export const referenceEntries: readonly ReferenceEntry[] = [
       kind: 'submission',
     }),
   ),
-  ...queryTypes.map(
-    (type): ReferenceEntry => ({
-      docId: `query_${type.id}_api`,
-      group: 'query',
-      title: type.title,
-      path: type.path,
-      schema: type.request,
-      example: queryExamples[type.id],
-      responseRows: common,
-      responseNote: type.response,
-      kind: type.kind,
-    }),
+  ...logistics2Menu.map(logistics2Entry),
+  ...unmapped.map((type) =>
+    logistics2Entry({ docId: `query_${type.id}_api`, title: type.title, queries: [type.id] }),
   ),
 ];
 
-export const referenceOf = (docId: string): ReferenceEntry | undefined =>
-  referenceEntries.find((entry) => entry.docId === docId);
+/** Earlier page ids of the query interfaces (`query_linkNode_api`) still open their page. */
+const aliases = new Map<string, string>(
+  logistics2Menu.flatMap((menu) =>
+    (menu.queries ?? []).map((id) => [`query_${id}_api`, menu.docId] as const),
+  ),
+);
+
+export const referenceOf = (docId: string): ReferenceEntry | undefined => {
+  const id = aliases.get(docId) ?? docId;
+  return referenceEntries.find((entry) => entry.docId === id);
+};
 
 /** Reference page ids as the spec writes them (docsDetail-pod_api.html). */
 export const docId = (type: { id: string }) => `${type.id}_api`;

@@ -39,10 +39,25 @@ describe('API reference rows', () => {
     expect(responseRows('ecommerce').map((row) => row.path)).toContain('status');
   });
 
-  it('adds every query and subscription interface under its own ids', () => {
-    expect(referenceEntries.filter((entry) => entry.group === 'query')).toHaveLength(queryTypes.length);
+  it('lays out the digital service output group (logistics2) with the spec’s entry ids', () => {
+    const ids = referenceEntries.filter((entry) => entry.group === 'logistics2').map((entry) => entry.docId);
+    expect(ids.slice(0, 37)).toEqual(
+      'qyBuy qyTb qyTc kdMap kdgjMap kyzhgz kyzhgzSend qybgxx hxcqxx mttbjh qqhbjh kdText kdgjText kdgjPush qyLogistics ccjy hcdw hczh qqhyzh qqhyzhSend cbArchive mtjzjh mtjzjhSend cbAis qkyzh gyysxx qyStock qySw qyTbEc qyTcEc qyGoods qyStockSummary qyWarehouse qyInbound qyOutbound qyPayment qyBrand'.split(
+        ' ',
+      ),
+    );
     expect(new Set(referenceEntries.map((entry) => entry.docId)).size).toBe(referenceEntries.length);
-    const linkNode = referenceOf('query_linkNode_api')!;
+  });
+
+  it('renders every query-catalogue interface on a page, with request and response tables from its schemas', () => {
+    for (const type of queryTypes) {
+      const page = referenceEntries.find((entry) => entry.available && entry.path === type.path);
+      expect(page, type.id).toBeDefined();
+      expect(page!.group).toBe('logistics2');
+      expect(page!.responseRows.length, type.id).toBeGreaterThan(0);
+    }
+    const linkNode = referenceOf('qyLogistics')!;
+    expect(referenceOf('query_linkNode_api')).toBe(linkNode);
     expect(linkNode.path).toBe('/open/info/link/node');
     const rows = fieldRows(linkNode.schema, 'en');
     expect(rows.find((row) => row.path === 'customerCode')).toMatchObject({ required: true, maxLength: 20 });
@@ -52,6 +67,23 @@ describe('API reference rows', () => {
       '30',
       '40',
     ]);
+    expect(linkNode.responseRows.map((row) => row.path)).toEqual(
+      expect.arrayContaining(['flag', 'code', 'message', 'arrivalInfo', 'salesInfo', 'freshness']),
+    );
+    const orders = referenceOf('qyBuy')!;
+    expect(orders.responseRows.map((row) => row.path)).toEqual(
+      expect.arrayContaining(['dataList', 'dataList[].orderState', 'dataList[].goodsList[].barCode']),
+    );
     expect(linkNode.responseNote?.en).toContain('eleven blocks');
+  });
+
+  it('says plainly when an entry’s interface is not in the catalogue yet, and invents nothing', () => {
+    const pending = referenceEntries.filter((entry) => !entry.available);
+    for (const entry of pending) {
+      expect(entry).toMatchObject({ path: '', example: undefined, responseRows: [] });
+    }
+    const push = referenceOf('kdgjPush')!;
+    expect(push.kind).toBe('push');
+    expect(referenceOf(push.subscribedBy!)?.docId).toBe('kdgjText');
   });
 });

@@ -297,7 +297,7 @@ export const cn = {
   docs: {
     title: '文档中心',
     lead: '开放接口文档由平台的 JSON Schema 生成，与接入网关实际执行的校验规则完全一致。',
-    groups: { logistics: '物流接口', business: '商务接口', query: '查询与推送接口' },
+    groups: { logistics: '物流接口', business: '商务接口', logistics2: '数字服务输出' },
     method: '请求方式',
     path: '请求路径',
     headers: '请求头',
@@ -320,6 +320,14 @@ export const cn = {
     queryOverview:
       '查询与订阅接口面向资金方与订阅方，均为 POST + JSON，使用 Authorization: Bearer <API Key> 鉴权，只能查询 Key 授权范围内的企业。订阅接口在数据变化时推送到 callbackUrl。',
     menu: '接口目录',
+    notAvailableShort: '暂未开放',
+    notAvailable:
+      '该接口暂未开放：随其数据类别一同上线。接口纳入平台契约后，本页将自动显示由 Schema 生成的请求方式、路径、请求参数与响应参数。',
+    pushOf: '推送发送到订阅时提供的 callbackUrl：',
+    interactive: '交互式接口参考（OpenAPI）',
+    interactiveText: '在浏览器中直接调用接口，或将 OpenAPI 3.1 文档导入 Postman、生成客户端：',
+    ingestReference: '单据提交接口（ingest）',
+    queryReference: '查询、订阅与运营接口（query API）',
     eitherOr: '以下至少填写一项',
     overview: '接入概览',
     overviewText:

@@ -306,7 +306,7 @@ export const en: Dict = {
     groups: {
       logistics: 'Logistics interfaces',
       business: 'Business interfaces',
-      query: 'Query and push interfaces',
+      logistics2: 'Digital service output',
     },
     method: 'Method',
     path: 'Path',
@@ -330,6 +330,15 @@ export const en: Dict = {
     queryOverview:
       'Query and subscription interfaces serve lenders and subscribers: POST with a JSON body and Authorization: Bearer <API key>, limited to the enterprises the key may read. Subscriptions push to callbackUrl when data changes.',
     menu: 'Interfaces',
+    notAvailableShort: 'Not available yet',
+    notAvailable:
+      'This interface is not available yet: it arrives with its data family. The page will show its method, path, request and response tables, generated from the schemas, as soon as the interface is in the platform’s contract.',
+    pushOf: 'Pushes are sent to the callbackUrl given when subscribing:',
+    interactive: 'Interactive reference (OpenAPI)',
+    interactiveText:
+      'Try every interface from the browser, import the OpenAPI 3.1 documents into Postman or generate a client:',
+    ingestReference: 'Submission interfaces (ingest)',
+    queryReference: 'Query, subscription and operator interfaces (query API)',
     eitherOr: 'At least one of',
     overview: 'Overview',
     overviewText:

@@ -258,7 +258,7 @@ function drawerExtras(variant: DrawerVariant, locale: 'cn' | 'en', t: ReturnType
           { text: t.docs.overview, path: pathOf(locale, 'technologyPlatform') },
           { text: t.docs.groups.logistics, path: pathOf(locale, 'docsCenter', 'logistics') },
           { text: t.docs.groups.business, path: pathOf(locale, 'docsCenter', 'business') },
-          { text: t.docs.groups.query, path: pathOf(locale, 'docsCenter', 'query') },
+          { text: t.docs.groups.logistics2, path: pathOf(locale, 'docsCenter', 'logistics2') },
           { text: t.nav.console, path: pathOf(locale, 'console') },
         ],
       };
