@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
-import { generateApiKey, hashApiKey } from './apiKey.ts';
+import { type ApiKeyKind, generateApiKey, hashApiKey } from './apiKey.ts';
 import { createApiKey, findApiKeyByHash } from './store.ts';
 
 /**
@@ -42,32 +42,64 @@ export async function ensureDevelopmentKeyset(
   cacheFile: string,
   now: () => Date = () => new Date(),
 ): Promise<DevelopmentKeys> {
+  return ensureKeyset(
+    databaseUrl,
+    cacheFile,
+    {
+      partner: { kind: 'partner', ...owners.partner },
+      lender: { kind: 'lender', ...owners.lender },
+      operator: { kind: 'operator', ...owners.operator },
+    },
+    now,
+  );
+}
+
+export interface KeyOwner {
+  kind: ApiKeyKind;
+  ownerId: string;
+  ownerName: string;
+  enterprises: readonly string[];
+}
+
+/**
+ * A named set of local keys (development keys, `npm run demo`'s demo keys): each cached key is
+ * reused while it is valid, of its kind and still carries the listed grants; any other is
+ * replaced by a new one. The cache file (mode 0600) is the only place the plain keys live.
+ */
+export async function ensureKeyset<Name extends string>(
+  databaseUrl: string,
+  cacheFile: string,
+  owners: Readonly<Record<Name, KeyOwner>>,
+  now: () => Date = () => new Date(),
+): Promise<Record<Name, string>> {
   const cached = await readFile(cacheFile, 'utf8')
-    .then((text) => JSON.parse(text) as Partial<DevelopmentKeys>)
-    .catch(() => ({}) as Partial<DevelopmentKeys>);
+    .then((text) => JSON.parse(text) as Partial<Record<Name, string>>)
+    .catch(() => ({}) as Partial<Record<Name, string>>);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
-    const keys = {} as DevelopmentKeys;
-    for (const kind of ['partner', 'lender', 'operator'] as const) {
-      const previous = cached[kind];
+    const keys = {} as Record<Name, string>;
+    for (const name of Object.keys(owners) as Name[]) {
+      const owner = owners[name];
+      const previous = cached[name];
       const row = previous ? await findApiKeyByHash(pool, hashApiKey(previous)) : null;
-      // A cached key is reused while it is valid and still carries the grants listed above.
       const sameGrants =
-        row !== null && [...row.enterprises].sort().join() === [...owners[kind].enterprises].sort().join();
-      if (previous && row && row.revokedAt === null && row.kind === kind && sameGrants) {
-        keys[kind] = previous;
+        row !== null && [...row.enterprises].sort().join() === [...owner.enterprises].sort().join();
+      if (previous && row && row.revokedAt === null && row.kind === owner.kind && sameGrants) {
+        keys[name] = previous;
         continue;
       }
       const generated = generateApiKey();
       await createApiKey(pool, {
         id: randomUUID(),
-        kind,
-        ...owners[kind],
+        kind: owner.kind,
+        ownerId: owner.ownerId,
+        ownerName: owner.ownerName,
+        enterprises: [...owner.enterprises],
         keyPrefix: generated.prefix,
         keyHash: generated.hash,
         createdAt: now(),
       });
-      keys[kind] = generated.key;
+      keys[name] = generated.key;
     }
     await writeFile(cacheFile, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
     await chmod(cacheFile, 0o600);

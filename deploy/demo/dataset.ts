@@ -1,0 +1,181 @@
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+
+/**
+ * The demo data set of `npm run demo` (README "Demo data"): several enterprises, each telling
+ * the story of the catalogue's examples (schemas/src/documents/examples.ts: a Qianhai bonded
+ * importer buys, ships, clears, stores, sells and finances) under its own identity and order
+ * numbers, with status changes submitted as later versions. Pure, so the unit test checks every
+ * document against its schema before anything is sent.
+ *
+ * It is a table of feeds: each row turns the enterprises into submissions through one family
+ * of interfaces. The tracking, reference-data and enterprise-data feeds add rows here as their
+ * interfaces land; nothing else changes.
+ */
+export interface DemoEnterprise {
+  /** Unified social credit code (query spec §3: customerCode). */
+  code: string;
+  name: string;
+  /** Replaces the examples' `QHYP` order-number prefix. */
+  prefix: string;
+  /** Replaces the examples' other identifiers (bill, business order, platform order, codes). */
+  serial: string;
+}
+
+export const demoEnterprises: readonly DemoEnterprise[] = [
+  // The examples' own enterprise: the printed examples and the query examples name it.
+  { code: '91440300MA5G2K7L3X', name: '深圳前海优品供应链有限公司', prefix: 'QHYP', serial: '0' },
+  { code: '91330100MA2H3K5P7Y', name: '杭州百联跨境贸易有限公司', prefix: 'HZKJ', serial: '1' },
+  { code: '91330201MA2J8Q4R6N', name: '宁波保税区海淘进出口有限公司', prefix: 'NBHT', serial: '2' },
+];
+
+export interface DemoSubmission {
+  /** Which feed row produced it. */
+  feed: string;
+  /** A document type id of the catalogue (ingest's submission interfaces). */
+  interface: DocumentTypeId;
+  enterprise: string;
+  document: Record<string, unknown>;
+  /** What this submission shows (first version, status change …). */
+  note: string;
+}
+
+export interface DemoFeed {
+  id: string;
+  description: string;
+  submissions(enterprises: readonly DemoEnterprise[]): DemoSubmission[];
+}
+
+const original = demoEnterprises[0]!;
+
+/**
+ * The examples' identifiers, each rewritten per enterprise so that chains never share a number
+ * across enterprises (they would not be linked anyway: processors/README.md "Link-node rules").
+ * Same length, so every maxLength still holds.
+ */
+const identifiers = [
+  'BO240305000123',
+  'COSU6287451230',
+  'TM2024031812345678',
+  '3786215549021873',
+  'YP2024030501',
+  'SZHY-T-884120',
+  'TL-QHBW-240305-0031',
+  'QHBW-S-240305-12',
+  'FIN-QH-240220-008',
+  'WMS-QH-240305-031',
+  'WMS-QH-240321-044',
+  'PO-JP-240218-01',
+  'HZBL-PO-240320-77',
+  'YP-JP-2024-018',
+  'YP-HZ-2024-006',
+  'ZTO-QH-240318-0042',
+  '78312456690123',
+  '530420241000056789',
+  '534920240000012345',
+  'QD534924I000158736',
+  'IN240305000031',
+  'SK240305A017',
+  'SZHY240305007',
+  'CSNU6278415',
+  '4403960QHY',
+];
+
+/** The example documents as one enterprise would send them. */
+export function rebrand<T>(value: T, enterprise: DemoEnterprise): T {
+  if (enterprise.code === original.code) return structuredClone(value);
+  let text = JSON.stringify(value);
+  const swap = (from: string, to: string) => {
+    text = text.split(from).join(to);
+  };
+  swap(original.code, enterprise.code);
+  swap(original.name, enterprise.name);
+  for (const id of identifiers) swap(id, `${id.slice(0, -1)}${enterprise.serial}`);
+  swap('QHYP', enterprise.prefix);
+  return JSON.parse(text) as T;
+}
+
+const example = (id: DocumentTypeId) => examples[id] as unknown as Record<string, unknown>;
+
+const submission = (
+  enterprise: DemoEnterprise,
+  id: DocumentTypeId,
+  note: string,
+  change: (document: Record<string, unknown>) => Record<string, unknown> = (document) => document,
+): DemoSubmission => ({
+  feed: 'documents',
+  interface: id,
+  enterprise: enterprise.code,
+  document: change(rebrand(example(id), enterprise)),
+  note,
+});
+
+const owned = (enterprise: DemoEnterprise) => (document: Record<string, unknown>) => ({
+  customerCode: enterprise.code,
+  ...document,
+});
+
+/**
+ * The 14 submission interfaces for every enterprise, in the order the story happens: goods
+ * master data, the purchase (placed, then received), arrival, transport, clearance and checks,
+ * inbound and tally, then the sales (to a retailer: placed, then shipped or cancelled; to
+ * consumers), their outbound and the bonded e-commerce orders and waybills.
+ */
+const documentFeed: DemoFeed = {
+  id: 'documents',
+  description: 'the 14 partner documents per enterprise, with purchase and sales status changes',
+  submissions: (enterprises) =>
+    enterprises.flatMap((enterprise, index) => [
+      submission(enterprise, 'goods', 'goods master data'),
+      submission(enterprise, 'synchronizeGoods', 'goods synchronisation'),
+      submission(enterprise, 'purchase', 'purchase placed (10)', (d) => ({
+        ...d,
+        orderStatus: '10',
+        inboundTime: undefined,
+      })),
+      submission(enterprise, 'pod', 'vessel arrived'),
+      submission(enterprise, 'internalTransport', 'port to bonded warehouse'),
+      submission(enterprise, 'clearance', 'import declaration'),
+      // A check note names only the declaring firm, inbound and outbound notes no enterprise at all
+      // (processors/README.md "Enterprise key"): the importer's logistics partner sends the
+      // owner's customerCode with them (an additional property), so they join its chain.
+      submission(enterprise, 'check', 'check note', owned(enterprise)),
+      submission(enterprise, 'inbound', 'inbound note', owned(enterprise)),
+      submission(enterprise, 'tally', 'tally report'),
+      submission(enterprise, 'purchase', 'purchase received into the warehouse (20)'),
+      submission(enterprise, 'saleOrderToB', 'sale to a retailer placed (10)'),
+      // The last enterprise's retailer cancels; the others ship.
+      index === enterprises.length - 1
+        ? submission(enterprise, 'saleOrderToB', 'sale to a retailer cancelled (30)', (d) => ({
+            ...d,
+            orderStatus: '30',
+          }))
+        : submission(enterprise, 'saleOrderToB', 'sale to a retailer shipped (20)', (d) => ({
+            ...d,
+            orderStatus: '20',
+          })),
+      // The e-commerce enterprise is named by its customs code (electricCode); the owner's
+      // customerCode goes along so the order and waybill join its chain.
+      submission(enterprise, 'ondedEcOrder', 'bonded e-commerce order', owned(enterprise)),
+      submission(enterprise, 'bondedEcLogistics', 'its waybill', owned(enterprise)),
+      submission(enterprise, 'outbound', 'outbound note', owned(enterprise)),
+      submission(enterprise, 'saleOrderToC', 'sales to consumers'),
+    ]),
+};
+
+/** The feed table; new feed families append their row. */
+export const demoFeeds: readonly DemoFeed[] = [documentFeed];
+
+/** Every submission of the demo, in the order it is sent. Undefined members are dropped. */
+export function demoSubmissions(enterprises: readonly DemoEnterprise[] = demoEnterprises): DemoSubmission[] {
+  return demoFeeds
+    .flatMap((feed) => feed.submissions(enterprises))
+    .map((entry) => ({ ...entry, document: JSON.parse(JSON.stringify(entry.document)) }));
+}
+
+/** The ingest path of a submission (`{product}` filled). */
+export function submissionPath(id: DocumentTypeId, product: string): string {
+  const type = documentTypes.find((candidate) => candidate.id === id);
+  if (!type) throw new Error(`unknown document type ${id}`);
+  return type.path.replaceAll('{product}', product);
+}

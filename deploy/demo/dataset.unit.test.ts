@@ -1,0 +1,47 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
+import { describe, expect, it } from 'vitest';
+import { enterpriseOf } from '../../processors/src/documents/enterprise.ts';
+import { demoEnterprises, demoSubmissions } from './dataset.ts';
+
+describe('demo data set', () => {
+  const submissions = demoSubmissions();
+  const validate = createDocumentValidators();
+
+  it('is valid against the schemas ingest validates with', () => {
+    for (const entry of submissions) {
+      expect(validate[entry.interface](entry.document), `${entry.enterprise} ${entry.note}`).toEqual([]);
+    }
+  });
+
+  it('sends every submission type for every enterprise, each attributed to its enterprise', () => {
+    for (const enterprise of demoEnterprises) {
+      const own = submissions.filter((entry) => entry.enterprise === enterprise.code);
+      expect(new Set(own.map((entry) => entry.interface))).toEqual(new Set(documentTypes.map((type) => type.id)));
+      for (const entry of own) {
+        const owner = enterpriseOf(entry.interface, entry.document as never);
+        if (entry.interface !== 'synchronizeGoods') expect(owner, `${entry.interface}`).toBe(enterprise.code);
+        expect(JSON.stringify(entry.document)).not.toContain(
+          enterprise === demoEnterprises[0] ? 'HZKJ' : demoEnterprises[0]!.code,
+        );
+      }
+    }
+  });
+
+  it('changes statuses by later versions: purchases received, a sale shipped and one cancelled', () => {
+    const statuses = (id: string, enterprise: string) =>
+      submissions
+        .filter((entry) => entry.interface === id && entry.enterprise === enterprise)
+        .map((entry) => entry.document.orderStatus);
+    for (const enterprise of demoEnterprises) expect(statuses('purchase', enterprise.code)).toEqual(['10', '20']);
+    expect(statuses('saleOrderToB', demoEnterprises[0]!.code)).toEqual(['10', '20']);
+    expect(statuses('saleOrderToB', demoEnterprises.at(-1)!.code)).toEqual(['10', '30']);
+  });
+
+  it('gives each enterprise its own order and bill numbers', () => {
+    const keys = submissions
+      .filter((entry) => entry.interface === 'pod')
+      .map((entry) => [entry.document.entOrderNo, entry.document.billNo, entry.document.busiOrderNo].join());
+    expect(new Set(keys).size).toBe(demoEnterprises.length);
+  });
+});
