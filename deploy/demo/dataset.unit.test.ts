@@ -17,7 +17,9 @@ describe('demo data set', () => {
   it('sends every submission type for every enterprise, each attributed to its enterprise', () => {
     for (const enterprise of demoEnterprises) {
       const own = submissions.filter((entry) => entry.enterprise === enterprise.code);
-      expect(new Set(own.map((entry) => entry.interface))).toEqual(new Set(documentTypes.map((type) => type.id)));
+      expect(new Set(own.map((entry) => entry.interface))).toEqual(
+        new Set(documentTypes.map((type) => type.id)),
+      );
       for (const entry of own) {
         const owner = enterpriseOf(entry.interface, entry.document as never);
         if (entry.interface !== 'synchronizeGoods') expect(owner, `${entry.interface}`).toBe(enterprise.code);
@@ -33,7 +35,8 @@ describe('demo data set', () => {
       submissions
         .filter((entry) => entry.interface === id && entry.enterprise === enterprise)
         .map((entry) => entry.document.orderStatus);
-    for (const enterprise of demoEnterprises) expect(statuses('purchase', enterprise.code)).toEqual(['10', '20']);
+    for (const enterprise of demoEnterprises)
+      expect(statuses('purchase', enterprise.code)).toEqual(['10', '20']);
     expect(statuses('saleOrderToB', demoEnterprises[0]!.code)).toEqual(['10', '20']);
     expect(statuses('saleOrderToB', demoEnterprises.at(-1)!.code)).toEqual(['10', '30']);
   });

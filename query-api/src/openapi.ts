@@ -18,8 +18,21 @@ const s = (title: string, titleEn: string, schema: JsonSchema = { type: 'string'
 });
 const list = (title: [string, string]) =>
   successOf(title, { dataList: s('列表', 'List', { type: 'array', items: { type: 'object' } }) });
+const subscriptionShape = (required: string[]): JsonSchema => ({
+  type: 'object',
+  required,
+  properties: {
+    id: s('订阅编号', 'Subscription id'),
+    family: s('订阅类型', 'Family'),
+    state: s('状态', 'State'),
+    callbackUrl: s('回调地址', 'Callback URL'),
+    ...(required.includes('secret')
+      ? { secret: s('签名密钥（只显示这一次）', 'Signing secret (shown this once)') }
+      : {}),
+  },
+});
 const subscriptionAnswer = (title: [string, string]) =>
-  successOf(title, { subscription: s('订阅', 'Subscription', { type: 'object', required: ['id'] }) });
+  successOf(title, { subscription: s('订阅', 'Subscription', subscriptionShape(['id'])) });
 
 function op(
   method: ApiOperation['method'],
@@ -54,7 +67,7 @@ export const subscriptionOperations: ApiOperation[] = [
     },
     ['lender', 'operator'],
     successOf(['订阅结果（含只显示一次的签名密钥）', 'Subscription (with its signing secret, shown once)'], {
-      subscription: s('订阅', 'Subscription', { type: 'object', required: ['id', 'secret'] }),
+      subscription: s('订阅', 'Subscription', subscriptionShape(['id', 'secret'])),
     }),
     {
       request: {
@@ -304,6 +317,7 @@ export function portalOperations(product: string): ApiOperation[] {
     summary,
     audience: ['public'],
     response: { schema: portalAnswer },
+    failureSchema: portalAnswer,
     ...(body
       ? {
           request: {
@@ -351,7 +365,7 @@ export function portalOperations(product: string): ApiOperation[] {
       '/api/front/meet/articleDetails.do',
       'article',
       { cn: '文章详情', en: 'Article' },
-      { properties: { ...lang, id: int }, example: { id: 1 } },
+      { properties: { ...lang, id: int }, example: { id: 101 } },
       { failures: [404] },
     ),
     portal(
@@ -359,7 +373,7 @@ export function portalOperations(product: string): ApiOperation[] {
       '/apiNewsDetail/front/meet/articleDetails.do',
       'article_news',
       { cn: '文章详情（资讯路径）', en: 'Article (news path)' },
-      { properties: { ...lang, id: int }, example: { id: 1 } },
+      { properties: { ...lang, id: int }, example: { id: 101 } },
       { failures: [404] },
     ),
     portal(
@@ -367,14 +381,15 @@ export function portalOperations(product: string): ApiOperation[] {
       '/api/front/meet/recommendNewsList.do',
       'recommended',
       { cn: '推荐文章', en: 'Recommended articles' },
-      { properties: { ...lang, id: int }, example: { id: 1 } },
+      { properties: { ...lang, id: int }, example: { id: 101 } },
     ),
     portal(
       'post',
       '/helpAndRuleCenter/index',
       'centre',
       { cn: '帮助与规则中心目录', en: 'Help and rule centre menu' },
-      { properties: { ...lang, columnId: int }, example: { columnId: 0 } },
+      { properties: { ...lang, columnId: int }, example: { columnId: 4218 } },
+      { failures: [404] },
     ),
     portal(
       'post',
@@ -411,7 +426,7 @@ export function portalOperations(product: string): ApiOperation[] {
       'app',
       { cn: '应用详情', en: 'App detail' },
       undefined,
-      { pathExamples: { id: '1' }, failures: [404] },
+      { pathExamples: { id: '301' }, failures: [404] },
     ),
     portal(
       'post',
@@ -437,7 +452,10 @@ export function portalOperations(product: string): ApiOperation[] {
       '/api/front/other/registered.do',
       'register',
       { cn: '注册', en: 'Register' },
-      { properties: { ...lang, phone: text, code: text, password: text }, example: { phone: '13800138000' } },
+      {
+        properties: { ...lang, phone: text, code: text, password: text },
+        example: { phone: '13800138000', code: '123456', password: 'Tradelog-2024' },
+      },
       { failures: [400, 409] },
     ),
     portal(
@@ -452,7 +470,23 @@ export function portalOperations(product: string): ApiOperation[] {
       `/${product}-order/customerDemand/save`,
       'demand',
       { cn: '提交需求表单', en: 'Submit a demand form' },
-      { properties: { ...lang, form: text }, example: { form: 'consult' } },
+      {
+        properties: {
+          ...lang,
+          form: { type: 'string', enum: ['contact', 'signUp', 'inquiry', 'message'] },
+          name: text,
+          phone: text,
+          industry: text,
+          demand: text,
+        },
+        example: {
+          form: 'contact',
+          name: '李明',
+          phone: '13800138000',
+          industry: '跨境电商',
+          demand: '保税仓融资咨询',
+        },
+      },
       { failures: [400] },
     ),
   ];

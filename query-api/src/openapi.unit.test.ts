@@ -1,8 +1,11 @@
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger, TradelogError } from '@tradelog/schemas';
+import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
+import { createValidatorCompiler } from '@tradelog/schemas/documents/validator';
 import { operationKeys } from '@tradelog/schemas/openapi/document';
 import { expressRoutes } from '@tradelog/schemas/openapi/routes';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
+import { queryFormats } from '@tradelog/schemas/queries/formats';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
@@ -61,5 +64,25 @@ describe('query-api OpenAPI document', () => {
     });
     expect(document.components.schemas!.Failure).toMatchObject({ required: ['flag', 'code', 'message'] });
     expect(document.paths['/portal-api/api/front/home/index.do']?.post?.security).toEqual([]);
+  });
+
+  it('has request and response schemas that compile in strict mode (the validators ingest uses)', () => {
+    const compile = createValidatorCompiler(queryFormats);
+    const schemas = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((operation) => [
+        ...Object.values((operation.requestBody?.content ?? {}) as Record<string, { schema: JsonSchema }>),
+        ...Object.values(operation.responses).flatMap((response) =>
+          Object.values(
+            (response.content ?? {}) as Record<string, { schema: JsonSchema & { $ref?: string } }>,
+          ),
+        ),
+      ]),
+    );
+    expect(schemas.length).toBeGreaterThan(100);
+    for (const { schema } of schemas) {
+      if ('$ref' in schema) continue;
+      expect(() => compile(schema), JSON.stringify(schema).slice(0, 200)).not.toThrow();
+    }
+    expect(() => compile(document.components.schemas!.Failure as JsonSchema)).not.toThrow();
   });
 });

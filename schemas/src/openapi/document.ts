@@ -128,7 +128,13 @@ function operationOf(op: ApiOperation): OpenApiOperation {
             String(code),
             {
               description: failureText[code] ?? 'Failure',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+              content: {
+                'application/json': {
+                  schema: op.failureSchema
+                    ? stripIdentity(op.failureSchema)
+                    : { $ref: '#/components/schemas/Failure' },
+                },
+              },
             },
           ]),
       ),

@@ -35,6 +35,8 @@ export interface ApiOperation {
   response: { schema: JsonSchema; example?: unknown; status?: number; contentType?: string };
   /** Failure statuses this operation can answer besides the common ones. */
   failures?: readonly number[];
+  /** The failure body when it is not the `{flag, code, message}` envelope (the portal's calls). */
+  failureSchema?: JsonSchema;
   /** Whether the body-size limit applies (413). */
   bodyLimitBytes?: number;
 }

@@ -67,6 +67,7 @@ export function serviceOperations(service: string): ApiOperation[] {
           title: 'OpenAPI 3.1',
           'x-title-en': 'OpenAPI 3.1',
           required: ['openapi', 'paths'],
+          properties: { openapi: { type: 'string', enum: ['3.1.0'] }, paths: { type: 'object' } },
         },
       },
     },

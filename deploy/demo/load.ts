@@ -1,0 +1,221 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureKeyset } from '@tradelog/projections/access/developmentKeys';
+import type { Logger } from '@tradelog/schemas';
+import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
+import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
+import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
+import { demoEnterprises, demoSubmissions } from './dataset.ts';
+import { demoPlans } from './plans.ts';
+
+/**
+ * `npm run demo` without its shell (deploy/demo/main.ts): creates the demo keys, sends the
+ * demo data set through the running services' real interfaces, waits until the projections
+ * answer with it, and writes the Postman collection. Every step talks HTTP to ingest and
+ * query-api, except the keys, which are created with the key store as `npm run keys` does.
+ */
+export interface DemoOptions {
+  ingestUrl: string;
+  queryApiUrl: string;
+  databaseUrl: string;
+  outDir: string;
+  /** Where the demo's subscriptions push (the callback-target guard applies). */
+  callbackUrl: string;
+  logger: Logger;
+  /** How long to wait for the projections to show the data. */
+  timeoutMs: number;
+}
+
+export interface DemoResult {
+  keys: { partnerKey: string; lenderKey: string; operatorKey: string };
+  documents: Record<ServiceName, OpenApiDocument>;
+  collection: PostmanCollection;
+  collectionFile: string;
+  variables: Record<string, string>;
+  submitted: number;
+}
+
+export const collectionFileName = 'tradelog-demo.postman_collection.json';
+
+async function call(
+  url: string,
+  key: string | undefined,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await fetch(url, {
+    method,
+    headers: {
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      'Accept-Language': 'en',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await answer.text();
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    parsed = { text };
+  }
+  return { status: answer.status, body: parsed };
+}
+
+async function openApiOf(baseUrl: string, service: string): Promise<OpenApiDocument> {
+  try {
+    const answer = await fetch(`${baseUrl}/openapi.json`, { signal: AbortSignal.timeout(5_000) });
+    if (!answer.ok) throw new Error(`answered ${answer.status}`);
+    return (await answer.json()) as OpenApiDocument;
+  } catch (error) {
+    throw new Error(
+      `${service} does not answer at ${baseUrl} (${(error as Error).message}). Start the services first (npm start), or set ${service === 'ingest' ? 'INGEST_URL' : 'QUERY_API_URL'}.`,
+    );
+  }
+}
+
+async function until<T>(what: string, deadline: number, probe: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; are the processors running (npm start runs them)?`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
+  const log = options.logger.scope({ component: 'demo' });
+  const documents = {
+    ingest: await openApiOf(options.ingestUrl, 'ingest'),
+    queryApi: await openApiOf(options.queryApiUrl, 'query-api'),
+  };
+  await mkdir(options.outDir, { recursive: true });
+  const enterprises = demoEnterprises.map((enterprise) => enterprise.code);
+  const keys = await ensureKeyset(options.databaseUrl, join(options.outDir, '.demo-keys.json'), {
+    partnerKey: {
+      kind: 'partner',
+      ownerId: 'demo-partner',
+      ownerName: 'Demo logistics partner',
+      enterprises: [],
+    },
+    lenderKey: { kind: 'lender', ownerId: 'demo-lender', ownerName: 'Demo lender', enterprises },
+    operatorKey: { kind: 'operator', ownerId: 'demo-operator', ownerName: 'Demo operator', enterprises: [] },
+  });
+  log.info('demo keys ready', { enterprises });
+
+  // Subscribed before the documents go in, so that their changes are pushed to it.
+  const subscribed = await call(`${options.queryApiUrl}/subscriptions/changes`, keys.lenderKey, 'POST', {
+    enterprise: enterprises[0],
+    callbackUrl: options.callbackUrl,
+  });
+  const demoSubscriptionId = (subscribed.body.subscription as { id?: string } | undefined)?.id;
+  if (subscribed.status !== 200 || !demoSubscriptionId)
+    throw new Error(`subscribing to changes failed: ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
+
+  // The submissions, in story order (status changes are later versions of the same document).
+  const submissions = demoSubmissions();
+  for (const entry of submissions) {
+    const path = Object.entries(documents.ingest.paths).find(
+      ([, methods]) => methods.post?.operationId === `submit_${entry.interface}`,
+    )?.[0];
+    if (!path) throw new Error(`ingest serves no ${entry.interface} interface`);
+    const answer = await call(`${options.ingestUrl}${path}`, keys.partnerKey, 'POST', entry.document);
+    if (answer.status !== 200)
+      throw new Error(
+        `${entry.interface} (${entry.enterprise}, ${entry.note}) answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+      );
+  }
+  log.info('demo documents submitted', { documents: submissions.length });
+
+  // The projections have applied everything when each enterprise's purchase shows as received
+  // and its sales as the last version says, and the link-node chain of the example answers.
+  const deadline = Date.now() + options.timeoutMs;
+  for (const enterprise of enterprises) {
+    await until(`the purchase orders of ${enterprise}`, deadline, async () => {
+      const answer = await call(
+        `${options.queryApiUrl}/open/info/enterprise/purchase-orders`,
+        keys.lenderKey,
+        'POST',
+        {
+          ...queryExamples.purchaseOrders,
+          enterpriseId: enterprise,
+        },
+      );
+      const orders = (answer.body.dataList ?? []) as { orderState?: string }[];
+      return orders.length > 0 && orders.every((order) => order.orderState === 'RECEIVED') ? true : undefined;
+    });
+    await until(`the sales to business of ${enterprise}`, deadline, async () => {
+      const answer = await call(
+        `${options.queryApiUrl}/open/info/enterprise/sales-to-business`,
+        keys.lenderKey,
+        'POST',
+        {
+          ...queryExamples.salesToBusiness,
+          enterpriseId: enterprise,
+          orderNo: undefined,
+        },
+      );
+      const orders = (answer.body.dataList ?? []) as { orderState?: string }[];
+      return orders.some((order) => order.orderState === 'SHIPPED' || order.orderState === 'CANCELLED')
+        ? true
+        : undefined;
+    });
+  }
+  await until('the link-node chain of the example', deadline, async () => {
+    const answer = await call(
+      `${options.queryApiUrl}/open/info/link/node`,
+      keys.lenderKey,
+      'POST',
+      queryExamples.linkNode,
+    );
+    const blocks = ['arrivalInfo', 'intoDeclareInfo', 'intoStorageInfo', 'purchaseInfo'];
+    return answer.status === 200 &&
+      blocks.every(
+        (block) => Array.isArray(answer.body[block]) && (answer.body[block] as unknown[]).length > 0,
+      )
+      ? true
+      : undefined;
+  });
+  log.info('demo data visible through the query API');
+
+  // Ids the collection's requests use.
+  const versions = await call(`${options.queryApiUrl}/ops/rebuild/order-status`, keys.operatorKey);
+  const live = ((versions.body.versions ?? []) as { version: number; state: string }[]).find(
+    (version) => version.state === 'live',
+  );
+  const deliveries = await call(
+    `${options.queryApiUrl}/subscriptions/${demoSubscriptionId}/deliveries`,
+    keys.lenderKey,
+  );
+  const deliveryId = ((deliveries.body.dataList ?? []) as { id: string }[])[0]?.id;
+  const letters = await call(`${options.queryApiUrl}/ops/dead-letters?state=open&limit=1`, keys.operatorKey);
+  const deadLetterId = ((letters.body.dataList ?? []) as { id: string }[])[0]?.id;
+
+  const variables: Record<string, string> = {
+    ingestUrl: options.ingestUrl,
+    queryApiUrl: options.queryApiUrl,
+    ...keys,
+    callbackUrl: options.callbackUrl,
+    demoSubscriptionId,
+    subscriptionId: '',
+    liveVersion: String(live?.version ?? 1),
+    ...(deliveryId ? { deliveryId } : {}),
+    ...(deadLetterId ? { deadLetterId } : {}),
+  };
+  const collection = buildCollection({
+    documents,
+    plans: demoPlans({ hasDelivery: deliveryId !== undefined, hasDeadLetter: deadLetterId !== undefined }),
+    variables,
+    description: [
+      'One request per interface of the Tradelog services, against the demo data of `npm run demo`',
+      `(${demoEnterprises.map((enterprise) => enterprise.name).join('、')}).`,
+      'Keys and ids are collection variables; run the folder in order (some requests use ids captured by earlier ones).',
+    ].join(' '),
+  });
+  const collectionFile = join(options.outDir, collectionFileName);
+  await writeFile(collectionFile, `${JSON.stringify(collection, null, 2)}\n`, { mode: 0o600 });
+  log.info('Postman collection written', { file: collectionFile });
+  return { keys, documents, collection, collectionFile, variables, submitted: submissions.length };
+}

@@ -1,0 +1,75 @@
+import { examples } from '@tradelog/schemas/queries/examples';
+import type { RequestPlan } from './collection.ts';
+import { demoEnterprises } from './dataset.ts';
+
+/**
+ * How each request of the demo collection meets the demo data (deploy/demo/README.md): which
+ * ids fill its path, which body replaces the example, and — where the demo state makes the
+ * example's success impossible — what it answers instead and why. Operations not listed send
+ * their OpenAPI example as it is and expect its success status.
+ */
+export interface DemoState {
+  /** A delivery of the demo's own change subscription exists (the push processor runs). */
+  hasDelivery: boolean;
+  /** An open dead letter exists. */
+  hasDeadLetter: boolean;
+}
+
+const subscription = { id: '{{subscriptionId}}' };
+const demoSubscription = { id: '{{demoSubscriptionId}}' };
+
+export function demoPlans(state: DemoState): Record<string, RequestPlan> {
+  const callback = (example: object) => ({ ...example, callbackUrl: '{{callbackUrl}}' });
+  return {
+    // The collection's own subscription: created, read, paused, resumed and, last, deleted.
+    subscribe_changes: {
+      body: { enterprise: demoEnterprises[0]!.code, callbackUrl: '{{callbackUrl}}' },
+      capture: { subscriptionId: 'subscription.id' },
+    },
+    get_subscription: { path: subscription },
+    pause_subscription: { path: subscription },
+    resume_subscription: { path: subscription },
+    delete_subscription: { path: subscription, last: true },
+    // The demo's subscription, made before the documents were sent, has deliveries.
+    list_deliveries: {
+      path: demoSubscription,
+      capture: state.hasDelivery ? { deliveryId: 'dataList.0.id' } : {},
+    },
+    list_attempts: state.hasDelivery
+      ? { path: { ...demoSubscription, deliveryId: '{{deliveryId}}' } }
+      : {
+          path: { ...demoSubscription, deliveryId: '00000000-0000-4000-8000-000000000000' },
+          expect: [404],
+          why: 'no delivery yet: the push processor was not running when the demo loaded',
+        },
+    redeliver: { path: demoSubscription, body: { states: ['dead'] } },
+    // Subscriptions of the query catalogue push to the demo's callback.
+    query_expressSubscription: { body: callback(examples.expressSubscription) },
+    query_expressRouteMapSubscription: { body: callback(examples.expressRouteMapSubscription) },
+    query_oceanTracking: { body: callback(examples.oceanTracking) },
+    query_terminalTracking: { body: callback(examples.terminalTracking) },
+    // Operators: a rebuild of order-status is requested (or one is already under way).
+    request_rebuild: {
+      path: { projection: 'order-status' },
+      expect: [202, 409],
+      why: 'answers 409 while an earlier rebuild request is still pending or building',
+    },
+    drop_version: {
+      path: { projection: 'order-status', version: '{{liveVersion}}' },
+      expect: [409],
+      why: 'the live version cannot be dropped (only retired or failed ones can): shows the refusal',
+    },
+    portal_sms_code: {
+      expect: [200, 429],
+      why: 'a second code for the same phone within the resend interval answers 429 (portal spec §4)',
+    },
+    // Registration needs the code texted to the phone by sms_code, which a collection cannot read.
+    portal_register: {
+      expect: [400],
+      why: 'registration needs the code texted to the phone; the example shows the refusal',
+    },
+    retry_dead_letter: state.hasDeadLetter
+      ? { path: { id: '{{deadLetterId}}' } }
+      : { path: { id: '0' }, expect: [404], why: 'the demo data leaves no dead letter to retry' },
+  };
+}

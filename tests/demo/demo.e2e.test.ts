@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { migrate } from '@tradelog/projections/migrate';
+import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
+import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
+import { operationKeys } from '@tradelog/schemas/openapi/document';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostmanCollection } from '../../deploy/demo/collection.ts';
+import { collectionFileName } from '../../deploy/demo/load.ts';
+import { describeRun, runCollection } from '../../deploy/demo/runner.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import { createPushService, type PushService } from '../../processors/src/push/service.ts';
+import { pushSettings } from '../../processors/src/push/settings.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createApp } from '../../query-api/src/app.ts';
+import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+
+/**
+ * `npm run demo` against real services (issue "first hour", Must show): ingest, the projections,
+ * the push service and query-api run on the real Kafka, registry and Postgres (own topics,
+ * schema and consumer groups); the demo CLI itself runs as a child process, loads the data set
+ * through the interfaces, writes the Postman collection and runs it. Then the collection is run
+ * again here: it holds one request per operation of both OpenAPI documents, and every request
+ * answers with the status its example says and a body that matches its response schema.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+describe('npm run demo and its Postman collection', () => {
+  const services = testServices();
+  const changesTopic = uniqueName('demo-changes');
+  const bossSchema = uniqueName('demoboss');
+  const outDir = join(tmpdir(), uniqueName('tradelog-demo'));
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let ingest: IngestUnderTest;
+  let projections: ProjectionsUnderTest;
+  let push: PushService;
+  let queryApi: Server;
+  let receiver: Server;
+  let queryApiUrl = '';
+  let callbackUrl = '';
+  const pushes: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'demo');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
+    ingest = await startIngestUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      keysDatabaseUrl: db.databaseUrl,
+      topicSuffix: uniqueName('demo'),
+      logger: quietLogger,
+    });
+    const topics = documentTypes.map((type) => ingest.topicOf(type));
+    projections = await startProjectionsUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topics,
+      logger: quietLogger,
+      clientId: 'demo-processors',
+      changesTopic,
+    });
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        pushes.push(req.url ?? '');
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/tradelog`;
+    const allowlist = parseAllowlist(['127.0.0.1/32']);
+    push = createPushService({
+      kafka: createKafka({ brokers: services.kafkaBrokers, clientId: 'demo-push', logger: quietLogger }),
+      pool,
+      databaseUrl: db.databaseUrl,
+      changesTopic,
+      settings: pushSettings({
+        consumerGroup: uniqueName('demo-push'),
+        bossSchema,
+        allowlist,
+        requestPollMs: 200,
+      }),
+      logger: quietLogger,
+    });
+    await push.start();
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: async () => undefined,
+      },
+      routers: [
+        createProjectionRoutes({
+          pool,
+          namespace: db.schema,
+          documentTopics: topics,
+          changesTopic,
+          topicOffsets: (names) =>
+            topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+        }),
+        createSubscriptionRoutes({ pool, callbackAllowlist: allowlist }),
+      ],
+      ready: async () => (await pool.query('select 1')).rowCount === 1,
+    });
+    queryApi = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => queryApi.once('listening', resolve));
+    queryApiUrl = `http://127.0.0.1:${(queryApi.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await push?.stop();
+    await projections?.stop();
+    await ingest?.close();
+    await new Promise((resolve) => queryApi?.close(resolve));
+    await new Promise((resolve) => receiver?.close(resolve));
+    await pool?.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
+    await pool?.end();
+    await db?.drop();
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('loads the demo through the real interfaces, writes a collection covering every route, and every request answers as its example says', async () => {
+    const { stdout } = await run(process.execPath, [join(root, 'deploy/demo/main.ts'), '--run'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        INGEST_URL: ingest.url,
+        QUERY_API_URL: queryApiUrl,
+        DATABASE_URL: db.databaseUrl,
+        DEMO_OUT_DIR: outDir,
+        DEMO_CALLBACK_URL: callbackUrl,
+        DEMO_TIMEOUT_MS: '90000',
+        LOG_LEVEL: 'warn',
+      },
+      timeout: 170_000,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+      throw new Error(`npm run demo failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+    });
+    expect(stdout).toMatch(/Demo data loaded: \d+ documents/);
+    expect(stdout).toMatch(/(\d+) of \1 requests answered as their examples say/);
+
+    // The demo's change subscription was pushed to while the documents went in.
+    expect(pushes.length).toBeGreaterThan(0);
+
+    const collection = JSON.parse(
+      await readFile(join(outDir, collectionFileName), 'utf8'),
+    ) as PostmanCollection;
+    expect(collection.info.schema).toBe(
+      'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    );
+    const variables = Object.fromEntries(collection.variable.map((entry) => [entry.key, entry.value]));
+    expect(variables.lenderKey).toMatch(/\S{20,}/);
+    expect(variables.deliveryId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // One request per operation of both services' OpenAPI documents, as they serve them.
+    const documents = {
+      ingest: (await (await fetch(`${ingest.url}/openapi.json`)).json()) as OpenApiDocument,
+      queryApi: (await (await fetch(`${queryApiUrl}/openapi.json`)).json()) as OpenApiDocument,
+    };
+    const requested = collection.item.flatMap((folder) =>
+      folder.item.map(
+        (item) => `${item['x-tradelog'].service} ${item['x-tradelog'].method} ${item['x-tradelog'].path}`,
+      ),
+    );
+    const operations = (['ingest', 'queryApi'] as const).flatMap((service) =>
+      operationKeys(documents[service]).map((key) => `${service} ${key}`),
+    );
+    expect([...requested].sort()).toEqual([...operations].sort());
+
+    // Run again here: status as the example says, body as the response schema says.
+    const results = await runCollection(collection, { documents });
+    const failed = results.filter((result) => result.problems.length > 0);
+    expect(failed, describeRun(failed)).toEqual([]);
+    const successes = results.filter((result) => result.status >= 200 && result.status < 300);
+    expect(successes.length).toBeGreaterThan(results.length - 6);
+  });
+});
