@@ -246,6 +246,9 @@ async function main(): Promise<void> {
     );
   }
   if (keys) say(`\n${keys}`);
+  say(
+    `API references (Swagger UI; OpenAPI 3.1 at /openapi.json): ${services[0]!.url}/docs and ${services[1]!.url}/docs`,
+  );
   say('Ctrl-C stops everything npm start started.');
 }
 

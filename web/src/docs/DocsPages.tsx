@@ -44,7 +44,8 @@ function InteractiveReferences() {
   );
 }
 
-const methodOf = (entry: ReferenceEntry) => (entry.kind === 'push' ? 'POST' : entry.available ? 'POST' : '—');
+/** Queries and subscriptions are POST; a push is a POST to the subscriber's callbackUrl. */
+const methodOf = (entry: ReferenceEntry) => (entry.available || entry.kind === 'push' ? 'POST' : '—');
 
 function DocsMenu(props: { current?: string }) {
   const t = useDict();
@@ -143,7 +144,15 @@ export function DocsCenterPage(props: { group: string }) {
                   <Link href={pathOf(locale, 'docsDetail', entry.docId)}>{pick(entry.title, locale)}</Link>
                 </th>
                 <td>{methodOf(entry)}</td>
-                <td>{entry.available ? <code>{entry.path}</code> : '—'}</td>
+                <td>
+                  {entry.available ? (
+                    <code>{entry.path}</code>
+                  ) : entry.kind === 'push' ? (
+                    <code>callbackUrl</code>
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
             ))}
           </RefTable>
