@@ -3,7 +3,7 @@ import type { RequestPlan } from './collection.ts';
 import { demoEnterprises } from './dataset.ts';
 
 /**
- * How each request of the demo collection meets the demo data (deploy/demo/README.md): which
+ * How each request of the demo collection meets the demo data (README "Demo data and the Postman collection"): which
  * ids fill its path, which body replaces the example, and — where the demo state makes the
  * example's success impossible — what it answers instead and why. Operations not listed send
  * their OpenAPI example as it is and expect its success status.

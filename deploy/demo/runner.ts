@@ -9,7 +9,7 @@ import { type CollectionItem, type PostmanCollection, pick, type ServiceName } f
  * request in order, `{{variables}}` resolved from the collection (and captures), and two checks
  * per answer: the status is one the item expects, and the body matches the response schema the
  * service's OpenAPI document gives for that status. (newman would do the first check only, and
- * pulls in a large dependency tree for it; see deploy/demo/README.md.)
+ * pulls in a large dependency tree for it; README "Demo data and the Postman collection".)
  */
 export interface RunResult {
   name: string;

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
@@ -149,9 +150,10 @@ describe('API-key store (real Postgres, own schema)', () => {
         kind: 'partner',
         ownerId: 'dev-partner',
       });
+      // The printed lender key reads the enterprise of the printed example documents too.
       expect(await findApiKeyByHash(pool, hashApiKey(first.lender))).toMatchObject({
         kind: 'lender',
-        enterprises: ['DEV-ENTERPRISE'],
+        enterprises: ['DEV-ENTERPRISE', String(examples.pod.customerCode)],
       });
 
       expect(await ensureDevelopmentKeyset(schema.databaseUrl, file)).toEqual(first);
@@ -162,6 +164,15 @@ describe('API-key store (real Postgres, own schema)', () => {
       expect(second.partner).not.toBe(first.partner);
       expect(second.lender).toBe(first.lender);
       expect(second.operator).toBe(first.operator);
+
+      // A cached lender key from before the grants changed is replaced, not reused.
+      await pool.query('UPDATE api_keys SET enterprises = $1 WHERE key_hash = $2', [
+        ['DEV-ENTERPRISE'],
+        hashApiKey(first.lender),
+      ]);
+      const third = await ensureDevelopmentKeyset(schema.databaseUrl, file);
+      expect(third.lender).not.toBe(first.lender);
+      expect(third.partner).toBe(second.partner);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
