@@ -247,6 +247,15 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     const subscriptions = page.getByTestId('subscriptions');
     await subscriptions.getByText('https://hooks.lender.example/tradelog/changes').waitFor();
     expect(await subscriptions.locator('tbody tr').count()).toBe(1);
+    // Its signing secret is shown once, to copy, and gone once stored.
+    const secret = page.getByTestId('subscription-secret');
+    expect(await secret.locator('code').textContent()).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    await secret.getByRole('button', { name: 'I have stored it' }).click();
+    await secret.waitFor({ state: 'detached' });
+    // A redelivery reports how many it scheduled (never "NaN").
+    await subscriptions.getByRole('button', { name: 'Deliveries' }).click();
+    await page.getByRole('button', { name: 'Redeliver all dead deliveries' }).click();
+    await page.getByText(/^\d+ redeliveries scheduled$/).waitFor();
     await subscriptions.getByRole('button', { name: 'Pause' }).click();
     await subscriptions.getByRole('cell', { name: 'paused' }).waitFor();
 
