@@ -9,7 +9,6 @@ import { promisify } from 'node:util';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { operationKeys } from '@tradelog/schemas/openapi/document';
@@ -74,7 +73,7 @@ describe('npm run demo and its Postman collection', () => {
       schemaRegistryUrl: services.schemaRegistryUrl,
       pool,
       namespace: db.schema,
-      topics,
+      topicOf: (type) => ingest.topicOf(documentTypes.find((candidate) => candidate.id === type)!),
       logger: quietLogger,
       clientId: 'demo-processors',
       changesTopic,
@@ -90,7 +89,7 @@ describe('npm run demo and its Postman collection', () => {
     callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/tradelog`;
     const allowlist = parseAllowlist(['127.0.0.1/32']);
     push = createPushService({
-      kafka: createKafka({ brokers: services.kafkaBrokers, clientId: 'demo-push', logger: quietLogger }),
+      brokers: services.kafkaBrokers,
       pool,
       databaseUrl: db.databaseUrl,
       changesTopic,
