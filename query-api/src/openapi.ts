@@ -207,6 +207,24 @@ export const subscriptionOperations: ApiOperation[] = [
 
 export const operatorOperations: ApiOperation[] = [
   op(
+    'get',
+    '/ops/projections',
+    'list_projections',
+    'operators',
+    { cn: '已声明的投影', en: 'The declared projections' },
+    operator,
+    successOf(['投影', 'Projections'], {
+      projections: s(
+        '投影列表（名称、标题、读取的单据、变化类型）',
+        'Projections (name, title, documents read, change kinds)',
+        {
+          type: 'array',
+          items: { type: 'object', required: ['name'], properties: { name: s('名称', 'Name') } },
+        },
+      ),
+    }),
+  ),
+  op(
     'post',
     '/ops/rebuild/{projection}',
     'request_rebuild',
