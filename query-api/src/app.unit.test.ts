@@ -166,3 +166,36 @@ describe('query-api request log', () => {
     expect(lines.join('')).not.toContain('tl_secret_key');
   });
 });
+
+describe('query-api request log', () => {
+  it('logs a failed request once, with its request id and the error’s stack, and no key', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ service: 'query-api' }, { write: (line) => lines.push(line) });
+    const router = express.Router();
+    router.post('/boom', () => {
+      throw new Error('projection table missing');
+    });
+    const app = createApp({
+      logger,
+      content: { clock: { now: () => 0 }, logger, product: 'tradelog', sendSms: async () => undefined },
+      routers: [router],
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/boom`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer tl_secret_key', 'X-Request-Id': 'req-boom' },
+      });
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toMatchObject({ flag: 'failure', code: 'INTERNAL' });
+    } finally {
+      server.close();
+    }
+    const failed = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ level: 'error', requestId: 'req-boom', route: '/boom', status: 500 });
+    expect(failed[0].error.stack).toMatch(/projection table missing\n\s+at /);
+    expect(lines.join('')).not.toContain('tl_secret_key');
+  });
+});

@@ -2,6 +2,7 @@ import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
+import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import pg from 'pg';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -58,6 +59,8 @@ prober.unref();
 
 const app = createApp({
   logger,
+  // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
+  metrics: createServiceMetrics('query-api', { processMetrics: true }),
   bodyBounds: config.bodyBounds,
   content: {
     pool: portalPool,

@@ -97,15 +97,25 @@ export function observeRequests(deps: { logger: Logger; metrics: ServiceMetrics;
         requestId,
         method: req.method,
         route: labels.route,
-        path: req.path,
+        // originalUrl: routers mounted on a path rewrite req.url while they run.
+        path: req.originalUrl.split('?')[0],
         status: res.statusCode,
         durationMs: Math.round(seconds * 10_000) / 10,
       };
-      if (res.statusCode >= 500) logger.warn('request', context);
+      // A handler that answered 5xx leaves its error in res.locals.error (recordError): logged
+      // here with its stack, once, beside the request it failed.
+      // 503 is a dependency away (Kafka, Postgres): expected while it lasts, so a warning.
+      if (res.statusCode === 503) logger.warn('request unavailable', { ...context, error: res.locals.error });
+      else if (res.statusCode >= 500) logger.error('request failed', { ...context, error: res.locals.error });
       else logger.info('request', context);
     });
     next();
   };
+}
+
+/** Keeps a failed request's error for its request log line (see observeRequests). */
+export function recordError(res: Response, error: unknown): void {
+  res.locals.error = error;
 }
 
 /**
