@@ -163,8 +163,35 @@ const documentFeed: DemoFeed = {
     ]),
 };
 
+/** The partner documents' menu groups (submission spec §1); other groups are providers' feeds. */
+const partnerGroups: readonly string[] = ['logistics', 'business'];
+
+export const isPartnerDocument = (id: DocumentTypeId): boolean =>
+  partnerGroups.includes(documentTypes.find((type) => type.id === id)?.group ?? '');
+
+/**
+ * Feed documents (tracking, reference data, enterprise data: ARCHITECTURE "Feeds are documents
+ * too"): every feed type of the catalogue is sent with its catalogue example, which tells the
+ * same story as the partner documents (the same waybills, bills and enterprise), so the query
+ * examples find data. A feed family that needs more than its example adds its own row.
+ */
+const catalogueFeeds: DemoFeed = {
+  id: 'feeds',
+  description: 'each feed document type of the catalogue, with its example',
+  submissions: (enterprises) =>
+    documentTypes
+      .filter((type) => !isPartnerDocument(type.id))
+      .map((type) => ({
+        feed: 'feeds',
+        interface: type.id,
+        enterprise: enterprises[0]!.code,
+        document: structuredClone(example(type.id)),
+        note: `${type.title.en} feed`,
+      })),
+};
+
 /** The feed table; new feed families append their row. */
-export const demoFeeds: readonly DemoFeed[] = [documentFeed];
+export const demoFeeds: readonly DemoFeed[] = [documentFeed, catalogueFeeds];
 
 /** Every submission of the demo, in the order it is sent. Undefined members are dropped. */
 export function demoSubmissions(enterprises: readonly DemoEnterprise[] = demoEnterprises): DemoSubmission[] {

@@ -2,7 +2,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { describe, expect, it } from 'vitest';
 import { enterpriseOf } from '../../processors/src/documents/enterprise.ts';
-import { demoEnterprises, demoSubmissions } from './dataset.ts';
+import { demoEnterprises, demoSubmissions, isPartnerDocument } from './dataset.ts';
 
 describe('demo data set', () => {
   const submissions = demoSubmissions();

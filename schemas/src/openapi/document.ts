@@ -160,10 +160,15 @@ export function openApiDocument(info: DocumentInfo, operations: readonly ApiOper
     entry[op.method] = operationOf(op);
   }
   const used = new Set(operations.map((op) => op.tag));
+  const declared = new Set(info.tags.map((tag) => tag.name));
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
-    tags: info.tags.filter((tag) => used.has(tag.name)),
+    // Declared tags first, then any a catalogue added (a new document group) by name.
+    tags: [
+      ...info.tags.filter((tag) => used.has(tag.name)),
+      ...[...used].filter((name) => !declared.has(name)).map((name) => ({ name })),
+    ],
     paths,
     components: {
       schemas: { Failure: stripIdentity(failureSchema) },

@@ -19,7 +19,9 @@ import {
  * query spec's "digital service output" group (`logistics2`), each page rendered from the JSON
  * Schemas the services validate and answer with; links to the services' interactive references.
  */
-const groups: readonly ReferenceGroup[] = ['logistics', 'business', 'logistics2'];
+const groups: readonly ReferenceGroup[] = (['logistics', 'business', 'logistics2', 'feeds'] as const).filter(
+  (group) => referenceEntries.some((entry) => entry.group === group),
+);
 
 /** Where the portal's proxy (vite.config.ts, deploy/nginx.conf) mounts the services' references. */
 const interactiveReferences = [

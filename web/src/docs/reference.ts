@@ -122,10 +122,11 @@ export function responseRows(kind: DocumentType['response']): ResponseRow[] {
 }
 
 /**
- * The docs centre's menu groups: the submission spec's two (logistics, business; §1) and the
- * query spec's "digital service output" group, id `logistics2` (query spec §1).
+ * The docs centre's menu groups: the submission spec's two (logistics, business; §1), the
+ * query spec's "digital service output" group, id `logistics2` (query spec §1), and the
+ * providers' feed documents (shown only when the catalogue has some).
  */
-export type ReferenceGroup = 'logistics' | 'business' | 'logistics2';
+export type ReferenceGroup = 'logistics' | 'business' | 'logistics2' | 'feeds';
 
 /**
  * One page of the reference. Submission pages use the spec's `pod_api` ids; the query spec's
@@ -313,7 +314,9 @@ export const referenceEntries: readonly ReferenceEntry[] = [
   ...documentTypes.map(
     (type): ReferenceEntry => ({
       docId: `${type.id}_api`,
-      group: type.group,
+      // Providers' feed documents (tracking, reference, enterprise data) are not in the
+      // submission spec's two groups: they get a group of their own after the spec's.
+      group: type.group === 'logistics' || type.group === 'business' ? type.group : 'feeds',
       title: type.title,
       available: true,
       path: type.path,

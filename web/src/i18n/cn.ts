@@ -297,7 +297,12 @@ export const cn = {
   docs: {
     title: '文档中心',
     lead: '开放接口文档由平台的 JSON Schema 生成，与接入网关实际执行的校验规则完全一致。',
-    groups: { logistics: '物流接口', business: '商务接口', logistics2: '数字服务输出' },
+    groups: {
+      logistics: '物流接口',
+      business: '商务接口',
+      logistics2: '数字服务输出',
+      feeds: '数据源接口（数据提供方）',
+    },
     method: '请求方式',
     path: '请求路径',
     headers: '请求头',

@@ -307,6 +307,7 @@ export const en: Dict = {
       logistics: 'Logistics interfaces',
       business: 'Business interfaces',
       logistics2: 'Digital service output',
+      feeds: 'Feed interfaces (data providers)',
     },
     method: 'Method',
     path: 'Path',
