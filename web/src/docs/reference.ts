@@ -185,8 +185,8 @@ export const logistics2Menu: readonly MenuItem[] = [
   item('qyTb', '企业销售订单查询（对企业）', 'Enterprise sales to business', ['salesToBusiness']),
   item('qyTc', '企业销售订单查询（对个人）', 'Enterprise sales to consumer', ['salesToConsumer']),
   item('kdMap', '快递即时查询（地图版）', 'Express instant query (map version)', [
+    'expressRouteMapInstantQuery',
     'expressMapQuery',
-    'expressQueryMap',
     'expressInstantQueryMap',
   ]),
   item('kdgjMap', '快递轨迹订阅（地图版）', 'Express tracking subscription (map version)', [
@@ -248,12 +248,12 @@ export const logistics2Menu: readonly MenuItem[] = [
     'taxInfo',
   ]),
   item('qyTbEc', '电商销售数据（对企业）', 'E-commerce sales to business', [
+    'ecommerceSalesToB',
     'ecommerceSalesToBusiness',
-    'ecSalesToBusiness',
   ]),
   item('qyTcEc', '电商销售数据（对个人）', 'E-commerce sales to consumer', [
+    'ecommerceSalesToC',
     'ecommerceSalesToConsumer',
-    'ecSalesToConsumer',
   ]),
   item('qyGoods', '企业商品查询', 'Enterprise goods', ['goods']),
   item('qyStockSummary', '仓储汇总查询', 'Warehouse summary', ['warehouseSummary']),
