@@ -14,12 +14,20 @@ describe('demo data set', () => {
     }
   });
 
-  it('sends every submission type for every enterprise, each attributed to its enterprise', () => {
+  it('sends every document type of the catalogue: partner documents for every enterprise, feeds once', () => {
+    expect(new Set(submissions.map((entry) => entry.interface))).toEqual(
+      new Set(documentTypes.map((type) => type.id)),
+    );
+  });
+
+  it('sends every partner document type for every enterprise, each attributed to its enterprise', () => {
+    const partnerTypes = documentTypes.filter((type) => isPartnerDocument(type.id)).map((type) => type.id);
+    expect(partnerTypes).toHaveLength(14);
     for (const enterprise of demoEnterprises) {
-      const own = submissions.filter((entry) => entry.enterprise === enterprise.code);
-      expect(new Set(own.map((entry) => entry.interface))).toEqual(
-        new Set(documentTypes.map((type) => type.id)),
+      const own = submissions.filter(
+        (entry) => entry.enterprise === enterprise.code && entry.feed === 'documents',
       );
+      expect(new Set(own.map((entry) => entry.interface))).toEqual(new Set(partnerTypes));
       for (const entry of own) {
         const owner = enterpriseOf(entry.interface, entry.document as never);
         if (entry.interface !== 'synchronizeGoods') expect(owner, `${entry.interface}`).toBe(enterprise.code);
