@@ -77,7 +77,8 @@ describe('deploy/compose.yaml', () => {
   it('builds the service image from production dependencies only', () => {
     const service = dockerfile.slice(dockerfile.indexOf('AS service'));
     expect(service).toMatch(/COPY --from=prod-deps \/app\/node_modules/);
-    expect(dockerfile).toMatch(/AS prod-deps\s+RUN npm ci [^\n]*--omit=dev/);
+    expect(dockerfile).toMatch(/AS prod-deps\s+RUN npm install [^\n]*--omit=dev/);
+    expect(dockerfile).toMatch(/--include-workspace-root=false/);
     for (const name of ['ingest', 'processors', 'query-api', 'migrate']) {
       expect(services[name]?.build?.target, name).toBe('service');
     }
