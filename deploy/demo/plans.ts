@@ -1,3 +1,4 @@
+import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { examples } from '@tradelog/schemas/queries/examples';
 import type { RequestPlan } from './collection.ts';
 import { demoEnterprises } from './dataset.ts';
@@ -43,11 +44,19 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
           why: 'no delivery yet: the push processor was not running when the demo loaded',
         },
     redeliver: { path: demoSubscription, body: { states: ['dead'] } },
-    // Subscriptions of the query catalogue push to the demo's callback.
-    query_expressSubscription: { body: callback(examples.expressSubscription) },
-    query_expressRouteMapSubscription: { body: callback(examples.expressRouteMapSubscription) },
-    query_oceanTracking: { body: callback(examples.oceanTracking) },
-    query_terminalTracking: { body: callback(examples.terminalTracking) },
+    // Subscriptions of the query catalogue push to the demo's callback (a catalogue interface
+    // added later is covered too); ocean and terminal tracking subscribe rather than query.
+    ...Object.fromEntries(
+      queryTypes
+        .filter((type) => type.kind !== 'query')
+        .map((type) => [type.id, (examples as Readonly<Record<string, object>>)[type.id]] as const)
+        .filter(
+          ([id, example]) =>
+            example !== undefined &&
+            ('callbackUrl' in example || id === 'oceanTracking' || id === 'terminalTracking'),
+        )
+        .map(([id, example]) => [`query_${id}`, { body: callback(example!) }]),
+    ),
     // Operators: a rebuild of order-status is requested (or one is already under way).
     request_rebuild: {
       path: { projection: 'order-status' },
