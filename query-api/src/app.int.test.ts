@@ -42,10 +42,13 @@ describe('query-api app', () => {
     await schema?.drop();
   });
 
-  it('reports health from the probe', async () => {
-    expect((await fetch(`${base}/health`)).status).toBe(200);
+  it('is alive regardless of the probe and ready only while it answers (README "Observability")', async () => {
+    expect((await fetch(`${base}/ready`)).status).toBe(200);
     healthy = false;
-    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'unavailable' });
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    const ready = await fetch(`${base}/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'unavailable', code: 'DATABASE_UNAVAILABLE' });
     healthy = true;
   });
 

@@ -44,7 +44,7 @@ const sendSms =
       ? httpSmsSender(config.smsUrl!)
       : noSmsSender;
 
-// /health answers from the last database probe (every 2 s), never waiting for a connection: a
+// /ready answers from the last database probe (every 2 s), never waiting for a connection: a
 // flood that keeps the pool busy must not make the service look dead (README "Health").
 let databaseAnswers = false;
 const probeDatabase = async () => {

@@ -4,6 +4,7 @@ import { type OpenApiDocument, openApiDocument } from '@tradelog/schemas/openapi
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation, Audience, Bilingual } from '@tradelog/schemas/openapi/operation';
 import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
+import { leadForms, leadRequest, registrationRequest, smsRequest } from '@tradelog/schemas/portal/forms';
 
 /**
  * query-api's OpenAPI 3.1 document: the query and subscription interfaces generated from the
@@ -208,6 +209,22 @@ export const subscriptionOperations: ApiOperation[] = [
 export const operatorOperations: ApiOperation[] = [
   op(
     'get',
+    '/ops/leads',
+    'list_leads',
+    'operators',
+    { cn: '门户表单线索（最新在前）', en: "The portal's saved forms (leads), newest first" },
+    operator,
+    list(['线索', 'Leads']),
+    {
+      query: {
+        form: { schema: { type: 'string', enum: [...leadForms] } },
+        before: { schema: { type: 'string', pattern: '^\\d{1,18}$' } },
+        limit: { schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, example: 50 },
+      },
+    },
+  ),
+  op(
+    'get',
     '/ops/projections',
     'list_projections',
     'operators',
@@ -350,7 +367,7 @@ export function portalOperations(product: string): ApiOperation[] {
   const text = { type: 'string' } as JsonSchema;
   const int = { type: 'integer' } as JsonSchema;
   const lang = { lang: { type: 'string', enum: ['cn', 'en'] } as JsonSchema };
-  return [
+  const operations: ApiOperation[] = [
     portal(
       'post',
       '/api/front/home/index.do',
@@ -508,6 +525,17 @@ export function portalOperations(product: string): ApiOperation[] {
       { failures: [400] },
     ),
   ];
+  // The portal's writes are validated with these schemas (schemas/src/portal/forms.ts): use them.
+  const validated: Record<string, JsonSchema> = {
+    portal_sms_code: smsRequest as unknown as JsonSchema,
+    portal_register: registrationRequest as unknown as JsonSchema,
+    portal_demand: leadRequest as unknown as JsonSchema,
+  };
+  return operations.map((operation) =>
+    validated[operation.operationId] && operation.request
+      ? { ...operation, request: { ...operation.request, schema: validated[operation.operationId]! } }
+      : operation,
+  );
 }
 
 export function queryApiOpenApi(options: { product: string }): OpenApiDocument {

@@ -9,6 +9,7 @@ import { queryFormats } from '@tradelog/schemas/queries/formats';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
+import { createLeadRoutes } from './content/leadRoutes.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { queryApiOpenApi } from './openapi.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
@@ -20,6 +21,7 @@ function mainApp() {
   return createApp({
     logger,
     content: {
+      pool,
       clock: { now: () => 0 },
       logger,
       product: 'tradelog',
@@ -28,6 +30,7 @@ function mainApp() {
       },
     },
     routers: [
+      createLeadRoutes({ pool }),
       createProjectionRoutes({ pool, namespace: 'proj' }),
       createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist }),
     ],

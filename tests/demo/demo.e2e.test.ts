@@ -25,6 +25,7 @@ import {
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
+import { createLeadRoutes } from '../../query-api/src/content/leadRoutes.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
@@ -105,12 +106,14 @@ describe('npm run demo and its Postman collection', () => {
     const app = createApp({
       logger: quietLogger,
       content: {
+        pool,
         clock: { now: () => Date.now() },
         logger: quietLogger,
         product: 'tradelog',
         sendSms: async () => undefined,
       },
       routers: [
+        createLeadRoutes({ pool }),
         createProjectionRoutes({
           pool,
           namespace: db.schema,

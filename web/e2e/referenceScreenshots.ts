@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger, TradelogError } from '@tradelog/schemas';
+import pg from 'pg';
 import { createApp } from '../../query-api/src/app.ts';
 import { buildPortal, launchChromium, removeBuild, startPortal } from './portalServer.ts';
 
@@ -16,6 +17,8 @@ const logger = createLogger({ service: 'screenshots' }, { write: () => {} });
 const queryApi = createApp({
   logger,
   content: {
+    // The reference pages never reach the database.
+    pool: new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' }),
     clock: { now: () => Date.now() },
     logger,
     product: 'tradelog',
