@@ -98,7 +98,10 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
       kind: 'partner',
       ownerId: 'demo-partner',
       ownerName: 'Demo logistics partner',
-      enterprises: [],
+      // The platform's integration partner, granted any enterprise ('*') as the development
+      // partner is: the catalogue examples the collection sends also name a customs broker
+      // (declareCode) and an e-commerce customs code (electricCode) besides the demo enterprises.
+      enterprises: ['*'],
     },
     lenderKey: { kind: 'lender', ownerId: 'demo-lender', ownerName: 'Demo lender', enterprises },
     operatorKey: { kind: 'operator', ownerId: 'demo-operator', ownerName: 'Demo operator', enterprises: [] },
