@@ -3,7 +3,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { type ApiKeyKind, generateApiKey, hashApiKey } from './apiKey.ts';
-import { createApiKey, findApiKeyByHash } from './store.ts';
+import { changeGrants, createApiKey, findApiKeyByHash } from './store.ts';
 
 /**
  * Development keys for `npm start` (issue 3: "prints a ready-to-use development key so a
@@ -63,8 +63,9 @@ export interface KeyOwner {
 
 /**
  * A named set of local keys (development keys, `npm run demo`'s demo keys): each cached key is
- * reused while it is valid, of its kind and still carries the listed grants; any other is
- * replaced by a new one. The cache file (mode 0600) is the only place the plain keys live.
+ * reused while it is valid and of its kind (its account granted any listed enterprise it
+ * lacks); any other is replaced by a new one. The cache file (mode 0600) is the only place the
+ * plain keys live.
  */
 export async function ensureKeyset<Name extends string>(
   databaseUrl: string,
@@ -82,9 +83,11 @@ export async function ensureKeyset<Name extends string>(
       const owner = owners[name];
       const previous = cached[name];
       const row = previous ? await findApiKeyByHash(pool, hashApiKey(previous)) : null;
-      const sameGrants =
-        row !== null && [...row.enterprises].sort().join() === [...owner.enterprises].sort().join();
-      if (previous && row && row.revokedAt === null && row.kind === owner.kind && sameGrants) {
+      if (previous && row && row.revokedAt === null && row.kind === owner.kind) {
+        // Grants belong to the key's account: one that lacks a listed enterprise (an account
+        // made before the list grew) is granted it, and the key is kept.
+        const missing = owner.enterprises.filter((code) => !row.enterprises.includes(code));
+        if (missing.length > 0) await changeGrants(pool, row.accountId, { grant: missing });
         keys[name] = previous;
         continue;
       }
