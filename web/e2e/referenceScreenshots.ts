@@ -2,7 +2,8 @@
  * Screenshots of the API references: the query API's interactive reference (Swagger UI, served
  * by query-api from node_modules, reached through the portal's /api-reference/query prefix) and
  * the docs centre's "digital service output" (logistics2) menu and pages. Tooling, not a test:
- * `node web/e2e/referenceScreenshots.ts [outDir]`.
+ * `node web/e2e/referenceScreenshots.ts [outDir]` with the services' environment set as for the
+ * tests (the portal's content API keeps its data in a schema of its own there, dropped after).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
