@@ -17,6 +17,34 @@ export interface OpsServerOptions {
   logger: Logger;
 }
 
+/**
+ * The health answer in the shape every service uses (schemas/src/runtime/http.ts: the envelope,
+ * `status`, `service`, `checks`), with the processors' own detail beside it: the overall state,
+ * each dependency probe and each consumer.
+ */
+export function healthAnswer(report: HealthReport, ok: boolean, okMessage: string) {
+  const checks: Record<string, string> = {};
+  for (const [name, state] of Object.entries(report.dependencies))
+    checks[name] = state?.ok ? 'ok' : (state?.error ?? 'down');
+  for (const consumer of report.consumers)
+    checks[`consumer ${consumer.name}`] = consumer.waitingFor
+      ? `waiting for ${consumer.waitingFor.code}`
+      : consumer.consumer.state === 'running'
+        ? 'ok'
+        : consumer.consumer.state;
+  return {
+    flag: ok ? 'success' : 'failure',
+    code: ok ? '200' : '503',
+    message: ok ? okMessage : report.status,
+    status: ok ? 'ok' : 'unavailable',
+    service: 'processors',
+    checks,
+    state: report.status,
+    dependencies: report.dependencies,
+    consumers: report.consumers,
+  };
+}
+
 export async function startOpsServer(options: OpsServerOptions): Promise<Server> {
   const merged = client.Registry.merge(options.registries);
   const server = createServer((req, res) => {
@@ -24,7 +52,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Server>
       const report = options.health();
       const ok = req.url === '/health' ? report.live : report.ready;
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(report));
+      res.end(JSON.stringify(healthAnswer(report, ok, req.url === '/health' ? 'alive' : 'ready')));
       return;
     }
     if (req.method === 'GET' && req.url === '/metrics') {

@@ -103,7 +103,13 @@ describe('processors ops server', () => {
     const url = await start(() => report);
     const healthy = await fetch(`${url}/health`);
     expect(healthy.status).toBe(200);
-    expect(await healthy.json()).toMatchObject({ status: 'ok', consumers: [{ name: 'link-node' }] });
+    expect(await healthy.json()).toMatchObject({
+      status: 'ok',
+      service: 'processors',
+      state: 'ok',
+      checks: { postgres: 'ok', 'consumer link-node': 'ok' },
+      consumers: [{ name: 'link-node' }],
+    });
     expect((await fetch(`${url}/ready`)).status).toBe(200);
     report = assessHealth({
       stopping: false,
