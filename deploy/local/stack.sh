@@ -56,7 +56,8 @@ show_log_tail() { # $1: name
 
 # --- readiness probes ------------------------------------------------------------------
 kafka_ready() { node_cmd "$here/kafka-probe.ts" "$host:$kafka_port" >/dev/null 2>&1; }
-registry_ready() { curl -fsS -m 3 "http://$host:$registry_port/apis/ccompat/v7/subjects" >/dev/null 2>&1; }
+# A cheap endpoint: listing subjects grows with every test topic the registry ever saw.
+registry_ready() { curl -fsS -m 3 "http://$host:$registry_port/apis/ccompat/v7/schemas/types" >/dev/null 2>&1; }
 postgres_ready() { psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d postgres -tAc 'select 1' >/dev/null 2>&1; }
 
 wait_for() { # $1: name, $2: probe function

@@ -160,7 +160,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
       logger: quietLogger,
     }).admin();
     await admin.connect();
-    await admin.deleteTopics({ topics: [...documentTopics, changesTopic] });
+    await admin.deleteTopics({ topics: [changesTopic] }).catch(() => undefined);
     await admin.disconnect();
     if (pool) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [

@@ -3,6 +3,7 @@ import type { Logger } from '@tradelog/schemas';
 import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { createCallLimits, type LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import pg from 'pg';
@@ -137,6 +138,15 @@ export async function startIngestUnderTest(options: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await producer.disconnect();
       await pool.end();
+      // The topics are the test's own: leave the broker's metadata (and its open files) as it was.
+      const admin = createKafka({
+        brokers: options.brokers,
+        clientId: `ingest-${options.topicSuffix}`,
+        logger: options.logger,
+      }).admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: documentTypes.map(topicOf) }).catch(() => undefined);
+      await admin.disconnect();
     },
   };
 }
