@@ -111,7 +111,11 @@ try {
   await consumer.disconnect();
 
   const results: Record<string, unknown>[] = [];
-  for (const projection of Object.values(projections)) {
+  // BENCH_PROJECTIONS=link-node,… measures some projections only.
+  const only = process.env.BENCH_PROJECTIONS?.split(',').filter(Boolean);
+  for (const projection of Object.values(projections).filter(
+    (p) => !only || only.includes(p.declaration.name),
+  )) {
     const result = await rebuildProjection({
       brokers: services.kafkaBrokers,
       pool: log.pool,
