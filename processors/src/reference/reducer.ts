@@ -1,4 +1,4 @@
-import type { ReferenceFamily } from '@tradelog/projections/reference/tables';
+import { lookupKey, type ReferenceFamily } from '@tradelog/projections/reference/tables';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import type { Reduction } from '../changes.ts';
@@ -57,10 +57,6 @@ const familyOf: Partial<Record<DocumentTypeId, ReferenceFamily>> = {
   flightFeed: 'flight',
   truckPositionFeed: 'truck',
 };
-
-/** Upper case, blanks collapsed: how names, call signs and plates are matched. */
-export const lookupKey = (value: string | undefined): string | null =>
-  value === undefined ? null : value.trim().replace(/\s+/g, ' ').toUpperCase() || null;
 
 const instant = (value: string | undefined): string | null => {
   if (value === undefined) return null;

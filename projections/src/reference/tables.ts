@@ -68,6 +68,10 @@ export const referenceTables: Readonly<Record<ReferenceFamily, FamilyTable>> = {
   },
 };
 
+/** Upper case, blanks collapsed: how names, call signs, voyages and plates are stored and matched. */
+export const lookupKey = (value: string | undefined): string | null =>
+  value === undefined ? null : value.trim().replace(/\s+/g, ' ').toUpperCase() || null;
+
 export const referenceFamilies = Object.keys(referenceTables) as ReferenceFamily[];
 
 /** One row of any reference table. Timestamps travel as ISO strings. */
