@@ -624,3 +624,66 @@ const truckResponse = (withTrack: boolean) =>
   );
 export const truckPositionResponse = truckResponse(false);
 export const truckTrackResponse = truckResponse(true);
+
+/** The reference look-ups' ids (query catalogue `ReferenceQueryTypeId`). */
+export const referenceQueryIds = [
+  'vesselArchive',
+  'vesselAis',
+  'transportBill',
+  'routeSchedule',
+  'terminalVesselPlan',
+  'flightSchedule',
+  'truckPosition',
+  'truckTrack',
+] as const;
+
+export const isReferenceQuery = (id: string): id is (typeof referenceQueryIds)[number] =>
+  (referenceQueryIds as readonly string[]).includes(id);
+
+const issues = arr('被拒绝的字段（path、rule、message）', 'Refused fields (path, rule, message)', {
+  type: 'object',
+});
+
+const statusCodeFailure = obj(
+  '失败应答',
+  'Failure',
+  {
+    status: int('HTTP 状态（内部字段）', 'HTTP status (internal)'),
+    statusCode: int(
+      'HTTP 状态 × 100：40000 参数错误、40100 密钥无效、40300 无权限、42900 调用超限、50000 内部错误',
+      'The HTTP status × 100: 40000 parameters, 40100 invalid key, 40300 permission, 42900 call limit, 50000 internal',
+    ),
+    message: s('原因', 'Reason'),
+    reason: s('错误码', 'Error code'),
+    errors: issues,
+  },
+  ['statusCode', 'message'],
+);
+
+const flightFailure = obj(
+  '失败应答',
+  'Failure',
+  {
+    code: int(
+      '业务码：40000 参数错误、40001 参数列表过长、40600 参数格式错误、40100 密钥无效、40300 无权限、42900 调用超限、50000 内部错误',
+      'Business code: 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40300 permission, 42900 call limit, 50000 internal',
+    ),
+    message: s('原因', 'Reason'),
+    reason: s('错误码', 'Error code'),
+    errors: issues,
+    data: s('无数据', 'No data', { type: 'null' }),
+  },
+  ['code', 'message'],
+);
+
+/** The failure answers of the look-ups whose convention is not the `{flag, code, message}` envelope (§8). */
+export const referenceFailureSchemas: Readonly<
+  Partial<Record<(typeof referenceQueryIds)[number], JsonSchema>>
+> = {
+  vesselArchive: statusCodeFailure,
+  routeSchedule: statusCodeFailure,
+  terminalVesselPlan: statusCodeFailure,
+  flightSchedule: flightFailure,
+  truckPosition: statusCodeFailure,
+  truckTrack: statusCodeFailure,
+};
