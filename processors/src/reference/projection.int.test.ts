@@ -1,3 +1,4 @@
+import { compareVersions, createVersionTables, inTransaction } from '@tradelog/projections';
 import { referenceTables } from '@tradelog/projections/reference/tables';
 import { referenceFeedExamples as examples } from '@tradelog/schemas/feeds/reference/examples';
 import { describe, expect, it } from 'vitest';
@@ -87,4 +88,29 @@ describe('reference projection on Postgres', () => {
       expect(new Set(actual.map((line) => JSON.parse(line)[0].split(':')[0])).size).toBe(6);
     });
   }
+
+  it('given the same feeds applied twice in different batch sizes, then the rebuild comparison finds the two versions equal, table by table', async () => {
+    const events = feeds(11, 90);
+    const tables = await projectionTables();
+    await tables.given(events, batchSizes(11));
+    const rebuilt = `${tables.schema}_rebuilt`;
+    await createVersionTables(tables.pool, 'reference', rebuilt);
+    try {
+      for (let at = 0; at < events.length; at += 7) {
+        const batch = events.slice(at, at + 7);
+        await inTransaction(tables.pool, (client) => referenceProjection.applyBatch(client, rebuilt, batch));
+      }
+      const comparison = await compareVersions(tables.pool, 'reference', tables.schema, rebuilt);
+      expect(comparison.map((table) => table.table)).toEqual(
+        Object.values(referenceTables).map((spec) => spec.table),
+      );
+      for (const table of comparison) {
+        expect(table.differingKeys, table.table).toEqual([]);
+        expect(table.rowsA, table.table).toBe(table.rowsB);
+      }
+      expect(comparison.filter((table) => table.rowsA > 0)).toHaveLength(6);
+    } finally {
+      await tables.pool.query(`DROP SCHEMA IF EXISTS "${rebuilt}" CASCADE`);
+    }
+  });
 });
