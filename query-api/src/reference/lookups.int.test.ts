@@ -3,7 +3,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { TradelogError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { referenceFeedExamples as feeds } from '@tradelog/schemas/feeds/reference/examples';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import { createLogger } from '@tradelog/schemas/runtime/log';
 import pg from 'pg';
@@ -145,19 +144,6 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     await running?.stop();
     server?.close();
     await ingest?.close();
-    // The topics are the test's own: leave the broker's metadata as it was.
-    if (ingest) {
-      const admin = createKafka({
-        brokers: services.kafkaBrokers,
-        clientId: uniqueName('ref-admin'),
-        logger: quietLogger,
-      }).admin();
-      await admin.connect();
-      await admin
-        .deleteTopics({ topics: documentTypes.map((type) => ingest.topicOf(type)) })
-        .catch(() => undefined);
-      await admin.disconnect();
-    }
     const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
       `${db.schema}\\_%`,
     ]);
