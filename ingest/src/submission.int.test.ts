@@ -150,8 +150,11 @@ describe('every interface accepts its valid example and stores it exactly as sub
 
 describe('concurrent submissions', () => {
   it('loses nothing acknowledged and appends each accepted document exactly once', async () => {
+    // The 14 submission documents, whose keys are free text; the reference feeds' keys have
+    // patterns (a 9-digit mmsi …) that "CONC-n" would break. They share the same append path.
+    const types = documentTypes.filter((type) => type.group !== 'reference');
     const submissions = Array.from({ length: 280 }, (_, index) => {
-      const type = documentTypes[index % documentTypes.length]!;
+      const type = types[index % types.length]!;
       const document = example(type.id);
       document[type.keyField] = `CONC-${index}`;
       return { type, document };

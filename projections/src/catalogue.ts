@@ -2,6 +2,7 @@ import { documentIndexDeclaration } from './document-index/declaration.ts';
 import { enterpriseDataDeclaration } from './enterprise-data/declaration.ts';
 import { linkNodeDeclaration } from './link-node/declaration.ts';
 import { orderStatusDeclaration } from './order-status/declaration.ts';
+import { referenceDeclaration } from './reference/declaration.ts';
 
 /**
  * Every projection, declared once (./declaration.ts). Adding a projection is one declaration
@@ -13,6 +14,7 @@ export const projectionCatalogue = [
   orderStatusDeclaration,
   linkNodeDeclaration,
   enterpriseDataDeclaration,
+  referenceDeclaration,
 ] as const;
 
 export type ProjectionName = (typeof projectionCatalogue)[number]['name'];

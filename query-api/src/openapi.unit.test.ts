@@ -50,11 +50,25 @@ describe('query-api OpenAPI document', () => {
 
   it('covers every query and subscription interface of the catalogue, with schema, example and auth', () => {
     for (const type of queryTypes) {
+      // The vessel look-ups are GET with query parameters (query spec §7); the archive's form is its POST.
+      if (type.method === 'GET') {
+        const get = document.paths[type.path]?.get;
+        expect(get, type.id).toBeDefined();
+        const names = (get!.parameters as { name: string; in: string }[])
+          .filter((p) => p.in === 'query')
+          .map((p) => `${p.in}:${p.name}`);
+        expect(names, type.id).toEqual(
+          Object.keys(type.request.properties ?? {}).map((name) => `query:${name}`),
+        );
+        expect(get!.security).toEqual([{ bearerApiKey: [] }, { headerApiKey: [] }]);
+        if (type.id !== 'vesselArchive') continue;
+      }
       const operation = document.paths[type.path]?.post;
       expect(operation, type.id).toBeDefined();
       const body = operation!.requestBody?.content as Record<string, { schema: object; example: unknown }>;
-      expect(body['application/json']!.schema).toMatchObject({ type: 'object' });
-      expect(body['application/json']!.example, type.id).toBeDefined();
+      const media = type.method === 'GET' ? 'multipart/form-data' : 'application/json';
+      expect(body[media]!.schema).toMatchObject({ type: 'object' });
+      expect(body[media]!.example, type.id).toBeDefined();
       expect(operation!.security).toEqual([{ bearerApiKey: [] }, { headerApiKey: [] }]);
       expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     }

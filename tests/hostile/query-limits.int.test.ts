@@ -52,8 +52,7 @@ describe('call limits (query spec §9) across query-api instances', () => {
       answerAs('flight'),
       requireKey(pool, ['partner', 'lender', 'subscriber', 'operator']),
       callLimit('flight'),
-      (_req, res) =>
-        void res.json({ flag: 'success', code: '20000', message: 'success', data: { flights: [] } }),
+      (_req, res) => void res.json({ code: 20000, message: 'success', data: { flights: [] } }),
     );
     const app = createApp({
       logger: quietLogger,
@@ -144,9 +143,11 @@ describe('call limits (query spec §9) across query-api instances', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(60);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(refused).toHaveLength(6);
+    // The flight convention (http/answers.ts): {code, message, data}, the business code a number.
     expect(refused[0]!.body).toMatchObject({
-      flag: 'failure',
-      code: '42900',
+      code: 42900,
+      reason: 'CALL_LIMIT_EXCEEDED',
+      data: null,
       message: expect.stringMatching(/^Call limit exceeded: at most 60 calls per 10 s/),
     });
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -166,7 +166,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await status.filter({ hasText: 'validation errors' }).waitFor();
     expect(await page.getByRole('button', { name: 'Submit to ingest' }).isDisabled()).toBe(true);
 
-    for (const [index, type] of documentTypes.entries()) {
+    for (const type of documentTypes) {
       await typeSelect.selectOption(type.id);
       const document: Record<string, unknown> = {
         ...(examples as unknown as Record<string, Record<string, unknown>>)[type.id],
@@ -176,7 +176,16 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       await body.fill(JSON.stringify(document, null, 2));
       await status.filter({ hasText: /^Valid$/ }).waitFor();
       await page.getByRole('button', { name: 'Submit to ingest' }).click();
-      await page.getByTestId('submissions').locator('tbody tr').nth(index).waitFor();
+      // The newest row is this submission (the console keeps the 20 most recent; the catalogue
+      // holds more types than that with the reference feeds).
+      await page
+        .getByTestId('submissions')
+        .locator('tbody tr')
+        .first()
+        .locator('td')
+        .nth(1)
+        .filter({ hasText: new RegExp(`^${type.id}$`) })
+        .waitFor();
       const result = await page
         .getByTestId('submissions')
         .locator('tbody tr')

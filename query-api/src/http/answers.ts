@@ -6,12 +6,16 @@ import type { NextFunction, Request, Response } from 'express';
  * How each interface answers a failure (one error middleware, house style §9), chosen by the
  * route with `answerAs(…)`:
  * - `envelope`: `{flag, code, message, …}` (query spec §8; our own interfaces);
- * - `flight`: the envelope with the flight schedule's business codes (query spec §8: 42900 call
- *   limit exceeded, 40600 malformed parameters, 40100 invalid token, 50000 internal);
+ * - `flight`: `{code, message, data}` with the flight schedule's business codes (query spec §8:
+ *   40000 parameter error, 40001 parameter list too long, 40600 malformed parameters, 40100
+ *   invalid token, 40300 permission, 42900 call limit exceeded, 50000 internal);
+ * - `statusCode`: `{status, statusCode, message}` of the vessel archive, vessel plan, route
+ *   schedule and truck look-ups (query spec §8: statusCode 20000 is success; their dictionary is
+ *   not shown, so a failure's statusCode is the HTTP status × 100 and `reason` our code);
  * - `express`: the express interfaces' `{success: false, reason, code}` (query spec §3 "Express");
  * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7).
  */
-export type Convention = 'envelope' | 'flight' | 'express' | 'portal';
+export type Convention = 'envelope' | 'flight' | 'statusCode' | 'express' | 'portal';
 
 /**
  * Interfaces whose convention is not the envelope, by path prefix. The app applies these before
@@ -23,6 +27,13 @@ export const conventionsByPath: readonly (readonly [path: string, convention: Co
   ['/portal-api', 'portal'],
   ['/logistics/kdn/track/subscription', 'express'],
   ['/open/logistics/kdn/track/subscription/route/map', 'express'],
+  // The reference look-ups (query-api/README.md "Reference look-ups").
+  ['/5666666', 'statusCode'],
+  ['/open/freightower/schedule/hxcq', 'statusCode'],
+  ['/open/freightower/terminal/mtcbjh', 'statusCode'],
+  ['/open/flight/qqhbjh', 'flight'],
+  ['/open/truck/tuochedingwei', 'statusCode'],
+  ['/open/truck/tuochematougenzong', 'statusCode'],
 ];
 
 export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {
@@ -66,14 +77,20 @@ export function typedError(error: unknown): unknown {
   return error;
 }
 
-const flightCodes: Record<number, string> = {
-  400: '40600',
-  401: '40100',
-  403: '40300',
-  404: '40400',
-  405: '40500',
-  429: '42900',
-};
+/**
+ * The flight API's business code for a failure (query spec §8): a refused request is 40000, or
+ * 40001 when a list is too long, or 40600 when a value is malformed (wrong type or format, or a
+ * body that is not JSON at all); keys 40100, permission 40300, call limit 42900, faults 50000.
+ */
+export function flightCode(status: number, code: string, errors?: readonly { rule?: string }[]): number {
+  if (status === 400) {
+    if (errors?.some((issue) => issue.rule === 'type' || issue.rule === 'format')) return 40600;
+    if (errors?.some((issue) => issue.rule === 'maxItems')) return 40001;
+    return code === 'VALIDATION_FAILED' && errors === undefined ? 40600 : 40000;
+  }
+  const codes: Record<number, number> = { 401: 40100, 403: 40300, 404: 40400, 405: 40500, 429: 42900 };
+  return codes[status] ?? (status >= 500 ? 50000 : 40000);
+}
 
 export function errorAnswer(
   error: unknown,
@@ -86,8 +103,15 @@ export function errorAnswer(
   switch (convention) {
     case 'envelope':
       return { status, body };
-    case 'flight':
-      return { status, body: { ...body, code: flightCodes[status] ?? (status >= 500 ? '50000' : '40000') } };
+    case 'flight': {
+      const { flag: _flag, code, message, ...rest } = body;
+      const business = flightCode(status, code, rest.errors as { rule?: string }[] | undefined);
+      return { status, body: { code: business, message, reason: code, ...rest, data: null } };
+    }
+    case 'statusCode': {
+      const { flag: _flag, code, message, ...rest } = body;
+      return { status, body: { status, statusCode: status * 100, message, reason: code, ...rest } };
+    }
     case 'express': {
       const { flag: _flag, message, code, ...rest } = body;
       // The express answers carry a reason of at most 50 characters (query spec §3 "Express").

@@ -22,9 +22,9 @@ describe('errorAnswer: one error, each interface its convention', () => {
   it('answers flights with their business codes (query spec §8: 42900)', () => {
     expect(errorAnswer(limit, request({ 'accept-language': 'en' }), 'flight')).toEqual({
       status: 429,
-      body: { flag: 'failure', code: '42900', message: 'Call limit exceeded' },
+      body: { code: 42900, message: 'Call limit exceeded', reason: 'CALL_LIMIT_EXCEEDED', data: null },
     });
-    expect(errorAnswer(new Error('boom'), request(), 'flight').body.code).toBe('50000');
+    expect(errorAnswer(new Error('boom'), request(), 'flight').body.code).toBe(50000);
   });
 
   it('answers express interfaces with success/reason, the reason at most 50 characters', () => {

@@ -5,6 +5,7 @@ import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
 import { createOperationsRouter } from '../operations/router.ts';
+import { createReferenceRouter } from '../reference/router.ts';
 import { requireKey } from './auth.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
@@ -30,6 +31,8 @@ export function createProjectionRoutes(deps: {
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createEnterpriseRouter(deps));
+  // The reference look-ups: their own readers, the flights' call limit (reference/router.ts).
+  router.use(createReferenceRouter({ pool: deps.pool, callLimit }));
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(

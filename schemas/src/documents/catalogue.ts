@@ -1,3 +1,12 @@
+import {
+  aisPositionFeedSchema,
+  flightFeedSchema,
+  routeScheduleFeedSchema,
+  transportBillFeedSchema,
+  truckPositionFeedSchema,
+  vesselArchiveFeedSchema,
+  vesselPlanFeedSchema,
+} from '../feeds/reference/index.ts';
 import { bondedEcLogisticsSchema } from './bonded-ec-logistics.ts';
 import { checkSchema } from './check.ts';
 import { clearanceSchema } from './clearance.ts';
@@ -36,12 +45,23 @@ export type DocumentTypeId =
   | 'purchase'
   | 'saleOrderToB'
   | 'saleOrderToC'
-  | 'synchronizeGoods';
+  | 'synchronizeGoods'
+  | ReferenceFeedTypeId;
+
+/** The logistics reference feeds (query spec §3, §7): providers' data behind the vessel, bill, schedule, flight and truck look-ups. */
+export type ReferenceFeedTypeId =
+  | 'vesselArchiveFeed'
+  | 'aisPositionFeed'
+  | 'transportBillFeed'
+  | 'routeScheduleFeed'
+  | 'vesselPlanFeed'
+  | 'flightFeed'
+  | 'truckPositionFeed';
 
 export interface DocumentType {
   id: DocumentTypeId;
-  /** The spec's two menu groups (§1): logistics (10 entries) and business (4). */
-  group: 'logistics' | 'business';
+  /** The submission spec's two menu groups (§1): logistics (10 entries) and business (4); feeds: their family. */
+  group: 'logistics' | 'business' | 'reference';
   title: { cn: string; en: string };
   /** The HTTP path (§7); for `productPrefixed` ones a template with `{product}` for ingest to fill. */
   path: string;
@@ -155,7 +175,27 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     'barCode',
     synchronizeGoodsSchema,
   ),
+  ...referenceFeeds(),
 ]);
+
+/**
+ * The reference feeds (ARCHITECTURE "Feeds are documents too"): submitted by providers with
+ * partner keys at `/api/v2/feed/reference/<type>`, each on its own topic kept forever. Record
+ * keys keep each vessel, bill owner, carrier, vessel's calls, flight and truck in order.
+ */
+function referenceFeeds(): DocumentType[] {
+  const feed = (id: ReferenceFeedTypeId, keyField: string, schema: JsonSchema) =>
+    documentTypeOf(id, 'reference', `/api/v2/feed/reference/${id}`, keyField, schema);
+  return [
+    feed('vesselArchiveFeed', 'mmsi', vesselArchiveFeedSchema),
+    feed('aisPositionFeed', 'mmsi', aisPositionFeedSchema),
+    feed('transportBillFeed', 'customerCode', transportBillFeedSchema),
+    feed('routeScheduleFeed', 'carriercd', routeScheduleFeedSchema),
+    feed('vesselPlanFeed', 'vesselNameEn', vesselPlanFeedSchema),
+    feed('flightFeed', 'flightId', flightFeedSchema),
+    feed('truckPositionFeed', 'vclN', truckPositionFeedSchema),
+  ];
+}
 
 const byId = new Map(documentTypes.map((type) => [type.id, type]));
 

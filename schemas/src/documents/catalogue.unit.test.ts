@@ -20,9 +20,29 @@ const ids: DocumentTypeId[] = [
   'synchronizeGoods',
 ];
 
+// The submission spec's 14 documents; the providers' feeds follow them (tested below).
+const submissions = documentTypes.filter((type) => type.group !== 'reference');
+
 describe('document catalogue', () => {
   it('lists the 14 entries of the spec, in its order, each once', () => {
-    expect(documentTypes.map((type) => type.id)).toEqual(ids);
+    expect(submissions.map((type) => type.id)).toEqual(ids);
+  });
+
+  it('lists the seven reference feeds after them, each at /api/v2/feed/reference/<id>, keyed by the thing it describes', () => {
+    const feeds = documentTypes.filter((type) => type.group === 'reference');
+    expect(Object.fromEntries(feeds.map((type) => [type.id, type.keyField]))).toEqual({
+      vesselArchiveFeed: 'mmsi',
+      aisPositionFeed: 'mmsi',
+      transportBillFeed: 'customerCode',
+      routeScheduleFeed: 'carriercd',
+      vesselPlanFeed: 'vesselNameEn',
+      flightFeed: 'flightId',
+      truckPositionFeed: 'vclN',
+    });
+    for (const type of feeds) {
+      expect(type.path).toBe(`/api/v2/feed/reference/${type.id}`);
+      expect(type.response).toBe('common');
+    }
   });
 
   it('puts 10 entries in the logistics group and the 4 product-prefixed trade ones in business (§1)', () => {
@@ -32,7 +52,7 @@ describe('document catalogue', () => {
   });
 
   it('serves the paths of §7', () => {
-    const paths = Object.fromEntries(documentTypes.map((type) => [type.id, type.path]));
+    const paths = Object.fromEntries(submissions.map((type) => [type.id, type.path]));
     expect(paths).toEqual({
       pod: '/api/v2/doc/pod/accept',
       internalTransport: '/api/v2/doc/internalTransport/accept',
@@ -50,11 +70,11 @@ describe('document catalogue', () => {
       synchronizeGoods: '/{product}/{product}-order/api/md/synchronize/goods/import',
     });
     for (const type of documentTypes) expect(type.productPrefixed).toBe(type.path.includes('{product}'));
-    expect(new Set(documentTypes.map((type) => type.path)).size).toBe(14);
+    expect(new Set(documentTypes.map((type) => type.path)).size).toBe(documentTypes.length);
   });
 
   it('gives each type its own topic, kept forever, keyed by a field its schema requires', () => {
-    expect(new Set(documentTypes.map((type) => type.topic)).size).toBe(14);
+    expect(new Set(documentTypes.map((type) => type.topic)).size).toBe(documentTypes.length);
     for (const type of documentTypes) {
       expect(type.topic).toBe(`tradelog.doc.${type.id}.v1`);
       expect(type.retention).toBe('forever');
@@ -68,7 +88,7 @@ describe('document catalogue', () => {
   });
 
   it('answers e-commerce and goods import with their own response shapes (§3.8, §3.15)', () => {
-    const shapes = Object.fromEntries(documentTypes.map((type) => [type.id, type.response]));
+    const shapes = Object.fromEntries(submissions.map((type) => [type.id, type.response]));
     expect(shapes.ondedEcOrder).toBe('ecommerce');
     expect(shapes.bondedEcLogistics).toBe('ecommerce');
     expect(shapes.goods).toBe('goods');
@@ -86,7 +106,7 @@ describe('document catalogue', () => {
         for (const keyword of ['title', 'description', 'x-title-en', 'x-description-en'] as const) {
           if (!node[keyword]?.trim()) missing.push(`${path} ${keyword}`);
         }
-        if (node.title && /[A-Za-z]{4,}/.test(node.title.replace(/HS|SK-II/g, '')))
+        if (node.title && /[A-Za-z]{4,}/.test(node.title.replace(/HS|SK-II|IATA|ICAO|SCAC|GeoJSON/g, '')))
           missing.push(`${path} title not Chinese`);
       }
     }

@@ -126,6 +126,15 @@ function issueOf(error: ErrorObject, formats: Readonly<Record<string, CustomForm
       const name = String(params.missingProperty);
       const path = join(at, name);
       const f = label(path, schema?.properties?.[name]);
+      // A conditional rule (an `if`/`then` branch) says when the field is required.
+      const when = schema?.['x-when'];
+      const whenEn = schema?.['x-when-en'];
+      if (when && whenEn)
+        return {
+          path,
+          rule,
+          message: { cn: `${when}，${f.cn}为必填项`, en: `${f.en} is required ${whenEn}` },
+        };
       return { path, rule, message: { cn: `${f.cn}为必填项`, en: `${f.en} is required` } };
     }
     case 'anyOf': {
@@ -264,6 +273,8 @@ export function issuesFromAjv(
   for (const error of errors) {
     // The branches of an either-or report their own required/pattern errors; the anyOf error says it all.
     if (error.schemaPath.includes('/anyOf/')) continue;
+    // A failed conditional reports its `then` branch's own error; "must match then" adds nothing.
+    if (error.keyword === 'if') continue;
     // A value of the wrong type fails its other rules too (1210 for "1210" fails enum; a list
     // for the document fails the either-or): the type issue, with its hint, says it all.
     if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;

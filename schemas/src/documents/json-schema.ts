@@ -34,6 +34,13 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   anyOf?: readonly JsonSchema[];
+  allOf?: readonly JsonSchema[];
+  if?: JsonSchema;
+  then?: JsonSchema;
+  const?: string | number | boolean;
+  /** On a `then` branch: the condition under which its fields are required, said to the caller. */
+  'x-when'?: string;
+  'x-when-en'?: string;
   /** On an object: `[from, to]` date fields where `to` may not be before `from` (query validators check it). */
   'x-date-range'?: readonly [string, string];
 }
@@ -47,6 +54,8 @@ export const annotationKeywords = [
   'x-enum-titles',
   'x-enum-titles-en',
   'x-date-range',
+  'x-when',
+  'x-when-en',
 ] as const;
 
 /** Our custom formats (implemented in formats.ts, registered by the validators). */

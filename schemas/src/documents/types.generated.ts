@@ -1156,6 +1156,436 @@ export interface SynchronizeGoodsGoodsCateListItem {
   certUrl?: string;
 }
 
+/** 船舶档案数据 — Vessel archive feed */
+export interface VesselArchiveFeedDocument {
+  /** 船舶标识 — Ship id */
+  shipId?: string;
+  /** 船舶英文名 — Vessel name (English) */
+  vesselNameEn: string;
+  /** 船舶中文名 — Vessel name (Chinese) */
+  vesselNameCn?: string;
+  /** IMO 编号 — IMO number */
+  imo?: string;
+  /** 海上移动业务识别码 — MMSI */
+  mmsi: string;
+  /** 呼号 — Call sign */
+  callsign?: string;
+  /** AIS 船舶类型 — AIS vessel type */
+  aisVesselType?: string;
+  /** 船舶类型 — Ship type */
+  shipType?: string;
+  /** 船长 — Length */
+  length?: number;
+  /** 船宽 — Width */
+  width?: number;
+  /** 总吨 — Gross tonnage */
+  gt?: number;
+  /** 净吨 — Net tonnage */
+  nt?: number;
+  /** 载重吨 — Deadweight */
+  dwt?: number;
+  /** 船旗国 — Flag */
+  flagName?: string;
+  /** 集装箱箱位 — Container capacity */
+  shipContainerNum?: number;
+  /** 建造日期 — Date built */
+  dateBuilt?: string;
+  /** 建造船厂 — Builder */
+  built?: string;
+  /** ISM 管理公司 — ISM manager */
+  ismManager?: string;
+  /** 船东 — Ship owner */
+  shipOwnerEn?: string;
+  /** 船舶管理人 — Ship manager */
+  shipManagerEn?: string;
+  /** 承运人 — Carrier */
+  carrier?: string;
+}
+
+/** AIS 船位数据 — AIS position feed */
+export interface AisPositionFeedDocument {
+  /** 海上移动业务识别码 — MMSI */
+  mmsi: string;
+  /** IMO 编号 — IMO number */
+  imo?: string;
+  /** 船舶英文名 — Vessel name (English) */
+  nameEn?: string;
+  /** 呼号 — Call sign */
+  callSign?: string;
+  /** 船舶类型 — Ship type */
+  shipType?: string;
+  /** 船长 — Length */
+  length?: number;
+  /** 船宽 — Breadth */
+  breadth?: number;
+  /** 总吨 — Gross tonnage */
+  gt?: number;
+  /** 载重吨 — Deadweight */
+  dwt?: number;
+  /** 建造日期 — Date built */
+  dateBuild?: string;
+  /** 集装箱箱位 — Container capacity */
+  shipContainerNum?: number;
+  /** 船旗国 — Flag */
+  flagName?: string;
+  /** 航行状态 — Navigational status */
+  navStatus?: number;
+  /** 更新时间 — Update time */
+  updateTime: string;
+  /** 吃水 — Draught */
+  draught?: number;
+  /** 对地航向 — Course over ground */
+  cog?: number;
+  /** 船首向 — Heading */
+  hdg?: number;
+  /** 对地航速 — Speed over ground */
+  sog?: number;
+  /** 目的地 — Destination */
+  dest?: string;
+  /** 标准目的港 — Standard destination */
+  destStd?: string;
+  /** 目的港代码 — Destination code */
+  destcode?: string;
+  /** 预计到达 — ETA */
+  eta?: string;
+  /** 标准预计到达 — Standard ETA */
+  etaStd?: string;
+  /** 纬度 — Latitude */
+  lat: number;
+  /** 经度 — Longitude */
+  lon: number;
+}
+
+/** 国际运输单据数据 — International transport bill feed */
+export interface TransportBillFeedDocument {
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 客户名称 — Customer name */
+  customerName: string;
+  /** 提单号 — Bill number */
+  billNo?: string;
+  /** 订舱号 — Booking number */
+  sybknoteno?: string;
+  /** 订舱单号 — Shipping order */
+  SO?: string;
+  /** 船公司 — Shipping company */
+  shippingCompany?: string;
+  /** 船名 — Vessel name */
+  shipName?: string;
+  /** 航次 — Voyage */
+  voyageNo?: string;
+  /** 主提单号 — Master bill */
+  MBL?: string;
+  /** 订舱日期 — Booking date */
+  bookingDate?: string;
+  /** 启运国 — Country of departure */
+  beginCountry?: string;
+  /** 贸易国 — Trading country */
+  tradeCountry?: string;
+  /** 货物存放地 — Goods location */
+  goodsPlace?: string;
+  /** 最终目的地 — Final destination */
+  finalDestination?: string;
+  /** 启运港 — Port of loading */
+  beginPort?: string;
+  /** 目的港 — Port of discharge */
+  designationPort?: string;
+  /** 签单时间 — Issue time */
+  issueTime?: string;
+  /** 靠泊时间 — Berthing time */
+  berthingTime?: string;
+  /** 装船日期 — Shipped on board */
+  shippedOnBoardDate?: string;
+  /** 离港时间 — Departure time */
+  leaveTime?: string;
+  /** 抵港时间 — Arrival time */
+  podTime?: string;
+  /** 卸船时间 — Discharge time */
+  unloadTime?: string;
+  /** 提货时间 — Pick-up time */
+  pickUpTime?: string;
+  /** 集装箱信息 — Containers */
+  containerInfo?: TransportBillFeedContainerInfoItem[];
+}
+
+/** 集装箱 — Container */
+export interface TransportBillFeedContainerInfoItem {
+  /** 箱号 — Container number */
+  containerId: string;
+  /** 箱型 — Container type */
+  containerMd?: string;
+}
+
+/** 航线船期数据 — Route schedule feed */
+export interface RouteScheduleFeedDocument {
+  /** 承运人代码 — Carrier code */
+  carriercd: string;
+  /** SCAC 代码 — SCAC */
+  scac?: string;
+  /** 航线代码 — Service */
+  service: string;
+  /** 航线中文名 — Service (Chinese) */
+  serviceCN?: string;
+  /** 主航线 — Major route */
+  route?: string;
+  /** 航线代码（承运人） — Route code */
+  routeCode?: string;
+  /** 标准航线代码 — Standard route code */
+  standardRouteCode?: string;
+  /** 挂港列表 — Port calls */
+  ports: RouteScheduleFeedPortsItem[];
+}
+
+/** 挂港 — Port call */
+export interface RouteScheduleFeedPortsItem {
+  /** 挂港顺序 — Call order */
+  portNumber: number;
+  /** 港口代码 — Port code */
+  portCode: string;
+  /** 港口 — Port */
+  port: string;
+  /** 码头 — Terminal */
+  terminal?: string;
+  /** 到港星期 — ETA weekday */
+  eta?: "MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN";
+  /** 离港星期 — ETD weekday */
+  etd?: "MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN";
+  /** 航程天数 — Transit time */
+  transitTime?: number;
+}
+
+/** 码头船舶计划数据 — Terminal vessel plan feed */
+export interface VesselPlanFeedDocument {
+  /** 港口代码 — Port code */
+  portCode: "CNSHA" | "CNNGB" | "CNYTN" | "CNSHK" | "CNNSA" | "CNTAO" | "CNTXG" | "CNXMN" | "CNDLC";
+  /** 船舶英文名 — Vessel name (English) */
+  vesselNameEn: string;
+  /** 船舶中文名 — Vessel name (Chinese) */
+  vesselNameCn?: string;
+  /** 船舶代码 — Ship code */
+  shipCode?: string;
+  /** 船名 — Ship name */
+  shipName?: string;
+  /** 船代代码 — Agent code */
+  agentCode?: string;
+  /** 船代名称 — Agent name */
+  agentName?: string;
+  /** 航线代码 — Line code */
+  lineCode?: string;
+  /** 码头 — Terminal */
+  terminal?: string;
+  /** 挂靠港（英文） — Ports (English) */
+  portsEn?: string;
+  /** 挂靠港（中文） — Ports (Chinese) */
+  portsCn?: string;
+  /** 预计抵港 — ETA */
+  eta?: string;
+  /** 实际抵港 — ATA */
+  ata?: string;
+  /** 预计靠泊 — ETB */
+  etb?: string;
+  /** 实际靠泊 — ATB */
+  atb?: string;
+  /** 预计离港 — ETD */
+  etd?: string;
+  /** 实际离港 — ATD */
+  atd?: string;
+  /** 开港时间 — CY open */
+  cyOpen?: string;
+  /** 截港时间 — CY closing */
+  cyClosing?: string;
+  /** 截关时间（码头） — Port cut-off */
+  portCloseDate?: string;
+  /** 海关截放行时间 — Customs cut-off */
+  customsCloseDate?: string;
+  /** 进口航次 — Import voyage */
+  ivoyage?: string;
+  /** 出口航次 — Export voyage */
+  evoyage?: string;
+  /** 计划状态 — Plan status */
+  status?: string;
+}
+
+/** 全球航班数据 — Flight schedule feed */
+export interface FlightFeedDocument {
+  /** 航班标识 — Flight id */
+  flightId: string;
+  /** 呼号 — Call sign */
+  callsign?: string;
+  /** IATA 航班号 — IATA flight number */
+  flightNumberIata?: string;
+  /** ICAO 航班号 — ICAO flight number */
+  flightNumberIcao?: string;
+  /** 飞机注册号 — Registration */
+  aircraftRegistration?: string;
+  /** 机型 — Aircraft type */
+  aircraftType?: string;
+  /** 机型类别 — Aircraft class */
+  aircraftClass?: string;
+  /** S 模式代码 — Mode-S code */
+  modeSHexCode?: string;
+  /** 描述 — Description */
+  description?: string;
+  /** 航司 IATA 代码 — Airline IATA code */
+  airlineIata?: string;
+  /** 航司 ICAO 代码 — Airline ICAO code */
+  airlineIcao?: string;
+  /** 航司名称 — Airline name */
+  airlineName?: string;
+  /** 出发 — Departure */
+  departure: FlightFeedDeparture;
+  /** 到达 — Arrival */
+  arrival: FlightFeedArrival;
+  /** 延误原因 — Delay reason */
+  delayReason?: string;
+  /** 延误详情 — Delay detail */
+  delayDetail?: string;
+  /** 最新位置 — Latest position */
+  latestPosition?: FlightFeedLatestPosition;
+  /** 应答机编码 — Squawk code */
+  squawkCode?: string;
+  /** 数据来源 — Source */
+  source?: string;
+  /** 创建时间 — Created */
+  created?: string;
+  /** 更新时间 — Updated */
+  updated: string;
+  /** 航迹 — Flight path */
+  positions?: FlightFeedPositionsItem[];
+  /** 航班链接 — Flight URL */
+  flightUrl?: string;
+  /** KML 链接 — KML link */
+  kmlUrl?: string;
+  /** CSV 链接 — CSV link */
+  csvUrl?: string;
+  /** GeoJSON 链接 — GeoJSON link */
+  geojsonUrl?: string;
+  /** ICAO 航路 — ICAO route */
+  icaoRoute?: string;
+  /** 航班状态 — Flight status */
+  status: "SCHEDULED" | "ON_GROUND" | "IN_FLIGHT" | "LANDED" | "CANCELLED" | "UNKNOWN";
+}
+
+/** 出发 — Departure */
+export interface FlightFeedDeparture {
+  /** 机场 ICAO 代码 — Airport ICAO code */
+  airportIcao: string;
+  /** 机场 IATA 代码 — Airport IATA code */
+  airportIata?: string;
+  /** 机场名称 — Airport name */
+  name?: string;
+  /** 城市 — City */
+  city?: string;
+  /** 州省 — State */
+  state?: string;
+  /** 国家 — Country */
+  country?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 时区 — Time zone */
+  timezone?: string;
+  /** 计划时间 — Scheduled time */
+  scheduledTime?: string;
+  /** 实际时间 — Actual time */
+  actualTime?: string;
+  /** 预计时间 — Estimated time */
+  estimatedTime?: string;
+  /** 状态 — Status */
+  status?: string;
+}
+
+/** 到达 — Arrival */
+export interface FlightFeedArrival {
+  /** 机场 ICAO 代码 — Airport ICAO code */
+  airportIcao: string;
+  /** 机场 IATA 代码 — Airport IATA code */
+  airportIata?: string;
+  /** 机场名称 — Airport name */
+  name?: string;
+  /** 城市 — City */
+  city?: string;
+  /** 州省 — State */
+  state?: string;
+  /** 国家 — Country */
+  country?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 时区 — Time zone */
+  timezone?: string;
+  /** 计划时间 — Scheduled time */
+  scheduledTime?: string;
+  /** 实际时间 — Actual time */
+  actualTime?: string;
+  /** 预计时间 — Estimated time */
+  estimatedTime?: string;
+  /** 状态 — Status */
+  status?: string;
+}
+
+/** 最新位置 — Latest position */
+export interface FlightFeedLatestPosition {
+  /** 时间 — Time */
+  time: string;
+  /** 纬度 — Latitude */
+  lat: number;
+  /** 经度 — Longitude */
+  lon: number;
+  /** 高度 — Altitude */
+  altitude?: number;
+  /** 地速 — Ground speed */
+  groundSpeed?: number;
+  /** 航向 — Heading */
+  heading?: number;
+}
+
+/** 航迹点 — Path point */
+export interface FlightFeedPositionsItem {
+  /** 时间 — Time */
+  time: string;
+  /** 纬度 — Latitude */
+  lat: number;
+  /** 经度 — Longitude */
+  lon: number;
+  /** 高度 — Altitude */
+  altitude?: number;
+  /** 地速 — Ground speed */
+  groundSpeed?: number;
+  /** 航向 — Heading */
+  heading?: number;
+}
+
+/** 货车定位数据 — Truck position feed */
+export interface TruckPositionFeedDocument {
+  /** 车牌号 — Plate number */
+  vclN: string;
+  /** 定位时间 — Position time */
+  utc: string;
+  /** 纬度 — Latitude */
+  lat: number;
+  /** 经度 — Longitude */
+  lon: number;
+  /** 速度 — Speed */
+  spd?: number;
+  /** 方向 — Direction */
+  drc?: number;
+  /** 海拔 — Height */
+  hgt?: number;
+  /** 里程 — Mileage */
+  mil?: number;
+  /** 地址 — Address */
+  adr?: string;
+  /** 省 — Province */
+  province?: string;
+  /** 市 — City */
+  city?: string;
+  /** 区县 — County */
+  country?: string;
+}
+
 export interface DocumentsByType {
   pod: PodDocument;
   internalTransport: InternalTransportDocument;
@@ -1171,4 +1601,11 @@ export interface DocumentsByType {
   saleOrderToB: SaleOrderToBDocument;
   saleOrderToC: SaleOrderToCDocument;
   synchronizeGoods: SynchronizeGoodsDocument;
+  vesselArchiveFeed: VesselArchiveFeedDocument;
+  aisPositionFeed: AisPositionFeedDocument;
+  transportBillFeed: TransportBillFeedDocument;
+  routeScheduleFeed: RouteScheduleFeedDocument;
+  vesselPlanFeed: VesselPlanFeedDocument;
+  flightFeed: FlightFeedDocument;
+  truckPositionFeed: TruckPositionFeedDocument;
 }

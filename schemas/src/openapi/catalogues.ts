@@ -1,7 +1,8 @@
 import { type DocumentType, documentTypes } from '../documents/catalogue.ts';
 import { examples as documentExamples } from '../documents/examples.ts';
-import { type QueryType, queryTypes } from '../queries/catalogue.ts';
+import { type QueryType, queryTypes, type ReferenceQueryTypeId } from '../queries/catalogue.ts';
 import { examples as queryExamples } from '../queries/examples.ts';
+import { isReferenceQuery, referenceFailureSchemas } from '../queries/reference.ts';
 import { submissionResponseSchemas } from './envelopes.ts';
 import type { ApiOperation } from './operation.ts';
 import { queryResponseSchema } from './queryResponses.ts';
@@ -61,20 +62,68 @@ const queryTag: Record<QueryType['kind'], string> = {
 };
 
 export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOperation[] {
-  return types.map((type) => ({
-    method: 'post',
-    path: type.path,
-    operationId: `query_${type.id}`,
-    tag: queryTag[type.kind] ?? 'queries',
-    summary: type.title,
-    description: {
-      cn: `应答：${type.response.cn}`,
-      en: `Answer: ${type.response.en}`,
-    },
-    audience: type.kind === 'query' ? ['lender', 'operator'] : ['partner', 'lender', 'operator'],
-    request: { schema: type.request, example: exampleOf(queryExamples, type.id) },
-    response: { schema: queryResponseSchema(type.id, type.title) },
-    failures: [503],
-    bodyLimitBytes: 64 * 1024,
-  }));
+  return types.flatMap((type): ApiOperation[] => {
+    const reference = isReferenceQuery(type.id);
+    const common = {
+      path: type.path,
+      tag: reference ? 'reference' : (queryTag[type.kind] ?? 'queries'),
+      summary: type.title,
+      description: {
+        cn: `应答：${type.response.cn}`,
+        en: `Answer: ${type.response.en}`,
+      },
+      audience: reference
+        ? (['lender', 'subscriber', 'operator'] as const)
+        : type.kind === 'query'
+          ? (['lender', 'operator'] as const)
+          : (['partner', 'lender', 'operator'] as const),
+      response: { schema: queryResponseSchema(type.id, type.title) },
+      ...(reference ? { failureSchema: referenceFailureSchemas[type.id as ReferenceQueryTypeId] } : {}),
+    };
+    const example = exampleOf(queryExamples, type.id);
+    const body = { ...common, bodyLimitBytes: 64 * 1024 };
+    if (type.method !== 'GET') {
+      return [
+        {
+          ...body,
+          method: 'post',
+          operationId: `query_${type.id}`,
+          request: { schema: type.request, example },
+          failures: reference ? [429, 503] : [503],
+        },
+      ];
+    }
+    // GET look-ups take the request's fields as query parameters (query spec §7); the vessel
+    // archive also takes them as a form (§3: "multipart form in one source").
+    const properties = Object.entries(type.request.properties ?? {});
+    const required = new Set(type.request.required ?? []);
+    const values = (example ?? {}) as Record<string, unknown>;
+    const get: ApiOperation = {
+      ...common,
+      method: 'get',
+      operationId: `query_${type.id}`,
+      query: Object.fromEntries(
+        properties.map(([name, schema]) => [
+          name,
+          {
+            schema,
+            required: required.has(name),
+            ...(values[name] !== undefined ? { example: values[name] } : {}),
+          },
+        ]),
+      ),
+      failures: [400, 404, 429, 503],
+    };
+    if (type.id !== 'vesselArchive') return [get];
+    return [
+      get,
+      {
+        ...body,
+        method: 'post',
+        operationId: `query_${type.id}_form`,
+        request: { schema: type.request, example, contentType: 'multipart/form-data' },
+        failures: [429, 503],
+      },
+    ];
+  });
 }

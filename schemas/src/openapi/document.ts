@@ -103,7 +103,7 @@ function operationOf(op: ApiOperation): OpenApiOperation {
           requestBody: {
             required: op.request.required ?? true,
             content: {
-              'application/json': {
+              [op.request.contentType ?? 'application/json']: {
                 schema: stripIdentity(op.request.schema),
                 ...(op.request.example !== undefined ? { example: op.request.example } : {}),
               },

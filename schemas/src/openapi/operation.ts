@@ -9,7 +9,7 @@ import type { JsonSchema } from '../documents/json-schema.ts';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call: the API-key kinds admitted (projections/src/access), or nobody needs a key. */
-export type Audience = 'partner' | 'lender' | 'operator' | 'public';
+export type Audience = 'partner' | 'lender' | 'subscriber' | 'operator' | 'public';
 
 export interface Bilingual {
   cn: string;
@@ -25,8 +25,8 @@ export interface ApiOperation {
   description?: Bilingual;
   /** Key kinds admitted; `['public']` means no key. */
   audience: readonly Audience[];
-  /** JSON request body (POST interfaces); its example is the catalogue's. */
-  request?: { schema: JsonSchema; example?: unknown; required?: boolean };
+  /** Request body (POST interfaces); its example is the catalogue's. JSON unless `contentType` says (a form). */
+  request?: { schema: JsonSchema; example?: unknown; required?: boolean; contentType?: string };
   /** Query-string parameters, each a small JSON Schema. */
   query?: Readonly<Record<string, { schema: JsonSchema; required?: boolean; example?: unknown }>>;
   /** Example values for `{name}` path segments. */

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
 import { envelopeSchema, successOf } from './envelopes.ts';
 
@@ -172,5 +173,12 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
 
 /** The answer of a query id: its own schema, or the envelope for an interface not described yet. */
 export function queryResponseSchema(id: string, title: { cn: string; en: string }): JsonSchema {
-  return queryResponseSchemas[id] ?? { ...envelopeSchema, title: title.cn, 'x-title-en': title.en };
+  return (
+    queryResponseSchemas[id] ??
+    queryTypes.find((type) => type.id === id)?.responseSchema ?? {
+      ...envelopeSchema,
+      title: title.cn,
+      'x-title-en': title.en,
+    }
+  );
 }

@@ -1,5 +1,23 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
 import {
+  flightScheduleRequest,
+  flightScheduleResponse,
+  routeScheduleRequest,
+  routeScheduleResponse,
+  terminalVesselPlanRequest,
+  terminalVesselPlanResponse,
+  transportBillRequest,
+  transportBillResponse,
+  truckPositionRequest,
+  truckPositionResponse,
+  truckTrackRequest,
+  truckTrackResponse,
+  vesselAisRequest,
+  vesselAisResponse,
+  vesselArchiveRequest,
+  vesselArchiveResponse,
+} from './reference.ts';
+import {
   customsDeclarationsRequest,
   expressRouteMapSubscriptionRequest,
   expressSubscriptionRequest,
@@ -37,7 +55,19 @@ export type QueryTypeId =
   | 'expressSubscription'
   | 'expressRouteMapSubscription'
   | 'oceanTracking'
-  | 'terminalTracking';
+  | 'terminalTracking'
+  | ReferenceQueryTypeId;
+
+/** The logistics reference look-ups (query spec §3, §7): vessels, bills, schedules, flights, trucks. */
+export type ReferenceQueryTypeId =
+  | 'vesselArchive'
+  | 'vesselAis'
+  | 'transportBill'
+  | 'routeSchedule'
+  | 'terminalVesselPlan'
+  | 'flightSchedule'
+  | 'truckPosition'
+  | 'truckTrack';
 
 export interface QueryType {
   id: QueryTypeId;
@@ -48,6 +78,10 @@ export interface QueryType {
   request: JsonSchema;
   /** What the answer holds, for the API reference (the response envelope is `{flag, code, message, …}`). */
   response: { cn: string; en: string };
+  /** The HTTP method; POST with a JSON body unless said (the vessel look-ups are GET, §7). */
+  method?: 'GET' | 'POST';
+  /** The answer's shape, where the interface answers in a convention of its own (§3, §8). */
+  responseSchema?: JsonSchema;
 }
 
 function entry(
@@ -165,7 +199,78 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     cn: 'flag、code、message 及 data.params、data.result.shipment（单证、箱、运输、事件、地点）；订阅后接收方须在 10 秒内返回 HTTP 200，retriable 为 true 时重试',
     en: 'flag, code, message and data.params, data.result.shipment (documents, equipment, transports, events, locations); subscribers must answer HTTP 200 within 10 s, and are retried when they reply retriable',
   }),
+  ...referenceQueries(),
 ]);
+
+/**
+ * The reference look-ups. Paths are the spec's where it gives them (`GET /5666666`, `GET
+ * /open/freightower/vessel/detail`, `POST /gjys`); where it shows only an ending they are ours,
+ * beside the spec's /open/freightower/… paths (query-api/README.md "Reference look-ups").
+ */
+function referenceQueries(): QueryType[] {
+  const lookUp = (
+    id: ReferenceQueryTypeId,
+    path: string,
+    request: JsonSchema,
+    responseSchema: JsonSchema,
+    response: QueryType['response'],
+    method: 'GET' | 'POST' = 'POST',
+  ): QueryType => ({ ...entry(id, 'query', path, request, response), method, responseSchema });
+  return [
+    lookUp(
+      'vesselArchive',
+      '/5666666',
+      vesselArchiveRequest,
+      vesselArchiveResponse,
+      {
+        cn: 'statusCode（20000 成功）、message 及 data 船舶列表：shipId、船名、imo、mmsi、呼号、船型、尺度、吨位、船旗、箱位、建造、管理人、船东、承运人；参数可放在查询串，或以 multipart/form-data（或 x-www-form-urlencoded）表单提交',
+        en: 'statusCode (20000 success), message and data, a list of vessels: shipId, names, imo, mmsi, call sign, types, dimensions, tonnages, flag, container capacity, build, managers, owner, carrier; parameters in the query string, or as a multipart/form-data (or x-www-form-urlencoded) form',
+      },
+      'GET',
+    ),
+    lookUp(
+      'vesselAis',
+      '/open/freightower/vessel/detail',
+      vesselAisRequest,
+      vesselAisResponse,
+      {
+        cn: 'flag、code、message 及 data：船舶静态数据与最新船位，单位为规范单位（长宽分米、吃水毫米、航速毫米/秒、角度 1/100 度、经纬度 1/1000000 度）',
+        en: 'flag, code, message and data: static data and the latest position in the spec’s units (decimetres, millimetres, mm/s, 1/100 degree, 1/1,000,000 degree)',
+      },
+      'GET',
+    ),
+    lookUp('transportBill', '/gjys', transportBillRequest, transportBillResponse, {
+      cn: 'flag、code、message 及 billDetails：SO、船公司、船名航次、MBL、订舱与各节点时间、起运与目的地、containerInfo',
+      en: 'flag, code, message and billDetails: SO, shipping company, vessel and voyage, MBL, booking and milestone times, origin and destination, containerInfo',
+    }),
+    lookUp('routeSchedule', '/open/freightower/schedule/hxcq', routeScheduleRequest, routeScheduleResponse, {
+      cn: 'status、statusCode（20000 成功）、message、pageNum、pageSize、size、total、pages 及 content：每次挂港一条（承运人、航线、挂港顺序、港口、码头、到离港星期、航程）',
+      en: 'status, statusCode (20000 success), message, pageNum, pageSize, size, total, pages and content: one item per port call (carrier, service, call order, port, terminal, weekdays, transit time)',
+    }),
+    lookUp(
+      'terminalVesselPlan',
+      '/open/freightower/terminal/mtcbjh',
+      terminalVesselPlanRequest,
+      terminalVesselPlanResponse,
+      {
+        cn: 'status、statusCode（20000 成功）、message 及 data 挂靠计划：船名、代理、航线、码头、挂靠港、预计与实际抵靠离时间、开截港与截关时间、进出口航次',
+        en: 'status, statusCode (20000 success), message and data, the planned calls: names, agent, line, terminal, ports, estimated and actual arrival, berthing and departure, yard and customs cut-offs, voyages',
+      },
+    ),
+    lookUp('flightSchedule', '/open/flight/qqhbjh', flightScheduleRequest, flightScheduleResponse, {
+      cn: 'code（20000 有数据、20001 无数据、4xxxx 参数与权限、42900 调用超限、50000 内部错误）、message 及 data：success、comment、totaPages、totalRecords、pageSize、currentPage、flights',
+      en: 'code (20000 data, 20001 none, 4xxxx parameters and permissions, 42900 call limit, 50000 internal), message and data: success, comment, totaPages, totalRecords, pageSize, currentPage, flights',
+    }),
+    lookUp('truckPosition', '/open/truck/tuochedingwei', truckPositionRequest, truckPositionResponse, {
+      cn: 'status、statusCode（20000 成功）、message 及 content.truckInfos：isExist、truckNo、positionInfo',
+      en: 'status, statusCode (20000 success), message and content.truckInfos: isExist, truckNo, positionInfo',
+    }),
+    lookUp('truckTrack', '/open/truck/tuochematougenzong', truckTrackRequest, truckTrackResponse, {
+      cn: 'status、statusCode（20000 成功）、message 及 content.truckInfos：isExist、truckNo、positionInfo、track24s（24 小时轨迹）',
+      en: 'status, statusCode (20000 success), message and content.truckInfos: isExist, truckNo, positionInfo, track24s (the 24-hour track)',
+    }),
+  ];
+}
 
 const byId = new Map(queryTypes.map((type) => [type.id, type]));
 

@@ -56,4 +56,26 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
     params: { billNo: 'COSU6287451230', carrierCode: 'AUTO', portCode: 'CNSHK', isExport: 'I' },
   },
   terminalTracking: { params: { businessNumber: 'COSU6287451230', portCode: 'CNSHA', ieid: 'I' } },
+  // The reference look-ups find what the reference feed examples state (feeds/reference/examples.ts).
+  vesselArchive: { imo: '9783526' },
+  vesselAis: { mmsi: '477266900' },
+  transportBill: {
+    billNo: 'COSU6287451230',
+    customerCode: enterpriseId,
+    customerName: '深圳前海优品供应链有限公司',
+  },
+  routeSchedule: { carriercd: 'COSCO', field_6: 'CHINA-JAPAN', pageNum: 1, pageSize: 100 },
+  terminalVesselPlan: { portCode: 'CNSHK', vesselNameEn: 'COSCO ARIES', voyage: '033W', isExport: 'E' },
+  flightSchedule: {
+    fromAirports: ['ZSPD'],
+    toAirports: ['ZGSZ'],
+    departureFromDate: '2024-03-04T00:00:00Z',
+    departureToDate: '2024-03-05T00:00:00Z',
+    airlines: ['CSS'],
+    includeFlightPaths: true,
+    page: 1,
+    pageSize: 10,
+  },
+  truckPosition: { vclN: '粤B6K2Q8' },
+  truckTrack: { vclN: '粤B6K2Q8', qryBtm: '2024-03-05 00:00:00', qryEtm: '2024-03-05 23:59:59' },
 };

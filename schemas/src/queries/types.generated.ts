@@ -209,6 +209,118 @@ export interface TerminalTrackingParams {
   ieid: "E" | "I";
 }
 
+/** 船舶档案查询 — Vessel archive */
+export interface VesselArchiveRequest {
+  /** 海上移动业务识别码 — MMSI */
+  mmsi?: string;
+  /** IMO 编号 — IMO number */
+  imo?: string;
+  /** 船舶英文名 — Vessel name (English) */
+  vesselNameEn?: string;
+  /** 呼号 — Call sign */
+  callsign?: string;
+}
+
+/** 船舶 AIS 位置查询 — Vessel AIS position */
+export interface VesselAisRequest {
+  /** 海上移动业务识别码 — MMSI */
+  mmsi: string;
+}
+
+/** 国际运输单据查询 — International transport bill */
+export interface TransportBillRequest {
+  /** 提单号 — Bill number */
+  billNo: string;
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 客户名称 — Customer name */
+  customerName: string;
+  /** 订舱号 — Booking number */
+  sybknoteno?: string;
+}
+
+/** 航线船期查询 — Route schedule */
+export interface RouteScheduleRequest {
+  /** 承运人代码 — Carrier code */
+  carriercd: string;
+  /** 主航线 — Major route */
+  field_6?: string;
+  /** 航线代码 — Service */
+  service?: string;
+  /** 页码 — Page number */
+  pageNum?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 码头船舶计划查询 — Terminal vessel plan */
+export interface TerminalVesselPlanRequest {
+  /** 港口代码 — Port code */
+  portCode: "CNSHA" | "CNNGB" | "CNYTN" | "CNSHK" | "CNNSA" | "CNTAO" | "CNTXG" | "CNXMN" | "CNDLC";
+  /** 船舶英文名 — Vessel name (English) */
+  vesselNameEn: string;
+  /** 航次 — Voyage */
+  voyage?: string;
+  /** 进出口 — Export or import */
+  isExport?: "E" | "I";
+}
+
+/** 全球航班计划查询 — Global flight schedule */
+export interface FlightScheduleRequest {
+  /** 出发机场 — Departure airports */
+  fromAirports: string[];
+  /** 到达机场 — Arrival airports */
+  toAirports: string[];
+  /** 计划出发起 — Departure from */
+  departureFromDate?: string;
+  /** 计划出发止 — Departure to */
+  departureToDate?: string;
+  /** 计划到达起 — Arrival from */
+  arrivalFromDate?: string;
+  /** 计划到达止 — Arrival to */
+  arrivalToDate?: string;
+  /** 时间窗起 — From */
+  fromDate?: string;
+  /** 时间窗止 — To */
+  toDate?: string;
+  /** 航司 — Airlines */
+  airlines?: string[];
+  /** 航班标识 — Flight ids */
+  flightIds?: string[];
+  /** 注册号 — Registrations */
+  registrations?: string[];
+  /** S 模式代码 — Mode-S codes */
+  modeSHexCodes?: string[];
+  /** 机型类别 — Aircraft classes */
+  aircraftClasses?: string[];
+  /** 数据来源 — Sources */
+  sources?: string[];
+  /** 返回航迹 — Include paths */
+  includeFlightPaths?: boolean;
+  /** 返回链接 — Include links */
+  includeFlightUrls?: boolean;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
+}
+
+/** 货车定位 — Truck positioning */
+export interface TruckPositionRequest {
+  /** 车牌号 — Plate number */
+  vclN: string;
+}
+
+/** 货车综合轨迹 — Truck integrated tracking */
+export interface TruckTrackRequest {
+  /** 车牌号 — Plate number */
+  vclN: string;
+  /** 查询开始时间 — From */
+  qryBtm?: string;
+  /** 查询结束时间 — To */
+  qryEtm?: string;
+}
+
 export interface QueryRequestsByType {
   linkNode: LinkNodeRequest;
   purchaseOrders: PurchaseOrdersRequest;
@@ -224,4 +336,12 @@ export interface QueryRequestsByType {
   expressRouteMapSubscription: ExpressRouteMapSubscriptionRequest;
   oceanTracking: OceanTrackingRequest;
   terminalTracking: TerminalTrackingRequest;
+  vesselArchive: VesselArchiveRequest;
+  vesselAis: VesselAisRequest;
+  transportBill: TransportBillRequest;
+  routeSchedule: RouteScheduleRequest;
+  terminalVesselPlan: TerminalVesselPlanRequest;
+  flightSchedule: FlightScheduleRequest;
+  truckPosition: TruckPositionRequest;
+  truckTrack: TruckTrackRequest;
 }

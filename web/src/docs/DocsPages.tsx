@@ -46,8 +46,9 @@ function InteractiveReferences() {
   );
 }
 
-/** Queries and subscriptions are POST; a push is a POST to the subscriber's callbackUrl. */
-const methodOf = (entry: ReferenceEntry) => (entry.available || entry.kind === 'push' ? 'POST' : '—');
+/** Queries and subscriptions are POST (the vessel look-ups GET); a push is a POST to the subscriber's callbackUrl. */
+const methodOf = (entry: ReferenceEntry) =>
+  entry.available || entry.kind === 'push' ? (entry.method ?? 'POST') : '—';
 
 function DocsMenu(props: { current?: string }) {
   const t = useDict();
@@ -112,7 +113,9 @@ export function TechnologyPlatformPage() {
                       </Link>
                     </h3>
                     {entry.available ? (
-                      <code className="path">POST {entry.path}</code>
+                      <code className="path">
+                        {methodOf(entry)} {entry.path}
+                      </code>
                     ) : (
                       <span className="muted small">{t.docs.notAvailableShort}</span>
                     )}
@@ -206,7 +209,7 @@ function Reference(props: { entry: ReferenceEntry }) {
         <div>
           <dt>{t.docs.method}</dt>
           <dd>
-            <code>POST</code>
+            <code>{methodOf(entry)}</code>
           </dd>
         </div>
         <div>
@@ -316,7 +319,11 @@ function Reference(props: { entry: ReferenceEntry }) {
 
       <h2>{t.docs.example}</h2>
       <pre className="code">
-        <code>{`POST ${entry.path}\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n${example}`}</code>
+        <code>
+          {entry.method === 'GET'
+            ? `GET ${entry.path}?${new URLSearchParams(entry.example as Record<string, string>)}\nAuthorization: Bearer <key>`
+            : `POST ${entry.path}\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n${example}`}
+        </code>
       </pre>
     </article>
   );

@@ -150,6 +150,8 @@ export interface ReferenceEntry {
   kind: 'submission' | QueryType['kind'] | 'push';
   /** Push pages: the docId of the subscription that asks for the push. */
   subscribedBy?: string;
+  /** GET for the vessel look-ups (query spec §7); POST otherwise. */
+  method?: 'GET' | 'POST';
 }
 
 /**
@@ -303,6 +305,7 @@ function logistics2Entry(menu: MenuItem): ReferenceEntry {
     responseRows: responseRowsOf(queryResponseSchema(type.id, type.title)),
     responseNote: type.response,
     kind: type.kind,
+    method: type.method ?? 'POST',
   };
 }
 

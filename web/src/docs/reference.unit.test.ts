@@ -87,3 +87,43 @@ describe('API reference rows', () => {
     expect(referenceOf(push.subscribedBy!)?.docId).toBe('kdgjText');
   });
 });
+
+describe('reference feeds and look-ups in the docs centre', () => {
+  it('has a page for every reference feed and every look-up, rendered from their schemas', () => {
+    const feeds = referenceEntries.filter((entry) => entry.path.startsWith('/api/v2/feed/reference/'));
+    expect(feeds.map((entry) => [entry.group, entry.path])).toEqual(
+      [
+        'vesselArchiveFeed',
+        'aisPositionFeed',
+        'transportBillFeed',
+        'routeScheduleFeed',
+        'vesselPlanFeed',
+        'flightFeed',
+        'truckPositionFeed',
+      ].map((id) => ['feeds', `/api/v2/feed/reference/${id}`]),
+    );
+    const ais = referenceOf('aisPositionFeed_api')!;
+    expect(fieldRows(ais.schema, 'en').find((row) => row.path === 'draught')?.description).toBe(
+      'Draught in millimetres',
+    );
+    // The spec's menu ids of the look-ups (logistics2), now served.
+    const lookUps = Object.fromEntries(
+      ['cbArchive', 'cbAis', 'gyysxx', 'hxcqxx', 'mttbjh', 'qqhbjh', 'hcdw', 'hczh'].map((id) => {
+        const entry = referenceOf(id)!;
+        return [id, `${entry.available ? entry.method : 'missing'} ${entry.path}`];
+      }),
+    );
+    expect(lookUps).toEqual({
+      cbArchive: 'GET /5666666',
+      cbAis: 'GET /open/freightower/vessel/detail',
+      gyysxx: 'POST /gjys',
+      hxcqxx: 'POST /open/freightower/schedule/hxcq',
+      mttbjh: 'POST /open/freightower/terminal/mtcbjh',
+      qqhbjh: 'POST /open/flight/qqhbjh',
+      hcdw: 'POST /open/truck/tuochedingwei',
+      hczh: 'POST /open/truck/tuochematougenzong',
+    });
+    expect(referenceOf('qqhbjh')!.responseRows.map((row) => row.path)).toContain('data.totaPages');
+    expect(referenceOf('mttbjh')!.responseRows.map((row) => row.path)).toContain('statusCode');
+  });
+});

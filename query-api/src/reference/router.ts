@@ -1,0 +1,441 @@
+import {
+  findBills,
+  findTruck,
+  findVesselCalls,
+  findVessels,
+  listFlights,
+  listRoutePortCalls,
+} from '@tradelog/projections/reference/queries';
+import type { ReferenceRow } from '@tradelog/projections/reference/tables';
+import { localizedError } from '@tradelog/schemas';
+import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
+import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
+import { vesselPlanItemFields } from '@tradelog/schemas/queries/reference';
+import { languageOf } from '@tradelog/schemas/runtime/envelope';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type pg from 'pg';
+import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
+import { assertEnterprise, type Caller, type CallerKind, callerOf, requireKey } from '../lenders/auth.ts';
+import { validateQuery } from '../lenders/requests.ts';
+import { readLive } from '../lenders/respond.ts';
+import { flightSuccess, statusCodeSuccess } from './conventions.ts';
+import { readForm } from './form.ts';
+
+/**
+ * The logistics reference look-ups (query spec §3, §5, §7, §8, §9) over the reference
+ * projection, each in its family's own answer convention (conventions.ts).
+ *
+ * Who may read what (query-api/README.md "Reference look-ups"): vessels, AIS positions, route
+ * schedules, vessel plans, flights and trucks are reference data, not an enterprise's — any
+ * lender, subscriber or operator key reads them. A transport bill belongs to its cargo owner: a
+ * lender or subscriber reads the bills of the enterprises its account was granted
+ * (customerCode), an operator all. Partner keys submit the feeds; they cannot read (403).
+ *
+ * Order of checks, as everywhere: key → call limit → request → read. Failures are thrown to the
+ * app's one error middleware, which answers in the path's convention (http/answers.ts).
+ */
+export const referenceReaders: readonly CallerKind[] = ['lender', 'subscriber', 'operator'];
+
+const path = (id: QueryTypeId) => queryType(id).path;
+
+/** The look-up paths, for the key middleware. */
+export const referencePaths: readonly string[] = (
+  [
+    'vesselArchive',
+    'vesselAis',
+    'transportBill',
+    'routeSchedule',
+    'terminalVesselPlan',
+    'flightSchedule',
+    'truckPosition',
+    'truckTrack',
+  ] as const
+).map(path);
+
+type Answer = { status?: number; body: Record<string, unknown> };
+
+function lookUp(work: (req: Request, caller: Caller, res: Response) => Promise<Answer>): RequestHandler {
+  return async (req, res) => {
+    const answer = await work(req, callerOf(res), res);
+    res.status(answer.status ?? 200).json(answer.body);
+  };
+}
+
+const pick = (fields: Readonly<Record<string, unknown>>, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, fields[name] ?? null]));
+
+/** The answer fields of each family, in the spec's order (§3). */
+const archiveFields = [
+  'shipId',
+  'vesselNameEn',
+  'vesselNameCn',
+  'imo',
+  'mmsi',
+  'callsign',
+  'aisVesselType',
+  'shipType',
+  'length',
+  'width',
+  'gt',
+  'nt',
+  'dwt',
+  'flagName',
+  'shipContainerNum',
+  'dateBuilt',
+  'built',
+  'ismManager',
+  'shipOwnerEn',
+  'shipManagerEn',
+  'carrier',
+];
+const aisFields = [
+  'length',
+  'breadth',
+  'gt',
+  'dwt',
+  'dateBuild',
+  'shipContainerNum',
+  'flagName',
+  'callSign',
+  'mmsi',
+  'imo',
+  'shipType',
+  'nameEn',
+  'navStatus',
+  'updateTime',
+  'draught',
+  'cog',
+  'hdg',
+  'sog',
+  'dest',
+  'destStd',
+  'destcode',
+  'eta',
+  'etaStd',
+  'lat',
+  'lon',
+];
+const billFields = [
+  'billNo',
+  'sybknoteno',
+  'SO',
+  'shippingCompany',
+  'shipName',
+  'voyageNo',
+  'MBL',
+  'bookingDate',
+  'beginCountry',
+  'tradeCountry',
+  'goodsPlace',
+  'finalDestination',
+  'beginPort',
+  'designationPort',
+  'issueTime',
+  'berthingTime',
+  'shippedOnBoardDate',
+  'leaveTime',
+  'podTime',
+  'unloadTime',
+  'pickUpTime',
+  'containerInfo',
+];
+const routeServiceFields = [
+  'scac',
+  'carriercd',
+  'service',
+  'serviceCN',
+  'route',
+  'routeCode',
+  'standardRouteCode',
+];
+const routePortFields = ['portNumber', 'portCode', 'port', 'terminal', 'eta', 'etd', 'transitTime'];
+const flightFields = [
+  'flightId',
+  'callsign',
+  'flightNumberIata',
+  'flightNumberIcao',
+  'aircraftRegistration',
+  'aircraftType',
+  'aircraftClass',
+  'modeSHexCode',
+  'description',
+  'airlineIata',
+  'airlineIcao',
+  'airlineName',
+  'departure',
+  'arrival',
+  'delayReason',
+  'delayDetail',
+  'latestPosition',
+  'squawkCode',
+  'source',
+  'created',
+  'updated',
+  'icaoRoute',
+  'status',
+];
+const flightLinks = ['flightUrl', 'kmlUrl', 'csvUrl', 'geojsonUrl'];
+
+const notFound = (en: string, cn: string) => localizedError('NOT_FOUND', 404, { cn, en });
+
+const pages = (total: number, size: number) => Math.ceil(total / size);
+
+const instantOf = (value: string | undefined) => (value ? parseTradeDateTime(value)?.getTime() : undefined);
+
+export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLimit }): Router {
+  const { pool } = deps;
+  const callLimit = deps.callLimit ?? noCallLimit;
+  const router = Router();
+  // §9: flights 60 calls per 10 s per caller (42900); the others the default per-key limit.
+  const flightPath = path('flightSchedule');
+  router.use(flightPath, requireKey(pool, referenceReaders), callLimit('flight'));
+  router.use(
+    referencePaths.filter((p) => p !== flightPath),
+    requireKey(pool, referenceReaders),
+    callLimit('default-key'),
+  );
+
+  // Vessel archive: the query string, or a multipart (or urlencoded) form (§3, §7).
+  const archive = lookUp(async (req) => {
+    const query = Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== undefined));
+    const request = validateQuery<{ mmsi?: string; imo?: string; vesselNameEn?: string; callsign?: string }>(
+      'vesselArchive',
+      { ...query, ...(await readForm(req)) },
+    );
+    const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+      findVessels(pool, schema, 'vessels', request, 100),
+    );
+    const lang = languageOf(req.get('accept-language'));
+    return {
+      body: statusCodeSuccess(
+        { data: result.map((row) => pick(row.fields, archiveFields)), freshness },
+        lang,
+      ),
+    };
+  });
+  router.get(path('vesselArchive'), archive);
+  router.post(path('vesselArchive'), archive);
+
+  router.get(
+    path('vesselAis'),
+    lookUp(async (req) => {
+      const request = validateQuery<{ mmsi: string }>('vesselAis', { ...req.query });
+      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+        findVessels(pool, schema, 'ais_positions', { mmsi: request.mmsi }, 1),
+      );
+      const [vessel] = result;
+      if (!vessel)
+        throw notFound(
+          `No AIS position of mmsi ${request.mmsi}`,
+          `没有 mmsi 为 ${request.mmsi} 的船舶 AIS 位置`,
+        );
+      return {
+        body: {
+          flag: 'success',
+          code: '200',
+          message: 'success',
+          data: pick(vessel.fields, aisFields),
+          freshness,
+        },
+      };
+    }),
+  );
+
+  router.post(
+    path('transportBill'),
+    lookUp(async (req, caller) => {
+      const request = validateQuery<{
+        billNo: string;
+        customerCode: string;
+        customerName: string;
+        sybknoteno?: string;
+      }>('transportBill', req.body);
+      assertEnterprise(caller, request.customerCode);
+      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+        findBills(pool, schema, {
+          customerCode: request.customerCode,
+          ...(request.billNo.trim() ? { billNo: request.billNo.trim() } : {}),
+          ...(request.sybknoteno?.trim() ? { bookingNo: request.sybknoteno.trim() } : {}),
+        }),
+      );
+      return {
+        body: {
+          flag: 'success',
+          code: '200',
+          message: 'success',
+          billDetails: result.map((row) => pick(row.fields, billFields)),
+          freshness,
+        },
+      };
+    }),
+  );
+
+  router.post(
+    path('routeSchedule'),
+    lookUp(async (req) => {
+      const request = validateQuery<{
+        carriercd: string;
+        field_6?: string;
+        service?: string;
+        pageNum: number;
+        pageSize: number;
+      }>('routeSchedule', req.body);
+      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+        listRoutePortCalls(pool, schema, {
+          carriercd: request.carriercd,
+          ...(request.field_6 ? { route: request.field_6 } : {}),
+          ...(request.service ? { service: request.service } : {}),
+          limit: request.pageSize,
+          offset: (request.pageNum - 1) * request.pageSize,
+        }),
+      );
+      const content = result.calls.map((call) => ({
+        ...pick(call.service, routeServiceFields),
+        ...pick(call.port, routePortFields),
+      }));
+      const lang = languageOf(req.get('accept-language'));
+      return {
+        body: statusCodeSuccess(
+          {
+            pageNum: request.pageNum,
+            pageSize: request.pageSize,
+            size: content.length,
+            total: result.total,
+            pages: pages(result.total, request.pageSize),
+            content,
+            freshness,
+          },
+          lang,
+        ),
+      };
+    }),
+  );
+
+  router.post(
+    path('terminalVesselPlan'),
+    lookUp(async (req) => {
+      const request = validateQuery<{
+        portCode: string;
+        vesselNameEn: string;
+        voyage?: string;
+        isExport?: 'E' | 'I';
+      }>('terminalVesselPlan', req.body);
+      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+        findVesselCalls(pool, schema, request),
+      );
+      const lang = languageOf(req.get('accept-language'));
+      return {
+        body: statusCodeSuccess(
+          {
+            data: result.map((row) => ({
+              portCode: row.fields.portCode,
+              ...pick(row.fields, vesselPlanItemFields),
+            })),
+            freshness,
+          },
+          lang,
+        ),
+      };
+    }),
+  );
+
+  router.post(
+    path('flightSchedule'),
+    lookUp(async (req) => {
+      const request = validateQuery<{
+        fromAirports: string[];
+        toAirports: string[];
+        departureFromDate?: string;
+        departureToDate?: string;
+        arrivalFromDate?: string;
+        arrivalToDate?: string;
+        fromDate?: string;
+        toDate?: string;
+        airlines?: string[];
+        flightIds?: string[];
+        registrations?: string[];
+        modeSHexCodes?: string[];
+        aircraftClasses?: string[];
+        sources?: string[];
+        includeFlightPaths: boolean;
+        includeFlightUrls: boolean;
+        page: number;
+        pageSize: number;
+      }>('flightSchedule', req.body);
+      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+        listFlights(pool, schema, {
+          fromAirports: request.fromAirports,
+          toAirports: request.toAirports,
+          departureFrom: request.departureFromDate,
+          departureTo: request.departureToDate,
+          arrivalFrom: request.arrivalFromDate,
+          arrivalTo: request.arrivalToDate,
+          from: request.fromDate,
+          to: request.toDate,
+          airlines: request.airlines,
+          flightIds: request.flightIds,
+          registrations: request.registrations,
+          modeSHexCodes: request.modeSHexCodes,
+          aircraftClasses: request.aircraftClasses,
+          sources: request.sources,
+          limit: request.pageSize,
+          offset: (request.page - 1) * request.pageSize,
+        }),
+      );
+      const flights = result.flights.map((row: ReferenceRow) => ({
+        ...pick(row.fields, flightFields),
+        ...(request.includeFlightPaths ? { positions: row.fields.positions ?? [] } : {}),
+        ...(request.includeFlightUrls ? pick(row.fields, flightLinks) : {}),
+      }));
+      const answer = flightSuccess(
+        {
+          success: true,
+          comment: '',
+          totaPages: pages(result.total, request.pageSize),
+          totalRecords: result.total,
+          pageSize: request.pageSize,
+          currentPage: request.page,
+          flights,
+        },
+        languageOf(req.get('accept-language')),
+      );
+      return { body: { ...answer, freshness } };
+    }),
+  );
+
+  const truck = (withTrack: boolean) =>
+    lookUp(async (req) => {
+      const request = validateQuery<{ vclN: string; qryBtm?: string; qryEtm?: string }>(
+        withTrack ? 'truckTrack' : 'truckPosition',
+        req.body,
+      );
+      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
+        findTruck(pool, schema, request.vclN),
+      );
+      const from = instantOf(request.qryBtm);
+      const to = instantOf(request.qryEtm);
+      const track = ((result?.fields.track24s as { gtm: string }[] | undefined) ?? []).filter((point) => {
+        const at = Date.parse(point.gtm);
+        return (from === undefined || at >= from) && (to === undefined || at <= to);
+      });
+      const info = result
+        ? {
+            isExist: true,
+            truckNo: result.fields.truckNo ?? request.vclN,
+            positionInfo: result.fields.positionInfo ?? null,
+            ...(withTrack ? { track24s: track } : {}),
+          }
+        : {
+            isExist: false,
+            truckNo: request.vclN,
+            positionInfo: null,
+            ...(withTrack ? { track24s: [] } : {}),
+          };
+      const lang = languageOf(req.get('accept-language'));
+      return { body: statusCodeSuccess({ content: { truckInfos: [info] }, freshness }, lang) };
+    });
+  router.post(path('truckPosition'), truck(false));
+  router.post(path('truckTrack'), truck(true));
+
+  return router;
+}

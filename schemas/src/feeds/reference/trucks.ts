@@ -1,0 +1,48 @@
+import { amount, documentSchema, type JsonSchema, labels as l, text } from '../../documents/json-schema.ts';
+import { eventTime, plateNumber, signedNumber } from './fields.ts';
+
+/**
+ * Truck position (query spec §3 "Truck"): one position report of one truck from the truck
+ * positioning network. The spec gives no units; ours: WGS-84 degrees, km/h, degrees clockwise
+ * from north, metres above sea level, kilometres. The truck's current position is its latest
+ * report by `utc`; its 24-hour track keeps the reports within 24 hours of that one.
+ */
+export const truckPositionFeedSchema: JsonSchema = documentSchema({
+  words: l(
+    '货车定位数据',
+    'Truck position feed',
+    '货车定位网络提交的一条车辆位置报告',
+    'One position report of a truck from the truck positioning network',
+  ),
+  properties: {
+    vclN: plateNumber,
+    utc: eventTime(l('定位时间', 'Position time', '定位时间', 'When the truck was there')),
+    lat: signedNumber(
+      -90,
+      90,
+      l('纬度', 'Latitude', '纬度（WGS-84），单位度', 'Latitude (WGS-84) in degrees'),
+    ),
+    lon: signedNumber(
+      -180,
+      180,
+      l('经度', 'Longitude', '经度（WGS-84），单位度', 'Longitude (WGS-84) in degrees'),
+    ),
+    spd: amount(l('速度', 'Speed', '速度，单位千米/小时', 'Speed in km/h')),
+    drc: signedNumber(
+      0,
+      360,
+      l('方向', 'Direction', '行驶方向，正北起顺时针，单位度', 'Heading clockwise from north, in degrees'),
+    ),
+    hgt: signedNumber(
+      -500,
+      9000,
+      l('海拔', 'Height', '海拔高度，单位米', 'Height above sea level in metres'),
+    ),
+    mil: amount(l('里程', 'Mileage', '累计里程，单位千米', 'Odometer in kilometres')),
+    adr: text(255, l('地址', 'Address', '位置的地址描述', 'The position’s address')),
+    province: text(30, l('省', 'Province', '所在省份', 'The province')),
+    city: text(30, l('市', 'City', '所在城市', 'The city')),
+    country: text(30, l('区县', 'County', '所在区县', 'The county or district')),
+  },
+  required: ['vclN', 'utc', 'lat', 'lon'],
+});
