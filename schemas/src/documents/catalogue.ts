@@ -1,3 +1,4 @@
+import { type EnterpriseFeedTypeId, enterpriseFeeds } from '../feeds/enterprise/catalogue.ts';
 import { bondedEcLogisticsSchema } from './bonded-ec-logistics.ts';
 import { checkSchema } from './check.ts';
 import { clearanceSchema } from './clearance.ts';
@@ -36,12 +37,16 @@ export type DocumentTypeId =
   | 'purchase'
   | 'saleOrderToB'
   | 'saleOrderToC'
-  | 'synchronizeGoods';
+  | 'synchronizeGoods'
+  | EnterpriseFeedTypeId;
 
 export interface DocumentType {
   id: DocumentTypeId;
-  /** The spec's two menu groups (§1): logistics (10 entries) and business (4). */
-  group: 'logistics' | 'business';
+  /**
+   * The submission spec's two menu groups (§1): logistics (10 entries) and business (4); feeds
+   * from outside providers have groups of their own (ARCHITECTURE "Feeds are documents too").
+   */
+  group: 'logistics' | 'business' | 'enterprise-feed';
   title: { cn: string; en: string };
   /** The HTTP path (§7); for `productPrefixed` ones a template with `{product}` for ingest to fill. */
   path: string;
@@ -154,6 +159,9 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     productOrder('md/synchronize/goods/import'),
     'barCode',
     synchronizeGoodsSchema,
+  ),
+  ...enterpriseFeeds.map((feed) =>
+    documentTypeOf(feed.id, 'enterprise-feed', feed.path, feed.keyField, feed.schema),
   ),
 ]);
 

@@ -20,9 +20,26 @@ const ids: DocumentTypeId[] = [
   'synchronizeGoods',
 ];
 
+// The partners' documents of the submission spec; feeds from providers follow them.
+const partnerDocuments = documentTypes.filter((type) => type.group !== 'enterprise-feed');
+
 describe('document catalogue', () => {
   it('lists the 14 entries of the spec, in its order, each once', () => {
-    expect(documentTypes.map((type) => type.id)).toEqual(ids);
+    expect(partnerDocuments.map((type) => type.id)).toEqual(ids);
+  });
+
+  it('adds the enterprise feeds after them, each on its own /api/v2/feed/enterprise path', () => {
+    const feeds = documentTypes.filter((type) => type.group === 'enterprise-feed');
+    expect(feeds.map((type) => type.id)).toEqual([
+      'taxInformation',
+      'ecommerceSalesToB',
+      'ecommerceSalesToC',
+      'paymentAccountChange',
+      'brandRanking',
+      'inWarehouseData',
+      'warehouseIndicators',
+    ]);
+    for (const feed of feeds) expect(feed.path).toBe(`/api/v2/feed/enterprise/${feed.id}`);
   });
 
   it('puts 10 entries in the logistics group and the 4 product-prefixed trade ones in business (§1)', () => {
@@ -32,7 +49,7 @@ describe('document catalogue', () => {
   });
 
   it('serves the paths of §7', () => {
-    const paths = Object.fromEntries(documentTypes.map((type) => [type.id, type.path]));
+    const paths = Object.fromEntries(partnerDocuments.map((type) => [type.id, type.path]));
     expect(paths).toEqual({
       pod: '/api/v2/doc/pod/accept',
       internalTransport: '/api/v2/doc/internalTransport/accept',
@@ -50,11 +67,11 @@ describe('document catalogue', () => {
       synchronizeGoods: '/{product}/{product}-order/api/md/synchronize/goods/import',
     });
     for (const type of documentTypes) expect(type.productPrefixed).toBe(type.path.includes('{product}'));
-    expect(new Set(documentTypes.map((type) => type.path)).size).toBe(14);
+    expect(new Set(documentTypes.map((type) => type.path)).size).toBe(documentTypes.length);
   });
 
   it('gives each type its own topic, kept forever, keyed by a field its schema requires', () => {
-    expect(new Set(documentTypes.map((type) => type.topic)).size).toBe(14);
+    expect(new Set(documentTypes.map((type) => type.topic)).size).toBe(documentTypes.length);
     for (const type of documentTypes) {
       expect(type.topic).toBe(`tradelog.doc.${type.id}.v1`);
       expect(type.retention).toBe('forever');
@@ -68,7 +85,7 @@ describe('document catalogue', () => {
   });
 
   it('answers e-commerce and goods import with their own response shapes (§3.8, §3.15)', () => {
-    const shapes = Object.fromEntries(documentTypes.map((type) => [type.id, type.response]));
+    const shapes = Object.fromEntries(partnerDocuments.map((type) => [type.id, type.response]));
     expect(shapes.ondedEcOrder).toBe('ecommerce');
     expect(shapes.bondedEcLogistics).toBe('ecommerce');
     expect(shapes.goods).toBe('goods');

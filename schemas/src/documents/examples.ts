@@ -1,3 +1,4 @@
+import { enterpriseFeedExamples } from '../feeds/enterprise/examples.ts';
 import type { DocumentTypeId } from './catalogue.ts';
 import type { DocumentsByType } from './types.generated.ts';
 
@@ -516,4 +517,5 @@ export const examples: { readonly [Id in DocumentTypeId]: DocumentsByType[Id] } 
   saleOrderToB,
   saleOrderToC,
   synchronizeGoods,
+  ...enterpriseFeedExamples,
 };
