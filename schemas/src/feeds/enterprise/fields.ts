@@ -1,3 +1,4 @@
+import { yearMonthFormat, yearOrYearMonthFormat } from '../../documents/formats.ts';
 import {
   amount,
   code,
@@ -9,7 +10,6 @@ import {
   text,
   whole,
 } from '../../documents/json-schema.ts';
-import { yearMonthFormat, yearOrYearMonthFormat } from '../../documents/formats.ts';
 
 /**
  * The field vocabulary of the enterprise feeds (query spec §3 "Warehouse summary, in-warehouse
