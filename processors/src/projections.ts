@@ -1,6 +1,7 @@
 import type { ProjectionName } from '@tradelog/projections';
 import { documentIndexProjection } from './document-index/projection.ts';
 import { enterpriseDataProjection } from './enterprise-data/projection.ts';
+import { enterpriseFeedsProjection } from './enterprise-feeds/projection.ts';
 import { linkNodeProjection } from './link-node/projection.ts';
 import { orderStatusProjection } from './order-status/projection.ts';
 import type { Projection } from './runtime/projection.ts';
@@ -14,4 +15,5 @@ export const projections: Readonly<Record<ProjectionName, Projection>> = {
   'order-status': orderStatusProjection,
   'link-node': linkNodeProjection,
   'enterprise-data': enterpriseDataProjection,
+  'enterprise-feeds': enterpriseFeedsProjection,
 };

@@ -1,5 +1,6 @@
 import { documentIndexDeclaration } from './document-index/declaration.ts';
 import { enterpriseDataDeclaration } from './enterprise-data/declaration.ts';
+import { enterpriseFeedsDeclaration } from './enterprise-feeds/declaration.ts';
 import { linkNodeDeclaration } from './link-node/declaration.ts';
 import { orderStatusDeclaration } from './order-status/declaration.ts';
 
@@ -13,6 +14,7 @@ export const projectionCatalogue = [
   orderStatusDeclaration,
   linkNodeDeclaration,
   enterpriseDataDeclaration,
+  enterpriseFeedsDeclaration,
 ] as const;
 
 export type ProjectionName = (typeof projectionCatalogue)[number]['name'];
