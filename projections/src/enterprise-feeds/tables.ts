@@ -89,9 +89,10 @@ export async function upsertFeedRows(
 }
 
 /**
- * Rows of one family and enterprise for a query: optionally only scopes starting with
- * `scopePrefix` (a platform, a warehouse) and periods starting with `periodPrefix` (a year or a
- * month) or within [periodFrom, periodTo]; in scope and period order.
+ * Rows of one family and enterprise for a query: optionally only the given scopes or scopes
+ * starting with `scopePrefix` (a platform), periods starting with `periodPrefix` (a year or a
+ * month; a channel's row, period '', always comes along) or not after `periodTo`; in scope and
+ * period order.
  */
 export async function listFeedRows(
   db: Queryable,
@@ -137,4 +138,20 @@ export async function latestFeedPeriod(
     [family, enterprise],
   );
   return rows[0]?.period ?? null;
+}
+
+/** The brand-ranking rows of one period for the brands asked about (brand rankings have no enterprise). */
+export async function findRankings(
+  db: Queryable,
+  schema: string,
+  period: string,
+  brands: readonly string[],
+): Promise<FeedRowRecord[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.feed_rows
+     WHERE family = 'ranking' AND enterprise = '' AND period = $1 AND content->>'brand' = ANY($2)
+     ORDER BY scope`,
+    [period, brands],
+  );
+  return rows.map(toRecord);
 }

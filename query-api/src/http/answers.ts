@@ -9,9 +9,11 @@ import type { NextFunction, Request, Response } from 'express';
  * - `flight`: the envelope with the flight schedule's business codes (query spec §8: 42900 call
  *   limit exceeded, 40600 malformed parameters, 40100 invalid token, 50000 internal);
  * - `express`: the express interfaces' `{success: false, reason, code}` (query spec §3 "Express");
- * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7).
+ * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7);
+ * - `tax`: tax information's `{result, resultmsg}` (query spec §8: 000000 is success, any other
+ *   result an error; the codes are ours, by cause — query-api/README.md).
  */
-export type Convention = 'envelope' | 'flight' | 'express' | 'portal';
+export type Convention = 'envelope' | 'flight' | 'express' | 'portal' | 'tax';
 
 /**
  * Interfaces whose convention is not the envelope, by path prefix. The app applies these before
@@ -23,6 +25,7 @@ export const conventionsByPath: readonly (readonly [path: string, convention: Co
   ['/portal-api', 'portal'],
   ['/logistics/kdn/track/subscription', 'express'],
   ['/open/logistics/kdn/track/subscription/route/map', 'express'],
+  ['/open/info/enterprise/tax', 'tax'],
 ];
 
 export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {
@@ -66,6 +69,22 @@ export function typedError(error: unknown): unknown {
   return error;
 }
 
+/** Tax results by cause (query spec §8 gives only 000000): the error's code, else its HTTP status. */
+export const taxResults = {
+  success: '000000',
+  VALIDATION_FAILED: '100001',
+  TAX_DATA_NOT_FOUND: '100404',
+  TAX_NAME_MISMATCH: '100409',
+  CALL_LIMIT_EXCEEDED: '100429',
+  PROJECTION_NOT_READY: '100503',
+} as const;
+const taxResultsByStatus: Record<number, string> = {
+  400: '100001',
+  401: '100401',
+  403: '100403',
+  413: '100413',
+};
+
 const flightCodes: Record<number, string> = {
   400: '40600',
   401: '40100',
@@ -92,6 +111,15 @@ export function errorAnswer(
       const { flag: _flag, message, code, ...rest } = body;
       // The express answers carry a reason of at most 50 characters (query spec §3 "Express").
       return { status, body: { success: false, reason: String(message).slice(0, 50), code, ...rest } };
+    }
+    case 'tax': {
+      const code = String(body.code);
+      const result =
+        (taxResults as Record<string, string>)[code] ??
+        taxResultsByStatus[status] ??
+        (status >= 500 ? '100500' : '100000');
+      const { flag: _flag, code: _code, message, ...rest } = body;
+      return { status, body: { result, resultmsg: message, ...rest } };
     }
     case 'portal': {
       const own = isTradelogError(typed) && typed.status < 500 ? body.message : requestFailed[lang];

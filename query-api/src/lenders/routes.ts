@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
+import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
@@ -8,7 +9,11 @@ import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from './auth.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
-export const lenderQueryPaths: string[] = ['/open/info/link/node', ...Object.values(enterprisePaths)];
+export const lenderQueryPaths: string[] = [
+  '/open/info/link/node',
+  ...Object.values(enterprisePaths),
+  ...Object.values(enterpriseFeedPaths),
+];
 
 /**
  * Everything over the projections, for app.ts to mount in one line: the lender queries
@@ -30,6 +35,7 @@ export function createProjectionRoutes(deps: {
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createEnterpriseRouter(deps));
+  router.use(createEnterpriseFeedRouter(deps));
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(

@@ -1,4 +1,14 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { taxListNames } from '../feeds/enterprise/tax.ts';
+import {
+  brandRankingRequest,
+  ecommerceSalesToBRequest,
+  ecommerceSalesToCRequest,
+  inWarehouseDataRequest,
+  paymentAccountMonitorRequest,
+  taxInformationRequest,
+  warehouseIndicatorsRequest,
+} from './enterprise-feeds.ts';
 import {
   customsDeclarationsRequest,
   expressRouteMapSubscriptionRequest,
@@ -34,6 +44,13 @@ export type QueryTypeId =
   | 'warehouseSummary'
   | 'inboundDetails'
   | 'outboundDetails'
+  | 'inWarehouseData'
+  | 'warehouseIndicators'
+  | 'paymentAccountMonitor'
+  | 'brandRanking'
+  | 'ecommerceSalesToB'
+  | 'ecommerceSalesToC'
+  | 'taxInformation'
   | 'expressSubscription'
   | 'expressRouteMapSubscription'
   | 'oceanTracking'
@@ -137,6 +154,40 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
       en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, outputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
     },
   ),
+  entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
+    cn: 'flag、code、message 及 dataList（每个仓库一条，最近盘点日）：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}',
+    en: 'flag, code, message and dataList (one per warehouse, its latest count date): countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue}',
+  }),
+  entry('warehouseIndicators', 'query', '/open/info/indicators', warehouseIndicatorsRequest, {
+    cn: '已停用（应答头 Deprecation: true，应答体 deprecated: true）。flag、code、message 及 resultsData：warehouseId、snapshotTime、inventoryQty、inventoryAmount、inputNum、inputQty、inputAmount、outputNum、outputQty、outputAmount',
+    en: 'Deprecated (header Deprecation: true, body deprecated: true). flag, code, message and resultsData: warehouseId, snapshotTime, inventoryQty, inventoryAmount, inputNum, inputQty, inputAmount, outputNum, outputQty, outputAmount',
+  }),
+  entry(
+    'paymentAccountMonitor',
+    'query',
+    '/open/info/enterprise/repayment/account-monitor',
+    paymentAccountMonitorRequest,
+    {
+      cn: 'flag、code、message 及 accountList：platform、accountName、bankName、bankAccount、changeTime、changeInfo（最新的在前）',
+      en: 'flag, code, message and accountList: platform, accountName, bankName, bankAccount, changeTime, changeInfo (latest first)',
+    },
+  ),
+  entry('brandRanking', 'query', '/open/info/enterprise/brand/ranking', brandRankingRequest, {
+    cn: 'flag、code、message、dataMonth 及 dataList：brand、category、sumUpRanking（类型 0）、highEndRanking（1）、popularRanking（2），类型 99 三者都有',
+    en: 'flag, code, message, dataMonth and dataList: brand, category, sumUpRanking (type 0), highEndRanking (1), popularRanking (2); type 99 all three',
+  }),
+  entry('ecommerceSalesToB', 'query', '/open/info/tob', ecommerceSalesToBRequest, {
+    cn: 'flag、code、message 及 platformDataList：platform、startDate、endDate、firstDate、purchaseCycle、settleCycle、saleList{period、currency、amount、billNum、poList{poOrderNo、orderCurrency、orderAmount、orderTime、orderStatus、settleAmount}}、settleList{period、currency、amount}',
+    en: 'flag, code, message and platformDataList: platform, startDate, endDate, firstDate, purchaseCycle, settleCycle, saleList{period, currency, amount, billNum, poList{poOrderNo, orderCurrency, orderAmount, orderTime, orderStatus, settleAmount}}, settleList{period, currency, amount}',
+  }),
+  entry('ecommerceSalesToC', 'query', '/open/info/toc', ecommerceSalesToCRequest, {
+    cn: 'flag、code、message 及 shopDataList：platform、shopName、startDate、endDate、firstDate、shopCode、monthDataList{period、currency、amount、billNum、GMVAmount}',
+    en: 'flag, code, message and shopDataList: platform, shopName, startDate, endDate, firstDate, shopCode, monthDataList{period, currency, amount, billNum, GMVAmount}',
+  }),
+  entry('taxInformation', 'query', '/open/info/enterprise/tax', taxInformationRequest, {
+    cn: `result（000000 成功，其余为错误）、resultmsg、orderNum、nsrsbh、datatype 及列表 ${taxListNames.join('、')}`,
+    en: `result (000000 success, anything else an error), resultmsg, orderNum, nsrsbh, datatype and the lists ${taxListNames.join(', ')}`,
+  }),
   entry(
     'expressSubscription',
     'subscription',

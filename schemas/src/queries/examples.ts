@@ -38,6 +38,36 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   warehouseSummary: { enterpriseId, period: '2024-03' },
   inboundDetails: { enterpriseId, period: '2024-03' },
   outboundDetails: { enterpriseId, period: '2024-03', page: 2, pageSize: 100 },
+  inWarehouseData: { enterpriseId },
+  warehouseIndicators: {
+    enterpriseCode: enterpriseId,
+    enterpriseName: '深圳前海优品供应链有限公司',
+    warehouseId: 'QHBW0001',
+    queryTime: '2024-02-29',
+  },
+  paymentAccountMonitor: { enterpriseId, platform: 'TMALL' },
+  brandRanking: {
+    rankingType: '99',
+    dataMonth: '2024-02',
+    brandRankings: [
+      { brand: 'SK-II', category: '精华' },
+      { brand: 'a2', category: '婴幼儿配方奶粉' },
+    ],
+  },
+  ecommerceSalesToB: {
+    enterpriseId,
+    enterpriseName: '深圳前海优品供应链有限公司',
+    platform: 'JD',
+    dataYear: '2024',
+  },
+  ecommerceSalesToC: { enterpriseId, platform: 'TMALL', dataYear: '2024-02', shopCode: 'TM-QHYP-001' },
+  taxInformation: {
+    nsrsbh: enterpriseId,
+    nsrsmc: '深圳前海优品供应链有限公司',
+    orderNum: 'QHYP-LOAN-2024-0318',
+    sendtype: '01',
+    datatype: '01',
+  },
   expressSubscription: {
     shipperCode: 'ZTO',
     logisticCode: '78312456690123',
