@@ -1,4 +1,7 @@
-import { enterpriseDataDeclaration } from '@tradelog/projections/enterprise-data/declaration';
+import {
+  enterpriseDataDeclaration,
+  enterpriseDataSources,
+} from '@tradelog/projections/enterprise-data/declaration';
 import {
   type DeclarationRow,
   findDeclarations,
@@ -13,7 +16,8 @@ import {
   upsertWarehouseOrders,
   type WarehouseOrderRow,
 } from '@tradelog/projections/enterprise-data/tables';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { attributedProjection } from '../documents/attributedProjection.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import type { Projection } from '../runtime/projection.ts';
 import {
@@ -88,11 +92,11 @@ function goodsView(row: GoodsRow, event: DocumentEvent): GoodsItem {
  * each step hands the reducer the slice it needs, keeps what it returns, and the batch ends
  * with one set-based write per table.
  */
-export const enterpriseDataProjection: Projection = {
+const enterpriseDataProjectionBatch: Projection = {
   declaration: enterpriseDataDeclaration,
   lockScopesOf: (event) => {
     const enterprises = new Set<string>();
-    const own = enterpriseOf(event.type, event.document);
+    const own = enterpriseOfEvent(event);
     if (own !== undefined) enterprises.add(own);
     // Goods lines may each name their enterprise.
     for (const key of lookupOf(event).goods) enterprises.add(key.slice(0, key.indexOf('|')));
@@ -229,3 +233,9 @@ export const enterpriseDataProjection: Projection = {
     return [];
   },
 };
+
+/** Documents reach it attributed: directly, through the partner or an order, late ones when resolved. */
+export const enterpriseDataProjection = attributedProjection(
+  enterpriseDataProjectionBatch,
+  enterpriseDataSources,
+);

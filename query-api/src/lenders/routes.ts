@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
+import { createUnattributedRouter } from '../enterprise/unattributed.ts';
 import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
@@ -38,6 +39,7 @@ export function createProjectionRoutes(deps: {
   router.use(createEnterpriseFeedRouter(deps));
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
+  router.use(createUnattributedRouter(deps));
   router.use(
     createPipelineRouter({
       pool: deps.pool,
