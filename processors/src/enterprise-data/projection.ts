@@ -10,6 +10,7 @@ import {
   findWarehouseOrders,
   type GoodsRow,
   type MovementUpdate,
+  mergedGoodsFields,
   updateMovements,
   upsertDeclarations,
   upsertGoodsRows,
@@ -33,14 +34,7 @@ import {
  * wins: so a rebuild that reads the goods and goods-sync topics in another interleaving ends
  * with the same article (see the comparison in projections/src/enterprise-data/declaration.ts).
  */
-export function mergedGoodsFields(row: Pick<GoodsRow, 'sources'>): Record<string, unknown> {
-  const sources = Object.entries(row.sources).sort(
-    ([typeA, a], [typeB, b]) =>
-      String(a.provenance.receivedAt).localeCompare(String(b.provenance.receivedAt)) ||
-      typeA.localeCompare(typeB),
-  );
-  return Object.assign({}, ...sources.map(([, source]) => source.fields));
-}
+export { mergedGoodsFields };
 
 const orderState = (row: WarehouseOrderRow): WarehouseOrder => ({
   ...row,

@@ -133,6 +133,8 @@ function goodsFields(item: Document, recordInfo: Document | undefined): Record<s
     goodsName: text(item, 'goodsName') ?? text(item, 'entGoodsName'),
     barCode: text(item, 'barCode'),
     brand: text(item, 'brand'),
+    // Not a goods-query field: the inbound and outbound details' categoryLevel1 (§3).
+    firstCategory: text(item, 'firstCategory'),
     goodsSpec: text(item, 'specification') ?? text(item, 'specDescription'),
     recordPrice: numberOf(recordInfo, 'recordPrice') ?? numberOf(item, 'price'),
     contractsUnit: text(item, 'declareUnit'),

@@ -1,10 +1,13 @@
 import {
+  findGoodsOf,
   listDeclarations,
   listGoods,
   listStock,
-  listWarehouseOrders,
+  listWarehouseLines,
+  type WarehouseLineRow,
   warehouseSummary,
 } from '@tradelog/projections/enterprise-data/queries';
+import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
 import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { Router } from 'express';
@@ -53,6 +56,59 @@ const orderOut = (order: OrderRow) => {
     provenance: order.provenance,
   };
 };
+
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value.trim()
+    : typeof value === 'number'
+      ? String(value)
+      : undefined;
+const numberOf = (value: unknown): number | null =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
+
+/** A line's goods id, as the stock movements name it (processors/src/enterprise-data/reducer.ts). */
+const goodsIdOf = (line: Record<string, unknown>) =>
+  textOf(line.entGoodsNo) ?? textOf(line.goodsNo) ?? textOf(line.barCode);
+
+/**
+ * One row of the inbound or outbound details (§3): the line as submitted, completed from the
+ * article (goods import / goods sync) for what a warehouse line does not carry — brand,
+ * categoryLevel1, a price when the line has none, production and expiry times. Quantities: an
+ * inbound line's declared quantity (the tally's count is in the inventory), an outbound line's
+ * actual quantity, else its declared one. Absent values are null, never invented.
+ */
+function detailLine(
+  direction: 'inbound' | 'outbound',
+  row: WarehouseLineRow,
+  goods: ReadonlyMap<string, Record<string, unknown>>,
+) {
+  const line = row.line;
+  const goodsId = goodsIdOf(line) ?? null;
+  const article = (goodsId ? goods.get(goodsId) : undefined) ?? goods.get(textOf(line.barCode) ?? '') ?? {};
+  const qty =
+    direction === 'inbound'
+      ? (numberOf(line.declareQty) ?? numberOf(line.enterpriseQty))
+      : (numberOf(line.actualQty) ?? numberOf(line.declareQty));
+  return {
+    entOrderNo: row.orderNo,
+    warehouseId: row.warehouseId,
+    warehouseTime: row.occurredAt,
+    goodsId,
+    barCode: textOf(line.barCode) ?? textOf(article.barCode) ?? null,
+    goodsName: textOf(line.goodsName) ?? textOf(line.entGoodsName) ?? textOf(article.goodsName) ?? null,
+    [direction === 'inbound' ? 'inputSkuNum' : 'outputSkuNum']: qty,
+    lotNo: textOf(line.lotNo) ?? null,
+    productionTime: textOf(line.productDate) ?? textOf(line.productionTime) ?? null,
+    expireTime: textOf(line.expiryDate) ?? textOf(line.expDate) ?? null,
+    price: numberOf(line.declareUnitPrice) ?? numberOf(line.price) ?? numberOf(article.recordPrice),
+    brand: textOf(line.brand) ?? textOf(article.brand) ?? null,
+    categoryLevel1: textOf(line.firstCategory) ?? textOf(article.firstCategory) ?? null,
+  };
+}
 
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
@@ -282,6 +338,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     }),
   );
 
+  // Inbound and outbound details (§3): one row per goods line of the period's orders.
   for (const direction of ['inbound', 'outbound'] as const) {
     router.post(
       direction === 'inbound' ? enterprisePaths.inboundDetails : enterprisePaths.outboundDetails,
@@ -294,28 +351,25 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
-        const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-          listWarehouseOrders(pool, s, {
+        const { result, freshness } = await readLive(pool, 'enterprise-data', async (s) => {
+          const lines = await listWarehouseLines(pool, s, {
             enterprise: request.enterpriseId,
             direction,
             ...periodRange(request.period),
             limit: page.limit,
             offset: page.offset,
-          }),
-        );
+          });
+          const numbers = lines.rows.flatMap((row) =>
+            [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
+          );
+          const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
+          return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
+        });
         sendSuccess(res, {
           page: page.page,
           pageSize: page.pageSize,
-          totalCount: result.total,
-          dataList: result.rows.map((row) => ({
-            entOrderNo: row.orderNo,
-            warehouseId: row.warehouseId,
-            warehouseName: row.warehouseName,
-            time: row.occurredAt,
-            tallied: direction === 'inbound' ? row.tallied : undefined,
-            goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
-            provenance: row.provenance,
-          })),
+          totalCount: result.lines.total,
+          dataList: result.lines.rows.map((row) => detailLine(direction, row, result.goods)),
           freshness,
         });
       }),

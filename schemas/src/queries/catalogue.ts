@@ -141,8 +141,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum',
   }),
   entry('inboundDetails', 'query', '/open/info/enterprise/history/inbound-details', inboundDetailsRequest, {
-    cn: 'flag、code、message 及 dataList：warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum、lotNo、productionTime、expireTime、price、brand、categoryLevel1',
-    en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, inputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
+    cn: 'flag、code、message、page、pageSize、totalCount 及 dataList（每个商品行一条，按到达顺序分页）：entOrderNo、warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum（申报数量）、lotNo、productionTime、expireTime、price、brand、categoryLevel1；单据与商品资料均未提供的值为 null',
+    en: 'flag, code, message, page, pageSize, totalCount and dataList (one row per goods line, paged in arrival order): entOrderNo, warehouseId, warehouseTime, goodsId, barCode, goodsName, inputSkuNum (declared quantity), lotNo, productionTime, expireTime, price, brand, categoryLevel1; null where neither the document nor the article gives a value',
   }),
   entry(
     'outboundDetails',
@@ -150,8 +150,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     '/open/info/enterprise/history/outbound-details',
     outboundDetailsRequest,
     {
-      cn: 'flag、code、message 及 dataList：warehouseId、warehouseTime、goodsId、barCode、goodsName、outputSkuNum、lotNo、productionTime、expireTime、price、brand、categoryLevel1',
-      en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, outputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
+      cn: 'flag、code、message、page、pageSize、totalCount 及 dataList（每个商品行一条，按到达顺序分页）：entOrderNo、warehouseId、warehouseTime（发货时间）、goodsId、barCode、goodsName、outputSkuNum（实发数量，否则申报数量）、lotNo、productionTime、expireTime、price、brand、categoryLevel1；未提供的值为 null',
+      en: 'flag, code, message, page, pageSize, totalCount and dataList (one row per goods line, paged in arrival order): entOrderNo, warehouseId, warehouseTime (delivery time), goodsId, barCode, goodsName, outputSkuNum (actual, else declared quantity), lotNo, productionTime, expireTime, price, brand, categoryLevel1; null where not given',
     },
   ),
   entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
