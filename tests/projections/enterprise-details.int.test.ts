@@ -55,7 +55,7 @@ describe('inbound and outbound details through ingest and enterprise-data', () =
       topicOf,
       logger: quietLogger,
       clientId: 'ed-processors',
-      only: ['enterprise-data'],
+      only: ['enterprise-data', 'enterprise-feeds'],
     });
     const app = express();
     app.use(createProjectionRoutes({ pool, namespace: db.schema }));
@@ -76,8 +76,12 @@ describe('inbound and outbound details through ingest and enterprise-data', () =
     await db?.drop();
   });
 
-  const submit = async (type: 'inbound' | 'outbound' | 'goods', document: Record<string, unknown>) => {
-    const response = await fetch(`${ingest.url}${documentType(type).path}`, {
+  const submit = async (
+    type: 'inbound' | 'outbound' | 'goods' | 'synchronizeGoods' | 'warehouseStock',
+    document: Record<string, unknown>,
+  ) => {
+    const path = ingest.interfaces.find((intf) => intf.id === type)!.path;
+    const response = await fetch(`${ingest.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
       body: JSON.stringify({ customerCode: owner, ...document }),
@@ -86,9 +90,9 @@ describe('inbound and outbound details through ingest and enterprise-data', () =
   };
 
   const applied = async () => {
-    const topics = documentTypes.filter((t) => t.group !== 'enterprise-feed').map((t) => ingest.topicOf(t));
+    const topics = documentTypes.map((t) => ingest.topicOf(t));
     await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), {
-      projections: ['enterprise-data'],
+      projections: ['enterprise-data', 'enterprise-feeds'],
       topicOf,
     });
   };
@@ -169,5 +173,83 @@ describe('inbound and outbound details through ingest and enterprise-data', () =
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(4 * examples.inbound.goodsList!.length);
     expect(seen.at(-1)).toMatch(/^PG-9-/);
+  });
+
+  const inventory = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${queryUrl}/open/inventory/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.lender}` },
+      body: JSON.stringify({
+        customerCode: owner,
+        customerName: '深圳前海优品供应链有限公司',
+        warehouseId: '*',
+        goodsId: '*',
+        pageNo: 1,
+        pageSize: 50,
+        ...body,
+      }),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+
+  it('answers inventory from the documents (capital from the article, frozen and locked unknown) or from the warehouse report', async () => {
+    await submit('synchronizeGoods', {
+      ...(examples.synchronizeGoods as unknown as Record<string, unknown>),
+      recordInfo: { entGoodsNo: 'SKII-FTE-230' },
+      capital: '招商银行深圳分行',
+    });
+    await submit('warehouseStock', examples.warehouseStock as unknown as Record<string, unknown>);
+    await applied();
+
+    const fromDocuments = await inventory({ dataSource: '10', goodsId: 'SKII-FTE-230' });
+    expect(fromDocuments.status).toBe(200);
+    expect(fromDocuments.body.goodsList.length).toBeGreaterThan(0);
+    for (const line of fromDocuments.body.goodsList) {
+      expect(line).toMatchObject({
+        customerCode: owner,
+        goodsId: 'SKII-FTE-230',
+        capital: '招商银行深圳分行',
+        realFrozenStockNum: null,
+        lockStockNum: null,
+      });
+    }
+
+    const fromWarehouse = await inventory({ dataSource: '20', warehouseId: 'QHBW0001' });
+    expect(fromWarehouse.body).toMatchObject({
+      totalCount: 2,
+      pageNo: 1,
+      pageSize: 50,
+      pageCount: 1,
+      dataSource: '20',
+    });
+    expect(fromWarehouse.body.goodsList[0]).toEqual({
+      warehouseId: 'QHBW0001',
+      customerCode: owner,
+      capital: '招商银行深圳分行',
+      goodsId: 'SKII-FTE-230',
+      goodsName: '护肤精华露',
+      barCode: '4979006070262',
+      batchCode: 'L2402A1',
+      warehouseTime: '2024-03-05 18:20:00',
+      productionTime: '2024-01-12',
+      expireTime: '2027-01-11',
+      realStockNum: 960,
+      realFrozenStockNum: 300,
+      lockStockNum: 120,
+      stockType: '0',
+      snapshotTime: '2024-03-31 23:59:59',
+    });
+    expect(
+      (await inventory({ dataSource: '20', goodsId: 'MJ-A2-900' })).body.goodsList.map(
+        (l: Json) => l.stockType,
+      ),
+    ).toEqual(['1']);
+
+    const wrongName = await inventory({ dataSource: '20', customerName: '别的公司' });
+    expect(wrongName.status).toBe(409);
+    expect(wrongName.body.code).toBe('CUSTOMER_NAME_MISMATCH');
+    const unknownSource = await inventory({ dataSource: 'WMS' });
+    expect(unknownSource.status).toBe(400);
+    expect(unknownSource.body.errors.map((e: Json) => e.path)).toEqual(['dataSource']);
   });
 });

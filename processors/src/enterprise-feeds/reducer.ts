@@ -33,6 +33,8 @@ import {
  * 6. In-warehouse data: one row per (enterprise, warehouseId), the latest countDate; an older
  *    countDate is ignored, an equal or later one replaces it.
  * 7. Warehouse indicators: one row per (enterprise, warehouseId, snapshotTime).
+ * 7a. Warehouse stock reports: one row per (owner, warehouseId), the latest snapshotTime; an
+ *    older snapshot is ignored, an equal or later one replaces the whole report.
  * 8. Nothing changes — no row, no event — when what a document would write equals what is
  *    stored (a resubmission, a redelivered record). A change event names the enterprise, so a
  *    lender's changes subscription can follow it (rankings publish none: they have no enterprise).
@@ -44,7 +46,8 @@ export type FeedFamily =
   | 'account'
   | 'ranking'
   | 'inWarehouse'
-  | 'indicators';
+  | 'indicators'
+  | 'stock';
 
 export interface FeedSource {
   documentId: string;
@@ -84,6 +87,7 @@ export const changeKindOf: Readonly<Record<FeedFamily, string | null>> = {
   ranking: null,
   inWarehouse: 'in-warehouse.updated',
   indicators: 'warehouse-indicators.updated',
+  stock: 'warehouse-stock.reported',
 };
 
 /** What a document would write: each row's identity and content, and how it merges with what is stored. */
@@ -255,6 +259,24 @@ function writesOf(event: DocumentEvent): Write[] {
         },
       ];
     }
+    case 'warehouseStock': {
+      const enterprise = text(d, 'customerCode');
+      const warehouseId = text(d, 'warehouseId');
+      const snapshotTime = documentTime(d, 'snapshotTime');
+      if (!enterprise || !warehouseId || !snapshotTime) return [];
+      return [
+        {
+          row: {
+            family: 'stock',
+            enterprise,
+            scope: warehouseId,
+            period: '',
+            asOf: snapshotTime,
+            content: d,
+          },
+        },
+      ];
+    }
     default:
       return [];
   }
@@ -280,7 +302,7 @@ export function reduceEnterpriseFeeds(state: FeedState, event: DocumentEvent): R
   for (const write of writesOf(event)) {
     const key = feedRowKey(write.row);
     const stored = (next ?? state).get(key);
-    // Rules 1 and 6: an older provider time does not replace a newer one.
+    // Rules 1, 6 and 7a: an older provider time does not replace a newer one.
     if (stored?.asOf != null && write.row.asOf != null && write.row.asOf < stored.asOf) continue;
     const content = stored && write.merge ? write.merge(stored.content) : write.row.content;
     const contentSha256 = sha256(canonicalJson(content));

@@ -181,3 +181,22 @@ describe('warehouse figures (rules 6, 7)', () => {
     expect(state.size).toBe(2);
   });
 });
+
+describe('warehouse stock reports (rule 7a)', () => {
+  it('keeps the latest snapshot of an owner in a warehouse; an older report arriving late changes nothing', () => {
+    const log = documentLog();
+    const march = log('warehouseStock', doc(examples.warehouseStock));
+    const february = log(
+      'warehouseStock',
+      doc({ ...examples.warehouseStock, snapshotTime: '2024-02-29 23:59:59', stockList: [] }),
+    );
+    const state = given([march]);
+    const late = reduceEnterpriseFeeds(state, february);
+    expect(late.state).toBe(state);
+    expect(late.changes).toEqual([]);
+    expect(row(state, 'stock', ENT, 'QHBW0001')?.content.snapshotTime).toBe('2024-03-31 23:59:59');
+    expect(reduceEnterpriseFeeds(new Map(), march).changes.map((c) => c.kind)).toEqual([
+      'warehouse-stock.reported',
+    ]);
+  });
+});

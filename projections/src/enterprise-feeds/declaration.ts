@@ -13,6 +13,7 @@ export const enterpriseFeedsDeclaration = declareProjection({
     'brandRanking',
     'inWarehouseData',
     'warehouseIndicators',
+    'warehouseStock',
   ],
   createTables: createEnterpriseFeedTables,
   compared: [
@@ -28,5 +29,6 @@ export const enterpriseFeedsDeclaration = declareProjection({
     'payment-account.changed',
     'in-warehouse.updated',
     'warehouse-indicators.updated',
+    'warehouse-stock.reported',
   ],
 });

@@ -8,7 +8,9 @@ import {
   warehouseSummary,
 } from '@tradelog/projections/enterprise-data/queries';
 import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
+import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
+import { TradelogError } from '@tradelog/schemas';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -108,6 +110,21 @@ function detailLine(
     brand: textOf(line.brand) ?? textOf(article.brand) ?? null,
     categoryLevel1: textOf(line.firstCategory) ?? textOf(article.firstCategory) ?? null,
   };
+}
+
+/** customerName must be the owner's name where a stock report gives one (§3 "Inventory"). */
+function assertCustomerName(code: string, asked: string, known: readonly unknown[]): void {
+  const names = known.filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+  if (names.length === 0 || names.some((name) => name.trim() === asked.trim())) return;
+  throw new TradelogError('CUSTOMER_NAME_MISMATCH', `customerName is not the name of owner ${code}`, {
+    status: 409,
+    details: {
+      message: {
+        en: `customerName (Customer name) is not the name the warehouse reports for owner ${code}`,
+        cn: `customerName（客户名称）与仓库为货主 ${code} 报告的名称不符`,
+      },
+    },
+  });
 }
 
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
@@ -277,7 +294,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         customerName: string;
         warehouseId: string;
         goodsId: string;
-        dataSource: string;
+        dataSource: '10' | '20';
         pageNo: number;
         pageSize: number;
       }>('inventory', req.body);
@@ -290,23 +307,78 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               .split(',')
               .map((id) => id.trim())
               .filter(Boolean);
-      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-        listStock(pool, s, {
+      const warehouseId = request.warehouseId.trim() === '*' ? null : request.warehouseId.trim();
+      const answer = (total: number, goodsList: Record<string, unknown>[], freshness: unknown) =>
+        sendSuccess(res, {
+          totalCount: total,
+          pageNo: page.page,
+          pageSize: page.pageSize,
+          pageCount: Math.ceil(total / page.pageSize),
+          dataSource: request.dataSource,
+          goodsList,
+          freshness,
+        });
+
+      if (request.dataSource === '20') {
+        const { result, freshness } = await readLive(pool, 'enterprise-feeds', (s) =>
+          listFeedRows(pool, s, {
+            family: 'stock',
+            enterprise: request.customerCode,
+            ...(warehouseId ? { scopes: [warehouseId] } : {}),
+          }),
+        );
+        assertCustomerName(
+          request.customerCode,
+          request.customerName,
+          result.map((row) => row.content.customerName),
+        );
+        const lines = result
+          .flatMap((row) =>
+            (Array.isArray(row.content.stockList)
+              ? (row.content.stockList as Record<string, unknown>[])
+              : []
+            ).map((line) => ({ report: row.content, line })),
+          )
+          .filter(({ line }) => goodsIds === null || goodsIds.includes(String(line.goodsId)));
+        const goodsList = lines.slice(page.offset, page.offset + page.limit).map(({ report, line }) => ({
+          warehouseId: report.warehouseId,
+          customerCode: request.customerCode,
+          capital: line.capital ?? null,
+          goodsId: line.goodsId,
+          goodsName: line.goodsName ?? null,
+          barCode: line.barCode ?? null,
+          batchCode: line.batchCode ?? null,
+          warehouseTime: line.warehouseTime ?? null,
+          productionTime: line.productionTime ?? null,
+          expireTime: line.expireTime ?? null,
+          realStockNum: line.realStockNum,
+          realFrozenStockNum: line.realFrozenStockNum ?? null,
+          lockStockNum: line.lockStockNum ?? null,
+          stockType: line.stockType,
+          snapshotTime: report.snapshotTime,
+        }));
+        return answer(lines.length, goodsList, freshness);
+      }
+
+      const { result, freshness } = await readLive(pool, 'enterprise-data', async (s) => {
+        const stock = await listStock(pool, s, {
           enterprise: request.customerCode,
-          warehouseId: request.warehouseId === '*' ? null : request.warehouseId,
+          warehouseId,
           goodsIds,
           limit: page.limit,
           offset: page.offset,
-        }),
-      );
-      sendSuccess(res, {
-        totalCount: result.total,
-        pageNo: page.page,
-        pageSize: page.pageSize,
-        pageCount: Math.ceil(result.total / page.pageSize),
-        goodsList: result.rows.map((row) => ({
+        });
+        const articles = await findGoodsOf(pool, s, request.customerCode, [
+          ...new Set(stock.rows.map((row) => row.goodsId)),
+        ]);
+        return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
+      });
+      answer(
+        result.stock.total,
+        result.stock.rows.map((row) => ({
           warehouseId: row.warehouseId,
           customerCode: request.customerCode,
+          capital: result.articles.get(row.goodsId)?.capital ?? null,
           goodsId: row.goodsId,
           goodsName: row.goodsName,
           barCode: row.barCode,
@@ -315,13 +387,13 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           productionTime: row.productionTime,
           expireTime: row.expireTime,
           realStockNum: row.qty,
-          // Frozen and locked stock are not in any submission: always 0 (query-api/README.md).
-          realFrozenStockNum: 0,
-          lockStockNum: 0,
+          // No partner document carries frozen or locked stock: unknown, not 0 (dataSource 20 has them).
+          realFrozenStockNum: null,
+          lockStockNum: null,
           stockType: row.stockType,
         })),
         freshness,
-      });
+      );
     }),
   );
 

@@ -38,6 +38,7 @@ describe('document catalogue', () => {
       'brandRanking',
       'inWarehouseData',
       'warehouseIndicators',
+      'warehouseStock',
     ]);
     for (const feed of feeds) expect(feed.path).toBe(`/api/v2/feed/enterprise/${feed.id}`);
   });

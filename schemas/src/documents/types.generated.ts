@@ -1482,6 +1482,48 @@ export interface WarehouseIndicatorsDocument {
   outputAmount?: number;
 }
 
+/** 仓库库存报告 — Warehouse stock report */
+export interface WarehouseStockDocument {
+  /** 货主编码 — Owner code */
+  customerCode: string;
+  /** 货主名称 — Owner name */
+  customerName?: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId: string;
+  /** 快照时间 — Snapshot time */
+  snapshotTime: string;
+  /** 库存列表 — Stock */
+  stockList: WarehouseStockStockListItem[];
+}
+
+/** 库存行 — Stock line */
+export interface WarehouseStockStockListItem {
+  /** 商品编码 — Goods id */
+  goodsId: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 条形码 — Bar code */
+  barCode?: string;
+  /** 批次号 — Batch */
+  batchCode?: string;
+  /** 库存类型 — Stock type */
+  stockType: "0" | "1";
+  /** 实际库存 — Stock */
+  realStockNum: number;
+  /** 冻结库存 — Frozen stock */
+  realFrozenStockNum?: number;
+  /** 锁定库存 — Locked stock */
+  lockStockNum?: number;
+  /** 入库时间 — Warehouse time */
+  warehouseTime?: string;
+  /** 生产日期 — Production date */
+  productionTime?: string;
+  /** 到期日期 — Expiry date */
+  expireTime?: string;
+  /** 资金方 — Capital provider */
+  capital?: string;
+}
+
 export interface DocumentsByType {
   pod: PodDocument;
   internalTransport: InternalTransportDocument;
@@ -1504,4 +1546,5 @@ export interface DocumentsByType {
   brandRanking: BrandRankingDocument;
   inWarehouseData: InWarehouseDataDocument;
   warehouseIndicators: WarehouseIndicatorsDocument;
+  warehouseStock: WarehouseStockDocument;
 }

@@ -133,8 +133,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     en: 'flag, code, message and goodsList: goodsNo, goodsName, barCode, brand, goodsSpec, recordPrice, contractsUnit, qtpUnit, goodsHsCode, goodsQualityDays, produceComp, kgs, net, custassemCountry',
   }),
   entry('inventory', 'query', '/open/inventory/query', inventoryRequest, {
-    cn: 'flag、code、message、totalCount、pageNo、pageSize、pageCount 及 goodsList：仓库、货主、商品、批次、日期、realStockNum、realFrozenStockNum、lockStockNum、stockType（0 良品，1 残次）',
-    en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount and goodsList: warehouse, owner, goods, batch, dates, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad)',
+    cn: 'flag、code、message、totalCount、pageNo、pageSize、pageCount、dataSource 及 goodsList：warehouseId、customerCode、capital、goodsId、goodsName、barCode、batchCode、warehouseTime、productionTime、expireTime、realStockNum、realFrozenStockNum、lockStockNum、stockType（0 良品，1 残次）；冻结与锁定数量仅数据来源 20（仓库库存报告）提供，来源 10 为 null',
+    en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount, dataSource and goodsList: warehouseId, customerCode, capital, goodsId, goodsName, barCode, batchCode, warehouseTime, productionTime, expireTime, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad); frozen and locked stock only from dataSource 20 (the warehouse stock report), null for 10',
   }),
   entry('warehouseSummary', 'query', '/open/info/warehouse/summary', warehouseSummaryRequest, {
     cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum',

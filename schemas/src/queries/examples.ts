@@ -31,7 +31,7 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
     customerName: '深圳前海优品供应链有限公司',
     warehouseId: 'QHBW0001',
     goodsId: 'SKII-FTE-230,MJ-A2-900',
-    dataSource: 'WMS',
+    dataSource: '20',
     pageNo: 1,
     pageSize: 50,
   },

@@ -98,7 +98,7 @@ export interface InventoryRequest {
   /** 商品编码 — Goods ids */
   goodsId: string;
   /** 数据来源 — Data source */
-  dataSource: string;
+  dataSource: "10" | "20";
   /** 页码 — Page */
   pageNo: number;
   /** 每页条数 — Page size */

@@ -4,6 +4,7 @@ import { ecommerceSalesToBSchema, ecommerceSalesToCSchema } from './ecommerce-sa
 import { paymentAccountChangeSchema } from './payment-accounts.ts';
 import { taxInformationSchema } from './tax.ts';
 import { inWarehouseDataSchema, warehouseIndicatorsSchema } from './warehouse.ts';
+import { warehouseStockSchema } from './warehouse-stock.ts';
 
 /**
  * The enterprise feeds (ARCHITECTURE "Feeds are documents too"): data the query spec shows
@@ -19,7 +20,8 @@ export type EnterpriseFeedTypeId =
   | 'paymentAccountChange'
   | 'brandRanking'
   | 'inWarehouseData'
-  | 'warehouseIndicators';
+  | 'warehouseIndicators'
+  | 'warehouseStock';
 
 export interface EnterpriseFeed {
   id: EnterpriseFeedTypeId;
@@ -44,6 +46,7 @@ export const enterpriseFeeds: readonly EnterpriseFeed[] = [
   feed('brandRanking', 'dataMonth', brandRankingSchema),
   feed('inWarehouseData', 'enterpriseId', inWarehouseDataSchema),
   feed('warehouseIndicators', 'enterpriseCode', warehouseIndicatorsSchema),
+  feed('warehouseStock', 'customerCode', warehouseStockSchema),
 ];
 
 export const enterpriseFeedTypeIds: readonly EnterpriseFeedTypeId[] = enterpriseFeeds.map((f) => f.id);
