@@ -40,19 +40,38 @@ const orderQueryOf = {
   saleOrderToC: 'salesToConsumer',
 } as const;
 
-/** Order state names of the query spec (§3) for the submitted codes (processors/README.md). */
-function orderState(kind: string, status: string): string {
+/** Order state names of the query spec (§3) for the submitted codes (processors/README.md); none without a status. */
+function orderState(kind: string, status: string): string | null {
+  if (status === 'none') return null;
   if (status === '30') return 'CANCELLED';
   if (status === '20') return kind === 'purchase' ? 'RECEIVED' : 'SHIPPED';
   return 'AWAITING_SHIPMENT';
 }
 
+/**
+ * An order as the purchase and sales queries answer it (§3): every submitted field, the goods
+ * lines with the spec's goodsName, barCode, qty, priceTax and price (null when the submission
+ * gives none), and for consumer orders `shop` — the submitted shop, else the platform the order
+ * was sold on (cbepcomName). An order submitted without a status answers orderStatus null.
+ */
 const orderOut = (order: OrderRow) => {
   const { goodList, goodsList, ...fields } = order.fields as Record<string, unknown>;
+  const lines = (Array.isArray(goodsList) ? goodsList : Array.isArray(goodList) ? goodList : []) as Record<
+    string,
+    unknown
+  >[];
   return {
     ...fields,
-    goodsList: goodsList ?? goodList ?? [],
-    orderStatus: order.status,
+    ...(order.kind === 'saleOrderToC' ? { shop: fields.shop ?? fields.cbepcomName ?? null } : {}),
+    goodsList: lines.map((line) => ({
+      ...line,
+      goodsName: line.goodsName ?? null,
+      barCode: line.barCode ?? null,
+      qty: line.qty ?? null,
+      priceTax: line.priceTax ?? null,
+      price: line.price ?? null,
+    })),
+    orderStatus: order.status === 'none' ? null : order.status,
     orderState: orderState(order.kind, order.status),
     statusHistory: order.history,
     provenance: order.provenance,

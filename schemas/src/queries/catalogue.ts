@@ -85,8 +85,8 @@ function entry(
 }
 
 const orderList = (extraCn: string, extraEn: string) => ({
-  cn: `flag、code、message 及 dataList：订单字段（状态 AWAITING_SHIPMENT、SHIPPED、RECEIVED、CANCELLED）${extraCn}，含 goodsList（goodsName、barCode、qty、priceTax、price）`,
-  en: `flag, code, message and dataList: order fields (status AWAITING_SHIPMENT, SHIPPED, RECEIVED, CANCELLED)${extraEn}, each with goodsList (goodsName, barCode, qty, priceTax, price)`,
+  cn: `flag、code、message、page、pageSize、totalCount 及 dataList（按到达顺序分页）：提交的全部订单字段，orderStatus（10/20/30，未提交状态为 null）与 orderState（AWAITING_SHIPMENT、SHIPPED、RECEIVED、CANCELLED）${extraCn}，含 goodsList（goodsName、barCode、qty、priceTax、price，未提交为 null）`,
+  en: `flag, code, message, page, pageSize, totalCount and dataList (paged in arrival order): every submitted order field, orderStatus (10/20/30; null when none was submitted) and orderState (AWAITING_SHIPMENT, SHIPPED, RECEIVED, CANCELLED)${extraEn}, each with goodsList (goodsName, barCode, qty, priceTax, price; null when not submitted)`,
 });
 
 export const queryTypes: readonly QueryType[] = Object.freeze([
@@ -114,8 +114,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     '/open/info/enterprise/sales-to-consumer',
     salesToConsumerRequest,
     orderList(
-      '，另含 platformOrderNo、shop、logisticsName、shippingFee、taxFee、totalAmount',
-      ', plus platformOrderNo, shop, logisticsName, shippingFee, taxFee, totalAmount',
+      '，另含 platformOrderNo、shop（提交的店铺，否则电商平台名称 cbepcomName）、logisticsName、shippingFee、taxFee、totalAmount',
+      ', plus platformOrderNo, shop (the submitted shop, else the platform cbepcomName), logisticsName, shippingFee, taxFee, totalAmount',
     ),
   ),
   entry(
