@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import express from 'express';
+import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
@@ -10,6 +10,8 @@ import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createApp } from '../../query-api/src/app.ts';
+import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
@@ -57,8 +59,18 @@ describe('sales queries through ingest and order-status', () => {
       clientId: 'so-processors',
       only: ['order-status'],
     });
-    const app = express();
-    app.use(createProjectionRoutes({ pool, namespace: db.schema }));
+    // The real app: bounded bodies and the one error middleware around the routes.
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        pool,
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: noSmsSender,
+      },
+      routers: [createProjectionRoutes({ pool, namespace: db.schema })],
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
