@@ -32,7 +32,7 @@ describe('late attribution through ingest, the projections and the queries', () 
   let server: ReturnType<express.Express['listen']>;
   let queryUrl: string;
   let running: ProjectionsUnderTest | undefined;
-  const keys = { partner: '', lender: '', operator: '' };
+  const keys = { partner: '', warehouse: '', lender: '', operator: '' };
   const only = ['link-node', 'enterprise-data'] as const;
   const topicOf = (type: Parameters<typeof documentType>[0]) => ingest.topicOf(documentType(type));
 
@@ -42,7 +42,10 @@ describe('late attribution through ingest, the projections and the queries', () 
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
     const key = async (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) =>
       (await createTestApiKey(pool, kind, { ownerId: uniqueName(kind), enterprises })).key;
-    keys.partner = await key('partner', [owner]);
+    // A partner serving several enterprises: its records carry no partner enterprise.
+    keys.partner = await key('partner', [owner, '91110000OTHER00001']);
+    // A warehouse operator serving this enterprise only: ingest stamps it on every record.
+    keys.warehouse = await key('partner', [owner]);
     keys.lender = await key('lender', [owner]);
     keys.operator = await key('operator', []);
     ingest = await startIngestUnderTest({
@@ -91,10 +94,14 @@ describe('late attribution through ingest, the projections and the queries', () 
     await db?.drop();
   });
 
-  const submit = async (type: 'pod' | 'inbound' | 'tally', document: Record<string, unknown>) => {
+  const submit = async (
+    type: 'pod' | 'inbound' | 'tally',
+    document: Record<string, unknown>,
+    partnerKey = keys.partner,
+  ) => {
     const response = await fetch(`${ingest.url}${documentType(type).path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKey}` },
       body: JSON.stringify(document),
     });
     expect(response.status, type).toBe(200);
@@ -168,5 +175,19 @@ describe('late attribution through ingest, the projections and the queries', () 
     for (const projection of only) {
       expect((await call('GET', `/ops/unattributed/${projection}`, keys.operator)).body.totalCount).toBe(0);
     }
+  });
+
+  it('attributes a document naming no enterprise through its partner, from the record header', async () => {
+    const inboundNo = uniqueName('INW').slice(0, 32);
+    const { customerCode: _owner, ...inbound } = examples.inbound as unknown as Record<string, unknown>;
+    await submit('inbound', { ...inbound, entOrderNo: inboundNo }, keys.warehouse);
+    await applied();
+    const chain = await call('POST', '/open/info/link/node', keys.lender, {
+      customerCode: owner,
+      documentsType: '20',
+      documentsNo: inboundNo,
+    });
+    expect(chain.status).toBe(200);
+    expect(chain.body.intoStorageInfo.map((d: Json) => d.businessKey)).toEqual([inboundNo]);
   });
 });
