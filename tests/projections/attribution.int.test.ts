@@ -33,7 +33,7 @@ describe('late attribution through ingest, the projections and the queries', () 
   let queryUrl: string;
   let running: ProjectionsUnderTest | undefined;
   const keys = { partner: '', warehouse: '', lender: '', operator: '' };
-  const only = ['link-node', 'enterprise-data'] as const;
+  const only = ['order-status', 'link-node', 'enterprise-data'] as const;
   const topicOf = (type: Parameters<typeof documentType>[0]) => ingest.topicOf(documentType(type));
 
   beforeAll(async () => {
@@ -95,11 +95,12 @@ describe('late attribution through ingest, the projections and the queries', () 
   });
 
   const submit = async (
-    type: 'pod' | 'inbound' | 'tally',
+    type: 'pod' | 'inbound' | 'tally' | 'purchase',
     document: Record<string, unknown>,
     partnerKey = keys.partner,
   ) => {
-    const response = await fetch(`${ingest.url}${documentType(type).path}`, {
+    const path = ingest.interfaces.find((intf) => intf.id === type)!.path;
+    const response = await fetch(`${ingest.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKey}` },
       body: JSON.stringify(document),
@@ -189,5 +190,35 @@ describe('late attribution through ingest, the projections and the queries', () 
     });
     expect(chain.status).toBe(200);
     expect(chain.body.intoStorageInfo.map((d: Json) => d.businessKey)).toEqual([inboundNo]);
+  });
+
+  it('shows a purchase naming no enterprise in the purchase orders once an inbound of its warehouse order names one', async () => {
+    const purchaseNo = uniqueName('PO').slice(0, 32);
+    const wmsOrderNo = uniqueName('WMS').slice(0, 32);
+    const { customerCode: _owner, ...purchase } = examples.purchase as unknown as Record<string, unknown>;
+    await submit('purchase', {
+      ...purchase,
+      entOrderNo: purchaseNo,
+      wmsOrderNo,
+      orderTime: '2024-04-02 10:00:00',
+    });
+    await applied();
+    const orders = () =>
+      call('POST', '/open/info/enterprise/purchase-orders', keys.lender, {
+        enterpriseId: owner,
+        beginDate: '2024-04-01',
+        endDate: '2024-04-30',
+      });
+    expect((await orders()).body.dataList).toEqual([]);
+    expect(
+      (await call('GET', '/ops/unattributed/order-status', keys.operator)).body.dataList.map(
+        (row: Json) => row.documentType,
+      ),
+    ).toContain('purchase');
+
+    // The warehouse's inbound of that warehouse order names the enterprise.
+    await submit('inbound', { ...examples.inbound, customerCode: owner, entOrderNo: wmsOrderNo });
+    await applied();
+    expect((await orders()).body.dataList.map((order: Json) => order.entOrderNo)).toEqual([purchaseNo]);
   });
 });

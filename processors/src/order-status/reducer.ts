@@ -1,6 +1,6 @@
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -95,7 +95,7 @@ function statusOf(fields: Document): OrderStatus {
 export function ordersOf(event: DocumentEvent): OrderStatement[] {
   if (!isOrderKind(event.type)) return [];
   const kind = event.type;
-  const enterprise = enterpriseOf(kind, event.document);
+  const enterprise = enterpriseOfEvent(event);
   if (enterprise === undefined) return [];
   const candidates: Document[] =
     kind === 'saleOrderToC'
