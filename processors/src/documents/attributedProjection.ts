@@ -15,7 +15,7 @@ import {
   orderKeysOf,
   type PendingDocument,
 } from './attribution.ts';
-import type { DocumentEvent } from './event.ts';
+import { type DocumentEvent, sha256 } from './event.ts';
 
 /**
  * The batch shell of attribution around a projection (processors/README.md, "Attribution"):
@@ -55,7 +55,9 @@ export function attributedProjection(
     declaration: inner.declaration,
     lockScopesOf: (event) => [
       ...inner.lockScopesOf(event),
-      ...orderKeysOf(event).map((key) => `order:${key}`),
+      // Hashed: a key is the partner's text, and a lock scope must be storable whatever it holds
+      // (a NUL would fail the lock for the whole batch instead of dead-lettering its record).
+      ...orderKeysOf(event).map((key) => `order:${sha256(key)}`),
     ],
     async applyBatch(db, schema, events) {
       const batchKeys = [...new Set(events.flatMap(orderKeysOf))].sort();
