@@ -160,9 +160,11 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     'barCode',
     synchronizeGoodsSchema,
   ),
-  ...enterpriseFeeds.map((feed) =>
-    documentTypeOf(feed.id, 'enterprise-feed', feed.path, feed.keyField, feed.schema),
-  ),
+  // Providers report a few documents per enterprise a day: three partitions are plenty.
+  ...enterpriseFeeds.map((feed) => ({
+    ...documentTypeOf(feed.id, 'enterprise-feed', feed.path, feed.keyField, feed.schema),
+    partitions: 3,
+  })),
 ]);
 
 const byId = new Map(documentTypes.map((type) => [type.id, type]));
