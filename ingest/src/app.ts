@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type Logger, TradelogError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import { contentSha256, encodeDocumentHeaders } from '@tradelog/schemas/log/headers';
+import { contentSha256, encodeDocumentHeaders, partnerEnterpriseHeader } from '@tradelog/schemas/log/headers';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
@@ -128,15 +128,20 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
         topic: intf.topic,
         key: businessKey(document, intf.keyField, documentId),
         value: deps.codec.encodeRaw(intf.schemaId, raw),
-        headers: encodeDocumentHeaders({
-          documentId,
-          partnerId,
-          receivedAt,
-          contentSha256: contentSha256(document),
-          interfaceId: intf.id,
-          schemaId: intf.schemaId,
-          requestId,
-        }),
+        headers: {
+          ...encodeDocumentHeaders({
+            documentId,
+            partnerId,
+            receivedAt,
+            contentSha256: contentSha256(document),
+            interfaceId: intf.id,
+            schemaId: intf.schemaId,
+            requestId,
+          }),
+          // A partner granted exactly one enterprise submits for it: the log says so, so that
+          // processors attribute a document naming none from the record (processors/README.md).
+          ...(grants.length === 1 && grants[0] !== '*' ? { [partnerEnterpriseHeader]: grants[0]! } : {}),
+        },
       });
       metrics.accepted.inc({ interface: intf.id });
       code = '200';

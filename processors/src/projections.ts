@@ -1,6 +1,7 @@
 import type { ProjectionName } from '@tradelog/projections';
 import { documentIndexProjection } from './document-index/projection.ts';
 import { enterpriseDataProjection } from './enterprise-data/projection.ts';
+import { enterpriseFeedsProjection } from './enterprise-feeds/projection.ts';
 import { linkNodeProjection } from './link-node/projection.ts';
 import { orderStatusProjection } from './order-status/projection.ts';
 import { referenceProjection } from './reference/projection.ts';
@@ -16,4 +17,5 @@ export const projections: Readonly<Record<ProjectionName, Projection>> = {
   'link-node': linkNodeProjection,
   'enterprise-data': enterpriseDataProjection,
   reference: referenceProjection,
+  'enterprise-feeds': enterpriseFeedsProjection,
 };

@@ -1,5 +1,6 @@
 import { documentIndexDeclaration } from './document-index/declaration.ts';
 import { enterpriseDataDeclaration } from './enterprise-data/declaration.ts';
+import { enterpriseFeedsDeclaration } from './enterprise-feeds/declaration.ts';
 import { linkNodeDeclaration } from './link-node/declaration.ts';
 import { orderStatusDeclaration } from './order-status/declaration.ts';
 import { referenceDeclaration } from './reference/declaration.ts';
@@ -15,6 +16,7 @@ export const projectionCatalogue = [
   linkNodeDeclaration,
   enterpriseDataDeclaration,
   referenceDeclaration,
+  enterpriseFeedsDeclaration,
 ] as const;
 
 export type ProjectionName = (typeof projectionCatalogue)[number]['name'];

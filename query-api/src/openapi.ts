@@ -310,6 +310,39 @@ export const operatorOperations: ApiOperation[] = [
   ),
   op(
     'get',
+    '/ops/unattributed/{projection}',
+    'list_unattributed',
+    'operators',
+    {
+      cn: '尚未归属企业的单据（最早在前），及可解析其归属的订单键',
+      en: 'Documents not attributed to an enterprise yet (oldest first), with the order keys that would resolve them',
+    },
+    operator,
+    successOf(['未归属单据', 'Unattributed documents'], {
+      projection: s('投影', 'Projection'),
+      page: s('页码', 'Page', { type: 'integer' }),
+      pageSize: s('每页条数', 'Page size', { type: 'integer' }),
+      totalCount: s('总数', 'Total', { type: 'integer' }),
+      dataList: s(
+        '单据（position、keys、documentType、documentId、partnerId、receivedAt）',
+        'Documents (position, keys, documentType, documentId, partnerId, receivedAt)',
+        {
+          type: 'array',
+          items: { type: 'object' },
+        },
+      ),
+    }),
+    {
+      pathExamples: projection,
+      failures: [400, 404],
+      query: {
+        page: { schema: { type: 'integer', minimum: 1, default: 1 }, example: 1 },
+        pageSize: { schema: { type: 'integer', minimum: 1, maximum: 200, default: 100 }, example: 100 },
+      },
+    },
+  ),
+  op(
+    'get',
     '/ops/pipeline',
     'pipeline',
     'operators',

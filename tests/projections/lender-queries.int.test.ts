@@ -237,7 +237,10 @@ describe('lender queries over projections fed through ingest', () => {
       enterpriseId: owner,
       period: '2024-03',
     });
-    expect(inbound.body.dataList.map((row: Json) => row.entOrderNo)).toEqual([examples.inbound.entOrderNo]);
+    // One row per goods line (query spec §3).
+    expect(inbound.body.dataList.map((row: Json) => [row.entOrderNo, row.goodsId])).toEqual(
+      (examples.inbound.goodsList ?? []).map((line) => [examples.inbound.entOrderNo, line.entGoodsNo]),
+    );
   });
 
   it('refuses another enterprise data with 403, an unknown key with 401, and out-of-bounds requests with 400', async () => {

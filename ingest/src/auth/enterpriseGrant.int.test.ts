@@ -1,11 +1,14 @@
 import { changeGrants } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
+import { documentType } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { decodeDocumentHeaders, decodePartnerEnterprise } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
+import { readTopics } from '../testing/readTopics.ts';
 
 /**
  * A partner submits only for the enterprises its account was granted, through the real ingest
@@ -81,12 +84,30 @@ describe('partner enterprise grants at ingest', () => {
     expect(inChinese.body.message).toMatch(/^declareCode：该合作伙伴未获授权提交企业 4403180ABC 的单据/);
   });
 
-  it('accepts a document naming no enterprise (unattributed)', async () => {
-    expect((await submit('inbound', example('inbound'))).status).toBe(200);
+  const partnerEnterpriseOf = async (documentId: string) => {
+    const records = await readTopics({
+      brokers: services.kafkaBrokers,
+      topics: [ingest.topicOf(documentType('inbound'))],
+      count: Number.POSITIVE_INFINITY,
+      logger: quietLogger,
+      until: (seen) => seen.some((record) => decodeDocumentHeaders(record.headers).documentId === documentId),
+    });
+    const record = records.find(
+      (candidate) => decodeDocumentHeaders(candidate.headers).documentId === documentId,
+    );
+    return decodePartnerEnterprise(record!.headers);
+  };
+
+  it('accepts a document naming no enterprise, stamped with the partner’s single enterprise for attribution', async () => {
+    const accepted = await submit('inbound', example('inbound'));
+    expect(accepted.status).toBe(200);
+    expect(await partnerEnterpriseOf(accepted.body.documentId as string)).toBe('E-GRANTED');
   });
 
-  it('accepts the enterprise once an operator grants it', async () => {
+  it('accepts the enterprise once an operator grants it, and stamps no enterprise for a partner of several', async () => {
     await changeGrants(pool, partner.accountId, { grant: ['E-OTHER'] });
     expect((await submit('purchase', { ...example('purchase'), customerCode: 'E-OTHER' })).status).toBe(200);
+    const accepted = await submit('inbound', example('inbound'));
+    expect(await partnerEnterpriseOf(accepted.body.documentId as string)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { TradelogError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogRecord } from '@tradelog/schemas/log/consumer';
-import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
+import { decodeDocumentHeaders, decodePartnerEnterprise } from '@tradelog/schemas/log/headers';
 import { type DocumentEvent, isDocumentTypeId } from './event.ts';
 
 export type { LogRecord };
@@ -30,6 +30,7 @@ export async function decodeDocumentRecord(
       retriable: false,
     });
   }
+  const partnerEnterprise = decodePartnerEnterprise(record.headers);
   const { schemaId, value } = await codec.decode(record.value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TradelogError('RECORD_NOT_OBJECT', 'document is not a JSON object', { retriable: false });
@@ -47,6 +48,7 @@ export async function decodeDocumentRecord(
       schemaId,
       contentSha256: headers.contentSha256,
       recordKey: record.key?.toString() ?? null,
+      ...(partnerEnterprise === undefined ? {} : { partnerEnterprise }),
     },
   };
 }

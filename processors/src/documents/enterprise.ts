@@ -1,5 +1,5 @@
 import { enterpriseFieldOf } from '@tradelog/schemas/documents/enterprise';
-import type { Document, DocumentTypeId } from './event.ts';
+import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
 
 /**
  * Which enterprise a document belongs to (processors/README.md, "Enterprise key"). The link
@@ -12,4 +12,14 @@ import type { Document, DocumentTypeId } from './event.ts';
 export function enterpriseOf(type: DocumentTypeId, document: Document): string | undefined {
   // The field table is shared with ingest's grant check (schemas/src/documents/enterprise.ts).
   return enterpriseFieldOf(type, document)?.enterprise;
+}
+
+/**
+ * The enterprise of an event: the one the attribution shell resolved (through the partner or an
+ * order, processors/README.md "Attribution"), else the document's own.
+ */
+export function enterpriseOfEvent(
+  event: Pick<DocumentEvent, 'type' | 'document' | 'attribution'>,
+): string | undefined {
+  return event.attribution?.enterprise ?? enterpriseOf(event.type, event.document);
 }

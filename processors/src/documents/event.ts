@@ -22,6 +22,16 @@ export interface Provenance {
   contentSha256: string;
   /** The record key: the document's business key as ingest chose it. */
   recordKey: string | null;
+  /** The submitting partner's single granted enterprise, from the record header (when stamped). */
+  partnerEnterprise?: string;
+}
+
+/** How a document came to belong to an enterprise (processors/README.md, "Attribution"). */
+export interface Attribution {
+  enterprise: string;
+  via: 'document' | 'partner' | 'order';
+  /** For `order`: the order key (class=value) that linked it. */
+  key?: string;
 }
 
 export type Document = Readonly<Record<string, unknown>>;
@@ -30,6 +40,8 @@ export interface DocumentEvent {
   type: DocumentTypeId;
   document: Document;
   provenance: Provenance;
+  /** Set by the attribution shell when the enterprise came from the partner or an order. */
+  attribution?: Attribution;
 }
 
 export function isDocumentTypeId(value: string): value is DocumentTypeId {

@@ -1,4 +1,7 @@
-import { enterpriseDataDeclaration } from '@tradelog/projections/enterprise-data/declaration';
+import {
+  enterpriseDataDeclaration,
+  enterpriseDataSources,
+} from '@tradelog/projections/enterprise-data/declaration';
 import {
   type DeclarationRow,
   findDeclarations,
@@ -7,13 +10,15 @@ import {
   findWarehouseOrders,
   type GoodsRow,
   type MovementUpdate,
+  mergedGoodsFields,
   updateMovements,
   upsertDeclarations,
   upsertGoodsRows,
   upsertWarehouseOrders,
   type WarehouseOrderRow,
 } from '@tradelog/projections/enterprise-data/tables';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { attributedProjection } from '../documents/attributedProjection.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import type { Projection } from '../runtime/projection.ts';
 import {
@@ -29,14 +34,7 @@ import {
  * wins: so a rebuild that reads the goods and goods-sync topics in another interleaving ends
  * with the same article (see the comparison in projections/src/enterprise-data/declaration.ts).
  */
-export function mergedGoodsFields(row: Pick<GoodsRow, 'sources'>): Record<string, unknown> {
-  const sources = Object.entries(row.sources).sort(
-    ([typeA, a], [typeB, b]) =>
-      String(a.provenance.receivedAt).localeCompare(String(b.provenance.receivedAt)) ||
-      typeA.localeCompare(typeB),
-  );
-  return Object.assign({}, ...sources.map(([, source]) => source.fields));
-}
+export { mergedGoodsFields };
 
 const orderState = (row: WarehouseOrderRow): WarehouseOrder => ({
   ...row,
@@ -88,11 +86,11 @@ function goodsView(row: GoodsRow, event: DocumentEvent): GoodsItem {
  * each step hands the reducer the slice it needs, keeps what it returns, and the batch ends
  * with one set-based write per table.
  */
-export const enterpriseDataProjection: Projection = {
+const enterpriseDataProjectionBatch: Projection = {
   declaration: enterpriseDataDeclaration,
   lockScopesOf: (event) => {
     const enterprises = new Set<string>();
-    const own = enterpriseOf(event.type, event.document);
+    const own = enterpriseOfEvent(event);
     if (own !== undefined) enterprises.add(own);
     // Goods lines may each name their enterprise.
     for (const key of lookupOf(event).goods) enterprises.add(key.slice(0, key.indexOf('|')));
@@ -229,3 +227,9 @@ export const enterpriseDataProjection: Projection = {
     return [];
   },
 };
+
+/** Documents reach it attributed: directly, through the partner or an order, late ones when resolved. */
+export const enterpriseDataProjection = attributedProjection(
+  enterpriseDataProjectionBatch,
+  enterpriseDataSources,
+);

@@ -1,5 +1,5 @@
 import type { Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -100,7 +100,7 @@ const same = (a: Provenance | undefined, b: Provenance) =>
 function declarationOf(event: DocumentEvent): Declaration | undefined {
   if (event.type !== 'clearance' && event.type !== 'check') return undefined;
   const doc = event.document;
-  const enterprise = enterpriseOf(event.type, doc);
+  const enterprise = enterpriseOfEvent(event);
   const orderNo = text(doc, 'entOrderNo');
   if (enterprise === undefined || orderNo === undefined) return undefined;
   const entryNo =
@@ -133,6 +133,8 @@ function goodsFields(item: Document, recordInfo: Document | undefined): Record<s
     goodsName: text(item, 'goodsName') ?? text(item, 'entGoodsName'),
     barCode: text(item, 'barCode'),
     brand: text(item, 'brand'),
+    // Not a goods-query field: the inbound and outbound details' categoryLevel1 (§3).
+    firstCategory: text(item, 'firstCategory'),
     goodsSpec: text(item, 'specification') ?? text(item, 'specDescription'),
     recordPrice: numberOf(recordInfo, 'recordPrice') ?? numberOf(item, 'price'),
     contractsUnit: text(item, 'declareUnit'),
@@ -231,7 +233,7 @@ function warehouseOrderOf(event: DocumentEvent): WarehouseOrder | undefined {
   if (event.type !== 'inbound' && event.type !== 'outbound' && event.type !== 'tally') return undefined;
   const direction: Direction = event.type;
   const doc = event.document;
-  const enterprise = enterpriseOf(event.type, doc);
+  const enterprise = enterpriseOfEvent(event);
   const orderNo = direction === 'tally' ? text(doc, 'orderNo') : text(doc, 'entOrderNo');
   if (enterprise === undefined || orderNo === undefined) return undefined;
   const timeFields =

@@ -10,7 +10,8 @@ import {
   upsertNodes,
 } from '@tradelog/projections/link-node/tables';
 import type { ChangeEvent } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { attributedProjection } from '../documents/attributedProjection.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import type { Projection } from '../runtime/projection.ts';
 import { keyId, type LinkNode, type LinkNodeState, lookupOf, reduceLinkNode } from './reducer.ts';
 
@@ -131,11 +132,11 @@ function workingChains(before: LinkNodeState) {
   };
 }
 
-export const linkNodeProjection: Projection = {
+const linkNodeProjectionBatch: Projection = {
   declaration: linkNodeDeclaration,
   // Chains never cross enterprises: one enterprise's chains are written by one batch at a time.
   lockScopesOf: (event) => {
-    const enterprise = enterpriseOf(event.type, event.document);
+    const enterprise = enterpriseOfEvent(event);
     return enterprise === undefined ? [] : [`enterprise:${enterprise}`];
   },
   async applyBatch(db, schema, events) {
@@ -179,3 +180,6 @@ export const linkNodeProjection: Projection = {
     return changes;
   },
 };
+
+/** Documents reach it attributed: directly, through the partner or an order, late ones when resolved. */
+export const linkNodeProjection = attributedProjection(linkNodeProjectionBatch);

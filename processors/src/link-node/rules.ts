@@ -1,5 +1,5 @@
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import { type Document, type DocumentEvent, type DocumentTypeId, listOf, text } from '../documents/event.ts';
 
 /**
@@ -120,7 +120,7 @@ function businessKeyOf(type: DocumentTypeId, fields: Document): string | undefin
 
 export function nodesOf(event: DocumentEvent): NodeStatement[] {
   if (chainless.includes(event.type)) return [];
-  const enterprise = enterpriseOf(event.type, event.document);
+  const enterprise = enterpriseOfEvent(event);
   if (enterprise === undefined) return [];
   const parts: Document[] =
     event.type === 'saleOrderToC'

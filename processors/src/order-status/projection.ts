@@ -1,6 +1,7 @@
-import { orderStatusDeclaration } from '@tradelog/projections/order-status/declaration';
+import { orderStatusDeclaration, orderStatusSources } from '@tradelog/projections/order-status/declaration';
 import { findOrders, type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { attributedProjection } from '../documents/attributedProjection.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import { documentTime } from '../documents/event.ts';
 import { keyedProjection } from '../runtime/projection.ts';
 import { type OrderState, orderKey, ordersOf, reduceOrderStatus } from './reducer.ts';
@@ -37,12 +38,12 @@ const toRow = (key: string, order: OrderState): OrderRow => ({
   history: order.history.map((entry) => ({ ...entry })),
 });
 
-export const orderStatusProjection = keyedProjection<OrderState>({
+const orderStatusBatch = keyedProjection<OrderState>({
   declaration: orderStatusDeclaration,
   keysOf: (event) => ordersOf(event).map((o) => orderKey(o.kind, o.enterprise, o.orderNo)),
   // An enterprise's orders are written by one batch at a time, whichever instance holds them.
   lockScopesOf: (event) => {
-    const enterprise = enterpriseOf(event.type, event.document);
+    const enterprise = enterpriseOfEvent(event);
     return enterprise === undefined ? [] : [`enterprise:${enterprise}`];
   },
   load: async (db, schema, keys) =>
@@ -55,3 +56,6 @@ export const orderStatusProjection = keyedProjection<OrderState>({
       rows.map(([key, order]) => toRow(key, order)),
     ),
 });
+
+/** Orders reach it attributed: directly, through the partner or an order, late ones when resolved. */
+export const orderStatusProjection = attributedProjection(orderStatusBatch, orderStatusSources);

@@ -1,6 +1,6 @@
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -24,10 +24,13 @@ import {
  *    the applied one (`rejected-stale`); without times, log order decides.
  * 4. A document identical to one already seen for the order (same content) changes nothing,
  *    not even the history; neither does a redelivered record.
+ * 5. An order whose documents give no status is tracked all the same, with status `none` (not
+ *    terminal); a later document without a status amends an order and keeps its status.
  */
 export const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
 export type OrderKind = (typeof orderKinds)[number];
-export type OrderStatus = '10' | '20' | '30';
+/** The submitted codes, or `none` when a document gives no status (the spec marks it optional). */
+export type OrderStatus = '10' | '20' | '30' | 'none';
 export const terminalStatuses: readonly OrderStatus[] = ['20', '30'];
 
 /** The time fields that say when each kind of order last moved (submission spec §3.11–3.13). */
@@ -79,19 +82,20 @@ function isOrderKind(type: string): type is OrderKind {
   return (orderKinds as readonly string[]).includes(type);
 }
 
-function statusOf(fields: Document): OrderStatus | undefined {
+function statusOf(fields: Document): OrderStatus {
   const value = text(fields, 'orderStatus');
-  return value === '10' || value === '20' || value === '30' ? value : undefined;
+  return value === '10' || value === '20' || value === '30' ? value : 'none';
 }
 
 /**
- * The orders a document states. Orders without an enterprise, an order number or a known
- * status cannot be tracked and are left out (the document index still has them).
+ * The orders a document states. Orders without an enterprise or an order number cannot be
+ * tracked and are left out (the document index still has them); an order without a status is
+ * tracked with status `none` (rule 5).
  */
 export function ordersOf(event: DocumentEvent): OrderStatement[] {
   if (!isOrderKind(event.type)) return [];
   const kind = event.type;
-  const enterprise = enterpriseOf(kind, event.document);
+  const enterprise = enterpriseOfEvent(event);
   if (enterprise === undefined) return [];
   const candidates: Document[] =
     kind === 'saleOrderToC'
@@ -101,7 +105,7 @@ export function ordersOf(event: DocumentEvent): OrderStatement[] {
   for (const fields of candidates) {
     const orderNo = text(fields, 'entOrderNo');
     const status = statusOf(fields);
-    if (orderNo === undefined || status === undefined) continue;
+    if (orderNo === undefined) continue;
     statements.push({
       kind,
       enterprise,
@@ -175,6 +179,18 @@ export function reduceOrderStatus(
       statement.effectiveTime < current.effectiveTime
     ) {
       next.set(key, { ...current, history: [...current.history, entry('rejected-stale')] });
+      continue;
+    }
+    // Rule 5: a document without a status amends the order and keeps the status it has.
+    if (statement.status === 'none' && current.status !== 'none') {
+      next.set(key, { ...applied('amended', current.history), status: current.status });
+      changes.push(
+        changeEvent('order-status', 'order.amended', statement.enterprise, subject, event.provenance, {
+          kind: statement.kind,
+          orderNo: statement.orderNo,
+          status: current.status,
+        }),
+      );
       continue;
     }
     if (statement.status !== current.status) {

@@ -138,12 +138,31 @@ describe('order status reducer', () => {
     expect(state.get(orderKey('saleOrderToC', 'ENT2', 'C2'))?.status).toBe('30');
   });
 
-  it('ignores orders without an enterprise or a known status', () => {
+  it('ignores orders without an enterprise', () => {
     const log = documentLog();
     const { state } = reduceOrderStatus(new Map(), log('purchase', { entOrderNo: 'X', orderStatus: '10' }));
     expect(state.size).toBe(0);
-    const { state: other } = reduceOrderStatus(new Map(), log('purchase', purchase('99')));
-    expect(other.size).toBe(0);
+  });
+
+  it('given an order without a status, then it is tracked as none; a later status applies, and a later statusless document keeps it (rule 5)', () => {
+    const log = documentLog();
+    const { orderStatus: _none, ...statusless } = purchase('10');
+    const created = reduceOrderStatus(new Map(), log('purchase', statusless));
+    expect(created.state.get(key)?.status).toBe('none');
+    expect(created.changes.map((c) => c.kind)).toEqual(['order.created']);
+    const executing = reduceOrderStatus(
+      created.state,
+      log('purchase', purchase('10', { purchaseAmount: 120 })),
+    );
+    expect(executing.state.get(key)?.status).toBe('10');
+    expect(executing.changes[0]?.data).toMatchObject({ from: 'none', to: '10' });
+    const amended = reduceOrderStatus(
+      executing.state,
+      log('purchase', { ...statusless, purchaseAmount: 130 }),
+    );
+    expect(amended.state.get(key)?.status).toBe('10');
+    expect(amended.state.get(key)?.fields.purchaseAmount).toBe(130);
+    expect(amended.changes.map((c) => c.kind)).toEqual(['order.amended']);
   });
 
   it('gives a change the same id when the same record is applied again from scratch (replay)', () => {

@@ -44,6 +44,29 @@ describe('push payloads', () => {
     });
   });
 
+  it("maps an enterprise feed's change (a payment account change) to the lender's changes subscription", () => {
+    const change = event({
+      projection: 'enterprise-feeds',
+      kind: 'payment-account.changed',
+      subject: 'account/TMALL/755912345610802/2024-03-01 16:42:10',
+      data: { family: 'account', scope: 'TMALL/755912345610802', periods: ['2024-03-01 16:42:10'] },
+    });
+    expect(lookupOf(change)).toEqual({
+      families: ['changes'],
+      keys: [change.enterprise],
+      projection: 'enterprise-feeds',
+    });
+    expect(
+      pushPayload(change, {
+        subscriptionId: 's-2',
+        family: 'changes',
+        criteria: { enterprise: change.enterprise, projections: ['enterprise-feeds'] },
+        sequence: 1,
+        now,
+      }),
+    ).toMatchObject({ type: 'payment-account.changed', projection: 'enterprise-feeds', data: change.data });
+  });
+
   it('maps express traces to the spec push (pushTime, count, data), the text version without the map link', () => {
     const change = event({
       projection: 'tracking',

@@ -1,12 +1,33 @@
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createEnterpriseDataTables } from './tables.ts';
+
+/** The documents enterprise data derives its rows from. */
+export const enterpriseDataSources: readonly DocumentTypeId[] = [
+  'clearance',
+  'check',
+  'goods',
+  'synchronizeGoods',
+  'inbound',
+  'outbound',
+  'tally',
+];
 
 /** Customs declarations, goods, warehouse orders and stock movements (query spec §3). */
 export const enterpriseDataDeclaration = declareProjection({
   name: 'enterprise-data',
   title: { cn: '企业数据', en: 'Enterprise data' },
-  reads: ['clearance', 'check', 'goods', 'synchronizeGoods', 'inbound', 'outbound', 'tally'],
-  createTables: createEnterpriseDataTables,
+  // Every trade document: the ones it derives rows from (enterpriseDataSources), and the others
+  // because they may attribute a pending inbound or tally through a business order.
+  reads: documentTypes
+    .filter((type) => type.group === 'logistics' || type.group === 'business')
+    .map((type) => type.id),
+  // Documents attributed through an order or waiting for one (processors/README.md, "Attribution").
+  createTables: async (db, schema) => {
+    await createEnterpriseDataTables(db, schema);
+    await createAttributionTables(db, schema);
+  },
   compared: [
     {
       table: 'declarations',
@@ -20,6 +41,7 @@ export const enterpriseDataDeclaration = declareProjection({
       key: "order_key || '/' || line_no",
       hash: 'md5(row(goods_id, batch_code, stock_type, qty, amount, effective)::text)',
     },
+    ...attributionCompared,
   ],
   changeKinds: [],
 });

@@ -179,3 +179,64 @@ export async function listWarehouseOrders(
     rows: rows.map(toWarehouseOrder),
   };
 }
+
+export interface WarehouseLineRow {
+  orderNo: string;
+  warehouseId: string | null;
+  occurredAt: string | null;
+  lineNo: number;
+  line: Record<string, unknown>;
+}
+
+/**
+ * The lines of an enterprise's inbound or outbound orders within [from, to), one row per goods
+ * line as submitted, in arrival order of their orders (`seq`), so that a client paging until a
+ * short page neither misses nor repeats a line while documents keep arriving.
+ */
+export async function listWarehouseLines(
+  db: Queryable,
+  schema: string,
+  filter: {
+    enterprise: string;
+    direction: 'inbound' | 'outbound';
+    from: string;
+    to: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ total: number; rows: WarehouseLineRow[] }> {
+  const { rows } = await db.query(
+    `SELECT o.order_no, o.warehouse_id, o.occurred_at, l.line_no, l.line, count(*) OVER () AS total
+     FROM ${ident(schema)}.warehouse_orders o
+     CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(o.fields->'goodsList') = 'array'
+       THEN o.fields->'goodsList' ELSE '[]'::jsonb END) WITH ORDINALITY AS l(line, line_no)
+     WHERE o.enterprise = $1 AND o.direction = $2 AND o.occurred_at >= $3 AND o.occurred_at < $4
+     ORDER BY o.seq, l.line_no LIMIT $5 OFFSET $6`,
+    [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    rows: rows.map((row) => ({
+      orderNo: row.order_no,
+      warehouseId: row.warehouse_id,
+      occurredAt: row.occurred_at,
+      lineNo: Number(row.line_no),
+      line: row.line,
+    })),
+  };
+}
+
+/** Goods of an enterprise by their numbers (the details' brand, category and price). */
+export async function findGoodsOf(
+  db: Queryable,
+  schema: string,
+  enterprise: string,
+  goodsNos: readonly string[],
+): Promise<GoodsRow[]> {
+  if (goodsNos.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.goods WHERE enterprise = $1 AND goods_no = ANY($2)`,
+    [enterprise, goodsNos],
+  );
+  return rows.map(toGoods);
+}

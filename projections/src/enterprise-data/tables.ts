@@ -39,6 +39,9 @@ export async function createEnterpriseDataTables(db: Queryable, schema: string):
       fields jsonb NOT NULL,
       provenance jsonb NOT NULL
     );
+    -- Arrival order, for paging (query spec §7: keep asking until a page is short): a new order
+    -- takes the next number, a corrected one keeps its own, so pages already read never shift.
+    ALTER TABLE ${s}.warehouse_orders ADD COLUMN IF NOT EXISTS seq bigserial;
     CREATE INDEX IF NOT EXISTS warehouse_orders_period ON ${s}.warehouse_orders (enterprise, direction, occurred_at);
     CREATE INDEX IF NOT EXISTS warehouse_orders_tally ON ${s}.warehouse_orders (enterprise, inbound_order_no) WHERE direction = 'tally';
     CREATE TABLE IF NOT EXISTS ${s}.stock_movements (
@@ -110,6 +113,19 @@ export interface WarehouseOrderRow {
   tallied: boolean;
   fields: Record<string, unknown>;
   provenance: Record<string, unknown>;
+}
+
+/**
+ * An article's fields, merged from its sources (goods import, goods sync): the later received
+ * wins, so a rebuild reading the two topics in another interleaving shows the same article.
+ */
+export function mergedGoodsFields(row: Pick<GoodsRow, 'sources'>): Record<string, unknown> {
+  const sources = Object.entries(row.sources).sort(
+    ([typeA, a], [typeB, b]) =>
+      String(a.provenance.receivedAt).localeCompare(String(b.provenance.receivedAt)) ||
+      typeA.localeCompare(typeB),
+  );
+  return Object.assign({}, ...sources.map(([, source]) => source.fields));
 }
 
 /** Row mappers from the tables' snake_case columns, shared by the writers and the read queries. */

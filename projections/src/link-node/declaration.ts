@@ -1,4 +1,5 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createLinkNodeTables } from './tables.ts';
 
@@ -17,7 +18,11 @@ export const linkNodeDeclaration = declareProjection({
   reads: documentTypes
     .filter((type) => tradeDocument.has(type.group) && !masterData.has(type.id))
     .map((type) => type.id),
-  createTables: createLinkNodeTables,
+  // Documents attributed through an order or waiting for one (processors/README.md, "Attribution").
+  createTables: async (db, schema) => {
+    await createLinkNodeTables(db, schema);
+    await createAttributionTables(db, schema);
+  },
   compared: [
     {
       table: '(SELECT *, min(node_id) OVER (PARTITION BY chain_id) AS chain_anchor FROM {schema}.nodes)',
@@ -25,6 +30,7 @@ export const linkNodeDeclaration = declareProjection({
       key: 'node_id',
       hash: 'md5(row(chain_anchor, block, keys, fields, provenance, versions)::text)',
     },
+    ...attributionCompared,
   ],
   changeKinds: ['chain.started', 'chain.grew', 'chain.merged', 'chain.node-updated'],
 });

@@ -1,18 +1,31 @@
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createOrderStatusTables } from './tables.ts';
+
+/** The documents order status derives its rows from. */
+export const orderStatusSources: readonly DocumentTypeId[] = ['purchase', 'saleOrderToB', 'saleOrderToC'];
 
 /** Status of purchase and sales orders (submission spec §4: 10 executing, 20 completed, 30 cancelled). */
 export const orderStatusDeclaration = declareProjection({
   name: 'order-status',
   title: { cn: '订单状态', en: 'Order status' },
-  reads: ['purchase', 'saleOrderToB', 'saleOrderToC'],
-  createTables: createOrderStatusTables,
+  // Every trade document: the orders, and the others because their order keys may attribute an
+  // order that names no enterprise (processors/README.md, "Attribution").
+  reads: documentTypes
+    .filter((type) => type.group === 'logistics' || type.group === 'business')
+    .map((type) => type.id),
+  createTables: async (db, schema) => {
+    await createOrderStatusTables(db, schema);
+    await createAttributionTables(db, schema);
+  },
   compared: [
     {
       table: 'orders',
       key: 'order_key',
       hash: 'md5(row(status, effective_time, content_sha256, fields, history)::text)',
     },
+    ...attributionCompared,
   ],
   changeKinds: ['order.created', 'order.status-changed', 'order.amended'],
 });

@@ -17,6 +17,9 @@ export async function createOrderStatusTables(db: Queryable, schema: string): Pr
       provenance jsonb NOT NULL,
       history jsonb NOT NULL
     );
+    -- Arrival order, for paging (query spec §7: keep asking until a page is short): a new order
+    -- takes the next number, an updated one keeps its own, so pages already read never shift.
+    ALTER TABLE ${s}.orders ADD COLUMN IF NOT EXISTS seq bigserial;
     CREATE INDEX IF NOT EXISTS orders_enterprise ON ${s}.orders (kind, enterprise, order_time, order_no);`);
 }
 
@@ -97,7 +100,8 @@ export async function upsertOrders(
 
 /**
  * Orders of one enterprise for the purchase / sales queries (query spec §3): order time within
- * [beginDate, endDate] (dates inclusive), optionally one order number, paged.
+ * [beginDate, endDate] (dates inclusive), optionally one order number, paged in arrival order
+ * (`seq`) so that paging until a short page holds while orders keep arriving.
  */
 export async function listOrders(
   db: Queryable,
@@ -118,7 +122,7 @@ export async function listOrders(
      WHERE kind = $1 AND enterprise = $2 AND ($3::text IS NULL OR order_no = $3)
        AND order_time >= $4 AND order_time < ($5::date + 1)::text
        AND ($6::text IS NULL OR fields->>'cbepcomName' = $6)
-     ORDER BY order_time, order_no LIMIT $7 OFFSET $8`,
+     ORDER BY seq LIMIT $7 OFFSET $8`,
     [
       filter.kind,
       filter.enterprise,

@@ -6,13 +6,14 @@
  * - `express` (text) and `express-map` (route map version), `ocean`, `terminal`: the tracking
  *   pushes of query spec §3; the key is the tracked thing, the same string the tracking change
  *   event carries as its `subject` (or lists in `data.matchKeys`).
- * - `changes`: a lender's subscription to Tradelog's own order-status and link-node-chain changes
- *   of one enterprise; the key is the enterprise code.
+ * - `changes`: a lender's subscription to Tradelog's own changes of one enterprise — order status,
+ *   link-node chains, and the enterprise feeds (tax reports, platform sales, payment account
+ *   changes, warehouse figures); the key is the enterprise code.
  */
 export const pushFamilies = ['express', 'express-map', 'ocean', 'terminal', 'changes'] as const;
 export type PushFamily = (typeof pushFamilies)[number];
 
-export const changeProjections = ['order-status', 'link-node'] as const;
+export const changeProjections = ['order-status', 'link-node', 'enterprise-feeds'] as const;
 export type ChangeProjection = (typeof changeProjections)[number];
 
 export interface ExpressCriteria {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchKeyOf } from './families.ts';
+import { projectionCatalogue } from '../catalogue.ts';
+import { changeProjections, matchKeyOf } from './families.ts';
 
 describe('subscription match keys', () => {
   it('keys tracking subscriptions by what they track, normalised', () => {
@@ -11,5 +12,12 @@ describe('subscription match keys', () => {
       'terminal/B1/CNSHA/E',
     );
     expect(matchKeyOf('changes', { enterprise: 'ENT1', projections: ['link-node'] })).toBe('ENT1');
+  });
+});
+
+describe('changes subscriptions', () => {
+  it('can follow every projection that publishes change events of an enterprise', () => {
+    const publishing = projectionCatalogue.filter((p) => p.changeKinds.length > 0).map((p) => p.name);
+    expect([...changeProjections].sort()).toEqual([...publishing].sort());
   });
 });

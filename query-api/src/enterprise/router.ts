@@ -1,11 +1,16 @@
 import {
+  findGoodsOf,
   listDeclarations,
   listGoods,
   listStock,
-  listWarehouseOrders,
+  listWarehouseLines,
+  type WarehouseLineRow,
   warehouseSummary,
 } from '@tradelog/projections/enterprise-data/queries';
+import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
+import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
+import { TradelogError } from '@tradelog/schemas';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -35,24 +40,111 @@ const orderQueryOf = {
   saleOrderToC: 'salesToConsumer',
 } as const;
 
-/** Order state names of the query spec (§3) for the submitted codes (processors/README.md). */
-function orderState(kind: string, status: string): string {
+/** Order state names of the query spec (§3) for the submitted codes (processors/README.md); none without a status. */
+function orderState(kind: string, status: string): string | null {
+  if (status === 'none') return null;
   if (status === '30') return 'CANCELLED';
   if (status === '20') return kind === 'purchase' ? 'RECEIVED' : 'SHIPPED';
   return 'AWAITING_SHIPMENT';
 }
 
+/**
+ * An order as the purchase and sales queries answer it (§3): every submitted field, the goods
+ * lines with the spec's goodsName, barCode, qty, priceTax and price (null when the submission
+ * gives none), and for consumer orders `shop` — the submitted shop, else the platform the order
+ * was sold on (cbepcomName). An order submitted without a status answers orderStatus null.
+ */
 const orderOut = (order: OrderRow) => {
   const { goodList, goodsList, ...fields } = order.fields as Record<string, unknown>;
+  const lines = (Array.isArray(goodsList) ? goodsList : Array.isArray(goodList) ? goodList : []) as Record<
+    string,
+    unknown
+  >[];
   return {
     ...fields,
-    goodsList: goodsList ?? goodList ?? [],
-    orderStatus: order.status,
+    ...(order.kind === 'saleOrderToC' ? { shop: fields.shop ?? fields.cbepcomName ?? null } : {}),
+    goodsList: lines.map((line) => ({
+      ...line,
+      goodsName: line.goodsName ?? null,
+      barCode: line.barCode ?? null,
+      qty: line.qty ?? null,
+      priceTax: line.priceTax ?? null,
+      price: line.price ?? null,
+    })),
+    orderStatus: order.status === 'none' ? null : order.status,
     orderState: orderState(order.kind, order.status),
     statusHistory: order.history,
     provenance: order.provenance,
   };
 };
+
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value.trim()
+    : typeof value === 'number'
+      ? String(value)
+      : undefined;
+const numberOf = (value: unknown): number | null =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
+
+/** A line's goods id, as the stock movements name it (processors/src/enterprise-data/reducer.ts). */
+const goodsIdOf = (line: Record<string, unknown>) =>
+  textOf(line.entGoodsNo) ?? textOf(line.goodsNo) ?? textOf(line.barCode);
+
+/**
+ * One row of the inbound or outbound details (§3): the line as submitted, completed from the
+ * article (goods import / goods sync) for what a warehouse line does not carry — brand,
+ * categoryLevel1, a price when the line has none, production and expiry times. Quantities: an
+ * inbound line's declared quantity (the tally's count is in the inventory), an outbound line's
+ * actual quantity, else its declared one. Absent values are null, never invented.
+ */
+function detailLine(
+  direction: 'inbound' | 'outbound',
+  row: WarehouseLineRow,
+  goods: ReadonlyMap<string, Record<string, unknown>>,
+) {
+  const line = row.line;
+  const goodsId = goodsIdOf(line) ?? null;
+  const article = (goodsId ? goods.get(goodsId) : undefined) ?? goods.get(textOf(line.barCode) ?? '') ?? {};
+  const qty =
+    direction === 'inbound'
+      ? (numberOf(line.declareQty) ?? numberOf(line.enterpriseQty))
+      : (numberOf(line.actualQty) ?? numberOf(line.declareQty));
+  return {
+    entOrderNo: row.orderNo,
+    warehouseId: row.warehouseId,
+    warehouseTime: row.occurredAt,
+    goodsId,
+    barCode: textOf(line.barCode) ?? textOf(article.barCode) ?? null,
+    goodsName: textOf(line.goodsName) ?? textOf(line.entGoodsName) ?? textOf(article.goodsName) ?? null,
+    [direction === 'inbound' ? 'inputSkuNum' : 'outputSkuNum']: qty,
+    lotNo: textOf(line.lotNo) ?? null,
+    productionTime: textOf(line.productDate) ?? textOf(line.productionTime) ?? null,
+    expireTime: textOf(line.expiryDate) ?? textOf(line.expDate) ?? null,
+    price: numberOf(line.declareUnitPrice) ?? numberOf(line.price) ?? numberOf(article.recordPrice),
+    brand: textOf(line.brand) ?? textOf(article.brand) ?? null,
+    categoryLevel1: textOf(line.firstCategory) ?? textOf(article.firstCategory) ?? null,
+  };
+}
+
+/** customerName must be the owner's name where a stock report gives one (§3 "Inventory"). */
+function assertCustomerName(code: string, asked: string, known: readonly unknown[]): void {
+  const names = known.filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+  if (names.length === 0 || names.some((name) => name.trim() === asked.trim())) return;
+  throw new TradelogError('CUSTOMER_NAME_MISMATCH', `customerName is not the name of owner ${code}`, {
+    status: 409,
+    details: {
+      message: {
+        en: `customerName (Customer name) is not the name the warehouse reports for owner ${code}`,
+        cn: `customerName（客户名称）与仓库为货主 ${code} 报告的名称不符`,
+      },
+    },
+  });
+}
 
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
@@ -221,7 +313,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         customerName: string;
         warehouseId: string;
         goodsId: string;
-        dataSource: string;
+        dataSource: '10' | '20';
         pageNo: number;
         pageSize: number;
       }>('inventory', req.body);
@@ -234,23 +326,78 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               .split(',')
               .map((id) => id.trim())
               .filter(Boolean);
-      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-        listStock(pool, s, {
+      const warehouseId = request.warehouseId.trim() === '*' ? null : request.warehouseId.trim();
+      const answer = (total: number, goodsList: Record<string, unknown>[], freshness: unknown) =>
+        sendSuccess(res, {
+          totalCount: total,
+          pageNo: page.page,
+          pageSize: page.pageSize,
+          pageCount: Math.ceil(total / page.pageSize),
+          dataSource: request.dataSource,
+          goodsList,
+          freshness,
+        });
+
+      if (request.dataSource === '20') {
+        const { result, freshness } = await readLive(pool, 'enterprise-feeds', (s) =>
+          listFeedRows(pool, s, {
+            family: 'stock',
+            enterprise: request.customerCode,
+            ...(warehouseId ? { scopes: [warehouseId] } : {}),
+          }),
+        );
+        assertCustomerName(
+          request.customerCode,
+          request.customerName,
+          result.map((row) => row.content.customerName),
+        );
+        const lines = result
+          .flatMap((row) =>
+            (Array.isArray(row.content.stockList)
+              ? (row.content.stockList as Record<string, unknown>[])
+              : []
+            ).map((line) => ({ report: row.content, line })),
+          )
+          .filter(({ line }) => goodsIds === null || goodsIds.includes(String(line.goodsId)));
+        const goodsList = lines.slice(page.offset, page.offset + page.limit).map(({ report, line }) => ({
+          warehouseId: report.warehouseId,
+          customerCode: request.customerCode,
+          capital: line.capital ?? null,
+          goodsId: line.goodsId,
+          goodsName: line.goodsName ?? null,
+          barCode: line.barCode ?? null,
+          batchCode: line.batchCode ?? null,
+          warehouseTime: line.warehouseTime ?? null,
+          productionTime: line.productionTime ?? null,
+          expireTime: line.expireTime ?? null,
+          realStockNum: line.realStockNum,
+          realFrozenStockNum: line.realFrozenStockNum ?? null,
+          lockStockNum: line.lockStockNum ?? null,
+          stockType: line.stockType,
+          snapshotTime: report.snapshotTime,
+        }));
+        return answer(lines.length, goodsList, freshness);
+      }
+
+      const { result, freshness } = await readLive(pool, 'enterprise-data', async (s) => {
+        const stock = await listStock(pool, s, {
           enterprise: request.customerCode,
-          warehouseId: request.warehouseId === '*' ? null : request.warehouseId,
+          warehouseId,
           goodsIds,
           limit: page.limit,
           offset: page.offset,
-        }),
-      );
-      sendSuccess(res, {
-        totalCount: result.total,
-        pageNo: page.page,
-        pageSize: page.pageSize,
-        pageCount: Math.ceil(result.total / page.pageSize),
-        goodsList: result.rows.map((row) => ({
+        });
+        const articles = await findGoodsOf(pool, s, request.customerCode, [
+          ...new Set(stock.rows.map((row) => row.goodsId)),
+        ]);
+        return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
+      });
+      answer(
+        result.stock.total,
+        result.stock.rows.map((row) => ({
           warehouseId: row.warehouseId,
           customerCode: request.customerCode,
+          capital: result.articles.get(row.goodsId)?.capital ?? null,
           goodsId: row.goodsId,
           goodsName: row.goodsName,
           barCode: row.barCode,
@@ -259,13 +406,13 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           productionTime: row.productionTime,
           expireTime: row.expireTime,
           realStockNum: row.qty,
-          // Frozen and locked stock are not in any submission: always 0 (query-api/README.md).
-          realFrozenStockNum: 0,
-          lockStockNum: 0,
+          // No partner document carries frozen or locked stock: unknown, not 0 (dataSource 20 has them).
+          realFrozenStockNum: null,
+          lockStockNum: null,
           stockType: row.stockType,
         })),
         freshness,
-      });
+      );
     }),
   );
 
@@ -282,6 +429,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     }),
   );
 
+  // Inbound and outbound details (§3): one row per goods line of the period's orders.
   for (const direction of ['inbound', 'outbound'] as const) {
     router.post(
       direction === 'inbound' ? enterprisePaths.inboundDetails : enterprisePaths.outboundDetails,
@@ -294,28 +442,25 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
-        const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-          listWarehouseOrders(pool, s, {
+        const { result, freshness } = await readLive(pool, 'enterprise-data', async (s) => {
+          const lines = await listWarehouseLines(pool, s, {
             enterprise: request.enterpriseId,
             direction,
             ...periodRange(request.period),
             limit: page.limit,
             offset: page.offset,
-          }),
-        );
+          });
+          const numbers = lines.rows.flatMap((row) =>
+            [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
+          );
+          const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
+          return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
+        });
         sendSuccess(res, {
           page: page.page,
           pageSize: page.pageSize,
-          totalCount: result.total,
-          dataList: result.rows.map((row) => ({
-            entOrderNo: row.orderNo,
-            warehouseId: row.warehouseId,
-            warehouseName: row.warehouseName,
-            time: row.occurredAt,
-            tallied: direction === 'inbound' ? row.tallied : undefined,
-            goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
-            provenance: row.provenance,
-          })),
+          totalCount: result.lines.total,
+          dataList: result.lines.rows.map((row) => detailLine(direction, row, result.goods)),
           freshness,
         });
       }),

@@ -13,9 +13,11 @@ import type { NextFunction, Request, Response } from 'express';
  *   schedule and truck look-ups (query spec §8: statusCode 20000 is success; their dictionary is
  *   not shown, so a failure's statusCode is the HTTP status × 100 and `reason` our code);
  * - `express`: the express interfaces' `{success: false, reason, code}` (query spec §3 "Express");
- * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7).
+ * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7);
+ * - `tax`: tax information's `{result, resultmsg}` (query spec §8: 000000 is success, any other
+ *   result an error; the codes are ours, by cause — query-api/README.md).
  */
-export type Convention = 'envelope' | 'flight' | 'statusCode' | 'express' | 'portal';
+export type Convention = 'envelope' | 'flight' | 'statusCode' | 'express' | 'portal' | 'tax';
 
 /**
  * Interfaces whose convention is not the envelope, by path prefix. The app applies these before
@@ -34,6 +36,7 @@ export const conventionsByPath: readonly (readonly [path: string, convention: Co
   ['/open/flight/qqhbjh', 'flight'],
   ['/open/truck/tuochedingwei', 'statusCode'],
   ['/open/truck/tuochematougenzong', 'statusCode'],
+  ['/open/info/enterprise/tax', 'tax'],
 ];
 
 export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {
@@ -92,6 +95,22 @@ export function flightCode(status: number, code: string, errors?: readonly { rul
   return codes[status] ?? (status >= 500 ? 50000 : 40000);
 }
 
+/** Tax results by cause (query spec §8 gives only 000000): the error's code, else its HTTP status. */
+export const taxResults = {
+  success: '000000',
+  VALIDATION_FAILED: '100001',
+  TAX_DATA_NOT_FOUND: '100404',
+  TAX_NAME_MISMATCH: '100409',
+  CALL_LIMIT_EXCEEDED: '100429',
+  PROJECTION_NOT_READY: '100503',
+} as const;
+const taxResultsByStatus: Record<number, string> = {
+  400: '100001',
+  401: '100401',
+  403: '100403',
+  413: '100413',
+};
+
 export function errorAnswer(
   error: unknown,
   req: Request,
@@ -116,6 +135,15 @@ export function errorAnswer(
       const { flag: _flag, message, code, ...rest } = body;
       // The express answers carry a reason of at most 50 characters (query spec §3 "Express").
       return { status, body: { success: false, reason: String(message).slice(0, 50), code, ...rest } };
+    }
+    case 'tax': {
+      const code = String(body.code);
+      const result =
+        (taxResults as Record<string, string>)[code] ??
+        taxResultsByStatus[status] ??
+        (status >= 500 ? '100500' : '100000');
+      const { flag: _flag, code: _code, message, ...rest } = body;
+      return { status, body: { result, resultmsg: message, ...rest } };
     }
     case 'portal': {
       const own = isTradelogError(typed) && typed.status < 500 ? body.message : requestFailed[lang];

@@ -27,6 +27,19 @@ describe('errorAnswer: one error, each interface its convention', () => {
     expect(errorAnswer(new Error('boom'), request(), 'flight').body.code).toBe(50000);
   });
 
+  it('answers tax information with result/resultmsg (query spec §8: anything but 000000 is an error)', () => {
+    expect(errorAnswer(limit, request({ 'accept-language': 'en' }), 'tax')).toEqual({
+      status: 429,
+      body: { result: '100429', resultmsg: 'Call limit exceeded' },
+    });
+    const forbidden = localizedError('ENTERPRISE_FORBIDDEN', 403, { cn: '无权查询', en: 'Forbidden' });
+    expect(errorAnswer(forbidden, request(), 'tax').body).toEqual({
+      result: '100403',
+      resultmsg: '无权查询',
+    });
+    expect(errorAnswer(new Error('boom'), request(), 'tax').body.result).toBe('100500');
+  });
+
   it('answers express interfaces with success/reason, the reason at most 50 characters', () => {
     const long = localizedError(
       'VALIDATION_FAILED',

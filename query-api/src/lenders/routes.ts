@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
+import { createUnattributedRouter } from '../enterprise/unattributed.ts';
+import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
@@ -9,7 +11,11 @@ import { createReferenceRouter } from '../reference/router.ts';
 import { requireKey } from './auth.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
-export const lenderQueryPaths: string[] = ['/open/info/link/node', ...Object.values(enterprisePaths)];
+export const lenderQueryPaths: string[] = [
+  '/open/info/link/node',
+  ...Object.values(enterprisePaths),
+  ...Object.values(enterpriseFeedPaths),
+];
 
 /**
  * Everything over the projections, for app.ts to mount in one line: the lender queries
@@ -33,8 +39,10 @@ export function createProjectionRoutes(deps: {
   router.use(createEnterpriseRouter(deps));
   // The reference look-ups: their own readers, the flights' call limit (reference/router.ts).
   router.use(createReferenceRouter({ pool: deps.pool, callLimit }));
+  router.use(createEnterpriseFeedRouter(deps));
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
+  router.use(createUnattributedRouter(deps));
   router.use(
     createPipelineRouter({
       pool: deps.pool,

@@ -1,3 +1,4 @@
+import { type EnterpriseFeedTypeId, enterpriseFeeds } from '../feeds/enterprise/catalogue.ts';
 import {
   aisPositionFeedSchema,
   flightFeedSchema,
@@ -46,7 +47,8 @@ export type DocumentTypeId =
   | 'saleOrderToB'
   | 'saleOrderToC'
   | 'synchronizeGoods'
-  | ReferenceFeedTypeId;
+  | ReferenceFeedTypeId
+  | EnterpriseFeedTypeId;
 
 /** The logistics reference feeds (query spec §3, §7): providers' data behind the vessel, bill, schedule, flight and truck look-ups. */
 export type ReferenceFeedTypeId =
@@ -60,8 +62,11 @@ export type ReferenceFeedTypeId =
 
 export interface DocumentType {
   id: DocumentTypeId;
-  /** The submission spec's two menu groups (§1): logistics (10 entries) and business (4); feeds: their family. */
-  group: 'logistics' | 'business' | 'reference';
+  /**
+   * The submission spec's two menu groups (§1): logistics (10 entries) and business (4); feeds
+   * from outside providers have groups of their own (ARCHITECTURE "Feeds are documents too").
+   */
+  group: 'logistics' | 'business' | 'reference' | 'enterprise-feed';
   title: { cn: string; en: string };
   /** The HTTP path (§7); for `productPrefixed` ones a template with `{product}` for ingest to fill. */
   path: string;
@@ -176,6 +181,11 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     synchronizeGoodsSchema,
   ),
   ...referenceFeeds(),
+  // Providers report a few documents per enterprise a day: three partitions are plenty.
+  ...enterpriseFeeds.map((feed) => ({
+    ...documentTypeOf(feed.id, 'enterprise-feed', feed.path, feed.keyField, feed.schema),
+    partitions: 3,
+  })),
 ]);
 
 /**

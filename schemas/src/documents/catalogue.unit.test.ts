@@ -21,7 +21,7 @@ const ids: DocumentTypeId[] = [
 ];
 
 // The submission spec's 14 documents; the providers' feeds follow them (tested below).
-const submissions = documentTypes.filter((type) => type.group !== 'reference');
+const submissions = documentTypes.filter((type) => type.group === 'logistics' || type.group === 'business');
 
 describe('document catalogue', () => {
   it('lists the 14 entries of the spec, in its order, each once', () => {
@@ -43,6 +43,21 @@ describe('document catalogue', () => {
       expect(type.path).toBe(`/api/v2/feed/reference/${type.id}`);
       expect(type.response).toBe('common');
     }
+  });
+
+  it('adds the enterprise feeds after them, each on its own /api/v2/feed/enterprise path', () => {
+    const feeds = documentTypes.filter((type) => type.group === 'enterprise-feed');
+    expect(feeds.map((type) => type.id)).toEqual([
+      'taxInformation',
+      'ecommerceSalesToB',
+      'ecommerceSalesToC',
+      'paymentAccountChange',
+      'brandRanking',
+      'inWarehouseData',
+      'warehouseIndicators',
+      'warehouseStock',
+    ]);
+    for (const feed of feeds) expect(feed.path).toBe(`/api/v2/feed/enterprise/${feed.id}`);
   });
 
   it('puts 10 entries in the logistics group and the 4 product-prefixed trade ones in business (§1)', () => {

@@ -1,3 +1,4 @@
+import { enterpriseFeedExamples } from '../feeds/enterprise/examples.ts';
 import { referenceFeedExamples } from '../feeds/reference/examples.ts';
 import type { DocumentTypeId } from './catalogue.ts';
 import type { DocumentsByType } from './types.generated.ts';
@@ -518,4 +519,5 @@ export const examples: { readonly [Id in DocumentTypeId]: DocumentsByType[Id] } 
   saleOrderToC,
   synchronizeGoods,
   ...referenceFeedExamples,
+  ...enterpriseFeedExamples,
 };

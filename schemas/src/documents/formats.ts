@@ -88,6 +88,16 @@ export function isTradeDate(value: string): boolean {
   return isTradeDateTime(value);
 }
 
+const yearMonthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const yearPattern = /^\d{4}$/;
+
+export const isYearMonth = (value: string): boolean => yearMonthPattern.test(value);
+export const isYearOrYearMonth = (value: string): boolean => yearPattern.test(value) || isYearMonth(value);
+
+/** Reporting periods: feeds carry them (brand rankings, sales months) as the queries ask for them (query spec §3). */
+export const yearMonthFormat = 'year-month';
+export const yearOrYearMonthFormat = 'year-or-year-month';
+
 export const tradeFormats: Readonly<Record<string, CustomFormat>> = {
   [tradeDateTime]: {
     validate: isTradeDateTime,
@@ -99,5 +109,13 @@ export const tradeFormats: Readonly<Record<string, CustomFormat>> = {
   [tradeDate]: {
     validate: isTradeDate,
     hint: { cn: '日期，如 "2024-03-05"', en: 'a date such as "2024-03-05"' },
+  },
+  [yearMonthFormat]: {
+    validate: isYearMonth,
+    hint: { cn: '年月，如 "2024-03"', en: 'a month such as "2024-03"' },
+  },
+  [yearOrYearMonthFormat]: {
+    validate: isYearOrYearMonth,
+    hint: { cn: '年份或年月，如 "2024" 或 "2024-03"', en: 'a year or a month such as "2024" or "2024-03"' },
   },
 };

@@ -1586,6 +1586,374 @@ export interface TruckPositionFeedDocument {
   country?: string;
 }
 
+/** 企业涉税信息 — Tax information */
+export interface TaxInformationDocument {
+  /** 纳税人识别号 — Taxpayer id */
+  nsrsbh: string;
+  /** 纳税人名称 — Taxpayer name */
+  nsrsmc: string;
+  /** 数据类型 — Data type */
+  datatype: "01" | "02";
+  /** 数据时间 — Data time */
+  reportTime: string;
+  /** 纳税信息 — Tax payments */
+  taxlist?: TaxInformationTaxlistItem[];
+  /** 纳税人信息 — Taxpayer details */
+  payerInfo?: TaxInformationPayerInfoItem[];
+  /** 信用评价 — Credit ratings */
+  xypjList?: TaxInformationXypjListItem[];
+  /** 申报信息 — Declarations */
+  declareList?: TaxInformationDeclareListItem[];
+  /** 征收信息 — Levies */
+  levyList?: TaxInformationLevyListItem[];
+  /** 稽查信息 — Inspections */
+  ispList?: TaxInformationIspListItem[];
+  /** 违法违章 — Violations */
+  vioList?: TaxInformationVioListItem[];
+  /** 利润表 — Profit statements */
+  plList?: TaxInformationPlListItem[];
+  /** 投资方信息 — Investors */
+  tzfList?: TaxInformationTzfListItem[];
+  /** 上下游信息 — Upstream and downstream */
+  sxyList?: TaxInformationSxyListItem[];
+  /** 资产负债表 — Balance sheets */
+  zcfzbList?: TaxInformationZcfzbListItem[];
+  /** 企业变更登记 — Registration changes */
+  qybgdjList?: TaxInformationQybgdjListItem[];
+  /** 分支机构信息 — Branches */
+  fjgxxList?: TaxInformationFjgxxListItem[];
+  /** 欠税信息 — Tax arrears */
+  yjsfList?: TaxInformationYjsfListItem[];
+}
+
+/** 纳税信息 — Tax payments */
+export interface TaxInformationTaxlistItem {
+  [field: string]: unknown;
+}
+
+/** 纳税人信息 — Taxpayer details */
+export interface TaxInformationPayerInfoItem {
+  /** 纳税人状态 — Taxpayer state */
+  nsrzt?: "正常" | "非正常";
+}
+
+/** 信用评价 — Credit ratings */
+export interface TaxInformationXypjListItem {
+  /** 评价级别 — Credit grade */
+  pjjb?: "A" | "B" | "C" | "D";
+}
+
+/** 申报信息 — Declarations */
+export interface TaxInformationDeclareListItem {
+  [field: string]: unknown;
+}
+
+/** 征收信息 — Levies */
+export interface TaxInformationLevyListItem {
+  /** 征收状态 — Levy status */
+  zszt?: "欠缴" | "已入库";
+}
+
+/** 稽查信息 — Inspections */
+export interface TaxInformationIspListItem {
+  [field: string]: unknown;
+}
+
+/** 违法违章 — Violations */
+export interface TaxInformationVioListItem {
+  [field: string]: unknown;
+}
+
+/** 利润表 — Profit statements */
+export interface TaxInformationPlListItem {
+  [field: string]: unknown;
+}
+
+/** 投资方信息 — Investors */
+export interface TaxInformationTzfListItem {
+  [field: string]: unknown;
+}
+
+/** 上下游信息 — Upstream and downstream */
+export interface TaxInformationSxyListItem {
+  [field: string]: unknown;
+}
+
+/** 资产负债表 — Balance sheets */
+export interface TaxInformationZcfzbListItem {
+  /** 报表版本 — Statement version */
+  version?: "1" | "2" | "3";
+}
+
+/** 企业变更登记 — Registration changes */
+export interface TaxInformationQybgdjListItem {
+  [field: string]: unknown;
+}
+
+/** 分支机构信息 — Branches */
+export interface TaxInformationFjgxxListItem {
+  [field: string]: unknown;
+}
+
+/** 欠税信息 — Tax arrears */
+export interface TaxInformationYjsfListItem {
+  [field: string]: unknown;
+}
+
+/** 电商平台销售（对企业） — Platform sales to business */
+export interface EcommerceSalesToBDocument {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName?: string;
+  /** 平台 — Platform */
+  platform: "TMALL" | "JD" | "VIP" | "KAOLA" | "YUNJI";
+  /** 开始日期 — Start date */
+  startDate?: string;
+  /** 结束日期 — End date */
+  endDate?: string;
+  /** 首次合作日期 — First date */
+  firstDate?: string;
+  /** 采购周期 — Purchase cycle */
+  purchaseCycle?: string;
+  /** 结算周期 — Settlement cycle */
+  settleCycle?: string;
+  /** 销售列表 — Sales */
+  saleList?: EcommerceSalesToBSaleListItem[];
+  /** 结算列表 — Settlements */
+  settleList?: EcommerceSalesToBSettleListItem[];
+}
+
+/** 期间销售 — Period sales */
+export interface EcommerceSalesToBSaleListItem {
+  /** 期间 — Period */
+  period: string;
+  /** 币种 — Currency */
+  currency?: string;
+  /** 销售金额 — Sales amount */
+  amount?: number;
+  /** 单据数 — Bills */
+  billNum?: number;
+  /** 采购单列表 — Purchase orders */
+  poList?: EcommerceSalesToBSaleListItemPoListItem[];
+}
+
+/** 采购单 — Purchase order */
+export interface EcommerceSalesToBSaleListItemPoListItem {
+  /** 采购单号 — PO number */
+  poOrderNo: string;
+  /** 币种 — Currency */
+  orderCurrency?: string;
+  /** 订单金额 — Order amount */
+  orderAmount?: number;
+  /** 下单时间 — Order time */
+  orderTime?: string;
+  /** 订单状态 — Order status */
+  orderStatus?: string;
+  /** 结算金额 — Settled amount */
+  settleAmount?: number;
+}
+
+/** 期间结算 — Period settlement */
+export interface EcommerceSalesToBSettleListItem {
+  /** 期间 — Period */
+  period: string;
+  /** 币种 — Currency */
+  currency?: string;
+  /** 结算金额 — Settled amount */
+  amount?: number;
+}
+
+/** 电商平台销售（对个人） — Platform sales to consumer */
+export interface EcommerceSalesToCDocument {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName?: string;
+  /** 平台 — Platform */
+  platform: "TMALL" | "JD" | "VIP" | "KAOLA" | "YUNJI";
+  /** 开始日期 — Start date */
+  startDate?: string;
+  /** 结束日期 — End date */
+  endDate?: string;
+  /** 首次合作日期 — First date */
+  firstDate?: string;
+  /** 店铺编码 — Shop code */
+  shopCode: string;
+  /** 店铺名称 — Shop name */
+  shopName?: string;
+  /** 月度数据 — Monthly data */
+  monthDataList?: EcommerceSalesToCMonthDataListItem[];
+}
+
+/** 月度销售 — Monthly sales */
+export interface EcommerceSalesToCMonthDataListItem {
+  /** 期间 — Period */
+  period: string;
+  /** 币种 — Currency */
+  currency?: string;
+  /** 销售金额 — Sales amount */
+  amount?: number;
+  /** 订单数 — Orders */
+  billNum?: number;
+  /** 成交总额 — GMV */
+  GMVAmount?: number;
+}
+
+/** 回款账户变更 — Payment account change */
+export interface PaymentAccountChangeDocument {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 平台 — Platform */
+  platform: "JD" | "TMALL" | "YUNJI" | "VIP" | "VIP_SETTLEMENT" | "KAOLA";
+  /** 账户名称 — Account name */
+  accountName?: string;
+  /** 开户银行 — Bank */
+  bankName?: string;
+  /** 银行账号 — Account number */
+  bankAccount: string;
+  /** 变更时间 — Change time */
+  changeTime: string;
+  /** 变更说明 — Change */
+  changeInfo?: string;
+}
+
+/** 品牌排名 — Brand ranking */
+export interface BrandRankingDocument {
+  /** 排名类型 — Ranking type */
+  rankingType: "0" | "1" | "2";
+  /** 期间 — Period */
+  dataMonth: string;
+  /** 排名列表 — Rankings */
+  rankingList: BrandRankingRankingListItem[];
+}
+
+/** 品牌名次 — Brand place */
+export interface BrandRankingRankingListItem {
+  /** 品牌 — Brand */
+  brand: string;
+  /** 品类 — Category */
+  category: string;
+  /** 名次 — Place */
+  ranking: number;
+}
+
+/** 在仓数据 — In-warehouse data */
+export interface InWarehouseDataDocument {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId: string;
+  /** 统计日期 — Count date */
+  countDate: string;
+  /** 合作开始日期 — Cooperating since */
+  cooperationTime?: string;
+  /** 在仓总货值 — Total value */
+  valueOfTotal?: number;
+  /** 近六月平均库存 — Six-month inventory */
+  inventoryOfSix?: number;
+  /** 近六月出库 — Six-month deliveries */
+  deliveryOfSix?: number;
+  /** 周转率 — Turnover rate */
+  turnoverRate?: number;
+  /** 主要品牌 — Main brand */
+  mainBrand?: string;
+  /** 一级品类 — Category L1 */
+  categoryL1?: string;
+  /** 二级品类 — Category L2 */
+  categoryL2?: string;
+  /** 三级品类 — Category L3 */
+  categoryL3?: string;
+  /** 品牌货值占比 — Brand value share */
+  brandValueRate?: number;
+  /** 近三月出库 — Three-month deliveries */
+  deliveryOfThree?: number;
+  /** 去年同期出库 — Deliveries a year before */
+  deliveryOfPast?: number;
+  /** 出库同比 — Deliveries YoY */
+  deliveryYoY?: number;
+  /** 品类货值列表 — Category values */
+  categoryValueList?: InWarehouseDataCategoryValueListItem[];
+}
+
+/** 品类货值 — Category value */
+export interface InWarehouseDataCategoryValueListItem {
+  /** 品类 — Category */
+  categoryName: string;
+  /** 品类货值 — Category value */
+  categoryValue?: number;
+}
+
+/** 仓库经营指标 — Warehouse operating indicators */
+export interface WarehouseIndicatorsDocument {
+  /** 企业编码 — Enterprise code */
+  enterpriseCode: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName?: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId: string;
+  /** 快照时间 — Snapshot time */
+  snapshotTime: string;
+  /** 库存数量 — Stock quantity */
+  inventoryQty?: number;
+  /** 库存货值 — Stock value */
+  inventoryAmount?: number;
+  /** 入库单数 — Inbound orders */
+  inputNum?: number;
+  /** 入库数量 — Inbound quantity */
+  inputQty?: number;
+  /** 入库货值 — Inbound value */
+  inputAmount?: number;
+  /** 出库单数 — Outbound orders */
+  outputNum?: number;
+  /** 出库数量 — Outbound quantity */
+  outputQty?: number;
+  /** 出库货值 — Outbound value */
+  outputAmount?: number;
+}
+
+/** 仓库库存报告 — Warehouse stock report */
+export interface WarehouseStockDocument {
+  /** 货主编码 — Owner code */
+  customerCode: string;
+  /** 货主名称 — Owner name */
+  customerName?: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId: string;
+  /** 快照时间 — Snapshot time */
+  snapshotTime: string;
+  /** 库存列表 — Stock */
+  stockList: WarehouseStockStockListItem[];
+}
+
+/** 库存行 — Stock line */
+export interface WarehouseStockStockListItem {
+  /** 商品编码 — Goods id */
+  goodsId: string;
+  /** 商品名称 — Goods name */
+  goodsName?: string;
+  /** 条形码 — Bar code */
+  barCode?: string;
+  /** 批次号 — Batch */
+  batchCode?: string;
+  /** 库存类型 — Stock type */
+  stockType: "0" | "1";
+  /** 实际库存 — Stock */
+  realStockNum: number;
+  /** 冻结库存 — Frozen stock */
+  realFrozenStockNum?: number;
+  /** 锁定库存 — Locked stock */
+  lockStockNum?: number;
+  /** 入库时间 — Warehouse time */
+  warehouseTime?: string;
+  /** 生产日期 — Production date */
+  productionTime?: string;
+  /** 到期日期 — Expiry date */
+  expireTime?: string;
+  /** 资金方 — Capital provider */
+  capital?: string;
+}
+
 export interface DocumentsByType {
   pod: PodDocument;
   internalTransport: InternalTransportDocument;
@@ -1608,4 +1976,12 @@ export interface DocumentsByType {
   vesselPlanFeed: VesselPlanFeedDocument;
   flightFeed: FlightFeedDocument;
   truckPositionFeed: TruckPositionFeedDocument;
+  taxInformation: TaxInformationDocument;
+  ecommerceSalesToB: EcommerceSalesToBDocument;
+  ecommerceSalesToC: EcommerceSalesToCDocument;
+  paymentAccountChange: PaymentAccountChangeDocument;
+  brandRanking: BrandRankingDocument;
+  inWarehouseData: InWarehouseDataDocument;
+  warehouseIndicators: WarehouseIndicatorsDocument;
+  warehouseStock: WarehouseStockDocument;
 }

@@ -52,6 +52,23 @@ export function decodeDocumentHeaders(
   };
 }
 
+/**
+ * The enterprise the submitting partner's account submits for, when its account is granted
+ * exactly one: stamped by ingest so that a document naming no enterprise can be attributed from
+ * the log itself, never from today's grants (processors/README.md, "Attribution"). Optional:
+ * records written before it, and partners granted several enterprises or '*', carry none.
+ */
+export const partnerEnterpriseHeader = 'tradelog-partner-enterprise';
+
+export function decodePartnerEnterprise(
+  raw: Record<string, Buffer | string | (Buffer | string)[] | undefined>,
+): string | undefined {
+  const value = raw[partnerEnterpriseHeader];
+  const first = Array.isArray(value) ? value[0] : value;
+  const text = first?.toString().trim();
+  return text ? text : undefined;
+}
+
 /** JSON with object keys sorted at every level, so equal documents hash equally. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);

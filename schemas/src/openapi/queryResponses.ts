@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
 import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
+import { enterpriseResponseSchemas } from './enterpriseResponses.ts';
 import { envelopeSchema, successOf } from './envelopes.ts';
 
 /**
@@ -37,8 +38,8 @@ const goodsLine = {
     goodsName: t('商品名称', 'Goods name'),
     barCode: t('条形码', 'Bar code'),
     qty: t('数量', 'Quantity', { type: 'number' }),
-    priceTax: t('含税单价', 'Unit price incl. tax', { type: 'number' }),
-    price: t('单价', 'Unit price', { type: 'number' }),
+    priceTax: t('含税单价（未提交为 null）', 'Unit price incl. tax (null when not submitted)', {}),
+    price: t('单价（未提交为 null）', 'Unit price (null when not submitted)', {}),
   },
 } satisfies JsonSchema;
 const order = {
@@ -46,11 +47,16 @@ const order = {
   required: ['goodsList', 'orderStatus', 'orderState'],
   properties: {
     entOrderNo: t('企业订单号', 'Enterprise order number'),
-    orderStatus: t('提交的状态码', 'Submitted status code'),
-    orderState: t('订单状态', 'Order state', {
-      type: 'string',
-      enum: ['AWAITING_SHIPMENT', 'SHIPPED', 'RECEIVED', 'CANCELLED'],
-    }),
+    orderStatus: t(
+      '提交的状态码（未提交为 null）',
+      'Submitted status code (null when none was submitted)',
+      {},
+    ),
+    orderState: t(
+      '订单状态：AWAITING_SHIPMENT、SHIPPED、RECEIVED、CANCELLED（无状态码时为 null）',
+      'Order state: AWAITING_SHIPMENT, SHIPPED, RECEIVED, CANCELLED (null without a status code)',
+      {},
+    ),
     statusHistory: objects('状态变化历史', 'Status history'),
     provenance: t(
       '来源（单据编号、接收时间、日志位置）',
@@ -169,6 +175,8 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   expressRouteMapSubscription: expressSubscription,
   oceanTracking: trackingSubscription(['海运集装箱跟踪订阅', 'Ocean container tracking subscription']),
   terminalTracking: trackingSubscription(['码头集装箱跟踪订阅', 'Terminal container tracking subscription']),
+  // The enterprise queries' per-line details, inventory and feed queries replace the entries above.
+  ...enterpriseResponseSchemas,
 };
 
 /** The answer of a query id: its own schema, or the envelope for an interface not described yet. */

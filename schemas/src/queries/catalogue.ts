@@ -1,4 +1,14 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { taxListNames } from '../feeds/enterprise/tax.ts';
+import {
+  brandRankingRequest,
+  ecommerceSalesToBRequest,
+  ecommerceSalesToCRequest,
+  inWarehouseDataRequest,
+  paymentAccountMonitorRequest,
+  taxInformationRequest,
+  warehouseIndicatorsRequest,
+} from './enterprise-feeds.ts';
 import {
   flightScheduleRequest,
   flightScheduleResponse,
@@ -52,6 +62,13 @@ export type QueryTypeId =
   | 'warehouseSummary'
   | 'inboundDetails'
   | 'outboundDetails'
+  | 'inWarehouseData'
+  | 'warehouseIndicators'
+  | 'paymentAccountMonitor'
+  | 'brandRanking'
+  | 'ecommerceSalesToB'
+  | 'ecommerceSalesToC'
+  | 'taxInformation'
   | 'expressSubscription'
   | 'expressRouteMapSubscription'
   | 'oceanTracking'
@@ -102,8 +119,8 @@ function entry(
 }
 
 const orderList = (extraCn: string, extraEn: string) => ({
-  cn: `flag、code、message 及 dataList：订单字段（状态 AWAITING_SHIPMENT、SHIPPED、RECEIVED、CANCELLED）${extraCn}，含 goodsList（goodsName、barCode、qty、priceTax、price）`,
-  en: `flag, code, message and dataList: order fields (status AWAITING_SHIPMENT, SHIPPED, RECEIVED, CANCELLED)${extraEn}, each with goodsList (goodsName, barCode, qty, priceTax, price)`,
+  cn: `flag、code、message、page、pageSize、totalCount 及 dataList（按到达顺序分页）：提交的全部订单字段，orderStatus（10/20/30，未提交状态为 null）与 orderState（AWAITING_SHIPMENT、SHIPPED、RECEIVED、CANCELLED）${extraCn}，含 goodsList（goodsName、barCode、qty、priceTax、price，未提交为 null）`,
+  en: `flag, code, message, page, pageSize, totalCount and dataList (paged in arrival order): every submitted order field, orderStatus (10/20/30; null when none was submitted) and orderState (AWAITING_SHIPMENT, SHIPPED, RECEIVED, CANCELLED)${extraEn}, each with goodsList (goodsName, barCode, qty, priceTax, price; null when not submitted)`,
 });
 
 export const queryTypes: readonly QueryType[] = Object.freeze([
@@ -131,8 +148,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     '/open/info/enterprise/sales-to-consumer',
     salesToConsumerRequest,
     orderList(
-      '，另含 platformOrderNo、shop、logisticsName、shippingFee、taxFee、totalAmount',
-      ', plus platformOrderNo, shop, logisticsName, shippingFee, taxFee, totalAmount',
+      '，另含 platformOrderNo、shop（提交的店铺，否则电商平台名称 cbepcomName）、logisticsName、shippingFee、taxFee、totalAmount',
+      ', plus platformOrderNo, shop (the submitted shop, else the platform cbepcomName), logisticsName, shippingFee, taxFee, totalAmount',
     ),
   ),
   entry(
@@ -150,16 +167,16 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     en: 'flag, code, message and goodsList: goodsNo, goodsName, barCode, brand, goodsSpec, recordPrice, contractsUnit, qtpUnit, goodsHsCode, goodsQualityDays, produceComp, kgs, net, custassemCountry',
   }),
   entry('inventory', 'query', '/open/inventory/query', inventoryRequest, {
-    cn: 'flag、code、message、totalCount、pageNo、pageSize、pageCount 及 goodsList：仓库、货主、商品、批次、日期、realStockNum、realFrozenStockNum、lockStockNum、stockType（0 良品，1 残次）',
-    en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount and goodsList: warehouse, owner, goods, batch, dates, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad)',
+    cn: 'flag、code、message、totalCount、pageNo、pageSize、pageCount、dataSource 及 goodsList：warehouseId、customerCode、capital、goodsId、goodsName、barCode、batchCode、warehouseTime、productionTime、expireTime、realStockNum、realFrozenStockNum、lockStockNum、stockType（0 良品，1 残次）；冻结与锁定数量仅数据来源 20（仓库库存报告）提供，来源 10 为 null',
+    en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount, dataSource and goodsList: warehouseId, customerCode, capital, goodsId, goodsName, barCode, batchCode, warehouseTime, productionTime, expireTime, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad); frozen and locked stock only from dataSource 20 (the warehouse stock report), null for 10',
   }),
   entry('warehouseSummary', 'query', '/open/info/warehouse/summary', warehouseSummaryRequest, {
     cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum',
     en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum',
   }),
   entry('inboundDetails', 'query', '/open/info/enterprise/history/inbound-details', inboundDetailsRequest, {
-    cn: 'flag、code、message 及 dataList：warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum、lotNo、productionTime、expireTime、price、brand、categoryLevel1',
-    en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, inputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
+    cn: 'flag、code、message、page、pageSize、totalCount 及 dataList（每个商品行一条，按到达顺序分页）：entOrderNo、warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum（申报数量）、lotNo、productionTime、expireTime、price、brand、categoryLevel1；单据与商品资料均未提供的值为 null',
+    en: 'flag, code, message, page, pageSize, totalCount and dataList (one row per goods line, paged in arrival order): entOrderNo, warehouseId, warehouseTime, goodsId, barCode, goodsName, inputSkuNum (declared quantity), lotNo, productionTime, expireTime, price, brand, categoryLevel1; null where neither the document nor the article gives a value',
   }),
   entry(
     'outboundDetails',
@@ -167,10 +184,44 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     '/open/info/enterprise/history/outbound-details',
     outboundDetailsRequest,
     {
-      cn: 'flag、code、message 及 dataList：warehouseId、warehouseTime、goodsId、barCode、goodsName、outputSkuNum、lotNo、productionTime、expireTime、price、brand、categoryLevel1',
-      en: 'flag, code, message and dataList: warehouseId, warehouseTime, goodsId, barCode, goodsName, outputSkuNum, lotNo, productionTime, expireTime, price, brand, categoryLevel1',
+      cn: 'flag、code、message、page、pageSize、totalCount 及 dataList（每个商品行一条，按到达顺序分页）：entOrderNo、warehouseId、warehouseTime（发货时间）、goodsId、barCode、goodsName、outputSkuNum（实发数量，否则申报数量）、lotNo、productionTime、expireTime、price、brand、categoryLevel1；未提供的值为 null',
+      en: 'flag, code, message, page, pageSize, totalCount and dataList (one row per goods line, paged in arrival order): entOrderNo, warehouseId, warehouseTime (delivery time), goodsId, barCode, goodsName, outputSkuNum (actual, else declared quantity), lotNo, productionTime, expireTime, price, brand, categoryLevel1; null where not given',
     },
   ),
+  entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
+    cn: 'flag、code、message 及 dataList（每个仓库一条，最近盘点日）：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}',
+    en: 'flag, code, message and dataList (one per warehouse, its latest count date): countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue}',
+  }),
+  entry('warehouseIndicators', 'query', '/open/info/indicators', warehouseIndicatorsRequest, {
+    cn: '已停用（应答头 Deprecation: true，应答体 deprecated: true）。flag、code、message 及 resultsData：warehouseId、snapshotTime、inventoryQty、inventoryAmount、inputNum、inputQty、inputAmount、outputNum、outputQty、outputAmount',
+    en: 'Deprecated (header Deprecation: true, body deprecated: true). flag, code, message and resultsData: warehouseId, snapshotTime, inventoryQty, inventoryAmount, inputNum, inputQty, inputAmount, outputNum, outputQty, outputAmount',
+  }),
+  entry(
+    'paymentAccountMonitor',
+    'query',
+    '/open/info/enterprise/repayment/account-monitor',
+    paymentAccountMonitorRequest,
+    {
+      cn: 'flag、code、message 及 accountList：platform、accountName、bankName、bankAccount、changeTime、changeInfo（最新的在前）',
+      en: 'flag, code, message and accountList: platform, accountName, bankName, bankAccount, changeTime, changeInfo (latest first)',
+    },
+  ),
+  entry('brandRanking', 'query', '/open/info/enterprise/brand/ranking', brandRankingRequest, {
+    cn: 'flag、code、message、dataMonth 及 dataList：brand、category、sumUpRanking（类型 0）、highEndRanking（1）、popularRanking（2），类型 99 三者都有',
+    en: 'flag, code, message, dataMonth and dataList: brand, category, sumUpRanking (type 0), highEndRanking (1), popularRanking (2); type 99 all three',
+  }),
+  entry('ecommerceSalesToB', 'query', '/open/info/tob', ecommerceSalesToBRequest, {
+    cn: 'flag、code、message 及 platformDataList：platform、startDate、endDate、firstDate、purchaseCycle、settleCycle、saleList{period、currency、amount、billNum、poList{poOrderNo、orderCurrency、orderAmount、orderTime、orderStatus、settleAmount}}、settleList{period、currency、amount}',
+    en: 'flag, code, message and platformDataList: platform, startDate, endDate, firstDate, purchaseCycle, settleCycle, saleList{period, currency, amount, billNum, poList{poOrderNo, orderCurrency, orderAmount, orderTime, orderStatus, settleAmount}}, settleList{period, currency, amount}',
+  }),
+  entry('ecommerceSalesToC', 'query', '/open/info/toc', ecommerceSalesToCRequest, {
+    cn: 'flag、code、message 及 shopDataList：platform、shopName、startDate、endDate、firstDate、shopCode、monthDataList{period、currency、amount、billNum、GMVAmount}',
+    en: 'flag, code, message and shopDataList: platform, shopName, startDate, endDate, firstDate, shopCode, monthDataList{period, currency, amount, billNum, GMVAmount}',
+  }),
+  entry('taxInformation', 'query', '/open/info/enterprise/tax', taxInformationRequest, {
+    cn: `result（000000 成功，其余为错误）、resultmsg、orderNum、nsrsbh、datatype 及列表 ${taxListNames.join('、')}`,
+    en: `result (000000 success, anything else an error), resultmsg, orderNum, nsrsbh, datatype and the lists ${taxListNames.join(', ')}`,
+  }),
   entry(
     'expressSubscription',
     'subscription',

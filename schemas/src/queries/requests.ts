@@ -255,13 +255,17 @@ export const inventoryRequest: JsonSchema = documentSchema({
         'Goods ids separated by commas; * for all',
       ),
     ),
-    dataSource: text(
-      255,
+    // The spec gives no values (§3); these are ours (query-api/README.md).
+    dataSource: code(
+      {
+        '10': ['按出入库单据计算', 'computed from the inbound, tally and outbound documents'],
+        '20': ['仓库库存报告', "the warehouse's stock report"],
+      },
       l(
         '数据来源',
         'Data source',
-        '库存数据来源（规范未给出取值）',
-        'Where the stock data comes from (the spec gives no values)',
+        '库存数据来源；冻结与锁定数量只有仓库库存报告提供',
+        'Where the stock data comes from; only the warehouse stock report gives frozen and locked quantities',
       ),
     ),
     pageNo: whole({ min: 1 }, l('页码', 'Page', '从 1 开始的页码', 'The page number from 1')),

@@ -98,7 +98,7 @@ export interface InventoryRequest {
   /** 商品编码 — Goods ids */
   goodsId: string;
   /** 数据来源 — Data source */
-  dataSource: string;
+  dataSource: "10" | "20";
   /** 页码 — Page */
   pageNo: number;
   /** 每页条数 — Page size */
@@ -135,6 +135,90 @@ export interface OutboundDetailsRequest {
   page?: number;
   /** 每页条数 — Page size */
   pageSize?: number;
+}
+
+/** 在仓数据查询 — In-warehouse data */
+export interface InWarehouseDataRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+}
+
+/** 仓库经营指标查询（已停用） — Warehouse operating indicators (deprecated) */
+export interface WarehouseIndicatorsRequest {
+  /** 企业编码 — Enterprise code */
+  enterpriseCode: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId: string;
+  /** 查询日期 — Query date */
+  queryTime: string;
+}
+
+/** 回款账户监控 — Payment account monitor */
+export interface PaymentAccountMonitorRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 平台 — Platform */
+  platform?: "JD" | "TMALL" | "YUNJI" | "VIP" | "VIP_SETTLEMENT" | "KAOLA";
+}
+
+/** 品牌排名查询 — Brand ranking */
+export interface BrandRankingRequest {
+  /** 排名类型 — Ranking type */
+  rankingType: "0" | "1" | "2" | "99";
+  /** 期间 — Period */
+  dataMonth?: string;
+  /** 品牌列表 — Brands */
+  brandRankings: BrandRankingBrandRankingsItem[];
+}
+
+/** 品牌 — Brand */
+export interface BrandRankingBrandRankingsItem {
+  /** 品牌 — Brand */
+  brand: string;
+  /** 品类 — Category */
+  category?: string;
+}
+
+/** 电商销售数据（对企业） — E-commerce sales to business */
+export interface EcommerceSalesToBRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName?: string;
+  /** 平台 — Platform */
+  platform?: "TMALL" | "JD" | "VIP" | "KAOLA" | "YUNJI";
+  /** 期间 — Period */
+  dataYear: string;
+}
+
+/** 电商销售数据（对个人） — E-commerce sales to consumer */
+export interface EcommerceSalesToCRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 企业名称 — Enterprise name */
+  enterpriseName?: string;
+  /** 平台 — Platform */
+  platform?: "TMALL" | "JD" | "VIP" | "KAOLA" | "YUNJI";
+  /** 期间 — Period */
+  dataYear: string;
+  /** 店铺编码 — Shop code */
+  shopCode?: string;
+}
+
+/** 企业涉税信息查询 — Tax information */
+export interface TaxInformationRequest {
+  /** 纳税人识别号 — Taxpayer id */
+  nsrsbh: string;
+  /** 纳税人名称 — Taxpayer name */
+  nsrsmc: string;
+  /** 订单号 — Order number */
+  orderNum: string;
+  /** 查询场景 — Purpose */
+  sendtype: "01" | "02";
+  /** 数据类型 — Data type */
+  datatype?: "01" | "02";
 }
 
 /** 快递轨迹订阅 — Express tracking subscription */
@@ -332,6 +416,13 @@ export interface QueryRequestsByType {
   warehouseSummary: WarehouseSummaryRequest;
   inboundDetails: InboundDetailsRequest;
   outboundDetails: OutboundDetailsRequest;
+  inWarehouseData: InWarehouseDataRequest;
+  warehouseIndicators: WarehouseIndicatorsRequest;
+  paymentAccountMonitor: PaymentAccountMonitorRequest;
+  brandRanking: BrandRankingRequest;
+  ecommerceSalesToB: EcommerceSalesToBRequest;
+  ecommerceSalesToC: EcommerceSalesToCRequest;
+  taxInformation: TaxInformationRequest;
   expressSubscription: ExpressSubscriptionRequest;
   expressRouteMapSubscription: ExpressRouteMapSubscriptionRequest;
   oceanTracking: OceanTrackingRequest;

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { type AttributionState, attributeDocument, orderKeysOf } from './attribution.ts';
+import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
+import { documentLog } from './testing.ts';
+
+const empty: AttributionState = { keys: new Map(), pending: new Map() };
+
+/** Folds documents through the rules; what was released, as `type:enterprise:via`. */
+function given(events: readonly DocumentEvent[], state = empty) {
+  const released: DocumentEvent[] = [];
+  for (const event of events) {
+    const step = attributeDocument(state, event);
+    state = step.state;
+    released.push(...step.released);
+  }
+  return { state, released };
+}
+
+const summary = (events: readonly DocumentEvent[]) =>
+  events.map((e) => `${e.type}:${e.attribution?.enterprise ?? `own`}:${e.attribution?.via ?? 'document'}`);
+
+const ENT = '91440300MA5G2K7L3X';
+
+describe('attribution', () => {
+  it('direct: a document naming its enterprise is released as it is, and teaches its order keys', () => {
+    const log = documentLog();
+    const { state, released } = given([
+      log('purchase', { customerCode: ENT, entOrderNo: 'PO1', wmsOrderNo: 'WMS1' }),
+    ]);
+    expect(summary(released)).toEqual(['purchase:own:document']);
+    expect(released[0]!.attribution).toBeUndefined();
+    expect(state.keys.get('inboundOrderNo=WMS1')).toBe(ENT);
+  });
+
+  it('through an order: an inbound without an enterprise field belongs to the purchase that names its number', () => {
+    const log = documentLog();
+    const { released } = given([
+      log('purchase', { customerCode: ENT, entOrderNo: 'PO1', wmsOrderNo: 'IN-1' }),
+      log('inbound', { entOrderNo: 'IN-1', warehouseId: 'W1' }),
+    ]);
+    expect(summary(released)).toEqual(['purchase:own:document', `inbound:${ENT}:order`]);
+    expect(released[1]!.attribution).toEqual({ enterprise: ENT, via: 'order', key: 'inboundOrderNo=IN-1' });
+  });
+
+  it('through the partner: the record header names the partner’s single enterprise', () => {
+    const log = documentLog();
+    const pod = log('pod', { entOrderNo: 'POD1', busiOrderNo: 'BO1' });
+    const stamped = { ...pod, provenance: { ...pod.provenance, partnerEnterprise: ENT } };
+    const { state, released } = given([stamped]);
+    expect(summary(released)).toEqual([`pod:${ENT}:partner`]);
+    expect(state.keys.get('busiOrderNo=BO1')).toBe(ENT);
+  });
+
+  it('late resolution: a document kept pending is released when a later document resolves its order, in log order', () => {
+    const log = documentLog();
+    const tally = log('tally', { orderNo: 'T1', inboundOrderNo: 'IN-1' });
+    const inbound = log('inbound', { entOrderNo: 'IN-1', busiOrderNo: 'BO1' });
+    const first = given([tally, inbound]);
+    expect(first.released).toEqual([]);
+    expect([...first.state.pending.keys()]).toHaveLength(2);
+    // The port arrival names the enterprise and the business order: it resolves the inbound,
+    // whose own number then resolves the tally (a cascade).
+    const pod = log('pod', { customerCode: ENT, entOrderNo: 'POD1', busiOrderNo: 'BO1' });
+    const second = given([pod], first.state);
+    expect(summary(second.released)).toEqual([
+      'pod:own:document',
+      `inbound:${ENT}:order`,
+      `tally:${ENT}:order`,
+    ]);
+    expect(second.state.pending.size).toBe(0);
+  });
+
+  it('is deterministic: whichever comes first, the same documents end attributed to the same enterprise', () => {
+    const log = documentLog();
+    const events = [
+      log('tally', { orderNo: 'T1', inboundOrderNo: 'IN-1' }),
+      log('inbound', { entOrderNo: 'IN-1', busiOrderNo: 'BO1' }),
+      log('pod', { customerCode: ENT, entOrderNo: 'POD1', busiOrderNo: 'BO1' }),
+    ];
+    const attributed = (order: DocumentEvent[]) =>
+      given(order)
+        .released.map((e) => `${e.type}:${e.attribution?.enterprise ?? e.document.customerCode}`)
+        .sort();
+    expect(attributed([...events].reverse())).toEqual(attributed(events));
+    expect(attributed([events[1]!, events[2]!, events[0]!])).toEqual(attributed(events));
+  });
+
+  it('never links through a key two enterprises claim', () => {
+    const log = documentLog();
+    const { state, released } = given([
+      log('pod', { customerCode: 'ENT-A', entOrderNo: 'A1', busiOrderNo: 'BO1' }),
+      log('pod', { customerCode: 'ENT-B', entOrderNo: 'B1', busiOrderNo: 'BO1' }),
+      log('tally', { orderNo: 'T1', busiOrderNo: 'BO1' }),
+    ]);
+    expect(state.keys.get('busiOrderNo=BO1')).toBeNull();
+    expect(summary(released)).toEqual(['pod:own:document', 'pod:own:document']);
+    expect(state.pending.size).toBe(1);
+  });
+
+  it('keeps a redelivered pending record once, and keeps a document with no order key for operators', () => {
+    const log = documentLog();
+    const orphan = log('internalTransport', { entOrderNo: 'IT1' });
+    const { state } = given([orphan, orphan]);
+    expect(state.pending.size).toBe(1);
+    expect([...state.pending.values()][0]!.keys).toEqual([]);
+  });
+});
+
+describe('order keys', () => {
+  it.each([
+    ['inbound', { entOrderNo: 'IN-1', busiOrderNo: 'BO1' }, ['busiOrderNo=BO1', 'inboundOrderNo=IN-1']],
+    ['outbound', { entOrderNo: 'OUT-1' }, ['outboundOrderNo=OUT-1']],
+    [
+      'purchase',
+      { entOrderNo: 'PO1', wmsOrderNo: 'W1' },
+      ['inboundOrderNo=W1', 'poOrderNo=PO1', 'wmsOrderNo=W1'],
+    ],
+    ['saleOrderToB', { entOrderNo: 'SB1', wmsOrderNo: 'W2' }, ['outboundOrderNo=W2', 'wmsOrderNo=W2']],
+    ['tally', { orderNo: 'T1', inboundOrderNo: 'IN-1' }, ['inboundOrderNo=IN-1']],
+    ['pod', { entOrderNo: 'POD1' }, []],
+  ] as const)('%s %j → %j', (type, document, keys) => {
+    expect(orderKeysOf({ type: type as DocumentTypeId, document: document as Document })).toEqual(keys);
+  });
+});

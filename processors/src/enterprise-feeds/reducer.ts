@@ -1,0 +1,346 @@
+import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
+import {
+  type Document,
+  type DocumentEvent,
+  documentTime,
+  listOf,
+  type Provenance,
+  sha256,
+  text,
+} from '../documents/event.ts';
+
+/**
+ * Enterprise feeds (query spec §3: tax information, e-commerce sales data, payment account
+ * monitor, brand ranking, in-warehouse data, warehouse operating indicators): what outside
+ * providers report, kept as the latest fact per natural key (processors/README.md, "Enterprise
+ * feeds"). Every rule is deterministic in log order, so a rebuild gives the same rows.
+ *
+ * 1. Tax information: one row per taxpayer (nsrsbh) and data type (01 processed, 02 raw). A
+ *    report whose reportTime is older than the stored one is ignored (a late delivery of an old
+ *    report); an equal or newer one replaces the row.
+ * 2. Sales to business: one channel row per (enterprise, platform) with the channel's fields
+ *    (dates, purchase and settlement cycles; a field a document leaves out keeps its value) and
+ *    one row per (enterprise, platform, period) holding that period's sale and settlement. A
+ *    document replaces the sale and the settlement of each period it carries; other periods stay.
+ * 3. Sales to consumer: the same per (enterprise, platform, shopCode): a channel row and one
+ *    row per period (monthDataList).
+ * 4. Payment account changes: one row per (enterprise, platform, bankAccount, changeTime); the
+ *    same change sent with other content is a correction and replaces it.
+ * 5. Brand rankings: one row per (period, brand, category) holding its composite (type 0),
+ *    high-end (1) and popularity (2) places; a ranking of one type sets that type's place of
+ *    each brand it lists and leaves the other types. Rankings are market data: no enterprise.
+ * 6. In-warehouse data: one row per (enterprise, warehouseId), the latest countDate; an older
+ *    countDate is ignored, an equal or later one replaces it.
+ * 7. Warehouse indicators: one row per (enterprise, warehouseId, snapshotTime).
+ * 7a. Warehouse stock reports: one row per (owner, warehouseId), the latest snapshotTime; an
+ *    older snapshot is ignored, an equal or later one replaces the whole report.
+ * 8. Nothing changes — no row, no event — when what a document would write equals what is
+ *    stored (a resubmission, a redelivered record). A change event names the enterprise, so a
+ *    lender's changes subscription can follow it (rankings publish none: they have no enterprise).
+ */
+export type FeedFamily =
+  | 'tax'
+  | 'salesToB'
+  | 'salesToC'
+  | 'account'
+  | 'ranking'
+  | 'inWarehouse'
+  | 'indicators'
+  | 'stock';
+
+export interface FeedSource {
+  documentId: string;
+  position: string;
+  partnerId: string;
+  receivedAt: string;
+}
+
+export interface FeedRow {
+  family: FeedFamily;
+  /** The enterprise the fact belongs to ('' for rankings, which are market data). */
+  enterprise: string;
+  /** What within the enterprise: a data type, a platform (/shop), a warehouse, a category. */
+  scope: string;
+  /** Which period or moment: a sales period, a change time, a snapshot time; '' for a channel or a latest-only row. */
+  period: string;
+  /** The provider's own time that orders reports of one key (tax reportTime, countDate); null when log order decides. */
+  asOf: string | null;
+  content: Document;
+  contentSha256: string;
+  source: FeedSource;
+}
+
+export type FeedState = ReadonlyMap<string, FeedRow>;
+
+export const projectionName = 'enterprise-feeds';
+
+export const feedRowKey = (row: Pick<FeedRow, 'family' | 'enterprise' | 'scope' | 'period'>): string =>
+  [row.family, row.enterprise, row.scope, row.period].map(encodeURIComponent).join('|');
+
+/** The change kind of each family (declared in projections/src/enterprise-feeds/declaration.ts). */
+export const changeKindOf: Readonly<Record<FeedFamily, string | null>> = {
+  tax: 'tax.reported',
+  salesToB: 'ecommerce-sales.updated',
+  salesToC: 'ecommerce-sales.updated',
+  account: 'payment-account.changed',
+  ranking: null,
+  inWarehouse: 'in-warehouse.updated',
+  indicators: 'warehouse-indicators.updated',
+  stock: 'warehouse-stock.reported',
+};
+
+/** What a document would write: each row's identity and content, and how it merges with what is stored. */
+interface Write {
+  row: Omit<FeedRow, 'contentSha256' | 'source'>;
+  /** Merges the written content into the stored one (default: replace). */
+  merge?: (stored: Document) => Document;
+}
+
+const definedOnly = (document: Document): Document =>
+  Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined && value !== null));
+
+const pick = (document: Document, names: readonly string[]): Document =>
+  definedOnly(Object.fromEntries(names.map((name) => [name, document[name]])));
+
+/** A channel row: the document's channel fields over the stored ones (absent fields keep theirs). */
+const channelWrite = (family: FeedFamily, enterprise: string, scope: string, fields: Document): Write => ({
+  row: { family, enterprise, scope, period: '', asOf: null, content: fields },
+  merge: (stored) => ({ ...stored, ...fields }),
+});
+
+/** A period row of a sales channel: the parts the document carries for the period replace the stored parts. */
+const periodWrite = (
+  family: FeedFamily,
+  enterprise: string,
+  scope: string,
+  period: string,
+  parts: Document,
+): Write => ({
+  row: { family, enterprise, scope, period, asOf: null, content: parts },
+  merge: (stored) => ({ ...stored, ...parts }),
+});
+
+const rankingField = { '0': 'sumUpRanking', '1': 'highEndRanking', '2': 'popularRanking' } as const;
+
+function writesOf(event: DocumentEvent): Write[] {
+  const d = event.document;
+  switch (event.type) {
+    case 'taxInformation': {
+      const nsrsbh = text(d, 'nsrsbh');
+      const datatype = text(d, 'datatype') ?? '01';
+      if (!nsrsbh) return [];
+      return [
+        {
+          row: {
+            family: 'tax',
+            enterprise: nsrsbh,
+            scope: datatype,
+            period: '',
+            asOf: documentTime(d, 'reportTime') ?? null,
+            content: d,
+          },
+        },
+      ];
+    }
+    case 'ecommerceSalesToB':
+    case 'ecommerceSalesToC': {
+      const toB = event.type === 'ecommerceSalesToB';
+      const family: FeedFamily = toB ? 'salesToB' : 'salesToC';
+      const enterprise = text(d, 'enterpriseId');
+      const platform = text(d, 'platform');
+      const shopCode = text(d, 'shopCode');
+      if (!enterprise || !platform || (!toB && !shopCode)) return [];
+      const scope = toB ? platform : `${platform}/${shopCode}`;
+      const channelFields = toB
+        ? ['enterpriseName', 'platform', 'startDate', 'endDate', 'firstDate', 'purchaseCycle', 'settleCycle']
+        : ['enterpriseName', 'platform', 'shopCode', 'shopName', 'startDate', 'endDate', 'firstDate'];
+      const byPeriod = new Map<string, Record<string, unknown>>();
+      const put = (list: string, part: string) => {
+        for (const item of listOf(d, list)) {
+          const period = text(item, 'period');
+          if (period === undefined) continue;
+          byPeriod.set(period, { ...(byPeriod.get(period) ?? {}), [part]: item });
+        }
+      };
+      if (toB) {
+        put('saleList', 'sale');
+        put('settleList', 'settle');
+      } else put('monthDataList', 'month');
+      return [
+        channelWrite(family, enterprise, scope, pick(d, channelFields)),
+        ...[...byPeriod].map(([period, parts]) => periodWrite(family, enterprise, scope, period, parts)),
+      ];
+    }
+    case 'paymentAccountChange': {
+      const enterprise = text(d, 'enterpriseId');
+      const platform = text(d, 'platform');
+      const bankAccount = text(d, 'bankAccount');
+      const changeTime = documentTime(d, 'changeTime');
+      if (!enterprise || !platform || !bankAccount || !changeTime) return [];
+      return [
+        {
+          row: {
+            family: 'account',
+            enterprise,
+            scope: `${platform}/${bankAccount}`,
+            period: changeTime,
+            asOf: null,
+            content: pick(d, [
+              'platform',
+              'accountName',
+              'bankName',
+              'bankAccount',
+              'changeTime',
+              'changeInfo',
+            ]),
+          },
+        },
+      ];
+    }
+    case 'brandRanking': {
+      const type = text(d, 'rankingType') as keyof typeof rankingField | undefined;
+      const period = text(d, 'dataMonth');
+      const field = type === undefined ? undefined : rankingField[type];
+      if (!field || !period) return [];
+      return listOf(d, 'rankingList').flatMap((item): Write[] => {
+        const brand = text(item, 'brand');
+        const category = text(item, 'category');
+        if (!brand || !category) return [];
+        const place = { [field]: item.ranking };
+        return [
+          {
+            row: {
+              family: 'ranking',
+              enterprise: '',
+              scope: `${brand}/${category}`,
+              period,
+              asOf: null,
+              content: { brand, category, ...place },
+            },
+            merge: (stored) => ({ ...stored, brand, category, ...place }),
+          },
+        ];
+      });
+    }
+    case 'inWarehouseData': {
+      const enterprise = text(d, 'enterpriseId');
+      const warehouseId = text(d, 'warehouseId');
+      const countDate = documentTime(d, 'countDate');
+      if (!enterprise || !warehouseId || !countDate) return [];
+      return [
+        {
+          row: {
+            family: 'inWarehouse',
+            enterprise,
+            scope: warehouseId,
+            period: '',
+            asOf: countDate,
+            content: d,
+          },
+        },
+      ];
+    }
+    case 'warehouseIndicators': {
+      const enterprise = text(d, 'enterpriseCode');
+      const warehouseId = text(d, 'warehouseId');
+      const snapshotTime = documentTime(d, 'snapshotTime');
+      if (!enterprise || !warehouseId || !snapshotTime) return [];
+      return [
+        {
+          row: {
+            family: 'indicators',
+            enterprise,
+            scope: warehouseId,
+            period: snapshotTime,
+            asOf: null,
+            content: d,
+          },
+        },
+      ];
+    }
+    case 'warehouseStock': {
+      const enterprise = text(d, 'customerCode');
+      const warehouseId = text(d, 'warehouseId');
+      const snapshotTime = documentTime(d, 'snapshotTime');
+      if (!enterprise || !warehouseId || !snapshotTime) return [];
+      return [
+        {
+          row: {
+            family: 'stock',
+            enterprise,
+            scope: warehouseId,
+            period: '',
+            asOf: snapshotTime,
+            content: d,
+          },
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The state keys a document reads and writes. */
+export const feedKeysOf = (event: DocumentEvent): string[] =>
+  writesOf(event).map((write) => feedRowKey(write.row));
+
+const sourceOf = (provenance: Provenance): FeedSource => ({
+  documentId: provenance.documentId,
+  position: `${provenance.topic}/${provenance.partition}/${provenance.offset}`,
+  partnerId: provenance.partnerId,
+  receivedAt: provenance.receivedAt,
+});
+
+const subjectOf = (row: Pick<FeedRow, 'family' | 'scope' | 'period'>): string =>
+  [row.family, row.scope, row.period].filter((part) => part !== '').join('/');
+
+export function reduceEnterpriseFeeds(state: FeedState, event: DocumentEvent): Reduction<FeedState> {
+  let next: Map<string, FeedRow> | undefined;
+  const changed: FeedRow[] = [];
+  for (const write of writesOf(event)) {
+    const key = feedRowKey(write.row);
+    const stored = (next ?? state).get(key);
+    // Rules 1, 6 and 7a: an older provider time does not replace a newer one.
+    if (stored?.asOf != null && write.row.asOf != null && write.row.asOf < stored.asOf) continue;
+    const content = stored && write.merge ? write.merge(stored.content) : write.row.content;
+    const contentSha256 = sha256(canonicalJson(content));
+    // Rule 8: the same content (and provider time) changes nothing.
+    if (stored && stored.contentSha256 === contentSha256 && stored.asOf === write.row.asOf) continue;
+    const row: FeedRow = { ...write.row, content, contentSha256, source: sourceOf(event.provenance) };
+    next ??= new Map(state);
+    next.set(key, row);
+    changed.push(row);
+  }
+  if (!next) return { state, changes: [] };
+  return { state: next, changes: changesOf(changed, event.provenance) };
+}
+
+/** One event per changed family and scope of the document (a sales document of six months is one change). */
+function changesOf(rows: readonly FeedRow[], provenance: Provenance): ChangeEvent[] {
+  const events = new Map<string, ChangeEvent>();
+  for (const row of rows) {
+    const kind = changeKindOf[row.family];
+    if (kind === null || row.enterprise === '') continue;
+    const subject = subjectOf({
+      family: row.family,
+      scope: row.scope,
+      period: row.family === 'account' || row.family === 'indicators' ? row.period : '',
+    });
+    const existing = events.get(subject);
+    const periods = [
+      ...((existing?.data.periods as string[] | undefined) ?? []),
+      ...(row.period ? [row.period] : []),
+    ];
+    events.set(
+      subject,
+      changeEvent(projectionName, kind, row.enterprise, subject, provenance, {
+        family: row.family,
+        scope: row.scope,
+        ...(periods.length ? { periods } : {}),
+      }),
+    );
+  }
+  return [...events.values()];
+}

@@ -1,0 +1,73 @@
+import { listPendingDocuments } from '@tradelog/projections/attribution/tables';
+import { TradelogError } from '@tradelog/schemas';
+import { Router } from 'express';
+import type pg from 'pg';
+import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+
+/**
+ * `GET /ops/unattributed/:projection` (operator keys): the documents a projection could not
+ * attribute to an enterprise yet — no enterprise field, no partner enterprise on the record, no
+ * order key resolved so far (processors/README.md, "Attribution") — oldest first, with the order
+ * keys that would resolve them. `page` (from 1) and `pageSize` (1 to 200, default 100).
+ */
+const attributing = ['order-status', 'link-node', 'enterprise-data'] as const;
+
+const whole = (value: unknown, fallback: number, max: number): number => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) {
+    throw new TradelogError(
+      'VALIDATION_FAILED',
+      `page and pageSize must be whole numbers from 1 (pageSize at most ${max})`,
+      {
+        status: 400,
+        details: {
+          message: {
+            en: `page and pageSize must be whole numbers from 1 (pageSize at most ${max})`,
+            cn: `page 与 pageSize 须为从 1 开始的整数（pageSize 最多 ${max}）`,
+          },
+        },
+      },
+    );
+  }
+  return parsed;
+};
+
+export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
+  const router = Router();
+  router.get(
+    '/ops/unattributed/:projection',
+    handle(async (req, res) => {
+      const projection = attributing.find((name) => name === req.params.projection);
+      if (!projection) {
+        throw new TradelogError(
+          'PROJECTION_UNKNOWN',
+          `projection "${req.params.projection}" attributes no documents`,
+          {
+            status: 404,
+            details: {
+              message: {
+                en: `Projection "${req.params.projection}" attributes no documents; use one of ${attributing.join(', ')}`,
+                cn: `投影 "${req.params.projection}" 不做企业归属；可用：${attributing.join('、')}`,
+              },
+            },
+          },
+        );
+      }
+      const page = whole(req.query.page, 1, Number.MAX_SAFE_INTEGER);
+      const pageSize = whole(req.query.pageSize, 100, 200);
+      const { result, freshness } = await readLive(deps.pool, projection, (schema) =>
+        listPendingDocuments(deps.pool, schema, { limit: pageSize, offset: (page - 1) * pageSize }),
+      );
+      sendSuccess(res, {
+        projection,
+        page,
+        pageSize,
+        totalCount: result.total,
+        dataList: result.rows,
+        freshness,
+      });
+    }),
+  );
+  return router;
+}
