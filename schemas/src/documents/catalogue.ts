@@ -8,6 +8,7 @@ import {
   vesselArchiveFeedSchema,
   vesselPlanFeedSchema,
 } from '../feeds/reference/index.ts';
+import { type TrackingFeedId, trackingFeedTypes } from '../feeds/tracking/catalogue.ts';
 import { bondedEcLogisticsSchema } from './bonded-ec-logistics.ts';
 import { checkSchema } from './check.ts';
 import { clearanceSchema } from './clearance.ts';
@@ -48,7 +49,8 @@ export type DocumentTypeId =
   | 'saleOrderToC'
   | 'synchronizeGoods'
   | ReferenceFeedTypeId
-  | EnterpriseFeedTypeId;
+  | EnterpriseFeedTypeId
+  | TrackingFeedId;
 
 /** The logistics reference feeds (query spec §3, §7): providers' data behind the vessel, bill, schedule, flight and truck look-ups. */
 export type ReferenceFeedTypeId =
@@ -66,7 +68,7 @@ export interface DocumentType {
    * The submission spec's two menu groups (§1): logistics (10 entries) and business (4); feeds
    * from outside providers have groups of their own (ARCHITECTURE "Feeds are documents too").
    */
-  group: 'logistics' | 'business' | 'reference' | 'enterprise-feed';
+  group: 'logistics' | 'business' | 'reference' | 'enterprise-feed' | 'tracking';
   title: { cn: string; en: string };
   /** The HTTP path (§7); for `productPrefixed` ones a template with `{product}` for ingest to fill. */
   path: string;
@@ -186,6 +188,7 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     ...documentTypeOf(feed.id, 'enterprise-feed', feed.path, feed.keyField, feed.schema),
     partitions: 3,
   })),
+  ...trackingFeedTypes,
 ]);
 
 /**

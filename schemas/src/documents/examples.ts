@@ -1,5 +1,6 @@
 import { enterpriseFeedExamples } from '../feeds/enterprise/examples.ts';
 import { referenceFeedExamples } from '../feeds/reference/examples.ts';
+import { trackingExamples } from '../feeds/tracking/examples.ts';
 import type { DocumentTypeId } from './catalogue.ts';
 import type { DocumentsByType } from './types.generated.ts';
 
@@ -520,4 +521,5 @@ export const examples: { readonly [Id in DocumentTypeId]: DocumentsByType[Id] } 
   synchronizeGoods,
   ...referenceFeedExamples,
   ...enterpriseFeedExamples,
+  ...trackingExamples,
 };

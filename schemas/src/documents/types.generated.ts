@@ -1954,6 +1954,832 @@ export interface WarehouseStockStockListItem {
   capital?: string;
 }
 
+/** 快递轨迹数据 — Express trace feed */
+export interface ExpressTraceDocument {
+  /** 快递公司编码 — Carrier code */
+  shipperCode: string;
+  /** 快递单号 — Tracking number */
+  logisticCode: string;
+  /** 订单编号 — Order code */
+  orderCode?: string;
+  /** 物流状态 — State */
+  state?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "10";
+  /** 扩展状态 — Extended state */
+  stateEx?: "201" | "202" | "204" | "205" | "206" | "211" | "301" | "302" | "304" | "311" | "401" | "402" | "403" | "404" | "405" | "406" | "407" | "408" | "409" | "410" | "411" | "412" | "413" | "414" | "415" | "416" | "417" | "418" | "419" | "420" | "421" | "422" | "423" | "601" | "602" | "603" | "604";
+  /** 当前城市 — Current location */
+  location?: string;
+  /** 轨迹 — Traces */
+  traces?: ExpressTraceTracesItem[];
+  /** 路线坐标 — Route coordinates */
+  coordinates?: ExpressTraceCoordinatesItem[];
+  /** 轨迹地图链接 — Route map URL */
+  routeMapUrl?: string;
+  /** 派件员电话 — Courier phone */
+  deliveryManTel?: string;
+  /** 寄件城市经纬度 — Sender city coordinates */
+  senderCityLatAndLng?: string;
+  /** 收件人手机后四位 — Receiver phone, last four */
+  receiverPhoneTail?: string;
+  /** 寄件人手机后四位 — Sender phone, last four */
+  senderPhoneTail?: string;
+  /** 月结账号 — Shipper account */
+  shipperAccount?: string;
+  /** 服务商报告时间 — Reported at */
+  reportedAt?: string;
+}
+
+/** 轨迹 — Trace */
+export interface ExpressTraceTracesItem {
+  /** 轨迹时间 — Trace time */
+  acceptTime: string;
+  /** 轨迹描述 — Trace description */
+  acceptStation: string;
+  /** 所在城市 — Location */
+  location?: string;
+  /** 轨迹状态 — Action */
+  action?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "10" | "201" | "202" | "204" | "205" | "206" | "211" | "301" | "302" | "304" | "311" | "401" | "402" | "403" | "404" | "405" | "406" | "407" | "408" | "409" | "410" | "411" | "412" | "413" | "414" | "415" | "416" | "417" | "418" | "419" | "420" | "421" | "422" | "423" | "601" | "602" | "603" | "604";
+  /** 备注 — Remark */
+  remark?: string;
+}
+
+/** 坐标 — Coordinate */
+export interface ExpressTraceCoordinatesItem {
+  /** 经纬度 — Latitude and longitude */
+  latAndLng: string;
+  /** 位置 — Location */
+  location?: string;
+}
+
+/** 空运货物事件数据 — Air cargo event feed */
+export interface AirCargoEventDocument {
+  /** 运单号 — Air waybill number */
+  businessNumber: string;
+  /** 数据来源 — Origin */
+  origin?: string;
+  /** 业务状态 — Business status */
+  status?: "PROCESS" | "COMPLETE";
+  /** 承运航司 — Carrier */
+  carrier?: AirCargoEventCarrier;
+  /** 货物信息 — Shipment equipments */
+  shipmentEquipments?: AirCargoEventShipmentEquipmentsItem[];
+  /** 运单地点 — Shipment locations */
+  shipmentLocations?: AirCargoEventShipmentLocationsItem[];
+  /** 运单事件 — Shipment events */
+  shipmentEvents?: AirCargoEventShipmentEventsItem[];
+  /** 运输事件 — Transport events */
+  transportEvents?: AirCargoEventTransportEventsItem[];
+  /** 货物事件 — Equipment events */
+  equipmentEvents?: AirCargoEventEquipmentEventsItem[];
+}
+
+/** 承运航司 — Carrier */
+export interface AirCargoEventCarrier {
+  /** 航司名称 — Carrier name */
+  carrierName?: string;
+  /** 航司代码 — Carrier code */
+  carrierCode?: string;
+}
+
+/** 货物 — Equipment */
+export interface AirCargoEventShipmentEquipmentsItem {
+  /** 货物 — Cargo */
+  cargo?: AirCargoEventShipmentEquipmentsItemCargo;
+}
+
+/** 货物 — Cargo */
+export interface AirCargoEventShipmentEquipmentsItemCargo {
+  /** 件数 — Pieces */
+  pieces?: number;
+  /** 重量 — Weight */
+  weight?: number;
+  /** 体积 — Volume */
+  volume?: number;
+}
+
+/** 运单地点 — Shipment location */
+export interface AirCargoEventShipmentLocationsItem {
+  /** 地点类别 — Location category */
+  locationCategory: "PRE" | "PDE";
+  /** 地点 — Location */
+  location?: AirCargoEventShipmentLocationsItemLocation;
+}
+
+/** 地点 — Location */
+export interface AirCargoEventShipmentLocationsItemLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 运单事件 — shipment event */
+export interface AirCargoEventShipmentEventsItem {
+  /** 运单事件代码 — shipment event code */
+  eventCode: "BKD" | "CUS" | "NFD" | "RWB";
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 航班 — Flight */
+  flight?: AirCargoEventShipmentEventsItemFlight;
+  /** 地点 — Location */
+  location?: AirCargoEventShipmentEventsItemLocation;
+  /** 件数 — Pieces */
+  pieces?: number;
+  /** 重量 — Weight */
+  weight?: number;
+  /** 说明 — Details */
+  details?: string;
+}
+
+/** 航班 — Flight */
+export interface AirCargoEventShipmentEventsItemFlight {
+  /** 航班号 — Flight number */
+  flightNo?: string;
+  /** 航班日期 — Flight date */
+  flightDate?: string;
+  /** 起飞机场 — Departure airport */
+  departureAirport?: string;
+  /** 到达机场 — Arrival airport */
+  arrivalAirport?: string;
+}
+
+/** 地点 — Location */
+export interface AirCargoEventShipmentEventsItemLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 运输事件 — transport event */
+export interface AirCargoEventTransportEventsItem {
+  /** 运输事件代码 — transport event code */
+  eventCode: "DEP" | "ARR";
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 航班 — Flight */
+  flight?: AirCargoEventTransportEventsItemFlight;
+  /** 地点 — Location */
+  location?: AirCargoEventTransportEventsItemLocation;
+  /** 件数 — Pieces */
+  pieces?: number;
+  /** 重量 — Weight */
+  weight?: number;
+  /** 说明 — Details */
+  details?: string;
+}
+
+/** 航班 — Flight */
+export interface AirCargoEventTransportEventsItemFlight {
+  /** 航班号 — Flight number */
+  flightNo?: string;
+  /** 航班日期 — Flight date */
+  flightDate?: string;
+  /** 起飞机场 — Departure airport */
+  departureAirport?: string;
+  /** 到达机场 — Arrival airport */
+  arrivalAirport?: string;
+}
+
+/** 地点 — Location */
+export interface AirCargoEventTransportEventsItemLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 货物事件 — equipment event */
+export interface AirCargoEventEquipmentEventsItem {
+  /** 货物事件代码 — equipment event code */
+  eventCode: "RCS" | "MAN" | "RCF" | "DLV" | "UNKOWN";
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 航班 — Flight */
+  flight?: AirCargoEventEquipmentEventsItemFlight;
+  /** 地点 — Location */
+  location?: AirCargoEventEquipmentEventsItemLocation;
+  /** 件数 — Pieces */
+  pieces?: number;
+  /** 重量 — Weight */
+  weight?: number;
+  /** 说明 — Details */
+  details?: string;
+}
+
+/** 航班 — Flight */
+export interface AirCargoEventEquipmentEventsItemFlight {
+  /** 航班号 — Flight number */
+  flightNo?: string;
+  /** 航班日期 — Flight date */
+  flightDate?: string;
+  /** 起飞机场 — Departure airport */
+  departureAirport?: string;
+  /** 到达机场 — Arrival airport */
+  arrivalAirport?: string;
+}
+
+/** 地点 — Location */
+export interface AirCargoEventEquipmentEventsItemLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 海运集装箱事件数据 — Ocean container event feed */
+export interface OceanContainerEventDocument {
+  /** 提单号 — Bill of lading */
+  billNo: string;
+  /** 订舱号 — Booking number */
+  bookingNo?: string;
+  /** 船公司代码 — Carrier code */
+  carrierCode?: string;
+  /** 港区代码 — Port code */
+  portCode?: string;
+  /** 进出口 — Import or export */
+  isExport?: "E" | "I";
+  /** 数据来源 — Source */
+  source: "0" | "1";
+  /** 跟踪状态 — Status category */
+  statusCategory?: "PROCESS" | "COMPLETE" | "NODATA" | "ABNORMAL";
+  /** 完结时间 — End time */
+  endTime?: string;
+  /** 船公司 — Carrier */
+  carrier?: OceanContainerEventCarrier;
+  /** 收货地 — Place of receipt */
+  receipt?: OceanContainerEventReceipt;
+  /** 交货地 — Place of delivery */
+  delivery?: OceanContainerEventDelivery;
+  /** 头程船 — First vessel */
+  firstVessel?: OceanContainerEventFirstVessel;
+  /** 途经地 — Places */
+  places?: OceanContainerEventPlacesItem[];
+  /** 航段 — Routes */
+  routes?: OceanContainerEventRoutesItem[];
+  /** 码头计划 — Terminal plan */
+  terminalPlan?: OceanContainerEventTerminalPlan;
+  /** 集装箱 — Containers */
+  containers?: OceanContainerEventContainersItem[];
+  /** 节点事件 — Events */
+  events?: OceanContainerEventEventsItem[];
+  /** 船舶 — Vessel */
+  vessel?: OceanContainerEventVessel;
+  /** 单证 — Documents */
+  document?: OceanContainerEventDocument;
+}
+
+/** 船公司 — Carrier */
+export interface OceanContainerEventCarrier {
+  /** 中文名 — Chinese name */
+  nameCn?: string;
+  /** 英文名 — English name */
+  nameEn?: string;
+  /** 标准承运人代码 — SCAC */
+  scac?: string;
+  /** 代码 — Code */
+  code?: string;
+  /** 官网 — Website */
+  url?: string;
+}
+
+/** 收货地 — Place of receipt */
+export interface OceanContainerEventReceipt {
+  /** 名称 — Name */
+  name?: string;
+  /** 原始名称 — Original name */
+  nameOrigin?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 地点代码 — Code */
+  code?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 码头 — Terminal */
+  terminalName?: string;
+  /** 预计离开 — ETD */
+  etd?: string;
+  /** 实际离开 — ATD */
+  atd?: string;
+}
+
+/** 交货地 — Place of delivery */
+export interface OceanContainerEventDelivery {
+  /** 名称 — Name */
+  name?: string;
+  /** 原始名称 — Original name */
+  nameOrigin?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 地点代码 — Code */
+  code?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 码头 — Terminal */
+  terminalName?: string;
+  /** 预计到达 — ETA */
+  eta?: string;
+  /** 实际到达 — ATA */
+  ata?: string;
+}
+
+/** 头程船 — First vessel */
+export interface OceanContainerEventFirstVessel {
+  /** 船名 — Vessel */
+  vslName?: string;
+  /** 航次 — Voyage */
+  voy?: string;
+}
+
+/** 途经地 — Place */
+export interface OceanContainerEventPlacesItem {
+  /** 名称 — Name */
+  name?: string;
+  /** 原始名称 — Original name */
+  nameOrigin?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 地点代码 — Code */
+  code?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 码头 — Terminal */
+  terminalName?: string;
+  /** 预计到达 — ETA */
+  eta?: string;
+  /** 实际到达 — ATA */
+  ata?: string;
+  /** 预计离开 — ETD */
+  etd?: string;
+  /** 实际离开 — ATD */
+  atd?: string;
+}
+
+/** 航段 — Route */
+export interface OceanContainerEventRoutesItem {
+  /** 航段序号 — Route index */
+  route: number;
+  /** 起运港代码 — POL code */
+  polCode?: string;
+  /** 起运港 — POL */
+  polName?: string;
+  /** 目的港代码 — POD code */
+  podCode?: string;
+  /** 目的港 — POD */
+  podName?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 时区 — Zone */
+  zone?: string;
+  /** 运输方式 — Transport mode */
+  transportMode?: string;
+  /** 航段详情 — Mode details */
+  modeDetails?: OceanContainerEventRoutesItemModeDetails;
+}
+
+/** 航段详情 — Mode details */
+export interface OceanContainerEventRoutesItemModeDetails {
+  /** 船名 — Vessel */
+  vessel?: string;
+  /** 航次 — Voyage */
+  voyage?: string;
+  /** 预计离港 — ETD */
+  etd?: string;
+  /** 实际离港 — ATD */
+  atd?: string;
+  /** 预计到港 — ETA */
+  eta?: string;
+  /** 实际到港 — ATA */
+  ata?: string;
+  /** AIS 离港时间 — AIS departure */
+  aisAtd?: string;
+  /** AIS 到港时间 — AIS arrival */
+  aisAta?: string;
+}
+
+/** 码头计划 — Terminal plan */
+export interface OceanContainerEventTerminalPlan {
+  /** 开港时间 — Port open */
+  open?: string;
+  /** 截港时间 — Port cutoff */
+  close?: string;
+  /** 船代 — Shipping agent */
+  shippingAgent?: string;
+}
+
+/** 集装箱 — Container */
+export interface OceanContainerEventContainersItem {
+  /** 箱号 — Container number */
+  containerNo: string;
+  /** 箱型 — Type */
+  type?: string;
+  /** 尺寸 — Size */
+  size?: string;
+  /** 封号 — Seal number */
+  sealNo?: string;
+  /** 船公司卸船时间 — Carrier off-load time */
+  offLoadOfCarrier?: string;
+}
+
+/** 节点事件 — Node event */
+export interface OceanContainerEventEventsItem {
+  /** 箱号 — Container number */
+  containerNo?: string;
+  /** 节点代码 — Node code */
+  eventCode: "STSP" | "FCGI" | "CYTC" | "GITM" | "PASS" | "TMPS" | "LOBD" | "DLPT" | "TSGT" | "TSDP" | "TSLB" | "TSBA" | "TSCA" | "TSDC" | "BDAR" | "POCA" | "DSCH" | "PCAB" | "STCS" | "RCVE" | "IRLB" | "IRDP" | "IRAR" | "IRDS" | "FDLB" | "FDDP" | "FDBA" | "FDDC";
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 是否预计 — Estimated */
+  isEsti: "N" | "Y";
+  /** 事件地点 — Event place */
+  eventPlace?: string;
+  /** 港口代码 — Port code */
+  portCode?: string;
+  /** 船名 — Vessel */
+  vslName?: string;
+  /** 航次 — Voyage */
+  voy?: string;
+  /** 中文描述 — Description (Chinese) */
+  descriptionCn?: string;
+  /** 英文描述 — Description (English) */
+  descriptionEn?: string;
+}
+
+/** 船舶 — Vessel */
+export interface OceanContainerEventVessel {
+  /** IMO — IMO */
+  imo?: string;
+  /** 海上移动识别码 — MMSI */
+  mmsi?: string;
+  /** 船旗 — Flag */
+  flagName?: string;
+  /** 船东 — Ship owner */
+  shipOwner?: string;
+}
+
+/** 单证 — Documents */
+export interface OceanContainerEventDocument {
+  /** 装箱单 — Packing list */
+  packinglist?: string;
+  /** VGM — VGM */
+  vgm?: string;
+}
+
+/** 码头集装箱事件数据 — Terminal event feed */
+export interface TerminalEventDocument {
+  /** 业务号 — Business number */
+  businessNumber: string;
+  /** 港口代码 — Port code */
+  portCode: string;
+  /** 进出口 — Import or export */
+  ieid: "E" | "I";
+  /** 贸易类型 — Trade type */
+  tradeType?: string;
+  /** 业务状态 — Business status */
+  status?: "PROCESS" | "COMPLETE";
+  /** 单证 — Shipment documents */
+  shipmentDocuments?: TerminalEventShipmentDocumentsItem[];
+  /** 集装箱 — Shipment equipments */
+  shipmentEquipments?: TerminalEventShipmentEquipmentsItem[];
+  /** 箱事件 — Equipment events */
+  equipmentEvents?: TerminalEventEquipmentEventsItem[];
+  /** 运输事件 — Transport events */
+  transportEvents?: TerminalEventTransportEventsItem[];
+  /** 单证事件 — Shipment events */
+  shipmentEvents?: TerminalEventShipmentEventsItem[];
+  /** 地点 — Shipment locations */
+  shipmentLocations?: TerminalEventShipmentLocationsItem[];
+  /** 运输 — Transports */
+  transports?: TerminalEventTransportsItem[];
+}
+
+/** 单证 — Shipment document */
+export interface TerminalEventShipmentDocumentsItem {
+  /** 单证编号 — Document code */
+  documentCode?: string;
+  /** 单证类型 — Document type */
+  documentType?: string;
+  /** 报关单号 — Customs number */
+  customsNumber?: string;
+  /** 提单号 — Bill number */
+  billNumber?: string;
+  /** 件数 — Packages */
+  packages?: number;
+  /** 毛重 — Gross weight */
+  grossWeight?: number;
+  /** 体积 — Volume */
+  volume?: number;
+}
+
+/** 集装箱 — Shipment equipment */
+export interface TerminalEventShipmentEquipmentsItem {
+  /** 箱 — Equipment */
+  equipment?: TerminalEventShipmentEquipmentsItemEquipment;
+  /** 空重 — Indicator */
+  equipmentIndicator?: "LADEN" | "EMPTY";
+}
+
+/** 箱 — Equipment */
+export interface TerminalEventShipmentEquipmentsItemEquipment {
+  /** 箱号 — Container number */
+  equipmentCode: string;
+}
+
+/** 箱事件 — Equipment event */
+export interface TerminalEventEquipmentEventsItem {
+  /** 事件类别 — Classifier */
+  eventClassifier: "ACT" | "EST";
+  /** 箱事件 — Equipment event */
+  equipmentEventCategory: "GTIN" | "LOAD" | "DISC" | "GTOT";
+  /** 空重 — Indicator */
+  equipmentIndicator?: "LADEN" | "EMPTY";
+  /** 箱 — Equipment */
+  equipment: TerminalEventEquipmentEventsItemEquipment;
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 挂靠 — Transport call */
+  transportCall?: TerminalEventEquipmentEventsItemTransportCall;
+  /** 说明 — Details */
+  details?: string;
+}
+
+/** 箱 — Equipment */
+export interface TerminalEventEquipmentEventsItemEquipment {
+  /** 箱号 — Container number */
+  equipmentCode: string;
+}
+
+/** 挂靠 — Transport call */
+export interface TerminalEventEquipmentEventsItemTransportCall {
+  /** 运输类别 — Transport category */
+  transportCategory?: string;
+  /** 航次 — Voyage */
+  voyage?: string;
+  /** 船舶 — Vessel */
+  vessel?: TerminalEventEquipmentEventsItemTransportCallVessel;
+  /** 码头名称 — Facility name */
+  facilityName?: string;
+  /** 码头代码 — Facility code */
+  facilityCode?: string;
+  /** 设施类别 — Facility category */
+  facilityCategory?: string;
+  /** 地点 — Location */
+  location?: TerminalEventEquipmentEventsItemTransportCallLocation;
+}
+
+/** 船舶 — Vessel */
+export interface TerminalEventEquipmentEventsItemTransportCallVessel {
+  /** 船名 — Vessel name */
+  vesselName?: string;
+  /** 海上移动识别码 — MMSI */
+  mmsi?: string;
+}
+
+/** 地点 — Location */
+export interface TerminalEventEquipmentEventsItemTransportCallLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 运输事件 — Transport event */
+export interface TerminalEventTransportEventsItem {
+  /** 事件类别 — Classifier */
+  eventClassifier: "ACT" | "EST";
+  /** 运输事件 — Transport event */
+  transportEventCategory: "ARRI" | "DEPA" | "CYOP" | "CYCL" | "SICT" | "CUCT";
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 挂靠 — Transport call */
+  transportCall?: TerminalEventTransportEventsItemTransportCall;
+  /** 说明 — Details */
+  details?: string;
+}
+
+/** 挂靠 — Transport call */
+export interface TerminalEventTransportEventsItemTransportCall {
+  /** 运输类别 — Transport category */
+  transportCategory?: string;
+  /** 航次 — Voyage */
+  voyage?: string;
+  /** 船舶 — Vessel */
+  vessel?: TerminalEventTransportEventsItemTransportCallVessel;
+  /** 码头名称 — Facility name */
+  facilityName?: string;
+  /** 码头代码 — Facility code */
+  facilityCode?: string;
+  /** 设施类别 — Facility category */
+  facilityCategory?: string;
+  /** 地点 — Location */
+  location?: TerminalEventTransportEventsItemTransportCallLocation;
+}
+
+/** 船舶 — Vessel */
+export interface TerminalEventTransportEventsItemTransportCallVessel {
+  /** 船名 — Vessel name */
+  vesselName?: string;
+  /** 海上移动识别码 — MMSI */
+  mmsi?: string;
+}
+
+/** 地点 — Location */
+export interface TerminalEventTransportEventsItemTransportCallLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 单证事件 — Shipment event */
+export interface TerminalEventShipmentEventsItem {
+  /** 事件类别 — Classifier */
+  eventClassifier: "ACT" | "EST";
+  /** 单证事件 — Shipment event */
+  shipmentEventCategory: "HOLD" | "RELS" | "REFS" | "RECE";
+  /** 事件时间 — Event time */
+  eventTime: string;
+  /** 单证类型 — Document type */
+  shipmentDocType?: string;
+  /** 单证编号 — Document reference */
+  documentRef?: string;
+  /** 状态 — Status */
+  status?: string;
+  /** 说明 — Details */
+  details?: string;
+}
+
+/** 地点 — Shipment location */
+export interface TerminalEventShipmentLocationsItem {
+  /** 地点类别 — Location category */
+  locationCategory: "POL" | "POD";
+  /** 地点 — Location */
+  location?: TerminalEventShipmentLocationsItemLocation;
+}
+
+/** 地点 — Location */
+export interface TerminalEventShipmentLocationsItemLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 运输 — Transport */
+export interface TerminalEventTransportsItem {
+  /** 挂靠 — Transport call */
+  loadTransportCall?: TerminalEventTransportsItemLoadTransportCall;
+  /** 挂靠 — Transport call */
+  dischargeTransportCall?: TerminalEventTransportsItemDischargeTransportCall;
+}
+
+/** 挂靠 — Transport call */
+export interface TerminalEventTransportsItemLoadTransportCall {
+  /** 运输类别 — Transport category */
+  transportCategory?: string;
+  /** 航次 — Voyage */
+  voyage?: string;
+  /** 船舶 — Vessel */
+  vessel?: TerminalEventTransportsItemLoadTransportCallVessel;
+  /** 码头名称 — Facility name */
+  facilityName?: string;
+  /** 码头代码 — Facility code */
+  facilityCode?: string;
+  /** 设施类别 — Facility category */
+  facilityCategory?: string;
+  /** 地点 — Location */
+  location?: TerminalEventTransportsItemLoadTransportCallLocation;
+}
+
+/** 船舶 — Vessel */
+export interface TerminalEventTransportsItemLoadTransportCallVessel {
+  /** 船名 — Vessel name */
+  vesselName?: string;
+  /** 海上移动识别码 — MMSI */
+  mmsi?: string;
+}
+
+/** 地点 — Location */
+export interface TerminalEventTransportsItemLoadTransportCallLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
+/** 挂靠 — Transport call */
+export interface TerminalEventTransportsItemDischargeTransportCall {
+  /** 运输类别 — Transport category */
+  transportCategory?: string;
+  /** 航次 — Voyage */
+  voyage?: string;
+  /** 船舶 — Vessel */
+  vessel?: TerminalEventTransportsItemDischargeTransportCallVessel;
+  /** 码头名称 — Facility name */
+  facilityName?: string;
+  /** 码头代码 — Facility code */
+  facilityCode?: string;
+  /** 设施类别 — Facility category */
+  facilityCategory?: string;
+  /** 地点 — Location */
+  location?: TerminalEventTransportsItemDischargeTransportCallLocation;
+}
+
+/** 船舶 — Vessel */
+export interface TerminalEventTransportsItemDischargeTransportCallVessel {
+  /** 船名 — Vessel name */
+  vesselName?: string;
+  /** 海上移动识别码 — MMSI */
+  mmsi?: string;
+}
+
+/** 地点 — Location */
+export interface TerminalEventTransportsItemDischargeTransportCallLocation {
+  /** 地点名称 — Location name */
+  locationName?: string;
+  /** 地点代码 — Location code */
+  locationCode?: string;
+  /** 港口时区 — Port time zone */
+  portTimeZone?: string;
+  /** 纬度 — Latitude */
+  lat?: number;
+  /** 经度 — Longitude */
+  lon?: number;
+  /** 港口英文名 — Port (English) */
+  portEn?: string;
+}
+
 export interface DocumentsByType {
   pod: PodDocument;
   internalTransport: InternalTransportDocument;
@@ -1984,4 +2810,8 @@ export interface DocumentsByType {
   inWarehouseData: InWarehouseDataDocument;
   warehouseIndicators: WarehouseIndicatorsDocument;
   warehouseStock: WarehouseStockDocument;
+  expressTrace: ExpressTraceDocument;
+  airCargoEvent: AirCargoEventDocument;
+  oceanContainerEvent: OceanContainerEventDocument;
+  terminalEvent: TerminalEventDocument;
 }
