@@ -6,6 +6,7 @@ import { linkNodeProjection } from './link-node/projection.ts';
 import { orderStatusProjection } from './order-status/projection.ts';
 import { referenceProjection } from './reference/projection.ts';
 import type { Projection } from './runtime/projection.ts';
+import { trackingProjection } from './tracking/projection.ts';
 
 /**
  * The reducer bound to each declared projection (projections/src/catalogue.ts); the type
@@ -18,4 +19,5 @@ export const projections: Readonly<Record<ProjectionName, Projection>> = {
   'enterprise-data': enterpriseDataProjection,
   reference: referenceProjection,
   'enterprise-feeds': enterpriseFeedsProjection,
+  tracking: trackingProjection,
 };

@@ -4,6 +4,7 @@ import { enterpriseFeedsDeclaration } from './enterprise-feeds/declaration.ts';
 import { linkNodeDeclaration } from './link-node/declaration.ts';
 import { orderStatusDeclaration } from './order-status/declaration.ts';
 import { referenceDeclaration } from './reference/declaration.ts';
+import { trackingDeclaration } from './tracking/declaration.ts';
 
 /**
  * Every projection, declared once (./declaration.ts). Adding a projection is one declaration
@@ -17,6 +18,7 @@ export const projectionCatalogue = [
   enterpriseDataDeclaration,
   referenceDeclaration,
   enterpriseFeedsDeclaration,
+  trackingDeclaration,
 ] as const;
 
 export type ProjectionName = (typeof projectionCatalogue)[number]['name'];

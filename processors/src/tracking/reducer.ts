@@ -1,0 +1,120 @@
+import { airData, expressAnswer, oceanResult, terminalResult } from '@tradelog/projections/tracking/answers';
+import type { TrackedItem } from '@tradelog/projections/tracking/item';
+import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { changeEvent, type Reduction } from '../changes.ts';
+import { type DocumentEvent, logPosition } from '../documents/event.ts';
+import { deriveState, mergeEvents } from './merge.ts';
+import { reportOf } from './reports.ts';
+
+/**
+ * Tracking (query spec §3, §4, §4 "Subscription flow", §9). Each feed record is a report on one
+ * tracked item — a parcel, an air waybill, a bill of lading, a business number at a port. The
+ * spec gives no transitions; these rules are ours (processors/src/tracking/README.md):
+ *
+ * 1. A record already applied (same log position) or with the same content as a report already
+ *    merged into the item changes nothing, not even the provenance.
+ * 2. The item's history holds every event of every report in event time, each with the
+ *    provenance of the record that reported it. An event has an identity (express: time and
+ *    words; air: list, code, flight, place; ocean: container, node code, port; terminal: list,
+ *    category, container or document, facility): a late event is inserted at its time, a
+ *    repeated one changes nothing.
+ * 3. A second report of an event replaces the first when it is a correction by the same source,
+ *    or an actual replacing an estimate; an estimate never replaces an actual, and another
+ *    source's differing actual keeps the first (ocean carriers and port areas, §9 "Status source").
+ * 4. Facts (carrier, places, routes, vessel, documents, route map, courier phone …) are the
+ *    latest report's, field by field, in log order.
+ * 5. Derived state (§4): express `state`/`stateEx` from the latest trace with an action (2xx → 2,
+ *    3xx → 3, 4xx → 4, 6xx → 6), else the stated state, else 0; air PROCESS until a report says
+ *    COMPLETE or cargo is delivered (DLV); ocean statusCategory as the latest report states it
+ *    (NODATA turns PROCESS once events arrive; START is only ever answered for an unknown bill);
+ *    terminal PROCESS until stated COMPLETE, or an actual departure (export) / gate-out (import).
+ *    COMPLETE never reopens.
+ * 6. A change event (`express.traces`, `air.status`, `ocean.status`, `terminal.status`) is
+ *    published when what a subscriber is pushed — the spec's answer shape of the item — differs
+ *    from before; its subject is the item's match key, `data.matchKeys` its aliases.
+ * 7. Express: once a signed parcel (state 3) has been published, nothing more is published for
+ *    it (§9: pushes stop after the final push of a signed parcel); the history still records.
+ */
+export type TrackingState = ReadonlyMap<string, TrackedItem>;
+
+export const trackingKindOf = {
+  express: 'express.traces',
+  air: 'air.status',
+  ocean: 'ocean.status',
+  terminal: 'terminal.status',
+} as const;
+
+/** What a subscriber is pushed about the item: the spec's answer shape. */
+export function pushedView(item: TrackedItem): Record<string, unknown> {
+  switch (item.family) {
+    case 'express':
+      return expressAnswer(item);
+    case 'air':
+      return { data: airData(item) };
+    case 'ocean':
+      return { result: oceanResult(item) };
+    case 'terminal':
+      return { result: terminalResult(item) };
+  }
+}
+
+export function reduceTracking(state: TrackingState, event: DocumentEvent): Reduction<TrackingState> {
+  const report = reportOf(event);
+  if (!report) return { state, changes: [] };
+  const current = state.get(report.subject);
+  const position = logPosition(event.provenance);
+  const contentSha256 = event.provenance.contentSha256;
+  if (current?.reports.some((seen) => seen.position === position || seen.contentSha256 === contentSha256))
+    return { state, changes: [] };
+
+  const events = mergeEvents(current?.events ?? [], report.events);
+  const facts = { ...current?.facts, ...report.facts };
+  const aliases = [...new Set([...(current?.aliases ?? []), ...report.aliases])].sort();
+  const receivedAt = event.provenance.receivedAt;
+  let item: TrackedItem = {
+    family: report.family,
+    subject: report.subject,
+    aliases,
+    facts,
+    events,
+    derived: deriveState(report.family, facts, events, current?.derived),
+    reports: [
+      ...(current?.reports ?? []),
+      {
+        documentId: event.provenance.documentId,
+        position,
+        partnerId: event.provenance.partnerId,
+        receivedAt,
+        contentSha256,
+      },
+    ],
+    lastEventId: current?.lastEventId ?? null,
+    pushesEnded: current?.pushesEnded ?? false,
+    firstReceivedAt: current?.firstReceivedAt ?? receivedAt,
+    lastReceivedAt:
+      receivedAt > (current?.lastReceivedAt ?? '') ? receivedAt : (current?.lastReceivedAt ?? receivedAt),
+  };
+
+  const view = pushedView(item);
+  const changed = current === undefined || canonicalJson(pushedView(current)) !== canonicalJson(view);
+  const changes = [];
+  if (changed && !item.pushesEnded) {
+    const change = changeEvent(
+      'tracking',
+      trackingKindOf[item.family],
+      item.subject,
+      item.subject,
+      event.provenance,
+      { ...view, ...(aliases.length > 0 ? { matchKeys: aliases } : {}) },
+    );
+    changes.push(change);
+    item = {
+      ...item,
+      lastEventId: change.eventId,
+      pushesEnded: item.family === 'express' && item.derived.status === '3',
+    };
+  }
+  const next = new Map(state);
+  next.set(item.subject, item);
+  return { state: next, changes };
+}

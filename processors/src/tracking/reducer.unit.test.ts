@@ -1,0 +1,269 @@
+import { examples } from '@tradelog/schemas/documents/examples';
+import { describe, expect, it } from 'vitest';
+import type { DocumentEvent } from '../documents/event.ts';
+import { documentLog } from '../documents/testing.ts';
+import { reduceTracking, type TrackingState } from './reducer.ts';
+
+type Doc = Record<string, unknown>;
+
+function given(events: DocumentEvent[], state: TrackingState = new Map()): TrackingState {
+  return events.reduce<TrackingState>((current, event) => reduceTracking(current, event).state, state);
+}
+
+const fromPartner = (event: DocumentEvent, partnerId: string): DocumentEvent => ({
+  ...event,
+  provenance: { ...event.provenance, partnerId },
+});
+
+const parcel = 'express/SF/SF1425367689012';
+const trace = (acceptTime: string, acceptStation: string, action?: string, location?: string) => ({
+  acceptTime,
+  acceptStation,
+  ...(action ? { action } : {}),
+  ...(location ? { location } : {}),
+});
+const express = (traces: Doc[], extra: Doc = {}): Doc => ({
+  shipperCode: 'SF',
+  logisticCode: 'SF1425367689012',
+  traces,
+  ...extra,
+});
+const collected = trace('2024-03-12 18:20:41', '已收取快件', '1', '深圳市');
+const transfer = trace('2024-03-12 23:05:10', '到达【深圳华南陆运枢纽】', '204', '深圳市');
+const outForDelivery = trace('2024-03-14 08:12:55', '派送途中', '202', '上海市');
+const signed = trace('2024-03-14 11:40:03', '已签收，签收人：本人', '301', '上海市');
+
+describe('express tracking', () => {
+  it('given nothing, when a report arrives, then the state is the latest trace’s and one change is published', () => {
+    const log = documentLog();
+    const { state, changes } = reduceTracking(new Map(), log('expressTrace', express([collected, transfer])));
+    const item = state.get(parcel)!;
+    expect(item.derived).toEqual({ status: '2', statusEx: '204', location: '深圳市' });
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ projection: 'tracking', kind: 'express.traces', subject: parcel });
+    expect(changes[0]!.data).toMatchObject({ state: '2', stateEx: '204', shipperCode: 'SF' });
+    expect((changes[0]!.data.traces as Doc[]).map((t) => t.action)).toEqual(['1', '204']);
+    expect(item.lastEventId).toBe(changes[0]!.eventId);
+  });
+
+  it('given later traces, when an earlier trace arrives late, then it takes its place in event time and the state does not go back', () => {
+    const log = documentLog();
+    const state = given([log('expressTrace', express([outForDelivery]))]);
+    const { state: next, changes } = reduceTracking(state, log('expressTrace', express([collected])));
+    const item = next.get(parcel)!;
+    expect(item.events.map((event) => event.fields.action)).toEqual(['1', '202']);
+    expect(item.derived.status).toBe('2');
+    expect(item.derived.statusEx).toBe('202');
+    expect(changes).toHaveLength(1);
+  });
+
+  it('given a report, when the same content or the same record comes again, then nothing changes (same state object)', () => {
+    const log = documentLog();
+    const first = log('expressTrace', express([collected]));
+    const state = given([first]);
+    const again = log('expressTrace', express([collected]));
+    expect(reduceTracking(state, again)).toEqual({ state, changes: [] });
+    expect(reduceTracking(state, first).state).toBe(state);
+  });
+
+  it('given traces, when a report repeats them with one new trace, then each trace is kept once', () => {
+    const log = documentLog();
+    const state = given([log('expressTrace', express([collected, transfer]))]);
+    const next = given(
+      [log('expressTrace', express([collected, transfer, outForDelivery], { state: '2' }))],
+      state,
+    );
+    expect(next.get(parcel)!.events).toHaveLength(3);
+  });
+
+  it('given a parcel out for delivery, when it is signed, then state 3 is published once and nothing after it', () => {
+    const log = documentLog();
+    const state = given([log('expressTrace', express([collected, outForDelivery]))]);
+    const signedReport = reduceTracking(state, log('expressTrace', express([signed])));
+    expect(signedReport.changes.map((change) => change.data.state)).toEqual(['3']);
+    expect(signedReport.state.get(parcel)!.pushesEnded).toBe(true);
+    const late = reduceTracking(
+      signedReport.state,
+      log('expressTrace', express([trace('2024-03-14 12:00:00', '客户评价已完成')])),
+    );
+    expect(late.changes).toEqual([]);
+    expect(late.state.get(parcel)!.events).toHaveLength(4);
+  });
+
+  it('given a report without traces or state, then the parcel has no trace (state 0); with a stated state, that one', () => {
+    const log = documentLog();
+    expect(given([log('expressTrace', express([]))]).get(parcel)!.derived.status).toBe('0');
+    expect(given([log('expressTrace', express([], { state: '10' }))]).get(parcel)!.derived.status).toBe('10');
+  });
+
+  it('keeps the provenance of every trace', () => {
+    const log = documentLog();
+    const first = log('expressTrace', express([collected]));
+    const second = fromPartner(log('expressTrace', express([transfer])), 'integrator-2');
+    const item = given([first, second]).get(parcel)!;
+    expect(item.events.map((event) => [event.provenance.documentId, event.provenance.partnerId])).toEqual([
+      [first.provenance.documentId, 'partner-1'],
+      [second.provenance.documentId, 'integrator-2'],
+    ]);
+    expect(item.reports).toHaveLength(2);
+  });
+});
+
+const bill = 'ocean/bill/COSU6287451230';
+const oceanEvent = (eventCode: string, eventTime: string, isEsti: 'N' | 'Y', portCode: string) => ({
+  containerNo: 'CSNU6184570',
+  eventCode,
+  eventTime,
+  isEsti,
+  portCode,
+});
+const ocean = (source: '0' | '1', events: Doc[], extra: Doc = {}): Doc => ({
+  billNo: 'COSU6287451230',
+  source,
+  containers: [{ containerNo: 'CSNU6184570' }],
+  events,
+  ...extra,
+});
+
+describe('ocean tracking', () => {
+  it('given a carrier’s estimate, when the port reports the actual, then the actual replaces it and becomes the current status with its source', () => {
+    const log = documentLog();
+    const carrier = fromPartner(
+      log(
+        'oceanContainerEvent',
+        ocean('1', [
+          oceanEvent('LOBD', '2024-03-01 15:20:00', 'N', 'JPTYO'),
+          oceanEvent('DSCH', '2024-03-05 09:00:00', 'Y', 'CNSHK'),
+        ]),
+      ),
+      'cosco',
+    );
+    const port = fromPartner(
+      log('oceanContainerEvent', ocean('0', [oceanEvent('DSCH', '2024-03-05 10:15:00', 'N', 'CNSHK')])),
+      'shekou-port',
+    );
+    const { state, changes } = reduceTracking(given([carrier]), port);
+    const item = state.get(bill)!;
+    expect(
+      item.events.map((event) => [event.fields.eventCode, event.estimated, event.provenance.source]),
+    ).toEqual([
+      ['LOBD', false, '1'],
+      ['DSCH', false, '0'],
+    ]);
+    const result = changes[0]!.data.result as Doc;
+    expect(result.currentStatus).toMatchObject({ eventCode: 'DSCH', isEsti: 'N', source: '0' });
+    expect(changes[0]!.data.matchKeys).toEqual(['ocean/container/CSNU6184570']);
+
+    const staleEstimate = fromPartner(
+      log('oceanContainerEvent', ocean('1', [oceanEvent('DSCH', '2024-03-05 11:00:00', 'Y', 'CNSHK')])),
+      'cosco',
+    );
+    const after = reduceTracking(state, staleEstimate);
+    expect(after.state.get(bill)!.events).toBe(item.events);
+    expect(after.changes).toEqual([]);
+  });
+
+  it('given another source’s actual, a differing actual does not overwrite it; the same source’s correction does', () => {
+    const log = documentLog();
+    const port = fromPartner(
+      log('oceanContainerEvent', ocean('0', [oceanEvent('DSCH', '2024-03-05 10:15:00', 'N', 'CNSHK')])),
+      'port',
+    );
+    const carrier = fromPartner(
+      log('oceanContainerEvent', ocean('1', [oceanEvent('DSCH', '2024-03-05 10:20:00', 'N', 'CNSHK')])),
+      'carrier',
+    );
+    const correction = fromPartner(
+      log('oceanContainerEvent', ocean('0', [oceanEvent('DSCH', '2024-03-05 10:05:00', 'N', 'CNSHK')])),
+      'port',
+    );
+    const afterCarrier = given([port, carrier]).get(bill)!;
+    expect(afterCarrier.events.map((event) => event.fields.eventTime)).toEqual(['2024-03-05 10:15:00']);
+    const afterCorrection = given([port, carrier, correction]).get(bill)!;
+    expect(afterCorrection.events.map((event) => event.fields.eventTime)).toEqual(['2024-03-05 10:05:00']);
+  });
+
+  it('derives statusCategory: NODATA as said, PROCESS once events arrive, COMPLETE for good', () => {
+    const log = documentLog();
+    const noData = log('oceanContainerEvent', ocean('1', [], { statusCategory: 'NODATA', containers: [] }));
+    expect(given([noData]).get(bill)!.derived.status).toBe('NODATA');
+    const data = log(
+      'oceanContainerEvent',
+      ocean('1', [oceanEvent('LOBD', '2024-03-01 15:20:00', 'N', 'JPTYO')]),
+    );
+    expect(given([noData, data]).get(bill)!.derived.status).toBe('PROCESS');
+    const complete = log(
+      'oceanContainerEvent',
+      ocean('1', [], { statusCategory: 'COMPLETE', endTime: '2024-03-08 10:00:00' }),
+    );
+    const ended = given([noData, data, complete]).get(bill)!;
+    expect(ended.derived).toMatchObject({ status: 'COMPLETE', endedAt: '2024-03-08 10:00:00' });
+    const late = log('oceanContainerEvent', ocean('0', [], { statusCategory: 'PROCESS' }));
+    expect(given([noData, data, complete, late]).get(bill)!.derived.status).toBe('COMPLETE');
+    const abnormal = log('oceanContainerEvent', ocean('1', [], { statusCategory: 'ABNORMAL' }));
+    expect(given([abnormal]).get(bill)!.derived.status).toBe('ABNORMAL');
+  });
+
+  it('reads the catalogue example as a bill with one container in progress', () => {
+    const item = given([
+      documentLog()('oceanContainerEvent', examples.oceanContainerEvent as unknown as Doc),
+    ]).get(bill)!;
+    expect(item.derived.status).toBe('PROCESS');
+    expect(item.derived.currentEvent?.fields.eventCode).toBe('LOBD');
+    expect(item.aliases).toEqual(['ocean/container/CSNU6184570']);
+  });
+});
+
+describe('air tracking', () => {
+  const waybill = 'air/78412345675';
+  it('is in progress until the cargo is delivered (DLV), then COMPLETE for good', () => {
+    const log = documentLog();
+    const start = log('airCargoEvent', examples.airCargoEvent as unknown as Doc);
+    expect(given([start]).get(waybill)!.derived.status).toBe('PROCESS');
+    const delivered = log('airCargoEvent', {
+      businessNumber: '78412345675',
+      equipmentEvents: [{ eventCode: 'DLV', eventTime: '2024-03-05 16:00:00' }],
+    });
+    const { state, changes } = reduceTracking(given([start]), delivered);
+    expect(state.get(waybill)!.derived).toEqual({ status: 'COMPLETE', endedAt: '2024-03-05T08:00:00.000Z' });
+    expect(changes.map((change) => change.kind)).toEqual(['air.status']);
+    const late = log('airCargoEvent', { businessNumber: '78412345675', status: 'PROCESS' });
+    expect(given([late], state).get(waybill)!.derived.status).toBe('COMPLETE');
+  });
+});
+
+describe('terminal tracking', () => {
+  const shipment = 'terminal/COSU6287451230/CNSHK/I';
+  const gateOut = (eventClassifier: 'ACT' | 'EST', eventTime: string) => ({
+    businessNumber: 'COSU6287451230',
+    portCode: 'CNSHK',
+    ieid: 'I',
+    equipmentEvents: [
+      {
+        eventClassifier,
+        equipmentEventCategory: 'GTOT',
+        equipment: { equipmentCode: 'CSNU6184570' },
+        eventTime,
+      },
+    ],
+  });
+
+  it('completes an import at the actual gate-out, not at an estimated one', () => {
+    const log = documentLog();
+    const start = log('terminalEvent', examples.terminalEvent as unknown as Doc);
+    const estimate = log('terminalEvent', gateOut('EST', '2024-03-07 09:00:00'));
+    expect(given([start, estimate]).get(shipment)!.derived.status).toBe('PROCESS');
+    const actual = log('terminalEvent', gateOut('ACT', '2024-03-07 10:30:00'));
+    const { state, changes } = reduceTracking(given([start, estimate]), actual);
+    const item = state.get(shipment)!;
+    expect(item.derived.status).toBe('COMPLETE');
+    expect(item.events.filter((event) => event.fields.equipmentEventCategory === 'GTOT')).toHaveLength(1);
+    expect(changes[0]!.kind).toBe('terminal.status');
+    expect((changes[0]!.data.result as { shipment: Doc }).shipment.status).toBe('COMPLETE');
+  });
+
+  it('ignores records of other types', () => {
+    const state: TrackingState = new Map();
+    expect(reduceTracking(state, documentLog()('purchase', { entOrderNo: 'PO1' })).state).toBe(state);
+  });
+});

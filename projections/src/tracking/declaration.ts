@@ -1,0 +1,21 @@
+import { declareProjection } from '../declaration.ts';
+import { createTrackingTables } from './tables.ts';
+
+/**
+ * Express, air, ocean and terminal tracking (query spec §3, §4): one row per tracked item with
+ * its merged history, derived state and provenance, read from the four tracking feeds.
+ */
+export const trackingDeclaration = declareProjection({
+  name: 'tracking',
+  title: { cn: '轨迹跟踪', en: 'Tracking' },
+  reads: ['expressTrace', 'airCargoEvent', 'oceanContainerEvent', 'terminalEvent'],
+  createTables: createTrackingTables,
+  compared: [
+    {
+      table: 'items',
+      key: 'subject',
+      hash: 'md5(row(family, aliases, facts, events, derived, last_event_id, pushes_ended)::text)',
+    },
+  ],
+  changeKinds: ['express.traces', 'air.status', 'ocean.status', 'terminal.status'],
+});

@@ -1,0 +1,111 @@
+import { ident, type Queryable } from '../db.ts';
+import type { TrackedItem } from './item.ts';
+
+/** Tracking tables: one row per tracked item, its history travelling with it as a JSON array. */
+export async function createTrackingTables(db: Queryable, schema: string): Promise<void> {
+  const s = ident(schema);
+  await db.query(`
+    CREATE TABLE IF NOT EXISTS ${s}.items (
+      subject text PRIMARY KEY,
+      family text NOT NULL,
+      aliases text[] NOT NULL,
+      facts jsonb NOT NULL,
+      events jsonb NOT NULL,
+      derived jsonb NOT NULL,
+      reports jsonb NOT NULL,
+      last_event_id text,
+      pushes_ended boolean NOT NULL,
+      first_received_at text NOT NULL,
+      last_received_at text NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS items_aliases ON ${s}.items USING gin (aliases);`);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toItem = (row: any): TrackedItem => ({
+  family: row.family,
+  subject: row.subject,
+  aliases: row.aliases,
+  facts: row.facts,
+  events: row.events,
+  derived: row.derived,
+  reports: row.reports,
+  lastEventId: row.last_event_id,
+  pushesEnded: row.pushes_ended,
+  firstReceivedAt: row.first_received_at,
+  lastReceivedAt: row.last_received_at,
+});
+
+export async function findItems(
+  db: Queryable,
+  schema: string,
+  subjects: readonly string[],
+): Promise<TrackedItem[]> {
+  const { rows } = await db.query(`SELECT * FROM ${ident(schema)}.items WHERE subject = ANY($1)`, [subjects]);
+  return rows.map(toItem);
+}
+
+/**
+ * The item a query names: by its own subject first, else by an alias (an ocean container or
+ * booking number); among several items sharing an alias, the most recently reported.
+ */
+export async function findItemByKey(db: Queryable, schema: string, key: string): Promise<TrackedItem | null> {
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.items WHERE subject = $1 OR aliases @> ARRAY[$1]::text[]
+     ORDER BY (subject = $1) DESC, last_received_at DESC LIMIT 1`,
+    [key],
+  );
+  return rows[0] ? toItem(rows[0]) : null;
+}
+
+/** Writes a batch's changed items with one statement (rows in key order: concurrent writers never deadlock). */
+export async function upsertItems(
+  db: Queryable,
+  schema: string,
+  items: readonly TrackedItem[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await db.query(
+    `INSERT INTO ${ident(schema)}.items (subject, family, aliases, facts, events, derived, reports, last_event_id,
+       pushes_ended, first_received_at, last_received_at)
+     SELECT subject, family, ARRAY(SELECT jsonb_array_elements_text(aliases)), facts, events, derived, reports,
+       last_event_id, pushes_ended, first_received_at, last_received_at
+     FROM jsonb_to_recordset($1::jsonb) AS r(subject text, family text, aliases jsonb, facts jsonb, events jsonb,
+       derived jsonb, reports jsonb, last_event_id text, pushes_ended boolean, first_received_at text,
+       last_received_at text)
+     ON CONFLICT (subject) DO UPDATE SET aliases = EXCLUDED.aliases, facts = EXCLUDED.facts, events = EXCLUDED.events,
+       derived = EXCLUDED.derived, reports = EXCLUDED.reports, last_event_id = EXCLUDED.last_event_id,
+       pushes_ended = EXCLUDED.pushes_ended, last_received_at = EXCLUDED.last_received_at`,
+    [
+      JSON.stringify(
+        items.map((item) => ({
+          subject: item.subject,
+          family: item.family,
+          aliases: item.aliases,
+          facts: item.facts,
+          events: item.events,
+          derived: item.derived,
+          reports: item.reports,
+          last_event_id: item.lastEventId,
+          pushes_ended: item.pushesEnded,
+          first_received_at: item.firstReceivedAt,
+          last_received_at: item.lastReceivedAt,
+        })),
+      ),
+    ],
+  );
+}
+
+/** Usage as the spec bills it (§9): distinct tracked items first reported within the window, per family. */
+export async function countItemsSince(
+  db: Queryable,
+  schema: string,
+  since: string,
+): Promise<{ family: string; items: number }[]> {
+  const { rows } = await db.query(
+    `SELECT family, count(*)::int AS items FROM ${ident(schema)}.items WHERE first_received_at >= $1
+     GROUP BY family ORDER BY family`,
+    [since],
+  );
+  return rows.map((row) => ({ family: row.family, items: row.items }));
+}
