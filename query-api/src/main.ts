@@ -13,6 +13,7 @@ import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
+import { createTrackingRouter } from './tracking/router.ts';
 
 const config = parseQueryApiConfig(process.env);
 const logger = createLogger({ service: 'query-api' }, { level: config.logLevel });
@@ -88,6 +89,8 @@ const app = createApp({
       callbackAllowlist: parseAllowlist(config.callbackAllowlist),
       callLimit,
     }),
+    // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
+    createTrackingRouter({ pool, callLimit }),
   ],
   ready: async () => databaseAnswers,
 });

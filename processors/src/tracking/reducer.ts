@@ -1,4 +1,4 @@
-import { airData, expressAnswer, oceanResult, terminalResult } from '@tradelog/projections/tracking/answers';
+import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
@@ -36,27 +36,6 @@ import { reportOf } from './reports.ts';
  *    it (§9: pushes stop after the final push of a signed parcel); the history still records.
  */
 export type TrackingState = ReadonlyMap<string, TrackedItem>;
-
-export const trackingKindOf = {
-  express: 'express.traces',
-  air: 'air.status',
-  ocean: 'ocean.status',
-  terminal: 'terminal.status',
-} as const;
-
-/** What a subscriber is pushed about the item: the spec's answer shape. */
-export function pushedView(item: TrackedItem): Record<string, unknown> {
-  switch (item.family) {
-    case 'express':
-      return expressAnswer(item);
-    case 'air':
-      return { data: airData(item) };
-    case 'ocean':
-      return { result: oceanResult(item) };
-    case 'terminal':
-      return { result: terminalResult(item) };
-  }
-}
 
 export function reduceTracking(state: TrackingState, event: DocumentEvent): Reduction<TrackingState> {
   const report = reportOf(event);

@@ -1,4 +1,9 @@
-import { expressSubject, oceanSubject, terminalSubject } from '@tradelog/projections/push/families';
+import {
+  airSubject,
+  expressSubject,
+  oceanSubject,
+  terminalSubject,
+} from '@tradelog/projections/push/families';
 import type {
   EventProvenance,
   Fields,
@@ -28,10 +33,6 @@ export const feedFamilies: Readonly<Record<string, TrackingFamily>> = {
   oceanContainerEvent: 'ocean',
   terminalEvent: 'terminal',
 };
-
-/** Air waybills have no subscription family of the spec's shape yet; their key follows the others'. */
-export const airSubject = (businessNumber: string) =>
-  `air/${encodeURIComponent(businessNumber.trim().toUpperCase())}`;
 
 /** Event times as UTC ISO (feeds write Beijing time without an offset, schemas/README); the raw text otherwise. */
 export function eventInstant(value: unknown): string {
@@ -111,7 +112,7 @@ function keysOf(
     }
     case 'air': {
       const number = text(document, 'businessNumber');
-      return number ? { subject: airSubject(number), aliases: [] } : undefined;
+      return number ? { subject: airSubject({ businessNumber: number }), aliases: [] } : undefined;
     }
     case 'ocean': {
       const billNo = text(document, 'billNo');

@@ -21,7 +21,8 @@ export interface NewDelivery {
   subject: string;
   /** Without the sequence: it is added here, for `changes` payloads, once assigned. */
   payload: Record<string, unknown>;
-  state: 'held' | 'pending';
+  /** `requested`: the worker's poller enqueues it (a tracking subscription's first push, made by query-api). */
+  state: 'held' | 'pending' | 'requested';
   createdAt: Date;
 }
 

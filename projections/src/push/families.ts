@@ -56,6 +56,9 @@ export const oceanSubject = (criteria: Pick<OceanCriteria, 'billNo' | 'container
     ? `ocean/container/${part(criteria.containerNo)}`
     : `ocean/bill/${part(criteria.billNo)}`;
 
+/** An air waybill (query spec §3 "Air tracking"). */
+export const airSubject = (criteria: { businessNumber: string }) => `air/${part(criteria.businessNumber)}`;
+
 export const terminalSubject = (criteria: TerminalCriteria) =>
   `terminal/${part(criteria.businessNumber)}/${part(criteria.portCode)}/${part(criteria.ieid)}`;
 

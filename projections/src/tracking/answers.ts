@@ -1,4 +1,4 @@
-import type { Fields, TrackedEvent, TrackedItem } from './item.ts';
+import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
 
 /**
  * The spec's answer shapes, rendered from a tracked item (query spec §3): the express instant
@@ -162,4 +162,30 @@ export function airData(item: TrackedItem): Record<string, unknown> {
     transportEvents: list('transportEvents'),
     equipmentEvents: list('equipmentEvents'),
   });
+}
+
+/** The change-event kind each family publishes (processors/src/push/README.md, tracking contract). */
+export const trackingKindOf: Readonly<Record<TrackingFamily, string>> = {
+  express: 'express.traces',
+  air: 'air.status',
+  ocean: 'ocean.status',
+  terminal: 'terminal.status',
+};
+
+/**
+ * What a subscriber is pushed about an item: the spec's answer shape, as the change event's
+ * data (express push item fields; `{ result }` for ocean and terminal; `{ data }` for air), with
+ * the item's aliases as further match keys.
+ */
+export function pushedView(item: TrackedItem): Record<string, unknown> {
+  switch (item.family) {
+    case 'express':
+      return expressAnswer(item);
+    case 'air':
+      return { data: airData(item) };
+    case 'ocean':
+      return { result: oceanResult(item) };
+    case 'terminal':
+      return { result: terminalResult(item) };
+  }
 }

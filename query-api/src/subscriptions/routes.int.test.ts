@@ -151,7 +151,15 @@ describe('subscription routes', () => {
     });
     expect(metadata).toMatchObject({ status: 400, body: { code: 'CALLBACK_TARGET_REFUSED' } });
     const allowed = await call('POST', `${base}/open/freightower/trace/ocean`, keys.lender, loopback);
-    expect(allowed).toMatchObject({ status: 200, body: { flag: 'success', data: { result: null } } });
+    // Subscribe and query: nothing is known about the bill yet, so its result says START (fetching).
+    expect(allowed).toMatchObject({
+      status: 200,
+      body: {
+        flag: 'success',
+        data: { result: { billNo: 'B1', statusCategory: 'START' } },
+        firstPushQueued: false,
+      },
+    });
     expect(allowed.body.subscription).toMatchObject({
       family: 'ocean',
       criteria: { billNo: 'B1', carrierCode: 'AUTO' },

@@ -42,6 +42,8 @@ import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
 import { handle, sendSuccess } from '../lenders/respond.ts';
+import { queueFirstPush } from '../tracking/firstPush.ts';
+import { type OceanParams, oceanAnswer, terminalAnswer } from '../tracking/router.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -142,22 +144,27 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       });
     }
     const secret = newSubscriptionSecret();
-    const subscription = await insertSubscription(pool, {
-      id: newId(),
-      family,
-      ownerKind: caller.kind,
-      ownerId: caller.ownerId,
-      accountId: caller.accountId,
-      keyId: caller.keyId,
-      callbackUrl,
-      criteria: criteria as unknown as Record<string, unknown>,
-      matchKey: matchKeyOf(family, criteria),
-      projections,
-      secret,
-      createdAt: now(),
+    const at = now();
+    // One transaction: the subscription and, for tracking, its first push when data is already there.
+    const { subscription, firstPushQueued } = await inTransaction(pool, async (db) => {
+      const subscription = await insertSubscription(db, {
+        id: newId(),
+        family,
+        ownerKind: caller.kind,
+        ownerId: caller.ownerId,
+        accountId: caller.accountId,
+        keyId: caller.keyId,
+        callbackUrl,
+        criteria: criteria as unknown as Record<string, unknown>,
+        matchKey: matchKeyOf(family, criteria),
+        projections,
+        secret,
+        createdAt: at,
+      });
+      return { subscription, firstPushQueued: await queueFirstPush(db, subscription, { now: at, newId }) };
     });
     // The secret is shown here, once; it is never listed again.
-    return { subscription: { ...shown(subscription), secret } };
+    return { subscription: { ...shown(subscription), secret }, firstPushQueued };
   }
 
   // Express (query spec §3 "Express", §7): the answer is the express shape, success/reason; so
@@ -223,9 +230,11 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
             .map((name) => [name, String(params[name])]),
         ),
       };
+      // Subscribe and query (§3): the port area's rules refuse before anything is stored.
+      const result = await oceanAnswer(options.pool, params as unknown as OceanParams, now());
       const created = await create(callerOf(res), 'ocean', String(body.callbackUrl), criteria);
-      // The first push follows once data is there (§4 "Subscription flow").
-      sendSuccess(res, { data: { params: body.params, result: null }, ...created });
+      // The first push follows once data is there, at once if it already is (§4 "Subscription flow").
+      sendSuccess(res, { data: { params: body.params, result }, ...created });
     }),
   );
   router.post(
@@ -241,8 +250,9 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         portCode: String(params.portCode),
         ieid: String(params.ieid),
       };
+      const result = await terminalAnswer(options.pool, criteria);
       const created = await create(callerOf(res), 'terminal', String(body.callbackUrl), criteria);
-      sendSuccess(res, { data: { params: body.params, result: null }, ...created });
+      sendSuccess(res, { data: { params: body.params, result }, ...created });
     }),
   );
 

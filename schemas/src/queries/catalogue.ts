@@ -43,6 +43,11 @@ import {
   terminalTrackingRequest,
   warehouseSummaryRequest,
 } from './requests.ts';
+import {
+  airTrackingRequest,
+  expressInstantQueryRequest,
+  expressRouteMapInstantQueryRequest,
+} from './tracking.ts';
 
 /**
  * The query and subscription interfaces Tradelog serves from its projections (query spec §7),
@@ -73,6 +78,9 @@ export type QueryTypeId =
   | 'expressRouteMapSubscription'
   | 'oceanTracking'
   | 'terminalTracking'
+  | 'expressInstantQuery'
+  | 'expressRouteMapInstantQuery'
+  | 'airTracking'
   | ReferenceQueryTypeId;
 
 /** The logistics reference look-ups (query spec §3, §7): vessels, bills, schedules, flights, trucks. */
@@ -249,6 +257,30 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
   entry('terminalTracking', 'trackOrSubscribe', '/open/freightower/trace/shipment', terminalTrackingRequest, {
     cn: 'flag、code、message 及 data.params、data.result.shipment（单证、箱、运输、事件、地点）；订阅后接收方须在 10 秒内返回 HTTP 200，retriable 为 true 时重试',
     en: 'flag, code, message and data.params, data.result.shipment (documents, equipment, transports, events, locations); subscribers must answer HTTP 200 within 10 s, and are retried when they reply retriable',
+  }),
+  entry(
+    'expressInstantQuery',
+    'query',
+    '/open/logistics/express/bird/instantQuery',
+    expressInstantQueryRequest,
+    {
+      cn: 'shipperCode、logisticCode、success、state（0–10）、stateEx、location、traces（acceptTime、acceptStation、location、action、remark）；无数据或校验未通过时 success 为 false 并给出 reason；每秒最多 10 次',
+      en: 'shipperCode, logisticCode, success, state (0–10), stateEx, location, traces (acceptTime, acceptStation, location, action, remark); success false with a reason when nothing is known or the check fails; at most 10 calls per second',
+    },
+  ),
+  entry(
+    'expressRouteMapInstantQuery',
+    'query',
+    '/open/logistics/express/bird/instantQuery/route/map',
+    expressRouteMapInstantQueryRequest,
+    {
+      cn: '同文字版，另含 routeMapUrl（轨迹地图链接）与 coordinates',
+      en: 'As the text version, plus routeMapUrl (the route map link) and coordinates',
+    },
+  ),
+  entry('airTracking', 'trackOrSubscribe', '/open/freightower/trace/air', airTrackingRequest, {
+    cn: 'statusCode（20000 有数据，20001 无数据，40000 参数错误，42900 超出调用限制）、message 及 data 列表：origin、status（PROCESS、COMPLETE）、businessNumber、carrier、shipmentEquipments、shipmentLocations（PRE、PDE）、shipmentEvents、transportEvents、equipmentEvents',
+    en: 'statusCode (20000 data, 20001 none, 40000 parameter error, 42900 call limit exceeded), message and a data list: origin, status (PROCESS, COMPLETE), businessNumber, carrier, shipmentEquipments, shipmentLocations (PRE, PDE), shipmentEvents, transportEvents, equipmentEvents',
   }),
   ...referenceQueries(),
 ]);

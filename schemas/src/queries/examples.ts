@@ -108,4 +108,12 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   },
   truckPosition: { vclN: '粤B6K2Q8' },
   truckTrack: { vclN: '粤B6K2Q8', qryBtm: '2024-03-05 00:00:00', qryEtm: '2024-03-05 23:59:59' },
+  expressInstantQuery: {
+    shipperCode: 'SF',
+    logisticCode: 'SF1425367689012',
+    customerName: '5678',
+    sort: '1',
+  },
+  expressRouteMapInstantQuery: { shipperCode: 'SF', logisticCode: 'SF1425367689012', customerName: '5678' },
+  airTracking: { businessNumber: '78412345675' },
 };

@@ -329,7 +329,7 @@ export const outboundDetailsRequest = movementDetails(
   ),
 );
 
-const callbackUrl = formatted(
+export const callbackUrl = formatted(
   255,
   httpUrlFormat,
   l(
@@ -340,39 +340,43 @@ const callbackUrl = formatted(
   ),
 );
 
+/** The express request fields (§3 "Express"); the subscription adds callbackUrl. */
+export function expressRequestFields(): Record<string, JsonSchema> {
+  return {
+    shipperCode: text(20, l('快递公司编码', 'Carrier code', '快递公司编码', 'The courier company code')),
+    logisticCode: text(30, l('快递单号', 'Tracking number', '快递运单号', 'The courier waybill number')),
+    customerName: text(
+      50,
+      l(
+        '客户信息',
+        'Customer check value',
+        '部分快递公司必填：一家主要快递公司填寄件人或收件人手机号后四位，另一家填发件人账号',
+        "Required by some carriers: the last four digits of the sender's or receiver's phone for one, the shipper account number for another",
+      ),
+    ),
+    sort: {
+      ...code(
+        { '0': ['升序', 'ascending'], '1': ['降序', 'descending'] },
+        l(
+          '轨迹排序',
+          'Trace order',
+          '轨迹按时间排序方式，默认升序',
+          'How traces are ordered by time; ascending by default',
+        ),
+      ),
+      default: '0',
+    },
+    orderCode: text(
+      30,
+      l('订单编号', 'Order code', '与运单关联的订单编号', 'The order the waybill belongs to'),
+    ),
+  };
+}
+
 function expressSubscription(words: Labels): JsonSchema {
   return documentSchema({
     words,
-    properties: {
-      shipperCode: text(20, l('快递公司编码', 'Carrier code', '快递公司编码', 'The courier company code')),
-      logisticCode: text(30, l('快递单号', 'Tracking number', '快递运单号', 'The courier waybill number')),
-      customerName: text(
-        50,
-        l(
-          '客户信息',
-          'Customer check value',
-          '部分快递公司必填：一家主要快递公司填寄件人或收件人手机号后四位，另一家填发件人账号',
-          "Required by some carriers: the last four digits of the sender's or receiver's phone for one, the shipper account number for another",
-        ),
-      ),
-      sort: {
-        ...code(
-          { '0': ['升序', 'ascending'], '1': ['降序', 'descending'] },
-          l(
-            '轨迹排序',
-            'Trace order',
-            '轨迹按时间排序方式，默认升序',
-            'How traces are ordered by time; ascending by default',
-          ),
-        ),
-        default: '0',
-      },
-      orderCode: text(
-        30,
-        l('订单编号', 'Order code', '与运单关联的订单编号', 'The order the waybill belongs to'),
-      ),
-      callbackUrl,
-    },
+    properties: { ...expressRequestFields(), callbackUrl },
     required: ['shipperCode', 'logisticCode', 'callbackUrl'],
   });
 }

@@ -293,6 +293,42 @@ export interface TerminalTrackingParams {
   ieid: "E" | "I";
 }
 
+/** 快递即时查询 — Express instant query */
+export interface ExpressInstantQueryRequest {
+  /** 快递公司编码 — Carrier code */
+  shipperCode: string;
+  /** 快递单号 — Tracking number */
+  logisticCode: string;
+  /** 客户信息 — Customer check value */
+  customerName?: string;
+  /** 轨迹排序 — Trace order */
+  sort?: "0" | "1";
+  /** 订单编号 — Order code */
+  orderCode?: string;
+}
+
+/** 快递即时查询（地图版） — Express instant query (map) */
+export interface ExpressRouteMapInstantQueryRequest {
+  /** 快递公司编码 — Carrier code */
+  shipperCode: string;
+  /** 快递单号 — Tracking number */
+  logisticCode: string;
+  /** 客户信息 — Customer check value */
+  customerName?: string;
+  /** 轨迹排序 — Trace order */
+  sort?: "0" | "1";
+  /** 订单编号 — Order code */
+  orderCode?: string;
+}
+
+/** 空运跟踪 — Air cargo tracking */
+export interface AirTrackingRequest {
+  /** 运单号 — Air waybill number */
+  businessNumber: string;
+  /** 回调地址 — Callback URL */
+  callbackUrl?: string;
+}
+
 /** 船舶档案查询 — Vessel archive */
 export interface VesselArchiveRequest {
   /** 海上移动业务识别码 — MMSI */
@@ -427,6 +463,9 @@ export interface QueryRequestsByType {
   expressRouteMapSubscription: ExpressRouteMapSubscriptionRequest;
   oceanTracking: OceanTrackingRequest;
   terminalTracking: TerminalTrackingRequest;
+  expressInstantQuery: ExpressInstantQueryRequest;
+  expressRouteMapInstantQuery: ExpressRouteMapInstantQueryRequest;
+  airTracking: AirTrackingRequest;
   vesselArchive: VesselArchiveRequest;
   vesselAis: VesselAisRequest;
   transportBill: TransportBillRequest;

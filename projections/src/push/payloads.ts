@@ -1,0 +1,129 @@
+import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
+import type {
+  ChangesCriteria,
+  ExpressCriteria,
+  OceanCriteria,
+  PushFamily,
+  TerminalCriteria,
+} from './families.ts';
+
+/**
+ * From a change event to the body a subscriber receives (query spec §3; shapes documented in
+ * processors/src/push/README.md). Pure: the subscription, the per-subject sequence and the clock are
+ * passed in. It lives beside the families because the push processor renders every push with it
+ * and the subscription routes render a tracking subscription’s first push with it.
+ */
+
+/** Change-event kinds the tracking families are pushed from (produced by a tracking projection). */
+export const trackingKinds = {
+  express: 'express.traces',
+  ocean: 'ocean.status',
+  terminal: 'terminal.status',
+} as const;
+
+/** Which subscriptions an event may concern: the families and the keys to look them up by. */
+export function lookupOf(event: ChangeEvent): { families: PushFamily[]; keys: string[]; projection: string } {
+  const extra = Array.isArray(event.data.matchKeys)
+    ? event.data.matchKeys.filter((key): key is string => typeof key === 'string')
+    : [];
+  const keys = [event.subject, ...extra];
+  if (event.kind === trackingKinds.express)
+    return { families: ['express', 'express-map'], keys, projection: event.projection };
+  if (event.kind === trackingKinds.ocean) return { families: ['ocean'], keys, projection: event.projection };
+  if (event.kind === trackingKinds.terminal)
+    return { families: ['terminal'], keys, projection: event.projection };
+  return { families: ['changes'], keys: [event.enterprise], projection: event.projection };
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in platform time (China, UTC+8), as the express platform writes times. */
+export function platformTime(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const expressItemFields = [
+  'stateEx',
+  'shipperCode',
+  'logisticCode',
+  'traces',
+  'coordinates',
+  'success',
+  'deliveryManTel',
+  'routeMapUrl',
+  'state',
+  'senderCityLatAndLng',
+  'location',
+  'reason',
+  'orderCode',
+] as const;
+
+function pick(data: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (data[name] !== undefined) out[name] = data[name];
+  return out;
+}
+
+export interface PayloadContext {
+  subscriptionId: string;
+  family: PushFamily;
+  criteria: unknown;
+  sequence: number;
+  now: Date;
+}
+
+export function pushPayload(event: ChangeEvent, context: PayloadContext): Record<string, unknown> {
+  switch (context.family) {
+    case 'express':
+    case 'express-map': {
+      const criteria = context.criteria as ExpressCriteria;
+      const item = pick(event.data, expressItemFields);
+      // The text version carries no route map link (query spec §1: map and text versions).
+      if (context.family === 'express') delete item.routeMapUrl;
+      // Traces in the order the subscriber asked for (§3 Express: sort 0 ascending, 1 descending).
+      if (criteria.sort === '1' && Array.isArray(item.traces)) item.traces = [...item.traces].reverse();
+      item.shipperCode ??= criteria.shipperCode;
+      item.logisticCode ??= criteria.logisticCode;
+      if (criteria.orderCode !== undefined) item.orderCode ??= criteria.orderCode;
+      item.success ??= true;
+      return { pushTime: platformTime(context.now), count: '1', data: [item] };
+    }
+    case 'ocean': {
+      const criteria = context.criteria as OceanCriteria;
+      return {
+        params: {
+          referenceno: context.subscriptionId,
+          subscriptions: [
+            {
+              CARRIER_CD: criteria.carrierCode ?? '',
+              REFERENCE_NO: criteria.billNo,
+              CTNRNO: criteria.containerNo ?? '',
+              IEMARK: criteria.isExport ?? '',
+              POL: criteria.portCode ?? '',
+              DTP: typeof event.data.dtp === 'string' ? event.data.dtp : '',
+            },
+          ],
+        },
+        result: event.data.result ?? {},
+      };
+    }
+    case 'terminal': {
+      const criteria = context.criteria as TerminalCriteria;
+      return {
+        params: { businessNumber: criteria.businessNumber, portCode: criteria.portCode, ieid: criteria.ieid },
+        result: event.data.result ?? {},
+      };
+    }
+    case 'changes': {
+      const criteria = context.criteria as ChangesCriteria;
+      return {
+        eventId: event.eventId,
+        type: event.kind,
+        projection: event.projection,
+        enterprise: criteria.enterprise,
+        subject: event.subject,
+        sequence: context.sequence,
+        occurredAt: event.occurredAt,
+        data: event.data,
+      };
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { findLiveVersion, type Queryable } from '@tradelog/projections';
+import { insertDelivery } from '@tradelog/projections/push/deliveries';
+import { pushPayload } from '@tradelog/projections/push/payloads';
+import type { Subscription } from '@tradelog/projections/push/subscriptions';
+import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
+import type { TrackingFamily } from '@tradelog/projections/tracking/item';
+import { findItemByKey } from '@tradelog/projections/tracking/tables';
+import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
+
+const familyOfSubscription: Readonly<Record<string, TrackingFamily>> = {
+  express: 'express',
+  'express-map': 'express',
+  ocean: 'ocean',
+  terminal: 'terminal',
+};
+
+/**
+ * §4 "Subscription flow": a first push follows once data is there — at once when the tracked
+ * item is already known when the subscription is made. Called in the subscription's own
+ * transaction: the first push is a delivery in state `requested`, which the push worker's
+ * poller enqueues like a redelivery. Its event id is the id of the change event that produced
+ * the item's current state, so when the push processor matches that same event later (it may
+ * still be on its way through the changes topic) the delivery exists and nothing is sent twice.
+ * Later changes arrive as change events and are pushed as usual. Returns whether a first push
+ * was queued.
+ */
+export async function queueFirstPush(
+  db: Queryable,
+  subscription: Subscription,
+  options: { now: Date; newId: () => string },
+): Promise<boolean> {
+  const family = familyOfSubscription[subscription.family];
+  if (!family) return false;
+  const version = await findLiveVersion(db, 'tracking');
+  if (!version) return false;
+  const item = await findItemByKey(db, version.schemaName, subscription.matchKey);
+  if (!item || item.family !== family) return false;
+  const last = item.reports[item.reports.length - 1]!;
+  const [topic = '', partition = '0', offset = '0'] = last.position.split('/');
+  const event: ChangeEvent = {
+    eventId: item.lastEventId ?? options.newId(),
+    projection: 'tracking',
+    kind: trackingKindOf[family],
+    enterprise: item.subject,
+    subject: item.subject,
+    occurredAt: item.lastReceivedAt,
+    source: { documentId: last.documentId, topic, partition: Number(partition), offset },
+    data: { ...pushedView(item), ...(item.aliases.length > 0 ? { matchKeys: item.aliases } : {}) },
+  };
+  const inserted = await insertDelivery(db, {
+    id: options.newId(),
+    subscriptionId: subscription.id,
+    family: subscription.family,
+    eventId: event.eventId,
+    eventKind: event.kind,
+    subject: event.subject,
+    payload: pushPayload(event, {
+      subscriptionId: subscription.id,
+      family: subscription.family,
+      criteria: subscription.criteria,
+      sequence: 0,
+      now: options.now,
+    }),
+    state: subscription.state === 'active' ? 'requested' : 'held',
+    createdAt: options.now,
+  });
+  return inserted !== null;
+}

@@ -1,0 +1,153 @@
+import { latestActual } from '@tradelog/projections/tracking/answers';
+import type { TrackedItem } from '@tradelog/projections/tracking/item';
+import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
+
+/**
+ * The tracking queries' own rules (query spec §3, §5, §9), pure. Decisions where the spec is
+ * silent are in query-api/README.md "Tracking".
+ */
+export interface RuleBreach {
+  code: string;
+  en: string;
+  cn: string;
+}
+
+/**
+ * §3 Express: customerName is mandatory for one major carrier (the last four digits of the
+ * receiver's or sender's phone) and, for another, the shipper's account. The spec does not name
+ * them; they are SF Express and JD Logistics, whose public APIs have exactly these rules.
+ */
+export const customerNameRules: Readonly<Record<string, 'phoneTail' | 'shipperAccount'>> = {
+  SF: 'phoneTail',
+  JD: 'shipperAccount',
+};
+
+export function checkCustomerName(
+  shipperCode: string,
+  customerName: string | undefined,
+  item: TrackedItem | null,
+): RuleBreach | undefined {
+  const rule = customerNameRules[shipperCode.trim().toUpperCase()];
+  if (!rule) return undefined;
+  const given = customerName?.trim() ?? '';
+  if (rule === 'phoneTail' && !/^[0-9]{4}$/.test(given)) {
+    return {
+      code: 'CUSTOMER_NAME_REQUIRED',
+      en: 'customerName: last 4 phone digits needed',
+      cn: '该快递公司须填 customerName：手机号后四位',
+    };
+  }
+  if (rule === 'shipperAccount' && given === '') {
+    return {
+      code: 'CUSTOMER_NAME_REQUIRED',
+      en: 'customerName: shipper account needed',
+      cn: '该快递公司须填 customerName：发件人账号',
+    };
+  }
+  if (!item) return undefined;
+  const facts = item.facts;
+  const accepted =
+    rule === 'phoneTail' ? [facts.receiverPhoneTail, facts.senderPhoneTail] : [facts.shipperAccount];
+  // A parcel whose carrier did not tell us the check value cannot be shown to anyone.
+  if (!accepted.some((value) => typeof value === 'string' && value === given)) {
+    return {
+      code: 'CUSTOMER_NAME_MISMATCH',
+      en: 'customerName does not match the parcel',
+      cn: 'customerName 与运单信息不符',
+    };
+  }
+  return undefined;
+}
+
+/** §9: the ten container-tracking port areas and their rules. */
+export const portAreas: Readonly<
+  Record<string, { exportOnly?: boolean; containerOnly?: boolean; historyDays?: number }>
+> = {
+  CNSHA: { historyDays: 60 },
+  CNNGB: {},
+  CNYTN: { exportOnly: true },
+  CNSHK: { exportOnly: true },
+  CNCWN: { exportOnly: true },
+  CNDCB: { exportOnly: true },
+  CNTAO: {},
+  CNNSA: { containerOnly: true },
+  CNTXG: {},
+  CNXMN: { historyDays: 90 },
+};
+
+/** A request for port data (portCode given) that the port area cannot answer (§5, §9). */
+export function checkPortRequest(params: {
+  portCode?: string;
+  isExport?: string;
+  containerNo?: string;
+}): RuleBreach | undefined {
+  const portCode = params.portCode?.trim().toUpperCase();
+  if (!portCode) return undefined;
+  const area = portAreas[portCode];
+  const known = Object.keys(portAreas).join(', ');
+  if (!area) {
+    return {
+      code: 'PORT_NOT_SUPPORTED',
+      en: `portCode ${portCode} is not a container-tracking port area; supported: ${known}`,
+      cn: `portCode ${portCode} 不在集装箱跟踪港区内，支持：${known}`,
+    };
+  }
+  if (!params.isExport) {
+    return {
+      code: 'IS_EXPORT_REQUIRED',
+      en: 'isExport (E or I) is required to obtain port data (§5)',
+      cn: '获取港区数据须填写 isExport（E 或 I）',
+    };
+  }
+  if (area.exportOnly && params.isExport !== 'E') {
+    return {
+      code: 'PORT_EXPORT_ONLY',
+      en: `port area ${portCode} tracks exports only (isExport must be E)`,
+      cn: `港区 ${portCode} 仅支持出口（isExport 须为 E）`,
+    };
+  }
+  if (area.containerOnly && !params.containerNo?.trim()) {
+    return {
+      code: 'CONTAINER_NO_REQUIRED',
+      en: `port area ${portCode} is queried by container number only (containerNo is required)`,
+      cn: `港区 ${portCode} 仅支持按箱号查询（须填 containerNo）`,
+    };
+  }
+  return undefined;
+}
+
+/** When the bill left the port: its actual loading there, else the receipt's actual departure. */
+export function departedAt(item: TrackedItem, portCode: string): Date | undefined {
+  const loaded = latestActual(
+    item.events.filter((event) => event.fields.eventCode === 'LOBD' && event.fields.portCode === portCode),
+  );
+  if (loaded) return new Date(loaded.at);
+  const receipt = item.facts.receipt as { atd?: unknown } | undefined;
+  return typeof receipt?.atd === 'string' ? parseTradeDateTime(receipt.atd) : undefined;
+}
+
+/**
+ * §9 history windows: the port area keeps a bill's data 60 (CNSHA) or 90 (CNXMN) days after
+ * departure; after that its events (source 0) are no longer answered. The carrier's stay.
+ */
+export function withinPortHistory(item: TrackedItem, portCode: string | undefined, now: Date): TrackedItem {
+  const days = portCode ? portAreas[portCode.trim().toUpperCase()]?.historyDays : undefined;
+  if (days === undefined) return item;
+  const departed = departedAt(item, portCode!.trim().toUpperCase());
+  if (!departed || now.getTime() - departed.getTime() <= days * 86_400_000) return item;
+  const events = item.events.filter((event) => event.provenance.source !== '0');
+  const current = latestActual(events) ?? events.find((event) => event.estimated);
+  const { currentEvent: _dropped, ...derived } = item.derived;
+  return { ...item, events, derived: current ? { ...derived, currentEvent: current } : derived };
+}
+
+/** carrierCode AUTO (or absent) recognises the carrier; any other code must be the bill's carrier. */
+export function carrierMatches(item: TrackedItem, carrierCode: string | undefined): boolean {
+  const wanted = carrierCode?.trim().toUpperCase();
+  if (!wanted || wanted === 'AUTO') return true;
+  const carrier = (item.facts.carrier ?? {}) as { scac?: unknown; code?: unknown };
+  const known = [item.facts.carrierCode, carrier.scac, carrier.code].filter(
+    (value): value is string => typeof value === 'string',
+  );
+  return known.length === 0 || known.some((value) => value.toUpperCase() === wanted);
+}
