@@ -1,0 +1,410 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readCheckpoints, readOutbox } from '@tradelog/projections';
+import { migrate } from '@tradelog/projections/migrate';
+import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import express from 'express';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import { createPushService, type PushService } from '../../processors/src/push/service.ts';
+import { pushSettings } from '../../processors/src/push/settings.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
+type Json = any;
+
+interface Push {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Json;
+}
+
+/** A subscriber's callback: a real HTTP server on loopback answering every push as the spec's receivers do. */
+async function startReceiver() {
+  const pushes: Push[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      pushes.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString()),
+      });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: true, success: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    pushesTo: (path: string) => pushes.filter((push) => push.path === path),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// Feeds go through ingest, the log and the tracking projection; queries and subscriptions through
+// query-api's routers; pushes through the changes topic and the push service to a real receiver
+// (query spec §3, §4 "Subscription flow", §9; processors/src/tracking/README.md).
+describe('tracking: feeds in, queries and pushes out', () => {
+  const services = testServices();
+  const changesTopic = uniqueName('tr-changes');
+  const settings = pushSettings({
+    consumerGroup: uniqueName('tr-push'),
+    bossSchema: uniqueName('tr_boss'),
+    allowlist: parseAllowlist(['127.0.0.1/32']),
+    requestPollMs: 200,
+  });
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let ingest: IngestUnderTest;
+  let running: ProjectionsUnderTest | undefined;
+  let push: PushService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let server: ReturnType<express.Express['listen']>;
+  let queryUrl: string;
+  let feedTopics: string[] = [];
+  const keys = { carrier: '', subscriber: '' };
+  const topicOf = (type: DocumentTypeId) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'tr');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 10 });
+    keys.carrier = (await createTestApiKey(pool, 'partner', { ownerId: 'carrier-tr' })).key;
+    keys.subscriber = (await createTestApiKey(pool, 'partner', { ownerId: 'subscriber-tr' })).key;
+    ingest = await startIngestUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      keysDatabaseUrl: db.databaseUrl,
+      topicSuffix: uniqueName('tr'),
+      logger: quietLogger,
+    });
+    feedTopics = ['expressTrace', 'airCargoEvent', 'oceanContainerEvent', 'terminalEvent'].map((id) =>
+      topicOf(id as DocumentTypeId),
+    );
+    running = await startProjectionsUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topicOf,
+      logger: quietLogger,
+      clientId: 'tr-processors',
+      only: ['tracking'],
+      changesTopic,
+    });
+    push = createPushService({
+      brokers: services.kafkaBrokers,
+      pool,
+      databaseUrl: db.databaseUrl,
+      changesTopic,
+      settings,
+      logger: quietLogger,
+    });
+    await push.start();
+    receiver = await startReceiver();
+    const app = express();
+    app.use(createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist }));
+    app.use(createTrackingRouter({ pool }));
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await push?.stop();
+    await running?.stop();
+    await ingest?.close();
+    await receiver?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    const admin = createKafka({
+      brokers: services.kafkaBrokers,
+      clientId: 'tr-admin',
+      logger: quietLogger,
+    }).admin();
+    await admin.connect();
+    await admin.deleteTopics({
+      topics: [...documentTypes.map((type) => ingest.topicOf(type)), changesTopic],
+    });
+    await admin.disconnect();
+    if (pool) {
+      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
+        `${db.schema}\\_%`,
+      ]);
+      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+      await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
+      await pool.end();
+    }
+    await db?.drop();
+  });
+
+  const call = async (path: string, body: unknown, method = 'POST') => {
+    const response = await fetch(`${queryUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.subscriber}` },
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+
+  const feed = async (type: DocumentTypeId, document: unknown) => {
+    const intf = ingest.interfaces.find((candidate) => candidate.id === type)!;
+    const response = await fetch(`${ingest.url}${intf.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.carrier}` },
+      body: JSON.stringify(document),
+    });
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
+  };
+
+  /** Everything fed so far has had every consequence it will have (see tests/push/lender-push). */
+  const waitForQuiet = async (subscriptionIds: string[]) => {
+    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, feedTopics), {
+      projections: ['tracking'],
+      topicOf,
+    });
+    await waitFor(async () => (await readOutbox(pool, 'tracking', 1)).length === 0, {
+      what: 'change events published',
+    });
+    const changesEnd = (await endOffsetsOf(services.kafkaBrokers, [changesTopic])).get(changesTopic) ?? [];
+    await waitFor(
+      async () => {
+        const stored = new Map(
+          (await readCheckpoints(pool, settings.consumerGroup)).map((c) => [
+            c.partition,
+            BigInt(c.nextOffset),
+          ]),
+        );
+        return changesEnd.every((p) => (stored.get(p.partition) ?? BigInt(p.start)) >= BigInt(p.end));
+      },
+      { what: 'push processor past the end of the changes topic' },
+    );
+    for (const id of subscriptionIds) {
+      await waitFor(
+        async () => {
+          const { body } = await call(`/subscriptions/${id}/deliveries`, undefined, 'GET');
+          return body.dataList.every((d: Json) => d.state === 'delivered');
+        },
+        { what: 'every delivery settled' },
+      );
+    }
+  };
+
+  it('answers each query with the spec’s field names once the feeds are in', async () => {
+    await feed('expressTrace', examples.expressTrace);
+    await feed('oceanContainerEvent', examples.oceanContainerEvent);
+    await feed('terminalEvent', examples.terminalEvent);
+    await feed('airCargoEvent', examples.airCargoEvent);
+    await waitForQuiet([]);
+
+    const parcel = { shipperCode: 'SF', logisticCode: 'SF1425367689012', customerName: '5678' };
+    const text = await call('/open/logistics/express/bird/instantQuery', { ...parcel, sort: '1' });
+    expect(text.status).toBe(200);
+    expect(text.body).toMatchObject({
+      shipperCode: parcel.shipperCode,
+      logisticCode: parcel.logisticCode,
+      success: true,
+      state: '2',
+      stateEx: '202',
+      location: '上海市',
+    });
+    expect(text.body.routeMapUrl).toBeUndefined();
+    expect(text.body.traces.map((t: Json) => t.action)).toEqual(['202', '201', '204', '1']);
+    expect(Object.keys(text.body.traces[0]).sort()).toEqual([
+      'acceptStation',
+      'acceptTime',
+      'action',
+      'location',
+    ]);
+    const map = await call('/open/logistics/express/bird/instantQuery/route/map', parcel);
+    expect(map.body).toMatchObject({ success: true, routeMapUrl: examples.expressTrace.routeMapUrl });
+    expect(map.body.traces.map((t: Json) => t.action)).toEqual(['1', '204', '201', '202']);
+    const withoutPhone = await call('/open/logistics/express/bird/instantQuery', {
+      ...parcel,
+      customerName: undefined,
+    });
+    expect(withoutPhone).toMatchObject({
+      status: 400,
+      body: { success: false, code: 'CUSTOMER_NAME_REQUIRED' },
+    });
+    expect(withoutPhone.body.reason.length).toBeLessThanOrEqual(50);
+    const wrongPhone = await call('/open/logistics/express/bird/instantQuery', {
+      ...parcel,
+      customerName: '0000',
+    });
+    expect(wrongPhone.body).toMatchObject({ success: false, code: 'CUSTOMER_NAME_MISMATCH' });
+    const unknown = await call('/open/logistics/express/bird/instantQuery', {
+      shipperCode: 'YTO',
+      logisticCode: 'YT1',
+    });
+    expect(unknown).toMatchObject({
+      status: 200,
+      body: { success: false, shipperCode: 'YTO', logisticCode: 'YT1' },
+    });
+    expect(unknown.body.reason).toBeTruthy();
+
+    const byContainer = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'NOT-THIS-BILL', containerNo: 'CSNU6184570', carrierCode: 'AUTO' },
+    });
+    expect(byContainer.body).toMatchObject({
+      flag: 'success',
+      data: {
+        result: {
+          billNo: 'COSU6287451230',
+          containerNo: 'CSNU6184570',
+          isBillNo: 'N',
+          statusCategory: 'PROCESS',
+          carrier: { scac: 'COSU' },
+          currentStatus: { eventCode: 'LOBD', isEsti: 'N', source: '1', vslName: 'COSCO ARIES' },
+        },
+      },
+    });
+    expect(byContainer.body.data.result.containers[0].status.map((s: Json) => s.eventCode)).toEqual([
+      'LOBD',
+      'DSCH',
+    ]);
+    const otherCarrier = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'COSU6287451230', carrierCode: 'MSCU' },
+    });
+    expect(otherCarrier.body.data.result.statusCategory).toBe('START');
+    const importAtShekou = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'COSU6287451230', portCode: 'CNSHK', isExport: 'I' },
+    });
+    expect(importAtShekou).toMatchObject({
+      status: 400,
+      body: { flag: 'failure', code: 'PORT_EXPORT_ONLY' },
+    });
+
+    const terminal = await call('/open/freightower/trace/shipment', {
+      params: { businessNumber: 'COSU6287451230', portCode: 'CNSHK', ieid: 'I' },
+    });
+    expect(terminal.body.data.result.shipment).toMatchObject({
+      businessNumber: 'COSU6287451230',
+      status: 'PROCESS',
+      equipmentEvents: [{ equipmentEventCategory: 'DISC', eventClassifier: 'ACT' }],
+      transportEvents: [{ transportEventCategory: 'ARRI' }],
+    });
+    const air = await call('/open/freightower/trace/air', { businessNumber: '78412345675' });
+    expect(air.body).toMatchObject({
+      statusCode: 20000,
+      data: [{ businessNumber: '78412345675', status: 'PROCESS', carrier: { carrierCode: 'CZ' } }],
+    });
+    expect(
+      (await call('/open/freightower/trace/air', { businessNumber: '784-1234567' })).body.statusCode,
+    ).toBe(40000);
+  });
+
+  it('pushes an express subscriber once data arrives, again on a change, not on a resubmission, and stops after the signed parcel', async () => {
+    const logisticCode = uniqueName('YT')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 30);
+    const path = `/hooks/express/${logisticCode}?token=t1`;
+    const created = await call('/open/logistics/kdn/track/subscription/route/map', {
+      shipperCode: 'YTO',
+      logisticCode,
+      sort: '1',
+      callbackUrl: receiver.url(path),
+    });
+    expect(created.body).toMatchObject({ success: true, firstPushQueued: false });
+    const id = created.body.subscription.id;
+    const report = (traces: Json[]) => ({
+      shipperCode: 'YTO',
+      logisticCode,
+      routeMapUrl: 'https://map/1',
+      traces,
+    });
+    const collected = { acceptTime: '2024-03-12 18:20:41', acceptStation: '已揽收', action: '1' };
+    const transit = { acceptTime: '2024-03-13 09:00:00', acceptStation: '运输中', action: '2' };
+    const signed = { acceptTime: '2024-03-14 11:00:00', acceptStation: '已签收', action: '301' };
+
+    await feed('expressTrace', report([collected]));
+    const [first] = await waitFor(
+      () => (receiver.pushesTo(path).length >= 1 ? receiver.pushesTo(path) : undefined),
+      {
+        what: 'the first express push',
+      },
+    );
+    expect(first!.body).toMatchObject({
+      count: '1',
+      data: [{ shipperCode: 'YTO', logisticCode, state: '1', success: true, routeMapUrl: 'https://map/1' }],
+    });
+    expect(first!.body.pushTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    await feed('expressTrace', report([collected]));
+    await waitForQuiet([id]);
+    expect(receiver.pushesTo(path)).toHaveLength(1);
+
+    await feed('expressTrace', report([collected, transit]));
+    const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the second express push' });
+    expect(second.body.data[0].state).toBe('2');
+    expect(second.body.data[0].traces.map((t: Json) => t.action)).toEqual(['2', '1']);
+
+    await feed('expressTrace', report([signed]));
+    const third = await waitFor(() => receiver.pushesTo(path)[2], { what: 'the signed parcel’s push' });
+    expect(third.body.data[0]).toMatchObject({ state: '3', stateEx: '301' });
+    await feed('expressTrace', report([{ acceptTime: '2024-03-14 12:00:00', acceptStation: '客户已评价' }]));
+    await waitForQuiet([id]);
+    expect(receiver.pushesTo(path)).toHaveLength(3);
+  });
+
+  it('pushes an ocean subscriber at once when the bill is already known, then on a change', async () => {
+    const path = '/push/ocean?token=t2';
+    const created = await call('/open/freightower/trace/ocean', {
+      callbackUrl: receiver.url(path),
+      params: { billNo: 'COSU6287451230', containerNo: 'CSNU6184570', carrierCode: 'AUTO' },
+    });
+    expect(created.body).toMatchObject({
+      flag: 'success',
+      firstPushQueued: true,
+      data: { result: { statusCategory: 'PROCESS' } },
+    });
+    const first = await waitFor(() => receiver.pushesTo(path)[0], { what: 'the first ocean push, at once' });
+    expect(first.body).toMatchObject({
+      params: {
+        referenceno: created.body.subscription.id,
+        subscriptions: [{ REFERENCE_NO: 'COSU6287451230', CTNRNO: 'CSNU6184570', CARRIER_CD: 'AUTO' }],
+      },
+      result: { billNo: 'COSU6287451230', statusCategory: 'PROCESS' },
+    });
+    await waitForQuiet([created.body.subscription.id]);
+    expect(receiver.pushesTo(path)).toHaveLength(1);
+
+    await feed('oceanContainerEvent', {
+      billNo: 'COSU6287451230',
+      source: '0',
+      portCode: 'CNSHK',
+      events: [
+        {
+          containerNo: 'CSNU6184570',
+          eventCode: 'DSCH',
+          eventTime: '2024-03-05 10:15:00',
+          isEsti: 'N',
+          portCode: 'CNSHK',
+        },
+      ],
+    });
+    const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the ocean change push' });
+    expect(second.body.result.currentStatus).toMatchObject({ eventCode: 'DSCH', isEsti: 'N', source: '0' });
+    expect(second.headers['webhook-id']).not.toBe(first.headers['webhook-id']);
+  });
+});
