@@ -43,7 +43,7 @@ import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
 import { handle, sendSuccess } from '../lenders/respond.ts';
 import { queueFirstPush } from '../tracking/firstPush.ts';
-import { type OceanParams, oceanAnswer, terminalAnswer } from '../tracking/router.ts';
+import { findTracked, type OceanParams, oceanAnswer, terminalAnswer } from '../tracking/router.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -341,6 +341,28 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         return cancelOpenDeliveries(db, subscription.id, now());
       });
       sendSuccess(res, { id: subscription.id, state: 'deleted', cancelledDeliveries: cancelled });
+    }),
+  );
+  // The tracked item a tracking subscription follows, with its full history and provenance (the
+  // console's timeline); `item: null` while nothing is known about it.
+  manage.get(
+    '/subscriptions/:id/tracking',
+    handle(async (req, res) => {
+      const subscription = await ownSubscription(req, res);
+      const item = subscription.family === 'changes' ? null : await findTracked(pool, subscription.matchKey);
+      sendSuccess(res, {
+        item: item && {
+          family: item.family,
+          subject: item.subject,
+          status: item.derived.status,
+          statusEx: item.derived.statusEx ?? null,
+          location: item.derived.location ?? null,
+          facts: item.facts,
+          events: item.events,
+          reports: item.reports.length,
+          lastReceivedAt: item.lastReceivedAt,
+        },
+      });
     }),
   );
   manage.get(

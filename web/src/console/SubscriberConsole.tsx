@@ -4,6 +4,8 @@ import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { redeliveredCount } from './operations.ts';
+import { TrackingTimeline } from './TrackingTimeline.tsx';
+import type { TrackedItemView } from './trackingTimeline.ts';
 
 /** query-api `/subscriptions` answers (subscription spec §4; Tradelog's own change subscriptions). */
 interface SubscriptionRow {
@@ -45,6 +47,7 @@ export function SubscriberConsole(props: { apiKey: string }) {
   const [selected, setSelected] = useState<string>();
   const [deliveries, setDeliveries] = useState<DeliveryRow[]>();
   const [attempts, setAttempts] = useState<{ delivery: string; rows: AttemptRow[] }>();
+  const [tracking, setTracking] = useState<{ subscription: string; item: TrackedItemView | null }>();
   const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
   const [created, setCreated] = useState<{ id: string; secret: string }>();
   const [enterprise, setEnterprise] = useState('');
@@ -87,7 +90,16 @@ export function SubscriberConsole(props: { apiKey: string }) {
   const open = async (subscriptionId: string) => {
     setSelected(subscriptionId);
     setAttempts(undefined);
+    setTracking(undefined);
     await loadDeliveries(subscriptionId);
+  };
+
+  // A tracking subscription's item: the timeline beside the pushes it caused.
+  const showTracking = async (subscriptionId: string) => {
+    await open(subscriptionId);
+    const answer = await call<{ item: TrackedItemView | null }>(`/subscriptions/${subscriptionId}/tracking`);
+    if (answer.ok) setTracking({ subscription: subscriptionId, item: answer.body.item });
+    else setNotice({ ok: false, text: answer.message });
   };
 
   const redeliver = async (body: { deliveryIds: string[] } | { states: string[] }) => {
@@ -218,6 +230,11 @@ export function SubscriberConsole(props: { apiKey: string }) {
                 <button type="button" className="btn btn-small" onClick={() => void open(row.id)}>
                   {s.deliveries}
                 </button>
+                {row.family !== 'changes' && (
+                  <button type="button" className="btn btn-small" onClick={() => void showTracking(row.id)}>
+                    {t.console.tracking.show}
+                  </button>
+                )}
                 {row.state === 'paused' ? (
                   <button type="button" className="btn btn-small" onClick={() => void act(row, 'resume')}>
                     {s.resume}
@@ -236,6 +253,14 @@ export function SubscriberConsole(props: { apiKey: string }) {
         </RefTable>
       )}
 
+      {selected && tracking?.subscription === selected && (
+        <TrackingTimeline
+          subject={String(
+            subscriptions?.find((row) => row.id === selected)?.criteria.logisticCode ?? selected,
+          )}
+          item={tracking.item}
+        />
+      )}
       {selected && (
         <>
           <div className="section-head">

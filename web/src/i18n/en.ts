@@ -500,6 +500,19 @@ export const en: Dict = {
         'The receiver must not require a user login; a token may travel in the query string.',
       ],
     },
+    tracking: {
+      show: 'Timeline',
+      title: 'Tracking timeline: {subject}',
+      status: 'Current state',
+      route: 'Route',
+      time: 'Time',
+      code: 'Code',
+      event: 'Event',
+      place: 'Place',
+      reportedBy: 'Reported by',
+      estimated: 'estimated',
+      none: 'Nothing known yet: the first push follows the first tracking data',
+    },
     operator: {
       title: 'Operator console',
       unavailable:

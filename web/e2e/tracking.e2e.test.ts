@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { migrate } from '@tradelog/projections/migrate';
+import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
+import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
+import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+
+/**
+ * The subscriber's tracking timeline end to end: a carrier's express feed goes through ingest
+ * and the tracking projection; a subscriber subscribes to the parcel through the open interface
+ * and, in the console, opens the subscription's timeline — the state, the route's cities and
+ * every trace with who reported it — beside the first push it was queued at once.
+ */
+describe('console: a subscriber’s tracking timeline', () => {
+  const services = testServices();
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let ingest: IngestUnderTest;
+  let running: ProjectionsUnderTest | undefined;
+  let distDir = '';
+  let portal: PortalServer;
+  let browser: Browser;
+  const keys = { carrier: '', subscriber: '' };
+  const topicOf = (type: DocumentTypeId) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'webt');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
+    keys.carrier = (await createTestApiKey(pool, 'partner', { ownerId: 'carrier-webt' })).key;
+    keys.subscriber = (await createTestApiKey(pool, 'partner', { ownerId: 'subscriber-webt' })).key;
+    ingest = await startIngestUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      keysDatabaseUrl: db.databaseUrl,
+      topicSuffix: uniqueName('webt'),
+      logger: quietLogger,
+    });
+    running = await startProjectionsUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topicOf,
+      logger: quietLogger,
+      clientId: 'webt-processors',
+      only: ['tracking'],
+    });
+    distDir = await buildPortal();
+    portal = await startPortal(distDir, {
+      ingestUrl: ingest.url,
+      mount: (app) =>
+        app
+          .use(createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist }))
+          .use(createTrackingRouter({ pool })),
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+    if (distDir) removeBuild(distDir);
+    await running?.stop();
+    await ingest?.close();
+    const admin = createKafka({
+      brokers: services.kafkaBrokers,
+      clientId: 'webt-admin',
+      logger: quietLogger,
+    }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: documentTypes.map((type) => ingest.topicOf(type)) });
+    await admin.disconnect();
+    if (pool && db) {
+      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
+        `${db.schema}\\_%`,
+      ]);
+      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+    }
+    await pool?.end();
+    await db?.drop();
+  });
+
+  it('shows the parcel’s state, route and traces with their provenance, and the push queued for it', async () => {
+    const intf = ingest.interfaces.find((candidate) => candidate.id === 'expressTrace')!;
+    const fed = await fetch(`${ingest.url}${intf.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.carrier}` },
+      body: JSON.stringify(examples.expressTrace),
+    });
+    expect(fed.status).toBe(200);
+    const documentId = ((await fed.json()) as { documentId: string }).documentId;
+    await waitForProjectionsToApply(
+      pool,
+      await endOffsetsOf(services.kafkaBrokers, [topicOf('expressTrace')]),
+      {
+        projections: ['tracking'],
+        topicOf,
+      },
+    );
+    const subscribed = await fetch(`${portal.url}/open/logistics/kdn/track/subscription/route/map`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.subscriber}` },
+      body: JSON.stringify({
+        shipperCode: 'SF',
+        logisticCode: examples.expressTrace.logisticCode,
+        customerName: '5678',
+        callbackUrl: 'https://hooks.subscriber.example/express?token=abc',
+      }),
+    });
+    expect(await subscribed.json()).toMatchObject({ success: true, firstPushQueued: true });
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/en/console/subscriber`);
+    await page.getByLabel('API key', { exact: true }).fill(keys.subscriber);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('subscriptions').getByRole('button', { name: 'Timeline' }).click();
+
+    const timeline = page.getByTestId('tracking-timeline');
+    await timeline.waitFor();
+    expect(await page.getByTestId('tracking-status').textContent()).toBe('2 · 202 · 上海市');
+    expect(await timeline.locator('.route-diagram li').allTextContents()).toEqual(['深圳市', '上海市']);
+    const rows = page.getByTestId('tracking-events').locator('tbody tr');
+    expect(await rows.count()).toBe(4);
+    expect(await rows.nth(2).textContent()).toContain('快件到达【上海浦东集散中心】');
+    expect(await rows.first().textContent()).toContain(documentId);
+    expect(await rows.first().textContent()).toContain('carrier-webt');
+    // The first push was queued at once (the parcel was known at subscribe time).
+    await page.getByTestId('deliveries').getByText('express.traces').waitFor();
+    mkdirSync('/tmp/screens', { recursive: true });
+    await timeline.screenshot({ path: '/tmp/screens/tracking-timeline.png' });
+    await context.close();
+  });
+});
