@@ -407,4 +407,37 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(second.body.result.currentStatus).toMatchObject({ eventCode: 'DSCH', isEsti: 'N', source: '0' });
     expect(second.headers['webhook-id']).not.toBe(first.headers['webhook-id']);
   });
+
+  it('pushes an air subscriber when its waybill’s first data arrives, and again when the cargo is delivered', async () => {
+    const businessNumber = '78400000011';
+    const path = '/push/air?token=t3';
+    const created = await call('/open/freightower/trace/air', {
+      businessNumber,
+      callbackUrl: receiver.url(path),
+    });
+    expect(created).toMatchObject({
+      status: 200,
+      body: { statusCode: 20001, data: [], firstPushQueued: false },
+    });
+    const invalid = await call('/open/freightower/trace/air', {
+      businessNumber: '784',
+      callbackUrl: receiver.url(path),
+    });
+    expect(invalid).toMatchObject({ status: 400, body: { statusCode: 40000, code: 'VALIDATION_FAILED' } });
+
+    await feed('airCargoEvent', { ...examples.airCargoEvent, businessNumber });
+    const first = await waitFor(() => receiver.pushesTo(path)[0], { what: 'the first air push' });
+    expect(first.body).toMatchObject({
+      params: { businessNumber },
+      statusCode: 20000,
+      data: [{ businessNumber, status: 'PROCESS', carrier: { carrierCode: 'CZ' } }],
+    });
+    await feed('airCargoEvent', {
+      businessNumber,
+      equipmentEvents: [{ eventCode: 'DLV', eventTime: '2024-03-05 16:00:00', pieces: 3 }],
+    });
+    const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the delivered push' });
+    expect(second.body.data[0].status).toBe('COMPLETE');
+    expect(second.body.data[0].equipmentEvents.map((e: Json) => e.eventCode)).toEqual(['RCS', 'DLV']);
+  });
 });

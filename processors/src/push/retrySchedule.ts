@@ -6,7 +6,7 @@ import type { PushFamily } from '@tradelog/projections/push/families';
  * schedule; the retry-count header keeps counting over all rounds.
  *
  * - express: exactly two retries, 15 and then 30 minutes after the failed attempt (§9), then stop.
- * - ocean, terminal and Tradelog's own change pushes: the spec names no schedule; we retry
+ * - air, ocean, terminal and Tradelog's own change pushes: the spec names no schedule; we retry
  *   8 times with growing delays (1 m, 5 m, 15 m, 30 m, 1 h, 2 h, 4 h, 8 h — about 16 h in all), then
  *   dead-letter. A receiver that is down for a working day still gets its pushes.
  */
@@ -16,6 +16,7 @@ const hour = 60 * minute;
 export const retryDelaysMs: Readonly<Record<PushFamily, readonly number[]>> = Object.freeze({
   express: [15 * minute, 30 * minute],
   'express-map': [15 * minute, 30 * minute],
+  air: [minute, 5 * minute, 15 * minute, 30 * minute, hour, 2 * hour, 4 * hour, 8 * hour],
   ocean: [minute, 5 * minute, 15 * minute, 30 * minute, hour, 2 * hour, 4 * hour, 8 * hour],
   terminal: [minute, 5 * minute, 15 * minute, 30 * minute, hour, 2 * hour, 4 * hour, 8 * hour],
   changes: [minute, 5 * minute, 15 * minute, 30 * minute, hour, 2 * hour, 4 * hour, 8 * hour],

@@ -3,14 +3,14 @@
  * (which stores the key when a subscription is made) and the push processor (which looks
  * subscriptions up by the key of each change event).
  *
- * - `express` (text) and `express-map` (route map version), `ocean`, `terminal`: the tracking
+ * - `express` (text) and `express-map` (route map version), `air`, `ocean`, `terminal`: the tracking
  *   pushes of query spec §3; the key is the tracked thing, the same string the tracking change
  *   event carries as its `subject` (or lists in `data.matchKeys`).
  * - `changes`: a lender's subscription to Tradelog's own changes of one enterprise — order status,
  *   link-node chains, and the enterprise feeds (tax reports, platform sales, payment account
  *   changes, warehouse figures); the key is the enterprise code.
  */
-export const pushFamilies = ['express', 'express-map', 'ocean', 'terminal', 'changes'] as const;
+export const pushFamilies = ['express', 'express-map', 'air', 'ocean', 'terminal', 'changes'] as const;
 export type PushFamily = (typeof pushFamilies)[number];
 
 export const changeProjections = ['order-status', 'link-node', 'enterprise-feeds'] as const;
@@ -22,6 +22,10 @@ export interface ExpressCriteria {
   customerName?: string;
   sort?: string;
   orderCode?: string;
+}
+
+export interface AirCriteria {
+  businessNumber: string;
 }
 
 export interface OceanCriteria {
@@ -43,7 +47,12 @@ export interface ChangesCriteria {
   projections: ChangeProjection[];
 }
 
-export type SubscriptionCriteria = ExpressCriteria | OceanCriteria | TerminalCriteria | ChangesCriteria;
+export type SubscriptionCriteria =
+  | ExpressCriteria
+  | AirCriteria
+  | OceanCriteria
+  | TerminalCriteria
+  | ChangesCriteria;
 
 const part = (value: string) => encodeURIComponent(value.trim().toUpperCase());
 
@@ -68,6 +77,8 @@ export function matchKeyOf(family: PushFamily, criteria: SubscriptionCriteria): 
     case 'express':
     case 'express-map':
       return expressSubject(criteria as ExpressCriteria);
+    case 'air':
+      return airSubject(criteria as AirCriteria);
     case 'ocean':
       return oceanSubject(criteria as OceanCriteria);
     case 'terminal':

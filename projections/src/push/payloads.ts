@@ -1,5 +1,6 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
 import type {
+  AirCriteria,
   ChangesCriteria,
   ExpressCriteria,
   OceanCriteria,
@@ -17,6 +18,7 @@ import type {
 /** Change-event kinds the tracking families are pushed from (produced by a tracking projection). */
 export const trackingKinds = {
   express: 'express.traces',
+  air: 'air.status',
   ocean: 'ocean.status',
   terminal: 'terminal.status',
 } as const;
@@ -29,6 +31,7 @@ export function lookupOf(event: ChangeEvent): { families: PushFamily[]; keys: st
   const keys = [event.subject, ...extra];
   if (event.kind === trackingKinds.express)
     return { families: ['express', 'express-map'], keys, projection: event.projection };
+  if (event.kind === trackingKinds.air) return { families: ['air'], keys, projection: event.projection };
   if (event.kind === trackingKinds.ocean) return { families: ['ocean'], keys, projection: event.projection };
   if (event.kind === trackingKinds.terminal)
     return { families: ['terminal'], keys, projection: event.projection };
@@ -85,6 +88,16 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
       if (criteria.orderCode !== undefined) item.orderCode ??= criteria.orderCode;
       item.success ??= true;
       return { pushTime: platformTime(context.now), count: '1', data: [item] };
+    }
+    case 'air': {
+      // As the air query answers (§3 "Air tracking"), with the subscribed waybill.
+      const criteria = context.criteria as AirCriteria;
+      return {
+        params: { businessNumber: criteria.businessNumber },
+        statusCode: 20000,
+        message: 'success',
+        data: event.data.data === undefined ? [] : [event.data.data],
+      };
     }
     case 'ocean': {
       const criteria = context.criteria as OceanCriteria;

@@ -14,6 +14,7 @@ import {
   requestRedelivery,
 } from '@tradelog/projections/push/deliveries';
 import {
+  airSubject,
   type ChangeProjection,
   changeProjections,
   matchKeyOf,
@@ -28,7 +29,8 @@ import {
   type Subscription,
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
-import { localizedError } from '@tradelog/schemas';
+import { airData } from '@tradelog/projections/tracking/answers';
+import { localizedError, TradelogError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
 import {
@@ -36,6 +38,7 @@ import {
   type ValidationIssue,
   withDefaults,
 } from '@tradelog/schemas/queries/validator';
+import { failure, languageOf } from '@tradelog/schemas/runtime/envelope';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
@@ -255,6 +258,34 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       sendSuccess(res, { data: { params: body.params, result }, ...created });
     }),
   );
+
+  // Air (§3 "Air tracking"; path ours, beside ocean and terminal): with a callbackUrl it is a
+  // subscription, answered in the air convention (statusCode 20000, 40000 parameter error) with
+  // the waybill's current data.
+  router.post('/open/freightower/trace/air', json, withCallback, anyKey, async (req, res) => {
+    const lang = languageOf(req.get('accept-language'));
+    try {
+      const body = validated('airTracking', req.body);
+      const businessNumber = String(body.businessNumber);
+      const item = await findTracked(pool, airSubject({ businessNumber }));
+      const created = await create(callerOf(res), 'air', String(body.callbackUrl), { businessNumber });
+      res.status(200).json({
+        statusCode: item ? 20000 : 20001,
+        message: lang === 'en' ? 'subscribed' : '订阅成功',
+        data: item ? [airData(item)] : [],
+        ...created,
+      });
+    } catch (error) {
+      const { status, body } = failure(error, lang);
+      res.status(status).json({
+        statusCode: status === 400 ? 40000 : status >= 500 ? 50000 : status * 100,
+        message: body.message,
+        code: body.code,
+        ...(error instanceof TradelogError && error.details?.errors ? { errors: error.details.errors } : {}),
+        data: [],
+      });
+    }
+  });
 
   // Tradelog's own: a lender's subscription to an enterprise's order-status and link-node changes.
   router.post(

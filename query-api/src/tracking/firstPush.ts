@@ -10,6 +10,7 @@ import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
 const familyOfSubscription: Readonly<Record<string, TrackingFamily>> = {
   express: 'express',
   'express-map': 'express',
+  air: 'air',
   ocean: 'ocean',
   terminal: 'terminal',
 };
