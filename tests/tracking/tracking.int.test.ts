@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readCheckpoints, readOutbox } from '@tradelog/projections';
+import { inTransaction, readCheckpoints, readOutbox } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { countBilledOrders, recordTrackingUse } from '@tradelog/projections/tracking/usage';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createKafka } from '@tradelog/schemas/log/kafka';
@@ -219,7 +220,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
 
     const parcel = { shipperCode: 'SF', logisticCode: 'SF1425367689012', customerName: '5678' };
     const text = await call('/open/logistics/express/bird/instantQuery', { ...parcel, sort: '1' });
-    expect(text.status).toBe(200);
+    expect(text.status, JSON.stringify(text.body)).toBe(200);
     expect(text.body).toMatchObject({
       shipperCode: parcel.shipperCode,
       logisticCode: parcel.logisticCode,
@@ -312,6 +313,28 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(
       (await call('/open/freightower/trace/air', { businessNumber: '784-1234567' })).body.statusCode,
     ).toBe(40000);
+
+    // Billing (§9): the SF parcel queried four times and the unknown YTO one, each one order;
+    // refused queries (no or wrong customerName) none.
+    const usage = await call('/usage/tracking', undefined, 'GET');
+    expect(usage.body).toMatchObject({ billingWindowDays: 40, dataList: [{ family: 'express', orders: 2 }] });
+  });
+
+  it('bills one order per carrier code and number over 40 days', async () => {
+    const owner = { kind: 'partner', id: uniqueName('billing') };
+    const use = (days: number) =>
+      inTransaction(pool, (client) =>
+        recordTrackingUse(client, owner, {
+          family: 'express',
+          itemKey: 'express/SF/SF1',
+          at: new Date(Date.UTC(2024, 0, 1) + days * 86_400_000),
+        }),
+      );
+    const billed = [];
+    for (const day of [0, 1, 39.9, 40, 41, 80]) billed.push(await use(day));
+    expect(billed).toEqual([true, false, false, true, false, true]);
+    const range = { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(Date.UTC(2024, 11, 31)) };
+    expect(await countBilledOrders(pool, owner, range)).toEqual([{ family: 'express', orders: 3 }]);
   });
 
   it('pushes an express subscriber once data arrives, again on a change, not on a resubmission, and stops after the signed parcel', async () => {

@@ -95,17 +95,3 @@ export async function upsertItems(
     ],
   );
 }
-
-/** Usage as the spec bills it (§9): distinct tracked items first reported within the window, per family. */
-export async function countItemsSince(
-  db: Queryable,
-  schema: string,
-  since: string,
-): Promise<{ family: string; items: number }[]> {
-  const { rows } = await db.query(
-    `SELECT family, count(*)::int AS items FROM ${ident(schema)}.items WHERE first_received_at >= $1
-     GROUP BY family ORDER BY family`,
-    [since],
-  );
-  return rows.map((row) => ({ family: row.family, items: row.items }));
-}

@@ -17,6 +17,7 @@ import {
   airSubject,
   type ChangeProjection,
   changeProjections,
+  expressSubject,
   matchKeyOf,
   type PushFamily,
   type SubscriptionCriteria,
@@ -30,6 +31,7 @@ import {
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
 import { airData } from '@tradelog/projections/tracking/answers';
+import { recordTrackingUse } from '@tradelog/projections/tracking/usage';
 import { localizedError, TradelogError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
@@ -182,7 +184,16 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         ...(body.sort !== undefined ? { sort: String(body.sort) } : {}),
         ...(body.orderCode !== undefined ? { orderCode: String(body.orderCode) } : {}),
       };
-      const created = await create(callerOf(res), family, String(body.callbackUrl), criteria);
+      const caller = callerOf(res);
+      const created = await create(caller, family, String(body.callbackUrl), criteria);
+      // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
+      await inTransaction(pool, (db) =>
+        recordTrackingUse(
+          db,
+          { kind: caller.kind, id: caller.ownerId },
+          { family: 'express', itemKey: expressSubject(criteria), at: now() },
+        ),
+      );
       res.status(200).json({
         success: true,
         shipperCode: criteria.shipperCode,

@@ -1,3 +1,4 @@
+import { inTransaction } from '@tradelog/projections';
 import {
   airSubject,
   expressSubject,
@@ -13,6 +14,11 @@ import {
 } from '@tradelog/projections/tracking/answers';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
+import {
+  billingWindowDays,
+  countBilledOrders,
+  recordTrackingUse as recordUse,
+} from '@tradelog/projections/tracking/usage';
 import { TradelogError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import {
@@ -23,7 +29,7 @@ import {
 import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import express, { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
-import { requireKey } from '../lenders/auth.ts';
+import { callerOf as callerOfResponse, requireKey } from '../lenders/auth.ts';
 import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
 import {
   carrierMatches,
@@ -116,6 +122,18 @@ export async function terminalAnswer(
   return item ? terminalResult(item) : null;
 }
 
+/** The caller as usage counts it: the key's owner (a partner, lender or operator). */
+const callerOf = (res: Response) => {
+  const caller = callerOfResponse(res);
+  return { kind: caller.kind, id: caller.ownerId };
+};
+
+const recordTrackingUse = (
+  pool: pg.Pool,
+  owner: { kind: string; id: string },
+  use: Parameters<typeof recordUse>[2],
+) => inTransaction(pool, (db) => recordUse(db, owner, use));
+
 export function createTrackingRouter(options: TrackingRoutesOptions): Router {
   const { pool } = options;
   const now = options.now ?? (() => new Date());
@@ -155,6 +173,12 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
         refuse(400, breach.code, lang === 'en' ? breach.en : breach.cn);
         return;
       }
+      // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
+      await recordTrackingUse(pool, callerOf(res), {
+        family: 'express',
+        itemKey: expressSubject(request),
+        at: now(),
+      });
       if (!item) {
         refuse(
           200,
@@ -261,6 +285,33 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
         .json({ statusCode: 50000, message: lang === 'en' ? 'internal error' : '内部错误', data: [] });
     }
   });
+
+  // The caller's billed express orders (§9: one order per carrier code plus number over 40 days).
+  router.get(
+    '/usage/tracking',
+    anyKey,
+    handle(async (req, res) => {
+      const to = typeof req.query.to === 'string' ? new Date(req.query.to) : now();
+      const from =
+        typeof req.query.from === 'string'
+          ? new Date(req.query.from)
+          : new Date(to.getTime() - billingWindowDays * 86_400_000);
+      if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+        throw new TradelogError('VALIDATION_FAILED', 'from and to must be ISO 8601 times', {
+          status: 400,
+          details: {
+            message: { en: 'from and to must be ISO 8601 times', cn: 'from 与 to 须为 ISO 8601 时间' },
+          },
+        });
+      }
+      sendSuccess(res, {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        billingWindowDays,
+        dataList: await countBilledOrders(pool, callerOf(res), { from, to }),
+      });
+    }),
+  );
 
   return router;
 }
