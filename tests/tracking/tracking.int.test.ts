@@ -27,6 +27,7 @@ import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsA
 type Json = any;
 
 interface Push {
+  at: number;
   path: string;
   headers: IncomingHttpHeaders;
   body: Json;
@@ -40,6 +41,7 @@ async function startReceiver() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       pushes.push({
+        at: Date.now(),
         path: req.url ?? '',
         headers: req.headers,
         body: JSON.parse(Buffer.concat(chunks).toString()),
@@ -73,6 +75,8 @@ describe('tracking: feeds in, queries and pushes out', () => {
     bossSchema: uniqueName('tr_boss'),
     allowlist: parseAllowlist(['127.0.0.1/32']),
     requestPollMs: 200,
+    // Every push delay at 1/450: the express push cycle’s 30 minutes (§9) become 4 s.
+    retryScale: 1 / 450,
   });
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
@@ -204,7 +208,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
       await waitFor(
         async () => {
           const { body } = await call(`/subscriptions/${id}/deliveries`, undefined, 'GET');
-          return body.dataList.every((d: Json) => d.state === 'delivered');
+          return body.dataList.every((d: Json) => d.state === 'delivered' || d.state === 'superseded');
         },
         { what: 'every delivery settled' },
       );
@@ -337,7 +341,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(await countBilledOrders(pool, owner, range)).toEqual([{ family: 'express', orders: 3 }]);
   });
 
-  it('pushes an express subscriber once data arrives, again on a change, not on a resubmission, and stops after the signed parcel', async () => {
+  it('pushes an express subscriber once data arrives, again on a change a cycle later, not on a resubmission, batches changes within a cycle, and stops after the signed parcel', async () => {
     const logisticCode = uniqueName('YT')
       .replace(/[^A-Za-z0-9]/g, '')
       .slice(0, 30);
@@ -358,6 +362,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     });
     const collected = { acceptTime: '2024-03-12 18:20:41', acceptStation: '已揽收', action: '1' };
     const transit = { acceptTime: '2024-03-13 09:00:00', acceptStation: '运输中', action: '2' };
+    const outForDelivery = { acceptTime: '2024-03-14 08:00:00', acceptStation: '派送中', action: '202' };
     const signed = { acceptTime: '2024-03-14 11:00:00', acceptStation: '已签收', action: '301' };
 
     await feed('expressTrace', report([collected]));
@@ -381,10 +386,23 @@ describe('tracking: feeds in, queries and pushes out', () => {
     const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the second express push' });
     expect(second.body.data[0].state).toBe('2');
     expect(second.body.data[0].traces.map((t: Json) => t.action)).toEqual(['2', '1']);
+    // The push cycle (§9): the change came within a cycle of the first push, so it waited for its end.
+    expect(second.at - first!.at).toBeGreaterThanOrEqual(3500);
 
+    // Two changes within one cycle go out as one push, of the newest state: the signed parcel.
+    await feed('expressTrace', report([outForDelivery]));
     await feed('expressTrace', report([signed]));
     const third = await waitFor(() => receiver.pushesTo(path)[2], { what: 'the signed parcel’s push' });
     expect(third.body.data[0]).toMatchObject({ state: '3', stateEx: '301' });
+    expect(third.body.data[0].traces.map((t: Json) => t.action)).toEqual(['301', '202', '2', '1']);
+    await waitForQuiet([id]);
+    const deliveries = (await call(`/subscriptions/${id}/deliveries`, undefined, 'GET')).body.dataList;
+    expect(deliveries.map((d: Json) => d.state).sort()).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+      'superseded',
+    ]);
     await feed('expressTrace', report([{ acceptTime: '2024-03-14 12:00:00', acceptStation: '客户已评价' }]));
     await waitForQuiet([id]);
     expect(receiver.pushesTo(path)).toHaveLength(3);

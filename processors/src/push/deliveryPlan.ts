@@ -13,6 +13,11 @@ import { nextRetryDelayMs } from './retrySchedule.ts';
  * delivery with a higher sequence for the same subject has already been delivered. Receivers
  * that keep the highest sequence they saw per subject can drop anything older themselves.
  * An explicit redelivery is sent anyway: the subscriber asked for it.
+ *
+ * Push cycle (query spec §9, express): a parcel's pushes are at least one cycle apart
+ * (PUSH_EXPRESS_CYCLE_MINUTES, 30–240). The push processor schedules a change that comes within a
+ * cycle of the last push for the cycle's end; when several are waiting, the older ones are
+ * settled `superseded` and only the newest is sent.
  */
 export type DeliveryState =
   | 'held'
@@ -35,7 +40,13 @@ export interface DeliveryView {
   /** Highest sequence already delivered for this subscription and subject (0: none). */
   deliveredSequence: number;
   sequence: number;
+  /** A newer state of the subject is waiting to be pushed to this subscription. */
+  newerWaiting?: boolean;
+  family?: PushFamily;
 }
+
+/** Families whose pushes follow a push cycle (§9 express: 0.5–4 h between pushes of one parcel). */
+export const cycledFamilies: readonly PushFamily[] = ['express', 'express-map'];
 
 export type AttemptPlan =
   | { action: 'send'; attempt: number; retryCount: number }
@@ -52,6 +63,15 @@ export function planAttempt(delivery: DeliveryView, jobAttempt: number): Attempt
     return { action: 'settle', state: 'held', reason: 'subscription paused' };
   if (!delivery.forced && delivery.deliveredSequence > delivery.sequence) {
     return { action: 'settle', state: 'superseded', reason: 'a newer state of the subject was delivered' };
+  }
+  // Express push cycle (§9): changes within one cycle go out as one push, of the newest state.
+  if (
+    !delivery.forced &&
+    delivery.newerWaiting &&
+    delivery.family &&
+    cycledFamilies.includes(delivery.family)
+  ) {
+    return { action: 'settle', state: 'superseded', reason: 'a newer state goes out in this push cycle' };
   }
   return { action: 'send', attempt: delivery.attempts + 1, retryCount: delivery.attempts };
 }

@@ -37,6 +37,15 @@ describe('delivery plan', () => {
     });
   });
 
+  it('batches an express parcel’s changes within a push cycle into the newest (§9), other families not', () => {
+    const waiting = { ...pending, newerWaiting: true };
+    expect(planAttempt({ ...waiting, family: 'express' }, 1)).toMatchObject({ state: 'superseded' });
+    expect(planAttempt({ ...waiting, family: 'express-map' }, 1)).toMatchObject({ state: 'superseded' });
+    expect(planAttempt({ ...waiting, family: 'ocean' }, 1)).toMatchObject({ action: 'send' });
+    expect(planAttempt({ ...waiting, family: 'express', forced: true }, 1)).toMatchObject({ action: 'send' });
+    expect(planAttempt({ ...pending, family: 'express' }, 1)).toMatchObject({ action: 'send' });
+  });
+
   it('drops a delivery once a newer state of its subject was delivered, unless redelivery forces it', () => {
     expect(planAttempt({ ...pending, sequence: 2, deliveredSequence: 3, attempts: 1 }, 2)).toMatchObject({
       state: 'superseded',

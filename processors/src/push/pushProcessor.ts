@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { insertDelivery } from '@tradelog/projections/push/deliveries';
+import { insertDelivery, lastPushStartedAt } from '@tradelog/projections/push/deliveries';
 import { matchSubscriptions } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
+import { cycledFamilies } from './deliveryPlan.ts';
 import { enqueueDeliveries, type JobToQueue } from './jobs.ts';
 import { lookupOf, pushPayload } from './payloads.ts';
 
@@ -27,6 +28,9 @@ export interface PushProcessorOptions {
   topic: string;
   consumerGroup: string;
   logger: Logger;
+  /** The express push cycle (PushSettings.expressCycleMs) and the delay scale; no cycle when absent. */
+  expressCycleMs?: number;
+  retryScale?: number;
   now?: () => Date;
   newId?: () => string;
 }
@@ -37,6 +41,15 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
   const { boss } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
+
+  // Express push cycle (§9; ./deliveryPlan.ts): a change within a cycle of the last push waits for the cycle's end.
+  const cycleMs = (options.expressCycleMs ?? 0) * (options.retryScale ?? 1);
+  async function cycleEnd(db: pg.PoolClient, subscriptionId: string, subject: string, at: Date) {
+    if (cycleMs <= 0) return undefined;
+    const last = await lastPushStartedAt(db, subscriptionId, subject);
+    const end = last ? last.getTime() + cycleMs : 0;
+    return end > at.getTime() ? new Date(end) : undefined;
+  }
 
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
     const jobs: JobToQueue[] = [];
@@ -70,8 +83,17 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
           state: subscription.state === 'active' ? 'pending' : 'held',
           createdAt: at,
         });
-        if (inserted && subscription.state === 'active')
-          jobs.push({ deliveryId, subscriptionId: subscription.id, attempt: 1 });
+        if (inserted && subscription.state === 'active') {
+          const startAfter = cycledFamilies.includes(subscription.family)
+            ? await cycleEnd(db, subscription.id, event.subject, at)
+            : undefined;
+          jobs.push({
+            deliveryId,
+            subscriptionId: subscription.id,
+            attempt: 1,
+            ...(startAfter ? { startAfter } : {}),
+          });
+        }
       }
     }
     await enqueueDeliveries(boss, options.queue, db, jobs);

@@ -53,6 +53,8 @@ export function createPushService(options: PushServiceOptions): PushService {
     topic: options.changesTopic,
     consumerGroup: settings.consumerGroup,
     logger: options.logger,
+    expressCycleMs: settings.expressCycleMs,
+    retryScale: settings.retryScale,
     ...(options.now ? { now: options.now } : {}),
   });
   const worker = createDeliveryWorker({

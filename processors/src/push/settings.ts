@@ -26,6 +26,12 @@ export interface PushSettings {
   allowlist: CallbackAllowlist;
   /** How often resumed and redelivered deliveries are picked up. */
   requestPollMs: number;
+  /**
+   * PUSH_EXPRESS_CYCLE_MINUTES (30–240, §9 "push cycle 0.5 to 4 hours"): the least time between two
+   * pushes of one parcel to one subscription; changes in between are batched into one push.
+   * Scaled by `retryScale` like every other push delay.
+   */
+  expressCycleMs: number;
 }
 
 export const defaultPushSettings: PushSettings = Object.freeze({
@@ -40,6 +46,7 @@ export const defaultPushSettings: PushSettings = Object.freeze({
   workerBatch: 8,
   allowlist: parseAllowlist([]),
   requestPollMs: 1000,
+  expressCycleMs: 30 * 60_000,
 });
 
 export const pushSettings = (overrides: Partial<PushSettings> = {}): PushSettings =>
@@ -73,6 +80,7 @@ export function parsePushSettings(source: env.Env): PushSettings {
     subscriptionConcurrency: env.integer(source, 'PUSH_SUBSCRIPTION_CONCURRENCY', 4, { min: 1 }),
     workerConcurrency: env.integer(source, 'PUSH_WORKER_CONCURRENCY', 4, { min: 1 }),
     workerBatch: env.integer(source, 'PUSH_WORKER_BATCH', 8, { min: 1 }),
+    expressCycleMs: env.integer(source, 'PUSH_EXPRESS_CYCLE_MINUTES', 30, { min: 30, max: 240 }) * 60_000,
     allowlist,
   });
 }

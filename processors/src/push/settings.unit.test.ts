@@ -23,6 +23,15 @@ describe('push settings', () => {
     expect(settings.retryScale).toBe(0.001);
     expect(settings.subscriptionConcurrency).toBe(2);
     expect(() => parsePushSettings({ PUSH_RETRY_SCALE: 'fast' })).toThrow(/PUSH_RETRY_SCALE/);
+    // §9: the express push cycle is 0.5 to 4 hours.
+    expect(parsePushSettings({}).expressCycleMs).toBe(30 * 60_000);
+    expect(parsePushSettings({ PUSH_EXPRESS_CYCLE_MINUTES: '240' }).expressCycleMs).toBe(4 * 3_600_000);
+    expect(() => parsePushSettings({ PUSH_EXPRESS_CYCLE_MINUTES: '10' })).toThrow(
+      /PUSH_EXPRESS_CYCLE_MINUTES/,
+    );
+    expect(() => parsePushSettings({ PUSH_EXPRESS_CYCLE_MINUTES: '300' })).toThrow(
+      /PUSH_EXPRESS_CYCLE_MINUTES/,
+    );
     expect(() => parsePushSettings({ PUSH_ATTEMPT_TIMEOUT_MS: '20000' })).toThrow(/PUSH_ATTEMPT_TIMEOUT_MS/);
     expect(() => parsePushSettings({ PUSH_CALLBACK_ALLOWLIST: 'example.com/8' })).toThrow(
       /PUSH_CALLBACK_ALLOWLIST/,

@@ -87,6 +87,8 @@ export interface DeliveryForAttempt {
   roundStart: number;
   forced: boolean;
   deliveredSequence: number;
+  /** A delivery of a newer state of the same subject is waiting (the express push cycle batches into it). */
+  newerWaiting: boolean;
 }
 
 export async function findDeliveryForAttempt(db: Queryable, id: string): Promise<DeliveryForAttempt | null> {
@@ -94,7 +96,9 @@ export async function findDeliveryForAttempt(db: Queryable, id: string): Promise
     `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret,
        CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
        d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
-       COALESCE(q.delivered_sequence, 0) AS delivered_sequence
+       COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
+       EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
+               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending')) AS newer_waiting
      FROM push_deliveries d
      JOIN push_subscriptions s ON s.id = d.subscription_id
      LEFT JOIN api_keys k ON k.id = s.key_id
@@ -120,7 +124,22 @@ export async function findDeliveryForAttempt(db: Queryable, id: string): Promise
     roundStart: row.round_start,
     forced: row.forced,
     deliveredSequence: Number(row.delivered_sequence),
+    newerWaiting: row.newer_waiting,
   };
+}
+
+/** When a subscription was last sent a push about a subject (any outcome); null if never. */
+export async function lastPushStartedAt(
+  db: Queryable,
+  subscriptionId: string,
+  subject: string,
+): Promise<Date | null> {
+  const { rows } = await db.query(
+    `SELECT max(a.started_at) AS at FROM push_attempts a JOIN push_deliveries d ON d.id = a.delivery_id
+     WHERE d.subscription_id = $1 AND d.subject = $2`,
+    [subscriptionId, subject],
+  );
+  return rows[0]?.at ?? null;
 }
 
 export interface AttemptRecord {
