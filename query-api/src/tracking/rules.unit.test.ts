@@ -1,0 +1,82 @@
+import type { TrackedEvent, TrackedItem } from '@tradelog/projections/tracking/item';
+import { describe, expect, it } from 'vitest';
+import { carrierMatches, checkCustomerName, checkPortRequest, withinPortHistory } from './rules.ts';
+
+const event = (eventCode: string, at: string, source: string, portCode = 'CNSHA'): TrackedEvent => ({
+  id: `${eventCode}|${portCode}`,
+  group: 'events',
+  at,
+  estimated: false,
+  fields: { eventCode, portCode, eventTime: at },
+  provenance: { documentId: 'd', partnerId: 'p', position: 't/0/1', receivedAt: at, source },
+});
+
+const item = (facts: Record<string, unknown>, events: TrackedEvent[] = []): TrackedItem => ({
+  family: 'ocean',
+  subject: 'ocean/bill/B1',
+  aliases: [],
+  facts,
+  events,
+  derived: { status: 'PROCESS', ...(events.length ? { currentEvent: events[events.length - 1]! } : {}) },
+  reports: [],
+  lastEventId: null,
+  pushesEnded: false,
+  firstReceivedAt: '2024-01-01T00:00:00.000Z',
+  lastReceivedAt: '2024-01-01T00:00:00.000Z',
+});
+
+describe('express customerName (§3)', () => {
+  it('needs the last four phone digits for SF and the shipper account for JD, and they must match the parcel', () => {
+    const parcel = item({ receiverPhoneTail: '5678', senderPhoneTail: '1234', shipperAccount: 'JD-001' });
+    expect(checkCustomerName('SF', undefined, parcel)?.code).toBe('CUSTOMER_NAME_REQUIRED');
+    expect(checkCustomerName('sf', '56789', parcel)?.code).toBe('CUSTOMER_NAME_REQUIRED');
+    expect(checkCustomerName('SF', '5678', parcel)).toBeUndefined();
+    expect(checkCustomerName('SF', '1234', parcel)).toBeUndefined();
+    expect(checkCustomerName('SF', '0000', parcel)?.code).toBe('CUSTOMER_NAME_MISMATCH');
+    expect(checkCustomerName('JD', '', parcel)?.code).toBe('CUSTOMER_NAME_REQUIRED');
+    expect(checkCustomerName('JD', 'JD-001', parcel)).toBeUndefined();
+    expect(checkCustomerName('YTO', undefined, parcel)).toBeUndefined();
+    // Unknown parcel: nothing to compare with; the query answers success false on its own.
+    expect(checkCustomerName('SF', '5678', null)).toBeUndefined();
+    // A parcel whose carrier sent no phone digits is shown to nobody under SF's rule.
+    expect(checkCustomerName('SF', '5678', item({}))?.code).toBe('CUSTOMER_NAME_MISMATCH');
+  });
+});
+
+describe('ocean port areas (§5, §9)', () => {
+  it('knows the ten port areas, needs isExport for port data, refuses imports at the export-only ones and Nansha without a container', () => {
+    expect(checkPortRequest({})).toBeUndefined();
+    expect(checkPortRequest({ portCode: 'CNSHA', isExport: 'I' })).toBeUndefined();
+    expect(checkPortRequest({ portCode: 'USLAX', isExport: 'E' })?.code).toBe('PORT_NOT_SUPPORTED');
+    expect(checkPortRequest({ portCode: 'CNNGB' })?.code).toBe('IS_EXPORT_REQUIRED');
+    for (const port of ['CNYTN', 'CNSHK', 'CNCWN', 'CNDCB']) {
+      expect(checkPortRequest({ portCode: port, isExport: 'I' })?.code).toBe('PORT_EXPORT_ONLY');
+      expect(checkPortRequest({ portCode: port, isExport: 'E' })).toBeUndefined();
+    }
+    expect(checkPortRequest({ portCode: 'CNNSA', isExport: 'E' })?.code).toBe('CONTAINER_NO_REQUIRED');
+    expect(
+      checkPortRequest({ portCode: 'cnnsa', isExport: 'E', containerNo: 'CSNU6184570' }),
+    ).toBeUndefined();
+  });
+
+  it('answers the port area’s events for 60 days after departure at Shanghai, 90 at Xiamen; the carrier’s always', () => {
+    const loaded = event('LOBD', '2024-01-01T00:00:00.000Z', '0');
+    const carrier = event('DSCH', '2024-01-20T00:00:00.000Z', '1', 'USLAX');
+    const bill = item({}, [loaded, carrier]);
+    const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000);
+    expect(withinPortHistory(bill, 'CNSHA', day(59)).events).toHaveLength(2);
+    expect(withinPortHistory(bill, 'CNSHA', day(61)).events.map((e) => e.fields.eventCode)).toEqual(['DSCH']);
+    const xiamen = item({}, [event('LOBD', '2024-01-01T00:00:00.000Z', '0', 'CNXMN'), carrier]);
+    expect(withinPortHistory(xiamen, 'CNXMN', day(89)).events).toHaveLength(2);
+    expect(withinPortHistory(xiamen, 'CNXMN', day(91)).events).toHaveLength(1);
+    expect(withinPortHistory(bill, 'CNNGB', day(400))).toBe(bill);
+  });
+
+  it('takes AUTO or no carrier as any carrier, any other code only for the bill’s carrier', () => {
+    const bill = item({ carrierCode: 'COSU', carrier: { scac: 'COSU', code: 'COSCO' } });
+    expect(carrierMatches(bill, undefined)).toBe(true);
+    expect(carrierMatches(bill, 'auto')).toBe(true);
+    expect(carrierMatches(bill, 'cosco')).toBe(true);
+    expect(carrierMatches(bill, 'MSCU')).toBe(false);
+  });
+});
