@@ -97,10 +97,25 @@ describe('subscription routes', () => {
   };
 
   it('subscribes to express tracking and shows the secret once', async () => {
-    const created = await call('POST', `${base}/logistics/kdn/track/subscription`, keys.partner, {
+    const request = {
       shipperCode: 'SF',
       logisticCode: 'SF1234567',
       callbackUrl: 'https://erp.example.com/hooks/express?token=7f3c9a',
+    };
+    // SF needs the last four digits of a phone as customerName (§3), for subscriptions too.
+    const withoutPhone = await call(
+      'POST',
+      `${base}/logistics/kdn/track/subscription`,
+      keys.partner,
+      request,
+    );
+    expect(withoutPhone).toMatchObject({
+      status: 400,
+      body: { success: false, code: 'CUSTOMER_NAME_REQUIRED' },
+    });
+    const created = await call('POST', `${base}/logistics/kdn/track/subscription`, keys.partner, {
+      ...request,
+      customerName: '5821',
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ success: true, shipperCode: 'SF', logisticCode: 'SF1234567' });

@@ -49,6 +49,7 @@ import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/
 import { handle, sendSuccess } from '../lenders/respond.ts';
 import { queueFirstPush } from '../tracking/firstPush.ts';
 import { findTracked, type OceanParams, oceanAnswer, terminalAnswer } from '../tracking/router.ts';
+import { checkCustomerName } from '../tracking/rules.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -184,6 +185,14 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         ...(body.sort !== undefined ? { sort: String(body.sort) } : {}),
         ...(body.orderCode !== undefined ? { orderCode: String(body.orderCode) } : {}),
       };
+      // The carrier's customerName rule (§3) holds for subscriptions as for instant queries: the
+      // value's form always, its match once the parcel is known (README "Tracking queries").
+      const breach = checkCustomerName(
+        criteria.shipperCode,
+        criteria.customerName,
+        await findTracked(pool, expressSubject(criteria)),
+      );
+      if (breach) throw localizedError(breach.code, 400, { cn: breach.cn, en: breach.en });
       const caller = callerOf(res);
       const created = await create(caller, family, String(body.callbackUrl), criteria);
       // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
