@@ -7,7 +7,7 @@ import { countBilledOrders, recordTrackingUse } from '@tradelog/projections/trac
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createKafka } from '@tradelog/schemas/log/kafka';
-import express from 'express';
+import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
@@ -17,6 +17,8 @@ import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createApp } from '../../query-api/src/app.ts';
+import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
@@ -127,9 +129,20 @@ describe('tracking: feeds in, queries and pushes out', () => {
     });
     await push.start();
     receiver = await startReceiver();
-    const app = express();
-    app.use(createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist }));
-    app.use(createTrackingRouter({ pool }));
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        pool,
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: noSmsSender,
+      },
+      routers: [
+        createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist }),
+        createTrackingRouter({ pool }),
+      ],
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -147,11 +160,13 @@ describe('tracking: feeds in, queries and pushes out', () => {
       clientId: 'tr-admin',
       logger: quietLogger,
     }).admin();
-    await admin.connect();
-    await admin.deleteTopics({
-      topics: [...documentTypes.map((type) => ingest.topicOf(type)), changesTopic],
-    });
-    await admin.disconnect();
+    if (ingest) {
+      await admin.connect();
+      await admin.deleteTopics({
+        topics: [...documentTypes.map((type) => ingest.topicOf(type)), changesTopic],
+      });
+      await admin.disconnect();
+    }
     if (pool) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,

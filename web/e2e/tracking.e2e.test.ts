@@ -82,9 +82,11 @@ describe('console: a subscriber’s tracking timeline', () => {
       clientId: 'webt-admin',
       logger: quietLogger,
     }).admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: documentTypes.map((type) => ingest.topicOf(type)) });
-    await admin.disconnect();
+    if (ingest) {
+      await admin.connect();
+      await admin.deleteTopics({ topics: documentTypes.map((type) => ingest.topicOf(type)) });
+      await admin.disconnect();
+    }
     if (pool && db) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db.ts';
 
-/** The tracking_usage table's statements (query spec §9 billing; migration 1764100000001). */
+/** The tracking_usage table's statements (query spec §9 billing; migration 1764200000001). */
 export const billingWindowDays = 40;
 
 export interface UsageOwner {

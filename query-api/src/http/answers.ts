@@ -10,7 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
  *   40000 parameter error, 40001 parameter list too long, 40600 malformed parameters, 40100
  *   invalid token, 40300 permission, 42900 call limit exceeded, 50000 internal);
  * - `statusCode`: `{status, statusCode, message}` of the vessel archive, vessel plan, route
- *   schedule and truck look-ups (query spec §8: statusCode 20000 is success; their dictionary is
+ *   schedule and truck look-ups and of air tracking (query spec §8: statusCode 20000 is success; their dictionary is
  *   not shown, so a failure's statusCode is the HTTP status × 100 and `reason` our code);
  * - `express`: the express interfaces' `{success: false, reason, code}` (query spec §3 "Express");
  * - `portal`: the portal content calls' `{result: 0, msg}` in the payload's language (portal spec §7);
@@ -37,6 +37,10 @@ export const conventionsByPath: readonly (readonly [path: string, convention: Co
   ['/open/truck/tuochedingwei', 'statusCode'],
   ['/open/truck/tuochematougenzong', 'statusCode'],
   ['/open/info/enterprise/tax', 'tax'],
+  // Tracking (query-api/README.md "Tracking queries"): the express instant queries; air tracking
+  // answers statusCode like the look-ups.
+  ['/open/logistics/express/bird/instantQuery', 'express'],
+  ['/open/freightower/trace/air', 'statusCode'],
 ];
 
 export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {

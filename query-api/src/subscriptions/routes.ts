@@ -32,7 +32,7 @@ import {
 } from '@tradelog/projections/push/subscriptions';
 import { airData } from '@tradelog/projections/tracking/answers';
 import { recordTrackingUse } from '@tradelog/projections/tracking/usage';
-import { localizedError, TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
 import {
@@ -40,7 +40,7 @@ import {
   type ValidationIssue,
   withDefaults,
 } from '@tradelog/schemas/queries/validator';
-import { failure, languageOf } from '@tradelog/schemas/runtime/envelope';
+import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
@@ -280,32 +280,28 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
   );
 
   // Air (§3 "Air tracking"; path ours, beside ocean and terminal): with a callbackUrl it is a
-  // subscription, answered in the air convention (statusCode 20000, 40000 parameter error) with
-  // the waybill's current data.
-  router.post('/open/freightower/trace/air', json, withCallback, anyKey, async (req, res) => {
-    const lang = languageOf(req.get('accept-language'));
-    try {
+  // subscription, answered in the air convention (statusCode 20000 or 20001 with the waybill's
+  // current data; failures by the error middleware, answerAs('statusCode')).
+  router.post(
+    '/open/freightower/trace/air',
+    answerAs('statusCode'),
+    withCallback,
+    anyKey,
+    subscriptionLimit,
+    async (req: Request, res: Response) => {
       const body = validated('airTracking', req.body);
       const businessNumber = String(body.businessNumber);
       const item = await findTracked(pool, airSubject({ businessNumber }));
       const created = await create(callerOf(res), 'air', String(body.callbackUrl), { businessNumber });
+      const lang = languageOf(req.get('accept-language'));
       res.status(200).json({
         statusCode: item ? 20000 : 20001,
         message: lang === 'en' ? 'subscribed' : '订阅成功',
         data: item ? [airData(item)] : [],
         ...created,
       });
-    } catch (error) {
-      const { status, body } = failure(error, lang);
-      res.status(status).json({
-        statusCode: status === 400 ? 40000 : status >= 500 ? 50000 : status * 100,
-        message: body.message,
-        code: body.code,
-        ...(error instanceof TradelogError && error.details?.errors ? { errors: error.details.errors } : {}),
-        data: [],
-      });
-    }
-  });
+    },
+  );
 
   // Tradelog's own: a lender's subscription to an enterprise's order-status and link-node changes.
   router.post(

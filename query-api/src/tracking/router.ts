@@ -19,7 +19,7 @@ import {
   countBilledOrders,
   recordTrackingUse as recordUse,
 } from '@tradelog/projections/tracking/usage';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError, TradelogError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import {
   createQueryValidators,
@@ -27,8 +27,10 @@ import {
   withDefaults,
 } from '@tradelog/schemas/queries/validator';
 import { languageOf } from '@tradelog/schemas/runtime/envelope';
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
+import { answerAs } from '../http/answers.ts';
+import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { callerOf as callerOfResponse, requireKey } from '../lenders/auth.ts';
 import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
 import {
@@ -48,6 +50,8 @@ import {
  */
 export interface TrackingRoutesOptions {
   pool: pg.Pool;
+  /** The call limits (query-api/src/http/callLimit.ts); none when absent (tests). */
+  callLimit?: CallLimit;
   now?: () => Date;
 }
 
@@ -139,112 +143,96 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
   const now = options.now ?? (() => new Date());
   const validators = createQueryValidators();
   const router = Router();
-  const json = express.json({ limit: '64kb' });
-  const anyKey = requireKey(pool, ['partner', 'lender', 'operator']);
+  // Bodies are parsed and bounded once, by the app (http/body.ts); failures go to its error middleware.
+  const anyKey = requireKey(pool, ['partner', 'lender', 'subscriber', 'operator']);
+  const callLimit = options.callLimit ?? noCallLimit;
+  // §9: the express instant query at most 10 calls per second per caller; the others our default.
+  const instantLimit = callLimit('express-instant-query');
+  const defaultLimit = callLimit('default-key');
 
   const find = (key: string) => findTracked(pool, key);
 
-  // Express (§3 "Express"): failures are `success: false` with a reason of at most 50 characters.
-  const expressQuery = (id: QueryTypeId, withMap: boolean) => async (req: Request, res: Response) => {
-    const lang = languageOf(req.get('accept-language'));
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const echo = {
-      shipperCode: typeof body.shipperCode === 'string' ? body.shipperCode : '',
-      logisticCode: typeof body.logisticCode === 'string' ? body.logisticCode : '',
-    };
-    const refuse = (status: number, code: string, reason: string, extra: Record<string, unknown> = {}) =>
-      res.status(status).json({ ...echo, success: false, reason: reason.slice(0, 50), code, ...extra });
-    try {
-      const issues = validators[id](body);
-      if (issues.length > 0) {
-        refuse(400, 'VALIDATION_FAILED', messageOf(issues, lang), { errors: issues });
-        return;
-      }
-      const request = withDefaults(id, body) as {
-        shipperCode: string;
-        logisticCode: string;
-        customerName?: string;
-        sort?: string;
-        orderCode?: string;
-      };
-      const item = await find(expressSubject(request));
-      const breach = checkCustomerName(request.shipperCode, request.customerName, item);
-      if (breach) {
-        refuse(400, breach.code, lang === 'en' ? breach.en : breach.cn);
-        return;
-      }
-      // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
-      await recordTrackingUse(pool, callerOf(res), {
-        family: 'express',
-        itemKey: expressSubject(request),
-        at: now(),
-      });
-      if (!item) {
-        refuse(
-          200,
-          'NO_DATA',
-          lang === 'en' ? 'no traces known for this parcel yet' : '暂无该运单的轨迹信息',
-        );
-        return;
-      }
-      const answer = expressAnswer(item, { descending: request.sort === '1' });
-      const { coordinates, routeMapUrl, deliveryManTel, senderCityLatAndLng, ...text } = answer;
-      res
-        .status(200)
-        .json(
-          withMap
-            ? { ...text, routeMapUrl: routeMapUrl ?? '', ...(coordinates ? { coordinates } : {}) }
-            : text,
-        );
-    } catch (error) {
-      const status = error instanceof TradelogError ? error.status : 500;
-      const code = error instanceof TradelogError ? error.code : 'INTERNAL';
-      refuse(status, code, lang === 'en' ? 'query failed, try again later' : '查询失败，请稍后重试');
-    }
-  };
-  router.post(
-    trackingQueryPaths.expressInstantQuery,
-    json,
-    anyKey,
-    expressQuery('expressInstantQuery', false),
-  );
-  router.post(
-    trackingQueryPaths.expressRouteMapInstantQuery,
-    json,
-    anyKey,
-    expressQuery('expressRouteMapInstantQuery', true),
-  );
-
   function validated(id: QueryTypeId, body: unknown): Record<string, unknown> {
-    const issues = validators[id](body);
+    const issues = validators[id](body ?? {});
     if (issues.length > 0) {
-      throw new TradelogError('VALIDATION_FAILED', messageOf(issues, 'en'), {
-        status: 400,
-        details: { message: { en: messageOf(issues, 'en'), cn: messageOf(issues, 'cn') }, errors: issues },
-      });
+      throw localizedError(
+        'VALIDATION_FAILED',
+        400,
+        { cn: messageOf(issues, 'cn'), en: messageOf(issues, 'en') },
+        { errors: issues },
+      );
     }
     return withDefaults(id, body as Record<string, unknown>);
   }
 
-  // Ocean (§3, §5, §9): containerNo takes priority; carrierCode may be AUTO; the port areas' rules.
+  // Express (§3 "Express"): failures are `success: false` with a reason of at most 50 characters
+  // (answerAs('express')); a parcel nothing is known about is a 200 with success false.
+  const expressQuery = (id: QueryTypeId, withMap: boolean) => async (req: Request, res: Response) => {
+    const lang = languageOf(req.get('accept-language'));
+    const request = validated(id, req.body) as {
+      shipperCode: string;
+      logisticCode: string;
+      customerName?: string;
+      sort?: string;
+      orderCode?: string;
+    };
+    const item = await find(expressSubject(request));
+    const breach = checkCustomerName(request.shipperCode, request.customerName, item);
+    if (breach) throw breachError(breach);
+    // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
+    await recordTrackingUse(pool, callerOf(res), {
+      family: 'express',
+      itemKey: expressSubject(request),
+      at: now(),
+    });
+    if (!item) {
+      const reason = lang === 'en' ? 'no traces known for this parcel yet' : '暂无该运单的轨迹信息';
+      res.status(200).json({
+        shipperCode: request.shipperCode,
+        logisticCode: request.logisticCode,
+        success: false,
+        reason,
+        code: 'NO_DATA',
+      });
+      return;
+    }
+    const answer = expressAnswer(item, { descending: request.sort === '1' });
+    const { coordinates, routeMapUrl, deliveryManTel, senderCityLatAndLng, ...text } = answer;
+    res
+      .status(200)
+      .json(
+        withMap ? { ...text, routeMapUrl: routeMapUrl ?? '', ...(coordinates ? { coordinates } : {}) } : text,
+      );
+  };
+  const asExpress = answerAs('express');
   router.post(
-    trackingQueryPaths.oceanTracking,
-    json,
+    trackingQueryPaths.expressInstantQuery,
+    asExpress,
     anyKey,
-    handle(async (req, res) => {
-      const body = validated('oceanTracking', req.body);
-      const params = body.params as OceanParams;
-      const result = await oceanAnswer(pool, params, now());
-      sendSuccess(res, { data: { params: body.params, result } });
-    }),
+    instantLimit,
+    expressQuery('expressInstantQuery', false),
   );
+  router.post(
+    trackingQueryPaths.expressRouteMapInstantQuery,
+    asExpress,
+    anyKey,
+    instantLimit,
+    expressQuery('expressRouteMapInstantQuery', true),
+  );
+
+  // Ocean (§3, §5, §9): containerNo takes priority; carrierCode may be AUTO; the port areas' rules.
+  router.post(trackingQueryPaths.oceanTracking, anyKey, defaultLimit, async (req: Request, res: Response) => {
+    const body = validated('oceanTracking', req.body);
+    const result = await oceanAnswer(pool, body.params as OceanParams, now());
+    sendSuccess(res, { data: { params: body.params, result } });
+  });
 
   // Terminal (§3): a business number at a port, import or export.
   router.post(
     trackingQueryPaths.terminalTracking,
-    json,
     anyKey,
-    handle(async (req, res) => {
+    defaultLimit,
+    async (req: Request, res: Response) => {
       const body = validated('terminalTracking', req.body);
       const params = body.params as { businessNumber: string; portCode: string; ieid: string };
       const result = await terminalAnswer(pool, params);
@@ -255,22 +243,19 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
         message: result ? (lang === 'en' ? 'success' : '成功') : lang === 'en' ? 'no data yet' : '暂无数据',
         data: { params: body.params, result },
       });
-    }),
+    },
   );
 
-  // Air (§3 "Air tracking"; path ours): statusCode 20000 data, 20001 none, 40000 parameter error.
-  router.post(trackingQueryPaths.airTracking, json, anyKey, async (req, res) => {
-    const lang = languageOf(req.get('accept-language'));
-    try {
-      const issues = validators.airTracking(req.body ?? {});
-      if (issues.length > 0) {
-        res
-          .status(400)
-          .json({ statusCode: 40000, message: messageOf(issues, lang), errors: issues, data: [] });
-        return;
-      }
-      const { businessNumber } = req.body as { businessNumber: string };
+  // Air (§3 "Air tracking"; path ours): statusCode 20000 data, 20001 none; failures answerAs('statusCode').
+  router.post(
+    trackingQueryPaths.airTracking,
+    answerAs('statusCode'),
+    anyKey,
+    defaultLimit,
+    async (req: Request, res: Response) => {
+      const { businessNumber } = validated('airTracking', req.body) as { businessNumber: string };
       const item = await find(airSubject({ businessNumber }));
+      const lang = languageOf(req.get('accept-language'));
       res
         .status(200)
         .json(
@@ -278,18 +263,14 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
             ? { statusCode: 20000, message: lang === 'en' ? 'success' : '成功', data: [airData(item)] }
             : { statusCode: 20001, message: lang === 'en' ? 'no data yet' : '暂无数据', data: [] },
         );
-    } catch (error) {
-      const status = error instanceof TradelogError ? error.status : 500;
-      res
-        .status(status)
-        .json({ statusCode: 50000, message: lang === 'en' ? 'internal error' : '内部错误', data: [] });
-    }
-  });
+    },
+  );
 
   // The caller's billed express orders (§9: one order per carrier code plus number over 40 days).
   router.get(
     '/usage/tracking',
     anyKey,
+    defaultLimit,
     handle(async (req, res) => {
       const to = typeof req.query.to === 'string' ? new Date(req.query.to) : now();
       const from =
