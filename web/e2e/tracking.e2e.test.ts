@@ -124,7 +124,11 @@ describe('console: a subscriber’s tracking timeline', () => {
         callbackUrl: 'https://hooks.subscriber.example/express?token=abc',
       }),
     });
-    expect(await subscribed.json()).toMatchObject({ success: true, firstPushQueued: true });
+    expect(await subscribed.json()).toMatchObject({
+      success: true,
+      firstPushQueued: true,
+      routeMapUrl: examples.expressTrace.routeMapUrl,
+    });
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();

@@ -48,7 +48,13 @@ import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
 import { handle, sendSuccess } from '../lenders/respond.ts';
 import { queueFirstPush } from '../tracking/firstPush.ts';
-import { findTracked, type OceanParams, oceanAnswer, terminalAnswer } from '../tracking/router.ts';
+import {
+  findTracked,
+  type OceanParams,
+  oceanAnswer,
+  terminalAnswer,
+  usageOwnerOf,
+} from '../tracking/router.ts';
 import { checkCustomerName } from '../tracking/rules.ts';
 
 /**
@@ -187,29 +193,29 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       };
       // The carrier's customerName rule (§3) holds for subscriptions as for instant queries: the
       // value's form always, its match once the parcel is known (README "Tracking queries").
-      const breach = checkCustomerName(
-        criteria.shipperCode,
-        criteria.customerName,
-        await findTracked(pool, expressSubject(criteria)),
-      );
+      const parcel = await findTracked(pool, expressSubject(criteria));
+      const breach = checkCustomerName(criteria.shipperCode, criteria.customerName, parcel);
       if (breach) throw localizedError(breach.code, 400, { cn: breach.cn, en: breach.en });
       const caller = callerOf(res);
       const created = await create(caller, family, String(body.callbackUrl), criteria);
       // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
       await inTransaction(pool, (db) =>
-        recordTrackingUse(
-          db,
-          { kind: caller.kind, id: caller.ownerId },
-          { family: 'express', itemKey: expressSubject(criteria), at: now() },
-        ),
+        recordTrackingUse(db, usageOwnerOf(caller), {
+          family: 'express',
+          itemKey: expressSubject(criteria),
+          at: now(),
+        }),
       );
       res.status(200).json({
         success: true,
         shipperCode: criteria.shipperCode,
         logisticCode: criteria.logisticCode,
         updateTime: pushTimeOf(now()),
-        // Known once the first traces arrive: the pushes carry it (map version only).
-        routeMapUrl: '',
+        // The map version's link when the parcel is known; else the pushes carry it once it is.
+        routeMapUrl:
+          family === 'express-map' && typeof parcel?.facts.routeMapUrl === 'string'
+            ? parcel.facts.routeMapUrl
+            : '',
         ...created,
       });
     };

@@ -31,7 +31,7 @@ import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { callerOf as callerOfResponse, requireKey } from '../lenders/auth.ts';
+import { type Caller, callerOf as callerOfResponse, requireKey } from '../lenders/auth.ts';
 import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
 import {
   carrierMatches,
@@ -126,11 +126,15 @@ export async function terminalAnswer(
   return item ? terminalResult(item) : null;
 }
 
-/** The caller as usage counts it: the key's owner (a partner, lender or operator). */
-const callerOf = (res: Response) => {
-  const caller = callerOfResponse(res);
-  return { kind: caller.kind, id: caller.ownerId };
-};
+/**
+ * Whom a use is billed to (§9): the account that owns the caller's key — the partner, whichever
+ * of its keys it used (the call limits count per account too).
+ */
+export const usageOwnerOf = (caller: Pick<Caller, 'accountId'>) => ({
+  kind: 'account',
+  id: caller.accountId,
+});
+const callerOf = (res: Response) => usageOwnerOf(callerOfResponse(res));
 
 const recordTrackingUse = (
   pool: pg.Pool,
