@@ -44,6 +44,8 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
           why: 'no delivery yet: the push processor was not running when the demo loaded',
         },
     redeliver: { path: demoSubscription, body: { states: ['dead'] } },
+    // The demo's subscription follows enterprise changes, not a tracked item: `item` is null.
+    tracked_item: { path: demoSubscription },
     // Subscriptions of the query catalogue push to the demo's callback (a catalogue interface
     // added later is covered too); ocean and terminal tracking subscribe rather than query.
     ...Object.fromEntries(

@@ -174,6 +174,48 @@ export const subscriptionOperations: ApiOperation[] = [
     { failures: [404] },
   ),
   op(
+    'get',
+    '/subscriptions/{id}/tracking',
+    'tracked_item',
+    'subscriptions',
+    { cn: '订阅跟踪对象的轨迹时间线', en: 'The tracked item of a tracking subscription (timeline)' },
+    anyKey,
+    successOf(['跟踪对象', 'Tracked item'], {
+      item: s(
+        '跟踪对象：状态、事实、全部事件及来源；未知时为 null',
+        'The item: state, facts, every event with its provenance; null while nothing is known',
+        {
+          type: ['object', 'null'] as unknown as 'object',
+        },
+      ),
+    }),
+    { failures: [404] },
+  ),
+  op(
+    'get',
+    '/usage/tracking',
+    'tracking_usage',
+    'subscriptions',
+    {
+      cn: '快递计费用量：每个快递公司编码加单号 40 天内计一单',
+      en: 'Billed express usage: one order per carrier code plus number over 40 days',
+    },
+    anyKey,
+    list(['计费单量（按类别）', 'Billed orders by family']),
+    {
+      query: {
+        from: {
+          schema: { type: 'string', format: 'date-time' } as JsonSchema,
+          example: '2024-03-01T00:00:00Z',
+        },
+        to: {
+          schema: { type: 'string', format: 'date-time' } as JsonSchema,
+          example: '2024-04-10T00:00:00Z',
+        },
+      },
+    },
+  ),
+  op(
     'post',
     '/subscriptions/{id}/redeliver',
     'redeliver',

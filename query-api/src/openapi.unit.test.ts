@@ -13,6 +13,7 @@ import { createLeadRoutes } from './content/leadRoutes.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { queryApiOpenApi } from './openapi.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
+import { createTrackingRouter } from './tracking/router.ts';
 
 /** The app exactly as main.ts mounts it; the pool is never asked anything here. */
 function mainApp() {
@@ -33,6 +34,7 @@ function mainApp() {
       createLeadRoutes({ pool }),
       createProjectionRoutes({ pool, namespace: 'proj' }),
       createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist }),
+      createTrackingRouter({ pool }),
     ],
   });
 }

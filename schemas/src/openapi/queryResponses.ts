@@ -115,6 +115,62 @@ const trackingSubscription = (title: [string, string]) =>
     subscription,
   });
 
+// Tracking queries (query spec §3; query-api/README.md "Tracking queries").
+const trace = t('轨迹', 'Trace', {
+  type: 'object',
+  properties: {
+    acceptTime: t('轨迹时间', 'Trace time'),
+    acceptStation: t('轨迹描述', 'Trace description'),
+    location: t('所在城市', 'Location'),
+    action: t('轨迹状态', 'Action'),
+    remark: t('备注', 'Remark'),
+  },
+});
+const expressInstant = (withMap: boolean): JsonSchema =>
+  t('快递即时查询结果', 'Express instant query result', {
+    type: 'object',
+    required: ['success'],
+    properties: {
+      success: t('是否成功', 'Succeeded', { type: 'boolean' }),
+      reason: t('失败原因（失败时，最多 50 字）', 'Reason (on failure, at most 50 characters)'),
+      shipperCode: t('快递公司编码', 'Carrier code'),
+      logisticCode: t('运单号', 'Waybill number'),
+      state: t('物流状态（0–10）', 'State (0–10)'),
+      stateEx: t('扩展状态', 'Extended state'),
+      location: t('当前城市', 'Current location'),
+      traces: objects('轨迹', 'Traces', trace),
+      ...(withMap
+        ? {
+            routeMapUrl: t('轨迹地图链接', 'Route map link'),
+            coordinates: objects('路线坐标', 'Route coordinates'),
+          }
+        : {}),
+    },
+  });
+const airTracking = t('空运跟踪结果', 'Air cargo tracking result', {
+  type: 'object',
+  required: ['statusCode'],
+  properties: {
+    statusCode: t(
+      '状态码（20000 有数据，20001 无数据，40000 参数错误，42900 超限）',
+      'Status code (20000 data, 20001 none, 40000 parameter error, 42900 limit)',
+      { type: 'integer' },
+    ),
+    message: t('说明', 'Message'),
+    data: objects('运单', 'Waybills', {
+      type: 'object',
+      properties: {
+        businessNumber: t('运单号', 'Air waybill number'),
+        status: t('业务状态（PROCESS、COMPLETE）', 'Business status (PROCESS, COMPLETE)'),
+        carrier: t('承运航司', 'Carrier', { type: 'object' }),
+        shipmentEvents: objects('运单事件', 'Shipment events'),
+        transportEvents: objects('运输事件', 'Transport events'),
+        equipmentEvents: objects('货物事件', 'Equipment events'),
+      },
+    }),
+    subscription,
+  },
+});
 export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   linkNode: successOf(['关联节点查询结果', 'Link-node chain'], {
     chainId: t('链编号', 'Chain id'),
@@ -177,6 +233,9 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   terminalTracking: trackingSubscription(['码头集装箱跟踪订阅', 'Terminal container tracking subscription']),
   // The enterprise queries' per-line details, inventory and feed queries replace the entries above.
   ...enterpriseResponseSchemas,
+  expressInstantQuery: expressInstant(false),
+  expressRouteMapInstantQuery: expressInstant(true),
+  airTracking,
 };
 
 /** The answer of a query id: its own schema, or the envelope for an interface not described yet. */

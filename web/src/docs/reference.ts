@@ -237,7 +237,8 @@ export const logistics2Menu: readonly MenuItem[] = [
   item('mtjzjh', '码头集装箱追踪', 'Terminal container tracking', ['terminalTracking']),
   item('mtjzjhSend', '码头集装箱追踪推送', 'Terminal container tracking push', [], 'mtjzjh'),
   item('cbAis', '船舶 AIS 位置查询', 'Vessel AIS position', ['vesselAis', 'vesselPosition']),
-  item('qkyzh', '空运追踪查询', 'Air cargo tracking query', ['airQuery', 'airTrackingQuery']),
+  // Air tracking answers the query and, with a callbackUrl, subscribes (one interface, two entries).
+  item('qkyzh', '空运追踪查询', 'Air cargo tracking query', ['airQuery', 'airTrackingQuery', 'airTracking']),
   item('gyysxx', '国际运输单据查询', 'International transport bill', [
     'transportBill',
     'internationalTransportBill',
