@@ -3,7 +3,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,16 +76,7 @@ describe('console: a subscriber’s tracking timeline', () => {
     if (distDir) removeBuild(distDir);
     await running?.stop();
     await ingest?.close();
-    const admin = createKafka({
-      brokers: services.kafkaBrokers,
-      clientId: 'webt-admin',
-      logger: quietLogger,
-    }).admin();
-    if (ingest) {
-      await admin.connect();
-      await admin.deleteTopics({ topics: documentTypes.map((type) => ingest.topicOf(type)) });
-      await admin.disconnect();
-    }
+    // ingest under test deletes the topics it made (ingest/src/testing/ingestUnderTest.ts).
     if (pool && db) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,
