@@ -129,7 +129,7 @@ describe('tracking call limits (query spec §9)', () => {
     const { key } = await createTestApiKey(pool, 'subscriber', { ownerId: 'trlim-air' });
     const air = await calls(key, '/open/freightower/trace/air', { businessNumber: '78412345675' }, 4);
     expect(air.map((answer) => answer.body.statusCode)).toEqual([20001, 20001, 20001, 42900]);
-    expect(air[3]).toMatchObject({ status: 429, body: { code: 'CALL_LIMIT_EXCEEDED', data: [] } });
+    expect(air[3]).toMatchObject({ status: 429, body: { status: 429, reason: 'CALL_LIMIT_EXCEEDED' } });
     const subscribe = { businessNumber: '78412345675', callbackUrl: 'https://hooks.example.com/air' };
     const subscriptions = await calls(key, '/open/freightower/trace/air', subscribe, 3);
     expect(subscriptions.map((answer) => answer.body.statusCode)).toEqual([20001, 20001, 42900]);

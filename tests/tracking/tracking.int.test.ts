@@ -476,7 +476,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
       businessNumber: '784',
       callbackUrl: receiver.url(path),
     });
-    expect(invalid).toMatchObject({ status: 400, body: { statusCode: 40000, code: 'VALIDATION_FAILED' } });
+    expect(invalid).toMatchObject({ status: 400, body: { statusCode: 40000, reason: 'VALIDATION_FAILED' } });
 
     await feed('airCargoEvent', { ...examples.airCargoEvent, businessNumber });
     const first = await waitFor(() => receiver.pushesTo(path)[0], { what: 'the first air push' });

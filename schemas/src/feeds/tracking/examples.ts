@@ -139,7 +139,7 @@ const oceanContainerEvent: OceanContainerEventDocument = {
       descriptionEn: 'Discharged',
     },
   ],
-  vessel: { imo: '9516404', mmsi: '477266900', flagName: 'Hong Kong', shipOwner: 'COSCO SHIPPING' },
+  vessel: { imo: '9783526', mmsi: '477266900', flagName: 'Hong Kong', shipOwner: 'COSCO SHIPPING' },
 };
 
 const terminalEvent: TerminalEventDocument = {
