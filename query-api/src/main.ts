@@ -11,6 +11,7 @@ import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
+import { attachReadCache, createReadCache } from './lenders/readCache.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
 
@@ -31,6 +32,19 @@ const poolOf = (name: string, max: number) => {
 };
 const pool = poolOf('main', config.poolMax);
 const portalPool = poolOf('portal', config.portalPoolMax);
+
+const kafkaOffsets = config.kafkaBrokers
+  ? (topics: string[]) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
+  : undefined;
+// API keys and live versions in memory, dropped on Postgres' word (README "Read caches").
+const readCache = await createReadCache({
+  pool,
+  connectionString: config.databaseUrl,
+  logger,
+  keyTtlMs: config.keyCacheTtlMs,
+  topicOffsets: kafkaOffsets,
+});
+attachReadCache(pool, readCache);
 
 const callLimit = createCallLimit({
   keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query' }),
@@ -79,9 +93,7 @@ const app = createApp({
       namespace: config.namespace,
       changesTopic: config.changesTopic,
       callLimit,
-      topicOffsets: config.kafkaBrokers
-        ? (topics) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
-        : undefined,
+      topicOffsets: kafkaOffsets,
     }),
     createSubscriptionRoutes({
       pool,
@@ -125,6 +137,7 @@ createShutdown({
   close: async () => {
     clearInterval(sweeper);
     clearInterval(prober);
+    await readCache.close();
     await Promise.all([pool.end(), portalPool.end()]);
   },
 }).onSignals();
