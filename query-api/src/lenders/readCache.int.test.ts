@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import {
   createVersionTables,
-  inTransaction,
-  insertNextVersion,
-  lockProjectionExclusive,
   findLiveVersion,
   findVersion,
+  insertNextVersion,
+  inTransaction,
+  lockProjectionExclusive,
   type ProjectionVersion,
   switchLiveVersion,
 } from '@tradelog/projections';
@@ -170,7 +170,10 @@ describe('read caches of several query-api instances', () => {
       let held: ProjectionVersion | null = stale;
       attachReadCache(pool, {
         ...uncachedReads(pool),
-        liveVersion: async () => held ?? (held = await findLiveVersion(pool, 'link-node')),
+        liveVersion: async () => {
+          held ??= await findLiveVersion(pool, 'link-node');
+          return held;
+        },
         forgetVersion: () => {
           held = null;
         },
