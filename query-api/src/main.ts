@@ -1,7 +1,7 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
-import { createCallLimits, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
+import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import pg from 'pg';
 import { createApp } from './app.ts';
@@ -47,7 +47,8 @@ const readCache = await createReadCache({
 attachReadCache(pool, readCache);
 
 const callLimit = createCallLimit({
-  keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query' }),
+  // Keyed limits are taken from Postgres in blocks (README "Call limits"): one write per block.
+  keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query', block: leaseBlock }),
   public: createCallLimits({ table: config.callLimits, store: portalPool, prefix: 'query' }),
 });
 
