@@ -11,6 +11,7 @@ import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
+import { PreparingClient } from './lenders/preparedClient.ts';
 import { attachReadCache, createReadCache } from './lenders/readCache.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
@@ -22,6 +23,7 @@ const logger = createLogger({ service: 'query-api' }, { level: config.logLevel }
 // unauthenticated calls can never take the connections lenders need. Every statement is bounded.
 const poolOf = (name: string, max: number) => {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: config.databaseUrl,
     max,
     statement_timeout: config.statementTimeoutMs,
