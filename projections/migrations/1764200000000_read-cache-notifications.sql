@@ -9,7 +9,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys
+-- INSERT too: a key presented before it existed is cached as unknown, and a new key must work at once.
+CREATE TRIGGER api_keys_changed AFTER INSERT OR UPDATE OR DELETE ON api_keys
   FOR EACH STATEMENT EXECUTE FUNCTION notify_api_keys_changed();
 -- An account's grants and kind travel with its keys' cached rows.
 CREATE TRIGGER accounts_changed AFTER UPDATE OR DELETE ON accounts

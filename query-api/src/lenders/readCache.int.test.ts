@@ -9,7 +9,7 @@ import {
   type ProjectionVersion,
   switchLiveVersion,
 } from '@tradelog/projections';
-import { revokeApiKey } from '@tradelog/projections/access/store';
+import { changeGrants, revokeApiKey } from '@tradelog/projections/access/store';
 import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projections/link-node/tables';
 import { migrate } from '@tradelog/projections/migrate';
 import pg from 'pg';
@@ -136,6 +136,24 @@ describe('read caches of several query-api instances', () => {
     for (const { url } of instances) {
       expect((await linkNode(url, lender.key)).body).toMatchObject({ code: 'API_KEY_REVOKED' });
     }
+  });
+
+  it('sees a withdrawn grant within one second on every instance', async () => {
+    const lender = await createTestApiKey(admin, 'lender', {
+      ownerId: 'rc-grant',
+      enterprises: [enterprise],
+    });
+    for (const { url } of instances) expect((await linkNode(url, lender.key)).status).toBe(200);
+    await changeGrants(admin, lender.accountId, { withdraw: [enterprise] });
+    await Promise.all(
+      instances.map(({ url }) =>
+        waitFor(async () => (await linkNode(url, lender.key)).status === 403, {
+          timeoutMs: 1_000,
+          intervalMs: 10,
+          what: `${url} to see the withdrawn grant`,
+        }),
+      ),
+    );
   });
 
   it('answers from a switched version at once, on every instance, while the old one was cached', async () => {
