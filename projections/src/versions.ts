@@ -237,6 +237,11 @@ export async function versionFreshness(
 export interface VersionSummary {
   live: boolean;
   appliedAt: Date | null;
+  /**
+   * The sum of the version's next offsets: it grows with every batch applied (rows and offsets
+   * commit together), so rows read at equal values are equal — readers may reuse an answer.
+   */
+  appliedThrough: string;
   recordsBehind: number | null;
 }
 
@@ -249,12 +254,14 @@ export async function liveVersionSummary(
     // Named: parsed and planned once per connection.
     name: 'tradelog-live-version-summary',
     text: `SELECT EXISTS (SELECT 1 FROM projection_versions WHERE projection = $1 AND version = $2 AND state = 'live') AS live,
-       (SELECT max(applied_at) FROM projection_checkpoints WHERE consumer_group = $3) AS applied_at,
+       c.applied_at, c.applied_through,
        CASE WHEN $4::jsonb IS NULL THEN NULL ELSE (
          SELECT COALESCE(sum(GREATEST(e."end" - COALESCE(c.next_offset, 0), 0)), 0)
          FROM jsonb_to_recordset($4::jsonb) AS e(topic text, partition integer, "end" bigint)
          LEFT JOIN projection_checkpoints c ON c.consumer_group = $3 AND c.topic = e.topic AND c.partition = e.partition
-       ) END AS records_behind`,
+       ) END AS records_behind
+     FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
+           FROM projection_checkpoints WHERE consumer_group = $3) c`,
     values: [
       version.projection,
       version.version,
@@ -266,6 +273,7 @@ export async function liveVersionSummary(
   return {
     live: row.live,
     appliedAt: row.applied_at,
+    appliedThrough: row.applied_through,
     recordsBehind: row.records_behind === null ? null : Number(row.records_behind),
   };
 }

@@ -16,7 +16,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, sendSuccess, wantsOffsets } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendSuccess } from '../lenders/respond.ts';
 
 /**
  * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
@@ -182,7 +182,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               ...(request.orderNo ? { orderNo: request.orderNo } : {}),
               ...(request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
             }),
-          { offsets: wantsOffsets(req) },
+          readOptionsOf(req),
         );
         sendSuccess(res, {
           page: page.page,
@@ -222,7 +222,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             limit: page.limit,
             offset: page.offset,
           }),
-        { offsets: wantsOffsets(req) },
+        readOptionsOf(req),
       );
       const dataList = result.rows.map((row) => ({
         ...pick(row.fields, [
@@ -294,7 +294,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
               : {}),
           }),
-        { offsets: wantsOffsets(req) },
+        readOptionsOf(req),
       );
       const goodsList = result.rows.map((row) => {
         const sources = Object.entries(row.sources).sort(([, a], [, b]) =>
@@ -360,7 +360,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               enterprise: request.customerCode,
               ...(warehouseId ? { scopes: [warehouseId] } : {}),
             }),
-          { offsets: wantsOffsets(req) },
+          readOptionsOf(req),
         );
         assertCustomerName(
           request.customerCode,
@@ -411,7 +411,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           ]);
           return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
         },
-        { offsets: wantsOffsets(req) },
+        readOptionsOf(req),
       );
       answer(
         result.stock.total,
@@ -447,7 +447,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         pool,
         'enterprise-data',
         (s) => warehouseSummary(pool, s, { enterprise: request.enterpriseId, ...range }),
-        { offsets: wantsOffsets(req) },
+        readOptionsOf(req),
       );
       sendSuccess(res, { dataList: [{ period: request.period, ...result }], freshness });
     }),
@@ -483,7 +483,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
             return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
           },
-          { offsets: wantsOffsets(req) },
+          readOptionsOf(req),
         );
         sendSuccess(res, {
           page: page.page,

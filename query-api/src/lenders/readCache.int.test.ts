@@ -7,6 +7,7 @@ import {
   inTransaction,
   lockProjectionExclusive,
   type ProjectionVersion,
+  saveCheckpoint,
   switchLiveVersion,
 } from '@tradelog/projections';
 import { changeGrants, revokeApiKey } from '@tradelog/projections/access/store';
@@ -230,5 +231,31 @@ describe('read caches of several query-api instances', () => {
       freshness: { offsets: unknown };
     };
     expect(withOffsets.freshness.offsets).toEqual([]);
+  });
+  it('reuses a result while the version has applied nothing more, and reads again once it has', async () => {
+    const lender = await createTestApiKey(admin, 'lender', {
+      ownerId: 'rc-reuse',
+      enterprises: [enterprise],
+    });
+    const url = instances[0]!.url;
+    const live = (await findLiveVersion(admin, 'link-node'))!;
+    const fieldsOf = async () => (await linkNode(url, lender.key)).body.purchaseInfo[0].fields;
+    const first = await fieldsOf();
+    // A batch applies a change: its rows and its offsets commit together (as the processors do).
+    await inTransaction(admin, async (client) => {
+      await client.query(
+        `UPDATE "${live.schemaName}".nodes SET fields = fields || '{"amended": true}'::jsonb`,
+      );
+      await saveCheckpoint(client, {
+        consumerGroup: live.consumerGroup,
+        topic: 'reuse',
+        partition: 0,
+        nextOffset: String(Date.now()),
+        recordsApplied: 1,
+        appliedAt: new Date(),
+      });
+    });
+    expect(first.amended).toBeUndefined();
+    expect((await fieldsOf()).amended).toBe(true);
   });
 });

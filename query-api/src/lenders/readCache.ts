@@ -27,6 +27,11 @@ export interface ReadCache {
   findKey(keyHash: string): Promise<ApiKeyRow | null>;
   liveVersion(projection: ProjectionName): Promise<ProjectionVersion | null>;
   forgetVersion(projection: ProjectionName): void;
+  /**
+   * A read's result, reused while the key is the same: the key holds the version and how far it
+   * has applied the log (lenders/respond.ts), so a reused result is the one a read would give.
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** The log's last known end offsets of the topics a projection reads; null when not known. */
   logEnds(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null;
   close(): Promise<void>;
@@ -63,6 +68,8 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     maxEntries: 64,
     trusted,
   });
+  // Results are keyed by what they depend on; the TTL and the bound only limit memory.
+  const results = createTtlCache<string, unknown>({ ttlMs: 60_000, now, maxEntries: 2_000 });
   listener = await listenForChanges({
     connectionString: options.connectionString,
     channels: [changeChannels.apiKeys, changeChannels.projectionVersions],
@@ -104,6 +111,7 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
     liveVersion: (projection) => versions.get(projection, () => findLiveVersion(options.pool, projection)),
     forgetVersion: (projection) => versions.delete(projection),
+    remember: <T>(key: string, read: () => Promise<T>) => results.get(key, read) as Promise<T>,
     logEnds(projection) {
       refreshEnds();
       if (!ends) return null;
@@ -128,6 +136,7 @@ export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
     findKey: (keyHash) => findApiKeyByHash(pool, keyHash),
     liveVersion: (projection) => findLiveVersion(pool, projection),
     forgetVersion: () => {},
+    remember: (_key, read) => read(),
     logEnds: () => null,
     close: async () => {},
   };

@@ -44,6 +44,16 @@ export const wantsOffsets = (req: Request): boolean => {
 };
 
 /**
+ * A lender query's read options: offsets on request, and the key its result may be reused
+ * under — the interface and the request body (the caller's access was checked before the read;
+ * the result depends on nothing else).
+ */
+export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: string } => ({
+  offsets: wantsOffsets(req),
+  resultKey: `${req.path}\u0000${JSON.stringify(req.body)}`,
+});
+
+/**
  * Runs a read against a projection's live version. The version comes from the read cache
  * (readCache.ts) and is checked in the statement that reads its freshness: a version that is no
  * longer live is forgotten and resolved again. So an answer's version was live at a moment
@@ -56,7 +66,7 @@ export async function readLive<T>(
   pool: Pick<pg.Pool, 'query'>,
   projection: ProjectionName,
   read: (schema: string) => Promise<T>,
-  options: { offsets?: boolean } = {},
+  options: { offsets?: boolean; resultKey?: string } = {},
 ): Promise<{ result: T; freshness: Freshness }> {
   const cache = readCacheOf(pool);
   for (let attempt = 0; ; attempt++) {
@@ -86,7 +96,14 @@ export async function readLive<T>(
       const offsets = options.offsets
         ? (await versionFreshness(pool, version.consumerGroup)).offsets
         : undefined;
-      const result = await read(version.schemaName);
+      // Same version, applied through the same offsets: the same rows, so a remembered result
+      // is the answer (README "Read caches"). Results are shared: routers never change them.
+      const result = options.resultKey
+        ? await cache.remember(
+            `${version.projection}\u0000${version.version}\u0000${summary.appliedThrough}\u0000${options.resultKey}`,
+            () => read(version.schemaName),
+          )
+        : await read(version.schemaName);
       return {
         result,
         freshness: {

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, sendSuccess, wantsOffsets } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendSuccess } from '../lenders/respond.ts';
 
 interface LinkNodeRequest extends Record<string, unknown> {
   customerCode: string;
@@ -68,7 +68,7 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
             classes: documentsTypeKeyClasses[request.documentsType],
             value: request.documentsNo,
           }),
-        { offsets: wantsOffsets(req) },
+        readOptionsOf(req),
       );
       if (nodes.length === 0) {
         throw localizedError(
