@@ -50,7 +50,8 @@ export const wantsOffsets = (req: Request): boolean => {
  */
 export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: string } => ({
   offsets: wantsOffsets(req),
-  resultKey: `${req.path}\u0000${JSON.stringify(req.body)}`,
+  // Hashed: a key stays small whatever the body (bodies are bounded, not small).
+  resultKey: `${req.path}\u0000${createHash('sha256').update(JSON.stringify(req.body)).digest('base64url')}`,
 });
 
 /**
