@@ -1,8 +1,10 @@
 import {
   findLiveVersion,
+  liveVersionSummary,
   type ProjectionName,
   type ProjectionVersion,
   projectionDeclaration,
+  type VersionSummary,
 } from '@tradelog/projections';
 import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/projections/access/store';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
@@ -10,6 +12,7 @@ import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import type { TopicOffsets } from '../operations/pipeline.ts';
+import { createNextRound } from './nextRound.ts';
 import { createTtlCache } from './ttlCache.ts';
 
 /**
@@ -27,6 +30,11 @@ export interface ReadCache {
   findKey(keyHash: string): Promise<ApiKeyRow | null>;
   liveVersion(projection: ProjectionName): Promise<ProjectionVersion | null>;
   forgetVersion(projection: ProjectionName): void;
+  /**
+   * The version's summary (liveness, freshness) from a statement that started after this call;
+   * concurrent callers share one statement per round trip (./nextRound.ts).
+   */
+  summaryOf(version: ProjectionVersion): Promise<VersionSummary>;
   /**
    * A read's result, reused while the key is the same: the key holds the version and how far it
    * has applied the log (lenders/respond.ts), so a reused result is the one a read would give.
@@ -68,6 +76,9 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     maxEntries: 64,
     trusted,
   });
+  const summaries = createNextRound((version: ProjectionVersion) =>
+    liveVersionSummary(options.pool, version, logEndsOf(version.projection)),
+  );
   // Results are keyed by what they depend on; the TTL and the bound only limit memory.
   const results = createTtlCache<string, unknown>({ ttlMs: 60_000, now, maxEntries: 2_000 });
   listener = await listenForChanges({
@@ -112,22 +123,25 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     liveVersion: (projection) => versions.get(projection, () => findLiveVersion(options.pool, projection)),
     forgetVersion: (projection) => versions.delete(projection),
     remember: <T>(key: string, read: () => Promise<T>) => results.get(key, read) as Promise<T>,
-    logEnds(projection) {
-      refreshEnds();
-      if (!ends) return null;
-      const out: { topic: string; partition: number; end: string }[] = [];
-      for (const type of projectionDeclaration(projection).reads) {
-        const topic = topicOf.get(type);
-        for (const p of (topic && ends.get(topic)) || [])
-          out.push({ topic: topic!, partition: p.partition, end: p.end });
-      }
-      return out;
-    },
+    summaryOf: (version) => summaries(version),
+    logEnds: (projection) => logEndsOf(projection),
     async close() {
       await listener?.close();
       await refreshing;
     },
   };
+
+  function logEndsOf(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null {
+    refreshEnds();
+    if (!ends) return null;
+    const out: { topic: string; partition: number; end: string }[] = [];
+    for (const type of projectionDeclaration(projection).reads) {
+      const topic = topicOf.get(type);
+      for (const p of (topic && ends.get(topic)) || [])
+        out.push({ topic: topic!, partition: p.partition, end: p.end });
+    }
+    return out;
+  }
 }
 
 /** No cache: every key and version read from Postgres (tests and routers built without one). */
@@ -136,6 +150,7 @@ export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
     findKey: (keyHash) => findApiKeyByHash(pool, keyHash),
     liveVersion: (projection) => findLiveVersion(pool, projection),
     forgetVersion: () => {},
+    summaryOf: (version) => liveVersionSummary(pool, version, null),
     remember: (_key, read) => read(),
     logEnds: () => null,
     close: async () => {},

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { liveVersionSummary, type ProjectionName, versionFreshness } from '@tradelog/projections';
+import { type ProjectionName, versionFreshness } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
@@ -79,7 +79,7 @@ export async function readLive<T>(
       });
     }
     try {
-      const summary = await liveVersionSummary(pool, version, cache.logEnds(projection));
+      const summary = await cache.summaryOf(version);
       if (!summary.live) {
         cache.forgetVersion(projection);
         if (attempt < 3) continue;
