@@ -222,7 +222,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await boss.work<DeliveryJob>(
         settings.queue,
         {
-          batchSize: settings.workerBatch,
+          // No larger than a subscription's share: a batch can then be full with one busy
+          // subscription's jobs, and a full batch fetches again at once instead of after the poll.
+          batchSize: Math.min(settings.workerBatch, settings.subscriptionConcurrency),
           localConcurrency: settings.workerConcurrency,
           groupConcurrency: settings.subscriptionConcurrency,
           pollingIntervalSeconds: 0.5,
