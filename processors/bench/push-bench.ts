@@ -21,7 +21,8 @@ import { signPush } from '../src/push/signature.ts';
  * (its own event loop) and answers 200 {"ok":true}. The ceiling is a bounded loop of concurrent
  * keep-alive POSTs with the same body size and headers. Needs the local stack:
  * `source <(bash deploy/local/stack.sh env)`, then
- * `node processors/bench/push-bench.ts` (BENCH_EVENTS=3000, BENCH_SUBSCRIPTIONS=20).
+ * `node processors/bench/push-bench.ts` (BENCH_EVENTS=3000, BENCH_SUBSCRIPTIONS=20; `--json` for one
+ * JSON line that CI can keep).
  */
 if (process.argv[2] === 'receiver') {
   let count = 0;
@@ -214,6 +215,21 @@ async function bench() {
   await pool.end();
   await db.drop();
   const pushPerSecond = events / pushSeconds;
+  if (process.argv.includes('--json')) {
+    console.log(
+      JSON.stringify({
+        bench: 'push',
+        events,
+        subscriptions: subscriptionCount,
+        seconds: Math.round(pushSeconds * 100) / 100,
+        deliveriesPerSecond: Math.round(pushPerSecond),
+        ceiling: { rawRequestsPerSecond: Math.round(rawPerSecond), requests: rawRequests, concurrency },
+        percentOfRaw: Math.round((1000 * pushPerSecond) / rawPerSecond) / 10,
+        target: { percentOfRaw: 30 },
+      }),
+    );
+    process.exit(0);
+  }
   console.log(
     `push-bench: ${events} deliveries (${received} received, ${subscriptionCount} subscriptions, ` +
       `${settings.workerConcurrency} workers x batch ${settings.workerBatch}, ${settings.subscriptionConcurrency} per subscription) ` +

@@ -227,3 +227,53 @@ export async function versionFreshness(
     })),
   };
 }
+
+/**
+ * What a lender's answer says about a version, in one statement (query-api/README.md
+ * "Freshness"): whether it is still the live version (a cached version is checked here, in the
+ * statement's own snapshot), when it last applied a record, and — given the log's end offsets —
+ * how many records of the log it has not applied yet (null when the ends are not known).
+ */
+export interface VersionSummary {
+  live: boolean;
+  appliedAt: Date | null;
+  /**
+   * The sum of the version's next offsets: it grows with every batch applied (rows and offsets
+   * commit together), so rows read at equal values are equal — readers may reuse an answer.
+   */
+  appliedThrough: string;
+  recordsBehind: number | null;
+}
+
+export async function liveVersionSummary(
+  db: Queryable,
+  version: Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>,
+  logEnds: readonly { topic: string; partition: number; end: string }[] | null,
+): Promise<VersionSummary> {
+  const { rows } = await db.query({
+    // Named: parsed and planned once per connection.
+    name: 'tradelog-live-version-summary',
+    text: `SELECT EXISTS (SELECT 1 FROM projection_versions WHERE projection = $1 AND version = $2 AND state = 'live') AS live,
+       c.applied_at, c.applied_through,
+       CASE WHEN $4::jsonb IS NULL THEN NULL ELSE (
+         SELECT COALESCE(sum(GREATEST(e."end" - COALESCE(c.next_offset, 0), 0)), 0)
+         FROM jsonb_to_recordset($4::jsonb) AS e(topic text, partition integer, "end" bigint)
+         LEFT JOIN projection_checkpoints c ON c.consumer_group = $3 AND c.topic = e.topic AND c.partition = e.partition
+       ) END AS records_behind
+     FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
+           FROM projection_checkpoints WHERE consumer_group = $3) c`,
+    values: [
+      version.projection,
+      version.version,
+      version.consumerGroup,
+      logEnds ? JSON.stringify(logEnds) : null,
+    ],
+  });
+  const row = rows[0];
+  return {
+    live: row.live,
+    appliedAt: row.applied_at,
+    appliedThrough: row.applied_through,
+    recordsBehind: row.records_behind === null ? null : Number(row.records_behind),
+  };
+}

@@ -25,6 +25,8 @@ export interface QueryApiConfig {
   /** Pools: lenders and keyed callers; the public portal's own, smaller one (it cannot drain the first). */
   poolMax: number;
   portalPoolMax: number;
+  /** How long an API key stays in an instance's read cache (a revocation drops it at once anyway). */
+  keyCacheTtlMs: number;
   /** Postgres `statement_timeout` of every connection of both pools. */
   statementTimeoutMs: number;
   /** Node server timeouts: whole request, headers, idle keep-alive. */
@@ -116,7 +118,9 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     callLimits: Object.freeze(callLimitsOf(source)),
-    poolMax: env.integer(source, 'QUERY_API_POOL_MAX', 10, { min: 1 }),
+    // 32 concurrent lenders keep about 16 connections busy with two statements each (README "Pools").
+    poolMax: env.integer(source, 'QUERY_API_POOL_MAX', 16, { min: 1 }),
+    keyCacheTtlMs: env.integer(source, 'QUERY_API_KEY_CACHE_TTL_MS', 10_000, { min: 0 }),
     portalPoolMax: env.integer(source, 'QUERY_API_PORTAL_POOL_MAX', 3, { min: 1 }),
     statementTimeoutMs: env.integer(source, 'QUERY_API_STATEMENT_TIMEOUT_MS', 10_000, { min: 100 }),
     requestTimeoutMs: env.integer(source, 'QUERY_API_REQUEST_TIMEOUT_MS', 30_000, { min: 1000 }),

@@ -1,7 +1,7 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
-import { createCallLimits, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
+import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import pg from 'pg';
 import { createApp } from './app.ts';
@@ -11,6 +11,8 @@ import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
+import { PreparingClient } from './lenders/preparedClient.ts';
+import { attachReadCache, createReadCache } from './lenders/readCache.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
 import { createTrackingRouter } from './tracking/router.ts';
@@ -22,6 +24,7 @@ const logger = createLogger({ service: 'query-api' }, { level: config.logLevel }
 // unauthenticated calls can never take the connections lenders need. Every statement is bounded.
 const poolOf = (name: string, max: number) => {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: config.databaseUrl,
     max,
     statement_timeout: config.statementTimeoutMs,
@@ -33,8 +36,22 @@ const poolOf = (name: string, max: number) => {
 const pool = poolOf('main', config.poolMax);
 const portalPool = poolOf('portal', config.portalPoolMax);
 
+const kafkaOffsets = config.kafkaBrokers
+  ? (topics: string[]) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
+  : undefined;
+// API keys and live versions in memory, dropped on Postgres' word (README "Read caches").
+const readCache = await createReadCache({
+  pool,
+  connectionString: config.databaseUrl,
+  logger,
+  keyTtlMs: config.keyCacheTtlMs,
+  topicOffsets: kafkaOffsets,
+});
+attachReadCache(pool, readCache);
+
 const callLimit = createCallLimit({
-  keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query' }),
+  // Keyed limits are taken from Postgres in blocks (README "Call limits"): one write per block.
+  keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query', block: leaseBlock }),
   public: createCallLimits({ table: config.callLimits, store: portalPool, prefix: 'query' }),
 });
 
@@ -80,9 +97,7 @@ const app = createApp({
       namespace: config.namespace,
       changesTopic: config.changesTopic,
       callLimit,
-      topicOffsets: config.kafkaBrokers
-        ? (topics) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
-        : undefined,
+      topicOffsets: kafkaOffsets,
     }),
     createSubscriptionRoutes({
       pool,
@@ -128,6 +143,7 @@ createShutdown({
   close: async () => {
     clearInterval(sweeper);
     clearInterval(prober);
+    await readCache.close();
     await Promise.all([pool.end(), portalPool.end()]);
   },
 }).onSignals();

@@ -16,6 +16,7 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
+import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -43,6 +44,7 @@ describe('lender queries over projections fed through ingest', () => {
   };
   let codec: ReturnType<typeof createRegistryCodec>;
   let topics: string[] = [];
+  let readCache: ReadCache | undefined;
 
   const key = async (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) =>
     (
@@ -81,6 +83,17 @@ describe('lender queries over projections fed through ingest', () => {
       clientId: 'lq-processors',
     });
     ({ codec } = running);
+    // The instance's read caches, as main.ts attaches them (query-api/README.md "Read caches").
+    readCache = await createReadCache({
+      pool,
+      connectionString: db.databaseUrl,
+      logger: quietLogger,
+      keyTtlMs: 10_000,
+      documentTopics: topics,
+      topicOffsets: (names) =>
+        topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+    });
+    attachReadCache(pool, readCache);
     // The real app: bounded bodies and the one error middleware around the routes.
     const app = createApp({
       logger: quietLogger,
@@ -109,6 +122,7 @@ describe('lender queries over projections fed through ingest', () => {
 
   afterAll(async () => {
     await running?.stop();
+    await readCache?.close();
     server?.close();
     await ingest?.close();
     const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
@@ -153,7 +167,8 @@ describe('lender queries over projections fed through ingest', () => {
     });
 
     const purchaseNo = examples.purchase.entOrderNo as string;
-    const answer = await query('/open/info/link/node', {
+    // Per-partition offsets only on request (query-api/README.md "Freshness").
+    const answer = await query('/open/info/link/node?offsets=true', {
       customerCode: owner,
       documentsType: '30',
       documentsNo: purchaseNo,
@@ -180,6 +195,8 @@ describe('lender queries over projections fed through ingest', () => {
     });
     expect(linkNode.freshness.offsets.length).toBeGreaterThan(0);
     expect(linkNode.freshness.lastAppliedAt).toEqual(expect.any(String));
+    // The query API has Kafka here: the records behind are known.
+    expect(linkNode.freshness.recordsBehind).toEqual(expect.any(Number));
 
     // The same chain found from the financing order and the inbound order.
     const byFinancing = await query('/open/info/link/node', {

@@ -2,10 +2,10 @@ import { inTransaction } from '@tradelog/projections';
 import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import {
   claimRequestedDeliveries,
-  findDeliveryForAttempt,
-  insertAttempt,
-  recordFinalAttempt,
-  settleAttempt,
+  type DeliveryForAttempt,
+  findDeliveriesForAttempt,
+  recordAttempts,
+  type SettledAttempt,
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
 import type { Logger } from '@tradelog/schemas';
@@ -21,10 +21,11 @@ import { signPush } from './signature.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**
- * The delivery worker (issue 5) on pg-boss: one job = one attempt of one delivery. It loads the
- * delivery, decides (./deliveryPlan.ts), POSTs the signed payload, classifies the reply
- * (./reply.ts), and in one transaction records the attempt, moves the delivery on and — when the
- * schedule allows another try — enqueues the next attempt's job with its start time. Per-
+ * The delivery worker (issue 5) on pg-boss: one job = one attempt of one delivery, taken in
+ * batches. For a batch it loads the deliveries (one statement), decides each (./deliveryPlan.ts),
+ * POSTs the signed payloads side by side, classifies the replies (./reply.ts), and with one
+ * statement records every attempt and moves every delivery on — in one transaction with the
+ * next attempts' jobs (their start times) when the schedule allows another try. Per-
  * subscription concurrency is pg-boss group concurrency (the group is the subscription).
  *
  * Headers of every push: webhook-id (the change event id: the receiver's idempotency key),
@@ -59,18 +60,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let claiming: Promise<number> | undefined;
   const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
 
-  async function deliver(job: DeliveryJob): Promise<void> {
-    const delivery = await findDeliveryForAttempt(pool, job.deliveryId);
-    if (!delivery) return;
-    const plan = planAttempt(delivery, job.attempt);
-    const scoped = log.scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId });
-    if (plan.action === 'skip') return;
-    if (plan.action === 'settle') {
-      await settleWithoutAttempt(pool, delivery.id, plan.state, now());
-      metrics.outcomes.inc({ family: delivery.family, outcome: plan.state });
-      scoped.info('delivery settled without an attempt', { state: plan.state, reason: plan.reason });
-      return;
-    }
+  /** One attempt's outcome, waiting to be recorded with the rest of its batch. */
+  interface Attempted {
+    delivery: DeliveryForAttempt;
+    record: SettledAttempt;
+    verdict: ReturnType<typeof classifyAttempt>;
+    next: ReturnType<typeof afterAttempt>;
+  }
+
+  async function attempt(delivery: DeliveryForAttempt, plan: { attempt: number; retryCount: number }) {
     const body = JSON.stringify(delivery.payload);
     const startedAt = now();
     const headers = {
@@ -91,70 +89,107 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     );
     const verdict = classifyAttempt(outcome, settings.attemptTimeoutMs);
     const next = afterAttempt(delivery.family, verdict, delivery, settings.retryScale);
-    const latencyMs = outcome.kind === 'refused' ? 0 : outcome.latencyMs;
     const settledAt = now();
-    const attemptRecord = {
+    const record: SettledAttempt = {
       deliveryId: delivery.id,
       attempt: plan.attempt,
       retryCount: plan.retryCount,
       startedAt,
-      latencyMs,
+      latencyMs: outcome.kind === 'refused' ? 0 : outcome.latencyMs,
       httpStatus: outcome.kind === 'reply' ? outcome.status : null,
-      outcome: verdict.delivered ? ('delivered' as const) : ('failed' as const),
+      outcome: verdict.delivered ? 'delivered' : 'failed',
       errorCode: verdict.errorCode,
       replyExcerpt: verdict.replyExcerpt,
       callbackUrl: redactCallbackUrl(delivery.callbackUrl),
+      state: next.state,
+      nextAttemptAt: next.state === 'pending' ? new Date(settledAt.getTime() + next.retryInMs) : null,
+      subscriptionId: delivery.subscriptionId,
+      subject: delivery.subject,
+      sequence: delivery.sequence,
+      now: settledAt,
     };
-    const recorded =
-      next.state === 'pending'
-        ? await inTransaction(pool, async (db) => {
-            const nextAttemptAt = new Date(settledAt.getTime() + next.retryInMs);
-            const moved = await settleAttempt(db, {
-              id: delivery.id,
-              attempt: plan.attempt,
-              state: 'pending',
-              nextAttemptAt,
-              errorCode: verdict.errorCode,
-              now: settledAt,
-            });
-            if (!moved) return false;
-            await insertAttempt(db, attemptRecord);
-            await enqueueDeliveries(boss, settings.queue, db, [
-              {
-                deliveryId: delivery.id,
-                subscriptionId: delivery.subscriptionId,
-                attempt: plan.attempt + 1,
-                startAfter: nextAttemptAt,
-              },
-            ]);
-            return true;
-          })
-        : await recordFinalAttempt(pool, {
-            ...attemptRecord,
-            state: next.state,
-            subscriptionId: delivery.subscriptionId,
-            subject: delivery.subject,
-            sequence: delivery.sequence,
-            now: settledAt,
-          });
-    if (!recorded) return;
-    const outcomeLabel = next.state === 'pending' ? 'retry' : next.state;
-    metrics.outcomes.inc({ family: delivery.family, outcome: outcomeLabel });
-    metrics.attemptSeconds.observe(
-      { family: delivery.family, result: verdict.delivered ? 'delivered' : 'failed' },
-      latencyMs / 1000,
+    return { delivery, record, verdict, next } satisfies Attempted;
+  }
+
+  /**
+   * A batch of jobs (README "Batches"): the deliveries loaded with one statement, the POSTs made
+   * side by side (keep-alive per receiver, ./callbackPost.ts), and every attempt row and delivery
+   * state written with one statement — in one transaction with the retry jobs when any failed.
+   */
+  async function deliverBatch(jobs: readonly DeliveryJob[]): Promise<void> {
+    // A job pg-boss handed out twice in one batch is one attempt.
+    const unique = [...new Map(jobs.map((job) => [`${job.deliveryId}/${job.attempt}`, job])).values()];
+    const deliveries = await findDeliveriesForAttempt(
+      pool,
+      unique.map((job) => job.deliveryId),
     );
-    const context = {
-      attempt: plan.attempt,
-      callbackUrl: redactCallbackUrl(delivery.callbackUrl),
-      errorCode: verdict.errorCode,
-      durationMs: latencyMs,
-      ...(next.state === 'pending' ? { retryInMs: next.retryInMs } : {}),
-      ...(next.state === 'dead' ? { reason: next.reason } : {}),
-    };
-    if (next.state === 'delivered') scoped.debug('push delivered', context);
-    else if (next.state === 'dead') scoped.warn('push dead-lettered', context);
-    else scoped.info('push failed; retry scheduled', context);
+    const attempts: Promise<Attempted>[] = [];
+    const settled: Promise<void>[] = [];
+    const seen = new Set<string>();
+    for (const job of unique) {
+      const delivery = deliveries.get(job.deliveryId);
+      if (!delivery || seen.has(delivery.id)) continue;
+      seen.add(delivery.id);
+      const plan = planAttempt(delivery, job.attempt);
+      if (plan.action === 'skip') continue;
+      if (plan.action === 'settle') {
+        settled.push(
+          settleWithoutAttempt(pool, delivery.id, plan.state, now()).then(() => {
+            metrics.outcomes.inc({ family: delivery.family, outcome: plan.state });
+            log
+              .scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId })
+              .info('delivery settled without an attempt', { state: plan.state, reason: plan.reason });
+          }),
+        );
+        continue;
+      }
+      attempts.push(attempt(delivery, plan));
+    }
+    const [made] = await Promise.all([Promise.all(attempts), Promise.all(settled)]);
+    if (made.length === 0) return;
+    const records = made.map((a) => a.record);
+    const retries = made.filter((a) => a.next.state === 'pending');
+    const moved =
+      retries.length === 0
+        ? await recordAttempts(pool, records)
+        : await inTransaction(pool, async (db) => {
+            const ids = await recordAttempts(db, records);
+            await enqueueDeliveries(
+              boss,
+              settings.queue,
+              db,
+              retries
+                .filter((a) => ids.has(a.delivery.id))
+                .map((a) => ({
+                  deliveryId: a.delivery.id,
+                  subscriptionId: a.delivery.subscriptionId,
+                  attempt: a.record.attempt + 1,
+                  startAfter: a.record.nextAttemptAt!,
+                })),
+            );
+            return ids;
+          });
+    for (const { delivery, record, verdict, next } of made) {
+      if (!moved.has(delivery.id)) continue;
+      const outcomeLabel = next.state === 'pending' ? 'retry' : next.state;
+      metrics.outcomes.inc({ family: delivery.family, outcome: outcomeLabel });
+      metrics.attemptSeconds.observe(
+        { family: delivery.family, result: verdict.delivered ? 'delivered' : 'failed' },
+        record.latencyMs / 1000,
+      );
+      const context = {
+        attempt: record.attempt,
+        callbackUrl: record.callbackUrl,
+        errorCode: verdict.errorCode,
+        durationMs: record.latencyMs,
+        ...(next.state === 'pending' ? { retryInMs: next.retryInMs } : {}),
+        ...(next.state === 'dead' ? { reason: next.reason } : {}),
+      };
+      const scoped = log.scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId });
+      if (next.state === 'delivered') scoped.debug('push delivered', context);
+      else if (next.state === 'dead') scoped.warn('push dead-lettered', context);
+      else scoped.info('push failed; retry scheduled', context);
+    }
   }
 
   async function claimRequested(): Promise<number> {
@@ -187,7 +222,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await boss.work<DeliveryJob>(
         settings.queue,
         {
-          batchSize: settings.workerBatch,
+          // No larger than a subscription's share: a batch can then be full with one busy
+          // subscription's jobs, and a full batch fetches again at once instead of after the poll.
+          batchSize: Math.min(settings.workerBatch, settings.subscriptionConcurrency),
           localConcurrency: settings.workerConcurrency,
           groupConcurrency: settings.subscriptionConcurrency,
           pollingIntervalSeconds: 0.5,
@@ -195,7 +232,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           burstWhenBatchFull: true,
         },
         async (jobs: Job<DeliveryJob>[]) => {
-          await Promise.all(jobs.map((job) => deliver(job.data)));
+          await deliverBatch(jobs.map((job) => job.data));
         },
       );
       timer = setInterval(() => void claimRequested(), settings.requestPollMs);

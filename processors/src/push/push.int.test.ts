@@ -13,7 +13,6 @@ import {
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
 import { TradelogError } from '@tradelog/schemas';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
@@ -94,7 +93,6 @@ describe('push delivery', () => {
   const topic = uniqueName('changes');
   const consumerGroup = uniqueName('push');
   const bossSchema = uniqueName('boss');
-  const kafka = createKafka({ brokers: services.kafkaBrokers, clientId: 'push-test', logger: quietLogger });
   const settings = pushSettings({
     consumerGroup,
     bossSchema,

@@ -92,6 +92,15 @@ export interface DeliveryForAttempt {
 }
 
 export async function findDeliveryForAttempt(db: Queryable, id: string): Promise<DeliveryForAttempt | null> {
+  return (await findDeliveriesForAttempt(db, [id])).get(id) ?? null;
+}
+
+/** The deliveries of a batch of jobs, with one statement; keyed by delivery id (missing ones absent). */
+export async function findDeliveriesForAttempt(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, DeliveryForAttempt>> {
+  if (ids.length === 0) return new Map();
   const { rows } = await db.query(
     `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret,
        CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
@@ -103,29 +112,32 @@ export async function findDeliveryForAttempt(db: Queryable, id: string): Promise
      JOIN push_subscriptions s ON s.id = d.subscription_id
      LEFT JOIN api_keys k ON k.id = s.key_id
      LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject
-     WHERE d.id = $1`,
-    [id],
+     WHERE d.id = ANY($1::uuid[])`,
+    [ids],
   );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    subscriptionId: row.subscription_id,
-    family: row.family,
-    callbackUrl: row.callback_url,
-    secret: row.secret,
-    subscriptionState: row.subscription_state,
-    eventId: row.event_id,
-    subject: row.subject,
-    sequence: Number(row.sequence),
-    payload: row.payload,
-    state: row.state,
-    attempts: row.attempts,
-    roundStart: row.round_start,
-    forced: row.forced,
-    deliveredSequence: Number(row.delivered_sequence),
-    newerWaiting: row.newer_waiting,
-  };
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        subscriptionId: row.subscription_id,
+        family: row.family,
+        callbackUrl: row.callback_url,
+        secret: row.secret,
+        subscriptionState: row.subscription_state,
+        eventId: row.event_id,
+        subject: row.subject,
+        sequence: Number(row.sequence),
+        payload: row.payload,
+        state: row.state,
+        attempts: row.attempts,
+        roundStart: row.round_start,
+        forced: row.forced,
+        deliveredSequence: Number(row.delivered_sequence),
+        newerWaiting: row.newer_waiting,
+      },
+    ]),
+  );
 }
 
 /** When a subscription was last sent a push about a subject (any outcome); null if never. */
@@ -374,52 +386,84 @@ export async function countDeliveriesByState(db: Queryable): Promise<Record<stri
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
+/** One attempt's row and where it leaves its delivery (`recordAttempts`). */
+export interface SettledAttempt extends AttemptRecord {
+  state: 'delivered' | 'pending' | 'dead';
+  /** For `pending`: when the next attempt is due. */
+  nextAttemptAt: Date | null;
+  subscriptionId: string;
+  subject: string;
+  sequence: number;
+  now: Date;
+}
+
 /**
- * The common case in one round trip: records attempt `attempt` and settles the delivery as
- * delivered (raising the subject's delivered sequence) or dead, guarded like `settleAttempt`.
- * Retries, which also enqueue a job, go through the transaction of the single statements.
+ * A batch of attempts in one statement: each delivery moves on after its attempt only if no one
+ * else moved it (the attempts count is the guard, as in `settleAttempt`), its attempt row is
+ * written only then, and the subjects' delivered sequences rise for the delivered ones. Rows are
+ * locked in id order first, so concurrent batches never deadlock. Returns the ids that moved;
+ * the caller enqueues the retries of the `pending` ones in the same transaction.
  */
-export async function recordFinalAttempt(
+export async function recordAttempts(
   db: Queryable,
-  record: AttemptRecord & {
-    state: 'delivered' | 'dead';
-    subscriptionId: string;
-    subject: string;
-    sequence: number;
-    now: Date;
-  },
-): Promise<boolean> {
+  attempts: readonly SettledAttempt[],
+): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
   const { rows } = await db.query(
-    `WITH moved AS (
-       UPDATE push_deliveries
-       SET state = $11, attempts = $2, next_attempt_at = NULL, last_error_code = $8, forced = false, updated_at = $15
-       WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'
-       RETURNING id),
+    `WITH r AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(delivery_id uuid, attempt integer, retry_count integer,
+         started_at timestamptz, latency_ms integer, http_status integer, outcome text, error_code text,
+         reply_excerpt text, callback_url text, state text, next_attempt_at timestamptz, subscription_id uuid,
+         subject text, sequence bigint, now timestamptz)),
+     locked AS (
+       SELECT d.id FROM push_deliveries d JOIN r ON r.delivery_id = d.id
+       WHERE d.attempts = r.attempt - 1 AND d.state = 'pending' ORDER BY d.id FOR UPDATE OF d),
+     moved AS (
+       UPDATE push_deliveries d
+       SET state = r.state, attempts = r.attempt, next_attempt_at = r.next_attempt_at, last_error_code = r.error_code,
+         forced = false, updated_at = r.now
+       FROM r JOIN locked ON locked.id = r.delivery_id
+       WHERE d.id = r.delivery_id AND d.attempts = r.attempt - 1 AND d.state = 'pending'
+       RETURNING d.id),
      attempt AS (
        INSERT INTO push_attempts (delivery_id, attempt, retry_count, started_at, latency_ms, http_status, outcome,
          error_code, reply_excerpt, callback_url)
-       SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM moved),
-     sequence AS (
-       UPDATE push_subject_sequences SET delivered_sequence = GREATEST(delivered_sequence, $14)
-       WHERE subscription_id = $12 AND subject = $13 AND $11 = 'delivered' AND EXISTS (SELECT 1 FROM moved))
-     SELECT count(*)::int AS moved FROM moved`,
+       SELECT r.delivery_id, r.attempt, r.retry_count, r.started_at, r.latency_ms, r.http_status, r.outcome,
+         r.error_code, r.reply_excerpt, r.callback_url
+       FROM r JOIN moved ON moved.id = r.delivery_id ORDER BY r.delivery_id),
+     delivered AS (
+       SELECT r.subscription_id, r.subject, max(r.sequence) AS sequence
+       FROM r JOIN moved ON moved.id = r.delivery_id WHERE r.state = 'delivered' GROUP BY 1, 2),
+     sequences AS (
+       SELECT q.subscription_id, q.subject FROM push_subject_sequences q
+       JOIN delivered USING (subscription_id, subject) ORDER BY 1, 2 FOR UPDATE OF q),
+     raised AS (
+       UPDATE push_subject_sequences q SET delivered_sequence = GREATEST(q.delivered_sequence, delivered.sequence)
+       FROM delivered JOIN sequences USING (subscription_id, subject)
+       WHERE q.subscription_id = delivered.subscription_id AND q.subject = delivered.subject)
+     SELECT id FROM moved`,
     [
-      record.deliveryId,
-      record.attempt,
-      record.retryCount,
-      record.startedAt,
-      record.latencyMs,
-      record.httpStatus,
-      record.outcome,
-      record.errorCode,
-      record.replyExcerpt,
-      record.callbackUrl,
-      record.state,
-      record.subscriptionId,
-      record.subject,
-      record.sequence,
-      record.now,
+      JSON.stringify(
+        attempts.map((a) => ({
+          delivery_id: a.deliveryId,
+          attempt: a.attempt,
+          retry_count: a.retryCount,
+          started_at: a.startedAt,
+          latency_ms: a.latencyMs,
+          http_status: a.httpStatus,
+          outcome: a.outcome,
+          error_code: a.errorCode,
+          reply_excerpt: a.replyExcerpt,
+          callback_url: a.callbackUrl,
+          state: a.state,
+          next_attempt_at: a.nextAttemptAt,
+          subscription_id: a.subscriptionId,
+          subject: a.subject,
+          sequence: a.sequence,
+          now: a.now,
+        })),
+      ),
     ],
   );
-  return rows[0].moved === 1;
+  return new Set(rows.map((row) => row.id as string));
 }

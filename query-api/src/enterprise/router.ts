@@ -16,7 +16,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendSuccess } from '../lenders/respond.ts';
 
 /**
  * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
@@ -168,17 +168,21 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         }>(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
-        const { result, freshness } = await readLive(pool, 'order-status', (s) =>
-          listOrders(pool, s, {
-            kind,
-            enterprise: request.enterpriseId,
-            beginDate: request.beginDate,
-            endDate: request.endDate,
-            limit: page.limit,
-            offset: page.offset,
-            ...(request.orderNo ? { orderNo: request.orderNo } : {}),
-            ...(request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
-          }),
+        const { result, freshness } = await readLive(
+          pool,
+          'order-status',
+          (s) =>
+            listOrders(pool, s, {
+              kind,
+              enterprise: request.enterpriseId,
+              beginDate: request.beginDate,
+              endDate: request.endDate,
+              limit: page.limit,
+              offset: page.offset,
+              ...(request.orderNo ? { orderNo: request.orderNo } : {}),
+              ...(request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
+            }),
+          readOptionsOf(req),
         );
         sendSuccess(res, {
           page: page.page,
@@ -205,16 +209,20 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       }>('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const page = pageOf(request);
-      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-        listDeclarations(pool, s, {
-          enterprise: request.enterpriseId,
-          enterpriseType: request.enterpriseType,
-          dataSource: request.dataSource,
-          startDate: request.starDate,
-          endDate: request.endDate,
-          limit: page.limit,
-          offset: page.offset,
-        }),
+      const { result, freshness } = await readLive(
+        pool,
+        'enterprise-data',
+        (s) =>
+          listDeclarations(pool, s, {
+            enterprise: request.enterpriseId,
+            enterpriseType: request.enterpriseType,
+            dataSource: request.dataSource,
+            startDate: request.starDate,
+            endDate: request.endDate,
+            limit: page.limit,
+            offset: page.offset,
+          }),
+        readOptionsOf(req),
       );
       const dataList = result.rows.map((row) => ({
         ...pick(row.fields, [
@@ -273,16 +281,20 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       }>('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf(request);
-      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-        listGoods(pool, s, {
-          enterprise: request.customerCode,
-          limit: page.limit,
-          offset: page.offset,
-          // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
-          ...(request.requestTime
-            ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
-            : {}),
-        }),
+      const { result, freshness } = await readLive(
+        pool,
+        'enterprise-data',
+        (s) =>
+          listGoods(pool, s, {
+            enterprise: request.customerCode,
+            limit: page.limit,
+            offset: page.offset,
+            // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
+            ...(request.requestTime
+              ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
+              : {}),
+          }),
+        readOptionsOf(req),
       );
       const goodsList = result.rows.map((row) => {
         const sources = Object.entries(row.sources).sort(([, a], [, b]) =>
@@ -339,12 +351,16 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         });
 
       if (request.dataSource === '20') {
-        const { result, freshness } = await readLive(pool, 'enterprise-feeds', (s) =>
-          listFeedRows(pool, s, {
-            family: 'stock',
-            enterprise: request.customerCode,
-            ...(warehouseId ? { scopes: [warehouseId] } : {}),
-          }),
+        const { result, freshness } = await readLive(
+          pool,
+          'enterprise-feeds',
+          (s) =>
+            listFeedRows(pool, s, {
+              family: 'stock',
+              enterprise: request.customerCode,
+              ...(warehouseId ? { scopes: [warehouseId] } : {}),
+            }),
+          readOptionsOf(req),
         );
         assertCustomerName(
           request.customerCode,
@@ -379,19 +395,24 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         return answer(lines.length, goodsList, freshness);
       }
 
-      const { result, freshness } = await readLive(pool, 'enterprise-data', async (s) => {
-        const stock = await listStock(pool, s, {
-          enterprise: request.customerCode,
-          warehouseId,
-          goodsIds,
-          limit: page.limit,
-          offset: page.offset,
-        });
-        const articles = await findGoodsOf(pool, s, request.customerCode, [
-          ...new Set(stock.rows.map((row) => row.goodsId)),
-        ]);
-        return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
-      });
+      const { result, freshness } = await readLive(
+        pool,
+        'enterprise-data',
+        async (s) => {
+          const stock = await listStock(pool, s, {
+            enterprise: request.customerCode,
+            warehouseId,
+            goodsIds,
+            limit: page.limit,
+            offset: page.offset,
+          });
+          const articles = await findGoodsOf(pool, s, request.customerCode, [
+            ...new Set(stock.rows.map((row) => row.goodsId)),
+          ]);
+          return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
+        },
+        readOptionsOf(req),
+      );
       answer(
         result.stock.total,
         result.stock.rows.map((row) => ({
@@ -422,8 +443,11 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const request = validateQuery<{ enterpriseId: string; period: string }>('warehouseSummary', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const range = periodRange(request.period);
-      const { result, freshness } = await readLive(pool, 'enterprise-data', (s) =>
-        warehouseSummary(pool, s, { enterprise: request.enterpriseId, ...range }),
+      const { result, freshness } = await readLive(
+        pool,
+        'enterprise-data',
+        (s) => warehouseSummary(pool, s, { enterprise: request.enterpriseId, ...range }),
+        readOptionsOf(req),
       );
       sendSuccess(res, { dataList: [{ period: request.period, ...result }], freshness });
     }),
@@ -442,20 +466,25 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
-        const { result, freshness } = await readLive(pool, 'enterprise-data', async (s) => {
-          const lines = await listWarehouseLines(pool, s, {
-            enterprise: request.enterpriseId,
-            direction,
-            ...periodRange(request.period),
-            limit: page.limit,
-            offset: page.offset,
-          });
-          const numbers = lines.rows.flatMap((row) =>
-            [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
-          );
-          const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
-          return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
-        });
+        const { result, freshness } = await readLive(
+          pool,
+          'enterprise-data',
+          async (s) => {
+            const lines = await listWarehouseLines(pool, s, {
+              enterprise: request.enterpriseId,
+              direction,
+              ...periodRange(request.period),
+              limit: page.limit,
+              offset: page.offset,
+            });
+            const numbers = lines.rows.flatMap((row) =>
+              [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
+            );
+            const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
+            return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
+          },
+          readOptionsOf(req),
+        );
         sendSuccess(res, {
           page: page.page,
           pageSize: page.pageSize,

@@ -1,8 +1,8 @@
 import { hashApiKey } from '@tradelog/projections/access/apiKey';
-import { findApiKeyByHash } from '@tradelog/projections/access/store';
 import { localizedError } from '@tradelog/schemas';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
+import { readCacheOf } from './readCache.ts';
 
 /**
  * Caller authentication of the query API (issue 4, "Lenders authenticate"): an API key from the
@@ -42,8 +42,9 @@ export function presentedKey(req: Request): string {
 export function requireKey(pool: Pick<pg.Pool, 'query'>, kinds: readonly CallerKind[]) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = presentedKey(req);
-    // Bounded before hashing or querying: a key is 47 characters.
-    const row = key.length <= 200 ? await findApiKeyByHash(pool, hashApiKey(key)) : null;
+    // Bounded before hashing or querying: a key is 47 characters. Keys come from the pool's
+    // read cache when main.ts attached one (README "Read caches"; revocation drops it at once).
+    const row = key.length <= 200 ? await readCacheOf(pool).findKey(hashApiKey(key)) : null;
     if (!row) throw localizedError('API_KEY_UNKNOWN', 401, { cn: 'API 密钥无效', en: 'Unknown API key' });
     if (row.revokedAt)
       throw localizedError('API_KEY_REVOKED', 401, {

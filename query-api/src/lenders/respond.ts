@@ -1,16 +1,32 @@
-import {
-  findLiveVersion,
-  type ProjectionName,
-  type ProjectionVersion,
-  versionFreshness,
-} from '@tradelog/projections';
+import { createHash } from 'node:crypto';
+import { type ProjectionName, versionFreshness } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
+import { readCacheOf } from './readCache.ts';
 
+/**
+ * A success answer with a strong ETag over its bytes; a caller presenting the same tag in
+ * If-None-Match gets 304 and no body (README "ETag"). The lender queries are POSTs, but safe
+ * reads (like the QUERY method): an unchanged answer is "not modified", not a failed precondition.
+ */
 export function sendSuccess(res: Response, extra: Record<string, unknown>, status = 200): void {
-  res.status(status).json(success(extra));
+  const body = JSON.stringify(success(extra));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  res.set('ETag', etag);
+  const presented = res.req.get('if-none-match');
+  if (status === 200 && presented && matchesEtag(presented, etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(status).type('application/json').send(body);
+}
+
+/** If-None-Match: a list of tags (weak ones compare by their opaque part) or `*`. */
+export function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -21,18 +37,41 @@ export function handle(work: (req: Request, res: Response) => Promise<void>) {
   return (req: Request, res: Response, next: NextFunction) => work(req, res).catch(next);
 }
 
+/** `?offsets=true` (or `1`) asks for the per-partition offsets in `freshness` (README "Freshness"). */
+export const wantsOffsets = (req: Request): boolean => {
+  const value = req.query.offsets;
+  return value === 'true' || value === '1';
+};
+
 /**
- * Runs a read against a projection's live version. The version is resolved per request; if a
- * retired version was dropped between resolving and reading (Postgres 42P01), it resolves again
- * once. The answer's `freshness` says which version answered and how far it has read the log.
+ * A lender query's read options: offsets on request, and the key its result may be reused
+ * under — the interface and the request body (the caller's access was checked before the read;
+ * the result depends on nothing else).
+ */
+export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: string } => ({
+  offsets: wantsOffsets(req),
+  // Hashed: a key stays small whatever the body (bodies are bounded, not small).
+  resultKey: `${req.path}\u0000${createHash('sha256').update(JSON.stringify(req.body)).digest('base64url')}`,
+});
+
+/**
+ * Runs a read against a projection's live version. The version comes from the read cache
+ * (readCache.ts) and is checked in the statement that reads its freshness: a version that is no
+ * longer live is forgotten and resolved again. So an answer's version was live at a moment
+ * after the request arrived, and a reader never sees a version older than one it already saw
+ * (README "Read caches"). Offsets first, rows second: rows and offsets commit together, so rows
+ * read afterwards hold at least everything the freshness says was applied. If a retired version
+ * was dropped between the check and the read (Postgres 42P01), it resolves again.
  */
 export async function readLive<T>(
-  pool: pg.Pool,
+  pool: Pick<pg.Pool, 'query'>,
   projection: ProjectionName,
   read: (schema: string) => Promise<T>,
+  options: { offsets?: boolean; resultKey?: string } = {},
 ): Promise<{ result: T; freshness: Freshness }> {
+  const cache = readCacheOf(pool);
   for (let attempt = 0; ; attempt++) {
-    const version = await findLiveVersion(pool, projection);
+    const version = await cache.liveVersion(projection);
     if (!version) {
       throw localizedError('PROJECTION_NOT_READY', 503, {
         cn: `投影 ${projection} 尚未构建完成，请稍后重试`,
@@ -40,13 +79,47 @@ export async function readLive<T>(
       });
     }
     try {
-      // Offsets first, rows second: rows and offsets commit together, so rows read afterwards
-      // hold at least everything below these offsets (the promise `freshness` makes).
-      const freshness = await freshnessOf(pool, version);
-      const result = await read(version.schemaName);
-      return { result, freshness };
+      const summary = await cache.summaryOf(version);
+      if (!summary.live) {
+        cache.forgetVersion(projection);
+        if (attempt < 3) continue;
+        throw localizedError(
+          'PROJECTION_SWITCHING',
+          503,
+          {
+            cn: `投影 ${projection} 正在切换版本，请稍后重试`,
+            en: `The ${projection} projection is switching versions; retry`,
+          },
+          {},
+          { retriable: true },
+        );
+      }
+      const offsets = options.offsets
+        ? (await versionFreshness(pool, version.consumerGroup)).offsets
+        : undefined;
+      // Same version, applied through the same offsets: the same rows, so a remembered result
+      // is the answer (README "Read caches"). Results are shared: routers never change them.
+      const result = options.resultKey
+        ? await cache.remember(
+            `${version.projection}\u0000${version.version}\u0000${summary.appliedThrough}\u0000${options.resultKey}`,
+            () => read(version.schemaName),
+          )
+        : await read(version.schemaName);
+      return {
+        result,
+        freshness: {
+          projection: version.projection,
+          version: version.version,
+          lastAppliedAt: summary.appliedAt?.toISOString() ?? null,
+          recordsBehind: summary.recordsBehind,
+          ...(offsets ? { offsets } : {}),
+        },
+      };
     } catch (error) {
-      if ((error as { code?: string }).code === '42P01' && attempt === 0) continue;
+      if ((error as { code?: string }).code === '42P01' && attempt === 0) {
+        cache.forgetVersion(projection);
+        continue;
+      }
       throw error;
     }
   }
@@ -57,16 +130,11 @@ export interface Freshness {
   version: number;
   /** When the projection last applied a record (null: nothing applied yet). */
   lastAppliedAt: string | null;
-  /** The next offset the projection will apply, per topic partition: everything below is in the answer. */
-  offsets: { topic: string; partition: number; nextOffset: string }[];
-}
-
-async function freshnessOf(pool: pg.Pool, version: ProjectionVersion): Promise<Freshness> {
-  const fresh = await versionFreshness(pool, version.consumerGroup);
-  return {
-    projection: version.projection,
-    version: version.version,
-    lastAppliedAt: fresh.appliedAt?.toISOString() ?? null,
-    offsets: fresh.offsets,
-  };
+  /**
+   * Records of the topics the projection reads that it has not applied yet, from the log's end
+   * offsets as last measured (at most about a second old); null when query-api has no Kafka.
+   */
+  recordsBehind: number | null;
+  /** On request (`?offsets=true`): the next offset per topic partition; everything below is in the answer. */
+  offsets?: { topic: string; partition: number; nextOffset: string }[];
 }

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendSuccess } from '../lenders/respond.ts';
 
 interface LinkNodeRequest extends Record<string, unknown> {
   customerCode: string;
@@ -59,12 +59,16 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
     handle(async (req, res) => {
       const request = validateQuery<LinkNodeRequest>('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
-      const { result: nodes, freshness } = await readLive(deps.pool, 'link-node', (schema) =>
-        findChainByKey(deps.pool, schema, {
-          enterprise: request.customerCode,
-          classes: documentsTypeKeyClasses[request.documentsType],
-          value: request.documentsNo,
-        }),
+      const { result: nodes, freshness } = await readLive(
+        deps.pool,
+        'link-node',
+        (schema) =>
+          findChainByKey(deps.pool, schema, {
+            enterprise: request.customerCode,
+            classes: documentsTypeKeyClasses[request.documentsType],
+            value: request.documentsNo,
+          }),
+        readOptionsOf(req),
       );
       if (nodes.length === 0) {
         throw localizedError(

@@ -5,7 +5,7 @@ import { examples as queryExamples } from '../queries/examples.ts';
 import { isReferenceQuery, referenceFailureSchemas } from '../queries/reference.ts';
 import { submissionResponseSchemas } from './envelopes.ts';
 import type { ApiOperation } from './operation.ts';
-import { queryResponseSchema } from './queryResponses.ts';
+import { answersWithFreshness, queryResponseSchema } from './queryResponses.ts';
 
 /**
  * Operations generated from the catalogues, so that an interface added to a catalogue is in the
@@ -61,9 +61,19 @@ const queryTag: Record<QueryType['kind'], string> = {
   trackOrSubscribe: 'tracking',
 };
 
+/** `?offsets=true` on the queries whose answers carry freshness (query-api/README.md "Freshness"). */
+const offsetsParameter = {
+  schema: {
+    type: 'string',
+    enum: ['true', '1'],
+    description: 'freshness.offsets: the next offset per topic partition (query-api/README.md "Freshness")',
+  },
+} as const;
+
 export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOperation[] {
   return types.flatMap((type): ApiOperation[] => {
     const reference = isReferenceQuery(type.id);
+    const response = queryResponseSchema(type.id, type.title);
     const common = {
       path: type.path,
       tag: reference ? 'reference' : (queryTag[type.kind] ?? 'queries'),
@@ -77,7 +87,7 @@ export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOp
         : type.kind === 'query'
           ? (['lender', 'operator'] as const)
           : (['partner', 'lender', 'operator'] as const),
-      response: { schema: queryResponseSchema(type.id, type.title) },
+      response: { schema: response },
       ...(reference ? { failureSchema: referenceFailureSchemas[type.id as ReferenceQueryTypeId] } : {}),
     };
     const example = exampleOf(queryExamples, type.id);
@@ -89,6 +99,7 @@ export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOp
           method: 'post',
           operationId: `query_${type.id}`,
           request: { schema: type.request, example },
+          ...(answersWithFreshness(response) ? { query: { offsets: offsetsParameter } } : {}),
           failures: reference ? [429, 503] : [503],
         },
       ];

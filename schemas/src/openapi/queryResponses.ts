@@ -25,8 +25,39 @@ const freshness = t(
   'Freshness: the projection version that answered and how far it has read the log',
   {
     type: 'object',
+    required: ['projection', 'version', 'lastAppliedAt', 'recordsBehind'],
+    properties: {
+      projection: t('投影', 'Projection'),
+      version: integer('投影版本', 'Projection version'),
+      lastAppliedAt: t('最近一次应用记录的时间', 'When the projection last applied a record', {
+        anyOf: [{ type: 'string' }, { type: 'null' }],
+      }),
+      recordsBehind: t(
+        '尚未应用的日志记录数（未知时为 null）',
+        'Log records not applied yet (null when unknown)',
+        {
+          anyOf: [{ type: 'integer' }, { type: 'null' }],
+        },
+      ),
+      offsets: objects(
+        '各分区下一偏移量（仅在 ?offsets=true 时）',
+        'Next offset per partition (only with ?offsets=true)',
+        {
+          type: 'object',
+          properties: {
+            topic: t('主题', 'Topic'),
+            partition: integer('分区', 'Partition'),
+            nextOffset: t('下一偏移量', 'Next offset'),
+          },
+        },
+      ),
+    },
   },
 );
+
+/** Whether a query's answer carries `freshness` (and so takes `?offsets=true`). */
+export const answersWithFreshness = (schema: JsonSchema): boolean =>
+  Object.hasOwn((schema as { properties?: object }).properties ?? {}, 'freshness');
 const paging = {
   page: integer('页码', 'Page'),
   pageSize: integer('每页条数', 'Page size'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCallLimits, limitHeaders } from './callLimits.ts';
+import { createCallLimits, leaseBlock, limitHeaders } from './callLimits.ts';
 
 describe('call limits (in memory: the shape, not the store)', () => {
   it('admits the points of a window per subject, then refuses with the time to wait', async () => {
@@ -28,5 +28,27 @@ describe('call limits (in memory: the shape, not the store)', () => {
     expect(limitHeaders('flight', { ...verdict, allowed: true, remaining: 3 })).not.toHaveProperty(
       'Retry-After',
     );
+  });
+});
+
+describe('call limits taken in blocks', () => {
+  const rule = { points: 23, windowSeconds: 60, per: 'caller' as const };
+
+  it('never admits more than the rule within one window, whatever the block size', async () => {
+    for (const block of [1, 2, 5, 7, 23, 50]) {
+      const limits = createCallLimits({ table: { a: rule }, prefix: `b${block}`, block: () => block });
+      let admitted = 0;
+      for (let i = 0; i < 60; i++) if ((await limits.consume('a', 'acct')).allowed) admitted++;
+      expect([block, admitted]).toEqual([block, rule.points]);
+      const refused = await limits.consume('a', 'acct');
+      expect(refused).toMatchObject({ allowed: false, remaining: 0, limit: 23 });
+    }
+  });
+
+  it('takes blocks of a twentieth of the window, at most 50, exact for per-second limits', () => {
+    expect(leaseBlock({ points: 10, windowSeconds: 1, per: 'caller' })).toBe(1);
+    expect(leaseBlock({ points: 30, windowSeconds: 1, per: 'caller' })).toBe(1);
+    expect(leaseBlock({ points: 60, windowSeconds: 10, per: 'caller' })).toBe(3);
+    expect(leaseBlock({ points: 1200, windowSeconds: 60, per: 'caller' })).toBe(50);
   });
 });

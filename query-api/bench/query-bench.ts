@@ -1,0 +1,296 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createVersionTables, insertNextVersion } from '@tradelog/projections';
+import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projections/link-node/tables';
+import { migrate } from '@tradelog/projections/migrate';
+import { type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
+import { createLogger } from '@tradelog/schemas';
+import express from 'express';
+import pg from 'pg';
+import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
+import { createTestSchema } from '../../tests/harness/index.ts';
+
+/**
+ * Lender queries per second at BENCH_CONCURRENCY (32) concurrent keep-alive callers, next to the
+ * ceiling measured in the same run: an Express no-op (JSON body parsed, small JSON answer) with
+ * the same request shape and concurrency. query-api runs as `npm start` runs it (query-api/src/
+ * main.ts, its own process, its default pools and caches) over a seeded schema; the load comes
+ * from this process. Needs the local stack: `source <(bash deploy/local/stack.sh env)`, then
+ * `npm run bench:query` (`-- --json` for one JSON line that CI can keep).
+ * BENCH_SECONDS (5) per measurement, BENCH_CHAINS (2000), BENCH_ORDERS (20 per page).
+ */
+if (process.argv[2] === 'noop') {
+  const app = express();
+  app.disable('x-powered-by');
+  app.post('/{*path}', express.json({ limit: '1mb' }), (req, res) => {
+    res.json({ flag: 'success', code: '200', message: 'ok', fields: Object.keys(req.body as object).length });
+  });
+  const server = app.listen(0, '127.0.0.1', () =>
+    process.send?.({ port: (server.address() as { port: number }).port }),
+  );
+  process.on('disconnect', () => process.exit(0));
+} else {
+  await bench();
+}
+
+interface Figure {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  percentOfNoop?: number;
+}
+
+async function bench() {
+  const json = process.argv.includes('--json');
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  const chains = Number(process.env.BENCH_CHAINS ?? 2000);
+  const ordersPerPage = Number(process.env.BENCH_ORDERS ?? 20);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set; source <(bash deploy/local/stack.sh env)');
+  const logger = createLogger({ service: 'query-bench' }, { level: 'error' });
+  const step = (what: string) => process.env.BENCH_VERBOSE && console.error(`query-bench: ${what}`);
+
+  // A schema of its own with a live link-node and order-status version.
+  const db = await createTestSchema(databaseUrl, 'qbench');
+  await migrate(db.databaseUrl, { schema: db.schema, logger });
+  const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
+  const enterprise = '91310000QBENCH0001';
+  const lender = await createTestApiKey(pool, 'lender', { ownerId: 'qbench', enterprises: [enterprise] });
+  step('seeding');
+  const linkNode = await insertNextVersion(pool, db.schema, 'link-node', 'live', new Date());
+  await createVersionTables(pool, 'link-node', linkNode.schemaName);
+  for (let from = 0; from < chains; from += 500) {
+    const nodes: NodeRow[] = [];
+    for (let c = from; c < Math.min(chains, from + 500); c++) {
+      const po = `PO-${c}`;
+      for (const [type, block] of [
+        ['purchase', 'purchaseInfo'],
+        ['inbound', 'intoStorageInfo'],
+        ['declaration', 'intoDeclareInfo'],
+      ] as const) {
+        nodes.push({
+          nodeId: `${type}/${po}`,
+          enterprise,
+          type,
+          businessKey: `${type === 'purchase' ? '' : `${type}-`}${po}`,
+          block,
+          chainId: `chain-${c}`,
+          keys: [{ cls: 'purchaseOrderNo', value: po }],
+          fields: { entOrderNo: po, purchaseAmount: 1000 + c, currency: 'CNY', remark: 'x'.repeat(80) },
+          provenance: { receivedAt: '2026-11-22T00:00:00.000Z', topic: 'bench', offset: String(c) },
+          versions: 1,
+        });
+      }
+    }
+    await upsertNodes(pool, linkNode.schemaName, nodes);
+    await insertKeyChains(pool, linkNode.schemaName, nodes);
+  }
+  const orderStatus = await insertNextVersion(pool, db.schema, 'order-status', 'live', new Date());
+  await createVersionTables(pool, 'order-status', orderStatus.schemaName);
+  const orders: OrderRow[] = [];
+  for (let month = 1; month <= 12; month++) {
+    for (let i = 0; i < ordersPerPage; i++) {
+      const orderNo = `PO-${month}-${i}`;
+      const orderTime = `2024-${String(month).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`;
+      orders.push({
+        orderKey: `purchase/${enterprise}/${orderNo}`,
+        kind: 'purchase',
+        enterprise,
+        orderNo,
+        status: '10',
+        effectiveTime: orderTime,
+        orderTime,
+        contentSha256: orderNo,
+        fields: {
+          entOrderNo: orderNo,
+          purchaseAmount: 100 + i,
+          currency: 'CNY',
+          goodsList: [{ name: 'g', qty: 1 }],
+        },
+        provenance: { receivedAt: '2026-11-22T00:00:00.000Z' },
+        history: [{ status: '10', at: orderTime }],
+      });
+    }
+  }
+  await upsertOrders(pool, orderStatus.schemaName, orders);
+
+  const children: ChildProcess[] = [];
+  try {
+    // The ceiling: an Express no-op in a process of its own.
+    const noop = spawn(process.execPath, [fileURLToPath(import.meta.url), 'noop'], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.push(noop);
+    const noopPort = await new Promise<number>((resolve) =>
+      noop.once('message', (message) => resolve((message as { port: number }).port)),
+    );
+    // query-api as `npm start` runs it.
+    const port = Number(process.env.BENCH_QUERY_PORT ?? 21082);
+    const service = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: db.databaseUrl,
+        QUERY_API_PORT: String(port),
+        QUERY_API_HOST: '127.0.0.1',
+        PROJECTION_NAMESPACE: db.schema,
+        LOG_LEVEL: 'error',
+        // The default per-account limit (1200 a minute) would refuse a benchmark: raised, still counted.
+        LIMIT_DEFAULT_KEY_POINTS: '1000000000',
+        ...(process.env.BENCH_CPU_PROF
+          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+          : {}),
+      },
+    });
+    children.push(service);
+    await waitForHealth(port);
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${lender.key}` };
+    const linkNodeBody = () =>
+      JSON.stringify({
+        customerCode: enterprise,
+        documentsType: '30',
+        documentsNo: `PO-${Math.floor(Math.random() * chains)}`,
+      });
+    const purchaseBody = () => {
+      const month = String(1 + Math.floor(Math.random() * 12)).padStart(2, '0');
+      return JSON.stringify({
+        enterpriseId: enterprise,
+        beginDate: `2024-${month}-01`,
+        endDate: `2024-${month}-28`,
+      });
+    };
+    const measure = async (
+      name: string,
+      target: number,
+      path: string,
+      body: () => string,
+    ): Promise<Figure> => {
+      step(name);
+      const run = (ms: number) => load({ agent, port: target, path, headers, body, concurrency, ms });
+      await run(1_000); // warm-up: connections, caches, JIT
+      return { name, ...(await run(seconds * 1_000)) };
+    };
+    // The no-op is measured around the queries, and the better of both runs is the ceiling.
+    const noopBefore = await measure('express-noop', noopPort, '/open/info/link/node', linkNodeBody);
+    const linkNodeFigure = await measure('link-node', port, '/open/info/link/node', linkNodeBody);
+    const purchaseFigure = await measure(
+      'purchase-orders',
+      port,
+      '/open/info/enterprise/purchase-orders',
+      purchaseBody,
+    );
+    const noopAfter = await measure('express-noop', noopPort, '/open/info/link/node', linkNodeBody);
+    const ceiling = noopBefore.requestsPerSecond >= noopAfter.requestsPerSecond ? noopBefore : noopAfter;
+    const figures = [linkNodeFigure, purchaseFigure].map((figure) => ({
+      ...figure,
+      percentOfNoop: Math.round((1000 * figure.requestsPerSecond) / ceiling.requestsPerSecond) / 10,
+    }));
+    agent.destroy();
+    if (json) {
+      console.log(
+        JSON.stringify({
+          bench: 'query',
+          concurrency,
+          seconds,
+          ceiling: { ...ceiling, runs: [noopBefore.requestsPerSecond, noopAfter.requestsPerSecond] },
+          figures,
+          targets: { percentOfNoop: 40, p99Ms: 20 },
+        }),
+      );
+    } else {
+      const line = (f: Figure) =>
+        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+      console.log(
+        `query-bench (${concurrency} concurrent callers, ${seconds} s each) | ceiling ${line(ceiling)} (runs ${noopBefore.requestsPerSecond}, ${noopAfter.requestsPerSecond})`,
+      );
+      for (const f of figures) {
+        console.log(`  ${line(f)} = ${f.percentOfNoop} % of the no-op (target ≥ 40 %, p99 ≤ 20 ms)`);
+      }
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+    const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
+      `${db.schema}\\_%`,
+    ]);
+    for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+    await pool.end();
+    await db.drop();
+  }
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const healthy = await fetch(`http://127.0.0.1:${port}/health`)
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error(`query-api did not become healthy on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** `concurrency` callers, each sending its next request when the last answer ended, for `ms`. */
+async function load(options: {
+  agent: http.Agent;
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  body: () => string;
+  concurrency: number;
+  ms: number;
+}): Promise<Omit<Figure, 'name'>> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.ms;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const body = options.body();
+      const sent = performance.now();
+      const request = http.request(
+        {
+          agent: options.agent,
+          host: '127.0.0.1',
+          port: options.port,
+          method: 'POST',
+          path: options.path,
+          headers: { ...options.headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode === 200) latencies.push(performance.now() - sent);
+            else errors++;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+      request.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < deadline) await one();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(10 * (latencies[Math.floor(q * (latencies.length - 1))] ?? 0)) / 10;
+  return {
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    errors,
+  };
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A pg client that prepares every statement with parameters, named by its text (README
+ * "Pools"): Postgres parses and plans each distinct statement once per connection instead of
+ * once per request. Statement texts name their version's schema, so a switched version gets
+ * statements of its own; statements without parameters (DDL, `SELECT 1`) run unnamed as before.
+ */
+export class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads, passed through
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      return super.query({ name: statementName(config), text: config, values }, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `q${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size > 5_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}

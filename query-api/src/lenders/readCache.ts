@@ -1,0 +1,177 @@
+import {
+  findLiveVersion,
+  liveVersionSummary,
+  type ProjectionName,
+  type ProjectionVersion,
+  projectionDeclaration,
+  type VersionSummary,
+} from '@tradelog/projections';
+import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/projections/access/store';
+import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
+import type { Logger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type pg from 'pg';
+import type { TopicOffsets } from '../operations/pipeline.ts';
+import { createNextRound } from './nextRound.ts';
+import { createTtlCache } from './ttlCache.ts';
+
+/**
+ * The read caches of one query-api instance (README "Read caches"): API keys by hash, for a
+ * short TTL; each projection's live version; the log's end offsets, for `recordsBehind`.
+ *
+ * - Keys and versions are dropped the moment Postgres announces a change (LISTEN on the
+ *   channels the migration's triggers notify on commit), on every instance. While the listening
+ *   connection is down nothing is cached at all: a revocation can never be missed.
+ * - A cached live version is never trusted on its own: every answer checks, in the same
+ *   statement that reads its freshness, that the version is still live (lenders/respond.ts).
+ * - Log ends are refreshed in the background at most once per `logEndsMs`; answers never wait for Kafka.
+ */
+export interface ReadCache {
+  findKey(keyHash: string): Promise<ApiKeyRow | null>;
+  liveVersion(projection: ProjectionName): Promise<ProjectionVersion | null>;
+  forgetVersion(projection: ProjectionName): void;
+  /**
+   * The version's summary (liveness, freshness) from a statement that started after this call;
+   * concurrent callers share one statement per round trip (./nextRound.ts).
+   */
+  summaryOf(version: ProjectionVersion): Promise<VersionSummary>;
+  /**
+   * A read's result, reused while the key is the same: the key holds the version and how far it
+   * has applied the log (lenders/respond.ts), so a reused result is the one a read would give.
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /** The log's last known end offsets of the topics a projection reads; null when not known. */
+  logEnds(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null;
+  close(): Promise<void>;
+}
+
+export interface ReadCacheOptions {
+  pool: pg.Pool;
+  /** For the listening connection (its own, outside the pool). */
+  connectionString: string;
+  logger: Logger;
+  keyTtlMs: number;
+  /** Kafka end offsets (absent: no KAFKA_BROKERS, `recordsBehind` is null). */
+  topicOffsets?: TopicOffsets;
+  /** The document topics in the catalogue's order (tests rename them). */
+  documentTopics?: string[];
+  logEndsMs?: number;
+  now?: () => number;
+}
+
+export async function createReadCache(options: ReadCacheOptions): Promise<ReadCache> {
+  const now = options.now ?? Date.now;
+  let listener: ChangeListener | undefined;
+  const trusted = () => listener?.listening() ?? false;
+  const keys = createTtlCache<string, ApiKeyRow | null>({
+    ttlMs: options.keyTtlMs,
+    now,
+    maxEntries: 10_000,
+    trusted,
+  });
+  // A live version changes only by a switch, which notifies: no TTL beyond the listener's word.
+  const versions = createTtlCache<ProjectionName, ProjectionVersion | null>({
+    ttlMs: Number.MAX_SAFE_INTEGER,
+    now,
+    maxEntries: 64,
+    trusted,
+  });
+  const summaries = createNextRound((version: ProjectionVersion) =>
+    liveVersionSummary(options.pool, version, logEndsOf(version.projection)),
+  );
+  // Results are keyed by what they depend on; the TTL and the bound only limit memory.
+  const results = createTtlCache<string, unknown>({ ttlMs: 60_000, now, maxEntries: 2_000 });
+  listener = await listenForChanges({
+    connectionString: options.connectionString,
+    channels: [changeChannels.apiKeys, changeChannels.projectionVersions],
+    onChange: (channel, payload) => {
+      if (channel === changeChannels.apiKeys) keys.clear();
+      else versions.delete(payload as ProjectionName);
+    },
+    onReset: () => {
+      keys.clear();
+      versions.clear();
+    },
+    logger: options.logger,
+  });
+
+  const documentTopics = options.documentTopics ?? documentTypes.map((type) => type.topic);
+  const topicOf = new Map(documentTypes.map((type, index) => [type.id, documentTopics[index]!]));
+  let ends: Map<string, { partition: number; end: string }[]> | undefined;
+  let endsAt = 0;
+  let refreshing: Promise<void> | undefined;
+  const refreshEnds = () => {
+    if (!options.topicOffsets || refreshing || now() - endsAt < (options.logEndsMs ?? 1_000)) return;
+    endsAt = now();
+    refreshing = options
+      .topicOffsets(documentTopics)
+      .then((offsets) => {
+        ends = offsets;
+      })
+      .catch(() => {
+        ends = undefined;
+      })
+      .finally(() => {
+        refreshing = undefined;
+      });
+  };
+  refreshEnds();
+  await refreshing;
+
+  return {
+    findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
+    liveVersion: (projection) => versions.get(projection, () => findLiveVersion(options.pool, projection)),
+    forgetVersion: (projection) => versions.delete(projection),
+    remember: <T>(key: string, read: () => Promise<T>) => results.get(key, read) as Promise<T>,
+    summaryOf: (version) => summaries(version),
+    logEnds: (projection) => logEndsOf(projection),
+    async close() {
+      await listener?.close();
+      await refreshing;
+    },
+  };
+
+  function logEndsOf(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null {
+    refreshEnds();
+    if (!ends) return null;
+    const out: { topic: string; partition: number; end: string }[] = [];
+    for (const type of projectionDeclaration(projection).reads) {
+      const topic = topicOf.get(type);
+      for (const p of (topic && ends.get(topic)) || [])
+        out.push({ topic: topic!, partition: p.partition, end: p.end });
+    }
+    return out;
+  }
+}
+
+/** No cache: every key and version read from Postgres (tests and routers built without one). */
+export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
+  return {
+    findKey: (keyHash) => findApiKeyByHash(pool, keyHash),
+    liveVersion: (projection) => findLiveVersion(pool, projection),
+    forgetVersion: () => {},
+    summaryOf: (version) => liveVersionSummary(pool, version, null),
+    remember: (_key, read) => read(),
+    logEnds: () => null,
+    close: async () => {},
+  };
+}
+
+/**
+ * The cache a pool's readers use. Routers receive the pool alone (the lender routers and those
+ * that other interfaces add); main.ts attaches the instance's cache to it once.
+ */
+const cacheOfPool = new WeakMap<object, ReadCache>();
+
+export function attachReadCache(pool: Pick<pg.Pool, 'query'>, cache: ReadCache): void {
+  cacheOfPool.set(pool, cache);
+}
+
+export function readCacheOf(pool: Pick<pg.Pool, 'query'>): ReadCache {
+  let cache = cacheOfPool.get(pool);
+  if (!cache) {
+    cache = uncachedReads(pool);
+    cacheOfPool.set(pool, cache);
+  }
+  return cache;
+}
