@@ -36,7 +36,9 @@ export interface CollectionItem {
     method: string;
     header: { key: string; value: string }[];
     url: { raw: string; host: string[]; path: string[]; query?: { key: string; value: string }[] };
-    body?: { mode: 'raw'; raw: string; options: { raw: { language: 'json' } } };
+    body?:
+      | { mode: 'raw'; raw: string; options: { raw: { language: 'json' } } }
+      | { mode: 'urlencoded'; urlencoded: { key: string; value: string }[] };
     description?: string;
   };
   event: { listen: 'test'; script: { type: 'text/javascript'; exec: string[] } }[];
@@ -70,9 +72,24 @@ function successStatus(operation: OpenApiOperation): number {
   return Number(Object.keys(operation.responses).find((status) => status.startsWith('2')) ?? 200);
 }
 
-function exampleBody(operation: OpenApiOperation): unknown {
+/** The operation's example body, and whether it is sent as JSON or as a form (the vessel archive's form variant). */
+function exampleBody(operation: OpenApiOperation): { body: unknown; form: boolean } {
   const content = operation.requestBody?.content as Record<string, { example?: unknown }> | undefined;
-  return content?.['application/json']?.example;
+  const json = content?.['application/json']?.example;
+  if (json !== undefined) return { body: json, form: false };
+  const form =
+    content?.['multipart/form-data']?.example ?? content?.['application/x-www-form-urlencoded']?.example;
+  return { body: form, form: form !== undefined };
+}
+
+/** The example of every query parameter that has one (a GET look-up's criteria). */
+function queryExamples(operation: OpenApiOperation): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const parameter of operation.parameters ?? []) {
+    const { name, in: where, example } = parameter as { name: string; in: string; example?: unknown };
+    if (where === 'query' && example !== undefined) out[name] = String(example);
+  }
+  return out;
 }
 
 function parameterExample(operation: OpenApiOperation, name: string, where: 'path' | 'query') {
@@ -106,8 +123,13 @@ function itemOf(
     return value;
   });
   const key = plan.key ?? keyOf(operation);
-  const body = plan.body ?? exampleBody(operation);
-  const query = Object.entries(plan.query ?? {}).map(([name, value]) => ({ key: name, value }));
+  const example = exampleBody(operation);
+  const body = plan.body ?? example.body;
+  const form = plan.body === undefined && example.form;
+  const query = Object.entries(plan.query ?? queryExamples(operation)).map(([name, value]) => ({
+    key: name,
+    value,
+  }));
   const base = `{{${service}Url}}`;
   const rawQuery = query.length ? `?${query.map((entry) => `${entry.key}=${entry.value}`).join('&')}` : '';
   const captures = Object.entries(plan.capture ?? {});
@@ -119,7 +141,11 @@ function itemOf(
         ...(key === 'none' || key === undefined
           ? []
           : [{ key: 'Authorization', value: `Bearer {{${key}}}` }]),
-        ...(body === undefined ? [] : [{ key: 'Content-Type', value: 'application/json' }]),
+        ...(body === undefined
+          ? []
+          : [
+              { key: 'Content-Type', value: form ? 'application/x-www-form-urlencoded' : 'application/json' },
+            ]),
         { key: 'Accept-Language', value: 'en' },
       ],
       url: {
@@ -130,9 +156,23 @@ function itemOf(
       },
       ...(body === undefined
         ? {}
-        : {
-            body: { mode: 'raw', raw: JSON.stringify(body, null, 2), options: { raw: { language: 'json' } } },
-          }),
+        : form
+          ? {
+              body: {
+                mode: 'urlencoded' as const,
+                urlencoded: Object.entries(body as Record<string, unknown>).map(([key, value]) => ({
+                  key,
+                  value: String(value),
+                })),
+              },
+            }
+          : {
+              body: {
+                mode: 'raw' as const,
+                raw: JSON.stringify(body, null, 2),
+                options: { raw: { language: 'json' as const } },
+              },
+            }),
       description: [operation.description ?? '', plan.why ? `Demo: ${plan.why}` : '']
         .filter(Boolean)
         .join('\n\n'),

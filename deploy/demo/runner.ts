@@ -85,7 +85,19 @@ export async function runCollection(
       const answer = await fetch(url, {
         method: item.request.method,
         headers,
-        ...(item.request.body ? { body: resolve(item.request.body.raw, variables) } : {}),
+        ...(item.request.body
+          ? {
+              body:
+                item.request.body.mode === 'raw'
+                  ? resolve(item.request.body.raw, variables)
+                  : new URLSearchParams(
+                      item.request.body.urlencoded.map((field): [string, string] => [
+                        field.key,
+                        resolve(field.value, variables),
+                      ]),
+                    ).toString(),
+            }
+          : {}),
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
       status = answer.status;

@@ -28,6 +28,7 @@ import { createApp } from '../../query-api/src/app.ts';
 import { createLeadRoutes } from '../../query-api/src/content/leadRoutes.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
 
 /**
@@ -123,6 +124,8 @@ describe('npm run demo and its Postman collection', () => {
             topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
         }),
         createSubscriptionRoutes({ pool, callbackAllowlist: allowlist }),
+        // As query-api's main mounts it: after the subscriptions (requests without a callback are queries).
+        createTrackingRouter({ pool }),
       ],
       ready: async () => (await pool.query('select 1')).rowCount === 1,
     });

@@ -59,7 +59,20 @@ export const failureSchema: JsonSchema = withMembers(envelopeSchema, ['失败响
       properties: {
         path: text('字段路径', 'Field path'),
         rule: text('违反的规则', 'Rule broken'),
-        message: text('说明（请求语言）', 'Explanation (in the request language)'),
+        // Validation issues carry the request language's text; issues of a refusal that names
+        // a field outside validation (e.g. an enterprise not granted) carry both languages.
+        message: {
+          title: '说明（请求语言，或中英文）',
+          'x-title-en': 'Explanation (in the request language, or in both)',
+          anyOf: [
+            { type: 'string' },
+            {
+              type: 'object',
+              required: ['cn', 'en'],
+              properties: { cn: { type: 'string' }, en: { type: 'string' } },
+            },
+          ],
+        },
       },
     },
   },

@@ -83,7 +83,8 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   },
   oceanTracking: {
     callbackUrl: 'https://erp.qhyp.example.com/hooks/ocean',
-    params: { billNo: 'COSU6287451230', carrierCode: 'AUTO', portCode: 'CNSHK', isExport: 'I' },
+    // Carrier data: Shekou gives port data for exports only (§9), and this bill is an import there.
+    params: { billNo: 'COSU6287451230', carrierCode: 'AUTO' },
   },
   terminalTracking: { params: { businessNumber: 'COSU6287451230', portCode: 'CNSHA', ieid: 'I' } },
   // The reference look-ups find what the reference feed examples state (feeds/reference/examples.ts).

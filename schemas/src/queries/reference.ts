@@ -494,8 +494,12 @@ export const terminalVesselPlanResponse = obj(
       'Calls',
       obj('挂靠', 'Call', {
         portCode: s('港口代码', 'Port code'),
+        // A call's times and codes are absent until the terminal reports them: null in the answer.
         ...Object.fromEntries(
-          vesselPlanItemFields.map((name) => [name, feedFields(vesselPlanFeedSchema)[name]!]),
+          vesselPlanItemFields.map((name) => {
+            const field = feedFields(vesselPlanFeedSchema)[name]!;
+            return [name, typeof field.type === 'string' ? { ...field, type: [field.type, 'null'] } : field];
+          }),
         ),
       }),
     ),
