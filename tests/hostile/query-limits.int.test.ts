@@ -128,7 +128,12 @@ describe('call limits (query spec §9) across query-api instances', () => {
 
   it('subscription: 30 per second per caller on the real subscription interface', async () => {
     const { key } = await createTestApiKey(pools[0]!, 'subscriber', { ownerId: 'subscribing-caller' });
-    const body = { shipperCode: 'SF', logisticCode: 'SF1', callbackUrl: 'http://127.0.0.1:9/hook' };
+    const body = {
+      shipperCode: 'SF',
+      logisticCode: 'SF1',
+      customerName: '1234',
+      callbackUrl: 'http://127.0.0.1:9/hook',
+    };
     const answers = await flood('/logistics/kdn/track/subscription', key, 36, body);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(30);
     const refused = answers.filter((answer) => answer.status === 429);

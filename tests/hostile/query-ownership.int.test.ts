@@ -81,6 +81,8 @@ describe('subscriptions belong to accounts', () => {
     call('POST', '/logistics/kdn/track/subscription', key, {
       shipperCode: 'SF',
       logisticCode: 'SF-SAME-PARCEL',
+      // SF answers only with the last four digits of a phone on the parcel (query spec §3).
+      customerName: '1234',
       callbackUrl: 'http://127.0.0.1:9/hook',
     });
 
