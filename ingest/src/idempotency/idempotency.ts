@@ -1,6 +1,15 @@
 import type { Logger } from '@tradelog/schemas';
+import { createBatcher } from './batcher.ts';
 import { decide, inProgress, keyReused, storedKey } from './decision.ts';
-import { completeKey, failKey, findKey, type KeyScope, reserveKey, takeOverKey } from './store.ts';
+import {
+  findKey,
+  type KeyScope,
+  type Reservation,
+  reserveKeys,
+  type Settlement,
+  settleKeys,
+  takeOverKey,
+} from './store.ts';
 
 /**
  * Idempotent submission (README "Retrying safely"): reserve the key, append, then record the
@@ -52,6 +61,12 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
   const logger = options.logger.scope({ component: 'idempotency' });
   const pauseMs = options.pauseAfterFailureMs ?? 5_000;
   let pausedUntil = 0;
+  // Concurrent submissions share one round trip per step (batcher.ts).
+  const reserve = createBatcher<Reservation, boolean>((entries) => reserveKeys(options.db, entries));
+  const settleBatch = createBatcher<Settlement, void>(async (entries) => {
+    await settleKeys(options.db, entries);
+    return entries.map(() => undefined);
+  });
 
   const unguarded = (documentId: string): Claim => ({
     kind: 'append',
@@ -77,12 +92,20 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     documentId,
     guarded: true,
     async settle(outcome) {
-      try {
-        if (outcome === 'acknowledged') await completeKey(options.db, scope, documentId);
-        else await failKey(options.db, scope, documentId);
-      } catch (error) {
-        // The reservation stays pending; it counts as abandoned after staleAfterMs.
-        storeFailed(error, 'settle');
+      const settlement: Settlement = {
+        scope,
+        documentId,
+        state: outcome === 'acknowledged' ? 'done' : 'failed',
+      };
+      // Once more on failure: a reservation left pending is taken over after staleAfterMs,
+      // and for an acknowledged append that would mean a second record.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          await settleBatch(settlement);
+          return;
+        } catch (error) {
+          if (attempt === 2) storeFailed(error, 'settle');
+        }
       }
     },
   });
@@ -102,7 +125,8 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
         for (let round = 0; round < 3; round++) {
           const now = options.now();
           const ttl = byBody ? options.duplicateWindowMs : options.keyTtlMs;
-          const reserved = await reserveKey(options.db, scope, {
+          const reserved = await reserve({
+            scope,
             bodySha256: request.bodySha256,
             documentId: request.newDocumentId,
             now,

@@ -90,7 +90,7 @@ export async function startIngestUnderTest(options: {
   }
   const pool = new pg.Pool({
     connectionString: options.keysDatabaseUrl,
-    max: 2,
+    max: 4,
     connectionTimeoutMillis: 1_000,
     query_timeout: 1_000,
   });

@@ -1,0 +1,33 @@
+/**
+ * Coalesces calls that arrive while a batch is in flight into the next batch (as the log
+ * producer does with records): one round trip to Postgres serves every submission that came in
+ * meanwhile, so idempotency costs two statements per batch, not two per document. `run` gets
+ * the items in arrival order and answers one result per item, in the same order.
+ */
+export function createBatcher<T, R>(
+  run: (items: readonly T[]) => Promise<readonly R[]>,
+  maxBatch = 500,
+): (item: T) => Promise<R> {
+  let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  let inFlight = false;
+  const flush = async () => {
+    if (inFlight || waiting.length === 0) return;
+    inFlight = true;
+    const batch = waiting.slice(0, maxBatch);
+    waiting = waiting.slice(batch.length);
+    try {
+      const results = await run(batch.map((entry) => entry.item));
+      batch.forEach((entry, index) => entry.resolve(results[index] as R));
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    } finally {
+      inFlight = false;
+      void flush();
+    }
+  };
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      void flush();
+    });
+}
