@@ -17,7 +17,7 @@ import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestCallLimit } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
-import { closeServer, createIngestServer } from './server.ts';
+import { closeServer, createIngestServer, shutdownOnce } from './server.ts';
 import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
@@ -111,13 +111,8 @@ const expiry = setInterval(() => {
 }, 60_000);
 expiry.unref();
 
-let stopping: Promise<void> | undefined;
-function stop(signal: string): Promise<void> {
-  if (stopping) {
-    logger.info('ingest already stopping', { signal });
-    return stopping;
-  }
-  stopping = (async () => {
+const stop = shutdownOnce(
+  async (signal) => {
     logger.info('ingest stopping', { signal, graceMs: config.shutdownGraceMs });
     clearInterval(expiry);
     // Requests in flight finish (their appends acknowledged or refused) before the producer
@@ -126,9 +121,9 @@ function stop(signal: string): Promise<void> {
     await producer.disconnect();
     await pool.end();
     logger.info('ingest stopped', { signal });
-  })();
-  return stopping;
-}
+  },
+  (signal) => logger.info('ingest already stopping', { signal }),
+);
 // One shutdown whatever arrives: a second signal (or the other one) does not start another.
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));

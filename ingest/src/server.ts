@@ -41,3 +41,22 @@ export async function closeServer(server: Server, graceMs: number): Promise<void
   await closed;
   clearTimeout(timer);
 }
+
+/**
+ * The service's one shutdown: the first call (SIGINT or SIGTERM) runs `steps`; every later call,
+ * whichever signal, gets the same promise instead of a second shutdown.
+ */
+export function shutdownOnce(
+  steps: (signal: string) => Promise<void>,
+  onRepeat: (signal: string) => void = () => {},
+): (signal: string) => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return (signal) => {
+    if (stopping) {
+      onRepeat(signal);
+      return stopping;
+    }
+    stopping = steps(signal);
+    return stopping;
+  };
+}
