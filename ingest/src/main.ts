@@ -10,7 +10,7 @@ import { createIngestApp } from './app.ts';
 import { createKeyCache } from './auth/keyCache.ts';
 import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { parseIngestConfig } from './config.ts';
-import { createIdempotency } from './idempotency/idempotency.ts';
+import { createIdempotency, idempotencyPoolOptions } from './idempotency/idempotency.ts';
 import { deleteExpiredKeys } from './idempotency/store.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
@@ -63,6 +63,13 @@ const pool = new pg.Pool({
   query_timeout: 2_000,
 });
 pool.on('error', (error) => logger.warn('idle database connection failed', { error }));
+const idempotencyDb = new pg.Pool({
+  connectionString: config.databaseUrl,
+  ...idempotencyPoolOptions,
+  connectionTimeoutMillis: 2_000,
+  query_timeout: 2_000,
+});
+idempotencyDb.on('error', (error) => logger.warn('idle database connection failed', { error }));
 
 const metrics = createIngestMetrics();
 collectDefaultMetrics({ register: metrics.registry });
@@ -79,7 +86,7 @@ const app = createIngestApp({
     logger: logger.scope({ component: 'keys' }),
   }),
   idempotency: createIdempotency({
-    db: pool,
+    db: idempotencyDb,
     now: () => new Date(),
     logger,
     keyTtlMs: config.idempotencyKeyTtlMs,
@@ -105,7 +112,7 @@ server.listen(config.port, config.host, () => {
 
 // Expired idempotency records are deleted in the background; a failure only delays it.
 const expiry = setInterval(() => {
-  deleteExpiredKeys(pool, new Date()).catch((error) =>
+  deleteExpiredKeys(idempotencyDb, new Date()).catch((error) =>
     logger.warn('could not delete expired idempotency records', { error }),
   );
 }, 60_000);
@@ -120,6 +127,7 @@ const stop = shutdownOnce(
     await closeServer(server, config.shutdownGraceMs);
     await producer.disconnect();
     await pool.end();
+    await idempotencyDb.end();
     logger.info('ingest stopped', { signal });
   },
   (signal) => logger.info('ingest already stopping', { signal }),

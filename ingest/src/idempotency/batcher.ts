@@ -1,18 +1,21 @@
 /**
- * Coalesces calls that arrive while a batch is in flight into the next batch (as the log
+ * Coalesces calls that arrive while batches are in flight into the next batch (as the log
  * producer does with records): one round trip to Postgres serves every submission that came in
- * meanwhile, so idempotency costs two statements per batch, not two per document. `run` gets
- * the items in arrival order and answers one result per item, in the same order.
+ * meanwhile, so idempotency costs two statements per batch, not two per document. At most
+ * `maxInFlight` batches run at once (their round trips overlap). `run` gets the items in
+ * arrival order and answers one result per item, in the same order.
  */
 export function createBatcher<T, R>(
   run: (items: readonly T[]) => Promise<readonly R[]>,
-  maxBatch = 500,
+  options: { maxBatch?: number; maxInFlight?: number } = {},
 ): (item: T) => Promise<R> {
+  const maxBatch = options.maxBatch ?? 500;
+  const maxInFlight = options.maxInFlight ?? 1;
   let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
-  let inFlight = false;
+  let inFlight = 0;
   const flush = async () => {
-    if (inFlight || waiting.length === 0) return;
-    inFlight = true;
+    if (inFlight >= maxInFlight || waiting.length === 0) return;
+    inFlight++;
     const batch = waiting.slice(0, maxBatch);
     waiting = waiting.slice(batch.length);
     try {
@@ -21,7 +24,7 @@ export function createBatcher<T, R>(
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     } finally {
-      inFlight = false;
+      inFlight--;
       void flush();
     }
   };

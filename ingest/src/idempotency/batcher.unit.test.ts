@@ -30,12 +30,32 @@ describe('createBatcher', () => {
     expect(await call(2)).toBe(2);
   });
 
+  it('runs at most maxInFlight batches at once', async () => {
+    let running = 0;
+    let most = 0;
+    const call = createBatcher<number, number>(
+      async (items) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return [...items];
+      },
+      { maxInFlight: 2 },
+    );
+    expect(await Promise.all([1, 2, 3, 4, 5, 6].map(call))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(most).toBe(2);
+  });
+
   it('keeps batches within the bound', async () => {
     const sizes: number[] = [];
-    const call = createBatcher<number, number>(async (items) => {
-      sizes.push(items.length);
-      return [...items];
-    }, 2);
+    const call = createBatcher<number, number>(
+      async (items) => {
+        sizes.push(items.length);
+        return [...items];
+      },
+      { maxBatch: 2 },
+    );
     await Promise.all([1, 2, 3, 4, 5].map(call));
     expect(Math.max(...sizes)).toBeLessThanOrEqual(2);
   });

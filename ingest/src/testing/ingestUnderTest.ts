@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
-import { createIdempotency } from '../idempotency/idempotency.ts';
+import { createIdempotency, idempotencyPoolOptions } from '../idempotency/idempotency.ts';
 import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
 import { createIngestCallLimit } from '../limits/callLimit.ts';
@@ -90,11 +90,18 @@ export async function startIngestUnderTest(options: {
   }
   const pool = new pg.Pool({
     connectionString: options.keysDatabaseUrl,
-    max: 4,
+    max: 2,
     connectionTimeoutMillis: 1_000,
     query_timeout: 1_000,
   });
   pool.on('error', () => {});
+  const idempotencyDb = new pg.Pool({
+    connectionString: options.keysDatabaseUrl,
+    ...idempotencyPoolOptions,
+    connectionTimeoutMillis: 1_000,
+    query_timeout: 1_000,
+  });
+  idempotencyDb.on('error', () => {});
   const metrics = createIngestMetrics();
   const interfaces = buildInterfaces({
     types: documentTypes,
@@ -114,7 +121,7 @@ export async function startIngestUnderTest(options: {
       logger: options.logger,
     }),
     idempotency: createIdempotency({
-      db: pool,
+      db: idempotencyDb,
       now: () => new Date(),
       logger: options.logger,
       keyTtlMs: 24 * 60 * 60 * 1000,
@@ -159,6 +166,7 @@ export async function startIngestUnderTest(options: {
       await closeServer(server, 0);
       await producer.disconnect();
       await pool.end();
+      await idempotencyDb.end();
     },
   };
 }
