@@ -10,7 +10,8 @@ import { createIngestApp } from './app.ts';
 import { createKeyCache } from './auth/keyCache.ts';
 import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { parseIngestConfig } from './config.ts';
-import { createIdempotency, idempotencyPoolOptions } from './idempotency/idempotency.ts';
+import { createIdempotency } from './idempotency/idempotency.ts';
+import { createIdempotencyPool } from './idempotency/pool.ts';
 import { deleteExpiredKeys } from './idempotency/store.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
@@ -63,13 +64,11 @@ const pool = new pg.Pool({
   query_timeout: 2_000,
 });
 pool.on('error', (error) => logger.warn('idle database connection failed', { error }));
-const idempotencyDb = new pg.Pool({
+const idempotencyDb = createIdempotencyPool({
   connectionString: config.databaseUrl,
-  ...idempotencyPoolOptions,
-  connectionTimeoutMillis: 2_000,
-  query_timeout: 2_000,
+  timeoutMs: 2_000,
+  onError: (error) => logger.warn('idempotency database connection failed', { error }),
 });
-idempotencyDb.on('error', (error) => logger.warn('idle database connection failed', { error }));
 
 const metrics = createIngestMetrics();
 collectDefaultMetrics({ register: metrics.registry });

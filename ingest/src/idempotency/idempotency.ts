@@ -45,7 +45,7 @@ export interface Idempotency {
 }
 
 export interface IdempotencyOptions {
-  /** A pool of its own (see idempotencyPoolOptions); reservations need no synchronous commit. */
+  /** A pool of its own (pool.ts): reservations need no synchronous commit. */
   db: Parameters<typeof findKey>[0];
   now: () => Date;
   logger: Logger;
@@ -57,15 +57,6 @@ export interface IdempotencyOptions {
   staleAfterMs: number;
   pauseAfterFailureMs?: number;
 }
-
-/**
- * Connection settings for the idempotency pool: `synchronous_commit=off`, so a reservation does
- * not wait for a WAL flush. Other sessions see a committed reservation at once (visibility is
- * unchanged); only a Postgres crash can lose the last fraction of a second of records, and then
- * a retry of those few submissions is appended under a new document id, as without a key.
- * The records are a convenience for partners, not the truth (the log is).
- */
-export const idempotencyPoolOptions = { max: 4, options: '-c synchronous_commit=off' } as const;
 
 export function createIdempotency(options: IdempotencyOptions): Idempotency {
   const logger = options.logger.scope({ component: 'idempotency' });

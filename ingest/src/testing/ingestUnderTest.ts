@@ -9,7 +9,8 @@ import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
-import { createIdempotency, idempotencyPoolOptions } from '../idempotency/idempotency.ts';
+import { createIdempotency } from '../idempotency/idempotency.ts';
+import { createIdempotencyPool } from '../idempotency/pool.ts';
 import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
 import { createIngestCallLimit } from '../limits/callLimit.ts';
@@ -95,13 +96,11 @@ export async function startIngestUnderTest(options: {
     query_timeout: 1_000,
   });
   pool.on('error', () => {});
-  const idempotencyDb = new pg.Pool({
+  const idempotencyDb = createIdempotencyPool({
     connectionString: options.keysDatabaseUrl,
-    ...idempotencyPoolOptions,
-    connectionTimeoutMillis: 1_000,
-    query_timeout: 1_000,
+    timeoutMs: 1_000,
+    onError: () => {},
   });
-  idempotencyDb.on('error', () => {});
   const metrics = createIngestMetrics();
   const interfaces = buildInterfaces({
     types: documentTypes,
