@@ -20,7 +20,7 @@ export function createBatcher<T, R>(
     waiting = waiting.slice(batch.length);
     try {
       const results = await run(batch.map((entry) => entry.item));
-      batch.forEach((entry, index) => entry.resolve(results[index] as R));
+      for (const [index, entry] of batch.entries()) entry.resolve(results[index] as R);
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     } finally {
