@@ -5,7 +5,7 @@ import { startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.t
  * The real ingest app in a process of its own, so that the hostile suite can read its resident
  * memory and see it answer /health while the suite's own process is busy. Wired as main.ts
  * wires it (startIngestUnderTest) with topics of its own and the key table of the suite's
- * schema; prints one JSON line with its URL, stops cleanly on SIGTERM.
+ * schema; prints `LISTENING <url>` once it serves, stops cleanly on SIGTERM.
  */
 const need = (key: string) => {
   const value = process.env[key];
@@ -25,7 +25,7 @@ const ingest = await startIngestUnderTest({
     requestTimeoutMs: Number(need('HOSTILE_REQUEST_TIMEOUT_MS')),
   },
 });
-process.stdout.write(`${JSON.stringify({ url: ingest.url })}\n`);
+process.stdout.write(`LISTENING ${ingest.url}\n`);
 
 let stopping = false;
 const stop = async () => {
