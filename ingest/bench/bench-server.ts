@@ -23,6 +23,7 @@ if (mode === 'noop') {
     if (address && typeof address === 'object') console.log(`LISTENING http://127.0.0.1:${address.port}`);
   });
 } else if (mode === 'ingest' && topicSuffix && keysDatabaseUrl) {
+  const config = parseIngestConfig({ DATABASE_URL: keysDatabaseUrl, ...process.env });
   // Logs are produced as in production (one JSON line per request) but not written to a
   // terminal: the benchmark measures ingest, not the console.
   const logger = createLogger({ service: 'ingest-bench' }, { write: () => {} });
@@ -33,8 +34,11 @@ if (mode === 'noop') {
     topicSuffix,
     logger,
     ackTimeoutMs: 10_000,
-    // As main.ts configures it (INGEST_KAFKA_PRODUCERS, default 4).
-    producers: parseIngestConfig({ DATABASE_URL: keysDatabaseUrl, ...process.env }).kafkaProducers,
+    // As main.ts configures it (INGEST_KAFKA_PRODUCERS, default 4; INGEST_DUPLICATE_WINDOW_MS,
+    // default 10 min: a client cycling through prepared bodies must send an Idempotency-Key
+    // per request, or set the window to 0, or its repeats are answered without appending).
+    producers: config.kafkaProducers,
+    duplicateWindowMs: config.duplicateWindowMs,
   });
   console.log(`LISTENING ${ingest.url}`);
   process.once('SIGTERM', () => void ingest.close().then(() => process.exit(0)));

@@ -1,19 +1,31 @@
 import { performance } from 'node:perf_hooks';
-import { type Logger, TradelogError } from '@tradelog/schemas';
+import { type Logger, localizedError, TradelogError } from '@tradelog/schemas';
+import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
+import { maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import { contentSha256, encodeDocumentHeaders, partnerEnterpriseHeader } from '@tradelog/schemas/log/headers';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
 import { createServiceMetrics, observeRequests, operationsRoutes } from '@tradelog/schemas/runtime/http';
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { apiKeyFromHeaders, unauthorized } from './auth/apiKeyHeader.ts';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
 import type { KeyCache } from './auth/keyCache.ts';
 import { hashPresentedKey } from './auth/keyLookup.ts';
+import { idempotencyKeyFrom } from './idempotency/decision.ts';
+import type { Idempotency } from './idempotency/idempotency.ts';
 import { bodyTooLarge, checkContentType, parseDocument } from './intake/body.ts';
 import type { SubmissionInterface } from './intake/interfaces.ts';
-import { acceptedBody, businessKey, rejectionBody, requestIdFrom, shapeFailure } from './intake/responses.ts';
+import {
+  acceptedBody,
+  businessKey,
+  localizedIssues,
+  requestIdFrom,
+  shapeFailure,
+  validationFailed,
+} from './intake/responses.ts';
+import { createTurnQueue } from './intake/turns.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { ingestOpenApi } from './openapi.ts';
 
@@ -27,22 +39,38 @@ export interface IngestDependencies {
   producer: Pick<LogProducer, 'append' | 'isReady'>;
   codec: Pick<RegistryCodec, 'encodeRaw'>;
   keys: Pick<KeyCache, 'resolve'>;
+  /** Idempotent submission (idempotency/); without it every valid submission is appended. */
+  idempotency?: Idempotency;
   now: () => Date;
   newId: () => string;
   logger: Logger;
   bodyLimitBytes: number;
+  /** Bodies waiting to be parsed and validated beyond which a request gets 503 INGEST_BUSY. */
+  maxWaitingBodies?: number;
   metrics?: IngestMetrics;
   /** The default per-key call limit (limits/callLimit.ts); none when absent. */
   callLimit?: express.RequestHandler;
 }
 
-const localized = (code: string, status: number, message: { cn: string; en: string }) =>
-  new TradelogError(code, message.en, { status, details: { message } });
+/** What the error middleware and the submission log need to know about a request in progress. */
+interface Submission {
+  intf: SubmissionInterface;
+  started: number;
+  requestId: string;
+  partnerId?: string;
+  documentId?: string;
+  document?: Record<string, unknown>;
+  replayed?: boolean;
+}
+
+const submissionOf = (res: Response): Submission | undefined =>
+  res.locals.submission as Submission | undefined;
 
 export function createIngestApp(deps: IngestDependencies): express.Express {
   const metrics = deps.metrics ?? createIngestMetrics();
   const logger = deps.logger.scope({ component: 'http' });
   const readRaw = express.raw({ type: () => true, limit: deps.bodyLimitBytes });
+  const turns = createTurnQueue({ maxWaiting: deps.maxWaitingBodies ?? 256 });
 
   // Reads the body only after the caller is known and the media type is right.
   const readBody = (req: Request, res: Response): Promise<Buffer> =>
@@ -56,14 +84,14 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
         if (type === 'entity.too.large') reject(bodyTooLarge(deps.bodyLimitBytes));
         else if (type === 'encoding.unsupported') {
           reject(
-            localized('UNSUPPORTED_CONTENT_ENCODING', 415, {
+            localizedError('UNSUPPORTED_CONTENT_ENCODING', 415, {
               cn: '不支持的 Content-Encoding（仅支持 gzip、deflate、br 或不压缩）',
               en: 'Unsupported Content-Encoding (gzip, deflate, br or none)',
             }),
           );
         } else {
           reject(
-            localized('BODY_UNREADABLE', 400, {
+            localizedError('BODY_UNREADABLE', 400, {
               cn: '请求体读取失败（连接中断或长度不符）',
               en: 'The request body could not be read (aborted or wrong length)',
             }),
@@ -88,7 +116,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       });
     }
     if (owner.kind !== 'partner') {
-      throw localized('API_KEY_NOT_PARTNER', 403, {
+      throw localizedError('API_KEY_NOT_PARTNER', 403, {
         cn: '该 API 密钥不是合作伙伴密钥，不能提交单据',
         en: 'This API key is not a partner key and cannot submit documents',
       });
@@ -96,34 +124,62 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     return owner;
   };
 
+  /**
+   * Bounded CPU work per body, one body per event-loop turn (intake/turns.ts): the raw bytes'
+   * shape (before parsing), JSON, the schema (shape check, then ajv, at most 20 issues
+   * described), and the content hash.
+   */
+  const examine = (intf: SubmissionInterface, raw: Buffer, submission: Submission) =>
+    turns.run(() => {
+      const rawIssue = rawShapeIssue(raw);
+      if (rawIssue !== undefined) throw validationFailed({ issues: [rawIssue], skipped: 0 });
+      const document = parseDocument(raw);
+      submission.document = document;
+      const validation = intf.validate.bounded(document, maxIssuesShown);
+      if (validation.issues.length > 0) throw validationFailed(validation);
+      return { document, sha256: contentSha256(document) };
+    });
+
   const submit = (intf: SubmissionInterface) => async (req: Request, res: Response) => {
-    const started = performance.now();
-    const lang: Lang = languageOf(req.get('accept-language'));
-    const requestId =
-      (res.locals.requestId as string | undefined) ?? requestIdFrom(req.get('x-request-id'), deps.newId);
-    res.set('X-Request-Id', requestId);
-    let partnerId: string | undefined;
-    let grants: readonly string[] = [];
-    let documentId: string | undefined;
-    let document: Record<string, unknown> | undefined;
-    let code = 'INTERNAL';
+    const submission: Submission = {
+      intf,
+      started: performance.now(),
+      requestId:
+        (res.locals.requestId as string | undefined) ?? requestIdFrom(req.get('x-request-id'), deps.newId),
+    };
+    res.locals.submission = submission;
+    res.set('X-Request-Id', submission.requestId);
+    res.once('close', () => logSubmission(res, submission));
+    const lang = languageOf(req.get('accept-language'));
+
+    const { ownerId: partnerId, enterprises: grants } = await partnerOf(req);
+    submission.partnerId = partnerId;
+    checkContentType(req.get('content-type'));
+    const idempotencyKey = idempotencyKeyFrom(req.get('idempotency-key'));
+    const raw = await readBody(req, res);
+    const { document, sha256 } = await examine(intf, raw, submission);
+    assertSubmitGrant(grants, intf.id, document);
+
+    const newDocumentId = deps.newId();
+    const claim = deps.idempotency
+      ? await deps.idempotency.claim({
+          partnerId,
+          interfaceId: intf.id,
+          idempotencyKey,
+          bodySha256: sha256,
+          newDocumentId,
+        })
+      : undefined;
+    const documentId = claim?.documentId ?? newDocumentId;
+    if (claim?.kind === 'replay') {
+      submission.documentId = documentId;
+      submission.replayed = true;
+      metrics.replayed.inc({ interface: intf.id });
+      res.set('Idempotent-Replayed', 'true');
+      res.status(200).json(acceptedBody(intf.response, document, documentId, lang));
+      return;
+    }
     try {
-      ({ ownerId: partnerId, enterprises: grants } = await partnerOf(req));
-      checkContentType(req.get('content-type'));
-      const raw = await readBody(req, res);
-      document = parseDocument(raw);
-      const issues = intf.validate(document);
-      if (issues.length > 0) {
-        for (const rule of new Set(issues.map((issue) => issue.rule))) {
-          metrics.rejected.inc({ interface: intf.id, rule });
-        }
-        code = 'VALIDATION_FAILED';
-        res.status(400).json(shapeFailure(intf.response, rejectionBody(issues, lang), document));
-        return;
-      }
-      assertSubmitGrant(grants, intf.id, document);
-      documentId = deps.newId();
-      const receivedAt = deps.now().toISOString();
       await deps.producer.append({
         topic: intf.topic,
         key: businessKey(document, intf.keyField, documentId),
@@ -132,50 +188,41 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
           ...encodeDocumentHeaders({
             documentId,
             partnerId,
-            receivedAt,
-            contentSha256: contentSha256(document),
+            receivedAt: deps.now().toISOString(),
+            contentSha256: sha256,
             interfaceId: intf.id,
             schemaId: intf.schemaId,
-            requestId,
+            requestId: submission.requestId,
           }),
           // A partner granted exactly one enterprise submits for it: the log says so, so that
           // processors attribute a document naming none from the record (processors/README.md).
           ...(grants.length === 1 && grants[0] !== '*' ? { [partnerEnterpriseHeader]: grants[0]! } : {}),
         },
       });
-      metrics.accepted.inc({ interface: intf.id });
-      code = '200';
-      res.status(200).json(acceptedBody(intf.response, document, documentId, lang));
     } catch (error) {
-      const { status, body } = failure(error, lang);
-      code = body.code;
-      if (code === 'KAFKA_UNAVAILABLE' || status >= 500) {
-        if (code === 'KAFKA_UNAVAILABLE') metrics.kafkaErrors.inc({ code });
-        if (!(error instanceof TradelogError))
-          logger.error('submission failed', { interface: intf.id, requestId, error: error as Error });
-        // Nothing was acknowledged, so the partner may resend; the document id is not reported.
-        documentId = undefined;
-      } else {
-        metrics.rejected.inc({ interface: intf.id, rule: code });
-      }
-      if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
-      // Kafka or Postgres briefly away: tell well-behaved clients when to resend.
-      if (status === 503) res.set('Retry-After', '5');
-      res.status(status).json(shapeFailure(intf.response, body, document));
-    } finally {
-      const seconds = (performance.now() - started) / 1000;
-      metrics.latency.observe({ interface: intf.id, status: String(res.statusCode) }, seconds);
-      logger.info('submission', {
-        interface: intf.id,
-        status: res.statusCode,
-        code,
-        latencyMs: Math.round(seconds * 10_000) / 10,
-        partnerId,
-        documentId,
-        requestId,
-      });
+      await claim?.settle('failed');
+      throw error;
     }
+    await claim?.settle('acknowledged');
+    submission.documentId = documentId;
+    metrics.accepted.inc({ interface: intf.id });
+    res.status(200).json(acceptedBody(intf.response, document, documentId, lang));
   };
+
+  function logSubmission(res: Response, submission: Submission) {
+    const seconds = (performance.now() - submission.started) / 1000;
+    metrics.latency.observe({ interface: submission.intf.id, status: String(res.statusCode) }, seconds);
+    logger.info('submission', {
+      interface: submission.intf.id,
+      status: res.statusCode,
+      code: res.locals.code ?? (res.statusCode === 200 ? '200' : undefined),
+      latencyMs: Math.round(seconds * 10_000) / 10,
+      partnerId: submission.partnerId,
+      documentId: submission.documentId,
+      replayed: submission.replayed,
+      requestId: submission.requestId,
+    });
+  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -209,27 +256,53 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   if (deps.callLimit) app.use(deps.callLimit);
   for (const intf of deps.interfaces) {
     app.post(intf.path, submit(intf));
-    app.all(intf.path, (req, res) => {
-      const { status, body } = failure(
-        localized('METHOD_NOT_ALLOWED', 405, {
-          cn: '该接口只接受 POST 请求',
-          en: 'This interface accepts POST only',
-        }),
-        languageOf(req.get('accept-language')),
-      );
-      res
-        .status(status)
-        .set('Allow', 'POST')
-        .json(shapeFailure(intf.response, body, undefined));
+    app.all(intf.path, (_req, res) => {
+      res.locals.interface = intf;
+      res.set('Allow', 'POST');
+      throw localizedError('METHOD_NOT_ALLOWED', 405, {
+        cn: '该接口只接受 POST 请求',
+        en: 'This interface accepts POST only',
+      });
     });
   }
 
-  app.use((req, res) => {
-    const { status, body } = failure(
-      localized('NOT_FOUND', 404, { cn: '没有这个接口', en: 'No such interface' }),
-      languageOf(req.get('accept-language')),
-    );
-    res.status(status).json(body);
+  app.use(() => {
+    throw localizedError('NOT_FOUND', 404, { cn: '没有这个接口', en: 'No such interface' });
   });
+
+  // The one place an error becomes an answer (house style §9): every route throws, Express 5
+  // passes rejected promises here.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const submission = submissionOf(res);
+    const intf = submission?.intf ?? (res.locals.interface as SubmissionInterface | undefined);
+    const lang: Lang = languageOf(req.get('accept-language'));
+    const { status, body } = failure(error, lang);
+    res.locals.code = body.code;
+    if (intf !== undefined && status !== 405) countRejection(intf, status, body.code, error);
+    if (status >= 500 && !(error instanceof TradelogError)) {
+      logger.error('request failed', {
+        interface: intf?.id,
+        requestId: submission?.requestId,
+        error: error as Error,
+      });
+    }
+    if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
+    // Kafka or Postgres briefly away, or ingest busy: tell well-behaved clients when to resend.
+    if (status === 503) res.set('Retry-After', body.code === 'INGEST_BUSY' ? '1' : '5');
+    if (status === 409) res.set('Retry-After', '1');
+    if (res.headersSent) return;
+    res.status(status).json(shapeFailure(intf?.response, localizedIssues(body, lang), submission?.document));
+  });
+
+  function countRejection(intf: SubmissionInterface, status: number, code: string, error: unknown) {
+    if (code === 'KAFKA_UNAVAILABLE') metrics.kafkaErrors.inc({ code });
+    if (status >= 500) return;
+    const issues = (error as TradelogError).details?.errors;
+    if (code === 'VALIDATION_FAILED' && Array.isArray(issues)) {
+      for (const rule of new Set(issues.map((issue: { rule: string }) => issue.rule)))
+        metrics.rejected.inc({ interface: intf.id, rule });
+    } else metrics.rejected.inc({ interface: intf.id, rule: code });
+  }
+
   return app;
 }

@@ -25,6 +25,22 @@ export interface IngestConfig {
   kafkaAckTimeoutMs: number;
   /** Log producers the document topics are spread over (their sends overlap; see producerPool.ts). */
   kafkaProducers: number;
+  /** Longest time to receive a whole request (headers and body); a slower client is cut off with 408. */
+  requestTimeoutMs: number;
+  /** Longest time to receive the request headers. */
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** A connection with no traffic in either direction for this long is closed. */
+  socketIdleTimeoutMs: number;
+  /** On SIGINT/SIGTERM, how long requests in flight may take before their connections are closed. */
+  shutdownGraceMs: number;
+  /** Bodies waiting to be parsed and validated beyond which requests get 503 INGEST_BUSY. */
+  maxWaitingBodies: number;
+  /** How long an Idempotency-Key is remembered. */
+  idempotencyKeyTtlMs: number;
+  /** How long an identical body (same partner, interface, content hash) without a key counts as a repeat; 0 = off. */
+  duplicateWindowMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The default per-key call limit (limits/callLimit.ts). */
   keyLimit: LimitRule;
@@ -36,6 +52,14 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     throw new ConfigError(
       'INGEST_PRODUCT',
       `must be letters, digits and dashes (one path segment), got "${product}"`,
+    );
+  }
+  const requestTimeoutMs = env.integer(source, 'INGEST_REQUEST_TIMEOUT_MS', 30_000, { min: 1000 });
+  const headersTimeoutMs = env.integer(source, 'INGEST_HEADERS_TIMEOUT_MS', 10_000, { min: 1000 });
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      'INGEST_HEADERS_TIMEOUT_MS',
+      `must not exceed INGEST_REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got ${headersTimeoutMs}`,
     );
   }
   return Object.freeze({
@@ -54,6 +78,16 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     kafkaLingerMs: env.integer(source, 'INGEST_KAFKA_LINGER_MS', 5, { min: 0, max: 1000 }),
     kafkaAckTimeoutMs: env.integer(source, 'INGEST_KAFKA_ACK_TIMEOUT_MS', 10_000, { min: 100 }),
     kafkaProducers: env.integer(source, 'INGEST_KAFKA_PRODUCERS', 4, { min: 1, max: 14 }),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: env.integer(source, 'INGEST_KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 0 }),
+    socketIdleTimeoutMs: env.integer(source, 'INGEST_SOCKET_IDLE_TIMEOUT_MS', 60_000, { min: 1000 }),
+    shutdownGraceMs: env.integer(source, 'INGEST_SHUTDOWN_GRACE_MS', 15_000, { min: 0 }),
+    maxWaitingBodies: env.integer(source, 'INGEST_MAX_WAITING_BODIES', 256, { min: 1 }),
+    idempotencyKeyTtlMs: env.integer(source, 'INGEST_IDEMPOTENCY_KEY_TTL_MS', 24 * 60 * 60 * 1000, {
+      min: 60_000,
+    }),
+    duplicateWindowMs: env.integer(source, 'INGEST_DUPLICATE_WINDOW_MS', 10 * 60 * 1000, { min: 0 }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     keyLimit: Object.freeze({
       points: env.integer(source, 'INGEST_KEY_LIMIT_POINTS', 6000, { min: 1 }),

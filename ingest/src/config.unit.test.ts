@@ -13,6 +13,14 @@ describe('parseIngestConfig', () => {
       bodyLimitBytes: 1024 * 1024,
       keyCacheTtlMs: 30_000,
       keyNegativeCacheTtlMs: 5_000,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      socketIdleTimeoutMs: 60_000,
+      shutdownGraceMs: 15_000,
+      maxWaitingBodies: 256,
+      idempotencyKeyTtlMs: 86_400_000,
+      duplicateWindowMs: 600_000,
     });
     expect(Object.isFrozen(parseIngestConfig(minimal))).toBe(true);
   });
@@ -41,6 +49,8 @@ describe('parseIngestConfig', () => {
     [{ ...minimal, INGEST_PRODUCT: 'a/b' }, /INGEST_PRODUCT/],
     [{ ...minimal, INGEST_BODY_LIMIT_BYTES: '10' }, /INGEST_BODY_LIMIT_BYTES/],
     [{ ...minimal, DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ ...minimal, INGEST_HEADERS_TIMEOUT_MS: '60000' }, /INGEST_HEADERS_TIMEOUT_MS/],
+    [{ ...minimal, INGEST_DUPLICATE_WINDOW_MS: '-1' }, /INGEST_DUPLICATE_WINDOW_MS/],
   ])('fails naming the variable (%j)', (env, key) => {
     expect(() => parseIngestConfig(env)).toThrow(key);
   });

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
@@ -11,11 +10,15 @@ import { createIngestApp } from './app.ts';
 import { createKeyCache } from './auth/keyCache.ts';
 import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { parseIngestConfig } from './config.ts';
+import { createIdempotency } from './idempotency/idempotency.ts';
+import { createIdempotencyPool } from './idempotency/pool.ts';
+import { deleteExpiredKeys } from './idempotency/store.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestCallLimit } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
+import { closeServer, createIngestServer, shutdownOnce } from './server.ts';
 import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
@@ -61,6 +64,11 @@ const pool = new pg.Pool({
   query_timeout: 2_000,
 });
 pool.on('error', (error) => logger.warn('idle database connection failed', { error }));
+const idempotencyDb = createIdempotencyPool({
+  connectionString: config.databaseUrl,
+  timeoutMs: 2_000,
+  onError: (error) => logger.warn('idempotency database connection failed', { error }),
+});
 
 const metrics = createIngestMetrics();
 collectDefaultMetrics({ register: metrics.registry });
@@ -76,30 +84,53 @@ const app = createIngestApp({
     negativeTtlMs: config.keyNegativeCacheTtlMs,
     logger: logger.scope({ component: 'keys' }),
   }),
+  idempotency: createIdempotency({
+    db: idempotencyDb,
+    now: () => new Date(),
+    logger,
+    keyTtlMs: config.idempotencyKeyTtlMs,
+    duplicateWindowMs: config.duplicateWindowMs,
+    // A reservation still pending after the longest possible append was abandoned.
+    staleAfterMs: config.kafkaAckTimeoutMs + 5_000,
+  }),
   now: () => new Date(),
   newId: createIdGenerator(),
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
+  maxWaitingBodies: config.maxWaitingBodies,
   metrics,
   callLimit: createIngestCallLimit(
     createCallLimits({ table: { 'partner-default': config.keyLimit }, store: pool, prefix: 'ingest' }),
   ),
 });
 
-const server: Server = app.listen(config.port, config.host, () => {
+const server = createIngestServer(app, config);
+server.listen(config.port, config.host, () => {
   logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
 });
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('ingest stopping', { signal });
-  // Requests in flight finish (and their appends are acknowledged) before the producer goes.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await producer.disconnect();
-  await pool.end();
-  logger.info('ingest stopped', { signal });
-}
-process.once('SIGTERM', () => void stop('SIGTERM'));
-process.once('SIGINT', () => void stop('SIGINT'));
+// Expired idempotency records are deleted in the background; a failure only delays it.
+const expiry = setInterval(() => {
+  deleteExpiredKeys(idempotencyDb, new Date()).catch((error) =>
+    logger.warn('could not delete expired idempotency records', { error }),
+  );
+}, 60_000);
+expiry.unref();
+
+const stop = shutdownOnce(
+  async (signal) => {
+    logger.info('ingest stopping', { signal, graceMs: config.shutdownGraceMs });
+    clearInterval(expiry);
+    // Requests in flight finish (their appends acknowledged or refused) before the producer
+    // goes, so nothing is left in its batches when it disconnects.
+    await closeServer(server, config.shutdownGraceMs);
+    await producer.disconnect();
+    await pool.end();
+    await idempotencyDb.end();
+    logger.info('ingest stopped', { signal });
+  },
+  (signal) => logger.info('ingest already stopping', { signal }),
+);
+// One shutdown whatever arrives: a second signal (or the other one) does not start another.
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

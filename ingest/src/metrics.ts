@@ -10,6 +10,7 @@ export interface IngestMetrics {
   rejected: Counter<'interface' | 'rule'>;
   latency: Histogram<'interface' | 'status'>;
   kafkaErrors: Counter<'code'>;
+  replayed: Counter<'interface'>;
 }
 
 export function createIngestMetrics(registry: Registry = new Registry()): IngestMetrics {
@@ -38,6 +39,12 @@ export function createIngestMetrics(registry: Registry = new Registry()): Ingest
       name: 'ingest_kafka_errors_total',
       help: 'Appends that Kafka did not acknowledge, by error code',
       labelNames: ['code'],
+      registers: [registry],
+    }),
+    replayed: new Counter({
+      name: 'ingest_submissions_replayed_total',
+      help: 'Repeated submissions (same Idempotency-Key, or an identical body within the window) answered with the first answer, by interface',
+      labelNames: ['interface'],
       registers: [registry],
     }),
   };

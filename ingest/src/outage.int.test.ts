@@ -58,15 +58,23 @@ async function readWholePodTopic() {
   return readTopics({ brokers: services.kafkaBrokers, topics: [podTopic()], count, logger: quietLogger });
 }
 
-async function submitPod(key: string, entOrderNo: string, requestId = entOrderNo) {
+// Each call is a new version of the document (notes differ): an identical body within the
+// duplicate window would be answered as a repeat of the first (README "Retrying safely").
+async function submitPod(
+  key: string,
+  entOrderNo: string,
+  requestId = entOrderNo,
+  options: { notes?: string; idempotencyKey?: string } = {},
+) {
   const response = await fetch(`${ingest.url}${podPath()}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       authorization: `Bearer ${key}`,
       'x-request-id': requestId,
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
-    body: JSON.stringify({ ...examples.pod, entOrderNo }),
+    body: JSON.stringify({ ...examples.pod, entOrderNo, notes: options.notes ?? requestId }),
   });
   return {
     status: response.status,
@@ -147,7 +155,8 @@ describe('Kafka unreachable', () => {
     expect(await submitPod(key, 'CUT-1', 'before-cut')).toMatchObject({ status: 200 });
 
     kafkaProxy.cut();
-    expect(await submitPod(key, 'CUT-1', 'during-cut')).toMatchObject({
+    const retried = { notes: 'during-cut', idempotencyKey: 'cut-1-v2' };
+    expect(await submitPod(key, 'CUT-1', 'during-cut', retried)).toMatchObject({
       status: 503,
       body: { flag: 'failure', code: 'KAFKA_UNAVAILABLE' },
     });
@@ -158,7 +167,11 @@ describe('Kafka unreachable', () => {
       timeoutMs: 30_000,
       what: 'ingest ready after the proxy reopened',
     });
-    expect(await submitPod(key, 'CUT-1', 'after-restore')).toMatchObject({ status: 200 });
+    // The partner retries the refused submission with the same Idempotency-Key, twice.
+    const retry = await submitPod(key, 'CUT-1', 'after-restore', retried);
+    expect(retry).toMatchObject({ status: 200 });
+    const again = await submitPod(key, 'CUT-1', 'after-restore-again', retried);
+    expect(again).toMatchObject({ status: 200, body: { documentId: retry.body.documentId } });
 
     const records = await readWholePodTopic();
     const cutPartition = records

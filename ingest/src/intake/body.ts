@@ -1,4 +1,4 @@
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError, type TradelogError } from '@tradelog/schemas';
 
 /**
  * The transport rules of a submission (submission spec §7: POST, JSON body, Content-Type
@@ -6,10 +6,6 @@ import { TradelogError } from '@tradelog/schemas';
  * kept: the log stores the document exactly as submitted.
  */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function badRequest(code: string, status: number, message: { cn: string; en: string }): TradelogError {
-  return new TradelogError(code, message.en, { status, details: { message } });
-}
 
 /** Accepts `application/json` with no charset or UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). */
 export function checkContentType(header: string | undefined): void {
@@ -19,7 +15,7 @@ export function checkContentType(header: string | undefined): void {
     .map((parameter) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(parameter)?.[1]?.toLowerCase())
     .find((value) => value !== undefined);
   if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
-    throw badRequest('UNSUPPORTED_MEDIA_TYPE', 415, {
+    throw localizedError('UNSUPPORTED_MEDIA_TYPE', 415, {
       cn: '请求头 Content-Type 必须为 application/json（UTF-8）',
       en: 'The Content-Type header must be application/json (UTF-8)',
     });
@@ -27,7 +23,7 @@ export function checkContentType(header: string | undefined): void {
 }
 
 export function bodyTooLarge(limitBytes: number): TradelogError {
-  return badRequest('BODY_TOO_LARGE', 413, {
+  return localizedError('BODY_TOO_LARGE', 413, {
     cn: `请求体超过上限 ${limitBytes} 字节`,
     en: `The request body exceeds the limit of ${limitBytes} bytes`,
   });
@@ -39,15 +35,16 @@ export function parseDocument(raw: Buffer): Record<string, unknown> {
   try {
     parsed = JSON.parse(strictUtf8.decode(raw));
   } catch (error) {
-    const detail = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
-    throw badRequest('MALFORMED_JSON', 400, {
+    // The parser's message quotes a little of the body; an answer never quotes much of it.
+    const detail = error instanceof SyntaxError ? error.message.slice(0, 200) : 'the body is not valid UTF-8';
+    throw localizedError('MALFORMED_JSON', 400, {
       cn: `请求体不是合法的 JSON：${detail}`,
       en: `The request body is not valid JSON: ${detail}`,
     });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
-    throw badRequest('NOT_AN_OBJECT', 400, {
+    throw localizedError('NOT_AN_OBJECT', 400, {
       cn: '请求体必须是一个 JSON 对象（一次提交一份单据）',
       en: `The request body must be one JSON object (one document per call), got ${kind}`,
     });

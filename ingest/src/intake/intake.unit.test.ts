@@ -1,9 +1,17 @@
 import { TradelogError } from '@tradelog/schemas';
+import { failure } from '@tradelog/schemas/runtime/envelope';
 import { describe, expect, it } from 'vitest';
 import { createIdGenerator, pooledRandom } from '../ids.ts';
 import { checkContentType, parseDocument } from './body.ts';
 import { interfacePath } from './interfaces.ts';
-import { acceptedBody, businessKey, rejectionBody, requestIdFrom, shapeFailure } from './responses.ts';
+import {
+  acceptedBody,
+  businessKey,
+  localizedIssues,
+  requestIdFrom,
+  shapeFailure,
+  validationFailed,
+} from './responses.ts';
 
 const failureOf = (fn: () => unknown) => {
   try {
@@ -85,16 +93,41 @@ describe('responses', () => {
       { path: '/entOrderNo', rule: 'maxLength', message: { cn: '过长', en: 'too long' } },
       { path: '', rule: 'required', message: { cn: '缺少', en: 'missing' } },
     ];
-    expect(rejectionBody(issues, 'en')).toEqual({
-      flag: 'failure',
-      code: 'VALIDATION_FAILED',
-      message: 'The document failed validation (2 problems)',
-      errors: [
-        { path: '/entOrderNo', rule: 'maxLength', message: 'too long' },
-        { path: '', rule: 'required', message: 'missing' },
-      ],
+    const answer = (lang: 'cn' | 'en', skipped = 0) => {
+      const { status, body } = failure(validationFailed({ issues, skipped }), lang);
+      return { status, body: localizedIssues(body, lang) };
+    };
+    expect(answer('en')).toEqual({
+      status: 400,
+      body: {
+        flag: 'failure',
+        code: 'VALIDATION_FAILED',
+        message: 'The document failed validation (2 problems)',
+        errors: [
+          { path: '/entOrderNo', rule: 'maxLength', message: 'too long' },
+          { path: '', rule: 'required', message: 'missing' },
+        ],
+        skipped: 0,
+      },
     });
-    expect(rejectionBody(issues, 'cn').message).toBe('单据校验未通过（2 项）');
+    expect(answer('cn').body.message).toBe('单据校验未通过（2 项）');
+  });
+
+  it('says how many issues it did not list, in both languages', () => {
+    const issues = [{ path: 'a', rule: 'required', message: { cn: '缺少', en: 'missing' } }];
+    const { body } = failure(validationFailed({ issues, skipped: 41 }), 'en');
+    expect(body).toMatchObject({
+      message: 'The document failed validation (42 problems; the first 1 are listed, 41 more are not)',
+      skipped: 41,
+    });
+    expect(failure(validationFailed({ issues, skipped: 41 }), 'cn').body.message).toBe(
+      '单据校验未通过（共 42 项；列出前 1 项，另有 41 项未列出）',
+    );
+  });
+
+  it('never echoes a huge entOrderNo in an e-commerce failure', () => {
+    const body = { flag: 'failure', code: 'VALIDATION_FAILED', message: 'm' };
+    expect(shapeFailure('ecommerce', body, { entOrderNo: 'x'.repeat(100_000) }).entOrderNo).toBeNull();
   });
 
   it('gives e-commerce failures code 500 and status 2, keeping our code as reason (§8)', () => {

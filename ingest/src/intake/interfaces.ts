@@ -1,5 +1,5 @@
 import type { DocumentType, DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
-import type { ValidationIssue } from '@tradelog/schemas/documents/validator';
+import type { BoundedValidate } from '@tradelog/schemas/documents/validator';
 
 /**
  * The 14 submission interfaces as ingest serves them: the catalogue's path with `{product}`
@@ -13,7 +13,7 @@ export interface SubmissionInterface {
   keyField: string;
   schemaId: number;
   response: DocumentType['response'];
-  validate: (document: unknown) => ValidationIssue[];
+  validate: BoundedValidate;
 }
 
 export function interfacePath(path: string, product: string): string {
@@ -24,7 +24,7 @@ export function buildInterfaces(options: {
   types: readonly DocumentType[];
   product: string;
   log: Readonly<Record<string, { topic: string; schemaId: number }>>;
-  validators: Readonly<Record<string, (document: unknown) => ValidationIssue[]>>;
+  validators: Readonly<Record<string, BoundedValidate>>;
 }): SubmissionInterface[] {
   const interfaces = options.types.map((type) => {
     const log = options.log[type.id];

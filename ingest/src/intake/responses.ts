@@ -1,6 +1,7 @@
 import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
-import type { ValidationIssue } from '@tradelog/schemas/documents/validator';
+import type { IssueList } from '@tradelog/schemas/documents/validator';
 import { type Lang, success } from '@tradelog/schemas/runtime/envelope';
+import { localizedError, type TradelogError } from '@tradelog/schemas/runtime/errors';
 
 /**
  * What a partner reads back (submission spec §3.15, §3.8, §8). Every interface answers
@@ -33,19 +34,42 @@ export function acceptedBody(
   return base;
 }
 
-/** A document that broke the schema: every failed rule, with the field's path, in the caller's language. */
-export function rejectionBody(issues: readonly ValidationIssue[], lang: Lang): Record<string, unknown> {
-  const message =
-    lang === 'en'
-      ? `The document failed validation (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'})`
-      : `单据校验未通过（${issues.length} 项）`;
+/**
+ * A document that broke the schema: the failed rules (at most the validator's bound), each
+ * with the field's path, and how many more were found but not listed (`skipped`), so that an
+ * answer stays small whatever the document. The issues carry both languages; `localizedIssues`
+ * picks one when the answer is written.
+ */
+export function validationFailed({ issues, skipped }: IssueList): TradelogError {
+  const total = issues.length + skipped;
+  const more = skipped > 0;
+  return localizedError(
+    'VALIDATION_FAILED',
+    400,
+    {
+      cn: more
+        ? `单据校验未通过（共 ${total} 项；列出前 ${issues.length} 项，另有 ${skipped} 项未列出）`
+        : `单据校验未通过（${total} 项）`,
+      en: more
+        ? `The document failed validation (${total} problems; the first ${issues.length} are listed, ${skipped} more are not)`
+        : `The document failed validation (${total} ${total === 1 ? 'problem' : 'problems'})`,
+    },
+    { errors: issues, skipped },
+  );
+}
+
+/** A failure body whose `errors` still carry both languages gets the caller's. */
+export function localizedIssues(body: Record<string, unknown>, lang: Lang): Record<string, unknown> {
+  if (!Array.isArray(body.errors)) return body;
   return {
-    flag: 'failure',
-    code: 'VALIDATION_FAILED',
-    message,
-    errors: issues.map((issue) => ({ path: issue.path, rule: issue.rule, message: issue.message[lang] })),
+    ...body,
+    errors: (body.errors as { path: string; rule: string; message: { cn: string; en: string } }[]).map(
+      (issue) => ({ path: issue.path, rule: issue.rule, message: issue.message[lang] }),
+    ),
   };
 }
+
+const maxEchoedKeyLength = 64;
 
 /** Applies §8's e-commerce failure convention to any failure body of an e-commerce interface. */
 export function shapeFailure(
@@ -54,7 +78,11 @@ export function shapeFailure(
   document: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   if (kind !== 'ecommerce') return body;
-  const entOrderNo = typeof document?.entOrderNo === 'string' ? document.entOrderNo : null;
+  // Echoed only when it could be a valid entOrderNo: an answer never repeats a huge value.
+  const entOrderNo =
+    typeof document?.entOrderNo === 'string' && document.entOrderNo.length <= maxEchoedKeyLength
+      ? document.entOrderNo
+      : null;
   return { ...body, code: '500', reason: body.code, entOrderNo, status: '2' };
 }
 

@@ -1,6 +1,5 @@
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { type CallLimits, limitHeaders } from '@tradelog/schemas/runtime/callLimits';
-import { failure, languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import { apiKeyFromHeaders } from '../auth/apiKeyHeader.ts';
 import { hashPresentedKey } from '../auth/keyLookup.ts';
@@ -32,20 +31,18 @@ export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
     if (!verdict) return next();
     res.set(limitHeaders('partner-default', verdict));
     if (verdict.allowed) return next();
-    const lang = languageOf(req.get('accept-language'));
-    const { status, body } = failure(
-      new TradelogError('CALL_LIMIT_EXCEEDED', 'call limit exceeded', {
-        status: 429,
-        retriable: true,
-        details: {
-          message: {
-            cn: `调用次数超限：每 ${verdict.windowSeconds} 秒最多 ${verdict.limit} 次，请 ${verdict.resetSeconds} 秒后重试`,
-            en: `Call limit exceeded: at most ${verdict.limit} calls per ${verdict.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
-          },
+    // Answered by the app's one error middleware, like every other refusal.
+    next(
+      localizedError(
+        'CALL_LIMIT_EXCEEDED',
+        429,
+        {
+          cn: `调用次数超限：每 ${verdict.windowSeconds} 秒最多 ${verdict.limit} 次，请 ${verdict.resetSeconds} 秒后重试`,
+          en: `Call limit exceeded: at most ${verdict.limit} calls per ${verdict.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
         },
-      }),
-      lang,
+        {},
+        { retriable: true },
+      ),
     );
-    res.status(status).json(body);
   };
 }

@@ -10,11 +10,14 @@ import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
+import { createIdempotency } from '../idempotency/idempotency.ts';
+import { createIdempotencyPool } from '../idempotency/pool.ts';
 import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
 import { createIngestCallLimit } from '../limits/callLimit.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
 import { createProducerPool } from '../producerPool.ts';
+import { closeServer, createIngestServer, type ServerTimeouts } from '../server.ts';
 import { prepareLog } from '../startup.ts';
 
 /**
@@ -52,6 +55,10 @@ export async function startIngestUnderTest(options: {
   producers?: number;
   /** The default per-key call limit, counted in the keys database (none when absent). */
   keyLimit?: LimitRule;
+  /** Identical bodies within this window are one submission (config INGEST_DUPLICATE_WINDOW_MS); 0 = off. */
+  duplicateWindowMs?: number;
+  maxWaitingBodies?: number;
+  timeouts?: Partial<ServerTimeouts>;
 }): Promise<IngestUnderTest> {
   const topicOf = (type: DocumentType) => `${type.topic}.${options.topicSuffix}`;
   const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
@@ -90,6 +97,11 @@ export async function startIngestUnderTest(options: {
     query_timeout: 1_000,
   });
   pool.on('error', () => {});
+  const idempotencyDb = createIdempotencyPool({
+    connectionString: options.keysDatabaseUrl,
+    timeoutMs: 1_000,
+    onError: () => {},
+  });
   const metrics = createIngestMetrics();
   const interfaces = buildInterfaces({
     types: documentTypes,
@@ -108,10 +120,19 @@ export async function startIngestUnderTest(options: {
       negativeTtlMs: options.keyNegativeCacheTtlMs ?? 5_000,
       logger: options.logger,
     }),
+    idempotency: createIdempotency({
+      db: idempotencyDb,
+      now: () => new Date(),
+      logger: options.logger,
+      keyTtlMs: 24 * 60 * 60 * 1000,
+      duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,
+      staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
+    }),
     now: () => new Date(),
     newId: createIdGenerator(),
     logger: options.logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    ...(options.maxWaitingBodies === undefined ? {} : { maxWaitingBodies: options.maxWaitingBodies }),
     metrics,
     ...(options.keyLimit
       ? {
@@ -125,7 +146,15 @@ export async function startIngestUnderTest(options: {
         }
       : {}),
   });
-  const server = app.listen(0, '127.0.0.1');
+  // The same server as main.ts, with its default timeouts unless a test shortens them.
+  const server = createIngestServer(app, {
+    requestTimeoutMs: 30_000,
+    headersTimeoutMs: 10_000,
+    keepAliveTimeoutMs: 5_000,
+    socketIdleTimeoutMs: 60_000,
+    ...options.timeouts,
+  });
+  server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -134,10 +163,10 @@ export async function startIngestUnderTest(options: {
     metrics,
     producerReady: () => producer.isReady(),
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server, 0);
       await producer.disconnect();
       await pool.end();
+      await idempotencyDb.end();
       // The topics are the test's own: leave the broker's metadata (and its open files) as it was.
       const admin = createKafka({
         brokers: options.brokers,

@@ -1,4 +1,4 @@
-import { deliveryBusiType, pick, sendType } from './fields.ts';
+import { deliveryBusiType, listMax, pick, sendType } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Bonded e-commerce delivery (spec §3.7). */
@@ -21,7 +21,7 @@ export const bondedEcLogisticsSchema: JsonSchema = documentSchema({
         ['entGoodsNo', 'amount', 'unitPrice'],
         l('配送商品', 'Delivery line', '一行配送商品', 'One line of goods shipped'),
       ),
-      { min: 1 },
+      { min: 1, max: listMax.lines },
       l('商品列表', 'Goods', '配送商品，至少一行', 'The goods shipped, at least one line'),
     ),
   },

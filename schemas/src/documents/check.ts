@@ -1,4 +1,4 @@
-import { pick } from './fields.ts';
+import { listMax, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Customs check note (spec §3.5). */
@@ -35,7 +35,7 @@ export const checkSchema: JsonSchema = documentSchema({
           'One linked e-commerce order and its customs entry',
         ),
       ),
-      {},
+      { max: listMax.lines },
       l('订单列表', 'Orders', '核注清单关联的订单', 'The orders the check note covers'),
     ),
     goodsList: list(
@@ -49,7 +49,7 @@ export const checkSchema: JsonSchema = documentSchema({
           'The spec does not name the fields of a goods line; kept as submitted',
         ),
       ),
-      {},
+      { max: listMax.lines },
       l(
         '商品列表',
         'Goods',

@@ -1,4 +1,4 @@
-import { pick } from './fields.ts';
+import { listMax, pick } from './fields.ts';
 import { documentSchema, eitherOr, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /**
@@ -43,7 +43,7 @@ export const clearanceSchema: JsonSchema = documentSchema({
           'One line of declared goods (the spec marks no field required)',
         ),
       ),
-      {},
+      { max: listMax.lines },
       l(
         '商品列表',
         'Goods',

@@ -4,6 +4,7 @@ import {
   codeValues,
   date,
   dateTime,
+  identifier,
   type JsonSchema,
   labels as l,
   text,
@@ -35,6 +36,24 @@ export const max = {
   url: 1000,
 } as const;
 
+/**
+ * The largest list sizes where the spec states none (it gives goods import 1 to 3 and the
+ * bonded e-commerce order 1 to 2, §5): generous for any real document, small enough that one
+ * submission's validation is bounded work (schemas/README.md "Bounds").
+ */
+export const listMax = {
+  /** Goods, order and pallet lines of a document. */
+  lines: 1000,
+  /** Orders of a consumer-sales batch; each may carry up to `orderLines` lines. */
+  orders: 500,
+  /** Goods lines of one order inside a batch. */
+  orderLines: 100,
+  /** Containers, vehicles and attached documents of one document. */
+  attachments: 100,
+  /** Certificates and pictures of one goods item. */
+  certificates: 20,
+} as const;
+
 const kg = {
   cn: '单位：千克（规范未注明单位，按海关惯例）',
   en: 'in kilograms (the spec states no unit; customs convention)',
@@ -50,7 +69,7 @@ const beijingTime = {
 
 export const field = {
   // Order and document numbers.
-  entOrderNo: text(
+  entOrderNo: identifier(
     max.orderNo,
     l(
       '企业订单号',
@@ -59,7 +78,7 @@ export const field = {
       "The document's number in the enterprise's own system; unique within one document type",
     ),
   ),
-  clientOrderNo: text(
+  clientOrderNo: identifier(
     max.clientOrderNo,
     l(
       '客户订单号',
@@ -68,7 +87,7 @@ export const field = {
       "The order number of the enterprise's client",
     ),
   ),
-  serviceOrderNo: text(
+  serviceOrderNo: identifier(
     max.orderNo,
     l(
       '服务订单号',
@@ -77,7 +96,7 @@ export const field = {
       'The number the service provider (logistics, warehouse, broker) gave this document',
     ),
   ),
-  busiOrderNo: text(
+  busiOrderNo: identifier(
     max.orderNo,
     l(
       '业务单号',
@@ -86,7 +105,7 @@ export const field = {
       'The platform business order number; port arrival, tally and clearance need this or the customer code',
     ),
   ),
-  customerCode: text(
+  customerCode: identifier(
     max.text,
     l(
       '客户编码',
@@ -99,11 +118,11 @@ export const field = {
     max.name,
     l('客户名称', 'Customer name', '货主企业名称', "The cargo owner's company name"),
   ),
-  contractNo: text(
+  contractNo: identifier(
     max.contractNo,
     l('合同号', 'Contract number', '贸易合同编号', 'The number of the trade contract'),
   ),
-  billNo: text(
+  billNo: identifier(
     max.billNo,
     l(
       '提单号',
@@ -112,7 +131,7 @@ export const field = {
       'The bill of lading or waybill number; several are joined as agreed with the platform',
     ),
   ),
-  transportBlno: text(
+  transportBlno: identifier(
     max.billNo,
     l(
       '运输提单号',
@@ -121,7 +140,7 @@ export const field = {
       'The bill of lading number of the means of transport',
     ),
   ),
-  blno: text(
+  blno: identifier(
     max.billNo,
     l(
       '提单号（报关）',
@@ -130,19 +149,19 @@ export const field = {
       'The bill of lading number as written on the customs declaration',
     ),
   ),
-  portNo: text(
+  portNo: identifier(
     32,
     l('到港单号', 'Port arrival number', '到港记录的编号', 'The number of the port arrival record'),
   ),
-  logisticsNo: text(
+  logisticsNo: identifier(
     max.orderNo,
     l('物流单号', 'Logistics order number', '物流（运输）订单编号', 'The number of the transport order'),
   ),
-  inboundOrderNo: text(
+  inboundOrderNo: identifier(
     max.orderNo,
     l('入库单号', 'Inbound order number', '仓库入库单编号', "The warehouse's inbound order number"),
   ),
-  inboundOrderId: text(
+  inboundOrderId: identifier(
     max.orderNo,
     l(
       '入库单标识',
@@ -151,15 +170,15 @@ export const field = {
       "The inbound order's internal id in the warehouse system",
     ),
   ),
-  outboundOrderNo: text(
+  outboundOrderNo: identifier(
     max.orderNo,
     l('出库单号', 'Outbound order number', '仓库出库单编号', "The warehouse's outbound order number"),
   ),
-  poOrderNo: text(
+  poOrderNo: identifier(
     max.orderNo,
     l('采购订单号', 'Purchase order number', '采购订单（PO）编号', 'The purchase order (PO) number'),
   ),
-  financingOrderNo: text(
+  financingOrderNo: identifier(
     max.orderNo,
     l(
       '融资单号',
@@ -168,7 +187,7 @@ export const field = {
       'The financing application this purchase belongs to',
     ),
   ),
-  wmsOrderNo: text(
+  wmsOrderNo: identifier(
     max.orderNo,
     l(
       '仓储单号',
@@ -177,7 +196,7 @@ export const field = {
       'The order number in the warehouse management system (WMS)',
     ),
   ),
-  platformOrderNo: text(
+  platformOrderNo: identifier(
     max.orderNo,
     l(
       '平台订单号',
@@ -186,11 +205,11 @@ export const field = {
       'The order number on the e-commerce platform',
     ),
   ),
-  wayBillNo: text(
+  wayBillNo: identifier(
     max.orderNo,
     l('运单号', 'Waybill number', '快递或物流运单号', 'The courier or logistics waybill number'),
   ),
-  subWayBillNo: text(
+  subWayBillNo: identifier(
     max.orderNo,
     l(
       '子运单号',
@@ -199,11 +218,11 @@ export const field = {
       'The sub-waybill number when one shipment has several parcels',
     ),
   ),
-  tranNo: text(
+  tranNo: identifier(
     max.text,
     l('运输单号', 'Transport number', '承运运输单编号', 'The number of the carriage document'),
   ),
-  ecomOrder: text(
+  ecomOrder: identifier(
     max.orderNo,
     l(
       '电商订单号',
@@ -212,15 +231,15 @@ export const field = {
       'An e-commerce order covered by the check note',
     ),
   ),
-  entryNo: text(
+  entryNo: identifier(
     max.text,
     l('报关单号', 'Customs entry number', '海关报关单编号', 'The customs declaration (entry) number'),
   ),
-  checkNo: text(
+  checkNo: identifier(
     max.checkNo,
     l('核注清单编号', 'Check note number', '海关核注清单编号', 'The number of the customs check note'),
   ),
-  passportNo: text(
+  passportNo: identifier(
     max.checkNo,
     l(
       '核放单编号',
@@ -229,11 +248,11 @@ export const field = {
       'The number of the customs gate pass (passport)',
     ),
   ),
-  bookNo: text(
+  bookNo: identifier(
     max.text,
     l('账册编号', 'Customs book number', '保税账册编号', 'The number of the bonded customs book'),
   ),
-  bookItemNo: text(
+  bookItemNo: identifier(
     max.text,
     l(
       '账册项号',
@@ -244,7 +263,7 @@ export const field = {
   ),
 
   // Parties.
-  operateCode: text(
+  operateCode: identifier(
     max.text,
     l(
       '经营单位编码',
@@ -257,12 +276,15 @@ export const field = {
     max.name,
     l('经营单位名称', 'Operating unit name', '经营单位名称', 'The name of the operating unit'),
   ),
-  shipperNo: text(max.text, l('发货人编码', 'Shipper code', '发货人企业编码', "The shipper's company code")),
+  shipperNo: identifier(
+    max.text,
+    l('发货人编码', 'Shipper code', '发货人企业编码', "The shipper's company code"),
+  ),
   shipperName: text(
     max.name,
     l('发货人名称', 'Shipper name', '发货人企业名称', "The shipper's company name"),
   ),
-  consigneeNo: text(
+  consigneeNo: identifier(
     max.text,
     l('收货人编码', 'Consignee code', '收货人企业编码', "The consignee's company code"),
   ),
@@ -270,7 +292,7 @@ export const field = {
     max.name,
     l('收货人名称', 'Consignee name', '收货人企业名称', "The consignee's company name"),
   ),
-  declareCode: text(
+  declareCode: identifier(
     max.text,
     l(
       '申报企业编码',
@@ -279,7 +301,7 @@ export const field = {
       'The code of the company declaring to customs',
     ),
   ),
-  enterpriseCode: text(
+  enterpriseCode: identifier(
     max.text,
     l(
       '企业编码',
@@ -297,7 +319,7 @@ export const field = {
       'The name of the enterprise submitting the goods data',
     ),
   ),
-  electricCode: text(
+  electricCode: identifier(
     max.text,
     l(
       '电商企业编码',
@@ -310,7 +332,7 @@ export const field = {
     max.name,
     l('电商企业名称', 'E-commerce company name', '电商企业名称', 'The name of the e-commerce company'),
   ),
-  cbepcomCode: text(
+  cbepcomCode: identifier(
     max.text,
     l(
       '电商平台编码',
@@ -328,7 +350,7 @@ export const field = {
       'The e-commerce platform; the spec names four platforms without listing them, so no enumeration is enforced',
     ),
   ),
-  thirdLogisticsCode: text(
+  thirdLogisticsCode: identifier(
     max.text,
     l(
       '第三方物流编码',
@@ -337,7 +359,7 @@ export const field = {
       'The code of the third-party logistics company doing the delivery',
     ),
   ),
-  logisticsCode: text(
+  logisticsCode: identifier(
     max.text,
     l(
       '物流企业编码',
@@ -355,7 +377,7 @@ export const field = {
       'The carrying logistics company; the spec names three couriers without listing them, so no enumeration is enforced',
     ),
   ),
-  consumUnitNo: text(
+  consumUnitNo: identifier(
     max.text,
     l(
       '消费使用单位编码',
@@ -373,7 +395,7 @@ export const field = {
       'The name of the domestic unit consuming or using the goods',
     ),
   ),
-  customsClearanceCode: text(
+  customsClearanceCode: identifier(
     max.text,
     l('报关企业编码', 'Customs broker code', '代理报关企业编码', 'The code of the customs broker'),
   ),
@@ -381,7 +403,7 @@ export const field = {
     max.name,
     l('报关企业名称', 'Customs broker name', '代理报关企业名称', 'The name of the customs broker'),
   ),
-  agentCode: text(
+  agentCode: identifier(
     max.text,
     l('代理企业编码', 'Agent code', '申报代理企业编码', 'The code of the declaring agent'),
   ),
@@ -408,7 +430,7 @@ export const field = {
   ),
 
   // Warehouses and places.
-  warehouseId: text(
+  warehouseId: identifier(
     max.text,
     l('仓库编码', 'Warehouse code', '平台分配的仓库编码', 'The warehouse code assigned by the platform'),
   ),
@@ -519,11 +541,14 @@ export const field = {
       'The name of the means of transport (vessel name, flight number …)',
     ),
   ),
-  transportToolNo: text(
+  transportToolNo: identifier(
     max.text,
     l('运输工具编号', 'Means of transport number', '运输工具编号', 'The number of the means of transport'),
   ),
-  voyageNo: text(max.text, l('航次号', 'Voyage number', '船舶航次或航班号', 'The voyage or flight number')),
+  voyageNo: identifier(
+    max.text,
+    l('航次号', 'Voyage number', '船舶航次或航班号', 'The voyage or flight number'),
+  ),
   superviseType: text(
     max.text,
     l(
@@ -948,7 +973,7 @@ export const field = {
   ),
 
   // Goods.
-  entGoodsNo: text(
+  entGoodsNo: identifier(
     60,
     l(
       '企业商品编码',
@@ -966,7 +991,7 @@ export const field = {
       "The goods name in the enterprise's own system",
     ),
   ),
-  goodsNo: text(
+  goodsNo: identifier(
     60,
     l(
       '商品编号',
@@ -980,11 +1005,14 @@ export const field = {
     max.name,
     l('英文品名', 'Goods name in English', '商品英文名称', 'The English name of the goods'),
   ),
-  barCode: text(
+  barCode: identifier(
     max.text,
     l('条形码', 'Barcode', '商品条形码（如 EAN-13）', "The goods' barcode (e.g. EAN-13)"),
   ),
-  hsCode: text(32, l('HS编码', 'HS code', '海关商品编码（HS 编码）', 'The customs commodity code (HS code)')),
+  hsCode: identifier(
+    32,
+    l('HS编码', 'HS code', '海关商品编码（HS 编码）', 'The customs commodity code (HS code)'),
+  ),
   specification: text(
     512,
     l('规格型号', 'Specification', '商品规格型号', 'The specification or model of the goods'),
@@ -1075,8 +1103,8 @@ export const field = {
     max.text,
     l('币种', 'Currency', '金额的币种（如 CNY）', 'The currency of the amounts (e.g. CNY)'),
   ),
-  lotNo: text(max.text, l('批次号', 'Lot number', '商品批次号', 'The lot number of the goods')),
-  batchId: text(max.text, l('批次号', 'Batch id', '商品批次号', 'The batch id of the goods')),
+  lotNo: identifier(max.text, l('批次号', 'Lot number', '商品批次号', 'The lot number of the goods')),
+  batchId: identifier(max.text, l('批次号', 'Batch id', '商品批次号', 'The batch id of the goods')),
   brand: text(max.name, l('品牌', 'Brand', '商品品牌', 'The brand of the goods')),
   brandEn: text(max.name, l('英文品牌', 'Brand in English', '商品英文品牌', 'The English brand name')),
   parentBrand: text(max.name, l('母品牌', 'Parent brand', '所属母品牌', 'The parent brand')),
@@ -1113,14 +1141,14 @@ export const field = {
   packageType: text(max.text, l('包装类型', 'Package type', '商品包装类型', 'How the goods are packed')),
 
   // Containers, vehicles, pallets, attachments, certificates.
-  containerNo: text(max.text, l('集装箱号', 'Container number', '集装箱号', 'The container number')),
+  containerNo: identifier(max.text, l('集装箱号', 'Container number', '集装箱号', 'The container number')),
   containerModel: text(
     max.text,
     l('集装箱箱型', 'Container type', '集装箱箱型（如 40HC）', 'The container type (e.g. 40HC)'),
   ),
-  sealNo: text(max.text, l('封条号', 'Seal number', '集装箱封条号', 'The container seal number')),
+  sealNo: identifier(max.text, l('封条号', 'Seal number', '集装箱封条号', 'The container seal number')),
   cabinets: yesNo(l('是否拼箱', 'Combined container', '是否拼箱', 'Whether the container is shared (LCL)')),
-  vehicleNo: text(max.text, l('车牌号', 'Plate number', '车辆车牌号', 'The vehicle plate number')),
+  vehicleNo: identifier(max.text, l('车牌号', 'Plate number', '车辆车牌号', 'The vehicle plate number')),
   vehicleSpec: text(
     max.text,
     l('车辆规格', 'Vehicle size', '车辆规格（如 9.6 米厢式车）', 'The vehicle size (e.g. 9.6 m box truck)'),
@@ -1134,7 +1162,7 @@ export const field = {
       'Whether the vehicle is shared; the spec gives no values',
     ),
   ),
-  splintNo: text(max.text, l('托盘号', 'Pallet number', '托盘编号', 'The pallet number')),
+  splintNo: identifier(max.text, l('托盘号', 'Pallet number', '托盘编号', 'The pallet number')),
   splintWeight: amount(l('托盘重量', 'Pallet weight', `托盘重量，${kg.cn}`, `The pallet weight, ${kg.en}`)),
   splintLong: amount(
     l('托盘长度', 'Pallet length', '托盘长度（规范未注明单位）', 'The pallet length (no unit stated)'),

@@ -1,5 +1,5 @@
-import { goodsPicUrl, pick } from './fields.ts';
-import { documentSchema, type JsonSchema, labels as l, list, record, text } from './json-schema.ts';
+import { goodsPicUrl, listMax, pick } from './fields.ts';
+import { documentSchema, identifier, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Goods master data import (spec §3.8): a batch of 1 to 3 goods of one enterprise. */
 export const goodsSchema: JsonSchema = documentSchema({
@@ -10,7 +10,7 @@ export const goodsSchema: JsonSchema = documentSchema({
     "A batch of an enterprise's goods master data, 1 to 3 goods per batch (§5)",
   ),
   properties: {
-    entInsideNo: text(
+    entInsideNo: identifier(
       32,
       l(
         '企业内部编号',
@@ -58,7 +58,7 @@ export const goodsSchema: JsonSchema = documentSchema({
               [],
               l('证书', 'Certificate', '一份商品证书', 'One certificate of the goods'),
             ),
-            {},
+            { max: listMax.certificates },
             l(
               '证书列表',
               'Certificates',

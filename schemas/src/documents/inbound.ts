@@ -1,4 +1,4 @@
-import { inputType } from './fields.ts';
+import { inputType, listMax } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 import {
   attachmentList,
@@ -27,7 +27,7 @@ export const inboundSchema: JsonSchema = documentSchema({
         zoneGoodsRequired,
         l('入库商品', 'Inbound goods line', '一行入库商品', 'One line of goods coming in'),
       ),
-      { min: 1 },
+      { min: 1, max: listMax.lines },
       l('商品列表', 'Goods', '入库商品，至少一行', 'The goods coming in, at least one line'),
     ),
     vehicleList,

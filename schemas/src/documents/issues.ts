@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { type CustomFormat, tradeFormats } from './formats.ts';
-import type { JsonSchema } from './json-schema.ts';
+import { identifierPattern, type JsonSchema } from './json-schema.ts';
 
 /**
  * Turns ajv's errors into what a partner can act on: one issue per failed rule per field, the
@@ -10,7 +10,7 @@ import type { JsonSchema } from './json-schema.ts';
 export interface ValidationIssue {
   /** `goodsList[1].hsCode` (list indexes from 0); `a|b` for an either-or; '' for the document itself. */
   path: string;
-  /** Stable rule name: required, type, maxLength, minLength, enum, format, minItems, … eitherOr. */
+  /** Stable rule name: required, type, maxLength, minLength, enum, format, minItems, … eitherOr, identifier. */
   rule: string;
   message: { cn: string; en: string };
 }
@@ -69,7 +69,7 @@ function describeValue(value: unknown): Words {
   }
 }
 
-function label(path: string, schema: JsonSchema | undefined): Words {
+export function label(path: string, schema: JsonSchema | undefined): Words {
   if (path === '') return { cn: '单据', en: 'the document' };
   const cn = schema?.title;
   const en = schema?.['x-title-en'];
@@ -112,6 +112,42 @@ function enumList(schema: JsonSchema | undefined, allowed: readonly unknown[]): 
       )
       .join(', '),
   };
+}
+
+const codePoint = (value: number) => `U+${value.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * What makes a value fail `identifierPattern`, in words: the first control character or lone
+ * surrogate with its position (counted in characters from 1), else the blank at an end.
+ */
+export function identifierProblem(value: string): Words {
+  let position = 0;
+  for (let index = 0; index < value.length; index++) {
+    position++;
+    const unit = value.charCodeAt(index);
+    if (unit < 0x20 || unit === 0x7f) {
+      return {
+        cn: `第 ${position} 个字符是控制字符 ${codePoint(unit)}`,
+        en: `character ${position} is the control character ${codePoint(unit)}`,
+      };
+    }
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        index++;
+        continue;
+      }
+    }
+    if (unit >= 0xd800 && unit <= 0xdfff) {
+      return {
+        cn: `第 ${position} 个字符是不成对的代理项 ${codePoint(unit)}（不是合法的 Unicode 字符）`,
+        en: `character ${position} is the lone surrogate ${codePoint(unit)} (not a Unicode character)`,
+      };
+    }
+  }
+  return /^\s/u.test(value)
+    ? { cn: '开头有空白字符', en: 'it starts with a blank' }
+    : { cn: '结尾有空白字符', en: 'it ends with a blank' };
 }
 
 function issueOf(error: ErrorObject, formats: Readonly<Record<string, CustomFormat>>): ValidationIssue {
@@ -242,34 +278,67 @@ function issueOf(error: ErrorObject, formats: Readonly<Record<string, CustomForm
         },
       };
     }
+    case 'pattern': {
+      if (params.pattern !== identifierPattern) break;
+      const problem = identifierProblem(String(data));
+      return {
+        path: at,
+        rule: 'identifier',
+        message: {
+          cn: `${f.cn}是标识，不能含控制字符或不成对的代理项，首尾不能有空白：${problem.cn}`,
+          en: `${f.en} is an identifier and may not hold control characters or lone surrogates, nor blanks at either end: ${problem.en}`,
+        },
+      };
+    }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const path = join(at, name);
       return { path, rule, message: { cn: `${path} 不是可识别的字段`, en: `${path} is not a known field` } };
     }
     default:
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}不符合规则 ${rule}：${error.message ?? ''}`,
-          en: `${f.en} ${error.message ?? `fails ${rule}`}`,
-        },
-      };
+      break;
   }
+  return {
+    path: at,
+    rule,
+    message: {
+      cn: `${f.cn}不符合规则 ${rule}：${error.message ?? ''}`,
+      en: `${f.en} ${error.message ?? `fails ${rule}`}`,
+    },
+  };
 }
 
-/** One issue per failed rule per field, in schema order, without ajv's anyOf-branch noise. */
+/** Issues to show, and how many more were found but not described (a bounded answer). */
+export interface IssueList {
+  issues: ValidationIssue[];
+  skipped: number;
+}
+
+/**
+ * One issue per failed rule per field, in schema order, without ajv's anyOf-branch noise; at
+ * most `limit` are described, the rest only counted (describing costs; counting does not).
+ */
 export function issuesFromAjv(
   errors: readonly ErrorObject[] | null | undefined,
   formats: Readonly<Record<string, CustomFormat>> = tradeFormats,
-): ValidationIssue[] {
-  if (!errors?.length) return [];
+  limit = Number.POSITIVE_INFINITY,
+): IssueList {
+  if (!errors?.length) return { issues: [], skipped: 0 };
   const wrongType = new Set(
     errors.filter((error) => error.keyword === 'type').map((error) => error.instancePath),
   );
+  // A blank value of an either-or field is "missing" there (one eitherOr issue), not also a
+  // badly formed identifier.
+  const eitherOrPaths = new Set(
+    errors
+      .filter((error) => error.keyword === 'anyOf')
+      .flatMap((error) =>
+        (error.schema as JsonSchema[]).map((branch) => `${error.instancePath}/${branch.required?.[0] ?? ''}`),
+      ),
+  );
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
+  let skipped = 0;
   for (const error of errors) {
     // The branches of an either-or report their own required/pattern errors; the anyOf error says it all.
     if (error.schemaPath.includes('/anyOf/')) continue;
@@ -278,11 +347,18 @@ export function issuesFromAjv(
     // A value of the wrong type fails its other rules too (1210 for "1210" fails enum; a list
     // for the document fails the either-or): the type issue, with its hint, says it all.
     if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;
-    const issue = issueOf(error, formats);
-    const key = `${issue.path}\u0000${issue.rule}`;
+    if (
+      error.keyword === 'pattern' &&
+      eitherOrPaths.has(error.instancePath) &&
+      typeof error.data === 'string' &&
+      error.data.trim() === ''
+    )
+      continue;
+    const key = `${error.instancePath}\u0000${error.keyword}\u0000${error.keyword === 'required' ? String((error.params as { missingProperty?: unknown }).missingProperty) : ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push(issue);
+    if (issues.length < limit) issues.push(issueOf(error, formats));
+    else skipped++;
   }
-  return issues;
+  return { issues, skipped };
 }

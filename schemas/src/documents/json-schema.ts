@@ -88,6 +88,21 @@ export function text(max: number, words: Labels): JsonSchema {
   return { ...annotate(words), type: 'string', maxLength: max };
 }
 
+/**
+ * What an identifier may not hold (business keys, order, bill and goods numbers, enterprise
+ * and partner codes): control characters (C0 and DEL), lone surrogates, or blanks at either
+ * end. Postgres cannot store U+0000 or a lone surrogate in text or jsonb, and a key that
+ * differs from another only by an invisible character would make two documents of one.
+ * Plain JSON Schema (ajv compiles patterns with the `u` flag, so the surrogate range matches
+ * lone surrogates only); issues.ts reports it as rule `identifier`, naming the character.
+ */
+export const identifierPattern = '^(?!\\s)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*(?<!\\s)$';
+
+/** An identifier of at most `max` characters (see identifierPattern). */
+export function identifier(max: number, words: Labels): JsonSchema {
+  return { ...text(max, words), pattern: identifierPattern };
+}
+
 /** A code value with a closed list of meanings, e.g. `{ '01': ['境内运输', 'domestic'] }`. */
 export function code(values: Readonly<Record<string, readonly [string, string]>>, words: Labels): JsonSchema {
   const entries = Object.entries(values);
@@ -142,14 +157,17 @@ export function whole(bounds: { min: number; max?: number }, words: Labels): Jso
   };
 }
 
+/** The longest date-time we accept: `2024-03-05T14:30:00.123456789+08:00` is 35 characters. */
+export const dateTimeMaxLength = 40;
+
 /** A point in time: `yyyy-MM-dd HH:mm:ss` (Beijing time) or ISO 8601. */
 export function dateTime(words: Labels): JsonSchema {
-  return { ...annotate(words), type: 'string', format: tradeDateTime };
+  return { ...annotate(words), type: 'string', format: tradeDateTime, maxLength: dateTimeMaxLength };
 }
 
 /** A calendar day: `yyyy-MM-dd`, or a date-time as above. */
 export function date(words: Labels): JsonSchema {
-  return { ...annotate(words), type: 'string', format: tradeDate };
+  return { ...annotate(words), type: 'string', format: tradeDate, maxLength: dateTimeMaxLength };
 }
 
 /**
@@ -179,13 +197,17 @@ export function record(
 const isPlainText = (schema: JsonSchema): boolean =>
   schema.type === 'string' && schema.enum === undefined && schema.format === undefined;
 
-export function list(item: JsonSchema, counts: { min?: number; max?: number }, words: Labels): JsonSchema {
+/**
+ * A list. Every list has a largest size (the spec's where it states one, otherwise a bound
+ * of ours from `listMax` in fields.ts): a submission's work is bounded by its schema.
+ */
+export function list(item: JsonSchema, counts: { min?: number; max: number }, words: Labels): JsonSchema {
   return {
     ...annotate(words),
     type: 'array',
     items: item,
     ...(counts.min === undefined ? {} : { minItems: counts.min }),
-    ...(counts.max === undefined ? {} : { maxItems: counts.max }),
+    maxItems: counts.max,
   };
 }
 

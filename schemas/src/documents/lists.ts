@@ -1,4 +1,4 @@
-import { gateVehicleType, pick } from './fields.ts';
+import { gateVehicleType, listMax, pick } from './fields.ts';
 import { type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /**
@@ -15,7 +15,7 @@ export const containerList: JsonSchema = list(
     ['gNum', 'containerNo', 'containerModel'],
     l('集装箱', 'Container', '一个集装箱', 'One container'),
   ),
-  {},
+  { max: listMax.attachments },
   l('集装箱列表', 'Containers', '承载货物的集装箱', 'The containers carrying the goods'),
 );
 
@@ -30,7 +30,7 @@ export const vehicleList: JsonSchema = list(
       'One vehicle at the zone gate (the spec marks no field required)',
     ),
   ),
-  {},
+  { max: listMax.attachments },
   l('车辆列表', 'Vehicles', '运送货物进出区的车辆', 'The vehicles moving the goods through the zone gate'),
 );
 
@@ -45,7 +45,7 @@ export const attachmentList: JsonSchema = list(
       'One attached document (the spec marks no field required)',
     ),
   ),
-  {},
+  { max: listMax.attachments },
   l(
     '附件列表',
     'Attachments',

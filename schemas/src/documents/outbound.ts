@@ -1,4 +1,4 @@
-import { outputType, pick } from './fields.ts';
+import { listMax, outputType, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 import {
   attachmentList,
@@ -31,7 +31,7 @@ export const outboundSchema: JsonSchema = documentSchema({
         zoneGoodsRequired,
         l('出库商品', 'Outbound goods line', '一行出库商品', 'One line of goods going out'),
       ),
-      { min: 1 },
+      { min: 1, max: listMax.lines },
       l('商品列表', 'Goods', '出库商品，至少一行', 'The goods going out, at least one line'),
     ),
     splintList: list(
@@ -50,7 +50,7 @@ export const outboundSchema: JsonSchema = documentSchema({
         [],
         l('托盘', 'Pallet', '一个托盘（规范未标注必填项）', 'One pallet (the spec marks no field required)'),
       ),
-      {},
+      { max: listMax.lines },
       l(
         '托盘列表',
         'Pallets',

@@ -18,7 +18,7 @@ describe('renderTypes', () => {
       {
         no: text(32, words),
         flag: yesNo(words),
-        lines: list(record({ qty: { type: 'number' } }, ['qty'], words), {}, words),
+        lines: list(record({ qty: { type: 'number' } }, ['qty'], words), { max: 10 }, words),
         extra: record({}, [], words),
       },
       ['no'],

@@ -1,4 +1,4 @@
-import { pick } from './fields.ts';
+import { listMax, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 import { recipient } from './onded-ec-order.ts';
 
@@ -43,7 +43,7 @@ export const saleOrderToCSchema: JsonSchema = documentSchema({
               [],
               l('订单商品', 'Order line', '一行订单商品', 'One line of the order'),
             ),
-            {},
+            { max: listMax.orderLines },
             l('商品列表', 'Goods', '订单商品', 'The goods of the order'),
           ),
           recipient: recipient([]),
@@ -51,7 +51,7 @@ export const saleOrderToCSchema: JsonSchema = documentSchema({
         ['entOrderNo'],
         l('消费者订单', 'Consumer order', '一笔对个人销售订单', 'One order sold to a consumer'),
       ),
-      { min: 1 },
+      { min: 1, max: listMax.orders },
       l('订单列表', 'Orders', '本批订单，至少一笔', 'The orders of this batch, at least one'),
     ),
   },

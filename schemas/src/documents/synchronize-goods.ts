@@ -1,4 +1,4 @@
-import { goodsPicUrl, pick } from './fields.ts';
+import { goodsPicUrl, listMax, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /**
@@ -26,7 +26,7 @@ export const synchronizeGoodsSchema: JsonSchema = documentSchema({
     ...pick('produceCompany', 'firstLegalUnit', 'secondLegalUnit', 'grossWeight', 'netWeight', 'capital'),
     picUrl: list(
       goodsPicUrl,
-      {},
+      { max: listMax.certificates },
       l('图片地址列表', 'Picture URLs', '商品图片地址', 'Where pictures of the goods can be downloaded'),
     ),
     recordInfo: record(
@@ -40,7 +40,7 @@ export const synchronizeGoodsSchema: JsonSchema = documentSchema({
         [],
         l('证书', 'Certificate', '一份商品证书', 'One certificate of the goods'),
       ),
-      {},
+      { max: listMax.certificates },
       l(
         '证书列表',
         'Certificates',

@@ -1,5 +1,13 @@
-import { max, pick } from './fields.ts';
-import { documentSchema, eitherOr, type JsonSchema, labels as l, list, record, text } from './json-schema.ts';
+import { listMax, max, pick } from './fields.ts';
+import {
+  documentSchema,
+  eitherOr,
+  identifier,
+  type JsonSchema,
+  labels as l,
+  list,
+  record,
+} from './json-schema.ts';
 
 /** Tally (spec §3.9): the warehouse's count of goods received against an inbound order. */
 export const tallySchema: JsonSchema = documentSchema({
@@ -10,7 +18,7 @@ export const tallySchema: JsonSchema = documentSchema({
     "The warehouse's count of goods received against an inbound order. busiOrderNo or customerCode must be non-empty (§5); the spec does not say which goods-line fields are required, so all are optional",
   ),
   properties: {
-    orderNo: text(
+    orderNo: identifier(
       max.tallyOrderNo,
       l(
         '理货单号',
@@ -59,7 +67,7 @@ export const tallySchema: JsonSchema = documentSchema({
         [],
         l('理货商品', 'Tally line', '一行理货商品', 'One line of goods tallied'),
       ),
-      {},
+      { max: listMax.lines },
       l('商品列表', 'Goods', '理货商品明细', 'The goods tallied'),
     ),
   },

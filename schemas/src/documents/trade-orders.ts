@@ -1,4 +1,4 @@
-import { pick } from './fields.ts';
+import { listMax, pick } from './fields.ts';
 import { type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** The goods line of purchase and sales-to-business orders (§3.11, §3.12). */
@@ -8,7 +8,7 @@ export const orderGoodsList: JsonSchema = list(
     [],
     l('订单商品', 'Order line', '一行订单商品', 'One line of the order'),
   ),
-  {},
+  { max: listMax.lines },
   l('商品列表', 'Goods', '订单商品', 'The goods of the order'),
 );
 

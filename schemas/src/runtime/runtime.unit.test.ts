@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as env from './env.ts';
 import { failure, languageOf, success } from './envelope.ts';
-import { ConfigError, TradelogError } from './errors.ts';
+import { ConfigError, localizedError, TradelogError } from './errors.ts';
 import { createLogger } from './log.ts';
 
 describe('env helpers', () => {
@@ -53,6 +53,24 @@ describe('response envelope', () => {
         errors: [{ path: 'a' }],
       },
     });
+  });
+
+  it('localizedError carries both languages; the answer picks one, the log reads English', () => {
+    const error = localizedError(
+      'KEY_IN_USE',
+      409,
+      { cn: '请求处理中', en: 'In progress' },
+      { documentId: 'd1' },
+      { retriable: true },
+    );
+    expect(error).toMatchObject({ code: 'KEY_IN_USE', status: 409, retriable: true, message: 'In progress' });
+    expect(failure(error, 'cn').body).toEqual({
+      flag: 'failure',
+      code: 'KEY_IN_USE',
+      message: '请求处理中',
+      documentId: 'd1',
+    });
+    expect(failure(error, 'en').body.message).toBe('In progress');
   });
 
   it('hides the text of unexpected errors', () => {

@@ -125,5 +125,11 @@ export const details = text(
   l('说明', 'Details', '事件说明', 'What the provider says about the event'),
 );
 
+/**
+ * Every list of a tracking feed is bounded (schemas/README.md "Bounds"): one feed document
+ * reports one item's events, 1,000 of anything is more than a parcel or a container ever has.
+ */
+export const trackingListMax = 1000;
+
 export const listOf = (item: JsonSchema, words: Labels, min?: number) =>
-  list(item, min === undefined ? {} : { min }, words);
+  list(item, { ...(min === undefined ? {} : { min }), max: trackingListMax }, words);

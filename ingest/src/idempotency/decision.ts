@@ -1,0 +1,71 @@
+import { localizedError } from '@tradelog/schemas/runtime/errors';
+
+/**
+ * Idempotent submission, the pure part (README "Retrying safely"). A submission is identified
+ * by (partner, interface, key): the caller's `Idempotency-Key` header, or — without one — the
+ * sha256 of the canonical document, so an identical body from the same partner on the same
+ * interface within the window is the same submission. The first request reserves the key
+ * with the document id it will append under; a later one with the same key decides here.
+ */
+export interface IdempotencyRecord {
+  bodySha256: string;
+  documentId: string;
+  /** pending: an instance is appending; done: Kafka acknowledged; failed: the append ended without an acknowledgement. */
+  state: 'pending' | 'done' | 'failed';
+  reservedAt: Date;
+}
+
+export type Decision =
+  /** Answer as the first request was answered: same document id, nothing appended. */
+  | { kind: 'replay'; documentId: string }
+  /** Append (again) under the first request's document id: its append was not acknowledged, or its instance vanished. */
+  | { kind: 'takeOver'; documentId: string }
+  | { kind: 'inProgress' }
+  | { kind: 'keyReused' };
+
+export function decide(
+  existing: IdempotencyRecord,
+  request: { bodySha256: string; now: Date; staleAfterMs: number },
+): Decision {
+  if (existing.bodySha256 !== request.bodySha256) return { kind: 'keyReused' };
+  if (existing.state === 'done') return { kind: 'replay', documentId: existing.documentId };
+  if (existing.state === 'failed') return { kind: 'takeOver', documentId: existing.documentId };
+  // Pending: another request is appending now, unless it has been at it longer than any
+  // append may take (its instance stopped mid-request).
+  return request.now.getTime() - existing.reservedAt.getTime() > request.staleAfterMs
+    ? { kind: 'takeOver', documentId: existing.documentId }
+    : { kind: 'inProgress' };
+}
+
+/** The header's value when it is a usable key: 1 to 255 visible ASCII characters (like a request id, but longer). */
+export function idempotencyKeyFrom(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (/^[\x21-\x7e]{1,255}$/.test(header)) return header;
+  throw localizedError('IDEMPOTENCY_KEY_INVALID', 400, {
+    cn: '请求头 Idempotency-Key 必须是 1 至 255 个可见 ASCII 字符（建议使用 UUID）',
+    en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice)',
+  });
+}
+
+/** The stored key: the caller's, or the body's hash (prefixed so that no caller key can collide with it). */
+export function storedKey(idempotencyKey: string | undefined, bodySha256: string): string {
+  return idempotencyKey === undefined ? `sha256:${bodySha256}` : `key:${idempotencyKey}`;
+}
+
+export const inProgress = () =>
+  localizedError(
+    'IDEMPOTENCY_IN_PROGRESS',
+    409,
+    {
+      cn: '相同的提交正在处理中，请稍后用同一 Idempotency-Key 重试',
+      en: 'The same submission is being processed; retry shortly with the same Idempotency-Key',
+    },
+    {},
+    { retriable: true },
+  );
+
+export const keyReused = () =>
+  localizedError('IDEMPOTENCY_KEY_REUSED', 422, {
+    cn: '该 Idempotency-Key 已用于另一份不同的单据；每份单据请使用新的键',
+    en: 'This Idempotency-Key was already used for a different document; use a new key for each document',
+  });

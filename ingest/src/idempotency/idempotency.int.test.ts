@@ -1,0 +1,153 @@
+import { migrate } from '@tradelog/projections/migrate';
+import { documentType } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
+import { readTopics } from '../testing/readTopics.ts';
+
+/**
+ * Idempotent submission against the real broker, registry and Postgres: a repeated
+ * Idempotency-Key, or an identical body within the window, is answered with the first
+ * answer and leaves one record in Kafka.
+ */
+const services = testServices();
+
+let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let pool: pg.Pool;
+let ingest: IngestUnderTest;
+let partnerKey: string;
+let otherPartnerKey: string;
+
+const podPath = () => ingest.interfaces.find((intf) => intf.id === 'pod')!.path;
+
+async function submitPod(
+  entOrderNo: string,
+  options: { idempotencyKey?: string; notes?: string; key?: string } = {},
+) {
+  const response = await fetch(`${ingest.url}${podPath()}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${options.key ?? partnerKey}`,
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+    },
+    body: JSON.stringify({ ...examples.pod, entOrderNo, ...(options.notes ? { notes: options.notes } : {}) }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    replayed: response.headers.get('idempotent-replayed'),
+  };
+}
+
+/** The pod records of these business keys: the topic read to its end offsets, so a duplicate cannot hide. */
+async function podRecords(keys: readonly string[]) {
+  const topic = ingest.topicOf(documentType('pod'));
+  const ends = await topicOffsets({ brokers: services.kafkaBrokers, topics: [topic], logger: quietLogger });
+  const count = [...ends.values()]
+    .flat()
+    .reduce((sum, p) => sum + Number(BigInt(p.end) - BigInt(p.start)), 0);
+  const records = await readTopics({
+    brokers: services.kafkaBrokers,
+    topics: [topic],
+    count,
+    logger: quietLogger,
+  });
+  return records.filter((record) => keys.includes(record.key ?? ''));
+}
+
+beforeAll(async () => {
+  schema = await createTestSchema(services.databaseUrl, 'ingest_idempotency');
+  await migrate(services.databaseUrl, { schema: schema.schema, logger: quietLogger });
+  pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 2 });
+  partnerKey = (await createTestApiKey(pool, 'partner', { ownerId: 'repeat-partner' })).key;
+  otherPartnerKey = (await createTestApiKey(pool, 'partner', { ownerId: 'other-partner' })).key;
+  ingest = await startIngestUnderTest({
+    brokers: services.kafkaBrokers,
+    schemaRegistryUrl: services.schemaRegistryUrl,
+    keysDatabaseUrl: schema.databaseUrl,
+    topicSuffix: uniqueName('idem'),
+    logger: quietLogger,
+  });
+});
+
+afterAll(async () => {
+  await ingest?.close();
+  await pool?.end();
+  await schema?.drop();
+});
+
+describe('idempotent submission', () => {
+  it('the same Idempotency-Key twice: one record in Kafka, the same documentId', async () => {
+    const first = await submitPod('IDEM-1', { idempotencyKey: 'idem-1', notes: 'one' });
+    const second = await submitPod('IDEM-1', { idempotencyKey: 'idem-1', notes: 'one' });
+    expect(first).toMatchObject({ status: 200, replayed: null });
+    expect(second).toMatchObject({ status: 200, replayed: 'true' });
+    expect(second.body.documentId).toBe(first.body.documentId);
+
+    // A new version of the document under a new key is appended.
+    const next = await submitPod('IDEM-1', { idempotencyKey: 'idem-2', notes: 'two' });
+    expect(next.body.documentId).not.toBe(first.body.documentId);
+
+    const records = await podRecords(['IDEM-1']);
+    expect(records.map((record) => decodeDocumentHeaders(record.headers).documentId)).toEqual([
+      first.body.documentId,
+      next.body.documentId,
+    ]);
+  });
+
+  it('an identical body without a key within the window: one record', async () => {
+    const first = await submitPod('IDEM-BODY');
+    const again = await submitPod('IDEM-BODY');
+    expect(first.status).toBe(200);
+    expect(again).toMatchObject({
+      status: 200,
+      replayed: 'true',
+      body: { documentId: first.body.documentId },
+    });
+    // Another partner sending the same body is another submission.
+    const other = await submitPod('IDEM-BODY', { key: otherPartnerKey });
+    expect(other).toMatchObject({ status: 200, replayed: null });
+    expect(other.body.documentId).not.toBe(first.body.documentId);
+
+    const records = await podRecords(['IDEM-BODY']);
+    expect(records.map((record) => decodeDocumentHeaders(record.headers).documentId)).toEqual([
+      first.body.documentId,
+      other.body.documentId,
+    ]);
+  });
+
+  it('the same key with another document is refused (422), and nothing is appended for it', async () => {
+    expect((await submitPod('IDEM-REUSE', { idempotencyKey: 'reuse', notes: 'a' })).status).toBe(200);
+    const reused = await submitPod('IDEM-REUSE', { idempotencyKey: 'reuse', notes: 'b' });
+    expect(reused).toMatchObject({ status: 422, body: { flag: 'failure', code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(reused.body.message).toMatch(/Idempotency-Key/);
+  });
+
+  it('concurrent requests with one key: one record; the others get the same answer or 409 in progress', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => submitPod('IDEM-RACE', { idempotencyKey: 'race', notes: 'r' })),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const busy = answers.filter((answer) => answer.status === 409);
+    expect(accepted.length + busy.length).toBe(answers.length);
+    expect(new Set(accepted.map((answer) => answer.body.documentId)).size).toBe(1);
+    for (const answer of busy) expect(answer.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    // One more after they settled: the first answer.
+    const after = await submitPod('IDEM-RACE', { idempotencyKey: 'race', notes: 'r' });
+    expect(after.body.documentId).toBe(accepted[0]!.body.documentId);
+    const records = await podRecords(['IDEM-RACE']);
+    expect(records).toHaveLength(1);
+  });
+
+  it('refuses a malformed Idempotency-Key with a bilingual 400', async () => {
+    const answer = await submitPod('IDEM-BAD', { idempotencyKey: 'x'.repeat(300) });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_INVALID' } });
+    expect(answer.body.message).toMatch(/Idempotency-Key 必须是/);
+  });
+});

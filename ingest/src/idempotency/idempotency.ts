@@ -1,0 +1,180 @@
+import type { Logger } from '@tradelog/schemas';
+import { createBatcher } from './batcher.ts';
+import { decide, inProgress, keyReused, storedKey } from './decision.ts';
+import {
+  findKey,
+  type KeyScope,
+  type Reservation,
+  reserveKeys,
+  type Settlement,
+  settleKeys,
+  takeOverKey,
+} from './store.ts';
+
+/**
+ * Idempotent submission (README "Retrying safely"): reserve the key, append, then record the
+ * outcome. The reservation is written before the append, so a retry after a timeout finds it:
+ * - the first append was acknowledged → the retry is answered with the same document id,
+ *   nothing appended;
+ * - it is still running → 409 IDEMPOTENCY_IN_PROGRESS (retry shortly);
+ * - it ended without an acknowledgement (503) → the retry appends under the same document id.
+ *   Kafka may hold the first record after all (a send can land after its acknowledgement was
+ *   lost); then the log has one document id twice, never two ids for one submission, and
+ *   readers keyed by document id keep one.
+ * Postgres unreachable: submissions are appended without this check (logged, and skipped for
+ * `pauseAfterFailureMs` so that a down database costs no request a timeout). Intake matters
+ * more than deduplication; the log can still show duplicates by their content hash header.
+ */
+export interface Claim {
+  /** replay: answer with documentId, append nothing. append: append under documentId, then settle. */
+  kind: 'replay' | 'append';
+  documentId: string;
+  /** Whether the claim is recorded (false while Postgres is unreachable). */
+  guarded: boolean;
+  settle(outcome: 'acknowledged' | 'failed'): Promise<void>;
+}
+
+export interface Idempotency {
+  claim(request: {
+    partnerId: string;
+    interfaceId: string;
+    idempotencyKey: string | undefined;
+    bodySha256: string;
+    newDocumentId: string;
+  }): Promise<Claim>;
+}
+
+export interface IdempotencyOptions {
+  /** A pool of its own (pool.ts): reservations need no synchronous commit. */
+  db: Parameters<typeof findKey>[0];
+  now: () => Date;
+  logger: Logger;
+  /** How long an Idempotency-Key is remembered. */
+  keyTtlMs: number;
+  /** How long an identical body without a key counts as the same submission; 0 turns this off. */
+  duplicateWindowMs: number;
+  /** A pending reservation older than this was abandoned (longer than any append may take). */
+  staleAfterMs: number;
+  pauseAfterFailureMs?: number;
+}
+
+export function createIdempotency(options: IdempotencyOptions): Idempotency {
+  const logger = options.logger.scope({ component: 'idempotency' });
+  const pauseMs = options.pauseAfterFailureMs ?? 5_000;
+  let pausedUntil = 0;
+  // Concurrent submissions share one round trip per step (batcher.ts).
+  const reserve = createBatcher<Reservation, boolean>((entries) => reserveKeys(options.db, entries), {
+    maxInFlight: 2,
+  });
+  const settleBatch = createBatcher<Settlement, void>(
+    async (entries) => {
+      await settleKeys(options.db, entries);
+      return entries.map(() => undefined);
+    },
+    { maxInFlight: 2 },
+  );
+
+  const unguarded = (documentId: string): Claim => ({
+    kind: 'append',
+    documentId,
+    guarded: false,
+    settle: async () => {},
+  });
+
+  const storeFailed = (error: unknown, step: string) => {
+    const now = options.now().getTime();
+    if (now >= pausedUntil) {
+      logger.warn('idempotency store unavailable; appending without deduplication', {
+        step,
+        pauseMs,
+        error: error as Error,
+      });
+    }
+    pausedUntil = now + pauseMs;
+  };
+
+  const appendClaim = (scope: KeyScope, documentId: string): Claim => ({
+    kind: 'append',
+    documentId,
+    guarded: true,
+    async settle(outcome) {
+      const settlement: Settlement = {
+        scope,
+        documentId,
+        state: outcome === 'acknowledged' ? 'done' : 'failed',
+      };
+      // Once more on failure: a reservation left pending is taken over after staleAfterMs,
+      // and for an acknowledged append that would mean a second record.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          await settleBatch(settlement);
+          return;
+        } catch (error) {
+          if (attempt === 2) storeFailed(error, 'settle');
+        }
+      }
+    },
+  });
+
+  return {
+    async claim(request) {
+      const byBody = request.idempotencyKey === undefined;
+      if (byBody && options.duplicateWindowMs <= 0) return unguarded(request.newDocumentId);
+      if (options.now().getTime() < pausedUntil) return unguarded(request.newDocumentId);
+      const scope: KeyScope = {
+        partnerId: request.partnerId,
+        interfaceId: request.interfaceId,
+        key: storedKey(request.idempotencyKey, request.bodySha256),
+      };
+      try {
+        // A few rounds at most: each lost race means another request changed the record.
+        for (let round = 0; round < 3; round++) {
+          const now = options.now();
+          const ttl = byBody ? options.duplicateWindowMs : options.keyTtlMs;
+          const reserved = await reserve({
+            scope,
+            bodySha256: request.bodySha256,
+            documentId: request.newDocumentId,
+            now,
+            expiresAt: new Date(now.getTime() + ttl),
+          });
+          if (reserved) return appendClaim(scope, request.newDocumentId);
+          const existing = await findKey(options.db, scope);
+          if (existing === undefined) continue; // expired and deleted in between
+          const decision = decide(existing, {
+            bodySha256: request.bodySha256,
+            now,
+            staleAfterMs: options.staleAfterMs,
+          });
+          switch (decision.kind) {
+            case 'replay':
+              return {
+                kind: 'replay',
+                documentId: decision.documentId,
+                guarded: true,
+                settle: async () => {},
+              };
+            case 'inProgress':
+              throw inProgress();
+            case 'keyReused':
+              throw keyReused();
+            case 'takeOver':
+              if (await takeOverKey(options.db, scope, existing, now)) {
+                logger.info('retrying an unacknowledged submission under its first document id', {
+                  interface: request.interfaceId,
+                  partnerId: request.partnerId,
+                  documentId: decision.documentId,
+                });
+                return appendClaim(scope, decision.documentId);
+              }
+          }
+        }
+        throw inProgress();
+      } catch (error) {
+        if ((error as { code?: string }).code?.startsWith('IDEMPOTENCY_')) throw error;
+        storeFailed(error, 'claim');
+        return unguarded(request.newDocumentId);
+      }
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { localizedError } from '@tradelog/schemas/runtime/errors';
+
+/**
+ * Parsing and validating a large body holds the one thread for up to tens of milliseconds;
+ * many such bodies finishing at once would keep `/health` and every other request waiting
+ * behind all of them. Jobs given to `run` execute one per event-loop turn (setImmediate:
+ * an immediate queued from an immediate waits for the next turn), so pending I/O (new
+ * requests, `/health`) is served between any two jobs. The queue is bounded: with
+ * `maxWaiting` jobs already waiting, a new one is refused at once (503 INGEST_BUSY,
+ * retriable) rather than queued without end.
+ */
+export interface TurnQueue {
+  run<T>(job: () => T): Promise<T>;
+  waiting(): number;
+}
+
+export function createTurnQueue(options: { maxWaiting: number }): TurnQueue {
+  const jobs: { job: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] =
+    [];
+  let scheduled = false;
+  const next = () => {
+    scheduled = false;
+    const item = jobs.shift();
+    if (item === undefined) return;
+    try {
+      item.resolve(item.job());
+    } catch (error) {
+      item.reject(error);
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (scheduled || jobs.length === 0) return;
+    scheduled = true;
+    setImmediate(next);
+  };
+  return {
+    run<T>(job: () => T): Promise<T> {
+      if (jobs.length >= options.maxWaiting) {
+        return Promise.reject(
+          localizedError(
+            'INGEST_BUSY',
+            503,
+            { cn: '服务繁忙，请稍后重试', en: 'Ingest is busy; please retry shortly' },
+            {},
+            { retriable: true },
+          ),
+        );
+      }
+      return new Promise<T>((resolve, reject) => {
+        jobs.push({ job, resolve: resolve as (value: unknown) => void, reject });
+        schedule();
+      });
+    },
+    waiting: () => jobs.length,
+  };
+}

@@ -1,0 +1,422 @@
+import { type IssueList, label, type ValidationIssue } from './issues.ts';
+import { identifierPattern, type JsonSchema } from './json-schema.ts';
+
+/**
+ * The shape check that runs before the schema validator: bounds on how much a document may
+ * make us do, checked in one pass that never descends into what it refuses. ajv with
+ * `allErrors` does work proportional to the document and reports every failed rule, so an
+ * oversized list of 350,000 empty items costs it seconds and gigabytes; this pass refuses the
+ * list by its length alone. It also refuses what no store downstream can keep (U+0000 and lone
+ * surrogates, in any string or property name). Pure; iterative, so nesting cannot exhaust the
+ * stack. The bounds are written down in schemas/README.md ("Bounds").
+ */
+export interface ShapeLimits {
+  /** Objects and lists nested inside each other, the document itself being level 1. */
+  depth: number;
+  /** Objects and lists in the whole document. */
+  containers: number;
+  /** Properties of one object (known and unknown ones). */
+  properties: number;
+  /** Characters of a property name. */
+  propertyName: number;
+  /** Characters of a string the schema does not describe (a property it does not name). */
+  string: number;
+  /** Items of a list the schema does not describe (a known list has its own maxItems). */
+  items: number;
+}
+
+export const documentShapeLimits: Readonly<ShapeLimits> = Object.freeze({
+  depth: 12,
+  containers: 10_000,
+  properties: 300,
+  propertyName: 128,
+  string: 4000,
+  items: 1000,
+});
+
+/** Rules of the shape check (`rule` of its issues). */
+export type ShapeRule =
+  | 'maxDepth'
+  | 'maxNodes'
+  | 'maxProperties'
+  | 'propertyName'
+  | 'maxItems'
+  | 'maxLength'
+  | 'character';
+
+/** A refusal of the shape check that makes validating the rest unbounded work. */
+const structural: ReadonlySet<string> = new Set([
+  'maxDepth',
+  'maxNodes',
+  'maxProperties',
+  'maxItems',
+  'maxLength',
+  'propertyName',
+]);
+
+interface Frame {
+  value: unknown;
+  schema: JsonSchema | undefined;
+  parent: Frame | undefined;
+  /** Property name or list index under the parent. */
+  key: string | number;
+  depth: number;
+}
+
+const shownKey = (key: string) => (key.length > 40 ? `${key.slice(0, 37)}…` : key);
+
+function pathOf(frame: Frame | undefined): string {
+  const parts: (string | number)[] = [];
+  for (let at = frame; at?.parent !== undefined; at = at.parent) parts.push(at.key);
+  return parts
+    .reverse()
+    .reduce<string>(
+      (path, part) =>
+        typeof part === 'number' ? `${path}[${part}]` : path ? `${path}.${shownKey(part)}` : shownKey(part),
+      '',
+    );
+}
+
+/** Characters as ajv's maxLength counts them (code points), without copying the string. */
+function codePoints(value: string): number {
+  let count = value.length;
+  for (let index = 0; index < value.length - 1; index++) {
+    const unit = value.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        index++;
+      }
+    }
+  }
+  return count;
+}
+
+const codePoint = (unit: number) => `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** U+0000 or a lone surrogate: the first one, with its position in characters (from 1). */
+export function unstorableCharacter(value: string): { position: number; unit: number } | undefined {
+  if (!value.includes('\u0000') && value.isWellFormed()) return undefined;
+  let position = 0;
+  for (let index = 0; index < value.length; index++) {
+    position++;
+    const unit = value.charCodeAt(index);
+    if (unit === 0) return { position, unit };
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        index++;
+        continue;
+      }
+    }
+    if (unit >= 0xd800 && unit <= 0xdfff) return { position, unit };
+  }
+  return undefined;
+}
+
+function characterIssue(
+  path: string,
+  schema: JsonSchema | undefined,
+  what: 'value' | 'name',
+  found: { position: number; unit: number },
+): ValidationIssue {
+  const f = label(path, schema);
+  const kind =
+    found.unit === 0
+      ? { cn: '空字符 U+0000', en: 'the NUL character U+0000' }
+      : { cn: `不成对的代理项 ${codePoint(found.unit)}`, en: `the lone surrogate ${codePoint(found.unit)}` };
+  const subject =
+    what === 'name' ? { cn: `${f.cn}的字段名`, en: `The property name ${f.en}` } : { cn: f.cn, en: f.en };
+  return {
+    path,
+    rule: 'character',
+    message: {
+      cn: `${subject.cn}含有无法保存的字符：第 ${found.position} 个字符是${kind.cn}`,
+      en: `${subject.en} holds a character that cannot be stored: character ${found.position} is ${kind.en}`,
+    },
+  };
+}
+
+/**
+ * The shape issues of a document against its schema: at most `limit` described, the rest
+ * counted. `structural` is true when a size or nesting bound was broken, so that the caller
+ * must not hand the document to the schema validator (the work would be unbounded).
+ */
+export function shapeIssues(
+  value: unknown,
+  schema: JsonSchema,
+  limits: Readonly<ShapeLimits> = documentShapeLimits,
+  limit = Number.POSITIVE_INFINITY,
+): IssueList & { structural: boolean } {
+  const issues: ValidationIssue[] = [];
+  let skipped = 0;
+  let isStructural = false;
+  const report = (issue: ValidationIssue) => {
+    if (structural.has(issue.rule)) isStructural = true;
+    if (issues.length < limit) issues.push(issue);
+    else skipped++;
+  };
+  const stack: Frame[] = [{ value, schema, parent: undefined, key: '', depth: 1 }];
+  let containers = 0;
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    const { value: current, schema: known } = frame;
+    if (typeof current === 'string') {
+      if (known === undefined && current.length > limits.string && codePoints(current) > limits.string) {
+        const path = pathOf(frame);
+        report({
+          path,
+          rule: 'maxLength',
+          message: {
+            cn: `${label(path, known).cn}长度不能超过 ${limits.string} 个字符（规范未列出的字段），实际为 ${codePoints(current)} 个`,
+            en: `${label(path, known).en} must be at most ${limits.string} characters (a field the spec does not name); got ${codePoints(current)}`,
+          },
+        });
+        continue;
+      }
+      // Identifiers have their own, stricter rule in the schema (identifierPattern).
+      if (known?.pattern === identifierPattern) continue;
+      const found = unstorableCharacter(current);
+      if (found) report(characterIssue(pathOf(frame), known, 'value', found));
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    containers++;
+    if (containers > limits.containers) {
+      report({
+        path: '',
+        rule: 'maxNodes',
+        message: {
+          cn: `单据过于庞大：对象与列表合计超过 ${limits.containers} 个`,
+          en: `The document is too large: more than ${limits.containers} objects and lists in all`,
+        },
+      });
+      return { issues, skipped, structural: true };
+    }
+    if (frame.depth > limits.depth) {
+      const path = pathOf(frame);
+      report({
+        path,
+        rule: 'maxDepth',
+        message: {
+          cn: `${label(path, known).cn}嵌套过深：对象与列表最多嵌套 ${limits.depth} 层`,
+          en: `${label(path, known).en} is nested too deep: objects and lists nest at most ${limits.depth} levels`,
+        },
+      });
+      continue;
+    }
+    if (Array.isArray(current)) {
+      const listSchema = known?.type === 'array' ? known : undefined;
+      const most = listSchema?.maxItems ?? limits.items;
+      if (current.length > most) {
+        const path = pathOf(frame);
+        const f = label(path, listSchema);
+        report({
+          path,
+          rule: 'maxItems',
+          message: {
+            cn: `${f.cn}最多只能有 ${most} 项，实际为 ${current.length} 项`,
+            en: `${f.en} must have at most ${most} items; got ${current.length}`,
+          },
+        });
+        continue;
+      }
+      for (let index = current.length - 1; index >= 0; index--) {
+        stack.push({
+          value: current[index],
+          schema: listSchema?.items,
+          parent: frame,
+          key: index,
+          depth: frame.depth + 1,
+        });
+      }
+      continue;
+    }
+    const names = Object.keys(current);
+    const objectSchema = known?.type === 'object' ? known : undefined;
+    if (names.length > limits.properties) {
+      const path = pathOf(frame);
+      const f = label(path, objectSchema);
+      report({
+        path,
+        rule: 'maxProperties',
+        message: {
+          cn: `${f.cn}的字段过多：最多 ${limits.properties} 个，实际为 ${names.length} 个`,
+          en: `${f.en} has too many properties: at most ${limits.properties}; got ${names.length}`,
+        },
+      });
+      continue;
+    }
+    for (let index = names.length - 1; index >= 0; index--) {
+      const name = names[index] as string;
+      const child: Frame = {
+        value: (current as Record<string, unknown>)[name],
+        schema: objectSchema?.properties?.[name],
+        parent: frame,
+        key: name,
+        depth: frame.depth + 1,
+      };
+      if (name.length > limits.propertyName) {
+        const path = pathOf(child);
+        report({
+          path,
+          rule: 'propertyName',
+          message: {
+            cn: `字段名 ${path} 过长：最多 ${limits.propertyName} 个字符，实际为 ${name.length} 个`,
+            en: `The property name ${path} is too long: at most ${limits.propertyName} characters; got ${name.length}`,
+          },
+        });
+        continue;
+      }
+      const found = unstorableCharacter(name);
+      if (found) {
+        report(characterIssue(pathOf(child), undefined, 'name', found));
+        continue;
+      }
+      stack.push(child);
+    }
+  }
+  return { issues, skipped, structural: isStructural };
+}
+
+/**
+ * The same bounds checked on the raw JSON bytes, before they are parsed: nesting, objects and
+ * lists in all, members of one object or list. Parsing a 1 MiB body of 350,000 empty objects
+ * or 500,000 opening brackets costs tens of milliseconds and as many megabytes; this scan
+ * costs one pass over the bytes and allocates little. Strings are skipped (escapes included),
+ * so brackets inside them do not count. Malformed JSON is left to the parser. Returns the
+ * first bound broken (with the path where it was, as far as read), or undefined.
+ */
+export function rawShapeIssue(
+  bytes: Uint8Array,
+  limits: Readonly<ShapeLimits> = documentShapeLimits,
+): ValidationIssue | undefined {
+  // Per open container: members seen so far (commas), whether it is an object, and for an
+  // object the byte range of its current member's name.
+  const members: number[] = [];
+  const isObject: boolean[] = [];
+  const nameStart: number[] = [];
+  const nameEnd: number[] = [];
+  let containers = 0;
+  let stringStart = -1;
+  let lastStringStart = -1;
+  let lastStringEnd = -1;
+  const decoder = new TextDecoder();
+  const pathHere = (): string => {
+    let path = '';
+    for (let depth = 0; depth < members.length; depth++) {
+      if (isObject[depth]) {
+        if ((nameStart[depth] as number) < 0) break;
+        const name = shownKey(decoder.decode(bytes.subarray(nameStart[depth], nameEnd[depth])));
+        path = path ? `${path}.${name}` : name;
+      } else path = `${path}[${members[depth]}]`;
+    }
+    return path;
+  };
+  const at = (path: string) => (path ? `${path} ` : '');
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index] as number;
+    if (stringStart >= 0) {
+      if (byte === 0x5c)
+        index++; // backslash: the next byte is escaped
+      else if (byte === 0x22) {
+        lastStringStart = stringStart + 1;
+        lastStringEnd = index;
+        stringStart = -1;
+      }
+      continue;
+    }
+    switch (byte) {
+      case 0x22: // "
+        stringStart = index;
+        break;
+      case 0x3a: {
+        // : ends the name of an object member
+        const depth = members.length - 1;
+        if (depth >= 0 && isObject[depth]) {
+          nameStart[depth] = lastStringStart;
+          nameEnd[depth] = lastStringEnd;
+        }
+        break;
+      }
+      case 0x7b: // {
+      case 0x5b: {
+        // [
+        containers++;
+        if (containers > limits.containers) {
+          return {
+            path: '',
+            rule: 'maxNodes',
+            message: {
+              cn: `单据过于庞大：对象与列表合计超过 ${limits.containers} 个`,
+              en: `The document is too large: more than ${limits.containers} objects and lists in all`,
+            },
+          };
+        }
+        if (members.length >= limits.depth) {
+          const path = pathHere();
+          return {
+            path,
+            rule: 'maxDepth',
+            message: {
+              cn: `单据${at(path)}嵌套过深：对象与列表最多嵌套 ${limits.depth} 层`,
+              en: `The document ${at(path)}nests too deep: objects and lists nest at most ${limits.depth} levels`,
+            },
+          };
+        }
+        members.push(0);
+        isObject.push(byte === 0x7b);
+        nameStart.push(-1);
+        nameEnd.push(-1);
+        break;
+      }
+      case 0x7d: // }
+      case 0x5d: // ]
+        members.pop();
+        isObject.pop();
+        nameStart.pop();
+        nameEnd.pop();
+        break;
+      case 0x2c: {
+        // , separates members of the innermost container
+        const depth = members.length - 1;
+        if (depth < 0) break;
+        const count = (members[depth] as number) + 1;
+        const object = isObject[depth] === true;
+        const most = object ? limits.properties : limits.items;
+        if (count >= most) {
+          // Name the container itself, not its member.
+          members.pop();
+          isObject.pop();
+          nameStart.pop();
+          nameEnd.pop();
+          const path = pathHere();
+          const what = path || (object ? '单据' : '');
+          return object
+            ? {
+                path,
+                rule: 'maxProperties',
+                message: {
+                  cn: `${what}的字段过多：最多 ${limits.properties} 个`,
+                  en: `${path || 'The document'} has too many properties: at most ${limits.properties}`,
+                },
+              }
+            : {
+                path,
+                rule: 'maxItems',
+                message: {
+                  cn: `${what}列表过长：任何列表最多 ${limits.items} 项`,
+                  en: `${path || 'The list'} is too long: a list holds at most ${limits.items} items`,
+                },
+              };
+        }
+        members[depth] = count;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
