@@ -204,8 +204,13 @@ async function trial(
   runId: string,
   apiKey: string,
   rate: number,
-  submissions: Submission[],
 ): Promise<TrialResult> {
+  // Every send a new document (keys unique to the trial): a repeat would be answered from
+  // ingest's idempotency records and never reach the projections.
+  const submissions = buildSubmissions(rate * config.seconds, {
+    enterprises: config.enterprises,
+    prefix: `${runId.toUpperCase()}R${rate}T`,
+  });
   const maxLag: Record<string, number> = {};
   let sampling = true;
   const sampler = (async () => {
@@ -282,10 +287,6 @@ async function main() {
     logger,
   });
   const { runId } = run;
-  const submissions = buildSubmissions(20_000, {
-    enterprises: config.enterprises,
-    prefix: runId.toUpperCase(),
-  });
   const pool = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
   const ingest = await startChild(
     ['ingest/bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
@@ -300,7 +301,7 @@ async function main() {
     );
   try {
     if (!flags.has('--search')) {
-      await trial(ingest.value, pool, runId, run.partnerKey, config.rate, submissions);
+      await trial(ingest.value, pool, runId, run.partnerKey, config.rate);
       return;
     }
     // Double the rate until a trial fails, then halve the gap until it is within 10 %.
@@ -308,7 +309,7 @@ async function main() {
     let failedAt = 0;
     let rate = Math.min(config.rate, 500);
     while (failedAt === 0 || failedAt - passed > Math.max(50, passed * 0.1)) {
-      const result = await trial(ingest.value, pool, runId, run.partnerKey, rate, submissions);
+      const result = await trial(ingest.value, pool, runId, run.partnerKey, rate);
       if (result.sustained) passed = rate;
       else failedAt = rate;
       rate = failedAt === 0 ? rate * 2 : Math.round((passed + failedAt) / 2 / 50) * 50;
