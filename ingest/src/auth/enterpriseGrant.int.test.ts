@@ -107,7 +107,8 @@ describe('partner enterprise grants at ingest', () => {
   it('accepts the enterprise once an operator grants it, and stamps no enterprise for a partner of several', async () => {
     await changeGrants(pool, partner.accountId, { grant: ['E-OTHER'] });
     expect((await submit('purchase', { ...example('purchase'), customerCode: 'E-OTHER' })).status).toBe(200);
-    const accepted = await submit('inbound', example('inbound'));
+    // Another inbound: the same body again would be answered as a repeat of the first (idempotency).
+    const accepted = await submit('inbound', { ...example('inbound'), entOrderNo: 'IN-AFTER-GRANT' });
     expect(await partnerEnterpriseOf(accepted.body.documentId as string)).toBeUndefined();
   });
 });

@@ -96,7 +96,15 @@ describe('processor runtime under faults', () => {
       headersFor(mismatch, purchaseSchemaId),
       'FLT-MISMATCH',
     );
-    await log.append('purchase', purchase('FLT-NUL\u0000', { customerCode: 'ENT-FLT' }));
+    // Valid for its writer schema (free text may hold any character there), unstorable in jsonb;
+    // its key holds a NUL too.
+    const unstorable = purchase('FLT-NUL', { customerCode: 'ENT-FLT', remarkText: 'a\u0000b' });
+    await log.appendRaw(
+      'purchase',
+      log.codec.encodeRaw(purchaseSchemaId, Buffer.from(JSON.stringify(unstorable))),
+      headersFor(unstorable, purchaseSchemaId),
+      'FLT-NUL\u0000',
+    );
     await log.append('purchase', purchase('FLT-AFTER'));
 
     const { version, consumer } = await orderStatusConsumer({});
