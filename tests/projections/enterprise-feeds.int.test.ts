@@ -1,21 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { migrate } from '@tradelog/projections/migrate';
 import { documentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { enterpriseFeedTypeIds } from '@tradelog/schemas/feeds/enterprise/catalogue';
-import type express from 'express';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
-import { createApp } from '../../query-api/src/app.ts';
-import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
-import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import type { IngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import { testServices } from '../harness/index.ts';
+import { type PipelineUnderTest, startPipelineUnderTest } from '../harness/pipelineUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
@@ -26,68 +16,29 @@ type Json = any;
 describe('enterprise feeds through ingest, the projection and the queries', () => {
   const services = testServices();
   const owner = examples.inWarehouseData.enterpriseId;
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
-  let server: ReturnType<express.Express['listen']>;
   let queryUrl: string;
-  let running: ProjectionsUnderTest | undefined;
+  let pipeline: PipelineUnderTest;
   const keys = { partner: '', lender: '', otherLender: '' };
   const topicOf = (type: Parameters<typeof documentType>[0]) => ingest.topicOf(documentType(type));
 
   beforeAll(async () => {
-    db = await createTestSchema(services.databaseUrl, 'ef');
-    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    const key = async (kind: 'partner' | 'lender', enterprises: string[]) =>
-      (await createTestApiKey(pool, kind, { ownerId: uniqueName(kind), enterprises })).key;
-    keys.partner = await key('partner', [owner]);
-    keys.lender = await key('lender', [owner]);
-    keys.otherLender = await key('lender', ['91110000OTHER00001']);
-    ingest = await startIngestUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      keysDatabaseUrl: db.databaseUrl,
-      topicSuffix: uniqueName('ef'),
-      logger: quietLogger,
-    });
-    running = await startProjectionsUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      pool,
-      namespace: db.schema,
-      topicOf,
-      logger: quietLogger,
-      clientId: 'ef-processors',
-      only: ['enterprise-feeds'],
-    });
-    // The real app: bounded bodies and the one error middleware around the routes.
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
+    pipeline = await startPipelineUnderTest({
+      prefix: 'ef',
+      projections: ['enterprise-feeds'],
+      keys: {
+        partner: { kind: 'partner', enterprises: [owner] },
+        lender: { kind: 'lender', enterprises: [owner] },
+        otherLender: { kind: 'lender', enterprises: ['91110000OTHER00001'] },
       },
-      routers: [createProjectionRoutes({ pool, namespace: db.schema })],
     });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ pool, ingest, queryUrl } = pipeline);
+    Object.assign(keys, pipeline.keys);
   });
 
   afterAll(async () => {
-    await running?.stop();
-    server?.close();
-    await ingest?.close();
-    const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-      `${db.schema}\\_%`,
-    ]);
-    for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-    await pool?.end();
-    await db?.drop();
+    await pipeline?.close();
   });
 
   const submit = async (type: (typeof enterpriseFeedTypeIds)[number], document: unknown) => {
