@@ -47,12 +47,20 @@ export function buildSubmissions(
   return Array.from({ length: count }, (_, index) => {
     const type = weighted[(index * 7919) % weighted.length]!;
     const document = structuredClone(examples[type.id]) as unknown as Record<string, unknown>;
-    document[type.keyField] = `${prefix}${index.toString(36).toUpperCase()}`;
+    const id = `${prefix}${index.toString(36).toUpperCase()}`;
     if (options.enterprises) {
       const enterprise = index % options.enterprises;
       document.customerCode = `91310000BENCH${enterprise.toString().padStart(5, '0')}`;
       document.contractNo = `${prefix}-CT-${enterprise}-${Math.floor(index / (5 * options.enterprises))}`;
     }
+    // Every submission a document of its own: a sale to consumers is keyed by its enterprise, so
+    // its orders get numbers of their own too.
+    if (type.keyField !== 'customerCode' || !options.enterprises) document[type.keyField] = id;
+    if (type.id === 'saleOrderToC' && Array.isArray(document.orderList))
+      document.orderList = (document.orderList as Record<string, unknown>[]).map((order, line) => ({
+        ...order,
+        entOrderNo: `${id}-${line}`,
+      }));
     return {
       type: type.id,
       path: interfacePath(type.path, options.product ?? 'tradelog'),

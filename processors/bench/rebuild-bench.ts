@@ -112,6 +112,8 @@ try {
 
   const results: Record<string, unknown>[] = [];
   // BENCH_PROJECTIONS=link-node,… measures some projections only.
+  // Only projections that read the mix's documents (the feed projections read none of them).
+  const mixTypes = new Set(Array.from({ length: 6 }, (_, i) => documentAt(i)[0]));
   const only = process.env.BENCH_PROJECTIONS?.split(',').filter(Boolean);
   for (const projection of Object.values(projections).filter(
     (p) => !only || only.includes(p.declaration.name),
