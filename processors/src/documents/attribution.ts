@@ -11,15 +11,24 @@ import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition,
  *    tradelog-partner-enterprise, stamped by ingest), it belongs to that one. Both come from the
  *    record itself, so they do not depend on arrival order.
  * 3. Else it belongs to the enterprise of the business order it names: an order key below
- *    already learnt from an attributed document. Keys are tried in sorted order.
+ *    already learnt from an attributed document. When its learnt keys name two enterprises it is
+ *    contested: attributed to neither (kept as in 4), and it teaches nothing.
  * 4. Else it is kept as pending under its order keys, and released — attributed through the
  *    key, in log-position order — as soon as a document attributing one of them arrives
- *    (resolution cascades: a released document's keys attribute further pending ones). A
- *    document with no order key stays pending until an operator looks at it.
+ *    (resolution cascades: a released document's keys attribute further pending ones), unless
+ *    its other keys name another enterprise (contested, as in 3). A document with no order key
+ *    stays pending until an operator looks at it.
  * 5. An attributed document teaches its order keys' enterprise. A key two enterprises claim is
  *    ambiguous from then on and attributes nothing (a mistaken link would show one enterprise's
- *    documents to another's lender).
+ *    documents to another's lender). Whether a key is ambiguous depends only on the set of its
+ *    claims, never on their order.
  * 6. A record already pending (same log position) is not kept twice.
+ *
+ * What arrival order can still change (processors/README.md "Attribution", "Rebuild and
+ * arrival order"): only documents linked, through documents that name no enterprise, to two
+ * enterprises. Nothing is ever withdrawn from an enterprise, so a document attributed before the
+ * second enterprise's claim arrived stays where it went; read in another order it may stay
+ * pending instead, or go to the other enterprise when it names keys of both.
  */
 const plainOrderKeys = [
   'busiOrderNo',
@@ -88,13 +97,9 @@ export function attributeDocument(state: AttributionState, event: DocumentEvent)
         ? { enterprise: partner, via: 'partner' }
         : undefined;
   if (attribution === undefined) {
-    for (const key of keys) {
-      const owner = state.keys.get(key);
-      if (owner) {
-        attribution = { enterprise: owner, via: 'order', key };
-        break;
-      }
-    }
+    const owners = ownersOf(state.keys, keys);
+    const [only] = owners;
+    if (only && owners.size === 1) attribution = { enterprise: only[0], via: 'order', key: only[1] };
   }
   const position = logPosition(event.provenance);
   if (attribution === undefined) {
@@ -127,7 +132,7 @@ export function learn(
     const resolver = known.get(key);
     if (!resolver) continue;
     const resolved = [...pending.values()]
-      .filter((entry) => entry.keys.includes(key))
+      .filter((entry) => entry.keys.includes(key) && ownersOf(known, entry.keys).size === 1)
       .sort((a, b) => comparePositions(a.event, b.event));
     for (const entry of resolved) {
       pending.delete(entry.position);
@@ -138,6 +143,16 @@ export function learn(
   const changed = known.size !== state.keys.size || [...known].some(([k, v]) => state.keys.get(k) !== v);
   if (!changed && pending.size === state.pending.size) return { state, released };
   return { state: { keys: known, pending }, released };
+}
+
+/** The enterprises a document's learnt keys name (ambiguous keys name none), each with its first key. */
+function ownersOf(known: ReadonlyMap<string, KeyOwner>, keys: readonly string[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const key of keys) {
+    const owner = known.get(key);
+    if (owner && !owners.has(owner)) owners.set(owner, key);
+  }
+  return owners;
 }
 
 /** Log order across topics: receivedAt, then topic, partition and offset. */
