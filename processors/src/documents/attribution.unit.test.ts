@@ -141,6 +141,24 @@ describe('attribution', () => {
     expect(pendingFirst.state.keys.get('inboundOrderNo=IN-C')).toBeNull();
   });
 
+  it('arrival order matters only for a document linked to two enterprises: the first claim wins unless both came before it', () => {
+    const log = documentLog();
+    const a = log('pod', { customerCode: 'ENT-A', entOrderNo: 'A1', busiOrderNo: 'BO-A' });
+    const b = log('pod', { customerCode: 'ENT-B', entOrderNo: 'B1', inboundOrderNo: 'IN-B' });
+    const d = log('tally', { orderNo: 'T1', busiOrderNo: 'BO-A', inboundOrderNo: 'IN-B' });
+    const outcome = (order: DocumentEvent[]) => {
+      const { state, released } = given(order);
+      const tally = released.find((e) => e.type === 'tally');
+      return { tally: tally?.attribution?.enterprise ?? 'pending', pending: state.pending.size };
+    };
+    expect(outcome([a, b, d])).toEqual({ tally: 'pending', pending: 1 });
+    expect(outcome([b, a, d])).toEqual({ tally: 'pending', pending: 1 });
+    expect(outcome([a, d, b])).toEqual({ tally: 'ENT-A', pending: 0 });
+    expect(outcome([d, a, b])).toEqual({ tally: 'ENT-A', pending: 0 });
+    expect(outcome([b, d, a])).toEqual({ tally: 'ENT-B', pending: 0 });
+    expect(outcome([d, b, a])).toEqual({ tally: 'ENT-B', pending: 0 });
+  });
+
   it('a chain of pending documents longer than any bound is released whole by the document that resolves its end', () => {
     const log = documentLog();
     const chain = Array.from({ length: 20 }, (_, i) =>
