@@ -107,13 +107,15 @@ export function attributedProjection(inner: Projection, options: AttributionOpti
         forInner.push(...step.released);
       }
 
-      // Keys learnt from released documents may resolve pending documents the batch did not name:
-      // ask for each learnt key once, until no key is new. Every round asks at least one key not
+      // Keys the batch taught may resolve pending documents it did not name: ask for each once,
+      // until no key is new. Every round asks at least one key not
       // asked before, and keys come only from the batch's and the loaded documents: it ends, and
       // leaves nothing pending that the batch resolved.
       const asked = new Set(batchKeys);
       for (;;) {
-        const fresh = [...state.keys].filter(([key, owner]) => owner && !asked.has(key)).map(([key]) => key);
+        const fresh = [...state.keys]
+          .filter(([key, owner]) => owner && !asked.has(key) && store.taught(key, owner))
+          .map(([key]) => key);
         if (fresh.length === 0) break;
         for (const key of fresh) asked.add(key);
         state = await store.loadMore(state, fresh);
@@ -169,6 +171,8 @@ function attributionStore(db: Queryable, schema: string, locks: BatchLocks | und
   return {
     loadKeys,
     loadPending,
+    /** Whether the batch taught the key this owner (it was unknown, or another's). */
+    taught: (key: string, owner: KeyOwner) => loadedKeys.get(key) !== owner,
     state: (): AttributionState => ({ keys: new Map(loadedKeys), pending: new Map(loadedPending) }),
     /** Adds the pending documents the keys resolve, and their keys, to the batch's state. */
     async loadMore(state: AttributionState, keys: readonly string[]): Promise<AttributionState> {
