@@ -1,6 +1,19 @@
+import {
+  compareVersions,
+  createVersionTables,
+  inTransaction,
+  type ProjectionName,
+} from '@tradelog/projections';
 import { describe, expect, it } from 'vitest';
+import { testServices } from '../../../tests/harness/index.ts';
 import { documentIndexProjection } from '../document-index/projection.ts';
-import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
+import { linkNodeProjection } from '../link-node/projection.ts';
+import {
+  batchSizes,
+  projectionTables,
+  projectionTablesPerTest,
+  seededRandom,
+} from '../testing/givenRecords.ts';
 import type { DocumentEvent } from './event.ts';
 import { documentLog } from './testing.ts';
 
@@ -82,12 +95,18 @@ describe('attribution shell', () => {
       events.push(stamped);
       expected.set(stamped.provenance.documentId, enterprise);
     }
-    // Any order: the log's interleaving of topics and partitions is not the shell's to choose.
-    for (let i = events.length - 1; i > 0; i--) {
+    return { events: shuffled(events, seed), expected: Object.fromEntries(expected) };
+  }
+
+  /** Any order: the log's interleaving of topics and partitions is not the shell's to choose. */
+  function shuffled<T>(items: readonly T[], seed: number): T[] {
+    const next = seededRandom(seed * 7 + 3);
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
       const j = next(i + 1);
-      [events[i], events[j]] = [events[j]!, events[i]!];
+      [out[i], out[j]] = [out[j]!, out[i]!];
     }
-    return { events, expected: Object.fromEntries(expected) };
+    return out;
   }
 
   for (const seed of [1, 2, 3, 4]) {
@@ -105,6 +124,37 @@ describe('attribution shell', () => {
           .map(([id]) => id)
           .sort(),
       );
+    });
+  }
+
+  for (const [name, projection] of [
+    ['document-index', documentIndexProjection],
+    ['link-node', linkNodeProjection],
+  ] as const) {
+    it(`given the same linked documents read in two interleavings, then the rebuild comparison of ${name} finds the versions equal`, async () => {
+      const services = testServices();
+      const live = await projectionTables(services.databaseUrl, projection);
+      const rebuilt = `${live.schema}_rebuilt`;
+      try {
+        const { events } = linkedGroups(5);
+        await live.given(events, batchSizes(5));
+        await createVersionTables(live.pool, name as ProjectionName, rebuilt);
+        const again = shuffled(events, 6);
+        for (let at = 0; at < again.length; at += 9) {
+          const batch = again.slice(at, at + 9);
+          await inTransaction(live.pool, (client) => projection.applyBatch(client, rebuilt, batch));
+        }
+        const comparison = await compareVersions(live.pool, name as ProjectionName, live.schema, rebuilt);
+        expect(comparison.map((table) => table.table)).toContain('pending_documents');
+        for (const table of comparison) {
+          expect(table.differingKeys, table.table).toEqual([]);
+          expect(table.rowsA, table.table).toBe(table.rowsB);
+        }
+        expect(comparison.every((table) => table.rowsA > 0)).toBe(true);
+      } finally {
+        await live.pool.query(`DROP SCHEMA IF EXISTS "${rebuilt}" CASCADE`);
+        await live.drop();
+      }
     });
   }
 });
