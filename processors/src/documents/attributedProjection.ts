@@ -9,7 +9,7 @@ import {
 import type { Projection } from '../runtime/projection.ts';
 import {
   type AttributionState,
-  attributeDocument,
+  attributeDocuments,
   type KeyOwner,
   learn,
   orderKeysOf,
@@ -69,12 +69,9 @@ export function attributedProjection(
         keys: new Map(loadedKeys),
         pending: new Map(pendingRows.map((row) => [row.position, fromRow(row)])),
       };
-      const released: DocumentEvent[] = [];
-      for (const event of events) {
-        const step = attributeDocument(state, event);
-        state = step.state;
-        released.push(...step.released);
-      }
+      const first = attributeDocuments(state, events);
+      state = first.state;
+      const released = first.released;
       // Keys learnt from released documents may resolve pending documents the batch did not name.
       const asked = new Set(batchKeys);
       for (let round = 0; round < maxCascadeRounds; round++) {
@@ -94,12 +91,11 @@ export function attributedProjection(
         const keys = new Map(state.keys);
         for (const key of moreKeys) if (loadedKeys.has(key)) keys.set(key, loadedKeys.get(key) as KeyOwner);
         state = { keys, pending };
-        for (const key of fresh) {
+        const taught = fresh.flatMap((key) => {
           const owner = state.keys.get(key);
-          if (!owner) continue;
-          const step = learn(state, released, [key], owner);
-          state = step.state;
-        }
+          return owner ? [[key, owner] as const] : [];
+        });
+        state = learn(state, released, taught).state;
       }
       await upsertAttributionKeys(
         db,
