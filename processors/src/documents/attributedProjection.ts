@@ -11,7 +11,7 @@ import type { BatchLocks } from '../runtime/lockScopes.ts';
 import type { Projection } from '../runtime/projection.ts';
 import {
   type AttributionState,
-  attributeDocument,
+  attributeDocuments,
   type KeyOwner,
   learn,
   orderKeysOf,
@@ -93,19 +93,11 @@ export function attributedProjection(inner: Projection, options: AttributionOpti
       await store.loadPending(batchKeys);
       let state = store.state();
 
-      // What the inner projection sees, in the order it applies it.
-      const forInner: DocumentEvent[] = [];
-      for (const event of events) {
-        if (!attributed(event)) {
-          forInner.push(event);
-          continue;
-        }
-        const step = attributeDocument(state, event);
-        state = step.state;
-        // A document kept pending is released nothing for; the index records it all the same.
-        if (options.everyArrival && step.released.length === 0) forInner.push(event);
-        forInner.push(...step.released);
-      }
+      const folded = attributeDocuments(state, batch);
+      state = folded.state;
+      // What the inner projection sees. The index sees every document as it arrived, then the
+      // attributed ones again (its reducer keeps the first entry and takes a late enterprise).
+      const forInner = options.everyArrival ? [...events, ...folded.released] : folded.released;
 
       // Keys the batch taught may resolve pending documents it did not name: ask for each once,
       // until no key is new. Every round asks at least one key not
@@ -119,13 +111,11 @@ export function attributedProjection(inner: Projection, options: AttributionOpti
         if (fresh.length === 0) break;
         for (const key of fresh) asked.add(key);
         state = await store.loadMore(state, fresh);
-        for (const key of fresh) {
+        const taught = fresh.flatMap((key) => {
           const owner = state.keys.get(key);
-          if (!owner) continue;
-          const released: DocumentEvent[] = [];
-          state = learn(state, released, [key], owner).state;
-          forInner.push(...released);
-        }
+          return owner ? [[key, owner] as const] : [];
+        });
+        state = learn(state, forInner, taught).state;
       }
       await store.save(state);
 

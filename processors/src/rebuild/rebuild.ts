@@ -14,7 +14,7 @@ import {
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
 import { type Projection, type TopicOf, topicsRead } from '../runtime/projection.ts';
@@ -81,18 +81,18 @@ function samePositions(a: Positions, b: Positions): boolean {
 }
 
 /** High watermarks of the topics: where the log ends now. */
-async function logEnds(brokers: string[], topics: string[], logger: Logger): Promise<Positions> {
+async function logEnds(reader: TopicOffsetReader, topics: string[]): Promise<Positions> {
   const ends: Positions = new Map();
-  for (const [topic, partitions] of await topicOffsets({ brokers, topics, logger }))
+  for (const [topic, partitions] of await reader.read(topics))
     for (const p of partitions) ends.set(`${topic}/${p.partition}`, BigInt(p.end));
   return ends;
 }
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return false;
 }
@@ -116,7 +116,16 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   // The live version's position bounds the build; refreshed while it runs.
   const live = await findLiveVersion(pool, name);
   let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
-  let ends = await logEnds(options.brokers, topics, options.logger);
+  const offsets = createTopicOffsetReader({ brokers: options.brokers, logger: options.logger });
+  let ends = await logEnds(offsets, topics).catch(async (error) => {
+    await offsets.close();
+    throw error;
+  });
+  // Where the build stands as its batches commit (the checkpoints say the same a moment later):
+  // each commit wakes the loop below, so the end of a build is seen when it happens, not at the
+  // next progress tick — a rebuild's fixed cost, paid by every projection.
+  const applied: Positions = new Map();
+  let wake = () => {};
   const consumer = createProjectionConsumer({
     brokers: options.brokers,
     pool,
@@ -127,6 +136,10 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     live: false,
     logger: options.logger,
     limitOf: (topic, partition) => (limits ? (limits.get(`${topic}/${partition}`) ?? 0n) : undefined),
+    onApplied: ({ topic, partition, nextOffset }) => {
+      applied.set(`${topic}/${partition}`, nextOffset);
+      wake();
+    },
   });
 
   let progress: RebuildProgress = {
@@ -154,20 +167,34 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     return at;
   };
 
+  const progressIntervalMs = options.progressIntervalMs ?? 500;
+  const freezeWithin = options.freezeWithinRecords ?? 500;
+  let reportedAt = performance.now();
   await consumer.start();
   let switched = false;
   try {
     for (;;) {
       if (Date.now() > deadline) throw new Error('rebuild did not catch up before its deadline');
-      await new Promise((resolve) => setTimeout(resolve, options.progressIntervalMs ?? 500));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, progressIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
+      // A commit that leaves the build far from its target waits for the next progress tick.
+      const reportDue = performance.now() - reportedAt >= progressIntervalMs;
+      if (!reportDue && lagOf(limits ?? ends, applied) > freezeWithin) continue;
+      reportedAt = performance.now();
       const current = await findLiveVersion(pool, name);
       if (current?.version !== live?.version) throw new Error('the live version changed during the rebuild');
-      ends = await logEnds(options.brokers, topics, options.logger);
+      ends = await logEnds(offsets, topics);
       if (live) limits = await positionsOf(pool, live.consumerGroup);
       const at = await report('building');
       const target = limits ?? ends;
       // Close enough to the live version to freeze it for the last stretch.
-      if (lagOf(target, at) > (options.freezeWithinRecords ?? 500)) continue;
+      if (lagOf(target, at) > freezeWithin) continue;
 
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
@@ -176,10 +203,9 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         if (live) {
           const frozen = await positionsOf(db, live.consumerGroup);
           limits = frozen;
-          const reached = await waitUntil(
-            async () => samePositions(frozen, await positionsOf(pool, version.consumerGroup)),
-            options.freezeTimeoutMs ?? 15_000,
-          );
+          const reached =
+            (await waitUntil(() => samePositions(frozen, applied), options.freezeTimeoutMs ?? 15_000)) &&
+            samePositions(frozen, await positionsOf(pool, version.consumerGroup));
           if (!reached) return 'moved' as const;
         } else if (!samePositions(ends, at)) {
           return 'moved' as const;
@@ -217,6 +243,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     throw error;
   } finally {
     await consumer.stop();
+    await offsets.close();
   }
   return { version, switched, progress };
 }

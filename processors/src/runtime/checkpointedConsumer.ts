@@ -69,6 +69,7 @@ export interface CheckpointedConsumerOptions<E> {
   fetch?: LogConsumerOptions['fetch'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
+  /** After each committed batch: the partition's new position (`applied` is 0 when every record was dead-lettered). */
   onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
   /** Called once when `begin` answers `retired`. */
   onRetired?: () => void;
@@ -434,8 +435,8 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         deadLettered,
         durationMs: Math.round(performance.now() - item.started),
       });
-      options.onApplied?.({ topic, partition, applied, nextOffset });
     }
+    options.onApplied?.({ topic, partition, applied, nextOffset });
     item.done(through);
   }
 
