@@ -20,8 +20,8 @@ import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition,
  *    stays pending until an operator looks at it.
  * 5. An attributed document teaches its order keys' enterprise. A key two enterprises claim is
  *    ambiguous from then on and attributes nothing (a mistaken link would show one enterprise's
- *    documents to another's lender). Whether a key is ambiguous depends only on the set of its
- *    claims, never on their order.
+ *    documents to another's lender). Given its claims, whether a key is ambiguous does not
+ *    depend on the order they came in.
  * 6. A record already pending (same log position) is not kept twice.
  *
  * What arrival order can still change (processors/README.md "Attribution", "Rebuild and
