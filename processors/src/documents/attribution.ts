@@ -11,15 +11,24 @@ import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition,
  *    tradelog-partner-enterprise, stamped by ingest), it belongs to that one. Both come from the
  *    record itself, so they do not depend on arrival order.
  * 3. Else it belongs to the enterprise of the business order it names: an order key below
- *    already learnt from an attributed document. Keys are tried in sorted order.
+ *    already learnt from an attributed document. When its learnt keys name two enterprises it is
+ *    contested: attributed to neither (kept as in 4), and it teaches nothing.
  * 4. Else it is kept as pending under its order keys, and released — attributed through the
  *    key, in log-position order — as soon as a document attributing one of them arrives
- *    (resolution cascades: a released document's keys attribute further pending ones). A
- *    document with no order key stays pending until an operator looks at it.
+ *    (resolution cascades: a released document's keys attribute further pending ones), unless
+ *    its other keys name another enterprise (contested, as in 3). A document with no order key
+ *    stays pending until an operator looks at it.
  * 5. An attributed document teaches its order keys' enterprise. A key two enterprises claim is
  *    ambiguous from then on and attributes nothing (a mistaken link would show one enterprise's
- *    documents to another's lender).
+ *    documents to another's lender). Given its claims, whether a key is ambiguous does not
+ *    depend on the order they came in.
  * 6. A record already pending (same log position) is not kept twice.
+ *
+ * What arrival order can still change (processors/README.md "Attribution", "Rebuild and
+ * arrival order"): only documents linked, through documents that name no enterprise, to two
+ * enterprises. Nothing is ever withdrawn from an enterprise, so a document attributed before the
+ * second enterprise's claim arrived stays where it went; read in another order it may stay
+ * pending instead, or go to the other enterprise when it names keys of both.
  */
 const plainOrderKeys = [
   'busiOrderNo',
@@ -110,19 +119,19 @@ class WorkingState {
     this.changed = true;
   }
 
-  /** The pending documents naming `key`, taken out of the pending set, in log order. */
-  takePending(key: string): PendingDocument[] {
+  /** The pending documents naming `key` that `releasable` lets go, taken out of the pending set, in log order. */
+  takePending(key: string, releasable: (entry: PendingDocument) => boolean): PendingDocument[] {
     const positions = this.byKey.get(key);
     if (!positions || positions.size === 0) return [];
     const taken: PendingDocument[] = [];
-    for (const position of positions) {
+    for (const position of [...positions]) {
       const entry = this.pending.get(position);
-      if (!entry) continue;
+      if (!entry || !releasable(entry)) continue;
       this.pending.delete(position);
       for (const other of entry.keys) this.byKey.get(other)?.delete(position);
       taken.push(entry);
     }
-    this.changed = true;
+    if (taken.length > 0) this.changed = true;
     return taken.sort((a, b) => comparePositions(a.event, b.event));
   }
 
@@ -162,13 +171,9 @@ function attributeInto(work: WorkingState, event: DocumentEvent, released: Docum
         ? { enterprise: partner, via: 'partner' }
         : undefined;
   if (attribution === undefined) {
-    for (const key of keys) {
-      const owner = work.keys.get(key);
-      if (owner) {
-        attribution = { enterprise: owner, via: 'order', key };
-        break;
-      }
-    }
+    const owners = ownersOf(work.keys, keys);
+    const [only] = owners;
+    if (only && owners.size === 1) attribution = { enterprise: only[0], via: 'order', key: only[1] };
   }
   const position = logPosition(event.provenance);
   if (attribution === undefined) {
@@ -210,11 +215,23 @@ function learnInto(
     else if (current !== owner && current !== null) work.setOwner(key, null);
     const resolver = work.keys.get(key);
     if (!resolver) continue;
-    for (const entry of work.takePending(key)) {
+    // A document whose other keys name another enterprise is contested: it stays (rule 4).
+    const uncontested = (entry: PendingDocument) => ownersOf(work.keys, entry.keys).size === 1;
+    for (const entry of work.takePending(key, uncontested)) {
       released.push(withAttribution(entry.event, { enterprise: resolver, via: 'order', key }));
       for (const other of entry.keys) if (other !== key) queue.push([other, resolver]);
     }
   }
+}
+
+/** The enterprises a document's learnt keys name (ambiguous keys name none), each with its first key. */
+function ownersOf(known: ReadonlyMap<string, KeyOwner>, keys: readonly string[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const key of keys) {
+    const owner = known.get(key);
+    if (owner && !owners.has(owner)) owners.set(owner, key);
+  }
+  return owners;
 }
 
 /** Log order across topics: receivedAt, then topic, partition and offset. */
