@@ -9,6 +9,7 @@ import {
   type ProjectionVersion,
   readCheckpoints,
   saveVersionProgress,
+  setVersionRevision,
   switchLiveVersion,
   type TableComparison,
 } from '@tradelog/projections';
@@ -51,6 +52,12 @@ export interface RebuildOptions {
   version?: ProjectionVersion;
   /** Switch readers when the comparison is clean (default true). */
   switchWhenEqual?: boolean;
+  /**
+   * Switch even when the comparison finds differences (recorded with the version): the rebuild
+   * runs other rules than the live version on purpose — an upgrade to a new revision
+   * (processors/README.md "Upgrading a projection"), or an operator's `--accept-differences`.
+   */
+  acceptDifferences?: boolean;
   progressIntervalMs?: number;
   onProgress?: (progress: RebuildProgress) => void;
   now?: () => Date;
@@ -59,6 +66,8 @@ export interface RebuildOptions {
   freezeWithinRecords?: number;
   /** How long the live version may stay frozen while the build takes the last records. */
   freezeTimeoutMs?: number;
+  /** Stops the build (the process is stopping); the version stays `building`, to be resumed. */
+  signal?: AbortSignal;
 }
 
 export interface RebuildResult {
@@ -68,6 +77,14 @@ export interface RebuildResult {
 }
 
 type Positions = Map<string, bigint>;
+
+/** The build was asked to stop (RebuildOptions.signal): not a failure, the version can be resumed. */
+export class RebuildStopped extends Error {
+  constructor() {
+    super('rebuild stopped');
+    this.name = 'RebuildStopped';
+  }
+}
 
 const positionsOf = async (pool: pg.Pool | pg.PoolClient, group: string): Promise<Positions> =>
   new Map(
@@ -106,9 +123,13 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const topics = topicsRead(projection, options.topicOf);
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ projection: name, operation: 'rebuild' });
+  const revision = projection.declaration.revision;
   const version =
     options.version ??
-    (await inTransaction(pool, (db) => insertNextVersion(db, options.namespace, name, 'building', now())));
+    (await inTransaction(pool, (db) =>
+      insertNextVersion(db, options.namespace, name, 'building', now(), revision),
+    ));
+  if (version.revision !== revision) await setVersionRevision(pool, name, version.version, revision);
   await createVersionTables(pool, name, version.schemaName);
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
@@ -170,11 +191,13 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const progressIntervalMs = options.progressIntervalMs ?? 500;
   const freezeWithin = options.freezeWithinRecords ?? 500;
   let reportedAt = performance.now();
+  options.signal?.addEventListener('abort', () => wake(), { once: true });
   await consumer.start();
   let switched = false;
   try {
     for (;;) {
       if (Date.now() > deadline) throw new Error('rebuild did not catch up before its deadline');
+      if (options.signal?.aborted) throw new RebuildStopped();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, progressIntervalMs);
         wake = () => {
@@ -213,7 +236,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         const comparison = live ? await compareVersions(db, name, live.schemaName, version.schemaName) : [];
         const equal = comparison.every((t) => t.rowsA === t.rowsB && t.differingKeys.length === 0);
         progress = { ...progress, comparison };
-        if (!equal) return 'different' as const;
+        if (!equal && !options.acceptDifferences) return 'different' as const;
         if (options.switchWhenEqual === false) return 'built' as const;
         await switchLiveVersion(db, name, version.version, now());
         return 'switched' as const;
@@ -232,14 +255,19 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       await report(switched ? 'switched' : 'built', { comparison: progress.comparison ?? [] });
       log.info('rebuild finished', {
         version: version.version,
+        revision,
         switched,
+        differences: (progress.comparison ?? []).filter(
+          (t) => t.rowsA !== t.rowsB || t.differingKeys.length > 0,
+        ).length,
         recordsApplied: progress.recordsApplied,
         ratePerSecond: progress.ratePerSecond,
       });
       break;
     }
   } catch (error) {
-    await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
+    if (!(error instanceof RebuildStopped))
+      await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
     throw error;
   } finally {
     await consumer.stop();

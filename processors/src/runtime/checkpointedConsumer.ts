@@ -89,6 +89,8 @@ export interface ConsumerHealth {
   /** The last dependency fault that holds partitions back, until a batch goes through again. */
   waitingFor?: { code: string; since: string; partitions: number };
   retired: boolean;
+  /** While a live version of an older revision is being rebuilt (runtime/supervisor.ts). */
+  upgrading?: { fromVersion: number; revision: number; since: string };
 }
 
 export interface CheckpointedConsumer {

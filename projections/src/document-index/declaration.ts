@@ -18,6 +18,8 @@ export const documentIndexAttributes: readonly DocumentTypeId[] = documentTypes
 export const documentIndexDeclaration = declareProjection({
   name: 'document-index',
   title: { cn: '单证索引', en: 'Document index' },
+  // 2: documents attributed as the other projections attribute them (its own attribution tables).
+  revision: 2,
   reads: documentTypes.map((type) => type.id),
   createTables: async (db, schema) => {
     await createDocumentIndexTables(db, schema);
