@@ -17,7 +17,10 @@ import {
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
 import type pg from 'pg';
-import { classifyFault, faultCode, retryDelayMs } from './faults.ts';
+import { classifyFault, faultCode, isContention, retryDelayMs } from './faults.ts';
+
+/** Retries of a contended batch before it counts as waiting (ConsumerHealth.waitingFor). */
+const quietContentionRetries = 5;
 
 /**
  * The one checkpointed consume loop (ARCHITECTURE "Batches, not records"), shared by every
@@ -238,6 +241,19 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     const attempt = (attempts.get(slot) ?? 0) + 1;
     attempts.set(slot, attempt);
     const delayMs = retryDelayMs(attempt, options.retryBackoff);
+    // Another writer's lock or a deadlock victim: no dependency is down, so /ready is not told
+    // unless it keeps happening.
+    if (isContention(cause) && attempt <= quietContentionRetries) {
+      log.info('contention; batch retried', {
+        topic: batch.topic,
+        partition: batch.partition,
+        attempt,
+        delayMs,
+        code: faultCode(cause),
+      });
+      logConsumer.retryFrom(batch.topic, batch.partition, from, delayMs);
+      return;
+    }
     waitingFor = {
       code: faultCode(cause),
       since: waitingFor?.since ?? now().toISOString(),
