@@ -15,7 +15,7 @@ import {
   seededRandom,
 } from '../testing/givenRecords.ts';
 import type { DocumentEvent } from './event.ts';
-import { documentLog } from './testing.ts';
+import { documentLog, linkedTallies } from './testing.ts';
 
 /**
  * The attribution shell on real Postgres (processors/README.md, "Attribution"), through the
@@ -37,13 +37,7 @@ describe('attribution shell', () => {
   it('given a chain of 20 pending documents, each linked to the next by an order key, when a document resolves its end, then all are attributed in that transaction', async () => {
     const t = await tables();
     const log = documentLog();
-    const chain = Array.from({ length: 20 }, (_, i) =>
-      log('tally', {
-        orderNo: `T${i}`,
-        busiOrderNo: `B${Math.floor((i + 1) / 2)}`,
-        inboundOrderNo: `I${Math.floor(i / 2)}`,
-      }),
-    );
+    const chain = linkedTallies(log, 20);
     // One batch each and the far end first: every link is a round of the cascade in Postgres.
     await t.given([...chain].reverse());
     expect(await t.rows('SELECT position FROM {schema}.pending_documents')).toHaveLength(20);

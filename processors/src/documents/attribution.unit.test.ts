@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AttributionState, attributeDocument, orderKeysOf } from './attribution.ts';
 import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
-import { documentLog } from './testing.ts';
+import { documentLog, linkedTallies } from './testing.ts';
 
 const empty: AttributionState = { keys: new Map(), pending: new Map() };
 
@@ -161,13 +161,7 @@ describe('attribution', () => {
 
   it('a chain of pending documents longer than any bound is released whole by the document that resolves its end', () => {
     const log = documentLog();
-    const chain = Array.from({ length: 20 }, (_, i) =>
-      log('tally', {
-        orderNo: `T${i}`,
-        busiOrderNo: `B${Math.floor((i + 1) / 2)}`,
-        inboundOrderNo: `I${Math.floor(i / 2)}`,
-      }),
-    );
+    const chain = linkedTallies(log, 20);
     const waiting = given([...chain].reverse());
     expect(waiting.state.pending.size).toBe(20);
     const { state, released } = given(

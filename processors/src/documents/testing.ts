@@ -30,3 +30,18 @@ export function documentLog(start = 0) {
     };
   };
 }
+
+/**
+ * Tallies linked one to the next by an order key (each shares its business order with one
+ * neighbour and its inbound order with the other), none naming an enterprise: resolving either
+ * end must release them all, however long the chain.
+ */
+export function linkedTallies(log: ReturnType<typeof documentLog>, length: number): DocumentEvent[] {
+  return Array.from({ length }, (_, i) =>
+    log('tally', {
+      orderNo: `T${i}`,
+      busiOrderNo: `B${Math.floor((i + 1) / 2)}`,
+      inboundOrderNo: `I${Math.floor(i / 2)}`,
+    }),
+  );
+}
