@@ -29,7 +29,9 @@ export async function ensureTopics(options: {
     const missing = options.topics.filter((spec) => !existing.has(spec.topic));
     if (missing.length > 0) {
       await admin.createTopics({
-        waitForLeaders: true,
+        // Waited for below: kafkajs' own wait gives up when a broker answers "does not host
+        // this topic-partition", which KRaft does for a moment after creating a topic.
+        waitForLeaders: false,
         topics: missing.map((spec) => ({
           topic: spec.topic,
           numPartitions: spec.partitions,
@@ -40,11 +42,37 @@ export async function ensureTopics(options: {
           ],
         })),
       });
+      await waitForLeaders(admin, missing);
       logger.info('topics created', { topics: missing.map((spec) => spec.topic) });
     }
     return missing.map((spec) => spec.topic);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Until every partition of the new topics has a leader (20 s at most); a broker that does not know them yet means "not yet". */
+async function waitForLeaders(
+  admin: ReturnType<ReturnType<typeof createKafka>['admin']>,
+  specs: readonly TopicSpec[],
+): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (let delayMs = 50; ; delayMs = Math.min(delayMs * 2, 1_000)) {
+    try {
+      const { topics } = await admin.fetchTopicMetadata({ topics: specs.map((spec) => spec.topic) });
+      const led = topics.every(
+        (topic) =>
+          topic.partitions.length === specs.find((spec) => spec.topic === topic.name)?.partitions &&
+          topic.partitions.every((partition) => partition.leader >= 0),
+      );
+      if (led) return;
+    } catch (error) {
+      // kafkajs retries such answers itself, then gives up with its own error: still "not yet".
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`topics without leaders after 20 s: ${specs.map((s) => s.topic)}`);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
 }
 
