@@ -11,6 +11,19 @@ export async function createVersionTables(
   await projectionDeclaration(projection).createTables(db, schema);
 }
 
+/**
+ * Gathers planner statistics for a version's tables. A version built from offset zero has none
+ * until autovacuum gets to it, and readers switched to it would be planned blind.
+ */
+export async function analyzeVersionTables(db: Queryable, schema: string): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1`,
+    [schema],
+  );
+  for (const row of rows) await db.query(`ANALYZE ${ident(schema)}.${ident(row.name)}`);
+}
+
 export interface TableComparison {
   table: string;
   rowsA: number;

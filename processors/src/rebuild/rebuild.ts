@@ -1,4 +1,5 @@
 import {
+  analyzeVersionTables,
   compareVersions,
   createVersionTables,
   findLiveVersion,
@@ -191,6 +192,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const progressIntervalMs = options.progressIntervalMs ?? 500;
   const freezeWithin = options.freezeWithinRecords ?? 500;
   let reportedAt = performance.now();
+  let analyzed = false;
   options.signal?.addEventListener('abort', () => wake(), { once: true });
   await consumer.start();
   let switched = false;
@@ -218,6 +220,11 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       const target = limits ?? ends;
       // Close enough to the live version to freeze it for the last stretch.
       if (lagOf(target, at) > freezeWithin) continue;
+      // Statistics before readers may switch (outside the freeze: it reads the whole version).
+      if (!analyzed) {
+        await analyzeVersionTables(pool, version.schemaName);
+        analyzed = true;
+      }
 
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
