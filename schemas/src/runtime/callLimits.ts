@@ -81,6 +81,8 @@ export function createCallLimits<Name extends string>(options: {
   }
   // Calls taken from the store and not yet spent, per limit and subject, until the window ends.
   const leases = new Map<string, { left: number; remaining: number; endsAt: number }>();
+  // Blocks being taken from the store, per limit and subject (settled, never rejected).
+  const takes = new Map<string, Promise<void>>();
   return {
     table: options.table,
     async consume(name, subject) {
@@ -107,6 +109,10 @@ export function createCallLimits<Name extends string>(options: {
         }
       }
       const leaseKey = `${name}\u0000${key}`;
+      // One block is taken at a time per limit and subject: callers arriving while a take is in
+      // flight wait for it and spend from what it brought, so concurrent callers cost one store
+      // write per block rather than one each (and no block is overwritten unspent).
+      for (let inFlight = takes.get(leaseKey); inFlight; inFlight = takes.get(leaseKey)) await inFlight;
       const lease = leases.get(leaseKey);
       const now = Date.now();
       if (lease && lease.left > 0 && lease.endsAt > now) {
@@ -114,12 +120,20 @@ export function createCallLimits<Name extends string>(options: {
         return verdictAt(true, lease.remaining + lease.left, lease.endsAt - now);
       }
       leases.delete(leaseKey);
+      const take = limiter.consume(key, block).catch((error: unknown) => {
+        if (error instanceof RateLimiterRes) return error;
+        throw error;
+      });
+      const settled = take.then(
+        () => undefined,
+        () => undefined,
+      );
+      takes.set(leaseKey, settled);
       let res: RateLimiterRes;
       try {
-        res = await limiter.consume(key, block);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        res = error;
+        res = await take;
+      } finally {
+        if (takes.get(leaseKey) === settled) takes.delete(leaseKey);
       }
       // The store counted the whole block; what lay within the rule is ours to spend. A caller
       // blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted: none.
