@@ -12,8 +12,10 @@ import { readCacheOf } from './readCache.ts';
  * reads (like the QUERY method): an unchanged answer is "not modified", not a failed precondition.
  */
 export function sendSuccess(res: Response, extra: Record<string, unknown>, status = 200): void {
-  const body = JSON.stringify(success(extra));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  sendBody(res, JSON.stringify(success(extra)), status);
+}
+
+function sendBody(res: Response, body: string, status = 200, etag = etagOf(body)): void {
   res.set('ETag', etag);
   const presented = res.req.get('if-none-match');
   if (status === 200 && presented && matchesEtag(presented, etag)) {
@@ -21,6 +23,42 @@ export function sendSuccess(res: Response, extra: Record<string, unknown>, statu
     return;
   }
   res.status(status).type('application/json').send(body);
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * The bytes last answered for a read's result: its envelope serialised once, and the whole body
+ * with its tag for the freshness last spliced in. Keyed by the result object, which readLive
+ * hands out again while it may be reused (README "Read caches"); fresh results never hit.
+ */
+const answersOfResult = new WeakMap<
+  object,
+  { envelope: string; freshness: string; body: string; etag: string }
+>();
+
+/**
+ * A lender query's success answer: `shape(result)` and the read's freshness. `shape` may use the
+ * result and the request body only (a remembered result is keyed by both, never by the caller),
+ * so a reused result is shaped, serialised and tagged once; each answer splices in its freshness
+ * (which moves with the log's end while the result stays) and is tagged again only when it moved.
+ */
+export function sendRead<T>(
+  res: Response,
+  live: { result: T; freshness: Freshness },
+  shape: (result: T) => Record<string, unknown>,
+): void {
+  const freshness = JSON.stringify(live.freshness);
+  const memoKey = typeof live.result === 'object' && live.result !== null ? live.result : undefined;
+  let answer = memoKey && answersOfResult.get(memoKey);
+  if (!answer || answer.freshness !== freshness) {
+    const envelope = answer?.envelope ?? JSON.stringify(success(shape(live.result)));
+    // The envelope is a JSON object with at least flag, code and message: freshness goes last.
+    const body = `${envelope.slice(0, -1)},"freshness":${freshness}}`;
+    answer = { envelope, freshness, body, etag: etagOf(body) };
+    if (memoKey) answersOfResult.set(memoKey, answer);
+  }
+  sendBody(res, answer.body, 200, answer.etag);
 }
 
 /** If-None-Match: a list of tags (weak ones compare by their opaque part) or `*`. */
