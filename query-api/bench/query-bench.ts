@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createVersionTables, insertNextVersion } from '@tradelog/projections';
@@ -112,6 +113,18 @@ interface Figure {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  cpuUsPerRequest?: { server: number; postgres: number } | null;
+}
+
+/** CPU time (user + system) a process has used, in ms; undefined when /proc does not tell. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command name: state is 3rd, utime 14th, stime 15th (in clock ticks, 100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function bench() {
@@ -192,9 +205,13 @@ async function bench() {
   const children: ChildProcess[] = [];
   try {
     const port = Number(process.env.BENCH_QUERY_PORT ?? 21082);
+    // Named connections, so that the Postgres backends serving the run can be found (CPU use).
+    const applicationName = `${db.schema}-service`;
+    const serviceUrl = new URL(db.databaseUrl);
+    serviceUrl.searchParams.set('application_name', applicationName);
     const serviceEnv = {
       ...process.env,
-      DATABASE_URL: db.databaseUrl,
+      DATABASE_URL: serviceUrl.toString(),
       QUERY_API_PORT: String(port),
       QUERY_API_HOST: '127.0.0.1',
       PROJECTION_NAMESPACE: db.schema,
@@ -209,14 +226,16 @@ async function bench() {
         env: serviceEnv,
       });
       children.push(child);
-      return new Promise<number>((resolve) =>
-        child.once('message', (message) => resolve((message as { port: number }).port)),
+      return new Promise<{ port: number; pid: number }>((resolve) =>
+        child.once('message', (message) =>
+          resolve({ port: (message as { port: number }).port, pid: child.pid! }),
+        ),
       );
     };
-    const noopPort = await spawnNoop('noop');
-    const stackPort = await spawnNoop('stack-noop');
+    const noop = await spawnNoop('noop');
+    const stack = await spawnNoop('stack-noop');
     // query-api as `npm start` runs it.
-    const service = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+    const queryApi = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...serviceEnv,
@@ -227,7 +246,7 @@ async function bench() {
           : {}),
       },
     });
-    children.push(service);
+    children.push(queryApi);
     await waitForHealth(port);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -246,38 +265,63 @@ async function bench() {
         endDate: `2024-${month}-28`,
       });
     };
+    const backends = async () =>
+      (
+        await pool.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [applicationName])
+      ).rows.map((row) => row.pid as number);
     const measure = async (
       name: string,
-      target: number,
+      target: { port: number; pid: number },
       path: string,
       body: () => string,
     ): Promise<Figure> => {
       step(name);
-      const run = (ms: number) => load({ agent, port: target, path, headers, body, concurrency, ms });
+      const run = (ms: number) => load({ agent, port: target.port, path, headers, body, concurrency, ms });
       await run(1_000); // warm-up: connections, caches, JIT
-      return { name, ...(await run(seconds * 1_000)) };
+      const pids = [target.pid, ...(await backends())];
+      const cpuBefore = pids.map(cpuMsOf);
+      const figure = await run(seconds * 1_000);
+      const cpuAfter = pids.map(cpuMsOf);
+      const requests = figure.requestsPerSecond * seconds;
+      const usPerRequest = (from: number, to?: number) => {
+        let ms = 0;
+        for (let i = from; i < (to ?? pids.length); i++) {
+          const [before, after] = [cpuBefore[i], cpuAfter[i]];
+          if (before !== undefined && after !== undefined) ms += after - before;
+        }
+        return requests > 0 ? Math.round((1000 * ms) / requests) : 0;
+      };
+      return {
+        name,
+        ...figure,
+        // CPU time (user + system, from /proc) per answered request: the serving process, and the
+        // Postgres backends of its pools that lived through the measurement; null off Linux.
+        cpuUsPerRequest:
+          cpuBefore[0] === undefined ? null : { server: usPerRequest(0, 1), postgres: usPerRequest(1) },
+      };
     };
     // Each no-op is measured before and after the queries; the better run is its ceiling.
-    const noopBefore = await measure('express-noop', noopPort, '/open/info/link/node', linkNodeBody);
-    const stackBefore = await measure('stack-noop', stackPort, '/open/info/link/node', linkNodeBody);
-    const linkNodeFigure = await measure('link-node', port, '/open/info/link/node', linkNodeBody);
+    const noopBefore = await measure('express-noop', noop, '/open/info/link/node', linkNodeBody);
+    const stackBefore = await measure('stack-noop', stack, '/open/info/link/node', linkNodeBody);
+    const service = { port, pid: queryApi.pid! };
+    const linkNodeFigure = await measure('link-node', service, '/open/info/link/node', linkNodeBody);
     const purchaseFigure = await measure(
       'purchase-orders',
-      port,
+      service,
       '/open/info/enterprise/purchase-orders',
       purchaseBody,
     );
-    const stackAfter = await measure('stack-noop', stackPort, '/open/info/link/node', linkNodeBody);
-    const noopAfter = await measure('express-noop', noopPort, '/open/info/link/node', linkNodeBody);
+    const stackAfter = await measure('stack-noop', stack, '/open/info/link/node', linkNodeBody);
+    const noopAfter = await measure('express-noop', noop, '/open/info/link/node', linkNodeBody);
     const better = (a: Figure, b: Figure) => (a.requestsPerSecond >= b.requestsPerSecond ? a : b);
     const ceiling = better(noopBefore, noopAfter);
-    const stack = better(stackBefore, stackAfter);
+    const stackCeiling = better(stackBefore, stackAfter);
     const percentOf = (figure: Figure, of: Figure) =>
       Math.round((1000 * figure.requestsPerSecond) / of.requestsPerSecond) / 10;
     const figures = [linkNodeFigure, purchaseFigure].map((figure) => ({
       ...figure,
       percentOfNoop: percentOf(figure, ceiling),
-      percentOfStack: percentOf(figure, stack),
+      percentOfStack: percentOf(figure, stackCeiling),
     }));
     agent.destroy();
     if (json) {
@@ -288,8 +332,8 @@ async function bench() {
           seconds,
           ceiling: { ...ceiling, runs: [noopBefore.requestsPerSecond, noopAfter.requestsPerSecond] },
           stackCeiling: {
-            ...stack,
-            percentOfNoop: percentOf(stack, ceiling),
+            ...stackCeiling,
+            percentOfNoop: percentOf(stackCeiling, ceiling),
             runs: [stackBefore.requestsPerSecond, stackAfter.requestsPerSecond],
           },
           figures,
@@ -298,12 +342,12 @@ async function bench() {
       );
     } else {
       const line = (f: Figure) =>
-        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}${f.cpuUsPerRequest ? ` (CPU per request: ${f.cpuUsPerRequest.server} µs server, ${f.cpuUsPerRequest.postgres} µs Postgres)` : ''}`;
       console.log(
         `query-bench (${concurrency} concurrent callers, ${seconds} s each) | ceiling ${line(ceiling)} (runs ${noopBefore.requestsPerSecond}, ${noopAfter.requestsPerSecond})`,
       );
       console.log(
-        `  ${line(stack)} = ${percentOf(stack, ceiling)} % of the no-op (runs ${stackBefore.requestsPerSecond}, ${stackAfter.requestsPerSecond})`,
+        `  ${line(stackCeiling)} = ${percentOf(stackCeiling, ceiling)} % of the no-op (runs ${stackBefore.requestsPerSecond}, ${stackAfter.requestsPerSecond})`,
       );
       for (const f of figures) {
         console.log(

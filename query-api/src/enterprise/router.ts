@@ -171,8 +171,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         const live = await readLive(
           pool,
           'order-status',
-          (s) =>
-            listOrders(pool, s, {
+          (s, db) =>
+            listOrders(db, s, {
               kind,
               enterprise: request.enterpriseId,
               beginDate: request.beginDate,
@@ -211,8 +211,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const live = await readLive(
         pool,
         'enterprise-data',
-        (s) =>
-          listDeclarations(pool, s, {
+        (s, db) =>
+          listDeclarations(db, s, {
             enterprise: request.enterpriseId,
             enterpriseType: request.enterpriseType,
             dataSource: request.dataSource,
@@ -281,8 +281,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const live = await readLive(
         pool,
         'enterprise-data',
-        (s) =>
-          listGoods(pool, s, {
+        (s, db) =>
+          listGoods(db, s, {
             enterprise: request.customerCode,
             limit: page.limit,
             offset: page.offset,
@@ -347,8 +347,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         const live = await readLive(
           pool,
           'enterprise-feeds',
-          (s) =>
-            listFeedRows(pool, s, {
+          (s, db) =>
+            listFeedRows(db, s, {
               family: 'stock',
               enterprise: request.customerCode,
               ...(warehouseId ? { scopes: [warehouseId] } : {}),
@@ -393,15 +393,15 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const live = await readLive(
         pool,
         'enterprise-data',
-        async (s) => {
-          const stock = await listStock(pool, s, {
+        async (s, db) => {
+          const stock = await listStock(db, s, {
             enterprise: request.customerCode,
             warehouseId,
             goodsIds,
             limit: page.limit,
             offset: page.offset,
           });
-          const articles = await findGoodsOf(pool, s, request.customerCode, [
+          const articles = await findGoodsOf(db, s, request.customerCode, [
             ...new Set(stock.rows.map((row) => row.goodsId)),
           ]);
           return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
@@ -442,7 +442,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const live = await readLive(
         pool,
         'enterprise-data',
-        (s) => warehouseSummary(pool, s, { enterprise: request.enterpriseId, ...range }),
+        (s, db) => warehouseSummary(db, s, { enterprise: request.enterpriseId, ...range }),
         readOptionsOf(req),
       );
       sendRead(res, live, (result) => ({ dataList: [{ period: request.period, ...result }] }));
@@ -465,8 +465,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         const live = await readLive(
           pool,
           'enterprise-data',
-          async (s) => {
-            const lines = await listWarehouseLines(pool, s, {
+          async (s, db) => {
+            const lines = await listWarehouseLines(db, s, {
               enterprise: request.enterpriseId,
               direction,
               ...periodRange(request.period),
@@ -476,7 +476,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             const numbers = lines.rows.flatMap((row) =>
               [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
             );
-            const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
+            const goods = await findGoodsOf(db, s, request.enterpriseId, [...new Set(numbers)]);
             return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
           },
           readOptionsOf(req),

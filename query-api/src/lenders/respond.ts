@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { type ProjectionName, versionFreshness } from '@tradelog/projections';
+import {
+  type ProjectionName,
+  type ProjectionVersion,
+  type Queryable,
+  type VersionSummary,
+  versionFreshness,
+} from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
-import { readCacheOf } from './readCache.ts';
+import { type ReadCache, readCacheOf } from './readCache.ts';
 
 /**
  * A success answer with a strong ETag over its bytes; a caller presenting the same tag in
@@ -94,17 +100,16 @@ export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: stri
 
 /**
  * Runs a read against a projection's live version. The version comes from the read cache
- * (readCache.ts) and is checked in the statement that reads its freshness: a version that is no
- * longer live is forgotten and resolved again. So an answer's version was live at a moment
- * after the request arrived, and a reader never sees a version older than one it already saw
- * (README "Read caches"). Offsets first, rows second: rows and offsets commit together, so rows
- * read afterwards hold at least everything the freshness says was applied. If a retired version
- * was dropped between the check and the read (Postgres 42P01), it resolves again.
+ * (readCache.ts) and is checked in a statement that starts after the request arrived: a version
+ * that is no longer live is forgotten and resolved again. So an answer's version was live at a
+ * moment after the request arrived, and a reader never sees a version older than one it already
+ * saw (README "Read caches"). The read's statements go through the `db` it is handed. If a
+ * retired version was dropped between the check and the read (Postgres 42P01), it resolves again.
  */
 export async function readLive<T>(
   pool: Pick<pg.Pool, 'query'>,
   projection: ProjectionName,
-  read: (schema: string) => Promise<T>,
+  read: (schema: string, db: Queryable) => Promise<T>,
   options: { offsets?: boolean; resultKey?: string } = {},
 ): Promise<{ result: T; freshness: Freshness }> {
   const cache = readCacheOf(pool);
@@ -117,7 +122,7 @@ export async function readLive<T>(
       });
     }
     try {
-      const summary = await cache.summaryOf(version);
+      const { summary, result, offsets } = await readVersion(pool, cache, version, read, options);
       if (!summary.live) {
         cache.forgetVersion(projection);
         if (attempt < 3) continue;
@@ -132,19 +137,8 @@ export async function readLive<T>(
           { retriable: true },
         );
       }
-      const offsets = options.offsets
-        ? (await versionFreshness(pool, version.consumerGroup)).offsets
-        : undefined;
-      // Same version, applied through the same offsets: the same rows, so a remembered result
-      // is the answer (README "Read caches"). Results are shared: routers never change them.
-      const result = options.resultKey
-        ? await cache.remember(
-            `${version.projection}\u0000${version.version}\u0000${summary.appliedThrough}\u0000${options.resultKey}`,
-            () => read(version.schemaName),
-          )
-        : await read(version.schemaName);
       return {
-        result,
+        result: result as T,
         freshness: {
           projection: version.projection,
           version: version.version,
@@ -161,6 +155,46 @@ export async function readLive<T>(
       throw error;
     }
   }
+}
+
+/**
+ * One version's answer, as cheaply as its guarantees allow (README "Read caches"); `result` is
+ * undefined when the summary says the version is no longer live.
+ * - A result remembered at the version's last known progress is confirmed by the version check
+ *   that concurrent readers share (one statement per round trip, no read); if the version has
+ *   applied more since, or nothing is remembered, the read runs.
+ * - A read runs in one statement with the check (summarisedRead.ts): freshness and rows come
+ *   from one snapshot, so the rows hold exactly what the freshness says was applied.
+ * - With offsets: the check, then the offsets, then the rows (rows and offsets commit together,
+ *   so rows read afterwards hold at least everything the offsets say was applied).
+ */
+async function readVersion<T>(
+  pool: Pick<pg.Pool, 'query'>,
+  cache: ReadCache,
+  version: ProjectionVersion,
+  read: (schema: string, db: Queryable) => Promise<T>,
+  options: { offsets?: boolean; resultKey?: string },
+): Promise<{ summary: VersionSummary; result?: T; offsets?: Freshness['offsets'] }> {
+  if (options.offsets) {
+    const summary = await cache.summaryOf(version);
+    if (!summary.live) return { summary };
+    const { offsets } = await versionFreshness(pool, version.consumerGroup);
+    return { summary, offsets, result: await read(version.schemaName, pool) };
+  }
+  // Same version, applied through the same offsets: the same rows, so a remembered result is
+  // the answer. Results are shared: routers never change them.
+  const resultKey = options.resultKey;
+  const keyAt = (appliedThrough: string) =>
+    `${version.projection}\u0000${version.version}\u0000${appliedThrough}\u0000${resultKey}`;
+  const known = cache.appliedThrough(version);
+  if (resultKey && known !== undefined && cache.remembered(keyAt(known)) !== undefined) {
+    const summary = await cache.summaryOf(version);
+    const remembered = cache.remembered(keyAt(summary.appliedThrough)) as T | undefined;
+    if (!summary.live || remembered !== undefined) return { summary, result: remembered };
+  }
+  const { summary, result } = await cache.readSummarised(version, (db) => read(version.schemaName, db));
+  if (summary.live && resultKey) cache.keep(keyAt(summary.appliedThrough), result);
+  return { summary, result };
 }
 
 export interface Freshness {

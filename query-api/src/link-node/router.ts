@@ -62,8 +62,8 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
       const live = await readLive(
         deps.pool,
         'link-node',
-        (schema) =>
-          findChainByKey(deps.pool, schema, {
+        (schema, db) =>
+          findChainByKey(db, schema, {
             enterprise: request.customerCode,
             classes: documentsTypeKeyClasses[request.documentsType],
             value: request.documentsNo,
