@@ -17,6 +17,23 @@ export class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * A pool of preparing clients whose prepared statements each keep one generic plan. Postgres'
+ * default (`plan_cache_mode` auto) plans a prepared statement again on every execution whenever
+ * its generic plan's estimate looks worse than the custom plans' — which our reads' did, on
+ * tables without statistics as much as with them (a link-node read: 0.25 ms of planning for
+ * 0.08 ms of execution). Our statements filter by equality and ranges on indexed columns, which
+ * a generic plan serves as well.
+ */
+export function createPreparingPool(config: Omit<pg.PoolConfig, 'Client'>): pg.Pool {
+  const pool = new pg.Pool({ ...config, Client: PreparingClient });
+  // Queued on the new connection before anything the pool hands it out for.
+  pool.on('connect', (client) => {
+    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+  });
+  return pool;
+}
+
 const names = new Map<string, string>();
 
 function statementName(text: string): string {
