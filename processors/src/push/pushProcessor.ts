@@ -8,7 +8,7 @@ import type { PgBoss } from 'pg-boss';
 import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
 import { enqueueDeliveries, type JobToQueue } from './jobs.ts';
-import { lookupOf, pushPayload } from './payloads.ts';
+import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
@@ -64,7 +64,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         matches.set(lookupKey, found);
       }
       const at = now();
-      for (const subscription of found) {
+      for (const subscription of found.filter((match) => customerNameAllows(event, match))) {
         const deliveryId = newId();
         const inserted = await insertDelivery(db, {
           id: deliveryId,
