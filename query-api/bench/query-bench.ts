@@ -18,7 +18,7 @@ import { parseQueryApiConfig } from '../src/config.ts';
 import { noSmsSender } from '../src/content/smsSenders.ts';
 import { createCallLimit } from '../src/http/callLimit.ts';
 import { requireKey } from '../src/lenders/auth.ts';
-import { PreparingClient } from '../src/lenders/preparedClient.ts';
+import { createPreparingPool } from '../src/lenders/preparedClient.ts';
 import { attachReadCache, createReadCache } from '../src/lenders/readCache.ts';
 import { lenderQueryPaths } from '../src/lenders/routes.ts';
 
@@ -67,11 +67,7 @@ function listenForParent(app: express.Express) {
 async function stackNoop(): Promise<express.Express> {
   const config = parseQueryApiConfig(process.env);
   const logger = createLogger({ service: 'query-api' }, { level: config.logLevel });
-  const pool = new pg.Pool({
-    Client: PreparingClient,
-    connectionString: config.databaseUrl,
-    max: config.poolMax,
-  });
+  const pool = createPreparingPool({ connectionString: config.databaseUrl, max: config.poolMax });
   const portalPool = new pg.Pool({ connectionString: config.databaseUrl, max: config.portalPoolMax });
   attachReadCache(
     pool,
