@@ -15,7 +15,7 @@ import type pg from 'pg';
 import type { TopicOffsets } from '../operations/pipeline.ts';
 import { createNextRound } from './nextRound.ts';
 import { readWithSummary } from './summarisedRead.ts';
-import { createTtlCache } from './ttlCache.ts';
+import { createTtlCache, type TtlCache } from './ttlCache.ts';
 
 /**
  * The read caches of one query-api instance (README "Read caches"): API keys by hash, for a
@@ -45,14 +45,20 @@ export interface ReadCache {
   /** How far the version had applied the log when last seen (undefined: not seen yet). */
   appliedThrough(version: ProjectionVersion): string | undefined;
   /**
-   * Read results, reused while the key is the same: the key holds the version and how far it
-   * has applied the log (lenders/respond.ts), so a reused result is the one a read would give.
+   * The last result read for a request (the interface and its body: lenders/respond.ts) from the
+   * version, with how far the version had applied the log when it was read: while it has applied
+   * nothing more, the result is the one a read would give.
    */
-  remembered(key: string): unknown;
-  keep(key: string, result: unknown): void;
+  remembered(version: ProjectionVersion, request: string): RememberedResult | undefined;
+  keep(version: ProjectionVersion, request: string, result: RememberedResult): void;
   /** The log's last known end offsets of the topics a projection reads; null when not known. */
   logEnds(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null;
   close(): Promise<void>;
+}
+
+export interface RememberedResult {
+  appliedThrough: string;
+  result: unknown;
 }
 
 export interface ReadCacheOptions {
@@ -97,8 +103,16 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
       seen(version, summary),
     ),
   );
-  // Results are keyed by what they depend on; the TTL and the bound only limit memory.
-  const results = createTtlCache<string, unknown>({ ttlMs: 60_000, now, maxEntries: 2_000 });
+  // Results per version (forgotten with it) and request; the TTL and the bound only limit memory.
+  const results = new WeakMap<ProjectionVersion, TtlCache<string, RememberedResult>>();
+  const resultsOf = (version: ProjectionVersion) => {
+    let held = results.get(version);
+    if (!held) {
+      held = createTtlCache<string, RememberedResult>({ ttlMs: 60_000, now, maxEntries: 2_000 });
+      results.set(version, held);
+    }
+    return held;
+  };
   listener = await listenForChanges({
     connectionString: options.connectionString,
     channels: [changeChannels.apiKeys, changeChannels.projectionVersions],
@@ -147,8 +161,8 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
       return answer;
     },
     appliedThrough: (version) => applied.get(version),
-    remembered: (key) => results.peek(key),
-    keep: (key, result) => results.set(key, result),
+    remembered: (version, request) => results.get(version)?.peek(request),
+    keep: (version, request, result) => resultsOf(version).set(request, result),
     logEnds: (projection) => logEndsOf(projection),
     async close() {
       await listener?.close();

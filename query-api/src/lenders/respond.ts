@@ -94,9 +94,12 @@ export const wantsOffsets = (req: Request): boolean => {
  */
 export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: string } => ({
   offsets: wantsOffsets(req),
-  // Hashed: a key stays small whatever the body (bodies are bounded, not small).
-  resultKey: `${req.path}\u0000${createHash('sha256').update(JSON.stringify(req.body)).digest('base64url')}`,
+  resultKey: requestKey(req.path, JSON.stringify(req.body)),
 });
+
+/** A small body is its own key; a larger one is hashed, so that a key stays small (bodies are bounded, not small). */
+const requestKey = (path: string, body: string) =>
+  `${path}\u0000${body.length <= 256 ? body : createHash('sha256').update(body).digest('base64url')}`;
 
 /**
  * Runs a read against a projection's live version. The version comes from the read cache
@@ -183,17 +186,17 @@ async function readVersion<T>(
   }
   // Same version, applied through the same offsets: the same rows, so a remembered result is
   // the answer. Results are shared: routers never change them.
-  const resultKey = options.resultKey;
-  const keyAt = (appliedThrough: string) =>
-    `${version.projection}\u0000${version.version}\u0000${appliedThrough}\u0000${resultKey}`;
-  const known = cache.appliedThrough(version);
-  if (resultKey && known !== undefined && cache.remembered(keyAt(known)) !== undefined) {
+  const request = options.resultKey;
+  const kept = request === undefined ? undefined : cache.remembered(version, request);
+  if (kept && kept.appliedThrough === cache.appliedThrough(version)) {
     const summary = await cache.summaryOf(version);
-    const remembered = cache.remembered(keyAt(summary.appliedThrough)) as T | undefined;
-    if (!summary.live || remembered !== undefined) return { summary, result: remembered };
+    if (!summary.live) return { summary };
+    if (summary.appliedThrough === kept.appliedThrough) return { summary, result: kept.result as T };
   }
   const { summary, result } = await cache.readSummarised(version, (db) => read(version.schemaName, db));
-  if (summary.live && resultKey) cache.keep(keyAt(summary.appliedThrough), result);
+  if (summary.live && request !== undefined) {
+    cache.keep(version, request, { appliedThrough: summary.appliedThrough, result });
+  }
   return { summary, result };
 }
 
