@@ -26,12 +26,15 @@ export class PreparingClient extends pg.Client {
  * a generic plan serves as well.
  */
 export function createPreparingPool(config: Omit<pg.PoolConfig, 'Client'>): pg.Pool {
-  const pool = new pg.Pool({ ...config, Client: PreparingClient });
-  // Queued on the new connection before anything the pool hands it out for.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+  return new pg.Pool({
+    ...config,
+    Client: PreparingClient,
+    // Awaited before the pool hands the new client out (a 'connect' listener's statement would
+    // still be running when the first one is sent).
+    onConnect: async (client) => {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+    },
   });
-  return pool;
 }
 
 const names = new Map<string, string>();
