@@ -283,30 +283,51 @@ export async function liveVersionSummary(
   version: Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>,
   logEnds: readonly { topic: string; partition: number; end: string }[] | null,
 ): Promise<VersionSummary> {
+  // Named: parsed and planned once per connection.
   const { rows } = await db.query({
-    // Named: parsed and planned once per connection.
     name: 'tradelog-live-version-summary',
-    text: `SELECT EXISTS (SELECT 1 FROM projection_versions WHERE projection = $1 AND version = $2 AND state = 'live') AS live,
-       c.applied_at, c.applied_through,
-       CASE WHEN $4::jsonb IS NULL THEN NULL ELSE (
+    ...versionSummaryQuery(version, logEnds),
+  });
+  return versionSummaryOf(rows[0]);
+}
+
+/**
+ * The summary's statement, with its parameters numbered from `first` so that it can stand
+ * beside a read in one statement (query-api's lenders/summarisedRead.ts); its columns are
+ * prefixed `tradelog_summary_` so that they never meet a read's.
+ */
+export function versionSummaryQuery(
+  version: Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>,
+  logEnds: readonly { topic: string; partition: number; end: string }[] | null,
+  first = 1,
+): { text: string; values: unknown[] } {
+  const [projection, number, group, ends] = [0, 1, 2, 3].map((i) => `$${first + i}`);
+  return {
+    text: `SELECT EXISTS (SELECT 1 FROM projection_versions WHERE projection = ${projection} AND version = ${number} AND state = 'live') AS tradelog_summary_live,
+       c.applied_at AS tradelog_summary_applied_at, c.applied_through AS tradelog_summary_applied_through,
+       CASE WHEN ${ends}::jsonb IS NULL THEN NULL ELSE (
          SELECT COALESCE(sum(GREATEST(e."end" - COALESCE(c.next_offset, 0), 0)), 0)
-         FROM jsonb_to_recordset($4::jsonb) AS e(topic text, partition integer, "end" bigint)
-         LEFT JOIN projection_checkpoints c ON c.consumer_group = $3 AND c.topic = e.topic AND c.partition = e.partition
-       ) END AS records_behind
+         FROM jsonb_to_recordset(${ends}::jsonb) AS e(topic text, partition integer, "end" bigint)
+         LEFT JOIN projection_checkpoints c ON c.consumer_group = ${group} AND c.topic = e.topic AND c.partition = e.partition
+       ) END AS tradelog_summary_records_behind
      FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
-           FROM projection_checkpoints WHERE consumer_group = $3) c`,
+           FROM projection_checkpoints WHERE consumer_group = ${group}) c`,
     values: [
       version.projection,
       version.version,
       version.consumerGroup,
       logEnds ? JSON.stringify(logEnds) : null,
     ],
-  });
-  const row = rows[0];
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+export function versionSummaryOf(row: any): VersionSummary {
   return {
-    live: row.live,
-    appliedAt: row.applied_at,
-    appliedThrough: row.applied_through,
-    recordsBehind: row.records_behind === null ? null : Number(row.records_behind),
+    live: row.tradelog_summary_live,
+    appliedAt: row.tradelog_summary_applied_at,
+    appliedThrough: row.tradelog_summary_applied_through,
+    recordsBehind:
+      row.tradelog_summary_records_behind === null ? null : Number(row.tradelog_summary_records_behind),
   };
 }

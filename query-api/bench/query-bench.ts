@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createVersionTables, insertNextVersion } from '@tradelog/projections';
@@ -6,32 +7,100 @@ import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projection
 import { migrate } from '@tradelog/projections/migrate';
 import { type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { createLogger } from '@tradelog/schemas';
+import { createCallLimits, leaseBlock } from '@tradelog/schemas/runtime/callLimits';
+import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import express from 'express';
 import pg from 'pg';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema } from '../../tests/harness/index.ts';
+import { createApp } from '../src/app.ts';
+import { parseQueryApiConfig } from '../src/config.ts';
+import { noSmsSender } from '../src/content/smsSenders.ts';
+import { createCallLimit } from '../src/http/callLimit.ts';
+import { requireKey } from '../src/lenders/auth.ts';
+import { createPreparingPool } from '../src/lenders/preparedClient.ts';
+import { attachReadCache, createReadCache } from '../src/lenders/readCache.ts';
+import { lenderQueryPaths } from '../src/lenders/routes.ts';
 
 /**
- * Lender queries per second at BENCH_CONCURRENCY (32) concurrent keep-alive callers, next to the
- * ceiling measured in the same run: an Express no-op (JSON body parsed, small JSON answer) with
- * the same request shape and concurrency. query-api runs as `npm start` runs it (query-api/src/
- * main.ts, its own process, its default pools and caches) over a seeded schema; the load comes
- * from this process. Needs the local stack: `source <(bash deploy/local/stack.sh env)`, then
- * `npm run bench:query` (`-- --json` for one JSON line that CI can keep).
- * BENCH_SECONDS (5) per measurement, BENCH_CHAINS (2000), BENCH_ORDERS (20 per page).
+ * Lender queries per second at BENCH_CONCURRENCY (32) concurrent keep-alive callers, next to two
+ * ceilings measured in the same run with the same requests and concurrency, each in a process of
+ * its own:
+ * - `express-noop`: a bare Express app (JSON body parsed, small JSON answer) — the target's ceiling;
+ * - `stack-noop`: query-api's own app (createApp: request id, request log, HTTP metrics, bounded
+ *   body) with the lender key check (cached) and the call limit of the lender queries, answering
+ *   the same small JSON — everything a lender query pays before its own work (validation,
+ *   version check, read, answer), so the difference to it is what the queries cost.
+ * query-api runs as `npm start` runs it (query-api/src/main.ts, its own process, its default pools
+ * and caches) over a seeded schema; the load comes from this process. Needs the local stack:
+ * `source <(bash deploy/local/stack.sh env)`, then `npm run bench:query` (`-- --json` for one JSON
+ * line that CI can keep). BENCH_SECONDS (5) per measurement, BENCH_CHAINS (2000), BENCH_ORDERS
+ * (20 per page).
  */
 if (process.argv[2] === 'noop') {
   const app = express();
   app.disable('x-powered-by');
   app.post('/{*path}', express.json({ limit: '1mb' }), (req, res) => {
-    res.json({ flag: 'success', code: '200', message: 'ok', fields: Object.keys(req.body as object).length });
+    res.json(noopAnswer(req.body));
   });
+  listenForParent(app);
+} else if (process.argv[2] === 'stack-noop') {
+  listenForParent(await stackNoop());
+} else {
+  await bench();
+}
+
+function noopAnswer(body: unknown) {
+  return { flag: 'success', code: '200', message: 'ok', fields: Object.keys(body as object).length };
+}
+
+function listenForParent(app: express.Express) {
   const server = app.listen(0, '127.0.0.1', () =>
     process.send?.({ port: (server.address() as { port: number }).port }),
   );
   process.on('disconnect', () => process.exit(0));
-} else {
-  await bench();
+  // An exit of its own, so that a --cpu-prof of the no-ops is written.
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+/** query-api's app and lender middleware as main.ts wires them, with a no-op at the query paths. */
+async function stackNoop(): Promise<express.Express> {
+  const config = parseQueryApiConfig(process.env);
+  const logger = createLogger({ service: 'query-api' }, { level: config.logLevel });
+  const pool = createPreparingPool({ connectionString: config.databaseUrl, max: config.poolMax });
+  const portalPool = new pg.Pool({ connectionString: config.databaseUrl, max: config.portalPoolMax });
+  attachReadCache(
+    pool,
+    await createReadCache({
+      pool,
+      connectionString: config.databaseUrl,
+      logger,
+      keyTtlMs: config.keyCacheTtlMs,
+    }),
+  );
+  const callLimit = createCallLimit({
+    keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query', block: leaseBlock }),
+    public: createCallLimits({ table: config.callLimits, store: portalPool, prefix: 'query' }),
+  });
+  const router = express.Router();
+  router.use(lenderQueryPaths, requireKey(pool, ['lender', 'operator']), callLimit('default-key'));
+  router.post(lenderQueryPaths, (req, res) => {
+    res.json(noopAnswer(req.body));
+  });
+  return createApp({
+    logger,
+    metrics: createServiceMetrics('query-api', { processMetrics: true }),
+    bodyBounds: config.bodyBounds,
+    content: {
+      pool: portalPool,
+      clock: { now: () => Date.now() },
+      logger,
+      product: config.product,
+      sendSms: noSmsSender,
+      callLimit,
+    },
+    routers: [router],
+  });
 }
 
 interface Figure {
@@ -40,7 +109,18 @@ interface Figure {
   p50Ms: number;
   p99Ms: number;
   errors: number;
-  percentOfNoop?: number;
+  cpuUsPerRequest?: { server: number; postgres: number } | null;
+}
+
+/** CPU time (user + system) a process has used, in ms; undefined when /proc does not tell. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command name: state is 3rd, utime 14th, stime 15th (in clock ticks, 100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function bench() {
@@ -120,33 +200,49 @@ async function bench() {
 
   const children: ChildProcess[] = [];
   try {
-    // The ceiling: an Express no-op in a process of its own.
-    const noop = spawn(process.execPath, [fileURLToPath(import.meta.url), 'noop'], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    children.push(noop);
-    const noopPort = await new Promise<number>((resolve) =>
-      noop.once('message', (message) => resolve((message as { port: number }).port)),
-    );
-    // query-api as `npm start` runs it.
     const port = Number(process.env.BENCH_QUERY_PORT ?? 21082);
-    const service = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+    // Named connections, so that the Postgres backends serving the run can be found (CPU use).
+    const applicationName = `${db.schema}-service`;
+    const serviceUrl = new URL(db.databaseUrl);
+    serviceUrl.searchParams.set('application_name', applicationName);
+    const serviceEnv = {
+      ...process.env,
+      DATABASE_URL: serviceUrl.toString(),
+      QUERY_API_PORT: String(port),
+      QUERY_API_HOST: '127.0.0.1',
+      PROJECTION_NAMESPACE: db.schema,
+      LOG_LEVEL: 'error',
+      // The default per-account limit (1200 a minute) would refuse a benchmark: raised, still counted.
+      LIMIT_DEFAULT_KEY_POINTS: '1000000000',
+    };
+    // The ceilings: each no-op in a process of its own.
+    const spawnNoop = async (mode: 'noop' | 'stack-noop') => {
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), mode], {
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        env: serviceEnv,
+      });
+      children.push(child);
+      return new Promise<{ port: number; pid: number }>((resolve) =>
+        child.once('message', (message) =>
+          resolve({ port: (message as { port: number }).port, pid: child.pid! }),
+        ),
+      );
+    };
+    const noop = await spawnNoop('noop');
+    const stack = await spawnNoop('stack-noop');
+    // query-api as `npm start` runs it.
+    const queryApi = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        ...process.env,
-        DATABASE_URL: db.databaseUrl,
-        QUERY_API_PORT: String(port),
-        QUERY_API_HOST: '127.0.0.1',
-        PROJECTION_NAMESPACE: db.schema,
-        LOG_LEVEL: 'error',
-        // The default per-account limit (1200 a minute) would refuse a benchmark: raised, still counted.
-        LIMIT_DEFAULT_KEY_POINTS: '1000000000',
+        ...serviceEnv,
         ...(process.env.BENCH_CPU_PROF
-          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+          ? {
+              NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+            }
           : {}),
       },
     });
-    children.push(service);
+    children.push(queryApi);
     await waitForHealth(port);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -165,31 +261,63 @@ async function bench() {
         endDate: `2024-${month}-28`,
       });
     };
+    const backends = async () =>
+      (
+        await pool.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [applicationName])
+      ).rows.map((row) => row.pid as number);
     const measure = async (
       name: string,
-      target: number,
+      target: { port: number; pid: number },
       path: string,
       body: () => string,
     ): Promise<Figure> => {
       step(name);
-      const run = (ms: number) => load({ agent, port: target, path, headers, body, concurrency, ms });
+      const run = (ms: number) => load({ agent, port: target.port, path, headers, body, concurrency, ms });
       await run(1_000); // warm-up: connections, caches, JIT
-      return { name, ...(await run(seconds * 1_000)) };
+      const pids = [target.pid, ...(await backends())];
+      const cpuBefore = pids.map(cpuMsOf);
+      const figure = await run(seconds * 1_000);
+      const cpuAfter = pids.map(cpuMsOf);
+      const requests = figure.requestsPerSecond * seconds;
+      const usPerRequest = (from: number, to?: number) => {
+        let ms = 0;
+        for (let i = from; i < (to ?? pids.length); i++) {
+          const [before, after] = [cpuBefore[i], cpuAfter[i]];
+          if (before !== undefined && after !== undefined) ms += after - before;
+        }
+        return requests > 0 ? Math.round((1000 * ms) / requests) : 0;
+      };
+      return {
+        name,
+        ...figure,
+        // CPU time (user + system, from /proc) per answered request: the serving process, and the
+        // Postgres backends of its pools that lived through the measurement; null off Linux.
+        cpuUsPerRequest:
+          cpuBefore[0] === undefined ? null : { server: usPerRequest(0, 1), postgres: usPerRequest(1) },
+      };
     };
-    // The no-op is measured around the queries, and the better of both runs is the ceiling.
-    const noopBefore = await measure('express-noop', noopPort, '/open/info/link/node', linkNodeBody);
-    const linkNodeFigure = await measure('link-node', port, '/open/info/link/node', linkNodeBody);
+    // Each no-op is measured before and after the queries; the better run is its ceiling.
+    const noopBefore = await measure('express-noop', noop, '/open/info/link/node', linkNodeBody);
+    const stackBefore = await measure('stack-noop', stack, '/open/info/link/node', linkNodeBody);
+    const service = { port, pid: queryApi.pid! };
+    const linkNodeFigure = await measure('link-node', service, '/open/info/link/node', linkNodeBody);
     const purchaseFigure = await measure(
       'purchase-orders',
-      port,
+      service,
       '/open/info/enterprise/purchase-orders',
       purchaseBody,
     );
-    const noopAfter = await measure('express-noop', noopPort, '/open/info/link/node', linkNodeBody);
-    const ceiling = noopBefore.requestsPerSecond >= noopAfter.requestsPerSecond ? noopBefore : noopAfter;
+    const stackAfter = await measure('stack-noop', stack, '/open/info/link/node', linkNodeBody);
+    const noopAfter = await measure('express-noop', noop, '/open/info/link/node', linkNodeBody);
+    const better = (a: Figure, b: Figure) => (a.requestsPerSecond >= b.requestsPerSecond ? a : b);
+    const ceiling = better(noopBefore, noopAfter);
+    const stackCeiling = better(stackBefore, stackAfter);
+    const percentOf = (figure: Figure, of: Figure) =>
+      Math.round((1000 * figure.requestsPerSecond) / of.requestsPerSecond) / 10;
     const figures = [linkNodeFigure, purchaseFigure].map((figure) => ({
       ...figure,
-      percentOfNoop: Math.round((1000 * figure.requestsPerSecond) / ceiling.requestsPerSecond) / 10,
+      percentOfNoop: percentOf(figure, ceiling),
+      percentOfStack: percentOf(figure, stackCeiling),
     }));
     agent.destroy();
     if (json) {
@@ -199,18 +327,28 @@ async function bench() {
           concurrency,
           seconds,
           ceiling: { ...ceiling, runs: [noopBefore.requestsPerSecond, noopAfter.requestsPerSecond] },
+          stackCeiling: {
+            ...stackCeiling,
+            percentOfNoop: percentOf(stackCeiling, ceiling),
+            runs: [stackBefore.requestsPerSecond, stackAfter.requestsPerSecond],
+          },
           figures,
           targets: { percentOfNoop: 40, p99Ms: 20 },
         }),
       );
     } else {
       const line = (f: Figure) =>
-        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}${f.cpuUsPerRequest ? ` (CPU per request: ${f.cpuUsPerRequest.server} µs server, ${f.cpuUsPerRequest.postgres} µs Postgres)` : ''}`;
       console.log(
         `query-bench (${concurrency} concurrent callers, ${seconds} s each) | ceiling ${line(ceiling)} (runs ${noopBefore.requestsPerSecond}, ${noopAfter.requestsPerSecond})`,
       );
+      console.log(
+        `  ${line(stackCeiling)} = ${percentOf(stackCeiling, ceiling)} % of the no-op (runs ${stackBefore.requestsPerSecond}, ${stackAfter.requestsPerSecond})`,
+      );
       for (const f of figures) {
-        console.log(`  ${line(f)} = ${f.percentOfNoop} % of the no-op (target ≥ 40 %, p99 ≤ 20 ms)`);
+        console.log(
+          `  ${line(f)} = ${f.percentOfNoop} % of the no-op, ${f.percentOfStack} % of the stack no-op (target ≥ 40 % of the no-op, p99 ≤ 20 ms)`,
+        );
       }
     }
   } finally {

@@ -3,14 +3,13 @@ import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
-import pg from 'pg';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
 import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
-import { PreparingClient } from './lenders/preparedClient.ts';
+import { createPreparingPool } from './lenders/preparedClient.ts';
 import { attachReadCache, createReadCache } from './lenders/readCache.ts';
 import { queryApiRouters } from './routers.ts';
 
@@ -20,8 +19,7 @@ const logger = createLogger({ service: 'query-api' }, { level: config.logLevel }
 // Two pools (README "Pools"): keyed callers', and the public portal's smaller one, so that
 // unauthenticated calls can never take the connections lenders need. Every statement is bounded.
 const poolOf = (name: string, max: number) => {
-  const pool = new pg.Pool({
-    Client: PreparingClient,
+  const pool = createPreparingPool({
     connectionString: config.databaseUrl,
     max,
     statement_timeout: config.statementTimeoutMs,

@@ -112,8 +112,8 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
         req.body,
       );
       assertEnterprise(callerOf(res), request.enterpriseId);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema) =>
-        listFeedRows(pool, schema, { family: 'inWarehouse', enterprise: request.enterpriseId }),
+      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
+        listFeedRows(db, schema, { family: 'inWarehouse', enterprise: request.enterpriseId }),
       );
       sendSuccess(res, { dataList: result.map((row) => pick(row.content, inWarehouseFields)), freshness });
     }),
@@ -130,8 +130,8 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
       );
       assertEnterprise(callerOf(res), request.enterpriseCode);
       const day = request.queryTime.slice(0, 10);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema) =>
-        listFeedRows(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
+        listFeedRows(db, schema, {
           family: 'indicators',
           enterprise: request.enterpriseCode,
           scopes: [request.warehouseId],
@@ -155,8 +155,8 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
         req.body,
       );
       assertEnterprise(callerOf(res), request.enterpriseId);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema) =>
-        listFeedRows(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
+        listFeedRows(db, schema, {
           family: 'account',
           enterprise: request.enterpriseId,
           ...(request.platform ? { scopePrefix: `${request.platform}/` } : {}),
@@ -176,9 +176,9 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
     handle(async (req, res) => {
       const request = validateQuery<QueryRequestsByType['brandRanking'] & Content>('brandRanking', req.body);
       const brands = [...new Set(request.brandRankings.map((item) => item.brand))];
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', async (schema) => {
-        const period = request.dataMonth ?? (await latestFeedPeriod(pool, schema, 'ranking', ''));
-        return { period, rows: period ? await findRankings(pool, schema, period, brands) : [] };
+      const { result, freshness } = await readLive(pool, 'enterprise-feeds', async (schema, db) => {
+        const period = request.dataMonth ?? (await latestFeedPeriod(db, schema, 'ranking', ''));
+        return { period, rows: period ? await findRankings(db, schema, period, brands) : [] };
       });
       const places: readonly string[] =
         request.rankingType === '99' ? allRankings : rankingFieldOf[request.rankingType];
@@ -209,8 +209,8 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
         req.body,
       );
       assertEnterprise(callerOf(res), request.enterpriseId);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema) =>
-        listFeedRows(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
+        listFeedRows(db, schema, {
           family: 'salesToB',
           enterprise: request.enterpriseId,
           periodPrefix: request.dataYear,
@@ -234,8 +234,8 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
         req.body,
       );
       assertEnterprise(callerOf(res), request.enterpriseId);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema) =>
-        listFeedRows(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
+        listFeedRows(db, schema, {
           family: 'salesToC',
           enterprise: request.enterpriseId,
           periodPrefix: request.dataYear,
@@ -272,8 +272,8 @@ function createTaxRoute(pool: pg.Pool) {
     );
     assertEnterprise(callerOf(res), request.nsrsbh);
     const datatype = request.datatype ?? '01';
-    const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema) =>
-      listFeedRows(pool, schema, { family: 'tax', enterprise: request.nsrsbh, scopes: [datatype] }),
+    const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
+      listFeedRows(db, schema, { family: 'tax', enterprise: request.nsrsbh, scopes: [datatype] }),
     );
     const report = result[0]?.content;
     if (!report) {

@@ -16,7 +16,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendRead } from '../lenders/respond.ts';
 
 /**
  * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
@@ -168,11 +168,11 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         }>(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
-        const { result, freshness } = await readLive(
+        const live = await readLive(
           pool,
           'order-status',
-          (s) =>
-            listOrders(pool, s, {
+          (s, db) =>
+            listOrders(db, s, {
               kind,
               enterprise: request.enterpriseId,
               beginDate: request.beginDate,
@@ -184,13 +184,12 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             }),
           readOptionsOf(req),
         );
-        sendSuccess(res, {
+        sendRead(res, live, (result) => ({
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.total,
           dataList: result.orders.map(orderOut),
-          freshness,
-        });
+        }));
       }),
     );
   }
@@ -209,11 +208,11 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       }>('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const page = pageOf(request);
-      const { result, freshness } = await readLive(
+      const live = await readLive(
         pool,
         'enterprise-data',
-        (s) =>
-          listDeclarations(pool, s, {
+        (s, db) =>
+          listDeclarations(db, s, {
             enterprise: request.enterpriseId,
             enterpriseType: request.enterpriseType,
             dataSource: request.dataSource,
@@ -224,49 +223,47 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           }),
         readOptionsOf(req),
       );
-      const dataList = result.rows.map((row) => ({
-        ...pick(row.fields, [
-          'entryNo',
-          'billNo',
-          'contractNo',
-          'transportMode',
-          'transportTool',
-          'voyageNo',
-          'superviseType',
-          'beginCountry',
-          'beginPort',
-          'designationPort',
-          'tradeCountry',
-          'grossWeight',
-          'netWeight',
-          'checkNo',
-          'entOrderNo',
-        ]),
-        entryNo: row.entryNo,
-        customer: row.ownerCode,
-        declareCode: row.declareCode,
-        agent: row.fields.customsClearanceName ?? row.fields.declareCode,
-        consignees: pick(row.fields, [
-          'consigneeNo',
-          'consigneeName',
-          'domesticConsigneeCode',
-          'domesticConsigneeName',
-          'foreignConsigneeCode',
-          'foreignConsigneeName',
-        ]),
-        ieFlag: row.ieFlag,
-        declareTime: row.declareTime,
-        orderType: row.dataSource === '10' ? '50' : '40',
-        goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
-        provenance: row.provenance,
-      }));
-      sendSuccess(res, {
+      sendRead(res, live, (result) => ({
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
-        dataList,
-        freshness,
-      });
+        dataList: result.rows.map((row) => ({
+          ...pick(row.fields, [
+            'entryNo',
+            'billNo',
+            'contractNo',
+            'transportMode',
+            'transportTool',
+            'voyageNo',
+            'superviseType',
+            'beginCountry',
+            'beginPort',
+            'designationPort',
+            'tradeCountry',
+            'grossWeight',
+            'netWeight',
+            'checkNo',
+            'entOrderNo',
+          ]),
+          entryNo: row.entryNo,
+          customer: row.ownerCode,
+          declareCode: row.declareCode,
+          agent: row.fields.customsClearanceName ?? row.fields.declareCode,
+          consignees: pick(row.fields, [
+            'consigneeNo',
+            'consigneeName',
+            'domesticConsigneeCode',
+            'domesticConsigneeName',
+            'foreignConsigneeCode',
+            'foreignConsigneeName',
+          ]),
+          ieFlag: row.ieFlag,
+          declareTime: row.declareTime,
+          orderType: row.dataSource === '10' ? '50' : '40',
+          goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
+          provenance: row.provenance,
+        })),
+      }));
     }),
   );
 
@@ -281,11 +278,11 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       }>('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf(request);
-      const { result, freshness } = await readLive(
+      const live = await readLive(
         pool,
         'enterprise-data',
-        (s) =>
-          listGoods(pool, s, {
+        (s, db) =>
+          listGoods(db, s, {
             enterprise: request.customerCode,
             limit: page.limit,
             offset: page.offset,
@@ -296,23 +293,21 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           }),
         readOptionsOf(req),
       );
-      const goodsList = result.rows.map((row) => {
-        const sources = Object.entries(row.sources).sort(([, a], [, b]) =>
-          String(a.provenance.receivedAt).localeCompare(String(b.provenance.receivedAt)),
-        );
-        return {
-          goodsNo: row.goodsNo,
-          ...Object.assign({}, ...sources.map(([, source]) => source.fields)),
-          provenance: sources.map(([, source]) => source.provenance),
-        };
-      });
-      sendSuccess(res, {
+      sendRead(res, live, (result) => ({
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
-        goodsList,
-        freshness,
-      });
+        goodsList: result.rows.map((row) => {
+          const sources = Object.entries(row.sources).sort(([, a], [, b]) =>
+            String(a.provenance.receivedAt).localeCompare(String(b.provenance.receivedAt)),
+          );
+          return {
+            goodsNo: row.goodsNo,
+            ...Object.assign({}, ...sources.map(([, source]) => source.fields)),
+            provenance: sources.map(([, source]) => source.provenance),
+          };
+        }),
+      }));
     }),
   );
 
@@ -339,23 +334,21 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               .map((id) => id.trim())
               .filter(Boolean);
       const warehouseId = request.warehouseId.trim() === '*' ? null : request.warehouseId.trim();
-      const answer = (total: number, goodsList: Record<string, unknown>[], freshness: unknown) =>
-        sendSuccess(res, {
-          totalCount: total,
-          pageNo: page.page,
-          pageSize: page.pageSize,
-          pageCount: Math.ceil(total / page.pageSize),
-          dataSource: request.dataSource,
-          goodsList,
-          freshness,
-        });
+      const answer = (total: number, goodsList: Record<string, unknown>[]) => ({
+        totalCount: total,
+        pageNo: page.page,
+        pageSize: page.pageSize,
+        pageCount: Math.ceil(total / page.pageSize),
+        dataSource: request.dataSource,
+        goodsList,
+      });
 
       if (request.dataSource === '20') {
-        const { result, freshness } = await readLive(
+        const live = await readLive(
           pool,
           'enterprise-feeds',
-          (s) =>
-            listFeedRows(pool, s, {
+          (s, db) =>
+            listFeedRows(db, s, {
               family: 'stock',
               enterprise: request.customerCode,
               ...(warehouseId ? { scopes: [warehouseId] } : {}),
@@ -365,74 +358,77 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         assertCustomerName(
           request.customerCode,
           request.customerName,
-          result.map((row) => row.content.customerName),
+          live.result.map((row) => row.content.customerName),
         );
-        const lines = result
-          .flatMap((row) =>
-            (Array.isArray(row.content.stockList)
-              ? (row.content.stockList as Record<string, unknown>[])
-              : []
-            ).map((line) => ({ report: row.content, line })),
-          )
-          .filter(({ line }) => goodsIds === null || goodsIds.includes(String(line.goodsId)));
-        const goodsList = lines.slice(page.offset, page.offset + page.limit).map(({ report, line }) => ({
-          warehouseId: report.warehouseId,
-          customerCode: request.customerCode,
-          capital: line.capital ?? null,
-          goodsId: line.goodsId,
-          goodsName: line.goodsName ?? null,
-          barCode: line.barCode ?? null,
-          batchCode: line.batchCode ?? null,
-          warehouseTime: line.warehouseTime ?? null,
-          productionTime: line.productionTime ?? null,
-          expireTime: line.expireTime ?? null,
-          realStockNum: line.realStockNum,
-          realFrozenStockNum: line.realFrozenStockNum ?? null,
-          lockStockNum: line.lockStockNum ?? null,
-          stockType: line.stockType,
-          snapshotTime: report.snapshotTime,
-        }));
-        return answer(lines.length, goodsList, freshness);
+        return sendRead(res, live, (result) => {
+          const lines = result
+            .flatMap((row) =>
+              (Array.isArray(row.content.stockList)
+                ? (row.content.stockList as Record<string, unknown>[])
+                : []
+              ).map((line) => ({ report: row.content, line })),
+            )
+            .filter(({ line }) => goodsIds === null || goodsIds.includes(String(line.goodsId)));
+          const goodsList = lines.slice(page.offset, page.offset + page.limit).map(({ report, line }) => ({
+            warehouseId: report.warehouseId,
+            customerCode: request.customerCode,
+            capital: line.capital ?? null,
+            goodsId: line.goodsId,
+            goodsName: line.goodsName ?? null,
+            barCode: line.barCode ?? null,
+            batchCode: line.batchCode ?? null,
+            warehouseTime: line.warehouseTime ?? null,
+            productionTime: line.productionTime ?? null,
+            expireTime: line.expireTime ?? null,
+            realStockNum: line.realStockNum,
+            realFrozenStockNum: line.realFrozenStockNum ?? null,
+            lockStockNum: line.lockStockNum ?? null,
+            stockType: line.stockType,
+            snapshotTime: report.snapshotTime,
+          }));
+          return answer(lines.length, goodsList);
+        });
       }
 
-      const { result, freshness } = await readLive(
+      const live = await readLive(
         pool,
         'enterprise-data',
-        async (s) => {
-          const stock = await listStock(pool, s, {
+        async (s, db) => {
+          const stock = await listStock(db, s, {
             enterprise: request.customerCode,
             warehouseId,
             goodsIds,
             limit: page.limit,
             offset: page.offset,
           });
-          const articles = await findGoodsOf(pool, s, request.customerCode, [
+          const articles = await findGoodsOf(db, s, request.customerCode, [
             ...new Set(stock.rows.map((row) => row.goodsId)),
           ]);
           return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
         },
         readOptionsOf(req),
       );
-      answer(
-        result.stock.total,
-        result.stock.rows.map((row) => ({
-          warehouseId: row.warehouseId,
-          customerCode: request.customerCode,
-          capital: result.articles.get(row.goodsId)?.capital ?? null,
-          goodsId: row.goodsId,
-          goodsName: row.goodsName,
-          barCode: row.barCode,
-          batchCode: row.batchCode,
-          warehouseTime: row.firstInAt,
-          productionTime: row.productionTime,
-          expireTime: row.expireTime,
-          realStockNum: row.qty,
-          // No partner document carries frozen or locked stock: unknown, not 0 (dataSource 20 has them).
-          realFrozenStockNum: null,
-          lockStockNum: null,
-          stockType: row.stockType,
-        })),
-        freshness,
+      sendRead(res, live, (result) =>
+        answer(
+          result.stock.total,
+          result.stock.rows.map((row) => ({
+            warehouseId: row.warehouseId,
+            customerCode: request.customerCode,
+            capital: result.articles.get(row.goodsId)?.capital ?? null,
+            goodsId: row.goodsId,
+            goodsName: row.goodsName,
+            barCode: row.barCode,
+            batchCode: row.batchCode,
+            warehouseTime: row.firstInAt,
+            productionTime: row.productionTime,
+            expireTime: row.expireTime,
+            realStockNum: row.qty,
+            // No partner document carries frozen or locked stock: unknown, not 0 (dataSource 20 has them).
+            realFrozenStockNum: null,
+            lockStockNum: null,
+            stockType: row.stockType,
+          })),
+        ),
       );
     }),
   );
@@ -443,13 +439,13 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const request = validateQuery<{ enterpriseId: string; period: string }>('warehouseSummary', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const range = periodRange(request.period);
-      const { result, freshness } = await readLive(
+      const live = await readLive(
         pool,
         'enterprise-data',
-        (s) => warehouseSummary(pool, s, { enterprise: request.enterpriseId, ...range }),
+        (s, db) => warehouseSummary(db, s, { enterprise: request.enterpriseId, ...range }),
         readOptionsOf(req),
       );
-      sendSuccess(res, { dataList: [{ period: request.period, ...result }], freshness });
+      sendRead(res, live, (result) => ({ dataList: [{ period: request.period, ...result }] }));
     }),
   );
 
@@ -466,11 +462,11 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request);
-        const { result, freshness } = await readLive(
+        const live = await readLive(
           pool,
           'enterprise-data',
-          async (s) => {
-            const lines = await listWarehouseLines(pool, s, {
+          async (s, db) => {
+            const lines = await listWarehouseLines(db, s, {
               enterprise: request.enterpriseId,
               direction,
               ...periodRange(request.period),
@@ -480,18 +476,17 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             const numbers = lines.rows.flatMap((row) =>
               [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
             );
-            const goods = await findGoodsOf(pool, s, request.enterpriseId, [...new Set(numbers)]);
+            const goods = await findGoodsOf(db, s, request.enterpriseId, [...new Set(numbers)]);
             return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
           },
           readOptionsOf(req),
         );
-        sendSuccess(res, {
+        sendRead(res, live, (result) => ({
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.lines.total,
           dataList: result.lines.rows.map((row) => detailLine(direction, row, result.goods)),
-          freshness,
-        });
+        }));
       }),
     );
   }

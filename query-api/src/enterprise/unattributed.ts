@@ -56,8 +56,8 @@ export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
       }
       const page = whole(req.query.page, 1, Number.MAX_SAFE_INTEGER);
       const pageSize = whole(req.query.pageSize, 100, 200);
-      const { result, freshness } = await readLive(deps.pool, projection, (schema) =>
-        listPendingDocuments(deps.pool, schema, { limit: pageSize, offset: (page - 1) * pageSize }),
+      const { result, freshness } = await readLive(deps.pool, projection, (schema, db) =>
+        listPendingDocuments(db, schema, { limit: pageSize, offset: (page - 1) * pageSize }),
       );
       sendSuccess(res, {
         projection,

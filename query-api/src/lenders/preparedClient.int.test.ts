@@ -1,10 +1,9 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../../tests/harness/index.ts';
-import { PreparingClient } from './preparedClient.ts';
+import { createPreparingPool } from './preparedClient.ts';
 
 describe('the preparing pg client', () => {
-  const pool = new pg.Pool({ Client: PreparingClient, connectionString: testServices().databaseUrl, max: 1 });
+  const pool = createPreparingPool({ connectionString: testServices().databaseUrl, max: 1 });
   afterAll(() => pool.end());
 
   it('prepares each parameterised statement once per connection and answers as before', async () => {
@@ -15,5 +14,15 @@ describe('the preparing pg client', () => {
     expect(rows.filter((row) => row.statement === text)).toHaveLength(1);
     // Without parameters: unnamed, as before.
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('plans each prepared statement once: one generic plan, never a custom one per execution', async () => {
+    const text = 'SELECT count(*) AS n FROM pg_class WHERE relname = $1 OR relnamespace = $2::oid';
+    for (let i = 0; i < 8; i++) await pool.query(text, [`t${i}`, i]);
+    const { rows } = await pool.query(
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1',
+      [text],
+    );
+    expect(rows).toEqual([{ generic_plans: '8', custom_plans: '0' }]);
   });
 });

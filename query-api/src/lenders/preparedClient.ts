@@ -17,6 +17,26 @@ export class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * A pool of preparing clients whose prepared statements each keep one generic plan. Postgres'
+ * default (`plan_cache_mode` auto) plans a prepared statement again on every execution whenever
+ * its generic plan's estimate looks worse than the custom plans' — which our reads' did, on
+ * tables without statistics as much as with them (a link-node read: 0.25 ms of planning for
+ * 0.08 ms of execution). Our statements filter by equality and ranges on indexed columns, which
+ * a generic plan serves as well.
+ */
+export function createPreparingPool(config: Omit<pg.PoolConfig, 'Client'>): pg.Pool {
+  return new pg.Pool({
+    ...config,
+    Client: PreparingClient,
+    // Awaited before the pool hands the new client out (a 'connect' listener's statement would
+    // still be running when the first one is sent).
+    onConnect: async (client) => {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+    },
+  });
+}
+
 const names = new Map<string, string>();
 
 function statementName(text: string): string {

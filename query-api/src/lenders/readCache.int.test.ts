@@ -197,7 +197,11 @@ describe('read caches of several query-api instances', () => {
           held = null;
         },
       });
-      const { result, freshness } = await readLive(pool, 'link-node', async (schema) => schema);
+      const { result, freshness } = await readLive(
+        pool,
+        'link-node',
+        async (schema, db) => (await db.query('SELECT $1::text AS schema', [schema])).rows[0].schema,
+      );
       expect([freshness.version, result]).toEqual([live!.version, live!.schemaName]);
     } finally {
       await pool.end();

@@ -4,6 +4,7 @@ import {
   type ProjectionName,
   type ProjectionVersion,
   projectionDeclaration,
+  type Queryable,
   type VersionSummary,
 } from '@tradelog/projections';
 import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/projections/access/store';
@@ -13,7 +14,8 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import type { TopicOffsets } from '../operations/pipeline.ts';
 import { createNextRound } from './nextRound.ts';
-import { createTtlCache } from './ttlCache.ts';
+import { readWithSummary } from './summarisedRead.ts';
+import { createTtlCache, type TtlCache } from './ttlCache.ts';
 
 /**
  * The read caches of one query-api instance (README "Read caches"): API keys by hash, for a
@@ -35,14 +37,28 @@ export interface ReadCache {
    * concurrent callers share one statement per round trip (./nextRound.ts).
    */
   summaryOf(version: ProjectionVersion): Promise<VersionSummary>;
+  /** A read whose first statement also reads the version's summary (./summarisedRead.ts). */
+  readSummarised<T>(
+    version: ProjectionVersion,
+    read: (db: Queryable) => Promise<T>,
+  ): Promise<{ result: T; summary: VersionSummary }>;
+  /** How far the version had applied the log when last seen (undefined: not seen yet). */
+  appliedThrough(version: ProjectionVersion): string | undefined;
   /**
-   * A read's result, reused while the key is the same: the key holds the version and how far it
-   * has applied the log (lenders/respond.ts), so a reused result is the one a read would give.
+   * The last result read for a request (the interface and its body: lenders/respond.ts) from the
+   * version, with how far the version had applied the log when it was read: while it has applied
+   * nothing more, the result is the one a read would give.
    */
-  remember<T>(key: string, read: () => Promise<T>): Promise<T>;
+  remembered(version: ProjectionVersion, request: string): RememberedResult | undefined;
+  keep(version: ProjectionVersion, request: string, result: RememberedResult): void;
   /** The log's last known end offsets of the topics a projection reads; null when not known. */
   logEnds(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null;
   close(): Promise<void>;
+}
+
+export interface RememberedResult {
+  appliedThrough: string;
+  result: unknown;
 }
 
 export interface ReadCacheOptions {
@@ -76,11 +92,27 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     maxEntries: 64,
     trusted,
   });
+  // How far each cached version had applied the log, from its latest summary.
+  const applied = new WeakMap<ProjectionVersion, string>();
+  const seen = (version: ProjectionVersion, summary: VersionSummary) => {
+    applied.set(version, summary.appliedThrough);
+    return summary;
+  };
   const summaries = createNextRound((version: ProjectionVersion) =>
-    liveVersionSummary(options.pool, version, logEndsOf(version.projection)),
+    liveVersionSummary(options.pool, version, logEndsOf(version.projection)).then((summary) =>
+      seen(version, summary),
+    ),
   );
-  // Results are keyed by what they depend on; the TTL and the bound only limit memory.
-  const results = createTtlCache<string, unknown>({ ttlMs: 60_000, now, maxEntries: 2_000 });
+  // Results per version (forgotten with it) and request; the TTL and the bound only limit memory.
+  const results = new WeakMap<ProjectionVersion, TtlCache<string, RememberedResult>>();
+  const resultsOf = (version: ProjectionVersion) => {
+    let held = results.get(version);
+    if (!held) {
+      held = createTtlCache<string, RememberedResult>({ ttlMs: 60_000, now, maxEntries: 2_000 });
+      results.set(version, held);
+    }
+    return held;
+  };
   listener = await listenForChanges({
     connectionString: options.connectionString,
     channels: [changeChannels.apiKeys, changeChannels.projectionVersions],
@@ -122,8 +154,15 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
     liveVersion: (projection) => versions.get(projection, () => findLiveVersion(options.pool, projection)),
     forgetVersion: (projection) => versions.delete(projection),
-    remember: <T>(key: string, read: () => Promise<T>) => results.get(key, read) as Promise<T>,
     summaryOf: (version) => summaries(version),
+    async readSummarised(version, read) {
+      const answer = await readWithSummary(options.pool, version, logEndsOf(version.projection), read);
+      seen(version, answer.summary);
+      return answer;
+    },
+    appliedThrough: (version) => applied.get(version),
+    remembered: (version, request) => results.get(version)?.peek(request),
+    keep: (version, request, result) => resultsOf(version).set(request, result),
     logEnds: (projection) => logEndsOf(projection),
     async close() {
       await listener?.close();
@@ -151,7 +190,10 @@ export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
     liveVersion: (projection) => findLiveVersion(pool, projection),
     forgetVersion: () => {},
     summaryOf: (version) => liveVersionSummary(pool, version, null),
-    remember: (_key, read) => read(),
+    readSummarised: (version, read) => readWithSummary(pool, version, null, read),
+    appliedThrough: () => undefined,
+    remembered: () => undefined,
+    keep: () => {},
     logEnds: () => null,
     close: async () => {},
   };

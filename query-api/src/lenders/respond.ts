@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { type ProjectionName, versionFreshness } from '@tradelog/projections';
+import {
+  type ProjectionName,
+  type ProjectionVersion,
+  type Queryable,
+  type VersionSummary,
+  versionFreshness,
+} from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
-import { readCacheOf } from './readCache.ts';
+import { type ReadCache, readCacheOf } from './readCache.ts';
 
 /**
  * A success answer with a strong ETag over its bytes; a caller presenting the same tag in
@@ -12,8 +18,10 @@ import { readCacheOf } from './readCache.ts';
  * reads (like the QUERY method): an unchanged answer is "not modified", not a failed precondition.
  */
 export function sendSuccess(res: Response, extra: Record<string, unknown>, status = 200): void {
-  const body = JSON.stringify(success(extra));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  sendBody(res, JSON.stringify(success(extra)), status);
+}
+
+function sendBody(res: Response, body: string, status = 200, etag = etagOf(body)): void {
   res.set('ETag', etag);
   const presented = res.req.get('if-none-match');
   if (status === 200 && presented && matchesEtag(presented, etag)) {
@@ -21,6 +29,42 @@ export function sendSuccess(res: Response, extra: Record<string, unknown>, statu
     return;
   }
   res.status(status).type('application/json').send(body);
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * The bytes last answered for a read's result: its envelope serialised once, and the whole body
+ * with its tag for the freshness last spliced in. Keyed by the result object, which readLive
+ * hands out again while it may be reused (README "Read caches"); fresh results never hit.
+ */
+const answersOfResult = new WeakMap<
+  object,
+  { envelope: string; freshness: string; body: string; etag: string }
+>();
+
+/**
+ * A lender query's success answer: `shape(result)` and the read's freshness. `shape` may use the
+ * result and the request body only (a remembered result is keyed by both, never by the caller),
+ * so a reused result is shaped, serialised and tagged once; each answer splices in its freshness
+ * (which moves with the log's end while the result stays) and is tagged again only when it moved.
+ */
+export function sendRead<T>(
+  res: Response,
+  live: { result: T; freshness: Freshness },
+  shape: (result: T) => Record<string, unknown>,
+): void {
+  const freshness = JSON.stringify(live.freshness);
+  const memoKey = typeof live.result === 'object' && live.result !== null ? live.result : undefined;
+  let answer = memoKey && answersOfResult.get(memoKey);
+  if (!answer || answer.freshness !== freshness) {
+    const envelope = answer?.envelope ?? JSON.stringify(success(shape(live.result)));
+    // The envelope is a JSON object with at least flag, code and message: freshness goes last.
+    const body = `${envelope.slice(0, -1)},"freshness":${freshness}}`;
+    answer = { envelope, freshness, body, etag: etagOf(body) };
+    if (memoKey) answersOfResult.set(memoKey, answer);
+  }
+  sendBody(res, answer.body, 200, answer.etag);
 }
 
 /** If-None-Match: a list of tags (weak ones compare by their opaque part) or `*`. */
@@ -50,23 +94,25 @@ export const wantsOffsets = (req: Request): boolean => {
  */
 export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: string } => ({
   offsets: wantsOffsets(req),
-  // Hashed: a key stays small whatever the body (bodies are bounded, not small).
-  resultKey: `${req.path}\u0000${createHash('sha256').update(JSON.stringify(req.body)).digest('base64url')}`,
+  resultKey: requestKey(req.path, JSON.stringify(req.body)),
 });
+
+/** A small body is its own key; a larger one is hashed, so that a key stays small (bodies are bounded, not small). */
+const requestKey = (path: string, body: string) =>
+  `${path}\u0000${body.length <= 256 ? body : createHash('sha256').update(body).digest('base64url')}`;
 
 /**
  * Runs a read against a projection's live version. The version comes from the read cache
- * (readCache.ts) and is checked in the statement that reads its freshness: a version that is no
- * longer live is forgotten and resolved again. So an answer's version was live at a moment
- * after the request arrived, and a reader never sees a version older than one it already saw
- * (README "Read caches"). Offsets first, rows second: rows and offsets commit together, so rows
- * read afterwards hold at least everything the freshness says was applied. If a retired version
- * was dropped between the check and the read (Postgres 42P01), it resolves again.
+ * (readCache.ts) and is checked in a statement that starts after the request arrived: a version
+ * that is no longer live is forgotten and resolved again. So an answer's version was live at a
+ * moment after the request arrived, and a reader never sees a version older than one it already
+ * saw (README "Read caches"). The read's statements go through the `db` it is handed. If a
+ * retired version was dropped between the check and the read (Postgres 42P01), it resolves again.
  */
 export async function readLive<T>(
   pool: Pick<pg.Pool, 'query'>,
   projection: ProjectionName,
-  read: (schema: string) => Promise<T>,
+  read: (schema: string, db: Queryable) => Promise<T>,
   options: { offsets?: boolean; resultKey?: string } = {},
 ): Promise<{ result: T; freshness: Freshness }> {
   const cache = readCacheOf(pool);
@@ -79,7 +125,7 @@ export async function readLive<T>(
       });
     }
     try {
-      const summary = await cache.summaryOf(version);
+      const { summary, result, offsets } = await readVersion(pool, cache, version, read, options);
       if (!summary.live) {
         cache.forgetVersion(projection);
         if (attempt < 3) continue;
@@ -94,19 +140,8 @@ export async function readLive<T>(
           { retriable: true },
         );
       }
-      const offsets = options.offsets
-        ? (await versionFreshness(pool, version.consumerGroup)).offsets
-        : undefined;
-      // Same version, applied through the same offsets: the same rows, so a remembered result
-      // is the answer (README "Read caches"). Results are shared: routers never change them.
-      const result = options.resultKey
-        ? await cache.remember(
-            `${version.projection}\u0000${version.version}\u0000${summary.appliedThrough}\u0000${options.resultKey}`,
-            () => read(version.schemaName),
-          )
-        : await read(version.schemaName);
       return {
-        result,
+        result: result as T,
         freshness: {
           projection: version.projection,
           version: version.version,
@@ -123,6 +158,46 @@ export async function readLive<T>(
       throw error;
     }
   }
+}
+
+/**
+ * One version's answer, as cheaply as its guarantees allow (README "Read caches"); `result` is
+ * undefined when the summary says the version is no longer live.
+ * - A result remembered at the version's last known progress is confirmed by the version check
+ *   that concurrent readers share (one statement per round trip, no read); if the version has
+ *   applied more since, or nothing is remembered, the read runs.
+ * - A read runs in one statement with the check (summarisedRead.ts): freshness and rows come
+ *   from one snapshot, so the rows hold exactly what the freshness says was applied.
+ * - With offsets: the check, then the offsets, then the rows (rows and offsets commit together,
+ *   so rows read afterwards hold at least everything the offsets say was applied).
+ */
+async function readVersion<T>(
+  pool: Pick<pg.Pool, 'query'>,
+  cache: ReadCache,
+  version: ProjectionVersion,
+  read: (schema: string, db: Queryable) => Promise<T>,
+  options: { offsets?: boolean; resultKey?: string },
+): Promise<{ summary: VersionSummary; result?: T; offsets?: Freshness['offsets'] }> {
+  if (options.offsets) {
+    const summary = await cache.summaryOf(version);
+    if (!summary.live) return { summary };
+    const { offsets } = await versionFreshness(pool, version.consumerGroup);
+    return { summary, offsets, result: await read(version.schemaName, pool) };
+  }
+  // Same version, applied through the same offsets: the same rows, so a remembered result is
+  // the answer. Results are shared: routers never change them.
+  const request = options.resultKey;
+  const kept = request === undefined ? undefined : cache.remembered(version, request);
+  if (kept && kept.appliedThrough === cache.appliedThrough(version)) {
+    const summary = await cache.summaryOf(version);
+    if (!summary.live) return { summary };
+    if (summary.appliedThrough === kept.appliedThrough) return { summary, result: kept.result as T };
+  }
+  const { summary, result } = await cache.readSummarised(version, (db) => read(version.schemaName, db));
+  if (summary.live && request !== undefined) {
+    cache.keep(version, request, { appliedThrough: summary.appliedThrough, result });
+  }
+  return { summary, result };
 }
 
 export interface Freshness {

@@ -6,6 +6,9 @@
  */
 export interface TtlCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V>;
+  /** The value held for the key, if any (nothing is loaded). */
+  peek(key: K): V | undefined;
+  set(key: K, value: V): void;
   clear(): void;
   delete(key: K): void;
   readonly size: number;
@@ -34,6 +37,17 @@ export function createTtlCache<K, V>(options: {
         entries.set(key, { value, expiresAt: options.now() + options.ttlMs });
       }
       return value;
+    },
+    peek(key) {
+      if (!(options.trusted?.() ?? true)) return undefined;
+      const hit = entries.get(key);
+      return hit && hit.expiresAt > options.now() ? hit.value : undefined;
+    },
+    set(key, value) {
+      if (!(options.trusted?.() ?? true)) return;
+      if (entries.size >= options.maxEntries && !entries.has(key))
+        entries.delete(entries.keys().next().value as K);
+      entries.set(key, { value, expiresAt: options.now() + options.ttlMs });
     },
     clear() {
       generation++;

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendRead } from '../lenders/respond.ts';
 
 interface LinkNodeRequest extends Record<string, unknown> {
   customerCode: string;
@@ -59,18 +59,18 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
     handle(async (req, res) => {
       const request = validateQuery<LinkNodeRequest>('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
-      const { result: nodes, freshness } = await readLive(
+      const live = await readLive(
         deps.pool,
         'link-node',
-        (schema) =>
-          findChainByKey(deps.pool, schema, {
+        (schema, db) =>
+          findChainByKey(db, schema, {
             enterprise: request.customerCode,
             classes: documentsTypeKeyClasses[request.documentsType],
             value: request.documentsNo,
           }),
         readOptionsOf(req),
       );
-      if (nodes.length === 0) {
+      if (live.result.length === 0) {
         throw localizedError(
           'LINK_NODE_NOT_FOUND',
           404,
@@ -78,10 +78,10 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
             cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
             en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
           },
-          { freshness },
+          { freshness: live.freshness },
         );
       }
-      sendSuccess(res, { chainId: nodes[0]!.chainId, ...linkNodeBlocksOf(nodes), freshness });
+      sendRead(res, live, (nodes) => ({ chainId: nodes[0]!.chainId, ...linkNodeBlocksOf(nodes) }));
     }),
   );
   return router;

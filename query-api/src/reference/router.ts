@@ -202,8 +202,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
       'vesselArchive',
       { ...query, ...(await readForm(req)) },
     );
-    const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-      findVessels(pool, schema, 'vessels', request, 100),
+    const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+      findVessels(db, schema, 'vessels', request, 100),
     );
     const lang = languageOf(req.get('accept-language'));
     return {
@@ -220,8 +220,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
     path('vesselAis'),
     lookUp(async (req) => {
       const request = validateQuery<{ mmsi: string }>('vesselAis', { ...req.query });
-      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-        findVessels(pool, schema, 'ais_positions', { mmsi: request.mmsi }, 1),
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        findVessels(db, schema, 'ais_positions', { mmsi: request.mmsi }, 1),
       );
       const [vessel] = result;
       if (!vessel)
@@ -251,8 +251,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         sybknoteno?: string;
       }>('transportBill', req.body);
       assertEnterprise(caller, request.customerCode);
-      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-        findBills(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        findBills(db, schema, {
           customerCode: request.customerCode,
           ...(request.billNo.trim() ? { billNo: request.billNo.trim() } : {}),
           ...(request.sybknoteno?.trim() ? { bookingNo: request.sybknoteno.trim() } : {}),
@@ -280,8 +280,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         pageNum: number;
         pageSize: number;
       }>('routeSchedule', req.body);
-      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-        listRoutePortCalls(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        listRoutePortCalls(db, schema, {
           carriercd: request.carriercd,
           ...(request.field_6 ? { route: request.field_6 } : {}),
           ...(request.service ? { service: request.service } : {}),
@@ -320,8 +320,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         voyage?: string;
         isExport?: 'E' | 'I';
       }>('terminalVesselPlan', req.body);
-      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-        findVesselCalls(pool, schema, request),
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        findVesselCalls(db, schema, request),
       );
       const lang = languageOf(req.get('accept-language'));
       return {
@@ -362,8 +362,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         page: number;
         pageSize: number;
       }>('flightSchedule', req.body);
-      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-        listFlights(pool, schema, {
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        listFlights(db, schema, {
           fromAirports: request.fromAirports,
           toAirports: request.toAirports,
           departureFrom: request.departureFromDate,
@@ -409,8 +409,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         withTrack ? 'truckTrack' : 'truckPosition',
         req.body,
       );
-      const { result, freshness } = await readLive(pool, 'reference', (schema) =>
-        findTruck(pool, schema, request.vclN),
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        findTruck(db, schema, request.vclN),
       );
       const from = instantOf(request.qryBtm);
       const to = instantOf(request.qryEtm);

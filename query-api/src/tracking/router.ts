@@ -79,7 +79,7 @@ const breachError = (breach: RuleBreach) =>
  */
 export async function findTracked(pool: pg.Pool, key: string): Promise<TrackedItem | null> {
   try {
-    return (await readLive(pool, 'tracking', (schema) => findItemByKey(pool, schema, key))).result;
+    return (await readLive(pool, 'tracking', (schema, db) => findItemByKey(db, schema, key))).result;
   } catch (error) {
     if (error instanceof TradelogError && error.code === 'PROJECTION_NOT_READY') return null;
     throw error;

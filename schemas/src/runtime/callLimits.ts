@@ -81,6 +81,8 @@ export function createCallLimits<Name extends string>(options: {
   }
   // Calls taken from the store and not yet spent, per limit and subject, until the window ends.
   const leases = new Map<string, { left: number; remaining: number; endsAt: number }>();
+  // Blocks being taken from the store, per limit and subject (settled, never rejected).
+  const takes = new Map<string, Promise<void>>();
   return {
     table: options.table,
     async consume(name, subject) {
@@ -107,29 +109,69 @@ export function createCallLimits<Name extends string>(options: {
         }
       }
       const leaseKey = `${name}\u0000${key}`;
-      const lease = leases.get(leaseKey);
-      const now = Date.now();
-      if (lease && lease.left > 0 && lease.endsAt > now) {
-        lease.left--;
-        return verdictAt(true, lease.remaining + lease.left, lease.endsAt - now);
+      const windowMs = rule.windowSeconds * 1000;
+      // Takes a block from the store into the lease. Calls left from the same window add up; a
+      // block of a new window replaces what the ended one left (those lapse with it).
+      const take = (spendOne: boolean): Promise<{ res: RateLimiterRes; granted: number }> => {
+        const at = Date.now();
+        const taking = limiter
+          .consume(key, block)
+          .catch((error: unknown) => {
+            if (error instanceof RateLimiterRes) return error;
+            throw error;
+          })
+          .then((res) => {
+            // The store counted the whole block; what lay within the rule is ours to spend. A
+            // caller blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted.
+            const granted =
+              res.consumedPoints >= block ? Math.min(block, rule.points - (res.consumedPoints - block)) : 0;
+            const endsAt = at + res.msBeforeNext;
+            const current = leases.get(leaseKey);
+            const carried =
+              current && current.endsAt > Date.now() && endsAt - current.endsAt < windowMs / 2
+                ? current.left
+                : 0;
+            const left = carried + Math.max(0, granted - (spendOne && granted > 0 ? 1 : 0));
+            if (left > 0)
+              leases.set(leaseKey, {
+                left,
+                remaining: Math.max(0, rule.points - res.consumedPoints),
+                endsAt,
+              });
+            else leases.delete(leaseKey);
+            if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
+            return { res, granted };
+          });
+        const settled = taking.then(
+          () => undefined,
+          () => undefined,
+        );
+        takes.set(leaseKey, settled);
+        void settled.then(() => {
+          if (takes.get(leaseKey) === settled) takes.delete(leaseKey);
+        });
+        return taking;
+      };
+      // One take at a time per limit and subject: callers arriving while one is in flight wait
+      // for it and spend from what it brought (one store write per block, none overwritten).
+      for (;;) {
+        const lease = leases.get(leaseKey);
+        const now = Date.now();
+        if (lease && lease.left > 0 && lease.endsAt > now) {
+          lease.left--;
+          // The next block is taken while a quarter of this one is left, so that callers spend
+          // from memory and never wait for the store in the middle of a window.
+          if (lease.left <= Math.floor(block / 4) && !takes.has(leaseKey)) take(false).catch(() => undefined);
+          return verdictAt(true, lease.remaining + lease.left, lease.endsAt - now);
+        }
+        const inFlight = takes.get(leaseKey);
+        if (!inFlight) break;
+        await inFlight;
       }
-      leases.delete(leaseKey);
-      let res: RateLimiterRes;
-      try {
-        res = await limiter.consume(key, block);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        res = error;
-      }
-      // The store counted the whole block; what lay within the rule is ours to spend. A caller
-      // blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted: none.
-      const granted =
-        res.consumedPoints >= block ? Math.min(block, rule.points - (res.consumedPoints - block)) : 0;
+      const { res, granted } = await take(true);
       if (granted <= 0) return verdictAt(false, 0, res.msBeforeNext);
-      const remaining = Math.max(0, rule.points - res.consumedPoints);
-      if (granted > 1) leases.set(leaseKey, { left: granted - 1, remaining, endsAt: now + res.msBeforeNext });
-      if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
-      return verdictAt(true, remaining + granted - 1, res.msBeforeNext);
+      const lease = leases.get(leaseKey);
+      return verdictAt(true, (lease?.remaining ?? 0) + (lease?.left ?? 0), res.msBeforeNext);
     },
   };
 }

@@ -45,6 +45,14 @@ describe('call limits taken in blocks', () => {
     }
   });
 
+  it('lets concurrent callers share a block being taken instead of each taking one', async () => {
+    for (const block of [2, 5, 23]) {
+      const limits = createCallLimits({ table: { a: rule }, prefix: `c${block}`, block: () => block });
+      const verdicts = await Promise.all(Array.from({ length: 60 }, () => limits.consume('a', 'acct')));
+      expect([block, verdicts.filter((verdict) => verdict.allowed).length]).toEqual([block, rule.points]);
+    }
+  });
+
   it('takes blocks of a twentieth of the window, at most 50, exact for per-second limits', () => {
     expect(leaseBlock({ points: 10, windowSeconds: 1, per: 'caller' })).toBe(1);
     expect(leaseBlock({ points: 30, windowSeconds: 1, per: 'caller' })).toBe(1);
