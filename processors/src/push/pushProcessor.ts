@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { insertDelivery, lastPushStartedAt } from '@tradelog/projections/push/deliveries';
-import { matchSubscriptions } from '@tradelog/projections/push/subscriptions';
+import {
+  insertDeliveries,
+  lastPushesStartedAt,
+  type NewDelivery,
+} from '@tradelog/projections/push/deliveries';
+import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
@@ -14,7 +18,8 @@ import { lookupOf, pushPayload } from './payloads.ts';
  * The push processor: the changes topic consumed by the one checkpointed loop
  * (../runtime/checkpointedConsumer.ts) in its own consumer group. Each change event is matched
  * against the subscriptions, and for each match one delivery row — unique per (subscription,
- * event id) — and its pg-boss job are written in ONE transaction with the partition's offset.
+ * event id) — and its pg-boss job are written in ONE transaction with the partition's offset,
+ * a batch at a time with one statement per step.
  * A change consumed twice (restart, rebalance) or published twice (outbox replay, rebuild)
  * finds its delivery row and enqueues nothing: never a second logical delivery. A record that
  * is not a change event is dead-lettered under `push`, and an operator's retry of it goes
@@ -44,30 +49,25 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
 
   // Express push cycle (§9; ./deliveryPlan.ts): a change within a cycle of the last push waits for the cycle's end.
   const cycleMs = (options.expressCycleMs ?? 0) * (options.retryScale ?? 1);
-  async function cycleEnd(db: pg.PoolClient, subscriptionId: string, subject: string, at: Date) {
-    if (cycleMs <= 0) return undefined;
-    const last = await lastPushStartedAt(db, subscriptionId, subject);
-    const end = last ? last.getTime() + cycleMs : 0;
-    return end > at.getTime() ? new Date(end) : undefined;
-  }
+  const pairKey = (delivery: Pick<NewDelivery, 'subscriptionId' | 'subject'>) =>
+    `${delivery.subscriptionId}/${delivery.subject}`;
 
+  /**
+   * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one
+   * inserts every delivery, one reads the express cycles' last pushes, one enqueues the jobs —
+   * only for the rows actually inserted, so a replayed event queues nothing.
+   */
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
-    const jobs: JobToQueue[] = [];
-    // Events of one enterprise or subject often come together: look their subscriptions up once a batch.
-    const matches = new Map<string, Awaited<ReturnType<typeof matchSubscriptions>>>();
+    // Events of one enterprise or subject often come together: each distinct lookup once.
+    const lookups = new Map(events.map((event) => [JSON.stringify(lookupOf(event)), lookupOf(event)]));
+    const found = await matchSubscriptionsOf(db, [...lookups.values()]);
+    const matches = new Map([...lookups.keys()].map((key, i) => [key, found[i]!]));
+    const at = now();
+    const deliveries: NewDelivery[] = [];
     for (const event of events) {
-      const lookup = lookupOf(event);
-      const lookupKey = JSON.stringify(lookup);
-      let found = matches.get(lookupKey);
-      if (!found) {
-        found = await matchSubscriptions(db, lookup);
-        matches.set(lookupKey, found);
-      }
-      const at = now();
-      for (const subscription of found) {
-        const deliveryId = newId();
-        const inserted = await insertDelivery(db, {
-          id: deliveryId,
+      for (const subscription of matches.get(JSON.stringify(lookupOf(event))) ?? []) {
+        deliveries.push({
+          id: newId(),
           subscriptionId: subscription.id,
           family: subscription.family,
           eventId: event.eventId,
@@ -83,19 +83,27 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
           state: subscription.state === 'active' ? 'pending' : 'held',
           createdAt: at,
         });
-        if (inserted && subscription.state === 'active') {
-          const startAfter = cycledFamilies.includes(subscription.family)
-            ? await cycleEnd(db, subscription.id, event.subject, at)
-            : undefined;
-          jobs.push({
-            deliveryId,
-            subscriptionId: subscription.id,
-            attempt: 1,
-            ...(startAfter ? { startAfter } : {}),
-          });
-        }
       }
     }
+    const inserted = new Set((await insertDeliveries(db, deliveries)).map((row) => row.id));
+    const queued = deliveries.filter((delivery) => delivery.state === 'pending' && inserted.has(delivery.id));
+    const lastPushes =
+      cycleMs > 0
+        ? await lastPushesStartedAt(
+            db,
+            queued.filter((delivery) => cycledFamilies.includes(delivery.family)),
+          )
+        : new Map<string, Date>();
+    const jobs = queued.map((delivery): JobToQueue => {
+      const last = cycledFamilies.includes(delivery.family) ? lastPushes.get(pairKey(delivery)) : undefined;
+      const cycleEnd = last ? last.getTime() + cycleMs : 0;
+      return {
+        deliveryId: delivery.id,
+        subscriptionId: delivery.subscriptionId,
+        attempt: 1,
+        ...(cycleEnd > at.getTime() ? { startAfter: new Date(cycleEnd) } : {}),
+      };
+    });
     await enqueueDeliveries(boss, options.queue, db, jobs);
   }
 

@@ -6,6 +6,7 @@ import { createTestSchema, quietLogger, testServices } from '../../../tests/harn
 import { migrate } from '../migrate.ts';
 import {
   findDeliveriesForAttempt,
+  insertDeliveries,
   insertDelivery,
   listAttempts,
   recordAttempts,
@@ -140,5 +141,39 @@ describe('deliveries recorded in batches', () => {
     const backward = ids.slice(20).reverse().map(record);
     const moved = await Promise.all([recordAttempts(pool, forward), recordAttempts(pool, backward)]);
     expect(moved[0].size + moved[1].size).toBe(40);
+  });
+
+  it('inserts a batch with one statement: sequences per subject in the given order, existing (subscription, event) pairs skipped', async () => {
+    const newDelivery = (subject: string, eventId = randomUUID()) => ({
+      id: randomUUID(),
+      subscriptionId,
+      family: 'changes' as const,
+      eventId,
+      eventKind: 'order.created',
+      subject,
+      payload: { subject },
+      state: 'pending' as const,
+      createdAt: new Date(),
+    });
+    const replayed = newDelivery('purchase/E');
+    expect(await insertDeliveries(pool, [replayed])).toEqual([{ id: replayed.id, sequence: 1 }]);
+    const batch = [
+      newDelivery('purchase/F'),
+      newDelivery('purchase/E'),
+      { ...newDelivery('purchase/E', replayed.eventId) },
+      newDelivery('purchase/F'),
+      newDelivery('purchase/E'),
+    ];
+    const inserted = await insertDeliveries(pool, batch);
+    const sequenceOf = new Map(inserted.map((row) => [row.id, row.sequence]));
+    // The replay takes a number (gaps are allowed) but is not inserted again.
+    expect(sequenceOf.has(batch[2]!.id)).toBe(false);
+    expect([0, 1, 3, 4].map((i) => sequenceOf.get(batch[i]!.id))).toEqual([1, 2, 2, 4]);
+    const rows = await findDeliveriesForAttempt(pool, [batch[1]!.id]);
+    // Change payloads carry their sequence.
+    expect(rows.get(batch[1]!.id)).toMatchObject({
+      sequence: 2,
+      payload: { subject: 'purchase/E', sequence: 2 },
+    });
   });
 });

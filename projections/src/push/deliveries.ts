@@ -29,40 +29,70 @@ export interface NewDelivery {
 /**
  * Inserts the delivery of one event to one subscription with the subject's next sequence number;
  * returns null when this (subscription, event) was already delivered or queued: a replayed or
- * re-consumed change never becomes a second delivery. (A duplicate still advances the counter:
- * sequences only need to grow, gaps are allowed.)
+ * re-consumed change never becomes a second delivery.
  */
 export async function insertDelivery(
   db: Queryable,
   delivery: NewDelivery,
 ): Promise<{ sequence: number } | null> {
+  const [inserted] = await insertDeliveries(db, [delivery]);
+  return inserted ? { sequence: inserted.sequence } : null;
+}
+
+/**
+ * Inserts many deliveries with one statement (the push processor's batch). Each (subscription,
+ * subject) takes as many sequence numbers as it has rows here, handed out in the given order
+ * (log order); a row whose (subscription, event) exists already is skipped and only the rows
+ * actually inserted are returned. (A duplicate still advances the counter: sequences only need
+ * to grow, gaps are allowed.) Sequence rows are upserted in key order, so concurrent batches
+ * never deadlock on them. A (subscription, event) given twice is inserted once.
+ */
+export async function insertDeliveries(
+  db: Queryable,
+  deliveries: readonly NewDelivery[],
+): Promise<{ id: string; sequence: number }[]> {
+  if (deliveries.length === 0) return [];
   const { rows } = await db.query(
-    `WITH seq AS (
-       INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence) VALUES ($2, $5, 1)
+    `WITH r AS (
+       SELECT r.*, row_number() OVER (PARTITION BY r.subscription_id, r.subject ORDER BY r.i) AS n
+       FROM jsonb_to_recordset($1::jsonb) AS r(i integer, id uuid, subscription_id uuid, family text, event_id text,
+         event_kind text, subject text, payload jsonb, state text, created_at timestamptz)),
+     counts AS (
+       SELECT subscription_id, subject, count(*) AS taken FROM r GROUP BY 1, 2 ORDER BY 1, 2),
+     seq AS (
+       INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence)
+       SELECT subscription_id, subject, taken FROM counts ORDER BY 1, 2
        ON CONFLICT (subscription_id, subject)
-       DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + 1
-       RETURNING last_sequence)
+       DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + EXCLUDED.last_sequence
+       RETURNING subscription_id, subject, last_sequence)
      INSERT INTO push_deliveries (id, subscription_id, event_id, event_kind, subject, sequence, payload, state,
        created_at, updated_at)
-     SELECT $1, $2, $3, $4, $5, seq.last_sequence,
-       CASE WHEN $6 = 'changes' THEN $7::jsonb || jsonb_build_object('sequence', seq.last_sequence) ELSE $7::jsonb END,
-       $8, $9, $9
-     FROM seq
+     SELECT r.id, r.subscription_id, r.event_id, r.event_kind, r.subject, s.sequence,
+       CASE WHEN r.family = 'changes' THEN r.payload || jsonb_build_object('sequence', s.sequence) ELSE r.payload END,
+       r.state, r.created_at, r.created_at
+     FROM r JOIN counts c USING (subscription_id, subject) JOIN seq q USING (subscription_id, subject)
+     CROSS JOIN LATERAL (SELECT q.last_sequence - c.taken + r.n AS sequence) s
+     ORDER BY r.i
      ON CONFLICT (subscription_id, event_id) DO NOTHING
-     RETURNING sequence`,
+     RETURNING id, sequence`,
     [
-      delivery.id,
-      delivery.subscriptionId,
-      delivery.eventId,
-      delivery.eventKind,
-      delivery.subject,
-      delivery.family,
-      JSON.stringify(delivery.payload),
-      delivery.state,
-      delivery.createdAt,
+      JSON.stringify(
+        deliveries.map((delivery, i) => ({
+          i,
+          id: delivery.id,
+          subscription_id: delivery.subscriptionId,
+          family: delivery.family,
+          event_id: delivery.eventId,
+          event_kind: delivery.eventKind,
+          subject: delivery.subject,
+          payload: delivery.payload,
+          state: delivery.state,
+          created_at: delivery.createdAt,
+        })),
+      ),
     ],
   );
-  return rows[0] ? { sequence: Number(rows[0].sequence) } : null;
+  return rows.map((row) => ({ id: row.id as string, sequence: Number(row.sequence) }));
 }
 
 /** Everything the worker needs for one attempt, subscription and secret included. */
@@ -140,18 +170,24 @@ export async function findDeliveriesForAttempt(
   );
 }
 
-/** When a subscription was last sent a push about a subject (any outcome); null if never. */
-export async function lastPushStartedAt(
+/**
+ * When each (subscription, subject) was last sent a push (any outcome), with one statement;
+ * keyed `subscriptionId/subject`, pairs never pushed absent.
+ */
+export async function lastPushesStartedAt(
   db: Queryable,
-  subscriptionId: string,
-  subject: string,
-): Promise<Date | null> {
+  pairs: readonly { subscriptionId: string; subject: string }[],
+): Promise<Map<string, Date>> {
+  if (pairs.length === 0) return new Map();
   const { rows } = await db.query(
-    `SELECT max(a.started_at) AS at FROM push_attempts a JOIN push_deliveries d ON d.id = a.delivery_id
-     WHERE d.subscription_id = $1 AND d.subject = $2`,
-    [subscriptionId, subject],
+    `SELECT p.subscription_id, p.subject, max(a.started_at) AS at
+     FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[]) AS p(subscription_id, subject)) p
+     JOIN push_deliveries d ON d.subscription_id = p.subscription_id AND d.subject = p.subject
+     JOIN push_attempts a ON a.delivery_id = d.id
+     GROUP BY 1, 2`,
+    [pairs.map((pair) => pair.subscriptionId), pairs.map((pair) => pair.subject)],
   );
-  return rows[0]?.at ?? null;
+  return new Map(rows.map((row) => [`${row.subscription_id}/${row.subject}`, row.at as Date]));
 }
 
 export interface AttemptRecord {
