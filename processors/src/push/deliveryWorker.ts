@@ -1,19 +1,19 @@
 import { inTransaction } from '@tradelog/projections';
+import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import {
-  claimRequestedDeliveries,
+  claimDueDeliveries,
   type DeliveryForAttempt,
-  findDeliveriesForAttempt,
+  lockClaims,
+  makeRequestedDue,
   recordAttempts,
   type SettledAttempt,
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
-import type { Job, PgBoss } from 'pg-boss';
 import { postCallback } from './callbackPost.ts';
 import { afterAttempt, planAttempt } from './deliveryPlan.ts';
-import { type DeliveryJob, enqueueDeliveries } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import { classifyAttempt } from './reply.ts';
 import type { PushSettings } from './settings.ts';
@@ -21,24 +21,26 @@ import { signPush } from './signature.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**
- * The delivery worker (issue 5) on pg-boss: one job = one attempt of one delivery, taken in
- * batches. For a batch it loads the deliveries (one statement), decides each (./deliveryPlan.ts),
- * POSTs the signed payloads side by side, classifies the replies (./reply.ts), and with one
- * statement records every attempt and moves every delivery on — in one transaction with the
- * next attempts' jobs (their start times) when the schedule allows another try. Per-
- * subscription concurrency is pg-boss group concurrency (the group is the subscription).
+ * The delivery worker (README "Claims"): claims due deliveries straight from push_deliveries in
+ * batches — first attempts, retries and express-cycle sends alike — with one statement that also
+ * loads everything the attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads
+ * side by side, classifies the replies (./reply.ts), and with one statement records every attempt
+ * and moves every delivery on: delivered, dead, or `pending` again with the retry's due time.
+ * Up to `workerConcurrency` batches are in flight; new deliveries wake the claim loop
+ * (a notification on commit), retries are found by its poll.
  *
  * Headers of every push: webhook-id (the change event id: the receiver's idempotency key),
  * webhook-timestamp, webhook-signature (./signature.ts), retry-count (attempts made before this
  * one: 0, 1, 2 …), tradelog-sequence and tradelog-subject (the sequence rule, ./deliveryPlan.ts).
  *
- * Only infrastructure errors (database) throw: pg-boss then retries the job, which re-runs the
- * same attempt number. A crash mid-POST therefore repeats the POST: at-least-once, with the same
- * webhook-id for the receiver to drop.
+ * A claim is a lease longer than any attempt: a worker that dies or fails to record a batch
+ * leaves its deliveries to be claimed again when the lease runs out, and the same attempt is
+ * made again — at-least-once, with the same webhook-id for the receiver to drop.
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
-  boss: PgBoss;
+  /** For the dedicated connection that listens for new deliveries. */
+  databaseUrl: string;
   settings: PushSettings;
   metrics: PushMetrics;
   logger: Logger;
@@ -48,17 +50,43 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Picks up resumed and redelivered deliveries (also runs on a timer). */
+  /** Makes resumed and redelivered deliveries due (also runs on a timer). */
   claimRequested(): Promise<number>;
 }
 
+/** A claim outlives the longest attempt by this much (README "Claims"). */
+const leaseMarginMs = 60_000;
+
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { pool, boss, settings, metrics } = options;
+  const { pool, settings, metrics } = options;
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ component: 'push-delivery' });
   let timer: NodeJS.Timeout | undefined;
   let claiming: Promise<number> | undefined;
+  let listener: ChangeListener | undefined;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  const inFlight = new Set<Promise<void>>();
   const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
+
+  // The claim loop sleeps until woken (a notification, a resumed delivery) or the poll comes round.
+  let wake: (() => void) | undefined;
+  let woken = false;
+  const signal = () => {
+    woken = true;
+    wake?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const timeout = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timeout);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
 
   /** One attempt's outcome, waiting to be recorded with the rest of its batch. */
   interface Attempted {
@@ -112,25 +140,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   /**
-   * A batch of jobs (README "Batches"): the deliveries loaded with one statement, the POSTs made
-   * side by side (keep-alive per receiver, ./callbackPost.ts), and every attempt row and delivery
-   * state written with one statement — in one transaction with the retry jobs when any failed.
+   * A claimed batch (README "Claims"): the POSTs made side by side (keep-alive per receiver,
+   * ./callbackPost.ts), then every attempt row and delivery state written with one statement,
+   * which also ends the claims.
    */
-  async function deliverBatch(jobs: readonly DeliveryJob[]): Promise<void> {
-    // A job pg-boss handed out twice in one batch is one attempt.
-    const unique = [...new Map(jobs.map((job) => [`${job.deliveryId}/${job.attempt}`, job])).values()];
-    const deliveries = await findDeliveriesForAttempt(
-      pool,
-      unique.map((job) => job.deliveryId),
-    );
+  async function deliverBatch(deliveries: readonly DeliveryForAttempt[]): Promise<void> {
     const attempts: Promise<Attempted>[] = [];
     const settled: Promise<void>[] = [];
-    const seen = new Set<string>();
-    for (const job of unique) {
-      const delivery = deliveries.get(job.deliveryId);
-      if (!delivery || seen.has(delivery.id)) continue;
-      seen.add(delivery.id);
-      const plan = planAttempt(delivery, job.attempt);
+    for (const delivery of deliveries) {
+      const plan = planAttempt(delivery, delivery.attempts + 1);
       if (plan.action === 'skip') continue;
       if (plan.action === 'settle') {
         settled.push(
@@ -147,28 +165,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
     const [made] = await Promise.all([Promise.all(attempts), Promise.all(settled)]);
     if (made.length === 0) return;
-    const records = made.map((a) => a.record);
-    const retries = made.filter((a) => a.next.state === 'pending');
-    const moved =
-      retries.length === 0
-        ? await recordAttempts(pool, records)
-        : await inTransaction(pool, async (db) => {
-            const ids = await recordAttempts(db, records);
-            await enqueueDeliveries(
-              boss,
-              settings.queue,
-              db,
-              retries
-                .filter((a) => ids.has(a.delivery.id))
-                .map((a) => ({
-                  deliveryId: a.delivery.id,
-                  subscriptionId: a.delivery.subscriptionId,
-                  attempt: a.record.attempt + 1,
-                  startAfter: a.record.nextAttemptAt!,
-                })),
-            );
-            return ids;
-          });
+    const moved = await recordAttempts(
+      pool,
+      made.map((a) => a.record),
+    );
     for (const { delivery, record, verdict, next } of made) {
       if (!moved.has(delivery.id)) continue;
       const outcomeLabel = next.state === 'pending' ? 'retry' : next.state;
@@ -192,23 +192,60 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  /** Claims over every process are serialized (`lockClaims`): the per-subscription limit is exact. */
+  const claim = () =>
+    inTransaction(pool, async (db) => {
+      await lockClaims(db);
+      const at = now();
+      return claimDueDeliveries(db, {
+        limit: settings.workerBatch,
+        perSubscription: settings.subscriptionConcurrency,
+        now: at,
+        leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
+      });
+    });
+
+  /** Keeps up to `workerConcurrency` batches in flight; claims again at once while batches come full. */
+  async function claimLoop(): Promise<void> {
+    while (running) {
+      if (inFlight.size >= settings.workerConcurrency) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      woken = false;
+      let batch: DeliveryForAttempt[];
+      try {
+        batch = await claim();
+      } catch (error) {
+        log.warn('due deliveries not claimed yet', { error: error as Error });
+        await sleep(settings.pollMs);
+        continue;
+      }
+      if (batch.length > 0) {
+        const delivering: Promise<void> = deliverBatch(batch)
+          .catch((error) =>
+            // The claims stay until their lease runs out; the attempts are made again then.
+            log.error('push batch not recorded', { error: error as Error, deliveries: batch.length }),
+          )
+          .finally(() => {
+            inFlight.delete(delivering);
+            // A subscription at its limit may have room again.
+            signal();
+          });
+        inFlight.add(delivering);
+      }
+      if (batch.length < settings.workerBatch) await sleep(settings.pollMs);
+    }
+  }
+
   async function claimRequested(): Promise<number> {
-    claiming ??= inTransaction(pool, async (db) => {
-      const claimed = await claimRequestedDeliveries(db, 500, now());
-      await enqueueDeliveries(
-        boss,
-        settings.queue,
-        db,
-        claimed.map((row) => ({
-          deliveryId: row.id,
-          subscriptionId: row.subscriptionId,
-          attempt: row.attempt,
-        })),
-      );
-      return claimed.length;
-    })
+    claiming ??= makeRequestedDue(pool, 500, now())
+      .then((made) => {
+        if (made > 0) signal();
+        return made;
+      })
       .catch((error) => {
-        log.warn('requested deliveries not claimed yet', { error: error as Error });
+        log.warn('requested deliveries not made due yet', { error: error as Error });
         return 0;
       })
       .finally(() => {
@@ -219,33 +256,30 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return {
     async start() {
-      await boss.work<DeliveryJob>(
-        settings.queue,
-        {
-          // No larger than a subscription's share: a batch can then be full with one busy
-          // subscription's jobs, and a full batch fetches again at once instead of after the poll.
-          batchSize: Math.min(settings.workerBatch, settings.subscriptionConcurrency),
-          localConcurrency: settings.workerConcurrency,
-          groupConcurrency: settings.subscriptionConcurrency,
-          pollingIntervalSeconds: 0.5,
-          // A full batch means more are waiting: fetch again at once instead of after the poll.
-          burstWhenBatchFull: true,
-        },
-        async (jobs: Job<DeliveryJob>[]) => {
-          await deliverBatch(jobs.map((job) => job.data));
-        },
-      );
+      running = true;
+      listener = await listenForChanges({
+        connectionString: options.databaseUrl,
+        channels: [changeChannels.pushDeliveries],
+        onChange: signal,
+        // Anything queued while not listening is found by the next claim.
+        onReset: signal,
+        logger: options.logger,
+      });
+      loop = claimLoop();
       timer = setInterval(() => void claimRequested(), settings.requestPollMs);
       log.info('delivery worker started', {
-        queue: settings.queue,
         subscriptionConcurrency: settings.subscriptionConcurrency,
         allowlist: settings.allowlist.entries,
       });
     },
     async stop() {
+      running = false;
       if (timer) clearInterval(timer);
-      await boss.offWork(settings.queue, { wait: true });
+      wake?.();
+      await loop;
+      await Promise.all(inFlight);
       await claiming;
+      await listener?.close();
     },
     claimRequested,
   };

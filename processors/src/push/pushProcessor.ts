@@ -8,28 +8,25 @@ import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
 import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
-import { enqueueDeliveries, type JobToQueue } from './jobs.ts';
 import { lookupOf, pushPayload } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
  * (../runtime/checkpointedConsumer.ts) in its own consumer group. Each change event is matched
  * against the subscriptions, and for each match one delivery row — unique per (subscription,
- * event id) — and its pg-boss job are written in ONE transaction with the partition's offset,
- * a batch at a time with one statement per step.
+ * event id), due at once or at the end of its express push cycle — is written in ONE transaction
+ * with the partition's offset, a batch at a time with one statement per step; the delivery
+ * worker claims it from there (README "Claims").
  * A change consumed twice (restart, rebalance) or published twice (outbox replay, rebuild)
- * finds its delivery row and enqueues nothing: never a second logical delivery. A record that
+ * finds its delivery row and adds nothing: never a second logical delivery. A record that
  * is not a change event is dead-lettered under `push`, and an operator's retry of it goes
  * through this same path.
  */
 export interface PushProcessorOptions {
   brokers: string[];
   pool: pg.Pool;
-  boss: PgBoss;
-  queue: string;
   topic: string;
   consumerGroup: string;
   logger: Logger;
@@ -43,7 +40,6 @@ export interface PushProcessorOptions {
 export type PushProcessor = CheckpointedConsumer;
 
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
-  const { boss } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
@@ -53,9 +49,8 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     `${delivery.subscriptionId}/${delivery.subject}`;
 
   /**
-   * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one
-   * inserts every delivery, one reads the express cycles' last pushes, one enqueues the jobs —
-   * only for the rows actually inserted, so a replayed event queues nothing.
+   * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one reads
+   * the express cycles' last pushes, one inserts every delivery; a replayed event inserts nothing.
    */
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
     // Events of one enterprise or subject often come together: each distinct lookup once.
@@ -85,26 +80,17 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         });
       }
     }
-    const inserted = new Set((await insertDeliveries(db, deliveries)).map((row) => row.id));
-    const queued = deliveries.filter((delivery) => delivery.state === 'pending' && inserted.has(delivery.id));
-    const lastPushes =
-      cycleMs > 0
-        ? await lastPushesStartedAt(
-            db,
-            queued.filter((delivery) => cycledFamilies.includes(delivery.family)),
-          )
-        : new Map<string, Date>();
-    const jobs = queued.map((delivery): JobToQueue => {
-      const last = cycledFamilies.includes(delivery.family) ? lastPushes.get(pairKey(delivery)) : undefined;
-      const cycleEnd = last ? last.getTime() + cycleMs : 0;
-      return {
-        deliveryId: delivery.id,
-        subscriptionId: delivery.subscriptionId,
-        attempt: 1,
-        ...(cycleEnd > at.getTime() ? { startAfter: new Date(cycleEnd) } : {}),
-      };
-    });
-    await enqueueDeliveries(boss, options.queue, db, jobs);
+    const cycled = deliveries.filter(
+      (delivery) => delivery.state === 'pending' && cycledFamilies.includes(delivery.family),
+    );
+    if (cycleMs > 0 && cycled.length > 0) {
+      const lastPushes = await lastPushesStartedAt(db, cycled);
+      for (const delivery of cycled) {
+        const cycleEnd = (lastPushes.get(pairKey(delivery))?.getTime() ?? 0) + cycleMs;
+        if (cycleEnd > at.getTime()) delivery.nextAttemptAt = new Date(cycleEnd);
+      }
+    }
+    await insertDeliveries(db, deliveries);
   }
 
   return createCheckpointedConsumer<ChangeEvent>({

@@ -21,9 +21,11 @@ export interface NewDelivery {
   subject: string;
   /** Without the sequence: it is added here, for `changes` payloads, once assigned. */
   payload: Record<string, unknown>;
-  /** `requested`: the worker's poller enqueues it (a tracking subscription's first push, made by query-api). */
+  /** `requested`: the worker's poller makes it due (a tracking subscription's first push, made by query-api). */
   state: 'held' | 'pending' | 'requested';
   createdAt: Date;
+  /** For `pending`: when the first attempt is due (an express push cycle's end); `createdAt` when absent. */
+  nextAttemptAt?: Date;
 }
 
 /**
@@ -56,7 +58,8 @@ export async function insertDeliveries(
     `WITH r AS (
        SELECT r.*, row_number() OVER (PARTITION BY r.subscription_id, r.subject ORDER BY r.i) AS n
        FROM jsonb_to_recordset($1::jsonb) AS r(i integer, id uuid, subscription_id uuid, family text, event_id text,
-         event_kind text, subject text, payload jsonb, state text, created_at timestamptz)),
+         event_kind text, subject text, payload jsonb, state text, created_at timestamptz,
+         next_attempt_at timestamptz)),
      counts AS (
        SELECT subscription_id, subject, count(*) AS taken FROM r GROUP BY 1, 2 ORDER BY 1, 2),
      seq AS (
@@ -66,10 +69,11 @@ export async function insertDeliveries(
        DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + EXCLUDED.last_sequence
        RETURNING subscription_id, subject, last_sequence)
      INSERT INTO push_deliveries (id, subscription_id, event_id, event_kind, subject, sequence, payload, state,
-       created_at, updated_at)
+       next_attempt_at, created_at, updated_at)
      SELECT r.id, r.subscription_id, r.event_id, r.event_kind, r.subject, s.sequence,
        CASE WHEN r.family = 'changes' THEN r.payload || jsonb_build_object('sequence', s.sequence) ELSE r.payload END,
-       r.state, r.created_at, r.created_at
+       r.state, CASE WHEN r.state = 'pending' THEN COALESCE(r.next_attempt_at, r.created_at) END, r.created_at,
+       r.created_at
      FROM r JOIN counts c USING (subscription_id, subject) JOIN seq q USING (subscription_id, subject)
      CROSS JOIN LATERAL (SELECT q.last_sequence - c.taken + r.n AS sequence) s
      ORDER BY r.i
@@ -88,6 +92,7 @@ export async function insertDeliveries(
           payload: delivery.payload,
           state: delivery.state,
           created_at: delivery.createdAt,
+          next_attempt_at: delivery.nextAttemptAt ?? null,
         })),
       ),
     ],
@@ -125,49 +130,93 @@ export async function findDeliveryForAttempt(db: Queryable, id: string): Promise
   return (await findDeliveriesForAttempt(db, [id])).get(id) ?? null;
 }
 
-/** The deliveries of a batch of jobs, with one statement; keyed by delivery id (missing ones absent). */
+/** The columns of `DeliveryForAttempt`, over `d` (the deliveries) — shared by the lookup and the claim. */
+const attemptView = `d.id, d.subscription_id, s.family, s.callback_url, s.secret,
+       CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
+       d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
+       COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
+       EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
+               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending')) AS newer_waiting
+     FROM d
+     JOIN push_subscriptions s ON s.id = d.subscription_id
+     LEFT JOIN api_keys k ON k.id = s.key_id
+     LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject`;
+
+// biome-ignore lint/suspicious/noExplicitAny: a row of `attemptView`
+const toDeliveryForAttempt = (row: any): DeliveryForAttempt => ({
+  id: row.id,
+  subscriptionId: row.subscription_id,
+  family: row.family,
+  callbackUrl: row.callback_url,
+  secret: row.secret,
+  subscriptionState: row.subscription_state,
+  eventId: row.event_id,
+  subject: row.subject,
+  sequence: Number(row.sequence),
+  payload: row.payload,
+  state: row.state,
+  attempts: row.attempts,
+  roundStart: row.round_start,
+  forced: row.forced,
+  deliveredSequence: Number(row.delivered_sequence),
+  newerWaiting: row.newer_waiting,
+});
+
+/** Deliveries by id, with one statement; keyed by delivery id (missing ones absent). */
 export async function findDeliveriesForAttempt(
   db: Queryable,
   ids: readonly string[],
 ): Promise<Map<string, DeliveryForAttempt>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query(
-    `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret,
-       CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
-       d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
-       COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
-       EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
-               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending')) AS newer_waiting
-     FROM push_deliveries d
-     JOIN push_subscriptions s ON s.id = d.subscription_id
-     LEFT JOIN api_keys k ON k.id = s.key_id
-     LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject
-     WHERE d.id = ANY($1::uuid[])`,
+    `WITH d AS (SELECT * FROM push_deliveries WHERE id = ANY($1::uuid[])) SELECT ${attemptView}`,
     [ids],
   );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        subscriptionId: row.subscription_id,
-        family: row.family,
-        callbackUrl: row.callback_url,
-        secret: row.secret,
-        subscriptionState: row.subscription_state,
-        eventId: row.event_id,
-        subject: row.subject,
-        sequence: Number(row.sequence),
-        payload: row.payload,
-        state: row.state,
-        attempts: row.attempts,
-        roundStart: row.round_start,
-        forced: row.forced,
-        deliveredSequence: Number(row.delivered_sequence),
-        newerWaiting: row.newer_waiting,
-      },
-    ]),
+  return new Map(rows.map((row) => [row.id, toDeliveryForAttempt(row)]));
+}
+
+/**
+ * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
+ * a live lease — oldest due first, skipping rows another claimer holds (SKIP LOCKED) — and leases
+ * them until `leaseUntil`. No subscription gets more than `perSubscription` claimed at once,
+ * those still in flight from earlier claims counted: callers serialize claims
+ * (`lockClaims`), so the count is exact over every process. Returns the claimed deliveries with
+ * everything an attempt needs, in claim order.
+ */
+export async function claimDueDeliveries(
+  db: Queryable,
+  options: { limit: number; perSubscription: number; now: Date; leaseUntil: Date },
+): Promise<DeliveryForAttempt[]> {
+  const { rows } = await db.query(
+    `WITH busy AS (
+       SELECT subscription_id, count(*)::int AS n FROM push_deliveries
+       WHERE claimed_until IS NOT NULL AND claimed_until > $1 AND state = 'pending' GROUP BY 1),
+     due AS (
+       SELECT d.id, d.subscription_id, d.next_attempt_at FROM push_deliveries d
+       WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
+         AND d.subscription_id NOT IN (SELECT subscription_id FROM busy WHERE n >= $4)
+       ORDER BY d.next_attempt_at, d.id LIMIT $3 * 4 FOR UPDATE SKIP LOCKED),
+     picked AS (
+       SELECT id FROM (
+         SELECT due.id, due.next_attempt_at, COALESCE(busy.n, 0)
+             + row_number() OVER (PARTITION BY due.subscription_id ORDER BY due.next_attempt_at, due.id) AS slot
+         FROM due LEFT JOIN busy USING (subscription_id)) ranked
+       WHERE slot <= $4 ORDER BY next_attempt_at, id LIMIT $3),
+     d AS (
+       UPDATE push_deliveries d SET claimed_until = $2 FROM picked WHERE d.id = picked.id RETURNING d.*)
+     SELECT ${attemptView} ORDER BY d.next_attempt_at, d.id`,
+    [options.now, options.leaseUntil, options.limit, options.perSubscription],
   );
+  return rows.map(toDeliveryForAttempt);
+}
+
+/**
+ * Serializes claims over every process in the caller's transaction (the per-subscription count
+ * in `claimDueDeliveries` must see the claims before it). Per schema, so test schemas sharing a
+ * database do not wait on each other.
+ */
+export async function lockClaims(db: Queryable): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'))`);
 }
 
 /**
@@ -241,7 +290,8 @@ export async function settleAttempt(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE push_deliveries
-     SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6
+     SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6,
+       claimed_until = NULL
      WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'`,
     [update.id, update.attempt, update.state, update.nextAttemptAt, update.errorCode, update.now],
   );
@@ -270,29 +320,24 @@ export async function settleWithoutAttempt(
   now: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL WHERE id = $1 AND state = 'pending'`,
+    `UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL, claimed_until = NULL
+     WHERE id = $1 AND state = 'pending'`,
     [id, state, now],
   );
 }
 
 /**
- * Claims deliveries that wait for a job (resumed, redelivered) and marks them pending, in the
- * caller's transaction, which also enqueues their jobs. SKIP LOCKED: several push processors
- * may poll at once.
+ * Makes deliveries that wait (resumed, redelivered, a tracking subscription's first push) due at
+ * once: `pending` from `now`, for the next claim. SKIP LOCKED: several push processors may poll at once.
  */
-export async function claimRequestedDeliveries(
-  db: Queryable,
-  limit: number,
-  now: Date,
-): Promise<{ id: string; subscriptionId: string; attempt: number }[]> {
-  const { rows } = await db.query(
-    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, updated_at = $2
+export async function makeRequestedDue(db: Queryable, limit: number, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, claimed_until = NULL, updated_at = $2
      WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
-                    LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING d.id, d.subscription_id, d.attempts`,
+                    LIMIT $1 FOR UPDATE SKIP LOCKED)`,
     [limit, now],
   );
-  return rows.map((row) => ({ id: row.id, subscriptionId: row.subscription_id, attempt: row.attempts + 1 }));
+  return rowCount ?? 0;
 }
 
 /** On resume: deliveries held while the subscription was paused wait for a job again. */
@@ -315,7 +360,7 @@ export async function cancelOpenDeliveries(
   now: Date,
 ): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
+    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, claimed_until = NULL, updated_at = $2
      WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending')`,
     [subscriptionId, now],
   );
@@ -437,8 +482,8 @@ export interface SettledAttempt extends AttemptRecord {
  * A batch of attempts in one statement: each delivery moves on after its attempt only if no one
  * else moved it (the attempts count is the guard, as in `settleAttempt`), its attempt row is
  * written only then, and the subjects' delivered sequences rise for the delivered ones. Rows are
- * locked in id order first, so concurrent batches never deadlock. Returns the ids that moved;
- * the caller enqueues the retries of the `pending` ones in the same transaction.
+ * locked in id order first, so concurrent batches never deadlock. Claims end here; a `pending`
+ * row is due again at its `nextAttemptAt` (the retry). Returns the ids that moved.
  */
 export async function recordAttempts(
   db: Queryable,
@@ -457,7 +502,7 @@ export async function recordAttempts(
      moved AS (
        UPDATE push_deliveries d
        SET state = r.state, attempts = r.attempt, next_attempt_at = r.next_attempt_at, last_error_code = r.error_code,
-         forced = false, updated_at = r.now
+         forced = false, updated_at = r.now, claimed_until = NULL
        FROM r JOIN locked ON locked.id = r.delivery_id
        WHERE d.id = r.delivery_id AND d.attempts = r.attempt - 1 AND d.state = 'pending'
        RETURNING d.id),
