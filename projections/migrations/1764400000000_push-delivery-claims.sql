@@ -21,6 +21,34 @@ CREATE INDEX push_deliveries_subject ON push_deliveries (subscription_id, subjec
 -- states before sending, so sending one at once is safe).
 UPDATE push_deliveries SET next_attempt_at = created_at WHERE state = 'pending' AND next_attempt_at IS NULL;
 
+-- Claims up to `claim_limit` due deliveries until `claim_until` (projections/src/push/deliveries.ts
+-- `claimDueDeliveries`): oldest due first, rows another claimer holds skipped, and no subscription
+-- past `per_subscription` claimed at once, those still in flight counted. A function so the lock
+-- comes first: claims are serialized per schema by the transaction-scoped advisory lock, and the
+-- query after it reads the claims committed before (a new snapshot per statement), so the
+-- per-subscription count is exact over every process, with the lock held only while the claim runs.
+CREATE FUNCTION push_claim_deliveries(claim_at timestamptz, claim_until timestamptz, claim_limit integer,
+  per_subscription integer) RETURNS SETOF push_deliveries LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'));
+  RETURN QUERY
+  WITH busy AS (
+    SELECT b.subscription_id, count(*)::int AS n FROM push_deliveries b
+    WHERE b.claimed_until IS NOT NULL AND b.claimed_until > claim_at AND b.state = 'pending' GROUP BY 1),
+  due AS (
+    SELECT p.id, p.subscription_id, p.next_attempt_at FROM push_deliveries p
+    WHERE p.state = 'pending' AND p.next_attempt_at <= claim_at AND (p.claimed_until IS NULL OR p.claimed_until <= claim_at)
+      AND p.subscription_id NOT IN (SELECT busy.subscription_id FROM busy WHERE busy.n >= per_subscription)
+    ORDER BY p.next_attempt_at, p.id LIMIT claim_limit * 4 FOR UPDATE OF p SKIP LOCKED),
+  picked AS (
+    SELECT ranked.id FROM (
+      SELECT due.id, due.next_attempt_at, COALESCE(busy.n, 0)
+          + row_number() OVER (PARTITION BY due.subscription_id ORDER BY due.next_attempt_at, due.id) AS slot
+      FROM due LEFT JOIN busy ON busy.subscription_id = due.subscription_id) ranked
+    WHERE ranked.slot <= per_subscription ORDER BY ranked.next_attempt_at, ranked.id LIMIT claim_limit)
+  UPDATE push_deliveries d SET claimed_until = claim_until FROM picked WHERE d.id = picked.id RETURNING d.*;
+END $$;
+
 -- New deliveries wake the workers (on commit of the writing transaction; a statement that inserted
 -- nothing due costs one needless claim). Retries and resumed deliveries come due later and are
 -- found by the workers' poll.
@@ -35,6 +63,7 @@ CREATE TRIGGER push_deliveries_inserted AFTER INSERT ON push_deliveries FOR EACH
 -- Down Migration
 DROP TRIGGER push_deliveries_inserted ON push_deliveries;
 DROP FUNCTION notify_push_deliveries_due();
+DROP FUNCTION push_claim_deliveries(timestamptz, timestamptz, integer, integer);
 DROP INDEX push_deliveries_subject;
 DROP INDEX push_deliveries_claimed;
 DROP INDEX push_deliveries_due;

@@ -1,10 +1,8 @@
-import { inTransaction } from '@tradelog/projections';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import {
   claimDueDeliveries,
   type DeliveryForAttempt,
-  lockClaims,
   makeRequestedDue,
   recordAttempts,
   type SettledAttempt,
@@ -26,8 +24,8 @@ import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
  * loads everything the attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads
  * side by side, classifies the replies (./reply.ts), and with one statement records every attempt
  * and moves every delivery on: delivered, dead, or `pending` again with the retry's due time.
- * Up to `workerConcurrency` batches are in flight; new deliveries wake the claim loop
- * (a notification on commit), retries are found by its poll.
+ * `workerConcurrency` pollers claim side by side; new deliveries wake them (a notification on
+ * commit), retries are found by their poll.
  *
  * Headers of every push: webhook-id (the change event id: the receiver's idempotency key),
  * webhook-timestamp, webhook-signature (./signature.ts), retry-count (attempts made before this
@@ -65,27 +63,27 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let claiming: Promise<number> | undefined;
   let listener: ChangeListener | undefined;
   let running = false;
-  let loop: Promise<void> | undefined;
-  const inFlight = new Set<Promise<void>>();
+  let pollers: Promise<void>[] = [];
   const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
 
-  // The claim loop sleeps until woken (a notification, a resumed delivery) or the poll comes round.
-  let wake: (() => void) | undefined;
-  let woken = false;
+  // Pollers sleep until woken (a notification, a resumed delivery) or the poll comes round. A
+  // signal while a poller is claiming counts too: its next sleep ends at once.
+  const sleepers = new Set<() => void>();
+  let signals = 0;
   const signal = () => {
-    woken = true;
-    wake?.();
+    signals++;
+    for (const wake of [...sleepers]) wake();
   };
-  const sleep = (ms: number) =>
+  const sleep = (ms: number, seen: number) =>
     new Promise<void>((resolve) => {
-      if (woken || !running) return resolve();
-      const timeout = setTimeout(done, ms);
-      function done() {
+      if (signals !== seen || !running) return resolve();
+      const timeout = setTimeout(wake, ms);
+      function wake() {
         clearTimeout(timeout);
-        wake = undefined;
+        sleepers.delete(wake);
         resolve();
       }
-      wake = done;
+      sleepers.add(wake);
     });
 
   /** One attempt's outcome, waiting to be recorded with the rest of its batch. */
@@ -192,49 +190,42 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  /** Claims over every process are serialized (`lockClaims`): the per-subscription limit is exact. */
-  const claim = () =>
-    inTransaction(pool, async (db) => {
-      await lockClaims(db);
-      const at = now();
-      return claimDueDeliveries(db, {
-        limit: settings.workerBatch,
-        perSubscription: settings.subscriptionConcurrency,
-        now: at,
-        leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
-      });
+  const claim = () => {
+    const at = now();
+    return claimDueDeliveries(pool, {
+      limit: settings.workerBatch,
+      perSubscription: settings.subscriptionConcurrency,
+      now: at,
+      leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
     });
+  };
 
-  /** Keeps up to `workerConcurrency` batches in flight; claims again at once while batches come full. */
-  async function claimLoop(): Promise<void> {
+  /**
+   * One of `workerConcurrency` pollers: claim a batch, deliver it, record it; again at once while
+   * batches come full. Their claims overlap the other pollers' POSTs and records.
+   */
+  async function poll(): Promise<void> {
     while (running) {
-      if (inFlight.size >= settings.workerConcurrency) {
-        await Promise.race(inFlight);
-        continue;
-      }
-      woken = false;
+      const seen = signals;
       let batch: DeliveryForAttempt[];
       try {
         batch = await claim();
       } catch (error) {
         log.warn('due deliveries not claimed yet', { error: error as Error });
-        await sleep(settings.pollMs);
+        await sleep(settings.pollMs, seen);
         continue;
       }
       if (batch.length > 0) {
-        const delivering: Promise<void> = deliverBatch(batch)
-          .catch((error) =>
-            // The claims stay until their lease runs out; the attempts are made again then.
-            log.error('push batch not recorded', { error: error as Error, deliveries: batch.length }),
-          )
-          .finally(() => {
-            inFlight.delete(delivering);
-            // A subscription at its limit may have room again.
-            signal();
-          });
-        inFlight.add(delivering);
+        try {
+          await deliverBatch(batch);
+        } catch (error) {
+          // The claims stay until their lease runs out; the attempts are made again then.
+          log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
+        }
+        // Its subscriptions have room again: a poller left waiting by their limit may claim.
+        signal();
       }
-      if (batch.length < settings.workerBatch) await sleep(settings.pollMs);
+      if (batch.length < settings.workerBatch) await sleep(settings.pollMs, seen);
     }
   }
 
@@ -265,7 +256,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         onReset: signal,
         logger: options.logger,
       });
-      loop = claimLoop();
+      pollers = Array.from({ length: settings.workerConcurrency }, () => poll());
       timer = setInterval(() => void claimRequested(), settings.requestPollMs);
       log.info('delivery worker started', {
         subscriptionConcurrency: settings.subscriptionConcurrency,
@@ -275,9 +266,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async stop() {
       running = false;
       if (timer) clearInterval(timer);
-      wake?.();
-      await loop;
-      await Promise.all(inFlight);
+      signal();
+      await Promise.all(pollers);
       await claiming;
       await listener?.close();
     },

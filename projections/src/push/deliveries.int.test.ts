@@ -5,6 +5,7 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
 import { migrate } from '../migrate.ts';
 import {
+  claimDueDeliveries,
   findDeliveriesForAttempt,
   insertDeliveries,
   insertDelivery,
@@ -175,5 +176,70 @@ describe('deliveries recorded in batches', () => {
       sequence: 2,
       payload: { subject: 'purchase/E', sequence: 2 },
     });
+  });
+
+  it('claims due deliveries once, never more than the per-subscription limit at a time, and again when a lease ran out', async () => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId: 'claims', enterprises: ['E2'] });
+    const claimsOf = randomUUID();
+    await insertSubscription(pool, {
+      id: claimsOf,
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'claims',
+      keyId: key.id,
+      callbackUrl: 'https://bank.example.com/hook',
+      criteria: { enterprise: 'E2', projections: ['order-status'] },
+      matchKey: 'E2',
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    const at = new Date();
+    const later = new Date(at.getTime() + 60_000);
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      id: randomUUID(),
+      subscriptionId: claimsOf,
+      family: 'changes' as const,
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: `purchase/C${i}`,
+      payload: {},
+      state: 'pending' as const,
+      createdAt: at,
+      // Two are not due yet (a retry, an express cycle's end).
+      ...(i >= 8 ? { nextAttemptAt: later } : {}),
+    }));
+    await insertDeliveries(pool, rows);
+    const claim = async (now: Date) =>
+      (
+        await claimDueDeliveries(pool, {
+          limit: 1000,
+          perSubscription: 4,
+          now,
+          leaseUntil: new Date(now.getTime() + 30_000),
+        })
+      ).filter((row) => row.subscriptionId === claimsOf);
+    // Two claimers at once (as two processes would): four in all, none twice.
+    const [first, second] = await Promise.all([claim(at), claim(at)]);
+    const claimed = [...first!, ...second!].map((row) => row.id);
+    expect(claimed).toHaveLength(4);
+    expect(new Set(claimed).size).toBe(4);
+    // The subscription is at its limit while they are in flight.
+    expect(await claim(at)).toEqual([]);
+    // Recording two attempts ends their claims: two more may go.
+    const done = first!.length > 0 ? first! : second!;
+    await recordAttempts(
+      pool,
+      done.slice(0, 2).map((row) => settled(row.id, 'delivered', row.sequence, row.subject)),
+    );
+    const next = await claim(at);
+    expect(next).toHaveLength(2);
+    expect(next.every((row) => !claimed.includes(row.id))).toBe(true);
+    // A claimer that died leaves its leases to run out; then they are claimed again, as is what
+    // came due meanwhile — still four at a time.
+    const afterLeases = new Date(at.getTime() + 61_000);
+    const reclaimed = await claim(afterLeases);
+    expect(reclaimed).toHaveLength(4);
+    expect(reclaimed.every((row) => row.state === 'pending' && row.attempts === 0)).toBe(true);
   });
 });

@@ -179,44 +179,20 @@ export async function findDeliveriesForAttempt(
  * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
  * a live lease — oldest due first, skipping rows another claimer holds (SKIP LOCKED) — and leases
  * them until `leaseUntil`. No subscription gets more than `perSubscription` claimed at once,
- * those still in flight from earlier claims counted: callers serialize claims
- * (`lockClaims`), so the count is exact over every process. Returns the claimed deliveries with
- * everything an attempt needs, in claim order.
+ * those still in flight from earlier claims counted, over every process (the claim is
+ * serialized: `push_claim_deliveries`, migration 1764400000000_push-delivery-claims.sql).
+ * Returns the claimed deliveries with everything an attempt needs, in claim order.
  */
 export async function claimDueDeliveries(
   db: Queryable,
   options: { limit: number; perSubscription: number; now: Date; leaseUntil: Date },
 ): Promise<DeliveryForAttempt[]> {
   const { rows } = await db.query(
-    `WITH busy AS (
-       SELECT subscription_id, count(*)::int AS n FROM push_deliveries
-       WHERE claimed_until IS NOT NULL AND claimed_until > $1 AND state = 'pending' GROUP BY 1),
-     due AS (
-       SELECT d.id, d.subscription_id, d.next_attempt_at FROM push_deliveries d
-       WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
-         AND d.subscription_id NOT IN (SELECT subscription_id FROM busy WHERE n >= $4)
-       ORDER BY d.next_attempt_at, d.id LIMIT $3 * 4 FOR UPDATE SKIP LOCKED),
-     picked AS (
-       SELECT id FROM (
-         SELECT due.id, due.next_attempt_at, COALESCE(busy.n, 0)
-             + row_number() OVER (PARTITION BY due.subscription_id ORDER BY due.next_attempt_at, due.id) AS slot
-         FROM due LEFT JOIN busy USING (subscription_id)) ranked
-       WHERE slot <= $4 ORDER BY next_attempt_at, id LIMIT $3),
-     d AS (
-       UPDATE push_deliveries d SET claimed_until = $2 FROM picked WHERE d.id = picked.id RETURNING d.*)
+    `WITH d AS (SELECT * FROM push_claim_deliveries($1, $2, $3, $4))
      SELECT ${attemptView} ORDER BY d.next_attempt_at, d.id`,
     [options.now, options.leaseUntil, options.limit, options.perSubscription],
   );
   return rows.map(toDeliveryForAttempt);
-}
-
-/**
- * Serializes claims over every process in the caller's transaction (the per-subscription count
- * in `claimDueDeliveries` must see the claims before it). Per schema, so test schemas sharing a
- * database do not wait on each other.
- */
-export async function lockClaims(db: Queryable): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'))`);
 }
 
 /**
