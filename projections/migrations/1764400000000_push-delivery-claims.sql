@@ -22,11 +22,13 @@ CREATE INDEX push_deliveries_subject ON push_deliveries (subscription_id, subjec
 UPDATE push_deliveries SET next_attempt_at = created_at WHERE state = 'pending' AND next_attempt_at IS NULL;
 
 -- Claims up to `claim_limit` due deliveries until `claim_until` (projections/src/push/deliveries.ts
--- `claimDueDeliveries`): oldest due first, rows another claimer holds skipped, and no subscription
--- past `per_subscription` claimed at once, those still in flight counted. A function so the lock
--- comes first: claims are serialized per schema by the transaction-scoped advisory lock, and the
--- query after it reads the claims committed before (a new snapshot per statement), so the
--- per-subscription count is exact over every process, with the lock held only while the claim runs.
+-- `claimDueDeliveries`): oldest due first, and no subscription past `per_subscription` claimed at
+-- once, those still in flight counted. A function so the lock comes first: claims are serialized
+-- per schema by the transaction-scoped advisory lock, and the query after it reads the claims
+-- committed before (a new snapshot per statement), so the per-subscription count is exact over
+-- every process, with the lock held only while the claim runs. The UPDATE checks each row again
+-- as it stands when locked (a row cancelled or recorded meanwhile is not claimed): no row is
+-- claimed twice even without the lock, and only the rows claimed are locked.
 CREATE FUNCTION push_claim_deliveries(claim_at timestamptz, claim_until timestamptz, claim_limit integer,
   per_subscription integer) RETURNS SETOF push_deliveries LANGUAGE plpgsql AS $$
 BEGIN
@@ -39,14 +41,16 @@ BEGIN
     SELECT p.id, p.subscription_id, p.next_attempt_at FROM push_deliveries p
     WHERE p.state = 'pending' AND p.next_attempt_at <= claim_at AND (p.claimed_until IS NULL OR p.claimed_until <= claim_at)
       AND p.subscription_id NOT IN (SELECT busy.subscription_id FROM busy WHERE busy.n >= per_subscription)
-    ORDER BY p.next_attempt_at, p.id LIMIT claim_limit * 4 FOR UPDATE OF p SKIP LOCKED),
+    ORDER BY p.next_attempt_at, p.id LIMIT claim_limit * 2),
   picked AS (
     SELECT ranked.id FROM (
       SELECT due.id, due.next_attempt_at, COALESCE(busy.n, 0)
           + row_number() OVER (PARTITION BY due.subscription_id ORDER BY due.next_attempt_at, due.id) AS slot
       FROM due LEFT JOIN busy ON busy.subscription_id = due.subscription_id) ranked
     WHERE ranked.slot <= per_subscription ORDER BY ranked.next_attempt_at, ranked.id LIMIT claim_limit)
-  UPDATE push_deliveries d SET claimed_until = claim_until FROM picked WHERE d.id = picked.id RETURNING d.*;
+  UPDATE push_deliveries d SET claimed_until = claim_until FROM picked
+  WHERE d.id = picked.id AND d.state = 'pending' AND (d.claimed_until IS NULL OR d.claimed_until <= claim_at)
+  RETURNING d.*;
 END $$;
 
 -- New deliveries wake the workers (on commit of the writing transaction; a statement that inserted

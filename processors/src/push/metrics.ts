@@ -29,7 +29,7 @@ export function createPushMetrics(db: Queryable): PushMetrics {
   });
   new client.Gauge({
     name: 'tradelog_push_queue_depth',
-    help: 'Deliveries not yet settled, by state (pending: a job is queued or scheduled)',
+    help: 'Deliveries not yet settled, by state (pending: due now or at its retry time)',
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {

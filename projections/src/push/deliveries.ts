@@ -251,7 +251,7 @@ export async function insertAttempt(db: Queryable, attempt: AttemptRecord): Prom
 
 /**
  * Moves a delivery on after attempt `attempt`; only if no one else did (the attempts count is
- * the guard), so a job that ran twice records one outcome. False when the guard failed.
+ * the guard), so an attempt recorded twice records one outcome. False when the guard failed.
  */
 export async function settleAttempt(
   db: Queryable,
@@ -316,7 +316,7 @@ export async function makeRequestedDue(db: Queryable, limit: number, now: Date):
   return rowCount ?? 0;
 }
 
-/** On resume: deliveries held while the subscription was paused wait for a job again. */
+/** On resume: deliveries held while the subscription was paused are requested again (made due by the worker). */
 export async function releaseHeldDeliveries(
   db: Queryable,
   subscriptionId: string,
