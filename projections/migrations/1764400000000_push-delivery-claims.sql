@@ -28,9 +28,10 @@ UPDATE push_deliveries SET next_attempt_at = created_at WHERE state = 'pending' 
 -- committed before (a new snapshot per statement), so the per-subscription count is exact over
 -- every process, with the lock held only while the claim runs. The UPDATE checks each row again
 -- as it stands when locked (a row cancelled or recorded meanwhile is not claimed): no row is
--- claimed twice even without the lock, and only the rows claimed are locked.
+-- claimed twice even without the lock, and only the rows claimed are locked. It returns the ids
+-- claimed; the caller loads them with a statement of its own (the lock is gone by then).
 CREATE FUNCTION push_claim_deliveries(claim_at timestamptz, claim_until timestamptz, claim_limit integer,
-  per_subscription integer) RETURNS SETOF push_deliveries LANGUAGE plpgsql AS $$
+  per_subscription integer) RETURNS SETOF uuid LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'));
   RETURN QUERY
@@ -50,7 +51,7 @@ BEGIN
     WHERE ranked.slot <= per_subscription ORDER BY ranked.next_attempt_at, ranked.id LIMIT claim_limit)
   UPDATE push_deliveries d SET claimed_until = claim_until FROM picked
   WHERE d.id = picked.id AND d.state = 'pending' AND (d.claimed_until IS NULL OR d.claimed_until <= claim_at)
-  RETURNING d.*;
+  RETURNING d.id;
 END $$;
 
 -- New deliveries wake the workers (on commit of the writing transaction; a statement that inserted

@@ -181,18 +181,23 @@ export async function findDeliveriesForAttempt(
  * them until `leaseUntil`. No subscription gets more than `perSubscription` claimed at once,
  * those still in flight from earlier claims counted, over every process (the claim is
  * serialized: `push_claim_deliveries`, migration 1764400000000_push-delivery-claims.sql).
- * Returns the claimed deliveries with everything an attempt needs, in claim order.
+ * Returns the claimed deliveries with everything an attempt needs.
  */
 export async function claimDueDeliveries(
   db: Queryable,
   options: { limit: number; perSubscription: number; now: Date; leaseUntil: Date },
 ): Promise<DeliveryForAttempt[]> {
   const { rows } = await db.query(
-    `WITH d AS (SELECT * FROM push_claim_deliveries($1, $2, $3, $4))
-     SELECT ${attemptView} ORDER BY d.next_attempt_at, d.id`,
+    'SELECT push_claim_deliveries AS id FROM push_claim_deliveries($1, $2, $3, $4)',
     [options.now, options.leaseUntil, options.limit, options.perSubscription],
   );
-  return rows.map(toDeliveryForAttempt);
+  // Loaded by a statement of its own, whose snapshot sees everything the claim saw (a subscription
+  // made a moment ago included), and so the claims' lock is held only while they are made.
+  const claimed = await findDeliveriesForAttempt(
+    db,
+    rows.map((row) => row.id as string),
+  );
+  return [...claimed.values()];
 }
 
 /**
