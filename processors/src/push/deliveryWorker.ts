@@ -20,8 +20,8 @@ import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**
  * The delivery worker (README "Claims"): claims due deliveries straight from push_deliveries in
- * batches — first attempts, retries and express-cycle sends alike — with one statement that also
- * loads everything the attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads
+ * batches — first attempts, retries and express-cycle sends alike — and loads everything the
+ * attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads
  * side by side, classifies the replies (./reply.ts), and with one statement records every attempt
  * and moves every delivery on: delivered, dead, or `pending` again with the retry's due time.
  * `workerConcurrency` pollers claim side by side; new deliveries wake them (a notification on
