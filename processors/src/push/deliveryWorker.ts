@@ -138,11 +138,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   /**
-   * A claimed batch (README "Claims"): the POSTs made side by side (keep-alive per receiver,
-   * ./callbackPost.ts), then every attempt row and delivery state written with one statement,
-   * which also ends the claims.
+   * A claimed batch's POSTs, made side by side (keep-alive per receiver, ./callbackPost.ts);
+   * deliveries that are not to be sent are settled instead.
    */
-  async function deliverBatch(deliveries: readonly DeliveryForAttempt[]): Promise<void> {
+  async function attemptBatch(deliveries: readonly DeliveryForAttempt[]): Promise<Attempted[]> {
     const attempts: Promise<Attempted>[] = [];
     const settled: Promise<void>[] = [];
     for (const delivery of deliveries) {
@@ -162,6 +161,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       attempts.push(attempt(delivery, plan));
     }
     const [made] = await Promise.all([Promise.all(attempts), Promise.all(settled)]);
+    return made;
+  }
+
+  /** Every attempt row and delivery state of a batch with one statement, which also ends the claims. */
+  async function recordBatch(made: readonly Attempted[]): Promise<void> {
     if (made.length === 0) return;
     const moved = await recordAttempts(
       pool,
@@ -190,34 +194,40 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  const claim = () => {
+  /** A batch of due deliveries; empty when none, or when the claim failed (logged). */
+  async function claim(): Promise<DeliveryForAttempt[]> {
     const at = now();
-    return claimDueDeliveries(pool, {
-      limit: settings.workerBatch,
-      perSubscription: settings.subscriptionConcurrency,
-      now: at,
-      leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
-    });
-  };
+    try {
+      return await claimDueDeliveries(pool, {
+        limit: settings.workerBatch,
+        perSubscription: settings.subscriptionConcurrency,
+        now: at,
+        leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
+      });
+    } catch (error) {
+      log.warn('due deliveries not claimed yet', { error: error as Error });
+      return [];
+    }
+  }
 
   /**
-   * One of `workerConcurrency` pollers: claim a batch, deliver it, record it; again at once while
-   * batches come full. Their claims overlap the other pollers' POSTs and records.
+   * One of `workerConcurrency` pollers: claim a batch, POST it, record it. After a full batch
+   * the next claim is made while this one is recorded, so a poller waits on Postgres once per
+   * batch rather than twice; otherwise it sleeps until woken or the poll comes round. A batch
+   * claimed is delivered even when the worker is stopping (its claims would otherwise hold it
+   * until their lease ran out).
    */
   async function poll(): Promise<void> {
-    while (running) {
-      const seen = signals;
-      let batch: DeliveryForAttempt[];
-      try {
-        batch = await claim();
-      } catch (error) {
-        log.warn('due deliveries not claimed yet', { error: error as Error });
-        await sleep(settings.pollMs, seen);
-        continue;
-      }
+    let seen = signals;
+    let next: Promise<DeliveryForAttempt[]> | undefined = claim();
+    while (next) {
+      const batch = await next;
+      next = undefined;
       if (batch.length > 0) {
         try {
-          await deliverBatch(batch);
+          const made = await attemptBatch(batch);
+          if (running && batch.length === settings.workerBatch) next = claim();
+          await recordBatch(made);
         } catch (error) {
           // The claims stay until their lease runs out; the attempts are made again then.
           log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
@@ -225,7 +235,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         // Its subscriptions have room again: a poller left waiting by their limit may claim.
         signal();
       }
-      if (batch.length < settings.workerBatch) await sleep(settings.pollMs, seen);
+      if (!next && running) {
+        await sleep(settings.pollMs, seen);
+        seen = signals;
+        if (running) next = claim();
+      }
     }
   }
 
