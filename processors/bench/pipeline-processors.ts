@@ -16,7 +16,8 @@ if (!runId || !databaseUrl) {
   console.error('usage: pipeline-processors.ts <run-id> <database-url>');
   process.exit(2);
 }
-const logger = createLogger({ service: 'pipeline-bench-processors' }, { level: 'warn' });
+// Info: contention (deadlocks, serialization failures) is logged at info and counted by the bench.
+const logger = createLogger({ service: 'pipeline-bench-processors' }, { level: 'info' });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 + Object.keys(projections).length * 2 });
 pool.on('error', () => undefined);
 const codec = createRegistryCodec({ url: process.env.SCHEMA_REGISTRY_URL ?? '' });

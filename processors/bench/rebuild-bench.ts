@@ -116,7 +116,8 @@ try {
   const mixTypes = new Set(Array.from({ length: 6 }, (_, i) => documentAt(i)[0]));
   const only = process.env.BENCH_PROJECTIONS?.split(',').filter(Boolean);
   for (const projection of Object.values(projections).filter(
-    (p) => !only || only.includes(p.declaration.name),
+    (p) =>
+      p.declaration.reads.some((type) => mixTypes.has(type)) && (!only || only.includes(p.declaration.name)),
   )) {
     const result = await rebuildProjection({
       brokers: services.kafkaBrokers,

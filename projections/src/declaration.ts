@@ -22,6 +22,13 @@ export interface ProjectionDeclaration<Name extends string = string> {
   compared: readonly ComparedTable[];
   /** The change-event kinds it publishes to the changes topic (schemas/src/changes). */
   changeKinds: readonly string[];
+  /**
+   * The revision of what it makes of the log: raised whenever the same records would give other
+   * rows (new tables, changed rules). A live version of an older revision is rebuilt beside
+   * itself and replaced when the rebuild catches up (processors/README.md "Upgrading a
+   * projection"). 1 when not given.
+   */
+  revision: number;
 }
 
 export interface ComparedTable {
@@ -32,7 +39,7 @@ export interface ComparedTable {
 }
 
 export function declareProjection<const Name extends string>(
-  declaration: ProjectionDeclaration<Name>,
+  declaration: Omit<ProjectionDeclaration<Name>, 'revision'> & { revision?: number },
 ): ProjectionDeclaration<Name> {
-  return Object.freeze(declaration);
+  return Object.freeze({ ...declaration, revision: declaration.revision ?? 1 });
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 /**
  * Postgres notifications that tell readers their caches went stale (migration
  * 1764300000000_read-cache-notifications.sql: triggers send them on commit of the writing
- * transaction), and push workers that deliveries were queued (1764400000000_push-delivery-claims.sql). Channels are per database, not per schema: a notification from another schema
+ * transaction), and push workers that deliveries were queued (1764600000000_push-delivery-claims.sql). Channels are per database, not per schema: a notification from another schema
  * of the same database only costs a reader one needless reload.
  */
 export const changeChannels = {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ProjectionName } from './catalogue.ts';
+import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { deleteCheckpoints } from './checkpoints.ts';
 import { ident, type Queryable } from './db.ts';
 
@@ -24,6 +24,8 @@ export interface ProjectionVersion {
   createdAt: Date;
   liveSince: Date | null;
   retiredAt: Date | null;
+  /** The revision of the projection's declaration it was built with. */
+  revision: number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
@@ -37,10 +39,11 @@ const toVersion = (row: any): ProjectionVersion => ({
   createdAt: row.created_at,
   liveSince: row.live_since,
   retiredAt: row.retired_at,
+  revision: row.revision,
 });
 
 const columns =
-  'projection, version, schema_name, consumer_group, state, progress, created_at, live_since, retired_at';
+  'projection, version, schema_name, consumer_group, state, progress, created_at, live_since, retired_at, revision';
 
 export function versionSchemaName(namespace: string, projection: ProjectionName, version: number): string {
   return `${namespace}_${projection.replaceAll('-', '_')}_v${version}`;
@@ -57,15 +60,17 @@ export async function insertNextVersion(
   projection: ProjectionName,
   state: 'requested' | 'building' | 'live',
   at: Date,
+  /** The revision it is built with: the declaration's, unless the builder runs other code (tests). */
+  revision: number = projectionDeclaration(projection).revision,
 ): Promise<ProjectionVersion> {
   const { rows } = await db.query(
     `WITH next AS (SELECT COALESCE(MAX(version), 0) + 1 AS version FROM projection_versions WHERE projection = $1)
-     INSERT INTO projection_versions (projection, version, schema_name, consumer_group, state, created_at, live_since)
+     INSERT INTO projection_versions (projection, version, schema_name, consumer_group, state, created_at, live_since, revision)
      SELECT $1, next.version, $2 || '_' || replace($1, '-', '_') || '_v' || next.version,
-            'tradelog.' || $2 || '.' || $1 || '.v' || next.version, $3, $4, CASE WHEN $3 = 'live' THEN $4::timestamptz END
+            'tradelog.' || $2 || '.' || $1 || '.v' || next.version, $3, $4, CASE WHEN $3 = 'live' THEN $4::timestamptz END, $5
      FROM next
      RETURNING ${columns}`,
-    [projection, namespace, state, at],
+    [projection, namespace, state, at, revision],
   );
   return toVersion(rows[0]);
 }
@@ -99,6 +104,34 @@ export async function listVersions(db: Queryable, projection?: ProjectionName): 
     [projection ?? null],
   );
   return rows.map(toVersion);
+}
+
+/** A version being built with the given revision (an upgrade interrupted earlier resumes it). */
+export async function findBuildingVersion(
+  db: Queryable,
+  projection: ProjectionName,
+  revision: number,
+): Promise<ProjectionVersion | null> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM projection_versions WHERE projection = $1 AND state = 'building' AND revision = $2
+     ORDER BY version DESC LIMIT 1`,
+    [projection, revision],
+  );
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
+/** Records the revision a claimed version is built with (the builder's code, not the requester's). */
+export async function setVersionRevision(
+  db: Queryable,
+  projection: ProjectionName,
+  version: number,
+  revision: number,
+): Promise<void> {
+  await db.query('UPDATE projection_versions SET revision = $3 WHERE projection = $1 AND version = $2', [
+    projection,
+    version,
+    revision,
+  ]);
 }
 
 /** The oldest requested version of any projection, claimed for building (one builder at a time). */

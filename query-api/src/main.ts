@@ -6,16 +6,13 @@ import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import pg from 'pg';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
-import { createLeadRoutes } from './content/leadRoutes.ts';
 import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
 import { PreparingClient } from './lenders/preparedClient.ts';
 import { attachReadCache, createReadCache } from './lenders/readCache.ts';
-import { createProjectionRoutes } from './lenders/routes.ts';
-import { createSubscriptionRoutes } from './subscriptions/routes.ts';
-import { createTrackingRouter } from './tracking/router.ts';
+import { queryApiRouters } from './routers.ts';
 
 const config = parseQueryApiConfig(process.env);
 const logger = createLogger({ service: 'query-api' }, { level: config.logLevel });
@@ -90,23 +87,14 @@ const app = createApp({
     smsMaxAttempts: config.smsMaxAttempts,
     sessionDays: config.sessionDays,
   },
-  routers: [
-    createLeadRoutes({ pool, callLimit }),
-    createProjectionRoutes({
-      pool,
-      namespace: config.namespace,
-      changesTopic: config.changesTopic,
-      callLimit,
-      topicOffsets: kafkaOffsets,
-    }),
-    createSubscriptionRoutes({
-      pool,
-      callbackAllowlist: parseAllowlist(config.callbackAllowlist),
-      callLimit,
-    }),
-    // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
-    createTrackingRouter({ pool, callLimit }),
-  ],
+  routers: queryApiRouters({
+    pool,
+    namespace: config.namespace,
+    changesTopic: config.changesTopic,
+    callLimit,
+    topicOffsets: kafkaOffsets,
+    callbackAllowlist: parseAllowlist(config.callbackAllowlist),
+  }),
   ready: async () => databaseAnswers,
 });
 

@@ -9,11 +9,8 @@ import { queryFormats } from '@tradelog/schemas/queries/formats';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { createLeadRoutes } from './content/leadRoutes.ts';
-import { createProjectionRoutes } from './lenders/routes.ts';
 import { queryApiOpenApi } from './openapi.ts';
-import { createSubscriptionRoutes } from './subscriptions/routes.ts';
-import { createTrackingRouter } from './tracking/router.ts';
+import { queryApiRouters } from './routers.ts';
 
 /** The app exactly as main.ts mounts it; the pool is never asked anything here. */
 function mainApp() {
@@ -30,12 +27,7 @@ function mainApp() {
         throw new TradelogError('SMS_UNAVAILABLE', 'no gateway', { status: 503 });
       },
     },
-    routers: [
-      createLeadRoutes({ pool }),
-      createProjectionRoutes({ pool, namespace: 'proj' }),
-      createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist }),
-      createTrackingRouter({ pool }),
-    ],
+    routers: queryApiRouters({ pool, namespace: 'proj', callbackAllowlist: emptyAllowlist }),
   });
 }
 

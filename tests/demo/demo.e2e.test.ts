@@ -25,10 +25,7 @@ import {
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
-import { createLeadRoutes } from '../../query-api/src/content/leadRoutes.ts';
-import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
-import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
-import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
+import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
 
 /**
@@ -111,20 +108,15 @@ describe('npm run demo and its Postman collection', () => {
         product: 'tradelog',
         sendSms: async () => undefined,
       },
-      routers: [
-        createLeadRoutes({ pool }),
-        createProjectionRoutes({
-          pool,
-          namespace: db.schema,
-          documentTopics: topics,
-          changesTopic,
-          topicOffsets: (names) =>
-            topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
-        }),
-        createSubscriptionRoutes({ pool, callbackAllowlist: allowlist }),
-        // As query-api's main mounts it: after the subscriptions (requests without a callback are queries).
-        createTrackingRouter({ pool }),
-      ],
+      routers: queryApiRouters({
+        pool,
+        namespace: db.schema,
+        documentTopics: topics,
+        changesTopic,
+        topicOffsets: (names) =>
+          topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+        callbackAllowlist: allowlist,
+      }),
       ready: async () => (await pool.query('select 1')).rowCount === 1,
     });
     queryApi = app.listen(0, '127.0.0.1');

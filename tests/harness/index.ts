@@ -31,16 +31,24 @@ export function testServices() {
 export const quietLogger: Logger = createLogger({ service: 'test' }, { level: 'error' });
 
 /** A quiet logger that keeps every warning (message and context), to assert what a component said. */
-export function capturingLogger(): { logger: Logger; warnings: Record<string, unknown>[] } {
+export function capturingLogger(): {
+  logger: Logger;
+  warnings: Record<string, unknown>[];
+  infos: Record<string, unknown>[];
+} {
   const warnings: Record<string, unknown>[] = [];
+  const infos: Record<string, unknown>[] = [];
   const wrap = (logger: Logger): Logger => ({
     ...logger,
     warn: (message: string, context?: Record<string, unknown>) => {
       warnings.push({ message, ...context });
     },
+    info: (message: string, context?: Record<string, unknown>) => {
+      infos.push({ message, ...context });
+    },
     scope: (context: Record<string, unknown>) => wrap(logger.scope(context)),
   });
-  return { logger: wrap(quietLogger), warnings };
+  return { logger: wrap(quietLogger), warnings, infos };
 }
 
 export async function waitFor<T>(

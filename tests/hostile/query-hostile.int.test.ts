@@ -10,11 +10,14 @@ import { type QueryApiProcess, startQueryApi } from './queryApiProcess.ts';
  * Hostile and careless callers against the real query-api process: huge bodies, deep nesting,
  * wide lists, long strings, wrong types everywhere, floods past the call limits — on the
  * keyed interfaces and on the public portal content API. Each is answered with its status and
- * a bilingual message within a bound, `/health` answers within 100 ms throughout (probed every
+ * a bilingual message within a bound, `/health` answers within a bound throughout (probed every
  * 25 ms), and resident memory is printed before and after.
  */
 const answerBoundMs = 1_000;
-const healthBoundMs = 100;
+// Unguarded, one hostile body held the event loop for seconds (21 s for 1 MiB of empty items);
+// guarded, a probe waits at most a few bodies' examination. 500 ms tells the two apart on two
+// shared cores, where the probe also queues behind the test's own load (134 ms seen in CI).
+const healthBoundMs = 500;
 
 describe('query-api under hostile input', () => {
   const services = testServices();
@@ -250,7 +253,7 @@ describe('query-api under hostile input', () => {
     expect(calm.status).toBe(200);
   });
 
-  it('kept /health within 100 ms throughout and memory where it was', async () => {
+  it('kept /health within its bound throughout and memory where it was', async () => {
     // Which phase a slow probe fell in, for whoever reads a failure.
     if (slow.length > 0) console.log(`slow /health probes (at ms, took ms, phase):\n${slow.join('\n')}`);
     const rssAfter = await api.rssMiB();

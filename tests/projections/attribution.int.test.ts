@@ -1,3 +1,4 @@
+import { findLiveVersion } from '@tradelog/projections';
 import { documentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type pg from 'pg';
@@ -12,7 +13,8 @@ type Json = any;
 
 // Documents that follow the spec without naming an enterprise (an inbound; a tally naming only
 // orders) are kept, listed for operators, and appear in the chain and the details as soon as a
-// later document resolves their business order (processors/README.md, "Attribution").
+// later document resolves their business order (processors/README.md, "Attribution"); the
+// document index records the enterprise they were attributed to.
 describe('late attribution through ingest, the projections and the queries', () => {
   const services = testServices();
   const owner = examples.pod.customerCode as string;
@@ -21,7 +23,7 @@ describe('late attribution through ingest, the projections and the queries', () 
   let queryUrl: string;
   let pipeline: PipelineUnderTest;
   const keys = { partner: '', warehouse: '', lender: '', operator: '' };
-  const only = ['order-status', 'link-node', 'enterprise-data'] as const;
+  const only = ['order-status', 'link-node', 'enterprise-data', 'document-index'] as const;
   const topicOf = (type: Parameters<typeof documentType>[0]) => ingest.topicOf(documentType(type));
 
   beforeAll(async () => {
@@ -55,6 +57,7 @@ describe('late attribution through ingest, the projections and the queries', () 
       body: JSON.stringify(document),
     });
     expect(response.status, type).toBe(200);
+    return ((await response.json()) as { documentId: string }).documentId;
   };
 
   const applied = async () => {
@@ -63,6 +66,18 @@ describe('late attribution through ingest, the projections and the queries', () 
       projections: only,
       topicOf,
     });
+  };
+
+  /** The enterprise the document index records for each document (by id). */
+  const indexed = async (documentIds: readonly string[]) => {
+    const live = await findLiveVersion(pool, 'document-index');
+    const { rows } = await pool.query(
+      `SELECT document_id, enterprise FROM "${live!.schemaName}".documents WHERE document_id = ANY($1)`,
+      [documentIds],
+    );
+    return Object.fromEntries(
+      rows.map((row) => [row.document_id as string, row.enterprise as string | null]),
+    );
   };
 
   const call = async (method: 'GET' | 'POST', path: string, key: string, body?: unknown) => {
@@ -83,14 +98,19 @@ describe('late attribution through ingest, the projections and the queries', () 
     >;
     const { customerCode: _tallyOwner, ...tally } = examples.tally as unknown as Record<string, unknown>;
     // The tally names only the inbound order and a business order nobody else names.
-    await submit('tally', {
+    const tallyId = await submit('tally', {
       ...tally,
       orderNo: uniqueName('TL').slice(0, 60),
       inboundOrderNo: inboundNo,
       busiOrderNo: uniqueName('BX').slice(0, 32),
     });
-    await submit('inbound', { ...inbound, entOrderNo: inboundNo, busiOrderNo: businessOrder });
+    const inboundId = await submit('inbound', {
+      ...inbound,
+      entOrderNo: inboundNo,
+      busiOrderNo: businessOrder,
+    });
     await applied();
+    expect(await indexed([tallyId, inboundId])).toEqual({ [tallyId]: null, [inboundId]: null });
 
     const linkNode = { customerCode: owner, documentsType: '20', documentsNo: inboundNo };
     expect((await call('POST', '/open/info/link/node', keys.lender, linkNode)).status).toBe(404);
@@ -125,13 +145,16 @@ describe('late attribution through ingest, the projections and the queries', () 
     for (const projection of only) {
       expect((await call('GET', `/ops/unattributed/${projection}`, keys.operator)).body.totalCount).toBe(0);
     }
+    // The index records the enterprise they were attributed to late, as the other projections.
+    expect(await indexed([tallyId, inboundId])).toEqual({ [tallyId]: owner, [inboundId]: owner });
   });
 
   it('attributes a document naming no enterprise through its partner, from the record header', async () => {
     const inboundNo = uniqueName('INW').slice(0, 32);
     const { customerCode: _owner, ...inbound } = examples.inbound as unknown as Record<string, unknown>;
-    await submit('inbound', { ...inbound, entOrderNo: inboundNo }, keys.warehouse);
+    const inboundId = await submit('inbound', { ...inbound, entOrderNo: inboundNo }, keys.warehouse);
     await applied();
+    expect(await indexed([inboundId])).toEqual({ [inboundId]: owner });
     const chain = await call('POST', '/open/info/link/node', keys.lender, {
       customerCode: owner,
       documentsType: '20',

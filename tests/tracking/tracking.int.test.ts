@@ -418,6 +418,43 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(receiver.pushesTo(path)).toHaveLength(3);
   });
 
+  it('pushes an SF parcel subscribed before any data only to the subscription whose customerName matches the feed’s phone digits', async () => {
+    const logisticCode = uniqueName('SF')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 30);
+    const subscribe = async (customerName: string) => {
+      const path = `/hooks/sf/${logisticCode}/${customerName}`;
+      const created = await call('/logistics/kdn/track/subscription', {
+        shipperCode: 'SF',
+        logisticCode,
+        customerName,
+        callbackUrl: receiver.url(path),
+      });
+      // No parcel yet: only the value's form can be checked (§3).
+      expect(created.body).toMatchObject({ success: true, firstPushQueued: false });
+      return { path, id: created.body.subscription.id as string };
+    };
+    const right = await subscribe('5678');
+    const wrong = await subscribe('0000');
+
+    await feed('expressTrace', {
+      shipperCode: 'SF',
+      logisticCode,
+      receiverPhoneTail: '5678',
+      traces: [{ acceptTime: '2024-03-12 18:20:41', acceptStation: '已揽收', action: '1' }],
+    });
+    const [pushed] = await waitFor(
+      () => (receiver.pushesTo(right.path).length >= 1 ? receiver.pushesTo(right.path) : undefined),
+      { what: 'the push to the matching subscription' },
+    );
+    expect(pushed!.body.data[0]).toMatchObject({ shipperCode: 'SF', logisticCode, state: '1' });
+    // The check values are the push processor's, never the subscriber's.
+    expect(pushed!.body.data[0]).not.toHaveProperty('customerNames');
+    await waitForQuiet([right.id, wrong.id]);
+    expect(receiver.pushesTo(wrong.path)).toHaveLength(0);
+    expect((await call(`/subscriptions/${wrong.id}/deliveries`, undefined, 'GET')).body.dataList).toEqual([]);
+  });
+
   it('pushes an ocean subscriber at once when the bill is already known, then on a change', async () => {
     const path = '/push/ocean?token=t2';
     const created = await call('/open/freightower/trace/ocean', {

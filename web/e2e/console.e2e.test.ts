@@ -14,9 +14,8 @@ import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
-import { createLeadRoutes } from '../../query-api/src/content/leadRoutes.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
-import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import {
   createTestSchema,
@@ -113,19 +112,17 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       ingestUrl: ingest.url,
       pool,
       mount: (app) =>
-        app
-          .use(createLeadRoutes({ pool }))
-          .use(
-            createProjectionRoutes({
-              pool,
-              namespace: db.schema,
-              documentTopics: topics,
-              changesTopic,
-              topicOffsets: (names) =>
-                topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
-            }),
-          )
-          .use(createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist })),
+        app.use(
+          queryApiRouters({
+            pool,
+            namespace: db.schema,
+            documentTopics: topics,
+            changesTopic,
+            topicOffsets: (names) =>
+              topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+            callbackAllowlist: emptyAllowlist,
+          }),
+        ),
     });
     browser = await launchChromium();
   });

@@ -1,4 +1,4 @@
-import { TradelogError } from '@tradelog/schemas';
+import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
 
 /**
  * Where a partner's key travels: `Authorization: Bearer <key>` (the usual form) or
@@ -35,6 +35,5 @@ function parseBearer(header: string): string {
   return match[1]!;
 }
 
-export function unauthorized(code: string, message: { cn: string; en: string }): TradelogError {
-  return new TradelogError(code, message.en, { status: 401, details: { message } });
-}
+export const unauthorized = (code: string, message: Bilingual): TradelogError =>
+  localizedError(code, 401, message);

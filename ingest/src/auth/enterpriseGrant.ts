@@ -1,4 +1,4 @@
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 
@@ -18,27 +18,24 @@ export function assertSubmitGrant(
   for (const { field, enterprise } of enterprisesNamedBy(type, document)) {
     if (grants.includes(enterprise)) continue;
     const shown = enterprise.length > 50 ? `${enterprise.slice(0, 50)}…` : enterprise;
-    throw new TradelogError(
+    throw localizedError(
       'ENTERPRISE_NOT_GRANTED',
-      `${field}: not granted to submit for enterprise ${shown}`,
+      403,
       {
-        status: 403,
-        details: {
-          message: {
-            cn: `${field}：该合作伙伴未获授权提交企业 ${shown} 的单据，请联系平台运营授权`,
-            en: `${field}: this partner is not granted to submit documents for enterprise ${shown}; ask the platform operator for a grant`,
-          },
-          errors: [
-            {
-              path: field,
-              rule: 'enterpriseGrant',
-              message: {
-                cn: `未获授权提交企业 ${shown} 的单据`,
-                en: `not granted to submit for enterprise ${shown}`,
-              },
+        cn: `${field}：该合作伙伴未获授权提交企业 ${shown} 的单据，请联系平台运营授权`,
+        en: `${field}: this partner is not granted to submit documents for enterprise ${shown}; ask the platform operator for a grant`,
+      },
+      {
+        errors: [
+          {
+            path: field,
+            rule: 'enterpriseGrant',
+            message: {
+              cn: `未获授权提交企业 ${shown} 的单据`,
+              en: `not granted to submit for enterprise ${shown}`,
             },
-          ],
-        },
+          },
+        ],
       },
     );
   }

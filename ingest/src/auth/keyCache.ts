@@ -1,4 +1,4 @@
-import { type Logger, TradelogError } from '@tradelog/schemas';
+import { type Logger, localizedError } from '@tradelog/schemas';
 import type { KeyLookup } from './keyLookup.ts';
 
 /**
@@ -51,17 +51,16 @@ export function createKeyCache(options: {
         return stale.value;
       }
       options.logger.error('key lookup failed; no cached answer', { error: error as Error });
-      throw new TradelogError('AUTH_UNAVAILABLE', 'API keys cannot be checked right now; retry shortly', {
-        status: 503,
-        retriable: true,
-        cause: error,
-        details: {
-          message: {
-            cn: '暂时无法校验 API 密钥，请稍后重试',
-            en: 'API keys cannot be checked right now; retry shortly',
-          },
+      throw localizedError(
+        'AUTH_UNAVAILABLE',
+        503,
+        {
+          cn: '暂时无法校验 API 密钥，请稍后重试',
+          en: 'API keys cannot be checked right now; retry shortly',
         },
-      });
+        {},
+        { cause: error },
+      );
     }
   };
 

@@ -18,9 +18,11 @@ export function createIdempotencyPool(options: {
     max: 4,
     connectionTimeoutMillis: options.timeoutMs,
     query_timeout: options.timeoutMs,
-  });
-  pool.on('connect', (client) => {
-    client.query('SET synchronous_commit = off').catch(options.onError);
+    // Awaited before the pool hands the new client out: a 'connect' listener's query would still
+    // be running when the first statement is sent (two statements at once on one client).
+    onConnect: async (client) => {
+      await client.query('SET synchronous_commit = off');
+    },
   });
   pool.on('error', options.onError);
   return pool;

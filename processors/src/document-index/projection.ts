@@ -1,9 +1,13 @@
-import { documentIndexDeclaration } from '@tradelog/projections/document-index/declaration';
+import {
+  documentIndexAttributes,
+  documentIndexDeclaration,
+} from '@tradelog/projections/document-index/declaration';
 import {
   findIndexedDocuments,
   type IndexedDocumentRow,
-  insertIndexedDocuments,
+  upsertIndexedDocuments,
 } from '@tradelog/projections/document-index/tables';
+import { attributedProjection } from '../documents/attributedProjection.ts';
 import { keyedProjection } from '../runtime/projection.ts';
 import { type IndexedDocument, reduceDocumentIndex } from './reducer.ts';
 
@@ -12,10 +16,12 @@ const toState = (row: IndexedDocumentRow): IndexedDocument => ({
   type: row.type as IndexedDocument['type'],
 });
 
-export const documentIndexProjection = keyedProjection<IndexedDocument>({
+const documentIndexBatch = keyedProjection<IndexedDocument>({
   declaration: documentIndexDeclaration,
   keysOf: (event) => [event.provenance.documentId],
-  // Insert-only, in key order, one entry per document id: concurrent batches cannot deadlock.
+  // One entry per document id, written in key order, inserted once and then only given its
+  // late enterprise: concurrent batches cannot deadlock. The attribution shell locks what it
+  // reads and writes of its own tables.
   lockScopesOf: () => [],
   load: async (db, schema, keys) =>
     new Map((await findIndexedDocuments(db, schema, keys)).map((row) => [row.documentId, toState(row)])),
@@ -27,9 +33,18 @@ export const documentIndexProjection = keyedProjection<IndexedDocument>({
     return { state: new Map(state).set(id, after), changes };
   },
   save: (db, schema, rows) =>
-    insertIndexedDocuments(
+    upsertIndexedDocuments(
       db,
       schema,
       rows.map(([, document]) => ({ ...document, type: document.type })),
     ),
+});
+
+/**
+ * Every document is indexed when it arrives; trade documents attributed as the other projections
+ * attribute them (their own attribution tables), so a document resolved late takes its enterprise
+ * in the same transaction that resolves it.
+ */
+export const documentIndexProjection = attributedProjection(documentIndexBatch, {
+  everyArrival: { attributes: documentIndexAttributes },
 });

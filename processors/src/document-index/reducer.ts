@@ -1,13 +1,21 @@
 import type { Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import type { DocumentEvent, DocumentTypeId, Provenance } from '../documents/event.ts';
 
 /**
  * Document index: every accepted document with its provenance, the basis of "explain this
- * row" (issue 4). One entry per document id; the first record carrying an id wins, so a
- * redelivered or replayed record changes nothing. A resubmission is a new document (ingest
- * gives it a new id) and gets its own entry. The index emits no change events: an accepted
- * document is not, by itself, a change anyone subscribes to.
+ * row" (issue 4), and the enterprise it belongs to (processors/README.md, "Attribution").
+ *
+ * 1. One entry per document id; the first record carrying an id wins, so a redelivered or
+ *    replayed record changes nothing. A resubmission is a new document (ingest gives it a new
+ *    id) and gets its own entry.
+ * 2. Its enterprise is the one the attribution shell gave it (its own, its partner's, its
+ *    business order's), or null while it waits for an order key to resolve it.
+ * 3. A document attributed late arrives again attributed: its entry takes that enterprise, once
+ *    (an attribution is never withdrawn or changed).
+ *
+ * The index emits no change events: an accepted document is not, by itself, a change anyone
+ * subscribes to.
  */
 export interface IndexedDocument extends Provenance {
   type: DocumentTypeId;
@@ -20,13 +28,9 @@ export function reduceDocumentIndex(
   state: DocumentIndexState,
   event: DocumentEvent,
 ): Reduction<DocumentIndexState> {
-  if (state !== undefined) return { state, changes: [] };
-  return {
-    state: {
-      ...event.provenance,
-      type: event.type,
-      enterprise: enterpriseOf(event.type, event.document) ?? null,
-    },
-    changes: [],
-  };
+  const enterprise = enterpriseOfEvent(event) ?? null;
+  if (state === undefined)
+    return { state: { ...event.provenance, type: event.type, enterprise }, changes: [] };
+  if (state.enterprise !== null || enterprise === null) return { state, changes: [] };
+  return { state: { ...state, enterprise }, changes: [] };
 }

@@ -25,4 +25,27 @@ describe('document index reducer', () => {
     );
     expect(state?.enterprise).toBeNull();
   });
+
+  it('given an entry without an enterprise, when its document is attributed late, then the entry takes that enterprise once', () => {
+    const event = documentLog()('inbound', { entOrderNo: 'IN-1' });
+    const pending = reduceDocumentIndex(undefined, event).state;
+    const late = {
+      ...event,
+      attribution: { enterprise: 'ENT1', via: 'order' as const, key: 'inboundOrderNo=IN-1' },
+    };
+    const attributed = reduceDocumentIndex(pending, late).state;
+    expect(attributed).toEqual({ ...pending, enterprise: 'ENT1' });
+    const again = { ...late, attribution: { ...late.attribution, enterprise: 'ENT2' } };
+    expect(reduceDocumentIndex(attributed, again).state).toBe(attributed);
+    expect(reduceDocumentIndex(attributed, event).state).toBe(attributed);
+  });
+
+  it('records the enterprise of a document attributed through its partner when it arrives', () => {
+    const event = documentLog()('inbound', { entOrderNo: 'IN-1' });
+    const { state } = reduceDocumentIndex(undefined, {
+      ...event,
+      attribution: { enterprise: 'ENT1', via: 'partner' },
+    });
+    expect(state?.enterprise).toBe('ENT1');
+  });
 });

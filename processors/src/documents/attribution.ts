@@ -11,15 +11,24 @@ import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition,
  *    tradelog-partner-enterprise, stamped by ingest), it belongs to that one. Both come from the
  *    record itself, so they do not depend on arrival order.
  * 3. Else it belongs to the enterprise of the business order it names: an order key below
- *    already learnt from an attributed document. Keys are tried in sorted order.
+ *    already learnt from an attributed document. When its learnt keys name two enterprises it is
+ *    contested: attributed to neither (kept as in 4), and it teaches nothing.
  * 4. Else it is kept as pending under its order keys, and released — attributed through the
  *    key, in log-position order — as soon as a document attributing one of them arrives
- *    (resolution cascades: a released document's keys attribute further pending ones). A
- *    document with no order key stays pending until an operator looks at it.
+ *    (resolution cascades: a released document's keys attribute further pending ones), unless
+ *    its other keys name another enterprise (contested, as in 3). A document with no order key
+ *    stays pending until an operator looks at it.
  * 5. An attributed document teaches its order keys' enterprise. A key two enterprises claim is
  *    ambiguous from then on and attributes nothing (a mistaken link would show one enterprise's
- *    documents to another's lender).
+ *    documents to another's lender). Given its claims, whether a key is ambiguous does not
+ *    depend on the order they came in.
  * 6. A record already pending (same log position) is not kept twice.
+ *
+ * What arrival order can still change (processors/README.md "Attribution", "Rebuild and
+ * arrival order"): only documents linked, through documents that name no enterprise, to two
+ * enterprises. Nothing is ever withdrawn from an enterprise, so a document attributed before the
+ * second enterprise's claim arrived stays where it went; read in another order it may stay
+ * pending instead, or go to the other enterprise when it names keys of both.
  */
 const plainOrderKeys = [
   'busiOrderNo',
@@ -77,7 +86,81 @@ export interface AttributionStep {
 const withAttribution = (event: DocumentEvent, attribution: Attribution): DocumentEvent =>
   attribution.via === 'document' ? event : { ...event, attribution };
 
-export function attributeDocument(state: AttributionState, event: DocumentEvent): AttributionStep {
+/**
+ * The fold over a batch. Pure from outside (the given state is never changed), but the batch
+ * works on one copy of it with an index of pending documents by order key, so a batch costs what
+ * its documents touch, not the size of the state times the number of documents.
+ */
+class WorkingState {
+  readonly keys: Map<string, KeyOwner>;
+  readonly pending: Map<string, PendingDocument>;
+  private readonly byKey = new Map<string, Set<string>>();
+  private readonly from: AttributionState;
+  changed = false;
+
+  constructor(from: AttributionState) {
+    this.from = from;
+    this.keys = new Map(from.keys);
+    this.pending = new Map(from.pending);
+    for (const entry of from.pending.values()) this.index(entry);
+  }
+
+  private index(entry: PendingDocument): void {
+    for (const key of entry.keys) {
+      const positions = this.byKey.get(key) ?? new Set<string>();
+      positions.add(entry.position);
+      this.byKey.set(key, positions);
+    }
+  }
+
+  keep(entry: PendingDocument): void {
+    this.pending.set(entry.position, entry);
+    this.index(entry);
+    this.changed = true;
+  }
+
+  /** The pending documents naming `key` that `releasable` lets go, taken out of the pending set, in log order. */
+  takePending(key: string, releasable: (entry: PendingDocument) => boolean): PendingDocument[] {
+    const positions = this.byKey.get(key);
+    if (!positions || positions.size === 0) return [];
+    const taken: PendingDocument[] = [];
+    for (const position of [...positions]) {
+      const entry = this.pending.get(position);
+      if (!entry || !releasable(entry)) continue;
+      this.pending.delete(position);
+      for (const other of entry.keys) this.byKey.get(other)?.delete(position);
+      taken.push(entry);
+    }
+    if (taken.length > 0) this.changed = true;
+    return taken.sort((a, b) => comparePositions(a.event, b.event));
+  }
+
+  setOwner(key: string, owner: KeyOwner): void {
+    if (this.keys.get(key) === owner && this.keys.has(key)) return;
+    this.keys.set(key, owner);
+    this.changed = true;
+  }
+
+  result(released: DocumentEvent[]): AttributionStep {
+    return { state: this.changed ? { keys: this.keys, pending: this.pending } : this.from, released };
+  }
+}
+
+/** Attributes a batch's documents in log order (rules 1–6). */
+export function attributeDocuments(
+  state: AttributionState,
+  events: readonly DocumentEvent[],
+): AttributionStep {
+  const work = new WorkingState(state);
+  const released: DocumentEvent[] = [];
+  for (const event of events) attributeInto(work, event, released);
+  return work.result(released);
+}
+
+export const attributeDocument = (state: AttributionState, event: DocumentEvent): AttributionStep =>
+  attributeDocuments(state, [event]);
+
+function attributeInto(work: WorkingState, event: DocumentEvent, released: DocumentEvent[]): void {
   const keys = orderKeysOf(event);
   const direct = enterpriseOf(event.type, event.document);
   const partner = event.provenance.partnerEnterprise;
@@ -88,56 +171,67 @@ export function attributeDocument(state: AttributionState, event: DocumentEvent)
         ? { enterprise: partner, via: 'partner' }
         : undefined;
   if (attribution === undefined) {
-    for (const key of keys) {
-      const owner = state.keys.get(key);
-      if (owner) {
-        attribution = { enterprise: owner, via: 'order', key };
-        break;
-      }
-    }
+    const owners = ownersOf(work.keys, keys);
+    const [only] = owners;
+    if (only && owners.size === 1) attribution = { enterprise: only[0], via: 'order', key: only[1] };
   }
   const position = logPosition(event.provenance);
   if (attribution === undefined) {
-    if (state.pending.has(position)) return { state, released: [] };
-    const pending = new Map(state.pending);
-    pending.set(position, { position, keys, event });
-    return { state: { keys: state.keys, pending }, released: [] };
+    if (!work.pending.has(position)) work.keep({ position, keys, event });
+    return;
   }
-  return learn(state, [withAttribution(event, attribution)], keys, attribution.enterprise);
+  released.push(withAttribution(event, attribution));
+  learnInto(
+    work,
+    released,
+    keys.map((key) => [key, attribution.enterprise]),
+  );
 }
 
 /**
- * Teaches `keys` → `enterprise` and releases the pending documents they resolve, transitively.
+ * Teaches each key its enterprise and releases the pending documents they resolve, transitively.
  * Also the entry point of the shell's second pass, for pending documents it loaded late.
  */
 export function learn(
   state: AttributionState,
   released: DocumentEvent[],
-  keys: readonly string[],
-  enterprise: string,
+  taught: readonly (readonly [key: string, enterprise: string])[],
 ): AttributionStep {
-  const known = new Map(state.keys);
-  const pending = new Map(state.pending);
-  const queue: [string, string][] = keys.map((key) => [key, enterprise]);
-  while (queue.length > 0) {
-    const [key, owner] = queue.shift()!;
-    const current = known.get(key);
-    if (current === undefined) known.set(key, owner);
-    else if (current !== owner && current !== null) known.set(key, null);
-    const resolver = known.get(key);
+  const work = new WorkingState(state);
+  learnInto(work, released, taught);
+  return work.result(released);
+}
+
+function learnInto(
+  work: WorkingState,
+  released: DocumentEvent[],
+  taught: readonly (readonly [key: string, enterprise: string])[],
+): void {
+  const queue = [...taught];
+  for (let next = 0; next < queue.length; next++) {
+    const [key, owner] = queue[next]!;
+    const current = work.keys.get(key);
+    if (current === undefined) work.setOwner(key, owner);
+    else if (current !== owner && current !== null) work.setOwner(key, null);
+    const resolver = work.keys.get(key);
     if (!resolver) continue;
-    const resolved = [...pending.values()]
-      .filter((entry) => entry.keys.includes(key))
-      .sort((a, b) => comparePositions(a.event, b.event));
-    for (const entry of resolved) {
-      pending.delete(entry.position);
+    // A document whose other keys name another enterprise is contested: it stays (rule 4).
+    const uncontested = (entry: PendingDocument) => ownersOf(work.keys, entry.keys).size === 1;
+    for (const entry of work.takePending(key, uncontested)) {
       released.push(withAttribution(entry.event, { enterprise: resolver, via: 'order', key }));
-      for (const next of entry.keys) if (next !== key) queue.push([next, resolver]);
+      for (const other of entry.keys) if (other !== key) queue.push([other, resolver]);
     }
   }
-  const changed = known.size !== state.keys.size || [...known].some(([k, v]) => state.keys.get(k) !== v);
-  if (!changed && pending.size === state.pending.size) return { state, released };
-  return { state: { keys: known, pending }, released };
+}
+
+/** The enterprises a document's learnt keys name (ambiguous keys name none), each with its first key. */
+function ownersOf(known: ReadonlyMap<string, KeyOwner>, keys: readonly string[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const key of keys) {
+    const owner = known.get(key);
+    if (owner && !owners.has(owner)) owners.set(owner, key);
+  }
+  return owners;
 }
 
 /** Log order across topics: receivedAt, then topic, partition and offset. */

@@ -97,6 +97,87 @@ describe('attribution', () => {
     expect(state.pending.size).toBe(1);
   });
 
+  it('contested: a document whose learnt keys name two enterprises is attributed to neither and teaches nothing', () => {
+    const log = documentLog();
+    const { state, released } = given([
+      log('pod', { customerCode: 'ENT-A', entOrderNo: 'A1', busiOrderNo: 'BO-A' }),
+      log('pod', { customerCode: 'ENT-B', entOrderNo: 'B1', inboundOrderNo: 'IN-B' }),
+      log('tally', { orderNo: 'T1', busiOrderNo: 'BO-A', inboundOrderNo: 'IN-B' }),
+    ]);
+    expect(summary(released)).toEqual(['pod:own:document', 'pod:own:document']);
+    expect(state.pending.size).toBe(1);
+    expect(state.keys.get('busiOrderNo=BO-A')).toBe('ENT-A');
+    expect(state.keys.get('inboundOrderNo=IN-B')).toBe('ENT-B');
+  });
+
+  it('contested: a pending document is not released through one key while another names a different enterprise', () => {
+    const log = documentLog();
+    const { state, released } = given([
+      log('pod', { customerCode: 'ENT-B', entOrderNo: 'B1', inboundOrderNo: 'IN-B' }),
+      log('tally', { orderNo: 'T1', busiOrderNo: 'BO-A', inboundOrderNo: 'IN-B' }),
+      log('tally', { orderNo: 'T2', busiOrderNo: 'BO-A' }),
+    ]);
+    // T1 went to ENT-B through IN-B and taught BO-A; T2 followed through BO-A.
+    expect(summary(released)).toEqual(['pod:own:document', 'tally:ENT-B:order', 'tally:ENT-B:order']);
+    const later = given(
+      [log('pod', { customerCode: 'ENT-A', entOrderNo: 'A1', busiOrderNo: 'BO-A' })],
+      state,
+    );
+    // ENT-A's claim makes BO-A ambiguous; what was attributed stays where it went.
+    expect(later.state.keys.get('busiOrderNo=BO-A')).toBeNull();
+    expect(summary(later.released)).toEqual(['pod:own:document']);
+
+    const pendingFirst = given([
+      log('tally', { orderNo: 'T3', busiOrderNo: 'BO-C', inboundOrderNo: 'IN-C' }),
+      log('pod', { customerCode: 'ENT-A', entOrderNo: 'A2', busiOrderNo: 'BO-C' }),
+      log('pod', { customerCode: 'ENT-B', entOrderNo: 'B2', inboundOrderNo: 'IN-C' }),
+    ]);
+    // Released through BO-C as soon as ENT-A claimed it; IN-C is ambiguous once ENT-B claims it.
+    expect(summary(pendingFirst.released)).toEqual([
+      'pod:own:document',
+      'tally:ENT-A:order',
+      'pod:own:document',
+    ]);
+    expect(pendingFirst.state.keys.get('inboundOrderNo=IN-C')).toBeNull();
+  });
+
+  it('arrival order matters only for a document linked to two enterprises: the first claim wins unless both came before it', () => {
+    const log = documentLog();
+    const a = log('pod', { customerCode: 'ENT-A', entOrderNo: 'A1', busiOrderNo: 'BO-A' });
+    const b = log('pod', { customerCode: 'ENT-B', entOrderNo: 'B1', inboundOrderNo: 'IN-B' });
+    const d = log('tally', { orderNo: 'T1', busiOrderNo: 'BO-A', inboundOrderNo: 'IN-B' });
+    const outcome = (order: DocumentEvent[]) => {
+      const { state, released } = given(order);
+      const tally = released.find((e) => e.type === 'tally');
+      return { tally: tally?.attribution?.enterprise ?? 'pending', pending: state.pending.size };
+    };
+    expect(outcome([a, b, d])).toEqual({ tally: 'pending', pending: 1 });
+    expect(outcome([b, a, d])).toEqual({ tally: 'pending', pending: 1 });
+    expect(outcome([a, d, b])).toEqual({ tally: 'ENT-A', pending: 0 });
+    expect(outcome([d, a, b])).toEqual({ tally: 'ENT-A', pending: 0 });
+    expect(outcome([b, d, a])).toEqual({ tally: 'ENT-B', pending: 0 });
+    expect(outcome([d, b, a])).toEqual({ tally: 'ENT-B', pending: 0 });
+  });
+
+  it('a chain of pending documents longer than any bound is released whole by the document that resolves its end', () => {
+    const log = documentLog();
+    const chain = Array.from({ length: 20 }, (_, i) =>
+      log('tally', {
+        orderNo: `T${i}`,
+        busiOrderNo: `B${Math.floor((i + 1) / 2)}`,
+        inboundOrderNo: `I${Math.floor(i / 2)}`,
+      }),
+    );
+    const waiting = given([...chain].reverse());
+    expect(waiting.state.pending.size).toBe(20);
+    const { state, released } = given(
+      [log('pod', { customerCode: ENT, entOrderNo: 'P', busiOrderNo: 'B0' })],
+      waiting.state,
+    );
+    expect(released).toHaveLength(21);
+    expect(state.pending.size).toBe(0);
+  });
+
   it('keeps a redelivered pending record once, and keeps a document with no order key for operators', () => {
     const log = documentLog();
     const orphan = log('internalTransport', { entOrderNo: 'IT1' });

@@ -229,7 +229,6 @@ const enterpriseDataProjectionBatch: Projection = {
 };
 
 /** Documents reach it attributed: directly, through the partner or an order, late ones when resolved. */
-export const enterpriseDataProjection = attributedProjection(
-  enterpriseDataProjectionBatch,
-  enterpriseDataSources,
-);
+export const enterpriseDataProjection = attributedProjection(enterpriseDataProjectionBatch, {
+  applies: enterpriseDataSources,
+});

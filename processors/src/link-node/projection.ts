@@ -176,7 +176,18 @@ const linkNodeProjectionBatch: Projection = {
         provenance: { ...node.provenance },
       }));
     await upsertNodes(db, schema, changedNodes);
-    await insertKeyChains(db, schema, changedNodes);
+    // Only the holdings the table lacks: a key the loaded slice already saw in the node's final
+    // chain has its row (a merge's relabelling is applyChainMerges' work above).
+    await insertKeyChains(
+      db,
+      schema,
+      changedNodes.map((node) => ({
+        ...node,
+        keys: node.keys.filter(
+          (key) => !before.keyChains.get(keyId(node.enterprise, key))?.has(node.chainId),
+        ),
+      })),
+    );
     return changes;
   },
 };

@@ -58,4 +58,4 @@ const orderStatusBatch = keyedProjection<OrderState>({
 });
 
 /** Orders reach it attributed: directly, through the partner or an order, late ones when resolved. */
-export const orderStatusProjection = attributedProjection(orderStatusBatch, orderStatusSources);
+export const orderStatusProjection = attributedProjection(orderStatusBatch, { applies: orderStatusSources });

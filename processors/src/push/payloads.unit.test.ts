@@ -1,7 +1,7 @@
 import { decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
-import { lookupOf, platformTime, pushPayload } from './payloads.ts';
+import { customerNameAllows, lookupOf, platformTime, pushPayload } from './payloads.ts';
 
 const event = (overrides: Partial<ChangeEvent>): ChangeEvent => ({
   eventId: 'e-1',
@@ -159,5 +159,50 @@ describe('push payloads', () => {
     expect(() => decodeChangeEvent(Buffer.from('{"eventId":1}'))).toThrow(/not a change event/);
     expect(() => decodeChangeEvent(Buffer.from('nope'))).toThrow(/not JSON/);
     expect(() => decodeChangeEvent(null)).toThrow(/no value/);
+  });
+
+  it('pushes an SF parcel only to subscriptions whose customerName matches the event’s check values (§3)', () => {
+    const parcel = event({
+      projection: 'tracking',
+      kind: 'express.traces',
+      subject: 'express/SF/SF1',
+      data: { state: '1', customerNames: ['5678', '1234'] },
+    });
+    const express = (customerName?: string) => ({
+      family: 'express' as const,
+      criteria: { shipperCode: 'sf', logisticCode: 'SF1', ...(customerName ? { customerName } : {}) },
+    });
+    expect(customerNameAllows(parcel, express('5678'))).toBe(true);
+    expect(customerNameAllows(parcel, express(' 1234 '))).toBe(true);
+    expect(customerNameAllows(parcel, express('0000'))).toBe(false);
+    expect(customerNameAllows(parcel, express())).toBe(false);
+    expect(customerNameAllows(parcel, { ...express('5678'), family: 'express-map' })).toBe(true);
+    // Without check values (the carrier sent none) nobody under the rule is pushed.
+    expect(customerNameAllows({ ...parcel, data: { state: '1' } }, express('5678'))).toBe(false);
+    // Carriers without a rule, and other families, are not gated.
+    expect(
+      customerNameAllows(
+        { ...parcel, subject: 'express/YTO/Y1', data: {} },
+        { family: 'express', criteria: { shipperCode: 'YTO', logisticCode: 'Y1' } },
+      ),
+    ).toBe(true);
+    expect(customerNameAllows(event({}), { family: 'changes', criteria: {} })).toBe(true);
+  });
+
+  it('fills the ocean push’s DTP with the bill’s place of delivery when a feed named it', () => {
+    const ocean = event({
+      projection: 'tracking',
+      kind: 'ocean.status',
+      subject: 'ocean/bill/B1',
+      data: { result: { billNo: 'B1', delivery: { code: 'USLAX', name: 'Los Angeles' } } },
+    });
+    const payload = pushPayload(ocean, {
+      subscriptionId: 's-9',
+      family: 'ocean',
+      criteria: { billNo: 'B1', portCode: 'CNSHA', isExport: 'E' },
+      sequence: 1,
+      now,
+    }) as { params: { subscriptions: Record<string, string>[] } };
+    expect(payload.params.subscriptions[0]).toMatchObject({ POL: 'CNSHA', DTP: 'USLAX' });
   });
 });

@@ -10,7 +10,7 @@ import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/c
 import type pg from 'pg';
 import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
-import { lookupOf, pushPayload } from './payloads.ts';
+import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
@@ -60,7 +60,8 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     const at = now();
     const deliveries: NewDelivery[] = [];
     for (const event of events) {
-      for (const subscription of matches.get(JSON.stringify(lookupOf(event))) ?? []) {
+      const matched = matches.get(JSON.stringify(lookupOf(event))) ?? [];
+      for (const subscription of matched.filter((match) => customerNameAllows(event, match))) {
         deliveries.push({
           id: newId(),
           subscriptionId: subscription.id,

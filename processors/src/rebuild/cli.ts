@@ -8,15 +8,17 @@ import { projections } from '../projections.ts';
 import { rebuildProjection } from './rebuild.ts';
 
 /**
- * Operator command: `npm run rebuild -- <projection> [--no-switch]` builds a new version from
- * offset zero beside the live one, prints progress, compares and switches;
+ * Operator command: `npm run rebuild -- <projection> [--no-switch | --accept-differences]` builds
+ * a new version from offset zero beside the live one, prints progress, compares and switches
+ * (only when equal, unless `--accept-differences`: the new rules differ from the live version's
+ * on purpose);
  * `npm run rebuild -- <projection> --list` shows the versions; `--drop <version>` drops a
  * retired or failed one.
  */
 const [name, ...flags] = process.argv.slice(2);
 if (!name || !isProjectionName(name)) {
   process.stderr.write(
-    `usage: npm run rebuild -- <${Object.keys(projections).join('|')}> [--no-switch | --list | --drop <version>]\n`,
+    `usage: npm run rebuild -- <${Object.keys(projections).join('|')}> [--no-switch | --accept-differences | --list | --drop <version>]\n`,
   );
   process.exit(2);
 }
@@ -41,6 +43,7 @@ try {
       namespace: config.namespace,
       logger,
       switchWhenEqual: !flags.includes('--no-switch'),
+      acceptDifferences: flags.includes('--accept-differences'),
       progressIntervalMs: 1000,
       onProgress: (p) =>
         process.stdout.write(

@@ -9,12 +9,13 @@ import {
   type ProjectionVersion,
   readCheckpoints,
   saveVersionProgress,
+  setVersionRevision,
   switchLiveVersion,
   type TableComparison,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
 import { type Projection, type TopicOf, topicsRead } from '../runtime/projection.ts';
@@ -51,6 +52,12 @@ export interface RebuildOptions {
   version?: ProjectionVersion;
   /** Switch readers when the comparison is clean (default true). */
   switchWhenEqual?: boolean;
+  /**
+   * Switch even when the comparison finds differences (recorded with the version): the rebuild
+   * runs other rules than the live version on purpose — an upgrade to a new revision
+   * (processors/README.md "Upgrading a projection"), or an operator's `--accept-differences`.
+   */
+  acceptDifferences?: boolean;
   progressIntervalMs?: number;
   onProgress?: (progress: RebuildProgress) => void;
   now?: () => Date;
@@ -59,6 +66,8 @@ export interface RebuildOptions {
   freezeWithinRecords?: number;
   /** How long the live version may stay frozen while the build takes the last records. */
   freezeTimeoutMs?: number;
+  /** Stops the build (the process is stopping); the version stays `building`, to be resumed. */
+  signal?: AbortSignal;
 }
 
 export interface RebuildResult {
@@ -68,6 +77,14 @@ export interface RebuildResult {
 }
 
 type Positions = Map<string, bigint>;
+
+/** The build was asked to stop (RebuildOptions.signal): not a failure, the version can be resumed. */
+export class RebuildStopped extends Error {
+  constructor() {
+    super('rebuild stopped');
+    this.name = 'RebuildStopped';
+  }
+}
 
 const positionsOf = async (pool: pg.Pool | pg.PoolClient, group: string): Promise<Positions> =>
   new Map(
@@ -81,18 +98,18 @@ function samePositions(a: Positions, b: Positions): boolean {
 }
 
 /** High watermarks of the topics: where the log ends now. */
-async function logEnds(brokers: string[], topics: string[], logger: Logger): Promise<Positions> {
+async function logEnds(reader: TopicOffsetReader, topics: string[]): Promise<Positions> {
   const ends: Positions = new Map();
-  for (const [topic, partitions] of await topicOffsets({ brokers, topics, logger }))
+  for (const [topic, partitions] of await reader.read(topics))
     for (const p of partitions) ends.set(`${topic}/${p.partition}`, BigInt(p.end));
   return ends;
 }
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return false;
 }
@@ -106,9 +123,13 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const topics = topicsRead(projection, options.topicOf);
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ projection: name, operation: 'rebuild' });
+  const revision = projection.declaration.revision;
   const version =
     options.version ??
-    (await inTransaction(pool, (db) => insertNextVersion(db, options.namespace, name, 'building', now())));
+    (await inTransaction(pool, (db) =>
+      insertNextVersion(db, options.namespace, name, 'building', now(), revision),
+    ));
+  if (version.revision !== revision) await setVersionRevision(pool, name, version.version, revision);
   await createVersionTables(pool, name, version.schemaName);
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
@@ -116,7 +137,16 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   // The live version's position bounds the build; refreshed while it runs.
   const live = await findLiveVersion(pool, name);
   let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
-  let ends = await logEnds(options.brokers, topics, options.logger);
+  const offsets = createTopicOffsetReader({ brokers: options.brokers, logger: options.logger });
+  let ends = await logEnds(offsets, topics).catch(async (error) => {
+    await offsets.close();
+    throw error;
+  });
+  // Where the build stands as its batches commit (the checkpoints say the same a moment later):
+  // each commit wakes the loop below, so the end of a build is seen when it happens, not at the
+  // next progress tick — a rebuild's fixed cost, paid by every projection.
+  const applied: Positions = new Map();
+  let wake = () => {};
   const consumer = createProjectionConsumer({
     brokers: options.brokers,
     pool,
@@ -127,6 +157,10 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     live: false,
     logger: options.logger,
     limitOf: (topic, partition) => (limits ? (limits.get(`${topic}/${partition}`) ?? 0n) : undefined),
+    onApplied: ({ topic, partition, nextOffset }) => {
+      applied.set(`${topic}/${partition}`, nextOffset);
+      wake();
+    },
   });
 
   let progress: RebuildProgress = {
@@ -154,20 +188,36 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     return at;
   };
 
+  const progressIntervalMs = options.progressIntervalMs ?? 500;
+  const freezeWithin = options.freezeWithinRecords ?? 500;
+  let reportedAt = performance.now();
+  options.signal?.addEventListener('abort', () => wake(), { once: true });
   await consumer.start();
   let switched = false;
   try {
     for (;;) {
       if (Date.now() > deadline) throw new Error('rebuild did not catch up before its deadline');
-      await new Promise((resolve) => setTimeout(resolve, options.progressIntervalMs ?? 500));
+      if (options.signal?.aborted) throw new RebuildStopped();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, progressIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
+      // A commit that leaves the build far from its target waits for the next progress tick.
+      const reportDue = performance.now() - reportedAt >= progressIntervalMs;
+      if (!reportDue && lagOf(limits ?? ends, applied) > freezeWithin) continue;
+      reportedAt = performance.now();
       const current = await findLiveVersion(pool, name);
       if (current?.version !== live?.version) throw new Error('the live version changed during the rebuild');
-      ends = await logEnds(options.brokers, topics, options.logger);
+      ends = await logEnds(offsets, topics);
       if (live) limits = await positionsOf(pool, live.consumerGroup);
       const at = await report('building');
       const target = limits ?? ends;
       // Close enough to the live version to freeze it for the last stretch.
-      if (lagOf(target, at) > (options.freezeWithinRecords ?? 500)) continue;
+      if (lagOf(target, at) > freezeWithin) continue;
 
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
@@ -176,10 +226,9 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         if (live) {
           const frozen = await positionsOf(db, live.consumerGroup);
           limits = frozen;
-          const reached = await waitUntil(
-            async () => samePositions(frozen, await positionsOf(pool, version.consumerGroup)),
-            options.freezeTimeoutMs ?? 15_000,
-          );
+          const reached =
+            (await waitUntil(() => samePositions(frozen, applied), options.freezeTimeoutMs ?? 15_000)) &&
+            samePositions(frozen, await positionsOf(pool, version.consumerGroup));
           if (!reached) return 'moved' as const;
         } else if (!samePositions(ends, at)) {
           return 'moved' as const;
@@ -187,7 +236,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         const comparison = live ? await compareVersions(db, name, live.schemaName, version.schemaName) : [];
         const equal = comparison.every((t) => t.rowsA === t.rowsB && t.differingKeys.length === 0);
         progress = { ...progress, comparison };
-        if (!equal) return 'different' as const;
+        if (!equal && !options.acceptDifferences) return 'different' as const;
         if (options.switchWhenEqual === false) return 'built' as const;
         await switchLiveVersion(db, name, version.version, now());
         return 'switched' as const;
@@ -206,17 +255,23 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       await report(switched ? 'switched' : 'built', { comparison: progress.comparison ?? [] });
       log.info('rebuild finished', {
         version: version.version,
+        revision,
         switched,
+        differences: (progress.comparison ?? []).filter(
+          (t) => t.rowsA !== t.rowsB || t.differingKeys.length > 0,
+        ).length,
         recordsApplied: progress.recordsApplied,
         ratePerSecond: progress.ratePerSecond,
       });
       break;
     }
   } catch (error) {
-    await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
+    if (!(error instanceof RebuildStopped))
+      await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
     throw error;
   } finally {
     await consumer.stop();
+    await offsets.close();
   }
   return { version, switched, progress };
 }

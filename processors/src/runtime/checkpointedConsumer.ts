@@ -17,7 +17,10 @@ import {
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
 import type pg from 'pg';
-import { classifyFault, faultCode, retryDelayMs } from './faults.ts';
+import { classifyFault, faultCode, isContention, retryDelayMs } from './faults.ts';
+
+/** Retries of a contended batch before it counts as waiting (ConsumerHealth.waitingFor). */
+const quietContentionRetries = 5;
 
 /**
  * The one checkpointed consume loop (ARCHITECTURE "Batches, not records"), shared by every
@@ -69,6 +72,7 @@ export interface CheckpointedConsumerOptions<E> {
   fetch?: LogConsumerOptions['fetch'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
+  /** After each committed batch: the partition's new position (`applied` is 0 when every record was dead-lettered). */
   onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
   /** Called once when `begin` answers `retired`. */
   onRetired?: () => void;
@@ -88,6 +92,8 @@ export interface ConsumerHealth {
   /** The last dependency fault that holds partitions back, until a batch goes through again. */
   waitingFor?: { code: string; since: string; partitions: number };
   retired: boolean;
+  /** While a live version of an older revision is being rebuilt (runtime/supervisor.ts). */
+  upgrading?: { fromVersion: number; revision: number; since: string };
 }
 
 export interface CheckpointedConsumer {
@@ -235,6 +241,19 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     const attempt = (attempts.get(slot) ?? 0) + 1;
     attempts.set(slot, attempt);
     const delayMs = retryDelayMs(attempt, options.retryBackoff);
+    // Another writer's lock or a deadlock victim: no dependency is down, so /ready is not told
+    // unless it keeps happening.
+    if (isContention(cause) && attempt <= quietContentionRetries) {
+      log.info('contention; batch retried', {
+        topic: batch.topic,
+        partition: batch.partition,
+        attempt,
+        delayMs,
+        code: faultCode(cause),
+      });
+      logConsumer.retryFrom(batch.topic, batch.partition, from, delayMs);
+      return;
+    }
     waitingFor = {
       code: faultCode(cause),
       since: waitingFor?.since ?? now().toISOString(),
@@ -434,8 +453,8 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         deadLettered,
         durationMs: Math.round(performance.now() - item.started),
       });
-      options.onApplied?.({ topic, partition, applied, nextOffset });
     }
+    options.onApplied?.({ topic, partition, applied, nextOffset });
     item.done(through);
   }
 

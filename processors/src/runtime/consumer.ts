@@ -11,6 +11,7 @@ import {
   type CheckpointedConsumerOptions,
   createCheckpointedConsumer,
 } from './checkpointedConsumer.ts';
+import { type BatchLocks, createScopeLocks } from './lockScopes.ts';
 import { createOutboxPublisher } from './outboxPublisher.ts';
 import type { Projection } from './projection.ts';
 
@@ -52,16 +53,6 @@ export interface ProjectionConsumer extends CheckpointedConsumer {
   flushOutbox(): Promise<void>;
 }
 
-/** Takes the batch's lock scopes in one global order (sorted 64-bit hashes), so writers never deadlock. */
-async function lockScopes(db: pg.PoolClient, projection: string, scopes: readonly string[]): Promise<void> {
-  if (scopes.length === 0) return;
-  await db.query(
-    `SELECT pg_advisory_xact_lock(h) FROM (
-       SELECT DISTINCT hashtextextended($1 || '/' || scope, 0) AS h FROM unnest($2::text[]) AS scope ORDER BY h) AS ordered`,
-    [projection, [...new Set(scopes)]],
-  );
-}
-
 export function createProjectionConsumer(options: ProjectionConsumerOptions): ProjectionConsumer {
   const { projection, version, live } = options;
   const name = projection.declaration.name;
@@ -77,6 +68,9 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
         })
       : undefined;
   let changes: ChangeEvent[] = [];
+  const scopeLocks = createScopeLocks(name, (event) => projection.lockScopesOf(event));
+  let locks: BatchLocks | undefined;
+  let locked: readonly DocumentEvent[] = [];
 
   const consumer = createCheckpointedConsumer<DocumentEvent>({
     brokers: options.brokers,
@@ -99,20 +93,18 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
       decode: (record) => decodeDocumentRecord(options.codec, record),
       async begin(db, events) {
         changes = [];
+        locks = undefined;
         if (!live) return 'go';
         await lockProjectionShared(db, name);
         // A statement of its own: its snapshot is taken after the lock, so a switch that
         // committed while this batch waited is seen.
         if ((await versionState(db, version.schemaName)) !== 'live') return 'retired';
-        await lockScopes(
-          db,
-          name,
-          events.flatMap((event) => projection.lockScopesOf(event)),
-        );
+        locks = await scopeLocks.begin(db, events);
+        locked = events;
         return 'go';
       },
       async apply(db, events) {
-        const produced = await projection.applyBatch(db, version.schemaName, events);
+        const produced = await projection.applyBatch(db, version.schemaName, events, locks);
         if (!live || !outbox || produced.length === 0) return;
         await insertOutboxEntries(
           db,
@@ -127,6 +119,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
         changes.push(...produced);
       },
       afterCommit() {
+        scopeLocks.forget(locked);
         if (changes.length > 0) void outbox?.flush();
       },
     },

@@ -34,6 +34,21 @@ export function classifyFault(error: unknown): FaultKind {
   return 'unclear';
 }
 
+/**
+ * A transient fault that is another writer's doing, not a dependency's state: a deadlock or
+ * serialization failure (class 40), a lock not available (55P03), a lock scope another
+ * instance's batch holds (LOCK_SCOPE_BUSY, lockScopes.ts). Retried at once and quietly at first;
+ * only a persistent one is reported as waiting (consumer.ts).
+ */
+export function isContention(error: unknown): boolean {
+  if (isTradelogError(error)) return error.code === 'LOCK_SCOPE_BUSY';
+  return (
+    error instanceof pg.DatabaseError &&
+    typeof error.code === 'string' &&
+    (error.code.startsWith('40') || error.code === '55P03')
+  );
+}
+
 /** A stable code for a dead letter or a log line: the error's own code where it has one. */
 export function faultCode(error: unknown): string {
   if (isTradelogError(error)) return error.code;

@@ -2,6 +2,7 @@ import type { ProjectionDeclaration, ProjectionName, Queryable } from '@tradelog
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { ChangeEvent, Reduction } from '../changes.ts';
 import type { DocumentEvent, DocumentTypeId } from '../documents/event.ts';
+import type { BatchLocks } from './lockScopes.ts';
 
 /**
  * A projection as the consumer runtime drives it: the thin shell around a pure reducer, bound to
@@ -14,12 +15,19 @@ import type { DocumentEvent, DocumentTypeId } from '../documents/event.ts';
  * `lockScopesOf` names what an event writes (an enterprise, a tracked item …). Before loading,
  * the runtime takes a transaction-level advisory lock per scope of the batch, in one global
  * order, so that two instances whose batches write the same rows wait for each other instead
- * of deadlocking (processors/README.md, "Scale-out").
+ * of deadlocking (processors/README.md, "Scale-out"). A shell that learns further scopes only
+ * once it has loaded (the attribution shell) ensures them with `locks` (./lockScopes.ts), which
+ * the live runtime passes.
  */
 export interface Projection {
   declaration: ProjectionDeclaration<ProjectionName>;
   lockScopesOf(event: DocumentEvent): readonly string[];
-  applyBatch(db: Queryable, schema: string, events: readonly DocumentEvent[]): Promise<ChangeEvent[]>;
+  applyBatch(
+    db: Queryable,
+    schema: string,
+    events: readonly DocumentEvent[],
+    locks?: BatchLocks,
+  ): Promise<ChangeEvent[]>;
 }
 
 /** The state of a keyed projection: rows by key; a reducer returns the same map when nothing changed. */

@@ -1,12 +1,19 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingLogger, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import {
+  capturingLogger,
+  quietLogger,
+  testServices,
+  uniqueName,
+  waitFor,
+} from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { seededRandom } from '../testing/givenRecords.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
+import { lockScopes } from './lockScopes.ts';
 import { topicsRead } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
@@ -111,9 +118,95 @@ describe('two processor instances', () => {
          GROUP BY 1, 2 HAVING count(DISTINCT chain_id) > 1`,
       );
       expect(split).toEqual([]);
-      expect(captured.warnings.filter((w) => w.code === 'PG_40P01' || w.code === 'PG_40001')).toEqual([]);
+      // Contention is logged at info (runtime/faults.ts isContention): none of it may be a deadlock.
+      expect(
+        [...captured.warnings, ...captured.infos].filter(
+          (w) => w.code === 'PG_40P01' || w.code === 'PG_40001',
+        ),
+      ).toEqual([]);
     } finally {
       for (const consumer of running) await consumer.stop();
+    }
+  });
+
+  it('a batch that attributes documents through an order waits for the enterprise it learns, never writing it beside another instance', {
+    timeout: 60_000,
+  }, async () => {
+    const enterprise = uniqueName('ENT-L');
+    const businessOrder = uniqueName('BO');
+    const inboundNo = uniqueName('IN');
+    const { customerCode: _tallyOwner, ...tally } = examples.tally as unknown as Record<string, unknown>;
+    const { customerCode: _inboundOwner, ...inbound } = examples.inbound as unknown as Record<
+      string,
+      unknown
+    >;
+    const version = await ensureLiveVersion(log.pool, log.namespace, 'link-node');
+    const schema = version.schemaName;
+    const captured = capturingLogger();
+    const consumer = createProjectionConsumer({
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      projection: projections['link-node'],
+      version,
+      topics: topicsRead(projections['link-node'], log.topicOf),
+      live: true,
+      logger: captured.logger,
+    });
+    const nodesOf = async () =>
+      (await log.pool.query(`SELECT node_id FROM "${schema}".nodes WHERE enterprise = $1`, [enterprise])).rows
+        .length;
+    const pendingTallies = async () =>
+      (
+        await log.pool.query(`SELECT 1 FROM "${schema}".pending_documents WHERE $1 = ANY(keys)`, [
+          `inboundOrderNo=${inboundNo}`,
+        ])
+      ).rows.length;
+    await consumer.start();
+    const holder = await log.pool.connect();
+    try {
+      // The port arrival names the enterprise and teaches the business order; the tally names
+      // only an inbound order nobody has named yet: it waits.
+      await log.append('pod', {
+        ...examples.pod,
+        customerCode: enterprise,
+        entOrderNo: uniqueName('POD'),
+        busiOrderNo: businessOrder,
+      });
+      await log.append('tally', {
+        ...tally,
+        orderNo: uniqueName('TL'),
+        busiOrderNo: uniqueName('BX'),
+        inboundOrderNo: inboundNo,
+      });
+      await waitFor(async () => (await nodesOf()) === 1 && (await pendingTallies()) === 1, {
+        what: 'the port arrival applied and the tally pending',
+      });
+
+      // Another instance's batch writing the enterprise's rows holds its lock.
+      await holder.query('BEGIN');
+      await lockScopes(holder, 'link-node', [`enterprise:${enterprise}`]);
+      // The inbound names no enterprise: its batch locks its order keys only, learns the
+      // enterprise through the business order, and releases the tally through the inbound's number.
+      await log.append('inbound', { ...inbound, entOrderNo: inboundNo, busiOrderNo: businessOrder });
+      await waitFor(
+        async () => captured.infos.some((w) => w.code === 'LOCK_SCOPE_BUSY') || (await nodesOf()) > 1,
+        { what: 'the inbound batch to meet the held enterprise lock' },
+      );
+      expect(await nodesOf()).toBe(1);
+      expect(await pendingTallies()).toBe(1);
+      // Another writer's lock is contention, not a dependency down: /ready is not told.
+      expect(consumer.health().waitingFor).toBeUndefined();
+      await holder.query('COMMIT');
+
+      await waitFor(async () => (await nodesOf()) === 3 && (await pendingTallies()) === 0, {
+        what: 'the inbound and the tally applied once the lock is free',
+      });
+      expect([...captured.warnings, ...captured.infos].filter((w) => w.code === 'PG_40P01')).toEqual([]);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+      await consumer.stop();
     }
   });
 });

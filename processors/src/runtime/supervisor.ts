@@ -1,5 +1,6 @@
 import {
   createVersionTables,
+  findBuildingVersion,
   findLiveVersion,
   insertNextVersion,
   inTransaction,
@@ -11,6 +12,7 @@ import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import type pg from 'pg';
+import { rebuildProjection } from '../rebuild/rebuild.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
 import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
 import { retryDelayMs } from './faults.ts';
@@ -25,12 +27,13 @@ export async function ensureLiveVersion(
   namespace: string,
   projection: ProjectionName,
   now: () => Date = () => new Date(),
+  revision?: number,
 ): Promise<ProjectionVersion> {
   return inTransaction(pool, async (db) => {
     await lockProjectionExclusive(db, projection);
     const live = await findLiveVersion(db, projection);
     if (live) return live;
-    const created = await insertNextVersion(db, namespace, projection, 'live', now());
+    const created = await insertNextVersion(db, namespace, projection, 'live', now(), revision);
     await createVersionTables(db, projection, created.schemaName);
     return created;
   });
@@ -46,6 +49,39 @@ export interface LiveProjectionOptions {
   namespace: string;
   logger: Logger;
   changes?: { producer: LogProducer; topic: string };
+  /** How often an instance that is not building an upgrade looks for its end (2 s). */
+  upgradePollMs?: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+
+/** Runs `work` while holding a session-level advisory lock; false (and nothing run) when another session holds it. */
+async function withSessionLock(pool: pg.Pool, name: string, work: () => Promise<void>): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ mine: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS mine',
+      [name],
+    );
+    if (!rows[0]?.mine) return false;
+    try {
+      await work();
+      return true;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -55,13 +91,41 @@ export interface LiveProjectionOptions {
  */
 export function superviseLiveProjection(options: LiveProjectionOptions) {
   const name = options.projection.declaration.name;
+  const revision = options.projection.declaration.revision;
   const log = options.logger.scope({ projection: name });
   let current: { consumer: ProjectionConsumer; version: ProjectionVersion } | undefined;
   let stopped = false;
   let switching: Promise<void> | undefined;
+  let upgrading: { from: number; since: Date } | undefined;
+  const stopping = new AbortController();
 
   async function startLive(): Promise<void> {
-    const version = await ensureLiveVersion(options.pool, options.namespace, name);
+    const version = await ensureLiveVersion(options.pool, options.namespace, name, undefined, revision);
+    if (version.revision < revision) {
+      // Readers keep the old version while the new rules rebuild beside it; the live consumer
+      // of the old revision is not run (its tables and rules are not this code's).
+      upgrading = { from: version.version, since: new Date() };
+      log.warn('live version built by an older revision; rebuilding it with this one', {
+        version: version.version,
+        liveRevision: version.revision,
+        revision,
+      });
+      switching ??= upgrade()
+        .then(() => {
+          upgrading = undefined;
+          return stopped ? undefined : moveToNewLive();
+        })
+        .finally(() => {
+          switching = undefined;
+        });
+      return;
+    }
+    if (version.revision > revision)
+      log.warn('live version built by a newer revision than this code; applying with this one', {
+        version: version.version,
+        liveRevision: version.revision,
+        revision,
+      });
     const consumer = createProjectionConsumer({
       brokers: options.brokers,
       pool: options.pool,
@@ -81,6 +145,42 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
     current = { consumer, version };
     await consumer.start();
     log.info('live version running', { version: version.version, schema: version.schemaName });
+  }
+
+  /**
+   * Rebuilds the projection with this revision (processors/README.md "Upgrading a projection"):
+   * one instance builds — the holder of a session lock per projection, resuming a build an
+   * earlier holder left — and switches readers when it has caught up with the old live version,
+   * differences accepted (they are the point). The others wait for the new live version.
+   */
+  async function upgrade(): Promise<void> {
+    for (let attempt = 1; !stopped; attempt++) {
+      try {
+        const live = await findLiveVersion(options.pool, name);
+        if (live && live.revision >= revision) return;
+        const built = await withSessionLock(options.pool, `tradelog.upgrade.${name}`, async () => {
+          const resumed = await findBuildingVersion(options.pool, name, revision);
+          await rebuildProjection({
+            brokers: options.brokers,
+            pool: options.pool,
+            codec: options.codec,
+            projection: options.projection,
+            ...(options.topicOf ? { topicOf: options.topicOf } : {}),
+            namespace: options.namespace,
+            logger: options.logger,
+            acceptDifferences: true,
+            signal: stopping.signal,
+            ...(resumed ? { version: resumed } : {}),
+          });
+        });
+        if (!built) await sleep(options.upgradePollMs ?? 2_000, stopping.signal);
+      } catch (error) {
+        if (stopped) return;
+        const delayMs = retryDelayMs(attempt, { initial: 1_000, max: 30_000 });
+        log.warn('upgrade rebuild not finished; trying again', { attempt, delayMs, error: error as Error });
+        await sleep(delayMs, stopping.signal);
+      }
+    }
   }
 
   /** The new live version's consumer, started as soon as its dependencies let it (never given up). */
@@ -115,11 +215,20 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
         : {
             name,
             groupId: '',
-            consumer: { state: 'reconnecting', since: new Date(), restarts: 0, failedRestarts: 0 },
+            consumer: {
+              state: upgrading ? 'starting' : 'reconnecting',
+              since: upgrading?.since ?? new Date(),
+              restarts: 0,
+              failedRestarts: 0,
+            },
             retired: false,
+            ...(upgrading
+              ? { upgrading: { fromVersion: upgrading.from, revision, since: upgrading.since.toISOString() } }
+              : {}),
           }),
     async stop() {
       stopped = true;
+      stopping.abort();
       await switching;
       await current?.consumer.stop();
     },

@@ -1,4 +1,5 @@
 import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
+import { acceptedCustomerNames, customerNameRuleOf } from '@tradelog/projections/tracking/customerName';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
@@ -32,6 +33,9 @@ import { reportOf } from './reports.ts';
  * 6. A change event (`express.traces`, `air.status`, `ocean.status`, `terminal.status`) is
  *    published when what a subscriber is pushed — the spec's answer shape of the item — differs
  *    from before; its subject is the item's match key, `data.matchKeys` its aliases.
+ *    An express parcel of a carrier with a customerName rule (§3) also carries
+ *    `data.customerNames`, the values a subscriber's customerName must match to be pushed it
+ *    (never part of a payload: processors/src/push/README.md "customerName").
  * 7. Express: once a signed parcel (state 3) has been published, nothing more is published for
  *    it (§9: pushes stop after the final push of a signed parcel); the history still records.
  */
@@ -84,7 +88,7 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
       item.subject,
       item.subject,
       event.provenance,
-      { ...view, ...(aliases.length > 0 ? { matchKeys: aliases } : {}) },
+      { ...view, ...(aliases.length > 0 ? { matchKeys: aliases } : {}), ...customerNamesOf(item) },
     );
     changes.push(change);
     item = {
@@ -96,4 +100,10 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
   const next = new Map(state);
   next.set(item.subject, item);
   return { state: next, changes };
+}
+
+function customerNamesOf(item: TrackedItem): { customerNames?: string[] } {
+  const rule =
+    item.family === 'express' ? customerNameRuleOf(String(item.facts.shipperCode ?? '')) : undefined;
+  return rule ? { customerNames: acceptedCustomerNames(rule, item.facts) } : {};
 }

@@ -46,6 +46,21 @@ describe('express tracking', () => {
     expect(item.lastEventId).toBe(changes[0]!.eventId);
   });
 
+  it('given an SF parcel, when its report names phone digits, then the change carries them for the push processor’s customerName check', () => {
+    const log = documentLog();
+    const withTail = reduceTracking(
+      new Map(),
+      log('expressTrace', express([collected], { receiverPhoneTail: '5678', senderPhoneTail: '1234' })),
+    );
+    expect(withTail.changes[0]!.data.customerNames).toEqual(['5678', '1234']);
+    // No digits from the carrier: an empty list, which no customerName matches.
+    const withoutTail = reduceTracking(new Map(), log('expressTrace', express([collected])));
+    expect(withoutTail.changes[0]!.data.customerNames).toEqual([]);
+    // A carrier without a rule carries none.
+    const yto = reduceTracking(new Map(), log('expressTrace', express([collected], { shipperCode: 'YTO' })));
+    expect(yto.changes[0]!.data).not.toHaveProperty('customerNames');
+  });
+
   it('given later traces, when an earlier trace arrives late, then it takes its place in event time and the state does not go back', () => {
     const log = documentLog();
     const state = given([log('expressTrace', express([outForDelivery]))]);

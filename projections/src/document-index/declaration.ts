@@ -1,19 +1,37 @@
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createDocumentIndexTables } from './tables.ts';
 
-/** Every accepted document and feed record with its provenance: the basis of "explain this row". */
+/**
+ * The documents the index attributes as the other projections do (trade documents; feeds keep
+ * the enterprise they name, processors/README.md "Attribution").
+ */
+export const documentIndexAttributes: readonly DocumentTypeId[] = documentTypes
+  .filter((type) => type.group === 'logistics' || type.group === 'business')
+  .map((type) => type.id);
+
+/**
+ * Every accepted document and feed record with its provenance: the basis of "explain this row",
+ * with the enterprise each document was attributed to (late ones once resolved).
+ */
 export const documentIndexDeclaration = declareProjection({
   name: 'document-index',
   title: { cn: '单证索引', en: 'Document index' },
+  // 2: documents attributed as the other projections attribute them (its own attribution tables).
+  revision: 2,
   reads: documentTypes.map((type) => type.id),
-  createTables: createDocumentIndexTables,
+  createTables: async (db, schema) => {
+    await createDocumentIndexTables(db, schema);
+    await createAttributionTables(db, schema);
+  },
   compared: [
     {
       table: 'documents',
       key: 'document_id',
       hash: 'md5(row(doc_type, enterprise, topic, partition, record_offset, partner_id, received_at, schema_id, content_sha256)::text)',
     },
+    ...attributionCompared,
   ],
   changeKinds: [],
 });

@@ -66,8 +66,11 @@ export async function findIndexedDocuments(
   return rows.map(toIndexedDocument);
 }
 
-/** Indexes a batch's new documents with one statement; a document already indexed stays as it was. */
-export async function insertIndexedDocuments(
+/**
+ * Indexes a batch's new documents and records the enterprise of documents attributed late, with
+ * one statement; an enterprise once recorded and everything else of an indexed document stay.
+ */
+export async function upsertIndexedDocuments(
   db: Queryable,
   schema: string,
   documents: readonly IndexedDocumentRow[],
@@ -79,7 +82,8 @@ export async function insertIndexedDocuments(
      SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
      FROM jsonb_to_recordset($1::jsonb) AS r(document_id text, doc_type text, enterprise text, topic text, partition integer,
        record_offset bigint, record_key text, partner_id text, received_at timestamptz, schema_id integer, content_sha256 text)
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT (document_id) DO UPDATE SET enterprise = EXCLUDED.enterprise
+       WHERE documents.enterprise IS NULL AND EXCLUDED.enterprise IS NOT NULL`,
     [
       JSON.stringify(
         documents.map((row) => ({

@@ -15,6 +15,8 @@ const tradeDocument = new Set(['logistics', 'business']);
 export const linkNodeDeclaration = declareProjection({
   name: 'link-node',
   title: { cn: '链路节点', en: 'Link-node chains' },
+  // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md "Attribution").
+  revision: 2,
   reads: documentTypes
     .filter((type) => tradeDocument.has(type.group) && !masterData.has(type.id))
     .map((type) => type.id),

@@ -184,11 +184,16 @@ export async function insertKeyChains(
   schema: string,
   nodes: readonly Pick<NodeRow, 'chainId' | 'enterprise' | 'keys'>[],
 ): Promise<void> {
-  const rows = nodes
-    .flatMap((node) => node.keys.map((key) => [node.enterprise, key.cls, key.value, node.chainId] as const))
-    .map((row) => ({ row, id: row.join('\u0000') }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map(({ row }) => row);
+  // Nodes of one chain share keys: each holding once, in key order.
+  const unique = new Map(
+    nodes.flatMap((node) =>
+      node.keys.map((key) => {
+        const row = [node.enterprise, key.cls, key.value, node.chainId] as const;
+        return [row.join('\u0000'), row] as const;
+      }),
+    ),
+  );
+  const rows = [...unique].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   if (rows.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.key_chains (enterprise, cls, value, chain_id)

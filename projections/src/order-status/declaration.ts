@@ -10,6 +10,8 @@ export const orderStatusSources: readonly DocumentTypeId[] = ['purchase', 'saleO
 export const orderStatusDeclaration = declareProjection({
   name: 'order-status',
   title: { cn: '订单状态', en: 'Order status' },
+  // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md "Attribution").
+  revision: 2,
   // Every trade document: the orders, and the others because their order keys may attribute an
   // order that names no enterprise (processors/README.md, "Attribution").
   reads: documentTypes

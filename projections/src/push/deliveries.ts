@@ -179,7 +179,7 @@ export async function findDeliveriesForAttempt(
  * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
  * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more than `perSubscription` claimed at once,
  * those still in flight from earlier claims counted, over every process (the claim is
- * serialized: `push_claim_deliveries`, migration 1764400000000_push-delivery-claims.sql).
+ * serialized: `push_claim_deliveries`, migration 1764600000000_push-delivery-claims.sql).
  * Returns the claimed deliveries with everything an attempt needs.
  */
 export async function claimDueDeliveries(

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
+import { customerNameMatches } from '../tracking/customerName.ts';
 import type {
   AirCriteria,
   ChangesCriteria,
@@ -38,6 +39,24 @@ export function lookupOf(event: ChangeEvent): { families: PushFamily[]; keys: st
   return { families: ['changes'], keys: [event.enterprise], projection: event.projection };
 }
 
+/**
+ * Whether a matched subscription may be pushed this event. An express parcel of a carrier with a
+ * customerName rule (§3) goes only to subscriptions whose customerName matches the values the
+ * event carries (`data.customerNames`, from the parcel's feeds): a subscription made before any
+ * data existed could only be checked for form, and a wrong value must not see the parcel.
+ */
+export function customerNameAllows(
+  event: ChangeEvent,
+  subscription: { family: PushFamily; criteria: unknown },
+): boolean {
+  if (subscription.family !== 'express' && subscription.family !== 'express-map') return true;
+  const criteria = subscription.criteria as ExpressCriteria;
+  const accepted = Array.isArray(event.data.customerNames)
+    ? event.data.customerNames.filter((value): value is string => typeof value === 'string')
+    : [];
+  return customerNameMatches(criteria.shipperCode, criteria.customerName, accepted);
+}
+
 /** `yyyy-MM-dd HH:mm:ss` in platform time (China, UTC+8), as the express platform writes times. */
 export function platformTime(at: Date): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -63,6 +82,16 @@ function pick(data: Readonly<Record<string, unknown>>, names: readonly string[])
   const out: Record<string, unknown> = {};
   for (const name of names) if (data[name] !== undefined) out[name] = data[name];
   return out;
+}
+
+/**
+ * The ocean push's DTP (§3 Ocean "Push"; the spec gives no meaning): our reading is the
+ * destination — the code of the bill's place of delivery as the result states it, beside POL,
+ * the port of loading; empty while no feed has named it.
+ */
+function destinationOf(result: unknown): string {
+  const delivery = (result as { delivery?: { code?: unknown } } | undefined)?.delivery;
+  return typeof delivery?.code === 'string' ? delivery.code : '';
 }
 
 export interface PayloadContext {
@@ -111,7 +140,7 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
               CTNRNO: criteria.containerNo ?? '',
               IEMARK: criteria.isExport ?? '',
               POL: criteria.portCode ?? '',
-              DTP: typeof event.data.dtp === 'string' ? event.data.dtp : '',
+              DTP: destinationOf(event.data.result),
             },
           ],
         },

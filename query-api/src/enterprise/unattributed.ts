@@ -10,7 +10,7 @@ import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
  * order key resolved so far (processors/README.md, "Attribution") — oldest first, with the order
  * keys that would resolve them. `page` (from 1) and `pageSize` (1 to 200, default 100).
  */
-const attributing = ['order-status', 'link-node', 'enterprise-data'] as const;
+const attributing = ['order-status', 'link-node', 'enterprise-data', 'document-index'] as const;
 
 const whole = (value: unknown, fallback: number, max: number): number => {
   if (value === undefined) return fallback;

@@ -1,4 +1,10 @@
 import { latestActual } from '@tradelog/projections/tracking/answers';
+import {
+  acceptedCustomerNames,
+  customerNameFormOk,
+  customerNameMatches,
+  customerNameRuleOf,
+} from '@tradelog/projections/tracking/customerName';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 
@@ -13,43 +19,31 @@ export interface RuleBreach {
 }
 
 /**
- * §3 Express: customerName is mandatory for one major carrier (the last four digits of the
- * receiver's or sender's phone) and, for another, the shipper's account. The spec does not name
- * them; they are SF Express and JD Logistics, whose public APIs have exactly these rules.
+ * §3 Express: the carrier's customerName rule (@tradelog/projections/tracking/customerName.ts,
+ * shared with the push processor): the value's form always, its match once the parcel is known.
  */
-export const customerNameRules: Readonly<Record<string, 'phoneTail' | 'shipperAccount'>> = {
-  SF: 'phoneTail',
-  JD: 'shipperAccount',
-};
-
 export function checkCustomerName(
   shipperCode: string,
   customerName: string | undefined,
   item: TrackedItem | null,
 ): RuleBreach | undefined {
-  const rule = customerNameRules[shipperCode.trim().toUpperCase()];
+  const rule = customerNameRuleOf(shipperCode);
   if (!rule) return undefined;
-  const given = customerName?.trim() ?? '';
-  if (rule === 'phoneTail' && !/^[0-9]{4}$/.test(given)) {
-    return {
-      code: 'CUSTOMER_NAME_REQUIRED',
-      en: 'customerName: last 4 phone digits needed',
-      cn: '该快递公司须填 customerName：手机号后四位',
-    };
-  }
-  if (rule === 'shipperAccount' && given === '') {
-    return {
-      code: 'CUSTOMER_NAME_REQUIRED',
-      en: 'customerName: shipper account needed',
-      cn: '该快递公司须填 customerName：发件人账号',
-    };
+  if (!customerNameFormOk(rule, customerName)) {
+    return rule === 'phoneTail'
+      ? {
+          code: 'CUSTOMER_NAME_REQUIRED',
+          en: 'customerName: last 4 phone digits needed',
+          cn: '该快递公司须填 customerName：手机号后四位',
+        }
+      : {
+          code: 'CUSTOMER_NAME_REQUIRED',
+          en: 'customerName: shipper account needed',
+          cn: '该快递公司须填 customerName：发件人账号',
+        };
   }
   if (!item) return undefined;
-  const facts = item.facts;
-  const accepted =
-    rule === 'phoneTail' ? [facts.receiverPhoneTail, facts.senderPhoneTail] : [facts.shipperAccount];
-  // A parcel whose carrier did not tell us the check value cannot be shown to anyone.
-  if (!accepted.some((value) => typeof value === 'string' && value === given)) {
+  if (!customerNameMatches(shipperCode, customerName, acceptedCustomerNames(rule, item.facts))) {
     return {
       code: 'CUSTOMER_NAME_MISMATCH',
       en: 'customerName does not match the parcel',

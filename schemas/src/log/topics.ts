@@ -68,6 +68,65 @@ export async function partitionCounts(options: {
   }
 }
 
+export type TopicOffsets = Map<string, { partition: number; start: string; end: string }[]>;
+
+export interface TopicOffsetReader {
+  /** Start and end offsets of each partition of the topics that exist (missing topics are left out). */
+  read(topics: readonly string[]): Promise<TopicOffsets>;
+  close(): Promise<void>;
+}
+
+/**
+ * An admin connection kept for repeated offset reads (a rebuild polls where the log ends while
+ * it runs); it connects on first use and again after a failure. Topics are asked concurrently.
+ */
+export function createTopicOffsetReader(options: {
+  brokers: string[];
+  logger: Logger;
+  clientId?: string;
+}): TopicOffsetReader {
+  let admin: ReturnType<ReturnType<typeof createKafka>['admin']> | undefined;
+  const disconnect = async () => {
+    const current = admin;
+    admin = undefined;
+    await current?.disconnect().catch(() => undefined);
+  };
+  return {
+    async read(topics) {
+      try {
+        if (!admin) {
+          admin = createKafka({
+            brokers: options.brokers,
+            clientId: options.clientId ?? 'tradelog-admin',
+            logger: options.logger,
+          }).admin();
+          await admin.connect();
+        }
+        const connected = admin;
+        const existing = new Set(await connected.listTopics());
+        const present = topics.filter((name) => existing.has(name));
+        const offsets = await Promise.all(present.map((topic) => connected.fetchTopicOffsets(topic)));
+        return new Map(
+          present.map((topic, i) => [
+            topic,
+            offsets[i]!.map((o) => ({ partition: o.partition, start: o.low, end: o.high })).sort(
+              (a, b) => a.partition - b.partition,
+            ),
+          ]),
+        );
+      } catch (error) {
+        await disconnect();
+        throw new TradelogError('KAFKA_UNAVAILABLE', 'could not read topic offsets from Kafka', {
+          status: 503,
+          retriable: true,
+          cause: error,
+        });
+      }
+    },
+    close: disconnect,
+  };
+}
+
 /**
  * Start and end offsets of each partition of the topics that exist (missing topics are left
  * out), for lag and size figures. One short-lived admin connection per call: operators poll
@@ -77,33 +136,11 @@ export async function topicOffsets(options: {
   brokers: string[];
   topics: string[];
   logger: Logger;
-}): Promise<Map<string, { partition: number; start: string; end: string }[]>> {
-  const admin = createKafka({
-    brokers: options.brokers,
-    clientId: 'tradelog-admin',
-    logger: options.logger,
-  }).admin();
-  await admin.connect();
+}): Promise<TopicOffsets> {
+  const reader = createTopicOffsetReader(options);
   try {
-    const existing = new Set(await admin.listTopics());
-    const result = new Map<string, { partition: number; start: string; end: string }[]>();
-    for (const topic of options.topics.filter((name) => existing.has(name))) {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      result.set(
-        topic,
-        offsets
-          .map((o) => ({ partition: o.partition, start: o.low, end: o.high }))
-          .sort((a, b) => a.partition - b.partition),
-      );
-    }
-    return result;
-  } catch (error) {
-    throw new TradelogError('KAFKA_UNAVAILABLE', 'could not read topic offsets from Kafka', {
-      status: 503,
-      retriable: true,
-      cause: error,
-    });
+    return await reader.read(options.topics);
   } finally {
-    await admin.disconnect().catch(() => undefined);
+    await reader.close();
   }
 }

@@ -56,11 +56,12 @@ export function localizedError(
   status: number,
   message: Bilingual,
   details: Record<string, unknown> = {},
-  options: { retriable?: boolean } = {},
+  options: { retriable?: boolean; cause?: unknown } = {},
 ): TradelogError {
   return new TradelogError(code, message.en, {
     status,
     retriable: options.retriable ?? status >= 500,
     details: { message, ...details },
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
   });
 }

@@ -1,0 +1,41 @@
+import type { CallbackAllowlist } from '@tradelog/projections/push/callbackTarget';
+import type { Router } from 'express';
+import type pg from 'pg';
+import { createLeadRoutes } from './content/leadRoutes.ts';
+import type { CallLimit } from './http/callLimit.ts';
+import { createProjectionRoutes } from './lenders/routes.ts';
+import { createSubscriptionRoutes } from './subscriptions/routes.ts';
+import { createTrackingRouter } from './tracking/router.ts';
+
+type ProjectionRoutesDeps = Parameters<typeof createProjectionRoutes>[0];
+
+/**
+ * Every keyed router of the query API, in the order they are mounted: main.ts serves them, and
+ * so do the tests that need the whole API (a router added here is served and tested at once).
+ */
+export function queryApiRouters(deps: {
+  pool: pg.Pool;
+  namespace: string;
+  callbackAllowlist: CallbackAllowlist;
+  callLimit?: CallLimit;
+  changesTopic?: string;
+  documentTopics?: string[];
+  topicOffsets?: ProjectionRoutesDeps['topicOffsets'];
+}): Router[] {
+  const { pool, callLimit } = deps;
+  const limited = callLimit ? { callLimit } : {};
+  return [
+    createLeadRoutes({ pool, ...limited }),
+    createProjectionRoutes({
+      pool,
+      namespace: deps.namespace,
+      ...limited,
+      ...(deps.changesTopic ? { changesTopic: deps.changesTopic } : {}),
+      ...(deps.documentTopics ? { documentTopics: deps.documentTopics } : {}),
+      ...(deps.topicOffsets ? { topicOffsets: deps.topicOffsets } : {}),
+    }),
+    createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),
+    // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
+    createTrackingRouter({ pool, ...limited }),
+  ];
+}
