@@ -149,12 +149,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (plan.action === 'skip') continue;
       if (plan.action === 'settle') {
         settled.push(
-          settleWithoutAttempt(pool, delivery.id, plan.state, now()).then(() => {
-            metrics.outcomes.inc({ family: delivery.family, outcome: plan.state });
-            log
-              .scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId })
-              .info('delivery settled without an attempt', { state: plan.state, reason: plan.reason });
-          }),
+          settleWithoutAttempt(pool, delivery.id, plan.state, now()).then(
+            () => {
+              metrics.outcomes.inc({ family: delivery.family, outcome: plan.state });
+              log
+                .scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId })
+                .info('delivery settled without an attempt', { state: plan.state, reason: plan.reason });
+            },
+            // Its claim stays until the lease runs out; it is decided again then.
+            (error) =>
+              log.warn('delivery not settled yet', { error: error as Error, deliveryId: delivery.id }),
+          ),
         );
         continue;
       }
