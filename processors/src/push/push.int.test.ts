@@ -384,7 +384,8 @@ describe('push delivery', () => {
     behaviour.set('/express', () => ({ status: 500, body: { success: false, reason: 'down' } }));
     const subscription = await subscribe(
       'express',
-      { shipperCode: 'SF', logisticCode: 'SF1001' },
+      // SF's customerName rule (§3): the last four phone digits, which the event's feeds gave.
+      { shipperCode: 'SF', logisticCode: 'SF1001', customerName: '1234' },
       '/express',
     );
     await publish([
@@ -392,7 +393,7 @@ describe('push delivery', () => {
         projection: 'tracking',
         kind: 'express.traces',
         subject: 'express/SF/SF1001',
-        data: { state: '2', traces: [] },
+        data: { state: '2', traces: [], customerNames: ['1234'] },
       }),
     ]);
     const [dead] = await waitFor(
