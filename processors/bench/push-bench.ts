@@ -71,9 +71,11 @@ async function bench() {
   await migrate(db.databaseUrl, { schema: db.schema, logger });
   const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 12 });
   const topic = uniqueName('bench_changes');
+  const bossSchema = uniqueName('bench_boss');
   await ensureTopics({ brokers, topics: [{ topic, partitions: 6 }], logger });
   const settings = pushSettings({
     consumerGroup: uniqueName('bench_push'),
+    bossSchema,
     allowlist: parseAllowlist(['127.0.0.1/32']),
     workerConcurrency: Number(process.env.BENCH_WORKERS ?? 4),
     workerBatch: Number(process.env.BENCH_BATCH ?? 100),
@@ -209,6 +211,7 @@ async function bench() {
   agent.destroy();
 
   receiver.send('stop');
+  await pool.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
   await pool.end();
   await db.drop();
   const pushPerSecond = events / pushSeconds;

@@ -42,6 +42,7 @@ const run = promisify(execFile);
 describe('npm run demo and its Postman collection', () => {
   const services = testServices();
   const changesTopic = uniqueName('demo-changes');
+  const bossSchema = uniqueName('demoboss');
   const outDir = join(tmpdir(), uniqueName('tradelog-demo'));
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
@@ -93,6 +94,7 @@ describe('npm run demo and its Postman collection', () => {
       changesTopic,
       settings: pushSettings({
         consumerGroup: uniqueName('demo-push'),
+        bossSchema,
         allowlist,
         requestPollMs: 200,
       }),
@@ -130,6 +132,7 @@ describe('npm run demo and its Postman collection', () => {
     await ingest?.close();
     await new Promise((resolve) => queryApi?.close(resolve));
     await new Promise((resolve) => receiver?.close(resolve));
+    await pool?.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
     await pool?.end();
     await db?.drop();
     await rm(outDir, { recursive: true, force: true });

@@ -77,6 +77,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
   const changesTopic = uniqueName('lp-changes');
   const settings = pushSettings({
     consumerGroup: uniqueName('lp-push'),
+    bossSchema: uniqueName('lp_boss'),
     allowlist: parseAllowlist(['127.0.0.1/32']),
     requestPollMs: 200,
   });
@@ -166,6 +167,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
         `${db.schema}\\_%`,
       ]);
       for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+      await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
       await pool.end();
     }
     await db?.drop();

@@ -74,6 +74,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
   const changesTopic = uniqueName('tr-changes');
   const settings = pushSettings({
     consumerGroup: uniqueName('tr-push'),
+    bossSchema: uniqueName('tr_boss'),
     allowlist: parseAllowlist(['127.0.0.1/32']),
     requestPollMs: 200,
     // Every push delay at 1/450: the express push cycle’s 30 minutes (§9) become 4 s.
@@ -168,6 +169,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
         `${db.schema}\\_%`,
       ]);
       for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+      await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
       await pool.end();
     }
     await db?.drop();

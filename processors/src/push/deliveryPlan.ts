@@ -23,6 +23,7 @@ export type DeliveryState =
   | 'held'
   | 'requested'
   | 'pending'
+  | 'scheduled'
   | 'delivered'
   | 'dead'
   | 'superseded'
@@ -78,7 +79,8 @@ export function planAttempt(delivery: DeliveryView, jobAttempt: number): Attempt
 
 export type AfterAttempt =
   | { state: 'delivered' }
-  | { state: 'pending'; retryInMs: number }
+  /** Retried: the delivery waits for its pg-boss job, due `retryInMs` from now. */
+  | { state: 'scheduled'; retryInMs: number }
   | { state: 'dead'; reason: 'not retriable' | 'schedule exhausted' };
 
 export function afterAttempt(
@@ -93,5 +95,5 @@ export function afterAttempt(
   const delay = nextRetryDelayMs(family, failedInRound, retryScale);
   return delay === undefined
     ? { state: 'dead', reason: 'schedule exhausted' }
-    : { state: 'pending', retryInMs: delay };
+    : { state: 'scheduled', retryInMs: delay };
 }

@@ -1,3 +1,4 @@
+import { inTransaction } from '@tradelog/projections';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import {
@@ -5,13 +6,16 @@ import {
   type DeliveryForAttempt,
   makeRequestedDue,
   recordAttempts,
+  type ScheduledAttempt,
   type SettledAttempt,
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
+import type { Job, PgBoss } from 'pg-boss';
 import { postCallback } from './callbackPost.ts';
 import { afterAttempt, planAttempt } from './deliveryPlan.ts';
+import { scheduleAttempts } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import { classifyAttempt } from './reply.ts';
 import type { PushSettings } from './settings.ts';
@@ -19,13 +23,15 @@ import { signPush } from './signature.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**
- * The delivery worker (README "Claims"): claims due deliveries straight from push_deliveries in
- * batches — first attempts, retries and express-cycle sends alike — and loads everything the
- * attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads
- * side by side, classifies the replies (./reply.ts), and with one statement records every attempt
- * and moves every delivery on: delivered, dead, or `pending` again with the retry's due time.
- * `workerConcurrency` pollers claim side by side; new deliveries wake them (a notification on
- * commit), retries are found by their poll.
+ * The delivery worker (README "Claims", "Scheduled attempts"): claims deliveries due now straight
+ * from push_deliveries in batches — first attempts and redeliveries — and loads everything the
+ * attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads side by side,
+ * classifies the replies (./reply.ts), and with one statement records every attempt and moves
+ * every delivery on: delivered, dead, or `scheduled` for its retry, whose pg-boss job is queued in
+ * the same transaction. `workerConcurrency` pollers claim side by side; new deliveries wake them
+ * (a notification on commit). What is scheduled comes back as pg-boss jobs, in batches, which
+ * claim their deliveries through the same claim (lease, per-subscription limit) and are attempted
+ * and recorded by the same code.
  *
  * Headers of every push: webhook-id (the change event id: the receiver's idempotency key),
  * webhook-timestamp, webhook-signature (./signature.ts), retry-count (attempts made before this
@@ -37,6 +43,8 @@ import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
+  /** The queue of scheduled attempts (`settings.queue`), started by the caller. */
+  boss: PgBoss;
   /** For the dedicated connection that listens for new deliveries. */
   databaseUrl: string;
   settings: PushSettings;
@@ -56,7 +64,7 @@ export interface DeliveryWorker {
 const leaseMarginMs = 60_000;
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { pool, settings, metrics } = options;
+  const { pool, boss, settings, metrics } = options;
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ component: 'push-delivery' });
   let timer: NodeJS.Timeout | undefined;
@@ -128,7 +136,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       replyExcerpt: verdict.replyExcerpt,
       callbackUrl: redactCallbackUrl(delivery.callbackUrl),
       state: next.state,
-      nextAttemptAt: next.state === 'pending' ? new Date(settledAt.getTime() + next.retryInMs) : null,
+      nextAttemptAt: next.state === 'scheduled' ? new Date(settledAt.getTime() + next.retryInMs) : null,
       subscriptionId: delivery.subscriptionId,
       subject: delivery.subject,
       sequence: delivery.sequence,
@@ -169,16 +177,36 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return made;
   }
 
-  /** Every attempt row and delivery state of a batch with one statement, which also ends the claims. */
+  /**
+   * Every attempt row and delivery state of a batch with one statement, which also ends the
+   * claims — in one transaction with the retries' jobs when any failed.
+   */
   async function recordBatch(made: readonly Attempted[]): Promise<void> {
     if (made.length === 0) return;
-    const moved = await recordAttempts(
-      pool,
-      made.map((a) => a.record),
-    );
+    const records = made.map((a) => a.record);
+    const retries = records.filter((record) => record.state === 'scheduled');
+    const moved =
+      retries.length === 0
+        ? await recordAttempts(pool, records)
+        : await inTransaction(pool, async (db) => {
+            const ids = await recordAttempts(db, records);
+            await scheduleAttempts(
+              boss,
+              settings.queue,
+              db,
+              retries
+                .filter((record) => ids.has(record.deliveryId))
+                .map((record) => ({
+                  deliveryId: record.deliveryId,
+                  attempt: record.attempt + 1,
+                  startAfter: record.nextAttemptAt!,
+                })),
+            );
+            return ids;
+          });
     for (const { delivery, record, verdict, next } of made) {
       if (!moved.has(delivery.id)) continue;
-      const outcomeLabel = next.state === 'pending' ? 'retry' : next.state;
+      const outcomeLabel = next.state === 'scheduled' ? 'retry' : next.state;
       metrics.outcomes.inc({ family: delivery.family, outcome: outcomeLabel });
       metrics.attemptSeconds.observe(
         { family: delivery.family, result: verdict.delivered ? 'delivered' : 'failed' },
@@ -189,7 +217,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         callbackUrl: record.callbackUrl,
         errorCode: verdict.errorCode,
         durationMs: record.latencyMs,
-        ...(next.state === 'pending' ? { retryInMs: next.retryInMs } : {}),
+        ...(next.state === 'scheduled' ? { retryInMs: next.retryInMs } : {}),
         ...(next.state === 'dead' ? { reason: next.reason } : {}),
       };
       const scoped = log.scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId });
@@ -199,16 +227,50 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
+  function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
+    const at = now();
+    return claimDueDeliveries(pool, {
+      limit: scheduled?.length ?? settings.workerBatch,
+      perSubscription: settings.subscriptionConcurrency,
+      now: at,
+      leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
+      ...(scheduled ? { scheduled } : {}),
+    });
+  }
+
+  /** Attempts a claimed batch and records it; a batch not recorded keeps its claims until the lease runs out. */
+  async function deliverBatch(batch: readonly DeliveryForAttempt[], whileRecording?: () => void) {
+    try {
+      const made = await attemptBatch(batch);
+      whileRecording?.();
+      await recordBatch(made);
+    } catch (error) {
+      // The claims stay until their lease runs out; the attempts are made again then.
+      log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
+    }
+    // Its subscriptions have room again: a poller left waiting by their limit may claim.
+    signal();
+  }
+
+  /**
+   * A batch of pg-boss jobs of scheduled attempts (retries, express-cycle sends) that came. A
+   * database fault in the claim throws before anything changed, and pg-boss runs the jobs again;
+   * after it, the claims' lease covers the batch, as on the claim path. A delivery the claim left
+   * for want of room in its subscription is pending and due: the pollers, woken, take it.
+   */
+  async function deliverScheduled(jobs: readonly Job<ScheduledAttempt>[]): Promise<void> {
+    const scheduled = [
+      ...new Map(jobs.map((job) => [`${job.data.deliveryId}/${job.data.attempt}`, job.data])).values(),
+    ];
+    const batch = await claimBatch(scheduled);
+    await deliverBatch(batch);
+  }
+
   /** A batch of due deliveries; empty when none, or when the claim failed (logged). */
   async function claim(): Promise<DeliveryForAttempt[]> {
-    const at = now();
     try {
-      return await claimDueDeliveries(pool, {
-        limit: settings.workerBatch,
-        perSubscription: settings.subscriptionConcurrency,
-        now: at,
-        leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
-      });
+      return await claimBatch();
     } catch (error) {
       log.warn('due deliveries not claimed yet', { error: error as Error });
       return [];
@@ -229,16 +291,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const batch = await next;
       next = undefined;
       if (batch.length > 0) {
-        try {
-          const made = await attemptBatch(batch);
+        await deliverBatch(batch, () => {
           if (running && batch.length === settings.workerBatch) next = claim();
-          await recordBatch(made);
-        } catch (error) {
-          // The claims stay until their lease runs out; the attempts are made again then.
-          log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
-        }
-        // Its subscriptions have room again: a poller left waiting by their limit may claim.
-        signal();
+        });
       }
       if (!next && running) {
         await sleep(settings.pollMs, seen);
@@ -276,8 +331,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         logger: options.logger,
       });
       pollers = Array.from({ length: settings.workerConcurrency }, () => poll());
+      await boss.work<ScheduledAttempt>(
+        settings.queue,
+        {
+          batchSize: settings.workerBatch,
+          localConcurrency: settings.workerConcurrency,
+          pollingIntervalSeconds: 0.5,
+          // A full batch means more are waiting: fetch again at once instead of after the poll.
+          burstWhenBatchFull: true,
+        },
+        deliverScheduled,
+      );
       timer = setInterval(() => void claimRequested(), settings.requestPollMs);
       log.info('delivery worker started', {
+        queue: settings.queue,
         subscriptionConcurrency: settings.subscriptionConcurrency,
         allowlist: settings.allowlist.entries,
       });
@@ -285,6 +352,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async stop() {
       running = false;
       if (timer) clearInterval(timer);
+      await boss.offWork(settings.queue, { wait: true });
       signal();
       await Promise.all(pollers);
       await claiming;

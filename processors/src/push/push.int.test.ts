@@ -92,8 +92,10 @@ describe('push delivery', () => {
   let keyId: string;
   const topic = uniqueName('changes');
   const consumerGroup = uniqueName('push');
+  const bossSchema = uniqueName('boss');
   const settings = pushSettings({
     consumerGroup,
+    bossSchema,
     // 15 and 30 minutes become 1 s and 2 s; 1 minute becomes 67 ms.
     retryScale: 1 / 900,
     allowlist: parseAllowlist(['127.0.0.1/32']),
@@ -154,6 +156,7 @@ describe('push delivery', () => {
     await service?.stop();
     await producer?.disconnect();
     await receiver?.close();
+    await pool?.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
     await pool?.end();
     await db?.drop();
   });
@@ -218,11 +221,12 @@ describe('push delivery', () => {
         [subscriptionId],
       )
     ).rows;
-  /** The attempt numbers of a delivery: every attempt made, and the next one while it is still due. */
+  /** The attempt numbers of a delivery: every attempt made, and the next one while it is still to come. */
   const jobAttempts = async (deliveryId: string) => {
     const { rows } = await pool.query(
       `SELECT a.attempt FROM push_attempts a WHERE a.delivery_id = $1
-       UNION SELECT attempts + 1 FROM push_deliveries WHERE id = $1 AND state = 'pending' ORDER BY 1`,
+       UNION SELECT attempts + 1 FROM push_deliveries WHERE id = $1 AND state IN ('pending', 'scheduled')
+       ORDER BY 1`,
       [deliveryId],
     );
     return rows.map((row) => row.attempt as number);
@@ -233,6 +237,8 @@ describe('push delivery', () => {
     createPushProcessor({
       brokers: services.kafkaBrokers,
       pool,
+      boss: service.boss,
+      queue: settings.queue,
       topic,
       consumerGroup,
       logger: quietLogger,
@@ -495,7 +501,8 @@ describe('push delivery', () => {
     );
     await waitFor(
       async () =>
-        (await deliveriesOf(subscription.id)).filter((row) => row.state !== 'pending').length === 12,
+        (await deliveriesOf(subscription.id)).filter((row) => !['pending', 'scheduled'].includes(row.state))
+          .length === 12,
       {
         what: 'all settled',
       },

@@ -8,17 +8,20 @@ import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
 import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
+import { scheduleAttempts } from './jobs.ts';
 import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
  * (../runtime/checkpointedConsumer.ts) in its own consumer group. Each change event is matched
  * against the subscriptions, and for each match one delivery row — unique per (subscription,
- * event id), due at once or at the end of its express push cycle — is written in ONE transaction
- * with the partition's offset, a batch at a time with one statement per step; the delivery
- * worker claims it from there (README "Claims").
+ * event id) — is written in ONE transaction with the partition's offset, a batch at a time with
+ * one statement per step. A delivery due at once is claimed by the delivery worker from there
+ * (README "Claims"); one delayed to the end of its express push cycle is `scheduled`, with its
+ * pg-boss job queued in the same transaction (README "Scheduled attempts").
  * A change consumed twice (restart, rebalance) or published twice (outbox replay, rebuild)
  * finds its delivery row and adds nothing: never a second logical delivery. A record that
  * is not a change event is dead-lettered under `push`, and an operator's retry of it goes
@@ -27,6 +30,8 @@ import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
 export interface PushProcessorOptions {
   brokers: string[];
   pool: pg.Pool;
+  boss: PgBoss;
+  queue: string;
   topic: string;
   consumerGroup: string;
   logger: Logger;
@@ -50,7 +55,8 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
 
   /**
    * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one reads
-   * the express cycles' last pushes, one inserts every delivery; a replayed event inserts nothing.
+   * the express cycles' last pushes, one inserts every delivery, and the cycle-delayed ones' jobs
+   * are queued with one more; a replayed event inserts nothing.
    */
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
     // Events of one enterprise or subject often come together: each distinct lookup once.
@@ -88,10 +94,21 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
       const lastPushes = await lastPushesStartedAt(db, cycled);
       for (const delivery of cycled) {
         const cycleEnd = (lastPushes.get(pairKey(delivery))?.getTime() ?? 0) + cycleMs;
-        if (cycleEnd > at.getTime()) delivery.nextAttemptAt = new Date(cycleEnd);
+        if (cycleEnd > at.getTime()) {
+          delivery.state = 'scheduled';
+          delivery.nextAttemptAt = new Date(cycleEnd);
+        }
       }
     }
-    await insertDeliveries(db, deliveries);
+    const inserted = new Set((await insertDeliveries(db, deliveries)).map((row) => row.id));
+    await scheduleAttempts(
+      options.boss,
+      options.queue,
+      db,
+      deliveries
+        .filter((delivery) => delivery.state === 'scheduled' && inserted.has(delivery.id))
+        .map((delivery) => ({ deliveryId: delivery.id, attempt: 1, startAfter: delivery.nextAttemptAt! })),
+    );
   }
 
   return createCheckpointedConsumer<ChangeEvent>({

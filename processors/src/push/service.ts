@@ -1,14 +1,17 @@
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
 import { createPushMetrics, type PushMetrics } from './metrics.ts';
 import { createPushProcessor, type PushProcessor } from './pushProcessor.ts';
 import type { PushSettings } from './settings.ts';
 
 /**
- * The push service as main.ts runs it: the push processor on the changes topic and the delivery
- * worker, which claims due deliveries from the projections' database (README "Claims"); its
- * metrics registry is served by the processors' ops server (../opsServer.ts).
+ * The push service as main.ts runs it: the push processor on the changes topic, the delivery
+ * worker, which claims deliveries due now from the projections' database (README "Claims"), and
+ * pg-boss (its own schema on the same database) for the attempts scheduled later (README
+ * "Scheduled attempts"); its metrics registry is served by the processors' ops server
+ * (../opsServer.ts).
  */
 export interface PushServiceOptions {
   brokers: string[];
@@ -23,6 +26,7 @@ export interface PushServiceOptions {
 }
 
 export interface PushService {
+  boss: PgBoss;
   processor: PushProcessor;
   worker: DeliveryWorker;
   metrics: PushMetrics;
@@ -32,10 +36,15 @@ export interface PushService {
 
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
+  const log = options.logger.scope({ component: 'push' });
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: settings.bossSchema, max: 4 });
+  boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
   const metrics = options.metrics ?? createPushMetrics(options.pool);
   const processor = createPushProcessor({
     brokers: options.brokers,
     pool: options.pool,
+    boss,
+    queue: settings.queue,
     topic: options.changesTopic,
     consumerGroup: settings.consumerGroup,
     logger: options.logger,
@@ -45,6 +54,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   });
   const worker = createDeliveryWorker({
     pool: options.pool,
+    boss,
     databaseUrl: options.databaseUrl,
     settings,
     metrics,
@@ -53,16 +63,24 @@ export function createPushService(options: PushServiceOptions): PushService {
   });
 
   return {
+    boss,
     processor,
     worker,
     metrics,
     async start() {
+      await boss.start();
+      if (!(await boss.getQueue(settings.queue))) {
+        // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
+        // trouble): the push retry schedule is ours (./retrySchedule.ts).
+        await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+      }
       await worker.start();
       await processor.start();
     },
     async stop() {
       await processor.stop();
       await worker.stop();
+      await boss.stop({ graceful: true });
     },
   };
 }

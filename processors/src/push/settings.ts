@@ -10,16 +10,22 @@ export interface PushSettings {
   enabled: boolean;
   /** PUSH_CONSUMER_GROUP: the push processor's own consumer group on the changes topic. */
   consumerGroup: string;
+  /** PUSH_BOSS_SCHEMA: the pg-boss schema of the queue of scheduled attempts (retries, express-cycle sends). */
+  bossSchema: string;
+  queue: string;
   /** PUSH_ATTEMPT_TIMEOUT_MS: a receiver must answer within this (§8, §9: 10 s). */
   attemptTimeoutMs: number;
   /** PUSH_RETRY_SCALE: multiplies every retry delay (tests, benchmarks); 1 in production. */
   retryScale: number;
   /** PUSH_SUBSCRIPTION_CONCURRENCY: attempts in flight per subscription, over all workers. */
   subscriptionConcurrency: number;
-  /** PUSH_WORKER_CONCURRENCY and PUSH_WORKER_BATCH: batches in flight in this process and deliveries per claim. */
+  /**
+   * PUSH_WORKER_CONCURRENCY and PUSH_WORKER_BATCH: claim pollers (and batches of scheduled jobs) in
+   * flight in this process, and deliveries per claim (jobs per fetch).
+   */
   workerConcurrency: number;
   workerBatch: number;
-  /** How often the worker looks for due deliveries (retries) when nothing woke it. */
+  /** How often the worker looks for due deliveries when nothing woke it. */
   pollMs: number;
   /** PUSH_CALLBACK_ALLOWLIST: host names or CIDRs exempt from the callback-target guard (dev, tests). */
   allowlist: CallbackAllowlist;
@@ -36,6 +42,8 @@ export interface PushSettings {
 export const defaultPushSettings: PushSettings = Object.freeze({
   enabled: true,
   consumerGroup: 'tradelog-push',
+  bossSchema: 'pgboss',
+  queue: 'push-delivery',
   attemptTimeoutMs: 10_000,
   retryScale: 1,
   subscriptionConcurrency: 4,
@@ -62,9 +70,17 @@ export function parsePushSettings(source: env.Env): PushSettings {
   } catch (error) {
     throw new ConfigError('PUSH_CALLBACK_ALLOWLIST', (error as Error).message);
   }
+  const bossSchema = env.text(source, 'PUSH_BOSS_SCHEMA', defaultPushSettings.bossSchema);
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(bossSchema)) {
+    throw new ConfigError(
+      'PUSH_BOSS_SCHEMA',
+      `must be lower-case letters, digits and _, got "${bossSchema}"`,
+    );
+  }
   return pushSettings({
     enabled: env.flag(source, 'PUSH_ENABLED', true),
     consumerGroup: env.text(source, 'PUSH_CONSUMER_GROUP', defaultPushSettings.consumerGroup),
+    bossSchema,
     attemptTimeoutMs: env.integer(source, 'PUSH_ATTEMPT_TIMEOUT_MS', 10_000, { min: 100, max: 10_000 }),
     retryScale,
     subscriptionConcurrency: env.integer(source, 'PUSH_SUBSCRIPTION_CONCURRENCY', 4, { min: 1 }),

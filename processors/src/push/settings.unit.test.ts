@@ -8,6 +8,7 @@ describe('push settings', () => {
       attemptTimeoutMs: 10_000,
       retryScale: 1,
       enabled: true,
+      bossSchema: 'pgboss',
     });
     expect(settings.allowlist.hosts).toEqual([]);
   });
@@ -35,5 +36,6 @@ describe('push settings', () => {
     expect(() => parsePushSettings({ PUSH_CALLBACK_ALLOWLIST: 'example.com/8' })).toThrow(
       /PUSH_CALLBACK_ALLOWLIST/,
     );
+    expect(() => parsePushSettings({ PUSH_BOSS_SCHEMA: 'Bad-Name' })).toThrow(/PUSH_BOSS_SCHEMA/);
   });
 });

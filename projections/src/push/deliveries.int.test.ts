@@ -80,7 +80,7 @@ describe('deliveries recorded in batches', () => {
     replyExcerpt: null,
     callbackUrl: 'https://bank.example.com/hook',
     state,
-    nextAttemptAt: state === 'pending' ? new Date(Date.now() + 60_000) : null,
+    nextAttemptAt: state === 'scheduled' ? new Date(Date.now() + 60_000) : null,
     subscriptionId,
     subject,
     sequence,
@@ -97,7 +97,7 @@ describe('deliveries recorded in batches', () => {
     const moved = await recordAttempts(pool, [
       settled(a1, 'delivered', seq(a1), 'purchase/A'),
       settled(a2, 'delivered', seq(a2), 'purchase/A'),
-      settled(b1, 'pending', seq(b1), 'purchase/B'),
+      settled(b1, 'scheduled', seq(b1), 'purchase/B'),
       settled(c1, 'dead', seq(c1), 'purchase/C'),
     ]);
     expect([...moved].sort()).toEqual([a1, a2, b1, c1].sort());
@@ -105,7 +105,7 @@ describe('deliveries recorded in batches', () => {
     expect([a1, a2, b1, c1].map((id) => [after.get(id)!.state, after.get(id)!.attempts])).toEqual([
       ['delivered', 1],
       ['delivered', 1],
-      ['pending', 1],
+      ['scheduled', 1],
       ['dead', 1],
     ]);
     // The higher of the subject's two delivered sequences; B was not delivered.
@@ -117,13 +117,23 @@ describe('deliveries recorded in batches', () => {
   it('records nothing for an attempt someone else already recorded (a job that ran twice)', async () => {
     const id = await pending('purchase/D');
     const sequence = (await findDeliveriesForAttempt(pool, [id])).get(id)!.sequence;
-    expect(await recordAttempts(pool, [settled(id, 'pending', sequence, 'purchase/D')])).toEqual(
+    expect(await recordAttempts(pool, [settled(id, 'scheduled', sequence, 'purchase/D')])).toEqual(
       new Set([id]),
     );
     // The same attempt number again: the guard refuses it, no second attempt row.
     expect(await recordAttempts(pool, [settled(id, 'delivered', sequence, 'purchase/D')])).toEqual(new Set());
     expect(await listAttempts(pool, subscriptionId, id)).toHaveLength(1);
-    // The next attempt moves it on.
+    // The retry's job comes and claims it; the next attempt moves it on.
+    const at = new Date();
+    const leaseUntil = new Date(at.getTime() + 30_000);
+    const claimed = await claimDueDeliveries(pool, {
+      limit: 1,
+      perSubscription: 4,
+      now: at,
+      leaseUntil,
+      scheduled: [{ deliveryId: id, attempt: 2 }],
+    });
+    expect(claimed.map((row) => [row.id, row.state, row.attempts])).toEqual([[id, 'pending', 1]]);
     expect(await recordAttempts(pool, [settled(id, 'delivered', sequence, 'purchase/D', 2)])).toEqual(
       new Set([id]),
     );
@@ -206,8 +216,8 @@ describe('deliveries recorded in batches', () => {
       payload: {},
       state: 'pending' as const,
       createdAt: at,
-      // Two are not due yet (a retry, an express cycle's end).
-      ...(i >= 8 ? { nextAttemptAt: later } : {}),
+      // Two are not due yet (an express cycle's end): their jobs will claim them.
+      ...(i >= 8 ? { state: 'scheduled' as const, nextAttemptAt: later } : {}),
     }));
     await insertDeliveries(pool, rows);
     const claim = async (now: Date) =>
@@ -235,11 +245,71 @@ describe('deliveries recorded in batches', () => {
     const next = await claim(at);
     expect(next).toHaveLength(2);
     expect(next.every((row) => !claimed.includes(row.id))).toBe(true);
-    // A claimer that died leaves its leases to run out; then they are claimed again, as is what
-    // came due meanwhile — still four at a time.
+    // A claimer that died leaves its leases to run out; then they are claimed again — still four
+    // at a time, and never the scheduled ones, whose time has come but not their jobs.
     const afterLeases = new Date(at.getTime() + 61_000);
     const reclaimed = await claim(afterLeases);
     expect(reclaimed).toHaveLength(4);
     expect(reclaimed.every((row) => row.state === 'pending' && row.attempts === 0)).toBe(true);
+    expect(reclaimed.some((row) => rows.slice(8).some((s) => s.id === row.id))).toBe(false);
+  });
+
+  it('claims scheduled deliveries when their jobs come: for the job’s attempt only, within the per-subscription limit, leaving the rest due', async () => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId: 'jobs', enterprises: ['E3'] });
+    const jobsOf = randomUUID();
+    await insertSubscription(pool, {
+      id: jobsOf,
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'jobs',
+      keyId: key.id,
+      callbackUrl: 'https://bank.example.com/hook',
+      criteria: { enterprise: 'E3', projections: ['order-status'] },
+      matchKey: 'E3',
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    const at = new Date();
+    const rows = Array.from({ length: 4 }, (_, i) => ({
+      id: randomUUID(),
+      subscriptionId: jobsOf,
+      family: 'changes' as const,
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: `purchase/J${i}`,
+      payload: {},
+      state: i < 2 ? ('pending' as const) : ('scheduled' as const),
+      createdAt: at,
+      nextAttemptAt: at,
+    }));
+    await insertDeliveries(pool, rows);
+    const [d0, d1, s2, s3] = rows.map((row) => row.id) as [string, string, string, string];
+    const claim = (scheduled?: { deliveryId: string; attempt: number }[]) =>
+      claimDueDeliveries(pool, {
+        limit: 10,
+        perSubscription: 3,
+        now: at,
+        leaseUntil: new Date(at.getTime() + 30_000),
+        ...(scheduled ? { scheduled } : {}),
+      }).then((claimed) => claimed.filter((row) => row.subscriptionId === jobsOf).map((row) => row.id));
+    const stateOf = async (id: string) => (await findDeliveriesForAttempt(pool, [id])).get(id)!.state;
+    // The due-now claim takes the pending two, never the scheduled.
+    expect((await claim()).sort()).toEqual([d0, d1].sort());
+    // A job for another attempt (stale) claims nothing and leaves its delivery scheduled.
+    expect(await claim([{ deliveryId: s2, attempt: 2 }])).toEqual([]);
+    expect(await stateOf(s2)).toBe('scheduled');
+    // Both jobs come; the subscription has room for one more: one is claimed, the other is
+    // pending and due, and the next due-now claim takes it once there is room.
+    const byJobs = await claim([
+      { deliveryId: s2, attempt: 1 },
+      { deliveryId: s3, attempt: 1 },
+    ]);
+    expect(byJobs).toHaveLength(1);
+    const left = byJobs[0] === s2 ? s3 : s2;
+    expect(await stateOf(left)).toBe('pending');
+    expect(await claim()).toEqual([]);
+    await recordAttempts(pool, [settled(d0, 'delivered', 1, 'purchase/J0')]);
+    expect(await claim()).toEqual([left]);
   });
 });

@@ -7,6 +7,7 @@ export type DeliveryState =
   | 'held'
   | 'requested'
   | 'pending'
+  | 'scheduled'
   | 'delivered'
   | 'dead'
   | 'superseded'
@@ -21,10 +22,14 @@ export interface NewDelivery {
   subject: string;
   /** Without the sequence: it is added here, for `changes` payloads, once assigned. */
   payload: Record<string, unknown>;
-  /** `requested`: the worker's poller makes it due (a tracking subscription's first push, made by query-api). */
-  state: 'held' | 'pending' | 'requested';
+  /**
+   * `requested`: the worker's poller makes it due (a tracking subscription's first push, made by
+   * query-api); `scheduled`: due at `nextAttemptAt` (an express push cycle's end), when its pg-boss
+   * job comes.
+   */
+  state: 'held' | 'pending' | 'requested' | 'scheduled';
   createdAt: Date;
-  /** For `pending`: when the first attempt is due (an express push cycle's end); `createdAt` when absent. */
+  /** For `pending`, `scheduled`: when the first attempt is due; `createdAt` when absent. */
   nextAttemptAt?: Date;
 }
 
@@ -72,7 +77,7 @@ export async function insertDeliveries(
        next_attempt_at, created_at, updated_at)
      SELECT r.id, r.subscription_id, r.event_id, r.event_kind, r.subject, s.sequence,
        CASE WHEN r.family = 'changes' THEN r.payload || jsonb_build_object('sequence', s.sequence) ELSE r.payload END,
-       r.state, CASE WHEN r.state = 'pending' THEN COALESCE(r.next_attempt_at, r.created_at) END, r.created_at,
+       r.state, CASE WHEN r.state IN ('pending', 'scheduled') THEN COALESCE(r.next_attempt_at, r.created_at) END, r.created_at,
        r.created_at
      FROM r JOIN counts c USING (subscription_id, subject) JOIN seq q USING (subscription_id, subject)
      CROSS JOIN LATERAL (SELECT q.last_sequence - c.taken + r.n AS sequence) s
@@ -136,7 +141,7 @@ const attemptView = `d.id, d.subscription_id, s.family, s.callback_url, s.secret
        d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
        COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
        EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
-               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending')) AS newer_waiting
+               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending', 'scheduled')) AS newer_waiting
      FROM d
      JOIN push_subscriptions s ON s.id = d.subscription_id
      LEFT JOIN api_keys k ON k.id = s.key_id
@@ -175,20 +180,42 @@ export async function findDeliveriesForAttempt(
   return new Map(rows.map((row) => [row.id, toDeliveryForAttempt(row)]));
 }
 
+/** A pg-boss job that came: attempt `attempt` of a `scheduled` delivery is due. */
+export interface ScheduledAttempt {
+  deliveryId: string;
+  attempt: number;
+}
+
 /**
  * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
- * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more than `perSubscription` claimed at once,
- * those still in flight from earlier claims counted, over every process (the claim is
- * serialized: `push_claim_deliveries`, migration 1764600000000_push-delivery-claims.sql).
+ * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more
+ * than `perSubscription` claimed at once, those still in flight from earlier claims counted, over
+ * every process (the claim is serialized: `push_claim_deliveries`, migration
+ * 1764600000000_push-delivery-claims.sql). With `scheduled`, only those deliveries, which their
+ * jobs made due; one whose subscription has no room is left pending for the next claim.
  * Returns the claimed deliveries with everything an attempt needs.
  */
 export async function claimDueDeliveries(
   db: Queryable,
-  options: { limit: number; perSubscription: number; now: Date; leaseUntil: Date },
+  options: {
+    limit: number;
+    perSubscription: number;
+    now: Date;
+    leaseUntil: Date;
+    scheduled?: readonly ScheduledAttempt[];
+  },
 ): Promise<DeliveryForAttempt[]> {
+  const { scheduled } = options;
   const { rows } = await db.query(
-    'SELECT push_claim_deliveries AS id FROM push_claim_deliveries($1, $2, $3, $4)',
-    [options.now, options.leaseUntil, options.limit, options.perSubscription],
+    'SELECT push_claim_deliveries AS id FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)',
+    [
+      options.now,
+      options.leaseUntil,
+      options.limit,
+      options.perSubscription,
+      scheduled ? scheduled.map((job) => job.deliveryId) : null,
+      scheduled ? scheduled.map((job) => job.attempt) : null,
+    ],
   );
   // Loaded by a statement of its own, whose snapshot sees everything the claim saw (a subscription
   // made a moment ago included), and so the claims' lock is held only while they are made.
@@ -262,7 +289,7 @@ export async function settleAttempt(
   update: {
     id: string;
     attempt: number;
-    state: 'delivered' | 'pending' | 'dead';
+    state: 'delivered' | 'scheduled' | 'dead';
     nextAttemptAt: Date | null;
     errorCode: string | null;
     now: Date;
@@ -341,7 +368,7 @@ export async function cancelOpenDeliveries(
 ): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, claimed_until = NULL, updated_at = $2
-     WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending')`,
+     WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending', 'scheduled')`,
     [subscriptionId, now],
   );
   return rowCount ?? 0;
@@ -442,15 +469,16 @@ export async function listAttempts(
 /** Deliveries per state, for the metrics' queue-depth gauge. */
 export async function countDeliveriesByState(db: Queryable): Promise<Record<string, number>> {
   const { rows } = await db.query(
-    `SELECT state, count(*)::int AS n FROM push_deliveries WHERE state IN ('held', 'requested', 'pending') GROUP BY state`,
+    `SELECT state, count(*)::int AS n FROM push_deliveries WHERE state IN ('held', 'requested', 'pending', 'scheduled')
+     GROUP BY state`,
   );
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
 /** One attempt's row and where it leaves its delivery (`recordAttempts`). */
 export interface SettledAttempt extends AttemptRecord {
-  state: 'delivered' | 'pending' | 'dead';
-  /** For `pending`: when the next attempt is due. */
+  state: 'delivered' | 'scheduled' | 'dead';
+  /** For `scheduled`: when the next attempt is due (its pg-boss job's start time). */
   nextAttemptAt: Date | null;
   subscriptionId: string;
   subject: string;
@@ -462,8 +490,9 @@ export interface SettledAttempt extends AttemptRecord {
  * A batch of attempts in one statement: each delivery moves on after its attempt only if no one
  * else moved it (the attempts count is the guard, as in `settleAttempt`), its attempt row is
  * written only then, and the subjects' delivered sequences rise for the delivered ones. Rows are
- * locked in id order first, so concurrent batches never deadlock. Claims end here; a `pending`
- * row is due again at its `nextAttemptAt` (the retry). Returns the ids that moved.
+ * locked in id order first, so concurrent batches never deadlock. Claims end here; a `scheduled`
+ * row is due again at its `nextAttemptAt` (the retry), when the job the caller queues in the same
+ * transaction comes. Returns the ids that moved.
  */
 export async function recordAttempts(
   db: Queryable,
