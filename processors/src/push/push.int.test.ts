@@ -410,6 +410,11 @@ describe('push delivery', () => {
       { what: 'express dead-lettered' },
     );
     expect(await jobAttempts(dead.id)).toEqual([1, 2, 3]);
+    // The first attempt was claimed as due; each retry was a pg-boss job.
+    const retryJobs = await service.boss.findJobs<{ attempt: number }>(settings.queue, {
+      data: { deliveryId: dead.id },
+    });
+    expect(retryJobs.map((job) => job.data.attempt).sort()).toEqual([2, 3]);
     const pushes = receiver.at('/express');
     expect(pushes.map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
     expect(pushes[1]!.at - pushes[0]!.at).toBeGreaterThanOrEqual(1000);
