@@ -4,12 +4,13 @@ import pg from 'pg';
 /**
  * Postgres notifications that tell readers their caches went stale (migration
  * 1764300000000_read-cache-notifications.sql: triggers send them on commit of the writing
- * transaction). Channels are per database, not per schema: a notification from another schema
+ * transaction), and push workers that deliveries were queued (1764600000000_push-delivery-claims.sql). Channels are per database, not per schema: a notification from another schema
  * of the same database only costs a reader one needless reload.
  */
 export const changeChannels = {
   apiKeys: 'tradelog_api_keys',
   projectionVersions: 'tradelog_projection_versions',
+  pushDeliveries: 'tradelog_push_deliveries',
 } as const;
 
 export type ChangeChannel = (typeof changeChannels)[keyof typeof changeChannels];

@@ -3,7 +3,7 @@ import type { Verdict } from './reply.ts';
 import { nextRetryDelayMs } from './retrySchedule.ts';
 
 /**
- * The delivery worker's decisions, pure (house style §2): whether a job still has work to do, and
+ * The delivery worker's decisions, pure (house style §2): whether a claimed delivery is sent, and
  * what state a delivery moves to after an attempt.
  *
  * Sequence rule (issue 5, "an outdated retry never overwrites newer state"): every delivery
@@ -23,6 +23,7 @@ export type DeliveryState =
   | 'held'
   | 'requested'
   | 'pending'
+  | 'scheduled'
   | 'delivered'
   | 'dead'
   | 'superseded'
@@ -53,7 +54,7 @@ export type AttemptPlan =
   | { action: 'skip'; reason: string }
   | { action: 'settle'; state: 'held' | 'superseded' | 'cancelled'; reason: string };
 
-/** `jobAttempt` is the attempt number the job was enqueued for; any other job is stale. */
+/** `jobAttempt` is the attempt number the caller means to make (a claim's: the row's next); any other is stale. */
 export function planAttempt(delivery: DeliveryView, jobAttempt: number): AttemptPlan {
   if (delivery.state !== 'pending') return { action: 'skip', reason: `delivery is ${delivery.state}` };
   if (jobAttempt !== delivery.attempts + 1) return { action: 'skip', reason: 'stale job' };
@@ -78,7 +79,8 @@ export function planAttempt(delivery: DeliveryView, jobAttempt: number): Attempt
 
 export type AfterAttempt =
   | { state: 'delivered' }
-  | { state: 'pending'; retryInMs: number }
+  /** Retried: the delivery waits for its pg-boss job, due `retryInMs` from now. */
+  | { state: 'scheduled'; retryInMs: number }
   | { state: 'dead'; reason: 'not retriable' | 'schedule exhausted' };
 
 export function afterAttempt(
@@ -93,5 +95,5 @@ export function afterAttempt(
   const delay = nextRetryDelayMs(family, failedInRound, retryScale);
   return delay === undefined
     ? { state: 'dead', reason: 'schedule exhausted' }
-    : { state: 'pending', retryInMs: delay };
+    : { state: 'scheduled', retryInMs: delay };
 }

@@ -63,11 +63,11 @@ describe('delivery plan', () => {
       state: 'delivered',
     });
     expect(afterAttempt('express', failed, { attempts: 0, roundStart: 0 }, 1)).toEqual({
-      state: 'pending',
+      state: 'scheduled',
       retryInMs: 15 * 60_000,
     });
     expect(afterAttempt('express', failed, { attempts: 1, roundStart: 0 }, 1)).toEqual({
-      state: 'pending',
+      state: 'scheduled',
       retryInMs: 30 * 60_000,
     });
     expect(afterAttempt('express', failed, { attempts: 2, roundStart: 0 }, 1)).toEqual({
@@ -82,7 +82,7 @@ describe('delivery plan', () => {
 
   it('starts the schedule again in a redelivery round', () => {
     expect(afterAttempt('express', failed, { attempts: 3, roundStart: 3 }, 1)).toEqual({
-      state: 'pending',
+      state: 'scheduled',
       retryInMs: 15 * 60_000,
     });
   });

@@ -1,10 +1,12 @@
 import { inTransaction } from '@tradelog/projections';
+import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import {
-  claimRequestedDeliveries,
+  claimDueDeliveries,
   type DeliveryForAttempt,
-  findDeliveriesForAttempt,
+  makeRequestedDue,
   recordAttempts,
+  type ScheduledAttempt,
   type SettledAttempt,
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
@@ -13,7 +15,7 @@ import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 import { postCallback } from './callbackPost.ts';
 import { afterAttempt, planAttempt } from './deliveryPlan.ts';
-import { type DeliveryJob, enqueueDeliveries } from './jobs.ts';
+import { scheduleAttempts } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import { classifyAttempt } from './reply.ts';
 import type { PushSettings } from './settings.ts';
@@ -21,24 +23,30 @@ import { signPush } from './signature.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**
- * The delivery worker (issue 5) on pg-boss: one job = one attempt of one delivery, taken in
- * batches. For a batch it loads the deliveries (one statement), decides each (./deliveryPlan.ts),
- * POSTs the signed payloads side by side, classifies the replies (./reply.ts), and with one
- * statement records every attempt and moves every delivery on — in one transaction with the
- * next attempts' jobs (their start times) when the schedule allows another try. Per-
- * subscription concurrency is pg-boss group concurrency (the group is the subscription).
+ * The delivery worker (README "Claims", "Scheduled attempts"): claims deliveries due now straight
+ * from push_deliveries in batches — first attempts and redeliveries — and loads everything the
+ * attempts need; decides each (./deliveryPlan.ts), POSTs the signed payloads side by side,
+ * classifies the replies (./reply.ts), and with one statement records every attempt and moves
+ * every delivery on: delivered, dead, or `scheduled` for its retry, whose pg-boss job is queued in
+ * the same transaction. `workerConcurrency` pollers claim side by side; new deliveries wake them
+ * (a notification on commit). What is scheduled comes back as pg-boss jobs, in batches, which
+ * claim their deliveries through the same claim (lease, per-subscription limit) and are attempted
+ * and recorded by the same code.
  *
  * Headers of every push: webhook-id (the change event id: the receiver's idempotency key),
  * webhook-timestamp, webhook-signature (./signature.ts), retry-count (attempts made before this
  * one: 0, 1, 2 …), tradelog-sequence and tradelog-subject (the sequence rule, ./deliveryPlan.ts).
  *
- * Only infrastructure errors (database) throw: pg-boss then retries the job, which re-runs the
- * same attempt number. A crash mid-POST therefore repeats the POST: at-least-once, with the same
- * webhook-id for the receiver to drop.
+ * A claim is a lease longer than any attempt: a worker that dies or fails to record a batch
+ * leaves its deliveries to be claimed again when the lease runs out, and the same attempt is
+ * made again — at-least-once, with the same webhook-id for the receiver to drop.
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
+  /** The queue of scheduled attempts (`settings.queue`), started by the caller. */
   boss: PgBoss;
+  /** For the dedicated connection that listens for new deliveries. */
+  databaseUrl: string;
   settings: PushSettings;
   metrics: PushMetrics;
   logger: Logger;
@@ -48,9 +56,12 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Picks up resumed and redelivered deliveries (also runs on a timer). */
+  /** Makes resumed and redelivered deliveries due (also runs on a timer). */
   claimRequested(): Promise<number>;
 }
+
+/** A claim outlives the longest attempt by this much (README "Claims"). */
+const leaseMarginMs = 60_000;
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { pool, boss, settings, metrics } = options;
@@ -58,7 +69,30 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const log = options.logger.scope({ component: 'push-delivery' });
   let timer: NodeJS.Timeout | undefined;
   let claiming: Promise<number> | undefined;
+  let listener: ChangeListener | undefined;
+  let running = false;
+  let pollers: Promise<void>[] = [];
   const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
+
+  // Pollers sleep until woken (a notification, a resumed delivery) or the poll comes round. A
+  // signal while a poller is claiming counts too: its next sleep ends at once.
+  const sleepers = new Set<() => void>();
+  let signals = 0;
+  const signal = () => {
+    signals++;
+    for (const wake of [...sleepers]) wake();
+  };
+  const sleep = (ms: number, seen: number) =>
+    new Promise<void>((resolve) => {
+      if (signals !== seen || !running) return resolve();
+      const timeout = setTimeout(wake, ms);
+      function wake() {
+        clearTimeout(timeout);
+        sleepers.delete(wake);
+        resolve();
+      }
+      sleepers.add(wake);
+    });
 
   /** One attempt's outcome, waiting to be recorded with the rest of its batch. */
   interface Attempted {
@@ -102,7 +136,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       replyExcerpt: verdict.replyExcerpt,
       callbackUrl: redactCallbackUrl(delivery.callbackUrl),
       state: next.state,
-      nextAttemptAt: next.state === 'pending' ? new Date(settledAt.getTime() + next.retryInMs) : null,
+      nextAttemptAt: next.state === 'scheduled' ? new Date(settledAt.getTime() + next.retryInMs) : null,
       subscriptionId: delivery.subscriptionId,
       subject: delivery.subject,
       sequence: delivery.sequence,
@@ -112,66 +146,67 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   /**
-   * A batch of jobs (README "Batches"): the deliveries loaded with one statement, the POSTs made
-   * side by side (keep-alive per receiver, ./callbackPost.ts), and every attempt row and delivery
-   * state written with one statement — in one transaction with the retry jobs when any failed.
+   * A claimed batch's POSTs, made side by side (keep-alive per receiver, ./callbackPost.ts);
+   * deliveries that are not to be sent are settled instead.
    */
-  async function deliverBatch(jobs: readonly DeliveryJob[]): Promise<void> {
-    // A job pg-boss handed out twice in one batch is one attempt.
-    const unique = [...new Map(jobs.map((job) => [`${job.deliveryId}/${job.attempt}`, job])).values()];
-    const deliveries = await findDeliveriesForAttempt(
-      pool,
-      unique.map((job) => job.deliveryId),
-    );
+  async function attemptBatch(deliveries: readonly DeliveryForAttempt[]): Promise<Attempted[]> {
     const attempts: Promise<Attempted>[] = [];
     const settled: Promise<void>[] = [];
-    const seen = new Set<string>();
-    for (const job of unique) {
-      const delivery = deliveries.get(job.deliveryId);
-      if (!delivery || seen.has(delivery.id)) continue;
-      seen.add(delivery.id);
-      const plan = planAttempt(delivery, job.attempt);
+    for (const delivery of deliveries) {
+      const plan = planAttempt(delivery, delivery.attempts + 1);
       if (plan.action === 'skip') continue;
       if (plan.action === 'settle') {
         settled.push(
-          settleWithoutAttempt(pool, delivery.id, plan.state, now()).then(() => {
-            metrics.outcomes.inc({ family: delivery.family, outcome: plan.state });
-            log
-              .scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId })
-              .info('delivery settled without an attempt', { state: plan.state, reason: plan.reason });
-          }),
+          settleWithoutAttempt(pool, delivery.id, plan.state, now()).then(
+            () => {
+              metrics.outcomes.inc({ family: delivery.family, outcome: plan.state });
+              log
+                .scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId })
+                .info('delivery settled without an attempt', { state: plan.state, reason: plan.reason });
+            },
+            // Its claim stays until the lease runs out; it is decided again then.
+            (error) =>
+              log.warn('delivery not settled yet', { error: error as Error, deliveryId: delivery.id }),
+          ),
         );
         continue;
       }
       attempts.push(attempt(delivery, plan));
     }
     const [made] = await Promise.all([Promise.all(attempts), Promise.all(settled)]);
+    return made;
+  }
+
+  /**
+   * Every attempt row and delivery state of a batch with one statement, which also ends the
+   * claims — in one transaction with the retries' jobs when any failed.
+   */
+  async function recordBatch(made: readonly Attempted[]): Promise<void> {
     if (made.length === 0) return;
     const records = made.map((a) => a.record);
-    const retries = made.filter((a) => a.next.state === 'pending');
+    const retries = records.filter((record) => record.state === 'scheduled');
     const moved =
       retries.length === 0
         ? await recordAttempts(pool, records)
         : await inTransaction(pool, async (db) => {
             const ids = await recordAttempts(db, records);
-            await enqueueDeliveries(
+            await scheduleAttempts(
               boss,
               settings.queue,
               db,
               retries
-                .filter((a) => ids.has(a.delivery.id))
-                .map((a) => ({
-                  deliveryId: a.delivery.id,
-                  subscriptionId: a.delivery.subscriptionId,
-                  attempt: a.record.attempt + 1,
-                  startAfter: a.record.nextAttemptAt!,
+                .filter((record) => ids.has(record.deliveryId))
+                .map((record) => ({
+                  deliveryId: record.deliveryId,
+                  attempt: record.attempt + 1,
+                  startAfter: record.nextAttemptAt!,
                 })),
             );
             return ids;
           });
     for (const { delivery, record, verdict, next } of made) {
       if (!moved.has(delivery.id)) continue;
-      const outcomeLabel = next.state === 'pending' ? 'retry' : next.state;
+      const outcomeLabel = next.state === 'scheduled' ? 'retry' : next.state;
       metrics.outcomes.inc({ family: delivery.family, outcome: outcomeLabel });
       metrics.attemptSeconds.observe(
         { family: delivery.family, result: verdict.delivered ? 'delivered' : 'failed' },
@@ -182,7 +217,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         callbackUrl: record.callbackUrl,
         errorCode: verdict.errorCode,
         durationMs: record.latencyMs,
-        ...(next.state === 'pending' ? { retryInMs: next.retryInMs } : {}),
+        ...(next.state === 'scheduled' ? { retryInMs: next.retryInMs } : {}),
         ...(next.state === 'dead' ? { reason: next.reason } : {}),
       };
       const scoped = log.scope({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId });
@@ -192,23 +227,90 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
+  function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
+    const at = now();
+    return claimDueDeliveries(pool, {
+      limit: scheduled?.length ?? settings.workerBatch,
+      perSubscription: settings.subscriptionConcurrency,
+      now: at,
+      leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
+      ...(scheduled ? { scheduled } : {}),
+    });
+  }
+
+  /** Attempts a claimed batch and records it; a batch not recorded keeps its claims until the lease runs out. */
+  async function deliverBatch(batch: readonly DeliveryForAttempt[], whileRecording?: () => void) {
+    try {
+      const made = await attemptBatch(batch);
+      whileRecording?.();
+      await recordBatch(made);
+    } catch (error) {
+      // The claims stay until their lease runs out; the attempts are made again then.
+      log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
+    }
+    // Its subscriptions have room again: a poller left waiting by their limit may claim.
+    signal();
+  }
+
+  /**
+   * A batch of pg-boss jobs of scheduled attempts (retries, express-cycle sends) that came. A
+   * database fault in the claim throws before anything changed, and pg-boss runs the jobs again;
+   * after it, the claims' lease covers the batch, as on the claim path. A delivery the claim left
+   * for want of room in its subscription is pending and due: the pollers, woken, take it.
+   */
+  async function deliverScheduled(jobs: readonly Job<ScheduledAttempt>[]): Promise<void> {
+    const scheduled = [
+      ...new Map(jobs.map((job) => [`${job.data.deliveryId}/${job.data.attempt}`, job.data])).values(),
+    ];
+    const batch = await claimBatch(scheduled);
+    await deliverBatch(batch);
+  }
+
+  /** A batch of due deliveries; empty when none, or when the claim failed (logged). */
+  async function claim(): Promise<DeliveryForAttempt[]> {
+    try {
+      return await claimBatch();
+    } catch (error) {
+      log.warn('due deliveries not claimed yet', { error: error as Error });
+      return [];
+    }
+  }
+
+  /**
+   * One of `workerConcurrency` pollers: claim a batch, POST it, record it. After a full batch
+   * the next claim is made while this one is recorded, so a poller waits on Postgres once per
+   * batch rather than twice; otherwise it sleeps until woken or the poll comes round. A batch
+   * claimed is delivered even when the worker is stopping (its claims would otherwise hold it
+   * until their lease ran out).
+   */
+  async function poll(): Promise<void> {
+    let seen = signals;
+    let next: Promise<DeliveryForAttempt[]> | undefined = claim();
+    while (next) {
+      const batch = await next;
+      next = undefined;
+      if (batch.length > 0) {
+        await deliverBatch(batch, () => {
+          if (running && batch.length === settings.workerBatch) next = claim();
+        });
+      }
+      if (!next && running) {
+        await sleep(settings.pollMs, seen);
+        seen = signals;
+        if (running) next = claim();
+      }
+    }
+  }
+
   async function claimRequested(): Promise<number> {
-    claiming ??= inTransaction(pool, async (db) => {
-      const claimed = await claimRequestedDeliveries(db, 500, now());
-      await enqueueDeliveries(
-        boss,
-        settings.queue,
-        db,
-        claimed.map((row) => ({
-          deliveryId: row.id,
-          subscriptionId: row.subscriptionId,
-          attempt: row.attempt,
-        })),
-      );
-      return claimed.length;
-    })
+    claiming ??= makeRequestedDue(pool, 500, now())
+      .then((made) => {
+        if (made > 0) signal();
+        return made;
+      })
       .catch((error) => {
-        log.warn('requested deliveries not claimed yet', { error: error as Error });
+        log.warn('requested deliveries not made due yet', { error: error as Error });
         return 0;
       })
       .finally(() => {
@@ -219,21 +321,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return {
     async start() {
-      await boss.work<DeliveryJob>(
+      running = true;
+      listener = await listenForChanges({
+        connectionString: options.databaseUrl,
+        channels: [changeChannels.pushDeliveries],
+        onChange: signal,
+        // Anything queued while not listening is found by the next claim.
+        onReset: signal,
+        logger: options.logger,
+      });
+      pollers = Array.from({ length: settings.workerConcurrency }, () => poll());
+      await boss.work<ScheduledAttempt>(
         settings.queue,
         {
-          // No larger than a subscription's share: a batch can then be full with one busy
-          // subscription's jobs, and a full batch fetches again at once instead of after the poll.
-          batchSize: Math.min(settings.workerBatch, settings.subscriptionConcurrency),
+          batchSize: settings.workerBatch,
           localConcurrency: settings.workerConcurrency,
-          groupConcurrency: settings.subscriptionConcurrency,
           pollingIntervalSeconds: 0.5,
           // A full batch means more are waiting: fetch again at once instead of after the poll.
           burstWhenBatchFull: true,
         },
-        async (jobs: Job<DeliveryJob>[]) => {
-          await deliverBatch(jobs.map((job) => job.data));
-        },
+        deliverScheduled,
       );
       timer = setInterval(() => void claimRequested(), settings.requestPollMs);
       log.info('delivery worker started', {
@@ -243,9 +350,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
     },
     async stop() {
+      running = false;
       if (timer) clearInterval(timer);
       await boss.offWork(settings.queue, { wait: true });
+      signal();
+      await Promise.all(pollers);
       await claiming;
+      await listener?.close();
     },
     claimRequested,
   };

@@ -1,34 +1,28 @@
+import type { ScheduledAttempt } from '@tradelog/projections/push/deliveries';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 
-/** A delivery job: attempt `attempt` of one delivery; grouped by subscription for its concurrency limit. */
-export interface DeliveryJob {
-  deliveryId: string;
-  attempt: number;
-}
-
-export interface JobToQueue extends DeliveryJob {
-  subscriptionId: string;
-  startAfter?: Date;
+/** A delivery's attempt that is due later (README "Scheduled attempts"), and when. */
+export interface AttemptToSchedule extends ScheduledAttempt {
+  startAfter: Date;
 }
 
 /**
- * Enqueues delivery jobs on the caller's transaction (pg-boss `db` option): the jobs exist if and
- * only if the rows that call for them were committed.
+ * Queues the jobs of scheduled attempts on the caller's transaction (pg-boss `db` option): the
+ * jobs exist if and only if the rows that made the deliveries `scheduled` were committed.
  */
-export async function enqueueDeliveries(
+export async function scheduleAttempts(
   boss: PgBoss,
   queue: string,
   db: pg.ClientBase,
-  jobs: readonly JobToQueue[],
+  attempts: readonly AttemptToSchedule[],
 ): Promise<void> {
-  if (jobs.length === 0) return;
+  if (attempts.length === 0) return;
   await boss.insert(
     queue,
-    jobs.map((job) => ({
-      data: { deliveryId: job.deliveryId, attempt: job.attempt } satisfies DeliveryJob,
-      group: { id: job.subscriptionId },
-      ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+    attempts.map((job) => ({
+      data: { deliveryId: job.deliveryId, attempt: job.attempt } satisfies ScheduledAttempt,
+      startAfter: job.startAfter,
     })),
     { db: { executeSql: (text: string, values?: unknown[]) => db.query(text, values) } },
   );

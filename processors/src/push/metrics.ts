@@ -29,12 +29,13 @@ export function createPushMetrics(db: Queryable): PushMetrics {
   });
   new client.Gauge({
     name: 'tradelog_push_queue_depth',
-    help: 'Deliveries not yet settled, by state (pending: a job is queued or scheduled)',
+    help: 'Deliveries not yet settled, by state (pending: due now; scheduled: a retry or express-cycle send to come)',
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
       const counts = await countDeliveriesByState(db);
-      for (const state of ['held', 'requested', 'pending']) this.set({ state }, counts[state] ?? 0);
+      for (const state of ['held', 'requested', 'pending', 'scheduled'])
+        this.set({ state }, counts[state] ?? 0);
     },
   });
   return { registry, outcomes, attemptSeconds };

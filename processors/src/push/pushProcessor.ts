@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { insertDelivery, lastPushStartedAt } from '@tradelog/projections/push/deliveries';
-import { matchSubscriptions } from '@tradelog/projections/push/subscriptions';
+import {
+  insertDeliveries,
+  lastPushesStartedAt,
+  type NewDelivery,
+} from '@tradelog/projections/push/deliveries';
+import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
-import { enqueueDeliveries, type JobToQueue } from './jobs.ts';
+import { scheduleAttempts } from './jobs.ts';
 import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
  * (../runtime/checkpointedConsumer.ts) in its own consumer group. Each change event is matched
  * against the subscriptions, and for each match one delivery row — unique per (subscription,
- * event id) — and its pg-boss job are written in ONE transaction with the partition's offset.
+ * event id) — is written in ONE transaction with the partition's offset, a batch at a time with
+ * one statement per step. A delivery due at once is claimed by the delivery worker from there
+ * (README "Claims"); one delayed to the end of its express push cycle is `scheduled`, with its
+ * pg-boss job queued in the same transaction (README "Scheduled attempts").
  * A change consumed twice (restart, rebalance) or published twice (outbox replay, rebuild)
- * finds its delivery row and enqueues nothing: never a second logical delivery. A record that
+ * finds its delivery row and adds nothing: never a second logical delivery. A record that
  * is not a change event is dead-lettered under `push`, and an operator's retry of it goes
  * through this same path.
  */
@@ -38,36 +45,31 @@ export interface PushProcessorOptions {
 export type PushProcessor = CheckpointedConsumer;
 
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
-  const { boss } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
   // Express push cycle (§9; ./deliveryPlan.ts): a change within a cycle of the last push waits for the cycle's end.
   const cycleMs = (options.expressCycleMs ?? 0) * (options.retryScale ?? 1);
-  async function cycleEnd(db: pg.PoolClient, subscriptionId: string, subject: string, at: Date) {
-    if (cycleMs <= 0) return undefined;
-    const last = await lastPushStartedAt(db, subscriptionId, subject);
-    const end = last ? last.getTime() + cycleMs : 0;
-    return end > at.getTime() ? new Date(end) : undefined;
-  }
+  const pairKey = (delivery: Pick<NewDelivery, 'subscriptionId' | 'subject'>) =>
+    `${delivery.subscriptionId}/${delivery.subject}`;
 
+  /**
+   * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one reads
+   * the express cycles' last pushes, one inserts every delivery, and the cycle-delayed ones' jobs
+   * are queued with one more; a replayed event inserts nothing.
+   */
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
-    const jobs: JobToQueue[] = [];
-    // Events of one enterprise or subject often come together: look their subscriptions up once a batch.
-    const matches = new Map<string, Awaited<ReturnType<typeof matchSubscriptions>>>();
+    // Events of one enterprise or subject often come together: each distinct lookup once.
+    const lookups = new Map(events.map((event) => [JSON.stringify(lookupOf(event)), lookupOf(event)]));
+    const found = await matchSubscriptionsOf(db, [...lookups.values()]);
+    const matches = new Map([...lookups.keys()].map((key, i) => [key, found[i]!]));
+    const at = now();
+    const deliveries: NewDelivery[] = [];
     for (const event of events) {
-      const lookup = lookupOf(event);
-      const lookupKey = JSON.stringify(lookup);
-      let found = matches.get(lookupKey);
-      if (!found) {
-        found = await matchSubscriptions(db, lookup);
-        matches.set(lookupKey, found);
-      }
-      const at = now();
-      for (const subscription of found.filter((match) => customerNameAllows(event, match))) {
-        const deliveryId = newId();
-        const inserted = await insertDelivery(db, {
-          id: deliveryId,
+      const matched = matches.get(JSON.stringify(lookupOf(event))) ?? [];
+      for (const subscription of matched.filter((match) => customerNameAllows(event, match))) {
+        deliveries.push({
+          id: newId(),
           subscriptionId: subscription.id,
           family: subscription.family,
           eventId: event.eventId,
@@ -83,20 +85,30 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
           state: subscription.state === 'active' ? 'pending' : 'held',
           createdAt: at,
         });
-        if (inserted && subscription.state === 'active') {
-          const startAfter = cycledFamilies.includes(subscription.family)
-            ? await cycleEnd(db, subscription.id, event.subject, at)
-            : undefined;
-          jobs.push({
-            deliveryId,
-            subscriptionId: subscription.id,
-            attempt: 1,
-            ...(startAfter ? { startAfter } : {}),
-          });
+      }
+    }
+    const cycled = deliveries.filter(
+      (delivery) => delivery.state === 'pending' && cycledFamilies.includes(delivery.family),
+    );
+    if (cycleMs > 0 && cycled.length > 0) {
+      const lastPushes = await lastPushesStartedAt(db, cycled);
+      for (const delivery of cycled) {
+        const cycleEnd = (lastPushes.get(pairKey(delivery))?.getTime() ?? 0) + cycleMs;
+        if (cycleEnd > at.getTime()) {
+          delivery.state = 'scheduled';
+          delivery.nextAttemptAt = new Date(cycleEnd);
         }
       }
     }
-    await enqueueDeliveries(boss, options.queue, db, jobs);
+    const inserted = new Set((await insertDeliveries(db, deliveries)).map((row) => row.id));
+    await scheduleAttempts(
+      options.boss,
+      options.queue,
+      db,
+      deliveries
+        .filter((delivery) => delivery.state === 'scheduled' && inserted.has(delivery.id))
+        .map((delivery) => ({ deliveryId: delivery.id, attempt: 1, startAfter: delivery.nextAttemptAt! })),
+    );
   }
 
   return createCheckpointedConsumer<ChangeEvent>({

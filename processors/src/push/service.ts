@@ -7,9 +7,11 @@ import { createPushProcessor, type PushProcessor } from './pushProcessor.ts';
 import type { PushSettings } from './settings.ts';
 
 /**
- * The push service as main.ts runs it: pg-boss (its own schema on the projections' database),
- * the push processor on the changes topic and the delivery worker; its metrics registry is served by
- * the processors' ops server (../opsServer.ts).
+ * The push service as main.ts runs it: the push processor on the changes topic, the delivery
+ * worker, which claims deliveries due now from the projections' database (README "Claims"), and
+ * pg-boss (its own schema on the same database) for the attempts scheduled later (README
+ * "Scheduled attempts"); its metrics registry is served by the processors' ops server
+ * (../opsServer.ts).
  */
 export interface PushServiceOptions {
   brokers: string[];
@@ -21,8 +23,6 @@ export interface PushServiceOptions {
   now?: () => Date;
   /** The metrics to count into (created here when absent), so the ops server can serve them from start-up. */
   metrics?: PushMetrics;
-  /** Test seam: let tests wait on job states with pg-boss' spies. */
-  enableSpies?: boolean;
 }
 
 export interface PushService {
@@ -37,12 +37,7 @@ export interface PushService {
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });
-  const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    schema: settings.bossSchema,
-    max: 4,
-    ...(options.enableSpies ? { __test__enableSpies: true } : {}),
-  });
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: settings.bossSchema, max: 4 });
   boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
   const metrics = options.metrics ?? createPushMetrics(options.pool);
   const processor = createPushProcessor({
@@ -60,6 +55,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   const worker = createDeliveryWorker({
     pool: options.pool,
     boss,
+    databaseUrl: options.databaseUrl,
     settings,
     metrics,
     logger: options.logger,
@@ -74,7 +70,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     async start() {
       await boss.start();
       if (!(await boss.getQueue(settings.queue))) {
-        // pg-boss' own retries only cover a worker that crashed or threw mid-job (database
+        // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
         // trouble): the push retry schedule is ours (./retrySchedule.ts).
         await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
       }

@@ -10,7 +10,7 @@ export interface PushSettings {
   enabled: boolean;
   /** PUSH_CONSUMER_GROUP: the push processor's own consumer group on the changes topic. */
   consumerGroup: string;
-  /** PUSH_BOSS_SCHEMA: the pg-boss schema of the delivery queue. */
+  /** PUSH_BOSS_SCHEMA: the pg-boss schema of the queue of scheduled attempts (retries, express-cycle sends). */
   bossSchema: string;
   queue: string;
   /** PUSH_ATTEMPT_TIMEOUT_MS: a receiver must answer within this (§8, §9: 10 s). */
@@ -19,9 +19,14 @@ export interface PushSettings {
   retryScale: number;
   /** PUSH_SUBSCRIPTION_CONCURRENCY: attempts in flight per subscription, over all workers. */
   subscriptionConcurrency: number;
-  /** PUSH_WORKER_CONCURRENCY and PUSH_WORKER_BATCH: pollers in this process and jobs per fetch. */
+  /**
+   * PUSH_WORKER_CONCURRENCY and PUSH_WORKER_BATCH: claim pollers (and batches of scheduled jobs) in
+   * flight in this process, and deliveries per claim (jobs per fetch).
+   */
   workerConcurrency: number;
   workerBatch: number;
+  /** How often the worker looks for due deliveries when nothing woke it. */
+  pollMs: number;
   /** PUSH_CALLBACK_ALLOWLIST: host names or CIDRs exempt from the callback-target guard (dev, tests). */
   allowlist: CallbackAllowlist;
   /** How often resumed and redelivered deliveries are picked up. */
@@ -44,6 +49,7 @@ export const defaultPushSettings: PushSettings = Object.freeze({
   subscriptionConcurrency: 4,
   workerConcurrency: 4,
   workerBatch: 8,
+  pollMs: 500,
   allowlist: parseAllowlist([]),
   requestPollMs: 1000,
   expressCycleMs: 30 * 60_000,

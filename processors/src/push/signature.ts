@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * Push signatures, the Standard Webhooks scheme (https://www.standardwebhooks.com), in this one
@@ -24,9 +24,26 @@ export type SignedHeaders = {
   'webhook-signature': string;
 };
 
+/**
+ * HMAC keys by secret: importing the key bytes costs more than the HMAC of a push body, and the
+ * same subscriptions are signed for again and again. Bounded: emptied when it grows past this.
+ */
+const hmacKeys = new Map<string, KeyObject>();
+const hmacKeysMax = 10_000;
+
+function hmacKey(secret: string): KeyObject {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= hmacKeysMax) hmacKeys.clear();
+    key = createSecretKey(secretKey(secret));
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export function signPush(secret: string, id: string, timestampSeconds: number, body: string): SignedHeaders {
   const timestamp = String(Math.floor(timestampSeconds));
-  const mac = createHmac('sha256', secretKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const mac = createHmac('sha256', hmacKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${mac}` };
 }
 

@@ -1,8 +1,7 @@
 /**
  * At most `limit` attempts in flight per subscription in this process (issue 5, "per-subscription
- * concurrency limit"). pg-boss' group concurrency (the group is the subscription) bounds it over
- * all processes, but its count of active jobs is read per fetch, so pollers fetching at the same
- * moment can overshoot; this limiter makes the bound exact within a process.
+ * concurrency limit"). Claims bound it over all processes (README "Concurrency"); this limiter
+ * holds it here too, whatever a batch holds.
  */
 export interface SubscriptionLimiter {
   run<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;

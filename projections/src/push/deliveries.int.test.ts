@@ -5,7 +5,9 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
 import { migrate } from '../migrate.ts';
 import {
+  claimDueDeliveries,
   findDeliveriesForAttempt,
+  insertDeliveries,
   insertDelivery,
   listAttempts,
   recordAttempts,
@@ -78,7 +80,7 @@ describe('deliveries recorded in batches', () => {
     replyExcerpt: null,
     callbackUrl: 'https://bank.example.com/hook',
     state,
-    nextAttemptAt: state === 'pending' ? new Date(Date.now() + 60_000) : null,
+    nextAttemptAt: state === 'scheduled' ? new Date(Date.now() + 60_000) : null,
     subscriptionId,
     subject,
     sequence,
@@ -95,7 +97,7 @@ describe('deliveries recorded in batches', () => {
     const moved = await recordAttempts(pool, [
       settled(a1, 'delivered', seq(a1), 'purchase/A'),
       settled(a2, 'delivered', seq(a2), 'purchase/A'),
-      settled(b1, 'pending', seq(b1), 'purchase/B'),
+      settled(b1, 'scheduled', seq(b1), 'purchase/B'),
       settled(c1, 'dead', seq(c1), 'purchase/C'),
     ]);
     expect([...moved].sort()).toEqual([a1, a2, b1, c1].sort());
@@ -103,7 +105,7 @@ describe('deliveries recorded in batches', () => {
     expect([a1, a2, b1, c1].map((id) => [after.get(id)!.state, after.get(id)!.attempts])).toEqual([
       ['delivered', 1],
       ['delivered', 1],
-      ['pending', 1],
+      ['scheduled', 1],
       ['dead', 1],
     ]);
     // The higher of the subject's two delivered sequences; B was not delivered.
@@ -115,13 +117,23 @@ describe('deliveries recorded in batches', () => {
   it('records nothing for an attempt someone else already recorded (a job that ran twice)', async () => {
     const id = await pending('purchase/D');
     const sequence = (await findDeliveriesForAttempt(pool, [id])).get(id)!.sequence;
-    expect(await recordAttempts(pool, [settled(id, 'pending', sequence, 'purchase/D')])).toEqual(
+    expect(await recordAttempts(pool, [settled(id, 'scheduled', sequence, 'purchase/D')])).toEqual(
       new Set([id]),
     );
     // The same attempt number again: the guard refuses it, no second attempt row.
     expect(await recordAttempts(pool, [settled(id, 'delivered', sequence, 'purchase/D')])).toEqual(new Set());
     expect(await listAttempts(pool, subscriptionId, id)).toHaveLength(1);
-    // The next attempt moves it on.
+    // The retry's job comes and claims it; the next attempt moves it on.
+    const at = new Date();
+    const leaseUntil = new Date(at.getTime() + 30_000);
+    const claimed = await claimDueDeliveries(pool, {
+      limit: 1,
+      perSubscription: 4,
+      now: at,
+      leaseUntil,
+      scheduled: [{ deliveryId: id, attempt: 2 }],
+    });
+    expect(claimed.map((row) => [row.id, row.state, row.attempts])).toEqual([[id, 'pending', 1]]);
     expect(await recordAttempts(pool, [settled(id, 'delivered', sequence, 'purchase/D', 2)])).toEqual(
       new Set([id]),
     );
@@ -140,5 +152,164 @@ describe('deliveries recorded in batches', () => {
     const backward = ids.slice(20).reverse().map(record);
     const moved = await Promise.all([recordAttempts(pool, forward), recordAttempts(pool, backward)]);
     expect(moved[0].size + moved[1].size).toBe(40);
+  });
+
+  it('inserts a batch with one statement: sequences per subject in the given order, existing (subscription, event) pairs skipped', async () => {
+    const newDelivery = (subject: string, eventId = randomUUID()) => ({
+      id: randomUUID(),
+      subscriptionId,
+      family: 'changes' as const,
+      eventId,
+      eventKind: 'order.created',
+      subject,
+      payload: { subject },
+      state: 'pending' as const,
+      createdAt: new Date(),
+    });
+    const replayed = newDelivery('purchase/E');
+    expect(await insertDeliveries(pool, [replayed])).toEqual([{ id: replayed.id, sequence: 1 }]);
+    const batch = [
+      newDelivery('purchase/F'),
+      newDelivery('purchase/E'),
+      { ...newDelivery('purchase/E', replayed.eventId) },
+      newDelivery('purchase/F'),
+      newDelivery('purchase/E'),
+    ];
+    const inserted = await insertDeliveries(pool, batch);
+    const sequenceOf = new Map(inserted.map((row) => [row.id, row.sequence]));
+    // The replay takes a number (gaps are allowed) but is not inserted again.
+    expect(sequenceOf.has(batch[2]!.id)).toBe(false);
+    expect([0, 1, 3, 4].map((i) => sequenceOf.get(batch[i]!.id))).toEqual([1, 2, 2, 4]);
+    const rows = await findDeliveriesForAttempt(pool, [batch[1]!.id]);
+    // Change payloads carry their sequence.
+    expect(rows.get(batch[1]!.id)).toMatchObject({
+      sequence: 2,
+      payload: { subject: 'purchase/E', sequence: 2 },
+    });
+  });
+
+  it('claims due deliveries once, never more than the per-subscription limit at a time, and again when a lease ran out', async () => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId: 'claims', enterprises: ['E2'] });
+    const claimsOf = randomUUID();
+    await insertSubscription(pool, {
+      id: claimsOf,
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'claims',
+      keyId: key.id,
+      callbackUrl: 'https://bank.example.com/hook',
+      criteria: { enterprise: 'E2', projections: ['order-status'] },
+      matchKey: 'E2',
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    const at = new Date();
+    const later = new Date(at.getTime() + 60_000);
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      id: randomUUID(),
+      subscriptionId: claimsOf,
+      family: 'changes' as const,
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: `purchase/C${i}`,
+      payload: {},
+      state: 'pending' as const,
+      createdAt: at,
+      // Two are not due yet (an express cycle's end): their jobs will claim them.
+      ...(i >= 8 ? { state: 'scheduled' as const, nextAttemptAt: later } : {}),
+    }));
+    await insertDeliveries(pool, rows);
+    const claim = async (now: Date) =>
+      (
+        await claimDueDeliveries(pool, {
+          limit: 1000,
+          perSubscription: 4,
+          now,
+          leaseUntil: new Date(now.getTime() + 30_000),
+        })
+      ).filter((row) => row.subscriptionId === claimsOf);
+    // Two claimers at once (as two processes would): four in all, none twice.
+    const [first, second] = await Promise.all([claim(at), claim(at)]);
+    const claimed = [...first!, ...second!].map((row) => row.id);
+    expect(claimed).toHaveLength(4);
+    expect(new Set(claimed).size).toBe(4);
+    // The subscription is at its limit while they are in flight.
+    expect(await claim(at)).toEqual([]);
+    // Recording two attempts ends their claims: two more may go.
+    const done = first!.length > 0 ? first! : second!;
+    await recordAttempts(
+      pool,
+      done.slice(0, 2).map((row) => settled(row.id, 'delivered', row.sequence, row.subject)),
+    );
+    const next = await claim(at);
+    expect(next).toHaveLength(2);
+    expect(next.every((row) => !claimed.includes(row.id))).toBe(true);
+    // A claimer that died leaves its leases to run out; then they are claimed again — still four
+    // at a time, and never the scheduled ones, whose time has come but not their jobs.
+    const afterLeases = new Date(at.getTime() + 61_000);
+    const reclaimed = await claim(afterLeases);
+    expect(reclaimed).toHaveLength(4);
+    expect(reclaimed.every((row) => row.state === 'pending' && row.attempts === 0)).toBe(true);
+    expect(reclaimed.some((row) => rows.slice(8).some((s) => s.id === row.id))).toBe(false);
+  });
+
+  it('claims scheduled deliveries when their jobs come: for the job’s attempt only, within the per-subscription limit, leaving the rest due', async () => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId: 'jobs', enterprises: ['E3'] });
+    const jobsOf = randomUUID();
+    await insertSubscription(pool, {
+      id: jobsOf,
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'jobs',
+      keyId: key.id,
+      callbackUrl: 'https://bank.example.com/hook',
+      criteria: { enterprise: 'E3', projections: ['order-status'] },
+      matchKey: 'E3',
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    const at = new Date();
+    const rows = Array.from({ length: 4 }, (_, i) => ({
+      id: randomUUID(),
+      subscriptionId: jobsOf,
+      family: 'changes' as const,
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: `purchase/J${i}`,
+      payload: {},
+      state: i < 2 ? ('pending' as const) : ('scheduled' as const),
+      createdAt: at,
+      nextAttemptAt: at,
+    }));
+    await insertDeliveries(pool, rows);
+    const [d0, d1, s2, s3] = rows.map((row) => row.id) as [string, string, string, string];
+    const claim = (scheduled?: { deliveryId: string; attempt: number }[]) =>
+      claimDueDeliveries(pool, {
+        limit: 10,
+        perSubscription: 3,
+        now: at,
+        leaseUntil: new Date(at.getTime() + 30_000),
+        ...(scheduled ? { scheduled } : {}),
+      }).then((claimed) => claimed.filter((row) => row.subscriptionId === jobsOf).map((row) => row.id));
+    const stateOf = async (id: string) => (await findDeliveriesForAttempt(pool, [id])).get(id)!.state;
+    // The due-now claim takes the pending two, never the scheduled.
+    expect((await claim()).sort()).toEqual([d0, d1].sort());
+    // A job for another attempt (stale) claims nothing and leaves its delivery scheduled.
+    expect(await claim([{ deliveryId: s2, attempt: 2 }])).toEqual([]);
+    expect(await stateOf(s2)).toBe('scheduled');
+    // Both jobs come; the subscription has room for one more: one is claimed, the other is
+    // pending and due, and the next due-now claim takes it once there is room.
+    const byJobs = await claim([
+      { deliveryId: s2, attempt: 1 },
+      { deliveryId: s3, attempt: 1 },
+    ]);
+    expect(byJobs).toHaveLength(1);
+    const left = byJobs[0] === s2 ? s3 : s2;
+    expect(await stateOf(left)).toBe('pending');
+    expect(await claim()).toEqual([]);
+    await recordAttempts(pool, [settled(d0, 'delivered', 1, 'purchase/J0')]);
+    expect(await claim()).toEqual([left]);
   });
 });

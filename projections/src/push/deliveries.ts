@@ -7,6 +7,7 @@ export type DeliveryState =
   | 'held'
   | 'requested'
   | 'pending'
+  | 'scheduled'
   | 'delivered'
   | 'dead'
   | 'superseded'
@@ -21,48 +22,87 @@ export interface NewDelivery {
   subject: string;
   /** Without the sequence: it is added here, for `changes` payloads, once assigned. */
   payload: Record<string, unknown>;
-  /** `requested`: the worker's poller enqueues it (a tracking subscription's first push, made by query-api). */
-  state: 'held' | 'pending' | 'requested';
+  /**
+   * `requested`: the worker's poller makes it due (a tracking subscription's first push, made by
+   * query-api); `scheduled`: due at `nextAttemptAt` (an express push cycle's end), when its pg-boss
+   * job comes.
+   */
+  state: 'held' | 'pending' | 'requested' | 'scheduled';
   createdAt: Date;
+  /** For `pending`, `scheduled`: when the first attempt is due; `createdAt` when absent. */
+  nextAttemptAt?: Date;
 }
 
 /**
  * Inserts the delivery of one event to one subscription with the subject's next sequence number;
  * returns null when this (subscription, event) was already delivered or queued: a replayed or
- * re-consumed change never becomes a second delivery. (A duplicate still advances the counter:
- * sequences only need to grow, gaps are allowed.)
+ * re-consumed change never becomes a second delivery.
  */
 export async function insertDelivery(
   db: Queryable,
   delivery: NewDelivery,
 ): Promise<{ sequence: number } | null> {
+  const [inserted] = await insertDeliveries(db, [delivery]);
+  return inserted ? { sequence: inserted.sequence } : null;
+}
+
+/**
+ * Inserts many deliveries with one statement (the push processor's batch). Each (subscription,
+ * subject) takes as many sequence numbers as it has rows here, handed out in the given order
+ * (log order); a row whose (subscription, event) exists already is skipped and only the rows
+ * actually inserted are returned. (A duplicate still advances the counter: sequences only need
+ * to grow, gaps are allowed.) Sequence rows are upserted in key order, so concurrent batches
+ * never deadlock on them. A (subscription, event) given twice is inserted once.
+ */
+export async function insertDeliveries(
+  db: Queryable,
+  deliveries: readonly NewDelivery[],
+): Promise<{ id: string; sequence: number }[]> {
+  if (deliveries.length === 0) return [];
   const { rows } = await db.query(
-    `WITH seq AS (
-       INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence) VALUES ($2, $5, 1)
+    `WITH r AS (
+       SELECT r.*, row_number() OVER (PARTITION BY r.subscription_id, r.subject ORDER BY r.i) AS n
+       FROM jsonb_to_recordset($1::jsonb) AS r(i integer, id uuid, subscription_id uuid, family text, event_id text,
+         event_kind text, subject text, payload jsonb, state text, created_at timestamptz,
+         next_attempt_at timestamptz)),
+     counts AS (
+       SELECT subscription_id, subject, count(*) AS taken FROM r GROUP BY 1, 2 ORDER BY 1, 2),
+     seq AS (
+       INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence)
+       SELECT subscription_id, subject, taken FROM counts ORDER BY 1, 2
        ON CONFLICT (subscription_id, subject)
-       DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + 1
-       RETURNING last_sequence)
+       DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + EXCLUDED.last_sequence
+       RETURNING subscription_id, subject, last_sequence)
      INSERT INTO push_deliveries (id, subscription_id, event_id, event_kind, subject, sequence, payload, state,
-       created_at, updated_at)
-     SELECT $1, $2, $3, $4, $5, seq.last_sequence,
-       CASE WHEN $6 = 'changes' THEN $7::jsonb || jsonb_build_object('sequence', seq.last_sequence) ELSE $7::jsonb END,
-       $8, $9, $9
-     FROM seq
+       next_attempt_at, created_at, updated_at)
+     SELECT r.id, r.subscription_id, r.event_id, r.event_kind, r.subject, s.sequence,
+       CASE WHEN r.family = 'changes' THEN r.payload || jsonb_build_object('sequence', s.sequence) ELSE r.payload END,
+       r.state, CASE WHEN r.state IN ('pending', 'scheduled') THEN COALESCE(r.next_attempt_at, r.created_at) END, r.created_at,
+       r.created_at
+     FROM r JOIN counts c USING (subscription_id, subject) JOIN seq q USING (subscription_id, subject)
+     CROSS JOIN LATERAL (SELECT q.last_sequence - c.taken + r.n AS sequence) s
+     ORDER BY r.i
      ON CONFLICT (subscription_id, event_id) DO NOTHING
-     RETURNING sequence`,
+     RETURNING id, sequence`,
     [
-      delivery.id,
-      delivery.subscriptionId,
-      delivery.eventId,
-      delivery.eventKind,
-      delivery.subject,
-      delivery.family,
-      JSON.stringify(delivery.payload),
-      delivery.state,
-      delivery.createdAt,
+      JSON.stringify(
+        deliveries.map((delivery, i) => ({
+          i,
+          id: delivery.id,
+          subscription_id: delivery.subscriptionId,
+          family: delivery.family,
+          event_id: delivery.eventId,
+          event_kind: delivery.eventKind,
+          subject: delivery.subject,
+          payload: delivery.payload,
+          state: delivery.state,
+          created_at: delivery.createdAt,
+          next_attempt_at: delivery.nextAttemptAt ?? null,
+        })),
+      ),
     ],
   );
-  return rows[0] ? { sequence: Number(rows[0].sequence) } : null;
+  return rows.map((row) => ({ id: row.id as string, sequence: Number(row.sequence) }));
 }
 
 /** Everything the worker needs for one attempt, subscription and secret included. */
@@ -95,63 +135,115 @@ export async function findDeliveryForAttempt(db: Queryable, id: string): Promise
   return (await findDeliveriesForAttempt(db, [id])).get(id) ?? null;
 }
 
-/** The deliveries of a batch of jobs, with one statement; keyed by delivery id (missing ones absent). */
+/** The columns of `DeliveryForAttempt`, over `d` (the deliveries) — shared by the lookup and the claim. */
+const attemptView = `d.id, d.subscription_id, s.family, s.callback_url, s.secret,
+       CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
+       d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
+       COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
+       EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
+               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending', 'scheduled')) AS newer_waiting
+     FROM d
+     JOIN push_subscriptions s ON s.id = d.subscription_id
+     LEFT JOIN api_keys k ON k.id = s.key_id
+     LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject`;
+
+// biome-ignore lint/suspicious/noExplicitAny: a row of `attemptView`
+const toDeliveryForAttempt = (row: any): DeliveryForAttempt => ({
+  id: row.id,
+  subscriptionId: row.subscription_id,
+  family: row.family,
+  callbackUrl: row.callback_url,
+  secret: row.secret,
+  subscriptionState: row.subscription_state,
+  eventId: row.event_id,
+  subject: row.subject,
+  sequence: Number(row.sequence),
+  payload: row.payload,
+  state: row.state,
+  attempts: row.attempts,
+  roundStart: row.round_start,
+  forced: row.forced,
+  deliveredSequence: Number(row.delivered_sequence),
+  newerWaiting: row.newer_waiting,
+});
+
+/** Deliveries by id, with one statement; keyed by delivery id (missing ones absent). */
 export async function findDeliveriesForAttempt(
   db: Queryable,
   ids: readonly string[],
 ): Promise<Map<string, DeliveryForAttempt>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query(
-    `SELECT d.id, d.subscription_id, s.family, s.callback_url, s.secret,
-       CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
-       d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
-       COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
-       EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
-               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending')) AS newer_waiting
-     FROM push_deliveries d
-     JOIN push_subscriptions s ON s.id = d.subscription_id
-     LEFT JOIN api_keys k ON k.id = s.key_id
-     LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject
-     WHERE d.id = ANY($1::uuid[])`,
+    `WITH d AS (SELECT * FROM push_deliveries WHERE id = ANY($1::uuid[])) SELECT ${attemptView}`,
     [ids],
   );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        subscriptionId: row.subscription_id,
-        family: row.family,
-        callbackUrl: row.callback_url,
-        secret: row.secret,
-        subscriptionState: row.subscription_state,
-        eventId: row.event_id,
-        subject: row.subject,
-        sequence: Number(row.sequence),
-        payload: row.payload,
-        state: row.state,
-        attempts: row.attempts,
-        roundStart: row.round_start,
-        forced: row.forced,
-        deliveredSequence: Number(row.delivered_sequence),
-        newerWaiting: row.newer_waiting,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, toDeliveryForAttempt(row)]));
 }
 
-/** When a subscription was last sent a push about a subject (any outcome); null if never. */
-export async function lastPushStartedAt(
+/** A pg-boss job that came: attempt `attempt` of a `scheduled` delivery is due. */
+export interface ScheduledAttempt {
+  deliveryId: string;
+  attempt: number;
+}
+
+/**
+ * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
+ * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more
+ * than `perSubscription` claimed at once, those still in flight from earlier claims counted, over
+ * every process (the claim is serialized: `push_claim_deliveries`, migration
+ * 1764600000000_push-delivery-claims.sql). With `scheduled`, only those deliveries, which their
+ * jobs made due; one whose subscription has no room is left pending for the next claim.
+ * Returns the claimed deliveries with everything an attempt needs.
+ */
+export async function claimDueDeliveries(
   db: Queryable,
-  subscriptionId: string,
-  subject: string,
-): Promise<Date | null> {
+  options: {
+    limit: number;
+    perSubscription: number;
+    now: Date;
+    leaseUntil: Date;
+    scheduled?: readonly ScheduledAttempt[];
+  },
+): Promise<DeliveryForAttempt[]> {
+  const { scheduled } = options;
   const { rows } = await db.query(
-    `SELECT max(a.started_at) AS at FROM push_attempts a JOIN push_deliveries d ON d.id = a.delivery_id
-     WHERE d.subscription_id = $1 AND d.subject = $2`,
-    [subscriptionId, subject],
+    'SELECT push_claim_deliveries AS id FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)',
+    [
+      options.now,
+      options.leaseUntil,
+      options.limit,
+      options.perSubscription,
+      scheduled ? scheduled.map((job) => job.deliveryId) : null,
+      scheduled ? scheduled.map((job) => job.attempt) : null,
+    ],
   );
-  return rows[0]?.at ?? null;
+  // Loaded by a statement of its own, whose snapshot sees everything the claim saw (a subscription
+  // made a moment ago included), and so the claims' lock is held only while they are made.
+  const claimed = await findDeliveriesForAttempt(
+    db,
+    rows.map((row) => row.id as string),
+  );
+  return [...claimed.values()];
+}
+
+/**
+ * When each (subscription, subject) was last sent a push (any outcome), with one statement;
+ * keyed `subscriptionId/subject`, pairs never pushed absent.
+ */
+export async function lastPushesStartedAt(
+  db: Queryable,
+  pairs: readonly { subscriptionId: string; subject: string }[],
+): Promise<Map<string, Date>> {
+  if (pairs.length === 0) return new Map();
+  const { rows } = await db.query(
+    `SELECT p.subscription_id, p.subject, max(a.started_at) AS at
+     FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[]) AS p(subscription_id, subject)) p
+     JOIN push_deliveries d ON d.subscription_id = p.subscription_id AND d.subject = p.subject
+     JOIN push_attempts a ON a.delivery_id = d.id
+     GROUP BY 1, 2`,
+    [pairs.map((pair) => pair.subscriptionId), pairs.map((pair) => pair.subject)],
+  );
+  return new Map(rows.map((row) => [`${row.subscription_id}/${row.subject}`, row.at as Date]));
 }
 
 export interface AttemptRecord {
@@ -190,14 +282,14 @@ export async function insertAttempt(db: Queryable, attempt: AttemptRecord): Prom
 
 /**
  * Moves a delivery on after attempt `attempt`; only if no one else did (the attempts count is
- * the guard), so a job that ran twice records one outcome. False when the guard failed.
+ * the guard), so an attempt recorded twice records one outcome. False when the guard failed.
  */
 export async function settleAttempt(
   db: Queryable,
   update: {
     id: string;
     attempt: number;
-    state: 'delivered' | 'pending' | 'dead';
+    state: 'delivered' | 'scheduled' | 'dead';
     nextAttemptAt: Date | null;
     errorCode: string | null;
     now: Date;
@@ -205,7 +297,8 @@ export async function settleAttempt(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE push_deliveries
-     SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6
+     SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6,
+       claimed_until = NULL
      WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'`,
     [update.id, update.attempt, update.state, update.nextAttemptAt, update.errorCode, update.now],
   );
@@ -234,32 +327,27 @@ export async function settleWithoutAttempt(
   now: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL WHERE id = $1 AND state = 'pending'`,
+    `UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL, claimed_until = NULL
+     WHERE id = $1 AND state = 'pending'`,
     [id, state, now],
   );
 }
 
 /**
- * Claims deliveries that wait for a job (resumed, redelivered) and marks them pending, in the
- * caller's transaction, which also enqueues their jobs. SKIP LOCKED: several push processors
- * may poll at once.
+ * Makes deliveries that wait (resumed, redelivered, a tracking subscription's first push) due at
+ * once: `pending` from `now`, for the next claim. SKIP LOCKED: several push processors may poll at once.
  */
-export async function claimRequestedDeliveries(
-  db: Queryable,
-  limit: number,
-  now: Date,
-): Promise<{ id: string; subscriptionId: string; attempt: number }[]> {
-  const { rows } = await db.query(
-    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, updated_at = $2
+export async function makeRequestedDue(db: Queryable, limit: number, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, claimed_until = NULL, updated_at = $2
      WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
-                    LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING d.id, d.subscription_id, d.attempts`,
+                    LIMIT $1 FOR UPDATE SKIP LOCKED)`,
     [limit, now],
   );
-  return rows.map((row) => ({ id: row.id, subscriptionId: row.subscription_id, attempt: row.attempts + 1 }));
+  return rowCount ?? 0;
 }
 
-/** On resume: deliveries held while the subscription was paused wait for a job again. */
+/** On resume: deliveries held while the subscription was paused are requested again (made due by the worker). */
 export async function releaseHeldDeliveries(
   db: Queryable,
   subscriptionId: string,
@@ -279,8 +367,8 @@ export async function cancelOpenDeliveries(
   now: Date,
 ): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
-     WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending')`,
+    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, claimed_until = NULL, updated_at = $2
+     WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending', 'scheduled')`,
     [subscriptionId, now],
   );
   return rowCount ?? 0;
@@ -381,15 +469,16 @@ export async function listAttempts(
 /** Deliveries per state, for the metrics' queue-depth gauge. */
 export async function countDeliveriesByState(db: Queryable): Promise<Record<string, number>> {
   const { rows } = await db.query(
-    `SELECT state, count(*)::int AS n FROM push_deliveries WHERE state IN ('held', 'requested', 'pending') GROUP BY state`,
+    `SELECT state, count(*)::int AS n FROM push_deliveries WHERE state IN ('held', 'requested', 'pending', 'scheduled')
+     GROUP BY state`,
   );
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
 /** One attempt's row and where it leaves its delivery (`recordAttempts`). */
 export interface SettledAttempt extends AttemptRecord {
-  state: 'delivered' | 'pending' | 'dead';
-  /** For `pending`: when the next attempt is due. */
+  state: 'delivered' | 'scheduled' | 'dead';
+  /** For `scheduled`: when the next attempt is due (its pg-boss job's start time). */
   nextAttemptAt: Date | null;
   subscriptionId: string;
   subject: string;
@@ -401,8 +490,9 @@ export interface SettledAttempt extends AttemptRecord {
  * A batch of attempts in one statement: each delivery moves on after its attempt only if no one
  * else moved it (the attempts count is the guard, as in `settleAttempt`), its attempt row is
  * written only then, and the subjects' delivered sequences rise for the delivered ones. Rows are
- * locked in id order first, so concurrent batches never deadlock. Returns the ids that moved;
- * the caller enqueues the retries of the `pending` ones in the same transaction.
+ * locked in id order first, so concurrent batches never deadlock. Claims end here; a `scheduled`
+ * row is due again at its `nextAttemptAt` (the retry), when the job the caller queues in the same
+ * transaction comes. Returns the ids that moved.
  */
 export async function recordAttempts(
   db: Queryable,
@@ -421,7 +511,7 @@ export async function recordAttempts(
      moved AS (
        UPDATE push_deliveries d
        SET state = r.state, attempts = r.attempt, next_attempt_at = r.next_attempt_at, last_error_code = r.error_code,
-         forced = false, updated_at = r.now
+         forced = false, updated_at = r.now, claimed_until = NULL
        FROM r JOIN locked ON locked.id = r.delivery_id
        WHERE d.id = r.delivery_id AND d.attempts = r.attempt - 1 AND d.state = 'pending'
        RETURNING d.id),

@@ -153,6 +153,12 @@ export interface MatchedSubscription {
   state: 'active' | 'paused';
 }
 
+export interface SubscriptionLookup {
+  families: readonly PushFamily[];
+  keys: readonly string[];
+  projection: string;
+}
+
 /**
  * Subscriptions a change event concerns. Tracking families match by key; `changes` subscriptions
  * by enterprise and projection, and only while the key's account still has the enterprise
@@ -161,17 +167,32 @@ export interface MatchedSubscription {
  */
 export async function matchSubscriptions(
   db: Queryable,
-  lookup: { families: readonly PushFamily[]; keys: readonly string[]; projection: string },
+  lookup: SubscriptionLookup,
 ): Promise<MatchedSubscription[]> {
+  return (await matchSubscriptionsOf(db, [lookup]))[0]!;
+}
+
+/** `matchSubscriptions` for many lookups with one statement (a batch's events): one list per lookup, in order. */
+export async function matchSubscriptionsOf(
+  db: Queryable,
+  lookups: readonly SubscriptionLookup[],
+): Promise<MatchedSubscription[][]> {
+  const found: MatchedSubscription[][] = lookups.map(() => []);
+  if (lookups.length === 0) return found;
   const { rows } = await db.query(
-    `SELECT s.id, s.family, s.criteria, s.state FROM push_subscriptions s
+    `SELECT l.i, s.id, s.family, s.criteria, s.state
+     FROM jsonb_to_recordset($1::jsonb) AS l(i integer, families text[], keys text[], projection text)
+     JOIN push_subscriptions s ON s.state IN ('active', 'paused') AND s.family = ANY(l.families)
+       AND s.match_key = ANY(l.keys)
      JOIN api_keys k ON k.id = s.key_id AND k.revoked_at IS NULL
      JOIN accounts a ON a.id = k.account_id
-     WHERE s.state IN ('active', 'paused') AND s.family = ANY($1) AND s.match_key = ANY($2)
-       AND (s.family <> 'changes' OR ($3 = ANY(s.projections)
-            AND (k.kind = 'operator' OR s.match_key = ANY(a.enterprises))))
-     ORDER BY s.created_at, s.id`,
-    [lookup.families, lookup.keys, lookup.projection],
+     WHERE s.family <> 'changes' OR (l.projection = ANY(s.projections)
+           AND (k.kind = 'operator' OR s.match_key = ANY(a.enterprises)))
+     ORDER BY l.i, s.created_at, s.id`,
+    [JSON.stringify(lookups.map((lookup, i) => ({ i, ...lookup })))],
   );
-  return rows.map((row) => ({ id: row.id, family: row.family, criteria: row.criteria, state: row.state }));
+  for (const row of rows) {
+    found[row.i]!.push({ id: row.id, family: row.family, criteria: row.criteria, state: row.state });
+  }
+  return found;
 }

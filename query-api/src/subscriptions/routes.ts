@@ -104,6 +104,7 @@ const deliveryStates: readonly DeliveryState[] = [
   'held',
   'requested',
   'pending',
+  'scheduled',
   'delivered',
   'dead',
   'superseded',
