@@ -14,6 +14,7 @@ ALTER TABLE push_deliveries ADD COLUMN claimed_until timestamptz;
 
 -- Due deliveries in the order they are claimed.
 CREATE INDEX push_deliveries_due ON push_deliveries (next_attempt_at, id) WHERE state = 'pending';
+CREATE INDEX push_deliveries_scheduled ON push_deliveries (next_attempt_at) WHERE state = 'scheduled';
 -- Attempts in flight per subscription (its concurrency limit): only claimed rows.
 CREATE INDEX push_deliveries_claimed ON push_deliveries (subscription_id) WHERE claimed_until IS NOT NULL;
 -- A subject's deliveries to one subscription: the newer-waiting check before an attempt and the
@@ -46,7 +47,12 @@ CREATE FUNCTION push_claim_deliveries(claim_at timestamptz, claim_until timestam
   RETURNS SETOF uuid LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'));
-  IF scheduled_ids IS NOT NULL THEN
+  IF scheduled_ids IS NULL THEN
+    -- A scheduled delivery whose job has not come five minutes after its time (the job failed
+    -- past pg-boss' own retries, or was lost) is due now: nothing accepted waits for ever.
+    UPDATE push_deliveries d SET state = 'pending', updated_at = claim_at
+    WHERE d.state = 'scheduled' AND d.next_attempt_at <= claim_at - interval '5 minutes';
+  ELSE
     UPDATE push_deliveries d SET state = 'pending', next_attempt_at = LEAST(d.next_attempt_at, claim_at),
       updated_at = claim_at
     FROM unnest(scheduled_ids, scheduled_attempts) AS j(id, attempt)
@@ -90,6 +96,7 @@ DROP FUNCTION notify_push_deliveries_due();
 DROP FUNCTION push_claim_deliveries(timestamptz, timestamptz, integer, integer, uuid[], integer[]);
 DROP INDEX push_deliveries_subject;
 DROP INDEX push_deliveries_claimed;
+DROP INDEX push_deliveries_scheduled;
 DROP INDEX push_deliveries_due;
 ALTER TABLE push_deliveries DROP COLUMN claimed_until;
 -- Back to one job per attempt: a scheduled delivery's job is still queued.

@@ -1,3 +1,4 @@
+import { deliveryStates } from '@tradelog/projections/push/deliveries';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { queryOperations } from '@tradelog/schemas/openapi/catalogues';
 import { type OpenApiDocument, openApiDocument } from '@tradelog/schemas/openapi/document';
@@ -157,7 +158,7 @@ export const subscriptionOperations: ApiOperation[] = [
         state: {
           schema: {
             type: 'string',
-            enum: ['pending', 'delivering', 'delivered', 'dead', 'superseded', 'cancelled'],
+            enum: [...deliveryStates],
           },
         },
       },

@@ -311,5 +311,25 @@ describe('deliveries recorded in batches', () => {
     expect(await claim()).toEqual([]);
     await recordAttempts(pool, [settled(d0, 'delivered', 1, 'purchase/J0')]);
     expect(await claim()).toEqual([left]);
+
+    // A scheduled delivery whose job never came is taken by the due-now claim five minutes
+    // after its time, not before: nothing waits for ever.
+    const lost = { ...rows[3]!, id: randomUUID(), eventId: randomUUID(), subject: 'purchase/J9' };
+    await insertDeliveries(pool, [lost]);
+    await recordAttempts(pool, [settled(d1, 'delivered', 1, 'purchase/J1')]);
+    const claimAt = async (minutesLater: number) =>
+      (
+        await claimDueDeliveries(pool, {
+          limit: 10,
+          perSubscription: 3,
+          now: new Date(at.getTime() + minutesLater * 60_000),
+          leaseUntil: new Date(at.getTime() + minutesLater * 60_000 + 30_000),
+        })
+      )
+        .filter((row) => row.id === lost.id)
+        .map((row) => row.id);
+    expect(await claimAt(4)).toEqual([]);
+    expect(await stateOf(lost.id)).toBe('scheduled');
+    expect(await claimAt(6)).toEqual([lost.id]);
   });
 });

@@ -3,15 +3,17 @@ import type { PushFamily } from './families.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 
 /** The push_deliveries, push_subject_sequences and push_attempts statements, one function each. */
-export type DeliveryState =
-  | 'held'
-  | 'requested'
-  | 'pending'
-  | 'scheduled'
-  | 'delivered'
-  | 'dead'
-  | 'superseded'
-  | 'cancelled';
+export const deliveryStates = [
+  'held',
+  'requested',
+  'pending',
+  'scheduled',
+  'delivered',
+  'dead',
+  'superseded',
+  'cancelled',
+] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
 
 export interface NewDelivery {
   id: string;

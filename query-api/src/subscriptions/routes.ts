@@ -8,6 +8,7 @@ import {
 import {
   cancelOpenDeliveries,
   type DeliveryState,
+  deliveryStates,
   listAttempts,
   listDeliveries,
   releaseHeldDeliveries,
@@ -99,17 +100,6 @@ const shown = (subscription: Subscription) => ({
   createdAt: subscription.createdAt.toISOString(),
   updatedAt: subscription.updatedAt.toISOString(),
 });
-
-const deliveryStates: readonly DeliveryState[] = [
-  'held',
-  'requested',
-  'pending',
-  'scheduled',
-  'delivered',
-  'dead',
-  'superseded',
-  'cancelled',
-];
 
 function limitOf(req: Request): number {
   const raw = Number(req.query.limit ?? 100);
