@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { createLogger, env } from '@tradelog/schemas';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { parseIngestConfig } from '../src/config.ts';
 import { startBenchRun } from './benchRun.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
 
@@ -19,7 +20,8 @@ import { buildSubmissions, type Submission } from './documentMix.ts';
  *      writing records of the mix's mean value size with acks=all and idempotence.
  * The servers run in a child process, so the load generator does not share their event loop.
  *
- *   npm run bench:ingest      (needs the local stack: `npm run stack up`)
+ *   npm run bench:ingest              (needs the local stack: `npm run stack up`)
+ *   npm run bench:ingest -- --json    the same lines on stderr, one JSON result on stdout (for CI)
  */
 const run = promisify(execFile);
 const source = process.env;
@@ -36,7 +38,8 @@ const config = {
   perfRecords: env.integer(source, 'BENCH_KAFKA_RECORDS', 100_000, { min: 1000 }),
 };
 const logger = createLogger({ service: 'ingest-bench' }, { level: 'warn' });
-const say = (line: string) => process.stdout.write(`${line}\n`);
+const jsonOutput = process.argv.includes('--json');
+const say = (line: string) => (jsonOutput ? process.stderr : process.stdout).write(`${line}\n`);
 
 interface LoadResult {
   ok: number;
@@ -130,6 +133,8 @@ function summarise(name: string, result: LoadResult) {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    ok: result.ok,
+    failed: result.failed,
   };
   say(
     `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   (${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
@@ -137,10 +142,18 @@ function summarise(name: string, result: LoadResult) {
   return stats;
 }
 
+/**
+ * The servers' environment: the caller's, so INGEST_* settings apply to the measured ingest as
+ * they would to main.ts. One exception by default: the whole load comes from one key, which the
+ * deployed per-key limit (6000 a minute) would refuse after the first second; the limit is still
+ * counted in Postgres as deployed, only set high enough never to refuse.
+ */
+const serverEnv = { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env };
+
 async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['ingest/bench/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
+    env: serverEnv,
   });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
@@ -217,8 +230,13 @@ async function main() {
   const submissions = buildSubmissions(5000);
   const meanBody = Math.round(submissions.reduce((sum, s) => sum + s.body.length, 0) / submissions.length);
   const recordSize = meanBody + 5; // Confluent wire-format header
+  // What bench-server.ts configures ingest with: main.ts's settings from the same variables.
+  const ingestSettings = parseIngestConfig({ DATABASE_URL: config.databaseUrl, ...serverEnv });
   say(
     `ingest benchmark: concurrency ${config.concurrency}, ${config.seconds} s per phase after ${config.warmupSeconds} s warm-up, 14-document mix, mean body ${meanBody} B`,
+  );
+  say(
+    `ingest as deployed: ${ingestSettings.kafkaProducers} producers, linger ${ingestSettings.kafkaLingerMs} ms, acks=all, idempotent; call limit counted in Postgres (${ingestSettings.keyLimit.points} per ${ingestSettings.keyLimit.windowSeconds} s); an idempotency record per request (Idempotency-Key)`,
   );
 
   const run = await startBenchRun({
@@ -243,6 +261,29 @@ async function main() {
       logger,
     });
     const kafka = await measureKafkaPerf(perfTopic, recordSize);
+    if (jsonOutput) {
+      process.stdout.write(
+        `${JSON.stringify({
+          concurrency: config.concurrency,
+          seconds: config.seconds,
+          warmupSeconds: config.warmupSeconds,
+          meanBodyBytes: meanBody,
+          ingestSettings: {
+            kafkaProducers: ingestSettings.kafkaProducers,
+            kafkaLingerMs: ingestSettings.kafkaLingerMs,
+            keyLimit: ingestSettings.keyLimit,
+            duplicateWindowMs: ingestSettings.duplicateWindowMs,
+            maxWaitingBodies: ingestSettings.maxWaitingBodies,
+            idempotencyKeyPerRequest: true,
+          },
+          expressNoop: noop,
+          ingest,
+          kafkaPerfTest: { ...kafka, records: config.perfRecords, recordBytes: recordSize },
+          ingestShareOfNoop: ingest.perSecond / noop.perSecond,
+          ingestShareOfKafka: ingest.perSecond / kafka.perSecond,
+        })}\n`,
+      );
+    }
     say(
       `SUMMARY ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${((100 * ingest.perSecond) / noop.perSecond).toFixed(0)}% of express no-op (${noop.perSecond.toFixed(0)} req/s) and ${((100 * ingest.perSecond) / kafka.perSecond).toFixed(0)}% of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all)`,
     );
