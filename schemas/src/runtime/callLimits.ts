@@ -81,6 +81,8 @@ export function createCallLimits<Name extends string>(options: {
   }
   // Calls taken from the store and not yet spent, per limit and subject, until the window ends.
   const leases = new Map<string, { left: number; remaining: number; endsAt: number }>();
+  // Blocks being taken from the store, per limit and subject (settled when the take ends).
+  const taking = new Map<string, Promise<void>>();
   return {
     table: options.table,
     async consume(name, subject) {
@@ -107,19 +109,37 @@ export function createCallLimits<Name extends string>(options: {
         }
       }
       const leaseKey = `${name}\u0000${key}`;
-      const lease = leases.get(leaseKey);
-      const now = Date.now();
-      if (lease && lease.left > 0 && lease.endsAt > now) {
-        lease.left--;
-        return verdictAt(true, lease.remaining + lease.left, lease.endsAt - now);
+      // Concurrent calls that find no lease wait for the one block being taken and spend from
+      // it, rather than each taking a block of its own (of which all but one call would lapse).
+      for (;;) {
+        const lease = leases.get(leaseKey);
+        const now = Date.now();
+        if (lease && lease.left > 0 && lease.endsAt > now) {
+          lease.left--;
+          return verdictAt(true, lease.remaining + lease.left, lease.endsAt - now);
+        }
+        const inFlight = taking.get(leaseKey);
+        if (inFlight === undefined) break;
+        await inFlight;
       }
       leases.delete(leaseKey);
+      const now = Date.now();
+      const taken = limiter.consume(key, block).catch((error: unknown) => {
+        if (error instanceof RateLimiterRes) return error;
+        throw error;
+      });
+      taking.set(
+        leaseKey,
+        taken.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
       let res: RateLimiterRes;
       try {
-        res = await limiter.consume(key, block);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        res = error;
+        res = await taken;
+      } finally {
+        taking.delete(leaseKey);
       }
       // The store counted the whole block; what lay within the rule is ours to spend. A caller
       // blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted: none.
