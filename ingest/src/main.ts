@@ -37,7 +37,6 @@ const producer = createProducerPool(
       ackTimeoutMs: config.kafkaAckTimeoutMs,
     }),
   ),
-  documentTypes.map((type) => type.topic),
 );
 await producer.connect();
 

@@ -81,7 +81,6 @@ export async function startIngestUnderTest(options: {
         reconnectDelayMs: 250,
       }),
     ),
-    documentTypes.map(topicOf),
   );
   await producer.connect();
   if (options.waitForProducer ?? true) {
