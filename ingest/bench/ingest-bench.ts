@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -126,7 +127,7 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function summarise(name: string, result: LoadResult) {
+function summarise(name: string, result: LoadResult, cpuMsPerRequest: number | undefined) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   const stats = {
     perSecond: result.ok / result.seconds,
@@ -135,9 +136,11 @@ function summarise(name: string, result: LoadResult) {
     p99: percentile(sorted, 99),
     ok: result.ok,
     failed: result.failed,
+    /** The server process's CPU time per answered request (see cpuSecondsOf). */
+    cpuMsPerRequest,
   };
   say(
-    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   (${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
+    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpuMsPerRequest === undefined ? '' : `cpu ${cpuMsPerRequest.toFixed(3)} ms/req   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
   );
   return stats;
 }
@@ -171,11 +174,37 @@ async function stopServer(child: ChildProcess) {
   await exited;
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux; undefined
+ * elsewhere). Per request it is the figure that stays put on a shared machine: throughput moves
+ * with everything else running, the server's own work per request much less.
+ */
+async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+// USER_HZ: 100 on every Linux Node supports (sysconf(_SC_CLK_TCK)).
+const clockTicksPerSecond = 100;
+
 async function measureHttp(name: string, args: string[], submissions: Submission[], apiKey: string) {
   const server = await startServer(args);
   try {
     if (config.warmupSeconds > 0) await load(server.url, submissions, apiKey, config.warmupSeconds);
-    return summarise(name, await load(server.url, submissions, apiKey, config.seconds));
+    const cpuBefore = await cpuSecondsOf(server.child.pid);
+    const result = await load(server.url, submissions, apiKey, config.seconds);
+    const cpuAfter = await cpuSecondsOf(server.child.pid);
+    const cpuMsPerRequest =
+      cpuBefore === undefined || cpuAfter === undefined || result.ok === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.ok;
+    return summarise(name, result, cpuMsPerRequest);
   } finally {
     await stopServer(server.child);
   }
