@@ -210,6 +210,23 @@ async function measureHttp(name: string, args: string[], submissions: Submission
   }
 }
 
+/**
+ * kafkajs' createTopics (waiting for leaders) gives up with UNKNOWN_TOPIC_OR_PARTITION while a
+ * busy KRaft broker is still spreading a new topic's metadata; a moment later the topic is
+ * there (ensureTopics then finds it and creates nothing).
+ */
+async function createPerfTopic(topic: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureTopics({ brokers: config.kafkaBrokers, topics: [{ topic, partitions: 6 }], logger });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function measureKafkaPerf(topic: string, recordSize: number) {
   const classpath = (
     await run('bash', ['deploy/local/stack.sh', 'classpath'], { maxBuffer: 16 * 1024 * 1024 })
@@ -284,11 +301,7 @@ async function main() {
       submissions,
       run.partnerKey,
     );
-    await ensureTopics({
-      brokers: config.kafkaBrokers,
-      topics: [{ topic: perfTopic, partitions: 6 }],
-      logger,
-    });
+    await createPerfTopic(perfTopic);
     const kafka = await measureKafkaPerf(perfTopic, recordSize);
     if (jsonOutput) {
       process.stdout.write(
