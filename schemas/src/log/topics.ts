@@ -1,3 +1,4 @@
+import type { Admin } from 'kafkajs';
 import { TradelogError } from '../runtime/errors.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
@@ -28,23 +29,51 @@ export async function ensureTopics(options: {
     const existing = new Set(await admin.listTopics());
     const missing = options.topics.filter((spec) => !existing.has(spec.topic));
     if (missing.length > 0) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((spec) => ({
-          topic: spec.topic,
-          numPartitions: spec.partitions,
-          replicationFactor: -1,
-          configEntries: [
-            { name: 'retention.ms', value: '-1' },
-            { name: 'retention.bytes', value: '-1' },
-          ],
-        })),
-      });
-      logger.info('topics created', { topics: missing.map((spec) => spec.topic) });
+      const names = missing.map((spec) => spec.topic);
+      try {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((spec) => ({
+            topic: spec.topic,
+            numPartitions: spec.partitions,
+            replicationFactor: -1,
+            configEntries: [
+              { name: 'retention.ms', value: '-1' },
+              { name: 'retention.bytes', value: '-1' },
+            ],
+          })),
+        });
+      } catch (error) {
+        // kafkajs waits for the leaders with Metadata requests and retries only
+        // LEADER_NOT_AVAILABLE; a busy KRaft broker answers UNKNOWN_TOPIC_OR_PARTITION for a
+        // topic it has just created until its metadata has spread. The topics exist: keep waiting.
+        if ((error as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') throw error;
+        await waitForLeaders(admin, names);
+      }
+      logger.info('topics created', { topics: names });
     }
     return missing.map((spec) => spec.topic);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Polls the topics' metadata until every partition has a leader, for at most `timeoutMs`. */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      if (
+        found.length === topics.length &&
+        found.every((topic) => topic.partitions.every((partition) => partition.leader >= 0))
+      )
+        return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`topics without leaders after ${timeoutMs} ms: ${topics}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
