@@ -127,7 +127,12 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function summarise(name: string, result: LoadResult, cpuMsPerRequest: number | undefined) {
+function summarise(
+  name: string,
+  result: LoadResult,
+  cpuMsPerRequest: number | undefined,
+  machineBusy: number | undefined,
+) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   const stats = {
     perSecond: result.ok / result.seconds,
@@ -138,9 +143,11 @@ function summarise(name: string, result: LoadResult, cpuMsPerRequest: number | u
     failed: result.failed,
     /** The server process's CPU time per answered request (see cpuSecondsOf). */
     cpuMsPerRequest,
+    /** Share of the machine's CPU (all cores) busy during the phase (see machineTicks). */
+    machineBusy,
   };
   say(
-    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpuMsPerRequest === undefined ? '' : `cpu ${cpuMsPerRequest.toFixed(3)} ms/req   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
+    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpuMsPerRequest === undefined ? '' : `cpu ${cpuMsPerRequest.toFixed(3)} ms/req   `}${machineBusy === undefined ? '' : `machine ${(100 * machineBusy).toFixed(0)}% busy   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
   );
   return stats;
 }
@@ -193,18 +200,41 @@ async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined
 // USER_HZ: 100 on every Linux Node supports (sysconf(_SC_CLK_TCK)).
 const clockTicksPerSecond = 100;
 
+/**
+ * The whole machine's busy and total CPU ticks so far (/proc/stat; undefined elsewhere): whether
+ * the cores were saturated during a phase, by this run (server, load generator, Kafka,
+ * Postgres) or by anything else on a shared machine.
+ */
+async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
+  try {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    // idle and iowait are the 4th and 5th fields.
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
+  } catch {
+    return undefined;
+  }
+}
+
 async function measureHttp(name: string, args: string[], submissions: Submission[], apiKey: string) {
   const server = await startServer(args);
   try {
     if (config.warmupSeconds > 0) await load(server.url, submissions, apiKey, config.warmupSeconds);
     const cpuBefore = await cpuSecondsOf(server.child.pid);
+    const machineBefore = await machineTicks();
     const result = await load(server.url, submissions, apiKey, config.seconds);
     const cpuAfter = await cpuSecondsOf(server.child.pid);
+    const machineAfter = await machineTicks();
+    const machineBusy =
+      machineBefore === undefined || machineAfter === undefined
+        ? undefined
+        : (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
     const cpuMsPerRequest =
       cpuBefore === undefined || cpuAfter === undefined || result.ok === 0
         ? undefined
         : ((cpuAfter - cpuBefore) * 1000) / result.ok;
-    return summarise(name, result, cpuMsPerRequest);
+    return summarise(name, result, cpuMsPerRequest, machineBusy);
   } finally {
     await stopServer(server.child);
   }
