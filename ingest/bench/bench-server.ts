@@ -28,17 +28,32 @@ if (mode === 'noop') {
   // terminal: the benchmark measures ingest, not the console.
   const logger = createLogger({ service: 'ingest-bench' }, { write: () => {} });
   const ingest = await startIngestUnderTest({
-    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
-    schemaRegistryUrl: process.env.SCHEMA_REGISTRY_URL ?? '',
+    brokers: config.kafkaBrokers,
+    schemaRegistryUrl: config.schemaRegistryUrl,
     keysDatabaseUrl,
     topicSuffix,
     logger,
-    ackTimeoutMs: 10_000,
-    // As main.ts configures it (INGEST_KAFKA_PRODUCERS, default 4; INGEST_DUPLICATE_WINDOW_MS,
-    // default 10 min: a client cycling through prepared bodies must send an Idempotency-Key
-    // per request, or set the window to 0, or its repeats are answered without appending).
+    // Everything else as main.ts configures it from the same variables (config.ts defaults):
+    // producers and their batching, the call limit counted in Postgres, the idempotency
+    // records (INGEST_DUPLICATE_WINDOW_MS, default 10 min: a client cycling through prepared
+    // bodies must send an Idempotency-Key per request, as the load generator does, or its
+    // repeats are answered without appending), the key cache and the intake queue.
     producers: config.kafkaProducers,
+    lingerMs: config.kafkaLingerMs,
+    ackTimeoutMs: config.kafkaAckTimeoutMs,
+    keyLimit: config.keyLimit,
     duplicateWindowMs: config.duplicateWindowMs,
+    idempotencyKeyTtlMs: config.idempotencyKeyTtlMs,
+    keyCacheTtlMs: config.keyCacheTtlMs,
+    keyNegativeCacheTtlMs: config.keyNegativeCacheTtlMs,
+    bodyLimitBytes: config.bodyLimitBytes,
+    maxWaitingBodies: config.maxWaitingBodies,
+    timeouts: {
+      requestTimeoutMs: config.requestTimeoutMs,
+      headersTimeoutMs: config.headersTimeoutMs,
+      keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+      socketIdleTimeoutMs: config.socketIdleTimeoutMs,
+    },
   });
   console.log(`LISTENING ${ingest.url}`);
   process.once('SIGTERM', () => void ingest.close().then(() => process.exit(0)));

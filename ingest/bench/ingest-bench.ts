@@ -1,11 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { createLogger, env } from '@tradelog/schemas';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { parseIngestConfig } from '../src/config.ts';
 import { startBenchRun } from './benchRun.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
 
@@ -19,7 +21,8 @@ import { buildSubmissions, type Submission } from './documentMix.ts';
  *      writing records of the mix's mean value size with acks=all and idempotence.
  * The servers run in a child process, so the load generator does not share their event loop.
  *
- *   npm run bench:ingest      (needs the local stack: `npm run stack up`)
+ *   npm run bench:ingest              (needs the local stack: `npm run stack up`)
+ *   npm run bench:ingest -- --json    the same lines on stderr, one JSON result on stdout (for CI)
  */
 const run = promisify(execFile);
 const source = process.env;
@@ -36,7 +39,8 @@ const config = {
   perfRecords: env.integer(source, 'BENCH_KAFKA_RECORDS', 100_000, { min: 1000 }),
 };
 const logger = createLogger({ service: 'ingest-bench' }, { level: 'warn' });
-const say = (line: string) => process.stdout.write(`${line}\n`);
+const jsonOutput = process.argv.includes('--json');
+const say = (line: string) => (jsonOutput ? process.stderr : process.stdout).write(`${line}\n`);
 
 interface LoadResult {
   ok: number;
@@ -123,24 +127,43 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function summarise(name: string, result: LoadResult) {
+function summarise(
+  name: string,
+  result: LoadResult,
+  cpuMsPerRequest: number | undefined,
+  machineBusy: number | undefined,
+) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   const stats = {
     perSecond: result.ok / result.seconds,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    ok: result.ok,
+    failed: result.failed,
+    /** The server process's CPU time per answered request (see cpuSecondsOf). */
+    cpuMsPerRequest,
+    /** Share of the machine's CPU (all cores) busy during the phase (see machineTicks). */
+    machineBusy,
   };
   say(
-    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   (${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
+    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpuMsPerRequest === undefined ? '' : `cpu ${cpuMsPerRequest.toFixed(3)} ms/req   `}${machineBusy === undefined ? '' : `machine ${(100 * machineBusy).toFixed(0)}% busy   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
   );
   return stats;
 }
 
+/**
+ * The servers' environment: the caller's, so INGEST_* settings apply to the measured ingest as
+ * they would to main.ts. One exception by default: the whole load comes from one key, which the
+ * deployed per-key limit (6000 a minute) would refuse after the first second; the limit is still
+ * counted in Postgres as deployed, only set high enough never to refuse.
+ */
+const serverEnv = { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env };
+
 async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['ingest/bench/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
+    env: serverEnv,
   });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
@@ -158,13 +181,79 @@ async function stopServer(child: ChildProcess) {
   await exited;
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux; undefined
+ * elsewhere). Per request it is the figure that stays put on a shared machine: throughput moves
+ * with everything else running, the server's own work per request much less.
+ */
+async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+// USER_HZ: 100 on every Linux Node supports (sysconf(_SC_CLK_TCK)).
+const clockTicksPerSecond = 100;
+
+/**
+ * The whole machine's busy and total CPU ticks so far (/proc/stat; undefined elsewhere): whether
+ * the cores were saturated during a phase, by this run (server, load generator, Kafka,
+ * Postgres) or by anything else on a shared machine.
+ */
+async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
+  try {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    // idle and iowait are the 4th and 5th fields.
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
+  } catch {
+    return undefined;
+  }
+}
+
 async function measureHttp(name: string, args: string[], submissions: Submission[], apiKey: string) {
   const server = await startServer(args);
   try {
     if (config.warmupSeconds > 0) await load(server.url, submissions, apiKey, config.warmupSeconds);
-    return summarise(name, await load(server.url, submissions, apiKey, config.seconds));
+    const cpuBefore = await cpuSecondsOf(server.child.pid);
+    const machineBefore = await machineTicks();
+    const result = await load(server.url, submissions, apiKey, config.seconds);
+    const cpuAfter = await cpuSecondsOf(server.child.pid);
+    const machineAfter = await machineTicks();
+    const machineBusy =
+      machineBefore === undefined || machineAfter === undefined
+        ? undefined
+        : (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+    const cpuMsPerRequest =
+      cpuBefore === undefined || cpuAfter === undefined || result.ok === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.ok;
+    return summarise(name, result, cpuMsPerRequest, machineBusy);
   } finally {
     await stopServer(server.child);
+  }
+}
+
+/**
+ * kafkajs' createTopics (waiting for leaders) gives up with UNKNOWN_TOPIC_OR_PARTITION while a
+ * busy KRaft broker is still spreading a new topic's metadata; a moment later the topic is
+ * there (ensureTopics then finds it and creates nothing).
+ */
+async function createPerfTopic(topic: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureTopics({ brokers: config.kafkaBrokers, topics: [{ topic, partitions: 6 }], logger });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 }
 
@@ -217,8 +306,13 @@ async function main() {
   const submissions = buildSubmissions(5000);
   const meanBody = Math.round(submissions.reduce((sum, s) => sum + s.body.length, 0) / submissions.length);
   const recordSize = meanBody + 5; // Confluent wire-format header
+  // What bench-server.ts configures ingest with: main.ts's settings from the same variables.
+  const ingestSettings = parseIngestConfig({ DATABASE_URL: config.databaseUrl, ...serverEnv });
   say(
     `ingest benchmark: concurrency ${config.concurrency}, ${config.seconds} s per phase after ${config.warmupSeconds} s warm-up, 14-document mix, mean body ${meanBody} B`,
+  );
+  say(
+    `ingest as deployed: ${ingestSettings.kafkaProducers} producers, linger ${ingestSettings.kafkaLingerMs} ms, acks=all, idempotent; call limit counted in Postgres (${ingestSettings.keyLimit.points} per ${ingestSettings.keyLimit.windowSeconds} s); an idempotency record per request (Idempotency-Key)`,
   );
 
   const run = await startBenchRun({
@@ -237,12 +331,31 @@ async function main() {
       submissions,
       run.partnerKey,
     );
-    await ensureTopics({
-      brokers: config.kafkaBrokers,
-      topics: [{ topic: perfTopic, partitions: 6 }],
-      logger,
-    });
+    await createPerfTopic(perfTopic);
     const kafka = await measureKafkaPerf(perfTopic, recordSize);
+    if (jsonOutput) {
+      process.stdout.write(
+        `${JSON.stringify({
+          concurrency: config.concurrency,
+          seconds: config.seconds,
+          warmupSeconds: config.warmupSeconds,
+          meanBodyBytes: meanBody,
+          ingestSettings: {
+            kafkaProducers: ingestSettings.kafkaProducers,
+            kafkaLingerMs: ingestSettings.kafkaLingerMs,
+            keyLimit: ingestSettings.keyLimit,
+            duplicateWindowMs: ingestSettings.duplicateWindowMs,
+            maxWaitingBodies: ingestSettings.maxWaitingBodies,
+            idempotencyKeyPerRequest: true,
+          },
+          expressNoop: noop,
+          ingest,
+          kafkaPerfTest: { ...kafka, records: config.perfRecords, recordBytes: recordSize },
+          ingestShareOfNoop: ingest.perSecond / noop.perSecond,
+          ingestShareOfKafka: ingest.perSecond / kafka.perSecond,
+        })}\n`,
+      );
+    }
     say(
       `SUMMARY ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${((100 * ingest.perSecond) / noop.perSecond).toFixed(0)}% of express no-op (${noop.perSecond.toFixed(0)} req/s) and ${((100 * ingest.perSecond) / kafka.perSecond).toFixed(0)}% of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all)`,
     );

@@ -3,7 +3,6 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
@@ -15,7 +14,7 @@ import { createIdempotencyPool } from './idempotency/pool.ts';
 import { deleteExpiredKeys } from './idempotency/store.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
-import { createIngestCallLimit } from './limits/callLimit.ts';
+import { createIngestCallLimit, createIngestLimits } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
 import { closeServer, createIngestServer, shutdownOnce } from './server.ts';
@@ -38,7 +37,6 @@ const producer = createProducerPool(
       ackTimeoutMs: config.kafkaAckTimeoutMs,
     }),
   ),
-  documentTypes.map((type) => type.topic),
 );
 await producer.connect();
 
@@ -99,9 +97,7 @@ const app = createIngestApp({
   bodyLimitBytes: config.bodyLimitBytes,
   maxWaitingBodies: config.maxWaitingBodies,
   metrics,
-  callLimit: createIngestCallLimit(
-    createCallLimits({ table: { 'partner-default': config.keyLimit }, store: pool, prefix: 'ingest' }),
-  ),
+  callLimit: createIngestCallLimit(createIngestLimits(config.keyLimit, pool)),
 });
 
 const server = createIngestServer(app, config);

@@ -9,6 +9,7 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
 import { readTopics } from '../testing/readTopics.ts';
+import { createIdempotencyPool } from './pool.ts';
 
 /**
  * Idempotent submission against the real broker, registry and Postgres: a repeated
@@ -149,5 +150,23 @@ describe('idempotent submission', () => {
     const answer = await submitPod('IDEM-BAD', { idempotencyKey: 'x'.repeat(300) });
     expect(answer).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_INVALID' } });
     expect(answer.body.message).toMatch(/Idempotency-Key 必须是/);
+  });
+});
+
+describe('the idempotency pool', () => {
+  it('commits without waiting for the WAL flush, in the connection string’s own schema', async () => {
+    const idempotencyDb = createIdempotencyPool({
+      connectionString: schema.databaseUrl,
+      timeoutMs: 2_000,
+      onError: () => {},
+    });
+    try {
+      const { rows } = await idempotencyDb.query<{ commit: string; schema: string }>(
+        "SELECT current_setting('synchronous_commit') AS commit, current_schema() AS schema",
+      );
+      expect(rows[0]).toEqual({ commit: 'off', schema: schema.schema });
+    } finally {
+      await idempotencyDb.end();
+    }
   });
 });

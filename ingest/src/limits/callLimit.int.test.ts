@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
+import { createIngestLimits } from './callLimit.ts';
 
 /** Ingest's default per-key call limit, counted in Postgres, answered 429 with the standard headers. */
 describe('ingest default per-key call limit', () => {
@@ -58,5 +59,24 @@ describe('ingest default per-key call limit', () => {
     expect(answers[5]!.headers.get('ratelimit-policy')).toBe('"partner-default";q=5;w=60');
     expect(Number(answers[5]!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(answers[0]!.headers.get('ratelimit')).toBe('"partner-default";r=4;t=60');
+  });
+
+  it('counts in Postgres in blocks, admitting exactly the limit to concurrent calls', async () => {
+    // 100 a minute: blocks of 5 (leaseBlock); 30 calls at once, six times over.
+    const limits = createIngestLimits({ points: 100, windowSeconds: 60, per: 'caller' }, pool);
+    const subject = `k:${uniqueName('blocks')}`;
+    let admitted = 0;
+    for (let round = 0; round < 6; round++) {
+      const verdicts = await Promise.all(
+        Array.from({ length: 30 }, () => limits.consume('partner-default', subject)),
+      );
+      admitted += verdicts.filter((verdict) => verdict.allowed).length;
+    }
+    expect(admitted).toBe(100);
+    const { rows } = await pool.query<{ points: number }>('SELECT points FROM call_limits WHERE key = $1', [
+      `ingest:partner-default:${subject}`,
+    ]);
+    // Blocks taken while within the limit, plus the refused ones the store still counted.
+    expect(rows[0]!.points).toBeGreaterThanOrEqual(100);
   });
 });

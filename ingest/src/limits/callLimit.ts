@@ -1,5 +1,12 @@
 import { localizedError } from '@tradelog/schemas';
-import { type CallLimits, limitHeaders } from '@tradelog/schemas/runtime/callLimits';
+import {
+  type CallLimits,
+  createCallLimits,
+  type LimitRule,
+  type LimitStoreClient,
+  leaseBlock,
+  limitHeaders,
+} from '@tradelog/schemas/runtime/callLimits';
 import type { NextFunction, Request, Response } from 'express';
 import { apiKeyFromHeaders } from '../auth/apiKeyHeader.ts';
 import { hashPresentedKey } from '../auth/keyLookup.ts';
@@ -14,6 +21,17 @@ import { hashPresentedKey } from '../auth/keyLookup.ts';
  * does not stop intake).
  */
 export type IngestLimitName = 'partner-default';
+
+/**
+ * The limit's counters: taken from Postgres in blocks (`leaseBlock`, as query-api takes its keyed
+ * limits: 50 calls at a time for the default 6000 a minute, exact for limits under 40), spent in
+ * memory. Counting every call in the store made each submission wait for an upsert on one hot row
+ * per key, and that was intake's ceiling (README "Benchmark"). Never more calls are admitted than
+ * the limit across all instances; an instance's unspent block lapses with the window.
+ */
+export function createIngestLimits(rule: LimitRule, store: LimitStoreClient): CallLimits<IngestLimitName> {
+  return createCallLimits({ table: { 'partner-default': rule }, store, prefix: 'ingest', block: leaseBlock });
+}
 
 export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
   return async (req: Request, res: Response, next: NextFunction) => {

@@ -5,7 +5,7 @@ import { createDocumentValidators } from '@tradelog/schemas/documents/validator'
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { createCallLimits, type LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
@@ -14,7 +14,7 @@ import { createIdempotency } from '../idempotency/idempotency.ts';
 import { createIdempotencyPool } from '../idempotency/pool.ts';
 import { createIdGenerator } from '../ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
-import { createIngestCallLimit } from '../limits/callLimit.ts';
+import { createIngestCallLimit, createIngestLimits } from '../limits/callLimit.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
 import { createProducerPool } from '../producerPool.ts';
 import { closeServer, createIngestServer, type ServerTimeouts } from '../server.ts';
@@ -57,6 +57,7 @@ export async function startIngestUnderTest(options: {
   keyLimit?: LimitRule;
   /** Identical bodies within this window are one submission (config INGEST_DUPLICATE_WINDOW_MS); 0 = off. */
   duplicateWindowMs?: number;
+  idempotencyKeyTtlMs?: number;
   maxWaitingBodies?: number;
   timeouts?: Partial<ServerTimeouts>;
 }): Promise<IngestUnderTest> {
@@ -80,7 +81,6 @@ export async function startIngestUnderTest(options: {
         reconnectDelayMs: 250,
       }),
     ),
-    documentTypes.map(topicOf),
   );
   await producer.connect();
   if (options.waitForProducer ?? true) {
@@ -92,7 +92,7 @@ export async function startIngestUnderTest(options: {
   }
   const pool = new pg.Pool({
     connectionString: options.keysDatabaseUrl,
-    max: 2,
+    max: 4,
     connectionTimeoutMillis: 1_000,
     query_timeout: 1_000,
   });
@@ -124,7 +124,7 @@ export async function startIngestUnderTest(options: {
       db: idempotencyDb,
       now: () => new Date(),
       logger: options.logger,
-      keyTtlMs: 24 * 60 * 60 * 1000,
+      keyTtlMs: options.idempotencyKeyTtlMs ?? 24 * 60 * 60 * 1000,
       duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,
       staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
     }),
@@ -136,13 +136,7 @@ export async function startIngestUnderTest(options: {
     metrics,
     ...(options.keyLimit
       ? {
-          callLimit: createIngestCallLimit(
-            createCallLimits({
-              table: { 'partner-default': options.keyLimit },
-              store: pool,
-              prefix: 'ingest',
-            }),
-          ),
+          callLimit: createIngestCallLimit(createIngestLimits(options.keyLimit, pool)),
         }
       : {}),
   });

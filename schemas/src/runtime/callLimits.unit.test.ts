@@ -53,6 +53,20 @@ describe('call limits taken in blocks', () => {
     }
   });
 
+  it('admits the whole rule to concurrent callers: one block is taken at a time per subject', async () => {
+    const limits = createCallLimits({
+      table: { a: { points: 100, windowSeconds: 60, per: 'caller' } },
+      prefix: 'concurrent',
+      block: () => 10,
+    });
+    let admitted = 0;
+    for (let round = 0; round < 6; round++) {
+      const verdicts = await Promise.all(Array.from({ length: 30 }, () => limits.consume('a', 'acct')));
+      admitted += verdicts.filter((verdict) => verdict.allowed).length;
+    }
+    expect(admitted).toBe(100);
+  });
+
   it('takes blocks of a twentieth of the window, at most 50, exact for per-second limits', () => {
     expect(leaseBlock({ points: 10, windowSeconds: 1, per: 'caller' })).toBe(1);
     expect(leaseBlock({ points: 30, windowSeconds: 1, per: 'caller' })).toBe(1);
