@@ -192,7 +192,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const progressIntervalMs = options.progressIntervalMs ?? 500;
   const freezeWithin = options.freezeWithinRecords ?? 500;
   let reportedAt = performance.now();
-  let analyzed = false;
+  let analyzing: Promise<unknown> | undefined;
   options.signal?.addEventListener('abort', () => wake(), { once: true });
   await consumer.start();
   let switched = false;
@@ -218,13 +218,19 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       if (live) limits = await positionsOf(pool, live.consumerGroup);
       const at = await report('building');
       const target = limits ?? ends;
+      // Planner statistics for readers of the new version, gathered once half of it is built (a
+      // sample of half the rows describes the whole) on a connection of its own, beside the build.
+      const lag = lagOf(target, at);
+      analyzing ??=
+        progress.recordsApplied >= lag
+          ? analyzeVersionTables(pool, version.schemaName).catch((error: unknown) =>
+              log.warn('planner statistics not gathered', { error: error as Error }),
+            )
+          : undefined;
       // Close enough to the live version to freeze it for the last stretch.
-      if (lagOf(target, at) > freezeWithin) continue;
-      // Statistics before readers may switch (outside the freeze: it reads the whole version).
-      if (!analyzed) {
-        await analyzeVersionTables(pool, version.schemaName);
-        analyzed = true;
-      }
+      if (lag > freezeWithin) continue;
+      // Statistics before readers may switch (outside the freeze: ANALYZE reads the whole version).
+      await (analyzing ??= analyzeVersionTables(pool, version.schemaName));
 
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
