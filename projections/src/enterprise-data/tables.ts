@@ -262,10 +262,12 @@ export async function findTalliesOf(
 ): Promise<WarehouseOrderRow[]> {
   if (inbounds.length === 0) return [];
   const { rows } = await db.query(
-    `SELECT o.* FROM ${ident(schema)}.warehouse_orders o
-     JOIN unnest($1::text[], $2::text[]) AS w(enterprise, inbound_order_no)
-       ON o.enterprise = w.enterprise AND o.inbound_order_no = w.inbound_order_no
-     WHERE o.direction = 'tally'`,
+    // One index probe per order (processors/README.md "Batch look-ups").
+    `SELECT o.* FROM unnest($1::text[], $2::text[]) AS w(enterprise, inbound_order_no)
+     CROSS JOIN LATERAL (
+       SELECT * FROM ${ident(schema)}.warehouse_orders o
+       WHERE o.enterprise = w.enterprise AND o.inbound_order_no = w.inbound_order_no AND o.direction = 'tally'
+       OFFSET 0) o`,
     [inbounds.map((i) => i.enterprise), inbounds.map((i) => i.inboundOrderNo)],
   );
   return rows.map(toWarehouseOrder);

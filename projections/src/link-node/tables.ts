@@ -79,10 +79,14 @@ export async function findKeyChains(
 ): Promise<{ enterprise: string; cls: string; value: string; chainId: string }[]> {
   if (keys.length === 0) return [];
   const s = ident(schema);
+  // One index probe per key (processors/README.md "Batch look-ups"): a plain join is planned
+  // from statistics, and a version being built has none: it sorted the whole table per batch.
   const { rows } = await db.query(
-    `SELECT k.enterprise, k.cls, k.value, k.chain_id FROM ${s}.key_chains k
-     JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(enterprise, cls, value)
-       ON k.enterprise = w.enterprise AND k.cls = w.cls AND k.value = w.value`,
+    `SELECT k.enterprise, k.cls, k.value, k.chain_id
+     FROM unnest($1::text[], $2::text[], $3::text[]) AS w(enterprise, cls, value)
+     CROSS JOIN LATERAL (
+       SELECT * FROM ${s}.key_chains k
+       WHERE k.enterprise = w.enterprise AND k.cls = w.cls AND k.value = w.value OFFSET 0) k`,
     [keys.map((k) => k.enterprise), keys.map((k) => k.cls), keys.map((k) => k.value)],
   );
   return rows.map((row) => ({
