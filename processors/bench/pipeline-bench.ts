@@ -160,8 +160,12 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function startChild(args: string[], ready: (line: string) => string | undefined) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+async function startChild(
+  args: string[],
+  ready: (line: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines = createInterface({ input: child.stdout! });
   lines.on('line', (line) => {
     if (/"code":"PG_40(P01|001)"/.test(line)) contention++;
@@ -291,6 +295,9 @@ async function main() {
   const ingest = await startChild(
     ['ingest/bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
     (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
+    // Ingest as deployed, but the whole load comes from one partner key: its call limit would
+    // refuse nearly all of it (as bench:ingest, unless INGEST_KEY_LIMIT_POINTS says otherwise).
+    { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env },
   );
   const processors = [];
   for (let instance = 0; instance < config.instances; instance++)
