@@ -230,7 +230,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       // Close enough to the live version to freeze it for the last stretch.
       if (lag > freezeWithin) continue;
       // Statistics before readers may switch (outside the freeze: ANALYZE reads the whole version).
-      await (analyzing ??= analyzeVersionTables(pool, version.schemaName));
+      analyzing ??= analyzeVersionTables(pool, version.schemaName);
+      await analyzing;
 
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
