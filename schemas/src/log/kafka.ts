@@ -35,7 +35,12 @@ export function createKafka(options: KafkaOptions): Kafka {
       () =>
       ({ level, log: entry }) => {
         const { message, timestamp: _timestamp, logger: _logger, ...context } = entry;
-        log[levelNames[level] ?? 'info'](message, context);
+        // kafkajs logs every error answer of the broker ("Response Metadata(…)", "Response
+        // ListOffsets(…)") and then retries it or throws it; what it throws reaches our code,
+        // which logs it with its own context. At error level these were hundreds of lines while
+        // a fresh broker elects its leaders.
+        const answerLog = level === logLevel.ERROR && message.startsWith('Response ');
+        log[answerLog ? 'debug' : (levelNames[level] ?? 'info')](message, context);
       },
   });
 }
