@@ -114,7 +114,7 @@ describe('two processor instances', () => {
       // Within one enterprise, every node sharing a contract is in one chain.
       const { rows: split } = await log.pool.query(
         `SELECT enterprise, k->>'value' AS contract, count(DISTINCT chain_id)::int AS chains
-         FROM "${linkNode}".nodes, jsonb_array_elements(keys) AS k WHERE k->>'cls' = 'contractNo'
+         FROM "${linkNode}".nodes, json_array_elements(keys) AS k WHERE k->>'cls' = 'contractNo'
          GROUP BY 1, 2 HAVING count(DISTINCT chain_id) > 1`,
       );
       expect(split).toEqual([]);

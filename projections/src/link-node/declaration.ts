@@ -15,7 +15,8 @@ const tradeDocument = new Set(['logistics', 'business']);
 export const linkNodeDeclaration = declareProjection({
   name: 'link-node',
   title: { cn: '链路节点', en: 'Link-node chains' },
-  // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md "Attribution").
+  // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md
+  // "Attribution"); node documents kept as json.
   revision: 2,
   reads: documentTypes
     .filter((type) => tradeDocument.has(type.group) && !masterData.has(type.id))
@@ -30,7 +31,8 @@ export const linkNodeDeclaration = declareProjection({
       table: '(SELECT *, min(node_id) OVER (PARTITION BY chain_id) AS chain_anchor FROM {schema}.nodes)',
       label: 'nodes',
       key: 'node_id',
-      hash: 'md5(row(chain_anchor, block, keys, fields, provenance, versions)::text)',
+      // As jsonb: the columns are json (the text as written), and the same node may be written with its keys in another order.
+      hash: 'md5(row(chain_anchor, block, keys::jsonb, fields::jsonb, provenance::jsonb, versions)::text)',
     },
     ...attributionCompared,
   ],

@@ -248,7 +248,7 @@ describe('read caches of several query-api instances', () => {
     // A batch applies a change: its rows and its offsets commit together (as the processors do).
     await inTransaction(admin, async (client) => {
       await client.query(
-        `UPDATE "${live.schemaName}".nodes SET fields = fields || '{"amended": true}'::jsonb`,
+        `UPDATE "${live.schemaName}".nodes SET fields = (fields::jsonb || '{"amended": true}'::jsonb)::json`,
       );
       await saveCheckpoint(client, {
         consumerGroup: live.consumerGroup,
