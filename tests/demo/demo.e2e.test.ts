@@ -9,7 +9,6 @@ import { promisify } from 'node:util';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { operationKeys } from '@tradelog/schemas/openapi/document';
 import pg from 'pg';
@@ -26,7 +25,13 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import {
+  createTestSchema,
+  quietLogger,
+  testServices,
+  testTopicOffsets,
+  uniqueName,
+} from '../harness/index.ts';
 
 /**
  * `npm run demo` against real services (issue "first hour", Must show): ingest, the projections,
@@ -115,8 +120,7 @@ describe('npm run demo and its Postman collection', () => {
         namespace: db.schema,
         documentTopics: topics,
         changesTopic,
-        topicOffsets: (names) =>
-          topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+        topicOffsets: testTopicOffsets(services),
         callbackAllowlist: allowlist,
       }),
       ready: async () => (await pool.query('select 1')).rowCount === 1,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, type Logger } from '@tradelog/schemas';
 import { createKafka } from '@tradelog/schemas/log/kafka';
+import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type { IHeaders, KafkaMessage } from 'kafkajs';
 import pg from 'pg';
 
@@ -50,6 +51,12 @@ export function capturingLogger(): {
   });
   return { logger: wrap(quietLogger), warnings, infos };
 }
+
+/** The operators' topic-offset reader over the test broker, as query-api's main builds it. */
+export const testTopicOffsets =
+  (services: { kafkaBrokers: string[] }) =>
+  (names: string[]): ReturnType<typeof topicOffsets> =>
+    topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger });
 
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,

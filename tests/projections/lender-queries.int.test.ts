@@ -4,7 +4,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,14 @@ import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import {
+  createTestSchema,
+  quietLogger,
+  testServices,
+  testTopicOffsets,
+  uniqueName,
+  waitFor,
+} from '../harness/index.ts';
 import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
@@ -90,8 +96,7 @@ describe('lender queries over projections fed through ingest', () => {
       logger: quietLogger,
       keyTtlMs: 10_000,
       documentTopics: topics,
-      topicOffsets: (names) =>
-        topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+      topicOffsets: testTopicOffsets(services),
     });
     attachReadCache(pool, readCache);
     // The real app: bounded bodies and the one error middleware around the routes.
@@ -110,8 +115,7 @@ describe('lender queries over projections fed through ingest', () => {
           namespace: db.schema,
           documentTopics: topics,
           changesTopic: uniqueName('lq-changes'),
-          topicOffsets: (names) =>
-            topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+          topicOffsets: testTopicOffsets(services),
         }),
       ],
     });

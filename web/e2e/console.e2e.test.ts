@@ -4,7 +4,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import {
   createTestSchema,
   quietLogger,
   testServices,
+  testTopicOffsets,
   uniqueName,
   waitFor,
 } from '../../tests/harness/index.ts';
@@ -118,8 +118,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
             namespace: db.schema,
             documentTopics: topics,
             changesTopic,
-            topicOffsets: (names) =>
-              topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger }),
+            topicOffsets: testTopicOffsets(services),
             callbackAllowlist: emptyAllowlist,
           }),
         ),

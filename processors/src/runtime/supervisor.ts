@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   createVersionTables,
   findBuildingVersion,
@@ -53,16 +54,8 @@ export interface LiveProjectionOptions {
   upgradePollMs?: number;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
-  });
+/** Waits `ms`, or less when the supervisor stops. */
+const sleep = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /** Runs `work` while holding a session-level advisory lock; false (and nothing run) when another session holds it. */
 async function withSessionLock(pool: pg.Pool, name: string, work: () => Promise<void>): Promise<boolean> {
