@@ -138,6 +138,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   // The live version's position bounds the build; refreshed while it runs.
   const live = await findLiveVersion(pool, name);
   let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
+  // A resumed build starts where it stored: partitions it had finished report nothing more.
+  const applied: Positions = await positionsOf(pool, version.consumerGroup);
   const offsets = createTopicOffsetReader({ brokers: options.brokers, logger: options.logger });
   let ends = await logEnds(offsets, topics).catch(async (error) => {
     await offsets.close();
@@ -146,7 +148,6 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   // Where the build stands as its batches commit (the checkpoints say the same a moment later):
   // each commit wakes the loop below, so the end of a build is seen when it happens, not at the
   // next progress tick — a rebuild's fixed cost, paid by every projection.
-  const applied: Positions = new Map();
   let wake = () => {};
   const consumer = createProjectionConsumer({
     brokers: options.brokers,

@@ -1,8 +1,10 @@
-import { findLiveVersion, listVersions, readCheckpoints } from '@tradelog/projections';
+import { findBuildingVersion, findLiveVersion, listVersions, readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { endOffsetsOf, recordsBelow } from '../../../tests/harness/projectionsApplied.ts';
 import { projections } from '../projections.ts';
+import { RebuildStopped, rebuildProjection } from '../rebuild/rebuild.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import type { Projection } from './projection.ts';
 import { superviseLiveProjection } from './supervisor.ts';
@@ -92,5 +94,58 @@ describe('a projection upgraded to a new revision', () => {
     );
     expect(applied).toBe(70);
     expect(upgraded.every((s) => s.health()?.upgrading === undefined)).toBe(true);
+  });
+
+  it('resumes a build that was stopped after it had applied everything, and switches', {
+    timeout: 120_000,
+  }, async () => {
+    const current = projections['document-index'];
+    const older: Projection = {
+      ...current,
+      declaration: { ...current.declaration, revision: current.declaration.revision - 1 },
+    };
+    for (let i = 100; i < 110; i++) await purchase(i);
+    const total = recordsBelow(await endOffsetsOf(services.kafkaBrokers, log.topics));
+    const old = supervise(older);
+    await old.start();
+    const v1 = (await findLiveVersion(log.pool, 'document-index'))!;
+    const appliedBy = async (group: string) =>
+      (await readCheckpoints(log.pool, group)).reduce((sum, c) => sum + Number(c.recordsApplied), 0);
+    await waitFor(async () => (await appliedBy(v1.consumerGroup)) === total, {
+      what: 'the old revision applied',
+    });
+    await old.stop();
+
+    const build = (options: Partial<Parameters<typeof rebuildProjection>[0]>) =>
+      rebuildProjection({
+        brokers: services.kafkaBrokers,
+        pool: log.pool,
+        codec: log.codec,
+        projection: current,
+        topicOf: log.topicOf,
+        namespace: log.namespace,
+        logger: quietLogger,
+        acceptDifferences: true,
+        progressIntervalMs: 100,
+        ...options,
+      });
+    // The first build never freezes and is stopped once it has applied every record.
+    const stop = new AbortController();
+    await expect(
+      build({
+        freezeWithinRecords: -1,
+        signal: stop.signal,
+        onProgress: (progress) => {
+          if (progress.remainingLag === 0) stop.abort();
+        },
+      }),
+    ).rejects.toBeInstanceOf(RebuildStopped);
+    const left = (await findBuildingVersion(log.pool, 'document-index', current.declaration.revision))!;
+    expect(await appliedBy(left.consumerGroup)).toBe(total);
+
+    // Resumed, it has nothing more to apply on any partition and must still reach the switch.
+    const resumed = await build({ version: left, freezeTimeoutMs: 2_000, timeoutMs: 30_000 });
+    expect(resumed.switched).toBe(true);
+    expect((await findLiveVersion(log.pool, 'document-index'))?.version).toBe(left.version);
   });
 });
