@@ -9,6 +9,17 @@ export function ident(name: string): string {
   return `"${name}"`;
 }
 
+/**
+ * The SQL of an advisory-lock key for a name (an SQL expression: a parameter such as `$1`, or
+ * one built from it), within the current schema.
+ * Advisory locks are database-wide; projections, their versions and their rows live in one
+ * schema per namespace (tests, benchmarks and a deployment may share a database), so a lock
+ * names its schema: two namespaces never wait for each other.
+ */
+export function advisoryLockKey(name: string): string {
+  return `hashtextextended(current_schema() || '/' || ${name}, 0)`;
+}
+
 /** Runs `work` in one transaction on a client of its own; rolls back when it throws. */
 export async function inTransaction<T>(
   pool: pg.Pool,

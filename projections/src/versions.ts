@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { deleteCheckpoints } from './checkpoints.ts';
-import { ident, type Queryable } from './db.ts';
+import { advisoryLockKey, ident, type Queryable } from './db.ts';
 
 /**
  * Projection versions (ARCHITECTURE "Rebuild is a first-class operation"). Each version of a
@@ -198,11 +198,15 @@ export async function switchLiveVersion(
  * it exclusive, so it waits for the batch in flight and holds the next one back until it commits.
  */
 export async function lockProjectionShared(db: Queryable, projection: ProjectionName): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [`tradelog.projection.${projection}`]);
+  await db.query(`SELECT pg_advisory_xact_lock_shared(${advisoryLockKey('$1')})`, [
+    `tradelog.projection.${projection}`,
+  ]);
 }
 
 export async function lockProjectionExclusive(db: Queryable, projection: ProjectionName): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tradelog.projection.${projection}`]);
+  await db.query(`SELECT pg_advisory_xact_lock(${advisoryLockKey('$1')})`, [
+    `tradelog.projection.${projection}`,
+  ]);
 }
 
 export async function versionState(db: Queryable, schemaName: string): Promise<VersionState | null> {

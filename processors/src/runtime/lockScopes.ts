@@ -1,4 +1,4 @@
-import type { Queryable } from '@tradelog/projections';
+import { advisoryLockKey, type Queryable } from '@tradelog/projections';
 import { TradelogError } from '@tradelog/schemas';
 import type { DocumentEvent } from '../documents/event.ts';
 import { logPosition } from '../documents/event.ts';
@@ -17,7 +17,7 @@ import { logPosition } from '../documents/event.ts';
  * missed are remembered for its records, and the retry takes them up front, in order, with the
  * others.
  */
-const lockKey = "hashtextextended($1 || '/' || scope, 0)";
+const lockKey = advisoryLockKey("$1 || '/' || scope");
 
 /** Takes the scopes' locks in one global order (sorted 64-bit hashes), waiting for each. */
 export async function lockScopes(

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  advisoryLockKey,
   createVersionTables,
   findBuildingVersion,
   findLiveVersion,
@@ -62,7 +63,7 @@ async function withSessionLock(pool: pg.Pool, name: string, work: () => Promise<
   const client = await pool.connect();
   try {
     const { rows } = await client.query<{ mine: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtext($1)) AS mine',
+      `SELECT pg_try_advisory_lock(${advisoryLockKey('$1')}) AS mine`,
       [name],
     );
     if (!rows[0]?.mine) return false;
@@ -70,7 +71,7 @@ async function withSessionLock(pool: pg.Pool, name: string, work: () => Promise<
       await work();
       return true;
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      await client.query(`SELECT pg_advisory_unlock(${advisoryLockKey('$1')})`, [name]);
     }
   } finally {
     client.release();

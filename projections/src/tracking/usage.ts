@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.ts';
+import { advisoryLockKey, type Queryable } from '../db.ts';
 
 /** The tracking_usage table's statements (query spec §9 billing; migration 1764200000001). */
 export const billingWindowDays = 40;
@@ -19,7 +19,7 @@ export async function recordTrackingUse(
   owner: UsageOwner,
   use: { family: string; itemKey: string; at: Date },
 ): Promise<boolean> {
-  await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+  await db.query(`SELECT pg_advisory_xact_lock(${advisoryLockKey('$1')})`, [
     `tracking-usage/${owner.kind}/${owner.id}/${use.itemKey}`,
   ]);
   const { rowCount } = await db.query(
