@@ -58,6 +58,24 @@ export const testTopicOffsets =
   (names: string[]): ReturnType<typeof topicOffsets> =>
     topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger });
 
+/**
+ * Runs one named step of a long set-up, saying on stderr every `noticeMs` while it is still
+ * running: a hook that times out then names the step it was waiting on (vitest prints a
+ * failed hook's stderr).
+ */
+export async function step<T>(name: string, work: () => Promise<T>, noticeMs = 15_000): Promise<T> {
+  const started = Date.now();
+  const notice = setInterval(
+    () => process.stderr.write(`still in "${name}" after ${Math.round((Date.now() - started) / 1000)} s\n`),
+    noticeMs,
+  );
+  try {
+    return await work();
+  } finally {
+    clearInterval(notice);
+  }
+}
+
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},

@@ -19,6 +19,7 @@ import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import {
   createTestSchema,
   quietLogger,
+  step,
   testServices,
   testTopicOffsets,
   uniqueName,
@@ -58,32 +59,36 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       .key;
 
   beforeAll(async () => {
-    db = await createTestSchema(services.databaseUrl, 'webc');
-    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webc'));
+    await step('migrations', () => migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger }));
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
     keys.partner = await key('partner', ['*']);
     keys.lender = await key('lender', [owner]);
     keys.operator = await key('operator', []);
-    ingest = await startIngestUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      keysDatabaseUrl: db.databaseUrl,
-      topicSuffix: uniqueName('webc'),
-      logger: quietLogger,
-    });
+    ingest = await step('ingest', () =>
+      startIngestUnderTest({
+        brokers: services.kafkaBrokers,
+        schemaRegistryUrl: services.schemaRegistryUrl,
+        keysDatabaseUrl: db.databaseUrl,
+        topicSuffix: uniqueName('webc'),
+        logger: quietLogger,
+      }),
+    );
     topics = documentTypes.map((type) => ingest.topicOf(type));
     // The projections publish their change events, as processors' main does, so the operator's
     // chart has a changes topic with records beside the document topics.
-    running = await startProjectionsUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      pool,
-      namespace: db.schema,
-      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
-      logger: quietLogger,
-      clientId: 'webc-processors',
-      changesTopic,
-    });
+    running = await step('projections', () =>
+      startProjectionsUnderTest({
+        brokers: services.kafkaBrokers,
+        schemaRegistryUrl: services.schemaRegistryUrl,
+        pool,
+        namespace: db.schema,
+        topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+        logger: quietLogger,
+        clientId: 'webc-processors',
+        changesTopic,
+      }),
+    );
     const { codec } = running;
     // Rebuilds an operator requests are run the way processors' main runs them: a loop that
     // claims the oldest requested version.
@@ -107,7 +112,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       clearInterval(rebuildTimer);
       await rebuilding;
     };
-    distDir = await buildPortal();
+    distDir = await step('portal build', buildPortal);
     portal = await startPortal(distDir, {
       ingestUrl: ingest.url,
       pool,
@@ -123,7 +128,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
           }),
         ),
     });
-    browser = await launchChromium();
+    browser = await step('chromium', launchChromium);
   });
 
   afterAll(async () => {

@@ -119,10 +119,25 @@ export function removeBuild(distDir: string): void {
   rmSync(distDir, { recursive: true, force: true });
 }
 
-/** Debian's Chromium, headless, with nothing reaching the network beyond loopback. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with nothing reaching the network beyond loopback. A start that
+ * has not answered within a minute (Playwright would wait three, as long as a whole hook) is
+ * given up and tried once more: a first start on a busy machine can stall building its caches.
+ */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    return await launchOnce();
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    process.stderr.write(`chromium did not start within 60 s; trying once more\n`);
+    return launchOnce();
+  }
+}
+
+function launchOnce(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
+    timeout: 60_000,
     args: [
       '--headless',
       '--no-sandbox',
