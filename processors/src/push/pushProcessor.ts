@@ -38,6 +38,8 @@ export interface PushProcessorOptions {
   /** The express push cycle (PushSettings.expressCycleMs) and the delay scale; no cycle when absent. */
   expressCycleMs?: number;
   retryScale?: number;
+  /** Resolves once the queue of scheduled attempts can take jobs (the service starts it beside the consumer). */
+  queueReady?: () => Promise<void>;
   now?: () => Date;
   newId?: () => string;
 }
@@ -101,14 +103,11 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
       }
     }
     const inserted = new Set((await insertDeliveries(db, deliveries)).map((row) => row.id));
-    await scheduleAttempts(
-      options.boss,
-      options.queue,
-      db,
-      deliveries
-        .filter((delivery) => delivery.state === 'scheduled' && inserted.has(delivery.id))
-        .map((delivery) => ({ deliveryId: delivery.id, attempt: 1, startAfter: delivery.nextAttemptAt! })),
-    );
+    const jobs = deliveries
+      .filter((delivery) => delivery.state === 'scheduled' && inserted.has(delivery.id))
+      .map((delivery) => ({ deliveryId: delivery.id, attempt: 1, startAfter: delivery.nextAttemptAt! }));
+    if (jobs.length > 0) await options.queueReady?.();
+    await scheduleAttempts(options.boss, options.queue, db, jobs);
   }
 
   return createCheckpointedConsumer<ChangeEvent>({

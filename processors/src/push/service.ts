@@ -1,4 +1,4 @@
-import type { Logger } from '@tradelog/schemas';
+import { type Logger, TradelogError } from '@tradelog/schemas';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
@@ -40,6 +40,17 @@ export function createPushService(options: PushServiceOptions): PushService {
   const boss = new PgBoss({ connectionString: options.databaseUrl, schema: settings.bossSchema, max: 4 });
   boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
   const metrics = options.metrics ?? createPushMetrics(options.pool);
+  // The queue is started while the processor's consumer joins its group (both take a few hundred
+  // ms); the processor waits for it only to queue a cycle-delayed send's job.
+  let queueStarted: Promise<void> | undefined;
+  const startQueue = async () => {
+    await boss.start();
+    if (!(await boss.getQueue(settings.queue))) {
+      // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
+      // trouble): the push retry schedule is ours (./retrySchedule.ts).
+      await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+    }
+  };
   const processor = createPushProcessor({
     brokers: options.brokers,
     pool: options.pool,
@@ -50,6 +61,15 @@ export function createPushService(options: PushServiceOptions): PushService {
     logger: options.logger,
     expressCycleMs: settings.expressCycleMs,
     retryScale: settings.retryScale,
+    // A batch that comes while the queue is not up is retried later, never dead-lettered.
+    queueReady: () =>
+      (queueStarted ?? Promise.reject(new Error('not started'))).catch((cause: unknown) => {
+        throw new TradelogError('PUSH_QUEUE_UNAVAILABLE', 'the scheduled attempts queue is not started', {
+          status: 503,
+          retriable: true,
+          cause,
+        });
+      }),
     ...(options.now ? { now: options.now } : {}),
   });
   const worker = createDeliveryWorker({
@@ -68,14 +88,18 @@ export function createPushService(options: PushServiceOptions): PushService {
     worker,
     metrics,
     async start() {
-      await boss.start();
-      if (!(await boss.getQueue(settings.queue))) {
-        // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
-        // trouble): the push retry schedule is ours (./retrySchedule.ts).
-        await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
-      }
-      await worker.start();
+      queueStarted = startQueue();
+      // Resolves at once: the consumer joins its group in the background.
       await processor.start();
+      try {
+        await queueStarted;
+        await worker.start();
+      } catch (error) {
+        // Nothing keeps running: the caller may call start again (main.ts waits for Postgres so).
+        await processor.stop();
+        queueStarted = undefined;
+        throw error;
+      }
     },
     async stop() {
       await processor.stop();
