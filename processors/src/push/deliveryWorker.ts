@@ -17,6 +17,7 @@ import { postCallback } from './callbackPost.ts';
 import { afterAttempt, planAttempt } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
+import type { DeliveryHandOver } from './pushProcessor.ts';
 import { classifyAttempt } from './reply.ts';
 import type { PushSettings } from './settings.ts';
 import { signPush } from './signature.ts';
@@ -53,7 +54,7 @@ export interface DeliveryWorkerOptions {
   now?: () => Date;
 }
 
-export interface DeliveryWorker {
+export interface DeliveryWorker extends DeliveryHandOver {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Makes resumed and redelivered deliveries due (also runs on a timer). */
@@ -73,6 +74,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let running = false;
   let pollers: Promise<void>[] = [];
   const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
+  /**
+   * Deliveries the push processor inserted already leased to this worker (README "Hand-over"),
+   * attempted before anything is claimed. Bounded, so what is handed over is attempted well
+   * within its lease.
+   */
+  const handedOver: DeliveryForAttempt[] = [];
+  const handOverRoom = settings.workerConcurrency * settings.workerBatch;
 
   // Pollers sleep until woken (a notification, a resumed delivery) or the poll comes round. A
   // signal while a poller is claiming counts too: its next sleep ends at once.
@@ -227,6 +235,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  const leaseUntil = (at: Date) => new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs);
+
   /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
   function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
     const at = now();
@@ -234,7 +244,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       limit: scheduled?.length ?? settings.workerBatch,
       perSubscription: settings.subscriptionConcurrency,
       now: at,
-      leaseUntil: new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs),
+      leaseUntil: leaseUntil(at),
       ...(scheduled ? { scheduled } : {}),
     });
   }
@@ -277,29 +287,35 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  /** The next batch: deliveries handed over first, else a claim (none while stopping). */
+  function next(): Promise<DeliveryForAttempt[]> {
+    if (handedOver.length > 0) return Promise.resolve(handedOver.splice(0, settings.workerBatch));
+    return running ? claim() : Promise.resolve([]);
+  }
+
   /**
-   * One of `workerConcurrency` pollers: claim a batch, POST it, record it. After a full batch
-   * the next claim is made while this one is recorded, so a poller waits on Postgres once per
-   * batch rather than twice; otherwise it sleeps until woken or the poll comes round. A batch
-   * claimed is delivered even when the worker is stopping (its claims would otherwise hold it
-   * until their lease ran out).
+   * One of `workerConcurrency` pollers: take a batch (handed over, or claimed), POST it, record
+   * it. While a batch is recorded the next one is taken when more are waiting (handed over, or
+   * a full claim), so a poller waits on Postgres once per batch rather than twice; otherwise it
+   * sleeps until woken or the poll comes round. A batch claimed or handed over is delivered even
+   * when the worker is stopping (its leases would otherwise hold it until they ran out).
    */
   async function poll(): Promise<void> {
     let seen = signals;
-    let next: Promise<DeliveryForAttempt[]> | undefined = claim();
-    while (next) {
-      const batch = await next;
-      next = undefined;
+    let coming: Promise<DeliveryForAttempt[]> | undefined = next();
+    while (coming) {
+      const batch = await coming;
+      coming = undefined;
       if (batch.length > 0) {
         await deliverBatch(batch, () => {
-          if (running && batch.length === settings.workerBatch) next = claim();
+          if (handedOver.length > 0 || (running && batch.length === settings.workerBatch)) coming = next();
         });
       }
-      if (!next && running) {
+      if (!coming && running) {
         await sleep(settings.pollMs, seen);
         seen = signals;
-        if (running) next = claim();
       }
+      if (!coming && (running || handedOver.length > 0)) coming = next();
     }
   }
 
@@ -359,5 +375,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await listener?.close();
     },
     claimRequested,
+    room: () => (running ? Math.max(0, handOverRoom - handedOver.length) : 0),
+    leaseUntil,
+    perSubscription: settings.subscriptionConcurrency,
+    take(deliveries) {
+      // A worker stopped meanwhile leaves them to their leases: claimed again when those run out.
+      if (!running) return;
+      handedOver.push(...deliveries);
+      signal();
+    },
   };
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type DeliveryForAttempt,
+  type InsertLease,
   insertDeliveries,
   lastPushesStartedAt,
+  lockClaims,
   type NewDelivery,
 } from '@tradelog/projections/push/deliveries';
+import type { MatchedSubscription } from '@tradelog/projections/push/subscriptions';
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
@@ -38,6 +42,11 @@ export interface PushProcessorOptions {
   /** The express push cycle (PushSettings.expressCycleMs) and the delay scale; no cycle when absent. */
   expressCycleMs?: number;
   retryScale?: number;
+  /**
+   * This process's delivery worker, to which deliveries due at once are handed already leased
+   * (README "Hand-over"); without it every delivery waits for a claim.
+   */
+  handOver?: DeliveryHandOver;
   /** Resolves once the queue of scheduled attempts can take jobs (the service starts it beside the consumer). */
   queueReady?: () => Promise<void>;
   now?: () => Date;
@@ -45,6 +54,17 @@ export interface PushProcessorOptions {
 }
 
 export type PushProcessor = CheckpointedConsumer;
+
+/** The delivery worker's side of the hand-over (./deliveryWorker.ts). */
+export interface DeliveryHandOver {
+  /** How many deliveries it takes now (0 while it is not running or is busy enough). */
+  room(): number;
+  /** Until when a delivery leased at `at` is claimed (the claim's lease). */
+  leaseUntil(at: Date): Date;
+  perSubscription: number;
+  /** Deliveries leased by a committed transaction, to attempt. */
+  take(deliveries: readonly DeliveryForAttempt[]): void;
+}
 
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
   const now = options.now ?? (() => new Date());
@@ -67,9 +87,11 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     const matches = new Map([...lookups.keys()].map((key, i) => [key, found[i]!]));
     const at = now();
     const deliveries: NewDelivery[] = [];
+    const subscriptionOf = new Map<string, MatchedSubscription>();
     for (const event of events) {
       const matched = matches.get(JSON.stringify(lookupOf(event))) ?? [];
       for (const subscription of matched.filter((match) => customerNameAllows(event, match))) {
+        subscriptionOf.set(subscription.id, subscription);
         deliveries.push({
           id: newId(),
           subscriptionId: subscription.id,
@@ -102,13 +124,75 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         }
       }
     }
-    const inserted = new Set((await insertDeliveries(db, deliveries)).map((row) => row.id));
+    // Hand-over (README): a delivery due at once is leased by the insert itself and attempted by
+    // this process's worker after the commit — no claim, no load. Not the cycled families: their
+    // attempt first looks for a newer state waiting, which only a claim's load reads.
+    const room = options.handOver?.room() ?? 0;
+    const leasable =
+      room > 0
+        ? new Set(
+            deliveries
+              .filter((delivery) => delivery.state === 'pending' && !cycledFamilies.includes(delivery.family))
+              .map((delivery) => delivery.id),
+          )
+        : new Set<string>();
+    let lease: InsertLease | undefined;
+    if (leasable.size > 0 && options.handOver) {
+      await lockClaims(db);
+      lease = {
+        ids: leasable,
+        at,
+        until: options.handOver.leaseUntil(at),
+        perSubscription: options.handOver.perSubscription,
+        limit: room,
+      };
+    }
+    const rows = await insertDeliveries(db, deliveries, lease);
+    const inserted = new Set(rows.map((row) => row.id));
+    const byId = new Map(deliveries.map((delivery) => [delivery.id, delivery]));
+    const leased = rows.flatMap((row): DeliveryForAttempt[] => {
+      if (!row.leased) return [];
+      const delivery = byId.get(row.id)!;
+      const subscription = subscriptionOf.get(delivery.subscriptionId)!;
+      return [
+        {
+          id: row.id,
+          subscriptionId: delivery.subscriptionId,
+          family: delivery.family,
+          callbackUrl: subscription.callbackUrl,
+          secret: subscription.secret,
+          subscriptionState: 'active',
+          eventId: delivery.eventId,
+          subject: delivery.subject,
+          sequence: row.sequence,
+          // As stored, so a retry (loaded from the row) sends the same bytes.
+          payload: row.leased.payload,
+          state: 'pending',
+          attempts: 0,
+          roundStart: 0,
+          forced: false,
+          // Every delivered sequence of the subject is older than this one, just numbered.
+          deliveredSequence: 0,
+          newerWaiting: false,
+        },
+      ];
+    });
     const jobs = deliveries
       .filter((delivery) => delivery.state === 'scheduled' && inserted.has(delivery.id))
       .map((delivery) => ({ deliveryId: delivery.id, attempt: 1, startAfter: delivery.nextAttemptAt! }));
     if (jobs.length > 0) await options.queueReady?.();
     await scheduleAttempts(options.boss, options.queue, db, jobs);
+    // Only once every statement of the apply went through: under a savepoint (a batch applied
+    // record by record) a failed apply's rows are rolled back, and must not be attempted.
+    if (leased.length > 0) handedOver.get(db)?.push(...leased);
   }
+
+  /**
+   * Leased deliveries by the transaction (its client) that inserted them, handed to the worker
+   * only once that transaction committed; a rolled-back one's list is dropped when its client
+   * begins the next. Should the hand-over never happen, the leases run out and any claim takes them.
+   */
+  const handedOver = new Map<pg.PoolClient, DeliveryForAttempt[]>();
 
   return createCheckpointedConsumer<ChangeEvent>({
     brokers: options.brokers,
@@ -123,7 +207,16 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     handler: {
       name: 'push',
       decode: (record) => decodeChangeEvent(record.value),
+      async begin(db) {
+        handedOver.set(db, []);
+        return 'go';
+      },
       apply: matchAndDeliver,
+      afterCommit(db) {
+        const leased = handedOver.get(db);
+        handedOver.delete(db);
+        if (leased && leased.length > 0) options.handOver?.take(leased);
+      },
     },
   });
 }

@@ -51,6 +51,15 @@ export function createPushService(options: PushServiceOptions): PushService {
       await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
     }
   };
+  const worker = createDeliveryWorker({
+    pool: options.pool,
+    boss,
+    databaseUrl: options.databaseUrl,
+    settings,
+    metrics,
+    logger: options.logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const processor = createPushProcessor({
     brokers: options.brokers,
     pool: options.pool,
@@ -61,6 +70,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     logger: options.logger,
     expressCycleMs: settings.expressCycleMs,
     retryScale: settings.retryScale,
+    handOver: worker,
     // A batch that comes while the queue is not up is retried later, never dead-lettered.
     queueReady: () =>
       (queueStarted ?? Promise.reject(new Error('not started'))).catch((cause: unknown) => {
@@ -70,15 +80,6 @@ export function createPushService(options: PushServiceOptions): PushService {
           cause,
         });
       }),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  const worker = createDeliveryWorker({
-    pool: options.pool,
-    boss,
-    databaseUrl: options.databaseUrl,
-    settings,
-    metrics,
-    logger: options.logger,
     ...(options.now ? { now: options.now } : {}),
   });
 

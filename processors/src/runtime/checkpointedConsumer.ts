@@ -55,8 +55,12 @@ export interface BatchHandler<E> {
   begin?(db: pg.PoolClient, events: readonly E[]): Promise<'go' | 'retired'>;
   /** Applies decoded records, in log order, on the batch's transaction. */
   apply(db: pg.PoolClient, events: readonly E[]): Promise<void>;
-  /** After a commit that applied records (e.g. publish the outbox). */
-  afterCommit?(): void;
+  /**
+   * After a commit that applied records (e.g. publish the outbox). `db` is the client the
+   * transaction ran on, released by now: an identity for what `begin` and `apply` kept for
+   * this transaction, not for queries.
+   */
+  afterCommit?(db: pg.PoolClient): void;
 }
 
 export interface CheckpointedConsumerOptions<E> {
@@ -301,7 +305,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   async function applyTransaction(
     items: readonly Queued[],
     mode: 'whole' | 'isolated',
-  ): Promise<BatchOutcome[]> {
+  ): Promise<{ outcomes: BatchOutcome[]; db: pg.PoolClient }> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -374,7 +378,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         retired = true;
         log.info('version no longer live; handing over');
         setImmediate(() => options.onRetired?.());
-        return items.map(() => ({ kind: 'retired' }));
+        return { outcomes: items.map(() => ({ kind: 'retired' })), db: client };
       }
       if (allPending.length > 0) {
         if (mode === 'isolated') {
@@ -420,7 +424,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       }
       await options.beforeCommit?.(allPending.length);
       await client.query('COMMIT');
-      return outcomes;
+      return { outcomes, db: client };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof RetryBatch || error instanceof IsolateBatch) throw error;
@@ -461,9 +465,9 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   /** Applies a group; a group that fails for a record's sake is split, and a single batch isolated. */
   async function applyGroup(items: readonly Queued[]): Promise<void> {
     try {
-      const outcomes = await applyTransaction(items, 'whole');
+      const { outcomes, db } = await applyTransaction(items, 'whole');
       for (const [index, item] of items.entries()) finish(item, outcomes[index]!);
-      if (outcomes.some((o) => o.kind === 'applied' && o.applied > 0)) handler.afterCommit?.();
+      if (outcomes.some((o) => o.kind === 'applied' && o.applied > 0)) handler.afterCommit?.(db);
       return;
     } catch (error) {
       if (!(error instanceof IsolateBatch)) {
@@ -486,9 +490,9 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         error: error.cause as Error,
       });
       try {
-        const [outcome] = await applyTransaction(items, 'isolated');
-        finish(item, outcome!);
-        handler.afterCommit?.();
+        const { outcomes, db } = await applyTransaction(items, 'isolated');
+        finish(item, outcomes[0]!);
+        handler.afterCommit?.(db);
       } catch (isolated) {
         retryLater(
           item.batch,
@@ -589,7 +593,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       }
       await client.query('COMMIT');
       log.info('dead letters retried', { claimed: letters.length, resolved });
-      if (resolved > 0) handler.afterCommit?.();
+      if (resolved > 0) handler.afterCommit?.(client);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       log.warn('dead-letter retry failed; will try again', { error: error as Error });

@@ -10,6 +10,7 @@ import {
   insertDeliveries,
   insertDelivery,
   listAttempts,
+  lockClaims,
   recordAttempts,
   type SettledAttempt,
 } from './deliveries.ts';
@@ -331,5 +332,78 @@ describe('deliveries recorded in batches', () => {
     expect(await claimAt(4)).toEqual([]);
     expect(await stateOf(lost.id)).toBe('scheduled');
     expect(await claimAt(6)).toEqual([lost.id]);
+  });
+
+  it('leases deliveries at insert within the per-subscription limit, claimed rows counted; a lease that runs out leaves them to any claim', async () => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId: 'lease', enterprises: ['E4'] });
+    const leasedOf = randomUUID();
+    await insertSubscription(pool, {
+      id: leasedOf,
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'lease',
+      keyId: key.id,
+      callbackUrl: 'https://bank.example.com/hook',
+      criteria: { enterprise: 'E4', projections: ['order-status'] },
+      matchKey: 'E4',
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    const at = new Date();
+    const row = (i: number, state: 'pending' | 'held' = 'pending') => ({
+      id: randomUUID(),
+      subscriptionId: leasedOf,
+      family: 'changes' as const,
+      eventId: randomUUID(),
+      eventKind: 'order.created',
+      subject: `purchase/L${i % 2}`,
+      payload: { orderNo: `L${i}`, kind: 'purchase' },
+      state,
+      createdAt: at,
+    });
+    const claim = (now: Date, perSubscription = 3) =>
+      claimDueDeliveries(pool, {
+        limit: 10,
+        perSubscription,
+        now,
+        leaseUntil: new Date(now.getTime() + 30_000),
+      }).then((claimed) => claimed.filter((d) => d.subscriptionId === leasedOf).map((d) => d.id));
+    // One claimed already: the insert leases two more (limit 3), in log order, never a held one.
+    await insertDeliveries(pool, [row(0)]);
+    expect(await claim(at)).toHaveLength(1);
+    const rows = [row(1, 'held'), row(2), row(3), row(4)];
+    const client = await pool.connect();
+    let inserted: Awaited<ReturnType<typeof insertDeliveries>>;
+    try {
+      await client.query('BEGIN');
+      await lockClaims(client);
+      inserted = await insertDeliveries(client, rows, {
+        ids: new Set(rows.map((r) => r.id)),
+        at,
+        until: new Date(at.getTime() + 30_000),
+        perSubscription: 3,
+        limit: 10,
+      });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const leased = inserted.filter((r) => r.leased).map((r) => r.id);
+    expect(leased).toEqual([rows[1]!.id, rows[2]!.id]);
+    // The payload handed over is the one stored, sequence included: a retry sends the same bytes.
+    const stored = await findDeliveriesForAttempt(pool, leased);
+    for (const r of inserted.filter((r) => r.leased)) {
+      expect(JSON.stringify(r.leased!.payload)).toBe(JSON.stringify(stored.get(r.id)!.payload));
+      expect(r.leased!.payload).toMatchObject({ sequence: r.sequence });
+    }
+    // Leased rows count against the limit: nothing more is claimed while they are in flight.
+    expect(await claim(at)).toEqual([]);
+    // A worker that died with them leaves them to their leases: then any claim takes them (with
+    // the first claim's row, whose lease ran out too, and the one left unleased).
+    const afterLeases = new Date(at.getTime() + 31_000);
+    const reclaimed = await claim(afterLeases, 10);
+    expect(reclaimed).toHaveLength(4);
+    expect(reclaimed).toEqual(expect.arrayContaining([...leased, rows[3]!.id]));
   });
 });

@@ -48,6 +48,25 @@ export async function insertDelivery(
   return inserted ? { sequence: inserted.sequence } : null;
 }
 
+/** What `insertDeliveries` may lease to the caller's own delivery worker (README "Hand-over"). */
+export interface InsertLease {
+  /** Rows (by `NewDelivery.id`) that may be leased: pending, due at once, sent without further checks. */
+  ids: ReadonlySet<string>;
+  at: Date;
+  until: Date;
+  /** PUSH_SUBSCRIPTION_CONCURRENCY: rows still claimed are counted, as the claim counts them. */
+  perSubscription: number;
+  /** The most rows leased by this statement. */
+  limit: number;
+}
+
+/** An inserted delivery; `leased` (with the payload as stored) when the insert leased it. */
+export interface InsertedDelivery {
+  id: string;
+  sequence: number;
+  leased?: { payload: Record<string, unknown> };
+}
+
 /**
  * Inserts many deliveries with one statement (the push processor's batch). Each (subscription,
  * subject) takes as many sequence numbers as it has rows here, handed out in the given order
@@ -55,20 +74,36 @@ export async function insertDelivery(
  * actually inserted are returned. (A duplicate still advances the counter: sequences only need
  * to grow, gaps are allowed.) Sequence rows are upserted in key order, so concurrent batches
  * never deadlock on them. A (subscription, event) given twice is inserted once.
+ *
+ * With `lease`, rows of `lease.ids` are inserted already claimed until `lease.until` — the
+ * claim's lease, given at insert instead of by an UPDATE after it — in log order, as far as their
+ * subscriptions have room (`perSubscription`, rows claimed now counted) and up to `limit`. The
+ * caller must hold the claims' lock (`lockClaims`, same transaction) so the count is exact over
+ * every process, as in `push_claim_deliveries`.
  */
 export async function insertDeliveries(
   db: Queryable,
   deliveries: readonly NewDelivery[],
-): Promise<{ id: string; sequence: number }[]> {
+  lease?: InsertLease,
+): Promise<InsertedDelivery[]> {
   if (deliveries.length === 0) return [];
   const { rows } = await db.query(
     `WITH r AS (
        SELECT r.*, row_number() OVER (PARTITION BY r.subscription_id, r.subject ORDER BY r.i) AS n
        FROM jsonb_to_recordset($1::jsonb) AS r(i integer, id uuid, subscription_id uuid, family text, event_id text,
          event_kind text, subject text, payload jsonb, state text, created_at timestamptz,
-         next_attempt_at timestamptz)),
+         next_attempt_at timestamptz, leasable boolean)),
      counts AS (
        SELECT subscription_id, subject, count(*) AS taken FROM r GROUP BY 1, 2 ORDER BY 1, 2),
+     busy AS (
+       SELECT b.subscription_id, count(*)::int AS n FROM push_deliveries b
+       WHERE $3::int > 0 AND b.claimed_until IS NOT NULL AND b.claimed_until > $2 AND b.state = 'pending'
+       GROUP BY 1),
+     leased AS (
+       SELECT ranked.i FROM (
+         SELECT r.i, COALESCE(busy.n, 0) + row_number() OVER (PARTITION BY r.subscription_id ORDER BY r.i) AS slot
+         FROM r LEFT JOIN busy USING (subscription_id) WHERE r.leasable) ranked
+       WHERE ranked.slot <= $4 ORDER BY ranked.i LIMIT $3),
      seq AS (
        INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence)
        SELECT subscription_id, subject, taken FROM counts ORDER BY 1, 2
@@ -76,16 +111,16 @@ export async function insertDeliveries(
        DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + EXCLUDED.last_sequence
        RETURNING subscription_id, subject, last_sequence)
      INSERT INTO push_deliveries (id, subscription_id, event_id, event_kind, subject, sequence, payload, state,
-       next_attempt_at, created_at, updated_at)
+       next_attempt_at, created_at, updated_at, claimed_until)
      SELECT r.id, r.subscription_id, r.event_id, r.event_kind, r.subject, s.sequence,
        CASE WHEN r.family = 'changes' THEN r.payload || jsonb_build_object('sequence', s.sequence) ELSE r.payload END,
        r.state, CASE WHEN r.state IN ('pending', 'scheduled') THEN COALESCE(r.next_attempt_at, r.created_at) END, r.created_at,
-       r.created_at
+       r.created_at, CASE WHEN r.i IN (SELECT i FROM leased) THEN $5::timestamptz END
      FROM r JOIN counts c USING (subscription_id, subject) JOIN seq q USING (subscription_id, subject)
      CROSS JOIN LATERAL (SELECT q.last_sequence - c.taken + r.n AS sequence) s
      ORDER BY r.i
      ON CONFLICT (subscription_id, event_id) DO NOTHING
-     RETURNING id, sequence`,
+     RETURNING id, sequence, CASE WHEN claimed_until IS NOT NULL THEN payload END AS leased_payload`,
     [
       JSON.stringify(
         deliveries.map((delivery, i) => ({
@@ -100,11 +135,29 @@ export async function insertDeliveries(
           state: delivery.state,
           created_at: delivery.createdAt,
           next_attempt_at: delivery.nextAttemptAt ?? null,
+          leasable: lease?.ids.has(delivery.id) === true && delivery.state === 'pending',
         })),
       ),
+      lease?.at ?? new Date(0),
+      lease?.limit ?? 0,
+      lease?.perSubscription ?? 0,
+      lease?.until ?? null,
     ],
   );
-  return rows.map((row) => ({ id: row.id as string, sequence: Number(row.sequence) }));
+  return rows.map((row) => ({
+    id: row.id as string,
+    sequence: Number(row.sequence),
+    ...(row.leased_payload ? { leased: { payload: row.leased_payload as Record<string, unknown> } } : {}),
+  }));
+}
+
+/**
+ * Takes the claims' lock (the one `push_claim_deliveries` takes) until the transaction ends: for
+ * a writer that leases rows itself (`insertDeliveries` with a lease), so no claim counts a
+ * subscription's claimed rows while it adds to them.
+ */
+export async function lockClaims(db: Queryable): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'))`);
 }
 
 /** Everything the worker needs for one attempt, subscription and secret included. */

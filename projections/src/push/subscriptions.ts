@@ -151,6 +151,9 @@ export interface MatchedSubscription {
   family: PushFamily;
   criteria: Record<string, unknown>;
   state: 'active' | 'paused';
+  /** What an attempt needs, for deliveries handed straight to a delivery worker. */
+  callbackUrl: string;
+  secret: string;
 }
 
 export interface SubscriptionLookup {
@@ -180,7 +183,7 @@ export async function matchSubscriptionsOf(
   const found: MatchedSubscription[][] = lookups.map(() => []);
   if (lookups.length === 0) return found;
   const { rows } = await db.query(
-    `SELECT l.i, s.id, s.family, s.criteria, s.state
+    `SELECT l.i, s.id, s.family, s.criteria, s.state, s.callback_url, s.secret
      FROM jsonb_to_recordset($1::jsonb) AS l(i integer, families text[], keys text[], projection text)
      JOIN push_subscriptions s ON s.state IN ('active', 'paused') AND s.family = ANY(l.families)
        AND s.match_key = ANY(l.keys)
@@ -192,7 +195,14 @@ export async function matchSubscriptionsOf(
     [JSON.stringify(lookups.map((lookup, i) => ({ i, ...lookup })))],
   );
   for (const row of rows) {
-    found[row.i]!.push({ id: row.id, family: row.family, criteria: row.criteria, state: row.state });
+    found[row.i]!.push({
+      id: row.id,
+      family: row.family,
+      criteria: row.criteria,
+      state: row.state,
+      callbackUrl: row.callback_url,
+      secret: row.secret,
+    });
   }
   return found;
 }
