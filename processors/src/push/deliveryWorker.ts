@@ -81,6 +81,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    */
   const handedOver: DeliveryForAttempt[] = [];
   const handOverRoom = settings.workerConcurrency * settings.workerBatch;
+  /** Redacted callbacks by callback: parsing the URL for every attempt's row costs more than its POST's signature. */
+  const redacted = new Map<string, string>();
+  const shownCallback = (url: string) => {
+    let shown = redacted.get(url);
+    if (shown === undefined) {
+      if (redacted.size >= 10_000) redacted.clear();
+      shown = redactCallbackUrl(url);
+      redacted.set(url, shown);
+    }
+    return shown;
+  };
 
   // Pollers sleep until woken (a notification, a resumed delivery) or the poll comes round. A
   // signal while a poller is claiming counts too: its next sleep ends at once.
@@ -142,7 +153,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       outcome: verdict.delivered ? 'delivered' : 'failed',
       errorCode: verdict.errorCode,
       replyExcerpt: verdict.replyExcerpt,
-      callbackUrl: redactCallbackUrl(delivery.callbackUrl),
+      callbackUrl: shownCallback(delivery.callbackUrl),
       state: next.state,
       nextAttemptAt: next.state === 'scheduled' ? new Date(settledAt.getTime() + next.retryInMs) : null,
       subscriptionId: delivery.subscriptionId,
