@@ -34,6 +34,19 @@ export interface PushService {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts pg-boss and creates the queue of scheduled attempts if it is missing (pg-boss installs
+ * its schema on first start).
+ */
+export async function startPushQueue(boss: PgBoss, settings: PushSettings): Promise<void> {
+  await boss.start();
+  if (!(await boss.getQueue(settings.queue))) {
+    // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
+    // trouble): the push retry schedule is ours (./retrySchedule.ts).
+    await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+  }
+}
+
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });
@@ -43,14 +56,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   // The queue is started while the processor's consumer joins its group (both take a few hundred
   // ms); the processor waits for it only to queue a cycle-delayed send's job.
   let queueStarted: Promise<void> | undefined;
-  const startQueue = async () => {
-    await boss.start();
-    if (!(await boss.getQueue(settings.queue))) {
-      // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
-      // trouble): the push retry schedule is ours (./retrySchedule.ts).
-      await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
-    }
-  };
+
   const worker = createDeliveryWorker({
     pool: options.pool,
     boss,
@@ -89,7 +95,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     worker,
     metrics,
     async start() {
-      queueStarted = startQueue();
+      queueStarted = startPushQueue(boss, settings);
       // Resolves at once: the consumer joins its group in the background.
       await processor.start();
       try {
