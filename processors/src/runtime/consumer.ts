@@ -94,7 +94,17 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
       async begin(db, events) {
         changes = [];
         locks = undefined;
-        if (!live) return 'go';
+        if (!live) {
+          // A version being built commits without waiting for the WAL flush: its rows and its
+          // checkpoints commit together, so a crash can only lose a tail of whole batches, and
+          // the build resumes at the checkpoint that survived and applies that tail again from
+          // the log (the log is the truth; nothing outside Postgres saw those commits: a build
+          // publishes no change events). The switch to live is its own transaction, committed
+          // synchronously, and its flush makes every build commit before it durable too (the
+          // WAL is flushed in order). Live batches keep synchronous commit.
+          await db.query('SET LOCAL synchronous_commit = off');
+          return 'go';
+        }
         await lockProjectionShared(db, name);
         // A statement of its own: its snapshot is taken after the lock, so a switch that
         // committed while this batch waited is seen.
