@@ -1,4 +1,4 @@
-import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { canonicalJsonEqual } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
 import {
   type Document,
@@ -73,9 +73,9 @@ export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Redu
   for (const statement of statements) {
     const existing = nodes.get(statement.nodeId);
     if (existing !== undefined && logPosition(existing.provenance) === position) continue;
-    // Canonical JSON: fields loaded from jsonb come back with their keys in another order.
-    const sameContent =
-      existing !== undefined && canonicalJson(existing.fields) === canonicalJson(statement.fields);
+    // Compared as canonical JSON: fields loaded from Postgres may come back with their keys in
+    // another order.
+    const sameContent = existing !== undefined && canonicalJsonEqual(existing.fields, statement.fields);
     const keys = existing === undefined ? statement.keys : unionKeys(existing.keys, statement.keys);
     if (sameContent && keys.length === existing.keys.length) continue;
 

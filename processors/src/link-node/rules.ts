@@ -118,7 +118,22 @@ function businessKeyOf(type: DocumentTypeId, fields: Document): string | undefin
   return type === 'tally' ? text(fields, 'orderNo') : text(fields, 'entOrderNo');
 }
 
-export function nodesOf(event: DocumentEvent): NodeStatement[] {
+/**
+ * The nodes a document states. Asked twice per document in a batch (what to load, then the
+ * step), so remembered per event object: an event is never changed (attribution makes a new one).
+ */
+export function nodesOf(event: DocumentEvent): readonly NodeStatement[] {
+  let statements = statementsOf.get(event);
+  if (statements === undefined) {
+    statements = statementsFor(event);
+    statementsOf.set(event, statements);
+  }
+  return statements;
+}
+
+const statementsOf = new WeakMap<DocumentEvent, readonly NodeStatement[]>();
+
+function statementsFor(event: DocumentEvent): NodeStatement[] {
   if (chainless.includes(event.type)) return [];
   const enterprise = enterpriseOfEvent(event);
   if (enterprise === undefined) return [];

@@ -80,6 +80,32 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
+/**
+ * Whether two JSON values (as parsed) have the same canonical JSON, without building it: the
+ * first difference answers, and nothing is allocated (a reducer compares a document with the
+ * version it already holds on every resubmission).
+ */
+export function canonicalJsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+    return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!canonicalJsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let defined = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key) || left[key] === undefined) continue;
+    if (!Object.hasOwn(right, key) || !canonicalJsonEqual(left[key], right[key])) return false;
+    defined++;
+  }
+  for (const key in right) if (Object.hasOwn(right, key) && right[key] !== undefined) defined--;
+  return defined === 0;
+}
+
 export function contentSha256(document: unknown): string {
   return createHash('sha256').update(canonicalJson(document)).digest('hex');
 }

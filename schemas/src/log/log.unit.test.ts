@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeWireFormat, readWireFormat } from './codec.ts';
 import {
   canonicalJson,
+  canonicalJsonEqual,
   contentSha256,
   decodeDocumentHeaders,
   encodeDocumentHeaders,
@@ -43,6 +44,35 @@ describe('document headers', () => {
     expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
     expect(contentSha256({ a: 1, b: 2 })).toBe(contentSha256({ b: 2, a: 1 }));
     expect(contentSha256({ a: 1 })).not.toBe(contentSha256({ a: '1' }));
+  });
+
+  it('compares JSON values as their canonical JSON would', () => {
+    const pairs: [unknown, unknown][] = [
+      [
+        { b: [1, { d: 1, c: 2 }], a: null },
+        { a: null, b: [1, { c: 2, d: 1 }] },
+      ],
+      [{ a: 1 }, { a: '1' }],
+      [{ a: 1, b: undefined }, { a: 1 }],
+      [{ a: 1 }, { a: 1, b: 2 }],
+      [
+        { a: 1, b: 2 },
+        { a: 1, c: 2 },
+      ],
+      [
+        [1, 2],
+        [2, 1],
+      ],
+      [[1], { 0: 1 }],
+      [{ a: [] }, { a: {} }],
+      [null, {}],
+      ['x', 'x'],
+      [{ a: { b: [{ c: 'x' }] } }, { a: { b: [{ c: 'y' }] } }],
+    ];
+    for (const [a, b] of pairs) {
+      expect(canonicalJsonEqual(a, b)).toBe(canonicalJson(a) === canonicalJson(b));
+      expect(canonicalJsonEqual(b, a)).toBe(canonicalJson(a) === canonicalJson(b));
+    }
   });
 
   it('makes time-ordered UUIDv7 document ids', () => {
