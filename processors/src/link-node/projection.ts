@@ -105,7 +105,14 @@ function workingChains(before: LinkNodeState) {
         const id = keyId(key.enterprise, key);
         const held = keyChains.get(id);
         if (!held) continue;
-        const resolved = new Set([...held].map(resolve));
+        // The set itself while none of its chains was absorbed (the usual case): the reducer
+        // never changes a set it is given, and `absorb` then sees the holding unchanged.
+        let resolved = held;
+        for (const chain of held)
+          if (alias.has(chain)) {
+            resolved = new Set([...held].map(resolve));
+            break;
+          }
         slice.keyChains.set(id, resolved);
         for (const chain of resolved) chains.add(chain);
       }
@@ -169,16 +176,18 @@ const linkNodeProjectionBatch: Projection = {
     const changedNodes = [...working.nodes.values()]
       .filter((node) => before.nodes.get(node.nodeId) !== node)
       .sort((a, b) => byId(a.nodeId, b.nodeId))
-      .map((node) => ({
-        ...node,
-        chainId: working.resolve(node.chainId),
-        fields: { ...node.fields },
-        provenance: { ...node.provenance },
-      }));
-    await upsertNodes(db, schema, changedNodes);
+      .map(
+        (node): NodeRow => ({
+          ...node,
+          chainId: working.resolve(node.chainId),
+          provenance: node.provenance as unknown as NodeRow['provenance'],
+        }),
+      );
     // Only the holdings the table lacks: a key the loaded slice already saw in the node's final
-    // chain has its row (a merge's relabelling is applyChainMerges' work above).
-    await insertKeyChains(
+    // chain has its row (a merge's relabelling is applyChainMerges' work above). Sent first, not
+    // awaited: Postgres writes them while the nodes' documents are serialised (upsertNodes
+    // pipelines its chunks the same way); the client runs its statements in the order sent.
+    const keysWritten = insertKeyChains(
       db,
       schema,
       changedNodes.map((node) => ({
@@ -188,6 +197,10 @@ const linkNodeProjectionBatch: Projection = {
         ),
       })),
     );
+    const nodesWritten = upsertNodes(db, schema, changedNodes);
+    // The first statement to fail is the cause (those after it fail because the transaction has).
+    for (const written of await Promise.allSettled([keysWritten, nodesWritten]))
+      if (written.status === 'rejected') throw written.reason;
     return changes;
   },
 };

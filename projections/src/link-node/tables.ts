@@ -155,33 +155,47 @@ export async function applyChainMerges(
   await db.query(`DELETE FROM ${s}.chains WHERE chain_id = ANY($1)`, [params[0]]);
 }
 
-/** Writes a batch's changed nodes with one statement (rows in node order). */
+/**
+ * Rows per node statement. A node holds its whole document, so serialising a batch's nodes is a
+ * large part of its apply: written in chunks, the next chunk is serialised while Postgres writes
+ * the previous one (the processor and Postgres run side by side instead of taking turns).
+ */
+const nodesPerStatement = 500;
+
+/**
+ * Writes a batch's changed nodes, rows in node order, one statement per chunk. Each column is a
+ * parameter of its own, zipped by position (`ROWS FROM`): the documents reach Postgres as one
+ * JSON array per json column and are parsed once (input) and split once, where a recordset of
+ * row objects was parsed three times (input, recordset, each json column again) — the node
+ * insert took a third less time in isolation.
+ */
 export async function upsertNodes(db: Queryable, schema: string, nodes: readonly NodeRow[]): Promise<void> {
-  if (nodes.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.nodes (node_id, enterprise, doc_type, business_key, block, chain_id, keys, fields, provenance, versions)
-     SELECT node_id, enterprise, doc_type, business_key, block, chain_id, keys, fields, provenance, versions
-     FROM json_to_recordset($1::json) AS r(node_id text, enterprise text, doc_type text, business_key text, block text,
-       chain_id text, keys json, fields json, provenance json, versions integer)
+  const statement = `INSERT INTO ${ident(schema)}.nodes (node_id, enterprise, doc_type, business_key, block, chain_id, versions, keys, fields, provenance)
+     SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]),
+       unnest($5::text[]), unnest($6::text[]), unnest($7::integer[]),
+       json_array_elements($8::json), json_array_elements($9::json), json_array_elements($10::json))
      ON CONFLICT (node_id) DO UPDATE SET block = EXCLUDED.block, chain_id = EXCLUDED.chain_id, keys = EXCLUDED.keys,
-       fields = EXCLUDED.fields, provenance = EXCLUDED.provenance, versions = EXCLUDED.versions`,
-    [
-      JSON.stringify(
-        nodes.map((node) => ({
-          node_id: node.nodeId,
-          enterprise: node.enterprise,
-          doc_type: node.type,
-          business_key: node.businessKey,
-          block: node.block,
-          chain_id: node.chainId,
-          keys: node.keys,
-          fields: node.fields,
-          provenance: node.provenance,
-          versions: node.versions,
-        })),
-      ),
-    ],
-  );
+       fields = EXCLUDED.fields, provenance = EXCLUDED.provenance, versions = EXCLUDED.versions`;
+  let writing: Promise<unknown> | undefined;
+  for (let from = 0; from < nodes.length; from += nodesPerStatement) {
+    const chunk = nodes.slice(from, from + nodesPerStatement);
+    const columns = [
+      chunk.map((node) => node.nodeId),
+      chunk.map((node) => node.enterprise),
+      chunk.map((node) => node.type),
+      chunk.map((node) => node.businessKey),
+      chunk.map((node) => node.block),
+      chunk.map((node) => node.chainId),
+      chunk.map((node) => node.versions),
+      JSON.stringify(chunk.map((node) => node.keys)),
+      JSON.stringify(chunk.map((node) => node.fields)),
+      JSON.stringify(chunk.map((node) => node.provenance)),
+    ];
+    // One statement in flight: the next is sent once this one has succeeded.
+    await writing;
+    writing = db.query(statement, columns);
+  }
+  await writing;
 }
 
 /** Keys only ever accumulate (processors/README.md): record that each node's chain holds each of its keys. */
