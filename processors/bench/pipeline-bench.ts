@@ -52,6 +52,8 @@ interface LoadResult {
   offered: number;
   ok: number;
   failed: number;
+  /** Sends made again after a kept-alive socket reset (see `send`). */
+  retried: number;
   failures: Record<string, number>;
   seconds: number;
   latenciesMs: number[];
@@ -67,7 +69,15 @@ async function pacedLoad(
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: config.maxInFlight });
-  const result: LoadResult = { offered: 0, ok: 0, failed: 0, failures: {}, seconds, latenciesMs: [] };
+  const result: LoadResult = {
+    offered: 0,
+    ok: 0,
+    failed: 0,
+    retried: 0,
+    failures: {},
+    seconds,
+    latenciesMs: [],
+  };
   const fail = (code: string) => {
     result.failed++;
     result.failures[code] = (result.failures[code] ?? 0) + 1;
@@ -76,40 +86,52 @@ async function pacedLoad(
   let next = 0;
   const post = (submission: Submission) =>
     new Promise<void>((resolve) => {
-      const started = performance.now();
       inFlight++;
-      const request = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: submission.path,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': submission.body.length,
-            authorization: `Bearer ${apiKey}`,
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            inFlight--;
-            if (response.statusCode === 200) {
-              result.ok++;
-              result.latenciesMs.push(performance.now() - started);
-            } else fail(String(response.statusCode));
-            resolve();
-          });
-        },
-      );
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        inFlight--;
-        fail(error.code ?? 'ERROR');
-        resolve();
-      });
-      request.end(submission.body);
+      send(submission, performance.now(), resolve);
     });
+  /**
+   * One send. A kept-alive socket the server closed as this request went out (its keep-alive
+   * timeout) resets before the request is read: sent again once on a new socket, as Node's
+   * documentation advises clients (`request.reusedSocket`), and counted as retried.
+   */
+  const send = (submission: Submission, started: number, resolve: () => void, again = false) => {
+    const request = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: submission.path,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': submission.body.length,
+          authorization: `Bearer ${apiKey}`,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          inFlight--;
+          if (response.statusCode === 200) {
+            result.ok++;
+            result.latenciesMs.push(performance.now() - started);
+          } else fail(String(response.statusCode));
+          resolve();
+        });
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!again && request.reusedSocket && error.code === 'ECONNRESET') {
+        result.retried++;
+        send(submission, started, resolve, true);
+        return;
+      }
+      inFlight--;
+      fail(error.code ?? 'ERROR');
+      resolve();
+    });
+    request.end(submission.body);
+  };
   const total = rate * seconds;
   const pending: Promise<void>[] = [];
   const started = performance.now();
@@ -193,6 +215,7 @@ interface TrialResult {
   acceptedPerSecond: number;
   ok: number;
   failed: number;
+  retried: number;
   failures: Record<string, number>;
   ingestP50Ms: number;
   ingestP99Ms: number;
@@ -251,6 +274,7 @@ async function trial(
     acceptedPerSecond: Math.round(acceptedPerSecond),
     ok: load.ok,
     failed: load.failed,
+    retried: load.retried,
     failures: load.failures,
     ingestP50Ms: Number(percentile(sorted, 50).toFixed(1)),
     ingestP99Ms: Number(percentile(sorted, 99).toFixed(1)),
@@ -262,7 +286,7 @@ async function trial(
       Object.values(catchUpSeconds).every((value) => value !== null && value <= config.catchUpSeconds),
   };
   say(
-    `rate ${rate}/s for ${config.seconds} s: accepted ${result.acceptedPerSecond}/s (${load.ok} ok, ${load.failed} failed${load.failed ? ` ${JSON.stringify(load.failures)}` : ''}), ingest p50 ${result.ingestP50Ms} ms p99 ${result.ingestP99Ms} ms`,
+    `rate ${rate}/s for ${config.seconds} s: accepted ${result.acceptedPerSecond}/s (${load.ok} ok, ${load.failed} failed${load.failed ? ` ${JSON.stringify(load.failures)}` : ''}${load.retried ? `, ${load.retried} sent again after a kept-alive socket reset` : ''}), ingest p50 ${result.ingestP50Ms} ms p99 ${result.ingestP99Ms} ms`,
   );
   for (const declaration of projectionCatalogue) {
     const back = catchUpSeconds[declaration.name] ?? null;
