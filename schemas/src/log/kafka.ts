@@ -38,9 +38,12 @@ export function createKafka(options: KafkaOptions): Kafka {
         // kafkajs logs every error answer of the broker ("Response Metadata(…)", "Response
         // ListOffsets(…)") and then retries it or throws it; what it throws reaches our code,
         // which logs it with its own context. At error level these were hundreds of lines while
-        // a fresh broker elects its leaders.
-        const answerLog = level === logLevel.ERROR && message.startsWith('Response ');
-        log[answerLog ? 'debug' : (levelNames[level] ?? 'info')](message, context);
+        // a fresh broker elects its leaders. Likewise its consumer's "Crash: …" (a group
+        // coordinator still loading on a fresh broker, say): our consumer reports the crash it
+        // is handed, and whether it rebuilds itself (./consumer.ts).
+        const reported =
+          level === logLevel.ERROR && (message.startsWith('Response ') || message.startsWith('Crash: '));
+        log[reported ? 'debug' : (levelNames[level] ?? 'info')](message, context);
       },
   });
 }
