@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -9,6 +8,7 @@ import { createLogger, env } from '@tradelog/schemas';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { parseIngestConfig } from '../src/config.ts';
 import { startBenchRun } from './benchRun.ts';
+import { type CpuPerRequest, cpuBetween, cpuSnapshot } from './cpuParties.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
 
 /**
@@ -127,12 +127,7 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function summarise(
-  name: string,
-  result: LoadResult,
-  cpuMsPerRequest: number | undefined,
-  machineBusy: number | undefined,
-) {
+function summarise(name: string, result: LoadResult, cpu: CpuPerRequest | undefined) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   const stats = {
     perSecond: result.ok / result.seconds,
@@ -141,15 +136,25 @@ function summarise(
     p99: percentile(sorted, 99),
     ok: result.ok,
     failed: result.failed,
-    /** The server process's CPU time per answered request (see cpuSecondsOf). */
-    cpuMsPerRequest,
-    /** Share of the machine's CPU (all cores) busy during the phase (see machineTicks). */
-    machineBusy,
+    /** The server process's CPU time per answered request. */
+    cpuMsPerRequest: cpu?.msPerRequest.server,
+    /** Share of the machine's CPU (all cores) busy during the phase. */
+    machineBusy: cpu?.machineBusy,
+    /** Every party's CPU per answered request (cpuParties.ts). */
+    cpu,
   };
   say(
-    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpuMsPerRequest === undefined ? '' : `cpu ${cpuMsPerRequest.toFixed(3)} ms/req   `}${machineBusy === undefined ? '' : `machine ${(100 * machineBusy).toFixed(0)}% busy   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
+    `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpu === undefined ? '' : `cpu ${cpu.msPerRequest.server.toFixed(3)} ms/req   machine ${(100 * cpu.machineBusy).toFixed(0)}% busy   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
   );
+  if (cpu !== undefined) say(`${''.padEnd(16)} ${describeCpu(cpu)}`);
   return stats;
+}
+
+/** One line: each party's CPU per request, and the rate the machine's cores allow at that cost. */
+function describeCpu(cpu: CpuPerRequest): string {
+  const { server, loadGenerator, kafka, postgres, other } = cpu.msPerRequest;
+  const total = server + loadGenerator + kafka + postgres + other;
+  return `cpu ms/req: server ${server.toFixed(3)} · load generator ${loadGenerator.toFixed(3)} · kafka ${kafka.toFixed(3)} · postgres ${postgres.toFixed(3)} · other ${other.toFixed(3)} = ${total.toFixed(3)} (${cpu.cores.toFixed(1)} cores allow ${((cpu.cores * 1000) / total).toFixed(0)}/s)`;
 }
 
 /**
@@ -181,60 +186,18 @@ async function stopServer(child: ChildProcess) {
   await exited;
 }
 
-/**
- * CPU seconds (user + system) a process has used so far, from /proc (Linux; undefined
- * elsewhere). Per request it is the figure that stays put on a shared machine: throughput moves
- * with everything else running, the server's own work per request much less.
- */
-async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
-  } catch {
-    return undefined;
-  }
-}
-// USER_HZ: 100 on every Linux Node supports (sysconf(_SC_CLK_TCK)).
-const clockTicksPerSecond = 100;
-
-/**
- * The whole machine's busy and total CPU ticks so far (/proc/stat; undefined elsewhere): whether
- * the cores were saturated during a phase, by this run (server, load generator, Kafka,
- * Postgres) or by anything else on a shared machine.
- */
-async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
-  try {
-    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
-    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
-    const total = ticks.reduce((sum, value) => sum + value, 0);
-    // idle and iowait are the 4th and 5th fields.
-    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
-  } catch {
-    return undefined;
-  }
-}
-
 async function measureHttp(name: string, args: string[], submissions: Submission[], apiKey: string) {
   const server = await startServer(args);
   try {
     if (config.warmupSeconds > 0) await load(server.url, submissions, apiKey, config.warmupSeconds);
-    const cpuBefore = await cpuSecondsOf(server.child.pid);
-    const machineBefore = await machineTicks();
+    const before = await cpuSnapshot(server.child.pid);
     const result = await load(server.url, submissions, apiKey, config.seconds);
-    const cpuAfter = await cpuSecondsOf(server.child.pid);
-    const machineAfter = await machineTicks();
-    const machineBusy =
-      machineBefore === undefined || machineAfter === undefined
+    const after = await cpuSnapshot(server.child.pid);
+    const cpu =
+      before === undefined || after === undefined
         ? undefined
-        : (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
-    const cpuMsPerRequest =
-      cpuBefore === undefined || cpuAfter === undefined || result.ok === 0
-        ? undefined
-        : ((cpuAfter - cpuBefore) * 1000) / result.ok;
-    return summarise(name, result, cpuMsPerRequest, machineBusy);
+        : cpuBetween(before, after, result.ok, result.seconds);
+    return summarise(name, result, cpu);
   } finally {
     await stopServer(server.child);
   }
@@ -359,6 +322,19 @@ async function main() {
     say(
       `SUMMARY ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${((100 * ingest.perSecond) / noop.perSecond).toFixed(0)}% of express no-op (${noop.perSecond.toFixed(0)} req/s) and ${((100 * ingest.perSecond) / kafka.perSecond).toFixed(0)}% of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all)`,
     );
+    // What limits intake besides ingest's own process: the rate the cores would allow if that
+    // process cost no more than the no-op's, with the run's other parties (load generator,
+    // broker, Postgres) as measured; `other` (the rest of a shared machine) is left out.
+    if (ingest.cpu !== undefined && noop.cpu !== undefined) {
+      const { loadGenerator, kafka, postgres } = ingest.cpu.msPerRequest;
+      const rest = loadGenerator + kafka + postgres;
+      const bound = (ingest.cpu.cores * 1000) / (rest + noop.cpu.msPerRequest.server);
+      const noopBound =
+        (noop.cpu.cores * 1000) / (noop.cpu.msPerRequest.server + noop.cpu.msPerRequest.loadGenerator);
+      say(
+        `BOUND with ingest's process as cheap as the no-op's (${noop.cpu.msPerRequest.server.toFixed(3)} ms/req), load generator + kafka + postgres (${rest.toFixed(3)} ms/doc) allow ${bound.toFixed(0)} docs/s, ${((100 * bound) / noopBound).toFixed(0)}% of the no-op's own bound (${noopBound.toFixed(0)}/s, server + load generator)`,
+      );
+    }
   } finally {
     // The benchmark's topics, subjects and keys are throwaway: remove them.
     await run.cleanUp([perfTopic]);
