@@ -77,7 +77,7 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     keyNegativeCacheTtlMs: env.integer(source, 'INGEST_KEY_NEGATIVE_CACHE_TTL_MS', 5_000, { min: 0 }),
     kafkaLingerMs: env.integer(source, 'INGEST_KAFKA_LINGER_MS', 5, { min: 0, max: 1000 }),
     kafkaAckTimeoutMs: env.integer(source, 'INGEST_KAFKA_ACK_TIMEOUT_MS', 10_000, { min: 100 }),
-    kafkaProducers: env.integer(source, 'INGEST_KAFKA_PRODUCERS', 4, { min: 1, max: 14 }),
+    kafkaProducers: env.integer(source, 'INGEST_KAFKA_PRODUCERS', 1, { min: 1, max: 14 }),
     requestTimeoutMs,
     headersTimeoutMs,
     keepAliveTimeoutMs: env.integer(source, 'INGEST_KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 0 }),
