@@ -51,8 +51,10 @@ export async function reserveKeys(db: Db, entries: readonly Reservation[]): Prom
   const rows = [...first.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, entry]) => entry);
-  const result = await db.query<{ partner_id: string; interface_id: string; idempotency_key: string }>(
-    `INSERT INTO ingest_idempotency
+  const result = await db.query<{ partner_id: string; interface_id: string; idempotency_key: string }>({
+    // Named: every submission's batch runs it, so each connection parses and plans it once.
+    name: 'ingest-reserve-keys',
+    text: `INSERT INTO ingest_idempotency
        (partner_id, interface_id, idempotency_key, body_sha256, document_id, state, reserved_at, expires_at)
      SELECT partner_id, interface_id, idempotency_key, body_sha256, document_id, 'pending', reserved_at, expires_at
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[])
@@ -62,7 +64,7 @@ export async function reserveKeys(db: Db, entries: readonly Reservation[]): Prom
            reserved_at = EXCLUDED.reserved_at, expires_at = EXCLUDED.expires_at
        WHERE ingest_idempotency.expires_at <= EXCLUDED.reserved_at
      RETURNING partner_id, interface_id, idempotency_key, document_id`,
-    [
+    values: [
       rows.map((row) => row.scope.partnerId),
       rows.map((row) => row.scope.interfaceId),
       rows.map((row) => row.scope.key),
@@ -71,7 +73,7 @@ export async function reserveKeys(db: Db, entries: readonly Reservation[]): Prom
       rows.map((row) => row.now),
       rows.map((row) => row.expiresAt),
     ],
-  );
+  });
   const reserved = new Set(
     result.rows.map((row) =>
       scopeId({ partnerId: row.partner_id, interfaceId: row.interface_id, key: row.idempotency_key }),
@@ -123,22 +125,23 @@ export interface Settlement {
 export async function settleKeys(db: Db, entries: readonly Settlement[]): Promise<void> {
   if (entries.length === 0) return;
   const rows = [...entries].sort((a, b) => (scopeId(a.scope) < scopeId(b.scope) ? -1 : 1));
-  await db.query(
-    `UPDATE ingest_idempotency AS record SET state = entry.state
+  await db.query({
+    name: 'ingest-settle-keys',
+    text: `UPDATE ingest_idempotency AS record SET state = entry.state
        FROM (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
                AS entry(partner_id, interface_id, idempotency_key, document_id, state)
               ORDER BY partner_id, interface_id, idempotency_key) AS entry
       WHERE record.partner_id = entry.partner_id AND record.interface_id = entry.interface_id
         AND record.idempotency_key = entry.idempotency_key AND record.document_id = entry.document_id
         AND (entry.state = 'done' OR record.state = 'pending')`,
-    [
+    values: [
       rows.map((row) => row.scope.partnerId),
       rows.map((row) => row.scope.interfaceId),
       rows.map((row) => row.scope.key),
       rows.map((row) => row.documentId),
       rows.map((row) => row.state),
     ],
-  );
+  });
 }
 
 /** Forgets records whose time is up, a bounded number per call; returns how many. */
