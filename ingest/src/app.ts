@@ -7,7 +7,12 @@ import { contentSha256, encodeDocumentHeaders, partnerEnterpriseHeader } from '@
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
-import { createServiceMetrics, observeRequests, operationsRoutes } from '@tradelog/schemas/runtime/http';
+import {
+  createServiceMetrics,
+  observeRequests,
+  operationsRoutes,
+  requestLoggedByRoute,
+} from '@tradelog/schemas/runtime/http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { apiKeyFromHeaders, unauthorized } from './auth/apiKeyHeader.ts';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
@@ -150,6 +155,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     res.locals.submission = submission;
     res.set('X-Request-Id', submission.requestId);
     res.once('close', () => logSubmission(res, submission));
+    requestLoggedByRoute(res);
     const lang = languageOf(req.get('accept-language'));
 
     const { ownerId: partnerId, enterprises: grants } = await partnerOf(req);
