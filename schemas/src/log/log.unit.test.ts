@@ -46,6 +46,28 @@ describe('document headers', () => {
     expect(contentSha256({ a: 1 })).not.toBe(contentSha256({ a: '1' }));
   });
 
+  it('writes canonical JSON as JSON.stringify writes the same value with its keys sorted', () => {
+    const sorted = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sorted)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.keys(value)
+                .sort()
+                .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+            )
+          : value;
+    const documents: unknown[] = [
+      { z: 'quote " and \\ backslash', a: ['\u2028', { y: 1.5e-7, x: -0, w: true }], m: {} },
+      { 日期: '2026-11-25', 金额: 12.5, items: [[], [null], [{ b: 1, a: 2 }]], skipped: undefined },
+      [1, 'two', { three: 3 }],
+      'just a string',
+      42,
+      null,
+    ];
+    for (const document of documents) expect(canonicalJson(document)).toBe(JSON.stringify(sorted(document)));
+  });
+
   it('compares JSON values as their canonical JSON would', () => {
     const pairs: [unknown, unknown][] = [
       [
