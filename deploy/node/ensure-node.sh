@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints a directory whose `node` is a supported Node (>= 22.12), to be put first on PATH.
+# Prints a directory whose `node` is a supported Node (>= 22.22), to be put first on PATH.
 # Machines here ship Node 20, which is past end of life and too old for pg-boss, vitest and
 # testcontainers; the npm registry's `node-linux-*` packages carry the official binary, so we
 # fetch the current LTS into deploy/.cache/node once and reuse it afterwards.
@@ -10,7 +10,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache="$here/../.cache/node"
 
 supported() { # $1: path to a node binary
-  "$1" -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)' 2>/dev/null
+  "$1" -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=22)?0:1)' 2>/dev/null
 }
 
 if command -v node >/dev/null 2>&1 && supported "$(command -v node)"; then
@@ -21,7 +21,7 @@ fi
 case "$(uname -m)" in
   x86_64) arch=x64 ;;
   aarch64 | arm64) arch=arm64 ;;
-  *) echo "ensure-node: no Node binary package for $(uname -m); install Node >= 22.12 yourself" >&2; exit 1 ;;
+  *) echo "ensure-node: no Node binary package for $(uname -m); install Node >= 22.22 yourself" >&2; exit 1 ;;
 esac
 pkg="node-linux-$arch"
 bin="$cache/node_modules/$pkg/bin"

@@ -18,8 +18,8 @@ export function ingestOpenApi(
       description: [
         'Partner submission interfaces (submission spec). Every answer is the envelope `{flag, code, message}`; code "200" is success.',
         'Authenticate with a partner API key: `Authorization: Bearer <key>` (or `X-Api-Key`). Bodies are JSON (`Content-Type: application/json`),',
-        `at most ${bodyLimitBytes} bytes. A document is acknowledged only after Kafka acknowledged it; 503 means nothing was stored and the`,
-        'document may be resent. English messages with `Accept-Language: en`.',
+        `at most ${bodyLimitBytes} bytes. A document is acknowledged only after Kafka acknowledged it; 503 means it was not confirmed and the`,
+        'document may be resent (a resend counts once). English messages with `Accept-Language: en`.',
         '',
         '合作伙伴单据提交接口。所有应答为 {flag, code, message}；使用合作伙伴 API 密钥。',
       ].join('\n'),

@@ -10,8 +10,9 @@ import { startCuttableProxy } from './tcpProxy.ts';
  *
  * It understands just enough of the protocol for that: request frames are read to remember
  * which correlation ids are Metadata requests (api key 3) and their version; the matching
- * response frames get their broker list rewritten. Only the non-flexible Metadata versions
- * (0–8, which kafkajs uses) are rewritten; a flexible one fails the connection loudly.
+ * response frames get their broker list rewritten, in the classic versions (0–8, which kafkajs
+ * uses) and the flexible ones (9–13, which the log producer's client uses); a newer one fails
+ * the connection loudly.
  */
 export interface KafkaProxy {
   address: string;
@@ -36,41 +37,97 @@ function framer(onFrame: (frame: Buffer) => void): (chunk: Buffer) => void {
   };
 }
 
-/** Rewrites every broker's host and port in a Metadata response (v0–v8), returning a new frame. */
+/** Rewrites every broker's host and port in a Metadata response (v0–v13), returning a new frame. */
 export function rewriteMetadataResponse(frame: Buffer, version: number, host: string, port: number): Buffer {
-  if (version > 8) throw new Error(`Metadata v${version} (flexible) is not supported by the test proxy`);
-  let offset = 4 + 4; // size, correlation id
-  if (version >= 3) offset += 4; // throttle_time_ms
-  const head = frame.subarray(4, offset);
-  const count = frame.readInt32BE(offset);
-  offset += 4;
+  if (version > 13) throw new Error(`Metadata v${version} is not known to the test proxy`);
+  // v9 on are "flexible": compact (varint-length) arrays and strings, and tagged fields after the
+  // response header and after each broker.
+  const flexible = version >= 9;
+  const reader = { frame, offset: 4 + 4 }; // size, correlation id
+  if (flexible) skipTaggedFields(reader);
+  if (version >= 3) reader.offset += 4; // throttle_time_ms
+  const head = frame.subarray(4, reader.offset);
+  const count = flexible ? readUnsignedVarint(reader) - 1 : readInt32(reader);
+  const hostBytes = Buffer.from(host, 'utf8');
   const brokers: Buffer[] = [];
   for (let i = 0; i < count; i++) {
-    const nodeId = frame.readInt32BE(offset);
-    offset += 4;
-    const hostLength = frame.readInt16BE(offset);
-    offset += 2 + hostLength + 4; // host, port
-    let rack: Buffer = Buffer.alloc(0);
-    if (version >= 1) {
-      const rackLength = frame.readInt16BE(offset);
-      const end = offset + 2 + Math.max(rackLength, 0);
-      rack = frame.subarray(offset, end);
-      offset = end;
-    }
-    const hostBytes = Buffer.from(host, 'utf8');
-    const entry = Buffer.alloc(4 + 2 + hostBytes.length + 4);
-    entry.writeInt32BE(nodeId, 0);
-    entry.writeInt16BE(hostBytes.length, 4);
-    hostBytes.copy(entry, 6);
-    entry.writeInt32BE(port, 6 + hostBytes.length);
-    brokers.push(entry, rack);
+    const nodeId = readInt32(reader);
+    skipString(reader, flexible); // host
+    reader.offset += 4; // port
+    const restStart = reader.offset;
+    if (version >= 1) skipString(reader, flexible); // rack
+    if (flexible) skipTaggedFields(reader);
+    const entry = Buffer.concat([
+      int32(nodeId),
+      flexible ? unsignedVarint(hostBytes.length + 1) : int16(hostBytes.length),
+      hostBytes,
+      int32(port),
+      frame.subarray(restStart, reader.offset), // rack and tagged fields as they were
+    ]);
+    brokers.push(entry);
   }
-  const countBytes = Buffer.alloc(4);
-  countBytes.writeInt32BE(count, 0);
-  const body = Buffer.concat([head, countBytes, ...brokers, frame.subarray(offset)]);
-  const size = Buffer.alloc(4);
-  size.writeInt32BE(body.length, 0);
-  return Buffer.concat([size, body]);
+  const countBytes = flexible ? unsignedVarint(count + 1) : int32(count);
+  const body = Buffer.concat([head, countBytes, ...brokers, frame.subarray(reader.offset)]);
+  return Buffer.concat([int32(body.length), body]);
+}
+
+interface Reader {
+  frame: Buffer;
+  offset: number;
+}
+
+function readInt32(reader: Reader): number {
+  const value = reader.frame.readInt32BE(reader.offset);
+  reader.offset += 4;
+  return value;
+}
+
+function readUnsignedVarint(reader: Reader): number {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = reader.frame[reader.offset++]!;
+    value |= (byte & 0x7f) << shift;
+    if ((byte & 0x80) === 0) return value >>> 0;
+  }
+}
+
+/** A (nullable) string: int16 length (-1: null), or in flexible versions varint length + 1 (0: null). */
+function skipString(reader: Reader, flexible: boolean): void {
+  const length = flexible ? readUnsignedVarint(reader) - 1 : reader.frame.readInt16BE(reader.offset);
+  if (!flexible) reader.offset += 2;
+  reader.offset += Math.max(length, 0);
+}
+
+function skipTaggedFields(reader: Reader): void {
+  const fields = readUnsignedVarint(reader);
+  for (let i = 0; i < fields; i++) {
+    readUnsignedVarint(reader); // tag
+    const size = readUnsignedVarint(reader);
+    reader.offset += size;
+  }
+}
+
+const int16 = (value: number) => {
+  const bytes = Buffer.alloc(2);
+  bytes.writeInt16BE(value, 0);
+  return bytes;
+};
+
+const int32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeInt32BE(value, 0);
+  return bytes;
+};
+
+function unsignedVarint(value: number): Buffer {
+  const bytes: number[] = [];
+  let rest = value >>> 0;
+  while (rest >= 0x80) {
+    bytes.push((rest & 0x7f) | 0x80);
+    rest >>>= 7;
+  }
+  bytes.push(rest);
+  return Buffer.from(bytes);
 }
 
 export function startKafkaProxy(

@@ -123,9 +123,9 @@ describe('producer placement', () => {
         { topic: 'b', partition: 0 },
       ],
       [
-        { topicName: 'a', partition: 0, baseOffset: '10' },
-        { topicName: 'a', partition: 1, baseOffset: '3' },
-        { topicName: 'b', partition: 0, baseOffset: '0' },
+        { topic: 'a', partition: 0, offset: 10n },
+        { topic: 'a', partition: 1, offset: 3n },
+        { topic: 'b', partition: 0, offset: 0n },
       ],
     );
     expect(appended.map((a) => a.offset)).toEqual(['10', '3', '11', '0']);

@@ -1,7 +1,7 @@
-import { type Kafka, type Message, Partitioners, type Producer, type RecordMetadata } from 'kafkajs';
+import { ProduceAcks, Producer, stringSerializer } from '@platformatic/kafka';
+import { Partitioners, type PartitionMetadata } from 'kafkajs';
 import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
-import { createKafka } from './kafka.ts';
 
 export interface AppendRecord {
   topic: string;
@@ -44,16 +44,22 @@ interface Pending {
 }
 
 const javaPartitioner = Partitioners.DefaultPartitioner();
+// The partitioner only reads the partitions' ids and count: one list per count, not per record.
+const partitionLists = new Map<number, PartitionMetadata[]>();
 
 /** The partition Kafka's Java clients would choose for a keyed record (murmur2 of the key). */
 export function partitionFor(topic: string, key: string, partitions: number): number {
-  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
-    partitionId,
-    leader: 0,
-    replicas: [0],
-    isr: [0],
-    partitionErrorCode: 0,
-  }));
+  let partitionMetadata = partitionLists.get(partitions);
+  if (partitionMetadata === undefined) {
+    partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
+      partitionId,
+      leader: 0,
+      replicas: [0],
+      isr: [0],
+      partitionErrorCode: 0,
+    }));
+    partitionLists.set(partitions, partitionMetadata);
+  }
   return javaPartitioner({ topic, partitionMetadata, message: { key, value: null } });
 }
 
@@ -63,9 +69,9 @@ export function partitionFor(topic: string, key: string, partitions: number): nu
  */
 export function assignOffsets(
   batch: { topic: string; partition: number }[],
-  metadata: Pick<RecordMetadata, 'topicName' | 'partition' | 'baseOffset'>[],
+  metadata: { topic: string; partition: number; offset: bigint }[],
 ): Appended[] {
-  const base = new Map(metadata.map((m) => [`${m.topicName}/${m.partition}`, BigInt(m.baseOffset ?? '-1')]));
+  const base = new Map(metadata.map((m) => [`${m.topic}/${m.partition}`, m.offset]));
   const seen = new Map<string, bigint>();
   return batch.map(({ topic, partition }) => {
     const slot = `${topic}/${partition}`;
@@ -80,27 +86,30 @@ export function assignOffsets(
 const unavailable = (cause: unknown) =>
   new TradelogError(
     'KAFKA_UNAVAILABLE',
-    'The document log is unavailable; nothing was stored, please retry',
+    'The document log did not confirm this submission; please resend it',
     {
       status: 503,
       retriable: true,
       cause,
       details: {
         message: {
-          cn: '单据日志暂不可用，本次提交未保存任何内容，请稍后重试',
-          en: 'The document log is unavailable; nothing was stored, please retry',
+          cn: '单据日志暂不可用，未确认保存本次提交，请稍后重新提交（重新提交只计一次）',
+          en: 'The document log is unavailable and did not confirm this submission; please resend it (a resend counts once)',
         },
       },
     },
   );
 
 /**
- * An idempotent acks=all producer that batches concurrent appends. Sends are serialised: one
- * `sendBatch` in flight at a time per producer, because kafkajs' idempotent producer has lost
- * or reordered records under concurrent sends (ARCHITECTURE, kafkajs note). While a send is in
- * flight, new records queue up and go together in the next one, which is what makes intake
- * fast. After a failed send the producer is replaced, so a fresh producer id and sequence
- * numbers are used and nothing is half-sent twice.
+ * An idempotent acks=all producer that batches concurrent appends, on @platformatic/kafka
+ * (ARCHITECTURE: the Kafka client stays behind this module; ingest README "Benchmark": a third
+ * of kafkajs' CPU per record). Sends are serialised: one send in flight at a time per producer,
+ * the rule every idempotent client here has been held to (kafkajs lost or reordered records under
+ * concurrent sends). While a send is in flight, new records queue up and go together in the next
+ * one, which is what makes intake fast. After a failed send the producer is replaced, so a fresh
+ * producer id and sequence numbers are used and nothing is half-sent twice (kafkajs acknowledged
+ * a record it never stored when reused after a failure; this client resets itself, and a fresh
+ * one costs nothing at that rate).
  */
 export function createLogProducer(options: LogProducerOptions): LogProducer {
   const log = options.logger.scope({ component: 'log-producer' });
@@ -108,19 +117,10 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   const maxBatch = options.maxBatchRecords ?? 500;
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
   const reconnectDelayMs = options.reconnectDelayMs ?? 1000;
-  const kafka: Kafka = createKafka({
-    brokers: options.brokers,
-    clientId: options.clientId,
-    logger: options.logger,
-    // kafkajs' own budget (two tries of at most a quarter each, plus backoff) stays inside
-    // ackTimeoutMs, so a send has given up before callers are told 503 and cannot land later.
-    requestTimeoutMs: Math.max(500, Math.floor(ackTimeoutMs / 4)),
-    retry: { initialRetryTime: 100, retries: 1, maxRetryTime: Math.floor(ackTimeoutMs / 8) },
-  });
   const partitionsByTopic = new Map<string, number>();
   const queue: Pending[] = [];
 
-  let producer: Producer | undefined;
+  let producer: Producer<string, Buffer, string, string> | undefined;
   let ready = false;
   let stopped = false;
   let sending = false;
@@ -128,22 +128,29 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   let connecting: Promise<void> | undefined;
 
   const newProducer = () =>
-    kafka.producer({
+    new Producer({
+      clientId: options.clientId,
+      bootstrapBrokers: options.brokers,
       idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      // Records carry an explicit partition (partitionFor); naming the partitioner silences
-      // kafkajs' v2 migration warning.
-      createPartitioner: Partitioners.DefaultPartitioner,
-      // Bounded (see the client's budget above): a send gives up within ackTimeoutMs.
-      retry: { retries: 1 },
+      acks: ProduceAcks.ALL,
+      autocreateTopics: false,
+      serializers: { key: stringSerializer, headerKey: stringSerializer, headerValue: stringSerializer },
+      connectTimeout: 3000,
+      // A send gives up within ackTimeoutMs, so it cannot land after its callers were told 503:
+      // three tries of at most a fifth each and two pauses of a tenth. (Two retries at least:
+      // this client reads one or none as "retry forever" for an idempotent producer.)
+      timeout: Math.max(500, Math.floor(ackTimeoutMs / 5)),
+      requestTimeout: Math.max(500, Math.floor(ackTimeoutMs / 5)),
+      retries: 2,
+      retryDelay: Math.max(50, Math.floor(ackTimeoutMs / 10)),
     });
 
   async function openProducer(): Promise<void> {
     while (!stopped) {
       const candidate = newProducer();
       try {
-        await candidate.connect();
+        // Connects and takes a producer id: ready means the next send can go at once.
+        await candidate.initIdempotentProducer({});
         producer = candidate;
         ready = true;
         log.info('log producer connected', { brokers: options.brokers });
@@ -151,7 +158,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       } catch (error) {
         ready = false;
         log.warn('log producer cannot reach kafka; retrying', { error, retryInMs: reconnectDelayMs });
-        await candidate.disconnect().catch(() => undefined);
+        await candidate.close().catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
       }
     }
@@ -164,21 +171,19 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     return connecting;
   }
 
-  async function partitionsOf(topic: string): Promise<number> {
+  async function partitionsOf(current: Producer<string, Buffer, string, string>, topic: string) {
     const known = partitionsByTopic.get(topic);
     if (known !== undefined) return known;
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
-      const count = metadata.topics[0]?.partitions.length ?? 0;
-      if (count === 0)
-        throw new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, { retriable: false });
-      partitionsByTopic.set(topic, count);
-      return count;
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
+    const metadata = await current.metadata({ topics: [topic] }).catch((error: unknown) => {
+      // Asked for a topic that does not exist, the broker answers UNKNOWN_TOPIC_OR_PARTITION.
+      if (String((error as Error).message ?? '').includes('UNKNOWN_TOPIC_OR_PARTITION')) return undefined;
+      throw error;
+    });
+    const count = metadata?.topics.get(topic)?.partitionsCount ?? 0;
+    if (count === 0)
+      throw new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, { retriable: false });
+    partitionsByTopic.set(topic, count);
+    return count;
   }
 
   function withTimeout<T>(promise: Promise<T>): Promise<T> {
@@ -196,31 +201,23 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     const started = performance.now();
     const current = producer;
     if (!ready || current === undefined) throw new Error('producer not connected');
-    const placed = await Promise.all(
-      batch.map(async ({ record }) => ({
-        topic: record.topic,
-        partition: partitionFor(record.topic, record.key, await partitionsOf(record.topic)),
-      })),
-    );
-    const byTopic = new Map<string, Message[]>();
-    batch.forEach(({ record }, index) => {
-      const messages = byTopic.get(record.topic) ?? [];
-      messages.push({
-        key: record.key,
-        value: record.value,
-        headers: record.headers,
-        partition: placed[index]!.partition,
-      });
-      byTopic.set(record.topic, messages);
-    });
-    const metadata = await withTimeout(
-      current.sendBatch({
-        acks: -1,
-        timeout: ackTimeoutMs,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    const placed: { topic: string; partition: number }[] = [];
+    for (const { record } of batch) {
+      const partitions = partitionsByTopic.get(record.topic) ?? (await partitionsOf(current, record.topic));
+      placed.push({ topic: record.topic, partition: partitionFor(record.topic, record.key, partitions) });
+    }
+    const result = await withTimeout(
+      current.send({
+        messages: batch.map(({ record }, index) => ({
+          topic: record.topic,
+          partition: placed[index]!.partition,
+          key: record.key,
+          value: record.value,
+          headers: record.headers,
+        })),
       }),
     );
-    const appended = assignOffsets(placed, metadata);
+    const appended = assignOffsets(placed, result.offsets ?? []);
     batch.forEach((pending, index) => {
       pending.resolve(appended[index]!);
     });
@@ -247,7 +244,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
             ready = false;
             const broken = producer;
             producer = undefined;
-            void broken?.disconnect().catch(() => undefined);
+            void broken?.close().catch(() => undefined);
             void ensureConnecting();
           }
         }
@@ -283,7 +280,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
         else await new Promise((resolve) => setTimeout(resolve, 5));
       }
       ready = false;
-      await producer?.disconnect().catch(() => undefined);
+      await producer?.close().catch(() => undefined);
       producer = undefined;
     },
   };

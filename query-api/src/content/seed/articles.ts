@@ -417,8 +417,8 @@ export const articles: SeedArticle[] = [
         ['401：缺少或无效的 API Key', '401: missing or invalid API key'],
         ['415：Content-Type 不是 application/json', '415: Content-Type is not application/json'],
         [
-          '503：单证日志暂不可用，未保存任何内容',
-          '503: the document log is unavailable and nothing was stored',
+          '503：单证日志暂不可用，未确认保存，可重新提交（只计一次）',
+          '503: the document log is unavailable and did not confirm the document; resend it (it counts once)',
         ],
       ),
     ],
