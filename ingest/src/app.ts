@@ -206,10 +206,10 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
         },
       });
     } catch (error) {
-      await claim?.settle('failed');
+      claim?.settle('failed');
       throw error;
     }
-    await claim?.settle('acknowledged');
+    claim?.settle('acknowledged');
     submission.documentId = documentId;
     metrics.accepted.inc({ interface: intf.id });
     res.status(200).json(acceptedBody(intf.response, document, documentId, lang));

@@ -68,6 +68,16 @@ const idempotencyDb = createIdempotencyPool({
   onError: (error) => logger.warn('idempotency database connection failed', { error }),
 });
 
+const idempotency = createIdempotency({
+  db: idempotencyDb,
+  now: () => new Date(),
+  logger,
+  keyTtlMs: config.idempotencyKeyTtlMs,
+  duplicateWindowMs: config.duplicateWindowMs,
+  // A reservation still pending after the longest possible append was abandoned.
+  staleAfterMs: config.kafkaAckTimeoutMs + 5_000,
+});
+
 const metrics = createIngestMetrics();
 collectDefaultMetrics({ register: metrics.registry });
 
@@ -82,15 +92,7 @@ const app = createIngestApp({
     negativeTtlMs: config.keyNegativeCacheTtlMs,
     logger: logger.scope({ component: 'keys' }),
   }),
-  idempotency: createIdempotency({
-    db: idempotencyDb,
-    now: () => new Date(),
-    logger,
-    keyTtlMs: config.idempotencyKeyTtlMs,
-    duplicateWindowMs: config.duplicateWindowMs,
-    // A reservation still pending after the longest possible append was abandoned.
-    staleAfterMs: config.kafkaAckTimeoutMs + 5_000,
-  }),
+  idempotency,
   now: () => new Date(),
   newId: createIdGenerator(),
   logger,
@@ -121,6 +123,8 @@ const stop = shutdownOnce(
     // goes, so nothing is left in its batches when it disconnects.
     await closeServer(server, config.shutdownGraceMs);
     await producer.disconnect();
+    // Outcomes of answered requests still on their way to the store (idempotency.ts).
+    await idempotency.settled();
     await pool.end();
     await idempotencyDb.end();
     logger.info('ingest stopped', { signal });

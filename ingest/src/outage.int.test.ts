@@ -128,7 +128,7 @@ describe('Kafka unreachable', () => {
     expect(refused).toMatchObject({
       status: 503,
       retryAfter: '5',
-      body: { flag: 'failure', code: 'KAFKA_UNAVAILABLE', message: expect.stringMatching(/未保存/) },
+      body: { flag: 'failure', code: 'KAFKA_UNAVAILABLE', message: expect.stringMatching(/未确认保存/) },
     });
     expect(refused.body.documentId).toBeUndefined();
     expect((await fetch(`${ingest.url}/health`)).status).toBe(200);

@@ -9,7 +9,9 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
 import { readTopics } from '../testing/readTopics.ts';
+import { createIdempotency } from './idempotency.ts';
 import { createIdempotencyPool } from './pool.ts';
+import { findKey } from './store.ts';
 
 /**
  * Idempotent submission against the real broker, registry and Postgres: a repeated
@@ -166,6 +168,58 @@ describe('the idempotency pool', () => {
       );
       expect(rows[0]).toEqual({ commit: 'off', schema: schema.schema });
     } finally {
+      await idempotencyDb.end();
+    }
+  });
+});
+
+describe('the outcome, recorded after the answer', () => {
+  it('is waited for by a retry on the same instance, and is in the store once settled', async () => {
+    const idempotencyDb = createIdempotencyPool({
+      connectionString: schema.databaseUrl,
+      timeoutMs: 2_000,
+      onError: () => {},
+    });
+    // The real store, its outcome statement held back a moment (a busy database): the retry
+    // below then certainly arrives while the outcome is still on its way.
+    const slowOutcomes = {
+      query: (async (config: string | pg.QueryConfig, values?: unknown[]) => {
+        if (typeof config === 'object' && config.name === 'ingest-settle-keys')
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        return idempotencyDb.query(config, values);
+      }) as unknown as pg.Pool['query'],
+    };
+    const idempotency = createIdempotency({
+      db: slowOutcomes,
+      now: () => new Date(),
+      logger: quietLogger,
+      keyTtlMs: 60_000,
+      duplicateWindowMs: 60_000,
+      staleAfterMs: 60_000,
+    });
+    const request = {
+      partnerId: 'outcome-partner',
+      interfaceId: 'pod',
+      idempotencyKey: uniqueName('outcome'),
+      bodySha256: 'sha256:abc',
+    };
+    try {
+      const first = await idempotency.claim({ ...request, newDocumentId: 'doc-first' });
+      expect(first).toMatchObject({ kind: 'append', documentId: 'doc-first', guarded: true });
+      first.settle('acknowledged'); // returns at once: the answer does not wait for the store
+      // The retry arrives while the outcome is on its way: it waits for it, so it is answered
+      // with the first document id, not 409 in progress.
+      const retry = await idempotency.claim({ ...request, newDocumentId: 'doc-second' });
+      expect(retry).toMatchObject({ kind: 'replay', documentId: 'doc-first' });
+      await idempotency.settled();
+      const scope = {
+        partnerId: request.partnerId,
+        interfaceId: 'pod',
+        key: `key:${request.idempotencyKey}`,
+      };
+      expect(await findKey(idempotencyDb, scope)).toMatchObject({ state: 'done', documentId: 'doc-first' });
+    } finally {
+      await idempotency.settled();
       await idempotencyDb.end();
     }
   });

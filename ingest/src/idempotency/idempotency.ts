@@ -7,13 +7,16 @@ import {
   type Reservation,
   reserveKeys,
   type Settlement,
+  scopeId,
   settleKeys,
   takeOverKey,
 } from './store.ts';
 
 /**
  * Idempotent submission (README "Retrying safely"): reserve the key, append, then record the
- * outcome. The reservation is written before the append, so a retry after a timeout finds it:
+ * outcome — after the answer, in the background: a retry that reaches this instance first waits
+ * for it, one that reaches another instance meanwhile gets 409 in progress for those few
+ * milliseconds. The reservation is written before the append, so a retry after a timeout finds it:
  * - the first append was acknowledged → the retry is answered with the same document id,
  *   nothing appended;
  * - it is still running → 409 IDEMPOTENCY_IN_PROGRESS (retry shortly);
@@ -31,7 +34,8 @@ export interface Claim {
   documentId: string;
   /** Whether the claim is recorded (false while Postgres is unreachable). */
   guarded: boolean;
-  settle(outcome: 'acknowledged' | 'failed'): Promise<void>;
+  /** Records the outcome in the background (never throws); `settled` waits for every one. */
+  settle(outcome: 'acknowledged' | 'failed'): void;
 }
 
 export interface Idempotency {
@@ -42,6 +46,8 @@ export interface Idempotency {
     bodySha256: string;
     newDocumentId: string;
   }): Promise<Claim>;
+  /** Resolves once every outcome recorded so far is in the store (or given up on): before shutdown. */
+  settled(): Promise<void>;
 }
 
 export interface IdempotencyOptions {
@@ -62,23 +68,27 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
   const logger = options.logger.scope({ component: 'idempotency' });
   const pauseMs = options.pauseAfterFailureMs ?? 5_000;
   let pausedUntil = 0;
-  // Concurrent submissions share one round trip per step (batcher.ts).
+  // Concurrent submissions share one round trip per step (batcher.ts), one batch in flight per
+  // step: Postgres' cost per statement dwarfs its cost per row (README "Benchmark"), so the
+  // fewer and larger the batches, the more submissions one core of Postgres carries.
   const reserve = createBatcher<Reservation, boolean>((entries) => reserveKeys(options.db, entries), {
-    maxInFlight: 2,
+    maxInFlight: 1,
   });
   const settleBatch = createBatcher<Settlement, void>(
     async (entries) => {
       await settleKeys(options.db, entries);
       return entries.map(() => undefined);
     },
-    { maxInFlight: 2 },
+    { maxInFlight: 1 },
   );
+  // Outcomes on their way to the store, by key: a retry of one of them waits for it.
+  const unsettled = new Map<string, Promise<void>>();
 
   const unguarded = (documentId: string): Claim => ({
     kind: 'append',
     documentId,
     guarded: false,
-    settle: async () => {},
+    settle: () => {},
   });
 
   const storeFailed = (error: unknown, step: string) => {
@@ -93,26 +103,33 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     pausedUntil = now + pauseMs;
   };
 
+  const record = async (settlement: Settlement) => {
+    // Once more on failure: a reservation left pending is taken over after staleAfterMs,
+    // and for an acknowledged append that would mean a second record.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        await settleBatch(settlement);
+        return;
+      } catch (error) {
+        if (attempt === 2) storeFailed(error, 'settle');
+      }
+    }
+  };
+
   const appendClaim = (scope: KeyScope, documentId: string): Claim => ({
     kind: 'append',
     documentId,
     guarded: true,
-    async settle(outcome) {
-      const settlement: Settlement = {
+    settle(outcome) {
+      const id = scopeId(scope);
+      const done = record({
         scope,
         documentId,
         state: outcome === 'acknowledged' ? 'done' : 'failed',
-      };
-      // Once more on failure: a reservation left pending is taken over after staleAfterMs,
-      // and for an acknowledged append that would mean a second record.
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        try {
-          await settleBatch(settlement);
-          return;
-        } catch (error) {
-          if (attempt === 2) storeFailed(error, 'settle');
-        }
-      }
+      }).finally(() => {
+        if (unsettled.get(id) === done) unsettled.delete(id);
+      });
+      unsettled.set(id, done);
     },
   });
 
@@ -139,6 +156,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
             expiresAt: new Date(now.getTime() + ttl),
           });
           if (reserved) return appendClaim(scope, request.newDocumentId);
+          await unsettled.get(scopeId(scope)); // this instance's outcome for it, still on its way
           const existing = await findKey(options.db, scope);
           if (existing === undefined) continue; // expired and deleted in between
           const decision = decide(existing, {
@@ -152,7 +170,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
                 kind: 'replay',
                 documentId: decision.documentId,
                 guarded: true,
-                settle: async () => {},
+                settle: () => {},
               };
             case 'inProgress':
               throw inProgress();
@@ -175,6 +193,9 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
         storeFailed(error, 'claim');
         return unguarded(request.newDocumentId);
       }
+    },
+    async settled() {
+      while (unsettled.size > 0) await Promise.all(unsettled.values());
     },
   };
 }

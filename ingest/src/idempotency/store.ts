@@ -36,7 +36,8 @@ export interface Reservation {
   expiresAt: Date;
 }
 
-const scopeId = (scope: KeyScope) => `${scope.partnerId}\u0000${scope.interfaceId}\u0000${scope.key}`;
+/** One string per key scope, for maps. */
+export const scopeId = (scope: KeyScope) => `${scope.partnerId}\u0000${scope.interfaceId}\u0000${scope.key}`;
 
 /**
  * Reserves keys for new submissions (one statement for the batch), or replaces records whose

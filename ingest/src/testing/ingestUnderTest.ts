@@ -102,6 +102,14 @@ export async function startIngestUnderTest(options: {
     timeoutMs: 1_000,
     onError: () => {},
   });
+  const idempotency = createIdempotency({
+    db: idempotencyDb,
+    now: () => new Date(),
+    logger: options.logger,
+    keyTtlMs: options.idempotencyKeyTtlMs ?? 24 * 60 * 60 * 1000,
+    duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,
+    staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
+  });
   const metrics = createIngestMetrics();
   const interfaces = buildInterfaces({
     types: documentTypes,
@@ -120,14 +128,7 @@ export async function startIngestUnderTest(options: {
       negativeTtlMs: options.keyNegativeCacheTtlMs ?? 5_000,
       logger: options.logger,
     }),
-    idempotency: createIdempotency({
-      db: idempotencyDb,
-      now: () => new Date(),
-      logger: options.logger,
-      keyTtlMs: options.idempotencyKeyTtlMs ?? 24 * 60 * 60 * 1000,
-      duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,
-      staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
-    }),
+    idempotency,
     now: () => new Date(),
     newId: createIdGenerator(),
     logger: options.logger,
@@ -159,6 +160,7 @@ export async function startIngestUnderTest(options: {
     async close() {
       await closeServer(server, 0);
       await producer.disconnect();
+      await idempotency.settled();
       await pool.end();
       await idempotencyDb.end();
       // The topics are the test's own: leave the broker's metadata (and its open files) as it was.
