@@ -4,7 +4,6 @@ import {
   type InsertLease,
   insertDeliveries,
   lastPushesStartedAt,
-  lockClaims,
   type NewDelivery,
 } from '@tradelog/projections/push/deliveries';
 import type { MatchedSubscription } from '@tradelog/projections/push/subscriptions';
@@ -138,7 +137,6 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         : new Set<string>();
     let lease: InsertLease | undefined;
     if (leasable.size > 0 && options.handOver) {
-      await lockClaims(db);
       lease = {
         ids: leasable,
         at,

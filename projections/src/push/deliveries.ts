@@ -56,7 +56,7 @@ export interface InsertLease {
   until: Date;
   /** PUSH_SUBSCRIPTION_CONCURRENCY: rows still claimed are counted, as the claim counts them. */
   perSubscription: number;
-  /** The most rows leased by this statement. */
+  /** The most rows leased. */
   limit: number;
 }
 
@@ -75,11 +75,11 @@ export interface InsertedDelivery {
  * to grow, gaps are allowed.) Sequence rows are upserted in key order, so concurrent batches
  * never deadlock on them. A (subscription, event) given twice is inserted once.
  *
- * With `lease`, rows of `lease.ids` are inserted already claimed until `lease.until` — the
- * claim's lease, given at insert instead of by an UPDATE after it — in log order, as far as their
- * subscriptions have room (`perSubscription`, rows claimed now counted) and up to `limit`. The
- * caller must hold the claims' lock (`lockClaims`, same transaction) so the count is exact over
- * every process, as in `push_claim_deliveries`.
+ * With `lease`, rows of `lease.ids` inserted here are then leased until `lease.until` — a claim
+ * made at insert — in log order, as far as their subscriptions have room (`perSubscription`,
+ * rows claimed now counted) and up to `limit`. The lease takes the claims' lock (`lockClaims`)
+ * after the insert, so the count is exact over every process, as in `push_claim_deliveries`, and
+ * the lock is held from there until the transaction ends, not while the batch is inserted.
  */
 export async function insertDeliveries(
   db: Queryable,
@@ -92,18 +92,9 @@ export async function insertDeliveries(
        SELECT r.*, row_number() OVER (PARTITION BY r.subscription_id, r.subject ORDER BY r.i) AS n
        FROM jsonb_to_recordset($1::jsonb) AS r(i integer, id uuid, subscription_id uuid, family text, event_id text,
          event_kind text, subject text, payload jsonb, state text, created_at timestamptz,
-         next_attempt_at timestamptz, leasable boolean)),
+         next_attempt_at timestamptz)),
      counts AS (
        SELECT subscription_id, subject, count(*) AS taken FROM r GROUP BY 1, 2 ORDER BY 1, 2),
-     busy AS (
-       SELECT b.subscription_id, count(*)::int AS n FROM push_deliveries b
-       WHERE $3::int > 0 AND b.claimed_until IS NOT NULL AND b.claimed_until > $2 AND b.state = 'pending'
-       GROUP BY 1),
-     leased AS (
-       SELECT ranked.i FROM (
-         SELECT r.i, COALESCE(busy.n, 0) + row_number() OVER (PARTITION BY r.subscription_id ORDER BY r.i) AS slot
-         FROM r LEFT JOIN busy USING (subscription_id) WHERE r.leasable) ranked
-       WHERE ranked.slot <= $4 ORDER BY ranked.i LIMIT $3),
      seq AS (
        INSERT INTO push_subject_sequences (subscription_id, subject, last_sequence)
        SELECT subscription_id, subject, taken FROM counts ORDER BY 1, 2
@@ -111,16 +102,16 @@ export async function insertDeliveries(
        DO UPDATE SET last_sequence = push_subject_sequences.last_sequence + EXCLUDED.last_sequence
        RETURNING subscription_id, subject, last_sequence)
      INSERT INTO push_deliveries (id, subscription_id, event_id, event_kind, subject, sequence, payload, state,
-       next_attempt_at, created_at, updated_at, claimed_until)
+       next_attempt_at, created_at, updated_at)
      SELECT r.id, r.subscription_id, r.event_id, r.event_kind, r.subject, s.sequence,
        CASE WHEN r.family = 'changes' THEN r.payload || jsonb_build_object('sequence', s.sequence) ELSE r.payload END,
        r.state, CASE WHEN r.state IN ('pending', 'scheduled') THEN COALESCE(r.next_attempt_at, r.created_at) END, r.created_at,
-       r.created_at, CASE WHEN r.i IN (SELECT i FROM leased) THEN $5::timestamptz END
+       r.created_at
      FROM r JOIN counts c USING (subscription_id, subject) JOIN seq q USING (subscription_id, subject)
      CROSS JOIN LATERAL (SELECT q.last_sequence - c.taken + r.n AS sequence) s
      ORDER BY r.i
      ON CONFLICT (subscription_id, event_id) DO NOTHING
-     RETURNING id, sequence, CASE WHEN claimed_until IS NOT NULL THEN payload END AS leased_payload`,
+     RETURNING id, sequence`,
     [
       JSON.stringify(
         deliveries.map((delivery, i) => ({
@@ -135,26 +126,66 @@ export async function insertDeliveries(
           state: delivery.state,
           created_at: delivery.createdAt,
           next_attempt_at: delivery.nextAttemptAt ?? null,
-          leasable: lease?.ids.has(delivery.id) === true && delivery.state === 'pending',
         })),
       ),
-      lease?.at ?? new Date(0),
-      lease?.limit ?? 0,
-      lease?.perSubscription ?? 0,
-      lease?.until ?? null,
     ],
   );
-  return rows.map((row) => ({
-    id: row.id as string,
-    sequence: Number(row.sequence),
-    ...(row.leased_payload ? { leased: { payload: row.leased_payload as Record<string, unknown> } } : {}),
-  }));
+  const inserted = new Map<string, InsertedDelivery>(
+    rows.map((row) => [row.id as string, { id: row.id as string, sequence: Number(row.sequence) }]),
+  );
+  const leasable = lease
+    ? deliveries.filter((d) => d.state === 'pending' && lease.ids.has(d.id) && inserted.has(d.id))
+    : [];
+  if (lease && leasable.length > 0 && lease.limit > 0) {
+    await lockClaims(db);
+    for (const [id, payload] of await leaseInserted(db, leasable, lease)) inserted.get(id)!.leased = { payload };
+  }
+  return deliveries.flatMap((delivery) => inserted.get(delivery.id) ?? []);
+}
+
+/**
+ * The lease of rows just inserted (`insertDeliveries`), given in log order: claim rows for as
+ * many as their subscriptions have room for, up to the limit. Returns the leased ones' payloads
+ * as stored. The caller holds the claims' lock.
+ */
+async function leaseInserted(
+  db: Queryable,
+  rows: readonly NewDelivery[],
+  lease: InsertLease,
+): Promise<Map<string, Record<string, unknown>>> {
+  const { rows: leased } = await db.query(
+    `WITH r AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS r(id, subscription_id, i)),
+     busy AS (
+       SELECT b.subscription_id, count(*)::int AS n FROM push_delivery_claims b
+       WHERE b.claimed_until > $3 GROUP BY 1),
+     leased AS (
+       SELECT ranked.id, ranked.subscription_id FROM (
+         SELECT r.id, r.subscription_id, r.i,
+           COALESCE(busy.n, 0) + row_number() OVER (PARTITION BY r.subscription_id ORDER BY r.i) AS slot
+         FROM r LEFT JOIN busy USING (subscription_id)) ranked
+       WHERE ranked.slot <= $4 ORDER BY ranked.i LIMIT $5),
+     claims AS (
+       INSERT INTO push_delivery_claims (delivery_id, subscription_id, claimed_until)
+       SELECT id, subscription_id, $6 FROM leased ORDER BY id
+       RETURNING delivery_id)
+     SELECT d.id, d.payload FROM push_deliveries d JOIN claims ON claims.delivery_id = d.id`,
+    [
+      rows.map((row) => row.id),
+      rows.map((row) => row.subscriptionId),
+      lease.at,
+      lease.perSubscription,
+      lease.limit,
+      lease.until,
+    ],
+  );
+  return new Map(leased.map((row) => [row.id as string, row.payload as Record<string, unknown>]));
 }
 
 /**
  * Takes the claims' lock (the one `push_claim_deliveries` takes) until the transaction ends: for
  * a writer that leases rows itself (`insertDeliveries` with a lease), so no claim counts a
- * subscription's claimed rows while it adds to them.
+ * subscription's claimed rows while it adds to them. Taken again by the same transaction, it is
+ * the same lock.
  */
 export async function lockClaims(db: Queryable): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'))`);
@@ -190,19 +221,7 @@ export async function findDeliveryForAttempt(db: Queryable, id: string): Promise
   return (await findDeliveriesForAttempt(db, [id])).get(id) ?? null;
 }
 
-/** The columns of `DeliveryForAttempt`, over `d` (the deliveries) — shared by the lookup and the claim. */
-const attemptView = `d.id, d.subscription_id, s.family, s.callback_url, s.secret,
-       CASE WHEN k.revoked_at IS NULL THEN s.state ELSE 'deleted' END AS subscription_state, d.event_id,
-       d.subject, d.sequence, d.payload, d.state, d.attempts, d.round_start, d.forced,
-       COALESCE(q.delivered_sequence, 0) AS delivered_sequence,
-       EXISTS (SELECT 1 FROM push_deliveries n WHERE n.subscription_id = d.subscription_id AND n.subject = d.subject
-               AND n.sequence > d.sequence AND n.state IN ('held', 'requested', 'pending', 'scheduled')) AS newer_waiting
-     FROM d
-     JOIN push_subscriptions s ON s.id = d.subscription_id
-     LEFT JOIN api_keys k ON k.id = s.key_id
-     LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND q.subject = d.subject`;
-
-// biome-ignore lint/suspicious/noExplicitAny: a row of `attemptView`
+// biome-ignore lint/suspicious/noExplicitAny: a row of the view `push_deliveries_for_attempt` (migration 1764700000000_push-claims-table.sql), read by the lookup and the claim
 const toDeliveryForAttempt = (row: any): DeliveryForAttempt => ({
   id: row.id,
   subscriptionId: row.subscription_id,
@@ -229,7 +248,7 @@ export async function findDeliveriesForAttempt(
 ): Promise<Map<string, DeliveryForAttempt>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query(
-    `WITH d AS (SELECT * FROM push_deliveries WHERE id = ANY($1::uuid[])) SELECT ${attemptView}`,
+    'SELECT * FROM push_deliveries_for_attempt WHERE id = ANY($1::uuid[])',
     [ids],
   );
   return new Map(rows.map((row) => [row.id, toDeliveryForAttempt(row)]));
@@ -245,10 +264,11 @@ export interface ScheduledAttempt {
  * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
  * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more
  * than `perSubscription` claimed at once, those still in flight from earlier claims counted, over
- * every process (the claim is serialized: `push_claim_deliveries`, migration
- * 1764600000000_push-delivery-claims.sql). With `scheduled`, only those deliveries, which their
- * jobs made due; one whose subscription has no room is left pending for the next claim.
- * Returns the claimed deliveries with everything an attempt needs.
+ * every process (the claim is serialized: `push_claim_deliveries`, migrations
+ * 1764600000000_push-delivery-claims.sql, 1764700000000_push-claims-table.sql). With `scheduled`,
+ * only those deliveries, which their jobs made due; one whose subscription has no room is left
+ * pending for the next claim. Returns the claimed deliveries with everything an attempt needs,
+ * read by the claim's own statement, after its lock: it sees everything committed before.
  */
 export async function claimDueDeliveries(
   db: Queryable,
@@ -262,7 +282,7 @@ export async function claimDueDeliveries(
 ): Promise<DeliveryForAttempt[]> {
   const { scheduled } = options;
   const { rows } = await db.query(
-    'SELECT push_claim_deliveries AS id FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)',
+    'SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)',
     [
       options.now,
       options.leaseUntil,
@@ -272,13 +292,7 @@ export async function claimDueDeliveries(
       scheduled ? scheduled.map((job) => job.attempt) : null,
     ],
   );
-  // Loaded by a statement of its own, whose snapshot sees everything the claim saw (a subscription
-  // made a moment ago included), and so the claims' lock is held only while they are made.
-  const claimed = await findDeliveriesForAttempt(
-    db,
-    rows.map((row) => row.id as string),
-  );
-  return [...claimed.values()];
+  return rows.map(toDeliveryForAttempt);
 }
 
 /**
@@ -336,6 +350,12 @@ export async function insertAttempt(db: Queryable, attempt: AttemptRecord): Prom
 }
 
 /**
+ * A CTE ending the claims of the deliveries a statement moved (CTE `moved`, column `id`): a claim
+ * lives only while its delivery is pending (migration 1764700000000_push-claims-table.sql).
+ */
+const endClaims = `ended AS (DELETE FROM push_delivery_claims c USING moved WHERE c.delivery_id = moved.id)`;
+
+/**
  * Moves a delivery on after attempt `attempt`; only if no one else did (the attempts count is
  * the guard), so an attempt recorded twice records one outcome. False when the guard failed.
  */
@@ -350,14 +370,17 @@ export async function settleAttempt(
     now: Date;
   },
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE push_deliveries
-     SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6,
-       claimed_until = NULL
-     WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'`,
+  const { rows } = await db.query(
+    `WITH moved AS (
+       UPDATE push_deliveries
+       SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6
+       WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'
+       RETURNING id),
+     ${endClaims}
+     SELECT count(*)::int AS n FROM moved`,
     [update.id, update.attempt, update.state, update.nextAttemptAt, update.errorCode, update.now],
   );
-  return rowCount === 1;
+  return rows[0].n === 1;
 }
 
 /** Records that the subject's state up to `sequence` reached the receiver. */
@@ -382,8 +405,11 @@ export async function settleWithoutAttempt(
   now: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL, claimed_until = NULL
-     WHERE id = $1 AND state = 'pending'`,
+    `WITH moved AS (
+       UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL
+       WHERE id = $1 AND state = 'pending' RETURNING id),
+     ${endClaims}
+     SELECT count(*) FROM moved`,
     [id, state, now],
   );
 }
@@ -393,13 +419,17 @@ export async function settleWithoutAttempt(
  * once: `pending` from `now`, for the next claim. SKIP LOCKED: several push processors may poll at once.
  */
 export async function makeRequestedDue(db: Queryable, limit: number, now: Date): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, claimed_until = NULL, updated_at = $2
-     WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
-                    LIMIT $1 FOR UPDATE SKIP LOCKED)`,
+  const { rows } = await db.query(
+    `WITH moved AS (
+       UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, updated_at = $2
+       WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
+                      LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING d.id),
+     ${endClaims}
+     SELECT count(*)::int AS n FROM moved`,
     [limit, now],
   );
-  return rowCount ?? 0;
+  return rows[0].n;
 }
 
 /** On resume: deliveries held while the subscription was paused are requested again (made due by the worker). */
@@ -421,12 +451,16 @@ export async function cancelOpenDeliveries(
   subscriptionId: string,
   now: Date,
 ): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, claimed_until = NULL, updated_at = $2
-     WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending', 'scheduled')`,
+  const { rows } = await db.query(
+    `WITH moved AS (
+       UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
+       WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending', 'scheduled')
+       RETURNING id),
+     ${endClaims}
+     SELECT count(*)::int AS n FROM moved`,
     [subscriptionId, now],
   );
-  return rowCount ?? 0;
+  return rows[0].n;
 }
 
 /**
@@ -566,10 +600,11 @@ export async function recordAttempts(
      moved AS (
        UPDATE push_deliveries d
        SET state = r.state, attempts = r.attempt, next_attempt_at = r.next_attempt_at, last_error_code = r.error_code,
-         forced = false, updated_at = r.now, claimed_until = NULL
+         forced = false, updated_at = r.now
        FROM r JOIN locked ON locked.id = r.delivery_id
        WHERE d.id = r.delivery_id AND d.attempts = r.attempt - 1 AND d.state = 'pending'
        RETURNING d.id),
+     ${endClaims},
      attempt AS (
        INSERT INTO push_attempts (delivery_id, attempt, retry_count, started_at, latency_ms, http_status, outcome,
          error_code, reply_excerpt, callback_url)
