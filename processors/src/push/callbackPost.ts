@@ -56,11 +56,39 @@ export interface CallbackPost {
   allow: CallbackAllowlist;
 }
 
+/** Where a callback URL points, as the request needs it. */
+interface Target {
+  protocol: 'http:' | 'https:';
+  /** Without the brackets of an IPv6 literal. */
+  host: string;
+  port: string;
+  path: string;
+}
+
+/** Callbacks parsed once: a URL parsed for every POST costs more than its signature. */
+const targets = new Map<string, Target>();
+const targetsMax = 10_000;
+
+function targetOf(callback: string): Target {
+  let target = targets.get(callback);
+  if (!target) {
+    const url = new URL(callback);
+    target = {
+      protocol: url.protocol as Target['protocol'],
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port,
+      path: `${url.pathname}${url.search}`,
+    };
+    if (targets.size >= targetsMax) targets.clear();
+    targets.set(callback, target);
+  }
+  return target;
+}
+
 export function postCallback(post: CallbackPost): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const url = new URL(post.url);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const { protocol, host, port, path } = targetOf(post.url);
   if (isIP(host) !== 0) {
     const verdict = checkResolvedAddress(host, host, post.allow);
     if (!verdict.ok) return Promise.resolve({ kind: 'refused', reason: verdict.reason });
@@ -73,12 +101,15 @@ export function postCallback(post: CallbackPost): Promise<AttemptOutcome> {
       clearTimeout(timer);
       resolve(outcome);
     };
-    const transport = url.protocol === 'https:' ? https : http;
+    const transport = protocol === 'https:' ? https : http;
     const request = transport.request(
-      url,
       {
+        protocol,
+        hostname: host,
+        ...(port ? { port: Number(port) } : {}),
+        path,
         method: 'POST',
-        agent: agents[url.protocol as 'http:' | 'https:'],
+        agent: agents[protocol],
         lookup: guardedLookup(post.allow) as unknown as typeof dnsLookup,
         headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
       },
