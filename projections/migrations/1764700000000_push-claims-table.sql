@@ -36,15 +36,19 @@ LEFT JOIN push_subject_sequences q ON q.subscription_id = d.subscription_id AND 
 -- (1764600000000_push-delivery-claims.sql: oldest due first, no subscription past
 -- `per_subscription` claimed at once, serialized per schema by the transaction-scoped advisory
 -- lock), and returns them loaded, in one statement: it runs after the lock, so its snapshot sees
--- every delivery and claim committed before, and the rows it returns are the rows it claimed. A
--- claim whose lease ran out is taken over. Due rows are read in the due index's order, and the
--- scan stops at twice the limit: it passes only the deliveries claimed now and those of
--- subscriptions at their limit.
+-- every delivery and claim committed before, and the rows it returns are the rows it claimed.
+-- Claims whose lease ran out are dropped first (their deliveries are claimed again, or were
+-- settled meanwhile). Due rows are read in the due index's order and the scan stops at twice the
+-- limit, passing only the deliveries claimed now and those of subscriptions at their limit: no
+-- bitmap scan, which the planner picks when the table grew since it was last analyzed (a burst)
+-- and which reads and sorts every due row. The view's columns are this function's: a migration
+-- that changes the view makes the function again.
 CREATE FUNCTION push_claim_deliveries(claim_at timestamptz, claim_until timestamptz, claim_limit integer,
   per_subscription integer, scheduled_ids uuid[] DEFAULT NULL, scheduled_attempts integer[] DEFAULT NULL)
   RETURNS SETOF push_deliveries_for_attempt LANGUAGE plpgsql SET enable_bitmapscan = off AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '/push_deliveries/claims'));
+  DELETE FROM push_delivery_claims WHERE claimed_until <= claim_at;
   IF scheduled_ids IS NULL THEN
     -- A scheduled delivery whose job has not come five minutes after its time (the job failed
     -- past pg-boss' own retries, or was lost) is due now: nothing accepted waits for ever.
@@ -58,13 +62,12 @@ BEGIN
   END IF;
   RETURN QUERY
   WITH busy AS (
-    SELECT b.subscription_id, count(*)::int AS n FROM push_delivery_claims b
-    WHERE b.claimed_until > claim_at GROUP BY 1),
+    SELECT b.subscription_id, count(*)::int AS n FROM push_delivery_claims b GROUP BY 1),
   due AS (
     SELECT p.id, p.subscription_id, p.next_attempt_at FROM push_deliveries p
     WHERE p.state = 'pending' AND p.next_attempt_at <= claim_at
       AND (scheduled_ids IS NULL OR p.id = ANY(scheduled_ids))
-      AND NOT EXISTS (SELECT 1 FROM push_delivery_claims c WHERE c.delivery_id = p.id AND c.claimed_until > claim_at)
+      AND NOT EXISTS (SELECT 1 FROM push_delivery_claims c WHERE c.delivery_id = p.id)
       AND p.subscription_id NOT IN (SELECT busy.subscription_id FROM busy WHERE busy.n >= per_subscription)
     ORDER BY p.next_attempt_at, p.id LIMIT claim_limit * 2),
   picked AS (
@@ -76,8 +79,6 @@ BEGIN
   claimed AS (
     INSERT INTO push_delivery_claims AS c (delivery_id, subscription_id, claimed_until)
     SELECT picked.id, picked.subscription_id, claim_until FROM picked ORDER BY picked.id
-    ON CONFLICT (delivery_id) DO UPDATE SET claimed_until = EXCLUDED.claimed_until
-    WHERE c.claimed_until <= claim_at
     RETURNING c.delivery_id)
   SELECT v.* FROM push_deliveries_for_attempt v JOIN claimed ON claimed.delivery_id = v.id;
 END $$;
