@@ -138,7 +138,8 @@ export async function insertDeliveries(
     : [];
   if (lease && leasable.length > 0 && lease.limit > 0) {
     await lockClaims(db);
-    for (const [id, payload] of await leaseInserted(db, leasable, lease)) inserted.get(id)!.leased = { payload };
+    for (const [id, payload] of await leaseInserted(db, leasable, lease))
+      inserted.get(id)!.leased = { payload };
   }
   return deliveries.flatMap((delivery) => inserted.get(delivery.id) ?? []);
 }
@@ -247,10 +248,9 @@ export async function findDeliveriesForAttempt(
   ids: readonly string[],
 ): Promise<Map<string, DeliveryForAttempt>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query(
-    'SELECT * FROM push_deliveries_for_attempt WHERE id = ANY($1::uuid[])',
-    [ids],
-  );
+  const { rows } = await db.query('SELECT * FROM push_deliveries_for_attempt WHERE id = ANY($1::uuid[])', [
+    ids,
+  ]);
   return new Map(rows.map((row) => [row.id, toDeliveryForAttempt(row)]));
 }
 
@@ -281,17 +281,14 @@ export async function claimDueDeliveries(
   },
 ): Promise<DeliveryForAttempt[]> {
   const { scheduled } = options;
-  const { rows } = await db.query(
-    'SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)',
-    [
-      options.now,
-      options.leaseUntil,
-      options.limit,
-      options.perSubscription,
-      scheduled ? scheduled.map((job) => job.deliveryId) : null,
-      scheduled ? scheduled.map((job) => job.attempt) : null,
-    ],
-  );
+  const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)', [
+    options.now,
+    options.leaseUntil,
+    options.limit,
+    options.perSubscription,
+    scheduled ? scheduled.map((job) => job.deliveryId) : null,
+    scheduled ? scheduled.map((job) => job.attempt) : null,
+  ]);
   return rows.map(toDeliveryForAttempt);
 }
 
