@@ -4,6 +4,8 @@
 -- `claimed_until` sat in a partial index, so the update was never HOT). A delivery row is written
 -- when inserted and when its attempt is recorded; a claim is one narrow row, gone when the attempt
 -- is recorded or the delivery settled. A delivery is claimed while its claim row's lease runs.
+-- No foreign key (a check per claim, for a row that lives one attempt): a claim whose delivery went
+-- (with its subscription) runs out and is dropped by the next claim.
 CREATE TABLE push_delivery_claims (
   delivery_id uuid PRIMARY KEY,
   subscription_id uuid NOT NULL,
