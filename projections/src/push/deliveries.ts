@@ -576,7 +576,9 @@ export interface SettledAttempt extends AttemptRecord {
  * A batch of attempts in one statement: each delivery moves on after its attempt only if no one
  * else moved it (the attempts count is the guard, as in `settleAttempt`), its attempt row is
  * written only then, and the subjects' delivered sequences rise for the delivered ones. Rows are
- * locked in id order first, so concurrent batches never deadlock. Claims end here; a `scheduled`
+ * locked in id order first (found by primary key, never by a scan of the due ones, whatever the
+ * planner's statistics say), so concurrent batches never deadlock; each step reads the rows the
+ * one before returned rather than joining statement results the planner cannot count. Claims end here; a `scheduled`
  * row is due again at its `nextAttemptAt` (the retry), when the job the caller queues in the same
  * transaction comes. Returns the ids that moved.
  */
@@ -592,15 +594,15 @@ export async function recordAttempts(
          reply_excerpt text, callback_url text, state text, next_attempt_at timestamptz, subscription_id uuid,
          subject text, sequence bigint, now timestamptz)),
      locked AS (
-       SELECT d.id FROM push_deliveries d JOIN r ON r.delivery_id = d.id
-       WHERE d.attempts = r.attempt - 1 AND d.state = 'pending' ORDER BY d.id FOR UPDATE OF d),
+       SELECT d.id, d.state, d.attempts FROM push_deliveries d WHERE d.id = ANY($2::uuid[]) ORDER BY d.id FOR UPDATE),
      moved AS (
        UPDATE push_deliveries d
        SET state = r.state, attempts = r.attempt, next_attempt_at = r.next_attempt_at, last_error_code = r.error_code,
          forced = false, updated_at = r.now
        FROM r JOIN locked ON locked.id = r.delivery_id
-       WHERE d.id = r.delivery_id AND d.attempts = r.attempt - 1 AND d.state = 'pending'
-       RETURNING d.id),
+       WHERE d.id = ANY($2::uuid[]) AND d.id = r.delivery_id AND locked.attempts = r.attempt - 1
+         AND locked.state = 'pending'
+       RETURNING d.id, d.subscription_id, d.subject, d.sequence, d.state),
      ${endClaims},
      attempt AS (
        INSERT INTO push_attempts (delivery_id, attempt, retry_count, started_at, latency_ms, http_status, outcome,
@@ -609,15 +611,13 @@ export async function recordAttempts(
          r.error_code, r.reply_excerpt, r.callback_url
        FROM r JOIN moved ON moved.id = r.delivery_id ORDER BY r.delivery_id),
      delivered AS (
-       SELECT r.subscription_id, r.subject, max(r.sequence) AS sequence
-       FROM r JOIN moved ON moved.id = r.delivery_id WHERE r.state = 'delivered' GROUP BY 1, 2),
+       SELECT subscription_id, subject, max(sequence) AS sequence FROM moved WHERE state = 'delivered' GROUP BY 1, 2),
      sequences AS (
-       SELECT q.subscription_id, q.subject FROM push_subject_sequences q
+       SELECT q.subscription_id, q.subject, delivered.sequence FROM push_subject_sequences q
        JOIN delivered USING (subscription_id, subject) ORDER BY 1, 2 FOR UPDATE OF q),
      raised AS (
-       UPDATE push_subject_sequences q SET delivered_sequence = GREATEST(q.delivered_sequence, delivered.sequence)
-       FROM delivered JOIN sequences USING (subscription_id, subject)
-       WHERE q.subscription_id = delivered.subscription_id AND q.subject = delivered.subject)
+       UPDATE push_subject_sequences q SET delivered_sequence = GREATEST(q.delivered_sequence, sequences.sequence)
+       FROM sequences WHERE q.subscription_id = sequences.subscription_id AND q.subject = sequences.subject)
      SELECT id FROM moved`,
     [
       JSON.stringify(
@@ -640,6 +640,7 @@ export async function recordAttempts(
           now: a.now,
         })),
       ),
+      attempts.map((a) => a.deliveryId),
     ],
   );
   return new Set(rows.map((row) => row.id as string));
