@@ -576,11 +576,12 @@ export interface SettledAttempt extends AttemptRecord {
  * A batch of attempts in one statement: each delivery moves on after its attempt only if no one
  * else moved it (the attempts count is the guard, as in `settleAttempt`), its attempt row is
  * written only then, and the subjects' delivered sequences rise for the delivered ones. Rows are
- * locked in id order first (found by primary key, never by a scan of the due ones, whatever the
- * planner's statistics say), so concurrent batches never deadlock; each step reads the rows the
- * one before returned rather than joining statement results the planner cannot count. Claims end here; a `scheduled`
- * row is due again at its `nextAttemptAt` (the retry), when the job the caller queues in the same
- * transaction comes. Returns the ids that moved.
+ * locked in id order first, so concurrent batches never deadlock. They are found by primary key,
+ * never by a scan of the due ones (which the planner picks when its statistics predate a burst),
+ * and each step reads the rows the one before returned rather than joining statement results the
+ * planner cannot count. Claims end here; a `scheduled` row is due again at its `nextAttemptAt`
+ * (the retry), when the job the caller queues in the same transaction comes. Returns the ids that
+ * moved.
  */
 export async function recordAttempts(
   db: Queryable,
