@@ -265,6 +265,21 @@ async function measureKafkaPerf(topic: string, recordSize: number) {
   return stats;
 }
 
+/**
+ * What limits intake besides ingest's own process: the rate the cores would allow if that process
+ * cost no more than the no-op's, with the run's other parties (load generator, broker, Postgres)
+ * as measured, and that rate as a share of the no-op's own bound (its server and load
+ * generator). `other` (the rest of a shared machine) is left out of both.
+ */
+function boundByOthers(noop: CpuPerRequest, ingest: CpuPerRequest) {
+  const { loadGenerator, kafka, postgres } = ingest.msPerRequest;
+  const othersMs = loadGenerator + kafka + postgres;
+  const noopServerMs = noop.msPerRequest.server;
+  const docsPerSecond = (ingest.cores * 1000) / (othersMs + noopServerMs);
+  const noopBound = (noop.cores * 1000) / (noopServerMs + noop.msPerRequest.loadGenerator);
+  return { noopServerMs, othersMs, docsPerSecond, noopBound, shareOfNoopBound: docsPerSecond / noopBound };
+}
+
 async function main() {
   const submissions = buildSubmissions(5000);
   const meanBody = Math.round(submissions.reduce((sum, s) => sum + s.body.length, 0) / submissions.length);
@@ -296,6 +311,7 @@ async function main() {
     );
     await createPerfTopic(perfTopic);
     const kafka = await measureKafkaPerf(perfTopic, recordSize);
+    const bound = noop.cpu && ingest.cpu ? boundByOthers(noop.cpu, ingest.cpu) : undefined;
     if (jsonOutput) {
       process.stdout.write(
         `${JSON.stringify({
@@ -316,23 +332,16 @@ async function main() {
           kafkaPerfTest: { ...kafka, records: config.perfRecords, recordBytes: recordSize },
           ingestShareOfNoop: ingest.perSecond / noop.perSecond,
           ingestShareOfKafka: ingest.perSecond / kafka.perSecond,
+          boundByOthers: bound,
         })}\n`,
       );
     }
     say(
       `SUMMARY ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${((100 * ingest.perSecond) / noop.perSecond).toFixed(0)}% of express no-op (${noop.perSecond.toFixed(0)} req/s) and ${((100 * ingest.perSecond) / kafka.perSecond).toFixed(0)}% of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all)`,
     );
-    // What limits intake besides ingest's own process: the rate the cores would allow if that
-    // process cost no more than the no-op's, with the run's other parties (load generator,
-    // broker, Postgres) as measured; `other` (the rest of a shared machine) is left out.
-    if (ingest.cpu !== undefined && noop.cpu !== undefined) {
-      const { loadGenerator, kafka, postgres } = ingest.cpu.msPerRequest;
-      const rest = loadGenerator + kafka + postgres;
-      const bound = (ingest.cpu.cores * 1000) / (rest + noop.cpu.msPerRequest.server);
-      const noopBound =
-        (noop.cpu.cores * 1000) / (noop.cpu.msPerRequest.server + noop.cpu.msPerRequest.loadGenerator);
+    if (bound !== undefined) {
       say(
-        `BOUND with ingest's process as cheap as the no-op's (${noop.cpu.msPerRequest.server.toFixed(3)} ms/req), load generator + kafka + postgres (${rest.toFixed(3)} ms/doc) allow ${bound.toFixed(0)} docs/s, ${((100 * bound) / noopBound).toFixed(0)}% of the no-op's own bound (${noopBound.toFixed(0)}/s, server + load generator)`,
+        `BOUND with ingest's process as cheap as the no-op's (${bound.noopServerMs.toFixed(3)} ms/req), load generator + kafka + postgres (${bound.othersMs.toFixed(3)} ms/doc) allow ${bound.docsPerSecond.toFixed(0)} docs/s, ${(100 * bound.shareOfNoopBound).toFixed(0)}% of the no-op's own bound (${bound.noopBound.toFixed(0)}/s, server + load generator)`,
       );
     }
   } finally {
