@@ -46,7 +46,13 @@ export interface LogConsumerOptions {
   groupId: string;
   topics: readonly string[];
   logger: Logger;
-  /** Where each assigned partition starts (the caller's checkpoints); absent partitions start at 0. */
+  /**
+   * Where each assigned partition starts (the caller's checkpoints); absent partitions start at 0.
+   * Read while the consumer connects and joins, and again on every later join; the first join may
+   * so start a partition at a checkpoint that moved on meanwhile (another member's last batches
+   * before the rebalance): the caller must skip records below its checkpoint, as a checkpointed
+   * consumer does.
+   */
   startOffsets(): Promise<ReadonlyMap<string, string>>;
   /**
    * Handles one fetched batch. Resolves with the last offset it finished (applied, dead-lettered
@@ -162,11 +168,21 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },
     });
     consumer = created;
-    created.on(created.events.GROUP_JOIN, async (event) => {
-      const stored = await options.startOffsets().catch((error: unknown) => {
+    const readOffsets = () =>
+      options.startOffsets().catch((error: unknown) => {
         log.warn('start offsets not readable; partitions start where Kafka has them', { error });
         return new Map<string, string>();
       });
+    // Read beside the connect and join, so the first join seeks at once: kafkajs starts fetching
+    // right after the join, and a seek that comes later throws away what that fetch brought.
+    let early: ReadonlyMap<string, string> | undefined;
+    const reading = readOffsets().then((offsets) => {
+      early = offsets;
+    });
+    created.on(created.events.GROUP_JOIN, async (event) => {
+      const first = early;
+      early = undefined;
+      const stored = first ?? (await readOffsets());
       for (const [topic, partitions] of Object.entries(event.payload.memberAssignment)) {
         for (const partition of partitions) {
           const slot = slotOf(topic, partition);
@@ -189,7 +205,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       log.warn('consumer gave up; rebuilding it', { error, restarts: status.restarts });
       scheduleRestart(error);
     });
-    await created.connect();
+    await Promise.all([created.connect(), reading]);
     await created.subscribe({ topics: [...options.topics], fromBeginning: true });
     await created.run({
       autoCommit: false,
