@@ -104,6 +104,29 @@ describe('foundation round trip', () => {
     expect(decodeDocumentHeaders(record!.headers as Record<string, Buffer>)).toEqual(headers);
   });
 
+  it('refuses an append to a topic that does not exist as a caller mistake, and stays ready', async () => {
+    const producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'roundtrip-missing-topic',
+      logger: quietLogger,
+    });
+    await producer.connect();
+    try {
+      await waitFor(() => producer.isReady(), { what: 'producer ready' });
+      const missing = producer.append({
+        topic: uniqueName('tradelog.test.never-created'),
+        key: 'K1',
+        value: Buffer.from('{}'),
+        headers: {},
+      });
+      // Not KAFKA_UNAVAILABLE (retriable, producer replaced): no retry would ever succeed.
+      await expect(missing).rejects.toMatchObject({ code: 'TOPIC_MISSING', retriable: false });
+      expect(producer.isReady()).toBe(true);
+    } finally {
+      await producer.disconnect();
+    }
+  });
+
   it('writes and reads a row in its own Postgres schema', async () => {
     const client = new pg.Client({ connectionString: db.databaseUrl });
     await client.connect();

@@ -1,4 +1,4 @@
-import { ProduceAcks, Producer, stringSerializer } from '@platformatic/kafka';
+import { ProduceAcks, Producer, stringSerializer, UserError } from '@platformatic/kafka';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
 import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
@@ -175,8 +175,9 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     const known = partitionsByTopic.get(topic);
     if (known !== undefined) return known;
     const metadata = await current.metadata({ topics: [topic] }).catch((error: unknown) => {
-      // Asked for a topic that does not exist, the broker answers UNKNOWN_TOPIC_OR_PARTITION.
-      if (String((error as Error).message ?? '').includes('UNKNOWN_TOPIC_OR_PARTITION')) return undefined;
+      // The client turns the broker's UNKNOWN_TOPIC_OR_PARTITION for the one topic asked into a
+      // UserError (a caller's mistake, not an outage: no retry, no new producer).
+      if (error instanceof UserError) return undefined;
       throw error;
     });
     const count = metadata?.topics.get(topic)?.partitionsCount ?? 0;
