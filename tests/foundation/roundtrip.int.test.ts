@@ -104,7 +104,7 @@ describe('foundation round trip', () => {
     expect(decodeDocumentHeaders(record!.headers as Record<string, Buffer>)).toEqual(headers);
   });
 
-  it('refuses an append to a topic that does not exist as a caller mistake, and stays ready', async () => {
+  it('refuses an append to a topic that does not exist as a caller mistake, appends its batch-mates and stays ready', async () => {
     const producer = createLogProducer({
       brokers: services.kafkaBrokers,
       clientId: 'roundtrip-missing-topic',
@@ -113,14 +113,20 @@ describe('foundation round trip', () => {
     await producer.connect();
     try {
       await waitFor(() => producer.isReady(), { what: 'producer ready' });
-      const missing = producer.append({
-        topic: uniqueName('tradelog.test.never-created'),
-        key: 'K1',
-        value: Buffer.from('{}'),
-        headers: {},
-      });
+      // Appended together, so they share a send.
+      const [missing, present] = [
+        producer.append({
+          topic: uniqueName('tradelog.test.never-created'),
+          key: 'K1',
+          value: Buffer.from('{}'),
+          headers: {},
+        }),
+        producer.append({ topic, key: 'K2', value: Buffer.from('{}'), headers: {} }),
+      ];
       // Not KAFKA_UNAVAILABLE (retriable, producer replaced): no retry would ever succeed.
       await expect(missing).rejects.toMatchObject({ code: 'TOPIC_MISSING', retriable: false });
+      // Its batch-mate for a topic that exists is appended.
+      expect(await present).toMatchObject({ topic });
       expect(producer.isReady()).toBe(true);
     } finally {
       await producer.disconnect();

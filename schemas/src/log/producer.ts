@@ -202,14 +202,26 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     const started = performance.now();
     const current = producer;
     if (!ready || current === undefined) throw new Error('producer not connected');
+    // A record for a topic that does not exist is refused on its own; its batch-mates still go.
+    const sendable: Pending[] = [];
     const placed: { topic: string; partition: number }[] = [];
-    for (const { record } of batch) {
-      const partitions = partitionsByTopic.get(record.topic) ?? (await partitionsOf(current, record.topic));
+    for (const pending of batch) {
+      const { record } = pending;
+      let partitions: number;
+      try {
+        partitions = partitionsByTopic.get(record.topic) ?? (await partitionsOf(current, record.topic));
+      } catch (error) {
+        if (!(error instanceof TradelogError) || error.retriable) throw error;
+        pending.reject(error);
+        continue;
+      }
+      sendable.push(pending);
       placed.push({ topic: record.topic, partition: partitionFor(record.topic, record.key, partitions) });
     }
+    if (sendable.length === 0) return;
     const result = await withTimeout(
       current.send({
-        messages: batch.map(({ record }, index) => ({
+        messages: sendable.map(({ record }, index) => ({
           topic: record.topic,
           partition: placed[index]!.partition,
           key: record.key,
@@ -219,11 +231,11 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       }),
     );
     const appended = assignOffsets(placed, result.offsets ?? []);
-    batch.forEach((pending, index) => {
+    sendable.forEach((pending, index) => {
       pending.resolve(appended[index]!);
     });
     log.debug('batch appended', {
-      records: batch.length,
+      records: sendable.length,
       durationMs: Math.round(performance.now() - started),
     });
   }
