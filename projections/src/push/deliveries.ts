@@ -579,7 +579,8 @@ export interface SettledAttempt extends AttemptRecord {
  * locked in id order first, so concurrent batches never deadlock. They are found by primary key,
  * never by a scan of the due ones (which the planner picks when its statistics predate a burst),
  * and each step reads the rows the one before returned rather than joining statement results the
- * planner cannot count. Claims end here; a `scheduled` row is due again at its `nextAttemptAt`
+ * planner cannot count. A subject whose delivered sequence is already as high is neither locked nor
+ * rewritten. Claims end here; a `scheduled` row is due again at its `nextAttemptAt`
  * (the retry), when the job the caller queues in the same transaction comes. Returns the ids that
  * moved.
  */
@@ -615,7 +616,8 @@ export async function recordAttempts(
        SELECT subscription_id, subject, max(sequence) AS sequence FROM moved WHERE state = 'delivered' GROUP BY 1, 2),
      sequences AS (
        SELECT q.subscription_id, q.subject, delivered.sequence FROM push_subject_sequences q
-       JOIN delivered USING (subscription_id, subject) ORDER BY 1, 2 FOR UPDATE OF q),
+       JOIN delivered USING (subscription_id, subject) WHERE q.delivered_sequence < delivered.sequence
+       ORDER BY 1, 2 FOR UPDATE OF q),
      raised AS (
        UPDATE push_subject_sequences q SET delivered_sequence = GREATEST(q.delivered_sequence, sequences.sequence)
        FROM sequences WHERE q.subscription_id = sequences.subscription_id AND q.subject = sequences.subject)
