@@ -349,8 +349,14 @@ export async function insertAttempt(db: Queryable, attempt: AttemptRecord): Prom
 /**
  * A CTE ending the claims of the deliveries a statement moved (CTE `moved`, column `id`): a claim
  * lives only while its delivery is pending (migration 1764700000000_push-claims-table.sql).
+ * `among`, an SQL `uuid[]` holding every id `moved` may hold, gives the delete its index
+ * condition whatever the planner counts in `moved` (a prepared statement's generic plan counts
+ * one row and would read every claim).
  */
-const endClaims = `ended AS (DELETE FROM push_delivery_claims c USING moved WHERE c.delivery_id = moved.id)`;
+const endClaims = (among?: string) =>
+  `ended AS (DELETE FROM push_delivery_claims c USING moved WHERE c.delivery_id = moved.id${
+    among ? ` AND c.delivery_id = ANY(${among})` : ''
+  })`;
 
 /**
  * Moves a delivery on after attempt `attempt`; only if no one else did (the attempts count is
@@ -373,7 +379,7 @@ export async function settleAttempt(
        SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6
        WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'
        RETURNING id),
-     ${endClaims}
+     ${endClaims()}
      SELECT count(*)::int AS n FROM moved`,
     [update.id, update.attempt, update.state, update.nextAttemptAt, update.errorCode, update.now],
   );
@@ -405,7 +411,7 @@ export async function settleWithoutAttempt(
     `WITH moved AS (
        UPDATE push_deliveries SET state = $2, updated_at = $3, next_attempt_at = NULL
        WHERE id = $1 AND state = 'pending' RETURNING id),
-     ${endClaims}
+     ${endClaims()}
      SELECT count(*) FROM moved`,
     [id, state, now],
   );
@@ -422,7 +428,7 @@ export async function makeRequestedDue(db: Queryable, limit: number, now: Date):
        WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
                       LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING d.id),
-     ${endClaims}
+     ${endClaims()}
      SELECT count(*)::int AS n FROM moved`,
     [limit, now],
   );
@@ -453,7 +459,7 @@ export async function cancelOpenDeliveries(
        UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
        WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending', 'scheduled')
        RETURNING id),
-     ${endClaims}
+     ${endClaims()}
      SELECT count(*)::int AS n FROM moved`,
     [subscriptionId, now],
   );
@@ -589,8 +595,10 @@ export async function recordAttempts(
   attempts: readonly SettledAttempt[],
 ): Promise<Set<string>> {
   if (attempts.length === 0) return new Set();
-  const { rows } = await db.query(
-    `WITH r AS (
+  // Named: parsed and planned once per connection (README "Postgres' CPU per delivery").
+  const { rows } = await db.query({
+    name: 'push-record-attempts',
+    text: `WITH r AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(delivery_id uuid, attempt integer, retry_count integer,
          started_at timestamptz, latency_ms integer, http_status integer, outcome text, error_code text,
          reply_excerpt text, callback_url text, state text, next_attempt_at timestamptz, subscription_id uuid,
@@ -605,7 +613,7 @@ export async function recordAttempts(
        WHERE d.id = ANY($2::uuid[]) AND d.id = r.delivery_id AND locked.attempts = r.attempt - 1
          AND locked.state = 'pending'
        RETURNING d.id, d.subscription_id, d.subject, d.sequence, d.state),
-     ${endClaims},
+     ${endClaims('$2::uuid[]')},
      attempt AS (
        INSERT INTO push_attempts (delivery_id, attempt, retry_count, started_at, latency_ms, http_status, outcome,
          error_code, reply_excerpt, callback_url)
@@ -622,7 +630,7 @@ export async function recordAttempts(
        UPDATE push_subject_sequences q SET delivered_sequence = GREATEST(q.delivered_sequence, sequences.sequence)
        FROM sequences WHERE q.subscription_id = sequences.subscription_id AND q.subject = sequences.subject)
      SELECT id FROM moved`,
-    [
+    values: [
       JSON.stringify(
         attempts.map((a) => ({
           delivery_id: a.deliveryId,
@@ -645,6 +653,6 @@ export async function recordAttempts(
       ),
       attempts.map((a) => a.deliveryId),
     ],
-  );
+  });
   return new Set(rows.map((row) => row.id as string));
 }
