@@ -12,15 +12,16 @@ import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createTestSchema, uniqueName } from '../../tests/harness/index.ts';
+import { pushPayload } from '../src/push/payloads.ts';
 import { createPushService, startPushQueue } from '../src/push/service.ts';
 import { pushSettings } from '../src/push/settings.ts';
 import { signPush } from '../src/push/signature.ts';
 
 /**
  * Push deliveries per second to a local receiver, next to the raw HTTP ceiling of the same
- * receiver measured in the same run (issue 5, "Must show"). The receiver runs in a child process
+ * receiver measured in the same run. The receiver runs in a child process
  * (its own event loop) and answers 200 {"ok":true}. The ceiling is a bounded loop of concurrent
- * keep-alive POSTs with the same body size and headers. Needs the local stack:
+ * keep-alive POSTs with a delivery's body and headers. Needs the local stack:
  * `source <(bash deploy/local/stack.sh env)`, then
  * `node processors/bench/push-bench.ts` (BENCH_EVENTS=3000, BENCH_SUBSCRIPTIONS=20; `--json` for one
  * JSON line that CI can keep).
@@ -192,12 +193,18 @@ async function bench() {
   // The raw ceiling: the same receiver, same body and header sizes, a bounded concurrent loop.
   const concurrency = Number(process.env.BENCH_RAW_CONCURRENCY ?? 64);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const body = JSON.stringify({
-    eventId: randomUUID(),
-    type: 'order.status-changed',
-    data: changes[0]!.data,
-    sequence: 1,
-  });
+  // The body a delivery of the first change carries (the `changes` family's payload) and the
+  // headers every push has, so the ceiling moves the same bytes as the pushes did.
+  const sample = changes[0]!;
+  const body = JSON.stringify(
+    pushPayload(sample, {
+      subscriptionId: randomUUID(),
+      family: 'changes',
+      criteria: { enterprise: sample.enterprise, projections: ['order-status'] },
+      sequence: 1,
+      now: new Date(),
+    }),
+  );
   const secret = newSubscriptionSecret();
   const post = () =>
     new Promise<void>((resolve, reject) => {
@@ -213,6 +220,7 @@ async function bench() {
             ...signPush(secret, randomUUID(), Date.now() / 1000, body),
             'retry-count': '0',
             'tradelog-sequence': '1',
+            'tradelog-subject': encodeURIComponent(sample.subject),
           },
         },
         (response) => {
