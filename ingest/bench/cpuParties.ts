@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { clockTicksPerSecond, processCpu } from '../../tests/harness/processCpu.ts';
 
 /**
  * Where a benchmark phase's CPU went, by party, from /proc (Linux; `undefined` elsewhere). On a
@@ -16,9 +17,6 @@ export interface CpuSnapshot {
   machine: { busy: number; total: number };
 }
 
-// USER_HZ: 100 on every Linux Node supports (sysconf(_SC_CLK_TCK)).
-const ticksPerSecond = 100;
-
 /** Reads every process's CPU ticks; `serverPid` is the measured server's child process. */
 export async function cpuSnapshot(serverPid: number | undefined): Promise<CpuSnapshot | undefined> {
   try {
@@ -31,25 +29,13 @@ export async function cpuSnapshot(serverPid: number | undefined): Promise<CpuSna
     for (const entry of await readdir('/proc')) {
       const pid = Number(entry);
       if (!Number.isInteger(pid)) continue;
-      const read = await processTicks(pid);
+      const read = processCpu(pid);
       if (read === undefined) continue;
       processes.set(pid, { party: await partyOf(pid, read.command, serverPid), ticks: read.ticks });
     }
     return { processes, machine };
   } catch {
     return undefined;
-  }
-}
-
-async function processTicks(pid: number): Promise<{ command: string; ticks: number } | undefined> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { command, ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return undefined; // gone between readdir and read
   }
 }
 
@@ -91,7 +77,8 @@ export function cpuBetween(
     0,
     machineBusyTicks - spent.server - spent.loadGenerator - spent.kafka - spent.postgres,
   );
-  const perRequest = (ticks: number) => (requests === 0 ? 0 : (ticks * 1000) / ticksPerSecond / requests);
+  const perRequest = (ticks: number) =>
+    requests === 0 ? 0 : (ticks * 1000) / clockTicksPerSecond / requests;
   return {
     msPerRequest: {
       server: perRequest(spent.server),
@@ -101,6 +88,6 @@ export function cpuBetween(
       other: perRequest(spent.other),
     },
     machineBusy: machineTotalTicks === 0 ? 0 : machineBusyTicks / machineTotalTicks,
-    cores: machineTotalTicks / ticksPerSecond / seconds,
+    cores: machineTotalTicks / clockTicksPerSecond / seconds,
   };
 }

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createVersionTables, insertNextVersion } from '@tradelog/projections';
@@ -13,6 +12,7 @@ import express from 'express';
 import pg from 'pg';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema } from '../../tests/harness/index.ts';
+import { clockTicksPerSecond, processCpu } from '../../tests/harness/processCpu.ts';
 import { createApp } from '../src/app.ts';
 import { parseQueryApiConfig } from '../src/config.ts';
 import { noSmsSender } from '../src/content/smsSenders.ts';
@@ -114,13 +114,8 @@ interface Figure {
 
 /** CPU time (user + system) a process has used, in ms; undefined when /proc does not tell. */
 function cpuMsOf(pid: number): number | undefined {
-  try {
-    // Fields after the command name: state is 3rd, utime 14th, stime 15th (in clock ticks, 100/s).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  const cpu = processCpu(pid);
+  return cpu === undefined ? undefined : (cpu.ticks * 1000) / clockTicksPerSecond;
 }
 
 async function bench() {
