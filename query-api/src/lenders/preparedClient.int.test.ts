@@ -25,4 +25,9 @@ describe('the preparing pg client', () => {
     );
     expect(rows).toEqual([{ generic_plans: '8', custom_plans: '0' }]);
   });
+
+  it("makes no parallel plans (a shared read keeps each read's order: summarisedRead.ts)", async () => {
+    const { rows } = await pool.query('SHOW max_parallel_workers_per_gather');
+    expect(rows).toEqual([{ max_parallel_workers_per_gather: '0' }]);
+  });
 });

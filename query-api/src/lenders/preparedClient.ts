@@ -18,7 +18,9 @@ export class PreparingClient extends pg.Client {
 }
 
 /**
- * A pool of preparing clients whose prepared statements each keep one generic plan. Postgres'
+ * A pool of preparing clients whose prepared statements each keep one generic plan, and no
+ * parallel plans (a lender read is small; and a shared read's rows keep each read's order only
+ * when the branches of its UNION ALL run one after the other: ./summarisedRead.ts). Postgres'
  * default (`plan_cache_mode` auto) plans a prepared statement again on every execution whenever
  * its generic plan's estimate looks worse than the custom plans' — which our reads' did, on
  * tables without statistics as much as with them (a link-node read: 0.25 ms of planning for
@@ -32,7 +34,7 @@ export function createPreparingPool(config: Omit<pg.PoolConfig, 'Client'>): pg.P
     // Awaited before the pool hands the new client out (a 'connect' listener's statement would
     // still be running when the first one is sent).
     onConnect: async (client) => {
-      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query('SET plan_cache_mode = force_generic_plan; SET max_parallel_workers_per_gather = 0');
     },
   });
 }

@@ -14,7 +14,8 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import type { TopicOffsets } from '../operations/pipeline.ts';
 import { createNextRound } from './nextRound.ts';
-import { readWithSummary } from './summarisedRead.ts';
+import { createReadBatches } from './readBatches.ts';
+import { firstStatementsAlone, readWithSummary } from './summarisedRead.ts';
 import { createTtlCache, type TtlCache } from './ttlCache.ts';
 
 /**
@@ -98,6 +99,8 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     applied.set(version, summary.appliedThrough);
     return summary;
   };
+  // Reads that miss the results below share statements (./readBatches.ts).
+  const batches = createReadBatches(options.pool);
   const summaries = createNextRound((version: ProjectionVersion) =>
     liveVersionSummary(options.pool, version, logEndsOf(version.projection)).then((summary) =>
       seen(version, summary),
@@ -156,7 +159,13 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     forgetVersion: (projection) => versions.delete(projection),
     summaryOf: (version) => summaries(version),
     async readSummarised(version, read) {
-      const answer = await readWithSummary(options.pool, version, logEndsOf(version.projection), read);
+      const answer = await readWithSummary(
+        options.pool,
+        batches,
+        version,
+        logEndsOf(version.projection),
+        read,
+      );
       seen(version, answer.summary);
       return answer;
     },
@@ -190,7 +199,7 @@ export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
     liveVersion: (projection) => findLiveVersion(pool, projection),
     forgetVersion: () => {},
     summaryOf: (version) => liveVersionSummary(pool, version, null),
-    readSummarised: (version, read) => readWithSummary(pool, version, null, read),
+    readSummarised: (version, read) => readWithSummary(pool, firstStatementsAlone(pool), version, null, read),
     appliedThrough: () => undefined,
     remembered: () => undefined,
     keep: () => {},
