@@ -20,12 +20,15 @@ import {
  *
  * A shared statement that fails is run again read by read, so one read's fault (a value Postgres
  * refuses) is only that read's.
+ *
+ * Batches are of 1, 2, 4, 8, 16 or 32 reads: each size is a statement text of its own, prepared
+ * on every connection (./preparedClient.ts), so a few sizes keep what each connection holds small.
  */
 export function createReadBatches(
   pool: Queryable,
   options: { maxReads?: number; inFlight?: number } = {},
 ): FirstStatements {
-  const maxReads = options.maxReads ?? 32;
+  const maxReads = batchSize(options.maxReads ?? 32, Number.POSITIVE_INFINITY);
   // Two: a batch is being formed while one runs, and a lone read never waits for another's.
   const inFlight = options.inFlight ?? 2;
   const lines = new Map<string, Line>();
@@ -65,7 +68,7 @@ export function createReadBatches(
   function launch(key: string, text: string, line: Line): void {
     while (line.running < inFlight && line.waiting.length > 0) {
       line.running++;
-      const reads = line.waiting.splice(0, maxReads);
+      const reads = line.waiting.splice(0, batchSize(line.waiting.length, maxReads));
       void run(text, reads).finally(() => {
         line.running--;
         if (line.running === 0 && line.waiting.length === 0) lines.delete(key);
@@ -85,4 +88,11 @@ export function createReadBatches(
       line.waiting.push({ values: statement.values, version, logEnds, resolve, reject });
       launch(key, statement.text, line);
     });
+}
+
+/** The largest power of two no greater than `waiting` and `max` (at least 1). */
+export function batchSize(waiting: number, max: number): number {
+  let size = 1;
+  while (size * 2 <= waiting && size * 2 <= max) size *= 2;
+  return size;
 }
