@@ -128,6 +128,24 @@ describe('two processor instances', () => {
       for (const consumer of running) await consumer.stop();
     }
   });
+});
+
+/**
+ * A batch beside another instance's lock. Its own log and consumer group: a group shared with the
+ * instances above could keep a member of theirs for a session timeout (30 s) after they stopped,
+ * when one was stopped mid-rebalance (kafkajs leaves the group then only on a clean stop), and
+ * this consumer's join would wait for it.
+ */
+describe('a processor instance beside another writer', () => {
+  const services = testServices();
+  let log: LogFixture;
+
+  beforeAll(async () => {
+    log = await createLogFixture(services, quietLogger, 'beside');
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
 
   it('a batch that attributes documents through an order waits for the enterprise it learns, never writing it beside another instance', {
     timeout: 60_000,

@@ -183,6 +183,8 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       const first = early;
       early = undefined;
       const stored = first ?? (await readOffsets());
+      // Stopped or replaced while the offsets were read: kafkajs refuses a seek on it.
+      if (consumer !== created || stopping) return;
       for (const [topic, partitions] of Object.entries(event.payload.memberAssignment)) {
         for (const partition of partitions) {
           const slot = slotOf(topic, partition);
