@@ -110,6 +110,26 @@ interface Figure {
   p99Ms: number;
   errors: number;
   cpuUsPerRequest?: { server: number; postgres: number } | null;
+  /** Of the answers in the measurement, the share (%) that read Postgres rather than reuse a result (query-api only). */
+  readPercent?: number;
+}
+
+/** query-api's answers so far by source (`query_lender_answers_total`, README "Read caches"); undefined where not served. */
+async function answersOf(port: number): Promise<{ reused: number; read: number } | undefined> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`)
+    .then((response) => (response.ok ? response.text() : ''))
+    .catch(() => '');
+  const sum = (source: string) =>
+    [
+      ...text.matchAll(
+        new RegExp(`^query_lender_answers_total\\{[^}]*source="${source}"[^}]*\\} (\\d+)`, 'gm'),
+      ),
+    ]
+      .map((match) => Number(match[1]))
+      .reduce((a, b) => a + b, 0);
+  return text.includes('query_lender_answers_total')
+    ? { reused: sum('reused'), read: sum('read') }
+    : undefined;
 }
 
 /** CPU time (user + system) a process has used, in ms; undefined when /proc does not tell. */
@@ -270,9 +290,11 @@ async function bench() {
       const run = (ms: number) => load({ agent, port: target.port, path, headers, body, concurrency, ms });
       await run(1_000); // warm-up: connections, caches, JIT
       const pids = [target.pid, ...(await backends())];
+      const answersBefore = await answersOf(target.port);
       const cpuBefore = pids.map(cpuMsOf);
       const figure = await run(seconds * 1_000);
       const cpuAfter = pids.map(cpuMsOf);
+      const answersAfter = await answersOf(target.port);
       const requests = figure.requestsPerSecond * seconds;
       const usPerRequest = (from: number, to?: number) => {
         let ms = 0;
@@ -289,7 +311,18 @@ async function bench() {
         // Postgres backends of its pools that lived through the measurement; null off Linux.
         cpuUsPerRequest:
           cpuBefore[0] === undefined ? null : { server: usPerRequest(0, 1), postgres: usPerRequest(1) },
+        ...readPercentOf(answersBefore, answersAfter),
       };
+    };
+    // How many answers read rather than reused a result: the link-node figure moves with it.
+    const readPercentOf = (
+      before: { reused: number; read: number } | undefined,
+      after: { reused: number; read: number } | undefined,
+    ) => {
+      if (!before || !after) return {};
+      const read = after.read - before.read;
+      const all = read + after.reused - before.reused;
+      return all > 0 ? { readPercent: Math.round((1000 * read) / all) / 10 } : {};
     };
     // Each no-op is measured before and after the queries; the better run is its ceiling.
     const noopBefore = await measure('express-noop', noop, '/open/info/link/node', linkNodeBody);
@@ -333,7 +366,7 @@ async function bench() {
       );
     } else {
       const line = (f: Figure) =>
-        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}${f.cpuUsPerRequest ? ` (CPU per request: ${f.cpuUsPerRequest.server} µs server, ${f.cpuUsPerRequest.postgres} µs Postgres)` : ''}`;
+        `${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.errors ? `, ${f.errors} errors` : ''}${f.cpuUsPerRequest ? ` (CPU per request: ${f.cpuUsPerRequest.server} µs server, ${f.cpuUsPerRequest.postgres} µs Postgres)` : ''}${f.readPercent !== undefined ? `, ${f.readPercent} % of answers read Postgres` : ''}`;
       console.log(
         `query-bench (${concurrency} concurrent callers, ${seconds} s each) | ceiling ${line(ceiling)} (runs ${noopBefore.requestsPerSecond}, ${noopAfter.requestsPerSecond})`,
       );

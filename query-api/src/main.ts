@@ -34,8 +34,11 @@ const portalPool = poolOf('portal', config.portalPoolMax);
 const kafkaOffsets = config.kafkaBrokers
   ? (topics: string[]) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
   : undefined;
+// The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
+const metrics = createServiceMetrics('query-api', { processMetrics: true });
 // API keys and live versions in memory, dropped on Postgres' word (README "Read caches").
 const readCache = await createReadCache({
+  registry: metrics.registry,
   pool,
   connectionString: config.databaseUrl,
   logger,
@@ -72,8 +75,7 @@ prober.unref();
 
 const app = createApp({
   logger,
-  // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
-  metrics: createServiceMetrics('query-api', { processMetrics: true }),
+  metrics,
   bodyBounds: config.bodyBounds,
   content: {
     pool: portalPool,

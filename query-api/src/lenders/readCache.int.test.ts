@@ -14,6 +14,7 @@ import { changeGrants, revokeApiKey } from '@tradelog/projections/access/store';
 import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projections/link-node/tables';
 import { migrate } from '@tradelog/projections/migrate';
 import pg from 'pg';
+import { type Counter, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
@@ -28,7 +29,13 @@ import { createProjectionRoutes } from './routes.ts';
 describe('read caches of several query-api instances', () => {
   const enterprise = '91310000READCACHE1';
   let db: Awaited<ReturnType<typeof createTestSchema>>;
-  const instances: { url: string; pool: pg.Pool; cache: ReadCache; close: () => void }[] = [];
+  const instances: {
+    url: string;
+    pool: pg.Pool;
+    cache: ReadCache;
+    registry: Registry;
+    close: () => void;
+  }[] = [];
   let admin: pg.Pool;
 
   const node = (version: number): NodeRow => ({
@@ -59,8 +66,10 @@ describe('read caches of several query-api instances', () => {
     await buildVersion('live');
     for (let i = 0; i < 2; i++) {
       const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 4 });
+      const registry = new Registry();
       const cache = await createReadCache({
         pool,
+        registry,
         connectionString: db.databaseUrl,
         logger: quietLogger,
         // Far longer than the test: only the notification can make a revocation seen.
@@ -84,6 +93,7 @@ describe('read caches of several query-api instances', () => {
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         pool,
         cache,
+        registry,
         close: () => server.close(),
       });
     }
@@ -244,7 +254,20 @@ describe('read caches of several query-api instances', () => {
     const url = instances[0]!.url;
     const live = (await findLiveVersion(admin, 'link-node'))!;
     const fieldsOf = async () => (await linkNode(url, lender.key)).body.purchaseInfo[0].fields;
+    // What query_lender_answers_total counted for link-node, by source.
+    const answers = async () => {
+      const counter = instances[0]!.registry.getSingleMetric('query_lender_answers_total') as Counter;
+      const values = (await counter.get()).values.filter((v) => v.labels.projection === 'link-node');
+      const of = (source: string) => values.find((v) => v.labels.source === source)?.value ?? 0;
+      return { reused: of('reused'), read: of('read') };
+    };
+    const before = await answers();
     const first = await fieldsOf();
+    expect(await fieldsOf()).toEqual(first);
+    const unchanged = await answers();
+    // The first answer read (or reused a result kept by an earlier test); the second reused it.
+    expect(unchanged.reused + unchanged.read - before.reused - before.read).toBe(2);
+    expect(unchanged.reused - before.reused).toBeGreaterThanOrEqual(1);
     // A batch applies a change: its rows and its offsets commit together (as the processors do).
     await inTransaction(admin, async (client) => {
       await client.query(
@@ -261,5 +284,6 @@ describe('read caches of several query-api instances', () => {
     });
     expect(first.amended).toBeUndefined();
     expect((await fieldsOf()).amended).toBe(true);
+    expect((await answers()).read).toBe(unchanged.read + 1);
   });
 });

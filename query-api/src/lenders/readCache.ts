@@ -12,6 +12,7 @@ import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
+import { Counter, type Registry } from 'prom-client';
 import type { TopicOffsets } from '../operations/pipeline.ts';
 import { createNextRound } from './nextRound.ts';
 import { createReadBatches } from './readBatches.ts';
@@ -52,6 +53,8 @@ export interface ReadCache {
    */
   remembered(version: ProjectionVersion, request: string): RememberedResult | undefined;
   keep(version: ProjectionVersion, request: string, result: RememberedResult): void;
+  /** Counts an answer by where its rows came from: a remembered result, or a read. */
+  answered(projection: ProjectionName, source: 'reused' | 'read'): void;
   /** The log's last known end offsets of the topics a projection reads; null when not known. */
   logEnds(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null;
   close(): Promise<void>;
@@ -74,6 +77,8 @@ export interface ReadCacheOptions {
   documentTopics?: string[];
   logEndsMs?: number;
   now?: () => number;
+  /** Where `query_lender_answers_total` is registered (the service's /metrics); absent: not counted. */
+  registry?: Registry;
 }
 
 export async function createReadCache(options: ReadCacheOptions): Promise<ReadCache> {
@@ -99,6 +104,16 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     applied.set(version, summary.appliedThrough);
     return summary;
   };
+  // How many answers reused a result and how many read: the results' worth, for operators (and
+  // bench:query, which reports the share of reads beside each figure).
+  const answers = options.registry
+    ? new Counter({
+        name: 'query_lender_answers_total',
+        help: 'Lender query answers, by projection and by where their rows came from (reused: a result remembered at the same progress; read: Postgres)',
+        labelNames: ['projection', 'source'],
+        registers: [options.registry],
+      })
+    : undefined;
   // Reads that miss the results below share statements (./readBatches.ts).
   const batches = createReadBatches(options.pool);
   const summaries = createNextRound((version: ProjectionVersion) =>
@@ -172,6 +187,7 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     appliedThrough: (version) => applied.get(version),
     remembered: (version, request) => results.get(version)?.peek(request),
     keep: (version, request, result) => resultsOf(version).set(request, result),
+    answered: (projection, source) => answers?.inc({ projection, source }),
     logEnds: (projection) => logEndsOf(projection),
     async close() {
       await listener?.close();
@@ -203,6 +219,7 @@ export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
     appliedThrough: () => undefined,
     remembered: () => undefined,
     keep: () => {},
+    answered: () => {},
     logEnds: () => null,
     close: async () => {},
   };

@@ -182,7 +182,9 @@ async function readVersion<T>(
     const summary = await cache.summaryOf(version);
     if (!summary.live) return { summary };
     const { offsets } = await versionFreshness(pool, version.consumerGroup);
-    return { summary, offsets, result: await read(version.schemaName, pool) };
+    const result = await read(version.schemaName, pool);
+    cache.answered(version.projection, 'read');
+    return { summary, offsets, result };
   }
   // Same version, applied through the same offsets: the same rows, so a remembered result is
   // the answer. Results are shared: routers never change them.
@@ -191,9 +193,13 @@ async function readVersion<T>(
   if (kept && kept.appliedThrough === cache.appliedThrough(version)) {
     const summary = await cache.summaryOf(version);
     if (!summary.live) return { summary };
-    if (summary.appliedThrough === kept.appliedThrough) return { summary, result: kept.result as T };
+    if (summary.appliedThrough === kept.appliedThrough) {
+      cache.answered(version.projection, 'reused');
+      return { summary, result: kept.result as T };
+    }
   }
   const { summary, result } = await cache.readSummarised(version, (db) => read(version.schemaName, db));
+  cache.answered(version.projection, 'read');
   if (summary.live && request !== undefined) {
     cache.keep(version, request, { appliedThrough: summary.appliedThrough, result });
   }
