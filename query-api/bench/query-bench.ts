@@ -34,8 +34,8 @@ import { lenderQueryPaths } from '../src/lenders/routes.ts';
  * query-api runs as `npm start` runs it (query-api/src/main.ts, its own process, its default pools
  * and caches) over a seeded schema; the load comes from this process. Needs the local stack:
  * `source <(bash deploy/local/stack.sh env)`, then `npm run bench:query` (`-- --json` for one JSON
- * line that CI can keep). BENCH_SECONDS (5) per measurement, BENCH_CHAINS (2000), BENCH_ORDERS
- * (20 per page).
+ * line that CI can keep). BENCH_SECONDS (5) per measurement after BENCH_WARMUP_SECONDS (1),
+ * BENCH_CHAINS (2000), BENCH_ORDERS (20 per page).
  */
 if (process.argv[2] === 'noop') {
   const app = express();
@@ -141,6 +141,7 @@ function cpuMsOf(pid: number): number | undefined {
 async function bench() {
   const json = process.argv.includes('--json');
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const chains = Number(process.env.BENCH_CHAINS ?? 2000);
   const ordersPerPage = Number(process.env.BENCH_ORDERS ?? 20);
@@ -288,7 +289,7 @@ async function bench() {
     ): Promise<Figure> => {
       step(name);
       const run = (ms: number) => load({ agent, port: target.port, path, headers, body, concurrency, ms });
-      await run(1_000); // warm-up: connections, caches, JIT
+      await run(warmupSeconds * 1_000); // warm-up: connections, caches, JIT
       const pids = [target.pid, ...(await backends())];
       const answersBefore = await answersOf(target.port);
       const cpuBefore = pids.map(cpuMsOf);
