@@ -199,7 +199,8 @@ async function readVersion<T>(
     }
   }
   const { summary, result } = await cache.readSummarised(version, (db) => read(version.schemaName, db));
-  cache.answered(version.projection, 'read');
+  // A version no longer live is resolved again and read then: only that read answers.
+  if (summary.live) cache.answered(version.projection, 'read');
   if (summary.live && request !== undefined) {
     cache.keep(version, request, { appliedThrough: summary.appliedThrough, result });
   }
