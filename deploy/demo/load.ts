@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureKeyset } from '@tradelog/projections/access/developmentKeys';
 import type { Logger } from '@tradelog/schemas';
+import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
@@ -102,6 +103,8 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
       // partner is: the catalogue examples the collection sends also name a customs broker
       // (declareCode) and an e-commerce customs code (electricCode) besides the demo enterprises.
       enterprises: ['*'],
+      // It also relays the demo's feeds (tracking, reference and enterprise data).
+      feeds: feedFamilies,
     },
     lenderKey: { kind: 'lender', ownerId: 'demo-lender', ownerName: 'Demo lender', enterprises },
     operatorKey: { kind: 'operator', ownerId: 'demo-operator', ownerName: 'Demo operator', enterprises: [] },

@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { type Logger, localizedError, TradelogError } from '@tradelog/schemas';
+import { enterpriseFieldsOf } from '@tradelog/schemas/documents/enterprise';
 import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import { contentSha256, encodeDocumentHeaders, partnerEnterpriseHeader } from '@tradelog/schemas/log/headers';
+import {
+  contentSha256,
+  encodeDocumentHeaders,
+  encodePartnerGrants,
+  partnerGrantsHeader,
+} from '@tradelog/schemas/log/headers';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
@@ -105,7 +111,9 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       });
     });
 
-  const partnerOf = async (req: Request): Promise<{ ownerId: string; enterprises: readonly string[] }> => {
+  const partnerOf = async (
+    req: Request,
+  ): Promise<{ ownerId: string; enterprises: readonly string[]; feeds: readonly string[] }> => {
     const key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
     const owner = await deps.keys.resolve(hashPresentedKey(key));
     if (owner.status === 'unknown') {
@@ -158,13 +166,19 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     requestLoggedByRoute(res);
     const lang = languageOf(req.get('accept-language'));
 
-    const { ownerId: partnerId, enterprises: grants } = await partnerOf(req);
+    const { ownerId: partnerId, ...grants } = await partnerOf(req);
     submission.partnerId = partnerId;
     checkContentType(req.get('content-type'));
     const idempotencyKey = idempotencyKeyFrom(req.get('idempotency-key'));
     const raw = await readBody(req, res);
     const { document, sha256 } = await examine(intf, raw, submission);
-    assertSubmitGrant(grants, intf.id, document);
+    const named = assertSubmitGrant(grants, intf.id, document);
+    // A document of a type that can name enterprises but names none is attributed by processors
+    // only within the grants its record carries (processors/README.md "Attribution").
+    const grantsStamp =
+      named.length === 0 && enterpriseFieldsOf(intf.id).length > 0
+        ? encodePartnerGrants(grants.enterprises)
+        : undefined;
 
     const newDocumentId = deps.newId();
     const claim = deps.idempotency
@@ -200,9 +214,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
             schemaId: intf.schemaId,
             requestId: submission.requestId,
           }),
-          // A partner granted exactly one enterprise submits for it: the log says so, so that
-          // processors attribute a document naming none from the record (processors/README.md).
-          ...(grants.length === 1 && grants[0] !== '*' ? { [partnerEnterpriseHeader]: grants[0]! } : {}),
+          ...(grantsStamp === undefined ? {} : { [partnerGrantsHeader]: grantsStamp }),
         },
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiKeyKind, generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey, type Queryable } from '@tradelog/projections/access/store';
+import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 
 /**
  * Stores a fresh API key for a test and hands back the key itself (only its hash is stored) and
@@ -11,7 +12,13 @@ import { createApiKey, type Queryable } from '@tradelog/projections/access/store
 export async function createTestApiKey(
   db: Queryable,
   kind: ApiKeyKind,
-  owner: { ownerId: string; ownerName?: string; enterprises?: readonly string[] },
+  owner: {
+    ownerId: string;
+    ownerName?: string;
+    enterprises?: readonly string[];
+    /** A partner's feed families; it defaults to every one, named (a test's all-round provider). */
+    feeds?: readonly string[];
+  },
 ): Promise<{ key: string; id: string; accountId: string }> {
   const generated = generateApiKey();
   const row = await createApiKey(db, {
@@ -20,6 +27,7 @@ export async function createTestApiKey(
     ownerId: owner.ownerId,
     ownerName: owner.ownerName ?? owner.ownerId,
     enterprises: owner.enterprises ?? (kind === 'partner' ? ['*'] : []),
+    feeds: owner.feeds ?? (kind === 'partner' ? feedFamilies : []),
     keyPrefix: generated.prefix,
     keyHash: generated.hash,
     createdAt: new Date(),

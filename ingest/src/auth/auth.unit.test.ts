@@ -42,6 +42,7 @@ describe('createKeyCache', () => {
     ownerId: 'acme',
     ownerName: 'Acme',
     enterprises: ['*'],
+    feeds: [],
   };
 
   function setup(answers: (KeyLookup | Error)[]) {

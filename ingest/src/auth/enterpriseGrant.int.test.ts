@@ -2,7 +2,7 @@ import { changeGrants } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentType } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { decodeDocumentHeaders, decodePartnerEnterprise } from '@tradelog/schemas/log/headers';
+import { decodeDocumentHeaders, decodePartnerGrants } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
@@ -75,7 +75,7 @@ describe('partner enterprise grants at ingest', () => {
         flag: 'failure',
         code: 'ENTERPRISE_NOT_GRANTED',
         message: expect.stringContaining(
-          'customerCode: this partner is not granted to submit documents for enterprise E-OTHER',
+          'customerCode: this partner is not granted to submit for enterprise E-OTHER',
         ),
       },
     });
@@ -84,7 +84,7 @@ describe('partner enterprise grants at ingest', () => {
     expect(inChinese.body.message).toMatch(/^declareCode：该合作伙伴未获授权提交企业 4403180ABC 的单据/);
   });
 
-  const partnerEnterpriseOf = async (documentId: string) => {
+  const grantsStampedOn = async (documentId: string) => {
     const records = await readTopics({
       brokers: services.kafkaBrokers,
       topics: [ingest.topicOf(documentType('inbound'))],
@@ -95,20 +95,26 @@ describe('partner enterprise grants at ingest', () => {
     const record = records.find(
       (candidate) => decodeDocumentHeaders(candidate.headers).documentId === documentId,
     );
-    return decodePartnerEnterprise(record!.headers);
+    return decodePartnerGrants(record!.headers);
   };
 
-  it('accepts a document naming no enterprise, stamped with the partner’s single enterprise for attribution', async () => {
+  it('accepts a document naming no enterprise, stamped with the account’s grants for attribution', async () => {
     const accepted = await submit('inbound', example('inbound'));
     expect(accepted.status).toBe(200);
-    expect(await partnerEnterpriseOf(accepted.body.documentId as string)).toBe('E-GRANTED');
+    expect(await grantsStampedOn(accepted.body.documentId as string)).toEqual(['E-GRANTED']);
   });
 
-  it('accepts the enterprise once an operator grants it, and stamps no enterprise for a partner of several', async () => {
+  it('accepts the enterprise once an operator grants it; stamps the grants as they are at submission', async () => {
     await changeGrants(pool, partner.accountId, { grant: ['E-OTHER'] });
     expect((await submit('purchase', { ...example('purchase'), customerCode: 'E-OTHER' })).status).toBe(200);
-    // Another inbound: the same body again would be answered as a repeat of the first (idempotency).
     const accepted = await submit('inbound', { ...example('inbound'), entOrderNo: 'IN-AFTER-GRANT' });
-    expect(await partnerEnterpriseOf(accepted.body.documentId as string)).toBeUndefined();
+    expect(await grantsStampedOn(accepted.body.documentId as string)).toEqual(['E-GRANTED', 'E-OTHER']);
+    // A document naming its enterprise carries no grants: processors need none to attribute it.
+    const named = await submit('inbound', {
+      ...example('inbound'),
+      entOrderNo: 'IN-NAMED',
+      customerCode: 'E-OTHER',
+    });
+    expect(await grantsStampedOn(named.body.documentId as string)).toBeUndefined();
   });
 });

@@ -1,42 +1,62 @@
 import { localizedError } from '@tradelog/schemas';
-import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
+import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
+
+/** What a partner's account was granted (`npm run keys -- grant`). */
+export interface SubmitGrants {
+  /** The enterprises it may submit for; '*' for any (a port operator, a customs broker serving many). */
+  enterprises: readonly string[];
+  /** The feed families it may submit (a data provider's). */
+  feeds: readonly string[];
+}
+
+/** How many refused fields an answer lists; the rest are counted. */
+const fieldsShown = 20;
+
+const shortened = (code: string) => (code.length > 50 ? `${code.slice(0, 50)}…` : code);
 
 /**
- * A partner submits only for the enterprises its account was granted (`npm run keys -- grant`;
- * '*' for any, e.g. a port operator or a customs broker serving many). The enterprise is the one
- * processors attribute the document to (schemas/src/documents/enterprise.ts), plus each goods
- * line's own code. A document naming no enterprise is accepted: it is unattributed and shown in
- * no enterprise's view, so it can expose no one (README "Partner grants"). Pure: unit-tested.
+ * A partner submits a feed only when its account was granted the feed's family, and any document
+ * or feed only for enterprises its account was granted: every enterprise the document names, in
+ * every field the contract declares, nested ones included (schemas/src/documents/enterprise.ts;
+ * README "Partner grants"). Returns what the document names, so that ingest knows whether
+ * processors may have to attribute it. Pure: unit-tested.
  */
 export function assertSubmitGrant(
-  grants: readonly string[],
+  grants: SubmitGrants,
   type: DocumentTypeId,
   document: Readonly<Record<string, unknown>>,
-): void {
-  if (grants.includes('*')) return;
-  for (const { field, enterprise } of enterprisesNamedBy(type, document)) {
-    if (grants.includes(enterprise)) continue;
-    const shown = enterprise.length > 50 ? `${enterprise.slice(0, 50)}…` : enterprise;
-    throw localizedError(
-      'ENTERPRISE_NOT_GRANTED',
-      403,
-      {
-        cn: `${field}：该合作伙伴未获授权提交企业 ${shown} 的单据，请联系平台运营授权`,
-        en: `${field}: this partner is not granted to submit documents for enterprise ${shown}; ask the platform operator for a grant`,
-      },
-      {
-        errors: [
-          {
-            path: field,
-            rule: 'enterpriseGrant',
-            message: {
-              cn: `未获授权提交企业 ${shown} 的单据`,
-              en: `not granted to submit for enterprise ${shown}`,
-            },
-          },
-        ],
-      },
-    );
+): NamedEnterprise[] {
+  const family = documentType(type).feedFamily;
+  if (family !== undefined && !grants.feeds.includes(family)) {
+    throw localizedError('FEED_NOT_GRANTED', 403, {
+      cn: `该合作伙伴未获授权提交 ${family} 数据，请联系平台运营授权`,
+      en: `This partner is not granted the ${family} feed; ask the platform operator for a grant`,
+    });
   }
+  const named = enterprisesNamedBy(type, document);
+  if (grants.enterprises.includes('*')) return named;
+  const refused = named.filter(({ enterprise }) => !grants.enterprises.includes(enterprise));
+  if (refused.length === 0) return named;
+  const [first] = refused;
+  const fields = refused.map(({ field }) => field);
+  const listed = fields.slice(0, fieldsShown).join(', ') + (fields.length > fieldsShown ? ' …' : '');
+  throw localizedError(
+    'ENTERPRISE_NOT_GRANTED',
+    403,
+    {
+      cn: `${listed}：该合作伙伴未获授权提交企业 ${shortened(first!.enterprise)}${refused.length > 1 ? ' 等' : ''} 的单据，请联系平台运营授权`,
+      en: `${listed}: this partner is not granted to submit for enterprise ${shortened(first!.enterprise)}${refused.length > 1 ? ' and others' : ''}; ask the platform operator for a grant`,
+    },
+    {
+      errors: refused.slice(0, fieldsShown).map(({ field, enterprise }) => ({
+        path: field,
+        rule: 'enterpriseGrant',
+        message: {
+          cn: `未获授权提交企业 ${shortened(enterprise)} 的单据`,
+          en: `not granted to submit for enterprise ${shortened(enterprise)}`,
+        },
+      })),
+    },
+  );
 }

@@ -15,6 +15,8 @@ export type KeyLookup =
       ownerName: string;
       /** The account's grants: for a partner, the enterprises it may submit for ('*': any). */
       enterprises: readonly string[];
+      /** The feed families a partner (a data provider) may submit (README "Partner grants"). */
+      feeds: readonly string[];
     }
   | { status: 'revoked' }
   | { status: 'unknown' };
@@ -29,9 +31,10 @@ export async function findKeyOwnerByHash(db: Pick<pg.Pool, 'query'>, keyHash: st
     code: string;
     name: string;
     enterprises: string[];
+    feeds: string[];
     revoked: boolean;
   }>(
-    `SELECT k.kind, a.code, a.name, a.enterprises, k.revoked_at IS NOT NULL AS revoked
+    `SELECT k.kind, a.code, a.name, a.enterprises, a.feeds, k.revoked_at IS NOT NULL AS revoked
      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
     [keyHash],
   );
@@ -44,5 +47,6 @@ export async function findKeyOwnerByHash(db: Pick<pg.Pool, 'query'>, keyHash: st
     ownerId: row.code,
     ownerName: row.name,
     enterprises: row.enterprises,
+    feeds: row.feeds,
   };
 }

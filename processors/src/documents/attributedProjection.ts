@@ -16,6 +16,7 @@ import {
   learn,
   orderKeysOf,
   type PendingDocument,
+  partnerEnterpriseOf,
 } from './attribution.ts';
 import { enterpriseOf } from './enterprise.ts';
 import { type DocumentEvent, type DocumentTypeId, sha256 } from './event.ts';
@@ -74,7 +75,7 @@ export function attributedProjection(inner: Projection, options: AttributionOpti
     options.everyArrival === undefined || options.everyArrival.attributes.includes(event.type);
   /** The inner projection's scopes for the enterprise a document is known to belong to before loading. */
   const scopesBeforeLoading = (event: DocumentEvent) => {
-    const partner = event.provenance.partnerEnterprise;
+    const partner = partnerEnterpriseOf(event);
     return partner === undefined || enterpriseOf(event.type, event.document) !== undefined
       ? inner.lockScopesOf(event)
       : inner.lockScopesOf({ ...event, attribution: { enterprise: partner, via: 'partner' } });

@@ -7,17 +7,22 @@ import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition,
  *
  * 1. A document that names its enterprise (enterpriseOf: customerCode, else its type's own
  *    field) belongs to it.
- * 2. Else, when its record carries the submitting partner's single granted enterprise (header
- *    tradelog-partner-enterprise, stamped by ingest), it belongs to that one. Both come from the
- *    record itself, so they do not depend on arrival order.
+ * 2. Else, when the submitting account was granted exactly one enterprise (the grants its record
+ *    carries, header tradelog-partner-grants, or the older tradelog-partner-enterprise), it
+ *    belongs to that one. Both come from the record itself, so they do not depend on arrival
+ *    order.
  * 3. Else it belongs to the enterprise of the business order it names: an order key below
- *    already learnt from an attributed document. When its learnt keys name two enterprises it is
- *    contested: attributed to neither (kept as in 4), and it teaches nothing.
+ *    already learnt from an attributed document, provided the submitting account was granted
+ *    that enterprise when it submitted (its record's grants; a record carrying none is granted
+ *    nothing). An order number alone never lets a partner write into an enterprise it was not
+ *    granted. When its learnt keys name two enterprises it is contested: attributed to neither
+ *    (kept as in 4), and it teaches nothing.
  * 4. Else it is kept as pending under its order keys, and released — attributed through the
- *    key, in log-position order — as soon as a document attributing one of them arrives
- *    (resolution cascades: a released document's keys attribute further pending ones), unless
- *    its other keys name another enterprise (contested, as in 3). A document with no order key
- *    stays pending until an operator looks at it.
+ *    key, in log-position order — as soon as a document attributing one of them to an enterprise
+ *    its grants hold arrives (resolution cascades: a released document's keys attribute further
+ *    pending ones), unless its other keys name another enterprise (contested, as in 3). A
+ *    document with no order key, or whose keys lead only outside its grants, stays pending and
+ *    is listed for operators (GET /ops/unattributed/:projection).
  * 5. An attributed document teaches its order keys' enterprise. A key two enterprises claim is
  *    ambiguous from then on and attributes nothing (a mistaken link would show one enterprise's
  *    documents to another's lender). Given its claims, whether a key is ambiguous does not
@@ -160,10 +165,23 @@ export function attributeDocuments(
 export const attributeDocument = (state: AttributionState, event: DocumentEvent): AttributionStep =>
   attributeDocuments(state, [event]);
 
+/** Whether the submitting account of a document that names no enterprise was granted `enterprise` (rule 3). */
+export function grantedTo(event: Pick<DocumentEvent, 'partnerGrants'>, enterprise: string): boolean {
+  const grants = event.partnerGrants;
+  return grants !== undefined && (grants.includes('*') || grants.includes(enterprise));
+}
+
+/** The single enterprise the submitting account was granted, if it was granted exactly one (rule 2). */
+export function partnerEnterpriseOf(event: DocumentEvent): string | undefined {
+  const grants = event.partnerGrants;
+  if (grants?.length === 1 && grants[0] !== '*') return grants[0];
+  return event.provenance.partnerEnterprise;
+}
+
 function attributeInto(work: WorkingState, event: DocumentEvent, released: DocumentEvent[]): void {
   const keys = orderKeysOf(event);
   const direct = enterpriseOf(event.type, event.document);
-  const partner = event.provenance.partnerEnterprise;
+  const partner = direct === undefined ? partnerEnterpriseOf(event) : undefined;
   let attribution: Attribution | undefined =
     direct !== undefined
       ? { enterprise: direct, via: 'document' }
@@ -173,7 +191,8 @@ function attributeInto(work: WorkingState, event: DocumentEvent, released: Docum
   if (attribution === undefined) {
     const owners = ownersOf(work.keys, keys);
     const [only] = owners;
-    if (only && owners.size === 1) attribution = { enterprise: only[0], via: 'order', key: only[1] };
+    if (only && owners.size === 1 && grantedTo(event, only[0]))
+      attribution = { enterprise: only[0], via: 'order', key: only[1] };
   }
   const position = logPosition(event.provenance);
   if (attribution === undefined) {
@@ -215,9 +234,11 @@ function learnInto(
     else if (current !== owner && current !== null) work.setOwner(key, null);
     const resolver = work.keys.get(key);
     if (!resolver) continue;
-    // A document whose other keys name another enterprise is contested: it stays (rule 4).
-    const uncontested = (entry: PendingDocument) => ownersOf(work.keys, entry.keys).size === 1;
-    for (const entry of work.takePending(key, uncontested)) {
+    // A document whose other keys name another enterprise is contested, and one whose account
+    // was not granted the key's enterprise is not released to it: both stay (rules 3, 4).
+    const releasable = (entry: PendingDocument) =>
+      ownersOf(work.keys, entry.keys).size === 1 && grantedTo(entry.event, resolver);
+    for (const entry of work.takePending(key, releasable)) {
       released.push(withAttribution(entry.event, { enterprise: resolver, via: 'order', key }));
       for (const other of entry.keys) if (other !== key) queue.push([other, resolver]);
     }

@@ -181,6 +181,54 @@ describe('attribution', () => {
   });
 });
 
+describe('attribution within the submitting account’s grants', () => {
+  const A = 'ENT-A';
+  const B = 'ENT-B';
+
+  it('never attributes through an order number to an enterprise the account was not granted', () => {
+    const log = documentLog();
+    // Given A's inbound order, when a partner granted only B reuses its number without naming an
+    // enterprise, then the document stays pending and nothing of it reaches A.
+    const { state, released } = given([
+      log('purchase', { customerCode: A, entOrderNo: 'PO1', wmsOrderNo: 'IN-1' }),
+      log('inbound', { entOrderNo: 'IN-1', warehouseId: 'W1' }, { grants: [B, 'ENT-C'] }),
+    ]);
+    expect(summary(released)).toEqual(['purchase:own:document']);
+    expect(state.pending.size).toBe(1);
+  });
+
+  it('treats a record carrying no grants as granted nothing', () => {
+    const log = documentLog();
+    const { state, released } = given([
+      log('purchase', { customerCode: A, entOrderNo: 'PO1', wmsOrderNo: 'IN-1' }),
+      log('inbound', { entOrderNo: 'IN-1' }, { grants: null }),
+    ]);
+    expect(summary(released)).toEqual(['purchase:own:document']);
+    expect(state.pending.size).toBe(1);
+  });
+
+  it('does not release a pending document to an enterprise outside its grants, and still teaches nothing from it', () => {
+    const log = documentLog();
+    const planted = log('tally', { orderNo: 'T1', inboundOrderNo: 'IN-1' }, { grants: [B, 'ENT-C'] });
+    const { state, released } = given([
+      planted,
+      log('purchase', { customerCode: A, entOrderNo: 'PO1', wmsOrderNo: 'IN-1' }),
+    ]);
+    expect(summary(released)).toEqual(['purchase:own:document']);
+    expect([...state.pending.values()].map((entry) => entry.event)).toEqual([planted]);
+  });
+
+  it('attributes through an order within the grants, and to the single granted enterprise directly', () => {
+    const log = documentLog();
+    const { released } = given([
+      log('purchase', { customerCode: A, entOrderNo: 'PO1', wmsOrderNo: 'IN-1' }),
+      log('tally', { orderNo: 'T1', inboundOrderNo: 'IN-1' }, { grants: [A, B] }),
+      log('tally', { orderNo: 'T2', inboundOrderNo: 'IN-9' }, { grants: [B] }),
+    ]);
+    expect(summary(released)).toEqual(['purchase:own:document', `tally:${A}:order`, `tally:${B}:partner`]);
+  });
+});
+
 describe('order keys', () => {
   it.each([
     ['inbound', { entOrderNo: 'IN-1', busiOrderNo: 'BO1' }, ['busiOrderNo=BO1', 'inboundOrderNo=IN-1']],

@@ -1,7 +1,11 @@
 import { TradelogError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogRecord } from '@tradelog/schemas/log/consumer';
-import { decodeDocumentHeaders, decodePartnerEnterprise } from '@tradelog/schemas/log/headers';
+import {
+  decodeDocumentHeaders,
+  decodePartnerEnterprise,
+  decodePartnerGrants,
+} from '@tradelog/schemas/log/headers';
 import { type DocumentEvent, isDocumentTypeId } from './event.ts';
 
 export type { LogRecord };
@@ -31,6 +35,7 @@ export async function decodeDocumentRecord(
     });
   }
   const partnerEnterprise = decodePartnerEnterprise(record.headers);
+  const partnerGrants = decodePartnerGrants(record.headers);
   const { schemaId, value } = await codec.decode(record.value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TradelogError('RECORD_NOT_OBJECT', 'document is not a JSON object', { retriable: false });
@@ -50,5 +55,6 @@ export async function decodeDocumentRecord(
       recordKey: record.key?.toString() ?? null,
       ...(partnerEnterprise === undefined ? {} : { partnerEnterprise }),
     },
+    ...(partnerGrants === undefined ? {} : { partnerGrants }),
   };
 }

@@ -22,7 +22,7 @@ export interface Provenance {
   contentSha256: string;
   /** The record key: the document's business key as ingest chose it. */
   recordKey: string | null;
-  /** The submitting partner's single granted enterprise, from the record header (when stamped). */
+  /** The submitting partner's single granted enterprise, from the header of records written before the grants header. */
   partnerEnterprise?: string;
 }
 
@@ -42,6 +42,12 @@ export interface DocumentEvent {
   provenance: Provenance;
   /** Set by the attribution shell when the enterprise came from the partner or an order. */
   attribution?: Attribution;
+  /**
+   * The enterprises the submitting account was granted ('*': any), stamped by ingest on a
+   * document that names none: the only enterprises it may be attributed to (processors/README.md
+   * "Attribution"). Kept with a pending document, never in a row's provenance.
+   */
+  partnerGrants?: readonly string[];
 }
 
 export function isDocumentTypeId(value: string): value is DocumentTypeId {

@@ -1,19 +1,25 @@
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
 import { sha256 } from './event.ts';
 
 /**
  * Builds document events for reducer tests: a topic per type and consecutive offsets, the way
- * the log would hand them out, so Given/When/Then tests read like the log.
+ * the log would hand them out, so Given/When/Then tests read like the log. Like ingest, it stamps
+ * the submitting account's grants on a document naming no enterprise: by default a platform-wide
+ * partner's ('*'); `grants: null` for a record carrying none.
  */
-export function documentLog(start = 0) {
+export function documentLog(start = 0, defaults: { grants?: readonly string[] | null } = {}) {
   let offset = start;
   return (
     type: DocumentTypeId,
     document: Document,
-    overrides: { offset?: number; receivedAt?: string } = {},
+    overrides: { offset?: number; receivedAt?: string; grants?: readonly string[] | null } = {},
   ): DocumentEvent => {
     const at = overrides.offset ?? offset++;
+    const grants = overrides.grants !== undefined ? overrides.grants : (defaults.grants ?? ['*']);
+    const stamped = grants !== null && enterprisesNamedBy(type, document).length === 0;
     return {
+      ...(stamped ? { partnerGrants: grants } : {}),
       type,
       document,
       provenance: {

@@ -1,3 +1,4 @@
+import { enterpriseInRoles, nestedEnterpriseOf } from '@tradelog/schemas/documents/enterprise';
 import type { Reduction } from '../changes.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
@@ -112,8 +113,10 @@ function declarationOf(event: DocumentEvent): Declaration | undefined {
   return {
     key: declarationKey(event.type, enterprise, orderNo),
     dataSource: event.type === 'check' ? '10' : '20',
-    ownerCode: text(doc, 'customerCode') ?? text(doc, 'consumUnitNo') ?? null,
-    declareCode: text(doc, 'declareCode') ?? null,
+    // The declared owner and declaring firm (schemas/src/documents/enterprise.ts), the fields
+    // ingest granted and the customs views filter on.
+    ownerCode: enterpriseInRoles(event.type, doc, ['owner', 'consumingUnit']) ?? null,
+    declareCode: enterpriseInRoles(event.type, doc, ['declaringFirm']) ?? null,
     orderNo,
     entryNo,
     ieFlag: text(doc, 'ieFlag') ?? null,
@@ -153,9 +156,10 @@ function goodsOf(
   event: DocumentEvent,
 ): { enterprise: string; goodsNo: string; fields: Record<string, unknown> }[] {
   if (event.type === 'goods') {
-    const header = text(event.document, 'enterpriseCode');
+    // A line's own declared code wins for that line; the others are the document's.
+    const header = enterpriseOfEvent(event);
     return listOf(event.document, 'goodsList').flatMap((item) => {
-      const enterprise = text(item, 'customerCode') ?? header;
+      const enterprise = nestedEnterpriseOf('goods', 'goodsList', 'customerCode', item) ?? header;
       const goodsNo = text(item, 'entGoodsNo') ?? text(item, 'goodsNo');
       return enterprise === undefined || goodsNo === undefined
         ? []
@@ -163,7 +167,7 @@ function goodsOf(
     });
   }
   if (event.type === 'synchronizeGoods') {
-    const enterprise = text(event.document, 'customerCode');
+    const enterprise = enterpriseOfEvent(event);
     const recordInfo = event.document.recordInfo as Document | undefined;
     const goodsNo = text(recordInfo, 'entGoodsNo') ?? text(event.document, 'barCode');
     return enterprise === undefined || goodsNo === undefined

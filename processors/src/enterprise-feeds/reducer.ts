@@ -1,5 +1,6 @@
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
+import { enterpriseOf } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -125,9 +126,12 @@ const rankingField = { '0': 'sumUpRanking', '1': 'highEndRanking', '2': 'popular
 
 function writesOf(event: DocumentEvent): Write[] {
   const d = event.document;
+  // The enterprise each feed is filed under is the one its declared field names, the field
+  // ingest granted (schemas/src/documents/enterprise.ts).
+  const named = enterpriseOf(event.type, d);
   switch (event.type) {
     case 'taxInformation': {
-      const nsrsbh = text(d, 'nsrsbh');
+      const nsrsbh = named;
       const datatype = text(d, 'datatype') ?? '01';
       if (!nsrsbh) return [];
       return [
@@ -147,7 +151,7 @@ function writesOf(event: DocumentEvent): Write[] {
     case 'ecommerceSalesToC': {
       const toB = event.type === 'ecommerceSalesToB';
       const family: FeedFamily = toB ? 'salesToB' : 'salesToC';
-      const enterprise = text(d, 'enterpriseId');
+      const enterprise = named;
       const platform = text(d, 'platform');
       const shopCode = text(d, 'shopCode');
       if (!enterprise || !platform || (!toB && !shopCode)) return [];
@@ -173,7 +177,7 @@ function writesOf(event: DocumentEvent): Write[] {
       ];
     }
     case 'paymentAccountChange': {
-      const enterprise = text(d, 'enterpriseId');
+      const enterprise = named;
       const platform = text(d, 'platform');
       const bankAccount = text(d, 'bankAccount');
       const changeTime = documentTime(d, 'changeTime');
@@ -224,7 +228,7 @@ function writesOf(event: DocumentEvent): Write[] {
       });
     }
     case 'inWarehouseData': {
-      const enterprise = text(d, 'enterpriseId');
+      const enterprise = named;
       const warehouseId = text(d, 'warehouseId');
       const countDate = documentTime(d, 'countDate');
       if (!enterprise || !warehouseId || !countDate) return [];
@@ -242,7 +246,7 @@ function writesOf(event: DocumentEvent): Write[] {
       ];
     }
     case 'warehouseIndicators': {
-      const enterprise = text(d, 'enterpriseCode');
+      const enterprise = named;
       const warehouseId = text(d, 'warehouseId');
       const snapshotTime = documentTime(d, 'snapshotTime');
       if (!enterprise || !warehouseId || !snapshotTime) return [];
@@ -260,7 +264,7 @@ function writesOf(event: DocumentEvent): Write[] {
       ];
     }
     case 'warehouseStock': {
-      const enterprise = text(d, 'customerCode');
+      const enterprise = named;
       const warehouseId = text(d, 'warehouseId');
       const snapshotTime = documentTime(d, 'snapshotTime');
       if (!enterprise || !warehouseId || !snapshotTime) return [];

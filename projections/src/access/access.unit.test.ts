@@ -37,6 +37,7 @@ describe('parseKeysCommand', () => {
       name: 'Acme Logistics',
       ownerId: undefined,
       enterprises: [],
+      feeds: [],
     });
   });
 
@@ -49,6 +50,7 @@ describe('parseKeysCommand', () => {
       name: 'Bank',
       ownerId: 'bank-1',
       enterprises: ['E1', 'E2', 'E3'],
+      feeds: [],
     });
   });
 
@@ -69,17 +71,38 @@ describe('parseKeysCommand', () => {
       ownerId: undefined,
       account: 'acme',
       enterprises: [],
+      feeds: [],
     });
     expect(parseKeysCommand(['grant', 'acme', 'E1', 'E2,E3'])).toEqual({
       command: 'grant',
       account: 'acme',
       enterprises: ['E1', 'E2', 'E3'],
+      feeds: [],
     });
     expect(parseKeysCommand(['withdraw', 'acme', 'E1'])).toEqual({
       command: 'withdraw',
       account: 'acme',
       enterprises: ['E1'],
+      feeds: [],
     });
+    // A data provider's feed families, alone or beside enterprises.
+    expect(parseKeysCommand(['grant', 'sf-express', '--feed', 'tracking.express', 'tracking.air'])).toEqual({
+      command: 'grant',
+      account: 'sf-express',
+      enterprises: [],
+      feeds: ['tracking.express', 'tracking.air'],
+    });
+    expect(
+      parseKeysCommand([
+        'create',
+        'partner',
+        'Tax data',
+        '--enterprise',
+        'E1',
+        '--feed',
+        'enterprise.taxInformation',
+      ]),
+    ).toMatchObject({ enterprises: ['E1'], feeds: ['enterprise.taxInformation'] });
     expect(parseKeysCommand(['accounts'])).toEqual({ command: 'accounts' });
   });
 
@@ -93,6 +116,9 @@ describe('parseKeysCommand', () => {
   });
 
   it.each([
+    [['grant', 'acme', '--feed', 'tracking.everything']],
+    [['grant', 'acme', '--feed']],
+    [['create', 'lender', 'Bank', '--enterprise', 'E1', '--feed', 'tracking.express']],
     [['create', 'lender', 'Bank']],
     [['create', 'operator', 'Ops', '--enterprise', 'E1']],
     [['create', 'lender', 'Bank', '--any-enterprise']],

@@ -32,6 +32,7 @@ const describe = (row: ApiKeyRow) =>
     row.ownerId,
     JSON.stringify(row.ownerName),
     row.enterprises.length > 0 ? `enterprises=${row.enterprises.join(',')}` : '',
+    row.feeds.length > 0 ? `feeds=${row.feeds.join(',')}` : '',
     `created=${row.createdAt.toISOString()}`,
     row.revokedAt ? `REVOKED=${row.revokedAt.toISOString()}` : 'active',
   ]
@@ -45,6 +46,7 @@ const describeAccount = (row: AccountRow) =>
     row.code,
     JSON.stringify(row.name),
     `enterprises=${row.enterprises.length > 0 ? row.enterprises.join(',') : '(none)'}`,
+    ...(row.kind === 'partner' ? [`feeds=${row.feeds.length > 0 ? row.feeds.join(',') : '(none)'}`] : []),
     `created=${row.createdAt.toISOString()}`,
   ].join('  ');
 
@@ -89,6 +91,7 @@ async function main(argv: readonly string[]): Promise<number> {
             code,
             name: command.name,
             enterprises: command.enterprises,
+            feeds: command.feeds,
             createdAt: new Date(),
           });
           if (created === null) {
@@ -110,9 +113,9 @@ async function main(argv: readonly string[]): Promise<number> {
           createdAt: new Date(),
         });
         console.log(describe(row));
-        if (row.kind === 'partner' && row.enterprises.length === 0)
+        if (row.kind === 'partner' && row.enterprises.length === 0 && row.feeds.length === 0)
           console.log(
-            '\nno enterprises granted yet: this partner may submit only documents naming no enterprise (grant some with: npm run keys -- grant)',
+            '\nnothing granted yet: this partner may submit only documents naming no enterprise, and no feed (grant with: npm run keys -- grant)',
           );
         console.log(`\nAPI key (shown once, store it now):\n${generated.key}`);
         return 0;
@@ -130,10 +133,14 @@ async function main(argv: readonly string[]): Promise<number> {
           throw new UsageError(`a ${account.kind} account has no enterprise grants`);
         if (command.command === 'grant' && account.kind === 'lender' && command.enterprises.includes('*'))
           throw new UsageError('a lender cannot read any enterprise (*)');
+        if (command.command === 'grant' && account.kind !== 'partner' && command.feeds.length > 0)
+          throw new UsageError('only a partner account (a data provider) submits feeds');
         const changed = await changeGrants(
           pool,
           account.id,
-          command.command === 'grant' ? { grant: command.enterprises } : { withdraw: command.enterprises },
+          command.command === 'grant'
+            ? { grant: command.enterprises, grantFeeds: command.feeds }
+            : { withdraw: command.enterprises, withdrawFeeds: command.feeds },
         );
         console.log(describeAccount(changed!));
         return 0;

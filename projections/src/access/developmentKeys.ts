@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { type ApiKeyKind, generateApiKey, hashApiKey } from './apiKey.ts';
@@ -27,8 +28,14 @@ export const developmentLenderEnterprises: readonly string[] = [
 ];
 
 const owners = {
-  // The development partner may submit for any enterprise ('*'), so any example document goes in.
-  partner: { ownerId: 'dev-partner', ownerName: 'Development partner', enterprises: ['*'] },
+  // The development partner may submit for any enterprise ('*') and every feed, so any example
+  // document or feed goes in.
+  partner: {
+    ownerId: 'dev-partner',
+    ownerName: 'Development partner',
+    enterprises: ['*'],
+    feeds: feedFamilies,
+  },
   lender: {
     ownerId: 'dev-lender',
     ownerName: 'Development lender',
@@ -59,6 +66,8 @@ export interface KeyOwner {
   ownerId: string;
   ownerName: string;
   enterprises: readonly string[];
+  /** A partner's feed families (README "Partner grants"). */
+  feeds?: readonly string[];
 }
 
 /**
@@ -87,7 +96,9 @@ export async function ensureKeyset<Name extends string>(
         // Grants belong to the key's account: one that lacks a listed enterprise (an account
         // made before the list grew) is granted it, and the key is kept.
         const missing = owner.enterprises.filter((code) => !row.enterprises.includes(code));
-        if (missing.length > 0) await changeGrants(pool, row.accountId, { grant: missing });
+        const missingFeeds = (owner.feeds ?? []).filter((family) => !row.feeds.includes(family));
+        if (missing.length > 0 || missingFeeds.length > 0)
+          await changeGrants(pool, row.accountId, { grant: missing, grantFeeds: missingFeeds });
         keys[name] = previous;
         continue;
       }
@@ -98,6 +109,7 @@ export async function ensureKeyset<Name extends string>(
         ownerId: owner.ownerId,
         ownerName: owner.ownerName,
         enterprises: [...owner.enterprises],
+        feeds: [...(owner.feeds ?? [])],
         keyPrefix: generated.prefix,
         keyHash: generated.hash,
         createdAt: now(),

@@ -15,6 +15,8 @@ export interface AccountRow {
   code: string;
   name: string;
   enterprises: string[];
+  /** Feed families the account may submit (catalogue feedFamily); providers' grants. */
+  feeds: string[];
   createdAt: Date;
 }
 
@@ -27,6 +29,7 @@ export interface ApiKeyRow {
   ownerName: string;
   /** The account's grants. */
   enterprises: string[];
+  feeds: string[];
   keyPrefix: string;
   createdAt: Date;
   revokedAt: Date | null;
@@ -39,12 +42,13 @@ interface KeyDbRow {
   code: string;
   name: string;
   enterprises: string[];
+  feeds: string[];
   key_prefix: string;
   created_at: Date;
   revoked_at: Date | null;
 }
 
-const keyColumns = `k.id, k.kind, k.account_id, a.code, a.name, a.enterprises, k.key_prefix, k.created_at, k.revoked_at`;
+const keyColumns = `k.id, k.kind, k.account_id, a.code, a.name, a.enterprises, a.feeds, k.key_prefix, k.created_at, k.revoked_at`;
 const keyFrom = 'api_keys k JOIN accounts a ON a.id = k.account_id';
 
 const toKeyRow = (row: KeyDbRow): ApiKeyRow => ({
@@ -54,6 +58,7 @@ const toKeyRow = (row: KeyDbRow): ApiKeyRow => ({
   ownerId: row.code,
   ownerName: row.name,
   enterprises: row.enterprises,
+  feeds: row.feeds,
   keyPrefix: row.key_prefix,
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
@@ -65,8 +70,11 @@ interface AccountDbRow {
   code: string;
   name: string;
   enterprises: string[];
+  feeds: string[];
   created_at: Date;
 }
+
+const accountColumns = 'id, kind, code, name, enterprises, feeds, created_at';
 
 const toAccount = (row: AccountDbRow): AccountRow => ({
   id: row.id,
@@ -74,6 +82,7 @@ const toAccount = (row: AccountDbRow): AccountRow => ({
   code: row.code,
   name: row.name,
   enterprises: row.enterprises,
+  feeds: row.feeds,
   createdAt: row.created_at,
 });
 
@@ -83,14 +92,15 @@ export interface NewAccount {
   code: string;
   name: string;
   enterprises: readonly string[];
+  feeds?: readonly string[];
   createdAt: Date;
 }
 
 /** A new account; null when the kind already has an account with this code (never merged). */
 export async function insertAccount(db: Queryable, account: NewAccount): Promise<AccountRow | null> {
   const { rows } = await db.query<AccountDbRow>(
-    `INSERT INTO accounts (id, kind, code, name, enterprises, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (kind, code) DO NOTHING RETURNING id, kind, code, name, enterprises, created_at`,
+    `INSERT INTO accounts (id, kind, code, name, enterprises, feeds, created_at) VALUES ($1, $2, $3, $4, $5, $7, $6)
+     ON CONFLICT (kind, code) DO NOTHING RETURNING ${accountColumns}`,
     [
       account.id,
       account.kind,
@@ -98,6 +108,7 @@ export async function insertAccount(db: Queryable, account: NewAccount): Promise
       account.name,
       [...new Set(account.enterprises)],
       account.createdAt,
+      [...new Set(account.feeds ?? [])],
     ],
   );
   return rows[0] ? toAccount(rows[0]) : null;
@@ -106,7 +117,7 @@ export async function insertAccount(db: Queryable, account: NewAccount): Promise
 /** An account by its id or by its code (any kind; codes are unique per kind, so several may answer). */
 export async function findAccounts(db: Queryable, idOrCode: string): Promise<AccountRow[]> {
   const { rows } = await db.query<AccountDbRow>(
-    `SELECT id, kind, code, name, enterprises, created_at FROM accounts
+    `SELECT ${accountColumns} FROM accounts
      WHERE id::text = $1 OR code = $1 ORDER BY kind, created_at`,
     [idOrCode],
   );
@@ -115,22 +126,39 @@ export async function findAccounts(db: Queryable, idOrCode: string): Promise<Acc
 
 export async function listAccounts(db: Queryable): Promise<AccountRow[]> {
   const { rows } = await db.query<AccountDbRow>(
-    'SELECT id, kind, code, name, enterprises, created_at FROM accounts ORDER BY created_at, id',
+    `SELECT ${accountColumns} FROM accounts ORDER BY created_at, id`,
   );
   return rows.map(toAccount);
 }
 
-/** Adds (grant) or removes (withdraw) enterprises of an account's grants; null when there is no such account. */
+/**
+ * Adds (grant) or removes (withdraw) enterprises and feed families of an account's grants; null
+ * when there is no such account.
+ */
 export async function changeGrants(
   db: Queryable,
   accountId: string,
-  change: { grant?: readonly string[]; withdraw?: readonly string[] },
+  change: {
+    grant?: readonly string[];
+    withdraw?: readonly string[];
+    grantFeeds?: readonly string[];
+    withdrawFeeds?: readonly string[];
+  },
 ): Promise<AccountRow | null> {
   const { rows } = await db.query<AccountDbRow>(
-    `UPDATE accounts SET enterprises = ARRAY(
-       SELECT DISTINCT e FROM unnest(enterprises || $2::text[]) e WHERE NOT (e = ANY($3::text[])) ORDER BY e)
-     WHERE id = $1 RETURNING id, kind, code, name, enterprises, created_at`,
-    [accountId, change.grant ?? [], change.withdraw ?? []],
+    `UPDATE accounts SET
+       enterprises = ARRAY(
+         SELECT DISTINCT e FROM unnest(enterprises || $2::text[]) e WHERE NOT (e = ANY($3::text[])) ORDER BY e),
+       feeds = ARRAY(
+         SELECT DISTINCT f FROM unnest(feeds || $4::text[]) f WHERE NOT (f = ANY($5::text[])) ORDER BY f)
+     WHERE id = $1 RETURNING ${accountColumns}`,
+    [
+      accountId,
+      change.grant ?? [],
+      change.withdraw ?? [],
+      change.grantFeeds ?? [],
+      change.withdrawFeeds ?? [],
+    ],
   );
   return rows[0] ? toAccount(rows[0]) : null;
 }
@@ -147,6 +175,8 @@ export interface NewApiKey {
   ownerId: string;
   ownerName: string;
   enterprises: readonly string[];
+  /** Feed families added to the account's grants, like `enterprises`. */
+  feeds?: readonly string[];
   keyPrefix: string;
   keyHash: string;
   createdAt: Date;
@@ -155,14 +185,15 @@ export interface NewApiKey {
 export async function createApiKey(db: Queryable, key: NewApiKey): Promise<ApiKeyRow> {
   const result = await db.query<KeyDbRow>(
     `WITH account AS (
-       INSERT INTO accounts (id, kind, code, name, enterprises, created_at)
-       SELECT gen_random_uuid(), $2, $3, $4, $5, $8 WHERE $9::uuid IS NULL
-       ON CONFLICT (kind, code) DO UPDATE SET enterprises =
-         ARRAY(SELECT DISTINCT e FROM unnest(accounts.enterprises || EXCLUDED.enterprises) e ORDER BY e)
-       RETURNING id, code, name, enterprises
+       INSERT INTO accounts (id, kind, code, name, enterprises, feeds, created_at)
+       SELECT gen_random_uuid(), $2, $3, $4, $5, $10, $8 WHERE $9::uuid IS NULL
+       ON CONFLICT (kind, code) DO UPDATE SET
+         enterprises = ARRAY(SELECT DISTINCT e FROM unnest(accounts.enterprises || EXCLUDED.enterprises) e ORDER BY e),
+         feeds = ARRAY(SELECT DISTINCT f FROM unnest(accounts.feeds || EXCLUDED.feeds) f ORDER BY f)
+       RETURNING id, code, name, enterprises, feeds
      ), a AS (
        SELECT * FROM account
-       UNION ALL SELECT id, code, name, enterprises FROM accounts WHERE id = $9::uuid AND kind = $2
+       UNION ALL SELECT id, code, name, enterprises, feeds FROM accounts WHERE id = $9::uuid AND kind = $2
      ), k AS (
        INSERT INTO api_keys (id, kind, owner_id, owner_name, enterprises, key_prefix, key_hash, created_at, account_id)
        SELECT $1, $2, a.code, a.name, $5, $6, $7, $8, a.id FROM a
@@ -179,6 +210,7 @@ export async function createApiKey(db: Queryable, key: NewApiKey): Promise<ApiKe
       key.keyHash,
       key.createdAt,
       key.accountId ?? null,
+      [...new Set(key.feeds ?? [])],
     ],
   );
   if (!result.rows[0])

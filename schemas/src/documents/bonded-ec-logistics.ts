@@ -1,4 +1,4 @@
-import { deliveryBusiType, listMax, pick, sendType } from './fields.ts';
+import { deliveryBusiType, listMax, ownerCodeBeyondSpec, pick, sendType } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Bonded e-commerce delivery (spec §3.7). */
@@ -10,6 +10,7 @@ export const bondedEcLogisticsSchema: JsonSchema = documentSchema({
     'The shipping of a bonded e-commerce order. The spec mentions other optional fields without naming them; send them as additional properties, they are kept as submitted',
   ),
   properties: {
+    customerCode: ownerCodeBeyondSpec,
     ...pick('entOrderNo', 'cbepcomCode', 'electricCode', 'electricName', 'warehouseId', 'warehouseName'),
     ...pick('wayBillNo', 'subWayBillNo', 'tranNo', 'deliveryTime', 'logisticsName'),
     busiType: deliveryBusiType,

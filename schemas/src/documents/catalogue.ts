@@ -81,6 +81,11 @@ export interface DocumentType {
   schema: JsonSchema;
   /** The response shape: §3.15 common, e-commerce (adds entOrderNo, status), goods import (§3.8). */
   response: 'common' | 'ecommerce' | 'goods';
+  /**
+   * For a feed: the family a provider's account must be granted to submit it (README "Partner
+   * grants"; `npm run keys -- grant ACCOUNT --feed tracking.express`). Documents have none.
+   */
+  feedFamily?: string;
 }
 
 const partitions = 6;
@@ -187,6 +192,7 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
   ...enterpriseFeeds.map((feed) => ({
     ...documentTypeOf(feed.id, 'enterprise-feed', feed.path, feed.keyField, feed.schema),
     partitions: 3,
+    feedFamily: `enterprise.${feed.id}`,
   })),
   ...trackingFeedTypes,
 ]);
@@ -197,8 +203,10 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
  * keys keep each vessel, bill owner, carrier, vessel's calls, flight and truck in order.
  */
 function referenceFeeds(): DocumentType[] {
-  const feed = (id: ReferenceFeedTypeId, keyField: string, schema: JsonSchema) =>
-    documentTypeOf(id, 'reference', `/api/v2/feed/reference/${id}`, keyField, schema);
+  const feed = (id: ReferenceFeedTypeId, keyField: string, schema: JsonSchema): DocumentType => ({
+    ...documentTypeOf(id, 'reference', `/api/v2/feed/reference/${id}`, keyField, schema),
+    feedFamily: `reference.${id.replace(/Feed$/, '')}`,
+  });
   return [
     feed('vesselArchiveFeed', 'mmsi', vesselArchiveFeedSchema),
     feed('aisPositionFeed', 'mmsi', aisPositionFeedSchema),
@@ -211,6 +219,11 @@ function referenceFeeds(): DocumentType[] {
 }
 
 const byId = new Map(documentTypes.map((type) => [type.id, type]));
+
+/** Every feed family a provider can be granted, in catalogue order. */
+export const feedFamilies: readonly string[] = [
+  ...new Set(documentTypes.flatMap((type) => (type.feedFamily === undefined ? [] : [type.feedFamily]))),
+];
 
 export function documentType(id: DocumentTypeId): DocumentType {
   const type = byId.get(id);

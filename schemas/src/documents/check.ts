@@ -1,4 +1,4 @@
-import { listMax, pick } from './fields.ts';
+import { listMax, ownerCodeBeyondSpec, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Customs check note (spec §3.5). */
@@ -10,6 +10,7 @@ export const checkSchema: JsonSchema = documentSchema({
     'The customs check note of bonded goods moving in or out',
   ),
   properties: {
+    customerCode: ownerCodeBeyondSpec,
     ...pick(
       'entOrderNo',
       'declareCode',

@@ -7,6 +7,8 @@ import {
   identifier,
   type JsonSchema,
   labels as l,
+  namesEnterprise,
+  namesNoGrantedEnterprise,
   text,
   whole,
   yesNo,
@@ -105,13 +107,16 @@ export const field = {
       'The platform business order number; port arrival, tally and clearance need this or the customer code',
     ),
   ),
-  customerCode: identifier(
-    max.text,
-    l(
-      '客户编码',
-      'Customer code',
-      '货主企业的统一社会信用代码或香港商业登记号',
-      "The cargo owner's unified social credit code or Hong Kong business registration number",
+  customerCode: namesEnterprise(
+    'owner',
+    identifier(
+      max.text,
+      l(
+        '客户编码',
+        'Customer code',
+        '货主企业的统一社会信用代码或香港商业登记号',
+        "The cargo owner's unified social credit code or Hong Kong business registration number",
+      ),
     ),
   ),
   customerName: text(
@@ -263,51 +268,60 @@ export const field = {
   ),
 
   // Parties.
-  operateCode: identifier(
-    max.text,
-    l(
-      '经营单位编码',
-      'Operating unit code',
-      '经营单位的海关编码或统一社会信用代码',
-      "The operating unit's customs code or unified social credit code",
+  operateCode: namesNoGrantedEnterprise(
+    'the operating unit as customs records it: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant',
+    identifier(
+      max.text,
+      l(
+        '经营单位编码',
+        'Operating unit code',
+        '经营单位的海关编码或统一社会信用代码',
+        "The operating unit's customs code or unified social credit code",
+      ),
     ),
   ),
   operateName: text(
     max.name,
     l('经营单位名称', 'Operating unit name', '经营单位名称', 'The name of the operating unit'),
   ),
-  shipperNo: identifier(
-    max.text,
-    l('发货人编码', 'Shipper code', '发货人企业编码', "The shipper's company code"),
+  shipperNo: namesNoGrantedEnterprise(
+    'the shipper: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant',
+    identifier(max.text, l('发货人编码', 'Shipper code', '发货人企业编码', "The shipper's company code")),
   ),
   shipperName: text(
     max.name,
     l('发货人名称', 'Shipper name', '发货人企业名称', "The shipper's company name"),
   ),
-  consigneeNo: identifier(
-    max.text,
-    l('收货人编码', 'Consignee code', '收货人企业编码', "The consignee's company code"),
+  consigneeNo: namesNoGrantedEnterprise(
+    "the consignee, shown among a declaration's parties: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant",
+    identifier(max.text, l('收货人编码', 'Consignee code', '收货人企业编码', "The consignee's company code")),
   ),
   consigneeName: text(
     max.name,
     l('收货人名称', 'Consignee name', '收货人企业名称', "The consignee's company name"),
   ),
-  declareCode: identifier(
-    max.text,
-    l(
-      '申报企业编码',
-      'Declaring company code',
-      '向海关申报的企业编码',
-      'The code of the company declaring to customs',
+  declareCode: namesEnterprise(
+    'declaringFirm',
+    identifier(
+      max.text,
+      l(
+        '申报企业编码',
+        'Declaring company code',
+        '向海关申报的企业编码',
+        'The code of the company declaring to customs',
+      ),
     ),
   ),
-  enterpriseCode: identifier(
-    max.text,
-    l(
-      '企业编码',
-      'Enterprise code',
-      '提交商品资料的企业编码',
-      'The code of the enterprise submitting the goods data',
+  enterpriseCode: namesEnterprise(
+    'enterprise',
+    identifier(
+      max.text,
+      l(
+        '企业编码',
+        'Enterprise code',
+        '提交商品资料的企业编码',
+        'The code of the enterprise submitting the goods data',
+      ),
     ),
   ),
   enterpriseName: text(
@@ -319,13 +333,16 @@ export const field = {
       'The name of the enterprise submitting the goods data',
     ),
   ),
-  electricCode: identifier(
-    max.text,
-    l(
-      '电商企业编码',
-      'E-commerce company code',
-      '电商企业的海关备案编码',
-      "The e-commerce company's customs registration code",
+  electricCode: namesEnterprise(
+    'ecommerceEnterprise',
+    identifier(
+      max.text,
+      l(
+        '电商企业编码',
+        'E-commerce company code',
+        '电商企业的海关备案编码',
+        "The e-commerce company's customs registration code",
+      ),
     ),
   ),
   electricName: text(
@@ -350,22 +367,28 @@ export const field = {
       'The e-commerce platform; the spec names four platforms without listing them, so no enumeration is enforced',
     ),
   ),
-  thirdLogisticsCode: identifier(
-    max.text,
-    l(
-      '第三方物流编码',
-      'Third-party logistics code',
-      '承接配送的第三方物流企业编码',
-      'The code of the third-party logistics company doing the delivery',
+  thirdLogisticsCode: namesNoGrantedEnterprise(
+    'the delivering logistics firm, usually the submitting partner itself: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant',
+    identifier(
+      max.text,
+      l(
+        '第三方物流编码',
+        'Third-party logistics code',
+        '承接配送的第三方物流企业编码',
+        'The code of the third-party logistics company doing the delivery',
+      ),
     ),
   ),
-  logisticsCode: identifier(
-    max.text,
-    l(
-      '物流企业编码',
-      'Logistics company code',
-      '承运物流企业编码',
-      'The code of the carrying logistics company',
+  logisticsCode: namesNoGrantedEnterprise(
+    'the carrying logistics firm, usually the submitting partner itself: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant',
+    identifier(
+      max.text,
+      l(
+        '物流企业编码',
+        'Logistics company code',
+        '承运物流企业编码',
+        'The code of the carrying logistics company',
+      ),
     ),
   ),
   logisticsName: text(
@@ -377,13 +400,16 @@ export const field = {
       'The carrying logistics company; the spec names three couriers without listing them, so no enumeration is enforced',
     ),
   ),
-  consumUnitNo: identifier(
-    max.text,
-    l(
-      '消费使用单位编码',
-      'Consumer unit code',
-      '境内消费使用单位编码',
-      'The code of the domestic unit consuming or using the goods',
+  consumUnitNo: namesEnterprise(
+    'consumingUnit',
+    identifier(
+      max.text,
+      l(
+        '消费使用单位编码',
+        'Consumer unit code',
+        '境内消费使用单位编码',
+        'The code of the domestic unit consuming or using the goods',
+      ),
     ),
   ),
   consumUnitName: text(
@@ -395,17 +421,23 @@ export const field = {
       'The name of the domestic unit consuming or using the goods',
     ),
   ),
-  customsClearanceCode: identifier(
-    max.text,
-    l('报关企业编码', 'Customs broker code', '代理报关企业编码', 'The code of the customs broker'),
+  customsClearanceCode: namesNoGrantedEnterprise(
+    'the customs broker, usually the submitting partner itself: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant',
+    identifier(
+      max.text,
+      l('报关企业编码', 'Customs broker code', '代理报关企业编码', 'The code of the customs broker'),
+    ),
   ),
   customsClearanceName: text(
     max.name,
     l('报关企业名称', 'Customs broker name', '代理报关企业名称', 'The name of the customs broker'),
   ),
-  agentCode: identifier(
-    max.text,
-    l('代理企业编码', 'Agent code', '申报代理企业编码', 'The code of the declaring agent'),
+  agentCode: namesNoGrantedEnterprise(
+    'the declaring agent: a party the document mentions: no view is attributed, filed or filtered by it, so it needs no grant',
+    identifier(
+      max.text,
+      l('代理企业编码', 'Agent code', '申报代理企业编码', 'The code of the declaring agent'),
+    ),
   ),
   agentName: text(
     max.name,
@@ -1241,6 +1273,19 @@ export function pick<const Names extends readonly FieldName[]>(
     [Name in Names[number]]: JsonSchema;
   };
 }
+
+/**
+ * The cargo owner's code on documents whose spec section lists none (inbound, outbound, check
+ * note, bonded e-commerce orders and logistics, goods import): partners send it so that the
+ * document joins its owner's views, and attribution reads it first (enterpriseRoles), so it is
+ * declared and granted like every other enterprise field.
+ */
+export const ownerCodeBeyondSpec: JsonSchema = {
+  ...field.customerCode,
+  description: '货主企业的统一社会信用代码；规范本节未列出此字段，填写后单据归属该货主',
+  'x-description-en':
+    "The cargo owner's unified social credit code; not listed in this section of the spec, and when given the document belongs to that owner",
+};
 
 // Fields whose meaning differs between documents.
 

@@ -1,4 +1,4 @@
-import { goodsPicUrl, listMax, pick } from './fields.ts';
+import { goodsPicUrl, listMax, ownerCodeBeyondSpec, pick } from './fields.ts';
 import { documentSchema, identifier, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Goods master data import (spec §3.8): a batch of 1 to 3 goods of one enterprise. */
@@ -10,6 +10,7 @@ export const goodsSchema: JsonSchema = documentSchema({
     "A batch of an enterprise's goods master data, 1 to 3 goods per batch (§5)",
   ),
   properties: {
+    customerCode: ownerCodeBeyondSpec,
     entInsideNo: identifier(
       32,
       l(

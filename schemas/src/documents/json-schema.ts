@@ -43,7 +43,30 @@ export interface JsonSchema {
   'x-when-en'?: string;
   /** On an object: `[from, to]` date fields where `to` may not be before `from` (query validators check it). */
   'x-date-range'?: readonly [string, string];
+  /**
+   * On a field: it names an enterprise, in this role (schemas/src/documents/enterprise.ts). Ingest
+   * grants, processors attribute and projections file rows by these fields alone.
+   */
+  'x-enterprise'?: EnterpriseRole;
+  /** On a field that looks like an enterprise's code but names none we grant or file by: why not. */
+  'x-enterprise-waived'?: string;
 }
+
+/**
+ * What a field naming an enterprise means, in attribution order (schemas/README.md "Where
+ * documents name enterprises"): a document belongs to the first of these its top-level fields
+ * name, so a cargo owner wins over the enterprise a feed is about, which wins over a taxpayer,
+ * an e-commerce enterprise, a consuming unit and, last, the firm declaring to customs.
+ */
+export const enterpriseRoles = [
+  'owner',
+  'enterprise',
+  'taxpayer',
+  'ecommerceEnterprise',
+  'consumingUnit',
+  'declaringFirm',
+] as const;
+export type EnterpriseRole = (typeof enterpriseRoles)[number];
 
 export const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -56,6 +79,8 @@ export const annotationKeywords = [
   'x-date-range',
   'x-when',
   'x-when-en',
+  'x-enterprise',
+  'x-enterprise-waived',
 ] as const;
 
 /** Our custom formats (implemented in formats.ts, registered by the validators). */
@@ -101,6 +126,16 @@ export const identifierPattern = '^(?!\\s)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFF
 /** An identifier of at most `max` characters (see identifierPattern). */
 export function identifier(max: number, words: Labels): JsonSchema {
   return { ...text(max, words), pattern: identifierPattern };
+}
+
+/** A field that names an enterprise in `role` (see enterpriseRoles). */
+export function namesEnterprise(role: EnterpriseRole, schema: JsonSchema): JsonSchema {
+  return { ...schema, 'x-enterprise': role };
+}
+
+/** A party's code that grants, attribution and views do not read, and why (see enterpriseRoles). */
+export function namesNoGrantedEnterprise(reason: string, schema: JsonSchema): JsonSchema {
+  return { ...schema, 'x-enterprise-waived': reason };
 }
 
 /** A code value with a closed list of meanings, e.g. `{ '01': ['境内运输', 'domestic'] }`. */

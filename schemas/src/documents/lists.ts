@@ -1,4 +1,4 @@
-import { gateVehicleType, listMax, pick } from './fields.ts';
+import { gateVehicleType, listMax, ownerCodeBeyondSpec, pick } from './fields.ts';
 import { type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /**
@@ -97,15 +97,26 @@ export const zoneGoodsRequired = [
 ] as const;
 
 /** Header fields inbound and outbound share (§3.3, §3.4). */
-export const zoneHeaderFields = pick(
-  'entOrderNo',
-  'commitTime',
-  'warehouseId',
-  'warehouseName',
-  'declareQty',
-  'grossWeight',
-  'orderCreateTime',
-);
+export const zoneHeaderFields = {
+  ...pick(
+    'entOrderNo',
+    'commitTime',
+    'warehouseId',
+    'warehouseName',
+    'declareQty',
+    'grossWeight',
+    'orderCreateTime',
+  ),
+  customerCode: ownerCodeBeyondSpec,
+  // §3.3 names no enterprise field; the other documents' names are declared so that grants and
+  // attribution read them (schemas/README.md "Where documents name enterprises").
+  enterpriseCode: {
+    ...pick('enterpriseCode').enterpriseCode,
+    description: '单据所属企业的编码（规范未给出字段名，沿用商品导入的字段名）',
+    'x-description-en':
+      "The code of the enterprise the order belongs to (the spec names no field; goods import's name is used)",
+  },
+};
 
 export const zoneHeaderGaps = {
   cn: '规范提到表头还有海关、企业、运输、费用、重量和时间等可选字段，但未给出字段名；这些字段可作为附加属性提交，按原样保存',

@@ -1,4 +1,4 @@
-import { orderBusiType, pick } from './fields.ts';
+import { orderBusiType, ownerCodeBeyondSpec, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** The e-commerce recipient's address (§3.6, §3.13). */
@@ -19,6 +19,7 @@ export const ondedEcOrderSchema: JsonSchema = documentSchema({
   ),
   properties: {
     ...pick('entOrderNo', 'declareCode'),
+    customerCode: ownerCodeBeyondSpec,
     busiType: orderBusiType,
     ...pick('clearanceType', 'orderDate', 'warehouseId', 'thirdLogisticsCode', 'orderType'),
     ...pick(

@@ -159,6 +159,10 @@ export interface InboundDocument {
   grossWeight: number;
   /** 订单创建时间 — Order creation time */
   orderCreateTime: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 企业编码 — Enterprise code */
+  enterpriseCode?: string;
   /** 入库类型 — Inbound type */
   inputType: "10" | "20" | "30";
   /** 商品列表 — Goods */
@@ -287,6 +291,10 @@ export interface OutboundDocument {
   grossWeight: number;
   /** 订单创建时间 — Order creation time */
   orderCreateTime: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
+  /** 企业编码 — Enterprise code */
+  enterpriseCode?: string;
   /** 出库类型 — Outbound type */
   outputType: "10" | "20" | "30";
   /** 发货时间 — Dispatch time */
@@ -437,6 +445,8 @@ export interface OutboundAttachmentListItem {
 
 /** 核注清单 — Customs check note */
 export interface CheckDocument {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
   /** 企业订单号 — Enterprise order number */
   entOrderNo: string;
   /** 申报企业编码 — Declaring company code */
@@ -486,6 +496,8 @@ export interface OndedEcOrderDocument {
   entOrderNo: string;
   /** 申报企业编码 — Declaring company code */
   declareCode: string;
+  /** 客户编码 — Customer code */
+  customerCode?: string;
   /** 业务类型 — Business type */
   busiType: "10" | "20" | "30" | "40" | "50" | "60" | "70";
   /** 通关模式 — Clearance mode */
@@ -546,6 +558,8 @@ export interface OndedEcOrderRecipient {
 
 /** 保税电商配送单 — Bonded e-commerce delivery */
 export interface BondedEcLogisticsDocument {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
   /** 企业订单号 — Enterprise order number */
   entOrderNo: string;
   /** 电商平台编码 — E-commerce platform code */
@@ -606,6 +620,8 @@ export interface BondedEcLogisticsGoodListItem {
 
 /** 商品资料导入 — Goods master data import */
 export interface GoodsDocument {
+  /** 客户编码 — Customer code */
+  customerCode?: string;
   /** 企业内部编号 — Enterprise batch number */
   entInsideNo: string;
   /** 企业编码 — Enterprise code */

@@ -53,12 +53,41 @@ export function decodeDocumentHeaders(
 }
 
 /**
- * The enterprise the submitting partner's account submits for, when its account is granted
- * exactly one: stamped by ingest so that a document naming no enterprise can be attributed from
- * the log itself, never from today's grants (processors/README.md, "Attribution"). Optional:
- * records written before it, and partners granted several enterprises or '*', carry none.
+ * The enterprise the submitting partner's account submitted for, when it was granted exactly one:
+ * stamped by ingest on records written before the grants header below, and still read from them
+ * (processors/README.md, "Attribution").
  */
 export const partnerEnterpriseHeader = 'tradelog-partner-enterprise';
+
+/**
+ * The enterprises the submitting partner's account was granted when it submitted a document
+ * naming none (a JSON array; '*' for any): processors attribute such a document only to one of
+ * these, from the log itself, never from today's grants (processors/README.md, "Attribution").
+ * Absent on documents that name their enterprise, on records written before it, and when the list
+ * would be longer than partnerGrantsMaxBytes: such a document stays unattributed.
+ */
+export const partnerGrantsHeader = 'tradelog-partner-grants';
+export const partnerGrantsMaxBytes = 65_536;
+
+export function encodePartnerGrants(enterprises: readonly string[]): string | undefined {
+  const encoded = JSON.stringify(enterprises);
+  return Buffer.byteLength(encoded) > partnerGrantsMaxBytes ? undefined : encoded;
+}
+
+/** The grants a record carries; undefined when it carries none or they do not read as a list of codes. */
+export function decodePartnerGrants(
+  raw: Record<string, Buffer | string | (Buffer | string)[] | undefined>,
+): readonly string[] | undefined {
+  const value = raw[partnerGrantsHeader];
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(first.toString());
+    return Array.isArray(parsed) && parsed.every((code) => typeof code === 'string') ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function decodePartnerEnterprise(
   raw: Record<string, Buffer | string | (Buffer | string)[] | undefined>,

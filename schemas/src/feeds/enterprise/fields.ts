@@ -7,6 +7,7 @@ import {
   type JsonSchema,
   type Labels,
   labels as l,
+  namesEnterprise,
   text,
   whole,
 } from '../../documents/json-schema.ts';
@@ -43,14 +44,25 @@ export const monitorPlatforms = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 export const feedField = {
-  enterpriseId: text(
-    20,
-    l('企业标识', 'Enterprise id', '企业的统一社会信用代码', "The enterprise's unified social credit code"),
+  enterpriseId: namesEnterprise(
+    'enterprise',
+    text(
+      20,
+      l('企业标识', 'Enterprise id', '企业的统一社会信用代码', "The enterprise's unified social credit code"),
+    ),
   ),
   enterpriseName: text(50, l('企业名称', 'Enterprise name', '企业全称', "The enterprise's full name")),
-  enterpriseCode: text(
-    20,
-    l('企业编码', 'Enterprise code', '企业的统一社会信用代码', "The enterprise's unified social credit code"),
+  enterpriseCode: namesEnterprise(
+    'enterprise',
+    text(
+      20,
+      l(
+        '企业编码',
+        'Enterprise code',
+        '企业的统一社会信用代码',
+        "The enterprise's unified social credit code",
+      ),
+    ),
   ),
   warehouseId: text(50, l('仓库编码', 'Warehouse id', '仓库编码', 'The warehouse code')),
   salesPlatform: code(

@@ -4,6 +4,7 @@ import {
   type JsonSchema,
   labels as l,
   list,
+  namesEnterprise,
   record,
 } from '../../documents/json-schema.ts';
 import { feedField } from './fields.ts';
@@ -19,13 +20,16 @@ import { feedField } from './fields.ts';
  * (zcfzbList[].version: 1 general, 2 small enterprise, 3 accounting system). The field names
  * nsrzt, pjjb, zszt and version are ours (the spec names the values, not the fields).
  */
-export const nsrsbh = feedField.text(
-  20,
-  l(
-    '纳税人识别号',
-    'Taxpayer id',
-    '纳税人识别号（统一社会信用代码）',
-    "The taxpayer's id (unified social credit code)",
+export const nsrsbh = namesEnterprise(
+  'taxpayer',
+  feedField.text(
+    20,
+    l(
+      '纳税人识别号',
+      'Taxpayer id',
+      '纳税人识别号（统一社会信用代码）',
+      "The taxpayer's id (unified social credit code)",
+    ),
   ),
 );
 export const nsrsmc = feedField.text(

@@ -4,6 +4,7 @@ import {
   type JsonSchema,
   labels as l,
   list,
+  namesEnterprise,
   record,
 } from '../../documents/json-schema.ts';
 import { feedField } from './fields.ts';
@@ -29,7 +30,10 @@ export const warehouseStockSchema: JsonSchema = documentSchema({
     "The warehouse management system's stock of one owner in one warehouse at a moment, frozen and locked quantities included",
   ),
   properties: {
-    customerCode: feedField.text(50, l('货主编码', 'Owner code', '货主企业编码', "The cargo owner's code")),
+    customerCode: namesEnterprise(
+      'owner',
+      feedField.text(50, l('货主编码', 'Owner code', '货主企业编码', "The cargo owner's code")),
+    ),
     customerName: feedField.text(255, l('货主名称', 'Owner name', '货主企业名称', "The cargo owner's name")),
     warehouseId: feedField.warehouseId,
     snapshotTime: feedField.time(

@@ -5,6 +5,7 @@ import {
   type JsonSchema,
   type Labels,
   labels as l,
+  namesEnterprise,
   text,
   whole,
 } from '../../documents/json-schema.ts';
@@ -159,13 +160,16 @@ export const weekday = (words: Labels): JsonSchema =>
 
 // --- bills -------------------------------------------------------------------------------------
 
-export const billCustomerCode = text(
-  20,
-  l(
-    '客户编码',
-    'Customer code',
-    '货主企业的统一社会信用代码',
-    'The cargo owner’s unified social credit code',
+export const billCustomerCode = namesEnterprise(
+  'owner',
+  text(
+    20,
+    l(
+      '客户编码',
+      'Customer code',
+      '货主企业的统一社会信用代码',
+      'The cargo owner’s unified social credit code',
+    ),
   ),
 );
 export const billCustomerName = text(

@@ -28,6 +28,7 @@ function feedTypeOf(id: TrackingFeedId, family: string, keyField: string, schema
     retention: 'forever',
     schema,
     response: 'common',
+    feedFamily: `tracking.${family}`,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   documentSchema,
   type JsonSchema,
   labels as l,
+  namesNoGrantedEnterprise,
   record,
   text,
 } from '../../documents/json-schema.ts';
@@ -60,9 +61,17 @@ export const expressTraceSchema: JsonSchema = documentSchema({
     'A carrier’s or tracking integrator’s report on one parcel. A parcel may be reported many times (repeating earlier traces); the platform merges them in trace time',
   ),
   properties: {
-    shipperCode: text(
-      len.code,
-      l('快递公司编码', 'Carrier code', '快递公司编码，如 SF、YTO、JD', 'The carrier code, e.g. SF, YTO, JD'),
+    shipperCode: namesNoGrantedEnterprise(
+      "the carrier, the feed's provider: no enterprise's view reads it",
+      text(
+        len.code,
+        l(
+          '快递公司编码',
+          'Carrier code',
+          '快递公司编码，如 SF、YTO、JD',
+          'The carrier code, e.g. SF, YTO, JD',
+        ),
+      ),
     ),
     logisticCode: text(30, l('快递单号', 'Tracking number', '快递运单号', 'The parcel’s tracking number')),
     orderCode: text(30, l('订单编号', 'Order code', '寄件方订单编号', 'The shipper’s order code')),
@@ -99,13 +108,16 @@ export const expressTraceSchema: JsonSchema = documentSchema({
     ),
     receiverPhoneTail: phoneTail('收件人手机后四位', 'Receiver phone, last four'),
     senderPhoneTail: phoneTail('寄件人手机后四位', 'Sender phone, last four'),
-    shipperAccount: text(
-      50,
-      l(
-        '月结账号',
-        'Shipper account',
-        '寄件方在承运商的客户账号（部分承运商查询时用作 customerName）',
-        'The shipper’s account at the carrier (some carriers take it as customerName)',
+    shipperAccount: namesNoGrantedEnterprise(
+      "the shipper's account at the carrier, a check value of tracking queries, never shown: no enterprise's view reads it",
+      text(
+        50,
+        l(
+          '月结账号',
+          'Shipper account',
+          '寄件方在承运商的客户账号（部分承运商查询时用作 customerName）',
+          'The shipper’s account at the carrier (some carriers take it as customerName)',
+        ),
       ),
     ),
     reportedAt: dateTime(
