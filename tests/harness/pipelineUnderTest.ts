@@ -34,7 +34,10 @@ export interface PipelineUnderTest {
 export async function startPipelineUnderTest(options: {
   prefix: string;
   projections: readonly ProjectionName[];
-  keys: Record<string, { kind: 'partner' | 'lender' | 'operator'; enterprises: string[] }>;
+  keys: Record<
+    string,
+    { kind: 'partner' | 'lender' | 'operator'; enterprises: string[]; feeds?: readonly string[] }
+  >;
 }): Promise<PipelineUnderTest> {
   const services = testServices();
   const db = await createTestSchema(services.databaseUrl, options.prefix);
@@ -43,7 +46,11 @@ export async function startPipelineUnderTest(options: {
   const keys: Record<string, string> = {};
   for (const [name, key] of Object.entries(options.keys))
     keys[name] = (
-      await createTestApiKey(pool, key.kind, { ownerId: uniqueName(key.kind), enterprises: key.enterprises })
+      await createTestApiKey(pool, key.kind, {
+        ownerId: uniqueName(key.kind),
+        enterprises: key.enterprises,
+        ...(key.feeds === undefined ? {} : { feeds: key.feeds }),
+      })
     ).key;
   const ingest = await startIngestUnderTest({
     brokers: services.kafkaBrokers,
