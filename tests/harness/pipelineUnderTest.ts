@@ -36,7 +36,13 @@ export async function startPipelineUnderTest(options: {
   projections: readonly ProjectionName[];
   keys: Record<
     string,
-    { kind: 'partner' | 'lender' | 'operator'; enterprises: string[]; feeds?: readonly string[] }
+    {
+      kind: 'partner' | 'lender' | 'operator';
+      enterprises: string[];
+      feeds?: readonly string[];
+      /** The account's name; its code by default. */
+      name?: string;
+    }
   >;
 }): Promise<PipelineUnderTest> {
   const services = testServices();
@@ -48,6 +54,7 @@ export async function startPipelineUnderTest(options: {
     keys[name] = (
       await createTestApiKey(pool, key.kind, {
         ownerId: uniqueName(key.kind),
+        ...(key.name === undefined ? {} : { ownerName: key.name }),
         enterprises: key.enterprises,
         ...(key.feeds === undefined ? {} : { feeds: key.feeds }),
       })

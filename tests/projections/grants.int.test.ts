@@ -148,7 +148,7 @@ describe('a partner writes only into the enterprises it was granted', () => {
       prefix: 'gr',
       projections: only,
       keys: {
-        platform: { kind: 'partner', enterprises: ['*'] },
+        platform: { kind: 'partner', enterprises: ['*'], name: 'Platform partner' },
         ungranted: { kind: 'partner', enterprises: [] },
         grantedB: { kind: 'partner', enterprises: [B] },
         // Granted two enterprises: a document naming none is not simply its one enterprise's.
@@ -168,6 +168,11 @@ describe('a partner writes only into the enterprises it was granted', () => {
     before = { rows: await rowsOfA(), answers: await answersOfA() };
     expect(before.rows.length).toBeGreaterThan(namingTypes.length);
     expect(before.answers.paymentAccountMonitor.body.accountList).toHaveLength(1);
+    // Every document a lender is shown names the partner account that submitted it.
+    const chain = before.answers.linkNode.body;
+    const shown = Object.values(chain).filter(Array.isArray).flat() as Json[];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const document of shown) expect(document.provenance.partnerName).toBe('Platform partner');
   });
 
   afterAll(async () => {

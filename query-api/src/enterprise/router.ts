@@ -16,7 +16,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendRead } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../lenders/respond.ts';
 
 /**
  * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
@@ -184,7 +184,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             }),
           readOptionsOf(req),
         );
-        sendRead(res, live, (result) => ({
+        await sendReadWithPartners(res, deps.pool, live, (result) => ({
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.total,
@@ -223,7 +223,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           }),
         readOptionsOf(req),
       );
-      sendRead(res, live, (result) => ({
+      await sendReadWithPartners(res, deps.pool, live, (result) => ({
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
@@ -293,7 +293,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           }),
         readOptionsOf(req),
       );
-      sendRead(res, live, (result) => ({
+      await sendReadWithPartners(res, deps.pool, live, (result) => ({
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,

@@ -10,6 +10,7 @@ import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
+import { partnerCodesIn, partnerNamesOf, withPartnerNames } from './partnerNames.ts';
 import { type ReadCache, readCacheOf } from './readCache.ts';
 
 /**
@@ -65,6 +66,20 @@ export function sendRead<T>(
     if (memoKey) answersOfResult.set(memoKey, answer);
   }
   sendBody(res, answer.body, 200, answer.etag);
+}
+
+/**
+ * sendRead for answers that show provenance: each provenance also names its partner account
+ * (`partnerName`, lenders/partnerNames.ts), looked up once a minute per account, not per answer.
+ */
+export async function sendReadWithPartners<T>(
+  res: Response,
+  pool: Pick<pg.Pool, 'query'>,
+  live: { result: T; freshness: Freshness },
+  shape: (result: T) => Record<string, unknown>,
+): Promise<void> {
+  const names = await partnerNamesOf(pool).of(partnerCodesIn(live.result));
+  sendRead(res, live, (result) => withPartnerNames(shape(result), names));
 }
 
 /** If-None-Match: a list of tags (weak ones compare by their opaque part) or `*`. */

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendRead } from '../lenders/respond.ts';
+import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../lenders/respond.ts';
 
 interface LinkNodeRequest extends Record<string, unknown> {
   customerCode: string;
@@ -81,7 +81,10 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
           { freshness: live.freshness },
         );
       }
-      sendRead(res, live, (nodes) => ({ chainId: nodes[0]!.chainId, ...linkNodeBlocksOf(nodes) }));
+      await sendReadWithPartners(res, deps.pool, live, (nodes) => ({
+        chainId: nodes[0]!.chainId,
+        ...linkNodeBlocksOf(nodes),
+      }));
     }),
   );
   return router;

@@ -30,6 +30,8 @@ export interface DocumentProvenance {
   partition?: number;
   offset?: string;
   partnerId?: string;
+  /** The partner account's name now (query-api README "Provenance"). */
+  partnerName?: string | null;
   receivedAt?: string;
   schemaId?: number;
   contentSha256?: string;
