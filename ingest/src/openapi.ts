@@ -20,8 +20,11 @@ export function ingestOpenApi(
         'Authenticate with a partner API key: `Authorization: Bearer <key>` (or `X-Api-Key`). Bodies are JSON (`Content-Type: application/json`),',
         `at most ${bodyLimitBytes} bytes. A document is acknowledged only after Kafka acknowledged it; 503 means it was not confirmed and the`,
         'document may be resent (a resend counts once). English messages with `Accept-Language: en`.',
+        'A submission is appended only if the key\'s account is granted every enterprise the document names, in every field marked',
+        '`x-enterprise` in its schema (nested ones too), and, for a feed, the feed\'s family; otherwise 403 ENTERPRISE_NOT_GRANTED or',
+        'FEED_NOT_GRANTED naming each field. The platform operator grants both.',
         '',
-        '合作伙伴单据提交接口。所有应答为 {flag, code, message}；使用合作伙伴 API 密钥。',
+        '合作伙伴单据提交接口。所有应答为 {flag, code, message}；使用合作伙伴 API 密钥。单据中每个标注 x-enterprise 的字段所指企业（含嵌套字段）都须已授权给该账户，数据接口还须授权其数据类别，否则返回 403。',
       ].join('\n'),
       tags: [
         { name: 'logistics', description: 'Logistics documents (物流类)' },
