@@ -1,3 +1,4 @@
+import { deadLetterStates } from '@tradelog/projections/deadLetters';
 import { deliveryStates } from '@tradelog/projections/push/deliveries';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { queryOperations } from '@tradelog/schemas/openapi/catalogues';
@@ -336,7 +337,7 @@ export const operatorOperations: ApiOperation[] = [
       query: {
         ...limitQuery,
         projection: { schema: { type: 'string' } },
-        state: { schema: { type: 'string', enum: ['open', 'retrying', 'resolved'] } },
+        state: { schema: { type: 'string', enum: [...deadLetterStates] } },
         after: { schema: { type: 'string' } },
       },
     },
