@@ -56,7 +56,6 @@ describe('a retried dead letter older than the row', () => {
       live: true,
       logger: quietLogger,
       changes: { producer: log.producer, topic: log.changesTopic },
-      tickMs: 100,
     });
     await consumer.start();
     return { version, consumer };
