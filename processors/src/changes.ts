@@ -46,4 +46,10 @@ export function changeEvent(
 export interface Reduction<S> {
   state: S;
   changes: ChangeEvent[];
+  /**
+   * The event changed nothing because every row it would replace reflects a record newer in log
+   * order (documents/logOrder.ts). The state is then the same object; an operator's retry of the
+   * event's dead letter resolves as `superseded` (processors/README.md "Dead letters").
+   */
+  superseded?: true;
 }

@@ -1,6 +1,9 @@
 import type { Queryable } from './db.ts';
 
 /** Dead letters: records a projection could not decode or apply (one function per statement). */
+export const deadLetterStates = ['open', 'retrying', 'resolved', 'superseded'] as const;
+export type DeadLetterState = (typeof deadLetterStates)[number];
+
 export interface DeadLetter {
   id: string;
   projection: string;
@@ -14,7 +17,11 @@ export interface DeadLetter {
   value: Buffer | null;
   errorCode: string;
   errorMessage: string;
-  state: 'open' | 'retrying' | 'resolved';
+  /**
+   * `resolved`: applied by a retry; `superseded`: a retry found every row it would replace
+   * already newer in log order, so it changed nothing (processors/README.md "Dead letters").
+   */
+  state: DeadLetterState;
   attempts: number;
   failedAt: Date;
   resolvedAt: Date | null;
@@ -92,7 +99,7 @@ export async function findDeadLetter(db: Queryable, id: string): Promise<DeadLet
 /** An operator asks for a retry; the processor picks `retrying` letters up and applies them again. */
 export async function markDeadLetterRetrying(db: Queryable, id: string): Promise<DeadLetter | null> {
   const { rows } = await db.query(
-    `UPDATE dead_letters SET state = 'retrying' WHERE id = $1 AND state <> 'resolved' RETURNING ${columns}`,
+    `UPDATE dead_letters SET state = 'retrying' WHERE id = $1 AND state IN ('open', 'retrying') RETURNING ${columns}`,
     [id],
   );
   return rows[0] ? toDeadLetter(rows[0]) : null;
@@ -111,6 +118,11 @@ export async function claimRetryingDeadLetters(
   return rows.map(toDeadLetter);
 }
 
-export async function resolveDeadLetter(db: Queryable, id: string, at: Date): Promise<void> {
-  await db.query(`UPDATE dead_letters SET state = 'resolved', resolved_at = $2 WHERE id = $1`, [id, at]);
+export async function resolveDeadLetter(
+  db: Queryable,
+  id: string,
+  resolution: Extract<DeadLetterState, 'resolved' | 'superseded'>,
+  at: Date,
+): Promise<void> {
+  await db.query(`UPDATE dead_letters SET state = $2, resolved_at = $3 WHERE id = $1`, [id, resolution, at]);
 }

@@ -1,3 +1,4 @@
+import { deadLetterStates } from '@tradelog/projections/deadLetters';
 import { deliveryStates } from '@tradelog/projections/push/deliveries';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { queryOperations } from '@tradelog/schemas/openapi/catalogues';
@@ -5,7 +6,13 @@ import { type OpenApiDocument, openApiDocument } from '@tradelog/schemas/openapi
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation, Audience, Bilingual } from '@tradelog/schemas/openapi/operation';
 import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
-import { leadForms, leadRequest, registrationRequest, smsRequest } from '@tradelog/schemas/portal/forms';
+import {
+  leadForms,
+  leadRequest,
+  registrationRequest,
+  roleGrantRequest,
+  smsRequest,
+} from '@tradelog/schemas/portal/forms';
 
 /**
  * query-api's OpenAPI 3.1 document: the query and subscription interfaces generated from the
@@ -268,6 +275,51 @@ export const operatorOperations: ApiOperation[] = [
   ),
   op(
     'get',
+    '/ops/portal/role-requests',
+    'list_portal_role_requests',
+    'operators',
+    {
+      cn: '门户账户申请的角色（未授予的在前；all=true 含已授予）',
+      en: 'Roles portal accounts applied for (pending ones; all=true for every one)',
+    },
+    operator,
+    list(['角色申请', 'Role requests']),
+    {
+      query: {
+        all: { schema: { type: 'string', enum: ['true', 'false'] } },
+        limit: { schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 }, example: 50 },
+      },
+    },
+  ),
+  op(
+    'put',
+    '/ops/portal/accounts/{phone}/role',
+    'grant_portal_role',
+    'operators',
+    {
+      cn: '授予门户账户角色（访客申请的角色不自动授予）',
+      en: 'Grant a portal account a role (applying grants nothing)',
+    },
+    operator,
+    successOf(['已授予', 'Granted']),
+    {
+      request: { schema: roleGrantRequest as unknown as JsonSchema, example: { role: '150' } },
+      pathExamples: { phone: '13800000000' },
+      failures: [400, 404],
+    },
+  ),
+  op(
+    'delete',
+    '/ops/portal/accounts/{phone}/role',
+    'withdraw_portal_role',
+    'operators',
+    { cn: '撤回门户账户的角色', en: "Withdraw a portal account's role" },
+    operator,
+    successOf(['已撤回', 'Withdrawn']),
+    { pathExamples: { phone: '13800000000' }, failures: [404] },
+  ),
+  op(
+    'get',
     '/ops/projections',
     'list_projections',
     'operators',
@@ -336,7 +388,7 @@ export const operatorOperations: ApiOperation[] = [
       query: {
         ...limitQuery,
         projection: { schema: { type: 'string' } },
-        state: { schema: { type: 'string', enum: ['open', 'retrying', 'resolved'] } },
+        state: { schema: { type: 'string', enum: [...deadLetterStates] } },
         after: { schema: { type: 'string' } },
       },
     },

@@ -2,6 +2,7 @@ import type { CallbackAllowlist } from '@tradelog/projections/push/callbackTarge
 import type { Router } from 'express';
 import type pg from 'pg';
 import { createLeadRoutes } from './content/leadRoutes.ts';
+import { createPortalRoleRoutes } from './content/roleRoutes.ts';
 import type { CallLimit } from './http/callLimit.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
@@ -26,6 +27,7 @@ export function queryApiRouters(deps: {
   const limited = callLimit ? { callLimit } : {};
   return [
     createLeadRoutes({ pool, ...limited }),
+    createPortalRoleRoutes({ pool, ...limited }),
     createProjectionRoutes({
       pool,
       namespace: deps.namespace,

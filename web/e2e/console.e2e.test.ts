@@ -290,7 +290,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
         .getByText(/Live version: v\d+/)
         .waitFor();
     }
-    await page.getByText('No open dead letters').waitFor();
+    await page.getByText('No dead letters in this state').waitFor();
     // A visitor's saved form is listed for the operator (portal leads, kept in Postgres).
     const saved = await fetch(`${portal.url}/portal-api/tradelog-order/customerDemand/save`, {
       method: 'POST',

@@ -8,7 +8,7 @@ import {
   upsertAttributionKeys,
 } from '@tradelog/projections/attribution/tables';
 import type { BatchLocks } from '../runtime/lockScopes.ts';
-import type { Projection } from '../runtime/projection.ts';
+import { nothingApplied, type Projection } from '../runtime/projection.ts';
 import {
   type AttributionState,
   attributeDocuments,
@@ -123,7 +123,7 @@ export function attributedProjection(inner: Projection, options: AttributionOpti
       const handed = forInner.filter(applied);
       // The enterprises documents were attributed to through an order are known only now.
       await locks?.ensure(handed.filter((event) => event.attribution).flatMap((e) => inner.lockScopesOf(e)));
-      return handed.length > 0 ? inner.applyBatch(db, schema, handed, locks) : [];
+      return handed.length > 0 ? inner.applyBatch(db, schema, handed, locks) : nothingApplied();
     },
   };
 }

@@ -20,7 +20,7 @@ import {
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
-import type { Projection } from '../runtime/projection.ts';
+import { batchResult, nothingApplied, type Projection } from '../runtime/projection.ts';
 import {
   type Declaration,
   type GoodsItem,
@@ -107,7 +107,7 @@ const enterpriseDataProjectionBatch: Projection = {
         lookups.flatMap((l) => l.talliesOf).map((t) => [`${t.enterprise}|${t.inboundOrderNo}`, t]),
       ).values(),
     ];
-    if (declarationKeys.length + goodsKeys.length + orderKeys.length === 0) return [];
+    if (declarationKeys.length + goodsKeys.length + orderKeys.length === 0) return nothingApplied();
     // One client runs one statement at a time: sequential is what it would do anyway.
     const declarationRows = declarationKeys.length ? await findDeclarations(db, schema, declarationKeys) : [];
     const goodsRows = goodsKeys.length ? await findGoods(db, schema, goodsKeys) : [];
@@ -139,6 +139,7 @@ const enterpriseDataProjectionBatch: Projection = {
       return out;
     };
 
+    const applied = batchResult();
     for (const [index, event] of events.entries()) {
       // Each step sees only its event's slice: a step costs what the event touches.
       const lookup = lookups[index]!;
@@ -155,7 +156,9 @@ const enterpriseDataProjectionBatch: Projection = {
         ),
         warehouseOrders: pick(orders, orderKeysOfStep),
       };
-      const { state } = reduceEnterpriseData(before, event);
+      const reduction = reduceEnterpriseData(before, event);
+      applied.add(event, reduction);
+      const { state } = reduction;
       if (state === before) continue;
       for (const [key, declaration] of state.declarations) {
         if (before.declarations.get(key) === declaration) continue;
@@ -224,7 +227,7 @@ const enterpriseDataProjectionBatch: Projection = {
       })),
     );
     await updateMovements(db, schema, byKey(movementUpdates));
-    return [];
+    return applied.result;
   },
 };
 

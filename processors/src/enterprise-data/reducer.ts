@@ -11,6 +11,7 @@ import {
   type Provenance,
   text,
 } from '../documents/event.ts';
+import { olderThan } from '../documents/logOrder.ts';
 
 /**
  * Enterprise data derivable from submissions (query spec §3): customs declarations, goods,
@@ -19,7 +20,10 @@ import {
  * order-status projection, which already holds each order's current fields.
  *
  * Every entity is replaced by the latest document in log order; a redelivered record changes
- * nothing. This projection emits no change events: pushes follow orders and chains.
+ * nothing, and neither does a document older in log order than the one the entity reflects (an
+ * operator's retry of an old dead letter: superseded when that holds for every entity it names;
+ * documents/logOrder.ts). This projection emits no change events: pushes follow orders and
+ * chains.
  */
 export interface Declaration {
   key: string;
@@ -288,12 +292,20 @@ export function reduceEnterpriseData(
   event: DocumentEvent,
 ): Reduction<EnterpriseDataState> {
   let changed = false;
+  let older = false;
   const declarations = new Map(state.declarations);
   const goods = new Map(state.goods);
   const warehouseOrders = new Map(state.warehouseOrders);
+  /** Whether the entity takes this event: not the record it reflects, nor older than it. */
+  const takes = (current: Provenance | undefined) => {
+    if (same(current, event.provenance)) return false;
+    if (!olderThan(event.provenance, current)) return true;
+    older = true;
+    return false;
+  };
 
   const declaration = declarationOf(event);
-  if (declaration && !same(declarations.get(declaration.key)?.provenance, event.provenance)) {
+  if (declaration && takes(declarations.get(declaration.key)?.provenance)) {
     declarations.set(declaration.key, declaration);
     changed = true;
   }
@@ -301,7 +313,7 @@ export function reduceEnterpriseData(
   for (const item of goodsOf(event)) {
     const key = goodsKey(item.enterprise, item.goodsNo);
     const current = goods.get(key);
-    if (same(current?.provenance, event.provenance)) continue;
+    if (!takes(current?.provenance)) continue;
     // Goods import and goods sync describe the same article; the later document's fields win,
     // fields it does not carry are kept.
     goods.set(key, {
@@ -315,7 +327,7 @@ export function reduceEnterpriseData(
   }
 
   const order = warehouseOrderOf(event);
-  if (order && !same(warehouseOrders.get(order.key)?.provenance, event.provenance)) {
+  if (order && takes(warehouseOrders.get(order.key)?.provenance)) {
     if (order.direction === 'inbound') {
       const tallied = [...warehouseOrders.values()].some(
         (other) =>
@@ -335,5 +347,6 @@ export function reduceEnterpriseData(
     changed = true;
   }
 
-  return { state: changed ? { declarations, goods, warehouseOrders } : state, changes: [] };
+  if (!changed) return { state, changes: [], ...(older ? { superseded: true } : {}) };
+  return { state: { declarations, goods, warehouseOrders }, changes: [] };
 }

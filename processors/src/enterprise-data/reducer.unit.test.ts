@@ -167,3 +167,51 @@ describe('enterprise data reducer', () => {
     expect(state.warehouseOrders.size).toBe(0);
   });
 });
+
+describe('enterprise data reducer, a record older than the entity (an operator retry of a dead letter)', () => {
+  it('given an inbound from a newer document, when an older one is retried, then the newer lines stay and the record is superseded', () => {
+    const log = documentLog();
+    const older = log('inbound', inbound({ warehouseName: 'old name' }), { offset: 10 });
+    const newer = log('inbound', inbound({ warehouseName: 'new name' }), { offset: 11 });
+    const state = apply([newer]);
+
+    const result = reduceEnterpriseData(state, older);
+
+    expect(result.state).toBe(state);
+    expect(result.superseded).toBe(true);
+    expect(state.warehouseOrders.get(warehouseOrderKey('inbound', 'ENT1', 'IN1'))?.warehouseName).toBe(
+      'new name',
+    );
+  });
+
+  it('given a declaration and goods from newer documents, when older ones are retried, then both are superseded', () => {
+    const log = documentLog();
+    const clearance = (releaseTime: string) => ({
+      customerCode: 'ENT1',
+      entOrderNo: 'CL1',
+      entryNo: 'E1',
+      ieFlag: 'I',
+      releaseTime,
+    });
+    const goods = (goodsName: string) => ({
+      enterpriseCode: 'ENT1',
+      goodsList: [{ entGoodsNo: 'G1', goodsName }],
+    });
+    const olderClearance = log('clearance', clearance('2026-01-01 00:00:00'), { offset: 1 });
+    const olderGoods = log('goods', goods('old'), { offset: 1 });
+    const state = apply([
+      log('clearance', clearance('2026-01-02 00:00:00'), { offset: 2 }),
+      log('goods', goods('new'), { offset: 2 }),
+    ]);
+
+    const afterClearance = reduceEnterpriseData(state, olderClearance);
+    const afterGoods = reduceEnterpriseData(state, olderGoods);
+
+    expect(afterClearance).toMatchObject({ state, superseded: true });
+    expect(afterGoods).toMatchObject({ state, superseded: true });
+    expect(state.declarations.get(declarationKey('clearance', 'ENT1', 'CL1'))?.declareTime).toBe(
+      '2026-01-02 00:00:00',
+    );
+    expect(state.goods.get(goodsKey('ENT1', 'G1'))?.fields.goodsName).toBe('new');
+  });
+});

@@ -10,6 +10,7 @@ import {
   sha256,
   text,
 } from '../documents/event.ts';
+import { olderThan, placeOf } from '../documents/logOrder.ts';
 
 /**
  * Enterprise feeds (query spec §3: tax information, e-commerce sales data, payment account
@@ -37,7 +38,12 @@ import {
  * 7a. Warehouse stock reports: one row per (owner, warehouseId), the latest snapshotTime; an
  *    older snapshot is ignored, an equal or later one replaces the whole report.
  * 8. Nothing changes — no row, no event — when what a document would write equals what is
- *    stored (a resubmission, a redelivered record). A change event names the enterprise, so a
+ *    stored (a resubmission, a redelivered record).
+ * 9. Where no provider time orders a row, or two are equal, log order does: a record older than
+ *    the one the row reflects (an operator's retry of an old dead letter) does not replace it; a
+ *    row documents merge into (channels, periods, rankings) takes from it only the fields it
+ *    lacks, and keeps its source. A document that changes no row because every row it names is
+ *    newer is superseded (documents/logOrder.ts). A change event names the enterprise, so a
  *    lender's changes subscription can follow it (rankings publish none: they have no enterprise).
  */
 export type FeedFamily =
@@ -302,23 +308,47 @@ const subjectOf = (row: Pick<FeedRow, 'family' | 'scope' | 'period'>): string =>
 
 export function reduceEnterpriseFeeds(state: FeedState, event: DocumentEvent): Reduction<FeedState> {
   let next: Map<string, FeedRow> | undefined;
+  let older = false;
   const changed: FeedRow[] = [];
   for (const write of writesOf(event)) {
     const key = feedRowKey(write.row);
     const stored = (next ?? state).get(key);
-    // Rules 1, 6 and 7a: an older provider time does not replace a newer one.
-    if (stored?.asOf != null && write.row.asOf != null && write.row.asOf < stored.asOf) continue;
-    const content = stored && write.merge ? write.merge(stored.content) : write.row.content;
+    const late = stored !== undefined && storedIsNewer(stored, write.row.asOf, event);
+    if (late && !write.merge) {
+      older = true;
+      continue;
+    }
+    const content = !stored
+      ? write.row.content
+      : late
+        ? { ...write.row.content, ...stored.content }
+        : write.merge
+          ? write.merge(stored.content)
+          : write.row.content;
     const contentSha256 = sha256(canonicalJson(content));
     // Rule 8: the same content (and provider time) changes nothing.
-    if (stored && stored.contentSha256 === contentSha256 && stored.asOf === write.row.asOf) continue;
-    const row: FeedRow = { ...write.row, content, contentSha256, source: sourceOf(event.provenance) };
+    if (stored && stored.contentSha256 === contentSha256 && stored.asOf === write.row.asOf) {
+      if (late) older = true;
+      continue;
+    }
+    const source = late ? stored.source : sourceOf(event.provenance);
+    const row: FeedRow = { ...write.row, content, contentSha256, source };
     next ??= new Map(state);
     next.set(key, row);
     changed.push(row);
   }
-  if (!next) return { state, changes: [] };
+  if (!next) return { state, changes: [], ...(older ? { superseded: true } : {}) };
   return { state: next, changes: changesOf(changed, event.provenance) };
+}
+
+/**
+ * Rules 1, 6 and 7a: an older provider time does not replace a newer one; rule 9: where provider
+ * times do not decide, an older record does not replace a newer one.
+ */
+function storedIsNewer(stored: FeedRow | undefined, asOf: string | null, event: DocumentEvent): boolean {
+  if (stored === undefined) return false;
+  if (stored.asOf !== null && asOf !== null && asOf !== stored.asOf) return asOf < stored.asOf;
+  return olderThan(event.provenance, placeOf(stored.source.position, stored.source.receivedAt));
 }
 
 /** One event per changed family and scope of the document (a sales document of six months is one change). */

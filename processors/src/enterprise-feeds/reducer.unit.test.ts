@@ -200,3 +200,57 @@ describe('warehouse stock reports (rule 7a)', () => {
     ]);
   });
 });
+
+describe('a record older than the row (rule 9: an operator retry of a dead letter)', () => {
+  it('given a corrected account change, when the original is retried, then the correction stays and the original is superseded', () => {
+    const log = documentLog();
+    const original = log('paymentAccountChange', doc(examples.paymentAccountChange), { offset: 1 });
+    const corrected = log(
+      'paymentAccountChange',
+      doc({ ...examples.paymentAccountChange, bankName: '招商银行深圳分行' }),
+      { offset: 2 },
+    );
+    const state = given([corrected]);
+
+    const retried = reduceEnterpriseFeeds(state, original);
+
+    expect(retried).toEqual({ state, changes: [], superseded: true });
+    expect([...state.values()][0]?.content.bankName).toBe('招商银行深圳分行');
+  });
+
+  it('given a ranking row, when an older ranking of another type is retried, then it adds its place only, keeping the row’s source', () => {
+    const log = documentLog();
+    const composite = log('brandRanking', doc(examples.brandRanking), { offset: 1 });
+    const popularity = log(
+      'brandRanking',
+      doc({
+        rankingType: '2',
+        dataMonth: '2024-02',
+        rankingList: [{ brand: 'SK-II', category: '精华', ranking: 1 }],
+      }),
+      { offset: 2 },
+    );
+    const state = given([popularity]);
+
+    const { state: next, superseded } = reduceEnterpriseFeeds(state, composite);
+
+    const ranking = row(next, 'ranking', '', 'SK-II/精华', '2024-02')!;
+    expect(ranking.content).toEqual({ brand: 'SK-II', category: '精华', sumUpRanking: 3, popularRanking: 1 });
+    expect(ranking.source.position).toBe('tradelog.doc.brandRanking.v1/0/2');
+    expect(superseded).toBeUndefined();
+    // Retried once more, it adds nothing: superseded.
+    expect(reduceEnterpriseFeeds(next, composite)).toEqual({ state: next, changes: [], superseded: true });
+  });
+
+  it('given a tax report, when an older report time arrives, then it is superseded (the provider time orders the row)', () => {
+    const log = documentLog();
+    const state = given([
+      log('taxInformation', doc({ ...examples.taxInformation, reportTime: '2024-03-20 02:00:00' })),
+    ]);
+    const late = log(
+      'taxInformation',
+      doc({ ...examples.taxInformation, reportTime: '2024-02-20 02:00:00' }),
+    );
+    expect(reduceEnterpriseFeeds(state, late).superseded).toBe(true);
+  });
+});

@@ -12,7 +12,7 @@ import {
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
-import type { Projection } from '../runtime/projection.ts';
+import { batchResult, nothingApplied, type Projection } from '../runtime/projection.ts';
 import { keyId, type LinkNode, type LinkNodeState, lookupOf, reduceLinkNode } from './reducer.ts';
 
 const toNode = (row: NodeRow): LinkNode => ({
@@ -149,19 +149,20 @@ const linkNodeProjectionBatch: Projection = {
   async applyBatch(db, schema, events) {
     const lookups = events.map(lookupOf);
     const relevant = lookups.filter((lookup) => lookup.nodeIds.length > 0);
-    if (relevant.length === 0) return [];
+    if (relevant.length === 0) return nothingApplied();
     const before = await loadSlice(db, schema, relevant);
     const working = workingChains(before);
-    const changes: ChangeEvent[] = [];
+    const applied = batchResult();
     for (const [index, event] of events.entries()) {
       const lookup = lookups[index]!;
       if (lookup.nodeIds.length === 0) continue;
       const slice = working.slice(lookup);
       const reduction = reduceLinkNode(slice, event);
-      changes.push(...reduction.changes);
+      applied.add(event, reduction);
       if (reduction.state !== slice) working.absorb(slice, reduction.state, reduction.changes);
     }
-    if (changes.length === 0) return changes;
+    const { changes } = applied.result;
+    if (changes.length === 0) return applied.result;
 
     await applyChainMerges(db, schema, finalMerges(changes));
     const enterpriseOfChain = new Map(changes.map((change) => [change.subject, change.enterprise]));
@@ -201,7 +202,7 @@ const linkNodeProjectionBatch: Projection = {
     // The first statement to fail is the cause (those after it fail because the transaction has).
     for (const written of await Promise.allSettled([keysWritten, nodesWritten]))
       if (written.status === 'rejected') throw written.reason;
-    return changes;
+    return applied.result;
   },
 };
 

@@ -8,12 +8,17 @@ import {
   type Provenance,
   sha256,
 } from '../documents/event.ts';
+import { olderThan } from '../documents/logOrder.ts';
 import { type Block, type LinkKey, nodesOf } from './rules.ts';
 
 /**
  * Link-node chains: union-find over the link keys of one enterprise's documents. Links only
  * ever grow (a resubmission that drops a key keeps its old links), so a chain never splits and
  * the chains do not depend on the order documents arrived in.
+ *
+ * A node's fields are its latest document's: a document older in log order than the one the
+ * node reflects (an operator's retry of an old dead letter) changes nothing, and when it changes
+ * none of its nodes for that reason it is superseded (documents/logOrder.ts).
  *
  * A step needs a small slice, whatever the chains' sizes: the incoming document's own nodes,
  * which chains hold each of its keys, and those chains' sizes. A merge relabels the absorbed
@@ -69,10 +74,15 @@ export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Redu
   const chainSizes = new Map(state.chainSizes);
   const changes: ChangeEvent[] = [];
   const position = logPosition(event.provenance);
+  let older = false;
 
   for (const statement of statements) {
     const existing = nodes.get(statement.nodeId);
     if (existing !== undefined && logPosition(existing.provenance) === position) continue;
+    if (olderThan(event.provenance, existing?.provenance)) {
+      older = true;
+      continue;
+    }
     // Compared as canonical JSON: fields loaded from Postgres may come back with their keys in
     // another order.
     const sameContent = existing !== undefined && canonicalJsonEqual(existing.fields, statement.fields);
@@ -144,7 +154,8 @@ export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Redu
       );
     }
   }
-  return { state: changes.length === 0 ? state : { nodes, keyChains, chainSizes }, changes };
+  if (changes.length === 0) return { state, changes, ...(older ? { superseded: true } : {}) };
+  return { state: { nodes, keyChains, chainSizes }, changes };
 }
 
 /** What the consumer must load for a step: the document's nodes and its link keys. */

@@ -140,3 +140,30 @@ describe('link-node reducer', () => {
     );
   });
 });
+
+describe('link-node reducer, a record older than the node (an operator retry of a dead letter)', () => {
+  it('given a node from a newer version, when an older version is retried, then the node keeps the newer fields and the record is superseded', () => {
+    const retried = documentLog(0);
+    const v1 = retried('pod', { customerCode: 'ENT1', entOrderNo: 'POD7', billNo: 'BL-OLD' }, { offset: 3 });
+    const v2 = retried('pod', { customerCode: 'ENT1', entOrderNo: 'POD7', billNo: 'BL-NEW' }, { offset: 4 });
+    const state = apply([v2]);
+
+    const result = reduceLinkNode(state, v1);
+
+    expect(result.state).toBe(state);
+    expect(result.changes).toEqual([]);
+    expect(result.superseded).toBe(true);
+    expect(state.nodes.get('ENT1|pod|POD7')?.fields.billNo).toBe('BL-NEW');
+  });
+
+  it('given a node, when a newer version arrives, then it applies and nothing is superseded', () => {
+    const retried = documentLog(0);
+    const v1 = retried('pod', { customerCode: 'ENT1', entOrderNo: 'POD8', billNo: 'BL-OLD' });
+    const v2 = retried('pod', { customerCode: 'ENT1', entOrderNo: 'POD8', billNo: 'BL-NEW' });
+
+    const result = reduceLinkNode(apply([v1]), v2);
+
+    expect(result.superseded).toBeUndefined();
+    expect(result.state.nodes.get('ENT1|pod|POD8')?.fields.billNo).toBe('BL-NEW');
+  });
+});

@@ -11,6 +11,7 @@ import {
   sha256,
   text,
 } from '../documents/event.ts';
+import { olderThan } from '../documents/logOrder.ts';
 
 /**
  * Order status of purchase, sale-to-business and sale-to-consumer orders (submission spec §4:
@@ -26,6 +27,9 @@ import {
  *    not even the history; neither does a redelivered record.
  * 5. An order whose documents give no status is tracked all the same, with status `none` (not
  *    terminal); a later document without a status amends an order and keeps its status.
+ * 6. A document older in log order than the one the order last applied (an operator's retry of
+ *    an old dead letter) changes nothing, not even the history; when that holds for every order
+ *    it states, it is superseded (documents/logOrder.ts).
  */
 export const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
 export type OrderKind = (typeof orderKinds)[number];
@@ -128,9 +132,14 @@ export function reduceOrderStatus(
   const next = new Map(state);
   const changes = [];
   const position = logPosition(event.provenance);
+  let older = false;
   for (const statement of ordersOf(event)) {
     const key = orderKey(statement.kind, statement.enterprise, statement.orderNo);
     const current = next.get(key);
+    if (olderThan(event.provenance, current?.provenance)) {
+      older = true;
+      continue;
+    }
     const entry = (outcome: HistoryOutcome): HistoryEntry => ({
       status: statement.status,
       outcome,
@@ -214,8 +223,7 @@ export function reduceOrderStatus(
       );
     }
   }
-  return {
-    state: changes.length === 0 && [...next].every(([k, v]) => state.get(k) === v) ? state : next,
-    changes,
-  };
+  if (changes.length === 0 && [...next].every(([k, v]) => state.get(k) === v))
+    return { state, changes, ...(older ? { superseded: true } : {}) };
+  return { state: next, changes };
 }

@@ -175,3 +175,22 @@ describe('order status reducer', () => {
     expect(other.eventId).not.toBe(first.eventId);
   });
 });
+
+describe('order status reducer, rule 6 (an operator retry of a dead letter)', () => {
+  it('given an order applied from a newer document, when an older document is retried, then nothing changes and it is superseded', () => {
+    const log = documentLog();
+    // Without document times log order decides (rule 3): the retried one is older.
+    const older = log('purchase', purchase('10', { orderTime: undefined, purchaseAmount: 90 }), {
+      offset: 1,
+    });
+    const newer = log('purchase', purchase('10', { orderTime: undefined, purchaseAmount: 120 }), {
+      offset: 2,
+    });
+    const state = given([newer]);
+
+    const result = reduceOrderStatus(state, older);
+
+    expect(result).toEqual({ state, changes: [], superseded: true });
+    expect(state.get(key)?.fields.purchaseAmount).toBe(120);
+  });
+});

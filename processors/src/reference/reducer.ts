@@ -11,6 +11,7 @@ import {
   sha256,
   text,
 } from '../documents/event.ts';
+import { olderThan, placeOf } from '../documents/logOrder.ts';
 
 /**
  * Logistics reference data (query spec §3 "Vessel archive and AIS", "International transport
@@ -24,9 +25,11 @@ import {
  *    truck (plate). Names and call signs are compared upper-case with blanks collapsed, so any
  *    spelling finds the vessel.
  * 2. Archive, bill, route service and vessel call: the later record in log order replaces the
- *    item (reference data is restated whole; the record key keeps one item's records in order).
+ *    item (reference data is restated whole; the record key keeps one item's records in order);
+ *    an older record (an operator's retry of an old dead letter) is superseded
+ *    (documents/logOrder.ts).
  * 3. AIS position and flight: the record with the later event time (`updateTime`, `updated`)
- *    is current; an older one is ignored, an equal time goes to the later record in log order.
+ *    is current; an older one is superseded, an equal time goes to the later record in log order.
  * 4. Truck: every report is a point of its track; the current position is the report with the
  *    latest `utc` (equal times: the later record). The 24-hour track (§3 track24s) keeps the
  *    points whose `utc` is within 24 hours before the latest one; older points are dropped, and
@@ -265,6 +268,7 @@ const eventTimeColumn: Partial<Record<ReferenceFamily, string>> = { ais: 'update
 
 export function reduceReference(state: ReferenceState, event: DocumentEvent): Reduction<ReferenceState> {
   const unchanged = { state, changes: [] };
+  const superseded = { ...unchanged, superseded: true } as const;
   const statement = statementOf(event);
   if (!statement) return unchanged;
   const stateKey = `${statement.family}:${statement.key}`;
@@ -275,11 +279,17 @@ export function reduceReference(state: ReferenceState, event: DocumentEvent): Re
     next = reduceTruck(current, statement, event, sha);
   } else {
     if (current?.source.contentSha256 === sha) return unchanged;
+    const olderRecord = olderThan(
+      event.provenance,
+      current && placeOf(current.source.position, current.source.receivedAt),
+    );
     const timeColumn = eventTimeColumn[statement.family];
-    if (current && timeColumn) {
-      const before = millis(current.columns[timeColumn]);
-      const now = millis(statement.columns[timeColumn]);
-      if (before !== undefined && now !== undefined && now < before) return unchanged;
+    const before = timeColumn ? millis(current?.columns[timeColumn]) : undefined;
+    const now = timeColumn ? millis(statement.columns[timeColumn]) : undefined;
+    if (before !== undefined && now !== undefined) {
+      if (now < before || (now === before && olderRecord)) return superseded;
+    } else if (olderRecord) {
+      return superseded;
     }
     next = {
       family: statement.family,

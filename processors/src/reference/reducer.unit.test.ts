@@ -160,3 +160,33 @@ describe('reference reducer: other documents', () => {
     expect(reduceReference(state, event).state).toBe(state);
   });
 });
+
+describe('reference reducer: a record older than the item (an operator retry of a dead letter)', () => {
+  it('given an archive from a newer record, when an older record is retried, then the newer stays and the older is superseded', () => {
+    const log = documentLog();
+    const older = log('vesselArchiveFeed', doc({ ...examples.vesselArchiveFeed, carrier: 'OOCL' }), {
+      offset: 1,
+    });
+    const newer = log('vesselArchiveFeed', doc({ ...examples.vesselArchiveFeed, carrier: 'COSCO' }), {
+      offset: 2,
+    });
+    const state = fold([newer]);
+
+    const result = reduceReference(state, older);
+
+    expect(result).toEqual({ state, changes: [], superseded: true });
+    expect(state.get('vessel:477266900')!.fields.carrier).toBe('COSCO');
+  });
+
+  it('given an AIS position, when an older record with the same event time is retried, then it is superseded; a later event time still applies', () => {
+    const log = documentLog();
+    const at = (updateTime: string, sog: number, offset: number) =>
+      log('aisPositionFeed', doc({ ...examples.aisPositionFeed, updateTime, sog }), { offset });
+    const state = fold([at('2024-03-04 21:40:00', 7460, 5)]);
+
+    expect(reduceReference(state, at('2024-03-04 21:40:00', 1, 4)).superseded).toBe(true);
+    const later = reduceReference(state, at('2024-03-04 21:50:00', 2, 3));
+    expect(later.superseded).toBeUndefined();
+    expect(later.state.get('ais:477266900')!.fields.sog).toBe(2);
+  });
+});

@@ -17,6 +17,7 @@ import {
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
 import type pg from 'pg';
+import { logPosition } from '../documents/event.ts';
 import { classifyFault, faultCode, isContention, retryDelayMs } from './faults.ts';
 
 /** Retries of a contended batch before it counts as waiting (ConsumerHealth.waitingFor). */
@@ -53,8 +54,13 @@ export interface BatchHandler<E> {
    * consumer (a rebuild switched readers to another version); `go` applies the batch.
    */
   begin?(db: pg.PoolClient, events: readonly E[]): Promise<'go' | 'retired'>;
-  /** Applies decoded records, in log order, on the batch's transaction. */
-  apply(db: pg.PoolClient, events: readonly E[]): Promise<void>;
+  /**
+   * Applies decoded records, in log order, on the batch's transaction. May name the records
+   * (log positions) its reducers found superseded: older than the rows they would replace. A
+   * retried dead letter among them resolves as `superseded`, not `resolved`.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that supersedes nothing (push) returns nothing
+  apply(db: pg.PoolClient, events: readonly E[]): Promise<{ superseded?: readonly string[] } | void>;
   /**
    * After a commit that applied records (e.g. publish the outbox). `db` is the client the
    * transaction ran on, released by now: an identity for what `begin` and `apply` kept for
@@ -205,19 +211,22 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
    * Applies decoded records record by record, each under a savepoint: those that fail alone are
    * dead-lettered, unless (in `batch` mode) every record fails alike with an unclear fault — then
    * it is no record's fault and the whole batch is retried. Records that could not be decoded
-   * are dead-lettered here too. Returns how many records went to dead letters.
+   * are dead-lettered here too. Returns how many records went to dead letters, and the
+   * positions of those the handler found superseded.
    */
   async function applyOneByOne(
     db: pg.PoolClient,
     items: readonly Decoded<E>[],
     mode: 'batch' | 'retry',
-  ): Promise<number> {
+  ): Promise<{ deadLettered: number; superseded: ReadonlySet<string> }> {
     const good = items.filter((item) => item.fault === undefined);
     const failures: { item: Decoded<E>; fault: unknown }[] = [];
+    const superseded = new Set<string>();
     for (const item of good) {
       await db.query('SAVEPOINT record');
       try {
-        await handler.apply(db, [item.event as E]);
+        const applied = await handler.apply(db, [item.event as E]);
+        for (const position of applied?.superseded ?? []) superseded.add(position);
         await db.query('RELEASE SAVEPOINT record');
       } catch (recordFault) {
         if (classifyFault(recordFault) === 'transient') throw new RetryBatch(recordFault);
@@ -237,7 +246,10 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     if (systemic) throw new RetryBatch(failures[0]!.fault);
     for (const failure of failures) await deadLetter(db, failure.item.record, failure.fault);
     for (const item of items) if (item.fault !== undefined) await deadLetter(db, item.record, item.fault);
-    return failures.length + items.filter((item) => item.fault !== undefined).length;
+    return {
+      deadLettered: failures.length + items.filter((item) => item.fault !== undefined).length,
+      superseded,
+    };
   }
 
   function retryLater(batch: LogBatch, from: string, cause: unknown) {
@@ -385,7 +397,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
           for (const [index, plan] of plans.entries()) {
             const outcome = outcomes[index]!;
             if (outcome.kind === 'applied')
-              outcome.deadLettered = await applyOneByOne(client, plan.pending, 'batch');
+              outcome.deadLettered = (await applyOneByOne(client, plan.pending, 'batch')).deadLettered;
           }
         } else {
           if (events.length > 0) {
@@ -583,16 +595,20 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
           return;
         }
       }
-      // One at a time: a letter that fails again counts an attempt and stays.
+      // One at a time: a letter that fails again counts an attempt and stays. One its record is
+      // older than what the rows reflect changed nothing and is done with: superseded.
       let resolved = 0;
+      let superseded = 0;
       for (const [index, item] of decoded.entries()) {
-        if ((await applyOneByOne(client, [item], 'retry')) === 0) {
-          await resolveDeadLetter(client, letters[index]!.id, now());
-          resolved++;
-        }
+        const outcome = await applyOneByOne(client, [item], 'retry');
+        if (outcome.deadLettered > 0) continue;
+        const stale = outcome.superseded.has(logPosition(item.record));
+        await resolveDeadLetter(client, letters[index]!.id, stale ? 'superseded' : 'resolved', now());
+        if (stale) superseded++;
+        else resolved++;
       }
       await client.query('COMMIT');
-      log.info('dead letters retried', { claimed: letters.length, resolved });
+      log.info('dead letters retried', { claimed: letters.length, resolved, superseded });
       if (resolved > 0) handler.afterCommit?.(client);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

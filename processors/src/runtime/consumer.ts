@@ -114,8 +114,9 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
         return 'go';
       },
       async apply(db, events) {
-        const produced = await projection.applyBatch(db, version.schemaName, events, locks);
-        if (!live || !outbox || produced.length === 0) return;
+        const applied = await projection.applyBatch(db, version.schemaName, events, locks);
+        const produced = applied.changes;
+        if (!live || !outbox || produced.length === 0) return applied;
         await insertOutboxEntries(
           db,
           produced.map((change) => ({
@@ -127,6 +128,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
           now(),
         );
         changes.push(...produced);
+        return applied;
       },
       afterCommit() {
         scopeLocks.forget(locked);

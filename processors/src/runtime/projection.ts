@@ -1,7 +1,7 @@
 import type { ProjectionDeclaration, ProjectionName, Queryable } from '@tradelog/projections';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { ChangeEvent, Reduction } from '../changes.ts';
-import type { DocumentEvent, DocumentTypeId } from '../documents/event.ts';
+import { type DocumentEvent, type DocumentTypeId, logPosition } from '../documents/event.ts';
 import type { BatchLocks } from './lockScopes.ts';
 
 /**
@@ -27,7 +27,31 @@ export interface Projection {
     schema: string,
     events: readonly DocumentEvent[],
     locks?: BatchLocks,
-  ): Promise<ChangeEvent[]>;
+  ): Promise<AppliedBatch>;
+}
+
+/**
+ * What a batch did: its change events, and the log positions (documents/event.ts logPosition)
+ * of the events its reducer found superseded (`Reduction.superseded`), which the runtime needs
+ * to resolve an operator's retry of a dead letter (./checkpointedConsumer.ts).
+ */
+export interface AppliedBatch {
+  changes: ChangeEvent[];
+  superseded: readonly string[];
+}
+
+export const nothingApplied = (): AppliedBatch => ({ changes: [], superseded: [] });
+
+/** Collects a batch's change events and superseded events, step by step. */
+export function batchResult() {
+  const result = { changes: [] as ChangeEvent[], superseded: [] as string[] };
+  return {
+    result: result as AppliedBatch,
+    add(event: DocumentEvent, reduction: Pick<Reduction<unknown>, 'changes' | 'superseded'>) {
+      result.changes.push(...reduction.changes);
+      if (reduction.superseded) result.superseded.push(logPosition(event.provenance));
+    },
+  };
 }
 
 /** The state of a keyed projection: rows by key; a reducer returns the same map when nothing changed. */
@@ -51,16 +75,16 @@ export interface KeyedProjectionSpec<S> {
  * Folds a batch through a pure keyed reducer. Each step hands the reducer only the rows its
  * event names (`keysOf`), so a step costs what the event touches, not what the batch holds;
  * what it returns is merged into the batch's working rows. Returns what changed against the
- * loaded rows, in key order, and the change events.
+ * loaded rows, in key order, the change events and the superseded events.
  */
 export function foldKeyed<S>(
   loaded: KeyedState<S>,
   events: readonly DocumentEvent[],
   keysOfEach: readonly (readonly string[])[],
   reduce: KeyedProjectionSpec<S>['reduce'],
-): { changed: [string, S][]; changes: ChangeEvent[] } {
+): { changed: [string, S][] } & AppliedBatch {
   const working = new Map(loaded);
-  const changes: ChangeEvent[] = [];
+  const applied = batchResult();
   for (const [index, event] of events.entries()) {
     const slice = new Map<string, S>();
     for (const key of keysOfEach[index] ?? []) {
@@ -68,14 +92,14 @@ export function foldKeyed<S>(
       if (row !== undefined) slice.set(key, row);
     }
     const reduction = reduce(slice, event);
-    changes.push(...reduction.changes);
+    applied.add(event, reduction);
     if (reduction.state === slice) continue;
     for (const key of slice.keys()) if (!reduction.state.has(key)) working.delete(key);
     for (const [key, row] of reduction.state) working.set(key, row);
   }
   const changed = [...working].filter(([key, row]) => loaded.get(key) !== row);
   changed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { changed, changes };
+  return { changed, ...applied.result };
 }
 
 /** A projection whose state is a map of rows by key (order status, tracked items, vessels …). */
@@ -86,11 +110,11 @@ export function keyedProjection<S>(spec: KeyedProjectionSpec<S>): Projection {
     async applyBatch(db, schema, events) {
       const keysOfEach = events.map((event) => spec.keysOf(event));
       const keys = [...new Set(keysOfEach.flat())].sort();
-      if (keys.length === 0) return [];
+      if (keys.length === 0) return nothingApplied();
       const loaded = await spec.load(db, schema, keys);
-      const { changed, changes } = foldKeyed(loaded, events, keysOfEach, spec.reduce);
+      const { changed, ...applied } = foldKeyed(loaded, events, keysOfEach, spec.reduce);
       if (changed.length > 0) await spec.save(db, schema, changed);
-      return changes;
+      return applied;
     },
   };
 }

@@ -31,7 +31,7 @@ export async function projectionTables(databaseUrl: string, projection: Projecti
         const batch = events.slice(at, at + size);
         at += size;
         changes.push(
-          ...(await inTransaction(pool, (client) => projection.applyBatch(client, schema, batch))),
+          ...(await inTransaction(pool, (client) => projection.applyBatch(client, schema, batch))).changes,
         );
       }
       return changes;

@@ -25,10 +25,15 @@ const byEventTime = (a: TrackedEvent, b: TrackedEvent) =>
               ? 1
               : 0;
 
-/** The history with a report's events merged in, in event time; the same array when nothing changed. */
+/**
+ * The history with a report's events merged in, in event time; the same array when nothing
+ * changed. A `late` report (older in log order than one already merged) only adds events the
+ * history lacks: what it would correct was reported again since.
+ */
 export function mergeEvents(
   history: readonly TrackedEvent[],
   incoming: readonly TrackedEvent[],
+  late = false,
 ): readonly TrackedEvent[] {
   let merged: TrackedEvent[] | undefined;
   for (const event of incoming) {
@@ -39,7 +44,7 @@ export function mergeEvents(
       continue;
     }
     const known = events[index]!;
-    if (canonicalJson(known.fields) === canonicalJson(event.fields)) continue;
+    if (late || canonicalJson(known.fields) === canonicalJson(event.fields)) continue;
     // An estimate never replaces an actual; another source's actual does not overwrite the first one.
     if (!known.estimated && (event.estimated || !sameSource(known, event))) continue;
     merged = [...events];

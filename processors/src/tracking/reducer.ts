@@ -4,6 +4,7 @@ import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
+import { compareLogOrder, type LogPlace, olderThan, placeOf } from '../documents/logOrder.ts';
 import { deriveState, mergeEvents } from './merge.ts';
 import { reportOf } from './reports.ts';
 
@@ -38,6 +39,9 @@ import { reportOf } from './reports.ts';
  *    (never part of a payload: processors/src/push/README.md "customerName").
  * 7. Express: once a signed parcel (state 3) has been published, nothing more is published for
  *    it (§9: pushes stop after the final push of a signed parcel); the history still records.
+ * 8. A report older in log order than the latest merged one (an operator's retry of an old dead
+ *    letter) only adds what the item lacks: events not seen, facts not held, aliases. When it
+ *    adds nothing it changes nothing and is superseded (documents/logOrder.ts).
  */
 export type TrackingState = ReadonlyMap<string, TrackedItem>;
 
@@ -50,9 +54,18 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
   if (current?.reports.some((seen) => seen.position === position || seen.contentSha256 === contentSha256))
     return { state, changes: [] };
 
-  const events = mergeEvents(current?.events ?? [], report.events);
-  const facts = { ...current?.facts, ...report.facts };
+  const late = olderThan(event.provenance, latestReport(current));
+  const events = mergeEvents(current?.events ?? [], report.events, late);
+  const facts = late ? { ...report.facts, ...current?.facts } : { ...current?.facts, ...report.facts };
   const aliases = [...new Set([...(current?.aliases ?? []), ...report.aliases])].sort();
+  if (
+    late &&
+    current &&
+    events === current.events &&
+    aliases.length === current.aliases.length &&
+    canonicalJson(facts) === canonicalJson(current.facts)
+  )
+    return { state, changes: [], superseded: true };
   const receivedAt = event.provenance.receivedAt;
   let item: TrackedItem = {
     family: report.family,
@@ -100,6 +113,16 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
   const next = new Map(state);
   next.set(item.subject, item);
   return { state: next, changes };
+}
+
+/** Where the latest report merged into the item sits in the log. */
+function latestReport(item: TrackedItem | undefined): LogPlace | undefined {
+  let latest: LogPlace | undefined;
+  for (const seen of item?.reports ?? []) {
+    const place = placeOf(seen.position, seen.receivedAt);
+    if (place && (latest === undefined || compareLogOrder(place, latest) > 0)) latest = place;
+  }
+  return latest;
 }
 
 function customerNamesOf(item: TrackedItem): { customerNames?: string[] } {

@@ -282,3 +282,33 @@ describe('terminal tracking', () => {
     expect(reduceTracking(state, documentLog()('purchase', { entOrderNo: 'PO1' })).state).toBe(state);
   });
 });
+
+describe('tracking, rule 8 (an operator retry of a dead letter)', () => {
+  it('given a parcel, when an older report is retried, then it adds only the events the item lacks and replaces no fact', () => {
+    const log = documentLog();
+    const older = log('expressTrace', express([collected], { courierPhone: '13800000000' }), { offset: 1 });
+    const newer = log('expressTrace', express([transfer], { courierPhone: '13900000000' }), { offset: 2 });
+    const state = given([newer]);
+
+    const { state: next, superseded } = reduceTracking(state, older);
+
+    const item = next.get(parcel)!;
+    expect(superseded).toBeUndefined();
+    expect(item.facts.courierPhone).toBe('13900000000');
+    expect(item.events.map((event) => event.fields.acceptStation)).toEqual([
+      collected.acceptStation,
+      transfer.acceptStation,
+    ]);
+  });
+
+  it('given a parcel holding everything an older report says, when it is retried, then nothing changes and it is superseded', () => {
+    const log = documentLog();
+    const older = log('expressTrace', express([collected], { courierPhone: '13800000000' }), { offset: 1 });
+    const newer = log('expressTrace', express([collected, transfer], { courierPhone: '13900000000' }), {
+      offset: 2,
+    });
+    const state = given([newer]);
+
+    expect(reduceTracking(state, older)).toEqual({ state, changes: [], superseded: true });
+  });
+});

@@ -23,11 +23,28 @@ export function customerNameFormOk(rule: CustomerNameRule, given: string | undef
   return rule === 'phoneTail' ? /^[0-9]{4}$/.test(value) : value !== '';
 }
 
+/**
+ * The feed fields (schemas/src/feeds/tracking/express.ts) that hold each rule's check values.
+ * They are secrets of the parcel's sender and receiver: compared with a caller's customerName,
+ * never answered, pushed or shown to anyone (query-api README "Tracking queries").
+ */
+const checkValueFields: Readonly<Record<CustomerNameRule, readonly string[]>> = {
+  phoneTail: ['receiverPhoneTail', 'senderPhoneTail'],
+  shipperAccount: ['shipperAccount'],
+};
+
+const allCheckValueFields = new Set(Object.values(checkValueFields).flat());
+
 /** The values a customerName may take for a parcel with these facts; none when the carrier sent none. */
 export function acceptedCustomerNames(rule: CustomerNameRule, facts: Fields): string[] {
-  const candidates =
-    rule === 'phoneTail' ? [facts.receiverPhoneTail, facts.senderPhoneTail] : [facts.shipperAccount];
-  return candidates.filter((value): value is string => typeof value === 'string' && value !== '');
+  return checkValueFields[rule]
+    .map((field) => facts[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+/** An item's facts as anyone may see them: every check value left out, whatever the carrier. */
+export function withoutCheckValues(facts: Fields): Fields {
+  return Object.fromEntries(Object.entries(facts).filter(([field]) => !allCheckValueFields.has(field)));
 }
 
 /**

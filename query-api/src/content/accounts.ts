@@ -62,6 +62,15 @@ export function passwordMatches(password: string, stored: string): boolean {
   return timingSafeEqual(actual, Buffer.from(hash, 'hex'));
 }
 
+/**
+ * Portal spec §2, §6: the header's server-side link shows when serverFlag is 3. Ours: it is for
+ * business service providers (role 150), and only by an operator's grant — the role a visitor
+ * applied for when registering grants nothing (README "Roles").
+ */
+export function serverFlagOf(grantedRole: string | null): 0 | 3 {
+  return grantedRole === '150' ? 3 : 0;
+}
+
 export type CodeVerdict = 'right' | 'missing' | 'expired' | 'burned' | 'wrong' | 'wrong-and-burned';
 
 /** Pure: what a presented code is worth against the stored one. */
@@ -181,7 +190,8 @@ export function createAccounts(deps: {
           companyName: field('companyName'),
           email: field('email'),
           position: field('position'),
-          role: field('role'),
+          // Applied for, not granted: an operator decides (README "Roles").
+          requestedRole: field('role'),
           passwordHash: hashPassword(password),
           registeredAt: at(),
         });

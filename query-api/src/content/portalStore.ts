@@ -63,7 +63,8 @@ export interface NewPortalAccount {
   companyName: string;
   email: string;
   position: string;
-  role: string;
+  /** The role the visitor applied for (portal spec §3): a request for an operator, never a grant. */
+  requestedRole: string;
   passwordHash: string;
   registeredAt: Date;
 }
@@ -71,7 +72,7 @@ export interface NewPortalAccount {
 /** False when the phone is registered already. */
 export async function insertPortalAccount(db: Queryable, account: NewPortalAccount): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO portal_accounts (phone, name, company_name, email, position, role, password_hash, registered_at)
+    `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash, registered_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (phone) DO NOTHING`,
     [
       account.phone,
@@ -79,7 +80,7 @@ export async function insertPortalAccount(db: Queryable, account: NewPortalAccou
       account.companyName,
       account.email,
       account.position,
-      account.role,
+      account.requestedRole,
       account.passwordHash,
       account.registeredAt,
     ],
@@ -100,7 +101,8 @@ export async function insertSession(
 export interface SessionAccount {
   name: string;
   companyName: string;
-  role: string;
+  /** The role an operator granted; null until one did (README "Roles"). */
+  grantedRole: string | null;
 }
 
 export async function findSessionAccount(
@@ -109,11 +111,61 @@ export async function findSessionAccount(
   now: Date,
 ): Promise<SessionAccount | null> {
   const { rows } = await db.query(
-    `SELECT a.name, a.company_name, a.role FROM portal_sessions s JOIN portal_accounts a ON a.phone = s.phone
+    `SELECT a.name, a.company_name, a.granted_role FROM portal_sessions s JOIN portal_accounts a ON a.phone = s.phone
      WHERE s.token_hash = $1 AND s.expires_at > $2`,
     [tokenHash, now],
   );
-  return rows[0] ? { name: rows[0].name, companyName: rows[0].company_name, role: rows[0].role } : null;
+  return rows[0]
+    ? { name: rows[0].name, companyName: rows[0].company_name, grantedRole: rows[0].granted_role }
+    : null;
+}
+
+/** A registered account's roles as an operator reviews them. */
+export interface RoleRequest {
+  phone: string;
+  name: string;
+  companyName: string;
+  requestedRole: string;
+  grantedRole: string | null;
+  grantedAt: string | null;
+  grantedBy: string | null;
+  registeredAt: string;
+}
+
+/** Accounts that applied for a role, newest first; `pending` only those whose request is not the granted role. */
+export async function listRoleRequests(
+  db: Queryable,
+  filter: { pending: boolean; limit: number },
+): Promise<RoleRequest[]> {
+  const { rows } = await db.query(
+    `SELECT phone, name, company_name, requested_role, granted_role, role_granted_at, role_granted_by, registered_at
+     FROM portal_accounts
+     WHERE requested_role <> '' AND (NOT $1 OR granted_role IS DISTINCT FROM requested_role)
+     ORDER BY registered_at DESC, phone LIMIT $2`,
+    [filter.pending, filter.limit],
+  );
+  return rows.map((row) => ({
+    phone: row.phone,
+    name: row.name,
+    companyName: row.company_name,
+    requestedRole: row.requested_role,
+    grantedRole: row.granted_role,
+    grantedAt: row.role_granted_at?.toISOString() ?? null,
+    grantedBy: row.role_granted_by,
+    registeredAt: row.registered_at.toISOString(),
+  }));
+}
+
+/** An operator grants a role (null withdraws it); false when no account has that phone. */
+export async function grantPortalRole(
+  db: Queryable,
+  grant: { phone: string; role: string | null; by: string; at: Date },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE portal_accounts SET granted_role = $2, role_granted_at = $3, role_granted_by = $4 WHERE phone = $1`,
+    [grant.phone, grant.role, grant.at, grant.by],
+  );
+  return rowCount === 1;
 }
 
 export async function insertLead(

@@ -3,9 +3,11 @@ import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
 import { purgePortal } from './portalStore.ts';
+import { createPortalRoleRoutes } from './roleRoutes.ts';
 
 /** The portal content API over HTTP, with its state in real Postgres (own schema). */
 describe('content router over HTTP (real Postgres)', () => {
@@ -14,6 +16,7 @@ describe('content router over HTTP (real Postgres)', () => {
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
   let base = '';
+  let operatorKey = '';
   let close: () => void = () => {};
   let now = Date.UTC(2026, 5, 1);
 
@@ -31,7 +34,9 @@ describe('content router over HTTP (real Postgres)', () => {
         sendSms: async (phone, code) => void sent.push({ phone, code }),
         smsMaxAttempts: 3,
       },
+      routers: [createPortalRoleRoutes({ pool })],
     });
+    operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'portal-ops' })).key;
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/portal-api`;
@@ -192,5 +197,64 @@ describe('content router over HTTP (real Postgres)', () => {
     const old = await pool.query(`SELECT id FROM portal_leads WHERE fields->>'content' = 'old'`);
     expect(old.rows).toEqual([]);
     expect((await pool.query('SELECT count(*)::int AS n FROM portal_leads')).rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('grants no role a visitor applied for: the request waits for an operator, and only a grant reaches the session', async () => {
+    const phone = '13912349999';
+    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone }))).status).toBe(200);
+    const registered = (await (
+      await fetch(
+        `${base}/api/front/other/registered.do`,
+        form({ ...person(phone), role: '150', code: sent.at(-1)!.code }),
+      )
+    ).json()) as { result: number; data: { session: string } };
+    expect(registered.result).toBe(1);
+    const info = async () =>
+      (await (
+        await fetch(`${base}/api/front/user/info.do`, form({ session: registered.data.session }))
+      ).json()) as { result: number; data: { serverFlag: number } };
+    // Applied for 150: no server-side access for it.
+    expect((await info()).data.serverFlag).toBe(0);
+
+    const ops = base.replace(/\/portal-api$/, '/ops');
+    const operator = (method: string, path: string, body?: unknown, key = operatorKey) =>
+      fetch(`${ops}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'accept-language': 'en',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    // The request is listed for an operator.
+    const pending = (await (await operator('GET', '/portal/role-requests')).json()) as {
+      dataList: { phone: string; requestedRole: string; grantedRole: string | null }[];
+    };
+    expect(pending.dataList).toContainEqual(
+      expect.objectContaining({ phone, requestedRole: '150', grantedRole: null }),
+    );
+    // Only an operator key may grant, and only a role of the portal's list.
+    expect(
+      (await operator('PUT', `/portal/accounts/${phone}/role`, { role: '150' }, 'no-such-key')).status,
+    ).toBe(401);
+    expect((await operator('PUT', `/portal/accounts/${phone}/role`, { role: '999' })).status).toBe(400);
+    expect((await operator('PUT', '/portal/accounts/13900000000/role', { role: '150' })).status).toBe(404);
+
+    expect((await operator('PUT', `/portal/accounts/${phone}/role`, { role: '150' })).status).toBe(200);
+    expect((await info()).data.serverFlag).toBe(3);
+    const all = (await (await operator('GET', '/portal/role-requests?all=true')).json()) as {
+      dataList: { phone: string; grantedRole: string | null; grantedBy: string | null }[];
+    };
+    expect(all.dataList).toContainEqual(
+      expect.objectContaining({ phone, grantedRole: '150', grantedBy: 'portal-ops' }),
+    );
+    const stillPending = (await (await operator('GET', '/portal/role-requests')).json()) as {
+      dataList: { phone: string }[];
+    };
+    expect(stillPending.dataList.map((row) => row.phone)).not.toContain(phone);
+
+    expect((await operator('DELETE', `/portal/accounts/${phone}/role`)).status).toBe(200);
+    expect((await info()).data.serverFlag).toBe(0);
   });
 });

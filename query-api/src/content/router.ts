@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { boundedBody, defaultBodyBounds } from '../http/body.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { type Clock, createAccounts, type SmsSender } from './accounts.ts';
+import { type Clock, createAccounts, type SmsSender, serverFlagOf } from './accounts.ts';
 import {
   appDetail,
   appList,
@@ -210,7 +210,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
       name: account.name,
       companyName: account.companyName,
       clientFlag: 1,
-      serverFlag: account.role === '150' ? 3 : 0,
+      serverFlag: serverFlagOf(account.grantedRole),
     });
   });
   router.post(`/${deps.product}-order/customerDemand/save`, writeLimit, checked('lead'), async (req, res) => {

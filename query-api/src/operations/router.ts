@@ -1,4 +1,5 @@
 import {
+  deadLetterStates,
   dropVersion,
   findDeadLetter,
   insertNextVersion,
@@ -105,9 +106,7 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
         typeof req.query.projection === 'string' && isProjectionName(req.query.projection)
           ? req.query.projection
           : undefined;
-      const state = ['open', 'retrying', 'resolved'].includes(String(req.query.state))
-        ? (String(req.query.state) as 'open')
-        : undefined;
+      const state = deadLetterStates.find((known) => known === req.query.state);
       const letters = await listDeadLetters(pool, {
         limit: Math.min(Number(req.query.limit) || 100, 500),
         ...(projection ? { projection } : {}),

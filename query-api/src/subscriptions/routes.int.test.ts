@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createVersionTables, insertNextVersion } from '@tradelog/projections';
 import { generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist, parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { insertAttempt, insertDelivery, settleAttempt } from '@tradelog/projections/push/deliveries';
+import { upsertItems } from '@tradelog/projections/tracking/tables';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
@@ -301,5 +303,85 @@ describe('subscription routes', () => {
     expect(deleted.body).toMatchObject({ state: 'deleted', cancelledDeliveries: 2 });
     expect((await call('GET', url, keys.lender)).status).toBe(404);
     expect((await call('GET', `${base}/subscriptions`, undefined)).status).toBe(401);
+  });
+
+  it('shows a parcel’s timeline without check values, and nothing to a subscription its customerName does not verify', async () => {
+    const subscribe = (customerName: string) =>
+      call('POST', `${base}/logistics/kdn/track/subscription`, keys.partner, {
+        shipperCode: 'SF',
+        logisticCode: 'SFLEAK001',
+        customerName,
+        callbackUrl: 'https://erp.example.com/hooks/express',
+      });
+    // The parcel is unknown: only the form of the guess can be checked, and it subscribes.
+    const guess = await subscribe('0000');
+    expect(guess.status).toBe(200);
+
+    // Then the carrier's feed arrives, with the parcel's check values.
+    const version = await insertNextVersion(pool, db.schema, 'tracking', 'live', new Date());
+    await createVersionTables(pool, 'tracking', version.schemaName);
+    const at = '2026-03-01T00:00:00.000Z';
+    await upsertItems(pool, version.schemaName, [
+      {
+        family: 'express',
+        subject: 'express/SF/SFLEAK001',
+        aliases: [],
+        facts: {
+          shipperCode: 'SF',
+          logisticCode: 'SFLEAK001',
+          receiverPhoneTail: '5678',
+          senderPhoneTail: '1234',
+          shipperAccount: 'SHIPPER-ACCT-9',
+          deliveryManTel: '13800000000',
+        },
+        events: [],
+        derived: { status: '2' },
+        reports: [
+          {
+            documentId: 'doc-1',
+            position: 'feed/0/0',
+            partnerId: 'carrier',
+            receivedAt: at,
+            contentSha256: 'x',
+          },
+        ],
+        lastEventId: null,
+        pushesEnded: false,
+        firstReceivedAt: at,
+        lastReceivedAt: at,
+      },
+    ]);
+
+    // The guess did not become verified when the data arrived: nothing is shown to it.
+    const guessed = await call(
+      'GET',
+      `${base}/subscriptions/${guess.body.subscription.id}/tracking`,
+      keys.partner,
+    );
+    expect(guessed.status).toBe(200);
+    expect(guessed.body).toMatchObject({ item: null, withheld: 'CUSTOMER_NAME_MISMATCH' });
+    expect(JSON.stringify(guessed.body)).not.toMatch(/5678|1234|SHIPPER-ACCT-9/);
+
+    // Now known, the parcel takes only a matching customerName, and its timeline has no check value.
+    expect((await subscribe('0000')).body).toMatchObject({ success: false, code: 'CUSTOMER_NAME_MISMATCH' });
+    const matching = await subscribe('5678');
+    expect(matching.status).toBe(200);
+    const timeline = await call(
+      'GET',
+      `${base}/subscriptions/${matching.body.subscription.id}/tracking`,
+      keys.partner,
+    );
+    expect(timeline.body.item).toMatchObject({
+      subject: 'express/SF/SFLEAK001',
+      facts: { shipperCode: 'SF', logisticCode: 'SFLEAK001', deliveryManTel: '13800000000' },
+    });
+    expect(JSON.stringify(timeline.body)).not.toMatch(/5678|1234|SHIPPER-ACCT-9/);
+    // The operator's view of the same subscription shows no check value either.
+    const operatorView = await call(
+      'GET',
+      `${base}/subscriptions/${matching.body.subscription.id}/tracking`,
+      keys.operator,
+    );
+    expect(JSON.stringify(operatorView.body)).not.toMatch(/5678|1234|SHIPPER-ACCT-9/);
   });
 });

@@ -56,7 +56,7 @@ import {
   terminalAnswer,
   usageOwnerOf,
 } from '../tracking/router.ts';
-import { checkCustomerName } from '../tracking/rules.ts';
+import { checkCustomerName, subscriptionTimeline } from '../tracking/rules.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -388,13 +388,18 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     }),
   );
   // The tracked item a tracking subscription follows, with its full history and provenance (the
-  // console's timeline); `item: null` while nothing is known about it.
+  // console's timeline); `item: null` while nothing is known about it, or while an express
+  // subscription's customerName does not verify against the parcel (`withheld` says why).
   manage.get(
     '/subscriptions/:id/tracking',
     handle(async (req, res) => {
       const subscription = await ownSubscription(req, res);
-      const item = subscription.family === 'changes' ? null : await findTracked(pool, subscription.matchKey);
+      const { item, withheld } = subscriptionTimeline(
+        subscription,
+        subscription.family === 'changes' ? null : await findTracked(pool, subscription.matchKey),
+      );
       sendSuccess(res, {
+        ...(withheld ? { withheld: withheld.code } : {}),
         item: item && {
           family: item.family,
           subject: item.subject,

@@ -4,6 +4,7 @@ import {
   customerNameFormOk,
   customerNameMatches,
   customerNameRuleOf,
+  withoutCheckValues,
 } from '@tradelog/projections/tracking/customerName';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
@@ -51,6 +52,30 @@ export function checkCustomerName(
     };
   }
   return undefined;
+}
+
+/**
+ * What a tracking subscription's timeline (`GET /subscriptions/:id/tracking`) may show of its
+ * item (README "Subscriptions"). An express subscription under a customerName rule made before
+ * its parcel was known passed only the value's form; data arriving later does not verify it: the
+ * parcel is shown only while the subscription's customerName matches the parcel's check values,
+ * as the instant query and every push ask. The check values themselves are shown to no one.
+ */
+export function subscriptionTimeline(
+  subscription: { family: string; criteria: Readonly<Record<string, unknown>> },
+  item: TrackedItem | null,
+): { item: TrackedItem | null; withheld?: RuleBreach } {
+  if (!item) return { item: null };
+  if (subscription.family === 'express' || subscription.family === 'express-map') {
+    const { shipperCode, customerName } = subscription.criteria;
+    const withheld = checkCustomerName(
+      typeof shipperCode === 'string' ? shipperCode : '',
+      typeof customerName === 'string' ? customerName : undefined,
+      item,
+    );
+    if (withheld) return { item: null, withheld };
+  }
+  return { item: { ...item, facts: withoutCheckValues(item.facts) } };
 }
 
 /** §9: the ten container-tracking port areas and their rules. */

@@ -1,6 +1,12 @@
 import type { TrackedEvent, TrackedItem } from '@tradelog/projections/tracking/item';
 import { describe, expect, it } from 'vitest';
-import { carrierMatches, checkCustomerName, checkPortRequest, withinPortHistory } from './rules.ts';
+import {
+  carrierMatches,
+  checkCustomerName,
+  checkPortRequest,
+  subscriptionTimeline,
+  withinPortHistory,
+} from './rules.ts';
 
 const event = (eventCode: string, at: string, source: string, portCode = 'CNSHA'): TrackedEvent => ({
   id: `${eventCode}|${portCode}`,
@@ -40,6 +46,43 @@ describe('express customerName (§3)', () => {
     expect(checkCustomerName('SF', '5678', null)).toBeUndefined();
     // A parcel whose carrier sent no phone digits is shown to nobody under SF's rule.
     expect(checkCustomerName('SF', '5678', item({}))?.code).toBe('CUSTOMER_NAME_MISMATCH');
+  });
+});
+
+describe('a subscription’s timeline', () => {
+  const parcel = {
+    ...item({ shipperCode: 'SF', receiverPhoneTail: '5678', senderPhoneTail: '1234', shipperAccount: 'A-1' }),
+    family: 'express' as const,
+    subject: 'express/SF/SF1',
+  };
+  const subscription = (customerName: string, shipperCode = 'SF') => ({
+    family: 'express',
+    criteria: { shipperCode, logisticCode: 'SF1', customerName },
+  });
+
+  it('given a matching customerName, shows the parcel without any check value', () => {
+    const { item: shown, withheld } = subscriptionTimeline(subscription('5678'), parcel);
+    expect(withheld).toBeUndefined();
+    expect(shown?.facts).toEqual({ shipperCode: 'SF' });
+  });
+
+  it('given a subscription made before the parcel was known, when the parcel arrives with other check values, then it shows nothing', () => {
+    // Only the form of 0000 could be checked when it subscribed; the data does not verify it.
+    const { item: shown, withheld } = subscriptionTimeline(subscription('0000'), parcel);
+    expect(shown).toBeNull();
+    expect(withheld?.code).toBe('CUSTOMER_NAME_MISMATCH');
+    // Nor when the carrier sent no check value at all.
+    expect(
+      subscriptionTimeline(subscription('5678'), { ...parcel, facts: { shipperCode: 'SF' } }).item,
+    ).toBeNull();
+  });
+
+  it('shows no check value to subscriptions of carriers without a rule, nor of other families', () => {
+    expect(subscriptionTimeline(subscription('', 'YTO'), parcel).item?.facts).toEqual({ shipperCode: 'SF' });
+    expect(subscriptionTimeline({ family: 'ocean', criteria: {} }, parcel).item?.facts).toEqual({
+      shipperCode: 'SF',
+    });
+    expect(subscriptionTimeline(subscription('5678'), null)).toEqual({ item: null });
   });
 });
 

@@ -19,6 +19,19 @@ const lang: JsonSchema = { type: 'string', enum: ['cn', 'en'] };
 const scalar = field;
 
 export const leadForms = ['contact', 'signUp', 'inquiry', 'message'] as const;
+
+/** Portal spec §3: the industry / role option values a visitor may apply for. */
+export const portalRoles = ['100', '110', '120', '130', '140', '150', '160', '170', '180', '190'] as const;
+export type PortalRole = (typeof portalRoles)[number];
+
+/** An operator's grant of a role to a portal account (query-api/src/content/README.md "Roles"). */
+export const roleGrantRequest: FormSchema = {
+  type: 'object',
+  properties: { role: { type: 'string', enum: [...portalRoles] } },
+  required: ['role'],
+  maxProperties: 1,
+  additionalProperties: scalar(0),
+};
 export type LeadForm = (typeof leadForms)[number];
 
 export const smsRequest: FormSchema = {
@@ -55,7 +68,12 @@ export const leadRequest: FormSchema = {
   additionalProperties: scalar(1000),
 };
 
-export function createPortalValidators(): Record<'sms' | 'registration' | 'lead', Validate> {
+export function createPortalValidators(): Record<'sms' | 'registration' | 'lead' | 'roleGrant', Validate> {
   const compile = (schema: FormSchema) => createValidatorCompiler({})(schema as unknown as JsonSchema);
-  return { sms: compile(smsRequest), registration: compile(registrationRequest), lead: compile(leadRequest) };
+  return {
+    sms: compile(smsRequest),
+    registration: compile(registrationRequest),
+    lead: compile(leadRequest),
+    roleGrant: compile(roleGrantRequest),
+  };
 }

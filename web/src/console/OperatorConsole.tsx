@@ -16,10 +16,13 @@ interface DeadLetterRow {
   offset: string;
   errorCode: string;
   errorMessage: string;
-  state: string;
+  state: DeadLetterState;
   attempts: number;
   failedAt: string;
 }
+
+/** The states the ops API lists letters by (query-api/README.md "Operator endpoints"). */
+type DeadLetterState = 'open' | 'retrying' | 'resolved' | 'superseded';
 
 /** Rebuilds report progress about once a second (processors' rebuild loop); poll at that pace while one runs. */
 const pollMs = 1000;
@@ -31,6 +34,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   const [declared, setDeclared] = useState<DeclaredProjection[]>([]);
   const [versions, setVersions] = useState<Record<string, ProjectionVersion[]>>({});
   const [letters, setLetters] = useState<DeadLetterRow[]>();
+  const [letterState, setLetterState] = useState<DeadLetterState>('open');
   const [error, setError] = useState<string>();
   const call = useCallback(
     <T,>(path: string, method: 'GET' | 'POST' = 'GET') =>
@@ -55,10 +59,12 @@ export function OperatorConsole(props: { apiKey: string }) {
   }, [call]);
 
   const loadLetters = useCallback(async () => {
-    const answer = await call<{ dataList: DeadLetterRow[] }>('/ops/dead-letters?state=open&limit=100');
+    const answer = await call<{ dataList: DeadLetterRow[] }>(
+      `/ops/dead-letters?state=${letterState}&limit=100`,
+    );
     if (answer.ok) setLetters(answer.body.dataList);
     else setError(answer.message);
-  }, [call]);
+  }, [call, letterState]);
 
   useEffect(() => {
     void loadVersions();
@@ -143,13 +149,27 @@ export function OperatorConsole(props: { apiKey: string }) {
       </ul>
 
       <h3>{o.deadLetters}</h3>
+      <label>
+        {o.deadLetterState}{' '}
+        <select
+          value={letterState}
+          onChange={(event) => setLetterState(event.target.value as DeadLetterState)}
+          data-testid="dead-letter-state"
+        >
+          {(Object.keys(o.deadLetterStates) as DeadLetterState[]).map((state) => (
+            <option key={state} value={state}>
+              {o.deadLetterStates[state]}
+            </option>
+          ))}
+        </select>
+      </label>
       {letters === undefined ? (
         <p className="loading">{t.common.loading}</p>
       ) : letters.length === 0 ? (
         <p className="muted">{o.noDeadLetters}</p>
       ) : (
         <RefTable
-          columns={[o.projection, o.position, o.error, o.failedAt, t.console.subs.actions]}
+          columns={[o.projection, o.position, o.error, o.failedAt, o.deadLetterState, t.console.subs.actions]}
           testId="dead-letters"
         >
           {letters.map((letter) => (
@@ -164,10 +184,13 @@ export function OperatorConsole(props: { apiKey: string }) {
                 <code>{letter.errorCode}</code> {letter.errorMessage}
               </td>
               <td>{new Date(letter.failedAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+              <td>{o.deadLetterStates[letter.state] ?? letter.state}</td>
               <td>
-                <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
-                  {o.retry}
-                </button>
+                {letter.state === 'open' && (
+                  <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
+                    {o.retry}
+                  </button>
+                )}
               </td>
             </tr>
           ))}

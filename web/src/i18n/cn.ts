@@ -444,7 +444,15 @@ export const cn = {
       noLive: '无',
       versions: '版本',
       deadLetters: '死信',
-      noDeadLetters: '没有待处理的死信',
+      noDeadLetters: '没有此状态的死信',
+      deadLetterState: '状态',
+      // processors/README.md "Dead letters": what a retry made of a letter.
+      deadLetterStates: {
+        open: '待处理',
+        retrying: '已请求重试',
+        resolved: '重试后已应用',
+        superseded: '已被取代：保留较新的状态',
+      },
       topic: '主题',
       position: '位置',
       error: '错误',

@@ -454,7 +454,15 @@ export const en: Dict = {
       noLive: 'none',
       versions: 'Versions',
       deadLetters: 'Dead letters',
-      noDeadLetters: 'No open dead letters',
+      noDeadLetters: 'No dead letters in this state',
+      deadLetterState: 'State',
+      // processors/README.md "Dead letters": what a retry made of a letter.
+      deadLetterStates: {
+        open: 'Open',
+        retrying: 'Retry requested',
+        resolved: 'Applied by a retry',
+        superseded: 'Superseded: newer state kept',
+      },
       topic: 'Topic',
       position: 'Position',
       error: 'Error',
