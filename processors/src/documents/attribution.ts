@@ -1,4 +1,5 @@
 import { enterpriseOf } from './enterprise.ts';
+import { compareLogOrder } from './logOrder.ts';
 import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition, text } from './event.ts';
 
 /**
@@ -137,7 +138,7 @@ class WorkingState {
       taken.push(entry);
     }
     if (taken.length > 0) this.changed = true;
-    return taken.sort((a, b) => comparePositions(a.event, b.event));
+    return taken.sort((a, b) => compareLogOrder(a.event.provenance, b.event.provenance));
   }
 
   setOwner(key: string, owner: KeyOwner): void {
@@ -253,16 +254,4 @@ function ownersOf(known: ReadonlyMap<string, KeyOwner>, keys: readonly string[])
     if (owner && !owners.has(owner)) owners.set(owner, key);
   }
   return owners;
-}
-
-/** Log order across topics: receivedAt, then topic, partition and offset. */
-function comparePositions(a: DocumentEvent, b: DocumentEvent): number {
-  const pa = a.provenance;
-  const pb = b.provenance;
-  return (
-    pa.receivedAt.localeCompare(pb.receivedAt) ||
-    pa.topic.localeCompare(pb.topic) ||
-    pa.partition - pb.partition ||
-    Number(BigInt(pa.offset) - BigInt(pb.offset))
-  );
 }
