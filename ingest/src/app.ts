@@ -1,15 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { type Logger, localizedError, TradelogError } from '@tradelog/schemas';
-import { enterpriseFieldsOf } from '@tradelog/schemas/documents/enterprise';
 import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import {
-  contentSha256,
-  encodeDocumentHeaders,
-  encodePartnerGrants,
-  partnerGrantsHeader,
-} from '@tradelog/schemas/log/headers';
+import { contentSha256, encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/log/headers';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
@@ -173,12 +167,6 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     const raw = await readBody(req, res);
     const { document, sha256 } = await examine(intf, raw, submission);
     const named = assertSubmitGrant(grants, intf.id, document);
-    // A document of a type that can name enterprises but names none is attributed by processors
-    // only within the grants its record carries (processors/README.md "Attribution").
-    const grantsStamp =
-      named.length === 0 && enterpriseFieldsOf(intf.id).length > 0
-        ? encodePartnerGrants(grants.enterprises)
-        : undefined;
 
     const newDocumentId = deps.newId();
     const claim = deps.idempotency
@@ -214,7 +202,9 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
             schemaId: intf.schemaId,
             requestId: submission.requestId,
           }),
-          ...(grantsStamp === undefined ? {} : { [partnerGrantsHeader]: grantsStamp }),
+          // A document naming no enterprise is attributed by processors only within the grants
+          // its record carries (processors/README.md "Attribution").
+          ...partnerGrantsStamp(intf.id, named, grants.enterprises),
         },
       });
     } catch (error) {

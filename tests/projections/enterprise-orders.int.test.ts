@@ -27,7 +27,11 @@ describe('sales queries through ingest and order-status', () => {
       prefix: 'so',
       projections: ['order-status'],
       keys: {
-        partner: { kind: 'partner', enterprises: [owner] },
+        // Granted the declaring firm its consumer orders name too (ingest/README.md "Partner grants").
+        partner: {
+          kind: 'partner',
+          enterprises: [owner, examples.saleOrderToC.orderList[0]!.declareCode as string],
+        },
         lender: { kind: 'lender', enterprises: [owner] },
       },
     });

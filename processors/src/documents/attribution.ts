@@ -1,6 +1,6 @@
 import { enterpriseOf } from './enterprise.ts';
-import { compareLogOrder } from './logOrder.ts';
 import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition, text } from './event.ts';
+import { compareLogOrder } from './logOrder.ts';
 
 /**
  * Attribution that never drops a document (processors/README.md, "Attribution"). Pure: the

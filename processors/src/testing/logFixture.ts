@@ -1,8 +1,14 @@
 import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
-import { contentSha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
+import {
+  contentSha256,
+  encodeDocumentHeaders,
+  newDocumentId,
+  partnerGrantsStamp,
+} from '@tradelog/schemas/log/headers';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { type Appended, createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
@@ -27,7 +33,8 @@ export interface LogFixture {
   append(
     type: DocumentTypeId,
     document: Record<string, unknown>,
-    options?: { partnerId?: string },
+    /** `grants`: the submitting account's, stamped as ingest does ('*' by default; null for none). */
+    options?: { partnerId?: string; grants?: readonly string[] | null },
   ): Promise<Appended>;
   appendRaw(
     type: DocumentTypeId,
@@ -84,15 +91,20 @@ export async function createLogFixture(
         topic: topicOf(type),
         key: String(document[keyFieldOf.get(type)!] ?? documentId),
         value: codec.encodeRaw(schemaId, Buffer.from(JSON.stringify(document))),
-        headers: encodeDocumentHeaders({
-          documentId,
-          partnerId: options.partnerId ?? 'partner-test',
-          receivedAt: new Date().toISOString(),
-          contentSha256: contentSha256(document),
-          interfaceId: type,
-          schemaId,
-          requestId: documentId,
-        }),
+        headers: {
+          ...encodeDocumentHeaders({
+            documentId,
+            partnerId: options.partnerId ?? 'partner-test',
+            receivedAt: new Date().toISOString(),
+            contentSha256: contentSha256(document),
+            interfaceId: type,
+            schemaId,
+            requestId: documentId,
+          }),
+          ...(options.grants === null
+            ? {}
+            : partnerGrantsStamp(type, enterprisesNamedBy(type, document), options.grants ?? ['*'])),
+        },
       });
     },
     appendRaw(type, value, headers, key = 'raw') {

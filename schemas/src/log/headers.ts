@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DocumentTypeId } from '../documents/catalogue.ts';
+import { enterpriseFieldsOf } from '../documents/enterprise.ts';
 
 /**
  * Record headers every document carries (ARCHITECTURE "The log is the truth"): enough
@@ -72,6 +74,20 @@ export const partnerGrantsMaxBytes = 65_536;
 export function encodePartnerGrants(enterprises: readonly string[]): string | undefined {
   const encoded = JSON.stringify(enterprises);
   return Buffer.byteLength(encoded) > partnerGrantsMaxBytes ? undefined : encoded;
+}
+
+/**
+ * The grants header a record of `type` carries: the account's grants when the document names no
+ * enterprise though its type could (`named`: what it names, enterprisesNamedBy), else none.
+ */
+export function partnerGrantsStamp(
+  type: DocumentTypeId,
+  named: readonly unknown[],
+  grants: readonly string[],
+): Record<string, string> {
+  if (named.length > 0 || enterpriseFieldsOf(type).length === 0) return {};
+  const encoded = encodePartnerGrants(grants);
+  return encoded === undefined ? {} : { [partnerGrantsHeader]: encoded };
 }
 
 /** The grants a record carries; undefined when it carries none or they do not read as a list of codes. */
