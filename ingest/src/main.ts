@@ -3,6 +3,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
@@ -54,19 +55,22 @@ async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>
 }
 const log = await prepareWithRetry();
 
-const pool = new pg.Pool({
-  connectionString: config.databaseUrl,
-  max: 4,
-  // A database hiccup must cost a key refresh a bounded wait, not hang requests.
-  connectionTimeoutMillis: 2_000,
-  query_timeout: 2_000,
-});
-pool.on('error', (error) => logger.warn('idle database connection failed', { error }));
-const idempotencyDb = createIdempotencyPool({
-  connectionString: config.databaseUrl,
-  timeoutMs: 2_000,
-  onError: (error) => logger.warn('idempotency database connection failed', { error }),
-});
+const pool = surviveConnectionLoss(
+  new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: 4,
+    // A database hiccup must cost a key refresh a bounded wait, not hang requests.
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 2_000,
+  }),
+  logger,
+  { pool: 'keys' },
+);
+const idempotencyDb = surviveConnectionLoss(
+  createIdempotencyPool({ connectionString: config.databaseUrl, timeoutMs: 2_000 }),
+  logger,
+  { pool: 'idempotency' },
+);
 
 const idempotency = createIdempotency({
   db: idempotencyDb,

@@ -2,6 +2,7 @@ import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -25,8 +26,7 @@ const poolOf = (name: string, max: number) => {
     statement_timeout: config.statementTimeoutMs,
     connectionTimeoutMillis: 5_000,
   });
-  pool.on('error', (error) => logger.warn('idle database connection failed', { pool: name, error }));
-  return pool;
+  return surviveConnectionLoss(pool, logger, { pool: name });
 };
 const pool = poolOf('main', config.poolMax);
 const portalPool = poolOf('portal', config.portalPoolMax);

@@ -6,6 +6,7 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
@@ -96,12 +97,11 @@ export async function startIngestUnderTest(options: {
     connectionTimeoutMillis: 1_000,
     query_timeout: 1_000,
   });
-  pool.on('error', () => {});
-  const idempotencyDb = createIdempotencyPool({
-    connectionString: options.keysDatabaseUrl,
-    timeoutMs: 1_000,
-    onError: () => {},
-  });
+  surviveConnectionLoss(pool, options.logger);
+  const idempotencyDb = surviveConnectionLoss(
+    createIdempotencyPool({ connectionString: options.keysDatabaseUrl, timeoutMs: 1_000 }),
+    options.logger,
+  );
   const idempotency = createIdempotency({
     db: idempotencyDb,
     now: () => new Date(),
