@@ -4,6 +4,7 @@ import { createDocumentValidators } from '@tradelog/schemas/documents/validator'
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
@@ -18,7 +19,6 @@ import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestCallLimit, createIngestLimits } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
-import { closeServer, createIngestServer, shutdownOnce } from './server.ts';
 import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
@@ -106,7 +106,7 @@ const app = createIngestApp({
   callLimit: createIngestCallLimit(createIngestLimits(config.keyLimit, pool)),
 });
 
-const server = createIngestServer(app, config);
+const server = createServiceServer(app, config);
 server.listen(config.port, config.host, () => {
   logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
 });

@@ -4,6 +4,7 @@ import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
+import { createServiceServer } from '@tradelog/schemas/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
 import { purgePortal } from './content/portalStore.ts';
@@ -98,13 +99,11 @@ const app = createApp({
   ready: async () => databaseAnswers,
 });
 
-const server = app.listen(config.port, config.host, () => {
+// Slow or idle clients cannot hold connections (README "Timeouts"): the server shell ingest uses.
+const server = createServiceServer(app, config);
+server.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });
-// Slow or idle clients cannot hold connections (README "Timeouts").
-server.requestTimeout = config.requestTimeoutMs;
-server.headersTimeout = config.headersTimeoutMs;
-server.keepAliveTimeout = config.keepAliveTimeoutMs;
 
 // Retention (README): leads, sessions and codes past their time, ended call-limit windows.
 const sweep = async () => {

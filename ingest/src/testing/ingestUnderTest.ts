@@ -7,6 +7,7 @@ import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { closeServer, createServiceServer, type ServerTimeouts } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
@@ -18,7 +19,6 @@ import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.
 import { createIngestCallLimit, createIngestLimits } from '../limits/callLimit.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
 import { createProducerPool } from '../producerPool.ts';
-import { closeServer, createIngestServer, type ServerTimeouts } from '../server.ts';
 import { prepareLog } from '../startup.ts';
 
 /**
@@ -142,7 +142,7 @@ export async function startIngestUnderTest(options: {
       : {}),
   });
   // The same server as main.ts, with its default timeouts unless a test shortens them.
-  const server = createIngestServer(app, {
+  const server = createServiceServer(app, {
     requestTimeoutMs: 30_000,
     headersTimeoutMs: 10_000,
     keepAliveTimeoutMs: 5_000,
