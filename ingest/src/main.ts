@@ -3,6 +3,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
@@ -47,7 +48,7 @@ async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>
     try {
       return await prepareLog({ brokers: config.kafkaBrokers, codec, types: documentTypes, logger });
     } catch (error) {
-      const delayMs = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+      const delayMs = retryDelayMs(attempt, { initial: 500, max: 30_000 });
       logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error });
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
