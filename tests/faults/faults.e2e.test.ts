@@ -157,18 +157,24 @@ describe('the product rides out faults of its dependencies and of itself', () =>
       outcome = await load.stop();
     }
     const ends = await endOffsetsOf([`127.0.0.1:${stack.ports.kafka}`], documentTopics);
-    await waitForProjectionsToApply(pool, ends, { timeoutMs: 120_000 });
+    await waitForProjectionsToApply(pool, ends, {
+      timeoutMs: 120_000,
+      // Each projection is held to the topics it reads.
+      topicOf: (type) => documentTypes.find((t) => t.id === type)!.topic,
+    });
     const lagsZeroAt = Date.now();
     const index = await documentIndexCounts(outcome);
     const unpushed = await waitFor(
       () => {
         const missing = outcome.accepted.filter(
-          (a) => !receiver.bodies.some((body) => body.includes(a.orderNo)),
+          (a) => !receiver.bodies.some((body) => body.includes(`"${a.orderNo}"`)),
         );
         return missing.length === 0 ? missing : undefined;
       },
       { what: 'every change pushed', timeoutMs: 60_000 },
-    ).catch(() => outcome.accepted.filter((a) => !receiver.bodies.some((body) => body.includes(a.orderNo))));
+    ).catch(() =>
+      outcome.accepted.filter((a) => !receiver.bodies.some((body) => body.includes(`"${a.orderNo}"`))),
+    );
     const refusedAfter = outcome.refused.filter((r) => r.at >= restoredAt - 10_000);
     const lastRefusal = Math.max(0, ...refusedAfter.map((r) => r.at));
     const firstAccepted = outcome.accepted.find((a) => a.at > Math.max(restoredAt, lastRefusal));
