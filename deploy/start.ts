@@ -2,7 +2,8 @@
  * `npm start`: brings up the infrastructure (addresses given in the environment are used as
  * they are; otherwise the local stack, or Docker Compose where a Docker engine answers and
  * Java does not), prepares the database, starts every service with prefixed logs, waits for
- * their health endpoints, prints the URLs and development keys, and on Ctrl-C stops everything
+ * their health endpoints, prints the URLs and development keys, restarts a service that exits
+ * (README "Running it": jittered backoff, one line per restart), and on Ctrl-C stops everything
  * it started.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -16,10 +17,13 @@ import {
 } from '@tradelog/projections/access/developmentKeys';
 import { migrate } from '@tradelog/projections/migrate';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { createRestartPolicy } from './restartPolicy.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cacheDir = `${root}deploy/.cache`;
+// The lock and the development keys; another directory lets a second copy run beside this one
+// (the fault suite runs the product on dependencies of its own: tests/faults/README.md).
+const cacheDir = process.env.TRADELOG_START_DIR ?? `${root}deploy/.cache`;
 const lockFile = `${cacheDir}/start.pid`;
 
 interface Service {
@@ -39,7 +43,7 @@ const ports = {
   web: process.env.WEB_PORT ?? '5173',
 };
 
-const services: Service[] = [
+const allServices: Service[] = [
   {
     name: 'ingest',
     entry: 'ingest/src/main.ts',
@@ -68,8 +72,13 @@ const services: Service[] = [
   },
 ];
 
+// START_WEB=false leaves out the portal's dev server (the fault suite needs no portal).
+const services = allServices.filter((service) => service.name !== 'web' || process.env.START_WEB !== 'false');
+
 const colours = [36, 35, 33, 32, 34];
-const children: ChildProcess[] = [];
+/** The process each service runs as now (a restart replaces it). */
+const children = new Map<string, ChildProcess>();
+const restartTimers = new Set<NodeJS.Timeout>();
 let stopStack: (() => Promise<void>) | undefined;
 
 function say(message: string): void {
@@ -138,7 +147,17 @@ async function infrastructure(): Promise<Record<string, string>> {
   );
 }
 
-function startService(service: Service, env: NodeJS.ProcessEnv, colour: number): ChildProcess {
+/**
+ * Starts a service and keeps it running: when it exits (a crash, a kill -9, an exit of its own)
+ * it is started again after its restart policy's delay, and the terminal says so once per restart.
+ */
+function startService(
+  service: Service,
+  env: NodeJS.ProcessEnv,
+  colour: number,
+  policy = createRestartPolicy(),
+): ChildProcess {
+  policy.started();
   const child = spawn(process.execPath, [`${root}${service.entry}`, ...(service.args ?? [])], {
     cwd: `${root}${service.cwd ?? ''}`,
     env: { ...env, ...service.env },
@@ -149,15 +168,25 @@ function startService(service: Service, env: NodeJS.ProcessEnv, colour: number):
     createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
   }
   child.on('exit', (code, signal) => {
-    if (!shuttingDown) say(`${service.name} exited (${signal ?? code}); the others keep running`);
+    if (shuttingDown) return;
+    const { restart, delayMs } = policy.exited();
+    say(
+      `${service.name} exited (${signal ?? code}); restarting it in ${(delayMs / 1000).toFixed(1)} s (restart ${restart}); the others keep running`,
+    );
+    const timer = setTimeout(() => {
+      restartTimers.delete(timer);
+      if (!shuttingDown) startService(service, env, colour, policy);
+    }, delayMs);
+    restartTimers.add(timer);
   });
-  children.push(child);
+  children.set(service.name, child);
   return child;
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<boolean> {
+/** Waits for a service's health endpoint; a service that exits meanwhile is restarted, and waited for. */
+async function waitHealthy(url: string, timeoutMs = 90_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && child.exitCode === null) {
+  while (Date.now() < deadline && !shuttingDown) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return true;
@@ -179,8 +208,9 @@ async function shutdown(code: number): Promise<never> {
   if (shuttingDown) process.exit(code);
   shuttingDown = true;
   say('stopping…');
+  for (const timer of restartTimers) clearTimeout(timer);
   await Promise.all(
-    children.map(
+    [...children.values()].map(
       (child) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();
@@ -228,14 +258,13 @@ async function main(): Promise<void> {
   const keys = await developmentKeys(databaseUrl);
 
   const present = services.filter((service) => existsSync(`${root}${service.entry}`));
-  const started = present.map((service, index) => ({
-    service,
-    child: startService(service, env, colours[index % colours.length]!),
-  }));
+  present.forEach((service, index) => {
+    startService(service, env, colours[index % colours.length]!);
+  });
   const health = await Promise.all(
-    started.map(async ({ service, child }) => ({
+    present.map(async (service) => ({
       service,
-      ok: service.health ? await waitHealthy(service.health, child) : true,
+      ok: service.health ? await waitHealthy(service.health) : true,
     })),
   );
 
@@ -249,7 +278,7 @@ async function main(): Promise<void> {
   say(
     `API references (Swagger UI; OpenAPI 3.1 at /openapi.json): ${services[0]!.url}/docs and ${services[1]!.url}/docs`,
   );
-  say('Ctrl-C stops everything npm start started.');
+  say('A service that exits is started again. Ctrl-C stops everything npm start started.');
 }
 
 main().catch(async (error: unknown) => {

@@ -3,6 +3,9 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
@@ -17,7 +20,6 @@ import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestCallLimit, createIngestLimits } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
-import { closeServer, createIngestServer, shutdownOnce } from './server.ts';
 import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
@@ -46,7 +48,7 @@ async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>
     try {
       return await prepareLog({ brokers: config.kafkaBrokers, codec, types: documentTypes, logger });
     } catch (error) {
-      const delayMs = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+      const delayMs = retryDelayMs(attempt, { initial: 500, max: 30_000 });
       logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error });
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
@@ -54,19 +56,22 @@ async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>
 }
 const log = await prepareWithRetry();
 
-const pool = new pg.Pool({
-  connectionString: config.databaseUrl,
-  max: 4,
-  // A database hiccup must cost a key refresh a bounded wait, not hang requests.
-  connectionTimeoutMillis: 2_000,
-  query_timeout: 2_000,
-});
-pool.on('error', (error) => logger.warn('idle database connection failed', { error }));
-const idempotencyDb = createIdempotencyPool({
-  connectionString: config.databaseUrl,
-  timeoutMs: 2_000,
-  onError: (error) => logger.warn('idempotency database connection failed', { error }),
-});
+const pool = surviveConnectionLoss(
+  new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: 4,
+    // A database hiccup must cost a key refresh a bounded wait, not hang requests.
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 2_000,
+  }),
+  logger,
+  { pool: 'keys' },
+);
+const idempotencyDb = surviveConnectionLoss(
+  createIdempotencyPool({ connectionString: config.databaseUrl, timeoutMs: 2_000 }),
+  logger,
+  { pool: 'idempotency' },
+);
 
 const idempotency = createIdempotency({
   db: idempotencyDb,
@@ -102,7 +107,7 @@ const app = createIngestApp({
   callLimit: createIngestCallLimit(createIngestLimits(config.keyLimit, pool)),
 });
 
-const server = createIngestServer(app, config);
+const server = createServiceServer(app, config);
 server.listen(config.port, config.host, () => {
   logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
 });

@@ -4,6 +4,8 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
 import { assessHealth, createHealthMonitor } from './health.ts';
@@ -12,7 +14,6 @@ import { projections } from './projections.ts';
 import { createPushMetrics } from './push/metrics.ts';
 import { createPushService } from './push/service.ts';
 import { runRequestedRebuild } from './rebuild/requests.ts';
-import { retryDelayMs } from './runtime/faults.ts';
 import { topicsRead } from './runtime/projection.ts';
 import { superviseLiveProjection } from './runtime/supervisor.ts';
 
@@ -24,10 +25,11 @@ const config = parseProcessorsConfig(process.env);
 let stopping = false;
 const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
 // One group transaction at a time per projection, plus dead-letter retries, the push service and probes.
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 6 + config.projections.length * 2 });
-// A restarting database drops idle connections; pg reports that on the pool, and an 'error'
-// event without a listener would end the process. The batches retry on their own.
-pool.on('error', (error) => logger.warn('idle database connection lost', { error }));
+// A restarting database drops connections, idle or checked out: logged, and the batches retry.
+const pool = surviveConnectionLoss(
+  new pg.Pool({ connectionString: config.databaseUrl, max: 6 + config.projections.length * 2 }),
+  logger,
+);
 // A dependency outage must never end the process (ARCHITECTURE "Batches, not records"): a
 // stray rejection from a client library is logged, not fatal; /health says what is down.
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason as Error }));

@@ -33,6 +33,7 @@ export interface QueryApiConfig {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  socketIdleTimeoutMs: number;
   /** How long `stop` waits for requests in flight before closing connections. */
   shutdownGraceMs: number;
   bodyBounds: BodyBounds;
@@ -126,6 +127,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     requestTimeoutMs: env.integer(source, 'QUERY_API_REQUEST_TIMEOUT_MS', 30_000, { min: 1000 }),
     headersTimeoutMs: env.integer(source, 'QUERY_API_HEADERS_TIMEOUT_MS', 10_000, { min: 1000 }),
     keepAliveTimeoutMs: env.integer(source, 'QUERY_API_KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 100 }),
+    socketIdleTimeoutMs: env.integer(source, 'QUERY_API_SOCKET_IDLE_TIMEOUT_MS', 60_000, { min: 1000 }),
     shutdownGraceMs: env.integer(source, 'QUERY_API_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
     bodyBounds: Object.freeze({
       ...defaultBodyBounds,

@@ -2,7 +2,9 @@ import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
+import { createServiceServer } from '@tradelog/schemas/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
 import { purgePortal } from './content/portalStore.ts';
@@ -25,8 +27,7 @@ const poolOf = (name: string, max: number) => {
     statement_timeout: config.statementTimeoutMs,
     connectionTimeoutMillis: 5_000,
   });
-  pool.on('error', (error) => logger.warn('idle database connection failed', { pool: name, error }));
-  return pool;
+  return surviveConnectionLoss(pool, logger, { pool: name });
 };
 const pool = poolOf('main', config.poolMax);
 const portalPool = poolOf('portal', config.portalPoolMax);
@@ -98,13 +99,11 @@ const app = createApp({
   ready: async () => databaseAnswers,
 });
 
-const server = app.listen(config.port, config.host, () => {
+// Slow or idle clients cannot hold connections (README "Timeouts"): the server shell ingest uses.
+const server = createServiceServer(app, config);
+server.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });
-// Slow or idle clients cannot hold connections (README "Timeouts").
-server.requestTimeout = config.requestTimeoutMs;
-server.headersTimeout = config.headersTimeoutMs;
-server.keepAliveTimeout = config.keepAliveTimeoutMs;
 
 // Retention (README): leads, sessions and codes past their time, ended call-limit windows.
 const sweep = async () => {

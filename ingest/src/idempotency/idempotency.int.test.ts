@@ -160,7 +160,6 @@ describe('the idempotency pool', () => {
     const idempotencyDb = createIdempotencyPool({
       connectionString: schema.databaseUrl,
       timeoutMs: 2_000,
-      onError: () => {},
     });
     try {
       const { rows } = await idempotencyDb.query<{ commit: string; schema: string }>(
@@ -178,7 +177,6 @@ describe('the outcome, recorded after the answer', () => {
     const idempotencyDb = createIdempotencyPool({
       connectionString: schema.databaseUrl,
       timeoutMs: 2_000,
-      onError: () => {},
     });
     // The real store, its outcome statement held back a moment (a busy database): the retry
     // below then certainly arrives while the outcome is still on its way.

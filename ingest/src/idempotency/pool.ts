@@ -7,19 +7,13 @@ import pg from 'pg';
  * retry of one of those few submissions is then appended under a new document id, as without a
  * key. The records are a convenience for partners, not the truth (the log is).
  */
-export function createIdempotencyPool(options: {
-  connectionString: string;
-  timeoutMs: number;
-  onError: (error: Error) => void;
-}): pg.Pool {
-  const pool = new pg.Pool({
+export function createIdempotencyPool(options: { connectionString: string; timeoutMs: number }): pg.Pool {
+  return new pg.Pool({
     connectionString: withAsyncCommit(options.connectionString),
     max: 4,
     connectionTimeoutMillis: options.timeoutMs,
     query_timeout: options.timeoutMs,
   });
-  pool.on('error', options.onError);
-  return pool;
 }
 
 /**

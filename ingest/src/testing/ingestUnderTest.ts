@@ -6,6 +6,8 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { closeServer, createServiceServer, type ServerTimeouts } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { createIngestApp } from '../app.ts';
 import { createKeyCache } from '../auth/keyCache.ts';
@@ -17,7 +19,6 @@ import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.
 import { createIngestCallLimit, createIngestLimits } from '../limits/callLimit.ts';
 import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
 import { createProducerPool } from '../producerPool.ts';
-import { closeServer, createIngestServer, type ServerTimeouts } from '../server.ts';
 import { prepareLog } from '../startup.ts';
 
 /**
@@ -96,12 +97,11 @@ export async function startIngestUnderTest(options: {
     connectionTimeoutMillis: 1_000,
     query_timeout: 1_000,
   });
-  pool.on('error', () => {});
-  const idempotencyDb = createIdempotencyPool({
-    connectionString: options.keysDatabaseUrl,
-    timeoutMs: 1_000,
-    onError: () => {},
-  });
+  surviveConnectionLoss(pool, options.logger);
+  const idempotencyDb = surviveConnectionLoss(
+    createIdempotencyPool({ connectionString: options.keysDatabaseUrl, timeoutMs: 1_000 }),
+    options.logger,
+  );
   const idempotency = createIdempotency({
     db: idempotencyDb,
     now: () => new Date(),
@@ -142,7 +142,7 @@ export async function startIngestUnderTest(options: {
       : {}),
   });
   // The same server as main.ts, with its default timeouts unless a test shortens them.
-  const server = createIngestServer(app, {
+  const server = createServiceServer(app, {
     requestTimeoutMs: 30_000,
     headersTimeoutMs: 10_000,
     keepAliveTimeoutMs: 5_000,

@@ -2,6 +2,7 @@ import { dropVersion, isProjectionName, listVersions } from '@tradelog/projectio
 import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { parseProcessorsConfig } from '../config.ts';
 import { projections } from '../projections.ts';
@@ -24,7 +25,7 @@ if (!name || !isProjectionName(name)) {
 }
 const config = parseProcessorsConfig(process.env);
 const logger = createLogger({ service: 'rebuild' }, { level: 'warn' });
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+const pool = surviveConnectionLoss(new pg.Pool({ connectionString: config.databaseUrl, max: 4 }), logger);
 await migrate(config.databaseUrl, { logger });
 try {
   if (flags[0] === '--list') {

@@ -16,9 +16,10 @@ import {
   type LogConsumerStatus,
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import { logPosition } from '../documents/event.ts';
-import { classifyFault, faultCode, isContention, retryDelayMs } from './faults.ts';
+import { classifyFault, faultCode, isContention } from './faults.ts';
 
 /** Retries of a contended batch before it counts as waiting (ConsumerHealth.waitingFor). */
 const quietContentionRetries = 5;

@@ -42,6 +42,8 @@ export interface ProjectionConsumerOptions {
   onApplied?: CheckpointedConsumerOptions<DocumentEvent>['onApplied'];
   onRetired?: () => void;
   beforeCommit?: CheckpointedConsumerOptions<DocumentEvent>['beforeCommit'];
+  /** How often the outbox is drained besides after commits (1 s by default). */
+  outboxPollMs?: number;
   /** How many partitions' batches kafkajs hands over at once, to be applied together (16 by default). */
   concurrency?: number;
   /** Topics to read; the declaration's document types' topics by default. */
@@ -49,7 +51,7 @@ export interface ProjectionConsumerOptions {
 }
 
 export interface ProjectionConsumer extends CheckpointedConsumer {
-  /** Publishes what is left in the outbox (also runs after each batch and at start). */
+  /** Publishes what is left in the outbox (also runs after each batch, at start and on a timer). */
   flushOutbox(): Promise<void>;
 }
 
@@ -137,11 +139,21 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     },
   });
 
+  let outboxTimer: NodeJS.Timeout | undefined;
   return {
     ...consumer,
     async start() {
       await consumer.start();
       void outbox?.flush();
+      if (outbox && !outboxTimer) {
+        outboxTimer = setInterval(() => void outbox.flush(), options.outboxPollMs ?? 1_000);
+        outboxTimer.unref();
+      }
+    },
+    async stop() {
+      if (outboxTimer) clearInterval(outboxTimer);
+      outboxTimer = undefined;
+      await consumer.stop();
     },
     flushOutbox: () => outbox?.flush() ?? Promise.resolve(),
   };

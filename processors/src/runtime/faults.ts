@@ -55,9 +55,3 @@ export function faultCode(error: unknown): string {
   if (error instanceof pg.DatabaseError && error.code) return `PG_${error.code}`;
   return error instanceof Error ? error.name.replace(/[^A-Za-z0-9]/g, '_').toUpperCase() : 'APPLY_FAILED';
 }
-
-/** Exponential backoff for a partition's retries: 250 ms doubling to 10 s. */
-export function retryDelayMs(attempt: number, options: { initial?: number; max?: number } = {}): number {
-  const initial = options.initial ?? 250;
-  return Math.min(initial * 2 ** Math.max(0, attempt - 1), options.max ?? 10_000);
-}

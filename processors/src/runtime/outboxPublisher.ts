@@ -7,7 +7,10 @@ import type pg from 'pg';
 /**
  * Publishes a projection's change events from its outbox to the changes topic, after the
  * transaction that wrote them committed (at-least-once; the ids are stable, so the push side
- * drops what it saw). One flush at a time; a failed flush keeps the events for the next.
+ * drops what it saw). One flush at a time; a failed flush keeps the events for the next, which
+ * comes after the next commit or from the consumer's timer, whichever is first (processors/README.md
+ * "Riding out faults": events written while Kafka was away go out within seconds of its return,
+ * with no new document). A failing outbox is reported once, and its recovery once.
  */
 export function createOutboxPublisher(options: {
   pool: pg.Pool;
@@ -18,6 +21,7 @@ export function createOutboxPublisher(options: {
 }) {
   const log = options.logger.scope({ projection: options.projection, component: 'outbox' });
   let flushing: Promise<void> | undefined;
+  let failing = false;
 
   async function publish(): Promise<void> {
     for (;;) {
@@ -43,7 +47,14 @@ export function createOutboxPublisher(options: {
   return {
     flush(): Promise<void> {
       flushing ??= publish()
-        .catch((error: unknown) => log.warn('change events not published yet; kept in the outbox', { error }))
+        .then(() => {
+          if (failing) log.info('change events published again');
+          failing = false;
+        })
+        .catch((error: unknown) => {
+          if (!failing) log.warn('change events not published yet; kept in the outbox', { error });
+          failing = true;
+        })
         .finally(() => {
           flushing = undefined;
         });

@@ -13,11 +13,11 @@ import {
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import { rebuildProjection } from '../rebuild/rebuild.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
 import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
-import { retryDelayMs } from './faults.ts';
 import { type Projection, type TopicOf, topicsRead } from './projection.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from '@tradelog/schemas';
+import { closeServer } from '@tradelog/schemas/runtime/server';
 
 /**
  * Stops a service once, whatever signals arrive (SIGINT, SIGTERM, both, twice): stops
@@ -17,12 +18,7 @@ export function createShutdown(options: {
     stopping ??= (async () => {
       const started = Date.now();
       options.logger.info('stopping', { signal });
-      const closed = new Promise<void>((resolve) => options.server.close(() => resolve()));
-      options.server.closeIdleConnections();
-      const force = setTimeout(() => options.server.closeAllConnections(), options.graceMs);
-      force.unref();
-      await closed;
-      clearTimeout(force);
+      await closeServer(options.server, options.graceMs);
       await options.close();
       options.logger.info('stopped', { signal, durationMs: Date.now() - started });
     })().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
+import { retryDelayMs } from '../runtime/backoff.ts';
 import type { Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
 
@@ -106,7 +107,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   let status: LogConsumerStatus = { state: 'starting', since: now(), restarts: 0, failedRestarts: 0 };
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
-  let delay = delays.initial;
+  let failures = 0;
   /** Partitions held until a time (retry) or until resumed (pause), with where to start again. */
   const held = new Map<string, { offset: string; until?: number; timer?: NodeJS.Timeout }>();
 
@@ -198,7 +199,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
           created.seek({ topic, partition, offset: stored.get(slot) ?? '0' });
         }
       }
-      delay = delays.initial;
+      failures = 0;
       setState('running');
     });
     created.on(created.events.CRASH, (event) => {
@@ -222,8 +223,9 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
     setState('reconnecting', error instanceof Error ? error.message : String(error));
     const old = consumer;
     consumer = undefined;
-    const wait = delay;
-    delay = Math.min(delay * 2, delays.max);
+    failures++;
+    // Jittered, so that every consumer that lost the broker together does not rejoin together.
+    const wait = retryDelayMs(failures, delays);
     restartTimer = setTimeout(async () => {
       restartTimer = undefined;
       await old?.disconnect().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { ProduceAcks, Producer, stringSerializer, UserError } from '@platformatic/kafka';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
+import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
 
@@ -145,8 +146,13 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       retryDelay: Math.max(50, Math.floor(ackTimeoutMs / 10)),
     });
 
+  /**
+   * Tries again soon and often (100 ms doubling to `reconnectDelayMs`, jittered): ingest answers
+   * 503 until this producer is ready, so the time between the broker answering again and the
+   * next try is time partners are refused (README "Riding out faults").
+   */
   async function openProducer(): Promise<void> {
-    while (!stopped) {
+    for (let attempt = 1; !stopped; attempt++) {
       const candidate = newProducer();
       try {
         // Connects and takes a producer id: ready means the next send can go at once.
@@ -157,9 +163,11 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
         return;
       } catch (error) {
         ready = false;
-        log.warn('log producer cannot reach kafka; retrying', { error, retryInMs: reconnectDelayMs });
+        const retryInMs = retryDelayMs(attempt, { initial: 100, max: reconnectDelayMs });
+        // Once per outage, not once per try.
+        if (attempt === 1) log.warn('log producer cannot reach kafka; retrying', { error, retryInMs });
         await candidate.close().catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
+        await new Promise((resolve) => setTimeout(resolve, retryInMs));
       }
     }
   }

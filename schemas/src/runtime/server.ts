@@ -1,8 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 
 /**
- * The HTTP server around the app, with timeouts a slow or idle client cannot outlast
- * (README "Configuration"): the whole request within `requestTimeoutMs` (408 after), its
+ * The one HTTP server shell of ingest and query-api: the server around the app, with timeouts a
+ * slow or idle client cannot outlast (README "Configuration"): the whole request within `requestTimeoutMs` (408 after), its
  * headers within `headersTimeoutMs`, idle keep-alive connections closed after
  * `keepAliveTimeoutMs`, any connection silent in both directions for `socketIdleTimeoutMs`
  * destroyed. Node checks the first two only every `connectionsCheckingInterval` (30 s by
@@ -15,7 +15,7 @@ export interface ServerTimeouts {
   socketIdleTimeoutMs: number;
 }
 
-export function createIngestServer(app: RequestListener, timeouts: ServerTimeouts): Server {
+export function createServiceServer(app: RequestListener, timeouts: ServerTimeouts): Server {
   const server = createServer(
     {
       requestTimeout: timeouts.requestTimeoutMs,

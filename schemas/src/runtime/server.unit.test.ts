@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closeServer, createIngestServer, shutdownOnce } from './server.ts';
+import { closeServer, createServiceServer, shutdownOnce } from './server.ts';
 
 const timeouts = {
   requestTimeoutMs: 5_000,
@@ -25,15 +25,15 @@ const get = (url: string) =>
       .on('error', resolve);
   });
 
-async function listening(handler: Parameters<typeof createIngestServer>[0]) {
-  const server = createIngestServer(handler, timeouts);
+async function listening(handler: Parameters<typeof createServiceServer>[0]) {
+  const server = createServiceServer(handler, timeouts);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
-describe('createIngestServer', () => {
+describe('createServiceServer', () => {
   it('applies the configured timeouts', () => {
-    const server = createIngestServer(() => {}, timeouts);
+    const server = createServiceServer(() => {}, timeouts);
     expect(server).toMatchObject({
       requestTimeout: 5_000,
       headersTimeout: 2_000,

@@ -1,0 +1,284 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { findLiveVersion } from '@tradelog/projections';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KafkaProxy, startKafkaProxy } from '../../ingest/src/testing/kafkaProxy.ts';
+import { startTcpProxy, type TcpProxy } from '../../ingest/src/testing/tcpProxy.ts';
+import { waitFor } from '../harness/index.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type LoadOutcome, loadEnterprise, startPacedLoad } from './pacedLoad.ts';
+import { type PrivateStack, startPrivateStack } from './privateStack.ts';
+import { type ProductUnderFaults, startProduct } from './productUnderFaults.ts';
+
+/**
+ * The fault suite (tests/faults/README.md; README "Riding out faults"): the whole product as
+ * `npm start` runs it, on a Kafka, registry and Postgres of its own, each reached through a
+ * cuttable proxy; under a paced load through ingest, each fault in turn, then: every
+ * acknowledged document in the document index exactly once, every projection's lag 0, every
+ * change pushed, no process exited but the one killed on purpose.
+ *
+ * FAULTS_LONG=1: outages of 30 s (FAULTS_OUTAGE_MS) instead of a restart's own length and 5 s
+ * partitions. FAULTS_RATE: documents per second (40).
+ */
+const long = process.env.FAULTS_LONG === '1';
+const outageMs = Number(process.env.FAULTS_OUTAGE_MS ?? (long ? 30_000 : 5_000));
+const rate = Number(process.env.FAULTS_RATE ?? 40);
+
+interface Receiver {
+  url: string;
+  bodies: string[];
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const bodies: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString());
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/changes`,
+    bodies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Fault {
+  name: string;
+  /** Takes the dependency away; resolves once it is gone. */
+  inject(): Promise<void>;
+  /** Brings it back; resolves once it answers again (the moment recovery is measured from). */
+  restore(): Promise<void>;
+  /** Processes killed on purpose (their restart by npm start is expected). */
+  kills?: number;
+}
+
+interface Figures {
+  fault: string;
+  accepted: number;
+  refused: number;
+  failed: number;
+  lost: number;
+  duplicated: number;
+  exited: number;
+  unpushed: number;
+  'accepting again (s)': number;
+  'lags 0 (s)': number;
+}
+
+describe('the product rides out faults of its dependencies and of itself', () => {
+  let stack: PrivateStack;
+  const proxies: { kafka?: KafkaProxy; postgres?: TcpProxy; registry?: TcpProxy } = {};
+  let product: ProductUnderFaults;
+  let receiver: Receiver;
+  let pool: pg.Pool;
+  const figures: Figures[] = [];
+  let expectedExits = 0;
+
+  beforeAll(async () => {
+    stack = await startPrivateStack();
+    proxies.kafka = await startKafkaProxy({ host: '127.0.0.1', port: stack.ports.kafka });
+    proxies.postgres = await startTcpProxy({ host: '127.0.0.1', port: stack.ports.postgres });
+    proxies.registry = await startTcpProxy({ host: '127.0.0.1', port: stack.ports.registry });
+    product = await startProduct({
+      kafkaBrokers: proxies.kafka.address,
+      schemaRegistryUrl: `http://${proxies.registry.address}/apis/ccompat/v7`,
+      databaseUrl: `postgres://postgres@${proxies.postgres.address}/tradelog`,
+    });
+    // The suite's own reads go to Postgres directly: a partition is the product's, not ours.
+    pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+    pool.on('error', () => {});
+    receiver = await startReceiver();
+    const subscribed = await fetch(`${product.queryApiUrl}/subscriptions/changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${product.keys.lender}` },
+      body: JSON.stringify({
+        enterprise: loadEnterprise,
+        projections: ['order-status'],
+        callbackUrl: receiver.url,
+      }),
+    });
+    expect(subscribed.status).toBe(200);
+  }, 300_000);
+
+  afterAll(async () => {
+    if (figures.length > 0) console.table(figures);
+    await product?.stop();
+    await receiver?.close();
+    await pool?.end();
+    for (const proxy of Object.values(proxies)) await proxy?.close();
+    await stack?.stop();
+  }, 120_000);
+
+  const documentTopics = documentTypes.map((type) => type.topic);
+
+  /** Runs the load through one fault and checks that nothing was lost, doubled or left unpushed. */
+  async function rideOut(fault: Fault): Promise<void> {
+    const load = startPacedLoad({
+      ingestUrl: product.ingestUrl,
+      partnerKey: product.keys.partner,
+      perSecond: rate,
+      // Short: order numbers have a maximum length (the purchase schema).
+      prefix: `F${figures.length}${Date.now().toString(36)}`,
+    });
+    let restoredAt = 0;
+    let outcome: LoadOutcome;
+    try {
+      await waitFor(
+        () => {
+          if (load.outcome.failed.length > 0)
+            throw new Error(`ingest answered ${String(load.outcome.failed[0]!.status)}`);
+          return load.outcome.accepted.length >= rate;
+        },
+        { what: 'the load flowing', timeoutMs: 30_000 },
+      );
+      await fault.inject();
+      await fault.restore();
+      restoredAt = Date.now();
+      expectedExits += fault.kills ?? 0;
+      // A second of acceptances after the dependency is back, then the load stops.
+      await waitFor(() => load.outcome.accepted.filter((a) => a.at > restoredAt).length >= rate, {
+        what: 'ingest accepting again',
+        timeoutMs: 60_000,
+      });
+    } finally {
+      outcome = await load.stop();
+    }
+    const ends = await endOffsetsOf([`127.0.0.1:${stack.ports.kafka}`], documentTopics);
+    await waitForProjectionsToApply(pool, ends, {
+      timeoutMs: 120_000,
+      // Each projection is held to the topics it reads.
+      topicOf: (type) => documentTypes.find((t) => t.id === type)!.topic,
+    });
+    const lagsZeroAt = Date.now();
+    const index = await documentIndexCounts(outcome);
+    const unpushed = await waitFor(
+      () => {
+        const missing = outcome.accepted.filter(
+          (a) => !receiver.bodies.some((body) => body.includes(`"${a.orderNo}"`)),
+        );
+        return missing.length === 0 ? missing : undefined;
+      },
+      { what: 'every change pushed', timeoutMs: 60_000 },
+    ).catch(() =>
+      outcome.accepted.filter((a) => !receiver.bodies.some((body) => body.includes(`"${a.orderNo}"`))),
+    );
+    const refusedAfter = outcome.refused.filter((r) => r.at >= restoredAt - 10_000);
+    const lastRefusal = Math.max(0, ...refusedAfter.map((r) => r.at));
+    const firstAccepted = outcome.accepted.find((a) => a.at > Math.max(restoredAt, lastRefusal));
+    figures.push({
+      fault: fault.name,
+      accepted: outcome.accepted.length,
+      refused: outcome.refused.length,
+      failed: outcome.failed.length,
+      lost: index.lost,
+      duplicated: index.duplicated,
+      exited: product.exits().length - expectedExits + (product.running() ? 0 : 1),
+      unpushed: unpushed.length,
+      'accepting again (s)':
+        outcome.refused.length === 0 ? 0 : round(Math.max(0, (firstAccepted?.at ?? Date.now()) - restoredAt)),
+      'lags 0 (s)': round(lagsZeroAt - restoredAt),
+    });
+    const row = figures.at(-1)!;
+    expect({ ...row, failed: outcome.failed.slice(0, 3) }).toMatchObject({
+      lost: 0,
+      duplicated: 0,
+      exited: 0,
+      unpushed: 0,
+      failed: [],
+    });
+  }
+
+  async function documentIndexCounts(outcome: LoadOutcome) {
+    const live = await findLiveVersion(pool, 'document-index');
+    const ids = outcome.accepted.map((a) => a.documentId);
+    const { rows } = await pool.query<{ document_id: string; n: number }>(
+      `SELECT document_id, count(*)::int AS n FROM "${live!.schemaName}".documents
+       WHERE document_id = ANY($1) GROUP BY document_id`,
+      [ids],
+    );
+    return {
+      lost: ids.length - rows.length,
+      duplicated: rows.filter((row) => row.n > 1).length,
+    };
+  }
+
+  const partition = (name: string, proxy: () => TcpProxy | KafkaProxy): Fault => ({
+    name: `partition from ${name} (${outageMs / 1000} s)`,
+    inject: async () => proxy().cut(),
+    restore: async () => {
+      await sleep(outageMs);
+      proxy().open();
+    },
+  });
+
+  const restartTimeout = 180_000 + outageMs * 2;
+
+  it('broker killed with -9 and started again', { timeout: restartTimeout }, async () => {
+    await rideOut({
+      name: 'broker kill -9, restart',
+      inject: () => stack.killKafka(),
+      restore: async () => {
+        if (long) await sleep(outageMs);
+        await stack.startKafka();
+      },
+    });
+  });
+
+  it('Postgres restarted', { timeout: restartTimeout }, async () => {
+    await rideOut({
+      name: 'Postgres restart',
+      inject: () => stack.stopPostgres(),
+      restore: async () => {
+        if (long) await sleep(outageMs);
+        await stack.startPostgres();
+      },
+    });
+  });
+
+  it('processors killed with -9', { timeout: restartTimeout }, async () => {
+    await rideOut({
+      name: 'processors kill -9',
+      inject: async () => product.killProcessors(),
+      restore: async () => {},
+      kills: 1,
+    });
+  });
+
+  it('partition from Kafka', { timeout: restartTimeout }, async () => {
+    await rideOut(partition('Kafka', () => proxies.kafka!));
+  });
+
+  it('partition from Postgres', { timeout: restartTimeout }, async () => {
+    await rideOut(partition('Postgres', () => proxies.postgres!));
+  });
+
+  it('registry restarted', { timeout: restartTimeout }, async () => {
+    await rideOut({
+      name: 'registry restart',
+      inject: () => stack.stopRegistry(),
+      restore: async () => {
+        if (long) await sleep(outageMs);
+        await stack.startRegistry();
+      },
+    });
+  });
+
+  it('partition from the registry', { timeout: restartTimeout }, async () => {
+    await rideOut(partition('registry', () => proxies.registry!));
+  });
+});
+
+const round = (ms: number) => Math.round(ms / 100) / 10;

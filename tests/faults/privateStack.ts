@@ -1,0 +1,179 @@
+import { execFile } from 'node:child_process';
+import {
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const stackScript = `${root}deploy/local/stack.sh`;
+
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The newest PostgreSQL server binaries on this machine (Debian layout). */
+function postgresBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.find((v) => existsSync(`${base}/${v}/bin/pg_ctl`));
+  if (!found) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
+  return `${base}/${found}/bin`;
+}
+
+/**
+ * Kafka, the registry and Postgres of the fault suite's own, on free ports, that it may kill
+ * and restart while other suites use the shared stack (tests/faults/README.md). Kafka and the
+ * registry are the local stack's (deploy/local/stack.sh with another run directory and other
+ * ports); Postgres is a throw-away cluster (initdb, trust auth, loopback only, no fsync: it is
+ * restarted cleanly, never crashed).
+ */
+export interface PrivateStack {
+  ports: { kafka: number; registry: number; postgres: number };
+  databaseUrl: string;
+  killKafka(): Promise<void>;
+  startKafka(): Promise<void>;
+  stopRegistry(): Promise<void>;
+  startRegistry(): Promise<void>;
+  /** What `pg_ctlcluster … stop` does: a fast shutdown, every session terminated. */
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateStack(): Promise<PrivateStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'tradelog-faults-'));
+  const pgData = join(dir, 'pg');
+  const asRoot = process.getuid?.() === 0;
+  const bin = postgresBin();
+  const ports = { kafka: await freePort(), registry: await freePort(), postgres: await freePort() };
+  const env = {
+    ...process.env,
+    TRADELOG_STACK_DIR: join(dir, 'stack'),
+    KAFKA_PORT: String(ports.kafka),
+    KAFKA_CONTROLLER_PORT: String(await freePort()),
+    REGISTRY_PORT: String(ports.registry),
+    REGISTRY_MANAGEMENT_PORT: String(await freePort()),
+    PGHOST_LOCAL: '127.0.0.1',
+    PGPORT_LOCAL: String(ports.postgres),
+    PGUSER_LOCAL: 'postgres',
+    KAFKA_HEAP: '512m',
+    REGISTRY_HEAP: '256m',
+  };
+  // Postgres refuses to run as root: the cluster belongs to the postgres user then.
+  const asPostgres = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  const pgCtl = (...args: string[]) => asPostgres(`${bin}/pg_ctl`, ['-D', pgData, ...args]);
+  const stack = (command: string) => run('bash', [stackScript, command], { env, maxBuffer: 16 << 20 });
+
+  mkdirSync(pgData, { recursive: true });
+  mkdirSync(env.TRADELOG_STACK_DIR, { recursive: true });
+  if (asRoot) {
+    chownSync(dir, uid('postgres'), gid('postgres'));
+    chownSync(pgData, uid('postgres'), gid('postgres'));
+  }
+  await asPostgres(`${bin}/initdb`, [
+    '-D',
+    pgData,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  const startPostgres = () =>
+    pgCtl(
+      '-w',
+      '-l',
+      join(pgData, 'server.log'),
+      '-o',
+      `-p ${ports.postgres} -k ${pgData} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    );
+  await startPostgres();
+
+  // The Kafka jars' classpath the shared stack resolved, when there is one: saves a Maven run.
+  const shared = `${root}deploy/local/.run`;
+  const classpath = existsSync(shared)
+    ? readdirSync(shared).find((f) => f.endsWith('.classpath'))
+    : undefined;
+  if (classpath) copyFileSync(join(shared, classpath), join(env.TRADELOG_STACK_DIR, classpath));
+  await stack('up');
+
+  const pidOf = (name: string) => Number(readFileSync(join(env.TRADELOG_STACK_DIR, `${name}.pid`), 'utf8'));
+  return {
+    ports,
+    databaseUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/tradelog`,
+    async killKafka() {
+      process.kill(pidOf('kafka'), 'SIGKILL');
+      await waitGone(pidOf('kafka'));
+    },
+    async startKafka() {
+      await stack('up');
+    },
+    async stopRegistry() {
+      const pid = pidOf('registry');
+      process.kill(pid, 'SIGTERM');
+      await waitGone(pid);
+    },
+    async startRegistry() {
+      await stack('up');
+    },
+    async stopPostgres() {
+      await pgCtl('-w', '-m', 'fast', 'stop');
+    },
+    async startPostgres() {
+      await startPostgres();
+    },
+    async stop() {
+      await stack('down').catch(() => undefined);
+      await pgCtl('-w', '-m', 'immediate', 'stop').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitGone(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function uid(user: string): number {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${user}:`));
+  if (!line) throw new Error(`no user ${user}`);
+  return Number(line.split(':')[2]);
+}
+
+function gid(user: string): number {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${user}:`));
+  if (!line) throw new Error(`no user ${user}`);
+  return Number(line.split(':')[3]);
+}
