@@ -206,3 +206,6 @@ export function submissionPath(id: DocumentTypeId, product: string): string {
   if (!type) throw new Error(`unknown document type ${id}`);
   return type.path.replaceAll('{product}', product);
 }
+
+/** The demo's sample portal visitor (load.ts stores it; the collection's role requests name it). */
+export const demoVisitorPhone = '13800000000';

@@ -5,8 +5,9 @@ import type { Logger } from '@tradelog/schemas';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
+import pg from 'pg';
 import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
-import { demoEnterprises, demoSubmissions } from './dataset.ts';
+import { demoEnterprises, demoSubmissions, demoVisitorPhone } from './dataset.ts';
 import { demoPlans } from './plans.ts';
 
 /**
@@ -110,6 +111,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
     operatorKey: { kind: 'operator', ownerId: 'demo-operator', ownerName: 'Demo operator', enterprises: [] },
   });
   log.info('demo keys ready', { enterprises });
+  await ensureDemoVisitor(options.databaseUrl);
 
   // Subscribed before the documents go in, so that their changes are pushed to it.
   const subscribed = await call(`${options.queryApiUrl}/subscriptions/changes`, keys.lenderKey, 'POST', {
@@ -224,4 +226,23 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   await writeFile(collectionFile, `${JSON.stringify(collection, null, 2)}\n`, { mode: 0o600 });
   log.info('Postman collection written', { file: collectionFile });
   return { keys, documents, collection, collectionFile, variables, submitted: submissions.length };
+}
+
+/**
+ * A registered portal visitor for the operators' role requests (the collection's role grant and
+ * withdrawal name it): registration needs the code texted to a phone, which the demo cannot read,
+ * so the demo stores the sample visitor itself, marked as such, with a password no one can use.
+ */
+async function ensureDemoVisitor(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await pool.query(
+      `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash, registered_at)
+       VALUES ($1, '演示访客 (sample)', 'Demo visitor company (sample)', 'visitor@example.com', 'sample', '150', 'demo: no password', now())
+       ON CONFLICT (phone) DO NOTHING`,
+      [demoVisitorPhone],
+    );
+  } finally {
+    await pool.end();
+  }
 }

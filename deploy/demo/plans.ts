@@ -1,7 +1,7 @@
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { examples } from '@tradelog/schemas/queries/examples';
 import type { RequestPlan } from './collection.ts';
-import { demoEnterprises } from './dataset.ts';
+import { demoEnterprises, demoVisitorPhone } from './dataset.ts';
 
 /**
  * How each request of the demo collection meets the demo data (README "Demo data and the Postman collection"): which
@@ -79,6 +79,9 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
       expect: [400],
       why: 'registration needs the code texted to the phone; the example shows the refusal',
     },
+    // The demo's sample visitor (load.ts) asked for a role: granted, then withdrawn.
+    grant_portal_role: { path: { phone: demoVisitorPhone } },
+    withdraw_portal_role: { path: { phone: demoVisitorPhone } },
     retry_dead_letter: state.hasDeadLetter
       ? { path: { id: '{{deadLetterId}}' } }
       : { path: { id: '0' }, expect: [404], why: 'the demo data leaves no dead letter to retry' },
