@@ -507,6 +507,23 @@ export function portalOperations(product: string): ApiOperation[] {
     ),
     portal(
       'post',
+      '/api/front/home/registrationTerms',
+      'registration_terms',
+      {
+        cn: '用户服务条款（注册时接受，记录版本）',
+        en: 'Terms and Conditions (accepted at registration, version recorded)',
+      },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
+      '/api/front/home/legalSecrecy.do',
+      'privacy_policy',
+      { cn: '隐私政策', en: 'Privacy policy' },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
       '/api/front/column/list.do',
       'columns',
       { cn: '资讯栏目', en: 'News columns' },

@@ -72,6 +72,7 @@ describe('portal state survives a query-api restart', () => {
       phone,
       password: 'pass1234',
       email: 'chen@example.com',
+      acceptTerms: 'true',
       code: texted[0]!.code,
     });
     expect(((await registeredAnswer.json()) as { result: number }).result).toBe(1);

@@ -19,6 +19,7 @@ import {
   type SessionAccount,
   type StoredCode,
 } from './portalStore.ts';
+import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 
 /**
  * Registration, login and logout, verification codes, sessions and saved forms of the portal
@@ -239,6 +240,9 @@ export function createAccounts(deps: {
       const password = typeof input.password === 'string' ? input.password : '';
       if (!passwordPattern.test(password))
         return fail(400, '密码为 6 到 12 位字母或数字', 'Password must be 6 to 12 letters or digits');
+      // §5: the terms must be accepted; the versions accepted are recorded (README "Terms").
+      if (input.acceptTerms !== 'true')
+        return fail(400, '请阅读并接受服务条款', 'I accept the Terms and Conditions');
       return inTransaction(pool, async (db) => {
         const refused = await spendCode(db, phone, field('code'));
         if (refused) return refused;
@@ -252,6 +256,8 @@ export function createAccounts(deps: {
           requestedRole: field('role'),
           passwordHash: hashPassword(password),
           registeredAt: at(),
+          termsVersion: registrationTerms.version,
+          privacyVersion: privacyPolicy.version,
         });
         if (!registered) return fail(409, '该手机号已注册', 'This phone number is already registered');
         return { ok: true as const, value: await openSession(db, phone) };

@@ -81,13 +81,17 @@ export interface NewPortalAccount {
   requestedRole: string;
   passwordHash: string;
   registeredAt: Date;
+  /** The versions of the texts accepted with the registration (README "Terms"). */
+  termsVersion: string;
+  privacyVersion: string;
 }
 
 /** False when the phone is registered already. */
 export async function insertPortalAccount(db: Queryable, account: NewPortalAccount): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash, registered_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (phone) DO NOTHING`,
+    `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash,
+       registered_at, terms_version, privacy_version, terms_accepted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $8) ON CONFLICT (phone) DO NOTHING`,
     [
       account.phone,
       account.name,
@@ -97,6 +101,8 @@ export async function insertPortalAccount(db: Queryable, account: NewPortalAccou
       account.requestedRole,
       account.passwordHash,
       account.registeredAt,
+      account.termsVersion,
+      account.privacyVersion,
     ],
   );
   return rowCount === 1;

@@ -77,6 +77,7 @@ describe('content router over HTTP (real Postgres)', () => {
     phone,
     password: 'abc12345',
     email: 'li@example.com',
+    acceptTerms: 'true',
   });
 
   it('answers form-encoded menu calls in the payload language', async () => {
@@ -131,6 +132,40 @@ describe('content router over HTTP (real Postgres)', () => {
     const stored = await pool.query('SELECT * FROM portal_sessions, portal_accounts');
     expect(JSON.stringify(stored.rows)).not.toContain(cookie.slice('SESSION='.length));
     expect(JSON.stringify(stored.rows)).not.toContain('abc12345');
+  });
+
+  it('serves the terms and privacy texts and records their acceptance with the registration', async () => {
+    const terms = (await (
+      await fetch(`${base}/api/front/home/registrationTerms`, form({ lang: 'en' }))
+    ).json()) as { result: number; data: { version: string; title: string; body: unknown[] } };
+    expect(terms).toMatchObject({ result: 1, data: { title: expect.stringMatching(/Terms/) } });
+    const privacy = (await (await fetch(`${base}/api/front/home/legalSecrecy.do`, form({}))).json()) as {
+      data: { version: string; title: string };
+    };
+    expect(privacy.data.title).toMatch(/隐私政策/);
+
+    const phone = '13912345676';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const { acceptTerms: _accepted, ...refusing } = person(phone);
+    const unaccepted = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...refusing, code: sent.at(-1)!.code, lang: 'en' }),
+    );
+    expect(await unaccepted.json()).toEqual({ result: 0, msg: 'I accept the Terms and Conditions' });
+    const accepted = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...person(phone), code: sent.at(-1)!.code }),
+    );
+    expect(await accepted.json()).toMatchObject({ result: 1 });
+    const row = await pool.query(
+      'SELECT terms_version, privacy_version, terms_accepted_at FROM portal_accounts WHERE phone = $1',
+      [phone],
+    );
+    expect(row.rows[0]).toEqual({
+      terms_version: terms.data.version,
+      privacy_version: privacy.data.version,
+      terms_accepted_at: new Date(now),
+    });
   });
 
   it('logs in with the password, with a code, and logs out on the server', async () => {

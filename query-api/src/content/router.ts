@@ -18,9 +18,11 @@ import {
   filterFinance,
   financeCategories,
   homeData,
+  legalText,
   recommended,
   searchCentres,
 } from './catalogue.ts';
+import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 import type { Lang } from './seed/types.ts';
 import { endedSessionCookie, sessionCookie, sessionFromCookies } from './sessionCookie.ts';
 import { portalWriteGuard } from './writeGuard.ts';
@@ -137,6 +139,15 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post(
     '/api/front/home/index.do',
     serve((_payload, lang) => homeData(lang)),
+  );
+  // §7 legal texts, accepted at registration (README "Terms").
+  router.post(
+    '/api/front/home/registrationTerms',
+    serve((_payload, lang) => legalText(registrationTerms, lang)),
+  );
+  router.post(
+    '/api/front/home/legalSecrecy.do',
+    serve((_payload, lang) => legalText(privacyPolicy, lang)),
   );
   router.post(
     '/api/front/column/list.do',

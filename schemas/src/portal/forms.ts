@@ -52,6 +52,8 @@ export const registrationRequest: FormSchema = {
     role: field(10),
     password: field(12),
     code: field(6),
+    // §5: "I accept the Terms and Conditions" (query-api/src/content/README.md "Terms").
+    acceptTerms: { type: 'string', enum: ['true'] },
     lang,
   },
   maxProperties: 20,

@@ -61,7 +61,8 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
       if (form === 'register') {
         const { confirmPassword: _confirm, terms: _terms, ...payload } = valid;
         // The answer sets the HttpOnly session cookie: a new account is logged in at once (§4).
-        await contentCall(request, calls.register(payload));
+        // §5: only a checked box gets here; the server records which texts were accepted.
+        await contentCall(request, calls.register({ ...payload, acceptTerms: 'true' }));
         await refreshSession(form);
       } else if (form === 'login' || form === 'codeLogin') {
         await contentCall(request, calls.login(valid));
