@@ -137,7 +137,7 @@ describe('portal accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const row = page.getByTestId('leads-table').getByRole('row', { name: /需要南沙保税仓/ });
     await row.waitFor();
-    expect(await row.locator('.lead-sender').innerText()).toMatch(
+    expect(await row.locator('.lead-sender').textContent()).toMatch(
       new RegExp(`李雷 · ${phone}.*广州南沙数贸有限公司`),
     );
     await context.close();
