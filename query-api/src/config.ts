@@ -45,6 +45,11 @@ export interface QueryApiConfig {
   /** Retention of the portal's leads (saved forms) and sessions. */
   leadRetentionDays: number;
   sessionDays: number;
+  /**
+   * Origins besides the request's own that portal pages are served from (PORTAL_ORIGINS,
+   * comma-separated `https://host`): portal writes from any other origin are refused.
+   */
+  portalOrigins: string[];
 }
 
 /**
@@ -79,6 +84,19 @@ function callLimitsOf(source: env.Env): Record<CallLimitName, LimitRule> {
     portal: rule('LIMIT_PORTAL', 300, 60, 'ip'),
     'portal-write': rule('LIMIT_PORTAL_WRITE', 20, 600, 'ip'),
   };
+}
+
+function portalOriginsOf(source: env.Env): string[] {
+  const origins = (env.optionalText(source, 'PORTAL_ORIGINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s?#]+$/.test(origin)) {
+      throw new ConfigError('PORTAL_ORIGINS', `each entry must be scheme://host[:port], got "${origin}"`);
+    }
+  }
+  return origins;
 }
 
 export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
@@ -141,5 +159,6 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     smsMaxAttempts: env.integer(source, 'PORTAL_SMS_MAX_ATTEMPTS', 5, { min: 1 }),
     leadRetentionDays: env.integer(source, 'PORTAL_LEAD_RETENTION_DAYS', 365, { min: 1 }),
     sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),
+    portalOrigins: portalOriginsOf(source),
   });
 }

@@ -87,6 +87,7 @@ const app = createApp({
     callLimit,
     smsMaxAttempts: config.smsMaxAttempts,
     sessionDays: config.sessionDays,
+    allowedOrigins: config.portalOrigins,
   },
   routers: queryApiRouters({
     pool,

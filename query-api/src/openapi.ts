@@ -7,8 +7,10 @@ import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation, Audience, Bilingual } from '@tradelog/schemas/openapi/operation';
 import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
 import {
+  handOverRequest,
   leadForms,
   leadRequest,
+  loginRequest,
   registrationRequest,
   roleGrantRequest,
   smsRequest,
@@ -505,6 +507,23 @@ export function portalOperations(product: string): ApiOperation[] {
     ),
     portal(
       'post',
+      '/api/front/home/registrationTerms',
+      'registration_terms',
+      {
+        cn: '用户服务条款（注册时接受，记录版本）',
+        en: 'Terms and Conditions (accepted at registration, version recorded)',
+      },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
+      '/api/front/home/legalSecrecy.do',
+      'privacy_policy',
+      { cn: '隐私政策', en: 'Privacy policy' },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
       '/api/front/column/list.do',
       'columns',
       { cn: '资讯栏目', en: 'News columns' },
@@ -608,7 +627,7 @@ export function portalOperations(product: string): ApiOperation[] {
       'sms_code',
       { cn: '获取注册验证码', en: 'Registration code by SMS' },
       { properties: { ...lang, phone: text }, example: { phone: '13800138000' } },
-      { failures: [400, 429, 503] },
+      { failures: [400, 403, 415, 429, 503] },
     ),
     portal(
       'post',
@@ -619,14 +638,44 @@ export function portalOperations(product: string): ApiOperation[] {
         properties: { ...lang, phone: text, code: text, password: text },
         example: { phone: '13800138000', code: '123456', password: 'Tradelog-2024' },
       },
-      { failures: [400, 409] },
+      { failures: [400, 403, 409, 415] },
+    ),
+    portal(
+      'post',
+      '/api/front/user/login.do',
+      'login',
+      {
+        cn: '登录（密码或验证码），会话写入 HttpOnly Cookie',
+        en: 'Log in (password or code); the session is an HttpOnly cookie',
+      },
+      {
+        properties: { ...lang, phone: text, password: text, code: text },
+        example: { phone: '13800138000', password: 'Tradelog1' },
+      },
+      { failures: [400, 403, 404, 415] },
+    ),
+    portal(
+      'post',
+      '/api/front/user/logout.do',
+      'logout',
+      { cn: '退出登录（结束服务端会话）', en: 'Log out (ends the server session)' },
+      { properties: lang, example: {} },
+      { failures: [403, 415] },
+    ),
+    portal(
+      'post',
+      '/api/front/user/handover.do',
+      'handover',
+      { cn: '接收管理平台的 SESSION（仅一次）', en: "Accept the management platform's SESSION (once)" },
+      { properties: { ...lang, session: text }, example: { session: 'token' } },
+      { failures: [401, 403, 415] },
     ),
     portal(
       'post',
       '/api/front/user/info.do',
       'user_info',
-      { cn: '当前登录用户', en: 'The signed-in user' },
-      { properties: { ...lang, session: text }, example: { session: '' } },
+      { cn: '当前登录用户（按 SESSION Cookie）', en: 'The signed-in user (by the SESSION cookie)' },
+      { properties: lang, example: {} },
     ),
     portal(
       'post',
@@ -650,13 +699,15 @@ export function portalOperations(product: string): ApiOperation[] {
           demand: '保税仓融资咨询',
         },
       },
-      { failures: [400] },
+      { failures: [400, 401, 403, 415] },
     ),
   ];
   // The portal's writes are validated with these schemas (schemas/src/portal/forms.ts): use them.
   const validated: Record<string, JsonSchema> = {
     portal_sms_code: smsRequest as unknown as JsonSchema,
     portal_register: registrationRequest as unknown as JsonSchema,
+    portal_login: loginRequest as unknown as JsonSchema,
+    portal_handover: handOverRequest as unknown as JsonSchema,
     portal_demand: leadRequest as unknown as JsonSchema,
   };
   return operations.map((operation) =>

@@ -48,13 +48,16 @@ describe('portal state survives a query-api restart', () => {
     await schema?.drop();
   });
 
-  const form = (url: string, body: Record<string, string>) =>
+  // Portal writes are JSON (query-api/src/content/README.md "Writes"); the session is a cookie.
+  const post = (url: string, body: Record<string, string>, cookie?: string) =>
     fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(body).toString(),
-    }).then(
-      (r) => r.json() as Promise<{ result: number; msg: string; data: { session?: string; name?: string } }>,
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const form = (url: string, body: Record<string, string>, cookie?: string) =>
+    post(url, body, cookie).then(
+      (r) => r.json() as Promise<{ result: number; msg: string; data: { name?: string } | null }>,
     );
 
   it('keeps accounts, sessions and leads across a restart, finishes the request in flight, and lists leads for an operator', async () => {
@@ -63,15 +66,20 @@ describe('portal state survives a query-api restart', () => {
     const phone = '13700001111';
     expect((await form(`${api}/api/front/other/sms.do`, { phone })).result).toBe(1);
     expect(texted).toEqual([{ phone, code: expect.stringMatching(/^\d{6}$/) }]);
-    const registered = await form(`${api}/api/front/other/registered.do`, {
+    const registeredAnswer = await post(`${api}/api/front/other/registered.do`, {
       name: '陈静',
       companyName: '宁波保税物流有限公司',
       phone,
       password: 'pass1234',
       email: 'chen@example.com',
+      acceptTerms: 'true',
       code: texted[0]!.code,
     });
-    expect(registered.result).toBe(1);
+    expect(((await registeredAnswer.json()) as { result: number }).result).toBe(1);
+    const cookie = registeredAnswer.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('SESSION='))!
+      .split(';')[0]!;
     const save = (body: Record<string, string>) =>
       fetch(`${api}/tradelog-order/customerDemand/save`, {
         method: 'POST',
@@ -98,7 +106,12 @@ describe('portal state survives a query-api restart', () => {
           port: url.port,
           path: url.pathname,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            // A requirement message needs a logged-in sender.
+            cookie,
+          },
         },
         (res) => {
           let text = '';
@@ -120,9 +133,7 @@ describe('portal state survives a query-api restart', () => {
 
     running = await startQueryApi(env);
     const again = `${running.url}/portal-api`;
-    expect(
-      await form(`${again}/api/front/user/info.do`, { session: registered.data.session! }),
-    ).toMatchObject({
+    expect(await form(`${again}/api/front/user/info.do`, {}, cookie)).toMatchObject({
       result: 1,
       data: { name: '陈静' },
     });

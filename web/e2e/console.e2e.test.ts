@@ -295,7 +295,13 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     const saved = await fetch(`${portal.url}/portal-api/tradelog-order/customerDemand/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ form: 'message', content: 'Console e2e lead: please call back' }),
+      body: JSON.stringify({
+        form: 'contact',
+        name: 'Console visitor',
+        phone: '13800002222',
+        industry: '110',
+        demand: 'Console e2e lead: please call back',
+      }),
     });
     expect(await saved.json()).toMatchObject({ result: 1 });
     await page.reload();

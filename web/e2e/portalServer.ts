@@ -48,6 +48,8 @@ export interface PortalOptions {
   pool?: pg.Pool;
   /** Extra routers (lender, subscription and operator APIs) mounted beside the content API. */
   mount?: (app: express.Express) => void;
+  /** The content API's clock (codes: one a minute), so a test can move past the minute without waiting. */
+  now?: () => number;
 }
 
 export async function startPortal(distDir: string, options: PortalOptions = {}): Promise<PortalServer> {
@@ -88,7 +90,7 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
     '/portal-api',
     createContentRouter({
       pool,
-      clock: { now: () => Date.now() },
+      clock: { now: options.now ?? (() => Date.now()) },
       logger,
       product: 'tradelog',
       sendSms: async (phone, code) => void sentCodes.push({ phone, code }),

@@ -2,20 +2,28 @@ import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypt
 import { inTransaction } from '@tradelog/projections';
 import type pg from 'pg';
 import {
+  accountExists,
+  claimCode,
   deleteCode,
+  deleteSession,
   findCode,
+  findPasswordHash,
   findSessionAccount,
   insertLead,
   insertPortalAccount,
   insertSession,
+  type LeadSender,
+  type Queryable,
   recordWrongCode,
+  releaseCode,
   type SessionAccount,
   type StoredCode,
-  storeCode,
 } from './portalStore.ts';
+import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 
 /**
- * Registration, verification codes, sessions and saved forms of the portal (spec §3–§5, §7),
+ * Registration, login and logout, verification codes, sessions and saved forms of the portal
+ * (spec §3–§5, §7; README "Sessions"),
  * kept in Postgres (portalStore.ts): nothing a visitor gives us lives only in memory, and a
  * restart loses nothing. Codes expire, count wrong guesses and are burned after
  * `maxAttempts` of them (README). Time and randomness are passed in.
@@ -129,6 +137,32 @@ export function leadFields(form: string, input: Record<string, unknown>): Outcom
   return { ok: true, value: values };
 }
 
+/**
+ * Pure: who sent a saved form (README "Leads"). A logged-in visitor is the account, with the name
+ * and phone it has; an anonymous form names its sender in its own fields (contact, sign-up:
+ * `name`; inquiry: `contactPerson`; all: `phone`).
+ */
+export function leadSender(fields: Record<string, string>, account: SessionAccount | null): LeadSender {
+  if (account) return { accountPhone: account.phone, name: account.name, phone: account.phone };
+  return {
+    accountPhone: null,
+    name: fields.name ?? fields.contactPerson ?? null,
+    phone: fields.phone ?? null,
+  };
+}
+
+/** A session handed to the browser: the token (only its hash is stored) and when it ends. */
+export interface IssuedSession {
+  session: string;
+  expiresAt: Date;
+}
+
+// Checked when no account has the phone, so a wrong phone costs what a wrong password costs.
+const absentAccountHash = hashPassword('absent-account');
+
+const wrongLogin = fail(400, '手机号或密码错误', 'Wrong phone number or password');
+const loginRequired = fail(401, '请先登录', 'Please log in first');
+
 export function createAccounts(deps: {
   pool: pg.Pool;
   clock: Clock;
@@ -142,32 +176,60 @@ export function createAccounts(deps: {
   const { pool } = deps;
   const at = () => new Date(deps.clock.now());
 
+  /** Judges a presented code under its row lock: counts a wrong guess, spends a right one; the refusal or null. */
+  async function spendCode(db: Queryable, phone: string, presented: string) {
+    const stored = await findCode(db, phone, true);
+    const verdict = judgeCode(stored, presented, deps.clock.now(), deps.maxAttempts);
+    if (verdict === 'wrong' || verdict === 'wrong-and-burned')
+      await recordWrongCode(db, phone, verdict === 'wrong-and-burned' ? at() : null);
+    if (verdict !== 'right') return codeRefusals[verdict];
+    await deleteCode(db, phone);
+    return null;
+  }
+
+  async function openSession(db: Queryable, phone: string): Promise<IssuedSession> {
+    const session = deps.newSession();
+    const expiresAt = new Date(deps.clock.now() + deps.sessionDays * 86_400_000);
+    await insertSession(db, { tokenHash: sha256(session), phone, createdAt: at(), expiresAt });
+    return { session, expiresAt };
+  }
+
   return {
+    /**
+     * One code per phone per minute, also under concurrency: the slot is claimed in the same
+     * statement that checks it (claimCode), then the code is sent; a send that fails gives the
+     * slot back, so the visitor may retry at once (README "Verification codes").
+     */
     async requestCode(phone: string): Promise<Outcome> {
       if (!mobilePattern.test(phone))
         return fail(400, '请输入正确手机号', 'Please enter a correct phone number');
       const now = deps.clock.now();
-      const previous = await findCode(pool, phone);
-      if (previous && now - previous.issuedAt.getTime() < codeResendMs) {
+      const code = deps.newCode();
+      const codeHash = sha256(code);
+      const claimed = await claimCode(pool, {
+        phone,
+        codeHash,
+        issuedAt: new Date(now),
+        expiresAt: new Date(now + codeLifetimeMs),
+        resendBefore: new Date(now - codeResendMs),
+      });
+      if (!claimed) {
         return fail(
           429,
           '验证码发送过于频繁，请稍后再试',
           'Codes are sent at most once a minute; please wait',
         );
       }
-      const code = deps.newCode();
-      // Stored only once sent: a failed send must not block the visitor's retry for a minute.
-      await deps.send(phone, code);
-      await storeCode(pool, {
-        phone,
-        codeHash: sha256(code),
-        issuedAt: new Date(now),
-        expiresAt: new Date(now + codeLifetimeMs),
-      });
+      try {
+        await deps.send(phone, code);
+      } catch (error) {
+        await releaseCode(pool, phone, codeHash);
+        throw error;
+      }
       return { ok: true, value: undefined };
     },
 
-    async register(input: Record<string, unknown>): Promise<Outcome<{ session: string }>> {
+    async register(input: Record<string, unknown>): Promise<Outcome<IssuedSession>> {
       const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
       const phone = field('phone');
       for (const name of ['name', 'companyName', 'email']) {
@@ -178,12 +240,12 @@ export function createAccounts(deps: {
       const password = typeof input.password === 'string' ? input.password : '';
       if (!passwordPattern.test(password))
         return fail(400, '密码为 6 到 12 位字母或数字', 'Password must be 6 to 12 letters or digits');
+      // §5: the terms must be accepted; the versions accepted are recorded (README "Terms").
+      if (input.acceptTerms !== 'true')
+        return fail(400, '请阅读并接受服务条款', 'I accept the Terms and Conditions');
       return inTransaction(pool, async (db) => {
-        const stored = await findCode(db, phone, true);
-        const verdict = judgeCode(stored, field('code'), deps.clock.now(), deps.maxAttempts);
-        if (verdict === 'wrong' || verdict === 'wrong-and-burned')
-          await recordWrongCode(db, phone, verdict === 'wrong-and-burned' ? at() : null);
-        if (verdict !== 'right') return codeRefusals[verdict];
+        const refused = await spendCode(db, phone, field('code'));
+        if (refused) return refused;
         const registered = await insertPortalAccount(db, {
           phone,
           name: field('name'),
@@ -194,17 +256,54 @@ export function createAccounts(deps: {
           requestedRole: field('role'),
           passwordHash: hashPassword(password),
           registeredAt: at(),
+          termsVersion: registrationTerms.version,
+          privacyVersion: privacyPolicy.version,
         });
         if (!registered) return fail(409, '该手机号已注册', 'This phone number is already registered');
-        await deleteCode(db, phone);
-        const session = deps.newSession();
-        await insertSession(db, {
-          tokenHash: sha256(session),
-          phone,
-          createdAt: at(),
-          expiresAt: new Date(deps.clock.now() + deps.sessionDays * 86_400_000),
-        });
-        return { ok: true as const, value: { session } };
+        return { ok: true as const, value: await openSession(db, phone) };
+      });
+    },
+
+    /** Login with phone and password against the stored scrypt hash. */
+    async loginWithPassword(phone: string, password: string): Promise<Outcome<IssuedSession>> {
+      if (!mobilePattern.test(phone) || password === '' || password.length > 100) return wrongLogin;
+      const stored = await findPasswordHash(pool, phone);
+      const matches = passwordMatches(password, stored ?? absentAccountHash);
+      if (!stored || !matches) return wrongLogin;
+      return { ok: true, value: await openSession(pool, phone) };
+    },
+
+    /** Login with a verification code sent to the account's phone (the code is spent either way it is right). */
+    async loginWithCode(phone: string, code: string): Promise<Outcome<IssuedSession>> {
+      if (!mobilePattern.test(phone))
+        return fail(400, '请输入正确手机号', 'Please enter a correct phone number');
+      return inTransaction(pool, async (db) => {
+        const refused = await spendCode(db, phone, code);
+        if (refused) return refused;
+        if (!(await accountExists(db, phone)))
+          return fail(404, '该手机号尚未注册', 'No account is registered with this phone number');
+        return { ok: true as const, value: await openSession(db, phone) };
+      });
+    },
+
+    /** Logout ends the server session, not only the browser's cookie. */
+    async logout(session: string | undefined): Promise<void> {
+      if (!session || session.length > 100) return;
+      await deleteSession(pool, sha256(session), at());
+    },
+
+    /**
+     * The management platform's `?SESSION=` hand-over (portal spec §4): a live session token is
+     * accepted once — it is ended and a fresh one issued for the same account, so the token
+     * seen in an address bar, a history entry or a Referer opens nothing afterwards.
+     */
+    async handOver(session: string): Promise<Outcome<IssuedSession>> {
+      const unknown = fail(401, '登录已失效，请重新登录', 'This login has expired; please log in again');
+      if (session === '' || session.length > 100) return unknown;
+      return inTransaction(pool, async (db) => {
+        const phone = await deleteSession(db, sha256(session), at());
+        if (!phone) return unknown;
+        return { ok: true as const, value: await openSession(db, phone) };
       });
     },
 
@@ -213,10 +312,26 @@ export function createAccounts(deps: {
       return findSessionAccount(pool, sha256(session), at());
     },
 
-    async saveDemand(form: string, input: Record<string, unknown>, lang: 'cn' | 'en'): Promise<Outcome> {
+    /**
+     * Saves a form with its sender (README "Leads"). The requirement message (portal spec §1:
+     * "for logged-in users") is refused without a live session, whatever the browser showed.
+     */
+    async saveDemand(
+      form: string,
+      input: Record<string, unknown>,
+      lang: 'cn' | 'en',
+      account: SessionAccount | null,
+    ): Promise<Outcome> {
+      if (form === 'message' && !account) return loginRequired;
       const fields = leadFields(form, input);
       if (!fields.ok) return fields;
-      await insertLead(pool, { form, fields: fields.value, lang, createdAt: at() });
+      await insertLead(pool, {
+        form,
+        fields: fields.value,
+        lang,
+        createdAt: at(),
+        sender: leadSender(fields.value, account),
+      });
       return { ok: true, value: undefined };
     },
   };

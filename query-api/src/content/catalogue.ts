@@ -2,6 +2,7 @@ import { apps, type SeedApp } from './seed/apps.ts';
 import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
 import { experts } from './seed/experts.ts';
 import { commonConditions, commonProcess, dataTypes, financeProducts, institutions } from './seed/finance.ts';
+import type { LegalText } from './seed/legal.ts';
 import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
 
 /**
@@ -290,4 +291,9 @@ export function homeData(lang: Lang) {
     apps: appList(1, 5, lang).list,
     experts: expertList(lang).slice(0, 4),
   };
+}
+
+/** A text a visitor accepts at registration (§7 home/registrationTerms, home/legalSecrecy.do), with its version. */
+export function legalText(text: LegalText, lang: Lang) {
+  return { version: text.version, title: text.title[lang], body: blocks(text.body, lang) };
 }

@@ -32,17 +32,31 @@ export async function findCode(db: Queryable, phone: string, forUpdate = false):
     : null;
 }
 
-/** A new code replaces the phone's previous one (its failures with it). */
-export async function storeCode(
+/**
+ * Claims the phone's code slot and stores the new code in one statement: a new code replaces the
+ * previous one (its failures with it) only when that one was issued before `resendBefore`.
+ * Concurrent claims for one phone serialise on the primary key (an insert waits for the other's
+ * commit, an update for its row lock, and the WHERE is then judged on the committed row), so
+ * exactly one of them wins a minute (README "Verification codes"). False when another code was
+ * issued within the minute.
+ */
+export async function claimCode(
   db: Queryable,
-  code: { phone: string; codeHash: string; issuedAt: Date; expiresAt: Date },
-): Promise<void> {
-  await db.query(
+  code: { phone: string; codeHash: string; issuedAt: Date; expiresAt: Date; resendBefore: Date },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
     `INSERT INTO portal_codes (phone, code_hash, issued_at, expires_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (phone) DO UPDATE SET code_hash = $2, issued_at = $3, expires_at = $4, failed_attempts = 0,
-       burned_at = NULL`,
-    [code.phone, code.codeHash, code.issuedAt, code.expiresAt],
+       burned_at = NULL
+     WHERE portal_codes.issued_at <= $5`,
+    [code.phone, code.codeHash, code.issuedAt, code.expiresAt, code.resendBefore],
   );
+  return rowCount === 1;
+}
+
+/** Gives a claimed slot back when its code could not be sent, so the visitor may retry at once. */
+export async function releaseCode(db: Queryable, phone: string, codeHash: string): Promise<void> {
+  await db.query('DELETE FROM portal_codes WHERE phone = $1 AND code_hash = $2', [phone, codeHash]);
 }
 
 export async function recordWrongCode(db: Queryable, phone: string, burnAt: Date | null): Promise<void> {
@@ -67,13 +81,17 @@ export interface NewPortalAccount {
   requestedRole: string;
   passwordHash: string;
   registeredAt: Date;
+  /** The versions of the texts accepted with the registration (README "Terms"). */
+  termsVersion: string;
+  privacyVersion: string;
 }
 
 /** False when the phone is registered already. */
 export async function insertPortalAccount(db: Queryable, account: NewPortalAccount): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash, registered_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (phone) DO NOTHING`,
+    `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash,
+       registered_at, terms_version, privacy_version, terms_accepted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $8) ON CONFLICT (phone) DO NOTHING`,
     [
       account.phone,
       account.name,
@@ -83,6 +101,8 @@ export async function insertPortalAccount(db: Queryable, account: NewPortalAccou
       account.requestedRole,
       account.passwordHash,
       account.registeredAt,
+      account.termsVersion,
+      account.privacyVersion,
     ],
   );
   return rowCount === 1;
@@ -99,6 +119,7 @@ export async function insertSession(
 }
 
 export interface SessionAccount {
+  phone: string;
   name: string;
   companyName: string;
   /** The role an operator granted; null until one did (README "Roles"). */
@@ -111,13 +132,41 @@ export async function findSessionAccount(
   now: Date,
 ): Promise<SessionAccount | null> {
   const { rows } = await db.query(
-    `SELECT a.name, a.company_name, a.granted_role FROM portal_sessions s JOIN portal_accounts a ON a.phone = s.phone
+    `SELECT a.phone, a.name, a.company_name, a.granted_role FROM portal_sessions s JOIN portal_accounts a ON a.phone = s.phone
      WHERE s.token_hash = $1 AND s.expires_at > $2`,
     [tokenHash, now],
   );
   return rows[0]
-    ? { name: rows[0].name, companyName: rows[0].company_name, grantedRole: rows[0].granted_role }
+    ? {
+        phone: rows[0].phone,
+        name: rows[0].name,
+        companyName: rows[0].company_name,
+        grantedRole: rows[0].granted_role,
+      }
     : null;
+}
+
+/**
+ * Ends a session (logout, or a hand-over token once used); the phone it belonged to when it
+ * was live at `now`, else null.
+ */
+export async function deleteSession(db: Queryable, tokenHash: string, now: Date): Promise<string | null> {
+  const { rows } = await db.query(
+    'DELETE FROM portal_sessions WHERE token_hash = $1 RETURNING phone, expires_at > $2 AS live',
+    [tokenHash, now],
+  );
+  return rows[0]?.live ? rows[0].phone : null;
+}
+
+/** The stored scrypt hash a password login is checked against; null when no account has the phone. */
+export async function findPasswordHash(db: Queryable, phone: string): Promise<string | null> {
+  const { rows } = await db.query('SELECT password_hash FROM portal_accounts WHERE phone = $1', [phone]);
+  return rows[0]?.password_hash ?? null;
+}
+
+export async function accountExists(db: Queryable, phone: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM portal_accounts WHERE phone = $1', [phone]);
+  return rowCount === 1;
 }
 
 /** A registered account's roles as an operator reviews them. */
@@ -168,13 +217,35 @@ export async function grantPortalRole(
   return rowCount === 1;
 }
 
+/** Who sent a lead (README "Leads"): the account when logged in, and the name and phone given. */
+export interface LeadSender {
+  accountPhone: string | null;
+  name: string | null;
+  phone: string | null;
+}
+
 export async function insertLead(
   db: Queryable,
-  lead: { form: string; fields: Record<string, string>; lang: 'cn' | 'en'; createdAt: Date },
+  lead: {
+    form: string;
+    fields: Record<string, string>;
+    lang: 'cn' | 'en';
+    createdAt: Date;
+    sender: LeadSender;
+  },
 ): Promise<string> {
   const { rows } = await db.query(
-    'INSERT INTO portal_leads (form, fields, lang, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
-    [lead.form, JSON.stringify(lead.fields), lead.lang, lead.createdAt],
+    `INSERT INTO portal_leads (form, fields, lang, created_at, account_phone, sender_name, sender_phone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      lead.form,
+      JSON.stringify(lead.fields),
+      lead.lang,
+      lead.createdAt,
+      lead.sender.accountPhone,
+      lead.sender.name,
+      lead.sender.phone,
+    ],
   );
   return String(rows[0].id);
 }
@@ -185,6 +256,13 @@ export interface Lead {
   fields: Record<string, string>;
   lang: 'cn' | 'en';
   createdAt: string;
+  /** Null for leads saved before senders were kept (migration 1765000000000). */
+  sender: {
+    name: string | null;
+    phone: string | null;
+    /** The account it was sent from; null for an anonymous form. */
+    account: { phone: string; name: string; companyName: string } | null;
+  } | null;
 }
 
 /** Newest first; `before` (a lead id) pages on. */
@@ -193,9 +271,11 @@ export async function listLeads(
   filter: { form?: string; before?: string; limit: number },
 ): Promise<Lead[]> {
   const { rows } = await db.query(
-    `SELECT id, form, fields, lang, created_at FROM portal_leads
-     WHERE ($1::text IS NULL OR form = $1) AND ($2::bigint IS NULL OR id < $2)
-     ORDER BY created_at DESC, id DESC LIMIT $3`,
+    `SELECT l.id, l.form, l.fields, l.lang, l.created_at, l.account_phone, l.sender_name, l.sender_phone,
+       a.name AS account_name, a.company_name AS account_company
+     FROM portal_leads l LEFT JOIN portal_accounts a ON a.phone = l.account_phone
+     WHERE ($1::text IS NULL OR l.form = $1) AND ($2::bigint IS NULL OR l.id < $2)
+     ORDER BY l.created_at DESC, l.id DESC LIMIT $3`,
     [filter.form ?? null, filter.before ?? null, filter.limit],
   );
   return rows.map((row) => ({
@@ -204,6 +284,17 @@ export async function listLeads(
     fields: row.fields,
     lang: row.lang,
     createdAt: row.created_at.toISOString(),
+    sender:
+      row.account_phone === null && row.sender_name === null && row.sender_phone === null
+        ? null
+        : {
+            name: row.sender_name,
+            phone: row.sender_phone,
+            account:
+              row.account_phone === null
+                ? null
+                : { phone: row.account_phone, name: row.account_name, companyName: row.account_company },
+          },
   }));
 }
 

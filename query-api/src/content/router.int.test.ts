@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
+import { createLeadRoutes } from './leadRoutes.ts';
 import { purgePortal } from './portalStore.ts';
 import { createPortalRoleRoutes } from './roleRoutes.ts';
 
@@ -34,7 +35,7 @@ describe('content router over HTTP (real Postgres)', () => {
         sendSms: async (phone, code) => void sent.push({ phone, code }),
         smsMaxAttempts: 3,
       },
-      routers: [createPortalRoleRoutes({ pool })],
+      routers: [createPortalRoleRoutes({ pool }), createLeadRoutes({ pool })],
     });
     operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'portal-ops' })).key;
     const server = app.listen(0, '127.0.0.1');
@@ -53,12 +54,30 @@ describe('content router over HTTP (real Postgres)', () => {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(body).toString(),
   });
+  // Portal writes are JSON (README "Writes"); `cookie` carries a session as the browser would.
+  const json = (body: Record<string, string>, cookie?: string) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  /** The `SESSION=…` pair of an answer's Set-Cookie, as the browser would send it back. */
+  const cookieOf = (response: Response) => {
+    const set = response.headers.getSetCookie().find((line) => line.startsWith('SESSION='));
+    return set?.split(';')[0];
+  };
+  const userInfo = async (cookie: string | undefined) =>
+    (await (await fetch(`${base}/api/front/user/info.do`, json({}, cookie))).json()) as {
+      result: number;
+      data?: { name: string; serverFlag: number };
+    };
+  const ops = () => base.replace(/\/portal-api$/, '/ops');
   const person = (phone: string) => ({
     name: '李明',
     companyName: '深圳前海数贸科技有限公司',
     phone,
     password: 'abc12345',
     email: 'li@example.com',
+    acceptTerms: 'true',
   });
 
   it('answers form-encoded menu calls in the payload language', async () => {
@@ -86,40 +105,247 @@ describe('content router over HTTP (real Postgres)', () => {
 
   it('registers with a sent code, rejects a wrong one, and knows the session', async () => {
     const phone = '13912345678';
-    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone, lang: 'cn' }))).status).toBe(200);
+    expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone, lang: 'cn' }))).status).toBe(200);
     expect(sent.at(-1)?.phone).toBe(phone);
-    const again = await fetch(`${base}/api/front/other/sms.do`, form({ phone, lang: 'en' }));
+    const again = await fetch(`${base}/api/front/other/sms.do`, json({ phone, lang: 'en' }));
     expect(again.status).toBe(429);
     const wrong = await fetch(
       `${base}/api/front/other/registered.do`,
-      form({ ...person(phone), code: '000000', lang: 'en' }),
+      json({ ...person(phone), code: '000000', lang: 'en' }),
     );
     expect(await wrong.json()).toEqual({ result: 0, msg: 'Verification code error' });
     const right = await fetch(
       `${base}/api/front/other/registered.do`,
-      form({ ...person(phone), code: sent.at(-1)!.code, lang: 'cn' }),
+      json({ ...person(phone), code: sent.at(-1)!.code, lang: 'cn' }),
     );
-    const registered = (await right.json()) as { result: number; data: { session: string } };
-    expect(registered.result).toBe(1);
-    const info = await fetch(`${base}/api/front/user/info.do`, form({ session: registered.data.session }));
-    expect(await info.json()).toMatchObject({ result: 1, data: { name: '李明' } });
-    const stale = await fetch(`${base}/api/front/user/info.do`, form({ session: 'nope' }));
+    expect(await right.json()).toMatchObject({ result: 1 });
+    // The session is the server's HttpOnly cookie, never in the body (README "Sessions").
+    const setCookie = right.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/^SESSION=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/m);
+    expect(setCookie).not.toMatch(/Secure/);
+    const cookie = cookieOf(right)!;
+    expect(await userInfo(cookie)).toMatchObject({ result: 1, data: { name: '李明' } });
+    const stale = await fetch(`${base}/api/front/user/info.do`, json({}, 'SESSION=nope'));
     expect(await stale.json()).toMatchObject({ result: 0 });
+    expect(stale.headers.getSetCookie().join()).toMatch(/SESSION=; Max-Age=0/);
     // Nothing of it is kept in plain text.
     const stored = await pool.query('SELECT * FROM portal_sessions, portal_accounts');
-    expect(JSON.stringify(stored.rows)).not.toContain(registered.data.session);
+    expect(JSON.stringify(stored.rows)).not.toContain(cookie.slice('SESSION='.length));
     expect(JSON.stringify(stored.rows)).not.toContain('abc12345');
+  });
+
+  it('serves the terms and privacy texts and records their acceptance with the registration', async () => {
+    const terms = (await (
+      await fetch(`${base}/api/front/home/registrationTerms`, form({ lang: 'en' }))
+    ).json()) as { result: number; data: { version: string; title: string; body: unknown[] } };
+    expect(terms).toMatchObject({ result: 1, data: { title: expect.stringMatching(/Terms/) } });
+    const privacy = (await (await fetch(`${base}/api/front/home/legalSecrecy.do`, form({}))).json()) as {
+      data: { version: string; title: string };
+    };
+    expect(privacy.data.title).toMatch(/隐私政策/);
+
+    const phone = '13912345676';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const { acceptTerms: _accepted, ...refusing } = person(phone);
+    const unaccepted = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...refusing, code: sent.at(-1)!.code, lang: 'en' }),
+    );
+    expect(await unaccepted.json()).toEqual({ result: 0, msg: 'I accept the Terms and Conditions' });
+    const accepted = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...person(phone), code: sent.at(-1)!.code }),
+    );
+    expect(await accepted.json()).toMatchObject({ result: 1 });
+    const row = await pool.query(
+      'SELECT terms_version, privacy_version, terms_accepted_at FROM portal_accounts WHERE phone = $1',
+      [phone],
+    );
+    expect(row.rows[0]).toEqual({
+      terms_version: terms.data.version,
+      privacy_version: privacy.data.version,
+      terms_accepted_at: new Date(now),
+    });
+  });
+
+  it('logs in with the password, with a code, and logs out on the server', async () => {
+    const phone = '13912345670';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const registered = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...person(phone), code: sent.at(-1)!.code }),
+    );
+    const first = cookieOf(registered)!;
+    const login = (body: Record<string, string>) => fetch(`${base}/api/front/user/login.do`, json(body));
+
+    const wrong = await login({ phone, password: 'wrong999', lang: 'en' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ result: 0, msg: 'Wrong phone number or password' });
+    // An unknown phone answers exactly as a wrong password.
+    expect(await (await login({ phone: '13900000001', password: 'abc12345', lang: 'en' })).json()).toEqual({
+      result: 0,
+      msg: 'Wrong phone number or password',
+    });
+    const byPassword = await login({ phone, password: 'abc12345' });
+    expect(await byPassword.json()).toMatchObject({ result: 1 });
+    const second = cookieOf(byPassword)!;
+    expect(await userInfo(second)).toMatchObject({ result: 1, data: { name: '李明' } });
+
+    now += 61_000;
+    expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone }))).status).toBe(200);
+    const code = sent.at(-1)!.code;
+    expect((await login({ phone, code: code === '000000' ? '111111' : '000000', lang: 'en' })).status).toBe(
+      400,
+    );
+    const byCode = await login({ phone, code });
+    expect(await byCode.json()).toMatchObject({ result: 1 });
+    const third = cookieOf(byCode)!;
+    expect(await userInfo(third)).toMatchObject({ result: 1 });
+    // The code is spent.
+    expect((await login({ phone, code })).status).toBe(400);
+
+    // Logout ends that server session: the old cookie, replayed, opens nothing.
+    const out = await fetch(`${base}/api/front/user/logout.do`, json({}, second));
+    expect(await out.json()).toMatchObject({ result: 1 });
+    expect(out.headers.getSetCookie().join()).toMatch(/SESSION=; Max-Age=0/);
+    expect(await userInfo(second)).toMatchObject({ result: 0 });
+    expect(await userInfo(first)).toMatchObject({ result: 1 });
+  });
+
+  it('accepts the platform’s SESSION hand-over once and answers a fresh cookie', async () => {
+    const phone = '13912345671';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const registered = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...person(phone), code: sent.at(-1)!.code }),
+    );
+    const token = cookieOf(registered)!.slice('SESSION='.length);
+    const handOver = () => fetch(`${base}/api/front/user/handover.do`, json({ session: token, lang: 'en' }));
+    const accepted = await handOver();
+    expect(await accepted.json()).toMatchObject({ result: 1 });
+    const fresh = cookieOf(accepted)!;
+    expect(fresh).not.toBe(`SESSION=${token}`);
+    expect(await userInfo(fresh)).toMatchObject({ result: 1 });
+    const replayed = await handOver();
+    expect(replayed.status).toBe(401);
+    expect(await userInfo(`SESSION=${token}`)).toMatchObject({ result: 0 });
+  });
+
+  it('marks the cookie Secure when the trusted proxy says the visitor came over TLS', async () => {
+    const phone = '13912345672';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const answer = await fetch(`${base}/api/front/other/registered.do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      body: JSON.stringify({ ...person(phone), code: sent.at(-1)!.code }),
+    });
+    expect(answer.headers.getSetCookie().join()).toMatch(/HttpOnly; SameSite=Lax; Secure/);
+  });
+
+  it('issues one code for ten concurrent requests for one phone', async () => {
+    const phone = '13912345673';
+    const before = sent.length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(`${base}/api/front/other/sms.do`, json({ phone }))),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(429)]);
+    expect(sent.slice(before).filter((entry) => entry.phone === phone)).toHaveLength(1);
+  });
+
+  it('refuses portal writes that are form-encoded or come from another origin', async () => {
+    const phone = '13912345674';
+    const before = sent.length;
+    const formPost = await fetch(`${base}/api/front/other/sms.do`, {
+      ...form({ phone, lang: 'en' }),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    });
+    expect(formPost.status).toBe(415);
+    expect(await formPost.json()).toEqual({
+      result: 0,
+      msg: 'Portal writes must be JSON (application/json)',
+    });
+    const foreign = await fetch(`${base}/api/front/other/sms.do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ phone, lang: 'en' }),
+    });
+    expect(foreign.status).toBe(403);
+    const crossSite = await fetch(`${base}/tradelog-order/customerDemand/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ form: 'message', content: 'x' }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(sent.length).toBe(before);
+    // The portal's own page: same origin.
+    const own = await fetch(`${base}/api/front/other/sms.do`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: new URL(base).origin,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify({ phone }),
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('stores requirement messages with their account and anonymous forms with their name and phone', async () => {
+    const save = (body: Record<string, string>, cookie?: string) =>
+      fetch(`${base}/tradelog-order/customerDemand/save`, json(body, cookie));
+    // The logged-in check is the server's: no session, no message.
+    const anonymous = await save({ form: 'message', content: '需要报关服务', lang: 'en' });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ result: 0, msg: 'Please log in first' });
+
+    const phone = '13912345675';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const cookie = cookieOf(
+      await fetch(
+        `${base}/api/front/other/registered.do`,
+        json({ ...person(phone), code: sent.at(-1)!.code }),
+      ),
+    )!;
+    expect(await (await save({ form: 'message', content: '需要海外仓报价' }, cookie)).json()).toMatchObject({
+      result: 1,
+    });
+    expect(
+      await (
+        await save({ form: 'contact', name: '赵强', phone: '13800001111', industry: '110', demand: '清关' })
+      ).json(),
+    ).toMatchObject({ result: 1 });
+
+    const listed = (await (
+      await fetch(`${ops()}/leads?limit=5`, {
+        headers: { authorization: `Bearer ${operatorKey}`, 'accept-language': 'en' },
+      })
+    ).json()) as { dataList: { form: string; fields: Record<string, string>; sender: unknown }[] };
+    expect(listed.dataList.find((lead) => lead.fields.content === '需要海外仓报价')?.sender).toEqual({
+      name: '李明',
+      phone,
+      account: { phone, name: '李明', companyName: '深圳前海数贸科技有限公司' },
+    });
+    expect(listed.dataList.find((lead) => lead.fields.demand === '清关')?.sender).toEqual({
+      name: '赵强',
+      phone: '13800001111',
+      account: null,
+    });
   });
 
   it('burns a code after too many wrong guesses: even the right code then fails', async () => {
     const phone = '13912340000';
-    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone }))).status).toBe(200);
+    expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone }))).status).toBe(200);
     const code = sent.at(-1)!.code;
     const wrongCode = code === '000000' ? '111111' : '000000';
     const guess = (value: string) =>
       fetch(
         `${base}/api/front/other/registered.do`,
-        form({ ...person(phone), code: value, lang: 'en' }),
+        json({ ...person(phone), code: value, lang: 'en' }),
       ).then((r) => r.json() as Promise<{ result: number; msg: string }>);
     expect(await guess(wrongCode)).toEqual({ result: 0, msg: 'Verification code error' });
     expect(await guess(wrongCode)).toEqual({ result: 0, msg: 'Verification code error' });
@@ -132,17 +358,17 @@ describe('content router over HTTP (real Postgres)', () => {
     expect(row.rows[0]).toMatchObject({ failed_attempts: 3, burned_at: expect.any(Date) });
     // A new code, a minute later, works again.
     now += 61_000;
-    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone }))).status).toBe(200);
+    expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone }))).status).toBe(200);
     expect(await guess(sent.at(-1)!.code)).toMatchObject({ result: 1 });
   });
 
   it('expires a code after five minutes', async () => {
     const phone = '13912341111';
-    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone }))).status).toBe(200);
+    expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone }))).status).toBe(200);
     now += 5 * 60_000 + 1;
     const late = await fetch(
       `${base}/api/front/other/registered.do`,
-      form({ ...person(phone), code: sent.at(-1)!.code, lang: 'en' }),
+      json({ ...person(phone), code: sent.at(-1)!.code, lang: 'en' }),
     );
     expect(((await late.json()) as { msg: string }).msg).toMatch(/expired/);
   });
@@ -201,24 +427,19 @@ describe('content router over HTTP (real Postgres)', () => {
 
   it('grants no role a visitor applied for: the request waits for an operator, and only a grant reaches the session', async () => {
     const phone = '13912349999';
-    expect((await fetch(`${base}/api/front/other/sms.do`, form({ phone }))).status).toBe(200);
-    const registered = (await (
-      await fetch(
-        `${base}/api/front/other/registered.do`,
-        form({ ...person(phone), role: '150', code: sent.at(-1)!.code }),
-      )
-    ).json()) as { result: number; data: { session: string } };
-    expect(registered.result).toBe(1);
-    const info = async () =>
-      (await (
-        await fetch(`${base}/api/front/user/info.do`, form({ session: registered.data.session }))
-      ).json()) as { result: number; data: { serverFlag: number } };
+    expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone }))).status).toBe(200);
+    const registered = await fetch(
+      `${base}/api/front/other/registered.do`,
+      json({ ...person(phone), role: '150', code: sent.at(-1)!.code }),
+    );
+    expect(await registered.json()).toMatchObject({ result: 1 });
+    const cookie = cookieOf(registered);
+    const info = async () => (await userInfo(cookie)) as { result: number; data: { serverFlag: number } };
     // Applied for 150: no server-side access for it.
     expect((await info()).data.serverFlag).toBe(0);
 
-    const ops = base.replace(/\/portal-api$/, '/ops');
     const operator = (method: string, path: string, body?: unknown, key = operatorKey) =>
-      fetch(`${ops}${path}`, {
+      fetch(`${ops()}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${key}`,

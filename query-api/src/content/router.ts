@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { boundedBody, defaultBodyBounds } from '../http/body.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { type Clock, createAccounts, type SmsSender, serverFlagOf } from './accounts.ts';
+import { type Clock, createAccounts, type IssuedSession, type SmsSender, serverFlagOf } from './accounts.ts';
 import {
   appDetail,
   appList,
@@ -18,10 +18,14 @@ import {
   filterFinance,
   financeCategories,
   homeData,
+  legalText,
   recommended,
   searchCentres,
 } from './catalogue.ts';
+import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 import type { Lang } from './seed/types.ts';
+import { endedSessionCookie, sessionCookie, sessionFromCookies } from './sessionCookie.ts';
+import { portalWriteGuard } from './writeGuard.ts';
 
 /**
  * The portal's content calls (portal spec §7), relative to the site's API root: mount this
@@ -46,6 +50,8 @@ export interface ContentDependencies {
   /** Wrong guesses after which a verification code is burned (default 5). */
   smsMaxAttempts?: number;
   sessionDays?: number;
+  /** Origins besides the request's own the portal is served from (PORTAL_ORIGINS; README "Writes"). */
+  allowedOrigins?: readonly string[];
 }
 
 type Payload = Record<string, unknown>;
@@ -86,20 +92,39 @@ export function createContentRouter(deps: ContentDependencies): Router {
   });
   const validators = createPortalValidators();
   const callLimit = deps.callLimit ?? noCallLimit;
-  const writeLimit = callLimit('portal-write');
+  // Every write: the address's write budget, then JSON from the portal's own origin only (README "Writes").
+  const write = [callLimit('portal-write'), portalWriteGuard(deps.allowedOrigins ?? [])];
   const router = Router();
   // Failures answer {result: 0, msg} (§7); the app parses bodies already, this covers a router mounted alone.
   router.use(answerAs('portal'), boundedBody(defaultBodyBounds), callLimit('portal'));
 
   /** The write's body against its schema (schemas/src/portal/forms.ts): sizes and field counts bounded. */
   const checked =
-    (id: 'sms' | 'registration' | 'lead'): RequestHandler =>
+    (id: 'sms' | 'registration' | 'login' | 'handOver' | 'lead'): RequestHandler =>
     (req, _res, next) => {
       const issues = validators[id](payloadOf(req));
       if (issues.length === 0) return next();
       const first = issues[0]!;
       next(localizedError('VALIDATION_FAILED', 400, first.message, { errors: issues.slice(0, 20) }));
     };
+
+  // The session is the server's HttpOnly cookie (README "Sessions"); `req.secure` honours the trusted proxy.
+  const tokenOf = (req: Request) => sessionFromCookies(req.get('cookie'));
+  const accountOf = async (req: Request) => {
+    const token = tokenOf(req);
+    return token ? accounts.userInfo(token) : null;
+  };
+  const keepSession = (req: Request, res: Response, issued: IssuedSession) =>
+    res.append(
+      'Set-Cookie',
+      sessionCookie(issued.session, {
+        expiresAt: issued.expiresAt,
+        now: new Date(deps.clock.now()),
+        secure: req.secure,
+      }),
+    );
+  const forgetSession = (req: Request, res: Response) =>
+    res.append('Set-Cookie', endedSessionCookie(req.secure));
 
   // A content answer in the caller's language; `undefined` data is the §2 "not found".
   const serve =
@@ -114,6 +139,15 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post(
     '/api/front/home/index.do',
     serve((_payload, lang) => homeData(lang)),
+  );
+  // §7 legal texts, accepted at registration (README "Terms").
+  router.post(
+    '/api/front/home/registrationTerms',
+    serve((_payload, lang) => legalText(registrationTerms, lang)),
+  );
+  router.post(
+    '/api/front/home/legalSecrecy.do',
+    serve((_payload, lang) => legalText(privacyPolicy, lang)),
   );
   router.post(
     '/api/front/column/list.do',
@@ -181,7 +215,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     res.json({ result: 1, msg: 'success', data: [ip, { cityName: deps.locateIp?.(ip) ?? '' }] });
   });
 
-  router.post('/api/front/other/sms.do', writeLimit, checked('sms'), async (req, res) => {
+  router.post('/api/front/other/sms.do', ...write, checked('sms'), async (req, res) => {
     const payload = payloadOf(req);
     let outcome: Awaited<ReturnType<typeof accounts.requestCode>>;
     try {
@@ -194,18 +228,50 @@ export function createContentRouter(deps: ContentDependencies): Router {
     logger.info('verification code sent');
     ok(res, null);
   });
-  router.post('/api/front/other/registered.do', writeLimit, checked('registration'), async (req, res) => {
+  router.post('/api/front/other/registered.do', ...write, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
     const outcome = await accounts.register(payload);
     if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
     logger.info('portal account registered');
-    ok(res, outcome.value);
+    keepSession(req, res, outcome.value);
+    ok(res, null);
+  });
+  // Login with password or, when `code` is given, with a verification code (README "Sessions").
+  router.post('/api/front/user/login.do', ...write, checked('login'), async (req, res) => {
+    const payload = payloadOf(req);
+    const phone = String(payload.phone ?? '').trim();
+    const outcome =
+      typeof payload.code === 'string' && payload.code !== ''
+        ? await accounts.loginWithCode(phone, payload.code.trim())
+        : await accounts.loginWithPassword(phone, String(payload.password ?? ''));
+    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    logger.info('portal login', {
+      by: typeof payload.code === 'string' && payload.code !== '' ? 'code' : 'password',
+    });
+    keepSession(req, res, outcome.value);
+    ok(res, null);
+  });
+  router.post('/api/front/user/logout.do', ...write, async (req, res) => {
+    await accounts.logout(tokenOf(req));
+    forgetSession(req, res);
+    ok(res, null);
+  });
+  // §4's `?SESSION=` from the management platform: accepted once, exchanged for a cookie.
+  router.post('/api/front/user/handover.do', ...write, checked('handOver'), async (req, res) => {
+    const payload = payloadOf(req);
+    const outcome = await accounts.handOver(String(payload.session));
+    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    keepSession(req, res, outcome.value);
+    ok(res, null);
   });
   router.post('/api/front/user/info.do', async (req, res) => {
     const payload = payloadOf(req);
-    const account = await accounts.userInfo(String(payload.session ?? ''));
+    const account = await accountOf(req);
     // §3: result 1 means success; anything else leaves the visitor anonymous.
-    if (!account) return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
+    if (!account) {
+      if (tokenOf(req)) forgetSession(req, res);
+      return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
+    }
     ok(res, {
       name: account.name,
       companyName: account.companyName,
@@ -213,11 +279,12 @@ export function createContentRouter(deps: ContentDependencies): Router {
       serverFlag: serverFlagOf(account.grantedRole),
     });
   });
-  router.post(`/${deps.product}-order/customerDemand/save`, writeLimit, checked('lead'), async (req, res) => {
+  router.post(`/${deps.product}-order/customerDemand/save`, ...write, checked('lead'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = await accounts.saveDemand(String(payload.form ?? ''), payload, langOf(payload));
+    const account = await accountOf(req);
+    const outcome = await accounts.saveDemand(String(payload.form ?? ''), payload, langOf(payload), account);
     if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
-    logger.info('customer demand saved', { form: payload.form });
+    logger.info('customer demand saved', { form: payload.form, sender: account ? 'account' : 'anonymous' });
     ok(res, null);
   });
 

@@ -52,11 +52,31 @@ export const registrationRequest: FormSchema = {
     role: field(10),
     password: field(12),
     code: field(6),
+    // §5: "I accept the Terms and Conditions" (query-api/src/content/README.md "Terms").
+    acceptTerms: { type: 'string', enum: ['true'] },
     lang,
   },
   maxProperties: 20,
   // The portal may send more fields; bounded, never stored.
   additionalProperties: scalar(200),
+};
+
+/** Login (query-api/src/content/README.md "Sessions"): phone with either its password or a code. */
+export const loginRequest: FormSchema = {
+  type: 'object',
+  properties: { phone: field(20), password: field(12), code: field(6), lang },
+  required: ['phone'],
+  maxProperties: 10,
+  additionalProperties: field(100),
+};
+
+/** The management platform's `?SESSION=` hand-over (portal spec §4), decoded by the portal. */
+export const handOverRequest: FormSchema = {
+  type: 'object',
+  properties: { session: field(100), lang },
+  required: ['session'],
+  maxProperties: 5,
+  additionalProperties: field(100),
 };
 
 export const leadRequest: FormSchema = {
@@ -68,11 +88,16 @@ export const leadRequest: FormSchema = {
   additionalProperties: scalar(1000),
 };
 
-export function createPortalValidators(): Record<'sms' | 'registration' | 'lead' | 'roleGrant', Validate> {
+export function createPortalValidators(): Record<
+  'sms' | 'registration' | 'login' | 'handOver' | 'lead' | 'roleGrant',
+  Validate
+> {
   const compile = (schema: FormSchema) => createValidatorCompiler({})(schema as unknown as JsonSchema);
   return {
     sms: compile(smsRequest),
     registration: compile(registrationRequest),
+    login: compile(loginRequest),
+    handOver: compile(handOverRequest),
     lead: compile(leadRequest),
     roleGrant: compile(roleGrantRequest),
   };

@@ -13,31 +13,35 @@ import { Header } from '../layout/Header.tsx';
 import { embeddedByProduct } from '../layout/menu.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { renderPage, trailOf } from '../pages/registry.tsx';
-import { sessionFromCookie, sessionFromQuery } from '../stores/session.ts';
+import { sessionFromQuery, withoutSessionParam } from '../stores/session.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { type PageMatch, redirectTarget, resolvePath } from './routes.ts';
 import {
   contentStore,
+  handOverSession,
   layoutStore,
   localeStore,
   locationStore,
+  refreshSession,
   request,
-  startSession,
   useDict,
   useLocale,
 } from './state.ts';
 
-/** §4 login state: SESSION from the query string (base64) → cookie for a day, or the cookie; then user info. */
+/**
+ * §4 login state. A SESSION on the query string (base64) is handed to the content API once and
+ * removed from the address bar; then user info decides. The cookie is HttpOnly (README "Login
+ * state"), so the page cannot see whether one exists: it always asks.
+ */
 function useLoginState(page: string) {
   // Once per load: the session does not change while the page lives.
   // biome-ignore lint/correctness/useExhaustiveDependencies: run once per page load
   useEffect(() => {
     const fromQuery = sessionFromQuery(window.location.search);
-    if (fromQuery) startSession(fromQuery, page, true);
-    else {
-      const fromCookie = sessionFromCookie(document.cookie);
-      if (fromCookie) startSession(fromCookie, page, false);
-    }
+    if (fromQuery) {
+      window.history.replaceState(window.history.state, '', withoutSessionParam(window.location.href));
+      void handOverSession(fromQuery, page);
+    } else void refreshSession(page);
   }, []);
 }
 

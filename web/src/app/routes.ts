@@ -156,7 +156,15 @@ export const cloudFinanceSlugs = [
 ] as const;
 
 /** Forms under /newVersion/{pageName} (§2, §3); other page names alias a general page. */
-export const formPages = ['register', 'contact', 'signUp', 'inquiry', 'message'] as const;
+export const formPages = [
+  'register',
+  'login',
+  'codeLogin',
+  'contact',
+  'signUp',
+  'inquiry',
+  'message',
+] as const;
 export type FormPage = (typeof formPages)[number];
 const newVersionAliases: Readonly<Record<string, PageId>> = {
   about: 'about',

@@ -6,18 +6,15 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createConsoleStore } from '../console/consoleStore.ts';
+import { calls } from '../content/calls.ts';
 import { contentCall, createRequest, type RequestOptions } from '../http/request.ts';
 import { type Dict, dictionaries } from '../i18n/i18n.ts';
+import { platformLinks } from '../layout/menu.ts';
 import { type ContentState, createContentStore, type Entry } from '../stores/content.ts';
 import { createLayoutStore, type LayoutState } from '../stores/layout.ts';
 import { createLocaleStore } from '../stores/locale.ts';
 import { createLocationStore, type LocationState } from '../stores/location.ts';
-import {
-  createSessionStore,
-  type SessionState,
-  sessionCookieString,
-  type UserInfoResponse,
-} from '../stores/session.ts';
+import { createSessionStore, type SessionState, type UserInfoResponse } from '../stores/session.ts';
 import { browserStorage, memoryStorage } from '../stores/storage.ts';
 import type { Locale } from './routes.ts';
 
@@ -68,21 +65,28 @@ export function useContent<T>(call: RequestOptions | undefined): Entry<T> | unde
   return entry;
 }
 
-/** §4: keep the session as a one-day cookie, then ask who it belongs to. */
-export function startSession(session: string, page: string, persist = true): void {
-  if (persist) writeCookie(sessionCookieString(session, Date.now()));
-  sessionStore.getState().begin(session);
-  request<UserInfoResponse>({ method: 'POST', url: 'api/front/user/info.do', data: { session } }).then(
+/** §4: ask the content API whom the (HttpOnly) session cookie belongs to, if any. */
+export function refreshSession(page: string): Promise<void> {
+  sessionStore.getState().begin();
+  return request<UserInfoResponse>(calls.userInfo()).then(
     (response) => sessionStore.getState().received(response, page),
     () => sessionStore.getState().failed(),
   );
 }
 
-/**
- * Writes a cookie string. The Cookie Store API is not in every browser the portal supports
- * (Safari < 18.4, Firefox), so the SESSION cookie of §4 is written the classic way.
- */
-export function writeCookie(cookie: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: see above
-  document.cookie = cookie;
+/** §4's `?SESSION=` from the management platform: the server accepts it once and answers its own cookie. */
+export async function handOverSession(session: string, page: string): Promise<void> {
+  // A spent or unknown token leaves the visitor anonymous; the user-info call below says so.
+  await contentCall(request, calls.handOver(session)).catch(() => undefined);
+  await refreshSession(page);
 }
+
+/** Logout ends the server session; the header forgets the user whatever the network did. */
+export async function endSession(): Promise<void> {
+  await contentCall(request, calls.logout()).catch(() => undefined);
+  sessionStore.getState().clear();
+}
+
+/** The external platform's address (build-time `VITE_PLATFORM_URL`); unset: the portal's own pages. */
+const platformUrl: string | undefined = import.meta.env.VITE_PLATFORM_URL || undefined;
+export const usePlatformLinks = () => platformLinks(platformUrl, useLocale());

@@ -10,6 +10,12 @@ interface Lead {
   fields: Record<string, string>;
   lang: 'cn' | 'en';
   createdAt: string;
+  /** Who sent it: the account when logged in, else the name and phone the form gave; null for old leads. */
+  sender: {
+    name: string | null;
+    phone: string | null;
+    account: { phone: string; name: string; companyName: string } | null;
+  } | null;
 }
 
 const forms = ['contact', 'signUp', 'inquiry', 'message'] as const;
@@ -72,11 +78,26 @@ export function LeadsPanel(props: { apiKey: string }) {
         <p className="muted">{o.noLeads}</p>
       ) : (
         <>
-          <RefTable columns={[o.leadAt, o.leadForm, o.leadFields]} testId="leads-table">
+          <RefTable columns={[o.leadAt, o.leadForm, o.leadSender, o.leadFields]} testId="leads-table">
             {leads.map((lead) => (
               <tr key={lead.id}>
                 <td>{new Date(lead.createdAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
                 <th scope="row">{lead.form}</th>
+                <td className="lead-sender">
+                  {lead.sender === null ? (
+                    <span className="muted">{o.leadSenderUnknown}</span>
+                  ) : (
+                    <>
+                      {[lead.sender.name, lead.sender.phone].filter(Boolean).join(' · ')}
+                      {lead.sender.account && (
+                        <span className="muted small">
+                          {' '}
+                          ({o.leadAccount}: {lead.sender.account.companyName})
+                        </span>
+                      )}
+                    </>
+                  )}
+                </td>
                 <td>
                   <dl className="lead-fields">
                     {Object.entries(lead.fields).map(([name, value]) => (

@@ -59,12 +59,29 @@ export const calls = {
     method: 'POST',
     url: 'api/front/other/sms.do',
     data: { phone },
+    json: true,
   }),
   register: (values: Record<string, unknown>): RequestOptions => ({
     method: 'POST',
     url: 'api/front/other/registered.do',
     data: values,
+    json: true,
   }),
+  // Portal writes are JSON (query-api content README "Writes"); the session answers as an HttpOnly cookie.
+  login: (values: Record<string, unknown>): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/user/login.do',
+    data: values,
+    json: true,
+  }),
+  logout: (): RequestOptions => ({ method: 'POST', url: 'api/front/user/logout.do', json: true }),
+  handOver: (session: string): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/user/handover.do',
+    data: { session },
+    json: true,
+  }),
+  userInfo: (): RequestOptions => ({ method: 'POST', url: 'api/front/user/info.do', json: true }),
   demand: (form: string, values: Record<string, unknown>): RequestOptions => ({
     method: 'POST',
     url: `/${product}-order/customerDemand/save`,

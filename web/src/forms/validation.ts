@@ -79,6 +79,15 @@ export const formFields: Readonly<Record<FormPage, readonly FieldSpec[]>> = {
     { name: 'role', kind: 'select', required: false },
     { name: 'terms', kind: 'terms', required: true },
   ],
+  // Login (README "Accounts"): the registered mobile with its password, or with a code.
+  login: [
+    { name: 'phone', kind: 'mobile', required: true },
+    { name: 'password', kind: 'password', required: true },
+  ],
+  codeLogin: [
+    { name: 'phone', kind: 'mobile', required: true },
+    { name: 'code', kind: 'code', required: true, maxLength: 6 },
+  ],
   contact: [
     { name: 'name', kind: 'text', required: true, maxLength: 30 },
     { name: 'phone', kind: 'phone', required: true },

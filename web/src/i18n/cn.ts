@@ -157,6 +157,8 @@ export const cn = {
       signUp: '伙伴入驻报名',
       inquiry: '产品询价',
       message: '提交需求留言',
+      login: '密码登录',
+      codeLogin: '验证码登录',
     },
     intros: {
       register: '注册后即可使用应用市场、云融资与开放平台的全部服务。',
@@ -164,6 +166,8 @@ export const cn = {
       signUp: '物流、报关、金融与技术服务商均可申请入驻平台。',
       inquiry: '填写产品规格与认证要求，平台为您匹配供应商并报价。',
       message: '请描述您的业务需求，我们会尽快回复。',
+      login: '使用注册手机号与密码登录。',
+      codeLogin: '使用注册手机号与短信验证码登录。',
     },
     labels: {
       name: '姓名',
@@ -198,6 +202,10 @@ export const cn = {
     registered: '注册成功',
     success: '提交成功',
     loginToSubmit: '提交需求前请先登录',
+    loggedIn: '登录成功',
+    byCode: '使用验证码登录',
+    byPassword: '使用密码登录',
+    noAccount: '还没有账户？立即注册',
     validation: {
       required: '必填',
       mobileRequired: '请输入手机号',
@@ -433,6 +441,9 @@ export const cn = {
       leadForm: '表单',
       leadFields: '内容',
       leadAt: '提交时间',
+      leadSender: '提交人',
+      leadSenderUnknown: '未记录',
+      leadAccount: '账户',
       allForms: '全部表单',
       more: '更多',
       projections: '投影与重建',

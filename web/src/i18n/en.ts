@@ -156,6 +156,8 @@ export const en: Dict = {
       signUp: 'Partner sign-up',
       inquiry: 'Product inquiry',
       message: 'Submit a requirement',
+      login: 'Log in with password',
+      codeLogin: 'Log in with a code',
     },
     intros: {
       register: 'Register to use the application market, cloud finance and the open platform.',
@@ -163,6 +165,8 @@ export const en: Dict = {
       signUp: 'Logistics, customs, finance and technology providers can apply to join.',
       inquiry: 'Describe the specification and certification you need; we match suppliers and quote.',
       message: 'Describe your business need and we will reply shortly.',
+      login: 'Log in with your registered mobile number and password.',
+      codeLogin: 'Log in with your registered mobile number and a code sent by SMS.',
     },
     labels: {
       name: 'Name',
@@ -197,6 +201,10 @@ export const en: Dict = {
     registered: 'Registration successful',
     success: 'Submit success',
     loginToSubmit: 'Please log in before submitting a requirement',
+    loggedIn: 'Logged in',
+    byCode: 'Log in with a code instead',
+    byPassword: 'Log in with password instead',
+    noAccount: 'No account yet? Register',
     validation: {
       required: 'Required',
       mobileRequired: 'Please enter phone number',
@@ -443,6 +451,9 @@ export const en: Dict = {
       leadForm: 'Form',
       leadFields: 'Content',
       leadAt: 'Sent at',
+      leadSender: 'Sender',
+      leadSenderUnknown: 'not recorded',
+      leadAccount: 'account',
       allForms: 'All forms',
       more: 'More',
       projections: 'Projections and rebuilds',

@@ -2,29 +2,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { type PageId, pathOf, switchLocale } from '../app/routes.ts';
 import {
+  endSession,
   layoutStore,
-  sessionStore,
   useDict,
   useLayout,
   useLocale,
+  usePlatformLinks,
   useSession,
-  writeCookie,
 } from '../app/state.ts';
 import { regionalSites } from '../stores/location.ts';
-import { logoutUrl, userMenu } from '../stores/session.ts';
+import { userMenu } from '../stores/session.ts';
 import { Link } from './Link.tsx';
-import {
-  clientUrl,
-  type DrawerVariant,
-  drawerVariant,
-  headerMenu,
-  loginUrl,
-  type MenuEntry,
-  managementUrl,
-  platformUrl,
-  registerUrl,
-  serverUrl,
-} from './menu.ts';
+import { type DrawerVariant, drawerVariant, headerMenu, type MenuEntry } from './menu.ts';
 
 function SubMenu(props: { entry: MenuEntry; hotLabel: string }) {
   const { entry, hotLabel } = props;
@@ -94,16 +83,18 @@ function UserArea(props: { compact?: boolean }) {
   const locale = useLocale();
   const userName = useSession((state) => state.userName);
   const user = useSession((state) => state.loginUserMess);
+  const links = usePlatformLinks();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!userName || !user) {
     return (
       <div className="user-area">
-        <a className="btn btn-primary btn-small" href={loginUrl}>
+        <a className="btn btn-primary btn-small" href={links.login}>
           {props.compact ? t.nav.loginRegister : t.nav.login}
         </a>
         {!props.compact && (
-          <a className="register-link" href={registerUrl}>
+          <a className="register-link" href={links.register}>
             {t.nav.register}
           </a>
         )}
@@ -111,7 +102,8 @@ function UserArea(props: { compact?: boolean }) {
     );
   }
   const menu = userMenu(user);
-  const here = typeof window === 'undefined' ? '/' : window.location.origin + pathOf(locale, 'home');
+  const home = pathOf(locale, 'home');
+  const here = typeof window === 'undefined' ? home : window.location.origin + home;
   return (
     <div className={`user-area has-sub${open ? ' open' : ''}`}>
       <button
@@ -132,25 +124,29 @@ function UserArea(props: { compact?: boolean }) {
         </li>
         {menu.client && (
           <li>
-            <a href={clientUrl}>{t.nav.clientSide}</a>
+            <a href={links.client}>{t.nav.clientSide}</a>
           </li>
         )}
         {menu.server && (
           <li>
-            <a href={serverUrl}>{t.nav.serverSide}</a>
+            <a href={links.server}>{t.nav.serverSide}</a>
           </li>
         )}
         <li>
-          <a
-            href={logoutUrl(platformUrl, here)}
-            onClick={() => {
-              // The platform ends the session; forget it here too so the header is right on return.
-              writeCookie('SESSION=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
-              sessionStore.getState().clear();
+          <button
+            type="button"
+            className="link-button"
+            onClick={async () => {
+              setOpen(false);
+              // The server session ends first; then home, or the platform's logout when one is configured.
+              await endSession();
+              const target = links.afterLogout(here);
+              if (target === here) navigate(home);
+              else window.location.assign(target);
             }}
           >
             {t.nav.logout}
-          </a>
+          </button>
         </li>
       </ul>
     </div>
@@ -190,6 +186,7 @@ export function Header(props: { page: PageId }) {
   const fixed = useLayout((state) => state.headerFixed);
   const drawerOpen = useLayout((state) => state.drawerOpen);
   const loggedIn = useSession((state) => Boolean(state.userName));
+  const links = usePlatformLinks();
   const menu = headerMenu(locale, t);
   return (
     <header className={`site-header${fixed ? ' on' : ''}`}>
@@ -219,7 +216,7 @@ export function Header(props: { page: PageId }) {
           <CityDropdown />
           <a
             className="nav-link manage-link"
-            href={managementUrl(
+            href={links.management(
               loggedIn,
               typeof window === 'undefined' ? '' : window.location.href,
               '/workbench',

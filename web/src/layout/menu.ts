@@ -126,17 +126,49 @@ export function embeddedByProduct(search: string): boolean {
   return false;
 }
 
-/** The external platform where login, logout and registration happen (§1). */
-export const platformUrl = 'https://platform.tradelog.example';
-export const loginUrl = `${platformUrl}/login`;
-export const registerUrl = `${platformUrl}/register`;
-export const clientUrl = `${platformUrl}/client`;
-export const serverUrl = `${platformUrl}/server`;
+/**
+ * Where login, registration, logout and the client, server and management links go (§1, §2).
+ * The spec puts them on an external platform; its address is configuration (`VITE_PLATFORM_URL`,
+ * README "Accounts"). Without one, the portal's own pages serve them: its login and registration
+ * forms, logout through the content API, and the console for the client, server and
+ * management links.
+ */
+export interface PlatformLinks {
+  login: string;
+  register: string;
+  client: string;
+  server: string;
+  /** Where to go after the portal's own session ended; the platform's logout carries `redirect=` back (§1). */
+  afterLogout: (returnTo: string) => string;
+  /** §2: the management shortcut sends a logged-out visitor to login, else opens the platform with page and menu urls. */
+  management: (loggedIn: boolean, pageUrl: string, menuUrl: string) => string;
+}
 
-/** §2: the management-platform shortcut opens the platform with page and menu urls when logged in. */
-export function managementUrl(loggedIn: boolean, pageUrl: string, menuUrl: string): string {
-  if (!loggedIn) return loginUrl;
-  return `${platformUrl}/manage?pageUrl=${encodeURIComponent(pageUrl)}&menuUrl=${encodeURIComponent(menuUrl)}`;
+export function platformLinks(platformUrl: string | undefined, locale: Locale): PlatformLinks {
+  const base = platformUrl?.replace(/\/+$/, '');
+  if (!base) {
+    const login = pathOf(locale, 'form', 'login');
+    const console = pathOf(locale, 'console');
+    return {
+      login,
+      register: pathOf(locale, 'form', 'register'),
+      client: console,
+      server: console,
+      afterLogout: (returnTo) => returnTo,
+      management: (loggedIn) => (loggedIn ? console : login),
+    };
+  }
+  return {
+    login: `${base}/login`,
+    register: `${base}/register`,
+    client: `${base}/client`,
+    server: `${base}/server`,
+    afterLogout: (returnTo) => `${base}/logout?redirect=${encodeURIComponent(returnTo)}`,
+    management: (loggedIn, pageUrl, menuUrl) =>
+      loggedIn
+        ? `${base}/manage?pageUrl=${encodeURIComponent(pageUrl)}&menuUrl=${encodeURIComponent(menuUrl)}`
+        : `${base}/login`,
+  };
 }
 
 /** §4: a chunk-load failure reloads the page, at most once per 60 seconds. */

@@ -7,8 +7,8 @@ import {
   drawerVariant,
   embeddedByProduct,
   headerMenu,
-  managementUrl,
   mayReloadAfterChunkError,
+  platformLinks,
 } from './menu.ts';
 
 describe('header menu', () => {
@@ -43,8 +43,21 @@ describe('layout rules', () => {
     expect(chatUrl('www.example.com')).not.toBe(chatUrl('hs.example.com'));
     expect(embeddedByProduct('?isApp=1')).toBe(true);
     expect(embeddedByProduct('?issue=1&page=2')).toBe(false);
-    expect(managementUrl(false, '/a', '/b')).toMatch(/\/login$/);
-    expect(managementUrl(true, '/a', '/b')).toContain('pageUrl=%2Fa&menuUrl=%2Fb');
+  });
+
+  it('sends login, logout and the platform links to the configured platform, else to the portal’s own pages', () => {
+    const external = platformLinks('https://platform.example/', 'cn');
+    expect(external.login).toBe('https://platform.example/login');
+    expect(external.management(false, '/a', '/b')).toBe('https://platform.example/login');
+    expect(external.management(true, '/a', '/b')).toContain('pageUrl=%2Fa&menuUrl=%2Fb');
+    expect(external.afterLogout('https://www.example/cn')).toBe(
+      'https://platform.example/logout?redirect=https%3A%2F%2Fwww.example%2Fcn',
+    );
+    const own = platformLinks(undefined, 'en');
+    expect(own).toMatchObject({ login: '/en/newVersion/login', register: '/en/newVersion/register' });
+    expect(own.afterLogout('https://www.example/en')).toBe('https://www.example/en');
+    for (const path of [own.login, own.register, own.client, own.server, own.management(true, '', '')])
+      expect(resolvePath(path).kind, path).toBe('page');
   });
 
   it('reloads after a chunk error at most once per minute', () => {

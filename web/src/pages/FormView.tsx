@@ -1,13 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { type FormPage, pathOf } from '../app/routes.ts';
-import { request, startSession, useDict, useLocale, useSession } from '../app/state.ts';
+import { refreshSession, request, useDict, useLocale, usePlatformLinks, useSession } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import { formFields, industryOptions } from '../forms/validation.ts';
 import { contentCall } from '../http/request.ts';
 import { format } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
-import { loginUrl, registerUrl } from '../layout/menu.ts';
 import { createFormStore, type FormStore } from '../stores/forms.ts';
 
 /** §8 failure texts per form; the server's own text wins when it sends one (request helper). */
@@ -33,6 +32,7 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
   const errors = store.getState().visibleErrors();
   const baseId = useId();
   const userName = useSession((state) => state.userName);
+  const links = usePlatformLinks();
   const [cooldown, setCooldown] = useState(0);
   const [smsError, setSmsError] = useState<string>();
 
@@ -60,9 +60,13 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
     try {
       if (form === 'register') {
         const { confirmPassword: _confirm, terms: _terms, ...payload } = valid;
-        const { session } = await contentCall<{ session: string }>(request, calls.register(payload));
-        // A new account is logged in at once: the same path as a SESSION arriving on the URL (§4).
-        startSession(session, form);
+        // The answer sets the HttpOnly session cookie: a new account is logged in at once (§4).
+        // §5: only a checked box gets here; the server records which texts were accepted.
+        await contentCall(request, calls.register({ ...payload, acceptTerms: 'true' }));
+        await refreshSession(form);
+      } else if (form === 'login' || form === 'codeLogin') {
+        await contentCall(request, calls.login(valid));
+        await refreshSession(form);
       } else {
         await contentCall(request, calls.demand(form, valid));
       }
@@ -92,10 +96,10 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
       <div className="form-card">
         <p>{t.forms.loginToSubmit}</p>
         <p>
-          <a className="btn btn-primary" href={loginUrl}>
+          <a className="btn btn-primary" href={links.login}>
             {t.nav.login}
           </a>{' '}
-          <a className="btn" href={registerUrl}>
+          <a className="btn" href={links.register}>
             {t.nav.register}
           </a>
         </p>
@@ -106,7 +110,13 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
   if (outcome.status === 'success') {
     return (
       <div className="form-card" role="status">
-        <h2>{form === 'register' ? t.forms.registered : t.forms.success}</h2>
+        <h2>
+          {form === 'register'
+            ? t.forms.registered
+            : form === 'login' || form === 'codeLogin'
+              ? t.forms.loggedIn
+              : t.forms.success}
+        </h2>
         <p>
           <Link className="btn btn-primary" href={pathOf(locale, 'home')}>
             {t.errors.backHomeLocal}
@@ -228,13 +238,15 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
                 }
                 inputMode={field.kind === 'quantity' ? 'numeric' : undefined}
                 autoComplete={
-                  field.kind === 'password' || field.kind === 'confirm'
-                    ? 'new-password'
-                    : field.kind === 'email'
-                      ? 'email'
-                      : field.kind === 'mobile'
-                        ? 'tel'
-                        : undefined
+                  field.kind === 'password' && (form === 'login' || form === 'codeLogin')
+                    ? 'current-password'
+                    : field.kind === 'password' || field.kind === 'confirm'
+                      ? 'new-password'
+                      : field.kind === 'email'
+                        ? 'email'
+                        : field.kind === 'mobile'
+                          ? 'tel'
+                          : undefined
                 }
                 placeholder={field.name === 'certification' ? t.forms.placeholders.certification : undefined}
                 value={value}
@@ -263,6 +275,14 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
       <button type="submit" className="btn btn-primary btn-block" disabled={outcome.status === 'submitting'}>
         {outcome.status === 'submitting' ? t.forms.submitting : t.forms.submit}
       </button>
+      {(form === 'login' || form === 'codeLogin') && (
+        <p className="form-links">
+          <Link href={pathOf(locale, 'form', form === 'login' ? 'codeLogin' : 'login')}>
+            {form === 'login' ? t.forms.byCode : t.forms.byPassword}
+          </Link>{' '}
+          <Link href={pathOf(locale, 'form', 'register')}>{t.forms.noAccount}</Link>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import { createStore } from 'zustand/vanilla';
 
 /**
- * Login state of portal spec §4. The session itself lives on the external platform; the portal
- * only carries its SESSION cookie and asks `api/front/user/info.do` who it belongs to.
+ * Login state of portal spec §4. The session is the content API's: it sets the SESSION cookie
+ * itself, HttpOnly, so no script here ever reads or writes the token (README "Login state");
+ * the page only asks `api/front/user/info.do` who the cookie belongs to. A `?SESSION=` arriving
+ * from the management platform is handed to the server once and taken off the address bar.
  */
 export const sessionCookie = 'SESSION';
-/** §9: the login cookie lives one day. */
-export const sessionCookieLifetimeMs = 86_400_000;
 /** §4: on these pages the user info is not stored (they are full-screen dashboards). */
 export const pagesWithoutUserInfo = ['financialHomeScreen', 'serviceScreen', 'visualizationPlatform'];
 
@@ -37,17 +37,11 @@ export function sessionFromQuery(search: string): string | undefined {
   }
 }
 
-export function sessionFromCookie(cookieHeader: string): string | undefined {
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === sessionCookie) return decodeURIComponent(value.join('=')) || undefined;
-  }
-  return undefined;
-}
-
-export function sessionCookieString(value: string, now: number): string {
-  const expires = new Date(now + sessionCookieLifetimeMs).toUTCString();
-  return `${sessionCookie}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+/** The address without its SESSION parameter, so the hand-over token leaves the address bar and history. */
+export function withoutSessionParam(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete(sessionCookie);
+  return url.pathname + url.search + url.hash;
 }
 
 /** The header menu of §2 for a logged-in user: client link by flag, server link when flag is 3. */
@@ -55,17 +49,11 @@ export function userMenu(user: LoginUserMess): { client: boolean; server: boolea
   return { client: Boolean(user.clientFlag), server: user.serverFlag === 3 };
 }
 
-/** §2: logout is a link to the platform that carries the page to return to. */
-export function logoutUrl(platformUrl: string, returnTo: string): string {
-  return `${platformUrl}/logout?redirect=${encodeURIComponent(returnTo)}`;
-}
-
 export interface SessionState {
-  session: string | undefined;
   userName: string | undefined;
   loginUserMess: LoginUserMess | undefined;
   checking: boolean;
-  begin(session: string): void;
+  begin(): void;
   received(response: UserInfoResponse, page: string): void;
   failed(): void;
   clear(): void;
@@ -73,11 +61,10 @@ export interface SessionState {
 
 export function createSessionStore() {
   return createStore<SessionState>()((set) => ({
-    session: undefined,
     userName: undefined,
     loginUserMess: undefined,
     checking: false,
-    begin: (session) => set({ session, checking: true }),
+    begin: () => set({ checking: true }),
     received: (response, page) => {
       if (response.result === 1 && response.data && !pagesWithoutUserInfo.includes(page)) {
         set({ userName: response.data.name, loginUserMess: response.data, checking: false });
@@ -86,7 +73,7 @@ export function createSessionStore() {
       }
     },
     failed: () => set({ checking: false }),
-    clear: () => set({ session: undefined, userName: undefined, loginUserMess: undefined, checking: false }),
+    clear: () => set({ userName: undefined, loginUserMess: undefined, checking: false }),
   }));
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;

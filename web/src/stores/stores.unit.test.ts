@@ -4,14 +4,7 @@ import { createFormStore } from './forms.ts';
 import { createLayoutStore, progressAt } from './layout.ts';
 import { createLocaleStore, localeStorageKey } from './locale.ts';
 import { createLocationStore, decideLocationDialog, locationFlagKey, nextLocalMidnight } from './location.ts';
-import {
-  createSessionStore,
-  logoutUrl,
-  sessionCookieString,
-  sessionFromCookie,
-  sessionFromQuery,
-  userMenu,
-} from './session.ts';
+import { createSessionStore, sessionFromQuery, userMenu, withoutSessionParam } from './session.ts';
 import { memoryStorage, readExpiring, writeExpiring } from './storage.ts';
 
 describe('locale store', () => {
@@ -60,23 +53,17 @@ describe('layout store', () => {
 });
 
 describe('session (§4)', () => {
-  it('decodes SESSION from the query string and reads it from cookies', () => {
+  it('decodes SESSION from the query string and takes it off the address', () => {
     expect(sessionFromQuery(`?SESSION=${btoa('abc-123')}&x=1`)).toBe('abc-123');
     expect(sessionFromQuery('?SESSION=%%%')).toBeUndefined();
     expect(sessionFromQuery('?other=1')).toBeUndefined();
-    expect(sessionFromCookie('a=1; SESSION=abc-123; b=2')).toBe('abc-123');
-    expect(sessionFromCookie('a=1')).toBeUndefined();
-  });
-
-  it('writes a one-day cookie', () => {
-    const cookie = sessionCookieString('abc', Date.UTC(2026, 0, 1));
-    expect(cookie).toContain('SESSION=abc');
-    expect(cookie).toContain('expires=Fri, 02 Jan 2026 00:00:00 GMT');
+    expect(withoutSessionParam(`https://portal.example/cn?SESSION=${btoa('a')}&x=1#top`)).toBe('/cn?x=1#top');
+    expect(withoutSessionParam('https://portal.example/cn?SESSION=abc')).toBe('/cn');
   });
 
   it('stores the user only when result is 1 and the page is not a dashboard', () => {
     const store = createSessionStore();
-    store.getState().begin('abc');
+    store.getState().begin();
     store.getState().received({ result: 1, data: { name: '李明', clientFlag: 1, serverFlag: 3 } }, 'index');
     expect(store.getState().userName).toBe('李明');
     store.getState().received({ result: 1, data: { name: '李明' } }, 'serviceScreen');
@@ -88,9 +75,6 @@ describe('session (§4)', () => {
   it('applies the client and server flag rules of §2', () => {
     expect(userMenu({ name: 'a', clientFlag: 1, serverFlag: 3 })).toEqual({ client: true, server: true });
     expect(userMenu({ name: 'a', clientFlag: 0, serverFlag: 2 })).toEqual({ client: false, server: false });
-    expect(logoutUrl('https://platform.example', 'https://www.example/cn')).toBe(
-      'https://platform.example/logout?redirect=https%3A%2F%2Fwww.example%2Fcn',
-    );
   });
 });
 
