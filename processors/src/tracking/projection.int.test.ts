@@ -109,11 +109,9 @@ describe('tracking projection on Postgres', () => {
         item.events.map((event) => `${event.id}@${event.provenance.position}`),
         item.lastEventId,
       ];
-      expect(
-        rows
-          .map((row) => summary({ ...row, lastEventId: row.last_event_id }))
-          .sort(),
-      ).toEqual([...expected.values()].map(summary).sort());
+      expect(rows.map((row) => summary({ ...row, lastEventId: row.last_event_id })).sort()).toEqual(
+        [...expected.values()].map(summary).sort(),
+      );
       expect(changes.map((change) => change.eventId)).toEqual(
         expectedChanges.map((change) => change.eventId),
       );

@@ -95,7 +95,10 @@ describe('express tracking', () => {
   // "then stops" is about the retries of one failed push, not the pushes of a signed parcel.
   describe('after the first signed state (§4)', () => {
     const signedParcel = (log: ReturnType<typeof documentLog>) =>
-      given([log('expressTrace', express([collected, outForDelivery])), log('expressTrace', express([signed]))]);
+      given([
+        log('expressTrace', express([collected, outForDelivery])),
+        log('expressTrace', express([signed])),
+      ]);
 
     it('given a parcel out for delivery, when it is signed, then state 3 is published', () => {
       const log = documentLog();
