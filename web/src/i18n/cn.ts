@@ -329,6 +329,13 @@ export const cn = {
     notAvailable:
       '该接口暂未开放：随其数据类别一同上线。接口纳入平台契约后，本页将自动显示由 Schema 生成的请求方式、路径、请求参数与响应参数。',
     pushOf: '推送发送到订阅时提供的 callbackUrl：',
+    pushTarget: '推送地址',
+    pushHeaders: '推送请求头',
+    pushPayload: '推送参数',
+    pushReply: '接收方应答',
+    pushRetries: '重试：',
+    pushExample: '推送示例',
+    pushReplyExample: '应答示例',
     interactive: '交互式接口参考（OpenAPI）',
     interactiveText: '在浏览器中直接调用接口，或将 OpenAPI 3.1 文档导入 Postman、生成客户端：',
     ingestReference: '单据提交接口（ingest）',
