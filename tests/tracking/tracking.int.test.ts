@@ -304,6 +304,15 @@ describe('tracking: feeds in, queries and pushes out', () => {
       params: { billNo: 'COSU6287451230', carrierCode: 'MSCU' },
     });
     expect(otherCarrier.body.data.result.statusCategory).toBe('START');
+    // §5: without carrierCode (port data by portCode) no carrier data is obtained.
+    const portOnly = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'COSU6287451230', portCode: 'CNSHK', isExport: 'E' },
+    });
+    expect(portOnly.body).toMatchObject({ flag: 'success', data: { result: { billNo: 'COSU6287451230' } } });
+    expect(portOnly.body.data.result).not.toHaveProperty('carrier');
+    const portStatuses = portOnly.body.data.result.containers.flatMap((c: Json) => c.status);
+    expect(portStatuses.every((status: Json) => status.source === '0')).toBe(true);
+    expect([null, '0']).toContain(portOnly.body.data.result.currentStatus?.source ?? null);
     const importAtShekou = await call('/open/freightower/trace/ocean', {
       params: { billNo: 'COSU6287451230', portCode: 'CNSHK', isExport: 'I' },
     });

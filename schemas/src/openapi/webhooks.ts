@@ -446,8 +446,8 @@ export const webhooks: readonly Webhook[] = [
     docId: 'qqhyzhSend',
     title: { cn: '海运集装箱追踪推送', en: 'Ocean container tracking push' },
     description: {
-      cn: '海运集装箱追踪订阅的推送：有数据后首次推送，之后每变化一次推送一次（§4）。',
-      en: 'Pushes of the ocean container tracking subscription: a first push once data exists, then one whenever it changes (§4).',
+      cn: '海运集装箱追踪订阅的推送：有数据后首次推送，之后每变化一次推送一次（§4）。订阅未填 carrierCode（仅按 portCode 取港区数据）时不含船公司数据：无 carrier，无 source 为 1 的事件（§5）。',
+      en: 'Pushes of the ocean container tracking subscription: a first push once data exists, then one whenever it changes (§4). A subscription without carrierCode (port data by portCode) gets no carrier data: no carrier, no event of source 1 (§5).',
     },
     payload: oceanPayload,
     example: {
