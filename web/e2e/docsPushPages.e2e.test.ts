@@ -61,6 +61,8 @@ describe('push pages of the docs centre in Chromium', () => {
       for (const row of replyRows) await reply.locator(`tr[data-field="${row.path}"]`).waitFor();
       expect(await page.getByTestId('push-retries').textContent()).toContain(webhook.retries.en);
       expect(await page.getByTestId('push-contract').textContent()).toContain('within 10 seconds');
+      // The specs' documentation stamp (query spec §9).
+      expect(await page.getByTestId('doc-stamp').textContent()).toContain('13 July 2022');
 
       await page.goto(`${portal.url}/cn/docsDetail-${docId}.html`);
       await page.getByRole('heading', { level: 1, name: webhook.title.cn }).waitFor();
@@ -70,12 +72,15 @@ describe('push pages of the docs centre in Chromium', () => {
     });
   }
 
-  it('lists the push pages in the menu table with callbackUrl, not as unavailable', async () => {
+  it('lists the push pages in the menu table, with the documentation stamp', async () => {
     const page = await open(pathOf('en', 'docsCenter', 'logistics2'));
     for (const docId of pushPages) {
       const link = page.getByRole('link', { name: webhookOfDoc(docId)!.title.en, exact: true }).first();
       await link.waitFor();
     }
+    expect(await page.getByTestId('doc-stamp').textContent()).toContain('13 July 2022');
+    await page.goto(portal.url + pathOf('cn', 'docsCenter', 'logistics2'));
+    await page.getByTestId('doc-stamp').filter({ hasText: '2022年7月13日' }).waitFor();
     await page.context().close();
   });
 });

@@ -6,12 +6,14 @@ import { Link } from '../layout/Link.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
 import {
+  documentationStamp,
   eitherOrRules,
   fieldRows,
   type ReferenceEntry,
   type ReferenceGroup,
   referenceEntries,
   referenceOf,
+  stampText,
 } from './reference.ts';
 
 /**
@@ -162,6 +164,7 @@ export function DocsCenterPage(props: { group: string }) {
             ))}
           </RefTable>
           <InteractiveReferences />
+          <DocStamp />
         </section>
       </div>
     </main>
@@ -440,6 +443,17 @@ function PushReference(props: { entry: ReferenceEntry }) {
   );
 }
 
+/** The specs' documentation stamp (query spec §9, submission spec §1). */
+function DocStamp() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <p className="muted small" data-testid="doc-stamp">
+      {t.docs.updated} <time dateTime={documentationStamp}>{stampText(locale)}</time>
+    </p>
+  );
+}
+
 export function DocsDetailPage(props: { id: string }) {
   const entry = referenceOf(props.id);
   if (!entry) throw new StatusError(404, notFoundText);
@@ -455,6 +469,7 @@ export function DocsDetailPage(props: { id: string }) {
           ) : (
             <NotAvailable entry={entry} />
           )}
+          <DocStamp />
         </section>
       </div>
     </main>

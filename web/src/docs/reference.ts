@@ -397,3 +397,29 @@ export const referenceOf = (docId: string): ReferenceEntry | undefined => {
 
 /** Reference page ids as the spec writes them (docsDetail-pod_api.html). */
 export const docId = (type: { id: string }) => `${type.id}_api`;
+
+/**
+ * The interface documentation's update stamp: 13 July 2022 in both specs (query spec §9
+ * "Documentation update stamps"; submission spec §1), shown on the docs centre's pages.
+ */
+export const documentationStamp = '2022-07-13';
+
+export function stampText(locale: Locale): string {
+  const [year, month, day] = documentationStamp.split('-').map(Number) as [number, number, number];
+  if (locale === 'cn') return `${year}年${month}月${day}日`;
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  return `${day} ${months[month - 1]} ${year}`;
+}

@@ -1,7 +1,16 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { describe, expect, it } from 'vitest';
-import { docId, eitherOrRules, fieldRows, referenceEntries, referenceOf, responseRows } from './reference.ts';
+import {
+  docId,
+  documentationStamp,
+  eitherOrRules,
+  fieldRows,
+  referenceEntries,
+  referenceOf,
+  responseRows,
+  stampText,
+} from './reference.ts';
 
 describe('API reference rows', () => {
   const pod = documentTypes.find((type) => type.id === 'pod')!;
@@ -167,5 +176,13 @@ describe('reference feeds and look-ups in the docs centre', () => {
     });
     expect(referenceOf('qqhbjh')!.responseRows.map((row) => row.path)).toContain('data.totaPages');
     expect(referenceOf('mttbjh')!.responseRows.map((row) => row.path)).toContain('statusCode');
+  });
+});
+
+describe('documentation stamp (query spec §9, submission spec §1)', () => {
+  it('is 13 July 2022, written for each locale', () => {
+    expect(documentationStamp).toBe('2022-07-13');
+    expect(stampText('en')).toBe('13 July 2022');
+    expect(stampText('cn')).toBe('2022年7月13日');
   });
 });

@@ -328,6 +328,7 @@ export const cn = {
     notAvailableShort: '暂未开放',
     notAvailable:
       '该接口暂未开放：随其数据类别一同上线。接口纳入平台契约后，本页将自动显示由 Schema 生成的请求方式、路径、请求参数与响应参数。',
+    updated: '文档更新时间：',
     pushOf: '推送发送到订阅时提供的 callbackUrl：',
     pushTarget: '推送地址',
     pushHeaders: '推送请求头',

@@ -334,6 +334,7 @@ export const en: Dict = {
     notAvailableShort: 'Not available yet',
     notAvailable:
       'This interface is not available yet: it arrives with its data family. The page will show its method, path, request and response tables, generated from the schemas, as soon as the interface is in the platform’s contract.',
+    updated: 'Documentation updated',
     pushOf: 'Pushes are sent to the callbackUrl given when subscribing:',
     pushTarget: 'Sent to',
     pushHeaders: 'Headers of every push',
