@@ -6,6 +6,7 @@ import { type OpenApiDocument, openApiDocument } from '@tradelog/schemas/openapi
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation, Audience, Bilingual } from '@tradelog/schemas/openapi/operation';
 import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
+import { openApiWebhooks } from '@tradelog/schemas/openapi/webhooks';
 import {
   handOverRequest,
   leadForms,
@@ -728,6 +729,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
         '(the portal calls: `{result, msg, data}`; express subscriptions: `{success, …}` as the spec shows). Authenticate with',
         '`Authorization: Bearer <key>` (or `X-Api-Key`): lender keys read the enterprises they are granted; operator keys read',
         'everything and run `/ops`. Request bodies are JSON up to 64 KiB. English messages with `Accept-Language: en`.',
+        'The pushes a subscription receives are under `webhooks`: each family’s body, its signed headers and the reply contract.',
         '',
         '放款方查询、订阅与运营接口。使用 API 密钥（Authorization: Bearer）。',
       ].join('\n'),
@@ -747,5 +749,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
       ...portalOperations(options.product),
       ...serviceOperations('query-api'),
     ],
+    // The pushes subscribers receive (query spec §3, §8, §9): payloads, headers, reply contract.
+    { webhooks: openApiWebhooks },
   );
 }

@@ -1,4 +1,6 @@
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { pushFamilies } from '@tradelog/projections/push/families';
+import { pushPayload } from '@tradelog/projections/push/payloads';
 import { createLogger, TradelogError } from '@tradelog/schemas';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { createValidatorCompiler } from '@tradelog/schemas/documents/validator';
@@ -95,5 +97,71 @@ describe('query-api OpenAPI document', () => {
       expect(() => compile(schema), JSON.stringify(schema).slice(0, 200)).not.toThrow();
     }
     expect(() => compile(document.components.schemas!.Failure as JsonSchema)).not.toThrow();
+  });
+
+  describe('webhooks (query spec §3, §8, §9)', () => {
+    type WebhookPost = {
+      parameters: { name: string; in: string }[];
+      requestBody: { content: { 'application/json': { schema: JsonSchema } } };
+      responses: Record<string, { content?: { 'application/json': { schema: JsonSchema } } }>;
+      'x-push-families': string[];
+    };
+    const posts = Object.values(document.webhooks ?? {}).map((item) => (item as { post: WebhookPost }).post);
+    const compile = createValidatorCompiler(queryFormats);
+
+    it('lists every push family once, each with its signed headers, payload and reply schemas', () => {
+      expect(posts.flatMap((post) => post['x-push-families']).sort()).toEqual([...pushFamilies].sort());
+      for (const post of posts) {
+        expect(post.parameters.filter((p) => p.in === 'header').map((p) => p.name)).toEqual(
+          expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'retry-count']),
+        );
+        expect(() => compile(post.requestBody.content['application/json'].schema)).not.toThrow();
+        expect(() => compile(post.responses['200']!.content!['application/json'].schema)).not.toThrow();
+      }
+    });
+
+    it('describes the bodies the push processor renders (projections/src/push/payloads.ts)', () => {
+      const data: Record<string, Record<string, unknown>> = {
+        express: {
+          state: '3',
+          stateEx: '301',
+          traces: [{ acceptTime: '2022-07-13 09:40:03', acceptStation: '已签收', action: '301' }],
+          routeMapUrl: 'https://map/1',
+        },
+        air: { data: { businessNumber: '78412345675', status: 'PROCESS', transportEvents: [] } },
+        ocean: {
+          result: { billNo: 'B1', isBillNo: 'Y', statusCategory: 'PROCESS', delivery: { code: 'NLRTM' } },
+        },
+        terminal: { result: { shipment: { businessNumber: 'B1', status: 'COMPLETE' } } },
+        changes: { kind: 'purchase', orderNo: 'PO1', from: '10', to: '20' },
+      };
+      const criteria: Record<string, unknown> = {
+        express: { shipperCode: 'YTO', logisticCode: 'YT1', sort: '1' },
+        air: { businessNumber: '78412345675' },
+        ocean: { billNo: 'B1', carrierCode: 'AUTO' },
+        terminal: { businessNumber: 'B1', portCode: 'CNNGB', ieid: 'E' },
+        changes: { enterprise: 'E1', projections: ['order-status'] },
+      };
+      for (const family of pushFamilies) {
+        const base = family === 'express-map' ? 'express' : family;
+        const body = pushPayload(
+          {
+            eventId: 'e1',
+            projection: family === 'changes' ? 'order-status' : 'tracking',
+            kind: 'k',
+            enterprise: 'E1',
+            subject: 's',
+            occurredAt: '2022-07-13T02:00:00.000Z',
+            source: { documentId: 'd', topic: 't', partition: 0, offset: '1' },
+            data: data[base]!,
+          },
+          { subscriptionId: 'sub-1', family, criteria: criteria[base], sequence: 1, now: new Date(0) },
+        );
+        const post = posts.find((candidate) => candidate['x-push-families'].includes(family))!;
+        const validate = compile(post.requestBody.content['application/json'].schema);
+        expect(validate(body), family).toEqual([]);
+        expect(validate({}), family).not.toEqual([]);
+      }
+    });
   });
 });

@@ -304,6 +304,15 @@ describe('tracking: feeds in, queries and pushes out', () => {
       params: { billNo: 'COSU6287451230', carrierCode: 'MSCU' },
     });
     expect(otherCarrier.body.data.result.statusCategory).toBe('START');
+    // §5: without carrierCode (port data by portCode) no carrier data is obtained.
+    const portOnly = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'COSU6287451230', portCode: 'CNSHK', isExport: 'E' },
+    });
+    expect(portOnly.body).toMatchObject({ flag: 'success', data: { result: { billNo: 'COSU6287451230' } } });
+    expect(portOnly.body.data.result).not.toHaveProperty('carrier');
+    const portStatuses = portOnly.body.data.result.containers.flatMap((c: Json) => c.status);
+    expect(portStatuses.every((status: Json) => status.source === '0')).toBe(true);
+    expect([null, '0']).toContain(portOnly.body.data.result.currentStatus?.source ?? null);
     const importAtShekou = await call('/open/freightower/trace/ocean', {
       params: { billNo: 'COSU6287451230', portCode: 'CNSHK', isExport: 'I' },
     });
@@ -353,7 +362,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(await countBilledOrders(pool, owner, range)).toEqual([{ family: 'express', orders: 3 }]);
   });
 
-  it('pushes an express subscriber once data arrives, again on a change a cycle later, not on a resubmission, batches changes within a cycle, and stops after the signed parcel', async () => {
+  it('pushes an express subscriber once data arrives, again on a change a cycle later, not on a resubmission, batches changes within a cycle, and pushes a return after the signed parcel (§4)', async () => {
     const logisticCode = uniqueName('YT')
       .replace(/[^A-Za-z0-9]/g, '')
       .slice(0, 30);
@@ -415,9 +424,13 @@ describe('tracking: feeds in, queries and pushes out', () => {
       'delivered',
       'superseded',
     ]);
-    await feed('expressTrace', report([{ acceptTime: '2024-03-14 12:00:00', acceptStation: '客户已评价' }]));
+    // §4: a push follows whenever data changes, the signed parcel's too: its return is pushed.
+    const returned = { acceptTime: '2024-03-15 09:00:00', acceptStation: '退件已签收', action: '406' };
+    await feed('expressTrace', report([returned]));
+    const fourth = await waitFor(() => receiver.pushesTo(path)[3], { what: 'the returned parcel’s push' });
+    expect(fourth.body.data[0]).toMatchObject({ state: '4', stateEx: '406' });
     await waitForQuiet([id]);
-    expect(receiver.pushesTo(path)).toHaveLength(3);
+    expect(receiver.pushesTo(path)).toHaveLength(4);
   });
 
   it('pushes an SF parcel subscribed before any data only to the subscription whose customerName matches the feed’s phone digits', async () => {

@@ -140,7 +140,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         allow: settings.allowlist,
       }),
     );
-    const verdict = classifyAttempt(outcome, settings.attemptTimeoutMs);
+    const verdict = classifyAttempt(outcome, settings.attemptTimeoutMs, delivery.family);
     const next = afterAttempt(delivery.family, verdict, delivery, settings.retryScale);
     const settledAt = now();
     const record: SettledAttempt = {

@@ -205,4 +205,48 @@ describe('push payloads', () => {
     }) as { params: { subscriptions: Record<string, string>[] } };
     expect(payload.params.subscriptions[0]).toMatchObject({ POL: 'CNSHA', DTP: 'USLAX' });
   });
+
+  it('gives an ocean subscription without carrierCode (port data by portCode) no carrier data (§5)', () => {
+    const status = (eventCode: string, eventTime: string, source: string) => ({
+      eventCode,
+      eventTime,
+      isEsti: 'N',
+      portCode: 'CNSHA',
+      source,
+    });
+    const result = {
+      billNo: 'B1',
+      statusCategory: 'PROCESS',
+      carrier: { scac: 'COSU' },
+      currentStatus: status('DSCH', '2024-03-05 10:00:00', '1'),
+      containers: [
+        {
+          containerNo: 'C1',
+          status: [status('GITM', '2024-03-01 08:00:00', '0'), status('DSCH', '2024-03-05 10:00:00', '1')],
+        },
+      ],
+    };
+    const ocean = event({
+      projection: 'tracking',
+      kind: 'ocean.status',
+      subject: 'ocean/bill/B1',
+      data: { result },
+    });
+    const render = (criteria: Record<string, string>) =>
+      pushPayload(ocean, {
+        subscriptionId: 's',
+        family: 'ocean',
+        criteria: { billNo: 'B1', ...criteria },
+        sequence: 1,
+        now,
+      }).result as Record<string, unknown>;
+    const portOnly = render({ portCode: 'CNSHA', isExport: 'E' });
+    expect(portOnly).not.toHaveProperty('carrier');
+    expect(portOnly.containers).toEqual([
+      { containerNo: 'C1', status: [status('GITM', '2024-03-01 08:00:00', '0')] },
+    ]);
+    expect(portOnly.currentStatus).toEqual(status('GITM', '2024-03-01 08:00:00', '0'));
+    // AUTO recognises the carrier (§5): its data stays.
+    expect(render({ carrierCode: 'AUTO' })).toEqual(result);
+  });
 });

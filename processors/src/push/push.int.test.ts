@@ -161,7 +161,12 @@ describe('push delivery', () => {
     await db?.drop();
   });
 
-  async function subscribe(family: PushFamily, criteria: Record<string, unknown>, path: string) {
+  async function subscribe(
+    family: PushFamily,
+    criteria: Record<string, unknown>,
+    path: string,
+    callbackUrl = receiver.url(`${path}?token=s3cret`),
+  ) {
     const secret = newSubscriptionSecret();
     const subscription = await insertSubscription(pool, {
       id: randomUUID(),
@@ -169,7 +174,7 @@ describe('push delivery', () => {
       ownerKind: 'lender',
       ownerId: 'lender-1',
       keyId,
-      callbackUrl: receiver.url(`${path}?token=s3cret`),
+      callbackUrl,
       criteria,
       matchKey: matchKeyOf(family, criteria as never),
       projections: family === 'changes' ? ['order-status', 'link-node'] : [],
@@ -318,9 +323,11 @@ describe('push delivery', () => {
     expect(events.map((e) => byEvent.get(e.eventId))).toEqual(['1', '2', '3']);
   });
 
-  it('retries a 500 with growing retry-count headers until the receiver takes it', async () => {
+  it('retries a 500 {retriable:true} with growing retry-count headers until the receiver takes it', async () => {
     behaviour.set('/flaky', (previous) =>
-      previous.length < 2 ? { status: 500, body: 'down' } : { status: 200, body: { ok: true } },
+      previous.length < 2
+        ? { status: 500, body: { ok: false, errorMessage: 'down', retriable: true } }
+        : { status: 200, body: { ok: true } },
     );
     const subscription = await subscribe(
       'changes',
@@ -384,6 +391,98 @@ describe('push delivery', () => {
     expect(await jobAttempts(dead.id)).toEqual([1]);
     expect(receiver.at('/never')).toHaveLength(1);
     expect((await attemptsOf(never.id))[0]).toMatchObject({ error_code: 'REPLY_NOT_OK', outcome: 'failed' });
+  });
+
+  it('follows §8 for replies the receiver gave and retries when it gave none: 500 {retriable:true} retried; 200 {retriable:false}, a bare 500 once; a refused connection retried', async () => {
+    behaviour.set('/r500-retriable', (previous) =>
+      previous.length < 1
+        ? { status: 500, body: { ok: false, errorCode: 'DOWN', retriable: true } }
+        : { status: 200, body: { ok: true } },
+    );
+    behaviour.set('/r200-not-retriable', () => ({
+      status: 200,
+      body: { ok: false, errorCode: 'BAD', errorMessage: 'unknown bill', retriable: false },
+    }));
+    behaviour.set('/r500-silent', () => ({ status: 500, body: 'internal error' }));
+    // A port on loopback nobody listens on: the connection is refused, no reply was given.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const bills = ['R8A', 'R8B', 'R8C', 'R8D'].map((bill) => `${bill}${stamp}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const retriable = await subscribe('ocean', { billNo: bills[0] }, '/r500-retriable');
+    const notRetriable = await subscribe('ocean', { billNo: bills[1] }, '/r200-not-retriable');
+    const silent = await subscribe(
+      'terminal',
+      { businessNumber: bills[2], portCode: 'CNNGB', ieid: 'E' },
+      '/r500-silent',
+    );
+    const unreachable = await subscribe(
+      'ocean',
+      { billNo: bills[3] },
+      '/nobody',
+      `http://127.0.0.1:${closedPort}/nobody?token=s3cret`,
+    );
+    await publish([
+      ...[bills[0], bills[1], bills[3]].map((bill) =>
+        change({
+          projection: 'tracking',
+          kind: 'ocean.status',
+          subject: `ocean/bill/${bill}`,
+          data: { result: { billNo: bill } },
+        }),
+      ),
+      change({
+        projection: 'tracking',
+        kind: 'terminal.status',
+        subject: `terminal/${bills[2]}/CNNGB/E`,
+        data: { result: { n: 1 } },
+      }),
+    ]);
+    const settled = (subscriptionId: string, state: string) =>
+      waitFor(
+        async () => {
+          const rows = await deliveriesOf(subscriptionId);
+          return rows[0]?.state === state ? rows[0] : undefined;
+        },
+        { what: `${state} delivery` },
+      );
+
+    await settled(retriable.id, 'delivered');
+    expect(receiver.at('/r500-retriable').map((p) => p.headers['retry-count'])).toEqual(['0', '1']);
+
+    for (const [subscription, path, errorCode] of [
+      [notRetriable, '/r200-not-retriable', 'REPLY_NOT_OK'],
+      [silent, '/r500-silent', 'HTTP_500'],
+    ] as const) {
+      const dead = await settled(subscription.id, 'dead');
+      expect(dead.attempts).toBe(1);
+      expect(await jobAttempts(dead.id)).toEqual([1]);
+      expect(receiver.at(path)).toHaveLength(1);
+      expect((await attemptsOf(subscription.id)).map((a) => [a.outcome, a.error_code])).toEqual([
+        ['failed', errorCode],
+      ]);
+    }
+
+    const failures = await waitFor(
+      async () => {
+        const rows = await attemptsOf(unreachable.id);
+        return rows.length >= 2 ? rows : undefined;
+      },
+      { what: 'a refused connection tried again' },
+    );
+    expect(failures.slice(0, 2).map((a) => [a.retry_count, a.error_code])).toEqual([
+      [0, 'CONNECTION_FAILED'],
+      [1, 'CONNECTION_FAILED'],
+    ]);
+    // Stop its remaining retries (about a minute at this scale) from outliving the test.
+    await setSubscriptionState(pool, unreachable.id, 'paused', new Date());
   });
 
   it('gives express pushes exactly two retries, after 15 and 30 (scaled) minutes, then dead-letters', async () => {
@@ -526,7 +625,9 @@ describe('push delivery', () => {
     const nOf = (push: Received) => (JSON.parse(push.body) as { result: { n: number } }).result.n;
     // The older state keeps failing (retriable); the newer one is taken at once.
     behaviour.set('/newer', (_previous, request) =>
-      nOf(request) === 1 ? { status: 503, body: 'busy' } : { status: 200, body: { ok: true } },
+      nOf(request) === 1
+        ? { status: 503, body: { ok: false, retriable: true } }
+        : { status: 200, body: { ok: true } },
     );
     const subscription = await subscribe('ocean', { billNo: 'SUP1', carrierCode: 'AUTO' }, '/newer');
     const state = (n: number) =>

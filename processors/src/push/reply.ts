@@ -1,13 +1,15 @@
+import type { PushFamily } from '@tradelog/projections/push/families';
+import { type FailedAttempt, mayRetry } from './retryDecision.ts';
+
 /**
- * Classification of a receiver's answer (query spec §3, §8; issue 5). A push is delivered only on
- * HTTP 200 within the time limit (10 s) AND a reply that does not report failure. Anything else is
- * a failed attempt, retried by the schedule unless the reply says `retriable: false`.
+ * Classification of a receiver's answer (query spec §3, §8). A push is delivered only on HTTP 200
+ * within the time limit (10 s) AND a reply that does not report failure. Anything else is a
+ * failed attempt; whether it is tried again is `retryDecision.ts` (§8 `retriable`, §9 express).
  *
  * - Ocean and terminal receivers reply `{ok, errorCode, errorMessage, retriable}`; express
  *   receivers reply `{updateTime, success, reason}`. `ok: false` or `success: false` is a failure.
  * - A 200 whose body is empty or not JSON reports no failure: delivered (receivers that only
  *   answer 200 are common, and the spec asks nothing more of them).
- * - `retriable: false` is honoured whatever the status: the receiver said retrying cannot help.
  */
 export type AttemptOutcome =
   | { kind: 'reply'; status: number; body: string; latencyMs: number }
@@ -47,36 +49,32 @@ function parseReply(body: string): ReceiverReply | undefined {
 const excerpt = (body: string) =>
   body.length > replyExcerptLength ? `${body.slice(0, replyExcerptLength)}…` : body;
 
-export function classifyAttempt(outcome: AttemptOutcome, timeoutMs: number): Verdict {
+export function classifyAttempt(outcome: AttemptOutcome, timeoutMs: number, family: PushFamily): Verdict {
+  const failed = (errorCode: string, replyExcerpt: string | null, failure: FailedAttempt): Verdict => ({
+    delivered: false,
+    retriable: mayRetry(family, failure),
+    errorCode,
+    replyExcerpt,
+  });
   switch (outcome.kind) {
     case 'timeout':
-      return { delivered: false, retriable: true, errorCode: 'TIMEOUT', replyExcerpt: null };
+      return failed('TIMEOUT', null, { kind: 'no-reply' });
     case 'network':
-      return {
-        delivered: false,
-        retriable: true,
-        errorCode: 'CONNECTION_FAILED',
-        replyExcerpt: outcome.code,
-      };
+      return failed('CONNECTION_FAILED', outcome.code, { kind: 'no-reply' });
     case 'refused':
-      return {
-        delivered: false,
-        retriable: false,
-        errorCode: 'TARGET_REFUSED',
-        replyExcerpt: outcome.reason,
-      };
+      return failed('TARGET_REFUSED', outcome.reason, { kind: 'refused' });
     case 'reply': {
       const reply = parseReply(outcome.body);
-      const retriable = reply?.retriable !== false;
       const shown = excerpt(outcome.body);
-      if (outcome.status !== 200) {
-        return { delivered: false, retriable, errorCode: `HTTP_${outcome.status}`, replyExcerpt: shown };
-      }
+      // §8: a reply after 10 seconds is no reply within them — a timeout, whatever it says.
       if (outcome.latencyMs > timeoutMs) {
-        return { delivered: false, retriable, errorCode: 'TIMEOUT', replyExcerpt: shown };
+        return failed('TIMEOUT', shown, { kind: 'no-reply', retriable: reply?.retriable });
+      }
+      if (outcome.status !== 200) {
+        return failed(`HTTP_${outcome.status}`, shown, { kind: 'reply', retriable: reply?.retriable });
       }
       if (reply?.ok === false || reply?.success === false) {
-        return { delivered: false, retriable, errorCode: 'REPLY_NOT_OK', replyExcerpt: shown };
+        return failed('REPLY_NOT_OK', shown, { kind: 'reply', retriable: reply.retriable });
       }
       return { delivered: true, retriable: false, errorCode: null, replyExcerpt: shown || null };
     }

@@ -1,8 +1,8 @@
 import type { PushFamily } from '@tradelog/projections/push/families';
 
 /**
- * When a failed push is tried again (query spec §8, §9; issue 5). Delays count from the failed
- * attempt. A redelivery an operator or subscriber asks for starts a new round with the same
+ * When a failed push is tried again (query spec §8, §9); whether it is, is `retryDecision.ts`.
+ * Delays count from the failed attempt. A redelivery an operator or subscriber asks for starts a new round with the same
  * schedule; the retry-count header keeps counting over all rounds.
  *
  * - express: exactly two retries, 15 and then 30 minutes after the failed attempt (§9), then stop.

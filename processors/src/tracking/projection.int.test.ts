@@ -97,26 +97,21 @@ describe('tracking projection on Postgres', () => {
         derived: TrackedItem['derived'];
         events: TrackedItem['events'];
         last_event_id: string | null;
-        pushes_ended: boolean;
-      }>('SELECT subject, derived, events, last_event_id, pushes_ended FROM {schema}.items');
+      }>('SELECT subject, derived, events, last_event_id FROM {schema}.items');
       const summary = (item: {
         subject: string;
         derived: TrackedItem['derived'];
         events: TrackedItem['events'];
         lastEventId: string | null;
-        pushesEnded: boolean;
       }) => [
         item.subject,
         item.derived.status,
         item.events.map((event) => `${event.id}@${event.provenance.position}`),
         item.lastEventId,
-        item.pushesEnded,
       ];
-      expect(
-        rows
-          .map((row) => summary({ ...row, lastEventId: row.last_event_id, pushesEnded: row.pushes_ended }))
-          .sort(),
-      ).toEqual([...expected.values()].map(summary).sort());
+      expect(rows.map((row) => summary({ ...row, lastEventId: row.last_event_id })).sort()).toEqual(
+        [...expected.values()].map(summary).sort(),
+      );
       expect(changes.map((change) => change.eventId)).toEqual(
         expectedChanges.map((change) => change.eventId),
       );

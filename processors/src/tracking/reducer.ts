@@ -37,8 +37,10 @@ import { reportOf } from './reports.ts';
  *    An express parcel of a carrier with a customerName rule (§3) also carries
  *    `data.customerNames`, the values a subscriber's customerName must match to be pushed it
  *    (never part of a payload: processors/src/push/README.md "customerName").
- * 7. Express: once a signed parcel (state 3) has been published, nothing more is published for
- *    it (§9: pushes stop after the final push of a signed parcel); the history still records.
+ * 7. Pushes never end by state (§4 "Subscription flow": after the first push, a push follows
+ *    whenever data changes). A signed parcel (state 3) is pushed again when it changes: a return
+ *    (406 return signed, 407 return not signed), a re-sign after an exception (302). §9's "then
+ *    stops" ends the retries of one failed push, not the pushes of a parcel.
  * 8. A report older in log order than the latest merged one (an operator's retry of an old dead
  *    letter) only adds what the item lacks: events not seen, facts not held, aliases. When it
  *    adds nothing it changes nothing and is superseded (documents/logOrder.ts).
@@ -85,7 +87,6 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
       },
     ],
     lastEventId: current?.lastEventId ?? null,
-    pushesEnded: current?.pushesEnded ?? false,
     firstReceivedAt: current?.firstReceivedAt ?? receivedAt,
     lastReceivedAt:
       receivedAt > (current?.lastReceivedAt ?? '') ? receivedAt : (current?.lastReceivedAt ?? receivedAt),
@@ -94,7 +95,7 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
   const view = pushedView(item);
   const changed = current === undefined || canonicalJson(pushedView(current)) !== canonicalJson(view);
   const changes = [];
-  if (changed && !item.pushesEnded) {
+  if (changed) {
     const change = changeEvent(
       'tracking',
       trackingKindOf[item.family],
@@ -104,11 +105,7 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
       { ...view, ...(aliases.length > 0 ? { matchKeys: aliases } : {}), ...customerNamesOf(item) },
     );
     changes.push(change);
-    item = {
-      ...item,
-      lastEventId: change.eventId,
-      pushesEnded: item.family === 'express' && item.derived.status === '3',
-    };
+    item = { ...item, lastEventId: change.eventId };
   }
   const next = new Map(state);
   next.set(item.subject, item);

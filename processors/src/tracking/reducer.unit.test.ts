@@ -91,18 +91,61 @@ describe('express tracking', () => {
     expect(next.get(parcel)!.events).toHaveLength(3);
   });
 
-  it('given a parcel out for delivery, when it is signed, then state 3 is published once and nothing after it', () => {
-    const log = documentLog();
-    const state = given([log('expressTrace', express([collected, outForDelivery]))]);
-    const signedReport = reduceTracking(state, log('expressTrace', express([signed])));
-    expect(signedReport.changes.map((change) => change.data.state)).toEqual(['3']);
-    expect(signedReport.state.get(parcel)!.pushesEnded).toBe(true);
-    const late = reduceTracking(
-      signedReport.state,
-      log('expressTrace', express([trace('2024-03-14 12:00:00', '客户评价已完成')])),
-    );
-    expect(late.changes).toEqual([]);
-    expect(late.state.get(parcel)!.events).toHaveLength(4);
+  // §4 "Subscription flow": after the first push, a push follows whenever data changes; §9's
+  // "then stops" is about the retries of one failed push, not the pushes of a signed parcel.
+  describe('after the first signed state (§4)', () => {
+    const signedParcel = (log: ReturnType<typeof documentLog>) =>
+      given([
+        log('expressTrace', express([collected, outForDelivery])),
+        log('expressTrace', express([signed])),
+      ]);
+
+    it('given a parcel out for delivery, when it is signed, then state 3 is published', () => {
+      const log = documentLog();
+      const state = given([log('expressTrace', express([collected, outForDelivery]))]);
+      const { changes } = reduceTracking(state, log('expressTrace', express([signed])));
+      expect(changes.map((change) => [change.data.state, change.data.stateEx])).toEqual([['3', '301']]);
+    });
+
+    it('given a signed parcel, when it is returned and the return is signed (406), then the return is published', () => {
+      const log = documentLog();
+      const state = signedParcel(log);
+      const returned = trace('2024-03-15 09:30:00', '退件已签收', '406', '深圳市');
+      const { state: next, changes } = reduceTracking(state, log('expressTrace', express([returned])));
+      expect(changes.map((change) => [change.data.state, change.data.stateEx])).toEqual([['4', '406']]);
+      expect(next.get(parcel)!.lastEventId).toBe(changes[0]!.eventId);
+    });
+
+    it('given a signed parcel, when a return is not signed (407), then it is published', () => {
+      const log = documentLog();
+      const notSigned = trace('2024-03-15 09:30:00', '退件未签收', '407', '深圳市');
+      const { changes } = reduceTracking(signedParcel(log), log('expressTrace', express([notSigned])));
+      expect(changes.map((change) => [change.data.state, change.data.stateEx])).toEqual([['4', '407']]);
+    });
+
+    it('given a signed parcel that then had a problem, when it is signed again after the exception (302), then the re-sign is published', () => {
+      const log = documentLog();
+      const problem = trace('2024-03-14 15:00:00', '派件异常', '405', '上海市');
+      const state = given([log('expressTrace', express([problem]))], signedParcel(log));
+      const reSigned = trace('2024-03-15 10:00:00', '异常件已签收', '302', '上海市');
+      const { changes } = reduceTracking(state, log('expressTrace', express([reSigned])));
+      expect(changes.map((change) => [change.data.state, change.data.stateEx])).toEqual([['3', '302']]);
+    });
+
+    it('given a signed parcel, when a trace without an action arrives, then the new trace is published with the state unchanged', () => {
+      const log = documentLog();
+      const rated = trace('2024-03-14 12:00:00', '客户评价已完成');
+      const { state, changes } = reduceTracking(signedParcel(log), log('expressTrace', express([rated])));
+      expect(changes).toHaveLength(1);
+      expect(changes[0]!.data).toMatchObject({ state: '3', stateEx: '301' });
+      expect(state.get(parcel)!.events).toHaveLength(4);
+    });
+
+    it('given a signed parcel, when the same report comes again, then nothing is published', () => {
+      const log = documentLog();
+      const state = signedParcel(log);
+      expect(reduceTracking(state, log('expressTrace', express([signed]))).changes).toEqual([]);
+    });
   });
 
   it('given a report without traces or state, then the parcel has no trace (state 0); with a stated state, that one', () => {

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
+import { asksCarrierData, withoutCarrierData } from '../tracking/answers.ts';
 import { customerNameMatches } from '../tracking/customerName.ts';
 import type {
   AirCriteria,
@@ -130,6 +131,7 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
     }
     case 'ocean': {
       const criteria = context.criteria as OceanCriteria;
+      const result = (event.data.result ?? {}) as Record<string, unknown>;
       return {
         params: {
           referenceno: context.subscriptionId,
@@ -144,7 +146,8 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
             },
           ],
         },
-        result: event.data.result ?? {},
+        // §5: a subscription without carrierCode (port data by portCode) obtains no carrier data.
+        result: asksCarrierData(criteria.carrierCode) ? result : withoutCarrierData(result),
       };
     }
     case 'terminal': {

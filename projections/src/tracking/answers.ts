@@ -120,6 +120,58 @@ export function oceanResult(item: TrackedItem, containerNo?: string): Record<str
   });
 }
 
+/**
+ * §5 Ocean: "carrierCode … if omitted no carrier data is obtained". A request or subscription
+ * that names no carrierCode (port data only, by portCode) gets the result without the carrier's
+ * part: no `carrier`, none of the events the carrier reported (source 1, §9 "Status source") in
+ * the containers' statuses, and a current status taken from the port area's events (the latest
+ * actual, else the first estimate; null when there is none). Places, routes, vessel and
+ * documents are merged from every report field by field without a source, so they stay.
+ * AUTO is a carrierCode: it recognises the carrier (§5) and keeps its data.
+ */
+export function withoutCarrierData(result: Record<string, unknown>): Record<string, unknown> {
+  const { carrier: _carrier, ...rest } = result;
+  const containers = (Array.isArray(result.containers) ? (result.containers as Fields[]) : []).map(
+    (container) => ({
+      ...container,
+      status: (Array.isArray(container.status) ? (container.status as Fields[]) : []).filter(
+        (status) => status.source !== '1',
+      ),
+    }),
+  );
+  const current = result.currentStatus as Fields | null | undefined;
+  const portEvents = containers
+    .flatMap((container) => container.status)
+    .sort((a, b) => String(a.eventTime ?? '').localeCompare(String(b.eventTime ?? '')));
+  const fromPort =
+    [...portEvents].reverse().find((status) => status.isEsti !== 'Y') ??
+    portEvents.find((status) => status.isEsti === 'Y');
+  return {
+    ...rest,
+    containers,
+    currentStatus:
+      current && current.source !== '1'
+        ? current
+        : fromPort
+          ? present({
+              vslName: fromPort.vslName,
+              voy: fromPort.voy,
+              eventCode: fromPort.eventCode,
+              eventTime: fromPort.eventTime,
+              isEsti: fromPort.isEsti,
+              eventPlace: fromPort.eventPlace,
+              descriptionCn: fromPort.descriptionCn,
+              descriptionEn: fromPort.descriptionEn,
+              portCode: fromPort.portCode,
+              source: fromPort.source,
+            })
+          : null,
+  };
+}
+
+/** Whether an ocean request or subscription asks for the carrier's data (§5: carrierCode given). */
+export const asksCarrierData = (carrierCode: string | undefined): boolean => Boolean(carrierCode?.trim());
+
 /** The latest actual event in event time (events are kept in event-time order). */
 export function latestActual(events: readonly TrackedEvent[]): TrackedEvent | undefined {
   for (let index = events.length - 1; index >= 0; index--)

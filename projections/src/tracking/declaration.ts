@@ -14,8 +14,11 @@ export const trackingDeclaration = declareProjection({
     {
       table: 'items',
       key: 'subject',
-      hash: 'md5(row(family, aliases, facts, events, derived, last_event_id, pushes_ended)::text)',
+      hash: 'md5(row(family, aliases, facts, events, derived, last_event_id)::text)',
     },
   ],
   changeKinds: ['express.traces', 'air.status', 'ocean.status', 'terminal.status'],
+  // 2: a signed parcel is pushed again when it changes (§4 "Subscription flow"); revision 1 kept
+  // a `pushes_ended` flag and published nothing after the first signed state.
+  revision: 2,
 });

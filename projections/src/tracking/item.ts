@@ -65,8 +65,6 @@ export interface TrackedItem {
   reports: readonly ReportSeen[];
   /** The id of the last change event published for it (the subscribe route's first push reuses it). */
   lastEventId: string | null;
-  /** Express: the signed parcel's final push is out; nothing is pushed after it (§9). */
-  pushesEnded: boolean;
   firstReceivedAt: string;
   lastReceivedAt: string;
 }

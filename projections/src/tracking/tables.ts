@@ -14,7 +14,6 @@ export async function createTrackingTables(db: Queryable, schema: string): Promi
       derived jsonb NOT NULL,
       reports jsonb NOT NULL,
       last_event_id text,
-      pushes_ended boolean NOT NULL,
       first_received_at text NOT NULL,
       last_received_at text NOT NULL
     );
@@ -31,7 +30,6 @@ const toItem = (row: any): TrackedItem => ({
   derived: row.derived,
   reports: row.reports,
   lastEventId: row.last_event_id,
-  pushesEnded: row.pushes_ended,
   firstReceivedAt: row.first_received_at,
   lastReceivedAt: row.last_received_at,
 });
@@ -67,15 +65,15 @@ export async function upsertItems(
   if (items.length === 0) return;
   await db.query(
     `INSERT INTO ${ident(schema)}.items (subject, family, aliases, facts, events, derived, reports, last_event_id,
-       pushes_ended, first_received_at, last_received_at)
+       first_received_at, last_received_at)
      SELECT subject, family, ARRAY(SELECT jsonb_array_elements_text(aliases)), facts, events, derived, reports,
-       last_event_id, pushes_ended, first_received_at, last_received_at
+       last_event_id, first_received_at, last_received_at
      FROM jsonb_to_recordset($1::jsonb) AS r(subject text, family text, aliases jsonb, facts jsonb, events jsonb,
-       derived jsonb, reports jsonb, last_event_id text, pushes_ended boolean, first_received_at text,
+       derived jsonb, reports jsonb, last_event_id text, first_received_at text,
        last_received_at text)
      ON CONFLICT (subject) DO UPDATE SET aliases = EXCLUDED.aliases, facts = EXCLUDED.facts, events = EXCLUDED.events,
        derived = EXCLUDED.derived, reports = EXCLUDED.reports, last_event_id = EXCLUDED.last_event_id,
-       pushes_ended = EXCLUDED.pushes_ended, last_received_at = EXCLUDED.last_received_at`,
+       last_received_at = EXCLUDED.last_received_at`,
     [
       JSON.stringify(
         items.map((item) => ({
@@ -87,7 +85,6 @@ export async function upsertItems(
           derived: item.derived,
           reports: item.reports,
           last_event_id: item.lastEventId,
-          pushes_ended: item.pushesEnded,
           first_received_at: item.firstReceivedAt,
           last_received_at: item.lastReceivedAt,
         })),

@@ -346,7 +346,6 @@ describe('subscription routes', () => {
           },
         ],
         lastEventId: null,
-        pushesEnded: false,
         firstReceivedAt: at,
         lastReceivedAt: at,
       },

@@ -7,10 +7,12 @@ import {
 } from '@tradelog/projections/push/families';
 import {
   airData,
+  asksCarrierData,
   expressAnswer,
   oceanResult,
   oceanStartResult,
   terminalResult,
+  withoutCarrierData,
 } from '@tradelog/projections/tracking/answers';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
@@ -112,9 +114,10 @@ export async function oceanAnswer(
     : null;
   item ??= await findTracked(pool, oceanSubject({ billNo: params.billNo }));
   if (item && !carrierMatches(item, params.carrierCode)) item = null;
-  return item
-    ? oceanResult(withinPortHistory(item, params.portCode, now), containerNo)
-    : oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) });
+  if (!item) return oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) });
+  const result = oceanResult(withinPortHistory(item, params.portCode, now), containerNo);
+  // §5: without carrierCode (port data by portCode) no carrier data is obtained.
+  return asksCarrierData(params.carrierCode) ? result : withoutCarrierData(result);
 }
 
 /** The terminal answer's `result` (§3): `{ shipment }`, or null while nothing is known. */

@@ -26,7 +26,6 @@ const item = (facts: Record<string, unknown>, events: TrackedEvent[] = []): Trac
   derived: { status: 'PROCESS', ...(events.length ? { currentEvent: events[events.length - 1]! } : {}) },
   reports: [],
   lastEventId: null,
-  pushesEnded: false,
   firstReceivedAt: '2024-01-01T00:00:00.000Z',
   lastReceivedAt: '2024-01-01T00:00:00.000Z',
 });

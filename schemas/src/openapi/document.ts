@@ -15,6 +15,8 @@ export type OpenApiDocument = {
   servers?: { url: string; description?: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
+  /** OpenAPI 3.1: requests the service makes to its subscribers (webhooks.ts). */
+  webhooks?: Record<string, unknown>;
   components: Record<string, Record<string, unknown>>;
   security?: Record<string, string[]>[];
 };
@@ -151,7 +153,11 @@ export interface DocumentInfo {
   tags: { name: string; description?: string }[];
 }
 
-export function openApiDocument(info: DocumentInfo, operations: readonly ApiOperation[]): OpenApiDocument {
+export function openApiDocument(
+  info: DocumentInfo,
+  operations: readonly ApiOperation[],
+  options: { webhooks?: (strip: (schema: JsonSchema) => JsonSchema) => Record<string, unknown> } = {},
+): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const op of operations) {
     paths[op.path] ??= {};
@@ -170,6 +176,7 @@ export function openApiDocument(info: DocumentInfo, operations: readonly ApiOper
       ...[...used].filter((name) => !declared.has(name)).map((name) => ({ name })),
     ],
     paths,
+    ...(options.webhooks ? { webhooks: options.webhooks(stripIdentity) } : {}),
     components: {
       schemas: { Failure: stripIdentity(failureSchema) },
       securitySchemes: {

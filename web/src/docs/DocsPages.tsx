@@ -6,12 +6,14 @@ import { Link } from '../layout/Link.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
 import {
+  documentationStamp,
   eitherOrRules,
   fieldRows,
   type ReferenceEntry,
   type ReferenceGroup,
   referenceEntries,
   referenceOf,
+  stampText,
 } from './reference.ts';
 
 /**
@@ -162,6 +164,7 @@ export function DocsCenterPage(props: { group: string }) {
             ))}
           </RefTable>
           <InteractiveReferences />
+          <DocStamp />
         </section>
       </div>
     </main>
@@ -329,6 +332,128 @@ function Reference(props: { entry: ReferenceEntry }) {
   );
 }
 
+function FieldTable(props: { schema: ReferenceEntry['schema']; testId: string }) {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <RefTable
+      columns={[t.docs.field, t.docs.type, t.docs.required, t.docs.description]}
+      testId={props.testId}
+    >
+      {fieldRows(props.schema, locale).map((row) => (
+        <tr key={row.path} data-field={row.path}>
+          <th scope="row" style={{ paddingInlineStart: `${0.75 + row.depth * 1.25}rem` }}>
+            <code>{row.path}</code>
+          </th>
+          <td>
+            {row.type}
+            {row.format && <span className="muted small"> ({row.format})</span>}
+            {row.enumeration.length > 0 && (
+              <span className="muted small"> [{row.enumeration.map((item) => item.value).join(', ')}]</span>
+            )}
+          </td>
+          <td>{row.required ? t.common.yes : t.common.no}</td>
+          <td>
+            <strong>{row.title}</strong>
+            {row.description && row.description !== row.title && (
+              <span className="muted"> — {row.description}</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </RefTable>
+  );
+}
+
+/**
+ * A push page (query spec §3 payloads and replies, §8, §9): what Tradelog POSTs to the
+ * subscriber's callbackUrl, the signed headers, and what the receiver must answer — rendered from
+ * the same declaration as query-api's OpenAPI `webhooks` (schemas/src/openapi/webhooks.ts).
+ */
+function PushReference(props: { entry: ReferenceEntry }) {
+  const t = useDict();
+  const locale = useLocale();
+  const { entry } = props;
+  const push = entry.push!;
+  const subscription = entry.subscribedBy ? referenceOf(entry.subscribedBy) : undefined;
+  const headerLines = push.headers.map((header) => `${header.name}: ${header.example}`).join('\n');
+  return (
+    <article className="reference" aria-labelledby="ref-title">
+      <h1 id="ref-title">{pick(entry.title, locale)}</h1>
+      <p>{pick(push.description, locale)}</p>
+      <dl className="ref-facts">
+        <div>
+          <dt>{t.docs.method}</dt>
+          <dd>
+            <code>POST</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.docs.pushTarget}</dt>
+          <dd>
+            <code data-testid="ref-path">callbackUrl</code>
+            {subscription && (
+              <>
+                {' '}
+                ({t.docs.pushOf}{' '}
+                <Link href={pathOf(locale, 'docsDetail', subscription.docId)}>
+                  {pick(subscription.title, locale)}
+                </Link>
+                )
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      <h2>{t.docs.pushHeaders}</h2>
+      <RefTable columns={[t.docs.field, t.docs.headerValue, t.docs.description]} testId="push-headers-table">
+        {push.headers.map((header) => (
+          <tr key={header.name} data-field={header.name}>
+            <th scope="row">
+              <code>{header.name}</code>
+            </th>
+            <td>
+              <code>{header.example}</code>
+            </td>
+            <td>{pick(header.description, locale)}</td>
+          </tr>
+        ))}
+      </RefTable>
+
+      <h2>{t.docs.pushPayload}</h2>
+      <FieldTable schema={entry.schema} testId="push-payload-table" />
+
+      <h2>{t.docs.pushReply}</h2>
+      <p data-testid="push-contract">{pick(push.contract, locale)}</p>
+      <FieldTable schema={push.reply} testId="push-reply-table" />
+      <p data-testid="push-retries">
+        <strong>{t.docs.pushRetries}</strong> {pick(push.retries, locale)}
+      </p>
+
+      <h2>{t.docs.pushExample}</h2>
+      <pre className="code">
+        <code>{`POST callbackUrl\n${headerLines}\n\n${JSON.stringify(entry.example, null, 2)}`}</code>
+      </pre>
+      <h2>{t.docs.pushReplyExample}</h2>
+      <pre className="code">
+        <code>{`HTTP/1.1 200 OK\ncontent-type: application/json\n\n${JSON.stringify(push.replyExample, null, 2)}`}</code>
+      </pre>
+    </article>
+  );
+}
+
+/** The specs' documentation stamp (query spec §9, submission spec §1). */
+function DocStamp() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <p className="muted small" data-testid="doc-stamp">
+      {t.docs.updated} <time dateTime={documentationStamp}>{stampText(locale)}</time>
+    </p>
+  );
+}
+
 export function DocsDetailPage(props: { id: string }) {
   const entry = referenceOf(props.id);
   if (!entry) throw new StatusError(404, notFoundText);
@@ -337,7 +462,14 @@ export function DocsDetailPage(props: { id: string }) {
       <div className="container with-aside docs">
         <DocsMenu current={entry.docId} />
         <section className="content-column">
-          {entry.available ? <Reference entry={entry} /> : <NotAvailable entry={entry} />}
+          {entry.push ? (
+            <PushReference entry={entry} />
+          ) : entry.available ? (
+            <Reference entry={entry} />
+          ) : (
+            <NotAvailable entry={entry} />
+          )}
+          <DocStamp />
         </section>
       </div>
     </main>

@@ -2,6 +2,13 @@ import { type DocumentType, documentTypes, type JsonSchema } from '@tradelog/sch
 import { examples as documentExamples } from '@tradelog/schemas/documents/examples';
 import { submissionResponseSchemas } from '@tradelog/schemas/openapi/envelopes';
 import { queryResponseSchema } from '@tradelog/schemas/openapi/queryResponses';
+import {
+  type Bilingual,
+  type PushHeader,
+  pushHeaders,
+  replyContract,
+  webhookOfDoc,
+} from '@tradelog/schemas/openapi/webhooks';
 import { type QueryType, queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import type { Locale } from '../app/routes.ts';
@@ -132,7 +139,7 @@ export type ReferenceGroup = 'logistics' | 'business' | 'logistics2' | 'feeds';
  * One page of the reference. Submission pages use the spec's `pod_api` ids; the query spec's
  * pages use its menu ids (`qyBuy`, `kdMap` …). An entry whose interface is not in the query
  * catalogue yet is listed with `available: false` and says so; it is filled from the catalogue
- * as soon as the interface lands there.
+ * as soon as the interface lands there. Push pages are filled from the webhooks' declaration.
  */
 export interface ReferenceEntry {
   docId: string;
@@ -152,6 +159,21 @@ export interface ReferenceEntry {
   subscribedBy?: string;
   /** GET for the vessel look-ups (query spec §7); POST otherwise. */
   method?: 'GET' | 'POST';
+  /**
+   * Push pages: what Tradelog sends to the subscriber's callbackUrl, from the same declaration
+   * as query-api's OpenAPI `webhooks` (schemas/src/openapi/webhooks.ts). `schema` is then the
+   * payload, `responseRows` the receiver's reply.
+   */
+  push?: PushPage;
+}
+
+export interface PushPage {
+  description: Bilingual;
+  headers: readonly PushHeader[];
+  reply: JsonSchema;
+  replyExample: unknown;
+  contract: Bilingual;
+  retries: Bilingual;
 }
 
 /**
@@ -280,6 +302,30 @@ const examples = queryExamples as Readonly<Record<string, unknown>>;
 const nothing: JsonSchema = { type: 'object' };
 
 function logistics2Entry(menu: MenuItem): ReferenceEntry {
+  const webhook = menu.push ? webhookOfDoc(menu.docId) : undefined;
+  if (menu.push && webhook) {
+    return {
+      docId: menu.docId,
+      group: 'logistics2',
+      title: menu.title,
+      available: true,
+      path: 'callbackUrl',
+      schema: webhook.payload,
+      example: webhook.example,
+      responseRows: responseRowsOf(webhook.reply),
+      kind: 'push',
+      subscribedBy: menu.push,
+      method: 'POST',
+      push: {
+        description: webhook.description,
+        headers: pushHeaders,
+        reply: webhook.reply,
+        replyExample: webhook.replyExample,
+        contract: replyContract,
+        retries: webhook.retries,
+      },
+    };
+  }
   const type = menu.queries?.map((id) => queryById.get(id)).find((found) => found !== undefined);
   if (!type) {
     return {
@@ -351,3 +397,29 @@ export const referenceOf = (docId: string): ReferenceEntry | undefined => {
 
 /** Reference page ids as the spec writes them (docsDetail-pod_api.html). */
 export const docId = (type: { id: string }) => `${type.id}_api`;
+
+/**
+ * The interface documentation's update stamp: 13 July 2022 in both specs (query spec §9
+ * "Documentation update stamps"; submission spec §1), shown on the docs centre's pages.
+ */
+export const documentationStamp = '2022-07-13';
+
+export function stampText(locale: Locale): string {
+  const [year, month, day] = documentationStamp.split('-').map(Number) as [number, number, number];
+  if (locale === 'cn') return `${year}年${month}月${day}日`;
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  return `${day} ${months[month - 1]} ${year}`;
+}

@@ -1,7 +1,16 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { describe, expect, it } from 'vitest';
-import { docId, eitherOrRules, fieldRows, referenceEntries, referenceOf, responseRows } from './reference.ts';
+import {
+  docId,
+  documentationStamp,
+  eitherOrRules,
+  fieldRows,
+  referenceEntries,
+  referenceOf,
+  responseRows,
+  stampText,
+} from './reference.ts';
 
 describe('API reference rows', () => {
   const pod = documentTypes.find((type) => type.id === 'pod')!;
@@ -88,6 +97,48 @@ describe('API reference rows', () => {
   });
 });
 
+describe('push pages of the docs centre (query spec §3, §8, §9)', () => {
+  const pages = { kdgjPush: 'kdgjText', kyzhgzSend: 'kyzhgz', qqhyzhSend: 'qqhyzh', mtjzjhSend: 'mtjzjh' };
+
+  it('renders each push page from the webhooks’ declaration: payload, signed headers and reply', () => {
+    for (const [docId, subscribedBy] of Object.entries(pages)) {
+      const entry = referenceOf(docId)!;
+      expect(entry, docId).toMatchObject({
+        available: true,
+        kind: 'push',
+        subscribedBy,
+        path: 'callbackUrl',
+      });
+      expect(entry.push!.headers.map((header) => header.name)).toEqual(
+        expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'retry-count']),
+      );
+      expect(fieldRows(entry.schema, 'en').length, docId).toBeGreaterThan(3);
+      expect(entry.responseRows.length, docId).toBeGreaterThan(1);
+    }
+    const express = referenceOf('kdgjPush')!;
+    expect(fieldRows(express.schema, 'en').map((row) => row.path)).toEqual(
+      expect.arrayContaining(['pushTime', 'count', 'data', 'data[].stateEx', 'data[].traces[].acceptTime']),
+    );
+    expect(express.responseRows.map((row) => row.path)).toEqual(['updateTime', 'success', 'reason']);
+    expect(express.push!.retries.en).toContain('15 and 30 minutes');
+    const ocean = referenceOf('qqhyzhSend')!;
+    expect(fieldRows(ocean.schema, 'en').map((row) => row.path)).toEqual(
+      expect.arrayContaining(['params.referenceno', 'params.subscriptions[].DTP', 'result.statusCategory']),
+    );
+    expect(ocean.responseRows.map((row) => row.path)).toEqual([
+      'ok',
+      'errorCode',
+      'errorMessage',
+      'retriable',
+    ]);
+    expect(ocean.push!.retries.en).toContain('retriable: true');
+  });
+
+  it('leaves no push page “not available”', () => {
+    expect(referenceEntries.filter((entry) => entry.kind === 'push' && !entry.available)).toEqual([]);
+  });
+});
+
 describe('reference feeds and look-ups in the docs centre', () => {
   it('has a page for every reference feed and every look-up, rendered from their schemas', () => {
     const feeds = referenceEntries.filter((entry) => entry.path.startsWith('/api/v2/feed/reference/'));
@@ -125,5 +176,13 @@ describe('reference feeds and look-ups in the docs centre', () => {
     });
     expect(referenceOf('qqhbjh')!.responseRows.map((row) => row.path)).toContain('data.totaPages');
     expect(referenceOf('mttbjh')!.responseRows.map((row) => row.path)).toContain('statusCode');
+  });
+});
+
+describe('documentation stamp (query spec §9, submission spec §1)', () => {
+  it('is 13 July 2022, written for each locale', () => {
+    expect(documentationStamp).toBe('2022-07-13');
+    expect(stampText('en')).toBe('13 July 2022');
+    expect(stampText('cn')).toBe('2022年7月13日');
   });
 });

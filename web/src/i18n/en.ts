@@ -342,7 +342,15 @@ export const en: Dict = {
     notAvailableShort: 'Not available yet',
     notAvailable:
       'This interface is not available yet: it arrives with its data family. The page will show its method, path, request and response tables, generated from the schemas, as soon as the interface is in the platform’s contract.',
+    updated: 'Documentation updated',
     pushOf: 'Pushes are sent to the callbackUrl given when subscribing:',
+    pushTarget: 'Sent to',
+    pushHeaders: 'Headers of every push',
+    pushPayload: 'Push body',
+    pushReply: 'Receiver’s reply',
+    pushRetries: 'Retries:',
+    pushExample: 'Example push',
+    pushReplyExample: 'Example reply',
     interactive: 'Interactive reference (OpenAPI)',
     interactiveText:
       'Try every interface from the browser, import the OpenAPI 3.1 documents into Postman or generate a client:',
