@@ -58,4 +58,36 @@ describe('where documents name enterprises', () => {
     );
     expect([...new Set(undeclared)]).toEqual([]);
   });
+
+  it('reads nested fields from the schema, and attributes by the first top-level field in role order', () => {
+    expect(declaredEnterpriseFields(documentTypes.find((type) => type.id === 'goods')!.schema)).toEqual([
+      { path: ['customerCode'], role: 'owner' },
+      { path: ['enterpriseCode'], role: 'enterprise' },
+      { path: ['goodsList', '[]', 'customerCode'], role: 'owner' },
+    ]);
+    expect(enterpriseFieldsOf('brandRanking')).toEqual([]);
+    // Clearance: the owner, else the consuming unit, else the declaring firm.
+    expect(enterpriseFieldOf('clearance', { declareCode: 'D', consumUnitNo: 'U' })).toEqual({
+      field: 'consumUnitNo',
+      enterprise: 'U',
+      role: 'consumingUnit',
+    });
+    expect(enterpriseFieldOf('clearance', { customerCode: ' C ', declareCode: 'D' })?.enterprise).toBe('C');
+    expect(enterpriseFieldOf('pod', { customerCode: '  ' })).toBeUndefined();
+  });
+
+  it('names every enterprise of every list item, with where, and files a goods line by its own declared code', () => {
+    expect(
+      enterprisesNamedBy('saleOrderToC', {
+        customerCode: 'C',
+        orderList: [{ declareCode: 'D1' }, {}, { declareCode: 'D3' }],
+      }),
+    ).toEqual([
+      { field: 'customerCode', enterprise: 'C', role: 'owner' },
+      { field: 'orderList[0].declareCode', enterprise: 'D1', role: 'declaringFirm' },
+      { field: 'orderList[2].declareCode', enterprise: 'D3', role: 'declaringFirm' },
+    ]);
+    expect(nestedEnterpriseOf('goods', 'goodsList', 'customerCode', { customerCode: 'L' })).toBe('L');
+    expect(() => nestedEnterpriseOf('goods', 'goodsList', 'brand', { brand: 'X' })).toThrow(/not a declared/);
+  });
 });
