@@ -80,11 +80,12 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     PGUSER_LOCAL: 'postgres',
     KAFKA_HEAP: '512m',
     REGISTRY_HEAP: '256m',
-    // Start-up speed over peak speed, for this suite's JVMs only: the C1 compiler alone (a
-    // fraction of the warm-up work on a loaded 2-core machine), and for the registry (Java 21+)
-    // a class-data archive written at its first clean exit and mapped by every later start.
+    // Start-up speed over peak speed, for this suite's JVMs only: the C1 compiler alone, a
+    // fraction of the warm-up work on a loaded 2-core machine. (A class-data archive of the
+    // registry, -XX:+AutoCreateSharedArchive, was measured: writing it at the first stop took
+    // about 40 s, in the middle of the registry fault.)
     KAFKA_JAVA_OPTS: '-XX:TieredStopAtLevel=1',
-    REGISTRY_JAVA_OPTS: `-XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=${root}deploy/.cache/faults-registry.jsa`,
+    REGISTRY_JAVA_OPTS: '-XX:TieredStopAtLevel=1',
   };
   // Postgres refuses to run as root: the cluster belongs to the postgres user then.
   const asPostgres = (command: string, args: string[]) =>
