@@ -28,6 +28,9 @@ registry_db=${TRADELOG_REGISTRY_DB:-tradelog_registry}
 # Each test file makes topics of its own for every document and feed type: the metadata needs room.
 kafka_heap=${KAFKA_HEAP:-1g}
 registry_heap=${REGISTRY_HEAP:-384m}
+# Extra JVM flags (word-split), e.g. the fault suite's fast-start ones (tests/faults/README.md).
+kafka_java_opts=${KAFKA_JAVA_OPTS:-}
+registry_java_opts=${REGISTRY_JAVA_OPTS:-}
 ready_timeout=${STACK_READY_TIMEOUT:-180}
 
 kafka_version=$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/pom.xml")
@@ -121,6 +124,14 @@ start_postgres() {
   say "postgres ready on $pg_host:$pg_port"
 }
 
+# What `kafka-storage.sh random-uuid` prints (16 random bytes, URL-safe base64 without padding,
+# never starting with "-"), without starting a JVM for it.
+cluster_id() {
+  local id
+  until id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '='); [ "${id:0:1}" != - ]; do :; done
+  echo "$id"
+}
+
 start_kafka() {
   if pid_alive kafka; then say "kafka already running (pid $(cat "$run/kafka.pid"))"; return 0; fi
   local cp data="$run/kafka-data" props="$run/kafka.properties"
@@ -151,11 +162,12 @@ PROPS
   if [ ! -f "$data/meta.properties" ]; then
     mkdir -p "$data"
     say "formatting Kafka storage (KRaft) in $data"
-    java -cp "$cp" kafka.tools.StorageTool format -t "$(java -cp "$cp" kafka.tools.StorageTool random-uuid)" \
+    java -cp "$cp" kafka.tools.StorageTool format -t "$(cluster_id)" \
       -c "$props" >"$run/kafka-format.log" 2>&1 || { tail -n 5 "$run/kafka-format.log" >&2; die "Kafka storage format failed"; }
   fi
   say "starting kafka $kafka_version on $host:$kafka_port"
-  nohup java -Xms128m -Xmx"$kafka_heap" -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+  # shellcheck disable=SC2086 # extra flags are meant to split
+  nohup java -Xms128m -Xmx"$kafka_heap" -XX:+UseG1GC $kafka_java_opts -XX:MaxGCPauseMillis=20 \
     -Djava.awt.headless=true -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info \
     -Dorg.slf4j.simpleLogger.showDateTime=true \
@@ -191,7 +203,8 @@ start_registry() {
       APICURIO_DATASOURCE_USERNAME="$pg_user" APICURIO_DATASOURCE_PASSWORD=unused \
       QUARKUS_LOG_LEVEL=WARN QUARKUS_LOG_CATEGORY__IO_APICURIO__LEVEL=INFO \
       QUARKUS_OTEL_SDK_DISABLED=true QUARKUS_ANALYTICS_DISABLED=true
-    exec nohup "$java_bin" -Xms64m -Xmx"$registry_heap" -XX:+UseSerialGC -jar quarkus-run.jar
+    # shellcheck disable=SC2086 # extra flags are meant to split
+    exec nohup "$java_bin" -Xms64m -Xmx"$registry_heap" -XX:+UseSerialGC $registry_java_opts -jar quarkus-run.jar
   ) >"$run/registry.log" 2>&1 &
   echo $! >"$run/registry.pid"
 }

@@ -1,5 +1,6 @@
 import { isProjectionName, type ProjectionName, projectionNames } from '@tradelog/projections';
 import { ConfigError, env } from '@tradelog/schemas';
+import { defaultMembership, type GroupMembership } from '@tradelog/schemas/log/consumer';
 import { type PushSettings, parsePushSettings } from './push/settings.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface ProcessorsConfig {
   /** Where /health and /metrics are served (src/opsServer.ts); port 0 turns it off. */
   opsHost: string;
   opsPort: number;
+  /** Every consumer group member's liveness (KAFKA_SESSION_TIMEOUT_MS, KAFKA_HEARTBEAT_INTERVAL_MS). */
+  membership: GroupMembership;
 }
 
 export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfig> {
@@ -43,6 +46,24 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
       'PROJECTION_NAMESPACE',
       `must be lower-case letters, digits and _, got "${namespace}"`,
     );
+  // The broker refuses sessions shorter than its group.min.session.timeout.ms (6 s by default).
+  const sessionTimeoutMs = env.integer(
+    source,
+    'KAFKA_SESSION_TIMEOUT_MS',
+    defaultMembership.sessionTimeoutMs,
+    { min: 6_000 },
+  );
+  const heartbeatIntervalMs = env.integer(
+    source,
+    'KAFKA_HEARTBEAT_INTERVAL_MS',
+    defaultMembership.heartbeatIntervalMs,
+    { min: 100 },
+  );
+  if (heartbeatIntervalMs >= sessionTimeoutMs)
+    throw new ConfigError(
+      'KAFKA_HEARTBEAT_INTERVAL_MS',
+      `must be below KAFKA_SESSION_TIMEOUT_MS (${sessionTimeoutMs}), got ${heartbeatIntervalMs}`,
+    );
   return Object.freeze({
     kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
     schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
@@ -55,5 +76,6 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     push: parsePushSettings(source),
+    membership: Object.freeze({ sessionTimeoutMs, heartbeatIntervalMs }),
   });
 }

@@ -125,6 +125,7 @@ for (const name of config.projections) {
     namespace: config.namespace,
     logger,
     changes: { producer, topic: config.changesTopic },
+    membership: config.membership,
   });
   running.push(supervisor);
   await untilAvailable(`projection ${name}`, () => supervisor.start());
@@ -138,6 +139,7 @@ if (config.push.enabled && pushMetrics) {
     settings: config.push,
     logger,
     metrics: pushMetrics,
+    membership: config.membership,
   });
   await untilAvailable('push service', () => service.start());
   push = service;

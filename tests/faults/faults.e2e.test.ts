@@ -88,7 +88,9 @@ describe('the product rides out faults of its dependencies and of itself', () =>
   let expectedExits = 0;
 
   beforeAll(async () => {
+    const startedAt = Date.now();
     stack = await startPrivateStack();
+    const stackAt = Date.now();
     proxies.kafka = await startKafkaProxy({ host: '127.0.0.1', port: stack.ports.kafka });
     proxies.postgres = await startTcpProxy({ host: '127.0.0.1', port: stack.ports.postgres });
     proxies.registry = await startTcpProxy({ host: '127.0.0.1', port: stack.ports.registry });
@@ -97,6 +99,10 @@ describe('the product rides out faults of its dependencies and of itself', () =>
       schemaRegistryUrl: `http://${proxies.registry.address}/apis/ccompat/v7`,
       databaseUrl: `postgres://postgres@${proxies.postgres.address}/tradelog`,
     });
+    // Where the suite's own start goes (tests/faults/README.md "Duration").
+    console.info(
+      `private stack up in ${round(stackAt - startedAt)} s, npm start ready ${round(Date.now() - stackAt)} s later`,
+    );
     // The suite's own reads go to Postgres directly: a partition is the product's, not ours.
     pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
     pool.on('error', () => {});

@@ -12,7 +12,11 @@ import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { type CheckpointedConsumer, createCheckpointedConsumer } from '../runtime/checkpointedConsumer.ts';
+import {
+  type CheckpointedConsumer,
+  type CheckpointedConsumerOptions,
+  createCheckpointedConsumer,
+} from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
 import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
@@ -32,6 +36,7 @@ import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
  */
 export interface PushProcessorOptions {
   brokers: string[];
+  membership?: CheckpointedConsumerOptions<ChangeEvent>['membership'];
   pool: pg.Pool;
   boss: PgBoss;
   queue: string;
@@ -196,6 +201,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     brokers: options.brokers,
     clientId: 'tradelog-push',
     groupId: options.consumerGroup,
+    ...(options.membership ? { membership: options.membership } : {}),
     topics: [options.topic],
     pool: options.pool,
     logger: options.logger.scope({ component: 'push-processor' }),

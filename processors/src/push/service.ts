@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
 import { createPushMetrics, type PushMetrics } from './metrics.ts';
-import { createPushProcessor, type PushProcessor } from './pushProcessor.ts';
+import { createPushProcessor, type PushProcessor, type PushProcessorOptions } from './pushProcessor.ts';
 import type { PushSettings } from './settings.ts';
 
 /**
@@ -23,6 +23,7 @@ export interface PushServiceOptions {
   now?: () => Date;
   /** The metrics to count into (created here when absent), so the ops server can serve them from start-up. */
   metrics?: PushMetrics;
+  membership?: PushProcessorOptions['membership'];
 }
 
 export interface PushService {
@@ -68,6 +69,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   });
   const processor = createPushProcessor({
     brokers: options.brokers,
+    ...(options.membership ? { membership: options.membership } : {}),
     pool: options.pool,
     boss,
     queue: settings.queue,

@@ -81,6 +81,7 @@ export interface CheckpointedConsumerOptions<E> {
   now?: () => Date;
   partitionsConsumedConcurrently?: number;
   fetch?: LogConsumerOptions['fetch'];
+  membership?: LogConsumerOptions['membership'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
   /** After each committed batch: the partition's new position (`applied` is 0 when every record was dead-lettered). */
@@ -166,6 +167,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     logger: options.logger,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.membership ? { membership: options.membership } : {}),
     startOffsets: async () =>
       new Map((await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset])),
     onBatch,

@@ -48,6 +48,7 @@ export interface ProjectionConsumerOptions {
   concurrency?: number;
   /** Topics to read; the declaration's document types' topics by default. */
   topics: readonly string[];
+  membership?: CheckpointedConsumerOptions<DocumentEvent>['membership'];
 }
 
 export interface ProjectionConsumer extends CheckpointedConsumer {
@@ -86,6 +87,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     ...(options.onApplied ? { onApplied: options.onApplied } : {}),
     ...(options.onRetired ? { onRetired: options.onRetired } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
+    ...(options.membership ? { membership: options.membership } : {}),
     // Batches of many partitions are handed over at once and applied together (group commit),
     // and a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
     partitionsConsumedConcurrently: options.concurrency ?? 16,

@@ -17,7 +17,11 @@ import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import { rebuildProjection } from '../rebuild/rebuild.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
-import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
+import {
+  createProjectionConsumer,
+  type ProjectionConsumer,
+  type ProjectionConsumerOptions,
+} from './consumer.ts';
 import { type Projection, type TopicOf, topicsRead } from './projection.ts';
 
 /**
@@ -53,6 +57,7 @@ export interface LiveProjectionOptions {
   changes?: { producer: LogProducer; topic: string };
   /** How often an instance that is not building an upgrade looks for its end (2 s). */
   upgradePollMs?: number;
+  membership?: ProjectionConsumerOptions['membership'];
 }
 
 /** Waits `ms`, or less when the supervisor stops. */
@@ -130,6 +135,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
       live: true,
       logger: options.logger,
       ...(options.changes ? { changes: options.changes } : {}),
+      ...(options.membership ? { membership: options.membership } : {}),
       onRetired: () => {
         switching ??= moveToNewLive().finally(() => {
           switching = undefined;

@@ -71,6 +71,8 @@ export interface LogConsumerOptions {
   fetch?: { minBytes: number; maxWaitMs: number };
   /** Growing delay between rebuilds of a failed consumer. */
   restartDelayMs?: { initial: number; max: number };
+  /** How the broker tells a live member from a gone one (`defaultMembership` when absent). */
+  membership?: GroupMembership;
   now?: () => Date;
 }
 
@@ -90,12 +92,37 @@ export interface LogConsumer {
   resume(topic: string, partition: number): void;
 }
 
+/**
+ * The group member's liveness settings. A member the broker stops hearing from keeps its
+ * partitions until `sessionTimeoutMs` has passed, and every join in the meantime (the process
+ * that replaced a killed one, this consumer rebuilt after an outage: kafkajs joins as a new
+ * member, it has no static membership) waits for that: the session timeout is how long a
+ * projection stalls after a kill -9 or a partition (README "Riding out faults"). The price of a
+ * short one: a member that sends no heartbeat for that long (kafkajs heartbeats between
+ * fetches and after each batch; an event loop blocked, a batch that outlasts it) is taken for
+ * gone, its partitions move and its batch is redone (nothing is lost or doubled: the
+ * checkpoint commits with the rows). The broker accepts 6 s to 30 min by default
+ * (`group.min.session.timeout.ms`, `group.max.session.timeout.ms`).
+ */
+export interface GroupMembership {
+  sessionTimeoutMs: number;
+  /** How often a member says it lives; kafkajs wants it below the session timeout (a third or less). */
+  heartbeatIntervalMs: number;
+}
+
+/** 10 s and 1 s, where kafkajs has 30 s and 3 s. */
+export const defaultMembership: GroupMembership = Object.freeze({
+  sessionTimeoutMs: 10_000,
+  heartbeatIntervalMs: 1_000,
+});
+
 const slotOf = (topic: string, partition: number) => `${topic}/${partition}`;
 
 export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   const log = options.logger.scope({ component: 'log-consumer', groupId: options.groupId });
   const now = options.now ?? (() => new Date());
   const delays = options.restartDelayMs ?? { initial: 500, max: 15_000 };
+  const membership = options.membership ?? defaultMembership;
   const kafka = createKafka({
     brokers: options.brokers,
     clientId: options.clientId,
@@ -162,6 +189,8 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   async function run(): Promise<void> {
     const created = kafka.consumer({
       groupId: options.groupId,
+      sessionTimeout: membership.sessionTimeoutMs,
+      heartbeatInterval: membership.heartbeatIntervalMs,
       maxWaitTimeInMs: options.fetch?.maxWaitMs ?? 250,
       minBytes: options.fetch?.minBytes ?? 1,
       allowAutoTopicCreation: false,
