@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureKeyset } from '@tradelog/projections/access/developmentKeys';
@@ -6,6 +7,7 @@ import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import pg from 'pg';
+import { hashPassword } from '../../query-api/src/content/accounts.ts';
 import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
 import { demoEnterprises, demoSubmissions, demoVisitorPhone } from './dataset.ts';
 import { demoPlans } from './plans.ts';
@@ -111,7 +113,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
     operatorKey: { kind: 'operator', ownerId: 'demo-operator', ownerName: 'Demo operator', enterprises: [] },
   });
   log.info('demo keys ready', { enterprises });
-  await ensureDemoVisitor(options.databaseUrl);
+  const visitorPassword = await ensureDemoVisitor(options.databaseUrl);
 
   // Subscribed before the documents go in, so that their changes are pushed to it.
   const subscribed = await call(`${options.queryApiUrl}/subscriptions/changes`, keys.lenderKey, 'POST', {
@@ -207,6 +209,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
     ...keys,
     callbackUrl: options.callbackUrl,
     demoSubscriptionId,
+    visitorPassword,
     subscriptionId: '',
     liveVersion: String(live?.version ?? 1),
     ...(deliveryId ? { deliveryId } : {}),
@@ -229,19 +232,22 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
 }
 
 /**
- * A registered portal visitor for the operators' role requests (the collection's role grant and
- * withdrawal name it): registration needs the code texted to a phone, which the demo cannot read,
- * so the demo stores the sample visitor itself, marked as such, with a password no one can use.
+ * A registered portal visitor for the collection's login and the operators' role requests:
+ * registration needs the code texted to a phone, which the demo cannot read, so the demo stores
+ * the sample visitor itself, marked as such, with a fresh random password each run (a collection
+ * variable, like the keys; hashed as the portal hashes passwords).
  */
-async function ensureDemoVisitor(databaseUrl: string): Promise<void> {
+async function ensureDemoVisitor(databaseUrl: string): Promise<string> {
+  const password = randomBytes(9).toString('base64url').slice(0, 12);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     await pool.query(
       `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash, registered_at)
-       VALUES ($1, '演示访客 (sample)', 'Demo visitor company (sample)', 'visitor@example.com', 'sample', '150', 'demo: no password', now())
-       ON CONFLICT (phone) DO NOTHING`,
-      [demoVisitorPhone],
+       VALUES ($1, '演示访客 (sample)', 'Demo visitor company (sample)', 'visitor@example.com', 'sample', '150', $2, now())
+       ON CONFLICT (phone) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
+      [demoVisitorPhone, hashPassword(password)],
     );
+    return password;
   } finally {
     await pool.end();
   }

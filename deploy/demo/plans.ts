@@ -79,6 +79,13 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
       expect: [400],
       why: 'registration needs the code texted to the phone; the example shows the refusal',
     },
+    // The demo's sample visitor (load.ts) logs in with its password.
+    portal_login: { body: { phone: demoVisitorPhone, password: '{{visitorPassword}}' } },
+    // A hand-over token comes from the management platform's own login, which the demo has not.
+    portal_handover: {
+      expect: [401],
+      why: 'a hand-over token comes from the management platform; the example’s is not one: shows the refusal',
+    },
     // The demo's sample visitor (load.ts) asked for a role: granted, then withdrawn.
     grant_portal_role: { path: { phone: demoVisitorPhone } },
     withdraw_portal_role: { path: { phone: demoVisitorPhone } },

@@ -59,7 +59,7 @@ const fail = (
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
-function hashPassword(password: string, salt = randomBytes(16)): string {
+export function hashPassword(password: string, salt = randomBytes(16)): string {
   return `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
 }
 
