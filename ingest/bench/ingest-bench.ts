@@ -282,6 +282,17 @@ async function measureKafkaPerf(topic: string, recordSize: number) {
  */
 const percent = (share: number) => `${(100 * share).toFixed(0)}%`;
 
+/**
+ * The CPU an answered request cost the parties of the pipeline (server, load generator, Kafka,
+ * Postgres), leaving out the rest of a shared machine: a neighbour's load changes a phase's rate
+ * a lot and this cost little, so ratios of costs compare two phases more steadily than rates.
+ */
+const pipelineCostMs = (cpu: CpuPerRequest) =>
+  cpu.msPerRequest.server +
+  cpu.msPerRequest.loadGenerator +
+  cpu.msPerRequest.kafka +
+  cpu.msPerRequest.postgres;
+
 type Measured = Awaited<ReturnType<typeof measureHttp>>;
 
 interface Round {
@@ -289,6 +300,8 @@ interface Round {
   append: Measured;
   ingest: Measured;
   bound: ReturnType<typeof boundByOthers> | undefined;
+  /** The append service's pipeline cost per document over ingest's (pipelineCostMs). */
+  costShare: number | undefined;
 }
 
 function boundByOthers(noop: CpuPerRequest, ingest: CpuPerRequest) {
@@ -344,10 +357,16 @@ async function main() {
         run.partnerKey,
       );
       const bound = noop.cpu && ingest.cpu ? boundByOthers(noop.cpu, ingest.cpu) : undefined;
-      rounds.push({ noop, append, ingest, bound });
+      const costShare =
+        append.cpu && ingest.cpu ? pipelineCostMs(append.cpu) / pipelineCostMs(ingest.cpu) : undefined;
+      rounds.push({ noop, append, ingest, bound, costShare });
       say(
         `SHARE ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${percent(ingest.perSecond / append.perSecond)} of the append service (${append.perSecond.toFixed(0)} docs/s, target 60%) and ${percent(ingest.perSecond / noop.perSecond)} of express no-op (${noop.perSecond.toFixed(0)} req/s)`,
       );
+      if (costShare !== undefined && append.cpu && ingest.cpu)
+        say(
+          `COST a document costs server + load generator + kafka + postgres ${pipelineCostMs(ingest.cpu).toFixed(3)} ms through ingest and ${pipelineCostMs(append.cpu).toFixed(3)} ms through the append service: ingest at ${percent(costShare)} of the append service by cost (the rest of the machine, ${ingest.cpu.msPerRequest.other.toFixed(3)} and ${append.cpu.msPerRequest.other.toFixed(3)} ms/doc, left out)`,
+        );
       if (bound !== undefined) {
         say(
           `BOUND with ingest's process as cheap as the no-op's (${bound.noopServerMs.toFixed(3)} ms/req), load generator + kafka + postgres (${bound.othersMs.toFixed(3)} ms/doc) allow ${bound.docsPerSecond.toFixed(0)} docs/s, ${percent(bound.shareOfNoopBound)} of the no-op's own bound (${bound.noopBound.toFixed(0)}/s, server + load generator)`,
@@ -356,10 +375,14 @@ async function main() {
     }
     await createPerfTopic(perfTopic);
     const kafka = await measureKafkaPerf(perfTopic, recordSize);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // The lower middle of an even count: two rounds report their worse one, not their better.
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
     const ofAppend = median(rounds.map((r) => r.ingest.perSecond / r.append.perSecond));
     const ofNoop = median(rounds.map((r) => r.ingest.perSecond / r.noop.perSecond));
     const ingestRate = median(rounds.map((r) => r.ingest.perSecond));
+    const costShares = rounds.flatMap((r) => (r.costShare === undefined ? [] : [r.costShare]));
+    const byCost = costShares.length > 0 ? median(costShares) : undefined;
     if (jsonOutput) {
       process.stdout.write(
         `${JSON.stringify({
@@ -378,12 +401,13 @@ async function main() {
           kafkaPerfTest: { ...kafka, records: config.perfRecords, recordBytes: recordSize },
           ingestShareOfAppend: ofAppend,
           ingestShareOfNoop: ofNoop,
+          ingestShareOfAppendByCost: byCost,
           ingestShareOfKafka: ingestRate / kafka.perSecond,
         })}\n`,
       );
     }
     say(
-      `SUMMARY ingest ${ingestRate.toFixed(0)} docs/s = ${percent(ofAppend)} of the minimal append service (target 60%) and ${percent(ofNoop)} of express no-op${config.rounds > 1 ? ` (medians of ${config.rounds} rounds)` : ''}; ${percent(ingestRate / kafka.perSecond)} of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all); concurrency ${config.concurrency}, ${config.keyedPercent}% keyed`,
+      `SUMMARY ingest ${ingestRate.toFixed(0)} docs/s = ${percent(ofAppend)} of the minimal append service (target 60%) and ${percent(ofNoop)} of express no-op${byCost === undefined ? '' : `; ${percent(byCost)} of the append service by cost`}${config.rounds > 1 ? ` (medians of ${config.rounds} rounds)` : ''}; ${percent(ingestRate / kafka.perSecond)} of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all); concurrency ${config.concurrency}, ${config.keyedPercent}% keyed`,
     );
   } finally {
     // The benchmark's topics, subjects and keys are throwaway: remove them.
