@@ -97,15 +97,12 @@ if (mode === 'noop') {
     topicSuffix,
     logger,
     // Everything else as main.ts configures it from the same variables (config.ts defaults):
-    // producers and their batching, the call limit counted in Postgres, the idempotency
-    // records (INGEST_DUPLICATE_WINDOW_MS, default 10 min: a client cycling through prepared
-    // bodies must send an Idempotency-Key per request, as the load generator does, or its
-    // repeats are answered without appending), the key cache and the intake queue.
+    // producers and their batching, the call limit leased from Postgres, the idempotency
+    // records of requests with an Idempotency-Key, the key cache and the intake queue.
     producers: config.kafkaProducers,
     lingerMs: config.kafkaLingerMs,
     ackTimeoutMs: config.kafkaAckTimeoutMs,
     keyLimit: config.keyLimit,
-    duplicateWindowMs: config.duplicateWindowMs,
     idempotencyKeyTtlMs: config.idempotencyKeyTtlMs,
     keyCacheTtlMs: config.keyCacheTtlMs,
     keyNegativeCacheTtlMs: config.keyNegativeCacheTtlMs,
