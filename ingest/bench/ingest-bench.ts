@@ -45,6 +45,8 @@ const config = {
   perfRecords: env.integer(source, 'BENCH_KAFKA_RECORDS', 100_000, { min: 1000 }),
   keyedPercent: env.integer(source, 'BENCH_KEYED_PERCENT', 0, { min: 0, max: 100 }),
   rounds: env.integer(source, 'BENCH_ROUNDS', 1, { min: 1, max: 10 }),
+  /** Where ingest's CPU profiles go (node --cpu-prof), one per ingest phase; none when unset. */
+  cpuProfileDir: env.optionalText(source, 'BENCH_CPU_PROFILE_DIR'),
 };
 const logger = createLogger({ service: 'ingest-bench' }, { level: 'warn' });
 const jsonOutput = process.argv.includes('--json');
@@ -175,7 +177,11 @@ function describeCpu(cpu: CpuPerRequest): string {
 const serverEnv = { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env };
 
 async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['ingest/bench/bench-server.ts', ...args], {
+  const profile =
+    config.cpuProfileDir !== undefined && args[0] === 'ingest'
+      ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`]
+      : [];
+  const child = spawn(process.execPath, [...profile, 'ingest/bench/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: serverEnv,
   });

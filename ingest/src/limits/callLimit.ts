@@ -4,6 +4,7 @@ import {
   createCallLimits,
   type LimitRule,
   type LimitStoreClient,
+  type LimitVerdict,
   leaseBlock,
   limitHeaders,
 } from '@tradelog/schemas/runtime/callLimits';
@@ -37,21 +38,19 @@ export function createIngestLimits(rule: LimitRule, store: LimitStoreClient): Ca
 }
 
 export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST') return next();
-    let key: string;
-    try {
-      key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
-    } catch {
-      return next();
-    }
+  // The subject of the key last presented on each connection: a keep-alive caller sends the same
+  // key on every request, so its sha256 is taken once per connection, not once more per call
+  // (the route hashes it again for the key lookup). Held only as long as the connection.
+  const subjects = new WeakMap<object, { key: string; subject: string }>();
+  const subjectOf = (req: Request, key: string) => {
+    const known = subjects.get(req.socket);
+    if (known?.key === key) return known.subject;
     const subject = `k:${hashPresentedKey(key)}`;
-    // Nearly every call is answered from the block this instance holds, without a promise; only
-    // the first call of a window waits for the store. The store's faults are covered by the
-    // in-memory insurance; anything else lets the call pass.
-    const verdict =
-      limits.consumeHeld('partner-default', subject) ??
-      (await limits.consume('partner-default', subject).catch(() => undefined));
+    subjects.set(req.socket, { key, subject });
+    return subject;
+  };
+
+  const answer = (verdict: LimitVerdict | undefined, res: Response, next: NextFunction) => {
     if (!verdict) return next();
     res.set(limitHeaders('partner-default', verdict));
     if (verdict.allowed) return next();
@@ -67,6 +66,26 @@ export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
         {},
         { retriable: true },
       ),
+    );
+  };
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST') return next();
+    let key: string;
+    try {
+      key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
+    } catch {
+      return next();
+    }
+    const subject = subjectOf(req, key);
+    // Nearly every call is answered from the block this instance holds, synchronously; only the
+    // first call of a window waits for the store. The store's faults are covered by the
+    // in-memory insurance; anything else lets the call pass.
+    const held = limits.consumeHeld('partner-default', subject);
+    if (held !== undefined) return answer(held, res, next);
+    return limits.consume('partner-default', subject).then(
+      (verdict) => answer(verdict, res, next),
+      () => next(),
     );
   };
 }
