@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { createLogger, env } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { parseIngestConfig } from '../src/config.ts';
 import { startBenchRun } from './benchRun.ts';
@@ -12,14 +13,19 @@ import { type CpuPerRequest, cpuBetween, cpuSnapshot } from './cpuParties.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
 
 /**
- * Ingest benchmark (issue 3): documents/s accepted and latency percentiles at a fixed
- * concurrency with a realistic mix of the 14 documents, next to two ceilings measured in the
- * same run on the same machine:
+ * Ingest benchmark: documents/s accepted and latency percentiles at a fixed concurrency with a
+ * realistic mix of the 14 documents, next to ceilings measured in the same run on the same
+ * machine, each driven by the same load generator with the same bodies at the same concurrency:
  *   1. an Express app that parses the same JSON bodies and answers at once (what HTTP + JSON
- *      parsing alone allow), driven by the same load generator at the same concurrency;
- *   2. Kafka's own producer performance tool (org.apache.kafka.tools.ProducerPerformance)
+ *      parsing alone allow);
+ *   2. the minimal append service (bench-server.ts `append`): Express, the JSON parsed, the same
+ *      log producer with acks=all appending each body to its topic — what any service that
+ *      acknowledges a document only once Kafka holds it costs on this machine;
+ *   3. Kafka's own producer performance tool (org.apache.kafka.tools.ProducerPerformance)
  *      writing records of the mix's mean value size with acks=all and idempotence.
  * The servers run in a child process, so the load generator does not share their event loop.
+ * `BENCH_KEYED_PERCENT` (0 by default: most partners send no key) is the share of requests
+ * that carry an `Idempotency-Key` of their own, each a new one (ingest README "Retrying safely").
  *
  *   npm run bench:ingest              (needs the local stack: `npm run stack up`)
  *   npm run bench:ingest -- --json    the same lines on stderr, one JSON result on stdout (for CI)
@@ -37,6 +43,10 @@ const config = {
   warmupSeconds: env.integer(source, 'BENCH_WARMUP_SECONDS', 3, { min: 0 }),
   seconds: env.integer(source, 'BENCH_SECONDS', 15, { min: 1 }),
   perfRecords: env.integer(source, 'BENCH_KAFKA_RECORDS', 100_000, { min: 1000 }),
+  keyedPercent: env.integer(source, 'BENCH_KEYED_PERCENT', 0, { min: 0, max: 100 }),
+  rounds: env.integer(source, 'BENCH_ROUNDS', 1, { min: 1, max: 10 }),
+  /** Where ingest's CPU profiles go (node --cpu-prof), one per ingest phase; none when unset. */
+  cpuProfileDir: env.optionalText(source, 'BENCH_CPU_PROFILE_DIR'),
 };
 const logger = createLogger({ service: 'ingest-bench' }, { level: 'warn' });
 const jsonOutput = process.argv.includes('--json');
@@ -62,7 +72,9 @@ async function load(
   const result: LoadResult = { ok: 0, failed: 0, failures: new Map(), seconds, latenciesMs: [] };
   const deadline = performance.now() + seconds * 1000;
   let next = 0;
-  const post = (submission: Submission) =>
+  // BENCH_KEYED_PERCENT of the requests carry a key, spread evenly over the run.
+  let keyedCredit = 0;
+  const post = (submission: Submission, idempotencyKey: string | undefined) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(
         {
@@ -75,11 +87,7 @@ async function load(
             'content-type': 'application/json',
             'content-length': submission.body.length,
             authorization: `Bearer ${apiKey}`,
-            // The 5,000 prepared bodies repeat during a run; an identical body within the
-            // duplicate window would be answered as a repeat without appending (ingest README
-            // "Retrying safely"). A key per request makes every request a new submission, and
-            // still pays for the idempotency record as partners using keys do.
-            'idempotency-key': randomUUID(),
+            ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
           },
         },
         (response) => {
@@ -97,9 +105,12 @@ async function load(
   const worker = async () => {
     while (performance.now() < deadline) {
       const submission = submissions[next++ % submissions.length]!;
+      keyedCredit += config.keyedPercent;
+      const keyed = keyedCredit >= 100;
+      if (keyed) keyedCredit -= 100;
       const started = performance.now();
       try {
-        const response = await post(submission);
+        const response = await post(submission, keyed ? randomUUID() : undefined);
         if (response.status === 200) {
           result.ok++;
           result.latenciesMs.push(performance.now() - started);
@@ -166,7 +177,11 @@ function describeCpu(cpu: CpuPerRequest): string {
 const serverEnv = { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env };
 
 async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['ingest/bench/bench-server.ts', ...args], {
+  const profile =
+    config.cpuProfileDir !== undefined && args[0] === 'ingest'
+      ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`]
+      : [];
+  const child = spawn(process.execPath, [...profile, 'ingest/bench/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: serverEnv,
   });
@@ -271,6 +286,30 @@ async function measureKafkaPerf(topic: string, recordSize: number) {
  * as measured, and that rate as a share of the no-op's own bound (its server and load
  * generator). `other` (the rest of a shared machine) is left out of both.
  */
+const percent = (share: number) => `${(100 * share).toFixed(0)}%`;
+
+/**
+ * The CPU an answered request cost the parties of the pipeline (server, load generator, Kafka,
+ * Postgres), leaving out the rest of a shared machine: a neighbour's load changes a phase's rate
+ * a lot and this cost little, so ratios of costs compare two phases more steadily than rates.
+ */
+const pipelineCostMs = (cpu: CpuPerRequest) =>
+  cpu.msPerRequest.server +
+  cpu.msPerRequest.loadGenerator +
+  cpu.msPerRequest.kafka +
+  cpu.msPerRequest.postgres;
+
+type Measured = Awaited<ReturnType<typeof measureHttp>>;
+
+interface Round {
+  noop: Measured;
+  append: Measured;
+  ingest: Measured;
+  bound: ReturnType<typeof boundByOthers> | undefined;
+  /** The append service's pipeline cost per document over ingest's (pipelineCostMs). */
+  costShare: number | undefined;
+}
+
 function boundByOthers(noop: CpuPerRequest, ingest: CpuPerRequest) {
   const { loadGenerator, kafka, postgres } = ingest.msPerRequest;
   const othersMs = loadGenerator + kafka + postgres;
@@ -290,7 +329,7 @@ async function main() {
     `ingest benchmark: concurrency ${config.concurrency}, ${config.seconds} s per phase after ${config.warmupSeconds} s warm-up, 14-document mix, mean body ${meanBody} B`,
   );
   say(
-    `ingest as deployed: ${ingestSettings.kafkaProducers} producers, linger ${ingestSettings.kafkaLingerMs} ms, acks=all, idempotent; call limit counted in Postgres (${ingestSettings.keyLimit.points} per ${ingestSettings.keyLimit.windowSeconds} s); an idempotency record per request (Idempotency-Key)`,
+    `ingest as deployed: ${ingestSettings.kafkaProducers} producers, linger ${ingestSettings.kafkaLingerMs} ms, acks=all, idempotent; call limit leased from Postgres (${ingestSettings.keyLimit.points} per ${ingestSettings.keyLimit.windowSeconds} s); Idempotency-Key on ${config.keyedPercent}% of requests; ${config.rounds} round(s) of no-op, append, ingest`,
   );
 
   const run = await startBenchRun({
@@ -301,17 +340,55 @@ async function main() {
   });
   const { runId } = run;
   const perfTopic = `tradelog.bench.perf.${runId}`;
+  // The append service's own topics (bench-server.ts), beside ingest's, removed with them.
+  const appendSuffix = `${runId}.append`;
+  const appendTopics = documentTypes.map((type) => `${type.topic}.${appendSuffix}`);
   try {
-    const noop = await measureHttp('express no-op', ['noop'], submissions, run.partnerKey);
-    const ingest = await measureHttp(
-      'ingest',
-      ['ingest', runId, run.databaseUrl],
-      submissions,
-      run.partnerKey,
-    );
+    // Rounds alternate the phases, so that a neighbour's load on a shared machine falls on
+    // both sides of a ratio rather than on one phase.
+    const rounds: Round[] = [];
+    for (let round = 1; round <= config.rounds; round++) {
+      if (config.rounds > 1) say(`round ${round}`);
+      const noop = await measureHttp('express no-op', ['noop'], submissions, run.partnerKey);
+      const append = await measureHttp(
+        'append service',
+        ['append', appendSuffix],
+        submissions,
+        run.partnerKey,
+      );
+      const ingest = await measureHttp(
+        'ingest',
+        ['ingest', runId, run.databaseUrl],
+        submissions,
+        run.partnerKey,
+      );
+      const bound = noop.cpu && ingest.cpu ? boundByOthers(noop.cpu, ingest.cpu) : undefined;
+      const costShare =
+        append.cpu && ingest.cpu ? pipelineCostMs(append.cpu) / pipelineCostMs(ingest.cpu) : undefined;
+      rounds.push({ noop, append, ingest, bound, costShare });
+      say(
+        `SHARE ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${percent(ingest.perSecond / append.perSecond)} of the append service (${append.perSecond.toFixed(0)} docs/s, target 60%) and ${percent(ingest.perSecond / noop.perSecond)} of express no-op (${noop.perSecond.toFixed(0)} req/s)`,
+      );
+      if (costShare !== undefined && append.cpu && ingest.cpu)
+        say(
+          `COST a document costs server + load generator + kafka + postgres ${pipelineCostMs(ingest.cpu).toFixed(3)} ms through ingest and ${pipelineCostMs(append.cpu).toFixed(3)} ms through the append service: ingest at ${percent(costShare)} of the append service by cost (the rest of the machine, ${ingest.cpu.msPerRequest.other.toFixed(3)} and ${append.cpu.msPerRequest.other.toFixed(3)} ms/doc, left out)`,
+        );
+      if (bound !== undefined) {
+        say(
+          `BOUND with ingest's process as cheap as the no-op's (${bound.noopServerMs.toFixed(3)} ms/req), load generator + kafka + postgres (${bound.othersMs.toFixed(3)} ms/doc) allow ${bound.docsPerSecond.toFixed(0)} docs/s, ${percent(bound.shareOfNoopBound)} of the no-op's own bound (${bound.noopBound.toFixed(0)}/s, server + load generator)`,
+        );
+      }
+    }
     await createPerfTopic(perfTopic);
     const kafka = await measureKafkaPerf(perfTopic, recordSize);
-    const bound = noop.cpu && ingest.cpu ? boundByOthers(noop.cpu, ingest.cpu) : undefined;
+    // The lower middle of an even count: two rounds report their worse one, not their better.
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+    const ofAppend = median(rounds.map((r) => r.ingest.perSecond / r.append.perSecond));
+    const ofNoop = median(rounds.map((r) => r.ingest.perSecond / r.noop.perSecond));
+    const ingestRate = median(rounds.map((r) => r.ingest.perSecond));
+    const costShares = rounds.flatMap((r) => (r.costShare === undefined ? [] : [r.costShare]));
+    const byCost = costShares.length > 0 ? median(costShares) : undefined;
     if (jsonOutput) {
       process.stdout.write(
         `${JSON.stringify({
@@ -319,34 +396,28 @@ async function main() {
           seconds: config.seconds,
           warmupSeconds: config.warmupSeconds,
           meanBodyBytes: meanBody,
+          keyedPercent: config.keyedPercent,
           ingestSettings: {
             kafkaProducers: ingestSettings.kafkaProducers,
             kafkaLingerMs: ingestSettings.kafkaLingerMs,
             keyLimit: ingestSettings.keyLimit,
-            duplicateWindowMs: ingestSettings.duplicateWindowMs,
             maxWaitingBodies: ingestSettings.maxWaitingBodies,
-            idempotencyKeyPerRequest: true,
           },
-          expressNoop: noop,
-          ingest,
+          rounds,
           kafkaPerfTest: { ...kafka, records: config.perfRecords, recordBytes: recordSize },
-          ingestShareOfNoop: ingest.perSecond / noop.perSecond,
-          ingestShareOfKafka: ingest.perSecond / kafka.perSecond,
-          boundByOthers: bound,
+          ingestShareOfAppend: ofAppend,
+          ingestShareOfNoop: ofNoop,
+          ingestShareOfAppendByCost: byCost,
+          ingestShareOfKafka: ingestRate / kafka.perSecond,
         })}\n`,
       );
     }
     say(
-      `SUMMARY ingest ${ingest.perSecond.toFixed(0)} docs/s (p50 ${ingest.p50.toFixed(1)} / p95 ${ingest.p95.toFixed(1)} / p99 ${ingest.p99.toFixed(1)} ms, concurrency ${config.concurrency}) = ${((100 * ingest.perSecond) / noop.perSecond).toFixed(0)}% of express no-op (${noop.perSecond.toFixed(0)} req/s) and ${((100 * ingest.perSecond) / kafka.perSecond).toFixed(0)}% of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all)`,
+      `SUMMARY ingest ${ingestRate.toFixed(0)} docs/s = ${percent(ofAppend)} of the minimal append service (target 60%) and ${percent(ofNoop)} of express no-op${byCost === undefined ? '' : `; ${percent(byCost)} of the append service by cost`}${config.rounds > 1 ? ` (medians of ${config.rounds} rounds)` : ''}; ${percent(ingestRate / kafka.perSecond)} of kafka-producer-perf-test (${kafka.perSecond.toFixed(0)} rec/s at ${recordSize} B, acks=all); concurrency ${config.concurrency}, ${config.keyedPercent}% keyed`,
     );
-    if (bound !== undefined) {
-      say(
-        `BOUND with ingest's process as cheap as the no-op's (${bound.noopServerMs.toFixed(3)} ms/req), load generator + kafka + postgres (${bound.othersMs.toFixed(3)} ms/doc) allow ${bound.docsPerSecond.toFixed(0)} docs/s, ${(100 * bound.shareOfNoopBound).toFixed(0)}% of the no-op's own bound (${bound.noopBound.toFixed(0)}/s, server + load generator)`,
-      );
-    }
   } finally {
     // The benchmark's topics, subjects and keys are throwaway: remove them.
-    await run.cleanUp([perfTopic]);
+    await run.cleanUp([perfTopic, ...appendTopics]);
   }
 }
 

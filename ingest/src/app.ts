@@ -44,7 +44,7 @@ export interface IngestDependencies {
   producer: Pick<LogProducer, 'append' | 'isReady'>;
   codec: Pick<RegistryCodec, 'encodeRaw'>;
   keys: Pick<KeyCache, 'resolve'>;
-  /** Idempotent submission (idempotency/); without it every valid submission is appended. */
+  /** Replay protection for requests with an `Idempotency-Key` (idempotency/); without it every valid submission is appended. */
   idempotency?: Idempotency;
   now: () => Date;
   newId: () => string;
@@ -169,15 +169,18 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     const named = assertSubmitGrant(grants, intf.id, document);
 
     const newDocumentId = deps.newId();
-    const claim = deps.idempotency
-      ? await deps.idempotency.claim({
-          partnerId,
-          interfaceId: intf.id,
-          idempotencyKey,
-          bodySha256: sha256,
-          newDocumentId,
-        })
-      : undefined;
+    // Only a request carrying a key is checked for a repeat (README "Retrying safely"): a keyless
+    // one is a new submission, and its path touches no database.
+    const claim =
+      deps.idempotency && idempotencyKey !== undefined
+        ? await deps.idempotency.claim({
+            partnerId,
+            interfaceId: intf.id,
+            idempotencyKey,
+            bodySha256: sha256,
+            newDocumentId,
+          })
+        : undefined;
     const documentId = claim?.documentId ?? newDocumentId;
     if (claim?.kind === 'replay') {
       submission.documentId = documentId;

@@ -39,8 +39,6 @@ export interface IngestConfig {
   maxWaitingBodies: number;
   /** How long an Idempotency-Key is remembered. */
   idempotencyKeyTtlMs: number;
-  /** How long an identical body (same partner, interface, content hash) without a key counts as a repeat; 0 = off. */
-  duplicateWindowMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The default per-key call limit (limits/callLimit.ts). */
   keyLimit: LimitRule;
@@ -87,7 +85,6 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     idempotencyKeyTtlMs: env.integer(source, 'INGEST_IDEMPOTENCY_KEY_TTL_MS', 24 * 60 * 60 * 1000, {
       min: 60_000,
     }),
-    duplicateWindowMs: env.integer(source, 'INGEST_DUPLICATE_WINDOW_MS', 10 * 60 * 1000, { min: 0 }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     keyLimit: Object.freeze({
       points: env.integer(source, 'INGEST_KEY_LIMIT_POINTS', 6000, { min: 1 }),

@@ -20,7 +20,6 @@ describe('parseIngestConfig', () => {
       shutdownGraceMs: 15_000,
       maxWaitingBodies: 256,
       idempotencyKeyTtlMs: 86_400_000,
-      duplicateWindowMs: 600_000,
     });
     expect(Object.isFrozen(parseIngestConfig(minimal))).toBe(true);
   });
@@ -50,7 +49,7 @@ describe('parseIngestConfig', () => {
     [{ ...minimal, INGEST_BODY_LIMIT_BYTES: '10' }, /INGEST_BODY_LIMIT_BYTES/],
     [{ ...minimal, DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ ...minimal, INGEST_HEADERS_TIMEOUT_MS: '60000' }, /INGEST_HEADERS_TIMEOUT_MS/],
-    [{ ...minimal, INGEST_DUPLICATE_WINDOW_MS: '-1' }, /INGEST_DUPLICATE_WINDOW_MS/],
+    [{ ...minimal, INGEST_IDEMPOTENCY_KEY_TTL_MS: '1000' }, /INGEST_IDEMPOTENCY_KEY_TTL_MS/],
   ])('fails naming the variable (%j)', (env, key) => {
     expect(() => parseIngestConfig(env)).toThrow(key);
   });

@@ -78,7 +78,6 @@ const idempotency = createIdempotency({
   now: () => new Date(),
   logger,
   keyTtlMs: config.idempotencyKeyTtlMs,
-  duplicateWindowMs: config.duplicateWindowMs,
   // A reservation still pending after the longest possible append was abandoned.
   staleAfterMs: config.kafkaAckTimeoutMs + 5_000,
 });

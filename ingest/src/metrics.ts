@@ -43,7 +43,7 @@ export function createIngestMetrics(registry: Registry = new Registry()): Ingest
     }),
     replayed: new Counter({
       name: 'ingest_submissions_replayed_total',
-      help: 'Repeated submissions (same Idempotency-Key, or an identical body within the window) answered with the first answer, by interface',
+      help: 'Repeated submissions (same Idempotency-Key) answered with the first answer, by interface',
       labelNames: ['interface'],
       registers: [registry],
     }),

@@ -55,8 +55,28 @@ describe('ingest OpenAPI document', () => {
       )['application/json']!;
       expect(body.schema.title).toBe(documentTypes.find((type) => type.id === intf.id)!.schema.title);
       expect(body.example).toBeDefined();
-      expect(Object.keys(operation!.responses)).toEqual(['200', '400', '401', '403', '413', '415', '503']);
+      expect(Object.keys(operation!.responses)).toEqual([
+        '200',
+        '400',
+        '401',
+        '403',
+        '409',
+        '413',
+        '415',
+        '422',
+        '429',
+        '503',
+      ]);
+      expect(operation!.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+      );
+      expect(operation!.responses['200']!.headers).toHaveProperty('Idempotent-Replayed');
+      expect(operation!.responses['429']!.headers).toHaveProperty('Retry-After');
       expect(operation!.description).toContain('2048 bytes');
     }
+    expect(document.info.description).toMatch(
+      /without an `Idempotency-Key` header every accepted request is a new submission/,
+    );
+    expect(document.info.description).toMatch(/resend with the same key/);
   });
 });

@@ -58,8 +58,7 @@ async function readWholePodTopic() {
   return readTopics({ brokers: services.kafkaBrokers, topics: [podTopic()], count, logger: quietLogger });
 }
 
-// Each call is a new version of the document (notes differ): an identical body within the
-// duplicate window would be answered as a repeat of the first (README "Retrying safely").
+// Each call is a new version of the document (notes differ), so that records can be told apart.
 async function submitPod(
   key: string,
   entOrderNo: string,

@@ -1,11 +1,13 @@
 import { localizedError } from '@tradelog/schemas/runtime/errors';
 
 /**
- * Idempotent submission, the pure part (README "Retrying safely"). A submission is identified
- * by (partner, interface, key): the caller's `Idempotency-Key` header, or — without one — the
- * sha256 of the canonical document, so an identical body from the same partner on the same
- * interface within the window is the same submission. The first request reserves the key
- * with the document id it will append under; a later one with the same key decides here.
+ * Idempotent submission, the pure part (README "Retrying safely"). As partners know it from
+ * Stripe and the IETF draft "The Idempotency-Key HTTP Header Field": only a request carrying an
+ * `Idempotency-Key` is protected from being appended twice; a submission is then identified by
+ * (partner, interface, key). Without a key every accepted request is a new submission, even one
+ * identical to an earlier one: a status sent A, B, then A again must end at A. The first request
+ * reserves the key with the document id it will append under; a later one with the same key
+ * decides here.
  */
 export interface IdempotencyRecord {
   bodySha256: string;
@@ -47,9 +49,13 @@ export function idempotencyKeyFrom(header: string | undefined): string | undefin
   });
 }
 
-/** The stored key: the caller's, or the body's hash (prefixed so that no caller key can collide with it). */
-export function storedKey(idempotencyKey: string | undefined, bodySha256: string): string {
-  return idempotencyKey === undefined ? `sha256:${bodySha256}` : `key:${idempotencyKey}`;
+/**
+ * The stored key. The prefix is the one caller keys were stored under while keyless bodies were
+ * recorded by their hash (`sha256:` rows, which now only expire): keys remembered before an
+ * upgrade still match after it.
+ */
+export function storedKey(idempotencyKey: string): string {
+  return `key:${idempotencyKey}`;
 }
 
 export const inProgress = () =>

@@ -1,5 +1,5 @@
 import { migrate } from '@tradelog/projections/migrate';
-import { documentType } from '@tradelog/schemas/documents/catalogue';
+import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
@@ -15,8 +15,8 @@ import { findKey } from './store.ts';
 
 /**
  * Idempotent submission against the real broker, registry and Postgres: a repeated
- * Idempotency-Key, or an identical body within the window, is answered with the first
- * answer and leaves one record in Kafka.
+ * Idempotency-Key is answered with the first answer and leaves one record in Kafka; without a
+ * key every request is a new submission, and nothing is written to the database for it.
  */
 const services = testServices();
 
@@ -24,19 +24,15 @@ let schema: Awaited<ReturnType<typeof createTestSchema>>;
 let pool: pg.Pool;
 let ingest: IngestUnderTest;
 let partnerKey: string;
-let otherPartnerKey: string;
 
 const podPath = () => ingest.interfaces.find((intf) => intf.id === 'pod')!.path;
 
-async function submitPod(
-  entOrderNo: string,
-  options: { idempotencyKey?: string; notes?: string; key?: string } = {},
-) {
+async function submitPod(entOrderNo: string, options: { idempotencyKey?: string; notes?: string } = {}) {
   const response = await fetch(`${ingest.url}${podPath()}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      authorization: `Bearer ${options.key ?? partnerKey}`,
+      authorization: `Bearer ${partnerKey}`,
       ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
     body: JSON.stringify({ ...examples.pod, entOrderNo, ...(options.notes ? { notes: options.notes } : {}) }),
@@ -48,9 +44,9 @@ async function submitPod(
   };
 }
 
-/** The pod records of these business keys: the topic read to its end offsets, so a duplicate cannot hide. */
-async function podRecords(keys: readonly string[]) {
-  const topic = ingest.topicOf(documentType('pod'));
+/** The records of these business keys: the type's topic read to its end offsets, so a duplicate cannot hide. */
+async function recordsOf(type: DocumentTypeId, keys: readonly string[]) {
+  const topic = ingest.topicOf(documentType(type));
   const ends = await topicOffsets({ brokers: services.kafkaBrokers, topics: [topic], logger: quietLogger });
   const count = [...ends.values()]
     .flat()
@@ -64,12 +60,36 @@ async function podRecords(keys: readonly string[]) {
   return records.filter((record) => keys.includes(record.key ?? ''));
 }
 
+const podRecords = (keys: readonly string[]) => recordsOf('pod', keys);
+
+/** The idempotency records a partner has (ingest's own table). */
+async function keyRowsOf(partnerId: string): Promise<number> {
+  const { rows } = await pool.query<{ count: string }>(
+    'SELECT count(*) FROM ingest_idempotency WHERE partner_id = $1',
+    [partnerId],
+  );
+  return Number(rows[0]!.count);
+}
+
+async function submitDocument(type: DocumentTypeId, document: object) {
+  const path = ingest.interfaces.find((intf) => intf.id === type)!.path;
+  const response = await fetch(`${ingest.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKey}` },
+    body: JSON.stringify(document),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    replayed: response.headers.get('idempotent-replayed'),
+  };
+}
+
 beforeAll(async () => {
   schema = await createTestSchema(services.databaseUrl, 'ingest_idempotency');
   await migrate(services.databaseUrl, { schema: schema.schema, logger: quietLogger });
   pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 2 });
   partnerKey = (await createTestApiKey(pool, 'partner', { ownerId: 'repeat-partner' })).key;
-  otherPartnerKey = (await createTestApiKey(pool, 'partner', { ownerId: 'other-partner' })).key;
   ingest = await startIngestUnderTest({
     brokers: services.kafkaBrokers,
     schemaRegistryUrl: services.schemaRegistryUrl,
@@ -104,24 +124,38 @@ describe('idempotent submission', () => {
     ]);
   });
 
-  it('an identical body without a key within the window: one record', async () => {
+  it('without a key, a status sent A → B → A is appended three times, in order, and ends at A', async () => {
+    const rowsBefore = await keyRowsOf('repeat-partner');
+    const submit = (orderStatus: string) =>
+      submitDocument('saleOrderToB', { ...examples.saleOrderToB, entOrderNo: 'IDEM-ABA', orderStatus });
+    const answers = [];
+    for (const orderStatus of ['10', '20', '10']) answers.push(await submit(orderStatus));
+    for (const answer of answers) expect(answer).toMatchObject({ status: 200, replayed: null });
+    expect(new Set(answers.map((answer) => answer.body.documentId)).size).toBe(3);
+
+    const records = await recordsOf('saleOrderToB', ['IDEM-ABA']);
+    expect(records.map((record) => decodeDocumentHeaders(record.headers).documentId)).toEqual(
+      answers.map((answer) => answer.body.documentId),
+    );
+    expect(records.map((record) => JSON.parse(record.value!.subarray(5).toString()).orderStatus)).toEqual([
+      '10',
+      '20',
+      '10',
+    ]);
+    // Nothing was written for them: a keyless submission touches no database.
+    expect(await keyRowsOf('repeat-partner')).toBe(rowsBefore);
+  });
+
+  it('without a key, an identical body sent twice is two submissions', async () => {
     const first = await submitPod('IDEM-BODY');
     const again = await submitPod('IDEM-BODY');
-    expect(first.status).toBe(200);
-    expect(again).toMatchObject({
-      status: 200,
-      replayed: 'true',
-      body: { documentId: first.body.documentId },
-    });
-    // Another partner sending the same body is another submission.
-    const other = await submitPod('IDEM-BODY', { key: otherPartnerKey });
-    expect(other).toMatchObject({ status: 200, replayed: null });
-    expect(other.body.documentId).not.toBe(first.body.documentId);
-
+    expect(first).toMatchObject({ status: 200, replayed: null });
+    expect(again).toMatchObject({ status: 200, replayed: null });
+    expect(again.body.documentId).not.toBe(first.body.documentId);
     const records = await podRecords(['IDEM-BODY']);
     expect(records.map((record) => decodeDocumentHeaders(record.headers).documentId)).toEqual([
       first.body.documentId,
-      other.body.documentId,
+      again.body.documentId,
     ]);
   });
 
@@ -192,7 +226,6 @@ describe('the outcome, recorded after the answer', () => {
       now: () => new Date(),
       logger: quietLogger,
       keyTtlMs: 60_000,
-      duplicateWindowMs: 60_000,
       staleAfterMs: 60_000,
     });
     const request = {

@@ -13,7 +13,8 @@ import {
 } from './store.ts';
 
 /**
- * Idempotent submission (README "Retrying safely"): reserve the key, append, then record the
+ * Idempotent submission for requests that carry an `Idempotency-Key` (README "Retrying safely";
+ * a request without one never comes here and costs the database nothing): reserve the key, append, then record the
  * outcome — after the answer, in the background: a retry that reaches this instance first waits
  * for it, one that reaches another instance meanwhile gets 409 in progress for those few
  * milliseconds. The reservation is written before the append, so a retry after a timeout finds it:
@@ -42,7 +43,7 @@ export interface Idempotency {
   claim(request: {
     partnerId: string;
     interfaceId: string;
-    idempotencyKey: string | undefined;
+    idempotencyKey: string;
     bodySha256: string;
     newDocumentId: string;
   }): Promise<Claim>;
@@ -57,8 +58,6 @@ export interface IdempotencyOptions {
   logger: Logger;
   /** How long an Idempotency-Key is remembered. */
   keyTtlMs: number;
-  /** How long an identical body without a key counts as the same submission; 0 turns this off. */
-  duplicateWindowMs: number;
   /** A pending reservation older than this was abandoned (longer than any append may take). */
   staleAfterMs: number;
   pauseAfterFailureMs?: number;
@@ -135,25 +134,22 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
 
   return {
     async claim(request) {
-      const byBody = request.idempotencyKey === undefined;
-      if (byBody && options.duplicateWindowMs <= 0) return unguarded(request.newDocumentId);
       if (options.now().getTime() < pausedUntil) return unguarded(request.newDocumentId);
       const scope: KeyScope = {
         partnerId: request.partnerId,
         interfaceId: request.interfaceId,
-        key: storedKey(request.idempotencyKey, request.bodySha256),
+        key: storedKey(request.idempotencyKey),
       };
       try {
         // A few rounds at most: each lost race means another request changed the record.
         for (let round = 0; round < 3; round++) {
           const now = options.now();
-          const ttl = byBody ? options.duplicateWindowMs : options.keyTtlMs;
           const reserved = await reserve({
             scope,
             bodySha256: request.bodySha256,
             documentId: request.newDocumentId,
             now,
-            expiresAt: new Date(now.getTime() + ttl),
+            expiresAt: new Date(now.getTime() + options.keyTtlMs),
           });
           if (reserved) return appendClaim(scope, request.newDocumentId);
           await unsettled.get(scopeId(scope)); // this instance's outcome for it, still on its way

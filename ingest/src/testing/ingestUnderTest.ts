@@ -56,8 +56,6 @@ export async function startIngestUnderTest(options: {
   producers?: number;
   /** The default per-key call limit, counted in the keys database (none when absent). */
   keyLimit?: LimitRule;
-  /** Identical bodies within this window are one submission (config INGEST_DUPLICATE_WINDOW_MS); 0 = off. */
-  duplicateWindowMs?: number;
   idempotencyKeyTtlMs?: number;
   maxWaitingBodies?: number;
   timeouts?: Partial<ServerTimeouts>;
@@ -107,7 +105,6 @@ export async function startIngestUnderTest(options: {
     now: () => new Date(),
     logger: options.logger,
     keyTtlMs: options.idempotencyKeyTtlMs ?? 24 * 60 * 60 * 1000,
-    duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,
     staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
   });
   const metrics = createIngestMetrics();

@@ -29,7 +29,10 @@ export type OpenApiOperation = {
   security: Record<string, string[]>[];
   parameters?: Record<string, unknown>[];
   requestBody?: Record<string, unknown>;
-  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }
+  >;
   'x-audience': readonly Audience[];
   'x-summary-cn': string;
 };

@@ -37,7 +37,25 @@ export interface LimitStoreClient {
 
 export interface CallLimits<Name extends string> {
   consume(name: Name, subject: string): Promise<LimitVerdict>;
+  /**
+   * The verdict without waiting, when this instance can give it from memory: a call spent from
+   * the block it holds (the next block is taken in the background before this one runs out), or
+   * a subject the store refused until its window ends. `undefined` when only the store can
+   * answer (no block held, the first call of a window, or limits counted call by call): then
+   * `consume`. Lets a hot path skip a promise per call.
+   */
+  consumeHeld(name: Name, subject: string): LimitVerdict | undefined;
   readonly table: LimitTable<Name>;
+}
+
+interface Lease {
+  /** Calls taken from the store and not yet spent (0 with `refused`). */
+  left: number;
+  /** What the store had left for the window when the block was taken. */
+  remaining: number;
+  endsAt: number;
+  /** The store refused the subject: every call is refused until `endsAt`. */
+  refused: boolean;
 }
 
 export function createCallLimits<Name extends string>(options: {
@@ -55,7 +73,10 @@ export function createCallLimits<Name extends string>(options: {
    */
   block?: (rule: LimitRule) => number;
 }): CallLimits<Name> {
-  const limiters = new Map<Name, RateLimiterPostgres | RateLimiterMemory>();
+  const limits = new Map<
+    Name,
+    { rule: LimitRule; limiter: RateLimiterPostgres | RateLimiterMemory; block: number }
+  >();
   for (const [name, rule] of Object.entries(options.table) as [Name, LimitRule][]) {
     const common = {
       keyPrefix: `${options.prefix}:${name}`,
@@ -63,115 +84,142 @@ export function createCallLimits<Name extends string>(options: {
       duration: rule.windowSeconds,
     };
     const memory = new RateLimiterMemory(common);
-    limiters.set(
-      name,
-      options.store
-        ? new RateLimiterPostgres({
-            ...common,
-            storeClient: options.store,
-            storeType: 'pool',
-            tableName: 'call_limits',
-            tableCreated: true,
-            clearExpiredByTimeout: false,
-            inMemoryBlockOnConsumed: rule.points + 1,
-            insuranceLimiter: memory,
-          })
-        : memory,
-    );
+    const limiter = options.store
+      ? new RateLimiterPostgres({
+          ...common,
+          storeClient: options.store,
+          storeType: 'pool',
+          tableName: 'call_limits',
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          inMemoryBlockOnConsumed: rule.points + 1,
+          insuranceLimiter: memory,
+        })
+      : memory;
+    const block = Math.max(1, Math.min(rule.points, Math.floor(options.block?.(rule) ?? 1)));
+    limits.set(name, { rule, limiter, block });
   }
-  // Calls taken from the store and not yet spent, per limit and subject, until the window ends.
-  const leases = new Map<string, { left: number; remaining: number; endsAt: number }>();
+  const limitOf = (name: Name) => {
+    const limit = limits.get(name);
+    if (!limit) throw new Error(`no call limit named ${name}`);
+    return limit;
+  };
+  const verdictOf = (rule: LimitRule, allowed: boolean, remaining: number, msBeforeNext: number) => ({
+    allowed,
+    limit: rule.points,
+    remaining: Math.max(0, remaining),
+    resetSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    windowSeconds: rule.windowSeconds,
+  });
+  // Per limit and subject, until the window ends: the calls taken from the store and not yet
+  // spent, or the store's refusal.
+  const leases = new Map<string, Lease>();
   // Blocks being taken from the store, per limit and subject (settled, never rejected).
   const takes = new Map<string, Promise<void>>();
+  const leaseKeyOf = (name: Name, subject: string) => `${name}\u0000${subject.slice(0, 200)}`;
+
+  /**
+   * Takes a block from the store into the lease. Calls left from the same window add up; a
+   * block of a new window replaces what the ended one left (those lapse with it).
+   */
+  const take = (
+    name: Name,
+    subject: string,
+    spendOne: boolean,
+  ): Promise<{ res: RateLimiterRes; granted: number }> => {
+    const { rule, limiter, block } = limitOf(name);
+    const key = subject.slice(0, 200);
+    const leaseKey = leaseKeyOf(name, subject);
+    const windowMs = rule.windowSeconds * 1000;
+    const at = Date.now();
+    const taking = limiter
+      .consume(key, block)
+      .catch((error: unknown) => {
+        if (error instanceof RateLimiterRes) return error;
+        throw error;
+      })
+      .then((res) => {
+        // The store counted the whole block; what lay within the rule is ours to spend. A
+        // caller blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted.
+        const granted =
+          res.consumedPoints >= block ? Math.min(block, rule.points - (res.consumedPoints - block)) : 0;
+        const endsAt = at + res.msBeforeNext;
+        const current = leases.get(leaseKey);
+        const carried =
+          current && !current.refused && current.endsAt > Date.now() && endsAt - current.endsAt < windowMs / 2
+            ? current.left
+            : 0;
+        const left = carried + Math.max(0, granted - (spendOne && granted > 0 ? 1 : 0));
+        if (left > 0)
+          leases.set(leaseKey, {
+            left,
+            remaining: Math.max(0, rule.points - res.consumedPoints),
+            endsAt,
+            refused: false,
+          });
+        else if (granted === 0) leases.set(leaseKey, { left: 0, remaining: 0, endsAt, refused: true });
+        else leases.delete(leaseKey);
+        if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
+        return { res, granted };
+      });
+    const settled = taking.then(
+      () => undefined,
+      () => undefined,
+    );
+    takes.set(leaseKey, settled);
+    void settled.then(() => {
+      if (takes.get(leaseKey) === settled) takes.delete(leaseKey);
+    });
+    return taking;
+  };
+
+  const consumeHeld = (name: Name, subject: string): LimitVerdict | undefined => {
+    const { rule, block } = limitOf(name);
+    if (block === 1) return undefined;
+    const leaseKey = leaseKeyOf(name, subject);
+    const lease = leases.get(leaseKey);
+    if (lease === undefined) return undefined;
+    const now = Date.now();
+    if (lease.endsAt <= now) return undefined;
+    if (lease.refused) return verdictOf(rule, false, 0, lease.endsAt - now);
+    if (lease.left <= 0) return undefined;
+    lease.left--;
+    // The next block is taken while half of this one is left, so that callers spend from memory
+    // and never wait for the store in the middle of a window (only its first call does).
+    if (lease.left <= Math.floor(block / 2) && !takes.has(leaseKey))
+      take(name, subject, false).catch(() => undefined);
+    return verdictOf(rule, true, lease.remaining + lease.left, lease.endsAt - now);
+  };
+
   return {
     table: options.table,
+    consumeHeld,
     async consume(name, subject) {
-      const rule = options.table[name];
-      const limiter = limiters.get(name);
-      if (!rule || !limiter) throw new Error(`no call limit named ${name}`);
-      const key = subject.slice(0, 200);
-      const verdictAt = (allowed: boolean, remaining: number, msBeforeNext: number): LimitVerdict => ({
-        allowed,
-        limit: rule.points,
-        remaining: Math.max(0, remaining),
-        resetSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
-        windowSeconds: rule.windowSeconds,
-      });
-      const block = Math.max(1, Math.min(rule.points, Math.floor(options.block?.(rule) ?? 1)));
+      const { rule, limiter, block } = limitOf(name);
       if (block === 1) {
         try {
-          const res = await limiter.consume(key);
-          return verdictAt(true, res.remainingPoints ?? 0, res.msBeforeNext);
+          const res = await limiter.consume(subject.slice(0, 200));
+          return verdictOf(rule, true, res.remainingPoints ?? 0, res.msBeforeNext);
         } catch (error) {
           if (error instanceof RateLimiterRes)
-            return verdictAt(false, error.remainingPoints, error.msBeforeNext);
+            return verdictOf(rule, false, error.remainingPoints, error.msBeforeNext);
           throw error;
         }
       }
-      const leaseKey = `${name}\u0000${key}`;
-      const windowMs = rule.windowSeconds * 1000;
-      // Takes a block from the store into the lease. Calls left from the same window add up; a
-      // block of a new window replaces what the ended one left (those lapse with it).
-      const take = (spendOne: boolean): Promise<{ res: RateLimiterRes; granted: number }> => {
-        const at = Date.now();
-        const taking = limiter
-          .consume(key, block)
-          .catch((error: unknown) => {
-            if (error instanceof RateLimiterRes) return error;
-            throw error;
-          })
-          .then((res) => {
-            // The store counted the whole block; what lay within the rule is ours to spend. A
-            // caller blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted.
-            const granted =
-              res.consumedPoints >= block ? Math.min(block, rule.points - (res.consumedPoints - block)) : 0;
-            const endsAt = at + res.msBeforeNext;
-            const current = leases.get(leaseKey);
-            const carried =
-              current && current.endsAt > Date.now() && endsAt - current.endsAt < windowMs / 2
-                ? current.left
-                : 0;
-            const left = carried + Math.max(0, granted - (spendOne && granted > 0 ? 1 : 0));
-            if (left > 0)
-              leases.set(leaseKey, {
-                left,
-                remaining: Math.max(0, rule.points - res.consumedPoints),
-                endsAt,
-              });
-            else leases.delete(leaseKey);
-            if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
-            return { res, granted };
-          });
-        const settled = taking.then(
-          () => undefined,
-          () => undefined,
-        );
-        takes.set(leaseKey, settled);
-        void settled.then(() => {
-          if (takes.get(leaseKey) === settled) takes.delete(leaseKey);
-        });
-        return taking;
-      };
       // One take at a time per limit and subject: callers arriving while one is in flight wait
       // for it and spend from what it brought (one store write per block, none overwritten).
+      const leaseKey = leaseKeyOf(name, subject);
       for (;;) {
-        const lease = leases.get(leaseKey);
-        const now = Date.now();
-        if (lease && lease.left > 0 && lease.endsAt > now) {
-          lease.left--;
-          // The next block is taken while a quarter of this one is left, so that callers spend
-          // from memory and never wait for the store in the middle of a window.
-          if (lease.left <= Math.floor(block / 4) && !takes.has(leaseKey)) take(false).catch(() => undefined);
-          return verdictAt(true, lease.remaining + lease.left, lease.endsAt - now);
-        }
+        const held = consumeHeld(name, subject);
+        if (held !== undefined) return held;
         const inFlight = takes.get(leaseKey);
         if (!inFlight) break;
         await inFlight;
       }
-      const { res, granted } = await take(true);
-      if (granted <= 0) return verdictAt(false, 0, res.msBeforeNext);
+      const { res, granted } = await take(name, subject, true);
+      if (granted <= 0) return verdictOf(rule, false, 0, res.msBeforeNext);
       const lease = leases.get(leaseKey);
-      return verdictAt(true, (lease?.remaining ?? 0) + (lease?.left ?? 0), res.msBeforeNext);
+      return verdictOf(rule, true, (lease?.remaining ?? 0) + (lease?.left ?? 0), res.msBeforeNext);
     },
   };
 }

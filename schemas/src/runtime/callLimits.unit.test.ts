@@ -67,6 +67,41 @@ describe('call limits taken in blocks', () => {
     expect(admitted).toBe(100);
   });
 
+  it('answers from the block held without the store, taking the next one before this one runs out', async () => {
+    const limits = createCallLimits({
+      table: { a: { points: 100, windowSeconds: 60, per: 'caller' } },
+      prefix: 'held',
+      block: () => 10,
+    });
+    expect(limits.consumeHeld('a', 'acct')).toBeUndefined(); // nothing held: only the store can say
+    expect((await limits.consume('a', 'acct')).allowed).toBe(true); // takes a block, spends one
+    let admitted = 1;
+    // Spent synchronously; the next block comes in the background, so a caller that waits a turn
+    // now and then is never sent to the store.
+    for (let round = 0; round < 20; round++) {
+      for (let call = 0; call < 4; call++) {
+        const verdict = limits.consumeHeld('a', 'acct');
+        if (verdict?.allowed) admitted++;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(admitted).toBe(81);
+    while (admitted < 100) {
+      const verdict = limits.consumeHeld('a', 'acct') ?? (await limits.consume('a', 'acct'));
+      expect(verdict.allowed).toBe(true);
+      admitted++;
+    }
+    expect((await limits.consume('a', 'acct')).allowed).toBe(false);
+    // The store's refusal is held until the window ends: a flood costs no store call.
+    expect(limits.consumeHeld('a', 'acct')).toMatchObject({ allowed: false, remaining: 0, limit: 100 });
+  });
+
+  it('holds nothing for limits counted call by call', async () => {
+    const limits = createCallLimits({ table: { a: rule }, prefix: 'single' });
+    await limits.consume('a', 'acct');
+    expect(limits.consumeHeld('a', 'acct')).toBeUndefined();
+  });
+
   it('takes blocks of a twentieth of the window, at most 50, exact for per-second limits', () => {
     expect(leaseBlock({ points: 10, windowSeconds: 1, per: 'caller' })).toBe(1);
     expect(leaseBlock({ points: 30, windowSeconds: 1, per: 'caller' })).toBe(1);

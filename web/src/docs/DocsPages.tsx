@@ -31,6 +31,17 @@ const interactiveReferences = [
   { key: 'queryReference', href: '/api-reference/query/docs', spec: '/api-reference/query/openapi.json' },
 ] as const;
 
+/** How to resend a submission safely (ingest README "Retrying safely"; ingest's OpenAPI says the same). */
+function RetryingSafely() {
+  const t = useDict();
+  return (
+    <section className="section" data-testid="retrying-safely">
+      <h2 className="section-title left">{t.docs.retrying}</h2>
+      <p>{t.docs.retryingText}</p>
+    </section>
+  );
+}
+
 function InteractiveReferences() {
   const t = useDict();
   return (
@@ -98,6 +109,7 @@ export function TechnologyPlatformPage() {
           <h2 className="section-title left">{t.docs.overview}</h2>
           <p>{t.docs.overviewText}</p>
         </section>
+        <RetryingSafely />
         <InteractiveReferences />
         {groups.map((group) => (
           <section className="section" key={group}>
@@ -163,6 +175,7 @@ export function DocsCenterPage(props: { group: string }) {
               </tr>
             ))}
           </RefTable>
+          {group !== 'logistics2' && <RetryingSafely />}
           <InteractiveReferences />
           <DocStamp />
         </section>
@@ -254,6 +267,18 @@ function Reference(props: { entry: ReferenceEntry }) {
           <td>{t.common.yes}</td>
           <td>{t.docs.apiKeyNote}</td>
         </tr>
+        {entry.kind === 'submission' && (
+          <tr>
+            <th scope="row">
+              <code>Idempotency-Key</code>
+            </th>
+            <td>
+              <code>&lt;uuid&gt;</code>
+            </td>
+            <td>{t.common.no}</td>
+            <td>{t.docs.idempotencyKeyNote}</td>
+          </tr>
+        )}
       </RefTable>
 
       <h2>{t.docs.request}</h2>

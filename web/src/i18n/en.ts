@@ -332,6 +332,11 @@ export const en: Dict = {
     headerValue: 'Value',
     apiKeyNote: 'the API key issued in the console',
     contentTypeNote: 'the body is JSON',
+    idempotencyKeyNote:
+      'optional, 1–255 visible ASCII characters (a UUID per document version): a resend with the same key is answered with the first answer and appended once',
+    retrying: 'Retrying safely (Idempotency-Key)',
+    retryingText:
+      'Every accepted submission without an Idempotency-Key header is a new document in the log, even if it is identical to an earlier one: send a status A, then B, then A again, and the log holds all three. To resend safely after a timeout, a lost connection or a 503, give each document version its own Idempotency-Key (a UUID) and resend with the same key: the platform answers with the first documentId and the header Idempotent-Replayed: true, and appends nothing; keys are remembered for 24 hours. The same key with a different body is refused (422 IDEMPOTENCY_KEY_REUSED); a resend while the first is still being appended gets 409 IDEMPOTENCY_IN_PROGRESS with Retry-After: wait that long and resend with the same key. Without a key, a resend after a timeout may store the document twice. Each API key may call at most the limit shown in the RateLimit-Policy header; past it, 429 with Retry-After.',
     topic: 'Log topic',
     keyField: 'Partition key',
     partitions: 'Partitions',
