@@ -67,16 +67,39 @@ export interface RegistryCodecOptions {
   url: string;
   /** Bound on one schema look-up; past it the registry counts as unavailable. */
   requestTimeoutMs?: number;
+  /** Bound on one registration call (each of the client's tries); 15 s unless said. */
+  registerTimeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 type WriterSchema = { validate: (value: unknown) => boolean; errors: () => string };
 
+type RegistryMiddleware = NonNullable<ConstructorParameters<typeof SchemaRegistry>[0]['middlewares']>[number];
+
+/**
+ * The registry client's HTTP layer (mappersmith) sets no timeout: a registry that took the
+ * connection and never answered held a service's start-up for minutes (seen under load). Each
+ * call is bounded, so the client's own retries and then the caller's retry loop take over.
+ */
+const boundedRequests = (timeoutMs: number): RegistryMiddleware =>
+  (() => ({
+    async prepareRequest(
+      next: () => Promise<{ timeout(): number | undefined; enhance(extras: object): unknown }>,
+    ) {
+      const request = await next();
+      return request.timeout() ? request : request.enhance({ timeout: timeoutMs });
+    },
+  })) as unknown as RegistryMiddleware;
+
 export function createRegistryCodec(options: RegistryCodecOptions): RegistryCodec {
   const ajv = decodeAjv();
   // The library registers (ingest); it compiles what it registers with the same tolerant Ajv.
   const registry = new SchemaRegistry(
-    { host: options.url, clientId: 'tradelog' },
+    {
+      host: options.url,
+      clientId: 'tradelog',
+      middlewares: [boundedRequests(options.registerTimeoutMs ?? 15_000)],
+    },
     { [SchemaType.JSON]: { ajvInstance: decodeAjv() } },
   );
   const writerSchemas = new Map<number, Promise<WriterSchema>>();

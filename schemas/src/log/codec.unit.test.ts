@@ -1,0 +1,29 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRegistryCodec } from './codec.ts';
+
+describe('registry codec: registration against a registry that never answers', () => {
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    // Takes every connection and request, answers none: a stalled registry.
+    server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('fails, retriable, in bounded time instead of hanging', async () => {
+    const codec = createRegistryCodec({ url, registerTimeoutMs: 200 });
+    const started = Date.now();
+    await expect(codec.registerSchema('t-value', { type: 'object' })).rejects.toMatchObject({
+      code: 'REGISTRY_UNAVAILABLE',
+      retriable: true,
+    });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 20_000);
+});
