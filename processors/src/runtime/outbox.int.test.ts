@@ -1,0 +1,92 @@
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
+import { readTopics } from '../../../ingest/src/testing/readTopics.ts';
+import { quietLogger, testServices, uniqueName, waitFor } from '../../../tests/harness/index.ts';
+import { projections } from '../projections.ts';
+import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
+import { createProjectionConsumer } from './consumer.ts';
+import { topicsRead } from './projection.ts';
+import { ensureLiveVersion } from './supervisor.ts';
+
+const hostPort = (address: string) => {
+  const [host, port] = address.split(':');
+  return { host: host!, port: Number(port) };
+};
+
+/**
+ * Change events written while Kafka cannot take them wait in the outbox and go out within
+ * seconds of Kafka's return, with no new document to trigger a flush (processors/README.md
+ * "Riding out faults": the outbox is drained on a timer as well as after commits).
+ */
+describe('the outbox after Kafka comes back', () => {
+  const services = testServices();
+  let log: LogFixture;
+  let proxy: KafkaProxy;
+
+  beforeAll(async () => {
+    log = await createLogFixture(services, quietLogger, 'obx');
+    proxy = await startKafkaProxy(hostPort(services.kafkaBrokers[0]!));
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await log?.close();
+  });
+
+  it('publishes what the outbox kept once the changes producer reaches Kafka again, with no new document', {
+    timeout: 120_000,
+  }, async () => {
+    const version = await ensureLiveVersion(log.pool, log.namespace, 'order-status');
+    // The changes producer reaches Kafka only through the proxy; the consumer reads directly.
+    const producer = createLogProducer({
+      brokers: [proxy.address],
+      clientId: uniqueName('obx-changes'),
+      logger: quietLogger,
+      ackTimeoutMs: 2_000,
+    });
+    await producer.connect();
+    const consumer = createProjectionConsumer({
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      projection: projections['order-status'],
+      version,
+      topics: topicsRead(projections['order-status'], log.topicOf),
+      live: true,
+      logger: quietLogger,
+      changes: { producer, topic: log.changesTopic },
+    });
+    const waiting = async () =>
+      Number(
+        (await log.pool.query(`SELECT count(*) FROM change_outbox WHERE projection = 'order-status'`)).rows[0]
+          .count,
+      );
+    await consumer.start();
+    try {
+      proxy.cut();
+      await log.append('purchase', { ...examples.purchase, entOrderNo: uniqueName('OBX').slice(0, 32) });
+      await waitFor(async () => (await waiting()) > 0, {
+        what: 'the change event kept in the outbox while Kafka is unreachable',
+        timeoutMs: 60_000,
+      });
+      const kept = await waiting();
+      proxy.open();
+      const reopenedAt = Date.now();
+      const published = await readTopics({
+        brokers: services.kafkaBrokers,
+        topics: [log.changesTopic],
+        count: kept,
+        logger: quietLogger,
+        timeoutMs: 60_000,
+      });
+      expect(published).toHaveLength(kept);
+      await waitFor(async () => (await waiting()) === 0, { what: 'the outbox emptied' });
+      // The producer's reconnect and one timer period: seconds, not the next document's arrival.
+      expect(Date.now() - reopenedAt).toBeLessThan(30_000);
+    } finally {
+      await consumer.stop();
+      await producer.disconnect();
+    }
+  });
+});
