@@ -14,7 +14,7 @@ import {
   waitFor,
 } from '../../tests/harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from './testing/ingestUnderTest.ts';
-import { type KafkaProxy, startKafkaProxy } from './testing/kafkaProxy.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from './testing/kafkaProxy.ts';
 import { readTopics } from './testing/readTopics.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcpProxy.ts';
 
@@ -25,11 +25,6 @@ import { startTcpProxy, type TcpProxy } from './testing/tcpProxy.ts';
  * every connection goes through it (testing/kafkaProxy.ts).
  */
 const services = testServices();
-const hostPort = (value: string) => {
-  const [host, port] = value.split(':');
-  return { host: host!, port: Number(port) };
-};
-
 let schema: Awaited<ReturnType<typeof createTestSchema>>;
 let pool: pg.Pool;
 let kafkaProxy: KafkaProxy;
@@ -87,7 +82,7 @@ beforeAll(async () => {
   await migrate(services.databaseUrl, { schema: schema.schema, logger: quietLogger });
   pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 2 });
 
-  kafkaProxy = await startKafkaProxy(hostPort(services.kafkaBrokers[0]!), { open: false });
+  kafkaProxy = await startKafkaProxy(brokerAddress(services.kafkaBrokers[0]!), { open: false });
   const database = new URL(schema.databaseUrl);
   postgresProxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) });
   database.host = postgresProxy.address;

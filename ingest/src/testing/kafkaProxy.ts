@@ -130,6 +130,12 @@ function unsignedVarint(value: number): Buffer {
   return Buffer.from(bytes);
 }
 
+/** A `host:port` bootstrap address as the proxy takes its upstream. */
+export function brokerAddress(value: string): { host: string; port: number } {
+  const [host, port] = value.split(':');
+  return { host: host!, port: Number(port) };
+}
+
 export function startKafkaProxy(
   broker: { host: string; port: number },
   options: { open?: boolean } = {},

@@ -1,18 +1,13 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
 import { topicsRead } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
-
-const hostPort = (address: string) => {
-  const [host, port] = address.split(':');
-  return { host: host!, port: Number(port) };
-};
 
 /**
  * A broker outage longer than kafkajs' own retry budget (ARCHITECTURE: "A dependency outage of
@@ -26,7 +21,7 @@ describe('processor runtime through a broker outage', () => {
 
   beforeAll(async () => {
     log = await createLogFixture(services, quietLogger, 'brk');
-    proxy = await startKafkaProxy(hostPort(services.kafkaBrokers[0]!));
+    proxy = await startKafkaProxy(brokerAddress(services.kafkaBrokers[0]!));
   });
   afterAll(async () => {
     await proxy?.close();

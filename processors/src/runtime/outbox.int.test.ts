@@ -1,7 +1,7 @@
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
 import { readTopics } from '../../../ingest/src/testing/readTopics.ts';
 import { quietLogger, testServices, uniqueName, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
@@ -9,11 +9,6 @@ import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
 import { topicsRead } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
-
-const hostPort = (address: string) => {
-  const [host, port] = address.split(':');
-  return { host: host!, port: Number(port) };
-};
 
 /**
  * Change events written while Kafka cannot take them wait in the outbox and go out within
@@ -27,7 +22,7 @@ describe('the outbox after Kafka comes back', () => {
 
   beforeAll(async () => {
     log = await createLogFixture(services, quietLogger, 'obx');
-    proxy = await startKafkaProxy(hostPort(services.kafkaBrokers[0]!));
+    proxy = await startKafkaProxy(brokerAddress(services.kafkaBrokers[0]!));
   });
   afterAll(async () => {
     await proxy?.close();
