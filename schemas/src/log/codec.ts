@@ -1,5 +1,7 @@
+import { setTimeout } from 'node:timers/promises';
 import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
 
 /**
@@ -69,6 +71,8 @@ export interface RegistryCodecOptions {
   requestTimeoutMs?: number;
   /** Bound on one registration call (each of the client's tries); 15 s unless said. */
   registerTimeoutMs?: number;
+  /** Tries of one registration before it fails (4 unless said). */
+  registerAttempts?: number;
   fetch?: typeof fetch;
 }
 
@@ -170,19 +174,28 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
   }
 
   return {
+    // A registration is idempotent (the same schema under the same subject keeps its id), so a
+    // call that timed out or failed is tried again, a few times, before the caller hears of it.
     async registerSchema(subject, schema) {
-      try {
-        const { id } = await registry.register(
-          { type: SchemaType.JSON, schema: JSON.stringify(schema) },
-          { subject },
-        );
-        return id;
-      } catch (error) {
-        throw new TradelogError('REGISTRY_UNAVAILABLE', `could not register schema for ${subject}`, {
-          status: 503,
-          retriable: true,
-          cause: error,
-        });
+      const attempts = options.registerAttempts ?? 4;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { id } = await registry.register(
+            { type: SchemaType.JSON, schema: JSON.stringify(schema) },
+            { subject },
+          );
+          return id;
+        } catch (error) {
+          if (attempt < attempts) {
+            await setTimeout(retryDelayMs(attempt, { initial: 500, max: 4_000 }));
+            continue;
+          }
+          throw new TradelogError('REGISTRY_UNAVAILABLE', `could not register schema for ${subject}`, {
+            status: 503,
+            retriable: true,
+            cause: error,
+          });
+        }
       }
     },
     encodeRaw: encodeWireFormat,

@@ -18,7 +18,7 @@ describe('registry codec: registration against a registry that never answers', (
   });
 
   it('fails, retriable, in bounded time instead of hanging', async () => {
-    const codec = createRegistryCodec({ url, registerTimeoutMs: 200 });
+    const codec = createRegistryCodec({ url, registerTimeoutMs: 200, registerAttempts: 2 });
     const started = Date.now();
     await expect(codec.registerSchema('t-value', { type: 'object' })).rejects.toMatchObject({
       code: 'REGISTRY_UNAVAILABLE',
