@@ -11,6 +11,7 @@ import {
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
 import type { Logger } from '@tradelog/schemas';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 import { postCallback } from './callbackPost.ts';
@@ -260,12 +261,36 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     });
   }
 
+  /**
+   * Records a batch whose attempts were made, trying again while Postgres is away (README
+   * "Claims"): a batch left to its leases would hold its subscriptions' whole concurrency for
+   * the lease's length, a minute of no pushes after a blip of a second. Recording again is safe:
+   * the statement moves only deliveries still at the attempt it records. Tries until the leases
+   * are near their end (then a claim makes the attempts again), or a few times once stopping.
+   */
+  async function recordUntilDone(made: readonly Attempted[]): Promise<void> {
+    const giveUpAt = Date.now() + leaseMarginMs / 2;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await recordUntilDone(made);
+        if (attempt > 1) log.info('push batch recorded after a database fault', { tries: attempt });
+        return;
+      } catch (error) {
+        const delayMs = retryDelayMs(attempt, { max: 5_000 });
+        if (Date.now() + delayMs >= giveUpAt || (!running && attempt >= 3)) throw error;
+        if (attempt === 1)
+          log.warn('push batch not recorded yet; trying again', { error: error as Error, deliveries: made.length });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
   /** Attempts a claimed batch and records it; a batch not recorded keeps its claims until the lease runs out. */
   async function deliverBatch(batch: readonly DeliveryForAttempt[], whileRecording?: () => void) {
     try {
       const made = await attemptBatch(batch);
       whileRecording?.();
-      await recordBatch(made);
+      await recordUntilDone(made);
     } catch (error) {
       // The claims stay until their lease runs out; the attempts are made again then.
       log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiKey } from '@tradelog/projections/access/store';
+import { migrate } from '@tradelog/projections/migrate';
+import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { matchKeyOf } from '@tradelog/projections/push/families';
+import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { ensureTopics } from '@tradelog/schemas/log/topics';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TcpProxy } from '../../../ingest/src/testing/tcpProxy.ts';
+import {
+  createTestSchema,
+  quietLogger,
+  testServices,
+  uniqueName,
+  waitFor,
+} from '../../../tests/harness/index.ts';
+import type { ChangeEvent } from '../changes.ts';
+import { createPushService, type PushService } from './service.ts';
+import { pushSettings } from './settings.ts';
+
+/**
+ * A blip of Postgres while a batch's attempts are recorded (README "Claims"): the batch is
+ * recorded once Postgres is back, and the subscription's next pushes go out within seconds —
+ * not after the claims' lease (attempt time limit + 60 s) has run out.
+ */
+describe('push delivery across a Postgres blip while recording', () => {
+  const services = testServices();
+  const enterprise = `ENT${Date.now().toString(36).toUpperCase()}R`;
+  const topic = uniqueName('changes');
+  const settings = pushSettings({
+    consumerGroup: uniqueName('push'),
+    bossSchema: uniqueName('boss'),
+    allowlist: parseAllowlist(['127.0.0.1/32']),
+    requestPollMs: 200,
+  });
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let direct: pg.Pool;
+  let pool: pg.Pool;
+  let proxy: TcpProxy;
+  let producer: LogProducer;
+  let service: PushService;
+  let receiver: Server;
+  const received: { eventId: string; at: number }[] = [];
+  let blipped = false;
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'pushblip');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    direct = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
+    // The service reaches Postgres only through the proxy; the test's own reads go direct.
+    const url = new URL(db.databaseUrl);
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = proxy.address;
+    pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
+    pool.on('error', () => {});
+    await ensureTopics({ brokers: services.kafkaBrokers, topics: [{ topic, partitions: 1 }], logger: quietLogger });
+    producer = createLogProducer({ brokers: services.kafkaBrokers, clientId: 'push-blip', logger: quietLogger });
+    await producer.connect();
+    await waitFor(() => producer.isReady(), { what: 'producer connected' });
+    // The first push's reply waits while Postgres is cut for two seconds, so that the batch it
+    // belongs to is recorded into the cut.
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', async () => {
+        received.push({ eventId: String(req.headers['webhook-id']), at: Date.now() });
+        if (!blipped) {
+          blipped = true;
+          proxy.cut();
+          setTimeout(() => proxy.open(), 2_000);
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const keyId = randomUUID();
+    await createApiKey(direct, {
+      id: keyId,
+      kind: 'lender',
+      ownerId: 'lender-blip',
+      ownerName: 'Lender Blip',
+      enterprises: [enterprise],
+      keyPrefix: 'tlk_blip',
+      keyHash: randomUUID(),
+      createdAt: new Date(),
+    });
+    const criteria = { enterprise, projections: ['order-status'] };
+    await insertSubscription(direct, {
+      id: randomUUID(),
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'lender-blip',
+      keyId,
+      callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      criteria,
+      matchKey: matchKeyOf('changes', criteria as never),
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    service = createPushService({
+      brokers: services.kafkaBrokers,
+      pool,
+      databaseUrl: url.toString(),
+      changesTopic: topic,
+      settings,
+      logger: quietLogger,
+    });
+    await service.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    await producer?.disconnect();
+    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+    await pool?.end();
+    await proxy?.close();
+    await direct?.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
+    await direct?.end();
+    await db?.drop();
+  });
+
+  const change = (n: number): ChangeEvent => ({
+    eventId: randomUUID(),
+    projection: 'order-status',
+    kind: 'order.status-changed',
+    enterprise,
+    subject: `purchase/BLIP${n}`,
+    occurredAt: new Date().toISOString(),
+    source: { documentId: randomUUID(), topic: 'docs', partition: 0, offset: String(n) },
+    data: { kind: 'purchase', orderNo: `BLIP${n}`, from: '10', to: '20' },
+  });
+  const publish = (events: ChangeEvent[]) =>
+    Promise.all(
+      events.map((event) =>
+        producer.append({
+          topic,
+          key: event.enterprise,
+          value: Buffer.from(JSON.stringify(event)),
+          headers: { 'tradelog-event-id': event.eventId },
+        }),
+      ),
+    );
+
+  it('records the cut batch once Postgres is back and sends the next pushes within seconds', {
+    timeout: 60_000,
+  }, async () => {
+    const first = Array.from({ length: 4 }, (_, n) => change(n));
+    await publish(first);
+    await waitFor(() => blipped, { what: 'the first push (and the cut)', timeoutMs: 20_000 });
+    const later = Array.from({ length: 8 }, (_, n) => change(100 + n));
+    await publish(later);
+    const all = new Set([...first, ...later].map((event) => event.eventId));
+    // Well inside the 70 s lease a batch left unrecorded would hold the subscription for.
+    await waitFor(() => [...all].every((id) => received.some((r) => r.eventId === id)), {
+      what: 'every change pushed',
+      timeoutMs: 25_000,
+    });
+    await waitFor(
+      async () => {
+        const { rows } = await direct.query<{ state: string; n: number }>(
+          `SELECT state, count(*)::int AS n FROM push_deliveries GROUP BY state`,
+        );
+        return rows.length === 1 && rows[0]!.state === 'delivered' && rows[0]!.n === all.size;
+      },
+      { what: 'every delivery recorded as delivered', timeoutMs: 15_000 },
+    );
+    // Recorded once each: no attempt was made twice for want of its record.
+    const { rows } = await direct.query<{ n: number }>('SELECT count(*)::int AS n FROM push_attempts');
+    expect(rows[0]!.n).toBe(all.size);
+  });
+});
