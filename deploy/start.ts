@@ -251,6 +251,9 @@ async function main(): Promise<void> {
     QUERY_API_HOST: process.env.QUERY_API_HOST ?? '127.0.0.1',
     // No SMS gateway in development: registration codes go to query-api's log instead.
     PORTAL_SMS_LOG: process.env.PORTAL_SMS_LOG ?? 'true',
+    // The services write to a pipe (prefixed here): readable lines when this terminal shows them,
+    // JSON when npm start's own output goes to a file or a collector (root README "Logs").
+    LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
   };
   const databaseUrl = env.DATABASE_URL!;
   say('migrating the database');

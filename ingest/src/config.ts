@@ -40,6 +40,8 @@ export interface IngestConfig {
   /** How long an Idempotency-Key is remembered. */
   idempotencyKeyTtlMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** The default per-key call limit (limits/callLimit.ts). */
   keyLimit: LimitRule;
 }
@@ -86,6 +88,7 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
       min: 60_000,
     }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     keyLimit: Object.freeze({
       points: env.integer(source, 'INGEST_KEY_LIMIT_POINTS', 6000, { min: 1 }),
       windowSeconds: env.integer(source, 'INGEST_KEY_LIMIT_WINDOW_S', 60, { min: 1 }),

@@ -24,7 +24,7 @@ import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
 const config = parseIngestConfig(process.env);
-const logger = createLogger({ service: 'ingest' }, { level: config.logLevel });
+const logger = createLogger({ service: 'ingest' }, { level: config.logLevel, format: config.logFormat });
 
 // Compiled once, before the first request (issue 3).
 const validators = createDocumentValidators();

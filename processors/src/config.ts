@@ -18,6 +18,8 @@ export interface ProcessorsConfig {
   /** How often the process looks for rebuilds an operator requested through the query API. */
   rebuildPollMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** The push processor and delivery worker (PUSH_* keys, src/push/settings.ts). */
   push: PushSettings;
   /** Where /health and /metrics are served (src/opsServer.ts); port 0 turns it off. */
@@ -75,6 +77,7 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     push: parsePushSettings(source),
     membership: Object.freeze({ sessionTimeoutMs, heartbeatIntervalMs }),
   });

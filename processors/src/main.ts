@@ -23,7 +23,7 @@ import { superviseLiveProjection } from './runtime/supervisor.ts';
  */
 const config = parseProcessorsConfig(process.env);
 let stopping = false;
-const logger = createLogger({ service: 'processors' }, { level: config.logLevel });
+const logger = createLogger({ service: 'processors' }, { level: config.logLevel, format: config.logFormat });
 // One group transaction at a time per projection, plus dead-letter retries, the push service and probes.
 // A restarting database drops connections, idle or checked out: logged, and the batches retry.
 const pool = surviveConnectionLoss(

@@ -17,6 +17,8 @@ export interface QueryApiConfig {
   /** Host names or CIDRs exempt from the subscription callback-target guard (development, tests). */
   callbackAllowlist: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** For the operator's pipeline view (topic sizes, projection lag); optional. */
   kafkaBrokers: string[] | undefined;
   changesTopic: string;
@@ -136,6 +138,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       : undefined,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     callLimits: Object.freeze(callLimitsOf(source)),
     // 32 concurrent lenders keep about 16 connections busy with two statements each (README "Pools").
     poolMax: env.integer(source, 'QUERY_API_POOL_MAX', 16, { min: 1 }),

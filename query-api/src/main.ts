@@ -16,7 +16,7 @@ import { attachReadCache, createReadCache } from './lenders/readCache.ts';
 import { queryApiRouters } from './routers.ts';
 
 const config = parseQueryApiConfig(process.env);
-const logger = createLogger({ service: 'query-api' }, { level: config.logLevel });
+const logger = createLogger({ service: 'query-api' }, { level: config.logLevel, format: config.logFormat });
 
 // Two pools (README "Pools"): keyed callers', and the public portal's smaller one, so that
 // unauthenticated calls can never take the connections lenders need. Every statement is bounded.

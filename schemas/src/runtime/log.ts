@@ -1,11 +1,13 @@
 import pino from 'pino';
+import { type LogFormat, logFormatFor, prettyLogLine } from './prettyLog.ts';
 
 /**
  * One logger per component, scoped with context (house style §10): a constant message plus a
  * context object, written as one JSON line by pino. Secrets and whole documents never go in;
  * as a last line of defence, keys that look secret (authorization, API keys, signing secrets,
  * passwords, tokens, cookies) are masked at any depth, and errors keep their stack, code and
- * cause so that a failure can be traced from the log alone.
+ * cause so that a failure can be traced from the log alone. In a terminal the same records are
+ * printed readable (./prettyLog.ts; `format`, from each service's LOG_FORMAT).
  */
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 export type LogContext = Record<string, unknown>;
@@ -63,12 +65,24 @@ function wrap(instance: pino.Logger): Logger {
 
 export function createLogger(
   base: LogContext,
-  options: { level?: Level; write?: (line: string) => void; now?: () => Date } = {},
+  options: {
+    level?: Level;
+    write?: (line: string) => void;
+    now?: () => Date;
+    /** `auto` (the default): readable when stdout is a terminal, JSON lines otherwise. */
+    format?: LogFormat | 'auto';
+  } = {},
 ): Logger {
   const now = options.now ?? (() => new Date());
-  const destination = options.write
-    ? { write: (line: string) => options.write!(line.endsWith('\n') ? line.slice(0, -1) : line) }
-    : pino.destination({ dest: 1, sync: true });
+  const stdout = process.stdout.isTTY === true;
+  const format = logFormatFor(options.format ?? 'auto', options.write ? false : stdout);
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const destination =
+    format === 'pretty'
+      ? { write: (line: string) => write(prettyLogLine(line.trimEnd(), { colour: stdout })) }
+      : options.write
+        ? { write: (line: string) => options.write!(line.endsWith('\n') ? line.slice(0, -1) : line) }
+        : pino.destination({ dest: 1, sync: true });
   const instance = pino(
     {
       level: options.level ?? 'info',
