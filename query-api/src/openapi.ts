@@ -251,9 +251,125 @@ export const subscriptionOperations: ApiOperation[] = [
               type: 'array',
               items: { type: 'string', enum: ['delivered', 'dead', 'superseded', 'cancelled'] },
             }),
+            since: s(
+              '只重推此时间（含）之后匹配的投递；只给 since 时重推其中 dead 的',
+              'Only deliveries matched at or after this time; with since alone, the dead ones',
+              { type: 'string', format: 'date-time' },
+            ),
           },
         },
-        example: { states: ['dead'] },
+        example: { since: '2026-11-22T00:00:00Z' },
+      },
+    },
+  ),
+  op(
+    'patch',
+    '/subscriptions/{id}',
+    'update_subscription',
+    'subscriptions',
+    { cn: '修改回调地址、暂停或恢复订阅', en: 'Change the callback URL, pause or resume a subscription' },
+    anyKey,
+    subscriptionAnswer(['修改后的订阅', 'The subscription as changed']),
+    {
+      failures: [400, 404],
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            callbackUrl: s('新回调地址（同创建时的地址检查）', 'New callback URL (checked as at creation)', {
+              type: 'string',
+              maxLength: 255,
+            }),
+            state: s('active 恢复，paused 暂停', 'active resumes, paused pauses', {
+              type: 'string',
+              enum: ['active', 'paused'],
+            }),
+          },
+        },
+        example: { callbackUrl: 'https://erp.qhyp.example.com/hooks/v2', state: 'active' },
+      },
+    },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/test',
+    'test_push',
+    'subscriptions',
+    {
+      cn: '立即发送一条已签名的示例推送，并返回这次尝试与接收方应答',
+      en: 'Send a signed example push now; answers with the attempt and the receiver’s reply',
+    },
+    anyKey,
+    successOf(['测试推送的投递与尝试', 'The test push’s delivery and attempt'], {
+      delivery: s('投递（subject 为 test）', 'The delivery (subject test)', { type: 'object' }),
+      attempt: s(
+        '尝试：状态码、应答摘录、耗时；202 时为 null（尚未发送，可查 attempts）',
+        'The attempt: status, reply excerpt, latency; null with 202 (not made yet: follow its attempts)',
+        { type: ['object', 'null'] as unknown as 'object' },
+      ),
+      payload: s('发送的正文', 'The body sent', { type: 'object' }),
+    }),
+    { failures: [404, 409] },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/rotate-secret',
+    'rotate_secret',
+    'subscriptions',
+    {
+      cn: '更换签名密钥：新密钥只显示这一次；重叠期内推送同时带新旧两个签名',
+      en: 'Rotate the signing secret: the new one is shown this once; during the overlap pushes carry both signatures',
+    },
+    anyKey,
+    successOf(['新密钥', 'The new secret'], {
+      subscription: s('订阅', 'Subscription', subscriptionShape(['id', 'secret'])),
+      previousSecretUntil: s('旧密钥签名到此时', 'The old secret signs until', {
+        type: 'string',
+        format: 'date-time',
+      }),
+    }),
+    {
+      failures: [400, 404],
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            overlapMinutes: s(
+              '重叠分钟数（默认 1440，0 为立即作废）',
+              'Overlap minutes (1440 by default; 0 ends it at once)',
+              {
+                type: 'integer',
+                minimum: 0,
+                maximum: 10080,
+              },
+            ),
+          },
+        },
+        example: { overlapMinutes: 1440 },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/subscriptions/{id}/stats',
+    'subscription_stats',
+    'subscriptions',
+    { cn: '推送成功率与耗时', en: 'Push success rate and latency' },
+    anyKey,
+    successOf(['统计', 'Statistics'], {
+      stats: s(
+        '尝试数、成功数、失败数、成功率、耗时（平均、p50、p95、最大）、按错误码的失败、各状态投递数',
+        'Attempts, delivered, failed, success rate, latency (mean, p50, p95, max), failures by error code, deliveries by state',
+        { type: 'object' },
+      ),
+    }),
+    {
+      failures: [400, 404],
+      query: {
+        since: {
+          schema: { type: 'string', format: 'date-time' } as JsonSchema,
+          example: '2026-11-22T00:00:00Z',
+        },
       },
     },
   ),

@@ -57,8 +57,16 @@ describe('push delivery across a Postgres blip while recording', () => {
     url.host = proxy.address;
     pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
     pool.on('error', () => {});
-    await ensureTopics({ brokers: services.kafkaBrokers, topics: [{ topic, partitions: 1 }], logger: quietLogger });
-    producer = createLogProducer({ brokers: services.kafkaBrokers, clientId: 'push-blip', logger: quietLogger });
+    await ensureTopics({
+      brokers: services.kafkaBrokers,
+      topics: [{ topic, partitions: 1 }],
+      logger: quietLogger,
+    });
+    producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'push-blip',
+      logger: quietLogger,
+    });
     await producer.connect();
     await waitFor(() => producer.isReady(), { what: 'producer connected' });
     // The first push's reply waits while Postgres is cut for two seconds, so that the batch it

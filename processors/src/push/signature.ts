@@ -41,10 +41,20 @@ function hmacKey(secret: string): KeyObject {
   return key;
 }
 
-export function signPush(secret: string, id: string, timestampSeconds: number, body: string): SignedHeaders {
+/**
+ * `secrets`: one secret, or several separated by spaces (a `whsec_` secret holds none) — during a
+ * secret rotation's overlap the new and the replaced one (query-api README "Subscriber tools";
+ * migration 1765600000000_push-secret-rotation.sql). Each signs, and `webhook-signature` lists
+ * the signatures space-separated, as the standard allows: a receiver holding either verifies.
+ */
+export function signPush(secrets: string, id: string, timestampSeconds: number, body: string): SignedHeaders {
   const timestamp = String(Math.floor(timestampSeconds));
-  const mac = createHmac('sha256', hmacKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${mac}` };
+  const signed = `${id}.${timestamp}.${body}`;
+  const signatures = secrets
+    .split(' ')
+    .filter((secret) => secret !== '')
+    .map((secret) => `v1,${createHmac('sha256', hmacKey(secret)).update(signed).digest('base64')}`);
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }
 
 /**
@@ -63,6 +73,7 @@ export function verifyPush(
   const signatures = headers['webhook-signature'];
   if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) return false;
   if (Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) return false;
+  if (secret.includes(' ')) return false;
   const expected = Buffer.from(signPush(secret, id, Number(timestamp), body)['webhook-signature'].slice(3));
   return signatures.split(' ').some((entry) => {
     const [version, mac] = entry.split(',');

@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { signPush, verifyPush } from './signature.ts';
 
@@ -30,6 +31,25 @@ describe('push signatures (Standard Webhooks)', () => {
         timestamp,
       ),
     ).toBe(true);
+  });
+
+  it('signs with both secrets during a rotation overlap: either verifies, with the reference library too', () => {
+    const replaced = 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const headers = signPush(`${secret} ${replaced}`, id, timestamp, body);
+    const [current, previous] = headers['webhook-signature'].split(' ');
+    expect(current).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(previous).toBe(signPush(replaced, id, timestamp, body)['webhook-signature']);
+    expect(verifyPush(secret, headers, body, timestamp)).toBe(true);
+    expect(verifyPush(replaced, headers, body, timestamp)).toBe(true);
+    expect(verifyPush('whsec_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', headers, body, timestamp)).toBe(false);
+    const now = Date.now;
+    Date.now = () => timestamp * 1000;
+    try {
+      expect(new Webhook(secret).verify(body, headers)).toEqual({ test: 2432232314 });
+      expect(new Webhook(replaced).verify(body, headers)).toEqual({ test: 2432232314 });
+    } finally {
+      Date.now = now;
+    }
   });
 
   it('refuses secrets that are not whsec_ keys', () => {

@@ -468,20 +468,22 @@ export async function cancelOpenDeliveries(
 
 /**
  * Redelivery (one or many): finished deliveries of the subscription — the ids given, or all in
- * the given states — start a new round, sent even if superseded. Pending ones are left alone.
+ * the given states, and of those only the ones matched at or after `since` ("recover what failed
+ * since T") — start a new round, sent even if superseded. Pending ones are left alone.
  */
 export async function requestRedelivery(
   db: Queryable,
   subscriptionId: string,
-  selection: { ids?: readonly string[]; states?: readonly DeliveryState[] },
+  selection: { ids?: readonly string[]; states?: readonly DeliveryState[]; since?: Date },
   now: Date,
 ): Promise<string[]> {
   const { rows } = await db.query(
     `UPDATE push_deliveries SET state = 'requested', round_start = attempts, forced = true, updated_at = $4
      WHERE subscription_id = $1 AND state IN ('delivered', 'dead', 'superseded', 'cancelled')
        AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3::text[] IS NULL OR state = ANY($3))
+       AND ($5::timestamptz IS NULL OR created_at >= $5)
      RETURNING id`,
-    [subscriptionId, selection.ids ?? null, selection.states ?? null, now],
+    [subscriptionId, selection.ids ?? null, selection.states ?? null, now, selection.since ?? null],
   );
   return rows.map((row) => row.id);
 }
@@ -500,19 +502,39 @@ export interface DeliverySummary {
   updatedAt: Date;
 }
 
+const summaryColumns = `id, event_id, event_kind, subject, sequence, state, attempts, next_attempt_at, last_error_code,
+  created_at, updated_at`;
+
 export async function listDeliveries(
   db: Queryable,
   subscriptionId: string,
   filter: { state?: DeliveryState; limit: number },
 ): Promise<DeliverySummary[]> {
   const { rows } = await db.query(
-    `SELECT id, event_id, event_kind, subject, sequence, state, attempts, next_attempt_at, last_error_code,
-       created_at, updated_at
+    `SELECT ${summaryColumns}
      FROM push_deliveries WHERE subscription_id = $1 AND ($2::text IS NULL OR state = $2)
      ORDER BY created_at DESC, id LIMIT $3`,
     [subscriptionId, filter.state ?? null, filter.limit],
   );
-  return rows.map((row) => ({
+  return rows.map(toDeliverySummary);
+}
+
+/** One delivery of the subscription; null when it has none by that id. */
+export async function findDelivery(
+  db: Queryable,
+  subscriptionId: string,
+  deliveryId: string,
+): Promise<DeliverySummary | null> {
+  const { rows } = await db.query(
+    `SELECT ${summaryColumns} FROM push_deliveries WHERE subscription_id = $1 AND id = $2`,
+    [subscriptionId, deliveryId],
+  );
+  return rows[0] ? toDeliverySummary(rows[0]) : null;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row of `summaryColumns`
+function toDeliverySummary(row: any): DeliverySummary {
+  return {
     id: row.id,
     eventId: row.event_id,
     eventKind: row.event_kind,
@@ -524,7 +546,7 @@ export async function listDeliveries(
     lastErrorCode: row.last_error_code,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  }));
+  };
 }
 
 export interface AttemptRow extends AttemptRecord {
@@ -556,6 +578,61 @@ export async function listAttempts(
     replyExcerpt: row.reply_excerpt,
     callbackUrl: row.callback_url,
   }));
+}
+
+/** A subscription's push health over a window (query-api README "Subscriber tools"). */
+export interface SubscriptionStats {
+  since: Date;
+  attempts: number;
+  delivered: number;
+  failed: number;
+  /** delivered ÷ attempts; null without attempts. */
+  successRate: number | null;
+  /** Over attempts that reached the receiver or timed out (a refused target has none); ms. */
+  latencyMs: { mean: number | null; p50: number | null; p95: number | null; max: number | null };
+  /** Failed attempts by error code (HTTP_503, TIMEOUT, …). */
+  errors: Record<string, number>;
+  /** The subscription's deliveries now, by state (every one, not only the window's). */
+  deliveries: Partial<Record<DeliveryState, number>>;
+}
+
+/** Success rate and latency of a subscription's attempts since `since`, from push_attempts. */
+export async function subscriptionStats(
+  db: Queryable,
+  subscriptionId: string,
+  since: Date,
+): Promise<SubscriptionStats> {
+  const { rows } = await db.query(
+    `WITH a AS (
+       SELECT a.outcome, a.latency_ms, a.error_code FROM push_attempts a
+       JOIN push_deliveries d ON d.id = a.delivery_id
+       WHERE d.subscription_id = $1 AND a.started_at >= $2)
+     SELECT
+       (SELECT count(*)::int FROM a) AS attempts,
+       (SELECT count(*)::int FROM a WHERE outcome = 'delivered') AS delivered,
+       (SELECT round(avg(latency_ms))::int FROM a WHERE error_code IS DISTINCT FROM 'TARGET_REFUSED') AS mean,
+       (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY latency_ms) FROM a
+          WHERE error_code IS DISTINCT FROM 'TARGET_REFUSED') AS p50,
+       (SELECT percentile_disc(0.95) WITHIN GROUP (ORDER BY latency_ms) FROM a
+          WHERE error_code IS DISTINCT FROM 'TARGET_REFUSED') AS p95,
+       (SELECT max(latency_ms) FROM a WHERE error_code IS DISTINCT FROM 'TARGET_REFUSED') AS max,
+       (SELECT COALESCE(jsonb_object_agg(code, n), '{}') FROM (
+          SELECT error_code AS code, count(*)::int AS n FROM a WHERE outcome = 'failed' GROUP BY 1) e) AS errors,
+       (SELECT COALESCE(jsonb_object_agg(state, n), '{}') FROM (
+          SELECT state, count(*)::int AS n FROM push_deliveries WHERE subscription_id = $1 GROUP BY 1) s) AS deliveries`,
+    [subscriptionId, since],
+  );
+  const row = rows[0];
+  return {
+    since,
+    attempts: row.attempts,
+    delivered: row.delivered,
+    failed: row.attempts - row.delivered,
+    successRate: row.attempts > 0 ? row.delivered / row.attempts : null,
+    latencyMs: { mean: row.mean, p50: row.p50, p95: row.p95, max: row.max },
+    errors: row.errors,
+    deliveries: row.deliveries,
+  };
 }
 
 /** Deliveries per state, for the metrics' queue-depth gauge. */

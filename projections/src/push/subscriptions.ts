@@ -19,6 +19,8 @@ export interface Subscription {
   matchKey: string;
   projections: string[];
   state: SubscriptionState;
+  /** While a rotation's overlap runs: until when the replaced secret still signs (null: none). */
+  previousSecretUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,12 +43,13 @@ interface Row {
   projections: string[];
   secret?: string;
   state: SubscriptionState;
+  previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const columns =
-  'id, family, owner_kind, owner_id, account_id, key_id, callback_url, criteria, match_key, projections, state, created_at, updated_at';
+const columns = `id, family, owner_kind, owner_id, account_id, key_id, callback_url, criteria, match_key, projections,
+  state, created_at, updated_at, CASE WHEN previous_secret_until > now() THEN previous_secret_until END AS previous_secret_until`;
 
 const toSubscription = (row: Row): Subscription => ({
   id: row.id,
@@ -60,6 +63,7 @@ const toSubscription = (row: Row): Subscription => ({
   matchKey: row.match_key,
   projections: row.projections,
   state: row.state,
+  previousSecretUntil: row.previous_secret_until,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -146,6 +150,42 @@ export async function setSubscriptionState(
   return rows[0] ? toSubscription(rows[0]) : null;
 }
 
+/** A new callback URL (already through the callback-target guard); null when there is no such live row. */
+export async function setSubscriptionCallback(
+  db: Queryable,
+  id: string,
+  callbackUrl: string,
+  now: Date,
+): Promise<Subscription | null> {
+  const { rows } = await db.query<Row>(
+    `UPDATE push_subscriptions SET callback_url = $2, updated_at = $3
+     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
+    [id, callbackUrl, now],
+  );
+  return rows[0] ? toSubscription(rows[0]) : null;
+}
+
+/**
+ * Rotation (migration 1765600000000_push-secret-rotation.sql): `secret` signs from now on and the
+ * one it replaces keeps signing beside it until `overlapUntil` (a replaced secret whose own
+ * overlap still ran is dropped: two secrets at most). `overlapUntil` at `now` ends it at once,
+ * for a leaked secret. Null when there is no such live row.
+ */
+export async function rotateSubscriptionSecret(
+  db: Queryable,
+  id: string,
+  secret: string,
+  overlapUntil: Date,
+  now: Date,
+): Promise<Subscription | null> {
+  const { rows } = await db.query<Row>(
+    `UPDATE push_subscriptions SET previous_secret = secret, secret = $2, previous_secret_until = $3, updated_at = $4
+     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
+    [id, secret, overlapUntil, now],
+  );
+  return rows[0] ? toSubscription(rows[0]) : null;
+}
+
 export interface MatchedSubscription {
   id: string;
   family: PushFamily;
@@ -153,6 +193,7 @@ export interface MatchedSubscription {
   state: 'active' | 'paused';
   /** What an attempt needs, for deliveries handed straight to a delivery worker. */
   callbackUrl: string;
+  /** The signing secrets, space-separated: the current one, and the replaced one during a rotation's overlap. */
   secret: string;
 }
 
@@ -183,7 +224,8 @@ export async function matchSubscriptionsOf(
   const found: MatchedSubscription[][] = lookups.map(() => []);
   if (lookups.length === 0) return found;
   const { rows } = await db.query(
-    `SELECT l.i, s.id, s.family, s.criteria, s.state, s.callback_url, s.secret
+    `SELECT l.i, s.id, s.family, s.criteria, s.state, s.callback_url,
+       push_signing_secrets(s.secret, s.previous_secret, s.previous_secret_until) AS secret
      FROM jsonb_to_recordset($1::jsonb) AS l(i integer, families text[], keys text[], projection text)
      JOIN push_subscriptions s ON s.state IN ('active', 'paused') AND s.family = ANY(l.families)
        AND s.match_key = ANY(l.keys)

@@ -9,10 +9,13 @@ import {
   cancelOpenDeliveries,
   type DeliveryState,
   deliveryStates,
+  findDelivery,
+  insertDelivery,
   listAttempts,
   listDeliveries,
   releaseHeldDeliveries,
   requestRedelivery,
+  subscriptionStats,
 } from '@tradelog/projections/push/deliveries';
 import {
   airSubject,
@@ -28,14 +31,21 @@ import {
   insertSubscription,
   listSubscriptions,
   newSubscriptionSecret,
+  rotateSubscriptionSecret,
   type Subscription,
+  setSubscriptionCallback,
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
+import { testPush } from '@tradelog/projections/push/testPush';
 import { airData } from '@tradelog/projections/tracking/answers';
 import { recordTrackingUse } from '@tradelog/projections/tracking/usage';
 import { localizedError } from '@tradelog/schemas';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
-import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
+import {
+  createManagementValidators,
+  defaultOverlapMinutes,
+  type ManagementRequestId,
+} from '@tradelog/schemas/queries/management';
 import {
   createQueryValidators,
   type ValidationIssue,
@@ -73,6 +83,11 @@ export interface SubscriptionRoutesOptions {
   callLimit?: CallLimit;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * How long `POST /subscriptions/:id/test` waits for the push service to make the attempt
+   * before it answers 202 with the delivery to follow (the attempt's own limit is 10 s).
+   */
+  testWaitMs?: number;
 }
 
 const validationFailed = (issues: readonly ValidationIssue[]) =>
@@ -97,9 +112,24 @@ const shown = (subscription: Subscription) => ({
   callbackUrl: redactCallbackUrl(subscription.callbackUrl),
   criteria: subscription.criteria,
   projections: subscription.family === 'changes' ? subscription.projections : undefined,
+  // While a rotation's overlap runs, pushes carry a signature by the replaced secret too.
+  previousSecretUntil: subscription.previousSecretUntil?.toISOString() ?? null,
   createdAt: subscription.createdAt.toISOString(),
   updatedAt: subscription.updatedAt.toISOString(),
 });
+
+/** A `since` query parameter: an ISO date-time, else the fallback. */
+function sinceOf(raw: unknown, fallback: Date): Date {
+  if (raw === undefined) return fallback;
+  const at = typeof raw === 'string' ? new Date(raw) : new Date(Number.NaN);
+  if (Number.isNaN(at.getTime())) {
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: 'since 须为 ISO 8601 时间',
+      en: 'since must be an ISO 8601 date-time',
+    });
+  }
+  return at;
+}
 
 function limitOf(req: Request): number {
   const raw = Number(req.query.limit ?? 100);
@@ -132,13 +162,8 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     return body as Record<string, unknown>;
   }
 
-  async function create(
-    caller: Caller,
-    family: PushFamily,
-    callbackUrl: string,
-    criteria: SubscriptionCriteria,
-    projections: readonly ChangeProjection[] = [],
-  ) {
+  /** The callback-target guard (processors/src/push/README.md), for a new subscription and a changed URL alike. */
+  function guardCallbackUrl(callbackUrl: string): void {
     const verdict = checkCallbackUrl(callbackUrl, options.callbackAllowlist);
     if (!verdict.ok) {
       throw localizedError(verdict.code, 400, {
@@ -146,6 +171,16 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         en: `callbackUrl refused: ${verdict.reason}`,
       });
     }
+  }
+
+  async function create(
+    caller: Caller,
+    family: PushFamily,
+    callbackUrl: string,
+    criteria: SubscriptionCriteria,
+    projections: readonly ChangeProjection[] = [],
+  ) {
+    guardCallbackUrl(callbackUrl);
     const secret = newSubscriptionSecret();
     const at = now();
     // One transaction: the subscription and, for tracking, its first push when data is already there.
@@ -356,24 +391,122 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       sendSuccess(res, { subscription: shown(await ownSubscription(req, res)) });
     }),
   );
+  const pause = async (subscription: Subscription) =>
+    (await setSubscriptionState(pool, subscription.id, 'paused', now())) ?? subscription;
+  const resume = (subscription: Subscription) =>
+    inTransaction(pool, async (db) => ({
+      resumed: (await setSubscriptionState(db, subscription.id, 'active', now())) ?? subscription,
+      // Pushes held while paused go out now, oldest first.
+      released: await releaseHeldDeliveries(db, subscription.id, now()),
+    }));
+
   manage.post(
     '/subscriptions/:id/pause',
     handle(async (req, res) => {
-      const subscription = await ownSubscription(req, res);
-      const paused = await setSubscriptionState(pool, subscription.id, 'paused', now());
-      sendSuccess(res, { subscription: shown(paused ?? subscription) });
+      sendSuccess(res, { subscription: shown(await pause(await ownSubscription(req, res))) });
     }),
   );
   manage.post(
     '/subscriptions/:id/resume',
     handle(async (req, res) => {
+      const { resumed, released } = await resume(await ownSubscription(req, res));
+      sendSuccess(res, { subscription: shown(resumed), released });
+    }),
+  );
+  // Subscriber tools (README "Subscriber tools"): change the callback (through the same guard as
+  // at creation), pause or resume, in one call.
+  manage.patch(
+    '/subscriptions/:id',
+    handle(async (req, res) => {
+      let subscription = await ownSubscription(req, res);
+      const body = validManagement('subscriptionUpdate', req.body) as {
+        callbackUrl?: string;
+        state?: 'active' | 'paused';
+      };
+      if (body.callbackUrl !== undefined) {
+        guardCallbackUrl(body.callbackUrl);
+        subscription =
+          (await setSubscriptionCallback(pool, subscription.id, body.callbackUrl, now())) ?? subscription;
+      }
+      let released: number | undefined;
+      if (body.state === 'paused' && subscription.state !== 'paused')
+        subscription = await pause(subscription);
+      if (body.state === 'active' && subscription.state !== 'active') {
+        ({ resumed: subscription, released } = await resume(subscription));
+      }
+      sendSuccess(res, {
+        subscription: shown(subscription),
+        ...(released !== undefined ? { released } : {}),
+      });
+    }),
+  );
+  // A test push now: the family's documented example as a delivery of its own, which the push
+  // service signs and POSTs like any other (same claim, signature, guard, time limit, record and
+  // retry rules); answered with the attempt and the receiver's reply once made.
+  manage.post(
+    '/subscriptions/:id/test',
+    handle(async (req, res) => {
       const subscription = await ownSubscription(req, res);
-      const { resumed, released } = await inTransaction(pool, async (db) => ({
-        resumed: await setSubscriptionState(db, subscription.id, 'active', now()),
-        // Pushes held while paused go out now, oldest first.
-        released: await releaseHeldDeliveries(db, subscription.id, now()),
-      }));
-      sendSuccess(res, { subscription: shown(resumed ?? subscription), released });
+      if (subscription.state === 'paused') {
+        throw localizedError('SUBSCRIPTION_PAUSED', 409, {
+          cn: '订阅已暂停，测试推送会被暂存；请先恢复',
+          en: 'The subscription is paused, so a test push would be held; resume it first',
+        });
+      }
+      const push = testPush(subscription.family, newId());
+      const deliveryId = newId();
+      // `requested`: the delivery worker's poller makes it due at once, as for a redelivery.
+      await insertDelivery(pool, {
+        id: deliveryId,
+        subscriptionId: subscription.id,
+        family: subscription.family,
+        eventId: push.eventId,
+        eventKind: push.eventKind,
+        subject: push.subject,
+        payload: push.payload,
+        state: 'requested',
+        createdAt: now(),
+      });
+      const attempts = await attemptsOf(subscription.id, deliveryId);
+      const delivery = await findDelivery(pool, subscription.id, deliveryId);
+      res.status(attempts.length > 0 ? 200 : 202);
+      sendSuccess(res, { delivery, attempt: attempts[0] ?? null, payload: push.payload });
+    }),
+  );
+  /** The attempts of a delivery once its first is recorded, or none when `testWaitMs` passed first. */
+  async function attemptsOf(subscriptionId: string, deliveryId: string) {
+    const deadline = Date.now() + (options.testWaitMs ?? 15_000);
+    for (;;) {
+      const attempts = await listAttempts(pool, subscriptionId, deliveryId);
+      if (attempts.length > 0 || Date.now() >= deadline) return attempts;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  // Rotation: the new secret, shown this once, signs at once; the replaced one signs beside it
+  // for `overlapMinutes` (Standard Webhooks: several signatures in webhook-signature).
+  manage.post(
+    '/subscriptions/:id/rotate-secret',
+    handle(async (req, res) => {
+      const subscription = await ownSubscription(req, res);
+      const body = validManagement('secretRotation', req.body) as { overlapMinutes?: number };
+      const at = now();
+      const overlapUntil = new Date(at.getTime() + (body.overlapMinutes ?? defaultOverlapMinutes) * 60_000);
+      const secret = newSubscriptionSecret();
+      const rotated = await rotateSubscriptionSecret(pool, subscription.id, secret, overlapUntil, at);
+      sendSuccess(res, {
+        subscription: { ...shown(rotated ?? subscription), secret },
+        previousSecretUntil: overlapUntil.toISOString(),
+      });
+    }),
+  );
+  // Success rate and latency from push_attempts (default window: the last 24 hours).
+  manage.get(
+    '/subscriptions/:id/stats',
+    handle(async (req, res) => {
+      const subscription = await ownSubscription(req, res);
+      const since = sinceOf(req.query.since, new Date(now().getTime() - 24 * 3_600_000));
+      const stats = await subscriptionStats(pool, subscription.id, since);
+      sendSuccess(res, { stats: { ...stats, since: stats.since.toISOString() } });
     }),
   );
   manage.delete(
@@ -448,15 +581,18 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       const body = validManagement('redelivery', req.body) as {
         deliveryIds?: string[];
         states?: DeliveryState[];
+        since?: string;
       };
       const ids = body.deliveryIds;
-      const states = body.states;
+      // "Recover what failed since T": with `since` alone, the dead ones.
+      const states = body.states ?? (body.since !== undefined && !ids ? ['dead' as const] : undefined);
       const redelivered = await requestRedelivery(
         pool,
         subscription.id,
         {
-          ...(ids ? { ids: ids as string[] } : {}),
-          ...(states ? { states: states as DeliveryState[] } : {}),
+          ...(ids ? { ids } : {}),
+          ...(states ? { states } : {}),
+          ...(body.since !== undefined ? { since: new Date(body.since) } : {}),
         },
         now(),
       );

@@ -5,13 +5,15 @@ import {
   labels as l,
   list,
   text,
+  whole,
 } from '../documents/json-schema.ts';
 import { createValidatorCompiler, type Validate } from '../documents/validator.ts';
 import { httpUrlFormat, queryFormats } from './formats.ts';
 
 /**
  * Request schemas of Tradelog's own subscription management interfaces (query-api README,
- * "Subscriptions"): a lender's change subscription and a redelivery. Not spec interfaces, so
+ * "Subscriptions", "Subscriber tools"): a lender's change subscription, a redelivery, a
+ * subscription's update and a secret rotation. Not spec interfaces, so
  * they are not in the query catalogue; validated with the same compiler and bilingual issues.
  * Lists have a maxItems so a body's work is bounded.
  */
@@ -58,20 +60,108 @@ export const redeliveryRequest: JsonSchema = {
         { min: 1, max: redeliveredStates.length },
         l('状态', 'States', '这些状态的投递全部重新投递', 'Redeliver every delivery in these states'),
       ),
+      since: {
+        ...text(
+          40,
+          l(
+            '起始时间',
+            'Since',
+            '只重推此时间（含）之后匹配的投递；未给 states 时为 dead',
+            'Only deliveries matched at or after this time; states default to dead',
+          ),
+        ),
+        format: 'date-time',
+      },
     },
     required: [],
   }),
-  // One of the two must be given (either selects deliveries).
-  anyOf: (['deliveryIds', 'states'] as const).map((name) => ({
+  // One of them must be given (each selects deliveries).
+  anyOf: (['deliveryIds', 'states', 'since'] as const).map((name) => ({
     type: 'object',
     required: [name],
-    properties: { [name]: { type: 'array' } },
+    properties: { [name]: name === 'since' ? { type: 'string' } : { type: 'array' } },
   })) as JsonSchema[],
 };
 
-export type ManagementRequestId = 'changesSubscription' | 'redelivery';
+export const subscriptionStates = ['active', 'paused'] as const;
+
+export const subscriptionUpdateRequest: JsonSchema = {
+  ...documentSchema({
+    words: l(
+      '修改订阅',
+      'Subscription update',
+      '修改回调地址、暂停或恢复',
+      'Changes the callback URL, pauses or resumes',
+    ),
+    properties: {
+      callbackUrl: {
+        ...text(
+          255,
+          l(
+            '回调地址',
+            'Callback URL',
+            '推送接收地址，http 或 https',
+            'Where pushes are sent, http or https',
+          ),
+        ),
+        format: httpUrlFormat,
+      },
+      state: codeValues(
+        subscriptionStates,
+        l('状态', 'State', 'paused 暂停，active 恢复', 'paused pauses, active resumes'),
+      ),
+    },
+    required: [],
+  }),
+  // Something to change.
+  anyOf: (['callbackUrl', 'state'] as const).map((name) => ({
+    type: 'object',
+    required: [name],
+    properties: { [name]: { type: 'string' } },
+  })) as JsonSchema[],
+  additionalProperties: false,
+};
+
+/** A week: long enough for a receiver's deployment cycle, short enough that a leaked secret dies. */
+export const maxOverlapMinutes = 7 * 24 * 60;
+export const defaultOverlapMinutes = 24 * 60;
+
+export const secretRotationRequest: JsonSchema = {
+  ...documentSchema({
+    words: l(
+      '更换签名密钥',
+      'Secret rotation',
+      '新密钥立即签名，旧密钥在重叠期内继续签名',
+      'The new secret signs at once; the old one also signs during the overlap',
+    ),
+    properties: {
+      overlapMinutes: whole(
+        { min: 0, max: maxOverlapMinutes },
+        l(
+          '重叠分钟数',
+          'Overlap (minutes)',
+          '旧密钥继续签名的分钟数，默认 1440，0 为立即作废（密钥泄露时）',
+          'How long the old secret also signs, 1440 by default; 0 ends it at once (a leaked secret)',
+        ),
+      ),
+    },
+    required: [],
+  }),
+  additionalProperties: false,
+};
+
+export type ManagementRequestId =
+  | 'changesSubscription'
+  | 'redelivery'
+  | 'subscriptionUpdate'
+  | 'secretRotation';
 
 export function createManagementValidators(): Record<ManagementRequestId, Validate> {
   const compile = createValidatorCompiler(queryFormats);
-  return { changesSubscription: compile(changesSubscriptionRequest), redelivery: compile(redeliveryRequest) };
+  return {
+    changesSubscription: compile(changesSubscriptionRequest),
+    redelivery: compile(redeliveryRequest),
+    subscriptionUpdate: compile(subscriptionUpdateRequest),
+    secretRotation: compile(secretRotationRequest),
+  };
 }
