@@ -28,6 +28,8 @@ import {
   localizedIssues,
   requestIdFrom,
   shapeFailure,
+  validatedBody,
+  validateOnlyOf,
   validationFailed,
 } from './intake/responses.ts';
 import { createTurnQueue } from './intake/turns.ts';
@@ -66,6 +68,7 @@ interface Submission {
   documentId?: string;
   document?: Record<string, unknown>;
   replayed?: boolean;
+  validateOnly?: boolean;
 }
 
 const submissionOf = (res: Response): Submission | undefined =>
@@ -162,11 +165,20 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
 
     const { ownerId: partnerId, ...grants } = await partnerOf(req);
     submission.partnerId = partnerId;
+    const validateOnly = validateOnlyOf(req.query.validateOnly);
+    submission.validateOnly = validateOnly || undefined;
     checkContentType(req.get('content-type'));
     const idempotencyKey = idempotencyKeyFrom(req.get('idempotency-key'));
     const raw = await readBody(req, res);
     const { document, sha256 } = await examine(intf, raw, submission);
     const named = assertSubmitGrant(grants, intf.id, document);
+    // Every check a submission passes, then the answer, with nothing appended or remembered: no
+    // record, no document id, no Idempotency-Key claimed (README "Validating without submitting").
+    if (validateOnly) {
+      metrics.validated.inc({ interface: intf.id });
+      res.status(200).json(validatedBody(intf.response, document, lang));
+      return;
+    }
 
     const newDocumentId = deps.newId();
     // Only a request carrying a key is checked for a repeat (README "Retrying safely"): a keyless
@@ -231,6 +243,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       partnerId: submission.partnerId,
       documentId: submission.documentId,
       replayed: submission.replayed,
+      validateOnly: submission.validateOnly,
       requestId: submission.requestId,
     });
   }

@@ -11,6 +11,7 @@ export interface IngestMetrics {
   latency: Histogram<'interface' | 'status'>;
   kafkaErrors: Counter<'code'>;
   replayed: Counter<'interface'>;
+  validated: Counter<'interface'>;
 }
 
 export function createIngestMetrics(registry: Registry = new Registry()): IngestMetrics {
@@ -44,6 +45,12 @@ export function createIngestMetrics(registry: Registry = new Registry()): Ingest
     replayed: new Counter({
       name: 'ingest_submissions_replayed_total',
       help: 'Repeated submissions (same Idempotency-Key) answered with the first answer, by interface',
+      labelNames: ['interface'],
+      registers: [registry],
+    }),
+    validated: new Counter({
+      name: 'ingest_documents_validated_total',
+      help: 'Documents validated with ?validateOnly=true and found valid (not appended, not submissions), by interface',
       labelNames: ['interface'],
       registers: [registry],
     }),

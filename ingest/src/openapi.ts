@@ -112,6 +112,14 @@ function withRetryRules(operation: OpenApiOperation): void {
       },
     },
   ];
+  operation.parameters.push({
+    name: 'validateOnly',
+    in: 'query',
+    required: false,
+    description:
+      '`true`: every check of a submission (authentication, schema, grants) and the answer, nothing appended: `{flag: "success", code: "200", validateOnly: true}` without documentId, not a submission, no Idempotency-Key remembered. Absent or `false`: a submission. Anything else: 400 VALIDATE_ONLY_INVALID.',
+    schema: { type: 'string', enum: ['true', 'false'], example: 'true' },
+  });
   const responses = { ...operation.responses };
   const success = responses['200'];
   if (success)

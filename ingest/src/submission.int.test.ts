@@ -518,3 +518,59 @@ describe('health', () => {
     expect((await fetch(`${ingest.url}/ready`)).status).toBe(200);
   });
 });
+
+describe('?validateOnly=true: validated and answered, nothing appended', () => {
+  const validateOnly = (id: string, body: unknown, value = 'true') =>
+    fetch(`${ingest.url}${pathOf(id)}?validateOnly=${value}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+    }));
+
+  it('answers a valid document as valid, without a document id', async () => {
+    const response = await validateOnly('pod', { ...example('pod'), entOrderNo: 'VALIDATE-ONLY-1' });
+    expect(response).toEqual({
+      status: 200,
+      body: { flag: 'success', code: '200', message: '校验通过，未提交', validateOnly: true },
+    });
+    const ecommerce = await validateOnly('bondedEcLogistics', example('bondedEcLogistics'));
+    expect(ecommerce.body).toMatchObject({
+      validateOnly: true,
+      entOrderNo: example('bondedEcLogistics').entOrderNo,
+    });
+    expect(ecommerce.body).not.toHaveProperty('status');
+    expect(ecommerce.body).not.toHaveProperty('documentId');
+  });
+
+  it('refuses an invalid document as a submission would, and a validateOnly that is not true or false', async () => {
+    const doc = { ...example('pod'), entOrderNo: 'X'.repeat(33) };
+    const invalid = await validateOnly('pod', doc);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('VALIDATION_FAILED');
+    expect(invalid.body.errors).toContainEqual(
+      expect.objectContaining({ path: 'entOrderNo', rule: 'maxLength' }),
+    );
+    expect(await validateOnly('pod', example('pod'), 'yes')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATE_ONLY_INVALID' },
+    });
+  });
+
+  it('appended nothing: the topic holds the next real submission and not the validated one', async () => {
+    const marker = await submit('pod', { ...example('pod'), entOrderNo: 'AFTER-VALIDATE-ONLY' });
+    expect(marker.status).toBe(200);
+    const records = await readTopics({
+      brokers: services.kafkaBrokers,
+      topics: [ingest.topicOf(documentTypes.find((type) => type.id === 'pod')!)],
+      count: Number.MAX_SAFE_INTEGER,
+      until: (seen) => seen.some((record) => record.value?.toString().includes('AFTER-VALIDATE-ONLY')),
+      logger: quietLogger,
+    });
+    expect(records.some((record) => record.value?.toString().includes('VALIDATE-ONLY-1'))).toBe(false);
+    const metrics = await (await fetch(`${ingest.url}/metrics`)).text();
+    expect(metrics).toMatch(/ingest_documents_validated_total\{interface="pod"\} 1\b/);
+  });
+});

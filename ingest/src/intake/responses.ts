@@ -34,6 +34,40 @@ export function acceptedBody(
   return base;
 }
 
+const valid = { cn: '校验通过，未提交', en: 'Document valid; not appended' };
+
+/**
+ * The answer to `?validateOnly=true` (ingest README "Validating without submitting"): the same
+ * convention as an accepted document, without what only an appended one has (documentId,
+ * busiCode, the e-commerce `status` "1" received): nothing was received.
+ */
+export function validatedBody(
+  kind: ResponseKind,
+  document: Record<string, unknown>,
+  lang: Lang,
+): Record<string, unknown> {
+  const base = success({ validateOnly: true }, valid[lang]);
+  if (kind === 'ecommerce') return { ...base, entOrderNo: document.entOrderNo ?? null };
+  if (kind === 'goods') {
+    return {
+      ...base,
+      enterpriseCode: document.enterpriseCode ?? null,
+      enterpriseName: document.enterpriseName ?? null,
+    };
+  }
+  return base;
+}
+
+/** `validateOnly` in the query string: absent or `false` submits, `true` only validates. */
+export function validateOnlyOf(value: unknown): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw localizedError('VALIDATE_ONLY_INVALID', 400, {
+    cn: 'validateOnly 只能是 true 或 false',
+    en: 'validateOnly must be true or false',
+  });
+}
+
 /**
  * A document that broke the schema: the failed rules (at most the validator's bound), each
  * with the field's path, and how many more were found but not listed (`skipped`), so that an
