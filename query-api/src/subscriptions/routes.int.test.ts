@@ -29,7 +29,7 @@ describe('subscription routes', () => {
     operator: '',
   };
 
-  async function listen(allowlist = parseAllowlist(['127.0.0.1/32'])) {
+  async function listen(allowlist = parseAllowlist(['127.0.0.1/32']), testWaitMs?: number) {
     // The real app: bounded bodies, one error middleware.
     const app = createApp({
       logger: quietLogger,
@@ -40,7 +40,13 @@ describe('subscription routes', () => {
         product: 'tradelog',
         sendSms: noSmsSender,
       },
-      routers: [createSubscriptionRoutes({ pool, callbackAllowlist: allowlist })],
+      routers: [
+        createSubscriptionRoutes({
+          pool,
+          callbackAllowlist: allowlist,
+          ...(testWaitMs ? { testWaitMs } : {}),
+        }),
+      ],
     });
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -382,5 +388,23 @@ describe('subscription routes', () => {
       keys.operator,
     );
     expect(JSON.stringify(operatorView.body)).not.toMatch(/5678|1234|SHIPPER-ACCT-9/);
+  });
+
+  it('answers a test push 202 with the delivery to follow when no push service made the attempt in time', async () => {
+    const impatient = await listen(parseAllowlist(['127.0.0.1/32']), 300);
+    const created = await call('POST', `${impatient}/subscriptions/changes`, keys.lender, {
+      enterprise: 'ENT1',
+      callbackUrl: 'http://127.0.0.1:9/hooks',
+    });
+    const id = created.body.subscription.id;
+    const tested = await call('POST', `${impatient}/subscriptions/${id}/test`, keys.lender);
+    expect(tested.status).toBe(202);
+    expect(tested.body).toMatchObject({
+      attempt: null,
+      delivery: { state: 'requested', subject: 'test', eventKind: 'test.example' },
+      payload: { subject: 'test', type: 'order.status-changed' },
+    });
+    const listed = await call('GET', `${impatient}/subscriptions/${id}/deliveries`, keys.lender);
+    expect(listed.body.dataList.map((d: { id: string }) => d.id)).toEqual([tested.body.delivery.id]);
   });
 });

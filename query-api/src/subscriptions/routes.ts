@@ -469,8 +469,11 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       });
       const attempts = await attemptsOf(subscription.id, deliveryId);
       const delivery = await findDelivery(pool, subscription.id, deliveryId);
-      res.status(attempts.length > 0 ? 200 : 202);
-      sendSuccess(res, { delivery, attempt: attempts[0] ?? null, payload: push.payload });
+      sendSuccess(
+        res,
+        { delivery, attempt: attempts[0] ?? null, payload: push.payload },
+        attempts.length > 0 ? 200 : 202,
+      );
     }),
   );
   /** The attempts of a delivery once its first is recorded, or none when `testWaitMs` passed first. */
