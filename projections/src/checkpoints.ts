@@ -120,3 +120,20 @@ export async function saveCheckpoint(
 export async function deleteCheckpoints(db: Queryable, consumerGroup: string): Promise<void> {
   await db.query('DELETE FROM projection_checkpoints WHERE consumer_group = $1', [consumerGroup]);
 }
+
+/** The next offsets of several (consumer group, topic, partition) slots with one statement; keyed `group/topic/partition`. */
+export async function readNextOffsets(
+  db: Queryable,
+  slots: readonly { consumerGroup: string; topic: string; partition: number }[],
+): Promise<Map<string, string>> {
+  if (slots.length === 0) return new Map();
+  const { rows } = await db.query(
+    `SELECT c.consumer_group, c.topic, c.partition, c.next_offset FROM projection_checkpoints c
+     JOIN unnest($1::text[], $2::text[], $3::int[]) AS s(consumer_group, topic, partition)
+       ON c.consumer_group = s.consumer_group AND c.topic = s.topic AND c.partition = s.partition`,
+    [slots.map((s) => s.consumerGroup), slots.map((s) => s.topic), slots.map((s) => s.partition)],
+  );
+  return new Map(
+    rows.map((row) => [`${row.consumer_group}/${row.topic}/${row.partition}`, String(row.next_offset)]),
+  );
+}

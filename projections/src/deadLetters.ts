@@ -126,3 +126,17 @@ export async function resolveDeadLetter(
 ): Promise<void> {
   await db.query(`UPDATE dead_letters SET state = $2, resolved_at = $3 WHERE id = $1`, [id, resolution, at]);
 }
+
+/**
+ * The dead letters of one document, found by its `tradelog-document-id` header (any projection,
+ * any state). The headers are kept as bytes (JSON), searched as bytes: no decoding of a row
+ * that may hold what text cannot. Dead letters are few, so a scan is fine.
+ */
+export async function findDeadLettersOfDocument(db: Queryable, documentId: string): Promise<DeadLetter[]> {
+  const { rows } = await db.query(
+    `SELECT ${columns} FROM dead_letters
+     WHERE position(convert_to($1, 'UTF8') IN headers) > 0 ORDER BY id`,
+    [JSON.stringify({ 'tradelog-document-id': documentId }).slice(1, -1)],
+  );
+  return rows.map(toDeadLetter).filter((letter) => letter.headers['tradelog-document-id'] === documentId);
+}

@@ -67,6 +67,64 @@ const limitQuery = {
   limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } as JsonSchema, example: 50 },
 };
 
+const partnerKey: Audience[] = ['partner', 'operator'];
+
+/** Partner tools (README "Partner tools"): a partner's own submissions. */
+export const documentOperations: ApiOperation[] = [
+  op(
+    'get',
+    '/documents',
+    'list_documents',
+    'documents',
+    { cn: '我最近提交的单据（按接收时间倒序，分页）', en: 'My recent submissions (newest first, paged)' },
+    partnerKey,
+    successOf(['单据列表', 'Documents'], {
+      dataList: s(
+        '单据：documentId、类型、企业、接收时间',
+        'Documents: documentId, type, enterprise, receivedAt',
+        {
+          type: 'array',
+          items: { type: 'object' },
+        },
+      ),
+      next: s('下一页游标（没有更多时为 null）', 'Cursor of the next page (null when there is none)', {
+        type: ['string', 'null'] as unknown as 'string',
+      }),
+    }),
+    {
+      failures: [400],
+      query: {
+        limit: {
+          schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } as JsonSchema,
+          example: 50,
+        },
+        before: { schema: { type: 'string' } as JsonSchema },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/documents/{documentId}',
+    'get_document',
+    'documents',
+    {
+      cn: '按 documentId 查询自己提交的单据：在日志中的位置、各投影中的状态、死信',
+      en: 'One of my submissions by documentId: its place in the log, its state in each projection, its dead letters',
+    },
+    partnerKey,
+    successOf(['单据与状态', 'Document and its state'], {
+      document: s('单据', 'Document', { type: 'object' }),
+      projections: s(
+        '各投影：applied 已应用、pending 未应用、dead-lettered 进入死信',
+        'Per projection: applied, pending or dead-lettered',
+        { type: 'array', items: { type: 'object' } },
+      ),
+      deadLetters: s('死信', 'Dead letters', { type: 'array', items: { type: 'object' } }),
+    }),
+    { failures: [404] },
+  ),
+];
+
 export const subscriptionOperations: ApiOperation[] = [
   op(
     'post',
@@ -853,6 +911,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
         { name: 'queries', description: 'Link node and enterprise data (数字服务输出)' },
         { name: 'subscriptions', description: 'Subscriptions and their deliveries' },
         { name: 'tracking', description: 'Ocean and terminal tracking' },
+        { name: 'documents', description: "A partner's own submissions and their state" },
         { name: 'operators', description: 'Rebuilds, versions, dead letters, pipeline' },
         { name: 'portal', description: "The portal's content calls" },
         { name: 'operations', description: 'Health, readiness, metrics and this reference' },
@@ -861,6 +920,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
     [
       ...queryOperations(),
       ...subscriptionOperations,
+      ...documentOperations,
       ...operatorOperations,
       ...portalOperations(options.product),
       ...serviceOperations('query-api'),

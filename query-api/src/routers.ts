@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type pg from 'pg';
 import { createLeadRoutes } from './content/leadRoutes.ts';
 import { createPortalRoleRoutes } from './content/roleRoutes.ts';
+import { createDocumentRoutes } from './documents/router.ts';
 import type { CallLimit } from './http/callLimit.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
@@ -37,6 +38,7 @@ export function queryApiRouters(deps: {
       ...(deps.topicOffsets ? { topicOffsets: deps.topicOffsets } : {}),
     }),
     createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),
+    createDocumentRoutes({ pool, ...limited }),
     // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
     createTrackingRouter({ pool, ...limited }),
   ];

@@ -19,7 +19,8 @@ export const documentIndexDeclaration = declareProjection({
   name: 'document-index',
   title: { cn: '单证索引', en: 'Document index' },
   // 2: documents attributed as the other projections attribute them (its own attribution tables).
-  revision: 2,
+  // 3: an index by partner (query-api README "Partner tools": a partner's recent submissions).
+  revision: 3,
   reads: documentTypes.map((type) => type.id),
   createTables: async (db, schema) => {
     await createDocumentIndexTables(db, schema);

@@ -21,7 +21,8 @@ export async function createDocumentIndexTables(db: Queryable, schema: string): 
       content_sha256 text NOT NULL,
       UNIQUE (topic, partition, record_offset)
     );
-    CREATE INDEX IF NOT EXISTS documents_enterprise ON ${s}.documents (enterprise, doc_type, received_at);`);
+    CREATE INDEX IF NOT EXISTS documents_enterprise ON ${s}.documents (enterprise, doc_type, received_at);
+    CREATE INDEX IF NOT EXISTS documents_partner ON ${s}.documents (partner_id, received_at DESC, document_id DESC);`);
 }
 
 export interface IndexedDocumentRow {
@@ -102,4 +103,31 @@ export async function upsertIndexedDocuments(
       ),
     ],
   );
+}
+
+/** Where a page of a partner's documents ends: the last row's received-at and id. */
+export interface DocumentCursor {
+  receivedAt: string;
+  documentId: string;
+}
+
+/**
+ * A partner's documents, newest first (every partner's when `partnerId` is null: operators), a
+ * page after `before` (keyset paging by received-at and id, index `documents_partner`).
+ */
+export async function listPartnerDocuments(
+  db: Queryable,
+  schema: string,
+  partnerId: string | null,
+  page: { limit: number; before?: DocumentCursor },
+): Promise<IndexedDocumentRow[]> {
+  const { rows } = await db.query(
+    `SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
+     FROM ${ident(schema)}.documents
+     WHERE ($1::text IS NULL OR partner_id = $1)
+       AND ($2::timestamptz IS NULL OR (received_at, document_id) < ($2, $3::text))
+     ORDER BY received_at DESC, document_id DESC LIMIT $4`,
+    [partnerId, page.before?.receivedAt ?? null, page.before?.documentId ?? null, page.limit],
+  );
+  return rows.map(toIndexedDocument);
 }

@@ -1,0 +1,90 @@
+import type { DeadLetter } from '@tradelog/projections';
+
+/**
+ * Where one submitted document stands in each projection that reads its type (query-api README
+ * "Partner tools"), pure: the caller reads the record's place in the log, the live versions'
+ * checkpoints and the document's dead letters, and this decides.
+ * - `dead-lettered`: the projection could not apply it (processors/README.md "Dead letters": an
+ *   open or retrying letter of that projection for this record);
+ * - `applied`: the projection's live version has checkpointed past the record;
+ * - `pending`: not yet (the projection is behind, or has no live version yet).
+ */
+export type ProjectionState = 'applied' | 'pending' | 'dead-lettered';
+
+export interface RecordPlace {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+export interface ShownDeadLetter {
+  id: string;
+  projection: string;
+  errorCode: string;
+  errorMessage: string;
+  state: DeadLetter['state'];
+  attempts: number;
+  failedAt: string;
+  resolvedAt: string | null;
+}
+
+export interface ProjectionStatus {
+  projection: string;
+  state: ProjectionState;
+  /** The projection's dead letter of this record, whatever its state (a resolved one too). */
+  deadLetter?: ShownDeadLetter;
+}
+
+export const shownDeadLetter = (letter: DeadLetter): ShownDeadLetter => ({
+  id: letter.id,
+  projection: letter.projection,
+  errorCode: letter.errorCode,
+  errorMessage: letter.errorMessage,
+  state: letter.state,
+  attempts: letter.attempts,
+  failedAt: letter.failedAt.toISOString(),
+  resolvedAt: letter.resolvedAt?.toISOString() ?? null,
+});
+
+export function projectionStatuses(input: {
+  place: RecordPlace;
+  /** The projections reading the document's type, with their live version's consumer group (null: none live). */
+  readers: readonly { projection: string; consumerGroup: string | null }[];
+  /** Next offsets keyed `group/topic/partition`. */
+  nextOffsets: ReadonlyMap<string, string>;
+  deadLetters: readonly DeadLetter[];
+}): ProjectionStatus[] {
+  const { place } = input;
+  return input.readers.map(({ projection, consumerGroup }) => {
+    const letter = input.deadLetters.find(
+      (candidate) =>
+        candidate.projection === projection &&
+        candidate.topic === place.topic &&
+        candidate.partition === place.partition &&
+        candidate.offset === place.offset,
+    );
+    const withLetter = letter ? { deadLetter: shownDeadLetter(letter) } : {};
+    if (letter && (letter.state === 'open' || letter.state === 'retrying'))
+      return { projection, state: 'dead-lettered', ...withLetter };
+    const next = consumerGroup
+      ? input.nextOffsets.get(`${consumerGroup}/${place.topic}/${place.partition}`)
+      : undefined;
+    const applied = next !== undefined && BigInt(next) > BigInt(place.offset);
+    return { projection, state: applied ? 'applied' : 'pending', ...withLetter };
+  });
+}
+
+/** A page cursor: opaque to callers (base64url of received-at and document id). */
+export const encodeCursor = (cursor: { receivedAt: string; documentId: string }): string =>
+  Buffer.from(JSON.stringify([cursor.receivedAt, cursor.documentId])).toString('base64url');
+
+export function decodeCursor(raw: string): { receivedAt: string; documentId: string } | null {
+  try {
+    const [receivedAt, documentId] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (typeof receivedAt !== 'string' || Number.isNaN(Date.parse(receivedAt))) return null;
+    if (typeof documentId !== 'string' || documentId.length > 64) return null;
+    return { receivedAt, documentId };
+  } catch {
+    return null;
+  }
+}

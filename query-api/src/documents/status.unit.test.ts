@@ -1,0 +1,76 @@
+import type { DeadLetter } from '@tradelog/projections';
+import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor, projectionStatuses } from './status.ts';
+
+const place = { topic: 'docs.purchase', partition: 2, offset: '41' };
+const letter = (projection: string, state: DeadLetter['state']): DeadLetter => ({
+  id: '7',
+  projection,
+  consumerGroup: `g-${projection}`,
+  ...place,
+  recordKey: null,
+  headers: {},
+  value: null,
+  errorCode: 'REDUCER_REJECTED',
+  errorMessage: 'no such order',
+  state,
+  attempts: 1,
+  failedAt: new Date('2026-01-01T00:00:00Z'),
+  resolvedAt: state === 'resolved' ? new Date('2026-01-02T00:00:00Z') : null,
+});
+
+describe('a document in each projection', () => {
+  const readers = [
+    { projection: 'document-index', consumerGroup: 'g-index' },
+    { projection: 'order-status', consumerGroup: 'g-orders' },
+    { projection: 'link-node', consumerGroup: 'g-links' },
+    { projection: 'enterprise-data', consumerGroup: null },
+  ];
+
+  it('applied past the checkpoint, pending before it or without a live version, dead-lettered while its letter is open', () => {
+    const statuses = projectionStatuses({
+      place,
+      readers,
+      nextOffsets: new Map([
+        ['g-index/docs.purchase/2', '42'],
+        ['g-orders/docs.purchase/2', '42'],
+        ['g-links/docs.purchase/2', '41'],
+      ]),
+      deadLetters: [letter('order-status', 'open')],
+    });
+    expect(statuses.map((s) => [s.projection, s.state])).toEqual([
+      ['document-index', 'applied'],
+      ['order-status', 'dead-lettered'],
+      ['link-node', 'pending'],
+      ['enterprise-data', 'pending'],
+    ]);
+    expect(statuses[1]!.deadLetter).toMatchObject({ errorCode: 'REDUCER_REJECTED', state: 'open' });
+  });
+
+  it('a resolved letter shows beside the applied state; a letter of another record does not count', () => {
+    const [status] = projectionStatuses({
+      place,
+      readers: readers.slice(1, 2),
+      nextOffsets: new Map([['g-orders/docs.purchase/2', '100']]),
+      deadLetters: [letter('order-status', 'resolved'), { ...letter('order-status', 'open'), offset: '40' }],
+    });
+    expect(status).toMatchObject({ state: 'applied', deadLetter: { state: 'resolved' } });
+  });
+
+  it('compares offsets as numbers, not text', () => {
+    const [status] = projectionStatuses({
+      place: { ...place, offset: '9' },
+      readers: readers.slice(0, 1),
+      nextOffsets: new Map([['g-index/docs.purchase/2', '10']]),
+      deadLetters: [],
+    });
+    expect(status!.state).toBe('applied');
+  });
+
+  it('pages with an opaque cursor and refuses a forged one', () => {
+    const cursor = { receivedAt: '2026-01-01T00:00:00.000Z', documentId: '0193-a' };
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    expect(decodeCursor('not-a-cursor')).toBeNull();
+    expect(decodeCursor(Buffer.from('["soon","x"]').toString('base64url'))).toBeNull();
+  });
+});
