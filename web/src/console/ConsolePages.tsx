@@ -14,6 +14,7 @@ import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
 import { authorizationHeader } from './consoleStore.ts';
 import { OperatorConsole } from './OperatorConsole.tsx';
+import { PartnerDocuments } from './PartnerDocuments.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
 
 /** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
@@ -113,6 +114,7 @@ function PartnerConsole(props: { apiKey: string }) {
   const [text, setText] = useState(() => JSON.stringify(examples.pod, null, 2));
   const [busy, setBusy] = useState(false);
   const submissions = useStore(consoleStore, (state) => state.submissions);
+  const [lookUp, setLookUp] = useState<string>();
   const type = documentTypes.find((candidate) => candidate.id === typeId)!;
   const id = useId();
 
@@ -134,13 +136,13 @@ function PartnerConsole(props: { apiKey: string }) {
     setText(JSON.stringify(examples[next], null, 2));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // `validateOnly`: ingest runs every check and appends nothing (ingest README "Validating without submitting").
+  const send = async (validateOnly: boolean) => {
     if (parseError || issues.length > 0) return;
     setBusy(true);
     const path = submissionPath(type.path, ingestProduct);
     try {
-      const response = await fetch(path, {
+      const response = await fetch(validateOnly ? `${path}?validateOnly=true` : path, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -153,6 +155,7 @@ function PartnerConsole(props: { apiKey: string }) {
         flag?: string;
         code?: string;
         message?: string;
+        documentId?: string;
       };
       consoleStore.getState().recordSubmission({
         documentType: type.id,
@@ -161,6 +164,8 @@ function PartnerConsole(props: { apiKey: string }) {
         flag: body.flag ?? (response.ok ? 'success' : 'failure'),
         code: body.code ?? String(response.status),
         message: body.message ?? errorText(body),
+        ...(body.documentId ? { documentId: body.documentId } : {}),
+        ...(validateOnly ? { validateOnly } : {}),
       });
     } catch {
       consoleStore.getState().recordSubmission({
@@ -174,6 +179,10 @@ function PartnerConsole(props: { apiKey: string }) {
     } finally {
       setBusy(false);
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(false);
   };
 
   return (
@@ -241,6 +250,14 @@ function PartnerConsole(props: { apiKey: string }) {
           >
             {t.console.partner.submit}
           </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || Boolean(parseError) || issues.length > 0}
+            onClick={() => void send(true)}
+          >
+            {t.console.partner.validate}
+          </button>
         </div>
       </form>
       <h3>{t.console.partner.recent}</h3>
@@ -257,11 +274,26 @@ function PartnerConsole(props: { apiKey: string }) {
               <td>{submission.documentType}</td>
               <td className={submission.flag === 'success' ? 'ok' : 'bad'}>
                 {submission.status} {submission.flag} {submission.code} — {submission.message}
+                {submission.validateOnly && ` (${t.console.partner.validated})`}
+                {submission.documentId && (
+                  <>
+                    {' '}
+                    <code>{submission.documentId}</code>{' '}
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setLookUp(submission.documentId)}
+                    >
+                      {t.console.partner.lookUp}
+                    </button>
+                  </>
+                )}
               </td>
             </tr>
           ))}
         </RefTable>
       )}
+      <PartnerDocuments apiKey={props.apiKey} {...(lookUp ? { lookUp } : {})} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { redeliveredCount } from './operations.ts';
+import { SubscriptionTools } from './SubscriptionTools.tsx';
 import { TrackingTimeline } from './TrackingTimeline.tsx';
 import type { TrackedItemView } from './trackingTimeline.ts';
 
@@ -53,7 +54,7 @@ export function SubscriberConsole(props: { apiKey: string }) {
   const [enterprise, setEnterprise] = useState('');
   const [callbackUrl, setCallbackUrl] = useState('');
   const call = useCallback(
-    <T,>(path: string, options?: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown }) =>
+    <T,>(path: string, options?: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown }) =>
       consoleCall<T>(props.apiKey, locale, path, options),
     [props.apiKey, locale],
   );
@@ -263,6 +264,13 @@ export function SubscriberConsole(props: { apiKey: string }) {
       )}
       {selected && (
         <>
+          <SubscriptionTools
+            subscriptionId={selected}
+            call={call}
+            changed={async () => {
+              await Promise.all([loadSubscriptions(), loadDeliveries(selected)]);
+            }}
+          />
           <div className="section-head">
             <h3>{s.deliveries}</h3>
             <button

@@ -17,7 +17,7 @@ export async function consoleCall<T = Record<string, unknown>>(
   apiKey: string,
   locale: 'cn' | 'en',
   path: string,
-  options: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {},
+  options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown } = {},
 ): Promise<ConsoleAnswer<T>> {
   let response: Response;
   try {

@@ -16,6 +16,10 @@ export interface Submission {
   flag: string;
   code: string;
   message: string;
+  /** The accepted document's id (query-api `GET /documents/:documentId` looks it up). */
+  documentId?: string;
+  /** Checked with `?validateOnly=true`: nothing was appended. */
+  validateOnly?: boolean;
 }
 
 export interface ConsoleState {
