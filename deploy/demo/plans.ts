@@ -31,6 +31,18 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
     pause_subscription: { path: subscription },
     resume_subscription: { path: subscription },
     delete_subscription: { path: subscription, last: true },
+    // Subscriber tools (query-api README "Subscriber tools") on the collection's own subscription.
+    update_subscription: { path: subscription, body: { callbackUrl: '{{callbackUrl}}', state: 'active' } },
+    test_push: {
+      path: subscription,
+      expect: [200, 202],
+      why: '202 when the push service has not made the attempt within 15 s (processors not running)',
+    },
+    rotate_secret: { path: subscription, body: { overlapMinutes: 60 } },
+    subscription_stats: { path: subscription },
+    // Partner tools: the demo partner's submissions, the newest looked up.
+    list_documents: { capture: { documentId: 'dataList.0.documentId' } },
+    get_document: { path: { documentId: '{{documentId}}' } },
     // The demo's subscription, made before the documents were sent, has deliveries.
     list_deliveries: {
       path: demoSubscription,
