@@ -272,7 +272,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const giveUpAt = Date.now() + leaseMarginMs / 2;
     for (let attempt = 1; ; attempt++) {
       try {
-        await recordUntilDone(made);
+        await recordBatch(made);
         if (attempt > 1) log.info('push batch recorded after a database fault', { tries: attempt });
         return;
       } catch (error) {
