@@ -279,7 +279,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         const delayMs = retryDelayMs(attempt, { max: 5_000 });
         if (Date.now() + delayMs >= giveUpAt || (!running && attempt >= 3)) throw error;
         if (attempt === 1)
-          log.warn('push batch not recorded yet; trying again', { error: error as Error, deliveries: made.length });
+          log.warn('push batch not recorded yet; trying again', {
+            error: error as Error,
+            deliveries: made.length,
+          });
         await new Promise((resolve) => setTimeout(resolve, delayMs));
       }
     }
