@@ -317,11 +317,11 @@ export interface OpenPairing {
   b: { enterprise: string; financingNo: string };
 }
 
-/** The open pairings that involve a financing of one of the given enterprises, newest first. */
+/** The open pairings that involve a financing of one of the given enterprises (null: any), newest first. */
 export async function findOpenPairings(
   db: Queryable,
   schema: string,
-  query: { enterprises: readonly string[]; limit: number },
+  query: { enterprises: readonly string[] | null; limit: number },
 ): Promise<OpenPairing[]> {
   const s = ident(schema);
   const { rows } = await db.query(
@@ -330,7 +330,7 @@ export async function findOpenPairings(
      FROM ${s}.pairings p
      JOIN ${s}.financings a ON a.financing_key = p.financing_a AND a.open
      JOIN ${s}.financings b ON b.financing_key = p.financing_b AND b.open
-     WHERE a.enterprise = ANY($1) OR b.enterprise = ANY($1)
+     WHERE $1::text[] IS NULL OR a.enterprise = ANY($1) OR b.enterprise = ANY($1)
      ORDER BY p.first_seen DESC, p.pair_key LIMIT $2`,
     [query.enterprises, query.limit],
   );
