@@ -12,7 +12,7 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   collateralExposure: {
     customerCode: enterpriseId,
     documentsType: '10',
-    documentsNo: 'QHYP-FIN-20240301-001',
+    documentsNo: 'FIN-QH-240220-008',
   },
   purchaseOrders: { enterpriseId, beginDate: '2024-02-01', endDate: '2024-03-31', page: 1, pageSize: 100 },
   salesToBusiness: { enterpriseId, orderNo: 'SB240320', beginDate: '2024-03-01', endDate: '2024-03-31' },
