@@ -413,6 +413,10 @@ export const cn = {
       links: '关联单证（共享编号）',
       documents: '{count} 份单证',
       edges: '{count} 条关联',
+      reused: '押品同时押在其他融资下',
+      alerts: '押品重复融资预警',
+      noAlerts: '暂无未结预警',
+      anotherEnterprise: '其他企业的融资',
     },
     subs: {
       list: '我的订阅',

@@ -421,6 +421,10 @@ export const en: Dict = {
       links: 'Linked documents (shared numbers)',
       documents: '{count} documents',
       edges: '{count} links',
+      reused: 'Collateral also behind other financings',
+      alerts: 'Reused-collateral alerts',
+      noAlerts: 'No open alerts',
+      anotherEnterprise: "another enterprise's financing",
     },
     subs: {
       list: 'My subscriptions',
