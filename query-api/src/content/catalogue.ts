@@ -105,11 +105,13 @@ export function articleDetail(id: number, lang: Lang) {
   };
 }
 
+/** §7 recommendNewsList.do, related to an article: its column's first, then its kind's, newest first. */
 export function recommended(id: number, lang: Lang, count = 3) {
   const article = articles.find((candidate) => candidate.id === id);
+  const sameColumn = (candidate: SeedArticle) => Number(candidate.columnId === article?.columnId);
   return articles
     .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
-    .sort(newestFirst)
+    .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
     .slice(0, count)
     .map((candidate) => summary(candidate, lang));
 }

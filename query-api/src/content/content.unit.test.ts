@@ -8,6 +8,7 @@ import {
   financeCategories,
   homeData,
   keywordsOf,
+  recommended,
   searchCentres,
   siteData,
 } from './catalogue.ts';
@@ -93,6 +94,18 @@ describe('catalogue', () => {
         .map((c) => c.columnId),
     ).toEqual([5105, 5106, 5101, 5103, 5102, 5104]);
     expect(centreMenu(1, 'cn')).toBeUndefined();
+  });
+
+  it('pages news lists and relates an article to its column first', () => {
+    const first = articlePage(1001, 1, 2, 'cn');
+    const second = articlePage(1001, 2, 2, 'cn');
+    expect(first.total).toBe(3);
+    expect([...first.list, ...second.list].map((item) => item.id).sort()).toEqual([101, 102, 103]);
+    expect(articlePage(1001, 3, 2, 'cn').list).toEqual([]);
+    const related = recommended(104, 'en');
+    expect(related).toHaveLength(3);
+    expect(related[0]!.columnId).toBe(1002);
+    expect(related.map((item) => item.id)).not.toContain(104);
   });
 
   it('lists articles of a column family, finds details in each language, and searches', () => {

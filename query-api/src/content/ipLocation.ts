@@ -1,4 +1,9 @@
-import ip2region, { type IP2RegionResult } from 'ip2region';
+import { createRequire } from 'node:module';
+import type IP2Region from 'ip2region';
+import type { IP2RegionResult } from 'ip2region';
+
+// A CommonJS package whose class is `module.exports.default`; `require` reads it alike under Node and vitest.
+const { default: IpDatabase } = createRequire(import.meta.url)('ip2region') as { default: typeof IP2Region };
 
 /**
  * The IP-to-city look-up behind `/{product}-official/ip2region/search` (portal spec §4, §7): the
@@ -12,8 +17,7 @@ export function cityOf(result: IP2RegionResult | null): string | undefined {
 }
 
 export function createIpLocator(): (ip: string) => string | undefined {
-  // A CommonJS package: its class is the `default` of module.exports.
-  const database = new ip2region.default();
+  const database = new IpDatabase();
   return (ip) => {
     const address = ip.replace(/^::ffff:/, '');
     try {
