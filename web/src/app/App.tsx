@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { calls } from '../content/calls.ts';
 import type { RegionalSite } from '../content/types.ts';
+import { contentCall } from '../http/request.ts';
 import {
   Breadcrumb,
   CityDialog,
@@ -54,7 +55,10 @@ function useCityCheck(isHome: boolean, sites: readonly RegionalSite[] | undefine
   useEffect(() => {
     if (!isHome || !sites) return;
     const controller = new AbortController();
-    request<[string, { cityName?: string }]>({ ...calls.ipCity(), signal: controller.signal }).then(
+    contentCall<[string, { cityName?: string }]>(request, {
+      ...calls.ipCity(),
+      signal: controller.signal,
+    }).then(
       (answer) =>
         locationStore.getState().consider({
           sites,
