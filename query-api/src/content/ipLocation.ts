@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
-import type IP2Region from 'ip2region';
 import type { IP2RegionResult } from 'ip2region';
 
 // A CommonJS package whose class is `module.exports.default`; `require` reads it alike under Node and vitest.
-const { default: IpDatabase } = createRequire(import.meta.url)('ip2region') as { default: typeof IP2Region };
+const { default: IpDatabase } = createRequire(import.meta.url)('ip2region') as {
+  default: new () => { search(ip: string): IP2RegionResult | null };
+};
 
 /**
  * The IP-to-city look-up behind `/{product}-official/ip2region/search` (portal spec §4, §7): the

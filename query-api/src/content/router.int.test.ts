@@ -92,12 +92,16 @@ describe('content router over HTTP (real Postgres)', () => {
   it('serves the operator content marked as sample, the site settings, keywords and settle roles', async () => {
     const call = async <T>(path: string, body: Record<string, string> = { lang: 'en' }) =>
       ((await (await fetch(`${base}/${path}`, form(body))).json()) as { result: number; data: T }).data;
-    const site = await call<{ sample: boolean; contact: { hotline: string }; site: { regionalSites: unknown[] } }>(
-      'api/front/home/bottom.do',
-    );
+    const site = await call<{
+      sample: boolean;
+      contact: { hotline: string };
+      site: { regionalSites: unknown[] };
+    }>('api/front/home/bottom.do');
     expect(site).toMatchObject({ sample: true, contact: { hotline: '400-000-0000' } });
     expect(site.site.regionalSites).toHaveLength(3);
-    const home = await call<{ sample: boolean; partners: string[]; figures: unknown[] }>('api/front/home/index.do');
+    const home = await call<{ sample: boolean; partners: string[]; figures: unknown[] }>(
+      'api/front/home/index.do',
+    );
     expect(home.sample).toBe(true);
     expect(home.partners[0]).toMatch(/^Sample partner/);
     expect((await call<Record<string, string>>('api/front/meet/keyword.do', { lang: 'cn' })).home).toContain(
