@@ -12,12 +12,13 @@ import {
   observeRequests,
   operationsRoutes,
   requestLoggedByRoute,
+  routeMatched,
 } from '@tradelog/schemas/runtime/http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { apiKeyFromHeaders, unauthorized } from './auth/apiKeyHeader.ts';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
 import type { KeyCache } from './auth/keyCache.ts';
-import { hashPresentedKey } from './auth/keyLookup.ts';
+import { hashPresentedKeyOn } from './auth/keyLookup.ts';
 import { idempotencyKeyFrom } from './idempotency/decision.ts';
 import type { Idempotency } from './idempotency/idempotency.ts';
 import { bodyTooLarge, checkContentType, parseDocument } from './intake/body.ts';
@@ -112,7 +113,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     req: Request,
   ): Promise<{ ownerId: string; enterprises: readonly string[]; feeds: readonly string[] }> => {
     const key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
-    const owner = await deps.keys.resolve(hashPresentedKey(key));
+    const owner = await deps.keys.resolve(hashPresentedKeyOn(req.socket, key));
     if (owner.status === 'unknown') {
       throw unauthorized('API_KEY_INVALID', {
         cn: 'API 密钥无效：未找到该密钥',
@@ -278,17 +279,24 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   app.use(createOpenApiRouter(ingestOpenApi(deps.interfaces, deps.bodyLimitBytes)));
 
   if (deps.callLimit) app.use(deps.callLimit);
-  for (const intf of deps.interfaces) {
-    app.post(intf.path, submit(intf));
-    app.all(intf.path, (_req, res) => {
-      res.locals.interface = intf;
-      res.set('Allow', 'POST');
-      throw localizedError('METHOD_NOT_ALLOWED', 405, {
-        cn: '该接口只接受 POST 请求',
-        en: 'This interface accepts POST only',
-      });
+  // One look-up by path instead of a route per interface and method: Express tries routes in
+  // turn, and with 14 interfaces that scan was a visible share of a submission's own CPU.
+  // Matched as Express matches routes by default: case-insensitive, a trailing slash optional.
+  const routes = new Map(
+    deps.interfaces.map((intf) => [routeKey(intf.path), { intf, handle: submit(intf) }] as const),
+  );
+  app.use((req, res, next) => {
+    const route = routes.get(routeKey(req.path));
+    if (route === undefined) return next();
+    routeMatched(res, route.intf.path);
+    if (req.method === 'POST') return route.handle(req, res);
+    res.locals.interface = route.intf;
+    res.set('Allow', 'POST');
+    throw localizedError('METHOD_NOT_ALLOWED', 405, {
+      cn: '该接口只接受 POST 请求',
+      en: 'This interface accepts POST only',
     });
-  }
+  });
 
   app.use(() => {
     throw localizedError('NOT_FOUND', 404, { cn: '没有这个接口', en: 'No such interface' });
@@ -330,3 +338,6 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
 
   return app;
 }
+
+const routeKey = (path: string) =>
+  (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
@@ -8,7 +9,7 @@ import { createIngestApp } from './app.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
 import { ingestOpenApi } from './openapi.ts';
 
-/** The app as main.ts builds it; nothing here is ever called (no request is made). */
+/** The app as main.ts builds it; no request reaches its producer, codec or keys. */
 function ingestApp(product: string) {
   const interfaces = buildInterfaces({
     types: documentTypes,
@@ -35,13 +36,32 @@ function ingestApp(product: string) {
 }
 
 describe('ingest OpenAPI document', () => {
-  it('has an entry for every route the app serves and none without a route', () => {
+  it('has an entry for every route the app serves and none without a route', async () => {
     const { app, interfaces } = ingestApp('acme');
-    const routes = expressRoutes(app);
     const documented = operationKeys(ingestOpenApi(interfaces, 1024 * 1024));
-    expect(routes).toContain('POST /acme/acme-order/api/v2/doc/purchase/accept');
-    expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
-    expect(documented.filter((entry) => !routes.includes(entry))).toEqual([]);
+    expect(documented).toContain('POST /acme/acme-order/api/v2/doc/purchase/accept');
+    // The submission interfaces are dispatched by path (app.ts), not Express routes: each is
+    // asked for over HTTP, without a key, and must be served (401), never 404.
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const statusOf = async (entry: string) => {
+        const [method, path] = entry.split(' ') as [string, string];
+        return (await fetch(`${base}${path}`, { method })).status;
+      };
+      const served = [...expressRoutes(app)];
+      for (const entry of documented) if ((await statusOf(entry)) !== 404) served.push(entry);
+      expect(new Set(served)).toEqual(new Set(documented));
+      expect(await statusOf('POST /acme/acme-order/api/v2/doc/no-such/accept')).toBe(404);
+      // As Express routes match: a trailing slash and another case reach the same interface.
+      expect(await statusOf('POST /acme/acme-order/api/v2/doc/purchase/accept/')).toBe(401);
+      expect(await statusOf('POST /ACME/acme-order/api/v2/doc/purchase/accept')).toBe(401);
+      expect(await statusOf('GET /acme/acme-order/api/v2/doc/purchase/accept')).toBe(405);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('describes every submission interface of the catalogue with its schema, example, responses and limits', () => {

@@ -1,4 +1,5 @@
 import type { ProjectionName } from '@tradelog/projections';
+import { collateralProjection } from './collateral/projection.ts';
 import { documentIndexProjection } from './document-index/projection.ts';
 import { enterpriseDataProjection } from './enterprise-data/projection.ts';
 import { enterpriseFeedsProjection } from './enterprise-feeds/projection.ts';
@@ -20,4 +21,5 @@ export const projections: Readonly<Record<ProjectionName, Projection>> = {
   reference: referenceProjection,
   'enterprise-feeds': enterpriseFeedsProjection,
   tracking: trackingProjection,
+  collateral: collateralProjection,
 };

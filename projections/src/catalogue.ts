@@ -1,3 +1,4 @@
+import { collateralDeclaration } from './collateral/declaration.ts';
 import { documentIndexDeclaration } from './document-index/declaration.ts';
 import { enterpriseDataDeclaration } from './enterprise-data/declaration.ts';
 import { enterpriseFeedsDeclaration } from './enterprise-feeds/declaration.ts';
@@ -19,6 +20,7 @@ export const projectionCatalogue = [
   referenceDeclaration,
   enterpriseFeedsDeclaration,
   trackingDeclaration,
+  collateralDeclaration,
 ] as const;
 
 export type ProjectionName = (typeof projectionCatalogue)[number]['name'];

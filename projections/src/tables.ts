@@ -42,7 +42,7 @@ export async function compareVersions(
   for (const spec of projectionDeclaration(projection).compared) {
     const source = (schema: string) =>
       spec.table.includes('{schema}')
-        ? spec.table.replace('{schema}', ident(schema))
+        ? spec.table.replaceAll('{schema}', ident(schema))
         : `${ident(schema)}.${spec.table}`;
     const { rows } = await db.query(
       `WITH a AS (SELECT ${spec.key} AS k, ${spec.hash} AS h FROM ${source(schemaA)} t),

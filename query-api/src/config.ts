@@ -1,5 +1,6 @@
 import { ConfigError, env } from '@tradelog/schemas';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { sampleContentFile } from './content/operatorContent.ts';
 import { type BodyBounds, defaultBodyBounds } from './http/body.ts';
 
 /**
@@ -52,6 +53,8 @@ export interface QueryApiConfig {
    * comma-separated `https://host`): portal writes from any other origin are refused.
    */
   portalOrigins: string[];
+  /** The operator's portal content and site settings (content README "Operator content"); default the shipped sample. */
+  portalContentFile: string;
 }
 
 /**
@@ -163,5 +166,6 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     leadRetentionDays: env.integer(source, 'PORTAL_LEAD_RETENTION_DAYS', 365, { min: 1 }),
     sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),
     portalOrigins: portalOriginsOf(source),
+    portalContentFile: env.text(source, 'PORTAL_CONTENT_FILE', sampleContentFile),
   });
 }

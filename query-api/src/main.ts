@@ -7,6 +7,8 @@ import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import { createServiceServer } from '@tradelog/schemas/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
+import { createIpLocator } from './content/ipLocation.ts';
+import { loadPortalContent } from './content/operatorContent.ts';
 import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
@@ -84,6 +86,8 @@ const app = createApp({
     logger,
     product: config.product,
     sendSms,
+    content: loadPortalContent(config.portalContentFile),
+    locateIp: createIpLocator(),
     callLimit,
     smsMaxAttempts: config.smsMaxAttempts,
     sessionDays: config.sessionDays,

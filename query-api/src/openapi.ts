@@ -16,6 +16,7 @@ import {
   roleGrantRequest,
   smsRequest,
 } from '@tradelog/schemas/portal/forms';
+import { changeProjectionNames } from '@tradelog/schemas/queries/management';
 
 /**
  * query-api's OpenAPI 3.1 document: the query and subscription interfaces generated from the
@@ -149,7 +150,7 @@ export const subscriptionOperations: ApiOperation[] = [
             callbackUrl: s('回调地址', 'Callback URL', { type: 'string', maxLength: 255 }),
             projections: s('变化来源（缺省为全部）', 'Change sources (all when omitted)', {
               type: 'array',
-              items: { type: 'string', enum: ['order-status', 'link-node'] },
+              items: { type: 'string', enum: [...changeProjectionNames] },
             }),
           },
         },
@@ -430,6 +431,45 @@ export const subscriptionOperations: ApiOperation[] = [
         },
       },
     },
+  ),
+];
+
+/** The lender console's open alerts (query-api README "Collateral exposure"). */
+export const collateralOperations: ApiOperation[] = [
+  op(
+    'get',
+    '/open/info/collateral/alerts',
+    'collateral_alerts',
+    'queries',
+    { cn: '押品重复融资预警', en: 'Reused-collateral alerts' },
+    ['lender', 'operator'],
+    successOf(['未结预警（最新的在前，最多 200 条）', 'Open alerts (newest first, at most 200)'], {
+      alerts: s('预警', 'Alerts', {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['kind', 'number', 'firstSeen', 'financings'],
+          properties: {
+            kind: s('押品类型', 'Kind', {
+              type: 'string',
+              enum: ['billOfLading', 'warehouseReceipt', 'contract'],
+            }),
+            number: s('规范化编号', 'Normalised number'),
+            warehouse: s('仓单所在仓库', 'Warehouse of a receipt', {
+              anyOf: [{ type: 'string' }, { type: 'null' }],
+            }),
+            firstSeen: s('配对首次出现时间', 'When the pairing was first seen'),
+            financings: s(
+              '两笔融资（调用方无权查看的企业为 null）',
+              'The two financings (null for an enterprise the caller is not granted)',
+              { type: 'array', items: { anyOf: [{ type: 'object' }, { type: 'null' }] } },
+            ),
+          },
+        },
+      }),
+      freshness: s('数据新鲜度', 'Freshness', { type: 'object' }),
+    }),
+    { failures: [503] },
   ),
 ];
 
@@ -919,6 +959,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
     },
     [
       ...queryOperations(),
+      ...collateralOperations,
       ...subscriptionOperations,
       ...documentOperations,
       ...operatorOperations,

@@ -1,3 +1,4 @@
+import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,16 @@ let browser: Browser;
 
 beforeAll(async () => {
   distDir = await buildPortal();
-  portal = await startPortal(distDir);
+  // The side panel offers the scan codes the operator configured (content README "Operator content").
+  portal = await startPortal(distDir, {
+    content: (origin) => {
+      const sample = loadPortalContent();
+      return {
+        ...sample,
+        site: { ...sample.site, scanCodes: { consult: `${origin}/adviser`, course: `${origin}/course` } },
+      };
+    },
+  });
   browser = await launchChromium();
 });
 
@@ -131,13 +141,14 @@ describe('portal in Chromium', () => {
     expect(customs).toBeGreaterThan(0);
     expect(customs).toBeLessThan(24);
 
-    await page.getByRole('radio', { name: '中国银行' }).check();
+    await page.getByRole('radio', { name: '示例国有银行甲' }).check();
     await page.waitForURL(/institution=boc/);
     await count.filter({ hasNotText: `共 ${customs} 款产品` }).waitFor();
     const narrowed = await cards.count();
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThan(customs);
-    for (const text of await cards.locator('.tag').allTextContents()) expect(text).toContain('中国银行');
+    for (const text of await cards.locator('.tag').allTextContents())
+      expect(text).toContain('示例国有银行甲');
     await page.context().close();
   });
 

@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '@tradelog/projections/migrate';
+import { createIpLocator } from '@tradelog/query-api/content/ipLocation';
 import { createContentRouter } from '@tradelog/query-api/content/router';
 import { errorMiddleware } from '@tradelog/query-api/http/answers';
 import { boundedBody, defaultBodyBounds } from '@tradelog/query-api/http/body';
 import { createLogger } from '@tradelog/schemas';
+import type { PortalContent } from '@tradelog/schemas/portal/content';
 import express from 'express';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
@@ -50,6 +52,8 @@ export interface PortalOptions {
   mount?: (app: express.Express) => void;
   /** The content API's clock (codes: one a minute), so a test can move past the minute without waiting. */
   now?: () => number;
+  /** The operator's content, given the portal's own origin (its port is known only once it listens). */
+  content?: (origin: string) => PortalContent;
 }
 
 export async function startPortal(distDir: string, options: PortalOptions = {}): Promise<PortalServer> {
@@ -63,6 +67,8 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   }
   const pool = options.pool ?? own!.pool;
   const app = express();
+  // As query-api: the client address a proxy on loopback forwards is the visitor's (the IP look-up's).
+  app.set('trust proxy', 'loopback');
   const { ingestUrl } = options;
   if (ingestUrl) {
     const raw = express.raw({ type: () => true, limit: '2mb' });
@@ -86,16 +92,8 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   // As query-api's app: bounded bodies, the routers, one error middleware (query-api/src/app.ts).
   app.use(boundedBody(defaultBodyBounds));
   options.mount?.(app);
-  app.use(
-    '/portal-api',
-    createContentRouter({
-      pool,
-      clock: { now: options.now ?? (() => Date.now()) },
-      logger,
-      product: 'tradelog',
-      sendSms: async (phone, code) => void sentCodes.push({ phone, code }),
-    }),
-  );
+  let contentRouter: express.Router | undefined;
+  app.use('/portal-api', (req, res, next) => contentRouter!(req, res, next));
   app.use(express.static(distDir, { index: false }));
   // History-mode routing (§2): every other GET is the single page.
   app.get('/{*path}', (_req, res) => res.sendFile(join(distDir, 'index.html')));
@@ -106,6 +104,15 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  contentRouter = createContentRouter({
+    pool,
+    clock: { now: options.now ?? (() => Date.now()) },
+    logger,
+    product: 'tradelog',
+    sendSms: async (phone, code) => void sentCodes.push({ phone, code }),
+    locateIp: createIpLocator(),
+    content: options.content?.(`http://127.0.0.1:${port}`),
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     sentCodes,

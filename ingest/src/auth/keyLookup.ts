@@ -25,6 +25,21 @@ export function hashPresentedKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/**
+ * The hash of the key last presented on each connection: a keep-alive caller sends the same key
+ * on every request, so the call limit and the key lookup share one sha256 per connection rather
+ * than taking two per request. Held only as long as the connection.
+ */
+const hashesByConnection = new WeakMap<object, { key: string; hash: string }>();
+
+export function hashPresentedKeyOn(connection: object, key: string): string {
+  const known = hashesByConnection.get(connection);
+  if (known?.key === key) return known.hash;
+  const hash = hashPresentedKey(key);
+  hashesByConnection.set(connection, { key, hash });
+  return hash;
+}
+
 export async function findKeyOwnerByHash(db: Pick<pg.Pool, 'query'>, keyHash: string): Promise<KeyLookup> {
   const result = await db.query<{
     kind: 'partner' | 'lender' | 'subscriber' | 'operator';

@@ -10,7 +10,7 @@ import {
 } from '@tradelog/schemas/runtime/callLimits';
 import type { NextFunction, Request, Response } from 'express';
 import { apiKeyFromHeaders } from '../auth/apiKeyHeader.ts';
-import { hashPresentedKey } from '../auth/keyLookup.ts';
+import { hashPresentedKeyOn } from '../auth/keyLookup.ts';
 
 /**
  * The default per-key call limit of ingest (README "Call limits"), the same module shape as
@@ -38,18 +38,6 @@ export function createIngestLimits(rule: LimitRule, store: LimitStoreClient): Ca
 }
 
 export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
-  // The subject of the key last presented on each connection: a keep-alive caller sends the same
-  // key on every request, so its sha256 is taken once per connection, not once more per call
-  // (the route hashes it again for the key lookup). Held only as long as the connection.
-  const subjects = new WeakMap<object, { key: string; subject: string }>();
-  const subjectOf = (req: Request, key: string) => {
-    const known = subjects.get(req.socket);
-    if (known?.key === key) return known.subject;
-    const subject = `k:${hashPresentedKey(key)}`;
-    subjects.set(req.socket, { key, subject });
-    return subject;
-  };
-
   const answer = (verdict: LimitVerdict | undefined, res: Response, next: NextFunction) => {
     if (!verdict) return next();
     res.set(limitHeaders('partner-default', verdict));
@@ -77,7 +65,7 @@ export function createIngestCallLimit(limits: CallLimits<IngestLimitName>) {
     } catch {
       return next();
     }
-    const subject = subjectOf(req, key);
+    const subject = `k:${hashPresentedKeyOn(req.socket, key)}`;
     // Nearly every call is answered from the block this instance holds, synchronously; only the
     // first call of a window waits for the store. The store's faults are covered by the
     // in-memory insurance; anything else lets the call pass.

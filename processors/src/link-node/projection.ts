@@ -139,7 +139,11 @@ function workingChains(before: LinkNodeState) {
   };
 }
 
-const linkNodeProjectionBatch: Projection = {
+/**
+ * Link-node chains without attribution: the collateral projection runs it in its own schema, under
+ * its own attribution shell (collateral/projection.ts), so both share one set of linking rules.
+ */
+export const linkNodeChains: Projection = {
   declaration: linkNodeDeclaration,
   // Chains never cross enterprises: one enterprise's chains are written by one batch at a time.
   lockScopesOf: (event) => {
@@ -207,4 +211,4 @@ const linkNodeProjectionBatch: Projection = {
 };
 
 /** Documents reach it attributed: directly, through the partner or an order, late ones when resolved. */
-export const linkNodeProjection = attributedProjection(linkNodeProjectionBatch);
+export const linkNodeProjection = attributedProjection(linkNodeChains);

@@ -86,7 +86,7 @@ function isOrderKind(type: string): type is OrderKind {
   return (orderKinds as readonly string[]).includes(type);
 }
 
-function statusOf(fields: Document): OrderStatus {
+export function statusOf(fields: Document): OrderStatus {
   const value = text(fields, 'orderStatus');
   return value === '10' || value === '20' || value === '30' ? value : 'none';
 }

@@ -8,6 +8,7 @@ import { matchKeyOf } from '@tradelog/projections/push/families';
 import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../../ingest/src/testing/tcpProxy.ts';
@@ -55,8 +56,8 @@ describe('push delivery across a Postgres blip while recording', () => {
     const url = new URL(db.databaseUrl);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = proxy.address;
-    pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
-    pool.on('error', () => {});
+    // As processors/src/main.ts makes its pool: a connection lost while checked out is logged.
+    pool = surviveConnectionLoss(new pg.Pool({ connectionString: url.toString(), max: 8 }), quietLogger);
     await ensureTopics({
       brokers: services.kafkaBrokers,
       topics: [{ topic, partitions: 1 }],

@@ -8,12 +8,13 @@
  *   event carries as its `subject` (or lists in `data.matchKeys`).
  * - `changes`: a lender's subscription to Tradelog's own changes of one enterprise — order status,
  *   link-node chains, and the enterprise feeds (tax reports, platform sales, payment account
- *   changes, warehouse figures); the key is the enterprise code.
+ *   changes, warehouse figures) and collateral reused by another financing; the key is the
+ *   enterprise code.
  */
 export const pushFamilies = ['express', 'express-map', 'air', 'ocean', 'terminal', 'changes'] as const;
 export type PushFamily = (typeof pushFamilies)[number];
 
-export const changeProjections = ['order-status', 'link-node', 'enterprise-feeds'] as const;
+export const changeProjections = ['order-status', 'link-node', 'enterprise-feeds', 'collateral'] as const;
 export type ChangeProjection = (typeof changeProjections)[number];
 
 export interface ExpressCriteria {

@@ -1,14 +1,14 @@
+import type { PortalContent } from '@tradelog/schemas/portal/content';
 import { apps, type SeedApp } from './seed/apps.ts';
 import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
-import { experts } from './seed/experts.ts';
-import { commonConditions, commonProcess, dataTypes, financeProducts, institutions } from './seed/finance.ts';
+import { dataTypes } from './seed/finance.ts';
 import type { LegalText } from './seed/legal.ts';
 import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
 
 /**
- * Pure read functions over the seeded portal content: each answers in one language (the
- * payload's `lang`, portal spec §7) with the shapes the portal renders. No I/O, so the router
- * stays a thin shell and every answer is unit-tested.
+ * Pure read functions over the seeded portal content and the operator's (README "Operator
+ * content"): each answers in one language (the payload's `lang`, portal spec §7) with the shapes
+ * the portal renders. No I/O, so the router stays a thin shell and every answer is unit-tested.
  */
 const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
 
@@ -105,11 +105,13 @@ export function articleDetail(id: number, lang: Lang) {
   };
 }
 
+/** §7 recommendNewsList.do, related to an article: its column's first, then its kind's, newest first. */
 export function recommended(id: number, lang: Lang, count = 3) {
   const article = articles.find((candidate) => candidate.id === id);
+  const sameColumn = (candidate: SeedArticle) => Number(candidate.columnId === article?.columnId);
   return articles
     .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
-    .sort(newestFirst)
+    .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
     .slice(0, count)
     .map((candidate) => summary(candidate, lang));
 }
@@ -141,19 +143,27 @@ export function searchCentres(keyword: string, lang: Lang) {
     .map((article) => summary(article, lang));
 }
 
-export function financeCategories(lang: Lang) {
+const allInstitutions = { value: 'all', label: { cn: '全部', en: 'All' } };
+
+export function financeCategories(content: PortalContent, lang: Lang) {
   return {
+    sample: content.sample,
     dataTypes: dataTypes.map((item) => ({ value: item.value, label: text(item.label, lang) })),
-    institutions: institutions.map((item) => ({ value: item.value, label: text(item.label, lang) })),
+    institutions: [allInstitutions, ...content.finance.institutions].map((item) => ({
+      value: item.value,
+      label: text(item.label, lang),
+    })),
   };
 }
 
 /** §9's two-level filter: first by data type, then by institution; `all` leaves a level open. */
 export function filterFinance(
+  content: PortalContent,
   filter: { dataType?: string; institution?: string; slug?: string },
   lang: Lang,
 ) {
-  return financeProducts
+  const { institutions, conditions, process } = content.finance;
+  return content.finance.products
     .filter((product) => !filter.slug || product.slug === filter.slug)
     .filter(
       (product) =>
@@ -185,9 +195,10 @@ export function filterFinance(
         guarantee: text(product.guarantee, lang),
         summary: text(product.summary, lang),
         features: product.features.map((item) => text(item, lang)),
-        conditions: commonConditions.map((item) => text(item, lang)),
-        process: commonProcess.map((item) => text(item, lang)),
+        conditions: conditions.map((item) => text(item, lang)),
+        process: process.map((item) => text(item, lang)),
         hot: product.hot === true,
+        sample: content.sample,
       };
     });
 }
@@ -212,11 +223,16 @@ export function appList(page: number, rows: number, lang: Lang) {
   return { list: apps.slice(start, start + rows).map((app) => appSummary(app, lang)), total: apps.length };
 }
 
-export function appDetail(id: number, lang: Lang) {
+export function appDetail(content: PortalContent, id: number, lang: Lang) {
   const app = apps.find((candidate) => candidate.id === id);
   if (!app) return undefined;
+  // Cases and reviews are testimonials: the operator's, not the product sheet's.
+  const testimonials = (kind: 'case' | 'review') =>
+    content.testimonials.filter((item) => item.app === id && item.kind === kind).map((item) => item.block);
   const sections = Object.fromEntries(
-    Object.entries(app.sections).map(([key, value]) => [key, blocks(value, lang)]),
+    Object.entries({ ...app.sections, cases: testimonials('case'), reviews: testimonials('review') }).map(
+      ([key, value]) => [key, blocks(value, lang)],
+    ),
   );
   return {
     ...appSummary(app, lang),
@@ -262,11 +278,12 @@ export function appDetail(id: number, lang: Lang) {
       onPremise: row.onPremise[lang],
     })),
     support: text(app.support, lang),
+    sample: content.sample,
   };
 }
 
-export function expertList(lang: Lang) {
-  return experts.map((expert) => ({
+export function expertList(content: PortalContent, lang: Lang) {
+  return content.experts.map((expert) => ({
     id: expert.id,
     name: text(expert.name, lang),
     title: text(expert.title, lang),
@@ -275,22 +292,42 @@ export function expertList(lang: Lang) {
     years: expert.years,
     bio: text(expert.bio, lang),
     topics: expert.topics.map((item) => text(item, lang)),
+    sample: content.sample,
   }));
 }
 
-export function homeData(lang: Lang) {
+export function homeData(content: PortalContent, lang: Lang) {
   return {
+    sample: content.sample,
+    figures: content.figures.map((figure) => ({ value: figure.value, label: text(figure.label, lang) })),
+    partners: content.partners.map((partner) => text(partner, lang)),
     news: articles
       .filter((article) => article.kind === 'news')
       .sort(newestFirst)
       .slice(0, 5)
       .map((article) => summary(article, lang)),
-    finance: filterFinance({}, lang).filter((product) =>
-      ['Kjdsddrz', 'Xsxed', 'Lklblrz'].includes(product.slug),
-    ),
+    // Three products: those the operator marked hot first, then in the file's order.
+    finance: [...filterFinance(content, {}, lang)].sort((a, b) => Number(b.hot) - Number(a.hot)).slice(0, 3),
     apps: appList(1, 5, lang).list,
-    experts: expertList(lang).slice(0, 4),
+    experts: expertList(content, lang).slice(0, 4),
   };
+}
+
+/** The footer (§3: hotline, address, email, postcode) and the site settings (README "Operator content"). */
+export function siteData(content: PortalContent, lang: Lang) {
+  const { contact, site } = content;
+  return {
+    sample: content.sample,
+    contact: { ...contact, address: text(contact.address, lang) },
+    site,
+  };
+}
+
+/** §2 per-route keywords, by the portal's page id. */
+export function keywordsOf(content: PortalContent, lang: Lang): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(content.keywords).map(([page, value]) => [page, text(value, lang)]),
+  );
 }
 
 /** A text a visitor accepts at registration (§7 home/registrationTerms, home/legalSecrecy.do), with its version. */

@@ -6,11 +6,19 @@ import {
   centreMenu,
   filterFinance,
   financeCategories,
+  homeData,
+  keywordsOf,
+  recommended,
   searchCentres,
+  siteData,
 } from './catalogue.ts';
+import { cityOf } from './ipLocation.ts';
+import { contentReferenceIssues, loadPortalContent, parsePortalContent } from './operatorContent.ts';
 import { apps } from './seed/apps.ts';
 import { articles } from './seed/articles.ts';
-import { financeProducts } from './seed/finance.ts';
+
+const content = loadPortalContent();
+const financeProducts = content.finance.products;
 
 describe('seed content', () => {
   it('has both languages for every article text', () => {
@@ -53,9 +61,9 @@ describe('seed content', () => {
 
 describe('catalogue', () => {
   it('narrows cloud-finance products by data type, then institution (§9)', () => {
-    const all = filterFinance({}, 'cn');
-    const customs = filterFinance({ dataType: 'customs' }, 'cn');
-    const customsBoc = filterFinance({ dataType: 'customs', institution: 'boc' }, 'cn');
+    const all = filterFinance(content, {}, 'cn');
+    const customs = filterFinance(content, { dataType: 'customs' }, 'cn');
+    const customsBoc = filterFinance(content, { dataType: 'customs', institution: 'boc' }, 'cn');
     expect(all.length).toBe(24);
     expect(customs.length).toBeLessThan(all.length);
     expect(customsBoc.length).toBeLessThan(customs.length);
@@ -64,11 +72,12 @@ describe('catalogue', () => {
       customsBoc.every((product) => product.dataTypes.includes('customs') && product.institution === 'boc'),
     ).toBe(true);
     // Every filter option leads somewhere.
-    const { dataTypes, institutions } = financeCategories('en');
+    const { dataTypes, institutions } = financeCategories(content, 'en');
     expect(dataTypes).toHaveLength(13);
     expect(institutions).toHaveLength(11);
     for (const option of [...dataTypes, ...institutions]) {
       const found = filterFinance(
+        content,
         dataTypes.includes(option) ? { dataType: option.value } : { institution: option.value },
         'en',
       );
@@ -87,6 +96,18 @@ describe('catalogue', () => {
     expect(centreMenu(1, 'cn')).toBeUndefined();
   });
 
+  it('pages news lists and relates an article to its column first', () => {
+    const first = articlePage(1001, 1, 2, 'cn');
+    const second = articlePage(1001, 2, 2, 'cn');
+    expect(first.total).toBe(3);
+    expect([...first.list, ...second.list].map((item) => item.id).sort()).toEqual([101, 102, 103]);
+    expect(articlePage(1001, 3, 2, 'cn').list).toEqual([]);
+    const related = recommended(104, 'en');
+    expect(related).toHaveLength(3);
+    expect(related[0]!.columnId).toBe(1002);
+    expect(related.map((item) => item.id)).not.toContain(104);
+  });
+
   it('lists articles of a column family, finds details in each language, and searches', () => {
     expect(
       articlePage(4230, 1, 10, 'cn')
@@ -97,6 +118,68 @@ describe('catalogue', () => {
     expect(articleDetail(999, 'cn')).toBeUndefined();
     expect(searchCentres('API Key', 'cn').map((item) => item.id)).toContain(4241);
     expect(searchCentres('隐私', 'en').map((item) => item.id)).toContain(5101);
+  });
+});
+
+describe('operator content', () => {
+  it('ships as sample content, marked so in every answer that shows it', () => {
+    expect(content.sample).toBe(true);
+    expect(homeData(content, 'cn')).toMatchObject({ sample: true });
+    expect(homeData(content, 'en').figures.length).toBeGreaterThan(0);
+    expect(siteData(content, 'en')).toMatchObject({ sample: true, contact: { hotline: '400-000-0000' } });
+    expect(filterFinance(content, {}, 'cn').every((product) => product.sample)).toBe(true);
+  });
+
+  it('names no real bank beside an invented rate', () => {
+    const names = [
+      ...content.finance.institutions.map((item) => `${item.label.cn} ${item.label.en}`),
+      ...content.finance.products.map((item) => `${item.name.cn} ${item.name.en}`),
+    ].join('\n');
+    for (const bank of [
+      '中国银行',
+      '交通银行',
+      '平安',
+      '拉卡拉',
+      '开发银行',
+      'Bank of China',
+      'Ping An',
+      'Lakala',
+    ])
+      expect(names).not.toContain(bank);
+    expect(content.finance.institutions.every((item) => item.label.cn.startsWith('示例'))).toBe(true);
+  });
+
+  it('answers keywords per page in the payload language', () => {
+    expect(keywordsOf(content, 'en').home).toContain('digital trade');
+    expect(keywordsOf(content, 'cn').home).toContain('数字贸易');
+  });
+
+  it('refuses a file that breaks its schema or names what does not exist, naming the variable', () => {
+    expect(() => parsePortalContent('{', 'x.json')).toThrow(/PORTAL_CONTENT_FILE.*not JSON/);
+    expect(() => parsePortalContent(JSON.stringify({ ...content, sample: 'yes' }), 'x.json')).toThrow(
+      /PORTAL_CONTENT_FILE.*sample/,
+    );
+    const broken = structuredClone(content) as typeof content;
+    broken.finance.products[0]!.institution = 'nowhere';
+    broken.testimonials.push({
+      app: 9999,
+      kind: 'case',
+      block: { kind: 'paragraph', text: { cn: 'x', en: 'x' } },
+    });
+    expect(contentReferenceIssues(broken)).toEqual([
+      `finance.products ${broken.finance.products[0]!.slug}: no institution "nowhere"`,
+      'testimonials: no app 9999',
+    ]);
+    expect(() => loadPortalContent('/nonexistent/content.json')).toThrow(/PORTAL_CONTENT_FILE.*cannot read/);
+  });
+});
+
+describe('IP location (§4)', () => {
+  it('answers the city, and nothing for private addresses or addresses without a city', () => {
+    expect(cityOf({ country: '中国', province: '宁夏', city: '银川市', isp: '电信' })).toBe('银川市');
+    expect(cityOf({ country: '', province: '', city: '内网IP', isp: '内网IP' })).toBeUndefined();
+    expect(cityOf({ country: '美国', province: '', city: '', isp: 'Level3' })).toBeUndefined();
+    expect(cityOf(null)).toBeUndefined();
   });
 });
 

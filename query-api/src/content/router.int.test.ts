@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
+import { createIpLocator } from './ipLocation.ts';
 import { createLeadRoutes } from './leadRoutes.ts';
 import { purgePortal } from './portalStore.ts';
 import { createPortalRoleRoutes } from './roleRoutes.ts';
@@ -34,6 +35,7 @@ describe('content router over HTTP (real Postgres)', () => {
         product: 'tradelog',
         sendSms: async (phone, code) => void sent.push({ phone, code }),
         smsMaxAttempts: 3,
+        locateIp: createIpLocator(),
       },
       routers: [createPortalRoleRoutes({ pool }), createLeadRoutes({ pool })],
     });
@@ -85,6 +87,42 @@ describe('content router over HTTP (real Postgres)', () => {
     const body = (await response.json()) as { result: number; data: { name: string }[] };
     expect(body.result).toBe(1);
     expect(body.data[0]!.name).toBe('Getting started');
+  });
+
+  it('serves the operator content marked as sample, the site settings, keywords and settle roles', async () => {
+    const call = async <T>(path: string, body: Record<string, string> = { lang: 'en' }) =>
+      ((await (await fetch(`${base}/${path}`, form(body))).json()) as { result: number; data: T }).data;
+    const site = await call<{
+      sample: boolean;
+      contact: { hotline: string };
+      site: { regionalSites: unknown[] };
+    }>('api/front/home/bottom.do');
+    expect(site).toMatchObject({ sample: true, contact: { hotline: '400-000-0000' } });
+    expect(site.site.regionalSites).toHaveLength(3);
+    const home = await call<{ sample: boolean; partners: string[]; figures: unknown[] }>(
+      'api/front/home/index.do',
+    );
+    expect(home.sample).toBe(true);
+    expect(home.partners[0]).toMatch(/^Sample partner/);
+    expect((await call<Record<string, string>>('api/front/meet/keyword.do', { lang: 'cn' })).home).toContain(
+      '数字贸易',
+    );
+    expect(await call<{ value: string }[]>('api/front/joinus/settleRoles.do')).toEqual(
+      ['100', '110', '120', '130', '140', '150', '160', '170', '180', '190'].map((value) => ({ value })),
+    );
+  });
+
+  it('looks up the visitor’s city in the IP database, through the trusted proxy’s forwarded address', async () => {
+    const cityFor = async (forwardedFor?: string) =>
+      (
+        (await (
+          await fetch(`${base}/tradelog-official/ip2region/search`, {
+            headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {},
+          })
+        ).json()) as { data: [string, { cityName: string }] }
+      ).data;
+    expect(await cityFor('222.75.0.1')).toEqual(['222.75.0.1', { cityName: '银川市' }]);
+    expect((await cityFor())[1]).toEqual({ cityName: '' });
   });
 
   it('filters finance products by query parameters and 404s unknown articles', async () => {

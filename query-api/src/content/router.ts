@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type Logger, localizedError } from '@tradelog/schemas';
-import { createPortalValidators } from '@tradelog/schemas/portal/forms';
+import type { PortalContent } from '@tradelog/schemas/portal/content';
+import { createPortalValidators, portalRoles } from '@tradelog/schemas/portal/forms';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
@@ -18,10 +19,13 @@ import {
   filterFinance,
   financeCategories,
   homeData,
+  keywordsOf,
   legalText,
   recommended,
   searchCentres,
+  siteData,
 } from './catalogue.ts';
+import { loadPortalContent } from './operatorContent.ts';
 import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 import type { Lang } from './seed/types.ts';
 import { endedSessionCookie, sessionCookie, sessionFromCookies } from './sessionCookie.ts';
@@ -41,7 +45,9 @@ export interface ContentDependencies {
   /** `{product}` of the spec's paths (e.g. /{product}-srv/official/app/list). */
   product: string;
   sendSms: SmsSender;
-  /** IP → city (§4 location dialog); undefined when the city is unknown. */
+  /** The operator's content and site settings (operatorContent.ts, README "Operator content"); default the shipped sample. */
+  content?: PortalContent;
+  /** IP → city (§4 location dialog, ipLocation.ts); undefined when the city is unknown. */
   locateIp?: (ip: string) => string | undefined;
   newCode?: () => string;
   newSession?: () => string;
@@ -136,9 +142,24 @@ export function createContentRouter(deps: ContentDependencies): Router {
       else ok(res, data);
     };
 
+  const content = deps.content ?? loadPortalContent();
   router.post(
     '/api/front/home/index.do',
-    serve((_payload, lang) => homeData(lang)),
+    serve((_payload, lang) => homeData(content, lang)),
+  );
+  // §3 footer and the site settings every page needs (README "Operator content").
+  router.post(
+    '/api/front/home/bottom.do',
+    serve((_payload, lang) => siteData(content, lang)),
+  );
+  router.post(
+    '/api/front/meet/keyword.do',
+    serve((_payload, lang) => keywordsOf(content, lang)),
+  );
+  // §6 "settle roles for joining are fetched from the server": the §3 options a visitor may apply for.
+  router.post(
+    '/api/front/joinus/settleRoles.do',
+    serve(() => portalRoles.map((value) => ({ value }))),
   );
   // §7 legal texts, accepted at registration (README "Terms").
   router.post(
@@ -181,12 +202,13 @@ export function createContentRouter(deps: ContentDependencies): Router {
   );
   router.get(
     '/api/front/confront/category.do',
-    serve((_payload, lang) => financeCategories(lang)),
+    serve((_payload, lang) => financeCategories(content, lang)),
   );
   router.get(
     '/api/front/confront/products.do',
     serve((payload, lang) => {
       const products = filterFinance(
+        content,
         {
           dataType: typeof payload.dataType === 'string' ? payload.dataType : undefined,
           institution: typeof payload.institution === 'string' ? payload.institution : undefined,
@@ -203,11 +225,11 @@ export function createContentRouter(deps: ContentDependencies): Router {
   );
   router.get(
     `/${deps.product}-srv/official/app/:id`,
-    serve((_payload, lang, req) => appDetail(numberOf(req.params.id, 0), lang)),
+    serve((_payload, lang, req) => appDetail(content, numberOf(req.params.id, 0), lang)),
   );
   router.post(
     '/api/front/expert/index.do',
-    serve((_payload, lang) => expertList(lang)),
+    serve((_payload, lang) => expertList(content, lang)),
   );
   // §4: "the answer is a pair whose second item has cityName".
   router.get(`/${deps.product}-official/ip2region/search`, (req, res) => {

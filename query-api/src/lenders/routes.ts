@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type pg from 'pg';
+import { collateralAlertsPath, createCollateralRouter } from '../collateral/router.ts';
 import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
 import { createUnattributedRouter } from '../enterprise/unattributed.ts';
 import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
@@ -13,6 +14,8 @@ import { requireKey } from './auth.ts';
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [
   '/open/info/link/node',
+  '/open/info/collateral/exposure',
+  collateralAlertsPath,
   ...Object.values(enterprisePaths),
   ...Object.values(enterpriseFeedPaths),
 ];
@@ -36,6 +39,7 @@ export function createProjectionRoutes(deps: {
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
+  router.use(createCollateralRouter(deps));
   router.use(createEnterpriseRouter(deps));
   // The reference look-ups: their own readers, the flights' call limit (reference/router.ts).
   router.use(createReferenceRouter({ pool: deps.pool, callLimit }));

@@ -208,6 +208,44 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     ...Object.fromEntries(linkNodeBlocks.map((block) => [block, objects(block, block)])),
     freshness,
   }),
+  collateralExposure: successOf(['押品重复融资', 'Collateral exposure'], {
+    financing: t('所查融资', 'The financing asked about', {
+      type: 'object',
+      required: ['customerCode', 'financingOrderNo', 'open', 'firstSeen'],
+      properties: {
+        customerCode: t('客户编码', 'Customer code'),
+        financingOrderNo: t('融资单号', 'Financing order number'),
+        open: t('未结（仍有采购单未到终态）', 'Open (a purchase naming it has not reached a final status)', {
+          type: 'boolean',
+        }),
+        firstSeen: t('首次出现时间', 'First seen'),
+        provenance: t('来源单据', 'Source document', { type: 'object' }),
+      },
+    }),
+    collateral: objects('押品', 'Collateral', {
+      type: 'object',
+      required: ['kind', 'number', 'otherFinancings', 'grantedFinancings', 'undisclosedFinancings'],
+      properties: {
+        kind: t('押品类型', 'Kind', {
+          type: 'string',
+          enum: ['billOfLading', 'warehouseReceipt', 'contract'],
+        }),
+        number: t('规范化编号', 'Normalised number'),
+        warehouse: t('仓单所在仓库（其余为 null）', 'Warehouse of a receipt (null otherwise)', {
+          anyOf: [{ type: 'string' }, { type: 'null' }],
+        }),
+        firstSeen: t('首次出现时间', 'First seen'),
+        provenance: t('来源单据', 'Source document', { type: 'object' }),
+        otherFinancings: integer('其他持有它的未结融资笔数', 'Other open financings holding it'),
+        grantedFinancings: objects('其中调用方有权查看的融资', 'Those of enterprises the caller is granted'),
+        undisclosedFinancings: integer(
+          '其余企业的融资笔数（不披露）',
+          'Those of other enterprises (counted only)',
+        ),
+      },
+    }),
+    freshness,
+  }),
   purchaseOrders: orderList(['采购订单', 'Purchase orders']),
   salesToBusiness: orderList(['销售订单（对企业）', 'Sales to business']),
   salesToConsumer: orderList(['销售订单（对个人）', 'Sales to consumer']),

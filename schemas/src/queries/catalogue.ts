@@ -28,6 +28,7 @@ import {
   vesselArchiveResponse,
 } from './reference.ts';
 import {
+  collateralExposureRequest,
   customsDeclarationsRequest,
   expressRouteMapSubscriptionRequest,
   expressSubscriptionRequest,
@@ -58,6 +59,7 @@ import {
  */
 export type QueryTypeId =
   | 'linkNode'
+  | 'collateralExposure'
   | 'purchaseOrders'
   | 'salesToBusiness'
   | 'salesToConsumer'
@@ -135,6 +137,10 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
   entry('linkNode', 'query', '/open/info/link/node', linkNodeRequest, {
     cn: 'flag、code、message 及十一个节点块：arrivalInfo、intoDeclareInfo、intoTransportInfo、intoStorageInfo、transfersInfo、outStorageInfo、outDeclareInfo、outTransportInfo、financingInfo、purchaseInfo、salesInfo',
     en: 'flag, code, message and eleven blocks: arrivalInfo, intoDeclareInfo, intoTransportInfo, intoStorageInfo, transfersInfo, outStorageInfo, outDeclareInfo, outTransportInfo, financingInfo, purchaseInfo, salesInfo',
+  }),
+  entry('collateralExposure', 'query', '/open/info/collateral/exposure', collateralExposureRequest, {
+    cn: 'flag、code、message、financing（customerCode、financingOrderNo、open、firstSeen、provenance）及 collateral：每件押品一条（kind：billOfLading 提单、warehouseReceipt 仓单、contract 合同；number 规范化编号；warehouse 仓单所在仓库；firstSeen、provenance），含 otherFinancings（同时持有它的其他未结融资笔数）、grantedFinancings（其中调用方有权查看的企业的融资：customerCode、financingOrderNo、firstSeen、provenance）与 undisclosedFinancings（其余企业的融资，只计数）',
+    en: 'flag, code, message, financing (customerCode, financingOrderNo, open, firstSeen, provenance) and collateral: one item per piece (kind: billOfLading, warehouseReceipt or contract; number, normalised; warehouse for a receipt; firstSeen, provenance) with otherFinancings (how many other open financings hold it), grantedFinancings (those of enterprises the caller is granted: customerCode, financingOrderNo, firstSeen, provenance) and undisclosedFinancings (those of other enterprises, only counted)',
   }),
   entry(
     'purchaseOrders',

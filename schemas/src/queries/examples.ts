@@ -9,6 +9,11 @@ const enterpriseId = '91440300MA5G2K7L3X';
 
 export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] } = {
   linkNode: { customerCode: enterpriseId, documentsType: '20', documentsNo: 'QHYP-IN-20240305-003' },
+  collateralExposure: {
+    customerCode: enterpriseId,
+    documentsType: '10',
+    documentsNo: 'FIN-QH-240220-008',
+  },
   purchaseOrders: { enterpriseId, beginDate: '2024-02-01', endDate: '2024-03-31', page: 1, pageSize: 100 },
   salesToBusiness: { enterpriseId, orderNo: 'SB240320', beginDate: '2024-03-01', endDate: '2024-03-31' },
   salesToConsumer: {

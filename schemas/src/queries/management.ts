@@ -17,14 +17,14 @@ import { httpUrlFormat, queryFormats } from './formats.ts';
  * they are not in the query catalogue; validated with the same compiler and bilingual issues.
  * Lists have a maxItems so a body's work is bounded.
  */
-export const changeProjectionNames = ['order-status', 'link-node'] as const;
+export const changeProjectionNames = ['order-status', 'link-node', 'collateral'] as const;
 
 export const changesSubscriptionRequest: JsonSchema = documentSchema({
   words: l(
     '企业变更订阅',
     'Enterprise change subscription',
-    '订阅一个企业的订单状态与链路节点变更',
-    "Subscribes to an enterprise's order-status and link-node changes",
+    '订阅一个企业的订单状态、链路节点与押品重复融资变更',
+    "Subscribes to an enterprise's order-status, link-node and reused-collateral changes",
   ),
   properties: {
     enterprise: text(20, l('企业标识', 'Enterprise', '统一社会信用代码', 'The unified social credit code')),

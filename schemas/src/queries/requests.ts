@@ -136,6 +136,44 @@ export const linkNodeRequest: JsonSchema = documentSchema({
   required: ['customerCode', 'documentsType', 'documentsNo'],
 });
 
+/**
+ * A financing's collateral and the other financings holding it (query-api README "Collateral
+ * exposure"). Named like the link-node query; only financings (documentsType 10) hold collateral.
+ */
+export const collateralExposureRequest: JsonSchema = documentSchema({
+  words: l(
+    '押品重复融资查询',
+    'Collateral exposure',
+    '一笔融资的押品（提单、仓单、合同）及同时押在其他融资下的情况',
+    'The collateral behind one financing (bills of lading, warehouse receipts, contracts) and the other financings it also stands behind',
+  ),
+  properties: {
+    customerCode: text(
+      20,
+      l(
+        '客户编码',
+        'Customer code',
+        '统一社会信用代码或香港商业登记号',
+        'Unified social credit code or Hong Kong business registration number',
+      ),
+    ),
+    documentsType: code(
+      { '10': ['融资', 'financing'] },
+      l('单据类型', 'Document type', '固定为 10（融资）', 'Always 10 (financing)'),
+    ),
+    documentsNo: text(
+      32,
+      l(
+        '融资单号',
+        'Financing order number',
+        '采购单上的 financingOrderNo',
+        "The purchase's financingOrderNo",
+      ),
+    ),
+  },
+  required: ['customerCode', 'documentsType', 'documentsNo'],
+});
+
 export const purchaseOrdersRequest = orderQuery(
   l(
     '采购订单查询',

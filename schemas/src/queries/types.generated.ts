@@ -11,6 +11,16 @@ export interface LinkNodeRequest {
   documentsNo: string;
 }
 
+/** 押品重复融资查询 — Collateral exposure */
+export interface CollateralExposureRequest {
+  /** 客户编码 — Customer code */
+  customerCode: string;
+  /** 单据类型 — Document type */
+  documentsType: "10";
+  /** 融资单号 — Financing order number */
+  documentsNo: string;
+}
+
 /** 采购订单查询 — Purchase order query */
 export interface PurchaseOrdersRequest {
   /** 企业标识 — Enterprise id */
@@ -443,6 +453,7 @@ export interface TruckTrackRequest {
 
 export interface QueryRequestsByType {
   linkNode: LinkNodeRequest;
+  collateralExposure: CollateralExposureRequest;
   purchaseOrders: PurchaseOrdersRequest;
   salesToBusiness: SalesToBusinessRequest;
   salesToConsumer: SalesToConsumerRequest;

@@ -65,10 +65,20 @@ export function requestIdOf(header: string | undefined, newId: () => string): st
   return header !== undefined && /^[\w.:-]{1,128}$/.test(header) ? header : newId();
 }
 
-/** The route pattern a request matched (`/ops/rebuild/:projection`), or `unmatched`. */
-export function routeOf(req: Request): string {
+/**
+ * The route pattern a request matched (`/ops/rebuild/:projection`), the route a dispatcher named
+ * (`routeMatched`), or `unmatched`.
+ */
+export function routeOf(req: Request, res?: Response): string {
+  const named = res?.locals.route;
+  if (typeof named === 'string') return named;
   const route = (req as { route?: { path?: unknown } }).route;
   return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
+}
+
+/** For a handler that dispatches by its own table rather than an Express route (ingest's interfaces). */
+export function routeMatched(res: Response, pattern: string): void {
+  res.locals.route = pattern;
 }
 
 /**
@@ -88,7 +98,7 @@ export function observeRequests(deps: { logger: Logger; metrics: ServiceMetrics;
       const labels = {
         service: deps.metrics.service,
         method: req.method,
-        route: routeOf(req),
+        route: routeOf(req, res),
         status: String(res.statusCode),
       };
       deps.metrics.requests.inc(labels);

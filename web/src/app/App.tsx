@@ -1,5 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { calls } from '../content/calls.ts';
+import type { RegionalSite } from '../content/types.ts';
+import { contentCall } from '../http/request.ts';
 import {
   Breadcrumb,
   CityDialog,
@@ -10,7 +13,7 @@ import {
   SidePanel,
 } from '../layout/Chrome.tsx';
 import { Header } from '../layout/Header.tsx';
-import { embeddedByProduct } from '../layout/menu.ts';
+import { analyticsScripts, embeddedByProduct } from '../layout/menu.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { renderPage, trailOf } from '../pages/registry.tsx';
 import { sessionFromQuery, withoutSessionParam } from '../stores/session.ts';
@@ -24,8 +27,10 @@ import {
   locationStore,
   refreshSession,
   request,
+  useContent,
   useDict,
   useLocale,
+  useSite,
 } from './state.ts';
 
 /**
@@ -46,16 +51,17 @@ function useLoginState(page: string) {
 }
 
 /** §4: the city dialog is considered on the home page only, from the IP-location call. */
-function useCityCheck(isHome: boolean) {
+function useCityCheck(isHome: boolean, sites: readonly RegionalSite[] | undefined) {
   useEffect(() => {
-    if (!isHome) return;
+    if (!isHome || !sites) return;
     const controller = new AbortController();
-    request<[string, { cityName?: string }]>({
-      url: '/tradelog-official/ip2region/search',
+    contentCall<[string, { cityName?: string }]>(request, {
+      ...calls.ipCity(),
       signal: controller.signal,
     }).then(
       (answer) =>
         locationStore.getState().consider({
+          sites,
           host: window.location.host,
           city: answer?.[1]?.cityName || undefined,
           now: Date.now(),
@@ -64,7 +70,35 @@ function useCityCheck(isHome: boolean) {
       () => undefined,
     );
     return () => controller.abort();
-  }, [isHome]);
+  }, [isHome, sites]);
+}
+
+/** §7: the analytics scripts the operator configured, loaded once, and only on its hosts. */
+function useAnalytics(analytics: { hosts: string[]; scripts: string[] } | undefined) {
+  useEffect(() => {
+    for (const src of analyticsScripts(window.location.host, analytics)) {
+      if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) continue;
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      document.head.append(script);
+    }
+  }, [analytics]);
+}
+
+/** §2: keywords per route, from the content API (the operator's, by page id). */
+function useKeywords(page: string) {
+  const entry = useContent<Record<string, string>>(calls.keywords());
+  const keywords = entry?.status === 'ready' ? (entry.value[page] ?? entry.value.home ?? '') : '';
+  useEffect(() => {
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="keywords"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'keywords';
+      document.head.append(meta);
+    }
+    meta.content = keywords;
+  }, [keywords]);
 }
 
 /** §2: scroll to the top on every route change, report a page view, run the loading bar. */
@@ -107,8 +141,11 @@ function PageShell(props: { match: PageMatch; location: string }) {
   const search = useSearch();
   const embedded = embeddedByProduct(search);
   const { match } = props;
+  const site = useSite();
   useLoginState(match.page);
-  useCityCheck(match.page === 'home');
+  useCityCheck(match.page === 'home', site?.site.regionalSites);
+  useAnalytics(site?.site.analytics);
+  useKeywords(match.page);
   const trail = trailOf(match, locale, t);
   useEffect(() => {
     const title = trail.at(-1)?.text;

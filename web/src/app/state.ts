@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createConsoleStore } from '../console/consoleStore.ts';
 import { calls } from '../content/calls.ts';
+import type { SiteData } from '../content/types.ts';
 import { contentCall, createRequest, type RequestOptions } from '../http/request.ts';
 import { type Dict, dictionaries } from '../i18n/i18n.ts';
 import { platformLinks } from '../layout/menu.ts';
@@ -63,6 +64,12 @@ export function useContent<T>(call: RequestOptions | undefined): Entry<T> | unde
     void contentStore.getState().load(key, () => contentCall<T>(request, call));
   }, [key]);
   return entry;
+}
+
+/** The footer's contact details and the site settings (README "Operator content"); undefined until loaded. */
+export function useSite(): SiteData | undefined {
+  const entry = useContent<SiteData>(calls.site());
+  return entry?.status === 'ready' ? entry.value : undefined;
 }
 
 /** §4: ask the content API whom the (HttpOnly) session cookie belongs to, if any. */

@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { edgePath, type LaidNode, type LinkNodeResponse, layoutChain, nodeSize } from './chainLayout.ts';
+import { type ExposedPiece, pieceLabel, reusedPiecesByNode } from './collateral.ts';
 
 /** Paints `layoutChain`'s graph; selecting a document (click or keyboard) shows its provenance. */
-export function ChainDiagram(props: { response: LinkNodeResponse }) {
+export function ChainDiagram(props: { response: LinkNodeResponse; collateral?: readonly ExposedPiece[] }) {
   const t = useDict();
   const layout = layoutChain(props.response);
+  // A financing's documents that brought collateral other financings also hold.
+  const reused = reusedPiecesByNode(layout.nodes, props.collateral ?? []);
   const [selected, setSelected] = useState<LaidNode | undefined>(layout.nodes[0]);
   if (layout.nodes.length === 0) return <p className="muted">{t.console.lender.noChain}</p>;
   const byId = new Map(layout.nodes.map((node) => [node.id, node]));
@@ -61,7 +64,7 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
               // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>; it gets the role, focus and keys
               <g
                 key={node.id}
-                className={`chain-node${selected?.id === node.id ? ' selected' : ''}`}
+                className={`chain-node${selected?.id === node.id ? ' selected' : ''}${reused.has(node.id) ? ' reused' : ''}`}
                 transform={`translate(${node.x},${node.y})`}
                 role="button"
                 tabIndex={0}
@@ -77,6 +80,12 @@ export function ChainDiagram(props: { response: LinkNodeResponse }) {
                 }}
               >
                 <rect width={nodeSize.width} height={nodeSize.height} rx={8} />
+                {reused.has(node.id) && (
+                  <text x={nodeSize.width - 20} y={22} className="chain-reused">
+                    <title>{`${t.console.lender.reused}: ${reused.get(node.id)!.map(pieceLabel).join(', ')}`}</title>
+                    ⚠
+                  </text>
+                )}
                 <text x={12} y={22} className="chain-type">
                   {node.document.documentType ?? node.document.type ?? node.block}
                 </text>

@@ -1,7 +1,7 @@
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createDocumentValidators, type ValidationIssue } from '@tradelog/schemas/documents/validator';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { type PageId, pathOf } from '../app/routes.ts';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
@@ -12,6 +12,9 @@ import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
+import type { CollateralAlert, ExposedPiece } from './collateral.ts';
+import { pieceLabel } from './collateral.ts';
+import { consoleCall } from './consoleApi.ts';
 import { authorizationHeader } from './consoleStore.ts';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { PartnerDocuments } from './PartnerDocuments.tsx';
@@ -307,11 +310,17 @@ function LenderConsole(props: { apiKey: string }) {
   const [documentsNo, setDocumentsNo] = useState('');
   const [state, setState] = useState<
     | { status: 'idle' | 'busy' }
-    | { status: 'done'; response: LinkNodeResponse }
+    | { status: 'done'; response: LinkNodeResponse; collateral: ExposedPiece[] }
     | { status: 'error'; message: string }
   >({
     status: 'idle',
   });
+  const [alerts, setAlerts] = useState<CollateralAlert[] | undefined>();
+  useEffect(() => {
+    consoleCall<{ alerts: CollateralAlert[] }>(props.apiKey, locale, '/open/info/collateral/alerts').then(
+      (answer) => setAlerts(answer.ok ? answer.body.alerts : []),
+    );
+  }, [props.apiKey, locale]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ status: 'busy' });
@@ -337,7 +346,20 @@ function LenderConsole(props: { apiKey: string }) {
         });
         return;
       }
-      setState({ status: 'done', response: body });
+      // A financing's chain is drawn with the collateral other financings also hold.
+      const exposure =
+        documentsType === '10'
+          ? await consoleCall<{ collateral: ExposedPiece[] }>(
+              props.apiKey,
+              locale,
+              '/open/info/collateral/exposure',
+              {
+                method: 'POST',
+                body: { customerCode: customerCode.trim(), documentsType, documentsNo: documentsNo.trim() },
+              },
+            )
+          : undefined;
+      setState({ status: 'done', response: body, collateral: exposure?.ok ? exposure.body.collateral : [] });
     } catch {
       setState({ status: 'error', message: 'Network Error' });
     }
@@ -389,7 +411,26 @@ function LenderConsole(props: { apiKey: string }) {
           {state.message}
         </p>
       )}
-      {state.status === 'done' && <ChainDiagram response={state.response} />}
+      {state.status === 'done' && <ChainDiagram response={state.response} collateral={state.collateral} />}
+      <h3>{t.console.lender.alerts}</h3>
+      {alerts !== undefined && alerts.length === 0 && <p className="muted">{t.console.lender.noAlerts}</p>}
+      {alerts !== undefined && alerts.length > 0 && (
+        <ul className="collateral-alerts">
+          {alerts.map((alert) => (
+            <li
+              key={`${pieceLabel(alert)}|${alert.financings.map((f) => f?.financingOrderNo ?? '').join('|')}`}
+            >
+              {pieceLabel(alert)} ·{' '}
+              {alert.financings
+                .map((f) =>
+                  f ? `${f.customerCode} ${f.financingOrderNo}` : t.console.lender.anotherEnterprise,
+                )
+                .join(' ↔ ')}{' '}
+              · {alert.firstSeen}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -8,6 +8,15 @@ export const product = 'tradelog';
 
 export const calls = {
   home: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/index.do' }),
+  // The footer and the site settings (regional sites, chat, scan codes, analytics hosts).
+  site: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/bottom.do' }),
+  keywords: (): RequestOptions => ({ method: 'POST', url: 'api/front/meet/keyword.do' }),
+  settleRoles: (): RequestOptions => ({ method: 'POST', url: 'api/front/joinus/settleRoles.do' }),
+  legal: (text: 'terms' | 'privacy'): RequestOptions => ({
+    method: 'POST',
+    url: text === 'terms' ? 'api/front/home/registrationTerms' : 'api/front/home/legalSecrecy.do',
+  }),
+  ipCity: (): RequestOptions => ({ method: 'GET', url: `/${product}-official/ip2region/search` }),
   columns: (kind: 'news' | 'blog'): RequestOptions => ({
     method: 'POST',
     url: 'api/front/column/list.do',

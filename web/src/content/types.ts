@@ -50,6 +50,7 @@ export interface FinanceCategories {
 }
 
 export interface FinanceProduct {
+  sample: boolean;
   slug: string;
   name: string;
   kind: string;
@@ -116,6 +117,8 @@ export interface PriceRow {
 }
 
 export interface AppProduct extends AppSummary {
+  /** Its cases and reviews are the operator's testimonials, still the shipped sample. */
+  sample: boolean;
   mainPics: { id: number; title: string; url: string }[];
   details: AppDetail[];
   appItemVoList: { name: string; code: 'DEPLOY' | 'SAAS'; itemValueList: AppItemValue[] }[];
@@ -130,6 +133,7 @@ export interface AppList {
 }
 
 export interface Expert {
+  sample: boolean;
   id: number;
   name: string;
   title: string;
@@ -140,9 +144,40 @@ export interface Expert {
   topics: string[];
 }
 
+/** Content the operator owns carries `sample: true` while it is the shipped sample (README "Operator content"). */
 export interface HomeData {
+  sample: boolean;
+  figures: { value: string; label: string }[];
+  partners: string[];
   news: ArticleSummary[];
   finance: FinanceProduct[];
   apps: AppSummary[];
   experts: Expert[];
+}
+
+/** A regional site (§1) as the operator configured it; without `url` it is neither linked nor suggested. */
+export interface RegionalSite {
+  id: 'gba' | 'huangshi' | 'yinchuan';
+  url?: string;
+  main: boolean;
+  cities: string[];
+}
+
+/** `home/bottom.do`: the footer's contact details (§3) and the site settings. */
+export interface SiteData {
+  sample: boolean;
+  contact: { hotline: string; address: string; email: string; postcode: string };
+  site: {
+    regionalSites: RegionalSite[];
+    chat?: { www: string; other: string };
+    scanCodes?: { consult?: string; course?: string };
+    analytics?: { hosts: string[]; scripts: string[] };
+  };
+}
+
+/** `registrationTerms`, `legalSecrecy.do`: a text a visitor accepts, with its version. */
+export interface LegalText {
+  version: string;
+  title: string;
+  body: Block[];
 }

@@ -8,13 +8,14 @@ import {
   useLocale,
   useLocation2,
   useSession,
+  useSite,
 } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { regionalSiteUrl } from '../stores/location.ts';
 import { Dialog } from './Dialog.tsx';
 import { Link } from './Link.tsx';
 import { chatUrl } from './menu.ts';
-import { adviserContactUrl, freeCourseUrl, QrCode } from './QrCode.tsx';
+import { QrCode } from './QrCode.tsx';
 
 /** Rule-centre article ids the footer's legal links point at (§2). */
 export const footerRuleIds = {
@@ -24,19 +25,30 @@ export const footerRuleIds = {
   privacy: '5101',
 } as const;
 
+/** Beside whatever the operator's content fills while it is still the shipped sample (README "Operator content"). */
+export function SampleMark(props: { sample: boolean | undefined }) {
+  const t = useDict();
+  return props.sample ? <p className="sample-mark">{t.common.sample}</p> : null;
+}
+
+const telOf = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
+
 export function Footer() {
   const t = useDict();
   const locale = useLocale();
+  const site = useSite();
+  const contact = site?.contact;
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <section>
           <p className="footer-brand">{t.site.fullName}</p>
           <p>{t.site.slogan}</p>
-          <p>
-            {t.footer.hotline}:{' '}
-            <a href={`tel:${t.footer.hotlineNumber.replace(/-/g, '')}`}>{t.footer.hotlineNumber}</a>
-          </p>
+          {contact?.hotline && (
+            <p>
+              {t.footer.hotline}: <a href={telOf(contact.hotline)}>{contact.hotline}</a>
+            </p>
+          )}
         </section>
         <nav aria-label={t.footer.products}>
           <p className="footer-title">{t.footer.products}</p>
@@ -72,17 +84,22 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <section>
+        <section className="footer-contact">
           <p className="footer-title">{t.footer.company}</p>
-          <p>
-            {t.footer.address}: {t.footer.addressText}
-          </p>
-          <p>
-            {t.footer.email}: <a href={`mailto:${t.footer.emailText}`}>{t.footer.emailText}</a>
-          </p>
-          <p>
-            {t.footer.postcode}: {t.footer.postcodeText}
-          </p>
+          {contact && (
+            <>
+              <p>
+                {t.footer.address}: {contact.address}
+              </p>
+              <p>
+                {t.footer.email}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </p>
+              <p>
+                {t.footer.postcode}: {contact.postcode}
+              </p>
+              <SampleMark sample={site.sample} />
+            </>
+          )}
         </section>
       </div>
       <div className="footer-legal">
@@ -121,22 +138,24 @@ export function SidePanel() {
   const popup = useLayout((state) => state.sidePopup);
   const offset = useLayout((state) => state.scrollOffset);
   const store = layoutStore.getState();
+  // §3 float items; each scan code leads where the operator set it (`site.scanCodes`), or is not offered.
+  const scanCodes = useSite()?.site.scanCodes;
   const items = [
     {
       type: 'consult' as const,
       text: t.side.consult,
       tip: t.side.consultTip,
-      qrcode: adviserContactUrl,
+      qrcode: scanCodes?.consult,
       icon: chatIcon,
     },
     {
       type: 'course' as const,
       text: t.side.course,
       tip: t.side.courseTip,
-      qrcode: freeCourseUrl,
+      qrcode: scanCodes?.course,
       icon: courseIcon,
     },
-  ];
+  ].flatMap((item) => (item.qrcode ? [{ ...item, qrcode: item.qrcode }] : []));
   return (
     <aside className="side-panel" aria-label={t.side.consult}>
       {popup && (
@@ -192,6 +211,7 @@ export function SidePanel() {
 export function ConsultDialog() {
   const t = useDict();
   const open = useLayout((state) => state.consultOpen);
+  const adviser = useSite()?.site.scanCodes?.consult;
   return (
     <Dialog
       open={open}
@@ -202,7 +222,7 @@ export function ConsultDialog() {
     >
       <h2 id="consult-title">{t.consultDialog.title}</h2>
       <p id="consult-body">{t.consultDialog.body}</p>
-      <QrCode value={adviserContactUrl} label={t.consultDialog.qrAlt} size={180} />
+      {adviser && <QrCode value={adviser} label={t.consultDialog.qrAlt} size={180} />}
       <button type="button" className="consult-close" onClick={() => layoutStore.getState().closeConsult()}>
         {t.consultDialog.close}
       </button>
@@ -214,10 +234,11 @@ export function CityDialog() {
   const t = useDict();
   const open = useLocation2((state) => state.open);
   const suggested = useLocation2((state) => state.suggested);
+  const target = useLocation2((state) => state.target);
   const city = useLocation2((state) => state.city);
   const close = () => locationStore.getState().close();
-  const siteName = suggested ? t.nav.cities[suggested.id] : t.nav.cities.gba;
-  const target = suggested ?? { id: 'gba' as const, host: 'www', cities: [], main: true };
+  if (!target) return null;
+  const siteName = t.nav.cities[target.id];
   return (
     <Dialog open={open} labelledBy="city-title" describedBy="city-body" onClose={close}>
       <h2 id="city-title">{t.cityDialog.title}</h2>
@@ -225,10 +246,7 @@ export function CityDialog() {
         {suggested && city ? format(t.cityDialog.detected, { city, site: siteName }) : t.cityDialog.unknown}
       </p>
       <div className="dialog-actions">
-        <a
-          className="btn btn-primary"
-          href={regionalSiteUrl(target, window.location.host, window.location.protocol)}
-        >
+        <a className="btn btn-primary" href={regionalSiteUrl(target)}>
           {format(t.cityDialog.go, { site: siteName })}
         </a>
         <button type="button" className="btn" onClick={close}>
@@ -304,19 +322,19 @@ export function ServiceButtons(props: { page: PageId }) {
   const t = useDict();
   const userName = useSession((state) => state.userName);
   const mobile = typeof window !== 'undefined' && window.matchMedia('(max-width: 799px)').matches;
+  const site = useSite();
+  const chat = chatUrl(window.location.host, site?.site.chat);
+  const hotline = site?.contact.hotline;
   return (
     <div className="service-buttons">
-      <a
-        className="service-chat"
-        href={chatUrl(window.location.host)}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {t.nav.service}
-      </a>
+      {chat && (
+        <a className="service-chat" href={chat} target="_blank" rel="noopener noreferrer">
+          {t.nav.service}
+        </a>
+      )}
       {/* §2: the phone button is hidden on mobile when a user is logged in. */}
-      {!(mobile && userName) && props.page !== 'contactUs' && (
-        <a className="service-phone" href={`tel:${t.footer.hotlineNumber.replace(/-/g, '')}`}>
+      {hotline && !(mobile && userName) && props.page !== 'contactUs' && (
+        <a className="service-phone" href={telOf(hotline)}>
           {t.nav.phone}
         </a>
       )}

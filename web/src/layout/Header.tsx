@@ -9,8 +9,8 @@ import {
   useLocale,
   usePlatformLinks,
   useSession,
+  useSite,
 } from '../app/state.ts';
-import { regionalSites } from '../stores/location.ts';
 import { userMenu } from '../stores/session.ts';
 import { Link } from './Link.tsx';
 import { type DrawerVariant, drawerVariant, headerMenu, type MenuEntry } from './menu.ts';
@@ -153,10 +153,13 @@ function UserArea(props: { compact?: boolean }) {
   );
 }
 
+/** §2 city dropdown: the regional sites the operator gave an address (`site.regionalSites`). */
 function CityDropdown() {
   const t = useDict();
   const [open, setOpen] = useState(false);
   const id = useId();
+  const sites = (useSite()?.site.regionalSites ?? []).filter((site) => site.url);
+  if (sites.length === 0) return null;
   return (
     <div className={`city has-sub${open ? ' open' : ''}`}>
       <button
@@ -170,9 +173,9 @@ function CityDropdown() {
         <span aria-hidden="true" className="caret" />
       </button>
       <ul className="submenu" id={id}>
-        {regionalSites.map((site) => (
+        {sites.map((site) => (
           <li key={site.id}>
-            <a href={`https://${site.host}.tradelog.example/`}>{t.nav.cities[site.id]}</a>
+            <a href={site.url}>{t.nav.cities[site.id]}</a>
           </li>
         ))}
       </ul>

@@ -32,7 +32,3 @@ export function QrCode(props: { value: string; label: string; size?: number }) {
     </svg>
   );
 }
-
-/** Where the scan codes lead: the adviser's contact card and the course sign-up page. */
-export const adviserContactUrl = 'https://tradelog.example/adviser/contact';
-export const freeCourseUrl = 'https://tradelog.example/course/free';

@@ -113,11 +113,21 @@ export function drawerVariant(page: PageId): DrawerVariant {
   return 'default';
 }
 
-/** The customer-service chat page of §2; its address differs when the host contains www. */
-export function chatUrl(host: string): string {
-  return host.includes('www')
-    ? 'https://chat.tradelog.example/www/index.html'
-    : 'https://chat.tradelog.example/site/index.html';
+/**
+ * The customer-service chat page of §2; its address differs when the host contains www. Both are
+ * the operator's settings (`site.chat`); without them there is no chat button.
+ */
+export function chatUrl(host: string, chat: { www: string; other: string } | undefined): string | undefined {
+  if (!chat) return undefined;
+  return host.includes('www') ? chat.www : chat.other;
+}
+
+/** §7: the analytics scripts load only on the hosts the operator named (`site.analytics`). */
+export function analyticsScripts(
+  host: string,
+  analytics: { hosts: string[]; scripts: string[] } | undefined,
+): string[] {
+  return analytics?.hosts.includes(host) ? analytics.scripts : [];
 }
 
 /** §2: an `is{Product}` query parameter (an embedding product's app) hides headers and the service button. */

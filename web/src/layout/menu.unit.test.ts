@@ -3,6 +3,7 @@ import { resolvePath } from '../app/routes.ts';
 import { cn } from '../i18n/cn.ts';
 import { en } from '../i18n/en.ts';
 import {
+  analyticsScripts,
   chatUrl,
   drawerVariant,
   embeddedByProduct,
@@ -40,7 +41,10 @@ describe('layout rules', () => {
     expect(drawerVariant('helpCenterList')).toBe('help');
     expect(drawerVariant('ruleCenter')).toBe('rules');
     expect(drawerVariant('about')).toBe('default');
-    expect(chatUrl('www.example.com')).not.toBe(chatUrl('hs.example.com'));
+    const chat = { www: 'https://chat.example.com/www', other: 'https://chat.example.com/site' };
+    expect(chatUrl('www.example.com', chat)).toBe(chat.www);
+    expect(chatUrl('hs.example.com', chat)).toBe(chat.other);
+    expect(chatUrl('www.example.com', undefined)).toBeUndefined();
     expect(embeddedByProduct('?isApp=1')).toBe(true);
     expect(embeddedByProduct('?issue=1&page=2')).toBe(false);
   });
@@ -64,5 +68,14 @@ describe('layout rules', () => {
     expect(mayReloadAfterChunkError(undefined, 0)).toBe(true);
     expect(mayReloadAfterChunkError(1_000, 60_999)).toBe(false);
     expect(mayReloadAfterChunkError(1_000, 61_000)).toBe(true);
+  });
+});
+
+describe('analytics (§7)', () => {
+  const analytics = { hosts: ['www.example.com'], scripts: ['https://stats.example.net/a.js'] };
+  it('loads the scripts only on the configured hosts', () => {
+    expect(analyticsScripts('www.example.com', analytics)).toEqual(analytics.scripts);
+    expect(analyticsScripts('127.0.0.1:5173', analytics)).toEqual([]);
+    expect(analyticsScripts('www.example.com', undefined)).toEqual([]);
   });
 });

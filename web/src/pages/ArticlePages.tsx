@@ -1,19 +1,53 @@
+import { useSearch } from 'wouter';
 import { type PageId, pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { Article, ArticlePage, Column } from '../content/types.ts';
+import type { Article, ArticlePage, ArticleSummary, Column } from '../content/types.ts';
+import { format } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
 import { Blocks, Loaded, PageHero } from './common.tsx';
 
 /** Column ids of the news and blog lists (content API seed); newsList-{id} and blog-{id} pick one. */
 export const defaultColumns = { news: 1001, blog: 2001 } as const;
 
+/** Rows per list page (§7 newsList.do `rows`). */
+export const articleRows = 10;
+
+/** `?page=N` of a list address; anything else is the first page. */
+export function pageOfSearch(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+function Pager(props: { page: number; total: number; rows: number; href: (page: number) => string }) {
+  const t = useDict();
+  const pages = Math.max(1, Math.ceil(props.total / props.rows));
+  // Past the last page (an old link) the way back is still offered.
+  if (pages <= 1 && props.page <= 1) return null;
+  return (
+    <nav className="pager" aria-label={format(t.common.pageOf, { page: props.page, pages })}>
+      {props.page > 1 && (
+        <Link href={props.href(Math.min(props.page - 1, pages))} rel="prev">
+          ← {t.common.previousPage}
+        </Link>
+      )}
+      <span>{format(t.common.pageOf, { page: props.page, pages })}</span>
+      {props.page < pages && (
+        <Link href={props.href(props.page + 1)} rel="next">
+          {t.common.nextPage} →
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 export function ArticleListPage(props: { kind: 'news' | 'blog'; columnId?: string }) {
   const t = useDict();
   const locale = useLocale();
+  const page = pageOfSearch(useSearch());
   const columnId = Number(props.columnId ?? defaultColumns[props.kind]);
   const columns = useContent<Column[]>(calls.columns(props.kind));
-  const list = useContent<ArticlePage>(calls.newsList(columnId));
+  const list = useContent<ArticlePage>(calls.newsList(columnId, page, articleRows));
   const listPage: PageId = props.kind === 'news' ? 'newsList' : 'blog';
   const detailPage: PageId = props.kind === 'news' ? 'newsDetails' : 'blogDetail';
   return (
@@ -70,6 +104,16 @@ export function ArticleListPage(props: { kind: 'news' | 'blog'; columnId?: strin
               )
             }
           </Loaded>
+          <Loaded entry={list}>
+            {(result) => (
+              <Pager
+                page={page}
+                total={result.total}
+                rows={articleRows}
+                href={(to) => `${pathOf(locale, listPage, String(columnId))}?page=${to}`}
+              />
+            )}
+          </Loaded>
         </section>
       </div>
     </main>
@@ -80,6 +124,7 @@ export function ArticleDetailPage(props: { id: string; kind: 'news' | 'blog' | '
   const t = useDict();
   const locale = useLocale();
   const article = useContent<Article>(calls.article(Number(props.id)));
+  const related = useContent<ArticleSummary[]>(calls.recommend(Number(props.id)));
   const detailPage: PageId =
     props.kind === 'news' ? 'newsDetails' : props.kind === 'blog' ? 'blogDetail' : 'algorithmDetail';
   return (
@@ -105,6 +150,19 @@ export function ArticleDetailPage(props: { id: string; kind: 'news' | 'blog' | '
             </article>
           )}
         </Loaded>
+        {related?.status === 'ready' && related.value.length > 0 && (
+          <aside className="related" aria-labelledby="related-title">
+            <h2 id="related-title">{props.kind === 'news' ? t.common.relatedNews : t.common.related}</h2>
+            <ul className="plain-list">
+              {related.value.map((item) => (
+                <li key={item.id}>
+                  <Link href={pathOf(locale, detailPage, String(item.id))}>{item.title}</Link>
+                  <time dateTime={item.publishTime}>{item.publishTime}</time>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        )}
       </div>
     </main>
   );

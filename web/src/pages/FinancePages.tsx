@@ -4,6 +4,7 @@ import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import type { FinanceCategories, FinanceProduct, Option } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { formatLimit, Loaded, PageHero } from './common.tsx';
 
@@ -45,6 +46,7 @@ export function FinanceCard(props: { product: FinanceProduct; heading: 'h2' | 'h
         {product.hot && <span className="hot">{t.nav.hot}</span>}
       </Heading>
       {detailed && <p>{product.summary}</p>}
+      <SampleMark sample={product.sample} />
       <dl className="figures">
         <RateAndLimit product={product} />
       </dl>

@@ -1,13 +1,24 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { type FormPage, pathOf } from '../app/routes.ts';
-import { refreshSession, request, useDict, useLocale, usePlatformLinks, useSession } from '../app/state.ts';
+import {
+  refreshSession,
+  request,
+  useContent,
+  useDict,
+  useLocale,
+  usePlatformLinks,
+  useSession,
+} from '../app/state.ts';
 import { calls } from '../content/calls.ts';
+import type { LegalText } from '../content/types.ts';
 import { formFields, industryOptions } from '../forms/validation.ts';
 import { contentCall } from '../http/request.ts';
 import { format } from '../i18n/i18n.ts';
+import { Dialog } from '../layout/Dialog.tsx';
 import { Link } from '../layout/Link.tsx';
 import { createFormStore, type FormStore } from '../stores/forms.ts';
+import { Blocks, Loaded } from './common.tsx';
 
 /** §8 failure texts per form; the server's own text wins when it sends one (request helper). */
 function failureText(form: FormPage, t: ReturnType<typeof useDict>): string {
@@ -17,6 +28,42 @@ function failureText(form: FormPage, t: ReturnType<typeof useDict>): string {
 }
 
 const smsCooldownSeconds = 60;
+
+/** A text the visitor accepts at registration (§5), read in a dialog so the form keeps its values. */
+function LegalTextLink(props: { text: 'terms' | 'privacy'; label: string }) {
+  const t = useDict();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const entry = useContent<LegalText>(open ? calls.legal(props.text) : undefined);
+  return (
+    <>
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        {props.label}
+      </button>
+      <Dialog
+        open={open}
+        labelledBy={id}
+        onClose={() => setOpen(false)}
+        closeOnOutside
+        className="legal-dialog"
+      >
+        <Loaded entry={entry}>
+          {(legal) => (
+            <>
+              <h2 id={id}>{legal.title}</h2>
+              <div className="legal-body">
+                <Blocks blocks={legal.body} />
+              </div>
+            </>
+          )}
+        </Loaded>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          {t.forms.labels.closeText}
+        </button>
+      </Dialog>
+    </>
+  );
+}
 
 export function FormView(props: { form: FormPage; heading?: boolean }) {
   const { form } = props;
@@ -43,6 +90,12 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
   }, [cooldown]);
 
   const labels = t.forms.labels;
+  // §6: the roles one may apply for come from the server; labels are the §3 texts of the dictionary.
+  const roles = useContent<{ value: string }[]>(form === 'register' ? calls.settleRoles() : undefined);
+  const settleRoles =
+    roles?.status === 'ready'
+      ? industryOptions.filter((option) => roles.value.some((role) => role.value === option))
+      : [];
   const labelOf = (name: string, kind: string): string => {
     if (kind === 'phone') return labels.telephone;
     return labels[name as keyof typeof labels] ?? name;
@@ -173,7 +226,9 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
                 checked={values[field.name] === true}
                 onChange={(event) => store.getState().change(field.name, event.target.checked)}
               />
-              <label htmlFor={id}>{labels.terms}</label>
+              <label htmlFor={id}>{labels.terms}</label>{' '}
+              <LegalTextLink text="terms" label={labels.readTerms} />{' '}
+              <LegalTextLink text="privacy" label={labels.readPrivacy} />
               {message}
             </div>
           );
@@ -191,7 +246,7 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
             {field.kind === 'select' ? (
               <select {...common} value={value} onChange={(event) => onChange(event.target.value)}>
                 <option value="">{t.forms.placeholders.choose}</option>
-                {industryOptions.map((option) => (
+                {(field.name === 'role' ? settleRoles : industryOptions).map((option) => (
                   <option key={option} value={option}>
                     {t.forms.industries[option]}
                   </option>

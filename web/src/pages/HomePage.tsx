@@ -3,6 +3,7 @@ import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import { marketing } from '../content/marketing.ts';
 import type { HomeData } from '../content/types.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Loaded } from './common.tsx';
 import { FinanceCard } from './FinancePages.tsx';
@@ -34,14 +35,21 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <ul className="stats" aria-label={t.site.slogan}>
-            {t.home.stats.map((stat) => (
-              <li key={stat.label}>
-                <strong>{stat.value}</strong>
-                <span>{stat.label}</span>
-              </li>
-            ))}
-          </ul>
+          <Loaded entry={home}>
+            {(data) => (
+              <div className="stats-box">
+                <ul className="stats" aria-label={t.site.slogan}>
+                  {data.figures.map((stat) => (
+                    <li key={stat.label}>
+                      <strong>{stat.value}</strong>
+                      <span>{stat.label}</span>
+                    </li>
+                  ))}
+                </ul>
+                <SampleMark sample={data.sample} />
+              </div>
+            )}
+          </Loaded>
         </div>
       </section>
 
@@ -123,24 +131,27 @@ export function HomePage() {
           <h2 className="section-title">{t.home.expertsTitle}</h2>
           <Loaded entry={home}>
             {(data) => (
-              <ul className="card-grid four">
-                {data.experts.map((expert) => (
-                  <li key={expert.id} className="card expert-card">
-                    <span className="avatar" aria-hidden="true">
-                      {expert.name.slice(0, 1)}
-                    </span>
-                    <h3>{expert.name}</h3>
-                    <p className="muted">{expert.title}</p>
-                    <p>{expert.fields.join(' · ')}</p>
-                    <Link
-                      className="card-link"
-                      href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
-                    >
-                      {t.experts.consult} →
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <SampleMark sample={data.sample} />
+                <ul className="card-grid four">
+                  {data.experts.map((expert) => (
+                    <li key={expert.id} className="card expert-card">
+                      <span className="avatar" aria-hidden="true">
+                        {expert.name.slice(0, 1)}
+                      </span>
+                      <h3>{expert.name}</h3>
+                      <p className="muted">{expert.title}</p>
+                      <p>{expert.fields.join(' · ')}</p>
+                      <Link
+                        className="card-link"
+                        href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
+                      >
+                        {t.experts.consult} →
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </Loaded>
         </div>
@@ -149,11 +160,18 @@ export function HomePage() {
       <section className="section partners">
         <div className="container">
           <h2 className="section-title">{t.home.partnersTitle}</h2>
-          <ul className="partner-list">
-            {t.home.partners.map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </ul>
+          <Loaded entry={home}>
+            {(data) => (
+              <>
+                <ul className="partner-list">
+                  {data.partners.map((name) => (
+                    <li key={name}>{name}</li>
+                  ))}
+                </ul>
+                <SampleMark sample={data.sample} />
+              </>
+            )}
+          </Loaded>
         </div>
       </section>
     </main>

@@ -4,6 +4,7 @@ import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import type { AppList, AppProduct, Expert, ProductSectionKey } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Blocks, formatYuan, Loaded, PageHero } from './common.tsx';
 
@@ -80,6 +81,7 @@ export function ProductPage(props: { id: string }) {
                 <section key={key} id={key} className="product-section" aria-labelledby={`${key}-title`}>
                   <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
                   <Blocks blocks={product.sections[key]} />
+                  {(key === 'cases' || key === 'reviews') && <SampleMark sample={product.sample} />}
                 </section>
               ))}
               <section id="price" className="product-section" aria-labelledby="price-title">
@@ -139,6 +141,7 @@ export function ExpertsPage() {
                   <p className="muted">
                     {expert.title} · {expert.organisation}
                   </p>
+                  <SampleMark sample={expert.sample} />
                   <p>
                     {t.experts.field}: {expert.fields.join(' · ')}
                   </p>
@@ -172,6 +175,7 @@ export function ExpertDetailPage(props: { id: string }) {
             <>
               <PageHero title={expert.name} lead={`${expert.title} · ${expert.organisation}`} />
               <div className="container narrow">
+                <SampleMark sample={expert.sample} />
                 <p>{expert.bio}</p>
                 <dl className="figures">
                   <div>

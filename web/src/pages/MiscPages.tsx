@@ -1,8 +1,8 @@
 import { type FormPage, pathOf } from '../app/routes.ts';
-import { useDict, useLocale } from '../app/state.ts';
+import { useDict, useLocale, useSite } from '../app/state.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { headerMenu } from '../layout/menu.ts';
-import { regionalSites } from '../stores/location.ts';
 import { PageHero } from './common.tsx';
 import { FormView } from './FormView.tsx';
 
@@ -57,6 +57,7 @@ export function SitemapPage() {
 export function SiteListPage() {
   const t = useDict();
   const locale = useLocale();
+  const regionalSites = useSite()?.site.regionalSites ?? [];
   return (
     <main id="main" className="page">
       <PageHero title={t.nav.siteList} lead={t.site.slogan} />
@@ -66,9 +67,11 @@ export function SiteListPage() {
             <li className="card" key={site.id}>
               <h2>{t.nav.cities[site.id]}</h2>
               <p>{site.cities.join(locale === 'cn' ? '、' : ', ')}</p>
-              <a className="card-link" href={`https://${site.host}.tradelog.example/${locale}`}>
-                {`${site.host}.tradelog.example`} →
-              </a>
+              {site.url && (
+                <a className="card-link" href={new URL(locale, site.url).href}>
+                  {new URL(site.url).host} →
+                </a>
+              )}
               {site.id === 'yinchuan' && (
                 <p>
                   <Link href={pathOf(locale, 'nxIntroduce')}>{t.nav.nxIntroduce}</Link>
@@ -84,26 +87,30 @@ export function SiteListPage() {
 
 export function ContactUsPage() {
   const t = useDict();
+  const site = useSite();
   return (
     <main id="main" className="page">
       <PageHero title={t.nav.contactUs} lead={t.forms.intros.contact} />
       <div className="container two-columns">
         <section aria-labelledby="contact-info">
           <h2 id="contact-info">{t.footer.company}</h2>
-          <dl className="contact-list">
-            <dt>{t.footer.hotline}</dt>
-            <dd>
-              <a href={`tel:${t.footer.hotlineNumber.replace(/-/g, '')}`}>{t.footer.hotlineNumber}</a>
-            </dd>
-            <dt>{t.footer.email}</dt>
-            <dd>
-              <a href={`mailto:${t.footer.emailText}`}>{t.footer.emailText}</a>
-            </dd>
-            <dt>{t.footer.address}</dt>
-            <dd>{t.footer.addressText}</dd>
-            <dt>{t.footer.postcode}</dt>
-            <dd>{t.footer.postcodeText}</dd>
-          </dl>
+          {site && (
+            <dl className="contact-list">
+              <dt>{t.footer.hotline}</dt>
+              <dd>
+                <a href={`tel:${site.contact.hotline.replace(/[^\d+]/g, '')}`}>{site.contact.hotline}</a>
+              </dd>
+              <dt>{t.footer.email}</dt>
+              <dd>
+                <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+              </dd>
+              <dt>{t.footer.address}</dt>
+              <dd>{site.contact.address}</dd>
+              <dt>{t.footer.postcode}</dt>
+              <dd>{site.contact.postcode}</dd>
+            </dl>
+          )}
+          <SampleMark sample={site?.sample} />
         </section>
         <FormView form="contact" heading={false} />
       </div>

@@ -1,40 +1,36 @@
 import { createStore } from 'zustand/vanilla';
+import type { RegionalSite } from '../content/types.ts';
 import type { KeyValueStorage } from './storage.ts';
 
 /**
  * The city-location dialog of portal spec §4: shown on the home page when the visitor's IP city
  * belongs to another regional site than the current host, or when the host is a non-main site
- * and the city is unknown; once shown, a flag is kept until the next local midnight.
+ * and the city is unknown; once shown, a flag is kept until the next local midnight. The sites,
+ * their addresses and cities are the operator's settings (content API `home/bottom.do`); a site
+ * without an address is never suggested.
  */
-export interface RegionalSite {
-  id: 'gba' | 'huangshi' | 'yinchuan';
-  host: string;
-  cities: readonly string[];
-  main: boolean;
-}
-
-export const regionalSites: readonly RegionalSite[] = [
-  {
-    id: 'gba',
-    host: 'www',
-    main: true,
-    cities: ['广州', '深圳', '珠海', '佛山', '东莞', '中山', '江门', '惠州', '肇庆', '香港', '澳门'],
-  },
-  { id: 'huangshi', host: 'hs', main: false, cities: ['黄石', '武汉', '鄂州', '黄冈'] },
-  { id: 'yinchuan', host: 'yc', main: false, cities: ['银川', '石嘴山', '吴忠', '中卫', '固原'] },
-];
-
 export const locationFlagKey = 'locationShownUntil';
 
-/** The site serving a host: the first label names it (hs.example.com → Huangshi); default main. */
-export function siteOfHost(host: string): RegionalSite {
-  const label = host.split('.')[0] ?? '';
-  return regionalSites.find((site) => site.host === label) ?? regionalSites[0]!;
+const hostOf = (url: string | undefined): string | undefined => {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The site serving a host (its address's host); any other host is the main site. */
+export function siteOfHost(sites: readonly RegionalSite[], host: string): RegionalSite | undefined {
+  return sites.find((site) => hostOf(site.url) === host) ?? sites.find((site) => site.main);
 }
 
-export function siteOfCity(city: string | undefined): RegionalSite | undefined {
+export function siteOfCity(
+  sites: readonly RegionalSite[],
+  city: string | undefined,
+): RegionalSite | undefined {
   if (!city) return undefined;
-  return regionalSites.find((site) => site.cities.some((name) => city.startsWith(name)));
+  return sites.find((site) => site.cities.some((name) => city.startsWith(name)));
 }
 
 /** The next local midnight after `now` (ms since epoch). */
@@ -44,34 +40,47 @@ export function nextLocalMidnight(now: number): number {
   return date.getTime();
 }
 
-export type LocationDecision = { show: false } | { show: true; suggested: RegionalSite | undefined };
+/** `target` is where "go to site" leads: the city's site, or the main site when the city is unknown. */
+export type LocationDecision =
+  | { show: false }
+  | { show: true; suggested: RegionalSite | undefined; target: RegionalSite };
 
 export function decideLocationDialog(input: {
+  sites: readonly RegionalSite[];
   host: string;
   city: string | undefined;
   shownUntil: number | undefined;
   now: number;
 }): LocationDecision {
   if (input.shownUntil !== undefined && input.now < input.shownUntil) return { show: false };
-  const current = siteOfHost(input.host);
-  const cityOf = siteOfCity(input.city);
-  if (cityOf && cityOf.id !== current.id) return { show: true, suggested: cityOf };
-  if (!cityOf && !current.main) return { show: true, suggested: undefined };
+  const current = siteOfHost(input.sites, input.host);
+  if (!current) return { show: false };
+  const cityOf = siteOfCity(input.sites, input.city);
+  if (cityOf && cityOf.id !== current.id && cityOf.url)
+    return { show: true, suggested: cityOf, target: cityOf };
+  const main = input.sites.find((site) => site.main);
+  if (!cityOf && !current.main && main?.url) return { show: true, suggested: undefined, target: main };
   return { show: false };
 }
 
-/** Address of a regional site, keeping the visitor's scheme and domain (§4: hasSetLocation=true). */
-export function regionalSiteUrl(site: RegionalSite, currentHost: string, protocol: string): string {
-  const labels = currentHost.split('.');
-  const domain = labels.length > 2 ? labels.slice(1).join('.') : currentHost;
-  return `${protocol}//${site.host}.${domain}/?hasSetLocation=true`;
+/** §4: going to a regional site carries hasSetLocation=true. */
+export function regionalSiteUrl(site: RegionalSite): string {
+  const url = new URL(site.url ?? '/', 'http://invalid');
+  url.searchParams.set('hasSetLocation', 'true');
+  return url.href;
 }
 
 export interface LocationState {
   open: boolean;
   suggested: RegionalSite | undefined;
+  target: RegionalSite | undefined;
   city: string | undefined;
-  consider(input: { host: string; city: string | undefined; now: number }): void;
+  consider(input: {
+    sites: readonly RegionalSite[];
+    host: string;
+    city: string | undefined;
+    now: number;
+  }): void;
   close(): void;
 }
 
@@ -79,15 +88,16 @@ export function createLocationStore(storage: KeyValueStorage) {
   return createStore<LocationState>()((set) => ({
     open: false,
     suggested: undefined,
+    target: undefined,
     city: undefined,
-    consider({ host, city, now }) {
+    consider({ sites, host, city, now }) {
       const raw = Number(storage.getItem(locationFlagKey));
       const shownUntil = Number.isFinite(raw) && raw > 0 ? raw : undefined;
-      const decision = decideLocationDialog({ host, city, shownUntil, now });
+      const decision = decideLocationDialog({ sites, host, city, shownUntil, now });
       set({ city });
       if (!decision.show) return;
       storage.setItem(locationFlagKey, String(nextLocalMidnight(now)));
-      set({ open: true, suggested: decision.suggested });
+      set({ open: true, suggested: decision.suggested, target: decision.target });
     },
     close: () => set({ open: false }),
   }));

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { RegionalSite } from '../content/types.ts';
 import { createContentStore } from './content.ts';
 import { createFormStore } from './forms.ts';
 import { createLayoutStore, progressAt } from './layout.ts';
 import { createLocaleStore, localeStorageKey } from './locale.ts';
-import { createLocationStore, decideLocationDialog, locationFlagKey, nextLocalMidnight } from './location.ts';
+import {
+  createLocationStore,
+  decideLocationDialog,
+  locationFlagKey,
+  nextLocalMidnight,
+  regionalSiteUrl,
+} from './location.ts';
 import { createSessionStore, sessionFromQuery, userMenu, withoutSessionParam } from './session.ts';
 import { memoryStorage, readExpiring, writeExpiring } from './storage.ts';
 
@@ -80,43 +87,62 @@ describe('session (§4)', () => {
 
 describe('city-location dialog (§4)', () => {
   const now = new Date(2026, 5, 1, 15, 30).getTime();
+  // The operator's settings: addresses per site; Yinchuan has none configured here.
+  const sites: RegionalSite[] = [
+    { id: 'gba', url: 'https://www.example.com/', main: true, cities: ['广州', '深圳'] },
+    { id: 'huangshi', url: 'https://hs.example.com/', main: false, cities: ['黄石', '武汉'] },
+    { id: 'yinchuan', main: false, cities: ['银川'] },
+  ];
+  const decide = (host: string, city: string | undefined) =>
+    decideLocationDialog({ sites, host, city, shownUntil: undefined, now });
 
   it('shows when the city belongs to another site, or on a non-main site with unknown city', () => {
-    expect(
-      decideLocationDialog({ host: 'www.example.com', city: '黄石市', shownUntil: undefined, now }),
-    ).toMatchObject({
+    expect(decide('www.example.com', '黄石市')).toMatchObject({
       show: true,
       suggested: { id: 'huangshi' },
+      target: { id: 'huangshi' },
     });
-    expect(
-      decideLocationDialog({ host: 'www.example.com', city: '深圳市', shownUntil: undefined, now }),
-    ).toEqual({
-      show: false,
-    });
-    expect(
-      decideLocationDialog({ host: 'yc.example.com', city: undefined, shownUntil: undefined, now }),
-    ).toEqual({
+    expect(decide('www.example.com', '深圳市')).toEqual({ show: false });
+    expect(decide('hs.example.com', undefined)).toMatchObject({
       show: true,
       suggested: undefined,
+      target: { id: 'gba' },
     });
+    expect(decide('www.example.com', undefined)).toEqual({ show: false });
+    // Any other host (a preview, a bare IP) is the main site.
+    expect(decide('127.0.0.1:5173', '武汉市')).toMatchObject({ show: true, target: { id: 'huangshi' } });
+  });
+
+  it('never suggests a site without an address, and runs no rule without configured sites', () => {
+    expect(decide('www.example.com', '银川市')).toEqual({ show: false });
     expect(
-      decideLocationDialog({ host: 'www.example.com', city: undefined, shownUntil: undefined, now }),
-    ).toEqual({
-      show: false,
-    });
+      decideLocationDialog({
+        sites: [],
+        host: 'www.example.com',
+        city: '黄石市',
+        shownUntil: undefined,
+        now,
+      }),
+    ).toEqual({ show: false });
+  });
+
+  it('goes to the site with hasSetLocation=true', () => {
+    expect(regionalSiteUrl(sites[1]!)).toBe('https://hs.example.com/?hasSetLocation=true');
   });
 
   it('is shown once until the next local midnight', () => {
     const storage = memoryStorage();
     const store = createLocationStore(storage);
-    store.getState().consider({ host: 'www.example.com', city: '银川市', now });
+    store.getState().consider({ sites, host: 'www.example.com', city: '武汉市', now });
     expect(store.getState().open).toBe(true);
     expect(Number(storage.getItem(locationFlagKey))).toBe(nextLocalMidnight(now));
     expect(new Date(nextLocalMidnight(now)).getHours()).toBe(0);
     store.getState().close();
-    store.getState().consider({ host: 'www.example.com', city: '银川市', now: now + 60_000 });
+    store.getState().consider({ sites, host: 'www.example.com', city: '武汉市', now: now + 60_000 });
     expect(store.getState().open).toBe(false);
-    store.getState().consider({ host: 'www.example.com', city: '银川市', now: nextLocalMidnight(now) + 1 });
+    store
+      .getState()
+      .consider({ sites, host: 'www.example.com', city: '武汉市', now: nextLocalMidnight(now) + 1 });
     expect(store.getState().open).toBe(true);
   });
 });

@@ -3,7 +3,8 @@ import { type Bi, bi, list, p, type SeedBlock } from './types.ts';
 /**
  * The software products of portal spec §9, served as application-market items (§3: appName,
  * category, details with cycle and amount, appItemVoList with DEPLOY and SAAS). Each product
- * page has the sections of §9 and the price table with the spec's prices (yuan).
+ * page has the sections of §9 and the price table with the spec's prices (yuan); its cases and
+ * reviews are testimonials, the operator's (operatorContent.ts).
  */
 export type Cycle = 'A_YEAR' | 'HALF_YEAR' | 'ONE_MONTH' | 'SEVEN_DAY' | 'A_SET_OF';
 
@@ -31,8 +32,6 @@ export interface SeedApp {
     advantages: SeedBlock[];
     features: SeedBlock[];
     flow: SeedBlock[];
-    cases: SeedBlock[];
-    reviews: SeedBlock[];
     qa: SeedBlock[];
     afterSales: SeedBlock[];
   };
@@ -144,18 +143,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某国有银行广东分行上线后，外贸小微贷款审批时间由 15 天缩短至 3 天，不良率保持在 0.8% 以下。',
-          'At a state bank’s Guangdong branch, approval of small exporter loans fell from 15 days to 3, with non-performing loans below 0.8%.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“链路核验让我们敢于做纯信用贷。” —— 某城商行风险总监',
-          '“Chain verification lets us lend unsecured.” — risk director, city commercial bank',
-        ]),
-      ],
       qa: [
         p(
           '问：能否接入行内已有模型？答：支持以 HTTP 服务方式接入外部模型。',
@@ -213,18 +200,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '南沙某头部跨境电商服务商“双十一”当天申报 420 万单，零积压。',
-          'A leading Nansha cross-border provider declared 4.2 million orders on Singles’ Day with no backlog.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“大促期间再也不用盯着回执了。” —— 某报关行运营经理',
-          '“We no longer babysit receipts during sales peaks.” — operations manager, customs broker',
-        ]),
-      ],
       qa: [
         p(
           '问：超出年单量怎么办？答：可按档位升级，差价按剩余月份折算。',
@@ -279,18 +254,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '前海某保税仓上线后日均出库能力由 2 万单提升到 6 万单。',
-          'A Qianhai bonded warehouse went from 20,000 to 60,000 dispatches a day.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“质押库存数据直接给银行看，融资快多了。” —— 某进口商财务经理',
-          '“Banks see pledged stock directly; loans come much faster.” — finance manager, importer',
-        ]),
-      ],
       qa: [
         p(
           '问：是否支持海外仓？答：支持，时区与币种按仓配置。',
@@ -345,18 +308,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某母婴品牌接入后，跨境包裹平均时效缩短 1.2 天。',
-          'A baby-products brand cut average cross-border parcel time by 1.2 days.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“一个后台管所有快递。” —— 某电商仓配主管',
-          '“One back office for every courier.” — fulfilment lead, e-commerce seller',
-        ]),
-      ],
       qa: [
         p(
           '问：推送失败会重试吗？答：会，按规范间隔重试并携带稳定事件 ID。',
@@ -411,18 +362,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某区域物流商管理 28 个站点，结算周期由 15 天缩短至 3 天。',
-          'A regional logistics firm runs 28 stations and cut settlement from 15 days to 3.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“站点数据终于能按天看了。” —— 某物流公司总经理',
-          '“We finally see station data daily.” — general manager, logistics company',
-        ]),
-      ],
       qa: [
         p(
           '问：能否与云仓一起采购？答：可以，组合采购享 9 折。',
@@ -490,18 +429,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某家电品牌 600 家经销商上线后订货周期由 5 天缩短至当天。',
-          'An appliance brand with 600 dealers now fulfils orders the same day instead of in 5.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“账期和库存一屏看清。” —— 某品牌渠道总监',
-          '“Terms and stock on one screen.” — channel director, brand',
-        ]),
-      ],
       qa: [
         p(
           '问：销售数据能用于融资吗？答：经授权后可用于应收与订单融资。',
@@ -576,18 +503,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某进口母婴品牌自营商城上线半年 GMV 突破 1.2 亿元。',
-          'An imported baby-products brand’s own store passed 120 million yuan GMV in six months.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“保税发货和商城无缝衔接。” —— 某品牌电商负责人',
-          '“Bonded dispatch and the store just fit.” — e-commerce head, brand',
-        ]),
-      ],
       qa: [
         p(
           '问：客服时间？答：商城系统为 5×8 小时支持，其余产品为 7×24 小时。',
@@ -654,18 +569,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某外资银行用于贸易融资贷后监控，提前 21 天识别出 3 笔风险敞口。',
-          'A foreign bank uses it for post-loan monitoring and spotted 3 exposures 21 days early.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“推送比我们自己巡检快得多。” —— 某外资银行贸易金融部',
-          '“Pushes beat our own checks by far.” — trade finance team, foreign bank',
-        ]),
-      ],
       qa: [
         p(
           '问：是否支持私有化？答：该服务仅以 SaaS 方式提供。',
@@ -751,18 +654,6 @@ export const apps: SeedApp[] = [
         ),
       ],
       flow: [standardFlow],
-      cases: [
-        p(
-          '某五金出口企业上线后月结时间由 10 天缩短为 2 天。',
-          'A hardware exporter cut its month-end close from 10 days to 2.',
-        ),
-      ],
-      reviews: [
-        list([
-          '“报关资料不用再录第二遍。” —— 某外贸公司单证主管',
-          '“No more typing customs data twice.” — documents lead, trading company',
-        ]),
-      ],
       qa: [
         p(
           '问：能否本地化部署？答：ERP 套件仅提供 SaaS 版本。',

@@ -1,0 +1,303 @@
+import { type CollateralKind, financingKeyOf } from '@tradelog/projections/collateral/tables';
+import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
+import type { DocumentEvent, DocumentTypeId, Provenance } from '../documents/event.ts';
+import { type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
+import { nodesOf } from '../link-node/rules.ts';
+import { financingOf, type Piece, piecesOf } from './rules.ts';
+
+/**
+ * Collateral behind financings (processors/README.md "Collateral rules"), folded over link-node's
+ * chains: a step takes a document and the link-node change events its chains step produced (which
+ * chain each of its nodes went into, which chains merged) and says which pieces of collateral
+ * and which financings each chain holds now, and which pairings of two open financings on one
+ * piece are new. Each new pairing is reported once, as a `collateral.reused` change event for
+ * each enterprise involved.
+ *
+ * Rules, each with its Given/When/Then test in reducer.unit.test.ts:
+ * 1. A chain holds every piece its nodes pledge (rules.ts: bills of lading, contracts, warehouse
+ *    receipts in their warehouse), compared as normalised numbers; pieces only accumulate, as
+ *    link keys do. A merge of chains unites their pieces and financings.
+ * 2. A financing is a purchase's financingOrderNo; it holds every piece of its chain while one of
+ *    its purchases has not reached a final status (20, 30). A final purchase stays final.
+ * 3. Two open financings holding one piece, in one chain or in two chains of any enterprises, are
+ *    a pairing; a pairing is reported once, whatever the documents that repeat it.
+ * 4. Each enterprise involved hears of a pairing under its own name only: the other financing is
+ *    named when it is the same enterprise's, else only said to be another enterprise's.
+ * 5. The first sight of a piece or a financing is its earliest document (received-at, then
+ *    document id), whatever order the log was read in.
+ */
+export interface PieceHolding {
+  kind: CollateralKind;
+  number: string;
+  warehouse: string | null;
+  enterprise: string;
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
+export type CollateralProvenance = Provenance & { documentType: DocumentTypeId };
+
+export interface Financing {
+  key: string;
+  enterprise: string;
+  financingNo: string;
+  chainId: string;
+  /** Each purchase (node id) naming it, and whether that purchase reached a final status. */
+  purchases: Readonly<Record<string, boolean>>;
+  open: boolean;
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
+export interface Pairing {
+  key: string;
+  pieceKey: string;
+  kind: CollateralKind;
+  number: string;
+  warehouse: string | null;
+  financingA: string;
+  financingB: string;
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
+export interface CollateralState {
+  /**
+   * Pieces per chain, by piece key. A step must be given every piece of the chains its link
+   * changes name, and every chain holding a piece it touches with that piece.
+   */
+  chains: ReadonlyMap<string, ReadonlyMap<string, PieceHolding>>;
+  /** The financings of those chains, by key. */
+  financings: ReadonlyMap<string, Financing>;
+  /** The pairings already recorded on those pieces, by key. */
+  pairings: ReadonlyMap<string, Pairing>;
+}
+
+export const emptyCollateralState = (): CollateralState => ({
+  chains: new Map(),
+  financings: new Map(),
+  pairings: new Map(),
+});
+
+export const pairKeyOf = (pieceKey: string, a: string, b: string) => JSON.stringify([pieceKey, a, b]);
+
+const provenanceOf = (event: DocumentEvent): CollateralProvenance => ({
+  ...event.provenance,
+  documentType: event.type,
+});
+
+/** Rule 5: the earlier of two sightings (received-at, then document id); `a` when they tie. */
+function earlier<T extends { firstSeen: string; provenance: Provenance }>(a: T | undefined, b: T): T {
+  if (a === undefined) return b;
+  if (b.firstSeen < a.firstSeen) return b;
+  if (b.firstSeen === a.firstSeen && b.provenance.documentId < a.provenance.documentId) return b;
+  return a;
+}
+
+export function reduceCollateral(
+  state: CollateralState,
+  event: DocumentEvent,
+  linked: readonly ChangeEvent[],
+): Reduction<CollateralState> {
+  const steps = linked.filter((change) => change.projection === 'link-node');
+  if (steps.length === 0) return { state, changes: [] };
+  const statements = new Map(nodesOf(event).map((statement) => [statement.nodeId, statement]));
+  const provenance = provenanceOf(event);
+  const firstSeen = event.provenance.receivedAt;
+  const chains = new Map(state.chains);
+  const financings = new Map(state.financings);
+  const owned = new Set<string>();
+  const own = (chainId: string): Map<string, PieceHolding> => {
+    if (!owned.has(chainId)) {
+      chains.set(chainId, new Map(chains.get(chainId)));
+      owned.add(chainId);
+    }
+    return chains.get(chainId) as Map<string, PieceHolding>;
+  };
+  let changed = false;
+  /** Chains whose every piece may have a new holder (rule 2, rule 1's merge). */
+  const widened = new Set<string>();
+  const touched = new Set<string>();
+
+  for (const step of steps) {
+    const chainId = step.subject;
+    const absorbed = (step.data.absorbed as readonly string[] | undefined) ?? [];
+    if (absorbed.length > 0) {
+      const into = own(chainId);
+      for (const gone of absorbed) {
+        for (const [key, piece] of chains.get(gone) ?? []) into.set(key, earlier(into.get(key), piece));
+        chains.delete(gone);
+        owned.delete(gone);
+      }
+      for (const financing of financings.values())
+        if (absorbed.includes(financing.chainId)) financings.set(financing.key, { ...financing, chainId });
+      widened.add(chainId);
+      changed = true;
+    }
+    const statement = statements.get(String(step.data.nodeId));
+    if (statement === undefined) continue;
+    for (const piece of piecesOf(statement)) {
+      const held = chains.get(chainId)?.get(piece.key);
+      const kept = earlier(held, holdingOf(piece, statement.enterprise, firstSeen, provenance));
+      if (kept === held) continue;
+      own(chainId).set(piece.key, kept);
+      if (held === undefined) touched.add(piece.key);
+      changed = true;
+    }
+    const named = financingOf(statement);
+    if (named === undefined) continue;
+    const key = financingKeyOf(statement.enterprise, named.financingNo);
+    const existing = financings.get(key);
+    const final = (existing?.purchases[statement.nodeId] ?? false) || named.final;
+    const purchases = { ...existing?.purchases, [statement.nodeId]: final };
+    const sighting = earlier<Pick<Financing, 'firstSeen' | 'provenance'>>(existing, {
+      firstSeen,
+      provenance,
+    });
+    const next: Financing = {
+      key,
+      enterprise: statement.enterprise,
+      financingNo: named.financingNo,
+      chainId,
+      purchases,
+      open: Object.values(purchases).some((isFinal) => !isFinal),
+      firstSeen: sighting.firstSeen,
+      provenance: sighting.provenance,
+    };
+    if (
+      existing !== undefined &&
+      existing.chainId === next.chainId &&
+      existing.open === next.open &&
+      existing.purchases[statement.nodeId] === final &&
+      sighting === existing
+    )
+      continue;
+    financings.set(key, next);
+    if (next.open && !(existing?.open && existing.chainId === chainId)) widened.add(chainId);
+    changed = true;
+  }
+  if (!changed) return { state, changes: [] };
+
+  for (const chainId of widened) for (const key of chains.get(chainId)?.keys() ?? []) touched.add(key);
+  const openByChain = new Map<string, Financing[]>();
+  for (const financing of financings.values())
+    if (financing.open)
+      openByChain.set(financing.chainId, [...(openByChain.get(financing.chainId) ?? []), financing]);
+
+  const pairings = new Map(state.pairings);
+  const changes: ChangeEvent[] = [];
+  const subjects = new Map<string, number>();
+  for (const pieceKey of [...touched].sort()) {
+    let piece: PieceHolding | undefined;
+    const holders: Financing[] = [];
+    for (const [chainId, pieces] of chains) {
+      const held = pieces.get(pieceKey);
+      if (held === undefined) continue;
+      piece ??= held;
+      holders.push(...(openByChain.get(chainId) ?? []));
+    }
+    if (piece === undefined) continue;
+    holders.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const [i, a] of holders.entries())
+      for (const b of holders.slice(i + 1)) {
+        const key = pairKeyOf(pieceKey, a.key, b.key);
+        if (pairings.has(key)) continue;
+        const pairing: Pairing = {
+          key,
+          pieceKey,
+          kind: piece.kind,
+          number: piece.number,
+          warehouse: piece.warehouse,
+          financingA: a.key,
+          financingB: b.key,
+          firstSeen,
+          provenance,
+        };
+        pairings.set(key, pairing);
+        changes.push(...reusedEvents(pairing, a, b, event, subjects));
+      }
+  }
+  return { state: { chains, financings, pairings }, changes };
+}
+
+function holdingOf(
+  piece: Piece,
+  enterprise: string,
+  firstSeen: string,
+  provenance: CollateralProvenance,
+): PieceHolding {
+  return {
+    kind: piece.kind,
+    number: piece.number,
+    warehouse: piece.warehouse,
+    enterprise,
+    firstSeen,
+    provenance,
+  };
+}
+
+/**
+ * Rule 4: one event per enterprise involved, each naming only what that enterprise's lenders may
+ * read. The subject names the caller's own financing and the piece, so it is distinct per event
+ * of one record (a count is added when one record pairs a financing twice on one piece with
+ * other enterprises' financings): event ids derive from it.
+ */
+function reusedEvents(
+  pairing: Pairing,
+  a: Financing,
+  b: Financing,
+  event: DocumentEvent,
+  subjects: Map<string, number>,
+): ChangeEvent[] {
+  const collateral = { kind: pairing.kind, number: pairing.number, warehouse: pairing.warehouse };
+  const piecePath = `${pairing.kind}/${pairing.warehouse === null ? '' : `${pairing.warehouse}/`}${pairing.number}`;
+  const sameEnterprise = a.enterprise === b.enterprise;
+  const sides: [Financing, Financing][] = sameEnterprise
+    ? [[a, b]]
+    : [
+        [a, b],
+        [b, a],
+      ];
+  return sides.map(([mine, other]) => {
+    const base = sameEnterprise
+      ? `financing/${mine.financingNo}/${piecePath}/with/${other.financingNo}`
+      : `financing/${mine.financingNo}/${piecePath}/other-enterprise`;
+    const seen = (subjects.get(`${mine.enterprise}\u0000${base}`) ?? 0) + 1;
+    subjects.set(`${mine.enterprise}\u0000${base}`, seen);
+    return changeEvent(
+      'collateral',
+      'collateral.reused',
+      mine.enterprise,
+      seen === 1 ? base : `${base}/${seen}`,
+      event.provenance,
+      {
+        collateral,
+        financingOrderNo: mine.financingNo,
+        otherFinancingOrderNo: sameEnterprise ? other.financingNo : null,
+        otherEnterprise: !sameEnterprise,
+      },
+    );
+  });
+}
+
+/** Chains and collateral together: the state the pure step of a whole document folds over. */
+export interface ChainsAndCollateral {
+  links: LinkNodeState;
+  collateral: CollateralState;
+}
+
+/**
+ * One document through link-node's own reducer, then through the collateral rules: the same
+ * chains link-node builds (its rules, not a copy), and what they hold. The batch shell does the
+ * same with link-node's batch shell (projection.ts).
+ */
+export function reduceCollateralDocument(
+  state: ChainsAndCollateral,
+  event: DocumentEvent,
+): Reduction<ChainsAndCollateral> {
+  const linked = reduceLinkNode(state.links, event);
+  const reduced = reduceCollateral(state.collateral, event, linked.changes);
+  if (linked.state === state.links && reduced.state === state.collateral)
+    return { state, changes: [], ...(linked.superseded ? { superseded: true } : {}) };
+  return { state: { links: linked.state, collateral: reduced.state }, changes: reduced.changes };
+}

@@ -1,0 +1,45 @@
+import { createAttributionTables } from '../attribution/tables.ts';
+import { declareProjection } from '../declaration.ts';
+import { linkNodeDeclaration } from '../link-node/declaration.ts';
+import { createLinkNodeTables } from '../link-node/tables.ts';
+import { createCollateralTables } from './tables.ts';
+
+/** A chain's rows compared by membership, as link-node compares its nodes: chain ids depend on arrival order. */
+const byChainAnchor = (table: string) =>
+  `(SELECT t.*, (SELECT min(n.node_id) FROM {schema}.nodes n WHERE n.chain_id = t.chain_id) AS chain_anchor FROM {schema}.${table} t)`;
+
+/**
+ * Collateral behind financings (processors/README.md "Collateral rules"). It keeps its own
+ * link-node chains, built by link-node's own reducer and batch shell in its schema, so that a
+ * rebuild reads nothing but the log; on top of them, the pieces of collateral each chain holds,
+ * the financings each holds and every pairing of two financings on one piece.
+ */
+export const collateralDeclaration = declareProjection({
+  name: 'collateral',
+  title: { cn: '押品重复融资', en: 'Collateral behind financings' },
+  reads: linkNodeDeclaration.reads,
+  createTables: async (db, schema) => {
+    await createLinkNodeTables(db, schema);
+    await createAttributionTables(db, schema);
+    await createCollateralTables(db, schema);
+  },
+  compared: [
+    ...linkNodeDeclaration.compared,
+    {
+      table: byChainAnchor('chain_pieces'),
+      label: 'chain_pieces',
+      key: 'chain_anchor || piece_key',
+      hash: 'md5(row(kind, number, warehouse, enterprise, first_seen, provenance)::text)',
+    },
+    {
+      table: byChainAnchor('financings'),
+      label: 'financings',
+      key: 'financing_key',
+      hash: 'md5(row(chain_anchor, purchases, open, first_seen, provenance)::text)',
+    },
+    // Which pairings were seen, not which document saw each first: that may depend on how a
+    // read interleaved the topics (processors/README.md "Collateral rules").
+    { table: 'pairings', key: 'pair_key', hash: 'md5(row(piece_key, financing_a, financing_b)::text)' },
+  ],
+  changeKinds: ['collateral.reused'],
+});

@@ -1,0 +1,345 @@
+import { ident, type Queryable } from '../db.ts';
+
+/**
+ * Collateral tables (processors/README.md "Collateral rules"), beside the link-node tables the
+ * projection keeps in its own schema: the pieces of collateral each chain holds, the financings
+ * each chain holds, and every pairing of two financings on one piece ever seen (each pushed once).
+ * Keys are JSON arrays of their parts: unambiguous whatever the partners' numbers hold.
+ */
+export async function createCollateralTables(db: Queryable, schema: string): Promise<void> {
+  const s = ident(schema);
+  await db.query(`
+    CREATE TABLE IF NOT EXISTS ${s}.chain_pieces (
+      chain_id text NOT NULL,
+      piece_key text NOT NULL,
+      kind text NOT NULL,
+      number text NOT NULL,
+      warehouse text,
+      enterprise text NOT NULL,
+      first_seen text NOT NULL,
+      provenance jsonb NOT NULL,
+      PRIMARY KEY (chain_id, piece_key)
+    );
+    CREATE INDEX IF NOT EXISTS chain_pieces_piece ON ${s}.chain_pieces (piece_key);
+    CREATE TABLE IF NOT EXISTS ${s}.financings (
+      financing_key text PRIMARY KEY,
+      chain_id text NOT NULL,
+      enterprise text NOT NULL,
+      financing_no text NOT NULL,
+      -- Each purchase naming the financing (node id) and whether it reached a final status.
+      purchases jsonb NOT NULL,
+      open boolean NOT NULL,
+      first_seen text NOT NULL,
+      provenance jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS financings_chain ON ${s}.financings (chain_id);
+    CREATE TABLE IF NOT EXISTS ${s}.pairings (
+      pair_key text PRIMARY KEY,
+      piece_key text NOT NULL,
+      kind text NOT NULL,
+      number text NOT NULL,
+      warehouse text,
+      financing_a text NOT NULL,
+      financing_b text NOT NULL,
+      first_seen text NOT NULL,
+      provenance jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS pairings_piece ON ${s}.pairings (piece_key);
+    CREATE INDEX IF NOT EXISTS pairings_a ON ${s}.pairings (financing_a);
+    CREATE INDEX IF NOT EXISTS pairings_b ON ${s}.pairings (financing_b);`);
+}
+
+export type CollateralKind = 'billOfLading' | 'warehouseReceipt' | 'contract';
+
+export interface PieceRow {
+  chainId: string;
+  pieceKey: string;
+  kind: CollateralKind;
+  number: string;
+  warehouse: string | null;
+  enterprise: string;
+  firstSeen: string;
+  provenance: Record<string, unknown>;
+}
+
+export interface FinancingRow {
+  financingKey: string;
+  chainId: string;
+  enterprise: string;
+  financingNo: string;
+  purchases: Record<string, boolean>;
+  open: boolean;
+  firstSeen: string;
+  provenance: Record<string, unknown>;
+}
+
+export interface PairingRow {
+  pairKey: string;
+  pieceKey: string;
+  kind: CollateralKind;
+  number: string;
+  warehouse: string | null;
+  financingA: string;
+  financingB: string;
+  firstSeen: string;
+  provenance: Record<string, unknown>;
+}
+
+/** A financing's key: the enterprise and its financing order number. */
+export const financingKeyOf = (enterprise: string, financingNo: string) =>
+  JSON.stringify([enterprise, financingNo]);
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toPiece = (row: any): PieceRow => ({
+  chainId: row.chain_id,
+  pieceKey: row.piece_key,
+  kind: row.kind,
+  number: row.number,
+  warehouse: row.warehouse,
+  enterprise: row.enterprise,
+  firstSeen: row.first_seen,
+  provenance: row.provenance,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toFinancing = (row: any): FinancingRow => ({
+  financingKey: row.financing_key,
+  chainId: row.chain_id,
+  enterprise: row.enterprise,
+  financingNo: row.financing_no,
+  purchases: row.purchases,
+  open: row.open,
+  firstSeen: row.first_seen,
+  provenance: row.provenance,
+});
+
+/** Every piece of the given chains, and the pieces of other chains holding any of the given piece keys. */
+export async function findPieces(
+  db: Queryable,
+  schema: string,
+  query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
+): Promise<PieceRow[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.chain_pieces WHERE chain_id = ANY($1) OR piece_key = ANY($2)`,
+    [query.chainIds, query.pieceKeys],
+  );
+  return rows.map(toPiece);
+}
+
+/** The financings held by the given chains, and those of the given keys. */
+export async function findFinancings(
+  db: Queryable,
+  schema: string,
+  query: { chainIds: readonly string[]; financingKeys: readonly string[] },
+): Promise<FinancingRow[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.financings WHERE chain_id = ANY($1) OR financing_key = ANY($2)`,
+    [query.chainIds, query.financingKeys],
+  );
+  return rows.map(toFinancing);
+}
+
+/** The pairings already recorded on the given pieces. */
+export async function findPairingKeys(
+  db: Queryable,
+  schema: string,
+  pieceKeys: readonly string[],
+): Promise<string[]> {
+  const { rows } = await db.query(
+    `SELECT pair_key FROM ${ident(schema)}.pairings WHERE piece_key = ANY($1)`,
+    [pieceKeys],
+  );
+  return rows.map((row) => row.pair_key as string);
+}
+
+/**
+ * Replaces the pieces of the given chains (those a batch changed, absorbed ones included) with
+ * their pieces now: two statements, rows in key order.
+ */
+export async function replaceChainPieces(
+  db: Queryable,
+  schema: string,
+  chainIds: readonly string[],
+  pieces: readonly PieceRow[],
+): Promise<void> {
+  if (chainIds.length === 0) return;
+  const s = ident(schema);
+  await db.query(`DELETE FROM ${s}.chain_pieces WHERE chain_id = ANY($1)`, [chainIds]);
+  if (pieces.length === 0) return;
+  await db.query(
+    `INSERT INTO ${s}.chain_pieces (chain_id, piece_key, kind, number, warehouse, enterprise, first_seen, provenance)
+     SELECT chain_id, piece_key, kind, number, warehouse, enterprise, first_seen, provenance
+     FROM jsonb_to_recordset($1::jsonb) AS r(chain_id text, piece_key text, kind text, number text, warehouse text,
+       enterprise text, first_seen text, provenance jsonb)
+     ORDER BY chain_id, piece_key`,
+    [
+      JSON.stringify(
+        pieces.map((p) => ({
+          chain_id: p.chainId,
+          piece_key: p.pieceKey,
+          kind: p.kind,
+          number: p.number,
+          warehouse: p.warehouse,
+          enterprise: p.enterprise,
+          first_seen: p.firstSeen,
+          provenance: p.provenance,
+        })),
+      ),
+    ],
+  );
+}
+
+/** Writes a batch's changed financings with one statement (rows in key order). */
+export async function upsertFinancings(
+  db: Queryable,
+  schema: string,
+  financings: readonly FinancingRow[],
+): Promise<void> {
+  if (financings.length === 0) return;
+  await db.query(
+    `INSERT INTO ${ident(schema)}.financings (financing_key, chain_id, enterprise, financing_no, purchases, open, first_seen, provenance)
+     SELECT financing_key, chain_id, enterprise, financing_no, purchases, open, first_seen, provenance
+     FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, chain_id text, enterprise text, financing_no text,
+       purchases jsonb, open boolean, first_seen text, provenance jsonb)
+     ORDER BY financing_key
+     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id, purchases = EXCLUDED.purchases,
+       open = EXCLUDED.open, first_seen = EXCLUDED.first_seen, provenance = EXCLUDED.provenance`,
+    [
+      JSON.stringify(
+        financings.map((f) => ({
+          financing_key: f.financingKey,
+          chain_id: f.chainId,
+          enterprise: f.enterprise,
+          financing_no: f.financingNo,
+          purchases: f.purchases,
+          open: f.open,
+          first_seen: f.firstSeen,
+          provenance: f.provenance,
+        })),
+      ),
+    ],
+  );
+}
+
+/** Records a batch's new pairings with one statement (a pairing once recorded stays). */
+export async function insertPairings(
+  db: Queryable,
+  schema: string,
+  pairings: readonly PairingRow[],
+): Promise<void> {
+  if (pairings.length === 0) return;
+  await db.query(
+    `INSERT INTO ${ident(schema)}.pairings (pair_key, piece_key, kind, number, warehouse, financing_a, financing_b, first_seen, provenance)
+     SELECT pair_key, piece_key, kind, number, warehouse, financing_a, financing_b, first_seen, provenance
+     FROM jsonb_to_recordset($1::jsonb) AS r(pair_key text, piece_key text, kind text, number text, warehouse text,
+       financing_a text, financing_b text, first_seen text, provenance jsonb)
+     ORDER BY pair_key ON CONFLICT (pair_key) DO NOTHING`,
+    [
+      JSON.stringify(
+        pairings.map((p) => ({
+          pair_key: p.pairKey,
+          piece_key: p.pieceKey,
+          kind: p.kind,
+          number: p.number,
+          warehouse: p.warehouse,
+          financing_a: p.financingA,
+          financing_b: p.financingB,
+          first_seen: p.firstSeen,
+          provenance: p.provenance,
+        })),
+      ),
+    ],
+  );
+}
+
+/** One piece of a financing's collateral and the other open financings holding it (the exposure query). */
+export interface ExposedPiece {
+  kind: CollateralKind;
+  number: string;
+  warehouse: string | null;
+  firstSeen: string;
+  provenance: Record<string, unknown>;
+  others: {
+    enterprise: string;
+    financingNo: string;
+    firstSeen: string;
+    provenance: Record<string, unknown>;
+  }[];
+}
+
+/**
+ * A financing's collateral: every piece its chain holds and, for each, the other financings
+ * that hold it now (open ones, any enterprise; the caller decides what it may name). Null when
+ * the enterprise has no such financing.
+ */
+export async function findExposure(
+  db: Queryable,
+  schema: string,
+  financing: { enterprise: string; financingNo: string },
+): Promise<{ financing: FinancingRow; pieces: ExposedPiece[] } | null> {
+  const s = ident(schema);
+  const key = financingKeyOf(financing.enterprise, financing.financingNo);
+  const { rows } = await db.query(
+    `SELECT f.*, p.kind, p.number, p.warehouse, p.first_seen AS piece_first_seen, p.provenance AS piece_provenance,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('enterprise', o.enterprise, 'financingNo', o.financing_no,
+            'firstSeen', greatest(o.first_seen, h.first_seen), 'provenance', o.provenance)
+            ORDER BY o.enterprise, o.financing_no), '[]'::jsonb)
+        FROM ${s}.chain_pieces h JOIN ${s}.financings o ON o.chain_id = h.chain_id AND o.open
+        WHERE h.piece_key = p.piece_key AND o.financing_key <> f.financing_key) AS others
+     FROM ${s}.financings f LEFT JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
+     WHERE f.financing_key = $1
+     ORDER BY p.kind, p.warehouse NULLS FIRST, p.number`,
+    [key],
+  );
+  if (rows.length === 0) return null;
+  return {
+    financing: toFinancing(rows[0]),
+    pieces: rows
+      .filter((row) => row.kind !== null)
+      .map((row) => ({
+        kind: row.kind,
+        number: row.number,
+        warehouse: row.warehouse,
+        firstSeen: row.piece_first_seen,
+        provenance: row.piece_provenance,
+        others: row.others,
+      })),
+  };
+}
+
+/** An open alert: two financings, both still holding, on one piece. */
+export interface OpenPairing {
+  kind: CollateralKind;
+  number: string;
+  warehouse: string | null;
+  firstSeen: string;
+  a: { enterprise: string; financingNo: string };
+  b: { enterprise: string; financingNo: string };
+}
+
+/** The open pairings that involve a financing of one of the given enterprises (null: any), newest first. */
+export async function findOpenPairings(
+  db: Queryable,
+  schema: string,
+  query: { enterprises: readonly string[] | null; limit: number },
+): Promise<OpenPairing[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT p.kind, p.number, p.warehouse, p.first_seen, a.enterprise AS a_enterprise, a.financing_no AS a_no,
+       b.enterprise AS b_enterprise, b.financing_no AS b_no
+     FROM ${s}.pairings p
+     JOIN ${s}.financings a ON a.financing_key = p.financing_a AND a.open
+     JOIN ${s}.financings b ON b.financing_key = p.financing_b AND b.open
+     WHERE $1::text[] IS NULL OR a.enterprise = ANY($1) OR b.enterprise = ANY($1)
+     ORDER BY p.first_seen DESC, p.pair_key LIMIT $2`,
+    [query.enterprises, query.limit],
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    number: row.number,
+    warehouse: row.warehouse,
+    firstSeen: row.first_seen,
+    a: { enterprise: row.a_enterprise, financingNo: row.a_no },
+    b: { enterprise: row.b_enterprise, financingNo: row.b_no },
+  }));
+}

@@ -1,0 +1,47 @@
+import type { ExposedPiece, FinancingRow } from '@tradelog/projections/collateral/tables';
+
+/**
+ * The exposure answer for one caller (query-api README "Collateral exposure"): each piece of the
+ * financing's collateral with the other open financings holding it — by number when the caller
+ * is granted their enterprise, else only counted, so no other lender's or enterprise's identity
+ * leaks. Pure: the read gives every holder, the caller's grants decide what is shown.
+ */
+export function exposureAnswer(
+  read: { financing: FinancingRow; pieces: readonly ExposedPiece[] },
+  granted: (enterprise: string) => boolean,
+) {
+  const { financing } = read;
+  return {
+    financing: {
+      customerCode: financing.enterprise,
+      financingOrderNo: financing.financingNo,
+      open: financing.open,
+      firstSeen: financing.firstSeen,
+      provenance: shownProvenance(financing.provenance),
+    },
+    collateral: read.pieces.map((piece) => {
+      const shown = piece.others.filter((other) => granted(other.enterprise));
+      return {
+        kind: piece.kind,
+        number: piece.number,
+        warehouse: piece.warehouse,
+        firstSeen: piece.firstSeen,
+        provenance: shownProvenance(piece.provenance),
+        otherFinancings: piece.others.length,
+        grantedFinancings: shown.map((other) => ({
+          customerCode: other.enterprise,
+          financingOrderNo: other.financingNo,
+          firstSeen: other.firstSeen,
+          provenance: shownProvenance(other.provenance),
+        })),
+        undisclosedFinancings: piece.others.length - shown.length,
+      };
+    }),
+  };
+}
+
+/** What a document's provenance shows a lender, as the link-node answer does (partner named by respond.ts). */
+function shownProvenance(provenance: Record<string, unknown>) {
+  const { documentId, documentType, partnerId, receivedAt, topic, partition, offset } = provenance;
+  return { documentId, documentType, partnerId, receivedAt, topic, partition, offset };
+}

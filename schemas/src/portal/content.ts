@@ -1,0 +1,180 @@
+import type { JsonSchema } from '../documents/json-schema.ts';
+import { createValidatorCompiler, type Validate } from '../documents/validator.ts';
+
+/**
+ * The portal content an operator owns (query-api/src/content/README.md "Operator content"): the
+ * footer's contact details, home-page figures and partners, experts, product testimonials, the
+ * finance institutions and products (portal spec §9), per-route keywords, and the site settings
+ * (regional sites, chat, scan-code targets, analytics hosts). One JSON file, edited by the
+ * operator and checked against this schema when query-api starts; the shipped file is sample
+ * content and says so (`sample: true`), which the portal shows beside every part it fills.
+ */
+export interface Bi {
+  cn: string;
+  en: string;
+}
+export type ContentBlock =
+  | { kind: 'heading'; text: Bi }
+  | { kind: 'paragraph'; text: Bi }
+  | { kind: 'list'; items: Bi[] };
+
+export interface ContentExpert {
+  id: number;
+  name: Bi;
+  title: Bi;
+  organisation: Bi;
+  fields: Bi[];
+  years: number;
+  bio: Bi;
+  topics: Bi[];
+}
+export interface ContentFinanceProduct {
+  slug: string;
+  name: Bi;
+  kind: Bi;
+  institution: string;
+  dataTypes: string[];
+  rateMin: number;
+  rateMax: number;
+  limitWan: number;
+  termMonths: number;
+  guarantee: Bi;
+  summary: Bi;
+  features: Bi[];
+  hot?: boolean;
+}
+export interface RegionalSiteSetting {
+  /** §1: the main Greater Bay Area site, Huangshi, Yinchuan (the portal's dictionary names them). */
+  id: 'gba' | 'huangshi' | 'yinchuan';
+  /** The site's address; a site without one is neither linked nor suggested. */
+  url?: string;
+  main: boolean;
+  /** Cities whose visitors belong to this site (§4), as the IP database names them, without 市. */
+  cities: string[];
+}
+export interface SiteSettings {
+  regionalSites: RegionalSiteSetting[];
+  /** §2: the customer-service chat page; the address differs when the host contains www. */
+  chat?: { www: string; other: string };
+  /** §2 side panel: what the consultation and free-course scan codes open. */
+  scanCodes?: { consult?: string; course?: string };
+  /** §7: analytics scripts, loaded only when the page's host is one of `hosts`. */
+  analytics?: { hosts: string[]; scripts: string[] };
+}
+export interface PortalContent {
+  sample: boolean;
+  contact: { hotline: string; address: Bi; email: string; postcode: string };
+  figures: { value: string; label: Bi }[];
+  partners: Bi[];
+  experts: ContentExpert[];
+  testimonials: { app: number; kind: 'case' | 'review'; block: ContentBlock }[];
+  finance: {
+    institutions: { value: string; label: Bi; kind: Bi }[];
+    products: ContentFinanceProduct[];
+    conditions: Bi[];
+    process: Bi[];
+  };
+  /** Per-route keywords (§2), by the portal's page id. */
+  keywords: Record<string, Bi>;
+  site: SiteSettings;
+}
+
+const text = (maxLength: number): JsonSchema => ({ type: 'string', maxLength });
+const object = (properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties).filter((key) => !optional.includes(key)),
+  additionalProperties: false,
+});
+const list = (items: JsonSchema, maxItems = 200): JsonSchema => ({ type: 'array', items, maxItems });
+const bi = (maxLength = 2000): JsonSchema => object({ cn: text(maxLength), en: text(maxLength) });
+const url: JsonSchema = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 };
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+const block: JsonSchema = {
+  anyOf: [
+    object({ kind: { type: 'string', enum: ['heading', 'paragraph'] }, text: bi() }),
+    object({ kind: { type: 'string', const: 'list' }, items: list(bi()) }),
+  ],
+};
+
+export const portalContentSchema: JsonSchema = {
+  ...object(
+    {
+      $comment: text(1000),
+      sample: { type: 'boolean' },
+      contact: object({ hotline: text(30), address: bi(200), email: text(100), postcode: text(10) }),
+      figures: list(object({ value: text(20), label: bi(100) }), 8),
+      partners: list(bi(100), 50),
+      experts: list(
+        object({
+          id: count,
+          name: bi(50),
+          title: bi(100),
+          organisation: bi(200),
+          fields: list(bi(50), 10),
+          years: count,
+          bio: bi(),
+          topics: list(bi(200), 20),
+        }),
+      ),
+      testimonials: list(object({ app: count, kind: { type: 'string', enum: ['case', 'review'] }, block })),
+      finance: object({
+        institutions: list(object({ value: text(50), label: bi(100), kind: bi(50) }), 50),
+        products: list(
+          object(
+            {
+              slug: { type: 'string', pattern: '^[A-Za-z][A-Za-z-]*$', maxLength: 50 },
+              name: bi(100),
+              kind: bi(50),
+              institution: text(50),
+              dataTypes: list(text(50), 20),
+              rateMin: { type: 'number', minimum: 0 },
+              rateMax: { type: 'number', minimum: 0 },
+              limitWan: { type: 'number', minimum: 0 },
+              termMonths: count,
+              guarantee: bi(100),
+              summary: bi(500),
+              features: list(bi(200), 20),
+              hot: { type: 'boolean' },
+            },
+            ['hot'],
+          ),
+        ),
+        conditions: list(bi(200), 20),
+        process: list(bi(200), 20),
+      }),
+      // Our JsonSchema type knows additionalProperties only as a flag; here it types the values.
+      keywords: {
+        type: 'object',
+        maxProperties: 100,
+        additionalProperties: bi(300),
+      } as unknown as JsonSchema,
+      site: object(
+        {
+          regionalSites: list(
+            object(
+              {
+                id: { type: 'string', enum: ['gba', 'huangshi', 'yinchuan'] },
+                url,
+                main: { type: 'boolean' },
+                cities: list(text(20), 100),
+              },
+              ['url'],
+            ),
+            3,
+          ),
+          chat: object({ www: url, other: url }),
+          scanCodes: object({ consult: url, course: url }, ['consult', 'course']),
+          analytics: object({ hosts: list(text(253), 20), scripts: list(url, 5) }),
+        },
+        ['chat', 'scanCodes', 'analytics'],
+      ),
+    },
+    ['$comment'],
+  ),
+};
+
+/** Checks a content file's JSON (query-api checks at start-up, before serving any of it). */
+export function createPortalContentValidator(): Validate {
+  return createValidatorCompiler({})(portalContentSchema);
+}

@@ -1,0 +1,159 @@
+import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
+import type { PortalContent } from '@tradelog/schemas/portal/content';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+
+/**
+ * The operator's content and site settings in Chromium (query-api content README "Operator
+ * content"): the shipped sample, marked as such; regional sites, chat, scan codes and analytics
+ * from the settings; the city dialog from the IP database; per-route keywords, settle roles, the
+ * terms in the registration form, news paging and related news.
+ */
+let distDir = '';
+let portal: PortalServer;
+let browser: Browser;
+let port = '';
+
+// The same server answers as the main site on 127.0.0.1 and as the Yinchuan site on localhost.
+const withSite = (origin: string): PortalContent => {
+  const sample = loadPortalContent();
+  const local = origin.replace('127.0.0.1', 'localhost');
+  return {
+    ...sample,
+    site: {
+      regionalSites: sample.site.regionalSites.map((site) =>
+        site.id === 'gba'
+          ? { ...site, url: `${origin}/` }
+          : site.id === 'yinchuan'
+            ? { ...site, url: `${local}/` }
+            : site,
+      ),
+      chat: { www: `${origin}/chat/www`, other: `${origin}/chat/site` },
+      scanCodes: { consult: `${origin}/adviser` },
+      analytics: { hosts: [new URL(origin).host], scripts: [`${origin}/analytics-probe.js`] },
+    },
+  };
+};
+
+beforeAll(async () => {
+  distDir = await buildPortal();
+  portal = await startPortal(distDir, { content: withSite });
+  port = new URL(portal.url).port;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  if (distDir) removeBuild(distDir);
+});
+
+async function open(url: string, headers: Record<string, string> = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await context.setExtraHTTPHeaders(headers);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+describe('operator content in Chromium', () => {
+  it('shows the sample contact details, figures, partners, experts and finance products marked as sample', async () => {
+    const page = await open(`${portal.url}/en`);
+    const footer = page.locator('.site-footer');
+    await footer.getByText('Sample address: the operator fills it in the content file').waitFor();
+    await footer.locator('a[href="tel:4000000000"]').waitFor();
+    await footer.getByText('Sample content: the operator has not replaced it yet').waitFor();
+    await page.locator('.partner-list').getByText('Sample partner: a port operator').waitFor();
+    // Figures, partners, experts and every featured finance card carry the mark.
+    expect(await page.locator('main .sample-mark').count()).toBeGreaterThanOrEqual(6);
+    for (const tag of await page.locator('.finance-card .tag').allTextContents())
+      expect(tag).toMatch(/^Sample /);
+    expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toContain('digital trade');
+    await page.goto(`${portal.url}/en/cloudFinance.html`);
+    await page.locator('.finance-card').first().waitFor();
+    expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toContain('cloud finance');
+    await page.context().close();
+  });
+
+  it('takes regional sites, chat, scan codes and analytics from the site settings', async () => {
+    const requested: string[] = [];
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    context.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/cn/about.html`);
+    // Sites with an address only: the Greater Bay Area and Yinchuan, not Huangshi.
+    const cities = page.locator('.city .submenu a');
+    await cities.first().waitFor({ state: 'attached' });
+    expect(
+      await cities.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href)),
+    ).toEqual([`${portal.url}/`, `http://localhost:${port}/`]);
+    // 127.0.0.1 has no www: the other chat address.
+    expect(await page.locator('.service-chat').getAttribute('href')).toBe(`${portal.url}/chat/site`);
+    // The consult scan code is configured, the course one is not offered.
+    expect(await page.locator('#side-pop-consult svg').count()).toBe(1);
+    expect(await page.locator('#side-pop-course').count()).toBe(0);
+    await expect.poll(() => requested.includes('/analytics-probe.js'), { timeout: 15_000 }).toBe(true);
+    await context.close();
+
+    // On another host the analytics script is not loaded.
+    const other: string[] = [];
+    const elsewhere = await browser.newContext();
+    elsewhere.on('request', (request) => other.push(new URL(request.url()).pathname));
+    const second = await elsewhere.newPage();
+    await second.goto(`http://localhost:${port}/cn/about.html`);
+    await second.locator('.site-footer .sample-mark').waitFor();
+    expect(other).not.toContain('/analytics-probe.js');
+    await elsewhere.close();
+  });
+
+  it('suggests the visitor’s regional site from the IP database, once a day', async () => {
+    // A visitor from Yinchuan (222.75.0.1, forwarded by the trusted proxy) on the main site.
+    const page = await open(`${portal.url}/en`, { 'X-Forwarded-For': '222.75.0.1' });
+    const dialog = page.getByRole('dialog', { name: 'Switch city site' });
+    await dialog.getByText('You seem to be in 银川市; the Yinchuan site offers local services.').waitFor();
+    expect(await dialog.getByRole('link', { name: 'Go to Yinchuan' }).getAttribute('href')).toBe(
+      `http://localhost:${port}/?hasSetLocation=true`,
+    );
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.reload();
+    await page.locator('.site-footer .sample-mark').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+
+    // On the Yinchuan site with an unknown city (a loopback address): the main site is offered.
+    const regional = await open(`http://localhost:${port}/en`);
+    const unknown = regional.getByRole('dialog', { name: 'Switch city site' });
+    await unknown.getByText('We could not tell your city').waitFor();
+    expect(await unknown.getByRole('link', { name: 'Go to Greater Bay Area' }).getAttribute('href')).toBe(
+      `${portal.url}/?hasSetLocation=true`,
+    );
+    await regional.context().close();
+  });
+
+  it('offers the server’s settle roles and the terms and privacy texts in the registration form', async () => {
+    const page = await open(`${portal.url}/en/newVersion/register`);
+    const role = page.locator('select[name="role"] option');
+    await expect.poll(() => role.count(), { timeout: 15_000 }).toBe(11);
+    await page.getByRole('button', { name: 'Terms and Conditions' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and Conditions (sample text)' });
+    await terms.getByRole('heading', { level: 2, name: 'Terms and Conditions (sample text)' }).waitFor();
+    await terms.getByRole('button', { name: 'Close' }).click();
+    await terms.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Privacy policy' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Privacy policy (sample text)' }).waitFor();
+    await page.context().close();
+  });
+
+  it('pages the news list and lists related news beside an article', async () => {
+    const page = await open(`${portal.url}/en/newsList-1001?page=2`);
+    await page.getByText('Nothing here yet').waitFor();
+    await page.getByRole('link', { name: '← Previous page' }).click();
+    await page.waitForURL(`${portal.url}/en/newsList-1001?page=1`);
+    await expect.poll(() => page.locator('.article-list li').count(), { timeout: 15_000 }).toBe(3);
+    await page.locator('.article-list h2 a').first().click();
+    const related = page.getByRole('complementary', { name: 'Related news' });
+    await expect.poll(() => related.locator('li').count(), { timeout: 15_000 }).toBe(3);
+    await page.context().close();
+  });
+});
