@@ -722,6 +722,30 @@ export function portalOperations(product: string): ApiOperation[] {
     ),
     portal(
       'post',
+      '/api/front/home/bottom.do',
+      'site',
+      {
+        cn: '页脚联系方式与站点设置（运营方内容，示例内容带 sample 标记）',
+        en: "Footer contact details and site settings (the operator's content; sample content is marked sample)",
+      },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
+      '/api/front/meet/keyword.do',
+      'keywords',
+      { cn: '各页面的关键词', en: 'Keywords per page' },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
+      '/api/front/joinus/settleRoles.do',
+      'settle_roles',
+      { cn: '可申请的入驻角色', en: 'Roles a visitor may apply for' },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
+    portal(
+      'post',
       '/api/front/home/registrationTerms',
       'registration_terms',
       {
