@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import type { ConsoleAnswer } from './consoleApi.ts';
@@ -52,24 +52,40 @@ export function SubscriptionTools(props: {
     void loadStats();
   }, [loadStats]);
 
-  const failed = (answer: ConsoleAnswer<unknown>) => {
-    setNotice(answer.ok ? undefined : { ok: false, text: answer.message });
-    return !answer.ok;
+  /**
+   * Starts an action: its notice replaces the one before, and only the latest action's notice is
+   * shown — a test push answers only once its attempt is recorded (up to 15 s), and its late
+   * answer must not wipe the refusal of a callback URL changed meanwhile.
+   */
+  const latest = useRef(0);
+  const begin = () => {
+    const mine = ++latest.current;
+    setNotice(undefined);
+    const show = (next: { ok: boolean; text: string }) => {
+      if (mine === latest.current) setNotice(next);
+    };
+    const failed = (answer: ConsoleAnswer<unknown>) => {
+      if (!answer.ok) show({ ok: false, text: answer.message });
+      return !answer.ok;
+    };
+    return { show, failed };
   };
 
   const saveCallback = async (event: FormEvent) => {
     event.preventDefault();
+    const { show, failed } = begin();
     const answer = await call(`/subscriptions/${subscriptionId}`, {
       method: 'PATCH',
       body: { callbackUrl: callbackUrl.trim() },
     });
     if (failed(answer)) return;
-    setNotice({ ok: true, text: s.callbackChanged });
+    show({ ok: true, text: s.callbackChanged });
     setCallbackUrl('');
     await changed();
   };
 
   const sendTest = async () => {
+    const { failed } = begin();
     setBusy(true);
     try {
       const answer = await call<{ attempt: TestAttempt | null }>(`/subscriptions/${subscriptionId}/test`, {
@@ -85,6 +101,7 @@ export function SubscriptionTools(props: {
 
   const rotate = async (event: FormEvent) => {
     event.preventDefault();
+    const { failed } = begin();
     const answer = await call<{ subscription: { secret: string }; previousSecretUntil: string }>(
       `/subscriptions/${subscriptionId}/rotate-secret`,
       { method: 'POST', body: { overlapMinutes: Number(overlap) } },
@@ -98,6 +115,7 @@ export function SubscriptionTools(props: {
 
   const redeliverSince = async (event: FormEvent) => {
     event.preventDefault();
+    const { show, failed } = begin();
     const at = sinceOf(since);
     if (!at) return;
     const answer = await call<{ redelivered: string[] }>(`/subscriptions/${subscriptionId}/redeliver`, {
@@ -105,7 +123,7 @@ export function SubscriptionTools(props: {
       body: { since: at },
     });
     if (failed(answer)) return;
-    setNotice({
+    show({
       ok: true,
       text: format(s.redelivered, { count: redeliveredCount(answer.body.redelivered) }),
     });
