@@ -142,7 +142,7 @@ describe('portal in Chromium', () => {
     expect(customs).toBeLessThan(24);
 
     await page.getByRole('radio', { name: '示例国有银行甲' }).check();
-    await page.waitForURL(/institution=boc/);
+    await page.waitForURL(/institution=sample-state-bank-a/);
     await count.filter({ hasNotText: `共 ${customs} 款产品` }).waitFor();
     const narrowed = await cards.count();
     expect(narrowed).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-import type { PortalContent } from '@tradelog/schemas/portal/content';
+import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
+import { portalRoles } from '@tradelog/schemas/portal/forms';
 import { apps, type SeedApp } from './seed/apps.ts';
 import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
@@ -333,4 +334,20 @@ export function keywordsOf(content: PortalContent, lang: Lang): Record<string, s
 /** A text a visitor accepts at registration (§7 home/registrationTerms, home/legalSecrecy.do), with its version. */
 export function legalText(text: LegalText, lang: Lang) {
   return { version: text.version, title: text.title[lang], body: blocks(text.body, lang) };
+}
+
+/**
+ * The join pages (README "Join pages"): `index` for a provider joining on its own, with the §3
+ * roles one may join as; `centralize` for an organisation bringing its members in together.
+ */
+export function joinPage(content: PortalContent, page: 'index' | 'centralize', lang: Lang) {
+  const value: JoinPageContent = content.join[page];
+  return {
+    sample: content.sample,
+    lead: text(value.lead, lang),
+    audiences: value.audiences.map((item) => text(item, lang)),
+    benefits: value.benefits.map((item) => text(item, lang)),
+    steps: value.steps.map((item) => text(item, lang)),
+    ...(page === 'index' ? { roles: portalRoles.map((role) => ({ value: role })) } : {}),
+  };
 }

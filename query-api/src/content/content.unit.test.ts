@@ -7,6 +7,7 @@ import {
   filterFinance,
   financeCategories,
   homeData,
+  joinPage,
   keywordsOf,
   recommended,
   searchCentres,
@@ -16,6 +17,7 @@ import { cityOf } from './ipLocation.ts';
 import { contentReferenceIssues, loadPortalContent, parsePortalContent } from './operatorContent.ts';
 import { apps } from './seed/apps.ts';
 import { articles } from './seed/articles.ts';
+import { marketTools, toolDetail, toolSelection } from './toolMarket.ts';
 
 const content = loadPortalContent();
 const financeProducts = content.finance.products;
@@ -63,13 +65,19 @@ describe('catalogue', () => {
   it('narrows cloud-finance products by data type, then institution (§9)', () => {
     const all = filterFinance(content, {}, 'cn');
     const customs = filterFinance(content, { dataType: 'customs' }, 'cn');
-    const customsBoc = filterFinance(content, { dataType: 'customs', institution: 'boc' }, 'cn');
+    const customsStateBankA = filterFinance(
+      content,
+      { dataType: 'customs', institution: 'sample-state-bank-a' },
+      'cn',
+    );
     expect(all.length).toBe(24);
     expect(customs.length).toBeLessThan(all.length);
-    expect(customsBoc.length).toBeLessThan(customs.length);
-    expect(customsBoc.length).toBeGreaterThan(0);
+    expect(customsStateBankA.length).toBeLessThan(customs.length);
+    expect(customsStateBankA.length).toBeGreaterThan(0);
     expect(
-      customsBoc.every((product) => product.dataTypes.includes('customs') && product.institution === 'boc'),
+      customsStateBankA.every(
+        (product) => product.dataTypes.includes('customs') && product.institution === 'sample-state-bank-a',
+      ),
     ).toBe(true);
     // Every filter option leads somewhere.
     const { dataTypes, institutions } = financeCategories(content, 'en');
@@ -216,5 +224,63 @@ describe('saved forms (pure)', () => {
       message: { en: 'Please enter a correct telephone number' },
     });
     expect(leadFields('robot', {})).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('asks the centralised join form for the organisation, its contact and how many members', () => {
+    const filled = { organisation: 'Park', name: 'Li', phone: '13800000000', members: '12', demand: 'd' };
+    expect(leadFields('centralize', filled)).toEqual({ ok: true, value: filled });
+    expect(leadFields('centralize', { ...filled, members: '' })).toMatchObject({
+      ok: false,
+      message: { en: 'Required' },
+    });
+  });
+});
+
+describe('join pages', () => {
+  it("serve the operator's texts, marked sample, the individual page with the §3 roles", () => {
+    const index = joinPage(content, 'index', 'en');
+    expect(index).toMatchObject({ sample: true, lead: content.join.index.lead.en });
+    expect(index.steps).toEqual(content.join.index.steps.map((step) => step.en));
+    expect(index.roles?.map((role) => role.value)).toEqual([
+      '100',
+      '110',
+      '120',
+      '130',
+      '140',
+      '150',
+      '160',
+      '170',
+      '180',
+      '190',
+    ]);
+    const centralize = joinPage(content, 'centralize', 'cn');
+    expect(centralize.audiences).toEqual(content.join.centralize.audiences.map((item) => item.cn));
+    expect(centralize).not.toHaveProperty('roles');
+  });
+});
+
+describe('tool market', () => {
+  it('lists only look-ups the query catalogue serves, with unique ids and codes', () => {
+    expect(new Set(marketTools.map((tool) => tool.id)).size).toBe(marketTools.length);
+    expect(new Set(marketTools.map((tool) => tool.code)).size).toBe(marketTools.length);
+    const selection = toolSelection('en');
+    expect(selection).toHaveLength(marketTools.length);
+    expect(selection.every((tool) => tool.appName !== '' && tool.appIntroducetion !== '')).toBe(true);
+  });
+
+  it('details a tool by code or id as the API reference calls it, and nothing for an unknown one', () => {
+    const byCode = toolDetail({ code: 'vesselAis' }, 'en');
+    expect(byCode).toMatchObject({
+      id: 2,
+      code: 'vesselAis',
+      appName: 'Vessel AIS position',
+      method: 'GET',
+      path: '/open/freightower/vessel/detail',
+      parameters: [{ name: 'mmsi', required: true }],
+    });
+    expect(toolDetail({ id: 2 }, 'en')).toEqual(byCode);
+    expect(toolDetail({ code: 'vesselArchive' }, 'cn')?.appName).toBe('船舶档案查询');
+    expect(toolDetail({ code: 'linkNode' }, 'en')).toBeUndefined();
+    expect(toolDetail({ id: 0 }, 'en')).toBeUndefined();
   });
 });
