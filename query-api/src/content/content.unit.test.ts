@@ -105,25 +105,40 @@ describe('catalogue', () => {
   });
 
   it('pages news lists and relates an article to its column first', () => {
-    const first = articlePage(1001, 1, 2, 'cn');
-    const second = articlePage(1001, 2, 2, 'cn');
+    const first = articlePage(content, 1001, 1, 2, 'cn');
+    const second = articlePage(content, 1001, 2, 2, 'cn');
     expect(first.total).toBe(3);
     expect([...first.list, ...second.list].map((item) => item.id).sort()).toEqual([101, 102, 103]);
-    expect(articlePage(1001, 3, 2, 'cn').list).toEqual([]);
-    const related = recommended(104, 'en');
+    expect(articlePage(content, 1001, 3, 2, 'cn').list).toEqual([]);
+    const related = recommended(content, 104, 'en');
     expect(related).toHaveLength(3);
     expect(related[0]!.columnId).toBe(1002);
     expect(related.map((item) => item.id)).not.toContain(104);
   });
 
+  it("serves the operator's news marked sample without a view count, the site's own articles with theirs", () => {
+    expect(articleDetail(content, 101, 'en')).toMatchObject({
+      sample: true,
+      title: content.news[0]!.title.en,
+    });
+    expect(articleDetail(content, 101, 'en')).not.toHaveProperty('views');
+    expect(homeData(content, 'cn').news.every((item) => item.sample === true)).toBe(true);
+    expect(articleDetail(content, 4239, 'en')).not.toHaveProperty('sample');
+    const issues = contentReferenceIssues({
+      ...content,
+      news: [{ ...content.news[0]!, id: 4239, columnId: 4231 }],
+    });
+    expect(issues).toEqual(['news: id 4239 appears twice', 'news 4239: no news column 4231']);
+  });
+
   it('lists articles of a column family, finds details in each language, and searches', () => {
     expect(
-      articlePage(4230, 1, 10, 'cn')
+      articlePage(content, 4230, 1, 10, 'cn')
         .list.map((item) => item.id)
         .sort(),
     ).toEqual([4239, 4240]);
-    expect(articleDetail(4239, 'en')?.title).toBe('Getting started guide');
-    expect(articleDetail(999, 'cn')).toBeUndefined();
+    expect(articleDetail(content, 4239, 'en')?.title).toBe('Getting started guide');
+    expect(articleDetail(content, 999, 'cn')).toBeUndefined();
     expect(searchCentres('API Key', 'cn').map((item) => item.id)).toContain(4241);
     expect(searchCentres('隐私', 'en').map((item) => item.id)).toContain(5101);
   });

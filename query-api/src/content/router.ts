@@ -189,6 +189,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     '/api/front/meet/newsList.do',
     serve((payload, lang) =>
       articlePage(
+        content,
         numberOf(payload.columnId, 1001),
         numberOf(payload.page, 1),
         numberOf(payload.rows, 10, 50),
@@ -196,12 +197,12 @@ export function createContentRouter(deps: ContentDependencies): Router {
       ),
     ),
   );
-  const detail = serve((payload, lang) => articleDetail(numberOf(payload.id, 0), lang));
+  const detail = serve((payload, lang) => articleDetail(content, numberOf(payload.id, 0), lang));
   router.post('/api/front/meet/articleDetails.do', detail);
   router.post('/apiNewsDetail/front/meet/articleDetails.do', detail);
   router.post(
     '/api/front/meet/recommendNewsList.do',
-    serve((payload, lang) => recommended(numberOf(payload.id, 0), lang)),
+    serve((payload, lang) => recommended(content, numberOf(payload.id, 0), lang)),
   );
   router.post(
     '/helpAndRuleCenter/index',

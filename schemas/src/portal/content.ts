@@ -3,7 +3,7 @@ import { createValidatorCompiler, type Validate } from '../documents/validator.t
 
 /**
  * The portal content an operator owns (query-api/src/content/README.md "Operator content"): the
- * footer's contact details, home-page figures and partners, experts, product testimonials, the
+ * footer's contact details, home-page figures and partners, experts, product testimonials, news, the
  * finance institutions and products (portal spec §9), the join pages, per-route keywords, and the site settings
  * (regional sites, chat, scan-code targets, analytics hosts). One JSON file, edited by the
  * operator and checked against this schema when query-api starts; the shipped file is sample
@@ -72,6 +72,18 @@ export interface JoinPageContent {
   benefits: Bi[];
   steps: Bi[];
 }
+/** A news article (§2 newsList, newsDetails) in one of the news columns the portal lists. */
+export interface ContentArticle {
+  id: number;
+  columnId: number;
+  title: Bi;
+  summary: Bi;
+  /** YYYY-MM-DD. */
+  publishTime: string;
+  author: Bi;
+  source: Bi;
+  body: ContentBlock[];
+}
 export interface PortalContent {
   sample: boolean;
   contact: { hotline: string; address: Bi; email: string; postcode: string };
@@ -79,6 +91,8 @@ export interface PortalContent {
   partners: Bi[];
   experts: ContentExpert[];
   testimonials: { app: number; kind: 'case' | 'review'; block: ContentBlock }[];
+  /** The news the portal shows (the platform's own blog, help and rules stay with the site). */
+  news: ContentArticle[];
   finance: {
     institutions: { value: string; label: Bi; kind: Bi }[];
     products: ContentFinanceProduct[];
@@ -161,6 +175,19 @@ export const portalContentSchema: JsonSchema = {
         conditions: list(bi(200), 20),
         process: list(bi(200), 20),
       }),
+      news: list(
+        object({
+          id: { type: 'integer', minimum: 1 },
+          columnId: count,
+          title: bi(200),
+          summary: bi(500),
+          publishTime: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          author: bi(50),
+          source: bi(100),
+          body: list(block, 100),
+        }),
+        500,
+      ),
       join: object({ index: joinPage, centralize: joinPage }),
       // Our JsonSchema type knows additionalProperties only as a flag; here it types the values.
       keywords: {
