@@ -2,7 +2,9 @@ import type { FormPage, PageId } from '../app/routes.ts';
 
 /**
  * Texts of the portal's marketing and scenario pages (§1, §2). These pages carry no data from
- * the backend; their copy is part of the site like the dictionaries.
+ * the backend; their copy is part of the site like the dictionaries, so it says what the platform
+ * does and claims nothing only an operator can vouch for — names, schedules, counts, review or
+ * payout times belong in the operator's content file (web/README.md "Marketing and scenario pages").
  */
 export interface Card {
   title: string;
