@@ -13,7 +13,7 @@ import {
   searchCentres,
   siteData,
 } from './catalogue.ts';
-import { cityOf } from './ipLocation.ts';
+import { cityFromTable, cityOf, createIpLocator, parseCityTable } from './ipLocation.ts';
 import { contentReferenceIssues, loadPortalContent, parsePortalContent } from './operatorContent.ts';
 import { apps } from './seed/apps.ts';
 import { articles } from './seed/articles.ts';
@@ -203,6 +203,30 @@ describe('IP location (§4)', () => {
     expect(cityOf({ country: '', province: '', city: '内网IP', isp: '内网IP' })).toBeUndefined();
     expect(cityOf({ country: '美国', province: '', city: '', isp: 'Level3' })).toBeUndefined();
     expect(cityOf(null)).toBeUndefined();
+  });
+
+  it("answers from the operator's table before the database, the most specific range first", () => {
+    const table = parseCityTable(
+      '# intranet\n10.0.0.0/8,广州\n10.20.0.0/16, 银川 # the Yinchuan office\n\n2001:db8::/32,黄石\n',
+      'cities.csv',
+    );
+    expect(cityFromTable(table, '10.1.2.3')).toBe('广州');
+    expect(cityFromTable(table, '10.20.9.9')).toBe('银川');
+    expect(cityFromTable(table, '2001:db8::1')).toBe('黄石');
+    expect(cityFromTable(table, '192.168.1.1')).toBeUndefined();
+    expect(cityFromTable(table, 'not an address')).toBeUndefined();
+    const locate = createIpLocator(table);
+    expect(locate('::ffff:10.20.0.1')).toBe('银川');
+    // Outside the table the database answers (a private address: no city).
+    expect(locate('192.168.1.1')).toBeUndefined();
+  });
+
+  it('refuses a bad table line, naming the file and line', () => {
+    expect(() => parseCityTable('10.0.0.0/8,广州\n10.0.0.0,银川', 'cities.csv')).toThrow(
+      /PORTAL_IP_CITIES_FILE.*cities\.csv:2: expected an IPv4 or IPv6 range/,
+    );
+    expect(() => parseCityTable('10.0.0.0/33,广州', 'cities.csv')).toThrow(/cities\.csv:1/);
+    expect(() => parseCityTable('10.0.0.0/8', 'cities.csv')).toThrow(/expected "cidr,city"/);
   });
 });
 
