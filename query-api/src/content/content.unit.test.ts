@@ -122,7 +122,7 @@ describe('catalogue', () => {
       title: content.news[0]!.title.en,
     });
     expect(articleDetail(content, 101, 'en')).not.toHaveProperty('views');
-    expect(homeData(content, 'cn').news.every((item) => item.sample === true)).toBe(true);
+    expect(homeData(content, 'cn').news.every((item) => 'sample' in item && item.sample)).toBe(true);
     expect(articleDetail(content, 4239, 'en')).not.toHaveProperty('sample');
     const issues = contentReferenceIssues({
       ...content,
