@@ -5,6 +5,7 @@ import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import type { MarketTool, MarketToolDetail } from '../content/types.ts';
 import { Link } from '../layout/Link.tsx';
+import { RefTable } from '../layout/RefTable.tsx';
 import { Loaded, PageHero } from './common.tsx';
 
 /**
@@ -72,26 +73,16 @@ export function ToolCloudDetailPage() {
               </section>
               <section className="section" aria-labelledby="tool-parameters">
                 <h2 id="tool-parameters">{t.tools.parameters}</h2>
-                <div className="table-wrap">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t.tools.parameter}</th>
-                        <th scope="col">{t.tools.required}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {detail.parameters.map((parameter) => (
-                        <tr key={parameter.name}>
-                          <th scope="row">
-                            <code>{parameter.name}</code> {parameter.title}
-                          </th>
-                          <td>{parameter.required ? t.tools.yes : t.tools.no}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <RefTable columns={[t.tools.parameter, t.tools.required]}>
+                  {detail.parameters.map((parameter) => (
+                    <tr key={parameter.name}>
+                      <th scope="row">
+                        <code>{parameter.name}</code> {parameter.title}
+                      </th>
+                      <td>{parameter.required ? t.tools.yes : t.tools.no}</td>
+                    </tr>
+                  ))}
+                </RefTable>
               </section>
               <section className="section" aria-labelledby="tool-answer">
                 <h2 id="tool-answer">{t.tools.answer}</h2>
