@@ -45,8 +45,7 @@ const columnName = (columnId: number, lang: Lang): string => {
 
 /**
  * The site's own articles (blog, algorithm, help, rules) and the operator's news (README
- * "Operator content"); news carries `sample` as every part of the content file does, and no view
- * count, which only a real site has.
+ * "Operator content"); news carries `sample` as every part of the content file does.
  */
 type Article = SeedArticle | (PortalContent['news'][number] & { kind: 'news'; sample: boolean });
 
@@ -74,7 +73,7 @@ function summary(article: Article, lang: Lang) {
     publishTime: article.publishTime,
     author: text(article.author, lang),
     source: text(article.source, lang),
-    ...('views' in article ? { views: article.views } : { sample: article.sample }),
+    ...('sample' in article ? { sample: article.sample } : {}),
   };
 }
 

@@ -569,12 +569,12 @@ export const marketing = {
   digitalInsurance: {
     cn: {
       title: '数字保险',
-      lead: '基于真实物流轨迹的货运险与关税保证保险，在线投保、自动理赔。',
+      lead: '平台的物流轨迹与单证数据，可供保险机构用于货运险、关税保证保险与出口信用保险的承保与理赔。',
       sections: [
         {
           heading: '险种',
           cards: [
-            c('货物运输险', '按票投保，轨迹异常自动报案。'),
+            c('货物运输险', '按票核对运输轨迹与单证。'),
             c('关税保证保险', '替代保证金，先放行后缴税。'),
             c('出口信用保险', '覆盖买方拒收与拖欠风险。'),
           ],
@@ -584,12 +584,12 @@ export const marketing = {
     },
     en: {
       title: 'Digital insurance',
-      lead: 'Cargo and customs-bond insurance priced on real tracking, bought online with automatic claims.',
+      lead: 'The platform’s tracking and document data, for insurers underwriting and settling cargo, customs-bond and export credit cover.',
       sections: [
         {
           heading: 'Cover',
           cards: [
-            c('Cargo insurance', 'Per-shipment cover; tracking anomalies open a claim automatically.'),
+            c('Cargo insurance', 'Tracking and documents checked per shipment.'),
             c('Customs bond insurance', 'Replaces cash deposits: release first, pay duty later.'),
             c('Export credit insurance', 'Covers buyer rejection and late payment.'),
           ],

@@ -23,8 +23,6 @@ export interface ArticleSummary {
   publishTime: string;
   author: string;
   source: string;
-  /** The site's own articles; the operator's news has none (query-api content README). */
-  views?: number;
   /** The operator's news while it is the shipped sample. */
   sample?: boolean;
 }

@@ -131,7 +131,6 @@ export const cn = {
     published: '发布时间',
     source: '来源',
     author: '作者',
-    views: '阅读',
     search: '搜索',
     searchPlaceholder: '输入关键词搜索',
     results: '搜索结果',

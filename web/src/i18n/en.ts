@@ -130,7 +130,6 @@ export const en: Dict = {
     published: 'Published',
     source: 'Source',
     author: 'Author',
-    views: 'Views',
     search: 'Search',
     searchPlaceholder: 'Search by keyword',
     results: 'Results',

@@ -88,9 +88,8 @@ export const articles: SeedArticle[] = [
       'Event sourcing lets every view be rebuilt from the log.',
     ),
     publishTime: '2026-04-02',
-    author: bi('王振宇', 'Wang Zhenyu'),
+    author: editorial,
     source: platform,
-    views: 2210,
     body: [
       p(
         '合作伙伴提交的每一份单证都会先写入按单证类型划分的主题，且不按时间删除。银行与订阅方读取的视图都由日志派生。',
@@ -110,9 +109,8 @@ export const articles: SeedArticle[] = [
     title: bi('推送的“至少一次”与接收方幂等', 'At-least-once pushes and idempotent receivers'),
     summary: bi('每次推送都携带稳定的事件 ID。', 'Every push carries a stable event id.'),
     publishTime: '2026-03-15',
-    author: bi('赵一鸣', 'Zhao Yiming'),
+    author: editorial,
     source: platform,
-    views: 1533,
     body: [
       p(
         '网络超时时我们无法知道接收方是否已处理，因此选择重试；接收方据事件 ID 去重即可安全处理重复推送。',
@@ -137,9 +135,8 @@ export const articles: SeedArticle[] = [
       'Documents that share a business number merge into one chain.',
     ),
     publishTime: '2026-03-01',
-    author: bi('孙嘉禾', 'Sun Jiahe'),
+    author: editorial,
     source: platform,
-    views: 1877,
     body: [
       p(
         '报关单、入库单、采购单与融资单通过合同号、提单号、入库单号等键相互关联。我们对每个键做并查集合并，链只增不拆，因此结果与单证到达顺序无关。',
@@ -154,9 +151,8 @@ export const articles: SeedArticle[] = [
     title: bi('用报关数据估算授信额度', 'Sizing credit limits from customs data'),
     summary: bi('额度模型的三个关键特征。', 'Three key features of the limit model.'),
     publishTime: '2026-02-12',
-    author: bi('周明哲', 'Zhou Mingzhe'),
+    author: editorial,
     source: platform,
-    views: 1392,
     body: [
       list(
         ['近 12 个月报关金额的稳定性', 'Stability of 12 months of declared value'],
@@ -178,7 +174,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-06',
     author: editorial,
     source: platform,
-    views: 5630,
     body: [
       list(
         ['注册企业账号并完成实名认证', 'Register a company account and verify it'],
@@ -204,7 +199,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-08',
     author: editorial,
     source: platform,
-    views: 2100,
     body: [
       list(
         ['营业执照或香港商业登记证', 'Business licence or Hong Kong business registration'],
@@ -225,7 +219,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-10',
     author: editorial,
     source: platform,
-    views: 3312,
     body: [
       p(
         '平台运营为认证通过的合作伙伴签发 API Key。请求时在 Authorization 头中携带 “Bearer <API Key>”，请求体为 JSON。',
@@ -246,7 +239,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-11',
     author: editorial,
     source: platform,
-    views: 1460,
     body: [
       p(
         '平台只在单证被日志确认写入后才返回 flag=success；若日志暂不可用，返回 503 且不会保存任何内容，可安全重试。',
@@ -263,7 +255,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-12',
     author: editorial,
     source: platform,
-    views: 2755,
     body: [
       list(
         [
@@ -288,7 +279,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-15',
     author: editorial,
     source: platform,
-    views: 2418,
     body: [
       list(
         [
@@ -315,7 +305,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-16',
     author: editorial,
     source: platform,
-    views: 1980,
     body: [
       p(
         '平台展示的利率为参考年化利率区间，实际利率与额度以金融机构审批结果为准。',
@@ -332,7 +321,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 4120,
     body: [
       h('我们收集的信息', 'What we collect'),
       p(
@@ -358,7 +346,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 2230,
     body: [
       p(
         '本网站展示的融资产品信息由合作金融机构提供，仅供参考，不构成要约。',
@@ -379,7 +366,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 1870,
     body: [
       list(
         ['所有接口强制 HTTPS 传输', 'All interfaces require HTTPS'],
@@ -400,7 +386,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 1103,
     body: [
       p(
         '平台软件、接口文档、页面设计及标识的知识产权归平台运营方所有；入驻伙伴的应用归其开发者所有。',
@@ -417,7 +402,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 3011,
     body: [
       p(
         '用户应保证提交的单证真实、准确、完整。平台对单证进行格式校验并如实记录，不对单证内容的真实性作担保。',
@@ -434,7 +418,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 907,
     body: [
       list(
         ['应用须明示 SaaS 与本地化部署价格', 'Applications must state SaaS and on-premise prices'],
