@@ -257,7 +257,7 @@ export const cn = {
   },
   finance: {
     title: '云融资产品',
-    lead: '按数据类型与机构筛选适合您的融资产品。利率 2.9% 起，额度最高 1 亿元。',
+    lead: '按数据类型与机构筛选适合您的融资产品。',
     dataType: '数据类型',
     institution: '金融机构',
     rate: '参考年化利率',

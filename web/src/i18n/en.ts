@@ -257,7 +257,7 @@ export const en: Dict = {
   },
   finance: {
     title: 'Cloud-finance products',
-    lead: 'Filter by the data you can share and by institution. Rates from 2.9%, limits up to 100 million yuan.',
+    lead: 'Filter by the data you can share and by institution.',
     dataType: 'Data type',
     institution: 'Institution',
     rate: 'Indicative annual rate',
