@@ -55,6 +55,8 @@ export interface QueryApiConfig {
   portalOrigins: string[];
   /** The operator's portal content and site settings (content README "Operator content"); default the shipped sample. */
   portalContentFile: string;
+  /** The operator's CIDR → city table, consulted before the IP database (content README "Operator content"). */
+  portalIpCitiesFile: string | undefined;
 }
 
 /**
@@ -167,5 +169,6 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),
     portalOrigins: portalOriginsOf(source),
     portalContentFile: env.text(source, 'PORTAL_CONTENT_FILE', sampleContentFile),
+    portalIpCitiesFile: env.optionalText(source, 'PORTAL_IP_CITIES_FILE'),
   });
 }

@@ -7,7 +7,7 @@ import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
 import { createServiceServer } from '@tradelog/schemas/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
-import { createIpLocator } from './content/ipLocation.ts';
+import { createIpLocator, readCityTable } from './content/ipLocation.ts';
 import { loadPortalContent } from './content/operatorContent.ts';
 import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
@@ -87,7 +87,7 @@ const app = createApp({
     product: config.product,
     sendSms,
     content: loadPortalContent(config.portalContentFile),
-    locateIp: createIpLocator(),
+    locateIp: createIpLocator(config.portalIpCitiesFile ? readCityTable(config.portalIpCitiesFile) : []),
     callLimit,
     smsMaxAttempts: config.smsMaxAttempts,
     sessionDays: config.sessionDays,

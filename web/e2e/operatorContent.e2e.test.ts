@@ -145,15 +145,18 @@ describe('operator content in Chromium', () => {
     await page.context().close();
   });
 
-  it('pages the news list and lists related news beside an article', async () => {
+  it('pages the news list, marked as sample, and lists related news beside an article', async () => {
     const page = await open(`${portal.url}/en/newsList-1001?page=2`);
     await page.getByText('Nothing here yet').waitFor();
     await page.getByRole('link', { name: '← Previous page' }).click();
     await page.waitForURL(`${portal.url}/en/newsList-1001?page=1`);
     await expect.poll(() => page.locator('.article-list li').count(), { timeout: 15_000 }).toBe(3);
+    // The news is the operator's, marked as sample in the list and on the article.
+    expect(await page.locator('.article-list .sample-mark').count()).toBe(3);
     await page.locator('.article-list h2 a').first().click();
     const related = page.getByRole('complementary', { name: 'Related news' });
     await expect.poll(() => related.locator('li').count(), { timeout: 15_000 }).toBe(3);
+    await page.locator('article .sample-mark').waitFor();
     await page.context().close();
   });
 });

@@ -43,13 +43,15 @@ describe('portal in Chromium', () => {
     await page.waitForURL(`${portal.url}/cn`);
     await page.getByRole('heading', { level: 1, name: '一站式数字贸易与供应链金融服务平台' }).waitFor();
     // Content from the API arrives in Chinese too.
-    await page.getByText('南沙跨境电商 1210 进口单量一季度同比增长 38%').first().waitFor();
+    // The operator's newest news item (the shipped sample's first), marked as sample.
+    const newest = loadPortalContent().news[0]!;
+    await page.getByText(newest.title.cn).first().waitFor();
     await page.locator('.header-tools .locale-switch').click();
     await page.waitForURL(`${portal.url}/en`);
     await page
       .getByRole('heading', { level: 1, name: 'One platform for digital trade and supply-chain finance' })
       .waitFor();
-    await page.getByText('Nansha 1210 cross-border imports up 38% year on year in Q1').first().waitFor();
+    await page.getByText(newest.title.en).first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
     await page.goto(`${portal.url}/en/about.html`);
@@ -142,7 +144,7 @@ describe('portal in Chromium', () => {
     expect(customs).toBeLessThan(24);
 
     await page.getByRole('radio', { name: '示例国有银行甲' }).check();
-    await page.waitForURL(/institution=boc/);
+    await page.waitForURL(/institution=sample-state-bank-a/);
     await count.filter({ hasNotText: `共 ${customs} 款产品` }).waitFor();
     const narrowed = await cards.count();
     expect(narrowed).toBeGreaterThan(0);

@@ -119,6 +119,8 @@ const requiredFields: Record<string, string[]> = {
   signUp: ['name', 'phone', 'industry', 'demand'],
   inquiry: ['contactPerson', 'phone', 'certification', 'specification', 'quantity'],
   message: ['content'],
+  // The centralised join page (README "Join pages"): the organisation, its contact and how many members.
+  centralize: ['organisation', 'name', 'phone', 'members', 'demand'],
 };
 
 /** Pure: the stored fields of a saved form (text only, trimmed), or the portal's refusal. */

@@ -1,4 +1,5 @@
-import type { PortalContent } from '@tradelog/schemas/portal/content';
+import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
+import { portalRoles } from '@tradelog/schemas/portal/forms';
 import { apps, type SeedApp } from './seed/apps.ts';
 import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
@@ -42,7 +43,26 @@ const columnName = (columnId: number, lang: Lang): string => {
   return found ? text(found.name, lang) : '';
 };
 
-function summary(article: SeedArticle, lang: Lang) {
+/**
+ * The site's own articles (blog, algorithm, help, rules) and the operator's news (README
+ * "Operator content"); news carries `sample` as every part of the content file does.
+ */
+type Article = SeedArticle | (PortalContent['news'][number] & { kind: 'news'; sample: boolean });
+
+const newsCache = new WeakMap<PortalContent, Article[]>();
+function articlesOf(content: PortalContent): Article[] {
+  let all = newsCache.get(content);
+  if (!all) {
+    all = [
+      ...content.news.map((article) => ({ ...article, kind: 'news' as const, sample: content.sample })),
+      ...articles,
+    ];
+    newsCache.set(content, all);
+  }
+  return all;
+}
+
+function summary(article: Article, lang: Lang) {
   return {
     id: article.id,
     kind: article.kind,
@@ -53,12 +73,11 @@ function summary(article: SeedArticle, lang: Lang) {
     publishTime: article.publishTime,
     author: text(article.author, lang),
     source: text(article.source, lang),
-    views: article.views,
+    ...('sample' in article ? { sample: article.sample } : {}),
   };
 }
 
-const newestFirst = (a: SeedArticle, b: SeedArticle) =>
-  b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
+const newestFirst = (a: Article, b: Article) => b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
 
 export function columnsOf(kind: 'news' | 'blog', lang: Lang) {
   return (kind === 'news' ? newsColumns : blogColumns).map((item) => column(item, lang));
@@ -78,9 +97,17 @@ function columnFamily(columnId: number): Set<number> {
   return family;
 }
 
-export function articlePage(columnId: number, page: number, rows: number, lang: Lang) {
+export function articlePage(
+  content: PortalContent,
+  columnId: number,
+  page: number,
+  rows: number,
+  lang: Lang,
+) {
   const family = columnFamily(columnId);
-  const matching = articles.filter((article) => family.has(article.columnId)).sort(newestFirst);
+  const matching = articlesOf(content)
+    .filter((article) => family.has(article.columnId))
+    .sort(newestFirst);
   const start = (page - 1) * rows;
   return {
     list: matching.slice(start, start + rows).map((article) => summary(article, lang)),
@@ -90,12 +117,13 @@ export function articlePage(columnId: number, page: number, rows: number, lang: 
   };
 }
 
-export function articleDetail(id: number, lang: Lang) {
-  const article = articles.find((candidate) => candidate.id === id);
+export function articleDetail(content: PortalContent, id: number, lang: Lang) {
+  const all = articlesOf(content);
+  const article = all.find((candidate) => candidate.id === id);
   if (!article) return undefined;
-  const siblings = articles.filter((candidate) => candidate.columnId === article.columnId).sort(newestFirst);
+  const siblings = all.filter((candidate) => candidate.columnId === article.columnId).sort(newestFirst);
   const index = siblings.indexOf(article);
-  const link = (other: SeedArticle | undefined) =>
+  const link = (other: Article | undefined) =>
     other ? { id: other.id, title: text(other.title, lang) } : undefined;
   return {
     ...summary(article, lang),
@@ -106,10 +134,11 @@ export function articleDetail(id: number, lang: Lang) {
 }
 
 /** §7 recommendNewsList.do, related to an article: its column's first, then its kind's, newest first. */
-export function recommended(id: number, lang: Lang, count = 3) {
-  const article = articles.find((candidate) => candidate.id === id);
-  const sameColumn = (candidate: SeedArticle) => Number(candidate.columnId === article?.columnId);
-  return articles
+export function recommended(content: PortalContent, id: number, lang: Lang, count = 3) {
+  const all = articlesOf(content);
+  const article = all.find((candidate) => candidate.id === id);
+  const sameColumn = (candidate: Article) => Number(candidate.columnId === article?.columnId);
+  return all
     .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
     .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
     .slice(0, count)
@@ -301,7 +330,7 @@ export function homeData(content: PortalContent, lang: Lang) {
     sample: content.sample,
     figures: content.figures.map((figure) => ({ value: figure.value, label: text(figure.label, lang) })),
     partners: content.partners.map((partner) => text(partner, lang)),
-    news: articles
+    news: articlesOf(content)
       .filter((article) => article.kind === 'news')
       .sort(newestFirst)
       .slice(0, 5)
@@ -333,4 +362,20 @@ export function keywordsOf(content: PortalContent, lang: Lang): Record<string, s
 /** A text a visitor accepts at registration (§7 home/registrationTerms, home/legalSecrecy.do), with its version. */
 export function legalText(text: LegalText, lang: Lang) {
   return { version: text.version, title: text.title[lang], body: blocks(text.body, lang) };
+}
+
+/**
+ * The join pages (README "Join pages"): `index` for a provider joining on its own, with the §3
+ * roles one may join as; `centralize` for an organisation bringing its members in together.
+ */
+export function joinPage(content: PortalContent, page: 'index' | 'centralize', lang: Lang) {
+  const value: JoinPageContent = content.join[page];
+  return {
+    sample: content.sample,
+    lead: text(value.lead, lang),
+    audiences: value.audiences.map((item) => text(item, lang)),
+    benefits: value.benefits.map((item) => text(item, lang)),
+    steps: value.steps.map((item) => text(item, lang)),
+    ...(page === 'index' ? { roles: portalRoles.map((role) => ({ value: role })) } : {}),
+  };
 }

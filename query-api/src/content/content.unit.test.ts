@@ -7,15 +7,17 @@ import {
   filterFinance,
   financeCategories,
   homeData,
+  joinPage,
   keywordsOf,
   recommended,
   searchCentres,
   siteData,
 } from './catalogue.ts';
-import { cityOf } from './ipLocation.ts';
+import { cityFromTable, cityOf, createIpLocator, parseCityTable } from './ipLocation.ts';
 import { contentReferenceIssues, loadPortalContent, parsePortalContent } from './operatorContent.ts';
 import { apps } from './seed/apps.ts';
 import { articles } from './seed/articles.ts';
+import { marketTools, toolDetail, toolSelection } from './toolMarket.ts';
 
 const content = loadPortalContent();
 const financeProducts = content.finance.products;
@@ -63,13 +65,19 @@ describe('catalogue', () => {
   it('narrows cloud-finance products by data type, then institution (§9)', () => {
     const all = filterFinance(content, {}, 'cn');
     const customs = filterFinance(content, { dataType: 'customs' }, 'cn');
-    const customsBoc = filterFinance(content, { dataType: 'customs', institution: 'boc' }, 'cn');
+    const customsStateBankA = filterFinance(
+      content,
+      { dataType: 'customs', institution: 'sample-state-bank-a' },
+      'cn',
+    );
     expect(all.length).toBe(24);
     expect(customs.length).toBeLessThan(all.length);
-    expect(customsBoc.length).toBeLessThan(customs.length);
-    expect(customsBoc.length).toBeGreaterThan(0);
+    expect(customsStateBankA.length).toBeLessThan(customs.length);
+    expect(customsStateBankA.length).toBeGreaterThan(0);
     expect(
-      customsBoc.every((product) => product.dataTypes.includes('customs') && product.institution === 'boc'),
+      customsStateBankA.every(
+        (product) => product.dataTypes.includes('customs') && product.institution === 'sample-state-bank-a',
+      ),
     ).toBe(true);
     // Every filter option leads somewhere.
     const { dataTypes, institutions } = financeCategories(content, 'en');
@@ -97,25 +105,39 @@ describe('catalogue', () => {
   });
 
   it('pages news lists and relates an article to its column first', () => {
-    const first = articlePage(1001, 1, 2, 'cn');
-    const second = articlePage(1001, 2, 2, 'cn');
+    const first = articlePage(content, 1001, 1, 2, 'cn');
+    const second = articlePage(content, 1001, 2, 2, 'cn');
     expect(first.total).toBe(3);
     expect([...first.list, ...second.list].map((item) => item.id).sort()).toEqual([101, 102, 103]);
-    expect(articlePage(1001, 3, 2, 'cn').list).toEqual([]);
-    const related = recommended(104, 'en');
+    expect(articlePage(content, 1001, 3, 2, 'cn').list).toEqual([]);
+    const related = recommended(content, 104, 'en');
     expect(related).toHaveLength(3);
     expect(related[0]!.columnId).toBe(1002);
     expect(related.map((item) => item.id)).not.toContain(104);
   });
 
+  it("serves the operator's news marked sample, the site's own articles unmarked", () => {
+    expect(articleDetail(content, 101, 'en')).toMatchObject({
+      sample: true,
+      title: content.news[0]!.title.en,
+    });
+    expect(homeData(content, 'cn').news.every((item) => 'sample' in item && item.sample)).toBe(true);
+    expect(articleDetail(content, 4239, 'en')).not.toHaveProperty('sample');
+    const issues = contentReferenceIssues({
+      ...content,
+      news: [{ ...content.news[0]!, id: 4239, columnId: 4231 }],
+    });
+    expect(issues).toEqual(['news: id 4239 appears twice', 'news 4239: no news column 4231']);
+  });
+
   it('lists articles of a column family, finds details in each language, and searches', () => {
     expect(
-      articlePage(4230, 1, 10, 'cn')
+      articlePage(content, 4230, 1, 10, 'cn')
         .list.map((item) => item.id)
         .sort(),
     ).toEqual([4239, 4240]);
-    expect(articleDetail(4239, 'en')?.title).toBe('Getting started guide');
-    expect(articleDetail(999, 'cn')).toBeUndefined();
+    expect(articleDetail(content, 4239, 'en')?.title).toBe('Getting started guide');
+    expect(articleDetail(content, 999, 'cn')).toBeUndefined();
     expect(searchCentres('API Key', 'cn').map((item) => item.id)).toContain(4241);
     expect(searchCentres('隐私', 'en').map((item) => item.id)).toContain(5101);
   });
@@ -181,6 +203,30 @@ describe('IP location (§4)', () => {
     expect(cityOf({ country: '美国', province: '', city: '', isp: 'Level3' })).toBeUndefined();
     expect(cityOf(null)).toBeUndefined();
   });
+
+  it("answers from the operator's table before the database, the most specific range first", () => {
+    const table = parseCityTable(
+      '# intranet\n10.0.0.0/8,广州\n10.20.0.0/16, 银川 # the Yinchuan office\n\n2001:db8::/32,黄石\n',
+      'cities.csv',
+    );
+    expect(cityFromTable(table, '10.1.2.3')).toBe('广州');
+    expect(cityFromTable(table, '10.20.9.9')).toBe('银川');
+    expect(cityFromTable(table, '2001:db8::1')).toBe('黄石');
+    expect(cityFromTable(table, '192.168.1.1')).toBeUndefined();
+    expect(cityFromTable(table, 'not an address')).toBeUndefined();
+    const locate = createIpLocator(table);
+    expect(locate('::ffff:10.20.0.1')).toBe('银川');
+    // Outside the table the database answers (a private address: no city).
+    expect(locate('192.168.1.1')).toBeUndefined();
+  });
+
+  it('refuses a bad table line, naming the file and line', () => {
+    expect(() => parseCityTable('10.0.0.0/8,广州\n10.0.0.0,银川', 'cities.csv')).toThrow(
+      /PORTAL_IP_CITIES_FILE.*cities\.csv:2: expected an IPv4 or IPv6 range/,
+    );
+    expect(() => parseCityTable('10.0.0.0/33,广州', 'cities.csv')).toThrow(/cities\.csv:1/);
+    expect(() => parseCityTable('10.0.0.0/8', 'cities.csv')).toThrow(/expected "cidr,city"/);
+  });
 });
 
 describe('verification codes (pure)', () => {
@@ -216,5 +262,63 @@ describe('saved forms (pure)', () => {
       message: { en: 'Please enter a correct telephone number' },
     });
     expect(leadFields('robot', {})).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('asks the centralised join form for the organisation, its contact and how many members', () => {
+    const filled = { organisation: 'Park', name: 'Li', phone: '13800000000', members: '12', demand: 'd' };
+    expect(leadFields('centralize', filled)).toEqual({ ok: true, value: filled });
+    expect(leadFields('centralize', { ...filled, members: '' })).toMatchObject({
+      ok: false,
+      message: { en: 'Required' },
+    });
+  });
+});
+
+describe('join pages', () => {
+  it("serve the operator's texts, marked sample, the individual page with the §3 roles", () => {
+    const index = joinPage(content, 'index', 'en');
+    expect(index).toMatchObject({ sample: true, lead: content.join.index.lead.en });
+    expect(index.steps).toEqual(content.join.index.steps.map((step) => step.en));
+    expect(index.roles?.map((role) => role.value)).toEqual([
+      '100',
+      '110',
+      '120',
+      '130',
+      '140',
+      '150',
+      '160',
+      '170',
+      '180',
+      '190',
+    ]);
+    const centralize = joinPage(content, 'centralize', 'cn');
+    expect(centralize.audiences).toEqual(content.join.centralize.audiences.map((item) => item.cn));
+    expect(centralize).not.toHaveProperty('roles');
+  });
+});
+
+describe('tool market', () => {
+  it('lists only look-ups the query catalogue serves, with unique ids and codes', () => {
+    expect(new Set(marketTools.map((tool) => tool.id)).size).toBe(marketTools.length);
+    expect(new Set(marketTools.map((tool) => tool.code)).size).toBe(marketTools.length);
+    const selection = toolSelection('en');
+    expect(selection).toHaveLength(marketTools.length);
+    expect(selection.every((tool) => tool.appName !== '' && tool.appIntroducetion !== '')).toBe(true);
+  });
+
+  it('details a tool by code or id as the API reference calls it, and nothing for an unknown one', () => {
+    const byCode = toolDetail({ code: 'vesselAis' }, 'en');
+    expect(byCode).toMatchObject({
+      id: 2,
+      code: 'vesselAis',
+      appName: 'Vessel AIS position',
+      method: 'GET',
+      path: '/open/freightower/vessel/detail',
+      parameters: [{ name: 'mmsi', required: true }],
+    });
+    expect(toolDetail({ id: 2 }, 'en')).toEqual(byCode);
+    expect(toolDetail({ code: 'vesselArchive' }, 'cn')?.appName).toBe('船舶档案查询');
+    expect(toolDetail({ code: 'linkNode' }, 'en')).toBeUndefined();
+    expect(toolDetail({ id: 0 }, 'en')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '@tradelog/schemas';
 import { createPortalContentValidator, type PortalContent } from '@tradelog/schemas/portal/content';
 import { apps } from './seed/apps.ts';
+import { articles, newsColumns } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 
 /**
@@ -14,7 +15,7 @@ export const sampleContentFile = fileURLToPath(
   new URL('../../content/portal-content.sample.json', import.meta.url),
 );
 
-/** References the schema cannot check: institutions, data types and apps named, slugs and ids unique. */
+/** References the schema cannot check: institutions, data types, apps and columns named, slugs and ids unique. */
 export function contentReferenceIssues(content: PortalContent): string[] {
   const issues: string[] = [];
   const institutions = new Set(content.finance.institutions.map((item) => item.value));
@@ -36,6 +37,15 @@ export function contentReferenceIssues(content: PortalContent): string[] {
   const appIds = new Set(apps.map((app) => app.id));
   for (const item of content.testimonials)
     if (!appIds.has(item.app)) issues.push(`testimonials: no app ${item.app}`);
+  // News shares the article ids of the site's own articles (newsDetails-{id}) and lists in its columns.
+  const articleIds = new Set(articles.map((article) => article.id));
+  const newsColumnIds = new Set(newsColumns.map((column) => column.columnId));
+  for (const article of content.news) {
+    if (articleIds.has(article.id)) issues.push(`news: id ${article.id} appears twice`);
+    articleIds.add(article.id);
+    if (!newsColumnIds.has(article.columnId))
+      issues.push(`news ${article.id}: no news column ${article.columnId}`);
+  }
   const mains = content.site.regionalSites.filter((site) => site.main).length;
   if (content.site.regionalSites.length > 0 && mains !== 1)
     issues.push('site.regionalSites: exactly one site is the main one');

@@ -19,6 +19,7 @@ import {
   filterFinance,
   financeCategories,
   homeData,
+  joinPage,
   keywordsOf,
   legalText,
   recommended,
@@ -29,6 +30,7 @@ import { loadPortalContent } from './operatorContent.ts';
 import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 import type { Lang } from './seed/types.ts';
 import { endedSessionCookie, sessionCookie, sessionFromCookies } from './sessionCookie.ts';
+import { toolDetail, toolSelection } from './toolMarket.ts';
 import { portalWriteGuard } from './writeGuard.ts';
 
 /**
@@ -161,6 +163,15 @@ export function createContentRouter(deps: ContentDependencies): Router {
     '/api/front/joinus/settleRoles.do',
     serve(() => portalRoles.map((value) => ({ value }))),
   );
+  // §7 join pages, from the operator's content (README "Join pages"); their forms are leads.
+  router.post(
+    '/api/front/joinus/index.do',
+    serve((_payload, lang) => joinPage(content, 'index', lang)),
+  );
+  router.post(
+    '/api/front/joinus/centralize.do',
+    serve((_payload, lang) => joinPage(content, 'centralize', lang)),
+  );
   // §7 legal texts, accepted at registration (README "Terms").
   router.post(
     '/api/front/home/registrationTerms',
@@ -178,6 +189,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     '/api/front/meet/newsList.do',
     serve((payload, lang) =>
       articlePage(
+        content,
         numberOf(payload.columnId, 1001),
         numberOf(payload.page, 1),
         numberOf(payload.rows, 10, 50),
@@ -185,12 +197,12 @@ export function createContentRouter(deps: ContentDependencies): Router {
       ),
     ),
   );
-  const detail = serve((payload, lang) => articleDetail(numberOf(payload.id, 0), lang));
+  const detail = serve((payload, lang) => articleDetail(content, numberOf(payload.id, 0), lang));
   router.post('/api/front/meet/articleDetails.do', detail);
   router.post('/apiNewsDetail/front/meet/articleDetails.do', detail);
   router.post(
     '/api/front/meet/recommendNewsList.do',
-    serve((payload, lang) => recommended(numberOf(payload.id, 0), lang)),
+    serve((payload, lang) => recommended(content, numberOf(payload.id, 0), lang)),
   );
   router.post(
     '/helpAndRuleCenter/index',
@@ -230,6 +242,20 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post(
     '/api/front/expert/index.do',
     serve((_payload, lang) => expertList(content, lang)),
+  );
+  // §7 tool market (toolMarket.ts, README "Tool market"): `selection` before `{code}`, which it would match.
+  const tools = `/${deps.product}-client/api/toolMarket/application/detail`;
+  router.get(
+    `${tools}/selection`,
+    serve((_payload, lang) => toolSelection(lang)),
+  );
+  router.get(
+    tools,
+    serve((payload, lang) => toolDetail({ id: numberOf(payload.id, 0) }, lang)),
+  );
+  router.get(
+    `${tools}/:code`,
+    serve((_payload, lang, req) => toolDetail({ code: String(req.params.code) }, lang)),
   );
   // §4: "the answer is a pair whose second item has cityName".
   router.get(`/${deps.product}-official/ip2region/search`, (req, res) => {

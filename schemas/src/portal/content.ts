@@ -3,8 +3,8 @@ import { createValidatorCompiler, type Validate } from '../documents/validator.t
 
 /**
  * The portal content an operator owns (query-api/src/content/README.md "Operator content"): the
- * footer's contact details, home-page figures and partners, experts, product testimonials, the
- * finance institutions and products (portal spec §9), per-route keywords, and the site settings
+ * footer's contact details, home-page figures and partners, experts, product testimonials, news, the
+ * finance institutions and products (portal spec §9), the join pages, per-route keywords, and the site settings
  * (regional sites, chat, scan-code targets, analytics hosts). One JSON file, edited by the
  * operator and checked against this schema when query-api starts; the shipped file is sample
  * content and says so (`sample: true`), which the portal shows beside every part it fills.
@@ -61,6 +61,29 @@ export interface SiteSettings {
   /** §7: analytics scripts, loaded only when the page's host is one of `hosts`. */
   analytics?: { hosts: string[]; scripts: string[] };
 }
+/**
+ * A join page (portal spec §7 `joinus/index.do`, `joinus/centralize.do`; query-api content README
+ * "Join pages"): what joining brings and how it goes, as the operator offers it.
+ */
+export interface JoinPageContent {
+  lead: Bi;
+  /** Who the page is for (centralised joining: the organisations that bring their members). */
+  audiences: Bi[];
+  benefits: Bi[];
+  steps: Bi[];
+}
+/** A news article (§2 newsList, newsDetails) in one of the news columns the portal lists. */
+export interface ContentArticle {
+  id: number;
+  columnId: number;
+  title: Bi;
+  summary: Bi;
+  /** YYYY-MM-DD. */
+  publishTime: string;
+  author: Bi;
+  source: Bi;
+  body: ContentBlock[];
+}
 export interface PortalContent {
   sample: boolean;
   contact: { hotline: string; address: Bi; email: string; postcode: string };
@@ -68,12 +91,15 @@ export interface PortalContent {
   partners: Bi[];
   experts: ContentExpert[];
   testimonials: { app: number; kind: 'case' | 'review'; block: ContentBlock }[];
+  /** The news the portal shows (the platform's own blog, help and rules stay with the site). */
+  news: ContentArticle[];
   finance: {
     institutions: { value: string; label: Bi; kind: Bi }[];
     products: ContentFinanceProduct[];
     conditions: Bi[];
     process: Bi[];
   };
+  join: { index: JoinPageContent; centralize: JoinPageContent };
   /** Per-route keywords (§2), by the portal's page id. */
   keywords: Record<string, Bi>;
   site: SiteSettings;
@@ -90,6 +116,12 @@ const list = (items: JsonSchema, maxItems = 200): JsonSchema => ({ type: 'array'
 const bi = (maxLength = 2000): JsonSchema => object({ cn: text(maxLength), en: text(maxLength) });
 const url: JsonSchema = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 };
 const count: JsonSchema = { type: 'integer', minimum: 0 };
+const joinPage = object({
+  lead: bi(500),
+  audiences: list(bi(200), 20),
+  benefits: list(bi(300), 20),
+  steps: list(bi(300), 20),
+});
 const block: JsonSchema = {
   anyOf: [
     object({ kind: { type: 'string', enum: ['heading', 'paragraph'] }, text: bi() }),
@@ -143,6 +175,20 @@ export const portalContentSchema: JsonSchema = {
         conditions: list(bi(200), 20),
         process: list(bi(200), 20),
       }),
+      news: list(
+        object({
+          id: { type: 'integer', minimum: 1 },
+          columnId: count,
+          title: bi(200),
+          summary: bi(500),
+          publishTime: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          author: bi(50),
+          source: bi(100),
+          body: list(block, 100),
+        }),
+        500,
+      ),
+      join: object({ index: joinPage, centralize: joinPage }),
       // Our JsonSchema type knows additionalProperties only as a flag; here it types the values.
       keywords: {
         type: 'object',

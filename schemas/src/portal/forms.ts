@@ -18,7 +18,7 @@ const lang: JsonSchema = { type: 'string', enum: ['cn', 'en'] };
 // reads a failed anyOf as the either-or rule of documents.
 const scalar = field;
 
-export const leadForms = ['contact', 'signUp', 'inquiry', 'message'] as const;
+export const leadForms = ['contact', 'signUp', 'inquiry', 'message', 'centralize'] as const;
 
 /** Portal spec §3: the industry / role option values a visitor may apply for. */
 export const portalRoles = ['100', '110', '120', '130', '140', '150', '160', '170', '180', '190'] as const;

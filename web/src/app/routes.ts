@@ -19,6 +19,7 @@ export type PageId =
   | 'financialTechnology'
   | 'marketplace'
   | 'partnerIn'
+  | 'joinCentralize'
   | 'productCross'
   | 'productOnline'
   | 'productPolicy'
@@ -73,6 +74,8 @@ export const fixedPaths: Readonly<Partial<Record<PageId, readonly string[]>>> = 
   financialTechnology: ['financialTechnology'],
   marketplace: ['Marketplace'],
   partnerIn: ['PartnerIn'],
+  // §7 joinus/centralize.do has no route in §2; ours sits under the join page (content README "Join pages").
+  joinCentralize: ['PartnerIn/centralize'],
   productCross: ['productCross'],
   productOnline: ['productOnline'],
   productPolicy: ['productPolicy'],
@@ -164,6 +167,7 @@ export const formPages = [
   'signUp',
   'inquiry',
   'message',
+  'centralize',
 ] as const;
 export type FormPage = (typeof formPages)[number];
 const newVersionAliases: Readonly<Record<string, PageId>> = {

@@ -19,6 +19,10 @@ describe('resolvePath', () => {
     expect(resolvePath('/cn')).toEqual({ kind: 'page', locale: 'cn', match: { page: 'home' } });
     expect(resolvePath('/en/index')).toMatchObject({ kind: 'page', match: { page: 'home' } });
     expect(resolvePath('/en/about.html')).toMatchObject({ locale: 'en', match: { page: 'about' } });
+    expect(resolvePath('/cn/PartnerIn/centralize')).toMatchObject({ match: { page: 'joinCentralize' } });
+    expect(resolvePath('/cn/newVersion/centralize')).toMatchObject({
+      match: { page: 'form', param: 'centralize' },
+    });
     expect(resolvePath('/cn/docsDetail-pod_api.html')).toMatchObject({
       match: { page: 'docsDetail', param: 'pod_api' },
     });

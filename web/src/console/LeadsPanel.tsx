@@ -1,3 +1,4 @@
+import { leadForms } from '@tradelog/schemas/portal/forms';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
@@ -18,7 +19,8 @@ interface Lead {
   } | null;
 }
 
-const forms = ['contact', 'signUp', 'inquiry', 'message'] as const;
+// The forms query-api saves (schemas/src/portal/forms.ts), so a new one is offered here at once.
+const forms = leadForms;
 const pageSize = 50;
 
 /** The operator's list of portal leads: filter by form, page on with "more". */

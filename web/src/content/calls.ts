@@ -12,6 +12,18 @@ export const calls = {
   site: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/bottom.do' }),
   keywords: (): RequestOptions => ({ method: 'POST', url: 'api/front/meet/keyword.do' }),
   settleRoles: (): RequestOptions => ({ method: 'POST', url: 'api/front/joinus/settleRoles.do' }),
+  join: (page: 'index' | 'centralize'): RequestOptions => ({
+    method: 'POST',
+    url: `api/front/joinus/${page}.do`,
+  }),
+  tools: (): RequestOptions => ({
+    method: 'GET',
+    url: `/${product}-client/api/toolMarket/application/detail/selection`,
+  }),
+  tool: (code: string): RequestOptions => ({
+    method: 'GET',
+    url: `/${product}-client/api/toolMarket/application/detail/${encodeURIComponent(code)}`,
+  }),
   legal: (text: 'terms' | 'privacy'): RequestOptions => ({
     method: 'POST',
     url: text === 'terms' ? 'api/front/home/registrationTerms' : 'api/front/home/legalSecrecy.do',

@@ -2,7 +2,9 @@ import type { FormPage, PageId } from '../app/routes.ts';
 
 /**
  * Texts of the portal's marketing and scenario pages (§1, §2). These pages carry no data from
- * the backend; their copy is part of the site like the dictionaries.
+ * the backend; their copy is part of the site like the dictionaries, so it says what the platform
+ * does and claims nothing only an operator can vouch for — names, schedules, counts, review or
+ * payout times belong in the operator's content file (web/README.md "Marketing and scenario pages").
  */
 export interface Card {
   title: string;
@@ -146,9 +148,9 @@ export const marketing = {
         {
           heading: '政策要点',
           cards: [
-            c('上架审核', '应用提交后 3 个工作日内完成审核，驳回时附原因。'),
+            c('上架审核', '应用提交后由平台审核，驳回时附原因。'),
             c('价格透明', '所有 SaaS 与本地化部署价格在商品页公开，不收取隐性费用。'),
-            c('按月结算', '服务商收入按自然月结算，次月 10 日前到账。'),
+            c('结算规则', '服务商收入按平台规则结算，规则在规则中心公开。'),
           ],
         },
       ],
@@ -163,15 +165,15 @@ export const marketing = {
           cards: [
             c(
               'Listing review',
-              'Submitted applications are reviewed within 3 working days; rejections state the reason.',
+              'Submitted applications are reviewed by the platform; rejections state the reason.',
             ),
             c(
               'Transparent prices',
               'All SaaS and on-premise prices are public on the product page, with no hidden fees.',
             ),
             c(
-              'Monthly settlement',
-              'Provider income is settled per calendar month and paid by the 10th of the next.',
+              'Settlement rules',
+              'Provider income is settled under the platform rules, published in the rules centre.',
             ),
           ],
         },
@@ -182,7 +184,7 @@ export const marketing = {
   about: {
     cn: {
       title: '关于我们',
-      lead: '数字贸易服务平台由南沙数字贸易运营中心建设运营，服务大湾区、黄石与银川三地外贸企业。',
+      lead: '数字贸易服务平台服务大湾区、黄石与银川三地的外贸企业。',
       sections: [
         {
           heading: '我们在做什么',
@@ -197,7 +199,7 @@ export const marketing = {
     },
     en: {
       title: 'About us',
-      lead: 'The platform is built and run by the Nansha Digital Trade Operations Centre and serves exporters in the Greater Bay Area, Huangshi and Yinchuan.',
+      lead: 'The platform serves exporters in the Greater Bay Area, Huangshi and Yinchuan.',
       sections: [
         {
           heading: 'What we do',
@@ -299,7 +301,7 @@ export const marketing = {
           heading: '一站式出海',
           cards: [
             c('全程可视', '海运、空运与卡车轨迹统一查询与订阅。'),
-            c('订单融资', '凭跨境订单与报关数据获得融资，最快当天放款。'),
+            c('订单融资', '凭跨境订单与报关数据申请融资。'),
             c('海外营销', '云营销工具覆盖主流跨境平台与社媒。'),
           ],
         },
@@ -314,10 +316,7 @@ export const marketing = {
           heading: 'One stop to go global',
           cards: [
             c('End-to-end visibility', 'One place to query and subscribe to ocean, air and truck tracking.'),
-            c(
-              'Order financing',
-              'Borrow against cross-border orders and declarations, paid out as soon as the same day.',
-            ),
+            c('Order financing', 'Apply for loans against cross-border orders and declarations.'),
             c(
               'Overseas marketing',
               'Cloud marketing tools for the main cross-border platforms and social media.',
@@ -331,7 +330,7 @@ export const marketing = {
   cloudMark: {
     cn: {
       title: '云营销',
-      lead: '面向外贸企业的获客与品牌工具，按效果付费。',
+      lead: '面向外贸企业的获客与品牌工具。',
       sections: [
         {
           heading: '营销工具',
@@ -346,7 +345,7 @@ export const marketing = {
     },
     en: {
       title: 'Cloud marketing',
-      lead: 'Lead-generation and brand tools for exporters, paid by results.',
+      lead: 'Lead-generation and brand tools for exporters.',
       sections: [
         {
           heading: 'Marketing tools',
@@ -363,10 +362,10 @@ export const marketing = {
   courseLive: {
     cn: {
       title: '课程直播',
-      lead: '每周四晚 19:30，海关、外汇与融资专家在线授课。',
+      lead: '海关、外汇与融资主题的在线课程，通过咨询顾问预约。',
       sections: [
         {
-          heading: '近期课程',
+          heading: '课程主题',
           cards: [
             c('跨境电商 1210 保税备货全流程', '从备案到出区，讲清账册与三单对碰。'),
             c('出口企业如何用报关数据融资', '银行看哪些数据、额度怎么算。'),
@@ -378,10 +377,10 @@ export const marketing = {
     },
     en: {
       title: 'Live courses',
-      lead: 'Every Thursday at 19:30, customs, FX and finance experts teach live.',
+      lead: 'Live courses on customs, FX and finance, booked through an adviser.',
       sections: [
         {
-          heading: 'Coming up',
+          heading: 'Topics',
           cards: [
             c(
               'Bonded stocking (1210) end to end',
@@ -398,7 +397,7 @@ export const marketing = {
   courseLiveDetail: {
     cn: {
       title: '出口企业如何用报关数据融资',
-      lead: '主讲：陈立新，某国有银行广东分行贸易金融部前负责人。时长 90 分钟，含 20 分钟答疑。',
+      lead: '银行看哪些数据、额度怎么算、如何在平台提交申请。',
       sections: [
         {
           heading: '课程大纲',
@@ -413,7 +412,7 @@ export const marketing = {
     },
     en: {
       title: 'Financing with customs data',
-      lead: 'Taught by Chen Lixin, former head of trade finance at a state bank’s Guangdong branch. 90 minutes including 20 minutes of Q&A.',
+      lead: 'What banks look at, how limits are sized and how to apply on the platform.',
       sections: [
         {
           heading: 'Outline',
@@ -436,14 +435,14 @@ export const marketing = {
   showRoom: {
     cn: {
       title: '数字展厅',
-      lead: '线上 365 天不落幕的出口商品展厅，采购商可直接询价。',
+      lead: '线上出口商品展厅，采购商可直接询价。',
       sections: [
         {
           heading: '展区',
           cards: [
-            c('智能家电馆', '顺德、中山 120 家工厂直供。'),
-            c('冷链食品馆', '进口肉类、水产与乳制品，保税直发。'),
-            c('五金工具馆', '东莞、黄石产业带精选。'),
+            c('智能家电馆', '小家电与智能家居出口商品。'),
+            c('冷链食品馆', '肉类、水产与乳制品。'),
+            c('五金工具馆', '五金与工具类出口商品。'),
           ],
         },
       ],
@@ -451,14 +450,14 @@ export const marketing = {
     },
     en: {
       title: 'Digital showroom',
-      lead: 'An online export showroom open all year, where buyers ask for quotes directly.',
+      lead: 'An online export showroom where buyers ask for quotes directly.',
       sections: [
         {
           heading: 'Halls',
           cards: [
-            c('Smart appliances', '120 factories in Shunde and Zhongshan, direct.'),
-            c('Cold-chain food', 'Imported meat, seafood and dairy, shipped bonded.'),
-            c('Hardware and tools', 'Selected from the Dongguan and Huangshi clusters.'),
+            c('Smart appliances', 'Small appliances and smart-home goods for export.'),
+            c('Cold-chain food', 'Meat, seafood and dairy.'),
+            c('Hardware and tools', 'Hardware and tools for export.'),
           ],
         },
       ],
@@ -468,14 +467,14 @@ export const marketing = {
   nxIntroduce: {
     cn: {
       title: '宁夏银川站',
-      lead: '银川站服务宁夏及西北地区外贸企业，依托银川综合保税区开展跨境电商与供应链金融业务。',
+      lead: '银川站服务宁夏及西北地区的外贸企业。',
       sections: [
         {
           heading: '本地服务',
           cards: [
             c('中阿贸易通道', '面向阿拉伯国家的出口通关与物流服务。'),
             c('枸杞与葡萄酒出口', '产地溯源与原产地证书一站办理。'),
-            c('本地融资', '与宁夏本地银行合作的订单与存货融资。'),
+            c('融资', '订单与存货融资产品见云金融。'),
           ],
         },
       ],
@@ -483,87 +482,18 @@ export const marketing = {
     },
     en: {
       title: 'Yinchuan site (Ningxia)',
-      lead: 'The Yinchuan site serves exporters in Ningxia and the north-west, working out of the Yinchuan Comprehensive Bonded Zone.',
+      lead: 'The Yinchuan site serves exporters in Ningxia and the north-west.',
       sections: [
         {
           heading: 'Local services',
           cards: [
             c('China–Arab trade corridor', 'Export clearance and logistics towards Arab countries.'),
             c('Goji and wine exports', 'Origin traceability and certificates of origin in one place.'),
-            c('Local finance', 'Order and inventory loans with Ningxia banks.'),
+            c('Finance', 'Order and inventory loans are listed under cloud finance.'),
           ],
         },
       ],
       cta: { text: 'Service sites', page: 'siteList' },
-    },
-  },
-  toolCloud: {
-    cn: {
-      title: '工具市场',
-      lead: '外贸常用小工具，免费在线使用。',
-      sections: [
-        {
-          heading: '常用工具',
-          cards: [
-            c('HS 编码查询', '按商品名称或编码查询税率与监管条件。'),
-            c('运费测算', '海运整柜、拼箱与空运运费参考价。'),
-            c('汇率换算', '每日中间价，支持 30 种货币。'),
-            c('集装箱装载计算', '按货物尺寸估算 20GP/40HQ 装载量。'),
-          ],
-        },
-      ],
-      cta: { text: '工具详情', page: 'toolCloudDetail' },
-    },
-    en: {
-      title: 'Tool market',
-      lead: 'Everyday tools for traders, free to use online.',
-      sections: [
-        {
-          heading: 'Popular tools',
-          cards: [
-            c('HS code lookup', 'Duty rates and regulatory conditions by product name or code.'),
-            c('Freight estimator', 'Reference rates for FCL, LCL and air freight.'),
-            c('Currency converter', 'Daily central parity for 30 currencies.'),
-            c('Container load calculator', 'Estimate 20GP/40HQ loads from cargo dimensions.'),
-          ],
-        },
-      ],
-      cta: { text: 'Tool details', page: 'toolCloudDetail' },
-    },
-  },
-  toolCloudDetail: {
-    cn: {
-      title: 'HS 编码查询',
-      lead: '收录 2026 版《进出口税则》全部 8 位与 10 位编码，含监管条件与检验检疫类别。',
-      sections: [
-        {
-          heading: '使用说明',
-          cards: [
-            c('按名称查询', '输入商品中文或英文名称，返回候选编码及归类依据。'),
-            c('按编码查询', '输入 4 至 10 位编码，查看税率、增值税与出口退税率。'),
-            c('归类提示', '列出常见归类争议与海关预裁定案例。'),
-          ],
-        },
-      ],
-      cta: { text: '咨询关务专家', page: 'specialistOnline' },
-    },
-    en: {
-      title: 'HS code lookup',
-      lead: 'All 8- and 10-digit codes of the 2026 tariff, with regulatory conditions and inspection categories.',
-      sections: [
-        {
-          heading: 'How to use',
-          cards: [
-            c(
-              'By name',
-              'Enter a product name in Chinese or English to get candidate codes and the reasoning.',
-            ),
-            c('By code', 'Enter 4 to 10 digits for duty, VAT and export rebate rates.'),
-            c('Classification notes', 'Common classification disputes and advance rulings.'),
-          ],
-        },
-      ],
-      cta: { text: 'Ask a customs expert', page: 'specialistOnline' },
     },
   },
   digitalOperation: {
@@ -639,12 +569,12 @@ export const marketing = {
   digitalInsurance: {
     cn: {
       title: '数字保险',
-      lead: '基于真实物流轨迹的货运险与关税保证保险，在线投保、自动理赔。',
+      lead: '平台的物流轨迹与单证数据，可供保险机构用于货运险、关税保证保险与出口信用保险的承保与理赔。',
       sections: [
         {
           heading: '险种',
           cards: [
-            c('货物运输险', '按票投保，轨迹异常自动报案。'),
+            c('货物运输险', '按票核对运输轨迹与单证。'),
             c('关税保证保险', '替代保证金，先放行后缴税。'),
             c('出口信用保险', '覆盖买方拒收与拖欠风险。'),
           ],
@@ -654,12 +584,12 @@ export const marketing = {
     },
     en: {
       title: 'Digital insurance',
-      lead: 'Cargo and customs-bond insurance priced on real tracking, bought online with automatic claims.',
+      lead: 'The platform’s tracking and document data, for insurers underwriting and settling cargo, customs-bond and export credit cover.',
       sections: [
         {
           heading: 'Cover',
           cards: [
-            c('Cargo insurance', 'Per-shipment cover; tracking anomalies open a claim automatically.'),
+            c('Cargo insurance', 'Tracking and documents checked per shipment.'),
             c('Customs bond insurance', 'Replaces cash deposits: release first, pay duty later.'),
             c('Export credit insurance', 'Covers buyer rejection and late payment.'),
           ],
@@ -703,38 +633,6 @@ export const marketing = {
       cta: { text: 'Ask a tax expert', page: 'specialistOnline' },
     },
   },
-  partnerIn: {
-    cn: {
-      title: '伙伴入驻',
-      lead: '物流、关务、金融、技术服务商入驻平台，共享外贸企业客户与标准化数据接口。',
-      sections: [
-        {
-          heading: '入驻权益',
-          cards: [
-            c('流量扶持', '新入驻伙伴首页推荐 30 天。'),
-            c('标准接口', '一次对接，即可服务平台上的全部资金方。'),
-            c('联合营销', '参与平台课程直播与线下沙龙。'),
-          ],
-        },
-      ],
-      form: 'signUp',
-    },
-    en: {
-      title: 'Become a partner',
-      lead: 'Logistics, customs, finance and technology providers join to share exporter customers and standard data interfaces.',
-      sections: [
-        {
-          heading: 'What partners get',
-          cards: [
-            c('Exposure', 'New partners are featured on the home page for 30 days.'),
-            c('Standard interfaces', 'Integrate once and serve every lender on the platform.'),
-            c('Joint marketing', 'Take part in live courses and offline meet-ups.'),
-          ],
-        },
-      ],
-      form: 'signUp',
-    },
-  },
   serviceAsk: {
     cn: {
       title: '服务咨询',
@@ -743,9 +641,9 @@ export const marketing = {
         {
           heading: '常见咨询',
           cards: [
-            c('融资额度怎么评估？', '一般依据近 12 个月报关额与回款记录。'),
-            c('系统多久能上线？', 'SaaS 当天开通；本地化部署一般 4 至 8 周。'),
-            c('接口如何对接？', '参照文档中心，测试环境可自助申请 API Key。'),
+            c('融资额度怎么评估？', '由资金方依据您授权的报关、销售与回款数据审批。'),
+            c('系统多久能上线？', 'SaaS 开通即用；本地化部署的周期由顾问按需求确认。'),
+            c('接口如何对接？', '参照文档中心的接口说明与示例。'),
           ],
         },
       ],
@@ -760,10 +658,13 @@ export const marketing = {
           cards: [
             c(
               'How is a credit limit assessed?',
-              'Usually on the last 12 months of declarations and collections.',
+              'The lender decides, on the customs, sales and collection data you authorise.',
             ),
-            c('How soon can a system go live?', 'SaaS the same day; on-premise typically in 4 to 8 weeks.'),
-            c('How do I integrate?', 'Follow the docs centre; test API keys are self-service.'),
+            c(
+              'How soon can a system go live?',
+              'SaaS on sign-up; an adviser agrees on-premise timing with you.',
+            ),
+            c('How do I integrate?', 'Follow the interface reference and examples in the docs centre.'),
           ],
         },
       ],

@@ -23,7 +23,8 @@ export interface ArticleSummary {
   publishTime: string;
   author: string;
   source: string;
-  views: number;
+  /** The operator's news while it is the shipped sample. */
+  sample?: boolean;
 }
 
 export interface Article extends ArticleSummary {
@@ -180,4 +181,32 @@ export interface LegalText {
   version: string;
   title: string;
   body: Block[];
+}
+
+/** `joinus/index.do`, `joinus/centralize.do` (query-api content README "Join pages"). */
+export interface JoinPageData {
+  sample: boolean;
+  lead: string;
+  audiences: string[];
+  benefits: string[];
+  steps: string[];
+  /** The individual page only: the §3 roles one may join as. */
+  roles?: { value: string }[];
+}
+
+/** A tool of the tool market (query-api content README "Tool market"): one of the platform's look-ups. */
+export interface MarketTool {
+  id: number;
+  code: string;
+  appName: string;
+  category: string;
+  categoryName: string;
+  appIntroducetion: string;
+}
+export interface MarketToolDetail extends MarketTool {
+  kind: 'query' | 'subscription' | 'trackOrSubscribe';
+  method: 'GET' | 'POST';
+  path: string;
+  parameters: { name: string; title: string; required: boolean }[];
+  answer: string;
 }

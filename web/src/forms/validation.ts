@@ -108,6 +108,14 @@ export const formFields: Readonly<Record<FormPage, readonly FieldSpec[]>> = {
     { name: 'quantity', kind: 'quantity', required: true },
   ],
   message: [{ name: 'content', kind: 'textarea', required: true, maxLength: 500 }],
+  // Centralised joining (query-api content README "Join pages"): an organisation for its members.
+  centralize: [
+    { name: 'organisation', kind: 'text', required: true, maxLength: 100 },
+    { name: 'name', kind: 'text', required: true, maxLength: 30 },
+    { name: 'phone', kind: 'phone', required: true },
+    { name: 'members', kind: 'quantity', required: true },
+    { name: 'demand', kind: 'textarea', required: true, maxLength: 500 },
+  ],
 };
 
 /** §3: industry / role options. */

@@ -75,4 +75,13 @@ describe('other forms', () => {
     ).toEqual({ quantity: 'quantityInvalid' });
     expect(validateForm('message', { content: 'x'.repeat(501) })).toEqual({ content: 'tooLong' });
   });
+
+  it('asks the centralised join form for a whole number of member companies', () => {
+    const filled = { organisation: '园区', name: '李', phone: '13800000000', members: '12', demand: 'x' };
+    expect(validateForm('centralize', filled)).toEqual({});
+    expect(validateForm('centralize', { ...filled, members: 'many' })).toEqual({
+      members: 'quantityInvalid',
+    });
+    expect(validateForm('centralize', {})).toMatchObject({ organisation: 'required', members: 'required' });
+  });
 });

@@ -4,6 +4,7 @@ import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import type { Article, ArticlePage, ArticleSummary, Column } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Blocks, Loaded, PageHero } from './common.tsx';
 
@@ -97,6 +98,7 @@ export function ArticleListPage(props: { kind: 'news' | 'blog'; columnId?: strin
                         <p className="meta">
                           <time dateTime={item.publishTime}>{item.publishTime}</time> · {item.source}
                         </p>
+                        <SampleMark sample={item.sample} />
                       </article>
                     </li>
                   ))}
@@ -138,6 +140,7 @@ export function ArticleDetailPage(props: { id: string; kind: 'news' | 'blog' | '
                 {t.common.published} <time dateTime={item.publishTime}>{item.publishTime}</time> ·{' '}
                 {t.common.source} {item.source} · {t.common.author} {item.author}
               </p>
+              <SampleMark sample={item.sample} />
               <Blocks blocks={item.body} />
               <nav className="prev-next" aria-label={t.common.related}>
                 {item.prev && (

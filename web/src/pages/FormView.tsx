@@ -22,7 +22,7 @@ import { Blocks, Loaded } from './common.tsx';
 
 /** §8 failure texts per form; the server's own text wins when it sends one (request helper). */
 function failureText(form: FormPage, t: ReturnType<typeof useDict>): string {
-  if (form === 'signUp') return t.errors.joinFailed;
+  if (form === 'signUp' || form === 'centralize') return t.errors.joinFailed;
   if (form === 'message') return t.errors.messageFailed;
   return t.errors.requestFailed;
 }

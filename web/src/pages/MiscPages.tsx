@@ -16,6 +16,7 @@ export function SitemapPage() {
     { text: t.nav.console, path: pathOf(locale, 'console') },
     { text: t.forms.titles.register, path: pathOf(locale, 'form', 'register') },
     { text: t.nav.partnerIn, path: pathOf(locale, 'partnerIn') },
+    { text: t.nav.joinCentralize, path: pathOf(locale, 'joinCentralize') },
     { text: t.nav.financialTechnology, path: pathOf(locale, 'financialTechnology') },
     { text: t.nav.productCross, path: pathOf(locale, 'productCross') },
     { text: t.nav.productOnline, path: pathOf(locale, 'productOnline') },

@@ -6,9 +6,11 @@ import { ArticleDetailPage, ArticleListPage } from './ArticlePages.tsx';
 import { FinanceDetailPage, FinanceListPage } from './FinancePages.tsx';
 import { HelpPage } from './HelpPages.tsx';
 import { HomePage } from './HomePage.tsx';
+import { JoinPage } from './JoinPages.tsx';
 import { MarketingPage } from './MarketingPage.tsx';
 import { ExpertDetailPage, ExpertsPage, MarketplacePage, ProductPage } from './MarketPages.tsx';
 import { ContactUsPage, FormRoutePage, SiteListPage, SitemapPage } from './MiscPages.tsx';
+import { ToolCloudDetailPage, ToolCloudPage } from './ToolPages.tsx';
 
 // The docs centre pulls in every schema and the console ajv: both load on demand.
 const DocsCenterPage = lazy(() =>
@@ -32,6 +34,14 @@ export function renderPage(match: PageMatch): ReactNode {
       return <HomePage />;
     case 'marketplace':
       return <MarketplacePage />;
+    case 'partnerIn':
+      return <JoinPage key="index" page="index" />;
+    case 'joinCentralize':
+      return <JoinPage key="centralize" page="centralize" />;
+    case 'toolCloud':
+      return <ToolCloudPage />;
+    case 'toolCloudDetail':
+      return <ToolCloudDetailPage />;
     case 'marketplaceDetail':
       return <ProductPage key={param} id={param} />;
     case 'specialistOnline':
@@ -99,6 +109,14 @@ export function trailOf(match: PageMatch, locale: Locale, t: Dict): { text: stri
       return [];
     case 'marketplace':
       return [{ text: t.nav.marketplace }];
+    case 'partnerIn':
+      return [{ text: t.join.title }];
+    case 'joinCentralize':
+      return [{ text: t.join.title, path: pathOf(locale, 'partnerIn') }, { text: t.join.centralizeTitle }];
+    case 'toolCloud':
+      return [{ text: t.tools.title }];
+    case 'toolCloudDetail':
+      return [{ text: t.tools.title, path: pathOf(locale, 'toolCloud') }, { text: t.tools.details }];
     case 'marketplaceDetail':
       return [
         { text: t.nav.marketplace, path: pathOf(locale, 'marketplace') },

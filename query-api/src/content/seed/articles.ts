@@ -76,150 +76,6 @@ const editorial = bi('平台编辑部', 'Platform editors');
 
 export const articles: SeedArticle[] = [
   {
-    id: 101,
-    kind: 'news',
-    columnId: 1001,
-    title: bi(
-      '南沙跨境电商 1210 进口单量一季度同比增长 38%',
-      'Nansha 1210 cross-border imports up 38% year on year in Q1',
-    ),
-    summary: bi(
-      '保税备货模式持续放量，美妆与母婴品类贡献过半增量。',
-      'Bonded stocking keeps growing; cosmetics and mother-and-baby products account for over half of the increase.',
-    ),
-    publishTime: '2026-04-12',
-    author: bi('李晓彤', 'Li Xiaotong'),
-    source: bi('南沙数字贸易运营中心', 'Nansha Digital Trade Operations Centre'),
-    views: 3821,
-    body: [
-      p(
-        '据南沙数字贸易运营中心统计，今年一季度经南沙口岸申报的跨境电商 1210 保税进口清单达 1,260 万票，同比增长 38%。',
-        'According to the Nansha Digital Trade Operations Centre, 12.6 million bonded (1210) cross-border import manifests were declared at Nansha in the first quarter, up 38% year on year.',
-      ),
-      p(
-        '从品类看，美妆个护与母婴用品合计贡献了 54% 的增量；从渠道看，直播电商订单占比首次超过三成。',
-        'Cosmetics and personal care together with mother-and-baby products contributed 54% of the growth; live-stream commerce passed 30% of orders for the first time.',
-      ),
-      h('数据驱动的通关效率', 'Data-driven clearance'),
-      p(
-        '平台关务系统峰值每秒处理超过 300 单，三单对碰平均耗时缩短至 1.8 秒。',
-        'The platform’s customs system handles over 300 orders per second at peak, and three-document matching now takes 1.8 seconds on average.',
-      ),
-    ],
-  },
-  {
-    id: 102,
-    kind: 'news',
-    columnId: 1001,
-    title: bi(
-      '大湾区首单“报关数据增信”跨境订单融资落地',
-      'First GBA cross-border order loan backed by customs data',
-    ),
-    summary: bi(
-      '一家东莞小家电出口企业凭近 12 个月报关数据获得 800 万元授信。',
-      'A Dongguan appliance exporter obtained 8 million yuan of credit on 12 months of customs data.',
-    ),
-    publishTime: '2026-03-28',
-    author: bi('陈思远', 'Chen Siyuan'),
-    source: platform,
-    views: 2974,
-    body: [
-      p(
-        '该企业此前因缺少抵押物难以获得银行贷款。通过平台授权报关、物流与回款数据后，合作银行在 3 个工作日内完成审批。',
-        'The company had struggled to borrow without collateral. After it authorised its customs, logistics and collection data on the platform, the partner bank approved the loan within 3 working days.',
-      ),
-      list(
-        ['授信额度：800 万元', 'Credit limit: 8 million yuan'],
-        ['年化利率：3.85%', 'Annual rate: 3.85%'],
-        ['期限：12 个月，随借随还', 'Term: 12 months, draw and repay any time'],
-      ),
-    ],
-  },
-  {
-    id: 103,
-    kind: 'news',
-    columnId: 1001,
-    title: bi(
-      '黄石跨境电商产业园接入平台单证日志',
-      'Huangshi cross-border park joins the platform document log',
-    ),
-    summary: bi(
-      '园区 46 家企业的入库、出库与报关单证实现统一查询。',
-      'Inbound, outbound and declaration documents of 46 companies in the park can now be queried in one place.',
-    ),
-    publishTime: '2026-03-09',
-    author: editorial,
-    source: bi('黄石站', 'Huangshi site'),
-    views: 1688,
-    body: [
-      p(
-        '黄石站上线后，园区企业可通过标准接口推送单证，银行可按融资单号一键查询关联链路。',
-        'With the Huangshi site live, park companies push documents through the standard interfaces and banks trace the chain behind a financing number in one query.',
-      ),
-    ],
-  },
-  {
-    id: 104,
-    kind: 'news',
-    columnId: 1002,
-    title: bi('开放接口文档改版：由 JSON Schema 自动生成', 'Interface docs now generated from JSON Schema'),
-    summary: bi(
-      '文档中的字段、长度与枚举与网关校验规则完全一致。',
-      'Fields, lengths and enumerations in the docs now match what the gateway enforces, exactly.',
-    ),
-    publishTime: '2026-02-20',
-    author: editorial,
-    source: platform,
-    views: 1420,
-    body: [
-      p(
-        '14 类单证提交接口的文档改为由平台的 JSON Schema 在构建时生成，避免文档与实现不一致。',
-        'The reference of the 14 submission interfaces is now built from the platform’s JSON Schemas, so the docs can no longer drift from the implementation.',
-      ),
-      p(
-        '合作伙伴可在控制台使用同一套 Schema 在线校验单证后再提交。',
-        'Partners can validate a document in the console with the same schemas before submitting it.',
-      ),
-    ],
-  },
-  {
-    id: 105,
-    kind: 'news',
-    columnId: 1002,
-    title: bi('春节期间服务安排', 'Service arrangements over Spring Festival'),
-    summary: bi(
-      '接口与融资服务照常运行，人工客服值班时间调整。',
-      'Interfaces and financing run as usual; staffed support hours change.',
-    ),
-    publishTime: '2026-02-05',
-    author: editorial,
-    source: platform,
-    views: 986,
-    body: [
-      p(
-        '2 月 16 日至 2 月 22 日，开放接口、控制台与融资申请照常运行；人工客服值班时间为每日 9:00 至 18:00。',
-        'From 16 to 22 February the open interfaces, console and loan applications run as usual; staffed support is available 9:00 to 18:00 daily.',
-      ),
-    ],
-  },
-  {
-    id: 106,
-    kind: 'news',
-    columnId: 1002,
-    title: bi('银川站正式上线', 'Yinchuan site goes live'),
-    summary: bi('服务宁夏及西北地区外贸企业。', 'Serving exporters in Ningxia and the north-west.'),
-    publishTime: '2026-01-18',
-    author: editorial,
-    source: bi('银川站', 'Yinchuan site'),
-    views: 1204,
-    body: [
-      p(
-        '银川站依托银川综合保税区，提供中阿贸易通道的通关、物流与融资服务。',
-        'Based in the Yinchuan Comprehensive Bonded Zone, the site offers clearance, logistics and financing along the China–Arab trade corridor.',
-      ),
-    ],
-  },
-  {
     id: 201,
     kind: 'blog',
     columnId: 2001,
@@ -232,9 +88,8 @@ export const articles: SeedArticle[] = [
       'Event sourcing lets every view be rebuilt from the log.',
     ),
     publishTime: '2026-04-02',
-    author: bi('王振宇', 'Wang Zhenyu'),
+    author: editorial,
     source: platform,
-    views: 2210,
     body: [
       p(
         '合作伙伴提交的每一份单证都会先写入按单证类型划分的主题，且不按时间删除。银行与订阅方读取的视图都由日志派生。',
@@ -254,9 +109,8 @@ export const articles: SeedArticle[] = [
     title: bi('推送的“至少一次”与接收方幂等', 'At-least-once pushes and idempotent receivers'),
     summary: bi('每次推送都携带稳定的事件 ID。', 'Every push carries a stable event id.'),
     publishTime: '2026-03-15',
-    author: bi('赵一鸣', 'Zhao Yiming'),
+    author: editorial,
     source: platform,
-    views: 1533,
     body: [
       p(
         '网络超时时我们无法知道接收方是否已处理，因此选择重试；接收方据事件 ID 去重即可安全处理重复推送。',
@@ -281,9 +135,8 @@ export const articles: SeedArticle[] = [
       'Documents that share a business number merge into one chain.',
     ),
     publishTime: '2026-03-01',
-    author: bi('孙嘉禾', 'Sun Jiahe'),
+    author: editorial,
     source: platform,
-    views: 1877,
     body: [
       p(
         '报关单、入库单、采购单与融资单通过合同号、提单号、入库单号等键相互关联。我们对每个键做并查集合并，链只增不拆，因此结果与单证到达顺序无关。',
@@ -298,9 +151,8 @@ export const articles: SeedArticle[] = [
     title: bi('用报关数据估算授信额度', 'Sizing credit limits from customs data'),
     summary: bi('额度模型的三个关键特征。', 'Three key features of the limit model.'),
     publishTime: '2026-02-12',
-    author: bi('周明哲', 'Zhou Mingzhe'),
+    author: editorial,
     source: platform,
-    views: 1392,
     body: [
       list(
         ['近 12 个月报关金额的稳定性', 'Stability of 12 months of declared value'],
@@ -322,7 +174,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-06',
     author: editorial,
     source: platform,
-    views: 5630,
     body: [
       list(
         ['注册企业账号并完成实名认证', 'Register a company account and verify it'],
@@ -348,7 +199,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-08',
     author: editorial,
     source: platform,
-    views: 2100,
     body: [
       list(
         ['营业执照或香港商业登记证', 'Business licence or Hong Kong business registration'],
@@ -369,7 +219,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-10',
     author: editorial,
     source: platform,
-    views: 3312,
     body: [
       p(
         '平台运营为认证通过的合作伙伴签发 API Key。请求时在 Authorization 头中携带 “Bearer <API Key>”，请求体为 JSON。',
@@ -390,7 +239,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-11',
     author: editorial,
     source: platform,
-    views: 1460,
     body: [
       p(
         '平台只在单证被日志确认写入后才返回 flag=success；若日志暂不可用，返回 503 且不会保存任何内容，可安全重试。',
@@ -407,7 +255,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-12',
     author: editorial,
     source: platform,
-    views: 2755,
     body: [
       list(
         [
@@ -432,7 +279,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-15',
     author: editorial,
     source: platform,
-    views: 2418,
     body: [
       list(
         [
@@ -459,7 +305,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-16',
     author: editorial,
     source: platform,
-    views: 1980,
     body: [
       p(
         '平台展示的利率为参考年化利率区间，实际利率与额度以金融机构审批结果为准。',
@@ -476,7 +321,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 4120,
     body: [
       h('我们收集的信息', 'What we collect'),
       p(
@@ -502,7 +346,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 2230,
     body: [
       p(
         '本网站展示的融资产品信息由合作金融机构提供，仅供参考，不构成要约。',
@@ -523,7 +366,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 1870,
     body: [
       list(
         ['所有接口强制 HTTPS 传输', 'All interfaces require HTTPS'],
@@ -544,7 +386,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 1103,
     body: [
       p(
         '平台软件、接口文档、页面设计及标识的知识产权归平台运营方所有；入驻伙伴的应用归其开发者所有。',
@@ -561,7 +402,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 3011,
     body: [
       p(
         '用户应保证提交的单证真实、准确、完整。平台对单证进行格式校验并如实记录，不对单证内容的真实性作担保。',
@@ -578,7 +418,6 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-01',
     author: editorial,
     source: platform,
-    views: 907,
     body: [
       list(
         ['应用须明示 SaaS 与本地化部署价格', 'Applications must state SaaS and on-premise prices'],

@@ -31,7 +31,6 @@ export interface SeedArticle {
   publishTime: string;
   author: Bi;
   source: Bi;
-  views: number;
   body: SeedBlock[];
 }
 
