@@ -429,8 +429,8 @@ const purchase: DocumentsByType['purchase'] = {
   inboundTime: '2024-03-05 18:20:00',
   orderStatus: '20',
   goodsList: [
-    { goodsName: essence.entGoodsName, barCode: essence.barCode, qty: 1200 },
-    { goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 1400 },
+    { goodsName: essence.entGoodsName, barCode: essence.barCode, qty: 1200, priceTax: 560, price: 495.58 },
+    { goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 1400, priceTax: 213, price: 188.5 },
   ],
 };
 
@@ -446,7 +446,9 @@ const saleOrderToB: DocumentsByType['saleOrderToB'] = {
   salesAmount: 64500,
   currency: 'CNY',
   orderStatus: '10',
-  goodsList: [{ goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 300 }],
+  goodsList: [
+    { goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 300, priceTax: 215, price: 190.27 },
+  ],
 };
 
 const saleOrderToC: DocumentsByType['saleOrderToC'] = {
@@ -472,7 +474,9 @@ const saleOrderToC: DocumentsByType['saleOrderToC'] = {
       totalAmount: 861.85,
       currency: 'CNY',
       orderStatus: '20',
-      goodList: [{ barCode: essence.barCode, goodsName: essence.entGoodsName, qty: 1 }],
+      goodList: [
+        { barCode: essence.barCode, goodsName: essence.entGoodsName, qty: 1, priceTax: 861.85, price: 790 },
+      ],
       recipient: { country: '中国', province: '浙江省', city: '杭州市', district: '西湖区' },
     },
   ],

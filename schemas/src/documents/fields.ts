@@ -972,6 +972,9 @@ export const field = {
   planQty: amount(l('计划数量', 'Planned quantity', '计划出库数量', 'The quantity planned to leave')),
   actualQty: amount(l('实际数量', 'Actual quantity', '实际出库数量', 'The quantity that actually left')),
   price: amount(l('单价', 'Unit price', '商品单价', 'The unit price of the goods')),
+  priceTax: amount(
+    l('含税单价', 'Unit price with tax', '商品含税单价', 'The unit price of the goods, tax included'),
+  ),
   unitPrice: amount(l('单价', 'Unit price', '商品单价', 'The unit price of the goods')),
   recordPrice: amount(l('备案价格', 'Filed price', '海关备案价格', 'The price filed with customs')),
   amount: amount(l('数量', 'Quantity', '商品数量', 'The quantity of the goods')),

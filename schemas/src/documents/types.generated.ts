@@ -1000,6 +1000,10 @@ export interface PurchaseGoodsListItem {
   barCode?: string;
   /** 数量 — Quantity */
   qty?: number;
+  /** 含税单价 — Unit price with tax */
+  priceTax?: number;
+  /** 单价 — Unit price */
+  price?: number;
 }
 
 /** 销售单（对企业） — Sales to business */
@@ -1038,6 +1042,10 @@ export interface SaleOrderToBGoodsListItem {
   barCode?: string;
   /** 数量 — Quantity */
   qty?: number;
+  /** 含税单价 — Unit price with tax */
+  priceTax?: number;
+  /** 单价 — Unit price */
+  price?: number;
 }
 
 /** 销售单（对个人） — Sales to consumer */
@@ -1096,12 +1104,16 @@ export interface SaleOrderToCOrderListItem {
 
 /** 订单商品 — Order line */
 export interface SaleOrderToCOrderListItemGoodListItem {
-  /** 条形码 — Barcode */
-  barCode?: string;
   /** 商品名称 — Goods name */
   goodsName?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
   /** 数量 — Quantity */
   qty?: number;
+  /** 含税单价 — Unit price with tax */
+  priceTax?: number;
+  /** 单价 — Unit price */
+  price?: number;
 }
 
 /** 收件人 — Recipient */

@@ -241,6 +241,18 @@ describe('types', () => {
   });
 });
 
+describe('order line prices (query spec §3: goodsList priceTax, price)', () => {
+  it('are named amounts of purchase, sales-to-business and consumer order lines', () => {
+    expect(issuesWith('purchase', { 'goodsList.0.priceTax': 560, 'goodsList.0.price': 495.58 })).toEqual([]);
+    expect(rules(issuesWith('saleOrderToB', { 'goodsList.0.priceTax': '215' }))).toEqual([
+      { path: 'goodsList[0].priceTax', rule: 'type' },
+    ]);
+    expect(rules(issuesWith('saleOrderToC', { 'orderList.0.goodList.0.price': -1 }))).toEqual([
+      { path: 'orderList[0].goodList[0].price', rule: 'minimum' },
+    ]);
+  });
+});
+
 describe('list counts (§5)', () => {
   const orderLine = examples.ondedEcOrder.goodList[0];
   const goodsItem = examples.goods.goodsList?.[0];
