@@ -79,6 +79,41 @@ describe('enterprise data reducer', () => {
     ).toEqual([[-8, -16]]);
   });
 
+  it('values a line by its unit price, else its total in proportion of the moved quantity; an unpriced line has no amount', () => {
+    const log = documentLog();
+    const state = apply([
+      log('outbound', {
+        customerCode: 'ENT1',
+        entOrderNo: 'OUT2',
+        warehouseId: 'W1',
+        deliverTime: '2026-03-01 00:00:00',
+        goodsList: [
+          { entGoodsNo: 'G1', declareQty: 10, actualQty: 8, declareTotalPrice: 50 },
+          { entGoodsNo: 'G2', declareQty: 4 },
+        ],
+      }),
+      log('tally', {
+        customerCode: 'ENT1',
+        orderNo: 'T2',
+        inboundOrderNo: 'IN2',
+        warehouseId: 'W1',
+        tallyTime: '2026-02-04 09:00:00',
+        goodsList: [
+          { entGoodsNo: 'G1', expectReceiveQty: 100, goodQty: 95, damageQty: 5, totalDeclarePrice: 300 },
+        ],
+      }),
+    ]);
+    const amounts = (key: string) => state.warehouseOrders.get(key)?.movements.map((m) => [m.qty, m.amount]);
+    expect(amounts(warehouseOrderKey('outbound', 'ENT1', 'OUT2'))).toEqual([
+      [-8, -40],
+      [-4, null],
+    ]);
+    expect(amounts(warehouseOrderKey('tally', 'ENT1', 'T2'))).toEqual([
+      [95, 285],
+      [5, 15],
+    ]);
+  });
+
   it('given an order, when a corrected version arrives, then it replaces the old one; a redelivery changes nothing', () => {
     const log = documentLog();
     const first = log('inbound', inbound());

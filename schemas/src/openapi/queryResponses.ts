@@ -73,6 +73,24 @@ const goodsLine = {
     price: t('单价（未提交为 null）', 'Unit price (null when not submitted)', {}),
   },
 } satisfies JsonSchema;
+/** The warehouse summary's figures of inputs, outputs or inventory (query spec §3). */
+const summaryFigures = (
+  prefix: string,
+  [what, whatEn]: [string, string],
+  [when, whenEn]: [string, string],
+) => ({
+  [`${prefix}Qty`]: t(`${when}${what}数量`, `${whatEn} quantity ${whenEn}`, { type: 'number' }),
+  [`${prefix}Amount`]: t(
+    `${when}${what}金额：有价格商品行之和（见 ${prefix}UnpricedLines）`,
+    `${whatEn} amount ${whenEn}: the sum of the priced lines (see ${prefix}UnpricedLines)`,
+    { type: 'number' },
+  ),
+  [`${prefix}SkuNum`]: integer(`${when}${what} SKU 数`, `${whatEn} SKUs ${whenEn}`),
+  [`${prefix}UnpricedLines`]: integer(
+    `未申报单价或总价的${what}商品行数；不为 0 时 ${prefix}Amount 不完整`,
+    `${whatEn} lines stating no unit or total price; above 0, ${prefix}Amount is incomplete`,
+  ),
+});
 const order = {
   type: 'object',
   required: ['goodsList', 'orderStatus', 'orderState'],
@@ -244,7 +262,12 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     dataList: objects('汇总', 'Summary', {
       type: 'object',
       required: ['period'],
-      properties: { period: t('期间', 'Period') },
+      properties: {
+        period: t('期间（YYYY 或 YYYY-MM）', 'Period (YYYY or YYYY-MM)'),
+        ...summaryFigures('input', ['入库', 'Inbound'], ['期间内', 'in the period']),
+        ...summaryFigures('output', ['出库', 'Outbound'], ['期间内', 'in the period']),
+        ...summaryFigures('inventory', ['库存', 'Inventory'], ['期末', 'at the end of the period']),
+      },
     }),
     freshness,
   }),

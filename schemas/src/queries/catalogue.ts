@@ -179,8 +179,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount, dataSource and goodsList: warehouseId, customerCode, capital, goodsId, goodsName, barCode, batchCode, warehouseTime, productionTime, expireTime, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad); frozen and locked stock only from dataSource 20 (the warehouse stock report), null for 10',
   }),
   entry('warehouseSummary', 'query', '/open/info/warehouse/summary', warehouseSummaryRequest, {
-    cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum',
-    en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum',
+    cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum；金额只计有价格的商品行，未申报单价或总价的行数见 inputUnpricedLines、outputUnpricedLines、inventoryUnpricedLines（不为 0 时对应金额不完整）',
+    en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum; amounts add the lines that state a price, and inputUnpricedLines, outputUnpricedLines, inventoryUnpricedLines count the lines that state none (the amount beside a count above 0 is incomplete)',
   }),
   entry('inboundDetails', 'query', '/open/info/enterprise/history/inbound-details', inboundDetailsRequest, {
     cn: 'flag、code、message、page、pageSize、totalCount 及 dataList（每个商品行一条，按到达顺序分页）：entOrderNo、warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum（申报数量）、lotNo、productionTime、expireTime、price、brand、categoryLevel1；单据与商品资料均未提供的值为 null',
