@@ -232,11 +232,38 @@ describe('lender queries over projections fed through ingest', () => {
     });
     expect(customs.dataList).toHaveLength(1);
     expect(customs.dataList[0]).toMatchObject({ entryNo: examples.clearance.entryNo, ieFlag: 'I' });
-    expect(customs.dataList[0].goodsList.length).toBeGreaterThan(0);
+    // Goods items answer the query spec's field set (§3), not every field of the clearance line.
+    const line = examples.clearance.goodsList![0]!;
+    expect(customs.dataList[0].goodsList).toEqual([
+      {
+        hsCode: line.hsCode,
+        entGoodsName: line.entGoodsName,
+        specDescription: line.specDescription,
+        declareQty: line.declareQty,
+        declareUnit: line.declareUnit,
+        declareUnitPrice: line.declareUnitPrice,
+        declareTotalPrice: line.declareTotalPrice,
+        declareCurrency: line.declareCurrency,
+        orgCountry: line.orgCountry,
+        destinationCountry: line.destinationCountry,
+      },
+    ]);
 
     const { body: goods } = await query('/open/info/goods', { customerCode: owner });
     expect(goods.goodsList.length).toBeGreaterThan(0);
-    expect(goods.goodsList[0]).toHaveProperty('goodsName');
+    // Every field of query spec §3 "Goods"; units no document named are null, not guessed.
+    const essence = goods.goodsList.find(
+      (item: Json) => item.goodsNo === examples.goods.goodsList![0]!.entGoodsNo,
+    );
+    expect(essence).toMatchObject({
+      goodsName: '护肤精华露',
+      goodsHsCode: examples.goods.goodsList![0]!.hsCode,
+      goodsQualityDays: 1095,
+      contractsUnit: null,
+      qtpUnit: null,
+      recordPrice: 790,
+      custassemCountry: '116',
+    });
 
     const { body: inventory } = await query('/open/inventory/query', {
       customerCode: owner,

@@ -148,8 +148,11 @@ function goodsFields(item: Document, recordInfo: Document | undefined): Record<s
     firstCategory: text(item, 'firstCategory'),
     goodsSpec: text(item, 'specification') ?? text(item, 'specDescription'),
     recordPrice: numberOf(recordInfo, 'recordPrice') ?? numberOf(item, 'price'),
-    contractsUnit: text(item, 'declareUnit'),
-    qtpUnit: text(item, 'firstLegalUnit'),
+    // Not the declared or legal unit: what these name is not shown (query spec §3), so only
+    // a document's own contractsUnit and qtpUnit answer them.
+    contractsUnit: text(item, 'contractsUnit'),
+    qtpUnit: text(item, 'qtpUnit'),
+    goodsQualityDays: numberOf(item, 'goodsQualityDays'),
     goodsHsCode: text(item, 'hsCode'),
     produceComp: text(item, 'produceCompany'),
     kgs: numberOf(item, 'grossWeight'),

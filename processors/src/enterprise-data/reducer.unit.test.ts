@@ -163,7 +163,7 @@ describe('enterprise data reducer', () => {
     });
   });
 
-  it('merges goods import and goods sync of one article; the later fields win', () => {
+  it('merges goods import and goods sync of one article; the later fields win; units only as submitted', () => {
     const log = documentLog();
     const state = apply([
       log('goods', {
@@ -185,15 +185,19 @@ describe('enterprise data reducer', () => {
         goodsName: 'Milk powder 800g',
         brand: 'Acme',
         recordInfo: { entGoodsNo: 'G1', recordPrice: 99 },
+        goodsQualityDays: 730,
+        qtpUnit: '035',
       }),
     ]);
+    // declareUnit is not contractsUnit (query spec §3 does not say what contractsUnit holds).
     expect(state.goods.get(goodsKey('ENT1', 'G1'))?.fields).toEqual({
       goodsName: 'Milk powder 800g',
       barCode: '690',
       goodsHsCode: '0402',
-      contractsUnit: '122',
       brand: 'Acme',
       recordPrice: 99,
+      goodsQualityDays: 730,
+      qtpUnit: '035',
     });
   });
 

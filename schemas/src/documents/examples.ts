@@ -208,7 +208,19 @@ const check: DocumentsByType['check'] = {
   releaseTime: '2024-03-18 15:42:00',
   mtpckEndprdMarkcd: 'I',
   orderList: [{ ecomOrder: 'TM2024031812345678', entryNo: '534920240000012345' }],
-  goodsList: [{ gdsSeqno: 1, gdsMtno: essence.entGoodsNo, dclQty: 2 }],
+  goodsList: [
+    {
+      hsCode: essence.hsCode,
+      entGoodsName: essence.entGoodsName,
+      declareQty: 2,
+      declareUnit: '011',
+      declareUnitPrice: 612.5,
+      declareTotalPrice: 1225,
+      declareCurrency: '142',
+      orgCountry: '116',
+      destinationCountry: '142',
+    },
+  ],
 };
 
 const ondedEcOrder: DocumentsByType['ondedEcOrder'] = {
@@ -299,6 +311,7 @@ const goods: DocumentsByType['goods'] = {
       additiveBeyondScope: '0',
       transgenicFlag: '0',
       packageType: '瓶装',
+      goodsQualityDays: 1095,
       picUrl: 'https://files.qhyp.example.com/goods/SKII-FTE-230/main.jpg',
       goodsCateList: [
         { gNum: 1, certName: '原产地证书', certUrl: 'https://files.qhyp.example.com/certs/CO-JP-240218.pdf' },
@@ -502,6 +515,7 @@ const synchronizeGoods: DocumentsByType['synchronizeGoods'] = {
     'https://files.qhyp.example.com/goods/MJ-A2-900/back.jpg',
   ],
   recordInfo: { entGoodsNo: formula.entGoodsNo, recordPrice: 215 },
+  goodsQualityDays: 730,
   goodsCateList: [
     { gNum: 1, certType: '10', certUrl: 'https://files.qhyp.example.com/certs/CO-NZ-240112.pdf' },
     { gNum: 2, certType: '20', certUrl: 'https://files.qhyp.example.com/certs/TR-NZ-240112.pdf' },

@@ -1,3 +1,4 @@
+import { customsGoodsItem } from '../documents/fields.ts';
 import type { JsonSchema } from '../documents/json-schema.ts';
 import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
@@ -234,13 +235,91 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     dataList: objects('报关单列表', 'Declarations', {
       type: 'object',
       required: ['goodsList'],
-      properties: { entryNo: t('报关单号', 'Entry number'), goodsList: objects('商品', 'Goods') },
+      properties: {
+        entOrderNo: t('企业订单号', 'Enterprise order number'),
+        entryNo: t('报关单号（无则 null）', 'Entry number (null when none)'),
+        customer: t('货主编码', 'Owner code'),
+        declareCode: t('申报单位编码', 'Declaring firm code'),
+        agent: t('申报单位（名称，否则编码）', 'Declaring firm (name, else code)'),
+        consignees: t(
+          '收发货人（提交的编码与名称）',
+          'Consignors and consignees (codes and names as submitted)',
+          {
+            type: 'object',
+          },
+        ),
+        billNo: t('提单号', 'Bill of lading number'),
+        contractNo: t('合同号', 'Contract number'),
+        transportMode: t('运输方式', 'Transport mode'),
+        transportTool: t('运输工具', 'Means of transport'),
+        voyageNo: t('航次号', 'Voyage number'),
+        superviseType: t('监管方式（最多 6 位）', 'Supervision mode (at most 6)'),
+        ieFlag: t('进出口标志：I 进口，E 出口', 'Import/export: I import, E export'),
+        beginCountry: t('启运国', 'Country of departure'),
+        beginPort: t('启运港', 'Port of departure'),
+        designationPort: t('指运港', 'Port of destination'),
+        tradeCountry: t('贸易国', 'Trading country'),
+        declareTime: t('申报时间（否则放行时间、创建时间）', 'Declared at (else released at, created at)'),
+        grossWeight: t('毛重（千克）', 'Gross weight (kg)', { type: 'number' }),
+        netWeight: t('净重（千克）', 'Net weight (kg)', { type: 'number' }),
+        orderType: t(
+          '单据类型：40 报关单，50 核注清单',
+          'Order type: 40 customs declaration, 50 verification order',
+        ),
+        goodsList: objects(
+          '商品（查询规范 §3 的字段，未提供为 null）',
+          'Goods (the fields of query spec §3; null when not given)',
+          {
+            type: 'object',
+            properties: Object.fromEntries(
+              Object.entries(customsGoodsItem).map(([name, field]) => [
+                name,
+                t(
+                  `${field.title}${field.maxLength ? `（最多 ${field.maxLength} 字）` : ''}`,
+                  `${field['x-title-en']}${field.maxLength ? ` (at most ${field.maxLength})` : ''}`,
+                  { type: field.type },
+                ),
+              ]),
+            ),
+          },
+        ),
+        provenance: t('来源', 'Provenance', { type: 'object' }),
+      },
     }),
     freshness,
   }),
   goods: successOf(['商品资料', 'Goods master data'], {
     ...paging,
-    goodsList: objects('商品列表', 'Goods'),
+    goodsList: objects('商品列表（未提供的字段为 null）', 'Goods (a field no document gave is null)', {
+      type: 'object',
+      required: ['goodsNo'],
+      properties: {
+        goodsNo: t('商品编号（企业商品编号，否则条形码）', 'Goods number (entGoodsNo, else the bar code)'),
+        goodsName: t('商品名称', 'Goods name'),
+        barCode: t('条形码', 'Bar code'),
+        brand: t('品牌', 'Brand'),
+        goodsSpec: t('规格型号', 'Specification'),
+        recordPrice: t('备案价格（否则商品单价）', 'Filed price (else the unit price)', { type: 'number' }),
+        contractsUnit: t(
+          '合同单位（仅当单据提交 contractsUnit）',
+          'Contract unit (only when a document sent contractsUnit)',
+        ),
+        qtpUnit: t('QTP 单位（仅当单据提交 qtpUnit）', 'qtpUnit (only when a document sent qtpUnit)'),
+        goodsHsCode: t('HS 编码', 'HS code'),
+        goodsQualityDays: t(
+          '保质期天数（仅当单据提交）',
+          'Shelf life in days (only when a document sent it)',
+          {
+            type: 'integer',
+          },
+        ),
+        produceComp: t('生产企业', 'Manufacturer'),
+        kgs: t('毛重（千克）', 'Gross weight (kg)', { type: 'number' }),
+        net: t('净重（千克）', 'Net weight (kg)', { type: 'number' }),
+        custassemCountry: t('原产国', 'Country of origin'),
+        provenance: objects('来源（商品资料导入、商品同步）', 'Provenance (goods import, goods sync)'),
+      },
+    }),
     freshness,
   }),
   inventory: successOf(['库存', 'Inventory'], {
