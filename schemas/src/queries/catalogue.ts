@@ -197,8 +197,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     },
   ),
   entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
-    cn: 'flag、code、message 及 dataList（每个仓库一条，最近盘点日）：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}',
-    en: 'flag, code, message and dataList (one per warehouse, its latest count date): countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue}',
+    cn: 'flag、code、message 及平铺的（§3）一个仓库最近盘点：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}（无数据时为 null），以及 warehouseIds（有数据的全部仓库）',
+    en: "flag, code, message and, flat (§3), one warehouse's latest count: countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue} (null without data), and warehouseIds (every warehouse with data)",
   }),
   entry('warehouseIndicators', 'query', '/open/info/indicators', warehouseIndicatorsRequest, {
     cn: '已停用（应答头 Deprecation: true，应答体 deprecated: true）。flag、code、message 及 resultsData：warehouseId、snapshotTime、inventoryQty、inventoryAmount、inputNum、inputQty、inputAmount、outputNum、outputQty、outputAmount',
@@ -215,8 +215,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     },
   ),
   entry('brandRanking', 'query', '/open/info/enterprise/brand/ranking', brandRankingRequest, {
-    cn: 'flag、code、message、dataMonth 及 dataList：brand、category、sumUpRanking（类型 0）、highEndRanking（1）、popularRanking（2），类型 99 三者都有',
-    en: 'flag, code, message, dataMonth and dataList: brand, category, sumUpRanking (type 0), highEndRanking (1), popularRanking (2); type 99 all three',
+    cn: 'flag、code、message、dataMonth 及 dataList：brand、category、sumUpRanking、highEndRanking、popularRanking 三项总在；所问类型的名次有值（0 综合、1 高端、2 人气、99 三者），其余为 null',
+    en: 'flag, code, message, dataMonth and dataList: brand, category, sumUpRanking, highEndRanking, popularRanking, all three always; the places of the type asked filled (0 composite, 1 high-end, 2 popularity, 99 all three), the others null',
   }),
   entry('ecommerceSalesToB', 'query', '/open/info/tob', ecommerceSalesToBRequest, {
     cn: 'flag、code、message 及 platformDataList：platform、startDate、endDate、firstDate、purchaseCycle、settleCycle、saleList{period、currency、amount、billNum、poList{poOrderNo、orderCurrency、orderAmount、orderTime、orderStatus、settleAmount}}、settleList{period、currency、amount}',

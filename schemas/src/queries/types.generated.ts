@@ -141,6 +141,8 @@ export interface OutboundDetailsRequest {
 export interface InWarehouseDataRequest {
   /** 企业标识 — Enterprise id */
   enterpriseId: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId?: string;
 }
 
 /** 仓库经营指标查询（已停用） — Warehouse operating indicators (deprecated) */
