@@ -1,5 +1,6 @@
 import { customsGoodsItem } from '../documents/fields.ts';
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { problemCodesNote } from '../feeds/tracking/codes.ts';
 import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
 import { enterpriseResponseSchemas } from './enterpriseResponses.ts';
@@ -186,7 +187,7 @@ const expressInstant = (withMap: boolean): JsonSchema =>
       shipperCode: t('快递公司编码', 'Carrier code'),
       logisticCode: t('运单号', 'Waybill number'),
       state: t('物流状态（0–10）', 'State (0–10)'),
-      stateEx: t('扩展状态', 'Extended state'),
+      stateEx: t(`扩展状态（${problemCodesNote.cn}）`, `Extended state (${problemCodesNote.en})`),
       location: t('当前城市', 'Current location'),
       traces: objects('轨迹', 'Traces', trace),
       ...(withMap
