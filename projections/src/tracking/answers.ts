@@ -179,10 +179,25 @@ export function latestActual(events: readonly TrackedEvent[]): TrackedEvent | un
   return undefined;
 }
 
+/**
+ * A terminal event's eventCategory (§3 lists the field, not its values): the list it is in, in
+ * the words of the DCSA track-and-trace eventType the terminal answer follows (equipment,
+ * transport, shipment events).
+ */
+export const terminalEventCategories = {
+  equipmentEvents: 'EQUIPMENT',
+  transportEvents: 'TRANSPORT',
+  shipmentEvents: 'SHIPMENT',
+} as const;
+
 /** Terminal (§3 "Terminal container tracking": `result.shipment`). */
 export function terminalResult(item: TrackedItem): Record<string, unknown> {
   const facts = item.facts;
-  const list = (group: string) => eventsOf(item, group).map((event) => ({ ...event.fields }));
+  const list = (group: keyof typeof terminalEventCategories) =>
+    eventsOf(item, group).map((event) => ({
+      ...event.fields,
+      eventCategory: terminalEventCategories[group],
+    }));
   return {
     shipment: present({
       businessNumber: facts.businessNumber,
