@@ -399,7 +399,7 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     ]);
   });
 
-  it('flights: the business codes for refusals — 40000 parameters (fromAirports and toAirports named), 40001 list too long, 40600 malformed, 40100 invalid token, 40300 permission', async () => {
+  it('flights: the business codes for refusals — 40000 parameters (fromAirports and toAirports named), 40001 list too long, 40600 malformed, 40101–40103 keys, 40300 permission, 40500 method, 40020 airline, 40010 coordinate system', async () => {
     const path = '/open/flight/qqhbjh';
     const missing = await call('POST', path, {});
     expect([missing.status, missing.body.code, refusedFields(missing.body)]).toEqual([
@@ -420,7 +420,35 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     });
     expect([malformed.status, malformed.body.code]).toEqual([400, 40600]);
     const noKey = await call('POST', path, { fromAirports: ['ZSPD'], toAirports: ['ZGSZ'] }, { key: '' });
-    expect([noKey.status, noKey.body.code]).toEqual([401, 40100]);
+    expect([noKey.status, noKey.body.code]).toEqual([401, 40103]);
+    const unknownKey = await call(
+      'POST',
+      path,
+      { fromAirports: ['ZSPD'], toAirports: ['ZGSZ'] },
+      { key: 'tl_not-a-key-of-anyone' },
+    );
+    expect([unknownKey.status, unknownKey.body.code]).toEqual([401, 40101]);
+    const get = await call('GET', path);
+    expect([get.status, get.body.code]).toEqual([405, 40500]);
+    const airline = await call('POST', path, {
+      fromAirports: ['ZSPD'],
+      toAirports: ['ZGSZ'],
+      airlines: ['ZZZ'],
+    });
+    expect([airline.status, airline.body.code]).toEqual([400, 40020]);
+    expect(airline.body.message).toContain('ZZZ');
+    const coordinates = await call('POST', path, {
+      fromAirports: ['ZSPD'],
+      toAirports: ['ZGSZ'],
+      coordinateSystem: 'GCJ02',
+    });
+    expect([coordinates.status, coordinates.body.code]).toEqual([400, 40010]);
+    const wgs84 = await call('POST', path, {
+      fromAirports: ['ZSPD'],
+      toAirports: ['ZGSZ'],
+      coordinateSystem: 'WGS84',
+    });
+    expect(wgs84.body.code).toBe(20000);
     const partner = await call(
       'POST',
       path,

@@ -3,6 +3,7 @@ import {
   findTruck,
   findVesselCalls,
   findVessels,
+  knownAirlines,
   listFlights,
   listRoutePortCalls,
 } from '@tradelog/projections/reference/queries';
@@ -175,6 +176,22 @@ const flightFields = [
   'status',
 ];
 const flightLinks = ['flightUrl', 'kmlUrl', 'csvUrl', 'geojsonUrl'];
+
+/** §8 40020: an airline code no flight in the reference data names. */
+const airlineUnknown = (codes: readonly string[]) =>
+  localizedError('AIRLINE_UNKNOWN', 400, {
+    cn: `未知的航司代码：${codes.join('、')}`,
+    en: `Unknown airline code: ${codes.join(', ')}`,
+  });
+
+/** §8 40010: positions are answered in WGS84 as reported; no other system is converted to. */
+function assertCoordinateSystem(system: string | undefined): void {
+  if (system === undefined || system.trim().toUpperCase() === 'WGS84') return;
+  throw localizedError('COORDINATE_SYSTEM_UNSUPPORTED', 400, {
+    cn: `不支持的坐标系 ${system}：仅支持 WGS84`,
+    en: `Unsupported coordinate system ${system}: WGS84 only`,
+  });
+}
 
 const notFound = (en: string, cn: string) => localizedError('NOT_FOUND', 404, { cn, en });
 
@@ -359,11 +376,17 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         sources?: string[];
         includeFlightPaths: boolean;
         includeFlightUrls: boolean;
+        coordinateSystem?: string;
         page: number;
         pageSize: number;
       }>('flightSchedule', req.body);
-      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
-        listFlights(db, schema, {
+      assertCoordinateSystem(request.coordinateSystem);
+      const { result, freshness } = await readLive(pool, 'reference', async (schema, db) => {
+        const airlines = request.airlines ?? [];
+        const known = new Set(await knownAirlines(db, schema, airlines));
+        const unknown = airlines.filter((code) => !known.has(code));
+        if (unknown.length > 0) throw airlineUnknown(unknown);
+        return listFlights(db, schema, {
           fromAirports: request.fromAirports,
           toAirports: request.toAirports,
           departureFrom: request.departureFromDate,
@@ -380,8 +403,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
           sources: request.sources,
           limit: request.pageSize,
           offset: (request.page - 1) * request.pageSize,
-        }),
-      );
+        });
+      });
       const flights = result.flights.map((row: ReferenceRow) => ({
         ...pick(row.fields, flightFields),
         ...(request.includeFlightPaths ? { positions: row.fields.positions ?? [] } : {}),
@@ -402,6 +425,15 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
       return { body: { ...answer, freshness } };
     }),
   );
+
+  // §8 40500 "method not allowed": the flight API is POST only.
+  router.all(flightPath, (req, res) => {
+    res.set('Allow', 'POST');
+    throw localizedError('METHOD_NOT_ALLOWED', 405, {
+      cn: `航班计划查询只接受 POST，不接受 ${req.method}`,
+      en: `The flight schedule takes POST, not ${req.method}`,
+    });
+  });
 
   const truck = (withTrack: boolean) =>
     lookUp(async (req) => {

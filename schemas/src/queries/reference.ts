@@ -282,6 +282,18 @@ export const flightScheduleRequest: JsonSchema = documentSchema({
         'When true the answer includes the positions (path); default false',
       ),
     ),
+    // §8 lists 40010 "unsupported coordinate system" without the request field it judges; this
+    // is ours: positions are answered in WGS84 as the feeds report them, and no other system is
+    // converted to (so 40011 "coordinate conversion error" is never answered).
+    coordinateSystem: text(
+      10,
+      l(
+        '坐标系',
+        'Coordinate system',
+        '选填，仅支持 WGS84（航迹与位置按数据源的 WGS84 返回，不作转换）；其他坐标系答复 40010',
+        'Optional; WGS84 only (positions are answered in WGS84 as reported, never converted); any other system answers 40010',
+      ),
+    ),
     includeFlightUrls: flag(
       l(
         '返回链接',
@@ -529,8 +541,8 @@ export const flightScheduleResponse = obj(
   'Flight schedule answer',
   {
     code: int(
-      '业务码：20000 有数据，20001 无数据，40000 参数错误，40001 参数列表过长，40600 参数格式错误，40100 密钥无效，40300 无权限，42900 调用超限，50000 内部错误',
-      'Business code: 20000 data, 20001 none, 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40300 permission, 42900 call limit, 50000 internal',
+      '业务码：20000 有数据，20001 无数据，其余见失败应答',
+      'Business code: 20000 data, 20001 none; the others as in the failure answer',
     ),
     message: s('结果说明', 'Message'),
     data: obj('数据', 'Data', {
@@ -669,8 +681,8 @@ const flightFailure = obj(
   'Failure',
   {
     code: int(
-      '业务码：40000 参数错误、40001 参数列表过长、40600 参数格式错误、40100 密钥无效、40300 无权限、42900 调用超限、50000 内部错误',
-      'Business code: 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40300 permission, 42900 call limit, 50000 internal',
+      '业务码：40000 参数错误、40001 参数列表过长、40600 参数格式错误、40100 密钥无效、40101 密钥错误（账号或密码错误）、40102 密钥已吊销（账号停用）、40103 未提供密钥（账号不存在）、40300 无权限、40500 方法不允许、40010 不支持的坐标系、40020 未知航司代码、42900 调用超限、50000 内部错误（40011 坐标转换错误不会出现：不作坐标转换）',
+      'Business code: 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40101 unknown key (wrong account or password), 40102 revoked key (account disabled), 40103 no key (account missing), 40300 permission, 40500 method not allowed, 40010 unsupported coordinate system, 40020 unknown airline code, 42900 call limit, 50000 internal (40011 coordinate conversion error never occurs: nothing is converted)',
     ),
     message: s('原因', 'Reason'),
     reason: s('错误码', 'Error code'),

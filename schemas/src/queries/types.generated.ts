@@ -419,6 +419,8 @@ export interface FlightScheduleRequest {
   sources?: string[];
   /** 返回航迹 — Include paths */
   includeFlightPaths?: boolean;
+  /** 坐标系 — Coordinate system */
+  coordinateSystem?: string;
   /** 返回链接 — Include links */
   includeFlightUrls?: boolean;
   /** 页码 — Page */
