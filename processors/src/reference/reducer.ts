@@ -220,6 +220,17 @@ const positionInfoOf = (d: Document, at: string): Document => {
   return info;
 };
 
+/**
+ * A truck's stage (§4 "Truck stages"): the latest stated one, with the time of the report that
+ * stated it. A report without a stage, or an older report arriving late, leaves it.
+ */
+function stageOf(current: ReferenceItem | undefined, d: Document, at: string): Document | undefined {
+  const known = current?.fields.stage as { stage: string; stageTime: string } | undefined;
+  const stated = text(d, 'stage');
+  if (stated === undefined || (known && Date.parse(at) < Date.parse(known.stageTime))) return known;
+  return { stage: stated, stageTime: at };
+}
+
 function reduceTruck(
   current: ReferenceItem | undefined,
   statement: Statement,
@@ -235,10 +246,11 @@ function reduceTruck(
   const same = track.findIndex((p) => Date.parse(p.gtm) === t);
   const isLatest = latest === undefined || t >= latest;
   if (same >= 0 && canonicalJson(track[same]) === canonicalJson(point)) {
-    // The same point again; only a restated position of the latest point can still change.
+    // The same point again; only a restated position or stage of the latest point can still change.
     if (
       !isLatest ||
-      canonicalJson(current?.fields.positionInfo) === canonicalJson(positionInfoOf(event.document, at))
+      (canonicalJson(current?.fields.positionInfo) === canonicalJson(positionInfoOf(event.document, at)) &&
+        canonicalJson(current?.fields.stage) === canonicalJson(stageOf(current, event.document, at)))
     )
       return undefined;
   }
@@ -248,6 +260,7 @@ function reduceTruck(
   const kept = track
     .filter((p) => Date.parse(p.gtm) >= newest - trackWindowMs)
     .sort((a, b) => Date.parse(a.gtm) - Date.parse(b.gtm));
+  const stage = stageOf(current, event.document, at);
   return {
     family: 'truck',
     key: statement.key,
@@ -258,6 +271,7 @@ function reduceTruck(
         ? positionInfoOf(event.document, at)
         : (current?.fields.positionInfo as Document),
       track24s: kept,
+      ...(stage ? { stage } : {}),
     },
     source: isLatest || !current ? sourceOf(event, sha) : current.source,
   };

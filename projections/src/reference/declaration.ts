@@ -9,6 +9,8 @@ import { createReferenceTables, referenceTables } from './tables.ts';
 export const referenceDeclaration = declareProjection({
   name: 'reference',
   title: { cn: '物流参考数据', en: 'Logistics reference data' },
+  // 2: a truck keeps its latest stated stage (§4 truck stages).
+  revision: 2,
   reads: [
     'vesselArchiveFeed',
     'aisPositionFeed',

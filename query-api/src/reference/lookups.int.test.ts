@@ -472,6 +472,11 @@ describe('reference look-ups over feeds submitted through ingest', () => {
       }),
     ]);
     expect(position.body.content.truckInfos[0].track24s).toBeUndefined();
+    // §4 truck stage of the latest report stating one (the example: 4, arrived for delivery).
+    expect(position.body.content.truckInfos[0]).toMatchObject({
+      stage: '4',
+      stageTime: '2024-03-05T07:20:00.000Z',
+    });
     const track = await call('POST', '/open/truck/tuochematougenzong', { vclN: '粤B6K2Q8' });
     // The report of 2024-03-04 09:00 is more than 24 hours before the latest (03-05 15:20): dropped.
     expect(track.body.content.truckInfos[0].track24s.map((p: Json) => p.gtm)).toEqual([
@@ -485,7 +490,7 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     expect(cut.body.content.truckInfos[0].track24s).toHaveLength(1);
     const unknown = await call('POST', '/open/truck/tuochedingwei', { vclN: '京A00000' });
     expect(unknown.body.content.truckInfos).toEqual([
-      { isExist: false, truckNo: '京A00000', positionInfo: null },
+      { isExist: false, truckNo: '京A00000', positionInfo: null, stage: null, stageTime: null },
     ]);
     for (const path of ['/open/truck/tuochedingwei', '/open/truck/tuochematougenzong']) {
       const refused = await call('POST', path, {});

@@ -177,6 +177,11 @@ const flightFields = [
 ];
 const flightLinks = ['flightUrl', 'kmlUrl', 'csvUrl', 'geojsonUrl'];
 
+const stageAnswer = (stage: unknown) => {
+  const known = stage as { stage: string; stageTime: string } | undefined;
+  return { stage: known?.stage ?? null, stageTime: known?.stageTime ?? null };
+};
+
 /** §8 40020: an airline code no flight in the reference data names. */
 const airlineUnknown = (codes: readonly string[]) =>
   localizedError('AIRLINE_UNKNOWN', 400, {
@@ -455,12 +460,15 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
             isExist: true,
             truckNo: result.fields.truckNo ?? request.vclN,
             positionInfo: result.fields.positionInfo ?? null,
+            // §4 truck stages (ours to answer: §3 lists no field): null until a report states one.
+            ...stageAnswer(result.fields.stage),
             ...(withTrack ? { track24s: track } : {}),
           }
         : {
             isExist: false,
             truckNo: request.vclN,
             positionInfo: null,
+            ...stageAnswer(undefined),
             ...(withTrack ? { track24s: [] } : {}),
           };
       const lang = languageOf(req.get('accept-language'));

@@ -1643,6 +1643,8 @@ export interface TruckPositionFeedDocument {
   city?: string;
   /** 区县 — County */
   country?: string;
+  /** 运输阶段 — Stage */
+  stage?: "0" | "1" | "2" | "3" | "4" | "5" | "2.5" | "4.5";
 }
 
 /** 企业涉税信息 — Tax information */

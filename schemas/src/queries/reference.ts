@@ -28,6 +28,7 @@ import {
   vesselPlanPorts,
 } from '../feeds/reference/fields.ts';
 import { vesselPlanFeedSchema } from '../feeds/reference/schedules.ts';
+import { truckPositionFeedSchema } from '../feeds/reference/trucks.ts';
 import { aisPositionFeedSchema, vesselArchiveFeedSchema } from '../feeds/reference/vessels.ts';
 
 /**
@@ -610,6 +611,12 @@ const truckInfo = (withTrack: boolean) =>
     isExist: s('是否在网（有定位数据）', 'On the network (has positions)', { type: 'boolean' }),
     truckNo: s('车牌号', 'Plate number'),
     positionInfo,
+    stage: {
+      ...truckPositionFeedSchema.properties!.stage!,
+      title: '运输阶段（§4；未报告时为 null）',
+      'x-title-en': 'Stage (§4; null until reported)',
+    },
+    stageTime: s('阶段报告时间（UTC）', 'When the stage was reported (UTC)'),
     ...(withTrack
       ? {
           track24s: arr(

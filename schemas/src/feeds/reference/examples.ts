@@ -254,6 +254,7 @@ const truckPositionFeed: DocumentsByType['truckPositionFeed'] = {
   province: '广东省',
   city: '深圳市',
   country: '南山区',
+  stage: '4',
 };
 
 export const referenceFeedExamples: { readonly [Id in ReferenceFeedTypeId]: DocumentsByType[Id] } = {
