@@ -105,12 +105,13 @@ describe('document catalogue', () => {
     expect(documentType('pod').keyField).toBe('entOrderNo');
   });
 
-  it('answers e-commerce and goods import with their own response shapes (§3.8, §3.15)', () => {
+  it('answers e-commerce, goods import and tally with their own response shapes (§3.8, §3.15, §8)', () => {
     const shapes = Object.fromEntries(submissions.map((type) => [type.id, type.response]));
     expect(shapes.ondedEcOrder).toBe('ecommerce');
     expect(shapes.bondedEcLogistics).toBe('ecommerce');
     expect(shapes.goods).toBe('goods');
-    expect(Object.values(shapes).filter((shape) => shape === 'common')).toHaveLength(11);
+    expect(shapes.tally).toBe('tally');
+    expect(Object.values(shapes).filter((shape) => shape === 'common')).toHaveLength(10);
   });
 
   it('rejects an unknown id', () => {
