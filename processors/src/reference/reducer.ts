@@ -35,6 +35,7 @@ import { olderThan, placeOf } from '../documents/logOrder.ts';
  *    points whose `utc` is within 24 hours before the latest one; older points are dropped, and
  *    a report older than that is not kept at all. Which points remain depends only on event
  *    times, so a rebuild in any batch order yields the same rows.
+ *    Carrier (by carrierCode, upper case) likewise.
  * 5. A record whose content equals the current item changes nothing (the same state object).
  *
  * Keys of the state map are `<family>:<natural key>`; the table key is the natural key.
@@ -59,6 +60,7 @@ const familyOf: Partial<Record<DocumentTypeId, ReferenceFamily>> = {
   vesselPlanFeed: 'call',
   flightFeed: 'flight',
   truckPositionFeed: 'truck',
+  carrierFeed: 'carrier',
 };
 
 const instant = (value: string | undefined): string | null => {
@@ -172,6 +174,10 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
       const at = instant(text(d, 'utc'));
       if (!plate || !at) return undefined;
       return { family, key: plate, columns: { last_time: at } };
+    }
+    case 'carrier': {
+      const carrier = lookupKey(text(d, 'carrierCode'));
+      return carrier ? { family, key: carrier, columns: {} } : undefined;
     }
     default:
       return undefined;

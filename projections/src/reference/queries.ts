@@ -175,6 +175,15 @@ export async function listFlights(
   return { total: Number(counted[0]?.total ?? 0), flights: rows.map((row) => rowOf('flight_id', row)) };
 }
 
+/** Every ocean carrier the providers stated (§9 "Sea carriers"), by carrier code. */
+export async function listCarriers(db: Queryable, schema: string): Promise<ReferenceRow[]> {
+  const spec = referenceTables.carrier;
+  const { rows } = await db.query(
+    `SELECT ${spec.key}, fields, source FROM ${ident(schema)}.${spec.table} ORDER BY ${spec.key}`,
+  );
+  return rows.map((row) => rowOf(spec.key, row));
+}
+
 /** Of the given airline codes (ICAO or IATA), those some flight names (§8 40020: "carrier code unknown"). */
 export async function knownAirlines(
   db: Queryable,

@@ -458,6 +458,27 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     expect([partner.status, partner.body.code]).toEqual([403, 40300]);
   });
 
+  it('ocean carriers: the carriers the providers stated, with refresh and container-number support, beside the 46 of §9', async () => {
+    const carriers = await call('GET', '/open/freightower/carriers');
+    expect(carriers.status).toBe(200);
+    expect(carriers.body).toMatchObject({ flag: 'success', code: '200' });
+    expect(carriers.body.data).toEqual({
+      declared: 46,
+      total: 1,
+      carriers: [
+        {
+          carrierCode: 'COSU',
+          scac: 'COSU',
+          nameCn: feeds.carrierFeed.nameCn,
+          nameEn: feeds.carrierFeed.nameEn,
+          url: feeds.carrierFeed.url,
+          refreshHours: 24,
+          containerNoQuery: 'SUPPORTED',
+        },
+      ],
+    });
+  });
+
   it('trucks: the latest position and the 24-hour track, cut by qryBtm and qryEtm; an unknown plate is not on the network; vclN required', async () => {
     const position = await call('POST', '/open/truck/tuochedingwei', { vclN: '粤B6K2Q8' });
     expect(position.body.statusCode).toBe(20000);

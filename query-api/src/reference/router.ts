@@ -4,6 +4,7 @@ import {
   findVesselCalls,
   findVessels,
   knownAirlines,
+  listCarriers,
   listFlights,
   listRoutePortCalls,
 } from '@tradelog/projections/reference/queries';
@@ -50,8 +51,12 @@ export const referencePaths: readonly string[] = (
     'flightSchedule',
     'truckPosition',
     'truckTrack',
+    'oceanCarriers',
   ] as const
 ).map(path);
+
+/** §9 "Sea carriers: 46 supported": the count the spec gives, beside the carriers stated. */
+const carriersDeclared = 46;
 
 type Answer = { status?: number; body: Record<string, unknown> };
 
@@ -175,6 +180,7 @@ const flightFields = [
   'icaoRoute',
   'status',
 ];
+const carrierFields = ['carrierCode', 'scac', 'nameCn', 'nameEn', 'url', 'refreshHours', 'containerNoQuery'];
 const flightLinks = ['flightUrl', 'kmlUrl', 'csvUrl', 'geojsonUrl'];
 
 const stageAnswer = (stage: unknown) => {
@@ -257,6 +263,30 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
           code: '200',
           message: 'success',
           data: pick(vessel.fields, aisFields),
+          freshness,
+        },
+      };
+    }),
+  );
+
+  // Ocean carriers (§5, §9): what the tracking providers stated about each (carrier feed).
+  router.get(
+    path('oceanCarriers'),
+    lookUp(async (req) => {
+      validateQuery('oceanCarriers', { ...req.query });
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        listCarriers(db, schema),
+      );
+      return {
+        body: {
+          flag: 'success',
+          code: '200',
+          message: 'success',
+          data: {
+            declared: carriersDeclared,
+            total: result.length,
+            carriers: result.map((row) => pick(row.fields, carrierFields)),
+          },
           freshness,
         },
       };

@@ -1,6 +1,7 @@
 import { type EnterpriseFeedTypeId, enterpriseFeeds } from '../feeds/enterprise/catalogue.ts';
 import {
   aisPositionFeedSchema,
+  carrierFeedSchema,
   flightFeedSchema,
   routeScheduleFeedSchema,
   transportBillFeedSchema,
@@ -60,7 +61,8 @@ export type ReferenceFeedTypeId =
   | 'routeScheduleFeed'
   | 'vesselPlanFeed'
   | 'flightFeed'
-  | 'truckPositionFeed';
+  | 'truckPositionFeed'
+  | 'carrierFeed';
 
 export interface DocumentType {
   id: DocumentTypeId;
@@ -218,6 +220,7 @@ function referenceFeeds(): DocumentType[] {
     feed('vesselPlanFeed', 'vesselNameEn', vesselPlanFeedSchema),
     feed('flightFeed', 'flightId', flightFeedSchema),
     feed('truckPositionFeed', 'vclN', truckPositionFeedSchema),
+    feed('carrierFeed', 'carrierCode', carrierFeedSchema),
   ];
 }
 

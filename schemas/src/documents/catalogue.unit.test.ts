@@ -29,7 +29,7 @@ describe('document catalogue', () => {
     expect(documentTypes.slice(0, 14)).toEqual(submissions);
   });
 
-  it('lists the seven reference feeds after them, each at /api/v2/feed/reference/<id>, keyed by the thing it describes', () => {
+  it('lists the eight reference feeds after them, each at /api/v2/feed/reference/<id>, keyed by the thing it describes', () => {
     const feeds = documentTypes.filter((type) => type.group === 'reference');
     expect(Object.fromEntries(feeds.map((type) => [type.id, type.keyField]))).toEqual({
       vesselArchiveFeed: 'mmsi',
@@ -39,6 +39,7 @@ describe('document catalogue', () => {
       vesselPlanFeed: 'vesselNameEn',
       flightFeed: 'flightId',
       truckPositionFeed: 'vclN',
+      carrierFeed: 'carrierCode',
     });
     for (const type of feeds) {
       expect(type.path).toBe(`/api/v2/feed/reference/${type.id}`);

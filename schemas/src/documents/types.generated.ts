@@ -1647,6 +1647,24 @@ export interface TruckPositionFeedDocument {
   stage?: "0" | "1" | "2" | "3" | "4" | "5" | "2.5" | "4.5";
 }
 
+/** 船公司数据 — Ocean carrier feed */
+export interface CarrierFeedDocument {
+  /** 船公司代码 — Carrier code */
+  carrierCode: string;
+  /** SCAC — SCAC */
+  scac?: string;
+  /** 中文名称 — Name (Chinese) */
+  nameCn?: string;
+  /** 英文名称 — Name (English) */
+  nameEn?: string;
+  /** 官网 — Website */
+  url?: string;
+  /** 刷新周期（小时） — Refresh (hours) */
+  refreshHours: number;
+  /** 按箱号查询 — Container-number queries */
+  containerNoQuery: "SUPPORTED" | "UNSUPPORTED" | "WITH_BILL";
+}
+
 /** 企业涉税信息 — Tax information */
 export interface TaxInformationDocument {
   /** 纳税人识别号 — Taxpayer id */
@@ -2863,6 +2881,7 @@ export interface DocumentsByType {
   vesselPlanFeed: VesselPlanFeedDocument;
   flightFeed: FlightFeedDocument;
   truckPositionFeed: TruckPositionFeedDocument;
+  carrierFeed: CarrierFeedDocument;
   taxInformation: TaxInformationDocument;
   ecommerceSalesToB: EcommerceSalesToBDocument;
   ecommerceSalesToC: EcommerceSalesToCDocument;

@@ -12,6 +12,8 @@ import {
 import {
   flightScheduleRequest,
   flightScheduleResponse,
+  oceanCarriersRequest,
+  oceanCarriersResponse,
   routeScheduleRequest,
   routeScheduleResponse,
   terminalVesselPlanRequest,
@@ -92,7 +94,8 @@ export type ReferenceQueryTypeId =
   | 'terminalVesselPlan'
   | 'flightSchedule'
   | 'truckPosition'
-  | 'truckTrack';
+  | 'truckTrack'
+  | 'oceanCarriers';
 
 export interface QueryType {
   id: QueryTypeId;
@@ -352,6 +355,17 @@ function referenceQueries(): QueryType[] {
       cn: 'status、statusCode（20000 成功）、message 及 content.truckInfos：isExist、truckNo、positionInfo、track24s（24 小时轨迹）',
       en: 'status, statusCode (20000 success), message and content.truckInfos: isExist, truckNo, positionInfo, track24s (the 24-hour track)',
     }),
+    lookUp(
+      'oceanCarriers',
+      '/open/freightower/carriers',
+      oceanCarriersRequest,
+      oceanCarriersResponse,
+      {
+        cn: 'flag、code、message 及 data：declared（规范声明 46 家）、total 与 carriers：carrierCode、scac、nameCn、nameEn、url、refreshHours（刷新周期）、containerNoQuery（SUPPORTED、UNSUPPORTED、WITH_BILL）；名单由跟踪服务商提供，规范未列出',
+        en: 'flag, code, message and data: declared (the 46 the spec counts), total and carriers: carrierCode, scac, nameCn, nameEn, url, refreshHours, containerNoQuery (SUPPORTED, UNSUPPORTED, WITH_BILL); the list is the tracking providers’, the spec names none',
+      },
+      'GET',
+    ),
   ];
 }
 

@@ -109,6 +109,7 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   },
   truckPosition: { vclN: '粤B6K2Q8' },
   truckTrack: { vclN: '粤B6K2Q8', qryBtm: '2024-03-05 00:00:00', qryEtm: '2024-03-05 23:59:59' },
+  oceanCarriers: {},
   expressInstantQuery: {
     shipperCode: 'SF',
     logisticCode: 'SF1425367689012',

@@ -10,6 +10,7 @@ import {
   whole,
 } from '../documents/json-schema.ts';
 import { billDetailProperties } from '../feeds/reference/bills.ts';
+import { carrierFeedSchema } from '../feeds/reference/carriers.ts';
 import {
   billCustomerCode,
   billCustomerName,
@@ -403,6 +404,39 @@ export const vesselArchiveResponse = obj(
   ['statusCode', 'message', 'data'],
 );
 
+export const oceanCarriersRequest: JsonSchema = documentSchema({
+  words: l(
+    '海运船公司列表',
+    'Ocean carriers',
+    '海运跟踪支持的船公司：carrierCode、名称、数据刷新周期、是否支持按箱号查询（§5、§9）。无参数',
+    'The carriers ocean tracking supports: carrierCode, names, refresh interval, container-number support (§5, §9). No parameters',
+  ),
+  properties: {},
+  required: [],
+});
+
+export const oceanCarriersResponse = obj(
+  '海运船公司应答',
+  'Ocean carriers answer',
+  {
+    ...flagEnvelope,
+    data: obj('船公司', 'Carriers', {
+      declared: s(
+        '规范声明支持的船公司数（§9：46；名单规范未给出）',
+        'Carriers the spec says are supported (§9: 46; it names none)',
+        { type: 'integer' },
+      ),
+      total: s('服务商已列出的船公司数', 'Carriers the providers have stated', { type: 'integer' }),
+      carriers: arr(
+        '船公司列表（按 carrierCode）',
+        'Carriers (by carrierCode)',
+        obj('船公司', 'Carrier', feedFields(carrierFeedSchema)),
+      ),
+    }),
+  },
+  ['flag', 'code', 'message', 'data'],
+);
+
 export const vesselAisResponse = obj(
   '船舶 AIS 应答',
   'Vessel AIS answer',
@@ -658,6 +692,7 @@ export const referenceQueryIds = [
   'flightSchedule',
   'truckPosition',
   'truckTrack',
+  'oceanCarriers',
 ] as const;
 
 export const isReferenceQuery = (id: string): id is (typeof referenceQueryIds)[number] =>

@@ -445,6 +445,11 @@ export interface TruckTrackRequest {
   qryEtm?: string;
 }
 
+/** 海运船公司列表 — Ocean carriers */
+export interface OceanCarriersRequest {
+  [field: string]: unknown;
+}
+
 export interface QueryRequestsByType {
   linkNode: LinkNodeRequest;
   purchaseOrders: PurchaseOrdersRequest;
@@ -478,4 +483,5 @@ export interface QueryRequestsByType {
   flightSchedule: FlightScheduleRequest;
   truckPosition: TruckPositionRequest;
   truckTrack: TruckTrackRequest;
+  oceanCarriers: OceanCarriersRequest;
 }

@@ -151,6 +151,7 @@ describe('reference feeds and look-ups in the docs centre', () => {
         'vesselPlanFeed',
         'flightFeed',
         'truckPositionFeed',
+        'carrierFeed',
       ].map((id) => ['feeds', `/api/v2/feed/reference/${id}`]),
     );
     const ais = referenceOf('aisPositionFeed_api')!;

@@ -257,6 +257,17 @@ const truckPositionFeed: DocumentsByType['truckPositionFeed'] = {
   stage: '4',
 };
 
+// Sample data: a carrier as a tracking provider would state it (the spec names none, §9).
+const carrierFeed: DocumentsByType['carrierFeed'] = {
+  carrierCode: 'COSU',
+  scac: 'COSU',
+  nameCn: '中远海运集装箱运输有限公司',
+  nameEn: 'COSCO SHIPPING Lines',
+  url: 'https://lines.coscoshipping.com',
+  refreshHours: 24,
+  containerNoQuery: 'SUPPORTED',
+};
+
 export const referenceFeedExamples: { readonly [Id in ReferenceFeedTypeId]: DocumentsByType[Id] } = {
   vesselArchiveFeed,
   aisPositionFeed,
@@ -265,4 +276,5 @@ export const referenceFeedExamples: { readonly [Id in ReferenceFeedTypeId]: Docu
   vesselPlanFeed,
   flightFeed,
   truckPositionFeed,
+  carrierFeed,
 };
