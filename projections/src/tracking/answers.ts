@@ -1,3 +1,4 @@
+import { terminalEventCategories } from '@tradelog/schemas/feeds/tracking/codes';
 import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
 
 /**
@@ -179,18 +180,7 @@ export function latestActual(events: readonly TrackedEvent[]): TrackedEvent | un
   return undefined;
 }
 
-/**
- * A terminal event's eventCategory (§3 lists the field, not its values): the list it is in, in
- * the words of the DCSA track-and-trace eventType the terminal answer follows (equipment,
- * transport, shipment events).
- */
-export const terminalEventCategories = {
-  equipmentEvents: 'EQUIPMENT',
-  transportEvents: 'TRANSPORT',
-  shipmentEvents: 'SHIPMENT',
-} as const;
-
-/** Terminal (§3 "Terminal container tracking": `result.shipment`). */
+/** Terminal (§3 "Terminal container tracking": `result.shipment`), each event with its eventCategory. */
 export function terminalResult(item: TrackedItem): Record<string, unknown> {
   const facts = item.facts;
   const list = (group: keyof typeof terminalEventCategories) =>

@@ -5,6 +5,7 @@ import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
 import { enterpriseResponseSchemas } from './enterpriseResponses.ts';
 import { envelopeSchema, successOf } from './envelopes.ts';
+import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
 
 /**
  * The answers of the query interfaces as JSON Schemas, by query id (query spec §3, §7 and
@@ -152,15 +153,18 @@ const expressSubscription: JsonSchema = t('快递订阅结果', 'Express subscri
   },
 });
 
-const trackingSubscription = (title: [string, string]) =>
+const trackingSubscription = (title: [string, string], result: JsonSchema) =>
   successOf(title, {
     data: t(
-      '请求参数与结果（订阅时 result 为空，首次推送时给出）',
-      'Parameters and result (null when subscribing; the first push carries it)',
+      '请求参数与结果（尚无数据时 result 为获取中或 null，订阅后首次推送给出）',
+      'Parameters and result (fetching or null while nothing is known; the first push carries it)',
       {
         type: 'object',
         required: ['params'],
-        properties: { params: { type: 'object' }, result: {} },
+        properties: {
+          params: t('请求参数（原样）', 'The request parameters (as sent)', { type: 'object' }),
+          result,
+        },
       },
     ),
     subscription,
@@ -363,8 +367,14 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   }),
   expressSubscription,
   expressRouteMapSubscription: expressSubscription,
-  oceanTracking: trackingSubscription(['海运集装箱跟踪订阅', 'Ocean container tracking subscription']),
-  terminalTracking: trackingSubscription(['码头集装箱跟踪订阅', 'Terminal container tracking subscription']),
+  oceanTracking: trackingSubscription(
+    ['海运集装箱跟踪订阅', 'Ocean container tracking subscription'],
+    oceanResultSchema,
+  ),
+  terminalTracking: trackingSubscription(
+    ['码头集装箱跟踪订阅', 'Terminal container tracking subscription'],
+    terminalResultSchema,
+  ),
   // The enterprise queries' per-line details, inventory and feed queries replace the entries above.
   ...enterpriseResponseSchemas,
   expressInstantQuery: expressInstant(false),

@@ -179,4 +179,14 @@ export const terminalShipmentEvents: Codes = {
   REFS: ['海关不准放行', 'customs refusal'],
   RECE: ['运抵报告已发送', 'arrival report sent'],
 };
+/**
+ * A terminal event's eventCategory (§3 lists the field, not its values): the list it is in, in
+ * the words of the DCSA track-and-trace eventType the terminal answer follows.
+ */
+export const terminalEventCategories = {
+  equipmentEvents: 'EQUIPMENT',
+  transportEvents: 'TRANSPORT',
+  shipmentEvents: 'SHIPMENT',
+} as const;
+
 export const polPod: Codes = { POL: ['装货港', 'port of loading'], POD: ['卸货港', 'port of discharge'] };
