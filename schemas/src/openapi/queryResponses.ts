@@ -20,6 +20,9 @@ const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string'
   'x-title-en': titleEn,
 });
 const integer = (title: string, titleEn: string) => t(title, titleEn, { type: 'integer', minimum: 0 });
+/** A member answered null when no document gave it. */
+const orNull = (schema: JsonSchema): JsonSchema =>
+  schema.type === undefined ? schema : ({ ...schema, type: [schema.type, 'null'] } as unknown as JsonSchema);
 const objects = (title: string, titleEn: string, item: JsonSchema = { type: 'object' }) =>
   t(title, titleEn, { type: 'array', items: item });
 
@@ -279,10 +282,12 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
             properties: Object.fromEntries(
               Object.entries(customsGoodsItem).map(([name, field]) => [
                 name,
-                t(
-                  `${field.title}${field.maxLength ? `（最多 ${field.maxLength} 字）` : ''}`,
-                  `${field['x-title-en']}${field.maxLength ? ` (at most ${field.maxLength})` : ''}`,
-                  { type: field.type },
+                orNull(
+                  t(
+                    `${field.title}${field.maxLength ? `（最多 ${field.maxLength} 字）` : ''}`,
+                    `${field['x-title-en']}${field.maxLength ? ` (at most ${field.maxLength})` : ''}`,
+                    { type: field.type },
+                  ),
                 ),
               ]),
             ),
@@ -300,28 +305,34 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
       required: ['goodsNo'],
       properties: {
         goodsNo: t('商品编号（企业商品编号，否则条形码）', 'Goods number (entGoodsNo, else the bar code)'),
-        goodsName: t('商品名称', 'Goods name'),
-        barCode: t('条形码', 'Bar code'),
-        brand: t('品牌', 'Brand'),
-        goodsSpec: t('规格型号', 'Specification'),
-        recordPrice: t('备案价格（否则商品单价）', 'Filed price (else the unit price)', { type: 'number' }),
-        contractsUnit: t(
-          '合同单位（仅当单据提交 contractsUnit）',
-          'Contract unit (only when a document sent contractsUnit)',
+        ...Object.fromEntries(
+          Object.entries({
+            goodsName: t('商品名称', 'Goods name'),
+            barCode: t('条形码', 'Bar code'),
+            brand: t('品牌', 'Brand'),
+            goodsSpec: t('规格型号', 'Specification'),
+            recordPrice: t('备案价格（否则商品单价）', 'Filed price (else the unit price)', {
+              type: 'number',
+            }),
+            contractsUnit: t(
+              '合同单位（仅当单据提交 contractsUnit）',
+              'Contract unit (only when a document sent contractsUnit)',
+            ),
+            qtpUnit: t('QTP 单位（仅当单据提交 qtpUnit）', 'qtpUnit (only when a document sent qtpUnit)'),
+            goodsHsCode: t('HS 编码', 'HS code'),
+            goodsQualityDays: t(
+              '保质期天数（仅当单据提交）',
+              'Shelf life in days (only when a document sent it)',
+              {
+                type: 'integer',
+              },
+            ),
+            produceComp: t('生产企业', 'Manufacturer'),
+            kgs: t('毛重（千克）', 'Gross weight (kg)', { type: 'number' }),
+            net: t('净重（千克）', 'Net weight (kg)', { type: 'number' }),
+            custassemCountry: t('原产国', 'Country of origin'),
+          }).map(([name, schema]) => [name, orNull(schema)]),
         ),
-        qtpUnit: t('QTP 单位（仅当单据提交 qtpUnit）', 'qtpUnit (only when a document sent qtpUnit)'),
-        goodsHsCode: t('HS 编码', 'HS code'),
-        goodsQualityDays: t(
-          '保质期天数（仅当单据提交）',
-          'Shelf life in days (only when a document sent it)',
-          {
-            type: 'integer',
-          },
-        ),
-        produceComp: t('生产企业', 'Manufacturer'),
-        kgs: t('毛重（千克）', 'Gross weight (kg)', { type: 'number' }),
-        net: t('净重（千克）', 'Net weight (kg)', { type: 'number' }),
-        custassemCountry: t('原产国', 'Country of origin'),
         provenance: objects('来源（商品资料导入、商品同步）', 'Provenance (goods import, goods sync)'),
       },
     }),

@@ -109,6 +109,7 @@ describe('API reference rows', () => {
       (row) => row.path === 'dataList[].goodsList[].hsCode',
     );
     expect(hsCode?.description.en).toContain('at most 20');
+    expect(hsCode?.type).toBe('string | null');
     expect(paths('qyStockSummary')).toEqual(
       expect.arrayContaining([
         'dataList[].inputAmount',
