@@ -13,6 +13,7 @@ import { listOrders, type OrderRow } from '@tradelog/projections/order-status/ta
 import { TradelogError } from '@tradelog/schemas';
 import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
+import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
@@ -160,23 +161,7 @@ const customsGoodsItemOut = (line: Record<string, unknown>) =>
  * import nor goods sync gave is null (contractsUnit, qtpUnit and goodsQualityDays come only
  * from a document that sends them under those names: schemas/src/documents/fields.ts).
  */
-const goodsQueryFieldsUnknown = Object.fromEntries(
-  [
-    'goodsName',
-    'barCode',
-    'brand',
-    'goodsSpec',
-    'recordPrice',
-    'contractsUnit',
-    'qtpUnit',
-    'goodsHsCode',
-    'goodsQualityDays',
-    'produceComp',
-    'kgs',
-    'net',
-    'custassemCountry',
-  ].map((name) => [name, null]),
-);
+const goodsQueryFieldsUnknown = Object.fromEntries(goodsQueryFields.map((name) => [name, null]));
 
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));

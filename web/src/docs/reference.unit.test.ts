@@ -1,5 +1,6 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
+import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { describe, expect, it } from 'vitest';
 import {
   docId,
@@ -91,10 +92,7 @@ describe('API reference rows', () => {
     expect(paths('qyGoods')).toEqual(
       expect.arrayContaining([
         'goodsList[].goodsNo',
-        'goodsList[].contractsUnit',
-        'goodsList[].qtpUnit',
-        'goodsList[].goodsQualityDays',
-        'goodsList[].custassemCountry',
+        ...goodsQueryFields.map((name) => `goodsList[].${name}`),
       ]),
     );
     expect(paths('qybgxx')).toEqual(
