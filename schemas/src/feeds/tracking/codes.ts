@@ -21,7 +21,7 @@ export const expressStates: Codes = {
  * The problem reasons §4 lists for the codes 401 to 423, in its order. The spec does not say
  * which code carries which reason ("exact code-to-reason mapping not shown"), so no code is
  * labelled with one: each of 401–423 reads "problem item", and the documentation lists these
- * reasons as the ones the codes stand for. A provider's own reason text travels in `reason`.
+ * reasons as the ones the codes stand for. What happened in words is the trace's acceptStation.
  */
 export const problemReasonsListed: readonly (readonly [string, string])[] = [
   ['无轨迹信息', 'no shipment info'],
