@@ -6,9 +6,10 @@ import { type CollectionItem, type PostmanCollection, pick, type ServiceName } f
 
 /**
  * Runs the demo's Postman collection the way Postman's runner would, without Postman: each
- * request in order, `{{variables}}` resolved from the collection (and captures), and two checks
- * per answer: the status is one the item expects, and the body matches the response schema the
- * service's OpenAPI document gives for that status. (newman would do the first check only, and
+ * request in order, `{{variables}}` resolved from the collection (and captures), and three
+ * checks per answer: the status is one the item expects, the body matches the response schema
+ * the service's OpenAPI document gives for that status, and a query that succeeds answers data
+ * from the demo (`carriesData`), not an empty list or a null result. (newman would do the first check only, and
  * pulls in a large dependency tree for it; README "Demo data and the Postman collection".)
  */
 export interface RunResult {
@@ -48,6 +49,45 @@ function responseSchema(
   }
   return schema;
 }
+
+/** Members of an answer that say how it went or ask for more, not what was found. */
+const envelopeMembers = new Set([
+  'flag',
+  'code',
+  'message',
+  'status',
+  'statusCode',
+  'reason',
+  'deprecated',
+  'freshness',
+  'subscription',
+  'params',
+  'errors',
+]);
+
+/**
+ * Whether a successful answer carries data: where it has lists, one of them holds an item; where
+ * it has none, some value besides the envelope is not null (a terminal result of null, an
+ * indicators snapshot of null, an ocean result still fetching with no container all say "no data").
+ */
+export function carriesData(body: unknown): boolean {
+  const lists: unknown[][] = [];
+  const values: unknown[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) {
+      lists.push(value);
+      for (const item of value) walk(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [name, member] of Object.entries(value)) if (!envelopeMembers.has(name)) walk(member);
+    } else values.push(value);
+  };
+  walk(body);
+  if (lists.length > 0) return lists.some((list) => list.length > 0);
+  return values.some((value) => value !== null && value !== undefined);
+}
+
+/** The query interfaces of the catalogue (OpenAPI operation ids `query_<id>`) must answer data. */
+const isQuery = (operationId: string) => operationId.startsWith('query_');
 
 export async function runCollection(
   collection: PostmanCollection,
@@ -117,6 +157,8 @@ export async function runCollection(
         const body = JSON.parse(text) as unknown;
         const issues = validatorOf(schema)(body);
         for (const issue of issues) problems.push(`response ${issue.path || '(root)'}: ${issue.message.en}`);
+        if (isQuery(meta.operationId) && status >= 200 && status < 300 && !carriesData(body))
+          problems.push(`answered no data from the demo: ${text.slice(0, 300)}`);
         for (const [variable, from] of Object.entries(meta.capture ?? {})) {
           const value = pick(body, from);
           if (typeof value === 'string' || typeof value === 'number') variables.set(variable, String(value));

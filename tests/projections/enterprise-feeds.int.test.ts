@@ -110,8 +110,11 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
     const inWarehouse = await query('/open/info/enterprise/data-in-warehouse', { enterpriseId: owner });
     expect(inWarehouse.status).toBe(200);
     expect(inWarehouse.body.flag).toBe('success');
-    expect(inWarehouse.body.dataList).toEqual([
-      {
+    // Flat, as query spec §3 shows it: one warehouse's figures at the top of the answer.
+    expect(inWarehouse.body).not.toHaveProperty('dataList');
+    expect(inWarehouse.body).toMatchObject({
+      warehouseIds: ['QHBW0001'],
+      ...{
         countDate: '2024-02-29',
         cooperationTime: '2022-09-01',
         valueOfTotal: 8_624_500,
@@ -129,7 +132,12 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
         warehouseId: 'QHBW0001',
         categoryValueList: examples.inWarehouseData.categoryValueList,
       },
-    ]);
+    });
+    const elsewhere = await query('/open/info/enterprise/data-in-warehouse', {
+      enterpriseId: owner,
+      warehouseId: 'NO-SUCH-WAREHOUSE',
+    });
+    expect(elsewhere.body).toMatchObject({ countDate: null, valueOfTotal: null, warehouseIds: ['QHBW0001'] });
 
     const indicators = await query('/open/info/indicators', {
       enterpriseCode: owner,
@@ -199,7 +207,10 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
       brandRankings: [{ brand: 'SK-II', category: '精华' }],
     });
     expect(composite.body.dataMonth).toBe('2024-02');
-    expect(composite.body.dataList).toEqual([{ brand: 'SK-II', category: '精华', sumUpRanking: 3 }]);
+    // All three places of §3; the types not asked for are null.
+    expect(composite.body.dataList).toEqual([
+      { brand: 'SK-II', category: '精华', sumUpRanking: 3, highEndRanking: null, popularRanking: null },
+    ]);
 
     const toB = await query('/open/info/tob', { enterpriseId: owner, platform: 'JD', dataYear: '2024' });
     expect(toB.body.platformDataList).toEqual([

@@ -131,7 +131,7 @@ describe('sales queries through ingest and order-status', () => {
       orderState: 'SHIPPED',
     });
     expect((byNo.get('TM-SHOP-1') as Json).goodsList).toEqual([
-      { barCode: '4979006070262', goodsName: 'SK-II 护肤精华露 230ml', qty: 1, priceTax: null, price: null },
+      { barCode: '4979006070262', goodsName: 'SK-II 护肤精华露 230ml', qty: 1, priceTax: 861.85, price: 790 },
     ]);
     // Without a shop of its own, the platform it was sold on; without a status, visible with null.
     expect(byNo.get('TM-NOSTATUS-1')).toMatchObject({

@@ -232,11 +232,38 @@ describe('lender queries over projections fed through ingest', () => {
     });
     expect(customs.dataList).toHaveLength(1);
     expect(customs.dataList[0]).toMatchObject({ entryNo: examples.clearance.entryNo, ieFlag: 'I' });
-    expect(customs.dataList[0].goodsList.length).toBeGreaterThan(0);
+    // Goods items answer the query spec's field set (§3), not every field of the clearance line.
+    const line = examples.clearance.goodsList![0]!;
+    expect(customs.dataList[0].goodsList).toEqual([
+      {
+        hsCode: line.hsCode,
+        entGoodsName: line.entGoodsName,
+        specDescription: line.specDescription,
+        declareQty: line.declareQty,
+        declareUnit: line.declareUnit,
+        declareUnitPrice: line.declareUnitPrice,
+        declareTotalPrice: line.declareTotalPrice,
+        declareCurrency: line.declareCurrency,
+        orgCountry: line.orgCountry,
+        destinationCountry: line.destinationCountry,
+      },
+    ]);
 
     const { body: goods } = await query('/open/info/goods', { customerCode: owner });
     expect(goods.goodsList.length).toBeGreaterThan(0);
-    expect(goods.goodsList[0]).toHaveProperty('goodsName');
+    // Every field of query spec §3 "Goods"; units no document named are null, not guessed.
+    const essence = goods.goodsList.find(
+      (item: Json) => item.goodsNo === examples.goods.goodsList![0]!.entGoodsNo,
+    );
+    expect(essence).toMatchObject({
+      goodsName: '护肤精华露',
+      goodsHsCode: examples.goods.goodsList![0]!.hsCode,
+      goodsQualityDays: 1095,
+      contractsUnit: null,
+      qtpUnit: null,
+      recordPrice: 790,
+      custassemCountry: '116',
+    });
 
     const { body: inventory } = await query('/open/inventory/query', {
       customerCode: owner,
@@ -253,7 +280,17 @@ describe('lender queries over projections fed through ingest', () => {
 
     const summary = await query('/open/info/warehouse/summary', { enterpriseId: owner, period: '2024-03' });
     expect(summary.status).toBe(200);
-    expect(summary.body.dataList[0].inputQty).toBeGreaterThan(0);
+    // The tallied inbound counts what the tally counted (1196 good, 2 damaged of 1200 expected),
+    // valued at the tally line's declared total in proportion; the outbound at its unit price.
+    expect(summary.body.dataList[0]).toMatchObject({
+      inputQty: 1198,
+      inputAmount: (735000 * 1198) / 1200,
+      inputUnpricedLines: 0,
+      outputQty: 240,
+      outputAmount: 147000,
+      outputUnpricedLines: 0,
+      inventoryUnpricedLines: 0,
+    });
     const inbound = await query('/open/info/enterprise/history/inbound-details', {
       enterpriseId: owner,
       period: '2024-03',
@@ -262,6 +299,37 @@ describe('lender queries over projections fed through ingest', () => {
     expect(inbound.body.dataList.map((row: Json) => [row.entOrderNo, row.goodsId])).toEqual(
       (examples.inbound.goodsList ?? []).map((line) => [examples.inbound.entOrderNo, line.entGoodsNo]),
     );
+  });
+
+  it('counts the lines behind each warehouse summary amount that state no price, instead of adding 0', async () => {
+    const path = ingest.interfaces.find((intf) => intf.id === 'outbound')!.path;
+    const unpriced = {
+      ...examples.outbound,
+      customerCode: owner,
+      entOrderNo: 'QHYP-OUT-UNPRICED-1',
+      deliverTime: '2024-04-02 10:00:00',
+      goodsList: (examples.outbound.goodsList ?? []).map(
+        ({ declareUnitPrice: _unit, declareTotalPrice: _total, ...line }) => line,
+      ),
+    };
+    const response = await fetch(`${ingest.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+      body: JSON.stringify(unpriced),
+    });
+    expect(response.status).toBe(200);
+    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), {
+      projections: ['enterprise-data'],
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+    });
+    const { body } = await query('/open/info/warehouse/summary', { enterpriseId: owner, period: '2024-04' });
+    expect(body.dataList[0]).toMatchObject({
+      outputQty: 240,
+      outputAmount: 0,
+      outputUnpricedLines: 1,
+      inputUnpricedLines: 0,
+      inventoryUnpricedLines: 1,
+    });
   });
 
   it('refuses another enterprise data with 403, an unknown key with 401, and out-of-bounds requests with 400', async () => {

@@ -116,7 +116,8 @@ describe('tracking: feeds in, queries and pushes out', () => {
       topicOf,
       logger: quietLogger,
       clientId: 'tr-processors',
-      only: ['tracking'],
+      // reference: the carrier table the ocean query consults (§5 container-number queries).
+      only: ['tracking', 'reference'],
       changesTopic,
     });
     push = createPushService({
@@ -327,8 +328,10 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(terminal.body.data.result.shipment).toMatchObject({
       businessNumber: 'COSU6287451230',
       status: 'PROCESS',
-      equipmentEvents: [{ equipmentEventCategory: 'DISC', eventClassifier: 'ACT' }],
-      transportEvents: [{ transportEventCategory: 'ARRI' }],
+      equipmentEvents: [
+        { equipmentEventCategory: 'DISC', eventClassifier: 'ACT', eventCategory: 'EQUIPMENT' },
+      ],
+      transportEvents: [{ transportEventCategory: 'ARRI', eventCategory: 'TRANSPORT' }],
     });
     const air = await call('/open/freightower/trace/air', { businessNumber: '78412345675' });
     expect(air.body).toMatchObject({
@@ -343,6 +346,36 @@ describe('tracking: feeds in, queries and pushes out', () => {
     // refused queries (no or wrong customerName) none.
     const usage = await call('/usage/tracking', undefined, 'GET');
     expect(usage.body).toMatchObject({ billingWindowDays: 40, dataList: [{ family: 'express', orders: 2 }] });
+  });
+
+  it('refuses the container-number queries the carrier table says a carrier does not answer (§5), in queries and subscriptions', async () => {
+    await feed('carrierFeed', { carrierCode: 'ONEY', refreshHours: 24, containerNoQuery: 'UNSUPPORTED' });
+    await feed('carrierFeed', { carrierCode: 'HLCU', refreshHours: 24, containerNoQuery: 'WITH_BILL' });
+    await waitForProjectionsToApply(
+      pool,
+      await endOffsetsOf(services.kafkaBrokers, [topicOf('carrierFeed')]),
+      {
+        projections: ['reference'],
+        topicOf,
+      },
+    );
+    const byContainer = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'ONEYTYOE1234567', containerNo: 'CSNU6184570', carrierCode: 'ONEY' },
+    });
+    expect(byContainer).toMatchObject({ status: 400, body: { code: 'CONTAINER_QUERY_NOT_SUPPORTED' } });
+    const subscribed = await call('/open/freightower/trace/ocean', {
+      callbackUrl: receiver.url('/ocean-oney'),
+      params: { billNo: 'ONEYTYOE1234567', containerNo: 'CSNU6184570', carrierCode: 'ONEY' },
+    });
+    expect(subscribed.status).toBe(400);
+    const billOnly = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'HLCUHAM123456', carrierCode: 'hlcu' },
+    });
+    expect(billOnly).toMatchObject({ status: 400, body: { code: 'CONTAINER_NO_REQUIRED' } });
+    const both = await call('/open/freightower/trace/ocean', {
+      params: { billNo: 'HLCUHAM123456', containerNo: 'CSNU6184570', carrierCode: 'HLCU' },
+    });
+    expect(both.body.data.result.statusCategory).toBe('START');
   });
 
   it('bills one order per carrier code and number over 40 days', async () => {

@@ -2,13 +2,14 @@ import { pushHeaders, webhookOfDoc } from '@tradelog/schemas/openapi/webhooks';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '../src/app/routes.ts';
-import { fieldRows } from '../src/docs/reference.ts';
+import { fieldRows, referenceOf } from '../src/docs/reference.ts';
 import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
 
 /**
  * The docs centre's four push pages (query spec §1 menu ids; §3 payloads and replies, §8, §9):
  * each renders its payload, header and reply tables from schemas/src/openapi/webhooks.ts, the
- * declaration query-api's OpenAPI `webhooks` is written from.
+ * declaration query-api's OpenAPI `webhooks` is written from. The query pages whose answers nest
+ * (goods, customs goods items, warehouse summary, ocean and terminal results) render every row.
  */
 let distDir = '';
 let portal: PortalServer;
@@ -82,5 +83,23 @@ describe('push pages of the docs centre in Chromium', () => {
     await page.goto(portal.url + pathOf('cn', 'docsCenter', 'logistics2'));
     await page.getByTestId('doc-stamp').filter({ hasText: '2022年7月13日' }).waitFor();
     await page.context().close();
+  });
+
+  it('renders the answers field by field: goods, customs goods items, warehouse summary, ocean and terminal results', async () => {
+    const deep = {
+      qyGoods: ['goodsList[].goodsQualityDays', 'goodsList[].contractsUnit'],
+      qybgxx: ['dataList[].goodsList[].hsCode', 'dataList[].goodsList[].declareUnit'],
+      qyStockSummary: ['dataList[].inputUnpricedLines', 'dataList[].inventoryAmount'],
+      qqhyzh: ['data.result.containers[].status[].isExport', 'data.result.routes[].modeDetails.vessel'],
+      mtjzjh: ['data.result.shipment.equipmentEvents[].eventCategory'],
+    } as const;
+    for (const [docId, paths] of Object.entries(deep)) {
+      const page = await open(`/en/docsDetail-${docId}.html`);
+      const table = page.getByTestId('response-table');
+      await table.locator('tbody tr').first().waitFor();
+      expect(await table.locator('tbody tr').count(), docId).toBe(referenceOf(docId)!.responseRows.length);
+      for (const path of paths) await table.locator(`tr[data-field="${path}"]`).waitFor();
+      await page.context().close();
+    }
   });
 });

@@ -82,6 +82,17 @@ describe('responses', () => {
     });
   });
 
+  it('answers tally in its §8 codes: Success when accepted, Error when refused with our code as reason', () => {
+    expect(acceptedBody('tally', { orderNo: 'T1' }, 'doc-1', 'en')).toMatchObject({
+      flag: 'success',
+      code: 'Success',
+      documentId: 'doc-1',
+    });
+    expect(
+      shapeFailure('tally', { flag: 'failure', code: 'VALIDATION_FAILED', message: 'm' }, { orderNo: 'T1' }),
+    ).toEqual({ flag: 'failure', code: 'Error', reason: 'VALIDATION_FAILED', message: 'm' });
+  });
+
   it('echoes the enterprise and returns busiCode for goods import (§3.8)', () => {
     expect(
       acceptedBody('goods', { entInsideNo: 'B1', enterpriseCode: 'C1', enterpriseName: 'N1' }, 'doc-1', 'cn'),

@@ -9,11 +9,17 @@ import { localizedError, type TradelogError } from '@tradelog/schemas/runtime/er
  * interfaces also carry entOrderNo and status ("1" received, "2" not), and answer every
  * failure with code "500" (§8), our own error code moving to `reason`. Goods import echoes
  * enterpriseCode and enterpriseName and returns busiCode, the platform's reference for the
- * import (the document id).
+ * import (the document id). Tally answers in its own codes (§8 "Tally codes"): Success when
+ * accepted, Error when refused, our error code moving to `reason`. §8 lists C10 … C40, W10 …
+ * W50, S10, S20 and 100 beside them without meanings; none is answered, since any cause given to
+ * one would be a mapping the spec does not make.
  */
 export type ResponseKind = DocumentType['response'];
 
 const accepted = { cn: '接收成功', en: 'Document accepted' };
+
+/** The tally interface's codes (submission spec §8) for what we can tell it. */
+export const tallyCodes = { accepted: 'Success', refused: 'Error' } as const;
 
 export function acceptedBody(
   kind: ResponseKind,
@@ -23,6 +29,7 @@ export function acceptedBody(
 ): Record<string, unknown> {
   const base = success({ documentId }, accepted[lang]);
   if (kind === 'ecommerce') return { ...base, entOrderNo: document.entOrderNo ?? null, status: '1' };
+  if (kind === 'tally') return { ...base, code: tallyCodes.accepted };
   if (kind === 'goods') {
     return {
       ...base,
@@ -105,12 +112,13 @@ export function localizedIssues(body: Record<string, unknown>, lang: Lang): Reco
 
 const maxEchoedKeyLength = 64;
 
-/** Applies §8's e-commerce failure convention to any failure body of an e-commerce interface. */
+/** Applies §8's e-commerce and tally failure conventions to any failure body of those interfaces. */
 export function shapeFailure(
   kind: ResponseKind | undefined,
   body: Record<string, unknown>,
   document: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
+  if (kind === 'tally') return { ...body, code: tallyCodes.refused, reason: body.code };
   if (kind !== 'ecommerce') return body;
   // Echoed only when it could be a valid entOrderNo: an answer never repeats a huge value.
   const entOrderNo =

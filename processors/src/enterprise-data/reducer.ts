@@ -57,7 +57,11 @@ export interface Movement {
   stockType: StockType;
   /** Signed: positive into the warehouse, negative out. */
   qty: number;
-  amount: number;
+  /**
+   * Signed like qty; null for a line that states no price (no declared total or unit price):
+   * the warehouse summary counts such lines instead of adding 0 (projections/README.md).
+   */
+  amount: number | null;
   productionTime: string | null;
   expireTime: string | null;
 }
@@ -144,8 +148,11 @@ function goodsFields(item: Document, recordInfo: Document | undefined): Record<s
     firstCategory: text(item, 'firstCategory'),
     goodsSpec: text(item, 'specification') ?? text(item, 'specDescription'),
     recordPrice: numberOf(recordInfo, 'recordPrice') ?? numberOf(item, 'price'),
-    contractsUnit: text(item, 'declareUnit'),
-    qtpUnit: text(item, 'firstLegalUnit'),
+    // Not the declared or legal unit: what these name is not shown (query spec §3), so only
+    // a document's own contractsUnit and qtpUnit answer them.
+    contractsUnit: text(item, 'contractsUnit'),
+    qtpUnit: text(item, 'qtpUnit'),
+    goodsQualityDays: numberOf(item, 'goodsQualityDays'),
     goodsHsCode: text(item, 'hsCode'),
     produceComp: text(item, 'produceCompany'),
     kgs: numberOf(item, 'grossWeight'),
@@ -181,19 +188,30 @@ function goodsOf(
   return [];
 }
 
+/**
+ * A line's value for `qty` of its goods: the declared unit price times qty, else the declared
+ * total in proportion of qty to the quantity it was declared for (`basis`: an outbound's actual
+ * quantity may differ from its declared one, a tally splits a line into good and damaged
+ * stock); null when the line states neither, so that no unpriced line adds 0.
+ */
+function lineValue(line: Document, qty: number, basis: number | undefined): number | null {
+  const unitPrice = numberOf(line, 'declareUnitPrice');
+  if (unitPrice !== undefined) return unitPrice * qty;
+  const total = numberOf(line, 'declareTotalPrice') ?? numberOf(line, 'totalDeclarePrice');
+  if (total === undefined) return null;
+  return basis === undefined || basis === 0 || basis === qty ? total : (total * qty) / basis;
+}
+
 function movementOf(
   line: Document,
   sign: 1 | -1,
   qty: number | undefined,
   stockType: StockType,
+  basis: number | undefined = qty,
 ): Movement | undefined {
   const goodsId = text(line, 'entGoodsNo') ?? text(line, 'goodsNo') ?? text(line, 'barCode');
   if (goodsId === undefined || qty === undefined || qty === 0) return undefined;
-  const unitPrice = numberOf(line, 'declareUnitPrice');
-  const total =
-    numberOf(line, 'declareTotalPrice') ??
-    numberOf(line, 'totalDeclarePrice') ??
-    (unitPrice === undefined ? 0 : unitPrice * qty);
+  const total = lineValue(line, qty, basis);
   return {
     goodsId,
     goodsName: text(line, 'goodsName') ?? text(line, 'entGoodsName') ?? null,
@@ -201,7 +219,7 @@ function movementOf(
     batchCode: text(line, 'lotNo') ?? '',
     stockType,
     qty: sign * qty,
-    amount: sign * total,
+    amount: total === null ? null : sign * total,
     productionTime: documentTime(line, 'productDate') ?? documentTime(line, 'productionTime') ?? null,
     expireTime: documentTime(line, 'expiryDate') ?? documentTime(line, 'expDate') ?? null,
   };
@@ -218,20 +236,29 @@ function movementsOf(direction: Direction, doc: Document): Movement[] {
   for (const line of lines) {
     if (direction === 'inbound')
       out.push(movementOf(line, 1, numberOf(line, 'declareQty') ?? numberOf(line, 'enterpriseQty'), '0'));
-    if (direction === 'outbound')
-      out.push(movementOf(line, -1, numberOf(line, 'actualQty') ?? numberOf(line, 'declareQty'), '0'));
+    if (direction === 'outbound') {
+      const declared = numberOf(line, 'declareQty');
+      out.push(movementOf(line, -1, numberOf(line, 'actualQty') ?? declared, '0', declared));
+    }
     if (direction === 'tally') {
       const good = numberOf(line, 'goodQty');
       const damaged = numberOf(line, 'damageQty');
+      const counted =
+        good === undefined && damaged === undefined
+          ? numberOf(line, 'actReceiveQty')
+          : (good ?? 0) + (damaged ?? 0);
+      // A tally's declared total is for the quantity expected, else for what was counted.
+      const basis = numberOf(line, 'expectReceiveQty') ?? counted;
       out.push(
         movementOf(
           line,
           1,
           good ?? (damaged === undefined ? numberOf(line, 'actReceiveQty') : undefined),
           '0',
+          basis,
         ),
       );
-      out.push(movementOf(line, 1, damaged, '1'));
+      out.push(movementOf(line, 1, damaged, '1', basis));
     }
   }
   return out.filter((m): m is Movement => m !== undefined);

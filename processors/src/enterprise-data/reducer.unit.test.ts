@@ -79,6 +79,41 @@ describe('enterprise data reducer', () => {
     ).toEqual([[-8, -16]]);
   });
 
+  it('values a line by its unit price, else its total in proportion of the moved quantity; an unpriced line has no amount', () => {
+    const log = documentLog();
+    const state = apply([
+      log('outbound', {
+        customerCode: 'ENT1',
+        entOrderNo: 'OUT2',
+        warehouseId: 'W1',
+        deliverTime: '2026-03-01 00:00:00',
+        goodsList: [
+          { entGoodsNo: 'G1', declareQty: 10, actualQty: 8, declareTotalPrice: 50 },
+          { entGoodsNo: 'G2', declareQty: 4 },
+        ],
+      }),
+      log('tally', {
+        customerCode: 'ENT1',
+        orderNo: 'T2',
+        inboundOrderNo: 'IN2',
+        warehouseId: 'W1',
+        tallyTime: '2026-02-04 09:00:00',
+        goodsList: [
+          { entGoodsNo: 'G1', expectReceiveQty: 100, goodQty: 95, damageQty: 5, totalDeclarePrice: 300 },
+        ],
+      }),
+    ]);
+    const amounts = (key: string) => state.warehouseOrders.get(key)?.movements.map((m) => [m.qty, m.amount]);
+    expect(amounts(warehouseOrderKey('outbound', 'ENT1', 'OUT2'))).toEqual([
+      [-8, -40],
+      [-4, null],
+    ]);
+    expect(amounts(warehouseOrderKey('tally', 'ENT1', 'T2'))).toEqual([
+      [95, 285],
+      [5, 15],
+    ]);
+  });
+
   it('given an order, when a corrected version arrives, then it replaces the old one; a redelivery changes nothing', () => {
     const log = documentLog();
     const first = log('inbound', inbound());
@@ -128,7 +163,7 @@ describe('enterprise data reducer', () => {
     });
   });
 
-  it('merges goods import and goods sync of one article; the later fields win', () => {
+  it('merges goods import and goods sync of one article; the later fields win; units only as submitted', () => {
     const log = documentLog();
     const state = apply([
       log('goods', {
@@ -150,15 +185,19 @@ describe('enterprise data reducer', () => {
         goodsName: 'Milk powder 800g',
         brand: 'Acme',
         recordInfo: { entGoodsNo: 'G1', recordPrice: 99 },
+        goodsQualityDays: 730,
+        qtpUnit: '035',
       }),
     ]);
+    // declareUnit is not contractsUnit (query spec §3 does not say what contractsUnit holds).
     expect(state.goods.get(goodsKey('ENT1', 'G1'))?.fields).toEqual({
       goodsName: 'Milk powder 800g',
       barCode: '690',
       goodsHsCode: '0402',
-      contractsUnit: '122',
       brand: 'Acme',
       recordPrice: 99,
+      goodsQualityDays: 730,
+      qtpUnit: '035',
     });
   });
 

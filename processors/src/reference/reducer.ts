@@ -35,6 +35,7 @@ import { olderThan, placeOf } from '../documents/logOrder.ts';
  *    points whose `utc` is within 24 hours before the latest one; older points are dropped, and
  *    a report older than that is not kept at all. Which points remain depends only on event
  *    times, so a rebuild in any batch order yields the same rows.
+ *    Carrier (by carrierCode, upper case) likewise.
  * 5. A record whose content equals the current item changes nothing (the same state object).
  *
  * Keys of the state map are `<family>:<natural key>`; the table key is the natural key.
@@ -59,6 +60,7 @@ const familyOf: Partial<Record<DocumentTypeId, ReferenceFamily>> = {
   vesselPlanFeed: 'call',
   flightFeed: 'flight',
   truckPositionFeed: 'truck',
+  carrierFeed: 'carrier',
 };
 
 const instant = (value: string | undefined): string | null => {
@@ -173,6 +175,10 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
       if (!plate || !at) return undefined;
       return { family, key: plate, columns: { last_time: at } };
     }
+    case 'carrier': {
+      const carrier = lookupKey(text(d, 'carrierCode'));
+      return carrier ? { family, key: carrier, columns: {} } : undefined;
+    }
     default:
       return undefined;
   }
@@ -220,6 +226,17 @@ const positionInfoOf = (d: Document, at: string): Document => {
   return info;
 };
 
+/**
+ * A truck's stage (§4 "Truck stages"): the latest stated one, with the time of the report that
+ * stated it. A report without a stage, or an older report arriving late, leaves it.
+ */
+function stageOf(current: ReferenceItem | undefined, d: Document, at: string): Document | undefined {
+  const known = current?.fields.stage as { stage: string; stageTime: string } | undefined;
+  const stated = text(d, 'stage');
+  if (stated === undefined || (known && Date.parse(at) < Date.parse(known.stageTime))) return known;
+  return { stage: stated, stageTime: at };
+}
+
 function reduceTruck(
   current: ReferenceItem | undefined,
   statement: Statement,
@@ -235,10 +252,11 @@ function reduceTruck(
   const same = track.findIndex((p) => Date.parse(p.gtm) === t);
   const isLatest = latest === undefined || t >= latest;
   if (same >= 0 && canonicalJson(track[same]) === canonicalJson(point)) {
-    // The same point again; only a restated position of the latest point can still change.
+    // The same point again; only a restated position or stage of the latest point can still change.
     if (
       !isLatest ||
-      canonicalJson(current?.fields.positionInfo) === canonicalJson(positionInfoOf(event.document, at))
+      (canonicalJson(current?.fields.positionInfo) === canonicalJson(positionInfoOf(event.document, at)) &&
+        canonicalJson(current?.fields.stage) === canonicalJson(stageOf(current, event.document, at)))
     )
       return undefined;
   }
@@ -248,6 +266,7 @@ function reduceTruck(
   const kept = track
     .filter((p) => Date.parse(p.gtm) >= newest - trackWindowMs)
     .sort((a, b) => Date.parse(a.gtm) - Date.parse(b.gtm));
+  const stage = stageOf(current, event.document, at);
   return {
     family: 'truck',
     key: statement.key,
@@ -258,6 +277,7 @@ function reduceTruck(
         ? positionInfoOf(event.document, at)
         : (current?.fields.positionInfo as Document),
       track24s: kept,
+      ...(stage ? { stage } : {}),
     },
     source: isLatest || !current ? sourceOf(event, sha) : current.source,
   };

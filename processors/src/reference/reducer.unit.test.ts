@@ -132,6 +132,23 @@ describe('reference reducer: trucks (rule 4)', () => {
     });
   });
 
+  it('keeps the latest stated stage (§4, 2.5 and 4.5 included): a report without one, or an older one, leaves it', () => {
+    const log = documentLog();
+    const stage = (state: ReferenceState) => state.get('truck:粤B6K2Q8')!.fields.stage;
+    const pickedUp = fold([
+      log('truckPositionFeed', report('2024-03-05 10:00:00', { stage: '2' })),
+      log('truckPositionFeed', report('2024-03-05 11:00:00', { stage: '2.5' })),
+      log('truckPositionFeed', report('2024-03-05 12:00:00', { stage: undefined })),
+      log('truckPositionFeed', report('2024-03-05 09:00:00', { stage: '1' })),
+    ]);
+    expect(stage(pickedUp)).toEqual({ stage: '2.5', stageTime: '2024-03-05T03:00:00.000Z' });
+    const restated = reduceReference(
+      pickedUp,
+      log('truckPositionFeed', report('2024-03-05 12:00:00', { stage: '4.5' })),
+    ).state;
+    expect(stage(restated)).toEqual({ stage: '4.5', stageTime: '2024-03-05T04:00:00.000Z' });
+  });
+
   it('given a report older than the window, or the same report again, then nothing changes', () => {
     const log = documentLog();
     const state = fold([log('truckPositionFeed', report('2024-03-05 15:20:00'))]);

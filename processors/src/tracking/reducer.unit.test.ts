@@ -262,6 +262,26 @@ describe('ocean tracking', () => {
     expect(given([abnormal]).get(bill)!.derived.status).toBe('ABNORMAL');
   });
 
+  it('given a port area’s report, then its events carry the report’s portCode and isExport; a carrier’s do not', () => {
+    const log = documentLog();
+    const { eventPlace: _place, ...withoutPort } = {
+      ...oceanEvent('GITM', '2024-03-01 08:00:00', 'N', 'X'),
+      eventPlace: 'Shekou',
+    };
+    const { portCode: _portCode, ...gateIn } = withoutPort;
+    const port = log('oceanContainerEvent', ocean('0', [gateIn], { portCode: 'CNSHK', isExport: 'E' }));
+    const carrier = log(
+      'oceanContainerEvent',
+      ocean('1', [oceanEvent('LOBD', '2024-03-02 15:20:00', 'N', 'CNSHK')], { isExport: 'E' }),
+    );
+    const { changes } = reduceTracking(given([carrier]), port);
+    const [container] = (changes[0]!.data.result as { containers: { status: Doc[] }[] }).containers;
+    expect(container!.status.map((s) => [s.eventCode, s.source, s.portCode, s.isExport])).toEqual([
+      ['GITM', '0', 'CNSHK', 'E'],
+      ['LOBD', '1', 'CNSHK', undefined],
+    ]);
+  });
+
   it('reads the catalogue example as a bill with one container in progress', () => {
     const item = given([
       documentLog()('oceanContainerEvent', examples.oceanContainerEvent as unknown as Doc),
@@ -317,7 +337,12 @@ describe('terminal tracking', () => {
     expect(item.derived.status).toBe('COMPLETE');
     expect(item.events.filter((event) => event.fields.equipmentEventCategory === 'GTOT')).toHaveLength(1);
     expect(changes[0]!.kind).toBe('terminal.status');
-    expect((changes[0]!.data.result as { shipment: Doc }).shipment.status).toBe('COMPLETE');
+    const answered = (changes[0]!.data.result as { shipment: Doc }).shipment;
+    expect(answered.status).toBe('COMPLETE');
+    // §3 event fields: eventCategory names the list each event is in.
+    const categories = (list: string) => new Set((answered[list] as Doc[]).map((e) => e.eventCategory));
+    expect(categories('equipmentEvents')).toEqual(new Set(['EQUIPMENT']));
+    expect(categories('transportEvents')).toEqual(new Set(['TRANSPORT']));
   });
 
   it('ignores records of other types', () => {

@@ -143,6 +143,19 @@ function keysOf(
   }
 }
 
+/**
+ * A port area's report (ocean source 0) speaks for one port and one direction (§3 ocean params
+ * portCode, isExport; §5 "isExport required to get port data"): each of its events carries
+ * them, so that a container's status says which port and direction it came from. An event's own
+ * portCode wins over the report's.
+ */
+function portAreaOf(document: Document): Fields | undefined {
+  const portCode = text(document, 'portCode');
+  const isExport = text(document, 'isExport');
+  if (portCode === undefined && isExport === undefined) return undefined;
+  return { ...(portCode === undefined ? {} : { portCode }), ...(isExport === undefined ? {} : { isExport }) };
+}
+
 /** The report a feed record makes; undefined for a record of another type or naming no item. */
 export function reportOf(event: DocumentEvent): Report | undefined {
   const family = feedFamilies[event.type];
@@ -159,6 +172,7 @@ export function reportOf(event: DocumentEvent): Report | undefined {
     ...(source === undefined ? {} : { source }),
   };
   const events: TrackedEvent[] = [];
+  const portArea = source === '0' ? portAreaOf(event.document) : undefined;
   for (const group of lists) {
     for (const fields of listOf(event.document, group)) {
       events.push({
@@ -166,7 +180,7 @@ export function reportOf(event: DocumentEvent): Report | undefined {
         group,
         at: timeOf(family, fields),
         estimated: estimatedOf(family, fields),
-        fields,
+        fields: portArea ? { ...portArea, ...fields } : fields,
         provenance,
       });
     }

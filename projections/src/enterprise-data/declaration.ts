@@ -19,7 +19,9 @@ export const enterpriseDataDeclaration = declareProjection({
   name: 'enterprise-data',
   title: { cn: '企业数据', en: 'Enterprise data' },
   // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md "Attribution").
-  revision: 2,
+  // 3: a warehouse line without a price moves stock with no amount (null), no longer 0; goods
+  // answer contractsUnit and qtpUnit only as submitted, and goodsQualityDays.
+  revision: 3,
   // Every trade document: the ones it derives rows from (enterpriseDataSources), and the others
   // because they may attribute a pending inbound or tally through a business order.
   reads: documentTypes

@@ -117,9 +117,17 @@ export interface WarehouseSummaryRow {
   inventoryQty: number;
   inventoryAmount: number;
   inventorySkuNum: number;
+  /** Lines behind each amount that state no price: the amount covers the priced lines only. */
+  inputUnpricedLines: number;
+  outputUnpricedLines: number;
+  inventoryUnpricedLines: number;
 }
 
-/** Inputs and outputs within [from, to) and the inventory standing at `to` (times as 'yyyy-mm-dd'). */
+/**
+ * Inputs and outputs within [from, to) and the inventory standing at `to` (times as 'yyyy-mm-dd').
+ * Amounts add the lines that state a price; lines without one are counted beside each amount
+ * (query spec §3 gives the amounts, not how an unpriced line is valued; we value none).
+ */
 export async function warehouseSummary(
   db: Queryable,
   schema: string,
@@ -127,7 +135,8 @@ export async function warehouseSummary(
 ): Promise<WarehouseSummaryRow> {
   const { rows } = await db.query(
     `WITH m AS (SELECT * FROM ${ident(schema)}.stock_movements WHERE enterprise = $1 AND effective AND occurred_at < $3),
-     stock AS (SELECT goods_id, sum(qty) AS qty, sum(amount) AS amount FROM m GROUP BY goods_id)
+     stock AS (SELECT goods_id, sum(qty) AS qty, sum(amount) AS amount, count(*) FILTER (WHERE amount IS NULL) AS unpriced
+       FROM m GROUP BY goods_id)
      SELECT
        coalesce(sum(qty) FILTER (WHERE qty > 0 AND occurred_at >= $2), 0) AS input_qty,
        coalesce(sum(amount) FILTER (WHERE qty > 0 AND occurred_at >= $2), 0) AS input_amount,
@@ -137,7 +146,10 @@ export async function warehouseSummary(
        count(DISTINCT goods_id) FILTER (WHERE qty < 0 AND occurred_at >= $2) AS output_sku,
        (SELECT coalesce(sum(qty), 0) FROM stock) AS inventory_qty,
        (SELECT coalesce(sum(amount), 0) FROM stock) AS inventory_amount,
-       (SELECT count(*) FROM stock WHERE qty > 0) AS inventory_sku
+       (SELECT count(*) FROM stock WHERE qty > 0) AS inventory_sku,
+       count(*) FILTER (WHERE qty > 0 AND occurred_at >= $2 AND amount IS NULL) AS input_unpriced,
+       count(*) FILTER (WHERE qty < 0 AND occurred_at >= $2 AND amount IS NULL) AS output_unpriced,
+       (SELECT coalesce(sum(unpriced), 0) FROM stock) AS inventory_unpriced
      FROM m`,
     [filter.enterprise, filter.from, filter.to],
   );
@@ -152,6 +164,9 @@ export async function warehouseSummary(
     inventoryQty: Number(row.inventory_qty),
     inventoryAmount: Number(row.inventory_amount),
     inventorySkuNum: Number(row.inventory_sku),
+    inputUnpricedLines: Number(row.input_unpriced),
+    outputUnpricedLines: Number(row.output_unpriced),
+    inventoryUnpricedLines: Number(row.inventory_unpriced),
   };
 }
 

@@ -55,13 +55,15 @@ export async function createEnterpriseDataTables(db: Queryable, schema: string):
       batch_code text NOT NULL,
       stock_type text NOT NULL,
       qty numeric NOT NULL,
-      amount numeric NOT NULL,
+      amount numeric,
       occurred_at text,
       production_time text,
       expire_time text,
       effective boolean NOT NULL,
       PRIMARY KEY (order_key, line_no)
     );
+    -- A line without a price has no amount (null, not 0): the summary counts it as unpriced.
+    ALTER TABLE ${s}.stock_movements ALTER COLUMN amount DROP NOT NULL;
     CREATE INDEX IF NOT EXISTS stock_movements_stock ON ${s}.stock_movements (enterprise, warehouse_id, goods_id);`);
 }
 
@@ -96,7 +98,8 @@ export interface MovementRow {
   batchCode: string;
   stockType: string;
   qty: number;
-  amount: number;
+  /** Null when the line states no price. */
+  amount: number | null;
   productionTime: string | null;
   expireTime: string | null;
 }

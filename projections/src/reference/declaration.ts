@@ -9,6 +9,8 @@ import { createReferenceTables, referenceTables } from './tables.ts';
 export const referenceDeclaration = declareProjection({
   name: 'reference',
   title: { cn: '物流参考数据', en: 'Logistics reference data' },
+  // 2: a truck keeps its latest stated stage (§4 truck stages); carriers (§9).
+  revision: 2,
   reads: [
     'vesselArchiveFeed',
     'aisPositionFeed',
@@ -17,6 +19,7 @@ export const referenceDeclaration = declareProjection({
     'vesselPlanFeed',
     'flightFeed',
     'truckPositionFeed',
+    'carrierFeed',
   ],
   createTables: createReferenceTables,
   compared: Object.values(referenceTables).map((spec) => ({

@@ -175,6 +175,31 @@ export async function listFlights(
   return { total: Number(counted[0]?.total ?? 0), flights: rows.map((row) => rowOf('flight_id', row)) };
 }
 
+/** Every ocean carrier the providers stated (§9 "Sea carriers"), by carrier code. */
+export async function listCarriers(db: Queryable, schema: string): Promise<ReferenceRow[]> {
+  const spec = referenceTables.carrier;
+  const { rows } = await db.query(
+    `SELECT ${spec.key}, fields, source FROM ${ident(schema)}.${spec.table} ORDER BY ${spec.key}`,
+  );
+  return rows.map((row) => rowOf(spec.key, row));
+}
+
+/** Of the given airline codes (ICAO or IATA), those some flight names (§8 40020: "carrier code unknown"). */
+export async function knownAirlines(
+  db: Queryable,
+  schema: string,
+  codes: readonly string[],
+): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT code FROM unnest($1::text[]) AS c(code)
+     WHERE EXISTS (SELECT 1 FROM ${ident(schema)}.${referenceTables.flight.table} f
+       WHERE f.fields->>'airlineIcao' = c.code OR f.fields->>'airlineIata' = c.code)`,
+    [codes],
+  );
+  return rows.map((row) => row.code as string);
+}
+
 /** A truck by plate (matched upper case), or undefined when the network never reported it. */
 export async function findTruck(
   db: Queryable,

@@ -1,13 +1,13 @@
 import { ident, type Queryable } from '../db.ts';
 
 /**
- * Tables of the reference projection (query spec §3, §7): the current state per vessel (archive
- * and AIS), bill, route service, vessel call, flight and truck. Every table has the same shape —
+ * Tables of the reference projection (query spec §3, §7, §9): the current state per vessel
+ * (archive and AIS), bill, route service, vessel call, flight, truck and ocean carrier. Every table has the same shape —
  * the natural key, the columns the look-ups filter on, the fields as the provider stated them
  * (`fields`) and where they came from (`source`) — so one writer and one loader serve them all,
  * each a single set-based statement per table per batch (processors/README.md "Batches").
  */
-export type ReferenceFamily = 'vessel' | 'ais' | 'bill' | 'route' | 'call' | 'flight' | 'truck';
+export type ReferenceFamily = 'vessel' | 'ais' | 'bill' | 'route' | 'call' | 'flight' | 'truck' | 'carrier';
 
 interface FamilyTable {
   table: string;
@@ -66,6 +66,12 @@ export const referenceTables: Readonly<Record<ReferenceFamily, FamilyTable>> = {
     columns: { last_time: 'timestamptz' },
     indexes: [],
   },
+  carrier: {
+    table: 'carriers',
+    key: 'carrier_code',
+    columns: {},
+    indexes: [],
+  },
 };
 
 /** Upper case, blanks collapsed: how names, call signs, voyages and plates are stored and matched. */
@@ -85,11 +91,13 @@ export interface ReferenceRow {
 export async function createReferenceTables(db: Queryable, schema: string): Promise<void> {
   const s = ident(schema);
   for (const spec of Object.values(referenceTables)) {
-    const columns = Object.entries(spec.columns).map(([name, type]) => `${name} ${type}`);
-    await db.query(
-      `CREATE TABLE IF NOT EXISTS ${s}.${spec.table} (
-         ${spec.key} text PRIMARY KEY, ${columns.join(', ')}, fields jsonb NOT NULL, source jsonb NOT NULL)`,
-    );
+    const columns = [
+      `${spec.key} text PRIMARY KEY`,
+      ...Object.entries(spec.columns).map(([name, type]) => `${name} ${type}`),
+      'fields jsonb NOT NULL',
+      'source jsonb NOT NULL',
+    ];
+    await db.query(`CREATE TABLE IF NOT EXISTS ${s}.${spec.table} (${columns.join(', ')})`);
     for (const [index, columnList] of spec.indexes.entries()) {
       await db.query(
         `CREATE INDEX IF NOT EXISTS ${spec.table}_${index} ON ${s}.${spec.table} (${columnList})`,

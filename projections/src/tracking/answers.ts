@@ -1,3 +1,4 @@
+import { terminalEventCategories } from '@tradelog/schemas/feeds/tracking/codes';
 import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
 
 /**
@@ -179,10 +180,14 @@ export function latestActual(events: readonly TrackedEvent[]): TrackedEvent | un
   return undefined;
 }
 
-/** Terminal (§3 "Terminal container tracking": `result.shipment`). */
+/** Terminal (§3 "Terminal container tracking": `result.shipment`), each event with its eventCategory. */
 export function terminalResult(item: TrackedItem): Record<string, unknown> {
   const facts = item.facts;
-  const list = (group: string) => eventsOf(item, group).map((event) => ({ ...event.fields }));
+  const list = (group: keyof typeof terminalEventCategories) =>
+    eventsOf(item, group).map((event) => ({
+      ...event.fields,
+      eventCategory: terminalEventCategories[group],
+    }));
   return {
     shipment: present({
       businessNumber: facts.businessNumber,

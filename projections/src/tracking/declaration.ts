@@ -20,5 +20,6 @@ export const trackingDeclaration = declareProjection({
   changeKinds: ['express.traces', 'air.status', 'ocean.status', 'terminal.status'],
   // 2: a signed parcel is pushed again when it changes (§4 "Subscription flow"); revision 1 kept
   // a `pushes_ended` flag and published nothing after the first signed state.
-  revision: 2,
+  // 3: a port area's events (ocean source 0) carry the report's portCode and isExport.
+  revision: 3,
 });

@@ -115,7 +115,18 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
         listFeedRows(db, schema, { family: 'inWarehouse', enterprise: request.enterpriseId }),
       );
-      sendSuccess(res, { dataList: result.map((row) => pick(row.content, inWarehouseFields)), freshness });
+      // Flat as §3 shows it, so for one warehouse: the one asked, else the latest counted.
+      const shown = request.warehouseId
+        ? result.find((row) => row.scope === request.warehouseId)
+        : result.reduce<FeedRowRecord | undefined>(
+            (latest, row) => (latest === undefined || (row.asOf ?? '') > (latest.asOf ?? '') ? row : latest),
+            undefined,
+          );
+      sendSuccess(res, {
+        ...Object.fromEntries(inWarehouseFields.map((name) => [name, shown?.content[name] ?? null])),
+        warehouseIds: result.map((row) => row.scope),
+        freshness,
+      });
     }),
   );
 
@@ -182,10 +193,13 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
       });
       const places: readonly string[] =
         request.rankingType === '99' ? allRankings : rankingFieldOf[request.rankingType];
+      // All three places of §3 in every row; a type not asked for is null like a place not held.
       const answer = (brand: string, category: string | null, content: Content | undefined) => ({
         brand,
         category,
-        ...Object.fromEntries(places.map((place) => [place, content?.[place] ?? null])),
+        ...Object.fromEntries(
+          allRankings.map((place) => [place, places.includes(place) ? (content?.[place] ?? null) : null]),
+        ),
       });
       const dataList = request.brandRankings.flatMap((asked) => {
         const found = result.rows.filter(

@@ -11,7 +11,9 @@ import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables'
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { TradelogError } from '@tradelog/schemas';
+import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
+import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
@@ -146,6 +148,21 @@ function assertCustomerName(code: string, asked: string, known: readonly unknown
   });
 }
 
+/**
+ * A declaration's goods item as the customs query answers it: the query spec's field set (§3,
+ * checked to its bounds when submitted: schemas/src/documents/fields.ts customsGoodsItem), each
+ * null when the line did not give it (a check note's lines need not use these names).
+ */
+const customsGoodsItemOut = (line: Record<string, unknown>) =>
+  Object.fromEntries(customsGoodsItemFields.map((name) => [name, line[name] ?? null]));
+
+/**
+ * Every field of the goods query (query spec §3 "Goods") is answered; one that neither goods
+ * import nor goods sync gave is null (contractsUnit, qtpUnit and goodsQualityDays come only
+ * from a document that sends them under those names: schemas/src/documents/fields.ts).
+ */
+const goodsQueryFieldsUnknown = Object.fromEntries(goodsQueryFields.map((name) => [name, null]));
+
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
 
@@ -260,7 +277,9 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           ieFlag: row.ieFlag,
           declareTime: row.declareTime,
           orderType: row.dataSource === '10' ? '50' : '40',
-          goodsList: Array.isArray(row.fields.goodsList) ? row.fields.goodsList : [],
+          goodsList: (Array.isArray(row.fields.goodsList) ? row.fields.goodsList : []).map(
+            customsGoodsItemOut,
+          ),
           provenance: row.provenance,
         })),
       }));
@@ -303,6 +322,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           );
           return {
             goodsNo: row.goodsNo,
+            ...goodsQueryFieldsUnknown,
             ...Object.assign({}, ...sources.map(([, source]) => source.fields)),
             provenance: sources.map(([, source]) => source.provenance),
           };

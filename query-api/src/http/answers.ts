@@ -6,9 +6,8 @@ import type { NextFunction, Request, Response } from 'express';
  * How each interface answers a failure (one error middleware, house style §9), chosen by the
  * route with `answerAs(…)`:
  * - `envelope`: `{flag, code, message, …}` (query spec §8; our own interfaces);
- * - `flight`: `{code, message, data}` with the flight schedule's business codes (query spec §8:
- *   40000 parameter error, 40001 parameter list too long, 40600 malformed parameters, 40100
- *   invalid token, 40300 permission, 42900 call limit exceeded, 50000 internal);
+ * - `flight`: `{code, message, data}` with the flight schedule's business codes (query spec §8,
+ *   `flightCode`);
  * - `statusCode`: `{status, statusCode, message}` of the vessel archive, vessel plan, route
  *   schedule and truck look-ups and of air tracking (query spec §8: statusCode 20000 is success; their dictionary is
  *   not shown, so a failure's statusCode is the HTTP status × 100 and `reason` our code);
@@ -85,11 +84,29 @@ export function typedError(error: unknown): unknown {
 }
 
 /**
- * The flight API's business code for a failure (query spec §8): a refused request is 40000, or
- * 40001 when a list is too long, or 40600 when a value is malformed (wrong type or format, or a
- * body that is not JSON at all); keys 40100, permission 40300, call limit 42900, faults 50000.
+ * The flight API's codes for causes of ours (query spec §8). Its 401xx are an account's: a key is
+ * account and password in one, so none sent is "account missing" (40103), an unknown one "wrong
+ * account or password" (40101), a revoked one "account disabled" (40102). 40011 (coordinate
+ * conversion error) is never answered: no coordinates are converted (coordinateSystem).
+ */
+const flightCodesByCause: Readonly<Record<string, number>> = {
+  API_KEY_MISSING: 40103,
+  API_KEY_UNKNOWN: 40101,
+  API_KEY_REVOKED: 40102,
+  METHOD_NOT_ALLOWED: 40500,
+  AIRLINE_UNKNOWN: 40020,
+  COORDINATE_SYSTEM_UNSUPPORTED: 40010,
+};
+
+/**
+ * The flight API's business code for a failure (query spec §8): a cause of its own
+ * (flightCodesByCause); else a refused request is 40000, or 40001 when a list is too long, or
+ * 40600 when a value is malformed (wrong type or format, or a body that is not JSON at all);
+ * other key failures 40100, permission 40300, call limit 42900, faults 50000.
  */
 export function flightCode(status: number, code: string, errors?: readonly { rule?: string }[]): number {
+  const byCause = flightCodesByCause[code];
+  if (byCause !== undefined) return byCause;
   if (status === 400) {
     if (errors?.some((issue) => issue.rule === 'type' || issue.rule === 'format')) return 40600;
     if (errors?.some((issue) => issue.rule === 'maxItems')) return 40001;

@@ -399,7 +399,7 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     ]);
   });
 
-  it('flights: the business codes for refusals — 40000 parameters (fromAirports and toAirports named), 40001 list too long, 40600 malformed, 40100 invalid token, 40300 permission', async () => {
+  it('flights: the business codes for refusals — 40000 parameters (fromAirports and toAirports named), 40001 list too long, 40600 malformed, 40101–40103 keys, 40300 permission, 40500 method, 40020 airline, 40010 coordinate system', async () => {
     const path = '/open/flight/qqhbjh';
     const missing = await call('POST', path, {});
     expect([missing.status, missing.body.code, refusedFields(missing.body)]).toEqual([
@@ -420,7 +420,35 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     });
     expect([malformed.status, malformed.body.code]).toEqual([400, 40600]);
     const noKey = await call('POST', path, { fromAirports: ['ZSPD'], toAirports: ['ZGSZ'] }, { key: '' });
-    expect([noKey.status, noKey.body.code]).toEqual([401, 40100]);
+    expect([noKey.status, noKey.body.code]).toEqual([401, 40103]);
+    const unknownKey = await call(
+      'POST',
+      path,
+      { fromAirports: ['ZSPD'], toAirports: ['ZGSZ'] },
+      { key: 'tl_not-a-key-of-anyone' },
+    );
+    expect([unknownKey.status, unknownKey.body.code]).toEqual([401, 40101]);
+    const get = await call('GET', path);
+    expect([get.status, get.body.code]).toEqual([405, 40500]);
+    const airline = await call('POST', path, {
+      fromAirports: ['ZSPD'],
+      toAirports: ['ZGSZ'],
+      airlines: ['ZZZ'],
+    });
+    expect([airline.status, airline.body.code]).toEqual([400, 40020]);
+    expect(airline.body.message).toContain('ZZZ');
+    const coordinates = await call('POST', path, {
+      fromAirports: ['ZSPD'],
+      toAirports: ['ZGSZ'],
+      coordinateSystem: 'GCJ02',
+    });
+    expect([coordinates.status, coordinates.body.code]).toEqual([400, 40010]);
+    const wgs84 = await call('POST', path, {
+      fromAirports: ['ZSPD'],
+      toAirports: ['ZGSZ'],
+      coordinateSystem: 'WGS84',
+    });
+    expect(wgs84.body.code).toBe(20000);
     const partner = await call(
       'POST',
       path,
@@ -428,6 +456,27 @@ describe('reference look-ups over feeds submitted through ingest', () => {
       { key: keys.partner },
     );
     expect([partner.status, partner.body.code]).toEqual([403, 40300]);
+  });
+
+  it('ocean carriers: the carriers the providers stated, with refresh and container-number support, beside the 46 of §9', async () => {
+    const carriers = await call('GET', '/open/freightower/carriers');
+    expect(carriers.status).toBe(200);
+    expect(carriers.body).toMatchObject({ flag: 'success', code: '200' });
+    expect(carriers.body.data).toEqual({
+      declared: 46,
+      total: 1,
+      carriers: [
+        {
+          carrierCode: 'COSU',
+          scac: 'COSU',
+          nameCn: feeds.carrierFeed.nameCn,
+          nameEn: feeds.carrierFeed.nameEn,
+          url: feeds.carrierFeed.url,
+          refreshHours: 24,
+          containerNoQuery: 'SUPPORTED',
+        },
+      ],
+    });
   });
 
   it('trucks: the latest position and the 24-hour track, cut by qryBtm and qryEtm; an unknown plate is not on the network; vclN required', async () => {
@@ -444,6 +493,11 @@ describe('reference look-ups over feeds submitted through ingest', () => {
       }),
     ]);
     expect(position.body.content.truckInfos[0].track24s).toBeUndefined();
+    // §4 truck stage of the latest report stating one (the example: 4, arrived for delivery).
+    expect(position.body.content.truckInfos[0]).toMatchObject({
+      stage: '4',
+      stageTime: '2024-03-05T07:20:00.000Z',
+    });
     const track = await call('POST', '/open/truck/tuochematougenzong', { vclN: '粤B6K2Q8' });
     // The report of 2024-03-04 09:00 is more than 24 hours before the latest (03-05 15:20): dropped.
     expect(track.body.content.truckInfos[0].track24s.map((p: Json) => p.gtm)).toEqual([
@@ -457,7 +511,7 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     expect(cut.body.content.truckInfos[0].track24s).toHaveLength(1);
     const unknown = await call('POST', '/open/truck/tuochedingwei', { vclN: '京A00000' });
     expect(unknown.body.content.truckInfos).toEqual([
-      { isExist: false, truckNo: '京A00000', positionInfo: null },
+      { isExist: false, truckNo: '京A00000', positionInfo: null, stage: null, stageTime: null },
     ]);
     for (const path of ['/open/truck/tuochedingwei', '/open/truck/tuochematougenzong']) {
       const refused = await call('POST', path, {});

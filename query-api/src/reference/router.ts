@@ -3,6 +3,8 @@ import {
   findTruck,
   findVesselCalls,
   findVessels,
+  knownAirlines,
+  listCarriers,
   listFlights,
   listRoutePortCalls,
 } from '@tradelog/projections/reference/queries';
@@ -49,8 +51,12 @@ export const referencePaths: readonly string[] = (
     'flightSchedule',
     'truckPosition',
     'truckTrack',
+    'oceanCarriers',
   ] as const
 ).map(path);
+
+/** §9 "Sea carriers: 46 supported": the count the spec gives, beside the carriers stated. */
+const carriersDeclared = 46;
 
 type Answer = { status?: number; body: Record<string, unknown> };
 
@@ -174,7 +180,29 @@ const flightFields = [
   'icaoRoute',
   'status',
 ];
+const carrierFields = ['carrierCode', 'scac', 'nameCn', 'nameEn', 'url', 'refreshHours', 'containerNoQuery'];
 const flightLinks = ['flightUrl', 'kmlUrl', 'csvUrl', 'geojsonUrl'];
+
+const stageAnswer = (stage: unknown) => {
+  const known = stage as { stage: string; stageTime: string } | undefined;
+  return { stage: known?.stage ?? null, stageTime: known?.stageTime ?? null };
+};
+
+/** §8 40020: an airline code no flight in the reference data names. */
+const airlineUnknown = (codes: readonly string[]) =>
+  localizedError('AIRLINE_UNKNOWN', 400, {
+    cn: `未知的航司代码：${codes.join('、')}`,
+    en: `Unknown airline code: ${codes.join(', ')}`,
+  });
+
+/** §8 40010: positions are answered in WGS84 as reported; no other system is converted to. */
+function assertCoordinateSystem(system: string | undefined): void {
+  if (system === undefined || system.trim().toUpperCase() === 'WGS84') return;
+  throw localizedError('COORDINATE_SYSTEM_UNSUPPORTED', 400, {
+    cn: `不支持的坐标系 ${system}：仅支持 WGS84`,
+    en: `Unsupported coordinate system ${system}: WGS84 only`,
+  });
+}
 
 const notFound = (en: string, cn: string) => localizedError('NOT_FOUND', 404, { cn, en });
 
@@ -235,6 +263,30 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
           code: '200',
           message: 'success',
           data: pick(vessel.fields, aisFields),
+          freshness,
+        },
+      };
+    }),
+  );
+
+  // Ocean carriers (§5, §9): what the tracking providers stated about each (carrier feed).
+  router.get(
+    path('oceanCarriers'),
+    lookUp(async (req) => {
+      validateQuery('oceanCarriers', { ...req.query });
+      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
+        listCarriers(db, schema),
+      );
+      return {
+        body: {
+          flag: 'success',
+          code: '200',
+          message: 'success',
+          data: {
+            declared: carriersDeclared,
+            total: result.length,
+            carriers: result.map((row) => pick(row.fields, carrierFields)),
+          },
           freshness,
         },
       };
@@ -359,11 +411,17 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
         sources?: string[];
         includeFlightPaths: boolean;
         includeFlightUrls: boolean;
+        coordinateSystem?: string;
         page: number;
         pageSize: number;
       }>('flightSchedule', req.body);
-      const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
-        listFlights(db, schema, {
+      assertCoordinateSystem(request.coordinateSystem);
+      const { result, freshness } = await readLive(pool, 'reference', async (schema, db) => {
+        const airlines = request.airlines ?? [];
+        const known = new Set(await knownAirlines(db, schema, airlines));
+        const unknown = airlines.filter((code) => !known.has(code));
+        if (unknown.length > 0) throw airlineUnknown(unknown);
+        return listFlights(db, schema, {
           fromAirports: request.fromAirports,
           toAirports: request.toAirports,
           departureFrom: request.departureFromDate,
@@ -380,8 +438,8 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
           sources: request.sources,
           limit: request.pageSize,
           offset: (request.page - 1) * request.pageSize,
-        }),
-      );
+        });
+      });
       const flights = result.flights.map((row: ReferenceRow) => ({
         ...pick(row.fields, flightFields),
         ...(request.includeFlightPaths ? { positions: row.fields.positions ?? [] } : {}),
@@ -403,6 +461,15 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
     }),
   );
 
+  // §8 40500 "method not allowed": the flight API is POST only.
+  router.all(flightPath, (req, res) => {
+    res.set('Allow', 'POST');
+    throw localizedError('METHOD_NOT_ALLOWED', 405, {
+      cn: `航班计划查询只接受 POST，不接受 ${req.method}`,
+      en: `The flight schedule takes POST, not ${req.method}`,
+    });
+  });
+
   const truck = (withTrack: boolean) =>
     lookUp(async (req) => {
       const request = validateQuery<{ vclN: string; qryBtm?: string; qryEtm?: string }>(
@@ -423,12 +490,15 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
             isExist: true,
             truckNo: result.fields.truckNo ?? request.vclN,
             positionInfo: result.fields.positionInfo ?? null,
+            // §4 truck stages (ours to answer: §3 lists no field): null until a report states one.
+            ...stageAnswer(result.fields.stage),
             ...(withTrack ? { track24s: track } : {}),
           }
         : {
             isExist: false,
             truckNo: request.vclN,
             positionInfo: null,
+            ...stageAnswer(undefined),
             ...(withTrack ? { track24s: [] } : {}),
           };
       const lang = languageOf(req.get('accept-language'));

@@ -5,6 +5,7 @@ import {
   oceanSubject,
   terminalSubject,
 } from '@tradelog/projections/push/families';
+import { findReferenceRows } from '@tradelog/projections/reference/tables';
 import {
   airData,
   asksCarrierData,
@@ -37,6 +38,7 @@ import { type Caller, callerOf as callerOfResponse, requireKey } from '../lender
 import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
 import {
   carrierMatches,
+  checkCarrierRequest,
   checkCustomerName,
   checkPortRequest,
   type RuleBreach,
@@ -88,6 +90,21 @@ export async function findTracked(pool: pg.Pool, key: string): Promise<TrackedIt
   }
 }
 
+/** What the providers stated about a carrier (carrierFeed), or undefined while unknown. */
+async function findCarrier(pool: pg.Pool, carrierCode: string | undefined) {
+  const code = carrierCode?.trim().toUpperCase();
+  if (!code || code === 'AUTO') return undefined;
+  try {
+    const { result } = await readLive(pool, 'reference', (schema, db) =>
+      findReferenceRows(db, schema, 'carrier', [code]),
+    );
+    return result[0]?.fields;
+  } catch (error) {
+    if (error instanceof TradelogError && error.code === 'PROJECTION_NOT_READY') return undefined;
+    throw error;
+  }
+}
+
 export interface OceanParams {
   billNo: string;
   containerNo?: string;
@@ -106,7 +123,8 @@ export async function oceanAnswer(
   params: OceanParams,
   now: Date,
 ): Promise<Record<string, unknown>> {
-  const breach = checkPortRequest(params);
+  const breach =
+    checkPortRequest(params) ?? checkCarrierRequest(params, await findCarrier(pool, params.carrierCode));
   if (breach) throw breachError(breach);
   const containerNo = params.containerNo?.trim() || undefined;
   let item = containerNo

@@ -135,6 +135,35 @@ export function checkPortRequest(params: {
   return undefined;
 }
 
+/**
+ * §5 "Some carriers do not support container-number queries; some need both bill and container
+ * number", by what the carrier's provider stated (carrierFeed `containerNoQuery`). A carrier the
+ * table does not hold, and AUTO, are not judged: the table states, it does not exclude.
+ */
+export function checkCarrierRequest(
+  params: { carrierCode?: string; containerNo?: string },
+  carrier: { containerNoQuery?: unknown } | undefined,
+): RuleBreach | undefined {
+  const code = params.carrierCode?.trim().toUpperCase();
+  if (!code || code === 'AUTO' || !carrier) return undefined;
+  const containerNo = params.containerNo?.trim();
+  if (carrier.containerNoQuery === 'UNSUPPORTED' && containerNo) {
+    return {
+      code: 'CONTAINER_QUERY_NOT_SUPPORTED',
+      en: `carrier ${code} answers no container-number query: ask by billNo without containerNo`,
+      cn: `船公司 ${code} 不支持按箱号查询：请只按提单号 billNo 查询，不填 containerNo`,
+    };
+  }
+  if (carrier.containerNoQuery === 'WITH_BILL' && !containerNo) {
+    return {
+      code: 'CONTAINER_NO_REQUIRED',
+      en: `carrier ${code} is queried by both the bill and the container number (containerNo is required)`,
+      cn: `船公司 ${code} 须同时提供提单号与箱号（须填 containerNo）`,
+    };
+  }
+  return undefined;
+}
+
 /** When the bill left the port: its actual loading there, else the receipt's actual departure. */
 export function departedAt(item: TrackedItem, portCode: string): Date | undefined {
   const loaded = latestActual(

@@ -2,6 +2,7 @@ import type { TrackedEvent, TrackedItem } from '@tradelog/projections/tracking/i
 import { describe, expect, it } from 'vitest';
 import {
   carrierMatches,
+  checkCarrierRequest,
   checkCustomerName,
   checkPortRequest,
   subscriptionTimeline,
@@ -120,5 +121,30 @@ describe('ocean port areas (§5, §9)', () => {
     expect(carrierMatches(bill, 'auto')).toBe(true);
     expect(carrierMatches(bill, 'cosco')).toBe(true);
     expect(carrierMatches(bill, 'MSCU')).toBe(false);
+  });
+});
+
+describe('carriers and container-number queries (§5, by the carrier table)', () => {
+  it('refuses a container number for a carrier without container queries, and asks for one where both are needed', () => {
+    const ask = (carrierCode: string, containerNo?: string) => ({
+      carrierCode,
+      ...(containerNo ? { containerNo } : {}),
+    });
+    expect(checkCarrierRequest(ask('ONEY', 'CSNU6184570'), { containerNoQuery: 'UNSUPPORTED' })?.code).toBe(
+      'CONTAINER_QUERY_NOT_SUPPORTED',
+    );
+    expect(checkCarrierRequest(ask('ONEY'), { containerNoQuery: 'UNSUPPORTED' })).toBeUndefined();
+    expect(checkCarrierRequest(ask('hlcu'), { containerNoQuery: 'WITH_BILL' })?.en).toContain('HLCU');
+    expect(
+      checkCarrierRequest(ask('HLCU', 'CSNU6184570'), { containerNoQuery: 'WITH_BILL' }),
+    ).toBeUndefined();
+    expect(
+      checkCarrierRequest(ask('COSU', 'CSNU6184570'), { containerNoQuery: 'SUPPORTED' }),
+    ).toBeUndefined();
+    // Not judged: AUTO, and a carrier the table does not hold.
+    expect(
+      checkCarrierRequest(ask('AUTO', 'CSNU6184570'), { containerNoQuery: 'UNSUPPORTED' }),
+    ).toBeUndefined();
+    expect(checkCarrierRequest(ask('MSCU', 'CSNU6184570'), undefined)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { type EnterpriseFeedTypeId, enterpriseFeeds } from '../feeds/enterprise/catalogue.ts';
 import {
   aisPositionFeedSchema,
+  carrierFeedSchema,
   flightFeedSchema,
   routeScheduleFeedSchema,
   transportBillFeedSchema,
@@ -60,7 +61,8 @@ export type ReferenceFeedTypeId =
   | 'routeScheduleFeed'
   | 'vesselPlanFeed'
   | 'flightFeed'
-  | 'truckPositionFeed';
+  | 'truckPositionFeed'
+  | 'carrierFeed';
 
 export interface DocumentType {
   id: DocumentTypeId;
@@ -79,8 +81,11 @@ export interface DocumentType {
   partitions: number;
   retention: 'forever';
   schema: JsonSchema;
-  /** The response shape: §3.15 common, e-commerce (adds entOrderNo, status), goods import (§3.8). */
-  response: 'common' | 'ecommerce' | 'goods';
+  /**
+   * The response shape: §3.15 common, e-commerce (adds entOrderNo, status), goods import (§3.8),
+   * tally (§8 tally codes Success and Error).
+   */
+  response: 'common' | 'ecommerce' | 'goods' | 'tally';
   /**
    * For a feed: the family a provider's account must be granted to submit it (README "Partner
    * grants"; `npm run keys -- grant ACCOUNT --feed tracking.express`). Documents have none.
@@ -151,7 +156,7 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     'ecommerce',
   ),
   documentTypeOf('goods', 'logistics', direct('md/goods/import'), 'entInsideNo', goodsSchema, 'goods'),
-  documentTypeOf('tally', 'logistics', direct('doc/tally/accept'), 'orderNo', tallySchema),
+  documentTypeOf('tally', 'logistics', direct('doc/tally/accept'), 'orderNo', tallySchema, 'tally'),
   documentTypeOf(
     'clearance',
     'logistics',
@@ -215,6 +220,7 @@ function referenceFeeds(): DocumentType[] {
     feed('vesselPlanFeed', 'vesselNameEn', vesselPlanFeedSchema),
     feed('flightFeed', 'flightId', flightFeedSchema),
     feed('truckPositionFeed', 'vclN', truckPositionFeedSchema),
+    feed('carrierFeed', 'carrierCode', carrierFeedSchema),
   ];
 }
 

@@ -29,7 +29,7 @@ describe('document catalogue', () => {
     expect(documentTypes.slice(0, 14)).toEqual(submissions);
   });
 
-  it('lists the seven reference feeds after them, each at /api/v2/feed/reference/<id>, keyed by the thing it describes', () => {
+  it('lists the eight reference feeds after them, each at /api/v2/feed/reference/<id>, keyed by the thing it describes', () => {
     const feeds = documentTypes.filter((type) => type.group === 'reference');
     expect(Object.fromEntries(feeds.map((type) => [type.id, type.keyField]))).toEqual({
       vesselArchiveFeed: 'mmsi',
@@ -39,6 +39,7 @@ describe('document catalogue', () => {
       vesselPlanFeed: 'vesselNameEn',
       flightFeed: 'flightId',
       truckPositionFeed: 'vclN',
+      carrierFeed: 'carrierCode',
     });
     for (const type of feeds) {
       expect(type.path).toBe(`/api/v2/feed/reference/${type.id}`);
@@ -105,12 +106,13 @@ describe('document catalogue', () => {
     expect(documentType('pod').keyField).toBe('entOrderNo');
   });
 
-  it('answers e-commerce and goods import with their own response shapes (§3.8, §3.15)', () => {
+  it('answers e-commerce, goods import and tally with their own response shapes (§3.8, §3.15, §8)', () => {
     const shapes = Object.fromEntries(submissions.map((type) => [type.id, type.response]));
     expect(shapes.ondedEcOrder).toBe('ecommerce');
     expect(shapes.bondedEcLogistics).toBe('ecommerce');
     expect(shapes.goods).toBe('goods');
-    expect(Object.values(shapes).filter((shape) => shape === 'common')).toHaveLength(11);
+    expect(shapes.tally).toBe('tally');
+    expect(Object.values(shapes).filter((shape) => shape === 'common')).toHaveLength(10);
   });
 
   it('rejects an unknown id', () => {

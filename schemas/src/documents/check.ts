@@ -1,4 +1,4 @@
-import { listMax, ownerCodeBeyondSpec, pick } from './fields.ts';
+import { customsGoodsItem, listMax, ownerCodeBeyondSpec, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /** Customs check note (spec §3.5). */
@@ -41,13 +41,13 @@ export const checkSchema: JsonSchema = documentSchema({
     ),
     goodsList: list(
       record(
-        {},
+        customsGoodsItem,
         [],
         l(
           '清单商品',
           'Check note goods line',
-          '规范未给出商品行字段名；按原样保存',
-          'The spec does not name the fields of a goods line; kept as submitted',
+          '提交规范未给出商品行字段名；报关单查询（数据来源 10）答复的商品字段按查询规范 §3 的名称与长度校验，其他字段按原样保存',
+          "The submission spec does not name the fields of a goods line; the goods fields the customs query answers (data source 10) are checked by the query spec's names and bounds (§3), other fields are kept as submitted",
         ),
       ),
       { max: listMax.lines },

@@ -1,4 +1,4 @@
-import { listMax, pick } from './fields.ts';
+import { customsGoodsItem, listMax, pick } from './fields.ts';
 import { documentSchema, eitherOr, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
 /**
@@ -30,10 +30,11 @@ export const clearanceSchema: JsonSchema = documentSchema({
     goodsList: list(
       record(
         {
-          ...pick('gNum', 'barCode', 'entGoodsNo', 'entGoodsName', 'hsCode', 'specDescription'),
-          ...pick('orgCountry', 'destinationCountry', 'natureExemption', 'declareUnit', 'declareQty'),
+          ...pick('gNum', 'barCode', 'entGoodsNo', 'natureExemption'),
           ...pick('firstLegalUnit', 'firstLegalQty', 'secondLegalUnit', 'secondLegalQty'),
-          ...pick('declareCurrency', 'declareUnitPrice', 'declareTotalPrice', 'grossWeight', 'netWeight'),
+          ...pick('grossWeight', 'netWeight'),
+          // The declaration goods item's fields, to the query spec's bounds (§3).
+          ...customsGoodsItem,
         },
         [],
         l(

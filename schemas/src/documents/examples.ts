@@ -208,7 +208,19 @@ const check: DocumentsByType['check'] = {
   releaseTime: '2024-03-18 15:42:00',
   mtpckEndprdMarkcd: 'I',
   orderList: [{ ecomOrder: 'TM2024031812345678', entryNo: '534920240000012345' }],
-  goodsList: [{ gdsSeqno: 1, gdsMtno: essence.entGoodsNo, dclQty: 2 }],
+  goodsList: [
+    {
+      hsCode: essence.hsCode,
+      entGoodsName: essence.entGoodsName,
+      declareQty: 2,
+      declareUnit: '011',
+      declareUnitPrice: 612.5,
+      declareTotalPrice: 1225,
+      declareCurrency: '142',
+      orgCountry: '116',
+      destinationCountry: '142',
+    },
+  ],
 };
 
 const ondedEcOrder: DocumentsByType['ondedEcOrder'] = {
@@ -299,6 +311,7 @@ const goods: DocumentsByType['goods'] = {
       additiveBeyondScope: '0',
       transgenicFlag: '0',
       packageType: '瓶装',
+      goodsQualityDays: 1095,
       picUrl: 'https://files.qhyp.example.com/goods/SKII-FTE-230/main.jpg',
       goodsCateList: [
         { gNum: 1, certName: '原产地证书', certUrl: 'https://files.qhyp.example.com/certs/CO-JP-240218.pdf' },
@@ -429,8 +442,8 @@ const purchase: DocumentsByType['purchase'] = {
   inboundTime: '2024-03-05 18:20:00',
   orderStatus: '20',
   goodsList: [
-    { goodsName: essence.entGoodsName, barCode: essence.barCode, qty: 1200 },
-    { goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 1400 },
+    { goodsName: essence.entGoodsName, barCode: essence.barCode, qty: 1200, priceTax: 560, price: 495.58 },
+    { goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 1400, priceTax: 213, price: 188.5 },
   ],
 };
 
@@ -446,7 +459,9 @@ const saleOrderToB: DocumentsByType['saleOrderToB'] = {
   salesAmount: 64500,
   currency: 'CNY',
   orderStatus: '10',
-  goodsList: [{ goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 300 }],
+  goodsList: [
+    { goodsName: formula.entGoodsName, barCode: formula.barCode, qty: 300, priceTax: 215, price: 190.27 },
+  ],
 };
 
 const saleOrderToC: DocumentsByType['saleOrderToC'] = {
@@ -472,7 +487,9 @@ const saleOrderToC: DocumentsByType['saleOrderToC'] = {
       totalAmount: 861.85,
       currency: 'CNY',
       orderStatus: '20',
-      goodList: [{ barCode: essence.barCode, goodsName: essence.entGoodsName, qty: 1 }],
+      goodList: [
+        { barCode: essence.barCode, goodsName: essence.entGoodsName, qty: 1, priceTax: 861.85, price: 790 },
+      ],
       recipient: { country: '中国', province: '浙江省', city: '杭州市', district: '西湖区' },
     },
   ],
@@ -498,6 +515,7 @@ const synchronizeGoods: DocumentsByType['synchronizeGoods'] = {
     'https://files.qhyp.example.com/goods/MJ-A2-900/back.jpg',
   ],
   recordInfo: { entGoodsNo: formula.entGoodsNo, recordPrice: 215 },
+  goodsQualityDays: 730,
   goodsCateList: [
     { gNum: 1, certType: '10', certUrl: 'https://files.qhyp.example.com/certs/CO-NZ-240112.pdf' },
     { gNum: 2, certType: '20', certUrl: 'https://files.qhyp.example.com/certs/TR-NZ-240112.pdf' },

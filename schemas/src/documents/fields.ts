@@ -972,7 +972,39 @@ export const field = {
   planQty: amount(l('计划数量', 'Planned quantity', '计划出库数量', 'The quantity planned to leave')),
   actualQty: amount(l('实际数量', 'Actual quantity', '实际出库数量', 'The quantity that actually left')),
   price: amount(l('单价', 'Unit price', '商品单价', 'The unit price of the goods')),
+  priceTax: amount(
+    l('含税单价', 'Unit price with tax', '商品含税单价', 'The unit price of the goods, tax included'),
+  ),
   unitPrice: amount(l('单价', 'Unit price', '商品单价', 'The unit price of the goods')),
+  // The goods query's fields (query spec §3 "Goods") that no submission spec field holds: a goods
+  // import line or a goods sync may carry them; without them the goods query answers null.
+  contractsUnit: text(
+    30,
+    l(
+      '合同单位',
+      'Contract unit',
+      '商品查询的 contractsUnit（查询规范 §3）；提交规范无对应字段，选填，未提交时查询答复 null',
+      "The goods query's contractsUnit (query spec §3); no submission field holds it, optional, answered null when not sent",
+    ),
+  ),
+  qtpUnit: text(
+    30,
+    l(
+      'QTP 单位',
+      'qtpUnit',
+      '商品查询的 qtpUnit（查询规范 §3，含义规范未说明）；选填，未提交时查询答复 null',
+      "The goods query's qtpUnit (query spec §3, meaning not shown); optional, answered null when not sent",
+    ),
+  ),
+  goodsQualityDays: whole(
+    { min: 0 },
+    l(
+      '保质期天数',
+      'Shelf life in days',
+      '商品查询的 goodsQualityDays（查询规范 §3）；选填，未提交时查询答复 null',
+      "The goods query's goodsQualityDays (query spec §3); optional, answered null when not sent",
+    ),
+  ),
   recordPrice: amount(l('备案价格', 'Filed price', '海关备案价格', 'The price filed with customs')),
   amount: amount(l('数量', 'Quantity', '商品数量', 'The quantity of the goods')),
   qty: amount(l('数量', 'Quantity', '商品数量', 'The quantity of the goods')),
@@ -1286,6 +1318,28 @@ export const ownerCodeBeyondSpec: JsonSchema = {
   'x-description-en':
     "The cargo owner's unified social credit code; not listed in this section of the spec, and when given the document belongs to that owner",
 };
+
+/**
+ * A customs declaration's goods item (query spec §3 "Customs declaration": hsCode 20,
+ * entGoodsName 200, specDescription 512, declareUnit 30, declareCurrency 10, orgCountry and
+ * destinationCountry 30). The clearance and check note lines that the customs query answers
+ * are held to these bounds, which differ from the goods master's (submission spec §3.8: hsCode
+ * 32, declareUnit 3), and the query answers exactly these fields.
+ */
+export const customsGoodsItem = {
+  hsCode: { ...field.hsCode, maxLength: 20 },
+  entGoodsName: field.entGoodsName,
+  specDescription: { ...field.specDescription, maxLength: 512 },
+  declareQty: field.declareQty,
+  declareUnit: { ...field.declareUnit, maxLength: 30 },
+  declareUnitPrice: field.declareUnitPrice,
+  declareTotalPrice: field.declareTotalPrice,
+  declareCurrency: { ...field.declareCurrency, maxLength: 10 },
+  orgCountry: { ...field.orgCountry, maxLength: 30 },
+  destinationCountry: { ...field.destinationCountry, maxLength: 30 },
+} as const satisfies Record<string, JsonSchema>;
+
+export const customsGoodsItemFields = Object.keys(customsGoodsItem) as (keyof typeof customsGoodsItem)[];
 
 // Fields whose meaning differs between documents.
 

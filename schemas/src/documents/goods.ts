@@ -52,6 +52,7 @@ export const goodsSchema: JsonSchema = documentSchema({
             'additiveBeyondScope',
           ),
           ...pick('transgenicFlag', 'packageType'),
+          ...pick('contractsUnit', 'qtpUnit', 'goodsQualityDays'),
           picUrl: goodsPicUrl,
           goodsCateList: list(
             record(

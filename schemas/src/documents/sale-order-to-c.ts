@@ -1,6 +1,7 @@
 import { listMax, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 import { recipient } from './onded-ec-order.ts';
+import { orderLine } from './trade-orders.ts';
 
 /**
  * Sales to consumer (spec §3.13): one enterprise's batch of consumer orders. The spec marks
@@ -38,11 +39,7 @@ export const saleOrderToCSchema: JsonSchema = documentSchema({
           ),
           ...pick('cbepcomName', 'shippingFee', 'taxFee', 'totalAmount', 'currency', 'orderStatus'),
           goodList: list(
-            record(
-              pick('barCode', 'goodsName', 'qty'),
-              [],
-              l('订单商品', 'Order line', '一行订单商品', 'One line of the order'),
-            ),
+            orderLine,
             { max: listMax.orderLines },
             l('商品列表', 'Goods', '订单商品', 'The goods of the order'),
           ),

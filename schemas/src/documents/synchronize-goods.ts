@@ -24,6 +24,7 @@ export const synchronizeGoodsSchema: JsonSchema = documentSchema({
       'orgCountry',
     ),
     ...pick('produceCompany', 'firstLegalUnit', 'secondLegalUnit', 'grossWeight', 'netWeight', 'capital'),
+    ...pick('contractsUnit', 'qtpUnit', 'goodsQualityDays'),
     picUrl: list(
       goodsPicUrl,
       { max: listMax.certificates },

@@ -487,7 +487,26 @@ export interface CheckOrderListItem {
 
 /** 清单商品 — Check note goods line */
 export interface CheckGoodsListItem {
-  [field: string]: unknown;
+  /** HS编码 — HS code */
+  hsCode?: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName?: string;
+  /** 申报要素 — Declaration elements */
+  specDescription?: string;
+  /** 申报数量 — Declared quantity */
+  declareQty?: number;
+  /** 申报计量单位 — Declared unit */
+  declareUnit?: string;
+  /** 申报单价 — Declared unit price */
+  declareUnitPrice?: number;
+  /** 申报总价 — Declared total price */
+  declareTotalPrice?: number;
+  /** 申报币制 — Declared currency */
+  declareCurrency?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 最终目的国（地区） — Country of destination */
+  destinationCountry?: string;
 }
 
 /** 保税电商订单 — Bonded e-commerce order */
@@ -702,6 +721,12 @@ export interface GoodsGoodsListItem {
   transgenicFlag?: "0" | "1";
   /** 包装类型 — Package type */
   packageType?: string;
+  /** 合同单位 — Contract unit */
+  contractsUnit?: string;
+  /** QTP 单位 — qtpUnit */
+  qtpUnit?: string;
+  /** 保质期天数 — Shelf life in days */
+  goodsQualityDays?: number;
   /** 图片地址 — Picture URL */
   picUrl?: string;
   /** 证书列表 — Certificates */
@@ -924,22 +949,8 @@ export interface ClearanceGoodsListItem {
   barCode?: string;
   /** 企业商品编码 — Enterprise goods code */
   entGoodsNo?: string;
-  /** 企业商品名称 — Enterprise goods name */
-  entGoodsName?: string;
-  /** HS编码 — HS code */
-  hsCode?: string;
-  /** 申报要素 — Declaration elements */
-  specDescription?: string;
-  /** 原产国（地区） — Country of origin */
-  orgCountry?: string;
-  /** 最终目的国（地区） — Country of destination */
-  destinationCountry?: string;
   /** 征免方式 — Tax treatment */
   natureExemption?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
-  /** 申报计量单位 — Declared unit */
-  declareUnit?: string;
-  /** 申报数量 — Declared quantity */
-  declareQty?: number;
   /** 第一法定计量单位 — First legal unit */
   firstLegalUnit?: string;
   /** 第一法定数量 — First legal quantity */
@@ -948,16 +959,30 @@ export interface ClearanceGoodsListItem {
   secondLegalUnit?: string;
   /** 第二法定数量 — Second legal quantity */
   secondLegalQty?: number;
-  /** 申报币制 — Declared currency */
-  declareCurrency?: string;
-  /** 申报单价 — Declared unit price */
-  declareUnitPrice?: number;
-  /** 申报总价 — Declared total price */
-  declareTotalPrice?: number;
   /** 毛重 — Gross weight */
   grossWeight?: number;
   /** 净重 — Net weight */
   netWeight?: number;
+  /** HS编码 — HS code */
+  hsCode?: string;
+  /** 企业商品名称 — Enterprise goods name */
+  entGoodsName?: string;
+  /** 申报要素 — Declaration elements */
+  specDescription?: string;
+  /** 申报数量 — Declared quantity */
+  declareQty?: number;
+  /** 申报计量单位 — Declared unit */
+  declareUnit?: string;
+  /** 申报单价 — Declared unit price */
+  declareUnitPrice?: number;
+  /** 申报总价 — Declared total price */
+  declareTotalPrice?: number;
+  /** 申报币制 — Declared currency */
+  declareCurrency?: string;
+  /** 原产国（地区） — Country of origin */
+  orgCountry?: string;
+  /** 最终目的国（地区） — Country of destination */
+  destinationCountry?: string;
 }
 
 /** 采购单 — Purchase */
@@ -1000,6 +1025,10 @@ export interface PurchaseGoodsListItem {
   barCode?: string;
   /** 数量 — Quantity */
   qty?: number;
+  /** 含税单价 — Unit price with tax */
+  priceTax?: number;
+  /** 单价 — Unit price */
+  price?: number;
 }
 
 /** 销售单（对企业） — Sales to business */
@@ -1038,6 +1067,10 @@ export interface SaleOrderToBGoodsListItem {
   barCode?: string;
   /** 数量 — Quantity */
   qty?: number;
+  /** 含税单价 — Unit price with tax */
+  priceTax?: number;
+  /** 单价 — Unit price */
+  price?: number;
 }
 
 /** 销售单（对个人） — Sales to consumer */
@@ -1096,12 +1129,16 @@ export interface SaleOrderToCOrderListItem {
 
 /** 订单商品 — Order line */
 export interface SaleOrderToCOrderListItemGoodListItem {
-  /** 条形码 — Barcode */
-  barCode?: string;
   /** 商品名称 — Goods name */
   goodsName?: string;
+  /** 条形码 — Barcode */
+  barCode?: string;
   /** 数量 — Quantity */
   qty?: number;
+  /** 含税单价 — Unit price with tax */
+  priceTax?: number;
+  /** 单价 — Unit price */
+  price?: number;
 }
 
 /** 收件人 — Recipient */
@@ -1146,6 +1183,12 @@ export interface SynchronizeGoodsDocument {
   netWeight?: number;
   /** 资金方 — Capital provider */
   capital?: string;
+  /** 合同单位 — Contract unit */
+  contractsUnit?: string;
+  /** QTP 单位 — qtpUnit */
+  qtpUnit?: string;
+  /** 保质期天数 — Shelf life in days */
+  goodsQualityDays?: number;
   /** 图片地址列表 — Picture URLs */
   picUrl?: string[];
   /** 备案信息 — Customs filing */
@@ -1600,6 +1643,26 @@ export interface TruckPositionFeedDocument {
   city?: string;
   /** 区县 — County */
   country?: string;
+  /** 运输阶段 — Stage */
+  stage?: "0" | "1" | "2" | "3" | "4" | "5" | "2.5" | "4.5";
+}
+
+/** 船公司数据 — Ocean carrier feed */
+export interface CarrierFeedDocument {
+  /** 船公司代码 — Carrier code */
+  carrierCode: string;
+  /** SCAC — SCAC */
+  scac?: string;
+  /** 中文名称 — Name (Chinese) */
+  nameCn?: string;
+  /** 英文名称 — Name (English) */
+  nameEn?: string;
+  /** 官网 — Website */
+  url?: string;
+  /** 刷新周期（小时） — Refresh (hours) */
+  refreshHours: number;
+  /** 按箱号查询 — Container-number queries */
+  containerNoQuery: "SUPPORTED" | "UNSUPPORTED" | "WITH_BILL";
 }
 
 /** 企业涉税信息 — Tax information */
@@ -2818,6 +2881,7 @@ export interface DocumentsByType {
   vesselPlanFeed: VesselPlanFeedDocument;
   flightFeed: FlightFeedDocument;
   truckPositionFeed: TruckPositionFeedDocument;
+  carrierFeed: CarrierFeedDocument;
   taxInformation: TaxInformationDocument;
   ecommerceSalesToB: EcommerceSalesToBDocument;
   ecommerceSalesToC: EcommerceSalesToCDocument;

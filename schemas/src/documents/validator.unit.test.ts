@@ -241,6 +241,49 @@ describe('types', () => {
   });
 });
 
+describe('order line prices (query spec §3: goodsList priceTax, price)', () => {
+  it('are named amounts of purchase, sales-to-business and consumer order lines', () => {
+    expect(issuesWith('purchase', { 'goodsList.0.priceTax': 560, 'goodsList.0.price': 495.58 })).toEqual([]);
+    expect(rules(issuesWith('saleOrderToB', { 'goodsList.0.priceTax': '215' }))).toEqual([
+      { path: 'goodsList[0].priceTax', rule: 'type' },
+    ]);
+    expect(rules(issuesWith('saleOrderToC', { 'orderList.0.goodList.0.price': -1 }))).toEqual([
+      { path: 'orderList[0].goodList[0].price', rule: 'minimum' },
+    ]);
+  });
+});
+
+describe('customs declaration goods items (query spec §3 bounds)', () => {
+  it('hold clearance lines to hsCode 20, declareUnit 30, declareCurrency 10 and countries 30', () => {
+    expect(issuesWith('clearance', { 'goodsList.0.declareUnit': '千克/箱/件' })).toEqual([]);
+    expect(
+      rules(
+        issuesWith('clearance', {
+          'goodsList.0.hsCode': '3'.repeat(21),
+          'goodsList.0.declareUnit': 'u'.repeat(31),
+          'goodsList.0.declareCurrency': 'c'.repeat(11),
+          'goodsList.0.orgCountry': 'o'.repeat(31),
+          'goodsList.0.specDescription': 's'.repeat(513),
+        }),
+      ),
+    ).toEqual(
+      ['hsCode', 'specDescription', 'declareUnit', 'declareCurrency', 'orgCountry'].map((name) => ({
+        path: `goodsList[0].${name}`,
+        rule: 'maxLength',
+      })),
+    );
+  });
+
+  it('hold the same fields of check note lines, whose other fields pass as sent', () => {
+    expect(issuesWith('check', { 'goodsList.0.hsCode': '3304990099', 'goodsList.0.declareQty': 2 })).toEqual(
+      [],
+    );
+    expect(rules(issuesWith('check', { 'goodsList.0.hsCode': '3'.repeat(21) }))).toEqual([
+      { path: 'goodsList[0].hsCode', rule: 'maxLength' },
+    ]);
+  });
+});
+
 describe('list counts (§5)', () => {
   const orderLine = examples.ondedEcOrder.goodList[0];
   const goodsItem = examples.goods.goodsList?.[0];

@@ -48,7 +48,9 @@ function submission(type: DocumentType, path: string, bodyLimitBytes: number): A
       example:
         type.response === 'ecommerce'
           ? { flag: 'success', code: '200', message: '接收成功', status: '1' }
-          : { flag: 'success', code: '200', message: '接收成功' },
+          : type.response === 'tally'
+            ? { flag: 'success', code: 'Success', message: '接收成功' }
+            : { flag: 'success', code: '200', message: '接收成功' },
     },
     failures: [503],
     bodyLimitBytes,

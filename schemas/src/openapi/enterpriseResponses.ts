@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
 import { taxListNames } from '../feeds/enterprise/tax.ts';
+import { inWarehouseDataSchema } from '../feeds/enterprise/warehouse.ts';
 import { successOf } from './envelopes.ts';
 
 /**
@@ -99,20 +100,20 @@ export const enterpriseResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     ),
     freshness,
   }),
-  inWarehouseData: successOf(['在仓数据（每个仓库一条）', 'In-warehouse data (one per warehouse)'], {
-    dataList: objects(
-      '在仓数据',
-      'In-warehouse data',
-      record(
-        {
-          countDate: t('统计日期', 'Count date'),
-          warehouseId: t('仓库编码', 'Warehouse id'),
-          valueOfTotal: number('在仓总货值', 'Total value'),
-          categoryValueList: objects('品类货值', 'Category values'),
-        },
-        ['countDate', 'warehouseId'],
-      ),
+  // Flat as query spec §3 shows it: one warehouse's latest count, in the feed's own terms (null
+  // members when the enterprise has none there).
+  inWarehouseData: successOf(['在仓数据（一个仓库，平铺）', 'In-warehouse data (one warehouse, flat)'], {
+    ...Object.fromEntries(
+      Object.entries(inWarehouseDataSchema.properties ?? {})
+        .filter(([name]) => name !== 'enterpriseId')
+        .map(([name, field]) => [
+          name,
+          field.type === 'array'
+            ? field
+            : t(`${field.title}（无数据时为 null）`, `${field['x-title-en']} (null without data)`, {}),
+        ]),
     ),
+    warehouseIds: objects('有数据的全部仓库', 'Every warehouse with data', { type: 'string' }),
     freshness,
   }),
   warehouseIndicators: successOf(['仓库经营指标（已停用）', 'Warehouse operating indicators (deprecated)'], {

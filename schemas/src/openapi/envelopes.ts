@@ -79,7 +79,9 @@ export const failureSchema: JsonSchema = withMembers(envelopeSchema, ['失败响
 });
 
 /** The answers of the submission interfaces, by the catalogue's `response` kind. */
-export const submissionResponseSchemas: Readonly<Record<'common' | 'ecommerce' | 'goods', JsonSchema>> = {
+export const submissionResponseSchemas: Readonly<
+  Record<'common' | 'ecommerce' | 'goods' | 'tally', JsonSchema>
+> = {
   common: withMembers(envelopeSchema, ['接收结果', 'Submission result'], {
     documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
   }),
@@ -104,6 +106,20 @@ export const submissionResponseSchemas: Readonly<Record<'common' | 'ecommerce' |
     },
     ['status'],
   ),
+  // Submission spec §8 tally codes: Success and Error; C10 … S20 and 100 are listed without
+  // meanings and never answered (ingest/src/intake/responses.ts).
+  tally: withMembers(envelopeSchema, ['理货单接收结果', 'Tally submission result'], {
+    code: {
+      type: 'string',
+      enum: ['Success', 'Error'],
+      title: '理货结果代码',
+      'x-title-en': 'Tally code',
+      'x-enum-titles': { Success: '接收成功', Error: '拒收（原因见 reason）' },
+      'x-enum-titles-en': { Success: 'accepted', Error: 'refused (the cause in reason)' },
+    },
+    reason: text('拒收原因代码（拒收时）', 'Refusal code (when refused)'),
+    documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+  }),
   goods: withMembers(envelopeSchema, ['商品导入结果', 'Goods import result'], {
     documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
     enterpriseCode: text('企业编码（回显）', 'Enterprise code (echoed)'),

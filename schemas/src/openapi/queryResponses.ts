@@ -1,8 +1,11 @@
+import { customsGoodsItem } from '../documents/fields.ts';
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { problemCodesNote } from '../feeds/tracking/codes.ts';
 import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
 import { enterpriseResponseSchemas } from './enterpriseResponses.ts';
 import { envelopeSchema, successOf } from './envelopes.ts';
+import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
 
 /**
  * The answers of the query interfaces as JSON Schemas, by query id (query spec §3, §7 and
@@ -17,6 +20,9 @@ const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string'
   'x-title-en': titleEn,
 });
 const integer = (title: string, titleEn: string) => t(title, titleEn, { type: 'integer', minimum: 0 });
+/** A member answered null when no document gave it. */
+const orNull = (schema: JsonSchema): JsonSchema =>
+  schema.type === undefined ? schema : ({ ...schema, type: [schema.type, 'null'] } as unknown as JsonSchema);
 const objects = (title: string, titleEn: string, item: JsonSchema = { type: 'object' }) =>
   t(title, titleEn, { type: 'array', items: item });
 
@@ -73,6 +79,24 @@ const goodsLine = {
     price: t('单价（未提交为 null）', 'Unit price (null when not submitted)', {}),
   },
 } satisfies JsonSchema;
+/** The warehouse summary's figures of inputs, outputs or inventory (query spec §3). */
+const summaryFigures = (
+  prefix: string,
+  [what, whatEn]: [string, string],
+  [when, whenEn]: [string, string],
+) => ({
+  [`${prefix}Qty`]: t(`${when}${what}数量`, `${whatEn} quantity ${whenEn}`, { type: 'number' }),
+  [`${prefix}Amount`]: t(
+    `${when}${what}金额：有价格商品行之和（见 ${prefix}UnpricedLines）`,
+    `${whatEn} amount ${whenEn}: the sum of the priced lines (see ${prefix}UnpricedLines)`,
+    { type: 'number' },
+  ),
+  [`${prefix}SkuNum`]: integer(`${when}${what} SKU 数`, `${whatEn} SKUs ${whenEn}`),
+  [`${prefix}UnpricedLines`]: integer(
+    `未申报单价或总价的${what}商品行数；不为 0 时 ${prefix}Amount 不完整`,
+    `${whatEn} lines stating no unit or total price; above 0, ${prefix}Amount is incomplete`,
+  ),
+});
 const order = {
   type: 'object',
   required: ['goodsList', 'orderStatus', 'orderState'],
@@ -132,15 +156,18 @@ const expressSubscription: JsonSchema = t('快递订阅结果', 'Express subscri
   },
 });
 
-const trackingSubscription = (title: [string, string]) =>
+const trackingSubscription = (title: [string, string], result: JsonSchema) =>
   successOf(title, {
     data: t(
-      '请求参数与结果（订阅时 result 为空，首次推送时给出）',
-      'Parameters and result (null when subscribing; the first push carries it)',
+      '请求参数与结果（尚无数据时 result 为获取中或 null，订阅后首次推送给出）',
+      'Parameters and result (fetching or null while nothing is known; the first push carries it)',
       {
         type: 'object',
         required: ['params'],
-        properties: { params: { type: 'object' }, result: {} },
+        properties: {
+          params: t('请求参数（原样）', 'The request parameters (as sent)', { type: 'object' }),
+          result,
+        },
       },
     ),
     subscription,
@@ -167,7 +194,7 @@ const expressInstant = (withMap: boolean): JsonSchema =>
       shipperCode: t('快递公司编码', 'Carrier code'),
       logisticCode: t('运单号', 'Waybill number'),
       state: t('物流状态（0–10）', 'State (0–10)'),
-      stateEx: t('扩展状态', 'Extended state'),
+      stateEx: t(`扩展状态（${problemCodesNote.cn}）`, `Extended state (${problemCodesNote.en})`),
       location: t('当前城市', 'Current location'),
       traces: objects('轨迹', 'Traces', trace),
       ...(withMap
@@ -254,13 +281,99 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     dataList: objects('报关单列表', 'Declarations', {
       type: 'object',
       required: ['goodsList'],
-      properties: { entryNo: t('报关单号', 'Entry number'), goodsList: objects('商品', 'Goods') },
+      properties: {
+        entOrderNo: t('企业订单号', 'Enterprise order number'),
+        entryNo: t('报关单号（无则 null）', 'Entry number (null when none)'),
+        customer: t('货主编码', 'Owner code'),
+        declareCode: t('申报单位编码', 'Declaring firm code'),
+        agent: t('申报单位（名称，否则编码）', 'Declaring firm (name, else code)'),
+        consignees: t(
+          '收发货人（提交的编码与名称）',
+          'Consignors and consignees (codes and names as submitted)',
+          {
+            type: 'object',
+          },
+        ),
+        billNo: t('提单号', 'Bill of lading number'),
+        contractNo: t('合同号', 'Contract number'),
+        transportMode: t('运输方式', 'Transport mode'),
+        transportTool: t('运输工具', 'Means of transport'),
+        voyageNo: t('航次号', 'Voyage number'),
+        superviseType: t('监管方式（最多 6 位）', 'Supervision mode (at most 6)'),
+        ieFlag: t('进出口标志：I 进口，E 出口', 'Import/export: I import, E export'),
+        beginCountry: t('启运国', 'Country of departure'),
+        beginPort: t('启运港', 'Port of departure'),
+        designationPort: t('指运港', 'Port of destination'),
+        tradeCountry: t('贸易国', 'Trading country'),
+        declareTime: t('申报时间（否则放行时间、创建时间）', 'Declared at (else released at, created at)'),
+        grossWeight: t('毛重（千克）', 'Gross weight (kg)', { type: 'number' }),
+        netWeight: t('净重（千克）', 'Net weight (kg)', { type: 'number' }),
+        orderType: t(
+          '单据类型：40 报关单，50 核注清单',
+          'Order type: 40 customs declaration, 50 verification order',
+        ),
+        goodsList: objects(
+          '商品（查询规范 §3 的字段，未提供为 null）',
+          'Goods (the fields of query spec §3; null when not given)',
+          {
+            type: 'object',
+            properties: Object.fromEntries(
+              Object.entries(customsGoodsItem).map(([name, field]) => [
+                name,
+                orNull(
+                  t(
+                    `${field.title}${field.maxLength ? `（最多 ${field.maxLength} 字）` : ''}`,
+                    `${field['x-title-en']}${field.maxLength ? ` (at most ${field.maxLength})` : ''}`,
+                    { type: field.type },
+                  ),
+                ),
+              ]),
+            ),
+          },
+        ),
+        provenance: t('来源', 'Provenance', { type: 'object' }),
+      },
     }),
     freshness,
   }),
   goods: successOf(['商品资料', 'Goods master data'], {
     ...paging,
-    goodsList: objects('商品列表', 'Goods'),
+    goodsList: objects('商品列表（未提供的字段为 null）', 'Goods (a field no document gave is null)', {
+      type: 'object',
+      required: ['goodsNo'],
+      properties: {
+        goodsNo: t('商品编号（企业商品编号，否则条形码）', 'Goods number (entGoodsNo, else the bar code)'),
+        ...Object.fromEntries(
+          Object.entries({
+            goodsName: t('商品名称', 'Goods name'),
+            barCode: t('条形码', 'Bar code'),
+            brand: t('品牌', 'Brand'),
+            goodsSpec: t('规格型号', 'Specification'),
+            recordPrice: t('备案价格（否则商品单价）', 'Filed price (else the unit price)', {
+              type: 'number',
+            }),
+            contractsUnit: t(
+              '合同单位（仅当单据提交 contractsUnit）',
+              'Contract unit (only when a document sent contractsUnit)',
+            ),
+            qtpUnit: t('QTP 单位（仅当单据提交 qtpUnit）', 'qtpUnit (only when a document sent qtpUnit)'),
+            goodsHsCode: t('HS 编码', 'HS code'),
+            goodsQualityDays: t(
+              '保质期天数（仅当单据提交）',
+              'Shelf life in days (only when a document sent it)',
+              {
+                type: 'integer',
+              },
+            ),
+            produceComp: t('生产企业', 'Manufacturer'),
+            kgs: t('毛重（千克）', 'Gross weight (kg)', { type: 'number' }),
+            net: t('净重（千克）', 'Net weight (kg)', { type: 'number' }),
+            custassemCountry: t('原产国', 'Country of origin'),
+          }).map(([name, schema]) => [name, orNull(schema)]),
+        ),
+        provenance: objects('来源（商品资料导入、商品同步）', 'Provenance (goods import, goods sync)'),
+      },
+    }),
     freshness,
   }),
   inventory: successOf(['库存', 'Inventory'], {
@@ -282,7 +395,12 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     dataList: objects('汇总', 'Summary', {
       type: 'object',
       required: ['period'],
-      properties: { period: t('期间', 'Period') },
+      properties: {
+        period: t('期间（YYYY 或 YYYY-MM）', 'Period (YYYY or YYYY-MM)'),
+        ...summaryFigures('input', ['入库', 'Inbound'], ['期间内', 'in the period']),
+        ...summaryFigures('output', ['出库', 'Outbound'], ['期间内', 'in the period']),
+        ...summaryFigures('inventory', ['库存', 'Inventory'], ['期末', 'at the end of the period']),
+      },
     }),
     freshness,
   }),
@@ -298,8 +416,14 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   }),
   expressSubscription,
   expressRouteMapSubscription: expressSubscription,
-  oceanTracking: trackingSubscription(['海运集装箱跟踪订阅', 'Ocean container tracking subscription']),
-  terminalTracking: trackingSubscription(['码头集装箱跟踪订阅', 'Terminal container tracking subscription']),
+  oceanTracking: trackingSubscription(
+    ['海运集装箱跟踪订阅', 'Ocean container tracking subscription'],
+    oceanResultSchema,
+  ),
+  terminalTracking: trackingSubscription(
+    ['码头集装箱跟踪订阅', 'Terminal container tracking subscription'],
+    terminalResultSchema,
+  ),
   // The enterprise queries' per-line details, inventory and feed queries replace the entries above.
   ...enterpriseResponseSchemas,
   expressInstantQuery: expressInstant(false),

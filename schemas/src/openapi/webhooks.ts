@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
 
 /**
  * The pushes Tradelog sends to a subscriber's callbackUrl (query spec §3 payloads and replies,
@@ -198,50 +199,6 @@ const expressPayload = object(
   ['pushTime', 'count', 'data'],
 );
 
-const oceanResult = object('跟踪结果（与海运查询的 result 相同）', 'Result (as the ocean query answers it)', {
-  billNo: t('提单号或订舱号', 'Bill of lading or booking number'),
-  containerNo: t('箱号', 'Container number'),
-  isBillNo: t('是否按提单查询（Y/N）', 'Queried by bill (Y/N)'),
-  endTime: t('结束时间', 'End time'),
-  statusCategory: t('状态', 'Status', {
-    type: 'string',
-    enum: ['START', 'PROCESS', 'COMPLETE', 'NODATA', 'ABNORMAL'],
-    'x-enum-titles': {
-      START: '获取中',
-      PROCESS: '进行中',
-      COMPLETE: '已结束',
-      NODATA: '无数据',
-      ABNORMAL: '异常',
-    },
-    'x-enum-titles-en': {
-      START: 'fetching',
-      PROCESS: 'in progress',
-      COMPLETE: 'ended',
-      NODATA: 'no data',
-      ABNORMAL: 'abnormal',
-    },
-  }),
-  carrier: t('承运人（nameCn、nameEn、scac、code、url）', 'Carrier (nameCn, nameEn, scac, code, url)', {
-    type: 'object',
-  }),
-  receipt: t('收货地', 'Place of receipt', { type: 'object' }),
-  delivery: t('交货地', 'Place of delivery', { type: 'object' }),
-  firstVessel: t('头程船舶', 'First vessel', { type: 'object' }),
-  currentStatus: t('当前状态（最新实际事件）', 'Current status (the latest actual event)', {
-    type: 'object',
-  }),
-  places: objects('地点', 'Places'),
-  routes: objects('航线段', 'Route legs'),
-  terminalPlan: t('码头计划（open、close、shippingAgent）', 'Terminal plan (open, close, shippingAgent)', {
-    type: 'object',
-  }),
-  containers: objects('集装箱及其事件', 'Containers and their events'),
-  vessel: t('船舶（imo、mmsi、flagName、shipOwner）', 'Vessel (imo, mmsi, flagName, shipOwner)', {
-    type: 'object',
-  }),
-  document: t('单证（packinglist、vgm）', 'Documents (packinglist, vgm)', { type: 'object' }),
-});
-
 const oceanPayload = object(
   '海运集装箱追踪推送',
   'Ocean container tracking push',
@@ -269,7 +226,7 @@ const oceanPayload = object(
       },
       ['referenceno', 'subscriptions'],
     ),
-    result: oceanResult,
+    result: oceanResultSchema,
   },
   ['params', 'result'],
 );
@@ -291,32 +248,7 @@ const terminalPayload = object(
       },
       ['businessNumber', 'portCode', 'ieid'],
     ),
-    result: object('跟踪结果（与码头查询的 result 相同）', 'Result (as the terminal query answers it)', {
-      shipment: object('运单', 'Shipment', {
-        businessNumber: t('业务编号', 'Business number'),
-        tradeType: t('贸易类型', 'Trade type'),
-        status: t('业务状态（PROCESS、COMPLETE）', 'Business status (PROCESS, COMPLETE)', {
-          type: 'string',
-          enum: ['PROCESS', 'COMPLETE'],
-        }),
-        shipmentDocuments: objects('单证', 'Documents'),
-        shipmentEquipments: objects('箱', 'Equipment'),
-        equipmentEvents: objects(
-          '箱事件（GTIN、LOAD、DISC、GTOT）',
-          'Equipment events (GTIN, LOAD, DISC, GTOT)',
-        ),
-        transportEvents: objects(
-          '运输事件（ARRI、DEPA、CYOP、CYCL、SICT、CUCT）',
-          'Transport events (ARRI, DEPA, CYOP, CYCL, SICT, CUCT)',
-        ),
-        shipmentEvents: objects(
-          '运单事件（HOLD、RELS、REFS、RECE）',
-          'Shipment events (HOLD, RELS, REFS, RECE)',
-        ),
-        shipmentLocations: objects('地点（POL、POD）', 'Locations (POL, POD)'),
-        transports: objects('运输', 'Transports'),
-      }),
-    }),
+    result: terminalResultSchema,
   },
   ['params', 'result'],
 );

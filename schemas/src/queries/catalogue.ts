@@ -12,6 +12,8 @@ import {
 import {
   flightScheduleRequest,
   flightScheduleResponse,
+  oceanCarriersRequest,
+  oceanCarriersResponse,
   routeScheduleRequest,
   routeScheduleResponse,
   terminalVesselPlanRequest,
@@ -94,7 +96,8 @@ export type ReferenceQueryTypeId =
   | 'terminalVesselPlan'
   | 'flightSchedule'
   | 'truckPosition'
-  | 'truckTrack';
+  | 'truckTrack'
+  | 'oceanCarriers';
 
 export interface QueryType {
   id: QueryTypeId;
@@ -185,8 +188,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     en: 'flag, code, message, totalCount, pageNo, pageSize, pageCount, dataSource and goodsList: warehouseId, customerCode, capital, goodsId, goodsName, barCode, batchCode, warehouseTime, productionTime, expireTime, realStockNum, realFrozenStockNum, lockStockNum, stockType (0 good, 1 bad); frozen and locked stock only from dataSource 20 (the warehouse stock report), null for 10',
   }),
   entry('warehouseSummary', 'query', '/open/info/warehouse/summary', warehouseSummaryRequest, {
-    cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum',
-    en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum',
+    cn: 'flag、code、message 及 dataList：period、inputQty、inputAmount、inputSkuNum、outputQty、outputAmount、outputSkuNum、inventoryQty、inventoryAmount、inventorySkuNum；金额只计有价格的商品行，未申报单价或总价的行数见 inputUnpricedLines、outputUnpricedLines、inventoryUnpricedLines（不为 0 时对应金额不完整）',
+    en: 'flag, code, message and dataList: period, inputQty, inputAmount, inputSkuNum, outputQty, outputAmount, outputSkuNum, inventoryQty, inventoryAmount, inventorySkuNum; amounts add the lines that state a price, and inputUnpricedLines, outputUnpricedLines, inventoryUnpricedLines count the lines that state none (the amount beside a count above 0 is incomplete)',
   }),
   entry('inboundDetails', 'query', '/open/info/enterprise/history/inbound-details', inboundDetailsRequest, {
     cn: 'flag、code、message、page、pageSize、totalCount 及 dataList（每个商品行一条，按到达顺序分页）：entOrderNo、warehouseId、warehouseTime、goodsId、barCode、goodsName、inputSkuNum（申报数量）、lotNo、productionTime、expireTime、price、brand、categoryLevel1；单据与商品资料均未提供的值为 null',
@@ -203,8 +206,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     },
   ),
   entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
-    cn: 'flag、code、message 及 dataList（每个仓库一条，最近盘点日）：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}',
-    en: 'flag, code, message and dataList (one per warehouse, its latest count date): countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue}',
+    cn: 'flag、code、message 及平铺的（§3）一个仓库最近盘点：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}（无数据时为 null），以及 warehouseIds（有数据的全部仓库）',
+    en: "flag, code, message and, flat (§3), one warehouse's latest count: countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue} (null without data), and warehouseIds (every warehouse with data)",
   }),
   entry('warehouseIndicators', 'query', '/open/info/indicators', warehouseIndicatorsRequest, {
     cn: '已停用（应答头 Deprecation: true，应答体 deprecated: true）。flag、code、message 及 resultsData：warehouseId、snapshotTime、inventoryQty、inventoryAmount、inputNum、inputQty、inputAmount、outputNum、outputQty、outputAmount',
@@ -221,8 +224,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     },
   ),
   entry('brandRanking', 'query', '/open/info/enterprise/brand/ranking', brandRankingRequest, {
-    cn: 'flag、code、message、dataMonth 及 dataList：brand、category、sumUpRanking（类型 0）、highEndRanking（1）、popularRanking（2），类型 99 三者都有',
-    en: 'flag, code, message, dataMonth and dataList: brand, category, sumUpRanking (type 0), highEndRanking (1), popularRanking (2); type 99 all three',
+    cn: 'flag、code、message、dataMonth 及 dataList：brand、category、sumUpRanking、highEndRanking、popularRanking 三项总在；所问类型的名次有值（0 综合、1 高端、2 人气、99 三者），其余为 null',
+    en: 'flag, code, message, dataMonth and dataList: brand, category, sumUpRanking, highEndRanking, popularRanking, all three always; the places of the type asked filled (0 composite, 1 high-end, 2 popularity, 99 all three), the others null',
   }),
   entry('ecommerceSalesToB', 'query', '/open/info/tob', ecommerceSalesToBRequest, {
     cn: 'flag、code、message 及 platformDataList：platform、startDate、endDate、firstDate、purchaseCycle、settleCycle、saleList{period、currency、amount、billNum、poList{poOrderNo、orderCurrency、orderAmount、orderTime、orderStatus、settleAmount}}、settleList{period、currency、amount}',
@@ -358,6 +361,17 @@ function referenceQueries(): QueryType[] {
       cn: 'status、statusCode（20000 成功）、message 及 content.truckInfos：isExist、truckNo、positionInfo、track24s（24 小时轨迹）',
       en: 'status, statusCode (20000 success), message and content.truckInfos: isExist, truckNo, positionInfo, track24s (the 24-hour track)',
     }),
+    lookUp(
+      'oceanCarriers',
+      '/open/freightower/carriers',
+      oceanCarriersRequest,
+      oceanCarriersResponse,
+      {
+        cn: 'flag、code、message 及 data：declared（规范声明 46 家）、total 与 carriers：carrierCode、scac、nameCn、nameEn、url、refreshHours（刷新周期）、containerNoQuery（SUPPORTED、UNSUPPORTED、WITH_BILL）；名单由跟踪服务商提供，规范未列出',
+        en: 'flag, code, message and data: declared (the 46 the spec counts), total and carriers: carrierCode, scac, nameCn, nameEn, url, refreshHours, containerNoQuery (SUPPORTED, UNSUPPORTED, WITH_BILL); the list is the tracking providers’, the spec names none',
+      },
+      'GET',
+    ),
   ];
 }
 

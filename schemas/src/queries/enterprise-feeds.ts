@@ -21,10 +21,10 @@ export const inWarehouseDataRequest: JsonSchema = documentSchema({
   words: l(
     '在仓数据查询',
     'In-warehouse data',
-    '企业在各仓库最近一次盘点的在仓货值、库存、出库、周转与品类构成',
-    "The enterprise's latest in-warehouse figures in each warehouse: value, stock, deliveries, turnover and category mix",
+    '企业在一个仓库最近一次盘点的在仓货值、库存、出库、周转与品类构成，按规范 §3 平铺应答。warehouseId 为本平台增加的选填项：不填时应答最近盘点的仓库，warehouseIds 列出有数据的全部仓库',
+    "The enterprise's latest in-warehouse figures in one warehouse (value, stock, deliveries, turnover, category mix), answered flat as §3 shows. warehouseId is Tradelog's optional addition: without it the warehouse counted most recently answers, and warehouseIds lists every warehouse with data",
   ),
-  properties: { enterpriseId: feedField.enterpriseId },
+  properties: { enterpriseId: feedField.enterpriseId, warehouseId: feedField.warehouseId },
   required: ['enterpriseId'],
 });
 

@@ -15,7 +15,9 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
     documentsNo: 'FIN-QH-240220-008',
   },
   purchaseOrders: { enterpriseId, beginDate: '2024-02-01', endDate: '2024-03-31', page: 1, pageSize: 100 },
-  salesToBusiness: { enterpriseId, orderNo: 'SB240320', beginDate: '2024-03-01', endDate: '2024-03-31' },
+  // No orderNo: it matches an order number exactly, and §3 bounds it to 8 characters, which the
+  // examples' order numbers exceed.
+  salesToBusiness: { enterpriseId, beginDate: '2024-03-01', endDate: '2024-03-31' },
   salesToConsumer: {
     enterpriseId,
     beginDate: '2024-03-18',
@@ -42,7 +44,7 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   },
   warehouseSummary: { enterpriseId, period: '2024-03' },
   inboundDetails: { enterpriseId, period: '2024-03' },
-  outboundDetails: { enterpriseId, period: '2024-03', page: 2, pageSize: 100 },
+  outboundDetails: { enterpriseId, period: '2024-03', page: 1, pageSize: 100 },
   inWarehouseData: { enterpriseId },
   warehouseIndicators: {
     enterpriseCode: enterpriseId,
@@ -91,7 +93,8 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
     // Carrier data: Shekou gives port data for exports only (§9), and this bill is an import there.
     params: { billNo: 'COSU6287451230', carrierCode: 'AUTO' },
   },
-  terminalTracking: { params: { businessNumber: 'COSU6287451230', portCode: 'CNSHA', ieid: 'I' } },
+  // The import at Shekou the terminal feed example reports (feeds/tracking/examples.ts).
+  terminalTracking: { params: { businessNumber: 'COSU6287451230', portCode: 'CNSHK', ieid: 'I' } },
   // The reference look-ups find what the reference feed examples state (feeds/reference/examples.ts).
   vesselArchive: { imo: '9783526' },
   vesselAis: { mmsi: '477266900' },
@@ -114,6 +117,7 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   },
   truckPosition: { vclN: '粤B6K2Q8' },
   truckTrack: { vclN: '粤B6K2Q8', qryBtm: '2024-03-05 00:00:00', qryEtm: '2024-03-05 23:59:59' },
+  oceanCarriers: {},
   expressInstantQuery: {
     shipperCode: 'SF',
     logisticCode: 'SF1425367689012',

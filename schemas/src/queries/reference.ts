@@ -10,6 +10,7 @@ import {
   whole,
 } from '../documents/json-schema.ts';
 import { billDetailProperties } from '../feeds/reference/bills.ts';
+import { carrierFeedSchema } from '../feeds/reference/carriers.ts';
 import {
   billCustomerCode,
   billCustomerName,
@@ -28,6 +29,7 @@ import {
   vesselPlanPorts,
 } from '../feeds/reference/fields.ts';
 import { vesselPlanFeedSchema } from '../feeds/reference/schedules.ts';
+import { truckPositionFeedSchema } from '../feeds/reference/trucks.ts';
 import { aisPositionFeedSchema, vesselArchiveFeedSchema } from '../feeds/reference/vessels.ts';
 
 /**
@@ -282,6 +284,18 @@ export const flightScheduleRequest: JsonSchema = documentSchema({
         'When true the answer includes the positions (path); default false',
       ),
     ),
+    // §8 lists 40010 "unsupported coordinate system" without the request field it judges; this
+    // is ours: positions are answered in WGS84 as the feeds report them, and no other system is
+    // converted to (so 40011 "coordinate conversion error" is never answered).
+    coordinateSystem: text(
+      10,
+      l(
+        '坐标系',
+        'Coordinate system',
+        '选填，仅支持 WGS84（航迹与位置按数据源的 WGS84 返回，不作转换）；其他坐标系答复 40010',
+        'Optional; WGS84 only (positions are answered in WGS84 as reported, never converted); any other system answers 40010',
+      ),
+    ),
     includeFlightUrls: flag(
       l(
         '返回链接',
@@ -388,6 +402,39 @@ export const vesselArchiveResponse = obj(
     data: arr('船舶列表', 'Vessels', obj('船舶', 'Vessel', feedFields(vesselArchiveFeedSchema))),
   },
   ['statusCode', 'message', 'data'],
+);
+
+export const oceanCarriersRequest: JsonSchema = documentSchema({
+  words: l(
+    '海运船公司列表',
+    'Ocean carriers',
+    '海运跟踪支持的船公司：carrierCode、名称、数据刷新周期、是否支持按箱号查询（§5、§9）。无参数',
+    'The carriers ocean tracking supports: carrierCode, names, refresh interval, container-number support (§5, §9). No parameters',
+  ),
+  properties: {},
+  required: [],
+});
+
+export const oceanCarriersResponse = obj(
+  '海运船公司应答',
+  'Ocean carriers answer',
+  {
+    ...flagEnvelope,
+    data: obj('船公司', 'Carriers', {
+      declared: s(
+        '规范声明支持的船公司数（§9：46；名单规范未给出）',
+        'Carriers the spec says are supported (§9: 46; it names none)',
+        { type: 'integer' },
+      ),
+      total: s('服务商已列出的船公司数', 'Carriers the providers have stated', { type: 'integer' }),
+      carriers: arr(
+        '船公司列表（按 carrierCode）',
+        'Carriers (by carrierCode)',
+        obj('船公司', 'Carrier', feedFields(carrierFeedSchema)),
+      ),
+    }),
+  },
+  ['flag', 'code', 'message', 'data'],
 );
 
 export const vesselAisResponse = obj(
@@ -529,8 +576,8 @@ export const flightScheduleResponse = obj(
   'Flight schedule answer',
   {
     code: int(
-      '业务码：20000 有数据，20001 无数据，40000 参数错误，40001 参数列表过长，40600 参数格式错误，40100 密钥无效，40300 无权限，42900 调用超限，50000 内部错误',
-      'Business code: 20000 data, 20001 none, 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40300 permission, 42900 call limit, 50000 internal',
+      '业务码：20000 有数据，20001 无数据，其余见失败应答',
+      'Business code: 20000 data, 20001 none; the others as in the failure answer',
     ),
     message: s('结果说明', 'Message'),
     data: obj('数据', 'Data', {
@@ -598,6 +645,12 @@ const truckInfo = (withTrack: boolean) =>
     isExist: s('是否在网（有定位数据）', 'On the network (has positions)', { type: 'boolean' }),
     truckNo: s('车牌号', 'Plate number'),
     positionInfo,
+    stage: {
+      ...truckPositionFeedSchema.properties!.stage!,
+      title: '运输阶段（§4；未报告时为 null）',
+      'x-title-en': 'Stage (§4; null until reported)',
+    },
+    stageTime: s('阶段报告时间（UTC）', 'When the stage was reported (UTC)'),
     ...(withTrack
       ? {
           track24s: arr(
@@ -639,6 +692,7 @@ export const referenceQueryIds = [
   'flightSchedule',
   'truckPosition',
   'truckTrack',
+  'oceanCarriers',
 ] as const;
 
 export const isReferenceQuery = (id: string): id is (typeof referenceQueryIds)[number] =>
@@ -669,8 +723,8 @@ const flightFailure = obj(
   'Failure',
   {
     code: int(
-      '业务码：40000 参数错误、40001 参数列表过长、40600 参数格式错误、40100 密钥无效、40300 无权限、42900 调用超限、50000 内部错误',
-      'Business code: 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40300 permission, 42900 call limit, 50000 internal',
+      '业务码：40000 参数错误、40001 参数列表过长、40600 参数格式错误、40100 密钥无效、40101 密钥错误（账号或密码错误）、40102 密钥已吊销（账号停用）、40103 未提供密钥（账号不存在）、40300 无权限、40500 方法不允许、40010 不支持的坐标系、40020 未知航司代码、42900 调用超限、50000 内部错误（40011 坐标转换错误不会出现：不作坐标转换）',
+      'Business code: 40000 parameter error, 40001 list too long, 40600 malformed, 40100 invalid key, 40101 unknown key (wrong account or password), 40102 revoked key (account disabled), 40103 no key (account missing), 40300 permission, 40500 method not allowed, 40010 unsupported coordinate system, 40020 unknown airline code, 42900 call limit, 50000 internal (40011 coordinate conversion error never occurs: nothing is converted)',
     ),
     message: s('原因', 'Reason'),
     reason: s('错误码', 'Error code'),

@@ -21,3 +21,23 @@ export const linkNodeBlocks = [
 ] as const;
 
 export type LinkNodeBlock = (typeof linkNodeBlocks)[number];
+
+/**
+ * The goods query's fields besides goodsNo (query spec §3 "Goods"), in the spec's order: every
+ * one is answered, null when no goods import or sync gave it.
+ */
+export const goodsQueryFields = [
+  'goodsName',
+  'barCode',
+  'brand',
+  'goodsSpec',
+  'recordPrice',
+  'contractsUnit',
+  'qtpUnit',
+  'goodsHsCode',
+  'goodsQualityDays',
+  'produceComp',
+  'kgs',
+  'net',
+  'custassemCountry',
+] as const;

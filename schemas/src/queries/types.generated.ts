@@ -151,6 +151,8 @@ export interface OutboundDetailsRequest {
 export interface InWarehouseDataRequest {
   /** 企业标识 — Enterprise id */
   enterpriseId: string;
+  /** 仓库编码 — Warehouse id */
+  warehouseId?: string;
 }
 
 /** 仓库经营指标查询（已停用） — Warehouse operating indicators (deprecated) */
@@ -427,6 +429,8 @@ export interface FlightScheduleRequest {
   sources?: string[];
   /** 返回航迹 — Include paths */
   includeFlightPaths?: boolean;
+  /** 坐标系 — Coordinate system */
+  coordinateSystem?: string;
   /** 返回链接 — Include links */
   includeFlightUrls?: boolean;
   /** 页码 — Page */
@@ -449,6 +453,11 @@ export interface TruckTrackRequest {
   qryBtm?: string;
   /** 查询结束时间 — To */
   qryEtm?: string;
+}
+
+/** 海运船公司列表 — Ocean carriers */
+export interface OceanCarriersRequest {
+  [field: string]: unknown;
 }
 
 export interface QueryRequestsByType {
@@ -485,4 +494,5 @@ export interface QueryRequestsByType {
   flightSchedule: FlightScheduleRequest;
   truckPosition: TruckPositionRequest;
   truckTrack: TruckTrackRequest;
+  oceanCarriers: OceanCarriersRequest;
 }

@@ -35,7 +35,10 @@ export interface FieldRow {
 
 function typeOf(schema: JsonSchema): string {
   if (schema.type === 'array') return `array<${schema.items ? typeOf(schema.items) : 'unknown'}>`;
-  return schema.type ?? (schema.enum ? 'string' : 'object');
+  // A member answered null when unknown is typed [type, 'null'] (schemas/src/openapi/queryResponses.ts).
+  const type = schema.type as string | readonly string[] | undefined;
+  if (Array.isArray(type)) return type.join(' | ');
+  return (type as string | undefined) ?? (schema.enum ? 'string' : 'object');
 }
 
 function boundsOf(schema: JsonSchema): string | undefined {

@@ -1,5 +1,6 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
+import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { describe, expect, it } from 'vitest';
 import {
   docId,
@@ -86,6 +87,53 @@ describe('API reference rows', () => {
     expect(linkNode.responseNote?.en).toContain('eleven blocks');
   });
 
+  it('documents the answers field by field: goods, customs goods items, warehouse summary, ocean and terminal results', () => {
+    const paths = (docId: string) => referenceOf(docId)!.responseRows.map((row) => row.path);
+    expect(paths('qyGoods')).toEqual(
+      expect.arrayContaining([
+        'goodsList[].goodsNo',
+        ...goodsQueryFields.map((name) => `goodsList[].${name}`),
+      ]),
+    );
+    expect(paths('qybgxx')).toEqual(
+      expect.arrayContaining([
+        'dataList[].ieFlag',
+        'dataList[].goodsList[].hsCode',
+        'dataList[].goodsList[].declareUnit',
+        'dataList[].goodsList[].destinationCountry',
+      ]),
+    );
+    const hsCode = referenceOf('qybgxx')!.responseRows.find(
+      (row) => row.path === 'dataList[].goodsList[].hsCode',
+    );
+    expect(hsCode?.description.en).toContain('at most 20');
+    expect(hsCode?.type).toBe('string | null');
+    expect(paths('qyStockSummary')).toEqual(
+      expect.arrayContaining([
+        'dataList[].inputAmount',
+        'dataList[].inputUnpricedLines',
+        'dataList[].inventorySkuNum',
+      ]),
+    );
+    expect(paths('qyWarehouse')).toEqual(expect.arrayContaining(['countDate', 'warehouseIds']));
+    expect(paths('qqhyzh')).toEqual(
+      expect.arrayContaining([
+        'data.result.carrier.scac',
+        'data.result.routes[].modeDetails.aisAta',
+        'data.result.containers[].status[].portCode',
+        'data.result.containers[].status[].isExport',
+        'data.result.currentStatus.source',
+      ]),
+    );
+    expect(paths('mtjzjh')).toEqual(
+      expect.arrayContaining([
+        'data.result.shipment.equipmentEvents[].eventCategory',
+        'data.result.shipment.transportEvents[].transportCall.location.portEn',
+        'data.result.shipment.shipmentLocations[].locationCategory',
+      ]),
+    );
+  });
+
   it('says plainly when an entry’s interface is not in the catalogue yet, and invents nothing', () => {
     const pending = referenceEntries.filter((entry) => !entry.available);
     for (const entry of pending) {
@@ -151,6 +199,7 @@ describe('reference feeds and look-ups in the docs centre', () => {
         'vesselPlanFeed',
         'flightFeed',
         'truckPositionFeed',
+        'carrierFeed',
       ].map((id) => ['feeds', `/api/v2/feed/reference/${id}`]),
     );
     const ais = referenceOf('aisPositionFeed_api')!;

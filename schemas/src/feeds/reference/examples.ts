@@ -254,6 +254,18 @@ const truckPositionFeed: DocumentsByType['truckPositionFeed'] = {
   province: '广东省',
   city: '深圳市',
   country: '南山区',
+  stage: '4',
+};
+
+// Sample data: a carrier as a tracking provider would state it (the spec names none, §9).
+const carrierFeed: DocumentsByType['carrierFeed'] = {
+  carrierCode: 'COSU',
+  scac: 'COSU',
+  nameCn: '中远海运集装箱运输有限公司',
+  nameEn: 'COSCO SHIPPING Lines',
+  url: 'https://lines.coscoshipping.com',
+  refreshHours: 24,
+  containerNoQuery: 'SUPPORTED',
 };
 
 export const referenceFeedExamples: { readonly [Id in ReferenceFeedTypeId]: DocumentsByType[Id] } = {
@@ -264,4 +276,5 @@ export const referenceFeedExamples: { readonly [Id in ReferenceFeedTypeId]: Docu
   vesselPlanFeed,
   flightFeed,
   truckPositionFeed,
+  carrierFeed,
 };

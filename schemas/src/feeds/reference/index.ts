@@ -1,4 +1,5 @@
 export { transportBillFeedSchema } from './bills.ts';
+export { carrierFeedSchema } from './carriers.ts';
 export { flightFeedSchema } from './flights.ts';
 export { routeScheduleFeedSchema, vesselPlanFeedSchema } from './schedules.ts';
 export { truckPositionFeedSchema } from './trucks.ts';

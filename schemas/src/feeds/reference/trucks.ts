@@ -1,4 +1,11 @@
-import { amount, documentSchema, type JsonSchema, labels as l, text } from '../../documents/json-schema.ts';
+import {
+  amount,
+  code,
+  documentSchema,
+  type JsonSchema,
+  labels as l,
+  text,
+} from '../../documents/json-schema.ts';
 import { eventTime, plateNumber, signedNumber } from './fields.ts';
 
 /**
@@ -7,6 +14,18 @@ import { eventTime, plateNumber, signedNumber } from './fields.ts';
  * from north, metres above sea level, kilometres. The truck's current position is its latest
  * report by `utc`; its 24-hour track keeps the reports within 24 hours of that one.
  */
+/** Truck stages (query spec §4), 2.5 and 4.5 included; sent as text ("2.5"). */
+export const truckStages = {
+  '0': ['未接单或已接单', 'not accepted or accepted'],
+  '1': ['已出发', 'departed'],
+  '2': ['到达提货地', 'arrived for pickup'],
+  '2.5': ['已核对件数（提货）', 'piece count checked (pickup)'],
+  '3': ['离开提货地', 'left pickup'],
+  '4': ['到达送货地', 'arrived for delivery'],
+  '4.5': ['离开送货地', 'left delivery'],
+  '5': ['已核对件数（送货）', 'piece count checked (delivery)'],
+} as const satisfies Record<string, readonly [string, string]>;
+
 export const truckPositionFeedSchema: JsonSchema = documentSchema({
   words: l(
     '货车定位数据',
@@ -43,6 +62,15 @@ export const truckPositionFeedSchema: JsonSchema = documentSchema({
     province: text(30, l('省', 'Province', '所在省份', 'The province')),
     city: text(30, l('市', 'City', '所在城市', 'The city')),
     country: text(30, l('区县', 'County', '所在区县', 'The county or district')),
+    stage: code(
+      truckStages,
+      l(
+        '运输阶段',
+        'Stage',
+        '报告时车辆所处的运输阶段（§4），选填；未报告时沿用最近一次报告的阶段',
+        'The transport stage the truck is in at this report (§4), optional; a report without one leaves the latest stated stage',
+      ),
+    ),
   },
   required: ['vclN', 'utc', 'lat', 'lon'],
 });

@@ -17,9 +17,13 @@ export const expressStates: Codes = {
   '10': ['待揽件', 'awaiting pickup'],
 };
 
-// §4 lists the 401–423 problem reasons but not which code is which; codes 401 … 419 are given
-// the reasons in the order the spec lists them, 420–423 have none shown.
-const problemReasons: readonly (readonly [string, string])[] = [
+/**
+ * The problem reasons §4 lists for the codes 401 to 423, in its order. The spec does not say
+ * which code carries which reason ("exact code-to-reason mapping not shown"), so no code is
+ * labelled with one: each of 401–423 reads "problem item", and the documentation lists these
+ * reasons as the ones the codes stand for. What happened in words is the trace's acceptStation.
+ */
+export const problemReasonsListed: readonly (readonly [string, string])[] = [
   ['无轨迹信息', 'no shipment info'],
   ['签收超时', 'unsigned timeout'],
   ['更新超时', 'not updated timeout'],
@@ -41,14 +45,20 @@ const problemReasons: readonly (readonly [string, string])[] = [
   ['超区件', 'out of area'],
 ];
 
+/** The sentence the documentation gives about 401–423, in both languages. */
+export const problemCodesNote = {
+  cn: `401–423 为问题件；规范列出的原因（${problemReasonsListed.map(([cn]) => cn).join('、')}）与代码的对照未给出，本平台不作对照`,
+  en: `401–423 are problem items; the spec lists the reasons (${problemReasonsListed.map(([, en]) => en).join(', ')}) but not which code is which, and Tradelog maps none`,
+};
+
 const problemCodes: Codes = Object.fromEntries(
-  Array.from({ length: 23 }, (_, index) => {
-    const reason = problemReasons[index] ?? [
-      '问题件（原因对照规范未给出）',
-      'problem item (reason mapping not shown in the spec)',
-    ];
-    return [String(401 + index), reason];
-  }),
+  Array.from({ length: 23 }, (_, index) => [
+    String(401 + index),
+    [
+      '问题件（具体原因与代码的对照规范未给出）',
+      'problem item (which reason a code stands for is not shown in the spec)',
+    ],
+  ]),
 );
 
 /** Express extended state (§4 stateEx). */
@@ -169,4 +179,14 @@ export const terminalShipmentEvents: Codes = {
   REFS: ['海关不准放行', 'customs refusal'],
   RECE: ['运抵报告已发送', 'arrival report sent'],
 };
+/**
+ * A terminal event's eventCategory (§3 lists the field, not its values): the list it is in, in
+ * the words of the DCSA track-and-trace eventType the terminal answer follows.
+ */
+export const terminalEventCategories = {
+  equipmentEvents: 'EQUIPMENT',
+  transportEvents: 'TRANSPORT',
+  shipmentEvents: 'SHIPMENT',
+} as const;
+
 export const polPod: Codes = { POL: ['装货港', 'port of loading'], POD: ['卸货港', 'port of discharge'] };

@@ -7,7 +7,7 @@ import {
   record,
   text,
 } from '../../documents/json-schema.ts';
-import { expressActions, expressStateExes, expressStates } from './codes.ts';
+import { expressActions, expressStateExes, expressStates, problemCodesNote } from './codes.ts';
 import { codes, len, listOf } from './vocabulary.ts';
 
 /**
@@ -86,7 +86,12 @@ export const expressTraceSchema: JsonSchema = documentSchema({
     ),
     stateEx: codes(
       expressStateExes,
-      l('扩展状态', 'Extended state', '服务商给出的扩展状态', 'The extended state the provider gives'),
+      l(
+        '扩展状态',
+        'Extended state',
+        `服务商给出的扩展状态。${problemCodesNote.cn}`,
+        `The extended state the provider gives. ${problemCodesNote.en}`,
+      ),
     ),
     location: text(
       len.name,

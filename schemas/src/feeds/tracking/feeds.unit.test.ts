@@ -4,7 +4,7 @@ import { examples } from '../../documents/examples.ts';
 import { removed, withChanges } from '../../documents/testing.ts';
 import { createDocumentValidators } from '../../documents/validator.ts';
 import type { TrackingFeedId } from './catalogue.ts';
-import { containerNodeCodes, expressStateExes } from './codes.ts';
+import { containerNodeCodes, expressStateExes, problemReasonsListed } from './codes.ts';
 
 const validate = createDocumentValidators();
 
@@ -95,6 +95,14 @@ describe('§4 enumerations', () => {
     for (const code of containerNodeCodes)
       expect(refused('oceanContainerEvent', 'events.0.eventCode', code)).toEqual([]);
     expect(Object.keys(expressStateExes)).toContain('423');
+  });
+
+  it('labels no problem code 401–423 with a reason, since §4 does not map them', () => {
+    const labels = Array.from({ length: 23 }, (_, i) => expressStateExes[String(401 + i)]![1]);
+    expect(new Set(labels)).toEqual(
+      new Set(['problem item (which reason a code stands for is not shown in the spec)']),
+    );
+    expect(problemReasonsListed.map(([, en]) => en)).toContain('out of area');
   });
 });
 
