@@ -15,6 +15,12 @@ export interface ProcessorsConfig {
   /** Prefix of the version schemas, `<namespace>_<projection>_v<n>`, and of the consumer groups. */
   namespace: string;
   changesTopic: string;
+  /**
+   * Partitions of every topic this process creates (KAFKA_TOPIC_PARTITIONS); unset, the
+   * catalogue's counts (3 per document topic, 6 per tracking feed and for changes). Chosen at
+   * creation only (root README "Beyond one machine").
+   */
+  topicPartitions: number | undefined;
   /** How often the process looks for rebuilds an operator requested through the query API. */
   rebuildPollMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -71,6 +77,10 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     projections: listed as ProjectionName[],
     namespace,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
+    topicPartitions:
+      env.optionalText(source, 'KAFKA_TOPIC_PARTITIONS') === undefined
+        ? undefined
+        : env.integer(source, 'KAFKA_TOPIC_PARTITIONS', 0, { min: 1, max: 1000 }),
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
     opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),

@@ -3,7 +3,7 @@ import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { ensureTopics, withPartitions } from '@tradelog/schemas/log/topics';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
@@ -100,10 +100,13 @@ await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger })
 await untilAvailable('topics', () =>
   ensureTopics({
     brokers: config.kafkaBrokers,
-    topics: [
-      ...documentTypes.map((type) => ({ topic: type.topic, partitions: type.partitions })),
-      { topic: config.changesTopic, partitions: 6 },
-    ],
+    topics: withPartitions(
+      [
+        ...documentTypes.map((type) => ({ topic: type.topic, partitions: type.partitions })),
+        { topic: config.changesTopic, partitions: 6 },
+      ],
+      config.topicPartitions,
+    ),
     logger,
   }),
 );

@@ -9,6 +9,7 @@ import {
   newDocumentId,
 } from './headers.ts';
 import { assignOffsets, partitionFor } from './producer.ts';
+import { topicReplication, withPartitions } from './topics.ts';
 
 describe('wire format', () => {
   it('frames the exact submitted bytes behind magic byte and schema id', () => {
@@ -129,5 +130,27 @@ describe('producer placement', () => {
       ],
     );
     expect(appended.map((a) => a.offset)).toEqual(['10', '3', '11', '0']);
+  });
+});
+
+describe('topic replication and partitions', () => {
+  it('keeps three copies, two in sync, from three brokers on; as many as there are below', () => {
+    expect(topicReplication(1)).toEqual({ replicationFactor: 1, minInsyncReplicas: 1 });
+    expect(topicReplication(2)).toEqual({ replicationFactor: 2, minInsyncReplicas: 1 });
+    expect(topicReplication(3)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(topicReplication(7)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(() => topicReplication(0)).toThrow(/at least one broker/);
+  });
+
+  it("uses the catalogue's partitions unless an operator chose one count for every topic", () => {
+    const specs = [
+      { topic: 'a', partitions: 3 },
+      { topic: 'b', partitions: 6 },
+    ];
+    expect(withPartitions(specs, undefined)).toEqual(specs);
+    expect(withPartitions(specs, 12)).toEqual([
+      { topic: 'a', partitions: 12 },
+      { topic: 'b', partitions: 12 },
+    ]);
   });
 });

@@ -8,8 +8,31 @@ export interface TopicSpec {
 }
 
 /**
- * Creates the topics that do not exist yet. Document topics keep everything: the log is the
- * source of truth, so time- and size-based deletion are both off.
+ * How many copies a new topic keeps, from the number of brokers in the cluster: three, of which
+ * two must have a write before it is acknowledged (acks=all), from three brokers on, so that one
+ * broker can be lost or restarted without losing or refusing anything; as many as there are
+ * brokers below that (root README "Beyond one machine").
+ */
+export function topicReplication(brokerCount: number): { replicationFactor: number; minInsyncReplicas: number } {
+  if (!Number.isInteger(brokerCount) || brokerCount < 1)
+    throw new Error(`a cluster has at least one broker, got ${brokerCount}`);
+  const replicationFactor = Math.min(brokerCount, 3);
+  return { replicationFactor, minInsyncReplicas: replicationFactor >= 3 ? 2 : 1 };
+}
+
+/**
+ * The partitions each topic is created with: the catalogue's count, or `partitions` for every
+ * topic when an operator set one (KAFKA_TOPIC_PARTITIONS). Only new topics get it: a record's
+ * partition is its key's hash modulo the count, so an existing topic keeps the count it has.
+ */
+export function withPartitions(specs: readonly TopicSpec[], partitions: number | undefined): TopicSpec[] {
+  return specs.map((spec) => (partitions === undefined ? spec : { ...spec, partitions }));
+}
+
+/**
+ * Creates the topics that do not exist yet, replicated as `topicReplication` says for the
+ * cluster's size. Document topics keep everything: the log is the source of truth, so time- and
+ * size-based deletion are both off.
  */
 export async function ensureTopics(options: {
   brokers: string[];
@@ -28,6 +51,8 @@ export async function ensureTopics(options: {
     const existing = new Set(await admin.listTopics());
     const missing = options.topics.filter((spec) => !existing.has(spec.topic));
     if (missing.length > 0) {
+      const { brokers } = await admin.describeCluster();
+      const { replicationFactor, minInsyncReplicas } = topicReplication(brokers.length);
       await admin.createTopics({
         // Waited for below: kafkajs' own wait gives up when a broker answers "does not host
         // this topic-partition", which KRaft does for a moment after creating a topic.
@@ -35,15 +60,20 @@ export async function ensureTopics(options: {
         topics: missing.map((spec) => ({
           topic: spec.topic,
           numPartitions: spec.partitions,
-          replicationFactor: -1,
+          replicationFactor,
           configEntries: [
             { name: 'retention.ms', value: '-1' },
             { name: 'retention.bytes', value: '-1' },
+            { name: 'min.insync.replicas', value: String(minInsyncReplicas) },
           ],
         })),
       });
       await waitForLeaders(admin, missing);
-      logger.info('topics created', { topics: missing.map((spec) => spec.topic) });
+      logger.info('topics created', {
+        topics: missing.map((spec) => spec.topic),
+        replicationFactor,
+        minInsyncReplicas,
+      });
     }
     return missing.map((spec) => spec.topic);
   } finally {
