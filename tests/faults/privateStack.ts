@@ -50,10 +50,14 @@ function postgresBin(): string {
  * restarted cleanly, never crashed).
  */
 export interface PrivateStack {
+  /** `kafka` is the first broker's port. */
   ports: { kafka: number; registry: number; postgres: number };
+  /** Every broker's address, as the services get them in KAFKA_BROKERS. */
+  kafkaBrokers: string[];
   databaseUrl: string;
-  killKafka(): Promise<void>;
-  startKafka(): Promise<void>;
+  /** Kills a broker (the first by default; 0-based) with SIGKILL. */
+  killKafka(broker?: number): Promise<void>;
+  startKafka(broker?: number): Promise<void>;
   stopRegistry(): Promise<void>;
   startRegistry(): Promise<void>;
   /** What `pg_ctlcluster … stop` does: a fast shutdown, every session terminated. */
@@ -62,17 +66,28 @@ export interface PrivateStack {
   stop(): Promise<void>;
 }
 
-export async function startPrivateStack(): Promise<PrivateStack> {
+/** `kafkaBrokers`: 1 (the default) or a cluster of that many (stack.sh LOCAL_KAFKA_BROKERS). */
+export async function startPrivateStack(options: { kafkaBrokers?: number } = {}): Promise<PrivateStack> {
   const dir = mkdtempSync(join(tmpdir(), 'tradelog-faults-'));
   const pgData = join(dir, 'pg');
   const asRoot = process.getuid?.() === 0;
   const bin = postgresBin();
-  const ports = { kafka: await freePort(), registry: await freePort(), postgres: await freePort() };
+  const brokerCount = options.kafkaBrokers ?? 1;
+  const kafkaPorts: number[] = [];
+  const controllerPorts: number[] = [];
+  for (let i = 0; i < brokerCount; i++) {
+    kafkaPorts.push(await freePort());
+    controllerPorts.push(await freePort());
+  }
+  const ports = { kafka: kafkaPorts[0]!, registry: await freePort(), postgres: await freePort() };
   const env = {
     ...process.env,
     TRADELOG_STACK_DIR: join(dir, 'stack'),
+    LOCAL_KAFKA_BROKERS: String(brokerCount),
     KAFKA_PORT: String(ports.kafka),
-    KAFKA_CONTROLLER_PORT: String(await freePort()),
+    KAFKA_CONTROLLER_PORT: String(controllerPorts[0]),
+    KAFKA_PORTS: kafkaPorts.join(','),
+    KAFKA_CONTROLLER_PORTS: controllerPorts.join(','),
     REGISTRY_PORT: String(ports.registry),
     REGISTRY_MANAGEMENT_PORT: String(await freePort()),
     PGHOST_LOCAL: '127.0.0.1',
@@ -131,12 +146,16 @@ export async function startPrivateStack(): Promise<PrivateStack> {
   await stack('up');
 
   const pidOf = (name: string) => Number(readFileSync(join(env.TRADELOG_STACK_DIR, `${name}.pid`), 'utf8'));
+  // stack.sh's names: `kafka` alone, `kafka-1` … in a cluster.
+  const brokerNames = kafkaPorts.map((_, i) => (brokerCount === 1 ? 'kafka' : `kafka-${i + 1}`));
   // A restart starts the same command again, with the same environment and directory, rather
   // than a `stack.sh up` (which checks Postgres, rewrites the broker's config, probes with a
   // node process a second): the restart costs the JVM's start and no more.
-  const launches = { kafka: launchOf(pidOf('kafka')), registry: launchOf(pidOf('registry')) };
-  const relaunch = (name: keyof typeof launches) => {
-    const { argv, environment, cwd } = launches[name];
+  const launches = Object.fromEntries(
+    [...brokerNames, 'registry'].map((name) => [name, launchOf(pidOf(name))]),
+  );
+  const relaunch = (name: string) => {
+    const { argv, environment, cwd } = launches[name]!;
     const log = openSync(join(env.TRADELOG_STACK_DIR, `${name}.log`), 'a');
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd,
@@ -148,9 +167,9 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     // stack.sh's pid file, so that `stack.sh down` stops what was started here.
     writeFileSync(join(env.TRADELOG_STACK_DIR, `${name}.pid`), String(child.pid));
   };
-  const kafkaAnswers = async () => {
+  const kafkaAnswers = (port: number) => async () => {
     const admin = new Kafka({
-      brokers: [`127.0.0.1:${ports.kafka}`],
+      brokers: [`127.0.0.1:${port}`],
       clientId: 'tradelog-faults-probe',
       logLevel: logLevel.NOTHING,
       retry: { retries: 0 },
@@ -171,15 +190,16 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     ).ok;
   return {
     ports,
+    kafkaBrokers: kafkaPorts.map((port) => `127.0.0.1:${port}`),
     databaseUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/tradelog`,
-    async killKafka() {
-      const pid = pidOf('kafka');
+    async killKafka(broker = 0) {
+      const pid = pidOf(brokerNames[broker]!);
       process.kill(pid, 'SIGKILL');
       await waitGone(pid);
     },
-    async startKafka() {
-      relaunch('kafka');
-      await untilAnswers('kafka', kafkaAnswers);
+    async startKafka(broker = 0) {
+      relaunch(brokerNames[broker]!);
+      await untilAnswers(brokerNames[broker]!, kafkaAnswers(kafkaPorts[broker]!));
     },
     async stopRegistry() {
       const pid = pidOf('registry');
