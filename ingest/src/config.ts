@@ -1,4 +1,7 @@
 import { ConfigError, env } from '@tradelog/schemas';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { type Provisioning, parseProvisioning } from '@tradelog/schemas/log/provisioning';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 
 /**
@@ -9,7 +12,13 @@ export interface IngestConfig {
   port: number;
   host: string;
   kafkaBrokers: string[];
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  kafkaSecurity: KafkaSecurity;
   schemaRegistryUrl: string;
+  /** SCHEMA_REGISTRY_USERNAME and _PASSWORD, or SCHEMA_REGISTRY_TOKEN. */
+  registryAuth: RegistryAuth | undefined;
+  /** Whether start-up creates the document topics and registers their schemas (CREATE_TOPICS, REGISTER_SCHEMAS). */
+  provisioning: Provisioning;
   databaseUrl: string;
   /** Substituted for `{product}` in the paths of submission spec §7. */
   product: string;
@@ -64,7 +73,10 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     port: env.port(source, 'INGEST_PORT', 8080),
     host: env.text(source, 'INGEST_HOST', '0.0.0.0'),
     kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+    kafkaSecurity: parseKafkaSecurity(source),
     schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
+    registryAuth: parseRegistryAuth(source),
+    provisioning: parseProvisioning(source),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     product,
     bodyLimitBytes: env.integer(source, 'INGEST_BODY_LIMIT_BYTES', 1024 * 1024, {

@@ -28,11 +28,12 @@ const logger = createLogger({ service: 'ingest' }, { level: config.logLevel });
 
 // Compiled once, before the first request (issue 3).
 const validators = createDocumentValidators();
-const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
+const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
 const producer = createProducerPool(
   Array.from({ length: config.kafkaProducers }, (_, index) =>
     createLogProducer({
       brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
       clientId: `tradelog-ingest-${index}`,
       logger: logger.scope({ component: 'producer', producer: index }),
       lingerMs: config.kafkaLingerMs,
@@ -46,7 +47,14 @@ await producer.connect();
 async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await prepareLog({ brokers: config.kafkaBrokers, codec, types: documentTypes, logger });
+      return await prepareLog({
+        brokers: config.kafkaBrokers,
+        security: config.kafkaSecurity,
+        codec,
+        types: documentTypes,
+        provisioning: config.provisioning,
+        logger,
+      });
     } catch (error) {
       const delayMs = retryDelayMs(attempt, { initial: 500, max: 30_000 });
       logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error });

@@ -1,4 +1,5 @@
 import { ConfigError, env } from '@tradelog/schemas';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import { type BodyBounds, defaultBodyBounds } from './http/body.ts';
 
@@ -19,6 +20,8 @@ export interface QueryApiConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** For the operator's pipeline view (topic sizes, projection lag); optional. */
   kafkaBrokers: string[] | undefined;
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  kafkaSecurity: KafkaSecurity;
   changesTopic: string;
   /** Call limits by name (README "Call limits"); routes attach them with `callLimit(name)`. */
   callLimits: Readonly<Record<CallLimitName, LimitRule>>;
@@ -134,6 +137,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     kafkaBrokers: env.optionalText(source, 'KAFKA_BROKERS')
       ? env.hostPorts(source, 'KAFKA_BROKERS')
       : undefined,
+    kafkaSecurity: parseKafkaSecurity(source),
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     callLimits: Object.freeze(callLimitsOf(source)),

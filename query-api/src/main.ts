@@ -33,7 +33,8 @@ const pool = poolOf('main', config.poolMax);
 const portalPool = poolOf('portal', config.portalPoolMax);
 
 const kafkaOffsets = config.kafkaBrokers
-  ? (topics: string[]) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
+  ? (topics: string[]) =>
+      topicOffsets({ brokers: config.kafkaBrokers!, security: config.kafkaSecurity, topics, logger })
   : undefined;
 // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
 const metrics = createServiceMetrics('query-api', { processMetrics: true });

@@ -1,4 +1,5 @@
 import { type Logger, TradelogError } from '@tradelog/schemas';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
@@ -15,6 +16,8 @@ import type { PushSettings } from './settings.ts';
  */
 export interface PushServiceOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   pool: pg.Pool;
   databaseUrl: string;
   changesTopic: string;
@@ -69,6 +72,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   });
   const processor = createPushProcessor({
     brokers: options.brokers,
+    security: options.security,
     ...(options.membership ? { membership: options.membership } : {}),
     pool: options.pool,
     boss,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentTypes } from '../documents/catalogue.ts';
 import { encodeWireFormat, readWireFormat } from './codec.ts';
 import {
   canonicalJson,
@@ -9,7 +10,8 @@ import {
   newDocumentId,
 } from './headers.ts';
 import { assignOffsets, partitionFor } from './producer.ts';
-import { topicReplication, withPartitions } from './topics.ts';
+import { logTopics } from './provisioning.ts';
+import { topicReplication } from './topics.ts';
 
 describe('wire format', () => {
   it('frames the exact submitted bytes behind magic byte and schema id', () => {
@@ -142,15 +144,13 @@ describe('topic replication and partitions', () => {
     expect(() => topicReplication(0)).toThrow(/at least one broker/);
   });
 
-  it("uses the catalogue's partitions unless an operator chose one count for every topic", () => {
-    const specs = [
-      { topic: 'a', partitions: 3 },
-      { topic: 'b', partitions: 6 },
-    ];
-    expect(withPartitions(specs, undefined)).toEqual(specs);
-    expect(withPartitions(specs, 12)).toEqual([
-      { topic: 'a', partitions: 12 },
-      { topic: 'b', partitions: 12 },
+  it("creates the catalogue's partitions unless an operator chose one count for every topic", () => {
+    const types = documentTypes.filter((t) => t.id === 'purchase' || t.id === 'expressTrace');
+    expect(logTopics({ types, changesTopic: 'changes', partitions: undefined })).toEqual([
+      { topic: types[0]!.topic, partitions: types[0]!.partitions },
+      { topic: types[1]!.topic, partitions: 6 },
+      { topic: 'changes', partitions: 6 },
     ]);
+    expect(logTopics({ types, partitions: 12 }).map((spec) => spec.partitions)).toEqual([12, 12]);
   });
 });

@@ -1,6 +1,7 @@
 import { TradelogError } from '../runtime/errors.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
+import type { KafkaSecurity } from './kafkaSecurity.ts';
 
 export interface TopicSpec {
   topic: string;
@@ -13,7 +14,10 @@ export interface TopicSpec {
  * broker can be lost or restarted without losing or refusing anything; as many as there are
  * brokers below that (root README "Beyond one machine").
  */
-export function topicReplication(brokerCount: number): { replicationFactor: number; minInsyncReplicas: number } {
+export function topicReplication(brokerCount: number): {
+  replicationFactor: number;
+  minInsyncReplicas: number;
+} {
   if (!Number.isInteger(brokerCount) || brokerCount < 1)
     throw new Error(`a cluster has at least one broker, got ${brokerCount}`);
   const replicationFactor = Math.min(brokerCount, 3);
@@ -21,28 +25,24 @@ export function topicReplication(brokerCount: number): { replicationFactor: numb
 }
 
 /**
- * The partitions each topic is created with: the catalogue's count, or `partitions` for every
- * topic when an operator set one (KAFKA_TOPIC_PARTITIONS). Only new topics get it: a record's
- * partition is its key's hash modulo the count, so an existing topic keeps the count it has.
- */
-export function withPartitions(specs: readonly TopicSpec[], partitions: number | undefined): TopicSpec[] {
-  return specs.map((spec) => (partitions === undefined ? spec : { ...spec, partitions }));
-}
-
-/**
  * Creates the topics that do not exist yet, replicated as `topicReplication` says for the
  * cluster's size. Document topics keep everything: the log is the source of truth, so time- and
- * size-based deletion are both off.
+ * size-based deletion are both off. With `create: false` (a service whose topics the provision
+ * step creates: ./provisioning.ts) it only checks, and a missing topic is a retriable error.
  */
 export async function ensureTopics(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   topics: TopicSpec[];
   logger?: Logger;
   clientId?: string;
+  create?: boolean;
 }): Promise<string[]> {
   const logger = options.logger ?? createLogger({ service: 'tradelog-admin' });
   const admin = createKafka({
     brokers: options.brokers,
+    security: options.security,
     clientId: options.clientId ?? 'tradelog-admin',
     logger,
   }).admin();
@@ -50,6 +50,12 @@ export async function ensureTopics(options: {
   try {
     const existing = new Set(await admin.listTopics());
     const missing = options.topics.filter((spec) => !existing.has(spec.topic));
+    if (missing.length > 0 && options.create === false)
+      throw new TradelogError(
+        'TOPICS_NOT_PROVISIONED',
+        `topics missing (is the provision step done?): ${missing.map((spec) => spec.topic).join(', ')}`,
+        { status: 503, retriable: true },
+      );
     if (missing.length > 0) {
       const { brokers } = await admin.describeCluster();
       const { replicationFactor, minInsyncReplicas } = topicReplication(brokers.length);
@@ -109,11 +115,14 @@ async function waitForLeaders(
 /** Partition count per topic, for choosing a record's partition before sending. */
 export async function partitionCounts(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   topics: string[];
   logger: Logger;
 }): Promise<Map<string, number>> {
   const admin = createKafka({
     brokers: options.brokers,
+    security: options.security,
     clientId: 'tradelog-admin',
     logger: options.logger,
   }).admin();
@@ -140,6 +149,8 @@ export interface TopicOffsetReader {
  */
 export function createTopicOffsetReader(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   logger: Logger;
   clientId?: string;
 }): TopicOffsetReader {
@@ -155,6 +166,7 @@ export function createTopicOffsetReader(options: {
         if (!admin) {
           admin = createKafka({
             brokers: options.brokers,
+            security: options.security,
             clientId: options.clientId ?? 'tradelog-admin',
             logger: options.logger,
           }).admin();
@@ -192,6 +204,8 @@ export function createTopicOffsetReader(options: {
  */
 export async function topicOffsets(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   topics: string[];
   logger: Logger;
 }): Promise<TopicOffsets> {
