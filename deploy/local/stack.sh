@@ -3,7 +3,12 @@
 # of LOCAL_KAFKA_BROKERS) and the Apicurio schema registry from Maven Central, and the machine's
 # PostgreSQL.
 #
-#   stack.sh up | status | down | env | logs [kafka|kafka-N|registry] | classpath | reset
+#   stack.sh up [kafka] | status | down | env | logs [kafka|kafka-N|registry] | classpath | reset
+#
+# `up kafka` starts the broker(s) alone. A single node can also serve a SASL_SSL listener, as a
+# managed Kafka does (root README "Beyond one machine"): KAFKA_SASL_SSL_PORT, a PKCS12 keystore
+# (KAFKA_SSL_KEYSTORE, KAFKA_SSL_KEYSTORE_PASSWORD) and KAFKA_SASL_USERS ("name:password,…",
+# each both a PLAIN user and a SCRAM-SHA-256/512 credential, the latter written at format time).
 #
 # `up` is idempotent and waits until each service answers (a Kafka metadata request, the
 # registry's subjects endpoint, `select 1`); `down` stops only the processes it started (pid
@@ -65,6 +70,15 @@ fi
 # on; a single node must ask for one, or consumer groups never find a coordinator.
 kafka_replicas=$((kafka_brokers < 3 ? kafka_brokers : 3))
 kafka_min_isr=$((kafka_replicas < 3 ? 1 : 2))
+# A broker killed outright is noticed when its controller session lapses; until then nothing can
+# be written to the partitions it leads. On loopback 3 s (Kafka's default is 9 s) is plenty.
+kafka_broker_session_ms=${KAFKA_BROKER_SESSION_MS:-3000}
+sasl_ssl_port=${KAFKA_SASL_SSL_PORT:-}
+if [ -n "$sasl_ssl_port" ]; then
+  [ "$kafka_brokers" = 1 ] || { echo "stack: KAFKA_SASL_SSL_PORT is for a single node" >&2; exit 2; }
+  [ -f "${KAFKA_SSL_KEYSTORE:-}" ] || { echo "stack: KAFKA_SSL_KEYSTORE must name a PKCS12 keystore" >&2; exit 2; }
+  [ -n "${KAFKA_SASL_USERS:-}" ] || { echo "stack: KAFKA_SASL_USERS must name at least one name:password" >&2; exit 2; }
+fi
 
 mkdir -p "$run"
 
@@ -176,14 +190,16 @@ start_kafka_node() { # $1: index into kafka_nodes
   # The single node keeps the directory it always had.
   [ "$name" = kafka ] && data="$run/kafka-data"
   cp=$(kafka_classpath)
+  local listeners="PLAINTEXT://$host:$port" protocols=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+  [ -n "$sasl_ssl_port" ] && listeners+=",SASL_SSL://$host:$sasl_ssl_port" protocols+=",SASL_SSL:SASL_SSL"
   cat >"$props" <<PROPS
 process.roles=broker,controller
 node.id=$(($1 + 1))
 controller.quorum.voters=$(kafka_voters)
-listeners=PLAINTEXT://$host:$port,CONTROLLER://$host:$controller
-advertised.listeners=PLAINTEXT://$host:$port
+listeners=$listeners,CONTROLLER://$host:$controller
+advertised.listeners=$listeners
 controller.listener.names=CONTROLLER
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+listener.security.protocol.map=$protocols
 inter.broker.listener.name=PLAINTEXT
 log.dirs=$data
 num.partitions=3
@@ -196,14 +212,18 @@ share.coordinator.state.topic.replication.factor=$kafka_replicas
 share.coordinator.state.topic.min.isr=$kafka_min_isr
 offsets.topic.num.partitions=10
 group.initial.rebalance.delay.ms=0
+broker.session.timeout.ms=$kafka_broker_session_ms
+broker.heartbeat.interval.ms=$((kafka_broker_session_ms / 6))
 # The log is the source of truth: nothing expires by default.
 log.retention.ms=-1
 auto.create.topics.enable=false
 PROPS
+  local scram=()
+  [ -n "$sasl_ssl_port" ] && sasl_ssl_properties >>"$props" && mapfile -t scram < <(scram_credentials)
   if [ ! -f "$data/meta.properties" ]; then
     mkdir -p "$data"
     say "formatting Kafka storage (KRaft) in $data"
-    java -cp "$cp" kafka.tools.StorageTool format -t "$(kafka_cluster_id)" \
+    java -cp "$cp" kafka.tools.StorageTool format -t "$(kafka_cluster_id)" "${scram[@]}" \
       -c "$props" >"$run/$name-format.log" 2>&1 || { tail -n 5 "$run/$name-format.log" >&2; die "Kafka storage format failed"; }
   fi
   say "starting $name (kafka $kafka_version) on $host:$port"
@@ -214,6 +234,33 @@ PROPS
     -Dorg.slf4j.simpleLogger.showDateTime=true \
     -cp "$cp" kafka.Kafka "$props" >"$run/$name.log" 2>&1 &
   echo $! >"$run/$name.pid"
+}
+
+# The SASL_SSL listener: TLS from the keystore; PLAIN users listed in the JAAS line, SCRAM ones
+# stored in the cluster metadata (scram_credentials, at format time).
+sasl_ssl_properties() {
+  local entry plain_users=""
+  IFS=, read -r -a entries <<<"$KAFKA_SASL_USERS"
+  for entry in "${entries[@]}"; do plain_users+=" user_${entry%%:*}=\"${entry#*:}\""; done
+  cat <<PROPS
+sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512
+ssl.keystore.type=PKCS12
+ssl.keystore.location=$KAFKA_SSL_KEYSTORE
+ssl.keystore.password=${KAFKA_SSL_KEYSTORE_PASSWORD:-}
+listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required$plain_users;
+listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+PROPS
+}
+
+scram_credentials() { # one StorageTool argument a line
+  local entry mechanism
+  IFS=, read -r -a entries <<<"$KAFKA_SASL_USERS"
+  for entry in "${entries[@]}"; do
+    for mechanism in SCRAM-SHA-256 SCRAM-SHA-512; do
+      printf '%s\n' --add-scram "$mechanism=[name=${entry%%:*},password=${entry#*:}]"
+    done
+  done
 }
 
 # Every node of a cluster is formatted with the same cluster id, kept beside the data.
@@ -312,6 +359,12 @@ status() {
 
 case "${1:-}" in
   up)
+    # `up kafka`: the broker(s) alone, no registry and no Postgres.
+    if [ "${2:-}" = kafka ]; then
+      for ((i = 0; i < ${#kafka_nodes[@]}; i++)); do kafka_ready_on "${kafka_ports[i]}" || start_kafka_node "$i"; done
+      for ((i = 0; i < ${#kafka_nodes[@]}; i++)); do wait_for "${kafka_nodes[i]}" kafka_ready_on "${kafka_ports[i]}" || exit 1; done
+      exit 0
+    fi
     start_postgres
     kafka_up=() registry_up=0
     for ((i = 0; i < ${#kafka_nodes[@]}; i++)); do

@@ -136,12 +136,7 @@ export async function startPrivateStack(options: { kafkaBrokers?: number } = {})
     );
   await startPostgres();
 
-  // The Kafka jars' classpath the shared stack resolved, when there is one: saves a Maven run.
-  const shared = `${root}deploy/local/.run`;
-  const classpath = existsSync(shared)
-    ? readdirSync(shared).find((f) => f.endsWith('.classpath'))
-    : undefined;
-  if (classpath) copyFileSync(join(shared, classpath), join(env.TRADELOG_STACK_DIR, classpath));
+  copySharedClasspath(env.TRADELOG_STACK_DIR);
   // Kafka and the registry start side by side (stack.sh waits for both).
   await stack('up');
 
@@ -269,4 +264,107 @@ function gid(user: string): number {
     .find((l) => l.startsWith(`${user}:`));
   if (!line) throw new Error(`no user ${user}`);
   return Number(line.split(':')[3]);
+}
+
+/**
+ * A single broker of its own that also serves a SASL_SSL listener, as a managed Kafka does: a
+ * certificate made now with the JDK's keytool (self-signed, for 127.0.0.1), users known both to
+ * PLAIN and to SCRAM-SHA-256/512 (deploy/local/stack.sh, KAFKA_SASL_SSL_PORT). Kafka only: the
+ * registry and Postgres are the shared stack's.
+ */
+export interface SecuredKafka {
+  /** The SASL_SSL listener's address. */
+  brokers: string[];
+  /** The CA file a client trusts the broker with (PEM). */
+  caFile: string;
+  users: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startSecuredKafka(): Promise<SecuredKafka> {
+  const dir = mkdtempSync(join(tmpdir(), 'tradelog-secured-kafka-'));
+  const keystore = join(dir, 'broker.p12');
+  const caFile = join(dir, 'ca.pem');
+  const storePassword = `store-${process.pid}`;
+  const keytool = (...args: string[]) => run('keytool', args);
+  await keytool(
+    '-genkeypair',
+    '-alias',
+    'broker',
+    '-keyalg',
+    'RSA',
+    '-keysize',
+    '2048',
+    '-validity',
+    '2',
+    '-dname',
+    'CN=127.0.0.1',
+    '-ext',
+    'SAN=ip:127.0.0.1,dns:localhost',
+    '-keystore',
+    keystore,
+    '-storetype',
+    'PKCS12',
+    '-storepass',
+    storePassword,
+    '-keypass',
+    storePassword,
+  );
+  await keytool(
+    '-exportcert',
+    '-rfc',
+    '-alias',
+    'broker',
+    '-keystore',
+    keystore,
+    '-storepass',
+    storePassword,
+    '-file',
+    caFile,
+  );
+  const users = { ingest: `ingest-${process.pid}`, provision: `provision-${process.pid}` };
+  const saslPort = await freePort();
+  const env = {
+    ...process.env,
+    TRADELOG_STACK_DIR: join(dir, 'stack'),
+    LOCAL_KAFKA_BROKERS: '1',
+    KAFKA_PORT: String(await freePort()),
+    KAFKA_CONTROLLER_PORT: String(await freePort()),
+    KAFKA_SASL_SSL_PORT: String(saslPort),
+    KAFKA_SSL_KEYSTORE: keystore,
+    KAFKA_SSL_KEYSTORE_PASSWORD: storePassword,
+    KAFKA_SASL_USERS: Object.entries(users)
+      .map(([name, password]) => `${name}:${password}`)
+      .join(','),
+    KAFKA_HEAP: '384m',
+    KAFKA_JAVA_OPTS: '-XX:TieredStopAtLevel=1',
+  };
+  mkdirSync(env.TRADELOG_STACK_DIR, { recursive: true });
+  copySharedClasspath(env.TRADELOG_STACK_DIR);
+  const stack = (...args: string[]) => run('bash', [stackScript, ...args], { env, maxBuffer: 16 << 20 });
+  try {
+    await stack('up', 'kafka');
+  } catch (error) {
+    await stack('down').catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    brokers: [`127.0.0.1:${saslPort}`],
+    caFile,
+    users,
+    async stop() {
+      await stack('down').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Kafka jars' classpath the shared stack resolved, when there is one: saves a Maven run. */
+function copySharedClasspath(stackDir: string): void {
+  const shared = `${root}deploy/local/.run`;
+  const classpath = existsSync(shared)
+    ? readdirSync(shared).find((f) => f.endsWith('.classpath'))
+    : undefined;
+  if (classpath) copyFileSync(join(shared, classpath), join(stackDir, classpath));
 }
