@@ -175,7 +175,11 @@ export function createTopicOffsetReader(options: {
         const connected = admin;
         const existing = new Set(await connected.listTopics());
         const present = topics.filter((name) => existing.has(name));
-        const offsets = await Promise.all(present.map((topic) => connected.fetchTopicOffsets(topic)));
+        // One topic at a time: kafkajs' concurrent per-topic reads each add their topic to the
+        // client's metadata and race each other's refresh; on a cluster one then finds its topic
+        // missing and fails ("Cannot destructure property 'partitions' of 'high.pop(...)'").
+        const offsets: Awaited<ReturnType<typeof connected.fetchTopicOffsets>>[] = [];
+        for (const topic of present) offsets.push(await connected.fetchTopicOffsets(topic));
         return new Map(
           present.map((topic, i) => [
             topic,
