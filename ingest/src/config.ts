@@ -49,6 +49,9 @@ export interface IngestConfig {
   /** How long an Idempotency-Key is remembered. */
   idempotencyKeyTtlMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Where /metrics is served: its own port (METRICS_PORT, METRICS_HOST), or 0 for the public one. */
+  metricsHost: string;
+  metricsPort: number;
   /** The default per-key call limit (limits/callLimit.ts). */
   keyLimit: LimitRule;
 }
@@ -98,6 +101,8 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
       min: 60_000,
     }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),
+    metricsPort: env.port(source, 'METRICS_PORT', 0),
     keyLimit: Object.freeze({
       points: env.integer(source, 'INGEST_KEY_LIMIT_POINTS', 6000, { min: 1 }),
       windowSeconds: env.integer(source, 'INGEST_KEY_LIMIT_WINDOW_S', 60, { min: 1 }),

@@ -5,6 +5,7 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { startMetricsServer } from '@tradelog/schemas/runtime/http';
 import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
@@ -111,10 +112,20 @@ const app = createIngestApp({
   bodyLimitBytes: config.bodyLimitBytes,
   maxWaitingBodies: config.maxWaitingBodies,
   metrics,
+  metricsOnPublicPort: config.metricsPort === 0,
   callLimit: createIngestCallLimit(createIngestLimits(config.keyLimit, pool)),
 });
 
 const server = createServiceServer(app, config);
+const metricsServer =
+  config.metricsPort > 0
+    ? await startMetricsServer({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        registry: metrics.registry,
+        logger,
+      })
+    : undefined;
 server.listen(config.port, config.host, () => {
   logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
 });
@@ -131,6 +142,7 @@ const stop = shutdownOnce(
   async (signal) => {
     logger.info('ingest stopping', { signal, graceMs: config.shutdownGraceMs });
     clearInterval(expiry);
+    metricsServer?.close();
     // Requests in flight finish (their appends acknowledged or refused) before the producer
     // goes, so nothing is left in its batches when it disconnects.
     await closeServer(server, config.shutdownGraceMs);

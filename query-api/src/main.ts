@@ -3,7 +3,7 @@ import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
-import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
+import { createServiceMetrics, startMetricsServer } from '@tradelog/schemas/runtime/http';
 import { createServiceServer } from '@tradelog/schemas/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -78,6 +78,8 @@ prober.unref();
 const app = createApp({
   logger,
   metrics,
+  metricsOnPublicPort: config.metricsPort === 0,
+  trustProxy: config.trustProxy,
   bodyBounds: config.bodyBounds,
   content: {
     pool: portalPool,
@@ -103,6 +105,15 @@ const app = createApp({
 
 // Slow or idle clients cannot hold connections (README "Timeouts"): the server shell ingest uses.
 const server = createServiceServer(app, config);
+const metricsServer =
+  config.metricsPort > 0
+    ? await startMetricsServer({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        registry: metrics.registry,
+        logger,
+      })
+    : undefined;
 server.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });
@@ -132,6 +143,7 @@ createShutdown({
   close: async () => {
     clearInterval(sweeper);
     clearInterval(prober);
+    metricsServer?.close();
     await readCache.close();
     await Promise.all([pool.end(), portalPool.end()]);
   },
