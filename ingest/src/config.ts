@@ -49,6 +49,12 @@ export interface IngestConfig {
   /** How long an Idempotency-Key is remembered. */
   idempotencyKeyTtlMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * Postgres connections (deploy/README.md "Connection budget"): the key and call-limit pool
+   * (INGEST_POOL_MAX) and the idempotency records' (INGEST_IDEMPOTENCY_POOL_MAX).
+   */
+  poolMax: number;
+  idempotencyPoolMax: number;
   /** Where /metrics is served: its own port (METRICS_PORT, METRICS_HOST), or 0 for the public one. */
   metricsHost: string;
   metricsPort: number;
@@ -101,6 +107,8 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
       min: 60_000,
     }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    poolMax: env.integer(source, 'INGEST_POOL_MAX', 4, { min: 1 }),
+    idempotencyPoolMax: env.integer(source, 'INGEST_IDEMPOTENCY_POOL_MAX', 4, { min: 1 }),
     metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),
     metricsPort: env.port(source, 'METRICS_PORT', 0),
     keyLimit: Object.freeze({

@@ -68,7 +68,7 @@ const log = await prepareWithRetry();
 const pool = surviveConnectionLoss(
   new pg.Pool({
     connectionString: config.databaseUrl,
-    max: 4,
+    max: config.poolMax,
     // A database hiccup must cost a key refresh a bounded wait, not hang requests.
     connectionTimeoutMillis: 2_000,
     query_timeout: 2_000,
@@ -77,7 +77,11 @@ const pool = surviveConnectionLoss(
   { pool: 'keys' },
 );
 const idempotencyDb = surviveConnectionLoss(
-  createIdempotencyPool({ connectionString: config.databaseUrl, timeoutMs: 2_000 }),
+  createIdempotencyPool({
+    connectionString: config.databaseUrl,
+    timeoutMs: 2_000,
+    max: config.idempotencyPoolMax,
+  }),
   logger,
   { pool: 'idempotency' },
 );

@@ -22,6 +22,11 @@ export interface ProcessorsConfig {
   /** Prefix of the version schemas, `<namespace>_<projection>_v<n>`, and of the consumer groups. */
   namespace: string;
   changesTopic: string;
+  /**
+   * Postgres connections of the main pool (PROCESSORS_POOL_MAX): by default 6 plus 2 per
+   * projection run here (deploy/README.md "Connection budget").
+   */
+  poolMax: number;
   /** Whether this process creates topics, and with how many partitions (CREATE_TOPICS, KAFKA_TOPIC_PARTITIONS). */
   provisioning: Provisioning;
   /** How often the process looks for rebuilds an operator requested through the query API. */
@@ -83,6 +88,7 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     namespace,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     provisioning: parseProvisioning(source),
+    poolMax: env.integer(source, 'PROCESSORS_POOL_MAX', 6 + listed.length * 2, { min: 2 }),
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
     opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),

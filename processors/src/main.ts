@@ -28,7 +28,7 @@ const logger = createLogger({ service: 'processors' }, { level: config.logLevel 
 // One group transaction at a time per projection, plus dead-letter retries, the push service and probes.
 // A restarting database drops connections, idle or checked out: logged, and the batches retry.
 const pool = surviveConnectionLoss(
-  new pg.Pool({ connectionString: config.databaseUrl, max: 6 + config.projections.length * 2 }),
+  new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax }),
   logger,
 );
 // A dependency outage must never end the process (ARCHITECTURE "Batches, not records"): a

@@ -54,7 +54,11 @@ export async function startPushQueue(boss: PgBoss, settings: PushSettings): Prom
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: settings.bossSchema, max: 4 });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: settings.bossSchema,
+    max: settings.bossPoolMax,
+  });
   boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
   const metrics = options.metrics ?? createPushMetrics(options.pool);
   // The queue is started while the processor's consumer joins its group (both take a few hundred
