@@ -390,7 +390,7 @@ case "${1:-}" in
     ;;
   status) status ;;
   env) print_env ;;
-  logs) tail -n "${3:-100}" "$run/${2:-kafka}.log" ;;
+  logs) tail -n "${3:-100}" "$run/${2:-${kafka_nodes[0]}}.log" ;;
   classpath) kafka_classpath ;;
   reset)
     for f in "$run"/kafka.pid "$run"/kafka-[0-9]*.pid; do
