@@ -83,4 +83,37 @@ describe('deploy/compose.yaml', () => {
       expect(services[name]?.build?.target, name).toBe('service');
     }
   });
+
+  it('routes the alerts to Alertmanager and scrapes metrics on their own ports', () => {
+    const prometheus = parse(readFileSync(new URL('./monitoring/prometheus.yaml', import.meta.url), 'utf8'));
+    expect(services.alertmanager?.profiles).toEqual(['monitoring']);
+    expect(mountOf(services.alertmanager!, './monitoring/alertmanager.yaml')).toBe(
+      '/etc/alertmanager/alertmanager.yml',
+    );
+    expect(prometheus.alerting.alertmanagers[0].static_configs[0].targets).toEqual(['alertmanager:9093']);
+    const alertmanager = parse(
+      readFileSync(new URL('./monitoring/alertmanager.yaml', import.meta.url), 'utf8'),
+    );
+    const receivers = new Set(alertmanager.receivers.map((r: { name: string }) => r.name));
+    expect(receivers.has(alertmanager.route.receiver)).toBe(true);
+    for (const route of alertmanager.route.routes) expect(receivers.has(route.receiver)).toBe(true);
+    for (const name of ['ingest', 'query-api']) {
+      const port = services[name]?.environment?.METRICS_PORT;
+      expect(port, name).toBeDefined();
+      const job = prometheus.scrape_configs.find((c: { job_name: string }) => c.job_name === name);
+      expect(job.static_configs[0].targets, name).toEqual([`${name}:${port}`]);
+    }
+  });
+
+  it("gives query-api the visitor's address through the portal's nginx", () => {
+    const nginx = readFileSync(new URL('./nginx.conf', import.meta.url), 'utf8');
+    expect(services['query-api']?.environment?.TRUST_PROXY).toBe('uniquelocal');
+    // Set once for the server (inherited by every location without headers of its own), and in
+    // each location that sets its own.
+    const server = nginx.slice(0, nginx.indexOf('\n  location '));
+    expect(server).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    for (const block of nginx.match(/location [^{]+\{[^}]*\}/g) ?? [])
+      if (block.includes('proxy_set_header'))
+        expect(block, block).toMatch(/X-Forwarded-For \$proxy_add_x_forwarded_for/);
+  });
 });

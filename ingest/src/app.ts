@@ -56,6 +56,8 @@ export interface IngestDependencies {
   /** Bodies waiting to be parsed and validated beyond which a request gets 503 INGEST_BUSY. */
   maxWaitingBodies?: number;
   metrics?: IngestMetrics;
+  /** False when /metrics is served on a port of its own (METRICS_PORT). */
+  metricsOnPublicPort?: boolean;
   /** The default per-key call limit (limits/callLimit.ts); none when absent. */
   callLimit?: express.RequestHandler;
 }
@@ -261,6 +263,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     operationsRoutes({
       service: 'ingest',
       metrics: http,
+      metricsOnPublicPort: deps.metricsOnPublicPort,
       ready: {
         kafka: () =>
           deps.producer.isReady()

@@ -1,4 +1,7 @@
 import { ConfigError, env } from '@tradelog/schemas';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { type Provisioning, parseProvisioning } from '@tradelog/schemas/log/provisioning';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 
 /**
@@ -9,7 +12,13 @@ export interface IngestConfig {
   port: number;
   host: string;
   kafkaBrokers: string[];
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  kafkaSecurity: KafkaSecurity;
   schemaRegistryUrl: string;
+  /** SCHEMA_REGISTRY_USERNAME and _PASSWORD, or SCHEMA_REGISTRY_TOKEN. */
+  registryAuth: RegistryAuth | undefined;
+  /** Whether start-up creates the document topics and registers their schemas (CREATE_TOPICS, REGISTER_SCHEMAS). */
+  provisioning: Provisioning;
   databaseUrl: string;
   /** Substituted for `{product}` in the paths of submission spec §7. */
   product: string;
@@ -42,6 +51,15 @@ export interface IngestConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
   logFormat: 'auto' | 'json' | 'pretty';
+  /**
+   * Postgres connections (deploy/README.md "Connection budget"): the key and call-limit pool
+   * (INGEST_POOL_MAX) and the idempotency records' (INGEST_IDEMPOTENCY_POOL_MAX).
+   */
+  poolMax: number;
+  idempotencyPoolMax: number;
+  /** Where /metrics is served: its own port (METRICS_PORT, METRICS_HOST), or 0 for the public one. */
+  metricsHost: string;
+  metricsPort: number;
   /** The default per-key call limit (limits/callLimit.ts). */
   keyLimit: LimitRule;
 }
@@ -66,7 +84,10 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     port: env.port(source, 'INGEST_PORT', 8080),
     host: env.text(source, 'INGEST_HOST', '0.0.0.0'),
     kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+    kafkaSecurity: parseKafkaSecurity(source),
     schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
+    registryAuth: parseRegistryAuth(source),
+    provisioning: parseProvisioning(source),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     product,
     bodyLimitBytes: env.integer(source, 'INGEST_BODY_LIMIT_BYTES', 1024 * 1024, {
@@ -89,6 +110,10 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     }),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
+    poolMax: env.integer(source, 'INGEST_POOL_MAX', 4, { min: 1 }),
+    idempotencyPoolMax: env.integer(source, 'INGEST_IDEMPOTENCY_POOL_MAX', 4, { min: 1 }),
+    metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),
+    metricsPort: env.port(source, 'METRICS_PORT', 0),
     keyLimit: Object.freeze({
       points: env.integer(source, 'INGEST_KEY_LIMIT_POINTS', 6000, { min: 1 }),
       windowSeconds: env.integer(source, 'INGEST_KEY_LIMIT_WINDOW_S', 60, { min: 1 }),

@@ -5,6 +5,7 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { startMetricsServer } from '@tradelog/schemas/runtime/http';
 import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
@@ -28,11 +29,12 @@ const logger = createLogger({ service: 'ingest' }, { level: config.logLevel, for
 
 // Compiled once, before the first request (issue 3).
 const validators = createDocumentValidators();
-const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
+const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
 const producer = createProducerPool(
   Array.from({ length: config.kafkaProducers }, (_, index) =>
     createLogProducer({
       brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
       clientId: `tradelog-ingest-${index}`,
       logger: logger.scope({ component: 'producer', producer: index }),
       lingerMs: config.kafkaLingerMs,
@@ -46,7 +48,14 @@ await producer.connect();
 async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await prepareLog({ brokers: config.kafkaBrokers, codec, types: documentTypes, logger });
+      return await prepareLog({
+        brokers: config.kafkaBrokers,
+        security: config.kafkaSecurity,
+        codec,
+        types: documentTypes,
+        provisioning: config.provisioning,
+        logger,
+      });
     } catch (error) {
       const delayMs = retryDelayMs(attempt, { initial: 500, max: 30_000 });
       logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error });
@@ -59,7 +68,7 @@ const log = await prepareWithRetry();
 const pool = surviveConnectionLoss(
   new pg.Pool({
     connectionString: config.databaseUrl,
-    max: 4,
+    max: config.poolMax,
     // A database hiccup must cost a key refresh a bounded wait, not hang requests.
     connectionTimeoutMillis: 2_000,
     query_timeout: 2_000,
@@ -68,7 +77,11 @@ const pool = surviveConnectionLoss(
   { pool: 'keys' },
 );
 const idempotencyDb = surviveConnectionLoss(
-  createIdempotencyPool({ connectionString: config.databaseUrl, timeoutMs: 2_000 }),
+  createIdempotencyPool({
+    connectionString: config.databaseUrl,
+    timeoutMs: 2_000,
+    max: config.idempotencyPoolMax,
+  }),
   logger,
   { pool: 'idempotency' },
 );
@@ -103,10 +116,20 @@ const app = createIngestApp({
   bodyLimitBytes: config.bodyLimitBytes,
   maxWaitingBodies: config.maxWaitingBodies,
   metrics,
+  metricsOnPublicPort: config.metricsPort === 0,
   callLimit: createIngestCallLimit(createIngestLimits(config.keyLimit, pool)),
 });
 
 const server = createServiceServer(app, config);
+const metricsServer =
+  config.metricsPort > 0
+    ? await startMetricsServer({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        registry: metrics.registry,
+        logger,
+      })
+    : undefined;
 server.listen(config.port, config.host, () => {
   logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
 });
@@ -123,6 +146,7 @@ const stop = shutdownOnce(
   async (signal) => {
     logger.info('ingest stopping', { signal, graceMs: config.shutdownGraceMs });
     clearInterval(expiry);
+    metricsServer?.close();
     // Requests in flight finish (their appends acknowledged or refused) before the producer
     // goes, so nothing is left in its batches when it disconnects.
     await closeServer(server, config.shutdownGraceMs);

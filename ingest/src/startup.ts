@@ -1,17 +1,24 @@
 import type { Logger } from '@tradelog/schemas';
 import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { logTopics, type Provisioning } from '@tradelog/schemas/log/provisioning';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 
 /**
  * Start-up work on the log, done before the first request is served: every document topic
  * exists (kept forever) and every document schema is registered under `<topic>-value`
  * (Confluent's topic-name strategy), so each record carries the id of the schema it was
- * validated with. `topicOf` lets tests give each file its own topics.
+ * validated with. `topicOf` lets tests give each file its own topics. With provisioning switched
+ * off (schemas/src/log/provisioning.ts) it only checks the topics and looks the ids up.
  */
 export async function prepareLog(options: {
   brokers: string[];
-  codec: Pick<RegistryCodec, 'registerSchema'>;
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
+  codec: Pick<RegistryCodec, 'registerSchema' | 'findSchemaId'>;
+  /** Everything on, catalogue partitions, when absent. */
+  provisioning?: Provisioning;
   types: readonly DocumentType[];
   topicOf?: (type: DocumentType) => string;
   logger: Logger;
@@ -20,15 +27,25 @@ export async function prepareLog(options: {
   const topicOf = options.topicOf ?? ((type: DocumentType) => type.topic);
   await ensureTopics({
     brokers: options.brokers,
+    security: options.security,
     logger: options.logger,
-    topics: options.types.map((type) => ({ topic: topicOf(type), partitions: type.partitions })),
+    topics: logTopics({
+      types: options.types,
+      topicOf,
+      partitions: options.provisioning?.topicPartitions,
+    }),
+    create: options.provisioning?.createTopics ?? true,
   });
+  const schemaIdOf =
+    (options.provisioning?.registerSchemas ?? true)
+      ? options.codec.registerSchema
+      : options.codec.findSchemaId;
   const prepared: Record<string, { topic: string; schemaId: number }> = {};
   for (const type of options.types) {
     const topic = topicOf(type);
     prepared[type.id] = {
       topic,
-      schemaId: await options.codec.registerSchema(`${topic}-value`, type.schema),
+      schemaId: await schemaIdOf(`${topic}-value`, type.schema),
     };
   }
   options.logger.info('log prepared', { topics: options.types.length, durationMs: Date.now() - started });

@@ -1,6 +1,9 @@
 import { isProjectionName, type ProjectionName, projectionNames } from '@tradelog/projections';
 import { ConfigError, env } from '@tradelog/schemas';
 import { defaultMembership, type GroupMembership } from '@tradelog/schemas/log/consumer';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { type Provisioning, parseProvisioning } from '@tradelog/schemas/log/provisioning';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import { type PushSettings, parsePushSettings } from './push/settings.ts';
 
 /**
@@ -8,6 +11,10 @@ import { type PushSettings, parsePushSettings } from './push/settings.ts';
  */
 export interface ProcessorsConfig {
   kafkaBrokers: string[];
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  kafkaSecurity: KafkaSecurity;
+  /** SCHEMA_REGISTRY_USERNAME and _PASSWORD, or SCHEMA_REGISTRY_TOKEN. */
+  registryAuth: RegistryAuth | undefined;
   schemaRegistryUrl: string;
   databaseUrl: string;
   /** Which projections this process runs (PROJECTIONS, comma separated; all by default). */
@@ -15,6 +22,13 @@ export interface ProcessorsConfig {
   /** Prefix of the version schemas, `<namespace>_<projection>_v<n>`, and of the consumer groups. */
   namespace: string;
   changesTopic: string;
+  /**
+   * Postgres connections of the main pool (PROCESSORS_POOL_MAX): by default 6 plus 2 per
+   * projection run here (deploy/README.md "Connection budget").
+   */
+  poolMax: number;
+  /** Whether this process creates topics, and with how many partitions (CREATE_TOPICS, KAFKA_TOPIC_PARTITIONS). */
+  provisioning: Provisioning;
   /** How often the process looks for rebuilds an operator requested through the query API. */
   rebuildPollMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -68,11 +82,15 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     );
   return Object.freeze({
     kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
+    kafkaSecurity: parseKafkaSecurity(source),
+    registryAuth: parseRegistryAuth(source),
     schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     projections: listed as ProjectionName[],
     namespace,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
+    provisioning: parseProvisioning(source),
+    poolMax: env.integer(source, 'PROCESSORS_POOL_MAX', 6 + listed.length * 2, { min: 2 }),
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
     opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),

@@ -1,4 +1,5 @@
 import type { Logger } from '@tradelog/schemas';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import client from 'prom-client';
@@ -78,6 +79,8 @@ export interface LagSource {
 export interface HealthMonitorOptions {
   pool: pg.Pool;
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   schemaRegistryUrl: string;
   logger: Logger;
   /** The live versions whose lag is exported (read on every probe). */
@@ -153,7 +156,12 @@ export function createHealthMonitor(options: HealthMonitorOptions) {
     const topics = [...new Set(sources.flatMap((s) => s.topics))];
     let ends: Awaited<ReturnType<typeof topicOffsets>>;
     try {
-      ends = await topicOffsets({ brokers: options.brokers, topics, logger: options.logger });
+      ends = await topicOffsets({
+        brokers: options.brokers,
+        security: options.security,
+        topics,
+        logger: options.logger,
+      });
       record('kafka');
     } catch (error) {
       record('kafka', error);

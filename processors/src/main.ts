@@ -3,6 +3,7 @@ import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { logTopics } from '@tradelog/schemas/log/provisioning';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
@@ -27,7 +28,7 @@ const logger = createLogger({ service: 'processors' }, { level: config.logLevel,
 // One group transaction at a time per projection, plus dead-letter retries, the push service and probes.
 // A restarting database drops connections, idle or checked out: logged, and the batches retry.
 const pool = surviveConnectionLoss(
-  new pg.Pool({ connectionString: config.databaseUrl, max: 6 + config.projections.length * 2 }),
+  new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax }),
   logger,
 );
 // A dependency outage must never end the process (ARCHITECTURE "Batches, not records"): a
@@ -62,6 +63,7 @@ let push: ReturnType<typeof createPushService> | undefined;
 const monitor = createHealthMonitor({
   pool,
   brokers: config.kafkaBrokers,
+  security: config.kafkaSecurity,
   schemaRegistryUrl: config.schemaRegistryUrl,
   logger,
   lagSources: () =>
@@ -100,16 +102,20 @@ await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger })
 await untilAvailable('topics', () =>
   ensureTopics({
     brokers: config.kafkaBrokers,
-    topics: [
-      ...documentTypes.map((type) => ({ topic: type.topic, partitions: type.partitions })),
-      { topic: config.changesTopic, partitions: 6 },
-    ],
+    security: config.kafkaSecurity,
+    topics: logTopics({
+      types: documentTypes,
+      changesTopic: config.changesTopic,
+      partitions: config.provisioning.topicPartitions,
+    }),
+    create: config.provisioning.createTopics,
     logger,
   }),
 );
-const codec = createRegistryCodec({ url: config.schemaRegistryUrl });
+const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
 const producer = createLogProducer({
   brokers: config.kafkaBrokers,
+  security: config.kafkaSecurity,
   clientId: 'tradelog-processors-changes',
   logger,
 });
@@ -119,6 +125,7 @@ await producer.connect();
 for (const name of config.projections) {
   const supervisor = superviseLiveProjection({
     brokers: config.kafkaBrokers,
+    security: config.kafkaSecurity,
     pool,
     codec,
     projection: projections[name],
@@ -133,6 +140,7 @@ for (const name of config.projections) {
 if (config.push.enabled && pushMetrics) {
   const service = createPushService({
     brokers: config.kafkaBrokers,
+    security: config.kafkaSecurity,
     pool,
     databaseUrl: config.databaseUrl,
     changesTopic: config.changesTopic,
@@ -151,6 +159,7 @@ const rebuildTimer = setInterval(() => {
   if (rebuilding || stopping) return;
   rebuilding = runRequestedRebuild({
     brokers: config.kafkaBrokers,
+    security: config.kafkaSecurity,
     pool,
     codec,
     namespace: config.namespace,

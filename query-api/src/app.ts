@@ -26,6 +26,10 @@ export interface QueryApiDependencies {
   content: ContentDependencies;
   /** Routers mounted at the root, in order (createProjectionRoutes, createSubscriptionRoutes). */
   routers?: readonly Router[];
+  /** Whose X-Forwarded-For to believe (config TRUST_PROXY); loopback when absent. */
+  trustProxy?: string[] | false;
+  /** False when /metrics is served on a port of its own (METRICS_PORT). */
+  metricsOnPublicPort?: boolean;
   /** Readiness probe (the database answers); ready when absent. */
   ready?: () => Promise<boolean>;
   /** Bounds of every request body (README "Bounds"). */
@@ -38,8 +42,8 @@ export interface QueryApiDependencies {
 export function createApp(deps: QueryApiDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  // Behind the portal's reverse proxy on the same host: take the client address it forwards.
-  app.set('trust proxy', 'loopback');
+  // Behind the portal's reverse proxy: take the client address it forwards (TRUST_PROXY).
+  app.set('trust proxy', deps.trustProxy ?? 'loopback');
 
   // Request ids, request logs, HTTP metrics, /health /ready /metrics (schemas/src/runtime/http.ts).
   const metrics = deps.metrics ?? createServiceMetrics('query-api');
@@ -48,6 +52,7 @@ export function createApp(deps: QueryApiDependencies): express.Express {
     operationsRoutes({
       service: 'query-api',
       metrics,
+      metricsOnPublicPort: deps.metricsOnPublicPort,
       ready: {
         database: async () =>
           (deps.ready ? await deps.ready().catch(() => false) : true)

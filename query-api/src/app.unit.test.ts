@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
+import { startMetricsServer } from '@tradelog/schemas/runtime/http';
 import express from 'express';
 import pg from 'pg';
+import { Counter, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -175,5 +177,91 @@ describe('query-api request log', () => {
     expect(failed[0]).toMatchObject({ level: 'error', requestId: 'req-boom', route: '/boom', status: 500 });
     expect(failed[0].error.stack).toMatch(/projection table missing\n\s+at /);
     expect(lines.join('')).not.toContain('tl_secret_key');
+  });
+});
+
+describe('behind a proxy, and metrics on a port of their own', () => {
+  const logger = createLogger({ service: 'test' }, { write: () => {} });
+
+  /** The app with a route answering the client address Express derived, listening on loopback. */
+  async function serve(options: { trustProxy?: string[] | false; metricsOnPublicPort?: boolean }) {
+    const router = express.Router();
+    router.get('/whoami', (req, res) => void res.json({ ip: req.ip }));
+    const app = createApp({
+      logger,
+      content: {
+        pool: unusedPool(),
+        clock: { now: () => 0 },
+        logger,
+        product: 'tradelog',
+        sendSms: async () => undefined,
+      },
+      routers: [router],
+      ...options,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const whoami = async () =>
+      (
+        (await (await fetch(`${base}/whoami`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })).json()) as {
+          ip: string;
+        }
+      ).ip;
+    return { base, whoami, close: () => server.close() };
+  }
+
+  it('reads TRUST_PROXY as keywords, addresses and CIDRs, or false, and names a bad entry', () => {
+    const parse = (TRUST_PROXY?: string) =>
+      parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', TRUST_PROXY }).trustProxy;
+    expect(parse()).toEqual(['loopback']);
+    expect(parse('uniquelocal, 10.0.0.0/8, fd00::/8, 192.0.2.1')).toEqual([
+      'uniquelocal',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.1',
+    ]);
+    expect(parse('false')).toBe(false);
+    expect(() => parse('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+    expect(() => parse('proxy.internal')).toThrow(/TRUST_PROXY/);
+  });
+
+  it("takes the visitor's address from X-Forwarded-For only when the proxy is trusted", async () => {
+    for (const [trustProxy, expected] of [
+      [['loopback'], '203.0.113.7'],
+      [['10.0.0.0/8'], '127.0.0.1'],
+      [false, '127.0.0.1'],
+    ] as const) {
+      const app = await serve({ trustProxy: trustProxy === false ? false : [...trustProxy] });
+      try {
+        expect(await app.whoami(), JSON.stringify(trustProxy)).toBe(expected);
+      } finally {
+        app.close();
+      }
+    }
+  });
+
+  it('serves /metrics on the public port unless it has a port of its own', async () => {
+    const app = await serve({ metricsOnPublicPort: false });
+    const registry = new Registry();
+    new Counter({ name: 'metrics_port_probe_total', help: 'probe', registers: [registry] }).inc();
+    const metrics = await startMetricsServer({ host: '127.0.0.1', port: 0, registry, logger });
+    try {
+      expect((await fetch(`${app.base}/metrics`)).status).toBe(404);
+      const port = (metrics.address() as AddressInfo).port;
+      const answer = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('metrics_port_probe_total 1');
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(404);
+    } finally {
+      app.close();
+      metrics.close();
+    }
+    const open = await serve({});
+    try {
+      expect((await fetch(`${open.base}/metrics`)).status).toBe(200);
+    } finally {
+      open.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { ConfigError, env } from '@tradelog/schemas';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import { sampleContentFile } from './content/operatorContent.ts';
 import { type BodyBounds, defaultBodyBounds } from './http/body.ts';
@@ -20,8 +22,19 @@ export interface QueryApiConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
   logFormat: 'auto' | 'json' | 'pretty';
+  /** Where /metrics is served: its own port (METRICS_PORT, METRICS_HOST), or 0 for the public one. */
+  metricsHost: string;
+  metricsPort: number;
+  /**
+   * Whose X-Forwarded-For is believed (TRUST_PROXY): `loopback`, `linklocal`, `uniquelocal`,
+   * addresses and CIDRs, comma separated, or `false`. Per-address call limits count the client
+   * address it yields: behind a proxy that is not trusted, every visitor is the proxy.
+   */
+  trustProxy: string[] | false;
   /** For the operator's pipeline view (topic sizes, projection lag); optional. */
   kafkaBrokers: string[] | undefined;
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  kafkaSecurity: KafkaSecurity;
   changesTopic: string;
   /** Call limits by name (README "Call limits"); routes attach them with `callLimit(name)`. */
   callLimits: Readonly<Record<CallLimitName, LimitRule>>;
@@ -106,6 +119,29 @@ function portalOriginsOf(source: env.Env): string[] {
   return origins;
 }
 
+const trustKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(source: env.Env): string[] | false {
+  const raw = env.text(source, 'TRUST_PROXY', 'loopback');
+  if (raw.toLowerCase() === 'false') return false;
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!trustKeywords.includes(entry) && (family === 0 || !validBits || rest.length > 0))
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `"${entry}" is neither ${trustKeywords.join(', ')} nor an address or CIDR (or set false)`,
+      );
+  }
+  return entries;
+}
+
 export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
   const product = env.text(source, 'PORTAL_PRODUCT', 'tradelog');
   if (!/^[a-z0-9][a-z0-9-]*$/i.test(product)) {
@@ -141,9 +177,13 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     kafkaBrokers: env.optionalText(source, 'KAFKA_BROKERS')
       ? env.hostPorts(source, 'KAFKA_BROKERS')
       : undefined,
+    kafkaSecurity: parseKafkaSecurity(source),
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
+    metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),
+    metricsPort: env.port(source, 'METRICS_PORT', 0),
+    trustProxy: parseTrustProxy(source),
     callLimits: Object.freeze(callLimitsOf(source)),
     // 32 concurrent lenders keep about 16 connections busy with two statements each (README "Pools").
     poolMax: env.integer(source, 'QUERY_API_POOL_MAX', 16, { min: 1 }),

@@ -3,7 +3,7 @@ import { createLogger } from '@tradelog/schemas';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
-import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
+import { createServiceMetrics, startMetricsServer } from '@tradelog/schemas/runtime/http';
 import { createServiceServer } from '@tradelog/schemas/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -35,7 +35,8 @@ const pool = poolOf('main', config.poolMax);
 const portalPool = poolOf('portal', config.portalPoolMax);
 
 const kafkaOffsets = config.kafkaBrokers
-  ? (topics: string[]) => topicOffsets({ brokers: config.kafkaBrokers!, topics, logger })
+  ? (topics: string[]) =>
+      topicOffsets({ brokers: config.kafkaBrokers!, security: config.kafkaSecurity, topics, logger })
   : undefined;
 // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
 const metrics = createServiceMetrics('query-api', { processMetrics: true });
@@ -79,6 +80,8 @@ prober.unref();
 const app = createApp({
   logger,
   metrics,
+  metricsOnPublicPort: config.metricsPort === 0,
+  trustProxy: config.trustProxy,
   bodyBounds: config.bodyBounds,
   content: {
     pool: portalPool,
@@ -106,6 +109,15 @@ const app = createApp({
 
 // Slow or idle clients cannot hold connections (README "Timeouts"): the server shell ingest uses.
 const server = createServiceServer(app, config);
+const metricsServer =
+  config.metricsPort > 0
+    ? await startMetricsServer({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        registry: metrics.registry,
+        logger,
+      })
+    : undefined;
 server.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });
@@ -135,6 +147,7 @@ createShutdown({
   close: async () => {
     clearInterval(sweeper);
     clearInterval(prober);
+    metricsServer?.close();
     await readCache.close();
     await Promise.all([pool.end(), portalPool.end()]);
   },

@@ -50,10 +50,14 @@ function postgresBin(): string {
  * restarted cleanly, never crashed).
  */
 export interface PrivateStack {
+  /** `kafka` is the first broker's port. */
   ports: { kafka: number; registry: number; postgres: number };
+  /** Every broker's address, as the services get them in KAFKA_BROKERS. */
+  kafkaBrokers: string[];
   databaseUrl: string;
-  killKafka(): Promise<void>;
-  startKafka(): Promise<void>;
+  /** Kills a broker (the first by default; 0-based) with SIGKILL. */
+  killKafka(broker?: number): Promise<void>;
+  startKafka(broker?: number): Promise<void>;
   stopRegistry(): Promise<void>;
   startRegistry(): Promise<void>;
   /** What `pg_ctlcluster … stop` does: a fast shutdown, every session terminated. */
@@ -62,17 +66,28 @@ export interface PrivateStack {
   stop(): Promise<void>;
 }
 
-export async function startPrivateStack(): Promise<PrivateStack> {
+/** `kafkaBrokers`: 1 (the default) or a cluster of that many (stack.sh LOCAL_KAFKA_BROKERS). */
+export async function startPrivateStack(options: { kafkaBrokers?: number } = {}): Promise<PrivateStack> {
   const dir = mkdtempSync(join(tmpdir(), 'tradelog-faults-'));
   const pgData = join(dir, 'pg');
   const asRoot = process.getuid?.() === 0;
   const bin = postgresBin();
-  const ports = { kafka: await freePort(), registry: await freePort(), postgres: await freePort() };
+  const brokerCount = options.kafkaBrokers ?? 1;
+  const kafkaPorts: number[] = [];
+  const controllerPorts: number[] = [];
+  for (let i = 0; i < brokerCount; i++) {
+    kafkaPorts.push(await freePort());
+    controllerPorts.push(await freePort());
+  }
+  const ports = { kafka: kafkaPorts[0]!, registry: await freePort(), postgres: await freePort() };
   const env = {
     ...process.env,
     TRADELOG_STACK_DIR: join(dir, 'stack'),
+    LOCAL_KAFKA_BROKERS: String(brokerCount),
     KAFKA_PORT: String(ports.kafka),
-    KAFKA_CONTROLLER_PORT: String(await freePort()),
+    KAFKA_CONTROLLER_PORT: String(controllerPorts[0]),
+    KAFKA_PORTS: kafkaPorts.join(','),
+    KAFKA_CONTROLLER_PORTS: controllerPorts.join(','),
     REGISTRY_PORT: String(ports.registry),
     REGISTRY_MANAGEMENT_PORT: String(await freePort()),
     PGHOST_LOCAL: '127.0.0.1',
@@ -121,22 +136,21 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     );
   await startPostgres();
 
-  // The Kafka jars' classpath the shared stack resolved, when there is one: saves a Maven run.
-  const shared = `${root}deploy/local/.run`;
-  const classpath = existsSync(shared)
-    ? readdirSync(shared).find((f) => f.endsWith('.classpath'))
-    : undefined;
-  if (classpath) copyFileSync(join(shared, classpath), join(env.TRADELOG_STACK_DIR, classpath));
+  copySharedClasspath(env.TRADELOG_STACK_DIR);
   // Kafka and the registry start side by side (stack.sh waits for both).
   await stack('up');
 
   const pidOf = (name: string) => Number(readFileSync(join(env.TRADELOG_STACK_DIR, `${name}.pid`), 'utf8'));
+  // stack.sh's names: `kafka` alone, `kafka-1` … in a cluster.
+  const brokerNames = kafkaPorts.map((_, i) => (brokerCount === 1 ? 'kafka' : `kafka-${i + 1}`));
   // A restart starts the same command again, with the same environment and directory, rather
   // than a `stack.sh up` (which checks Postgres, rewrites the broker's config, probes with a
   // node process a second): the restart costs the JVM's start and no more.
-  const launches = { kafka: launchOf(pidOf('kafka')), registry: launchOf(pidOf('registry')) };
-  const relaunch = (name: keyof typeof launches) => {
-    const { argv, environment, cwd } = launches[name];
+  const launches = Object.fromEntries(
+    [...brokerNames, 'registry'].map((name) => [name, launchOf(pidOf(name))]),
+  );
+  const relaunch = (name: string) => {
+    const { argv, environment, cwd } = launches[name]!;
     const log = openSync(join(env.TRADELOG_STACK_DIR, `${name}.log`), 'a');
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd,
@@ -148,9 +162,9 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     // stack.sh's pid file, so that `stack.sh down` stops what was started here.
     writeFileSync(join(env.TRADELOG_STACK_DIR, `${name}.pid`), String(child.pid));
   };
-  const kafkaAnswers = async () => {
+  const kafkaAnswers = (port: number) => async () => {
     const admin = new Kafka({
-      brokers: [`127.0.0.1:${ports.kafka}`],
+      brokers: [`127.0.0.1:${port}`],
       clientId: 'tradelog-faults-probe',
       logLevel: logLevel.NOTHING,
       retry: { retries: 0 },
@@ -171,15 +185,16 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     ).ok;
   return {
     ports,
+    kafkaBrokers: kafkaPorts.map((port) => `127.0.0.1:${port}`),
     databaseUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/tradelog`,
-    async killKafka() {
-      const pid = pidOf('kafka');
+    async killKafka(broker = 0) {
+      const pid = pidOf(brokerNames[broker]!);
       process.kill(pid, 'SIGKILL');
       await waitGone(pid);
     },
-    async startKafka() {
-      relaunch('kafka');
-      await untilAnswers('kafka', kafkaAnswers);
+    async startKafka(broker = 0) {
+      relaunch(brokerNames[broker]!);
+      await untilAnswers(brokerNames[broker]!, kafkaAnswers(kafkaPorts[broker]!));
     },
     async stopRegistry() {
       const pid = pidOf('registry');
@@ -249,4 +264,107 @@ function gid(user: string): number {
     .find((l) => l.startsWith(`${user}:`));
   if (!line) throw new Error(`no user ${user}`);
   return Number(line.split(':')[3]);
+}
+
+/**
+ * A single broker of its own that also serves a SASL_SSL listener, as a managed Kafka does: a
+ * certificate made now with the JDK's keytool (self-signed, for 127.0.0.1), users known both to
+ * PLAIN and to SCRAM-SHA-256/512 (deploy/local/stack.sh, KAFKA_SASL_SSL_PORT). Kafka only: the
+ * registry and Postgres are the shared stack's.
+ */
+export interface SecuredKafka {
+  /** The SASL_SSL listener's address. */
+  brokers: string[];
+  /** The CA file a client trusts the broker with (PEM). */
+  caFile: string;
+  users: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startSecuredKafka(): Promise<SecuredKafka> {
+  const dir = mkdtempSync(join(tmpdir(), 'tradelog-secured-kafka-'));
+  const keystore = join(dir, 'broker.p12');
+  const caFile = join(dir, 'ca.pem');
+  const storePassword = `store-${process.pid}`;
+  const keytool = (...args: string[]) => run('keytool', args);
+  await keytool(
+    '-genkeypair',
+    '-alias',
+    'broker',
+    '-keyalg',
+    'RSA',
+    '-keysize',
+    '2048',
+    '-validity',
+    '2',
+    '-dname',
+    'CN=127.0.0.1',
+    '-ext',
+    'SAN=ip:127.0.0.1,dns:localhost',
+    '-keystore',
+    keystore,
+    '-storetype',
+    'PKCS12',
+    '-storepass',
+    storePassword,
+    '-keypass',
+    storePassword,
+  );
+  await keytool(
+    '-exportcert',
+    '-rfc',
+    '-alias',
+    'broker',
+    '-keystore',
+    keystore,
+    '-storepass',
+    storePassword,
+    '-file',
+    caFile,
+  );
+  const users = { ingest: `ingest-${process.pid}`, provision: `provision-${process.pid}` };
+  const saslPort = await freePort();
+  const env = {
+    ...process.env,
+    TRADELOG_STACK_DIR: join(dir, 'stack'),
+    LOCAL_KAFKA_BROKERS: '1',
+    KAFKA_PORT: String(await freePort()),
+    KAFKA_CONTROLLER_PORT: String(await freePort()),
+    KAFKA_SASL_SSL_PORT: String(saslPort),
+    KAFKA_SSL_KEYSTORE: keystore,
+    KAFKA_SSL_KEYSTORE_PASSWORD: storePassword,
+    KAFKA_SASL_USERS: Object.entries(users)
+      .map(([name, password]) => `${name}:${password}`)
+      .join(','),
+    KAFKA_HEAP: '384m',
+    KAFKA_JAVA_OPTS: '-XX:TieredStopAtLevel=1',
+  };
+  mkdirSync(env.TRADELOG_STACK_DIR, { recursive: true });
+  copySharedClasspath(env.TRADELOG_STACK_DIR);
+  const stack = (...args: string[]) => run('bash', [stackScript, ...args], { env, maxBuffer: 16 << 20 });
+  try {
+    await stack('up', 'kafka');
+  } catch (error) {
+    await stack('down').catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    brokers: [`127.0.0.1:${saslPort}`],
+    caFile,
+    users,
+    async stop() {
+      await stack('down').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Kafka jars' classpath the shared stack resolved, when there is one: saves a Maven run. */
+function copySharedClasspath(stackDir: string): void {
+  const shared = `${root}deploy/local/.run`;
+  const classpath = existsSync(shared)
+    ? readdirSync(shared).find((f) => f.endsWith('.classpath'))
+    : undefined;
+  if (classpath) copyFileSync(join(shared, classpath), join(stackDir, classpath));
 }

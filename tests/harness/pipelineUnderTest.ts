@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ProjectionName } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import pg from 'pg';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import {
@@ -33,6 +34,8 @@ export interface PipelineUnderTest {
 
 export async function startPipelineUnderTest(options: {
   prefix: string;
+  /** Another Kafka than the shared stack's (a secured listener's test). */
+  kafka?: { brokers: string[]; security?: KafkaSecurity };
   projections: readonly ProjectionName[];
   keys: Record<
     string,
@@ -46,6 +49,7 @@ export async function startPipelineUnderTest(options: {
   >;
 }): Promise<PipelineUnderTest> {
   const services = testServices();
+  const kafka = options.kafka ?? { brokers: services.kafkaBrokers };
   const db = await createTestSchema(services.databaseUrl, options.prefix);
   await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
   const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
@@ -60,7 +64,7 @@ export async function startPipelineUnderTest(options: {
       })
     ).key;
   const ingest = await startIngestUnderTest({
-    brokers: services.kafkaBrokers,
+    ...kafka,
     schemaRegistryUrl: services.schemaRegistryUrl,
     keysDatabaseUrl: db.databaseUrl,
     topicSuffix: uniqueName(options.prefix),
@@ -68,7 +72,7 @@ export async function startPipelineUnderTest(options: {
   });
   const topicOf = (type: DocumentTypeId) => ingest.topicOf(documentType(type));
   const projections = await startProjectionsUnderTest({
-    brokers: services.kafkaBrokers,
+    ...kafka,
     schemaRegistryUrl: services.schemaRegistryUrl,
     pool,
     namespace: db.schema,

@@ -7,10 +7,14 @@ import pg from 'pg';
  * retry of one of those few submissions is then appended under a new document id, as without a
  * key. The records are a convenience for partners, not the truth (the log is).
  */
-export function createIdempotencyPool(options: { connectionString: string; timeoutMs: number }): pg.Pool {
+export function createIdempotencyPool(options: {
+  connectionString: string;
+  timeoutMs: number;
+  max?: number;
+}): pg.Pool {
   return new pg.Pool({
     connectionString: withAsyncCommit(options.connectionString),
-    max: 4,
+    max: options.max ?? 4,
     connectionTimeoutMillis: options.timeoutMs,
     query_timeout: options.timeoutMs,
   });

@@ -4,6 +4,7 @@ import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/ca
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
@@ -38,6 +39,8 @@ export interface IngestUnderTest {
 export async function startIngestUnderTest(options: {
   /** Where topics are created and schemas registered (the real broker). */
   brokers: string[];
+  /** TLS and SASL for every connection (a secured broker's test); plaintext when absent. */
+  security?: KafkaSecurity;
   /** The producer's bootstrap addresses; a proxy in outage tests. Defaults to `brokers`. */
   producerBrokers?: string[];
   schemaRegistryUrl: string;
@@ -64,6 +67,7 @@ export async function startIngestUnderTest(options: {
   const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
   const log = await prepareLog({
     brokers: options.brokers,
+    security: options.security,
     codec,
     types: documentTypes,
     topicOf,
@@ -73,6 +77,7 @@ export async function startIngestUnderTest(options: {
     Array.from({ length: options.producers ?? 1 }, (_, index) =>
       createLogProducer({
         brokers: options.producerBrokers ?? options.brokers,
+        security: options.security,
         clientId: `ingest-${options.topicSuffix}-${index}`,
         logger: options.logger,
         ackTimeoutMs: options.ackTimeoutMs ?? 5_000,
@@ -163,6 +168,7 @@ export async function startIngestUnderTest(options: {
       // The topics are the test's own: leave the broker's metadata (and its open files) as it was.
       const admin = createKafka({
         brokers: options.brokers,
+        security: options.security,
         clientId: `ingest-${options.topicSuffix}`,
         logger: options.logger,
       }).admin();

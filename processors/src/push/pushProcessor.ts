@@ -10,6 +10,7 @@ import type { MatchedSubscription } from '@tradelog/projections/push/subscriptio
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import {
@@ -36,6 +37,8 @@ import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
  */
 export interface PushProcessorOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   membership?: CheckpointedConsumerOptions<ChangeEvent>['membership'];
   pool: pg.Pool;
   boss: PgBoss;
@@ -199,6 +202,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
 
   return createCheckpointedConsumer<ChangeEvent>({
     brokers: options.brokers,
+    security: options.security,
     clientId: 'tradelog-push',
     groupId: options.consumerGroup,
     ...(options.membership ? { membership: options.membership } : {}),

@@ -1,4 +1,5 @@
 import { type Logger, TradelogError } from '@tradelog/schemas';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
@@ -15,6 +16,8 @@ import type { PushSettings } from './settings.ts';
  */
 export interface PushServiceOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   pool: pg.Pool;
   databaseUrl: string;
   changesTopic: string;
@@ -51,7 +54,11 @@ export async function startPushQueue(boss: PgBoss, settings: PushSettings): Prom
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: settings.bossSchema, max: 4 });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: settings.bossSchema,
+    max: settings.bossPoolMax,
+  });
   boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
   const metrics = options.metrics ?? createPushMetrics(options.pool);
   // The queue is started while the processor's consumer joins its group (both take a few hundred
@@ -69,6 +76,7 @@ export function createPushService(options: PushServiceOptions): PushService {
   });
   const processor = createPushProcessor({
     brokers: options.brokers,
+    security: options.security,
     ...(options.membership ? { membership: options.membership } : {}),
     pool: options.pool,
     boss,

@@ -12,6 +12,8 @@ export interface PushSettings {
   consumerGroup: string;
   /** PUSH_BOSS_SCHEMA: the pg-boss schema of the queue of scheduled attempts (retries, express-cycle sends). */
   bossSchema: string;
+  /** PUSH_BOSS_POOL_MAX: pg-boss's own Postgres connections (deploy/README.md "Connection budget"). */
+  bossPoolMax: number;
   queue: string;
   /** PUSH_ATTEMPT_TIMEOUT_MS: a receiver must answer within this (§8, §9: 10 s). */
   attemptTimeoutMs: number;
@@ -43,6 +45,7 @@ export const defaultPushSettings: PushSettings = Object.freeze({
   enabled: true,
   consumerGroup: 'tradelog-push',
   bossSchema: 'pgboss',
+  bossPoolMax: 4,
   queue: 'push-delivery',
   attemptTimeoutMs: 10_000,
   retryScale: 1,
@@ -81,6 +84,7 @@ export function parsePushSettings(source: env.Env): PushSettings {
     enabled: env.flag(source, 'PUSH_ENABLED', true),
     consumerGroup: env.text(source, 'PUSH_CONSUMER_GROUP', defaultPushSettings.consumerGroup),
     bossSchema,
+    bossPoolMax: env.integer(source, 'PUSH_BOSS_POOL_MAX', defaultPushSettings.bossPoolMax, { min: 1 }),
     attemptTimeoutMs: env.integer(source, 'PUSH_ATTEMPT_TIMEOUT_MS', 10_000, { min: 100, max: 10_000 }),
     retryScale,
     subscriptionConcurrency: env.integer(source, 'PUSH_SUBSCRIPTION_CONCURRENCY', 4, { min: 1 }),

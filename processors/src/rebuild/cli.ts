@@ -38,8 +38,9 @@ try {
   } else {
     const result = await rebuildProjection({
       brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
       pool,
-      codec: createRegistryCodec({ url: config.schemaRegistryUrl }),
+      codec: createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth }),
       projection: projections[name],
       namespace: config.namespace,
       logger,

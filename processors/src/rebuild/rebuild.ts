@@ -16,6 +16,7 @@ import {
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
@@ -42,6 +43,8 @@ export interface RebuildProgress {
 
 export interface RebuildOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;
@@ -140,7 +143,11 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
   // A resumed build starts where it stored: partitions it had finished report nothing more.
   const applied: Positions = await positionsOf(pool, version.consumerGroup);
-  const offsets = createTopicOffsetReader({ brokers: options.brokers, logger: options.logger });
+  const offsets = createTopicOffsetReader({
+    brokers: options.brokers,
+    security: options.security,
+    logger: options.logger,
+  });
   let ends = await logEnds(offsets, topics).catch(async (error) => {
     await offsets.close();
     throw error;
@@ -151,6 +158,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   let wake = () => {};
   const consumer = createProjectionConsumer({
     brokers: options.brokers,
+    security: options.security,
     pool,
     codec: options.codec,
     projection,

@@ -16,6 +16,7 @@ import {
   type LogConsumerStatus,
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import { logPosition } from '../documents/event.ts';
@@ -72,6 +73,8 @@ export interface BatchHandler<E> {
 
 export interface CheckpointedConsumerOptions<E> {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   clientId: string;
   groupId: string;
   topics: readonly string[];
@@ -161,6 +164,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
 
   const logConsumer: LogConsumer = createLogConsumer({
     brokers: options.brokers,
+    security: options.security,
     clientId: options.clientId,
     groupId,
     topics: options.topics,

@@ -1,6 +1,7 @@
 import { insertOutboxEntries, lockProjectionShared, versionState } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import type pg from 'pg';
 import type { ChangeEvent } from '../changes.ts';
@@ -25,6 +26,8 @@ import type { Projection } from './projection.ts';
  */
 export interface ProjectionConsumerOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;
@@ -77,6 +80,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
 
   const consumer = createCheckpointedConsumer<DocumentEvent>({
     brokers: options.brokers,
+    security: options.security,
     clientId: `tradelog-${name}`,
     groupId: version.consumerGroup,
     topics: options.topics,

@@ -12,6 +12,7 @@ import {
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
@@ -47,6 +48,8 @@ export async function ensureLiveVersion(
 
 export interface LiveProjectionOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;
@@ -127,6 +130,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
       });
     const consumer = createProjectionConsumer({
       brokers: options.brokers,
+      security: options.security,
       pool: options.pool,
       codec: options.codec,
       projection: options.projection,
@@ -162,6 +166,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
           const resumed = await findBuildingVersion(options.pool, name, revision);
           await rebuildProjection({
             brokers: options.brokers,
+            security: options.security,
             pool: options.pool,
             codec: options.codec,
             projection: options.projection,

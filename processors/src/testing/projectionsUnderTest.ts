@@ -1,6 +1,7 @@
 import type { ProjectionName } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
@@ -20,6 +21,8 @@ export interface ProjectionsUnderTest {
 
 export async function startProjectionsUnderTest(options: {
   brokers: string[];
+  /** TLS and SASL for every connection (a secured broker's test); plaintext when absent. */
+  security?: KafkaSecurity;
   schemaRegistryUrl: string;
   pool: pg.Pool;
   namespace: string;
@@ -35,11 +38,13 @@ export async function startProjectionsUnderTest(options: {
   if (options.changesTopic) {
     await ensureTopics({
       brokers: options.brokers,
+      security: options.security,
       topics: [{ topic: options.changesTopic, partitions: 2 }],
       logger: options.logger,
     });
     changes = createLogProducer({
       brokers: options.brokers,
+      security: options.security,
       clientId: `${options.clientId}-changes`,
       logger: options.logger,
     });
@@ -49,6 +54,7 @@ export async function startProjectionsUnderTest(options: {
   const supervisors = names.map((name) =>
     superviseLiveProjection({
       brokers: options.brokers,
+      security: options.security,
       pool: options.pool,
       codec,
       projection: projections[name],

@@ -3,6 +3,7 @@ import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
+import { type RegistryAuth, registryAuthorization } from './registryAuth.ts';
 
 /**
  * Record values in the Confluent schema-registry wire format (JSON Schema type): magic byte 0,
@@ -16,6 +17,11 @@ import { TradelogError } from '../runtime/errors.ts';
 export interface RegistryCodec {
   /** Registers (or finds) a JSON Schema under a subject; returns its registry id. */
   registerSchema(subject: string, schema: object): Promise<number>;
+  /**
+   * The id of a JSON Schema already registered under a subject, without registering it: what a
+   * service needs when registration is the provision step's (it then reads only).
+   */
+  findSchemaId(subject: string, schema: object): Promise<number>;
   encodeRaw(schemaId: number, json: Buffer): Buffer;
   /** Parses the wire format, fetches the writer schema by id (cached) and checks the value against it. */
   decode(value: Buffer): Promise<{ schemaId: number; value: unknown }>;
@@ -67,6 +73,8 @@ export class RegistryUnavailableError extends TradelogError {
 
 export interface RegistryCodecOptions {
   url: string;
+  /** Basic or bearer credentials (./registryAuth.ts); none when absent. */
+  auth?: RegistryAuth;
   /** Bound on one schema look-up; past it the registry counts as unavailable. */
   requestTimeoutMs?: number;
   /** Bound on one registration call (each of the client's tries); 15 s unless said. */
@@ -95,14 +103,26 @@ const boundedRequests = (timeoutMs: number): RegistryMiddleware =>
     },
   })) as unknown as RegistryMiddleware;
 
+/** Every call of the registry client carries the credentials. */
+const authorized = (authorization: string): RegistryMiddleware =>
+  (() => ({
+    async prepareRequest(next: () => Promise<{ enhance(extras: object): unknown }>) {
+      return (await next()).enhance({ headers: { Authorization: authorization } });
+    },
+  })) as unknown as RegistryMiddleware;
+
 export function createRegistryCodec(options: RegistryCodecOptions): RegistryCodec {
   const ajv = decodeAjv();
+  const authorization = options.auth ? registryAuthorization(options.auth) : undefined;
   // The library registers (ingest); it compiles what it registers with the same tolerant Ajv.
   const registry = new SchemaRegistry(
     {
       host: options.url,
       clientId: 'tradelog',
-      middlewares: [boundedRequests(options.registerTimeoutMs ?? 15_000)],
+      middlewares: [
+        boundedRequests(options.registerTimeoutMs ?? 15_000),
+        ...(authorization ? [authorized(authorization)] : []),
+      ],
     },
     { [SchemaType.JSON]: { ajvInstance: decodeAjv() } },
   );
@@ -121,6 +141,7 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     try {
       response = await fetchImpl(`${options.url.replace(/\/$/, '')}/schemas/ids/${schemaId}`, {
         signal: AbortSignal.timeout(options.requestTimeoutMs ?? 5000),
+        ...(authorization ? { headers: { authorization } } : {}),
       });
     } catch (error) {
       throw new RegistryUnavailableError(`schema registry not reachable for schema id ${schemaId}`, error);
@@ -196,6 +217,21 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
             cause: error,
           });
         }
+      }
+    },
+    async findSchemaId(subject, schema) {
+      try {
+        return await registry.getRegistryIdBySchema(subject, {
+          type: SchemaType.JSON,
+          schema: JSON.stringify(schema),
+        });
+      } catch (error) {
+        // Retriable: a service waits at start-up until the provision step has registered it.
+        throw new TradelogError(
+          'SCHEMA_NOT_PROVISIONED',
+          `no registered schema for ${subject} (is the provision step done?)`,
+          { status: 503, retriable: true, cause: error },
+        );
       }
     },
     encodeRaw: encodeWireFormat,

@@ -2,6 +2,7 @@ import type { Consumer, EachBatchPayload } from 'kafkajs';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import type { Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
+import type { KafkaSecurity } from './kafkaSecurity.ts';
 
 /**
  * The one consumer of our log (ARCHITECTURE "Real components": the Kafka client lives behind
@@ -43,6 +44,8 @@ export interface LogConsumerStatus {
 
 export interface LogConsumerOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   clientId: string;
   groupId: string;
   topics: readonly string[];
@@ -125,6 +128,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   const membership = options.membership ?? defaultMembership;
   const kafka = createKafka({
     brokers: options.brokers,
+    security: options.security,
     clientId: options.clientId,
     logger: options.logger,
     // kafkajs' own budget for one operation; past it the consumer crashes and we rebuild it.

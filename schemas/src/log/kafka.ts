@@ -1,5 +1,6 @@
 import { Kafka, type KafkaConfig, logLevel } from 'kafkajs';
 import type { Logger } from '../runtime/log.ts';
+import { type KafkaSecurity, kafkajsSecurity } from './kafkaSecurity.ts';
 
 /**
  * The one place that constructs kafkajs clients. kafkajs is in maintenance mode; keeping it
@@ -8,6 +9,8 @@ import type { Logger } from '../runtime/log.ts';
  */
 export interface KafkaOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   clientId: string;
   logger: Logger;
   /** Per-request timeout; a broker that does not answer within it counts as unavailable. */
@@ -27,6 +30,7 @@ export function createKafka(options: KafkaOptions): Kafka {
   return new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    ...kafkajsSecurity(options.security),
     connectionTimeout: 3000,
     requestTimeout: options.requestTimeoutMs ?? 10_000,
     retry: options.retry ?? { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },

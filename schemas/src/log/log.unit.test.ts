@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentTypes } from '../documents/catalogue.ts';
 import { encodeWireFormat, readWireFormat } from './codec.ts';
 import {
   canonicalJson,
@@ -9,6 +10,8 @@ import {
   newDocumentId,
 } from './headers.ts';
 import { assignOffsets, partitionFor } from './producer.ts';
+import { logTopics } from './provisioning.ts';
+import { topicReplication } from './topics.ts';
 
 describe('wire format', () => {
   it('frames the exact submitted bytes behind magic byte and schema id', () => {
@@ -129,5 +132,25 @@ describe('producer placement', () => {
       ],
     );
     expect(appended.map((a) => a.offset)).toEqual(['10', '3', '11', '0']);
+  });
+});
+
+describe('topic replication and partitions', () => {
+  it('keeps three copies, two in sync, from three brokers on; as many as there are below', () => {
+    expect(topicReplication(1)).toEqual({ replicationFactor: 1, minInsyncReplicas: 1 });
+    expect(topicReplication(2)).toEqual({ replicationFactor: 2, minInsyncReplicas: 1 });
+    expect(topicReplication(3)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(topicReplication(7)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(() => topicReplication(0)).toThrow(/at least one broker/);
+  });
+
+  it("creates the catalogue's partitions unless an operator chose one count for every topic", () => {
+    const types = documentTypes.filter((t) => t.id === 'purchase' || t.id === 'expressTrace');
+    expect(logTopics({ types, changesTopic: 'changes', partitions: undefined })).toEqual([
+      { topic: types[0]!.topic, partitions: types[0]!.partitions },
+      { topic: types[1]!.topic, partitions: 6 },
+      { topic: 'changes', partitions: 6 },
+    ]);
+    expect(logTopics({ types, partitions: 12 }).map((spec) => spec.partitions)).toEqual([12, 12]);
   });
 });

@@ -3,6 +3,7 @@ import { Partitioners, type PartitionMetadata } from 'kafkajs';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
+import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
 
 export interface AppendRecord {
   topic: string;
@@ -28,6 +29,8 @@ export interface LogProducer {
 
 export interface LogProducerOptions {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   clientId: string;
   logger: Logger;
   /** How long a first record waits for company before its batch is sent. */
@@ -132,6 +135,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     new Producer({
       clientId: options.clientId,
       bootstrapBrokers: options.brokers,
+      ...platformaticSecurity(options.security),
       idempotent: true,
       acks: ProduceAcks.ALL,
       autocreateTopics: false,

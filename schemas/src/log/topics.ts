@@ -1,6 +1,7 @@
 import { TradelogError } from '../runtime/errors.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
+import type { KafkaSecurity } from './kafkaSecurity.ts';
 
 export interface TopicSpec {
   topic: string;
@@ -8,18 +9,40 @@ export interface TopicSpec {
 }
 
 /**
- * Creates the topics that do not exist yet. Document topics keep everything: the log is the
- * source of truth, so time- and size-based deletion are both off.
+ * How many copies a new topic keeps, from the number of brokers in the cluster: three, of which
+ * two must have a write before it is acknowledged (acks=all), from three brokers on, so that one
+ * broker can be lost or restarted without losing or refusing anything; as many as there are
+ * brokers below that (root README "Beyond one machine").
+ */
+export function topicReplication(brokerCount: number): {
+  replicationFactor: number;
+  minInsyncReplicas: number;
+} {
+  if (!Number.isInteger(brokerCount) || brokerCount < 1)
+    throw new Error(`a cluster has at least one broker, got ${brokerCount}`);
+  const replicationFactor = Math.min(brokerCount, 3);
+  return { replicationFactor, minInsyncReplicas: replicationFactor >= 3 ? 2 : 1 };
+}
+
+/**
+ * Creates the topics that do not exist yet, replicated as `topicReplication` says for the
+ * cluster's size. Document topics keep everything: the log is the source of truth, so time- and
+ * size-based deletion are both off. With `create: false` (a service whose topics the provision
+ * step creates: ./provisioning.ts) it only checks, and a missing topic is a retriable error.
  */
 export async function ensureTopics(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   topics: TopicSpec[];
   logger?: Logger;
   clientId?: string;
+  create?: boolean;
 }): Promise<string[]> {
   const logger = options.logger ?? createLogger({ service: 'tradelog-admin' });
   const admin = createKafka({
     brokers: options.brokers,
+    security: options.security,
     clientId: options.clientId ?? 'tradelog-admin',
     logger,
   }).admin();
@@ -27,7 +50,15 @@ export async function ensureTopics(options: {
   try {
     const existing = new Set(await admin.listTopics());
     const missing = options.topics.filter((spec) => !existing.has(spec.topic));
+    if (missing.length > 0 && options.create === false)
+      throw new TradelogError(
+        'TOPICS_NOT_PROVISIONED',
+        `topics missing (is the provision step done?): ${missing.map((spec) => spec.topic).join(', ')}`,
+        { status: 503, retriable: true },
+      );
     if (missing.length > 0) {
+      const { brokers } = await admin.describeCluster();
+      const { replicationFactor, minInsyncReplicas } = topicReplication(brokers.length);
       await admin.createTopics({
         // Waited for below: kafkajs' own wait gives up when a broker answers "does not host
         // this topic-partition", which KRaft does for a moment after creating a topic.
@@ -35,15 +66,20 @@ export async function ensureTopics(options: {
         topics: missing.map((spec) => ({
           topic: spec.topic,
           numPartitions: spec.partitions,
-          replicationFactor: -1,
+          replicationFactor,
           configEntries: [
             { name: 'retention.ms', value: '-1' },
             { name: 'retention.bytes', value: '-1' },
+            { name: 'min.insync.replicas', value: String(minInsyncReplicas) },
           ],
         })),
       });
       await waitForLeaders(admin, missing);
-      logger.info('topics created', { topics: missing.map((spec) => spec.topic) });
+      logger.info('topics created', {
+        topics: missing.map((spec) => spec.topic),
+        replicationFactor,
+        minInsyncReplicas,
+      });
     }
     return missing.map((spec) => spec.topic);
   } finally {
@@ -79,11 +115,14 @@ async function waitForLeaders(
 /** Partition count per topic, for choosing a record's partition before sending. */
 export async function partitionCounts(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   topics: string[];
   logger: Logger;
 }): Promise<Map<string, number>> {
   const admin = createKafka({
     brokers: options.brokers,
+    security: options.security,
     clientId: 'tradelog-admin',
     logger: options.logger,
   }).admin();
@@ -110,6 +149,8 @@ export interface TopicOffsetReader {
  */
 export function createTopicOffsetReader(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   logger: Logger;
   clientId?: string;
 }): TopicOffsetReader {
@@ -125,6 +166,7 @@ export function createTopicOffsetReader(options: {
         if (!admin) {
           admin = createKafka({
             brokers: options.brokers,
+            security: options.security,
             clientId: options.clientId ?? 'tradelog-admin',
             logger: options.logger,
           }).admin();
@@ -133,7 +175,11 @@ export function createTopicOffsetReader(options: {
         const connected = admin;
         const existing = new Set(await connected.listTopics());
         const present = topics.filter((name) => existing.has(name));
-        const offsets = await Promise.all(present.map((topic) => connected.fetchTopicOffsets(topic)));
+        // One topic at a time: kafkajs' concurrent per-topic reads each add their topic to the
+        // client's metadata and race each other's refresh; on a cluster one then finds its topic
+        // missing and fails ("Cannot destructure property 'partitions' of 'high.pop(...)'").
+        const offsets: Awaited<ReturnType<typeof connected.fetchTopicOffsets>>[] = [];
+        for (const topic of present) offsets.push(await connected.fetchTopicOffsets(topic));
         return new Map(
           present.map((topic, i) => [
             topic,
@@ -162,6 +208,8 @@ export function createTopicOffsetReader(options: {
  */
 export async function topicOffsets(options: {
   brokers: string[];
+  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
   topics: string[];
   logger: Logger;
 }): Promise<TopicOffsets> {

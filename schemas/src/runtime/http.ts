@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -196,6 +197,8 @@ export function operationsRoutes(deps: {
   service: string;
   metrics: ServiceMetrics;
   ready: Readonly<Record<string, ReadinessCheck>>;
+  /** False when /metrics has a port of its own (METRICS_PORT, startMetricsServer). */
+  metricsOnPublicPort?: boolean;
 }): Router {
   const router = express.Router();
   router.get('/health', (_req, res) => {
@@ -213,8 +216,38 @@ export function operationsRoutes(deps: {
     const answer = await readiness(deps.service, deps.ready, languageOf(req.get('accept-language')));
     res.status(answer.status === 'ok' ? 200 : 503).json(answer);
   });
-  router.get('/metrics', async (_req, res) => {
-    res.set('Content-Type', deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
-  });
+  if (deps.metricsOnPublicPort !== false)
+    router.get('/metrics', async (_req, res) => {
+      res.set('Content-Type', deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    });
   return router;
+}
+
+/**
+ * `/metrics` alone, on a port of its own (METRICS_PORT), so that the public port serves no
+ * internals and a NetworkPolicy or firewall can open the metrics port to Prometheus only
+ * (deploy/README.md "Running in production").
+ */
+export async function startMetricsServer(options: {
+  host: string;
+  port: number;
+  registry: Registry;
+  logger: Logger;
+}): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') return void res.writeHead(404).end();
+    options.registry
+      .metrics()
+      .then((text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text))
+      .catch((error: unknown) => {
+        options.logger.warn('metrics collection failed', { error: error as Error });
+        res.writeHead(500).end();
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  options.logger.info('metrics listening', { host: options.host, port: options.port });
+  return server;
 }

@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import { projectionNames } from '@tradelog/projections';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
+import { Secret } from 'kubernetes-models/v1/Secret';
+import { Service } from 'kubernetes-models/v1/Service';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { alertsFile, prometheusRuleManifest, rulesFile } from './prometheusRules.ts';
+
+/**
+ * The manifests as an operator applies them: rendered by kustomize (kubectl's), every object
+ * validated against the Kubernetes JSON schemas (kubernetes-models; the Prometheus operator's
+ * for the rules), then held to deploy/README.md "Running in production".
+ */
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+// biome-ignore lint/suspicious/noExplicitAny: rendered YAML, checked by the schemas below
+type Manifest = any;
+
+const models: Record<string, { validate(): void } & (new (data: Manifest) => { validate(): void })> = {
+  'apps/v1/Deployment': Deployment,
+  'batch/v1/Job': Job,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Namespace': Namespace,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
+} as never;
+
+function render(dir: string): Manifest[] {
+  let text: string;
+  try {
+    text = execFileSync('kubectl', ['kustomize', `${here}${dir}`], { encoding: 'utf8' });
+  } catch (error) {
+    throw new Error(
+      `kubectl kustomize ${dir} failed (kubectl with kustomize 5 is needed: .ci/run installs it): ${String(error)}`,
+    );
+  }
+  return parseAllDocuments(text).map((doc) => doc.toJS());
+}
+
+describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (dir) => {
+  const objects = render(dir);
+  const ofKind = (kind: string) => objects.filter((o) => o.kind === kind);
+  const deployments = ofKind('Deployment');
+  const byName = (kind: string, name: string) => ofKind(kind).find((o) => o.metadata.name === name);
+
+  it('are valid against the Kubernetes schemas', () => {
+    for (const object of objects) {
+      const Model = models[`${object.apiVersion}/${object.kind}`];
+      expect(Model, `a schema for ${object.apiVersion} ${object.kind}`).toBeDefined();
+      expect(() => new Model!(object).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('run every service, and every projection in exactly one processors Deployment', () => {
+    const commands = deployments.map((d) => d.spec.template.spec.containers[0].command.join(' '));
+    for (const entry of ['ingest/src/main.ts', 'query-api/src/main.ts', 'processors/src/main.ts'])
+      expect(
+        commands.some((command) => command.includes(entry)),
+        entry,
+      ).toBe(true);
+    const processors = deployments.filter((d) =>
+      d.spec.template.spec.containers[0].command.includes('processors/src/main.ts'),
+    );
+    const envOf = (d: Manifest, name: string) =>
+      d.spec.template.spec.containers[0].env.find((e: Manifest) => e.name === name)?.value as
+        | string
+        | undefined;
+    const listed = processors.flatMap((d) => envOf(d, 'PROJECTIONS')!.split(','));
+    expect([...listed].sort()).toEqual([...projectionNames].sort());
+    expect(processors.filter((d) => envOf(d, 'PUSH_ENABLED') === 'true')).toHaveLength(1);
+  });
+
+  it('probe liveness on /health, readiness on /ready, and give start-up minutes', () => {
+    for (const d of deployments) {
+      const [container] = d.spec.template.spec.containers;
+      const name = d.metadata.name;
+      expect(container.livenessProbe.httpGet.path, name).toBe('/health');
+      expect(container.readinessProbe.httpGet.path, name).toBe('/ready');
+      expect(container.startupProbe.httpGet.path, name).toBe('/health');
+      const startupSeconds = container.startupProbe.periodSeconds * container.startupProbe.failureThreshold;
+      expect(startupSeconds, name).toBeGreaterThanOrEqual(name.startsWith('processors') ? 900 : 300);
+      expect(container.resources.requests.cpu, name).toBeDefined();
+      expect(container.resources.limits.memory, name).toBeDefined();
+    }
+  });
+
+  it('keep a disruption budget for every Deployment and scale ingest and query-api', () => {
+    for (const d of deployments) {
+      const budget = ofKind('PodDisruptionBudget').find(
+        (p) => JSON.stringify(p.spec.selector.matchLabels) === JSON.stringify(d.spec.selector.matchLabels),
+      );
+      expect(budget, d.metadata.name).toBeDefined();
+    }
+    expect(
+      ofKind('HorizontalPodAutoscaler')
+        .map((h) => h.spec.scaleTargetRef.name)
+        .sort(),
+    ).toEqual(['ingest', 'query-api']);
+  });
+
+  it('migrate and provision in Jobs, and switch provisioning off in the services', () => {
+    expect(byName('Job', 'tradelog-migrate').spec.template.spec.containers[0].command).toEqual([
+      'node',
+      'deploy/migrate.ts',
+    ]);
+    expect(byName('Job', 'tradelog-provision').spec.template.spec.containers[0].command).toEqual([
+      'node',
+      'deploy/provision.ts',
+    ]);
+    expect(byName('ConfigMap', 'tradelog-config').data).toMatchObject({
+      CREATE_TOPICS: 'false',
+      REGISTER_SCHEMAS: 'false',
+    });
+  });
+
+  it('let traffic out but never to the metadata address', () => {
+    const egress = byName('NetworkPolicy', 'tradelog-egress');
+    const blocks = egress.spec.egress.flatMap((rule: Manifest) =>
+      rule.to.filter((to: Manifest) => to.ipBlock),
+    );
+    expect(blocks.map((to: Manifest) => to.ipBlock)).toContainEqual({
+      cidr: '0.0.0.0/0',
+      except: ['169.254.169.254/32'],
+    });
+    expect(egress.spec.podSelector).toEqual({});
+  });
+
+  it('carry the alert rules of deploy/monitoring, as generated', () => {
+    const rule = byName('PrometheusRule', 'tradelog');
+    expect(readFileSync(rulesFile, 'utf8')).toBe(prometheusRuleManifest(readFileSync(alertsFile, 'utf8')));
+    expect(
+      rule.spec.groups.flatMap((g: Manifest) => g.rules.map((r: Manifest) => r.alert)).length,
+    ).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,51 @@
+import type { DocumentType } from '../documents/catalogue.ts';
+import * as env from '../runtime/env.ts';
+import type { TopicSpec } from './topics.ts';
+
+/**
+ * Who creates topics and registers schemas (root README "Beyond one machine"). By default each
+ * service does what it needs at start-up, which needs Kafka's create-topic right and the
+ * registry's write right. In production they can be switched off (CREATE_TOPICS=false,
+ * REGISTER_SCHEMAS=false): the one-shot provision step (`npm run provision`, deploy/provision.ts)
+ * does both with credentials of its own, and the services only check that the topics exist and
+ * look the schema ids up, waiting at start-up until they do.
+ */
+export interface Provisioning {
+  createTopics: boolean;
+  registerSchemas: boolean;
+  /** KAFKA_TOPIC_PARTITIONS: one count for every topic created; unset, the catalogue's. */
+  topicPartitions: number | undefined;
+}
+
+export function parseProvisioning(source: env.Env): Readonly<Provisioning> {
+  return Object.freeze({
+    createTopics: env.flag(source, 'CREATE_TOPICS', true),
+    registerSchemas: env.flag(source, 'REGISTER_SCHEMAS', true),
+    topicPartitions:
+      env.optionalText(source, 'KAFKA_TOPIC_PARTITIONS') === undefined
+        ? undefined
+        : env.integer(source, 'KAFKA_TOPIC_PARTITIONS', 0, { min: 1, max: 1000 }),
+  });
+}
+
+/**
+ * Every topic of the log, as it is created: one per document and feed type (the catalogue's
+ * partitions: 3 per document, 6 per tracking feed) and the changes topic (6), or one count for
+ * all. Only new topics get it: a record's partition is its key's hash modulo the count, so an
+ * existing topic keeps the count it has.
+ */
+export function logTopics(options: {
+  types: readonly DocumentType[];
+  changesTopic?: string;
+  partitions: number | undefined;
+  topicOf?: (type: DocumentType) => string;
+}): TopicSpec[] {
+  const topicOf = options.topicOf ?? ((type: DocumentType) => type.topic);
+  const specs = [
+    ...options.types.map((type) => ({ topic: topicOf(type), partitions: type.partitions })),
+    ...(options.changesTopic ? [{ topic: options.changesTopic, partitions: 6 }] : []),
+  ];
+  return specs.map((spec) =>
+    options.partitions === undefined ? spec : { ...spec, partitions: options.partitions },
+  );
+}
