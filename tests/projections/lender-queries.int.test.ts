@@ -6,6 +6,7 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import type express from 'express';
 import pg from 'pg';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
@@ -15,6 +16,8 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
+import { answerTable } from '../../query-api/src/export/answerTable.ts';
+import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
 import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
@@ -27,6 +30,35 @@ import {
   waitFor,
 } from '../harness/index.ts';
 import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+
+/** An independent CSV reader (RFC 4180 fields, quoted or not), to read an export back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  return rows;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;
@@ -262,6 +294,72 @@ describe('lender queries over projections fed through ingest', () => {
     expect(inbound.body.dataList.map((row: Json) => [row.entOrderNo, row.goodsId])).toEqual(
       (examples.inbound.goodsList ?? []).map((line) => [examples.inbound.entOrderNo, line.entGoodsNo]),
     );
+  });
+
+  it('answers any lender query as CSV or an Excel workbook when Accept asks, the same table as the JSON answer', async () => {
+    const exported = async (path: string, body: unknown, accept: string) => {
+      const response = await fetch(`${queryUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.lender}`, accept },
+        body: JSON.stringify(body),
+      });
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const purchases = {
+      enterpriseId: owner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+    };
+    const { body: json } = await query('/open/info/enterprise/purchase-orders', purchases);
+    const table = answerTable(json);
+    expect(table.rows).toHaveLength(1);
+
+    const csv = await exported('/open/info/enterprise/purchase-orders', purchases, 'text/csv');
+    expect(csv.response.status).toBe(200);
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(csv.response.headers.get('content-disposition')).toBe(
+      'attachment; filename="purchase-orders.csv"',
+    );
+    expect(csv.response.headers.get('vary')).toMatch(/Accept/);
+    const lines = parseCsv(csv.bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual(table.columns);
+    expect(lines[1]).toEqual(table.rows[0]!.map((cell) => (cell === null ? '' : String(cell))));
+    expect(lines[1]![table.columns.indexOf('entOrderNo')]).toBe(examples.purchase.entOrderNo);
+
+    const workbook = await exported(
+      '/open/info/enterprise/history/inbound-details',
+      { enterpriseId: owner, period: '2024-03' },
+      xlsxContentType,
+    );
+    expect(workbook.response.status).toBe(200);
+    expect(workbook.response.headers.get('content-type')).toBe(xlsxContentType);
+    const [sheet] = await readXlsxFile(workbook.bytes);
+    const { body: inboundJson } = await query('/open/info/enterprise/history/inbound-details', {
+      enterpriseId: owner,
+      period: '2024-03',
+    });
+    const inboundTable = answerTable(inboundJson);
+    expect(sheet!.data[0]).toEqual(inboundTable.columns);
+    expect(sheet!.data.slice(1)).toEqual(inboundTable.rows);
+    // The same bytes, the same tag: a repeated export is "not modified".
+    const again = await fetch(`${queryUrl}/open/info/enterprise/history/inbound-details`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${keys.lender}`,
+        accept: xlsxContentType,
+        'if-none-match': workbook.response.headers.get('etag') ?? '',
+      },
+      body: JSON.stringify({ enterpriseId: owner, period: '2024-03' }),
+    });
+    expect(again.status).toBe(304);
+    // Another enterprise's data is refused in every format.
+    const refused = await exported(
+      '/open/info/enterprise/purchase-orders',
+      { ...purchases, enterpriseId: '91110000OTHER00001' },
+      'text/csv',
+    );
+    expect(refused.response.status).toBe(403);
   });
 
   it('refuses another enterprise data with 403, an unknown key with 401, and out-of-bounds requests with 400', async () => {
