@@ -16,7 +16,7 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
-import { answerTable } from '../../query-api/src/export/answerTable.ts';
+import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
 import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';

@@ -1,4 +1,4 @@
-import type { AnswerTable, Cell } from './answerTable.ts';
+import type { AnswerTable, Cell } from '@tradelog/schemas/queries/answerTable';
 
 /**
  * A table as CSV (RFC 4180: CRLF, fields quoted when they hold a quote, comma or line break),

@@ -1,4 +1,4 @@
-import type { AnswerTable, Cell } from './answerTable.ts';
+import type { AnswerTable, Cell } from '@tradelog/schemas/queries/answerTable';
 import { zipOf } from './zip.ts';
 
 /**

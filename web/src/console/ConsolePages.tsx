@@ -13,6 +13,7 @@ import { PageHero } from '../pages/common.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
 import { authorizationHeader } from './consoleStore.ts';
+import { LenderTables } from './LenderTables.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
 
@@ -90,7 +91,12 @@ export function ConsolePage(props: { page: PageId }) {
               ))}
             </nav>
             {page === 'consolePartner' && <PartnerConsole apiKey={apiKey} />}
-            {page === 'consoleLender' && <LenderConsole apiKey={apiKey} />}
+            {page === 'consoleLender' && (
+              <>
+                <LenderConsole apiKey={apiKey} />
+                <LenderTables apiKey={apiKey} />
+              </>
+            )}
             {page === 'consoleSubscriber' && <SubscriberConsole apiKey={apiKey} />}
             {page === 'consoleOperator' && <OperatorConsole apiKey={apiKey} />}
           </>

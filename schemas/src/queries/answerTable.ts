@@ -1,5 +1,5 @@
 /**
- * Any query answer as one table, for the CSV and Excel exports (query-api/README.md "Exports").
+ * Any query answer as one table, for the CSV and Excel exports (query-api/README.md "Exports"); the console shows answers with it too.
  * Pure: the same answer always gives the same table.
  *
  * - The rows are the answer's lists: its top-level arrays (`dataList`, `goodsList`, the eleven

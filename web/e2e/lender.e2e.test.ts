@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { migrate } from '@tradelog/projections/migrate';
+import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import {
+  type ProjectionsUnderTest,
+  startProjectionsUnderTest,
+} from '../../processors/src/testing/projectionsUnderTest.ts';
+import { queryApiRouters } from '../../query-api/src/routers.ts';
+import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
+import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../../tests/harness/index.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
+import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+
+/**
+ * The lender console's query tables end to end: documents submitted through ingest, projected,
+ * queried from the page as a table with paging and a filter, and exported as CSV and as an
+ * Excel workbook — each file opened and read back.
+ */
+describe('lender console: query tables and exports', () => {
+  const services = testServices();
+  const owner = examples.purchase.customerCode as string;
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let ingest: IngestUnderTest;
+  let running: ProjectionsUnderTest | undefined;
+  let distDir = '';
+  let portal: PortalServer;
+  let browser: Browser;
+  let lenderKey = '';
+
+  beforeAll(async () => {
+    db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webl'));
+    await step('migrations', () => migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger }));
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
+    const partnerKey = (
+      await createTestApiKey(pool, 'partner', { ownerId: 'partner-lender-e2e', ownerName: 'partner' })
+    ).key;
+    lenderKey = (
+      await createTestApiKey(pool, 'lender', {
+        ownerId: 'lender-lender-e2e',
+        ownerName: 'lender',
+        enterprises: [owner],
+      })
+    ).key;
+    ingest = await step('ingest', () =>
+      startIngestUnderTest({
+        brokers: services.kafkaBrokers,
+        schemaRegistryUrl: services.schemaRegistryUrl,
+        keysDatabaseUrl: db.databaseUrl,
+        topicSuffix: uniqueName('webl'),
+        logger: quietLogger,
+      }),
+    );
+    const topicOf = (type: string) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+    running = await step('projections', () =>
+      startProjectionsUnderTest({
+        brokers: services.kafkaBrokers,
+        schemaRegistryUrl: services.schemaRegistryUrl,
+        pool,
+        namespace: db.schema,
+        topicOf,
+        logger: quietLogger,
+        clientId: 'webl-processors',
+      }),
+    );
+    for (const intf of ingest.interfaces) {
+      const document: Record<string, unknown> = {
+        ...(examples as unknown as Record<string, Record<string, unknown>>)[intf.id],
+      };
+      // Inbound and outbound headers name no enterprise field (submission spec §3.3).
+      if (intf.id === 'inbound' || intf.id === 'outbound') document.customerCode = owner;
+      const response = await fetch(`${ingest.url}${intf.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKey}` },
+        body: JSON.stringify(document),
+      });
+      expect(response.status, intf.id).toBe(200);
+    }
+    const topics = documentTypes.map((type) => ingest.topicOf(type));
+    await step('projections applied', async () =>
+      waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), { topicOf }),
+    );
+    distDir = await step('portal build', buildPortal);
+    portal = await startPortal(distDir, {
+      pool,
+      mount: (app) =>
+        app.use(queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: emptyAllowlist })),
+    });
+    browser = await step('chromium', launchChromium);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+    if (distDir) removeBuild(distDir);
+    await running?.stop();
+    await ingest?.close();
+    if (pool && db) {
+      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
+        `${db.schema}\\_%`,
+      ]);
+      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+    }
+    await pool?.end();
+    await db?.drop();
+  });
+
+  async function signIn(page: Page, path: string) {
+    await page.goto(portal.url + path);
+    await page.getByLabel('API key', { exact: true }).fill(lenderKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  const tableRows = (page: Page) => page.getByTestId('query-table').locator('tbody tr');
+
+  it('pages and filters the inbound details, and exports purchase orders as CSV and Excel files that read back', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, '/en/console/lender');
+    const tables = page.locator('.lender-tables');
+
+    // Inbound details, one row a page: two goods lines, two pages.
+    await tables.getByLabel('Query', { exact: true }).selectOption('inboundDetails');
+    await tables.getByLabel(/\(enterpriseId\)/).fill(owner);
+    await tables.getByLabel(/\(period\)/).fill('2024-03');
+    await tables.getByLabel(/\(pageSize\)/).fill('1');
+    await tables.getByRole('button', { name: 'Run query' }).click();
+    await page.getByTestId('query-page').getByText('2 in all, page 1 of 2').waitFor();
+    expect(await tableRows(page).count()).toBe(1);
+    const goodsIdColumn = await page
+      .getByTestId('query-table')
+      .locator('thead th')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent).indexOf('goodsId'));
+    const firstGoods = await tableRows(page).first().locator('td').nth(goodsIdColumn).textContent();
+    await tables.getByRole('button', { name: 'Next page' }).click();
+    await page.getByTestId('query-page').getByText('2 in all, page 2 of 2').waitFor();
+    const secondGoods = await tableRows(page).first().locator('td').nth(goodsIdColumn).textContent();
+    expect([firstGoods, secondGoods]).toEqual(
+      (examples.inbound.goodsList ?? []).map((line) => line.entGoodsNo),
+    );
+    expect(await tables.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    // The filter narrows the page shown, nothing else.
+    await tables.getByLabel('Filter this page').fill('no such text');
+    await tables.getByText('0 of 1 rows on this page').waitFor();
+    await tables.getByLabel('Filter this page').fill('');
+
+    // Purchase orders, exported as CSV and as a workbook; both files opened and read.
+    await tables.getByLabel('Query', { exact: true }).selectOption('purchaseOrders');
+    await tables.getByLabel(/\(enterpriseId\)/).fill(owner);
+    await tables.getByLabel(/\(beginDate\)/).fill('2024-01-01');
+    await tables.getByLabel(/\(endDate\)/).fill('2024-12-31');
+    await tables.getByRole('button', { name: 'Run query' }).click();
+    await tableRows(page).first().waitFor();
+    const headings = await page
+      .getByTestId('query-table')
+      .locator('thead th')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+    expect(headings).toContain('entOrderNo');
+    const shown = await tableRows(page)
+      .first()
+      .locator('td')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+    expect(shown[headings.indexOf('entOrderNo')]).toBe(examples.purchase.entOrderNo);
+
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      tables.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csvDownload.suggestedFilename()).toBe('purchase-orders.csv');
+    const csv = readFileSync(await csvDownload.path(), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [csvHeader] = csv.slice(1).split('\r\n');
+    expect(csvHeader?.split(',')).toEqual(headings);
+    expect(csv).toContain(`${examples.purchase.entOrderNo},`);
+
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      tables.getByRole('button', { name: 'Export Excel' }).click(),
+    ]);
+    expect(xlsxDownload.suggestedFilename()).toBe('purchase-orders.xlsx');
+    const [sheet] = await readXlsxFile(readFileSync(await xlsxDownload.path()));
+    expect(sheet!.data[0]).toEqual(headings);
+    expect(sheet!.data).toHaveLength(2);
+    // The workbook holds what the page shows, cell for cell (numbers typed, empty cells empty).
+    expect(sheet!.data[1]!.map((cell) => (cell === null ? '' : String(cell)))).toEqual(shown);
+
+    // Another enterprise: the server's refusal is shown, for the table and the export alike.
+    await tables.getByLabel(/\(enterpriseId\)/).fill('91110000OTHER00001');
+    await tables.getByRole('button', { name: 'Run query' }).click();
+    await tables.getByRole('alert').waitFor();
+    await context.close();
+  });
+});
