@@ -19,6 +19,8 @@ export interface QueryApiConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** For the operator's pipeline view (topic sizes, projection lag); optional. */
   kafkaBrokers: string[] | undefined;
+  /** The schema registry the record browser decodes with (absent: `/ops/records` answers 503). */
+  schemaRegistryUrl: string | undefined;
   changesTopic: string;
   /** Call limits by name (README "Call limits"); routes attach them with `callLimit(name)`. */
   callLimits: Readonly<Record<CallLimitName, LimitRule>>;
@@ -133,6 +135,9 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       .filter(Boolean),
     kafkaBrokers: env.optionalText(source, 'KAFKA_BROKERS')
       ? env.hostPorts(source, 'KAFKA_BROKERS')
+      : undefined,
+    schemaRegistryUrl: env.optionalText(source, 'SCHEMA_REGISTRY_URL')
+      ? env.url(source, 'SCHEMA_REGISTRY_URL', undefined, ['http:', 'https:'])
       : undefined,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

@@ -22,6 +22,7 @@ export function queryApiRouters(deps: {
   changesTopic?: string;
   documentTopics?: string[];
   topicOffsets?: ProjectionRoutesDeps['topicOffsets'];
+  records?: ProjectionRoutesDeps['records'];
 }): Router[] {
   const { pool, callLimit } = deps;
   const limited = callLimit ? { callLimit } : {};
@@ -35,6 +36,7 @@ export function queryApiRouters(deps: {
       ...(deps.changesTopic ? { changesTopic: deps.changesTopic } : {}),
       ...(deps.documentTopics ? { documentTopics: deps.documentTopics } : {}),
       ...(deps.topicOffsets ? { topicOffsets: deps.topicOffsets } : {}),
+      ...(deps.records ? { records: deps.records } : {}),
     }),
     createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),
     // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.

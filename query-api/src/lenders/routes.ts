@@ -6,6 +6,7 @@ import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-f
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
+import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
 import { createReferenceRouter } from '../reference/router.ts';
 import { requireKey } from './auth.ts';
@@ -30,6 +31,8 @@ export function createProjectionRoutes(deps: {
   documentTopics?: string[];
   /** The default per-key call limit applies to every lender query and operator endpoint. */
   callLimit?: CallLimit;
+  /** The record browser's reader and decoder; absent when KAFKA_BROKERS or SCHEMA_REGISTRY_URL is not set. */
+  records?: Parameters<typeof createRecordRouter>[0];
 }): Router {
   const router = Router();
   const callLimit = deps.callLimit ?? noCallLimit;
@@ -43,6 +46,7 @@ export function createProjectionRoutes(deps: {
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(createUnattributedRouter(deps));
+  router.use(createRecordRouter(deps.records ?? { reader: undefined, codec: undefined }));
   router.use(
     createPipelineRouter({
       pool: deps.pool,
