@@ -32,7 +32,7 @@ export function createProjectionRoutes(deps: {
   /** The default per-key call limit applies to every lender query and operator endpoint. */
   callLimit?: CallLimit;
   /** The record browser's reader and decoder; absent when KAFKA_BROKERS or SCHEMA_REGISTRY_URL is not set. */
-  records?: Parameters<typeof createRecordRouter>[0];
+  records?: Omit<Parameters<typeof createRecordRouter>[0], 'pool'>;
 }): Router {
   const router = Router();
   const callLimit = deps.callLimit ?? noCallLimit;
@@ -46,7 +46,7 @@ export function createProjectionRoutes(deps: {
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(createUnattributedRouter(deps));
-  router.use(createRecordRouter(deps.records ?? { reader: undefined, codec: undefined }));
+  router.use(createRecordRouter({ pool: deps.pool, reader: undefined, codec: undefined, ...deps.records }));
   router.use(
     createPipelineRouter({
       pool: deps.pool,

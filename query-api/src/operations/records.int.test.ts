@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { findDeadLetter, insertDeadLetter } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
@@ -165,6 +166,91 @@ describe('GET /ops/records', () => {
       dataList: [],
       highWatermark: String(Number(unknownSchema.offset) + 1),
     });
+  });
+
+  it('shows a dead letter’s payload, retries and discards letters in bulk, cancels a rebuild, and audits who did each', async () => {
+    const letter = (offset: number, value: Buffer) =>
+      insertDeadLetter(pool, {
+        projection: 'order-status',
+        consumerGroup: 'records-test-group',
+        topic,
+        partition: 0,
+        offset: String(offset),
+        recordKey: Buffer.from('K9'),
+        headers: { 'tradelog-document-id': `dead-${offset}` },
+        value,
+        errorCode: 'REDUCER_REJECTED',
+        errorMessage: 'rejected for the test',
+        failedAt: new Date(),
+      });
+    await letter(1, encodeWireFormat(schemaId, Buffer.from('{"no":"D1"}')));
+    await letter(2, Buffer.from('garbage'));
+    await letter(3, encodeWireFormat(schemaId, Buffer.from('{"no":"D3"}')));
+    const listed = await fetch(`${base}/ops/dead-letters?state=open`, {
+      headers: { authorization: `Bearer ${keys.operator}` },
+    }).then((r) => r.json() as Promise<Json>);
+    const ids: string[] = listed.dataList.map((l: Json) => l.id);
+    expect(ids).toHaveLength(3);
+
+    const view = await fetch(`${base}/ops/dead-letters/${ids[0]}`, {
+      headers: { authorization: `Bearer ${keys.operator}` },
+    }).then((r) => r.json() as Promise<Json>);
+    expect(view).toMatchObject({
+      recordKey: 'K9',
+      headers: { 'tradelog-document-id': 'dead-1' },
+      errorCode: 'REDUCER_REJECTED',
+      payload: { schemaId, value: { no: 'D1' }, schema: { title: 'Browser test document' }, error: null },
+    });
+    const poison = await fetch(`${base}/ops/dead-letters/${ids[1]}`, {
+      headers: { authorization: `Bearer ${keys.operator}` },
+    }).then((r) => r.json() as Promise<Json>);
+    expect(poison.payload).toMatchObject({
+      error: { code: 'WIRE_FORMAT_INVALID' },
+      valueBase64: Buffer.from('garbage').toString('base64'),
+    });
+
+    const post = (path: string, body?: unknown, method = 'POST') =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${keys.operator}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Json }));
+    const retried = await post('/ops/dead-letters/retry', { ids: [ids[0], ids[1], '999999'] });
+    expect(retried).toMatchObject({ status: 202, body: { retrying: [ids[0], ids[1]], skipped: ['999999'] } });
+    // A letter being retried is no longer open: discarding it is skipped.
+    const discarded = await post('/ops/dead-letters/discard', { ids: [ids[1], ids[2]] });
+    expect(discarded.body).toMatchObject({ discarded: [ids[2]], skipped: [ids[1]] });
+    expect((await findDeadLetter(pool, ids[2]!))?.state).toBe('discarded');
+    expect((await post('/ops/dead-letters/retry', { ids: [] })).status).toBe(400);
+
+    const requested = await post('/ops/rebuild/order-status');
+    expect(requested.status).toBe(202);
+    const cancelled = await post('/ops/rebuild/order-status', undefined, 'DELETE');
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { version: requested.body.version, cancelled: true },
+    });
+    expect((await post('/ops/rebuild/order-status', undefined, 'DELETE')).body.code).toBe(
+      'REBUILD_NOT_PENDING',
+    );
+    const versions = await fetch(`${base}/ops/rebuild/order-status`, {
+      headers: { authorization: `Bearer ${keys.operator}` },
+    }).then((r) => r.json() as Promise<Json>);
+    expect(versions.versions.find((v: Json) => v.version === requested.body.version)).toMatchObject({
+      state: 'failed',
+      progress: { failure: 'cancelled', cancelledBy: 'ops-records' },
+    });
+
+    const audit = await fetch(`${base}/ops/audit`, {
+      headers: { authorization: `Bearer ${keys.operator}` },
+    }).then((r) => r.json() as Promise<Json>);
+    expect(audit.dataList.map((e: Json) => [e.action, e.actor, e.subject])).toEqual([
+      ['rebuild.cancelled', 'ops-records', { projection: 'order-status', version: requested.body.version }],
+      ['rebuild.requested', 'ops-records', { projection: 'order-status', version: requested.body.version }],
+      ['deadLetters.discarded', 'ops-records', { ids: [ids[2]] }],
+      ['deadLetters.retried', 'ops-records', { ids: [ids[0], ids[1]] }],
+    ]);
+    expect(audit.dataList[0].keyId).toEqual(expect.any(String));
   });
 
   it('refuses bad parameters, unknown partitions and non-operator keys', async () => {

@@ -1,3 +1,4 @@
+import { findDeadLetter, type Queryable } from '@tradelog/projections';
 import { isTradelogError, localizedError } from '@tradelog/schemas';
 import { RecordUndecodableError, type RegistryCodec, readWireFormat } from '@tradelog/schemas/log/codec';
 import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
@@ -46,47 +47,80 @@ export function recordQueryOf(query: Request['query']): RecordQuery {
 /** Header values as text where they are printable UTF-8, else `base64:…` (as record keys). */
 const headerText = (value: Buffer | null) => (value === null ? null : printableKey(value));
 
-async function decoded(codec: Pick<RegistryCodec, 'decode' | 'writerSchemaOf'>, record: RawRecord) {
-  const base = {
-    offset: record.offset,
-    timestamp: new Date(Number(record.timestamp)).toISOString(),
-    key: record.key === null ? null : printableKey(record.key),
-    headers: Object.fromEntries(record.headers.map(([name, value]) => [name, headerText(value)])),
-    valueBytes: record.value?.length ?? 0,
-  };
-  if (record.value === null) return { ...base, schemaId: null, schema: null, value: null, error: null };
+type Codec = Pick<RegistryCodec, 'decode' | 'writerSchemaOf'>;
+
+/**
+ * A record's value decoded with its writer schema, or, when the value is the record's own fault,
+ * the reason and the bytes. The record browser and the dead-letter view both show values this way.
+ */
+export async function decodedValue(codec: Codec | undefined, value: Buffer | null) {
+  if (value === null) return { schemaId: null, schema: null, value: null, error: null };
   let schemaId: number | null = null;
   try {
-    schemaId = readWireFormat(record.value).schemaId;
-    const { value } = await codec.decode(record.value);
+    schemaId = readWireFormat(value).schemaId;
+    if (!codec) throw new RecordUndecodableError('REGISTRY_NOT_CONFIGURED', 'SCHEMA_REGISTRY_URL is not set');
+    const decoded = await codec.decode(value);
     const schema = (await codec.writerSchemaOf(schemaId)) as { $id?: string; title?: string };
     return {
-      ...base,
       schemaId,
       schema: { id: schema.$id ?? null, title: schema.title ?? null },
-      value,
+      value: decoded.value,
       error: null,
     };
   } catch (error) {
     // The record's own fault (processors/README.md "Consumer runtime"): shown; the registry's state: thrown.
     if (!(error instanceof RecordUndecodableError || (isTradelogError(error) && !error.retriable)))
       throw error;
+    const { code, message } = error as RecordUndecodableError;
     return {
-      ...base,
       schemaId,
       schema: null,
       value: null,
-      error: { code: error.code, message: error.message },
-      valueBase64: record.value.toString('base64'),
+      error: { code, message },
+      valueBase64: value.toString('base64'),
     };
   }
 }
 
+async function decoded(codec: Codec, record: RawRecord) {
+  return {
+    offset: record.offset,
+    timestamp: new Date(Number(record.timestamp)).toISOString(),
+    key: record.key === null ? null : printableKey(record.key),
+    headers: Object.fromEntries(record.headers.map(([name, value]) => [name, headerText(value)])),
+    valueBytes: record.value?.length ?? 0,
+    ...(await decodedValue(codec, record.value)),
+  };
+}
+
 export function createRecordRouter(deps: {
+  pool: Queryable;
   reader: RecordReader | undefined;
-  codec: Pick<RegistryCodec, 'decode' | 'writerSchemaOf'> | undefined;
+  codec: Codec | undefined;
 }): Router {
   const router = Router();
+
+  // A dead letter with its payload (query-api/README.md "Dead letters"): the value decoded as the
+  // record browser decodes it — a letter is often the record's fault, then its bytes and why.
+  router.get(
+    '/ops/dead-letters/:id',
+    handle(async (req, res) => {
+      const id = String(req.params.id);
+      const letter = /^\d{1,18}$/.test(id) ? await findDeadLetter(deps.pool, id) : null;
+      if (!letter)
+        throw localizedError('DEAD_LETTER_UNKNOWN', 404, {
+          cn: `没有死信 ${id}`,
+          en: `No dead letter ${id}`,
+        });
+      const { value, recordKey, ...rest } = letter;
+      sendSuccess(res, {
+        ...rest,
+        recordKey: recordKey === null ? null : printableKey(recordKey),
+        valueBytes: value?.length ?? 0,
+        payload: await decodedValue(deps.codec, value),
+      });
+    }),
+  );
   router.get(
     '/ops/records',
     handle(async (req, res) => {
