@@ -3,6 +3,9 @@ import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/log/codec';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
@@ -14,16 +17,24 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../../tests/harness/index.ts';
+import {
+  createTestSchema,
+  quietLogger,
+  step,
+  testServices,
+  uniqueName,
+  waitFor,
+} from '../../tests/harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
 import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
 
 /**
- * The lender console's query tables end to end: documents submitted through ingest, projected,
- * queried from the page as a table with paging and a filter, and exported as CSV and as an
- * Excel workbook — each file opened and read back.
+ * The lender's and the operator's console tools end to end: documents submitted through ingest
+ * and projected; a lender queries them as tables with paging and a filter and exports them as CSV
+ * and as an Excel workbook (each file opened and read back); an operator reads records in the log,
+ * views and discards dead letters, cancels a rebuild, and sees who did each in the audit log.
  */
-describe('lender console: query tables and exports', () => {
+describe('console tools: lender tables and exports, operator records, dead letters and audit', () => {
   const services = testServices();
   const owner = examples.purchase.customerCode as string;
   let db: Awaited<ReturnType<typeof createTestSchema>>;
@@ -34,6 +45,10 @@ describe('lender console: query tables and exports', () => {
   let portal: PortalServer;
   let browser: Browser;
   let lenderKey = '';
+  let operatorKey = '';
+  let producer: LogProducer | undefined;
+  let reader: RecordReader | undefined;
+  let purchaseTopic = '';
 
   beforeAll(async () => {
     db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webl'));
@@ -49,6 +64,8 @@ describe('lender console: query tables and exports', () => {
         enterprises: [owner],
       })
     ).key;
+    operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-console-e2e', ownerName: 'ops' }))
+      .key;
     ingest = await step('ingest', () =>
       startIngestUnderTest({
         brokers: services.kafkaBrokers,
@@ -87,11 +104,21 @@ describe('lender console: query tables and exports', () => {
     await step('projections applied', async () =>
       waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), { topicOf }),
     );
+    purchaseTopic = topicOf('purchase');
+    reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: 'webl-records' });
+    const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
     distDir = await step('portal build', buildPortal);
     portal = await startPortal(distDir, {
       pool,
       mount: (app) =>
-        app.use(queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: emptyAllowlist })),
+        app.use(
+          queryApiRouters({
+            pool,
+            namespace: db.schema,
+            callbackAllowlist: emptyAllowlist,
+            records: { reader, codec },
+          }),
+        ),
     });
     browser = await step('chromium', launchChromium);
   });
@@ -102,6 +129,8 @@ describe('lender console: query tables and exports', () => {
     if (distDir) removeBuild(distDir);
     await running?.stop();
     await ingest?.close();
+    await producer?.disconnect();
+    await reader?.close();
     if (pool && db) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,
@@ -112,9 +141,9 @@ describe('lender console: query tables and exports', () => {
     await db?.drop();
   });
 
-  async function signIn(page: Page, path: string) {
+  async function signIn(page: Page, path: string, key = lenderKey) {
     await page.goto(portal.url + path);
-    await page.getByLabel('API key', { exact: true }).fill(lenderKey);
+    await page.getByLabel('API key', { exact: true }).fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
@@ -198,6 +227,91 @@ describe('lender console: query tables and exports', () => {
     await tables.getByLabel(/\(enterpriseId\)/).fill('91110000OTHER00001');
     await tables.getByRole('button', { name: 'Run query' }).click();
     await tables.getByRole('alert').waitFor();
+    await context.close();
+  });
+
+  it('reads records in the log, views and discards dead letters, cancels a rebuild, and shows each in the audit', async () => {
+    // A record naming a schema the registry does not have: every projection reading purchases
+    // dead-letters it (the record's own fault) and moves on.
+    // Where the example purchase is: the one partition of its topic holding a record so far.
+    const purchaseEnds =
+      (await endOffsetsOf(services.kafkaBrokers, [purchaseTopic])).get(purchaseTopic) ?? [];
+    const documentPartition = purchaseEnds.find((end) => BigInt(end.end) > BigInt(end.start))!;
+    producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'webl-poison',
+      logger: quietLogger,
+    });
+    await producer.connect();
+    await waitFor(() => producer!.isReady(), { what: 'producer connected' });
+    const poison = await producer.append({
+      topic: purchaseTopic,
+      key: 'poison',
+      value: encodeWireFormat(987_654_321, Buffer.from('{"entOrderNo":"POISON"}')),
+      headers: { 'tradelog-document-id': 'poison-doc' },
+    });
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, '/en/console/operator', operatorKey);
+
+    // The record browser: the example purchase decoded with its schema and headers.
+    const browserPanel = page.getByTestId('record-browser');
+    await browserPanel.getByLabel('Topic').fill(purchaseTopic);
+    await browserPanel.getByLabel('Partition').fill(String(documentPartition.partition));
+    await browserPanel.getByLabel('Offset').fill(documentPartition.start);
+    await browserPanel.getByRole('button', { name: 'Read records' }).click();
+    const firstRecord = browserPanel.locator('.record-list li').first();
+    await firstRecord.waitFor();
+    expect(await firstRecord.getByTestId('record-value').textContent()).toContain(
+      examples.purchase.entOrderNo as string,
+    );
+    await firstRecord.getByText('tradelog-document-id').waitFor();
+    // The poison record: its bytes and why they do not decode.
+    await browserPanel.getByLabel('Partition').fill(String(poison.partition));
+    await browserPanel.getByLabel('Offset').fill(poison.offset);
+    await browserPanel.getByRole('button', { name: 'Read records' }).click();
+    await browserPanel
+      .locator(`.record-list li[data-offset="${poison.offset}"]`)
+      .getByText('SCHEMA_NOT_FOUND')
+      .waitFor();
+
+    // Dead letters: listed once the projections met the poison; its payload viewed; all discarded.
+    const letters = page.getByTestId('dead-letters').locator('tbody tr');
+    await waitFor(
+      async () => {
+        await page.getByTestId('dead-letter-state').waitFor();
+        if ((await letters.count()) > 0) return true;
+        await page.reload();
+        return undefined;
+      },
+      { what: 'dead letters of the poison record', timeoutMs: 60_000 },
+    );
+    const count = await letters.count();
+    await letters.first().getByRole('button', { name: 'View' }).click();
+    const payload = page.getByTestId('dead-letter-payload');
+    await payload.getByText('poison-doc').waitFor();
+    await payload.getByText('SCHEMA_NOT_FOUND').first().waitFor();
+    for (const box of await page.getByTestId('dead-letters').getByRole('checkbox').all()) await box.check();
+    await page.getByRole('button', { name: 'Discard selected' }).click();
+    await page.getByText(`${count} changed, 0 skipped`).waitFor();
+    await page.getByText('No dead letters in this state').waitFor();
+
+    // A rebuild requested, then cancelled before any processor claims it (none runs here).
+    const card = page.locator('.projection-card', { hasText: 'order-status' });
+    await card.getByRole('button', { name: 'Start rebuild' }).click();
+    await card.getByRole('progressbar').waitFor();
+    await card.getByRole('button', { name: 'Cancel rebuild' }).click();
+    await card.getByRole('progressbar').waitFor({ state: 'detached' });
+
+    // The audit: who did each, newest first.
+    const audit = page.getByTestId('audit-table').locator('tbody tr');
+    await audit.filter({ hasText: 'rebuild.cancelled' }).waitFor();
+    const actions = await audit.locator('td:nth-child(3)').allTextContents();
+    expect(actions.slice(0, 3)).toEqual(['rebuild.cancelled', 'rebuild.requested', 'deadLetters.discarded']);
+    expect(new Set(await audit.locator('td:nth-child(2)').allTextContents())).toEqual(
+      new Set(['ops-console-e2e']),
+    );
     await context.close();
   });
 });
