@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { type AnswerTable, answerTable } from '@tradelog/schemas/queries/answerTable';
+import type { Request } from 'express';
 import { csvOf } from './csv.ts';
 import { xlsxContentType, xlsxOf } from './xlsx.ts';
 

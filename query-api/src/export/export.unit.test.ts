@@ -1,7 +1,7 @@
+import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { answerFormatOf, tableBody } from './answerFormat.ts';
-import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import { csvOf } from './csv.ts';
 import { columnName, xlsxOf } from './xlsx.ts';
 

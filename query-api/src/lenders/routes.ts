@@ -5,6 +5,7 @@ import { createUnattributedRouter } from '../enterprise/unattributed.ts';
 import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
+import { createAccountsRouter } from '../operations/accounts.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
 import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
@@ -46,6 +47,7 @@ export function createProjectionRoutes(deps: {
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(createUnattributedRouter(deps));
+  router.use(createAccountsRouter(deps));
   router.use(createRecordRouter({ pool: deps.pool, reader: undefined, codec: undefined, ...deps.records }));
   router.use(
     createPipelineRouter({
