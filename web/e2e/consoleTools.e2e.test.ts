@@ -230,7 +230,7 @@ describe('console tools: lender tables and exports, operator records, dead lette
     await context.close();
   });
 
-  it('reads records in the log, views and discards dead letters, cancels a rebuild, and shows each in the audit', async () => {
+  it('reads records in the log, views and discards dead letters, cancels a rebuild, manages accounts and keys, and shows each in the audit', async () => {
     // A record naming a schema the registry does not have: every projection reading purchases
     // dead-letters it (the record's own fault) and moves on.
     // Where the example purchase is: the one partition of its topic holding a record so far.
@@ -294,7 +294,9 @@ describe('console tools: lender tables and exports, operator records, dead lette
     await payload.getByText('SCHEMA_NOT_FOUND').first().waitFor();
     for (const box of await page.getByTestId('dead-letters').getByRole('checkbox').all()) await box.check();
     await page.getByRole('button', { name: 'Discard selected' }).click();
-    await page.getByText(`${count} changed, 0 skipped`).waitFor();
+    const bulkStatus = page.getByRole('status').filter({ hasText: /changed, \d+ skipped/ });
+    await bulkStatus.waitFor();
+    expect(await bulkStatus.textContent()).toBe(`${count} changed, 0 skipped`);
     await page.getByText('No dead letters in this state').waitFor();
 
     // A rebuild requested, then cancelled before any processor claims it (none runs here).
@@ -312,6 +314,39 @@ describe('console tools: lender tables and exports, operator records, dead lette
     expect(new Set(await audit.locator('td:nth-child(2)').allTextContents())).toEqual(
       new Set(['ops-console-e2e']),
     );
+
+    // Accounts and keys, with the command line's rules: a lender without enterprises is refused.
+    const accounts = page.getByTestId('accounts');
+    await accounts.getByLabel('Kind').selectOption('lender');
+    await accounts.getByLabel('Account name').fill('Console Bank');
+    await accounts.getByRole('button', { name: 'Create account and key' }).click();
+    await accounts
+      .getByRole('alert')
+      .getByText(/at least one --enterprise CODE/)
+      .waitFor();
+    await accounts.getByLabel(/^Enterprises/).fill('E1');
+    await accounts.getByRole('button', { name: 'Create account and key' }).click();
+    const newKey = await accounts.getByTestId('new-api-key').locator('code').textContent();
+    expect(newKey).toMatch(/^tlk_/);
+    // The key works at once, for what a lender may do.
+    const asLender = await fetch(`${portal.url}/ops/audit`, {
+      headers: { authorization: `Bearer ${newKey}` },
+    });
+    expect(asLender.status).toBe(403);
+    await accounts.getByRole('button', { name: 'I have stored it' }).click();
+    const row = accounts.getByTestId('accounts-table').locator('tbody tr', { hasText: 'Console Bank' });
+    await row.getByRole('textbox').fill('E2');
+    await row.getByRole('button', { name: 'Grant' }).click();
+    await row.locator('.grants').getByText('E1, E2').waitFor();
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByText('revoked').waitFor();
+    await audit.filter({ hasText: 'key.revoked' }).waitFor();
+    expect((await audit.locator('td:nth-child(3)').allTextContents()).slice(0, 4)).toEqual([
+      'key.revoked',
+      'grants.added',
+      'key.created',
+      'account.created',
+    ]);
     await context.close();
   });
 });

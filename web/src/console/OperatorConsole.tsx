@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { AccountsPanel } from './AccountsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { LeadsPanel } from './LeadsPanel.tsx';
@@ -213,6 +214,11 @@ export function OperatorConsole(props: { apiKey: string }) {
           ))}
         </select>
       </label>
+      {bulkResult && (
+        <p role="status" className="muted">
+          {bulkResult}
+        </p>
+      )}
       {letters === undefined ? (
         <p className="loading">{t.common.loading}</p>
       ) : letters.length === 0 ? (
@@ -236,7 +242,6 @@ export function OperatorConsole(props: { apiKey: string }) {
             >
               {o.tools.discardSelected}
             </button>
-            {bulkResult && <span role="status">{bulkResult}</span>}
           </div>
           <RefTable
             columns={[
@@ -306,6 +311,7 @@ export function OperatorConsole(props: { apiKey: string }) {
       )}
 
       <RecordBrowser apiKey={props.apiKey} />
+      <AccountsPanel apiKey={props.apiKey} onChange={() => setActed((n) => n + 1)} />
       <AuditPanel apiKey={props.apiKey} version={acted} />
 
       <LeadsPanel apiKey={props.apiKey} />
