@@ -4,6 +4,7 @@ import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import type express from 'express';
 import pg from 'pg';
 import readXlsxFile from 'read-excel-file/node';
@@ -16,7 +17,6 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
-import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
 import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
@@ -360,6 +360,53 @@ describe('lender queries over projections fed through ingest', () => {
       'text/csv',
     );
     expect(refused.response.status).toBe(403);
+  });
+
+  it('answers the monthly trend from the projections, agreeing with the order and warehouse queries', async () => {
+    const { status, body } = await query('/open/info/enterprise/trend', {
+      enterpriseId: owner,
+      fromMonth: '2024-01',
+      toMonth: '2024-04',
+    });
+    expect(status).toBe(200);
+    expect(body.dataList.map((row: Json) => row.month)).toEqual(['2024-01', '2024-02', '2024-03', '2024-04']);
+    for (const row of body.dataList) {
+      const [year, month] = String(row.month).split('-').map(Number) as [number, number];
+      const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      const range = { enterpriseId: owner, beginDate: `${row.month}-01`, endDate: `${row.month}-${lastDay}` };
+      const counts = await Promise.all(
+        [
+          '/open/info/enterprise/purchase-orders',
+          '/open/info/enterprise/sales-to-business',
+          '/open/info/enterprise/sales-to-consumer',
+        ].map(async (path) => (await query(path, range)).body.totalCount),
+      );
+      expect([row.purchaseOrders, row.salesToBusiness, row.salesToConsumer], row.month).toEqual(counts);
+      const summary = (
+        await query('/open/info/warehouse/summary', { enterpriseId: owner, period: row.month })
+      ).body.dataList[0];
+      expect(row, row.month).toMatchObject({
+        inputQty: summary.inputQty,
+        inputAmount: summary.inputAmount,
+        outputQty: summary.outputQty,
+        outputAmount: summary.outputAmount,
+        inventoryQty: summary.inventoryQty,
+        inventoryAmount: summary.inventoryAmount,
+      });
+    }
+    // The example documents are of early 2024: the trend is not empty.
+    expect(body.dataList.some((row: Json) => row.purchaseOrders > 0)).toBe(true);
+    expect(body.dataList.some((row: Json) => row.inputQty > 0)).toBe(true);
+    expect(body.freshness.map((f: Json) => f.projection)).toEqual(['order-status', 'enterprise-data']);
+    expect(
+      (
+        await query('/open/info/enterprise/trend', {
+          enterpriseId: owner,
+          fromMonth: '2024-05',
+          toMonth: '2024-01',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses another enterprise data with 403, an unknown key with 401, and out-of-bounds requests with 400', async () => {
