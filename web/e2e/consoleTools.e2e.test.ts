@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -227,6 +227,49 @@ describe('console tools: lender tables and exports, operator records, dead lette
     await tables.getByLabel(/\(enterpriseId\)/).fill('91110000OTHER00001');
     await tables.getByRole('button', { name: 'Run query' }).click();
     await tables.getByRole('alert').waitFor();
+
+    // The monthly trend: bars and table drawn from the trend endpoint's answer, month by month.
+    const trend = page.getByTestId('trend');
+    await trend.getByLabel('Enterprise id').fill(owner);
+    await trend.getByLabel('From month').fill('2024-01');
+    await trend.getByLabel('To month').fill('2024-04');
+    await trend.getByRole('button', { name: 'Show trend' }).click();
+    await trend.getByTestId('trend-table').waitFor();
+    const answer = (await (
+      await fetch(`${portal.url}/open/info/enterprise/trend`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${lenderKey}` },
+        body: JSON.stringify({ enterpriseId: owner, fromMonth: '2024-01', toMonth: '2024-04' }),
+      })
+    ).json()) as { dataList: Record<string, number | string>[] };
+    expect(await trend.getByTestId('trend-table').locator('tbody tr th').allTextContents()).toEqual([
+      '2024-01',
+      '2024-02',
+      '2024-03',
+      '2024-04',
+    ]);
+    for (const month of answer.dataList) {
+      for (const series of [
+        'purchaseOrders',
+        'salesToBusiness',
+        'salesToConsumer',
+        'inputAmount',
+        'outputAmount',
+      ]) {
+        expect(
+          await trend
+            .locator(`rect[data-month="${month.month}"][data-series="${series}"]`)
+            .getAttribute('data-value'),
+          `${month.month} ${series}`,
+        ).toBe(String(month[series]));
+      }
+    }
+    expect(answer.dataList.some((month) => Number(month.purchaseOrders) > 0)).toBe(true);
+    expect(await trend.locator('.trend-line').getAttribute('points')).toMatch(
+      /^[\d.]+,[\d.]+( [\d.]+,[\d.]+){3}$/,
+    );
+    mkdirSync('/tmp/screens', { recursive: true });
+    await trend.screenshot({ path: '/tmp/screens/lender-trend-1440.png' });
     await context.close();
   });
 

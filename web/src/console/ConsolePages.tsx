@@ -16,6 +16,7 @@ import { authorizationHeader } from './consoleStore.ts';
 import { LenderTables } from './LenderTables.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
+import { TrendChart } from './TrendChart.tsx';
 
 /** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
 export const ingestProduct = import.meta.env.VITE_INGEST_PRODUCT ?? 'tradelog';
@@ -95,6 +96,7 @@ export function ConsolePage(props: { page: PageId }) {
               <>
                 <LenderConsole apiKey={apiKey} />
                 <LenderTables apiKey={apiKey} />
+                <TrendChart apiKey={apiKey} />
               </>
             )}
             {page === 'consoleSubscriber' && <SubscriberConsole apiKey={apiKey} />}

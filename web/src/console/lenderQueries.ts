@@ -23,6 +23,7 @@ export const lenderQueryIds: readonly QueryTypeId[] = [
   'warehouseSummary',
   'inboundDetails',
   'outboundDetails',
+  'enterpriseTrend',
   'inWarehouseData',
   'warehouseIndicators',
   'paymentAccountMonitor',
