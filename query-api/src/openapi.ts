@@ -204,6 +204,38 @@ export const subscriptionOperations: ApiOperation[] = [
     { failures: [404] },
   ),
   op(
+    'post',
+    '/open/tracking/timeline',
+    'tracking_timeline',
+    'subscriptions',
+    {
+      cn: '单个包裹、集装箱、航班或运单的轨迹时间线：请求即该类别的查询请求，按同样规则校验与计费',
+      en: "One parcel's, container's, flight's or shipment's timeline: the request is the family's query request, checked and billed as that query",
+    },
+    anyKey,
+    successOf(['跟踪对象', 'Tracked item'], {
+      item: s(
+        '跟踪对象：状态、事实、全部事件及来源；未知时为 null',
+        'The item: state, facts, every event with its provenance; null while nothing is known',
+        { type: ['object', 'null'] as unknown as 'object' },
+      ),
+    }),
+    {
+      request: {
+        schema: {
+          type: 'object',
+          required: ['family', 'request'],
+          properties: {
+            family: s('类别', 'Family', { type: 'string', enum: ['express', 'ocean', 'terminal', 'air'] }),
+            request: s('该类别的查询请求', "The family's query request", { type: 'object' }),
+          },
+        },
+        example: { family: 'air', request: { businessNumber: '78412345675' } },
+      },
+      failures: [400],
+    },
+  ),
+  op(
     'get',
     '/usage/tracking',
     'tracking_usage',

@@ -100,6 +100,14 @@ describe('console tools: lender tables and exports, operator records, dead lette
       });
       expect(response.status, intf.id).toBe(200);
     }
+    // A carrier's express traces, as its connector would send them (the lender's timeline).
+    const expressFeed = documentTypes.find((type) => type.id === 'expressTrace')!;
+    const fed = await fetch(`${ingest.url}${expressFeed.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKey}` },
+      body: JSON.stringify(examples.expressTrace),
+    });
+    expect(fed.status).toBe(200);
     const topics = documentTypes.map((type) => ingest.topicOf(type));
     await step('projections applied', async () =>
       waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), { topicOf }),
@@ -270,6 +278,21 @@ describe('console tools: lender tables and exports, operator records, dead lette
     );
     mkdirSync('/tmp/screens', { recursive: true });
     await trend.screenshot({ path: '/tmp/screens/lender-trend-1440.png' });
+
+    // One parcel's timeline: the express query's own request (its example), every trace with
+    // the partner and document that reported it.
+    const tracking = page.getByTestId('lender-tracking');
+    await tracking.getByRole('button', { name: 'Show timeline' }).click();
+    const events = tracking.getByTestId('tracking-events').locator('tbody tr');
+    await events.first().waitFor();
+    const traces = (examples.expressTrace as { traces?: unknown[] }).traces ?? [];
+    expect(await events.count()).toBe(traces.length);
+    expect(await tracking.getByTestId('tracking-status').textContent()).toMatch(/^2\b/);
+    // The express query's rule holds here too: without the customer's phone digits, refused.
+    await tracking.getByLabel(/^Request/).fill('{"shipperCode":"SF","logisticCode":"SF1425367689012"}');
+    await tracking.getByRole('button', { name: 'Show timeline' }).click();
+    await tracking.getByRole('alert').waitFor();
+    await tracking.screenshot({ path: '/tmp/screens/lender-tracking-1440.png' });
     await context.close();
   });
 

@@ -14,6 +14,7 @@ import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
 import { authorizationHeader } from './consoleStore.ts';
 import { LenderTables } from './LenderTables.tsx';
+import { LenderTracking } from './LenderTracking.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
 import { TrendChart } from './TrendChart.tsx';
@@ -97,6 +98,7 @@ export function ConsolePage(props: { page: PageId }) {
                 <LenderConsole apiKey={apiKey} />
                 <LenderTables apiKey={apiKey} />
                 <TrendChart apiKey={apiKey} />
+                <LenderTracking apiKey={apiKey} />
               </>
             )}
             {page === 'consoleSubscriber' && <SubscriberConsole apiKey={apiKey} />}

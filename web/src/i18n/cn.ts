@@ -413,6 +413,19 @@ export const cn = {
       links: '关联单证（共享编号）',
       documents: '{count} 份单证',
       edges: '{count} 条关联',
+      tracking: {
+        title: '物流轨迹时间线',
+        family: '跟踪对象',
+        families: {
+          express: '快递包裹',
+          ocean: '海运集装箱或提单',
+          terminal: '码头运单',
+          air: '空运单',
+        },
+        request: '请求（与该类跟踪查询相同）',
+        show: '查看时间线',
+        invalidJson: '请求不是合法的 JSON',
+      },
       trend: {
         title: '月度趋势',
         enterprise: '企业标识',

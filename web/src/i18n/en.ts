@@ -421,6 +421,19 @@ export const en: Dict = {
       links: 'Linked documents (shared numbers)',
       documents: '{count} documents',
       edges: '{count} links',
+      tracking: {
+        title: 'Tracking timeline',
+        family: 'What to track',
+        families: {
+          express: 'Express parcel',
+          ocean: 'Ocean container or bill',
+          terminal: 'Terminal shipment',
+          air: 'Air waybill',
+        },
+        request: 'Request (as the tracking query of that kind)',
+        show: 'Show timeline',
+        invalidJson: 'The request is not valid JSON',
+      },
       trend: {
         title: 'Monthly trend',
         enterprise: 'Enterprise id',
