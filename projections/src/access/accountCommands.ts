@@ -176,7 +176,18 @@ export type AccountOutcome =
  * Runs a command in one transaction with its audit entry. `actor` says who asked (an operator's
  * account and key, or `cli:<user>`).
  */
-export async function runAccountCommand(
+/** The outcome of a command of the given kind. */
+export type OutcomeOf<C extends AccountCommand> = Extract<AccountOutcome, { command: C['command'] }>;
+
+export function runAccountCommand<C extends AccountCommand>(
+  pool: pg.Pool,
+  command: C,
+  context: { actor: AuditActor; now: () => Date; newId?: () => string },
+): Promise<OutcomeOf<C>> {
+  return runCommand(pool, command, context) as Promise<OutcomeOf<C>>;
+}
+
+async function runCommand(
   pool: pg.Pool,
   command: AccountCommand,
   context: { actor: AuditActor; now: () => Date; newId?: () => string },

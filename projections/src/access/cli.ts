@@ -3,7 +3,7 @@ import { ConfigError, createLogger, env, isTradelogError } from '@tradelog/schem
 import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
-import { type AccountOutcome, runAccountCommand } from './accountCommands.ts';
+import { runAccountCommand } from './accountCommands.ts';
 import { keysUsage, parseKeysCommand, UsageError } from './cliArgs.ts';
 import { type AccountRow, type ApiKeyRow, listAccounts, listApiKeys } from './store.ts';
 
@@ -65,9 +65,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     switch (command.command) {
       case 'create': {
-        const { key, secret } = await runAccountCommand(pool, command, context).then(
-          (outcome) => outcome as Extract<AccountOutcome, { command: 'create' }>,
-        );
+        const { key, secret } = await runAccountCommand(pool, command, context);
         console.log(describe(key));
         if (key.kind === 'partner' && key.enterprises.length === 0 && key.feeds.length === 0)
           console.log(
@@ -84,10 +82,7 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       case 'grant':
       case 'withdraw': {
-        const { account } = (await runAccountCommand(pool, command, context)) as Extract<
-          AccountOutcome,
-          { account: AccountRow; command: 'grant' | 'withdraw' }
-        >;
+        const { account } = await runAccountCommand(pool, command, context);
         console.log(describeAccount(account));
         return 0;
       }
@@ -98,10 +93,7 @@ async function main(argv: readonly string[]): Promise<number> {
         return 0;
       }
       case 'revoke': {
-        const { key } = (await runAccountCommand(pool, command, context)) as Extract<
-          AccountOutcome,
-          { command: 'revoke' }
-        >;
+        const { key } = await runAccountCommand(pool, command, context);
         console.log(describe(key));
         // query-api README "Revoking a key": what the key made stops pushing, queued pushes included.
         console.log('\nthis key can no longer call; pushes of the subscriptions it made have stopped');
