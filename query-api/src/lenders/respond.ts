@@ -46,7 +46,7 @@ function sendBody(
  * A caller that asked for CSV or a workbook (`Accept`) gets the answer as one table, made by the
  * one serializer the console's exports use too (query-api/README.md "Exports"); false: JSON it is.
  */
-function sendAsTable(res: Response, answer: () => Record<string, unknown>, status = 200): boolean {
+export function sendAsTable(res: Response, answer: () => Record<string, unknown>, status = 200): boolean {
   const format = answerFormatOf(res.req);
   if (format === 'json') return false;
   const table = tableBody(answer(), format, res.req.path);

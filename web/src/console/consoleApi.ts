@@ -82,6 +82,10 @@ export async function consoleExport(
     const failure = (await response.json().catch(() => ({}))) as { message?: string };
     return { ok: false, message: failure.message || `${response.status} ${errorText(failure)}` };
   }
+  // An interface whose answer has no table form (one answering in a convention of its own) answers JSON.
+  if (!(response.headers.get('content-type') ?? '').startsWith(exportTypes[format])) {
+    return { ok: false, message: `${response.status} ${response.headers.get('content-type') ?? ''}`.trim() };
+  }
   const fileName =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `answer.${format}`;
   const url = URL.createObjectURL(await response.blob());
