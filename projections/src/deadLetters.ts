@@ -1,7 +1,7 @@
 import type { Queryable } from './db.ts';
 
 /** Dead letters: records a projection could not decode or apply (one function per statement). */
-export const deadLetterStates = ['open', 'retrying', 'resolved', 'superseded'] as const;
+export const deadLetterStates = ['open', 'retrying', 'resolved', 'superseded', 'discarded'] as const;
 export type DeadLetterState = (typeof deadLetterStates)[number];
 
 export interface DeadLetter {
@@ -103,6 +103,26 @@ export async function markDeadLetterRetrying(db: Queryable, id: string): Promise
     [id],
   );
   return rows[0] ? toDeadLetter(rows[0]) : null;
+}
+
+/** Bulk retry: the letters of `ids` still open (or already retrying) are marked `retrying`; those marked are answered. */
+export async function markDeadLettersRetrying(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query(
+    `UPDATE dead_letters SET state = 'retrying' WHERE id = ANY($1::bigint[]) AND state IN ('open', 'retrying')
+     RETURNING id`,
+    [ids],
+  );
+  return rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
+}
+
+/** Bulk discard: the open letters of `ids` are done with, unapplied; those discarded are answered. */
+export async function discardDeadLetters(db: Queryable, ids: readonly string[], at: Date): Promise<string[]> {
+  const { rows } = await db.query(
+    `UPDATE dead_letters SET state = 'discarded', resolved_at = $2 WHERE id = ANY($1::bigint[]) AND state = 'open'
+     RETURNING id`,
+    [ids, at],
+  );
+  return rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
 }
 
 export async function claimRetryingDeadLetters(

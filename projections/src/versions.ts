@@ -172,6 +172,26 @@ export async function markVersionFailed(
 }
 
 /**
+ * An operator's cancel: the projection's requested or building version is failed, saying who
+ * cancelled it and when; a build in progress stops at its next tick and can no longer switch.
+ * The version cancelled, if there was one.
+ */
+export async function cancelPendingVersion(
+  db: Queryable,
+  projection: ProjectionName,
+  cancelledBy: string,
+  at: Date,
+): Promise<number | null> {
+  const { rows } = await db.query(
+    `UPDATE projection_versions SET state = 'failed',
+       progress = progress || jsonb_build_object('failure', 'cancelled', 'cancelledBy', $2::text, 'cancelledAt', $3::timestamptz)
+     WHERE projection = $1 AND state IN ('requested', 'building') RETURNING version`,
+    [projection, cancelledBy, at],
+  );
+  return rows[0] ? Number(rows[0].version) : null;
+}
+
+/**
  * The atomic switch: within the caller's transaction the live version is retired and the given
  * one made live. Run it holding `lockProjectionExclusive` so that no live batch commits between
  * the comparison and the switch.

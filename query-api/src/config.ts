@@ -35,6 +35,8 @@ export interface QueryApiConfig {
   kafkaBrokers: string[] | undefined;
   /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
   kafkaSecurity: KafkaSecurity;
+  /** The schema registry the record browser decodes with (absent: `/ops/records` answers 503). */
+  schemaRegistryUrl: string | undefined;
   changesTopic: string;
   /** Call limits by name (README "Call limits"); routes attach them with `callLimit(name)`. */
   callLimits: Readonly<Record<CallLimitName, LimitRule>>;
@@ -178,6 +180,9 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       ? env.hostPorts(source, 'KAFKA_BROKERS')
       : undefined,
     kafkaSecurity: parseKafkaSecurity(source),
+    schemaRegistryUrl: env.optionalText(source, 'SCHEMA_REGISTRY_URL')
+      ? env.url(source, 'SCHEMA_REGISTRY_URL', undefined, ['http:', 'https:'])
+      : undefined,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),

@@ -1,5 +1,7 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRecordReader } from '@tradelog/schemas/log/records';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
@@ -102,6 +104,12 @@ const app = createApp({
     changesTopic: config.changesTopic,
     callLimit,
     topicOffsets: kafkaOffsets,
+    records: {
+      reader: config.kafkaBrokers
+        ? createRecordReader({ brokers: config.kafkaBrokers, clientId: 'query-api-records' })
+        : undefined,
+      codec: config.schemaRegistryUrl ? createRegistryCodec({ url: config.schemaRegistryUrl }) : undefined,
+    },
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
   }),
   ready: async () => databaseAnswers,

@@ -1,4 +1,5 @@
 import { deadLetterStates } from '@tradelog/projections/deadLetters';
+import { auditActions } from '@tradelog/projections/operatorAudit';
 import { deliveryStates } from '@tradelog/projections/push/deliveries';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { queryOperations } from '@tradelog/schemas/openapi/catalogues';
@@ -202,6 +203,38 @@ export const subscriptionOperations: ApiOperation[] = [
       ),
     }),
     { failures: [404] },
+  ),
+  op(
+    'post',
+    '/open/tracking/timeline',
+    'tracking_timeline',
+    'subscriptions',
+    {
+      cn: '单个包裹、集装箱、航班或运单的轨迹时间线：请求即该类别的查询请求，按同样规则校验与计费',
+      en: "One parcel's, container's, flight's or shipment's timeline: the request is the family's query request, checked and billed as that query",
+    },
+    anyKey,
+    successOf(['跟踪对象', 'Tracked item'], {
+      item: s(
+        '跟踪对象：状态、事实、全部事件及来源；未知时为 null',
+        'The item: state, facts, every event with its provenance; null while nothing is known',
+        { type: ['object', 'null'] as unknown as 'object' },
+      ),
+    }),
+    {
+      request: {
+        schema: {
+          type: 'object',
+          required: ['family', 'request'],
+          properties: {
+            family: s('类别', 'Family', { type: 'string', enum: ['express', 'ocean', 'terminal', 'air'] }),
+            request: s('该类别的查询请求', "The family's query request", { type: 'object' }),
+          },
+        },
+        example: { family: 'air', request: { businessNumber: '78412345675' } },
+      },
+      failures: [400],
+    },
   ),
   op(
     'get',
@@ -478,6 +511,233 @@ export const operatorOperations: ApiOperation[] = [
         pageSize: { schema: { type: 'integer', minimum: 1, maximum: 200, default: 100 }, example: 100 },
       },
     },
+  ),
+  op(
+    'delete',
+    '/ops/rebuild/{projection}',
+    'cancel_rebuild',
+    'operators',
+    {
+      cn: '取消投影已请求或构建中的版本（记入审计）',
+      en: "Cancel a projection's requested or building version (audited)",
+    },
+    operator,
+    successOf(['已取消', 'Cancelled'], {
+      projection: s('投影', 'Projection'),
+      version: s('版本', 'Version', { type: 'integer' }),
+    }),
+    { pathExamples: projection, failures: [404, 409] },
+  ),
+  op(
+    'get',
+    '/ops/dead-letters/{id}',
+    'view_dead_letter',
+    'operators',
+    {
+      cn: '死信及其内容（按写入模式解码）',
+      en: 'A dead letter with its payload, decoded with its writer schema',
+    },
+    operator,
+    successOf(['死信', 'Dead letter'], {
+      payload: s(
+        '内容：schemaId、schema、value，或 error 与 valueBase64',
+        'Payload: schemaId, schema, value, or error and valueBase64',
+        {
+          type: 'object',
+        },
+      ),
+    }),
+    { pathExamples: { id: '1' }, failures: [404] },
+  ),
+  ...(['retry', 'discard'] as const).map((action) =>
+    op(
+      'post',
+      `/ops/dead-letters/${action}`,
+      `${action}_dead_letters`,
+      'operators',
+      action === 'retry'
+        ? { cn: '批量重试死信（记入审计）', en: 'Retry dead letters in bulk (audited)' }
+        : {
+            cn: '批量丢弃死信，不再应用（记入审计）',
+            en: 'Discard dead letters in bulk, unapplied (audited)',
+          },
+      operator,
+      successOf(['已处理', 'Done'], {
+        [action === 'retry' ? 'retrying' : 'discarded']: s('已处理的编号', 'Ids changed', {
+          type: 'array',
+          items: { type: 'string' },
+        }),
+        skipped: s('跳过的编号', 'Ids skipped', { type: 'array', items: { type: 'string' } }),
+      }),
+      {
+        request: {
+          schema: {
+            type: 'object',
+            required: ['ids'],
+            properties: {
+              ids: s('死信编号（1 至 500）', 'Dead-letter ids (1 to 500)', {
+                type: 'array',
+                minItems: 1,
+                maxItems: 500,
+                items: { type: 'string', pattern: '^\\d{1,18}$' },
+              }),
+            },
+          },
+          example: { ids: ['1'] },
+        },
+        failures: [400],
+        response: { schema: successOf(['已处理', 'Done']), status: 202 },
+      },
+    ),
+  ),
+  op(
+    'get',
+    '/ops/records',
+    'browse_records',
+    'operators',
+    {
+      cn: '按主题、分区、偏移量读取日志中的消息，按写入模式解码，含键与消息头',
+      en: 'Records of the log at a topic, partition and offset, decoded with their writer schema, with keys and headers',
+    },
+    operator,
+    successOf(['消息', 'Records'], {
+      logStartOffset: s('分区起始偏移量', 'First offset held'),
+      highWatermark: s('下一条消息的偏移量', 'The next offset to be written'),
+      nextOffset: s('下一页从此开始', 'Where the next page starts'),
+      dataList: s('消息', 'Records', { type: 'array', items: { type: 'object' } }),
+    }),
+    {
+      query: {
+        topic: {
+          schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,249}$' },
+          example: 'tradelog.purchase.v1',
+        },
+        partition: { schema: { type: 'integer', minimum: 0, default: 0 }, example: 0 },
+        offset: { schema: { type: 'integer', minimum: 0, default: 0 }, example: 0 },
+        limit: { schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 }, example: 10 },
+      },
+      failures: [400, 404, 503],
+    },
+  ),
+  op(
+    'get',
+    '/ops/audit',
+    'list_audit',
+    'operators',
+    {
+      cn: '操作审计（最新在前）：重建、取消、死信重试与丢弃、账户与密钥',
+      en: 'Who did what, newest first: rebuilds, cancels, dead-letter retries and discards, accounts and keys',
+    },
+    operator,
+    list(['审计', 'Audit']),
+    {
+      query: {
+        ...limitQuery,
+        before: { schema: { type: 'string', pattern: '^\\d{1,18}$' } },
+        action: { schema: { type: 'string', enum: [...auditActions] } },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/ops/accounts',
+    'list_accounts',
+    'operators',
+    { cn: '账户及其密钥（不含密钥本身）', en: 'Accounts with their keys (never a secret)' },
+    operator,
+    list(['账户', 'Accounts']),
+  ),
+  op(
+    'post',
+    '/ops/accounts',
+    'create_account',
+    'operators',
+    {
+      cn: '创建账户及其第一个密钥（规则同 npm run keys；密钥只显示这一次）',
+      en: 'Create an account and its first key (the rules of npm run keys; the key is shown once)',
+    },
+    operator,
+    successOf(['已创建', 'Created'], { apiKey: s('API 密钥（只显示这一次）', 'API key (shown once)') }),
+    {
+      request: {
+        schema: {
+          type: 'object',
+          required: ['kind', 'name'],
+          properties: {
+            kind: s('类型', 'Kind', {
+              type: 'string',
+              enum: ['partner', 'lender', 'subscriber', 'operator'],
+            }),
+            name: s('账户名称', 'Account name', { type: 'string', maxLength: 200 }),
+            code: s('账户代码', 'Account code', { type: 'string', maxLength: 64 }),
+            enterprises: s('企业代码', 'Enterprise codes', { type: 'array', items: { type: 'string' } }),
+            feeds: s('数据源类别', 'Feed families', { type: 'array', items: { type: 'string' } }),
+          },
+        },
+        example: { kind: 'lender', name: 'Demo Bank', enterprises: ['91440300MA5G2K7L3X'] },
+      },
+      failures: [400, 409],
+      response: { schema: successOf(['已创建', 'Created']), status: 201 },
+    },
+  ),
+  op(
+    'post',
+    '/ops/accounts/{account}/keys',
+    'add_account_key',
+    'operators',
+    { cn: '为账户再添加一个密钥', en: 'Add another key to an account' },
+    operator,
+    successOf(['已创建', 'Created'], { apiKey: s('API 密钥（只显示这一次）', 'API key (shown once)') }),
+    {
+      pathExamples: { account: 'demo-bank' },
+      request: {
+        schema: {
+          type: 'object',
+          required: ['kind'],
+          properties: { kind: s('类型', 'Kind', { type: 'string' }) },
+        },
+        example: { kind: 'lender' },
+      },
+      failures: [400, 404, 409],
+      response: { schema: successOf(['已创建', 'Created']), status: 201 },
+    },
+  ),
+  ...(['grant', 'withdraw'] as const).map((command) =>
+    op(
+      'post',
+      `/ops/accounts/{account}/${command}`,
+      `${command}_account`,
+      'operators',
+      command === 'grant'
+        ? { cn: '授予账户企业或数据源', en: 'Grant an account enterprises or feed families' }
+        : { cn: '撤回账户的企业或数据源', en: "Withdraw an account's enterprises or feed families" },
+      operator,
+      successOf(['账户', 'Account']),
+      {
+        pathExamples: { account: 'demo-bank' },
+        request: {
+          schema: {
+            type: 'object',
+            properties: {
+              enterprises: s('企业代码', 'Enterprise codes', { type: 'array', items: { type: 'string' } }),
+              feeds: s('数据源类别', 'Feed families', { type: 'array', items: { type: 'string' } }),
+            },
+          },
+          example: { enterprises: ['91440300MA5G2K7L3X'] },
+        },
+        failures: [400, 404, 409],
+      },
+    ),
+  ),
+  op(
+    'post',
+    '/ops/keys/{id}/revoke',
+    'revoke_key',
+    'operators',
+    { cn: '吊销密钥', en: 'Revoke a key' },
+    operator,
+    successOf(['已吊销', 'Revoked']),
+    { pathExamples: { id: '00000000-0000-4000-8000-000000000000' }, failures: [400, 404] },
   ),
   op(
     'get',

@@ -23,6 +23,7 @@ export function queryApiRouters(deps: {
   changesTopic?: string;
   documentTopics?: string[];
   topicOffsets?: ProjectionRoutesDeps['topicOffsets'];
+  records?: ProjectionRoutesDeps['records'];
 }): Router[] {
   const { pool, callLimit } = deps;
   const limited = callLimit ? { callLimit } : {};
@@ -36,6 +37,7 @@ export function queryApiRouters(deps: {
       ...(deps.changesTopic ? { changesTopic: deps.changesTopic } : {}),
       ...(deps.documentTopics ? { documentTopics: deps.documentTopics } : {}),
       ...(deps.topicOffsets ? { topicOffsets: deps.topicOffsets } : {}),
+      ...(deps.records ? { records: deps.records } : {}),
     }),
     createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),
     createDocumentRoutes({ pool, ...limited }),

@@ -267,6 +267,35 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
       qybgdjList: [],
     });
     expect(tax.body.flag).toBeUndefined();
+    // In its own convention, and exportable like every answer (query-api/README.md "Exports").
+    const taxCsv = await fetch(`${queryUrl}/open/info/enterprise/tax`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${keys.lender}`,
+        accept: 'text/csv',
+      },
+      body: JSON.stringify({
+        nsrsbh: owner,
+        nsrsmc: '深圳前海优品供应链有限公司',
+        orderNum: 'LOAN-1',
+        sendtype: '01',
+      }),
+    });
+    expect(taxCsv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const [header, ...rows] = (await taxCsv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // The fourteen lists share one table, each row naming its list (no quoting needed for these cells).
+    const columns = header?.split(',') ?? [];
+    expect(columns[0]).toBe('list');
+    const rating = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'xypjList');
+    expect(['pjnd', 'pjjb', 'pjfs'].map((name) => rating?.[columns.indexOf(name)])).toEqual([
+      '2023',
+      'A',
+      '98',
+    ]);
   });
 
   it('refuses what §5 refuses, with bilingual messages naming the field, and other enterprises’ data', async () => {

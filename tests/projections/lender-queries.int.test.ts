@@ -4,8 +4,10 @@ import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import type express from 'express';
 import pg from 'pg';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
@@ -15,6 +17,7 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
+import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
 import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
@@ -27,6 +30,35 @@ import {
   waitFor,
 } from '../harness/index.ts';
 import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+
+/** An independent CSV reader (RFC 4180 fields, quoted or not), to read an export back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  return rows;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;
@@ -330,6 +362,119 @@ describe('lender queries over projections fed through ingest', () => {
       inputUnpricedLines: 0,
       inventoryUnpricedLines: 1,
     });
+  });
+
+  it('answers any lender query as CSV or an Excel workbook when Accept asks, the same table as the JSON answer', async () => {
+    const exported = async (path: string, body: unknown, accept: string) => {
+      const response = await fetch(`${queryUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.lender}`, accept },
+        body: JSON.stringify(body),
+      });
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const purchases = {
+      enterpriseId: owner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+    };
+    const { body: json } = await query('/open/info/enterprise/purchase-orders', purchases);
+    const table = answerTable(json);
+    expect(table.rows).toHaveLength(1);
+
+    const csv = await exported('/open/info/enterprise/purchase-orders', purchases, 'text/csv');
+    expect(csv.response.status).toBe(200);
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(csv.response.headers.get('content-disposition')).toBe(
+      'attachment; filename="purchase-orders.csv"',
+    );
+    expect(csv.response.headers.get('vary')).toMatch(/Accept/);
+    const lines = parseCsv(csv.bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual(table.columns);
+    expect(lines[1]).toEqual(table.rows[0]!.map((cell) => (cell === null ? '' : String(cell))));
+    expect(lines[1]![table.columns.indexOf('entOrderNo')]).toBe(examples.purchase.entOrderNo);
+
+    const workbook = await exported(
+      '/open/info/enterprise/history/inbound-details',
+      { enterpriseId: owner, period: '2024-03' },
+      xlsxContentType,
+    );
+    expect(workbook.response.status).toBe(200);
+    expect(workbook.response.headers.get('content-type')).toBe(xlsxContentType);
+    const [sheet] = await readXlsxFile(workbook.bytes);
+    const { body: inboundJson } = await query('/open/info/enterprise/history/inbound-details', {
+      enterpriseId: owner,
+      period: '2024-03',
+    });
+    const inboundTable = answerTable(inboundJson);
+    expect(sheet!.data[0]).toEqual(inboundTable.columns);
+    expect(sheet!.data.slice(1)).toEqual(inboundTable.rows);
+    // The same bytes, the same tag: a repeated export is "not modified".
+    const again = await fetch(`${queryUrl}/open/info/enterprise/history/inbound-details`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${keys.lender}`,
+        accept: xlsxContentType,
+        'if-none-match': workbook.response.headers.get('etag') ?? '',
+      },
+      body: JSON.stringify({ enterpriseId: owner, period: '2024-03' }),
+    });
+    expect(again.status).toBe(304);
+    // Another enterprise's data is refused in every format.
+    const refused = await exported(
+      '/open/info/enterprise/purchase-orders',
+      { ...purchases, enterpriseId: '91110000OTHER00001' },
+      'text/csv',
+    );
+    expect(refused.response.status).toBe(403);
+  });
+
+  it('answers the monthly trend from the projections, agreeing with the order and warehouse queries', async () => {
+    const { status, body } = await query('/open/info/enterprise/trend', {
+      enterpriseId: owner,
+      fromMonth: '2024-01',
+      toMonth: '2024-04',
+    });
+    expect(status).toBe(200);
+    expect(body.dataList.map((row: Json) => row.month)).toEqual(['2024-01', '2024-02', '2024-03', '2024-04']);
+    for (const row of body.dataList) {
+      const [year, month] = String(row.month).split('-').map(Number) as [number, number];
+      const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      const range = { enterpriseId: owner, beginDate: `${row.month}-01`, endDate: `${row.month}-${lastDay}` };
+      const counts = await Promise.all(
+        [
+          '/open/info/enterprise/purchase-orders',
+          '/open/info/enterprise/sales-to-business',
+          '/open/info/enterprise/sales-to-consumer',
+        ].map(async (path) => (await query(path, range)).body.totalCount),
+      );
+      expect([row.purchaseOrders, row.salesToBusiness, row.salesToConsumer], row.month).toEqual(counts);
+      const summary = (
+        await query('/open/info/warehouse/summary', { enterpriseId: owner, period: row.month })
+      ).body.dataList[0];
+      expect(row, row.month).toMatchObject({
+        inputQty: summary.inputQty,
+        inputAmount: summary.inputAmount,
+        outputQty: summary.outputQty,
+        outputAmount: summary.outputAmount,
+        inventoryQty: summary.inventoryQty,
+        inventoryAmount: summary.inventoryAmount,
+      });
+    }
+    // The example documents are of early 2024: the trend is not empty.
+    expect(body.dataList.some((row: Json) => row.purchaseOrders > 0)).toBe(true);
+    expect(body.dataList.some((row: Json) => row.inputQty > 0)).toBe(true);
+    expect(body.freshness.map((f: Json) => f.projection)).toEqual(['order-status', 'enterprise-data']);
+    expect(
+      (
+        await query('/open/info/enterprise/trend', {
+          enterpriseId: owner,
+          fromMonth: '2024-05',
+          toMonth: '2024-01',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses another enterprise data with 403, an unknown key with 401, and out-of-bounds requests with 400', async () => {

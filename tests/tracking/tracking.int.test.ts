@@ -378,6 +378,50 @@ describe('tracking: feeds in, queries and pushes out', () => {
     expect(both.body.data.result.statusCategory).toBe('START');
   });
 
+  it('answers one parcel’s, container’s, shipment’s or flight’s timeline under its query’s rules', async () => {
+    // The feeds of the test above are in (one file, run in order).
+    const timeline = (family: string, request: unknown) =>
+      call('/open/tracking/timeline', { family, request });
+    const parcel = { shipperCode: 'SF', logisticCode: 'SF1425367689012', customerName: '5678' };
+    const express = await timeline('express', parcel);
+    expect(express.status, JSON.stringify(express.body)).toBe(200);
+    expect(express.body.item).toMatchObject({ family: 'express', status: '2' });
+    const traces = (await call('/open/logistics/express/bird/instantQuery', parcel)).body.traces;
+    expect(express.body.item.events).toHaveLength(traces.length);
+    expect(express.body.item.events[0].provenance).toMatchObject({ documentId: expect.any(String) });
+    // The instant query's rule: SF parcels only with the customer's phone digits.
+    expect((await timeline('express', { ...parcel, customerName: undefined })).body.code).toBe(
+      'CUSTOMER_NAME_REQUIRED',
+    );
+    expect((await timeline('express', { ...parcel, customerName: '0000' })).body.code).toBe(
+      'CUSTOMER_NAME_MISMATCH',
+    );
+
+    const container = await timeline('ocean', {
+      params: { billNo: 'COSU6287451230', containerNo: 'CSNU6184570', carrierCode: 'AUTO' },
+    });
+    expect(container.body.item.family).toBe('ocean');
+    expect(container.body.item.events.length).toBeGreaterThan(0);
+    expect(
+      (await timeline('ocean', { params: { billNo: 'COSU6287451230', portCode: 'CNSHK', isExport: 'I' } }))
+        .body.code,
+    ).toBe('PORT_EXPORT_ONLY');
+    const shipment = await timeline('terminal', {
+      params: { businessNumber: 'COSU6287451230', portCode: 'CNSHK', ieid: 'I' },
+    });
+    expect(shipment.body.item.family).toBe('terminal');
+    const flight = await timeline('air', { businessNumber: '78412345675' });
+    expect(flight.body.item).toMatchObject({
+      family: 'air',
+      subject: expect.stringContaining('78412345675'),
+    });
+    expect((await timeline('air', { businessNumber: '78400000000' })).body).toMatchObject({
+      flag: 'success',
+      item: null,
+    });
+    expect((await timeline('train', {})).status).toBe(400);
+  });
+
   it('bills one order per carrier code and number over 40 days', async () => {
     const owner = { kind: 'partner', id: uniqueName('billing') };
     const use = (days: number) =>

@@ -13,6 +13,7 @@ import {
   setVersionRevision,
   switchLiveVersion,
   type TableComparison,
+  versionState,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
@@ -87,6 +88,14 @@ export class RebuildStopped extends Error {
   constructor() {
     super('rebuild stopped');
     this.name = 'RebuildStopped';
+  }
+}
+
+/** An operator cancelled the version being built (`DELETE /ops/rebuild/:projection`): it is failed already. */
+class RebuildCancelled extends Error {
+  constructor() {
+    super('rebuild cancelled by an operator');
+    this.name = 'RebuildCancelled';
   }
 }
 
@@ -226,6 +235,9 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       ends = await logEnds(offsets, topics);
       if (live) limits = await positionsOf(pool, live.consumerGroup);
       const at = await report('building');
+      // A cancel marks the version failed; the build stops at its next tick (and could not
+      // switch anyway: switchLiveVersion takes only a version still building).
+      if ((await versionState(pool, version.schemaName)) !== 'building') throw new RebuildCancelled();
       const target = limits ?? ends;
       // Planner statistics for readers of the new version, gathered once half of it is built (a
       // sample of half the rows describes the whole) on a connection of its own, beside the build.
@@ -289,6 +301,10 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       break;
     }
   } catch (error) {
+    if (error instanceof RebuildCancelled) {
+      log.info('rebuild cancelled', { version: version.version, recordsApplied: progress.recordsApplied });
+      return { version, switched: false, progress };
+    }
     if (!(error instanceof RebuildStopped))
       await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
     throw error;

@@ -1,21 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { ConfigError, createLogger, env } from '@tradelog/schemas';
+import { userInfo } from 'node:os';
+import { ConfigError, createLogger, env, isTradelogError } from '@tradelog/schemas';
 import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
-import { generateApiKey, ownerIdFromName } from './apiKey.ts';
+import { runAccountCommand } from './accountCommands.ts';
 import { keysUsage, parseKeysCommand, UsageError } from './cliArgs.ts';
-import {
-  type AccountRow,
-  type ApiKeyRow,
-  changeGrants,
-  createApiKey,
-  findAccounts,
-  insertAccount,
-  listAccounts,
-  listApiKeys,
-  revokeApiKey,
-} from './store.ts';
+import { type AccountRow, type ApiKeyRow, listAccounts, listApiKeys } from './store.ts';
 
 /**
  * Operator command behind `npm run keys -- …`: creates, lists and revokes API keys, and grants
@@ -50,15 +40,6 @@ const describeAccount = (row: AccountRow) =>
     `created=${row.createdAt.toISOString()}`,
   ].join('  ');
 
-/** The one account an operator names by id or code; several kinds sharing a code must be told apart by id. */
-async function oneAccount(pool: pg.Pool, idOrCode: string, kind?: string): Promise<AccountRow> {
-  const found = (await findAccounts(pool, idOrCode)).filter((row) => kind === undefined || row.kind === kind);
-  if (found.length === 0)
-    throw new UsageError(`no ${kind ?? ''} account "${idOrCode}" (see: npm run keys -- accounts)`);
-  if (found.length > 1) throw new UsageError(`"${idOrCode}" names several accounts; give the account id`);
-  return found[0]!;
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseKeysCommand(argv);
   if (command.command === 'help') {
@@ -76,48 +57,21 @@ async function main(argv: readonly string[]): Promise<number> {
     throw new ConfigError('DATABASE_SCHEMA', `must be a plain identifier, got "${schema}"`);
   await migrate(databaseUrl, { schema, logger: createLogger({ component: 'keys' }, { level: 'warn' }) });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: `-c search_path="${schema}"` });
+  // The audit names the command line's user: the command line has no key (projections/src/operatorAudit.ts).
+  const context = {
+    actor: { accountId: null, keyId: null, actor: `cli:${userInfo().username}` },
+    now: () => new Date(),
+  };
   try {
     switch (command.command) {
       case 'create': {
-        const generated = generateApiKey();
-        let account: AccountRow;
-        if (command.account !== undefined) {
-          account = await oneAccount(pool, command.account, command.kind);
-        } else {
-          const code = command.ownerId ?? ownerIdFromName(command.name);
-          const created = await insertAccount(pool, {
-            id: randomUUID(),
-            kind: command.kind,
-            code,
-            name: command.name,
-            enterprises: command.enterprises,
-            feeds: command.feeds,
-            createdAt: new Date(),
-          });
-          if (created === null) {
-            throw new UsageError(
-              `a ${command.kind} account "${code}" exists already: add a key to it with --account ${code}, or give the new account its own --id`,
-            );
-          }
-          account = created;
-        }
-        const row = await createApiKey(pool, {
-          id: randomUUID(),
-          kind: command.kind,
-          accountId: account.id,
-          ownerId: account.code,
-          ownerName: account.name,
-          enterprises: [],
-          keyPrefix: generated.prefix,
-          keyHash: generated.hash,
-          createdAt: new Date(),
-        });
-        console.log(describe(row));
-        if (row.kind === 'partner' && row.enterprises.length === 0 && row.feeds.length === 0)
+        const { key, secret } = await runAccountCommand(pool, command, context);
+        console.log(describe(key));
+        if (key.kind === 'partner' && key.enterprises.length === 0 && key.feeds.length === 0)
           console.log(
             '\nnothing granted yet: this partner may submit only documents naming no enterprise, and no feed (grant with: npm run keys -- grant)',
           );
-        console.log(`\nAPI key (shown once, store it now):\n${generated.key}`);
+        console.log(`\nAPI key (shown once, store it now):\n${secret}`);
         return 0;
       }
       case 'accounts': {
@@ -128,21 +82,8 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       case 'grant':
       case 'withdraw': {
-        const account = await oneAccount(pool, command.account);
-        if (command.command === 'grant' && account.kind !== 'partner' && account.kind !== 'lender')
-          throw new UsageError(`a ${account.kind} account has no enterprise grants`);
-        if (command.command === 'grant' && account.kind === 'lender' && command.enterprises.includes('*'))
-          throw new UsageError('a lender cannot read any enterprise (*)');
-        if (command.command === 'grant' && account.kind !== 'partner' && command.feeds.length > 0)
-          throw new UsageError('only a partner account (a data provider) submits feeds');
-        const changed = await changeGrants(
-          pool,
-          account.id,
-          command.command === 'grant'
-            ? { grant: command.enterprises, grantFeeds: command.feeds }
-            : { withdraw: command.enterprises, withdrawFeeds: command.feeds },
-        );
-        console.log(describeAccount(changed!));
+        const { account } = await runAccountCommand(pool, command, context);
+        console.log(describeAccount(account));
         return 0;
       }
       case 'list': {
@@ -152,12 +93,8 @@ async function main(argv: readonly string[]): Promise<number> {
         return 0;
       }
       case 'revoke': {
-        const row = await revokeApiKey(pool, command.id, new Date());
-        if (row === null) {
-          console.error(`no API key with id ${command.id}`);
-          return 1;
-        }
-        console.log(describe(row));
+        const { key } = await runAccountCommand(pool, command, context);
+        console.log(describe(key));
         // query-api README "Revoking a key": what the key made stops pushing, queued pushes included.
         console.log('\nthis key can no longer call; pushes of the subscriptions it made have stopped');
         return 0;
@@ -173,7 +110,10 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : `keys: ${(error as Error).message}`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
+    // A broken rule is a usage error (2); an unknown key id, like any other failure, is 1.
+    const rule = error instanceof UsageError || (isTradelogError(error) && error.code === 'ACCOUNT_RULE');
+    const known = rule || (isTradelogError(error) && error.code === 'API_KEY_UNKNOWN');
+    console.error(known ? (error as Error).message : `keys: ${(error as Error).message}`);
+    process.exitCode = rule ? 2 : 1;
   },
 );

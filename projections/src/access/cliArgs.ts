@@ -1,23 +1,16 @@
+import { isTradelogError } from '@tradelog/schemas';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
-import { type ApiKeyKind, isApiKeyKind } from './apiKey.ts';
+import { type AccountCommand, accountRuleOf, enterpriseCodesOf, feedFamiliesOf } from './accountCommands.ts';
+import { isApiKeyKind } from './apiKey.ts';
 
-/** The operator command's grammar, parsed without I/O so it is unit-tested. */
+/**
+ * The operator command's grammar, parsed without I/O so it is unit-tested. The rules a command
+ * must keep are the console's too (accountCommands.ts); only the words are the command line's.
+ */
 export type KeysCommand =
-  | {
-      command: 'create';
-      kind: ApiKeyKind;
-      /** The new account's name; absent when the key joins an existing `account`. */
-      name: string;
-      ownerId: string | undefined;
-      account: string | undefined;
-      enterprises: string[];
-      /** Feed families a partner (a data provider) may submit. */
-      feeds: string[];
-    }
+  | AccountCommand
   | { command: 'list' }
   | { command: 'accounts' }
-  | { command: 'revoke'; id: string }
-  | { command: 'grant' | 'withdraw'; account: string; enterprises: string[]; feeds: string[] }
   | { command: 'help' };
 
 export const keysUsage = `usage:
@@ -42,25 +35,21 @@ export class UsageError extends Error {
   }
 }
 
-const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
-const enterpriseCode = /^(\*|[\w.-]{1,50})$/;
-
-const codesOf = (args: readonly string[]) => {
-  const codes = args.flatMap((arg) => arg.split(',')).filter(Boolean);
-  for (const code of codes) {
-    if (!enterpriseCode.test(code))
-      throw new UsageError(`"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`);
+/** The shared rules' verdict as the command line says it. */
+const asUsage = <T>(check: () => T): T => {
+  try {
+    return check();
+  } catch (error) {
+    if (isTradelogError(error) && error.code === 'ACCOUNT_RULE') throw new UsageError(error.message);
+    throw error;
   }
-  return [...new Set(codes)];
 };
-
-const familiesOf = (args: readonly string[]) => {
-  const families = args.flatMap((arg) => arg.split(',')).filter(Boolean);
-  for (const family of families) {
-    if (!feedFamilies.includes(family))
-      throw new UsageError(`"${family}" is not a feed family (${feedFamilies.join(', ')})`);
-  }
-  return [...new Set(families)];
+const codesOf = (args: readonly string[]) => asUsage(() => enterpriseCodesOf(args));
+const familiesOf = (args: readonly string[]) => asUsage(() => feedFamiliesOf(args));
+const kept = <T extends AccountCommand>(command: T): T => {
+  const rule = accountRuleOf(command);
+  if (rule) throw new UsageError(rule.en);
+  return command;
 };
 
 /** Splits arguments into enterprise codes and, after `--feed`, feed families. */
@@ -83,19 +72,13 @@ export function parseKeysCommand(argv: readonly string[]): KeysCommand {
   if (command === 'revoke') {
     const [id, ...extra] = rest;
     if (id === undefined || extra.length > 0) throw new UsageError('revoke takes exactly one key id');
-    if (!uuid.test(id)) throw new UsageError(`"${id}" is not a key id (a UUID, as printed by list)`);
-    return { command: 'revoke', id: id.toLowerCase() };
+    return kept({ command: 'revoke', id: id.toLowerCase() });
   }
   if (command === 'grant' || command === 'withdraw') {
     const [account, ...args] = rest;
-    const grants = account === undefined ? undefined : grantsOf(args);
-    if (
-      account === undefined ||
-      grants === undefined ||
-      grants.enterprises.length + grants.feeds.length === 0
-    )
+    if (account === undefined)
       throw new UsageError(`${command} takes an account and at least one enterprise code or --feed family`);
-    return { command, account, ...grants };
+    return kept({ command, account, ...grantsOf(args) });
   }
   if (command === 'create') return parseCreate(rest);
   throw new UsageError(`unknown command "${command}"`);
@@ -143,21 +126,5 @@ function parseCreate(args: readonly string[]): KeysCommand {
   const enterprises = codesOf(enterpriseArgs);
   const feeds = familiesOf(feedArgs);
   const name = nameParts.join(' ').trim();
-  if (account !== undefined) {
-    if (name !== '' || ownerId !== undefined || enterprises.length > 0 || feeds.length > 0)
-      throw new UsageError(
-        '--account adds a key to an existing account: give no name, --id, enterprises or feeds (use grant)',
-      );
-    return { command: 'create', kind, name: '', ownerId: undefined, account, enterprises: [], feeds: [] };
-  }
-  if (name === '') throw new UsageError(`create ${kind} needs the account's name`);
-  if (kind === 'lender' && enterprises.length === 0) {
-    throw new UsageError('a lender key needs at least one --enterprise CODE (the enterprises it may read)');
-  }
-  if (kind === 'lender' && enterprises.includes('*'))
-    throw new UsageError('a lender cannot read any enterprise (*)');
-  if (kind !== 'lender' && kind !== 'partner' && enterprises.length > 0)
-    throw new UsageError('--enterprise applies to lender and partner keys only');
-  if (kind !== 'partner' && feeds.length > 0) throw new UsageError('--feed applies to partner keys only');
-  return { command: 'create', kind, name, ownerId, account: undefined, enterprises, feeds };
+  return kept({ command: 'create', kind, name, ownerId, account, enterprises, feeds });
 }

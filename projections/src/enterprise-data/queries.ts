@@ -170,6 +170,53 @@ export async function warehouseSummary(
   };
 }
 
+export interface MonthlyStockRow {
+  month: string;
+  inputQty: number;
+  inputAmount: number;
+  outputQty: number;
+  outputAmount: number;
+  /** Stock at the month's end: every effective movement up to it, as warehouseSummary counts it. */
+  inventoryQty: number;
+  inventoryAmount: number;
+}
+
+/**
+ * An enterprise's stock movements per month through `toMonth` (yyyy-MM), with the running stock
+ * at each month's end; months without movements are absent (the caller carries the stock over).
+ */
+export async function monthlyStockMovements(
+  db: Queryable,
+  schema: string,
+  filter: { enterprise: string; toMonth: string },
+): Promise<MonthlyStockRow[]> {
+  const { rows } = await db.query(
+    `WITH per AS (
+       SELECT substr(occurred_at, 1, 7) AS month,
+         coalesce(sum(qty) FILTER (WHERE qty > 0), 0) AS input_qty,
+         coalesce(sum(amount) FILTER (WHERE qty > 0), 0) AS input_amount,
+         coalesce(-sum(qty) FILTER (WHERE qty < 0), 0) AS output_qty,
+         coalesce(-sum(amount) FILTER (WHERE qty < 0), 0) AS output_amount,
+         sum(qty) AS net_qty, sum(amount) AS net_amount
+       FROM ${ident(schema)}.stock_movements
+       WHERE enterprise = $1 AND effective AND occurred_at IS NOT NULL AND substr(occurred_at, 1, 7) <= $2
+       GROUP BY 1)
+     SELECT month, input_qty, input_amount, output_qty, output_amount,
+       sum(net_qty) OVER (ORDER BY month) AS inventory_qty, sum(net_amount) OVER (ORDER BY month) AS inventory_amount
+     FROM per ORDER BY month`,
+    [filter.enterprise, filter.toMonth],
+  );
+  return rows.map((row) => ({
+    month: row.month,
+    inputQty: Number(row.input_qty),
+    inputAmount: Number(row.input_amount),
+    outputQty: Number(row.output_qty),
+    outputAmount: Number(row.output_amount),
+    inventoryQty: Number(row.inventory_qty),
+    inventoryAmount: Number(row.inventory_amount),
+  }));
+}
+
 /** Inbound or outbound orders of an enterprise within [from, to), with their lines as submitted. */
 export async function listWarehouseOrders(
   db: Queryable,

@@ -103,6 +103,21 @@ export async function upsertOrders(
  * [beginDate, endDate] (dates inclusive), optionally one order number, paged in arrival order
  * (`seq`) so that paging until a short page holds while orders keep arriving.
  */
+/** Orders placed per month (`order_time`'s yyyy-MM) and kind, for an enterprise's trend; months in [fromMonth, toMonth]. */
+export async function monthlyOrderCounts(
+  db: Queryable,
+  schema: string,
+  filter: { enterprise: string; fromMonth: string; toMonth: string },
+): Promise<{ month: string; kind: string; orders: number }[]> {
+  const { rows } = await db.query(
+    `SELECT substr(order_time, 1, 7) AS month, kind, count(*) AS orders FROM ${ident(schema)}.orders
+     WHERE enterprise = $1 AND order_time >= $2 AND substr(order_time, 1, 7) <= $3
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [filter.enterprise, filter.fromMonth, filter.toMonth],
+  );
+  return rows.map((row) => ({ month: row.month, kind: row.kind, orders: Number(row.orders) }));
+}
+
 export async function listOrders(
   db: Queryable,
   schema: string,

@@ -13,7 +13,7 @@ import type pg from 'pg';
 import { taxResults } from '../http/answers.ts';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, sendAsTable, sendSuccess } from '../lenders/respond.ts';
 
 /**
  * The enterprise-feed queries (query spec §3, §5, §7) over the enterprise-feeds projection:
@@ -302,7 +302,7 @@ function createTaxRoute(pool: pg.Pool) {
         en: `nsrsmc (Taxpayer name) does not match the name registered for taxpayer ${request.nsrsbh}`,
       });
     }
-    res.status(200).json({
+    const answer = {
       result: taxResults.success,
       resultmsg: languageOf(req.get('accept-language')) === 'en' ? 'success' : '成功',
       orderNum: request.orderNum,
@@ -313,6 +313,9 @@ function createTaxRoute(pool: pg.Pool) {
       reportTime: report.reportTime,
       ...Object.fromEntries(taxListNames.map((name) => [name, report[name] ?? []])),
       freshness,
-    });
+    };
+    // In the tax convention, yet exportable like every other answer (README "Exports").
+    if (sendAsTable(res, () => answer)) return;
+    res.status(200).json(answer);
   });
 }

@@ -4,12 +4,13 @@ import {
   listGoods,
   listStock,
   listWarehouseLines,
+  monthlyStockMovements,
   type WarehouseLineRow,
   warehouseSummary,
 } from '@tradelog/projections/enterprise-data/queries';
 import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
-import { listOrders, type OrderRow } from '@tradelog/projections/order-status/tables';
+import { listOrders, monthlyOrderCounts, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { TradelogError } from '@tradelog/schemas';
 import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
@@ -18,7 +19,15 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../lenders/respond.ts';
+import {
+  handle,
+  readLive,
+  readOptionsOf,
+  sendRead,
+  sendReadWithPartners,
+  sendSuccess,
+} from '../lenders/respond.ts';
+import { monthsBetween, trendOf } from './trend.ts';
 
 /**
  * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
@@ -34,6 +43,7 @@ export const enterprisePaths = {
   warehouseSummary: queryPath('warehouseSummary'),
   inboundDetails: queryPath('inboundDetails'),
   outboundDetails: queryPath('outboundDetails'),
+  trend: queryPath('enterpriseTrend'),
 } as const;
 
 const orderQueryOf = {
@@ -510,5 +520,29 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       }),
     );
   }
+
+  // The monthly trend (ours; query-api/README.md "Enterprise trend"): two projections, each read
+  // live; the answer's freshness names both.
+  router.post(
+    enterprisePaths.trend,
+    handle(async (req, res) => {
+      const request = validateQuery<{ enterpriseId: string; fromMonth: string; toMonth: string }>(
+        'enterpriseTrend',
+        req.body,
+      );
+      assertEnterprise(callerOf(res), request.enterpriseId);
+      const months = monthsBetween(request.fromMonth, request.toMonth);
+      const orders = await readLive(pool, 'order-status', (s, db) =>
+        monthlyOrderCounts(db, s, { enterprise: request.enterpriseId, ...request }),
+      );
+      const stock = await readLive(pool, 'enterprise-data', (s, db) =>
+        monthlyStockMovements(db, s, { enterprise: request.enterpriseId, toMonth: request.toMonth }),
+      );
+      sendSuccess(res, {
+        dataList: trendOf(months, orders.result, stock.result),
+        freshness: [orders.freshness, stock.freshness],
+      });
+    }),
+  );
   return router;
 }

@@ -10,6 +10,7 @@ import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
+import { answerFormatOf, tableBody } from '../export/answerFormat.ts';
 import { partnerCodesIn, partnerNamesOf, withPartnerNames } from './partnerNames.ts';
 import { type ReadCache, readCacheOf } from './readCache.ts';
 
@@ -19,20 +20,43 @@ import { type ReadCache, readCacheOf } from './readCache.ts';
  * reads (like the QUERY method): an unchanged answer is "not modified", not a failed precondition.
  */
 export function sendSuccess(res: Response, extra: Record<string, unknown>, status = 200): void {
+  if (sendAsTable(res, () => extra, status)) return;
   sendBody(res, JSON.stringify(success(extra)), status);
 }
 
-function sendBody(res: Response, body: string, status = 200, etag = etagOf(body)): void {
+function sendBody(
+  res: Response,
+  body: string | Buffer,
+  status = 200,
+  etag = etagOf(body),
+  contentType = 'application/json',
+): void {
   res.set('ETag', etag);
+  // The same request answers JSON, CSV or a workbook by Accept (export/answerFormat.ts).
+  res.vary('Accept');
   const presented = res.req.get('if-none-match');
   if (status === 200 && presented && matchesEtag(presented, etag)) {
     res.status(304).end();
     return;
   }
-  res.status(status).type('application/json').send(body);
+  res.status(status).type(contentType).send(body);
 }
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/**
+ * A caller that asked for CSV or a workbook (`Accept`) gets the answer as one table, made by the
+ * one serializer the console's exports use too (query-api/README.md "Exports"); false: JSON it is.
+ */
+export function sendAsTable(res: Response, answer: () => Record<string, unknown>, status = 200): boolean {
+  const format = answerFormatOf(res.req);
+  if (format === 'json') return false;
+  const table = tableBody(answer(), format, res.req.path);
+  res.set('Content-Disposition', `attachment; filename="${table.fileName}"`);
+  sendBody(res, table.body, status, etagOf(table.body), table.contentType);
+  return true;
+}
+
+const etagOf = (body: string | Buffer) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
  * The bytes last answered for a read's result: its envelope serialised once, and the whole body
@@ -55,6 +79,7 @@ export function sendRead<T>(
   live: { result: T; freshness: Freshness },
   shape: (result: T) => Record<string, unknown>,
 ): void {
+  if (sendAsTable(res, () => shape(live.result))) return;
   const freshness = JSON.stringify(live.freshness);
   const memoKey = typeof live.result === 'object' && live.result !== null ? live.result : undefined;
   let answer = memoKey && answersOfResult.get(memoKey);

@@ -6,7 +6,9 @@ import { createUnattributedRouter } from '../enterprise/unattributed.ts';
 import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
+import { createAccountsRouter } from '../operations/accounts.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
+import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
 import { createReferenceRouter } from '../reference/router.ts';
 import { requireKey } from './auth.ts';
@@ -33,6 +35,8 @@ export function createProjectionRoutes(deps: {
   documentTopics?: string[];
   /** The default per-key call limit applies to every lender query and operator endpoint. */
   callLimit?: CallLimit;
+  /** The record browser's reader and decoder; absent when KAFKA_BROKERS or SCHEMA_REGISTRY_URL is not set. */
+  records?: Omit<Parameters<typeof createRecordRouter>[0], 'pool'>;
 }): Router {
   const router = Router();
   const callLimit = deps.callLimit ?? noCallLimit;
@@ -47,6 +51,8 @@ export function createProjectionRoutes(deps: {
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
   router.use(createOperationsRouter(deps));
   router.use(createUnattributedRouter(deps));
+  router.use(createAccountsRouter(deps));
+  router.use(createRecordRouter({ pool: deps.pool, reader: undefined, codec: undefined, ...deps.records }));
   router.use(
     createPipelineRouter({
       pool: deps.pool,

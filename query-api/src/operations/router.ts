@@ -1,19 +1,27 @@
 import {
+  type AuditAction,
+  auditActions,
+  cancelPendingVersion,
   deadLetterStates,
+  discardDeadLetters,
   dropVersion,
   findDeadLetter,
+  insertAuditEntry,
   insertNextVersion,
   inTransaction,
   isProjectionName,
+  listAuditEntries,
   listDeadLetters,
   listVersions,
   markDeadLetterRetrying,
+  markDeadLettersRetrying,
   type ProjectionName,
   projectionCatalogue,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
+import { type Caller, callerOf } from '../lenders/auth.ts';
 import { handle, sendSuccess } from '../lenders/respond.ts';
 
 /**
@@ -30,6 +38,33 @@ function projectionParam(req: Request): ProjectionName {
       en: `Unknown projection "${name}"`,
     });
   return name;
+}
+
+/** The audit's actor for a caller: its account and key, named by the account's code. */
+const actorOf = (caller: Caller) => ({
+  accountId: caller.accountId,
+  keyId: caller.keyId,
+  actor: caller.ownerId,
+});
+
+/** At most this many dead letters in one bulk retry or discard (one statement each). */
+export const bulkLimit = 500;
+
+/** The `ids` of a bulk request: dead-letter ids (decimal), 1 to `bulkLimit`, each once. */
+export function bulkIdsOf(body: unknown): string[] {
+  const ids = (body as { ids?: unknown } | undefined)?.ids;
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    ids.length > bulkLimit ||
+    !ids.every((id) => typeof id === 'string' && /^\d{1,18}$/.test(id))
+  ) {
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: `ids 须为 1 至 ${bulkLimit} 个死信编号（字符串）`,
+      en: `ids must list 1 to ${bulkLimit} dead-letter ids (strings)`,
+    });
+  }
+  return [...new Set(ids as string[])];
 }
 
 export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string; now?: () => Date }): Router {
@@ -71,9 +106,43 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
             { version: pending.version },
           );
         }
-        return insertNextVersion(db, deps.namespace, projection, 'requested', now());
+        const requested = await insertNextVersion(db, deps.namespace, projection, 'requested', now());
+        await insertAuditEntry(db, {
+          ...actorOf(callerOf(res)),
+          at: now(),
+          action: 'rebuild.requested',
+          subject: { projection, version: requested.version },
+        });
+        return requested;
       });
       sendSuccess(res, { projection, version: version.version, state: version.state }, 202);
+    }),
+  );
+
+  // Cancel the projection's requested or building version (processors/README.md "Projection
+  // versions and rebuild": the build stops at its next progress tick and never switches).
+  router.delete(
+    '/ops/rebuild/:projection',
+    handle(async (req, res) => {
+      const projection = projectionParam(req);
+      const caller = callerOf(res);
+      const version = await inTransaction(pool, async (db) => {
+        const cancelled = await cancelPendingVersion(db, projection, caller.ownerId, now());
+        if (cancelled === null) return null;
+        await insertAuditEntry(db, {
+          ...actorOf(caller),
+          at: now(),
+          action: 'rebuild.cancelled',
+          subject: { projection, version: cancelled },
+        });
+        return cancelled;
+      });
+      if (version === null)
+        throw localizedError('REBUILD_NOT_PENDING', 409, {
+          cn: `${projection} 没有已请求或构建中的版本`,
+          en: `${projection} has no requested or building version to cancel`,
+        });
+      sendSuccess(res, { projection, version, state: 'failed', cancelled: true });
     }),
   );
 
@@ -133,7 +202,11 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
           cn: `没有死信 ${id}`,
           en: `No dead letter ${id}`,
         });
-      const letter = await markDeadLetterRetrying(pool, id);
+      const letter = await inTransaction(pool, async (db) => {
+        const marked = await markDeadLetterRetrying(db, id);
+        if (marked) await audit(db, res, 'deadLetters.retried', { ids: [id] });
+        return marked;
+      });
       if (!letter)
         throw localizedError('DEAD_LETTER_RESOLVED', 409, {
           cn: `死信 ${id} 已处理`,
@@ -142,6 +215,59 @@ export function createOperationsRouter(deps: { pool: pg.Pool; namespace: string;
       sendSuccess(res, { id, state: letter.state }, 202);
     }),
   );
+
+  // Bulk retry and discard: the letters in a state that allows it are changed, the others left
+  // and listed as `skipped` (already resolved, discarded, unknown).
+  for (const [path, action] of [
+    ['/ops/dead-letters/retry', 'deadLetters.retried'],
+    ['/ops/dead-letters/discard', 'deadLetters.discarded'],
+  ] as const) {
+    router.post(
+      path,
+      handle(async (req, res) => {
+        const ids = bulkIdsOf(req.body);
+        const changed = await inTransaction(pool, async (db) => {
+          const done =
+            action === 'deadLetters.retried'
+              ? await markDeadLettersRetrying(db, ids)
+              : await discardDeadLetters(db, ids, now());
+          if (done.length > 0) await audit(db, res, action, { ids: done });
+          return done;
+        });
+        const skipped = ids.filter((id) => !changed.includes(id));
+        sendSuccess(
+          res,
+          { [action === 'deadLetters.retried' ? 'retrying' : 'discarded']: changed, skipped },
+          202,
+        );
+      }),
+    );
+  }
+
+  // Who did what (newest first): rebuilds, cancels, retries, discards, accounts and keys.
+  router.get(
+    '/ops/audit',
+    handle(async (req, res) => {
+      const action = auditActions.find((known) => known === req.query.action);
+      const before =
+        typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before)
+          ? req.query.before
+          : undefined;
+      const entries = await listAuditEntries(pool, {
+        limit: Math.min(Number(req.query.limit) || 100, 500),
+        ...(before ? { before } : {}),
+        ...(action ? { action } : {}),
+      });
+      sendSuccess(res, { dataList: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) });
+    }),
+  );
+
+  const audit = (
+    db: Parameters<typeof insertAuditEntry>[0],
+    res: Response,
+    action: AuditAction,
+    subject: Record<string, unknown>,
+  ) => insertAuditEntry(db, { ...actorOf(callerOf(res)), at: now(), action, subject });
   return router;
 }
 

@@ -64,6 +64,7 @@ import {
   type OceanParams,
   oceanAnswer,
   terminalAnswer,
+  trackedItemView,
   usageOwnerOf,
 } from '../tracking/router.ts';
 import { checkCustomerName, subscriptionTimeline } from '../tracking/rules.ts';
@@ -536,17 +537,7 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       );
       sendSuccess(res, {
         ...(withheld ? { withheld: withheld.code } : {}),
-        item: item && {
-          family: item.family,
-          subject: item.subject,
-          status: item.derived.status,
-          statusEx: item.derived.statusEx ?? null,
-          location: item.derived.location ?? null,
-          facts: item.facts,
-          events: item.events,
-          reports: item.reports.length,
-          lastReceivedAt: item.lastReceivedAt,
-        },
+        item: item && trackedItemView(item),
       });
     }),
   );

@@ -42,6 +42,7 @@ import {
   checkCustomerName,
   checkPortRequest,
   type RuleBreach,
+  subscriptionTimeline,
   withinPortHistory,
 } from './rules.ts';
 
@@ -65,6 +66,7 @@ export const trackingQueryPaths = {
   oceanTracking: '/open/freightower/trace/ocean',
   terminalTracking: '/open/freightower/trace/shipment',
   airTracking: '/open/freightower/trace/air',
+  timeline: '/open/tracking/timeline',
 } as const;
 
 const messageOf = (issues: readonly ValidationIssue[], lang: 'cn' | 'en') =>
@@ -123,6 +125,21 @@ export async function oceanAnswer(
   params: OceanParams,
   now: Date,
 ): Promise<Record<string, unknown>> {
+  const containerNo = params.containerNo?.trim() || undefined;
+  const item = await oceanItem(pool, params, now);
+  if (!item) return oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) });
+  const result = oceanResult(item, containerNo);
+  // §5: without carrierCode (port data by portCode) no carrier data is obtained.
+  return asksCarrierData(params.carrierCode) ? result : withoutCarrierData(result);
+}
+
+/**
+ * The container or bill an ocean request names, under the port area's rules (a breach is a 400):
+ * the container number first if given, else the bill; a carrier other than AUTO must be the
+ * bill's, and the carrier table's rules hold (§5); the history the port area allows. Null while
+ * nothing is known.
+ */
+export async function oceanItem(pool: pg.Pool, params: OceanParams, now: Date): Promise<TrackedItem | null> {
   const breach =
     checkPortRequest(params) ?? checkCarrierRequest(params, await findCarrier(pool, params.carrierCode));
   if (breach) throw breachError(breach);
@@ -132,11 +149,25 @@ export async function oceanAnswer(
     : null;
   item ??= await findTracked(pool, oceanSubject({ billNo: params.billNo }));
   if (item && !carrierMatches(item, params.carrierCode)) item = null;
-  if (!item) return oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) });
-  const result = oceanResult(withinPortHistory(item, params.portCode, now), containerNo);
-  // §5: without carrierCode (port data by portCode) no carrier data is obtained.
-  return asksCarrierData(params.carrierCode) ? result : withoutCarrierData(result);
+  return item ? withinPortHistory(item, params.portCode, now) : null;
 }
+
+/**
+ * A tracked item as the console's timeline shows it (web/src/console/trackingTimeline.ts): the
+ * derived status and every event with its provenance. One shape for the subscriber's
+ * `/subscriptions/:id/tracking` and the lender's `/open/tracking/timeline`.
+ */
+export const trackedItemView = (item: TrackedItem) => ({
+  family: item.family,
+  subject: item.subject,
+  status: item.derived.status,
+  statusEx: item.derived.statusEx ?? null,
+  location: item.derived.location ?? null,
+  facts: item.facts,
+  events: item.events,
+  reports: item.reports.length,
+  lastReceivedAt: item.lastReceivedAt,
+});
 
 /** The terminal answer's `result` (§3): `{ shipment }`, or null while nothing is known. */
 export async function terminalAnswer(
@@ -289,6 +320,60 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
             : { statusCode: 20001, message: lang === 'en' ? 'no data yet' : '暂无数据', data: [] },
         );
     },
+  );
+
+  // One parcel's, container's, flight's or shipment's timeline (ours; query-api/README.md
+  // "Tracking timeline"): the family's own query request, checked and billed as that query is,
+  // answered as the tracked item with every event and its provenance (null while nothing is known).
+  router.post(
+    trackingQueryPaths.timeline,
+    anyKey,
+    defaultLimit,
+    handle(async (req, res) => {
+      const { family, request } = (req.body ?? {}) as { family?: unknown; request?: unknown };
+      // The subscriber's view of an item (check values left out: tracking/rules.ts).
+      let item: TrackedItem | null;
+      if (family === 'express') {
+        const query = validated('expressInstantQuery', request) as {
+          shipperCode: string;
+          logisticCode: string;
+          customerName?: string;
+        };
+        // As the instant query: a customerName that does not verify is refused, and not billed.
+        const found = await find(expressSubject(query));
+        const breach = checkCustomerName(query.shipperCode, query.customerName, found);
+        if (breach) throw breachError(breach);
+        await recordTrackingUse(pool, callerOf(res), {
+          family: 'express',
+          itemKey: expressSubject(query),
+          at: now(),
+        });
+        ({ item } = subscriptionTimeline({ family: 'express', criteria: query }, found));
+      } else if (family === 'ocean') {
+        const query = validated('oceanTracking', request) as { params: OceanParams };
+        ({ item } = subscriptionTimeline(
+          { family, criteria: {} },
+          await oceanItem(pool, query.params, now()),
+        ));
+      } else if (family === 'terminal') {
+        const query = validated('terminalTracking', request) as {
+          params: { businessNumber: string; portCode: string; ieid: string };
+        };
+        ({ item } = subscriptionTimeline(
+          { family, criteria: {} },
+          await find(terminalSubject(query.params)),
+        ));
+      } else if (family === 'air') {
+        const query = validated('airTracking', request) as { businessNumber: string };
+        ({ item } = subscriptionTimeline({ family, criteria: {} }, await find(airSubject(query))));
+      } else {
+        throw localizedError('VALIDATION_FAILED', 400, {
+          cn: 'family 须为 express、ocean、terminal 或 air',
+          en: 'family must be express, ocean, terminal or air',
+        });
+      }
+      sendSuccess(res, { item: item && trackedItemView(item) });
+    }),
   );
 
   // The caller's billed express orders (§9: one order per carrier code plus number over 40 days).

@@ -25,6 +25,8 @@ export interface RegistryCodec {
   encodeRaw(schemaId: number, json: Buffer): Buffer;
   /** Parses the wire format, fetches the writer schema by id (cached) and checks the value against it. */
   decode(value: Buffer): Promise<{ schemaId: number; value: unknown }>;
+  /** The writer schema a record names, as the registry holds it (cached; the operator's record browser shows it). */
+  writerSchemaOf(schemaId: number): Promise<object>;
 }
 
 const MAGIC_BYTE = 0;
@@ -84,7 +86,7 @@ export interface RegistryCodecOptions {
   fetch?: typeof fetch;
 }
 
-type WriterSchema = { validate: (value: unknown) => boolean; errors: () => string };
+type WriterSchema = { schema: object; validate: (value: unknown) => boolean; errors: () => string };
 
 type RegistryMiddleware = NonNullable<ConstructorParameters<typeof SchemaRegistry>[0]['middlewares']>[number];
 
@@ -170,8 +172,10 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
         `schema id ${schemaId} is a ${String(body.schemaType)} schema`,
       );
     try {
-      const validate = ajv.compile(JSON.parse(String(body.schema)) as object);
+      const schema = JSON.parse(String(body.schema)) as object;
+      const validate = ajv.compile(schema);
       return {
+        schema,
         validate: (value) => validate(value) as boolean,
         errors: () => ajv.errorsText(validate.errors),
       };
@@ -235,6 +239,9 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
       }
     },
     encodeRaw: encodeWireFormat,
+    async writerSchemaOf(schemaId) {
+      return (await writerSchema(schemaId)).schema;
+    },
     async decode(value) {
       const { schemaId, json } = readWireFormat(value);
       const schema = await writerSchema(schemaId);

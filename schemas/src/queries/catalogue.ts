@@ -32,6 +32,7 @@ import {
 import {
   collateralExposureRequest,
   customsDeclarationsRequest,
+  enterpriseTrendRequest,
   expressRouteMapSubscriptionRequest,
   expressSubscriptionRequest,
   goodsRequest,
@@ -71,6 +72,7 @@ export type QueryTypeId =
   | 'warehouseSummary'
   | 'inboundDetails'
   | 'outboundDetails'
+  | 'enterpriseTrend'
   | 'inWarehouseData'
   | 'warehouseIndicators'
   | 'paymentAccountMonitor'
@@ -205,6 +207,10 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
       en: 'flag, code, message, page, pageSize, totalCount and dataList (one row per goods line, paged in arrival order): entOrderNo, warehouseId, warehouseTime (delivery time), goodsId, barCode, goodsName, outputSkuNum (actual, else declared quantity), lotNo, productionTime, expireTime, price, brand, categoryLevel1; null where not given',
     },
   ),
+  entry('enterpriseTrend', 'query', '/open/info/enterprise/trend', enterpriseTrendRequest, {
+    cn: 'flag、code、message 及 dataList（每月一条，含无数据的月份）：month、purchaseOrders、salesToBusiness、salesToConsumer（当月下单的订单数）、inputQty、inputAmount、outputQty、outputAmount（当月出入库）、inventoryQty、inventoryAmount（月末库存，按单据计算）',
+    en: 'flag, code, message and dataList (one entry per month, months without data included): month, purchaseOrders, salesToBusiness, salesToConsumer (orders placed in the month), inputQty, inputAmount, outputQty, outputAmount (the month’s inbound and outbound), inventoryQty, inventoryAmount (month-end stock, from the documents)',
+  }),
   entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
     cn: 'flag、code、message 及平铺的（§3）一个仓库最近盘点：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}（无数据时为 null），以及 warehouseIds（有数据的全部仓库）',
     en: "flag, code, message and, flat (§3), one warehouse's latest count: countDate, cooperationTime, valueOfTotal, inventoryOfSix, deliveryOfSix, turnoverRate, mainBrand, categoryL1 to categoryL3, brandValueRate, deliveryOfThree, deliveryOfPast, deliveryYoY, warehouseId, categoryValueList{categoryName, categoryValue} (null without data), and warehouseIds (every warehouse with data)",

@@ -45,6 +45,7 @@ export const examples: { readonly [Id in QueryTypeId]: QueryRequestsByType[Id] }
   warehouseSummary: { enterpriseId, period: '2024-03' },
   inboundDetails: { enterpriseId, period: '2024-03' },
   outboundDetails: { enterpriseId, period: '2024-03', page: 1, pageSize: 100 },
+  enterpriseTrend: { enterpriseId, fromMonth: '2024-01', toMonth: '2024-12' },
   inWarehouseData: { enterpriseId },
   warehouseIndicators: {
     enterpriseCode: enterpriseId,

@@ -367,6 +367,38 @@ export const outboundDetailsRequest = movementDetails(
   ),
 );
 
+/**
+ * The monthly trend of one enterprise (ours: the lender console's chart; query-api/README.md
+ * "Enterprise trend"): months from fromMonth to toMonth, at most 24.
+ */
+export const enterpriseTrendRequest: JsonSchema = documentSchema({
+  words: l(
+    '企业月度趋势查询',
+    'Enterprise monthly trend query',
+    '企业每月的订单数、出入库与月末库存',
+    "An enterprise's orders, inbound, outbound and month-end stock per month",
+  ),
+  properties: {
+    enterpriseId,
+    fromMonth: formatted(
+      7,
+      yearMonthFormat,
+      l('起始月份', 'From month', '第一个月，YYYY-MM', 'The first month, as YYYY-MM'),
+    ),
+    toMonth: formatted(
+      7,
+      yearMonthFormat,
+      l(
+        '结束月份',
+        'To month',
+        '最后一个月，YYYY-MM，不早于起始月份，最多 24 个月',
+        'The last month, as YYYY-MM; not before the first, at most 24 months',
+      ),
+    ),
+  },
+  required: ['enterpriseId', 'fromMonth', 'toMonth'],
+});
+
 export const callbackUrl = formatted(
   255,
   httpUrlFormat,

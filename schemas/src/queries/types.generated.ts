@@ -147,6 +147,16 @@ export interface OutboundDetailsRequest {
   pageSize?: number;
 }
 
+/** 企业月度趋势查询 — Enterprise monthly trend query */
+export interface EnterpriseTrendRequest {
+  /** 企业标识 — Enterprise id */
+  enterpriseId: string;
+  /** 起始月份 — From month */
+  fromMonth: string;
+  /** 结束月份 — To month */
+  toMonth: string;
+}
+
 /** 在仓数据查询 — In-warehouse data */
 export interface InWarehouseDataRequest {
   /** 企业标识 — Enterprise id */
@@ -472,6 +482,7 @@ export interface QueryRequestsByType {
   warehouseSummary: WarehouseSummaryRequest;
   inboundDetails: InboundDetailsRequest;
   outboundDetails: OutboundDetailsRequest;
+  enterpriseTrend: EnterpriseTrendRequest;
   inWarehouseData: InWarehouseDataRequest;
   warehouseIndicators: WarehouseIndicatorsRequest;
   paymentAccountMonitor: PaymentAccountMonitorRequest;

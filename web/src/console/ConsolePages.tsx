@@ -16,9 +16,12 @@ import type { CollateralAlert, ExposedPiece } from './collateral.ts';
 import { pieceLabel } from './collateral.ts';
 import { consoleCall } from './consoleApi.ts';
 import { authorizationHeader } from './consoleStore.ts';
+import { LenderTables } from './LenderTables.tsx';
+import { LenderTracking } from './LenderTracking.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { PartnerDocuments } from './PartnerDocuments.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
+import { TrendChart } from './TrendChart.tsx';
 
 /** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
 export const ingestProduct = import.meta.env.VITE_INGEST_PRODUCT ?? 'tradelog';
@@ -94,7 +97,14 @@ export function ConsolePage(props: { page: PageId }) {
               ))}
             </nav>
             {page === 'consolePartner' && <PartnerConsole apiKey={apiKey} />}
-            {page === 'consoleLender' && <LenderConsole apiKey={apiKey} />}
+            {page === 'consoleLender' && (
+              <>
+                <LenderConsole apiKey={apiKey} />
+                <LenderTables apiKey={apiKey} />
+                <TrendChart apiKey={apiKey} />
+                <LenderTracking apiKey={apiKey} />
+              </>
+            )}
             {page === 'consoleSubscriber' && <SubscriberConsole apiKey={apiKey} />}
             {page === 'consoleOperator' && <OperatorConsole apiKey={apiKey} />}
           </>

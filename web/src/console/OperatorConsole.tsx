@@ -3,10 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { AccountsPanel } from './AccountsPanel.tsx';
+import { AuditPanel } from './AuditPanel.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { LeadsPanel } from './LeadsPanel.tsx';
 import { type DeclaredProjection, type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
+import { type BrowsedRecord, RecordBrowser, RecordValue } from './RecordBrowser.tsx';
 
 interface DeadLetterRow {
   id: string;
@@ -21,8 +24,15 @@ interface DeadLetterRow {
   failedAt: string;
 }
 
+/** A dead letter with its payload (`GET /ops/dead-letters/:id`). */
+interface DeadLetterView extends DeadLetterRow {
+  recordKey: string | null;
+  headers: Record<string, string>;
+  payload: Omit<BrowsedRecord, 'offset' | 'timestamp' | 'key' | 'headers'>;
+}
+
 /** The states the ops API lists letters by (query-api/README.md "Operator endpoints"). */
-type DeadLetterState = 'open' | 'retrying' | 'resolved' | 'superseded';
+type DeadLetterState = 'open' | 'retrying' | 'resolved' | 'superseded' | 'discarded';
 
 /** Rebuilds report progress about once a second (processors' rebuild loop); poll at that pace while one runs. */
 const pollMs = 1000;
@@ -36,9 +46,14 @@ export function OperatorConsole(props: { apiKey: string }) {
   const [letters, setLetters] = useState<DeadLetterRow[]>();
   const [letterState, setLetterState] = useState<DeadLetterState>('open');
   const [error, setError] = useState<string>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [viewed, setViewed] = useState<DeadLetterView>();
+  const [bulkResult, setBulkResult] = useState<string>();
+  // Bumped after each action of this page, so the audit list shows it.
+  const [acted, setActed] = useState(0);
   const call = useCallback(
-    <T,>(path: string, method: 'GET' | 'POST' = 'GET') =>
-      consoleCall<T>(props.apiKey, locale, path, { method }),
+    <T,>(path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown) =>
+      consoleCall<T>(props.apiKey, locale, path, { method, ...(body === undefined ? {} : { body }) }),
     [props.apiKey, locale],
   );
 
@@ -62,8 +77,10 @@ export function OperatorConsole(props: { apiKey: string }) {
     const answer = await call<{ dataList: DeadLetterRow[] }>(
       `/ops/dead-letters?state=${letterState}&limit=100`,
     );
-    if (answer.ok) setLetters(answer.body.dataList);
-    else setError(answer.message);
+    if (answer.ok) {
+      setLetters(answer.body.dataList);
+      setSelected(new Set());
+    } else setError(answer.message);
   }, [call, letterState]);
 
   useEffect(() => {
@@ -78,16 +95,43 @@ export function OperatorConsole(props: { apiKey: string }) {
     return () => window.clearInterval(timer);
   }, [running, loadVersions]);
 
-  const rebuild = async (name: string) => {
-    const answer = await call(`/ops/rebuild/${name}`, 'POST');
+  const rebuild = async (name: string, method: 'POST' | 'DELETE' = 'POST') => {
+    const answer = await call(`/ops/rebuild/${name}`, method);
     setError(answer.ok ? undefined : answer.message);
+    setActed((n) => n + 1);
     await loadVersions();
   };
   const retry = async (id: string) => {
     const answer = await call(`/ops/dead-letters/${id}/retry`, 'POST');
     setError(answer.ok ? undefined : answer.message);
+    setActed((n) => n + 1);
     await loadLetters();
   };
+  const bulk = async (action: 'retry' | 'discard') => {
+    const answer = await call<{ retrying?: string[]; discarded?: string[]; skipped: string[] }>(
+      `/ops/dead-letters/${action}`,
+      'POST',
+      { ids: [...selected] },
+    );
+    setError(answer.ok ? undefined : answer.message);
+    if (answer.ok) {
+      const changed = (answer.body.retrying ?? answer.body.discarded ?? []).length;
+      setBulkResult(format(o.tools.bulkDone, { changed, skipped: answer.body.skipped.length }));
+    }
+    setActed((n) => n + 1);
+    await loadLetters();
+  };
+  const view = async (id: string) => {
+    const answer = await call<DeadLetterView>(`/ops/dead-letters/${id}`);
+    if (answer.ok) setViewed(answer.body);
+    else setError(answer.message);
+  };
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   return (
     <section>
@@ -137,6 +181,13 @@ export function OperatorConsole(props: { apiKey: string }) {
                       rate: rebuilding.progress?.ratePerSecond ?? 0,
                     })}
                   </p>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => void rebuild(name, 'DELETE')}
+                  >
+                    {o.tools.cancel}
+                  </button>
                 </>
               ) : (
                 <button type="button" className="btn btn-small" onClick={() => void rebuild(name)}>
@@ -163,39 +214,105 @@ export function OperatorConsole(props: { apiKey: string }) {
           ))}
         </select>
       </label>
+      {bulkResult && (
+        <p role="status" className="muted">
+          {bulkResult}
+        </p>
+      )}
       {letters === undefined ? (
         <p className="loading">{t.common.loading}</p>
       ) : letters.length === 0 ? (
         <p className="muted">{o.noDeadLetters}</p>
       ) : (
-        <RefTable
-          columns={[o.projection, o.position, o.error, o.failedAt, o.deadLetterState, t.console.subs.actions]}
-          testId="dead-letters"
-        >
-          {letters.map((letter) => (
-            <tr key={letter.id}>
-              <th scope="row">{letter.projection}</th>
-              <td>
-                <code>
-                  {letter.topic}/{letter.partition}@{letter.offset}
-                </code>
-              </td>
-              <td>
-                <code>{letter.errorCode}</code> {letter.errorMessage}
-              </td>
-              <td>{new Date(letter.failedAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
-              <td>{o.deadLetterStates[letter.state] ?? letter.state}</td>
-              <td>
-                {letter.state === 'open' && (
-                  <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
-                    {o.retry}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </RefTable>
+        <>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn"
+              disabled={selected.size === 0}
+              onClick={() => void bulk('retry')}
+            >
+              {o.tools.retrySelected}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={selected.size === 0}
+              onClick={() => void bulk('discard')}
+            >
+              {o.tools.discardSelected}
+            </button>
+          </div>
+          <RefTable
+            columns={[
+              '',
+              o.projection,
+              o.position,
+              o.error,
+              o.failedAt,
+              o.deadLetterState,
+              t.console.subs.actions,
+            ]}
+            testId="dead-letters"
+          >
+            {letters.map((letter) => (
+              <tr key={letter.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={format(o.tools.select, { id: letter.id })}
+                    checked={selected.has(letter.id)}
+                    onChange={() => toggle(letter.id)}
+                  />
+                </td>
+                <th scope="row">{letter.projection}</th>
+                <td>
+                  <code>
+                    {letter.topic}/{letter.partition}@{letter.offset}
+                  </code>
+                </td>
+                <td>
+                  <code>{letter.errorCode}</code> {letter.errorMessage}
+                </td>
+                <td>{new Date(letter.failedAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+                <td>{o.deadLetterStates[letter.state] ?? letter.state}</td>
+                <td>
+                  <button type="button" className="btn btn-small" onClick={() => void view(letter.id)}>
+                    {o.tools.view}
+                  </button>{' '}
+                  {letter.state === 'open' && (
+                    <button type="button" className="btn btn-small" onClick={() => void retry(letter.id)}>
+                      {o.retry}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </RefTable>
+        </>
       )}
+      {viewed && (
+        <section className="card" data-testid="dead-letter-payload">
+          <h4>{format(o.tools.payload, { id: viewed.id })}</h4>
+          <p className="small">
+            <code>
+              {viewed.topic}/{viewed.partition}@{viewed.offset}
+            </code>{' '}
+            <code>{viewed.errorCode}</code> {viewed.errorMessage}
+          </p>
+          <p className="small">
+            {o.tools.key}: <code>{viewed.recordKey ?? '—'}</code>
+          </p>
+          <p className="small">
+            {o.tools.headers}: <code>{JSON.stringify(viewed.headers)}</code>
+          </p>
+          <RecordValue record={viewed.payload} />
+        </section>
+      )}
+
+      <RecordBrowser apiKey={props.apiKey} />
+      <AccountsPanel apiKey={props.apiKey} onChange={() => setActed((n) => n + 1)} />
+      <AuditPanel apiKey={props.apiKey} version={acted} />
 
       <LeadsPanel apiKey={props.apiKey} />
 

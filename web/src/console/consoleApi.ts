@@ -45,3 +45,57 @@ export async function consoleCall<T = Record<string, unknown>>(
     message: ok || message !== 'Network Error' ? message : `${response.status} Error`,
   };
 }
+
+const exportTypes = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * A query's answer as a file: the same request with `Accept` asking CSV or a workbook, which
+ * query-api answers with its one serializer (query-api/README.md "Exports"), saved under the
+ * name the server gives. A failure answers JSON in the envelope, whose message is shown.
+ */
+export async function consoleExport(
+  apiKey: string,
+  locale: 'cn' | 'en',
+  path: string,
+  body: unknown,
+  format: keyof typeof exportTypes,
+): Promise<{ ok: boolean; message: string }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        Accept: exportTypes[format],
+        'Accept-Language': locale === 'en' ? 'en' : 'zh-CN',
+        'Content-Type': 'application/json',
+        ...authorizationHeader(apiKey),
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, message: 'Network Error' };
+  }
+  if (!response.ok) {
+    const failure = (await response.json().catch(() => ({}))) as { message?: string };
+    return { ok: false, message: failure.message || `${response.status} ${errorText(failure)}` };
+  }
+  // An interface whose answer has no table form (one answering in a convention of its own) answers JSON.
+  if (!(response.headers.get('content-type') ?? '').startsWith(exportTypes[format])) {
+    return { ok: false, message: `${response.status} ${response.headers.get('content-type') ?? ''}`.trim() };
+  }
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `answer.${format}`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download; release it on the next turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return { ok: true, message: '' };
+}

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
+import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
+import type pg from 'pg';
+import { inTransaction } from '../db.ts';
+import { type AuditActor, insertAuditEntry } from '../operatorAudit.ts';
+import { type ApiKeyKind, generateApiKey, ownerIdFromName } from './apiKey.ts';
+import {
+  type AccountRow,
+  type ApiKeyRow,
+  changeGrants,
+  createApiKey,
+  findAccounts,
+  insertAccount,
+  type Queryable,
+  revokeApiKey,
+} from './store.ts';
+
+/**
+ * Accounts and keys as an operator changes them — one implementation for the command line
+ * (`npm run keys`, cli.ts) and the operator console (`/ops/accounts`, query-api): the same rules
+ * (`accountRuleOf`, pure), the same statements, the same audit entry in the same transaction.
+ * A name always makes a new account; an account is never found by a name (query-api README
+ * "Accounts").
+ */
+export type AccountCommand =
+  | {
+      command: 'create';
+      kind: ApiKeyKind;
+      /** The new account's name; empty when the key joins an existing `account`. */
+      name: string;
+      ownerId: string | undefined;
+      account: string | undefined;
+      enterprises: string[];
+      feeds: string[];
+    }
+  | { command: 'grant' | 'withdraw'; account: string; enterprises: string[]; feeds: string[] }
+  | { command: 'revoke'; id: string };
+
+/** A broken rule, in both languages; the command line prints the English, the API answers 400. */
+export const accountRuleError = (message: Bilingual, status = 400): TradelogError =>
+  localizedError('ACCOUNT_RULE', status, message);
+
+const enterpriseCode = /^(\*|[\w.-]{1,50})$/;
+const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** Enterprise codes, split on commas, each checked, each once. */
+export function enterpriseCodesOf(values: readonly string[]): string[] {
+  const codes = values
+    .flatMap((value) => value.split(','))
+    .map((code) => code.trim())
+    .filter(Boolean);
+  for (const code of codes) {
+    if (!enterpriseCode.test(code))
+      throw accountRuleError({
+        cn: `"${code}" 不是企业代码（不超过 50 个字母、数字、. _ -，或 *）`,
+        en: `"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`,
+      });
+  }
+  return [...new Set(codes)];
+}
+
+/** Feed families, split on commas, each one of the catalogue's. */
+export function feedFamiliesOf(values: readonly string[]): string[] {
+  const families = values
+    .flatMap((value) => value.split(','))
+    .map((family) => family.trim())
+    .filter(Boolean);
+  for (const family of families) {
+    if (!feedFamilies.includes(family))
+      throw accountRuleError({
+        cn: `"${family}" 不是数据源类别（${feedFamilies.join('、')}）`,
+        en: `"${family}" is not a feed family (${feedFamilies.join(', ')})`,
+      });
+  }
+  return [...new Set(families)];
+}
+
+/** The rules a command must keep before anything is read or written; undefined when it keeps them. Pure. */
+export function accountRuleOf(command: AccountCommand): Bilingual | undefined {
+  if (command.command === 'revoke') {
+    return uuid.test(command.id)
+      ? undefined
+      : {
+          cn: `"${command.id}" 不是密钥编号（UUID）`,
+          en: `"${command.id}" is not a key id (a UUID, as printed by list)`,
+        };
+  }
+  if (command.command === 'grant' || command.command === 'withdraw') {
+    return command.enterprises.length + command.feeds.length === 0
+      ? {
+          cn: `${command.command} 需要账户与至少一个企业代码或数据源类别`,
+          en: `${command.command} takes an account and at least one enterprise code or --feed family`,
+        }
+      : undefined;
+  }
+  if (command.command !== 'create') return undefined;
+  const { kind, enterprises, feeds } = command;
+  if (command.account !== undefined) {
+    return command.name !== '' || command.ownerId !== undefined || enterprises.length > 0 || feeds.length > 0
+      ? {
+          cn: '为已有账户添加密钥时不能再给名称、代码、企业或数据源（请用授权）',
+          en: '--account adds a key to an existing account: give no name, --id, enterprises or feeds (use grant)',
+        }
+      : undefined;
+  }
+  if (command.name.trim() === '')
+    return { cn: `创建 ${kind} 账户需要名称`, en: `create ${kind} needs the account's name` };
+  if (kind === 'lender' && enterprises.length === 0)
+    return {
+      cn: '资金方密钥至少需要一个可查询的企业代码',
+      en: 'a lender key needs at least one --enterprise CODE (the enterprises it may read)',
+    };
+  if (kind === 'lender' && enterprises.includes('*'))
+    return { cn: '资金方不能查询任意企业（*）', en: 'a lender cannot read any enterprise (*)' };
+  if (kind !== 'lender' && kind !== 'partner' && enterprises.length > 0)
+    return {
+      cn: '只有资金方与合作方账户有企业授权',
+      en: '--enterprise applies to lender and partner keys only',
+    };
+  if (kind !== 'partner' && feeds.length > 0)
+    return { cn: '只有合作方账户（数据提供方）提交数据源', en: '--feed applies to partner keys only' };
+  return undefined;
+}
+
+/** The grant rules that depend on the account's kind. Pure. */
+export function grantRuleOf(
+  kind: ApiKeyKind,
+  change: { enterprises: string[]; feeds: string[] },
+): Bilingual | undefined {
+  if (kind !== 'partner' && kind !== 'lender')
+    return { cn: `${kind} 账户没有企业授权`, en: `a ${kind} account has no enterprise grants` };
+  if (kind === 'lender' && change.enterprises.includes('*'))
+    return { cn: '资金方不能查询任意企业（*）', en: 'a lender cannot read any enterprise (*)' };
+  if (kind !== 'partner' && change.feeds.length > 0)
+    return {
+      cn: '只有合作方账户（数据提供方）提交数据源',
+      en: 'only a partner account (a data provider) submits feeds',
+    };
+  return undefined;
+}
+
+/** The one account an operator names by id or code; several kinds sharing a code must be told apart by id. */
+export async function oneAccount(db: Queryable, idOrCode: string, kind?: ApiKeyKind): Promise<AccountRow> {
+  const found = (await findAccounts(db, idOrCode)).filter((row) => kind === undefined || row.kind === kind);
+  if (found.length === 0)
+    throw accountRuleError(
+      {
+        cn: `没有${kind ?? ''}账户 "${idOrCode}"`,
+        en: `no ${kind ?? ''} account "${idOrCode}" (see: npm run keys -- accounts)`,
+      },
+      404,
+    );
+  if (found.length > 1)
+    throw accountRuleError(
+      {
+        cn: `"${idOrCode}" 对应多个账户，请给出账户编号`,
+        en: `"${idOrCode}" names several accounts; give the account id`,
+      },
+      409,
+    );
+  return found[0]!;
+}
+
+export type AccountOutcome =
+  | {
+      command: 'create';
+      account: AccountRow;
+      key: ApiKeyRow /** Shown once, never stored. */;
+      secret: string;
+    }
+  | { command: 'grant' | 'withdraw'; account: AccountRow }
+  | { command: 'revoke'; key: ApiKeyRow };
+
+/**
+ * Runs a command in one transaction with its audit entry. `actor` says who asked (an operator's
+ * account and key, or `cli:<user>`).
+ */
+/** The outcome of a command of the given kind. */
+export type OutcomeOf<C extends AccountCommand> = Extract<AccountOutcome, { command: C['command'] }>;
+
+export function runAccountCommand<C extends AccountCommand>(
+  pool: pg.Pool,
+  command: C,
+  context: { actor: AuditActor; now: () => Date; newId?: () => string },
+): Promise<OutcomeOf<C>> {
+  return runCommand(pool, command, context) as Promise<OutcomeOf<C>>;
+}
+
+async function runCommand(
+  pool: pg.Pool,
+  command: AccountCommand,
+  context: { actor: AuditActor; now: () => Date; newId?: () => string },
+): Promise<AccountOutcome> {
+  const rule = accountRuleOf(command);
+  if (rule) throw accountRuleError(rule);
+  const newId = context.newId ?? randomUUID;
+  return inTransaction(pool, async (db) => {
+    const at = context.now();
+    const audit = (
+      action: Parameters<typeof insertAuditEntry>[1]['action'],
+      subject: Record<string, unknown>,
+    ) => insertAuditEntry(db, { ...context.actor, at, action, subject });
+    switch (command.command) {
+      case 'create': {
+        let account: AccountRow;
+        if (command.account !== undefined) {
+          account = await oneAccount(db, command.account, command.kind);
+        } else {
+          const code = command.ownerId ?? ownerIdFromName(command.name);
+          const created = await insertAccount(db, {
+            id: newId(),
+            kind: command.kind,
+            code,
+            name: command.name.trim(),
+            enterprises: command.enterprises,
+            feeds: command.feeds,
+            createdAt: at,
+          });
+          if (created === null)
+            throw accountRuleError(
+              {
+                cn: `${command.kind} 账户 "${code}" 已存在：可为它添加密钥，或为新账户另给代码`,
+                en: `a ${command.kind} account "${code}" exists already: add a key to it with --account ${code}, or give the new account its own --id`,
+              },
+              409,
+            );
+          account = created;
+          await audit('account.created', {
+            accountId: account.id,
+            kind: account.kind,
+            code: account.code,
+            enterprises: account.enterprises,
+            feeds: account.feeds,
+          });
+        }
+        const generated = generateApiKey();
+        const key = await createApiKey(db, {
+          id: newId(),
+          kind: command.kind,
+          accountId: account.id,
+          ownerId: account.code,
+          ownerName: account.name,
+          enterprises: [],
+          keyPrefix: generated.prefix,
+          keyHash: generated.hash,
+          createdAt: at,
+        });
+        await audit('key.created', {
+          keyId: key.id,
+          accountId: account.id,
+          kind: key.kind,
+          prefix: key.keyPrefix,
+        });
+        return { command: 'create', account, key, secret: generated.key };
+      }
+      case 'grant':
+      case 'withdraw': {
+        const account = await oneAccount(db, command.account);
+        if (command.command === 'grant') {
+          const grantRule = grantRuleOf(account.kind, command);
+          if (grantRule) throw accountRuleError(grantRule);
+        }
+        const changed = await changeGrants(
+          db,
+          account.id,
+          command.command === 'grant'
+            ? { grant: command.enterprises, grantFeeds: command.feeds }
+            : { withdraw: command.enterprises, withdrawFeeds: command.feeds },
+        );
+        await audit(command.command === 'grant' ? 'grants.added' : 'grants.withdrawn', {
+          accountId: account.id,
+          code: account.code,
+          enterprises: command.enterprises,
+          feeds: command.feeds,
+        });
+        return { command: command.command, account: changed! };
+      }
+      case 'revoke': {
+        const key = await revokeApiKey(db, command.id, at);
+        if (key === null)
+          throw accountRuleError(
+            { cn: `没有编号为 ${command.id} 的密钥`, en: `no API key with id ${command.id}` },
+            404,
+          );
+        await audit('key.revoked', { keyId: key.id, accountId: key.accountId });
+        return { command: 'revoke', key };
+      }
+    }
+  });
+}

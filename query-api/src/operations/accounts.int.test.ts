@@ -1,0 +1,125 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { migrate } from '@tradelog/projections/migrate';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
+import { createApp } from '../app.ts';
+import { noSmsSender } from '../content/smsSenders.ts';
+import { createProjectionRoutes } from '../lenders/routes.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
+type Json = any;
+
+// Accounts and keys through /ops on real Postgres: the command line's rules, answered in both
+// languages; a key made here works at once and stops at its revoke; the audit names who did each.
+describe('/ops/accounts', () => {
+  const services = testServices();
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let server: Server;
+  let base = '';
+  let operatorKey = '';
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'accts');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 4 });
+    operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-accounts' })).key;
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        pool,
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: noSmsSender,
+      },
+      routers: [createProjectionRoutes({ pool, namespace: db.schema })],
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server?.close();
+    await pool?.end();
+    await db?.drop();
+  });
+
+  const call = async (path: string, body?: unknown, options: { key?: string; lang?: string } = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${options.key ?? operatorKey}`,
+        'content-type': 'application/json',
+        'accept-language': options.lang ?? 'en',
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+
+  it('creates, grants, adds and revokes keys under the command line’s rules, and audits each', async () => {
+    // The command line's rules, in both languages.
+    const noEnterprise = await call('/ops/accounts', { kind: 'lender', name: 'Bank' });
+    expect(noEnterprise).toMatchObject({ status: 400, body: { code: 'ACCOUNT_RULE' } });
+    expect(noEnterprise.body.message).toMatch(/at least one --enterprise CODE/);
+    const inChinese = await call('/ops/accounts', { kind: 'lender', name: 'Bank' }, { lang: 'zh-CN' });
+    expect(inChinese.body.message).toBe('资金方密钥至少需要一个可查询的企业代码');
+    expect(
+      (await call('/ops/accounts', { kind: 'lender', name: 'Bank', enterprises: ['*'] })).body.message,
+    ).toMatch(/cannot read any enterprise/);
+    expect(
+      (await call('/ops/accounts', { kind: 'subscriber', name: 'S', feeds: ['tracking.express'] })).status,
+    ).toBe(400);
+
+    const created = await call('/ops/accounts', {
+      kind: 'lender',
+      name: 'Bank of Tests',
+      enterprises: ['E1'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.apiKey).toMatch(/^tlk_/);
+    const account = created.body.account;
+    expect(account).toMatchObject({ kind: 'lender', code: expect.any(String), enterprises: ['E1'] });
+    // The same name again is another organisation: refused, never merged.
+    expect(
+      (await call('/ops/accounts', { kind: 'lender', name: 'Bank of Tests', enterprises: ['E2'] })).status,
+    ).toBe(409);
+
+    // The new key works at once: a lender key is let in and refused /ops (403, not 401).
+    expect((await call('/ops/accounts', undefined, { key: created.body.apiKey })).status).toBe(403);
+
+    expect((await call(`/ops/accounts/${account.id}/grant`, { enterprises: ['*'] })).status).toBe(400);
+    const granted = await call(`/ops/accounts/${account.code}/grant`, { enterprises: ['E2'] });
+    expect(granted.body.account.enterprises).toEqual(['E1', 'E2']);
+    const withdrawn = await call(`/ops/accounts/${account.id}/withdraw`, { enterprises: ['E1'] });
+    expect(withdrawn.body.account.enterprises).toEqual(['E2']);
+
+    const second = await call(`/ops/accounts/${account.id}/keys`, { kind: 'lender' });
+    expect(second.status).toBe(201);
+    const listed = await call('/ops/accounts');
+    const keys = listed.body.dataList.find((row: Json) => row.id === account.id).keys;
+    expect(keys).toHaveLength(2);
+    // Secrets are answered once, never listed.
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.apiKey);
+
+    const revoked = await call(`/ops/keys/${keys[0].id}/revoke`, {});
+    expect(revoked.body.key.revokedAt).toEqual(expect.any(String));
+    expect((await call(`/ops/keys/00000000-0000-4000-8000-000000000000/revoke`, {})).status).toBe(404);
+
+    const audit = await call('/ops/audit');
+    expect(audit.body.dataList.map((entry: Json) => [entry.action, entry.actor]).reverse()).toEqual([
+      ['account.created', 'ops-accounts'],
+      ['key.created', 'ops-accounts'],
+      ['grants.added', 'ops-accounts'],
+      ['grants.withdrawn', 'ops-accounts'],
+      ['key.created', 'ops-accounts'],
+      ['key.revoked', 'ops-accounts'],
+    ]);
+  });
+});

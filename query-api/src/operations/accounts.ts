@@ -1,0 +1,133 @@
+import { type AccountCommand, runAccountCommand } from '@tradelog/projections/access/accountCommands';
+import { type ApiKeyKind, isApiKeyKind } from '@tradelog/projections/access/apiKey';
+import {
+  type AccountRow,
+  type ApiKeyRow,
+  listAccounts,
+  listApiKeys,
+} from '@tradelog/projections/access/store';
+import { localizedError } from '@tradelog/schemas';
+import { type Response, Router } from 'express';
+import type pg from 'pg';
+import { callerOf } from '../lenders/auth.ts';
+import { handle, sendSuccess } from '../lenders/respond.ts';
+
+/**
+ * Accounts and keys in the operator console (query-api/README.md "Accounts in the console"):
+ * the command line's commands over HTTP, run by the one implementation both share
+ * (projections/src/access/accountCommands.ts: the same rules, the same audit). Operator keys
+ * only (the `/ops` guard in lenders/routes.ts). A new key's secret is answered once.
+ */
+const strings = (value: unknown, name: string): string[] => {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string') || value.length > 500)
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: `${name} 须为字符串数组`,
+      en: `${name} must be an array of strings`,
+    });
+  return value as string[];
+};
+const text = (value: unknown, name: string, max: number): string | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > max)
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: `${name} 须为不超过 ${max} 个字符的文本`,
+      en: `${name} must be text of at most ${max} characters`,
+    });
+  return value;
+};
+const kindOf = (value: unknown): ApiKeyKind => {
+  if (typeof value !== 'string' || !isApiKeyKind(value))
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: 'kind 须为 partner、lender、subscriber 或 operator',
+      en: 'kind must be partner, lender, subscriber or operator',
+    });
+  return value;
+};
+
+const accountOut = (account: AccountRow, keys: readonly ApiKeyRow[]) => ({
+  ...account,
+  keys: keys
+    .filter((key) => key.accountId === account.id)
+    .map(({ id, kind, keyPrefix, createdAt, revokedAt }) => ({ id, kind, keyPrefix, createdAt, revokedAt })),
+});
+
+export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }): Router {
+  const { pool } = deps;
+  const now = deps.now ?? (() => new Date());
+  const router = Router();
+  const run = <C extends AccountCommand>(res: Response, command: C) =>
+    runAccountCommand(pool, command, {
+      actor: { accountId: callerOf(res).accountId, keyId: callerOf(res).keyId, actor: callerOf(res).ownerId },
+      now,
+    });
+
+  router.get(
+    '/ops/accounts',
+    handle(async (_req, res) => {
+      const [accounts, keys] = await Promise.all([listAccounts(pool), listApiKeys(pool)]);
+      sendSuccess(res, { dataList: accounts.map((account) => accountOut(account, keys)) });
+    }),
+  );
+
+  // A new account with its first key (`npm run keys -- create <kind> <name> …`).
+  router.post(
+    '/ops/accounts',
+    handle(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const outcome = await run(res, {
+        command: 'create',
+        kind: kindOf(body.kind),
+        name: text(body.name, 'name', 200) ?? '',
+        ownerId: text(body.code, 'code', 64),
+        account: undefined,
+        enterprises: strings(body.enterprises, 'enterprises'),
+        feeds: strings(body.feeds, 'feeds'),
+      });
+      sendSuccess(res, { account: accountOut(outcome.account, [outcome.key]), apiKey: outcome.secret }, 201);
+    }),
+  );
+
+  // Another key for an account (`create <kind> --account <account>`).
+  router.post(
+    '/ops/accounts/:account/keys',
+    handle(async (req, res) => {
+      const outcome = await run(res, {
+        command: 'create',
+        kind: kindOf((req.body as Record<string, unknown> | undefined)?.kind),
+        name: '',
+        ownerId: undefined,
+        account: String(req.params.account),
+        enterprises: [],
+        feeds: [],
+      });
+      sendSuccess(res, { account: accountOut(outcome.account, [outcome.key]), apiKey: outcome.secret }, 201);
+    }),
+  );
+
+  for (const command of ['grant', 'withdraw'] as const) {
+    router.post(
+      `/ops/accounts/:account/${command}`,
+      handle(async (req, res) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const outcome = await run(res, {
+          command,
+          account: String(req.params.account),
+          enterprises: strings(body.enterprises, 'enterprises'),
+          feeds: strings(body.feeds, 'feeds'),
+        });
+        sendSuccess(res, { account: outcome.account });
+      }),
+    );
+  }
+
+  router.post(
+    '/ops/keys/:id/revoke',
+    handle(async (req, res) => {
+      const outcome = await run(res, { command: 'revoke', id: String(req.params.id).toLowerCase() });
+      const { id, kind, accountId, keyPrefix, revokedAt } = outcome.key;
+      sendSuccess(res, { key: { id, kind, accountId, keyPrefix, revokedAt } });
+    }),
+  );
+  return router;
+}

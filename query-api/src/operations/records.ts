@@ -1,0 +1,156 @@
+import { findDeadLetter, type Queryable } from '@tradelog/projections';
+import { isTradelogError, localizedError } from '@tradelog/schemas';
+import { RecordUndecodableError, type RegistryCodec, readWireFormat } from '@tradelog/schemas/log/codec';
+import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
+import { type Request, Router } from 'express';
+import { handle, sendSuccess } from '../lenders/respond.ts';
+import { printableKey } from './router.ts';
+
+/**
+ * The operator's record browser (query-api/README.md "Record browser"): `GET /ops/records?topic=
+ * &partition=&offset=&limit=` reads records where they are in the log and shows each decoded
+ * with the schema its value names in the registry (wire format: ARCHITECTURE "The log is the
+ * truth"), with its key and headers. A value that does not decode is shown as bytes with the
+ * reason, as a consumer would dead-letter it; a registry that does not answer is 503, not a
+ * verdict on the record.
+ */
+export const recordPageLimit = 50;
+
+interface RecordQuery {
+  topic: string;
+  partition: number;
+  offset: bigint;
+  limit: number;
+}
+
+const invalid = (en: string, cn: string) => localizedError('VALIDATION_FAILED', 400, { cn, en });
+
+/** The query's parameters, checked. Pure. */
+export function recordQueryOf(query: Request['query']): RecordQuery {
+  const topic = typeof query.topic === 'string' ? query.topic : '';
+  // Kafka topic names: at most 249 of [a-zA-Z0-9._-].
+  if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic))
+    throw invalid('topic must be a Kafka topic name', 'topic 须为 Kafka 主题名');
+  const whole = (value: unknown) =>
+    typeof value === 'string' && /^\d{1,19}$/.test(value) ? value : undefined;
+  const partition = whole(query.partition ?? '0');
+  if (partition === undefined || Number(partition) > 1_000_000)
+    throw invalid('partition must be a whole number', 'partition 须为非负整数');
+  const offset = whole(query.offset ?? '0');
+  if (offset === undefined) throw invalid('offset must be a whole number', 'offset 须为非负整数');
+  const limit = whole(query.limit ?? '10');
+  if (limit === undefined || Number(limit) < 1 || Number(limit) > recordPageLimit)
+    throw invalid(`limit must be 1 to ${recordPageLimit}`, `limit 须在 1 到 ${recordPageLimit} 之间`);
+  return { topic, partition: Number(partition), offset: BigInt(offset), limit: Number(limit) };
+}
+
+/** Header values as text where they are printable UTF-8, else `base64:…` (as record keys). */
+const headerText = (value: Buffer | null) => (value === null ? null : printableKey(value));
+
+type Codec = Pick<RegistryCodec, 'decode' | 'writerSchemaOf'>;
+
+/**
+ * A record's value decoded with its writer schema, or, when the value is the record's own fault,
+ * the reason and the bytes. The record browser and the dead-letter view both show values this way.
+ */
+export async function decodedValue(codec: Codec | undefined, value: Buffer | null) {
+  if (value === null) return { schemaId: null, schema: null, value: null, error: null };
+  let schemaId: number | null = null;
+  try {
+    schemaId = readWireFormat(value).schemaId;
+    if (!codec) throw new RecordUndecodableError('REGISTRY_NOT_CONFIGURED', 'SCHEMA_REGISTRY_URL is not set');
+    const decoded = await codec.decode(value);
+    const schema = (await codec.writerSchemaOf(schemaId)) as { $id?: string; title?: string };
+    return {
+      schemaId,
+      schema: { id: schema.$id ?? null, title: schema.title ?? null },
+      value: decoded.value,
+      error: null,
+    };
+  } catch (error) {
+    // The record's own fault (processors/README.md "Consumer runtime"): shown; the registry's state: thrown.
+    if (!(error instanceof RecordUndecodableError || (isTradelogError(error) && !error.retriable)))
+      throw error;
+    const { code, message } = error as RecordUndecodableError;
+    return {
+      schemaId,
+      schema: null,
+      value: null,
+      error: { code, message },
+      valueBase64: value.toString('base64'),
+    };
+  }
+}
+
+async function decoded(codec: Codec, record: RawRecord) {
+  return {
+    offset: record.offset,
+    timestamp: new Date(Number(record.timestamp)).toISOString(),
+    key: record.key === null ? null : printableKey(record.key),
+    headers: Object.fromEntries(record.headers.map(([name, value]) => [name, headerText(value)])),
+    valueBytes: record.value?.length ?? 0,
+    ...(await decodedValue(codec, record.value)),
+  };
+}
+
+export function createRecordRouter(deps: {
+  pool: Queryable;
+  reader: RecordReader | undefined;
+  codec: Codec | undefined;
+}): Router {
+  const router = Router();
+
+  // A dead letter with its payload (query-api/README.md "Dead letters"): the value decoded as the
+  // record browser decodes it — a letter is often the record's fault, then its bytes and why.
+  router.get(
+    '/ops/dead-letters/:id',
+    handle(async (req, res) => {
+      const id = String(req.params.id);
+      const letter = /^\d{1,18}$/.test(id) ? await findDeadLetter(deps.pool, id) : null;
+      if (!letter)
+        throw localizedError('DEAD_LETTER_UNKNOWN', 404, {
+          cn: `没有死信 ${id}`,
+          en: `No dead letter ${id}`,
+        });
+      const { value, recordKey, ...rest } = letter;
+      sendSuccess(res, {
+        ...rest,
+        recordKey: recordKey === null ? null : printableKey(recordKey),
+        valueBytes: value?.length ?? 0,
+        payload: await decodedValue(deps.codec, value),
+      });
+    }),
+  );
+  router.get(
+    '/ops/records',
+    handle(async (req, res) => {
+      const query = recordQueryOf(req.query);
+      if (!deps.reader || !deps.codec) {
+        throw localizedError(
+          'KAFKA_NOT_CONFIGURED',
+          503,
+          {
+            cn: '查询服务未配置 KAFKA_BROKERS 与 SCHEMA_REGISTRY_URL，无法读取记录',
+            en: 'KAFKA_BROKERS and SCHEMA_REGISTRY_URL are not set for the query API',
+          },
+          {},
+          { retriable: false },
+        );
+      }
+      const page = await deps.reader.read(query.topic, query.partition, query.offset, query.limit);
+      const dataList = [];
+      for (const record of page.records) dataList.push(await decoded(deps.codec, record));
+      const last = page.records.at(-1);
+      sendSuccess(res, {
+        topic: query.topic,
+        partition: query.partition,
+        logStartOffset: page.logStartOffset,
+        highWatermark: page.highWatermark,
+        // Where the next page starts: after the last record shown, else where this one asked.
+        nextOffset: last ? String(BigInt(last.offset) + 1n) : String(query.offset),
+        dataList,
+      });
+    }),
+  );
+  return router;
+}

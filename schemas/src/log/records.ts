@@ -1,0 +1,160 @@
+import { Consumer } from '@platformatic/kafka';
+import { TradelogError } from '../runtime/errors.ts';
+
+/**
+ * Reading records where they are: a topic, a partition, an offset — for the operator's record
+ * browser (query-api/README.md "Record browser"). One fetch request to the partition's leader,
+ * no consumer group (nothing joins, nothing is committed, nothing is left behind in the broker).
+ * On @platformatic/kafka, like the producer: kafkajs consumes only through groups.
+ */
+export interface RawRecord {
+  offset: string;
+  /** The record's timestamp (create time), ms since the epoch. */
+  timestamp: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: [string, Buffer | null][];
+}
+
+export interface RecordPage {
+  records: RawRecord[];
+  /** The partition's first offset still held, and the offset the next record will get. */
+  logStartOffset: string;
+  highWatermark: string;
+}
+
+export interface RecordReader {
+  read(topic: string, partition: number, offset: bigint, limit: number): Promise<RecordPage>;
+  close(): Promise<void>;
+}
+
+interface FetchedBatch {
+  firstOffset: bigint;
+  firstTimestamp: bigint;
+  records: {
+    offsetDelta: number;
+    timestampDelta: bigint;
+    key: Buffer | null;
+    value: Buffer | null;
+    headers: [Buffer | null, Buffer | null][];
+  }[];
+}
+
+/**
+ * The records from `offset` on, at most `limit`, from fetched batches. Pure. A fetch answers
+ * whole batches, so the first may begin before the offset asked for.
+ */
+export function recordsFrom(batches: readonly FetchedBatch[], offset: bigint, limit: number): RawRecord[] {
+  const records: RawRecord[] = [];
+  for (const batch of batches) {
+    for (const record of batch.records) {
+      const at = batch.firstOffset + BigInt(record.offsetDelta);
+      if (at < offset) continue;
+      if (records.length >= limit) return records;
+      records.push({
+        offset: at.toString(),
+        timestamp: (batch.firstTimestamp + record.timestampDelta).toString(),
+        key: record.key,
+        value: record.value,
+        headers: record.headers.map(([name, value]) => [name?.toString('utf8') ?? '', value]),
+      });
+    }
+  }
+  return records;
+}
+
+export class TopicPartitionUnknownError extends TradelogError {
+  constructor(topic: string, partition: number) {
+    super('TOPIC_PARTITION_UNKNOWN', `topic ${topic} has no partition ${partition}`, {
+      status: 404,
+      details: {
+        message: {
+          cn: `主题 ${topic} 没有分区 ${partition}`,
+          en: `Topic ${topic} has no partition ${partition}`,
+        },
+      },
+    });
+  }
+}
+
+export function createRecordReader(options: { brokers: string[]; clientId: string }): RecordReader {
+  // The options name a group because the client asks for one; fetch never uses it.
+  const consumer = new Consumer({
+    clientId: options.clientId,
+    groupId: `${options.clientId}-unused`,
+    bootstrapBrokers: options.brokers,
+    connectTimeout: 3000,
+    requestTimeout: 5000,
+    retries: 1,
+  });
+  const unavailable = (cause: unknown) =>
+    new TradelogError('KAFKA_UNAVAILABLE', 'Kafka did not answer the record fetch', {
+      status: 503,
+      retriable: true,
+      cause,
+      details: { message: { cn: 'Kafka 暂不可用，请稍后重试', en: 'Kafka is unavailable; retry later' } },
+    });
+  return {
+    async read(topic, partition, offset, limit) {
+      let metadata: Awaited<ReturnType<typeof consumer.metadata>>;
+      try {
+        metadata = await consumer.metadata({ topics: [topic], forceUpdate: true });
+      } catch (error) {
+        // An unknown topic is answered as an error of the metadata request.
+        if (/unknown topic|UNKNOWN_TOPIC/i.test(String((error as Error)?.message ?? ''))) {
+          throw new TopicPartitionUnknownError(topic, partition);
+        }
+        throw unavailable(error);
+      }
+      const topicMetadata = metadata.topics.get(topic);
+      const partitionMetadata = topicMetadata?.partitions[partition];
+      if (!topicMetadata || !partitionMetadata) throw new TopicPartitionUnknownError(topic, partition);
+      let response: Awaited<ReturnType<typeof consumer.fetch>>;
+      try {
+        response = await consumer.fetch({
+          node: partitionMetadata.leader,
+          maxWaitTime: 0,
+          minBytes: 1,
+          maxBytes: 4 * 1024 * 1024,
+          topics: [
+            {
+              topicId: topicMetadata.id,
+              partitions: [
+                {
+                  partition,
+                  fetchOffset: offset,
+                  partitionMaxBytes: 4 * 1024 * 1024,
+                  currentLeaderEpoch: -1,
+                  lastFetchedEpoch: -1,
+                },
+              ],
+            },
+          ],
+        });
+      } catch (error) {
+        // An offset outside the log is not Kafka being down: answer an empty page with the bounds.
+        if (
+          /OFFSET_OUT_OF_RANGE|out of range/i.test(
+            JSON.stringify((error as { errors?: unknown })?.errors ?? '') + String((error as Error)?.message),
+          )
+        ) {
+          const ends = await consumer
+            .listOffsets({ topics: [topic], partitions: { [topic]: [partition] } })
+            .catch(() => undefined);
+          const end = ends?.get(topic)?.[partition];
+          return { records: [], logStartOffset: '0', highWatermark: end === undefined ? '0' : String(end) };
+        }
+        throw unavailable(error);
+      }
+      const answer = response.responses[0]?.partitions[0];
+      return {
+        records: recordsFrom((answer?.records ?? []) as FetchedBatch[], offset, limit),
+        logStartOffset: String(answer?.logStartOffset ?? 0n),
+        highWatermark: String(answer?.highWatermark ?? 0n),
+      };
+    },
+    async close() {
+      await consumer.close(true);
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useDict, useLocale } from '../app/state.ts';
+import { RefTable } from '../layout/RefTable.tsx';
+import { consoleCall } from './consoleApi.ts';
+
+interface AccountView {
+  id: string;
+  kind: 'partner' | 'lender' | 'subscriber' | 'operator';
+  code: string;
+  name: string;
+  enterprises: string[];
+  feeds: string[];
+  keys: { id: string; kind: string; keyPrefix: string; createdAt: string; revokedAt: string | null }[];
+}
+
+const listOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * Accounts and keys (`/ops/accounts`): what `npm run keys` does, with the same rules — the
+ * server applies them (projections/src/access/accountCommands.ts) and its message is shown.
+ * A new key's secret is shown once, to copy. `onChange` tells the page something was done.
+ */
+export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
+  const t = useDict().console.ops.accounts;
+  const locale = useLocale();
+  const id = useId();
+  const [accounts, setAccounts] = useState<AccountView[]>();
+  const [error, setError] = useState<string>();
+  const [secret, setSecret] = useState<string>();
+  const [form, setForm] = useState({ kind: 'lender', name: '', code: '', enterprises: '', feeds: '' });
+  const [grants, setGrants] = useState<Record<string, string>>({});
+
+  const call = useCallback(
+    <T,>(path: string, body?: unknown) =>
+      consoleCall<T>(props.apiKey, locale, path, body === undefined ? {} : { method: 'POST', body }),
+    [props.apiKey, locale],
+  );
+  const load = useCallback(async () => {
+    const answer = await call<{ dataList: AccountView[] }>('/ops/accounts');
+    if (answer.ok) setAccounts(answer.body.dataList);
+    else setError(answer.message);
+  }, [call]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (path: string, body: unknown) => {
+    const answer = await call<{ apiKey?: string }>(path, body);
+    setError(answer.ok ? undefined : answer.message);
+    if (answer.ok && answer.body.apiKey) setSecret(answer.body.apiKey);
+    if (answer.ok) props.onChange();
+    await load();
+    return answer.ok;
+  };
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await act('/ops/accounts', {
+      kind: form.kind,
+      name: form.name,
+      ...(form.code.trim() ? { code: form.code.trim() } : {}),
+      enterprises: listOf(form.enterprises),
+      feeds: listOf(form.feeds),
+    });
+    if (done) setForm({ ...form, name: '', code: '', enterprises: '', feeds: '' });
+  };
+  const changeGrants = (account: AccountView, command: 'grant' | 'withdraw') => {
+    const codes = listOf(grants[account.id] ?? '');
+    // One field for both: a feed family is a name of the catalogue's, anything else an enterprise code.
+    const feeds = codes.filter((code) => feedFamilies.includes(code));
+    void act(`/ops/accounts/${account.id}/${command}`, {
+      enterprises: codes.filter((code) => !feeds.includes(code)),
+      feeds,
+    });
+  };
+
+  return (
+    <section data-testid="accounts" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t.title}</h3>
+      <form className="console-form inline-form" onSubmit={create}>
+        <div className="field">
+          <label htmlFor={`${id}-kind`}>{t.kind}</label>
+          <select
+            id={`${id}-kind`}
+            value={form.kind}
+            onChange={(event) => setForm({ ...form, kind: event.target.value })}
+          >
+            {(['partner', 'lender', 'subscriber', 'operator'] as const).map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t.name}</label>
+          <input
+            id={`${id}-name`}
+            value={form.name}
+            onChange={(event) => setForm({ ...form, name: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-code`}>{t.code}</label>
+          <input
+            id={`${id}-code`}
+            value={form.code}
+            onChange={(event) => setForm({ ...form, code: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-enterprises`}>{t.enterprises}</label>
+          <input
+            id={`${id}-enterprises`}
+            value={form.enterprises}
+            onChange={(event) => setForm({ ...form, enterprises: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-feeds`}>{t.feeds}</label>
+          <input
+            id={`${id}-feeds`}
+            value={form.feeds}
+            onChange={(event) => setForm({ ...form, feeds: event.target.value })}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t.create}
+        </button>
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {secret && (
+        <div className="card" data-testid="new-api-key">
+          <p>{t.secret}</p>
+          <code>{secret}</code>{' '}
+          <button type="button" className="btn btn-small" onClick={() => setSecret(undefined)}>
+            {t.stored}
+          </button>
+        </div>
+      )}
+      {accounts && (
+        <RefTable columns={[t.account, t.kind, t.grants, t.keys, t.change]} testId="accounts-table">
+          {accounts.map((account) => (
+            <tr key={account.id} data-code={account.code}>
+              <th scope="row">
+                {account.name} <code>{account.code}</code>
+              </th>
+              <td>{account.kind}</td>
+              <td className="grants">{[...account.enterprises, ...account.feeds].join(', ') || '—'}</td>
+              <td>
+                <ul className="plain">
+                  {account.keys.map((key) => (
+                    <li key={key.id}>
+                      <code>{key.keyPrefix}…</code>{' '}
+                      {key.revokedAt ? (
+                        <span className="bad">{t.revoked}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void act(`/ops/keys/${key.id}/revoke`, {})}
+                        >
+                          {t.revoke}
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => void act(`/ops/accounts/${account.id}/keys`, { kind: account.kind })}
+                >
+                  {t.addKey}
+                </button>
+              </td>
+              <td>
+                <input
+                  aria-label={`${t.grantCodes} ${account.code}`}
+                  value={grants[account.id] ?? ''}
+                  onChange={(event) => setGrants({ ...grants, [account.id]: event.target.value })}
+                />{' '}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => changeGrants(account, 'grant')}
+                >
+                  {t.grant}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => changeGrants(account, 'withdraw')}
+                >
+                  {t.withdraw}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </RefTable>
+      )}
+    </section>
+  );
+}

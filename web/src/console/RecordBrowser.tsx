@@ -1,0 +1,158 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
+import { consoleCall } from './consoleApi.ts';
+
+/** A record as `GET /ops/records` answers it (query-api/README.md "Record browser"). */
+export interface BrowsedRecord {
+  offset: string;
+  timestamp: string;
+  key: string | null;
+  headers: Record<string, string | null>;
+  schemaId: number | null;
+  schema: { id: string | null; title: string | null } | null;
+  value: unknown;
+  error: { code: string; message: string } | null;
+  valueBase64?: string;
+}
+
+interface RecordPage {
+  logStartOffset: string;
+  highWatermark: string;
+  nextOffset: string;
+  dataList: BrowsedRecord[];
+}
+
+/** One record's value: decoded with its schema, or its bytes and why they did not decode. */
+export function RecordValue(props: {
+  record: Omit<BrowsedRecord, 'offset' | 'timestamp' | 'key' | 'headers'>;
+}) {
+  const t = useDict().console.ops.tools;
+  const { record } = props;
+  return (
+    <>
+      {record.schemaId !== null && (
+        <p className="small">
+          {t.schema}: <code>{record.schemaId}</code> {record.schema?.title ?? ''}{' '}
+          {record.schema?.id && <code>{record.schema.id}</code>}
+        </p>
+      )}
+      {record.error ? (
+        <>
+          <p className="bad">
+            <code>{record.error.code}</code> {record.error.message}
+          </p>
+          <p className="small">{t.bytes}</p>
+          <pre className="code-block">{record.valueBase64}</pre>
+        </>
+      ) : (
+        <pre className="code-block" data-testid="record-value">
+          {JSON.stringify(record.value, null, 2)}
+        </pre>
+      )}
+    </>
+  );
+}
+
+export function RecordBrowser(props: { apiKey: string }) {
+  const t = useDict().console.ops.tools;
+  const locale = useLocale();
+  const id = useId();
+  const [form, setForm] = useState({ topic: '', partition: '0', offset: '0', limit: '10' });
+  const [page, setPage] = useState<RecordPage>();
+  const [error, setError] = useState<string>();
+
+  const read = async (offset: string) => {
+    const query = new URLSearchParams({ ...form, offset });
+    const answer = await consoleCall<RecordPage>(props.apiKey, locale, `/ops/records?${query}`);
+    if (!answer.ok) {
+      setError(answer.message);
+      setPage(undefined);
+      return;
+    }
+    setError(undefined);
+    setForm((current) => ({ ...current, offset }));
+    setPage(answer.body);
+  };
+  const field = (name: keyof typeof form, label: string, inputMode?: 'numeric') => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        required
+        inputMode={inputMode}
+        value={form[name]}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      />
+    </div>
+  );
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="record-browser">
+      <h3 id={`${id}-title`}>{t.records}</h3>
+      <form
+        className="console-form inline-form"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void read(form.offset);
+        }}
+      >
+        {field('topic', t.topic)}
+        {field('partition', t.partition, 'numeric')}
+        {field('offset', t.offset, 'numeric')}
+        {field('limit', t.limit, 'numeric')}
+        <button type="submit" className="btn btn-primary">
+          {t.read}
+        </button>
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {page && (
+        <>
+          <p className="muted small">
+            {format(t.bounds, { start: page.logStartOffset, end: page.highWatermark })}
+          </p>
+          {page.dataList.length === 0 ? (
+            <p className="muted">{t.noRecords}</p>
+          ) : (
+            <ol className="record-list">
+              {page.dataList.map((record) => (
+                <li key={record.offset} className="card" data-offset={record.offset}>
+                  <h4>
+                    {t.offset} {record.offset} · {record.timestamp}
+                  </h4>
+                  <p className="small">
+                    {t.key}: <code>{record.key ?? '—'}</code>
+                  </p>
+                  <dl className="record-headers" aria-label={t.headers}>
+                    {Object.entries(record.headers).map(([name, value]) => (
+                      <div key={name}>
+                        <dt>
+                          <code>{name}</code>
+                        </dt>
+                        <dd>
+                          <code>{value ?? '—'}</code>
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <RecordValue record={record} />
+                </li>
+              ))}
+            </ol>
+          )}
+          <button
+            type="button"
+            className="btn"
+            disabled={page.nextOffset === form.offset}
+            onClick={() => void read(page.nextOffset)}
+          >
+            {t.next}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
+import { RefTable } from '../layout/RefTable.tsx';
+import { consoleCall } from './consoleApi.ts';
+import { groupedBars, linePoints, type TrendMonth } from './trendChart.ts';
+
+const orderSeries = ['purchaseOrders', 'salesToBusiness', 'salesToConsumer'] as const;
+const flowSeries = ['inputAmount', 'outputAmount'] as const;
+
+/**
+ * An enterprise's month by month (`POST /open/info/enterprise/trend`): orders per kind, inbound
+ * and outbound amounts, and the month-end inventory value — every figure from the projections.
+ */
+export function TrendChart(props: { apiKey: string }) {
+  const t = useDict().console.lender.trend;
+  const locale = useLocale();
+  const id = useId();
+  const [form, setForm] = useState({ enterpriseId: '', fromMonth: '', toMonth: '' });
+  const [months, setMonths] = useState<TrendMonth[]>();
+  const [error, setError] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await consoleCall<{ dataList: TrendMonth[] }>(
+      props.apiKey,
+      locale,
+      '/open/info/enterprise/trend',
+      {
+        method: 'POST',
+        body: { ...form, enterpriseId: form.enterpriseId.trim() },
+      },
+    );
+    setError(answer.ok ? undefined : answer.message);
+    setMonths(answer.ok ? answer.body.dataList : undefined);
+  };
+  const input = (name: keyof typeof form, label: string, placeholder?: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        required
+        placeholder={placeholder}
+        value={form[name]}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      />
+    </div>
+  );
+  const label = (name: string) => t.series[name as keyof typeof t.series] ?? name;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="lender-trend" data-testid="trend">
+      <h2 id={`${id}-title`}>{t.title}</h2>
+      <form className="console-form inline-form" onSubmit={submit}>
+        {input('enterpriseId', t.enterprise)}
+        {input('fromMonth', t.from, 'YYYY-MM')}
+        {input('toMonth', t.to, 'YYYY-MM')}
+        <button type="submit" className="btn btn-primary">
+          {t.show}
+        </button>
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {months && (
+        <>
+          <div className="trend-charts">
+            <figure className="chart" data-testid="trend-orders">
+              <figcaption>{t.orders}</figcaption>
+              <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label={t.orders}>
+                {groupedBars(months, orderSeries).map((bar) => (
+                  <rect
+                    key={`${bar.month}-${bar.series}`}
+                    className={`trend-bar series-${bar.series}`}
+                    data-month={bar.month}
+                    data-series={bar.series}
+                    data-value={bar.value}
+                    x={bar.x}
+                    width={bar.width}
+                    y={100 - bar.height}
+                    height={bar.height}
+                  >
+                    <title>{`${bar.month} ${label(bar.series)}: ${bar.value}`}</title>
+                  </rect>
+                ))}
+              </svg>
+              <p className="chart-legend small">
+                {orderSeries.map((name) => (
+                  <span key={name} className={`legend series-${name}`}>
+                    {label(name)}
+                  </span>
+                ))}
+              </p>
+            </figure>
+            <figure className="chart" data-testid="trend-flows">
+              <figcaption>{t.flows}</figcaption>
+              <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label={t.flows}>
+                {groupedBars(months, flowSeries).map((bar) => (
+                  <rect
+                    key={`${bar.month}-${bar.series}`}
+                    className={`trend-bar series-${bar.series}`}
+                    data-month={bar.month}
+                    data-series={bar.series}
+                    data-value={bar.value}
+                    x={bar.x}
+                    width={bar.width}
+                    y={100 - bar.height}
+                    height={bar.height}
+                  >
+                    <title>{`${bar.month} ${label(bar.series)}: ${bar.value}`}</title>
+                  </rect>
+                ))}
+                <polyline
+                  className="trend-line series-inventoryAmount"
+                  points={linePoints(months, 'inventoryAmount')}
+                  fill="none"
+                  vectorEffect="non-scaling-stroke"
+                />
+              </svg>
+              <p className="chart-legend small">
+                {[...flowSeries, 'inventoryAmount'].map((name) => (
+                  <span key={name} className={`legend series-${name}`}>
+                    {label(name)}
+                  </span>
+                ))}
+              </p>
+            </figure>
+          </div>
+          <RefTable
+            columns={[t.month, ...orderSeries.map(label), ...flowSeries.map(label), label('inventoryAmount')]}
+            testId="trend-table"
+          >
+            {months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row">{month.month}</th>
+                {[...orderSeries, ...flowSeries, 'inventoryAmount' as const].map((name) => (
+                  <td key={name}>{month[name]}</td>
+                ))}
+              </tr>
+            ))}
+          </RefTable>
+          <p className="muted small">{format(t.note, { months: months.length })}</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import type { AnswerTable } from '@tradelog/schemas/queries/answerTable';
+import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
+import { createStore } from 'zustand/vanilla';
+import {
+  type AnswerPage,
+  answerPageOf,
+  answerTable,
+  lenderQueries,
+  pagingFieldsOf,
+  queryFields,
+  requestOf,
+} from './lenderQueries.ts';
+
+/**
+ * The lender's query tables: the chosen interface, its form values (kept per interface while
+ * the page lives), the last answer as a table with its paging, and exports. Framework-free
+ * (house style §13): the calls are handed in, so tests drive it without a browser.
+ */
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface LenderQueryCalls {
+  /** POST the body to the path; the JSON answer. */
+  query(
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<{ ok: boolean; body: Record<string, unknown>; message: string }>;
+  /** POST the body asking the answer as CSV or a workbook (query-api's `Accept` exports), and save it. */
+  download(
+    path: string,
+    body: Record<string, unknown>,
+    format: ExportFormat,
+  ): Promise<{ ok: boolean; message: string }>;
+}
+
+export interface LenderQueryState {
+  queryId: QueryTypeId;
+  values: Partial<Record<QueryTypeId, Record<string, string>>>;
+  status: 'idle' | 'busy' | 'done' | 'error';
+  table: AnswerTable | undefined;
+  page: AnswerPage | undefined;
+  error: string | undefined;
+  /** The field the form could not read (a number or JSON field), if any. */
+  invalidField: string | undefined;
+  choose(queryId: QueryTypeId): void;
+  setValue(name: string, value: string): void;
+  /** Runs the query; with a page number, that page of the same request. */
+  run(page?: number): Promise<void>;
+  exportAs(format: ExportFormat): Promise<void>;
+}
+
+const typeOf = (id: QueryTypeId) => lenderQueries.find((type) => type.id === id)!;
+
+export function createLenderQueryStore(calls: LenderQueryCalls) {
+  return createStore<LenderQueryState>()((set, get) => {
+    const requestFor = (page?: number) => {
+      const { queryId, values } = get();
+      const fields = queryFields(typeOf(queryId).request);
+      const paging = pagingFieldsOf(fields);
+      const current = { ...(values[queryId] ?? {}) };
+      if (page !== undefined && paging) current[paging.page] = String(page);
+      const request = requestOf(fields, current);
+      if ('invalid' in request) {
+        set({ invalidField: request.invalid });
+        return undefined;
+      }
+      set({ invalidField: undefined, values: { ...values, [queryId]: current } });
+      return request.body;
+    };
+    return {
+      queryId: lenderQueries[0]!.id,
+      values: {},
+      status: 'idle',
+      table: undefined,
+      page: undefined,
+      error: undefined,
+      invalidField: undefined,
+      choose(queryId) {
+        set({
+          queryId,
+          status: 'idle',
+          table: undefined,
+          page: undefined,
+          error: undefined,
+          invalidField: undefined,
+        });
+      },
+      setValue(name, value) {
+        const { queryId, values } = get();
+        set({ values: { ...values, [queryId]: { ...(values[queryId] ?? {}), [name]: value } } });
+      },
+      async run(page) {
+        const body = requestFor(page);
+        if (!body) return;
+        const queryId = get().queryId;
+        set({ status: 'busy', error: undefined });
+        const answer = await calls.query(typeOf(queryId).path, body);
+        if (get().queryId !== queryId) return;
+        if (!answer.ok) {
+          set({ status: 'error', error: answer.message, table: undefined, page: undefined });
+          return;
+        }
+        set({ status: 'done', table: answerTable(answer.body), page: answerPageOf(answer.body) });
+      },
+      async exportAs(format) {
+        const body = requestFor();
+        if (!body) return;
+        const saved = await calls.download(typeOf(get().queryId).path, body, format);
+        if (!saved.ok) set({ error: saved.message });
+      },
+    };
+  });
+}
+export type LenderQueryStore = ReturnType<typeof createLenderQueryStore>;
