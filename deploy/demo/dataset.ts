@@ -116,6 +116,21 @@ const owned = (enterprise: DemoEnterprise) => (document: Record<string, unknown>
 });
 
 /**
+ * Double financing (processors/README.md "Collateral rules"): the second enterprise, whose first
+ * purchase is still financed (`FIN-QH-240220-001`, its cargo in the bonded warehouse), places a
+ * second purchase financed by another lender and names the first cargo's inbound order as its
+ * warehouse order: the warehouse receipt already pledged is pledged again. Both financings stay
+ * open, so the lender console lists the alert and the exposure query reports the reuse. As the
+ * README's false positive (1) says, the second purchase joins the first's chain, so the chain's
+ * bill of lading and contracts pair as well.
+ */
+export const doubleFinancing = {
+  enterprise: demoEnterprises[1]!,
+  entOrderNo: 'HZKJ-PO-20240326-009',
+  financingOrderNo: 'FIN-HZ-240326-014',
+} as const;
+
+/**
  * The 14 submission interfaces for every enterprise, in the order the story happens: goods
  * master data, the purchase (placed, then received), arrival, transport, clearance and checks,
  * inbound and tally, then the sales (to a retailer: placed, then shipped or cancelled; to
@@ -142,7 +157,11 @@ const documentFeed: DemoFeed = {
       submission(enterprise, 'check', 'check note', owned(enterprise)),
       submission(enterprise, 'inbound', 'inbound note', owned(enterprise)),
       submission(enterprise, 'tally', 'tally report'),
-      submission(enterprise, 'purchase', 'purchase received into the warehouse (20)'),
+      // The doubly financed enterprise's first financing still runs: its purchase stays at 10
+      // (a purchase at 20 repays its financing: processors/README.md "Collateral rules").
+      ...(enterprise.code === doubleFinancing.enterprise.code
+        ? []
+        : [submission(enterprise, 'purchase', 'purchase received into the warehouse (20)')]),
       submission(enterprise, 'saleOrderToB', 'sale to a retailer placed (10)'),
       // The last enterprise's retailer cancels; the others ship.
       index === enterprises.length - 1
@@ -161,6 +180,38 @@ const documentFeed: DemoFeed = {
       submission(enterprise, 'outbound', 'outbound note', owned(enterprise)),
       submission(enterprise, 'saleOrderToC', 'sales to consumers'),
     ]),
+};
+
+/** The second financing of `doubleFinancing`. */
+const doubleFinancingFeed: DemoFeed = {
+  id: 'double-financing',
+  description: 'a second financing that pledges the warehouse receipt of a running one again',
+  submissions: () => {
+    const { enterprise, entOrderNo, financingOrderNo } = doubleFinancing;
+    const receipt = rebrand(example('inbound'), enterprise).entOrderNo;
+    return [
+      {
+        ...submission(
+          enterprise,
+          'purchase',
+          'second purchase financed against the same warehouse receipt (10)',
+          (d) => ({
+            ...d,
+            entOrderNo,
+            orderTime: '2024-03-26 10:00:00',
+            contractNo: 'HZKJ-JP-2024-027',
+            poOrderNo: 'PO-JP-240326-03',
+            financingOrderNo,
+            wmsOrderNo: receipt,
+            payTime: undefined,
+            inboundTime: undefined,
+            orderStatus: '10',
+          }),
+        ),
+        feed: 'double-financing',
+      },
+    ];
+  },
 };
 
 /** The partner documents' menu groups (submission spec §1); other groups are providers' feeds. */
@@ -191,7 +242,7 @@ const catalogueFeeds: DemoFeed = {
 };
 
 /** The feed table; new feed families append their row. */
-export const demoFeeds: readonly DemoFeed[] = [documentFeed, catalogueFeeds];
+export const demoFeeds: readonly DemoFeed[] = [documentFeed, doubleFinancingFeed, catalogueFeeds];
 
 /** Every submission of the demo, in the order it is sent. Undefined members are dropped. */
 export function demoSubmissions(enterprises: readonly DemoEnterprise[] = demoEnterprises): DemoSubmission[] {

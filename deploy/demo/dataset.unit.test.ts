@@ -1,8 +1,11 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { describe, expect, it } from 'vitest';
+import { emptyCollateralState, reduceCollateralDocument } from '../../processors/src/collateral/reducer.ts';
 import { enterpriseOf } from '../../processors/src/documents/enterprise.ts';
-import { demoEnterprises, demoSubmissions, isPartnerDocument } from './dataset.ts';
+import { documentLog } from '../../processors/src/documents/testing.ts';
+import { emptyLinkNodeState } from '../../processors/src/link-node/reducer.ts';
+import { demoEnterprises, demoSubmissions, doubleFinancing, isPartnerDocument } from './dataset.ts';
 
 describe('demo data set', () => {
   const submissions = demoSubmissions();
@@ -44,7 +47,9 @@ describe('demo data set', () => {
         .filter((entry) => entry.interface === id && entry.enterprise === enterprise)
         .map((entry) => entry.document.orderStatus);
     for (const enterprise of demoEnterprises)
-      expect(statuses('purchase', enterprise.code)).toEqual(['10', '20']);
+      expect(statuses('purchase', enterprise.code)).toEqual(
+        enterprise === doubleFinancing.enterprise ? ['10', '10'] : ['10', '20'],
+      );
     expect(statuses('saleOrderToB', demoEnterprises[0]!.code)).toEqual(['10', '20']);
     expect(statuses('saleOrderToB', demoEnterprises.at(-1)!.code)).toEqual(['10', '30']);
   });
@@ -54,5 +59,22 @@ describe('demo data set', () => {
       .filter((entry) => entry.interface === 'pod')
       .map((entry) => [entry.document.entOrderNo, entry.document.billNo, entry.document.busiOrderNo].join());
     expect(new Set(keys).size).toBe(demoEnterprises.length);
+  });
+
+  it('pledges a warehouse receipt of a running financing again: the collateral rules see an open pairing', () => {
+    const log = documentLog();
+    let state = { links: emptyLinkNodeState(), collateral: emptyCollateralState() };
+    for (const entry of submissions.filter((entry) => isPartnerDocument(entry.interface)))
+      state = reduceCollateralDocument(state, log(entry.interface, entry.document)).state;
+    const { financings, pairings } = state.collateral;
+    const open = [...financings.values()].filter((financing) => financing.open);
+    expect(open.map((financing) => [financing.enterprise, financing.financingNo])).toEqual([
+      [doubleFinancing.enterprise.code, 'FIN-QH-240220-001'],
+      [doubleFinancing.enterprise.code, doubleFinancing.financingOrderNo],
+    ]);
+    const receipts = [...pairings.values()].filter((pairing) => pairing.kind === 'warehouseReceipt');
+    expect(receipts.map((pairing) => [pairing.warehouse, pairing.number])).toEqual([
+      ['QHBW0001', 'HZKJIN20240305003'],
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import pg from 'pg';
 import { hashPassword } from '../../query-api/src/content/accounts.ts';
 import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
-import { demoEnterprises, demoSubmissions, demoVisitorPhone } from './dataset.ts';
+import { type DemoSubmission, demoEnterprises, demoSubmissions, demoVisitorPhone } from './dataset.ts';
 import { demoPlans } from './plans.ts';
 
 /**
@@ -139,10 +139,12 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   }
   log.info('demo documents submitted', { documents: submissions.length });
 
-  // The projections have applied everything when each enterprise's purchase shows as received
-  // and its sales as the last version says, and the link-node chain of the example answers.
+  // The projections have applied everything when each enterprise's purchases and sales show as
+  // their last versions say, the link-node chain of the example answers and the double
+  // financing's alert is listed.
   const deadline = Date.now() + options.timeoutMs;
   for (const enterprise of enterprises) {
+    const received = lastPurchaseStatuses(submissions, enterprise);
     await until(`the purchase orders of ${enterprise}`, deadline, async () => {
       const answer = await call(
         `${options.queryApiUrl}/open/info/enterprise/purchase-orders`,
@@ -154,7 +156,11 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
         },
       );
       const orders = (answer.body.dataList ?? []) as { orderState?: string }[];
-      return orders.length > 0 && orders.every((order) => order.orderState === 'RECEIVED') ? true : undefined;
+      return orders.length === received.length &&
+        orders.filter((order) => order.orderState === 'RECEIVED').length ===
+          received.filter((status) => status === '20').length
+        ? true
+        : undefined;
     });
     await until(`the sales to business of ${enterprise}`, deadline, async () => {
       const answer = await call(
@@ -187,6 +193,10 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
       )
       ? true
       : undefined;
+  });
+  await until('the reused-collateral alert', deadline, async () => {
+    const answer = await call(`${options.queryApiUrl}/open/info/collateral/alerts`, keys.lenderKey);
+    return ((answer.body.alerts ?? []) as unknown[]).length > 0 ? true : undefined;
   });
   log.info('demo data visible through the query API');
 
@@ -251,4 +261,13 @@ async function ensureDemoVisitor(databaseUrl: string): Promise<string> {
   } finally {
     await pool.end();
   }
+}
+
+/** The last status sent for each purchase order of an enterprise. */
+function lastPurchaseStatuses(submissions: readonly DemoSubmission[], enterprise: string): unknown[] {
+  const last = new Map<unknown, unknown>();
+  for (const entry of submissions)
+    if (entry.interface === 'purchase' && entry.enterprise === enterprise)
+      last.set(entry.document.entOrderNo, entry.document.orderStatus);
+  return [...last.values()];
 }

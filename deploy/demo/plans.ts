@@ -1,7 +1,7 @@
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { examples } from '@tradelog/schemas/queries/examples';
 import type { RequestPlan } from './collection.ts';
-import { demoEnterprises, demoVisitorPhone } from './dataset.ts';
+import { demoEnterprises, demoVisitorPhone, doubleFinancing } from './dataset.ts';
 
 /**
  * How each request of the demo collection meets the demo data (README "Demo data and the Postman collection"): which
@@ -71,6 +71,15 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
         )
         .map(([id, example]) => [`query_${id}`, { body: callback(example!) }]),
     ),
+    // The exposure of the demo's second financing, whose warehouse receipt a running financing
+    // already holds (dataset.ts `doubleFinancing`): the example's financing is repaid.
+    query_collateralExposure: {
+      body: {
+        customerCode: doubleFinancing.enterprise.code,
+        documentsType: '10',
+        documentsNo: doubleFinancing.financingOrderNo,
+      },
+    },
     // Operators: a rebuild of order-status is requested (or one is already under way).
     request_rebuild: {
       path: { projection: 'order-status' },
