@@ -246,6 +246,9 @@ export const logistics2Menu: readonly MenuItem[] = [
   ]),
   item('kdgjPush', '快递轨迹推送', 'Express tracking push', [], 'kdgjText'),
   item('qyLogistics', '企业关联节点查询', 'Enterprise link-node query', ['linkNode']),
+  // Ours, not the spec's (web/README.md "Docs centre menu"): a financing's collateral exposure
+  // beside the link-node query that draws the same financing's chain.
+  item('qyCollateral', '融资押品重复查询', 'Financing collateral exposure', ['collateralExposure']),
   item('ccjy', '仓储经营指标（已废弃）', 'Warehouse operating indicators (deprecated)', [
     'warehouseIndicators',
     'warehouseOperatingIndicators',
