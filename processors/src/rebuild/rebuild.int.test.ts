@@ -1,8 +1,11 @@
 import {
+  cancelPendingVersion,
   compareVersions,
   dropVersion,
   findLiveVersion,
+  inTransaction,
   listVersions,
+  lockProjectionShared,
   readCheckpoints,
 } from '@tradelog/projections';
 import { findChainByKey } from '@tradelog/projections/link-node/tables';
@@ -199,5 +202,72 @@ describe('rebuild from the log', () => {
       v1.schemaName,
     ]);
     expect(rowCount).toBe(0);
+  });
+
+  it('stops a build an operator cancels while it waits to freeze: the loop ends and the version never switches', {
+    timeout: 120_000,
+  }, async () => {
+    for (let i = 0; i < 40; i++) await log.append(...documentAt(10_000 + i));
+    // A live batch in flight holds the projection's lock shared: the build, caught up, waits for
+    // it to take the lock exclusive and freeze — the last moment before a switch.
+    let releaseBatch = () => {};
+    const batchHeld = new Promise<void>((resolve) => {
+      releaseBatch = resolve;
+    });
+    let lockTaken = (_pid: number) => {};
+    const locked = new Promise<number>((resolve) => {
+      lockTaken = resolve;
+    });
+    const batch = inTransaction(log.pool, async (db) => {
+      await lockProjectionShared(db, 'order-status');
+      lockTaken((await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      await batchHeld;
+    });
+    const batchPid = await locked;
+    const rebuilding = rebuildProjection({
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      projection: projections['order-status'],
+      topicOf: log.topicOf,
+      namespace: log.namespace,
+      logger: quietLogger,
+      progressIntervalMs: 100,
+    });
+    let settled: { switched: boolean } | Error | undefined;
+    rebuilding.then(
+      (result) => {
+        settled = result;
+      },
+      (error: Error) => {
+        settled = error;
+      },
+    );
+    await waitFor(
+      async () =>
+        (
+          await log.pool.query(
+            `SELECT 1 FROM pg_locks waiting JOIN pg_locks held USING (locktype, database, classid, objid, objsubid)
+              WHERE locktype = 'advisory' AND NOT waiting.granted AND waiting.mode = 'ExclusiveLock'
+                AND held.pid = $1 AND held.granted`,
+            [batchPid],
+          )
+        ).rowCount === 1,
+      { what: 'the build waiting to freeze', timeoutMs: 60_000 },
+    );
+    const building = (await listVersions(log.pool, 'order-status')).find((v) => v.state === 'building')!;
+    // What DELETE /ops/rebuild/:projection does (query-api operations router).
+    expect(await cancelPendingVersion(log.pool, 'order-status', 'ops-cancel', new Date())).toBe(
+      building.version,
+    );
+    releaseBatch();
+    await batch;
+
+    await waitFor(() => settled !== undefined, { what: 'the build loop ended' });
+    expect(settled).toMatchObject({ switched: false });
+    expect(await findLiveVersion(log.pool, 'order-status')).toBeNull();
+    const [version] = await listVersions(log.pool, 'order-status');
+    expect(version).toMatchObject({ version: building.version, state: 'failed' });
+    expect(version!.progress).toMatchObject({ failure: 'cancelled', cancelledBy: 'ops-cancel' });
   });
 });
