@@ -32,6 +32,8 @@ import { createTtlCache, type TtlCache } from './ttlCache.ts';
  */
 export interface ReadCache {
   findKey(keyHash: string): Promise<ApiKeyRow | null>;
+  /** Drops every cached key: the instance that changed keys or grants need not wait for the notification. */
+  forgetKeys(): void;
   liveVersion(projection: ProjectionName): Promise<ProjectionVersion | null>;
   forgetVersion(projection: ProjectionName): void;
   /**
@@ -170,6 +172,7 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
 
   return {
     findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
+    forgetKeys: () => keys.clear(),
     liveVersion: (projection) => versions.get(projection, () => findLiveVersion(options.pool, projection)),
     forgetVersion: (projection) => versions.delete(projection),
     summaryOf: (version) => summaries(version),
@@ -212,6 +215,7 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
 export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
   return {
     findKey: (keyHash) => findApiKeyByHash(pool, keyHash),
+    forgetKeys: () => {},
     liveVersion: (projection) => findLiveVersion(pool, projection),
     forgetVersion: () => {},
     summaryOf: (version) => liveVersionSummary(pool, version, null),

@@ -7,6 +7,7 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
 import { noSmsSender } from '../content/smsSenders.ts';
+import { attachReadCache, createReadCache } from '../lenders/readCache.ts';
 import { createProjectionRoutes } from '../lenders/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
@@ -121,5 +122,52 @@ describe('/ops/accounts', () => {
       ['key.created', 'ops-accounts'],
       ['key.revoked', 'ops-accounts'],
     ]);
+  });
+
+  it('refuses a revoked key at once on the instance that revoked it, without waiting for the notification', async () => {
+    // An instance with a long key TTL whose listener hears another database: it trusts its cache
+    // and no notification of this schema's commits ever reaches it.
+    const deaf = new URL(db.databaseUrl);
+    deaf.pathname = '/postgres';
+    const cachedPool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
+    const cache = await createReadCache({
+      pool: cachedPool,
+      connectionString: deaf.toString(),
+      logger: quietLogger,
+      keyTtlMs: 600_000,
+    });
+    attachReadCache(cachedPool, cache);
+    const app = createApp({
+      logger: quietLogger,
+      content: {
+        pool: cachedPool,
+        clock: { now: () => Date.now() },
+        logger: quietLogger,
+        product: 'tradelog',
+        sendSms: noSmsSender,
+      },
+      routers: [createProjectionRoutes({ pool: cachedPool, namespace: db.schema })],
+    });
+    const instance = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const url = `http://127.0.0.1:${(instance.address() as AddressInfo).port}`;
+      const asKey = (key: string, path: string, method = 'GET') =>
+        fetch(`${url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          ...(method === 'POST' ? { body: '{}' } : {}),
+        });
+      const second = await createTestApiKey(pool, 'operator', { ownerId: 'ops-accounts-second' });
+      // Cached by this instance.
+      expect((await asKey(second.key, '/ops/accounts')).status).toBe(200);
+      expect((await asKey(operatorKey, `/ops/keys/${second.id}/revoke`, 'POST')).status).toBe(200);
+      expect((await asKey(second.key, '/ops/accounts')).status).toBe(401);
+    } finally {
+      instance.close();
+      await cache.close();
+      await cachedPool.end();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { localizedError } from '@tradelog/schemas';
 import { type Response, Router } from 'express';
 import type pg from 'pg';
 import { callerOf } from '../lenders/auth.ts';
+import { readCacheOf } from '../lenders/readCache.ts';
 import { handle, sendSuccess } from '../lenders/respond.ts';
 
 /**
@@ -56,11 +57,17 @@ export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }):
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
   const router = Router();
-  const run = <C extends AccountCommand>(res: Response, command: C) =>
-    runAccountCommand(pool, command, {
+  // Once a command has committed, this instance forgets its cached keys before answering, so a
+  // revoke or a withdrawn grant holds here from the answer on; other instances drop theirs on
+  // the commit's notification (README "Read caches").
+  const run = async <C extends AccountCommand>(res: Response, command: C) => {
+    const outcome = await runAccountCommand(pool, command, {
       actor: { accountId: callerOf(res).accountId, keyId: callerOf(res).keyId, actor: callerOf(res).ownerId },
       now,
     });
+    readCacheOf(pool).forgetKeys();
+    return outcome;
+  };
 
   router.get(
     '/ops/accounts',
