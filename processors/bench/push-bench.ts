@@ -121,8 +121,8 @@ async function bench() {
   }
   const changes = Array.from({ length: events }, (_, i) => ({
     eventId: randomUUID(),
-    projection: 'order-status',
-    kind: 'order.status-changed',
+    projection: 'order-status' as const,
+    kind: 'order.status-changed' as const,
     enterprise: enterprises[i % enterprises.length]!,
     subject: `purchase/PO${i}`,
     occurredAt: new Date().toISOString(),

@@ -1,4 +1,9 @@
-import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
+import type {
+  ChangeEvent,
+  ChangeEventOf,
+  ChangeKind,
+  ChangeSource,
+} from '@tradelog/schemas/changes/contract';
 import type { Provenance } from './documents/event.ts';
 import { sha256 } from './documents/event.ts';
 
@@ -17,14 +22,15 @@ export function stableEventId(
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function changeEvent(
-  projection: string,
-  kind: string,
+/** A change its projection publishes: the contract's types refuse a kind the source does not declare. */
+export function changeEvent<Source extends ChangeSource>(
+  projection: Source,
+  kind: ChangeKind<Source>,
   enterprise: string,
   subject: string,
   provenance: Provenance,
   data: Readonly<Record<string, unknown>>,
-): ChangeEvent {
+): ChangeEventOf<Source> {
   return {
     eventId: stableEventId(provenance, kind, subject),
     projection,

@@ -1,3 +1,4 @@
+import type { ChangeSource } from '@tradelog/schemas/changes/contract';
 import { collateralDeclaration } from './collateral/declaration.ts';
 import { documentIndexDeclaration } from './document-index/declaration.ts';
 import { enterpriseDataDeclaration } from './enterprise-data/declaration.ts';
@@ -26,6 +27,15 @@ export const projectionCatalogue = [
 export type ProjectionName = (typeof projectionCatalogue)[number]['name'];
 
 export const projectionNames: readonly ProjectionName[] = projectionCatalogue.map((p) => p.name);
+
+/** The projections whose pending documents operators list (`/ops/unattributed`). */
+export const attributingProjections: readonly ProjectionName[] = projectionCatalogue
+  .filter((p) => p.attributes)
+  .map((p) => p.name);
+
+/** Every source of the change contract is a declared projection: a source without one fails to compile. */
+export type ChangeSourceIsDeclared = ChangeSource extends ProjectionName ? true : never;
+export const changeSourcesAreDeclared: ChangeSourceIsDeclared = true;
 
 export function isProjectionName(value: string): value is ProjectionName {
   return (projectionNames as readonly string[]).includes(value);

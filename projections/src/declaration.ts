@@ -1,3 +1,4 @@
+import { type ChangeKind, changeKindsOf } from '@tradelog/schemas/changes/contract';
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import type { Queryable } from './db.ts';
 
@@ -20,8 +21,16 @@ export interface ProjectionDeclaration<Name extends string = string> {
    * the schema as `{schema}`; `label` names such a subquery in the comparison.
    */
   compared: readonly ComparedTable[];
-  /** The change-event kinds it publishes to the changes topic (schemas/src/changes). */
-  changeKinds: readonly string[];
+  /**
+   * The change-event kinds it publishes to the changes topic: read from the change contract
+   * (schemas/src/changes/contract.ts) under its name, never written here, so the two cannot differ.
+   */
+  changeKinds: readonly ChangeKind[];
+  /**
+   * It attributes documents to enterprises and keeps `attribution_keys` and `pending_documents`
+   * (processors/README.md "Attribution"): operators list what is pending at `/ops/unattributed`.
+   */
+  attributes: boolean;
   /**
    * The revision of what it makes of the log: raised whenever the same records would give other
    * rows (new tables, changed rules). A live version of an older revision is rebuilt beside
@@ -39,7 +48,11 @@ export interface ComparedTable {
 }
 
 export function declareProjection<const Name extends string>(
-  declaration: Omit<ProjectionDeclaration<Name>, 'revision'> & { revision?: number },
+  declaration: Omit<ProjectionDeclaration<Name>, 'revision' | 'changeKinds'> & { revision?: number },
 ): ProjectionDeclaration<Name> {
-  return Object.freeze({ ...declaration, revision: declaration.revision ?? 1 });
+  return Object.freeze({
+    ...declaration,
+    revision: declaration.revision ?? 1,
+    changeKinds: changeKindsOf(declaration.name),
+  });
 }

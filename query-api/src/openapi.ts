@@ -17,7 +17,7 @@ import {
   roleGrantRequest,
   smsRequest,
 } from '@tradelog/schemas/portal/forms';
-import { changeProjectionNames } from '@tradelog/schemas/queries/management';
+import { changesSubscriptionRequest } from '@tradelog/schemas/queries/management';
 
 /**
  * query-api's OpenAPI 3.1 document: the query and subscription interfaces generated from the
@@ -75,28 +75,15 @@ export const subscriptionOperations: ApiOperation[] = [
     '/subscriptions/changes',
     'subscribe_changes',
     'subscriptions',
-    {
-      cn: '订阅企业订单状态与关联节点变化',
-      en: "Subscribe to an enterprise's order-status and link-node changes",
-    },
+    { cn: '订阅企业的变化', en: "Subscribe to an enterprise's changes" },
     ['lender', 'operator'],
     successOf(['订阅结果（含只显示一次的签名密钥）', 'Subscription (with its signing secret, shown once)'], {
       subscription: s('订阅', 'Subscription', subscriptionShape(['id', 'secret'])),
     }),
     {
       request: {
-        schema: {
-          type: 'object',
-          required: ['enterprise', 'callbackUrl'],
-          properties: {
-            enterprise: s('企业编码', 'Enterprise code', { type: 'string', maxLength: 20 }),
-            callbackUrl: s('回调地址', 'Callback URL', { type: 'string', maxLength: 255 }),
-            projections: s('变化来源（缺省为全部）', 'Change sources (all when omitted)', {
-              type: 'array',
-              items: { type: 'string', enum: [...changeProjectionNames] },
-            }),
-          },
-        },
+        // The schema the route validates with: its sources and default are the change contract's.
+        schema: changesSubscriptionRequest as unknown as JsonSchema,
         example: {
           enterprise: '91440300MA5G2K7L3X',
           callbackUrl: 'https://erp.qhyp.example.com/hooks/changes',

@@ -2,6 +2,7 @@ import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { pushFamilies } from '@tradelog/projections/push/families';
 import { pushPayload } from '@tradelog/projections/push/payloads';
 import { createLogger, TradelogError } from '@tradelog/schemas';
+import { enterpriseChangeSources } from '@tradelog/schemas/changes/contract';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { createValidatorCompiler } from '@tradelog/schemas/documents/validator';
 import { operationKeys } from '@tradelog/schemas/openapi/document';
@@ -68,6 +69,17 @@ describe('query-api OpenAPI document', () => {
       expect(operation!.security).toEqual([{ bearerApiKey: [] }, { headerApiKey: [] }]);
       expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     }
+  });
+
+  it('documents the change sources a subscription may name and its default, as the route takes them', () => {
+    const body = document.paths['/subscriptions/changes']?.post?.requestBody?.content as Record<
+      string,
+      { schema: JsonSchema }
+    >;
+    const projections = body['application/json']!.schema.properties?.projections;
+    expect(projections?.items?.enum).toEqual(enterpriseChangeSources);
+    expect(projections?.items?.enum).toContain('enterprise-feeds');
+    expect(projections?.default).toEqual(enterpriseChangeSources);
   });
 
   it('is OpenAPI 3.1 with the bearer API key scheme and the failure envelope', () => {
@@ -147,8 +159,9 @@ describe('query-api OpenAPI document', () => {
         const body = pushPayload(
           {
             eventId: 'e1',
-            projection: family === 'changes' ? 'order-status' : 'tracking',
-            kind: 'k',
+            ...(family === 'changes'
+              ? ({ projection: 'order-status', kind: 'order.status-changed' } as const)
+              : ({ projection: 'tracking', kind: 'express.traces' } as const)),
             enterprise: 'E1',
             subject: 's',
             occurredAt: '2022-07-13T02:00:00.000Z',

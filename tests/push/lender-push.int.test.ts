@@ -91,6 +91,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
   let queryUrl: string;
   let documentTopics: string[] = [];
   const keys = { partner: '', lender: '' };
+  const followed = ['order-status', 'link-node', 'enterprise-feeds'] as const;
 
   beforeAll(async () => {
     db = await createTestSchema(services.databaseUrl, 'lp');
@@ -108,7 +109,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
       logger: quietLogger,
     });
     documentTopics = documentTypes.map((type) => ingest.topicOf(type));
-    // The two projections that publish change events, as processors' main runs them: a
+    // Projections that publish change events of an enterprise, as processors' main runs them: a
     // subscription to order-status must not be pushed link-node's chain events.
     running = await startProjectionsUnderTest({
       brokers: services.kafkaBrokers,
@@ -118,7 +119,7 @@ describe('lender push: subscribe, submit, get pushed', () => {
       topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
       logger: quietLogger,
       clientId: 'lp-processors',
-      only: ['order-status', 'link-node'],
+      only: [...followed],
       changesTopic,
     });
     push = createPushService({
@@ -200,13 +201,15 @@ describe('lender push: subscribe, submit, get pushed', () => {
    */
   const waitForQuiet = async (subscriptionId: string) => {
     await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
-      projections: ['order-status', 'link-node'],
+      projections: followed,
       topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
     });
     await waitFor(
-      async () =>
-        (await readOutbox(pool, 'order-status', 1)).length === 0 &&
-        (await readOutbox(pool, 'link-node', 1)).length === 0,
+      async () => {
+        for (const projection of followed)
+          if ((await readOutbox(pool, projection, 1)).length > 0) return false;
+        return true;
+      },
       { what: 'change events published' },
     );
     const changesEnd = (await endOffsetsOf(services.kafkaBrokers, [changesTopic])).get(changesTopic) ?? [];
@@ -298,5 +301,49 @@ describe('lender push: subscribe, submit, get pushed', () => {
       ].sort(),
     );
     expect(receiver.pushes).toHaveLength(2);
+  });
+
+  // The sources a subscription may name are the change contract's (schemas/src/changes/contract.ts):
+  // enterprise feeds can be named, and a subscription naming none follows them too.
+  it('accepts enterprise-feeds by name and pushes a tax report to it, and to a subscription naming no source', async () => {
+    const feeds = await startReceiver();
+    const every = await startReceiver();
+    try {
+      const named = await call('POST', '/subscriptions/changes', {
+        enterprise,
+        projections: ['enterprise-feeds'],
+        callbackUrl: feeds.url,
+      });
+      expect(named.status).toBe(200);
+      const unnamed = await call('POST', '/subscriptions/changes', { enterprise, callbackUrl: every.url });
+      expect(unnamed.status).toBe(200);
+
+      const tax = documentTypes.find((type) => type.id === 'taxInformation')!;
+      const submitted = await fetch(`${ingest.url}${tax.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+        body: JSON.stringify({ ...examples.taxInformation, nsrsbh: enterprise }),
+      });
+      expect(submitted.status).toBe(200);
+
+      for (const [receiver, subscription] of [
+        [feeds, named],
+        [every, unnamed],
+      ] as const) {
+        const [push] = await waitFor(() => (receiver.pushes.length >= 1 ? receiver.pushes : undefined), {
+          what: 'an enterprise-feeds push',
+        });
+        expect(expectSigned(push!, subscription.body.subscription.secret)).toMatchObject({
+          type: 'tax.reported',
+          projection: 'enterprise-feeds',
+          enterprise,
+        });
+      }
+      await waitForQuiet(named.body.subscription.id);
+      expect(feeds.pushes).toHaveLength(1);
+    } finally {
+      await feeds.close();
+      await every.close();
+    }
   });
 });

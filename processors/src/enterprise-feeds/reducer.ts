@@ -1,3 +1,4 @@
+import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
 import { enterpriseOf } from '../documents/enterprise.ts';
@@ -80,13 +81,13 @@ export interface FeedRow {
 
 export type FeedState = ReadonlyMap<string, FeedRow>;
 
-export const projectionName = 'enterprise-feeds';
+export const projectionName = 'enterprise-feeds' satisfies ChangeSource;
 
 export const feedRowKey = (row: Pick<FeedRow, 'family' | 'enterprise' | 'scope' | 'period'>): string =>
   [row.family, row.enterprise, row.scope, row.period].map(encodeURIComponent).join('|');
 
-/** The change kind of each family (declared in projections/src/enterprise-feeds/declaration.ts). */
-export const changeKindOf: Readonly<Record<FeedFamily, string | null>> = {
+/** The change kind of each family (the change contract's, schemas/src/changes/contract.ts). */
+export const changeKindOf: Readonly<Record<FeedFamily, ChangeKind<typeof projectionName> | null>> = {
   tax: 'tax.reported',
   salesToB: 'ecommerce-sales.updated',
   salesToC: 'ecommerce-sales.updated',

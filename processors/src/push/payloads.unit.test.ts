@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
 import { customerNameAllows, lookupOf, platformTime, pushPayload } from './payloads.ts';
 
-const event = (overrides: Partial<ChangeEvent>): ChangeEvent => ({
-  eventId: 'e-1',
-  projection: 'order-status',
-  kind: 'order.status-changed',
-  enterprise: '91310000MA1FL0001X',
-  subject: 'purchase/PO1',
-  occurredAt: '2026-11-22T01:00:00.000Z',
-  source: { documentId: 'd-1', topic: 't', partition: 0, offset: '7' },
-  data: { kind: 'purchase', orderNo: 'PO1', from: '10', to: '20' },
-  ...overrides,
-});
+// A fixture: an override names a projection together with one of its kinds.
+const event = (overrides: Partial<ChangeEvent>): ChangeEvent =>
+  ({
+    eventId: 'e-1',
+    projection: 'order-status',
+    kind: 'order.status-changed',
+    enterprise: '91310000MA1FL0001X',
+    subject: 'purchase/PO1',
+    occurredAt: '2026-11-22T01:00:00.000Z',
+    source: { documentId: 'd-1', topic: 't', partition: 0, offset: '7' },
+    data: { kind: 'purchase', orderNo: 'PO1', from: '10', to: '20' },
+    ...overrides,
+  }) as ChangeEvent;
 const now = new Date('2026-11-22T02:00:00.000Z');
 
 describe('push payloads', () => {

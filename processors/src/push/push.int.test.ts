@@ -197,7 +197,8 @@ describe('push delivery', () => {
       source: { documentId: randomUUID(), topic: 'docs', partition: 0, offset: String(offset) },
       data: { kind: 'purchase', orderNo: `PO${offset}`, from: '10', to: '20' },
       ...overrides,
-    };
+      // A fixture: an override names a projection together with one of its kinds.
+    } as ChangeEvent;
   }
   const publish = (events: ChangeEvent[]) =>
     Promise.all(

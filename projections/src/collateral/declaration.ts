@@ -17,6 +17,8 @@ const byChainAnchor = (table: string) =>
 export const collateralDeclaration = declareProjection({
   name: 'collateral',
   title: { cn: '押品重复融资', en: 'Collateral behind financings' },
+  // link-node's attribution shell, run in its own schema, keeps its own pending documents.
+  attributes: true,
   reads: linkNodeDeclaration.reads,
   createTables: async (db, schema) => {
     await createLinkNodeTables(db, schema);
@@ -41,5 +43,4 @@ export const collateralDeclaration = declareProjection({
     // read interleaved the topics (processors/README.md "Collateral rules").
     { table: 'pairings', key: 'pair_key', hash: 'md5(row(piece_key, financing_a, financing_b)::text)' },
   ],
-  changeKinds: ['collateral.reused'],
 });

@@ -18,6 +18,7 @@ export const documentIndexAttributes: readonly DocumentTypeId[] = documentTypes
 export const documentIndexDeclaration = declareProjection({
   name: 'document-index',
   title: { cn: '单证索引', en: 'Document index' },
+  attributes: true,
   // 2: documents attributed as the other projections attribute them (its own attribution tables).
   // 3: an index by partner (query-api README "Partner tools": a partner's recent submissions).
   revision: 3,
@@ -34,5 +35,4 @@ export const documentIndexDeclaration = declareProjection({
     },
     ...attributionCompared,
   ],
-  changeKinds: [],
 });

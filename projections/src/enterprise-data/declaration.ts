@@ -18,6 +18,7 @@ export const enterpriseDataSources: readonly DocumentTypeId[] = [
 export const enterpriseDataDeclaration = declareProjection({
   name: 'enterprise-data',
   title: { cn: '企业数据', en: 'Enterprise data' },
+  attributes: true,
   // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md "Attribution").
   // 3: a warehouse line without a price moves stock with no amount (null), no longer 0; goods
   // answer contractsUnit and qtpUnit only as submitted, and goodsQualityDays.
@@ -47,5 +48,4 @@ export const enterpriseDataDeclaration = declareProjection({
     },
     ...attributionCompared,
   ],
-  changeKinds: [],
 });

@@ -5,6 +5,7 @@ import { createEnterpriseFeedTables } from './tables.ts';
 export const enterpriseFeedsDeclaration = declareProjection({
   name: 'enterprise-feeds',
   title: { cn: '企业外部数据', en: 'Enterprise feeds' },
+  attributes: false,
   reads: [
     'taxInformation',
     'ecommerceSalesToB',
@@ -22,13 +23,5 @@ export const enterpriseFeedsDeclaration = declareProjection({
       key: 'row_key',
       hash: 'md5(row(family, enterprise, scope, period, as_of, content_sha256, content)::text)',
     },
-  ],
-  changeKinds: [
-    'tax.reported',
-    'ecommerce-sales.updated',
-    'payment-account.changed',
-    'in-warehouse.updated',
-    'warehouse-indicators.updated',
-    'warehouse-stock.reported',
   ],
 });

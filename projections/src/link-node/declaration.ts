@@ -15,6 +15,7 @@ const tradeDocument = new Set(['logistics', 'business']);
 export const linkNodeDeclaration = declareProjection({
   name: 'link-node',
   title: { cn: '链路节点', en: 'Link-node chains' },
+  attributes: true,
   // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md
   // "Attribution"); node documents kept as json.
   revision: 2,
@@ -36,5 +37,4 @@ export const linkNodeDeclaration = declareProjection({
     },
     ...attributionCompared,
   ],
-  changeKinds: ['chain.started', 'chain.grew', 'chain.merged', 'chain.node-updated'],
 });

@@ -10,6 +10,7 @@ export const orderStatusSources: readonly DocumentTypeId[] = ['purchase', 'saleO
 export const orderStatusDeclaration = declareProjection({
   name: 'order-status',
   title: { cn: '订单状态', en: 'Order status' },
+  attributes: true,
   // 2: a document whose order keys name two enterprises is contested and waits (processors/README.md "Attribution").
   revision: 2,
   // Every trade document: the orders, and the others because their order keys may attribute an
@@ -29,5 +30,4 @@ export const orderStatusDeclaration = declareProjection({
     },
     ...attributionCompared,
   ],
-  changeKinds: ['order.created', 'order.status-changed', 'order.amended'],
 });

@@ -1,3 +1,5 @@
+import type { EnterpriseChangeSource } from '@tradelog/schemas/changes/contract';
+
 /**
  * Subscription families and the key a subscription is matched by (issue 5). Shared by query-api
  * (which stores the key when a subscription is made) and the push processor (which looks
@@ -6,16 +8,12 @@
  * - `express` (text) and `express-map` (route map version), `air`, `ocean`, `terminal`: the tracking
  *   pushes of query spec §3; the key is the tracked thing, the same string the tracking change
  *   event carries as its `subject` (or lists in `data.matchKeys`).
- * - `changes`: a lender's subscription to Tradelog's own changes of one enterprise — order status,
- *   link-node chains, and the enterprise feeds (tax reports, platform sales, payment account
- *   changes, warehouse figures) and collateral reused by another financing; the key is the
- *   enterprise code.
+ * - `changes`: a lender's subscription to Tradelog's own changes of one enterprise, from the
+ *   sources the change contract lets an enterprise follow (`enterpriseChangeSources`,
+ *   schemas/src/changes/contract.ts); the key is the enterprise code.
  */
 export const pushFamilies = ['express', 'express-map', 'air', 'ocean', 'terminal', 'changes'] as const;
 export type PushFamily = (typeof pushFamilies)[number];
-
-export const changeProjections = ['order-status', 'link-node', 'enterprise-feeds', 'collateral'] as const;
-export type ChangeProjection = (typeof changeProjections)[number];
 
 export interface ExpressCriteria {
   shipperCode: string;
@@ -45,7 +43,7 @@ export interface TerminalCriteria {
 
 export interface ChangesCriteria {
   enterprise: string;
-  projections: ChangeProjection[];
+  projections: EnterpriseChangeSource[];
 }
 
 export type SubscriptionCriteria =

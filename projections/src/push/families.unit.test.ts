@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectionCatalogue } from '../catalogue.ts';
-import { changeProjections, matchKeyOf } from './families.ts';
-import { trackingKinds } from './payloads.ts';
+import { matchKeyOf } from './families.ts';
 
 describe('subscription match keys', () => {
   it('keys tracking subscriptions by what they track, normalised', () => {
@@ -13,17 +11,5 @@ describe('subscription match keys', () => {
       'terminal/B1/CNSHA/E',
     );
     expect(matchKeyOf('changes', { enterprise: 'ENT1', projections: ['link-node'] })).toBe('ENT1');
-  });
-});
-
-describe('changes subscriptions', () => {
-  it('can follow every projection that publishes change events of an enterprise', () => {
-    // Tracking publishes per tracked item for the express, air, ocean and terminal families
-    // (payloads.ts trackingKinds), not an enterprise's changes.
-    const tracked: readonly string[] = Object.values(trackingKinds);
-    const publishing = projectionCatalogue
-      .filter((p) => p.changeKinds.some((kind) => !tracked.includes(kind)))
-      .map((p) => p.name);
-    expect([...changeProjections].sort()).toEqual([...publishing].sort());
   });
 });

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
-import { asksCarrierData, withoutCarrierData } from '../tracking/answers.ts';
+import { asksCarrierData, trackingKindOf, withoutCarrierData } from '../tracking/answers.ts';
 import { customerNameMatches } from '../tracking/customerName.ts';
 import type {
   AirCriteria,
@@ -17,25 +17,17 @@ import type {
  * and the subscription routes render a tracking subscription’s first push with it.
  */
 
-/** Change-event kinds the tracking families are pushed from (produced by a tracking projection). */
-export const trackingKinds = {
-  express: 'express.traces',
-  air: 'air.status',
-  ocean: 'ocean.status',
-  terminal: 'terminal.status',
-} as const;
-
 /** Which subscriptions an event may concern: the families and the keys to look them up by. */
 export function lookupOf(event: ChangeEvent): { families: PushFamily[]; keys: string[]; projection: string } {
   const extra = Array.isArray(event.data.matchKeys)
     ? event.data.matchKeys.filter((key): key is string => typeof key === 'string')
     : [];
   const keys = [event.subject, ...extra];
-  if (event.kind === trackingKinds.express)
+  if (event.kind === trackingKindOf.express)
     return { families: ['express', 'express-map'], keys, projection: event.projection };
-  if (event.kind === trackingKinds.air) return { families: ['air'], keys, projection: event.projection };
-  if (event.kind === trackingKinds.ocean) return { families: ['ocean'], keys, projection: event.projection };
-  if (event.kind === trackingKinds.terminal)
+  if (event.kind === trackingKindOf.air) return { families: ['air'], keys, projection: event.projection };
+  if (event.kind === trackingKindOf.ocean) return { families: ['ocean'], keys, projection: event.projection };
+  if (event.kind === trackingKindOf.terminal)
     return { families: ['terminal'], keys, projection: event.projection };
   return { families: ['changes'], keys: [event.enterprise], projection: event.projection };
 }

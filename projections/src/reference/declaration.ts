@@ -9,6 +9,7 @@ import { createReferenceTables, referenceTables } from './tables.ts';
 export const referenceDeclaration = declareProjection({
   name: 'reference',
   title: { cn: '物流参考数据', en: 'Logistics reference data' },
+  attributes: false,
   // 2: a truck keeps its latest stated stage (§4 truck stages); carriers (§9).
   revision: 2,
   reads: [
@@ -27,5 +28,4 @@ export const referenceDeclaration = declareProjection({
     key: spec.key,
     hash: `md5(row(${[...Object.keys(spec.columns), 'fields', 'source'].join(', ')})::text)`,
   })),
-  changeKinds: [],
 });

@@ -1,3 +1,4 @@
+import type { ChangeKind } from '@tradelog/schemas/changes/contract';
 import { terminalEventCategories } from '@tradelog/schemas/feeds/tracking/codes';
 import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
 
@@ -221,8 +222,11 @@ export function airData(item: TrackedItem): Record<string, unknown> {
   });
 }
 
-/** The change-event kind each family publishes (processors/src/push/README.md, tracking contract). */
-export const trackingKindOf: Readonly<Record<TrackingFamily, string>> = {
+/**
+ * The change-event kind each family publishes and each tracking push family is pushed from
+ * (processors/src/push/README.md, tracking contract).
+ */
+export const trackingKindOf: Readonly<Record<TrackingFamily, ChangeKind<'tracking'>>> = {
   express: 'express.traces',
   air: 'air.status',
   ocean: 'ocean.status',

@@ -8,6 +8,7 @@ import { createTrackingTables } from './tables.ts';
 export const trackingDeclaration = declareProjection({
   name: 'tracking',
   title: { cn: '轨迹跟踪', en: 'Tracking' },
+  attributes: false,
   reads: ['expressTrace', 'airCargoEvent', 'oceanContainerEvent', 'terminalEvent'],
   createTables: createTrackingTables,
   compared: [
@@ -17,7 +18,6 @@ export const trackingDeclaration = declareProjection({
       hash: 'md5(row(family, aliases, facts, events, derived, last_event_id)::text)',
     },
   ],
-  changeKinds: ['express.traces', 'air.status', 'ocean.status', 'terminal.status'],
   // 2: a signed parcel is pushed again when it changes (§4 "Subscription flow"); revision 1 kept
   // a `pushes_ended` flag and published nothing after the first signed state.
   // 3: a port area's events (ocean source 0) carry the report's portCode and isExport.

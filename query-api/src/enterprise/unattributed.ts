@@ -1,3 +1,4 @@
+import { attributingProjections } from '@tradelog/projections';
 import { listPendingDocuments } from '@tradelog/projections/attribution/tables';
 import { TradelogError } from '@tradelog/schemas';
 import { Router } from 'express';
@@ -8,9 +9,9 @@ import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
  * `GET /ops/unattributed/:projection` (operator keys): the documents a projection could not
  * attribute to an enterprise yet — no enterprise field, no partner enterprise on the record, no
  * order key resolved so far (processors/README.md, "Attribution") — oldest first, with the order
- * keys that would resolve them. `page` (from 1) and `pageSize` (1 to 200, default 100).
+ * keys that would resolve them. `page` (from 1) and `pageSize` (1 to 200, default 100). The
+ * projections are those declared to attribute (projections/src/catalogue.ts).
  */
-const attributing = ['order-status', 'link-node', 'enterprise-data', 'document-index'] as const;
 
 const whole = (value: unknown, fallback: number, max: number): number => {
   if (value === undefined) return fallback;
@@ -38,7 +39,7 @@ export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
   router.get(
     '/ops/unattributed/:projection',
     handle(async (req, res) => {
-      const projection = attributing.find((name) => name === req.params.projection);
+      const projection = attributingProjections.find((name) => name === req.params.projection);
       if (!projection) {
         throw new TradelogError(
           'PROJECTION_UNKNOWN',
@@ -47,8 +48,8 @@ export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
             status: 404,
             details: {
               message: {
-                en: `Projection "${req.params.projection}" attributes no documents; use one of ${attributing.join(', ')}`,
-                cn: `投影 "${req.params.projection}" 不做企业归属；可用：${attributing.join('、')}`,
+                en: `Projection "${req.params.projection}" attributes no documents; use one of ${attributingProjections.join(', ')}`,
+                cn: `投影 "${req.params.projection}" 不做企业归属；可用：${attributingProjections.join('、')}`,
               },
             },
           },

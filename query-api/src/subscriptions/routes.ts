@@ -19,8 +19,6 @@ import {
 } from '@tradelog/projections/push/deliveries';
 import {
   airSubject,
-  type ChangeProjection,
-  changeProjections,
   expressSubject,
   matchKeyOf,
   type PushFamily,
@@ -40,6 +38,7 @@ import { testPush } from '@tradelog/projections/push/testPush';
 import { airData } from '@tradelog/projections/tracking/answers';
 import { recordTrackingUse } from '@tradelog/projections/tracking/usage';
 import { localizedError } from '@tradelog/schemas';
+import { type EnterpriseChangeSource, enterpriseChangeSources } from '@tradelog/schemas/changes/contract';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import {
   createManagementValidators,
@@ -71,7 +70,7 @@ import { checkCustomerName, subscriptionTimeline } from '../tracking/rules.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
- * register tracking subscriptions; lenders subscribe to order-status and link-node-chain changes
+ * register tracking subscriptions; lenders subscribe to the changes (schemas/src/changes/contract.ts)
  * of enterprises their key may read; every subscriber lists, pauses, resumes and deletes its own
  * subscriptions, lists deliveries and attempts, and asks for redelivery. Operators see all.
  * The push processor (processors/src/push) does the delivering. Paths: query-api/README.md.
@@ -179,7 +178,7 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     family: PushFamily,
     callbackUrl: string,
     criteria: SubscriptionCriteria,
-    projections: readonly ChangeProjection[] = [],
+    projections: readonly EnterpriseChangeSource[] = [],
   ) {
     guardCallbackUrl(callbackUrl);
     const secret = newSubscriptionSecret();
@@ -336,7 +335,8 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     },
   );
 
-  // Tradelog's own: a lender's subscription to an enterprise's order-status and link-node changes.
+  // Tradelog's own: a lender's subscription to an enterprise's changes, from every source the
+  // change contract lets an enterprise follow unless it names some (the request schema's default).
   router.post(
     '/subscriptions/changes',
     lenderKey,
@@ -346,7 +346,9 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       const enterprise = String(body.enterprise).trim();
       const caller = callerOf(res);
       assertEnterprise(caller, enterprise);
-      const chosen = [...new Set((body.projections as ChangeProjection[] | undefined) ?? changeProjections)];
+      const chosen = [
+        ...new Set((body.projections as EnterpriseChangeSource[] | undefined) ?? enterpriseChangeSources),
+      ];
       const created = await create(
         caller,
         'changes',

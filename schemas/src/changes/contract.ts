@@ -9,10 +9,72 @@ import { TradelogError } from '../runtime/errors.ts';
  * `eventId` is derived from the source record and what changed, never generated, so a replay
  * or a rebuild publishes the same ids and the push side drops duplicates.
  */
-export interface ChangeEvent {
+
+/**
+ * Every source of change events (a projection's name) with the kinds it publishes and who
+ * follows it: `enterprise`, a lender's `changes` subscription of one enterprise; `tracked-item`,
+ * the tracking families, matched by subject (processors/src/push/README.md "Families and match
+ * keys"). The one list: the projection declarations, the subscription request schema, its API
+ * documentation, its default and the push side derive from it, so making a source subscribable
+ * is one edit here.
+ */
+export const changeSources = {
+  'order-status': {
+    kinds: ['order.created', 'order.status-changed', 'order.amended'],
+    followedBy: 'enterprise',
+  },
+  'link-node': {
+    kinds: ['chain.started', 'chain.grew', 'chain.merged', 'chain.node-updated'],
+    followedBy: 'enterprise',
+  },
+  'enterprise-feeds': {
+    kinds: [
+      'tax.reported',
+      'ecommerce-sales.updated',
+      'payment-account.changed',
+      'in-warehouse.updated',
+      'warehouse-indicators.updated',
+      'warehouse-stock.reported',
+    ],
+    followedBy: 'enterprise',
+  },
+  collateral: { kinds: ['collateral.reused'], followedBy: 'enterprise' },
+  tracking: {
+    kinds: ['express.traces', 'air.status', 'ocean.status', 'terminal.status'],
+    followedBy: 'tracked-item',
+  },
+} as const satisfies Record<string, { kinds: readonly string[]; followedBy: 'enterprise' | 'tracked-item' }>;
+
+export type ChangeSource = keyof typeof changeSources;
+export type ChangeKind<Source extends ChangeSource = ChangeSource> =
+  (typeof changeSources)[Source]['kinds'][number];
+
+/** The sources a lender's `changes` subscription may name; all of them when it names none. */
+export type EnterpriseChangeSource = {
+  [Source in ChangeSource]: (typeof changeSources)[Source]['followedBy'] extends 'enterprise'
+    ? Source
+    : never;
+}[ChangeSource];
+
+const sourceNames = Object.keys(changeSources) as ChangeSource[];
+
+export const enterpriseChangeSources = sourceNames.filter(
+  (source): source is EnterpriseChangeSource => changeSources[source].followedBy === 'enterprise',
+);
+
+export function isChangeSource(name: string): name is ChangeSource {
+  return Object.hasOwn(changeSources, name);
+}
+
+/** The kinds a projection publishes: none for a projection that is no source. */
+export function changeKindsOf(projection: string): readonly ChangeKind[] {
+  return isChangeSource(projection) ? changeSources[projection].kinds : [];
+}
+
+export interface ChangeEventOf<Source extends ChangeSource> {
   eventId: string;
-  projection: string;
-  kind: string;
+  projection: Source;
+  kind: ChangeKind<Source>;
   /** The enterprise (or, for feeds, the owner scope) the change belongs to; also the record key. */
   enterprise: string;
   /** What the change is about, e.g. `purchase/PO1`, a chain id or a tracked item. */
@@ -23,6 +85,9 @@ export interface ChangeEvent {
   data: Readonly<Record<string, unknown>>;
 }
 
+/** One change event: its kind is one its projection publishes. */
+export type ChangeEvent = { [Source in ChangeSource]: ChangeEventOf<Source> }[ChangeSource];
+
 export const changeEventSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://tradelog.dev/schemas/changes/change-event.json',
@@ -31,8 +96,8 @@ export const changeEventSchema = {
   required: ['eventId', 'projection', 'kind', 'enterprise', 'subject', 'occurredAt', 'source', 'data'],
   properties: {
     eventId: { type: 'string', minLength: 1, maxLength: 64 },
-    projection: { type: 'string', minLength: 1, maxLength: 64 },
-    kind: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)+$', maxLength: 64 },
+    projection: { enum: sourceNames },
+    kind: { type: 'string' },
     enterprise: { type: 'string', maxLength: 256 },
     subject: { type: 'string', minLength: 1, maxLength: 512 },
     occurredAt: { type: 'string', minLength: 1, maxLength: 64 },
@@ -48,6 +113,12 @@ export const changeEventSchema = {
     },
     data: { type: 'object' },
   },
+  // Each source's own kinds.
+  allOf: sourceNames.map((source) => ({
+    if: { properties: { projection: { const: source } } },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+    then: { properties: { kind: { enum: changeSources[source].kinds } } },
+  })),
 } as const;
 
 const validate = new Ajv2020({ strict: false, allErrors: false }).compile(changeEventSchema);

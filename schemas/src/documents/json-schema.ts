@@ -26,7 +26,7 @@ export interface JsonSchema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
-  default?: string | number | boolean;
+  default?: string | number | boolean | readonly string[];
   properties?: Readonly<Record<string, JsonSchema>>;
   required?: readonly string[];
   additionalProperties?: boolean;

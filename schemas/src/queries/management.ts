@@ -1,3 +1,4 @@
+import { enterpriseChangeSources } from '../changes/contract.ts';
 import {
   codeValues,
   documentSchema,
@@ -17,22 +18,24 @@ import { httpUrlFormat, queryFormats } from './formats.ts';
  * they are not in the query catalogue; validated with the same compiler and bilingual issues.
  * Lists have a maxItems so a body's work is bounded.
  */
-export const changeProjectionNames = ['order-status', 'link-node', 'collateral'] as const;
-
 export const changesSubscriptionRequest: JsonSchema = documentSchema({
   words: l(
     '企业变更订阅',
     'Enterprise change subscription',
-    '订阅一个企业的订单状态、链路节点与押品重复融资变更',
-    "Subscribes to an enterprise's order-status, link-node and reused-collateral changes",
+    '订阅一个企业的变更，来源见 projections',
+    "Subscribes to an enterprise's changes from the sources in projections",
   ),
   properties: {
     enterprise: text(20, l('企业标识', 'Enterprise', '统一社会信用代码', 'The unified social credit code')),
-    projections: list(
-      codeValues(changeProjectionNames, l('投影', 'Projection', '变更来源', 'Which changes')),
-      { min: 1, max: changeProjectionNames.length },
-      l('投影', 'Projections', '订阅哪些变更，默认全部', 'Which changes to receive; all by default'),
-    ),
+    // The sources and the default come from the change contract, as the route's default does.
+    projections: {
+      ...list(
+        codeValues(enterpriseChangeSources, l('投影', 'Projection', '变更来源', 'Which changes')),
+        { min: 1, max: enterpriseChangeSources.length },
+        l('投影', 'Projections', '订阅哪些变更，默认全部', 'Which changes to receive; all by default'),
+      ),
+      default: [...enterpriseChangeSources],
+    },
     callbackUrl: {
       ...text(
         255,
