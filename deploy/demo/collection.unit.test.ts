@@ -54,4 +54,28 @@ describe('demo Postman collection', () => {
     expect(retry.request.description).toContain('no dead letter');
     expect(pick({ dataList: [{ id: 'x' }] }, 'dataList.0.id')).toBe('x');
   });
+
+  it('captures every variable a request uses before that request runs', () => {
+    // The variables load.ts gives every collection (keys, urls, ids of the demo's own data).
+    const given = new Set([
+      ...['ingestUrl', 'queryApiUrl', 'partnerKey', 'lenderKey', 'operatorKey', 'callbackUrl'],
+      ...[
+        'demoSubscriptionId',
+        'visitorPassword',
+        'subscriptionId',
+        'liveVersion',
+        'deliveryId',
+        'deadLetterId',
+      ],
+    ]);
+    const unmet: string[] = [];
+    for (const item of items) {
+      const text = JSON.stringify(item.request);
+      for (const [, name] of text.matchAll(/\{\{(\$?\w+)\}\}/g))
+        if (name !== '$guid' && !given.has(name!))
+          unmet.push(`${item['x-tradelog'].operationId} {{${name}}}`);
+      for (const variable of Object.keys(item['x-tradelog'].capture ?? {})) given.add(variable);
+    }
+    expect(unmet).toEqual([]);
+  });
 });

@@ -42,7 +42,15 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
     subscription_stats: { path: subscription },
     // Partner tools: the demo partner's submissions, the newest looked up.
     list_documents: { capture: { documentId: 'dataList.0.documentId' } },
-    get_document: { path: { documentId: '{{documentId}}' } },
+    // Its place in the log, which the operator's record browser then reads (browse_records).
+    get_document: {
+      path: { documentId: '{{documentId}}' },
+      capture: {
+        recordTopic: 'document.topic',
+        recordPartition: 'document.partition',
+        recordOffset: 'document.offset',
+      },
+    },
     // The demo's subscription, made before the documents were sent, has deliveries.
     list_deliveries: {
       path: demoSubscription,
@@ -110,6 +118,36 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
     // The demo's sample visitor (load.ts) asked for a role: granted, then withdrawn.
     grant_portal_role: { path: { phone: demoVisitorPhone } },
     withdraw_portal_role: { path: { phone: demoVisitorPhone } },
+    // Operator tools: the partner's newest submission decoded where it stands in the log; an
+    // account of the collection's own, granted, withdrawn, given a second key that is revoked.
+    browse_records: {
+      query: {
+        topic: '{{recordTopic}}',
+        partition: '{{recordPartition}}',
+        offset: '{{recordOffset}}',
+        limit: '1',
+      },
+    },
+    // An account of its own each run (a second run of the collection would find the example's).
+    create_account: {
+      body: {
+        kind: 'lender',
+        name: 'Demo Bank',
+        code: 'demo-bank-{{$guid}}',
+        enterprises: [demoEnterprises[0]!.code],
+      },
+      capture: { createdAccount: 'account.code' },
+    },
+    grant_account: { path: { account: '{{createdAccount}}' } },
+    withdraw_account: { path: { account: '{{createdAccount}}' } },
+    add_account_key: {
+      path: { account: '{{createdAccount}}' },
+      capture: { addedKeyId: 'account.keys.0.id' },
+    },
+    revoke_key: { path: { id: '{{addedKeyId}}' } },
+    view_dead_letter: state.hasDeadLetter
+      ? { path: { id: '{{deadLetterId}}' } }
+      : { path: { id: '0' }, expect: [404], why: 'the demo data leaves no dead letter to view' },
     retry_dead_letter: state.hasDeadLetter
       ? { path: { id: '{{deadLetterId}}' } }
       : { path: { id: '0' }, expect: [404], why: 'the demo data leaves no dead letter to retry' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { createValidatorCompiler, type Validate } from '@tradelog/schemas/documents/validator';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
@@ -23,10 +24,13 @@ export interface RunResult {
   problems: string[];
 }
 
-const variablePattern = /\{\{(\w+)\}\}/g;
+const variablePattern = /\{\{(\$?\w+)\}\}/g;
 
+/** `{{name}}` from the collection and captures; `{{$guid}}` a new UUID each time, as in Postman. */
 function resolve(text: string, variables: Map<string, string>): string {
-  return text.replace(variablePattern, (whole, name: string) => variables.get(name) ?? whole);
+  return text.replace(variablePattern, (whole, name: string) =>
+    name === '$guid' ? randomUUID() : (variables.get(name) ?? whole),
+  );
 }
 
 function responseSchema(

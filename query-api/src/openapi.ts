@@ -2,6 +2,7 @@ import { deadLetterStates } from '@tradelog/projections/deadLetters';
 import { auditActions } from '@tradelog/projections/operatorAudit';
 import { deliveryStates } from '@tradelog/projections/push/deliveries';
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { queryOperations } from '@tradelog/schemas/openapi/catalogues';
 import { type OpenApiDocument, openApiDocument } from '@tradelog/schemas/openapi/document';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
@@ -68,6 +69,64 @@ const projection = { projection: 'order-status' };
 const limitQuery = {
   limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } as JsonSchema, example: 50 },
 };
+
+const partnerKey: Audience[] = ['partner', 'operator'];
+
+/** Partner tools (README "Partner tools"): a partner's own submissions. */
+export const documentOperations: ApiOperation[] = [
+  op(
+    'get',
+    '/documents',
+    'list_documents',
+    'documents',
+    { cn: '我最近提交的单据（按接收时间倒序，分页）', en: 'My recent submissions (newest first, paged)' },
+    partnerKey,
+    successOf(['单据列表', 'Documents'], {
+      dataList: s(
+        '单据：documentId、类型、企业、接收时间',
+        'Documents: documentId, type, enterprise, receivedAt',
+        {
+          type: 'array',
+          items: { type: 'object' },
+        },
+      ),
+      next: s('下一页游标（没有更多时为 null）', 'Cursor of the next page (null when there is none)', {
+        type: ['string', 'null'] as unknown as 'string',
+      }),
+    }),
+    {
+      failures: [400],
+      query: {
+        limit: {
+          schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } as JsonSchema,
+          example: 50,
+        },
+        before: { schema: { type: 'string' } as JsonSchema },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/documents/{documentId}',
+    'get_document',
+    'documents',
+    {
+      cn: '按 documentId 查询自己提交的单据：在日志中的位置、各投影中的状态、死信',
+      en: 'One of my submissions by documentId: its place in the log, its state in each projection, its dead letters',
+    },
+    partnerKey,
+    successOf(['单据与状态', 'Document and its state'], {
+      document: s('单据', 'Document', { type: 'object' }),
+      projections: s(
+        '各投影：applied 已应用、pending 未应用、dead-lettered 进入死信',
+        'Per projection: applied, pending or dead-lettered',
+        { type: 'array', items: { type: 'object' } },
+      ),
+      deadLetters: s('死信', 'Dead letters', { type: 'array', items: { type: 'object' } }),
+    }),
+    { failures: [404] },
+  ),
+];
 
 export const subscriptionOperations: ApiOperation[] = [
   op(
@@ -272,9 +331,125 @@ export const subscriptionOperations: ApiOperation[] = [
               type: 'array',
               items: { type: 'string', enum: ['delivered', 'dead', 'superseded', 'cancelled'] },
             }),
+            since: s(
+              '只重推此时间（含）之后匹配的投递；只给 since 时重推其中 dead 的',
+              'Only deliveries matched at or after this time; with since alone, the dead ones',
+              { type: 'string', format: 'date-time' },
+            ),
           },
         },
-        example: { states: ['dead'] },
+        example: { since: '2026-11-22T00:00:00Z' },
+      },
+    },
+  ),
+  op(
+    'patch',
+    '/subscriptions/{id}',
+    'update_subscription',
+    'subscriptions',
+    { cn: '修改回调地址、暂停或恢复订阅', en: 'Change the callback URL, pause or resume a subscription' },
+    anyKey,
+    subscriptionAnswer(['修改后的订阅', 'The subscription as changed']),
+    {
+      failures: [400, 404],
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            callbackUrl: s('新回调地址（同创建时的地址检查）', 'New callback URL (checked as at creation)', {
+              type: 'string',
+              maxLength: 255,
+            }),
+            state: s('active 恢复，paused 暂停', 'active resumes, paused pauses', {
+              type: 'string',
+              enum: ['active', 'paused'],
+            }),
+          },
+        },
+        example: { callbackUrl: 'https://erp.qhyp.example.com/hooks/v2', state: 'active' },
+      },
+    },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/test',
+    'test_push',
+    'subscriptions',
+    {
+      cn: '立即发送一条已签名的示例推送，并返回这次尝试与接收方应答',
+      en: 'Send a signed example push now; answers with the attempt and the receiver’s reply',
+    },
+    anyKey,
+    successOf(['测试推送的投递与尝试', 'The test push’s delivery and attempt'], {
+      delivery: s('投递（subject 为 test）', 'The delivery (subject test)', { type: 'object' }),
+      attempt: s(
+        '尝试：状态码、应答摘录、耗时；202 时为 null（尚未发送，可查 attempts）',
+        'The attempt: status, reply excerpt, latency; null with 202 (not made yet: follow its attempts)',
+        { type: ['object', 'null'] as unknown as 'object' },
+      ),
+      payload: s('发送的正文', 'The body sent', { type: 'object' }),
+    }),
+    { failures: [404, 409] },
+  ),
+  op(
+    'post',
+    '/subscriptions/{id}/rotate-secret',
+    'rotate_secret',
+    'subscriptions',
+    {
+      cn: '更换签名密钥：新密钥只显示这一次；重叠期内推送同时带新旧两个签名',
+      en: 'Rotate the signing secret: the new one is shown this once; during the overlap pushes carry both signatures',
+    },
+    anyKey,
+    successOf(['新密钥', 'The new secret'], {
+      subscription: s('订阅', 'Subscription', subscriptionShape(['id', 'secret'])),
+      previousSecretUntil: s('旧密钥签名到此时', 'The old secret signs until', {
+        type: 'string',
+        format: 'date-time',
+      }),
+    }),
+    {
+      failures: [400, 404],
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            overlapMinutes: s(
+              '重叠分钟数（默认 1440，0 为立即作废）',
+              'Overlap minutes (1440 by default; 0 ends it at once)',
+              {
+                type: 'integer',
+                minimum: 0,
+                maximum: 10080,
+              },
+            ),
+          },
+        },
+        example: { overlapMinutes: 1440 },
+      },
+    },
+  ),
+  op(
+    'get',
+    '/subscriptions/{id}/stats',
+    'subscription_stats',
+    'subscriptions',
+    { cn: '推送成功率与耗时', en: 'Push success rate and latency' },
+    anyKey,
+    successOf(['统计', 'Statistics'], {
+      stats: s(
+        '尝试数、成功数、失败数、成功率、耗时（平均、p50、p95、最大）、按错误码的失败、各状态投递数',
+        'Attempts, delivered, failed, success rate, latency (mean, p50, p95, max), failures by error code, deliveries by state',
+        { type: 'object' },
+      ),
+    }),
+    {
+      failures: [400, 404],
+      query: {
+        since: {
+          schema: { type: 'string', format: 'date-time' } as JsonSchema,
+          example: '2026-11-22T00:00:00Z',
+        },
       },
     },
   ),
@@ -597,7 +772,7 @@ export const operatorOperations: ApiOperation[] = [
       query: {
         topic: {
           schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,249}$' },
-          example: 'tradelog.purchase.v1',
+          example: documentTypes.find((type) => type.id === 'purchase')!.topic,
         },
         partition: { schema: { type: 'integer', minimum: 0, default: 0 }, example: 0 },
         offset: { schema: { type: 'integer', minimum: 0, default: 0 }, example: 0 },
@@ -838,7 +1013,7 @@ export function portalOperations(product: string): ApiOperation[] {
       'tool_by_id',
       { cn: '工具详情（按 id）', en: 'Tool detail by id' },
       undefined,
-      { query: { id: { schema: int } }, failures: [404] },
+      { query: { id: { schema: int, example: 1 } }, failures: [404] },
     ),
     portal(
       'get',
@@ -1079,6 +1254,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
         { name: 'queries', description: 'Link node and enterprise data (数字服务输出)' },
         { name: 'subscriptions', description: 'Subscriptions and their deliveries' },
         { name: 'tracking', description: 'Ocean and terminal tracking' },
+        { name: 'documents', description: "A partner's own submissions and their state" },
         { name: 'operators', description: 'Rebuilds, versions, dead letters, pipeline' },
         { name: 'portal', description: "The portal's content calls" },
         { name: 'operations', description: 'Health, readiness, metrics and this reference' },
@@ -1088,6 +1264,7 @@ export function queryApiOpenApi(options: { product: string }): OpenApiDocument {
       ...queryOperations(),
       ...collateralOperations,
       ...subscriptionOperations,
+      ...documentOperations,
       ...operatorOperations,
       ...portalOperations(options.product),
       ...serviceOperations('query-api'),

@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { operationKeys } from '@tradelog/schemas/openapi/document';
 import pg from 'pg';
@@ -55,6 +57,7 @@ describe('npm run demo and its Postman collection', () => {
   let ingest: IngestUnderTest;
   let projections: ProjectionsUnderTest;
   let push: PushService;
+  let records: RecordReader;
   let queryApi: Server;
   let receiver: Server;
   let queryApiUrl = '';
@@ -107,6 +110,7 @@ describe('npm run demo and its Postman collection', () => {
       logger: quietLogger,
     });
     await push.start();
+    records = createRecordReader({ brokers: services.kafkaBrokers, clientId: uniqueName('demo-records') });
     const app = createApp({
       logger: quietLogger,
       content: {
@@ -123,6 +127,8 @@ describe('npm run demo and its Postman collection', () => {
         changesTopic,
         topicOffsets: testTopicOffsets(services),
         callbackAllowlist: allowlist,
+        // The operator's record browser, as query-api's main wires it from KAFKA_BROKERS and SCHEMA_REGISTRY_URL.
+        records: { reader: records, codec: createRegistryCodec({ url: services.schemaRegistryUrl }) },
       }),
       ready: async () => (await pool.query('select 1')).rowCount === 1,
     });
@@ -133,6 +139,7 @@ describe('npm run demo and its Postman collection', () => {
 
   afterAll(async () => {
     await push?.stop();
+    await records?.close();
     await projections?.stop();
     await ingest?.close();
     await new Promise((resolve) => queryApi?.close(resolve));
