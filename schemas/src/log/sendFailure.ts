@@ -43,9 +43,7 @@ export function sendFailureVerdict(error: unknown): SendFailureVerdict {
  * reports the leaders that answered without error on the error it rejects with (`produced`).
  * Records of the other partitions were not acknowledged.
  */
-export function acknowledgedOffsets(
-  error: unknown,
-): { topic: string; partition: number; offset: bigint }[] {
+export function acknowledgedOffsets(error: unknown): { topic: string; partition: number; offset: bigint }[] {
   const produced = (error as { produced?: { offsets?: unknown } } | null)?.produced;
   const offsets = produced?.offsets;
   if (!Array.isArray(offsets)) return [];
