@@ -49,13 +49,17 @@ export interface LogProducerOptions {
 
 interface Pending {
   record: AppendRecord;
-  /** `now()` past which the record is refused rather than sent again. */
+  /** `now()` at which the caller is answered 503 if Kafka has not acknowledged the record. */
   deadline: number;
   /** Chosen once, so a resend goes to the same partition. */
   partition?: number;
+  /** Answered (acknowledged, refused or past its deadline): skipped by later sends. */
+  settled: boolean;
   resolve: (appended: Appended) => void;
   reject: (error: unknown) => void;
 }
+
+const latestDeadline = (batch: Pending[]) => Math.max(...batch.map((pending) => pending.deadline));
 
 /** A send outlived its records' deadline; the client may still be sending it, so it is dropped. */
 class SendAbandoned extends Error {
@@ -133,12 +137,14 @@ const unavailable = (cause: unknown) =>
  * A send that fails for a broker's loss (README "Riding out faults": leader moved, broker gone,
  * request timed out, `sendFailureVerdict`) is not the end of its records: the records of the
  * partitions whose leaders did not acknowledge are sent again, first in line, after a metadata
- * refresh, until each is acknowledged or its deadline (`ackTimeoutMs` from its `append`) passes.
+ * refresh, until each is acknowledged or its deadline (`ackTimeoutMs` from its `append`) passes;
+ * each record is answered 503 at its own deadline, so one old record does not cut short the send
+ * of younger ones.
  * The producer is kept: this client drops its producer id after a failed send by itself, so a
  * resend goes out under a fresh id and sequence numbers (kafkajs acknowledged a record it never
  * stored when reused after a failure; this one does not carry old sequence numbers over). It is
  * replaced only when no broker answers the refresh (then appends are refused at once until it is
- * connected again) or a send is abandoned at its deadline.
+ * connected again) or a send outlives the last of its records' deadlines.
  */
 export function createLogProducer(options: LogProducerOptions): LogProducer {
   const log = options.logger.scope({ component: 'log-producer' });
@@ -156,6 +162,8 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   let sending = false;
   let lingerTimer: NodeJS.Timeout | undefined;
   let connecting: Promise<void> | undefined;
+  /** The cause a record's 503 carries when its deadline passes while its send is retried. */
+  let lastSendError: unknown;
 
   const newProducer = () =>
     new Producer({
@@ -246,6 +254,44 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   }
 
   /**
+   * A queued record that is answered once: by its acknowledgement, a refusal, or 503 at its
+   * deadline (README "Riding out faults"), whichever comes first.
+   */
+  function pendingAppend(
+    record: AppendRecord,
+    resolve: (appended: Appended) => void,
+    reject: (error: unknown) => void,
+  ): Pending {
+    const settle = () => {
+      if (pending.settled) return false;
+      pending.settled = true;
+      clearTimeout(timer);
+      return true;
+    };
+    const pending: Pending = {
+      record,
+      deadline: now() + ackTimeoutMs,
+      settled: false,
+      resolve: (appended) => settle() && resolve(appended),
+      reject: (error) => settle() && reject(error),
+    };
+    const timer = setTimeout(
+      () => pending.reject(unavailable(lastSendError ?? new SendAbandoned(ackTimeoutMs))),
+      ackTimeoutMs,
+    );
+    return pending;
+  }
+
+  /** Waits for `promise` at most `timeoutMs`, without caring how it ends. */
+  async function settledWithin(promise: Promise<unknown>, timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const elapsed = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, timeoutMs));
+    });
+    await Promise.race([promise.catch(() => undefined), elapsed]).finally(() => clearTimeout(timer));
+  }
+
+  /**
    * Chooses each record's partition once. A record for a topic that does not exist is refused
    * on its own; its batch-mates still go.
    */
@@ -317,28 +363,37 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   async function deliver(batch: Pending[]): Promise<void> {
     const started = now();
     let waiting = batch;
-    let lastError: unknown;
     for (let attempt = 1; ; attempt++) {
-      const at = now();
-      const expired = waiting.filter((pending) => pending.deadline <= at);
-      if (expired.length > 0) {
-        const refusal = unavailable(lastError ?? new SendAbandoned(ackTimeoutMs));
-        for (const pending of expired) pending.reject(refusal);
-        waiting = waiting.filter((pending) => pending.deadline > at);
-      }
+      // Records past their deadline were answered 503 by their own timer.
+      waiting = waiting.filter((pending) => !pending.settled);
       if (waiting.length === 0) return;
+      // A send may run until the last of its records' deadlines: the others are answered 503 on
+      // time by their timers meanwhile, and the send is not cut short for them.
+      const remainingMs = latestDeadline(waiting) - now();
+      if (remainingMs <= 0) {
+        // Their timers are about to answer them; nothing is sent for them any more.
+        for (const pending of waiting)
+          pending.reject(unavailable(lastSendError ?? new SendAbandoned(ackTimeoutMs)));
+        return;
+      }
       const current = producer;
-      if (!ready || current === undefined) {
-        const refusal = unavailable(lastError ?? new Error('producer not connected'));
+      if (stopped && (!ready || current === undefined)) {
+        const refusal = unavailable(lastSendError ?? new Error('producer stopped'));
         for (const pending of waiting) pending.reject(refusal);
         return;
       }
-      const remainingMs = Math.min(...waiting.map((pending) => pending.deadline)) - at;
+      if (!ready || current === undefined) {
+        // Replaced after an abandoned send or a refresh no broker answered: records already
+        // queued wait for the new one within their deadline (new appends are refused meanwhile).
+        await settledWithin(ensureConnecting(), remainingMs);
+        continue;
+      }
       let sendable: Pending[] = [];
       try {
         sendable = await place(current, waiting);
         if (sendable.length === 0) return;
         await sendOnce(current, sendable, remainingMs);
+        lastSendError = undefined;
         log.debug('batch appended', {
           records: sendable.length,
           attempts: attempt,
@@ -346,7 +401,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
         });
         return;
       } catch (error) {
-        lastError = error;
+        lastSendError = error;
         if (error instanceof SendAbandoned) {
           const refusal = unavailable(error);
           for (const pending of waiting) pending.reject(refusal);
@@ -367,7 +422,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
         if (!(await refreshMetadata(current, waiting, error))) return;
         const pauseMs = Math.min(
           retryDelayMs(attempt, { initial: 100, max: 1000 }),
-          Math.min(...waiting.map((pending) => pending.deadline)) - now(),
+          latestDeadline(waiting) - now(),
         );
         if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
@@ -385,7 +440,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     sendError: unknown,
   ): Promise<boolean> {
     const topics = [...new Set(waiting.map((pending) => pending.record.topic))];
-    const remainingMs = Math.min(...waiting.map((pending) => pending.deadline)) - now();
+    const remainingMs = latestDeadline(waiting) - now();
     try {
       await withTimeout(current.metadata({ topics, forceUpdate: true, retries: 0 }), remainingMs);
       log.info('append failed; resending after a metadata refresh', {
@@ -429,7 +484,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
         return Promise.reject(unavailable(new Error('kafka not connected')));
       }
       return new Promise<Appended>((resolve, reject) => {
-        queue.push({ record, deadline: now() + ackTimeoutMs, resolve, reject });
+        queue.push(pendingAppend(record, resolve, reject));
         if (queue.length >= maxBatch) void flush();
         else lingerTimer ??= setTimeout(() => void flush(), lingerMs);
       });
