@@ -1,4 +1,10 @@
-import { ProduceAcks, Producer, stringSerializer, UserError } from '@platformatic/kafka';
+import {
+  ProduceAcks,
+  Producer,
+  type ProducerOptions,
+  stringSerializer,
+  UserError,
+} from '@platformatic/kafka';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
@@ -45,7 +51,15 @@ export interface LogProducerOptions {
   reconnectDelayMs?: number;
   /** Milliseconds on a monotonic clock; passed in so tests can drive deadlines. */
   now?: () => number;
+  /** Makes the Kafka client; tests pass a scripted one. */
+  newClient?: (settings: ProducerOptions<string, Buffer, string, string>) => LogClient;
 }
+
+/** The part of the Kafka client this module uses. */
+export type LogClient = Pick<
+  Producer<string, Buffer, string, string>,
+  'initIdempotentProducer' | 'send' | 'metadata' | 'close'
+>;
 
 interface Pending {
   record: AppendRecord;
@@ -156,7 +170,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   const partitionsByTopic = new Map<string, number>();
   const queue: Pending[] = [];
 
-  let producer: Producer<string, Buffer, string, string> | undefined;
+  let producer: LogClient | undefined;
   let ready = false;
   let stopped = false;
   let sending = false;
@@ -165,8 +179,9 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   /** The cause a record's 503 carries when its deadline passes while its send is retried. */
   let lastSendError: unknown;
 
+  const newClient = options.newClient ?? ((settings) => new Producer(settings));
   const newProducer = () =>
-    new Producer({
+    newClient({
       clientId: options.clientId,
       bootstrapBrokers: options.brokers,
       ...platformaticSecurity(options.security),
@@ -229,7 +244,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     void ensureConnecting();
   }
 
-  async function partitionsOf(current: Producer<string, Buffer, string, string>, topic: string) {
+  async function partitionsOf(current: LogClient, topic: string) {
     const known = partitionsByTopic.get(topic);
     if (known !== undefined) return known;
     const metadata = await current.metadata({ topics: [topic] }).catch((error: unknown) => {
@@ -295,7 +310,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
    * Chooses each record's partition once. A record for a topic that does not exist is refused
    * on its own; its batch-mates still go.
    */
-  async function place(current: Producer<string, Buffer, string, string>, batch: Pending[]) {
+  async function place(current: LogClient, batch: Pending[]) {
     const sendable: Pending[] = [];
     for (const pending of batch) {
       if (pending.partition === undefined) {
@@ -315,11 +330,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
   }
 
   /** One send of the batch: resolves every record it acknowledged, throws for the rest. */
-  async function sendOnce(
-    current: Producer<string, Buffer, string, string>,
-    sendable: Pending[],
-    timeoutMs: number,
-  ): Promise<void> {
+  async function sendOnce(current: LogClient, sendable: Pending[], timeoutMs: number): Promise<void> {
     const placed = sendable.map(({ record, partition }) => ({ topic: record.topic, partition: partition! }));
     const result = await withTimeout(
       current.send({
@@ -435,7 +446,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
    * the producer replaced, so appends are refused at once until it is connected again.
    */
   async function refreshMetadata(
-    current: Producer<string, Buffer, string, string>,
+    current: LogClient,
     waiting: Pending[],
     sendError: unknown,
   ): Promise<boolean> {
