@@ -30,7 +30,10 @@ export interface IngestConfig {
   keyNegativeCacheTtlMs: number;
   /** Producer batching window: concurrent requests wait this long to share one send. */
   kafkaLingerMs: number;
-  /** A send not acknowledged within this time fails the request with 503. */
+  /**
+   * A submission's deadline for Kafka's acknowledgement: a send that failed for a broker's loss
+   * is resent until then (root README "Riding out faults"); past it the answer is 503.
+   */
   kafkaAckTimeoutMs: number;
   /** Log producers the document topics are spread over (their sends overlap; see producerPool.ts). */
   kafkaProducers: number;

@@ -1,0 +1,146 @@
+import { MultipleErrors, NetworkError, ProtocolError } from '@platformatic/kafka';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../runtime/log.ts';
+import { type AppendRecord, createLogProducer, type LogClient, partitionFor } from './producer.ts';
+
+const topic = 'tradelog.test.v1';
+const partitions = 3;
+
+interface Sent {
+  key: string;
+  partition: number;
+}
+
+/**
+ * A Kafka client that answers each send with the next step of a script: offsets per partition
+ * for the partitions its leaders acknowledged, or an error carrying them as the client does.
+ */
+function scriptedClient(
+  steps: ((sent: Sent[]) => Promise<{ topic: string; partition: number; offset: bigint }[]>)[],
+) {
+  const sends: Sent[][] = [];
+  const state = { metadataFails: false, metadataCalls: 0, connects: 0 };
+  const client = {
+    initIdempotentProducer: async () => {
+      state.connects++;
+      return { producerId: 1n, producerEpoch: 0 };
+    },
+    metadata: async () => {
+      state.metadataCalls++;
+      if (state.metadataFails) throw new NetworkError('Cannot connect to any broker.');
+      return { topics: new Map([[topic, { partitionsCount: partitions }]]) };
+    },
+    send: async ({ messages }: { messages: { key: string; partition: number }[] }) => {
+      const sent = messages.map(({ key, partition }) => ({ key, partition }));
+      sends.push(sent);
+      const step = steps[Math.min(sends.length, steps.length) - 1]!;
+      return { offsets: await step(sent) };
+    },
+    close: async () => undefined,
+  };
+  return { client: client as unknown as LogClient, sends, state };
+}
+
+/** Every partition of the send acknowledged, at offset 100 + partition. */
+const acknowledgeAll = async (sent: Sent[]) =>
+  [...new Set(sent.map((s) => s.partition))].map((partition) => ({
+    topic,
+    partition,
+    offset: BigInt(100 + partition),
+  }));
+
+/** The leader of `lost` is gone: its records fail, the other leaders acknowledge. */
+const leaderLost = (lost: number) => async (sent: Sent[]) => {
+  const produced = (await acknowledgeAll(sent)).filter((o) => o.partition !== lost);
+  throw Object.assign(
+    new MultipleErrors('Producing messages failed.', [
+      new MultipleErrors('produce failed 3 times.', [new NetworkError('Connection closed')]),
+    ]),
+    { produced: { offsets: produced } },
+  );
+};
+
+const keyOn = (partition: number) => {
+  for (let i = 0; ; i++) if (partitionFor(topic, `K-${i}`, partitions) === partition) return `K-${i}`;
+};
+const record = (key: string): AppendRecord => ({ topic, key, value: Buffer.from(key), headers: {} });
+
+async function connected(client: LogClient, ackTimeoutMs = 5_000) {
+  const producer = createLogProducer({
+    brokers: ['kafka:9092'],
+    clientId: 'test',
+    logger: createLogger({ service: 'test' }, { write: () => undefined }),
+    lingerMs: 1,
+    ackTimeoutMs,
+    newClient: () => client,
+  });
+  await producer.connect();
+  for (let i = 0; !producer.isReady(); i++) {
+    if (i > 200) throw new Error('producer never ready');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return producer;
+}
+
+describe('log producer after a failed send', () => {
+  it('answers the records other leaders acknowledged and sends only the rest again', async () => {
+    const { client, sends } = scriptedClient([leaderLost(1), acknowledgeAll]);
+    const producer = await connected(client);
+    const [kept, moved] = await Promise.all([
+      producer.append(record(keyOn(0))),
+      producer.append(record(keyOn(1))),
+    ]);
+    expect(kept).toMatchObject({ partition: 0, offset: '100' });
+    expect(moved).toMatchObject({ partition: 1, offset: '101' });
+    expect(sends.map((sent) => sent.map((s) => s.partition))).toEqual([[0, 1], [1]]);
+    expect(producer.isReady()).toBe(true);
+  });
+
+  it('refreshes metadata before the resend', async () => {
+    const { client, state } = scriptedClient([leaderLost(2), acknowledgeAll]);
+    const producer = await connected(client);
+    await producer.append(record(keyOn(2)));
+    // One read to place the record, one refresh after the failure.
+    expect(state.metadataCalls).toBe(2);
+  });
+
+  it('answers 503 at the deadline when no leader acknowledged by then, and stays ready', async () => {
+    const { client, sends } = scriptedClient([leaderLost(1)]);
+    const producer = await connected(client, 300);
+    const started = performance.now();
+    await expect(producer.append(record(keyOn(1)))).rejects.toMatchObject({
+      code: 'KAFKA_UNAVAILABLE',
+      status: 503,
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(sends.length).toBeGreaterThan(1);
+    expect(producer.isReady()).toBe(true);
+  });
+
+  it('refuses at once what a resend cannot mend, and keeps the producer', async () => {
+    const { client, sends } = scriptedClient([
+      async () => {
+        throw new ProtocolError('MESSAGE_TOO_LARGE');
+      },
+    ]);
+    const producer = await connected(client);
+    await expect(producer.append(record(keyOn(0)))).rejects.toMatchObject({ code: 'KAFKA_UNAVAILABLE' });
+    expect(sends).toHaveLength(1);
+    expect(producer.isReady()).toBe(true);
+  });
+
+  it('refuses at once and reconnects when no broker answers the refresh', async () => {
+    const { client, state } = scriptedClient([
+      async () => {
+        state.metadataFails = true;
+        throw new NetworkError('Connection closed');
+      },
+    ]);
+    const producer = await connected(client);
+    const started = performance.now();
+    await expect(producer.append(record(keyOn(0)))).rejects.toMatchObject({ code: 'KAFKA_UNAVAILABLE' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // The producer was replaced: a new client connected.
+    expect(state.connects).toBe(2);
+  });
+});
