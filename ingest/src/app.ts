@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { type Logger, localizedError, TradelogError } from '@tradelog/schemas';
+import { admitKey, apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
 import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
@@ -15,7 +16,6 @@ import {
   routeMatched,
 } from '@tradelog/schemas/runtime/http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { apiKeyFromHeaders, unauthorized } from './auth/apiKeyHeader.ts';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
 import type { KeyCache } from './auth/keyCache.ts';
 import { hashPresentedKeyOn } from './auth/keyLookup.ts';
@@ -115,26 +115,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     req: Request,
   ): Promise<{ ownerId: string; enterprises: readonly string[]; feeds: readonly string[] }> => {
     const key = apiKeyFromHeaders(req.get('authorization'), req.get('x-api-key'));
-    const owner = await deps.keys.resolve(hashPresentedKeyOn(req.socket, key));
-    if (owner.status === 'unknown') {
-      throw unauthorized('API_KEY_INVALID', {
-        cn: 'API 密钥无效：未找到该密钥',
-        en: 'Invalid API key: no such key',
-      });
-    }
-    if (owner.status === 'revoked') {
-      throw unauthorized('API_KEY_REVOKED', {
-        cn: 'API 密钥已被吊销，请联系平台运营获取新密钥',
-        en: 'This API key has been revoked; ask the platform operator for a new one',
-      });
-    }
-    if (owner.kind !== 'partner') {
-      throw localizedError('API_KEY_NOT_PARTNER', 403, {
-        cn: '该 API 密钥不是合作伙伴密钥，不能提交单据',
-        en: 'This API key is not a partner key and cannot submit documents',
-      });
-    }
-    return owner;
+    return admitKey(await deps.keys.resolve(hashPresentedKeyOn(req.socket, key)), ['partner']);
   };
 
   /**

@@ -502,7 +502,7 @@ describe('partner authentication', () => {
   it('403 for a key that is not a partner key', async () => {
     expect(await withKey({ authorization: `Bearer ${keys.lender}` })).toMatchObject({
       status: 403,
-      body: { code: 'API_KEY_NOT_PARTNER' },
+      body: { code: 'API_KEY_KIND_FORBIDDEN' },
     });
   });
 
@@ -510,6 +510,15 @@ describe('partner authentication', () => {
     expect(await withKey({ 'x-api-key': keys.partner })).toMatchObject({
       status: 200,
       body: { flag: 'success' },
+    });
+  });
+
+  it('refuses two different keys rather than choosing one', async () => {
+    expect(
+      await withKey({ authorization: `Bearer ${keys.partner}`, 'x-api-key': keys.lender }),
+    ).toMatchObject({
+      status: 401,
+      body: { code: 'API_KEY_AMBIGUOUS' },
     });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type ApiKeyKind, generateApiKey } from '@tradelog/projections/access/apiKey';
+import { generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey, type Queryable } from '@tradelog/projections/access/store';
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 
 /**

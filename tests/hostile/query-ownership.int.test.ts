@@ -86,6 +86,30 @@ describe('subscriptions belong to accounts', () => {
       callbackUrl: 'http://127.0.0.1:9/hook',
     });
 
+  it('reads the key by the rule ingest uses and answers its codes (README "Authentication")', async () => {
+    const list = async (headers: Record<string, string>) => {
+      const response = await fetch(`${base}/subscriptions`, { headers });
+      return { status: response.status, code: ((await response.json()) as { code?: string }).code };
+    };
+    expect(await list({ 'x-api-key': keys.a })).toMatchObject({ status: 200 });
+    expect(await list({ authorization: `Bearer ${keys.a}`, 'x-api-key': keys.a })).toMatchObject({
+      status: 200,
+    });
+    // Two different keys were once settled by preferring Bearer; now refused, as at ingest.
+    expect(await list({ authorization: `Bearer ${keys.a}`, 'x-api-key': keys.b })).toEqual({
+      status: 401,
+      code: 'API_KEY_AMBIGUOUS',
+    });
+    expect(await list({ authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': keys.a })).toEqual({
+      status: 401,
+      code: 'API_KEY_MISSING',
+    });
+    expect(await list({ authorization: `Bearer ${keys.a}x` })).toEqual({
+      status: 401,
+      code: 'API_KEY_INVALID',
+    });
+  });
+
   it('keeps two accounts with colliding names apart: list, read, deliveries, redeliver, pause, delete', async () => {
     const mine = (await subscribe(keys.a)).body.subscription.id as string;
     // The same parcel, followed by the other account: tracking subscriptions are per account.

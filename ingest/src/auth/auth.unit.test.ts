@@ -1,39 +1,9 @@
-import { createLogger, TradelogError } from '@tradelog/schemas';
+import { createLogger } from '@tradelog/schemas';
 import { describe, expect, it } from 'vitest';
-import { apiKeyFromHeaders } from './apiKeyHeader.ts';
 import { createKeyCache } from './keyCache.ts';
-import { hashPresentedKey, type KeyLookup } from './keyLookup.ts';
+import type { KeyLookup } from './keyLookup.ts';
 
 const silent = createLogger({}, { write: () => {} });
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return error instanceof TradelogError ? `${error.status} ${error.code}` : String(error);
-  }
-  return 'no error';
-};
-
-describe('apiKeyFromHeaders', () => {
-  it('reads a bearer token or X-Api-Key', () => {
-    expect(apiKeyFromHeaders('Bearer tlk_abc', undefined)).toBe('tlk_abc');
-    expect(apiKeyFromHeaders('bearer   tlk_abc ', undefined)).toBe('tlk_abc');
-    expect(apiKeyFromHeaders(undefined, ' tlk_abc ')).toBe('tlk_abc');
-    expect(apiKeyFromHeaders('Bearer tlk_abc', 'tlk_abc')).toBe('tlk_abc');
-  });
-
-  it('refuses missing, malformed and conflicting keys with 401', () => {
-    expect(codeOf(() => apiKeyFromHeaders(undefined, undefined))).toBe('401 API_KEY_MISSING');
-    expect(codeOf(() => apiKeyFromHeaders(undefined, '  '))).toBe('401 API_KEY_MISSING');
-    expect(codeOf(() => apiKeyFromHeaders('Basic dXNlcjpwYXNz', undefined))).toBe('401 API_KEY_MISSING');
-    expect(codeOf(() => apiKeyFromHeaders('Bearer a', 'b'))).toBe('401 API_KEY_AMBIGUOUS');
-  });
-
-  it('hashes presented keys as the key store does (sha256 hex)', () => {
-    expect(hashPresentedKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-  });
-});
 
 describe('createKeyCache', () => {
   const partner: KeyLookup = {

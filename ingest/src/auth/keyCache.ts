@@ -1,4 +1,5 @@
-import { type Logger, localizedError } from '@tradelog/schemas';
+import type { Logger } from '@tradelog/schemas';
+import { apiKeyErrors } from '@tradelog/schemas/access/apiKey';
 import type { KeyLookup } from './keyLookup.ts';
 
 /**
@@ -51,16 +52,7 @@ export function createKeyCache(options: {
         return stale.value;
       }
       options.logger.error('key lookup failed; no cached answer', { error: error as Error });
-      throw localizedError(
-        'AUTH_UNAVAILABLE',
-        503,
-        {
-          cn: '暂时无法校验 API 密钥，请稍后重试',
-          en: 'API keys cannot be checked right now; retry shortly',
-        },
-        {},
-        { cause: error },
-      );
+      throw apiKeyErrors.unavailable(error);
     }
   };
 

@@ -1,29 +1,20 @@
-import { createHash } from 'node:crypto';
-import type pg from 'pg';
+import { hashApiKey, type KeyStanding, standingOf } from '@tradelog/schemas/access/apiKey';
+import { type CredentialReader, findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 
 /**
- * Ingest's own, single read of the API-key table (ARCHITECTURE: ingest never uses
- * projections' table code; it may read partner credentials). Keys are stored as the sha256 of
- * the key (projections/src/access/apiKey.ts hashes them identically). The key's account holds
- * the partner's grants (migration 1764100000000_accounts.sql).
+ * Ingest's read of a presented key: the services' one statement (schemas/src/access/keyStore.ts;
+ * ARCHITECTURE: ingest never uses projections' table code, it may read partner credentials),
+ * kept as only what intake needs so the cache stays small. The key's account holds the partner's
+ * grants (migration 1764100000000_accounts.sql).
  */
-export type KeyLookup =
-  | {
-      status: 'active';
-      kind: 'partner' | 'lender' | 'subscriber' | 'operator';
-      ownerId: string;
-      ownerName: string;
-      /** The account's grants: for a partner, the enterprises it may submit for ('*': any). */
-      enterprises: readonly string[];
-      /** The feed families a partner (a data provider) may submit (README "Partner grants"). */
-      feeds: readonly string[];
-    }
-  | { status: 'revoked' }
-  | { status: 'unknown' };
-
-export function hashPresentedKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
+export type KeyLookup = KeyStanding<{
+  ownerId: string;
+  ownerName: string;
+  /** The account's grants: for a partner, the enterprises it may submit for ('*': any). */
+  enterprises: readonly string[];
+  /** The feed families a partner (a data provider) may submit (README "Partner grants"). */
+  feeds: readonly string[];
+}>;
 
 /**
  * The hash of the key last presented on each connection: a keep-alive caller sends the same key
@@ -35,33 +26,14 @@ const hashesByConnection = new WeakMap<object, { key: string; hash: string }>();
 export function hashPresentedKeyOn(connection: object, key: string): string {
   const known = hashesByConnection.get(connection);
   if (known?.key === key) return known.hash;
-  const hash = hashPresentedKey(key);
+  const hash = hashApiKey(key);
   hashesByConnection.set(connection, { key, hash });
   return hash;
 }
 
-export async function findKeyOwnerByHash(db: Pick<pg.Pool, 'query'>, keyHash: string): Promise<KeyLookup> {
-  const result = await db.query<{
-    kind: 'partner' | 'lender' | 'subscriber' | 'operator';
-    code: string;
-    name: string;
-    enterprises: string[];
-    feeds: string[];
-    revoked: boolean;
-  }>(
-    `SELECT k.kind, a.code, a.name, a.enterprises, a.feeds, k.revoked_at IS NOT NULL AS revoked
-     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
-    [keyHash],
-  );
-  const row = result.rows[0];
-  if (!row) return { status: 'unknown' };
-  if (row.revoked) return { status: 'revoked' };
-  return {
-    status: 'active',
-    kind: row.kind,
-    ownerId: row.code,
-    ownerName: row.name,
-    enterprises: row.enterprises,
-    feeds: row.feeds,
-  };
+export async function findKeyOwnerByHash(db: CredentialReader, keyHash: string): Promise<KeyLookup> {
+  const standing = standingOf(await findApiKeyByHash(db, keyHash));
+  if (standing.status !== 'active') return standing;
+  const { kind, ownerId, ownerName, enterprises, feeds } = standing;
+  return { status: 'active', kind, ownerId, ownerName, enterprises, feeds };
 }

@@ -1,4 +1,5 @@
 import { localizedError } from '@tradelog/schemas';
+import { apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
 import {
   type CallLimits,
   createCallLimits,
@@ -9,7 +10,6 @@ import {
   limitHeaders,
 } from '@tradelog/schemas/runtime/callLimits';
 import type { NextFunction, Request, Response } from 'express';
-import { apiKeyFromHeaders } from '../auth/apiKeyHeader.ts';
 import { hashPresentedKeyOn } from '../auth/keyLookup.ts';
 
 /**

@@ -1,5 +1,6 @@
+import { hashApiKey } from '@tradelog/schemas/access/apiKey';
 import { describe, expect, it } from 'vitest';
-import { apiKeyMarker, generateApiKey, hashApiKey, ownerIdFromName } from './apiKey.ts';
+import { apiKeyMarker, generateApiKey, ownerIdFromName } from './apiKey.ts';
 import { parseKeysCommand, UsageError } from './cliArgs.ts';
 
 describe('generateApiKey', () => {

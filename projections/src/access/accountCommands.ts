@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import { inTransaction } from '../db.ts';
 import { type AuditActor, insertAuditEntry } from '../operatorAudit.ts';
-import { type ApiKeyKind, generateApiKey, ownerIdFromName } from './apiKey.ts';
+import { generateApiKey, ownerIdFromName } from './apiKey.ts';
 import {
   type AccountRow,
-  type ApiKeyRow,
   changeGrants,
   createApiKey,
   findAccounts,

@@ -1,13 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashApiKey } from '@tradelog/schemas/access/apiKey';
 
 /**
- * API keys, pure part: how a key looks, how it is hashed, what is shown of it. The key carries
- * 256 random bits, so a plain sha256 is a sufficient one-way store (no salt or slow hash is
- * needed: nothing about it can be guessed). Ingest hashes presented keys the same way in its
- * own lookup (ingest/src/auth/keyLookup.ts); the two must stay identical.
+ * API keys, making part: how a new key looks and what is shown of it. Kinds, hashing and the
+ * reading of presented keys are the services' shared front door (schemas/src/access/apiKey.ts).
  */
-export const apiKeyKinds = ['partner', 'lender', 'subscriber', 'operator'] as const;
-export type ApiKeyKind = (typeof apiKeyKinds)[number];
 
 /** Visible marker so a leaked key is recognisable in logs and secret scanners. */
 export const apiKeyMarker = 'tlk_';
@@ -20,17 +17,9 @@ export interface GeneratedApiKey {
   hash: string;
 }
 
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
-
 export function generateApiKey(random: (size: number) => Buffer = randomBytes): GeneratedApiKey {
   const key = `${apiKeyMarker}${random(32).toString('base64url')}`;
   return { key, prefix: key.slice(0, apiKeyPrefixLength), hash: hashApiKey(key) };
-}
-
-export function isApiKeyKind(value: string): value is ApiKeyKind {
-  return (apiKeyKinds as readonly string[]).includes(value);
 }
 
 /** Owner ids are derived from the owner's name when the operator gives none: "Acme Logistics" → "acme-logistics". */

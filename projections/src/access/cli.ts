@@ -1,11 +1,12 @@
 import { userInfo } from 'node:os';
 import { ConfigError, createLogger, env, isTradelogError } from '@tradelog/schemas';
+import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
 import { runAccountCommand } from './accountCommands.ts';
 import { keysUsage, parseKeysCommand, UsageError } from './cliArgs.ts';
-import { type AccountRow, type ApiKeyRow, listAccounts, listApiKeys } from './store.ts';
+import { type AccountRow, listAccounts, listApiKeys } from './store.ts';
 
 /**
  * Operator command behind `npm run keys -- …`: creates, lists and revokes API keys, and grants
@@ -110,10 +111,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    // A broken rule is a usage error (2); an unknown key id, like any other failure, is 1.
+    // A broken rule (an unknown key id too) is a usage error (2); any other failure is 1.
     const rule = error instanceof UsageError || (isTradelogError(error) && error.code === 'ACCOUNT_RULE');
-    const known = rule || (isTradelogError(error) && error.code === 'API_KEY_UNKNOWN');
-    console.error(known ? (error as Error).message : `keys: ${(error as Error).message}`);
+    console.error(rule ? (error as Error).message : `keys: ${(error as Error).message}`);
     process.exitCode = rule ? 2 : 1;
   },
 );

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { type ApiKeyKind, hashApiKey } from '@tradelog/schemas/access/apiKey';
+import { findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
-import { type ApiKeyKind, generateApiKey, hashApiKey } from './apiKey.ts';
-import { changeGrants, createApiKey, findApiKeyByHash } from './store.ts';
+import { generateApiKey } from './apiKey.ts';
+import { changeGrants, createApiKey } from './store.ts';
 
 /**
  * Development keys for `npm start` (issue 3: "prints a ready-to-use development key so a

@@ -3,14 +3,16 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { hashApiKey } from '@tradelog/schemas/access/apiKey';
+import { findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, testServices } from '../../../tests/harness/index.ts';
 import { migrate } from '../migrate.ts';
-import { generateApiKey, hashApiKey } from './apiKey.ts';
+import { generateApiKey } from './apiKey.ts';
 import { ensureDevelopmentKeyset } from './developmentKeys.ts';
-import { changeGrants, createApiKey, findApiKeyByHash, listApiKeys, revokeApiKey } from './store.ts';
+import { changeGrants, createApiKey, listApiKeys, revokeApiKey } from './store.ts';
 
 const run = promisify(execFile);
 

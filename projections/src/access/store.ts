@@ -1,10 +1,19 @@
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import {
+  type ApiKeyRow,
+  type KeyDbRow,
+  keyColumns,
+  keyFrom,
+  toKeyRow,
+} from '@tradelog/schemas/access/keyStore';
 import type pg from 'pg';
-import type { ApiKeyKind } from './apiKey.ts';
 
 /**
  * The accounts and API-key tables' statements, one function each (house style §11). A key
  * belongs to an account; the account owns what the key makes and holds the grants (the
  * enterprises a lender reads, a partner submits for). Migration 1764100000000_accounts.sql.
+ * The read of a presented key, and the key row these statements return, are in
+ * schemas/src/access/keyStore.ts: ingest reads keys too and may not use this module (ARCHITECTURE).
  */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -19,50 +28,6 @@ export interface AccountRow {
   feeds: string[];
   createdAt: Date;
 }
-
-export interface ApiKeyRow {
-  id: string;
-  kind: ApiKeyKind;
-  accountId: string;
-  /** The account's code (its handle); kept under this name for the key listings. */
-  ownerId: string;
-  ownerName: string;
-  /** The account's grants. */
-  enterprises: string[];
-  feeds: string[];
-  keyPrefix: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-}
-
-interface KeyDbRow {
-  id: string;
-  kind: ApiKeyKind;
-  account_id: string;
-  code: string;
-  name: string;
-  enterprises: string[];
-  feeds: string[];
-  key_prefix: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
-
-const keyColumns = `k.id, k.kind, k.account_id, a.code, a.name, a.enterprises, a.feeds, k.key_prefix, k.created_at, k.revoked_at`;
-const keyFrom = 'api_keys k JOIN accounts a ON a.id = k.account_id';
-
-const toKeyRow = (row: KeyDbRow): ApiKeyRow => ({
-  id: row.id,
-  kind: row.kind,
-  accountId: row.account_id,
-  ownerId: row.code,
-  ownerName: row.name,
-  enterprises: row.enterprises,
-  feeds: row.feeds,
-  keyPrefix: row.key_prefix,
-  createdAt: row.created_at,
-  revokedAt: row.revoked_at,
-});
 
 interface AccountDbRow {
   id: string;
@@ -230,13 +195,5 @@ export async function revokeApiKey(db: Queryable, id: string, now: Date): Promis
      SELECT ${keyColumns} FROM k JOIN accounts a ON a.id = k.account_id`,
     [id, now],
   );
-  return result.rows[0] ? toKeyRow(result.rows[0]) : null;
-}
-
-/** The key presented by a caller, by its hash; revoked keys are returned too so callers can say so. */
-export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRow | null> {
-  const result = await db.query<KeyDbRow>(`SELECT ${keyColumns} FROM ${keyFrom} WHERE k.key_hash = $1`, [
-    keyHash,
-  ]);
   return result.rows[0] ? toKeyRow(result.rows[0]) : null;
 }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import type { Queryable } from '../db.ts';
 import type { PushFamily } from './families.ts';
 
 /** The push_subscriptions table's statements, one function each (house style §11). */
 export type SubscriptionState = 'active' | 'paused' | 'deleted';
-export type OwnerKind = 'partner' | 'lender' | 'subscriber' | 'operator';
 
 export interface Subscription {
   id: string;
   family: PushFamily;
-  ownerKind: OwnerKind;
+  ownerKind: ApiKeyKind;
   ownerId: string;
   /** The owning account (migration 1764100000000_accounts.sql): who may see and manage it. */
   accountId: string | null;
@@ -33,7 +33,7 @@ export interface SubscriptionWithSecret extends Subscription {
 interface Row {
   id: string;
   family: PushFamily;
-  owner_kind: OwnerKind;
+  owner_kind: ApiKeyKind;
   owner_id: string;
   account_id: string | null;
   key_id: string;
@@ -74,7 +74,7 @@ export const newSubscriptionSecret = (): string => `whsec_${randomBytes(24).toSt
 export interface NewSubscription {
   id: string;
   family: PushFamily;
-  ownerKind: OwnerKind;
+  ownerKind: ApiKeyKind;
   ownerId: string;
   /** The owning account; when absent, the account of the key `keyId`. */
   accountId?: string;

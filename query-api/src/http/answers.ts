@@ -91,7 +91,7 @@ export function typedError(error: unknown): unknown {
  */
 const flightCodesByCause: Readonly<Record<string, number>> = {
   API_KEY_MISSING: 40103,
-  API_KEY_UNKNOWN: 40101,
+  API_KEY_INVALID: 40101,
   API_KEY_REVOKED: 40102,
   METHOD_NOT_ALLOWED: 40500,
   AIRLINE_UNKNOWN: 40020,

@@ -7,9 +7,9 @@ import {
   type Queryable,
   type VersionSummary,
 } from '@tradelog/projections';
-import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/projections/access/store';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import type { Logger } from '@tradelog/schemas';
+import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';

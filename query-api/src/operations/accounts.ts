@@ -1,12 +1,8 @@
 import { type AccountCommand, runAccountCommand } from '@tradelog/projections/access/accountCommands';
-import { type ApiKeyKind, isApiKeyKind } from '@tradelog/projections/access/apiKey';
-import {
-  type AccountRow,
-  type ApiKeyRow,
-  listAccounts,
-  listApiKeys,
-} from '@tradelog/projections/access/store';
+import { type AccountRow, listAccounts, listApiKeys } from '@tradelog/projections/access/store';
 import { localizedError } from '@tradelog/schemas';
+import { type ApiKeyKind, isApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { type Response, Router } from 'express';
 import type pg from 'pg';
 import { callerOf } from '../lenders/auth.ts';

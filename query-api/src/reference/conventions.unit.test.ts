@@ -40,7 +40,7 @@ describe('reference answer conventions (query spec §8)', () => {
     expect(flightCode(400, 'VALIDATION_FAILED', [{ rule: 'maxItems' }])).toBe(40001);
     expect(flightCode(400, 'VALIDATION_FAILED', [{ rule: 'type' }, { rule: 'maxItems' }])).toBe(40600);
     expect(flightCode(400, 'VALIDATION_FAILED')).toBe(40600);
-    expect(flightCode(401, 'API_KEY_UNKNOWN')).toBe(40101);
+    expect(flightCode(401, 'API_KEY_INVALID')).toBe(40101);
     expect(flightCode(401, 'API_KEY_REVOKED')).toBe(40102);
     expect(flightCode(401, 'API_KEY_MISSING')).toBe(40103);
     expect(flightCode(401, 'SOME_OTHER_KEY_FAULT')).toBe(40100);

@@ -10,6 +10,7 @@ import {
 } from '@tradelog/projections/reference/queries';
 import type { ReferenceRow } from '@tradelog/projections/reference/tables';
 import { localizedError } from '@tradelog/schemas';
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import { vesselPlanItemFields } from '@tradelog/schemas/queries/reference';
@@ -17,7 +18,7 @@ import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { assertEnterprise, type Caller, type CallerKind, callerOf, requireKey } from '../lenders/auth.ts';
+import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
 import { validateQuery } from '../lenders/requests.ts';
 import { readLive } from '../lenders/respond.ts';
 import { flightSuccess, statusCodeSuccess } from './conventions.ts';
@@ -36,7 +37,7 @@ import { readForm } from './form.ts';
  * Order of checks, as everywhere: key → call limit → request → read. Failures are thrown to the
  * app's one error middleware, which answers in the path's convention (http/answers.ts).
  */
-export const referenceReaders: readonly CallerKind[] = ['lender', 'subscriber', 'operator'];
+export const referenceReaders: readonly ApiKeyKind[] = ['lender', 'subscriber', 'operator'];
 
 const path = (id: QueryTypeId) => queryType(id).path;
 

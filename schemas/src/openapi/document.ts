@@ -39,8 +39,8 @@ export type OpenApiOperation = {
 
 const failureText: Record<number, string> = {
   400: 'The request broke a rule of its schema, or its body is not JSON (VALIDATION_FAILED, with errors[])',
-  401: 'No API key, or an unknown or revoked one (API_KEY_MISSING, API_KEY_INVALID, API_KEY_REVOKED)',
-  403: 'The key may not use this interface, or its account was not granted the enterprise (to read it, or every enterprise a submission names: ENTERPRISE_NOT_GRANTED) or the feed family (FEED_NOT_GRANTED)',
+  401: 'No API key, an Authorization header that is not Bearer, two different keys, or an unknown or revoked key (API_KEY_MISSING, API_KEY_AMBIGUOUS, API_KEY_INVALID, API_KEY_REVOKED)',
+  403: "The key's kind may not use this interface (API_KEY_KIND_FORBIDDEN), or its account was not granted the enterprise (to read it, or every enterprise a submission names: ENTERPRISE_NOT_GRANTED) or the feed family (FEED_NOT_GRANTED)",
   404: 'No such resource',
   405: 'The interface accepts another method',
   409: 'The request conflicts with the current state',

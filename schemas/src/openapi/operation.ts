@@ -1,3 +1,4 @@
+import type { ApiKeyKind } from '../access/apiKey.ts';
 import type { JsonSchema } from '../documents/json-schema.ts';
 
 /**
@@ -8,8 +9,8 @@ import type { JsonSchema } from '../documents/json-schema.ts';
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call: the API-key kinds admitted (projections/src/access), or nobody needs a key. */
-export type Audience = 'partner' | 'lender' | 'subscriber' | 'operator' | 'public';
+/** Who may call: the API-key kinds admitted, or nobody needs a key. */
+export type Audience = ApiKeyKind | 'public';
 
 export interface Bilingual {
   cn: string;

@@ -1,3 +1,4 @@
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
@@ -6,7 +7,7 @@ import { consoleCall } from './consoleApi.ts';
 
 interface AccountView {
   id: string;
-  kind: 'partner' | 'lender' | 'subscriber' | 'operator';
+  kind: ApiKeyKind;
   code: string;
   name: string;
   enterprises: string[];

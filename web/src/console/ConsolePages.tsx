@@ -1,3 +1,4 @@
+import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createDocumentValidators, type ValidationIssue } from '@tradelog/schemas/documents/validator';
@@ -26,7 +27,7 @@ import { TrendChart } from './TrendChart.tsx';
 /** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
 export const ingestProduct = import.meta.env.VITE_INGEST_PRODUCT ?? 'tradelog';
 
-const tabs: { page: PageId; role: 'partner' | 'lender' | 'subscriber' | 'operator' }[] = [
+const tabs: { page: PageId; role: ApiKeyKind }[] = [
   { page: 'consolePartner', role: 'partner' },
   { page: 'consoleLender', role: 'lender' },
   { page: 'consoleSubscriber', role: 'subscriber' },
