@@ -45,6 +45,19 @@ describe('query-api OpenAPI document', () => {
     expect(documented.filter((entry) => !routes.includes(entry))).toEqual([]);
   });
 
+  it('offers an export of every page on the lender queries that page, with its cap refusal (README "Exports")', () => {
+    type Post = { parameters: { name: string; schema: { enum?: string[] } }[]; responses: object };
+    const paths = document.paths as unknown as Record<string, { post: Post }>;
+    const post = (id: string) => paths[queryTypes.find((type) => type.id === id)!.path]!.post;
+    for (const id of ['purchaseOrders', 'customsDeclarations', 'goods', 'inventory', 'inboundDetails']) {
+      const pages = post(id).parameters.find((parameter) => parameter.name === 'pages');
+      expect(pages?.schema.enum, id).toEqual(['all']);
+      expect(Object.keys(post(id).responses), id).toEqual(expect.arrayContaining(['422', '429']));
+    }
+    const unpaged = post('warehouseSummary').parameters.map((parameter) => parameter.name);
+    expect(unpaged).not.toContain('pages');
+  });
+
   it('covers every query and subscription interface of the catalogue, with schema, example and auth', () => {
     for (const type of queryTypes) {
       // The vessel look-ups are GET with query parameters (query spec §7); the archive's form is its POST.

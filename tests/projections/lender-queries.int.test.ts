@@ -5,6 +5,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { answerTable } from '@tradelog/schemas/queries/answerTable';
+import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import type express from 'express';
 import pg from 'pg';
 import readXlsxFile from 'read-excel-file/node';
@@ -16,8 +17,10 @@ import {
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
+import { callLimitNames } from '../../query-api/src/config.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
+import { createCallLimit } from '../../query-api/src/http/callLimit.ts';
 import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
@@ -84,6 +87,13 @@ describe('lender queries over projections fed through ingest', () => {
   let topics: string[] = [];
   let readCache: ReadCache | undefined;
 
+  const testLimits = createCallLimits({
+    table: Object.fromEntries(
+      callLimitNames.map((name) => [name, { points: 1200, windowSeconds: 60, per: 'caller' as const }]),
+    ) as Record<(typeof callLimitNames)[number], { points: number; windowSeconds: number; per: 'caller' }>,
+    prefix: uniqueName('lq-limits'),
+  });
+
   const key = async (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) =>
     (
       await createTestApiKey(pool, kind, {
@@ -148,6 +158,9 @@ describe('lender queries over projections fed through ingest', () => {
           documentTopics: topics,
           changesTopic: uniqueName('lq-changes'),
           topicOffsets: testTopicOffsets(services),
+          // Counted in memory, per account, as in production (README "Call limits"), so that
+          // an export of every page shows the calls it counts as.
+          callLimit: createCallLimit({ keyed: testLimits, public: testLimits }),
         }),
       ],
     });
@@ -428,6 +441,87 @@ describe('lender queries over projections fed through ingest', () => {
       'text/csv',
     );
     expect(refused.response.status).toBe(403);
+  });
+
+  it('exports every page of an answer with pages=all: the pages concatenated, counted as their calls', async () => {
+    // An enterprise of its own, so that its orders change no other test's answers.
+    const exportOwner = '91110000EXPORT0001';
+    const exportLender = await key('lender', [exportOwner]);
+    const purchasePath = ingest.interfaces.find((intf) => intf.id === 'purchase')!.path;
+    const orderCount = 250;
+    const numbers = Array.from({ length: orderCount }, (_, i) => `EXP-PO-${String(i).padStart(4, '0')}`);
+    for (let from = 0; from < orderCount; from += 25) {
+      await Promise.all(
+        numbers.slice(from, from + 25).map(async (entOrderNo) => {
+          const response = await fetch(`${ingest.url}${purchasePath}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+            body: JSON.stringify({ ...examples.purchase, customerCode: exportOwner, entOrderNo }),
+          });
+          expect(response.status, entOrderNo).toBe(200);
+        }),
+      );
+    }
+    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), {
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+    });
+
+    const path = '/open/info/enterprise/purchase-orders';
+    const request = {
+      enterpriseId: exportOwner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+      pageSize: 200,
+    };
+    const ask = (suffix: string, body: unknown, accept?: string) =>
+      fetch(`${queryUrl}${path}${suffix}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${exportLender}`,
+          ...(accept ? { accept } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const remaining = (response: Response) =>
+      Number(/;r=(\d+);/.exec(response.headers.get('ratelimit') ?? '')?.[1]);
+    const pages = [];
+    for (const page of [1, 2]) pages.push((await (await ask('', { ...request, page })).json()) as Json);
+    expect(pages.map((page) => page.dataList.length)).toEqual([200, 50]);
+    expect(pages[0].totalCount).toBe(orderCount);
+    const paged = pages.map((page) => answerTable(page));
+    const everyRow = [...paged[0]!.rows, ...paged[1]!.rows];
+    expect(paged[1]!.columns).toEqual(paged[0]!.columns);
+
+    // This page: the page asked for, as before.
+    const thisPage = await ask('', { ...request, pageSize: 20 }, 'text/csv');
+    expect(parseCsv((await thisPage.text()).replace(/^\uFEFF/, ''))).toHaveLength(1 + 20);
+
+    // Every page, as CSV: both pages in order, counted as two calls (pages of 200).
+    const before = remaining(thisPage);
+    const csv = await ask('?pages=all', request, 'text/csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="purchase-orders.csv"');
+    expect(remaining(csv)).toBe(before - 2);
+    const lines = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual(paged[0]!.columns);
+    expect(lines.slice(1)).toEqual(
+      everyRow.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))),
+    );
+    const orderNos = lines.slice(1).map((line) => line[lines[0]!.indexOf('entOrderNo')]);
+    expect(new Set(orderNos)).toEqual(new Set(numbers));
+
+    // Every page, as a workbook, whatever page the body names.
+    const workbook = await ask('?pages=all', { ...request, page: 2, pageSize: 10 }, xlsxContentType);
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get('content-type')).toBe(xlsxContentType);
+    const [sheet] = await readXlsxFile(Buffer.from(await workbook.arrayBuffer()));
+    expect(sheet!.data[0]).toEqual(paged[0]!.columns);
+    expect(sheet!.data.slice(1)).toEqual(everyRow);
+
+    // JSON keeps its pages (§9): pages=all asks nothing of it.
+    const json = (await (await ask('?pages=all', { ...request, pageSize: 100 })).json()) as Json;
+    expect(json.dataList).toHaveLength(100);
   });
 
   it('answers the monthly trend from the projections, agreeing with the order and warehouse queries', async () => {

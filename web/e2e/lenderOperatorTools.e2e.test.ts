@@ -211,7 +211,7 @@ describe('console tools: lender tables and exports, operator records, dead lette
 
     const [csvDownload] = await Promise.all([
       page.waitForEvent('download'),
-      tables.getByRole('button', { name: 'Export CSV' }).click(),
+      tables.getByRole('button', { name: 'Export CSV', exact: true }).click(),
     ]);
     expect(csvDownload.suggestedFilename()).toBe('purchase-orders.csv');
     const csv = readFileSync(await csvDownload.path(), 'utf8');
@@ -222,7 +222,7 @@ describe('console tools: lender tables and exports, operator records, dead lette
 
     const [xlsxDownload] = await Promise.all([
       page.waitForEvent('download'),
-      tables.getByRole('button', { name: 'Export Excel' }).click(),
+      tables.getByRole('button', { name: 'Export Excel', exact: true }).click(),
     ]);
     expect(xlsxDownload.suggestedFilename()).toBe('purchase-orders.xlsx');
     const [sheet] = await readXlsxFile(readFileSync(await xlsxDownload.path()));

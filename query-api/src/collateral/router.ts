@@ -73,7 +73,7 @@ export function createCollateralRouter(deps: { pool: pg.Pool }): Router {
         granted(financing.enterprise)
           ? { customerCode: financing.enterprise, financingOrderNo: financing.financingNo }
           : null;
-      sendRead(res, live, (pairings) => ({
+      await sendRead(res, live, (pairings) => ({
         alerts: pairings.map((pairing) => ({
           kind: pairing.kind,
           number: pairing.number,

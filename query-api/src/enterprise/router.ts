@@ -21,6 +21,7 @@ import { assertEnterprise, callerOf } from '../lenders/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
 import {
   handle,
+  pageScopeOfRequest,
   readLive,
   readOptionsOf,
   sendRead,
@@ -194,7 +195,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           pageSize?: number;
         }>(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
-        const page = pageOf(request);
+        const page = pageOf(request, pageScopeOfRequest(req));
         const live = await readLive(
           pool,
           'order-status',
@@ -234,7 +235,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         pageSize?: number;
       }>('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
-      const page = pageOf(request);
+      const page = pageOf(request, pageScopeOfRequest(req));
       const live = await readLive(
         pool,
         'enterprise-data',
@@ -306,7 +307,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         pageSize?: number;
       }>('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
-      const page = pageOf(request);
+      const page = pageOf(request, pageScopeOfRequest(req));
       const live = await readLive(
         pool,
         'enterprise-data',
@@ -355,7 +356,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         pageSize: number;
       }>('inventory', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
-      const page = pageOf({ page: request.pageNo, pageSize: request.pageSize });
+      const page = pageOf({ page: request.pageNo, pageSize: request.pageSize }, pageScopeOfRequest(req));
       const goodsIds =
         request.goodsId.trim() === '*'
           ? null
@@ -390,7 +391,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           request.customerName,
           live.result.map((row) => row.content.customerName),
         );
-        return sendRead(res, live, (result) => {
+        return await sendRead(res, live, (result) => {
           const lines = result
             .flatMap((row) =>
               (Array.isArray(row.content.stockList)
@@ -438,7 +439,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         },
         readOptionsOf(req),
       );
-      sendRead(res, live, (result) =>
+      await sendRead(res, live, (result) =>
         answer(
           result.stock.total,
           result.stock.rows.map((row) => ({
@@ -475,7 +476,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         (s, db) => warehouseSummary(db, s, { enterprise: request.enterpriseId, ...range }),
         readOptionsOf(req),
       );
-      sendRead(res, live, (result) => ({ dataList: [{ period: request.period, ...result }] }));
+      await sendRead(res, live, (result) => ({ dataList: [{ period: request.period, ...result }] }));
     }),
   );
 
@@ -491,7 +492,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           pageSize?: number;
         }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
-        const page = pageOf(request);
+        const page = pageOf(request, pageScopeOfRequest(req));
         const live = await readLive(
           pool,
           'enterprise-data',
@@ -511,7 +512,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           },
           readOptionsOf(req),
         );
-        sendRead(res, live, (result) => ({
+        await sendRead(res, live, (result) => ({
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.lines.total,

@@ -1,5 +1,5 @@
 import { localizedError } from '@tradelog/schemas';
-import { type CallLimits, limitHeaders } from '@tradelog/schemas/runtime/callLimits';
+import { type CallLimits, type LimitVerdict, limitHeaders } from '@tradelog/schemas/runtime/callLimits';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CallLimitName } from '../config.ts';
 
@@ -22,20 +22,45 @@ export function createCallLimit(limits: {
     const rule = limits.keyed.table[name];
     const accountId = (res.locals.caller as { accountId?: string } | undefined)?.accountId;
     const subject = rule.per === 'caller' && accountId ? `a:${accountId}` : `ip:${req.ip ?? 'unknown'}`;
-    const verdict = await (rule.per === 'caller' ? limits.keyed : limits.public).consume(name, subject);
+    const counter = rule.per === 'caller' ? limits.keyed : limits.public;
+    const verdict = await counter.consume(name, subject);
     res.set(limitHeaders(name, verdict));
-    if (verdict.allowed) return next();
-    throw localizedError(
-      'CALL_LIMIT_EXCEEDED',
-      429,
-      {
-        cn: `调用次数超限：每 ${verdict.windowSeconds} 秒最多 ${verdict.limit} 次，请 ${verdict.resetSeconds} 秒后重试`,
-        en: `Call limit exceeded: at most ${verdict.limit} calls per ${verdict.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
-      },
-      {},
-      { retriable: true },
-    );
+    if (!verdict.allowed) throw callLimitExceeded(verdict);
+    // An answer that stands for several calls (an export of every page, README "Exports")
+    // spends the rest under the same limit and subject.
+    res.locals[moreCallsKey] = async (count: number) => {
+      for (let spent = 0; spent < count; spent++) {
+        const more = await counter.consume(name, subject);
+        res.set(limitHeaders(name, more));
+        if (!more.allowed) throw callLimitExceeded(more);
+      }
+    };
+    next();
   };
+}
+
+const moreCallsKey = 'spendMoreCalls';
+
+/**
+ * Counts `count` more calls of the request's limit (none when its route has no limit); a limit
+ * that runs out refuses the request as a call past it would be (429 with `Retry-After`).
+ */
+export async function spendMoreCalls(res: Response, count: number): Promise<void> {
+  const spend = res.locals[moreCallsKey] as ((count: number) => Promise<void>) | undefined;
+  if (spend && count > 0) await spend(count);
+}
+
+function callLimitExceeded(verdict: LimitVerdict) {
+  return localizedError(
+    'CALL_LIMIT_EXCEEDED',
+    429,
+    {
+      cn: `调用次数超限：每 ${verdict.windowSeconds} 秒最多 ${verdict.limit} 次，请 ${verdict.resetSeconds} 秒后重试`,
+      en: `Call limit exceeded: at most ${verdict.limit} calls per ${verdict.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
+    },
+    {},
+    { retriable: true },
+  );
 }
 
 /** No limits: for tests that build routers without a database-backed limiter. */

@@ -1,6 +1,7 @@
 import { localizedError } from '@tradelog/schemas';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import { createQueryValidators, type Validate, withDefaults } from '@tradelog/schemas/queries/validator';
+import { allPagesWindow, type PageScope } from '../export/allPages.ts';
 
 /**
  * Request validation with the query request JSON Schemas of `schemas/src/queries/` (the single
@@ -32,12 +33,20 @@ export function validateQuery<T extends Record<string, unknown>>(id: QueryTypeId
 /** The path of a query interface, from the query catalogue. */
 export const queryPath = (id: QueryTypeId): string => queryType(id).path;
 
-export function pageOf(request: { page?: number; pageSize?: number }): {
+/**
+ * The rows a paged query reads: the page asked for (§9: page default 1, pageSize default 100),
+ * or for an export of every page one window from the first row (export/allPages.ts).
+ */
+export function pageOf(
+  request: { page?: number; pageSize?: number },
+  scope: PageScope = 'page',
+): {
   page: number;
   pageSize: number;
   limit: number;
   offset: number;
 } {
+  if (scope === 'all') return { ...allPagesWindow };
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? 100;
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };

@@ -10,7 +10,9 @@ import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
+import { assertWithinExportCap, callsOfExport, type PageScope, pageScopeOf } from '../export/allPages.ts';
 import { answerFormatOf, tableBody } from '../export/answerFormat.ts';
+import { spendMoreCalls } from '../http/callLimit.ts';
 import { partnerCodesIn, partnerNamesOf, withPartnerNames } from './partnerNames.ts';
 import { type ReadCache, readCacheOf } from './readCache.ts';
 
@@ -68,17 +70,33 @@ const answersOfResult = new WeakMap<
   { envelope: string; freshness: string; body: string; etag: string }
 >();
 
+/** Whether a request asks for the page it names or, as a table export, for every page (export/allPages.ts). */
+export const pageScopeOfRequest = (req: Request): PageScope =>
+  pageScopeOf(req.query, answerFormatOf(req) !== 'json');
+
+/**
+ * An export of every page (README "Exports"): refused past the cap, else counted as its pages'
+ * calls (the request itself was counted on arrival), then sent as one table.
+ */
+async function sendAllPages(res: Response, answer: Record<string, unknown>): Promise<void> {
+  const total = typeof answer.totalCount === 'number' ? answer.totalCount : 0;
+  assertWithinExportCap(res.req.path, total);
+  await spendMoreCalls(res, callsOfExport(total) - 1);
+  sendAsTable(res, () => answer);
+}
+
 /**
  * A lender query's success answer: `shape(result)` and the read's freshness. `shape` may use the
  * result and the request body only (a remembered result is keyed by both, never by the caller),
  * so a reused result is shaped, serialised and tagged once; each answer splices in its freshness
  * (which moves with the log's end while the result stays) and is tagged again only when it moved.
  */
-export function sendRead<T>(
+export async function sendRead<T>(
   res: Response,
   live: { result: T; freshness: Freshness },
   shape: (result: T) => Record<string, unknown>,
-): void {
+): Promise<void> {
+  if (pageScopeOfRequest(res.req) === 'all') return sendAllPages(res, shape(live.result));
   if (sendAsTable(res, () => shape(live.result))) return;
   const freshness = JSON.stringify(live.freshness);
   const memoKey = typeof live.result === 'object' && live.result !== null ? live.result : undefined;
@@ -104,7 +122,7 @@ export async function sendReadWithPartners<T>(
   shape: (result: T) => Record<string, unknown>,
 ): Promise<void> {
   const names = await partnerNamesOf(pool).of(partnerCodesIn(live.result));
-  sendRead(res, live, (result) => withPartnerNames(shape(result), names));
+  await sendRead(res, live, (result) => withPartnerNames(shape(result), names));
 }
 
 /** If-None-Match: a list of tags (weak ones compare by their opaque part) or `*`. */
@@ -129,12 +147,16 @@ export const wantsOffsets = (req: Request): boolean => {
 
 /**
  * A lender query's read options: offsets on request, and the key its result may be reused
- * under — the interface and the request body (the caller's access was checked before the read;
- * the result depends on nothing else).
+ * under — the interface, the page scope (an export of every page reads more rows) and the
+ * request body (the caller's access was checked before the read; the result depends on
+ * nothing else).
  */
 export const readOptionsOf = (req: Request): { offsets: boolean; resultKey: string } => ({
   offsets: wantsOffsets(req),
-  resultKey: requestKey(req.path, JSON.stringify(req.body)),
+  resultKey: requestKey(
+    pageScopeOfRequest(req) === 'all' ? `${req.path}?pages=all` : req.path,
+    JSON.stringify(req.body),
+  ),
 });
 
 /** A small body is its own key; a larger one is hashed, so that a key stays small (bodies are bounded, not small). */

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../documents/catalogue.ts';
 import { type DocumentType, documentTypes } from '../documents/catalogue.ts';
 import { examples as documentExamples } from '../documents/examples.ts';
 import { type QueryType, queryTypes, type ReferenceQueryTypeId } from '../queries/catalogue.ts';
@@ -72,6 +73,22 @@ const offsetsParameter = {
   },
 } as const;
 
+/** An export of every page (query-api/README.md "Exports"): on the lender queries that page. */
+const pagesParameter = {
+  schema: {
+    type: 'string',
+    enum: ['all'],
+    description:
+      'With Accept text/csv or the xlsx type: every page of the answer in one file, read as one window (the freshness of one page), ' +
+      'at most 10,000 rows (50 pages of 200, §9) — more is refused 422 EXPORT_TOO_LARGE naming the filters to narrow; counts as ' +
+      'one call per 200 rows (429 when the call limit cannot cover them). Ignored for JSON, which pages as ever.',
+  },
+} as const;
+
+/** A lender query that pages: it answers a `totalCount` (§9). */
+const isPaged = (type: QueryType, response: JsonSchema) =>
+  type.kind === 'query' && 'totalCount' in (response.properties ?? {});
+
 export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOperation[] {
   return types.flatMap((type): ApiOperation[] => {
     const reference = isReferenceQuery(type.id);
@@ -101,8 +118,11 @@ export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOp
           method: 'post',
           operationId: `query_${type.id}`,
           request: { schema: type.request, example },
-          ...(answersWithFreshness(response) ? { query: { offsets: offsetsParameter } } : {}),
-          failures: reference ? [429, 503] : [503],
+          query: {
+            ...(answersWithFreshness(response) ? { offsets: offsetsParameter } : {}),
+            ...(isPaged(type, response) ? { pages: pagesParameter } : {}),
+          },
+          failures: reference ? [429, 503] : isPaged(type, response) ? [422, 429, 503] : [503],
         },
       ];
     }

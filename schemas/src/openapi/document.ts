@@ -46,6 +46,7 @@ const failureText: Record<number, string> = {
   409: 'The request conflicts with the current state',
   413: 'The body is larger than the service accepts',
   415: 'Content-Type is not application/json, or the encoding is unsupported',
+  422: 'The request is understood but cannot be answered as asked (EXPORT_TOO_LARGE: narrow the filters its message names)',
   429: 'Too many requests; resend after Retry-After seconds',
   503: 'A dependency (Kafka, Postgres, a projection) is not available; resend after Retry-After seconds',
 };

@@ -102,6 +102,16 @@ export function LenderTables(props: { apiKey: string }) {
           <button type="button" className="btn" onClick={() => void state.exportAs('xlsx')}>
             {t.exportXlsx}
           </button>
+          {paging && (
+            <>
+              <button type="button" className="btn" onClick={() => void state.exportAs('csv', 'all')}>
+                {t.exportAllCsv}
+              </button>
+              <button type="button" className="btn" onClick={() => void state.exportAs('xlsx', 'all')}>
+                {t.exportAllXlsx}
+              </button>
+            </>
+          )}
         </div>
       </form>
       {state.invalidField && (

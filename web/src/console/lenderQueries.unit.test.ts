@@ -107,6 +107,11 @@ describe('lender query store', () => {
       body: { enterpriseId: 'E1', beginDate: '2024-01-01', endDate: '2024-12-31', page: 2, pageSize: 1 },
       format: 'xlsx',
     });
+    await store.getState().exportAs('csv', 'all');
+    expect(sent.at(-1)).toMatchObject({
+      path: '/open/info/enterprise/purchase-orders?pages=all',
+      format: 'csv',
+    });
   });
 
   it('shows the server’s message on failure and keeps each query’s values apart', async () => {

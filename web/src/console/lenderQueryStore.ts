@@ -45,7 +45,11 @@ export interface LenderQueryState {
   setValue(name: string, value: string): void;
   /** Runs the query; with a page number, that page of the same request. */
   run(page?: number): Promise<void>;
-  exportAs(format: ExportFormat): Promise<void>;
+  /**
+   * Exports the request: the page shown, or every page in one file (`?pages=all`, query-api
+   * README "Exports": at most 10,000 rows, refused with the filters to narrow past that).
+   */
+  exportAs(format: ExportFormat, scope?: 'page' | 'all'): Promise<void>;
 }
 
 const typeOf = (id: QueryTypeId) => lenderQueries.find((type) => type.id === id)!;
@@ -101,10 +105,11 @@ export function createLenderQueryStore(calls: LenderQueryCalls) {
         }
         set({ status: 'done', table: answerTable(answer.body), page: answerPageOf(answer.body) });
       },
-      async exportAs(format) {
+      async exportAs(format, scope = 'page') {
         const body = requestFor();
         if (!body) return;
-        const saved = await calls.download(typeOf(get().queryId).path, body, format);
+        const path = typeOf(get().queryId).path;
+        const saved = await calls.download(scope === 'all' ? `${path}?pages=all` : path, body, format);
         if (!saved.ok) set({ error: saved.message });
       },
     };

@@ -489,6 +489,8 @@ export const cn = {
         run: '查询',
         exportCsv: '导出 CSV',
         exportXlsx: '导出 Excel',
+        exportAllCsv: '导出 CSV（全部页）',
+        exportAllXlsx: '导出 Excel（全部页）',
         filter: '筛选本页',
         rows: '本页 {shown} / {count} 行',
         total: '共 {total} 条，第 {page} / {pages} 页',

@@ -497,6 +497,8 @@ export const en: Dict = {
         run: 'Run query',
         exportCsv: 'Export CSV',
         exportXlsx: 'Export Excel',
+        exportAllCsv: 'Export CSV, all pages',
+        exportAllXlsx: 'Export Excel, all pages',
         filter: 'Filter this page',
         rows: '{shown} of {count} rows on this page',
         total: '{total} in all, page {page} of {pages}',
