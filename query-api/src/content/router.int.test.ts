@@ -391,7 +391,7 @@ describe('content router over HTTP (real Postgres)', () => {
     const settle = await fetch(`${base}/api/front/other/settle.do`, json(application));
     expect(await settle.json()).toEqual({ result: 1, msg: 'success', data: null });
     // The join page's call, from a logged-in visitor: the account is the sender.
-    const phone = '13912345674';
+    const phone = '13912345677';
     await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
     const cookie = cookieOf(
       await fetch(
