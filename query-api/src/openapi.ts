@@ -11,6 +11,7 @@ import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
 import { openApiWebhooks } from '@tradelog/schemas/openapi/webhooks';
 import {
   handOverRequest,
+  joinRequest,
   leadForms,
   leadRequest,
   loginRequest,
@@ -1003,6 +1004,13 @@ export function portalOperations(product: string): ApiOperation[] {
       { cn: '集中入驻页', en: 'Centralised join page' },
       { properties: lang, example: { lang: 'cn' } },
     ),
+    portal(
+      'post',
+      '/api/front/home/settlePlatform.do',
+      'settle_platform',
+      { cn: '首页入驻平台介绍', en: "The home page's join band" },
+      { properties: lang, example: { lang: 'cn' } },
+    ),
     portal('get', `/${product}-client/api/toolMarket/application/detail/selection`, 'tools', {
       cn: '工具市场列表',
       en: 'Tool market list',
@@ -1219,6 +1227,28 @@ export function portalOperations(product: string): ApiOperation[] {
       },
       { failures: [400, 401, 403, 415] },
     ),
+    portal(
+      'post',
+      '/api/front/other/settle.do',
+      'settle',
+      { cn: '首页入驻申请（保存为线索）', en: 'Join application from the home page (saved as a lead)' },
+      {
+        properties: { ...lang, name: text, phone: text, industry: text, demand: text },
+        example: { name: '李明', phone: '13800138000', industry: '110', demand: '申请以物流服务商身份入驻' },
+      },
+      { failures: [400, 403, 415] },
+    ),
+    portal(
+      'post',
+      '/api/front/other/joinOrigin.do',
+      'join_origin',
+      { cn: '入驻页入驻申请（保存为线索）', en: 'Join application from the join page (saved as a lead)' },
+      {
+        properties: { ...lang, name: text, phone: text, industry: text, demand: text },
+        example: { name: '李明', phone: '13800138000', industry: '110', demand: '申请以物流服务商身份入驻' },
+      },
+      { failures: [400, 403, 415] },
+    ),
   ];
   // The portal's writes are validated with these schemas (schemas/src/portal/forms.ts): use them.
   const validated: Record<string, JsonSchema> = {
@@ -1227,6 +1257,8 @@ export function portalOperations(product: string): ApiOperation[] {
     portal_login: loginRequest as unknown as JsonSchema,
     portal_handover: handOverRequest as unknown as JsonSchema,
     portal_demand: leadRequest as unknown as JsonSchema,
+    portal_settle: joinRequest as unknown as JsonSchema,
+    portal_join_origin: joinRequest as unknown as JsonSchema,
   };
   return operations.map((operation) =>
     validated[operation.operationId] && operation.request

@@ -11,8 +11,8 @@ import { buildPortal, launchChromium, type PortalServer, removeBuild, startPorta
 
 /**
  * The join pages and the tool market in Chromium (query-api/src/content/README.md "Join pages",
- * "Tool market"): the operator's join texts marked as sample, a centralised-join application that
- * an operator then sees with its sender, and the tool market's look-ups as the query catalogue
+ * "Tool market"): the operator's join texts marked as sample, a centralised-join application and
+ * join applications from the home band and the join page that an operator then sees with their sender, and the tool market's look-ups as the query catalogue
  * declares them.
  */
 describe('join pages and tool market in Chromium', () => {
@@ -83,6 +83,58 @@ describe('join pages and tool market in Chromium', () => {
     await row.waitFor();
     expect(await row.locator('th').textContent()).toBe('centralize');
     expect(await row.locator('.lead-sender').textContent()).toBe('Han Meimei · 13700001111');
+    await page.context().close();
+  });
+
+  it('takes join applications from the home band (settle.do) and the join page (joinOrigin.do) to the operator', async () => {
+    const apply = async (page: Page, scope: ReturnType<Page['locator']>, path: string, values: string[]) => {
+      const form = scope.locator('form');
+      await form.locator('[name="name"]').fill(values[0]!);
+      await form.locator('[name="phone"]').fill(values[1]!);
+      await form.locator('[name="industry"]').selectOption(values[2]!);
+      await form.locator('[name="demand"]').fill(values[3]!);
+      const saved = page.waitForResponse((response) => response.url().endsWith(path));
+      await form.getByRole('button', { name: 'Submit' }).click();
+      expect((await saved).status()).toBe(200);
+      await scope.getByRole('heading', { name: 'Submit success' }).waitFor();
+    };
+
+    // §7 home calls: the band from home/settlePlatform.do, its form sent to other/settle.do.
+    const page = await open('/en');
+    const band = page.getByRole('region', { name: 'Join the platform' });
+    await band.getByText(content.join.index.lead.en).waitFor();
+    for (const benefit of content.join.index.benefits) await band.getByText(benefit.en).waitFor();
+    await band.getByText('Sample content: the operator has not replaced it yet').waitFor();
+    await apply(page, band, '/api/front/other/settle.do', [
+      'Qian Wei',
+      '13700002222',
+      '120',
+      'A customs broker joining from the home page',
+    ]);
+    await band.getByRole('link', { name: /Read more about joining/ }).click();
+    await page.waitForURL(`${portal.url}/en/PartnerIn`);
+
+    // The join page's form goes through other/joinOrigin.do.
+    await apply(page, page.locator('main'), '/api/front/other/joinOrigin.do', [
+      'Sun Li',
+      '13700003333',
+      '110',
+      'A warehouse joining from the join page',
+    ]);
+
+    await page.goto(`${portal.url}/en/console/operator`);
+    await page.getByLabel('API key', { exact: true }).fill(operatorKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const table = page.getByTestId('leads-table');
+    for (const [demand, sender] of [
+      ['A customs broker joining from the home page', 'Qian Wei · 13700002222'],
+      ['A warehouse joining from the join page', 'Sun Li · 13700003333'],
+    ] as const) {
+      const row = table.getByRole('row', { name: new RegExp(demand) });
+      await row.waitFor();
+      expect(await row.locator('th').textContent()).toBe('signUp');
+      expect(await row.locator('.lead-sender').textContent()).toBe(sender);
+    }
     await page.context().close();
   });
 

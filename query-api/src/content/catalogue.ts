@@ -379,3 +379,14 @@ export function joinPage(content: PortalContent, page: 'index' | 'centralize', l
     ...(page === 'index' ? { roles: portalRoles.map((role) => ({ value: role })) } : {}),
   };
 }
+
+/**
+ * §7 home call `home/settlePlatform.do` (README "Join pages"): the home page's "join the
+ * platform" band, which §7 does not shape. A visitor there wants the pitch, what joining brings,
+ * how it goes and what one may join as, so it is the operator's individual join page without its
+ * audiences list (the band links there for the rest); no count of members, which nobody vouches for.
+ */
+export function settlePlatform(content: PortalContent, lang: Lang) {
+  const { audiences: _audiences, ...band } = joinPage(content, 'index', lang);
+  return band;
+}

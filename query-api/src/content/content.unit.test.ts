@@ -1,3 +1,4 @@
+import { createPortalValidators } from '@tradelog/schemas/portal/forms';
 import { describe, expect, it } from 'vitest';
 import { judgeCode, leadFields } from './accounts.ts';
 import {
@@ -11,6 +12,7 @@ import {
   keywordsOf,
   recommended,
   searchCentres,
+  settlePlatform,
   siteData,
 } from './catalogue.ts';
 import { cityFromTable, cityOf, createIpLocator, parseCityTable } from './ipLocation.ts';
@@ -294,6 +296,28 @@ describe('join pages', () => {
     const centralize = joinPage(content, 'centralize', 'cn');
     expect(centralize.audiences).toEqual(content.join.centralize.audiences.map((item) => item.cn));
     expect(centralize).not.toHaveProperty('roles');
+  });
+
+  it("answer the home page's join band from the same operator texts, without inventing a member count", () => {
+    const band = settlePlatform(content, 'cn');
+    const { audiences: _audiences, ...index } = joinPage(content, 'index', 'cn');
+    expect(band).toEqual(index);
+    expect(band).toMatchObject({ sample: true, lead: content.join.index.lead.cn });
+    expect(Object.keys(band).sort()).toEqual(['benefits', 'lead', 'roles', 'sample', 'steps']);
+  });
+
+  it('take a join application as the sign-up form with a §6 role, and nothing more', () => {
+    const join = createPortalValidators().join;
+    const application = { name: '李明', phone: '13800138000', industry: '110', demand: '入驻', lang: 'cn' };
+    expect(join(application)).toEqual([]);
+    expect(join({ ...application, industry: '跨境电商' })).not.toEqual([]);
+    expect(join({ ...application, website: 'https://example.com' })).not.toEqual([]);
+    expect(join({ ...application, demand: 'x'.repeat(1001) })).not.toEqual([]);
+    // Missing fields are leadFields' to refuse, in the portal's wording.
+    expect(leadFields('signUp', { name: '李明', phone: '13800138000', industry: '110' })).toMatchObject({
+      ok: false,
+      message: { en: 'Required' },
+    });
   });
 });
 

@@ -375,6 +375,67 @@ describe('content router over HTTP (real Postgres)', () => {
     });
   });
 
+  it('serves the home join band and saves join applications from home and join pages as leads with their sender', async () => {
+    const band = (await (
+      await fetch(`${base}/api/front/home/settlePlatform.do`, form({ lang: 'en' }))
+    ).json()) as {
+      result: number;
+      data: { sample: boolean; lead: string; roles: { value: string }[] };
+    };
+    expect(band.result).toBe(1);
+    expect(band.data.sample).toBe(true);
+    expect(band.data.lead).toMatch(/^Sample: /);
+    expect(band.data.roles).toHaveLength(10);
+
+    const application = { name: '钱伟', phone: '13800002222', industry: '120', demand: '报关行申请入驻' };
+    const settle = await fetch(`${base}/api/front/other/settle.do`, json(application));
+    expect(await settle.json()).toEqual({ result: 1, msg: 'success', data: null });
+    // The join page's call, from a logged-in visitor: the account is the sender.
+    const phone = '13912345677';
+    await fetch(`${base}/api/front/other/sms.do`, json({ phone }));
+    const cookie = cookieOf(
+      await fetch(
+        `${base}/api/front/other/registered.do`,
+        json({ ...person(phone), code: sent.at(-1)!.code }),
+      ),
+    )!;
+    const joined = await fetch(
+      `${base}/api/front/other/joinOrigin.do`,
+      json({ ...application, demand: '仓储服务商申请入驻', industry: '110' }, cookie),
+    );
+    expect(await joined.json()).toMatchObject({ result: 1 });
+
+    // Refusals: a missing field in the portal's wording, an industry that is no §6 role, a form post.
+    const missing = await fetch(
+      `${base}/api/front/other/settle.do`,
+      json({ ...application, demand: '', lang: 'en' }),
+    );
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ result: 0, msg: 'Required' });
+    expect(
+      (await fetch(`${base}/api/front/other/joinOrigin.do`, json({ ...application, industry: '999' })))
+        .status,
+    ).toBe(400);
+    expect((await fetch(`${base}/api/front/other/settle.do`, form(application))).status).toBe(415);
+
+    const listed = (await (
+      await fetch(`${ops()}/leads?form=signUp&limit=10`, {
+        headers: { authorization: `Bearer ${operatorKey}` },
+      })
+    ).json()) as { dataList: { form: string; fields: Record<string, string>; sender: unknown }[] };
+    expect(listed.dataList.find((lead) => lead.fields.demand === '报关行申请入驻')).toMatchObject({
+      form: 'signUp',
+      fields: application,
+      sender: { name: '钱伟', phone: '13800002222', account: null },
+    });
+    expect(listed.dataList.find((lead) => lead.fields.demand === '仓储服务商申请入驻')?.sender).toEqual({
+      name: '李明',
+      phone,
+      account: { phone, name: '李明', companyName: '深圳前海数贸科技有限公司' },
+    });
+    expect(listed.dataList.filter((lead) => lead.fields.demand === '报关行申请入驻')).toHaveLength(1);
+  });
+
   it('burns a code after too many wrong guesses: even the right code then fails', async () => {
     const phone = '13912340000';
     expect((await fetch(`${base}/api/front/other/sms.do`, json({ phone }))).status).toBe(200);

@@ -24,6 +24,7 @@ import {
   legalText,
   recommended,
   searchCentres,
+  settlePlatform,
   siteData,
 } from './catalogue.ts';
 import { loadPortalContent } from './operatorContent.ts';
@@ -108,7 +109,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
 
   /** The write's body against its schema (schemas/src/portal/forms.ts): sizes and field counts bounded. */
   const checked =
-    (id: 'sms' | 'registration' | 'login' | 'handOver' | 'lead'): RequestHandler =>
+    (id: 'sms' | 'registration' | 'login' | 'handOver' | 'lead' | 'join'): RequestHandler =>
     (req, _res, next) => {
       const issues = validators[id](payloadOf(req));
       if (issues.length === 0) return next();
@@ -171,6 +172,11 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post(
     '/api/front/joinus/centralize.do',
     serve((_payload, lang) => joinPage(content, 'centralize', lang)),
+  );
+  // §7 home call: the home page's join band (catalogue.ts `settlePlatform`, README "Join pages").
+  router.post(
+    '/api/front/home/settlePlatform.do',
+    serve((_payload, lang) => settlePlatform(content, lang)),
   );
   // §7 legal texts, accepted at registration (README "Terms").
   router.post(
@@ -327,14 +333,32 @@ export function createContentRouter(deps: ContentDependencies): Router {
       serverFlag: serverFlagOf(account.grantedRole),
     });
   });
-  router.post(`/${deps.product}-order/customerDemand/save`, ...write, checked('lead'), async (req, res) => {
+  // Every saved form is a lead with its sender (README "Leads"); `form` names which.
+  const saveLead = (formOf: (payload: Payload) => string) => async (req: Request, res: Response) => {
     const payload = payloadOf(req);
+    const form = formOf(payload);
     const account = await accountOf(req);
-    const outcome = await accounts.saveDemand(String(payload.form ?? ''), payload, langOf(payload), account);
+    const outcome = await accounts.saveDemand(form, payload, langOf(payload), account);
     if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
-    logger.info('customer demand saved', { form: payload.form, sender: account ? 'account' : 'anonymous' });
+    logger.info('customer demand saved', { form, path: req.path, sender: account ? 'account' : 'anonymous' });
     ok(res, null);
-  });
+  };
+  router.post(
+    `/${deps.product}-order/customerDemand/save`,
+    ...write,
+    checked('lead'),
+    saveLead((payload) => String(payload.form ?? '')),
+  );
+  // §7 `other/settle.do` (home page) and `other/joinOrigin.do` (join page): a join application, the
+  // §3 sign-up form with a §6 role as its industry, saved as the `signUp` lead (README "Join pages").
+  for (const path of ['/api/front/other/settle.do', '/api/front/other/joinOrigin.do']) {
+    router.post(
+      path,
+      ...write,
+      checked('join'),
+      saveLead(() => 'signUp'),
+    );
+  }
 
   return router;
 }

@@ -88,8 +88,27 @@ export const leadRequest: FormSchema = {
   additionalProperties: scalar(1000),
 };
 
+/**
+ * A join application (portal spec §7 `other/settle.do` from the home page, `other/joinOrigin.do`
+ * from the join page; query-api/src/content/README.md "Join pages"): the §3 sign-up form's
+ * fields, the industry one of the §6 settle roles. Nothing else is taken.
+ */
+export const joinRequest: FormSchema = {
+  type: 'object',
+  properties: {
+    name: field(50),
+    phone: field(20),
+    industry: { type: 'string', enum: [...portalRoles] },
+    demand: field(1000),
+    lang,
+  },
+  // Which fields are required, and the "Required" text, stay with leadFields as for every lead.
+  maxProperties: 5,
+  additionalProperties: scalar(0),
+};
+
 export function createPortalValidators(): Record<
-  'sms' | 'registration' | 'login' | 'handOver' | 'lead' | 'roleGrant',
+  'sms' | 'registration' | 'login' | 'handOver' | 'lead' | 'join' | 'roleGrant',
   Validate
 > {
   const compile = (schema: FormSchema) => createValidatorCompiler({})(schema as unknown as JsonSchema);
@@ -99,6 +118,7 @@ export function createPortalValidators(): Record<
     login: compile(loginRequest),
     handOver: compile(handOverRequest),
     lead: compile(leadRequest),
+    join: compile(joinRequest),
     roleGrant: compile(roleGrantRequest),
   };
 }

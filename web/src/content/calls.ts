@@ -16,6 +16,20 @@ export const calls = {
     method: 'POST',
     url: `api/front/joinus/${page}.do`,
   }),
+  // The home page's join band and the two join calls (query-api content README "Join pages").
+  settlePlatform: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/settlePlatform.do' }),
+  settle: (values: Record<string, unknown>): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/other/settle.do',
+    data: values,
+    json: true,
+  }),
+  joinOrigin: (values: Record<string, unknown>): RequestOptions => ({
+    method: 'POST',
+    url: 'api/front/other/joinOrigin.do',
+    data: values,
+    json: true,
+  }),
   tools: (): RequestOptions => ({
     method: 'GET',
     url: `/${product}-client/api/toolMarket/application/detail/selection`,

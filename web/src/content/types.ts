@@ -194,6 +194,9 @@ export interface JoinPageData {
   roles?: { value: string }[];
 }
 
+/** `home/settlePlatform.do`: the home page's join band, the individual join page without its audiences. */
+export type SettlePlatformData = Omit<JoinPageData, 'audiences'>;
+
 /** A tool of the tool market (query-api content README "Tool market"): one of the platform's look-ups. */
 export interface MarketTool {
   id: number;

@@ -370,6 +370,8 @@ export const cn = {
     benefits: '入驻权益',
     steps: '入驻流程',
     toCentralize: '园区、协会或平台？为成员企业集中申请入驻',
+    homeTitle: '入驻平台',
+    homeMore: '了解入驻详情',
     toIndex: '单家企业？自行申请入驻',
   },
   tools: {

@@ -377,6 +377,8 @@ export const en: Dict = {
     benefits: 'What you get',
     steps: 'How it works',
     toCentralize: 'Joining for a park, association or platform? Apply for your members together',
+    homeTitle: 'Join the platform',
+    homeMore: 'Read more about joining',
     toIndex: 'Joining as one company? Apply on your own',
   },
   tools: {

@@ -13,7 +13,7 @@ import {
 import { calls } from '../content/calls.ts';
 import type { LegalText } from '../content/types.ts';
 import { formFields, industryOptions } from '../forms/validation.ts';
-import { contentCall } from '../http/request.ts';
+import { contentCall, type RequestOptions } from '../http/request.ts';
 import { format } from '../i18n/i18n.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Link } from '../layout/Link.tsx';
@@ -65,7 +65,12 @@ function LegalTextLink(props: { text: 'terms' | 'privacy'; label: string }) {
   );
 }
 
-export function FormView(props: { form: FormPage; heading?: boolean }) {
+export function FormView(props: {
+  form: FormPage;
+  heading?: boolean;
+  /** The call that saves the values, when not `customerDemand/save` (the join calls, content README "Join pages"). */
+  send?: (values: Record<string, unknown>) => RequestOptions;
+}) {
   const { form } = props;
   const t = useDict();
   const locale = useLocale();
@@ -121,7 +126,7 @@ export function FormView(props: { form: FormPage; heading?: boolean }) {
         await contentCall(request, calls.login(valid));
         await refreshSession(form);
       } else {
-        await contentCall(request, calls.demand(form, valid));
+        await contentCall(request, props.send ? props.send(valid) : calls.demand(form, valid));
       }
       store.getState().settle({ status: 'success' });
     } catch (error) {

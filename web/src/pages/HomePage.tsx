@@ -2,11 +2,12 @@ import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import { marketing } from '../content/marketing.ts';
-import type { HomeData } from '../content/types.ts';
+import type { HomeData, SettlePlatformData } from '../content/types.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Loaded } from './common.tsx';
 import { FinanceCard } from './FinancePages.tsx';
+import { FormView } from './FormView.tsx';
 
 export function HomePage() {
   const t = useDict();
@@ -157,6 +158,8 @@ export function HomePage() {
         </div>
       </section>
 
+      <SettleBand />
+
       <section className="section partners">
         <div className="container">
           <h2 className="section-title">{t.home.partnersTitle}</h2>
@@ -175,5 +178,47 @@ export function HomePage() {
         </div>
       </section>
     </main>
+  );
+}
+
+/**
+ * §7 home calls `home/settlePlatform.do` and `other/settle.do` (query-api content README "Join
+ * pages"): the operator's join pitch with a sign-up form right here, and the way to both join pages.
+ */
+function SettleBand() {
+  const t = useDict();
+  const locale = useLocale();
+  const band = useContent<SettlePlatformData>(calls.settlePlatform());
+  return (
+    <section className="section alt" aria-label={t.join.homeTitle}>
+      <div className="container">
+        <h2 className="section-title">{t.join.homeTitle}</h2>
+        <Loaded entry={band}>
+          {(data) => (
+            <div className="two-columns">
+              <div>
+                <p className="section-lead">{data.lead}</p>
+                <ul className="ticks">
+                  {data.benefits.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+                <ol className="steps">
+                  {data.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+                <p>
+                  <Link href={pathOf(locale, 'partnerIn')}>{t.join.homeMore} →</Link>{' '}
+                  <Link href={pathOf(locale, 'joinCentralize')}>{t.join.toCentralize} →</Link>
+                </p>
+                <SampleMark sample={data.sample} />
+              </div>
+              <FormView form="signUp" send={calls.settle} />
+            </div>
+          )}
+        </Loaded>
+      </div>
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { FormView } from './FormView.tsx';
 /**
  * The join pages (§7 `joinus/index.do`, `joinus/centralize.do`; query-api content README "Join
  * pages"): the operator's texts, then the form that sends the application as a lead. A provider
- * joins on its own at /PartnerIn with the §8 "join" form; an organisation applies for its members
+ * joins on its own at /PartnerIn with the §8 "join" form (§7 `other/joinOrigin.do`); an organisation applies for its members
  * at /PartnerIn/centralize. Each page links to the other, so a visitor who landed on the wrong
  * one needs no menu.
  */
@@ -55,7 +55,7 @@ export function JoinPage(props: { page: 'index' | 'centralize' }) {
                 </ol>
               </section>
               <section className="section narrow" aria-label={t.forms.titles[form]}>
-                <FormView form={form} />
+                <FormView form={form} send={centralize ? undefined : calls.joinOrigin} />
               </section>
             </div>
           </>
