@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * A process's CPU as Linux counts it, for the benchmarks that set each party's CPU beside the
- * rate it allowed (ingest/bench/cpuParties.ts, query-api/bench/query-bench.ts).
+ * rate it allowed (tests/rigs/ingest-bench/cpuParties.ts, query-api/bench/query-bench.ts).
  */
 
 /** USER_HZ: 100 on every Linux Node supports (sysconf(_SC_CLK_TCK)). */

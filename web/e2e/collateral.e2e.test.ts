@@ -15,7 +15,13 @@ import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../../tests/harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 
 /**
  * Reused collateral in the lender console (query-api README "Collateral exposure"): one

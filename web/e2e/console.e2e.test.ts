@@ -26,7 +26,13 @@ import {
   waitFor,
 } from '../../tests/harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 
 /**
  * The console end to end: a partner submits the 14 documents through the browser (live schema

@@ -26,7 +26,13 @@ import {
   uniqueName,
   waitFor,
 } from '../../tests/harness/index.ts';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 
 interface Push {
   headers: IncomingHttpHeaders;

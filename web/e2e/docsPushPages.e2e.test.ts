@@ -1,9 +1,15 @@
 import { pushHeaders, webhookOfDoc } from '@tradelog/schemas/openapi/webhooks';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 import { pathOf } from '../src/app/routes.ts';
 import { fieldRows, referenceOf } from '../src/docs/reference.ts';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
 
 /**
  * The docs centre's four push pages (query spec §1 menu ids; §3 payloads and replies, §8, §9):

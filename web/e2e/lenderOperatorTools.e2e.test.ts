@@ -26,7 +26,13 @@ import {
   waitFor,
 } from '../../tests/harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 
 /**
  * The lender's and the operator's console tools end to end: documents submitted through ingest

@@ -2,7 +2,13 @@ import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
 import type { PortalContent } from '@tradelog/schemas/portal/content';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 
 /**
  * The operator's content and site settings in Chromium (query-api content README "Operator

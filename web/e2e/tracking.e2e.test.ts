@@ -16,7 +16,13 @@ import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
-import { buildPortal, launchChromium, type PortalServer, removeBuild, startPortal } from './portalServer.ts';
+import {
+  buildPortal,
+  launchChromium,
+  type PortalServer,
+  removeBuild,
+  startPortal,
+} from '../../tests/rigs/portal/portalServer.ts';
 
 /**
  * The subscriber's tracking timeline end to end: a carrier's express feed goes through ingest

@@ -2,14 +2,14 @@
  * Screenshots of the API references: the query API's interactive reference (Swagger UI, served
  * by query-api from node_modules, reached through the portal's /api-reference/query prefix) and
  * the docs centre's "digital service output" (logistics2) menu and pages. Tooling, not a test:
- * `node web/e2e/referenceScreenshots.ts [outDir]` with the services' environment set as for the
+ * `node tests/rigs/portal/referenceScreenshots.ts [outDir]` with the services' environment set as for the
  * tests (the portal's content API keeps its data in a schema of its own there, dropped after).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createApp } from '@tradelog/query-api/app';
 import { createLogger, TradelogError } from '@tradelog/schemas';
 import pg from 'pg';
-import { createApp } from '../../query-api/src/app.ts';
 import { buildPortal, launchChromium, removeBuild, startPortal } from './portalServer.ts';
 
 const outDir = process.argv[2] ?? '/tmp/screens';

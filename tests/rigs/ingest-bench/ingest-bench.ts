@@ -4,10 +4,10 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import { parseIngestConfig } from '@tradelog/ingest/config';
 import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
-import { parseIngestConfig } from '../src/config.ts';
 import { startBenchRun } from './benchRun.ts';
 import { type CpuPerRequest, cpuBetween, cpuSnapshot } from './cpuParties.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
@@ -181,7 +181,7 @@ async function startServer(args: string[]): Promise<{ url: string; child: ChildP
     config.cpuProfileDir !== undefined && args[0] === 'ingest'
       ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`]
       : [];
-  const child = spawn(process.execPath, [...profile, 'ingest/bench/bench-server.ts', ...args], {
+  const child = spawn(process.execPath, [...profile, 'tests/rigs/ingest-bench/bench-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: serverEnv,
   });

@@ -1,9 +1,9 @@
+import { projections } from '@tradelog/processors/projections';
+import { superviseLiveProjection } from '@tradelog/processors/runtime/supervisor';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import pg from 'pg';
-import { projections } from '../src/projections.ts';
-import { superviseLiveProjection } from '../src/runtime/supervisor.ts';
 
 /**
  * The processors side of the pipeline benchmark, in a process of its own (as `npm start` runs

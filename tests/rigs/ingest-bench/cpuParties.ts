@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { clockTicksPerSecond, processCpu } from '../../tests/harness/processCpu.ts';
+import { clockTicksPerSecond, processCpu } from '../../harness/processCpu.ts';
 
 /**
  * Where a benchmark phase's CPU went, by party, from /proc (Linux; `undefined` elsewhere). On a

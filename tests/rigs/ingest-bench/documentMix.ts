@@ -1,6 +1,6 @@
+import { interfacePath } from '@tradelog/ingest/intake/interfaces';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { interfacePath } from '../src/intake/interfaces.ts';
 
 /**
  * What partners send, roughly, for the benchmarks: e-commerce orders and deliveries dominate,

@@ -1,6 +1,6 @@
 /**
  * Takes the portal's reference screenshots (home at 1920 px and 375 px, and a few inner pages)
- * into a directory outside the repository: `node web/e2e/screenshots.ts [outDir]`.
+ * into a directory outside the repository: `node tests/rigs/portal/screenshots.ts [outDir]`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +37,8 @@ try {
     await page.screenshot({ path: join(outDir, file), fullPage });
     if (width < 800 && fullPage) {
       // Tall mobile pages are also cut into screen-sized parts, which are easier to look at.
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      // Expressions as text: this rig is compiled without the DOM library, the page evaluates them.
+      const height = await page.evaluate<number>('document.documentElement.scrollHeight');
       for (let top = 0, part = 0; top < height && part < 6; top += 1100, part += 1) {
         const clip = { x: 0, y: top, width, height: Math.min(1100, height - top) };
         await page.screenshot({
@@ -46,7 +47,7 @@ try {
           clip,
         });
       }
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.getByRole('button', { name: /菜单|menu/i }).click();
       await page.locator('#mobile-drawer.open').waitFor();
       await page.screenshot({ path: join(outDir, file.replace('.png', '-drawer.png')) });

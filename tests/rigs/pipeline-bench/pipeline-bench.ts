@@ -8,8 +8,8 @@ import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
-import { startBenchRun } from '../../ingest/bench/benchRun.ts';
-import { buildSubmissions, type Submission } from '../../ingest/bench/documentMix.ts';
+import { startBenchRun } from '../ingest-bench/benchRun.ts';
+import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.ts';
 
 /**
  * The whole pipeline under a paced load (processors/README.md "Measured"): documents offered to
@@ -332,7 +332,7 @@ async function main() {
   const { runId } = run;
   const pool = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
   const ingest = await startChild(
-    ['ingest/bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
+    ['tests/rigs/ingest-bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
     (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
     // Ingest as deployed, but the whole load comes from one partner key: its call limit would
     // refuse nearly all of it (as bench:ingest, unless INGEST_KEY_LIMIT_POINTS says otherwise).
@@ -341,8 +341,9 @@ async function main() {
   const processors = [];
   for (let instance = 0; instance < config.instances; instance++)
     processors.push(
-      await startChild(['processors/bench/pipeline-processors.ts', runId, run.databaseUrl], (line) =>
-        line === 'READY' ? line : undefined,
+      await startChild(
+        ['tests/rigs/pipeline-bench/pipeline-processors.ts', runId, run.databaseUrl],
+        (line) => (line === 'READY' ? line : undefined),
       ),
     );
   try {

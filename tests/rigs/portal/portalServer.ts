@@ -15,7 +15,7 @@ import express from 'express';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
 import { build } from 'vite';
-import { createTestSchema, testServices } from '../../tests/harness/index.ts';
+import { createTestSchema, testServices } from '../../harness/index.ts';
 
 /**
  * What a browser test needs: the built portal and the content API on one ephemeral loopback
@@ -29,7 +29,7 @@ export interface PortalServer {
   close(): Promise<void>;
 }
 
-const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
 export async function buildPortal(): Promise<string> {
   // A private output directory, so a concurrent `npm run build -w web` never races this run.
