@@ -1211,7 +1211,8 @@ export function portalOperations(product: string): ApiOperation[] {
       {
         properties: {
           ...lang,
-          form: { type: 'string', enum: ['contact', 'signUp', 'inquiry', 'message'] },
+          // The forms are the schemas' list (a form added there is documented here).
+          form: { type: 'string', enum: [...leadForms] },
           name: text,
           phone: text,
           industry: text,
