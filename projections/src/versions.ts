@@ -229,10 +229,16 @@ export async function lockProjectionExclusive(db: Queryable, projection: Project
   ]);
 }
 
-export async function versionState(db: Queryable, schemaName: string): Promise<VersionState | null> {
-  const { rows } = await db.query('SELECT state FROM projection_versions WHERE schema_name = $1', [
-    schemaName,
-  ]);
+export async function versionState(
+  db: Queryable,
+  schemaName: string,
+  options: { lock?: boolean } = {},
+): Promise<VersionState | null> {
+  // Locked, inside a transaction, a cancel (an UPDATE of the row) waits until it ends.
+  const { rows } = await db.query(
+    `SELECT state FROM projection_versions WHERE schema_name = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [schemaName],
+  );
   return rows[0]?.state ?? null;
 }
 

@@ -258,6 +258,10 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       // frozen offsets, compare, and switch in the same transaction.
       const outcome = await inTransaction(pool, async (db) => {
         await lockProjectionExclusive(db, name);
+        // A cancel may have come while this waited for the live version's batches: it stops the
+        // build here, and with the row locked none can come between this check and the switch.
+        if ((await versionState(db, version.schemaName, { lock: true })) !== 'building')
+          throw new RebuildCancelled();
         if (live) {
           const frozen = await positionsOf(db, live.consumerGroup);
           limits = frozen;
