@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { CallbackUrlField } from './CallbackUrlField.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { redeliveredCount } from './operations.ts';
 import { SubscriptionTools } from './SubscriptionTools.tsx';
@@ -174,17 +175,12 @@ export function SubscriberConsole(props: { apiKey: string }) {
             onChange={(event) => setEnterprise(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-callback`}>{s.callbackUrl}</label>
-          <input
-            id={`${id}-callback`}
-            type="url"
-            required
-            maxLength={255}
-            value={callbackUrl}
-            onChange={(event) => setCallbackUrl(event.target.value)}
-          />
-        </div>
+        <CallbackUrlField
+          id={`${id}-callback`}
+          label={s.callbackUrl}
+          value={callbackUrl}
+          onChange={setCallbackUrl}
+        />
         <button type="submit" className="btn btn-primary">
           {s.create}
         </button>

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { CallbackUrlField } from './CallbackUrlField.tsx';
 import type { ConsoleAnswer } from './consoleApi.ts';
 import { redeliveredCount } from './operations.ts';
 import {
@@ -168,17 +169,12 @@ export function SubscriptionTools(props: {
         </div>
       )}
       <form className="console-form inline-form" onSubmit={saveCallback}>
-        <div className="field">
-          <label htmlFor={`${id}-callback`}>{s.newCallback}</label>
-          <input
-            id={`${id}-callback`}
-            type="url"
-            required
-            maxLength={255}
-            value={callbackUrl}
-            onChange={(event) => setCallbackUrl(event.target.value)}
-          />
-        </div>
+        <CallbackUrlField
+          id={`${id}-callback`}
+          label={s.newCallback}
+          value={callbackUrl}
+          onChange={setCallbackUrl}
+        />
         <button type="submit" className="btn">
           {s.saveCallback}
         </button>

@@ -67,66 +67,21 @@ export function TrendChart(props: { apiKey: string }) {
       {months && (
         <>
           <div className="trend-charts">
-            <figure className="chart" data-testid="trend-orders">
-              <figcaption>{t.orders}</figcaption>
-              <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label={t.orders}>
-                {groupedBars(months, orderSeries).map((bar) => (
-                  <rect
-                    key={`${bar.month}-${bar.series}`}
-                    className={`trend-bar series-${bar.series}`}
-                    data-month={bar.month}
-                    data-series={bar.series}
-                    data-value={bar.value}
-                    x={bar.x}
-                    width={bar.width}
-                    y={100 - bar.height}
-                    height={bar.height}
-                  >
-                    <title>{`${bar.month} ${label(bar.series)}: ${bar.value}`}</title>
-                  </rect>
-                ))}
-              </svg>
-              <p className="chart-legend small">
-                {orderSeries.map((name) => (
-                  <span key={name} className={`legend series-${name}`}>
-                    {label(name)}
-                  </span>
-                ))}
-              </p>
-            </figure>
-            <figure className="chart" data-testid="trend-flows">
-              <figcaption>{t.flows}</figcaption>
-              <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label={t.flows}>
-                {groupedBars(months, flowSeries).map((bar) => (
-                  <rect
-                    key={`${bar.month}-${bar.series}`}
-                    className={`trend-bar series-${bar.series}`}
-                    data-month={bar.month}
-                    data-series={bar.series}
-                    data-value={bar.value}
-                    x={bar.x}
-                    width={bar.width}
-                    y={100 - bar.height}
-                    height={bar.height}
-                  >
-                    <title>{`${bar.month} ${label(bar.series)}: ${bar.value}`}</title>
-                  </rect>
-                ))}
-                <polyline
-                  className="trend-line series-inventoryAmount"
-                  points={linePoints(months, 'inventoryAmount')}
-                  fill="none"
-                  vectorEffect="non-scaling-stroke"
-                />
-              </svg>
-              <p className="chart-legend small">
-                {[...flowSeries, 'inventoryAmount'].map((name) => (
-                  <span key={name} className={`legend series-${name}`}>
-                    {label(name)}
-                  </span>
-                ))}
-              </p>
-            </figure>
+            <BarChart
+              testId="trend-orders"
+              caption={t.orders}
+              months={months}
+              series={orderSeries}
+              label={label}
+            />
+            <BarChart
+              testId="trend-flows"
+              caption={t.flows}
+              months={months}
+              series={flowSeries}
+              line="inventoryAmount"
+              label={label}
+            />
           </div>
           <RefTable
             columns={[t.month, ...orderSeries.map(label), ...flowSeries.map(label), label('inventoryAmount')]}
@@ -145,5 +100,57 @@ export function TrendChart(props: { apiKey: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One chart: a bar per month and series, and optionally one series drawn as a line over them;
+ * each bar carries its month, series and value for readers and tests alike.
+ */
+function BarChart(props: {
+  testId: string;
+  caption: string;
+  months: readonly TrendMonth[];
+  series: readonly (keyof TrendMonth & string)[];
+  line?: keyof TrendMonth & string;
+  label: (name: string) => string;
+}) {
+  const { months, series, line, label } = props;
+  return (
+    <figure className="chart" data-testid={props.testId}>
+      <figcaption>{props.caption}</figcaption>
+      <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label={props.caption}>
+        {groupedBars(months, series).map((bar) => (
+          <rect
+            key={`${bar.month}-${bar.series}`}
+            className={`trend-bar series-${bar.series}`}
+            data-month={bar.month}
+            data-series={bar.series}
+            data-value={bar.value}
+            x={bar.x}
+            width={bar.width}
+            y={100 - bar.height}
+            height={bar.height}
+          >
+            <title>{`${bar.month} ${label(bar.series)}: ${bar.value}`}</title>
+          </rect>
+        ))}
+        {line && (
+          <polyline
+            className={`trend-line series-${line}`}
+            points={linePoints(months, line)}
+            fill="none"
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
+      </svg>
+      <p className="chart-legend small">
+        {[...series, ...(line ? [line] : [])].map((name) => (
+          <span key={name} className={`legend series-${name}`}>
+            {label(name)}
+          </span>
+        ))}
+      </p>
+    </figure>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * A callback URL as the subscription routes take it (≤255 characters, http or https; the
+ * server's callback-target guard decides the rest), for a new subscription and a changed one.
+ */
+export function CallbackUrlField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="url"
+        required
+        maxLength={255}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
