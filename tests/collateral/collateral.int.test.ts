@@ -5,7 +5,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { dropPipelineState } from '../harness/pipelineTeardown.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
@@ -157,23 +157,13 @@ describe('collateral: double financing caught as it happens', () => {
     await receiver?.close();
     server?.closeAllConnections();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    const admin = createKafka({
-      brokers: services.kafkaBrokers,
-      clientId: 'co-admin',
-      logger: quietLogger,
-    }).admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: [changesTopic] }).catch(() => undefined);
-    await admin.disconnect();
-    if (pool) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-      await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
-      await pool.end();
-    }
-    await db?.drop();
+    await dropPipelineState({
+      kafkaBrokers: services.kafkaBrokers,
+      changesTopic,
+      pool,
+      db,
+      bossSchema: settings.bossSchema,
+    });
   });
 
   const call = async (method: string, path: string, body?: unknown) => {

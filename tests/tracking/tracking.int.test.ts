@@ -6,7 +6,6 @@ import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { countBilledOrders, recordTrackingUse } from '@tradelog/projections/tracking/usage';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/log/kafka';
 import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/rout
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { dropPipelineState } from '../harness/pipelineTeardown.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
@@ -156,24 +156,13 @@ describe('tracking: feeds in, queries and pushes out', () => {
     await receiver?.close();
     server?.closeAllConnections();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    // ingest under test deletes the feed topics it made; the changes topic is this test's own.
-    const admin = createKafka({
-      brokers: services.kafkaBrokers,
-      clientId: 'tr-admin',
-      logger: quietLogger,
-    }).admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: [changesTopic] }).catch(() => undefined);
-    await admin.disconnect();
-    if (pool) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-      await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
-      await pool.end();
-    }
-    await db?.drop();
+    await dropPipelineState({
+      kafkaBrokers: services.kafkaBrokers,
+      changesTopic,
+      pool,
+      db,
+      bossSchema: settings.bossSchema,
+    });
   });
 
   const call = async (path: string, body: unknown, method = 'POST') => {

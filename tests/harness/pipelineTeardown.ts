@@ -1,0 +1,38 @@
+import { createKafka } from '@tradelog/schemas/log/kafka';
+import type pg from 'pg';
+import { quietLogger } from './index.ts';
+
+/**
+ * What a pipeline suite (ingest, projections, push service and query-api on one test schema)
+ * leaves behind, removed: its changes topic (ingest under test deletes the topics it made), every
+ * projection version's schema under the test schema, the push queue's schema, the pool, the
+ * test schema itself.
+ */
+export async function dropPipelineState(options: {
+  kafkaBrokers: string[];
+  changesTopic: string;
+  pool: pg.Pool | undefined;
+  db: { schema: string; drop(): Promise<void> } | undefined;
+  bossSchema: string;
+}): Promise<void> {
+  const admin = createKafka({
+    brokers: options.kafkaBrokers,
+    clientId: 'pipeline-teardown',
+    logger: quietLogger,
+  }).admin();
+  await admin.connect();
+  await admin.deleteTopics({ topics: [options.changesTopic] }).catch(() => undefined);
+  await admin.disconnect();
+  const { pool, db } = options;
+  if (pool && db) {
+    const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
+      `${db.schema}\\_%`,
+    ]);
+    for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
+  }
+  if (pool) {
+    await pool.query(`DROP SCHEMA IF EXISTS "${options.bossSchema}" CASCADE`);
+    await pool.end();
+  }
+  await db?.drop();
+}
