@@ -3,9 +3,10 @@ import {
   type FinancingRow,
   financingKeyOf,
   findFinancings,
-  findPairingKeys,
+  findPairings,
   findPieces,
   insertPairings,
+  type PairingRow,
   type PieceRow,
   replaceChainPieces,
   upsertFinancings,
@@ -25,6 +26,7 @@ import {
   reduceCollateral,
 } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
+import { chainsNamedBy, workingCollateral } from './working.ts';
 
 /**
  * Pairings cross enterprises, so two batches of two enterprises sharing a bill must not both
@@ -55,6 +57,18 @@ const toFinancing = (row: FinancingRow): Financing => ({
   provenance: row.provenance as unknown as CollateralProvenance,
 });
 
+const toPairing = (row: PairingRow): Pairing => ({
+  key: row.pairKey,
+  pieceKey: row.pieceKey,
+  kind: row.kind,
+  number: row.number,
+  warehouse: row.warehouse,
+  financingA: row.financingA,
+  financingB: row.financingB,
+  firstSeen: row.firstSeen,
+  provenance: row.provenance as unknown as CollateralProvenance,
+});
+
 /**
  * Loads what the batch's steps need (CollateralState): every piece and financing of the chains
  * link-node's step named, and every other chain holding one of those pieces or of the pieces the
@@ -80,17 +94,13 @@ async function loadState(
     chainIds: [...new Set([...chainIds, ...holding.map((row) => row.chainId)])].sort(byKey),
     financingKeys,
   });
-  const pairings = new Map<string, Pairing>();
-  for (const key of await findPairingKeys(db, schema, allPieceKeys)) pairings.set(key, { key } as Pairing);
+  const pairings = await findPairings(db, schema, allPieceKeys);
   return {
     chains,
     financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),
-    pairings,
+    pairings: new Map(pairings.map((row) => [row.pairKey, toPairing(row)])),
   };
 }
-
-const chainsNamed = (changes: readonly ChangeEvent[]) =>
-  changes.flatMap((change) => [change.subject, ...((change.data.absorbed as string[] | undefined) ?? [])]);
 
 /**
  * The batch shell: link-node's own batch shell builds the chains in this projection's schema
@@ -111,10 +121,11 @@ const collateralBatch: Projection = {
       stepsOf.set(position, [...(stepsOf.get(position) ?? []), change]);
     }
     const statements = events.flatMap(nodesOf);
+    const named = [...new Set(chainsNamedBy(linked.changes))].sort(byKey);
     const before = await loadState(
       db,
       schema,
-      [...new Set(chainsNamed(linked.changes))].sort(byKey),
+      named,
       [...new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)))].sort(byKey),
       [
         ...new Set(
@@ -125,24 +136,27 @@ const collateralBatch: Projection = {
         ),
       ].sort(byKey),
     );
-    let state = before;
+    const state = workingCollateral(before);
     const applied = batchResult();
+    let changed = false;
     for (const event of events) {
       const steps = stepsOf.get(logPosition(event.provenance));
       if (steps === undefined) continue;
-      const reduced = reduceCollateral(state, event, steps);
+      const slice = state.slice(event, steps);
+      const reduced = reduceCollateral(slice, event, steps);
       applied.add(event, reduced);
-      state = reduced.state;
+      if (reduced.state === slice) continue;
+      state.absorb(slice, reduced.state);
+      changed = true;
     }
-    if (state === before) return { changes: [], superseded: linked.superseded };
+    if (!changed) return { changes: [], superseded: linked.superseded };
 
     // Pieces: the chains link-node's steps named are replaced whole (absorbed ones emptied).
-    const replaced = [...new Set(chainsNamed(linked.changes))].sort(byKey);
     await replaceChainPieces(
       db,
       schema,
-      replaced,
-      replaced.flatMap((chainId) =>
+      named,
+      named.flatMap((chainId) =>
         [...(state.chains.get(chainId) ?? [])]
           .sort(([a], [b]) => byKey(a, b))
           .map(([pieceKey, piece]) => ({ chainId, pieceKey, ...piece, provenance: { ...piece.provenance } })),

@@ -139,17 +139,29 @@ export async function findFinancings(
   return rows.map(toFinancing);
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toPairing = (row: any): PairingRow => ({
+  pairKey: row.pair_key,
+  pieceKey: row.piece_key,
+  kind: row.kind,
+  number: row.number,
+  warehouse: row.warehouse,
+  financingA: row.financing_a,
+  financingB: row.financing_b,
+  firstSeen: row.first_seen,
+  provenance: row.provenance,
+});
+
 /** The pairings already recorded on the given pieces. */
-export async function findPairingKeys(
+export async function findPairings(
   db: Queryable,
   schema: string,
   pieceKeys: readonly string[],
-): Promise<string[]> {
-  const { rows } = await db.query(
-    `SELECT pair_key FROM ${ident(schema)}.pairings WHERE piece_key = ANY($1)`,
-    [pieceKeys],
-  );
-  return rows.map((row) => row.pair_key as string);
+): Promise<PairingRow[]> {
+  const { rows } = await db.query(`SELECT * FROM ${ident(schema)}.pairings WHERE piece_key = ANY($1)`, [
+    pieceKeys,
+  ]);
+  return rows.map(toPairing);
 }
 
 /**

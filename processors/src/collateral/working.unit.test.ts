@@ -1,0 +1,117 @@
+import { financingKeyOf } from '@tradelog/projections/collateral/tables';
+import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../changes.ts';
+import type { DocumentEvent } from '../documents/event.ts';
+import { documentLog } from '../documents/testing.ts';
+import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
+import { type CollateralState, emptyCollateralState, reduceCollateral } from './reducer.ts';
+import { workingCollateral } from './working.ts';
+
+/** The link-node steps of each document, in log order, on chains built from nothing. */
+function linked(events: readonly DocumentEvent[]): ChangeEvent[][] {
+  let links: LinkNodeState = emptyLinkNodeState();
+  return events.map((event) => {
+    const reduced = reduceLinkNode(links, event);
+    links = reduced.state;
+    return reduced.changes;
+  });
+}
+
+/**
+ * A log that makes chains meet: purchases naming financings and bills across three enterprises,
+ * proofs of delivery tying bills together by business order (merging chains), and statuses
+ * reaching final and back, drawn from a seeded generator so a failure repeats.
+ */
+function tangledLog(count: number): DocumentEvent[] {
+  const log = documentLog();
+  let seed = 7;
+  const pick = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  return Array.from({ length: count }, () => {
+    const enterprise = `ENT${pick(3) + 1}`;
+    if (pick(3) === 0)
+      return log('pod', {
+        customerCode: enterprise,
+        entOrderNo: `POD${pick(40)}`,
+        billNo: `BL${pick(20)}`,
+        busiOrderNo: `B${pick(30)}`,
+      });
+    return log('purchase', {
+      customerCode: enterprise,
+      entOrderNo: `PO${pick(30)}`,
+      orderStatus: ['10', '10', '20', '30'][pick(4)],
+      financingOrderNo: `F${pick(6)}`,
+      billNo: `BL${pick(20)}`,
+    });
+  });
+}
+
+const sorted = <V>(map: ReadonlyMap<string, V>) => [...map].sort(([a], [b]) => (a < b ? -1 : 1));
+const snapshot = (state: CollateralState) => ({
+  chains: sorted(state.chains).map(([id, pieces]) => [id, sorted(pieces)]),
+  financings: sorted(state.financings),
+  pairings: sorted(state.pairings),
+});
+
+describe('working collateral (the batch shell hands each step its slice)', () => {
+  it('given documents whose chains share bills across enterprises and merge, when each is reduced on its slice, then the state and change events are those of reducing on the whole state', () => {
+    const events = tangledLog(400);
+    const steps = linked(events);
+
+    let whole = emptyCollateralState();
+    const wholeChanges: ChangeEvent[] = [];
+    const working = workingCollateral(emptyCollateralState());
+    const slicedChanges: ChangeEvent[] = [];
+    for (const [index, event] of events.entries()) {
+      const reduced = reduceCollateral(whole, event, steps[index]!);
+      whole = reduced.state;
+      wholeChanges.push(...reduced.changes);
+
+      const slice = working.slice(event, steps[index]!);
+      const step = reduceCollateral(slice, event, steps[index]!);
+      if (step.state !== slice) working.absorb(slice, step.state);
+      slicedChanges.push(...step.changes);
+    }
+    // The log exercises what slicing must get right: merges, shared pieces, pairings.
+    expect(steps.flat().filter((c) => c.kind === 'chain.merged').length).toBeGreaterThan(0);
+    expect(wholeChanges.filter((c) => c.kind === 'collateral.reused').length).toBeGreaterThan(5);
+    expect(slicedChanges).toEqual(wholeChanges);
+
+    expect(snapshot(working)).toEqual(snapshot(whole));
+  });
+
+  it('given chains of other bills, when a document is sliced, then its slice holds only the chains it touches', () => {
+    const log = documentLog();
+    const events = Array.from({ length: 20 }, (_, i) =>
+      log('purchase', {
+        customerCode: 'ENT1',
+        entOrderNo: `PO${i}`,
+        orderStatus: '10',
+        financingOrderNo: `F${i}`,
+        billNo: `BL${i}`,
+      }),
+    );
+    const steps = linked(events);
+    const working = workingCollateral(emptyCollateralState());
+    for (const [index, event] of events.entries()) {
+      const slice = working.slice(event, steps[index]!);
+      expect(slice.chains.size).toBe(0);
+      expect(slice.financings.size).toBe(0);
+      const step = reduceCollateral(slice, event, steps[index]!);
+      working.absorb(slice, step.state);
+    }
+    expect(working.chains.size).toBe(20);
+    const again = log('purchase', {
+      customerCode: 'ENT1',
+      entOrderNo: 'PO3',
+      orderStatus: '20',
+      financingOrderNo: 'F3',
+      billNo: 'BL3',
+    });
+    const slice = working.slice(again, linked([...events, again]).at(-1)!);
+    expect(slice.chains.size).toBe(1);
+    expect([...slice.financings.keys()]).toEqual([financingKeyOf('ENT1', 'F3')]);
+  });
+});
