@@ -8,8 +8,8 @@ import {
   insertPairings,
   type PairingRow,
   type PieceRow,
-  replaceChainPieces,
   upsertFinancings,
+  writeChainPieces,
 } from '@tradelog/projections/collateral/tables';
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
@@ -130,8 +130,8 @@ const collateralBatch: Projection = {
       [
         ...new Set(
           statements.flatMap((s) => {
-            const named = financingOf(s);
-            return named ? [financingKeyOf(s.enterprise, named.financingNo)] : [];
+            const financing = financingOf(s);
+            return financing ? [financingKeyOf(s.enterprise, financing.financingNo)] : [];
           }),
         ),
       ].sort(byKey),
@@ -151,17 +151,16 @@ const collateralBatch: Projection = {
     }
     if (!changed) return { changes: [], superseded: linked.superseded };
 
-    // Pieces: the chains link-node's steps named are replaced whole (absorbed ones emptied).
-    await replaceChainPieces(
-      db,
-      schema,
-      named,
-      named.flatMap((chainId) =>
+    // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
+    await writeChainPieces(db, schema, {
+      emptied: named.filter((chainId) => !state.chains.has(chainId)),
+      pieces: named.flatMap((chainId) =>
         [...(state.chains.get(chainId) ?? [])]
+          .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)
           .sort(([a], [b]) => byKey(a, b))
           .map(([pieceKey, piece]) => ({ chainId, pieceKey, ...piece, provenance: { ...piece.provenance } })),
       ),
-    );
+    });
     await upsertFinancings(
       db,
       schema,

@@ -165,28 +165,32 @@ export async function findPairings(
 }
 
 /**
- * Replaces the pieces of the given chains (those a batch changed, absorbed ones included) with
- * their pieces now: two statements, rows in key order.
+ * Writes what a batch changed in the chains' pieces: the chains it emptied (absorbed by a merge)
+ * lose their rows, and each piece a chain gained or now holds from an earlier sighting is
+ * written; two statements, rows in key order. A chain's other pieces are left as they are, so a
+ * batch costs what it changed, not the size of the chains it touched.
  */
-export async function replaceChainPieces(
+export async function writeChainPieces(
   db: Queryable,
   schema: string,
-  chainIds: readonly string[],
-  pieces: readonly PieceRow[],
+  change: { emptied: readonly string[]; pieces: readonly PieceRow[] },
 ): Promise<void> {
-  if (chainIds.length === 0) return;
   const s = ident(schema);
-  await db.query(`DELETE FROM ${s}.chain_pieces WHERE chain_id = ANY($1)`, [chainIds]);
-  if (pieces.length === 0) return;
+  if (change.emptied.length > 0)
+    await db.query(`DELETE FROM ${s}.chain_pieces WHERE chain_id = ANY($1)`, [change.emptied]);
+  if (change.pieces.length === 0) return;
   await db.query(
     `INSERT INTO ${s}.chain_pieces (chain_id, piece_key, kind, number, warehouse, enterprise, first_seen, provenance)
      SELECT chain_id, piece_key, kind, number, warehouse, enterprise, first_seen, provenance
      FROM jsonb_to_recordset($1::jsonb) AS r(chain_id text, piece_key text, kind text, number text, warehouse text,
        enterprise text, first_seen text, provenance jsonb)
-     ORDER BY chain_id, piece_key`,
+     ORDER BY chain_id, piece_key
+     ON CONFLICT (chain_id, piece_key) DO UPDATE SET kind = EXCLUDED.kind, number = EXCLUDED.number,
+       warehouse = EXCLUDED.warehouse, enterprise = EXCLUDED.enterprise, first_seen = EXCLUDED.first_seen,
+       provenance = EXCLUDED.provenance`,
     [
       JSON.stringify(
-        pieces.map((p) => ({
+        change.pieces.map((p) => ({
           chain_id: p.chainId,
           piece_key: p.pieceKey,
           kind: p.kind,
