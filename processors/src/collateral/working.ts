@@ -28,24 +28,59 @@ export const chainsNamedBy = (steps: readonly ChangeEvent[]): string[] =>
 /**
  * The batch's collateral state, indexed so that each step is handed only its slice: the chains
  * its link-node steps name, every chain holding a piece of those or a piece its document brings,
- * the financings of those chains and of its document, and the pairings on those pieces — what
- * reduceCollateral's contract asks for (reducer.ts `CollateralState`). A step then costs what its
- * document touches, not what the whole batch loaded (the reducer copies the maps it is given).
+ * the financings of those chains and of its document, and the pairings of those financings —
+ * what reduceCollateral's contract asks for (reducer.ts `CollateralState`). A step then costs
+ * what its document touches, not what the whole batch loaded (the reducer copies the maps it is
+ * given), and not the size of its chains: only the pieces a chain shares with another chain are
+ * looked up.
  */
 export function workingCollateral(before: CollateralState) {
-  const chains = new Map<string, Pieces>(before.chains);
-  const financings = new Map<string, Financing>(before.financings);
-  const pairings = new Map<string, Pairing>(before.pairings);
+  const chains = new Map<string, Pieces>();
+  const financings = new Map<string, Financing>();
+  const pairings = new Map<string, Pairing>();
   /** Piece key → the chains holding it. */
   const holders = new Map<string, Set<string>>();
+  /** Chain id → its pieces that another chain holds too. */
+  const shared = new Map<string, Set<string>>();
   /** Chain id → the keys of the financings it holds. */
   const financed = new Map<string, Set<string>>();
-  /** Piece key → the keys of the pairings recorded on it. */
+  /** Financing key → the keys of the pairings naming it. */
   const paired = new Map<string, Set<string>>();
-  for (const [chainId, pieces] of chains)
-    for (const pieceKey of pieces.keys()) addTo(holders, pieceKey, chainId);
-  for (const financing of financings.values()) addTo(financed, financing.chainId, financing.key);
-  for (const pairing of pairings.values()) addTo(paired, pairing.pieceKey, pairing.key);
+
+  const hold = (chainId: string, pieceKey: string) => {
+    addTo(holders, pieceKey, chainId);
+    const all = holders.get(pieceKey)!;
+    if (all.size > 1) for (const holder of all) addTo(shared, holder, pieceKey);
+  };
+  const release = (chainId: string, pieceKey: string) => {
+    removeFrom(holders, pieceKey, chainId);
+    removeFrom(shared, chainId, pieceKey);
+    const rest = holders.get(pieceKey);
+    if (rest?.size === 1) for (const holder of rest) removeFrom(shared, holder, pieceKey);
+  };
+  const putChain = (chainId: string, pieces: Pieces, was: Pieces | undefined) => {
+    for (const pieceKey of was?.keys() ?? []) if (!pieces.has(pieceKey)) release(chainId, pieceKey);
+    for (const pieceKey of pieces.keys()) if (!was?.has(pieceKey)) hold(chainId, pieceKey);
+    chains.set(chainId, pieces);
+  };
+  const dropChain = (chainId: string) => {
+    for (const pieceKey of chains.get(chainId)?.keys() ?? []) release(chainId, pieceKey);
+    chains.delete(chainId);
+  };
+  const putFinancing = (financing: Financing) => {
+    const was = financings.get(financing.key);
+    if (was) removeFrom(financed, was.chainId, financing.key);
+    addTo(financed, financing.chainId, financing.key);
+    financings.set(financing.key, financing);
+  };
+  const putPairing = (pairing: Pairing) => {
+    addTo(paired, pairing.financingA, pairing.key);
+    addTo(paired, pairing.financingB, pairing.key);
+    pairings.set(pairing.key, pairing);
+  };
+  for (const [chainId, pieces] of before.chains) putChain(chainId, pieces, undefined);
+  for (const financing of before.financings.values()) putFinancing(financing);
+  for (const pairing of before.pairings.values()) putPairing(pairing);
 
   return {
     chains: chains as ReadonlyMap<string, Pieces>,
@@ -55,9 +90,9 @@ export function workingCollateral(before: CollateralState) {
     slice(event: DocumentEvent, steps: readonly ChangeEvent[]): CollateralState {
       const named = chainsNamedBy(steps);
       const statements = nodesOf(event);
+      // A piece of a named chain no other chain holds brings no chain: only shared ones are looked up.
       const pieceKeys = new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)));
-      for (const chainId of named)
-        for (const pieceKey of chains.get(chainId)?.keys() ?? []) pieceKeys.add(pieceKey);
+      for (const chainId of named) for (const pieceKey of shared.get(chainId) ?? []) pieceKeys.add(pieceKey);
       const chainIds = new Set(named);
       for (const pieceKey of pieceKeys)
         for (const chainId of holders.get(pieceKey) ?? []) chainIds.add(chainId);
@@ -79,39 +114,21 @@ export function workingCollateral(before: CollateralState) {
         const known = financings.get(key);
         if (known) slice.financings.set(key, known);
       }
-      for (const pieceKey of pieceKeys)
-        for (const key of paired.get(pieceKey) ?? []) slice.pairings.set(key, pairings.get(key)!);
+      // Every pairing the step could find again names one of the slice's financings.
+      for (const financingKey of slice.financings.keys())
+        for (const key of paired.get(financingKey) ?? []) slice.pairings.set(key, pairings.get(key)!);
       return slice;
     },
 
     /** Takes a step's result back: what it changed in its slice replaces the batch's copy. */
     absorb(slice: CollateralState, after: CollateralState) {
-      for (const [chainId, pieces] of slice.chains) {
-        if (after.chains.has(chainId)) continue;
-        // Absorbed by a merge: its pieces went to the survivor.
-        for (const pieceKey of pieces.keys()) removeFrom(holders, pieceKey, chainId);
-        chains.delete(chainId);
-      }
-      for (const [chainId, pieces] of after.chains) {
-        const was = slice.chains.get(chainId);
-        if (was === pieces) continue;
-        for (const pieceKey of was?.keys() ?? [])
-          if (!pieces.has(pieceKey)) removeFrom(holders, pieceKey, chainId);
-        for (const pieceKey of pieces.keys()) addTo(holders, pieceKey, chainId);
-        chains.set(chainId, pieces);
-      }
-      for (const [key, financing] of after.financings) {
-        const was = slice.financings.get(key);
-        if (was === financing) continue;
-        if (was) removeFrom(financed, was.chainId, key);
-        addTo(financed, financing.chainId, key);
-        financings.set(key, financing);
-      }
-      for (const [key, pairing] of after.pairings) {
-        if (slice.pairings.has(key)) continue;
-        addTo(paired, pairing.pieceKey, key);
-        pairings.set(key, pairing);
-      }
+      // Absorbed by a merge: its pieces went to the survivor.
+      for (const chainId of slice.chains.keys()) if (!after.chains.has(chainId)) dropChain(chainId);
+      for (const [chainId, pieces] of after.chains)
+        if (slice.chains.get(chainId) !== pieces) putChain(chainId, pieces, chains.get(chainId));
+      for (const [key, financing] of after.financings)
+        if (slice.financings.get(key) !== financing) putFinancing(financing);
+      for (const [key, pairing] of after.pairings) if (!slice.pairings.has(key)) putPairing(pairing);
     },
   };
 }
