@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { stallOn } from '../harness/slowClient.ts';
 
 /**
  * Ingest against hostile and careless callers: the real app in a child process (real Kafka,
@@ -418,20 +418,7 @@ describe('a flood of hostile bodies at once', () => {
 });
 
 describe('slow clients', () => {
-  /** Opens a raw connection, writes `text`, and resolves with what the server answered before closing it. */
-  function stall(text: string): Promise<{ answer: string; closedAfterMs: number }> {
-    const url = new URL(baseUrl);
-    const started = performance.now();
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
-      let answer = '';
-      socket.on('data', (chunk) => {
-        answer += chunk.toString('utf8');
-      });
-      socket.on('error', reject);
-      socket.on('close', () => resolve({ answer, closedAfterMs: performance.now() - started }));
-    });
-  }
+  const stall = (text: string) => stallOn(baseUrl, text);
 
   it('cuts a client that never finishes its headers', async () => {
     const { closedAfterMs } = await stall(`POST ${pathOf('pod')} HTTP/1.1\r\nHost: x\r\nContent-Type: app`);
