@@ -10,7 +10,7 @@ import pg from 'pg';
 /**
  * A benchmark run's own, throwaway corner of the stack, shared by the ingest and pipeline
  * benchmarks: a Postgres schema named after the run (migrated: keys, checkpoints, projection
- * versions), a partner key that may submit for every enterprise, and the run's document topics
+ * versions), partner keys that may submit for every enterprise (one unless asked for more), and the run's document topics
  * `<catalogue topic>.<run id>`; `cleanUp` removes the topics, their registry subjects and every
  * schema the run created.
  */
@@ -18,7 +18,9 @@ export interface BenchRun {
   runId: string;
   /** The database URL with the run's schema as search path. */
   databaseUrl: string;
+  /** The first of `partnerKeys`. */
   partnerKey: string;
+  partnerKeys: string[];
   cleanUp(extraTopics?: readonly string[]): Promise<void>;
 }
 
@@ -27,32 +29,39 @@ export async function startBenchRun(options: {
   kafkaBrokers: string[];
   schemaRegistryUrl: string;
   logger: Logger;
+  /** How many partner keys to make (1 unless given). */
+  partnerKeys?: number;
 }): Promise<BenchRun> {
   const runId = `bench_${Date.now().toString(36)}`;
   await migrate(options.databaseUrl, { schema: runId, logger: options.logger });
   const runUrl = new URL(options.databaseUrl);
   runUrl.searchParams.set('options', `-c search_path="${runId}"`);
   const pool = new pg.Pool({ connectionString: runUrl.toString(), max: 1 });
-  const generated = generateApiKey();
+  const partnerKeys: string[] = [];
   try {
-    await createApiKey(pool, {
-      id: randomUUID(),
-      kind: 'partner',
-      ownerId: 'bench-partner',
-      ownerName: 'Benchmark partner',
-      // Submits for every enterprise of the generated documents (partner grants, ingest/README).
-      enterprises: ['*'],
-      keyPrefix: generated.prefix,
-      keyHash: generated.hash,
-      createdAt: new Date(),
-    });
+    for (let index = 0; index < (options.partnerKeys ?? 1); index++) {
+      const generated = generateApiKey();
+      await createApiKey(pool, {
+        id: randomUUID(),
+        kind: 'partner',
+        ownerId: index === 0 ? 'bench-partner' : `bench-partner-${index}`,
+        ownerName: `Benchmark partner ${index + 1}`,
+        // Submits for every enterprise of the generated documents (partner grants, ingest/README).
+        enterprises: ['*'],
+        keyPrefix: generated.prefix,
+        keyHash: generated.hash,
+        createdAt: new Date(),
+      });
+      partnerKeys.push(generated.key);
+    }
   } finally {
     await pool.end();
   }
   return {
     runId,
     databaseUrl: runUrl.toString(),
-    partnerKey: generated.key,
+    partnerKey: partnerKeys[0]!,
+    partnerKeys,
     async cleanUp(extraTopics = []) {
       const topics = [...documentTypes.map((type) => `${type.topic}.${runId}`), ...extraTopics];
       const admin = createKafka({

@@ -19,7 +19,8 @@ import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.t
  * latency, each projection's largest lag during the load, and how long after the last send each
  * projection's lag was back to 0.
  *
- *   npm run bench:pipeline                      1,500 docs/s for 60 s (BENCH_RATE, BENCH_SECONDS)
+ *   npm run bench:pipeline                      1,500 docs/s for 60 s (BENCH_RATE, BENCH_SECONDS) from 32 partner
+ *                                               keys, call limits as deployed (BENCH_PARTNER_KEYS)
  *   npm run bench:pipeline -- --search          from BENCH_RATE up, the highest rate sustained for BENCH_SECONDS with
  *                                               every lag back to 0 within BENCH_CATCH_UP_SECONDS (5)
  *   add --json for one JSON line per run (for CI to keep)
@@ -37,6 +38,12 @@ const config = {
   catchUpSeconds: env.integer(source, 'BENCH_CATCH_UP_SECONDS', 5, { min: 0 }),
   enterprises: env.integer(source, 'BENCH_ENTERPRISES', 50, { min: 1 }),
   maxInFlight: env.integer(source, 'BENCH_MAX_IN_FLIGHT', 256, { min: 1 }),
+  /**
+   * Partner keys the load comes from, each on connections of its own, as partners send (the
+   * target's held-out load: many keys, call limits as deployed). With one key its call limit is
+   * lifted, or it would refuse nearly all of the load.
+   */
+  partnerKeys: env.integer(source, 'BENCH_PARTNER_KEYS', 32, { min: 1 }),
   /** Processor instances in one consumer group (scale-out, processors/README.md). */
   instances: env.integer(source, 'BENCH_INSTANCES', 1, { min: 1, max: 6 }),
 };
@@ -70,12 +77,15 @@ interface LoadResult {
 async function pacedLoad(
   baseUrl: string,
   submissions: Submission[],
-  apiKey: string,
+  apiKeys: readonly string[],
   rate: number,
   seconds: number,
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: config.maxInFlight });
+  const callers = apiKeys.map((apiKey) => ({
+    apiKey,
+    agent: new http.Agent({ keepAlive: true, maxSockets: Math.ceil(config.maxInFlight / apiKeys.length) }),
+  }));
   const result: LoadResult = {
     offered: 0,
     ok: 0,
@@ -91,20 +101,26 @@ async function pacedLoad(
   };
   let inFlight = 0;
   let next = 0;
-  const post = (submission: Submission) =>
+  const post = (submission: Submission, index: number) =>
     new Promise<void>((resolve) => {
       inFlight++;
-      send(submission, performance.now(), resolve);
+      send(submission, callers[index % callers.length]!, performance.now(), resolve);
     });
   /**
    * One send. A kept-alive socket the server closed as this request went out (its keep-alive
    * timeout) resets before the request is read: sent again once on a new socket, as Node's
    * documentation advises clients (`request.reusedSocket`), and counted as retried.
    */
-  const send = (submission: Submission, started: number, resolve: () => void, again = false) => {
+  const send = (
+    submission: Submission,
+    caller: (typeof callers)[number],
+    started: number,
+    resolve: () => void,
+    again = false,
+  ) => {
     const request = http.request(
       {
-        agent,
+        agent: caller.agent,
         host: url.hostname,
         port: url.port,
         method: 'POST',
@@ -112,7 +128,7 @@ async function pacedLoad(
         headers: {
           'content-type': 'application/json',
           'content-length': submission.body.length,
-          authorization: `Bearer ${apiKey}`,
+          authorization: `Bearer ${caller.apiKey}`,
         },
       },
       (response) => {
@@ -130,7 +146,7 @@ async function pacedLoad(
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (!again && request.reusedSocket && error.code === 'ECONNRESET') {
         result.retried++;
-        send(submission, started, resolve, true);
+        send(submission, caller, started, resolve, true);
         return;
       }
       inFlight--;
@@ -145,14 +161,14 @@ async function pacedLoad(
   while (result.offered < total) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
     while (result.offered < due && inFlight < config.maxInFlight) {
-      pending.push(post(submissions[next++ % submissions.length]!));
+      pending.push(post(submissions[next % submissions.length]!, next++));
       result.offered++;
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await Promise.all(pending);
   result.seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  for (const caller of callers) caller.agent.destroy();
   return result;
 }
 
@@ -236,7 +252,7 @@ async function trial(
   ingestUrl: string,
   pool: pg.Pool,
   runId: string,
-  apiKey: string,
+  apiKeys: readonly string[],
   rate: number,
 ): Promise<TrialResult> {
   // Every send a new document (business keys unique to the trial), as a day of partners' traffic
@@ -255,7 +271,7 @@ async function trial(
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
-  const load = await pacedLoad(ingestUrl, submissions, apiKey, rate, config.seconds);
+  const load = await pacedLoad(ingestUrl, submissions, apiKeys, rate, config.seconds);
   const lastAnswer = performance.now();
   sampling = false;
   await sampler;
@@ -321,22 +337,25 @@ async function trial(
 
 async function main() {
   say(
-    `pipeline benchmark: ${config.enterprises} enterprises, 14-document mix, ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
+    `pipeline benchmark: ${config.enterprises} enterprises, 14-document mix, ${config.partnerKeys} partner key(s) (${config.partnerKeys === 1 ? 'its call limit lifted' : 'call limits as deployed'}), ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
   );
   const run = await startBenchRun({
     databaseUrl: config.databaseUrl,
     kafkaBrokers: config.kafkaBrokers,
     schemaRegistryUrl: config.schemaRegistryUrl,
     logger,
+    partnerKeys: config.partnerKeys,
   });
   const { runId } = run;
   const pool = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
   const ingest = await startChild(
     ['tests/rigs/ingest-bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
     (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
-    // Ingest as deployed, but the whole load comes from one partner key: its call limit would
-    // refuse nearly all of it (as bench:ingest, unless INGEST_KEY_LIMIT_POINTS says otherwise).
-    { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env },
+    // Ingest as deployed. When the whole load comes from one partner key, its call limit would
+    // refuse nearly all of it: lifted then (as bench:ingest, unless INGEST_KEY_LIMIT_POINTS says otherwise).
+    config.partnerKeys === 1
+      ? { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env }
+      : process.env,
   );
   const processors = [];
   for (let instance = 0; instance < config.instances; instance++)
@@ -348,7 +367,7 @@ async function main() {
     );
   try {
     if (!flags.has('--search')) {
-      await trial(ingest.value, pool, runId, run.partnerKey, config.rate);
+      await trial(ingest.value, pool, runId, run.partnerKeys, config.rate);
       return;
     }
     // Double the rate until a trial fails, then halve the gap until it is within 10 %.
@@ -356,7 +375,7 @@ async function main() {
     let failedAt = 0;
     let rate = config.rate;
     while (failedAt === 0 || failedAt - passed > Math.max(50, passed * 0.1)) {
-      const result = await trial(ingest.value, pool, runId, run.partnerKey, rate);
+      const result = await trial(ingest.value, pool, runId, run.partnerKeys, rate);
       if (result.sustained) passed = rate;
       else failedAt = rate;
       rate = failedAt === 0 ? rate * 2 : Math.round((passed + failedAt) / 2 / 50) * 50;
