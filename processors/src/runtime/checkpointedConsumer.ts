@@ -1,6 +1,5 @@
 import {
   claimRetryingDeadLetters,
-  type DeadLetter,
   insertDeadLetter,
   lockCheckpoints,
   readCheckpoints,
@@ -17,13 +16,22 @@ import {
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
-import { logPosition } from '../documents/event.ts';
-import { classifyFault, faultCode, isContention } from './faults.ts';
-
-/** Retries of a contended batch before it counts as waiting (ConsumerHealth.waitingFor). */
-const quietContentionRetries = 5;
+import {
+  checkpointRows,
+  type Decoded,
+  eventsOf,
+  groupSize,
+  mayResume,
+  type PartitionPlan,
+  pendingOf,
+  planPartition,
+  undecodableOf,
+} from './batchPlan.ts';
+import { deadLetterOf, recordOf, retryResolution } from './deadLetterRecords.ts';
+import { faultCode } from './faults.ts';
+import { faultVerdict, isSystemicFailure } from './faultVerdicts.ts';
+import { planRetry, type WaitingFor, waitingAfter } from './partitionRetry.ts';
 
 /**
  * The one checkpointed consume loop (ARCHITECTURE "Batches, not records"), shared by every
@@ -46,6 +54,12 @@ const quietContentionRetries = 5;
  *
  * Postgres is the only source of offsets: on every group join each partition starts at its
  * stored checkpoint, and a batch that starts past it makes the partition go back to it.
+ *
+ * This file is the shell (house style "Pure core, thin shell"): Kafka, Postgres and the
+ * consumer's own state. What it decides without I/O is pure and unit-tested: which records a
+ * transaction applies and the checkpoints it writes (batchPlan.ts), what a fault means where it
+ * struck (faultVerdicts.ts), when and how loudly a partition is retried (partitionRetry.ts), a
+ * record as a dead letter and back (deadLetterRecords.ts).
  */
 export interface BatchHandler<E> {
   /** The dead letters' owner (a projection's name, or `push`). */
@@ -105,7 +119,7 @@ export interface ConsumerHealth {
   groupId: string;
   consumer: LogConsumerStatus;
   /** The last dependency fault that holds partitions back, until a batch goes through again. */
-  waitingFor?: { code: string; since: string; partitions: number };
+  waitingFor?: WaitingFor;
   retired: boolean;
   /** While a live version of an older revision is being rebuilt (runtime/supervisor.ts). */
   upgrading?: { fromVersion: number; revision: number; since: string };
@@ -117,12 +131,6 @@ export interface CheckpointedConsumer {
   health(): ConsumerHealth;
   /** Applies dead letters an operator asked to retry (also runs on every tick). */
   retryDeadLetters(): Promise<void>;
-}
-
-interface Decoded<E> {
-  record: LogRecord;
-  event?: E;
-  fault?: unknown;
 }
 
 /** Thrown inside the batch to roll it back and retry it later; never dead-letters anything. */
@@ -140,16 +148,6 @@ class IsolateBatch extends Error {
     this.name = 'IsolateBatch';
   }
 }
-
-const headerText = (headers: LogRecord['headers']): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      (Array.isArray(value) ? value[0] : value)?.toString() ?? '',
-    ]),
-  );
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptions<E>): CheckpointedConsumer {
   const { pool, handler, groupId } = options;
@@ -183,7 +181,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       try {
         out.push({ record, event: await handler.decode(record) });
       } catch (fault) {
-        if (classifyFault(fault) === 'transient') throw new RetryBatch(fault);
+        if (faultVerdict(fault, 'decode') === 'retry') throw new RetryBatch(fault);
         out.push({ record, fault });
       }
     }
@@ -191,27 +189,15 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   }
 
   async function deadLetter(db: pg.PoolClient, record: LogRecord, fault: unknown): Promise<void> {
-    const code = faultCode(fault);
+    const letter = deadLetterOf(record, fault, { projection: handler.name, consumerGroup: groupId }, now());
     log.warn('record dead-lettered', {
       topic: record.topic,
       partition: record.partition,
       offset: record.offset,
-      code,
+      code: letter.errorCode,
       error: fault as Error,
     });
-    await insertDeadLetter(db, {
-      projection: handler.name,
-      consumerGroup: groupId,
-      topic: record.topic,
-      partition: record.partition,
-      offset: record.offset,
-      recordKey: record.key,
-      headers: headerText(record.headers),
-      value: record.value,
-      errorCode: code,
-      errorMessage: messageOf(fault),
-      failedAt: now(),
-    });
+    await insertDeadLetter(db, letter);
   }
 
   /**
@@ -227,6 +213,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     mode: 'batch' | 'retry',
   ): Promise<{ deadLettered: number; superseded: ReadonlySet<string> }> {
     const good = items.filter((item) => item.fault === undefined);
+    const undecodable = undecodableOf(items);
     const failures: { item: Decoded<E>; fault: unknown }[] = [];
     const superseded = new Set<string>();
     for (const item of good) {
@@ -236,37 +223,26 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         for (const position of applied?.superseded ?? []) superseded.add(position);
         await db.query('RELEASE SAVEPOINT record');
       } catch (recordFault) {
-        if (classifyFault(recordFault) === 'transient') throw new RetryBatch(recordFault);
+        if (faultVerdict(recordFault, 'record') === 'retry') throw new RetryBatch(recordFault);
         await db.query('ROLLBACK TO SAVEPOINT record').catch((error: unknown) => {
           throw new RetryBatch(error);
         });
         failures.push({ item, fault: recordFault });
       }
     }
-    const systemic =
-      mode === 'batch' &&
-      failures.length > 0 &&
-      failures.length === good.length &&
-      failures.every(
-        (f) => classifyFault(f.fault) === 'unclear' && faultCode(f.fault) === faultCode(failures[0]!.fault),
-      );
-    if (systemic) throw new RetryBatch(failures[0]!.fault);
+    const faults = failures.map((failure) => failure.fault);
+    if (mode === 'batch' && isSystemicFailure(faults, good.length)) throw new RetryBatch(faults[0]);
     for (const failure of failures) await deadLetter(db, failure.item.record, failure.fault);
-    for (const item of items) if (item.fault !== undefined) await deadLetter(db, item.record, item.fault);
-    return {
-      deadLettered: failures.length + items.filter((item) => item.fault !== undefined).length,
-      superseded,
-    };
+    for (const item of undecodable) await deadLetter(db, item.record, item.fault);
+    return { deadLettered: failures.length + undecodable.length, superseded };
   }
 
   function retryLater(batch: LogBatch, from: string, cause: unknown) {
     const slot = `${batch.topic}/${batch.partition}`;
     const attempt = (attempts.get(slot) ?? 0) + 1;
     attempts.set(slot, attempt);
-    const delayMs = retryDelayMs(attempt, options.retryBackoff);
-    // Another writer's lock or a deadlock victim: no dependency is down, so /ready is not told
-    // unless it keeps happening.
-    if (isContention(cause) && attempt <= quietContentionRetries) {
+    const { delayMs, quiet } = planRetry(cause, attempt, options.retryBackoff);
+    if (quiet) {
       log.info('contention; batch retried', {
         topic: batch.topic,
         partition: batch.partition,
@@ -277,11 +253,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       logConsumer.retryFrom(batch.topic, batch.partition, from, delayMs);
       return;
     }
-    waitingFor = {
-      code: faultCode(cause),
-      since: waitingFor?.since ?? now().toISOString(),
-      partitions: [...attempts.values()].filter((n) => n > 0).length,
-    };
+    waitingFor = waitingAfter(waitingFor, cause, attempts, now);
     log.warn('dependency fault; partition paused and retried', {
       topic: batch.topic,
       partition: batch.partition,
@@ -303,6 +275,18 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         through: string | undefined;
         stoppedAtLimit: boolean;
       };
+
+  const outcomeOf = (plan: PartitionPlan<E>, deadLettered: number): BatchOutcome =>
+    plan.kind === 'apply'
+      ? {
+          kind: 'applied',
+          applied: plan.pending.length,
+          deadLettered,
+          nextOffset: plan.nextOffset,
+          through: plan.through,
+          stoppedAtLimit: plan.stoppedAtLimit,
+        }
+      : { kind: plan.kind };
 
   /** A fetched batch, decoded, waiting for the next group transaction. */
   interface Queued {
@@ -338,60 +322,29 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         groupId,
         items.map((item) => ({ topic: item.batch.topic, partition: item.batch.partition })),
       );
-      const outcomes: BatchOutcome[] = [];
-      const plans: { pending: Decoded<E>[]; nextOffset: bigint }[] = [];
+      // Planned in order, each went-back partition sent back before the next batch is asked
+      // whether it is still active.
+      const plans: PartitionPlan<E>[] = [];
       for (const item of items) {
         const { topic, partition } = item.batch;
-        const checkpoint = BigInt(stored.get(`${topic}/${partition}`) ?? '0');
-        const firstOffset = item.decoded[0]!.record.offset;
-        if (!item.batch.isActive()) {
-          outcomes.push({ kind: 'inactive' });
-          plans.push({ pending: [], nextOffset: checkpoint });
-          continue;
-        }
-        if (BigInt(firstOffset) > checkpoint) {
-          // Kafka handed us records past our checkpoint: go back to what Postgres says was applied.
+        const plan = planPartition(item.decoded, {
+          checkpoint: BigInt(stored.get(`${topic}/${partition}`) ?? '0'),
+          limit: item.limit,
+          active: item.batch.isActive(),
+        });
+        if (plan.kind === 'went-back') {
           log.warn('batch starts past the checkpoint; going back to it', {
             topic,
             partition,
-            checkpoint: String(checkpoint),
-            first: firstOffset,
+            checkpoint: String(plan.checkpoint),
+            first: plan.first,
           });
-          logConsumer.retryFrom(topic, partition, String(checkpoint), 0);
-          outcomes.push({ kind: 'went-back' });
-          plans.push({ pending: [], nextOffset: checkpoint });
-          continue;
+          logConsumer.retryFrom(topic, partition, String(plan.checkpoint), 0);
         }
-        const pending: Decoded<E>[] = [];
-        let nextOffset = checkpoint;
-        let through: string | undefined;
-        let stoppedAtLimit = false;
-        for (const record of item.decoded) {
-          const offset = BigInt(record.record.offset);
-          if (offset < checkpoint) {
-            through = record.record.offset;
-            continue;
-          }
-          if (item.limit !== undefined && offset >= item.limit) {
-            stoppedAtLimit = true;
-            break;
-          }
-          pending.push(record);
-          nextOffset = offset + 1n;
-          through = record.record.offset;
-        }
-        plans.push({ pending, nextOffset });
-        outcomes.push({
-          kind: 'applied',
-          applied: pending.length,
-          deadLettered: 0,
-          nextOffset,
-          through,
-          stoppedAtLimit,
-        });
+        plans.push(plan);
       }
-      const allPending = plans.flatMap((plan) => plan.pending);
-      const events = allPending.filter((item) => item.fault === undefined).map((item) => item.event as E);
+      const allPending = plans.flatMap(pendingOf);
+      const events = eventsOf(allPending);
       if (allPending.length > 0 && handler.begin && (await handler.begin(client, events)) === 'retired') {
         await client.query('ROLLBACK');
         retired = true;
@@ -399,51 +352,45 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         setImmediate(() => options.onRetired?.());
         return { outcomes: items.map(() => ({ kind: 'retired' })), db: client };
       }
+      const deadLettered = plans.map(() => 0);
       if (allPending.length > 0) {
         if (mode === 'isolated') {
-          for (const [index, plan] of plans.entries()) {
-            const outcome = outcomes[index]!;
-            if (outcome.kind === 'applied')
-              outcome.deadLettered = (await applyOneByOne(client, plan.pending, 'batch')).deadLettered;
-          }
+          for (const [index, plan] of plans.entries())
+            if (plan.kind === 'apply')
+              deadLettered[index] = (await applyOneByOne(client, plan.pending, 'batch')).deadLettered;
         } else {
           if (events.length > 0) {
             try {
               await handler.apply(client, events);
             } catch (fault) {
-              throw classifyFault(fault) === 'transient' ? new RetryBatch(fault) : new IsolateBatch(fault);
+              throw faultVerdict(fault, 'whole') === 'retry'
+                ? new RetryBatch(fault)
+                : new IsolateBatch(fault);
             }
           }
           for (const [index, plan] of plans.entries()) {
-            for (const record of plan.pending) {
-              if (record.fault === undefined) continue;
-              await deadLetter(client, record.record, record.fault);
-              const outcome = outcomes[index]!;
-              if (outcome.kind === 'applied') outcome.deadLettered++;
+            for (const item of undecodableOf(pendingOf(plan))) {
+              await deadLetter(client, item.record, item.fault);
+              deadLettered[index]!++;
             }
           }
         }
         await saveCheckpoints(
           client,
           groupId,
-          items.flatMap((item, index) =>
-            plans[index]!.pending.length > 0
-              ? [
-                  {
-                    topic: item.batch.topic,
-                    partition: item.batch.partition,
-                    nextOffset: String(plans[index]!.nextOffset),
-                    recordsApplied: plans[index]!.pending.length,
-                  },
-                ]
-              : [],
+          checkpointRows(
+            items.map((item, index) => ({
+              topic: item.batch.topic,
+              partition: item.batch.partition,
+              plan: plans[index]!,
+            })),
           ),
           now(),
         );
       }
       await options.beforeCommit?.(allPending.length);
       await client.query('COMMIT');
-      return { outcomes, db: client };
+      return { outcomes: plans.map((plan, index) => outcomeOf(plan, deadLettered[index]!)), db: client };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof RetryBatch || error instanceof IsolateBatch) throw error;
@@ -533,15 +480,10 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     draining = true;
     try {
       while (queue.length > 0) {
-        let records = 0;
-        let take = 0;
-        while (
-          take < queue.length &&
-          (take === 0 || records + queue[take]!.decoded.length <= maxGroupRecords)
-        ) {
-          records += queue[take]!.decoded.length;
-          take++;
-        }
+        const take = groupSize(
+          queue.map((item) => item.decoded.length),
+          maxGroupRecords,
+        );
         const group = queue.splice(0, take);
         try {
           await applyGroup(group);
@@ -596,8 +538,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       const records = letters.map(recordOf);
       const decoded = await decodeAll(records);
       if (handler.begin) {
-        const events = decoded.filter((d) => d.fault === undefined).map((d) => d.event as E);
-        if ((await handler.begin(client, events)) === 'retired') {
+        if ((await handler.begin(client, eventsOf(decoded))) === 'retired') {
           await client.query('ROLLBACK');
           return;
         }
@@ -609,9 +550,9 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       for (const [index, item] of decoded.entries()) {
         const outcome = await applyOneByOne(client, [item], 'retry');
         if (outcome.deadLettered > 0) continue;
-        const stale = outcome.superseded.has(logPosition(item.record));
-        await resolveDeadLetter(client, letters[index]!.id, stale ? 'superseded' : 'resolved', now());
-        if (stale) superseded++;
+        const resolution = retryResolution(item.record, outcome.superseded);
+        await resolveDeadLetter(client, letters[index]!.id, resolution, now());
+        if (resolution === 'superseded') superseded++;
         else resolved++;
       }
       await client.query('COMMIT');
@@ -628,8 +569,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
 
   function tick() {
     for (const [slot, stop] of limited) {
-      const limit = options.limitOf?.(stop.topic, stop.partition);
-      if (limit === undefined || limit > stop.nextOffset) {
+      if (mayResume(options.limitOf?.(stop.topic, stop.partition), stop.nextOffset)) {
         limited.delete(slot);
         logConsumer.resume(stop.topic, stop.partition);
       }
@@ -655,17 +595,5 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       retired,
     }),
     retryDeadLetters,
-  };
-}
-
-/** A dead letter as the record it was: key and value exactly as the log held them. */
-function recordOf(letter: DeadLetter): LogRecord {
-  return {
-    topic: letter.topic,
-    partition: letter.partition,
-    offset: letter.offset,
-    key: letter.recordKey,
-    value: letter.value,
-    headers: letter.headers,
   };
 }

@@ -14,7 +14,7 @@ import pg from 'pg';
  *   intervention / shutdown, 58 system error), a Node socket error (`E…` codes). The batch is
  *   retried with backoff, never dead-lettered, never skipped.
  * - `unclear`: anything else (a bug, an unexpected error without a class). The runtime isolates
- *   the batch record by record once, then decides (consumer.ts).
+ *   the batch record by record once, then decides (faultVerdicts.ts).
  */
 export type FaultKind = 'record' | 'transient' | 'unclear';
 
@@ -38,7 +38,7 @@ export function classifyFault(error: unknown): FaultKind {
  * A transient fault that is another writer's doing, not a dependency's state: a deadlock or
  * serialization failure (class 40), a lock not available (55P03), a lock scope another
  * instance's batch holds (LOCK_SCOPE_BUSY, lockScopes.ts). Retried at once and quietly at first;
- * only a persistent one is reported as waiting (consumer.ts).
+ * only a persistent one is reported as waiting (partitionRetry.ts).
  */
 export function isContention(error: unknown): boolean {
   if (isTradelogError(error)) return error.code === 'LOCK_SCOPE_BUSY';
