@@ -37,8 +37,9 @@ export function classifyFault(error: unknown): FaultKind {
 /**
  * A transient fault that is another writer's doing, not a dependency's state: a deadlock or
  * serialization failure (class 40), a lock not available (55P03), a lock scope another
- * instance's batch holds (LOCK_SCOPE_BUSY, lockScopes.ts). Retried with the same jittered backoff as any transient fault, quietly at first;
- * only a persistent one is reported as waiting (partitionRetry.ts).
+ * instance's batch holds (LOCK_SCOPE_BUSY, lockScopes.ts). Retried with the jittered backoff of
+ * any transient fault, quietly at first; only a persistent one is reported as waiting
+ * (partitionRetry.ts).
  */
 export function isContention(error: unknown): boolean {
   if (isTradelogError(error)) return error.code === 'LOCK_SCOPE_BUSY';
