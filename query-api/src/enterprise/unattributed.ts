@@ -3,7 +3,7 @@ import { listPendingDocuments } from '@tradelog/projections/attribution/tables';
 import { TradelogError } from '@tradelog/schemas';
 import { Router } from 'express';
 import type pg from 'pg';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 
 /**
  * `GET /ops/unattributed/:projection` (operator keys): the documents a projection could not

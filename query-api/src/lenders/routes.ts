@@ -10,8 +10,8 @@ import { createAccountsRouter } from '../operations/accounts.ts';
 import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
 import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
+import { requireKey } from '../reads/auth.ts';
 import { createReferenceRouter } from '../reference/router.ts';
-import { requireKey } from './auth.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [

@@ -8,7 +8,7 @@ import { localizedError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { Router } from 'express';
 import type pg from 'pg';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 
 /**
  * The operator's view of the pipeline (issue 6, "topics and consumer lag as charts"): records

@@ -34,8 +34,8 @@ import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { type Caller, callerOf as callerOfResponse, requireKey } from '../lenders/auth.ts';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { type Caller, callerOf as callerOfResponse, requireKey } from '../reads/auth.ts';
+import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import {
   carrierMatches,
   checkCarrierRequest,
