@@ -13,10 +13,10 @@ import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/access/keySt
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';
-import type { TopicOffsets } from '../operations/pipeline.ts';
 import { createNextRound } from './nextRound.ts';
 import { createReadBatches } from './readBatches.ts';
 import { firstStatementsAlone, readWithSummary } from './summarisedRead.ts';
+import type { TopicOffsets } from './topicOffsets.ts';
 import { createTtlCache, type TtlCache } from './ttlCache.ts';
 
 /**
