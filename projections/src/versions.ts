@@ -323,7 +323,7 @@ export async function liveVersionSummary(
 
 /**
  * The summary's statement, with its parameters numbered from `first` so that it can stand
- * beside a read in one statement (query-api's lenders/summarisedRead.ts); its columns are
+ * beside a read in one statement (query-api's reads/summarisedRead.ts); its columns are
  * prefixed `tradelog_summary_` so that they never meet a read's.
  */
 export function versionSummaryQuery(

@@ -17,10 +17,10 @@ import { createApp } from '../src/app.ts';
 import { parseQueryApiConfig } from '../src/config.ts';
 import { noSmsSender } from '../src/content/smsSenders.ts';
 import { createCallLimit } from '../src/http/callLimit.ts';
-import { requireKey } from '../src/lenders/auth.ts';
-import { createPreparingPool } from '../src/lenders/preparedClient.ts';
-import { attachReadCache, createReadCache } from '../src/lenders/readCache.ts';
 import { lenderQueryPaths } from '../src/lenders/routes.ts';
+import { requireKey } from '../src/reads/auth.ts';
+import { createPreparingPool } from '../src/reads/preparedClient.ts';
+import { attachReadCache, createReadCache } from '../src/reads/readCache.ts';
 
 /**
  * Lender queries per second at BENCH_CONCURRENCY (32) concurrent keep-alive callers, next to two

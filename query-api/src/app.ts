@@ -9,10 +9,11 @@ import {
   type ServiceMetrics,
 } from '@tradelog/schemas/runtime/http';
 import express, { type Router } from 'express';
-import { type ContentDependencies, createContentRouter } from './content/router.ts';
+import type { ContentDependencies } from './content/router.ts';
 import { answerAs, conventionsByPath, errorMiddleware, notFoundError } from './http/answers.ts';
 import { type BodyBounds, boundedBody, defaultBodyBounds } from './http/body.ts';
 import { queryApiOpenApi } from './openapi.ts';
+import { mountedRouters } from './routers.ts';
 
 /**
  * The query-api HTTP app: the portal content API under `/portal-api` (portal spec §7), the
@@ -24,7 +25,7 @@ import { queryApiOpenApi } from './openapi.ts';
 export interface QueryApiDependencies {
   logger: Logger;
   content: ContentDependencies;
-  /** Routers mounted at the root, in order (createProjectionRoutes, createSubscriptionRoutes). */
+  /** Keyed routers mounted at the root, in order, after the portal's (routers.ts: `queryApiRouters` in main.ts). */
   routers?: readonly Router[];
   /** Whose X-Forwarded-For to believe (config TRUST_PROXY); loopback when absent. */
   trustProxy?: string[] | false;
@@ -69,8 +70,7 @@ export function createApp(deps: QueryApiDependencies): express.Express {
   // Interfaces with a convention of their own answer in it, body errors included.
   for (const [path, convention] of conventionsByPath) app.use(path, answerAs(convention));
   app.use(boundedBody(deps.bodyBounds ?? defaultBodyBounds));
-  app.use('/portal-api', createContentRouter(deps.content));
-  for (const router of deps.routers ?? []) app.use(router);
+  for (const { path, router } of mountedRouters(deps.content, deps.routers)) app.use(path, router);
 
   app.use((_req, _res, next) => next(notFoundError()));
   // A 5xx is logged once, with its stack, by the request log (observeRequests).

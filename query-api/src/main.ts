@@ -15,8 +15,8 @@ import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
-import { createPreparingPool } from './lenders/preparedClient.ts';
-import { attachReadCache, createReadCache } from './lenders/readCache.ts';
+import { createPreparingPool } from './reads/preparedClient.ts';
+import { attachReadCache, createReadCache } from './reads/readCache.ts';
 import { queryApiRouters } from './routers.ts';
 
 const config = parseQueryApiConfig(process.env);

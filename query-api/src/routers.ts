@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type pg from 'pg';
 import { createLeadRoutes } from './content/leadRoutes.ts';
 import { createPortalRoleRoutes } from './content/roleRoutes.ts';
+import { type ContentDependencies, createContentRouter } from './content/router.ts';
 import { createDocumentRoutes } from './documents/router.ts';
 import type { CallLimit } from './http/callLimit.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
@@ -10,6 +11,26 @@ import { createSubscriptionRoutes } from './subscriptions/routes.ts';
 import { createTrackingRouter } from './tracking/router.ts';
 
 type ProjectionRoutesDeps = Parameters<typeof createProjectionRoutes>[0];
+
+/** A router and the path the app mounts it at. */
+export interface MountedRouter {
+  path: string;
+  router: Router;
+}
+
+/**
+ * Every router the app mounts, in mount order: the portal's content calls under `/portal-api`
+ * (portal spec §7; public, answered `{result, msg}`), then the keyed routers at the root —
+ * `queryApiRouters` in main.ts, a test's own choice elsewhere. app.ts mounts this list after its
+ * shell (request ids and logs, /health, /ready, /metrics, the OpenAPI document, the conventions,
+ * the bounded body) and before the not-found answer and the error middleware.
+ */
+export function mountedRouters(content: ContentDependencies, keyed: readonly Router[] = []): MountedRouter[] {
+  return [
+    { path: '/portal-api', router: createContentRouter(content) },
+    ...keyed.map((router) => ({ path: '/', router })),
+  ];
+}
 
 /**
  * Every keyed router of the query API, in the order they are mounted: main.ts serves them, and

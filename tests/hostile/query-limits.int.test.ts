@@ -7,7 +7,7 @@ import { parseQueryApiConfig } from '@tradelog/query-api/config';
 import { noSmsSender } from '@tradelog/query-api/content/smsSenders';
 import { answerAs } from '@tradelog/query-api/http/answers';
 import { createCallLimit } from '@tradelog/query-api/http/callLimit';
-import { requireKey } from '@tradelog/query-api/lenders/auth';
+import { requireKey } from '@tradelog/query-api/reads/auth';
 import { createSubscriptionRoutes } from '@tradelog/query-api/subscriptions/routes';
 import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import { Router } from 'express';

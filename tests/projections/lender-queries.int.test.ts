@@ -21,8 +21,8 @@ import { callLimitNames } from '../../query-api/src/config.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
 import { createCallLimit } from '../../query-api/src/http/callLimit.ts';
-import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/lenders/readCache.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { attachReadCache, createReadCache, type ReadCache } from '../../query-api/src/reads/readCache.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import {
   createTestSchema,

@@ -1,3 +1,4 @@
-// The push bodies are rendered by projections/src/push/payloads.ts (the subscription routes render
-// a tracking subscription's first push with it too).
+// The push bodies are rendered by projections/src/push/payloads.ts, for every delivery built by
+// projections/src/push/eventDelivery.ts (a tracking subscription's first push, made by the
+// subscription routes, too).
 export * from '@tradelog/projections/push/payloads';

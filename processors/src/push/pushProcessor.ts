@@ -6,6 +6,7 @@ import {
   lastPushesStartedAt,
   type NewDelivery,
 } from '@tradelog/projections/push/deliveries';
+import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
 import type { MatchedSubscription } from '@tradelog/projections/push/subscriptions';
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
@@ -20,7 +21,7 @@ import {
 } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
-import { customerNameAllows, lookupOf, pushPayload } from './payloads.ts';
+import { customerNameAllows, lookupOf } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
@@ -99,23 +100,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
       const matched = matches.get(JSON.stringify(lookupOf(event))) ?? [];
       for (const subscription of matched.filter((match) => customerNameAllows(event, match))) {
         subscriptionOf.set(subscription.id, subscription);
-        deliveries.push({
-          id: newId(),
-          subscriptionId: subscription.id,
-          family: subscription.family,
-          eventId: event.eventId,
-          eventKind: event.kind,
-          subject: event.subject,
-          payload: pushPayload(event, {
-            subscriptionId: subscription.id,
-            family: subscription.family,
-            criteria: subscription.criteria,
-            sequence: 0,
-            now: at,
-          }),
-          state: subscription.state === 'active' ? 'pending' : 'held',
-          createdAt: at,
-        });
+        deliveries.push(eventDelivery(event, subscription, { id: newId(), at, due: 'pending' }));
       }
     }
     const cycled = deliveries.filter(

@@ -13,8 +13,9 @@ import type {
 /**
  * From a change event to the body a subscriber receives (query spec §3; shapes documented in
  * processors/src/push/README.md). Pure: the subscription, the per-subject sequence and the clock are
- * passed in. It lives beside the families because the push processor renders every push with it
- * and the subscription routes render a tracking subscription’s first push with it.
+ * passed in. It lives beside the families because every delivery's body is rendered with it
+ * (./eventDelivery.ts): the push processor's, and a tracking subscription's first push, made by
+ * the subscription routes.
  */
 
 /** Which subscriptions an event may concern: the families and the keys to look them up by. */

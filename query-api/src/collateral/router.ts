@@ -2,9 +2,9 @@ import { findExposure, findOpenPairings } from '@tradelog/projections/collateral
 import { localizedError } from '@tradelog/schemas';
 import { Router } from 'express';
 import type pg from 'pg';
-import { assertEnterprise, callerOf } from '../lenders/auth.ts';
-import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../lenders/respond.ts';
+import { assertEnterprise, callerOf } from '../reads/auth.ts';
+import { queryPath, validateQuery } from '../reads/requests.ts';
+import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../reads/respond.ts';
 import { exposureAnswer } from './exposure.ts';
 
 interface ExposureRequest extends Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { inTransaction } from '@tradelog/projections';
+import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
 import type pg from 'pg';
 import {
   accountExists,
@@ -43,19 +44,31 @@ export const mobilePattern = /^1[34578]\d{9}$/;
 export const phonePattern = /^(?:0\d{2,3}-\d{7,8}|1[3-9]\d{9})$/;
 export const passwordPattern = /^[A-Za-z0-9]{6,12}$/;
 
-export type Outcome<T = undefined> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; message: { cn: string; en: string } };
+/**
+ * An account command's answer: its value, or the refusal the portal shows the visitor — a value,
+ * not a throw, so that a refusal decided inside a transaction (a wrong code counted) commits.
+ * The router throws the refusal as a typed error (`refusalOf`), which the one error middleware
+ * answers `{result: 0, msg}` (http/answers.ts, convention `portal`).
+ */
+export type Outcome<T = undefined> = { ok: true; value: T } | Refusal;
 
-const fail = (
-  status: number,
-  cn: string,
-  en: string,
-): { ok: false; status: number; message: { cn: string; en: string } } => ({
+export interface Refusal {
+  ok: false;
+  status: number;
+  code: string;
+  message: Bilingual;
+}
+
+const fail = (status: number, code: string, cn: string, en: string): Refusal => ({
   ok: false,
   status,
+  code,
   message: { cn, en },
 });
+
+/** A refusal as the typed error the error middleware answers. */
+export const refusalOf = (refusal: Refusal): TradelogError =>
+  localizedError(refusal.code, refusal.status, refusal.message);
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -98,16 +111,23 @@ export function judgeCode(
 }
 
 const codeRefusals: Record<Exclude<CodeVerdict, 'right'>, ReturnType<typeof fail>> = {
-  missing: fail(400, '验证码错误', 'Verification code error'),
-  wrong: fail(400, '验证码错误', 'Verification code error'),
-  expired: fail(400, '验证码已过期，请重新获取', 'The verification code has expired; request a new one'),
+  missing: fail(400, 'VERIFICATION_CODE_WRONG', '验证码错误', 'Verification code error'),
+  wrong: fail(400, 'VERIFICATION_CODE_WRONG', '验证码错误', 'Verification code error'),
+  expired: fail(
+    400,
+    'VERIFICATION_CODE_EXPIRED',
+    '验证码已过期，请重新获取',
+    'The verification code has expired; request a new one',
+  ),
   burned: fail(
     400,
+    'VERIFICATION_CODE_BURNED',
     '验证码错误次数过多已失效，请重新获取',
     'Too many wrong codes: this code no longer works; request a new one',
   ),
   'wrong-and-burned': fail(
     400,
+    'VERIFICATION_CODE_BURNED',
     '验证码错误次数过多已失效，请重新获取',
     'Too many wrong codes: this code no longer works; request a new one',
   ),
@@ -131,10 +151,11 @@ export function leadFields(form: string, input: Record<string, unknown>): Outcom
       .map(([key, value]) => [key, (value as string).trim()]),
   );
   const fields = requiredFields[form];
-  if (!fields) return fail(400, '请求失败，请刷新后重试', 'The request failed. Please try again.');
-  if (fields.some((name) => !values[name])) return fail(400, '请填写必填项', 'Required');
+  if (!fields)
+    return fail(400, 'FORM_UNKNOWN', '请求失败，请刷新后重试', 'The request failed. Please try again.');
+  if (fields.some((name) => !values[name])) return fail(400, 'FIELD_REQUIRED', '请填写必填项', 'Required');
   if (values.phone !== undefined && !phonePattern.test(values.phone)) {
-    return fail(400, '请输入正确电话号码', 'Please enter a correct telephone number');
+    return fail(400, 'PHONE_INVALID', '请输入正确电话号码', 'Please enter a correct telephone number');
   }
   return { ok: true, value: values };
 }
@@ -162,8 +183,8 @@ export interface IssuedSession {
 // Checked when no account has the phone, so a wrong phone costs what a wrong password costs.
 const absentAccountHash = hashPassword('absent-account');
 
-const wrongLogin = fail(400, '手机号或密码错误', 'Wrong phone number or password');
-const loginRequired = fail(401, '请先登录', 'Please log in first');
+const wrongLogin = fail(400, 'LOGIN_FAILED', '手机号或密码错误', 'Wrong phone number or password');
+const loginRequired = fail(401, 'LOGIN_REQUIRED', '请先登录', 'Please log in first');
 
 export function createAccounts(deps: {
   pool: pg.Pool;
@@ -204,7 +225,7 @@ export function createAccounts(deps: {
      */
     async requestCode(phone: string): Promise<Outcome> {
       if (!mobilePattern.test(phone))
-        return fail(400, '请输入正确手机号', 'Please enter a correct phone number');
+        return fail(400, 'PHONE_INVALID', '请输入正确手机号', 'Please enter a correct phone number');
       const now = deps.clock.now();
       const code = deps.newCode();
       const codeHash = sha256(code);
@@ -218,6 +239,7 @@ export function createAccounts(deps: {
       if (!claimed) {
         return fail(
           429,
+          'VERIFICATION_CODE_TOO_SOON',
           '验证码发送过于频繁，请稍后再试',
           'Codes are sent at most once a minute; please wait',
         );
@@ -235,16 +257,21 @@ export function createAccounts(deps: {
       const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
       const phone = field('phone');
       for (const name of ['name', 'companyName', 'email']) {
-        if (field(name) === '') return fail(400, '请填写必填项', 'Required');
+        if (field(name) === '') return fail(400, 'FIELD_REQUIRED', '请填写必填项', 'Required');
       }
       if (!mobilePattern.test(phone))
-        return fail(400, '请输入正确手机号', 'Please enter a correct phone number');
+        return fail(400, 'PHONE_INVALID', '请输入正确手机号', 'Please enter a correct phone number');
       const password = typeof input.password === 'string' ? input.password : '';
       if (!passwordPattern.test(password))
-        return fail(400, '密码为 6 到 12 位字母或数字', 'Password must be 6 to 12 letters or digits');
+        return fail(
+          400,
+          'PASSWORD_INVALID',
+          '密码为 6 到 12 位字母或数字',
+          'Password must be 6 to 12 letters or digits',
+        );
       // §5: the terms must be accepted; the versions accepted are recorded (README "Terms").
       if (input.acceptTerms !== 'true')
-        return fail(400, '请阅读并接受服务条款', 'I accept the Terms and Conditions');
+        return fail(400, 'TERMS_NOT_ACCEPTED', '请阅读并接受服务条款', 'I accept the Terms and Conditions');
       return inTransaction(pool, async (db) => {
         const refused = await spendCode(db, phone, field('code'));
         if (refused) return refused;
@@ -261,7 +288,8 @@ export function createAccounts(deps: {
           termsVersion: registrationTerms.version,
           privacyVersion: privacyPolicy.version,
         });
-        if (!registered) return fail(409, '该手机号已注册', 'This phone number is already registered');
+        if (!registered)
+          return fail(409, 'PHONE_REGISTERED', '该手机号已注册', 'This phone number is already registered');
         return { ok: true as const, value: await openSession(db, phone) };
       });
     },
@@ -278,12 +306,17 @@ export function createAccounts(deps: {
     /** Login with a verification code sent to the account's phone (the code is spent either way it is right). */
     async loginWithCode(phone: string, code: string): Promise<Outcome<IssuedSession>> {
       if (!mobilePattern.test(phone))
-        return fail(400, '请输入正确手机号', 'Please enter a correct phone number');
+        return fail(400, 'PHONE_INVALID', '请输入正确手机号', 'Please enter a correct phone number');
       return inTransaction(pool, async (db) => {
         const refused = await spendCode(db, phone, code);
         if (refused) return refused;
         if (!(await accountExists(db, phone)))
-          return fail(404, '该手机号尚未注册', 'No account is registered with this phone number');
+          return fail(
+            404,
+            'ACCOUNT_NOT_FOUND',
+            '该手机号尚未注册',
+            'No account is registered with this phone number',
+          );
         return { ok: true as const, value: await openSession(db, phone) };
       });
     },
@@ -300,7 +333,12 @@ export function createAccounts(deps: {
      * seen in an address bar, a history entry or a Referer opens nothing afterwards.
      */
     async handOver(session: string): Promise<Outcome<IssuedSession>> {
-      const unknown = fail(401, '登录已失效，请重新登录', 'This login has expired; please log in again');
+      const unknown = fail(
+        401,
+        'SESSION_EXPIRED',
+        '登录已失效，请重新登录',
+        'This login has expired; please log in again',
+      );
       if (session === '' || session.length > 100) return unknown;
       return inTransaction(pool, async (db) => {
         const phone = await deleteSession(db, sha256(session), at());

@@ -3,8 +3,8 @@ import { leadForms } from '@tradelog/schemas/portal/forms';
 import { Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { requireKey } from '../lenders/auth.ts';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { requireKey } from '../reads/auth.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 import { listLeads } from './portalStore.ts';
 
 /**

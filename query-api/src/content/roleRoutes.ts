@@ -3,8 +3,8 @@ import { createPortalValidators } from '@tradelog/schemas/portal/forms';
 import { Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { callerOf, requireKey } from '../lenders/auth.ts';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { callerOf, requireKey } from '../reads/auth.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 import { grantPortalRole, listRoleRequests } from './portalStore.ts';
 
 /**

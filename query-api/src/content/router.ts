@@ -7,7 +7,14 @@ import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { boundedBody, defaultBodyBounds } from '../http/body.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { type Clock, createAccounts, type IssuedSession, type SmsSender, serverFlagOf } from './accounts.ts';
+import {
+  type Clock,
+  createAccounts,
+  type IssuedSession,
+  refusalOf,
+  type SmsSender,
+  serverFlagOf,
+} from './accounts.ts';
 import {
   appDetail,
   appList,
@@ -75,17 +82,24 @@ const numberOf = (value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGE
   return Number.isInteger(parsed) && parsed > 0 ? Math.min(parsed, max) : fallback;
 };
 
-const notFound = { cn: 'This page could not be found', en: 'This page could not be found' };
-const smsUnavailable = {
-  cn: '短信服务暂不可用，请稍后重试',
-  en: 'The SMS service is unavailable; please try again later',
-};
+// Refusals are thrown: the one error middleware answers them {result: 0, msg} in the payload's
+// language (http/answers.ts, convention `portal`, set for this router and its paths).
+const notFound = () =>
+  localizedError('PAGE_NOT_FOUND', 404, {
+    cn: 'This page could not be found',
+    en: 'This page could not be found',
+  });
+const smsUnavailable = (cause: unknown) =>
+  localizedError(
+    'SMS_UNAVAILABLE',
+    503,
+    { cn: '短信服务暂不可用，请稍后重试', en: 'The SMS service is unavailable; please try again later' },
+    {},
+    { cause },
+  );
 
 function ok(res: Response, data: unknown) {
   res.json({ result: 1, msg: 'success', data });
-}
-function refuse(res: Response, status: number, message: { cn: string; en: string }, lang: Lang) {
-  res.status(status).json({ result: 0, msg: message[lang] });
 }
 
 export function createContentRouter(deps: ContentDependencies): Router {
@@ -141,8 +155,8 @@ export function createContentRouter(deps: ContentDependencies): Router {
       const payload = payloadOf(req);
       const lang = langOf(payload);
       const data = compute(payload, lang, req);
-      if (data === undefined) refuse(res, 404, notFound, lang);
-      else ok(res, data);
+      if (data === undefined) throw notFound();
+      ok(res, data);
     };
 
   const content = deps.content ?? loadPortalContent();
@@ -275,17 +289,18 @@ export function createContentRouter(deps: ContentDependencies): Router {
     try {
       outcome = await accounts.requestCode(String(payload.phone ?? '').trim());
     } catch (error) {
-      logger.warn('verification code not sent', { error: error as Error });
-      return refuse(res, 503, smsUnavailable, langOf(payload));
+      // Whatever failed, the visitor may ask again (the slot was given back): logged with its
+      // cause by the request log, as every 5xx is.
+      throw smsUnavailable(error);
     }
-    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    if (!outcome.ok) throw refusalOf(outcome);
     logger.info('verification code sent');
     ok(res, null);
   });
   router.post('/api/front/other/registered.do', ...write, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
     const outcome = await accounts.register(payload);
-    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    if (!outcome.ok) throw refusalOf(outcome);
     logger.info('portal account registered');
     keepSession(req, res, outcome.value);
     ok(res, null);
@@ -298,7 +313,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
       typeof payload.code === 'string' && payload.code !== ''
         ? await accounts.loginWithCode(phone, payload.code.trim())
         : await accounts.loginWithPassword(phone, String(payload.password ?? ''));
-    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    if (!outcome.ok) throw refusalOf(outcome);
     logger.info('portal login', {
       by: typeof payload.code === 'string' && payload.code !== '' ? 'code' : 'password',
     });
@@ -314,7 +329,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post('/api/front/user/handover.do', ...write, checked('handOver'), async (req, res) => {
     const payload = payloadOf(req);
     const outcome = await accounts.handOver(String(payload.session));
-    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    if (!outcome.ok) throw refusalOf(outcome);
     keepSession(req, res, outcome.value);
     ok(res, null);
   });
@@ -339,7 +354,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const form = formOf(payload);
     const account = await accountOf(req);
     const outcome = await accounts.saveDemand(form, payload, langOf(payload), account);
-    if (!outcome.ok) return refuse(res, outcome.status, outcome.message, langOf(payload));
+    if (!outcome.ok) throw refusalOf(outcome);
     logger.info('customer demand saved', { form, path: req.path, sender: account ? 'account' : 'anonymous' });
     ok(res, null);
   };

@@ -15,8 +15,8 @@ import { headerNames } from '@tradelog/schemas/log/headers';
 import { type Request, Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { type Caller, callerOf, requireKey } from '../lenders/auth.ts';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { type Caller, callerOf, requireKey } from '../reads/auth.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 import { decodeCursor, encodeCursor, projectionStatuses, shownDeadLetter } from './status.ts';
 
 /**

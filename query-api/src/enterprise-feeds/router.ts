@@ -11,9 +11,9 @@ import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { Router } from 'express';
 import type pg from 'pg';
 import { taxResults } from '../http/answers.ts';
-import { assertEnterprise, callerOf } from '../lenders/auth.ts';
-import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, sendAsTable, sendSuccess } from '../lenders/respond.ts';
+import { assertEnterprise, callerOf } from '../reads/auth.ts';
+import { queryPath, validateQuery } from '../reads/requests.ts';
+import { handle, readLive, sendAsTable, sendSuccess } from '../reads/respond.ts';
 
 /**
  * The enterprise-feed queries (query spec §3, §5, §7) over the enterprise-feeds projection:

@@ -17,8 +17,8 @@ import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
-import { assertEnterprise, callerOf } from '../lenders/auth.ts';
-import { pageOf, periodRange, queryPath, validateQuery } from '../lenders/requests.ts';
+import { assertEnterprise, callerOf } from '../reads/auth.ts';
+import { pageOf, periodRange, queryPath, validateQuery } from '../reads/requests.ts';
 import {
   handle,
   pageScopeOfRequest,
@@ -27,7 +27,7 @@ import {
   sendRead,
   sendReadWithPartners,
   sendSuccess,
-} from '../lenders/respond.ts';
+} from '../reads/respond.ts';
 import { monthsBetween, trendOf } from './trend.ts';
 
 /**

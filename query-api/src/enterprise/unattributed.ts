@@ -1,9 +1,9 @@
 import { attributingProjections } from '@tradelog/projections';
 import { listPendingDocuments } from '@tradelog/projections/attribution/tables';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { Router } from 'express';
 import type pg from 'pg';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 
 /**
  * `GET /ops/unattributed/:projection` (operator keys): the documents a projection could not
@@ -17,19 +17,10 @@ const whole = (value: unknown, fallback: number, max: number): number => {
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) {
-    throw new TradelogError(
-      'VALIDATION_FAILED',
-      `page and pageSize must be whole numbers from 1 (pageSize at most ${max})`,
-      {
-        status: 400,
-        details: {
-          message: {
-            en: `page and pageSize must be whole numbers from 1 (pageSize at most ${max})`,
-            cn: `page 与 pageSize 须为从 1 开始的整数（pageSize 最多 ${max}）`,
-          },
-        },
-      },
-    );
+    throw localizedError('VALIDATION_FAILED', 400, {
+      cn: `page 与 pageSize 须为从 1 开始的整数（pageSize 最多 ${max}）`,
+      en: `page and pageSize must be whole numbers from 1 (pageSize at most ${max})`,
+    });
   }
   return parsed;
 };
@@ -41,19 +32,10 @@ export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
     handle(async (req, res) => {
       const projection = attributingProjections.find((name) => name === req.params.projection);
       if (!projection) {
-        throw new TradelogError(
-          'PROJECTION_UNKNOWN',
-          `projection "${req.params.projection}" attributes no documents`,
-          {
-            status: 404,
-            details: {
-              message: {
-                en: `Projection "${req.params.projection}" attributes no documents; use one of ${attributingProjections.join(', ')}`,
-                cn: `投影 "${req.params.projection}" 不做企业归属；可用：${attributingProjections.join('、')}`,
-              },
-            },
-          },
-        );
+        throw localizedError('PROJECTION_UNKNOWN', 404, {
+          cn: `投影 "${req.params.projection}" 不做企业归属；可用：${attributingProjections.join('、')}`,
+          en: `Projection "${req.params.projection}" attributes no documents; use one of ${attributingProjections.join(', ')}`,
+        });
       }
       const page = whole(req.query.page, 1, Number.MAX_SAFE_INTEGER);
       const pageSize = whole(req.query.pageSize, 100, 200);

@@ -62,6 +62,12 @@ const requestFailed: Bilingual = {
 };
 
 /**
+ * The portal answers a fault with "the request failed", except these, which a visitor can act on
+ * in their own words: the SMS gateway is away and a code may be asked for again at once.
+ */
+const portalFaultsShown: ReadonlySet<string> = new Set(['SMS_UNAVAILABLE']);
+
+/**
  * Errors the body parsers raise (plain errors with a `type`) as typed ones; anything else as is.
  * Parser messages are never shown: they may quote the body.
  */
@@ -167,7 +173,8 @@ export function errorAnswer(
       return { status, body: { result, resultmsg: message, ...rest } };
     }
     case 'portal': {
-      const own = isTradelogError(typed) && typed.status < 500 ? body.message : requestFailed[lang];
+      const shown = isTradelogError(typed) && (typed.status < 500 || portalFaultsShown.has(typed.code));
+      const own = shown ? body.message : requestFailed[lang];
       return { status, body: { result: 0, msg: own } };
     }
   }
@@ -180,7 +187,8 @@ export function errorMiddleware(log: (error: unknown, req: Request) => void) {
     const convention = (res.locals.convention as Convention | undefined) ?? 'envelope';
     const { status, body } = errorAnswer(error, req, convention);
     if (status >= 500) log(error, req);
-    if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
+    // Keys are Bearer credentials; the portal's login is a session cookie, not a key.
+    if (status === 401 && convention !== 'portal') res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
     res.status(status).json(body);
   };
 }

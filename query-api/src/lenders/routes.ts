@@ -7,11 +7,12 @@ import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-f
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createAccountsRouter } from '../operations/accounts.ts';
-import { createPipelineRouter, type TopicOffsets } from '../operations/pipeline.ts';
+import { createPipelineRouter } from '../operations/pipeline.ts';
 import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
+import { requireKey } from '../reads/auth.ts';
+import type { TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
-import { requireKey } from './auth.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [

@@ -7,9 +7,9 @@ import { localizedError } from '@tradelog/schemas';
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
-import { assertEnterprise, callerOf } from '../lenders/auth.ts';
-import { queryPath, validateQuery } from '../lenders/requests.ts';
-import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../lenders/respond.ts';
+import { assertEnterprise, callerOf } from '../reads/auth.ts';
+import { queryPath, validateQuery } from '../reads/requests.ts';
+import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/respond.ts';
 
 interface LinkNodeRequest extends Record<string, unknown> {
   customerCode: string;

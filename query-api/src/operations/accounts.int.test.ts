@@ -7,8 +7,8 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
 import { noSmsSender } from '../content/smsSenders.ts';
-import { attachReadCache, createReadCache } from '../lenders/readCache.ts';
 import { createProjectionRoutes } from '../lenders/routes.ts';
+import { attachReadCache, createReadCache } from '../reads/readCache.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;

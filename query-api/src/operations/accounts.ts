@@ -5,9 +5,9 @@ import { type ApiKeyKind, isApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { type Response, Router } from 'express';
 import type pg from 'pg';
-import { callerOf } from '../lenders/auth.ts';
-import { readCacheOf } from '../lenders/readCache.ts';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { callerOf } from '../reads/auth.ts';
+import { readCacheOf } from '../reads/readCache.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 
 /**
  * Accounts and keys in the operator console (query-api/README.md "Accounts in the console"):

@@ -8,7 +8,8 @@ import { localizedError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { Router } from 'express';
 import type pg from 'pg';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
+import type { PartitionEnd, TopicOffsets } from '../reads/topicOffsets.ts';
 
 /**
  * The operator's view of the pipeline (issue 6, "topics and consumer lag as charts"): records
@@ -16,16 +17,6 @@ import { handle, sendSuccess } from '../lenders/respond.ts';
  * stored beside its rows. Projections keep their offsets in Postgres, not in Kafka's group
  * coordinator, so that is where their lag is read.
  */
-export interface PartitionEnd {
-  partition: number;
-  /** The offset the next record will get (Kafka's high watermark). */
-  end: string;
-  /** The first offset still in the log (0 while nothing was deleted, which is always here). */
-  start: string;
-}
-
-export type TopicOffsets = (topics: string[]) => Promise<Map<string, PartitionEnd[]>>;
-
 export interface TopicSummary {
   topic: string;
   partitions: number;

@@ -3,7 +3,7 @@ import { isTradelogError, localizedError } from '@tradelog/schemas';
 import { RecordUndecodableError, type RegistryCodec, readWireFormat } from '@tradelog/schemas/log/codec';
 import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
 import { type Request, Router } from 'express';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 import { printableKey } from './router.ts';
 
 /**

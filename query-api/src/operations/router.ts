@@ -21,8 +21,8 @@ import {
 import { localizedError } from '@tradelog/schemas';
 import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
-import { type Caller, callerOf } from '../lenders/auth.ts';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { type Caller, callerOf } from '../reads/auth.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 
 /**
  * Operator endpoints (issue 4): request a rebuild (the processors build it and report progress

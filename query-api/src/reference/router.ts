@@ -18,9 +18,9 @@ import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
-import { validateQuery } from '../lenders/requests.ts';
-import { readLive } from '../lenders/respond.ts';
+import { assertEnterprise, type Caller, callerOf, requireKey } from '../reads/auth.ts';
+import { validateQuery } from '../reads/requests.ts';
+import { readLive } from '../reads/respond.ts';
 import { flightSuccess, statusCodeSuccess } from './conventions.ts';
 import { readForm } from './form.ts';
 

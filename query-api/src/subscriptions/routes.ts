@@ -55,8 +55,8 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { assertEnterprise, type Caller, callerOf, requireKey } from '../lenders/auth.ts';
-import { handle, sendSuccess } from '../lenders/respond.ts';
+import { assertEnterprise, type Caller, callerOf, requireKey } from '../reads/auth.ts';
+import { handle, sendSuccess } from '../reads/respond.ts';
 import { queueFirstPush } from '../tracking/firstPush.ts';
 import {
   findTracked,

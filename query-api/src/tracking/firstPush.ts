@@ -1,6 +1,6 @@
 import { findLiveVersion, type Queryable } from '@tradelog/projections';
 import { insertDelivery } from '@tradelog/projections/push/deliveries';
-import { pushPayload } from '@tradelog/projections/push/payloads';
+import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
 import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
 import type { TrackingFamily } from '@tradelog/projections/tracking/item';
@@ -48,22 +48,9 @@ export async function queueFirstPush(
     source: { documentId: last.documentId, topic, partition: Number(partition), offset },
     data: { ...pushedView(item), ...(item.aliases.length > 0 ? { matchKeys: item.aliases } : {}) },
   };
-  const inserted = await insertDelivery(db, {
-    id: options.newId(),
-    subscriptionId: subscription.id,
-    family: subscription.family,
-    eventId: event.eventId,
-    eventKind: event.kind,
-    subject: event.subject,
-    payload: pushPayload(event, {
-      subscriptionId: subscription.id,
-      family: subscription.family,
-      criteria: subscription.criteria,
-      sequence: 0,
-      now: options.now,
-    }),
-    state: subscription.state === 'active' ? 'requested' : 'held',
-    createdAt: options.now,
-  });
+  const inserted = await insertDelivery(
+    db,
+    eventDelivery(event, subscription, { id: options.newId(), at: options.now, due: 'requested' }),
+  );
   return inserted !== null;
 }

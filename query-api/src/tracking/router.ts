@@ -34,8 +34,8 @@ import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
-import { type Caller, callerOf as callerOfResponse, requireKey } from '../lenders/auth.ts';
-import { handle, readLive, sendSuccess } from '../lenders/respond.ts';
+import { type Caller, callerOf as callerOfResponse, requireKey } from '../reads/auth.ts';
+import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import {
   carrierMatches,
   checkCarrierRequest,
@@ -73,10 +73,7 @@ const messageOf = (issues: readonly ValidationIssue[], lang: 'cn' | 'en') =>
   issues.map((issue) => issue.message[lang]).join(lang === 'en' ? '; ' : '；');
 
 const breachError = (breach: RuleBreach) =>
-  new TradelogError(breach.code, breach.en, {
-    status: 400,
-    details: { message: { en: breach.en, cn: breach.cn } },
-  });
+  localizedError(breach.code, 400, { cn: breach.cn, en: breach.en });
 
 /**
  * The tracked item a key names, from the live tracking version; null while nothing is known —
@@ -388,11 +385,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
           ? new Date(req.query.from)
           : new Date(to.getTime() - billingWindowDays * 86_400_000);
       if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
-        throw new TradelogError('VALIDATION_FAILED', 'from and to must be ISO 8601 times', {
-          status: 400,
-          details: {
-            message: { en: 'from and to must be ISO 8601 times', cn: 'from 与 to 须为 ISO 8601 时间' },
-          },
+        throw localizedError('VALIDATION_FAILED', 400, {
+          cn: 'from 与 to 须为 ISO 8601 时间',
+          en: 'from and to must be ISO 8601 times',
         });
       }
       sendSuccess(res, {

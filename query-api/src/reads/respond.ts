@@ -113,7 +113,7 @@ export async function sendRead<T>(
 
 /**
  * sendRead for answers that show provenance: each provenance also names its partner account
- * (`partnerName`, lenders/partnerNames.ts), looked up once a minute per account, not per answer.
+ * (`partnerName`, reads/partnerNames.ts), looked up once a minute per account, not per answer.
  */
 export async function sendReadWithPartners<T>(
   res: Response,

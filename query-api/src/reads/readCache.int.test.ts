@@ -20,9 +20,9 @@ import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { createApp } from '../app.ts';
 import { noSmsSender } from '../content/smsSenders.ts';
+import { createProjectionRoutes } from '../lenders/routes.ts';
 import { attachReadCache, createReadCache, type ReadCache, uncachedReads } from './readCache.ts';
 import { readLive } from './respond.ts';
-import { createProjectionRoutes } from './routes.ts';
 
 // Read caches across instances (README "Read caches"): two query-api apps with pools and caches
 // of their own share one Postgres, as two deployed instances do.

@@ -13,10 +13,10 @@ import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/access/keySt
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';
-import type { TopicOffsets } from '../operations/pipeline.ts';
 import { createNextRound } from './nextRound.ts';
 import { createReadBatches } from './readBatches.ts';
 import { firstStatementsAlone, readWithSummary } from './summarisedRead.ts';
+import type { TopicOffsets } from './topicOffsets.ts';
 import { createTtlCache, type TtlCache } from './ttlCache.ts';
 
 /**
@@ -27,7 +27,7 @@ import { createTtlCache, type TtlCache } from './ttlCache.ts';
  *   channels the migration's triggers notify on commit), on every instance. While the listening
  *   connection is down nothing is cached at all: a revocation can never be missed.
  * - A cached live version is never trusted on its own: every answer checks, in the same
- *   statement that reads its freshness, that the version is still live (lenders/respond.ts).
+ *   statement that reads its freshness, that the version is still live (reads/respond.ts).
  * - Log ends are refreshed in the background at most once per `logEndsMs`; answers never wait for Kafka.
  */
 export interface ReadCache {
@@ -49,7 +49,7 @@ export interface ReadCache {
   /** How far the version had applied the log when last seen (undefined: not seen yet). */
   appliedThrough(version: ProjectionVersion): string | undefined;
   /**
-   * The last result read for a request (the interface and its body: lenders/respond.ts) from the
+   * The last result read for a request (the interface and its body: reads/respond.ts) from the
    * version, with how far the version had applied the log when it was read: while it has applied
    * nothing more, the result is the one a read would give.
    */

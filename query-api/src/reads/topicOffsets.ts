@@ -1,0 +1,15 @@
+/**
+ * The log's end offsets, as main.ts reads them from the brokers (`topicOffsets` of
+ * schemas/src/log/topics.ts). Two readers need them: the read cache, for each answer's
+ * `recordsBehind` (./readCache.ts), and the operator's pipeline view, for records per topic and
+ * lag (operations/pipeline.ts). Types only, here, so that neither imports the other.
+ */
+export interface PartitionEnd {
+  partition: number;
+  /** The offset the next record will get (Kafka's high watermark). */
+  end: string;
+  /** The first offset still in the log (0 while nothing was deleted, which is always here). */
+  start: string;
+}
+
+export type TopicOffsets = (topics: string[]) => Promise<Map<string, PartitionEnd[]>>;
