@@ -332,7 +332,7 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
       keys.otherLender,
     );
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.code).toBe('ENTERPRISE_FORBIDDEN');
+    expect(forbidden.body.code).toBe('ENTERPRISE_NOT_GRANTED');
 
     const taxInvalid = await query(
       '/open/info/enterprise/tax',

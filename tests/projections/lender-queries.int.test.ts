@@ -578,7 +578,7 @@ describe('lender queries over projections fed through ingest', () => {
       keys.otherLender,
     );
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toMatchObject({ flag: 'failure', code: 'ENTERPRISE_FORBIDDEN' });
+    expect(forbidden.body).toMatchObject({ flag: 'failure', code: 'ENTERPRISE_NOT_GRANTED' });
     const forbiddenOrders = await query(
       '/open/info/enterprise/purchase-orders',
       { enterpriseId: owner, beginDate: '2024-01-01', endDate: '2024-12-31' },

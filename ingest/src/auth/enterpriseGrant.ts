@@ -1,4 +1,4 @@
-import { localizedError } from '@tradelog/schemas';
+import { grantError } from '@tradelog/schemas/access/grants';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
 
@@ -29,7 +29,7 @@ export function assertSubmitGrant(
 ): NamedEnterprise[] {
   const family = documentType(type).feedFamily;
   if (family !== undefined && !grants.feeds.includes(family)) {
-    throw localizedError('FEED_NOT_GRANTED', 403, {
+    throw grantError('FEED_NOT_GRANTED', {
       cn: `该合作伙伴未获授权提交 ${family} 数据，请联系平台运营授权`,
       en: `This partner is not granted the ${family} feed; ask the platform operator for a grant`,
     });
@@ -41,9 +41,8 @@ export function assertSubmitGrant(
   const [first] = refused;
   const fields = refused.map(({ field }) => field);
   const listed = fields.slice(0, fieldsShown).join(', ') + (fields.length > fieldsShown ? ' …' : '');
-  throw localizedError(
+  throw grantError(
     'ENTERPRISE_NOT_GRANTED',
-    403,
     {
       cn: `${listed}：该合作伙伴未获授权提交企业 ${shortened(first!.enterprise)}${refused.length > 1 ? ' 等' : ''} 的单据，请联系平台运营授权`,
       en: `${listed}: this partner is not granted to submit for enterprise ${shortened(first!.enterprise)}${refused.length > 1 ? ' and others' : ''}; ask the platform operator for a grant`,

@@ -32,7 +32,7 @@ describe('errorAnswer: one error, each interface its convention', () => {
       status: 429,
       body: { result: '100429', resultmsg: 'Call limit exceeded' },
     });
-    const forbidden = localizedError('ENTERPRISE_FORBIDDEN', 403, { cn: '无权查询', en: 'Forbidden' });
+    const forbidden = localizedError('ENTERPRISE_NOT_GRANTED', 403, { cn: '无权查询', en: 'Forbidden' });
     expect(errorAnswer(forbidden, request(), 'tax').body).toEqual({
       result: '100403',
       resultmsg: '无权查询',

@@ -1,4 +1,3 @@
-import { localizedError } from '@tradelog/schemas';
 import {
   type ApiKeyKind,
   admitKey,
@@ -6,6 +5,7 @@ import {
   hashApiKey,
   standingOf,
 } from '@tradelog/schemas/access/apiKey';
+import { grantError } from '@tradelog/schemas/access/grants';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
 import { readCacheOf } from './readCache.ts';
@@ -54,7 +54,7 @@ export function requireKey(pool: Pick<pg.Pool, 'query'>, kinds: readonly ApiKeyK
 export function assertEnterprise(caller: Caller, enterprise: string): void {
   if (caller.kind === 'operator') return;
   if (!caller.enterprises.includes(enterprise)) {
-    throw localizedError('ENTERPRISE_FORBIDDEN', 403, {
+    throw grantError('ENTERPRISE_NOT_GRANTED', {
       cn: `该密钥无权查询企业 ${enterprise} 的数据`,
       en: `This key may not read data of enterprise ${enterprise}`,
     });

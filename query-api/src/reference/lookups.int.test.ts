@@ -277,7 +277,7 @@ describe('reference look-ups over feeds submitted through ingest', () => {
     const required = await call('POST', '/gjys', { billNo: 'X' });
     expect(refusedFields(required.body).sort()).toEqual(['customerCode', 'customerName']);
     const other = await call('POST', '/gjys', request, { key: keys.otherLender });
-    expect([other.status, other.body.code]).toEqual([403, 'ENTERPRISE_FORBIDDEN']);
+    expect([other.status, other.body.code]).toEqual([403, 'ENTERPRISE_NOT_GRANTED']);
     expect((await call('POST', '/gjys', request, { key: keys.operator })).body.billDetails).toHaveLength(1);
   });
 

@@ -210,7 +210,7 @@ describe('subscription routes', () => {
       enterprise: 'ENT2',
       callbackUrl: 'https://bank-a.example.com/hooks',
     });
-    expect(theirs).toMatchObject({ status: 403, body: { code: 'ENTERPRISE_FORBIDDEN' } });
+    expect(theirs).toMatchObject({ status: 403, body: { code: 'ENTERPRISE_NOT_GRANTED' } });
     const partner = await call('POST', `${base}/subscriptions/changes`, keys.partner, {
       enterprise: 'ENT1',
       callbackUrl: 'https://x.example.com/',
