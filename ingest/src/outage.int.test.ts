@@ -13,10 +13,10 @@ import {
   uniqueName,
   waitFor,
 } from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from './testing/ingestUnderTest.ts';
-import { brokerAddress, type KafkaProxy, startKafkaProxy } from './testing/kafkaProxy.ts';
-import { readTopics } from './testing/readTopics.ts';
-import { startTcpProxy, type TcpProxy } from './testing/tcpProxy.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../tests/harness/kafkaProxy.ts';
+import { readTopics } from '../../tests/harness/readTopics.ts';
+import { startTcpProxy, type TcpProxy } from '../../tests/harness/tcpProxy.ts';
 
 /**
  * Dependencies going away, without stopping the shared services: the producer and the key

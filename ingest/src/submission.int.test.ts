@@ -8,9 +8,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
+import { readTopics } from '../../tests/harness/readTopics.ts';
 import { businessKey } from './intake/responses.ts';
-import { type IngestUnderTest, startIngestUnderTest } from './testing/ingestUnderTest.ts';
-import { readTopics } from './testing/readTopics.ts';
 
 /**
  * The submission interfaces end to end against the real broker, registry and Postgres: each of

@@ -19,7 +19,6 @@ import type { PostmanCollection } from '../../deploy/demo/collection.ts';
 import { collectionFileName } from '../../deploy/demo/load.ts';
 import { demoPlans } from '../../deploy/demo/plans.ts';
 import { describeRun, runCollection } from '../../deploy/demo/runner.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import {
@@ -35,6 +34,7 @@ import {
   testTopicOffsets,
   uniqueName,
 } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 
 /**
  * `npm run demo` against real services (issue "first hour", Must show): ingest, the projections,

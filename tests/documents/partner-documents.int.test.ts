@@ -8,7 +8,6 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import { headerNames } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
@@ -18,6 +17,7 @@ import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createDocumentRoutes } from '../../query-api/src/documents/router.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field

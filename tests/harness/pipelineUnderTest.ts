@@ -4,7 +4,6 @@ import { migrate } from '@tradelog/projections/migrate';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import pg from 'pg';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
@@ -14,6 +13,7 @@ import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from './apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from './index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from './ingestUnderTest.ts';
 
 /**
  * The pipeline a cross-service test drives, in one call: a migrated Postgres schema of the

@@ -1,5 +1,5 @@
 import { createLogger } from '@tradelog/schemas';
-import { startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
+import { startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 
 /**
  * The real ingest app in a process of its own, so that the hostile suite can read its resident

@@ -2,8 +2,8 @@ import { documentType, documentTypes } from '@tradelog/schemas/documents/catalog
 import { examples } from '@tradelog/schemas/documents/examples';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { testServices, uniqueName } from '../harness/index.ts';
+import type { IngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { type PipelineUnderTest, startPipelineUnderTest } from '../harness/pipelineUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 

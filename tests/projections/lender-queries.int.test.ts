@@ -10,7 +10,6 @@ import type express from 'express';
 import pg from 'pg';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import {
   type ProjectionsUnderTest,
@@ -32,6 +31,7 @@ import {
   uniqueName,
   waitFor,
 } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 /** An independent CSV reader (RFC 4180 fields, quoted or not), to read an export back. */

@@ -8,7 +8,6 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import type express from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import { verifyPush } from '../../processors/src/push/signature.ts';
@@ -21,6 +20,7 @@ import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { dropPipelineState } from '../harness/pipelineTeardown.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 

@@ -6,7 +6,6 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
@@ -14,6 +13,7 @@ import {
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
 import {
   buildPortal,

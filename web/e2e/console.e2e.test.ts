@@ -7,7 +7,6 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import {
   type ProjectionsUnderTest,
@@ -25,6 +24,7 @@ import {
   uniqueName,
   waitFor,
 } from '../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
 import {
   buildPortal,

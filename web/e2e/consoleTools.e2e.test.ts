@@ -9,7 +9,6 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import {
@@ -26,6 +25,7 @@ import {
   uniqueName,
   waitFor,
 } from '../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
 import {
   buildPortal,
   launchChromium,

@@ -10,7 +10,6 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
@@ -25,6 +24,7 @@ import {
   uniqueName,
   waitFor,
 } from '../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
 import {
   buildPortal,

@@ -6,7 +6,6 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../ingest/src/testing/ingestUnderTest.ts';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
@@ -15,6 +14,7 @@ import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/rout
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
 import {
   buildPortal,
@@ -82,7 +82,7 @@ describe('console: a subscriber’s tracking timeline', () => {
     if (distDir) removeBuild(distDir);
     await running?.stop();
     await ingest?.close();
-    // ingest under test deletes the topics it made (ingest/src/testing/ingestUnderTest.ts).
+    // ingest under test deletes the topics it made (tests/harness/ingestUnderTest.ts).
     if (pool && db) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,

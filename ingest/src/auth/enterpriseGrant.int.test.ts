@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
-import { readTopics } from '../testing/readTopics.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
+import { readTopics } from '../../../tests/harness/readTopics.ts';
 
 /**
  * A partner submits only for the enterprises its account was granted, through the real ingest

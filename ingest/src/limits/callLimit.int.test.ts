@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../testing/ingestUnderTest.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
 import { createIngestLimits } from './callLimit.ts';
 
 /** Ingest's default per-key call limit, counted in Postgres, answered 429 with the standard headers. */

@@ -11,7 +11,6 @@ import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTcpProxy, type TcpProxy } from '../../../ingest/src/testing/tcpProxy.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -19,6 +18,7 @@ import {
   uniqueName,
   waitFor,
 } from '../../../tests/harness/index.ts';
+import { startTcpProxy, type TcpProxy } from '../../../tests/harness/tcpProxy.ts';
 import type { ChangeEvent } from '../changes.ts';
 import { createPushService, type PushService } from './service.ts';
 import { pushSettings } from './settings.ts';

@@ -1,8 +1,8 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../tests/harness/kafkaProxy.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';

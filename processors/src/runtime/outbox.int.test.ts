@@ -1,9 +1,9 @@
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../ingest/src/testing/kafkaProxy.ts';
-import { readTopics } from '../../../ingest/src/testing/readTopics.ts';
 import { quietLogger, testServices, uniqueName, waitFor } from '../../../tests/harness/index.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../tests/harness/kafkaProxy.ts';
+import { readTopics } from '../../../tests/harness/readTopics.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';

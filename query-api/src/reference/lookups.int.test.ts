@@ -7,13 +7,13 @@ import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import { createLogger } from '@tradelog/schemas/runtime/log';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IngestUnderTest, startIngestUnderTest } from '../../../ingest/src/testing/ingestUnderTest.ts';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
 } from '../../../processors/src/testing/projectionsUnderTest.ts';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../../../tests/harness/projectionsApplied.ts';
 import { createApp } from '../app.ts';
 import { parseQueryApiConfig } from '../config.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { parseIngestConfig } from '@tradelog/ingest/config';
 import { interfacePath } from '@tradelog/ingest/intake/interfaces';
-import { startIngestUnderTest } from '@tradelog/ingest/testing/ingestUnderTest';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { encodeWireFormat } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import express from 'express';
+import { startIngestUnderTest } from '../../harness/ingestUnderTest.ts';
 
 /**
  * The server side of the ingest benchmark, in a process of its own so that the load generator

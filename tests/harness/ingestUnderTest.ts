@@ -10,17 +10,17 @@ import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { closeServer, createServiceServer, type ServerTimeouts } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
-import { createIngestApp } from '../app.ts';
-import { createKeyCache } from '../auth/keyCache.ts';
-import { findKeyOwnerByHash } from '../auth/keyLookup.ts';
-import { createIdempotency } from '../idempotency/idempotency.ts';
-import { createIdempotencyPool } from '../idempotency/pool.ts';
-import { createIdGenerator } from '../ids.ts';
-import { buildInterfaces, type SubmissionInterface } from '../intake/interfaces.ts';
-import { createIngestCallLimit, createIngestLimits } from '../limits/callLimit.ts';
-import { createIngestMetrics, type IngestMetrics } from '../metrics.ts';
-import { createProducerPool } from '../producerPool.ts';
-import { prepareLog } from '../startup.ts';
+import { createIngestApp } from '../../ingest/src/app.ts';
+import { createKeyCache } from '../../ingest/src/auth/keyCache.ts';
+import { findKeyOwnerByHash } from '../../ingest/src/auth/keyLookup.ts';
+import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
+import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
+import { createIdGenerator } from '../../ingest/src/ids.ts';
+import { buildInterfaces, type SubmissionInterface } from '../../ingest/src/intake/interfaces.ts';
+import { createIngestCallLimit, createIngestLimits } from '../../ingest/src/limits/callLimit.ts';
+import { createIngestMetrics, type IngestMetrics } from '../../ingest/src/metrics.ts';
+import { createProducerPool } from '../../ingest/src/producerPool.ts';
+import { prepareLog } from '../../ingest/src/startup.ts';
 
 /**
  * The real ingest app on an ephemeral port, wired exactly as main.ts wires it but with topics
