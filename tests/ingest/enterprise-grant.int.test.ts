@@ -5,10 +5,10 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import { decodeDocumentHeaders, decodePartnerGrants } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
-import { readTopics } from '../../../tests/harness/readTopics.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { readTopics } from '../harness/readTopics.ts';
 
 /**
  * A partner submits only for the enterprises its account was granted, through the real ingest

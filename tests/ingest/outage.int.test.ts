@@ -5,24 +5,18 @@ import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import {
-  createTestSchema,
-  quietLogger,
-  testServices,
-  uniqueName,
-  waitFor,
-} from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
-import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../tests/harness/kafkaProxy.ts';
-import { readTopics } from '../../tests/harness/readTopics.ts';
-import { startTcpProxy, type TcpProxy } from '../../tests/harness/tcpProxy.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../harness/kafkaProxy.ts';
+import { readTopics } from '../harness/readTopics.ts';
+import { startTcpProxy, type TcpProxy } from '../harness/tcpProxy.ts';
 
 /**
  * Dependencies going away, without stopping the shared services: the producer and the key
  * lookup reach the real Kafka and Postgres through proxies that the tests cut and reopen. The
  * Kafka proxy rewrites the broker addresses in Metadata responses to itself, so the producer's
- * every connection goes through it (testing/kafkaProxy.ts).
+ * every connection goes through it (tests/harness/kafkaProxy.ts).
  */
 const services = testServices();
 let schema: Awaited<ReturnType<typeof createTestSchema>>;

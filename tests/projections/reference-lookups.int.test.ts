@@ -10,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ProjectionsUnderTest,
   startProjectionsUnderTest,
-} from '../../../processors/src/testing/projectionsUnderTest.ts';
-import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
-import { endOffsetsOf, waitForProjectionsToApply } from '../../../tests/harness/projectionsApplied.ts';
-import { createApp } from '../app.ts';
-import { parseQueryApiConfig } from '../config.ts';
-import { createCallLimit } from '../http/callLimit.ts';
-import { createProjectionRoutes } from '../lenders/routes.ts';
+} from '../../processors/src/testing/projectionsUnderTest.ts';
+import { createApp } from '../../query-api/src/app.ts';
+import { parseQueryApiConfig } from '../../query-api/src/config.ts';
+import { createCallLimit } from '../../query-api/src/http/callLimit.ts';
+import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;

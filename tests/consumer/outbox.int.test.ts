@@ -1,14 +1,14 @@
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLogger, testServices, uniqueName, waitFor } from '../../../tests/harness/index.ts';
-import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../tests/harness/kafkaProxy.ts';
-import { readTopics } from '../../../tests/harness/readTopics.ts';
-import { projections } from '../projections.ts';
-import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer } from './consumer.ts';
-import { topicsRead } from './projection.ts';
-import { ensureLiveVersion } from './supervisor.ts';
+import { projections } from '../../processors/src/projections.ts';
+import { createProjectionConsumer } from '../../processors/src/runtime/consumer.ts';
+import { topicsRead } from '../../processors/src/runtime/projection.ts';
+import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
+import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
+import { quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../harness/kafkaProxy.ts';
+import { readTopics } from '../harness/readTopics.ts';
 
 /**
  * Change events written while Kafka cannot take them wait in the outbox and go out within

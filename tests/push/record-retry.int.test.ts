@@ -11,17 +11,11 @@ import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestSchema,
-  quietLogger,
-  testServices,
-  uniqueName,
-  waitFor,
-} from '../../../tests/harness/index.ts';
-import { startTcpProxy, type TcpProxy } from '../../../tests/harness/tcpProxy.ts';
-import type { ChangeEvent } from '../changes.ts';
-import { createPushService, type PushService } from './service.ts';
-import { pushSettings } from './settings.ts';
+import type { ChangeEvent } from '../../processors/src/changes.ts';
+import { createPushService, type PushService } from '../../processors/src/push/service.ts';
+import { pushSettings } from '../../processors/src/push/settings.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { startTcpProxy, type TcpProxy } from '../harness/tcpProxy.ts';
 
 /**
  * A blip of Postgres while a batch's attempts are recorded (README "Claims"): the batch is

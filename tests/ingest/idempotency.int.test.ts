@@ -5,13 +5,13 @@ import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
-import { readTopics } from '../../../tests/harness/readTopics.ts';
-import { createIdempotency } from './idempotency.ts';
-import { createIdempotencyPool } from './pool.ts';
-import { findKey } from './store.ts';
+import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
+import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
+import { findKey } from '../../ingest/src/idempotency/store.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { readTopics } from '../harness/readTopics.ts';
 
 /**
  * Idempotent submission against the real broker, registry and Postgres: a repeated

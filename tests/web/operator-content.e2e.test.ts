@@ -8,7 +8,7 @@ import {
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
+} from '../rigs/portal/portalServer.ts';
 
 /**
  * The operator's content and site settings in Chromium (query-api content README "Operator

@@ -11,17 +11,17 @@ import {
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
-import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import {
   buildPortal,
   launchChromium,
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
+} from '../rigs/portal/portalServer.ts';
 
 /**
  * Reused collateral in the lender console (query-api README "Collateral exposure"): one

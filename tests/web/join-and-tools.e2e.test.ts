@@ -5,15 +5,15 @@ import { marketTools } from '@tradelog/query-api/content/toolMarket';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices } from '../../tests/harness/index.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices } from '../harness/index.ts';
 import {
   buildPortal,
   launchChromium,
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
+} from '../rigs/portal/portalServer.ts';
 
 /**
  * The join pages and the tool market in Chromium (query-api/src/content/README.md "Join pages",

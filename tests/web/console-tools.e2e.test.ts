@@ -16,23 +16,16 @@ import {
   startProjectionsUnderTest,
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import {
-  createTestSchema,
-  quietLogger,
-  step,
-  testServices,
-  uniqueName,
-  waitFor,
-} from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, step, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import {
   buildPortal,
   launchChromium,
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
+} from '../rigs/portal/portalServer.ts';
 
 interface Push {
   headers: IncomingHttpHeaders;

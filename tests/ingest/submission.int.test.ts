@@ -6,11 +6,11 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { contentSha256, decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
-import { readTopics } from '../../tests/harness/readTopics.ts';
-import { businessKey } from './intake/responses.ts';
+import { businessKey } from '../../ingest/src/intake/responses.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { readTopics } from '../harness/readTopics.ts';
 
 /**
  * The submission interfaces end to end against the real broker, registry and Postgres: each of

@@ -2,10 +2,10 @@ import { migrate } from '@tradelog/projections/migrate';
 import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../../tests/harness/ingestUnderTest.ts';
-import { createIngestLimits } from './callLimit.ts';
+import { createIngestLimits } from '../../ingest/src/limits/callLimit.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 
 /** Ingest's default per-key call limit, counted in Postgres, answered 429 with the standard headers. */
 describe('ingest default per-key call limit', () => {

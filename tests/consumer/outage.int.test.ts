@@ -1,13 +1,13 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
-import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../../../tests/harness/kafkaProxy.ts';
-import { projections } from '../projections.ts';
-import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer } from './consumer.ts';
-import { topicsRead } from './projection.ts';
-import { ensureLiveVersion } from './supervisor.ts';
+import { projections } from '../../processors/src/projections.ts';
+import { createProjectionConsumer } from '../../processors/src/runtime/consumer.ts';
+import { topicsRead } from '../../processors/src/runtime/projection.ts';
+import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
+import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
+import { quietLogger, testServices, waitFor } from '../harness/index.ts';
+import { brokerAddress, type KafkaProxy, startKafkaProxy } from '../harness/kafkaProxy.ts';
 
 /**
  * A broker outage longer than kafkajs' own retry budget (ARCHITECTURE: "A dependency outage of

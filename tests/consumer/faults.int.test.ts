@@ -8,13 +8,13 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { contentSha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingLogger, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
-import { startTcpProxy } from '../../../tests/harness/tcpProxy.ts';
-import { projections } from '../projections.ts';
-import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer } from './consumer.ts';
-import { topicsRead } from './projection.ts';
-import { ensureLiveVersion } from './supervisor.ts';
+import { projections } from '../../processors/src/projections.ts';
+import { createProjectionConsumer } from '../../processors/src/runtime/consumer.ts';
+import { topicsRead } from '../../processors/src/runtime/projection.ts';
+import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
+import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
+import { capturingLogger, quietLogger, testServices, waitFor } from '../harness/index.ts';
+import { startTcpProxy } from '../harness/tcpProxy.ts';
 
 /**
  * Faults by what they are (./faults.ts): a record's own fault is dead-lettered and the partition

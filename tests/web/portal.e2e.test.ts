@@ -2,14 +2,14 @@ import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldRows } from '../../web/src/docs/reference.ts';
 import {
   buildPortal,
   launchChromium,
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
-import { fieldRows } from '../src/docs/reference.ts';
+} from '../rigs/portal/portalServer.ts';
 
 let distDir = '';
 let portal: PortalServer;

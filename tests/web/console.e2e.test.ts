@@ -14,7 +14,7 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -23,16 +23,16 @@ import {
   testTopicOffsets,
   uniqueName,
   waitFor,
-} from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
-import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
+} from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import {
   buildPortal,
   launchChromium,
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
+} from '../rigs/portal/portalServer.ts';
 
 /**
  * The console end to end: a partner submits the 14 documents through the browser (live schema

@@ -12,17 +12,17 @@ import {
 } from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
-import { createTestApiKey } from '../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../../tests/harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../../tests/harness/ingestUnderTest.ts';
-import { endOffsetsOf, waitForProjectionsToApply } from '../../tests/harness/projectionsApplied.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import {
   buildPortal,
   launchChromium,
   type PortalServer,
   removeBuild,
   startPortal,
-} from '../../tests/rigs/portal/portalServer.ts';
+} from '../rigs/portal/portalServer.ts';
 
 /**
  * The subscriber's tracking timeline end to end: a carrier's express feed goes through ingest
