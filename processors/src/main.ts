@@ -7,6 +7,7 @@ import { logTopics } from '@tradelog/schemas/log/provisioning';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { closeServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
 import { assessHealth, createHealthMonitor } from './health.ts';
@@ -95,6 +96,23 @@ const ops =
         logger,
       })
     : undefined;
+// One shutdown whatever arrives: a second signal (or the other one) does not start another.
+const shutdown = shutdownOnce(
+  async (signal) => {
+    stopping = true;
+    logger.info('processors stopping', { signal });
+    clearInterval(rebuildTimer);
+    monitor.stop();
+    // A probe or scrape in flight is answered (a scrape reads the pool, closed below).
+    if (ops) await closeServer(ops, 1_000);
+    await Promise.all(running.map((supervisor) => supervisor.stop()));
+    await push?.stop();
+    await changesProducer?.disconnect();
+    await pool.end();
+    process.exit(0);
+  },
+  (signal) => logger.info('processors already stopping', { signal }),
+);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -171,17 +189,4 @@ const rebuildTimer = setInterval(() => {
     });
 }, config.rebuildPollMs);
 
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('processors stopping', { signal });
-  clearInterval(rebuildTimer);
-  monitor.stop();
-  ops?.close();
-  await Promise.all(running.map((supervisor) => supervisor.stop()));
-  await push?.stop();
-  await changesProducer?.disconnect();
-  await pool.end();
-  process.exit(0);
-}
 logger.info('processors running', { projections: config.projections, namespace: config.namespace });

@@ -1,5 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Logger } from '@tradelog/schemas';
+import {
+  answerMetrics,
+  createServiceServer,
+  listen,
+  type ServerTimeouts,
+} from '@tradelog/schemas/runtime/server';
 import client from 'prom-client';
 import type { HealthReport } from './health.ts';
 
@@ -45,9 +51,20 @@ export function healthAnswer(report: HealthReport, ok: boolean, okMessage: strin
   };
 }
 
+/**
+ * Probes and scrapes are short GETs, so the shell's timeouts are fixed here rather than settings:
+ * the defaults ingest and query-api start with (README "Configuration").
+ */
+const opsTimeouts: ServerTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  socketIdleTimeoutMs: 60_000,
+};
+
 export async function startOpsServer(options: OpsServerOptions): Promise<Server> {
   const merged = client.Registry.merge(options.registries);
-  const server = createServer((req, res) => {
+  const server = createServiceServer((req, res) => {
     if (req.method === 'GET' && (req.url === '/health' || req.url === '/ready')) {
       const report = options.health();
       const ok = req.url === '/health' ? report.live : report.ready;
@@ -55,22 +72,10 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Server>
       res.end(JSON.stringify(healthAnswer(report, ok, req.url === '/health' ? 'alive' : 'ready')));
       return;
     }
-    if (req.method === 'GET' && req.url === '/metrics') {
-      merged
-        .metrics()
-        .then((text) => res.writeHead(200, { 'content-type': merged.contentType }).end(text))
-        .catch((error: unknown) => {
-          options.logger.warn('metrics collection failed', { error: error as Error });
-          res.writeHead(500).end();
-        });
-      return;
-    }
+    if (req.method === 'GET' && req.url === '/metrics') return answerMetrics(merged, res, options.logger);
     res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  }, opsTimeouts);
+  await listen(server, options.port, options.host);
   options.logger.info('processors ops server listening', { host: options.host, port: options.port });
   return server;
 }

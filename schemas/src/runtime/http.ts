@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 import type { Lang } from './envelope.ts';
 import { languageOf } from './envelope.ts';
 import type { Logger } from './log.ts';
+import { answerMetrics, listen } from './server.ts';
 
 /**
  * What every Tradelog HTTP service shares for observability (README "Observability"): one
@@ -236,18 +237,9 @@ export async function startMetricsServer(options: {
 }): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/metrics') return void res.writeHead(404).end();
-    options.registry
-      .metrics()
-      .then((text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text))
-      .catch((error: unknown) => {
-        options.logger.warn('metrics collection failed', { error: error as Error });
-        res.writeHead(500).end();
-      });
+    answerMetrics(options.registry, res, options.logger);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await listen(server, options.port, options.host);
   options.logger.info('metrics listening', { host: options.host, port: options.port });
   return server;
 }

@@ -1,7 +1,9 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Registry } from 'prom-client';
+import type { Logger } from './log.ts';
 
 /**
- * The one HTTP server shell of ingest and query-api: the server around the app, with timeouts a
+ * The one HTTP server shell of ingest, query-api and the processors' ops server: the server around the app, with timeouts a
  * slow or idle client cannot outlast (README "Configuration"): the whole request within `requestTimeoutMs` (408 after), its
  * headers within `headersTimeoutMs`, idle keep-alive connections closed after
  * `keepAliveTimeoutMs`, any connection silent in both directions for `socketIdleTimeoutMs`
@@ -27,6 +29,31 @@ export function createServiceServer(app: RequestListener, timeouts: ServerTimeou
   );
   server.timeout = timeouts.socketIdleTimeoutMs;
   return server;
+}
+
+/**
+ * Listens on `host:port`: resolves once the server listens, rejects when it cannot (the port
+ * taken or not permitted) instead of leaving an 'error' event nobody hears.
+ */
+export async function listen(server: Server, port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/**
+ * A scrape's answer (`/metrics` of the metrics port and of the processors' ops server): the
+ * registry as Prometheus text, or 500 (logged) when collecting fails.
+ */
+export function answerMetrics(registry: Registry, res: ServerResponse, logger: Logger): void {
+  registry
+    .metrics()
+    .then((text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text))
+    .catch((error: unknown) => {
+      logger.warn('metrics collection failed', { error: error as Error });
+      res.writeHead(500).end();
+    });
 }
 
 /**
