@@ -3,7 +3,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { retryForever } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { startMetricsServer } from '@tradelog/schemas/runtime/http';
 import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
@@ -45,25 +45,23 @@ const producer = createProducerPool(
 await producer.connect();
 
 /** Topics and schema ids are needed before serving; a broker or registry still starting is waited for. */
-async function prepareWithRetry(): Promise<Awaited<ReturnType<typeof prepareLog>>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await prepareLog({
-        brokers: config.kafkaBrokers,
-        security: config.kafkaSecurity,
-        codec,
-        types: documentTypes,
-        provisioning: config.provisioning,
-        logger,
-      });
-    } catch (error) {
-      const delayMs = retryDelayMs(attempt, { initial: 500, max: 30_000 });
-      logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error });
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-    }
-  }
-}
-const log = await prepareWithRetry();
+const log = await retryForever(
+  () =>
+    prepareLog({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      codec,
+      types: documentTypes,
+      provisioning: config.provisioning,
+      logger,
+    }),
+  {
+    initial: 500,
+    max: 30_000,
+    onRetry: ({ attempt, delayMs, error }) =>
+      logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error }),
+  },
+);
 
 const pool = surviveConnectionLoss(
   new pg.Pool({

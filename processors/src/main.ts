@@ -5,7 +5,7 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { logTopics } from '@tradelog/schemas/log/provisioning';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { retryForever } from '@tradelog/schemas/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import { closeServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 import pg from 'pg';
@@ -39,22 +39,19 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled rejection',
  * Start-up waits for its dependencies as long as it takes (an outage at start is an outage too),
  * with the ops server already answering: `/health` 200 and `/ready` 503 until the consumers run.
  */
-async function untilAvailable<T>(what: string, step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step();
-    } catch (error) {
-      if (stopping) throw error;
-      const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
+function untilAvailable<T>(what: string, step: () => Promise<T>): Promise<T> {
+  return retryForever(step, {
+    initial: 500,
+    max: 10_000,
+    stopped: () => stopping,
+    onRetry: ({ attempt, delayMs, error }) =>
       logger.warn('start-up step waits for a dependency', {
         step: what,
         attempt,
         delayMs,
         error: error as Error,
-      });
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-    }
-  }
+      }),
+  });
 }
 
 let starting = true;

@@ -14,7 +14,7 @@ import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { retryDelayMs, retryForever } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import { rebuildProjection } from '../rebuild/rebuild.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
@@ -193,20 +193,22 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
     const old = current;
     current = undefined;
     await old?.consumer.stop();
-    for (let attempt = 1; !stopped; attempt++) {
-      try {
-        await startLive();
-        return;
-      } catch (error) {
-        const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
-        log.warn('new live version not started yet; trying again', {
-          attempt,
-          delayMs,
-          error: error as Error,
-        });
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-      }
-    }
+    // No try once stopped (a wait may end after stop()): the loop then ends quietly.
+    await retryForever(
+      async () => {
+        if (!stopped) await startLive();
+      },
+      {
+        initial: 500,
+        max: 10_000,
+        onRetry: ({ attempt, delayMs, error }) =>
+          log.warn('new live version not started yet; trying again', {
+            attempt,
+            delayMs,
+            error: error as Error,
+          }),
+      },
+    );
   }
 
   return {
