@@ -6,7 +6,7 @@ import {
   UserError,
 } from '@platformatic/kafka';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
-import { retryDelayMs } from '../runtime/backoff.ts';
+import { retryDelayMs, retryForever } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
 import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
@@ -207,24 +207,33 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
    * next try is time partners are refused (README "Riding out faults").
    */
   async function openProducer(): Promise<void> {
-    for (let attempt = 1; !stopped; attempt++) {
-      const candidate = newProducer();
-      try {
-        // Connects and takes a producer id: ready means the next send can go at once.
-        await candidate.initIdempotentProducer({});
+    await retryForever(
+      async () => {
+        // No try once stopped (a wait may end after stop()).
+        if (stopped) return;
+        const candidate = newProducer();
+        try {
+          // Connects and takes a producer id: ready means the next send can go at once.
+          await candidate.initIdempotentProducer({});
+        } catch (error) {
+          ready = false;
+          await candidate.close().catch(() => undefined);
+          throw error;
+        }
         producer = candidate;
         ready = true;
         log.info('log producer connected', { brokers: options.brokers });
-        return;
-      } catch (error) {
-        ready = false;
-        const retryInMs = retryDelayMs(attempt, { initial: 100, max: reconnectDelayMs });
+      },
+      {
+        initial: 100,
+        max: reconnectDelayMs,
         // Once per outage, not once per try.
-        if (attempt === 1) log.warn('log producer cannot reach kafka; retrying', { error, retryInMs });
-        await candidate.close().catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, retryInMs));
-      }
-    }
+        onRetry: ({ attempt, delayMs, error }) => {
+          if (attempt === 1)
+            log.warn('log producer cannot reach kafka; retrying', { error, retryInMs: delayMs });
+        },
+      },
+    );
   }
 
   function ensureConnecting(): Promise<void> {
