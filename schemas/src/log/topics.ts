@@ -1,3 +1,4 @@
+import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
@@ -93,7 +94,7 @@ async function waitForLeaders(
   specs: readonly TopicSpec[],
 ): Promise<void> {
   const deadline = Date.now() + 20_000;
-  for (let delayMs = 50; ; delayMs = Math.min(delayMs * 2, 1_000)) {
+  for (let attempt = 1; ; attempt++) {
     try {
       const { topics } = await admin.fetchTopicMetadata({ topics: specs.map((spec) => spec.topic) });
       const led = topics.every(
@@ -108,6 +109,8 @@ async function waitForLeaders(
     }
     if (Date.now() > deadline)
       throw new Error(`topics without leaders after 20 s: ${specs.map((s) => s.topic)}`);
+    // 50 ms doubling to 1 s; one admin client polling, no herd to spread, so no jitter.
+    const delayMs = retryDelayMs(attempt, { initial: 50, max: 1_000, random: () => 1 });
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
 }
