@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from '@tradelog/schemas';
-import { closeServer } from '@tradelog/schemas/runtime/server';
+import { closeServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
 
 /**
  * Stops a service once, whatever signals arrive (SIGINT, SIGTERM, both, twice): stops
@@ -13,20 +13,18 @@ export function createShutdown(options: {
   logger: Logger;
   close: () => Promise<void>;
 }) {
-  let stopping: Promise<void> | undefined;
-  const stop = (signal: string): Promise<void> => {
-    stopping ??= (async () => {
-      const started = Date.now();
+  const stop = shutdownOnce(async (signal) => {
+    const started = Date.now();
+    try {
       options.logger.info('stopping', { signal });
       await closeServer(options.server, options.graceMs);
       await options.close();
       options.logger.info('stopped', { signal, durationMs: Date.now() - started });
-    })().catch((error: unknown) => {
+    } catch (error) {
       options.logger.error('stop failed', { error: error as Error });
       process.exitCode = 1;
-    });
-    return stopping;
-  };
+    }
+  });
   return {
     stop,
     onSignals() {
