@@ -167,7 +167,7 @@ function writesOf(event: DocumentEvent): Write[] {
         ? ['enterpriseName', 'platform', 'startDate', 'endDate', 'firstDate', 'purchaseCycle', 'settleCycle']
         : ['enterpriseName', 'platform', 'shopCode', 'shopName', 'startDate', 'endDate', 'firstDate'];
       const byPeriod = new Map<string, Record<string, unknown>>();
-      const put = (list: string, part: string) => {
+      const put = (list: 'saleList' | 'settleList' | 'monthDataList', part: string) => {
         for (const item of listOf(d, list)) {
           const period = text(item, 'period');
           if (period === undefined) continue;
