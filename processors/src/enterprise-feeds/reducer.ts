@@ -132,11 +132,12 @@ const periodWrite = (
 const rankingField = { '0': 'sumUpRanking', '1': 'highEndRanking', '2': 'popularRanking' } as const;
 
 function writesOf(event: DocumentEvent): Write[] {
-  const d = event.document;
+  // Destructured together, so that each case below reads its own feed's fields.
+  const { type: feed, document: d } = event;
   // The enterprise each feed is filed under is the one its declared field names, the field
   // ingest granted (schemas/src/documents/enterprise.ts).
-  const named = enterpriseOf(event.type, d);
-  switch (event.type) {
+  const named = enterpriseOf(feed, d);
+  switch (feed) {
     case 'taxInformation': {
       const nsrsbh = named;
       const datatype = text(d, 'datatype') ?? '01';
@@ -156,7 +157,7 @@ function writesOf(event: DocumentEvent): Write[] {
     }
     case 'ecommerceSalesToB':
     case 'ecommerceSalesToC': {
-      const toB = event.type === 'ecommerceSalesToB';
+      const toB = feed === 'ecommerceSalesToB';
       const family: FeedFamily = toB ? 'salesToB' : 'salesToC';
       const enterprise = named;
       const platform = text(d, 'platform');
