@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { DocumentsByType } from '@tradelog/schemas/documents/types.generated';
+import type { Provenance } from '@tradelog/schemas/log/provenance';
 
 /**
  * A document as every projection sees it: the submitted JSON plus the provenance that
@@ -12,20 +13,7 @@ export type { DocumentTypeId };
 /** The 14 document types, in the catalogue's (the spec's) order. */
 export const documentTypeIds: readonly DocumentTypeId[] = documentTypes.map((type) => type.id);
 
-export interface Provenance {
-  documentId: string;
-  topic: string;
-  partition: number;
-  offset: string;
-  partnerId: string;
-  receivedAt: string;
-  schemaId: number;
-  contentSha256: string;
-  /** The record key: the document's business key as ingest chose it. */
-  recordKey: string | null;
-  /** The submitting partner's single granted enterprise, from the header of records written before the grants header. */
-  partnerEnterprise?: string;
-}
+export type { Provenance };
 
 /** How a document came to belong to an enterprise (processors/README.md, "Attribution"). */
 export interface Attribution {
@@ -41,7 +29,7 @@ export type Document = Readonly<Record<string, unknown>>;
 /** A document of one type as its schema declares it (types generated from the contract). */
 export type DocumentOf<T extends DocumentTypeId> = Readonly<DocumentsByType[T]>;
 
-interface EventContext {
+type EventContext = {
   provenance: Provenance;
   /** Set by the attribution shell when the enterprise came from the partner or an order. */
   attribution?: Attribution;
@@ -51,13 +39,16 @@ interface EventContext {
    * "Attribution"). Kept with a pending document, never in a row's provenance.
    */
   partnerGrants?: readonly string[];
-}
+};
 
-/** An event of one document type: `type` says which, `document` has that type's fields. */
-export interface DocumentEventOf<T extends DocumentTypeId> extends EventContext {
+/**
+ * An event of one document type: `type` says which, `document` has that type's fields. Types
+ * rather than interfaces, so that an event reads as JSON where it is stored (pending documents).
+ */
+export type DocumentEventOf<T extends DocumentTypeId> = EventContext & {
   type: T;
   document: DocumentOf<T>;
-}
+};
 
 /**
  * One event per document type, discriminated by `type`: a reducer that checks

@@ -1,3 +1,4 @@
+import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
@@ -57,12 +58,7 @@ export type FeedFamily =
   | 'indicators'
   | 'stock';
 
-export interface FeedSource {
-  documentId: string;
-  position: string;
-  partnerId: string;
-  receivedAt: string;
-}
+export type { FeedSource };
 
 export interface FeedRow {
   family: FeedFamily;
