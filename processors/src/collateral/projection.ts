@@ -18,7 +18,6 @@ import { linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection } from '../runtime/projection.ts';
 import {
-  type CollateralProvenance,
   type CollateralState,
   type Financing,
   type Pairing,
@@ -43,7 +42,7 @@ const toHolding = (row: PieceRow): PieceHolding => ({
   warehouse: row.warehouse,
   enterprise: row.enterprise,
   firstSeen: row.firstSeen,
-  provenance: row.provenance as unknown as CollateralProvenance,
+  provenance: row.provenance,
 });
 
 const toFinancing = (row: FinancingRow): Financing => ({
@@ -54,7 +53,7 @@ const toFinancing = (row: FinancingRow): Financing => ({
   purchases: row.purchases,
   open: row.open,
   firstSeen: row.firstSeen,
-  provenance: row.provenance as unknown as CollateralProvenance,
+  provenance: row.provenance,
 });
 
 const toPairing = (row: PairingRow): Pairing => ({
@@ -66,7 +65,7 @@ const toPairing = (row: PairingRow): Pairing => ({
   financingA: row.financingA,
   financingB: row.financingB,
   firstSeen: row.firstSeen,
-  provenance: row.provenance as unknown as CollateralProvenance,
+  provenance: row.provenance,
 });
 
 /**

@@ -1,6 +1,10 @@
-import { type CollateralKind, financingKeyOf } from '@tradelog/projections/collateral/tables';
+import {
+  type CollateralKind,
+  type CollateralProvenance,
+  financingKeyOf,
+} from '@tradelog/projections/collateral/tables';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
-import type { DocumentEvent, DocumentTypeId, Provenance } from '../documents/event.ts';
+import type { DocumentEvent, Provenance } from '../documents/event.ts';
 import { type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { financingOf, type Piece, piecesOf } from './rules.ts';
@@ -35,7 +39,7 @@ export interface PieceHolding {
   provenance: CollateralProvenance;
 }
 
-export type CollateralProvenance = Provenance & { documentType: DocumentTypeId };
+export type { CollateralProvenance };
 
 export interface Financing {
   key: string;

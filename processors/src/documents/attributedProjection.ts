@@ -51,7 +51,8 @@ export interface AttributionOptions {
 const fromRow = (row: PendingDocumentRow): PendingDocument => ({
   position: row.position,
   keys: row.keys,
-  event: row.event as unknown as DocumentEvent,
+  // Stored by toRow below from an event that was decoded from the log.
+  event: row.event as DocumentEvent,
 });
 
 const toRow = (entry: PendingDocument): PendingDocumentRow => ({
@@ -61,7 +62,7 @@ const toRow = (entry: PendingDocument): PendingDocumentRow => ({
   documentId: entry.event.provenance.documentId,
   partnerId: entry.event.provenance.partnerId,
   receivedAt: entry.event.provenance.receivedAt,
-  event: entry.event as unknown as Record<string, unknown>,
+  event: entry.event,
 });
 
 // Hashed: a key is the partner's text, and a lock scope must be storable whatever it holds

@@ -1,5 +1,13 @@
 import { enterpriseOf } from './enterprise.ts';
-import { type Attribution, type DocumentEvent, type DocumentTypeId, logPosition, text } from './event.ts';
+import {
+  type Attribution,
+  type DocumentEvent,
+  type DocumentOf,
+  type DocumentTypeId,
+  type FieldOf,
+  logPosition,
+  text,
+} from './event.ts';
 import { compareLogOrder } from './logOrder.ts';
 
 /**
@@ -45,7 +53,7 @@ const plainOrderKeys = [
 ] as const;
 
 /** A document's own number is an order key of the class its type is known by (as link-node's rules). */
-const ownOrderKey: Partial<Record<DocumentTypeId, readonly [field: string, cls: string][]>> = {
+const ownOrderKey: { [T in DocumentTypeId]?: readonly [field: FieldOf<DocumentOf<T>>, cls: string][] } = {
   inbound: [['entOrderNo', 'inboundOrderNo']],
   outbound: [['entOrderNo', 'outboundOrderNo']],
   purchase: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AttributionState, attributeDocument, orderKeysOf } from './attribution.ts';
-import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
+import { type DocumentEvent, untyped } from './event.ts';
 import { documentLog, linkedTallies } from './testing.ts';
 
 const empty: AttributionState = { keys: new Map(), pending: new Map() };
@@ -79,7 +79,7 @@ describe('attribution', () => {
     ];
     const attributed = (order: DocumentEvent[]) =>
       given(order)
-        .released.map((e) => `${e.type}:${e.attribution?.enterprise ?? e.document.customerCode}`)
+        .released.map((e) => `${e.type}:${e.attribution?.enterprise ?? untyped(e.document).customerCode}`)
         .sort();
     expect(attributed([...events].reverse())).toEqual(attributed(events));
     expect(attributed([events[1]!, events[2]!, events[0]!])).toEqual(attributed(events));
@@ -242,6 +242,6 @@ describe('order keys', () => {
     ['tally', { orderNo: 'T1', inboundOrderNo: 'IN-1' }, ['inboundOrderNo=IN-1']],
     ['pod', { entOrderNo: 'POD1' }, []],
   ] as const)('%s %j → %j', (type, document, keys) => {
-    expect(orderKeysOf({ type: type as DocumentTypeId, document: document as Document })).toEqual(keys);
+    expect(orderKeysOf({ type, document } as Pick<DocumentEvent, 'type' | 'document'>)).toEqual(keys);
   });
 });

@@ -40,6 +40,8 @@ export async function decodeDocumentRecord(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TradelogError('RECORD_NOT_OBJECT', 'document is not a JSON object', { retriable: false });
   }
+  // The one place a decoded document is taken to be of its type: ingest validated it against
+  // that type's schema before appending it.
   return {
     type: headers.interfaceId,
     document: value as Record<string, unknown>,
@@ -56,5 +58,5 @@ export async function decodeDocumentRecord(
       ...(partnerEnterprise === undefined ? {} : { partnerEnterprise }),
     },
     ...(partnerGrants === undefined ? {} : { partnerGrants }),
-  };
+  } as DocumentEvent;
 }

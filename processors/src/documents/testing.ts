@@ -33,7 +33,8 @@ export function documentLog(start = 0, defaults: { grants?: readonly string[] | 
         contentSha256: sha256(JSON.stringify(document)),
         recordKey: null,
       },
-    };
+      // Like the log, trusts the document to be of its type; tests also feed partial ones.
+    } as DocumentEvent;
   };
 }
 

@@ -40,7 +40,6 @@ const orderState = (row: WarehouseOrderRow): WarehouseOrder => ({
   ...row,
   key: row.orderKey,
   direction: row.direction as WarehouseOrder['direction'],
-  provenance: row.provenance as unknown as WarehouseOrder['provenance'],
   // Loaded orders keep their movements in the table; only new documents bring new lines.
   movements: [],
 });

@@ -4,12 +4,16 @@ import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
+  type DocumentOf,
   documentTime,
+  type FieldOf,
+  type ItemsOf,
   listOf,
   logPosition,
   numberOf,
   type Provenance,
   text,
+  untyped,
 } from '../documents/event.ts';
 import { olderThan } from '../documents/logOrder.ts';
 
@@ -67,6 +71,9 @@ export interface Movement {
 }
 
 export type Direction = 'inbound' | 'outbound' | 'tally';
+
+/** A goods line of a warehouse document. */
+type WarehouseLine = ItemsOf<DocumentOf<Direction>, 'goodsList'>;
 
 export interface WarehouseOrder {
   key: string;
@@ -139,7 +146,10 @@ function declarationOf(event: DocumentEvent): Declaration | undefined {
 }
 
 /** Goods fields as the goods query answers them (query spec §3 "Goods"), from either source. */
-function goodsFields(item: Document, recordInfo: Document | undefined): Record<string, unknown> {
+function goodsFields(
+  item: ItemsOf<DocumentOf<'goods'>, 'goodsList'> | DocumentOf<'synchronizeGoods'>,
+  recordInfo: DocumentOf<'synchronizeGoods'>['recordInfo'],
+): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     goodsName: text(item, 'goodsName') ?? text(item, 'entGoodsName'),
     barCode: text(item, 'barCode'),
@@ -179,7 +189,7 @@ function goodsOf(
   }
   if (event.type === 'synchronizeGoods') {
     const enterprise = enterpriseOfEvent(event);
-    const recordInfo = event.document.recordInfo as Document | undefined;
+    const recordInfo = event.document.recordInfo;
     const goodsNo = text(recordInfo, 'entGoodsNo') ?? text(event.document, 'barCode');
     return enterprise === undefined || goodsNo === undefined
       ? []
@@ -194,7 +204,7 @@ function goodsOf(
  * quantity may differ from its declared one, a tally splits a line into good and damaged
  * stock); null when the line states neither, so that no unpriced line adds 0.
  */
-function lineValue(line: Document, qty: number, basis: number | undefined): number | null {
+function lineValue(line: WarehouseLine, qty: number, basis: number | undefined): number | null {
   const unitPrice = numberOf(line, 'declareUnitPrice');
   if (unitPrice !== undefined) return unitPrice * qty;
   const total = numberOf(line, 'declareTotalPrice') ?? numberOf(line, 'totalDeclarePrice');
@@ -203,7 +213,7 @@ function lineValue(line: Document, qty: number, basis: number | undefined): numb
 }
 
 function movementOf(
-  line: Document,
+  line: WarehouseLine,
   sign: 1 | -1,
   qty: number | undefined,
   stockType: StockType,
@@ -220,8 +230,11 @@ function movementOf(
     stockType,
     qty: sign * qty,
     amount: total === null ? null : sign * total,
-    productionTime: documentTime(line, 'productDate') ?? documentTime(line, 'productionTime') ?? null,
-    expireTime: documentTime(line, 'expiryDate') ?? documentTime(line, 'expDate') ?? null,
+    // productionTime and expDate are the bonded e-commerce lines' names, which the warehouse
+    // schemas do not declare but allow (unknown properties are accepted): read by name.
+    productionTime:
+      documentTime(line, 'productDate') ?? documentTime(untyped(line), 'productionTime') ?? null,
+    expireTime: documentTime(line, 'expiryDate') ?? documentTime(untyped(line), 'expDate') ?? null,
   };
 }
 
@@ -230,7 +243,7 @@ function movementOf(
  * add their declared quantity, tally lines add what was counted (good and damaged stock
  * separately), outbound lines remove the actual quantity (else the declared one).
  */
-function movementsOf(direction: Direction, doc: Document): Movement[] {
+function movementsOf(direction: Direction, doc: DocumentOf<Direction>): Movement[] {
   const lines = listOf(doc, 'goodsList');
   const out: (Movement | undefined)[] = [];
   for (const line of lines) {
@@ -271,7 +284,7 @@ function warehouseOrderOf(event: DocumentEvent): WarehouseOrder | undefined {
   const enterprise = enterpriseOfEvent(event);
   const orderNo = direction === 'tally' ? text(doc, 'orderNo') : text(doc, 'entOrderNo');
   if (enterprise === undefined || orderNo === undefined) return undefined;
-  const timeFields =
+  const timeFields: readonly FieldOf<typeof doc>[] =
     direction === 'inbound'
       ? ['commitTime', 'orderCreateTime']
       : direction === 'outbound'

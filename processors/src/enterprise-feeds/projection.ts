@@ -15,7 +15,7 @@ const toState = (row: FeedRowRecord): FeedRow => ({
   asOf: row.asOf,
   content: row.content,
   contentSha256: row.contentSha256,
-  source: row.source as unknown as FeedRow['source'],
+  source: row.source,
 });
 
 const toRecord = (key: string, row: FeedRow): FeedRowRecord => ({

@@ -1,3 +1,4 @@
+import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
@@ -57,12 +58,7 @@ export type FeedFamily =
   | 'indicators'
   | 'stock';
 
-export interface FeedSource {
-  documentId: string;
-  position: string;
-  partnerId: string;
-  receivedAt: string;
-}
+export type { FeedSource };
 
 export interface FeedRow {
   family: FeedFamily;
@@ -132,11 +128,12 @@ const periodWrite = (
 const rankingField = { '0': 'sumUpRanking', '1': 'highEndRanking', '2': 'popularRanking' } as const;
 
 function writesOf(event: DocumentEvent): Write[] {
-  const d = event.document;
+  // Destructured together, so that each case below reads its own feed's fields.
+  const { type: feed, document: d } = event;
   // The enterprise each feed is filed under is the one its declared field names, the field
   // ingest granted (schemas/src/documents/enterprise.ts).
-  const named = enterpriseOf(event.type, d);
-  switch (event.type) {
+  const named = enterpriseOf(feed, d);
+  switch (feed) {
     case 'taxInformation': {
       const nsrsbh = named;
       const datatype = text(d, 'datatype') ?? '01';
@@ -156,7 +153,7 @@ function writesOf(event: DocumentEvent): Write[] {
     }
     case 'ecommerceSalesToB':
     case 'ecommerceSalesToC': {
-      const toB = event.type === 'ecommerceSalesToB';
+      const toB = feed === 'ecommerceSalesToB';
       const family: FeedFamily = toB ? 'salesToB' : 'salesToC';
       const enterprise = named;
       const platform = text(d, 'platform');
@@ -167,7 +164,7 @@ function writesOf(event: DocumentEvent): Write[] {
         ? ['enterpriseName', 'platform', 'startDate', 'endDate', 'firstDate', 'purchaseCycle', 'settleCycle']
         : ['enterpriseName', 'platform', 'shopCode', 'shopName', 'startDate', 'endDate', 'firstDate'];
       const byPeriod = new Map<string, Record<string, unknown>>();
-      const put = (list: string, part: string) => {
+      const put = (list: 'saleList' | 'settleList' | 'monthDataList', part: string) => {
         for (const item of listOf(d, list)) {
           const period = text(item, 'period');
           if (period === undefined) continue;

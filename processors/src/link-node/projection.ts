@@ -185,7 +185,6 @@ export const linkNodeChains: Projection = {
         (node): NodeRow => ({
           ...node,
           chainId: working.resolve(node.chainId),
-          provenance: node.provenance as unknown as NodeRow['provenance'],
         }),
       );
     // Only the holdings the table lacks: a key the loaded slice already saw in the node's final

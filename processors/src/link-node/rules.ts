@@ -1,6 +1,14 @@
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
-import { type Document, type DocumentEvent, type DocumentTypeId, listOf, text } from '../documents/event.ts';
+import {
+  type DocumentEvent,
+  type DocumentOf,
+  type DocumentTypeId,
+  type FieldOf,
+  type ItemsOf,
+  listOf,
+  text,
+} from '../documents/event.ts';
 
 /**
  * Linking rules (processors/README.md, "Link-node rules"). A document becomes one node per
@@ -25,11 +33,20 @@ export interface NodeStatement {
   businessKey: string;
   block: Block;
   keys: LinkKey[];
-  fields: Document;
+  fields: NodeFields;
 }
 
+/**
+ * The fields a node is made of: its document's, or for a sale-to-consumer document one of its
+ * orders, which carries the document's enterprise.
+ */
+type NodeFieldsOf<T extends DocumentTypeId> = T extends 'saleOrderToC'
+  ? ItemsOf<DocumentOf<'saleOrderToC'>, 'orderList'> & { customerCode: string }
+  : DocumentOf<T>;
+type NodeFields = NodeFieldsOf<DocumentTypeId>;
+
 /** Which fields of a document are link keys, and under which class. Plain ones link as themselves. */
-const plainKeys = [
+const plainKeys: readonly FieldOf<NodeFields>[] = [
   'entOrderNo',
   'busiOrderNo',
   'billNo',
@@ -42,7 +59,7 @@ const plainKeys = [
   'outboundOrderNo',
 ];
 
-const extraKeys: Partial<Record<DocumentTypeId, readonly [field: string, cls: string][]>> = {
+const extraKeys: { [T in DocumentTypeId]?: readonly [field: FieldOf<NodeFieldsOf<T>>, cls: string][] } = {
   // An inbound's own number is the inbound order number others quote (tally, clearance).
   inbound: [['entOrderNo', 'inboundOrderNo']],
   outbound: [['entOrderNo', 'outboundOrderNo']],
@@ -71,7 +88,7 @@ const extraKeys: Partial<Record<DocumentTypeId, readonly [field: string, cls: st
 /** Master data (goods import, goods sync) describes goods, not shipments: it joins no chain. */
 const chainless: readonly DocumentTypeId[] = ['goods', 'synchronizeGoods'];
 
-function blockOf(type: DocumentTypeId, fields: Document): Block | undefined {
+function blockOf(type: DocumentTypeId, fields: NodeFields): Block | undefined {
   switch (type) {
     case 'pod':
       return 'arrivalInfo';
@@ -99,7 +116,7 @@ function blockOf(type: DocumentTypeId, fields: Document): Block | undefined {
   }
 }
 
-function keysOf(type: DocumentTypeId, fields: Document): LinkKey[] {
+function keysOf(type: DocumentTypeId, fields: NodeFields): LinkKey[] {
   const keys = new Map<string, LinkKey>();
   const add = (cls: string, value: string | undefined) => {
     if (value !== undefined) keys.set(`${cls}\u0000${value}`, { cls, value });
@@ -114,7 +131,7 @@ function keysOf(type: DocumentTypeId, fields: Document): LinkKey[] {
 }
 
 /** The business key of a node: the catalogue's key field, except the tally's own order number. */
-function businessKeyOf(type: DocumentTypeId, fields: Document): string | undefined {
+function businessKeyOf(type: DocumentTypeId, fields: NodeFields): string | undefined {
   return type === 'tally' ? text(fields, 'orderNo') : text(fields, 'entOrderNo');
 }
 
@@ -137,7 +154,7 @@ function statementsFor(event: DocumentEvent): NodeStatement[] {
   if (chainless.includes(event.type)) return [];
   const enterprise = enterpriseOfEvent(event);
   if (enterprise === undefined) return [];
-  const parts: Document[] =
+  const parts: readonly NodeFields[] =
     event.type === 'saleOrderToC'
       ? listOf(event.document, 'orderList').map((order) => ({ customerCode: enterprise, ...order }))
       : [event.document];

@@ -14,7 +14,7 @@ const toState = (row: OrderRow): OrderState => ({
   effectiveTime: row.effectiveTime,
   contentSha256: row.contentSha256,
   fields: row.fields,
-  provenance: row.provenance as unknown as OrderState['provenance'],
+  provenance: row.provenance,
   history: row.history as unknown as OrderState['history'],
 });
 

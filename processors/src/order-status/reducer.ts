@@ -4,6 +4,9 @@ import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
+  type DocumentOf,
+  type FieldOf,
+  type ItemsOf,
   latestTime,
   listOf,
   logPosition,
@@ -37,8 +40,19 @@ export type OrderKind = (typeof orderKinds)[number];
 export type OrderStatus = '10' | '20' | '30' | 'none';
 export const terminalStatuses: readonly OrderStatus[] = ['20', '30'];
 
+/**
+ * The fields of one order: a purchase or sale-to-business document, or one order of a
+ * sale-to-consumer document, which carries the document's enterprise.
+ */
+interface OrderFieldsOf {
+  purchase: DocumentOf<'purchase'>;
+  saleOrderToB: DocumentOf<'saleOrderToB'>;
+  saleOrderToC: ItemsOf<DocumentOf<'saleOrderToC'>, 'orderList'> & { customerCode: string };
+}
+type OrderFields = OrderFieldsOf[OrderKind];
+
 /** The time fields that say when each kind of order last moved (submission spec §3.11–3.13). */
-const timeFields: Record<OrderKind, readonly string[]> = {
+const timeFields: { [K in OrderKind]: readonly FieldOf<OrderFieldsOf[K]>[] } = {
   purchase: ['orderTime', 'payTime', 'inboundTime'],
   saleOrderToB: ['orderTime', 'outboundTime'],
   saleOrderToC: ['orderTime', 'deliveryTime', 'declareTime', 'releaseTime'],
@@ -101,10 +115,7 @@ export function ordersOf(event: DocumentEvent): OrderStatement[] {
   const kind = event.type;
   const enterprise = enterpriseOfEvent(event);
   if (enterprise === undefined) return [];
-  const candidates: Document[] =
-    kind === 'saleOrderToC'
-      ? listOf(event.document, 'orderList').map((order) => ({ customerCode: enterprise, ...order }))
-      : [event.document];
+  const candidates = orderFieldsOf(event, enterprise);
   const statements: OrderStatement[] = [];
   for (const fields of candidates) {
     const orderNo = text(fields, 'entOrderNo');
@@ -121,6 +132,18 @@ export function ordersOf(event: DocumentEvent): OrderStatement[] {
     });
   }
   return statements;
+}
+
+function orderFieldsOf(event: DocumentEvent, enterprise: string): readonly OrderFields[] {
+  switch (event.type) {
+    case 'purchase':
+    case 'saleOrderToB':
+      return [event.document];
+    case 'saleOrderToC':
+      return listOf(event.document, 'orderList').map((order) => ({ customerCode: enterprise, ...order }));
+    default:
+      return [];
+  }
 }
 
 export type OrderStatusState = ReadonlyMap<string, OrderState>;

@@ -52,7 +52,7 @@ export type ReferenceState = ReadonlyMap<string, ReferenceItem>;
 
 export const trackWindowMs = 24 * 60 * 60 * 1000;
 
-const familyOf: Partial<Record<DocumentTypeId, ReferenceFamily>> = {
+const familyOf = {
   vesselArchiveFeed: 'vessel',
   aisPositionFeed: 'ais',
   transportBillFeed: 'bill',
@@ -61,7 +61,7 @@ const familyOf: Partial<Record<DocumentTypeId, ReferenceFamily>> = {
   flightFeed: 'flight',
   truckPositionFeed: 'truck',
   carrierFeed: 'carrier',
-};
+} as const satisfies Partial<Record<DocumentTypeId, ReferenceFamily>>;
 
 const instant = (value: string | undefined): string | null => {
   if (value === undefined) return null;
@@ -87,10 +87,11 @@ interface Statement {
 }
 
 export function statementOf(event: DocumentEvent): Statement | undefined {
-  const family = familyOf[event.type];
-  const d = event.document;
-  switch (family) {
-    case 'vessel': {
+  // Destructured together, so that each case reads its own feed's fields.
+  const { type, document: d } = event;
+  switch (type) {
+    case 'vesselArchiveFeed': {
+      const family = familyOf[type];
       const mmsi = text(d, 'mmsi');
       if (!mmsi) return undefined;
       return {
@@ -103,7 +104,8 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
         },
       };
     }
-    case 'ais': {
+    case 'aisPositionFeed': {
+      const family = familyOf[type];
       const mmsi = text(d, 'mmsi');
       const updateTime = instant(text(d, 'updateTime'));
       if (!mmsi || !updateTime) return undefined;
@@ -118,7 +120,8 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
         },
       };
     }
-    case 'bill': {
+    case 'transportBillFeed': {
+      const family = familyOf[type];
       const customer = text(d, 'customerCode');
       const billNo = text(d, 'billNo') ?? null;
       const bookingNo = text(d, 'sybknoteno') ?? null;
@@ -129,7 +132,8 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
         columns: { customer_code: customer, bill_no: billNo, booking_no: bookingNo },
       };
     }
-    case 'route': {
+    case 'routeScheduleFeed': {
+      const family = familyOf[type];
       const carrier = text(d, 'carriercd');
       const service = text(d, 'service');
       if (!carrier || !service) return undefined;
@@ -139,7 +143,8 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
         columns: { carriercd: carrier, service, route: lookupKey(text(d, 'route')) },
       };
     }
-    case 'call': {
+    case 'vesselPlanFeed': {
+      const family = familyOf[type];
       const port = text(d, 'portCode');
       const vessel = lookupKey(text(d, 'vesselNameEn'));
       const ivoyage = lookupKey(text(d, 'ivoyage'));
@@ -151,7 +156,8 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
         columns: { port_code: port, vessel_key: vessel, ivoyage, evoyage },
       };
     }
-    case 'flight': {
+    case 'flightFeed': {
+      const family = familyOf[type];
       const id = text(d, 'flightId');
       const updated = instant(text(d, 'updated'));
       const departure = nested(d, 'departure');
@@ -169,13 +175,15 @@ export function statementOf(event: DocumentEvent): Statement | undefined {
         },
       };
     }
-    case 'truck': {
+    case 'truckPositionFeed': {
+      const family = familyOf[type];
       const plate = lookupKey(text(d, 'vclN'));
       const at = instant(text(d, 'utc'));
       if (!plate || !at) return undefined;
       return { family, key: plate, columns: { last_time: at } };
     }
-    case 'carrier': {
+    case 'carrierFeed': {
+      const family = familyOf[type];
       const carrier = lookupKey(text(d, 'carrierCode'));
       return carrier ? { family, key: carrier, columns: {} } : undefined;
     }

@@ -9,6 +9,7 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import { encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, readRecords, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { untyped } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
@@ -206,7 +207,7 @@ describe('projection consumer runtime', () => {
     const flaky: Projection = {
       ...projections['order-status'],
       async applyBatch(db, schema, events) {
-        if (!fixed && events.some((event) => event.document.entOrderNo === 'RT-FLAKY'))
+        if (!fixed && events.some((event) => untyped(event.document).entOrderNo === 'RT-FLAKY'))
           throw new TradelogError('APPLY_BUG', 'cannot apply this order yet');
         return projections['order-status'].applyBatch(db, schema, events);
       },

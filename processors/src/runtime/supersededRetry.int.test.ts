@@ -3,7 +3,7 @@ import { TradelogError } from '@tradelog/schemas';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
-import type { DocumentEvent } from '../documents/event.ts';
+import { type DocumentEvent, untyped } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { createProjectionConsumer } from './consumer.ts';
@@ -83,7 +83,7 @@ describe('a retried dead letter older than the row', () => {
     const pod = (billNo: string) => ({ ...examples.pod, entOrderNo: 'SUP-POD-1', billNo });
     const { projection, control } = failingUntilFixed(
       'link-node',
-      (event) => event.document.billNo === 'BL-OLD',
+      (event) => untyped(event.document).billNo === 'BL-OLD',
     );
     // One business key: one partition, so the newer record follows the old one in the log.
     await log.append('pod', pod('BL-OLD'));
@@ -118,7 +118,7 @@ describe('a retried dead letter older than the row', () => {
     });
     const { projection, control } = failingUntilFixed(
       'enterprise-data',
-      (event) => event.document.warehouseName === 'old warehouse',
+      (event) => untyped(event.document).warehouseName === 'old warehouse',
     );
     await log.append('inbound', inbound('old warehouse'));
     await log.append('inbound', inbound('new warehouse'));

@@ -11,7 +11,15 @@ import type {
   TrackingFamily,
 } from '@tradelog/projections/tracking/item';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
-import { type Document, type DocumentEvent, listOf, logPosition, sha256, text } from '../documents/event.ts';
+import {
+  type Document,
+  type DocumentEvent,
+  listOf,
+  logPosition,
+  sha256,
+  text,
+  untyped,
+} from '../documents/event.ts';
 
 /**
  * A feed document read as a report on one tracked item (query spec §3): which item, the facts it
@@ -174,7 +182,7 @@ export function reportOf(event: DocumentEvent): Report | undefined {
   const events: TrackedEvent[] = [];
   const portArea = source === '0' ? portAreaOf(event.document) : undefined;
   for (const group of lists) {
-    for (const fields of listOf(event.document, group)) {
+    for (const fields of listOf(untyped(event.document), group)) {
       events.push({
         id: identityOf(family, group, fields),
         group,

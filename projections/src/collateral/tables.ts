@@ -1,3 +1,5 @@
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import type { Provenance } from '@tradelog/schemas/log/provenance';
 import { ident, type Queryable } from '../db.ts';
 
 /**
@@ -51,6 +53,9 @@ export async function createCollateralTables(db: Queryable, schema: string): Pro
 
 export type CollateralKind = 'billOfLading' | 'warehouseReceipt' | 'contract';
 
+/** A holding's, financing's or pairing's provenance: the document that brought it, and its type. */
+export type CollateralProvenance = Provenance & { documentType: DocumentTypeId };
+
 export interface PieceRow {
   chainId: string;
   pieceKey: string;
@@ -59,7 +64,7 @@ export interface PieceRow {
   warehouse: string | null;
   enterprise: string;
   firstSeen: string;
-  provenance: Record<string, unknown>;
+  provenance: CollateralProvenance;
 }
 
 export interface FinancingRow {
@@ -70,7 +75,7 @@ export interface FinancingRow {
   purchases: Record<string, boolean>;
   open: boolean;
   firstSeen: string;
-  provenance: Record<string, unknown>;
+  provenance: CollateralProvenance;
 }
 
 export interface PairingRow {
@@ -82,7 +87,7 @@ export interface PairingRow {
   financingA: string;
   financingB: string;
   firstSeen: string;
-  provenance: Record<string, unknown>;
+  provenance: CollateralProvenance;
 }
 
 /** A financing's key: the enterprise and its financing order number. */

@@ -1,3 +1,4 @@
+import type { Provenance } from '@tradelog/schemas/log/provenance';
 import { ident, type Queryable } from '../db.ts';
 
 /** Enterprise data tables: declarations, goods, warehouse orders and their stock movements. */
@@ -115,7 +116,7 @@ export interface WarehouseOrderRow {
   inboundOrderNo: string | null;
   tallied: boolean;
   fields: Record<string, unknown>;
-  provenance: Record<string, unknown>;
+  provenance: Provenance;
 }
 
 /**

@@ -22,6 +22,14 @@ export async function createEnterpriseFeedTables(db: Queryable, schema: string):
     CREATE INDEX IF NOT EXISTS feed_rows_lookup ON ${s}.feed_rows (family, enterprise, scope, period);`);
 }
 
+/** The document a feed row last took its content from (stored as JSON beside the row). */
+export type FeedSource = {
+  documentId: string;
+  position: string;
+  partnerId: string;
+  receivedAt: string;
+};
+
 export interface FeedRowRecord {
   rowKey: string;
   family: string;
@@ -31,7 +39,7 @@ export interface FeedRowRecord {
   asOf: string | null;
   content: Record<string, unknown>;
   contentSha256: string;
-  source: Record<string, unknown>;
+  source: FeedSource;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row

@@ -1,3 +1,4 @@
+import type { Provenance } from '@tradelog/schemas/log/provenance';
 import { ident, type Queryable } from '../db.ts';
 
 /** Order status tables (one row per order; the history travels with it as a JSON array). */
@@ -33,7 +34,7 @@ export interface OrderRow {
   orderTime: string | null;
   contentSha256: string;
   fields: Record<string, unknown>;
-  provenance: Record<string, unknown>;
+  provenance: Provenance;
   history: readonly Record<string, unknown>[];
 }
 

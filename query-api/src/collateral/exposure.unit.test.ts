@@ -3,13 +3,15 @@ import { exposureAnswer } from './exposure.ts';
 
 const provenance = (documentId: string) => ({
   documentId,
-  documentType: 'purchase',
+  documentType: 'purchase' as const,
   partnerId: 'P1',
   receivedAt: '2026-01-01T00:00:00.000Z',
   topic: 't',
   partition: 0,
   offset: '1',
   contentSha256: 'secret-of-nobody',
+  schemaId: 1,
+  recordKey: null,
 });
 
 describe('collateral exposure answer', () => {

@@ -7,12 +7,6 @@ import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../reads/respond.ts';
 import { exposureAnswer } from './exposure.ts';
 
-interface ExposureRequest extends Record<string, unknown> {
-  customerCode: string;
-  documentsType: '10';
-  documentsNo: string;
-}
-
 /** At most this many open alerts in one answer, newest first. */
 const alertsShown = 200;
 
@@ -23,7 +17,7 @@ export function createCollateralRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     queryPath('collateralExposure'),
     handle(async (req, res) => {
-      const request = validateQuery<ExposureRequest>('collateralExposure', req.body);
+      const request = validateQuery('collateralExposure', req.body);
       const caller = callerOf(res);
       assertEnterprise(caller, request.customerCode);
       const live = await readLive(

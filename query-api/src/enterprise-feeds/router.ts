@@ -6,7 +6,6 @@ import {
 } from '@tradelog/projections/enterprise-feeds/tables';
 import { localizedError } from '@tradelog/schemas';
 import { taxListNames } from '@tradelog/schemas/feeds/enterprise/tax';
-import type { QueryRequestsByType } from '@tradelog/schemas/queries/types.generated';
 import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -107,10 +106,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterpriseFeedPaths.inWarehouseData,
     handle(async (req, res) => {
-      const request = validateQuery<QueryRequestsByType['inWarehouseData'] & Content>(
-        'inWarehouseData',
-        req.body,
-      );
+      const request = validateQuery('inWarehouseData', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
         listFeedRows(db, schema, { family: 'inWarehouse', enterprise: request.enterpriseId }),
@@ -135,10 +131,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
     handle(async (req, res) => {
       // Deprecated (§3 "moved elsewhere"): still answered as documented, and said so (RFC 9745).
       res.set('Deprecation', 'true');
-      const request = validateQuery<QueryRequestsByType['warehouseIndicators'] & Content>(
-        'warehouseIndicators',
-        req.body,
-      );
+      const request = validateQuery('warehouseIndicators', req.body);
       assertEnterprise(callerOf(res), request.enterpriseCode);
       const day = request.queryTime.slice(0, 10);
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
@@ -161,10 +154,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterpriseFeedPaths.paymentAccountMonitor,
     handle(async (req, res) => {
-      const request = validateQuery<QueryRequestsByType['paymentAccountMonitor'] & Content>(
-        'paymentAccountMonitor',
-        req.body,
-      );
+      const request = validateQuery('paymentAccountMonitor', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
         listFeedRows(db, schema, {
@@ -185,7 +175,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterpriseFeedPaths.brandRanking,
     handle(async (req, res) => {
-      const request = validateQuery<QueryRequestsByType['brandRanking'] & Content>('brandRanking', req.body);
+      const request = validateQuery('brandRanking', req.body);
       const brands = [...new Set(request.brandRankings.map((item) => item.brand))];
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', async (schema, db) => {
         const period = request.dataMonth ?? (await latestFeedPeriod(db, schema, 'ranking', ''));
@@ -218,10 +208,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterpriseFeedPaths.ecommerceSalesToB,
     handle(async (req, res) => {
-      const request = validateQuery<QueryRequestsByType['ecommerceSalesToB'] & Content>(
-        'ecommerceSalesToB',
-        req.body,
-      );
+      const request = validateQuery('ecommerceSalesToB', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
         listFeedRows(db, schema, {
@@ -243,10 +230,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterpriseFeedPaths.ecommerceSalesToC,
     handle(async (req, res) => {
-      const request = validateQuery<QueryRequestsByType['ecommerceSalesToC'] & Content>(
-        'ecommerceSalesToC',
-        req.body,
-      );
+      const request = validateQuery('ecommerceSalesToC', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
         listFeedRows(db, schema, {
@@ -280,10 +264,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
  */
 function createTaxRoute(pool: pg.Pool) {
   return handle(async (req, res) => {
-    const request = validateQuery<QueryRequestsByType['taxInformation'] & Content>(
-      'taxInformation',
-      req.body,
-    );
+    const request = validateQuery('taxInformation', req.body);
     assertEnterprise(callerOf(res), request.nsrsbh);
     const datatype = request.datatype ?? '01';
     const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>

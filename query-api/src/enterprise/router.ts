@@ -185,15 +185,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     router.post(
       enterprisePaths[kind],
       handle(async (req, res) => {
-        const request = validateQuery<{
-          enterpriseId: string;
-          orderNo?: string;
-          beginDate: string;
-          endDate: string;
-          cbepcomName?: string;
-          page?: number;
-          pageSize?: number;
-        }>(orderQueryOf[kind], req.body);
+        const request = validateQuery(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request, pageScopeOfRequest(req));
         const live = await readLive(
@@ -208,7 +200,10 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               limit: page.limit,
               offset: page.offset,
               ...(request.orderNo ? { orderNo: request.orderNo } : {}),
-              ...(request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
+              // Only the sale-to-consumer request declares the cross-border platform's name.
+              ...('cbepcomName' in request && request.cbepcomName
+                ? { cbepcomName: request.cbepcomName }
+                : {}),
             }),
           readOptionsOf(req),
         );
@@ -225,15 +220,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.customs,
     handle(async (req, res) => {
-      const request = validateQuery<{
-        enterpriseId: string;
-        enterpriseType: '10' | '20';
-        dataSource: '10' | '20';
-        starDate: string;
-        endDate: string;
-        page?: number;
-        pageSize?: number;
-      }>('customsDeclarations', req.body);
+      const request = validateQuery('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const page = pageOf(request, pageScopeOfRequest(req));
       const live = await readLive(
@@ -300,14 +287,10 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.goods,
     handle(async (req, res) => {
-      const request = validateQuery<{
-        customerCode: string;
-        requestTime?: string;
-        page?: number;
-        pageSize?: number;
-      }>('goods', req.body);
+      const request = validateQuery('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
-      const page = pageOf(request, pageScopeOfRequest(req));
+      // The goods request schema declares no paging; page and pageSize pass through unchecked.
+      const page = pageOf(request as { page?: number; pageSize?: number }, pageScopeOfRequest(req));
       const live = await readLive(
         pool,
         'enterprise-data',
@@ -346,15 +329,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     enterprisePaths.inventory,
     handle(async (req, res) => {
       // All seven fields are required (query spec §5 "Inventory"); pageNo/pageSize follow §9 bounds.
-      const request = validateQuery<{
-        customerCode: string;
-        customerName: string;
-        warehouseId: string;
-        goodsId: string;
-        dataSource: '10' | '20';
-        pageNo: number;
-        pageSize: number;
-      }>('inventory', req.body);
+      const request = validateQuery('inventory', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf({ page: request.pageNo, pageSize: request.pageSize }, pageScopeOfRequest(req));
       const goodsIds =
@@ -467,7 +442,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.warehouseSummary,
     handle(async (req, res) => {
-      const request = validateQuery<{ enterpriseId: string; period: string }>('warehouseSummary', req.body);
+      const request = validateQuery('warehouseSummary', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const range = periodRange(request.period);
       const live = await readLive(
@@ -485,12 +460,10 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     router.post(
       direction === 'inbound' ? enterprisePaths.inboundDetails : enterprisePaths.outboundDetails,
       handle(async (req, res) => {
-        const request = validateQuery<{
-          enterpriseId: string;
-          period: string;
-          page?: number;
-          pageSize?: number;
-        }>(direction === 'inbound' ? 'inboundDetails' : 'outboundDetails', req.body);
+        const request = validateQuery(
+          direction === 'inbound' ? 'inboundDetails' : 'outboundDetails',
+          req.body,
+        );
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request, pageScopeOfRequest(req));
         const live = await readLive(
@@ -527,10 +500,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     enterprisePaths.trend,
     handle(async (req, res) => {
-      const request = validateQuery<{ enterpriseId: string; fromMonth: string; toMonth: string }>(
-        'enterpriseTrend',
-        req.body,
-      );
+      const request = validateQuery('enterpriseTrend', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const months = monthsBetween(request.fromMonth, request.toMonth);
       const orders = await readLive(pool, 'order-status', (s, db) =>

@@ -11,12 +11,6 @@ import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/respond.ts';
 
-interface LinkNodeRequest extends Record<string, unknown> {
-  customerCode: string;
-  documentsType: '10' | '20' | '30' | '40';
-  documentsNo: string;
-}
-
 const documentOf = (node: NodeRow) => ({
   documentType: node.type,
   businessKey: node.businessKey,
@@ -57,7 +51,7 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
   router.post(
     queryPath('linkNode'),
     handle(async (req, res) => {
-      const request = validateQuery<LinkNodeRequest>('linkNode', req.body);
+      const request = validateQuery('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const live = await readLive(
         deps.pool,

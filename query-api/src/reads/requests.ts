@@ -1,6 +1,11 @@
 import { localizedError } from '@tradelog/schemas';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
-import { createQueryValidators, type Validate, withDefaults } from '@tradelog/schemas/queries/validator';
+import {
+  createQueryValidators,
+  type Validate,
+  type ValidRequest,
+  withDefaults,
+} from '@tradelog/schemas/queries/validator';
 import { allPagesWindow, type PageScope } from '../export/allPages.ts';
 
 /**
@@ -10,7 +15,7 @@ import { allPagesWindow, type PageScope } from '../export/allPages.ts';
  */
 let validators: Record<QueryTypeId, Validate> | undefined;
 
-export function validateQuery<T extends Record<string, unknown>>(id: QueryTypeId, body: unknown): T {
+export function validateQuery<Id extends QueryTypeId>(id: Id, body: unknown): ValidRequest<Id> {
   validators ??= createQueryValidators();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw localizedError('VALIDATION_FAILED', 400, {
@@ -27,7 +32,8 @@ export function validateQuery<T extends Record<string, unknown>>(id: QueryTypeId
       { errors: issues },
     );
   }
-  return withDefaults(id, body as T);
+  // Valid against the request's schema, so of the type generated from it.
+  return withDefaults(id, body as Record<string, unknown>) as ValidRequest<Id>;
 }
 
 /** The path of a query interface, from the query catalogue. */

@@ -227,10 +227,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   // Vessel archive: the query string, or a multipart (or urlencoded) form (§3, §7).
   const archive = lookUp(async (req) => {
     const query = Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== undefined));
-    const request = validateQuery<{ mmsi?: string; imo?: string; vesselNameEn?: string; callsign?: string }>(
-      'vesselArchive',
-      { ...query, ...(await readForm(req)) },
-    );
+    const request = validateQuery('vesselArchive', { ...query, ...(await readForm(req)) });
     const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
       findVessels(db, schema, 'vessels', request, 100),
     );
@@ -248,7 +245,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.get(
     path('vesselAis'),
     lookUp(async (req) => {
-      const request = validateQuery<{ mmsi: string }>('vesselAis', { ...req.query });
+      const request = validateQuery('vesselAis', { ...req.query });
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         findVessels(db, schema, 'ais_positions', { mmsi: request.mmsi }, 1),
       );
@@ -297,12 +294,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.post(
     path('transportBill'),
     lookUp(async (req, caller) => {
-      const request = validateQuery<{
-        billNo: string;
-        customerCode: string;
-        customerName: string;
-        sybknoteno?: string;
-      }>('transportBill', req.body);
+      const request = validateQuery('transportBill', req.body);
       assertEnterprise(caller, request.customerCode);
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         findBills(db, schema, {
@@ -326,13 +318,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.post(
     path('routeSchedule'),
     lookUp(async (req) => {
-      const request = validateQuery<{
-        carriercd: string;
-        field_6?: string;
-        service?: string;
-        pageNum: number;
-        pageSize: number;
-      }>('routeSchedule', req.body);
+      const request = validateQuery('routeSchedule', req.body);
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         listRoutePortCalls(db, schema, {
           carriercd: request.carriercd,
@@ -367,12 +353,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.post(
     path('terminalVesselPlan'),
     lookUp(async (req) => {
-      const request = validateQuery<{
-        portCode: string;
-        vesselNameEn: string;
-        voyage?: string;
-        isExport?: 'E' | 'I';
-      }>('terminalVesselPlan', req.body);
+      const request = validateQuery('terminalVesselPlan', req.body);
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         findVesselCalls(db, schema, request),
       );
@@ -395,27 +376,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.post(
     path('flightSchedule'),
     lookUp(async (req) => {
-      const request = validateQuery<{
-        fromAirports: string[];
-        toAirports: string[];
-        departureFromDate?: string;
-        departureToDate?: string;
-        arrivalFromDate?: string;
-        arrivalToDate?: string;
-        fromDate?: string;
-        toDate?: string;
-        airlines?: string[];
-        flightIds?: string[];
-        registrations?: string[];
-        modeSHexCodes?: string[];
-        aircraftClasses?: string[];
-        sources?: string[];
-        includeFlightPaths: boolean;
-        includeFlightUrls: boolean;
-        coordinateSystem?: string;
-        page: number;
-        pageSize: number;
-      }>('flightSchedule', req.body);
+      const request = validateQuery('flightSchedule', req.body);
       assertCoordinateSystem(request.coordinateSystem);
       const { result, freshness } = await readLive(pool, 'reference', async (schema, db) => {
         const airlines = request.airlines ?? [];
@@ -473,15 +434,13 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
 
   const truck = (withTrack: boolean) =>
     lookUp(async (req) => {
-      const request = validateQuery<{ vclN: string; qryBtm?: string; qryEtm?: string }>(
-        withTrack ? 'truckTrack' : 'truckPosition',
-        req.body,
-      );
+      const request = validateQuery(withTrack ? 'truckTrack' : 'truckPosition', req.body);
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         findTruck(db, schema, request.vclN),
       );
-      const from = instantOf(request.qryBtm);
-      const to = instantOf(request.qryEtm);
+      // Declared by the track request; a position request passes them through undeclared.
+      const from = instantOf('qryBtm' in request ? request.qryBtm : undefined);
+      const to = instantOf('qryEtm' in request ? request.qryEtm : undefined);
       const track = ((result?.fields.track24s as { gtm: string }[] | undefined) ?? []).filter((point) => {
         const at = Date.parse(point.gtm);
         return (from === undefined || at >= from) && (to === undefined || at <= to);

@@ -61,14 +61,30 @@ function typeOf(name: string, schema: JsonSchema, out: string[]): string {
   }
 }
 
-/** The whole generated module: one interface per object schema, plus a key → interface map. */
+/**
+ * The whole generated module: one interface per object schema, plus a key → interface map and,
+ * when asked for, a key → defaulted-fields map: the top-level fields whose schema gives a
+ * default, which a validated request always has (schemas/src/queries/validator.ts `withDefaults`).
+ */
 export function renderTypes(options: {
   header: string;
   schemas: readonly NamedSchema[];
   mapName: string;
+  defaultsMapName?: string;
 }): string {
   const out: string[] = [];
   for (const { key, name, schema } of options.schemas) render(name, pascal(key), schema, out);
   const entries = options.schemas.map(({ key, name }) => `  ${key}: ${name};`).join('\n');
-  return `${options.header}\n\n${out.join('\n')}\nexport interface ${options.mapName} {\n${entries}\n}\n`;
+  const map = `export interface ${options.mapName} {\n${entries}\n}\n`;
+  return `${options.header}\n\n${out.join('\n')}\n${map}${options.defaultsMapName ? `\n${defaultsMap(options.defaultsMapName, options.schemas)}` : ''}`;
+}
+
+function defaultsMap(name: string, schemas: readonly NamedSchema[]): string {
+  const entries = schemas.map(({ key, schema }) => {
+    const defaulted = Object.entries(schema.properties ?? {})
+      .filter(([, property]) => property.default !== undefined)
+      .map(([property]) => JSON.stringify(property));
+    return `  ${key}: ${defaulted.length ? defaulted.join(' | ') : 'never'};`;
+  });
+  return `/** The fields each schema gives a default: present once a request is validated. */\nexport interface ${name} {\n${entries.join('\n')}\n}\n`;
 }

@@ -62,4 +62,21 @@ describe('renderTypes', () => {
       ].join('\n'),
     );
   });
+
+  it('maps each schema to the fields it gives a default, when asked', () => {
+    const paged = record({ page: { type: 'integer', default: 1 }, no: text(32, words) }, ['no'], words);
+    const plain = record({ no: text(32, words) }, ['no'], words);
+    const source = renderTypes({
+      header: '// header',
+      schemas: [
+        { key: 'paged', name: 'PagedRequest', schema: paged },
+        { key: 'plain', name: 'PlainRequest', schema: plain },
+      ],
+      mapName: 'Requests',
+      defaultsMapName: 'RequestDefaults',
+    });
+    expect(source).toContain(
+      ['export interface RequestDefaults {', '  paged: "page";', '  plain: never;', '}', ''].join('\n'),
+    );
+  });
 });

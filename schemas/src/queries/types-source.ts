@@ -16,5 +16,6 @@ export function queryTypesModule(): string {
       schema: type.request,
     })),
     mapName: 'QueryRequestsByType',
+    defaultsMapName: 'QueryRequestDefaultsByType',
   });
 }

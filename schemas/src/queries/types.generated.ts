@@ -507,3 +507,42 @@ export interface QueryRequestsByType {
   truckTrack: TruckTrackRequest;
   oceanCarriers: OceanCarriersRequest;
 }
+
+/** The fields each schema gives a default: present once a request is validated. */
+export interface QueryRequestDefaultsByType {
+  linkNode: never;
+  collateralExposure: never;
+  purchaseOrders: "page" | "pageSize";
+  salesToBusiness: "page" | "pageSize";
+  salesToConsumer: "page" | "pageSize";
+  customsDeclarations: "page" | "pageSize";
+  goods: never;
+  inventory: never;
+  warehouseSummary: never;
+  inboundDetails: "page" | "pageSize";
+  outboundDetails: "page" | "pageSize";
+  enterpriseTrend: never;
+  inWarehouseData: never;
+  warehouseIndicators: never;
+  paymentAccountMonitor: never;
+  brandRanking: never;
+  ecommerceSalesToB: never;
+  ecommerceSalesToC: never;
+  taxInformation: "datatype";
+  expressSubscription: "sort";
+  expressRouteMapSubscription: "sort";
+  oceanTracking: never;
+  terminalTracking: never;
+  expressInstantQuery: "sort";
+  expressRouteMapInstantQuery: "sort";
+  airTracking: never;
+  vesselArchive: never;
+  vesselAis: never;
+  transportBill: never;
+  routeSchedule: "pageNum" | "pageSize";
+  terminalVesselPlan: never;
+  flightSchedule: "includeFlightPaths" | "includeFlightUrls" | "page" | "pageSize";
+  truckPosition: never;
+  truckTrack: never;
+  oceanCarriers: never;
+}

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../documents/json-schema.ts';
 import { createValidatorCompiler, type Validate, type ValidationIssue } from '../documents/validator.ts';
 import { type QueryTypeId, queryType, queryTypes } from './catalogue.ts';
 import { queryFormats } from './formats.ts';
+import type { QueryRequestDefaultsByType, QueryRequestsByType } from './types.generated.ts';
 
 export type { Validate, ValidationIssue } from '../documents/validator.ts';
 
@@ -44,6 +45,14 @@ export function createQueryValidators(): Record<QueryTypeId, Validate> {
     }),
   ) as Record<QueryTypeId, Validate>;
 }
+
+/** A valid request of query `Id`: its generated type, with the fields its schema gives a default present. */
+export type ValidRequest<Id extends QueryTypeId> = Id extends QueryTypeId
+  ? QueryRequestsByType[Id] &
+      Required<
+        Pick<QueryRequestsByType[Id], Extract<QueryRequestDefaultsByType[Id], keyof QueryRequestsByType[Id]>>
+      >
+  : never;
 
 /**
  * A valid request with the schema's defaults filled in (page 1, pageSize 100, sort "0"),
