@@ -40,6 +40,8 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled rejection',
  * with the ops server already answering: `/health` 200 and `/ready` 503 until the consumers run.
  */
 function untilAvailable<T>(what: string, step: () => Promise<T>): Promise<T> {
+  // A stop that came during start-up ends it before its next step (shutdown exits the process).
+  if (stopping) return Promise.reject(new Error('processors stopping during start-up'));
   return retryForever(step, {
     initial: 500,
     max: 10_000,
@@ -93,6 +95,7 @@ const ops =
         logger,
       })
     : undefined;
+let rebuildTimer: ReturnType<typeof setInterval> | undefined;
 // One shutdown whatever arrives: a second signal (or the other one) does not start another.
 const shutdown = shutdownOnce(
   async (signal) => {
@@ -113,77 +116,88 @@ const shutdown = shutdownOnce(
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger }));
-await untilAvailable('topics', () =>
-  ensureTopics({
-    brokers: config.kafkaBrokers,
-    security: config.kafkaSecurity,
-    topics: logTopics({
-      types: documentTypes,
-      changesTopic: config.changesTopic,
-      partitions: config.provisioning.topicPartitions,
+/** Start-up: each step waits for its dependency as long as it takes, unless a stop comes first. */
+async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
+  await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger }));
+  await untilAvailable('topics', () =>
+    ensureTopics({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      topics: logTopics({
+        types: documentTypes,
+        changesTopic: config.changesTopic,
+        partitions: config.provisioning.topicPartitions,
+      }),
+      create: config.provisioning.createTopics,
+      logger,
     }),
-    create: config.provisioning.createTopics,
-    logger,
-  }),
-);
-const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
-const producer = createLogProducer({
-  brokers: config.kafkaBrokers,
-  security: config.kafkaSecurity,
-  clientId: 'tradelog-processors-changes',
-  logger,
-});
-changesProducer = producer;
-await producer.connect();
-
-for (const name of config.projections) {
-  const supervisor = superviseLiveProjection({
+  );
+  const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
+  const producer = createLogProducer({
     brokers: config.kafkaBrokers,
     security: config.kafkaSecurity,
-    pool,
-    codec,
-    projection: projections[name],
-    namespace: config.namespace,
+    clientId: 'tradelog-processors-changes',
     logger,
-    changes: { producer, topic: config.changesTopic },
-    membership: config.membership,
   });
-  running.push(supervisor);
-  await untilAvailable(`projection ${name}`, () => supervisor.start());
-}
-if (config.push.enabled && pushMetrics) {
-  const service = createPushService({
-    brokers: config.kafkaBrokers,
-    security: config.kafkaSecurity,
-    pool,
-    databaseUrl: config.databaseUrl,
-    changesTopic: config.changesTopic,
-    settings: config.push,
-    logger,
-    metrics: pushMetrics,
-    membership: config.membership,
-  });
-  await untilAvailable('push service', () => service.start());
-  push = service;
-}
-starting = false;
+  changesProducer = producer;
+  await producer.connect();
 
-let rebuilding: Promise<unknown> | undefined;
-const rebuildTimer = setInterval(() => {
-  if (rebuilding || stopping) return;
-  rebuilding = runRequestedRebuild({
-    brokers: config.kafkaBrokers,
-    security: config.kafkaSecurity,
-    pool,
-    codec,
-    namespace: config.namespace,
-    logger,
-  })
-    .catch((error) => logger.error('requested rebuild failed', { error }))
-    .finally(() => {
-      rebuilding = undefined;
+  for (const name of config.projections) {
+    const supervisor = superviseLiveProjection({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      pool,
+      codec,
+      projection: projections[name],
+      namespace: config.namespace,
+      logger,
+      changes: { producer, topic: config.changesTopic },
+      membership: config.membership,
     });
-}, config.rebuildPollMs);
+    running.push(supervisor);
+    await untilAvailable(`projection ${name}`, () => supervisor.start());
+  }
+  if (config.push.enabled && pushMetrics) {
+    const service = createPushService({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      pool,
+      databaseUrl: config.databaseUrl,
+      changesTopic: config.changesTopic,
+      settings: config.push,
+      logger,
+      metrics: pushMetrics,
+      membership: config.membership,
+    });
+    await untilAvailable('push service', () => service.start());
+    push = service;
+  }
+  starting = false;
+  return codec;
+}
+// Interrupted by a stop, start-up ends quietly: shutdown (already running) closes what started and exits 0.
+const codec = await start().catch((error) => {
+  if (!stopping) throw error;
+  return undefined;
+});
 
-logger.info('processors running', { projections: config.projections, namespace: config.namespace });
+if (codec) {
+  let rebuilding: Promise<unknown> | undefined;
+  rebuildTimer = setInterval(() => {
+    if (rebuilding || stopping) return;
+    rebuilding = runRequestedRebuild({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      pool,
+      codec,
+      namespace: config.namespace,
+      logger,
+    })
+      .catch((error) => logger.error('requested rebuild failed', { error }))
+      .finally(() => {
+        rebuilding = undefined;
+      });
+  }, config.rebuildPollMs);
+
+  logger.info('processors running', { projections: config.projections, namespace: config.namespace });
+}
