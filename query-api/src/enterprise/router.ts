@@ -289,8 +289,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
     handle(async (req, res) => {
       const request = validateQuery('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
-      // The goods request schema declares no paging; page and pageSize pass through unchecked.
-      const page = pageOf(request as { page?: number; pageSize?: number }, pageScopeOfRequest(req));
+      const page = pageOf(request, pageScopeOfRequest(req));
       const live = await readLive(
         pool,
         'enterprise-data',

@@ -254,7 +254,12 @@ export const customsDeclarationsRequest: JsonSchema = {
 };
 
 export const goodsRequest: JsonSchema = documentSchema({
-  words: l('商品信息查询', 'Goods query', '查询企业的商品资料', "An enterprise's goods master data"),
+  words: l(
+    '商品信息查询',
+    'Goods query',
+    `查询企业的商品资料。${pagingNote.cn}`,
+    `An enterprise's goods master data. ${pagingNote.en}`,
+  ),
   properties: {
     customerCode: text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code")),
     requestTime: dateTime(
@@ -265,6 +270,8 @@ export const goodsRequest: JsonSchema = documentSchema({
         'Returns only goods changed after this time; all goods when absent',
       ),
     ),
+    // The answer pages (page, pageSize, totalCount, as §9's enterprise queries): bounded the same way.
+    ...paging,
   },
   required: ['customerCode'],
 });

@@ -95,6 +95,10 @@ export interface GoodsRequest {
   customerCode: string;
   /** 请求时间 — Changed since */
   requestTime?: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页条数 — Page size */
+  pageSize?: number;
 }
 
 /** 库存查询 — Inventory query */
@@ -516,7 +520,7 @@ export interface QueryRequestDefaultsByType {
   salesToBusiness: "page" | "pageSize";
   salesToConsumer: "page" | "pageSize";
   customsDeclarations: "page" | "pageSize";
-  goods: never;
+  goods: "page" | "pageSize";
   inventory: never;
   warehouseSummary: never;
   inboundDetails: "page" | "pageSize";

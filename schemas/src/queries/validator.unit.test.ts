@@ -155,6 +155,14 @@ describe('goods, inventory and warehouse queries', () => {
     expect(issuesWith('goods', { requestTime: removed })).toEqual([]);
   });
 
+  it('page the goods answer as the enterprise queries do: pageSize at most 200', () => {
+    expect(issuesWith('goods', { page: 2, pageSize: 200 })).toEqual([]);
+    expect(issuesWith('goods', { page: 0, pageSize: 100_000 })).toEqual([
+      { path: 'page', rule: 'minimum' },
+      { path: 'pageSize', rule: 'maximum' },
+    ]);
+  });
+
   it('take * or comma-separated goods ids for the inventory', () => {
     expect(issuesWith('inventory', { goodsId: '*' })).toEqual([]);
     const [issue] = validators.inventory(requestWith('inventory', { goodsId: 'SKII-FTE-230, MJ-A2-900' }));
