@@ -438,9 +438,9 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         findTruck(db, schema, request.vclN),
       );
-      // Declared by the track request; a position request passes them through undeclared.
-      const from = instantOf('qryBtm' in request ? request.qryBtm : undefined);
-      const to = instantOf('qryEtm' in request ? request.qryEtm : undefined);
+      // The window is the track request's (validated there); a position request answers no track.
+      const from = instantOf(withTrack && 'qryBtm' in request ? request.qryBtm : undefined);
+      const to = instantOf(withTrack && 'qryEtm' in request ? request.qryEtm : undefined);
       const track = ((result?.fields.track24s as { gtm: string }[] | undefined) ?? []).filter((point) => {
         const at = Date.parse(point.gtm);
         return (from === undefined || at >= from) && (to === undefined || at <= to);
