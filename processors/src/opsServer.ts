@@ -4,7 +4,7 @@ import {
   answerMetrics,
   createServiceServer,
   listen,
-  type ServerTimeouts,
+  probeServerTimeouts,
 } from '@tradelog/schemas/runtime/server';
 import client from 'prom-client';
 import type { HealthReport } from './health.ts';
@@ -51,17 +51,6 @@ export function healthAnswer(report: HealthReport, ok: boolean, okMessage: strin
   };
 }
 
-/**
- * Probes and scrapes are short GETs, so the shell's timeouts are fixed here rather than settings:
- * the defaults ingest and query-api start with (README "Configuration").
- */
-const opsTimeouts: ServerTimeouts = {
-  requestTimeoutMs: 30_000,
-  headersTimeoutMs: 10_000,
-  keepAliveTimeoutMs: 5_000,
-  socketIdleTimeoutMs: 60_000,
-};
-
 export async function startOpsServer(options: OpsServerOptions): Promise<Server> {
   const merged = client.Registry.merge(options.registries);
   const server = createServiceServer((req, res) => {
@@ -74,7 +63,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Server>
     }
     if (req.method === 'GET' && req.url === '/metrics') return answerMetrics(merged, res, options.logger);
     res.writeHead(404).end();
-  }, opsTimeouts);
+  }, probeServerTimeouts);
   await listen(server, options.port, options.host);
   options.logger.info('processors ops server listening', { host: options.host, port: options.port });
   return server;

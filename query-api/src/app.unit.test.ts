@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
 import { startMetricsServer } from '@tradelog/schemas/runtime/http';
+import { probeServerTimeouts } from '@tradelog/schemas/runtime/server';
 import express from 'express';
 import pg from 'pg';
 import { Counter, Registry } from 'prom-client';
@@ -253,6 +254,11 @@ describe('behind a proxy, and metrics on a port of their own', () => {
       expect(answer.status).toBe(200);
       expect(await answer.text()).toContain('metrics_port_probe_total 1');
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(404);
+      // The metrics port is held to slow clients as the service port is (the one server shell).
+      expect([metrics.headersTimeout, metrics.requestTimeout]).toEqual([
+        probeServerTimeouts.headersTimeoutMs,
+        probeServerTimeouts.requestTimeoutMs,
+      ]);
     } finally {
       app.close();
       metrics.close();

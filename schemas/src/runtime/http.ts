@@ -1,11 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Lang } from './envelope.ts';
 import { languageOf } from './envelope.ts';
 import type { Logger } from './log.ts';
-import { answerMetrics, listen } from './server.ts';
+import { answerMetrics, createServiceServer, listen, probeServerTimeouts } from './server.ts';
 
 /**
  * What every Tradelog HTTP service shares for observability (README "Observability"): one
@@ -235,10 +235,10 @@ export async function startMetricsServer(options: {
   registry: Registry;
   logger: Logger;
 }): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = createServiceServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/metrics') return void res.writeHead(404).end();
     answerMetrics(options.registry, res, options.logger);
-  });
+  }, probeServerTimeouts);
   await listen(server, options.port, options.host);
   options.logger.info('metrics listening', { host: options.host, port: options.port });
   return server;

@@ -17,6 +17,17 @@ export interface ServerTimeouts {
   socketIdleTimeoutMs: number;
 }
 
+/**
+ * Servers that answer only probes and scrapes (short GETs: the processors' ops server, the
+ * metrics port) take the defaults ingest and query-api start with, fixed rather than settings.
+ */
+export const probeServerTimeouts: ServerTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  socketIdleTimeoutMs: 60_000,
+};
+
 export function createServiceServer(app: RequestListener, timeouts: ServerTimeouts): Server {
   const server = createServer(
     {
