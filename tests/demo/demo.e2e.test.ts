@@ -21,10 +21,6 @@ import { demoPlans } from '../../deploy/demo/plans.ts';
 import { describeRun, runCollection } from '../../deploy/demo/runner.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import {
@@ -35,6 +31,7 @@ import {
   uniqueName,
 } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 
 /**
  * `npm run demo` against real services (issue "first hour", Must show): ingest, the projections,

@@ -8,10 +8,6 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import { headerNames } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createDocumentRoutes } from '../../query-api/src/documents/router.ts';
@@ -19,6 +15,7 @@ import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field
 type Json = any;

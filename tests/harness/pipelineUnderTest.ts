@@ -4,16 +4,13 @@ import { migrate } from '@tradelog/projections/migrate';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import pg from 'pg';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from './apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from './index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from './ingestUnderTest.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from './projectionsUnderTest.ts';
 
 /**
  * The pipeline a cross-service test drives, in one call: a migrated Postgres schema of the

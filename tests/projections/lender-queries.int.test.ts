@@ -11,10 +11,6 @@ import pg from 'pg';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { callLimitNames } from '../../query-api/src/config.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
@@ -33,6 +29,7 @@ import {
 } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 
 /** An independent CSV reader (RFC 4180 fields, quoted or not), to read an export back. */
 function parseCsv(text: string): string[][] {

@@ -7,10 +7,6 @@ import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
 import { createLogger } from '@tradelog/schemas/runtime/log';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { parseQueryApiConfig } from '../../query-api/src/config.ts';
 import { createCallLimit } from '../../query-api/src/http/callLimit.ts';
@@ -19,6 +15,7 @@ import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;

@@ -11,10 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import { verifyPush } from '../../processors/src/push/signature.ts';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
@@ -23,6 +19,7 @@ import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { dropPipelineState } from '../harness/pipelineTeardown.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
 type Json = any;

@@ -6,15 +6,12 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 import {
   buildPortal,
   launchChromium,

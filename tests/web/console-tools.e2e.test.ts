@@ -11,14 +11,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, step, testServices, uniqueName, waitFor } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 import {
   buildPortal,
   launchChromium,

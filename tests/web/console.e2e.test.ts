@@ -8,10 +8,6 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
-import {
-  type ProjectionsUnderTest,
-  startProjectionsUnderTest,
-} from '../../processors/src/testing/projectionsUnderTest.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
@@ -26,6 +22,7 @@ import {
 } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 import {
   buildPortal,
   launchChromium,

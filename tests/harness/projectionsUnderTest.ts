@@ -5,9 +5,9 @@ import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
-import { projections } from '../projections.ts';
-import type { TopicOf } from '../runtime/projection.ts';
-import { superviseLiveProjection } from '../runtime/supervisor.ts';
+import { projections } from '../../processors/src/projections.ts';
+import type { TopicOf } from '../../processors/src/runtime/projection.ts';
+import { superviseLiveProjection } from '../../processors/src/runtime/supervisor.ts';
 
 /**
  * The projections running as processors' main runs them, for cross-service tests: each live
