@@ -1,5 +1,5 @@
 import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
-import { acceptedCustomerNames, customerNameRuleOf } from '@tradelog/projections/tracking/customerName';
+import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { canonicalJson } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
@@ -102,7 +102,7 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
       item.subject,
       item.subject,
       event.provenance,
-      { ...view, ...(aliases.length > 0 ? { matchKeys: aliases } : {}), ...customerNamesOf(item) },
+      trackingChangeData(item),
     );
     changes.push(change);
     item = { ...item, lastEventId: change.eventId };
@@ -120,10 +120,4 @@ function latestReport(item: TrackedItem | undefined): LogPlace | undefined {
     if (place && (latest === undefined || compareLogOrder(place, latest) > 0)) latest = place;
   }
   return latest;
-}
-
-function customerNamesOf(item: TrackedItem): { customerNames?: string[] } {
-  const rule =
-    item.family === 'express' ? customerNameRuleOf(String(item.facts.shipperCode ?? '')) : undefined;
-  return rule ? { customerNames: acceptedCustomerNames(rule, item.facts) } : {};
 }

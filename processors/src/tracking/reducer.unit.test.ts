@@ -1,3 +1,4 @@
+import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
@@ -59,6 +60,16 @@ describe('express tracking', () => {
     // A carrier without a rule carries none.
     const yto = reduceTracking(new Map(), log('expressTrace', express([collected], { shipperCode: 'YTO' })));
     expect(yto.changes[0]!.data).not.toHaveProperty('customerNames');
+  });
+
+  it('given a tracked item, when the query API queues its first push from the stored item, then it carries what the change event carried', () => {
+    const log = documentLog();
+    const reduced = reduceTracking(
+      new Map(),
+      log('expressTrace', express([collected], { receiverPhoneTail: '5678', senderPhoneTail: '1234' })),
+    );
+    const [item] = reduced.state.values();
+    expect(trackingChangeData(item!)).toEqual(reduced.changes[0]!.data);
   });
 
   it('given later traces, when an earlier trace arrives late, then it takes its place in event time and the state does not go back', () => {

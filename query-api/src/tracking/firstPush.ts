@@ -2,7 +2,8 @@ import { findLiveVersion, type Queryable } from '@tradelog/projections';
 import { insertDelivery } from '@tradelog/projections/push/deliveries';
 import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
-import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
+import { trackingKindOf } from '@tradelog/projections/tracking/answers';
+import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import type { TrackingFamily } from '@tradelog/projections/tracking/item';
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
@@ -46,7 +47,7 @@ export async function queueFirstPush(
     subject: item.subject,
     occurredAt: item.lastReceivedAt,
     source: { documentId: last.documentId, topic, partition: Number(partition), offset },
-    data: { ...pushedView(item), ...(item.aliases.length > 0 ? { matchKeys: item.aliases } : {}) },
+    data: trackingChangeData(item),
   };
   const inserted = await insertDelivery(
     db,

@@ -1,0 +1,19 @@
+import { pushedView } from './answers.ts';
+import { acceptedCustomerNames, customerNameRuleOf } from './customerName.ts';
+import type { TrackedItem } from './item.ts';
+
+/**
+ * What a tracking change event carries (processors/README.md "Tracking"): the item's pushed view,
+ * the other keys it answers to (`matchKeys`) and, for express, the customer names its carrier's
+ * rule accepts (the push filter of §4 subscriptions). One construction for the processor's change
+ * events and the query API's first push, so a first push and the pushes after it carry the same.
+ */
+export function trackingChangeData(item: TrackedItem): Record<string, unknown> {
+  const rule =
+    item.family === 'express' ? customerNameRuleOf(String(item.facts.shipperCode ?? '')) : undefined;
+  return {
+    ...pushedView(item),
+    ...(item.aliases.length > 0 ? { matchKeys: item.aliases } : {}),
+    ...(rule ? { customerNames: acceptedCustomerNames(rule, item.facts) } : {}),
+  };
+}
