@@ -11,7 +11,7 @@ import {
 import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, monthlyOrderCounts, type OrderRow } from '@tradelog/projections/order-status/tables';
-import { TradelogError } from '@tradelog/schemas';
+import { localizedError } from '@tradelog/schemas';
 import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
@@ -148,14 +148,9 @@ function detailLine(
 function assertCustomerName(code: string, asked: string, known: readonly unknown[]): void {
   const names = known.filter((name): name is string => typeof name === 'string' && name.trim() !== '');
   if (names.length === 0 || names.some((name) => name.trim() === asked.trim())) return;
-  throw new TradelogError('CUSTOMER_NAME_MISMATCH', `customerName is not the name of owner ${code}`, {
-    status: 409,
-    details: {
-      message: {
-        en: `customerName (Customer name) is not the name the warehouse reports for owner ${code}`,
-        cn: `customerName（客户名称）与仓库为货主 ${code} 报告的名称不符`,
-      },
-    },
+  throw localizedError('CUSTOMER_NAME_MISMATCH', 409, {
+    cn: `customerName（客户名称）与仓库为货主 ${code} 报告的名称不符`,
+    en: `customerName (Customer name) is not the name the warehouse reports for owner ${code}`,
   });
 }
 
