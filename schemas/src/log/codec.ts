@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
@@ -198,6 +198,29 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     return found;
   }
 
+  /**
+   * The compatibility the registry holds for a subject, or undefined when it has none (404). The
+   * client library registers only when the level it is given matches the subject's, and writes
+   * its own (BACKWARD) on a subject's first registration. Given the registry's own level, a
+   * subject whose first registration was cut short before its level was written, or whose level
+   * an operator chose (deploy/README.md "Running in production"), still takes its schema: the
+   * registry itself decides whether the schema is compatible.
+   */
+  async function subjectCompatibility(subject: string): Promise<COMPATIBILITY | undefined> {
+    const response = await fetchImpl(
+      `${options.url.replace(/\/$/, '')}/config/${encodeURIComponent(subject)}`,
+      {
+        signal: AbortSignal.timeout(options.registerTimeoutMs ?? 15_000),
+        ...(authorization ? { headers: { authorization } } : {}),
+      },
+    );
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`schema registry answered ${response.status} for ${subject}'s config`);
+    const { compatibilityLevel } = (await response.json()) as { compatibilityLevel?: unknown };
+    const level = String(compatibilityLevel ?? '').toUpperCase();
+    return (Object.values(COMPATIBILITY) as string[]).includes(level) ? (level as COMPATIBILITY) : undefined;
+  }
+
   return {
     // A registration is idempotent (the same schema under the same subject keeps its id), so a
     // call that timed out or failed is tried again, a few times, before the caller hears of it.
@@ -205,9 +228,10 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
       const attempts = options.registerAttempts ?? 4;
       for (let attempt = 1; ; attempt++) {
         try {
+          const held = await subjectCompatibility(subject);
           const { id } = await registry.register(
             { type: SchemaType.JSON, schema: JSON.stringify(schema) },
-            { subject },
+            held === undefined ? { subject } : { subject, compatibility: held, updateConfig: false },
           );
           return id;
         } catch (error) {

@@ -1,0 +1,69 @@
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testServices, uniqueName } from '../harness/index.ts';
+
+/**
+ * Registration against the real registry, whatever compatibility level a subject holds
+ * (schemas/src/log/codec.ts `subjectCompatibility`): one whose first registration was cut short
+ * before the client wrote its level (the registry then answers its global level), and one whose
+ * level an operator chose. The registry decides compatibility; the client never refuses.
+ */
+describe('schema registration and subject compatibility', () => {
+  const services = testServices();
+  const base = services.schemaRegistryUrl.replace(/\/$/, '');
+  const codec = createRegistryCodec({ url: services.schemaRegistryUrl, registerAttempts: 1 });
+  const subjects: string[] = [];
+  const schema = (title: string) => ({
+    type: 'object',
+    title,
+    properties: { entOrderNo: { type: 'string' } },
+  });
+  const subject = () => {
+    const name = `${uniqueName('compat')}-value`;
+    subjects.push(name);
+    return name;
+  };
+  const call = (path: string, method: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  afterAll(async () => {
+    for (const name of subjects)
+      await call(`/subjects/${encodeURIComponent(name)}`, 'DELETE').catch(() => {});
+  });
+
+  it('registers a new subject and gives it BACKWARD, as before', async () => {
+    const name = subject();
+    const id = await codec.registerSchema(name, schema('first'));
+    expect(id).toBeGreaterThan(0);
+    const config = await (await call(`/config/${encodeURIComponent(name)}`, 'GET')).json();
+    expect(config.compatibilityLevel).toBe('BACKWARD');
+    expect(await codec.registerSchema(name, schema('first'))).toBe(id);
+  });
+
+  it('takes a schema on a subject registered without its level (a first registration cut short)', async () => {
+    const name = subject();
+    const created = await call(`/subjects/${encodeURIComponent(name)}/versions`, 'POST', {
+      schemaType: 'JSON',
+      schema: JSON.stringify(schema('earlier')),
+    });
+    expect(created.ok).toBe(true);
+    const id = await codec.registerSchema(name, schema('earlier'));
+    expect(await codec.findSchemaId(name, schema('earlier'))).toBe(id);
+  });
+
+  it('keeps the level an operator chose for a subject', async () => {
+    const name = subject();
+    await codec.registerSchema(name, schema('v1'));
+    expect((await call(`/config/${encodeURIComponent(name)}`, 'PUT', { compatibility: 'NONE' })).ok).toBe(
+      true,
+    );
+    const id = await codec.registerSchema(name, schema('v2'));
+    expect(id).toBeGreaterThan(0);
+    const config = await (await call(`/config/${encodeURIComponent(name)}`, 'GET')).json();
+    expect(config.compatibilityLevel).toBe('NONE');
+  });
+});
