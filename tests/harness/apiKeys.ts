@@ -3,6 +3,7 @@ import { generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey, type Queryable } from '@tradelog/projections/access/store';
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
+import { uniqueName } from './index.ts';
 
 /**
  * Stores a fresh API key for a test and hands back the key itself (only its hash is stored) and
@@ -34,4 +35,32 @@ export async function createTestApiKey(
     createdAt: new Date(),
   });
   return { key: generated.key, id: row.id, accountId: row.accountId };
+}
+
+/** A test's API key, declared: its kind, and the account it belongs to (a code of its own by default). */
+export interface TestKeySpec {
+  kind: ApiKeyKind;
+  ownerId?: string;
+  /** The account's name; its code by default. */
+  name?: string;
+  enterprises?: readonly string[];
+  feeds?: readonly string[];
+}
+
+/** Stores each declared key and hands back the keys themselves under the same names. */
+export async function createTestApiKeys<K extends string>(
+  db: Queryable,
+  specs: Record<K, TestKeySpec>,
+): Promise<Record<K, string>> {
+  const keys = {} as Record<K, string>;
+  for (const [name, spec] of Object.entries(specs) as [K, TestKeySpec][])
+    keys[name] = (
+      await createTestApiKey(db, spec.kind, {
+        ownerId: spec.ownerId ?? uniqueName(spec.kind),
+        ...(spec.name === undefined ? {} : { ownerName: spec.name }),
+        ...(spec.enterprises === undefined ? {} : { enterprises: spec.enterprises }),
+        ...(spec.feeds === undefined ? {} : { feeds: spec.feeds }),
+      })
+    ).key;
+  return keys;
 }

@@ -10,19 +10,21 @@ import { quietLogger } from './index.ts';
  */
 export async function dropPipelineState(options: {
   kafkaBrokers: string[];
-  changesTopic: string;
+  changesTopic?: string;
   pool: pg.Pool | undefined;
   db: { schema: string; drop(): Promise<void> } | undefined;
-  bossSchema: string;
+  bossSchema?: string;
 }): Promise<void> {
-  const admin = createKafka({
-    brokers: options.kafkaBrokers,
-    clientId: 'pipeline-teardown',
-    logger: quietLogger,
-  }).admin();
-  await admin.connect();
-  await admin.deleteTopics({ topics: [options.changesTopic] }).catch(() => undefined);
-  await admin.disconnect();
+  if (options.changesTopic) {
+    const admin = createKafka({
+      brokers: options.kafkaBrokers,
+      clientId: 'pipeline-teardown',
+      logger: quietLogger,
+    }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: [options.changesTopic] }).catch(() => undefined);
+    await admin.disconnect();
+  }
   const { pool, db } = options;
   if (pool && db) {
     const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
@@ -31,7 +33,7 @@ export async function dropPipelineState(options: {
     for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
   }
   if (pool) {
-    await pool.query(`DROP SCHEMA IF EXISTS "${options.bossSchema}" CASCADE`);
+    if (options.bossSchema) await pool.query(`DROP SCHEMA IF EXISTS "${options.bossSchema}" CASCADE`);
     await pool.end();
   }
   await db?.drop();

@@ -1,181 +1,60 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { inTransaction, readCheckpoints, readOutbox } from '@tradelog/projections';
-import { migrate } from '@tradelog/projections/migrate';
-import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { inTransaction } from '@tradelog/projections';
 import { countBilledOrders, recordTrackingUse } from '@tradelog/projections/tracking/usage';
-import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import type express from 'express';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPushService, type PushService } from '../../processors/src/push/service.ts';
-import { pushSettings } from '../../processors/src/push/settings.ts';
-import { createApp } from '../../query-api/src/app.ts';
-import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
-import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
-import { dropPipelineState } from '../harness/pipelineTeardown.ts';
+import { testServices, uniqueName, waitFor } from '../harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
-import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
+import { type FedPushPipeline, startPushPipeline } from '../harness/pushPipeline.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
 type Json = any;
-
-interface Push {
-  at: number;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Json;
-}
-
-/** A subscriber's callback: a real HTTP server on loopback answering every push as the spec's receivers do. */
-async function startReceiver() {
-  const pushes: Push[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      pushes.push({
-        at: Date.now(),
-        path: req.url ?? '',
-        headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString()),
-      });
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ ok: true, success: true }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    pushesTo: (path: string) => pushes.filter((push) => push.path === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 // Feeds go through ingest, the log and the tracking projection; queries and subscriptions through
 // query-api's routers; pushes through the changes topic and the push service to a real receiver
 // (query spec §3, §4 "Subscription flow", §9; processors/src/tracking/README.md).
 describe('tracking: feeds in, queries and pushes out', () => {
   const services = testServices();
-  const changesTopic = uniqueName('tr-changes');
-  const settings = pushSettings({
-    consumerGroup: uniqueName('tr-push'),
-    bossSchema: uniqueName('tr_boss'),
-    allowlist: parseAllowlist(['127.0.0.1/32']),
-    requestPollMs: 200,
-    // Every push delay at 1/450: the express push cycle’s 30 minutes (§9) become 4 s.
-    retryScale: 1 / 450,
-  });
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
-  let pool: pg.Pool;
-  let ingest: IngestUnderTest;
-  let running: ProjectionsUnderTest | undefined;
-  let push: PushService;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let server: ReturnType<express.Express['listen']>;
-  let queryUrl: string;
-  let feedTopics: string[] = [];
-  const keys = { carrier: '', subscriber: '' };
-  const topicOf = (type: DocumentTypeId) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+  let pipeline: FedPushPipeline<'carrier' | 'subscriber'>;
 
   beforeAll(async () => {
-    db = await createTestSchema(services.databaseUrl, 'tr');
-    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 10 });
-    keys.carrier = (await createTestApiKey(pool, 'partner', { ownerId: 'carrier-tr' })).key;
-    keys.subscriber = (await createTestApiKey(pool, 'partner', { ownerId: 'subscriber-tr' })).key;
-    ingest = await startIngestUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      keysDatabaseUrl: db.databaseUrl,
-      topicSuffix: uniqueName('tr'),
-      logger: quietLogger,
-    });
-    feedTopics = ['expressTrace', 'airCargoEvent', 'oceanContainerEvent', 'terminalEvent'].map((id) =>
-      topicOf(id as DocumentTypeId),
-    );
-    running = await startProjectionsUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      pool,
-      namespace: db.schema,
-      topicOf,
-      logger: quietLogger,
-      clientId: 'tr-processors',
-      // reference: the carrier table the ocean query consults (§5 container-number queries).
-      only: ['tracking', 'reference'],
-      changesTopic,
-    });
-    push = createPushService({
-      brokers: services.kafkaBrokers,
-      pool,
-      databaseUrl: db.databaseUrl,
-      changesTopic,
-      settings,
-      logger: quietLogger,
-    });
-    await push.start();
-    receiver = await startReceiver();
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
+    pipeline = await startPushPipeline({
+      prefix: 'tr',
+      keys: {
+        carrier: { kind: 'partner', ownerId: 'carrier-tr' },
+        subscriber: { kind: 'partner', ownerId: 'subscriber-tr' },
       },
-      routers: [
-        createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist }),
-        createTrackingRouter({ pool }),
-      ],
+      // reference: the carrier table the ocean query consults (§5 container-number queries).
+      projections: ['tracking', 'reference'],
+      routers: ({ pool }) => [createTrackingRouter({ pool })],
+      // Every push delay at 1/450: the express push cycle’s 30 minutes (§9) become 4 s.
+      settings: { retryScale: 1 / 450 },
+      // As the spec's receivers answer.
+      receiver: { reply: () => ({ status: 200, body: { ok: true, success: true } }) },
     });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
-  afterAll(async () => {
-    await push?.stop();
-    await running?.stop();
-    await ingest?.close();
-    await receiver?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    await dropPipelineState({
-      kafkaBrokers: services.kafkaBrokers,
-      changesTopic,
-      pool,
-      db,
-      bossSchema: settings.bossSchema,
-    });
-  });
+  afterAll(() => pipeline?.stop());
+
+  /** The pushes to a path, their bodies parsed. */
+  const pushesTo = (path: string) =>
+    pipeline.receiver.pushesTo(path).map((push) => ({ ...push, body: push.json }));
 
   const call = async (path: string, body: unknown, method = 'POST') => {
-    const response = await fetch(`${queryUrl}${path}`, {
+    const response = await fetch(`${pipeline.queryUrl}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.subscriber}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.subscriber}` },
       ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as Json };
   };
 
   const feed = async (type: DocumentTypeId, document: unknown) => {
-    const intf = ingest.interfaces.find((candidate) => candidate.id === type)!;
-    const response = await fetch(`${ingest.url}${intf.path}`, {
+    const intf = pipeline.ingest.interfaces.find((candidate) => candidate.id === type)!;
+    const response = await fetch(`${pipeline.ingest.url}${intf.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.carrier}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.carrier}` },
       body: JSON.stringify(document),
     });
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
@@ -183,26 +62,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
 
   /** Everything fed so far has had every consequence it will have (see tests/push/lender-push). */
   const waitForQuiet = async (subscriptionIds: string[]) => {
-    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, feedTopics), {
-      projections: ['tracking'],
-      topicOf,
-    });
-    await waitFor(async () => (await readOutbox(pool, 'tracking', 1)).length === 0, {
-      what: 'change events published',
-    });
-    const changesEnd = (await endOffsetsOf(services.kafkaBrokers, [changesTopic])).get(changesTopic) ?? [];
-    await waitFor(
-      async () => {
-        const stored = new Map(
-          (await readCheckpoints(pool, settings.consumerGroup)).map((c) => [
-            c.partition,
-            BigInt(c.nextOffset),
-          ]),
-        );
-        return changesEnd.every((p) => (stored.get(p.partition) ?? BigInt(p.start)) >= BigInt(p.end));
-      },
-      { what: 'push processor past the end of the changes topic' },
-    );
+    await pipeline.waitForChangesMatched(['tracking']);
     for (const id of subscriptionIds) {
       await waitFor(
         async () => {
@@ -338,11 +198,11 @@ describe('tracking: feeds in, queries and pushes out', () => {
     await feed('carrierFeed', { carrierCode: 'ONEY', refreshHours: 24, containerNoQuery: 'UNSUPPORTED' });
     await feed('carrierFeed', { carrierCode: 'HLCU', refreshHours: 24, containerNoQuery: 'WITH_BILL' });
     await waitForProjectionsToApply(
-      pool,
-      await endOffsetsOf(services.kafkaBrokers, [topicOf('carrierFeed')]),
+      pipeline.pool,
+      await endOffsetsOf(services.kafkaBrokers, [pipeline.topicOf('carrierFeed')]),
       {
         projections: ['reference'],
-        topicOf,
+        topicOf: pipeline.topicOf,
       },
     );
     const byContainer = await call('/open/freightower/trace/ocean', {
@@ -350,7 +210,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     });
     expect(byContainer).toMatchObject({ status: 400, body: { code: 'CONTAINER_QUERY_NOT_SUPPORTED' } });
     const subscribed = await call('/open/freightower/trace/ocean', {
-      callbackUrl: receiver.url('/ocean-oney'),
+      callbackUrl: pipeline.receiver.url('/ocean-oney'),
       params: { billNo: 'ONEYTYOE1234567', containerNo: 'CSNU6184570', carrierCode: 'ONEY' },
     });
     expect(subscribed.status).toBe(400);
@@ -411,7 +271,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
   it('bills one order per carrier code and number over 40 days', async () => {
     const owner = { kind: 'partner', id: uniqueName('billing') };
     const use = (days: number) =>
-      inTransaction(pool, (client) =>
+      inTransaction(pipeline.pool, (client) =>
         recordTrackingUse(client, owner, {
           family: 'express',
           itemKey: 'express/SF/SF1',
@@ -422,7 +282,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     for (const day of [0, 1, 39.9, 40, 41, 80]) billed.push(await use(day));
     expect(billed).toEqual([true, false, false, true, false, true]);
     const range = { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(Date.UTC(2024, 11, 31)) };
-    expect(await countBilledOrders(pool, owner, range)).toEqual([{ family: 'express', orders: 3 }]);
+    expect(await countBilledOrders(pipeline.pool, owner, range)).toEqual([{ family: 'express', orders: 3 }]);
   });
 
   it('pushes an express subscriber once data arrives, again on a change a cycle later, not on a resubmission, batches changes within a cycle, and pushes a return after the signed parcel (§4)', async () => {
@@ -434,7 +294,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
       shipperCode: 'YTO',
       logisticCode,
       sort: '1',
-      callbackUrl: receiver.url(path),
+      callbackUrl: pipeline.receiver.url(path),
     });
     expect(created.body).toMatchObject({ success: true, firstPushQueued: false });
     const id = created.body.subscription.id;
@@ -450,12 +310,9 @@ describe('tracking: feeds in, queries and pushes out', () => {
     const signed = { acceptTime: '2024-03-14 11:00:00', acceptStation: '已签收', action: '301' };
 
     await feed('expressTrace', report([collected]));
-    const [first] = await waitFor(
-      () => (receiver.pushesTo(path).length >= 1 ? receiver.pushesTo(path) : undefined),
-      {
-        what: 'the first express push',
-      },
-    );
+    const [first] = await waitFor(() => (pushesTo(path).length >= 1 ? pushesTo(path) : undefined), {
+      what: 'the first express push',
+    });
     expect(first!.body).toMatchObject({
       count: '1',
       data: [{ shipperCode: 'YTO', logisticCode, state: '1', success: true, routeMapUrl: 'https://map/1' }],
@@ -464,10 +321,10 @@ describe('tracking: feeds in, queries and pushes out', () => {
 
     await feed('expressTrace', report([collected]));
     await waitForQuiet([id]);
-    expect(receiver.pushesTo(path)).toHaveLength(1);
+    expect(pushesTo(path)).toHaveLength(1);
 
     await feed('expressTrace', report([collected, transit]));
-    const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the second express push' });
+    const second = await waitFor(() => pushesTo(path)[1], { what: 'the second express push' });
     expect(second.body.data[0].state).toBe('2');
     expect(second.body.data[0].traces.map((t: Json) => t.action)).toEqual(['2', '1']);
     // The push cycle (§9): the change came within a cycle of the first push, so it waited for its end.
@@ -476,7 +333,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     // Two changes within one cycle go out as one push, of the newest state: the signed parcel.
     await feed('expressTrace', report([outForDelivery]));
     await feed('expressTrace', report([signed]));
-    const third = await waitFor(() => receiver.pushesTo(path)[2], { what: 'the signed parcel’s push' });
+    const third = await waitFor(() => pushesTo(path)[2], { what: 'the signed parcel’s push' });
     expect(third.body.data[0]).toMatchObject({ state: '3', stateEx: '301' });
     expect(third.body.data[0].traces.map((t: Json) => t.action)).toEqual(['301', '202', '2', '1']);
     await waitForQuiet([id]);
@@ -490,10 +347,10 @@ describe('tracking: feeds in, queries and pushes out', () => {
     // §4: a push follows whenever data changes, the signed parcel's too: its return is pushed.
     const returned = { acceptTime: '2024-03-15 09:00:00', acceptStation: '退件已签收', action: '406' };
     await feed('expressTrace', report([returned]));
-    const fourth = await waitFor(() => receiver.pushesTo(path)[3], { what: 'the returned parcel’s push' });
+    const fourth = await waitFor(() => pushesTo(path)[3], { what: 'the returned parcel’s push' });
     expect(fourth.body.data[0]).toMatchObject({ state: '4', stateEx: '406' });
     await waitForQuiet([id]);
-    expect(receiver.pushesTo(path)).toHaveLength(4);
+    expect(pushesTo(path)).toHaveLength(4);
   });
 
   it('pushes an SF parcel subscribed before any data only to the subscription whose customerName matches the feed’s phone digits', async () => {
@@ -506,7 +363,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
         shipperCode: 'SF',
         logisticCode,
         customerName,
-        callbackUrl: receiver.url(path),
+        callbackUrl: pipeline.receiver.url(path),
       });
       // No parcel yet: only the value's form can be checked (§3).
       expect(created.body).toMatchObject({ success: true, firstPushQueued: false });
@@ -522,21 +379,21 @@ describe('tracking: feeds in, queries and pushes out', () => {
       traces: [{ acceptTime: '2024-03-12 18:20:41', acceptStation: '已揽收', action: '1' }],
     });
     const [pushed] = await waitFor(
-      () => (receiver.pushesTo(right.path).length >= 1 ? receiver.pushesTo(right.path) : undefined),
+      () => (pushesTo(right.path).length >= 1 ? pushesTo(right.path) : undefined),
       { what: 'the push to the matching subscription' },
     );
     expect(pushed!.body.data[0]).toMatchObject({ shipperCode: 'SF', logisticCode, state: '1' });
     // The check values are the push processor's, never the subscriber's.
     expect(pushed!.body.data[0]).not.toHaveProperty('customerNames');
     await waitForQuiet([right.id, wrong.id]);
-    expect(receiver.pushesTo(wrong.path)).toHaveLength(0);
+    expect(pushesTo(wrong.path)).toHaveLength(0);
     expect((await call(`/subscriptions/${wrong.id}/deliveries`, undefined, 'GET')).body.dataList).toEqual([]);
   });
 
   it('pushes an ocean subscriber at once when the bill is already known, then on a change', async () => {
     const path = '/push/ocean?token=t2';
     const created = await call('/open/freightower/trace/ocean', {
-      callbackUrl: receiver.url(path),
+      callbackUrl: pipeline.receiver.url(path),
       params: { billNo: 'COSU6287451230', containerNo: 'CSNU6184570', carrierCode: 'AUTO' },
     });
     expect(created.body).toMatchObject({
@@ -544,7 +401,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
       firstPushQueued: true,
       data: { result: { statusCategory: 'PROCESS' } },
     });
-    const first = await waitFor(() => receiver.pushesTo(path)[0], { what: 'the first ocean push, at once' });
+    const first = await waitFor(() => pushesTo(path)[0], { what: 'the first ocean push, at once' });
     expect(first.body).toMatchObject({
       params: {
         referenceno: created.body.subscription.id,
@@ -553,7 +410,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
       result: { billNo: 'COSU6287451230', statusCategory: 'PROCESS' },
     });
     await waitForQuiet([created.body.subscription.id]);
-    expect(receiver.pushesTo(path)).toHaveLength(1);
+    expect(pushesTo(path)).toHaveLength(1);
 
     await feed('oceanContainerEvent', {
       billNo: 'COSU6287451230',
@@ -569,7 +426,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
         },
       ],
     });
-    const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the ocean change push' });
+    const second = await waitFor(() => pushesTo(path)[1], { what: 'the ocean change push' });
     expect(second.body.result.currentStatus).toMatchObject({ eventCode: 'DSCH', isEsti: 'N', source: '0' });
     expect(second.headers['webhook-id']).not.toBe(first.headers['webhook-id']);
   });
@@ -579,7 +436,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
     const path = '/push/air?token=t3';
     const created = await call('/open/freightower/trace/air', {
       businessNumber,
-      callbackUrl: receiver.url(path),
+      callbackUrl: pipeline.receiver.url(path),
     });
     expect(created).toMatchObject({
       status: 200,
@@ -587,12 +444,12 @@ describe('tracking: feeds in, queries and pushes out', () => {
     });
     const invalid = await call('/open/freightower/trace/air', {
       businessNumber: '784',
-      callbackUrl: receiver.url(path),
+      callbackUrl: pipeline.receiver.url(path),
     });
     expect(invalid).toMatchObject({ status: 400, body: { statusCode: 40000, reason: 'VALIDATION_FAILED' } });
 
     await feed('airCargoEvent', { ...examples.airCargoEvent, businessNumber });
-    const first = await waitFor(() => receiver.pushesTo(path)[0], { what: 'the first air push' });
+    const first = await waitFor(() => pushesTo(path)[0], { what: 'the first air push' });
     expect(first.body).toMatchObject({
       params: { businessNumber },
       statusCode: 20000,
@@ -602,7 +459,7 @@ describe('tracking: feeds in, queries and pushes out', () => {
       businessNumber,
       equipmentEvents: [{ eventCode: 'DLV', eventTime: '2024-03-05 16:00:00', pieces: 3 }],
     });
-    const second = await waitFor(() => receiver.pushesTo(path)[1], { what: 'the delivered push' });
+    const second = await waitFor(() => pushesTo(path)[1], { what: 'the delivered push' });
     expect(second.body.data[0].status).toBe('COMPLETE');
     expect(second.body.data[0].equipmentEvents.map((e: Json) => e.eventCode)).toEqual(['RCS', 'DLV']);
   });
