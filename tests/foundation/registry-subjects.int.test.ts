@@ -39,7 +39,9 @@ describe('schema registration and subject compatibility', () => {
     const name = subject();
     const id = await codec.registerSchema(name, schema('first'));
     expect(id).toBeGreaterThan(0);
-    const config = await (await call(`/config/${encodeURIComponent(name)}`, 'GET')).json();
+    const config = (await (await call(`/config/${encodeURIComponent(name)}`, 'GET')).json()) as {
+      compatibilityLevel: string;
+    };
     expect(config.compatibilityLevel).toBe('BACKWARD');
     expect(await codec.registerSchema(name, schema('first'))).toBe(id);
   });
@@ -63,7 +65,9 @@ describe('schema registration and subject compatibility', () => {
     );
     const id = await codec.registerSchema(name, schema('v2'));
     expect(id).toBeGreaterThan(0);
-    const config = await (await call(`/config/${encodeURIComponent(name)}`, 'GET')).json();
+    const config = (await (await call(`/config/${encodeURIComponent(name)}`, 'GET')).json()) as {
+      compatibilityLevel: string;
+    };
     expect(config.compatibilityLevel).toBe('NONE');
   });
 });
