@@ -1,19 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { migrate } from '@tradelog/projections/migrate';
 import { createLeadRoutes } from '@tradelog/query-api/content/leadRoutes';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices } from '../harness/index.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { startTestDatabase, type TestDatabase } from '../harness/documentPipeline.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
  * Accounts that work, in Chromium (query-api/src/content/README.md "Sessions", "Leads",
@@ -22,9 +15,9 @@ import {
  * form post to the portal is refused.
  */
 describe('portal accounts in Chromium', () => {
-  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let database: TestDatabase<'operator'> | undefined;
+  let web: PortalInBrowser | undefined;
   let pool: pg.Pool;
-  let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
   let operatorKey = '';
@@ -32,24 +25,24 @@ describe('portal accounts in Chromium', () => {
   let skew = 0;
 
   beforeAll(async () => {
-    schema = await createTestSchema(testServices().databaseUrl, 'portalacc');
-    await migrate(schema.databaseUrl, { schema: schema.schema, logger: quietLogger });
-    pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 4 });
-    operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-accounts-e2e' })).key;
-    distDir = await buildPortal();
-    portal = await startPortal(distDir, {
+    database = await startTestDatabase({
+      prefix: 'portalacc',
+      poolSize: 4,
+      keys: { operator: { kind: 'operator', ownerId: 'ops-accounts-e2e' } },
+    });
+    pool = database.pool;
+    operatorKey = database.keys.operator;
+    web = await startPortalInBrowser({
       pool,
       now: () => Date.now() + skew,
       mount: (app) => app.use(createLeadRoutes({ pool })),
     });
-    browser = await launchChromium();
+    ({ portal, browser } = web);
   });
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
-    await pool?.end();
-    await schema?.drop();
+    await web?.close();
+    await database?.pool.end();
+    await database?.db.drop();
   });
 
   const phone = '13512345678';

@@ -1,24 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, step, testServices, uniqueName } from '../harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
+import { step, testServices } from '../harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
-import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
  * Reused collateral in the lender console (query-api README "Collateral exposure"): one
@@ -30,51 +20,24 @@ describe('console: reused collateral marked on the chain and listed as an alert'
   const services = testServices();
   const owner = examples.purchase.customerCode as string;
   const receipt = { entOrderNo: 'QHYP-IN-20240410-007', warehouseId: examples.inbound.warehouseId as string };
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
-  let pool: pg.Pool;
-  let ingest: IngestUnderTest;
-  let running: ProjectionsUnderTest | undefined;
-  let distDir = '';
+  let pipeline: DocumentPipeline<'partner' | 'lender'> | undefined;
+  let web: PortalInBrowser | undefined;
   let portal: PortalServer;
   let browser: Browser;
   let lenderKey = '';
 
   beforeAll(async () => {
-    db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webco'));
-    await step('migrations', () => migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger }));
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    const partnerKey = (
-      await createTestApiKey(pool, 'partner', { ownerId: 'partner-collateral-e2e', enterprises: [owner] })
-    ).key;
-    lenderKey = (
-      await createTestApiKey(pool, 'lender', {
-        ownerId: 'lender-collateral-e2e',
-        ownerName: 'lender',
-        enterprises: [owner],
-      })
-    ).key;
-    ingest = await step('ingest', () =>
-      startIngestUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        keysDatabaseUrl: db.databaseUrl,
-        topicSuffix: uniqueName('webco'),
-        logger: quietLogger,
-      }),
-    );
-    const topicOf = (type: string) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
-    running = await step('projections', () =>
-      startProjectionsUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        pool,
-        namespace: db.schema,
-        topicOf,
-        logger: quietLogger,
-        clientId: 'webco-processors',
-        only: ['link-node', 'collateral'],
-      }),
-    );
+    pipeline = await startDocumentPipeline({
+      prefix: 'webco',
+      keys: {
+        partner: { kind: 'partner', ownerId: 'partner-collateral-e2e', enterprises: [owner] },
+        lender: { kind: 'lender', ownerId: 'lender-collateral-e2e', name: 'lender', enterprises: [owner] },
+      },
+      projections: ['link-node', 'collateral'],
+    });
+    const { pool, db, ingest, topicOf, documentTopics, keys } = pipeline;
+    const partnerKey = keys.partner;
+    lenderKey = keys.lender;
     const submit = async (type: 'purchase' | 'inbound', document: Record<string, unknown>) => {
       const found = ingest.interfaces.find((intf) => intf.id === type)!;
       const response = await fetch(`${ingest.url}${found.path}`, {
@@ -100,38 +63,22 @@ describe('console: reused collateral marked on the chain and listed as an alert'
     await submit('inbound', { ...examples.inbound, customerCode: owner, ...receipt });
     await placed('QHYP-PO-20240415-012', 'FIN-QH-240415-012');
     await step('projections applied', async () =>
-      waitForProjectionsToApply(
-        pool,
-        await endOffsetsOf(
-          services.kafkaBrokers,
-          documentTypes.map((type) => ingest.topicOf(type)),
-        ),
-        { topicOf, projections: ['link-node', 'collateral'] },
-      ),
+      waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
+        topicOf,
+        projections: ['link-node', 'collateral'],
+      }),
     );
-    distDir = await step('portal build', buildPortal);
-    portal = await startPortal(distDir, {
+    web = await startPortalInBrowser({
       pool,
       mount: (app) =>
         app.use(queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: emptyAllowlist })),
     });
-    browser = await step('chromium', launchChromium);
+    ({ portal, browser } = web);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
-    await running?.stop();
-    await ingest?.close();
-    if (pool && db) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-    }
-    await pool?.end();
-    await db?.drop();
+    await web?.close();
+    await pipeline?.stop();
   });
 
   it('marks the reused warehouse receipt ⚠ on the second financing’s chain and lists the alert', async () => {

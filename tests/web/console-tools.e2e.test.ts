@@ -1,41 +1,27 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, step, testServices, uniqueName, waitFor } from '../harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
-import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+  type CallbackReceiver,
+  type ReceivedPush,
+  signedHeaders,
+  startCallbackReceiver,
+} from '../harness/callbackReceiver.ts';
+import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
+import { quietLogger, step, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
-interface Push {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const verifies = (secret: string, push: Push) => {
+const verifies = (secret: string, push: ReceivedPush) => {
   try {
-    new Webhook(secret).verify(push.body, {
-      'webhook-id': String(push.headers['webhook-id']),
-      'webhook-timestamp': String(push.headers['webhook-timestamp']),
-      'webhook-signature': String(push.headers['webhook-signature']),
-    });
+    new Webhook(secret).verify(push.body, signedHeaders(push));
     return true;
   } catch {
     return false;
@@ -59,49 +45,28 @@ describe('console tools: subscriber and partner pages', () => {
     allowlist,
     requestPollMs: 100,
   });
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
-  let pool: pg.Pool;
-  let ingest: IngestUnderTest;
-  let running: ProjectionsUnderTest | undefined;
+  let pipeline: DocumentPipeline<'partner' | 'lender'> | undefined;
   let push: PushService | undefined;
-  let receiver: Server;
+  let receiver: CallbackReceiver | undefined;
   let receiverUrl = '';
-  const pushes: Push[] = [];
-  let distDir = '';
+  let pushes: ReceivedPush[] = [];
+  let web: PortalInBrowser | undefined;
   let portal: PortalServer;
   let browser: Browser;
-  const keys = { partner: '', lender: '' };
-  const topicOf = (type: string) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+  let keys: Record<'partner' | 'lender', string>;
+  const topicOf = (type: DocumentTypeId) => pipeline!.topicOf(type);
 
   beforeAll(async () => {
-    db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webt'));
-    await step('migrations', () => migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger }));
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    keys.partner = (await createTestApiKey(pool, 'partner', { ownerId: 'partner-tools-e2e' })).key;
-    keys.lender = (
-      await createTestApiKey(pool, 'lender', { ownerId: 'lender-tools-e2e', enterprises: [enterprise] })
-    ).key;
-    ingest = await step('ingest', () =>
-      startIngestUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        keysDatabaseUrl: db.databaseUrl,
-        topicSuffix: uniqueName('webt'),
-        logger: quietLogger,
-      }),
-    );
-    running = await step('projections', () =>
-      startProjectionsUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        pool,
-        namespace: db.schema,
-        topicOf,
-        logger: quietLogger,
-        clientId: 'webt-processors',
-        only: ['document-index', 'order-status'],
-      }),
-    );
+    pipeline = await startDocumentPipeline({
+      prefix: 'webt',
+      keys: {
+        partner: { kind: 'partner', ownerId: 'partner-tools-e2e' },
+        lender: { kind: 'lender', ownerId: 'lender-tools-e2e', enterprises: [enterprise] },
+      },
+      projections: ['document-index', 'order-status'],
+    });
+    const { db, pool, ingest } = pipeline;
+    keys = pipeline.keys;
     await ensureTopics({
       brokers: services.kafkaBrokers,
       topics: [{ topic: changesTopic, partitions: 1 }],
@@ -116,43 +81,23 @@ describe('console tools: subscriber and partner pages', () => {
       logger: quietLogger,
     });
     await step('push service', () => push!.start());
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        pushes.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    distDir = await step('portal build', buildPortal);
-    portal = await startPortal(distDir, {
+    receiver = await startCallbackReceiver();
+    receiverUrl = receiver.url('');
+    pushes = receiver.pushes;
+    web = await startPortalInBrowser({
       ingestUrl: ingest.url,
       pool,
       mount: (app) => app.use(queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: allowlist })),
     });
-    browser = await step('chromium', launchChromium);
+    ({ portal, browser } = web);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
+    await web?.close();
     await push?.stop();
-    await running?.stop();
-    await ingest?.close();
-    receiver?.closeAllConnections();
-    await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-    if (pool && db) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-      await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
-    }
-    await pool?.end();
-    await db?.drop();
+    await receiver?.close();
+    await pipeline?.pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
+    await pipeline?.stop();
   });
 
   async function signIn(page: Page, apiKey: string, path: string) {

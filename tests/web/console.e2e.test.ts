@@ -1,35 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { projectionNames } from '@tradelog/projections';
-import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import {
-  createTestSchema,
-  quietLogger,
-  step,
-  testServices,
-  testTopicOffsets,
-  uniqueName,
-  waitFor,
-} from '../harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
+import { quietLogger, testServices, testTopicOffsets, uniqueName, waitFor } from '../harness/index.ts';
+import type { IngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
-import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import { type PortalServer, startPortal } from '../rigs/portal/portalServer.ts';
 
 /**
  * The console end to end: a partner submits the 14 documents through the browser (live schema
@@ -40,10 +25,10 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   const services = testServices();
   const owner = examples.purchase.customerCode as string;
   const purchaseNo = examples.purchase.entOrderNo as string;
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pipeline: DocumentPipeline<'partner' | 'lender' | 'operator'> | undefined;
+  let db: DocumentPipeline<never>['db'];
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
-  let running: ProjectionsUnderTest | undefined;
   let stopRebuilds: (() => Promise<void>) | undefined;
   const rebuildFailures: unknown[] = [];
   const changesTopic = uniqueName('webc-changes');
@@ -52,47 +37,29 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
   let rebuildsHeld = false;
   /** The rebuild the loop is running, if any. */
   let rebuilding: Promise<unknown> | undefined;
+  let web: PortalInBrowser | undefined;
   let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
-  const keys = { partner: '', lender: '', operator: '' };
+  let keys: Record<'partner' | 'lender' | 'operator', string>;
 
-  const key = async (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) =>
-    (await createTestApiKey(pool, kind, { ownerId: `${kind}-console-e2e`, ownerName: kind, enterprises }))
-      .key;
+  const key = (kind: 'partner' | 'lender' | 'operator', enterprises: string[]) => ({
+    kind,
+    ownerId: `${kind}-console-e2e`,
+    name: kind,
+    enterprises,
+  });
 
   beforeAll(async () => {
-    db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webc'));
-    await step('migrations', () => migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger }));
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    keys.partner = await key('partner', ['*']);
-    keys.lender = await key('lender', [owner]);
-    keys.operator = await key('operator', []);
-    ingest = await step('ingest', () =>
-      startIngestUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        keysDatabaseUrl: db.databaseUrl,
-        topicSuffix: uniqueName('webc'),
-        logger: quietLogger,
-      }),
-    );
-    topics = documentTypes.map((type) => ingest.topicOf(type));
     // The projections publish their change events, as processors' main does, so the operator's
     // chart has a changes topic with records beside the document topics.
-    running = await step('projections', () =>
-      startProjectionsUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        pool,
-        namespace: db.schema,
-        topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
-        logger: quietLogger,
-        clientId: 'webc-processors',
-        changesTopic,
-      }),
-    );
-    const { codec } = running;
+    pipeline = await startDocumentPipeline({
+      prefix: 'webc',
+      keys: { partner: key('partner', ['*']), lender: key('lender', [owner]), operator: key('operator', []) },
+      changesTopic,
+    });
+    ({ db, pool, ingest, keys, documentTopics: topics } = pipeline);
+    const { codec } = pipeline.projections;
     // Rebuilds an operator requests are run the way processors' main runs them: a loop that
     // claims the oldest requested version.
     const rebuildTimer = setInterval(() => {
@@ -115,8 +82,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
       clearInterval(rebuildTimer);
       await rebuilding;
     };
-    distDir = await step('portal build', buildPortal);
-    portal = await startPortal(distDir, {
+    web = await startPortalInBrowser({
       ingestUrl: ingest.url,
       pool,
       mount: (app) =>
@@ -131,24 +97,13 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
           }),
         ),
     });
-    browser = await step('chromium', launchChromium);
+    ({ distDir, portal, browser } = web);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
+    await web?.close();
     await stopRebuilds?.();
-    await running?.stop();
-    await ingest?.close();
-    if (pool && db) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-    }
-    await pool?.end();
-    await db?.drop();
+    await pipeline?.stop();
   });
 
   async function signIn(page: Page, apiKey: string, path: string) {

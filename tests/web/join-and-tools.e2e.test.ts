@@ -1,19 +1,12 @@
-import { migrate } from '@tradelog/projections/migrate';
 import { createLeadRoutes } from '@tradelog/query-api/content/leadRoutes';
 import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
 import { marketTools } from '@tradelog/query-api/content/toolMarket';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices } from '../harness/index.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { startTestDatabase, type TestDatabase } from '../harness/documentPipeline.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
  * The join pages and the tool market in Chromium (query-api/src/content/README.md "Join pages",
@@ -22,29 +15,29 @@ import {
  * declares them.
  */
 describe('join pages and tool market in Chromium', () => {
-  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let database: TestDatabase<'operator'> | undefined;
+  let web: PortalInBrowser | undefined;
   let pool: pg.Pool;
-  let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
   let operatorKey = '';
   const content = loadPortalContent();
 
   beforeAll(async () => {
-    schema = await createTestSchema(testServices().databaseUrl, 'portaljoin');
-    await migrate(schema.databaseUrl, { schema: schema.schema, logger: quietLogger });
-    pool = new pg.Pool({ connectionString: schema.databaseUrl, max: 4 });
-    operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-join-e2e' })).key;
-    distDir = await buildPortal();
-    portal = await startPortal(distDir, { pool, mount: (app) => app.use(createLeadRoutes({ pool })) });
-    browser = await launchChromium();
+    database = await startTestDatabase({
+      prefix: 'portaljoin',
+      poolSize: 4,
+      keys: { operator: { kind: 'operator', ownerId: 'ops-join-e2e' } },
+    });
+    pool = database.pool;
+    operatorKey = database.keys.operator;
+    web = await startPortalInBrowser({ pool, mount: (app) => app.use(createLeadRoutes({ pool })) });
+    ({ portal, browser } = web);
   });
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
-    await pool?.end();
-    await schema?.drop();
+    await web?.close();
+    await database?.pool.end();
+    await database?.db.drop();
   });
 
   const open = async (path: string): Promise<Page> => {

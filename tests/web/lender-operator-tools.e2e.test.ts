@@ -1,28 +1,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
 import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, step, testServices, uniqueName, waitFor } from '../harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
+import { quietLogger, step, testServices, waitFor } from '../harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
-import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
  * The lender's and the operator's console tools end to end: documents submitted through ingest
@@ -33,11 +24,8 @@ import {
 describe('console tools: lender tables and exports, operator records, dead letters and audit', () => {
   const services = testServices();
   const owner = examples.purchase.customerCode as string;
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
-  let pool: pg.Pool;
-  let ingest: IngestUnderTest;
-  let running: ProjectionsUnderTest | undefined;
-  let distDir = '';
+  let pipeline: DocumentPipeline<'partner' | 'lender' | 'operator'> | undefined;
+  let web: PortalInBrowser | undefined;
   let portal: PortalServer;
   let browser: Browser;
   let lenderKey = '';
@@ -47,42 +35,18 @@ describe('console tools: lender tables and exports, operator records, dead lette
   let purchaseTopic = '';
 
   beforeAll(async () => {
-    db = await step('test schema', () => createTestSchema(services.databaseUrl, 'webl'));
-    await step('migrations', () => migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger }));
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    const partnerKey = (
-      await createTestApiKey(pool, 'partner', { ownerId: 'partner-lender-e2e', ownerName: 'partner' })
-    ).key;
-    lenderKey = (
-      await createTestApiKey(pool, 'lender', {
-        ownerId: 'lender-lender-e2e',
-        ownerName: 'lender',
-        enterprises: [owner],
-      })
-    ).key;
-    operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-console-e2e', ownerName: 'ops' }))
-      .key;
-    ingest = await step('ingest', () =>
-      startIngestUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        keysDatabaseUrl: db.databaseUrl,
-        topicSuffix: uniqueName('webl'),
-        logger: quietLogger,
-      }),
-    );
-    const topicOf = (type: string) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
-    running = await step('projections', () =>
-      startProjectionsUnderTest({
-        brokers: services.kafkaBrokers,
-        schemaRegistryUrl: services.schemaRegistryUrl,
-        pool,
-        namespace: db.schema,
-        topicOf,
-        logger: quietLogger,
-        clientId: 'webl-processors',
-      }),
-    );
+    pipeline = await startDocumentPipeline({
+      prefix: 'webl',
+      keys: {
+        partner: { kind: 'partner', ownerId: 'partner-lender-e2e', name: 'partner' },
+        lender: { kind: 'lender', ownerId: 'lender-lender-e2e', name: 'lender', enterprises: [owner] },
+        operator: { kind: 'operator', ownerId: 'ops-console-e2e', name: 'ops' },
+      },
+    });
+    const { db, pool, ingest, topicOf, documentTopics, keys } = pipeline;
+    const partnerKey = keys.partner;
+    lenderKey = keys.lender;
+    operatorKey = keys.operator;
     for (const intf of ingest.interfaces) {
       const document: Record<string, unknown> = {
         ...(examples as unknown as Record<string, Record<string, unknown>>)[intf.id],
@@ -104,15 +68,13 @@ describe('console tools: lender tables and exports, operator records, dead lette
       body: JSON.stringify(examples.expressTrace),
     });
     expect(fed.status).toBe(200);
-    const topics = documentTypes.map((type) => ingest.topicOf(type));
     await step('projections applied', async () =>
-      waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), { topicOf }),
+      waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), { topicOf }),
     );
     purchaseTopic = topicOf('purchase');
     reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: 'webl-records' });
     const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
-    distDir = await step('portal build', buildPortal);
-    portal = await startPortal(distDir, {
+    web = await startPortalInBrowser({
       pool,
       mount: (app) =>
         app.use(
@@ -124,25 +86,14 @@ describe('console tools: lender tables and exports, operator records, dead lette
           }),
         ),
     });
-    browser = await step('chromium', launchChromium);
+    ({ portal, browser } = web);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
-    await running?.stop();
-    await ingest?.close();
+    await web?.close();
     await producer?.disconnect();
     await reader?.close();
-    if (pool && db) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-    }
-    await pool?.end();
-    await db?.drop();
+    await pipeline?.stop();
   });
 
   async function signIn(page: Page, path: string, key = lenderKey) {

@@ -2,13 +2,8 @@ import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
 import type { PortalContent } from '@tradelog/schemas/portal/content';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
  * The operator's content and site settings in Chromium (query-api content README "Operator
@@ -16,7 +11,7 @@ import {
  * from the settings; the city dialog from the IP database; per-route keywords, settle roles, the
  * terms in the registration form, news paging and related news.
  */
-let distDir = '';
+let web: PortalInBrowser | undefined;
 let portal: PortalServer;
 let browser: Browser;
 let port = '';
@@ -43,17 +38,12 @@ const withSite = (origin: string): PortalContent => {
 };
 
 beforeAll(async () => {
-  distDir = await buildPortal();
-  portal = await startPortal(distDir, { content: withSite });
+  web = await startPortalInBrowser({ content: withSite });
+  ({ portal, browser } = web);
   port = new URL(portal.url).port;
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  if (distDir) removeBuild(distDir);
-});
+afterAll(() => web?.close());
 
 async function open(url: string, headers: Record<string, string> = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });

@@ -3,22 +3,16 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldRows } from '../../web/src/docs/reference.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
-let distDir = '';
+let web: PortalInBrowser | undefined;
 let portal: PortalServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  distDir = await buildPortal();
   // The side panel offers the scan codes the operator configured (content README "Operator content").
-  portal = await startPortal(distDir, {
+  web = await startPortalInBrowser({
     content: (origin) => {
       const sample = loadPortalContent();
       return {
@@ -27,14 +21,10 @@ beforeAll(async () => {
       };
     },
   });
-  browser = await launchChromium();
+  ({ portal, browser } = web);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  if (distDir) removeBuild(distDir);
-});
+afterAll(() => web?.close());
 
 async function open(path: string, viewport = { width: 1920, height: 1080 }): Promise<Page> {
   const context = await browser.newContext({ viewport });

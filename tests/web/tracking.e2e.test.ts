@@ -1,25 +1,18 @@
 import { mkdirSync } from 'node:fs';
-import { migrate } from '@tradelog/projections/migrate';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
-import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
-import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
+import { testServices } from '../harness/index.ts';
+import type { IngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
-import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
-import {
-  buildPortal,
-  launchChromium,
-  type PortalServer,
-  removeBuild,
-  startPortal,
-} from '../rigs/portal/portalServer.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
  * The subscriber's tracking timeline end to end: a carrier's express feed goes through ingest
@@ -29,65 +22,39 @@ import {
  */
 describe('console: a subscriber’s tracking timeline', () => {
   const services = testServices();
-  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pipeline: DocumentPipeline<'carrier' | 'subscriber'> | undefined;
+  let web: PortalInBrowser | undefined;
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
-  let running: ProjectionsUnderTest | undefined;
-  let distDir = '';
   let portal: PortalServer;
   let browser: Browser;
-  const keys = { carrier: '', subscriber: '' };
-  const topicOf = (type: DocumentTypeId) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+  let keys: Record<'carrier' | 'subscriber', string>;
+  const topicOf = (type: DocumentTypeId) => pipeline!.topicOf(type);
 
   beforeAll(async () => {
-    db = await createTestSchema(services.databaseUrl, 'webt');
-    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    keys.carrier = (await createTestApiKey(pool, 'partner', { ownerId: 'carrier-webt' })).key;
-    keys.subscriber = (await createTestApiKey(pool, 'partner', { ownerId: 'subscriber-webt' })).key;
-    ingest = await startIngestUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      keysDatabaseUrl: db.databaseUrl,
-      topicSuffix: uniqueName('webt'),
-      logger: quietLogger,
+    pipeline = await startDocumentPipeline({
+      prefix: 'webt',
+      keys: {
+        carrier: { kind: 'partner', ownerId: 'carrier-webt' },
+        subscriber: { kind: 'partner', ownerId: 'subscriber-webt' },
+      },
+      projections: ['tracking'],
     });
-    running = await startProjectionsUnderTest({
-      brokers: services.kafkaBrokers,
-      schemaRegistryUrl: services.schemaRegistryUrl,
-      pool,
-      namespace: db.schema,
-      topicOf,
-      logger: quietLogger,
-      clientId: 'webt-processors',
-      only: ['tracking'],
-    });
-    distDir = await buildPortal();
-    portal = await startPortal(distDir, {
+    ({ pool, ingest, keys } = pipeline);
+    web = await startPortalInBrowser({
       ingestUrl: ingest.url,
       mount: (app) =>
         app
           .use(createSubscriptionRoutes({ pool, callbackAllowlist: emptyAllowlist }))
           .use(createTrackingRouter({ pool })),
     });
-    browser = await launchChromium();
+    ({ portal, browser } = web);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-    if (distDir) removeBuild(distDir);
-    await running?.stop();
-    await ingest?.close();
+    await web?.close();
     // ingest under test deletes the topics it made (tests/harness/ingestUnderTest.ts).
-    if (pool && db) {
-      const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
-        `${db.schema}\\_%`,
-      ]);
-      for (const row of rows) await pool.query(`DROP SCHEMA IF EXISTS "${row.nspname}" CASCADE`);
-    }
-    await pool?.end();
-    await db?.drop();
+    await pipeline?.stop();
   });
 
   it('shows the parcel’s state, route and traces with their provenance, and the push queued for it', async () => {
