@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { matchKeyOf } from '@tradelog/projections/push/families';
 import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../processors/src/changes.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
+import { type CallbackReceiver, startCallbackReceiver } from '../harness/callbackReceiver.ts';
+import { type ChangesFeed, startChangesFeed } from '../harness/changesFeed.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
 import { startTcpProxy, type TcpProxy } from '../harness/tcpProxy.ts';
 
@@ -36,9 +34,9 @@ describe('push delivery across a Postgres blip while recording', () => {
   let direct: pg.Pool;
   let pool: pg.Pool;
   let proxy: TcpProxy;
-  let producer: LogProducer;
+  let changes: ChangesFeed;
   let service: PushService;
-  let receiver: Server;
+  let receiver: CallbackReceiver;
   const received: { eventId: string; at: number }[] = [];
   let blipped = false;
 
@@ -52,34 +50,21 @@ describe('push delivery across a Postgres blip while recording', () => {
     url.host = proxy.address;
     // As processors/src/main.ts makes its pool: a connection lost while checked out is logged.
     pool = surviveConnectionLoss(new pg.Pool({ connectionString: url.toString(), max: 8 }), quietLogger);
-    await ensureTopics({
-      brokers: services.kafkaBrokers,
-      topics: [{ topic, partitions: 1 }],
-      logger: quietLogger,
-    });
-    producer = createLogProducer({
-      brokers: services.kafkaBrokers,
-      clientId: 'push-blip',
-      logger: quietLogger,
-    });
-    await producer.connect();
-    await waitFor(() => producer.isReady(), { what: 'producer connected' });
+    changes = await startChangesFeed({ topic, clientId: 'push-blip' });
     // The first push's reply waits while Postgres is cut for two seconds, so that the batch it
     // belongs to is recorded into the cut.
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', async () => {
-        received.push({ eventId: String(req.headers['webhook-id']), at: Date.now() });
+    receiver = await startCallbackReceiver({
+      path: '/hooks',
+      reply: (push) => {
+        received.push({ eventId: String(push.headers['webhook-id']), at: push.at });
         if (!blipped) {
           blipped = true;
           proxy.cut();
           setTimeout(() => proxy.open(), 2_000);
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      });
+        return { status: 200, body: { ok: true } };
+      },
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const keyId = randomUUID();
     await createApiKey(direct, {
       id: keyId,
@@ -98,7 +83,7 @@ describe('push delivery across a Postgres blip while recording', () => {
       ownerKind: 'lender',
       ownerId: 'lender-blip',
       keyId,
-      callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      callbackUrl: receiver.url(),
       criteria,
       matchKey: matchKeyOf('changes', criteria as never),
       projections: ['order-status'],
@@ -118,8 +103,8 @@ describe('push delivery across a Postgres blip while recording', () => {
 
   afterAll(async () => {
     await service?.stop();
-    await producer?.disconnect();
-    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+    await changes?.close();
+    await receiver?.close();
     await pool?.end();
     await proxy?.close();
     await direct?.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
@@ -137,17 +122,7 @@ describe('push delivery across a Postgres blip while recording', () => {
     source: { documentId: randomUUID(), topic: 'docs', partition: 0, offset: String(n) },
     data: { kind: 'purchase', orderNo: `BLIP${n}`, from: '10', to: '20' },
   });
-  const publish = (events: ChangeEvent[]) =>
-    Promise.all(
-      events.map((event) =>
-        producer.append({
-          topic,
-          key: event.enterprise,
-          value: Buffer.from(JSON.stringify(event)),
-          headers: { 'tradelog-event-id': event.eventId },
-        }),
-      ),
-    );
+  const publish = (events: ChangeEvent[]) => changes.publish(events);
 
   it('records the cut batch once Postgres is back and sends the next pushes within seconds', {
     timeout: 60_000,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listDeadLetters, markDeadLetterRetrying } from '@tradelog/projections';
 import { createApiKey } from '@tradelog/projections/access/store';
@@ -13,10 +13,15 @@ import {
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
 import { TradelogError } from '@tradelog/schemas';
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CallbackReceiver,
+  type ReceivedPush,
+  type ReceiverReply,
+  startCallbackReceiver,
+} from '../../../tests/harness/callbackReceiver.ts';
+import { type ChangesFeed, startChangesFeed } from '../../../tests/harness/changesFeed.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -30,53 +35,6 @@ import { createPushService, type PushService } from './service.ts';
 import { pushSettings } from './settings.ts';
 import { verifyPush } from './signature.ts';
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
-
-/** A real HTTP receiver on loopback; `reply` decides each answer from what came before. */
-async function startReceiver(
-  reply: (
-    request: Received,
-    previous: Received[],
-  ) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown },
-  host = '127.0.0.1',
-) {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const request = {
-        path: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-        at: Date.now(),
-      };
-      const previous = received.filter((r) => r.path === request.path);
-      received.push(request);
-      const answer = await reply(request, previous);
-      if (res.destroyed) return;
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path: string) => `http://${host}:${port}${path}`,
-    received,
-    at: (path: string) => received.filter((r) => r.path.startsWith(path)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('push delivery', () => {
   const services = testServices();
   const stamp = Date.now().toString(36).toUpperCase();
@@ -86,9 +44,9 @@ describe('push delivery', () => {
   ) as [string, string, string, string];
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
-  let producer: LogProducer;
+  let changes: ChangesFeed;
   let service: PushService;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: CallbackReceiver;
   let keyId: string;
   const topic = uniqueName('changes');
   const consumerGroup = uniqueName('push');
@@ -104,28 +62,14 @@ describe('push delivery', () => {
   /** Per path: how the receiver answers. */
   const behaviour = new Map<
     string,
-    (
-      previous: Received[],
-      request: Received,
-    ) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown }
+    (previous: ReceivedPush[], request: ReceivedPush) => Promise<ReceiverReply> | ReceiverReply
   >();
 
   beforeAll(async () => {
     db = await createTestSchema(services.databaseUrl, 'push');
     await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
-    await ensureTopics({
-      brokers: services.kafkaBrokers,
-      topics: [{ topic, partitions: 3 }],
-      logger: quietLogger,
-    });
-    producer = createLogProducer({
-      brokers: services.kafkaBrokers,
-      clientId: 'push-test',
-      logger: quietLogger,
-    });
-    await producer.connect();
-    await waitFor(() => producer.isReady(), { what: 'producer connected' });
+    changes = await startChangesFeed({ topic, partitions: 3, clientId: 'push-test' });
     keyId = randomUUID();
     await createApiKey(pool, {
       id: keyId,
@@ -137,9 +81,11 @@ describe('push delivery', () => {
       keyHash: randomUUID(),
       createdAt: new Date(),
     });
-    receiver = await startReceiver((request, previous) => {
-      const path = new URL(request.path, 'http://x').pathname;
-      return behaviour.get(path)?.(previous, request) ?? { status: 200, body: { ok: true } };
+    receiver = await startCallbackReceiver({
+      reply: (request, previous) => {
+        const path = new URL(request.path, 'http://x').pathname;
+        return behaviour.get(path)?.(previous, request) ?? { status: 200, body: { ok: true } };
+      },
     });
     service = createPushService({
       brokers: services.kafkaBrokers,
@@ -154,7 +100,7 @@ describe('push delivery', () => {
 
   afterAll(async () => {
     await service?.stop();
-    await producer?.disconnect();
+    await changes?.close();
     await receiver?.close();
     await pool?.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
     await pool?.end();
@@ -200,17 +146,7 @@ describe('push delivery', () => {
       // A fixture: an override names a projection together with one of its kinds.
     } as ChangeEvent;
   }
-  const publish = (events: ChangeEvent[]) =>
-    Promise.all(
-      events.map((event) =>
-        producer.append({
-          topic,
-          key: event.enterprise,
-          value: Buffer.from(JSON.stringify(event)),
-          headers: { 'tradelog-event-id': event.eventId },
-        }),
-      ),
-    );
+  const publish = (events: ChangeEvent[]) => changes.publish(events);
 
   const deliveriesOf = async (subscriptionId: string) =>
     (
@@ -259,7 +195,7 @@ describe('push delivery', () => {
     );
     const first = Array.from({ length: 20 }, () => change());
     await publish(first);
-    await waitFor(() => receiver.at('/once').length >= 5, { what: 'first pushes' });
+    await waitFor(() => receiver.pushesTo('/once').length >= 5, { what: 'first pushes' });
     await service.processor.stop();
     const second = Array.from({ length: 20 }, () => change());
     // The outbox may publish again after a crash: the same events, same ids.
@@ -283,7 +219,7 @@ describe('push delivery', () => {
       );
       return rows[0].n === all.length + 10;
     });
-    const pushes = receiver.at('/once');
+    const pushes = receiver.pushesTo('/once');
     expect(pushes).toHaveLength(all.length);
     expect(new Set(pushes.map((p) => p.headers['webhook-id']))).toEqual(new Set(all.map((e) => e.eventId)));
     for (const push of pushes) {
@@ -317,9 +253,9 @@ describe('push delivery', () => {
     const subject = `purchase/SEQ${Date.now()}`;
     const events = [1, 2, 3].map(() => change({ subject, enterprise: seqEnterprise }));
     for (const event of events) await publish([event]);
-    await waitFor(() => receiver.at('/sequence').length === 3, { what: 'three pushes' });
+    await waitFor(() => receiver.pushesTo('/sequence').length === 3, { what: 'three pushes' });
     const byEvent = new Map(
-      receiver.at('/sequence').map((p) => [p.headers['webhook-id'], p.headers['tradelog-sequence']]),
+      receiver.pushesTo('/sequence').map((p) => [p.headers['webhook-id'], p.headers['tradelog-sequence']]),
     );
     expect(events.map((e) => byEvent.get(e.eventId))).toEqual(['1', '2', '3']);
   });
@@ -339,7 +275,7 @@ describe('push delivery', () => {
     await waitFor(async () => (await deliveriesOf(subscription.id))[0]?.state === 'delivered', {
       what: 'delivered',
     });
-    expect(receiver.at('/flaky').map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
+    expect(receiver.pushesTo('/flaky').map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
     expect((await attemptsOf(subscription.id)).map((a) => [a.http_status, a.outcome, a.error_code])).toEqual([
       [500, 'failed', 'HTTP_500'],
       [500, 'failed', 'HTTP_500'],
@@ -376,8 +312,8 @@ describe('push delivery', () => {
     await waitFor(async () => (await deliveriesOf(busy.id))[0]?.state === 'delivered', {
       what: 'busy delivered',
     });
-    expect(receiver.at('/busy').map((p) => p.headers['retry-count'])).toEqual(['0', '1']);
-    expect(JSON.parse(receiver.at('/busy')[0]!.body)).toMatchObject({
+    expect(receiver.pushesTo('/busy').map((p) => p.headers['retry-count'])).toEqual(['0', '1']);
+    expect(JSON.parse(receiver.pushesTo('/busy')[0]!.body)).toMatchObject({
       params: { referenceno: busy.id, subscriptions: [{ REFERENCE_NO: 'BUSY1', CARRIER_CD: 'AUTO' }] },
       result: { billNo: 'BUSY1' },
     });
@@ -390,7 +326,7 @@ describe('push delivery', () => {
     );
     expect(dead.attempts).toBe(1);
     expect(await jobAttempts(dead.id)).toEqual([1]);
-    expect(receiver.at('/never')).toHaveLength(1);
+    expect(receiver.pushesTo('/never')).toHaveLength(1);
     expect((await attemptsOf(never.id))[0]).toMatchObject({ error_code: 'REPLY_NOT_OK', outcome: 'failed' });
   });
 
@@ -456,7 +392,7 @@ describe('push delivery', () => {
       );
 
     await settled(retriable.id, 'delivered');
-    expect(receiver.at('/r500-retriable').map((p) => p.headers['retry-count'])).toEqual(['0', '1']);
+    expect(receiver.pushesTo('/r500-retriable').map((p) => p.headers['retry-count'])).toEqual(['0', '1']);
 
     for (const [subscription, path, errorCode] of [
       [notRetriable, '/r200-not-retriable', 'REPLY_NOT_OK'],
@@ -465,7 +401,7 @@ describe('push delivery', () => {
       const dead = await settled(subscription.id, 'dead');
       expect(dead.attempts).toBe(1);
       expect(await jobAttempts(dead.id)).toEqual([1]);
-      expect(receiver.at(path)).toHaveLength(1);
+      expect(receiver.pushesTo(path)).toHaveLength(1);
       expect((await attemptsOf(subscription.id)).map((a) => [a.outcome, a.error_code])).toEqual([
         ['failed', errorCode],
       ]);
@@ -515,7 +451,7 @@ describe('push delivery', () => {
       data: { deliveryId: dead.id },
     });
     expect(retryJobs.map((job) => job.data.attempt).sort()).toEqual([2, 3]);
-    const pushes = receiver.at('/express');
+    const pushes = receiver.pushesTo('/express');
     expect(pushes.map((p) => p.headers['retry-count'])).toEqual(['0', '1', '2']);
     expect(pushes[1]!.at - pushes[0]!.at).toBeGreaterThanOrEqual(1000);
     expect(pushes[2]!.at - pushes[1]!.at).toBeGreaterThanOrEqual(2000);
@@ -557,10 +493,10 @@ describe('push delivery', () => {
     await waitFor(async () => (await deliveriesOf(subscription.id)).some((row) => row.state === 'held'), {
       what: 'second push held',
     });
-    expect(receiver.at('/later')).toHaveLength(1);
+    expect(receiver.pushesTo('/later')).toHaveLength(1);
     await setSubscriptionState(pool, subscription.id, 'active', new Date());
     expect(await releaseHeldDeliveries(pool, subscription.id, new Date())).toBe(1);
-    await waitFor(() => receiver.at('/later').length === 2, { what: 'held push sent on resume' });
+    await waitFor(() => receiver.pushesTo('/later').length === 2, { what: 'held push sent on resume' });
     expect(await requestRedelivery(pool, subscription.id, { ids: [dead.id] }, new Date())).toEqual([dead.id]);
     await waitFor(
       async () => (await deliveriesOf(subscription.id)).every((row) => row.state === 'delivered'),
@@ -568,7 +504,7 @@ describe('push delivery', () => {
         what: 'redelivered',
       },
     );
-    const pushes = receiver.at('/later');
+    const pushes = receiver.pushesTo('/later');
     expect(
       pushes.map((p) => [
         JSON.parse(p.body).result.n,
@@ -623,7 +559,7 @@ describe('push delivery', () => {
   });
 
   it('drops a retry of an older state once a newer state of the subject was delivered', async () => {
-    const nOf = (push: Received) => (JSON.parse(push.body) as { result: { n: number } }).result.n;
+    const nOf = (push: ReceivedPush) => (JSON.parse(push.body) as { result: { n: number } }).result.n;
     // The older state keeps failing (retriable); the newer one is taken at once.
     behaviour.set('/newer', (_previous, request) =>
       nOf(request) === 1
@@ -653,7 +589,7 @@ describe('push delivery', () => {
     const byEvent = new Map(rows.map((row) => [row.event_id, row]));
     expect(byEvent.get(newer.eventId)).toMatchObject({ state: 'delivered', sequence: '2' });
     expect(byEvent.get(older.eventId)).toMatchObject({ state: 'superseded', sequence: '1' });
-    const pushes = receiver.at('/newer');
+    const pushes = receiver.pushesTo('/newer');
     const newerAt = pushes.findIndex((push) => nOf(push) === 2);
     // Both first attempts may be in flight together, so the older's first try can land after the
     // newer one; what the rule forbids is a retry of the older state once the newer was taken.
@@ -700,7 +636,7 @@ describe('push delivery', () => {
   }, 60_000);
 
   it('refuses a loopback callback that is not allowlisted, without connecting', async () => {
-    const other = await startReceiver(() => ({ status: 200, body: { ok: true } }), '127.0.0.2');
+    const other = await startCallbackReceiver({ host: '127.0.0.2' });
     try {
       expect((await fetch(other.url('/probe'), { method: 'POST', body: '{}' })).status).toBe(200);
       const secret = newSubscriptionSecret();
@@ -730,7 +666,7 @@ describe('push delivery', () => {
         error_code: 'TARGET_REFUSED',
         http_status: null,
       });
-      expect(other.at('/hook')).toHaveLength(0);
+      expect(other.pushesTo('/hook')).toHaveLength(0);
     } finally {
       await other.close();
     }
@@ -766,7 +702,7 @@ describe('push delivery', () => {
     await fixed.start();
     await markDeadLetterRetrying(pool, letter.id);
     await waitFor(
-      () => receiver.at('/retried').some((push) => push.headers['webhook-id'] === event.eventId),
+      () => receiver.pushesTo('/retried').some((push) => push.headers['webhook-id'] === event.eventId),
       {
         what: 'the retried change pushed',
       },
