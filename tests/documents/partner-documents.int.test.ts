@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { insertDeadLetter } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -8,14 +6,13 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import { headerNames } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../query-api/src/app.ts';
-import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { createDocumentRoutes } from '../../query-api/src/documents/router.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
+import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field
 type Json = any;
@@ -28,7 +25,7 @@ describe('partner documents: look up by documentId, list own recent submissions'
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
   let running: ProjectionsUnderTest | undefined;
-  let server: Server;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
   let queryUrl = '';
   const keys = { a: '', b: '', lender: '', operator: '' };
   const submitted: { purchase: string; pod: string; other: string } = { purchase: '', pod: '', other: '' };
@@ -59,27 +56,14 @@ describe('partner documents: look up by documentId, list own recent submissions'
       clientId: 'pdocs-processors',
       only: ['document-index', 'order-status'],
     });
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [createDocumentRoutes({ pool })],
-    });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    queryApp = await startQueryAppUnderTest(pool, [createDocumentRoutes({ pool })]);
+    queryUrl = queryApp.url;
   });
 
   afterAll(async () => {
     await running?.stop();
     await ingest?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await queryApp?.close();
     if (pool) {
       const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
         `${db.schema}\\_%`,

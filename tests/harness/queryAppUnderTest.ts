@@ -7,11 +7,13 @@ import { quietLogger } from './index.ts';
 
 /**
  * The real query-api app (bounded bodies, the content API, the one error middleware) serving the
- * given routers on a loopback port of its own.
+ * given routers on a loopback port of its own. `content` adds to the content API's dependencies
+ * (a suite's call limit).
  */
 export async function startQueryAppUnderTest(
   pool: pg.Pool,
   routers: NonNullable<Parameters<typeof createApp>[0]['routers']>,
+  content: Partial<Parameters<typeof createApp>[0]['content']> = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = createApp({
     logger: quietLogger,
@@ -21,6 +23,7 @@ export async function startQueryAppUnderTest(
       logger: quietLogger,
       product: 'tradelog',
       sendSms: noSmsSender,
+      ...content,
     },
     routers,
   });

@@ -1,10 +1,6 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { createApp } from '@tradelog/query-api/app';
 import { parseQueryApiConfig } from '@tradelog/query-api/config';
-import { noSmsSender } from '@tradelog/query-api/content/smsSenders';
 import { answerAs } from '@tradelog/query-api/http/answers';
 import { createCallLimit } from '@tradelog/query-api/http/callLimit';
 import { requireKey } from '@tradelog/query-api/reads/auth';
@@ -15,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../harness/index.ts';
+import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 
 /**
  * The query spec's call limits (§9) answered in each interface's own convention, counted in
@@ -27,7 +24,7 @@ describe('call limits (query spec §9) across query-api instances', () => {
   const config = parseQueryApiConfig({ DATABASE_URL: services.databaseUrl });
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
   const pools: pg.Pool[] = [];
-  const servers: Server[] = [];
+  const queryApps: Awaited<ReturnType<typeof startQueryAppUnderTest>>[] = [];
   const bases: string[] = [];
 
   /** One query-api instance: its own pools and limiters over the shared database. */
@@ -54,26 +51,16 @@ describe('call limits (query spec §9) across query-api instances', () => {
       callLimit('flight'),
       (_req, res) => void res.json({ code: 20000, message: 'success', data: { flights: [] } }),
     );
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool: portalPool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-        callLimit,
-      },
-      routers: [
+    const queryApp = await startQueryAppUnderTest(
+      portalPool,
+      [
         probes,
         createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist(['127.0.0.1/32']), callLimit }),
       ],
-    });
-    const server = await new Promise<Server>((resolve) => {
-      const started = app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    servers.push(server);
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      { callLimit },
+    );
+    queryApps.push(queryApp);
+    return queryApp.url;
   }
 
   beforeAll(async () => {
@@ -82,7 +69,7 @@ describe('call limits (query spec §9) across query-api instances', () => {
     bases.push(await instance(), await instance());
   });
   afterAll(async () => {
-    for (const server of servers) server.close();
+    for (const queryApp of queryApps) await queryApp.close();
     for (const pool of pools) await pool.end();
     await schema?.drop();
   });

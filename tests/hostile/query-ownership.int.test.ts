@@ -1,19 +1,16 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { revokeApiKey } from '@tradelog/projections/access/store';
 import { migrate, migrationsDir } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { findDeliveryForAttempt, insertDelivery, settleAttempt } from '@tradelog/projections/push/deliveries';
 import { expressSubject } from '@tradelog/projections/push/families';
 import { matchSubscriptions } from '@tradelog/projections/push/subscriptions';
-import { createApp } from '@tradelog/query-api/app';
-import { noSmsSender } from '@tradelog/query-api/content/smsSenders';
 import { createSubscriptionRoutes } from '@tradelog/query-api/subscriptions/routes';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../harness/index.ts';
+import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 
 /**
  * Ownership by account, not by name (query-api README "Accounts"): "Bank A" and "BANK-A" were
@@ -24,7 +21,7 @@ describe('subscriptions belong to accounts', () => {
   const services = testServices();
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
-  let server: Server;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
   let base = '';
   const keys = { a: '', aSecond: '', b: '', operator: '' };
   let aKeyId = '';
@@ -42,24 +39,13 @@ describe('subscriptions belong to accounts', () => {
     ).key;
     keys.b = (await createTestApiKey(pool, 'subscriber', { ownerId: 'bank-a-hk', ownerName: 'BANK-A' })).key;
     keys.operator = (await createTestApiKey(pool, 'operator', { ownerId: 'ops' })).key;
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist(['127.0.0.1/32']) })],
-    });
-    server = await new Promise<Server>((resolve) => {
-      const started = app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    queryApp = await startQueryAppUnderTest(pool, [
+      createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist(['127.0.0.1/32']) }),
+    ]);
+    base = queryApp.url;
   });
   afterAll(async () => {
-    server?.close();
+    await queryApp?.close();
     await pool?.end();
     await schema?.drop();
   });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { projectionDeclaration } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -6,14 +5,11 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
-import type express from 'express';
 import pg from 'pg';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
-import { createApp } from '../../query-api/src/app.ts';
 import { callLimitNames } from '../../query-api/src/config.ts';
-import { noSmsSender } from '../../query-api/src/content/smsSenders.ts';
 import { xlsxContentType } from '../../query-api/src/export/xlsx.ts';
 import { createCallLimit } from '../../query-api/src/http/callLimit.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
@@ -30,6 +26,7 @@ import {
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
+import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 
 /** An independent CSV reader (RFC 4180 fields, quoted or not), to read an export back. */
 function parseCsv(text: string): string[][] {
@@ -71,7 +68,7 @@ describe('lender queries over projections fed through ingest', () => {
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
   let ingest: IngestUnderTest;
-  let server: ReturnType<express.Express['listen']>;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
   let queryUrl: string;
   let running: ProjectionsUnderTest | undefined;
   const keys: Record<'partner' | 'lender' | 'otherLender' | 'operator', string> = {
@@ -139,37 +136,25 @@ describe('lender queries over projections fed through ingest', () => {
     });
     attachReadCache(pool, readCache);
     // The real app: bounded bodies and the one error middleware around the routes.
-    const app = createApp({
-      logger: quietLogger,
-      content: {
+    queryApp = await startQueryAppUnderTest(pool, [
+      createProjectionRoutes({
         pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [
-        createProjectionRoutes({
-          pool,
-          namespace: db.schema,
-          documentTopics: topics,
-          changesTopic: uniqueName('lq-changes'),
-          topicOffsets: testTopicOffsets(services),
-          // Counted in memory, per account, as in production (README "Call limits"), so that
-          // an export of every page shows the calls it counts as.
-          callLimit: createCallLimit({ keyed: testLimits, public: testLimits }),
-        }),
-      ],
-    });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    queryUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        namespace: db.schema,
+        documentTopics: topics,
+        changesTopic: uniqueName('lq-changes'),
+        topicOffsets: testTopicOffsets(services),
+        // Counted in memory, per account, as in production (README "Call limits"), so that
+        // an export of every page shows the calls it counts as.
+        callLimit: createCallLimit({ keyed: testLimits, public: testLimits }),
+      }),
+    ]);
+    queryUrl = queryApp.url;
   });
 
   afterAll(async () => {
     await running?.stop();
     await readCache?.close();
-    server?.close();
+    await queryApp?.close();
     await ingest?.close();
     const { rows } = await pool.query('SELECT nspname FROM pg_namespace WHERE nspname LIKE $1', [
       `${db.schema}\\_%`,

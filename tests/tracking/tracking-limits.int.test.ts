@@ -1,10 +1,6 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { createApp } from '@tradelog/query-api/app';
 import { parseQueryApiConfig } from '@tradelog/query-api/config';
-import { noSmsSender } from '@tradelog/query-api/content/smsSenders';
 import { createCallLimit } from '@tradelog/query-api/http/callLimit';
 import { createSubscriptionRoutes } from '@tradelog/query-api/subscriptions/routes';
 import { createTrackingRouter } from '@tradelog/query-api/tracking/router';
@@ -13,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../harness/index.ts';
+import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 
 /**
  * §9's limits on the real tracking routes, each refusal in its family's convention: express
@@ -31,7 +28,7 @@ describe('tracking call limits (query spec §9)', () => {
   });
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
-  let server: Server;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
   let base = '';
 
   beforeAll(async () => {
@@ -42,28 +39,18 @@ describe('tracking call limits (query spec §9)', () => {
       keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query' }),
       public: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query' }),
     });
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-        callLimit,
-      },
-      routers: [
+    queryApp = await startQueryAppUnderTest(
+      pool,
+      [
         createSubscriptionRoutes({ pool, callbackAllowlist: parseAllowlist([]), callLimit }),
         createTrackingRouter({ pool, callLimit }),
       ],
-    });
-    server = await new Promise<Server>((resolve) => {
-      const started = app.listen(0, '127.0.0.1', () => resolve(started));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      { callLimit },
+    );
+    base = queryApp.url;
   });
   afterAll(async () => {
-    server?.close();
+    await queryApp?.close();
     await pool?.end();
     await schema?.drop();
   });
