@@ -1,12 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { migrate } from '@tradelog/projections/migrate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
-import { createApp } from '../app.ts';
-import { noSmsSender } from '../content/smsSenders.ts';
+import { startQueryAppUnderTest } from '../../../tests/harness/queryAppUnderTest.ts';
 import { createProjectionRoutes } from '../lenders/routes.ts';
 import { attachReadCache, createReadCache } from '../reads/readCache.ts';
 
@@ -19,7 +16,7 @@ describe('/ops/accounts', () => {
   const services = testServices();
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
-  let server: Server;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
   let base = '';
   let operatorKey = '';
 
@@ -28,25 +25,12 @@ describe('/ops/accounts', () => {
     await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 4 });
     operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-accounts' })).key;
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [createProjectionRoutes({ pool, namespace: db.schema })],
-    });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    queryApp = await startQueryAppUnderTest(pool, [createProjectionRoutes({ pool, namespace: db.schema })]);
+    base = queryApp.url;
   });
 
   afterAll(async () => {
-    server?.close();
+    await queryApp?.close();
     await pool?.end();
     await db?.drop();
   });
@@ -137,22 +121,11 @@ describe('/ops/accounts', () => {
       keyTtlMs: 600_000,
     });
     attachReadCache(cachedPool, cache);
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool: cachedPool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [createProjectionRoutes({ pool: cachedPool, namespace: db.schema })],
-    });
-    const instance = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
+    const instance = await startQueryAppUnderTest(cachedPool, [
+      createProjectionRoutes({ pool: cachedPool, namespace: db.schema }),
+    ]);
     try {
-      const url = `http://127.0.0.1:${(instance.address() as AddressInfo).port}`;
+      const { url } = instance;
       const asKey = (key: string, path: string, method = 'GET') =>
         fetch(`${url}${path}`, {
           method,
@@ -165,7 +138,7 @@ describe('/ops/accounts', () => {
       expect((await asKey(operatorKey, `/ops/keys/${second.id}/revoke`, 'POST')).status).toBe(200);
       expect((await asKey(second.key, '/ops/accounts')).status).toBe(401);
     } finally {
-      instance.close();
+      await instance.close();
       await cache.close();
       await cachedPool.end();
     }

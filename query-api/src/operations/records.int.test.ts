@@ -1,5 +1,3 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { findDeadLetter, insertDeadLetter } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/log/codec';
@@ -16,8 +14,7 @@ import {
   uniqueName,
   waitFor,
 } from '../../../tests/harness/index.ts';
-import { createApp } from '../app.ts';
-import { noSmsSender } from '../content/smsSenders.ts';
+import { startQueryAppUnderTest } from '../../../tests/harness/queryAppUnderTest.ts';
 import { createProjectionRoutes } from '../lenders/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
@@ -32,7 +29,7 @@ describe('GET /ops/records', () => {
   let pool: pg.Pool;
   let producer: LogProducer;
   let reader: RecordReader;
-  let server: Server;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
   let base = '';
   const keys = { operator: '', lender: '' };
   let schemaId = 0;
@@ -66,25 +63,14 @@ describe('GET /ops/records', () => {
     await producer.connect();
     await waitFor(() => producer.isReady(), { what: 'producer connected' });
     reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: 'records-test-reader' });
-    const app = createApp({
-      logger: quietLogger,
-      content: {
-        pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [createProjectionRoutes({ pool, namespace: db.schema, records: { reader, codec } })],
-    });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    queryApp = await startQueryAppUnderTest(pool, [
+      createProjectionRoutes({ pool, namespace: db.schema, records: { reader, codec } }),
+    ]);
+    base = queryApp.url;
   });
 
   afterAll(async () => {
-    server?.close();
+    await queryApp?.close();
     await reader?.close();
     await producer?.disconnect();
     await pool?.end();

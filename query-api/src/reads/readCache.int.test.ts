@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   createVersionTables,
   findLiveVersion,
@@ -18,8 +17,7 @@ import { type Counter, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
-import { createApp } from '../app.ts';
-import { noSmsSender } from '../content/smsSenders.ts';
+import { startQueryAppUnderTest } from '../../../tests/harness/queryAppUnderTest.ts';
 import { createProjectionRoutes } from '../lenders/routes.ts';
 import { attachReadCache, createReadCache, type ReadCache, uncachedReads } from './readCache.ts';
 import { readLive } from './respond.ts';
@@ -34,7 +32,7 @@ describe('read caches of several query-api instances', () => {
     pool: pg.Pool;
     cache: ReadCache;
     registry: Registry;
-    close: () => void;
+    close: () => Promise<void>;
   }[] = [];
   let admin: pg.Pool;
 
@@ -76,32 +74,16 @@ describe('read caches of several query-api instances', () => {
         keyTtlMs: 600_000,
       });
       attachReadCache(pool, cache);
-      const app = createApp({
-        logger: quietLogger,
-        content: {
-          pool,
-          clock: { now: () => Date.now() },
-          logger: quietLogger,
-          product: 'tradelog',
-          sendSms: noSmsSender,
-        },
-        routers: [createProjectionRoutes({ pool, namespace: db.schema })],
-      });
-      const server = app.listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
-      instances.push({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        pool,
-        cache,
-        registry,
-        close: () => server.close(),
-      });
+      const queryApp = await startQueryAppUnderTest(pool, [
+        createProjectionRoutes({ pool, namespace: db.schema }),
+      ]);
+      instances.push({ url: queryApp.url, pool, cache, registry, close: queryApp.close });
     }
   });
 
   afterAll(async () => {
     for (const instance of instances) {
-      instance.close();
+      await instance.close();
       await instance.cache.close();
       await instance.pool.end();
     }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createVersionTables, insertNextVersion } from '@tradelog/projections';
 import { generateApiKey } from '@tradelog/projections/access/apiKey';
 import { createApiKey } from '@tradelog/projections/access/store';
@@ -11,15 +9,14 @@ import { upsertItems } from '@tradelog/projections/tracking/tables';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
-import { createApp } from '../app.ts';
-import { noSmsSender } from '../content/smsSenders.ts';
+import { startQueryAppUnderTest } from '../../../tests/harness/queryAppUnderTest.ts';
 import { createSubscriptionRoutes } from './routes.ts';
 
 describe('subscription routes', () => {
   const services = testServices();
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
-  const servers: Server[] = [];
+  const queryApps: Awaited<ReturnType<typeof startQueryAppUnderTest>>[] = [];
   let base = '';
   let strictBase = '';
   const keys: Record<'lender' | 'other' | 'partner' | 'operator', string> = {
@@ -31,28 +28,15 @@ describe('subscription routes', () => {
 
   async function listen(allowlist = parseAllowlist(['127.0.0.1/32']), testWaitMs?: number) {
     // The real app: bounded bodies, one error middleware.
-    const app = createApp({
-      logger: quietLogger,
-      content: {
+    const queryApp = await startQueryAppUnderTest(pool, [
+      createSubscriptionRoutes({
         pool,
-        clock: { now: () => Date.now() },
-        logger: quietLogger,
-        product: 'tradelog',
-        sendSms: noSmsSender,
-      },
-      routers: [
-        createSubscriptionRoutes({
-          pool,
-          callbackAllowlist: allowlist,
-          ...(testWaitMs ? { testWaitMs } : {}),
-        }),
-      ],
-    });
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    servers.push(server);
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        callbackAllowlist: allowlist,
+        ...(testWaitMs ? { testWaitMs } : {}),
+      }),
+    ]);
+    queryApps.push(queryApp);
+    return queryApp.url;
   }
 
   beforeAll(async () => {
@@ -82,7 +66,7 @@ describe('subscription routes', () => {
   });
 
   afterAll(async () => {
-    for (const server of servers) server.close();
+    for (const queryApp of queryApps) await queryApp.close();
     await pool?.end();
     await db?.drop();
   });
