@@ -80,20 +80,18 @@ async function loadState(
   pieceKeys: readonly string[],
   financingKeys: readonly string[],
 ): Promise<CollateralState> {
-  const own = await findPieces(db, schema, { chainIds, pieceKeys: [] });
-  const allPieceKeys = [...new Set([...pieceKeys, ...own.map((row) => row.pieceKey)])].sort(byKey);
-  const holding = await findPieces(db, schema, { chainIds: [], pieceKeys: allPieceKeys });
+  const held = await findPieces(db, schema, { chainIds, pieceKeys });
   const chains = new Map<string, Map<string, PieceHolding>>();
-  for (const row of [...own, ...holding]) {
+  for (const row of held) {
     const pieces = chains.get(row.chainId) ?? new Map<string, PieceHolding>();
     pieces.set(row.pieceKey, toHolding(row));
     chains.set(row.chainId, pieces);
   }
   const financings = await findFinancings(db, schema, {
-    chainIds: [...new Set([...chainIds, ...holding.map((row) => row.chainId)])].sort(byKey),
+    chainIds: [...new Set([...chainIds, ...held.map((row) => row.chainId)])].sort(byKey),
     financingKeys,
   });
-  const pairings = await findPairings(db, schema, allPieceKeys);
+  const pairings = await findPairings(db, schema, { chainIds, pieceKeys });
   return {
     chains,
     financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),

@@ -118,16 +118,29 @@ const toFinancing = (row: any): FinancingRow => ({
   provenance: row.provenance,
 });
 
-/** Every piece of the given chains, and the pieces of other chains holding any of the given piece keys. */
+/**
+ * Rows of `table` on the pieces a batch names, found by Postgres rather than sent to it: the
+ * pieces of the given chains ($1) and the given piece keys ($2, the batch's documents' own). The
+ * named keys are made one array first (`ARRAY(…)`, an init plan), so the look-up is one bitmap
+ * scan of the piece index whatever the statistics say; as a join (or a probe per key) Postgres
+ * took 2 to 7 times longer for a batch's two thousand keys.
+ */
+const onNamedPieces = (s: string, table: string) =>
+  `SELECT * FROM ${s}.${table}
+   WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1)) || $2::text[])`;
+
+/**
+ * Every row holding a named piece (`onNamedPieces`): all pieces of the given chains, and every
+ * chain holding one of their pieces or one of the given keys, with that piece. One statement:
+ * the chains' piece keys never travel to the process and back.
+ */
 export async function findPieces(
   db: Queryable,
   schema: string,
   query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
 ): Promise<PieceRow[]> {
-  const { rows } = await db.query(
-    `SELECT * FROM ${ident(schema)}.chain_pieces WHERE chain_id = ANY($1) OR piece_key = ANY($2)`,
-    [query.chainIds, query.pieceKeys],
-  );
+  const s = ident(schema);
+  const { rows } = await db.query(onNamedPieces(s, 'chain_pieces'), [query.chainIds, query.pieceKeys]);
   return rows.map(toPiece);
 }
 
@@ -157,15 +170,14 @@ const toPairing = (row: any): PairingRow => ({
   provenance: row.provenance,
 });
 
-/** The pairings already recorded on the given pieces. */
+/** The pairings already recorded on the named pieces (`onNamedPieces`). */
 export async function findPairings(
   db: Queryable,
   schema: string,
-  pieceKeys: readonly string[],
+  query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
 ): Promise<PairingRow[]> {
-  const { rows } = await db.query(`SELECT * FROM ${ident(schema)}.pairings WHERE piece_key = ANY($1)`, [
-    pieceKeys,
-  ]);
+  const s = ident(schema);
+  const { rows } = await db.query(onNamedPieces(s, 'pairings'), [query.chainIds, query.pieceKeys]);
   return rows.map(toPairing);
 }
 
