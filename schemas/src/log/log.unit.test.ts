@@ -64,11 +64,19 @@ describe('document headers', () => {
       { z: 'quote " and \\ backslash', a: ['\u2028', { y: 1.5e-7, x: -0, w: true }], m: {} },
       { 日期: '2026-11-25', 金额: 12.5, items: [[], [null], [{ b: 1, a: 2 }]], skipped: undefined },
       [1, 'two', { three: 3 }],
+      // Already in order at every level, and more field names than are remembered quoted.
+      { a: 1, b: { c: [{ d: 1, e: 2 }] } },
+      Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${5000 - i}`, i])),
       'just a string',
       42,
       null,
     ];
     for (const document of documents) expect(canonicalJson(document)).toBe(JSON.stringify(sorted(document)));
+    // Integer-like keys come first in Object.keys order (and in any object rebuilt from sorted
+    // entries), yet sort as strings: "10" before "9".
+    expect(canonicalJson({ '9': 'nine', '10': 'ten', a: { c: 1, b: 2 } })).toBe(
+      '{"10":"ten","9":"nine","a":{"b":2,"c":1}}',
+    );
   });
 
   it('compares JSON values as their canonical JSON would', () => {
