@@ -54,27 +54,34 @@ function offsetMinutes(zone: string | undefined): number | undefined {
   return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 }
 
-/** The instant a `trade-datetime` value denotes, or undefined when it is not one. */
-export function parseTradeDateTime(value: string): Date | undefined {
+/** A `trade-datetime` value's fields when it is one (a real calendar day and time, a valid zone). */
+function tradeDateTimeFields(value: string) {
   const match = dateTimePattern.exec(value);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const hour = Number(match[4]);
+  const minute = Number(match[5]);
+  const second = Number(match[6]);
   if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
   const offset = offsetMinutes(match[8]);
   if (offset === undefined) return undefined;
-  const millis = Number((match[7] ?? '0').padEnd(3, '0').slice(0, 3));
+  return { year, month, day, hour, minute, second, fraction: match[7], offset };
+}
+
+/** The instant a `trade-datetime` value denotes, or undefined when it is not one. */
+export function parseTradeDateTime(value: string): Date | undefined {
+  const fields = tradeDateTimeFields(value);
+  if (fields === undefined) return undefined;
+  const { year, month, day, hour, minute, second, offset } = fields;
+  const millis = Number((fields.fraction ?? '0').padEnd(3, '0').slice(0, 3));
   return new Date(utcMillis(year, month, day, hour, minute, second, millis) - offset * 60_000);
 }
 
+/** Whether a value is a `trade-datetime`: ingest's validator asks for every time field, so no Date is built. */
 export function isTradeDateTime(value: string): boolean {
-  return parseTradeDateTime(value) !== undefined;
+  return tradeDateTimeFields(value) !== undefined;
 }
 
 /** The instant a `trade-date` value denotes; a bare day is its start, Beijing time. */
