@@ -102,7 +102,7 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
       item.subject,
       item.subject,
       event.provenance,
-      trackingChangeData(item),
+      trackingChangeData(item, view),
     );
     changes.push(change);
     item = { ...item, lastEventId: change.eventId };

@@ -7,12 +7,16 @@ import type { TrackedItem } from './item.ts';
  * the other keys it answers to (`matchKeys`) and, for express, the customer names its carrier's
  * rule accepts (the push filter of §4 subscriptions). One construction for the processor's change
  * events and the query API's first push, so a first push and the pushes after it carry the same.
+ * `view`: the item's pushed view when the caller already has it (the reducer compares it).
  */
-export function trackingChangeData(item: TrackedItem): Record<string, unknown> {
+export function trackingChangeData(
+  item: TrackedItem,
+  view: Record<string, unknown> = pushedView(item),
+): Record<string, unknown> {
   const rule =
     item.family === 'express' ? customerNameRuleOf(String(item.facts.shipperCode ?? '')) : undefined;
   return {
-    ...pushedView(item),
+    ...view,
     ...(item.aliases.length > 0 ? { matchKeys: item.aliases } : {}),
     ...(rule ? { customerNames: acceptedCustomerNames(rule, item.facts) } : {}),
   };
