@@ -25,13 +25,15 @@ export type IngestLimitName = 'partner-default';
 
 /**
  * The limit's counters: taken from Postgres in blocks (`leaseBlock`, as query-api takes its keyed
- * limits: 50 calls at a time for the default 6000 a minute, exact for limits under 40), spent in
+ * limits: 50 calls at a time for the default 6000 a minute, more for a key calling faster, exact for
+ * limits under 40), spent in
  * memory, the next block taken in the background while half of the current one is left: no
  * submission waits for the database but the first of a key's window on each instance. Counting
  * every call in the store made each submission wait for an upsert on one hot row per key, and
  * that was intake's ceiling (README "Call limit"). Never more calls are admitted than the limit
  * across all instances; an instance's unspent calls (at most a block and a half) lapse with the
- * window, so N instances may admit up to 1.5 × 50 × N fewer than the limit in a window.
+ * window, so N instances may admit up to 1.5 × 50 × N fewer than the limit in a window (more for a
+ * key calling faster than its limit's average rate: blocks grow with demand, createCallLimits).
  */
 export function createIngestLimits(rule: LimitRule, store: LimitStoreClient): CallLimits<IngestLimitName> {
   return createCallLimits({ table: { 'partner-default': rule }, store, prefix: 'ingest', block: leaseBlock });

@@ -51,6 +51,8 @@ export interface CallLimits<Name extends string> {
 interface Lease {
   /** Calls taken from the store and not yet spent (0 with `refused`). */
   left: number;
+  /** The size of the block last taken: the next is taken once half of it is left. */
+  size: number;
   /** What the store had left for the window when the block was taken. */
   remaining: number;
   endsAt: number;
@@ -65,17 +67,23 @@ export function createCallLimits<Name extends string>(options: {
   /** Distinguishes services sharing one table (`query`, `ingest`). */
   prefix: string;
   /**
-   * Take calls from the shared store in blocks of this many (per rule) and spend them in
-   * memory: one database write per block instead of one per call. No more calls are ever
+   * Take calls from the shared store in blocks of at least this many (per rule) and spend them
+   * in memory: one database write per block instead of one per call. No more calls are ever
    * admitted than the rule allows across all instances (a block is counted in the store when
    * taken); calls an instance took but did not spend lapse with the window. Absent: 1, every
    * call counted in the store. See `leaseBlock`.
+   *
+   * A block grows with the subject's demand on this instance: half a second of its calls at
+   * the rate seen since the last block, at most a twentieth of the window's calls. A fixed
+   * block ran dry before its successor came back whenever a subject called faster than a block
+   * per round trip: at 5,000 calls a second, blocks of 50 sent two calls in five to wait for
+   * the store, and that waiting was a quarter of a submission's CPU.
    */
   block?: (rule: LimitRule) => number;
 }): CallLimits<Name> {
   const limits = new Map<
     Name,
-    { rule: LimitRule; limiter: RateLimiterPostgres | RateLimiterMemory; block: number }
+    { rule: LimitRule; limiter: RateLimiterPostgres | RateLimiterMemory; block: number; most: number }
   >();
   for (const [name, rule] of Object.entries(options.table) as [Name, LimitRule][]) {
     const common = {
@@ -97,7 +105,9 @@ export function createCallLimits<Name extends string>(options: {
         })
       : memory;
     const block = Math.max(1, Math.min(rule.points, Math.floor(options.block?.(rule) ?? 1)));
-    limits.set(name, { rule, limiter, block });
+    // Counted call by call (1) stays exact: only blocks grow.
+    const most = block === 1 ? 1 : Math.max(block, Math.floor(rule.points / 20));
+    limits.set(name, { rule, limiter, block, most });
   }
   const limitOf = (name: Name) => {
     const limit = limits.get(name);
@@ -117,6 +127,22 @@ export function createCallLimits<Name extends string>(options: {
   // Blocks being taken from the store, per limit and subject (settled, never rejected).
   const takes = new Map<string, Promise<void>>();
   const leaseKeyOf = (name: Name, subject: string) => `${name}\u0000${subject.slice(0, 200)}`;
+  // Per limit and subject: calls asked of this instance since its last block was taken.
+  const demand = new Map<string, { calls: number; since: number }>();
+  const demandHorizonMs = 500;
+  const asked = (leaseKey: string) => {
+    const seen = demand.get(leaseKey);
+    if (seen !== undefined) seen.calls++;
+  };
+  /** The size of the next block: the demand since the last one over the horizon, within bounds. */
+  const nextSize = (leaseKey: string, block: number, most: number, now: number): number => {
+    const seen = demand.get(leaseKey);
+    demand.set(leaseKey, { calls: 0, since: now });
+    if (demand.size > 10_000) demand.delete(demand.keys().next().value as string);
+    if (seen === undefined || most <= block) return block;
+    const elapsedMs = Math.max(now - seen.since, 10);
+    return Math.min(most, Math.max(block, Math.ceil((seen.calls * demandHorizonMs) / elapsedMs)));
+  };
 
   /**
    * Takes a block from the store into the lease. Calls left from the same window add up; a
@@ -127,13 +153,14 @@ export function createCallLimits<Name extends string>(options: {
     subject: string,
     spendOne: boolean,
   ): Promise<{ res: RateLimiterRes; granted: number }> => {
-    const { rule, limiter, block } = limitOf(name);
+    const { rule, limiter, block, most } = limitOf(name);
     const key = subject.slice(0, 200);
     const leaseKey = leaseKeyOf(name, subject);
     const windowMs = rule.windowSeconds * 1000;
     const at = Date.now();
+    const size = nextSize(leaseKey, block, most, at);
     const taking = limiter
-      .consume(key, block)
+      .consume(key, size)
       .catch((error: unknown) => {
         if (error instanceof RateLimiterRes) return error;
         throw error;
@@ -142,7 +169,7 @@ export function createCallLimits<Name extends string>(options: {
         // The store counted the whole block; what lay within the rule is ours to spend. A
         // caller blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted.
         const granted =
-          res.consumedPoints >= block ? Math.min(block, rule.points - (res.consumedPoints - block)) : 0;
+          res.consumedPoints >= size ? Math.min(size, rule.points - (res.consumedPoints - size)) : 0;
         const endsAt = at + res.msBeforeNext;
         const current = leases.get(leaseKey);
         const carried =
@@ -153,11 +180,12 @@ export function createCallLimits<Name extends string>(options: {
         if (left > 0)
           leases.set(leaseKey, {
             left,
+            size,
             remaining: Math.max(0, rule.points - res.consumedPoints),
             endsAt,
             refused: false,
           });
-        else if (granted === 0) leases.set(leaseKey, { left: 0, remaining: 0, endsAt, refused: true });
+        else if (granted === 0) leases.set(leaseKey, { left: 0, size, remaining: 0, endsAt, refused: true });
         else leases.delete(leaseKey);
         if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
         return { res, granted };
@@ -173,10 +201,8 @@ export function createCallLimits<Name extends string>(options: {
     return taking;
   };
 
-  const consumeHeld = (name: Name, subject: string): LimitVerdict | undefined => {
-    const { rule, block } = limitOf(name);
-    if (block === 1) return undefined;
-    const leaseKey = leaseKeyOf(name, subject);
+  const spendHeld = (name: Name, leaseKey: string, subject: string): LimitVerdict | undefined => {
+    const { rule } = limitOf(name);
     const lease = leases.get(leaseKey);
     if (lease === undefined) return undefined;
     const now = Date.now();
@@ -186,14 +212,20 @@ export function createCallLimits<Name extends string>(options: {
     lease.left--;
     // The next block is taken while half of this one is left, so that callers spend from memory
     // and never wait for the store in the middle of a window (only its first call does).
-    if (lease.left <= Math.floor(block / 2) && !takes.has(leaseKey))
+    if (lease.left <= Math.floor(lease.size / 2) && !takes.has(leaseKey))
       take(name, subject, false).catch(() => undefined);
     return verdictOf(rule, true, lease.remaining + lease.left, lease.endsAt - now);
   };
 
   return {
     table: options.table,
-    consumeHeld,
+    consumeHeld(name, subject) {
+      if (limitOf(name).block === 1) return undefined;
+      const leaseKey = leaseKeyOf(name, subject);
+      const verdict = spendHeld(name, leaseKey, subject);
+      if (verdict?.allowed) asked(leaseKey);
+      return verdict;
+    },
     async consume(name, subject) {
       const { rule, limiter, block } = limitOf(name);
       if (block === 1) {
@@ -209,8 +241,9 @@ export function createCallLimits<Name extends string>(options: {
       // One take at a time per limit and subject: callers arriving while one is in flight wait
       // for it and spend from what it brought (one store write per block, none overwritten).
       const leaseKey = leaseKeyOf(name, subject);
+      asked(leaseKey);
       for (;;) {
-        const held = consumeHeld(name, subject);
+        const held = spendHeld(name, leaseKey, subject);
         if (held !== undefined) return held;
         const inFlight = takes.get(leaseKey);
         if (!inFlight) break;
@@ -225,8 +258,9 @@ export function createCallLimits<Name extends string>(options: {
 }
 
 /**
- * The block size query-api takes its keyed limits in: a twentieth of the window's calls, at most
- * 50 — exact (1) for the spec's per-second limits (§9: 10 and 30 a second), 50 for 1200 a minute.
+ * The least block size ingest and query-api take their keyed limits in: a twentieth of the
+ * window's calls, at most 50 — exact (1) for the spec's per-second limits (§9: 10 and 30 a
+ * second), 50 for 1200 a minute. Blocks grow from it with the demand (createCallLimits).
  */
 export const leaseBlock = (rule: LimitRule): number =>
   Math.min(50, Math.max(1, Math.floor(rule.points / 20)));

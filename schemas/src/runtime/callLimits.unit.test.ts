@@ -96,6 +96,38 @@ describe('call limits taken in blocks', () => {
     expect(limits.consumeHeld('a', 'acct')).toMatchObject({ allowed: false, remaining: 0, limit: 100 });
   });
 
+  it('grows a block with the demand, up to a twentieth of the window, and never past the rule', async () => {
+    const points = 20_000;
+    const limits = createCallLimits({
+      table: { a: { points, windowSeconds: 60, per: 'caller' } },
+      prefix: 'grows',
+      block: () => 50,
+    });
+    expect((await limits.consume('a', 'acct')).allowed).toBe(true); // the first block: 50
+    let admitted = 1;
+    // Spent as fast as the caller can: the block taken at half of the first one is sized by
+    // that rate (well past 50), and held once it came back.
+    const spendHeld = () => {
+      let spent = 0;
+      while (limits.consumeHeld('a', 'acct')?.allowed) spent++;
+      return spent;
+    };
+    admitted += spendHeld();
+    expect(admitted).toBe(50);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = spendHeld();
+    admitted += second;
+    expect(second).toBeGreaterThan(100);
+    expect(second).toBeLessThanOrEqual(points / 20);
+    while (admitted < points + 10) {
+      const verdict = limits.consumeHeld('a', 'acct') ?? (await limits.consume('a', 'acct'));
+      if (!verdict.allowed) break;
+      admitted++;
+      if (admitted % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(admitted).toBe(points);
+  });
+
   it('holds nothing for limits counted call by call', async () => {
     const limits = createCallLimits({ table: { a: rule }, prefix: 'single' });
     await limits.consume('a', 'acct');
