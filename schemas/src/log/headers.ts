@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { DocumentTypeId } from '../documents/catalogue.ts';
 import { enterpriseFieldsOf } from '../documents/enterprise.ts';
 
@@ -27,11 +27,15 @@ export const headerNames = {
 } as const satisfies Record<keyof DocumentHeaders, string>;
 
 export function encodeDocumentHeaders(headers: DocumentHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, name] of Object.entries(headerNames)) {
-    out[name] = String(headers[field as keyof DocumentHeaders]);
-  }
-  return out;
+  return {
+    [headerNames.documentId]: headers.documentId,
+    [headerNames.partnerId]: headers.partnerId,
+    [headerNames.receivedAt]: headers.receivedAt,
+    [headerNames.contentSha256]: headers.contentSha256,
+    [headerNames.interfaceId]: headers.interfaceId,
+    [headerNames.schemaId]: String(headers.schemaId),
+    [headerNames.requestId]: headers.requestId,
+  };
 }
 
 export function decodeDocumentHeaders(
@@ -187,7 +191,7 @@ export function canonicalJsonEqual(a: unknown, b: unknown): boolean {
 }
 
 export function contentSha256(document: unknown): string {
-  return createHash('sha256').update(canonicalJson(document)).digest('hex');
+  return hash('sha256', canonicalJson(document), 'hex');
 }
 
 /**
@@ -199,8 +203,12 @@ export function newDocumentId(
   random: (size: number) => Buffer = randomBytes,
 ): string {
   const bytes = random(16);
-  const ms = BigInt(now());
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  // 48 bits: above what bit operators hold (32), within what a double holds exactly (53).
+  const ms = now();
+  const high = Math.floor(ms / 2 ** 32);
+  bytes[0] = (high >>> 8) & 0xff;
+  bytes[1] = high & 0xff;
+  for (let i = 2; i < 6; i++) bytes[i] = (ms >>> (8 * (5 - i))) & 0xff;
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
