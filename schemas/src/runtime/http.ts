@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 import type { Lang } from './envelope.ts';
 import { languageOf } from './envelope.ts';
 import type { Logger } from './log.ts';
+import { metricChildren } from './metricChildren.ts';
 import { answerMetrics, createServiceServer, listen, probeServerTimeouts } from './server.ts';
 
 /**
@@ -90,25 +91,29 @@ export function routeMatched(res: Response, pattern: string): void {
  */
 export function observeRequests(deps: { logger: Logger; metrics: ServiceMetrics; newId: () => string }) {
   const logger = deps.logger.scope({ component: 'http' });
+  const { service } = deps.metrics;
+  const observed = metricChildren((method, route, status) => {
+    const labels = { service, method, route, status };
+    return { requests: deps.metrics.requests.labels(labels), duration: deps.metrics.duration.labels(labels) };
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     const requestId = requestIdOf(req.get('x-request-id'), deps.newId);
     res.locals.requestId = requestId;
-    res.set('X-Request-Id', requestId);
+    res.setHeader('X-Request-Id', requestId);
     res.once('finish', () => {
       const seconds = (performance.now() - started) / 1000;
-      const labels = {
-        service: deps.metrics.service,
-        method: req.method,
-        route: routeOf(req, res),
-        status: String(res.statusCode),
-      };
-      deps.metrics.requests.inc(labels);
-      deps.metrics.duration.observe(labels, seconds);
+      const route = routeOf(req, res);
+      const metrics = observed(req.method, route, res.statusCode);
+      metrics.requests.inc();
+      metrics.duration.observe(seconds);
+      // A route that logs its own line (ingest's submissions) and answered under 500 needs no
+      // second one: nothing else to build.
+      if (res.locals.requestLogged === true && res.statusCode < 500) return;
       const context = {
         requestId,
         method: req.method,
-        route: labels.route,
+        route,
         // originalUrl: routers mounted on a path rewrite req.url while they run.
         path: req.originalUrl.split('?')[0],
         status: res.statusCode,
@@ -119,7 +124,7 @@ export function observeRequests(deps: { logger: Logger; metrics: ServiceMetrics;
       // 503 is a dependency away (Kafka, Postgres): expected while it lasts, so a warning.
       if (res.statusCode === 503) logger.warn('request unavailable', { ...context, error: res.locals.error });
       else if (res.statusCode >= 500) logger.error('request failed', { ...context, error: res.locals.error });
-      else if (res.locals.requestLogged !== true) logger.info('request', context);
+      else logger.info('request', context);
     });
     next();
   };

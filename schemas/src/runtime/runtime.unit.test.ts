@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as env from './env.ts';
 import { failure, languageOf, success } from './envelope.ts';
 import { ConfigError, localizedError, TradelogError } from './errors.ts';
+import { requestIdOf } from './http.ts';
 import { createLogger } from './log.ts';
 
 describe('env helpers', () => {
@@ -84,6 +85,15 @@ describe('response envelope', () => {
       message: 'success',
       documentId: 'd',
     });
+  });
+});
+
+describe('request ids', () => {
+  it('echoes sane request ids only', () => {
+    expect(requestIdOf('req-1:abc', () => 'new')).toBe('req-1:abc');
+    expect(requestIdOf('bad id with spaces', () => 'new')).toBe('new');
+    expect(requestIdOf(undefined, () => 'new')).toBe('new');
+    expect(requestIdOf('x'.repeat(129), () => 'new')).toBe('new');
   });
 });
 
