@@ -1,10 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { type Logger, localizedError, TradelogError } from '@tradelog/schemas';
 import { admitKey, apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
-import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
-import { maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import { contentSha256, encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/log/headers';
+import { encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/log/headers';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
@@ -15,23 +13,23 @@ import {
   requestLoggedByRoute,
   routeMatched,
 } from '@tradelog/schemas/runtime/http';
+import { metricChildren } from '@tradelog/schemas/runtime/metricChildren';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
 import type { KeyCache } from './auth/keyCache.ts';
 import { hashPresentedKeyOn } from './auth/keyLookup.ts';
 import { idempotencyKeyFrom } from './idempotency/decision.ts';
 import type { Idempotency } from './idempotency/idempotency.ts';
-import { bodyTooLarge, checkContentType, parseDocument } from './intake/body.ts';
+import { bodyTooLarge, checkContentType } from './intake/body.ts';
+import { examineBody } from './intake/examine.ts';
 import type { SubmissionInterface } from './intake/interfaces.ts';
 import {
   acceptedBody,
-  businessKey,
+  type Echo,
   localizedIssues,
-  requestIdFrom,
   shapeFailure,
   validatedBody,
   validateOnlyOf,
-  validationFailed,
 } from './intake/responses.ts';
 import { createTurnQueue } from './intake/turns.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
@@ -69,7 +67,8 @@ interface Submission {
   requestId: string;
   partnerId?: string;
   documentId?: string;
-  document?: Record<string, unknown>;
+  /** What the answer repeats of the document, once it was read (intake/examine.ts). */
+  echo?: Echo;
   replayed?: boolean;
   validateOnly?: boolean;
 }
@@ -79,8 +78,12 @@ const submissionOf = (res: Response): Submission | undefined =>
 
 export function createIngestApp(deps: IngestDependencies): express.Express {
   const metrics = deps.metrics ?? createIngestMetrics();
+  // Every submission counts and times itself: the labeled children are looked up once.
+  const accepted = metricChildren((id) => metrics.accepted.labels({ interface: id }));
+  const latency = metricChildren((id, status) => metrics.latency.labels({ interface: id, status }));
   const logger = deps.logger.scope({ component: 'http' });
   const readRaw = express.raw({ type: () => true, limit: deps.bodyLimitBytes });
+  // Bounded CPU work per body (intake/examine.ts), in event-loop turns (intake/turns.ts).
   const turns = createTurnQueue({ maxWaiting: deps.maxWaitingBodies ?? 256 });
 
   // Reads the body only after the caller is known and the media type is right.
@@ -118,31 +121,14 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     return admitKey(await deps.keys.resolve(hashPresentedKeyOn(req.socket, key)), ['partner']);
   };
 
-  /**
-   * Bounded CPU work per body, one body per event-loop turn (intake/turns.ts): the raw bytes'
-   * shape (before parsing), JSON, the schema (shape check, then ajv, at most 20 issues
-   * described), and the content hash.
-   */
-  const examine = (intf: SubmissionInterface, raw: Buffer, submission: Submission) =>
-    turns.run(() => {
-      const rawIssue = rawShapeIssue(raw);
-      if (rawIssue !== undefined) throw validationFailed({ issues: [rawIssue], skipped: 0 });
-      const document = parseDocument(raw);
-      submission.document = document;
-      const validation = intf.validate.bounded(document, maxIssuesShown);
-      if (validation.issues.length > 0) throw validationFailed(validation);
-      return { document, sha256: contentSha256(document) };
-    });
-
   const submit = (intf: SubmissionInterface) => async (req: Request, res: Response) => {
     const submission: Submission = {
       intf,
       started: performance.now(),
-      requestId:
-        (res.locals.requestId as string | undefined) ?? requestIdFrom(req.get('x-request-id'), deps.newId),
+      // Echoed or issued, and set on the answer, by observeRequests, this app's first middleware.
+      requestId: res.locals.requestId as string,
     };
     res.locals.submission = submission;
-    res.set('X-Request-Id', submission.requestId);
     res.once('close', () => logSubmission(res, submission));
     requestLoggedByRoute(res);
     const lang = languageOf(req.get('accept-language'));
@@ -154,13 +140,16 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     checkContentType(req.get('content-type'));
     const idempotencyKey = idempotencyKeyFrom(req.get('idempotency-key'));
     const raw = await readBody(req, res);
-    const { document, sha256 } = await examine(intf, raw, submission);
-    const named = assertSubmitGrant(grants, intf.id, document);
+    const examined = await turns.run(() => examineBody(intf, raw));
+    submission.echo = examined.echo;
+    if (!examined.ok) throw examined.error;
+    const { sha256, named, echo } = examined;
+    assertSubmitGrant(grants, intf.id, named);
     // Every check a submission passes, then the answer, with nothing appended or remembered: no
     // record, no document id, no Idempotency-Key claimed (README "Validating without submitting").
     if (validateOnly) {
       metrics.validated.inc({ interface: intf.id });
-      res.status(200).json(validatedBody(intf.response, document, lang));
+      res.status(200).json(validatedBody(intf.response, echo, lang));
       return;
     }
 
@@ -183,13 +172,13 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       submission.replayed = true;
       metrics.replayed.inc({ interface: intf.id });
       res.set('Idempotent-Replayed', 'true');
-      res.status(200).json(acceptedBody(intf.response, document, documentId, lang));
+      res.status(200).json(acceptedBody(intf.response, echo, documentId, lang));
       return;
     }
     try {
       await deps.producer.append({
         topic: intf.topic,
-        key: businessKey(document, intf.keyField, documentId),
+        key: examined.key ?? documentId,
         value: deps.codec.encodeRaw(intf.schemaId, raw),
         headers: {
           ...encodeDocumentHeaders({
@@ -212,13 +201,13 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     }
     claim?.settle('acknowledged');
     submission.documentId = documentId;
-    metrics.accepted.inc({ interface: intf.id });
-    res.status(200).json(acceptedBody(intf.response, document, documentId, lang));
+    accepted(intf.id).inc();
+    res.status(200).json(acceptedBody(intf.response, echo, documentId, lang));
   };
 
   function logSubmission(res: Response, submission: Submission) {
     const seconds = (performance.now() - submission.started) / 1000;
-    metrics.latency.observe({ interface: submission.intf.id, status: String(res.statusCode) }, seconds);
+    latency(submission.intf.id, res.statusCode).observe(seconds);
     logger.info('submission', {
       interface: submission.intf.id,
       status: res.statusCode,
@@ -240,6 +229,28 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   // service shares (schemas/src/runtime/http.ts), the Kafka metrics above on the same registry.
   const http = createServiceMetrics('ingest', { registry: metrics.registry });
   app.use(observeRequests({ logger: deps.logger, metrics: http, newId: deps.newId }));
+  // Submissions first: they are nearly every request, and each router ahead of them costs each
+  // one a match. The call limit counts POSTs only, so health and documentation pass it untouched.
+  if (deps.callLimit) app.use(deps.callLimit);
+  // One look-up by path instead of a route per interface and method: Express tries routes in
+  // turn, and with 14 interfaces that scan was a visible share of a submission's own CPU.
+  // Matched as Express matches routes by default: case-insensitive, a trailing slash optional.
+  const routes = new Map(
+    deps.interfaces.map((intf) => [routeKey(intf.path), { intf, handle: submit(intf) }] as const),
+  );
+  app.use((req, res, next) => {
+    const route = routes.get(routeKey(req.path));
+    if (route === undefined) return next();
+    routeMatched(res, route.intf.path);
+    if (req.method === 'POST') return route.handle(req, res);
+    res.locals.interface = route.intf;
+    res.set('Allow', 'POST');
+    throw localizedError('METHOD_NOT_ALLOWED', 405, {
+      cn: '该接口只接受 POST 请求',
+      en: 'This interface accepts POST only',
+    });
+  });
+
   app.use(
     operationsRoutes({
       service: 'ingest',
@@ -261,26 +272,6 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     }),
   );
   app.use(createOpenApiRouter(ingestOpenApi(deps.interfaces, deps.bodyLimitBytes)));
-
-  if (deps.callLimit) app.use(deps.callLimit);
-  // One look-up by path instead of a route per interface and method: Express tries routes in
-  // turn, and with 14 interfaces that scan was a visible share of a submission's own CPU.
-  // Matched as Express matches routes by default: case-insensitive, a trailing slash optional.
-  const routes = new Map(
-    deps.interfaces.map((intf) => [routeKey(intf.path), { intf, handle: submit(intf) }] as const),
-  );
-  app.use((req, res, next) => {
-    const route = routes.get(routeKey(req.path));
-    if (route === undefined) return next();
-    routeMatched(res, route.intf.path);
-    if (req.method === 'POST') return route.handle(req, res);
-    res.locals.interface = route.intf;
-    res.set('Allow', 'POST');
-    throw localizedError('METHOD_NOT_ALLOWED', 405, {
-      cn: '该接口只接受 POST 请求',
-      en: 'This interface accepts POST only',
-    });
-  });
 
   app.use(() => {
     throw localizedError('NOT_FOUND', 404, { cn: '没有这个接口', en: 'No such interface' });
@@ -307,7 +298,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     if (status === 503) res.set('Retry-After', body.code === 'INGEST_BUSY' ? '1' : '5');
     if (status === 409) res.set('Retry-After', '1');
     if (res.headersSent) return;
-    res.status(status).json(shapeFailure(intf?.response, localizedIssues(body, lang), submission?.document));
+    res.status(status).json(shapeFailure(intf?.response, localizedIssues(body, lang), submission?.echo));
   });
 
   function countRejection(intf: SubmissionInterface, status: number, code: string, error: unknown) {

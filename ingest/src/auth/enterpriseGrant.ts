@@ -1,6 +1,6 @@
 import { grantError } from '@tradelog/schemas/access/grants';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
+import type { NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
 
 /** What a partner's account was granted (`npm run keys -- grant`). */
 export interface SubmitGrants {
@@ -18,15 +18,15 @@ const shortened = (code: string) => (code.length > 50 ? `${code.slice(0, 50)}…
 /**
  * A partner submits a feed only when its account was granted the feed's family, and any document
  * or feed only for enterprises its account was granted: every enterprise the document names, in
- * every field the contract declares, nested ones included (schemas/src/documents/enterprise.ts;
- * README "Partner grants"). Returns what the document names, so that ingest knows whether
- * processors may have to attribute it. Pure: unit-tested.
+ * every field the contract declares, nested ones included (`named`: what
+ * schemas/src/documents/enterprise.ts finds in the document, intake/examine.ts; README "Partner
+ * grants"). Pure: unit-tested.
  */
 export function assertSubmitGrant(
   grants: SubmitGrants,
   type: DocumentTypeId,
-  document: Readonly<Record<string, unknown>>,
-): NamedEnterprise[] {
+  named: readonly NamedEnterprise[],
+): void {
   const family = documentType(type).feedFamily;
   if (family !== undefined && !grants.feeds.includes(family)) {
     throw grantError('FEED_NOT_GRANTED', {
@@ -34,10 +34,9 @@ export function assertSubmitGrant(
       en: `This partner is not granted the ${family} feed; ask the platform operator for a grant`,
     });
   }
-  const named = enterprisesNamedBy(type, document);
-  if (grants.enterprises.includes('*')) return named;
+  if (grants.enterprises.includes('*')) return;
   const refused = named.filter(({ enterprise }) => !grants.enterprises.includes(enterprise));
-  if (refused.length === 0) return named;
+  if (refused.length === 0) return;
   const [first] = refused;
   const fields = refused.map(({ field }) => field);
   const listed = fields.slice(0, fieldsShown).join(', ') + (fields.length > fieldsShown ? ' …' : '');

@@ -1,6 +1,15 @@
 import { TradelogError } from '@tradelog/schemas';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 import { describe, expect, it } from 'vitest';
 import { assertSubmitGrant, type SubmitGrants } from './enterpriseGrant.ts';
+
+/** The check as ingest runs it: on what the document names (intake/examine.ts), which it returns. */
+function checkGrant(grants: SubmitGrants, type: DocumentTypeId, document: Record<string, unknown>) {
+  const named = enterprisesNamedBy(type, document);
+  assertSubmitGrant(grants, type, named);
+  return named;
+}
 
 const refusal = (fn: () => void) => {
   try {
@@ -17,27 +26,21 @@ const granted = (enterprises: string[], feeds: string[] = []): SubmitGrants => (
 
 describe('assertSubmitGrant', () => {
   it('admits granted enterprises, any with *, and documents naming none', () => {
-    expect(
-      refusal(() => assertSubmitGrant(granted(['E1']), 'purchase', { customerCode: 'E1' })),
-    ).toBeUndefined();
-    expect(
-      refusal(() => assertSubmitGrant(granted(['*']), 'purchase', { customerCode: 'E9' })),
-    ).toBeUndefined();
-    expect(refusal(() => assertSubmitGrant(granted([]), 'pod', { busiOrderNo: 'B1' }))).toBeUndefined();
+    expect(refusal(() => checkGrant(granted(['E1']), 'purchase', { customerCode: 'E1' }))).toBeUndefined();
+    expect(refusal(() => checkGrant(granted(['*']), 'purchase', { customerCode: 'E9' }))).toBeUndefined();
+    expect(refusal(() => checkGrant(granted([]), 'pod', { busiOrderNo: 'B1' }))).toBeUndefined();
   });
 
   it('answers what the document names, so ingest knows whether attribution needs the grants', () => {
-    expect(assertSubmitGrant(granted(['*']), 'pod', { busiOrderNo: 'B1' })).toEqual([]);
-    expect(
-      assertSubmitGrant(granted(['E1']), 'clearance', { customerCode: 'E1', declareCode: 'E1' }),
-    ).toEqual([
+    expect(checkGrant(granted(['*']), 'pod', { busiOrderNo: 'B1' })).toEqual([]);
+    expect(checkGrant(granted(['E1']), 'clearance', { customerCode: 'E1', declareCode: 'E1' })).toEqual([
       { field: 'customerCode', enterprise: 'E1', role: 'owner' },
       { field: 'declareCode', enterprise: 'E1', role: 'declaringFirm' },
     ]);
   });
 
   it('refuses another enterprise with 403, naming the field that names it, in both languages', () => {
-    expect(refusal(() => assertSubmitGrant(granted(['E1']), 'check', { declareCode: 'D2' }))).toMatchObject({
+    expect(refusal(() => checkGrant(granted(['E1']), 'check', { declareCode: 'D2' }))).toMatchObject({
       status: 403,
       code: 'ENTERPRISE_NOT_GRANTED',
       details: {
@@ -50,12 +53,11 @@ describe('assertSubmitGrant', () => {
   it('checks every enterprise field, not only the one the document is attributed by', () => {
     // The second enterprise field of a document granted by its first.
     expect(
-      refusal(() => assertSubmitGrant(granted(['B']), 'goods', { customerCode: 'B', enterpriseCode: 'A' }))
-        ?.details,
+      refusal(() => checkGrant(granted(['B']), 'goods', { customerCode: 'B', enterpriseCode: 'A' }))?.details,
     ).toMatchObject({ errors: [{ path: 'enterpriseCode' }] });
     expect(
       refusal(() =>
-        assertSubmitGrant(granted(['B']), 'clearance', {
+        checkGrant(granted(['B']), 'clearance', {
           customerCode: 'B',
           declareCode: 'A',
           consumUnitNo: 'A',
@@ -65,7 +67,7 @@ describe('assertSubmitGrant', () => {
     // Nested fields: a goods line, a consumer order's declaring firm.
     expect(
       refusal(() =>
-        assertSubmitGrant(granted(['E1']), 'goods', {
+        checkGrant(granted(['E1']), 'goods', {
           enterpriseCode: 'E1',
           goodsList: [{ customerCode: 'E1' }, { customerCode: 'E2' }],
         }),
@@ -73,7 +75,7 @@ describe('assertSubmitGrant', () => {
     ).toMatchObject({ errors: [{ path: 'goodsList[1].customerCode' }] });
     expect(
       refusal(() =>
-        assertSubmitGrant(granted(['B']), 'saleOrderToC', {
+        checkGrant(granted(['B']), 'saleOrderToC', {
           customerCode: 'B',
           orderList: [{ entOrderNo: 'O1', declareCode: 'A' }],
         }),
@@ -85,29 +87,25 @@ describe('assertSubmitGrant', () => {
     const provider = (enterprises: string[]) =>
       granted(enterprises, ['enterprise.paymentAccountChange', 'enterprise.taxInformation']);
     expect(
-      refusal(() => assertSubmitGrant(provider(['B']), 'paymentAccountChange', { enterpriseId: 'A' })),
+      refusal(() => checkGrant(provider(['B']), 'paymentAccountChange', { enterpriseId: 'A' })),
     ).toMatchObject({
       status: 403,
       code: 'ENTERPRISE_NOT_GRANTED',
       details: { errors: [{ path: 'enterpriseId' }] },
     });
-    expect(
-      refusal(() => assertSubmitGrant(provider(['A']), 'taxInformation', { nsrsbh: 'A' })),
-    ).toBeUndefined();
-    expect(
-      refusal(() => assertSubmitGrant(provider([]), 'taxInformation', { nsrsbh: 'A' }))?.details,
-    ).toMatchObject({ errors: [{ path: 'nsrsbh' }] });
+    expect(refusal(() => checkGrant(provider(['A']), 'taxInformation', { nsrsbh: 'A' }))).toBeUndefined();
+    expect(refusal(() => checkGrant(provider([]), 'taxInformation', { nsrsbh: 'A' }))?.details).toMatchObject(
+      { errors: [{ path: 'nsrsbh' }] },
+    );
   });
 
   it('admits a feed only from an account granted its family', () => {
     expect(
-      refusal(() =>
-        assertSubmitGrant(granted(['*']), 'expressTrace', { shipperCode: 'SF', logisticCode: 'L1' }),
-      ),
+      refusal(() => checkGrant(granted(['*']), 'expressTrace', { shipperCode: 'SF', logisticCode: 'L1' })),
     ).toMatchObject({ status: 403, code: 'FEED_NOT_GRANTED' });
     expect(
       refusal(() =>
-        assertSubmitGrant(granted([], ['tracking.express']), 'expressTrace', {
+        checkGrant(granted([], ['tracking.express']), 'expressTrace', {
           shipperCode: 'SF',
           logisticCode: 'L1',
         }),
@@ -115,7 +113,7 @@ describe('assertSubmitGrant', () => {
     ).toBeUndefined();
     expect(
       refusal(() =>
-        assertSubmitGrant(granted(['A'], ['tracking.express']), 'paymentAccountChange', {
+        checkGrant(granted(['A'], ['tracking.express']), 'paymentAccountChange', {
           enterpriseId: 'A',
         }),
       ),

@@ -30,7 +30,7 @@ export function bodyTooLarge(limitBytes: number): TradelogError {
 }
 
 /** Parses the submitted bytes; the document must be one JSON object. */
-export function parseDocument(raw: Buffer): Record<string, unknown> {
+export function parseDocument(raw: Uint8Array): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(strictUtf8.decode(raw));

@@ -1,17 +1,16 @@
 import { TradelogError } from '@tradelog/schemas';
+import { documentType } from '@tradelog/schemas/documents/catalogue';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
+import { contentSha256 } from '@tradelog/schemas/log/headers';
 import { failure } from '@tradelog/schemas/runtime/envelope';
 import { describe, expect, it } from 'vitest';
 import { createIdGenerator, pooledRandom } from '../ids.ts';
 import { checkContentType, parseDocument } from './body.ts';
+import { businessKeyOf, examineBody } from './examine.ts';
 import { interfacePath } from './interfaces.ts';
-import {
-  acceptedBody,
-  businessKey,
-  localizedIssues,
-  requestIdFrom,
-  shapeFailure,
-  validationFailed,
-} from './responses.ts';
+import { acceptedBody, localizedIssues, shapeFailure, validationFailed } from './responses.ts';
 
 const failureOf = (fn: () => unknown) => {
   try {
@@ -83,19 +82,22 @@ describe('responses', () => {
   });
 
   it('answers tally in its §8 codes: Success when accepted, Error when refused with our code as reason', () => {
-    expect(acceptedBody('tally', { orderNo: 'T1' }, 'doc-1', 'en')).toMatchObject({
+    expect(acceptedBody('tally', {}, 'doc-1', 'en')).toMatchObject({
       flag: 'success',
       code: 'Success',
       documentId: 'doc-1',
     });
-    expect(
-      shapeFailure('tally', { flag: 'failure', code: 'VALIDATION_FAILED', message: 'm' }, { orderNo: 'T1' }),
-    ).toEqual({ flag: 'failure', code: 'Error', reason: 'VALIDATION_FAILED', message: 'm' });
+    expect(shapeFailure('tally', { flag: 'failure', code: 'VALIDATION_FAILED', message: 'm' }, {})).toEqual({
+      flag: 'failure',
+      code: 'Error',
+      reason: 'VALIDATION_FAILED',
+      message: 'm',
+    });
   });
 
   it('echoes the enterprise and returns busiCode for goods import (§3.8)', () => {
     expect(
-      acceptedBody('goods', { entInsideNo: 'B1', enterpriseCode: 'C1', enterpriseName: 'N1' }, 'doc-1', 'cn'),
+      acceptedBody('goods', { enterpriseCode: 'C1', enterpriseName: 'N1' }, 'doc-1', 'cn'),
     ).toMatchObject({ enterpriseCode: 'C1', enterpriseName: 'N1', busiCode: 'doc-1', documentId: 'doc-1' });
   });
 
@@ -155,24 +157,51 @@ describe('responses', () => {
   });
 
   it('keys records by the business key, nested or not, else by document id', () => {
-    expect(businessKey({ entOrderNo: 'E1' }, 'entOrderNo', 'd')).toBe('E1');
-    expect(businessKey({ recordInfo: { entGoodsNo: 'G1' } }, 'recordInfo.entGoodsNo', 'd')).toBe('G1');
-    expect(businessKey({ orderNo: 17 }, 'orderNo', 'd')).toBe('17');
-    expect(businessKey({ entOrderNo: '' }, 'entOrderNo', 'd')).toBe('d');
-    expect(businessKey({}, 'a.b', 'd')).toBe('d');
-  });
-
-  it('echoes sane request ids only', () => {
-    expect(requestIdFrom('req-1:abc', () => 'new')).toBe('req-1:abc');
-    expect(requestIdFrom('bad id with spaces', () => 'new')).toBe('new');
-    expect(requestIdFrom(undefined, () => 'new')).toBe('new');
-    expect(requestIdFrom('x'.repeat(129), () => 'new')).toBe('new');
+    expect(businessKeyOf({ entOrderNo: 'E1' }, 'entOrderNo')).toBe('E1');
+    expect(businessKeyOf({ recordInfo: { entGoodsNo: 'G1' } }, 'recordInfo.entGoodsNo')).toBe('G1');
+    expect(businessKeyOf({ orderNo: 17 }, 'orderNo')).toBe('17');
+    expect(businessKeyOf({ entOrderNo: '' }, 'entOrderNo')).toBeUndefined();
+    expect(businessKeyOf({}, 'a.b')).toBeUndefined();
   });
 
   it('substitutes the product in every place', () => {
     expect(interfacePath('/{product}/{product}-order/api/v2/doc/purchase/accept', 'acme')).toBe(
       '/acme/acme-order/api/v2/doc/purchase/accept',
     );
+  });
+});
+
+describe('examineBody', () => {
+  const validators = createDocumentValidators();
+  const typeOf = (id: 'pod' | 'ondedEcOrder') => ({
+    id,
+    keyField: documentType(id).keyField,
+    validate: validators[id],
+  });
+  const bytes = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+  it('hands back what the rest of a submission needs, not the document', () => {
+    const document: Record<string, unknown> = { ...examples.ondedEcOrder };
+    const examined = examineBody(typeOf('ondedEcOrder'), bytes(document));
+    expect(examined).toEqual({
+      ok: true,
+      sha256: contentSha256(document),
+      named: enterprisesNamedBy('ondedEcOrder', document),
+      key: document.entOrderNo,
+      echo: { entOrderNo: document.entOrderNo },
+    });
+  });
+
+  it('answers a refusal as data, with what the answer repeats once the JSON was read', () => {
+    const invalid = examineBody(typeOf('ondedEcOrder'), bytes({ entOrderNo: 'E-1' }));
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', status: 400 } });
+    expect(invalid.echo).toEqual({ entOrderNo: 'E-1' });
+    const unreadable = examineBody(typeOf('pod'), Buffer.from('{"busiOrderNo":'));
+    expect(unreadable).toMatchObject({ ok: false, error: { code: 'MALFORMED_JSON' } });
+    expect(unreadable.echo).toBeUndefined();
+    // A value no answer should repeat is not kept.
+    const huge = examineBody(typeOf('ondedEcOrder'), bytes({ entOrderNo: 'x'.repeat(5000) }));
+    expect(huge.echo).toEqual({});
   });
 });
 

@@ -16,6 +16,13 @@ import { localizedError, type TradelogError } from '@tradelog/schemas/runtime/er
  */
 export type ResponseKind = DocumentType['response'];
 
+/** The document fields an answer repeats: all a submission keeps of its document (intake/examine.ts). */
+export interface Echo {
+  entOrderNo?: unknown;
+  enterpriseCode?: unknown;
+  enterpriseName?: unknown;
+}
+
 const accepted = { cn: '接收成功', en: 'Document accepted' };
 
 /** The tally interface's codes (submission spec §8) for what we can tell it. */
@@ -23,7 +30,7 @@ export const tallyCodes = { accepted: 'Success', refused: 'Error' } as const;
 
 export function acceptedBody(
   kind: ResponseKind,
-  document: Record<string, unknown>,
+  document: Echo,
   documentId: string,
   lang: Lang,
 ): Record<string, unknown> {
@@ -48,11 +55,7 @@ const valid = { cn: '校验通过，未提交', en: 'Document valid; not appende
  * convention as an accepted document, without what only an appended one has (documentId,
  * busiCode, the e-commerce `status` "1" received): nothing was received.
  */
-export function validatedBody(
-  kind: ResponseKind,
-  document: Record<string, unknown>,
-  lang: Lang,
-): Record<string, unknown> {
+export function validatedBody(kind: ResponseKind, document: Echo, lang: Lang): Record<string, unknown> {
   const base = success({ validateOnly: true }, valid[lang]);
   if (kind === 'ecommerce') return { ...base, entOrderNo: document.entOrderNo ?? null };
   if (kind === 'goods') {
@@ -116,7 +119,7 @@ const maxEchoedKeyLength = 64;
 export function shapeFailure(
   kind: ResponseKind | undefined,
   body: Record<string, unknown>,
-  document: Record<string, unknown> | undefined,
+  document: Echo | undefined,
 ): Record<string, unknown> {
   if (kind === 'tally') return { ...body, code: tallyCodes.refused, reason: body.code };
   if (kind !== 'ecommerce') return body;
@@ -126,25 +129,4 @@ export function shapeFailure(
       ? document.entOrderNo
       : null;
   return { ...body, code: '500', reason: body.code, entOrderNo, status: '2' };
-}
-
-/**
- * The record key: the document's business key (topic catalogue `keyField`, dotted for a nested
- * field). A document without one (only possible where the key field is optional) is keyed by
- * its document id, so it still lands on a partition deterministically.
- */
-export function businessKey(document: Record<string, unknown>, keyField: string, documentId: string): string {
-  let value: unknown = document;
-  for (const part of keyField.split('.')) {
-    value =
-      value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-  }
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return documentId;
-}
-
-/** Partner-supplied request ids are echoed when they are sane; otherwise we issue one. */
-export function requestIdFrom(header: string | undefined, newId: () => string): string {
-  return header !== undefined && /^[\w.:-]{1,128}$/.test(header) ? header : newId();
 }

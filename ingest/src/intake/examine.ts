@@ -1,0 +1,92 @@
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
+import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
+import { type BoundedValidate, maxIssuesShown } from '@tradelog/schemas/documents/validator';
+import { contentSha256 } from '@tradelog/schemas/log/headers';
+import { TradelogError } from '@tradelog/schemas/runtime/errors';
+import { parseDocument } from './body.ts';
+import { type Echo, validationFailed } from './responses.ts';
+
+/**
+ * The CPU work of a submission, as one pure function over its raw bytes: the bytes' shape
+ * before parsing, JSON, the schema (shape check, then ajv, at most 20 issues described), the
+ * content hash, the enterprises the document names and its business key. What the rest of a
+ * submission needs comes back as data (a refusal too, with the error to answer), never the
+ * parsed document: the answer keeps the few fields it repeats (`echo`).
+ */
+export interface ExaminedType {
+  id: DocumentTypeId;
+  keyField: string;
+  validate: BoundedValidate;
+}
+
+export type Examination =
+  | {
+      ok: true;
+      sha256: string;
+      /** Every enterprise the document names (auth/enterpriseGrant.ts checks them). */
+      named: NamedEnterprise[];
+      /** The business key (the record's key); undefined when the document has none. */
+      key: string | undefined;
+      echo: Echo;
+    }
+  /** Refused: the error to answer with, and what the answer repeats when the JSON was read. */
+  | { ok: false; error: TradelogError; echo?: Echo };
+
+export function examineBody(type: ExaminedType, raw: Uint8Array): Examination {
+  let echo: Echo | undefined;
+  try {
+    const rawIssue = rawShapeIssue(raw);
+    if (rawIssue !== undefined) throw validationFailed({ issues: [rawIssue], skipped: 0 });
+    const document = parseDocument(raw);
+    echo = echoOf(document);
+    const validation = type.validate.bounded(document, maxIssuesShown);
+    if (validation.issues.length > 0) throw validationFailed(validation);
+    return {
+      ok: true,
+      sha256: contentSha256(document),
+      named: enterprisesNamedBy(type.id, document),
+      key: businessKeyOf(document, type.keyField),
+      echo,
+    };
+  } catch (error) {
+    if (error instanceof TradelogError) return { ok: false, error, echo };
+    throw error;
+  }
+}
+
+/**
+ * Echoed values are short by the schema (a name at most 255 characters); a refused document's
+ * may be anything, so longer ones are not carried (an answer never repeats much of a body).
+ */
+const echoedLength = 1024;
+
+function echoOf(document: Readonly<Record<string, unknown>>): Echo {
+  const echo: Echo = {};
+  for (const field of ['entOrderNo', 'enterpriseCode', 'enterpriseName'] as const) {
+    const value = document[field];
+    if (typeof value === 'number' || (typeof value === 'string' && value.length <= echoedLength))
+      echo[field] = value;
+  }
+  return echo;
+}
+
+/**
+ * The record key: the document's business key (topic catalogue `keyField`, dotted for a nested
+ * field), when it has a usable one (a non-empty string or a finite number). A document without
+ * one (only possible where the key field is optional) is keyed by its document id, so it still
+ * lands on a partition deterministically.
+ */
+export function businessKeyOf(
+  document: Readonly<Record<string, unknown>>,
+  keyField: string,
+): string | undefined {
+  let value: unknown = document;
+  for (const part of keyField.split('.')) {
+    value =
+      value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
