@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { DocumentsByType } from '@tradelog/schemas/documents/types.generated';
 import type { Provenance } from '@tradelog/schemas/log/provenance';
@@ -143,7 +143,7 @@ export function latestTime<D extends object>(
 }
 
 export function sha256(text: string): string {
-  return hash('sha256', text, 'hex');
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** Where a record sits in the log, as one string: the identity of a source record. */

@@ -22,21 +22,6 @@ export interface Logger {
 
 const secretKey = /pass(word)?|secret|token|api[-_]?key|authorization|cookie|signature/i;
 
-/**
- * Whether a context key looks secret, remembered: the same few dozen keys are logged on every
- * request (a submission's line has ten), and the pattern was tested on each of them each time.
- * Bounded, since a key may come from data.
- */
-const secretKeys = new Map<string, boolean>();
-function isSecretKey(key: string): boolean {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = secretKey.test(key);
-    if (secretKeys.size < 4096) secretKeys.set(key, secret);
-  }
-  return secret;
-}
-
 /** An error as a plain object: name, message, code, status, stack and its causes. */
 export function serializeError(error: Error, depth = 0): Record<string, unknown> {
   const extra = error as { code?: unknown; status?: unknown; retriable?: unknown; cause?: unknown };
@@ -57,10 +42,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   const out: LogContext = {};
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const item = (value as LogContext)[key];
-    out[key] = isSecretKey(key) ? '***' : redact(item, depth + 1);
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = secretKey.test(key) ? '***' : redact(item, depth + 1);
   }
   return out;
 }
