@@ -80,7 +80,6 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   const metrics = deps.metrics ?? createIngestMetrics();
   // Every submission counts and times itself: the labeled children are looked up once.
   const accepted = metricChildren((id) => metrics.accepted.labels({ interface: id }));
-  const latency = metricChildren((id, status) => metrics.latency.labels({ interface: id, status }));
   const logger = deps.logger.scope({ component: 'http' });
   const readRaw = express.raw({ type: () => true, limit: deps.bodyLimitBytes });
   // Bounded CPU work per body (intake/examine.ts), in event-loop turns (intake/turns.ts).
@@ -207,7 +206,6 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
 
   function logSubmission(res: Response, submission: Submission) {
     const seconds = (performance.now() - submission.started) / 1000;
-    latency(submission.intf.id, res.statusCode).observe(seconds);
     logger.info('submission', {
       interface: submission.intf.id,
       status: res.statusCode,

@@ -7,8 +7,15 @@ import { localizedError, type TradelogError } from '@tradelog/schemas';
  */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/**
+ * Content-Type values already accepted: a partner sends the same one on every call, and this
+ * check runs on every submission. Bounded, since the header is the caller's.
+ */
+const acceptedContentTypes = new Set<string>();
+
 /** Accepts `application/json` with no charset or UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8). */
 export function checkContentType(header: string | undefined): void {
+  if (header !== undefined && acceptedContentTypes.has(header)) return;
   const [mediaType = '', ...parameters] = (header ?? '').split(';');
   const type = mediaType.trim().toLowerCase();
   const charset = parameters
@@ -20,6 +27,7 @@ export function checkContentType(header: string | undefined): void {
       en: 'The Content-Type header must be application/json (UTF-8)',
     });
   }
+  if (header !== undefined && acceptedContentTypes.size < 256) acceptedContentTypes.add(header);
 }
 
 export function bodyTooLarge(limitBytes: number): TradelogError {
