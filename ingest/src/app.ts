@@ -78,7 +78,7 @@ const submissionOf = (res: Response): Submission | undefined =>
 
 export function createIngestApp(deps: IngestDependencies): express.Express {
   const metrics = deps.metrics ?? createIngestMetrics();
-  // Every submission counts and times itself: the labeled children are looked up once.
+  // Every accepted submission is counted: its labeled child looked up once per interface.
   const accepted = metricChildren((id) => metrics.accepted.labels({ interface: id }));
   const logger = deps.logger.scope({ component: 'http' });
   const readRaw = express.raw({ type: () => true, limit: deps.bodyLimitBytes });
