@@ -13,7 +13,6 @@ import {
   requestLoggedByRoute,
   routeMatched,
 } from '@tradelog/schemas/runtime/http';
-import { metricChildren } from '@tradelog/schemas/runtime/metricChildren';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { assertSubmitGrant } from './auth/enterpriseGrant.ts';
 import type { KeyCache } from './auth/keyCache.ts';
@@ -78,8 +77,6 @@ const submissionOf = (res: Response): Submission | undefined =>
 
 export function createIngestApp(deps: IngestDependencies): express.Express {
   const metrics = deps.metrics ?? createIngestMetrics();
-  // Every accepted submission is counted: its labeled child looked up once per interface.
-  const accepted = metricChildren((id) => metrics.accepted.labels({ interface: id }));
   const logger = deps.logger.scope({ component: 'http' });
   const readRaw = express.raw({ type: () => true, limit: deps.bodyLimitBytes });
   // Bounded CPU work per body (intake/examine.ts), in event-loop turns (intake/turns.ts).
@@ -200,7 +197,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     }
     claim?.settle('acknowledged');
     submission.documentId = documentId;
-    accepted(intf.id).inc();
+    metrics.accepted.inc({ interface: intf.id });
     res.status(200).json(acceptedBody(intf.response, echo, documentId, lang));
   };
 
