@@ -367,10 +367,13 @@ export async function updateMovements(
         [JSON.stringify(lines)],
       );
   }
+  // `order_key = ANY($1)` as well as the join: through the key's index even before the table has
+  // planner statistics (applyChainMerges, projections/src/link-node/tables.ts).
   if (flagged.length > 0)
     await db.query(
       `UPDATE ${s}.stock_movements m SET effective = u.effective
-       FROM unnest($1::text[], $2::boolean[]) AS u(order_key, effective) WHERE m.order_key = u.order_key`,
+       FROM unnest($1::text[], $2::boolean[]) AS u(order_key, effective)
+       WHERE m.order_key = ANY($1) AND m.order_key = u.order_key`,
       [flagged.map((u) => u.orderKey), flagged.map((u) => u.effective)],
     );
 }
