@@ -6,7 +6,7 @@ import { parse } from 'yaml';
  * Docker Compose cannot run on this machine; this reads deploy/compose.yaml as Compose would
  * and checks what keeps the log: Kafka writes where its volume is mounted, under a fixed
  * cluster id; services restart, wait for the one-shot migration, and have health checks; the
- * service image carries no dev dependencies.
+ * registry lends only connections it checked; the service image carries no dev dependencies.
  */
 interface Service {
   image?: string;
@@ -103,6 +103,14 @@ describe('deploy/compose.yaml', () => {
       const job = prometheus.scrape_configs.find((c: { job_name: string }) => c.job_name === name);
       expect(job.static_configs[0].targets, name).toEqual([`${name}:${port}`]);
     }
+  });
+
+  it('has the registry check a pooled connection before lending it, as the local stack does (a Postgres restart closes them all)', () => {
+    const stackScript = readFileSync(new URL('./local/stack.sh', import.meta.url), 'utf8');
+    expect(services.registry?.environment?.QUARKUS_DATASOURCE_POSTGRESQL_JDBC_VALIDATE_ON_BORROW).toBe(
+      'true',
+    );
+    expect(stackScript).toMatch(/^\s+QUARKUS_DATASOURCE_POSTGRESQL_JDBC_VALIDATE_ON_BORROW=true \\$/m);
   });
 
   it("gives query-api the visitor's address through the portal's nginx", () => {

@@ -291,7 +291,10 @@ start_registry() {
   (
     cd "$home"
     # Quarkus also opens a management interface (health, metrics); keep it on loopback too.
+    # The pool checks a connection before lending it: a Postgres restart left it lending dead
+    # ones, every request answered 500 (deploy/README.md "The schema registry").
     export QUARKUS_HTTP_HOST=$host QUARKUS_HTTP_PORT=$registry_port \
+      QUARKUS_DATASOURCE_POSTGRESQL_JDBC_VALIDATE_ON_BORROW=true \
       QUARKUS_MANAGEMENT_HOST=$host QUARKUS_MANAGEMENT_PORT=$registry_management_port \
       APICURIO_STORAGE_KIND=sql APICURIO_STORAGE_SQL_KIND=postgresql \
       APICURIO_DATASOURCE_URL="jdbc:postgresql://$pg_host:$pg_port/$registry_db" \
