@@ -10,7 +10,8 @@ import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocumen
 /**
  * A seeded log whose chains meet, grow and merge across three enterprises: purchases naming a
  * few financings (statuses reaching final and back), proofs of delivery and clearances tying
- * bills and contracts together, inbounds making warehouse receipts.
+ * bills and contracts together, inbounds making warehouse receipts, and proofs of delivery
+ * joining chains by business order without pledging anything.
  */
 function tangledLog(seed: number, count: number): DocumentEvent[] {
   const next = seededRandom(seed);
@@ -18,7 +19,7 @@ function tangledLog(seed: number, count: number): DocumentEvent[] {
   const maybe = (field: string, value: string) => (next(3) === 0 ? { [field]: value } : {});
   return Array.from({ length: count }, () => {
     const customerCode = `ENT${next(3) + 1}`;
-    switch (next(5)) {
+    switch (next(6)) {
       case 0:
       case 1:
         return log('purchase', {
@@ -37,6 +38,9 @@ function tangledLog(seed: number, count: number): DocumentEvent[] {
           busiOrderNo: `B${next(30)}`,
           ...maybe('contractNo', `CT${next(15)}`),
         });
+      case 5:
+        // Joins a chain by business order and pledges nothing: the chain's pieces stay as they are.
+        return log('pod', { customerCode, entOrderNo: `POD${next(60)}`, busiOrderNo: `B${next(30)}` });
       case 3:
         return log('clearance', {
           customerCode,
@@ -64,6 +68,30 @@ const reported = (changes: readonly ChangeEvent[]) =>
 
 describe('collateral projection on Postgres', () => {
   const projectionTables = projectionTablesPerTest(collateralProjection);
+
+  it('given a chain holding a bill, when a later batch joins a document pledging nothing to it, then the chain still holds the bill', async () => {
+    const log = documentLog();
+    const tables = await projectionTables();
+    await tables.given([
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD1', billNo: 'BL1', busiOrderNo: 'B1' }),
+    ]);
+    // With a document of another chain in the batch, so that the batch writes pieces.
+    const changes = await tables.given(
+      [
+        log('pod', { customerCode: 'ENT1', entOrderNo: 'POD2', busiOrderNo: 'B1' }),
+        log('pod', { customerCode: 'ENT2', entOrderNo: 'POD3', billNo: 'BL2' }),
+      ],
+      2,
+    );
+    expect(changes).toEqual([]);
+    const held = await tables.rows<{ piece_key: string; nodes: number }>(
+      'SELECT p.piece_key, (SELECT count(*)::int FROM {schema}.nodes n WHERE n.chain_id = p.chain_id) AS nodes FROM {schema}.chain_pieces p ORDER BY 1',
+    );
+    expect(held).toEqual([
+      { piece_key: JSON.stringify(['billOfLading', '', 'BL1']), nodes: 2 },
+      { piece_key: JSON.stringify(['billOfLading', '', 'BL2']), nodes: 1 },
+    ]);
+  });
 
   for (const [seed, batchSize] of [
     [7, batchSizes(7)],
@@ -105,9 +133,7 @@ describe('collateral projection on Postgres', () => {
         purchases: Record<string, boolean>;
       }>('SELECT financing_key, chain_id, open, purchases FROM {schema}.financings');
       expect(financings.map((f) => [f.financing_key, f.chain_id, f.open, f.purchases]).sort(byFirst)).toEqual(
-        [...collateral.financings.values()]
-          .map((f) => [f.key, f.chainId, f.open, f.purchases])
-          .sort(byFirst),
+        [...collateral.financings.values()].map((f) => [f.key, f.chainId, f.open, f.purchases]).sort(byFirst),
       );
       const pairings = await tables.rows<{ pair_key: string }>('SELECT pair_key FROM {schema}.pairings');
       expect(pairings.map((p) => p.pair_key).sort()).toEqual([...collateral.pairings.keys()].sort());

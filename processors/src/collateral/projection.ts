@@ -13,7 +13,7 @@ import {
 } from '@tradelog/projections/collateral/tables';
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
-import { logPosition } from '../documents/event.ts';
+import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import { linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection } from '../runtime/projection.ts';
@@ -69,34 +69,107 @@ const toPairing = (row: PairingRow): Pairing => ({
 });
 
 /**
- * Loads what the batch's steps need (CollateralState): every piece and financing of the chains
- * link-node's step named, and every other chain holding one of those pieces or of the pieces the
- * batch's documents bring, with its financings; and the pairings already recorded on them.
+ * Loads what the batch's steps need (CollateralState): every piece of the chains in `whole`,
+ * with every other chain holding one of those pieces; every chain holding a piece the batch's
+ * documents bring, with that piece; the financings of the chains named and of all those
+ * chains, and of the batch's own financing keys; and the pairings already recorded on those
+ * pieces. The other chains link-node named are loaded only in part: a step reads a chain whole
+ * only when it absorbs it or an open financing comes to hold all its pieces (reducer.ts
+ * `readWhole`), so a batch costs what its documents touch, not the size of the chains they join.
  */
 async function loadState(
   db: Parameters<Projection['applyBatch']>[0],
   schema: string,
-  chainIds: readonly string[],
-  pieceKeys: readonly string[],
-  financingKeys: readonly string[],
+  query: {
+    whole: readonly string[];
+    named: readonly string[];
+    pieceKeys: readonly string[];
+    financingKeys: readonly string[];
+  },
+  financed: readonly FinancingRow[],
 ): Promise<CollateralState> {
-  const held = await findPieces(db, schema, { chainIds, pieceKeys });
+  const held = await findPieces(db, schema, { chainIds: query.whole, pieceKeys: query.pieceKeys });
   const chains = new Map<string, Map<string, PieceHolding>>();
   for (const row of held) {
     const pieces = chains.get(row.chainId) ?? new Map<string, PieceHolding>();
     pieces.set(row.pieceKey, toHolding(row));
     chains.set(row.chainId, pieces);
   }
-  const financings = await findFinancings(db, schema, {
-    chainIds: [...new Set([...chainIds, ...held.map((row) => row.chainId)])].sort(byKey),
-    financingKeys,
-  });
-  const pairings = await findPairings(db, schema, { chainIds, pieceKeys });
+  const known = new Set(query.named);
+  const holders = [...new Set(held.map((row) => row.chainId))].filter((chainId) => !known.has(chainId));
+  const financings = [
+    ...financed,
+    ...(holders.length === 0
+      ? []
+      : await findFinancings(db, schema, { chainIds: holders.sort(byKey), financingKeys: [] })),
+  ];
+  const pairings = await findPairings(db, schema, { chainIds: query.whole, pieceKeys: query.pieceKeys });
   return {
     chains,
     financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),
     pairings: new Map(pairings.map((row) => [row.pairKey, toPairing(row)])),
   };
+}
+
+/**
+ * The chains the batch's steps will likely read whole (reducer.ts `readWhole`), from link-node's
+ * steps and the financings already recorded: each chain absorbed; each survivor of a merge
+ * absorbing a chain that holds a financing; each chain a purchase names a financing on, unless
+ * that financing is open and on that chain already. A guess: the fold checks it (`foldBatch`).
+ * Chains started in the batch hold nothing yet, so they are whole as they are.
+ */
+function likelyReadWhole(
+  events: readonly DocumentEvent[],
+  stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
+  financed: readonly FinancingRow[],
+): Set<string> {
+  const whole = new Set<string>();
+  const holdsFinancing = new Set(financed.map((row) => row.chainId));
+  const openOn = new Map(financed.filter((row) => row.open).map((row) => [row.financingKey, row.chainId]));
+  for (const event of events) {
+    const statements = new Map(nodesOf(event).map((statement) => [statement.nodeId, statement]));
+    for (const step of stepsOf.get(logPosition(event.provenance)) ?? []) {
+      if (step.projection !== 'link-node') continue;
+      if (step.kind === 'chain.started') whole.add(step.subject);
+      const absorbed = (step.data.absorbed as readonly string[] | undefined) ?? [];
+      for (const chainId of absorbed) whole.add(chainId);
+      if (absorbed.some((chainId) => holdsFinancing.has(chainId))) {
+        whole.add(step.subject);
+        holdsFinancing.add(step.subject);
+      }
+      const statement = statements.get(String(step.data.nodeId));
+      const financing = statement && financingOf(statement);
+      if (!statement || !financing) continue;
+      const key = financingKeyOf(statement.enterprise, financing.financingNo);
+      if (openOn.get(key) !== step.subject) whole.add(step.subject);
+      holdsFinancing.add(step.subject);
+    }
+  }
+  return whole;
+}
+
+/** The collateral steps of a batch folded on `before`, each on its slice (working.ts). */
+function foldBatch(
+  before: CollateralState,
+  events: readonly DocumentEvent[],
+  stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
+) {
+  const state = workingCollateral(before);
+  const applied = batchResult();
+  const readWhole = new Set<string>();
+  let changed = false;
+  for (const event of events) {
+    const steps = stepsOf.get(logPosition(event.provenance));
+    if (steps === undefined) continue;
+    const slice = state.slice(event, steps);
+    const reduced = reduceCollateral(slice, event, steps);
+    applied.add(event, reduced);
+    for (const chainId of reduced.readWhole) readWhole.add(chainId);
+    if (reduced.state === slice) continue;
+    state.absorb(slice, reduced.state);
+    changed = true;
+  }
+  return { state, applied, changed, readWhole };
 }
 
 /**
@@ -119,12 +192,13 @@ const collateralBatch: Projection = {
     }
     const statements = events.flatMap(nodesOf);
     const named = [...new Set(chainsNamedBy(linked.changes))].sort(byKey);
-    const before = await loadState(
-      db,
-      schema,
+    const absorbed = new Set(
+      linked.changes.flatMap((change) => (change.data.absorbed as string[] | undefined) ?? []),
+    );
+    const query = {
       named,
-      [...new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)))].sort(byKey),
-      [
+      pieceKeys: [...new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)))].sort(byKey),
+      financingKeys: [
         ...new Set(
           statements.flatMap((s) => {
             const financing = financingOf(s);
@@ -132,25 +206,30 @@ const collateralBatch: Projection = {
           }),
         ),
       ].sort(byKey),
-    );
-    const state = workingCollateral(before);
-    const applied = batchResult();
-    let changed = false;
-    for (const event of events) {
-      const steps = stepsOf.get(logPosition(event.provenance));
-      if (steps === undefined) continue;
-      const slice = state.slice(event, steps);
-      const reduced = reduceCollateral(slice, event, steps);
-      applied.add(event, reduced);
-      if (reduced.state === slice) continue;
-      state.absorb(slice, reduced.state);
-      changed = true;
+    };
+    const financed = await findFinancings(db, schema, {
+      chainIds: named,
+      financingKeys: query.financingKeys,
+    });
+    // A chain read whole must have been loaded whole: a guess that fell short is loaded and the
+    // (pure) fold run again; chains only grow in the set, so this ends, in practice at once.
+    const whole = likelyReadWhole(events, stepsOf, financed);
+    let before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
+    let folded = foldBatch(before, events, stepsOf);
+    for (;;) {
+      const missing = [...folded.readWhole].filter((chainId) => !whole.has(chainId));
+      if (missing.length === 0) break;
+      for (const chainId of missing) whole.add(chainId);
+      before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
+      folded = foldBatch(before, events, stepsOf);
     }
+    const { state, applied, changed } = folded;
     if (!changed) return { changes: [], superseded: linked.superseded };
 
     // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
     await writeChainPieces(db, schema, {
-      emptied: named.filter((chainId) => !state.chains.has(chainId)),
+      // Absorbed chains only: a chain loaded in part may hold no loaded piece, and keeps its rows.
+      emptied: [...absorbed].sort(byKey),
       pieces: named.flatMap((chainId) =>
         [...(state.chains.get(chainId) ?? [])]
           .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)

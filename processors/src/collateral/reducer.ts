@@ -67,8 +67,10 @@ export interface Pairing {
 
 export interface CollateralState {
   /**
-   * Pieces per chain, by piece key. A step must be given every piece of the chains its link
-   * changes name, and every chain holding a piece it touches with that piece.
+   * Pieces per chain, by piece key. A step must be given every piece of each chain it reads
+   * whole (`CollateralReduction.readWhole`), each piece its document brings with every chain
+   * holding it, and every chain holding a piece it touches with that piece. Of any other chain
+   * its link changes name, the pieces given may be a part (projection.ts loads no more).
    */
   chains: ReadonlyMap<string, ReadonlyMap<string, PieceHolding>>;
   /** The financings of those chains, by key. */
@@ -98,13 +100,22 @@ function earlier<T extends { firstSeen: string; provenance: Provenance }>(a: T |
   return a;
 }
 
+export interface CollateralReduction extends Reduction<CollateralState> {
+  /**
+   * The chains whose every piece the step read: each chain a merge absorbed (its pieces moved)
+   * and each chain whose every piece gained an open financing as holder (rule 2's financing
+   * opening on it, or a merge bringing one). The batch shell checks these were given whole.
+   */
+  readWhole: readonly string[];
+}
+
 export function reduceCollateral(
   state: CollateralState,
   event: DocumentEvent,
   linked: readonly ChangeEvent[],
-): Reduction<CollateralState> {
+): CollateralReduction {
   const steps = linked.filter((change) => change.projection === 'link-node');
-  if (steps.length === 0) return { state, changes: [] };
+  if (steps.length === 0) return { state, changes: [], readWhole: [] };
   const statements = new Map(nodesOf(event).map((statement) => [statement.nodeId, statement]));
   const provenance = provenanceOf(event);
   const firstSeen = event.provenance.receivedAt;
@@ -122,6 +133,7 @@ export function reduceCollateral(
   /** Chains whose every piece may have a new holder (rule 2, rule 1's merge). */
   const widened = new Set<string>();
   const touched = new Set<string>();
+  const moved: string[] = [];
 
   for (const step of steps) {
     const chainId = step.subject;
@@ -129,13 +141,21 @@ export function reduceCollateral(
     if (absorbed.length > 0) {
       const into = own(chainId);
       for (const gone of absorbed) {
-        for (const [key, piece] of chains.get(gone) ?? []) into.set(key, earlier(into.get(key), piece));
+        // The survivor's financings now hold each piece moved in.
+        for (const [key, piece] of chains.get(gone) ?? []) {
+          into.set(key, earlier(into.get(key), piece));
+          touched.add(key);
+        }
         chains.delete(gone);
         owned.delete(gone);
+        moved.push(gone);
       }
       for (const financing of financings.values())
-        if (absorbed.includes(financing.chainId)) financings.set(financing.key, { ...financing, chainId });
-      widened.add(chainId);
+        if (absorbed.includes(financing.chainId)) {
+          financings.set(financing.key, { ...financing, chainId });
+          // An open financing moved in holds the survivor's own pieces too; a closed one holds nothing.
+          if (financing.open) widened.add(chainId);
+        }
       changed = true;
     }
     const statement = statements.get(String(step.data.nodeId));
@@ -180,7 +200,7 @@ export function reduceCollateral(
     if (next.open && !(existing?.open && existing.chainId === chainId)) widened.add(chainId);
     changed = true;
   }
-  if (!changed) return { state, changes: [] };
+  if (!changed) return { state, changes: [], readWhole: [] };
 
   for (const chainId of widened) for (const key of chains.get(chainId)?.keys() ?? []) touched.add(key);
   const openByChain = new Map<string, Financing[]>();
@@ -221,7 +241,11 @@ export function reduceCollateral(
         changes.push(...reusedEvents(pairing, a, b, event, subjects));
       }
   }
-  return { state: { chains, financings, pairings }, changes };
+  return {
+    state: { chains, financings, pairings },
+    changes,
+    readWhole: [...new Set([...moved, ...widened])],
+  };
 }
 
 function holdingOf(
