@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
 import type { Document, DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { emptyLinkNodeState } from '../link-node/reducer.ts';
-import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocument } from './reducer.ts';
+import { emptyLinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
+import {
+  type ChainsAndCollateral,
+  emptyCollateralState,
+  reduceCollateral,
+  reduceCollateralDocument,
+} from './reducer.ts';
 import { normalisedNumber, pieceKeyOf } from './rules.ts';
 
 const empty = (): ChainsAndCollateral => ({
@@ -241,5 +246,40 @@ describe('collateral reducer', () => {
     const again = reduceCollateralDocument(state, first);
     expect(again.state).toBe(state);
     expect(again.changes).toEqual([]);
+  });
+
+  /** The chains the last document's step read whole, and the chains it merged (survivor, absorbed). */
+  function lastStep(events: readonly DocumentEvent[]) {
+    const { state } = fold(events.slice(0, -1));
+    const event = events.at(-1)!;
+    const linked = reduceLinkNode(state.links, event).changes;
+    const merge = linked.find((change) => change.kind === 'chain.merged')!;
+    return {
+      readWhole: reduceCollateral(state.collateral, event, linked).readWhole,
+      survivor: merge.subject,
+      absorbed: merge.data.absorbed as string[],
+    };
+  }
+
+  it('a merge reads the absorbed chain whole, and the survivor whole only when an open financing moves in', () => {
+    const log = documentLog();
+    // The financed chain is the larger: it survives, and only the pieces moved in gain a holder.
+    const intoFinanced = lastStep([
+      log('purchase', purchase('ENT1', 'PO1', { financingOrderNo: 'F1', billNo: 'BL1' })),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD1', billNo: 'BL1' }),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD9', billNo: 'BL9', busiOrderNo: 'B1' }),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD2', billNo: 'BL1', busiOrderNo: 'B1' }),
+    ]);
+    expect(intoFinanced.readWhole).toEqual(intoFinanced.absorbed);
+    // The financed chain is absorbed: its open financing now holds every piece of the survivor.
+    const financedAbsorbed = lastStep([
+      log('purchase', purchase('ENT1', 'PO1', { financingOrderNo: 'F1', billNo: 'BL1' })),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD9', billNo: 'BL9', busiOrderNo: 'B1' }),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD8', billNo: 'BL9' }),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD2', billNo: 'BL1', busiOrderNo: 'B1' }),
+    ]);
+    expect([...financedAbsorbed.readWhole].sort()).toEqual(
+      [...financedAbsorbed.absorbed, financedAbsorbed.survivor].sort(),
+    );
   });
 });
