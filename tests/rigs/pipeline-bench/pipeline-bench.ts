@@ -348,24 +348,27 @@ async function main() {
   });
   const { runId } = run;
   const pool = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
-  const ingest = await startChild(
-    ['tests/rigs/ingest-bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
-    (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
-    // Ingest as deployed. When the whole load comes from one partner key, its call limit would
-    // refuse nearly all of it: lifted then (as bench:ingest, unless INGEST_KEY_LIMIT_POINTS says otherwise).
-    config.partnerKeys === 1
-      ? { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env }
-      : process.env,
-  );
-  const processors = [];
-  for (let instance = 0; instance < config.instances; instance++)
-    processors.push(
-      await startChild(
-        ['tests/rigs/pipeline-bench/pipeline-processors.ts', runId, run.databaseUrl],
-        (line) => (line === 'READY' ? line : undefined),
-      ),
-    );
+  let ingest: Awaited<ReturnType<typeof startChild>> | undefined;
+  const processors: Awaited<ReturnType<typeof startChild>>[] = [];
+  // From here on the run's topics and tables are removed however it ends (a child that fails to
+  // start included).
   try {
+    ingest = await startChild(
+      ['tests/rigs/ingest-bench/bench-server.ts', 'ingest', runId, run.databaseUrl],
+      (line) => (line.startsWith('LISTENING ') ? line.slice('LISTENING '.length) : undefined),
+      // Ingest as deployed. When the whole load comes from one partner key, its call limit would
+      // refuse nearly all of it: lifted then (as bench:ingest, unless INGEST_KEY_LIMIT_POINTS says otherwise).
+      config.partnerKeys === 1
+        ? { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env }
+        : process.env,
+    );
+    for (let instance = 0; instance < config.instances; instance++)
+      processors.push(
+        await startChild(
+          ['tests/rigs/pipeline-bench/pipeline-processors.ts', runId, run.databaseUrl],
+          (line) => (line === 'READY' ? line : undefined),
+        ),
+      );
     if (!flags.has('--search')) {
       await trial(ingest.value, pool, runId, run.partnerKeys, config.rate);
       return;
@@ -386,7 +389,7 @@ async function main() {
       process.stdout.write(`${JSON.stringify({ bench: 'pipeline-search', sustained: passed, failedAt })}\n`);
   } finally {
     for (const instance of processors) await stopChild(instance.child);
-    await stopChild(ingest.child);
+    if (ingest) await stopChild(ingest.child);
     await pool.end();
     // The run's topics, subjects and tables are throwaway: remove them.
     await run.cleanUp();
