@@ -14,7 +14,7 @@ import {
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
-import { linkNodeChains } from '../link-node/projection.ts';
+import { finalMerges, linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection } from '../runtime/projection.ts';
 import {
@@ -192,9 +192,7 @@ const collateralBatch: Projection = {
     }
     const statements = events.flatMap(nodesOf);
     const named = [...new Set(chainsNamedBy(linked.changes))].sort(byKey);
-    const absorbed = new Set(
-      linked.changes.flatMap((change) => (change.data.absorbed as string[] | undefined) ?? []),
-    );
+    const absorbed = finalMerges(linked.changes).map((merge) => merge.absorbed);
     const query = {
       named,
       pieceKeys: [...new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)))].sort(byKey),
@@ -229,7 +227,7 @@ const collateralBatch: Projection = {
     // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
     await writeChainPieces(db, schema, {
       // Absorbed chains only: a chain loaded in part may hold no loaded piece, and keeps its rows.
-      emptied: [...absorbed].sort(byKey),
+      emptied: absorbed,
       pieces: named.flatMap((chainId) =>
         [...(state.chains.get(chainId) ?? [])]
           .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)
