@@ -136,10 +136,11 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     checkContentType(req.get('content-type'));
     const idempotencyKey = idempotencyKeyFrom(req.get('idempotency-key'));
     const raw = await readBody(req, res);
-    const examined = await turns.run(() => examineBody(intf, raw));
+    const fingerprint = idempotencyKey !== undefined && deps.idempotency !== undefined && !validateOnly;
+    const examined = await turns.run(() => examineBody(intf, raw, { fingerprint }));
     submission.echo = examined.echo;
     if (!examined.ok) throw examined.error;
-    const { sha256, named, echo } = examined;
+    const { sha256, fingerprint: bodyFingerprint, named, echo } = examined;
     assertSubmitGrant(grants, intf.id, named);
     // Every check a submission passes, then the answer, with nothing appended or remembered: no
     // record, no document id, no Idempotency-Key claimed (README "Validating without submitting").
@@ -153,12 +154,12 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     // Only a request carrying a key is checked for a repeat (README "Retrying safely"): a keyless
     // one is a new submission, and its path touches no database.
     const claim =
-      deps.idempotency && idempotencyKey !== undefined
+      deps.idempotency && idempotencyKey !== undefined && bodyFingerprint !== undefined
         ? await deps.idempotency.claim({
             partnerId,
             interfaceId: intf.id,
             idempotencyKey,
-            bodySha256: sha256,
+            bodySha256: bodyFingerprint,
             newDocumentId,
           })
         : undefined;

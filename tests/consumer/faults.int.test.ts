@@ -5,7 +5,7 @@ import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { contentSha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
+import { bodySha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../../processors/src/projections.ts';
@@ -66,7 +66,7 @@ describe('processor runtime under faults', () => {
       documentId: newDocumentId(),
       partnerId: 'partner-test',
       receivedAt: new Date().toISOString(),
-      contentSha256: contentSha256(document),
+      contentSha256: bodySha256(Buffer.from(JSON.stringify(document))),
       interfaceId: 'purchase',
       schemaId,
       requestId: 'r',

@@ -1,6 +1,6 @@
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import {
-  contentSha256,
+  bodySha256,
   decodeDocumentHeaders,
   encodeDocumentHeaders,
   newDocumentId,
@@ -70,7 +70,7 @@ describe('foundation round trip', () => {
       documentId: newDocumentId(),
       partnerId: 'partner-1',
       receivedAt: new Date().toISOString(),
-      contentSha256: contentSha256(document),
+      contentSha256: bodySha256(raw),
       interfaceId: 'purchase',
       schemaId,
       requestId: 'req-1',

@@ -1,7 +1,7 @@
 import { migrate } from '@tradelog/projections/migrate';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
+import { bodySha256, decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,16 @@ let partnerKey: string;
 
 const podPath = () => ingest.interfaces.find((intf) => intf.id === 'pod')!.path;
 
-async function submitPod(entOrderNo: string, options: { idempotencyKey?: string; notes?: string } = {}) {
+async function submitPod(
+  entOrderNo: string,
+  options: { idempotencyKey?: string; notes?: string; reserialised?: boolean } = {},
+) {
+  const document = { ...examples.pod, entOrderNo, ...(options.notes ? { notes: options.notes } : {}) };
+  // The same document serialised again, as a client retrying from its own model may: keys in
+  // reverse order, indented.
+  const body = options.reserialised
+    ? JSON.stringify(Object.fromEntries(Object.entries(document).reverse()), null, 2)
+    : JSON.stringify(document);
   const response = await fetch(`${ingest.url}${podPath()}`, {
     method: 'POST',
     headers: {
@@ -35,7 +44,7 @@ async function submitPod(entOrderNo: string, options: { idempotencyKey?: string;
       authorization: `Bearer ${partnerKey}`,
       ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
-    body: JSON.stringify({ ...examples.pod, entOrderNo, ...(options.notes ? { notes: options.notes } : {}) }),
+    body,
   });
   return {
     status: response.status,
@@ -122,6 +131,23 @@ describe('idempotent submission', () => {
       first.body.documentId,
       next.body.documentId,
     ]);
+  });
+
+  it('a retry that serialised the same document again is a repeat; its content hash is of the first bytes', async () => {
+    const first = await submitPod('IDEM-RESERIALISED', { idempotencyKey: 'reserialised' });
+    const retry = await submitPod('IDEM-RESERIALISED', {
+      idempotencyKey: 'reserialised',
+      reserialised: true,
+    });
+    expect(retry).toMatchObject({
+      status: 200,
+      replayed: 'true',
+      body: { documentId: first.body.documentId },
+    });
+    const records = await podRecords(['IDEM-RESERIALISED']);
+    expect(records).toHaveLength(1);
+    const headers = decodeDocumentHeaders(records[0]!.headers);
+    expect(headers.contentSha256).toBe(bodySha256(records[0]!.value!.subarray(5)));
   });
 
   it('without a key, a status sent A → B → A is appended three times, in order, and ends at A', async () => {

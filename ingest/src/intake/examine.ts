@@ -2,7 +2,7 @@ import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
 import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { type BoundedValidate, maxIssuesShown } from '@tradelog/schemas/documents/validator';
-import { contentSha256 } from '@tradelog/schemas/log/headers';
+import { bodySha256, canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { TradelogError } from '@tradelog/schemas/runtime/errors';
 import { parseDocument } from './body.ts';
 import { type Echo, validationFailed } from './responses.ts';
@@ -10,7 +10,9 @@ import { type Echo, validationFailed } from './responses.ts';
 /**
  * The CPU work of a submission, as one pure function over its raw bytes: the bytes' shape
  * before parsing, JSON, the schema (shape check, then ajv, at most 20 issues described), the
- * content hash, the enterprises the document names and its business key. What the rest of a
+ * content hash (of the bytes: processors/README.md "Provenance"), the body's fingerprint when
+ * asked (an `Idempotency-Key` came with it), the enterprises the document names and its
+ * business key. What the rest of a
  * submission needs comes back as data (a refusal too, with the error to answer), never the
  * parsed document: the answer keeps the few fields it repeats (`echo`).
  */
@@ -23,7 +25,14 @@ export interface ExaminedType {
 export type Examination =
   | {
       ok: true;
+      /** The record's content hash: sha256 of the bytes as submitted. */
       sha256: string;
+      /**
+       * sha256 of the document's canonical JSON, when asked: what an `Idempotency-Key`'s repeat
+       * is compared by, so a retry that serialised the same document again (keys in another
+       * order, other spacing) is still a repeat (README "Retrying safely").
+       */
+      fingerprint?: string;
       /** Every enterprise the document names (auth/enterpriseGrant.ts checks them). */
       named: NamedEnterprise[];
       /** The business key (the record's key); undefined when the document has none. */
@@ -33,7 +42,11 @@ export type Examination =
   /** Refused: the error to answer with, and what the answer repeats when the JSON was read. */
   | { ok: false; error: TradelogError; echo?: Echo };
 
-export function examineBody(type: ExaminedType, raw: Uint8Array): Examination {
+export function examineBody(
+  type: ExaminedType,
+  raw: Uint8Array,
+  options: { fingerprint?: boolean } = {},
+): Examination {
   let echo: Echo | undefined;
   try {
     const rawIssue = rawShapeIssue(raw);
@@ -44,7 +57,8 @@ export function examineBody(type: ExaminedType, raw: Uint8Array): Examination {
     if (validation.issues.length > 0) throw validationFailed(validation);
     return {
       ok: true,
-      sha256: contentSha256(document),
+      sha256: bodySha256(raw),
+      ...(options.fingerprint ? { fingerprint: canonicalSha256(document) } : {}),
       named: enterprisesNamedBy(type.id, document),
       key: businessKeyOf(document, type.keyField),
       echo,

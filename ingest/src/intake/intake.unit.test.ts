@@ -3,7 +3,7 @@ import { documentType } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
-import { contentSha256 } from '@tradelog/schemas/log/headers';
+import { bodySha256, canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { failure } from '@tradelog/schemas/runtime/envelope';
 import { describe, expect, it } from 'vitest';
 import { createIdGenerator, pooledRandom } from '../ids.ts';
@@ -185,11 +185,26 @@ describe('examineBody', () => {
     const examined = examineBody(typeOf('ondedEcOrder'), bytes(document));
     expect(examined).toEqual({
       ok: true,
-      sha256: contentSha256(document),
+      sha256: bodySha256(bytes(document)),
       named: enterprisesNamedBy('ondedEcOrder', document),
       key: document.entOrderNo,
       echo: { entOrderNo: document.entOrderNo },
     });
+  });
+
+  it("fingerprints the document, not its bytes, only when asked (an Idempotency-Key's repeat)", () => {
+    const document: Record<string, unknown> = { ...examples.ondedEcOrder };
+    const reordered = Buffer.from(
+      JSON.stringify(Object.fromEntries(Object.entries(document).reverse()), null, 2),
+    );
+    const first = examineBody(typeOf('ondedEcOrder'), bytes(document), { fingerprint: true });
+    const again = examineBody(typeOf('ondedEcOrder'), reordered, { fingerprint: true });
+    expect(first).toMatchObject({ ok: true, fingerprint: canonicalSha256(document) });
+    expect(again).toMatchObject({ ok: true, fingerprint: canonicalSha256(document) });
+    // The record's content hash stays the hash of the bytes each request sent.
+    expect(again).toMatchObject({ sha256: bodySha256(reordered) });
+    expect(first).not.toMatchObject({ sha256: bodySha256(reordered) });
+    expect(examineBody(typeOf('ondedEcOrder'), bytes(document))).not.toHaveProperty('fingerprint');
   });
 
   it('answers a refusal as data, with what the answer repeats once the JSON was read', () => {

@@ -1,6 +1,6 @@
 import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
-import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
 import { enterpriseOf } from '../documents/enterprise.ts';
 import {
@@ -9,7 +9,6 @@ import {
   documentTime,
   listOf,
   type Provenance,
-  sha256,
   text,
 } from '../documents/event.ts';
 import { olderThan, placeOf } from '../documents/logOrder.ts';
@@ -323,7 +322,7 @@ export function reduceEnterpriseFeeds(state: FeedState, event: DocumentEvent): R
         : write.merge
           ? write.merge(stored.content)
           : write.row.content;
-    const contentSha256 = sha256(canonicalJson(content));
+    const contentSha256 = canonicalSha256(content);
     // Rule 8: the same content (and provider time) changes nothing.
     if (stored && stored.contentSha256 === contentSha256 && stored.asOf === write.row.asOf) {
       if (late) older = true;

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import {
@@ -11,7 +11,6 @@ import {
   listOf,
   logPosition,
   type Provenance,
-  sha256,
   text,
 } from '../documents/event.ts';
 import { olderThan } from '../documents/logOrder.ts';
@@ -127,7 +126,7 @@ export function ordersOf(event: DocumentEvent): OrderStatement[] {
       orderNo,
       status,
       effectiveTime: latestTime(fields, timeFields[kind]) ?? null,
-      contentSha256: sha256(canonicalJson(fields)),
+      contentSha256: canonicalSha256(fields),
       fields,
     });
   }

@@ -1,6 +1,6 @@
 import { lookupKey, type ReferenceFamily } from '@tradelog/projections/reference/tables';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
-import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/log/headers';
 import type { Reduction } from '../changes.ts';
 import {
   type Document,
@@ -8,7 +8,6 @@ import {
   type DocumentTypeId,
   logPosition,
   numberOf,
-  sha256,
   text,
 } from '../documents/event.ts';
 import { olderThan, placeOf } from '../documents/logOrder.ts';
@@ -301,7 +300,7 @@ export function reduceReference(state: ReferenceState, event: DocumentEvent): Re
   if (!statement) return unchanged;
   const stateKey = `${statement.family}:${statement.key}`;
   const current = state.get(stateKey);
-  const sha = sha256(canonicalJson(event.document));
+  const sha = canonicalSha256(event.document);
   let next: ReferenceItem | undefined;
   if (statement.family === 'truck') {
     next = reduceTruck(current, statement, event, sha);

@@ -4,7 +4,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
 import {
-  contentSha256,
+  bodySha256,
   encodeDocumentHeaders,
   newDocumentId,
   partnerGrantsStamp,
@@ -87,16 +87,17 @@ export async function createLogFixture(
     append(type, document, options = {}) {
       const schemaId = schemaIds.get(type)!;
       const documentId = newDocumentId();
+      const body = Buffer.from(JSON.stringify(document));
       return producer.append({
         topic: topicOf(type),
         key: String(document[keyFieldOf.get(type)!] ?? documentId),
-        value: codec.encodeRaw(schemaId, Buffer.from(JSON.stringify(document))),
+        value: codec.encodeRaw(schemaId, body),
         headers: {
           ...encodeDocumentHeaders({
             documentId,
             partnerId: options.partnerId ?? 'partner-test',
             receivedAt: new Date().toISOString(),
-            contentSha256: contentSha256(document),
+            contentSha256: bodySha256(body),
             interfaceId: type,
             schemaId,
             requestId: documentId,

@@ -1,7 +1,7 @@
 import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
 import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
-import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import { compareLogOrder, type LogPlace, olderThan, placeOf } from '../documents/logOrder.ts';
@@ -52,7 +52,9 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
   if (!report) return { state, changes: [] };
   const current = state.get(report.subject);
   const position = logPosition(event.provenance);
-  const contentSha256 = event.provenance.contentSha256;
+  // A report repeated with its keys in another order or spaced otherwise is the same report: its
+  // canonical hash, not the record's hash of the submitted bytes (processors/README.md "Provenance").
+  const contentSha256 = canonicalSha256(event.document);
   if (current?.reports.some((seen) => seen.position === position || seen.contentSha256 === contentSha256))
     return { state, changes: [] };
 

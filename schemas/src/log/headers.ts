@@ -135,9 +135,9 @@ function quotedKey(key: string): string {
 }
 
 /**
- * JSON with object keys sorted at every level, so equal documents hash equally. Ingest hashes
- * every document with it (`contentSha256`), so it builds one string without intermediate arrays,
- * sorts only keys that are out of order and quotes each field name once: 42 % less time than
+ * JSON with object keys sorted at every level, so equal documents hash equally. Reducers build it
+ * for every document they compare, so it builds one string without intermediate arrays, sorts
+ * only keys that are out of order and quotes each field name once: 42 % less time than
  * map-and-join over the example documents.
  */
 export function canonicalJson(value: unknown): string {
@@ -190,8 +190,23 @@ export function canonicalJsonEqual(a: unknown, b: unknown): boolean {
   return defined === 0;
 }
 
-export function contentSha256(document: unknown): string {
-  return hash('sha256', canonicalJson(document), 'hex');
+/**
+ * The record's content hash (header `tradelog-content-sha256`, ARCHITECTURE "The log is the
+ * truth"): sha256 of the document's bytes as the partner submitted them, any Content-Encoding
+ * undone, which are the record's value after its five-byte wire-format prefix. Anyone holding the
+ * record, or the partner its own copy, checks it with any sha256 tool. Records appended before
+ * intake v2 carry `canonicalSha256` of the document instead (processors/README.md "Provenance").
+ */
+export function bodySha256(body: Uint8Array): string {
+  return hash('sha256', body, 'hex');
+}
+
+/**
+ * sha256 of a value's canonical JSON: equal for documents that differ only in key order or
+ * spacing. What reducers compare content by, and an `Idempotency-Key`'s body fingerprint.
+ */
+export function canonicalSha256(value: unknown): string {
+  return hash('sha256', canonicalJson(value), 'hex');
 }
 
 /**

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { documentTypes } from '../documents/catalogue.ts';
 import { encodeWireFormat, readWireFormat } from './codec.ts';
 import {
+  bodySha256,
   canonicalJson,
   canonicalJsonEqual,
-  contentSha256,
+  canonicalSha256,
   decodeDocumentHeaders,
   encodeDocumentHeaders,
   newDocumentId,
@@ -32,7 +34,7 @@ describe('document headers', () => {
       documentId: newDocumentId(() => 1_700_000_000_000),
       partnerId: 'p-1',
       receivedAt: '2026-11-22T02:00:00.000Z',
-      contentSha256: contentSha256({ a: 1 }),
+      contentSha256: bodySha256(Buffer.from('{"a":1}')),
       interfaceId: 'pod',
       schemaId: 7,
       requestId: 'r-1',
@@ -45,8 +47,14 @@ describe('document headers', () => {
 
   it('hashes documents independently of key order', () => {
     expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
-    expect(contentSha256({ a: 1, b: 2 })).toBe(contentSha256({ b: 2, a: 1 }));
-    expect(contentSha256({ a: 1 })).not.toBe(contentSha256({ a: '1' }));
+    expect(canonicalSha256({ a: 1, b: 2 })).toBe(canonicalSha256({ b: 2, a: 1 }));
+    expect(canonicalSha256({ a: 1 })).not.toBe(canonicalSha256({ a: '1' }));
+  });
+
+  it('hashes the record content as the bytes submitted, checkable by any sha256 tool', () => {
+    const body = Buffer.from('{ "b": 2, "a": 1 }');
+    expect(bodySha256(body)).toBe(createHash('sha256').update(body).digest('hex'));
+    expect(bodySha256(body)).not.toBe(bodySha256(Buffer.from('{"a":1,"b":2}')));
   });
 
   it('writes canonical JSON as JSON.stringify writes the same value with its keys sorted', () => {
