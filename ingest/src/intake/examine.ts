@@ -1,6 +1,6 @@
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
-import { rawShapeIssue } from '@tradelog/schemas/documents/shape';
+import { mayHoldUnstorable, rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { type BoundedValidate, maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import { bodySha256, canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { TradelogError } from '@tradelog/schemas/runtime/errors';
@@ -42,6 +42,15 @@ export type Examination =
   /** Refused: the error to answer with, and what the answer repeats when the JSON was read. */
   | { ok: false; error: TradelogError; echo?: Echo };
 
+/**
+ * Bodies shorter than this are parsed without the raw scan first: parsing a few KiB costs
+ * microseconds whatever their shape, and the parsed document is held to the same bounds before
+ * ajv sees it (`shapeIssues`, in `validate.bounded`). The scan is for the large body whose parse
+ * alone would cost milliseconds and megabytes (schemas/README.md "Bounds"); on an ordinary
+ * document (under 1 KiB) it cost as much as the schema validation.
+ */
+export const rawScanFromBytes = 8 * 1024;
+
 export function examineBody(
   type: ExaminedType,
   raw: Uint8Array,
@@ -49,11 +58,13 @@ export function examineBody(
 ): Examination {
   let echo: Echo | undefined;
   try {
-    const rawIssue = rawShapeIssue(raw);
+    const rawIssue = raw.length < rawScanFromBytes ? undefined : rawShapeIssue(raw);
     if (rawIssue !== undefined) throw validationFailed({ issues: [rawIssue], skipped: 0 });
     const document = parseDocument(raw);
     echo = echoOf(document);
-    const validation = type.validate.bounded(document, maxIssuesShown);
+    const validation = type.validate.bounded(document, maxIssuesShown, {
+      characters: mayHoldUnstorable(raw),
+    });
     if (validation.issues.length > 0) throw validationFailed(validation);
     return {
       ok: true,

@@ -8,7 +8,7 @@ import { failure } from '@tradelog/schemas/runtime/envelope';
 import { describe, expect, it } from 'vitest';
 import { createIdGenerator, pooledRandom } from '../ids.ts';
 import { checkContentType, parseDocument } from './body.ts';
-import { businessKeyOf, examineBody } from './examine.ts';
+import { businessKeyOf, examineBody, rawScanFromBytes } from './examine.ts';
 import { interfacePath } from './interfaces.ts';
 import { acceptedBody, localizedIssues, shapeFailure, validationFailed } from './responses.ts';
 
@@ -217,6 +217,35 @@ describe('examineBody', () => {
     // A value no answer should repeat is not kept.
     const huge = examineBody(typeOf('ondedEcOrder'), bytes({ entOrderNo: 'x'.repeat(5000) }));
     expect(huge.echo).toEqual({});
+  });
+
+  it('holds a short body to the shape bounds after parsing, a long one before', () => {
+    const issuesOf = (examined: ReturnType<typeof examineBody>) =>
+      examined.ok ? [] : (examined.error.details?.errors as { path: string; rule: string }[]);
+    const nested = (levels: number) => `{"x":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const shortDeep = Buffer.from(nested(2000));
+    const longDeep = Buffer.from(nested(rawScanFromBytes));
+    expect(shortDeep.length).toBeLessThan(rawScanFromBytes);
+    // Parsed, then refused at the 13th level, with the path the parsed document gives.
+    expect(issuesOf(examineBody(typeOf('pod'), shortDeep))).toEqual([
+      expect.objectContaining({ rule: 'maxDepth', path: 'x[0][0][0][0][0][0][0][0][0][0][0]' }),
+    ]);
+    // Refused by the scan of its bytes, never parsed.
+    expect(issuesOf(examineBody(typeOf('pod'), longDeep))).toEqual([
+      expect.objectContaining({ rule: 'maxDepth', path: 'x[0][0][0][0][0][0][0][0][0][0][0]' }),
+    ]);
+    const properties = (count: number) =>
+      Buffer.from(
+        JSON.stringify({
+          ...examples.pod,
+          extra: Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 0])),
+        }),
+      );
+    expect(properties(301).length).toBeLessThan(rawScanFromBytes);
+    expect(issuesOf(examineBody(typeOf('pod'), properties(301)))).toEqual([
+      expect.objectContaining({ rule: 'maxProperties', path: 'extra' }),
+    ]);
+    expect(examineBody(typeOf('pod'), properties(300)).ok).toBe(true);
   });
 });
 

@@ -139,16 +139,34 @@ function characterIssue(
 }
 
 /**
+ * Whether a JSON text may hold U+0000 or a lone surrogate once parsed: only as a `\u` escape,
+ * since JSON forbids raw control characters in strings and strictly decoded UTF-8 cannot encode
+ * a surrogate. One native search of the bytes, where checking each parsed string and property
+ * name costs a pass over every one of them; most documents hold no escape at all.
+ */
+export function mayHoldUnstorable(json: Uint8Array): boolean {
+  // Every backslash of valid JSON opens an escape of two characters or more: past one that is
+  // not `\u`, the next may start two bytes on (`\\u` is a backslash, then a plain u).
+  for (let at = indexOfByte.call(json, 0x5c); at >= 0; at = indexOfByte.call(json, 0x5c, at + 2))
+    if (json[at + 1] === 0x75) return true;
+  return false;
+}
+
+/**
  * The shape issues of a document against its schema: at most `limit` described, the rest
  * counted. `structural` is true when a size or nesting bound was broken, so that the caller
  * must not hand the document to the schema validator (the work would be unbounded).
+ * `characters: false` skips the unstorable-character check, for a document parsed from JSON
+ * text that `mayHoldUnstorable` cleared.
  */
 export function shapeIssues(
   value: unknown,
   schema: JsonSchema,
   limits: Readonly<ShapeLimits> = documentShapeLimits,
   limit = Number.POSITIVE_INFINITY,
+  options: { characters?: boolean } = {},
 ): IssueList & { structural: boolean } {
+  const characters = options.characters ?? true;
   const issues: ValidationIssue[] = [];
   let skipped = 0;
   let isStructural = false;
@@ -176,7 +194,7 @@ export function shapeIssues(
         continue;
       }
       // Identifiers have their own, stricter rule in the schema (identifierPattern).
-      if (known?.pattern === identifierPattern) continue;
+      if (!characters || known?.pattern === identifierPattern) continue;
       const found = unstorableCharacter(current);
       if (found) report(characterIssue(pathOf(frame), known, 'value', found));
       continue;
@@ -269,7 +287,7 @@ export function shapeIssues(
         });
         continue;
       }
-      const found = unstorableCharacter(name);
+      const found = characters ? unstorableCharacter(name) : undefined;
       if (found) {
         report(characterIssue(pathOf(child), undefined, 'name', found));
         continue;

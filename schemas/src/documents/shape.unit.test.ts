@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { documentType, documentTypes } from './catalogue.ts';
 import { examples } from './examples.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { documentShapeLimits, rawShapeIssue, shapeIssues, unstorableCharacter } from './shape.ts';
+import {
+  documentShapeLimits,
+  mayHoldUnstorable,
+  rawShapeIssue,
+  shapeIssues,
+  unstorableCharacter,
+} from './shape.ts';
 import { createDocumentValidators, maxIssuesShown } from './validator.ts';
 
 const validators = createDocumentValidators();
@@ -116,6 +122,47 @@ describe('the shape check (after parsing, against the schema)', () => {
     expect(rules(shapeIssues({ a: deep }, documentType('pod').schema).issues)).toEqual([
       { path: 'a[0][0][0][0][0][0][0][0][0][0][0]', rule: 'maxDepth' },
     ]);
+  });
+});
+
+describe('JSON text that cannot hold an unstorable character', () => {
+  it('is told by its escapes: only a \\u escape can write U+0000 or a lone surrogate', () => {
+    expect(mayHoldUnstorable(bytes('{"a":"\\u0000"}'))).toBe(true);
+    expect(mayHoldUnstorable(bytes('{"a\\ud800":1}'))).toBe(true);
+    expect(mayHoldUnstorable(bytes('{"a":"\\\\\\u0041"}'))).toBe(true);
+    expect(mayHoldUnstorable(bytes('{"a":"\\\\u0000"}'))).toBe(false);
+    expect(mayHoldUnstorable(bytes('{"a":"报关单 \\n \\" ok 😀"}'))).toBe(false);
+    for (const type of documentTypes)
+      expect(mayHoldUnstorable(bytes(JSON.stringify(examples[type.id])))).toBe(false);
+  });
+
+  it('never clears a text whose parsed strings or names hold one (random strings)', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const alphabet = ['a', '\\', '"', 'u', '0', 'd', '8', '\u0000', '\ud800', '\udc00', '😀', '报', '\n'];
+    const text = () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 8) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+    for (let round = 0; round < 5000; round++) {
+      const document = { [text()]: text(), list: [text(), { [text()]: text() }] };
+      const json = bytes(JSON.stringify(document));
+      const strings = [
+        ...Object.keys(document),
+        ...JSON.stringify(document).matchAll(/"((?:[^"\\]|\\.)*)"/g),
+      ].map((m) => (typeof m === 'string' ? m : JSON.parse(`"${m[1]}"`)));
+      if (strings.some((value) => unstorableCharacter(value) !== undefined))
+        expect(mayHoldUnstorable(json), JSON.stringify(document)).toBe(true);
+      const schema = documentType('pod').schema;
+      if (!mayHoldUnstorable(json))
+        expect(shapeIssues(document, schema, documentShapeLimits, 20, { characters: false })).toEqual(
+          shapeIssues(document, schema),
+        );
+    }
   });
 });
 

@@ -15,7 +15,10 @@ export type Validate = (value: unknown) => ValidationIssue[];
  * A validator that also answers with a bounded list: at most `maxIssues` issues described and
  * the number of further ones (what an HTTP answer should carry).
  */
-export type BoundedValidate = Validate & { bounded: (value: unknown, maxIssues: number) => IssueList };
+export type BoundedValidate = Validate & {
+  /** `characters: false`: the value was parsed from JSON text without escapes (shape.ts `mayHoldUnstorable`). */
+  bounded: (value: unknown, maxIssues: number, options?: { characters?: boolean }) => IssueList;
+};
 
 /** How many issues an answer describes (the rest are counted): schemas/README.md "Bounds". */
 export const maxIssuesShown = 20;
@@ -43,9 +46,9 @@ export function createValidatorCompiler(
   for (const keyword of annotationKeywords) ajv.addKeyword({ keyword });
   return (schema) => {
     const validate = ajv.compile(schema);
-    const bounded = (value: unknown, maxIssues: number): IssueList => {
+    const bounded = (value: unknown, maxIssues: number, check: { characters?: boolean } = {}): IssueList => {
       const shape = options.shape
-        ? shapeIssues(value, schema, options.shape, maxIssues)
+        ? shapeIssues(value, schema, options.shape, maxIssues, check)
         : { issues: [], skipped: 0, structural: false };
       if (shape.structural) return { issues: shape.issues, skipped: shape.skipped };
       if (validate(value)) return { issues: shape.issues, skipped: shape.skipped };

@@ -22,6 +22,32 @@ export interface Logger {
 
 const secretKey = /pass(word)?|secret|token|api[-_]?key|authorization|cookie|signature/i;
 
+/**
+ * Whether a context key looks secret, remembered: a service logs the same few keys on every line
+ * (ingest one line per submission). Bounded, since keys can come from data.
+ */
+const secretKeys = new Map<string, boolean>();
+const secretKeysKept = 4096;
+
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = secretKey.test(key);
+    if (secretKeys.size < secretKeysKept) secretKeys.set(key, secret);
+  }
+  return secret;
+}
+
+/** A context that needs no masking and holds nothing but primitives is written as it is. */
+function plainAndClean(value: object): boolean {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if ((item !== null && typeof item === 'object') || isSecretKey(key)) return false;
+  }
+  return true;
+}
+
 /** An error as a plain object: name, message, code, status, stack and its causes. */
 export function serializeError(error: Error, depth = 0): Record<string, unknown> {
   const extra = error as { code?: unknown; status?: unknown; retriable?: unknown; cause?: unknown };
@@ -41,9 +67,10 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return serializeError(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  if (plainAndClean(value)) return value;
   const out: LogContext = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = secretKey.test(key) ? '***' : redact(item, depth + 1);
+    out[key] = isSecretKey(key) ? '***' : redact(item, depth + 1);
   }
   return out;
 }
@@ -74,6 +101,17 @@ export function createLogger(
   } = {},
 ): Logger {
   const now = options.now ?? (() => new Date());
+  // The time field, written again only when the millisecond changed: lines come thousands a second.
+  let lastMs = Number.NaN;
+  let lastField = '';
+  const timeField = (at: Date) => {
+    const ms = at.getTime();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastField = `,"time":"${at.toISOString()}"`;
+    }
+    return lastField;
+  };
   const stdout = process.stdout.isTTY === true;
   const format = logFormatFor(options.format ?? 'auto', options.write ? false : stdout);
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -88,7 +126,7 @@ export function createLogger(
       level: options.level ?? 'info',
       base: redact(base) as LogContext,
       messageKey: 'msg',
-      timestamp: () => `,"time":"${now().toISOString()}"`,
+      timestamp: () => timeField(now()),
       formatters: { level: (label) => ({ level: label }) },
       // pino's own redaction covers the shapes a request log could carry, should one slip through.
       redact: {

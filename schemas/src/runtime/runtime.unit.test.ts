@@ -119,6 +119,26 @@ describe('logger', () => {
     ]);
   });
 
+  it('writes each line with its own time, to the millisecond', () => {
+    const lines: string[] = [];
+    let at = 0;
+    const log = createLogger(
+      { service: 'ingest' },
+      { write: (line) => lines.push(line), now: () => new Date(at) },
+    );
+    for (const ms of [0, 0, 1, 1_000, 1_000]) {
+      at = ms;
+      log.info('submission', { ms });
+    }
+    expect(lines.map((line) => JSON.parse(line).time)).toEqual([
+      '1970-01-01T00:00:00.000Z',
+      '1970-01-01T00:00:00.000Z',
+      '1970-01-01T00:00:00.001Z',
+      '1970-01-01T00:00:01.000Z',
+      '1970-01-01T00:00:01.000Z',
+    ]);
+  });
+
   it('keeps error stacks and causes, and masks secrets at any depth', () => {
     const lines: string[] = [];
     const log = createLogger({ service: 'query-api' }, { write: (line) => lines.push(line) });
