@@ -104,6 +104,23 @@ export function partitionFor(topic: string, key: string, partitions: number): nu
 }
 
 /**
+ * A header name's bytes, encoded once: every document record carries the same eight names
+ * (headers.ts). The client only copies them into the request, so one buffer serves every record.
+ * Bounded, since a caller may name headers of its own.
+ */
+const headerNames = new Map<string, Buffer>();
+
+function headerNameBytes(name: unknown): Buffer | undefined {
+  if (typeof name !== 'string') return undefined;
+  let bytes = headerNames.get(name);
+  if (bytes === undefined) {
+    bytes = Buffer.from(name);
+    if (headerNames.size < 256) headerNames.set(name, bytes);
+  }
+  return bytes;
+}
+
+/**
  * Within one send, records of a topic-partition are appended in order from the partition's
  * base offset, so each record's offset is the base plus its index among them.
  */
@@ -188,7 +205,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       idempotent: true,
       acks: ProduceAcks.ALL,
       autocreateTopics: false,
-      serializers: { key: stringSerializer, headerKey: stringSerializer, headerValue: stringSerializer },
+      serializers: { key: stringSerializer, headerKey: headerNameBytes, headerValue: stringSerializer },
       connectTimeout: 3000,
       // The client's own retries keep the producer id and sequence numbers, so a broker that
       // already stored a batch drops its repeat; they come first, and take at most about 3.5
