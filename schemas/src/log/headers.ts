@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { DocumentTypeId } from '../documents/catalogue.ts';
 import { enterpriseFieldsOf } from '../documents/enterprise.ts';
+import { remembered } from '../runtime/remembered.ts';
 
 /**
  * Record headers every document carries (ARCHITECTURE "The log is the truth"): enough
@@ -122,17 +123,7 @@ export function decodePartnerEnterprise(
  * Object keys as JSON strings, remembered: documents share a small vocabulary of field names.
  * Bounded, since a partner may send fields of its own.
  */
-const quotedKeys = new Map<string, string>();
-const quotedKeysKept = 4096;
-
-function quotedKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < quotedKeysKept) quotedKeys.set(key, quoted);
-  }
-  return quoted;
-}
+const quotedKey = remembered((key) => JSON.stringify(key), 4096);
 
 /**
  * JSON with object keys sorted at every level, so equal documents hash equally. Reducers build it

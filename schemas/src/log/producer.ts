@@ -9,6 +9,7 @@ import { Partitioners, type PartitionMetadata } from 'kafkajs';
 import { retryDelayMs, retryForever } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
+import { remembered } from '../runtime/remembered.ts';
 import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
 import { acknowledgedOffsets, sendFailureVerdict } from './sendFailure.ts';
 
@@ -108,17 +109,9 @@ export function partitionFor(topic: string, key: string, partitions: number): nu
  * (headers.ts). The client only copies them into the request, so one buffer serves every record.
  * Bounded, since a caller may name headers of its own.
  */
-const headerNames = new Map<string, Buffer>();
-
-function headerNameBytes(name: unknown): Buffer | undefined {
-  if (typeof name !== 'string') return undefined;
-  let bytes = headerNames.get(name);
-  if (bytes === undefined) {
-    bytes = Buffer.from(name);
-    if (headerNames.size < 256) headerNames.set(name, bytes);
-  }
-  return bytes;
-}
+const headerNameBuffer = remembered((name) => Buffer.from(name), 256);
+const headerNameBytes = (name: unknown): Buffer | undefined =>
+  typeof name === 'string' ? headerNameBuffer(name) : undefined;
 
 /**
  * Within one send, records of a topic-partition are appended in order from the partition's

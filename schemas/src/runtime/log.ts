@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { type LogFormat, logFormatFor, prettyLogLine } from './prettyLog.ts';
+import { remembered } from './remembered.ts';
 
 /**
  * One logger per component, scoped with context (house style §10): a constant message plus a
@@ -26,17 +27,7 @@ const secretKey = /pass(word)?|secret|token|api[-_]?key|authorization|cookie|sig
  * Whether a context key looks secret, remembered: a service logs the same few keys on every line
  * (ingest one line per submission). Bounded, since keys can come from data.
  */
-const secretKeys = new Map<string, boolean>();
-const secretKeysKept = 4096;
-
-function isSecretKey(key: string): boolean {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = secretKey.test(key);
-    if (secretKeys.size < secretKeysKept) secretKeys.set(key, secret);
-  }
-  return secret;
-}
+const isSecretKey = remembered((key) => secretKey.test(key), 4096);
 
 /** A context that needs no masking and holds nothing but primitives is written as it is. */
 function plainAndClean(value: object): boolean {
