@@ -12,9 +12,9 @@ import { type Echo, validationFailed } from './responses.ts';
  * before parsing, JSON, the schema (shape check, then ajv, at most 20 issues described), the
  * content hash (of the bytes: processors/README.md "Provenance"), the body's fingerprint when
  * asked (an `Idempotency-Key` came with it), the enterprises the document names and its
- * business key. What the rest of a
- * submission needs comes back as data (a refusal too, with the error to answer), never the
- * parsed document: the answer keeps the few fields it repeats (`echo`).
+ * business key. What the rest of a submission needs comes back as data (a refusal too, with
+ * the error to answer), never the parsed document: the answer keeps the few fields it repeats
+ * (`echo`).
  */
 export interface ExaminedType {
   id: DocumentTypeId;
