@@ -205,9 +205,9 @@ async function measureHttp(name: string, args: string[], submissions: Submission
   const server = await startServer(args);
   try {
     if (config.warmupSeconds > 0) await load(server.url, submissions, apiKey, config.warmupSeconds);
-    const before = await cpuSnapshot(server.child.pid);
+    const before = await cpuSnapshot({ server: [server.child.pid] });
     const result = await load(server.url, submissions, apiKey, config.seconds);
-    const after = await cpuSnapshot(server.child.pid);
+    const after = await cpuSnapshot({ server: [server.child.pid] });
     const cpu =
       before === undefined || after === undefined
         ? undefined

@@ -9,6 +9,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { startBenchRun } from '../ingest-bench/benchRun.ts';
+import { type CpuPerRequest, cpuBetween, cpuSnapshot } from '../ingest-bench/cpuParties.ts';
 import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.ts';
 
 /**
@@ -16,8 +17,10 @@ import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.t
  * ingest at a fixed rate for a fixed time (a realistic mix over many enterprises), while every
  * projection applies them. Ingest and the processors run in processes of their own, as
  * `npm start` runs them, on the run's own topics and tables. Prints the accepted rate, ingest
- * latency, each projection's largest lag during the load, and how long after the last send each
- * projection's lag was back to 0.
+ * latency, each projection's largest lag during the load, how long after the last send each
+ * projection's lag was back to 0, and what each accepted document cost each party in CPU, from the
+ * first send to the last projection's catch-up (with the rate the machine's cores allow at that
+ * cost: the same run's ceiling, whatever the machine's speed that day).
  *
  *   npm run bench:pipeline                      1,500 docs/s for 60 s (BENCH_RATE, BENCH_SECONDS) from 32 partner
  *                                               keys, call limits as deployed (BENCH_PARTNER_KEYS)
@@ -246,10 +249,22 @@ interface TrialResult {
   /** Seconds from the last answer to the moment the projection's lag was 0 (null: not within the limit). */
   catchUpSeconds: Record<string, number | null>;
   sustained: boolean;
+  /** Each party's CPU per accepted document, from the first send to the end of the catch-up (cpuParties.ts). */
+  cpu: CpuPerRequest<MeasuredService> | undefined;
+}
+
+type MeasuredService = 'ingest' | 'processors';
+
+/** One line: each party's CPU per accepted document, and the rate the machine's cores allow at that cost. */
+function describeCpu(cpu: CpuPerRequest<MeasuredService>): string {
+  const { ingest, processors, loadGenerator, kafka, postgres, other } = cpu.msPerRequest;
+  const total = ingest + processors + loadGenerator + kafka + postgres + other;
+  return `cpu ms/doc: ingest ${ingest.toFixed(3)} · processors ${processors.toFixed(3)} · load generator ${loadGenerator.toFixed(3)} · kafka ${kafka.toFixed(3)} · postgres ${postgres.toFixed(3)} · other ${other.toFixed(3)} = ${total.toFixed(3)} (${cpu.cores.toFixed(1)} cores allow ${((cpu.cores * 1000) / total).toFixed(0)} docs/s through the whole pipeline; machine ${(100 * cpu.machineBusy).toFixed(0)}% busy)`;
 }
 
 async function trial(
   ingestUrl: string,
+  measured: Record<MeasuredService, (number | undefined)[]>,
   pool: pg.Pool,
   runId: string,
   apiKeys: readonly string[],
@@ -271,6 +286,8 @@ async function trial(
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
+  const cpuBefore = await cpuSnapshot(measured);
+  const started = performance.now();
   const load = await pacedLoad(ingestUrl, submissions, apiKeys, rate, config.seconds);
   const lastAnswer = performance.now();
   sampling = false;
@@ -289,6 +306,11 @@ async function trial(
     if (Object.values(catchUpSeconds).every((value) => value !== null)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const cpuAfter = await cpuSnapshot(measured);
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : cpuBetween(cpuBefore, cpuAfter, load.ok, (performance.now() - started) / 1000);
   const sorted = [...load.latenciesMs].sort((a, b) => a - b);
   const acceptedPerSecond = load.ok / load.seconds;
   const result: TrialResult = {
@@ -303,6 +325,7 @@ async function trial(
     ingestP99Ms: Number(percentile(sorted, 99).toFixed(1)),
     maxLag,
     catchUpSeconds,
+    cpu,
     sustained:
       load.failed === 0 &&
       acceptedPerSecond >= rate * 0.98 &&
@@ -317,6 +340,7 @@ async function trial(
       `  ${declaration.name.padEnd(16)} max lag ${String(maxLag[declaration.name] ?? 0).padStart(7)}   lag 0 after last send: ${back === null ? 'not within the limit' : `${back.toFixed(1)} s`} (ceiling ${config.catchUpSeconds} s)`,
     );
   }
+  if (cpu !== undefined) say(`  ${describeCpu(cpu)}`);
   say(
     `  ${result.sustained ? 'SUSTAINED' : 'NOT SUSTAINED'}; ${config.instances} processor instance(s), deadlocks or serialization failures logged: ${contention}`,
   );
@@ -369,8 +393,12 @@ async function main() {
           (line) => (line === 'READY' ? line : undefined),
         ),
       );
+    const measured = {
+      ingest: [ingest.child.pid],
+      processors: processors.map((instance) => instance.child.pid),
+    };
     if (!flags.has('--search')) {
-      await trial(ingest.value, pool, runId, run.partnerKeys, config.rate);
+      await trial(ingest.value, measured, pool, runId, run.partnerKeys, config.rate);
       return;
     }
     // Double the rate until a trial fails, then halve the gap until it is within 10 %.
@@ -378,7 +406,7 @@ async function main() {
     let failedAt = 0;
     let rate = config.rate;
     while (failedAt === 0 || failedAt - passed > Math.max(50, passed * 0.1)) {
-      const result = await trial(ingest.value, pool, runId, run.partnerKeys, rate);
+      const result = await trial(ingest.value, measured, pool, runId, run.partnerKeys, rate);
       if (result.sustained) passed = rate;
       else failedAt = rate;
       rate = failedAt === 0 ? rate * 2 : Math.round((passed + failedAt) / 2 / 50) * 50;
