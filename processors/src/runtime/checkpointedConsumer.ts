@@ -479,6 +479,10 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     if (draining) return;
     draining = true;
     try {
+      // The fetch's other batches are handed to their workers in this same turn and decode in
+      // microtasks: one turn's wait lets them join this group rather than follow it one or two
+      // at a time (processors README "Group commit").
+      await new Promise(setImmediate);
       while (queue.length > 0) {
         const take = groupSize(
           queue.map((item) => item.decoded.length),

@@ -47,7 +47,7 @@ export interface ProjectionConsumerOptions {
   beforeCommit?: CheckpointedConsumerOptions<DocumentEvent>['beforeCommit'];
   /** How often the outbox is drained besides after commits (1 s by default). */
   outboxPollMs?: number;
-  /** How many partitions' batches kafkajs hands over at once, to be applied together (16 by default). */
+  /** How many partitions' batches kafkajs hands over at once, to be applied together (`wholeFetch` by default). */
   concurrency?: number;
   /** Topics to read; the declaration's document types' topics by default. */
   topics: readonly string[];
@@ -58,6 +58,14 @@ export interface ProjectionConsumer extends CheckpointedConsumer {
   /** Publishes what is left in the outbox (also runs after each batch, at start and on a timer). */
   flushOutbox(): Promise<void>;
 }
+
+/**
+ * Batches kafkajs hands over at once: more than the partitions any projection reads (document-
+ * index reads the 14 document topics' 6 partitions each), so a fetch's batches are all decoded in
+ * one turn and applied in one transaction, not in waves that each wait for the last to commit
+ * (processors README "Group commit"). A worker is a loop awaiting its batch, nothing more.
+ */
+const wholeFetch = 128;
 
 export function createProjectionConsumer(options: ProjectionConsumerOptions): ProjectionConsumer {
   const { projection, version, live } = options;
@@ -94,7 +102,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     ...(options.membership ? { membership: options.membership } : {}),
     // Batches of many partitions are handed over at once and applied together (group commit),
     // and a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
-    partitionsConsumedConcurrently: options.concurrency ?? 16,
+    partitionsConsumedConcurrently: options.concurrency ?? wholeFetch,
     fetch: { minBytes: 256 * 1024, maxWaitMs: 200 },
     handler: {
       name,

@@ -74,6 +74,8 @@ export interface LogConsumerOptions {
   fetch?: { minBytes: number; maxWaitMs: number };
   /** Growing delay between rebuilds of a failed consumer. */
   restartDelayMs?: { initial: number; max: number };
+  /** Least time between two commits of the Kafka offsets hint (5 s unless said; see `commitHint`). */
+  commitHintIntervalMs?: number;
   /** How the broker tells a live member from a gone one (`defaultMembership` when absent). */
   membership?: GroupMembership;
   now?: () => Date;
@@ -162,6 +164,22 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
     headers: (m.headers ?? {}) as LogRecord['headers'],
   });
 
+  /**
+   * Kafka's committed offsets are a lag hint for outside tools only (`kafka-consumer-groups.sh`);
+   * the checkpoints in Postgres are the truth, and every join seeks to them. The offsets the
+   * batches resolved are committed together, at most once per `commitHintIntervalMs`: one
+   * OffsetCommit per batch cost the broker a log append and held each batch's worker a round
+   * trip, so the next fetch's batches came one or two at a time, each its own transaction
+   * (processors README "Group commit"). A hint may lag the checkpoints by that interval.
+   */
+  const commitHintIntervalMs = options.commitHintIntervalMs ?? 5_000;
+  let lastCommitHint = 0;
+  async function commitHint(payload: EachBatchPayload): Promise<void> {
+    if (Date.now() - lastCommitHint < commitHintIntervalMs) return;
+    lastCommitHint = Date.now();
+    await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets()).catch(() => undefined);
+  }
+
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
     if (batch.messages.length === 0) return;
@@ -175,17 +193,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
     });
     if (through !== undefined && !held.has(slot)) {
       resolveOffset(through);
-      // Kafka's committed offsets are a lag hint for outside tools only; Postgres is the truth.
-      await payload
-        .commitOffsetsIfNecessary({
-          topics: [
-            {
-              topic: batch.topic,
-              partitions: [{ partition: batch.partition, offset: String(BigInt(through) + 1n) }],
-            },
-          ],
-        })
-        .catch(() => undefined);
+      await commitHint(payload);
     }
     await heartbeat().catch(() => undefined);
   }
