@@ -1,5 +1,6 @@
 import { insertOutboxEntries, lockProjectionShared, versionState } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LogProducer } from '@tradelog/schemas/log/producer';
@@ -60,12 +61,13 @@ export interface ProjectionConsumer extends CheckpointedConsumer {
 }
 
 /**
- * Batches kafkajs hands over at once: more than the partitions any projection reads (document-
- * index reads the 14 document topics' 6 partitions each), so a fetch's batches are all decoded in
- * one turn and applied in one transaction, not in waves that each wait for the last to commit
- * (processors README "Group commit"). A worker is a loop awaiting its batch, nothing more.
+ * Batches kafkajs hands over at once: every catalogued topic's partitions (180; a projection
+ * reads some of them), so a fetch's batches are all decoded in one turn and applied in one
+ * transaction, not in waves that each wait for the last to commit (processors README "Group
+ * commit"). A worker is a loop awaiting its batch, nothing more. Topics given more partitions
+ * than catalogued are still read whole, a wave at a time.
  */
-const wholeFetch = 128;
+const wholeFetch = documentTypes.reduce((sum, type) => sum + type.partitions, 0);
 
 export function createProjectionConsumer(options: ProjectionConsumerOptions): ProjectionConsumer {
   const { projection, version, live } = options;
