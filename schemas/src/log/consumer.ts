@@ -74,8 +74,6 @@ export interface LogConsumerOptions {
   fetch?: { minBytes: number; maxWaitMs: number };
   /** Growing delay between rebuilds of a failed consumer. */
   restartDelayMs?: { initial: number; max: number };
-  /** Least time between two commits of the Kafka offsets hint (5 s unless said; see `commitHint`). */
-  commitHintIntervalMs?: number;
   /** How the broker tells a live member from a gone one (`defaultMembership` when absent). */
   membership?: GroupMembership;
   now?: () => Date;
@@ -167,12 +165,12 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   /**
    * Kafka's committed offsets are a lag hint for outside tools only (`kafka-consumer-groups.sh`);
    * the checkpoints in Postgres are the truth, and every join seeks to them. The offsets the
-   * batches resolved are committed together, at most once per `commitHintIntervalMs`: one
+   * batches resolved are committed together, at most once every 5 s: one
    * OffsetCommit per batch cost the broker a log append and held each batch's worker a round
    * trip, so the next fetch's batches came one or two at a time, each its own transaction
    * (processors README "Group commit"). A hint may lag the checkpoints by that interval.
    */
-  const commitHintIntervalMs = options.commitHintIntervalMs ?? 5_000;
+  const commitHintIntervalMs = 5_000;
   let lastCommitHint = 0;
   async function commitHint(payload: EachBatchPayload): Promise<void> {
     if (Date.now() - lastCommitHint < commitHintIntervalMs) return;
