@@ -8,9 +8,6 @@ import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { bodySha256, encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projections } from '../../processors/src/projections.ts';
-import { createProjectionConsumer } from '../../processors/src/runtime/consumer.ts';
-import { topicsRead } from '../../processors/src/runtime/projection.ts';
 import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
 import { capturingLogger, quietLogger, testServices, waitFor } from '../harness/index.ts';
@@ -45,15 +42,10 @@ describe('processor runtime under faults', () => {
     logger?: Logger;
   }) {
     const version = await ensureLiveVersion(log.pool, log.namespace, 'order-status');
-    const consumer = createProjectionConsumer({
-      brokers: services.kafkaBrokers,
-      pool: options.pool ?? log.pool,
-      codec: options.codec ?? log.codec,
-      projection: projections['order-status'],
-      version,
-      topics: topicsRead(projections['order-status'], log.topicOf),
-      live: true,
-      logger: options.logger ?? quietLogger,
+    const consumer = log.projectionConsumer('order-status', version, {
+      ...(options.pool ? { pool: options.pool } : {}),
+      ...(options.codec ? { codec: options.codec } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     return { version, consumer };
   }

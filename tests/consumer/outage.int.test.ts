@@ -1,9 +1,6 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projections } from '../../processors/src/projections.ts';
-import { createProjectionConsumer } from '../../processors/src/runtime/consumer.ts';
-import { topicsRead } from '../../processors/src/runtime/projection.ts';
 import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
 import { quietLogger, testServices, waitFor } from '../harness/index.ts';
@@ -32,16 +29,7 @@ describe('processor runtime through a broker outage', () => {
     timeout: 150_000,
   }, async () => {
     const version = await ensureLiveVersion(log.pool, log.namespace, 'document-index');
-    const consumer = createProjectionConsumer({
-      brokers: [proxy.address],
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['document-index'],
-      version,
-      topics: topicsRead(projections['document-index'], log.topicOf),
-      live: true,
-      logger: quietLogger,
-    });
+    const consumer = log.projectionConsumer('document-index', version, { brokers: [proxy.address] });
     const count = async () =>
       Number((await log.pool.query(`SELECT count(*) FROM "${version.schemaName}".documents`)).rows[0].count);
     for (let i = 0; i < 10; i++) await log.append('pod', { ...examples.pod, entOrderNo: `BRK-${i}` });

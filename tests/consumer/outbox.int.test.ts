@@ -1,9 +1,6 @@
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projections } from '../../processors/src/projections.ts';
-import { createProjectionConsumer } from '../../processors/src/runtime/consumer.ts';
-import { topicsRead } from '../../processors/src/runtime/projection.ts';
 import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
 import { quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -41,15 +38,7 @@ describe('the outbox after Kafka comes back', () => {
       ackTimeoutMs: 2_000,
     });
     await producer.connect();
-    const consumer = createProjectionConsumer({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['order-status'],
-      version,
-      topics: topicsRead(projections['order-status'], log.topicOf),
-      live: true,
-      logger: quietLogger,
+    const consumer = log.projectionConsumer('order-status', version, {
       changes: { producer, topic: log.changesTopic },
     });
     const waiting = async () =>

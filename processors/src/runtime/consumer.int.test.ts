@@ -12,8 +12,8 @@ import { quietLogger, readRecords, testServices, waitFor } from '../../../tests/
 import { untyped } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer } from './consumer.ts';
-import { type Projection, topicsRead } from './projection.ts';
+import type { createProjectionConsumer } from './consumer.ts';
+import type { Projection } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
 // Given these records, when the processor has applied them, then these rows (house style §5).
@@ -39,15 +39,7 @@ describe('projection consumer runtime', () => {
     extra: Partial<Parameters<typeof createProjectionConsumer>[0]> = {},
   ) {
     const version = await ensureLiveVersion(log.pool, log.namespace, name);
-    const consumer = createProjectionConsumer({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections[name],
-      version,
-      topics: topicsRead(projections[name], log.topicOf),
-      live: true,
-      logger: quietLogger,
+    const consumer = log.projectionConsumer(name, version, {
       changes: { producer: log.producer, topic: log.changesTopic },
       ...extra,
     });

@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer } from './consumer.ts';
-import { topicsRead } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
 // Group commit (processors README): what one fetch brought is applied in one transaction.
@@ -48,15 +46,7 @@ describe('projection consumer group commit', () => {
     const version = await ensureLiveVersion(log.pool, log.namespace, 'document-index');
     const transactions: number[] = [];
     const consumer = () =>
-      createProjectionConsumer({
-        brokers: services.kafkaBrokers,
-        pool: log.pool,
-        codec: log.codec,
-        projection: projections['document-index'],
-        version,
-        topics: topicsRead(projections['document-index'], log.topicOf),
-        live: true,
-        logger: quietLogger,
+      log.projectionConsumer('document-index', version, {
         beforeCommit: (applied) => {
           if (applied > 0) transactions.push(applied);
         },

@@ -12,9 +12,8 @@ import type { DocumentTypeId } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { seededRandom } from '../testing/givenRecords.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer, type ProjectionConsumer } from './consumer.ts';
+import type { ProjectionConsumer } from './consumer.ts';
 import { lockScopes } from './lockScopes.ts';
-import { topicsRead } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
 /**
@@ -68,18 +67,7 @@ describe('two processor instances', () => {
       const version = await ensureLiveVersion(log.pool, log.namespace, name);
       versions.push({ name, version });
       for (let instance = 0; instance < 2; instance++)
-        running.push(
-          createProjectionConsumer({
-            brokers: services.kafkaBrokers,
-            pool: log.pool,
-            codec: log.codec,
-            projection: projections[name],
-            version,
-            topics: topicsRead(projections[name], log.topicOf),
-            live: true,
-            logger: captured.logger,
-          }),
-        );
+        running.push(log.projectionConsumer(name, version, { logger: captured.logger }));
     }
     for (const consumer of running) await consumer.start();
     try {
@@ -161,16 +149,7 @@ describe('a processor instance beside another writer', () => {
     const version = await ensureLiveVersion(log.pool, log.namespace, 'link-node');
     const schema = version.schemaName;
     const captured = capturingLogger();
-    const consumer = createProjectionConsumer({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['link-node'],
-      version,
-      topics: topicsRead(projections['link-node'], log.topicOf),
-      live: true,
-      logger: captured.logger,
-    });
+    const consumer = log.projectionConsumer('link-node', version, { logger: captured.logger });
     const nodesOf = async () =>
       (await log.pool.query(`SELECT node_id FROM "${schema}".nodes WHERE enterprise = $1`, [enterprise])).rows
         .length;

@@ -6,8 +6,7 @@ import { quietLogger, testServices, waitFor } from '../../../tests/harness/index
 import { type DocumentEvent, untyped } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { createProjectionConsumer } from './consumer.ts';
-import { type Projection, topicsRead } from './projection.ts';
+import type { Projection } from './projection.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
 /**
@@ -46,15 +45,8 @@ describe('a retried dead letter older than the row', () => {
 
   async function start(name: 'link-node' | 'enterprise-data', projection: Projection) {
     const version = await ensureLiveVersion(log.pool, log.namespace, name);
-    const consumer = createProjectionConsumer({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
+    const consumer = log.projectionConsumer(name, version, {
       projection,
-      version,
-      topics: topicsRead(projections[name], log.topicOf),
-      live: true,
-      logger: quietLogger,
       changes: { producer: log.producer, topic: log.changesTopic },
     });
     await consumer.start();

@@ -1,3 +1,4 @@
+import type { ProjectionName } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -15,6 +16,13 @@ import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
+import { projections } from '../projections.ts';
+import {
+  createProjectionConsumer,
+  type ProjectionConsumer,
+  type ProjectionConsumerOptions,
+} from '../runtime/consumer.ts';
+import { topicsRead } from '../runtime/projection.ts';
 
 /**
  * An isolated piece of the real stack for one test file: a Postgres schema (migrated), topics
@@ -42,6 +50,16 @@ export interface LogFixture {
     headers: Record<string, string>,
     key?: string,
   ): Promise<Appended>;
+  /**
+   * A live consumer of one projection version on these topics and this pool, not started;
+   * `extra` overrides any option (brokers behind a proxy, a projection made to fail, a
+   * capturing logger, the changes producer, `beforeCommit`).
+   */
+  projectionConsumer(
+    name: ProjectionName,
+    version: ProjectionConsumerOptions['version'],
+    extra?: Partial<ProjectionConsumerOptions>,
+  ): ProjectionConsumer;
   close(): Promise<void>;
 }
 
@@ -110,6 +128,19 @@ export async function createLogFixture(
     },
     appendRaw(type, value, headers, key = 'raw') {
       return producer.append({ topic: topicOf(type), key, value, headers });
+    },
+    projectionConsumer(name, version, extra = {}) {
+      return createProjectionConsumer({
+        brokers: services.kafkaBrokers,
+        pool,
+        codec,
+        projection: projections[name],
+        version,
+        topics: topicsRead(projections[name], topicOf),
+        live: true,
+        logger,
+        ...extra,
+      });
     },
     async close() {
       await producer.disconnect();
