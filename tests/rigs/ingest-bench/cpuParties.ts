@@ -66,6 +66,20 @@ export interface CpuPerRequest<N extends string = 'server'> {
   cores: number;
 }
 
+/** A party's name as the benchmarks print it (`loadGenerator` → "load generator"). */
+const spoken = (party: string) => party.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+
+/**
+ * One line: each party's CPU per answered request, in the order measured, loadGenerator, kafka,
+ * postgres, other, and the rate the machine's cores allow at that cost.
+ */
+export function describeCpu<N extends string>(cpu: CpuPerRequest<N>, unit: 'req' | 'doc'): string {
+  const parties = Object.entries(cpu.msPerRequest) as [string, number][];
+  const total = parties.reduce((sum, [, ms]) => sum + ms, 0);
+  const each = parties.map(([party, ms]) => `${spoken(party)} ${ms.toFixed(3)}`).join(' · ');
+  return `cpu ms/${unit}: ${each} = ${total.toFixed(3)} (${cpu.cores.toFixed(1)} cores allow ${((cpu.cores * 1000) / total).toFixed(0)}/s)`;
+}
+
 /** The CPU each party spent between two snapshots, per answered request. */
 export function cpuBetween<N extends string>(
   before: CpuSnapshot<N>,

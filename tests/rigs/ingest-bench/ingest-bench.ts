@@ -9,7 +9,7 @@ import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { startBenchRun } from './benchRun.ts';
-import { type CpuPerRequest, cpuBetween, cpuSnapshot } from './cpuParties.ts';
+import { type CpuPerRequest, cpuBetween, cpuSnapshot, describeCpu } from './cpuParties.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';
 
 /**
@@ -157,15 +157,8 @@ function summarise(name: string, result: LoadResult, cpu: CpuPerRequest | undefi
   say(
     `${name.padEnd(16)} ${stats.perSecond.toFixed(0).padStart(7)} /s   p50 ${stats.p50.toFixed(1)} ms   p95 ${stats.p95.toFixed(1)} ms   p99 ${stats.p99.toFixed(1)} ms   ${cpu === undefined ? '' : `cpu ${cpu.msPerRequest.server.toFixed(3)} ms/req   machine ${(100 * cpu.machineBusy).toFixed(0)}% busy   `}(${result.ok} ok, ${result.failed} failed${result.failed ? `: ${JSON.stringify([...result.failures])}` : ''})`,
   );
-  if (cpu !== undefined) say(`${''.padEnd(16)} ${describeCpu(cpu)}`);
+  if (cpu !== undefined) say(`${''.padEnd(16)} ${describeCpu(cpu, 'req')}`);
   return stats;
-}
-
-/** One line: each party's CPU per request, and the rate the machine's cores allow at that cost. */
-function describeCpu(cpu: CpuPerRequest): string {
-  const { server, loadGenerator, kafka, postgres, other } = cpu.msPerRequest;
-  const total = server + loadGenerator + kafka + postgres + other;
-  return `cpu ms/req: server ${server.toFixed(3)} · load generator ${loadGenerator.toFixed(3)} · kafka ${kafka.toFixed(3)} · postgres ${postgres.toFixed(3)} · other ${other.toFixed(3)} = ${total.toFixed(3)} (${cpu.cores.toFixed(1)} cores allow ${((cpu.cores * 1000) / total).toFixed(0)}/s)`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { startBenchRun } from '../ingest-bench/benchRun.ts';
-import { type CpuPerRequest, cpuBetween, cpuSnapshot } from '../ingest-bench/cpuParties.ts';
+import { type CpuPerRequest, cpuBetween, cpuSnapshot, describeCpu } from '../ingest-bench/cpuParties.ts';
 import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.ts';
 
 /**
@@ -255,13 +255,6 @@ interface TrialResult {
 
 type MeasuredService = 'ingest' | 'processors';
 
-/** One line: each party's CPU per accepted document, and the rate the machine's cores allow at that cost. */
-function describeCpu(cpu: CpuPerRequest<MeasuredService>): string {
-  const { ingest, processors, loadGenerator, kafka, postgres, other } = cpu.msPerRequest;
-  const total = ingest + processors + loadGenerator + kafka + postgres + other;
-  return `cpu ms/doc: ingest ${ingest.toFixed(3)} · processors ${processors.toFixed(3)} · load generator ${loadGenerator.toFixed(3)} · kafka ${kafka.toFixed(3)} · postgres ${postgres.toFixed(3)} · other ${other.toFixed(3)} = ${total.toFixed(3)} (${cpu.cores.toFixed(1)} cores allow ${((cpu.cores * 1000) / total).toFixed(0)} docs/s through the whole pipeline; machine ${(100 * cpu.machineBusy).toFixed(0)}% busy)`;
-}
-
 async function trial(
   ingestUrl: string,
   measured: Record<MeasuredService, (number | undefined)[]>,
@@ -340,7 +333,8 @@ async function trial(
       `  ${declaration.name.padEnd(16)} max lag ${String(maxLag[declaration.name] ?? 0).padStart(7)}   lag 0 after last send: ${back === null ? 'not within the limit' : `${back.toFixed(1)} s`} (ceiling ${config.catchUpSeconds} s)`,
     );
   }
-  if (cpu !== undefined) say(`  ${describeCpu(cpu)}`);
+  if (cpu !== undefined)
+    say(`  ${describeCpu(cpu, 'doc')}, machine ${(100 * cpu.machineBusy).toFixed(0)}% busy`);
   say(
     `  ${result.sustained ? 'SUSTAINED' : 'NOT SUSTAINED'}; ${config.instances} processor instance(s), deadlocks or serialization failures logged: ${contention}`,
   );
