@@ -16,6 +16,7 @@ const known = [
   'tradelog_projection_last_applied_age_seconds',
   'tradelog_dead_letters_open',
   'tradelog_dependency_up',
+  'tradelog_consumer_log_replaced',
   'tradelog_push_deliveries_total',
   'tradelog_push_queue_depth',
   'tradelog_push_attempt_duration_seconds_bucket',
@@ -43,7 +44,9 @@ const metricsIn = (expr: string) =>
       (word) =>
         !functions.has(word) &&
         word.includes('_') &&
-        !['service', 'status', 'route', 'family', 'outcome', 'projection', 'dependency'].includes(word),
+        !['service', 'status', 'route', 'family', 'outcome', 'projection', 'dependency', 'consumer'].includes(
+          word,
+        ),
     );
 
 describe('deploy/monitoring', () => {

@@ -14,6 +14,10 @@ import type { ConsumerHealth } from './runtime/checkpointedConsumer.ts';
  *   consumers pause and resume on their own, and restarting the process would not help.
  * - `/ready` is 503 while any dependency is down or any consumer waits for one, so a load
  *   balancer or an operator sees the pause.
+ * - A consumer stopped on another log's checkpoints (runtime/checkpointedConsumer.ts) makes the
+ *   state `log-replaced`: not ready, yet alive, since a restart would stop it again; only an
+ *   operator's rebuild, or the right cluster, ends it (processors/README.md "When the log was
+ *   replaced").
  */
 export type DependencyName = 'postgres' | 'kafka' | 'registry';
 
@@ -24,7 +28,7 @@ export interface DependencyState {
 }
 
 export interface HealthReport {
-  status: 'ok' | 'starting' | 'degraded' | 'failing' | 'stopping';
+  status: 'ok' | 'starting' | 'degraded' | 'log-replaced' | 'failing' | 'stopping';
   live: boolean;
   ready: boolean;
   dependencies: Partial<Record<DependencyName, DependencyState>>;
@@ -47,20 +51,23 @@ export function assessHealth(input: {
   const brokerUp = input.dependencies.kafka?.ok === true;
   const crashed = input.consumers.some(
     (c) =>
-      (c.consumer.state === 'stopped' && !c.retired) ||
+      (c.consumer.state === 'stopped' && !c.retired && !c.logReplaced) ||
       (c.consumer.state === 'reconnecting' && brokerUp && c.consumer.failedRestarts >= stuckAfterRestarts),
   );
   const dependencyDown = Object.values(input.dependencies).some((d) => d && !d.ok);
   const waiting = input.consumers.some((c) => c.waitingFor !== undefined || c.consumer.state !== 'running');
+  const replaced = input.consumers.some((c) => c.logReplaced !== undefined);
   const status = input.stopping
     ? 'stopping'
     : crashed
       ? 'failing'
-      : input.starting
-        ? 'starting'
-        : dependencyDown || waiting
-          ? 'degraded'
-          : 'ok';
+      : replaced
+        ? 'log-replaced'
+        : input.starting
+          ? 'starting'
+          : dependencyDown || waiting
+            ? 'degraded'
+            : 'ok';
   return {
     status,
     live: status !== 'stopping' && status !== 'failing',
@@ -85,6 +92,8 @@ export interface HealthMonitorOptions {
   logger: Logger;
   /** The live versions whose lag is exported (read on every probe). */
   lagSources: () => LagSource[];
+  /** The consumers, for `tradelog_consumer_log_replaced` (read on every probe). */
+  consumers?: () => readonly ConsumerHealth[];
   intervalMs?: number;
   now?: () => Date;
 }
@@ -113,6 +122,12 @@ export function createHealthMonitor(options: HealthMonitorOptions) {
     name: 'tradelog_dead_letters_open',
     help: 'Dead letters not resolved yet, per consumer (projection or push)',
     labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const logReplaced = new client.Gauge({
+    name: 'tradelog_consumer_log_replaced',
+    help: '1 while a consumer (projection or push) is stopped because its checkpoints are of another log',
+    labelNames: ['consumer'] as const,
     registers: [registry],
   });
   const up = new client.Gauge({
@@ -201,6 +216,8 @@ export function createHealthMonitor(options: HealthMonitorOptions) {
   }
 
   function probe(): Promise<void> {
+    for (const consumer of options.consumers?.() ?? [])
+      logReplaced.set({ consumer: consumer.name }, consumer.logReplaced ? 1 : 0);
     probing ??= Promise.all([probePostgres(), probeKafkaAndLag(), probeRegistry()])
       .then(() => undefined)
       .catch((error: unknown) => options.logger.warn('health probe failed', { error }))

@@ -60,12 +60,17 @@ let starting = true;
 let changesProducer: LogProducer | undefined;
 const running: ReturnType<typeof superviseLiveProjection>[] = [];
 let push: ReturnType<typeof createPushService> | undefined;
+const consumerHealth = () => [
+  ...running.flatMap((supervisor) => supervisor.health() ?? []),
+  ...(push ? [push.processor.health()] : []),
+];
 const monitor = createHealthMonitor({
   pool,
   brokers: config.kafkaBrokers,
   security: config.kafkaSecurity,
   schemaRegistryUrl: config.schemaRegistryUrl,
   logger,
+  consumers: () => consumerHealth(),
   lagSources: () =>
     config.projections.flatMap((name, index) => {
       const version = running[index]?.version();
@@ -87,10 +92,7 @@ const ops =
             stopping,
             starting,
             dependencies: monitor.dependencies(),
-            consumers: [
-              ...running.flatMap((supervisor) => supervisor.health() ?? []),
-              ...(push ? [push.processor.health()] : []),
-            ],
+            consumers: consumerHealth(),
           }),
         logger,
       })

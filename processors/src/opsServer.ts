@@ -33,11 +33,13 @@ export function healthAnswer(report: HealthReport, ok: boolean, okMessage: strin
   for (const [name, state] of Object.entries(report.dependencies))
     checks[name] = state?.ok ? 'ok' : (state?.error ?? 'down');
   for (const consumer of report.consumers)
-    checks[`consumer ${consumer.name}`] = consumer.waitingFor
-      ? `waiting for ${consumer.waitingFor.code}`
-      : consumer.consumer.state === 'running'
-        ? 'ok'
-        : consumer.consumer.state;
+    checks[`consumer ${consumer.name}`] = consumer.logReplaced
+      ? `log-replaced: ${consumer.logReplaced.message.en}`
+      : consumer.waitingFor
+        ? `waiting for ${consumer.waitingFor.code}`
+        : consumer.consumer.state === 'running'
+          ? 'ok'
+          : consumer.consumer.state;
   return {
     flag: ok ? 'success' : 'failure',
     code: ok ? '200' : '503',

@@ -7,11 +7,20 @@ export interface Checkpoint {
   nextOffset: string;
   recordsApplied: string;
   appliedAt: Date;
+  /** The log it was taken on (./logBinding.ts); null when stored before ids were kept. */
+  clusterId: string | null;
+  topicId: string | null;
+}
+
+/** The log a consumer's checkpoints are written for: the cluster id and each topic's id. */
+export interface CheckpointLog {
+  clusterId: string;
+  topicIds: ReadonlyMap<string, string>;
 }
 
 export async function readCheckpoints(db: Queryable, consumerGroup: string): Promise<Checkpoint[]> {
   const { rows } = await db.query(
-    `SELECT topic, partition, next_offset, records_applied, applied_at FROM projection_checkpoints
+    `SELECT topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id FROM projection_checkpoints
      WHERE consumer_group = $1 ORDER BY topic, partition`,
     [consumerGroup],
   );
@@ -21,6 +30,8 @@ export async function readCheckpoints(db: Queryable, consumerGroup: string): Pro
     nextOffset: String(row.next_offset),
     recordsApplied: String(row.records_applied),
     appliedAt: row.applied_at,
+    clusterId: row.cluster_id,
+    topicId: row.topic_id,
   }));
 }
 
@@ -42,41 +53,52 @@ export async function lockCheckpoint(
 /**
  * Locks the checkpoint rows of several partitions for a group transaction, in one statement and
  * in (topic, partition) order, so two transactions never wait on each other crosswise; returns
- * the next offset of each `topic/partition` that has one.
+ * the next offset of each `topic/partition` that has one, with the log it was taken on.
  */
 export async function lockCheckpoints(
   db: Queryable,
   consumerGroup: string,
   slots: readonly { topic: string; partition: number }[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { nextOffset: string; clusterId: string | null; topicId: string | null }>> {
   const { rows } = await db.query(
-    `SELECT c.topic, c.partition, c.next_offset FROM projection_checkpoints c
+    `SELECT c.topic, c.partition, c.next_offset, c.cluster_id, c.topic_id FROM projection_checkpoints c
      JOIN unnest($2::text[], $3::int[]) AS s(topic, partition) ON c.topic = s.topic AND c.partition = s.partition
      WHERE c.consumer_group = $1 ORDER BY c.topic, c.partition FOR UPDATE OF c`,
     [consumerGroup, slots.map((s) => s.topic), slots.map((s) => s.partition)],
   );
-  return new Map(rows.map((row) => [`${row.topic}/${row.partition}`, String(row.next_offset)]));
+  return new Map(
+    rows.map((row) => [
+      `${row.topic}/${row.partition}`,
+      { nextOffset: String(row.next_offset), clusterId: row.cluster_id, topicId: row.topic_id },
+    ]),
+  );
 }
 
-/** Stores the new offsets of several partitions in one statement (rows in (topic, partition) order). */
+/**
+ * Stores the new offsets of several partitions in one statement (rows in (topic, partition)
+ * order), each with the log it was taken on.
+ */
 export async function saveCheckpoints(
   db: Queryable,
   consumerGroup: string,
   checkpoints: readonly { topic: string; partition: number; nextOffset: string; recordsApplied: number }[],
   appliedAt: Date,
+  log: CheckpointLog,
 ): Promise<void> {
   if (checkpoints.length === 0) return;
   const sorted = [...checkpoints].sort((a, b) =>
     a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1,
   );
   await db.query(
-    `INSERT INTO projection_checkpoints (consumer_group, topic, partition, next_offset, records_applied, applied_at)
-     SELECT $1, topic, partition, next_offset, records_applied, $5
-     FROM unnest($2::text[], $3::int[], $4::bigint[], $6::bigint[]) AS c(topic, partition, next_offset, records_applied)
+    `INSERT INTO projection_checkpoints (consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id)
+     SELECT $1, topic, partition, next_offset, records_applied, $5, $7, topic_id
+     FROM unnest($2::text[], $3::int[], $4::bigint[], $6::bigint[], $8::text[]) AS c(topic, partition, next_offset, records_applied, topic_id)
      ON CONFLICT (consumer_group, topic, partition) DO UPDATE
      SET next_offset = EXCLUDED.next_offset,
          records_applied = projection_checkpoints.records_applied + EXCLUDED.records_applied,
-         applied_at = EXCLUDED.applied_at`,
+         applied_at = EXCLUDED.applied_at,
+         cluster_id = EXCLUDED.cluster_id,
+         topic_id = EXCLUDED.topic_id`,
     [
       consumerGroup,
       sorted.map((c) => c.topic),
@@ -84,6 +106,8 @@ export async function saveCheckpoints(
       sorted.map((c) => c.nextOffset),
       appliedAt,
       sorted.map((c) => c.recordsApplied),
+      log.clusterId,
+      sorted.map((c) => log.topicIds.get(c.topic) ?? null),
     ],
   );
 }
@@ -114,6 +138,46 @@ export async function saveCheckpoint(
       checkpoint.recordsApplied,
       checkpoint.appliedAt,
     ],
+  );
+}
+
+/**
+ * The checkpoints on a topic of the consumer groups that belong to no projection version: the
+ * push processor's on the changes topic (a transport, not a view: it may start over on a new log).
+ */
+export async function readTransportCheckpoints(
+  db: Queryable,
+  topic: string,
+): Promise<(Checkpoint & { consumerGroup: string })[]> {
+  const { rows } = await db.query(
+    `SELECT consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id
+     FROM projection_checkpoints c
+     WHERE topic = $1 AND NOT EXISTS (SELECT 1 FROM projection_versions v WHERE v.consumer_group = c.consumer_group)
+     ORDER BY consumer_group, partition FOR UPDATE`,
+    [topic],
+  );
+  return rows.map((row) => ({
+    consumerGroup: row.consumer_group,
+    topic: row.topic,
+    partition: row.partition,
+    nextOffset: String(row.next_offset),
+    recordsApplied: String(row.records_applied),
+    appliedAt: row.applied_at,
+    clusterId: row.cluster_id,
+    topicId: row.topic_id,
+  }));
+}
+
+/** Removes the named partitions' checkpoints of a consumer group (it starts them at offset 0). */
+export async function deleteCheckpointsOf(
+  db: Queryable,
+  consumerGroup: string,
+  slots: readonly { topic: string; partition: number }[],
+): Promise<void> {
+  await db.query(
+    `DELETE FROM projection_checkpoints c USING unnest($2::text[], $3::int[]) AS s(topic, partition)
+     WHERE c.consumer_group = $1 AND c.topic = s.topic AND c.partition = s.partition`,
+    [consumerGroup, slots.map((s) => s.topic), slots.map((s) => s.partition)],
   );
 }
 

@@ -3,6 +3,7 @@ export * from './checkpoints.ts';
 export * from './db.ts';
 export * from './deadLetters.ts';
 export * from './declaration.ts';
+export * from './logBinding.ts';
 export * from './operatorAudit.ts';
 export * from './outbox.ts';
 export * from './tables.ts';

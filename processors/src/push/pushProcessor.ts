@@ -197,6 +197,12 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     now,
     // Partitions hold different enterprises, hence different subjects: safe to overlap.
     partitionsConsumedConcurrently: 3,
+    // The changes topic is a transport, not a view: on a new log the operator starts push at its
+    // beginning (processors/README.md "When the log was replaced").
+    logReplacedRemedy: {
+      cn: '新日志中的变更从头推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群。',
+      en: 'Push the new log’s changes from its start: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster.',
+    },
     handler: {
       name: 'push',
       decode: (record) => decodeChangeEvent(record.value),

@@ -6,6 +6,7 @@ import {
   insertNextVersion,
   inTransaction,
   lockProjectionExclusive,
+  logMismatches,
   markVersionFailed,
   type ProjectionVersion,
   readCheckpoints,
@@ -18,6 +19,7 @@ import {
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { readLogSnapshot } from '@tradelog/schemas/log/logSnapshot';
 import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
@@ -32,6 +34,11 @@ import { type Projection, type TopicOf, topicsRead } from '../runtime/projection
  * hashes, projections/src/tables.ts) and, when equal, flips `projection_versions` in the same
  * transaction. Readers resolve the live version per request, so they see the old complete
  * view or the new complete view, never a half-built one.
+ *
+ * A live version whose checkpoints are of another log (projections/src/logBinding.ts: a new
+ * cluster, a recreated topic) bounds nothing and is compared with nothing: the build reads the
+ * log as it is up to its ends, refreshed at every tick, stops there, and switches readers (the
+ * operator's remedy, processors/README.md "When the log was replaced").
  */
 export interface RebuildProgress {
   state: 'building' | 'comparing' | 'switched' | 'built' | 'failed';
@@ -147,9 +154,22 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
 
-  // The live version's position bounds the build; refreshed while it runs.
+  // The live version's position bounds the build; refreshed while it runs. One of another log
+  // bounds nothing: the log's ends do.
   const live = await findLiveVersion(pool, name);
-  let limits: Positions | undefined = live ? await positionsOf(pool, live.consumerGroup) : undefined;
+  const ofAnotherLog =
+    live !== undefined &&
+    live !== null &&
+    logMismatches(
+      await readCheckpoints(pool, live.consumerGroup),
+      await readLogSnapshot({ brokers: options.brokers, security: options.security, topics }),
+    ).length > 0;
+  const bound = ofAnotherLog ? undefined : live;
+  if (ofAnotherLog)
+    log.warn('the live version is of another log; building from the log as it is, up to its ends', {
+      version: live?.version,
+    });
+  let limits: Positions | undefined = bound ? await positionsOf(pool, bound.consumerGroup) : undefined;
   // A resumed build starts where it stored: partitions it had finished report nothing more.
   const applied: Positions = await positionsOf(pool, version.consumerGroup);
   const offsets = createTopicOffsetReader({
@@ -161,6 +181,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     await offsets.close();
     throw error;
   });
+  if (ofAnotherLog) limits = ends;
   // Where the build stands as its batches commit (the checkpoints say the same a moment later):
   // each commit wakes the loop below, so the end of a build is seen when it happens, not at the
   // next progress tick — a rebuild's fixed cost, paid by every projection.
@@ -233,7 +254,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       const current = await findLiveVersion(pool, name);
       if (current?.version !== live?.version) throw new Error('the live version changed during the rebuild');
       ends = await logEnds(offsets, topics);
-      if (live) limits = await positionsOf(pool, live.consumerGroup);
+      if (bound) limits = await positionsOf(pool, bound.consumerGroup);
+      else if (ofAnotherLog) limits = ends;
       const at = await report('building');
       // A cancel marks the version failed; the build stops at its next tick (and could not
       // switch anyway: switchLiveVersion takes only a version still building).
@@ -262,8 +284,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         // build here, and with the row locked none can come between this check and the switch.
         if ((await versionState(db, version.schemaName, { lock: true })) !== 'building')
           throw new RebuildCancelled();
-        if (live) {
-          const frozen = await positionsOf(db, live.consumerGroup);
+        if (bound || ofAnotherLog) {
+          const frozen = bound ? await positionsOf(db, bound.consumerGroup) : ends;
           limits = frozen;
           const reached =
             (await waitUntil(() => samePositions(frozen, applied), options.freezeTimeoutMs ?? 15_000)) &&
@@ -272,7 +294,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         } else if (!samePositions(ends, at)) {
           return 'moved' as const;
         }
-        const comparison = live ? await compareVersions(db, name, live.schemaName, version.schemaName) : [];
+        const comparison = bound ? await compareVersions(db, name, bound.schemaName, version.schemaName) : [];
         const equal = comparison.every((t) => t.rowsA === t.rowsB && t.differingKeys.length === 0);
         progress = { ...progress, comparison };
         if (!equal && !options.acceptDifferences) return 'different' as const;

@@ -1,7 +1,11 @@
 import {
+  type CheckpointLog,
   claimRetryingDeadLetters,
   insertDeadLetter,
+  type LogMismatch,
   lockCheckpoints,
+  logMismatches,
+  logReplacedMessage,
   readCheckpoints,
   resolveDeadLetter,
   saveCheckpoints,
@@ -16,6 +20,7 @@ import {
   type LogRecord,
 } from '@tradelog/schemas/log/consumer';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { createLogSnapshotReader, type LogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
 import type pg from 'pg';
 import {
   checkpointRows,
@@ -54,6 +59,15 @@ import { planRetry, type WaitingFor, waitingAfter } from './partitionRetry.ts';
  *
  * Postgres is the only source of offsets: on every group join each partition starts at its
  * stored checkpoint, and a batch that starts past it makes the partition go back to it.
+ *
+ * A checkpoint names the log it was taken on (projections/src/logBinding.ts): on every group
+ * join, and before the first transaction after it, the consumer reads the cluster's and topics'
+ * ids and ends and compares them with its checkpoints; every transaction compares the ids of the
+ * rows it locks and stores them with the new offsets. Checkpoints of another log (a new cluster,
+ * a recreated topic, a checkpoint past the log's end) stop the consumer: nothing is applied and
+ * nothing skipped, health says `logReplaced` with the operator's words, and the consumer looks
+ * again every `logCheckMs` (an operator may point it back at the right cluster, or a rebuild may
+ * give its projection a version of the new log).
  *
  * This file is the shell (house style "Pure core, thin shell"): Kafka, Postgres and the
  * consumer's own state. What it decides without I/O is pure and unit-tested: which records a
@@ -112,6 +126,19 @@ export interface CheckpointedConsumerOptions<E> {
   retryBackoff?: { initial?: number; max?: number };
   /** The most records one group transaction applies (5,000 by default). */
   maxGroupRecords?: number;
+  /** Where the log's ids and ends are read (a reader of its own on `brokers` by default). */
+  logSnapshots?: LogSnapshotReader;
+  /** How often a consumer stopped on another log's checkpoints looks again (10 s). */
+  logCheckMs?: number;
+  /** What the operator does when this consumer's checkpoints are of another log (a projection: rebuild it). */
+  logReplacedRemedy?: { cn: string; en: string };
+}
+
+/** A consumer stopped because its checkpoints are of another log (health, `/ready`, `/ops/pipeline`). */
+export interface LogReplaced {
+  since: string;
+  mismatches: LogMismatch[];
+  message: { cn: string; en: string };
 }
 
 export interface ConsumerHealth {
@@ -123,6 +150,8 @@ export interface ConsumerHealth {
   retired: boolean;
   /** While a live version of an older revision is being rebuilt (runtime/supervisor.ts). */
   upgrading?: { fromVersion: number; revision: number; since: string };
+  /** Stopped: its checkpoints are of another log than the one it reads now. */
+  logReplaced?: LogReplaced;
 }
 
 export interface CheckpointedConsumer {
@@ -141,12 +170,30 @@ class RetryBatch extends Error {
   }
 }
 
+/** The checkpoints are of another log: nothing is applied, the consumer stops and says so. */
+export class CheckpointsOfAnotherLog extends Error {
+  readonly mismatches: LogMismatch[];
+  constructor(mismatches: LogMismatch[]) {
+    super(
+      `checkpoints of another log: ${mismatches.map((m) => `${m.topic}/${m.partition} ${m.reason}`).join(', ')}`,
+    );
+    this.name = 'CheckpointsOfAnotherLog';
+    this.mismatches = mismatches;
+  }
+}
+
 /** Thrown when the batch apply failed for a record's or an unclear reason: isolate it in a new transaction. */
 class IsolateBatch extends Error {
   constructor(cause: unknown) {
     super('batch will be applied record by record', { cause });
     this.name = 'IsolateBatch';
   }
+}
+
+/** `topic/partition` back into its parts (Kafka's topic names hold no `/`). */
+function slotOf(slot: string): { topic: string; partition: number } {
+  const cut = slot.lastIndexOf('/');
+  return { topic: slot.slice(0, cut), partition: Number(slot.slice(cut + 1)) };
 }
 
 export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptions<E>): CheckpointedConsumer {
@@ -159,6 +206,72 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   let retired = false;
   let timer: NodeJS.Timeout | undefined;
   let retrying = false;
+  const snapshots =
+    options.logSnapshots ??
+    createLogSnapshotReader({
+      brokers: options.brokers,
+      security: options.security,
+      clientId: options.clientId,
+    });
+  /** The log this assignment's checkpoints were found to belong to; read again on every join. */
+  let verifying: Promise<CheckpointLog> | undefined;
+  let logReplaced: LogReplaced | undefined;
+  let logCheckTimer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function verifyLog(): Promise<CheckpointLog> {
+    const [checkpoints, snapshot] = await Promise.all([
+      readCheckpoints(pool, groupId),
+      snapshots.read(options.topics),
+    ]);
+    const mismatches = logMismatches(checkpoints, snapshot);
+    if (mismatches.length > 0) throw new CheckpointsOfAnotherLog(mismatches);
+    return { clusterId: snapshot.clusterId, topicIds: snapshot.topicIds };
+  }
+
+  /** The verified log, read once per assignment (concurrent callers share the read; a failed read is tried again). */
+  function boundLog(): Promise<CheckpointLog> {
+    verifying ??= verifyLog().catch((error: unknown) => {
+      verifying = undefined;
+      throw error;
+    });
+    return verifying;
+  }
+
+  function stopOnAnotherLog(error: CheckpointsOfAnotherLog): void {
+    if (logReplaced || stopped) return;
+    logReplaced = {
+      since: now().toISOString(),
+      mismatches: error.mismatches,
+      message: logReplacedMessage(handler.name, error.mismatches, options.logReplacedRemedy),
+    };
+    log.error('checkpoints are of another log; consumer stopped, nothing skipped', {
+      partitions: error.mismatches.length,
+      reason: error.mismatches[0]?.reason,
+      mismatch: error.mismatches[0],
+    });
+    // Not from inside a kafkajs callback that may be waiting on this very consumer.
+    setImmediate(() => void logConsumer.stop());
+    logCheckTimer = setInterval(() => void lookAgain(), options.logCheckMs ?? 10_000);
+  }
+
+  /** While stopped on another log: resumes once the checkpoints and the log agree again. */
+  async function lookAgain(): Promise<void> {
+    if (!logReplaced || stopped) return;
+    verifying = undefined;
+    try {
+      await boundLog();
+    } catch (error) {
+      if (error instanceof CheckpointsOfAnotherLog)
+        logReplaced = { ...logReplaced, mismatches: error.mismatches };
+      return;
+    }
+    if (logCheckTimer) clearInterval(logCheckTimer);
+    logCheckTimer = undefined;
+    logReplaced = undefined;
+    log.info('checkpoints and log agree again; consumer resumed');
+    if (!stopped) await logConsumer.start();
+  }
 
   const logConsumer: LogConsumer = createLogConsumer({
     brokers: options.brokers,
@@ -170,8 +283,17 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.membership ? { membership: options.membership } : {}),
-    startOffsets: async () =>
-      new Map((await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset])),
+    startOffsets: async () => {
+      // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
+      verifying = undefined;
+      await boundLog().catch((error: unknown) => {
+        if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
+        // A read that failed is tried again before the first transaction.
+      });
+      return new Map(
+        (await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset]),
+      );
+    },
     onBatch,
   });
 
@@ -309,6 +431,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     items: readonly Queued[],
     mode: 'whole' | 'isolated',
   ): Promise<{ outcomes: BatchOutcome[]; db: pg.PoolClient }> {
+    const logOfBatch = await bindBatchLog(items);
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -322,13 +445,19 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         groupId,
         items.map((item) => ({ topic: item.batch.topic, partition: item.batch.partition })),
       );
+      // Another instance may have stored these rows on another log since this one looked.
+      const foreign = logMismatches(
+        [...stored].map(([slot, row]) => ({ ...slotOf(slot), ...row })),
+        { ...logOfBatch, ends: new Map() },
+      );
+      if (foreign.length > 0) throw new CheckpointsOfAnotherLog(foreign);
       // Planned in order, each went-back partition sent back before the next batch is asked
       // whether it is still active.
       const plans: PartitionPlan<E>[] = [];
       for (const item of items) {
         const { topic, partition } = item.batch;
         const plan = planPartition(item.decoded, {
-          checkpoint: BigInt(stored.get(`${topic}/${partition}`) ?? '0'),
+          checkpoint: BigInt(stored.get(`${topic}/${partition}`)?.nextOffset ?? '0'),
           limit: item.limit,
           active: item.batch.isActive(),
         });
@@ -386,6 +515,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
             })),
           ),
           now(),
+          logOfBatch,
         );
       }
       await options.beforeCommit?.(allPending.length);
@@ -393,11 +523,35 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       return { outcomes: plans.map((plan, index) => outcomeOf(plan, deadLettered[index]!)), db: client };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if (error instanceof RetryBatch || error instanceof IsolateBatch) throw error;
+      if (
+        error instanceof RetryBatch ||
+        error instanceof IsolateBatch ||
+        error instanceof CheckpointsOfAnotherLog
+      )
+        throw error;
       // Whatever failed here failed outside the records (the savepoints caught those).
       throw new RetryBatch(error);
     } finally {
       client.release();
+    }
+  }
+
+  /**
+   * The log a group transaction stores its checkpoints for: the one verified for this assignment
+   * (read again when a batch comes from a topic the last reading did not know). Checkpoints of
+   * another log stop the consumer; a log that cannot be read now retries the batch.
+   */
+  async function bindBatchLog(items: readonly Queued[]): Promise<CheckpointLog> {
+    try {
+      let bound = await boundLog();
+      if (items.some((item) => !bound.topicIds.has(item.batch.topic))) {
+        verifying = undefined;
+        bound = await boundLog();
+      }
+      return bound;
+    } catch (error) {
+      if (error instanceof CheckpointsOfAnotherLog) throw error;
+      throw new RetryBatch(error);
     }
   }
 
@@ -436,6 +590,11 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       if (outcomes.some((o) => o.kind === 'applied' && o.applied > 0)) handler.afterCommit?.(db);
       return;
     } catch (error) {
+      if (error instanceof CheckpointsOfAnotherLog) {
+        stopOnAnotherLog(error);
+        for (const item of items) item.done(undefined);
+        return;
+      }
       if (!(error instanceof IsolateBatch)) {
         const cause = error instanceof RetryBatch ? error.cause : error;
         for (const item of items) {
@@ -460,6 +619,11 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
         finish(item, outcomes[0]!);
         handler.afterCommit?.(db);
       } catch (isolated) {
+        if (isolated instanceof CheckpointsOfAnotherLog) {
+          stopOnAnotherLog(isolated);
+          item.done(undefined);
+          return;
+        }
         retryLater(
           item.batch,
           item.decoded[0]!.record.offset,
@@ -505,7 +669,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   }
 
   async function onBatch(batch: LogBatch): Promise<string | undefined> {
-    if (retired) return undefined;
+    if (retired || logReplaced) return undefined;
     const started = performance.now();
     const firstOffset = batch.records[0]!.offset;
     let decoded: Decoded<E>[];
@@ -525,7 +689,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
 
   /** Applies the dead letters an operator marked `retrying`, through the same handler. */
   async function retryDeadLetters(): Promise<void> {
-    if (retrying || retired) return;
+    if (retrying || retired || logReplaced) return;
     retrying = true;
     const client = await pool.connect().catch(() => undefined);
     if (!client) {
@@ -583,13 +747,18 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
 
   return {
     async start() {
+      stopped = false;
       await logConsumer.start();
       timer = setInterval(tick, options.tickMs ?? 500);
       log.info('consumer started', { topics: options.topics });
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
+      if (logCheckTimer) clearInterval(logCheckTimer);
+      logCheckTimer = undefined;
       await logConsumer.stop();
+      if (!options.logSnapshots) await snapshots.close();
     },
     health: () => ({
       name: handler.name,
@@ -597,6 +766,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       consumer: logConsumer.status(),
       ...(waitingFor ? { waitingFor } : {}),
       retired,
+      ...(logReplaced ? { logReplaced } : {}),
     }),
     retryDeadLetters,
   };

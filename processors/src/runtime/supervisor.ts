@@ -152,6 +152,31 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
   }
 
   /**
+   * A live consumer stopped on another log's checkpoints applies nothing, so it never sees a
+   * rebuild switch readers away from it (its `begin` is where a running one does): while it is
+   * stopped, the live version is looked up, and a new one taken over (processors/README.md
+   * "When the log was replaced").
+   */
+  async function followRebuildOfReplacedLog(): Promise<void> {
+    const running = current;
+    if (!running?.consumer.health().logReplaced || switching || stopped) return;
+    const live = await findLiveVersion(options.pool, name).catch(() => undefined);
+    if (!live || live.version === running.version.version || current !== running) return;
+    log.info('a version of the new log is live; taking it over', {
+      from: running.version.version,
+      to: live.version,
+    });
+    switching ??= moveToNewLive().finally(() => {
+      switching = undefined;
+    });
+  }
+  const replacedLogTimer = setInterval(
+    () => void followRebuildOfReplacedLog(),
+    options.upgradePollMs ?? 2_000,
+  );
+  replacedLogTimer.unref();
+
+  /**
    * Rebuilds the projection with this revision (processors/README.md "Upgrading a projection"):
    * one instance builds — the holder of a session lock per projection, resuming a build an
    * earlier holder left — and switches readers when it has caught up with the old live version,
@@ -235,6 +260,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
           }),
     async stop() {
       stopped = true;
+      clearInterval(replacedLogTimer);
       stopping.abort();
       await switching;
       await current?.consumer.stop();

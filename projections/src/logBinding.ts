@@ -1,0 +1,109 @@
+/**
+ * Whether a consumer group's checkpoints belong to the log it reads now (ARCHITECTURE "Processors
+ * are pure at the core": a checkpoint names the log it was taken on; a view never applies, or
+ * skips, records of another log). Pure: the processors run it on every group join and before
+ * every batch's transaction, the rebuild to choose what bounds a build, query-api for the
+ * pipeline view and for every answer's freshness.
+ *
+ * A checkpoint stores the cluster id and the topic id it was taken on. Against the log as it is
+ * now, a partition's checkpoint is of **another log** when:
+ * 1. `cluster-changed`: the cluster id differs (a new cluster, a restore into a new cluster, the
+ *    wrong brokers configured, a local `stack.sh reset`);
+ * 2. `topic-recreated`: the topic id differs (the topic was deleted and created again);
+ * 3. `topic-missing`: the checkpoint has applied records of a topic that no longer exists;
+ * 4. `past-end`: the checkpoint is past the partition's end (the log lost records it had, or it
+ *    is another log that a checkpoint written before ids were stored cannot tell apart).
+ * A checkpoint stored before ids were kept (ids null) is judged by rules 3 and 4 alone, and takes
+ * the log's ids with its next batch: the one moment an upgraded installation cannot tell, from
+ * the checkpoint alone, a replaced log that has since grown past it.
+ */
+export type LogMismatchReason = 'cluster-changed' | 'topic-recreated' | 'topic-missing' | 'past-end';
+
+export interface BoundCheckpoint {
+  topic: string;
+  partition: number;
+  nextOffset: string;
+  clusterId: string | null;
+  topicId: string | null;
+}
+
+export interface LogIdentity {
+  clusterId: string;
+  topicIds: ReadonlyMap<string, string>;
+  /** `topic/partition` → end offset. */
+  ends: ReadonlyMap<string, bigint>;
+}
+
+export interface LogMismatch {
+  topic: string;
+  partition: number;
+  reason: LogMismatchReason;
+  /** What the checkpoint says and what the log says, for the operator. */
+  checkpoint: { clusterId: string | null; topicId: string | null; nextOffset: string };
+  log: { clusterId: string; topicId: string | null; end: string | null };
+}
+
+export function logMismatches(checkpoints: readonly BoundCheckpoint[], log: LogIdentity): LogMismatch[] {
+  const mismatches: LogMismatch[] = [];
+  for (const checkpoint of checkpoints) {
+    const topicId = log.topicIds.get(checkpoint.topic) ?? null;
+    const end = log.ends.get(`${checkpoint.topic}/${checkpoint.partition}`);
+    const next = BigInt(checkpoint.nextOffset);
+    const reason: LogMismatchReason | undefined =
+      checkpoint.clusterId !== null && checkpoint.clusterId !== log.clusterId
+        ? 'cluster-changed'
+        : topicId === null
+          ? next > 0n
+            ? 'topic-missing'
+            : undefined
+          : checkpoint.topicId !== null && checkpoint.topicId !== topicId
+            ? 'topic-recreated'
+            : end !== undefined && next > end
+              ? 'past-end'
+              : undefined;
+    if (reason === undefined) continue;
+    mismatches.push({
+      topic: checkpoint.topic,
+      partition: checkpoint.partition,
+      reason,
+      checkpoint: {
+        clusterId: checkpoint.clusterId,
+        topicId: checkpoint.topicId,
+        nextOffset: checkpoint.nextOffset,
+      },
+      log: { clusterId: log.clusterId, topicId, end: end === undefined ? null : String(end) },
+    });
+  }
+  return mismatches;
+}
+
+/**
+ * The operator's words for a consumer whose checkpoints are of another log (cn and en): what
+ * happened and what to do (processors/README.md "When the log was replaced").
+ */
+export function logReplacedMessage(
+  consumer: string,
+  mismatches: readonly LogMismatch[],
+  remedy: { cn: string; en: string } = {
+    cn: `请从新日志重建该投影（POST /ops/rebuild/${consumer}），或将服务指回原来的 Kafka 集群。`,
+    en: `Rebuild the projection from the new log (POST /ops/rebuild/${consumer}), or point the services back at the original Kafka cluster.`,
+  },
+): { cn: string; en: string } {
+  const first = mismatches[0];
+  const where = first ? `${first.topic}/${first.partition}` : '';
+  const count = mismatches.length;
+  const why: Record<LogMismatchReason, { cn: string; en: string }> = {
+    'cluster-changed': {
+      cn: 'Kafka 集群已不是检查点所记录的集群',
+      en: 'the Kafka cluster is not the one the checkpoints were taken on',
+    },
+    'topic-recreated': { cn: '主题已被删除并重新创建', en: 'the topic was deleted and created again' },
+    'topic-missing': { cn: '检查点所读的主题已不存在', en: 'a topic the checkpoints read no longer exists' },
+    'past-end': { cn: '检查点超出了日志末尾', en: 'the checkpoints are past the end of the log' },
+  };
+  const reason = first ? why[first.reason] : why['past-end'];
+  return {
+    cn: `${consumer} 已停止：${reason.cn}（${where} 等 ${count} 个分区）。日志已被替换，什么都没有跳过。${remedy.cn}`,
+    en: `${consumer} stopped: ${reason.en} (${where} and ${count - 1} more partitions). The log was replaced; nothing was skipped. ${remedy.en}`,
+  };
+}

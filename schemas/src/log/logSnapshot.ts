@@ -1,0 +1,136 @@
+import { Admin } from '@platformatic/kafka';
+import { TradelogError } from '../runtime/errors.ts';
+import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
+
+/**
+ * Which log this is and where it ends: the cluster's id, each topic's id (the UUID Kafka gives a
+ * topic when it is created; a topic deleted and created again under the same name gets a new
+ * one) and each partition's end offset (the high watermark: every record acknowledged to a
+ * producer with acks=all is below it). A checkpoint taken on one log means nothing on another
+ * (ARCHITECTURE "Processors are pure at the core": a checkpoint names the log it was taken on),
+ * and a freshness figure that counts what was accepted needs ends read after the question.
+ *
+ * Read with @platformatic/kafka's admin client: kafkajs' metadata requests predate topic ids.
+ * Three requests per read (the topics that exist, their metadata, their end offsets); missing
+ * topics are left out.
+ */
+export interface LogSnapshot {
+  clusterId: string;
+  /** Topic name → topic id, for the topics that exist. */
+  topicIds: ReadonlyMap<string, string>;
+  /** `topic/partition` → end offset, for every partition of the topics that exist. */
+  ends: ReadonlyMap<string, bigint>;
+}
+
+export interface LogSnapshotReader {
+  read(topics: readonly string[]): Promise<LogSnapshot>;
+  close(): Promise<void>;
+}
+
+/** Kafka's ListOffsets timestamp for "the latest offset" (the high watermark). */
+const latest = -1n;
+
+export function createLogSnapshotReader(options: {
+  brokers: string[];
+  /** TLS and SASL (./kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
+  clientId?: string;
+  /** One request's limit; a broker that does not answer makes the read fail, never hang. */
+  timeoutMs?: number;
+  /**
+   * How long the topics' ids and partitions may be reused (0: read with every snapshot). The ends
+   * are read afresh every time; a reader asked many times a second (query-api's freshness) keeps
+   * the ids a second, a consumer verifying its checkpoints reads them anew.
+   */
+  metadataMaxAgeMs?: number;
+}): LogSnapshotReader {
+  let admin: Admin | undefined;
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  const metadataMaxAgeMs = options.metadataMaxAgeMs ?? 0;
+  let known:
+    | {
+        at: number;
+        asked: string;
+        clusterId: string;
+        partitions: ReadonlyMap<string, { id: string; count: number }>;
+      }
+    | undefined;
+  const connect = () =>
+    new Admin({
+      clientId: options.clientId ?? 'tradelog-log-snapshot',
+      bootstrapBrokers: options.brokers,
+      ...platformaticSecurity(options.security),
+      connectTimeout: timeoutMs,
+      timeout: timeoutMs,
+      requestTimeout: timeoutMs,
+      retries: 1,
+      retryDelay: 100,
+      autocreateTopics: false,
+    });
+  const close = async () => {
+    const current = admin;
+    admin = undefined;
+    known = undefined;
+    await current?.close().catch(() => undefined);
+  };
+  return {
+    async read(topics) {
+      try {
+        admin ??= connect();
+        const asked = topics.join('\u0000');
+        if (!known || known.asked !== asked || Date.now() - known.at >= metadataMaxAgeMs) {
+          const existing = new Set(await admin.listTopics({ includeInternals: false }));
+          const present = topics.filter((topic) => existing.has(topic));
+          const metadata = await admin.metadata({ topics: present, forceUpdate: true });
+          const partitions = new Map<string, { id: string; count: number }>();
+          for (const topic of present) {
+            const described = metadata.topics.get(topic);
+            if (described) partitions.set(topic, { id: described.id, count: described.partitionsCount });
+          }
+          known = { at: Date.now(), asked, clusterId: metadata.id, partitions };
+        }
+        const topicIds = new Map<string, string>();
+        const requests: { name: string; partitions: { partitionIndex: number; timestamp: bigint }[] }[] = [];
+        for (const [topic, { id, count }] of known.partitions) {
+          topicIds.set(topic, id);
+          requests.push({
+            name: topic,
+            partitions: Array.from({ length: count }, (_, partitionIndex) => ({
+              partitionIndex,
+              timestamp: latest,
+            })),
+          });
+        }
+        const ends = new Map<string, bigint>();
+        if (requests.length > 0)
+          for (const topic of await admin.listOffsets({ topics: requests }))
+            for (const p of topic.partitions) ends.set(`${topic.name}/${p.partitionIndex}`, p.offset);
+        return { clusterId: known.clusterId, topicIds, ends };
+      } catch (error) {
+        await close();
+        throw new TradelogError(
+          'KAFKA_UNAVAILABLE',
+          'could not read the log’s identity and ends from Kafka',
+          {
+            status: 503,
+            retriable: true,
+            cause: error,
+          },
+        );
+      }
+    },
+    close,
+  };
+}
+
+/** One read with a connection of its own, for callers that ask rarely. */
+export async function readLogSnapshot(
+  options: Parameters<typeof createLogSnapshotReader>[0] & { topics: readonly string[] },
+): Promise<LogSnapshot> {
+  const reader = createLogSnapshotReader(options);
+  try {
+    return await reader.read(options.topics);
+  } finally {
+    await reader.close();
+  }
+}
