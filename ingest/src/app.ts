@@ -3,7 +3,7 @@ import { type Logger, localizedError, TradelogError } from '@tradelog/schemas';
 import { admitKey, apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import { encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/log/headers';
-import type { LogProducer } from '@tradelog/schemas/log/producer';
+import type { Appended, LogProducer } from '@tradelog/schemas/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
 import {
@@ -172,8 +172,9 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       res.status(200).json(acceptedBody(intf.response, echo, documentId, lang));
       return;
     }
+    let appended: Appended;
     try {
-      await deps.producer.append({
+      appended = await deps.producer.append({
         topic: intf.topic,
         key: examined.key ?? documentId,
         value: deps.codec.encodeRaw(intf.schemaId, raw),
@@ -199,7 +200,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     claim?.settle('acknowledged');
     submission.documentId = documentId;
     metrics.accepted.inc({ interface: intf.id });
-    res.status(200).json(acceptedBody(intf.response, echo, documentId, lang));
+    res.status(200).json(acceptedBody(intf.response, echo, documentId, lang, appended));
   };
 
   function logSubmission(res: Response, submission: Submission) {

@@ -14,6 +14,7 @@ export const auditActions = [
   'grants.added',
   'grants.withdrawn',
   'key.revoked',
+  'push.startedOnNewLog',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -305,13 +305,25 @@ export interface VersionSummary {
    * commit together), so rows read at equal values are equal — readers may reuse an answer.
    */
   appliedThrough: string;
+  /**
+   * Records acknowledged to producers (below the partitions' ends, read after the question) that
+   * the version has not applied; null when the ends are not known. Never clamped: a checkpoint
+   * past an end is of another log (`logReplaced`).
+   */
   recordsBehind: number | null;
+  /** The version's checkpoints are of another log than the ends given (./logBinding.ts); null when not known. */
+  logReplaced: boolean | null;
 }
+
+/** The log's ends as a summary reads them: each partition's end, with the topic's and cluster's ids. */
+export type SummaryLogEnds =
+  | readonly { topic: string; partition: number; end: string; topicId?: string; clusterId?: string }[]
+  | null;
 
 export async function liveVersionSummary(
   db: Queryable,
   version: Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>,
-  logEnds: readonly { topic: string; partition: number; end: string }[] | null,
+  logEnds: SummaryLogEnds,
 ): Promise<VersionSummary> {
   // Named: parsed and planned once per connection.
   const { rows } = await db.query({
@@ -328,18 +340,24 @@ export async function liveVersionSummary(
  */
 export function versionSummaryQuery(
   version: Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>,
-  logEnds: readonly { topic: string; partition: number; end: string }[] | null,
+  logEnds: SummaryLogEnds,
   first = 1,
 ): { text: string; values: unknown[] } {
   const [projection, number, group, ends] = [0, 1, 2, 3].map((i) => `$${first + i}`);
+  const endsTable = `jsonb_to_recordset(${ends}::jsonb) AS e(topic text, partition integer, "end" bigint, "topicId" text, "clusterId" text)`;
   return {
     text: `SELECT EXISTS (SELECT 1 FROM projection_versions WHERE projection = ${projection} AND version = ${number} AND state = 'live') AS tradelog_summary_live,
        c.applied_at AS tradelog_summary_applied_at, c.applied_through AS tradelog_summary_applied_through,
        CASE WHEN ${ends}::jsonb IS NULL THEN NULL ELSE (
-         SELECT COALESCE(sum(GREATEST(e."end" - COALESCE(c.next_offset, 0), 0)), 0)
-         FROM jsonb_to_recordset(${ends}::jsonb) AS e(topic text, partition integer, "end" bigint)
+         SELECT COALESCE(sum(e."end" - COALESCE(c.next_offset, 0)), 0)
+         FROM ${endsTable}
          LEFT JOIN projection_checkpoints c ON c.consumer_group = ${group} AND c.topic = e.topic AND c.partition = e.partition
-       ) END AS tradelog_summary_records_behind
+       ) END AS tradelog_summary_records_behind,
+       CASE WHEN ${ends}::jsonb IS NULL THEN NULL ELSE EXISTS (
+         SELECT 1 FROM ${endsTable}
+         JOIN projection_checkpoints c ON c.consumer_group = ${group} AND c.topic = e.topic AND c.partition = e.partition
+         WHERE c.next_offset > e."end" OR c.topic_id <> e."topicId" OR c.cluster_id <> e."clusterId"
+       ) END AS tradelog_summary_log_replaced
      FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
            FROM projection_checkpoints WHERE consumer_group = ${group}) c`,
     values: [
@@ -359,5 +377,6 @@ export function versionSummaryOf(row: any): VersionSummary {
     appliedThrough: row.tradelog_summary_applied_through,
     recordsBehind:
       row.tradelog_summary_records_behind === null ? null : Number(row.tradelog_summary_records_behind),
+    logReplaced: row.tradelog_summary_log_replaced,
   };
 }

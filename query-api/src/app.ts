@@ -13,6 +13,7 @@ import type { ContentDependencies } from './content/router.ts';
 import { answerAs, conventionsByPath, errorMiddleware, notFoundError } from './http/answers.ts';
 import { type BodyBounds, boundedBody, defaultBodyBounds } from './http/body.ts';
 import { queryApiOpenApi } from './openapi.ts';
+import { keepRequestAfter } from './reads/readAfter.ts';
 import { mountedRouters } from './routers.ts';
 
 /**
@@ -70,6 +71,8 @@ export function createApp(deps: QueryApiDependencies): express.Express {
   // Interfaces with a convention of their own answer in it, body errors included.
   for (const [path, convention] of conventionsByPath) app.use(path, answerAs(convention));
   app.use(boundedBody(deps.bodyBounds ?? defaultBodyBounds));
+  // `?after=`: every read of the request waits for the record it names (reads/readAfter.ts).
+  app.use(keepRequestAfter);
   for (const { path, router } of mountedRouters(deps.content, deps.routers)) app.use(path, router);
 
   app.use((_req, _res, next) => next(notFoundError()));

@@ -1,6 +1,7 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createLogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
 import { createRecordReader } from '@tradelog/schemas/log/records';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
@@ -40,6 +41,19 @@ const kafkaOffsets = config.kafkaBrokers
   ? (topics: string[]) =>
       topicOffsets({ brokers: config.kafkaBrokers!, security: config.kafkaSecurity, topics, logger })
   : undefined;
+// The log's ids and ends, read for every answer's freshness after its question arrived (answers
+// waiting together share a read; the topics' ids are kept a second, the ends never): README
+// "Freshness". A broker that does not answer within a second makes the freshness "not known".
+const logSnapshots = config.kafkaBrokers
+  ? createLogSnapshotReader({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      clientId: 'query-api-log',
+      timeoutMs: 1_000,
+      metadataMaxAgeMs: 1_000,
+    })
+  : undefined;
+const logSnapshot = logSnapshots ? (topics: readonly string[]) => logSnapshots.read(topics) : undefined;
 // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
 const metrics = createServiceMetrics('query-api', { processMetrics: true });
 // API keys and live versions in memory, dropped on Postgres' word (README "Read caches").
@@ -49,7 +63,7 @@ const readCache = await createReadCache({
   connectionString: config.databaseUrl,
   logger,
   keyTtlMs: config.keyCacheTtlMs,
-  topicOffsets: kafkaOffsets,
+  logSnapshot,
 });
 attachReadCache(pool, readCache);
 
@@ -104,6 +118,7 @@ const app = createApp({
     changesTopic: config.changesTopic,
     callLimit,
     topicOffsets: kafkaOffsets,
+    logSnapshot,
     records: {
       reader: config.kafkaBrokers
         ? createRecordReader({ brokers: config.kafkaBrokers, clientId: 'query-api-records' })

@@ -907,10 +907,35 @@ export const operatorOperations: ApiOperation[] = [
     '/ops/pipeline',
     'pipeline',
     'operators',
-    { cn: '主题规模与投影延迟', en: 'Topic sizes and projection lag' },
+    {
+      cn: '主题规模与投影延迟；检查点属于另一份日志的投影为 state: log-replaced，lag 为 null',
+      en: 'Topic sizes and projection lag; a projection whose checkpoints are of another log has state log-replaced and lag null',
+    },
     operator,
     successOf(['管道', 'Pipeline']),
     { failures: [503] },
+  ),
+  op(
+    'post',
+    '/ops/push/start-on-new-log',
+    'push_start_on_new_log',
+    'operators',
+    {
+      cn: '日志被替换后，推送处理器从新日志的变更主题开头推送（删除其属于另一份日志的检查点；新日志的变更一条不漏）',
+      en: 'After the log was replaced, the push processor pushes the new log’s changes topic from its start (its checkpoints of the other log removed; none of the new log’s changes skipped)',
+    },
+    operator,
+    successOf(['已从新日志开始', 'Started on the new log'], {
+      clusterId: s('当前 Kafka 集群编号', 'The current Kafka cluster id'),
+      started: s('各消费组及其重置的分区', 'Each consumer group and the partitions started over', {
+        type: 'array',
+        items: { type: 'object' },
+      }),
+    }),
+    {
+      failures: [409, 503],
+      response: { schema: successOf(['已从新日志开始', 'Started on the new log']), status: 202 },
+    },
   ),
 ];
 

@@ -67,9 +67,11 @@ describe('query-api OpenAPI document', () => {
         const names = (get!.parameters as { name: string; in: string }[])
           .filter((p) => p.in === 'query')
           .map((p) => `${p.in}:${p.name}`);
-        expect(names, type.id).toEqual(
-          Object.keys(type.request.properties ?? {}).map((name) => `query:${name}`),
-        );
+        // The request's fields, and `after` (README "Read your writes").
+        expect(names, type.id).toEqual([
+          ...Object.keys(type.request.properties ?? {}).map((name) => `query:${name}`),
+          'query:after',
+        ]);
         expect(get!.security).toEqual([{ bearerApiKey: [] }, { headerApiKey: [] }]);
         if (type.id !== 'vesselArchive') continue;
       }

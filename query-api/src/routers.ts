@@ -44,6 +44,7 @@ export function queryApiRouters(deps: {
   changesTopic?: string;
   documentTopics?: string[];
   topicOffsets?: ProjectionRoutesDeps['topicOffsets'];
+  logSnapshot?: ProjectionRoutesDeps['logSnapshot'];
   records?: ProjectionRoutesDeps['records'];
 }): Router[] {
   const { pool, callLimit } = deps;
@@ -58,6 +59,7 @@ export function queryApiRouters(deps: {
       ...(deps.changesTopic ? { changesTopic: deps.changesTopic } : {}),
       ...(deps.documentTopics ? { documentTopics: deps.documentTopics } : {}),
       ...(deps.topicOffsets ? { topicOffsets: deps.topicOffsets } : {}),
+      ...(deps.logSnapshot ? { logSnapshot: deps.logSnapshot } : {}),
       ...(deps.records ? { records: deps.records } : {}),
     }),
     createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),

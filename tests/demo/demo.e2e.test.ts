@@ -26,6 +26,7 @@ import { queryApiRouters } from '../../query-api/src/routers.ts';
 import {
   createTestSchema,
   quietLogger,
+  testLogSnapshot,
   testServices,
   testTopicOffsets,
   uniqueName,
@@ -123,6 +124,7 @@ describe('npm run demo and its Postman collection', () => {
         documentTopics: topics,
         changesTopic,
         topicOffsets: testTopicOffsets(services),
+        logSnapshot: testLogSnapshot(services),
         callbackAllowlist: allowlist,
         // The operator's record browser, as query-api's main wires it from KAFKA_BROKERS and SCHEMA_REGISTRY_URL.
         records: { reader: records, codec: createRegistryCodec({ url: services.schemaRegistryUrl }) },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, type Logger } from '@tradelog/schemas';
 import { createKafka } from '@tradelog/schemas/log/kafka';
+import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/log/logSnapshot';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import type { IHeaders, KafkaMessage } from 'kafkajs';
 import pg from 'pg';
@@ -51,6 +52,12 @@ export function capturingLogger(): {
   });
   return { logger: wrap(quietLogger), warnings, infos };
 }
+
+/** The log's ids and ends over the test broker, as query-api's main reads them (freshness, pipeline). */
+export const testLogSnapshot =
+  (services: { kafkaBrokers: string[] }) =>
+  (names: readonly string[]): Promise<LogSnapshot> =>
+    readLogSnapshot({ brokers: services.kafkaBrokers, topics: names });
 
 /** The operators' topic-offset reader over the test broker, as query-api's main builds it. */
 export const testTopicOffsets =

@@ -18,6 +18,7 @@ import { createTestApiKey } from '../harness/apiKeys.ts';
 import {
   createTestSchema,
   quietLogger,
+  testLogSnapshot,
   testServices,
   testTopicOffsets,
   uniqueName,
@@ -132,7 +133,7 @@ describe('lender queries over projections fed through ingest', () => {
       logger: quietLogger,
       keyTtlMs: 10_000,
       documentTopics: topics,
-      topicOffsets: testTopicOffsets(services),
+      logSnapshot: testLogSnapshot(services),
     });
     attachReadCache(pool, readCache);
     // The real app: bounded bodies and the one error middleware around the routes.
@@ -143,6 +144,7 @@ describe('lender queries over projections fed through ingest', () => {
         documentTopics: topics,
         changesTopic: uniqueName('lq-changes'),
         topicOffsets: testTopicOffsets(services),
+        logSnapshot: testLogSnapshot(services),
         // Counted in memory, per account, as in production (README "Call limits"), so that
         // an export of every page shows the calls it counts as.
         callLimit: createCallLimit({ keyed: testLimits, public: testLimits }),
@@ -633,6 +635,57 @@ describe('lender queries over projections fed through ingest', () => {
     });
     const letters = await call('GET', '/ops/dead-letters');
     expect(letters.body.dataList).toEqual([]);
+  });
+
+  it('never says recordsBehind 0 while an accepted document is unapplied, and ?after= answers with it', async () => {
+    const submitPurchase = async (financingOrderNo: string) => {
+      const purchase = ingest.interfaces.find((intf) => intf.id === 'purchase')!;
+      const response = await fetch(`${ingest.url}${purchase.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+        body: JSON.stringify({ ...examples.purchase, entOrderNo: uniqueName('PO'), financingOrderNo }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { documentId: string; position: string };
+    };
+    const chainOf = (financingOrderNo: string, after = '') =>
+      query(`/open/info/link/node${after}`, {
+        customerCode: owner,
+        documentsType: '10',
+        documentsNo: financingOrderNo,
+      });
+
+    // Asked at once and again until it shows: every answer without it says records are behind.
+    const first = uniqueName('F');
+    const accepted = await submitPurchase(first);
+    expect(accepted.position).toMatch(
+      new RegExp(`^${ingest.topicOf(documentTypes.find((t) => t.id === 'purchase')!)}:\\d+:\\d+$`),
+    );
+    const missing: number[] = [];
+    await waitFor(
+      async () => {
+        const { status, body } = await chainOf(first);
+        if (status === 200) return true;
+        expect(status, JSON.stringify(body)).toBe(404);
+        missing.push(body.freshness.recordsBehind);
+        return false;
+      },
+      { what: 'the financing in its chain', intervalMs: 5 },
+    );
+    for (const behind of missing) expect(behind).toBeGreaterThan(0);
+
+    // With ?after=, the first answer holds the document: by its id, and by its log position.
+    for (const form of ['documentId', 'position'] as const) {
+      const financing = uniqueName('F');
+      const submitted = await submitPurchase(financing);
+      const { status, body } = await chainOf(financing, `?after=${encodeURIComponent(submitted[form])}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.financingInfo).toEqual(
+        expect.arrayContaining([expect.objectContaining({ businessKey: financing })]),
+      );
+    }
+    const malformed = await chainOf(first, '?after=not%20a%20position');
+    expect(malformed).toMatchObject({ status: 400, body: { code: 'AFTER_INVALID' } });
   });
 
   it('shows operators the records per topic and every live projection caught up', async () => {

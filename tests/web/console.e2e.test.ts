@@ -10,7 +10,14 @@ import { runRequestedRebuild } from '../../processors/src/rebuild/requests.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
 import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
-import { quietLogger, testServices, testTopicOffsets, uniqueName, waitFor } from '../harness/index.ts';
+import {
+  quietLogger,
+  testLogSnapshot,
+  testServices,
+  testTopicOffsets,
+  uniqueName,
+  waitFor,
+} from '../harness/index.ts';
 import type { IngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
@@ -93,6 +100,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
             documentTopics: topics,
             changesTopic,
             topicOffsets: testTopicOffsets(services),
+            logSnapshot: testLogSnapshot(services),
             callbackAllowlist: emptyAllowlist,
           }),
         ),

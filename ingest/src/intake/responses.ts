@@ -1,5 +1,6 @@
 import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
 import type { IssueList } from '@tradelog/schemas/documents/validator';
+import type { Appended } from '@tradelog/schemas/log/producer';
 import { type Lang, success } from '@tradelog/schemas/runtime/envelope';
 import { localizedError, type TradelogError } from '@tradelog/schemas/runtime/errors';
 
@@ -33,8 +34,12 @@ export function acceptedBody(
   document: Echo,
   documentId: string,
   lang: Lang,
+  appended?: Appended,
 ): Record<string, unknown> {
-  const base = success({ documentId }, accepted[lang]);
+  // The record's place in the log, for `?after=` (query-api/README.md "Read your writes"); a
+  // replayed answer has none at hand (the documentId serves there).
+  const position = appended ? { position: `${appended.topic}:${appended.partition}:${appended.offset}` } : {};
+  const base = success({ documentId, ...position }, accepted[lang]);
   if (kind === 'ecommerce') return { ...base, entOrderNo: document.entOrderNo ?? null, status: '1' };
   if (kind === 'tally') return { ...base, code: tallyCodes.accepted };
   if (kind === 'goods') {

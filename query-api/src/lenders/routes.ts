@@ -11,7 +11,7 @@ import { createPipelineRouter } from '../operations/pipeline.ts';
 import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from '../reads/auth.ts';
-import type { TopicOffsets } from '../reads/topicOffsets.ts';
+import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
@@ -32,6 +32,8 @@ export function createProjectionRoutes(deps: {
   namespace: string;
   /** Kafka end offsets for the operator's pipeline view; absent when KAFKA_BROKERS is not set. */
   topicOffsets?: TopicOffsets;
+  /** The log's ids, for the pipeline view's `log-replaced` state; absent when KAFKA_BROKERS is not set. */
+  logSnapshot?: LogSnapshotOf;
   changesTopic?: string;
   documentTopics?: string[];
   /** The default per-key call limit applies to every lender query and operator endpoint. */
@@ -41,6 +43,7 @@ export function createProjectionRoutes(deps: {
 }): Router {
   const router = Router();
   const callLimit = deps.callLimit ?? noCallLimit;
+  const changesTopic = deps.changesTopic ?? 'tradelog.changes.v1';
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
@@ -50,7 +53,7 @@ export function createProjectionRoutes(deps: {
   router.use(createReferenceRouter({ pool: deps.pool, callLimit }));
   router.use(createEnterpriseFeedRouter(deps));
   router.use('/ops', requireKey(deps.pool, ['operator']), callLimit('default-key'));
-  router.use(createOperationsRouter(deps));
+  router.use(createOperationsRouter({ ...deps, changesTopic }));
   router.use(createUnattributedRouter(deps));
   router.use(createAccountsRouter(deps));
   router.use(createRecordRouter({ pool: deps.pool, reader: undefined, codec: undefined, ...deps.records }));
@@ -58,7 +61,8 @@ export function createProjectionRoutes(deps: {
     createPipelineRouter({
       pool: deps.pool,
       topicOffsets: deps.topicOffsets,
-      changesTopic: deps.changesTopic ?? 'tradelog.changes.v1',
+      logSnapshot: deps.logSnapshot,
+      changesTopic,
       documentTopics: deps.documentTopics,
     }),
   );

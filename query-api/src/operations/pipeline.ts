@@ -1,5 +1,8 @@
 import {
   findLiveVersion,
+  type LogMismatch,
+  logMismatches,
+  logReplacedMessage,
   type ProjectionName,
   projectionCatalogue,
   readCheckpoints,
@@ -9,7 +12,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { Router } from 'express';
 import type pg from 'pg';
 import { handle, sendSuccess } from '../reads/respond.ts';
-import type { PartitionEnd, TopicOffsets } from '../reads/topicOffsets.ts';
+import type { LogSnapshotOf, PartitionEnd, TopicOffsets } from '../reads/topicOffsets.ts';
 
 /**
  * The operator's view of the pipeline (issue 6, "topics and consumer lag as charts"): records
@@ -27,9 +30,17 @@ export interface ProjectionLag {
   projection: ProjectionName;
   title: { cn: string; en: string };
   version: number | null;
+  /**
+   * `current`: every record of the log applied; `behind`: records wait; `log-replaced`: the
+   * checkpoints are of another log (projections/src/logBinding.ts), so there is no lag to give.
+   */
+  state: 'current' | 'behind' | 'log-replaced';
   applied: number;
-  lag: number;
+  /** Records of the log not applied yet; null when the checkpoints are of another log. */
+  lag: number | null;
   lastAppliedAt: string | null;
+  /** With `log-replaced`: which partitions, why, and what the operator does (cn/en). */
+  logReplaced?: { mismatches: LogMismatch[]; message: { cn: string; en: string } };
 }
 
 export function summarizeTopics(offsets: Map<string, PartitionEnd[]>): TopicSummary[] {
@@ -74,6 +85,7 @@ export function projectionLag(
 export function createPipelineRouter(deps: {
   pool: pg.Pool;
   topicOffsets: TopicOffsets | undefined;
+  logSnapshot?: LogSnapshotOf | undefined;
   changesTopic: string;
   /** The document topics in the catalogue's order; the catalogue's own unless a test renames them. */
   documentTopics?: string[];
@@ -96,7 +108,10 @@ export function createPipelineRouter(deps: {
           { retriable: false },
         );
       }
-      const offsets = await deps.topicOffsets([...documentTopics, deps.changesTopic]);
+      const [offsets, snapshot] = await Promise.all([
+        deps.topicOffsets([...documentTopics, deps.changesTopic]),
+        deps.logSnapshot?.(documentTopics),
+      ]);
       const documents = new Map([...offsets].filter(([topic]) => documentTopics.includes(topic)));
       const projections: ProjectionLag[] = [];
       for (const declaration of projectionCatalogue) {
@@ -105,11 +120,28 @@ export function createPipelineRouter(deps: {
         const checkpoints = live ? await readCheckpoints(deps.pool, live.consumerGroup) : [];
         // A projection's lag counts only the topics its declaration reads.
         const read = new Set(declaration.reads.map((type) => topicOf.get(type)));
+        const lagged = projectionLag(
+          new Map([...documents].filter(([topic]) => read.has(topic))),
+          checkpoints,
+        );
+        const mismatches = snapshot
+          ? logMismatches(
+              checkpoints.filter((c) => read.has(c.topic)),
+              snapshot,
+            )
+          : [];
         projections.push({
           projection,
           title: declaration.title,
           version: live?.version ?? null,
-          ...projectionLag(new Map([...documents].filter(([topic]) => read.has(topic))), checkpoints),
+          ...(mismatches.length > 0
+            ? {
+                ...lagged,
+                state: 'log-replaced' as const,
+                lag: null,
+                logReplaced: { mismatches, message: logReplacedMessage(projection, mismatches) },
+              }
+            : { ...lagged, state: lagged.lag > 0 ? ('behind' as const) : ('current' as const) }),
         });
       }
       sendSuccess(res, {

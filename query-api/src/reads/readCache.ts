@@ -5,18 +5,20 @@ import {
   type ProjectionVersion,
   projectionDeclaration,
   type Queryable,
+  type SummaryLogEnds,
   type VersionSummary,
 } from '@tradelog/projections';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import type { Logger } from '@tradelog/schemas';
 import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { LogSnapshot } from '@tradelog/schemas/log/logSnapshot';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';
 import { createNextRound } from './nextRound.ts';
 import { createReadBatches } from './readBatches.ts';
 import { firstStatementsAlone, readWithSummary } from './summarisedRead.ts';
-import type { TopicOffsets } from './topicOffsets.ts';
+import type { LogSnapshotOf } from './topicOffsets.ts';
 import { createTtlCache, type TtlCache } from './ttlCache.ts';
 
 /**
@@ -28,7 +30,11 @@ import { createTtlCache, type TtlCache } from './ttlCache.ts';
  *   connection is down nothing is cached at all: a revocation can never be missed.
  * - A cached live version is never trusted on its own: every answer checks, in the same
  *   statement that reads its freshness, that the version is still live (reads/respond.ts).
- * - Log ends are refreshed in the background at most once per `logEndsMs`; answers never wait for Kafka.
+ * - The log's ends a freshness counts against are read after the answer's question arrived
+ *   (concurrent answers share one read, ./nextRound.ts): every record acknowledged before the
+ *   question is below them, so `recordsBehind` 0 means it is applied (README "Freshness"). While
+ *   Kafka does not answer, for `kafkaDownMs` after a failed read, answers say `recordsBehind: null`
+ *   (not known) at once instead of waiting.
  */
 export interface ReadCache {
   findKey(keyHash: string): Promise<ApiKeyRow | null>;
@@ -57,8 +63,10 @@ export interface ReadCache {
   keep(version: ProjectionVersion, request: string, result: RememberedResult): void;
   /** Counts an answer by where its rows came from: a remembered result, or a read. */
   answered(projection: ProjectionName, source: 'reused' | 'read'): void;
-  /** The log's last known end offsets of the topics a projection reads; null when not known. */
-  logEnds(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null;
+  /** Whether the projection reads the topic (the catalogue's topics, or those a test renamed). */
+  readsTopic(projection: ProjectionName, topic: string): boolean;
+  /** The log's ends of the topics a projection reads, read after this call; null when not known. */
+  logEnds(projection: ProjectionName): Promise<SummaryLogEnds>;
   close(): Promise<void>;
 }
 
@@ -73,11 +81,12 @@ export interface ReadCacheOptions {
   connectionString: string;
   logger: Logger;
   keyTtlMs: number;
-  /** Kafka end offsets (absent: no KAFKA_BROKERS, `recordsBehind` is null). */
-  topicOffsets?: TopicOffsets;
+  /** The log's ids and ends (absent: no KAFKA_BROKERS, `recordsBehind` is null). */
+  logSnapshot?: LogSnapshotOf;
   /** The document topics in the catalogue's order (tests rename them). */
   documentTopics?: string[];
-  logEndsMs?: number;
+  /** After a failed read of the log, how long answers say "not known" without asking (5 s). */
+  kafkaDownMs?: number;
   now?: () => number;
   /** Where `query_lender_answers_total` is registered (the service's /metrics); absent: not counted. */
   registry?: Registry;
@@ -118,10 +127,8 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     : undefined;
   // Reads that miss the results below share statements (./readBatches.ts).
   const batches = createReadBatches(options.pool);
-  const summaries = createNextRound((version: ProjectionVersion) =>
-    liveVersionSummary(options.pool, version, logEndsOf(version.projection)).then((summary) =>
-      seen(version, summary),
-    ),
+  const summaries = createNextRound(async (version: ProjectionVersion) =>
+    seen(version, await liveVersionSummary(options.pool, version, await logEndsOf(version.projection))),
   );
   // Results per version (forgotten with it) and request; the TTL and the bound only limit memory.
   const results = new WeakMap<ProjectionVersion, TtlCache<string, RememberedResult>>();
@@ -149,26 +156,10 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
 
   const documentTopics = options.documentTopics ?? documentTypes.map((type) => type.topic);
   const topicOf = new Map(documentTypes.map((type, index) => [type.id, documentTopics[index]!]));
-  let ends: Map<string, { partition: number; end: string }[]> | undefined;
-  let endsAt = 0;
-  let refreshing: Promise<void> | undefined;
-  const refreshEnds = () => {
-    if (!options.topicOffsets || refreshing || now() - endsAt < (options.logEndsMs ?? 1_000)) return;
-    endsAt = now();
-    refreshing = options
-      .topicOffsets(documentTopics)
-      .then((offsets) => {
-        ends = offsets;
-      })
-      .catch(() => {
-        ends = undefined;
-      })
-      .finally(() => {
-        refreshing = undefined;
-      });
-  };
-  refreshEnds();
-  await refreshing;
+  const logSnapshot = options.logSnapshot;
+  // One read of every document topic per round: the answers waiting share it.
+  const logNow = logSnapshot ? createNextRound((_: 'log') => logSnapshot(documentTopics)) : undefined;
+  let kafkaDownUntil = 0;
 
   return {
     findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
@@ -181,7 +172,7 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
         options.pool,
         batches,
         version,
-        logEndsOf(version.projection),
+        await logEndsOf(version.projection),
         read,
       );
       seen(version, answer.summary);
@@ -192,20 +183,37 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
     keep: (version, request, result) => resultsOf(version).set(request, result),
     answered: (projection, source) => answers?.inc({ projection, source }),
     logEnds: (projection) => logEndsOf(projection),
+    readsTopic: (projection, topic) =>
+      projectionDeclaration(projection).reads.some((type) => topicOf.get(type) === topic),
     async close() {
       await listener?.close();
-      await refreshing;
     },
   };
 
-  function logEndsOf(projection: ProjectionName): { topic: string; partition: number; end: string }[] | null {
-    refreshEnds();
-    if (!ends) return null;
-    const out: { topic: string; partition: number; end: string }[] = [];
+  async function logEndsOf(projection: ProjectionName): Promise<SummaryLogEnds> {
+    if (!logNow || now() < kafkaDownUntil) return null;
+    let snapshot: LogSnapshot;
+    try {
+      snapshot = await logNow('log');
+    } catch {
+      kafkaDownUntil = now() + (options.kafkaDownMs ?? 5_000);
+      return null;
+    }
+    const out: { topic: string; partition: number; end: string; topicId?: string; clusterId: string }[] = [];
     for (const type of projectionDeclaration(projection).reads) {
       const topic = topicOf.get(type);
-      for (const p of (topic && ends.get(topic)) || [])
-        out.push({ topic: topic!, partition: p.partition, end: p.end });
+      const topicId = topic === undefined ? undefined : snapshot.topicIds.get(topic);
+      if (topicId === undefined) continue;
+      for (const [slot, end] of snapshot.ends) {
+        if (!slot.startsWith(`${topic}/`)) continue;
+        out.push({
+          topic: topic!,
+          partition: Number(slot.slice(topic!.length + 1)),
+          end: String(end),
+          topicId,
+          clusterId: snapshot.clusterId,
+        });
+      }
     }
     return out;
   }
@@ -224,7 +232,11 @@ export function uncachedReads(pool: Pick<pg.Pool, 'query'>): ReadCache {
     remembered: () => undefined,
     keep: () => {},
     answered: () => {},
-    logEnds: () => null,
+    logEnds: async () => null,
+    readsTopic: (projection, topic) =>
+      projectionDeclaration(projection).reads.some(
+        (type) => documentTypes.find((documentType) => documentType.id === type)?.topic === topic,
+      ),
     close: async () => {},
   };
 }

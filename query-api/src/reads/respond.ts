@@ -14,6 +14,7 @@ import { assertWithinExportCap, callsOfExport, type PageScope, pageScopeOf } fro
 import { answerFormatOf, tableBody } from '../export/answerFormat.ts';
 import { spendMoreCalls } from '../http/callLimit.ts';
 import { partnerCodesIn, partnerNamesOf, withPartnerNames } from './partnerNames.ts';
+import { awaitAfter, currentAfter } from './readAfter.ts';
 import { type ReadCache, readCacheOf } from './readCache.ts';
 
 /**
@@ -178,6 +179,7 @@ export async function readLive<T>(
   options: { offsets?: boolean; resultKey?: string } = {},
 ): Promise<{ result: T; freshness: Freshness }> {
   const cache = readCacheOf(pool);
+  const after = currentAfter();
   for (let attempt = 0; ; attempt++) {
     const version = await cache.liveVersion(projection);
     if (!version) {
@@ -185,6 +187,25 @@ export async function readLive<T>(
         cn: `投影 ${projection} 尚未构建完成，请稍后重试`,
         en: `The ${projection} projection has not been built yet; retry later`,
       });
+    }
+    if (
+      after &&
+      !(await awaitAfter(pool as Queryable, after, version, {
+        readsTopic: (topic) => cache.readsTopic(projection, topic),
+        documentIndex: () => cache.liveVersion('document-index'),
+      }))
+    ) {
+      const summary = await cache.summaryOf(version);
+      throw localizedError(
+        'NOT_YET_APPLIED',
+        503,
+        {
+          cn: `投影 ${projection} 尚未处理 after 所指的单据，请稍后重试`,
+          en: `The ${projection} projection has not applied the record named by after yet; retry`,
+        },
+        { freshness: freshnessOf(version, summary) },
+        { retriable: true },
+      );
     }
     try {
       const { summary, result, offsets } = await readVersion(pool, cache, version, read, options);
@@ -202,15 +223,23 @@ export async function readLive<T>(
           { retriable: true },
         );
       }
+      if (summary.logReplaced) {
+        // Its checkpoints are of another log: the rows are no answer to the log as it is
+        // (projections/src/logBinding.ts), and the operator has been told what to do.
+        throw localizedError(
+          'PROJECTION_LOG_REPLACED',
+          503,
+          {
+            cn: `投影 ${projection} 的数据来自另一份日志（Kafka 集群或主题已被替换），在运维人员从新日志重建之前不作答`,
+            en: `The ${projection} projection was built from another log (the Kafka cluster or topic was replaced); no answer until an operator rebuilds it from the new log`,
+          },
+          { freshness: freshnessOf(version, summary) },
+          { retriable: true },
+        );
+      }
       return {
         result: result as T,
-        freshness: {
-          projection: version.projection,
-          version: version.version,
-          lastAppliedAt: summary.appliedAt?.toISOString() ?? null,
-          recordsBehind: summary.recordsBehind,
-          ...(offsets ? { offsets } : {}),
-        },
+        freshness: { ...freshnessOf(version, summary), ...(offsets ? { offsets } : {}) },
       };
     } catch (error) {
       if ((error as { code?: string }).code === '42P01' && attempt === 0) {
@@ -221,6 +250,13 @@ export async function readLive<T>(
     }
   }
 }
+
+const freshnessOf = (version: ProjectionVersion, summary: VersionSummary): Freshness => ({
+  projection: version.projection,
+  version: version.version,
+  lastAppliedAt: summary.appliedAt?.toISOString() ?? null,
+  recordsBehind: summary.recordsBehind,
+});
 
 /**
  * One version's answer, as cheaply as its guarantees allow (README "Read caches"); `result` is

@@ -1,6 +1,7 @@
 import {
   type ProjectionVersion,
   type Queryable,
+  type SummaryLogEnds,
   type VersionSummary,
   versionSummaryOf,
   versionSummaryQuery,
@@ -37,7 +38,7 @@ export async function readWithSummary<T>(
 }
 
 export type SummarisedVersion = Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>;
-export type LogEnds = readonly { topic: string; partition: number; end: string }[] | null;
+export type LogEnds = SummaryLogEnds;
 
 export interface Statement {
   text: string;

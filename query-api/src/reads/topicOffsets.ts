@@ -1,3 +1,5 @@
+import type { LogSnapshot } from '@tradelog/schemas/log/logSnapshot';
+
 /**
  * The log's end offsets, as main.ts reads them from the brokers (`topicOffsets` of
  * schemas/src/log/topics.ts). Two readers need them: the read cache, for each answer's
@@ -13,3 +15,10 @@ export interface PartitionEnd {
 }
 
 export type TopicOffsets = (topics: string[]) => Promise<Map<string, PartitionEnd[]>>;
+
+/**
+ * The log's cluster and topic ids and its ends, read after the call (schemas/src/log/logSnapshot.ts):
+ * what a freshness counts against, and what tells checkpoints of another log
+ * (projections/src/logBinding.ts).
+ */
+export type LogSnapshotOf = (topics: readonly string[]) => Promise<LogSnapshot>;

@@ -19,6 +19,7 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../reads/auth.ts';
+import { queryFieldsOf } from '../reads/readAfter.ts';
 import { validateQuery } from '../reads/requests.ts';
 import { readLive } from '../reads/respond.ts';
 import { flightSuccess, statusCodeSuccess } from './conventions.ts';
@@ -226,8 +227,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
 
   // Vessel archive: the query string, or a multipart (or urlencoded) form (§3, §7).
   const archive = lookUp(async (req) => {
-    const query = Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== undefined));
-    const request = validateQuery('vesselArchive', { ...query, ...(await readForm(req)) });
+    const request = validateQuery('vesselArchive', { ...queryFieldsOf(req), ...(await readForm(req)) });
     const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
       findVessels(db, schema, 'vessels', request, 100),
     );
@@ -245,7 +245,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.get(
     path('vesselAis'),
     lookUp(async (req) => {
-      const request = validateQuery('vesselAis', { ...req.query });
+      const request = validateQuery('vesselAis', queryFieldsOf(req));
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         findVessels(db, schema, 'ais_positions', { mmsi: request.mmsi }, 1),
       );
@@ -271,7 +271,7 @@ export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLim
   router.get(
     path('oceanCarriers'),
     lookUp(async (req) => {
-      validateQuery('oceanCarriers', { ...req.query });
+      validateQuery('oceanCarriers', queryFieldsOf(req));
       const { result, freshness } = await readLive(pool, 'reference', (schema, db) =>
         listCarriers(db, schema),
       );

@@ -73,6 +73,19 @@ const offsetsParameter = {
   },
 } as const;
 
+/** Read your writes (query-api/README.md "Read your writes"): on every query over a projection. */
+const afterParameter = {
+  schema: {
+    type: 'string',
+    maxLength: 300,
+    description:
+      'A documentId, or the `position` of the submission answer (topic:partition:offset): answered only once the projection the ' +
+      'query reads has applied that record, waiting at most 5 s; else 503 NOT_YET_APPLIED with the freshness, never an answer ' +
+      'without it as if current. A projection that does not read the record’s topic answers at once. ' +
+      '单据编号，或提交应答中的 position：所读投影处理该记录后才应答，最多等待 5 秒，否则 503 NOT_YET_APPLIED。',
+  },
+} as const;
+
 /** An export of every page (query-api/README.md "Exports"): on the lender queries that page. */
 const pagesParameter = {
   schema: {
@@ -121,6 +134,7 @@ export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOp
           query: {
             ...(answersWithFreshness(response) ? { offsets: offsetsParameter } : {}),
             ...(isPaged(type, response) ? { pages: pagesParameter } : {}),
+            after: afterParameter,
           },
           failures: reference ? [429, 503] : isPaged(type, response) ? [422, 429, 503] : [503],
         },
@@ -135,16 +149,19 @@ export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOp
       ...common,
       method: 'get',
       operationId: `query_${type.id}`,
-      query: Object.fromEntries(
-        properties.map(([name, schema]) => [
-          name,
-          {
-            schema,
-            required: required.has(name),
-            ...(values[name] !== undefined ? { example: values[name] } : {}),
-          },
-        ]),
-      ),
+      query: {
+        ...Object.fromEntries(
+          properties.map(([name, schema]) => [
+            name,
+            {
+              schema,
+              required: required.has(name),
+              ...(values[name] !== undefined ? { example: values[name] } : {}),
+            },
+          ]),
+        ),
+        after: afterParameter,
+      },
       failures: [400, 404, 429, 503],
     };
     if (type.id !== 'vesselArchive') return [get];

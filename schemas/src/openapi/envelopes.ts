@@ -78,18 +78,30 @@ export const failureSchema: JsonSchema = withMembers(envelopeSchema, ['失败响
   },
 });
 
+/**
+ * Where an accepted document stands in the log, `topic:partition:offset`: what a reader passes as
+ * `?after=` to be answered only once the views it reads have applied it (query-api/README.md
+ * "Read your writes"). Absent on a replayed answer (`Idempotent-Replayed`): pass the documentId.
+ */
+const logPositionMember = text(
+  '日志位置（主题:分区:偏移量，成功时；查询时作为 ?after= 传入，可读到刚提交的单据）',
+  'Log position (topic:partition:offset, on success; pass it as ?after= to read the document just submitted)',
+);
+
 /** The answers of the submission interfaces, by the catalogue's `response` kind. */
 export const submissionResponseSchemas: Readonly<
   Record<'common' | 'ecommerce' | 'goods' | 'tally', JsonSchema>
 > = {
   common: withMembers(envelopeSchema, ['接收结果', 'Submission result'], {
     documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+    position: logPositionMember,
   }),
   ecommerce: withMembers(
     envelopeSchema,
     ['电商单据接收结果', 'E-commerce submission result'],
     {
       documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+      position: logPositionMember,
       entOrderNo: {
         type: 'string',
         title: '企业订单号（回显）',
@@ -119,9 +131,11 @@ export const submissionResponseSchemas: Readonly<
     },
     reason: text('拒收原因代码（拒收时）', 'Refusal code (when refused)'),
     documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+    position: logPositionMember,
   }),
   goods: withMembers(envelopeSchema, ['商品导入结果', 'Goods import result'], {
     documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
+    position: logPositionMember,
     enterpriseCode: text('企业编码（回显）', 'Enterprise code (echoed)'),
     enterpriseName: text('企业名称（回显）', 'Enterprise name (echoed)'),
     busiCode: text('业务编号（导入批次的平台编号）', 'Business code (the platform reference of the import)'),
