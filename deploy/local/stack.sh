@@ -401,6 +401,13 @@ case "${1:-}" in
     done
     rm -rf "$run/kafka-data" "$run"/kafka-[0-9]*-data "$run/kafka-cluster.id"
     say "kafka data wiped"
+    # Postgres keeps the projections and their checkpoints, which name the log they were taken
+    # on: on the new log the processors stop rather than skip (processors/README.md "When the
+    # log was replaced"). Say what the operator does next.
+    say "the projections in database $app_db were built from the wiped log and are now stale:"
+    say "  after 'stack.sh up' and 'npm start', the processors report them as log-replaced (/ready 503,"
+    say "  /ops/pipeline); rebuild each from the new log (console → pipeline, or POST /ops/rebuild/<projection>)"
+    say "  and start push on the new log (POST /ops/push/start-on-new-log); or start afresh: dropdb $app_db"
     ;;
   *)
     echo "usage: $0 up|status|down|env|logs [kafka|kafka-N|registry] [lines]|classpath|reset" >&2

@@ -63,6 +63,11 @@ export interface PrivateStack {
   /** What `pg_ctlcluster … stop` does: a fast shutdown, every session terminated. */
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
+  /**
+   * The operator's reset of the README (`stack.sh down`, `stack.sh reset`, `stack.sh up`): Kafka's
+   * data wiped, a new cluster formatted, the registry started again; Postgres kept.
+   */
+  resetKafka(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -204,6 +209,11 @@ export async function startPrivateStack(options: { kafkaBrokers?: number } = {})
     async startRegistry() {
       relaunch('registry');
       await untilAnswers('the registry', registryAnswers);
+    },
+    async resetKafka() {
+      await stack('down');
+      await stack('reset');
+      await stack('up');
     },
     async stopPostgres() {
       await pgCtl('-w', '-m', 'fast', 'stop');

@@ -28,11 +28,17 @@ export interface ProductUnderFaults {
   stop(): Promise<void>;
 }
 
-export async function startProduct(dependencies: {
-  kafkaBrokers: string;
-  schemaRegistryUrl: string;
-  databaseUrl: string;
-}): Promise<ProductUnderFaults> {
+export async function startProduct(
+  dependencies: {
+    kafkaBrokers: string;
+    schemaRegistryUrl: string;
+    databaseUrl: string;
+  },
+  options: {
+    /** The services whose `/ready` the start waits for (every one by default; the others: `/health`). */
+    ready?: readonly ('ingest' | 'queryApi' | 'processors')[];
+  } = {},
+): Promise<ProductUnderFaults> {
   const dir = mkdtempSync(join(tmpdir(), 'tradelog-faults-start-'));
   const ports = { ingest: await freePort(), queryApi: await freePort(), processors: await freePort() };
   const terminal: string[] = [];
@@ -68,11 +74,17 @@ export async function startProduct(dependencies: {
     queryApiUrl: `http://127.0.0.1:${ports.queryApi}`,
     processorsUrl: `http://127.0.0.1:${ports.processors}`,
   };
+  const ready = new Set(options.ready ?? ['ingest', 'queryApi', 'processors']);
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`npm start exited:\n${terminal.slice(-30).join('\n')}`);
-      for (const url of Object.values(urls)) {
-        const response = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) });
+      for (const [service, url] of Object.entries({
+        ingest: urls.ingestUrl,
+        queryApi: urls.queryApiUrl,
+        processors: urls.processorsUrl,
+      })) {
+        const probe = ready.has(service as 'ingest') ? 'ready' : 'health';
+        const response = await fetch(`${url}/${probe}`, { signal: AbortSignal.timeout(2_000) });
         if (!response.ok) return false;
       }
       return true;

@@ -10,6 +10,7 @@ import {
   type LagSample,
   type PipelineFailure,
   type PipelineStore,
+  type ProjectionLag,
   parseSnapshot,
   sparklinePoints,
 } from './pipelineStore.ts';
@@ -137,7 +138,7 @@ export function PipelineCharts(props: { apiKey: string }) {
                       <tr key={projection.projection}>
                         <th scope="row">{projection.projection}</th>
                         <td>{projection.version ?? o.noLive}</td>
-                        <td>{projection.lag}</td>
+                        <td>{projection.logReplaced ? o.logReplaced : projection.lag}</td>
                         <td>{projection.applied}</td>
                         <td>{projection.lastAppliedAt ?? '—'}</td>
                         <td>
@@ -238,11 +239,7 @@ function TopicChart(props: {
 const spark = { width: 100, height: 28 } as const;
 
 /** One projection: its current lag as a bar (against the most lagging projection) and a sparkline of the samples so far. */
-function LagCard(props: {
-  projection: { projection: string; version: number | null; applied: number; lag: number };
-  share: number;
-  samples: LagSample[];
-}) {
+function LagCard(props: { projection: ProjectionLag; share: number; samples: LagSample[] }) {
   const t = useDict();
   const o = t.console.ops;
   const locale = useLocale();
@@ -258,13 +255,25 @@ function LagCard(props: {
     max: Math.max(0, ...lags),
   });
   const points = sparklinePoints(props.samples, spark.width, spark.height);
+  const caption = (
+    <p className="lag-caption">
+      {version === null
+        ? format(o.lagCaptionNoVersion, { projection })
+        : format(o.lagCaption, { projection, version })}
+    </p>
+  );
+  if (props.projection.logReplaced)
+    return (
+      <li className="lag-card" data-projection={projection} data-state="log-replaced">
+        {caption}
+        <p className="form-error" role="alert">
+          <strong>{o.logReplaced}</strong> {props.projection.logReplaced[locale]}
+        </p>
+      </li>
+    );
   return (
     <li className="lag-card" data-projection={projection}>
-      <p className="lag-caption">
-        {version === null
-          ? format(o.lagCaptionNoVersion, { projection })
-          : format(o.lagCaption, { projection, version })}
-      </p>
+      {caption}
       <svg width="100%" height="86" role="img" aria-label={summary}>
         <rect x="0" y="4" width="100%" height="16" rx="3" className="chart-track" />
         <rect x="0" y="4" width={`${props.share * 100}%`} height="16" rx="3" className="chart-bar lag-bar" />

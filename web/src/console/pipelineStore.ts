@@ -19,6 +19,11 @@ export interface ProjectionLag {
   applied: number;
   lag: number;
   lastAppliedAt: string | null;
+  /**
+   * Its checkpoints are of another log (processors/README.md "When the log was replaced"): it
+   * has no lag to give (`lag` is 0 here, never shown), only the operator's words.
+   */
+  logReplaced?: { cn: string; en: string };
 }
 
 export interface PipelineSnapshot {
@@ -70,13 +75,20 @@ export function parseSnapshot(body: unknown): PipelineSnapshot | undefined {
   }
   const projectionRows: ProjectionLag[] = [];
   for (const row of projections as Record<string, unknown>[]) {
-    if (typeof row?.projection !== 'string' || !isCount(row.applied) || !isCount(row.lag)) return undefined;
+    const message = (row?.logReplaced as { message?: { cn?: unknown; en?: unknown } } | undefined)?.message;
+    const replaced =
+      row?.state === 'log-replaced' && typeof message?.cn === 'string' && typeof message.en === 'string'
+        ? { cn: message.cn, en: message.en }
+        : undefined;
+    if (typeof row?.projection !== 'string' || !isCount(row.applied) || !(replaced || isCount(row.lag)))
+      return undefined;
     projectionRows.push({
       projection: row.projection,
       version: typeof row.version === 'number' ? row.version : null,
       applied: row.applied,
-      lag: row.lag,
+      lag: replaced ? 0 : (row.lag as number),
       lastAppliedAt: typeof row.lastAppliedAt === 'string' ? row.lastAppliedAt : null,
+      ...(replaced ? { logReplaced: replaced } : {}),
     });
   }
   return { topics: topicRows, projections: projectionRows, measuredAt };
@@ -96,6 +108,7 @@ export function withSnapshot(
   if (state.latest && Date.parse(snapshot.measuredAt) <= Date.parse(state.latest.measuredAt)) return state;
   const lagHistory: Record<string, LagSample[]> = { ...state.lagHistory };
   for (const projection of snapshot.projections) {
+    if (projection.logReplaced) continue;
     const previous = lagHistory[projection.projection] ?? [];
     lagHistory[projection.projection] = [...previous, { at: snapshot.measuredAt, lag: projection.lag }].slice(
       -cap,

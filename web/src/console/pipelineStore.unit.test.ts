@@ -23,6 +23,31 @@ const snapshot = (second: number, lags: Record<string, number>): PipelineSnapsho
 });
 
 describe('pipeline samples', () => {
+  it('takes a projection stopped on another log with its words and no lag, and samples no lag for it', () => {
+    const body = {
+      topics: [],
+      measuredAt: '2026-06-01T00:00:01.000Z',
+      projections: [
+        {
+          projection: 'link-node',
+          version: 3,
+          applied: 12,
+          lag: null,
+          state: 'log-replaced',
+          lastAppliedAt: null,
+          logReplaced: { mismatches: [], message: { cn: '已停止', en: 'link-node stopped' } },
+        },
+      ],
+    };
+    const parsed = parseSnapshot(body);
+    expect(parsed?.projections[0]).toMatchObject({ logReplaced: { en: 'link-node stopped' } });
+    expect(withSnapshot(emptySamples, parsed!).lagHistory['link-node']).toBeUndefined();
+    // A null lag without the state and its words is not the endpoint's shape.
+    expect(
+      parseSnapshot({ ...body, projections: [{ ...body.projections[0], state: 'current' }] }),
+    ).toBeUndefined();
+  });
+
   it('keeps the latest measurement and appends each projection’s lag to its history', () => {
     const first = withSnapshot(emptySamples, snapshot(1, { 'link-node': 5, 'order-status': 0 }));
     const second = withSnapshot(first, snapshot(2, { 'link-node': 2, 'order-status': 0 }));

@@ -649,6 +649,7 @@ export const cn = {
       lagChart: '各投影消费延迟',
       lagCaption: '{projection} · v{version}',
       lagCaptionNoVersion: '{projection} · 无当前版本',
+      logReplaced: '已停止：由另一份日志构建。',
       lagValue: '落后 {lag} 条 · 已应用 {applied} 条',
       lagSummary:
         '{projection}：落后 {lag} 条，已应用 {applied} 条；页面打开以来 {count} 次测量中延迟从 {first} 变为 {last}（最高 {max}）。',

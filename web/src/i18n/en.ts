@@ -660,6 +660,7 @@ export const en: Dict = {
       lagChart: 'Consumer lag per projection',
       lagCaption: '{projection} · v{version}',
       lagCaptionNoVersion: '{projection} · no live version',
+      logReplaced: 'Stopped: built from another log.',
       lagValue: '{lag} behind · {applied} applied',
       lagSummary:
         '{projection}: {lag} records behind, {applied} applied; over {count} samples since the page opened the lag went from {first} to {last} (highest {max}).',

@@ -1,0 +1,189 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
+import { waitFor } from '../harness/index.ts';
+import { loadEnterprise } from './pacedLoad.ts';
+import { type PrivateStack, startPrivateStack } from './privateStack.ts';
+import { type ProductUnderFaults, startProduct } from './productUnderFaults.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
+type Json = any;
+
+/**
+ * The operator's reset, as the README's local stack offers it (`stack.sh down`, `stack.sh reset`,
+ * `stack.sh up`: Kafka's data wiped, Postgres kept), under the product as `npm start` runs it
+ * (processors/README.md "When the log was replaced"): the new log's documents are accepted but
+ * never taken for applied; every projection that applied the old log stops and says so
+ * (`/ready` 503, `/ops/pipeline` `log-replaced`, never lag 0); no answer holds the new document
+ * as current; the operator rebuilds the projections from the new log and starts push on it, and
+ * then every view is the new log's.
+ */
+describe('a log replaced under kept projections', () => {
+  let stack: PrivateStack;
+  let product: ProductUnderFaults | undefined;
+  let pool: pg.Pool;
+  let dependencies: Parameters<typeof startProduct>[0];
+
+  beforeAll(async () => {
+    stack = await startPrivateStack();
+    dependencies = {
+      kafkaBrokers: stack.kafkaBrokers.join(','),
+      schemaRegistryUrl: `http://127.0.0.1:${stack.ports.registry}/apis/ccompat/v7`,
+      databaseUrl: stack.databaseUrl,
+    };
+    pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+  });
+
+  afterAll(async () => {
+    await product?.stop();
+    await pool?.end();
+    await stack?.stop();
+  });
+
+  const call = async (method: string, url: string, key: string, body?: unknown) => {
+    const response = await fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+  const live = () => product!;
+  const purchasePath = interfacePath(documentTypes.find((t) => t.id === 'purchase')!.path, 'tradelog');
+  const submitPurchase = async (financingOrderNo: string) => {
+    const { status, body } = await call('POST', `${live().ingestUrl}${purchasePath}`, live().keys.partner, {
+      ...examples.purchase,
+      customerCode: loadEnterprise,
+      entOrderNo: `PO-${financingOrderNo}`,
+      financingOrderNo,
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body as { documentId: string; position: string };
+  };
+  const chainOf = (financingOrderNo: string, after = '') =>
+    call('POST', `${live().queryApiUrl}/open/info/link/node${after}`, live().keys.operator, {
+      customerCode: loadEnterprise,
+      documentsType: '10',
+      documentsNo: financingOrderNo,
+    });
+  const pipeline = async () =>
+    (await call('GET', `${live().queryApiUrl}/ops/pipeline`, live().keys.operator)).body;
+  const processorsReady = async () => {
+    const response = await fetch(`${live().processorsUrl}/ready`);
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+  const started = Date.now();
+  /** Where the story's time goes, on the test's output. */
+  const step = (what: string) =>
+    console.info(`log replaced: ${what} after ${Math.round((Date.now() - started) / 1000)} s`);
+  const pushCheckpoints = async () =>
+    (
+      await pool.query(
+        `SELECT count(*)::int AS n FROM projection_checkpoints WHERE consumer_group = 'tradelog-push'`,
+      )
+    ).rows[0].n as number;
+
+  it('stops rather than skip, answers nothing of the new log as current, and the rebuild makes every view the new log’s', async () => {
+    // The old log: a financed purchase, applied everywhere and pushed through.
+    product = await startProduct(dependencies);
+    const old = await submitPurchase('F-OLD');
+    await waitFor(async () => (await chainOf('F-OLD', `?after=${old.documentId}`)).status === 200, {
+      what: 'the old purchase in its chain',
+    });
+    await waitFor(async () => (await pushCheckpoints()) > 0, { what: 'the push processor past a change' });
+    const applied: string[] = (await pipeline()).projections
+      .filter((p: Json) => p.applied > 0)
+      .map((p: Json) => p.projection);
+    expect(applied).toEqual(
+      expect.arrayContaining(['document-index', 'link-node', 'order-status', 'collateral']),
+    );
+    step('old log applied and pushed');
+    await product.stop();
+    product = undefined;
+
+    // The reset: a new cluster, the same Postgres. Ingest and the query API come up ready; the
+    // processors live, but not ready.
+    await stack.resetKafka();
+    product = await startProduct(dependencies, { ready: ['ingest', 'queryApi'] });
+    step('reset, npm start again');
+    const fresh = await submitPurchase('F-NEW');
+    expect(fresh.position).toMatch(/^tradelog\.doc\.purchase\.v1:\d+:0$/);
+
+    const stopped = await waitFor(
+      async () => {
+        const ready = await processorsReady();
+        const replaced = (ready.body.consumers as Json[]).filter((c) => c.logReplaced).map((c) => c.name);
+        return ready.status === 503 && replaced.length === applied.length + 1 ? ready.body : undefined;
+      },
+      { what: 'every consumer that applied the old log stopped on it', timeoutMs: 60_000 },
+    );
+    expect(stopped.state).toBe('log-replaced');
+    const replaced = (stopped.consumers as Json[]).filter((c) => c.logReplaced);
+    expect(replaced.map((c) => c.name).sort()).toEqual([...applied, 'push'].sort());
+    for (const consumer of replaced) {
+      expect(consumer.logReplaced.mismatches[0].reason).toBe('cluster-changed');
+      expect(stopped.checks[`consumer ${consumer.name}`]).toMatch(/^log-replaced: .*nothing was skipped/);
+    }
+
+    step('consumers stopped on the old log');
+    // The operator's view: no lag to give, never 0; the words say what to do.
+    const view = await pipeline();
+    for (const projection of view.projections as Json[]) {
+      if (!applied.includes(projection.projection)) continue;
+      expect(projection).toMatchObject({ state: 'log-replaced', lag: null });
+      expect(projection.logReplaced.message.en).toContain(`POST /ops/rebuild/${projection.projection}`);
+    }
+    // No answer holds the new purchase, nor passes the old view off as the new log's.
+    const waited = await chainOf('F-NEW', `?after=${fresh.documentId}`);
+    expect(waited.status).toBe(503);
+    expect(['NOT_YET_APPLIED', 'PROJECTION_LOG_REPLACED']).toContain(waited.body.code);
+    expect((await chainOf('F-OLD')).body.code).toBe('PROJECTION_LOG_REPLACED');
+    // The processors stayed stopped: the new record is in no view.
+    expect(
+      (await call('GET', `${live().queryApiUrl}/documents/${fresh.documentId}`, live().keys.operator)).status,
+    ).toBe(404);
+
+    // The operator rebuilds each from the new log and starts push on it.
+    for (const projection of applied) {
+      const requested = await call(
+        'POST',
+        `${live().queryApiUrl}/ops/rebuild/${projection}`,
+        live().keys.operator,
+      );
+      expect(requested.status, JSON.stringify(requested.body)).toBe(202);
+    }
+    const started = await call(
+      'POST',
+      `${live().queryApiUrl}/ops/push/start-on-new-log`,
+      live().keys.operator,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.started).toEqual([expect.objectContaining({ consumerGroup: 'tradelog-push' })]);
+
+    step('rebuilds requested');
+    await waitFor(async () => (await processorsReady()).status === 200, {
+      what: 'the processors ready on the new log',
+      timeoutMs: 180_000,
+      intervalMs: 500,
+    });
+    const rebuilt = await pipeline();
+    for (const projection of rebuilt.projections as Json[])
+      expect(projection).toMatchObject({ state: 'current', lag: 0 });
+
+    // Every view is the new log's: the new purchase is in it, the old one is not.
+    const chain = await chainOf('F-NEW', `?after=${fresh.documentId}`);
+    expect(chain.status, JSON.stringify(chain.body)).toBe(200);
+    expect(chain.body.financingInfo).toEqual([expect.objectContaining({ businessKey: 'F-NEW' })]);
+    expect(chain.body.freshness.recordsBehind).toBe(0);
+    expect((await chainOf('F-OLD')).body.code).toBe('LINK_NODE_NOT_FOUND');
+    const document = await call(
+      'GET',
+      `${live().queryApiUrl}/documents/${fresh.documentId}`,
+      live().keys.operator,
+    );
+    expect(document.status).toBe(200);
+    expect(document.body.document).toMatchObject({ indexed: true, offset: '0' });
+  }, 600_000);
+});
