@@ -88,6 +88,7 @@ function chosenServices(list: string | undefined): Service[] {
 }
 
 const services = chosenServices(process.env.START_SERVICES);
+const web = services.find((service) => service.name === 'web');
 
 const colours = [36, 35, 33, 32, 34];
 /** The process each service runs as now (a restart replaces it). */
@@ -265,6 +266,15 @@ async function main(): Promise<void> {
     QUERY_API_HOST: process.env.QUERY_API_HOST ?? '127.0.0.1',
     // No SMS gateway in development: registration codes go to query-api's log instead.
     PORTAL_SMS_LOG: process.env.PORTAL_SMS_LOG ?? 'true',
+    // The portal's pages come from the dev server, whose proxy forwards /portal-api under the
+    // query API's own host: its origins are named, or every portal write is refused
+    // (query-api/src/content/README.md "Writes").
+    PORTAL_ORIGINS: [
+      process.env.PORTAL_ORIGINS,
+      ...(web ? [`http://127.0.0.1:${ports.web}`, `http://localhost:${ports.web}`] : []),
+    ]
+      .filter(Boolean)
+      .join(','),
     // The services write to a pipe (prefixed here): readable lines when this terminal shows them,
     // JSON when npm start's own output goes to a file or a collector (root README "Logs").
     LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
