@@ -87,7 +87,14 @@ function chosenServices(list: string | undefined): Service[] {
   return allServices.filter((service) => names.includes(service.name));
 }
 
-const services = chosenServices(process.env.START_SERVICES);
+const services = (() => {
+  try {
+    return chosenServices(process.env.START_SERVICES);
+  } catch (error) {
+    say(`\x1b[31m${error instanceof Error ? error.message : String(error)}\x1b[0m`);
+    process.exit(1);
+  }
+})();
 const web = services.find((service) => service.name === 'web');
 
 const colours = [36, 35, 33, 32, 34];
