@@ -113,15 +113,18 @@ describe('deploy/compose.yaml', () => {
     expect(stackScript).toMatch(/^\s+QUARKUS_DATASOURCE_POSTGRESQL_JDBC_VALIDATE_ON_BORROW=true \\$/m);
   });
 
-  it("gives query-api the visitor's address through the portal's nginx", () => {
+  it("gives query-api the visitor's address, scheme and host through the portal's nginx", () => {
     const nginx = readFileSync(new URL('./nginx.conf', import.meta.url), 'utf8');
     expect(services['query-api']?.environment?.TRUST_PROXY).toBe('uniquelocal');
-    // Set once for the server (inherited by every location without headers of its own), and in
-    // each location that sets its own.
+    // Set once for the server, and inherited only by locations that set no header of their own
+    // (nginx drops the server's headers in a location that sets any): none does.
     const server = nginx.slice(0, nginx.indexOf('\n  location '));
     expect(server).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
-    for (const block of nginx.match(/location [^{]+\{[^}]*\}/g) ?? [])
-      if (block.includes('proxy_set_header'))
-        expect(block, block).toMatch(/X-Forwarded-For \$proxy_add_x_forwarded_for/);
+    expect(server).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
+    // The origin a portal write is judged against (query-api/src/content/README.md "Writes").
+    expect(server).toMatch(/proxy_set_header X-Forwarded-Host \$http_host;/);
+    const locations = (nginx.match(/^ *location [^{]+\{[^}]*\}/gm) ?? []).map((block) => block.trim());
+    expect(locations.find((block) => block.startsWith('location /portal-api/ '))).toBeDefined();
+    for (const block of locations) expect(block, block).not.toContain('proxy_set_header');
   });
 });

@@ -72,8 +72,30 @@ const allServices: Service[] = [
   },
 ];
 
-// START_WEB=false leaves out the portal's dev server (the fault suite needs no portal).
-const services = allServices.filter((service) => service.name !== 'web' || process.env.START_WEB !== 'false');
+/**
+ * START_SERVICES names the services to start, comma separated (all by default): the fault suite
+ * needs no portal, the portal's browser suite only the query API and the portal.
+ */
+function chosenServices(list: string | undefined): Service[] {
+  if (list === undefined || list.trim() === '') return allServices;
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !allServices.some((service) => service.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `START_SERVICES: unknown service ${unknown.join(', ')} (known: ${allServices.map((s) => s.name).join(', ')})`,
+    );
+  return allServices.filter((service) => names.includes(service.name));
+}
+
+const services = (() => {
+  try {
+    return chosenServices(process.env.START_SERVICES);
+  } catch (error) {
+    say(`\x1b[31m${error instanceof Error ? error.message : String(error)}\x1b[0m`);
+    process.exit(1);
+  }
+})();
+const web = services.find((service) => service.name === 'web');
 
 const colours = [36, 35, 33, 32, 34];
 /** The process each service runs as now (a restart replaces it). */
@@ -200,7 +222,7 @@ async function waitHealthy(url: string, timeoutMs = 90_000): Promise<boolean> {
 
 async function developmentKeys(databaseUrl: string): Promise<string> {
   const keys = await ensureDevelopmentKeyset(databaseUrl, `${cacheDir}/dev-keys.json`);
-  return describeDevelopmentKeys(keys, services[0]!.url!, examples.pod);
+  return describeDevelopmentKeys(keys, allServices[0]!.url!, examples.pod);
 }
 
 let shuttingDown = false;
@@ -230,7 +252,7 @@ async function main(): Promise<void> {
   if (running !== undefined) {
     say(`Tradelog is already running (npm start, pid ${running}); leaving it alone.`);
     say(
-      `portal ${services.find((s) => s.name === 'web')?.url}, ingest ${services[0]!.url}, query API ${services[1]!.url}`,
+      `portal ${allServices.find((s) => s.name === 'web')?.url}, ingest ${allServices[0]!.url}, query API ${allServices[1]!.url}`,
     );
     process.exit(1);
   }
@@ -251,6 +273,15 @@ async function main(): Promise<void> {
     QUERY_API_HOST: process.env.QUERY_API_HOST ?? '127.0.0.1',
     // No SMS gateway in development: registration codes go to query-api's log instead.
     PORTAL_SMS_LOG: process.env.PORTAL_SMS_LOG ?? 'true',
+    // The portal's pages come from the dev server, whose proxy forwards /portal-api under the
+    // query API's own host: its origins are named, or every portal write is refused
+    // (query-api/src/content/README.md "Writes").
+    PORTAL_ORIGINS: [
+      process.env.PORTAL_ORIGINS,
+      ...(web ? [`http://127.0.0.1:${ports.web}`, `http://localhost:${ports.web}`] : []),
+    ]
+      .filter(Boolean)
+      .join(','),
     // The services write to a pipe (prefixed here): readable lines when this terminal shows them,
     // JSON when npm start's own output goes to a file or a collector (root README "Logs").
     LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
@@ -279,7 +310,7 @@ async function main(): Promise<void> {
   }
   if (keys) say(`\n${keys}`);
   say(
-    `API references (Swagger UI; OpenAPI 3.1 at /openapi.json): ${services[0]!.url}/docs and ${services[1]!.url}/docs`,
+    `API references (Swagger UI; OpenAPI 3.1 at /openapi.json): ${allServices[0]!.url}/docs and ${allServices[1]!.url}/docs`,
   );
   say('A service that exits is started again. Ctrl-C stops everything npm start started.');
 }

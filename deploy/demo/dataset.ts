@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 
@@ -260,3 +261,17 @@ export function submissionPath(id: DocumentTypeId, product: string): string {
 
 /** The demo's sample portal visitor (load.ts stores it; the collection's role requests name it). */
 export const demoVisitorPhone = '13800000000';
+
+const passwordAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * The sample visitor's password, fresh each run: 12 letters or digits drawn uniformly, so it
+ * passes the portal's own form rule (6 to 12 letters or digits, portal spec §5; `passwordPattern`
+ * in query-api's accounts.ts and web's validation.ts), which a cut of base64url (`-`, `_`) did not.
+ * `draw(n)` is a uniform integer in [0, n): crypto's by default, a fixed one in tests.
+ */
+export function demoVisitorPassword(draw: (below: number) => number = randomInt): string {
+  let password = '';
+  for (let i = 0; i < 12; i++) password += passwordAlphabet[draw(passwordAlphabet.length)];
+  return password;
+}

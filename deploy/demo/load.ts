@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureKeyset } from '@tradelog/projections/access/developmentKeys';
@@ -9,7 +8,13 @@ import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import pg from 'pg';
 import { hashPassword } from '../../query-api/src/content/accounts.ts';
 import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
-import { type DemoSubmission, demoEnterprises, demoSubmissions, demoVisitorPhone } from './dataset.ts';
+import {
+  type DemoSubmission,
+  demoEnterprises,
+  demoSubmissions,
+  demoVisitorPassword,
+  demoVisitorPhone,
+} from './dataset.ts';
 import { demoPlans } from './plans.ts';
 
 /**
@@ -248,7 +253,7 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
  * variable, like the keys; hashed as the portal hashes passwords).
  */
 async function ensureDemoVisitor(databaseUrl: string): Promise<string> {
-  const password = randomBytes(9).toString('base64url').slice(0, 12);
+  const password = demoVisitorPassword();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     await pool.query(

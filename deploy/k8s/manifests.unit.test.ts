@@ -14,6 +14,7 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { parseQueryApiConfig } from '../../query-api/src/config.ts';
 import { alertsFile, prometheusRuleManifest, rulesFile } from './prometheusRules.ts';
 
 /**
@@ -125,6 +126,18 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
       CREATE_TOPICS: 'false',
       REGISTER_SCHEMAS: 'false',
     });
+  });
+
+  it("has query-api believe the ingress's forwarded headers, and the overlay name the portal's origin", () => {
+    const { TRUST_PROXY, PORTAL_ORIGINS } = byName('ConfigMap', 'tradelog-config').data;
+    // Read by query-api's own config module, as the pods read them.
+    const config = parseQueryApiConfig({
+      DATABASE_URL: 'postgres://db/tradelog',
+      TRUST_PROXY,
+      PORTAL_ORIGINS,
+    });
+    expect(config.trustProxy).toEqual(['10.0.0.0/8']);
+    expect(config.portalOrigins).toEqual(dir === 'base' ? [] : ['https://portal.example.com']);
   });
 
   it('let traffic out but never to the metadata address', () => {

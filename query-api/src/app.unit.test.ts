@@ -185,7 +185,12 @@ describe('behind a proxy, and metrics on a port of their own', () => {
   const logger = createLogger({ service: 'test' }, { write: () => {} });
 
   /** The app with a route answering the client address Express derived, listening on loopback. */
-  async function serve(options: { trustProxy?: string[] | false; metricsOnPublicPort?: boolean }) {
+  async function serve(options: {
+    trustProxy?: string[] | false;
+    metricsOnPublicPort?: boolean;
+    portalOrigins?: string[];
+  }) {
+    const { portalOrigins, ...appOptions } = options;
     const router = express.Router();
     router.get('/whoami', (req, res) => void res.json({ ip: req.ip }));
     const app = createApp({
@@ -196,9 +201,10 @@ describe('behind a proxy, and metrics on a port of their own', () => {
         logger,
         product: 'tradelog',
         sendSms: async () => undefined,
+        allowedOrigins: portalOrigins,
       },
       routers: [router],
-      ...options,
+      ...appOptions,
     });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -239,6 +245,49 @@ describe('behind a proxy, and metrics on a port of their own', () => {
       } finally {
         app.close();
       }
+    }
+  });
+
+  it('judges a portal write by the origin a trusted proxy forwards, or by the configured ones', async () => {
+    /** A code request as a browser sends it from a portal page (a bad phone: 400 once the guard lets it by). */
+    const write = async (base: string, headers: Record<string, string>) => {
+      const answer = await fetch(`${base}/portal-api/api/front/other/sms.do`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
+        body: JSON.stringify({ phone: '1', lang: 'en' }),
+      });
+      return answer.status;
+    };
+    // Compose's nginx, a cluster's ingress: TLS ends at the proxy, which names the visitor's host.
+    const behindProxy = {
+      origin: 'https://portal.example',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'portal.example',
+    };
+    for (const [trustProxy, expected] of [
+      [['loopback'], 400],
+      [['10.0.0.0/8'], 403],
+      [false, 403],
+    ] as const) {
+      const app = await serve({ trustProxy: trustProxy === false ? false : [...trustProxy] });
+      try {
+        expect(await write(app.base, behindProxy), JSON.stringify(trustProxy)).toBe(expected);
+      } finally {
+        app.close();
+      }
+    }
+    // The development server's proxy names the query API's host and forwards nothing: only the
+    // configured origin (npm start's PORTAL_ORIGINS) lets its pages write.
+    const devServer = { origin: 'http://127.0.0.1:5173' };
+    const unconfigured = await serve({});
+    const configured = await serve({ portalOrigins: ['http://127.0.0.1:5173'] });
+    try {
+      expect(await write(unconfigured.base, devServer)).toBe(403);
+      expect(await write(configured.base, devServer)).toBe(400);
+      expect(await write(configured.base, { origin: 'http://127.0.0.1:5174' })).toBe(403);
+    } finally {
+      unconfigured.close();
+      configured.close();
     }
   });
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../harness/freePort.ts';
 import { waitFor } from '../harness/index.ts';
-import { freePort } from '../hostile/queryApiProcess.ts';
 
 const mainFile = fileURLToPath(new URL('../../processors/src/main.ts', import.meta.url));
 

@@ -8,11 +8,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../harness/index.ts';
 import { type KafkaProxy, startKafkaProxy } from '../harness/kafkaProxy.ts';
+import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import { startTcpProxy, type TcpProxy } from '../harness/tcpProxy.ts';
 import { type LoadOutcome, loadEnterprise, startPacedLoad } from './pacedLoad.ts';
 import { type PrivateStack, startPrivateStack } from './privateStack.ts';
-import { type ProductUnderFaults, startProduct } from './productUnderFaults.ts';
 
 /**
  * The fault suite (tests/faults/README.md; README "Riding out faults"): the whole product as
@@ -93,7 +93,7 @@ interface Figures {
 describe('the product rides out faults of its dependencies and of itself', () => {
   let stack: PrivateStack;
   const proxies: { kafka?: KafkaProxy; postgres?: TcpProxy; registry?: TcpProxy } = {};
-  let product: ProductUnderFaults;
+  let product: ProductAsStarted;
   let receiver: Receiver;
   let pool: pg.Pool;
   const figures: Figures[] = [];
@@ -107,10 +107,20 @@ describe('the product rides out faults of its dependencies and of itself', () =>
     if (!cluster) proxies.kafka = await startKafkaProxy({ host: '127.0.0.1', port: stack.ports.kafka });
     proxies.postgres = await startTcpProxy({ host: '127.0.0.1', port: stack.ports.postgres });
     proxies.registry = await startTcpProxy({ host: '127.0.0.1', port: stack.ports.registry });
-    product = await startProduct({
-      kafkaBrokers: proxies.kafka?.address ?? stack.kafkaBrokers.join(','),
-      schemaRegistryUrl: `http://${proxies.registry.address}/apis/ccompat/v7`,
-      databaseUrl: `postgres://postgres@${proxies.postgres.address}/tradelog`,
+    // The product as npm start runs it, without the portal (tests/faults/README.md).
+    product = await startProductAsNpmStart({
+      dependencies: {
+        kafkaBrokers: proxies.kafka?.address ?? stack.kafkaBrokers.join(','),
+        schemaRegistryUrl: `http://${proxies.registry.address}/apis/ccompat/v7`,
+        databaseUrl: `postgres://postgres@${proxies.postgres.address}/tradelog`,
+      },
+      services: ['ingest', 'query-api', 'processors'],
+      env: {
+        PUSH_CALLBACK_ALLOWLIST: '127.0.0.1/32',
+        LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+        NODE_OPTIONS: `--disable-warning=TimeoutNegativeWarning ${process.env.NODE_OPTIONS ?? ''}`,
+      },
+      echo: process.env.FAULTS_VERBOSE === '1',
     });
     // Where the suite's own start goes (tests/faults/README.md "Duration").
     console.info(
@@ -120,7 +130,7 @@ describe('the product rides out faults of its dependencies and of itself', () =>
     pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
     pool.on('error', () => {});
     receiver = await startReceiver();
-    const subscribed = await fetch(`${product.queryApiUrl}/subscriptions/changes`, {
+    const subscribed = await fetch(`${product.urls['query-api']}/subscriptions/changes`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${product.keys.lender}` },
       body: JSON.stringify({
@@ -146,7 +156,7 @@ describe('the product rides out faults of its dependencies and of itself', () =>
   /** Runs the load through one fault and checks that nothing was lost, doubled or left unpushed. */
   async function rideOut(fault: Fault): Promise<void> {
     const load = startPacedLoad({
-      ingestUrl: product.ingestUrl,
+      ingestUrl: product.urls.ingest!,
       partnerKey: product.keys.partner,
       perSecond: rate,
       // Short: order numbers have a maximum length (the purchase schema).
@@ -323,7 +333,7 @@ describe('the product rides out faults of its dependencies and of itself', () =>
   it('processors killed with -9', { timeout: restartTimeout }, async () => {
     await rideOut({
       name: 'processors kill -9',
-      inject: async () => product.killProcessors(),
+      inject: async () => product.kill('processors', 'SIGKILL'),
       restore: async () => {},
       kills: 1,
     });

@@ -4,9 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
 import { waitFor } from '../harness/index.ts';
+import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
 import { loadEnterprise } from './pacedLoad.ts';
 import { type PrivateStack, startPrivateStack } from './privateStack.ts';
-import { type ProductUnderFaults, startProduct } from './productUnderFaults.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;
@@ -22,9 +22,21 @@ type Json = any;
  */
 describe('a log replaced under kept projections', () => {
   let stack: PrivateStack;
-  let product: ProductUnderFaults | undefined;
+  let product: ProductAsStarted | undefined;
   let pool: pg.Pool;
-  let dependencies: Parameters<typeof startProduct>[0];
+  let dependencies: Parameters<typeof startProductAsNpmStart>[0]['dependencies'];
+  /** The product as `npm start` runs it, without the portal (tests/faults/README.md). */
+  const startProduct = (liveOnly: 'processors'[] = []) =>
+    startProductAsNpmStart({
+      dependencies,
+      services: ['ingest', 'query-api', 'processors'],
+      liveOnly,
+      env: {
+        LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+        NODE_OPTIONS: `--disable-warning=TimeoutNegativeWarning ${process.env.NODE_OPTIONS ?? ''}`,
+      },
+      echo: process.env.FAULTS_VERBOSE === '1',
+    });
 
   beforeAll(async () => {
     stack = await startPrivateStack();
@@ -53,25 +65,30 @@ describe('a log replaced under kept projections', () => {
   const live = () => product!;
   const purchasePath = interfacePath(documentTypes.find((t) => t.id === 'purchase')!.path, 'tradelog');
   const submitPurchase = async (financingOrderNo: string) => {
-    const { status, body } = await call('POST', `${live().ingestUrl}${purchasePath}`, live().keys.partner, {
-      ...examples.purchase,
-      customerCode: loadEnterprise,
-      entOrderNo: `PO-${financingOrderNo}`,
-      financingOrderNo,
-    });
+    const { status, body } = await call(
+      'POST',
+      `${live().urls.ingest!}${purchasePath}`,
+      live().keys.partner,
+      {
+        ...examples.purchase,
+        customerCode: loadEnterprise,
+        entOrderNo: `PO-${financingOrderNo}`,
+        financingOrderNo,
+      },
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     return body as { documentId: string; position: string };
   };
   const chainOf = (financingOrderNo: string, after = '') =>
-    call('POST', `${live().queryApiUrl}/open/info/link/node${after}`, live().keys.operator, {
+    call('POST', `${live().urls['query-api']!}/open/info/link/node${after}`, live().keys.operator, {
       customerCode: loadEnterprise,
       documentsType: '10',
       documentsNo: financingOrderNo,
     });
   const pipeline = async () =>
-    (await call('GET', `${live().queryApiUrl}/ops/pipeline`, live().keys.operator)).body;
+    (await call('GET', `${live().urls['query-api']!}/ops/pipeline`, live().keys.operator)).body;
   const processorsReady = async () => {
-    const response = await fetch(`${live().processorsUrl}/ready`);
+    const response = await fetch(`${live().urls.processors!}/ready`);
     return { status: response.status, body: (await response.json()) as Json };
   };
   const started = Date.now();
@@ -87,7 +104,7 @@ describe('a log replaced under kept projections', () => {
 
   it('stops rather than skip, answers nothing of the new log as current, and the rebuild makes every view the new log’s', async () => {
     // The old log: a financed purchase, applied everywhere and pushed through.
-    product = await startProduct(dependencies);
+    product = await startProduct();
     const old = await submitPurchase('F-OLD');
     await waitFor(async () => (await chainOf('F-OLD', `?after=${old.documentId}`)).status === 200, {
       what: 'the old purchase in its chain',
@@ -106,7 +123,7 @@ describe('a log replaced under kept projections', () => {
     // The reset: a new cluster, the same Postgres. Ingest and the query API come up ready; the
     // processors live, but not ready.
     await stack.resetKafka();
-    product = await startProduct(dependencies, { ready: ['ingest', 'queryApi'] });
+    product = await startProduct(['processors']);
     step('reset, npm start again');
     const fresh = await submitPurchase('F-NEW');
     expect(fresh.position).toMatch(/^tradelog\.doc\.purchase\.v1:\d+:0$/);
@@ -142,21 +159,22 @@ describe('a log replaced under kept projections', () => {
     expect((await chainOf('F-OLD')).body.code).toBe('PROJECTION_LOG_REPLACED');
     // The processors stayed stopped: the new record is in no view.
     expect(
-      (await call('GET', `${live().queryApiUrl}/documents/${fresh.documentId}`, live().keys.operator)).status,
+      (await call('GET', `${live().urls['query-api']!}/documents/${fresh.documentId}`, live().keys.operator))
+        .status,
     ).toBe(404);
 
     // The operator rebuilds each from the new log and starts push on it.
     for (const projection of applied) {
       const requested = await call(
         'POST',
-        `${live().queryApiUrl}/ops/rebuild/${projection}`,
+        `${live().urls['query-api']!}/ops/rebuild/${projection}`,
         live().keys.operator,
       );
       expect(requested.status, JSON.stringify(requested.body)).toBe(202);
     }
     const started = await call(
       'POST',
-      `${live().queryApiUrl}/ops/push/start-on-new-log`,
+      `${live().urls['query-api']!}/ops/push/start-on-new-log`,
       live().keys.operator,
     );
     expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -180,7 +198,7 @@ describe('a log replaced under kept projections', () => {
     expect((await chainOf('F-OLD')).body.code).toBe('LINK_NODE_NOT_FOUND');
     const document = await call(
       'GET',
-      `${live().queryApiUrl}/documents/${fresh.documentId}`,
+      `${live().urls['query-api']!}/documents/${fresh.documentId}`,
       live().keys.operator,
     );
     expect(document.status).toBe(200);

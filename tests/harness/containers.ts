@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { PostgreSqlContainer } from '@testcontainers/postgresql';
 import { GenericContainer, Network, Wait } from 'testcontainers';
+import { freePort } from './freePort.ts';
 import type { ProvidedServices } from './services.ts';
 
 /**
@@ -59,17 +59,4 @@ export async function startContainers(): Promise<ProvidedServices> {
       await network.stop();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }

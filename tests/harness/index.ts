@@ -124,6 +124,37 @@ export async function createTestSchema(databaseUrl: string, prefix = 'test') {
   };
 }
 
+/**
+ * A database of its own on the test server, for a suite that runs services as they run in
+ * production (migrations into `public`, as `npm start` applies them); dropped by the returned
+ * cleanup, sessions still connected to it ended.
+ */
+export async function createTestDatabase(databaseUrl: string, prefix = 'test') {
+  const name = uniqueName(prefix);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    databaseUrl: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 export interface ReadRecord {
   topic: string;
   partition: number;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../harness/freePort.ts';
 import { waitFor } from '../harness/index.ts';
 
 /**
@@ -18,17 +18,6 @@ export interface QueryApiProcess {
 }
 
 const mainFile = fileURLToPath(new URL('../../query-api/src/main.ts', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startQueryApi(env: Record<string, string>): Promise<QueryApiProcess> {
   const port = await freePort();

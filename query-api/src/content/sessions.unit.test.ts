@@ -59,6 +59,22 @@ describe('portal writes: JSON from the own origin only (README "Writes")', () =>
     expect(judgePortalWrite(write({ fetchSite: 'cross-site' }))).toBe('cross-origin');
     expect(judgePortalWrite(write({ origin: own, fetchSite: 'same-site' }))).toBe('cross-origin');
   });
+  it('takes a page served through a proxy that names another host only when its origin is configured', () => {
+    // The development server forwards /portal-api as 127.0.0.1:8082; the page is on :5173.
+    const devServer = write({
+      origin: 'http://127.0.0.1:5173',
+      fetchSite: 'same-origin',
+      ownOrigin: 'http://127.0.0.1:8082',
+    });
+    expect(judgePortalWrite(devServer)).toBe('cross-origin');
+    expect(
+      judgePortalWrite({ ...devServer, allowedOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'] }),
+    ).toBe('ok');
+    // TLS ended at a proxy that is not trusted: the request looks plain http to us.
+    const untrustedTls = write({ origin: own, fetchSite: 'same-origin', ownOrigin: 'http://portal.example' });
+    expect(judgePortalWrite(untrustedTls)).toBe('cross-origin');
+    expect(judgePortalWrite({ ...untrustedTls, allowedOrigins: [own] })).toBe('ok');
+  });
 });
 
 describe('lead senders (README "Leads")', () => {

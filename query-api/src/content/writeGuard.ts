@@ -7,6 +7,13 @@ import type { RequestHandler } from 'express';
  * form or a "simple" fetch (form-encoded, multipart, text/plain) without asking first; JSON
  * needs a CORS preflight we never grant. The browser's own `Origin` and `Sec-Fetch-Site` name
  * where a request comes from; a client that sends neither is not a browser acting for a visitor.
+ *
+ * The portal's origins are the one the request was addressed to and those configured
+ * (PORTAL_ORIGINS). The addressed one is what the visitor's browser named: a trusted proxy
+ * (TRUST_PROXY) says so in X-Forwarded-Proto and X-Forwarded-Host (Compose's nginx, a cluster's
+ * ingress); any other peer's word is the connection's scheme and its Host. A proxy that names
+ * another host and forwards nothing (the development server's, which `npm start` runs) needs
+ * the portal's origins configured: `npm start` sets them (README "Writes").
  */
 export type WriteVerdict = 'ok' | 'not-json' | 'cross-origin';
 
@@ -14,7 +21,7 @@ export interface WriteRequest {
   contentType: string | undefined;
   origin: string | undefined;
   fetchSite: string | undefined;
-  /** `protocol://host` as this request reached us. */
+  /** `scheme://host` the request was addressed to (forwarded by a trusted proxy, else its own). */
   ownOrigin: string;
   /** Further origins the portal is served from (PORTAL_ORIGINS). */
   allowedOrigins: readonly string[];
@@ -41,7 +48,8 @@ export function portalWriteGuard(allowedOrigins: readonly string[]): RequestHand
       contentType: req.get('content-type'),
       origin: req.get('origin'),
       fetchSite: req.get('sec-fetch-site'),
-      ownOrigin: `${req.protocol}://${req.get('host') ?? ''}`,
+      // Express reads X-Forwarded-Proto and X-Forwarded-Host only from a trusted proxy ('trust proxy', app.ts).
+      ownOrigin: `${req.protocol}://${req.host ?? ''}`,
       allowedOrigins,
     });
     if (verdict === 'ok') return next();
