@@ -49,6 +49,23 @@ describe('call limits and bounds in the config', () => {
       /PORTAL_SMS_URL/,
     );
   });
+
+  it('holds the portal accounts’ attempt limits (content README "Attempt limits") and takes overrides', () => {
+    const config = parseQueryApiConfig({
+      DATABASE_URL: 'postgres://x/y',
+      PORTAL_PASSWORD_FAILURES_LIMIT: '5',
+      PORTAL_PASSWORD_FAILURES_WINDOW_S: '900',
+    });
+    expect(config.portalAttemptRules).toEqual({
+      'codes-per-phone': { limit: 10, windowMs: 86_400_000 },
+      'codes-per-ip': { limit: 30, windowMs: 86_400_000 },
+      'code-failures': { limit: 10, windowMs: 86_400_000 },
+      'password-failures': { limit: 5, windowMs: 900_000 },
+    });
+    expect(() =>
+      parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', PORTAL_CODES_PER_IP_LIMIT: '0' }),
+    ).toThrow(/PORTAL_CODES_PER_IP_LIMIT/);
+  });
 });
 
 describe('body shape bounds', () => {

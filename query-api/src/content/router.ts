@@ -15,6 +15,7 @@ import {
   type SmsSender,
   serverFlagOf,
 } from './accounts.ts';
+import { type AttemptRules, defaultAttemptRules } from './attemptLimits.ts';
 import {
   appDetail,
   appList,
@@ -65,6 +66,8 @@ export interface ContentDependencies {
   callLimit?: CallLimit;
   /** Wrong guesses after which a verification code is burned (default 5). */
   smsMaxAttempts?: number;
+  /** Codes sent, wrong codes and wrong passwords per window (README "Attempt limits"; default `defaultAttemptRules`). */
+  attemptRules?: AttemptRules;
   sessionDays?: number;
   /** Origins besides the request's own the portal is served from (PORTAL_ORIGINS; README "Writes"). */
   allowedOrigins?: readonly string[];
@@ -111,6 +114,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     newSession: deps.newSession ?? (() => randomBytes(24).toString('base64url')),
     send: deps.sendSms,
     maxAttempts: deps.smsMaxAttempts ?? 5,
+    attemptRules: deps.attemptRules ?? defaultAttemptRules,
     sessionDays: deps.sessionDays ?? 30,
   });
   const validators = createPortalValidators();
@@ -287,7 +291,8 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const payload = payloadOf(req);
     let outcome: Awaited<ReturnType<typeof accounts.requestCode>>;
     try {
-      outcome = await accounts.requestCode(String(payload.phone ?? '').trim());
+      // The address the daily cap counts is the visitor's (`trust proxy`: the forwarded one).
+      outcome = await accounts.requestCode(String(payload.phone ?? '').trim(), req.ip ?? 'unknown');
     } catch (error) {
       // Whatever failed, the visitor may ask again (the slot was given back): logged with its
       // cause by the request log, as every 5xx is.
@@ -299,7 +304,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
   });
   router.post('/api/front/other/registered.do', ...write, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = await accounts.register(payload);
+    const outcome = await accounts.register(payload, tokenOf(req));
     if (!outcome.ok) throw refusalOf(outcome);
     logger.info('portal account registered');
     keepSession(req, res, outcome.value);
@@ -311,8 +316,8 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const phone = String(payload.phone ?? '').trim();
     const outcome =
       typeof payload.code === 'string' && payload.code !== ''
-        ? await accounts.loginWithCode(phone, payload.code.trim())
-        : await accounts.loginWithPassword(phone, String(payload.password ?? ''));
+        ? await accounts.loginWithCode(phone, payload.code.trim(), tokenOf(req))
+        : await accounts.loginWithPassword(phone, String(payload.password ?? ''), tokenOf(req));
     if (!outcome.ok) throw refusalOf(outcome);
     logger.info('portal login', {
       by: typeof payload.code === 'string' && payload.code !== '' ? 'code' : 'password',
@@ -328,7 +333,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
   // §4's `?SESSION=` from the management platform: accepted once, exchanged for a cookie.
   router.post('/api/front/user/handover.do', ...write, checked('handOver'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = await accounts.handOver(String(payload.session));
+    const outcome = await accounts.handOver(String(payload.session), tokenOf(req));
     if (!outcome.ok) throw refusalOf(outcome);
     keepSession(req, res, outcome.value);
     ok(res, null);
