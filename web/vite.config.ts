@@ -34,15 +34,22 @@ const reference = {
  * development and preview servers answer themselves: the policy of
  * schemas/src/runtime/contentSecurityPolicy.ts, with the analytics hosts of the operator's
  * content file (PORTAL_CONTENT_FILE, as query-api reads it; default the shipped sample, which
- * names none). In development the page's inline script (React's refresh preamble) is allowed by
- * its hash, computed from the page as it is sent, and Vite's injected `<style>` elements by
- * 'unsafe-inline' for styles. Answers the proxy brings keep their own policy (Swagger UI's).
+ * names none). Answers the proxy brings replace it with their own (Swagger UI's).
  */
-function contentSecurityPolicyHeader(options: { development: boolean }): Connect.NextHandleFunction {
+function analyticsScriptsConfigured(): string[] {
   const contentFile =
     process.env.PORTAL_CONTENT_FILE ||
     fileURLToPath(new URL('../query-api/content/portal-content.sample.json', import.meta.url));
-  const analyticsScripts = analyticsScriptsOf(JSON.parse(readFileSync(contentFile, 'utf8')));
+  return analyticsScriptsOf(JSON.parse(readFileSync(contentFile, 'utf8')));
+}
+
+/**
+ * Development: the page's inline script (React's refresh preamble) is allowed by its hash,
+ * computed from the page as it is sent (Vite sends a page whole, with `end`), and Vite's
+ * injected `<style>` elements by 'unsafe-inline' for styles.
+ */
+function developmentPolicy(): Connect.NextHandleFunction {
+  const analyticsScripts = analyticsScriptsConfigured();
   return (_req, res: ServerResponse, next) => {
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = ((...args: unknown[]) => {
@@ -59,7 +66,7 @@ function contentSecurityPolicyHeader(options: { development: boolean }): Connect
             ...portalPolicyOptions,
             analyticsScripts,
             inlineScripts: inlineScriptsOf(html),
-            inlineStyles: options.development,
+            inlineStyles: true,
           }),
         );
       }
@@ -69,13 +76,25 @@ function contentSecurityPolicyHeader(options: { development: boolean }): Connect
   };
 }
 
+/** Preview: the built pages carry no inline script or style; one policy, set before the file is streamed. */
+function previewPolicy(): Connect.NextHandleFunction {
+  const policy = contentSecurityPolicy({
+    ...portalPolicyOptions,
+    analyticsScripts: analyticsScriptsConfigured(),
+  });
+  return (_req, res: ServerResponse, next) => {
+    res.setHeader('Content-Security-Policy', policy);
+    next();
+  };
+}
+
 const contentSecurityPolicyPlugin: Plugin = {
   name: 'tradelog-content-security-policy',
   configureServer(server) {
-    server.middlewares.use(contentSecurityPolicyHeader({ development: true }));
+    server.middlewares.use(developmentPolicy());
   },
   configurePreviewServer(server) {
-    server.middlewares.use(contentSecurityPolicyHeader({ development: false }));
+    server.middlewares.use(previewPolicy());
   },
 };
 

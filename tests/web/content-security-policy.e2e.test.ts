@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { queryApiOpenApi } from '@tradelog/query-api/openapi';
 import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
+import { contentSecurityPolicy, portalPolicyOptions } from '@tradelog/schemas/runtime/contentSecurityPolicy';
 import type { Browser, Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type PreviewServer, preview, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
 import type { PortalServer } from '../rigs/portal/portalServer.ts';
@@ -124,6 +125,33 @@ describe('Content-Security-Policy of the development server `npm start` runs', (
     expect(policy).toMatch(/script-src 'self' 'unsafe-eval' 'sha256-[A-Za-z0-9+/]+=*'/);
     expect(policy).toMatch(/style-src 'self' 'unsafe-inline'/);
     await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor({ timeout: 60_000 });
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('Content-Security-Policy of `vite preview` (the built portal, as served by Vite)', () => {
+  let server: PreviewServer | undefined;
+
+  beforeAll(async () => {
+    server = await preview({
+      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+      root: fileURLToPath(new URL('../../web/', import.meta.url)),
+      // No backends run here: the content calls' proxy errors are expected, not worth printing.
+      logLevel: 'silent',
+      build: { outDir: web!.distDir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    });
+  });
+
+  afterAll(() => server?.close());
+
+  it('sends the policy nginx sends on the built pages, and the portal renders under it', async () => {
+    const url = server!.resolvedUrls!.local[0]!.replace(/\/$/, '');
+    const { page, violations } = await openWatched(`${url}/en/about.html`);
+    const policy = (await page.request.get(`${url}/en/about.html`)).headers()['content-security-policy'];
+    expect(policy).toBe(contentSecurityPolicy(portalPolicyOptions));
+    await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
     expect(await violations()).toEqual([]);
     await page.context().close();
   });
