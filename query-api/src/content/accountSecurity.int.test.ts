@@ -226,7 +226,9 @@ describe('portal account security (real Postgres, two instances)', () => {
       post(instance, 'user/login.do', { phone, password }, { ip: newAddress() }).then(answer);
     expect(await login('wrong111')).toMatchObject({ status: 400, msg: 'Wrong phone number or password' });
     expect(await login('wrong222', 1)).toMatchObject({ status: 400, msg: 'Wrong phone number or password' });
-    const locked = await login('wrong333');
+    const lockout = await post(0, 'user/login.do', { phone, password: 'wrong333' }, { ip: newAddress() });
+    expect(lockout.headers.get('retry-after')).toBe(String(60 * 60));
+    const locked = await answer(lockout);
     expect(locked).toEqual({
       status: 429,
       result: 0,

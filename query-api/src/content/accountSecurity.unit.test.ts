@@ -54,6 +54,7 @@ describe('attempt limits (README "Attempt limits")', () => {
       ok: false,
       status: 429,
       code: 'PASSWORD_LOCKED',
+      retryAfterSeconds: 300,
       message: {
         cn: '密码错误次数过多，该账号的密码登录已锁定，请 5 分钟后再试，或使用验证码登录',
         en: 'Too many wrong passwords: password login is locked for this account; try again in 5 minutes or log in with a verification code',

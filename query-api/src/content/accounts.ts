@@ -71,6 +71,8 @@ export interface Refusal {
   status: number;
   code: string;
   message: Bilingual;
+  /** A lockout's remaining seconds, answered as `Retry-After` (README "Attempt limits"). */
+  retryAfterSeconds?: number;
 }
 
 const fail = (status: number, code: string, cn: string, en: string): Refusal => ({
@@ -92,7 +94,13 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * account (which can still log in with a code).
  */
 export function attemptRefusal(kind: AttemptKind, waitMs: number): Refusal {
-  const wait = waitText(waitMs);
+  return {
+    ...attemptMessage(kind, waitText(waitMs)),
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  };
+}
+
+function attemptMessage(kind: AttemptKind, wait: Bilingual): Refusal {
   switch (kind) {
     case 'codes-per-phone':
       return fail(

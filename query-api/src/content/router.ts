@@ -11,6 +11,7 @@ import {
   type Clock,
   createAccounts,
   type IssuedSession,
+  type Refusal,
   refusalOf,
   type SmsSender,
   serverFlagOf,
@@ -152,6 +153,11 @@ export function createContentRouter(deps: ContentDependencies): Router {
     );
   const forgetSession = (req: Request, res: Response) =>
     res.append('Set-Cookie', endedSessionCookie(req.secure));
+  // A refusal as the error to throw; a lockout also says when to retry (README "Attempt limits").
+  const refuse = (res: Response, refusal: Refusal) => {
+    if (refusal.retryAfterSeconds !== undefined) res.set('Retry-After', String(refusal.retryAfterSeconds));
+    return refusalOf(refusal);
+  };
 
   // A content answer in the caller's language; `undefined` data is the §2 "not found".
   const serve =
@@ -298,14 +304,14 @@ export function createContentRouter(deps: ContentDependencies): Router {
       // cause by the request log, as every 5xx is.
       throw smsUnavailable(error);
     }
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('verification code sent');
     ok(res, null);
   });
   router.post('/api/front/other/registered.do', ...write, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
     const outcome = await accounts.register(payload, tokenOf(req));
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('portal account registered');
     keepSession(req, res, outcome.value);
     ok(res, null);
@@ -318,7 +324,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
       typeof payload.code === 'string' && payload.code !== ''
         ? await accounts.loginWithCode(phone, payload.code.trim(), tokenOf(req))
         : await accounts.loginWithPassword(phone, String(payload.password ?? ''), tokenOf(req));
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('portal login', {
       by: typeof payload.code === 'string' && payload.code !== '' ? 'code' : 'password',
     });
@@ -334,7 +340,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post('/api/front/user/handover.do', ...write, checked('handOver'), async (req, res) => {
     const payload = payloadOf(req);
     const outcome = await accounts.handOver(String(payload.session), tokenOf(req));
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     keepSession(req, res, outcome.value);
     ok(res, null);
   });
@@ -359,7 +365,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const form = formOf(payload);
     const account = await accountOf(req);
     const outcome = await accounts.saveDemand(form, payload, langOf(payload), account);
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('customer demand saved', { form, path: req.path, sender: account ? 'account' : 'anonymous' });
     ok(res, null);
   };
