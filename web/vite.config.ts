@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import {
+  analyticsScriptsOf,
+  contentSecurityPolicy,
+  inlineScriptsOf,
+  portalPolicyOptions,
+} from '@tradelog/schemas/runtime/contentSecurityPolicy';
 import { port } from '@tradelog/schemas/runtime/env';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Connect, defineConfig, type Plugin } from 'vite';
 
 // The dev server forwards the backends' prefixes so the portal talks to them same-origin,
 // exactly as a reverse proxy does in production (deploy/). Ports come from the same env keys
@@ -20,8 +29,77 @@ const reference = {
   },
 };
 
+/**
+ * The pages' Content-Security-Policy (web/README.md "Content Security Policy") on every page the
+ * development and preview servers answer themselves: the policy of
+ * schemas/src/runtime/contentSecurityPolicy.ts, with the analytics hosts of the operator's
+ * content file (PORTAL_CONTENT_FILE, as query-api reads it; default the shipped sample, which
+ * names none). Answers the proxy brings replace it with their own (Swagger UI's).
+ */
+function analyticsScriptsConfigured(): string[] {
+  const contentFile =
+    process.env.PORTAL_CONTENT_FILE ||
+    fileURLToPath(new URL('../query-api/content/portal-content.sample.json', import.meta.url));
+  return analyticsScriptsOf(JSON.parse(readFileSync(contentFile, 'utf8')));
+}
+
+/**
+ * Development: the page's inline script (React's refresh preamble) is allowed by its hash,
+ * computed from the page as it is sent (Vite sends a page whole, with `end`), and Vite's
+ * injected `<style>` elements by 'unsafe-inline' for styles.
+ */
+function developmentPolicy(): Connect.NextHandleFunction {
+  const analyticsScripts = analyticsScriptsConfigured();
+  return (_req, res: ServerResponse, next) => {
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      const body = args[0];
+      if (
+        !res.headersSent &&
+        !res.hasHeader('content-security-policy') &&
+        String(res.getHeader('content-type') ?? '').startsWith('text/html')
+      ) {
+        const html = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : '';
+        res.setHeader(
+          'Content-Security-Policy',
+          contentSecurityPolicy({
+            ...portalPolicyOptions,
+            analyticsScripts,
+            inlineScripts: inlineScriptsOf(html),
+            inlineStyles: true,
+          }),
+        );
+      }
+      return end(...args);
+    }) as typeof res.end;
+    next();
+  };
+}
+
+/** Preview: the built pages carry no inline script or style; one policy, set before the file is streamed. */
+function previewPolicy(): Connect.NextHandleFunction {
+  const policy = contentSecurityPolicy({
+    ...portalPolicyOptions,
+    analyticsScripts: analyticsScriptsConfigured(),
+  });
+  return (_req, res: ServerResponse, next) => {
+    res.setHeader('Content-Security-Policy', policy);
+    next();
+  };
+}
+
+const contentSecurityPolicyPlugin: Plugin = {
+  name: 'tradelog-content-security-policy',
+  configureServer(server) {
+    server.middlewares.use(developmentPolicy());
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use(previewPolicy());
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyPlugin],
   server: {
     proxy: {
       '/portal-api': queryApi,

@@ -6,7 +6,7 @@ import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import type { OpenApiDocument } from '@tradelog/schemas/openapi/document';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';
 import pg from 'pg';
-import { hashPassword } from '../../query-api/src/content/accounts.ts';
+import { hashPassword } from '../../query-api/src/content/passwordHash.ts';
 import { buildCollection, type PostmanCollection, type ServiceName } from './collection.ts';
 import {
   type DemoSubmission,
@@ -260,7 +260,7 @@ async function ensureDemoVisitor(databaseUrl: string): Promise<string> {
       `INSERT INTO portal_accounts (phone, name, company_name, email, position, requested_role, password_hash, registered_at)
        VALUES ($1, '演示访客 (sample)', 'Demo visitor company (sample)', 'visitor@example.com', 'sample', '150', $2, now())
        ON CONFLICT (phone) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
-      [demoVisitorPhone, hashPassword(password)],
+      [demoVisitorPhone, await hashPassword(password)],
     );
     return password;
   } finally {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
+import { contentSecurityPolicy } from '@tradelog/schemas/runtime/contentSecurityPolicy';
 import { startMetricsServer } from '@tradelog/schemas/runtime/http';
 import { probeServerTimeouts } from '@tradelog/schemas/runtime/server';
 import express from 'express';
@@ -48,6 +49,23 @@ describe('call limits and bounds in the config', () => {
     expect(() => parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', PORTAL_SMS_SENDER: 'http' })).toThrow(
       /PORTAL_SMS_URL/,
     );
+  });
+
+  it('holds the portal accounts’ attempt limits (content README "Attempt limits") and takes overrides', () => {
+    const config = parseQueryApiConfig({
+      DATABASE_URL: 'postgres://x/y',
+      PORTAL_PASSWORD_FAILURES_LIMIT: '5',
+      PORTAL_PASSWORD_FAILURES_WINDOW_S: '900',
+    });
+    expect(config.portalAttemptRules).toEqual({
+      'codes-per-phone': { limit: 10, windowMs: 86_400_000 },
+      'codes-per-ip': { limit: 30, windowMs: 86_400_000 },
+      'code-failures': { limit: 10, windowMs: 86_400_000 },
+      'password-failures': { limit: 5, windowMs: 900_000 },
+    });
+    expect(() =>
+      parseQueryApiConfig({ DATABASE_URL: 'postgres://x/y', PORTAL_CODES_PER_IP_LIMIT: '0' }),
+    ).toThrow(/PORTAL_CODES_PER_IP_LIMIT/);
   });
 });
 
@@ -133,9 +151,15 @@ describe('query-api observability and reference', () => {
     };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toContain('/open/info/link/node');
-    const page = await (await fetch(`${base}/docs`)).text();
+    const docs = await fetch(`${base}/docs`);
+    // Its own Content-Security-Policy (web/README.md "Content Security Policy"): no eval, no foreign host.
+    expect(docs.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ inlineStyles: true }));
+    const page = await docs.text();
     expect(page).toContain('"docs/swagger-ui-bundle.js"');
     expect(page).not.toMatch(/https?:\/\//);
+    // An authorization typed into Swagger UI stays in the page's memory, never in localStorage.
+    const initializer = await (await fetch(`${base}/docs/reference.js`)).text();
+    expect(initializer).toContain('persistAuthorization: false');
     const bundle = await fetch(`${base}/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
     expect((await fetch(`${base}/docs/nothing.js`)).status).toBe(404);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { ConfigError, env } from '@tradelog/schemas';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { type AttemptKind, type AttemptRules, defaultAttemptRules } from './content/attemptLimits.ts';
 import { sampleContentFile } from './content/operatorContent.ts';
 import { type BodyBounds, defaultBodyBounds } from './http/body.ts';
 
@@ -60,6 +61,8 @@ export interface QueryApiConfig {
   smsUrl: string | undefined;
   /** Wrong guesses after which a verification code is burned. */
   smsMaxAttempts: number;
+  /** Codes sent per phone and address, wrong codes and wrong passwords per window (content README "Attempt limits"). */
+  portalAttemptRules: AttemptRules;
   /** Retention of the portal's leads (saved forms) and sessions. */
   leadRetentionDays: number;
   sessionDays: number;
@@ -106,6 +109,22 @@ function callLimitsOf(source: env.Env): Record<CallLimitName, LimitRule> {
     portal: rule('LIMIT_PORTAL', 300, 60, 'ip'),
     'portal-write': rule('LIMIT_PORTAL_WRITE', 20, 600, 'ip'),
   };
+}
+
+/** `PORTAL_<KIND>_LIMIT` and `PORTAL_<KIND>_WINDOW_S`, e.g. PORTAL_CODES_PER_PHONE_LIMIT. */
+function portalAttemptRulesOf(source: env.Env): AttemptRules {
+  const rules = {} as Record<AttemptKind, AttemptRules[AttemptKind]>;
+  for (const [kind, rule] of Object.entries(defaultAttemptRules) as [
+    AttemptKind,
+    AttemptRules[AttemptKind],
+  ][]) {
+    const key = `PORTAL_${kind.toUpperCase().replaceAll('-', '_')}`;
+    rules[kind] = {
+      limit: env.integer(source, `${key}_LIMIT`, rule.limit, { min: 1 }),
+      windowMs: env.integer(source, `${key}_WINDOW_S`, rule.windowMs / 1000, { min: 1 }) * 1000,
+    };
+  }
+  return Object.freeze(rules);
 }
 
 function portalOriginsOf(source: env.Env): string[] {
@@ -210,6 +229,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     smsUrl:
       smsSender === 'http' ? env.url(source, 'PORTAL_SMS_URL', undefined, ['http:', 'https:']) : undefined,
     smsMaxAttempts: env.integer(source, 'PORTAL_SMS_MAX_ATTEMPTS', 5, { min: 1 }),
+    portalAttemptRules: portalAttemptRulesOf(source),
     leadRetentionDays: env.integer(source, 'PORTAL_LEAD_RETENTION_DAYS', 365, { min: 1 }),
     sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),
     portalOrigins: portalOriginsOf(source),

@@ -109,6 +109,7 @@ const app = createApp({
     locateIp: createIpLocator(config.portalIpCitiesFile ? readCityTable(config.portalIpCitiesFile) : []),
     callLimit,
     smsMaxAttempts: config.smsMaxAttempts,
+    attemptRules: config.portalAttemptRules,
     sessionDays: config.sessionDays,
     allowedOrigins: config.portalOrigins,
   },
@@ -145,13 +146,17 @@ server.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });
 
-// Retention (README): leads, sessions and codes past their time, ended call-limit windows.
+// Retention (README): leads, sessions and codes past their time, ended attempt and call-limit windows.
+const longestAttemptWindowMs = Math.max(
+  ...Object.values(config.portalAttemptRules).map((rule) => rule.windowMs),
+);
 const sweep = async () => {
   const now = Date.now();
   try {
     const purged = await purgePortal(portalPool, {
       now: new Date(now),
       leadsBefore: new Date(now - config.leadRetentionDays * 86_400_000),
+      attemptsBefore: new Date(now - longestAttemptWindowMs),
     });
     await purgeEndedWindows(pool, now);
     logger.info('retention sweep', purged);

@@ -295,7 +295,8 @@ describe('console tools: lender tables and exports, operator records, dead lette
       async () => {
         await page.getByTestId('dead-letter-state').waitFor();
         if ((await letters.count()) > 0) return true;
-        await page.reload();
+        // A fresh load signs in again: the key is kept in memory only (web/README.md "Console").
+        await signIn(page, '/en/console/operator', operatorKey);
         return undefined;
       },
       { what: 'dead letters of the poison record', timeoutMs: 60_000 },

@@ -1,12 +1,22 @@
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { inTransaction } from '@tradelog/projections';
 import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
 import type pg from 'pg';
+import {
+  type AttemptKind,
+  type AttemptRules,
+  decideAttempt,
+  lockedUntil,
+  waitText,
+} from './attemptLimits.ts';
+import { hashPassword, verifyPassword } from './passwordHash.ts';
 import {
   accountExists,
   claimCode,
   deleteCode,
   deleteSession,
+  ensureAttemptWindow,
+  findAttemptWindow,
   findCode,
   findPasswordHash,
   findSessionAccount,
@@ -16,9 +26,12 @@ import {
   type LeadSender,
   type Queryable,
   recordWrongCode,
+  refundAttempt,
   releaseCode,
+  replacePasswordHash,
   type SessionAccount,
   type StoredCode,
+  saveAttemptWindow,
 } from './portalStore.ts';
 import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 
@@ -27,7 +40,8 @@ import { privacyPolicy, registrationTerms } from './seed/legal.ts';
  * (spec §3–§5, §7; README "Sessions"),
  * kept in Postgres (portalStore.ts): nothing a visitor gives us lives only in memory, and a
  * restart loses nothing. Codes expire, count wrong guesses and are burned after
- * `maxAttempts` of them (README). Time and randomness are passed in.
+ * `maxAttempts` of them; codes sent, wrong codes and wrong passwords are limited per phone,
+ * address and account across codes (README "Attempt limits"). Time and randomness are passed in.
  */
 export interface Clock {
   now: () => number;
@@ -57,6 +71,8 @@ export interface Refusal {
   status: number;
   code: string;
   message: Bilingual;
+  /** A lockout's remaining seconds, answered as `Retry-After` (README "Attempt limits"). */
+  retryAfterSeconds?: number;
 }
 
 const fail = (status: number, code: string, cn: string, en: string): Refusal => ({
@@ -72,15 +88,49 @@ export const refusalOf = (refusal: Refusal): TradelogError =>
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
-export function hashPassword(password: string, salt = randomBytes(16)): string {
-  return `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
+/**
+ * The refusal of an attempt past its limit (README "Attempt limits"), saying how long the lock
+ * lasts: codes sent to a phone or an address, wrong codes for a phone, wrong passwords for an
+ * account (which can still log in with a code).
+ */
+export function attemptRefusal(kind: AttemptKind, waitMs: number): Refusal {
+  return {
+    ...attemptMessage(kind, waitText(waitMs)),
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  };
 }
 
-export function passwordMatches(password: string, stored: string): boolean {
-  const [salt, hash] = stored.split(':');
-  if (!salt || !hash) return false;
-  const actual = scryptSync(password, Buffer.from(salt, 'hex'), 32);
-  return timingSafeEqual(actual, Buffer.from(hash, 'hex'));
+function attemptMessage(kind: AttemptKind, wait: Bilingual): Refusal {
+  switch (kind) {
+    case 'codes-per-phone':
+      return fail(
+        429,
+        'VERIFICATION_CODE_LIMIT',
+        `该手机号获取验证码次数已达上限，请 ${wait.cn}后再试`,
+        `This phone number has been sent as many codes as allowed; try again in ${wait.en}`,
+      );
+    case 'codes-per-ip':
+      return fail(
+        429,
+        'VERIFICATION_CODE_LIMIT',
+        `当前网络获取验证码次数已达上限，请 ${wait.cn}后再试`,
+        `This network has been sent as many codes as allowed; try again in ${wait.en}`,
+      );
+    case 'code-failures':
+      return fail(
+        429,
+        'VERIFICATION_CODE_LOCKED',
+        `验证码错误次数过多，该手机号已锁定，请 ${wait.cn}后再试`,
+        `Too many wrong codes for this phone number: it is locked; try again in ${wait.en}`,
+      );
+    case 'password-failures':
+      return fail(
+        429,
+        'PASSWORD_LOCKED',
+        `密码错误次数过多，该账号的密码登录已锁定，请 ${wait.cn}后再试，或使用验证码登录`,
+        `Too many wrong passwords: password login is locked for this account; try again in ${wait.en} or log in with a verification code`,
+      );
+  }
 }
 
 /**
@@ -180,8 +230,13 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-// Checked when no account has the phone, so a wrong phone costs what a wrong password costs.
-const absentAccountHash = hashPassword('absent-account');
+// Checked when no account has the phone, so a wrong phone costs what a wrong password costs
+// (made once, on the first login, under the current parameters).
+let absentAccount: Promise<string> | undefined;
+const absentAccountHash = () => {
+  absentAccount ??= hashPassword('absent-account');
+  return absentAccount;
+};
 
 const wrongLogin = fail(400, 'LOGIN_FAILED', '手机号或密码错误', 'Wrong phone number or password');
 const loginRequired = fail(401, 'LOGIN_REQUIRED', '请先登录', 'Please log in first');
@@ -194,23 +249,49 @@ export function createAccounts(deps: {
   send: SmsSender;
   /** Wrong guesses after which a code is burned. */
   maxAttempts: number;
+  /** Codes sent, wrong codes and wrong passwords allowed per window (README "Attempt limits"). */
+  attemptRules: AttemptRules;
   sessionDays: number;
 }) {
   const { pool } = deps;
   const at = () => new Date(deps.clock.now());
 
-  /** Judges a presented code under its row lock: counts a wrong guess, spends a right one; the refusal or null. */
+  /**
+   * Judges a presented code under its row lock: counts a wrong guess (on the code, and on the
+   * phone's window of wrong codes, which a new code does not reset), spends a right one; the
+   * refusal or null. A phone past its wrong codes is refused before its code is looked at. The
+   * code row's lock serialises a phone's guesses, so its window is read and written under it.
+   */
   async function spendCode(db: Queryable, phone: string, presented: string) {
+    const now = deps.clock.now();
     const stored = await findCode(db, phone, true);
-    const verdict = judgeCode(stored, presented, deps.clock.now(), deps.maxAttempts);
-    if (verdict === 'wrong' || verdict === 'wrong-and-burned')
+    const rule = deps.attemptRules['code-failures'];
+    const failures = await findAttemptWindow(db, 'code-failures', phone);
+    const locked = lockedUntil(failures, rule, now);
+    if (locked !== null) return attemptRefusal('code-failures', locked - now);
+    const verdict = judgeCode(stored, presented, now, deps.maxAttempts);
+    if (verdict === 'right') {
+      await deleteCode(db, phone);
+      return null;
+    }
+    if (verdict === 'wrong' || verdict === 'wrong-and-burned') {
       await recordWrongCode(db, phone, verdict === 'wrong-and-burned' ? at() : null);
-    if (verdict !== 'right') return codeRefusals[verdict];
-    await deleteCode(db, phone);
-    return null;
+      const counted = decideAttempt(failures, rule, now);
+      if (counted.allowed) {
+        await saveAttemptWindow(db, 'code-failures', phone, counted.window);
+        if (counted.last)
+          return attemptRefusal('code-failures', counted.window.startedAt + rule.windowMs - now);
+      }
+    }
+    return codeRefusals[verdict];
   }
 
-  async function openSession(db: Queryable, phone: string): Promise<IssuedSession> {
+  /**
+   * A fresh session for the account; the session the browser presented, whoever's it was, ends
+   * with it (README "Sessions": no session outlives a login made over it).
+   */
+  async function openSession(db: Queryable, phone: string, presented?: string): Promise<IssuedSession> {
+    if (presented && presented.length <= 100) await deleteSession(db, sha256(presented), at());
     const session = deps.newSession();
     const expiresAt = new Date(deps.clock.now() + deps.sessionDays * 86_400_000);
     await insertSession(db, { tokenHash: sha256(session), phone, createdAt: at(), expiresAt });
@@ -223,37 +304,68 @@ export function createAccounts(deps: {
      * statement that checks it (claimCode), then the code is sent; a send that fails gives the
      * slot back, so the visitor may retry at once (README "Verification codes").
      */
-    async requestCode(phone: string): Promise<Outcome> {
+    async requestCode(phone: string, ip: string): Promise<Outcome> {
       if (!mobilePattern.test(phone))
         return fail(400, 'PHONE_INVALID', '请输入正确手机号', 'Please enter a correct phone number');
       const now = deps.clock.now();
       const code = deps.newCode();
       const codeHash = sha256(code);
-      const claimed = await claimCode(pool, {
-        phone,
-        codeHash,
-        issuedAt: new Date(now),
-        expiresAt: new Date(now + codeLifetimeMs),
-        resendBefore: new Date(now - codeResendMs),
+      const caps: [AttemptKind, string][] = [
+        ['codes-per-phone', phone],
+        ['codes-per-ip', ip.slice(0, 100)],
+      ];
+      const claimed = await inTransaction(pool, async (db): Promise<Outcome<number[]>> => {
+        // No codes for a phone locked by wrong ones: none could be checked (README "Attempt limits").
+        const failures = deps.attemptRules['code-failures'];
+        const locked = lockedUntil(await findAttemptWindow(db, 'code-failures', phone), failures, now);
+        if (locked !== null) return attemptRefusal('code-failures', locked - now);
+        // The day's codes per phone and per address, each window locked (in this order) until commit.
+        const windows = [];
+        for (const [kind, subject] of caps) {
+          await ensureAttemptWindow(db, kind, subject);
+          const decision = decideAttempt(
+            await findAttemptWindow(db, kind, subject, true),
+            deps.attemptRules[kind],
+            now,
+          );
+          if (!decision.allowed) return attemptRefusal(kind, decision.until - now);
+          windows.push(decision.window);
+        }
+        const slot = await claimCode(db, {
+          phone,
+          codeHash,
+          issuedAt: new Date(now),
+          expiresAt: new Date(now + codeLifetimeMs),
+          resendBefore: new Date(now - codeResendMs),
+        });
+        if (!slot) {
+          return fail(
+            429,
+            'VERIFICATION_CODE_TOO_SOON',
+            '验证码发送过于频繁，请稍后再试',
+            'Codes are sent at most once a minute; please wait',
+          );
+        }
+        for (const [index, [kind, subject]] of caps.entries())
+          await saveAttemptWindow(db, kind, subject, windows[index]!);
+        return { ok: true, value: windows.map((window) => window.startedAt) };
       });
-      if (!claimed) {
-        return fail(
-          429,
-          'VERIFICATION_CODE_TOO_SOON',
-          '验证码发送过于频繁，请稍后再试',
-          'Codes are sent at most once a minute; please wait',
-        );
-      }
+      if (!claimed.ok) return claimed;
       try {
         await deps.send(phone, code);
       } catch (error) {
-        await releaseCode(pool, phone, codeHash);
+        // Not sent: the slot and the day's counts are given back.
+        await inTransaction(pool, async (db) => {
+          await releaseCode(db, phone, codeHash);
+          for (const [index, [kind, subject]] of caps.entries())
+            await refundAttempt(db, kind, subject, claimed.value[index]!);
+        });
         throw error;
       }
       return { ok: true, value: undefined };
     },
 
-    async register(input: Record<string, unknown>): Promise<Outcome<IssuedSession>> {
+    async register(input: Record<string, unknown>, presented?: string): Promise<Outcome<IssuedSession>> {
       const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
       const phone = field('phone');
       for (const name of ['name', 'companyName', 'email']) {
@@ -275,6 +387,8 @@ export function createAccounts(deps: {
       return inTransaction(pool, async (db) => {
         const refused = await spendCode(db, phone, field('code'));
         if (refused) return refused;
+        // Hashed only once the code was right: a wrong guess costs no Argon2 run.
+        const passwordHash = await hashPassword(password);
         const registered = await insertPortalAccount(db, {
           phone,
           name: field('name'),
@@ -283,28 +397,60 @@ export function createAccounts(deps: {
           position: field('position'),
           // Applied for, not granted: an operator decides (README "Roles").
           requestedRole: field('role'),
-          passwordHash: hashPassword(password),
+          passwordHash,
           registeredAt: at(),
           termsVersion: registrationTerms.version,
           privacyVersion: privacyPolicy.version,
         });
         if (!registered)
           return fail(409, 'PHONE_REGISTERED', '该手机号已注册', 'This phone number is already registered');
-        return { ok: true as const, value: await openSession(db, phone) };
+        return { ok: true as const, value: await openSession(db, phone, presented) };
       });
     },
 
-    /** Login with phone and password against the stored scrypt hash. */
-    async loginWithPassword(phone: string, password: string): Promise<Outcome<IssuedSession>> {
+    /**
+     * Login with phone and password against the stored hash (README "Passwords"). The attempt
+     * is counted against the account's window before the password is checked, so concurrent
+     * guesses cannot slip past the limit, and given back when the password was right; an
+     * unknown phone is counted alike and costs the same hash.
+     */
+    async loginWithPassword(
+      phone: string,
+      password: string,
+      presented?: string,
+    ): Promise<Outcome<IssuedSession>> {
       if (!mobilePattern.test(phone) || password === '' || password.length > 100) return wrongLogin;
+      const now = deps.clock.now();
+      const rule = deps.attemptRules['password-failures'];
+      const counted = await inTransaction(pool, async (db) => {
+        await ensureAttemptWindow(db, 'password-failures', phone);
+        const decision = decideAttempt(
+          await findAttemptWindow(db, 'password-failures', phone, true),
+          rule,
+          now,
+        );
+        if (decision.allowed) await saveAttemptWindow(db, 'password-failures', phone, decision.window);
+        return decision;
+      });
+      if (!counted.allowed) return attemptRefusal('password-failures', counted.until - now);
       const stored = await findPasswordHash(pool, phone);
-      const matches = passwordMatches(password, stored ?? absentAccountHash);
-      if (!stored || !matches) return wrongLogin;
-      return { ok: true, value: await openSession(pool, phone) };
+      const check = await verifyPassword(password, stored ?? (await absentAccountHash()));
+      if (!stored || !check.matches)
+        return counted.last
+          ? attemptRefusal('password-failures', counted.window.startedAt + rule.windowMs - now)
+          : wrongLogin;
+      // A hash made under older rules is rewritten now that the password is known (computed
+      // before the transaction, which then holds its connection only for the writes).
+      const upgraded = check.upgrade ? await hashPassword(password) : undefined;
+      return inTransaction(pool, async (db) => {
+        await refundAttempt(db, 'password-failures', phone, counted.window.startedAt);
+        if (upgraded) await replacePasswordHash(db, { phone, from: stored, to: upgraded });
+        return { ok: true as const, value: await openSession(db, phone, presented) };
+      });
     },
 
     /** Login with a verification code sent to the account's phone (the code is spent either way it is right). */
-    async loginWithCode(phone: string, code: string): Promise<Outcome<IssuedSession>> {
+    async loginWithCode(phone: string, code: string, presented?: string): Promise<Outcome<IssuedSession>> {
       if (!mobilePattern.test(phone))
         return fail(400, 'PHONE_INVALID', '请输入正确手机号', 'Please enter a correct phone number');
       return inTransaction(pool, async (db) => {
@@ -317,7 +463,7 @@ export function createAccounts(deps: {
             '该手机号尚未注册',
             'No account is registered with this phone number',
           );
-        return { ok: true as const, value: await openSession(db, phone) };
+        return { ok: true as const, value: await openSession(db, phone, presented) };
       });
     },
 
@@ -332,7 +478,7 @@ export function createAccounts(deps: {
      * accepted once — it is ended and a fresh one issued for the same account, so the token
      * seen in an address bar, a history entry or a Referer opens nothing afterwards.
      */
-    async handOver(session: string): Promise<Outcome<IssuedSession>> {
+    async handOver(session: string, presented?: string): Promise<Outcome<IssuedSession>> {
       const unknown = fail(
         401,
         'SESSION_EXPIRED',
@@ -343,7 +489,10 @@ export function createAccounts(deps: {
       return inTransaction(pool, async (db) => {
         const phone = await deleteSession(db, sha256(session), at());
         if (!phone) return unknown;
-        return { ok: true as const, value: await openSession(db, phone) };
+        return {
+          ok: true as const,
+          value: await openSession(db, phone, presented === session ? undefined : presented),
+        };
       });
     },
 

@@ -1,8 +1,10 @@
 import type pg from 'pg';
+import type { AttemptKind, AttemptWindow } from './attemptLimits.ts';
 
 /**
  * The portal's tables (migration 1764100000002_portal.sql), one function per statement (house
- * style §11). Sessions and codes are stored as sha256 hashes, passwords as scrypt hashes.
+ * style §11). Sessions and codes are stored as sha256 hashes, passwords as Argon2id PHC strings
+ * (passwordHash.ts).
  */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -158,15 +160,87 @@ export async function deleteSession(db: Queryable, tokenHash: string, now: Date)
   return rows[0]?.live ? rows[0].phone : null;
 }
 
-/** The stored scrypt hash a password login is checked against; null when no account has the phone. */
+/** The stored hash a password login is checked against; null when no account has the phone. */
 export async function findPasswordHash(db: Queryable, phone: string): Promise<string | null> {
   const { rows } = await db.query('SELECT password_hash FROM portal_accounts WHERE phone = $1', [phone]);
   return rows[0]?.password_hash ?? null;
 }
 
+/**
+ * Rewrites a password hash made under older rules (README "Passwords"), only if it is still the
+ * one the login checked: a password changed meanwhile is never overwritten.
+ */
+export async function replacePasswordHash(
+  db: Queryable,
+  change: { phone: string; from: string; to: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE portal_accounts SET password_hash = $3 WHERE phone = $1 AND password_hash = $2',
+    [change.phone, change.from, change.to],
+  );
+  return rowCount === 1;
+}
+
 export async function accountExists(db: Queryable, phone: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM portal_accounts WHERE phone = $1', [phone]);
   return rowCount === 1;
+}
+
+/**
+ * A subject's attempt window (README "Attempt limits"); null when it has none. `forUpdate` locks
+ * the row until the transaction ends (create it first with `ensureAttemptWindow`).
+ */
+export async function findAttemptWindow(
+  db: Queryable,
+  kind: AttemptKind,
+  subject: string,
+  forUpdate = false,
+): Promise<AttemptWindow | null> {
+  const { rows } = await db.query(
+    `SELECT window_started_at, count FROM portal_attempts WHERE kind = $1 AND subject = $2
+     ${forUpdate ? 'FOR UPDATE' : ''}`,
+    [kind, subject],
+  );
+  return rows[0] ? { startedAt: rows[0].window_started_at.getTime(), count: rows[0].count } : null;
+}
+
+/**
+ * Creates an empty window (count 0, long ended) when the subject has none, so that concurrent
+ * attempts serialise on its row: an insert waits for a concurrent one's commit.
+ */
+export async function ensureAttemptWindow(db: Queryable, kind: AttemptKind, subject: string): Promise<void> {
+  await db.query(
+    `INSERT INTO portal_attempts (kind, subject, window_started_at, count) VALUES ($1, $2, 'epoch', 0)
+     ON CONFLICT (kind, subject) DO NOTHING`,
+    [kind, subject],
+  );
+}
+
+export async function saveAttemptWindow(
+  db: Queryable,
+  kind: AttemptKind,
+  subject: string,
+  window: AttemptWindow,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO portal_attempts (kind, subject, window_started_at, count) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (kind, subject) DO UPDATE SET window_started_at = $3, count = $4`,
+    [kind, subject, new Date(window.startedAt), window.count],
+  );
+}
+
+/** Gives one attempt back to the window it was taken from (a code not sent, a right password). */
+export async function refundAttempt(
+  db: Queryable,
+  kind: AttemptKind,
+  subject: string,
+  startedAt: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE portal_attempts SET count = count - 1
+     WHERE kind = $1 AND subject = $2 AND window_started_at = $3 AND count > 0`,
+    [kind, subject, new Date(startedAt)],
+  );
 }
 
 /** A registered account's roles as an operator reviews them. */
@@ -298,16 +372,27 @@ export async function listLeads(
   }));
 }
 
-/** Retention (README): leads older than their retention, ended sessions, codes a day past expiry. */
+/**
+ * Retention (README): leads older than their retention, ended sessions, codes a day past expiry,
+ * attempt windows begun before `attemptsBefore` (ended: the longest window ago).
+ */
 export async function purgePortal(
   db: Queryable,
-  cut: { leadsBefore: Date; now: Date },
-): Promise<{ leads: number; sessions: number; codes: number }> {
+  cut: { leadsBefore: Date; now: Date; attemptsBefore?: Date },
+): Promise<{ leads: number; sessions: number; codes: number; attempts: number }> {
   const leads = await db.query('DELETE FROM portal_leads WHERE created_at < $1', [cut.leadsBefore]);
   const sessions = await db.query('DELETE FROM portal_sessions WHERE expires_at < $1', [cut.now]);
   const codes = await db.query(
     `DELETE FROM portal_codes WHERE expires_at < $1::timestamptz - interval '1 day'`,
     [cut.now],
   );
-  return { leads: leads.rowCount ?? 0, sessions: sessions.rowCount ?? 0, codes: codes.rowCount ?? 0 };
+  const attempts = cut.attemptsBefore
+    ? await db.query('DELETE FROM portal_attempts WHERE window_started_at < $1', [cut.attemptsBefore])
+    : { rowCount: 0 };
+  return {
+    leads: leads.rowCount ?? 0,
+    sessions: sessions.rowCount ?? 0,
+    codes: codes.rowCount ?? 0,
+    attempts: attempts.rowCount ?? 0,
+  };
 }

@@ -11,10 +11,12 @@ import {
   type Clock,
   createAccounts,
   type IssuedSession,
+  type Refusal,
   refusalOf,
   type SmsSender,
   serverFlagOf,
 } from './accounts.ts';
+import { type AttemptRules, defaultAttemptRules } from './attemptLimits.ts';
 import {
   appDetail,
   appList,
@@ -65,6 +67,8 @@ export interface ContentDependencies {
   callLimit?: CallLimit;
   /** Wrong guesses after which a verification code is burned (default 5). */
   smsMaxAttempts?: number;
+  /** Codes sent, wrong codes and wrong passwords per window (README "Attempt limits"; default `defaultAttemptRules`). */
+  attemptRules?: AttemptRules;
   sessionDays?: number;
   /** Origins besides the request's own the portal is served from (PORTAL_ORIGINS; README "Writes"). */
   allowedOrigins?: readonly string[];
@@ -111,6 +115,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     newSession: deps.newSession ?? (() => randomBytes(24).toString('base64url')),
     send: deps.sendSms,
     maxAttempts: deps.smsMaxAttempts ?? 5,
+    attemptRules: deps.attemptRules ?? defaultAttemptRules,
     sessionDays: deps.sessionDays ?? 30,
   });
   const validators = createPortalValidators();
@@ -148,6 +153,11 @@ export function createContentRouter(deps: ContentDependencies): Router {
     );
   const forgetSession = (req: Request, res: Response) =>
     res.append('Set-Cookie', endedSessionCookie(req.secure));
+  // A refusal as the error to throw; a lockout also says when to retry (README "Attempt limits").
+  const refuse = (res: Response, refusal: Refusal) => {
+    if (refusal.retryAfterSeconds !== undefined) res.set('Retry-After', String(refusal.retryAfterSeconds));
+    return refusalOf(refusal);
+  };
 
   // A content answer in the caller's language; `undefined` data is the §2 "not found".
   const serve =
@@ -287,20 +297,21 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const payload = payloadOf(req);
     let outcome: Awaited<ReturnType<typeof accounts.requestCode>>;
     try {
-      outcome = await accounts.requestCode(String(payload.phone ?? '').trim());
+      // The address the daily cap counts is the visitor's (`trust proxy`: the forwarded one).
+      outcome = await accounts.requestCode(String(payload.phone ?? '').trim(), req.ip ?? 'unknown');
     } catch (error) {
       // Whatever failed, the visitor may ask again (the slot was given back): logged with its
       // cause by the request log, as every 5xx is.
       throw smsUnavailable(error);
     }
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('verification code sent');
     ok(res, null);
   });
   router.post('/api/front/other/registered.do', ...write, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = await accounts.register(payload);
-    if (!outcome.ok) throw refusalOf(outcome);
+    const outcome = await accounts.register(payload, tokenOf(req));
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('portal account registered');
     keepSession(req, res, outcome.value);
     ok(res, null);
@@ -311,9 +322,9 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const phone = String(payload.phone ?? '').trim();
     const outcome =
       typeof payload.code === 'string' && payload.code !== ''
-        ? await accounts.loginWithCode(phone, payload.code.trim())
-        : await accounts.loginWithPassword(phone, String(payload.password ?? ''));
-    if (!outcome.ok) throw refusalOf(outcome);
+        ? await accounts.loginWithCode(phone, payload.code.trim(), tokenOf(req))
+        : await accounts.loginWithPassword(phone, String(payload.password ?? ''), tokenOf(req));
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('portal login', {
       by: typeof payload.code === 'string' && payload.code !== '' ? 'code' : 'password',
     });
@@ -328,8 +339,8 @@ export function createContentRouter(deps: ContentDependencies): Router {
   // §4's `?SESSION=` from the management platform: accepted once, exchanged for a cookie.
   router.post('/api/front/user/handover.do', ...write, checked('handOver'), async (req, res) => {
     const payload = payloadOf(req);
-    const outcome = await accounts.handOver(String(payload.session));
-    if (!outcome.ok) throw refusalOf(outcome);
+    const outcome = await accounts.handOver(String(payload.session), tokenOf(req));
+    if (!outcome.ok) throw refuse(res, outcome);
     keepSession(req, res, outcome.value);
     ok(res, null);
   });
@@ -354,7 +365,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
     const form = formOf(payload);
     const account = await accountOf(req);
     const outcome = await accounts.saveDemand(form, payload, langOf(payload), account);
-    if (!outcome.ok) throw refusalOf(outcome);
+    if (!outcome.ok) throw refuse(res, outcome);
     logger.info('customer demand saved', { form, path: req.path, sender: account ? 'account' : 'anonymous' });
     ok(res, null);
   };

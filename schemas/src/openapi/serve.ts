@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type Router } from 'express';
+import { contentSecurityPolicy } from '../runtime/contentSecurityPolicy.ts';
 import type { OpenApiDocument } from './document.ts';
 
 /**
@@ -44,8 +45,12 @@ const initializer = `window.ui = SwaggerUIBundle({
   url: new URL('openapi.json', document.baseURI).href,
   dom_id: '#reference',
   deepLinking: true,
-  persistAuthorization: true,
+  // The key typed into Authorize stays in this page's memory, never in localStorage: the
+  // portal's origin may load an operator's analytics scripts (web/README.md "Console").
+  persistAuthorization: false,
   tryItOutEnabled: true,
+  // No badge from validator.swagger.io: the page loads nothing from another origin (its CSP).
+  validatorUrl: null,
   displayRequestDuration: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'BaseLayout',
@@ -59,8 +64,10 @@ export function createOpenApiRouter(document: OpenApiDocument): Router {
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(json);
   });
+  // The page's scripts are files of this router; Swagger UI styles its parts at run time.
+  const policy = contentSecurityPolicy({ inlineStyles: true });
   router.get('/docs', (_req, res) => {
-    res.type('html').send(html);
+    res.type('html').set('Content-Security-Policy', policy).send(html);
   });
   const files = new Map<string, { type: string; body: Buffer | string }>([
     ['reference.js', { type: 'application/javascript', body: initializer }],

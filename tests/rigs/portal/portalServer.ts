@@ -11,6 +11,7 @@ import { errorMiddleware } from '@tradelog/query-api/http/answers';
 import { boundedBody, defaultBodyBounds } from '@tradelog/query-api/http/body';
 import { createLogger } from '@tradelog/schemas';
 import type { PortalContent } from '@tradelog/schemas/portal/content';
+import { contentSecurityPolicy, portalPolicyOptions } from '@tradelog/schemas/runtime/contentSecurityPolicy';
 import express from 'express';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
@@ -94,6 +95,13 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   options.mount?.(app);
   let contentRouter: express.Router | undefined;
   app.use('/portal-api', (req, res, next) => contentRouter!(req, res, next));
+  // The pages' Content-Security-Policy, as deploy/nginx.conf and the development server send it
+  // (web/README.md "Content Security Policy"), with the analytics hosts of the content given.
+  let policy = contentSecurityPolicy(portalPolicyOptions);
+  app.use((_req, res, next) => {
+    res.set('Content-Security-Policy', policy);
+    next();
+  });
   app.use(express.static(distDir, { index: false }));
   // History-mode routing (§2): every other GET is the single page.
   app.get('/{*path}', (_req, res) => res.sendFile(join(distDir, 'index.html')));
@@ -104,6 +112,11 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  const content = options.content?.(`http://127.0.0.1:${port}`);
+  policy = contentSecurityPolicy({
+    ...portalPolicyOptions,
+    analyticsScripts: content?.site.analytics?.scripts ?? [],
+  });
   contentRouter = createContentRouter({
     pool,
     clock: { now: options.now ?? (() => Date.now()) },
@@ -111,7 +124,7 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
     product: 'tradelog',
     sendSms: async (phone, code) => void sentCodes.push({ phone, code }),
     locateIp: createIpLocator(),
-    content: options.content?.(`http://127.0.0.1:${port}`),
+    content,
   });
   return {
     url: `http://127.0.0.1:${port}`,

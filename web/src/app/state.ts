@@ -5,7 +5,7 @@
 
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { createConsoleStore } from '../console/consoleStore.ts';
+import { createConsoleStore, legacyApiKeyStorageKey } from '../console/consoleStore.ts';
 import { calls } from '../content/calls.ts';
 import type { SiteData } from '../content/types.ts';
 import { contentCall, createRequest, type RequestOptions } from '../http/request.ts';
@@ -16,7 +16,7 @@ import { createLayoutStore, type LayoutState } from '../stores/layout.ts';
 import { createLocaleStore } from '../stores/locale.ts';
 import { createLocationStore, type LocationState } from '../stores/location.ts';
 import { createSessionStore, type SessionState, type UserInfoResponse } from '../stores/session.ts';
-import { browserStorage, memoryStorage } from '../stores/storage.ts';
+import { browserStorage } from '../stores/storage.ts';
 import type { Locale } from './routes.ts';
 
 const storage = browserStorage();
@@ -25,11 +25,14 @@ export const layoutStore = createLayoutStore();
 export const sessionStore = createSessionStore();
 export const locationStore = createLocationStore(storage);
 export const contentStore = createContentStore({ now: () => Date.now() });
-// The console's API key lives for the browser session only (closing the tab forgets it).
-export const consoleStore = createConsoleStore(
-  typeof sessionStorage === 'undefined' ? memoryStorage() : sessionStorage,
-  () => Date.now(),
-);
+// The console's API key lives in memory only (web/README.md "Console"); a key an earlier
+// version left in this tab's session storage is removed.
+export const consoleStore = createConsoleStore(() => Date.now());
+try {
+  globalThis.sessionStorage?.removeItem(legacyApiKeyStorageKey);
+} catch {
+  // Storage unavailable: nothing was kept there either.
+}
 
 /** The portal content API root (§7 "the site's API root"); served by query-api. */
 export const contentApiRoot = '/portal-api';

@@ -1,11 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import type { KeyValueStorage } from '../stores/storage.ts';
 
 /**
- * Console session: the API key (sent as `Authorization: Bearer`, kept in session storage so a
- * closed tab forgets it) and the submissions made in this session, newest first.
+ * Console session: the API key (sent as `Authorization: Bearer`) and the submissions made in this
+ * session, newest first. The key lives in this store only, never in browser storage: the origin
+ * may load an operator's analytics scripts, and any script on it reads storage with one call
+ * (web/README.md "Console"). A reload or a closed tab forgets it.
  */
-export const apiKeyStorageKey = 'consoleApiKey';
+/** Where versions before this rule kept the key in session storage; removed at start (app/state.ts). */
+export const legacyApiKeyStorageKey = 'consoleApiKey';
 const recentLimit = 20;
 
 export interface Submission {
@@ -30,18 +32,16 @@ export interface ConsoleState {
   recordSubmission(submission: Omit<Submission, 'at'>): void;
 }
 
-export function createConsoleStore(storage: KeyValueStorage, now: () => number) {
+export function createConsoleStore(now: () => number) {
   return createStore<ConsoleState>()((set, get) => ({
-    apiKey: storage.getItem(apiKeyStorageKey) ?? undefined,
+    apiKey: undefined,
     submissions: [],
     signIn(apiKey) {
       const trimmed = apiKey.trim();
       if (trimmed === '') return;
-      storage.setItem(apiKeyStorageKey, trimmed);
       set({ apiKey: trimmed });
     },
     signOut() {
-      storage.removeItem(apiKeyStorageKey);
       set({ apiKey: undefined, submissions: [] });
     },
     recordSubmission(submission) {
