@@ -128,14 +128,18 @@ describe('a log replaced under kept projections', () => {
     const fresh = await submitPurchase('F-NEW');
     expect(fresh.position).toMatch(/^tradelog\.doc\.purchase\.v1:\d+:0$/);
 
+    let seen: Json;
     const stopped = await waitFor(
       async () => {
         const ready = await processorsReady();
+        seen = ready.body.checks;
         const replaced = (ready.body.consumers as Json[]).filter((c) => c.logReplaced).map((c) => c.name);
         return ready.status === 503 && replaced.length === applied.length + 1 ? ready.body : undefined;
       },
-      { what: 'every consumer that applied the old log stopped on it', timeoutMs: 60_000 },
-    );
+      { what: 'every consumer that applied the old log stopped on it', timeoutMs: 120_000 },
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; the processors said ${JSON.stringify(seen)}`);
+    });
     expect(stopped.state).toBe('log-replaced');
     const replaced = (stopped.consumers as Json[]).filter((c) => c.logReplaced);
     expect(replaced.map((c) => c.name).sort()).toEqual([...applied, 'push'].sort());

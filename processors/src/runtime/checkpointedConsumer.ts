@@ -21,6 +21,7 @@ import {
 } from '@tradelog/schemas/log/consumer';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createLogSnapshotReader, type LogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
+import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import {
   checkpointRows,
@@ -255,6 +256,27 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     logCheckTimer = setInterval(() => void lookAgain(), options.logCheckMs ?? 10_000);
   }
 
+  /**
+   * After a join whose look could not read the log (a broker still starting): looks again with a
+   * growing delay until it can, whether or not batches come (a partition that gets no new record
+   * would otherwise never be looked at). A later join takes over.
+   */
+  let joins = 0;
+  async function lookUntilRead(join: number): Promise<void> {
+    for (let attempt = 1; !stopped && !logReplaced && join === joins; attempt++) {
+      const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
+      log.warn('the log’s identity was not readable; looking again', { attempt, delayMs });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (stopped || logReplaced || join !== joins) return;
+      try {
+        await boundLog();
+        return;
+      } catch (error) {
+        if (error instanceof CheckpointsOfAnotherLog) return stopOnAnotherLog(error);
+      }
+    }
+  }
+
   /** While stopped on another log: resumes once the checkpoints and the log agree again. */
   async function lookAgain(): Promise<void> {
     if (!logReplaced || stopped) return;
@@ -286,9 +308,10 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     startOffsets: async () => {
       // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
       verifying = undefined;
+      const join = ++joins;
       await boundLog().catch((error: unknown) => {
         if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
-        // A read that failed is tried again before the first transaction.
+        else void lookUntilRead(join);
       });
       return new Map(
         (await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset]),
