@@ -293,6 +293,49 @@ describe('ocean tracking', () => {
     ]);
   });
 
+  it('given a bill of two containers, when one container changes, then only the bill’s key and that container’s are pushed (rule 6)', () => {
+    const log = documentLog();
+    const sibling = 'CSNU6184571';
+    const two = (events: Doc[]) =>
+      log(
+        'oceanContainerEvent',
+        ocean('1', events, { containers: [{ containerNo: 'CSNU6184570' }, { containerNo: sibling }] }),
+      );
+    const first = reduceTracking(new Map(), two([oceanEvent('LOBD', '2024-03-01 15:20:00', 'N', 'JPTYO')]));
+    expect(first.changes[0]!.data.pushKeys).toEqual([
+      bill,
+      'ocean/container/CSNU6184570',
+      `ocean/container/${sibling}`,
+    ]);
+    const siblingMoved = two([
+      { ...oceanEvent('LOBD', '2024-03-01 16:00:00', 'N', 'JPTYO'), containerNo: sibling },
+    ]);
+    const { state, changes } = reduceTracking(first.state, siblingMoved);
+    expect(changes[0]!.data.pushKeys).toEqual([bill, `ocean/container/${sibling}`]);
+    expect(changes[0]!.data.matchKeys).toEqual(['ocean/container/CSNU6184570', `ocean/container/${sibling}`]);
+    // The history every subscription's answer is rendered from: the events with their source only.
+    const history = changes[0]!.data.history as { events: Doc[] };
+    expect(history.events.map((event) => [event.fields, event.provenance])).toEqual(
+      state.get(bill)!.events.map((event) => [event.fields, { source: '1' }]),
+    );
+  });
+
+  it('given a bill-level event (no container) that alters only a container’s current status, then that container’s key alone is pushed', () => {
+    const log = documentLog();
+    // C1 has only an estimate; the bill's current status is C2's actual loading.
+    const start = log(
+      'oceanContainerEvent',
+      ocean('1', [
+        oceanEvent('DSCH', '2024-03-09 09:00:00', 'Y', 'NLRTM'),
+        { ...oceanEvent('LOBD', '2024-03-02 15:20:00', 'N', 'JPTYO'), containerNo: 'CSNU6184571' },
+      ]),
+    );
+    const { containerNo: _none, ...billLevel } = oceanEvent('DLPT', '2024-03-08 09:00:00', 'Y', 'NLRTM');
+    const { changes } = reduceTracking(given([start]), log('oceanContainerEvent', ocean('1', [billLevel])));
+    // The bill's current status stays C2's actual; C1, with no actual, now shows the earlier bill-level estimate.
+    expect(changes[0]!.data.pushKeys).toEqual(['ocean/container/CSNU6184570']);
+  });
+
   it('reads the catalogue example as a bill with one container in progress', () => {
     const item = given([
       documentLog()('oceanContainerEvent', examples.oceanContainerEvent as unknown as Doc),

@@ -1,6 +1,13 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
-import { asksCarrierData, trackingKindOf, withoutCarrierData } from '../tracking/answers.ts';
+import {
+  asksCarrierData,
+  type OceanHistory,
+  oceanStartResult,
+  trackingKindOf,
+  withoutCarrierData,
+} from '../tracking/answers.ts';
 import { customerNameMatches } from '../tracking/customerName.ts';
+import { carrierMatches, oceanView } from '../tracking/oceanView.ts';
 import type {
   AirCriteria,
   ChangesCriteria,
@@ -18,12 +25,16 @@ import type {
  * the subscription routes.
  */
 
-/** Which subscriptions an event may concern: the families and the keys to look them up by. */
+const stringsOf = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : undefined;
+
+/**
+ * Which subscriptions an event may concern: the families and the keys to look them up by — the
+ * subject and its aliases, or, for an ocean change, only the keys whose answer it altered
+ * (`data.pushKeys`, tracking reducer rule 6).
+ */
 export function lookupOf(event: ChangeEvent): { families: PushFamily[]; keys: string[]; projection: string } {
-  const extra = Array.isArray(event.data.matchKeys)
-    ? event.data.matchKeys.filter((key): key is string => typeof key === 'string')
-    : [];
-  const keys = [event.subject, ...extra];
+  const keys = stringsOf(event.data.pushKeys) ?? [event.subject, ...(stringsOf(event.data.matchKeys) ?? [])];
   if (event.kind === trackingKindOf.express)
     return { families: ['express', 'express-map'], keys, projection: event.projection };
   if (event.kind === trackingKindOf.air) return { families: ['air'], keys, projection: event.projection };
@@ -50,6 +61,26 @@ export function customerNameAllows(
     : [];
   return customerNameMatches(criteria.shipperCode, criteria.customerName, accepted);
 }
+
+/**
+ * Whether a matched subscription may be pushed this event: the express customerName rule above,
+ * and an ocean subscription's carrierCode (§5: AUTO or absent recognises the carrier; another
+ * code must be the bill's, else the query answers START and nothing is pushed).
+ */
+export function subscriptionAllows(
+  event: ChangeEvent,
+  subscription: { family: PushFamily; criteria: unknown },
+): boolean {
+  if (subscription.family === 'ocean' && isOceanHistory(event.data.history))
+    return carrierMatches(event.data.history, (subscription.criteria as OceanCriteria).carrierCode);
+  return customerNameAllows(event, subscription);
+}
+
+const isOceanHistory = (value: unknown): value is OceanHistory =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as OceanHistory).events) &&
+  typeof (value as OceanHistory).facts === 'object';
 
 /** `yyyy-MM-dd HH:mm:ss` in platform time (China, UTC+8), as the express platform writes times. */
 export function platformTime(at: Date): string {
@@ -88,6 +119,33 @@ function destinationOf(result: unknown): string {
   return typeof delivery?.code === 'string' ? delivery.code : '';
 }
 
+/**
+ * The ocean push's `result`: what the ocean query answers the subscription at this moment
+ * (../tracking/oceanView.ts): by container or by bill, within the port area's history window,
+ * without carrier data when no carrierCode was given (§5). An event published before tracking
+ * revision 4 carries no `history`: its bill `result` is pushed as it was then, without carrier
+ * data when no carrierCode was given.
+ */
+function oceanPushResult(event: ChangeEvent, criteria: OceanCriteria, now: Date): Record<string, unknown> {
+  if (isOceanHistory(event.data.history)) {
+    const ask = {
+      containerNo: criteria.containerNo,
+      carrierCode: criteria.carrierCode,
+      portCode: criteria.portCode,
+    };
+    // A carrier mismatch is not pushed (subscriptionAllows); rendered, it is what the query answers.
+    return (
+      oceanView(event.data.history, ask, now) ??
+      oceanStartResult({
+        billNo: criteria.billNo,
+        ...(criteria.containerNo ? { containerNo: criteria.containerNo } : {}),
+      })
+    );
+  }
+  const result = (event.data.result ?? {}) as Record<string, unknown>;
+  return asksCarrierData(criteria.carrierCode) ? result : withoutCarrierData(result);
+}
+
 export interface PayloadContext {
   subscriptionId: string;
   family: PushFamily;
@@ -124,7 +182,6 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
     }
     case 'ocean': {
       const criteria = context.criteria as OceanCriteria;
-      const result = (event.data.result ?? {}) as Record<string, unknown>;
       return {
         params: {
           referenceno: context.subscriptionId,
@@ -139,8 +196,7 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
             },
           ],
         },
-        // §5: a subscription without carrierCode (port data by portCode) obtains no carrier data.
-        result: asksCarrierData(criteria.carrierCode) ? result : withoutCarrierData(result),
+        result: oceanPushResult(event, criteria, context.now),
       };
     }
     case 'terminal': {

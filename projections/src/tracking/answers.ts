@@ -1,6 +1,6 @@
 import type { ChangeKind } from '@tradelog/schemas/changes/contract';
 import { terminalEventCategories } from '@tradelog/schemas/feeds/tracking/codes';
-import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
+import type { Derived, EventProvenance, Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
 
 /**
  * The spec's answer shapes, rendered from a tracked item (query spec §3): the express instant
@@ -12,8 +12,23 @@ import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.t
 const present = (value: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
-const eventsOf = (item: TrackedItem, group: string): TrackedEvent[] =>
+const eventsOf = <E extends { group: string }>(item: { events: readonly E[] }, group: string): E[] =>
   item.events.filter((event) => event.group === group);
+
+/** An ocean event as the answers read it: a tracked event without its identity and document provenance. */
+export type OceanEvent = Pick<TrackedEvent, 'group' | 'at' | 'estimated' | 'fields'> & {
+  provenance: Pick<EventProvenance, 'source'>;
+};
+
+/**
+ * What an ocean answer is rendered from (./oceanView.ts): a tracked bill, or the history its
+ * change event carries (`oceanHistoryOf`).
+ */
+export interface OceanHistory {
+  facts: Fields;
+  events: readonly OceanEvent[];
+  derived: Pick<Derived, 'status' | 'endedAt'> & { currentEvent?: OceanEvent };
+}
 
 /** Express (§3 "Express"): instant query answer and push item fields. `descending` is sort = 1. */
 export function expressAnswer(
@@ -40,7 +55,7 @@ export function expressAnswer(
 }
 
 const ocean = {
-  currentStatus(event: TrackedEvent | undefined): Record<string, unknown> | null {
+  currentStatus(event: OceanEvent | undefined): Record<string, unknown> | null {
     if (!event) return null;
     const f = event.fields;
     return present({
@@ -76,7 +91,7 @@ export function oceanStartResult(params: { billNo: string; containerNo?: string 
  * Ocean (§3 "Ocean container tracking" result). With a container number (it takes priority,
  * §3) the containers and current status are that container's.
  */
-export function oceanResult(item: TrackedItem, containerNo?: string): Record<string, unknown> {
+export function oceanResult(item: OceanHistory, containerNo?: string): Record<string, unknown> {
   const facts = item.facts;
   const wanted = containerNo?.trim().toUpperCase();
   const events = eventsOf(item, 'events').filter(
@@ -175,7 +190,7 @@ export function withoutCarrierData(result: Record<string, unknown>): Record<stri
 export const asksCarrierData = (carrierCode: string | undefined): boolean => Boolean(carrierCode?.trim());
 
 /** The latest actual event in event time (events are kept in event-time order). */
-export function latestActual(events: readonly TrackedEvent[]): TrackedEvent | undefined {
+export function latestActual<E extends { estimated: boolean }>(events: readonly E[]): E | undefined {
   for (let index = events.length - 1; index >= 0; index--)
     if (!events[index]!.estimated) return events[index];
   return undefined;

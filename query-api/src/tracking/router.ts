@@ -8,14 +8,12 @@ import {
 import { findReferenceRows } from '@tradelog/projections/reference/tables';
 import {
   airData,
-  asksCarrierData,
   expressAnswer,
-  oceanResult,
   oceanStartResult,
   terminalResult,
-  withoutCarrierData,
 } from '@tradelog/projections/tracking/answers';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
+import { carrierMatches, oceanView, withinPortHistory } from '@tradelog/projections/tracking/oceanView';
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
 import {
   billingWindowDays,
@@ -37,13 +35,11 @@ import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Caller, callerOf as callerOfResponse, requireKey } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import {
-  carrierMatches,
   checkCarrierRequest,
   checkCustomerName,
   checkPortRequest,
   type RuleBreach,
   subscriptionTimeline,
-  withinPortHistory,
 } from './rules.ts';
 
 /**
@@ -114,8 +110,9 @@ export interface OceanParams {
 
 /**
  * The ocean answer's `result` (§3, §5, §9): the port area's rules first (a breach is a 400),
- * then the container number if given (it takes priority), else the bill; a carrier other than
- * AUTO must be the bill's; START while nothing is known.
+ * then the container number if given (it takes priority), else the bill, answered as
+ * `oceanView` renders it for pushes too; START while nothing is known or the carrierCode names
+ * another carrier than the bill's.
  */
 export async function oceanAnswer(
   pool: pg.Pool,
@@ -123,11 +120,11 @@ export async function oceanAnswer(
   now: Date,
 ): Promise<Record<string, unknown>> {
   const containerNo = params.containerNo?.trim() || undefined;
-  const item = await oceanItem(pool, params, now);
-  if (!item) return oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) });
-  const result = oceanResult(item, containerNo);
-  // §5: without carrierCode (port data by portCode) no carrier data is obtained.
-  return asksCarrierData(params.carrierCode) ? result : withoutCarrierData(result);
+  const item = await findOceanItem(pool, params);
+  return (
+    (item && oceanView(item, params, now)) ??
+    oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) })
+  );
 }
 
 /**
@@ -137,16 +134,22 @@ export async function oceanAnswer(
  * nothing is known.
  */
 export async function oceanItem(pool: pg.Pool, params: OceanParams, now: Date): Promise<TrackedItem | null> {
+  const item = await findOceanItem(pool, params);
+  return item && carrierMatches(item, params.carrierCode)
+    ? withinPortHistory(item, params.portCode, now)
+    : null;
+}
+
+/** The bill a request names (by container first), after the port area's and carrier table's rules. */
+async function findOceanItem(pool: pg.Pool, params: OceanParams): Promise<TrackedItem | null> {
   const breach =
     checkPortRequest(params) ?? checkCarrierRequest(params, await findCarrier(pool, params.carrierCode));
   if (breach) throw breachError(breach);
   const containerNo = params.containerNo?.trim() || undefined;
-  let item = containerNo
+  const item = containerNo
     ? await findTracked(pool, oceanSubject({ billNo: params.billNo, containerNo }))
     : null;
-  item ??= await findTracked(pool, oceanSubject({ billNo: params.billNo }));
-  if (item && !carrierMatches(item, params.carrierCode)) item = null;
-  return item ? withinPortHistory(item, params.portCode, now) : null;
+  return item ?? (await findTracked(pool, oceanSubject({ billNo: params.billNo })));
 }
 
 /**

@@ -1,13 +1,7 @@
 import type { TrackedEvent, TrackedItem } from '@tradelog/projections/tracking/item';
+import { carrierMatches, withinPortHistory } from '@tradelog/projections/tracking/oceanView';
 import { describe, expect, it } from 'vitest';
-import {
-  carrierMatches,
-  checkCarrierRequest,
-  checkCustomerName,
-  checkPortRequest,
-  subscriptionTimeline,
-  withinPortHistory,
-} from './rules.ts';
+import { checkCarrierRequest, checkCustomerName, checkPortRequest, subscriptionTimeline } from './rules.ts';
 
 const event = (eventCode: string, at: string, source: string, portCode = 'CNSHA'): TrackedEvent => ({
   id: `${eventCode}|${portCode}`,
