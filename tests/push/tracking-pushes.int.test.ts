@@ -154,4 +154,106 @@ describe('tracking pushes carry what the subscription asked for', () => {
       ['LOBD', '1'],
     ]);
   });
+
+  it('pushes an express text subscription no coordinates, sender city nor map link, the map subscription all three (§1, §3)', async () => {
+    const logisticCode = `YT${randomInt(1_000_000_000, 9_999_999_999)}`;
+    const subscribe = async (path: string, route: string) => {
+      const created = await call(route, {
+        shipperCode: 'YTO',
+        logisticCode,
+        callbackUrl: pipeline.receiver.url(path),
+      });
+      expect(created.body, JSON.stringify(created.body)).toMatchObject({ success: true });
+      return created.body.subscription.id as string;
+    };
+    const textPath = `/express/text/${logisticCode}`;
+    const mapPath = `/express/map/${logisticCode}`;
+    const ids = [
+      await subscribe(textPath, '/logistics/kdn/track/subscription'),
+      await subscribe(mapPath, '/open/logistics/kdn/track/subscription/route/map'),
+    ];
+    await feed('expressTrace', {
+      shipperCode: 'YTO',
+      logisticCode,
+      routeMapUrl: 'https://map.example/yt',
+      coordinates: [{ latAndLng: '31.230416,121.473701', location: '上海市' }],
+      senderCityLatAndLng: '22.543096,114.057865',
+      deliveryManTel: '13800000000',
+      traces: [{ acceptTime: '2024-03-12 18:20:41', acceptStation: '已揽收', action: '1' }],
+    });
+    await waitForQuiet(ids);
+    const [text] = pushesTo(textPath);
+    expect(text).toMatchObject({ count: '1', data: [{ logisticCode, state: '1', success: true }] });
+    expect(text.data[0]).not.toHaveProperty('coordinates');
+    expect(text.data[0]).not.toHaveProperty('senderCityLatAndLng');
+    expect(text.data[0]).not.toHaveProperty('routeMapUrl');
+    expect(text.data[0].deliveryManTel).toBe('13800000000');
+    const [map] = pushesTo(mapPath);
+    expect(map.data[0]).toMatchObject({
+      routeMapUrl: 'https://map.example/yt',
+      coordinates: [{ latAndLng: '31.230416,121.473701', location: '上海市' }],
+      senderCityLatAndLng: '22.543096,114.057865',
+    });
+  });
+
+  it('pushes a terminal subscription its shipment at once when known, then on each change, to COMPLETE, as the query answers it (§3, §7 POST /push/shipment)', async () => {
+    const businessNumber = `COSU${randomInt(1_000_000_000, 9_999_999_999)}`;
+    const params = { businessNumber, portCode: 'CNSHK', ieid: 'I' };
+    const container = { equipmentCode: `CSNU${randomInt(1_000_000, 9_999_999)}` };
+    const discharged = {
+      eventClassifier: 'ACT',
+      equipmentEventCategory: 'DISC',
+      equipmentIndicator: 'LADEN',
+      equipment: container,
+      eventTime: '2024-03-05 10:15:00',
+    };
+    await feed('terminalEvent', { ...params, status: 'PROCESS', equipmentEvents: [discharged] });
+    await pipeline.waitForChangesMatched(['tracking']);
+
+    const path = `/push/shipment?token=${uniqueName('t')}`;
+    const created = await call('/open/freightower/trace/shipment', {
+      callbackUrl: pipeline.receiver.url(path),
+      params,
+    });
+    expect(created.body).toMatchObject({ flag: 'success', firstPushQueued: true });
+    const first = await waitFor(() => pushesTo(path)[0], { what: 'the first terminal push, at once' });
+    expect(first).toMatchObject({
+      params,
+      result: {
+        shipment: {
+          businessNumber,
+          status: 'PROCESS',
+          equipmentEvents: [{ equipmentEventCategory: 'DISC' }],
+        },
+      },
+    });
+
+    // The import's gate-out ends it (processors/src/tracking/README.md, rule 5).
+    await feed('terminalEvent', {
+      ...params,
+      equipmentEvents: [
+        {
+          eventClassifier: 'ACT',
+          equipmentEventCategory: 'GTOT',
+          equipmentIndicator: 'LADEN',
+          equipment: container,
+          eventTime: '2024-03-07 15:00:00',
+        },
+      ],
+    });
+    const second = await waitFor(() => pushesTo(path)[1], { what: 'the terminal change push' });
+    expect(second.params).toEqual(params);
+    expect(second.result.shipment.status).toBe('COMPLETE');
+    expect(second.result.shipment.equipmentEvents.map((e: Json) => e.equipmentEventCategory)).toEqual([
+      'DISC',
+      'GTOT',
+    ]);
+    await waitForQuiet([created.body.subscription.id]);
+    expect(pushesTo(path)).toHaveLength(2);
+    const answer = await call('/open/freightower/trace/shipment', { params });
+    expect(second.result).toEqual(answer.body.data.result);
+    const headers = pipeline.receiver.pushesTo(path)[1]!.headers;
+    expect(headers['retry-count']).toBe('0');
+    expect(headers['webhook-signature']).toMatch(/^v1,/);
+  });
 });

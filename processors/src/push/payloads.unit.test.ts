@@ -72,7 +72,7 @@ describe('push payloads', () => {
     ).toMatchObject({ type: 'payment-account.changed', projection: 'enterprise-feeds', data: change.data });
   });
 
-  it('maps express traces to the spec push (pushTime, count, data), the text version without the map link', () => {
+  it('maps express traces to the spec push (pushTime, count, data), the text version without the map’s fields', () => {
     const change = event({
       projection: 'tracking',
       kind: 'express.traces',
@@ -81,6 +81,8 @@ describe('push payloads', () => {
         state: '2',
         stateEx: '201',
         routeMapUrl: 'https://map/x',
+        coordinates: [{ latAndLng: '31.2,121.4', location: '上海市' }],
+        senderCityLatAndLng: '22.5,114.0',
         traces: [{ acceptTime: 't', acceptStation: 's' }],
         secretField: 1,
       },
@@ -110,7 +112,11 @@ describe('push payloads', () => {
       sequence: 1,
       now,
     });
-    expect((map.data as Record<string, unknown>[])[0]!.routeMapUrl).toBe('https://map/x');
+    expect((map.data as Record<string, unknown>[])[0]).toMatchObject({
+      routeMapUrl: 'https://map/x',
+      coordinates: [{ latAndLng: '31.2,121.4', location: '上海市' }],
+      senderCityLatAndLng: '22.5,114.0',
+    });
   });
 
   it('maps ocean and terminal status to params + result', () => {

@@ -103,6 +103,9 @@ const expressItemFields = [
   'orderCode',
 ] as const;
 
+/** What only the map version carries (§3 Express push payload; §1 map and text versions). */
+const expressMapFields = ['routeMapUrl', 'coordinates', 'senderCityLatAndLng'] as const;
+
 function pick(data: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) if (data[name] !== undefined) out[name] = data[name];
@@ -160,15 +163,18 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
     case 'express-map': {
       const criteria = context.criteria as ExpressCriteria;
       const item = pick(event.data, expressItemFields);
-      // The text version carries no route map link (query spec §1: map and text versions).
-      if (context.family === 'express') delete item.routeMapUrl;
+      // The text version carries none of the map's fields (query spec §1: map and text versions;
+      // its webhook schema in query-api's OpenAPI names none of them).
+      if (context.family === 'express') for (const field of expressMapFields) delete item[field];
       // Traces in the order the subscriber asked for (§3 Express: sort 0 ascending, 1 descending).
       if (criteria.sort === '1' && Array.isArray(item.traces)) item.traces = [...item.traces].reverse();
       item.shipperCode ??= criteria.shipperCode;
       item.logisticCode ??= criteria.logisticCode;
       if (criteria.orderCode !== undefined) item.orderCode ??= criteria.orderCode;
       item.success ??= true;
-      return { pushTime: platformTime(context.now), count: '1', data: [item] };
+      const data = [item];
+      // §3 "count (max length 2)": the number of items; a push carries one parcel's change.
+      return { pushTime: platformTime(context.now), count: String(data.length), data };
     }
     case 'air': {
       // As the air query answers (§3 "Air tracking"), with the subscribed waybill.

@@ -30,6 +30,9 @@ export interface OceanHistory {
   derived: Pick<Derived, 'status' | 'endedAt'> & { currentEvent?: OceanEvent };
 }
 
+/** The express `reason` of a known parcel without a trace (state 0), in the express platform's words. */
+export const noTraceReason = '暂无轨迹信息';
+
 /** Express (§3 "Express"): instant query answer and push item fields. `descending` is sort = 1. */
 export function expressAnswer(
   item: TrackedItem,
@@ -43,6 +46,8 @@ export function expressAnswer(
     logisticCode: facts.logisticCode,
     orderCode: facts.orderCode,
     success: true,
+    // §3 reason (max 50): said while the parcel has no trace (§4 state 0); the platform's words.
+    reason: item.derived.status === '0' ? noTraceReason : undefined,
     state: item.derived.status,
     stateEx: item.derived.statusEx,
     location: item.derived.location,
