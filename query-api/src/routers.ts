@@ -45,9 +45,12 @@ export function queryApiRouters(deps: {
   documentTopics?: string[];
   topicOffsets?: ProjectionRoutesDeps['topicOffsets'];
   records?: ProjectionRoutesDeps['records'];
+  /** TRACKING_PROVIDER_WINDOW_MINUTES (README "Tracking queries"); the default when absent. */
+  providerWindowMs?: number;
 }): Router[] {
   const { pool, callLimit } = deps;
   const limited = callLimit ? { callLimit } : {};
+  const window = deps.providerWindowMs === undefined ? {} : { providerWindowMs: deps.providerWindowMs };
   return [
     createLeadRoutes({ pool, ...limited }),
     createPortalRoleRoutes({ pool, ...limited }),
@@ -60,9 +63,9 @@ export function queryApiRouters(deps: {
       ...(deps.topicOffsets ? { topicOffsets: deps.topicOffsets } : {}),
       ...(deps.records ? { records: deps.records } : {}),
     }),
-    createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),
+    createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited, ...window }),
     createDocumentRoutes({ pool, ...limited }),
     // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
-    createTrackingRouter({ pool, ...limited }),
+    createTrackingRouter({ pool, ...limited, ...window }),
   ];
 }

@@ -2,7 +2,7 @@ import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
 import {
   asksCarrierData,
   type OceanHistory,
-  oceanStartResult,
+  oceanUnknownResult,
   trackingKindOf,
   withoutCarrierData,
 } from '../tracking/answers.ts';
@@ -139,7 +139,7 @@ function oceanPushResult(event: ChangeEvent, criteria: OceanCriteria, now: Date)
     // A carrier mismatch is not pushed (subscriptionAllows); rendered, it is what the query answers.
     return (
       oceanView(event.data.history, ask, now) ??
-      oceanStartResult({
+      oceanUnknownResult({
         billNo: criteria.billNo,
         ...(criteria.containerNo ? { containerNo: criteria.containerNo } : {}),
       })
@@ -147,6 +147,43 @@ function oceanPushResult(event: ChangeEvent, criteria: OceanCriteria, now: Date)
   }
   const result = (event.data.result ?? {}) as Record<string, unknown>;
   return asksCarrierData(criteria.carrierCode) ? result : withoutCarrierData(result);
+}
+
+/** The ocean push (§3 Ocean "Push"): the subscription's parameters and the result it is answered. */
+function oceanPushBody(
+  subscriptionId: string,
+  criteria: OceanCriteria,
+  result: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    params: {
+      referenceno: subscriptionId,
+      subscriptions: [
+        {
+          CARRIER_CD: criteria.carrierCode ?? '',
+          REFERENCE_NO: criteria.billNo,
+          CTNRNO: criteria.containerNo ?? '',
+          IEMARK: criteria.isExport ?? '',
+          POL: criteria.portCode ?? '',
+          DTP: destinationOf(result),
+        },
+      ],
+    },
+    result,
+  };
+}
+
+/**
+ * The push an ocean subscription of a bill or container no provider reported within the
+ * provider window is owed (§4 NODATA; ../tracking/firstAsks.ts): what the query answers it then.
+ */
+export function oceanNoDataPayload(subscriptionId: string, criteria: OceanCriteria): Record<string, unknown> {
+  const containerNo = criteria.containerNo?.trim();
+  return oceanPushBody(
+    subscriptionId,
+    criteria,
+    oceanUnknownResult({ billNo: criteria.billNo, ...(containerNo ? { containerNo } : {}) }, 'NODATA'),
+  );
 }
 
 export interface PayloadContext {
@@ -188,22 +225,7 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
     }
     case 'ocean': {
       const criteria = context.criteria as OceanCriteria;
-      return {
-        params: {
-          referenceno: context.subscriptionId,
-          subscriptions: [
-            {
-              CARRIER_CD: criteria.carrierCode ?? '',
-              REFERENCE_NO: criteria.billNo,
-              CTNRNO: criteria.containerNo ?? '',
-              IEMARK: criteria.isExport ?? '',
-              POL: criteria.portCode ?? '',
-              DTP: destinationOf(event.data.result),
-            },
-          ],
-        },
-        result: oceanPushResult(event, criteria, context.now),
-      };
+      return oceanPushBody(context.subscriptionId, criteria, oceanPushResult(event, criteria, context.now));
     }
     case 'terminal': {
       const criteria = context.criteria as TerminalCriteria;

@@ -78,13 +78,19 @@ const ocean = {
   },
 };
 
-/** What an ocean query answers before anything is known about the bill (§4: START, fetching). */
-export function oceanStartResult(params: { billNo: string; containerNo?: string }): Record<string, unknown> {
+/**
+ * What an ocean query answers while nothing is known about the bill or container (§4): START
+ * (fetching) within the provider window, NODATA after it (./firstAsks.ts).
+ */
+export function oceanUnknownResult(
+  params: { billNo: string; containerNo?: string },
+  statusCategory: 'START' | 'NODATA' = 'START',
+): Record<string, unknown> {
   return {
     billNo: params.billNo,
     containerNo: params.containerNo ?? '',
     isBillNo: params.containerNo ? 'N' : 'Y',
-    statusCategory: 'START',
+    statusCategory,
     currentStatus: null,
     containers: [],
     routes: [],

@@ -9,9 +9,14 @@ import { findReferenceRows } from '@tradelog/projections/reference/tables';
 import {
   airData,
   expressAnswer,
-  oceanStartResult,
+  oceanUnknownResult,
   terminalResult,
 } from '@tradelog/projections/tracking/answers';
+import {
+  defaultProviderWindowMs,
+  recordFirstAsk,
+  unknownOceanStatus,
+} from '@tradelog/projections/tracking/firstAsks';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { carrierMatches, oceanView, withinPortHistory } from '@tradelog/projections/tracking/oceanView';
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
@@ -54,6 +59,8 @@ export interface TrackingRoutesOptions {
   /** The call limits (query-api/src/http/callLimit.ts); none when absent (tests). */
   callLimit?: CallLimit;
   now?: () => Date;
+  /** TRACKING_PROVIDER_WINDOW_MINUTES: START until then, NODATA after (README "Tracking queries"). */
+  providerWindowMs?: number;
 }
 
 export const trackingQueryPaths = {
@@ -111,20 +118,25 @@ export interface OceanParams {
 /**
  * The ocean answer's `result` (§3, §5, §9): the port area's rules first (a breach is a 400),
  * then the container number if given (it takes priority), else the bill, answered as
- * `oceanView` renders it for pushes too; START while nothing is known or the carrierCode names
- * another carrier than the bill's.
+ * `oceanView` renders it for pushes too. While no provider has reported the bill or container:
+ * START from its first ask until the provider window has passed, NODATA after it (§4;
+ * projections/src/tracking/firstAsks.ts). START when the carrierCode names another carrier than
+ * the bill's.
  */
 export async function oceanAnswer(
   pool: pg.Pool,
   params: OceanParams,
   now: Date,
+  providerWindowMs: number = defaultProviderWindowMs,
 ): Promise<Record<string, unknown>> {
   const containerNo = params.containerNo?.trim() || undefined;
+  const asked = { billNo: params.billNo, ...(containerNo ? { containerNo } : {}) };
   const item = await findOceanItem(pool, params);
-  return (
-    (item && oceanView(item, params, now)) ??
-    oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) })
-  );
+  if (!item) {
+    const firstAskedAt = await recordFirstAsk(pool, oceanSubject(asked), now);
+    return oceanUnknownResult(asked, unknownOceanStatus(firstAskedAt, now, providerWindowMs));
+  }
+  return oceanView(item, params, now) ?? oceanUnknownResult(asked);
 }
 
 /**
@@ -279,7 +291,7 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
   // Ocean (§3, §5, §9): containerNo takes priority; carrierCode may be AUTO; the port areas' rules.
   router.post(trackingQueryPaths.oceanTracking, anyKey, defaultLimit, async (req: Request, res: Response) => {
     const body = validated('oceanTracking', req.body);
-    const result = await oceanAnswer(pool, body.params as OceanParams, now());
+    const result = await oceanAnswer(pool, body.params as OceanParams, now(), options.providerWindowMs);
     sendSuccess(res, { data: { params: body.params, result } });
   });
 

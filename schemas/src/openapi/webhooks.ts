@@ -418,8 +418,8 @@ export const webhooks: readonly Webhook[] = [
     docId: 'qqhyzhSend',
     title: { cn: '海运集装箱追踪推送', en: 'Ocean container tracking push' },
     description: {
-      cn: '海运集装箱追踪订阅的推送：有数据后首次推送，之后每变化一次推送一次（§4）。订阅未填 carrierCode（仅按 portCode 取港区数据）时不含船公司数据：无 carrier，无 source 为 1 的事件（§5）。',
-      en: 'Pushes of the ocean container tracking subscription: a first push once data exists, then one whenever it changes (§4). A subscription without carrierCode (port data by portCode) gets no carrier data: no carrier, no event of source 1 (§5).',
+      cn: '海运集装箱追踪订阅的推送，result 与同一时刻查询该订阅参数的应答相同：有数据后首次推送，之后每变化一次推送一次（§4）；按箱号订阅只含该箱，其他箱的变化不推送。订阅未填 carrierCode（仅按 portCode 取港区数据）时不含船公司数据：无 carrier，无 source 为 1 的事件（§5）。提单或箱号在数据源等待期（默认 24 小时）内仍无任何数据时，推送一次 statusCategory 为 NODATA 的结果；之后如有数据，照常推送。',
+      en: 'Pushes of the ocean container tracking subscription; result is what the query answers the subscription’s parameters at that moment: a first push once data exists, then one whenever it changes (§4); a subscription by container gets that container only, and no push for another container’s change. A subscription without carrierCode (port data by portCode) gets no carrier data: no carrier, no event of source 1 (§5). A bill or container no provider has reported within the provider window (24 h by default) is pushed once with statusCategory NODATA; data arriving later is pushed as usual.',
     },
     payload: oceanPayload,
     example: {
