@@ -42,6 +42,7 @@ import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import {
   checkCarrierRequest,
   checkCustomerName,
+  checkOrderCode,
   checkPortRequest,
   type RuleBreach,
   subscriptionTimeline,
@@ -245,7 +246,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
       orderCode?: string;
     };
     const item = await find(expressSubject(request));
-    const breach = checkCustomerName(request.shipperCode, request.customerName, item);
+    const breach =
+      checkCustomerName(request.shipperCode, request.customerName, item) ??
+      checkOrderCode(request.orderCode, item);
     if (breach) throw breachError(breach);
     // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
     await recordTrackingUse(pool, callerOf(res), {
@@ -265,6 +268,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
       return;
     }
     const answer = expressAnswer(item, { descending: request.sort === '1' });
+    // §3 orderCode: the parcel's, else the one asked with (checkOrderCode).
+    if (answer.orderCode === undefined && request.orderCode?.trim())
+      answer.orderCode = request.orderCode.trim();
     const { coordinates, routeMapUrl, deliveryManTel, senderCityLatAndLng, ...text } = answer;
     res
       .status(200)

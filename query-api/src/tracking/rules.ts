@@ -54,6 +54,25 @@ export function checkCustomerName(
 }
 
 /**
+ * §3 Express instant query `orderCode` (max 30): the shipper's order code. A parcel whose feed
+ * stated one answers only a request naming the same (or none); a parcel without one answers
+ * with the request's (query-api README "Tracking queries").
+ */
+export function checkOrderCode(
+  orderCode: string | undefined,
+  item: TrackedItem | null,
+): RuleBreach | undefined {
+  const asked = orderCode?.trim();
+  const stated = item?.facts.orderCode;
+  if (!asked || typeof stated !== 'string' || stated.trim() === asked) return undefined;
+  return {
+    code: 'ORDER_CODE_MISMATCH',
+    en: 'orderCode does not match the parcel',
+    cn: 'orderCode 与运单信息不符',
+  };
+}
+
+/**
  * What a tracking subscription's timeline (`GET /subscriptions/:id/tracking`) may show of its
  * item (README "Subscriptions"). An express subscription under a customerName rule made before
  * its parcel was known passed only the value's form; data arriving later does not verify it: the
