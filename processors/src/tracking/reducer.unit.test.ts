@@ -1,3 +1,4 @@
+import { oceanResult } from '@tradelog/projections/tracking/answers';
 import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { describe, expect, it } from 'vitest';
@@ -334,6 +335,49 @@ describe('ocean tracking', () => {
     const { changes } = reduceTracking(given([start]), log('oceanContainerEvent', ocean('1', [billLevel])));
     // The bill's current status stays C2's actual; C1, with no actual, now shows the earlier bill-level estimate.
     expect(changes[0]!.data.pushKeys).toEqual(['ocean/container/CSNU6184570']);
+  });
+
+  it('given a seeded random stream, then the pushed keys are those whose rendered answer changed, by bill and by container', () => {
+    let seed = 41;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const numbers = ['CSNU6184570', 'CSNU6184571', 'CSNU6184572', 'CSNU6184573'];
+    const codes = ['GITM', 'LOBD', 'DSCH', 'GTOT'];
+    const log = documentLog();
+    let state: TrackingState = new Map();
+    for (let step = 0; step < 200; step++) {
+      const events = Array.from({ length: 1 + next(3) }, () => {
+        const event: Doc = {
+          eventCode: codes[next(codes.length)],
+          eventTime: `2024-03-0${1 + next(9)} 0${next(10)}:00:00`,
+          isEsti: next(3) === 0 ? 'Y' : 'N',
+          portCode: next(2) === 0 ? 'CNSHA' : 'NLRTM',
+        };
+        // Now and then an event of no container, which enters every container's current status.
+        if (next(6) !== 0) event.containerNo = numbers[next(numbers.length)];
+        return event;
+      });
+      const extra: Doc = next(4) === 0 ? { routes: [{ route: 1 + next(3) }] } : {};
+      const before = state.get(bill);
+      const reduced = reduceTracking(
+        state,
+        log('oceanContainerEvent', { billNo: 'COSU6287451230', source: String(next(2)), events, ...extra }),
+      );
+      state = reduced.state;
+      const after = state.get(bill)!;
+      const naive = [after.subject, ...after.aliases].filter((key) => {
+        const containerNo = key.startsWith('ocean/container/')
+          ? key.slice('ocean/container/'.length)
+          : undefined;
+        return (
+          before === undefined ||
+          JSON.stringify(oceanResult(before, containerNo)) !== JSON.stringify(oceanResult(after, containerNo))
+        );
+      });
+      expect(reduced.changes[0]?.data.pushKeys ?? [], `step ${step}`).toEqual(naive);
+    }
   });
 
   it('reads the catalogue example as a bill with one container in progress', () => {

@@ -119,11 +119,18 @@ export function oceanResult(item: OceanHistory, containerNo?: string): Record<st
       listed.push({ containerNo: number });
     }
   }
+  // Each container's events, grouped in one pass (a bill of many containers costs its events once).
+  const statusOf = new Map<unknown, Record<string, unknown>[]>();
+  for (const event of events) {
+    const number = event.fields.containerNo;
+    if (number === undefined) continue;
+    const status = statusOf.get(number) ?? [];
+    if (status.length === 0) statusOf.set(number, status);
+    status.push(present({ ...event.fields, source: event.provenance.source }));
+  }
   const containers = listed.map((container) => ({
     ...container,
-    status: events
-      .filter((event) => event.fields.containerNo === container.containerNo)
-      .map((event) => present({ ...event.fields, source: event.provenance.source })),
+    status: statusOf.get(container.containerNo) ?? [],
   }));
   const current = wanted
     ? (latestActual(events) ?? events.find((event) => event.estimated))

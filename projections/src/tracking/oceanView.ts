@@ -129,15 +129,55 @@ const containerPrefix = oceanSubject({ billNo: '', containerNo: 'X' }).slice(0, 
  * booking alias when the bill's result changed, a container's key when that container's result
  * changed. A change to one container does not concern a subscription to its sibling. Compared
  * without the port window and with the carrier's data: the change in the data, not in the time.
+ *
+ * Rendering every container's answer twice would cost containers × events a record; instead a
+ * container's answer is rendered only when what it is made of changed: the part every answer
+ * shares with the bill's (if that changed, every container's answer did), the container's own
+ * entry in the bill's answer (its listing and events), and the events of no container, which
+ * enter every container's current status.
  */
 export function oceanChangedKeys(before: OceanHistory | undefined, after: TrackedItem): string[] {
-  const changed = (containerNo?: string) =>
-    before === undefined ||
-    !canonicalJsonEqual(oceanResult(before, containerNo), oceanResult(after, containerNo));
-  const keys: string[] = [];
-  if (changed()) keys.push(after.subject, ...after.aliases.filter((key) => !key.startsWith(containerPrefix)));
-  for (const key of after.aliases)
-    if (key.startsWith(containerPrefix) && changed(decodeURIComponent(key.slice(containerPrefix.length))))
-      keys.push(key);
+  const containerKeys = after.aliases.filter((key) => key.startsWith(containerPrefix));
+  const billKeys = [after.subject, ...after.aliases.filter((key) => !key.startsWith(containerPrefix))];
+  if (before === undefined) return [...billKeys, ...containerKeys];
+  const billBefore = oceanResult(before);
+  const billAfter = oceanResult(after);
+  const keys = canonicalJsonEqual(billBefore, billAfter) ? [] : [...billKeys];
+  const everyContainer = !canonicalJsonEqual(shared(billBefore), shared(billAfter));
+  const billLevelChanged = !canonicalJsonEqual(billLevelEvents(before), billLevelEvents(after));
+  const entriesBefore = entriesByContainer(billBefore);
+  const entriesAfter = entriesByContainer(billAfter);
+  for (const key of containerKeys) {
+    const containerNo = decodeURIComponent(key.slice(containerPrefix.length));
+    const changed =
+      everyContainer ||
+      ((billLevelChanged ||
+        !canonicalJsonEqual(entriesBefore.get(containerNo), entriesAfter.get(containerNo))) &&
+        !canonicalJsonEqual(oceanResult(before, containerNo), oceanResult(after, containerNo)));
+    if (changed) keys.push(key);
+  }
   return keys;
+}
+
+/** What a bill's answer and each of its containers' share: all but the container, its listing and current status. */
+function shared(result: Record<string, unknown>): Record<string, unknown> {
+  const { containerNo: _c, isBillNo: _b, currentStatus: _s, containers: _l, ...rest } = result;
+  return rest;
+}
+
+/** Events of no container: they enter every container's current status. */
+const billLevelEvents = (item: OceanHistory) =>
+  item.events
+    .filter((event) => event.group === 'events' && event.fields.containerNo === undefined)
+    .map((event) => [event.fields, event.provenance.source, event.estimated]);
+
+/** The bill answer's container entries (listing and events) by container number. */
+function entriesByContainer(result: Record<string, unknown>): Map<unknown, unknown[]> {
+  const entries = new Map<unknown, unknown[]>();
+  for (const entry of (result.containers ?? []) as { containerNo?: unknown }[]) {
+    const list = entries.get(entry.containerNo) ?? [];
+    if (list.length === 0) entries.set(entry.containerNo, list);
+    list.push(entry);
+  }
+  return entries;
 }
