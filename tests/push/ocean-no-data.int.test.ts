@@ -134,6 +134,10 @@ describe('an unknown ocean bill reaches no-data, and live data when a provider r
       Number(noData!.headers['tradelog-sequence']),
     );
     expect(await statusOf(params)).toBe('PROCESS');
+    // A container no provider reported is unknown, even beside a bill that is known.
+    expect(await statusOf({ ...params, containerNo: `TGHU${randomInt(1_000_000, 9_999_999)}` })).toBe(
+      'START',
+    );
   });
 
   it('answers a query-only container START from its first ask and NODATA once the window has passed', async () => {

@@ -153,16 +153,17 @@ export async function oceanItem(pool: pg.Pool, params: OceanParams, now: Date): 
     : null;
 }
 
-/** The bill a request names (by container first), after the port area's and carrier table's rules. */
+/**
+ * The bill a request names, after the port area's and carrier table's rules: by its container
+ * when one is given (it takes priority, §3) — a container no provider has reported is unknown
+ * even when the bill named beside it is known, as its subscription's pushes are keyed by the
+ * container (processors/src/push/README.md "Families and match keys") — else by the bill.
+ */
 async function findOceanItem(pool: pg.Pool, params: OceanParams): Promise<TrackedItem | null> {
   const breach =
     checkPortRequest(params) ?? checkCarrierRequest(params, await findCarrier(pool, params.carrierCode));
   if (breach) throw breachError(breach);
-  const containerNo = params.containerNo?.trim() || undefined;
-  const item = containerNo
-    ? await findTracked(pool, oceanSubject({ billNo: params.billNo, containerNo }))
-    : null;
-  return item ?? (await findTracked(pool, oceanSubject({ billNo: params.billNo })));
+  return findTracked(pool, oceanSubject(params));
 }
 
 /**
