@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { parseProviderWindowMs } from '@tradelog/projections/tracking/firstAsks';
 import { ConfigError, env } from '@tradelog/schemas';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
@@ -39,6 +40,11 @@ export interface QueryApiConfig {
   /** The schema registry the record browser decodes with (absent: `/ops/records` answers 503). */
   schemaRegistryUrl: string | undefined;
   changesTopic: string;
+  /**
+   * TRACKING_PROVIDER_WINDOW_MINUTES (default 24 h): an ocean bill or container no provider has
+   * reported is START until this long after its first ask, NODATA after (README "Tracking queries").
+   */
+  trackingProviderWindowMs: number;
   /** Call limits by name (README "Call limits"); routes attach them with `callLimit(name)`. */
   callLimits: Readonly<Record<CallLimitName, LimitRule>>;
   /** Pools: lenders and keyed callers; the public portal's own, smaller one (it cannot drain the first). */
@@ -203,6 +209,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       ? env.url(source, 'SCHEMA_REGISTRY_URL', undefined, ['http:', 'https:'])
       : undefined,
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
+    trackingProviderWindowMs: parseProviderWindowMs(source),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),

@@ -127,6 +127,7 @@ const app = createApp({
       codec: config.schemaRegistryUrl ? createRegistryCodec({ url: config.schemaRegistryUrl }) : undefined,
     },
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
+    providerWindowMs: config.trackingProviderWindowMs,
   }),
   ready: async () => databaseAnswers,
 });

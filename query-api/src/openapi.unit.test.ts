@@ -147,13 +147,16 @@ describe('query-api OpenAPI document', () => {
       }
     });
 
-    it('describes the bodies the push processor renders (projections/src/push/payloads.ts)', () => {
+    it('describes the bodies the push processor renders (projections/src/push/payloads.ts), each by its own version’s schema', () => {
       const data: Record<string, Record<string, unknown>> = {
         express: {
           state: '3',
           stateEx: '301',
           traces: [{ acceptTime: '2022-07-13 09:40:03', acceptStation: '已签收', action: '301' }],
           routeMapUrl: 'https://map/1',
+          coordinates: [{ latAndLng: '31.230416,121.473701', location: '上海市' }],
+          senderCityLatAndLng: '22.543096,114.057865',
+          deliveryManTel: '13800000000',
         },
         air: { data: { businessNumber: '78412345675', status: 'PROCESS', transportEvents: [] } },
         ocean: {
@@ -169,6 +172,7 @@ describe('query-api OpenAPI document', () => {
         terminal: { businessNumber: 'B1', portCode: 'CNNGB', ieid: 'E' },
         changes: { enterprise: 'E1', projections: ['order-status'] },
       };
+      const bodies = new Map<string, unknown>();
       for (const family of pushFamilies) {
         const base = family === 'express-map' ? 'express' : family;
         const body = pushPayload(
@@ -189,6 +193,29 @@ describe('query-api OpenAPI document', () => {
         const validate = compile(post.requestBody.content['application/json'].schema);
         expect(validate(body), family).toEqual([]);
         expect(validate({}), family).not.toEqual([]);
+        bodies.set(family, body);
+      }
+      // The versions differ where the spec says they do (§1 map and text versions): a map body
+      // is not a text push, and the text push names no map field.
+      const textSchema = compile(
+        posts.find((post) => post['x-push-families'].includes('express'))!.requestBody.content[
+          'application/json'
+        ].schema,
+      );
+      expect(textSchema(bodies.get('express-map'))).not.toEqual([]);
+      const [textItem] = (bodies.get('express') as { data: Record<string, unknown>[] }).data;
+      expect(Object.keys(textItem!)).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(routeMapUrl|coordinates|senderCityLatAndLng)$/)]),
+      );
+    });
+
+    it('documents examples that validate against their own webhook’s schema', () => {
+      for (const post of posts) {
+        const { schema, example } = post.requestBody.content['application/json'] as unknown as {
+          schema: JsonSchema;
+          example: unknown;
+        };
+        expect(compile(schema)(example), post['x-push-families'].join()).toEqual([]);
       }
     });
   });

@@ -46,9 +46,12 @@ export function queryApiRouters(deps: {
   topicOffsets?: ProjectionRoutesDeps['topicOffsets'];
   logSnapshot?: ProjectionRoutesDeps['logSnapshot'];
   records?: ProjectionRoutesDeps['records'];
+  /** TRACKING_PROVIDER_WINDOW_MINUTES (README "Tracking queries"); the default when absent. */
+  providerWindowMs?: number;
 }): Router[] {
   const { pool, callLimit } = deps;
   const limited = callLimit ? { callLimit } : {};
+  const window = deps.providerWindowMs === undefined ? {} : { providerWindowMs: deps.providerWindowMs };
   return [
     createLeadRoutes({ pool, ...limited }),
     createPortalRoleRoutes({ pool, ...limited }),
@@ -62,9 +65,9 @@ export function queryApiRouters(deps: {
       ...(deps.logSnapshot ? { logSnapshot: deps.logSnapshot } : {}),
       ...(deps.records ? { records: deps.records } : {}),
     }),
-    createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited }),
+    createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited, ...window }),
     createDocumentRoutes({ pool, ...limited }),
     // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
-    createTrackingRouter({ pool, ...limited }),
+    createTrackingRouter({ pool, ...limited, ...window }),
   ];
 }

@@ -27,8 +27,8 @@ export interface PushPipelineOptions<K extends string> {
   keys: Record<K, TestKeySpec>;
   /** The projections publishing change events; none: no ingest either, only the changes topic. */
   projections?: readonly ProjectionName[];
-  /** Query-api routers served beside the subscription routes. */
-  routers?: (database: { pool: pg.Pool; namespace: string }) => Routers;
+  /** Query-api routers served beside the subscription routes (with the push settings' provider window). */
+  routers?: (database: { pool: pg.Pool; namespace: string; providerWindowMs: number }) => Routers;
   poolSize?: number;
   /** Push settings beyond the test's own names and the loopback allowlist. */
   settings?: Partial<PushSettings>;
@@ -121,8 +121,13 @@ export async function startPushPipeline<K extends string>(
     await step('push service', () => service.start());
     receiver = await startCallbackReceiver(options.receiver);
     queryApp = await startQueryAppUnderTest(pool, [
-      createSubscriptionRoutes({ pool, callbackAllowlist: settings.allowlist }),
-      ...(options.routers?.({ pool, namespace: db.schema }) ?? []),
+      createSubscriptionRoutes({
+        pool,
+        callbackAllowlist: settings.allowlist,
+        providerWindowMs: settings.providerWindowMs,
+      }),
+      ...(options.routers?.({ pool, namespace: db.schema, providerWindowMs: settings.providerWindowMs }) ??
+        []),
     ]);
   } catch (error) {
     await stop();

@@ -261,6 +261,30 @@ describe('lender queries over projections fed through ingest', () => {
     });
     expect(customs.dataList).toHaveLength(1);
     expect(customs.dataList[0]).toMatchObject({ entryNo: examples.clearance.entryNo, ieFlag: 'I' });
+    // §3: consumer orders carry platformOrderNo, shop, logisticsName, shippingFee, taxFee and
+    // totalAmount, null when not submitted.
+    const { body: consumerSales } = await query('/open/info/enterprise/sales-to-consumer', {
+      enterpriseId: owner,
+      beginDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
+    expect(consumerSales.dataList.length).toBeGreaterThan(0);
+    for (const sale of consumerSales.dataList)
+      for (const field of [
+        'platformOrderNo',
+        'shop',
+        'logisticsName',
+        'shippingFee',
+        'taxFee',
+        'totalAmount',
+      ])
+        expect(sale, field).toHaveProperty(field);
+    // §3 shows names: the owner's beside its code; the outbound order type by the supervision
+    // mode (1210, bonded cross-border retail: TO C; query-api README "Customs declarations").
+    expect(customs.dataList[0]).toMatchObject({
+      customer: examples.clearance.consumUnitName,
+      outboundOrderType: 'TO C',
+    });
     // Goods items answer the query spec's field set (§3), not every field of the clearance line.
     const line = examples.clearance.goodsList![0]!;
     expect(customs.dataList[0].goodsList).toEqual([
@@ -538,6 +562,10 @@ describe('lender queries over projections fed through ingest', () => {
         outputAmount: summary.outputAmount,
         inventoryQty: summary.inventoryQty,
         inventoryAmount: summary.inventoryAmount,
+        // Beside the amounts, as the warehouse summary: how many lines stated no price.
+        inputUnpricedLines: summary.inputUnpricedLines,
+        outputUnpricedLines: summary.outputUnpricedLines,
+        inventoryUnpricedLines: summary.inventoryUnpricedLines,
       });
     }
     // The example documents are of early 2024: the trend is not empty.

@@ -117,6 +117,17 @@ describe('tracking: feeds in, queries and pushes out', () => {
       customerName: '0000',
     });
     expect(wrongPhone.body).toMatchObject({ success: false, code: 'CUSTOMER_NAME_MISMATCH' });
+    // §3 orderCode: the parcel's feed stated one; another is refused, the same one answered.
+    const wrongOrder = await call('/open/logistics/express/bird/instantQuery', {
+      ...parcel,
+      orderCode: 'NOT-THIS-ORDER',
+    });
+    expect(wrongOrder).toMatchObject({ status: 400, body: { success: false, code: 'ORDER_CODE_MISMATCH' } });
+    const sameOrder = await call('/open/logistics/express/bird/instantQuery', {
+      ...parcel,
+      orderCode: examples.expressTrace.orderCode,
+    });
+    expect(sameOrder.body).toMatchObject({ success: true, orderCode: examples.expressTrace.orderCode });
     const unknown = await call('/open/logistics/express/bird/instantQuery', {
       shipperCode: 'YTO',
       logisticCode: 'YT1',

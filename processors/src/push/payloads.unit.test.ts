@@ -1,7 +1,10 @@
+import { oceanView } from '@tradelog/projections/tracking/oceanView';
 import { decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
-import { customerNameAllows, lookupOf, platformTime, pushPayload } from './payloads.ts';
+import { documentLog } from '../documents/testing.ts';
+import { reduceTracking } from '../tracking/reducer.ts';
+import { customerNameAllows, lookupOf, platformTime, pushPayload, subscriptionAllows } from './payloads.ts';
 
 // A fixture: an override names a projection together with one of its kinds.
 const event = (overrides: Partial<ChangeEvent>): ChangeEvent =>
@@ -69,7 +72,7 @@ describe('push payloads', () => {
     ).toMatchObject({ type: 'payment-account.changed', projection: 'enterprise-feeds', data: change.data });
   });
 
-  it('maps express traces to the spec push (pushTime, count, data), the text version without the map link', () => {
+  it('maps express traces to the spec push (pushTime, count, data), the text version without the map’s fields', () => {
     const change = event({
       projection: 'tracking',
       kind: 'express.traces',
@@ -78,6 +81,8 @@ describe('push payloads', () => {
         state: '2',
         stateEx: '201',
         routeMapUrl: 'https://map/x',
+        coordinates: [{ latAndLng: '31.2,121.4', location: '上海市' }],
+        senderCityLatAndLng: '22.5,114.0',
         traces: [{ acceptTime: 't', acceptStation: 's' }],
         secretField: 1,
       },
@@ -107,7 +112,11 @@ describe('push payloads', () => {
       sequence: 1,
       now,
     });
-    expect((map.data as Record<string, unknown>[])[0]!.routeMapUrl).toBe('https://map/x');
+    expect((map.data as Record<string, unknown>[])[0]).toMatchObject({
+      routeMapUrl: 'https://map/x',
+      coordinates: [{ latAndLng: '31.2,121.4', location: '上海市' }],
+      senderCityLatAndLng: '22.5,114.0',
+    });
   });
 
   it('maps ocean and terminal status to params + result', () => {
@@ -250,5 +259,69 @@ describe('push payloads', () => {
     expect(portOnly.currentStatus).toEqual(status('GITM', '2024-03-01 08:00:00', '0'));
     // AUTO recognises the carrier (§5): its data stays.
     expect(render({ carrierCode: 'AUTO' })).toEqual(result);
+  });
+
+  describe('an ocean subscription by container or by bill (§3: a container number takes priority)', () => {
+    const log = documentLog();
+    const status = (containerNo: string, eventCode: string, eventTime: string, source: '0' | '1') =>
+      log('oceanContainerEvent', {
+        billNo: 'COSU6287451230',
+        source,
+        carrierCode: 'COSU',
+        carrier: { scac: 'COSU' },
+        ...(source === '0' ? { portCode: 'CNSHA', isExport: 'E' } : {}),
+        containers: [{ containerNo: 'CSNU6184570' }, { containerNo: 'CSNU6184571' }],
+        events: [{ containerNo, eventCode, eventTime, isEsti: 'N', portCode: 'CNSHA' }],
+      });
+    let state = reduceTracking(new Map(), status('CSNU6184570', 'GITM', '2024-01-01 08:00:00', '0')).state;
+    state = reduceTracking(state, status('CSNU6184571', 'GITM', '2024-01-01 09:00:00', '0')).state;
+    const reduced = reduceTracking(state, status('CSNU6184570', 'LOBD', '2024-01-02 10:00:00', '1'));
+    const item = reduced.state.get('ocean/bill/COSU6287451230')!;
+    const change = reduced.changes[0]! as ChangeEvent;
+    const render = (criteria: Record<string, string>, at = now) =>
+      pushPayload(change, {
+        subscriptionId: 's',
+        family: 'ocean',
+        criteria: { billNo: 'COSU6287451230', ...criteria },
+        sequence: 1,
+        now: at,
+      }).result as {
+        containerNo: string;
+        isBillNo: string;
+        containers: { containerNo: string; status: { source: string }[] }[];
+      };
+
+    it('given a container subscription, then the push carries that container only, as the query answers it', () => {
+      const pushed = render({ containerNo: 'CSNU6184570', carrierCode: 'AUTO' });
+      expect(pushed).toMatchObject({ containerNo: 'CSNU6184570', isBillNo: 'N' });
+      expect(pushed.containers.map((c) => c.containerNo)).toEqual(['CSNU6184570']);
+      expect(pushed).toEqual(oceanView(item, { containerNo: 'CSNU6184570', carrierCode: 'AUTO' }, now));
+      const byBill = render({ carrierCode: 'AUTO' });
+      expect(byBill).toMatchObject({ containerNo: '', isBillNo: 'Y' });
+      expect(byBill.containers.map((c) => c.containerNo)).toEqual(['CSNU6184570', 'CSNU6184571']);
+    });
+
+    it('given a change of one container, then it is looked up by the bill’s key and that container’s only', () => {
+      expect(lookupOf(change).keys).toEqual(['ocean/bill/COSU6287451230', 'ocean/container/CSNU6184570']);
+    });
+
+    it('given a subscription at Shanghai more than 60 days after departure, then the port area’s events are left out, as in the query (§9)', () => {
+      const ask = { containerNo: 'CSNU6184570', carrierCode: 'AUTO', portCode: 'CNSHA', isExport: 'E' };
+      const within = new Date('2024-02-20T00:00:00Z');
+      const after = new Date('2024-03-10T00:00:00Z');
+      expect(render(ask, within).containers[0]!.status.map((s) => s.source)).toEqual(['0', '1']);
+      expect(render(ask, after).containers[0]!.status.map((s) => s.source)).toEqual(['1']);
+      expect(render(ask, after)).toEqual(oceanView(item, ask, after));
+    });
+
+    it('given a carrierCode other than the bill’s, then the subscription is not pushed (the query answers START)', () => {
+      const subscription = (carrierCode: string) => ({
+        family: 'ocean' as const,
+        criteria: { billNo: 'COSU6287451230', carrierCode },
+      });
+      expect(subscriptionAllows(change, subscription('MSCU'))).toBe(false);
+      expect(subscriptionAllows(change, subscription('cosu'))).toBe(true);
+      expect(subscriptionAllows(change, subscription('AUTO'))).toBe(true);
+    });
   });
 });

@@ -21,7 +21,7 @@ import {
 } from '../runtime/checkpointedConsumer.ts';
 import { cycledFamilies } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
-import { customerNameAllows, lookupOf } from './payloads.ts';
+import { lookupOf, subscriptionAllows } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
@@ -98,7 +98,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     const subscriptionOf = new Map<string, MatchedSubscription>();
     for (const event of events) {
       const matched = matches.get(JSON.stringify(lookupOf(event))) ?? [];
-      for (const subscription of matched.filter((match) => customerNameAllows(event, match))) {
+      for (const subscription of matched.filter((match) => subscriptionAllows(event, match))) {
         subscriptionOf.set(subscription.id, subscription);
         deliveries.push(eventDelivery(event, subscription, { id: newId(), at, due: 'pending' }));
       }

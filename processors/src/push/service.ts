@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
 import { createPushMetrics, type PushMetrics } from './metrics.ts';
+import { createNoDataSweep, type NoDataSweep } from './noDataSweep.ts';
 import { createPushProcessor, type PushProcessor, type PushProcessorOptions } from './pushProcessor.ts';
 import type { PushSettings } from './settings.ts';
 
@@ -33,6 +34,7 @@ export interface PushService {
   boss: PgBoss;
   processor: PushProcessor;
   worker: DeliveryWorker;
+  noData: NoDataSweep;
   metrics: PushMetrics;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -99,10 +101,18 @@ export function createPushService(options: PushServiceOptions): PushService {
     ...(options.now ? { now: options.now } : {}),
   });
 
+  const noData = createNoDataSweep({
+    pool: options.pool,
+    settings,
+    logger: options.logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+
   return {
     boss,
     processor,
     worker,
+    noData,
     metrics,
     async start() {
       queueStarted = startPushQueue(boss, settings);
@@ -111,6 +121,7 @@ export function createPushService(options: PushServiceOptions): PushService {
       try {
         await queueStarted;
         await worker.start();
+        noData.start();
       } catch (error) {
         // Nothing keeps running: the caller may call start again (main.ts waits for Postgres so).
         await processor.stop();
@@ -119,6 +130,7 @@ export function createPushService(options: PushServiceOptions): PushService {
       }
     },
     async stop() {
+      await noData.stop();
       await processor.stop();
       await worker.stop();
       await boss.stop({ graceful: true });

@@ -1,4 +1,5 @@
 import { type CallbackAllowlist, parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { defaultProviderWindowMs, parseProviderWindowMs } from '@tradelog/projections/tracking/firstAsks';
 import { ConfigError, env } from '@tradelog/schemas';
 
 /**
@@ -39,6 +40,14 @@ export interface PushSettings {
    * Scaled by `retryScale` like every other push delay.
    */
   expressCycleMs: number;
+  /**
+   * TRACKING_PROVIDER_WINDOW_MINUTES (default 24 h; the query API reads the same variable): an
+   * ocean subscription of a bill or container no provider reported this long after its first ask
+   * is pushed the NODATA answer (./noDataSweep.ts; projections/src/tracking/firstAsks.ts).
+   */
+  providerWindowMs: number;
+  /** How often the subscriptions owed a NODATA push are looked for. */
+  noDataSweepMs: number;
 }
 
 export const defaultPushSettings: PushSettings = Object.freeze({
@@ -56,6 +65,8 @@ export const defaultPushSettings: PushSettings = Object.freeze({
   allowlist: parseAllowlist([]),
   requestPollMs: 1000,
   expressCycleMs: 30 * 60_000,
+  providerWindowMs: defaultProviderWindowMs,
+  noDataSweepMs: 60_000,
 });
 
 export const pushSettings = (overrides: Partial<PushSettings> = {}): PushSettings =>
@@ -91,6 +102,7 @@ export function parsePushSettings(source: env.Env): PushSettings {
     workerConcurrency: env.integer(source, 'PUSH_WORKER_CONCURRENCY', 4, { min: 1 }),
     workerBatch: env.integer(source, 'PUSH_WORKER_BATCH', 8, { min: 1 }),
     expressCycleMs: env.integer(source, 'PUSH_EXPRESS_CYCLE_MINUTES', 30, { min: 30, max: 240 }) * 60_000,
+    providerWindowMs: parseProviderWindowMs(source),
     allowlist,
   });
 }

@@ -37,5 +37,11 @@ describe('push settings', () => {
       /PUSH_CALLBACK_ALLOWLIST/,
     );
     expect(() => parsePushSettings({ PUSH_BOSS_SCHEMA: 'Bad-Name' })).toThrow(/PUSH_BOSS_SCHEMA/);
+    // The provider window of the no-data push, the same variable the query API reads.
+    expect(parsePushSettings({}).providerWindowMs).toBe(24 * 3_600_000);
+    expect(parsePushSettings({ TRACKING_PROVIDER_WINDOW_MINUTES: '30' }).providerWindowMs).toBe(30 * 60_000);
+    expect(() => parsePushSettings({ TRACKING_PROVIDER_WINDOW_MINUTES: 'x' })).toThrow(
+      /TRACKING_PROVIDER_WINDOW_MINUTES/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answers';
 import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
+import { oceanChangedKeys } from '@tradelog/projections/tracking/oceanView';
 import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
@@ -33,7 +34,12 @@ import { reportOf } from './reports.ts';
  *    COMPLETE never reopens.
  * 6. A change event (`express.traces`, `air.status`, `ocean.status`, `terminal.status`) is
  *    published when what a subscriber is pushed — the spec's answer shape of the item — differs
- *    from before; its subject is the item's match key, `data.matchKeys` its aliases.
+ *    from before; its subject is the item's match key, `data.matchKeys` its aliases. An ocean
+ *    bill is answered by bill and by each container (§3: a container number takes priority): its
+ *    event is published when the bill's answer or any container's differs, `data.pushKeys` lists
+ *    the keys whose answer differs (only their subscriptions are pushed: a change to one
+ *    container is not pushed to a subscription of its sibling) and `data.history` is what each
+ *    subscription's push is rendered from (projections/src/tracking/oceanView.ts).
  *    An express parcel of a carrier with a customerName rule (§3) also carries
  *    `data.customerNames`, the values a subscriber's customerName must match to be pushed it
  *    (never part of a payload: processors/src/push/README.md "customerName").
@@ -95,7 +101,11 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
   };
 
   const view = pushedView(item);
-  const changed = current === undefined || canonicalJson(pushedView(current)) !== canonicalJson(view);
+  // Ocean: by bill and by container (rule 6); the others: the item's one answer.
+  const pushKeys = item.family === 'ocean' ? oceanChangedKeys(current, item) : undefined;
+  const changed = pushKeys
+    ? pushKeys.length > 0
+    : current === undefined || canonicalJson(pushedView(current)) !== canonicalJson(view);
   const changes = [];
   if (changed) {
     const change = changeEvent(
@@ -104,7 +114,7 @@ export function reduceTracking(state: TrackingState, event: DocumentEvent): Redu
       item.subject,
       item.subject,
       event.provenance,
-      trackingChangeData(item, view),
+      trackingChangeData(item, view, pushKeys),
     );
     changes.push(change);
     item = { ...item, lastEventId: change.eventId };

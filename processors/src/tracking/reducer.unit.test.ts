@@ -1,3 +1,4 @@
+import { oceanResult } from '@tradelog/projections/tracking/answers';
 import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { describe, expect, it } from 'vitest';
@@ -291,6 +292,92 @@ describe('ocean tracking', () => {
       ['GITM', '0', 'CNSHK', 'E'],
       ['LOBD', '1', 'CNSHK', undefined],
     ]);
+  });
+
+  it('given a bill of two containers, when one container changes, then only the bill’s key and that container’s are pushed (rule 6)', () => {
+    const log = documentLog();
+    const sibling = 'CSNU6184571';
+    const two = (events: Doc[]) =>
+      log(
+        'oceanContainerEvent',
+        ocean('1', events, { containers: [{ containerNo: 'CSNU6184570' }, { containerNo: sibling }] }),
+      );
+    const first = reduceTracking(new Map(), two([oceanEvent('LOBD', '2024-03-01 15:20:00', 'N', 'JPTYO')]));
+    expect(first.changes[0]!.data.pushKeys).toEqual([
+      bill,
+      'ocean/container/CSNU6184570',
+      `ocean/container/${sibling}`,
+    ]);
+    const siblingMoved = two([
+      { ...oceanEvent('LOBD', '2024-03-01 16:00:00', 'N', 'JPTYO'), containerNo: sibling },
+    ]);
+    const { state, changes } = reduceTracking(first.state, siblingMoved);
+    expect(changes[0]!.data.pushKeys).toEqual([bill, `ocean/container/${sibling}`]);
+    expect(changes[0]!.data.matchKeys).toEqual(['ocean/container/CSNU6184570', `ocean/container/${sibling}`]);
+    // The history every subscription's answer is rendered from: the events with their source only.
+    const history = changes[0]!.data.history as { events: Doc[] };
+    expect(history.events.map((event) => [event.fields, event.provenance])).toEqual(
+      state.get(bill)!.events.map((event) => [event.fields, { source: '1' }]),
+    );
+  });
+
+  it('given a bill-level event (no container) that alters only a container’s current status, then that container’s key alone is pushed', () => {
+    const log = documentLog();
+    // C1 has only an estimate; the bill's current status is C2's actual loading.
+    const start = log(
+      'oceanContainerEvent',
+      ocean('1', [
+        oceanEvent('DSCH', '2024-03-09 09:00:00', 'Y', 'NLRTM'),
+        { ...oceanEvent('LOBD', '2024-03-02 15:20:00', 'N', 'JPTYO'), containerNo: 'CSNU6184571' },
+      ]),
+    );
+    const { containerNo: _none, ...billLevel } = oceanEvent('DLPT', '2024-03-08 09:00:00', 'Y', 'NLRTM');
+    const { changes } = reduceTracking(given([start]), log('oceanContainerEvent', ocean('1', [billLevel])));
+    // The bill's current status stays C2's actual; C1, with no actual, now shows the earlier bill-level estimate.
+    expect(changes[0]!.data.pushKeys).toEqual(['ocean/container/CSNU6184570']);
+  });
+
+  it('given a seeded random stream, then the pushed keys are those whose rendered answer changed, by bill and by container', () => {
+    let seed = 41;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const numbers = ['CSNU6184570', 'CSNU6184571', 'CSNU6184572', 'CSNU6184573'];
+    const codes = ['GITM', 'LOBD', 'DSCH', 'GTOT'];
+    const log = documentLog();
+    let state: TrackingState = new Map();
+    for (let step = 0; step < 200; step++) {
+      const events = Array.from({ length: 1 + next(3) }, () => {
+        const event: Doc = {
+          eventCode: codes[next(codes.length)],
+          eventTime: `2024-03-0${1 + next(9)} 0${next(10)}:00:00`,
+          isEsti: next(3) === 0 ? 'Y' : 'N',
+          portCode: next(2) === 0 ? 'CNSHA' : 'NLRTM',
+        };
+        // Now and then an event of no container, which enters every container's current status.
+        if (next(6) !== 0) event.containerNo = numbers[next(numbers.length)];
+        return event;
+      });
+      const extra: Doc = next(4) === 0 ? { routes: [{ route: 1 + next(3) }] } : {};
+      const before = state.get(bill);
+      const reduced = reduceTracking(
+        state,
+        log('oceanContainerEvent', { billNo: 'COSU6287451230', source: String(next(2)), events, ...extra }),
+      );
+      state = reduced.state;
+      const after = state.get(bill)!;
+      const naive = [after.subject, ...after.aliases].filter((key) => {
+        const containerNo = key.startsWith('ocean/container/')
+          ? key.slice('ocean/container/'.length)
+          : undefined;
+        return (
+          before === undefined ||
+          JSON.stringify(oceanResult(before, containerNo)) !== JSON.stringify(oceanResult(after, containerNo))
+        );
+      });
+      expect(reduced.changes[0]?.data.pushKeys ?? [], `step ${step}`).toEqual(naive);
+    }
   });
 
   it('reads the catalogue example as a bill with one container in progress', () => {

@@ -179,6 +179,10 @@ export interface MonthlyStockRow {
   /** Stock at the month's end: every effective movement up to it, as warehouseSummary counts it. */
   inventoryQty: number;
   inventoryAmount: number;
+  /** Lines behind each amount that state no price, as the warehouse summary counts them. */
+  inputUnpricedLines: number;
+  outputUnpricedLines: number;
+  inventoryUnpricedLines: number;
 }
 
 /**
@@ -197,12 +201,16 @@ export async function monthlyStockMovements(
          coalesce(sum(amount) FILTER (WHERE qty > 0), 0) AS input_amount,
          coalesce(-sum(qty) FILTER (WHERE qty < 0), 0) AS output_qty,
          coalesce(-sum(amount) FILTER (WHERE qty < 0), 0) AS output_amount,
-         sum(qty) AS net_qty, sum(amount) AS net_amount
+         sum(qty) AS net_qty, sum(amount) AS net_amount,
+         count(*) FILTER (WHERE qty > 0 AND amount IS NULL) AS input_unpriced,
+         count(*) FILTER (WHERE qty < 0 AND amount IS NULL) AS output_unpriced,
+         count(*) FILTER (WHERE amount IS NULL) AS unpriced
        FROM ${ident(schema)}.stock_movements
        WHERE enterprise = $1 AND effective AND occurred_at IS NOT NULL AND substr(occurred_at, 1, 7) <= $2
        GROUP BY 1)
-     SELECT month, input_qty, input_amount, output_qty, output_amount,
-       sum(net_qty) OVER (ORDER BY month) AS inventory_qty, sum(net_amount) OVER (ORDER BY month) AS inventory_amount
+     SELECT month, input_qty, input_amount, output_qty, output_amount, input_unpriced, output_unpriced,
+       sum(net_qty) OVER (ORDER BY month) AS inventory_qty, sum(net_amount) OVER (ORDER BY month) AS inventory_amount,
+       sum(unpriced) OVER (ORDER BY month) AS inventory_unpriced
      FROM per ORDER BY month`,
     [filter.enterprise, filter.toMonth],
   );
@@ -214,6 +222,9 @@ export async function monthlyStockMovements(
     outputAmount: Number(row.output_amount),
     inventoryQty: Number(row.inventory_qty),
     inventoryAmount: Number(row.inventory_amount),
+    inputUnpricedLines: Number(row.input_unpriced),
+    outputUnpricedLines: Number(row.output_unpriced),
+    inventoryUnpricedLines: Number(row.inventory_unpriced),
   }));
 }
 

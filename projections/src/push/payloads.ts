@@ -1,6 +1,13 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
-import { asksCarrierData, trackingKindOf, withoutCarrierData } from '../tracking/answers.ts';
+import {
+  asksCarrierData,
+  type OceanHistory,
+  oceanUnknownResult,
+  trackingKindOf,
+  withoutCarrierData,
+} from '../tracking/answers.ts';
 import { customerNameMatches } from '../tracking/customerName.ts';
+import { carrierMatches, oceanView } from '../tracking/oceanView.ts';
 import type {
   AirCriteria,
   ChangesCriteria,
@@ -18,12 +25,16 @@ import type {
  * the subscription routes.
  */
 
-/** Which subscriptions an event may concern: the families and the keys to look them up by. */
+const stringsOf = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : undefined;
+
+/**
+ * Which subscriptions an event may concern: the families and the keys to look them up by — the
+ * subject and its aliases, or, for an ocean change, only the keys whose answer it altered
+ * (`data.pushKeys`, tracking reducer rule 6).
+ */
 export function lookupOf(event: ChangeEvent): { families: PushFamily[]; keys: string[]; projection: string } {
-  const extra = Array.isArray(event.data.matchKeys)
-    ? event.data.matchKeys.filter((key): key is string => typeof key === 'string')
-    : [];
-  const keys = [event.subject, ...extra];
+  const keys = stringsOf(event.data.pushKeys) ?? [event.subject, ...(stringsOf(event.data.matchKeys) ?? [])];
   if (event.kind === trackingKindOf.express)
     return { families: ['express', 'express-map'], keys, projection: event.projection };
   if (event.kind === trackingKindOf.air) return { families: ['air'], keys, projection: event.projection };
@@ -51,6 +62,26 @@ export function customerNameAllows(
   return customerNameMatches(criteria.shipperCode, criteria.customerName, accepted);
 }
 
+/**
+ * Whether a matched subscription may be pushed this event: the express customerName rule above,
+ * and an ocean subscription's carrierCode (§5: AUTO or absent recognises the carrier; another
+ * code must be the bill's, else the query answers START and nothing is pushed).
+ */
+export function subscriptionAllows(
+  event: ChangeEvent,
+  subscription: { family: PushFamily; criteria: unknown },
+): boolean {
+  if (subscription.family === 'ocean' && isOceanHistory(event.data.history))
+    return carrierMatches(event.data.history, (subscription.criteria as OceanCriteria).carrierCode);
+  return customerNameAllows(event, subscription);
+}
+
+const isOceanHistory = (value: unknown): value is OceanHistory =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as OceanHistory).events) &&
+  typeof (value as OceanHistory).facts === 'object';
+
 /** `yyyy-MM-dd HH:mm:ss` in platform time (China, UTC+8), as the express platform writes times. */
 export function platformTime(at: Date): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -72,6 +103,9 @@ const expressItemFields = [
   'orderCode',
 ] as const;
 
+/** What only the map version carries (§3 Express push payload; §1 map and text versions). */
+const expressMapFields = ['routeMapUrl', 'coordinates', 'senderCityLatAndLng'] as const;
+
 function pick(data: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) if (data[name] !== undefined) out[name] = data[name];
@@ -88,6 +122,70 @@ function destinationOf(result: unknown): string {
   return typeof delivery?.code === 'string' ? delivery.code : '';
 }
 
+/**
+ * The ocean push's `result`: what the ocean query answers the subscription at this moment
+ * (../tracking/oceanView.ts): by container or by bill, within the port area's history window,
+ * without carrier data when no carrierCode was given (§5). An event published before tracking
+ * revision 4 carries no `history`: its bill `result` is pushed as it was then, without carrier
+ * data when no carrierCode was given.
+ */
+function oceanPushResult(event: ChangeEvent, criteria: OceanCriteria, now: Date): Record<string, unknown> {
+  if (isOceanHistory(event.data.history)) {
+    const ask = {
+      containerNo: criteria.containerNo,
+      carrierCode: criteria.carrierCode,
+      portCode: criteria.portCode,
+    };
+    // A carrier mismatch is not pushed (subscriptionAllows); rendered, it is what the query answers.
+    return (
+      oceanView(event.data.history, ask, now) ??
+      oceanUnknownResult({
+        billNo: criteria.billNo,
+        ...(criteria.containerNo ? { containerNo: criteria.containerNo } : {}),
+      })
+    );
+  }
+  const result = (event.data.result ?? {}) as Record<string, unknown>;
+  return asksCarrierData(criteria.carrierCode) ? result : withoutCarrierData(result);
+}
+
+/** The ocean push (§3 Ocean "Push"): the subscription's parameters and the result it is answered. */
+function oceanPushBody(
+  subscriptionId: string,
+  criteria: OceanCriteria,
+  result: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    params: {
+      referenceno: subscriptionId,
+      subscriptions: [
+        {
+          CARRIER_CD: criteria.carrierCode ?? '',
+          REFERENCE_NO: criteria.billNo,
+          CTNRNO: criteria.containerNo ?? '',
+          IEMARK: criteria.isExport ?? '',
+          POL: criteria.portCode ?? '',
+          DTP: destinationOf(result),
+        },
+      ],
+    },
+    result,
+  };
+}
+
+/**
+ * The push an ocean subscription of a bill or container no provider reported within the
+ * provider window is owed (§4 NODATA; ../tracking/firstAsks.ts): what the query answers it then.
+ */
+export function oceanNoDataPayload(subscriptionId: string, criteria: OceanCriteria): Record<string, unknown> {
+  const containerNo = criteria.containerNo?.trim();
+  return oceanPushBody(
+    subscriptionId,
+    criteria,
+    oceanUnknownResult({ billNo: criteria.billNo, ...(containerNo ? { containerNo } : {}) }, 'NODATA'),
+  );
+}
+
 export interface PayloadContext {
   subscriptionId: string;
   family: PushFamily;
@@ -102,15 +200,18 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
     case 'express-map': {
       const criteria = context.criteria as ExpressCriteria;
       const item = pick(event.data, expressItemFields);
-      // The text version carries no route map link (query spec §1: map and text versions).
-      if (context.family === 'express') delete item.routeMapUrl;
+      // The text version carries none of the map's fields (query spec §1: map and text versions;
+      // its webhook schema in query-api's OpenAPI names none of them).
+      if (context.family === 'express') for (const field of expressMapFields) delete item[field];
       // Traces in the order the subscriber asked for (§3 Express: sort 0 ascending, 1 descending).
       if (criteria.sort === '1' && Array.isArray(item.traces)) item.traces = [...item.traces].reverse();
       item.shipperCode ??= criteria.shipperCode;
       item.logisticCode ??= criteria.logisticCode;
       if (criteria.orderCode !== undefined) item.orderCode ??= criteria.orderCode;
       item.success ??= true;
-      return { pushTime: platformTime(context.now), count: '1', data: [item] };
+      const data = [item];
+      // §3 "count (max length 2)": the number of items; a push carries one parcel's change.
+      return { pushTime: platformTime(context.now), count: String(data.length), data };
     }
     case 'air': {
       // As the air query answers (§3 "Air tracking"), with the subscribed waybill.
@@ -124,24 +225,7 @@ export function pushPayload(event: ChangeEvent, context: PayloadContext): Record
     }
     case 'ocean': {
       const criteria = context.criteria as OceanCriteria;
-      const result = (event.data.result ?? {}) as Record<string, unknown>;
-      return {
-        params: {
-          referenceno: context.subscriptionId,
-          subscriptions: [
-            {
-              CARRIER_CD: criteria.carrierCode ?? '',
-              REFERENCE_NO: criteria.billNo,
-              CTNRNO: criteria.containerNo ?? '',
-              IEMARK: criteria.isExport ?? '',
-              POL: criteria.portCode ?? '',
-              DTP: destinationOf(event.data.result),
-            },
-          ],
-        },
-        // §5: a subscription without carrierCode (port data by portCode) obtains no carrier data.
-        result: asksCarrierData(criteria.carrierCode) ? result : withoutCarrierData(result),
-      };
+      return oceanPushBody(context.subscriptionId, criteria, oceanPushResult(event, criteria, context.now));
     }
     case 'terminal': {
       const criteria = context.criteria as TerminalCriteria;

@@ -1,6 +1,6 @@
 import type { ChangeKind } from '@tradelog/schemas/changes/contract';
 import { terminalEventCategories } from '@tradelog/schemas/feeds/tracking/codes';
-import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
+import type { Derived, EventProvenance, Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.ts';
 
 /**
  * The spec's answer shapes, rendered from a tracked item (query spec §3): the express instant
@@ -12,8 +12,26 @@ import type { Fields, TrackedEvent, TrackedItem, TrackingFamily } from './item.t
 const present = (value: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
-const eventsOf = (item: TrackedItem, group: string): TrackedEvent[] =>
+const eventsOf = <E extends { group: string }>(item: { events: readonly E[] }, group: string): E[] =>
   item.events.filter((event) => event.group === group);
+
+/** An ocean event as the answers read it: a tracked event without its identity and document provenance. */
+export type OceanEvent = Pick<TrackedEvent, 'group' | 'at' | 'estimated' | 'fields'> & {
+  provenance: Pick<EventProvenance, 'source'>;
+};
+
+/**
+ * What an ocean answer is rendered from (./oceanView.ts): a tracked bill, or the history its
+ * change event carries (`oceanHistoryOf`).
+ */
+export interface OceanHistory {
+  facts: Fields;
+  events: readonly OceanEvent[];
+  derived: Pick<Derived, 'status' | 'endedAt'> & { currentEvent?: OceanEvent };
+}
+
+/** The express `reason` of a known parcel without a trace (state 0), in the express platform's words. */
+export const noTraceReason = '暂无轨迹信息';
 
 /** Express (§3 "Express"): instant query answer and push item fields. `descending` is sort = 1. */
 export function expressAnswer(
@@ -28,6 +46,8 @@ export function expressAnswer(
     logisticCode: facts.logisticCode,
     orderCode: facts.orderCode,
     success: true,
+    // §3 reason (max 50): said while the parcel has no trace (§4 state 0); the platform's words.
+    reason: item.derived.status === '0' ? noTraceReason : undefined,
     state: item.derived.status,
     stateEx: item.derived.statusEx,
     location: item.derived.location,
@@ -40,7 +60,7 @@ export function expressAnswer(
 }
 
 const ocean = {
-  currentStatus(event: TrackedEvent | undefined): Record<string, unknown> | null {
+  currentStatus(event: OceanEvent | undefined): Record<string, unknown> | null {
     if (!event) return null;
     const f = event.fields;
     return present({
@@ -58,13 +78,19 @@ const ocean = {
   },
 };
 
-/** What an ocean query answers before anything is known about the bill (§4: START, fetching). */
-export function oceanStartResult(params: { billNo: string; containerNo?: string }): Record<string, unknown> {
+/**
+ * What an ocean query answers while nothing is known about the bill or container (§4): START
+ * (fetching) within the provider window, NODATA after it (./firstAsks.ts).
+ */
+export function oceanUnknownResult(
+  params: { billNo: string; containerNo?: string },
+  statusCategory: 'START' | 'NODATA' = 'START',
+): Record<string, unknown> {
   return {
     billNo: params.billNo,
     containerNo: params.containerNo ?? '',
     isBillNo: params.containerNo ? 'N' : 'Y',
-    statusCategory: 'START',
+    statusCategory,
     currentStatus: null,
     containers: [],
     routes: [],
@@ -76,7 +102,7 @@ export function oceanStartResult(params: { billNo: string; containerNo?: string 
  * Ocean (§3 "Ocean container tracking" result). With a container number (it takes priority,
  * §3) the containers and current status are that container's.
  */
-export function oceanResult(item: TrackedItem, containerNo?: string): Record<string, unknown> {
+export function oceanResult(item: OceanHistory, containerNo?: string): Record<string, unknown> {
   const facts = item.facts;
   const wanted = containerNo?.trim().toUpperCase();
   const events = eventsOf(item, 'events').filter(
@@ -93,11 +119,18 @@ export function oceanResult(item: TrackedItem, containerNo?: string): Record<str
       listed.push({ containerNo: number });
     }
   }
+  // Each container's events, grouped in one pass (a bill of many containers costs its events once).
+  const statusOf = new Map<unknown, Record<string, unknown>[]>();
+  for (const event of events) {
+    const number = event.fields.containerNo;
+    if (number === undefined) continue;
+    const status = statusOf.get(number) ?? [];
+    if (status.length === 0) statusOf.set(number, status);
+    status.push(present({ ...event.fields, source: event.provenance.source }));
+  }
   const containers = listed.map((container) => ({
     ...container,
-    status: events
-      .filter((event) => event.fields.containerNo === container.containerNo)
-      .map((event) => present({ ...event.fields, source: event.provenance.source })),
+    status: statusOf.get(container.containerNo) ?? [],
   }));
   const current = wanted
     ? (latestActual(events) ?? events.find((event) => event.estimated))
@@ -175,7 +208,7 @@ export function withoutCarrierData(result: Record<string, unknown>): Record<stri
 export const asksCarrierData = (carrierCode: string | undefined): boolean => Boolean(carrierCode?.trim());
 
 /** The latest actual event in event time (events are kept in event-time order). */
-export function latestActual(events: readonly TrackedEvent[]): TrackedEvent | undefined {
+export function latestActual<E extends { estimated: boolean }>(events: readonly E[]): E | undefined {
   for (let index = events.length - 1; index >= 0; index--)
     if (!events[index]!.estimated) return events[index];
   return undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asksCarrierData, withoutCarrierData } from './answers.ts';
+import { asksCarrierData, expressAnswer, noTraceReason, withoutCarrierData } from './answers.ts';
+import type { TrackedItem } from './item.ts';
 
 const status = (eventCode: string, eventTime: string, source: string, isEsti = 'N') => ({
   eventCode,
@@ -54,5 +55,26 @@ describe('ocean result without carrier data (§5: carrierCode omitted)', () => {
   it('given a current status from the port area, then it stays', () => {
     const current = status('DSCH', '2024-03-05 10:00:00', '0');
     expect(withoutCarrierData({ currentStatus: current, containers: [] }).currentStatus).toBe(current);
+  });
+});
+
+describe('express reason (§3: max 50, on failure)', () => {
+  const parcel = (status: string): TrackedItem => ({
+    family: 'express',
+    subject: 'express/YTO/YT1',
+    aliases: [],
+    facts: { shipperCode: 'YTO', logisticCode: 'YT1' },
+    events: [],
+    derived: { status },
+    reports: [],
+    lastEventId: null,
+    firstReceivedAt: '2024-01-01T00:00:00.000Z',
+    lastReceivedAt: '2024-01-01T00:00:00.000Z',
+  });
+
+  it('given a known parcel without a trace (state 0), then the answer says so in at most 50 characters; with a trace, no reason', () => {
+    expect(expressAnswer(parcel('0'))).toMatchObject({ success: true, state: '0', reason: noTraceReason });
+    expect(noTraceReason.length).toBeLessThanOrEqual(50);
+    expect(expressAnswer(parcel('2'))).not.toHaveProperty('reason');
   });
 });

@@ -21,5 +21,6 @@ export const trackingDeclaration = declareProjection({
   // 2: a signed parcel is pushed again when it changes (§4 "Subscription flow"); revision 1 kept
   // a `pushes_ended` flag and published nothing after the first signed state.
   // 3: a port area's events (ocean source 0) carry the report's portCode and isExport.
-  revision: 3,
+  // 4: an ocean bill's change is published when a container's answer changes too (reducer rule 6).
+  revision: 4,
 });

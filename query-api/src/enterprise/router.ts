@@ -28,6 +28,7 @@ import {
   sendReadWithPartners,
   sendSuccess,
 } from '../reads/respond.ts';
+import { consigneesOf, customerOf, outboundOrderTypeOf } from './customs.ts';
 import { monthsBetween, trendOf } from './trend.ts';
 
 /**
@@ -62,10 +63,23 @@ function orderState(kind: string, status: string): string | null {
 }
 
 /**
+ * §3 "Sales to consumer orders add platformOrderNo, shop, logisticsName, shippingFee, taxFee,
+ * totalAmount": always answered, null when the submission gives none; `shop` is the submitted
+ * shop, else the platform the order was sold on (cbepcomName).
+ */
+const consumerExtras = (fields: Record<string, unknown>) => ({
+  platformOrderNo: fields.platformOrderNo ?? null,
+  shop: fields.shop ?? fields.cbepcomName ?? null,
+  logisticsName: fields.logisticsName ?? null,
+  shippingFee: fields.shippingFee ?? null,
+  taxFee: fields.taxFee ?? null,
+  totalAmount: fields.totalAmount ?? null,
+});
+
+/**
  * An order as the purchase and sales queries answer it (§3): every submitted field, the goods
  * lines with the spec's goodsName, barCode, qty, priceTax and price (null when the submission
- * gives none), and for consumer orders `shop` — the submitted shop, else the platform the order
- * was sold on (cbepcomName). An order submitted without a status answers orderStatus null.
+ * gives none), and for consumer orders the extras of §3 (`consumerExtras`). An order submitted without a status answers orderStatus null.
  */
 const orderOut = (order: OrderRow) => {
   const { goodList, goodsList, ...fields } = order.fields as Record<string, unknown>;
@@ -75,7 +89,7 @@ const orderOut = (order: OrderRow) => {
   >[];
   return {
     ...fields,
-    ...(order.kind === 'saleOrderToC' ? { shop: fields.shop ?? fields.cbepcomName ?? null } : {}),
+    ...(order.kind === 'saleOrderToC' ? consumerExtras(fields) : {}),
     goodsList: lines.map((line) => ({
       ...line,
       goodsName: line.goodsName ?? null,
@@ -256,10 +270,13 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             'entOrderNo',
           ]),
           entryNo: row.entryNo,
-          customer: row.ownerCode,
+          customer: customerOf(row.fields, row.ownerCode),
           declareCode: row.declareCode,
           agent: row.fields.customsClearanceName ?? row.fields.declareCode,
-          consignees: pick(row.fields, [
+          consignees: consigneesOf(row.fields),
+          outboundOrderType: outboundOrderTypeOf(row.fields),
+          // The parties' codes and names as submitted, beside the names §3 shows.
+          parties: pick(row.fields, [
             'consigneeNo',
             'consigneeName',
             'domesticConsigneeCode',

@@ -20,6 +20,13 @@ export interface TrendMonth {
   outputAmount: number;
   inventoryQty: number;
   inventoryAmount: number;
+  /**
+   * Lines behind each amount that state no price (the amounts add the priced lines only), as the
+   * warehouse summary counts them: a month's inputs and outputs, and the stock at its end.
+   */
+  inputUnpricedLines: number;
+  outputUnpricedLines: number;
+  inventoryUnpricedLines: number;
 }
 
 /** The months from `from` to `to` (yyyy-MM), both included; at most `trendMonthLimit`. */
@@ -53,7 +60,7 @@ export function trendOf(
 ): TrendMonth[] {
   const byMonth = new Map(stock.map((row) => [row.month, row]));
   // The stock before the first month: the last month-end at or before it.
-  let carried = { inventoryQty: 0, inventoryAmount: 0 };
+  let carried = { inventoryQty: 0, inventoryAmount: 0, inventoryUnpricedLines: 0 };
   for (const row of stock) if (row.month < months[0]!) carried = row;
   return months.map((month) => {
     const movements = byMonth.get(month);
@@ -72,6 +79,9 @@ export function trendOf(
       outputAmount: movements?.outputAmount ?? 0,
       inventoryQty: carried.inventoryQty,
       inventoryAmount: carried.inventoryAmount,
+      inputUnpricedLines: movements?.inputUnpricedLines ?? 0,
+      outputUnpricedLines: movements?.outputUnpricedLines ?? 0,
+      inventoryUnpricedLines: carried.inventoryUnpricedLines,
     };
   });
 }

@@ -10,7 +10,7 @@ describe('enterprise trend', () => {
   });
 
   it('counts orders per kind, carries the month-end stock over months without movements', () => {
-    const stock = (month: string, input: number, output: number, inventory: number) => ({
+    const stock = (month: string, input: number, output: number, inventory: number, unpriced = 0) => ({
       month,
       inputQty: input,
       inputAmount: input * 10,
@@ -18,6 +18,9 @@ describe('enterprise trend', () => {
       outputAmount: output * 10,
       inventoryQty: inventory,
       inventoryAmount: inventory * 10,
+      inputUnpricedLines: unpriced,
+      outputUnpricedLines: 0,
+      inventoryUnpricedLines: unpriced,
     });
     const trend = trendOf(
       ['2024-02', '2024-03', '2024-04'],
@@ -26,7 +29,8 @@ describe('enterprise trend', () => {
         { month: '2024-03', kind: 'saleOrderToC', orders: 5 },
         { month: '2024-04', kind: 'saleOrderToB', orders: 1 },
       ],
-      [stock('2024-01', 100, 0, 100), stock('2024-03', 50, 30, 120)],
+      // One input line of March stated no price: its amount covers the priced lines only.
+      [stock('2024-01', 100, 0, 100), stock('2024-03', 50, 30, 120, 1)],
     );
     expect(trend).toEqual([
       {
@@ -40,6 +44,9 @@ describe('enterprise trend', () => {
         outputAmount: 0,
         inventoryQty: 100,
         inventoryAmount: 1000,
+        inputUnpricedLines: 0,
+        outputUnpricedLines: 0,
+        inventoryUnpricedLines: 0,
       },
       {
         month: '2024-03',
@@ -52,6 +59,9 @@ describe('enterprise trend', () => {
         outputAmount: 300,
         inventoryQty: 120,
         inventoryAmount: 1200,
+        inputUnpricedLines: 1,
+        outputUnpricedLines: 0,
+        inventoryUnpricedLines: 1,
       },
       {
         month: '2024-04',
@@ -64,6 +74,9 @@ describe('enterprise trend', () => {
         outputAmount: 0,
         inventoryQty: 120,
         inventoryAmount: 1200,
+        inputUnpricedLines: 0,
+        outputUnpricedLines: 0,
+        inventoryUnpricedLines: 1,
       },
     ]);
   });

@@ -88,6 +88,8 @@ export interface SubscriptionRoutesOptions {
    * before it answers 202 with the delivery to follow (the attempt's own limit is 10 s).
    */
   testWaitMs?: number;
+  /** TRACKING_PROVIDER_WINDOW_MINUTES: an unknown ocean bill is START until then, NODATA after. */
+  providerWindowMs?: number;
 }
 
 const validationFailed = (issues: readonly ValidationIssue[]) =>
@@ -286,7 +288,12 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         ),
       };
       // Subscribe and query (§3): the port area's rules refuse before anything is stored.
-      const result = await oceanAnswer(options.pool, params as unknown as OceanParams, now());
+      const result = await oceanAnswer(
+        options.pool,
+        params as unknown as OceanParams,
+        now(),
+        options.providerWindowMs,
+      );
       const created = await create(callerOf(res), 'ocean', String(body.callbackUrl), criteria);
       // The first push follows once data is there, at once if it already is (§4 "Subscription flow").
       sendSuccess(res, { data: { params: body.params, result }, ...created });

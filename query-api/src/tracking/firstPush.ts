@@ -1,6 +1,7 @@
 import { findLiveVersion, type Queryable } from '@tradelog/projections';
 import { insertDelivery } from '@tradelog/projections/push/deliveries';
 import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
+import { subscriptionAllows } from '@tradelog/projections/push/payloads';
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
 import { trackingKindOf } from '@tradelog/projections/tracking/answers';
 import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
@@ -49,6 +50,8 @@ export async function queueFirstPush(
     source: { documentId: last.documentId, topic, partition: Number(partition), offset },
     data: trackingChangeData(item),
   };
+  // As the push processor matches: an ocean carrierCode that is not the bill's is answered START, not pushed.
+  if (!subscriptionAllows(event, subscription)) return false;
   const inserted = await insertDelivery(
     db,
     eventDelivery(event, subscription, { id: options.newId(), at: options.now, due: 'requested' }),

@@ -8,14 +8,17 @@ import {
 import { findReferenceRows } from '@tradelog/projections/reference/tables';
 import {
   airData,
-  asksCarrierData,
   expressAnswer,
-  oceanResult,
-  oceanStartResult,
+  oceanUnknownResult,
   terminalResult,
-  withoutCarrierData,
 } from '@tradelog/projections/tracking/answers';
+import {
+  defaultProviderWindowMs,
+  recordFirstAsk,
+  unknownOceanStatus,
+} from '@tradelog/projections/tracking/firstAsks';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
+import { carrierMatches, oceanView, withinPortHistory } from '@tradelog/projections/tracking/oceanView';
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
 import {
   billingWindowDays,
@@ -37,13 +40,12 @@ import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Caller, callerOf as callerOfResponse, requireKey } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import {
-  carrierMatches,
   checkCarrierRequest,
   checkCustomerName,
+  checkOrderCode,
   checkPortRequest,
   type RuleBreach,
   subscriptionTimeline,
-  withinPortHistory,
 } from './rules.ts';
 
 /**
@@ -58,6 +60,8 @@ export interface TrackingRoutesOptions {
   /** The call limits (query-api/src/http/callLimit.ts); none when absent (tests). */
   callLimit?: CallLimit;
   now?: () => Date;
+  /** TRACKING_PROVIDER_WINDOW_MINUTES: START until then, NODATA after (README "Tracking queries"). */
+  providerWindowMs?: number;
 }
 
 export const trackingQueryPaths = {
@@ -114,20 +118,26 @@ export interface OceanParams {
 
 /**
  * The ocean answer's `result` (§3, §5, §9): the port area's rules first (a breach is a 400),
- * then the container number if given (it takes priority), else the bill; a carrier other than
- * AUTO must be the bill's; START while nothing is known.
+ * then the container number if given (it takes priority), else the bill, answered as
+ * `oceanView` renders it for pushes too. While no provider has reported the bill or container:
+ * START from its first ask until the provider window has passed, NODATA after it (§4;
+ * projections/src/tracking/firstAsks.ts). START when the carrierCode names another carrier than
+ * the bill's.
  */
 export async function oceanAnswer(
   pool: pg.Pool,
   params: OceanParams,
   now: Date,
+  providerWindowMs: number = defaultProviderWindowMs,
 ): Promise<Record<string, unknown>> {
   const containerNo = params.containerNo?.trim() || undefined;
-  const item = await oceanItem(pool, params, now);
-  if (!item) return oceanStartResult({ billNo: params.billNo, ...(containerNo ? { containerNo } : {}) });
-  const result = oceanResult(item, containerNo);
-  // §5: without carrierCode (port data by portCode) no carrier data is obtained.
-  return asksCarrierData(params.carrierCode) ? result : withoutCarrierData(result);
+  const asked = { billNo: params.billNo, ...(containerNo ? { containerNo } : {}) };
+  const item = await findOceanItem(pool, params);
+  if (!item) {
+    const firstAskedAt = await recordFirstAsk(pool, oceanSubject(asked), now);
+    return oceanUnknownResult(asked, unknownOceanStatus(firstAskedAt, now, providerWindowMs));
+  }
+  return oceanView(item, params, now) ?? oceanUnknownResult(asked);
 }
 
 /**
@@ -137,16 +147,23 @@ export async function oceanAnswer(
  * nothing is known.
  */
 export async function oceanItem(pool: pg.Pool, params: OceanParams, now: Date): Promise<TrackedItem | null> {
+  const item = await findOceanItem(pool, params);
+  return item && carrierMatches(item, params.carrierCode)
+    ? withinPortHistory(item, params.portCode, now)
+    : null;
+}
+
+/**
+ * The bill a request names, after the port area's and carrier table's rules: by its container
+ * when one is given (it takes priority, §3) — a container no provider has reported is unknown
+ * even when the bill named beside it is known, as its subscription's pushes are keyed by the
+ * container (processors/src/push/README.md "Families and match keys") — else by the bill.
+ */
+async function findOceanItem(pool: pg.Pool, params: OceanParams): Promise<TrackedItem | null> {
   const breach =
     checkPortRequest(params) ?? checkCarrierRequest(params, await findCarrier(pool, params.carrierCode));
   if (breach) throw breachError(breach);
-  const containerNo = params.containerNo?.trim() || undefined;
-  let item = containerNo
-    ? await findTracked(pool, oceanSubject({ billNo: params.billNo, containerNo }))
-    : null;
-  item ??= await findTracked(pool, oceanSubject({ billNo: params.billNo }));
-  if (item && !carrierMatches(item, params.carrierCode)) item = null;
-  return item ? withinPortHistory(item, params.portCode, now) : null;
+  return findTracked(pool, oceanSubject(params));
 }
 
 /**
@@ -230,7 +247,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
       orderCode?: string;
     };
     const item = await find(expressSubject(request));
-    const breach = checkCustomerName(request.shipperCode, request.customerName, item);
+    const breach =
+      checkCustomerName(request.shipperCode, request.customerName, item) ??
+      checkOrderCode(request.orderCode, item);
     if (breach) throw breachError(breach);
     // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
     await recordTrackingUse(pool, callerOf(res), {
@@ -250,6 +269,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
       return;
     }
     const answer = expressAnswer(item, { descending: request.sort === '1' });
+    // §3 orderCode: the parcel's, else the one asked with (checkOrderCode).
+    if (answer.orderCode === undefined && request.orderCode?.trim())
+      answer.orderCode = request.orderCode.trim();
     const { coordinates, routeMapUrl, deliveryManTel, senderCityLatAndLng, ...text } = answer;
     res
       .status(200)
@@ -276,7 +298,7 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
   // Ocean (§3, §5, §9): containerNo takes priority; carrierCode may be AUTO; the port areas' rules.
   router.post(trackingQueryPaths.oceanTracking, anyKey, defaultLimit, async (req: Request, res: Response) => {
     const body = validated('oceanTracking', req.body);
-    const result = await oceanAnswer(pool, body.params as OceanParams, now());
+    const result = await oceanAnswer(pool, body.params as OceanParams, now(), options.providerWindowMs);
     sendSuccess(res, { data: { params: body.params, result } });
   });
 

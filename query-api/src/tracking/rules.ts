@@ -1,4 +1,3 @@
-import { latestActual } from '@tradelog/projections/tracking/answers';
 import {
   acceptedCustomerNames,
   customerNameFormOk,
@@ -7,7 +6,7 @@ import {
   withoutCheckValues,
 } from '@tradelog/projections/tracking/customerName';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
-import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
+import { portAreas } from '@tradelog/projections/tracking/oceanView';
 
 /**
  * The tracking queries' own rules (query spec §3, §5, §9), pure. Decisions where the spec is
@@ -55,6 +54,25 @@ export function checkCustomerName(
 }
 
 /**
+ * §3 Express instant query `orderCode` (max 30): the shipper's order code. A parcel whose feed
+ * stated one answers only a request naming the same (or none); a parcel without one answers
+ * with the request's (query-api README "Tracking queries").
+ */
+export function checkOrderCode(
+  orderCode: string | undefined,
+  item: TrackedItem | null,
+): RuleBreach | undefined {
+  const asked = orderCode?.trim();
+  const stated = item?.facts.orderCode;
+  if (!asked || typeof stated !== 'string' || stated.trim() === asked) return undefined;
+  return {
+    code: 'ORDER_CODE_MISMATCH',
+    en: 'orderCode does not match the parcel',
+    cn: 'orderCode 与运单信息不符',
+  };
+}
+
+/**
  * What a tracking subscription's timeline (`GET /subscriptions/:id/tracking`) may show of its
  * item (README "Subscriptions"). An express subscription under a customerName rule made before
  * its parcel was known passed only the value's form; data arriving later does not verify it: the
@@ -77,22 +95,6 @@ export function subscriptionTimeline(
   }
   return { item: { ...item, facts: withoutCheckValues(item.facts) } };
 }
-
-/** §9: the ten container-tracking port areas and their rules. */
-export const portAreas: Readonly<
-  Record<string, { exportOnly?: boolean; containerOnly?: boolean; historyDays?: number }>
-> = {
-  CNSHA: { historyDays: 60 },
-  CNNGB: {},
-  CNYTN: { exportOnly: true },
-  CNSHK: { exportOnly: true },
-  CNCWN: { exportOnly: true },
-  CNDCB: { exportOnly: true },
-  CNTAO: {},
-  CNNSA: { containerOnly: true },
-  CNTXG: {},
-  CNXMN: { historyDays: 90 },
-};
 
 /** A request for port data (portCode given) that the port area cannot answer (§5, §9). */
 export function checkPortRequest(params: {
@@ -162,40 +164,4 @@ export function checkCarrierRequest(
     };
   }
   return undefined;
-}
-
-/** When the bill left the port: its actual loading there, else the receipt's actual departure. */
-export function departedAt(item: TrackedItem, portCode: string): Date | undefined {
-  const loaded = latestActual(
-    item.events.filter((event) => event.fields.eventCode === 'LOBD' && event.fields.portCode === portCode),
-  );
-  if (loaded) return new Date(loaded.at);
-  const receipt = item.facts.receipt as { atd?: unknown } | undefined;
-  return typeof receipt?.atd === 'string' ? parseTradeDateTime(receipt.atd) : undefined;
-}
-
-/**
- * §9 history windows: the port area keeps a bill's data 60 (CNSHA) or 90 (CNXMN) days after
- * departure; after that its events (source 0) are no longer answered. The carrier's stay.
- */
-export function withinPortHistory(item: TrackedItem, portCode: string | undefined, now: Date): TrackedItem {
-  const days = portCode ? portAreas[portCode.trim().toUpperCase()]?.historyDays : undefined;
-  if (days === undefined) return item;
-  const departed = departedAt(item, portCode!.trim().toUpperCase());
-  if (!departed || now.getTime() - departed.getTime() <= days * 86_400_000) return item;
-  const events = item.events.filter((event) => event.provenance.source !== '0');
-  const current = latestActual(events) ?? events.find((event) => event.estimated);
-  const { currentEvent: _dropped, ...derived } = item.derived;
-  return { ...item, events, derived: current ? { ...derived, currentEvent: current } : derived };
-}
-
-/** carrierCode AUTO (or absent) recognises the carrier; any other code must be the bill's carrier. */
-export function carrierMatches(item: TrackedItem, carrierCode: string | undefined): boolean {
-  const wanted = carrierCode?.trim().toUpperCase();
-  if (!wanted || wanted === 'AUTO') return true;
-  const carrier = (item.facts.carrier ?? {}) as { scac?: unknown; code?: unknown };
-  const known = [item.facts.carrierCode, carrier.scac, carrier.code].filter(
-    (value): value is string => typeof value === 'string',
-  );
-  return known.length === 0 || known.some((value) => value.toUpperCase() === wanted);
 }

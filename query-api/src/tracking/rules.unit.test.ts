@@ -1,12 +1,12 @@
 import type { TrackedEvent, TrackedItem } from '@tradelog/projections/tracking/item';
+import { carrierMatches, withinPortHistory } from '@tradelog/projections/tracking/oceanView';
 import { describe, expect, it } from 'vitest';
 import {
-  carrierMatches,
   checkCarrierRequest,
   checkCustomerName,
+  checkOrderCode,
   checkPortRequest,
   subscriptionTimeline,
-  withinPortHistory,
 } from './rules.ts';
 
 const event = (eventCode: string, at: string, source: string, portCode = 'CNSHA'): TrackedEvent => ({
@@ -46,6 +46,18 @@ describe('express customerName (§3)', () => {
     expect(checkCustomerName('SF', '5678', null)).toBeUndefined();
     // A parcel whose carrier sent no phone digits is shown to nobody under SF's rule.
     expect(checkCustomerName('SF', '5678', item({}))?.code).toBe('CUSTOMER_NAME_MISMATCH');
+  });
+});
+
+describe('express orderCode (§3 instant query)', () => {
+  it('given a parcel whose feed stated an order code, then only that code or none is answered', () => {
+    const parcel = item({ orderCode: 'SO-1' });
+    expect(checkOrderCode(undefined, parcel)).toBeUndefined();
+    expect(checkOrderCode(' SO-1 ', parcel)).toBeUndefined();
+    expect(checkOrderCode('SO-2', parcel)?.code).toBe('ORDER_CODE_MISMATCH');
+    // Nothing stated (or nothing known): the request's code is not contradicted.
+    expect(checkOrderCode('SO-2', item({}))).toBeUndefined();
+    expect(checkOrderCode('SO-2', null)).toBeUndefined();
   });
 });
 

@@ -124,8 +124,38 @@ const order = {
   },
 } satisfies JsonSchema;
 
-const orderList = (title: [string, string]) =>
-  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', order), freshness });
+/**
+ * A sale to a consumer adds §3's platformOrderNo, shop, logisticsName, shippingFee, taxFee and
+ * totalAmount, each always present: null when the submission gave none.
+ */
+const consumerOrder = {
+  ...order,
+  required: [
+    ...order.required,
+    'platformOrderNo',
+    'shop',
+    'logisticsName',
+    'shippingFee',
+    'taxFee',
+    'totalAmount',
+  ],
+  properties: {
+    ...order.properties,
+    platformOrderNo: t('平台订单号（未提交为 null）', 'Platform order number (null when not submitted)', {}),
+    shop: t(
+      '店铺：提交的店铺，否则电商平台名称 cbepcomName（都未提交为 null）',
+      'Shop: the submitted shop, else the platform cbepcomName (null when neither was submitted)',
+      {},
+    ),
+    logisticsName: t('物流企业名称（未提交为 null）', 'Logistics company (null when not submitted)', {}),
+    shippingFee: t('运费（未提交为 null）', 'Shipping fee (null when not submitted)', {}),
+    taxFee: t('税费（未提交为 null）', 'Tax (null when not submitted)', {}),
+    totalAmount: t('订单总额（未提交为 null）', 'Order total (null when not submitted)', {}),
+  },
+} satisfies JsonSchema;
+
+const orderList = (title: [string, string], item: JsonSchema = order) =>
+  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', item), freshness });
 
 const subscription = t(
   '订阅（含只显示一次的签名密钥 secret）',
@@ -275,7 +305,7 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   }),
   purchaseOrders: orderList(['采购订单', 'Purchase orders']),
   salesToBusiness: orderList(['销售订单（对企业）', 'Sales to business']),
-  salesToConsumer: orderList(['销售订单（对个人）', 'Sales to consumer']),
+  salesToConsumer: orderList(['销售订单（对个人）', 'Sales to consumer'], consumerOrder),
   customsDeclarations: successOf(['报关单', 'Customs declarations'], {
     ...paging,
     dataList: objects('报关单列表', 'Declarations', {
@@ -284,15 +314,29 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
       properties: {
         entOrderNo: t('企业订单号', 'Enterprise order number'),
         entryNo: t('报关单号（无则 null）', 'Entry number (null when none)'),
-        customer: t('货主编码', 'Owner code'),
+        customer: orNull(
+          t(
+            '货主（报关单在货主编码旁给出的名称，即消费使用单位或境内收发货人的名称；否则编码）',
+            "Owner (the name the declaration gives beside the owner's code: the consuming unit's or the domestic consignee's; else the code)",
+          ),
+        ),
         declareCode: t('申报单位编码', 'Declaring firm code'),
         agent: t('申报单位（名称，否则编码）', 'Declaring firm (name, else code)'),
-        consignees: t(
-          '收发货人（提交的编码与名称）',
+        consignees: orNull(
+          t(
+            '境内收发货人（名称，否则编码；未提交为 null）',
+            'Domestic consignee or consignor (name, else code; null when none was submitted)',
+          ),
+        ),
+        outboundOrderType: t(
+          '出库单类型：规范未说明来源，按监管方式判定——9610、1210、1239（跨境电商零售）为 TO C，其他为 TO B；未提交监管方式为 null',
+          'Outbound order type: the spec gives no source, so it follows the supervision mode — 9610, 1210, 1239 (cross-border e-commerce retail) TO C, any other TO B; null without a supervision mode',
+          { type: ['string', 'null'], enum: ['TO B', 'TO C', null] } as unknown as JsonSchema,
+        ),
+        parties: t(
+          '收发货人编码与名称（按提交原样）',
           'Consignors and consignees (codes and names as submitted)',
-          {
-            type: 'object',
-          },
+          { type: 'object' },
         ),
         billNo: t('提单号', 'Bill of lading number'),
         contractNo: t('合同号', 'Contract number'),

@@ -155,8 +155,14 @@ const trace = object('轨迹', 'Trace', {
   remark: t('备注', 'Remark'),
 });
 
-const expressItem = (withMap: boolean): JsonSchema =>
-  object(
+/**
+ * One item of an express push, per version: the text version (`express`) names no map field, the
+ * map version (`express-map`) adds routeMapUrl, coordinates and senderCityLatAndLng. Closed
+ * (`additionalProperties: false`), so a body carrying a field its version does not name fails
+ * the contract test (query-api/src/openapi.unit.test.ts).
+ */
+const expressItem = (withMap: boolean): JsonSchema => ({
+  ...object(
     '推送条目',
     'Push item',
     {
@@ -164,7 +170,11 @@ const expressItem = (withMap: boolean): JsonSchema =>
       logisticCode: t('运单号', 'Waybill number'),
       orderCode: t('订单编号', 'Order code'),
       success: t('是否成功', 'Succeeded', { type: 'boolean' }),
-      reason: t('失败原因', 'Reason (on failure)'),
+      reason: t(
+        '说明（最多 50 字）：运单尚无轨迹（state 为 0）时为“暂无轨迹信息”',
+        'Reason (at most 50 characters): 暂无轨迹信息 ("no trace yet") while the parcel has no trace (state 0)',
+        { type: 'string', maxLength: 50 },
+      ),
       state: t('物流状态（0 无轨迹 … 10 待取件）', 'State (0 no trace … 10 awaiting pickup)'),
       stateEx: t('扩展状态（201 … 604）', 'Extended state (201 … 604)'),
       location: t('当前城市', 'Current location'),
@@ -186,18 +196,51 @@ const expressItem = (withMap: boolean): JsonSchema =>
         : {}),
     },
     ['shipperCode', 'logisticCode', 'success', 'state'],
+  ),
+  additionalProperties: false,
+});
+
+const expressPayload = (withMap: boolean) =>
+  object(
+    withMap ? '快递轨迹推送（地图版）' : '快递轨迹推送（文字版）',
+    withMap ? 'Express tracking push (map version)' : 'Express tracking push (text version)',
+    {
+      pushTime: t('推送时间（yyyy-MM-dd HH:mm:ss，北京时间）', 'Push time (yyyy-MM-dd HH:mm:ss, UTC+8)'),
+      count: t(
+        '条目数（data 的条数；每次推送一个运单，即 "1"）',
+        'Number of items in data (one parcel a push: "1")',
+        {
+          type: 'string',
+          maxLength: 2,
+        },
+      ),
+      data: objects('推送条目', 'Items', expressItem(withMap)),
+    },
+    ['pushTime', 'count', 'data'],
   );
 
-const expressPayload = object(
-  '快递轨迹推送',
-  'Express tracking push',
+const expressTraces = [
+  { acceptTime: '2022-07-12 18:20:41', acceptStation: '已收取快件', action: '1', location: '深圳市' },
   {
-    pushTime: t('推送时间（yyyy-MM-dd HH:mm:ss，北京时间）', 'Push time (yyyy-MM-dd HH:mm:ss, UTC+8)'),
-    count: t('条目数', 'Number of items', { type: 'string', maxLength: 2 }),
-    data: objects('推送条目', 'Items', expressItem(true)),
+    acceptTime: '2022-07-13 09:40:03',
+    acceptStation: '已签收，签收人：本人',
+    action: '301',
+    location: '上海市',
   },
-  ['pushTime', 'count', 'data'],
-);
+];
+const expressExampleItem = {
+  shipperCode: 'SF',
+  logisticCode: 'SF1425367689012',
+  success: true,
+  state: '3',
+  stateEx: '301',
+  location: '上海市',
+  traces: expressTraces,
+};
+const expressRetries: Bilingual = {
+  cn: '失败后重试两次：15 分钟后、30 分钟后，然后停止（§9）；应答写 retriable: false 时不再重试。',
+  en: 'A failed push is retried twice, after 15 and 30 minutes, then stops (§9); a reply saying retriable: false is not retried.',
+};
 
 const oceanPayload = object(
   '海运集装箱追踪推送',
@@ -308,49 +351,46 @@ const changesPayload = object(
 export const webhooks: readonly Webhook[] = [
   {
     name: 'expressTrackingPush',
-    families: ['express', 'express-map'],
+    families: ['express'],
     docId: 'kdgjPush',
     title: { cn: '快递轨迹推送', en: 'Express tracking push' },
     description: {
-      cn: '快递轨迹订阅（文字版、地图版）的推送：有数据后首次推送，之后轨迹每变化一次推送一次（§4），签收后的退回、异常后再签收同样推送；同一运单两次推送至少间隔一个推送周期（0.5–4 小时，§9）。文字版不含 routeMapUrl、coordinates、senderCityLatAndLng。',
-      en: 'Pushes of the express tracking subscriptions (text and map versions): a first push once data exists, then one whenever the traces change (§4) — a return or a re-sign after the parcel was signed too; one parcel’s pushes are at least a push cycle apart (0.5–4 h, §9). The text version carries no routeMapUrl, coordinates or senderCityLatAndLng.',
+      cn: '快递轨迹订阅（文字版）的推送：有数据后首次推送，之后轨迹每变化一次推送一次（§4），签收后的退回、异常后再签收同样推送；同一运单两次推送至少间隔一个推送周期（0.5–4 小时，§9）。文字版不含 routeMapUrl、coordinates、senderCityLatAndLng；地图版订阅的推送另含这三项（OpenAPI webhooks 的 expressRouteMapTrackingPush）。',
+      en: 'Pushes of the express tracking subscription (text version): a first push once data exists, then one whenever the traces change (§4) — a return or a re-sign after the parcel was signed too; one parcel’s pushes are at least a push cycle apart (0.5–4 h, §9). The text version carries no routeMapUrl, coordinates or senderCityLatAndLng; the map version’s pushes add the three (OpenAPI webhook expressRouteMapTrackingPush).',
     },
-    payload: expressPayload,
+    payload: expressPayload(false),
+    example: { pushTime: '2022-07-13 10:00:00', count: '1', data: [expressExampleItem] },
+    reply: expressReply,
+    replyExample: { updateTime: '2022-07-13 10:00:01', success: true, reason: '' },
+    retries: expressRetries,
+  },
+  {
+    name: 'expressRouteMapTrackingPush',
+    families: ['express-map'],
+    title: { cn: '快递轨迹推送（地图版）', en: 'Express tracking push (map version)' },
+    description: {
+      cn: '快递轨迹订阅（地图版，/open/logistics/kdn/track/subscription/route/map）的推送：与文字版相同，另含轨迹地图链接 routeMapUrl、路线坐标 coordinates 与寄件城市经纬度 senderCityLatAndLng。',
+      en: 'Pushes of the express tracking subscription’s map version (/open/logistics/kdn/track/subscription/route/map): as the text version, plus the route map link routeMapUrl, the route coordinates and senderCityLatAndLng.',
+    },
+    payload: expressPayload(true),
     example: {
       pushTime: '2022-07-13 10:00:00',
       count: '1',
       data: [
         {
-          shipperCode: 'SF',
-          logisticCode: 'SF1425367689012',
-          success: true,
-          state: '3',
-          stateEx: '301',
-          location: '上海市',
-          traces: [
-            {
-              acceptTime: '2022-07-12 18:20:41',
-              acceptStation: '已收取快件',
-              action: '1',
-              location: '深圳市',
-            },
-            {
-              acceptTime: '2022-07-13 09:40:03',
-              acceptStation: '已签收，签收人：本人',
-              action: '301',
-              location: '上海市',
-            },
-          ],
+          ...expressExampleItem,
           routeMapUrl: 'https://map.example/SF1425367689012',
+          coordinates: [
+            { latAndLng: '22.543096,114.057865', location: '深圳市' },
+            { latAndLng: '31.230416,121.473701', location: '上海市' },
+          ],
+          senderCityLatAndLng: '22.543096,114.057865',
         },
       ],
     },
     reply: expressReply,
     replyExample: { updateTime: '2022-07-13 10:00:01', success: true, reason: '' },
-    retries: {
-      cn: '失败后重试两次：15 分钟后、30 分钟后，然后停止（§9）；应答写 retriable: false 时不再重试。',
-      en: 'A failed push is retried twice, after 15 and 30 minutes, then stops (§9); a reply saying retriable: false is not retried.',
-    },
+    retries: expressRetries,
   },
   {
     name: 'airTrackingPush',
@@ -378,8 +418,8 @@ export const webhooks: readonly Webhook[] = [
     docId: 'qqhyzhSend',
     title: { cn: '海运集装箱追踪推送', en: 'Ocean container tracking push' },
     description: {
-      cn: '海运集装箱追踪订阅的推送：有数据后首次推送，之后每变化一次推送一次（§4）。订阅未填 carrierCode（仅按 portCode 取港区数据）时不含船公司数据：无 carrier，无 source 为 1 的事件（§5）。',
-      en: 'Pushes of the ocean container tracking subscription: a first push once data exists, then one whenever it changes (§4). A subscription without carrierCode (port data by portCode) gets no carrier data: no carrier, no event of source 1 (§5).',
+      cn: '海运集装箱追踪订阅的推送，result 与同一时刻查询该订阅参数的应答相同：有数据后首次推送，之后每变化一次推送一次（§4）；按箱号订阅只含该箱，其他箱的变化不推送。订阅未填 carrierCode（仅按 portCode 取港区数据）时不含船公司数据：无 carrier，无 source 为 1 的事件（§5）。提单或箱号在数据源等待期（默认 24 小时）内仍无任何数据时，推送一次 statusCategory 为 NODATA 的结果；之后如有数据，照常推送。',
+      en: 'Pushes of the ocean container tracking subscription; result is what the query answers the subscription’s parameters at that moment: a first push once data exists, then one whenever it changes (§4); a subscription by container gets that container only, and no push for another container’s change. A subscription without carrierCode (port data by portCode) gets no carrier data: no carrier, no event of source 1 (§5). A bill or container no provider has reported within the provider window (24 h by default) is pushed once with statusCategory NODATA; data arriving later is pushed as usual.',
     },
     payload: oceanPayload,
     example: {

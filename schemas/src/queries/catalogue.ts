@@ -208,8 +208,8 @@ export const queryTypes: readonly QueryType[] = Object.freeze([
     },
   ),
   entry('enterpriseTrend', 'query', '/open/info/enterprise/trend', enterpriseTrendRequest, {
-    cn: 'flag、code、message 及 dataList（每月一条，含无数据的月份）：month、purchaseOrders、salesToBusiness、salesToConsumer（当月下单的订单数）、inputQty、inputAmount、outputQty、outputAmount（当月出入库）、inventoryQty、inventoryAmount（月末库存，按单据计算）',
-    en: 'flag, code, message and dataList (one entry per month, months without data included): month, purchaseOrders, salesToBusiness, salesToConsumer (orders placed in the month), inputQty, inputAmount, outputQty, outputAmount (the month’s inbound and outbound), inventoryQty, inventoryAmount (month-end stock, from the documents)',
+    cn: 'flag、code、message 及 dataList（每月一条，含无数据的月份）：month、purchaseOrders、salesToBusiness、salesToConsumer（当月下单的订单数）、inputQty、inputAmount、outputQty、outputAmount（当月出入库）、inventoryQty、inventoryAmount（月末库存，按单据计算），以及 inputUnpricedLines、outputUnpricedLines、inventoryUnpricedLines（未申报价格的行数：金额只含有价格的行，与仓储汇总相同）',
+    en: 'flag, code, message and dataList (one entry per month, months without data included): month, purchaseOrders, salesToBusiness, salesToConsumer (orders placed in the month), inputQty, inputAmount, outputQty, outputAmount (the month’s inbound and outbound), inventoryQty, inventoryAmount (month-end stock, from the documents), and inputUnpricedLines, outputUnpricedLines, inventoryUnpricedLines (lines stating no price: the amounts add the priced lines only, as the warehouse summary)',
   }),
   entry('inWarehouseData', 'query', '/open/info/enterprise/data-in-warehouse', inWarehouseDataRequest, {
     cn: 'flag、code、message 及平铺的（§3）一个仓库最近盘点：countDate、cooperationTime、valueOfTotal、inventoryOfSix、deliveryOfSix、turnoverRate、mainBrand、categoryL1 至 categoryL3、brandValueRate、deliveryOfThree、deliveryOfPast、deliveryYoY、warehouseId、categoryValueList{categoryName, categoryValue}（无数据时为 null），以及 warehouseIds（有数据的全部仓库）',

@@ -74,7 +74,8 @@ export const brandRankingRequest: JsonSchema = documentSchema({
       { ...rankingTypes, '99': ['全部', 'all'] },
       l('排名类型', 'Ranking type', '返回哪种排名', 'Which ranking to answer'),
     ),
-    dataMonth: feedField.period,
+    // §3 Brand ranking: "dataMonth (YYYY-MM, optional)" — a month, not a year.
+    dataMonth: feedField.month,
     brandRankings: list(
       record(
         { brand, category },

@@ -193,7 +193,7 @@ export interface PaymentAccountMonitorRequest {
 export interface BrandRankingRequest {
   /** 排名类型 — Ranking type */
   rankingType: "0" | "1" | "2" | "99";
-  /** 期间 — Period */
+  /** 月份 — Month */
   dataMonth?: string;
   /** 品牌列表 — Brands */
   brandRankings: BrandRankingBrandRankingsItem[];

@@ -181,6 +181,11 @@ describe('goods, inventory and warehouse queries', () => {
     ]);
     expect(issuesWith('inboundDetails', { period: '2024' })).toEqual([{ path: 'period', rule: 'format' }]);
     expect(issuesWith('outboundDetails', { period: '2024-12' })).toEqual([]);
+    // §3 Brand ranking: dataMonth is YYYY-MM, not a year.
+    expect(issuesWith('brandRanking', { dataMonth: '2024' })).toEqual([
+      { path: 'dataMonth', rule: 'format' },
+    ]);
+    expect(issuesWith('brandRanking', { dataMonth: '2024-02' })).toEqual([]);
     expect(issuesWith('warehouseSummary', { enterpriseId: 'E'.repeat(21) })).toEqual([
       { path: 'enterpriseId', rule: 'maxLength' },
     ]);

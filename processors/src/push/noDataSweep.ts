@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { findLiveVersion, inTransaction } from '@tradelog/projections';
+import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/deliveries';
+import type { OceanCriteria } from '@tradelog/projections/push/families';
+import { oceanNoDataPayload } from '@tradelog/projections/push/payloads';
+import {
+  findSubscriptionsPastWindow,
+  type SubscriptionPastWindow,
+} from '@tradelog/projections/tracking/firstAsks';
+import type { Logger } from '@tradelog/schemas';
+import type pg from 'pg';
+import { stableEventId } from '../changes.ts';
+import type { PushSettings } from './settings.ts';
+
+/**
+ * The NODATA push (query spec §4 ocean statusCategory NODATA; projections/src/tracking/firstAsks.ts):
+ * an ocean subscription of a bill or container no provider has reported within the provider
+ * window of its first ask is pushed what the query then answers it, once. A provider reporting
+ * later makes a change event like any other: the next push is live data. The delivery is
+ * `requested`, made due by the worker's poller like a first push (README "First push at once").
+ */
+export function noDataDelivery(
+  subscription: SubscriptionPastWindow,
+  options: { id: string; at: Date },
+): NewDelivery {
+  return {
+    id: options.id,
+    subscriptionId: subscription.id,
+    family: 'ocean',
+    // One per subscription and key, whoever sweeps and however often: a second is never inserted.
+    eventId: stableEventId(
+      { topic: 'tracking-no-data', partition: 0, offset: subscription.id },
+      'ocean.status',
+      subscription.matchKey,
+    ),
+    eventKind: 'ocean.status',
+    subject: subscription.matchKey,
+    payload: oceanNoDataPayload(subscription.id, subscription.criteria as unknown as OceanCriteria),
+    state: subscription.state === 'active' ? 'requested' : 'held',
+    createdAt: options.at,
+  };
+}
+
+export interface NoDataSweep {
+  /** One sweep: the deliveries it queued. */
+  sweep(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createNoDataSweep(options: {
+  pool: pg.Pool;
+  settings: Pick<PushSettings, 'providerWindowMs' | 'noDataSweepMs'>;
+  logger: Logger;
+  now?: () => Date;
+  newId?: () => string;
+}): NoDataSweep {
+  const { pool, settings } = options;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+  const log = options.logger.scope({ component: 'push-no-data' });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const sweepOnce = () =>
+    inTransaction(pool, async (db) => {
+      const at = now();
+      const version = await findLiveVersion(db, 'tracking');
+      const owed = await findSubscriptionsPastWindow(db, {
+        askedBefore: new Date(at.getTime() - settings.providerWindowMs),
+        itemsSchema: version?.schemaName ?? null,
+        limit: 500,
+      });
+      const inserted = await insertDeliveries(
+        db,
+        owed.map((subscription) => noDataDelivery(subscription, { id: newId(), at })),
+      );
+      if (inserted.length > 0) log.info('no-data pushes queued', { deliveries: inserted.length });
+      return inserted.length;
+    });
+
+  const sweep = (): Promise<number> => {
+    running ??= sweepOnce()
+      .catch((error: unknown) => {
+        // A database outage delays the pushes to the next sweep; nothing is lost.
+        log.warn('no-data sweep failed', { error: error as Error });
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  return {
+    sweep,
+    start() {
+      timer ??= setInterval(() => void sweep(), settings.noDataSweepMs);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
