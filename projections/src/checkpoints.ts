@@ -24,16 +24,19 @@ export async function readCheckpoints(db: Queryable, consumerGroup: string): Pro
      WHERE consumer_group = $1 ORDER BY topic, partition`,
     [consumerGroup],
   );
-  return rows.map((row) => ({
-    topic: row.topic,
-    partition: row.partition,
-    nextOffset: String(row.next_offset),
-    recordsApplied: String(row.records_applied),
-    appliedAt: row.applied_at,
-    clusterId: row.cluster_id,
-    topicId: row.topic_id,
-  }));
+  return rows.map(checkpointOf);
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row of projection_checkpoints
+const checkpointOf = (row: any): Checkpoint => ({
+  topic: row.topic,
+  partition: row.partition,
+  nextOffset: String(row.next_offset),
+  recordsApplied: String(row.records_applied),
+  appliedAt: row.applied_at,
+  clusterId: row.cluster_id,
+  topicId: row.topic_id,
+});
 
 /** Locks the partition's checkpoint row for the batch's transaction and returns its next offset. */
 export async function lockCheckpoint(
@@ -156,16 +159,7 @@ export async function readTransportCheckpoints(
      ORDER BY consumer_group, partition FOR UPDATE`,
     [topic],
   );
-  return rows.map((row) => ({
-    consumerGroup: row.consumer_group,
-    topic: row.topic,
-    partition: row.partition,
-    nextOffset: String(row.next_offset),
-    recordsApplied: String(row.records_applied),
-    appliedAt: row.applied_at,
-    clusterId: row.cluster_id,
-    topicId: row.topic_id,
-  }));
+  return rows.map((row) => ({ consumerGroup: row.consumer_group, ...checkpointOf(row) }));
 }
 
 /** Removes the named partitions' checkpoints of a consumer group (it starts them at offset 0). */

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { waitFor } from '../harness/index.ts';
 import { type FedPushPipeline, startPushPipeline } from '../harness/pushPipeline.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
-type Json = any;
+import { trackingCalls } from '../harness/trackingCalls.ts';
 
 // An ocean bill no provider reports: START ("fetching") from its first ask, the spec's no-data
 // answer and push once the provider window has passed, and live data when a provider reports it
@@ -34,14 +32,8 @@ describe('an unknown ocean bill reaches no-data, and live data when a provider r
 
   afterAll(() => pipeline?.stop());
 
-  const call = async (path: string, body: unknown, method = 'POST') => {
-    const response = await fetch(`${pipeline.queryUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.subscriber}` },
-      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
+  const { call } = trackingCalls(() => pipeline);
+
   const statusOf = async (params: Record<string, string>) =>
     (await call('/open/freightower/trace/ocean', { params })).body.data.result.statusCategory as string;
 

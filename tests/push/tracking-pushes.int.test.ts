@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { uniqueName, waitFor } from '../harness/index.ts';
 import { type FedPushPipeline, startPushPipeline } from '../harness/pushPipeline.ts';
+import { trackingCalls } from '../harness/trackingCalls.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
 type Json = any;
@@ -29,40 +29,9 @@ describe('tracking pushes carry what the subscription asked for', () => {
 
   afterAll(() => pipeline?.stop());
 
+  const { call, feed, waitForQuiet } = trackingCalls(() => pipeline);
+
   const pushesTo = (path: string) => pipeline.receiver.pushesTo(path).map((push) => push.json as Json);
-
-  const call = async (path: string, body: unknown, method = 'POST') => {
-    const response = await fetch(`${pipeline.queryUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.subscriber}` },
-      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-
-  const feed = async (type: DocumentTypeId, document: unknown) => {
-    const intf = pipeline.ingest.interfaces.find((candidate) => candidate.id === type)!;
-    const response = await fetch(`${pipeline.ingest.url}${intf.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.carrier}` },
-      body: JSON.stringify(document),
-    });
-    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
-  };
-
-  /** Everything fed so far has been matched, and every delivery of these subscriptions settled. */
-  const waitForQuiet = async (subscriptionIds: string[]) => {
-    await pipeline.waitForChangesMatched(['tracking']);
-    for (const id of subscriptionIds) {
-      await waitFor(
-        async () => {
-          const { body } = await call(`/subscriptions/${id}/deliveries`, undefined, 'GET');
-          return body.dataList.every((d: Json) => d.state === 'delivered' || d.state === 'superseded');
-        },
-        { what: 'every delivery settled' },
-      );
-    }
-  };
 
   it('pushes a container subscription only its container, never for a change of its sibling, as the query answers it — the port area’s history window too (§3, §9)', async () => {
     const digits = () => String(randomInt(1_000_000, 9_999_999));

@@ -1,12 +1,12 @@
 import { inTransaction } from '@tradelog/projections';
 import { countBilledOrders, recordTrackingUse } from '@tradelog/projections/tracking/usage';
-import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrackingRouter } from '../../query-api/src/tracking/router.ts';
 import { testServices, uniqueName, waitFor } from '../harness/index.ts';
 import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 import { type FedPushPipeline, startPushPipeline } from '../harness/pushPipeline.ts';
+import { trackingCalls } from '../harness/trackingCalls.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers and push bodies, checked field by field
 type Json = any;
@@ -37,42 +37,11 @@ describe('tracking: feeds in, queries and pushes out', () => {
 
   afterAll(() => pipeline?.stop());
 
+  const { call, feed, waitForQuiet } = trackingCalls(() => pipeline);
+
   /** The pushes to a path, their bodies parsed. */
   const pushesTo = (path: string) =>
     pipeline.receiver.pushesTo(path).map((push) => ({ ...push, body: push.json }));
-
-  const call = async (path: string, body: unknown, method = 'POST') => {
-    const response = await fetch(`${pipeline.queryUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.subscriber}` },
-      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-
-  const feed = async (type: DocumentTypeId, document: unknown) => {
-    const intf = pipeline.ingest.interfaces.find((candidate) => candidate.id === type)!;
-    const response = await fetch(`${pipeline.ingest.url}${intf.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${pipeline.keys.carrier}` },
-      body: JSON.stringify(document),
-    });
-    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
-  };
-
-  /** Everything fed so far has had every consequence it will have (see tests/push/lender-push). */
-  const waitForQuiet = async (subscriptionIds: string[]) => {
-    await pipeline.waitForChangesMatched(['tracking']);
-    for (const id of subscriptionIds) {
-      await waitFor(
-        async () => {
-          const { body } = await call(`/subscriptions/${id}/deliveries`, undefined, 'GET');
-          return body.dataList.every((d: Json) => d.state === 'delivered' || d.state === 'superseded');
-        },
-        { what: 'every delivery settled' },
-      );
-    }
-  };
 
   it('answers each query with the spec’s field names once the feeds are in', async () => {
     await feed('expressTrace', examples.expressTrace);
