@@ -20,9 +20,13 @@ export async function createCollateralTables(db: Queryable, schema: string): Pro
       enterprise text NOT NULL,
       first_seen text NOT NULL,
       provenance jsonb NOT NULL,
+      -- Another chain holds the piece too (markSharedPieces): what a financing opening on the
+      -- chain must look at, found without reading the chain's other pieces.
+      shared boolean NOT NULL DEFAULT false,
       PRIMARY KEY (chain_id, piece_key)
     );
     CREATE INDEX IF NOT EXISTS chain_pieces_piece ON ${s}.chain_pieces (piece_key);
+    CREATE INDEX IF NOT EXISTS chain_pieces_shared ON ${s}.chain_pieces (chain_id) WHERE shared;
     CREATE TABLE IF NOT EXISTS ${s}.financings (
       financing_key text PRIMARY KEY,
       chain_id text NOT NULL,
@@ -30,11 +34,14 @@ export async function createCollateralTables(db: Queryable, schema: string): Pro
       financing_no text NOT NULL,
       -- Each purchase naming the financing (node id) and whether it reached a final status.
       purchases jsonb NOT NULL,
+      -- How many of those purchases have not reached a final status: open while some have not.
+      unsettled integer NOT NULL,
       open boolean NOT NULL,
       first_seen text NOT NULL,
       provenance jsonb NOT NULL
     );
     CREATE INDEX IF NOT EXISTS financings_chain ON ${s}.financings (chain_id);
+    CREATE INDEX IF NOT EXISTS financings_open ON ${s}.financings (chain_id) WHERE open;
     CREATE TABLE IF NOT EXISTS ${s}.pairings (
       pair_key text PRIMARY KEY,
       piece_key text NOT NULL,
@@ -72,10 +79,19 @@ export interface FinancingRow {
   chainId: string;
   enterprise: string;
   financingNo: string;
+  /** Each purchase naming it and whether it is final. */
   purchases: Record<string, boolean>;
   open: boolean;
   firstSeen: string;
   provenance: CollateralProvenance;
+}
+
+/**
+ * A financing as the batch shell reads and writes it: how many of its purchases are not final,
+ * and of its purchases only those the batch asked for (read) or changed (written).
+ */
+export interface FinancingStateRow extends FinancingRow {
+  unsettled: number;
 }
 
 export interface PairingRow {
@@ -119,42 +135,100 @@ const toFinancing = (row: any): FinancingRow => ({
 });
 
 /**
- * Rows of `table` on the pieces a batch names, found by Postgres rather than sent to it: the
- * pieces of the given chains ($1) and the given piece keys ($2, the batch's documents' own). The
- * named keys are made one array first (`ARRAY(…)`, an init plan), so the look-up is one bitmap
- * scan of the piece index whatever the statistics say; as a join (or a probe per key) Postgres
- * took 2 to 7 times longer for a batch's two thousand keys.
+ * Rows of `table` on the pieces a batch names, found by Postgres rather than sent to it: every
+ * piece of the chains read whole ($1), the pieces of the named chains that another chain holds
+ * too ($3, through the partial index on `shared`) and the given piece keys ($2, the batch's
+ * documents' own). The named keys are made one array first (`ARRAY(…)`, an init plan), so the
+ * look-up is one bitmap scan of the piece index whatever the statistics say; as a join (or a
+ * probe per key) Postgres took 2 to 7 times longer for a batch's two thousand keys.
  */
 const onNamedPieces = (s: string, table: string) =>
   `SELECT * FROM ${s}.${table}
-   WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1)) || $2::text[])`;
+   WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1))
+     || ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($3) AND shared) || $2::text[])`;
+
+/** Which pieces a batch loads (`onNamedPieces`). */
+export interface NamedPieces {
+  /** Chains read whole: every piece. */
+  chainIds: readonly string[];
+  /** Chains of which only the pieces another chain holds too. */
+  sharedOf: readonly string[];
+  pieceKeys: readonly string[];
+}
 
 /**
- * Every row holding a named piece (`onNamedPieces`): all pieces of the given chains, and every
- * chain holding one of their pieces or one of the given keys, with that piece. One statement:
- * the chains' piece keys never travel to the process and back.
+ * Every row holding a named piece (`onNamedPieces`), so every chain holding one, with that
+ * piece. One statement: the chains' piece keys never travel to the process and back.
  */
-export async function findPieces(
-  db: Queryable,
-  schema: string,
-  query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
-): Promise<PieceRow[]> {
+export async function findPieces(db: Queryable, schema: string, query: NamedPieces): Promise<PieceRow[]> {
   const s = ident(schema);
-  const { rows } = await db.query(onNamedPieces(s, 'chain_pieces'), [query.chainIds, query.pieceKeys]);
+  const { rows } = await db.query(onNamedPieces(s, 'chain_pieces'), [
+    query.chainIds,
+    query.pieceKeys,
+    query.sharedOf,
+  ]);
   return rows.map(toPiece);
 }
 
-/** The financings held by the given chains, and those of the given keys. */
+/**
+ * The open financings of the given chains, and those of the given keys, each with only the
+ * purchases asked for (`purchaseNodes`): a batch needs no other, and a financing many purchases
+ * name would otherwise cost all of them every batch.
+ */
 export async function findFinancings(
   db: Queryable,
   schema: string,
-  query: { chainIds: readonly string[]; financingKeys: readonly string[] },
-): Promise<FinancingRow[]> {
+  query: {
+    chainIds: readonly string[];
+    financingKeys: readonly string[];
+    purchaseNodes: readonly string[];
+  },
+): Promise<FinancingStateRow[]> {
   const { rows } = await db.query(
-    `SELECT * FROM ${ident(schema)}.financings WHERE chain_id = ANY($1) OR financing_key = ANY($2)`,
-    [query.chainIds, query.financingKeys],
+    `SELECT financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance,
+       (SELECT coalesce(jsonb_object_agg(p.key, p.value), '{}'::jsonb) FROM jsonb_each(f.purchases) AS p
+        WHERE p.key = ANY($3)) AS purchases
+     FROM ${ident(schema)}.financings f WHERE (chain_id = ANY($1) AND open) OR financing_key = ANY($2)`,
+    [query.chainIds, query.financingKeys, query.purchaseNodes],
   );
-  return rows.map(toFinancing);
+  return rows.map((row) => ({ ...toFinancing(row), unsettled: row.unsettled }));
+}
+
+/**
+ * A batch's merges move the financings of each absorbed chain to the chain that finally holds
+ * it (link-node tables' `applyChainMerges` moves the nodes); the batch loads only the open ones.
+ */
+export async function moveFinancings(
+  db: Queryable,
+  schema: string,
+  merges: readonly { absorbed: string; into: string }[],
+): Promise<void> {
+  if (merges.length === 0) return;
+  await db.query(
+    `UPDATE ${ident(schema)}.financings f SET chain_id = m.target
+     FROM unnest($1::text[], $2::text[]) AS m(absorbed, target)
+     WHERE f.chain_id = ANY($1) AND f.chain_id = m.absorbed`,
+    [merges.map((m) => m.absorbed), merges.map((m) => m.into)],
+  );
+}
+
+/**
+ * Marks which holdings of the given pieces another chain shares (`shared`), after a batch
+ * wrote or emptied them: one statement, rows in key order.
+ */
+export async function markSharedPieces(
+  db: Queryable,
+  schema: string,
+  pieceKeys: readonly string[],
+): Promise<void> {
+  if (pieceKeys.length === 0) return;
+  const s = ident(schema);
+  await db.query(
+    `UPDATE ${s}.chain_pieces p SET shared = c.holders > 1
+     FROM (SELECT piece_key, count(*) AS holders FROM ${s}.chain_pieces WHERE piece_key = ANY($1) GROUP BY piece_key) c
+     WHERE p.piece_key = ANY($1) AND p.piece_key = c.piece_key AND p.shared <> (c.holders > 1)`,
+    [pieceKeys],
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
@@ -171,13 +245,13 @@ const toPairing = (row: any): PairingRow => ({
 });
 
 /** The pairings already recorded on the named pieces (`onNamedPieces`). */
-export async function findPairings(
-  db: Queryable,
-  schema: string,
-  query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
-): Promise<PairingRow[]> {
+export async function findPairings(db: Queryable, schema: string, query: NamedPieces): Promise<PairingRow[]> {
   const s = ident(schema);
-  const { rows } = await db.query(onNamedPieces(s, 'pairings'), [query.chainIds, query.pieceKeys]);
+  const { rows } = await db.query(onNamedPieces(s, 'pairings'), [
+    query.chainIds,
+    query.pieceKeys,
+    query.sharedOf,
+  ]);
   return rows.map(toPairing);
 }
 
@@ -222,20 +296,24 @@ export async function writeChainPieces(
   );
 }
 
-/** Writes a batch's changed financings with one statement (rows in key order). */
+/**
+ * Writes a batch's changed financings with one statement (rows in key order). `purchases` holds
+ * the purchases the batch changed, added to those recorded.
+ */
 export async function upsertFinancings(
   db: Queryable,
   schema: string,
-  financings: readonly FinancingRow[],
+  financings: readonly FinancingStateRow[],
 ): Promise<void> {
   if (financings.length === 0) return;
   await db.query(
-    `INSERT INTO ${ident(schema)}.financings (financing_key, chain_id, enterprise, financing_no, purchases, open, first_seen, provenance)
-     SELECT financing_key, chain_id, enterprise, financing_no, purchases, open, first_seen, provenance
+    `INSERT INTO ${ident(schema)}.financings AS f (financing_key, chain_id, enterprise, financing_no, purchases, unsettled, open, first_seen, provenance)
+     SELECT financing_key, chain_id, enterprise, financing_no, purchases, unsettled, open, first_seen, provenance
      FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, chain_id text, enterprise text, financing_no text,
-       purchases jsonb, open boolean, first_seen text, provenance jsonb)
+       purchases jsonb, unsettled integer, open boolean, first_seen text, provenance jsonb)
      ORDER BY financing_key
-     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id, purchases = EXCLUDED.purchases,
+     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id,
+       purchases = f.purchases || EXCLUDED.purchases, unsettled = EXCLUDED.unsettled,
        open = EXCLUDED.open, first_seen = EXCLUDED.first_seen, provenance = EXCLUDED.provenance`,
     [
       JSON.stringify(
@@ -245,6 +323,7 @@ export async function upsertFinancings(
           enterprise: f.enterprise,
           financing_no: f.financingNo,
           purchases: f.purchases,
+          unsettled: f.unsettled,
           open: f.open,
           first_seen: f.firstSeen,
           provenance: f.provenance,
