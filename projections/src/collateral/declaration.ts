@@ -20,7 +20,8 @@ export const collateralDeclaration = declareProjection({
   // link-node's attribution shell, run in its own schema, keeps its own pending documents.
   attributes: true,
   // 2: pieces marked when another chain holds them too, financings counting their unsettled
-  // purchases (processors/README.md "Collateral rules": a step costs what its document changes).
+  // purchases, kept a row each (processors/README.md "Collateral rules": a step costs what its
+  // document changes).
   revision: 2,
   reads: linkNodeDeclaration.reads,
   createTables: async (db, schema) => {

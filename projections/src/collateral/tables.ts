@@ -27,21 +27,35 @@ export async function createCollateralTables(db: Queryable, schema: string): Pro
     );
     CREATE INDEX IF NOT EXISTS chain_pieces_piece ON ${s}.chain_pieces (piece_key);
     CREATE INDEX IF NOT EXISTS chain_pieces_shared ON ${s}.chain_pieces (chain_id) WHERE shared;
-    CREATE TABLE IF NOT EXISTS ${s}.financings (
+    CREATE TABLE IF NOT EXISTS ${s}.financing_states (
       financing_key text PRIMARY KEY,
       chain_id text NOT NULL,
       enterprise text NOT NULL,
       financing_no text NOT NULL,
-      -- Each purchase naming the financing (node id) and whether it reached a final status.
-      purchases jsonb NOT NULL,
-      -- How many of those purchases have not reached a final status: open while some have not.
+      -- How many of its purchases have not reached a final status: open while some have not.
       unsettled integer NOT NULL,
       open boolean NOT NULL,
       first_seen text NOT NULL,
       provenance jsonb NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS financings_chain ON ${s}.financings (chain_id);
-    CREATE INDEX IF NOT EXISTS financings_open ON ${s}.financings (chain_id) WHERE open;
+    CREATE INDEX IF NOT EXISTS financing_states_chain ON ${s}.financing_states (chain_id);
+    CREATE INDEX IF NOT EXISTS financing_states_open ON ${s}.financing_states (chain_id) WHERE open;
+    -- Each purchase naming a financing (node id) and whether it reached a final status, a row
+    -- each: a batch reads and writes only the purchases its documents name, however many name
+    -- the financing.
+    CREATE TABLE IF NOT EXISTS ${s}.financing_purchases (
+      financing_key text NOT NULL,
+      node_id text NOT NULL,
+      final boolean NOT NULL,
+      PRIMARY KEY (financing_key, node_id)
+    );
+    -- What readers and the rebuild comparison read: each financing with its purchases as one map.
+    CREATE OR REPLACE VIEW ${s}.financings AS
+      SELECT f.financing_key, f.chain_id, f.enterprise, f.financing_no,
+        (SELECT coalesce(jsonb_object_agg(p.node_id, p.final), '{}'::jsonb) FROM ${s}.financing_purchases p
+         WHERE p.financing_key = f.financing_key) AS purchases,
+        f.unsettled, f.open, f.first_seen, f.provenance
+      FROM ${s}.financing_states f;
     CREATE TABLE IF NOT EXISTS ${s}.pairings (
       pair_key text PRIMARY KEY,
       piece_key text NOT NULL,
@@ -184,11 +198,11 @@ export async function findFinancings(
     purchaseNodes: readonly string[];
   },
 ): Promise<FinancingStateRow[]> {
+  const s = ident(schema);
   const { rows } = await db.query(
-    `SELECT financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance,
-       (SELECT coalesce(jsonb_object_agg(p.key, p.value), '{}'::jsonb) FROM jsonb_each(f.purchases) AS p
-        WHERE p.key = ANY($3)) AS purchases
-     FROM ${ident(schema)}.financings f WHERE (chain_id = ANY($1) AND open) OR financing_key = ANY($2)`,
+    `SELECT f.*, (SELECT coalesce(jsonb_object_agg(p.node_id, p.final), '{}'::jsonb) FROM ${s}.financing_purchases p
+        WHERE p.financing_key = f.financing_key AND p.node_id = ANY($3)) AS purchases
+     FROM ${s}.financing_states f WHERE (f.chain_id = ANY($1) AND f.open) OR f.financing_key = ANY($2)`,
     [query.chainIds, query.financingKeys, query.purchaseNodes],
   );
   return rows.map((row) => ({ ...toFinancing(row), unsettled: row.unsettled }));
@@ -205,7 +219,7 @@ export async function moveFinancings(
 ): Promise<void> {
   if (merges.length === 0) return;
   await db.query(
-    `UPDATE ${ident(schema)}.financings f SET chain_id = m.target
+    `UPDATE ${ident(schema)}.financing_states f SET chain_id = m.target
      FROM unnest($1::text[], $2::text[]) AS m(absorbed, target)
      WHERE f.chain_id = ANY($1) AND f.chain_id = m.absorbed`,
     [merges.map((m) => m.absorbed), merges.map((m) => m.into)],
@@ -297,8 +311,8 @@ export async function writeChainPieces(
 }
 
 /**
- * Writes a batch's changed financings with one statement (rows in key order). `purchases` holds
- * the purchases the batch changed, added to those recorded.
+ * Writes a batch's changed financings, rows in key order: one statement for the financings, one
+ * for the purchases the batch changed (`purchases` holds only those).
  */
 export async function upsertFinancings(
   db: Queryable,
@@ -306,14 +320,14 @@ export async function upsertFinancings(
   financings: readonly FinancingStateRow[],
 ): Promise<void> {
   if (financings.length === 0) return;
+  const s = ident(schema);
   await db.query(
-    `INSERT INTO ${ident(schema)}.financings AS f (financing_key, chain_id, enterprise, financing_no, purchases, unsettled, open, first_seen, provenance)
-     SELECT financing_key, chain_id, enterprise, financing_no, purchases, unsettled, open, first_seen, provenance
+    `INSERT INTO ${s}.financing_states (financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance)
+     SELECT financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance
      FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, chain_id text, enterprise text, financing_no text,
-       purchases jsonb, unsettled integer, open boolean, first_seen text, provenance jsonb)
+       unsettled integer, open boolean, first_seen text, provenance jsonb)
      ORDER BY financing_key
-     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id,
-       purchases = f.purchases || EXCLUDED.purchases, unsettled = EXCLUDED.unsettled,
+     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id, unsettled = EXCLUDED.unsettled,
        open = EXCLUDED.open, first_seen = EXCLUDED.first_seen, provenance = EXCLUDED.provenance`,
     [
       JSON.stringify(
@@ -322,7 +336,6 @@ export async function upsertFinancings(
           chain_id: f.chainId,
           enterprise: f.enterprise,
           financing_no: f.financingNo,
-          purchases: f.purchases,
           unsettled: f.unsettled,
           open: f.open,
           first_seen: f.firstSeen,
@@ -330,6 +343,18 @@ export async function upsertFinancings(
         })),
       ),
     ],
+  );
+  const purchases = financings
+    .flatMap((f) =>
+      Object.entries(f.purchases).map(([nodeId, final]) => [f.financingKey, nodeId, final] as const),
+    )
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  if (purchases.length === 0) return;
+  await db.query(
+    `INSERT INTO ${s}.financing_purchases (financing_key, node_id, final)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[])
+     ON CONFLICT (financing_key, node_id) DO UPDATE SET final = EXCLUDED.final`,
+    [purchases.map((p) => p[0]), purchases.map((p) => p[1]), purchases.map((p) => p[2])],
   );
 }
 
