@@ -118,7 +118,11 @@ export function workingCollateral(before: CollateralState) {
   for (const financing of before.financings.values()) putFinancing(financing, true);
   for (const pairing of before.pairings.values()) putPairing(pairing);
 
-  /** A step may leave two open financings or more on a chain: the open ones there, those its merges move in, those its document may open. */
+  /**
+   * A step may leave two open financings or more on a chain: the open ones there, those on every
+   * chain its document's merges absorb (a survivor may itself be absorbed by a later node of the
+   * same document), those its document may open. A bound from above, never below.
+   */
   const mayHoldTwoOpen = (chainId: string, absorbed: readonly string[], named: readonly string[]) => {
     let open = openOn.get(chainId)?.size ?? 0;
     for (const gone of absorbed) open += openOn.get(gone)?.size ?? 0;
@@ -145,10 +149,7 @@ export function workingCollateral(before: CollateralState) {
       }
       const whole = new Set(absorbed);
       for (const step of steps)
-        if (
-          step.projection === 'link-node' &&
-          mayHoldTwoOpen(step.subject, absorbedBy([step]), financingKeys)
-        )
+        if (step.projection === 'link-node' && mayHoldTwoOpen(step.subject, absorbed, financingKeys))
           whole.add(step.subject);
       // A piece of a named chain no other chain holds brings no chain: only shared ones are looked up.
       const pieceKeys = new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)));
