@@ -1,11 +1,14 @@
 import { collateralDeclaration } from '@tradelog/projections/collateral/declaration';
 import {
-  type FinancingRow,
+  type FinancingStateRow,
   financingKeyOf,
   findFinancings,
   findPairings,
   findPieces,
   insertPairings,
+  markSharedPieces,
+  moveFinancings,
+  type NamedPieces,
   type PairingRow,
   type PieceRow,
   upsertFinancings,
@@ -45,12 +48,13 @@ const toHolding = (row: PieceRow): PieceHolding => ({
   provenance: row.provenance,
 });
 
-const toFinancing = (row: FinancingRow): Financing => ({
+const toFinancing = (row: FinancingStateRow): Financing => ({
   key: row.financingKey,
   enterprise: row.enterprise,
   financingNo: row.financingNo,
   chainId: row.chainId,
   purchases: row.purchases,
+  unsettled: row.unsettled,
   open: row.open,
   firstSeen: row.firstSeen,
   provenance: row.provenance,
@@ -70,12 +74,13 @@ const toPairing = (row: PairingRow): Pairing => ({
 
 /**
  * Loads what the batch's steps need (CollateralState): every piece of the chains in `whole`,
- * with every other chain holding one of those pieces; every chain holding a piece the batch's
- * documents bring, with that piece; the financings of the chains named and of all those
- * chains, and of the batch's own financing keys; and the pairings already recorded on those
- * pieces. The other chains link-node named are loaded only in part: a step reads a chain whole
- * only when it absorbs it or an open financing comes to hold all its pieces (reducer.ts
- * `readWhole`), so a batch costs what its documents touch, not the size of the chains they join.
+ * and of the chains named the pieces another chain holds too, each with every other chain
+ * holding it; every chain holding a piece the batch's documents bring, with that piece; the
+ * open financings of all those chains and the batch's own financings (with the batch's
+ * purchases only); and the pairings already recorded on those pieces. The chains link-node named
+ * are loaded only in part: a step reads every piece of a chain only when it absorbs it or two
+ * open financings come to hold it (reducer.ts `readEvery`), so a batch costs what its documents
+ * touch, not the size of the chains they join.
  */
 async function loadState(
   db: Parameters<Projection['applyBatch']>[0],
@@ -85,10 +90,12 @@ async function loadState(
     named: readonly string[];
     pieceKeys: readonly string[];
     financingKeys: readonly string[];
+    purchaseNodes: readonly string[];
   },
-  financed: readonly FinancingRow[],
+  financed: readonly FinancingStateRow[],
 ): Promise<CollateralState> {
-  const held = await findPieces(db, schema, { chainIds: query.whole, pieceKeys: query.pieceKeys });
+  const pieces: NamedPieces = { chainIds: query.whole, sharedOf: query.named, pieceKeys: query.pieceKeys };
+  const held = await findPieces(db, schema, pieces);
   const chains = new Map<string, Map<string, PieceHolding>>();
   for (const row of held) {
     const pieces = chains.get(row.chainId) ?? new Map<string, PieceHolding>();
@@ -101,9 +108,13 @@ async function loadState(
     ...financed,
     ...(holders.length === 0
       ? []
-      : await findFinancings(db, schema, { chainIds: holders.sort(byKey), financingKeys: [] })),
+      : await findFinancings(db, schema, {
+          chainIds: holders.sort(byKey),
+          financingKeys: [],
+          purchaseNodes: query.purchaseNodes,
+        })),
   ];
-  const pairings = await findPairings(db, schema, { chainIds: query.whole, pieceKeys: query.pieceKeys });
+  const pairings = await findPairings(db, schema, pieces);
   return {
     chains,
     financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),
@@ -112,38 +123,17 @@ async function loadState(
 }
 
 /**
- * The chains the batch's steps will likely read whole (reducer.ts `readWhole`), from link-node's
- * steps and the financings already recorded: each chain absorbed; each survivor of a merge
- * absorbing a chain that holds a financing; each chain a purchase names a financing on, unless
- * that financing is open and on that chain already. A guess: the fold checks it (`foldBatch`).
- * Chains started in the batch hold nothing yet, so they are whole as they are.
+ * The chains the batch's steps read every piece of (reducer.ts `readEvery`) that can be known
+ * before the fold: each chain absorbed. A chain two open financings come to hold is rare (the
+ * double pledge the projection reports): the fold finds it and the batch is loaded and folded
+ * again (`foldBatch`). Chains started in the batch hold nothing yet, so they are whole as they are.
  */
-function likelyReadWhole(
-  events: readonly DocumentEvent[],
-  stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
-  financed: readonly FinancingRow[],
-): Set<string> {
+function likelyReadEvery(changes: readonly ChangeEvent[]): Set<string> {
   const whole = new Set<string>();
-  const holdsFinancing = new Set(financed.map((row) => row.chainId));
-  const openOn = new Map(financed.filter((row) => row.open).map((row) => [row.financingKey, row.chainId]));
-  for (const event of events) {
-    const statements = new Map(nodesOf(event).map((statement) => [statement.nodeId, statement]));
-    for (const step of stepsOf.get(logPosition(event.provenance)) ?? []) {
-      if (step.projection !== 'link-node') continue;
-      if (step.kind === 'chain.started') whole.add(step.subject);
-      const absorbed = (step.data.absorbed as readonly string[] | undefined) ?? [];
-      for (const chainId of absorbed) whole.add(chainId);
-      if (absorbed.some((chainId) => holdsFinancing.has(chainId))) {
-        whole.add(step.subject);
-        holdsFinancing.add(step.subject);
-      }
-      const statement = statements.get(String(step.data.nodeId));
-      const financing = statement && financingOf(statement);
-      if (!statement || !financing) continue;
-      const key = financingKeyOf(statement.enterprise, financing.financingNo);
-      if (openOn.get(key) !== step.subject) whole.add(step.subject);
-      holdsFinancing.add(step.subject);
-    }
+  for (const step of changes) {
+    if (step.projection !== 'link-node') continue;
+    if (step.kind === 'chain.started') whole.add(step.subject);
+    for (const chainId of (step.data.absorbed as readonly string[] | undefined) ?? []) whole.add(chainId);
   }
   return whole;
 }
@@ -156,7 +146,7 @@ function foldBatch(
 ) {
   const state = workingCollateral(before);
   const applied = batchResult();
-  const readWhole = new Set<string>();
+  const readEvery = new Set<string>();
   let changed = false;
   for (const event of events) {
     const steps = stepsOf.get(logPosition(event.provenance));
@@ -164,12 +154,12 @@ function foldBatch(
     const slice = state.slice(event, steps);
     const reduced = reduceCollateral(slice, event, steps);
     applied.add(event, reduced);
-    for (const chainId of reduced.readWhole) readWhole.add(chainId);
+    for (const chainId of reduced.readEvery) readEvery.add(chainId);
     if (reduced.state === slice) continue;
     state.absorb(slice, reduced.state);
     changed = true;
   }
-  return { state, applied, changed, readWhole };
+  return { state, applied, changed, readEvery };
 }
 
 /**
@@ -193,29 +183,32 @@ const collateralBatch: Projection = {
     const statements = events.flatMap(nodesOf);
     const named = [...new Set(chainsNamedBy(linked.changes))].sort(byKey);
     const absorbed = finalMerges(linked.changes).map((merge) => merge.absorbed);
+    const financingKeys = new Set<string>();
+    const purchaseNodes = new Set<string>();
+    for (const statement of statements) {
+      const financing = financingOf(statement);
+      if (financing === undefined) continue;
+      financingKeys.add(financingKeyOf(statement.enterprise, financing.financingNo));
+      purchaseNodes.add(statement.nodeId);
+    }
     const query = {
       named,
       pieceKeys: [...new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)))].sort(byKey),
-      financingKeys: [
-        ...new Set(
-          statements.flatMap((s) => {
-            const financing = financingOf(s);
-            return financing ? [financingKeyOf(s.enterprise, financing.financingNo)] : [];
-          }),
-        ),
-      ].sort(byKey),
+      financingKeys: [...financingKeys].sort(byKey),
+      purchaseNodes: [...purchaseNodes].sort(byKey),
     };
     const financed = await findFinancings(db, schema, {
       chainIds: named,
       financingKeys: query.financingKeys,
+      purchaseNodes: query.purchaseNodes,
     });
     // A chain read whole must have been loaded whole: a guess that fell short is loaded and the
     // (pure) fold run again; chains only grow in the set, so this ends, in practice at once.
-    const whole = likelyReadWhole(events, stepsOf, financed);
+    const whole = likelyReadEvery(linked.changes);
     let before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
     let folded = foldBatch(before, events, stepsOf);
     for (;;) {
-      const missing = [...folded.readWhole].filter((chainId) => !whole.has(chainId));
+      const missing = [...folded.readEvery].filter((chainId) => !whole.has(chainId));
       if (missing.length === 0) break;
       for (const chainId of missing) whole.add(chainId);
       before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
@@ -225,32 +218,58 @@ const collateralBatch: Projection = {
     if (!changed) return { changes: [], superseded: linked.superseded };
 
     // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
+    const pieces = named.flatMap((chainId) =>
+      [...(state.chains.get(chainId) ?? [])]
+        .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)
+        .sort(([a], [b]) => byKey(a, b))
+        .map(([pieceKey, piece]) => ({ chainId, pieceKey, ...piece, provenance: { ...piece.provenance } })),
+    );
     await writeChainPieces(db, schema, {
       // Absorbed chains only: a chain loaded in part may hold no loaded piece, and keeps its rows.
       emptied: absorbed,
-      pieces: named.flatMap((chainId) =>
-        [...(state.chains.get(chainId) ?? [])]
-          .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)
-          .sort(([a], [b]) => byKey(a, b))
-          .map(([pieceKey, piece]) => ({ chainId, pieceKey, ...piece, provenance: { ...piece.provenance } })),
-      ),
+      pieces,
     });
+    // Which holdings are shared changes only for the pieces written and those an absorbed chain
+    // (loaded whole) held.
+    await markSharedPieces(
+      db,
+      schema,
+      [
+        ...new Set([
+          ...pieces.map((piece) => piece.pieceKey),
+          ...absorbed.flatMap((chainId) => [...(before.chains.get(chainId)?.keys() ?? [])]),
+        ]),
+      ].sort(byKey),
+    );
+    // The financings of absorbed chains move with them (the batch loaded only the open ones);
+    // those the batch changed are then written where their chain finally is.
+    const merges = finalMerges(linked.changes);
+    await moveFinancings(db, schema, merges);
+    const mergedInto = new Map(merges.map((merge) => [merge.absorbed, merge.into]));
     await upsertFinancings(
       db,
       schema,
       [...state.financings.values()]
         .filter((financing) => before.financings.get(financing.key) !== financing)
         .sort((a, b) => byKey(a.key, b.key))
-        .map((f) => ({
-          financingKey: f.key,
-          chainId: f.chainId,
-          enterprise: f.enterprise,
-          financingNo: f.financingNo,
-          purchases: { ...f.purchases },
-          open: f.open,
-          firstSeen: f.firstSeen,
-          provenance: { ...f.provenance },
-        })),
+        .map((f) => {
+          // Only the purchases the batch changed: they are added to those recorded.
+          const recorded = before.financings.get(f.key)?.purchases;
+          const purchases: Record<string, boolean> = {};
+          for (const [nodeId, final] of Object.entries(f.purchases))
+            if (recorded?.[nodeId] !== final) purchases[nodeId] = final;
+          return {
+            financingKey: f.key,
+            chainId: mergedInto.get(f.chainId) ?? f.chainId,
+            enterprise: f.enterprise,
+            financingNo: f.financingNo,
+            purchases,
+            unsettled: f.unsettled,
+            open: f.open,
+            firstSeen: f.firstSeen,
+            provenance: { ...f.provenance },
+          };
+        }),
     );
     await insertPairings(
       db,

@@ -29,6 +29,11 @@ import { financingOf, type Piece, piecesOf } from './rules.ts';
  *    named when it is the same enterprise's, else only said to be another enterprise's.
  * 5. The first sight of a piece or a financing is its earliest document (received-at, then
  *    document id), whatever order the log was read in.
+ *
+ * A step's work is what its document changes, not the size of its chains (processors/README.md
+ * "Collateral rules"): a financing counts its unsettled purchases instead of scanning them, and a
+ * chain whose every piece gains a holder re-examines only the pieces another chain holds too,
+ * unless two open financings or more hold the chain (then each of its pieces pairs them).
  */
 export interface PieceHolding {
   kind: CollateralKind;
@@ -46,8 +51,13 @@ export interface Financing {
   enterprise: string;
   financingNo: string;
   chainId: string;
-  /** Each purchase (node id) naming it, and whether that purchase reached a final status. */
+  /**
+   * Each purchase (node id) naming it, and whether that purchase reached a final status. A step's
+   * slice may give only the purchases of its own document (projection.ts loads no more).
+   */
   purchases: Readonly<Record<string, boolean>>;
+  /** How many of its purchases have not reached a final status: open while some have not. */
+  unsettled: number;
   open: boolean;
   firstSeen: string;
   provenance: CollateralProvenance;
@@ -67,13 +77,17 @@ export interface Pairing {
 
 export interface CollateralState {
   /**
-   * Pieces per chain, by piece key. A step must be given every piece of each chain it reads
-   * whole (`CollateralReduction.readWhole`), each piece its document brings with every chain
-   * holding it, and every chain holding a piece it touches with that piece. Of any other chain
-   * its link changes name, the pieces given may be a part (projection.ts loads no more).
+   * Pieces per chain, by piece key. A step must be given every piece of each chain in
+   * `CollateralReduction.readEvery`; of each chain in `readWhole`, every piece another chain holds
+   * too; each piece its document brings with every chain holding it; and every chain holding a
+   * piece it touches with that piece. Of any other chain its link changes name, the pieces given
+   * may be a part (projection.ts loads no more).
    */
   chains: ReadonlyMap<string, ReadonlyMap<string, PieceHolding>>;
-  /** The financings of those chains, by key. */
+  /**
+   * The financings of those chains, by key: every open one, every one its document names; closed
+   * ones of an absorbed chain may be missing (the batch shell moves their rows).
+   */
   financings: ReadonlyMap<string, Financing>;
   /** The pairings already recorded on those pieces, by key. */
   pairings: ReadonlyMap<string, Pairing>;
@@ -102,11 +116,18 @@ function earlier<T extends { firstSeen: string; provenance: Provenance }>(a: T |
 
 export interface CollateralReduction extends Reduction<CollateralState> {
   /**
-   * The chains whose every piece the step read: each chain a merge absorbed (its pieces moved)
+   * The chains whose every piece gained a holder: each chain a merge absorbed (its pieces moved)
    * and each chain whose every piece gained an open financing as holder (rule 2's financing
-   * opening on it, or a merge bringing one). The batch shell checks these were given whole.
+   * opening on it, or a merge bringing one). Of these the step read every piece another chain
+   * holds too, and every piece of those in `readEvery`.
    */
   readWhole: readonly string[];
+  /**
+   * The chains whose every piece the step read: each chain absorbed, and each chain of
+   * `readWhole` that two open financings or more hold (each of its pieces pairs them). The batch
+   * shell checks these were given whole.
+   */
+  readEvery: readonly string[];
 }
 
 export function reduceCollateral(
@@ -115,7 +136,7 @@ export function reduceCollateral(
   linked: readonly ChangeEvent[],
 ): CollateralReduction {
   const steps = linked.filter((change) => change.projection === 'link-node');
-  if (steps.length === 0) return { state, changes: [], readWhole: [] };
+  if (steps.length === 0) return { state, changes: [], readWhole: [], readEvery: [] };
   const statements = new Map(nodesOf(event).map((statement) => [statement.nodeId, statement]));
   const provenance = provenanceOf(event);
   const firstSeen = event.provenance.receivedAt;
@@ -172,8 +193,9 @@ export function reduceCollateral(
     if (named === undefined) continue;
     const key = financingKeyOf(statement.enterprise, named.financingNo);
     const existing = financings.get(key);
-    const final = (existing?.purchases[statement.nodeId] ?? false) || named.final;
-    const purchases = { ...existing?.purchases, [statement.nodeId]: final };
+    const was = existing?.purchases[statement.nodeId];
+    const final = (was ?? false) || named.final;
+    const unsettled = (existing?.unsettled ?? 0) + (final ? 0 : 1) - (was === false ? 1 : 0);
     const sighting = earlier<Pick<Financing, 'firstSeen' | 'provenance'>>(existing, {
       firstSeen,
       provenance,
@@ -183,30 +205,42 @@ export function reduceCollateral(
       enterprise: statement.enterprise,
       financingNo: named.financingNo,
       chainId,
-      purchases,
-      open: Object.values(purchases).some((isFinal) => !isFinal),
+      purchases:
+        existing !== undefined && was === final
+          ? existing.purchases
+          : { ...existing?.purchases, [statement.nodeId]: final },
+      unsettled,
+      open: unsettled > 0,
       firstSeen: sighting.firstSeen,
       provenance: sighting.provenance,
     };
-    if (
-      existing !== undefined &&
-      existing.chainId === next.chainId &&
-      existing.open === next.open &&
-      existing.purchases[statement.nodeId] === final &&
-      sighting === existing
-    )
+    if (existing !== undefined && existing.chainId === next.chainId && was === final && sighting === existing)
       continue;
     financings.set(key, next);
     if (next.open && !(existing?.open && existing.chainId === chainId)) widened.add(chainId);
     changed = true;
   }
-  if (!changed) return { state, changes: [], readWhole: [] };
+  if (!changed) return { state, changes: [], readWhole: [], readEvery: [] };
 
-  for (const chainId of widened) for (const key of chains.get(chainId)?.keys() ?? []) touched.add(key);
   const openByChain = new Map<string, Financing[]>();
   for (const financing of financings.values())
     if (financing.open)
       openByChain.set(financing.chainId, [...(openByChain.get(financing.chainId) ?? []), financing]);
+  // A widened chain's piece gains a pairing only with another open holder: on the chain itself
+  // (two open financings: every piece pairs them) or on another chain holding the piece too.
+  const readEvery = new Set(moved);
+  let holderCounts: Map<string, number> | undefined;
+  for (const chainId of widened) {
+    const pieces = chains.get(chainId);
+    if (pieces === undefined) continue;
+    if ((openByChain.get(chainId)?.length ?? 0) > 1) {
+      readEvery.add(chainId);
+      for (const key of pieces.keys()) touched.add(key);
+      continue;
+    }
+    holderCounts ??= countHolders(chains);
+    for (const key of pieces.keys()) if ((holderCounts.get(key) ?? 0) > 1) touched.add(key);
+  }
 
   const pairings = new Map(state.pairings);
   const changes: ChangeEvent[] = [];
@@ -245,7 +279,16 @@ export function reduceCollateral(
     state: { chains, financings, pairings },
     changes,
     readWhole: [...new Set([...moved, ...widened])],
+    readEvery: [...readEvery],
   };
+}
+
+/** How many of the given chains hold each piece. */
+function countHolders(chains: ReadonlyMap<string, ReadonlyMap<string, PieceHolding>>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const pieces of chains.values())
+    for (const key of pieces.keys()) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
 }
 
 function holdingOf(

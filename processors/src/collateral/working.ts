@@ -25,27 +25,41 @@ export const chainsNamedBy = (steps: readonly ChangeEvent[]): string[] =>
     .filter((step) => step.projection === 'link-node')
     .flatMap((step) => [step.subject, ...((step.data.absorbed as string[] | undefined) ?? [])]);
 
+/** The chains a step's merges absorbed. */
+const absorbedBy = (steps: readonly ChangeEvent[]): string[] =>
+  steps
+    .filter((step) => step.projection === 'link-node')
+    .flatMap((step) => (step.data.absorbed as string[] | undefined) ?? []);
+
 /**
- * The batch's collateral state, indexed so that each step is handed only its slice: the chains
- * its link-node steps name, every chain holding a piece of those or a piece its document brings,
- * the financings of those chains and of its document, and the pairings of those financings —
- * what reduceCollateral's contract asks for (reducer.ts `CollateralState`). A step then costs
- * what its document touches, not what the whole batch loaded (the reducer copies the maps it is
- * given), and not the size of its chains: only the pieces a chain shares with another chain are
- * looked up.
+ * The batch's collateral state, indexed so that each step is handed only its slice — what
+ * reduceCollateral's contract asks for (reducer.ts `CollateralState`): of the chains its
+ * link-node steps name, the pieces its document brings and the pieces another chain holds too
+ * (every piece of a chain it may read whole: absorbed, or possibly held by two open financings
+ * after the step); every chain holding one of those pieces, with those pieces; the open
+ * financings of those chains and the financings its document names, each with only its
+ * document's purchases; the pairings recorded on those pieces. A step then costs what its
+ * document touches, not what the batch loaded nor the size of its chains.
+ *
+ * The batch's own maps are its own (copied from `before` once, then updated in place), so taking
+ * a step's result back costs what the step changed.
  */
 export function workingCollateral(before: CollateralState) {
-  const chains = new Map<string, Pieces>();
+  const chains = new Map<string, Map<string, PieceHolding>>();
   const financings = new Map<string, Financing>();
   const pairings = new Map<string, Pairing>();
   /** Piece key → the chains holding it. */
   const holders = new Map<string, Set<string>>();
   /** Chain id → its pieces that another chain holds too. */
   const shared = new Map<string, Set<string>>();
-  /** Chain id → the keys of the financings it holds. */
+  /** Chain id → the keys of the open financings it holds. */
+  const openOn = new Map<string, Set<string>>();
+  /** Chain id → the keys of every financing known to be on it. */
   const financed = new Map<string, Set<string>>();
-  /** Financing key → the keys of the pairings naming it. */
-  const paired = new Map<string, Set<string>>();
+  /** Piece key → the keys of the pairings on it. */
+  const pairedOn = new Map<string, Set<string>>();
+  /** Financing key → its purchases known to the batch, owned by it. */
+  const purchasesOf = new Map<string, Record<string, boolean>>();
 
   const hold = (chainId: string, pieceKey: string) => {
     addTo(holders, pieceKey, chainId);
@@ -58,29 +72,63 @@ export function workingCollateral(before: CollateralState) {
     const rest = holders.get(pieceKey);
     if (rest?.size === 1) for (const holder of rest) removeFrom(shared, holder, pieceKey);
   };
-  const putChain = (chainId: string, pieces: Pieces, was: Pieces | undefined) => {
-    for (const pieceKey of was?.keys() ?? []) if (!pieces.has(pieceKey)) release(chainId, pieceKey);
-    for (const pieceKey of pieces.keys()) if (!was?.has(pieceKey)) hold(chainId, pieceKey);
-    chains.set(chainId, pieces);
+  /** Pieces only accumulate on a chain that stays: a step's pieces are added to the batch's. */
+  const addPieces = (chainId: string, pieces: Pieces) => {
+    let held = chains.get(chainId);
+    if (held === undefined) {
+      held = new Map();
+      chains.set(chainId, held);
+    }
+    for (const [pieceKey, piece] of pieces) {
+      if (!held.has(pieceKey)) hold(chainId, pieceKey);
+      held.set(pieceKey, piece);
+    }
   };
   const dropChain = (chainId: string) => {
     for (const pieceKey of chains.get(chainId)?.keys() ?? []) release(chainId, pieceKey);
     chains.delete(chainId);
   };
-  const putFinancing = (financing: Financing) => {
+  /** A step's financing carries only its document's purchases: they are added to the batch's. */
+  const putFinancing = (financing: Financing, loaded = false) => {
     const was = financings.get(financing.key);
-    if (was) removeFrom(financed, was.chainId, financing.key);
+    if (was) {
+      removeFrom(financed, was.chainId, financing.key);
+      removeFrom(openOn, was.chainId, financing.key);
+    }
     addTo(financed, financing.chainId, financing.key);
-    financings.set(financing.key, financing);
+    if (financing.open) addTo(openOn, financing.chainId, financing.key);
+    // As loaded, the object itself: the batch shell writes the financings that are not.
+    if (loaded) {
+      financings.set(financing.key, financing);
+      return;
+    }
+    let purchases = purchasesOf.get(financing.key);
+    if (purchases === undefined) {
+      purchases = { ...was?.purchases };
+      purchasesOf.set(financing.key, purchases);
+    }
+    Object.assign(purchases, financing.purchases);
+    financings.set(financing.key, { ...financing, purchases });
   };
   const putPairing = (pairing: Pairing) => {
-    addTo(paired, pairing.financingA, pairing.key);
-    addTo(paired, pairing.financingB, pairing.key);
+    addTo(pairedOn, pairing.pieceKey, pairing.key);
     pairings.set(pairing.key, pairing);
   };
-  for (const [chainId, pieces] of before.chains) putChain(chainId, pieces, undefined);
-  for (const financing of before.financings.values()) putFinancing(financing);
+  for (const [chainId, pieces] of before.chains) addPieces(chainId, pieces);
+  for (const financing of before.financings.values()) putFinancing(financing, true);
   for (const pairing of before.pairings.values()) putPairing(pairing);
+
+  /**
+   * A step may leave two open financings or more on a chain: the open ones there, those on every
+   * chain its document's merges absorb (a survivor may itself be absorbed by a later node of the
+   * same document), those its document may open. A bound from above, never below.
+   */
+  const mayHoldTwoOpen = (chainId: string, absorbed: readonly string[], named: readonly string[]) => {
+    let open = openOn.get(chainId)?.size ?? 0;
+    for (const gone of absorbed) open += openOn.get(gone)?.size ?? 0;
+    for (const key of named) if (!openOn.get(chainId)?.has(key)) open += 1;
+    return open > 1;
+  };
 
   return {
     chains: chains as ReadonlyMap<string, Pieces>,
@@ -89,10 +137,25 @@ export function workingCollateral(before: CollateralState) {
 
     slice(event: DocumentEvent, steps: readonly ChangeEvent[]): CollateralState {
       const named = chainsNamedBy(steps);
+      const absorbed = absorbedBy(steps);
       const statements = nodesOf(event);
+      const financingKeys: string[] = [];
+      const purchaseNodes: string[] = [];
+      for (const statement of statements) {
+        const financing = financingOf(statement);
+        if (financing === undefined) continue;
+        financingKeys.push(financingKeyOf(statement.enterprise, financing.financingNo));
+        purchaseNodes.push(statement.nodeId);
+      }
+      const whole = new Set(absorbed);
+      for (const step of steps)
+        if (step.projection === 'link-node' && mayHoldTwoOpen(step.subject, absorbed, financingKeys))
+          whole.add(step.subject);
       // A piece of a named chain no other chain holds brings no chain: only shared ones are looked up.
       const pieceKeys = new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)));
       for (const chainId of named) for (const pieceKey of shared.get(chainId) ?? []) pieceKeys.add(pieceKey);
+      for (const chainId of whole)
+        for (const pieceKey of chains.get(chainId)?.keys() ?? []) pieceKeys.add(pieceKey);
       const chainIds = new Set(named);
       for (const pieceKey of pieceKeys)
         for (const chainId of holders.get(pieceKey) ?? []) chainIds.add(chainId);
@@ -102,30 +165,46 @@ export function workingCollateral(before: CollateralState) {
         financings: new Map<string, Financing>(),
         pairings: new Map<string, Pairing>(),
       };
+      const own = (financing: Financing) => {
+        const purchases: Record<string, boolean> = {};
+        for (const nodeId of purchaseNodes)
+          if (financing.purchases[nodeId] !== undefined) purchases[nodeId] = financing.purchases[nodeId];
+        slice.financings.set(financing.key, { ...financing, purchases });
+      };
       for (const chainId of chainIds) {
         const pieces = chains.get(chainId);
-        if (pieces) slice.chains.set(chainId, pieces);
-        for (const key of financed.get(chainId) ?? []) slice.financings.set(key, financings.get(key)!);
+        if (pieces !== undefined) {
+          if (whole.has(chainId)) slice.chains.set(chainId, pieces);
+          else {
+            const part = new Map<string, PieceHolding>();
+            for (const pieceKey of pieceKeys) {
+              const piece = pieces.get(pieceKey);
+              if (piece !== undefined) part.set(pieceKey, piece);
+            }
+            slice.chains.set(chainId, part);
+          }
+        }
+        for (const key of openOn.get(chainId) ?? []) own(financings.get(key)!);
       }
-      for (const statement of statements) {
-        const financing = financingOf(statement);
-        if (financing === undefined) continue;
-        const key = financingKeyOf(statement.enterprise, financing.financingNo);
+      // An absorbed chain's closed financings move with it (the batch shell moves the others' rows).
+      for (const chainId of absorbed)
+        for (const key of financed.get(chainId) ?? []) own(financings.get(key)!);
+      for (const key of financingKeys) {
         const known = financings.get(key);
-        if (known) slice.financings.set(key, known);
+        if (known) own(known);
       }
-      // Every pairing the step could find again names one of the slice's financings.
-      for (const financingKey of slice.financings.keys())
-        for (const key of paired.get(financingKey) ?? []) slice.pairings.set(key, pairings.get(key)!);
+      // Every pairing the step could find again is on one of the slice's pieces.
+      for (const pieceKey of pieceKeys)
+        for (const key of pairedOn.get(pieceKey) ?? []) slice.pairings.set(key, pairings.get(key)!);
       return slice;
     },
 
-    /** Takes a step's result back: what it changed in its slice replaces the batch's copy. */
+    /** Takes a step's result back: what it changed in its slice is added to the batch's state. */
     absorb(slice: CollateralState, after: CollateralState) {
       // Absorbed by a merge: its pieces went to the survivor.
       for (const chainId of slice.chains.keys()) if (!after.chains.has(chainId)) dropChain(chainId);
       for (const [chainId, pieces] of after.chains)
-        if (slice.chains.get(chainId) !== pieces) putChain(chainId, pieces, chains.get(chainId));
+        if (slice.chains.get(chainId) !== pieces) addPieces(chainId, pieces);
       for (const [key, financing] of after.financings)
         if (slice.financings.get(key) !== financing) putFinancing(financing);
       for (const [key, pairing] of after.pairings) if (!slice.pairings.has(key)) putPairing(pairing);

@@ -19,6 +19,10 @@ export const collateralDeclaration = declareProjection({
   title: { cn: '押品重复融资', en: 'Collateral behind financings' },
   // link-node's attribution shell, run in its own schema, keeps its own pending documents.
   attributes: true,
+  // 2: pieces marked when another chain holds them too, financings counting their unsettled
+  // purchases, kept a row each (processors/README.md "Collateral rules": a step costs what its
+  // document changes).
+  revision: 2,
   reads: linkNodeDeclaration.reads,
   createTables: async (db, schema) => {
     await createLinkNodeTables(db, schema);
@@ -31,13 +35,13 @@ export const collateralDeclaration = declareProjection({
       table: byChainAnchor('chain_pieces'),
       label: 'chain_pieces',
       key: 'chain_anchor || piece_key',
-      hash: 'md5(row(kind, number, warehouse, enterprise, first_seen, provenance)::text)',
+      hash: 'md5(row(kind, number, warehouse, enterprise, first_seen, provenance, shared)::text)',
     },
     {
       table: byChainAnchor('financings'),
       label: 'financings',
       key: 'financing_key',
-      hash: 'md5(row(chain_anchor, purchases, open, first_seen, provenance)::text)',
+      hash: 'md5(row(chain_anchor, purchases, unsettled, open, first_seen, provenance)::text)',
     },
     // Which pairings were seen, not which document saw each first: that may depend on how a
     // read interleaved the topics (processors/README.md "Collateral rules").

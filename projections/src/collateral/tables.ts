@@ -20,21 +20,42 @@ export async function createCollateralTables(db: Queryable, schema: string): Pro
       enterprise text NOT NULL,
       first_seen text NOT NULL,
       provenance jsonb NOT NULL,
+      -- Another chain holds the piece too (markSharedPieces): what a financing opening on the
+      -- chain must look at, found without reading the chain's other pieces.
+      shared boolean NOT NULL DEFAULT false,
       PRIMARY KEY (chain_id, piece_key)
     );
     CREATE INDEX IF NOT EXISTS chain_pieces_piece ON ${s}.chain_pieces (piece_key);
-    CREATE TABLE IF NOT EXISTS ${s}.financings (
+    CREATE INDEX IF NOT EXISTS chain_pieces_shared ON ${s}.chain_pieces (chain_id) WHERE shared;
+    CREATE TABLE IF NOT EXISTS ${s}.financing_states (
       financing_key text PRIMARY KEY,
       chain_id text NOT NULL,
       enterprise text NOT NULL,
       financing_no text NOT NULL,
-      -- Each purchase naming the financing (node id) and whether it reached a final status.
-      purchases jsonb NOT NULL,
+      -- How many of its purchases have not reached a final status: open while some have not.
+      unsettled integer NOT NULL,
       open boolean NOT NULL,
       first_seen text NOT NULL,
       provenance jsonb NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS financings_chain ON ${s}.financings (chain_id);
+    CREATE INDEX IF NOT EXISTS financing_states_chain ON ${s}.financing_states (chain_id);
+    CREATE INDEX IF NOT EXISTS financing_states_open ON ${s}.financing_states (chain_id) WHERE open;
+    -- Each purchase naming a financing (node id) and whether it reached a final status, a row
+    -- each: a batch reads and writes only the purchases its documents name, however many name
+    -- the financing.
+    CREATE TABLE IF NOT EXISTS ${s}.financing_purchases (
+      financing_key text NOT NULL,
+      node_id text NOT NULL,
+      final boolean NOT NULL,
+      PRIMARY KEY (financing_key, node_id)
+    );
+    -- What readers and the rebuild comparison read: each financing with its purchases as one map.
+    CREATE OR REPLACE VIEW ${s}.financings AS
+      SELECT f.financing_key, f.chain_id, f.enterprise, f.financing_no,
+        (SELECT coalesce(jsonb_object_agg(p.node_id, p.final), '{}'::jsonb) FROM ${s}.financing_purchases p
+         WHERE p.financing_key = f.financing_key) AS purchases,
+        f.unsettled, f.open, f.first_seen, f.provenance
+      FROM ${s}.financing_states f;
     CREATE TABLE IF NOT EXISTS ${s}.pairings (
       pair_key text PRIMARY KEY,
       piece_key text NOT NULL,
@@ -72,10 +93,19 @@ export interface FinancingRow {
   chainId: string;
   enterprise: string;
   financingNo: string;
+  /** Each purchase naming it and whether it is final. */
   purchases: Record<string, boolean>;
   open: boolean;
   firstSeen: string;
   provenance: CollateralProvenance;
+}
+
+/**
+ * A financing as the batch shell reads and writes it: how many of its purchases are not final,
+ * and of its purchases only those the batch asked for (read) or changed (written).
+ */
+export interface FinancingStateRow extends FinancingRow {
+  unsettled: number;
 }
 
 export interface PairingRow {
@@ -119,42 +149,100 @@ const toFinancing = (row: any): FinancingRow => ({
 });
 
 /**
- * Rows of `table` on the pieces a batch names, found by Postgres rather than sent to it: the
- * pieces of the given chains ($1) and the given piece keys ($2, the batch's documents' own). The
- * named keys are made one array first (`ARRAY(…)`, an init plan), so the look-up is one bitmap
- * scan of the piece index whatever the statistics say; as a join (or a probe per key) Postgres
- * took 2 to 7 times longer for a batch's two thousand keys.
+ * Rows of `table` on the pieces a batch names, found by Postgres rather than sent to it: every
+ * piece of the chains read whole ($1), the pieces of the named chains that another chain holds
+ * too ($3, through the partial index on `shared`) and the given piece keys ($2, the batch's
+ * documents' own). The named keys are made one array first (`ARRAY(…)`, an init plan), so the
+ * look-up is one bitmap scan of the piece index whatever the statistics say; as a join (or a
+ * probe per key) Postgres took 2 to 7 times longer for a batch's two thousand keys.
  */
 const onNamedPieces = (s: string, table: string) =>
   `SELECT * FROM ${s}.${table}
-   WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1)) || $2::text[])`;
+   WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1))
+     || ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($3) AND shared) || $2::text[])`;
+
+/** Which pieces a batch loads (`onNamedPieces`). */
+export interface NamedPieces {
+  /** Chains read whole: every piece. */
+  chainIds: readonly string[];
+  /** Chains of which only the pieces another chain holds too. */
+  sharedOf: readonly string[];
+  pieceKeys: readonly string[];
+}
 
 /**
- * Every row holding a named piece (`onNamedPieces`): all pieces of the given chains, and every
- * chain holding one of their pieces or one of the given keys, with that piece. One statement:
- * the chains' piece keys never travel to the process and back.
+ * Every row holding a named piece (`onNamedPieces`), so every chain holding one, with that
+ * piece. One statement: the chains' piece keys never travel to the process and back.
  */
-export async function findPieces(
-  db: Queryable,
-  schema: string,
-  query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
-): Promise<PieceRow[]> {
+export async function findPieces(db: Queryable, schema: string, query: NamedPieces): Promise<PieceRow[]> {
   const s = ident(schema);
-  const { rows } = await db.query(onNamedPieces(s, 'chain_pieces'), [query.chainIds, query.pieceKeys]);
+  const { rows } = await db.query(onNamedPieces(s, 'chain_pieces'), [
+    query.chainIds,
+    query.pieceKeys,
+    query.sharedOf,
+  ]);
   return rows.map(toPiece);
 }
 
-/** The financings held by the given chains, and those of the given keys. */
+/**
+ * The open financings of the given chains, and those of the given keys, each with only the
+ * purchases asked for (`purchaseNodes`): a batch needs no other, and a financing many purchases
+ * name would otherwise cost all of them every batch.
+ */
 export async function findFinancings(
   db: Queryable,
   schema: string,
-  query: { chainIds: readonly string[]; financingKeys: readonly string[] },
-): Promise<FinancingRow[]> {
+  query: {
+    chainIds: readonly string[];
+    financingKeys: readonly string[];
+    purchaseNodes: readonly string[];
+  },
+): Promise<FinancingStateRow[]> {
+  const s = ident(schema);
   const { rows } = await db.query(
-    `SELECT * FROM ${ident(schema)}.financings WHERE chain_id = ANY($1) OR financing_key = ANY($2)`,
-    [query.chainIds, query.financingKeys],
+    `SELECT f.*, (SELECT coalesce(jsonb_object_agg(p.node_id, p.final), '{}'::jsonb) FROM ${s}.financing_purchases p
+        WHERE p.financing_key = f.financing_key AND p.node_id = ANY($3)) AS purchases
+     FROM ${s}.financing_states f WHERE (f.chain_id = ANY($1) AND f.open) OR f.financing_key = ANY($2)`,
+    [query.chainIds, query.financingKeys, query.purchaseNodes],
   );
-  return rows.map(toFinancing);
+  return rows.map((row) => ({ ...toFinancing(row), unsettled: row.unsettled }));
+}
+
+/**
+ * A batch's merges move the financings of each absorbed chain to the chain that finally holds
+ * it (link-node tables' `applyChainMerges` moves the nodes); the batch loads only the open ones.
+ */
+export async function moveFinancings(
+  db: Queryable,
+  schema: string,
+  merges: readonly { absorbed: string; into: string }[],
+): Promise<void> {
+  if (merges.length === 0) return;
+  await db.query(
+    `UPDATE ${ident(schema)}.financing_states f SET chain_id = m.target
+     FROM unnest($1::text[], $2::text[]) AS m(absorbed, target)
+     WHERE f.chain_id = ANY($1) AND f.chain_id = m.absorbed`,
+    [merges.map((m) => m.absorbed), merges.map((m) => m.into)],
+  );
+}
+
+/**
+ * Marks which holdings of the given pieces another chain shares (`shared`), after a batch
+ * wrote or emptied them: one statement, rows in key order.
+ */
+export async function markSharedPieces(
+  db: Queryable,
+  schema: string,
+  pieceKeys: readonly string[],
+): Promise<void> {
+  if (pieceKeys.length === 0) return;
+  const s = ident(schema);
+  await db.query(
+    `UPDATE ${s}.chain_pieces p SET shared = c.holders > 1
+     FROM (SELECT piece_key, count(*) AS holders FROM ${s}.chain_pieces WHERE piece_key = ANY($1) GROUP BY piece_key) c
+     WHERE p.piece_key = ANY($1) AND p.piece_key = c.piece_key AND p.shared <> (c.holders > 1)`,
+    [pieceKeys],
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
@@ -171,13 +259,13 @@ const toPairing = (row: any): PairingRow => ({
 });
 
 /** The pairings already recorded on the named pieces (`onNamedPieces`). */
-export async function findPairings(
-  db: Queryable,
-  schema: string,
-  query: { chainIds: readonly string[]; pieceKeys: readonly string[] },
-): Promise<PairingRow[]> {
+export async function findPairings(db: Queryable, schema: string, query: NamedPieces): Promise<PairingRow[]> {
   const s = ident(schema);
-  const { rows } = await db.query(onNamedPieces(s, 'pairings'), [query.chainIds, query.pieceKeys]);
+  const { rows } = await db.query(onNamedPieces(s, 'pairings'), [
+    query.chainIds,
+    query.pieceKeys,
+    query.sharedOf,
+  ]);
   return rows.map(toPairing);
 }
 
@@ -222,20 +310,24 @@ export async function writeChainPieces(
   );
 }
 
-/** Writes a batch's changed financings with one statement (rows in key order). */
+/**
+ * Writes a batch's changed financings, rows in key order: one statement for the financings, one
+ * for the purchases the batch changed (`purchases` holds only those).
+ */
 export async function upsertFinancings(
   db: Queryable,
   schema: string,
-  financings: readonly FinancingRow[],
+  financings: readonly FinancingStateRow[],
 ): Promise<void> {
   if (financings.length === 0) return;
+  const s = ident(schema);
   await db.query(
-    `INSERT INTO ${ident(schema)}.financings (financing_key, chain_id, enterprise, financing_no, purchases, open, first_seen, provenance)
-     SELECT financing_key, chain_id, enterprise, financing_no, purchases, open, first_seen, provenance
+    `INSERT INTO ${s}.financing_states (financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance)
+     SELECT financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance
      FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, chain_id text, enterprise text, financing_no text,
-       purchases jsonb, open boolean, first_seen text, provenance jsonb)
+       unsettled integer, open boolean, first_seen text, provenance jsonb)
      ORDER BY financing_key
-     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id, purchases = EXCLUDED.purchases,
+     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id, unsettled = EXCLUDED.unsettled,
        open = EXCLUDED.open, first_seen = EXCLUDED.first_seen, provenance = EXCLUDED.provenance`,
     [
       JSON.stringify(
@@ -244,13 +336,25 @@ export async function upsertFinancings(
           chain_id: f.chainId,
           enterprise: f.enterprise,
           financing_no: f.financingNo,
-          purchases: f.purchases,
+          unsettled: f.unsettled,
           open: f.open,
           first_seen: f.firstSeen,
           provenance: f.provenance,
         })),
       ),
     ],
+  );
+  const purchases = financings
+    .flatMap((f) =>
+      Object.entries(f.purchases).map(([nodeId, final]) => [f.financingKey, nodeId, final] as const),
+    )
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  if (purchases.length === 0) return;
+  await db.query(
+    `INSERT INTO ${s}.financing_purchases (financing_key, node_id, final)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[])
+     ON CONFLICT (financing_key, node_id) DO UPDATE SET final = EXCLUDED.final`,
+    [purchases.map((p) => p[0]), purchases.map((p) => p[1]), purchases.map((p) => p[2])],
   );
 }
 
