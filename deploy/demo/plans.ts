@@ -94,6 +94,10 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
       expect: [202, 409],
       why: 'answers 409 while an earlier rebuild request is still pending or building',
     },
+    push_start_on_new_log: {
+      expect: [409],
+      why: 'the demo log was never replaced, so push has nothing to start over: shows the refusal',
+    },
     drop_version: {
       path: { projection: 'order-status', version: '{{liveVersion}}' },
       expect: [409],
