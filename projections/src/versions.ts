@@ -338,6 +338,17 @@ export async function liveVersionSummary(
  * beside a read in one statement (query-api's reads/summarisedRead.ts); its columns are
  * prefixed `tradelog_summary_` so that they never meet a read's.
  */
+/** The ends as the statement's parameter: written once per list (every answer of a round shares one). */
+const endsJsonOf = new WeakMap<object, string>();
+function endsJson(logEnds: NonNullable<SummaryLogEnds>): string {
+  let json = endsJsonOf.get(logEnds);
+  if (json === undefined) {
+    json = JSON.stringify(logEnds);
+    endsJsonOf.set(logEnds, json);
+  }
+  return json;
+}
+
 export function versionSummaryQuery(
   version: Pick<ProjectionVersion, 'projection' | 'version' | 'consumerGroup'>,
   logEnds: SummaryLogEnds,
@@ -360,12 +371,7 @@ export function versionSummaryQuery(
        ) END AS tradelog_summary_log_replaced
      FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
            FROM projection_checkpoints WHERE consumer_group = ${group}) c`,
-    values: [
-      version.projection,
-      version.version,
-      version.consumerGroup,
-      logEnds ? JSON.stringify(logEnds) : null,
-    ],
+    values: [version.projection, version.version, version.consumerGroup, logEnds ? endsJson(logEnds) : null],
   };
 }
 

@@ -87,6 +87,8 @@ export interface ReadCacheOptions {
   documentTopics?: string[];
   /** After a failed read of the log, how long answers say "not known" without asking (5 s). */
   kafkaDownMs?: number;
+  /** The shortest time between the starts of two reads of the log's ends (5 ms). */
+  logRoundMs?: number;
   now?: () => number;
   /** Where `query_lender_answers_total` is registered (the service's /metrics); absent: not counted. */
   registry?: Registry;
@@ -158,8 +160,21 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
   const topicOf = new Map(documentTypes.map((type, index) => [type.id, documentTopics[index]!]));
   const logSnapshot = options.logSnapshot;
   // One read of every document topic per round: the answers waiting share it.
-  const logNow = logSnapshot ? createNextRound((_: 'log') => logSnapshot(documentTopics)) : undefined;
+  // Rounds start at most every `logRoundMs`: a read of every partition's end costs the instance
+  // far more than an answer's statement, and under load a round per round trip was most of
+  // query-api's CPU (README "Freshness"); an answer waits for at most one such interval more.
+  const logRoundMs = options.logRoundMs ?? 5;
+  let lastRound = 0;
+  const logNow = logSnapshot
+    ? createNextRound(async (_: 'log') => {
+        const wait = lastRound + logRoundMs - now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        lastRound = now();
+        return logSnapshot(documentTopics);
+      })
+    : undefined;
   let kafkaDownUntil = 0;
+  const endsOfReading = new WeakMap<LogSnapshot, Map<ProjectionName, SummaryLogEnds>>();
 
   return {
     findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
@@ -199,21 +214,36 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
       kafkaDownUntil = now() + (options.kafkaDownMs ?? 5_000);
       return null;
     }
-    const out: { topic: string; partition: number; end: string; topicId?: string; clusterId: string }[] = [];
-    for (const type of projectionDeclaration(projection).reads) {
-      const topic = topicOf.get(type);
-      const topicId = topic === undefined ? undefined : snapshot.topicIds.get(topic);
-      if (topicId === undefined) continue;
-      for (const [slot, end] of snapshot.ends) {
-        if (!slot.startsWith(`${topic}/`)) continue;
-        out.push({
-          topic: topic!,
-          partition: Number(slot.slice(topic!.length + 1)),
-          end: String(end),
-          topicId,
-          clusterId: snapshot.clusterId,
-        });
-      }
+    // One list per projection and reading, shared by every answer of the round (and so is its
+    // JSON: projections/src/versions.ts keeps it with the list).
+    let lists = endsOfReading.get(snapshot);
+    if (!lists) {
+      lists = new Map();
+      endsOfReading.set(snapshot, lists);
+    }
+    let ends = lists.get(projection);
+    if (!ends) {
+      ends = endsOfProjection(projection, snapshot);
+      lists.set(projection, ends);
+    }
+    return ends;
+  }
+
+  function endsOfProjection(projection: ProjectionName, snapshot: LogSnapshot): SummaryLogEnds {
+    const read = new Set(projectionDeclaration(projection).reads.map((type) => topicOf.get(type)));
+    const out: { topic: string; partition: number; end: string; topicId: string; clusterId: string }[] = [];
+    for (const [slot, end] of snapshot.ends) {
+      const cut = slot.lastIndexOf('/');
+      const topic = slot.slice(0, cut);
+      const topicId = snapshot.topicIds.get(topic);
+      if (!read.has(topic) || topicId === undefined) continue;
+      out.push({
+        topic,
+        partition: Number(slot.slice(cut + 1)),
+        end: String(end),
+        topicId,
+        clusterId: snapshot.clusterId,
+      });
     }
     return out;
   }
