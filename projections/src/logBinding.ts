@@ -103,7 +103,7 @@ export function logReplacedMessage(
   };
   const reason = first ? why[first.reason] : why['past-end'];
   return {
-    cn: `${consumer} 已停止：${reason.cn}（${where} 等 ${count} 个分区）。日志已被替换，什么都没有跳过。${remedy.cn}`,
-    en: `${consumer} stopped: ${reason.en} (${where} and ${count - 1} more partitions). The log was replaced; nothing was skipped. ${remedy.en}`,
+    cn: `${consumer} 已停止：${reason.cn}（${count > 1 ? `${where} 等 ${count} 个分区` : where}）。日志已被替换，什么都没有跳过。${remedy.cn}`,
+    en: `${consumer} stopped: ${reason.en} (${count > 1 ? `${where} and ${count - 1} more partitions` : where}). The log was replaced; nothing was skipped. ${remedy.en}`,
   };
 }
