@@ -112,7 +112,16 @@ export async function startProductAsNpmStart(options: {
           const response = await fetch(`${urls[service]}${probe}`, {
             signal: AbortSignal.timeout(2_000),
           });
-          await response.body?.cancel();
+          if (service === 'web') {
+            await response.body?.cancel();
+            if (!response.ok) return false;
+            continue;
+          }
+          // Each service names itself in its probe's answer: a stranger on the port fails here,
+          // not as a puzzling answer later in the test.
+          const answer = (await response.json().catch(() => ({}))) as { service?: string };
+          if (answer.service !== service)
+            throw new Error(`port of ${service} answered by ${answer.service ?? 'something else'}`);
           if (!response.ok) return false;
         }
         return true;
