@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { startBenchRun } from '../ingest-bench/benchRun.ts';
 import { type CpuPerRequest, cpuBetween, cpuSnapshot, describeCpu } from '../ingest-bench/cpuParties.ts';
 import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.ts';
+import { type MixEntry, parseMix, submissionsFromMix } from '../ingest-bench/mixFile.ts';
 
 /**
  * The whole pipeline under a paced load (processors/README.md "Measured"): documents offered to
@@ -26,6 +28,8 @@ import { buildSubmissions, type Submission } from '../ingest-bench/documentMix.t
  *                                               keys, call limits as deployed (BENCH_PARTNER_KEYS)
  *   npm run bench:pipeline -- --search          from BENCH_RATE up, the highest rate sustained for BENCH_SECONDS with
  *                                               every lag back to 0 within BENCH_CATCH_UP_SECONDS (5)
+ *   npm run bench:pipeline -- --mix <file>     another mix: a JSON Lines file of submissions (tests/rigs/ingest-bench/mixFile.ts)
+ *                                               sent in passes instead of the built-in 14-document mix
  *   add --json for one JSON line per run (for CI to keep)
  */
 const source = process.env;
@@ -60,6 +64,11 @@ const target = { rate: 1500, seconds: 60, catchUpSeconds: 5 } as const;
 let contention = 0;
 const flags = new Set(process.argv.slice(2));
 const json = flags.has('--json');
+const mixPath = flags.has('--mix') ? process.argv[process.argv.indexOf('--mix') + 1] : undefined;
+if (flags.has('--mix') && (mixPath === undefined || mixPath.startsWith('--')))
+  throw new Error('--mix needs a file: npm run bench:pipeline -- --mix <file.jsonl>');
+/** The file's submissions with `--mix <file>`: read before anything starts, refused with its line. */
+const mix: MixEntry[] | undefined = mixPath ? parseMix(readFileSync(mixPath, 'utf8'), mixPath) : undefined;
 const logger = createLogger({ service: 'pipeline-bench' }, { level: 'error' });
 const say = (line: string) => {
   if (!json) process.stdout.write(`${line}\n`);
@@ -265,10 +274,12 @@ async function trial(
 ): Promise<TrialResult> {
   // Every send a new document (business keys unique to the trial), as a day of partners' traffic
   // is: the projections insert rows rather than fold versions of a few.
-  const submissions = buildSubmissions(rate * config.seconds, {
-    enterprises: config.enterprises,
-    prefix: `${runId.toUpperCase()}R${rate}T`,
-  });
+  const submissions = mix
+    ? submissionsFromMix(mix, rate * config.seconds)
+    : buildSubmissions(rate * config.seconds, {
+        enterprises: config.enterprises,
+        prefix: `${runId.toUpperCase()}R${rate}T`,
+      });
   const maxLag: Record<string, number> = {};
   let sampling = true;
   const sampler = (async () => {
@@ -355,7 +366,7 @@ async function trial(
 
 async function main() {
   say(
-    `pipeline benchmark: ${config.enterprises} enterprises, 14-document mix, ${config.partnerKeys} partner key(s) (${config.partnerKeys === 1 ? 'its call limit lifted' : 'call limits as deployed'}), ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
+    `pipeline benchmark: ${mix ? `${mix.length} submissions of ${mixPath} in passes` : `${config.enterprises} enterprises, 14-document mix`}, ${config.partnerKeys} partner key(s) (${config.partnerKeys === 1 ? 'its call limit lifted' : 'call limits as deployed'}), ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
   );
   const run = await startBenchRun({
     databaseUrl: config.databaseUrl,
