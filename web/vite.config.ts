@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { documentValidatorModules } from '@tradelog/schemas/documents/standaloneValidators';
 import {
   analyticsScriptsOf,
   contentSecurityPolicy,
@@ -98,8 +99,36 @@ const contentSecurityPolicyPlugin: Plugin = {
   },
 };
 
+/**
+ * `virtual:document-validators`: the partner console's document checks, compiled ahead of time
+ * from the schemas ingest uses (schemas/src/documents/standaloneValidators.ts), so no page
+ * compiles code at run time and the policy above needs no 'unsafe-eval'. The module maps each
+ * document type to a loader of its own module (`virtual:document-validators/<type>`), a chunk
+ * of its own: a page loads the validator of the type its partner picked. Compiled once per
+ * server start or build.
+ */
+const validatorsId = 'virtual:document-validators';
+let validatorModules: Record<string, string> | undefined;
+const documentValidatorsPlugin: Plugin = {
+  name: 'tradelog-document-validators',
+  resolveId: (source) => (source.startsWith(validatorsId) ? `\0${source}` : undefined),
+  load(id) {
+    if (!id.startsWith(`\0${validatorsId}`)) return undefined;
+    validatorModules ??= documentValidatorModules();
+    if (id === `\0${validatorsId}`)
+      return `export default {\n${Object.keys(validatorModules)
+        .map(
+          (type) => `  ${JSON.stringify(type)}: () => import(${JSON.stringify(`${validatorsId}/${type}`)}),`,
+        )
+        .join('\n')}\n};`;
+    const source = validatorModules[id.slice(`\0${validatorsId}/`.length)];
+    if (source === undefined) this.error(`no document type ${id.slice(`\0${validatorsId}/`.length)}`);
+    return source;
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyPlugin],
+  plugins: [react(), contentSecurityPolicyPlugin, documentValidatorsPlugin],
   server: {
     proxy: {
       '/portal-api': queryApi,

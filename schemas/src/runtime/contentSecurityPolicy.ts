@@ -14,14 +14,6 @@ import { createHash } from 'node:crypto';
  * may load their script, images and beacons, and nothing else does.
  */
 export interface PolicyOptions {
-  /**
-   * `'unsafe-eval'` for scripts: the portal's pages need it because the partner console checks
-   * documents as they are typed with the JSON Schemas ingest uses, and Ajv compiles each schema
-   * into a function (`new Function`). One document holds portal and console, so every page of it
-   * carries the same allowance. Precompiling the validators at build time (Ajv's standalone code)
-   * would let it go (web/README.md "Content Security Policy"). Swagger UI's pages need none.
-   */
-  compiledValidators?: boolean;
   /** The analytics script URLs the operator configured; their origins are allowed, none otherwise. */
   analyticsScripts?: readonly string[];
   /** Inline scripts the page carries (the development server's React refresh preamble), allowed by hash. */
@@ -60,18 +52,19 @@ export function inlineScriptsOf(html: string): string[] {
   return scripts;
 }
 
-/** The policy of the portal's and console's pages (the built and the development ones add nothing to it but by hash). */
-export const portalPolicyOptions: Readonly<PolicyOptions> = Object.freeze({ compiledValidators: true });
+/**
+ * The policy of the portal's and console's pages (the built and the development ones add nothing
+ * to it but by hash). No page evaluates code: the console's document checks are compiled at build
+ * time (schemas/src/documents/standaloneValidators.ts), so scripts need no 'unsafe-eval'.
+ */
+export const portalPolicyOptions: Readonly<PolicyOptions> = Object.freeze({});
 
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
   const analytics = originsOf(options.analyticsScripts ?? []);
   const hashes = [...new Set((options.inlineScripts ?? []).map(scriptHash))];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    [
-      'script-src',
-      ["'self'", ...(options.compiledValidators ? ["'unsafe-eval'"] : []), ...hashes, ...analytics],
-    ],
+    ['script-src', ["'self'", ...hashes, ...analytics]],
     ['style-src', ["'self'", ...(options.inlineStyles ? ["'unsafe-inline'"] : [])]],
     ['img-src', ["'self'", 'data:', ...analytics]],
     ['font-src', ["'self'", 'data:']],

@@ -1,7 +1,8 @@
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import type { BoundedValidate } from '@tradelog/schemas/documents/boundedValidator';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createDocumentValidators, type ValidationIssue } from '@tradelog/schemas/documents/validator';
+import type { ValidationIssue } from '@tradelog/schemas/documents/issues';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { type PageId, pathOf } from '../app/routes.ts';
@@ -17,6 +18,7 @@ import type { CollateralAlert, ExposedPiece } from './collateral.ts';
 import { pieceLabel } from './collateral.ts';
 import { consoleCall } from './consoleApi.ts';
 import { authorizationHeader } from './consoleStore.ts';
+import { documentValidator } from './documentValidators.ts';
 import { LenderTables } from './LenderTables.tsx';
 import { LenderTracking } from './LenderTracking.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
@@ -123,8 +125,21 @@ export function submissionPath(path: string, product: string): string {
 function PartnerConsole(props: { apiKey: string }) {
   const t = useDict();
   const locale = useLocale();
-  const validators = useMemo(() => createDocumentValidators(), []);
   const [typeId, setTypeId] = useState<DocumentTypeId>('pod');
+  // The chosen type's checks load on demand (web/README.md "Content Security Policy").
+  const [checks, setChecks] = useState<{ typeId: DocumentTypeId; validate?: BoundedValidate }>();
+  useEffect(() => {
+    let current = true;
+    documentValidator(typeId).then(
+      (validate) => current && setChecks({ typeId, validate }),
+      () => current && setChecks({ typeId }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [typeId]);
+  const validate = checks?.typeId === typeId ? checks.validate : undefined;
+  const checking = checks?.typeId !== typeId;
   const [text, setText] = useState(() => JSON.stringify(examples.pod, null, 2));
   const [busy, setBusy] = useState(false);
   const submissions = useStore(consoleStore, (state) => state.submissions);
@@ -135,7 +150,7 @@ function PartnerConsole(props: { apiKey: string }) {
   const { issues, parsed, parseError } = useMemo(() => {
     try {
       const value: unknown = JSON.parse(text);
-      return { parsed: value, issues: validators[typeId](value), parseError: undefined };
+      return { parsed: value, issues: validate ? validate(value) : [], parseError: undefined };
     } catch (error) {
       return {
         parsed: undefined,
@@ -143,7 +158,7 @@ function PartnerConsole(props: { apiKey: string }) {
         parseError: error instanceof Error ? error.message : String(error),
       };
     }
-  }, [text, typeId, validators]);
+  }, [text, validate]);
 
   const choose = (next: DocumentTypeId) => {
     setTypeId(next);
@@ -152,7 +167,7 @@ function PartnerConsole(props: { apiKey: string }) {
 
   // `validateOnly`: ingest runs every check and appends nothing (ingest README "Validating without submitting").
   const send = async (validateOnly: boolean) => {
-    if (parseError || issues.length > 0) return;
+    if (checking || parseError || issues.length > 0) return;
     setBusy(true);
     const path = submissionPath(type.path, ingestProduct);
     try {
@@ -238,6 +253,10 @@ function PartnerConsole(props: { apiKey: string }) {
         >
           {parseError ? (
             format(t.console.partner.parseError, { message: parseError })
+          ) : checking ? (
+            t.console.partner.checking
+          ) : !validate ? (
+            t.console.partner.checksUnavailable
           ) : issues.length === 0 ? (
             t.console.partner.valid
           ) : (
@@ -260,14 +279,14 @@ function PartnerConsole(props: { apiKey: string }) {
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={busy || Boolean(parseError) || issues.length > 0}
+            disabled={busy || checking || Boolean(parseError) || issues.length > 0}
           >
             {t.console.partner.submit}
           </button>
           <button
             type="button"
             className="btn"
-            disabled={busy || Boolean(parseError) || issues.length > 0}
+            disabled={busy || checking || Boolean(parseError) || issues.length > 0}
             onClick={() => void send(true)}
           >
             {t.console.partner.validate}

@@ -409,6 +409,8 @@ export const cn = {
       type: '单证类型',
       body: '单证 JSON',
       valid: '校验通过',
+      checking: '正在载入本类单证的校验规则…',
+      checksUnavailable: '本类单证的校验规则未能载入；提交时接入网关仍会校验。换个单证类型再选回可重试。',
       invalid: '{count} 处校验错误',
       submit: '提交到接入网关',
       recent: '本次会话提交记录',

@@ -417,6 +417,9 @@ export const en: Dict = {
       type: 'Document type',
       body: 'Document JSON',
       valid: 'Valid',
+      checking: 'Loading the checks of this document type…',
+      checksUnavailable:
+        'The checks of this document type could not be loaded; ingest still checks on submission. Pick another type and this one again to retry.',
       invalid: '{count} validation errors',
       submit: 'Submit to ingest',
       recent: 'Submissions in this session',
