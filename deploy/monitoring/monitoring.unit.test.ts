@@ -20,6 +20,7 @@ const known = [
   'tradelog_push_deliveries_total',
   'tradelog_push_queue_depth',
   'tradelog_push_attempt_duration_seconds_bucket',
+  'tradelog_accounts_standing_wildcard',
 ];
 const functions = new Set([
   'sum',
@@ -28,6 +29,7 @@ const functions = new Set([
   'increase',
   'deriv',
   'clamp_min',
+  'max',
   'histogram_quantile',
   'and',
   'le',

@@ -13,6 +13,7 @@ export const auditActions = [
   'key.created',
   'grants.added',
   'grants.withdrawn',
+  'grants.narrowed',
   'key.revoked',
   'push.startedOnNewLog',
 ] as const;

@@ -16,6 +16,7 @@ import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
+import { registerStandingWildcardMetric } from './operations/accountsMetric.ts';
 import { createPreparingPool } from './reads/preparedClient.ts';
 import { attachReadCache, createReadCache } from './reads/readCache.ts';
 import { queryApiRouters } from './routers.ts';
@@ -56,6 +57,7 @@ const logSnapshots = config.kafkaBrokers
 const logSnapshot = logSnapshots ? (topics: readonly string[]) => logSnapshots.read(topics) : undefined;
 // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
 const metrics = createServiceMetrics('query-api', { processMetrics: true });
+registerStandingWildcardMetric(metrics.registry, pool);
 // API keys and live versions in memory, dropped on Postgres' word (README "Read caches").
 const readCache = await createReadCache({
   registry: metrics.registry,

@@ -50,6 +50,12 @@ const subscriptionShape = (required: string[]): JsonSchema => ({
 const subscriptionAnswer = (title: [string, string]) =>
   successOf(title, { subscription: s('订阅', 'Subscription', subscriptionShape(['id'])) });
 
+/** `'*'` is granted only when confirmed (README "Partner grants"). */
+const confirmAnyEnterprise = () =>
+  s('确认授予任意企业（*）', "Confirms '*' among enterprises: any enterprise, today's and tomorrow's", {
+    type: 'boolean',
+  });
+
 function op(
   method: ApiOperation['method'],
   path: string,
@@ -806,7 +812,10 @@ export const operatorOperations: ApiOperation[] = [
     '/ops/accounts',
     'list_accounts',
     'operators',
-    { cn: '账户及其密钥（不含密钥本身）', en: 'Accounts with their keys (never a secret)' },
+    {
+      cn: '账户及其密钥（不含密钥本身）；standingWildcard 标出可为任意企业或全部数据源类别提交的合作方（README“收窄常设通配授权”）',
+      en: 'Accounts with their keys (never a secret); standingWildcard flags a partner that may submit for any enterprise or every feed family (README "Upgrading: narrowing standing wildcards")',
+    },
     operator,
     list(['账户', 'Accounts']),
   ),
@@ -835,6 +844,7 @@ export const operatorOperations: ApiOperation[] = [
             code: s('账户代码', 'Account code', { type: 'string', maxLength: 64 }),
             enterprises: s('企业代码', 'Enterprise codes', { type: 'array', items: { type: 'string' } }),
             feeds: s('数据源类别', 'Feed families', { type: 'array', items: { type: 'string' } }),
+            confirmAnyEnterprise: confirmAnyEnterprise(),
           },
         },
         example: { kind: 'lender', name: 'Demo Bank', enterprises: ['91440300MA5G2K7L3X'] },
@@ -884,6 +894,7 @@ export const operatorOperations: ApiOperation[] = [
             properties: {
               enterprises: s('企业代码', 'Enterprise codes', { type: 'array', items: { type: 'string' } }),
               feeds: s('数据源类别', 'Feed families', { type: 'array', items: { type: 'string' } }),
+              ...(command === 'grant' ? { confirmAnyEnterprise: confirmAnyEnterprise() } : {}),
             },
           },
           example: { enterprises: ['91440300MA5G2K7L3X'] },

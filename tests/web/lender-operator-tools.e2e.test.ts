@@ -331,6 +331,23 @@ describe('console tools: lender tables and exports, operator records, dead lette
 
     // Accounts and keys, with the command line's rules: a lender without enterprises is refused.
     const accounts = page.getByTestId('accounts');
+    // The test's partner holds what the grants migration left (README "Upgrading: narrowing
+    // standing wildcards"): flagged, with the command that narrows it.
+    await accounts
+      .getByTestId('accounts-table')
+      .locator('tbody tr', { hasText: 'partner-lender-e2e' })
+      .getByTestId('standing-wildcard')
+      .getByText(
+        'Standing wildcard: any enterprise (*), every feed family. Narrow it to what it submitted: npm run keys -- narrow partner-lender-e2e',
+      )
+      .waitFor();
+    expect(
+      await accounts
+        .getByTestId('accounts-table')
+        .locator('tbody tr', { hasText: 'lender-lender-e2e' })
+        .getByTestId('standing-wildcard')
+        .count(),
+    ).toBe(0);
     await accounts.getByLabel('Kind').selectOption('lender');
     await accounts.getByLabel('Account name').fill('Console Bank');
     await accounts.getByRole('button', { name: 'Create account and key' }).click();

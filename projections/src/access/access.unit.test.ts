@@ -56,11 +56,38 @@ describe('parseKeysCommand', () => {
   });
 
   it('parses partner grants, another key for an account, grant and withdraw', () => {
-    expect(parseKeysCommand(['create', 'partner', 'Port', 'Ops', '--any-enterprise'])).toMatchObject({
+    expect(
+      parseKeysCommand(['create', 'partner', 'Port', 'Ops', '--any-enterprise', '--confirm']),
+    ).toMatchObject({
       command: 'create',
       kind: 'partner',
       name: 'Port Ops',
       enterprises: ['*'],
+      confirmAnyEnterprise: true,
+    });
+    // Any enterprise is said twice, or not granted.
+    expect(() => parseKeysCommand(['create', 'partner', 'Port', 'Ops', '--any-enterprise'])).toThrow(
+      /any enterprise, today's and tomorrow's; if that is meant, add --confirm/,
+    );
+    expect(() => parseKeysCommand(['grant', 'acme', '*'])).toThrow(/add --confirm/);
+    expect(parseKeysCommand(['grant', 'acme', '*', '--confirm'])).toEqual({
+      command: 'grant',
+      account: 'acme',
+      enterprises: ['*'],
+      feeds: [],
+      confirmAnyEnterprise: true,
+    });
+    expect(parseKeysCommand(['narrow', 'acme'])).toEqual({
+      command: 'narrow',
+      account: 'acme',
+      since: undefined,
+      apply: false,
+    });
+    expect(parseKeysCommand(['narrow', 'acme', '--since', '2026-09-01', '--apply'])).toEqual({
+      command: 'narrow',
+      account: 'acme',
+      since: new Date('2026-09-01'),
+      apply: true,
     });
     expect(parseKeysCommand(['create', 'partner', 'Acme', '--enterprise', 'E1,E2'])).toMatchObject({
       enterprises: ['E1', 'E2'],
@@ -133,6 +160,10 @@ describe('parseKeysCommand', () => {
     [['revoke', 'not-a-uuid']],
     [['revoke']],
     [['list', 'extra']],
+    [['narrow']],
+    [['narrow', 'acme', '--since', 'last week']],
+    [['narrow', 'acme', '--everything']],
+    [['withdraw', 'acme', '*', '--confirm']],
     [['delete', 'x']],
   ])('rejects %j with usage', (argv) => {
     expect(() => parseKeysCommand(argv)).toThrow(UsageError);

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db.ts';
 import { type AuditActor, insertAuditEntry } from '../operatorAudit.ts';
 import { generateApiKey, ownerIdFromName } from './apiKey.ts';
+import { narrowingOf, type Submitted } from './narrowing.ts';
 import {
   type AccountRow,
   changeGrants,
@@ -34,8 +35,21 @@ export type AccountCommand =
       account: string | undefined;
       enterprises: string[];
       feeds: string[];
+      /** `'*'` among `enterprises` is meant: any enterprise (README "Partner grants"). */
+      confirmAnyEnterprise?: boolean;
     }
-  | { command: 'grant' | 'withdraw'; account: string; enterprises: string[]; feeds: string[] }
+  | {
+      command: 'grant' | 'withdraw';
+      account: string;
+      enterprises: string[];
+      feeds: string[];
+      confirmAnyEnterprise?: boolean;
+    }
+  /**
+   * A standing wildcard narrowed to what the account submitted since `since` (narrowing.ts);
+   * the grants to keep are worked out from the account as it is when the change is written.
+   */
+  | { command: 'narrow'; account: string; since: Date; submitted: Submitted }
   | { command: 'revoke'; id: string };
 
 /** A broken rule, in both languages; the command line prints the English, the API answers 400. */
@@ -87,13 +101,14 @@ export function accountRuleOf(command: AccountCommand): Bilingual | undefined {
           en: `"${command.id}" is not a key id (a UUID, as printed by list)`,
         };
   }
+  if (command.command === 'narrow') return undefined;
   if (command.command === 'grant' || command.command === 'withdraw') {
-    return command.enterprises.length + command.feeds.length === 0
-      ? {
-          cn: `${command.command} 需要账户与至少一个企业代码或数据源类别`,
-          en: `${command.command} takes an account and at least one enterprise code or --feed family`,
-        }
-      : undefined;
+    if (command.enterprises.length + command.feeds.length === 0)
+      return {
+        cn: `${command.command} 需要账户与至少一个企业代码或数据源类别`,
+        en: `${command.command} takes an account and at least one enterprise code or --feed family`,
+      };
+    return command.command === 'grant' ? anyEnterpriseRuleOf(command) : undefined;
   }
   if (command.command !== 'create') return undefined;
   const { kind, enterprises, feeds } = command;
@@ -121,7 +136,23 @@ export function accountRuleOf(command: AccountCommand): Bilingual | undefined {
     };
   if (kind !== 'partner' && feeds.length > 0)
     return { cn: '只有合作方账户（数据提供方）提交数据源', en: '--feed applies to partner keys only' };
-  return undefined;
+  return anyEnterpriseRuleOf(command);
+}
+
+/**
+ * `'*'` lets a partner submit for every enterprise there is, present and future: the exposure
+ * grants exist to close. It is granted only when the operator says so twice (README "Partner
+ * grants"); the account is then listed and counted as a standing wildcard (narrowing.ts).
+ */
+function anyEnterpriseRuleOf(command: {
+  enterprises: readonly string[];
+  confirmAnyEnterprise?: boolean;
+}): Bilingual | undefined {
+  if (!command.enterprises.includes('*') || command.confirmAnyEnterprise) return undefined;
+  return {
+    cn: '“*”允许该合作方为任意企业（包括今后的企业）提交单证；若确为此意，请加 --confirm（控制台：确认任意企业），此后可用 keys narrow 收窄',
+    en: "'*' lets this partner submit for any enterprise, today's and tomorrow's; if that is meant, add --confirm (console: confirm any enterprise), and narrow it later with keys narrow",
+  };
 }
 
 /** The grant rules that depend on the account's kind. Pure. */
@@ -171,6 +202,12 @@ export type AccountOutcome =
       secret: string;
     }
   | { command: 'grant' | 'withdraw'; account: AccountRow }
+  | {
+      command: 'narrow';
+      account: AccountRow;
+      granted: { enterprises: string[]; feeds: string[] };
+      withdrawn: { enterprises: string[]; feeds: string[] };
+    }
   | { command: 'revoke'; key: ApiKeyRow };
 
 /**
@@ -276,6 +313,30 @@ async function runCommand(
           feeds: command.feeds,
         });
         return { command: command.command, account: changed! };
+      }
+      case 'narrow': {
+        const account = await oneAccount(db, command.account, 'partner');
+        const narrowing = narrowingOf(account, command.submitted);
+        const changed = await changeGrants(db, account.id, {
+          grant: narrowing.grant.enterprises,
+          withdraw: narrowing.withdraw.enterprises,
+          grantFeeds: narrowing.grant.feeds,
+          withdrawFeeds: narrowing.withdraw.feeds,
+        });
+        await audit('grants.narrowed', {
+          accountId: account.id,
+          code: account.code,
+          since: command.since.toISOString(),
+          documents: command.submitted.documents,
+          granted: narrowing.grant,
+          withdrawn: narrowing.withdraw,
+        });
+        return {
+          command: 'narrow',
+          account: changed!,
+          granted: narrowing.grant,
+          withdrawn: narrowing.withdraw,
+        };
       }
       case 'revoke': {
         const key = await revokeApiKey(db, command.id, at);

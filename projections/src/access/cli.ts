@@ -1,12 +1,17 @@
 import { userInfo } from 'node:os';
 import { ConfigError, createLogger, env, isTradelogError } from '@tradelog/schemas';
 import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRecordReader } from '@tradelog/schemas/log/records';
+import { parseRegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
-import { runAccountCommand } from './accountCommands.ts';
-import { keysUsage, parseKeysCommand, UsageError } from './cliArgs.ts';
+import { oneAccount, runAccountCommand } from './accountCommands.ts';
+import { defaultNarrowingDays, keysUsage, parseKeysCommand, UsageError } from './cliArgs.ts';
+import { narrowingOf, standingWildcardOf, standingWildcardWords } from './narrowing.ts';
 import { type AccountRow, listAccounts, listApiKeys } from './store.ts';
+import { submittedSince } from './submitted.ts';
 
 /**
  * Operator command behind `npm run keys -- …`: creates, lists and revokes API keys, and grants
@@ -30,8 +35,9 @@ const describe = (row: ApiKeyRow) =>
     .filter(Boolean)
     .join('  ');
 
-const describeAccount = (row: AccountRow) =>
-  [
+const describeAccount = (row: AccountRow) => {
+  const wildcard = standingWildcardOf(row);
+  return [
     row.id,
     row.kind.padEnd(10),
     row.code,
@@ -39,7 +45,29 @@ const describeAccount = (row: AccountRow) =>
     `enterprises=${row.enterprises.length > 0 ? row.enterprises.join(',') : '(none)'}`,
     ...(row.kind === 'partner' ? [`feeds=${row.feeds.length > 0 ? row.feeds.join(',') : '(none)'}`] : []),
     `created=${row.createdAt.toISOString()}`,
+    ...(wildcard
+      ? [`WIDE: ${standingWildcardWords(wildcard).en} (narrow with: npm run keys -- narrow ${row.code})`]
+      : []),
   ].join('  ');
+};
+
+/**
+ * The log as the services read it, for `narrow`: the brokers, the registry and their
+ * credentials from the services' own variables (README "Configuration"), the local stack's
+ * when none are named.
+ */
+function logReading(source: NodeJS.ProcessEnv) {
+  const reader = createRecordReader({
+    brokers: env.hostPorts(source, 'KAFKA_BROKERS', localStackDefaults.kafkaBrokers),
+    clientId: 'tradelog-keys',
+  });
+  const auth = parseRegistryAuth(source);
+  const codec = createRegistryCodec({
+    url: env.url(source, 'SCHEMA_REGISTRY_URL', localStackDefaults.schemaRegistryUrl, ['http:', 'https:']),
+    ...(auth ? { auth } : {}),
+  });
+  return { reader, decode: (value: Buffer) => codec.decode(value) };
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseKeysCommand(argv);
@@ -68,6 +96,10 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'create': {
         const { key, secret } = await runAccountCommand(pool, command, context);
         console.log(describe(key));
+        if (command.confirmAnyEnterprise && command.enterprises.includes('*'))
+          console.warn(
+            `\nwarning: this partner may submit for any enterprise (*); it is listed and counted as a standing wildcard until narrowed (npm run keys -- narrow ${key.ownerId})`,
+          );
         if (key.kind === 'partner' && key.enterprises.length === 0 && key.feeds.length === 0)
           console.log(
             '\nnothing granted yet: this partner may submit only documents naming no enterprise, and no feed (grant with: npm run keys -- grant)',
@@ -85,6 +117,44 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'withdraw': {
         const { account } = await runAccountCommand(pool, command, context);
         console.log(describeAccount(account));
+        return 0;
+      }
+      case 'narrow': {
+        const account = await oneAccount(pool, command.account, 'partner');
+        const since = command.since ?? new Date(Date.now() - defaultNarrowingDays * 86_400_000);
+        const { reader, decode } = logReading(process.env);
+        const submitted = await submittedSince({
+          db: pool,
+          reader,
+          decode,
+          partnerId: account.code,
+          since,
+        }).finally(() => reader.close());
+        const narrowing = narrowingOf(account, submitted);
+        console.log(describeAccount(account));
+        console.log(
+          `\nsubmitted since ${since.toISOString()}: ${submitted.documents} document(s), naming ${submitted.enterprises.length} enterprise(s), of ${submitted.feeds.length} feed famil(ies)`,
+        );
+        const list = (values: readonly string[]) => (values.length > 0 ? values.join(',') : '(none)');
+        console.log(
+          `grants after narrowing: enterprises=${list(narrowing.enterprises)}  feeds=${list(narrowing.feeds)}`,
+        );
+        console.log(
+          `  grant:    enterprises=${list(narrowing.grant.enterprises)}  feeds=${list(narrowing.grant.feeds)}`,
+        );
+        console.log(
+          `  withdraw: enterprises=${list(narrowing.withdraw.enterprises)}  feeds=${list(narrowing.withdraw.feeds)}`,
+        );
+        if (!command.apply) {
+          console.log('\nnothing written: run again with --apply to write these grants');
+          return 0;
+        }
+        const outcome = await runAccountCommand(
+          pool,
+          { command: 'narrow', account: account.id, since, submitted },
+          context,
+        );
+        console.log(`\nwritten:\n${describeAccount(outcome.account)}`);
         return 0;
       }
       case 'list': {

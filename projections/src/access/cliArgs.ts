@@ -8,19 +8,27 @@ import { type AccountCommand, accountRuleOf, enterpriseCodesOf, feedFamiliesOf }
  * must keep are the console's too (accountCommands.ts); only the words are the command line's.
  */
 export type KeysCommand =
-  | AccountCommand
+  | Exclude<AccountCommand, { command: 'narrow' }>
+  /** `since` undefined: the default window (`defaultNarrowingDays` before now). */
+  | { command: 'narrow'; account: string; since: Date | undefined; apply: boolean }
   | { command: 'list' }
   | { command: 'accounts' }
   | { command: 'help' };
 
+/** The window `narrow` reads when no `--since` is given. */
+export const defaultNarrowingDays = 90;
+
 export const keysUsage = `usage:
-  npm run keys -- create partner <name> [--enterprise <CODE>… | --any-enterprise] [--feed <FAMILY>…] [--id <account-code>]
+  npm run keys -- create partner <name> [--enterprise <CODE>… | --any-enterprise --confirm] [--feed <FAMILY>…] [--id <account-code>]
   npm run keys -- create lender <name> --enterprise <CODE> [<CODE>…] [--id <account-code>]
   npm run keys -- create subscriber <name> [--id <account-code>]
   npm run keys -- create operator <name> [--id <account-code>]
   npm run keys -- create <kind> --account <account-id|code>      (another key for an existing account)
-  npm run keys -- grant <account-id|code> [<CODE>…] [--feed <FAMILY>…]   (lender: may read; partner: may submit for; * = any)
+  npm run keys -- grant <account-id|code> [<CODE>…] [--feed <FAMILY>…] [--confirm]   (lender: may read; partner: may submit for; * = any, with --confirm)
   npm run keys -- withdraw <account-id|code> [<CODE>…] [--feed <FAMILY>…]
+  npm run keys -- narrow <account-id|code> [--since <YYYY-MM-DD>] [--apply]
+      (a partner's standing wildcard, any enterprise or every feed family, narrowed to what it
+       submitted since then, by default the last ${defaultNarrowingDays} days: shown, written with --apply)
 
 feed families (a provider's partner account submits only the feeds it was granted):
   ${feedFamilies.join(' ')}
@@ -58,6 +66,8 @@ const grantsOf = (args: readonly string[]) => {
   const codes = at < 0 ? args : args.slice(0, at);
   const families = at < 0 ? [] : args.slice(at + 1);
   if (at >= 0 && families.length === 0) throw new UsageError('--feed needs at least one feed family');
+  const option = [...codes, ...families].find((arg) => arg.startsWith('--'));
+  if (option !== undefined) throw new UsageError(`unknown option "${option}"`);
   return { enterprises: codesOf(codes), feeds: familiesOf(families) };
 };
 
@@ -78,8 +88,15 @@ export function parseKeysCommand(argv: readonly string[]): KeysCommand {
     const [account, ...args] = rest;
     if (account === undefined)
       throw new UsageError(`${command} takes an account and at least one enterprise code or --feed family`);
-    return kept({ command, account, ...grantsOf(args) });
+    const confirmAnyEnterprise = command === 'grant' && args.includes('--confirm');
+    return kept({
+      command,
+      account,
+      ...grantsOf(args.filter((arg) => arg !== '--confirm' || command !== 'grant')),
+      ...(confirmAnyEnterprise ? { confirmAnyEnterprise } : {}),
+    });
   }
+  if (command === 'narrow') return parseNarrow(rest);
   if (command === 'create') return parseCreate(rest);
   throw new UsageError(`unknown command "${command}"`);
 }
@@ -93,6 +110,7 @@ function parseCreate(args: readonly string[]): KeysCommand {
   const feedArgs: string[] = [];
   let ownerId: string | undefined;
   let account: string | undefined;
+  let confirmAnyEnterprise = false;
   let mode: 'name' | 'enterprise' | 'feed' = 'name';
   const optionValue = (option: string, value: string | undefined) => {
     if (value === undefined || value.startsWith('--')) throw new UsageError(`${option} needs a value`);
@@ -107,6 +125,8 @@ function parseCreate(args: readonly string[]): KeysCommand {
     } else if (arg === '--any-enterprise') {
       enterpriseArgs.push('*');
       mode = 'name';
+    } else if (arg === '--confirm') {
+      confirmAnyEnterprise = true;
     } else if (arg === '--id') {
       ownerId = optionValue(arg, rest[++i]);
       mode = 'name';
@@ -126,5 +146,36 @@ function parseCreate(args: readonly string[]): KeysCommand {
   const enterprises = codesOf(enterpriseArgs);
   const feeds = familiesOf(feedArgs);
   const name = nameParts.join(' ').trim();
-  return kept({ command: 'create', kind, name, ownerId, account, enterprises, feeds });
+  return kept({
+    command: 'create',
+    kind,
+    name,
+    ownerId,
+    account,
+    enterprises,
+    feeds,
+    ...(confirmAnyEnterprise ? { confirmAnyEnterprise } : {}),
+  });
+}
+
+function parseNarrow(args: readonly string[]): KeysCommand {
+  const [account, ...options] = args;
+  if (account === undefined || account.startsWith('--')) throw new UsageError('narrow takes an account');
+  let since: Date | undefined;
+  let apply = false;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    if (option === '--apply') apply = true;
+    else if (option === '--since') {
+      const value = options[++i];
+      const parsed =
+        value && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value)
+          ? new Date(value)
+          : undefined;
+      if (!parsed || Number.isNaN(parsed.getTime()))
+        throw new UsageError(`--since needs a date (YYYY-MM-DD, or an ISO date-time), got "${value ?? ''}"`);
+      since = parsed;
+    } else throw new UsageError(`unknown option "${option}" of narrow`);
+  }
+  return { command: 'narrow', account, since, apply };
 }

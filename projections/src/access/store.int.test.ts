@@ -135,9 +135,12 @@ describe('API-key store (real Postgres, own schema)', () => {
     expect(accountOf(more.stdout)).toBe(accountOf(first.stdout));
     const granted = await cli('grant', 'bank-a', 'E3');
     expect(granted.stdout).toContain('enterprises=E1,E3');
-    const partner = await cli('create', 'partner', 'Port', 'Operator', '--any-enterprise');
+    const partner = await cli('create', 'partner', 'Port', 'Operator', '--any-enterprise', '--confirm');
+    expect(partner.stderr).toContain('standing wildcard until narrowed');
     expect(partner.stdout).toContain('port-operator');
-    expect((await cli('accounts')).stdout).toMatch(/port-operator\s+"Port Operator"\s+enterprises=\*/);
+    expect((await cli('accounts')).stdout).toMatch(
+      /port-operator\s+"Port Operator"\s+enterprises=\*.*WIDE: standing wildcard: any enterprise/,
+    );
     expect((await cli('withdraw', accountOf(first.stdout)!, 'E1')).stdout).toContain('enterprises=E3');
   });
 

@@ -197,3 +197,13 @@ export async function revokeApiKey(db: Queryable, id: string, now: Date): Promis
   );
   return result.rows[0] ? toKeyRow(result.rows[0]) : null;
 }
+
+/** Partner accounts granted any enterprise (`'*'`) or every feed family there is: standing wildcards (narrowing.ts). */
+export async function countStandingWildcards(db: Queryable, allFeeds: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM accounts
+     WHERE kind = 'partner' AND ('*' = ANY(enterprises) OR (cardinality($1::text[]) > 0 AND feeds @> $1::text[]))`,
+    [allFeeds],
+  );
+  return rows[0]!.n;
+}

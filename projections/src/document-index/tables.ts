@@ -131,3 +131,38 @@ export async function listPartnerDocuments(
   );
   return rows.map(toIndexedDocument);
 }
+
+/** Where one of a partner's documents is in the log, and its type. */
+export interface SubmittedPosition {
+  documentId: string;
+  type: string;
+  topic: string;
+  partition: number;
+  offset: bigint;
+}
+
+/**
+ * The log positions of what a partner submitted since a moment, by topic, partition and offset
+ * (the order the log is read in), at most `limit` (ask for one more to learn that there are more).
+ */
+export async function listSubmittedPositions(
+  db: Queryable,
+  schema: string,
+  partnerId: string,
+  since: Date,
+  limit: number,
+): Promise<SubmittedPosition[]> {
+  const { rows } = await db.query(
+    `SELECT document_id, doc_type, topic, partition, record_offset FROM ${ident(schema)}.documents
+     WHERE partner_id = $1 AND received_at >= $2
+     ORDER BY topic, partition, record_offset LIMIT $3`,
+    [partnerId, since, limit],
+  );
+  return rows.map((row) => ({
+    documentId: row.document_id,
+    type: row.doc_type,
+    topic: row.topic,
+    partition: row.partition,
+    offset: BigInt(row.record_offset),
+  }));
+}

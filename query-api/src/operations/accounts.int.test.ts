@@ -106,6 +106,23 @@ describe('/ops/accounts', () => {
       ['key.created', 'ops-accounts'],
       ['key.revoked', 'ops-accounts'],
     ]);
+    // Any enterprise is granted only when confirmed, and the account is then flagged as wide
+    // (README "Upgrading: narrowing standing wildcards").
+    const unconfirmed = await call('/ops/accounts', { kind: 'partner', name: 'Port', enterprises: ['*'] });
+    expect(unconfirmed).toMatchObject({ status: 400, body: { code: 'ACCOUNT_RULE' } });
+    expect(unconfirmed.body.message).toMatch(/add --confirm \(console: confirm any enterprise\)/);
+    const wide = await call('/ops/accounts', {
+      kind: 'partner',
+      name: 'Port',
+      enterprises: ['*'],
+      confirmAnyEnterprise: true,
+    });
+    expect(wide.status).toBe(201);
+    const flagged = (await call('/ops/accounts')).body.dataList.find(
+      (row: Json) => row.id === wide.body.account.id,
+    );
+    expect(flagged.standingWildcard).toEqual({ anyEnterprise: true, everyFeed: false });
+    expect(listed.body.dataList.find((row: Json) => row.id === account.id).standingWildcard).toBeNull();
   });
 
   it('refuses a revoked key at once on the instance that revoked it, without waiting for the notification', async () => {

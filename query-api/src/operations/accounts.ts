@@ -1,4 +1,5 @@
 import { type AccountCommand, runAccountCommand } from '@tradelog/projections/access/accountCommands';
+import { standingWildcardOf } from '@tradelog/projections/access/narrowing';
 import { type AccountRow, listAccounts, listApiKeys } from '@tradelog/projections/access/store';
 import { localizedError } from '@tradelog/schemas';
 import { type ApiKeyKind, isApiKeyKind } from '@tradelog/schemas/access/apiKey';
@@ -44,6 +45,8 @@ const kindOf = (value: unknown): ApiKeyKind => {
 
 const accountOut = (account: AccountRow, keys: readonly ApiKeyRow[]) => ({
   ...account,
+  // README "Upgrading: narrowing standing wildcards": the console flags a wide account.
+  standingWildcard: standingWildcardOf(account) ?? null,
   keys: keys
     .filter((key) => key.accountId === account.id)
     .map(({ id, kind, keyPrefix, createdAt, revokedAt }) => ({ id, kind, keyPrefix, createdAt, revokedAt })),
@@ -86,6 +89,7 @@ export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }):
         account: undefined,
         enterprises: strings(body.enterprises, 'enterprises'),
         feeds: strings(body.feeds, 'feeds'),
+        confirmAnyEnterprise: body.confirmAnyEnterprise === true,
       });
       sendSuccess(res, { account: accountOut(outcome.account, [outcome.key]), apiKey: outcome.secret }, 201);
     }),
@@ -118,6 +122,7 @@ export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }):
           account: String(req.params.account),
           enterprises: strings(body.enterprises, 'enterprises'),
           feeds: strings(body.feeds, 'feeds'),
+          confirmAnyEnterprise: body.confirmAnyEnterprise === true,
         });
         sendSuccess(res, { account: outcome.account });
       }),

@@ -2,6 +2,7 @@ import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 
@@ -12,6 +13,8 @@ interface AccountView {
   name: string;
   enterprises: string[];
   feeds: string[];
+  /** README "Upgrading: narrowing standing wildcards": what makes the account wide, or null. */
+  standingWildcard: { anyEnterprise: boolean; everyFeed: boolean } | null;
   keys: { id: string; kind: string; keyPrefix: string; createdAt: string; revokedAt: string | null }[];
 }
 
@@ -33,7 +36,15 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
   const [accounts, setAccounts] = useState<AccountView[]>();
   const [error, setError] = useState<string>();
   const [secret, setSecret] = useState<string>();
-  const [form, setForm] = useState({ kind: 'lender', name: '', code: '', enterprises: '', feeds: '' });
+  const [form, setForm] = useState({
+    kind: 'lender',
+    name: '',
+    code: '',
+    enterprises: '',
+    feeds: '',
+    confirmAnyEnterprise: false,
+  });
+  const anyEnterprise = listOf(form.enterprises).includes('*');
   const [grants, setGrants] = useState<Record<string, string>>({});
 
   const call = useCallback(
@@ -66,16 +77,21 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
       ...(form.code.trim() ? { code: form.code.trim() } : {}),
       enterprises: listOf(form.enterprises),
       feeds: listOf(form.feeds),
+      ...(anyEnterprise && form.confirmAnyEnterprise ? { confirmAnyEnterprise: true } : {}),
     });
-    if (done) setForm({ ...form, name: '', code: '', enterprises: '', feeds: '' });
+    if (done)
+      setForm({ ...form, name: '', code: '', enterprises: '', feeds: '', confirmAnyEnterprise: false });
   };
   const changeGrants = (account: AccountView, command: 'grant' | 'withdraw') => {
     const codes = listOf(grants[account.id] ?? '');
     // One field for both: a feed family is a name of the catalogue's, anything else an enterprise code.
     const feeds = codes.filter((code) => feedFamilies.includes(code));
+    // Any enterprise is granted only when the operator says so twice (the server's rule).
+    const confirmAnyEnterprise = command === 'grant' && codes.includes('*') && window.confirm(t.confirmAny);
     void act(`/ops/accounts/${account.id}/${command}`, {
       enterprises: codes.filter((code) => !feeds.includes(code)),
       feeds,
+      ...(confirmAnyEnterprise ? { confirmAnyEnterprise } : {}),
     });
   };
 
@@ -129,6 +145,16 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
             onChange={(event) => setForm({ ...form, feeds: event.target.value })}
           />
         </div>
+        {anyEnterprise && (
+          <label className="field checkbox">
+            <input
+              type="checkbox"
+              checked={form.confirmAnyEnterprise}
+              onChange={(event) => setForm({ ...form, confirmAnyEnterprise: event.target.checked })}
+            />{' '}
+            {t.confirmAny}
+          </label>
+        )}
         <button type="submit" className="btn btn-primary">
           {t.create}
         </button>
@@ -155,7 +181,21 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
                 {account.name} <code>{account.code}</code>
               </th>
               <td>{account.kind}</td>
-              <td className="grants">{[...account.enterprises, ...account.feeds].join(', ') || '—'}</td>
+              <td className="grants">
+                {[...account.enterprises, ...account.feeds].join(', ') || '—'}
+                {account.standingWildcard && (
+                  <p className="bad" data-testid="standing-wildcard">
+                    {t.wide}:{' '}
+                    {[
+                      account.standingWildcard.anyEnterprise && t.anyEnterprise,
+                      account.standingWildcard.everyFeed && t.everyFeed,
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                    . {format(t.narrowHint, { code: account.code })}
+                  </p>
+                )}
+              </td>
               <td>
                 <ul className="plain">
                   {account.keys.map((key) => (

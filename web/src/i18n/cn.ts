@@ -604,6 +604,11 @@ export const cn = {
         revoke: '吊销',
         revoked: '已吊销',
         addKey: '添加密钥',
+        confirmAny: '确认：该合作方可为任意企业（*，包括今后的企业）提交单证',
+        wide: '常设通配授权',
+        anyEnterprise: '任意企业（*）',
+        everyFeed: '全部数据源类别',
+        narrowHint: '按实际提交收窄：npm run keys -- narrow {code}',
       },
       tools: {
         view: '查看',

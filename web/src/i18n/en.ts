@@ -616,6 +616,11 @@ export const en: Dict = {
         revoke: 'Revoke',
         revoked: 'revoked',
         addKey: 'Add a key',
+        confirmAny: 'Confirm: this partner may submit for any enterprise (*), today’s and tomorrow’s',
+        wide: 'Standing wildcard',
+        anyEnterprise: 'any enterprise (*)',
+        everyFeed: 'every feed family',
+        narrowHint: 'Narrow it to what it submitted: npm run keys -- narrow {code}',
       },
       tools: {
         view: 'View',
