@@ -85,6 +85,38 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
     expect(processors.filter((d) => envOf(d, 'PUSH_ENABLED') === 'true')).toHaveLength(1);
   });
 
+  it('run every pod and container unprivileged: non-root uid 1000, no escalation, read-only root, no capabilities, RuntimeDefault seccomp', () => {
+    // The uid is the Dockerfile's `USER`, so the image and the manifests cannot drift apart.
+    const dockerUser = /^USER (\d+):(\d+)$/m.exec(readFileSync(`${here}../Dockerfile`, 'utf8'));
+    expect(dockerUser?.slice(1)).toEqual(['1000', '1000']);
+    const pods = [...deployments, ...ofKind('Job')];
+    expect(pods.length).toBe(6);
+    for (const workload of pods) {
+      const pod = workload.spec.template.spec;
+      const name = workload.metadata.name;
+      expect(pod.automountServiceAccountToken, name).toBe(false);
+      expect(pod.securityContext, name).toEqual({
+        runAsNonRoot: true,
+        runAsUser: 1000,
+        runAsGroup: 1000,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
+        expect(container.securityContext, `${name}/${container.name}`).toEqual({
+          runAsNonRoot: true,
+          runAsUser: 1000,
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ['ALL'] },
+          seccompProfile: { type: 'RuntimeDefault' },
+        });
+        // What must stay writable is an emptyDir, never the image.
+        const tmp = container.volumeMounts.find((m: Manifest) => m.mountPath === '/tmp');
+        expect(pod.volumes.find((v: Manifest) => v.name === tmp?.name)?.emptyDir, name).toBeDefined();
+      }
+    }
+  });
+
   it('probe liveness on /health, readiness on /ready, and give start-up minutes', () => {
     for (const d of deployments) {
       const [container] = d.spec.template.spec.containers;
