@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { projectionNames } from '@tradelog/projections';
@@ -14,7 +17,10 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { parseIngestConfig } from '../../ingest/src/config.ts';
+import { parseProcessorsConfig } from '../../processors/src/config.ts';
 import { parseQueryApiConfig } from '../../query-api/src/config.ts';
+import { parseKafkaSecurity } from '../../schemas/src/log/kafkaSecurity.ts';
 import { alertsFile, prometheusRuleManifest, rulesFile } from './prometheusRules.ts';
 
 /**
@@ -40,20 +46,63 @@ const models: Record<string, { validate(): void } & (new (data: Manifest) => { v
   'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 } as never;
 
-function render(dir: string): Manifest[] {
+function render(dir: string, root = here): Manifest[] {
   let text: string;
   try {
-    text = execFileSync('kubectl', ['kustomize', `${here}${dir}`], { encoding: 'utf8' });
+    text = execFileSync('kubectl', ['kustomize', join(root, dir)], { encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
     throw new Error(
       `kubectl kustomize ${dir} failed (kubectl with kustomize 5 is needed: .ci/run installs it): ${String(error)}`,
     );
   }
-  return parseAllDocuments(text).map((doc) => doc.toJS());
+  const objects = parseAllDocuments(text).map((doc) => doc.toJS());
+  // kustomize wraps a generated Secret's base64 at 76 columns; the API server's decoder skips
+  // the line breaks, the schema's `byte` format does not.
+  for (const secret of objects.filter((o) => o.kind === 'Secret' && o.data))
+    for (const key of Object.keys(secret.data))
+      secret.data[key] = String(secret.data[key]).replace(/\s/g, '');
+  return objects;
 }
 
+const secretsDir = 'overlays/example/secrets';
+const secretExamples = readdirSync(join(here, secretsDir)).filter((file) => file.endsWith('.env.example'));
+/** The `KEY=value` lines of an env file (kustomize's `envs` format), comments left out. */
+const envLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const);
+
+/**
+ * The example overlay as an operator applies it: a copy whose secrets/<name>.env files are
+ * written from the examples' keys with values of the operator's own (fresh random ones here).
+ */
+function renderOperatorCopy(): Manifest[] {
+  const root = mkdtempSync(join(tmpdir(), 'tradelog-k8s-'));
+  cpSync(here, root, { recursive: true, filter: (path) => !path.endsWith('.ts') });
+  for (const example of secretExamples) {
+    const name = example.replace('.env.example', '');
+    const values = envLines(readFileSync(join(here, secretsDir, example), 'utf8')).map(([key]) => {
+      const secret = randomBytes(18).toString('base64url');
+      if (key === 'DATABASE_URL')
+        return `${key}=postgres://tradelog_${name}:${secret}@db.internal:5432/tradelog`;
+      return `${key}=${key.endsWith('USERNAME') ? `tradelog-${name}` : secret}`;
+    });
+    writeFileSync(join(root, secretsDir, `${name}.env`), `${values.join('\n')}\n`);
+  }
+  try {
+    return render('overlays/example', root);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+}
+
+/** Values an example ships and an operator might apply unchanged. */
+const defaultValue =
+  /change-?me|changeit|replace-?me|placeholder|^(password|secret|admin|default|example|todo|xxx+)$/i;
+
 describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (dir) => {
-  const objects = render(dir);
+  const objects = dir === 'base' ? render(dir) : renderOperatorCopy();
   const ofKind = (kind: string) => objects.filter((o) => o.kind === kind);
   const deployments = ofKind('Deployment');
   const byName = (kind: string, name: string) => ofKind(kind).find((o) => o.metadata.name === name);
@@ -115,6 +164,43 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
         expect(pod.volumes.find((v: Manifest) => v.name === tmp?.name)?.emptyDir, name).toBeDefined();
       }
     }
+  });
+
+  it('hold no default value in any Secret, and give each service and Job a Secret of its own', () => {
+    const secrets = ofKind('Secret');
+    for (const secret of secrets) {
+      const values = {
+        ...Object.fromEntries(
+          Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), 'base64').toString()]),
+        ),
+        ...(secret.stringData ?? {}),
+      };
+      for (const [key, value] of Object.entries(values)) {
+        expect(value, `${secret.metadata.name} ${key}`).not.toBe('');
+        for (const part of String(value).split(/[:@/?&=]/))
+          expect(part, `${secret.metadata.name} ${key}`).not.toMatch(defaultValue);
+      }
+    }
+    const secretOf = (workload: Manifest) =>
+      workload.spec.template.spec.containers[0].envFrom.find((from: Manifest) => from.secretRef).secretRef
+        .name;
+    const workloads = [...deployments, ...ofKind('Job')];
+    const owners = new Map<string, Set<string>>();
+    for (const workload of workloads) {
+      const name = secretOf(workload);
+      owners.set(
+        name,
+        (owners.get(name) ?? new Set()).add(workload.metadata.labels['app.kubernetes.io/name']),
+      );
+      if (dir !== 'base')
+        expect(
+          secrets.some((s) => s.metadata.name === name),
+          `${workload.metadata.name} reads Secret ${name}`,
+        ).toBe(true);
+    }
+    // ingest, query-api, processors (both Deployments), migrate, provision: five Secrets, none shared.
+    expect(owners.size).toBe(5);
+    for (const [name, apps] of owners) expect(apps.size, name).toBe(1);
   });
 
   it('probe liveness on /health, readiness on /ready, and give start-up minutes', () => {
@@ -190,5 +276,44 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
     expect(
       rule.spec.groups.flatMap((g: Manifest) => g.rules.map((r: Manifest) => r.alert)).length,
     ).toBeGreaterThan(3);
+  });
+});
+
+describe('the example overlay as shipped', () => {
+  it('does not render until the operator has written its secrets', () => {
+    expect(() => render('overlays/example')).toThrow(/secrets\/\w[\w-]*\.env/);
+    expect(secretExamples.sort()).toEqual([
+      'ingest.env.example',
+      'migrate.env.example',
+      'processors.env.example',
+      'provision.env.example',
+      'query-api.env.example',
+    ]);
+    expect(readFileSync(join(here, secretsDir, '.gitignore'), 'utf8')).toMatch(/^\*\.env$/m);
+  });
+
+  it('ships keys without values, and an example copied unchanged is refused by the services', () => {
+    const config = render('base').find((o) => o.kind === 'ConfigMap').data;
+    const example = (name: string) =>
+      Object.fromEntries(envLines(readFileSync(join(here, secretsDir, `${name}.env.example`), 'utf8')));
+    for (const file of secretExamples)
+      for (const [key, value] of Object.entries(example(file.replace('.env.example', ''))))
+        expect(value, `${file} ${key}`).toBe('');
+    expect(() => parseIngestConfig({ ...config, ...example('ingest') })).toThrow(
+      /DATABASE_URL|KAFKA_SASL_USERNAME/,
+    );
+    expect(() => parseQueryApiConfig({ ...config, ...example('query-api') })).toThrow(
+      /DATABASE_URL|KAFKA_SASL_USERNAME/,
+    );
+    expect(() => parseProcessorsConfig({ ...config, ...example('processors') })).toThrow(
+      /DATABASE_URL|KAFKA_SASL_USERNAME/,
+    );
+    const withUrl = { DATABASE_URL: 'postgres://db/tradelog' };
+    expect(() => parseKafkaSecurity({ ...config, ...example('ingest'), ...withUrl })).toThrow(
+      /KAFKA_SASL_USERNAME/,
+    );
+    expect(() =>
+      parseKafkaSecurity({ ...config, ...example('provision') }, { prefix: 'PROVISION_' }),
+    ).toThrow(/KAFKA_SASL_USERNAME/);
   });
 });
