@@ -246,7 +246,7 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
     });
   });
 
-  it("has query-api believe the ingress's forwarded headers, and the overlay name the portal's origin", () => {
+  it("has query-api believe only the ingress's forwarded headers, and the overlay name the ingress and the portal's origin", () => {
     const { TRUST_PROXY, PORTAL_ORIGINS } = byName('ConfigMap', 'tradelog-config').data;
     // Read by query-api's own config module, as the pods read them.
     const config = parseQueryApiConfig({
@@ -254,7 +254,11 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
       TRUST_PROXY,
       PORTAL_ORIGINS,
     });
-    expect(config.trustProxy).toEqual(['10.0.0.0/8']);
+    // The base names no proxy (query-api's default, loopback); the overlay names its ingress
+    // nodes' pod CIDRs, never a private range as a whole.
+    expect(config.trustProxy).toEqual(dir === 'base' ? ['loopback'] : ['10.244.8.0/24', '10.244.9.0/24']);
+    for (const entry of config.trustProxy || [])
+      if (entry.includes('/')) expect(Number(entry.split('/')[1]), entry).toBeGreaterThanOrEqual(24);
     expect(config.portalOrigins).toEqual(dir === 'base' ? [] : ['https://portal.example.com']);
   });
 
