@@ -101,6 +101,70 @@ function renderOperatorCopy(): Manifest[] {
 const defaultValue =
   /change-?me|changeit|replace-?me|placeholder|^(password|secret|admin|default|example|todo|xxx+)$/i;
 
+/** A peer of a connection: an address outside the cluster, or a pod in a namespace. */
+type Peer = { address: string } | { namespace: string; labels: Record<string, string> };
+
+function selects(selector: Manifest, labels: Record<string, string>): boolean {
+  const matchLabels = Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+  const expressions = (selector?.matchExpressions ?? []).every((e: Manifest) => {
+    if (e.operator === 'In') return e.values.includes(labels[e.key]);
+    if (e.operator === 'NotIn') return !e.values.includes(labels[e.key]);
+    if (e.operator === 'Exists') return e.key in labels;
+    return !(e.key in labels);
+  });
+  return matchLabels && expressions;
+}
+
+const ipv4 = (address: string) => address.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+function inCidr(address: string, cidr: string): boolean {
+  const [base, bits] = cidr.split('/');
+  if (base!.includes(':')) return false; // the peers tested are IPv4
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(ipv4(address) / size) === Math.floor(ipv4(base!) / size);
+}
+
+function peerMatches(peers: Manifest[] | undefined, peer: Peer): boolean {
+  if (!peers || peers.length === 0) return true;
+  return peers.some((to) => {
+    if (to.ipBlock)
+      return (
+        'address' in peer &&
+        inCidr(peer.address, to.ipBlock.cidr) &&
+        !(to.ipBlock.except ?? []).some((c: string) => inCidr(peer.address, c))
+      );
+    if (!('namespace' in peer)) return false;
+    const namespace = to.namespaceSelector
+      ? selects(to.namespaceSelector, { 'kubernetes.io/metadata.name': peer.namespace })
+      : peer.namespace === 'tradelog';
+    return namespace && (!to.podSelector || selects(to.podSelector, peer.labels));
+  });
+}
+
+/** NetworkPolicy semantics: a pod selected by any policy of a direction is isolated in it, and
+ * a connection passes if any rule of those policies admits its peer and port. */
+function allowed(
+  policies: Manifest[],
+  labels: Record<string, string>,
+  direction: 'egress' | 'ingress',
+  peer: Peer,
+  port: number,
+  protocol: string,
+): boolean {
+  const type = direction === 'egress' ? 'Egress' : 'Ingress';
+  const applying = policies.filter(
+    (p) => selects(p.spec.podSelector, labels) && p.spec.policyTypes.includes(type),
+  );
+  if (applying.length === 0) return true;
+  return applying.some((p) =>
+    (p.spec[direction] ?? []).some(
+      (rule: Manifest) =>
+        (!rule.ports ||
+          rule.ports.some((r: Manifest) => r.port === port && (r.protocol ?? 'TCP') === protocol)) &&
+        peerMatches(direction === 'egress' ? rule.to : rule.from, peer),
+    ),
+  );
+}
+
 describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (dir) => {
   const objects = dir === 'base' ? render(dir) : renderOperatorCopy();
   const ofKind = (kind: string) => objects.filter((o) => o.kind === kind);
@@ -262,16 +326,74 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
     expect(config.portalOrigins).toEqual(dir === 'base' ? [] : ['https://portal.example.com']);
   });
 
-  it('let traffic out but never to the metadata address', () => {
-    const egress = byName('NetworkPolicy', 'tradelog-egress');
-    const blocks = egress.spec.egress.flatMap((rule: Manifest) =>
-      rule.to.filter((to: Manifest) => to.ipBlock),
-    );
-    expect(blocks.map((to: Manifest) => to.ipBlock)).toContainEqual({
-      cidr: '0.0.0.0/0',
-      except: ['169.254.169.254/32'],
-    });
-    expect(egress.spec.podSelector).toEqual({});
+  it('deny all traffic but what each workload uses (NetworkPolicies, evaluated)', () => {
+    const policies = ofKind('NetworkPolicy');
+    const config = byName('ConfigMap', 'tradelog-config').data;
+    const kafkaPorts = [
+      ...new Set(config.KAFKA_BROKERS.split(',').map((b: string) => Number(b.split(':')[1]))),
+    ];
+    const registryPort = Number(new URL(config.SCHEMA_REGISTRY_URL).port || 443);
+    // In the example VPC's data subnets (the overlay's) and on the internet (documentation ranges).
+    const kafka = { address: '10.20.3.7' };
+    const postgres = { address: '10.20.5.9' };
+    const registry = dir === 'base' ? { address: '10.20.7.1' } : { address: '203.0.113.10' };
+    const internet = { address: '198.51.100.20' };
+    const dns = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+    const denyDefault = byName('NetworkPolicy', 'tradelog-default-deny');
+    expect(denyDefault.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+
+    for (const workload of [...deployments, ...ofKind('Job')]) {
+      const template = workload.spec.template;
+      const labels = template.metadata.labels;
+      const app = labels['app.kubernetes.io/name'];
+      const name = workload.metadata.name;
+      const out = (peer: Peer, port: number, protocol = 'TCP') =>
+        allowed(policies, labels, 'egress', peer, port, protocol);
+      const into = (peer: Peer, port: number) => allowed(policies, labels, 'ingress', peer, port, 'TCP');
+      const push = template.spec.containers[0].env?.some(
+        (e: Manifest) => e.name === 'PUSH_ENABLED' && e.value === 'true',
+      );
+      expect(labels['tradelog.io/push-delivery'] === 'true', `${name} labelled for push delivery`).toBe(
+        !!push,
+      );
+
+      expect(out(dns, 53, 'UDP'), `${name} DNS`).toBe(true);
+      for (const port of kafkaPorts)
+        expect(out(kafka, port), `${name} Kafka`).toBe(
+          ['ingest', 'query-api', 'processors', 'provision'].includes(app),
+        );
+      expect(out(registry, registryPort), `${name} registry`).toBe(
+        ['ingest', 'query-api', 'processors', 'provision'].includes(app),
+      );
+      expect(out(postgres, 5432), `${name} Postgres`).toBe(
+        ['ingest', 'query-api', 'processors', 'migrate'].includes(app),
+      );
+      // Subscribers' callbacks: only the push processor, only public addresses, 443 and 80.
+      expect(out(internet, 80), `${name} internet:80`).toBe(!!push);
+      if (push) expect(out(internet, 443), `${name} internet:443`).toBe(true);
+      for (const inside of ['10.96.0.1', '172.20.0.10', '192.168.1.1', '169.254.169.254', '127.0.0.1']) {
+        expect(out({ address: inside }, 80), `${name} ${inside}:80`).toBe(false);
+        if (dir !== 'base') expect(out({ address: inside }, 443), `${name} ${inside}:443`).toBe(false);
+      }
+      expect(out({ address: '169.254.169.254' }, 443), `${name} metadata`).toBe(false);
+      expect(out(kafka, 22), `${name} any other port`).toBe(false);
+      expect(out({ namespace: 'tradelog', labels: { 'app.kubernetes.io/name': 'query-api' } }, 8080)).toBe(
+        false,
+      );
+
+      const publicService = ['ingest', 'query-api'].includes(app);
+      expect(into({ namespace: 'ingress-nginx', labels: {} }, 8080), `${name} from the ingress`).toBe(
+        publicService,
+      );
+      expect(into({ namespace: 'tradelog', labels: {} }, 8080), `${name} from a neighbour`).toBe(false);
+      expect(into({ address: '10.0.0.5' }, 8080), `${name} from the VPC`).toBe(false);
+      const metricsPort = template.metadata.annotations?.['prometheus.io/port'];
+      if (metricsPort)
+        expect(into({ namespace: 'monitoring', labels: {} }, Number(metricsPort)), `${name} scraped`).toBe(
+          true,
+        );
+      else expect(into({ namespace: 'monitoring', labels: {} }, 9464), `${name} scraped`).toBe(false);
+    }
   });
 
   it('carry the alert rules of deploy/monitoring, as generated', () => {
