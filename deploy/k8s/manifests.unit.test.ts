@@ -84,8 +84,10 @@ function renderOperatorCopy(): Manifest[] {
     const name = example.replace('.env.example', '');
     const values = envLines(readFileSync(join(here, secretsDir, example), 'utf8')).map(([key]) => {
       const secret = randomBytes(18).toString('base64url');
-      if (key === 'DATABASE_URL')
-        return `${key}=postgres://tradelog_${name}:${secret}@db.internal:5432/tradelog`;
+      if (key.endsWith('DATABASE_URL')) {
+        const role = key === 'DATABASE_URL' ? name : key.replace('_DATABASE_URL', '').toLowerCase();
+        return `${key}=postgres://tradelog_${role}:${secret}@db.internal:5432/tradelog`;
+      }
       return `${key}=${key.endsWith('USERNAME') ? `tradelog-${name}` : secret}`;
     });
     writeFileSync(join(root, secretsDir, `${name}.env`), `${values.join('\n')}\n`);
@@ -261,6 +263,20 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
           secrets.some((s) => s.metadata.name === name),
           `${workload.metadata.name} reads Secret ${name}`,
         ).toBe(true);
+    }
+    if (dir !== 'base') {
+      // A database role per service, the migrations' role apart; migrate grants the same three.
+      const secretValue = (secret: string, key: string) =>
+        Buffer.from(
+          secrets.find((s) => s.metadata.name.startsWith(`${secret}-`)).data[key],
+          'base64',
+        ).toString();
+      const users = ['ingest', 'query-api', 'processors', 'migrate'].map(
+        (name) => new URL(secretValue(`tradelog-${name}-secrets`, 'DATABASE_URL')).username,
+      );
+      expect(new Set(users).size).toBe(4);
+      for (const name of ['INGEST', 'QUERY_API', 'PROCESSORS'])
+        expect(secretValue('tradelog-migrate-secrets', `${name}_DATABASE_URL`)).toMatch(/^postgres:/);
     }
     // ingest, query-api, processors (both Deployments), migrate, provision: five Secrets, none shared.
     expect(owners.size).toBe(5);
