@@ -27,17 +27,12 @@ export const serviceTablePrivileges: Readonly<Record<DatabaseService, ServiceTab
     writes: ['ingest_idempotency', 'call_limits'],
   },
   // Reads every view; writes what its endpoints manage: accounts and keys (operators), the
-  // portal's tables, subscriptions and their deliveries (hold, cancel, redeliver), dead letters
+  // portal's tables, subscriptions and their deliveries (first tracking pushes and redelivery
+  // insert them with their subject sequences; cancelling ends their claims), dead letters
   // (retry, discard), rebuild requests and their checkpoints, tracking first asks and usage,
   // the operators' audit, call-limit blocks.
   'query-api': {
-    reads: [
-      'change_outbox',
-      'push_attempts',
-      'push_delivery_claims',
-      'push_subject_sequences',
-      'push_deliveries_for_attempt',
-    ],
+    reads: ['change_outbox', 'push_attempts', 'push_deliveries_for_attempt'],
     writes: [
       'accounts',
       'api_keys',
@@ -52,6 +47,8 @@ export const serviceTablePrivileges: Readonly<Record<DatabaseService, ServiceTab
       'projection_checkpoints',
       'projection_versions',
       'push_deliveries',
+      'push_delivery_claims',
+      'push_subject_sequences',
       'push_subscriptions',
       'tracking_first_asks',
       'tracking_usage',

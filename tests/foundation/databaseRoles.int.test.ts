@@ -11,6 +11,7 @@ import {
 } from '@tradelog/projections/databaseRoles';
 import { migrate, migrationsDir } from '@tradelog/projections/migrate';
 import { insertOutboxEntries } from '@tradelog/projections/outbox';
+import { cancelOpenDeliveries } from '@tradelog/projections/push/deliveries';
 import { createVersionTables } from '@tradelog/projections/tables';
 import { dropVersion, insertNextVersion, markVersionFailed } from '@tradelog/projections/versions';
 import { findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
@@ -185,6 +186,8 @@ describe('database roles per service', () => {
     );
     await db.query('UPDATE accounts SET name = name WHERE false');
     await db.query('UPDATE push_deliveries SET id = id WHERE false');
+    expect(await cancelOpenDeliveries(db, randomUUID(), now())).toBe(0);
+    await db.query('UPDATE push_subject_sequences SET last_sequence = last_sequence WHERE false');
     await db.query('DELETE FROM tracking_usage WHERE false');
     // Drops a retired version through the processors' function, never a live one.
     const pool = new pg.Pool({ connectionString: urlOf(roles['query-api'].name), max: 1 });
