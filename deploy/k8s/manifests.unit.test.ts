@@ -88,6 +88,9 @@ function renderOperatorCopy(): Manifest[] {
         const role = key === 'DATABASE_URL' ? name : key.replace('_DATABASE_URL', '').toLowerCase();
         return `${key}=postgres://tradelog_${role}:${secret}@db.internal:5432/tradelog`;
       }
+      // A service's Kafka principal is its user name (provision's *_KAFKA_PRINCIPAL name them).
+      if (key.endsWith('_KAFKA_PRINCIPAL'))
+        return `${key}=tradelog-${key.replace('_KAFKA_PRINCIPAL', '').toLowerCase().replace('_', '-')}`;
       return `${key}=${key.endsWith('USERNAME') ? `tradelog-${name}` : secret}`;
     });
     writeFileSync(join(root, secretsDir, `${name}.env`), `${values.join('\n')}\n`);
@@ -277,6 +280,16 @@ describe.each(['base', 'overlays/example'])('the Kubernetes manifests (%s)', (di
       expect(new Set(users).size).toBe(4);
       for (const name of ['INGEST', 'QUERY_API', 'PROCESSORS'])
         expect(secretValue('tradelog-migrate-secrets', `${name}_DATABASE_URL`)).toMatch(/^postgres:/);
+      // A Kafka principal per service, and provision grants ACLs to exactly those.
+      const kafkaUsers = ['ingest', 'query-api', 'processors'].map((name) =>
+        secretValue(`tradelog-${name}-secrets`, 'KAFKA_SASL_USERNAME'),
+      );
+      expect(new Set(kafkaUsers).size).toBe(3);
+      expect(
+        ['INGEST', 'QUERY_API', 'PROCESSORS'].map((name) =>
+          secretValue('tradelog-provision-secrets', `${name}_KAFKA_PRINCIPAL`),
+        ),
+      ).toEqual(kafkaUsers);
     }
     // ingest, query-api, processors (both Deployments), migrate, provision: five Secrets, none shared.
     expect(owners.size).toBe(5);

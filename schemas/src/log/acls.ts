@@ -1,11 +1,9 @@
-import {
-  type AclEntry,
-  AclOperationTypes,
-  AclPermissionTypes,
-  AclResourceTypes,
-  type Admin,
-  ResourcePatternTypes,
-} from 'kafkajs';
+import type { AclEntry, Admin } from 'kafkajs';
+import kafkajs from 'kafkajs';
+
+// kafkajs is CommonJS: Node's ESM loader sees only the names its lexer finds, and the ACL enums
+// are not among them (vitest's loader sees them, `node deploy/provision.ts` did not).
+const { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes } = kafkajs;
 
 /**
  * A Kafka principal per service, and what each may do (deploy/README.md "Kafka: a principal per
