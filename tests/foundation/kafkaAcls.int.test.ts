@@ -1,12 +1,15 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { applyAcls, serviceAcls } from '@tradelog/schemas/log/acls';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { createRecordReader } from '@tradelog/schemas/log/records';
 import { ensureTopics } from '@tradelog/schemas/log/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareLog } from '../../ingest/src/startup.ts';
 import { type SecuredKafka, startSecuredKafka } from '../faults/privateStack.ts';
-import { quietLogger, uniqueName, waitFor } from '../harness/index.ts';
+import { quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
 
 /**
  * A Kafka principal per service (deploy/README.md "Kafka: a principal per service"), on a private
@@ -128,6 +131,22 @@ describe('Kafka ACLs per service', () => {
         logger: quietLogger,
       }),
     ).rejects.toThrow();
+  });
+
+  it('lets ingest start as it does with CREATE_TOPICS=false: its topics are found with its rights alone', async () => {
+    const purchase = documentTypes.filter((type) => type.id === 'purchase');
+    const codec = createRegistryCodec({ url: testServices().schemaRegistryUrl });
+    const schemaId = await codec.registerSchema(`${documentTopic}-value`, purchase[0]!.schema);
+    const prepared = await prepareLog({
+      brokers: kafka.brokers,
+      security: securityOf('ingest'),
+      codec,
+      types: purchase,
+      topicOf: () => documentTopic,
+      provisioning: { createTopics: false, registerSchemas: false, topicPartitions: undefined },
+      logger: quietLogger,
+    });
+    expect(prepared.purchase).toEqual({ topic: documentTopic, schemaId });
   });
 
   it("lets the processors' principal read the log in its group and append change events", async () => {
