@@ -4,11 +4,16 @@
  * own (PROVISION_KAFKA_SASL_*, PROVISION_SCHEMA_REGISTRY_*, each falling back to the services'
  * keys), so that services run with CREATE_TOPICS=false and REGISTER_SCHEMAS=false need neither
  * Kafka's create right nor the registry's write right (root README "Beyond one machine").
+ * Given the services' Kafka principals (INGEST_KAFKA_PRINCIPAL, PROCESSORS_KAFKA_PRINCIPAL,
+ * QUERY_API_KAFKA_PRINCIPAL: all three or none), it also grants each exactly what it uses
+ * (schemas/src/log/acls.ts; deploy/README.md "Kafka: a principal per service").
  * Idempotent: what exists is left as it is.
  */
-import { createLogger, env } from '@tradelog/schemas';
+import { ConfigError, createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { applyAcls, serviceAcls } from '@tradelog/schemas/log/acls';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createKafka } from '@tradelog/schemas/log/kafka';
 import { parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { logTopics, parseProvisioning } from '@tradelog/schemas/log/provisioning';
 import { parseRegistryAuth } from '@tradelog/schemas/log/registryAuth';
@@ -25,7 +30,27 @@ try {
     registryAuth: parseRegistryAuth(source, 'PROVISION_'),
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     partitions: parseProvisioning(source).topicPartitions,
+    principals: {
+      ingest: env.optionalText(source, 'INGEST_KAFKA_PRINCIPAL'),
+      processors: env.optionalText(source, 'PROCESSORS_KAFKA_PRINCIPAL'),
+      queryApi: env.optionalText(source, 'QUERY_API_KAFKA_PRINCIPAL'),
+    },
   };
+  const principalKeys = {
+    ingest: 'INGEST_KAFKA_PRINCIPAL',
+    processors: 'PROCESSORS_KAFKA_PRINCIPAL',
+    queryApi: 'QUERY_API_KAFKA_PRINCIPAL',
+  } as const;
+  const named = Object.values(config.principals).filter((p) => p !== undefined).length;
+  if (named > 0 && named < 3) {
+    const missing = (Object.keys(principalKeys) as (keyof typeof principalKeys)[]).find(
+      (service) => config.principals[service] === undefined,
+    )!;
+    throw new ConfigError(
+      principalKeys[missing],
+      'is required when any service Kafka principal is set (all three or none)',
+    );
+  }
   const created = await ensureTopics({
     brokers: config.brokers,
     security: config.security,
@@ -37,6 +62,28 @@ try {
     }),
     logger,
   });
+  if (named === 3) {
+    const admin = createKafka({
+      brokers: config.brokers,
+      security: config.security,
+      clientId: 'tradelog-provision',
+      logger,
+    }).admin();
+    await admin.connect();
+    try {
+      await applyAcls(
+        admin,
+        serviceAcls({
+          principals: config.principals as { ingest: string; processors: string; queryApi: string },
+          appendTopics: documentTypes.map((type) => type.topic),
+          changesTopic: config.changesTopic,
+        }),
+      );
+    } finally {
+      await admin.disconnect();
+    }
+    logger.info('service ACLs granted', { principals: config.principals });
+  }
   const codec = createRegistryCodec({ url: config.registryUrl, auth: config.registryAuth });
   for (const type of documentTypes) await codec.registerSchema(`${type.topic}-value`, type.schema);
   logger.info('log provisioned', { topicsCreated: created.length, schemas: documentTypes.length });

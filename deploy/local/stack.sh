@@ -9,6 +9,9 @@
 # managed Kafka does (root README "Beyond one machine"): KAFKA_SASL_SSL_PORT, a PKCS12 keystore
 # (KAFKA_SSL_KEYSTORE, KAFKA_SSL_KEYSTORE_PASSWORD) and KAFKA_SASL_USERS ("name:password,…",
 # each both a PLAIN user and a SCRAM-SHA-256/512 credential, the latter written at format time).
+# With KAFKA_SASL_SUPER_USERS ("name,…") the node also authorizes by ACL, as a secured cluster
+# does (deploy/README.md "Kafka: a principal per service"): those SASL users may do anything,
+# every other SASL user only what an ACL allows; the loopback PLAINTEXT listener stays unchecked.
 #
 # `up` is idempotent and waits until each service answers (a Kafka metadata request, the
 # registry's subjects endpoint, `select 1`); `down` stops only the processes it started (pid
@@ -250,6 +253,17 @@ ssl.keystore.password=${KAFKA_SSL_KEYSTORE_PASSWORD:-}
 listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required$plain_users;
 listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
 listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+PROPS
+  [ -n "${KAFKA_SASL_SUPER_USERS:-}" ] || return 0
+  # The PLAINTEXT and controller listeners authenticate nobody (User:ANONYMOUS): they are the
+  # broker's own and loopback tooling's, so that principal is a super user too.
+  local supers="User:ANONYMOUS" name
+  IFS=, read -r -a names <<<"$KAFKA_SASL_SUPER_USERS"
+  for name in "${names[@]}"; do supers+=";User:$name"; done
+  cat <<PROPS
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+super.users=$supers
+allow.everyone.if.no.acl.found=false
 PROPS
 }
 

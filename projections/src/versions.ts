@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { deleteCheckpoints } from './checkpoints.ts';
-import { advisoryLockKey, ident, type Queryable } from './db.ts';
+import { advisoryLockKey, type Queryable } from './db.ts';
 
 /**
  * Projection versions (ARCHITECTURE "Rebuild is a first-class operation"). Each version of a
@@ -257,7 +257,10 @@ export async function dropVersion(
       [projection, version],
     );
     if (rows[0]) {
-      await client.query(`DROP SCHEMA IF EXISTS ${ident(rows[0].schema_name)} CASCADE`);
+      // Through the function of migration 1766200000000: the schema may belong to the processors'
+      // role, and it drops only a schema no version names (deploy/README.md "Postgres: one role
+      // per service").
+      await client.query('SELECT drop_projection_version_schema($1)', [rows[0].schema_name]);
       await deleteCheckpoints(client, rows[0].consumer_group);
     }
     await client.query('COMMIT');

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseProviderWindowMs } from '@tradelog/projections/tracking/firstAsks';
 import { ConfigError, env } from '@tradelog/schemas';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
 import { type AttemptKind, type AttemptRules, defaultAttemptRules } from './content/attemptLimits.ts';
 import { sampleContentFile } from './content/operatorContent.ts';
@@ -39,6 +40,8 @@ export interface QueryApiConfig {
   kafkaSecurity: KafkaSecurity;
   /** The schema registry the record browser decodes with (absent: `/ops/records` answers 503). */
   schemaRegistryUrl: string | undefined;
+  /** SCHEMA_REGISTRY_USERNAME/PASSWORD or _TOKEN (schemas/src/log/registryAuth.ts), as ingest's and the processors'. */
+  registryAuth: RegistryAuth | undefined;
   changesTopic: string;
   /**
    * TRACKING_PROVIDER_WINDOW_MINUTES (default 24 h): an ocean bill or container no provider has
@@ -208,6 +211,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     schemaRegistryUrl: env.optionalText(source, 'SCHEMA_REGISTRY_URL')
       ? env.url(source, 'SCHEMA_REGISTRY_URL', undefined, ['http:', 'https:'])
       : undefined,
+    registryAuth: parseRegistryAuth(source),
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     trackingProviderWindowMs: parseProviderWindowMs(source),
     logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

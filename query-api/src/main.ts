@@ -1,8 +1,6 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createLogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
-import { createRecordReader } from '@tradelog/schemas/log/records';
 import { topicOffsets } from '@tradelog/schemas/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
@@ -17,6 +15,7 @@ import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.t
 import { createCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
 import { registerStandingWildcardMetric } from './operations/accountsMetric.ts';
+import { recordSourcesOf } from './operations/records.ts';
 import { createPreparingPool } from './reads/preparedClient.ts';
 import { attachReadCache, createReadCache } from './reads/readCache.ts';
 import { queryApiRouters } from './routers.ts';
@@ -122,12 +121,7 @@ const app = createApp({
     callLimit,
     topicOffsets: kafkaOffsets,
     logSnapshot,
-    records: {
-      reader: config.kafkaBrokers
-        ? createRecordReader({ brokers: config.kafkaBrokers, clientId: 'query-api-records' })
-        : undefined,
-      codec: config.schemaRegistryUrl ? createRegistryCodec({ url: config.schemaRegistryUrl }) : undefined,
-    },
+    records: recordSourcesOf(config),
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
     providerWindowMs: config.trackingProviderWindowMs,
   }),

@@ -290,7 +290,14 @@ export interface SecuredKafka {
   stop(): Promise<void>;
 }
 
-export async function startSecuredKafka(): Promise<SecuredKafka> {
+export async function startSecuredKafka(
+  options: {
+    /** More SASL users beside ingest and provision (name → password is made here). */
+    extraUsers?: string[];
+    /** Authorize by ACL, with these users as super users (KAFKA_SASL_SUPER_USERS). */
+    superUsers?: string[];
+  } = {},
+): Promise<SecuredKafka> {
   const dir = mkdtempSync(join(tmpdir(), 'tradelog-secured-kafka-'));
   const keystore = join(dir, 'broker.p12');
   const caFile = join(dir, 'ca.pem');
@@ -331,7 +338,11 @@ export async function startSecuredKafka(): Promise<SecuredKafka> {
     '-file',
     caFile,
   );
-  const users = { ingest: `ingest-${process.pid}`, provision: `provision-${process.pid}` };
+  const users: Record<string, string> = {
+    ingest: `ingest-${process.pid}`,
+    provision: `provision-${process.pid}`,
+    ...Object.fromEntries((options.extraUsers ?? []).map((name) => [name, `${name}-${process.pid}`])),
+  };
   const saslPort = await freePort();
   const env = {
     ...process.env,
@@ -345,6 +356,7 @@ export async function startSecuredKafka(): Promise<SecuredKafka> {
     KAFKA_SASL_USERS: Object.entries(users)
       .map(([name, password]) => `${name}:${password}`)
       .join(','),
+    ...(options.superUsers ? { KAFKA_SASL_SUPER_USERS: options.superUsers.join(',') } : {}),
     KAFKA_HEAP: '384m',
     KAFKA_JAVA_OPTS: '-XX:TieredStopAtLevel=1',
   };

@@ -1,11 +1,16 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { findLiveVersion } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
 import { ensureTopics, topicOffsets } from '@tradelog/schemas/log/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQueryApiConfig } from '../../query-api/src/config.ts';
+import { decodedValue, recordSourcesOf } from '../../query-api/src/operations/records.ts';
 import { type SecuredKafka, startSecuredKafka } from '../faults/privateStack.ts';
-import { quietLogger, uniqueName, waitFor } from '../harness/index.ts';
+import { quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
 import { startPipelineUnderTest } from '../harness/pipelineUnderTest.ts';
 import { waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
 
@@ -120,6 +125,109 @@ describe('Kafka over SASL_SSL', () => {
       expect(rows).toEqual([{ n: 1 }]);
     } finally {
       await pipeline.close();
+    }
+  });
+
+  it("lets the record browser read and decode over the services' TLS, SASL and registry credentials", async () => {
+    const services = testServices();
+    const topic = uniqueName('tradelog.test.secured.records');
+    const security = securityOf('scram-sha-512', 'ingest', kafka.users.ingest!);
+    await ensureTopics({
+      brokers: kafka.brokers,
+      security,
+      topics: [{ topic, partitions: 1 }],
+      logger: quietLogger,
+    });
+    const registry = createRegistryCodec({ url: services.schemaRegistryUrl });
+    const schemaId = await registry.registerSchema(`${topic}-value`, {
+      type: 'object',
+      properties: { orderNo: { type: 'string' } },
+    });
+    const producer = createLogProducer({
+      brokers: kafka.brokers,
+      security,
+      clientId: 'secured-records',
+      logger: quietLogger,
+    });
+    await producer.connect();
+    try {
+      await waitFor(() => producer.isReady(), {
+        what: 'the producer to connect over SASL_SSL',
+        timeoutMs: 20_000,
+      });
+      await producer.append({
+        topic,
+        key: 'k',
+        value: registry.encodeRaw(schemaId, Buffer.from('{"orderNo":"PO-1"}')),
+        headers: {},
+      });
+    } finally {
+      await producer.disconnect();
+    }
+
+    // The shared registry asks for no credentials: a proxy in front of it asks for basic ones.
+    const credentials = `Basic ${Buffer.from(`browser:${kafka.users.provision}`).toString('base64')}`;
+    const guarded = createServer(async (req, res) => {
+      if (req.headers.authorization !== credentials) {
+        res.writeHead(401).end();
+        return;
+      }
+      const answer = await fetch(`${services.schemaRegistryUrl.replace(/\/$/, '')}${req.url}`);
+      res.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+      });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    const registryUrl = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+    const readers: { close(): Promise<void> }[] = [];
+    try {
+      // query-api's config, from the variables every service reads, as its main builds the browser.
+      const configOf = (extra: Record<string, string>) =>
+        parseQueryApiConfig({
+          DATABASE_URL: 'postgres://db/tradelog',
+          KAFKA_BROKERS: kafka.brokers.join(','),
+          KAFKA_TLS_CA_FILE: kafka.caFile,
+          KAFKA_SASL_MECHANISM: 'scram-sha-512',
+          KAFKA_SASL_USERNAME: 'ingest',
+          KAFKA_SASL_PASSWORD: kafka.users.ingest!,
+          SCHEMA_REGISTRY_URL: registryUrl,
+          ...extra,
+        });
+      const sourcesOf = (config: ReturnType<typeof parseQueryApiConfig>) => {
+        const sources = recordSourcesOf(config);
+        readers.push(sources.reader!);
+        return sources;
+      };
+      const secured = sourcesOf(
+        configOf({ SCHEMA_REGISTRY_USERNAME: 'browser', SCHEMA_REGISTRY_PASSWORD: kafka.users.provision! }),
+      );
+      const page = await secured.reader!.read(topic, 0, 0n, 10);
+      expect(page.records.map((r) => r.offset)).toEqual(['0']);
+      expect(await decodedValue(secured.codec, page.records[0]!.value)).toMatchObject({
+        schemaId,
+        value: { orderNo: 'PO-1' },
+        error: null,
+      });
+
+      // Without the registry's credentials the value cannot be decoded; the registry refused.
+      const anonymous = sourcesOf(configOf({}));
+      await expect(decodedValue(anonymous.codec, page.records[0]!.value)).rejects.toMatchObject({
+        status: 503,
+      });
+      // A browser without the services' SASL settings is refused by the broker.
+      const plaintext = sourcesOf(
+        parseQueryApiConfig({
+          DATABASE_URL: 'postgres://db/tradelog',
+          KAFKA_BROKERS: kafka.brokers.join(','),
+        }),
+      );
+      await expect(plaintext.reader!.read(topic, 0, 0n, 10)).rejects.toMatchObject({
+        code: 'KAFKA_UNAVAILABLE',
+      });
+    } finally {
+      for (const reader of readers) await reader.close();
+      guarded.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { ConfigError, createLogger, env, isTradelogError } from '@tradelog/schemas';
 import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { createRecordReader } from '@tradelog/schemas/log/records';
 import { parseRegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
@@ -59,6 +60,7 @@ const describeAccount = (row: AccountRow) => {
 function logReading(source: NodeJS.ProcessEnv) {
   const reader = createRecordReader({
     brokers: env.hostPorts(source, 'KAFKA_BROKERS', localStackDefaults.kafkaBrokers),
+    security: parseKafkaSecurity(source),
     clientId: 'tradelog-keys',
   });
   const auth = parseRegistryAuth(source);

@@ -1,8 +1,14 @@
 import { findDeadLetter, type Queryable } from '@tradelog/projections';
 import { isTradelogError, localizedError } from '@tradelog/schemas';
-import { RecordUndecodableError, type RegistryCodec, readWireFormat } from '@tradelog/schemas/log/codec';
-import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
+import {
+  createRegistryCodec,
+  RecordUndecodableError,
+  type RegistryCodec,
+  readWireFormat,
+} from '@tradelog/schemas/log/codec';
+import { createRecordReader, type RawRecord, type RecordReader } from '@tradelog/schemas/log/records';
 import { type Request, Router } from 'express';
+import type { QueryApiConfig } from '../config.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import { printableKey } from './router.ts';
 
@@ -90,6 +96,28 @@ async function decoded(codec: Codec, record: RawRecord) {
     headers: Object.fromEntries(record.headers.map(([name, value]) => [name, headerText(value)])),
     valueBytes: record.value?.length ?? 0,
     ...(await decodedValue(codec, record.value)),
+  };
+}
+
+/**
+ * The record browser's reader and codec from query-api's config: the same Kafka TLS and SASL
+ * settings and registry credentials as every other client of the service (root README "Beyond
+ * one machine"); either is absent, and `/ops/records` answers 503, when its address is not set.
+ */
+export function recordSourcesOf(
+  config: Pick<QueryApiConfig, 'kafkaBrokers' | 'kafkaSecurity' | 'schemaRegistryUrl' | 'registryAuth'>,
+): { reader: RecordReader | undefined; codec: RegistryCodec | undefined } {
+  return {
+    reader: config.kafkaBrokers
+      ? createRecordReader({
+          brokers: config.kafkaBrokers,
+          security: config.kafkaSecurity,
+          clientId: 'query-api-records',
+        })
+      : undefined,
+    codec: config.schemaRegistryUrl
+      ? createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth })
+      : undefined,
   };
 }
 

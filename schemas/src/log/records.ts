@@ -1,5 +1,6 @@
 import { Consumer } from '@platformatic/kafka';
 import { TradelogError } from '../runtime/errors.ts';
+import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
 
 /**
  * Reading records where they are: a topic, a partition, an offset — for the operator's record
@@ -77,12 +78,18 @@ export class TopicPartitionUnknownError extends TradelogError {
   }
 }
 
-export function createRecordReader(options: { brokers: string[]; clientId: string }): RecordReader {
+export function createRecordReader(options: {
+  brokers: string[];
+  clientId: string;
+  /** The service's KAFKA_TLS* and KAFKA_SASL_* (./kafkaSecurity.ts), as every other client of it. */
+  security?: KafkaSecurity;
+}): RecordReader {
   // The options name a group because the client asks for one; fetch never uses it.
   const consumer = new Consumer({
     clientId: options.clientId,
     groupId: `${options.clientId}-unused`,
     bootstrapBrokers: options.brokers,
+    ...platformaticSecurity(options.security),
     connectTimeout: 3000,
     requestTimeout: 5000,
     retries: 1,
