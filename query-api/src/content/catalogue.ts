@@ -1,6 +1,6 @@
 import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
 import { portalRoles } from '@tradelog/schemas/portal/forms';
-import { apps, type SeedApp } from './seed/apps.ts';
+import { apps, type SeedApp, sheetSample } from './seed/apps.ts';
 import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 import type { LegalText } from './seed/legal.ts';
@@ -243,6 +243,11 @@ function appSummary(app: SeedApp, lang: Lang) {
     sellPoints: app.sellPoints.map((item) => text(item, lang)),
     lowestPrice: app.lowestPrice,
     free: false,
+    // §3's review fields of an item: every seeded product is on the shelf, so no picture is
+    // still asked of its vendor and nothing was rejected (seed/articles.ts "Application listing rules").
+    imgRequests: [],
+    rejectReason: null,
+    sheetSample,
   };
 }
 
@@ -265,7 +270,15 @@ export function appDetail(content: PortalContent, id: number, lang: Lang) {
   );
   return {
     ...appSummary(app, lang),
-    mainPics: [],
+    // §3 mainPics: the operator's pictures of the product (content file `appPictures`); the
+    // shipped sample has none, as no product screenshot exists to show.
+    mainPics: (content.appPictures ?? [])
+      .filter((picture) => picture.app === id)
+      .map((picture, index) => ({
+        id: id * 100 + index,
+        title: text(picture.title, lang),
+        url: picture.url,
+      })),
     details: app.details.map((detail, index) => ({
       id: app.id * 100 + index,
       version: text(detail.version, lang),

@@ -37,6 +37,8 @@ export function contentReferenceIssues(content: PortalContent): string[] {
   const appIds = new Set(apps.map((app) => app.id));
   for (const item of content.testimonials)
     if (!appIds.has(item.app)) issues.push(`testimonials: no app ${item.app}`);
+  for (const item of content.appPictures ?? [])
+    if (!appIds.has(item.app)) issues.push(`appPictures: no app ${item.app}`);
   // News shares the article ids of the site's own articles (newsDetails-{id}) and lists in its columns.
   const articleIds = new Set(articles.map((article) => article.id));
   const newsColumnIds = new Set(newsColumns.map((column) => column.columnId));

@@ -18,26 +18,33 @@ export function MarketplacePage() {
       <div className="container">
         <Loaded entry={apps}>
           {(page) => (
-            <ul className="card-grid three">
-              {page.list.map((app) => (
-                <li key={app.id} className="card">
-                  <p className="tag">{app.categoryName}</p>
-                  <h2>{app.appName}</h2>
-                  <p>{app.appIntroducetion}</p>
-                  <ul className="ticks">
-                    {app.sellPoints.map((point) => (
-                      <li key={point}>{point}</li>
-                    ))}
-                  </ul>
-                  <p className="price">
-                    {t.product.lowestPrice} ¥{formatYuan(app.lowestPrice, locale)}
-                  </p>
-                  <Link className="card-link" href={pathOf(locale, 'marketplaceDetail', String(app.id))}>
-                    {t.common.readMore} →
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <>
+              {page.list.some((app) => app.sheetSample) && (
+                <p className="sample-mark">{t.common.sampleSheet}</p>
+              )}
+              <ul className="card-grid three">
+                {page.list.map((app) => (
+                  <li key={app.id} className="card">
+                    <p className="tag">{app.categoryName}</p>
+                    <h2>{app.appName}</h2>
+                    <p>{app.appIntroducetion}</p>
+                    <ul className="ticks">
+                      {app.sellPoints.map((point) => (
+                        <li key={point}>{point}</li>
+                      ))}
+                    </ul>
+                    <p className="price">
+                      {app.lowestPrice === null
+                        ? t.product.priceOnRequest
+                        : `${t.product.lowestPrice} ¥${formatYuan(app.lowestPrice, locale)}`}
+                    </p>
+                    <Link className="card-link" href={pathOf(locale, 'marketplaceDetail', String(app.id))}>
+                      {t.common.readMore} →
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </Loaded>
       </div>
@@ -81,7 +88,11 @@ export function ProductPage(props: { id: string }) {
                 <section key={key} id={key} className="product-section" aria-labelledby={`${key}-title`}>
                   <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
                   <Blocks blocks={product.sections[key]} />
-                  {(key === 'cases' || key === 'reviews') && <SampleMark sample={product.sample} />}
+                  {key === 'cases' || key === 'reviews' ? (
+                    <SampleMark sample={product.sample} />
+                  ) : (
+                    product.sheetSample && <p className="sample-mark">{t.common.sampleSheet}</p>
+                  )}
                 </section>
               ))}
               <section id="price" className="product-section" aria-labelledby="price-title">
@@ -96,6 +107,11 @@ export function ProductPage(props: { id: string }) {
                       </tr>
                     </thead>
                     <tbody>
+                      {product.prices.length === 0 && (
+                        <tr>
+                          <td colSpan={3}>{t.product.priceOnRequest}</td>
+                        </tr>
+                      )}
                       {product.prices.map((row) => (
                         <tr key={row.edition}>
                           <th scope="row">{row.edition}</th>
