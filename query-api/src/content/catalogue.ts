@@ -11,7 +11,7 @@ import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.
  * content"): each answers in one language (the payload's `lang`, portal spec §7) with the shapes
  * the portal renders. No I/O, so the router stays a thin shell and every answer is unit-tested.
  */
-const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
+export const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
 
 function blocks(list: SeedBlock[], lang: Lang) {
   return list.map((block) =>
@@ -47,10 +47,10 @@ const columnName = (columnId: number, lang: Lang): string => {
  * The site's own articles (blog, algorithm, help, rules) and the operator's news (README
  * "Operator content"); news carries `sample` as every part of the content file does.
  */
-type Article = SeedArticle | (PortalContent['news'][number] & { kind: 'news'; sample: boolean });
+export type Article = SeedArticle | (PortalContent['news'][number] & { kind: 'news'; sample: boolean });
 
 const newsCache = new WeakMap<PortalContent, Article[]>();
-function articlesOf(content: PortalContent): Article[] {
+export function articlesOf(content: PortalContent): Article[] {
   let all = newsCache.get(content);
   if (!all) {
     all = [
@@ -62,7 +62,7 @@ function articlesOf(content: PortalContent): Article[] {
   return all;
 }
 
-function summary(article: Article, lang: Lang) {
+export function summary(article: Article, lang: Lang) {
   return {
     id: article.id,
     kind: article.kind,
@@ -77,14 +77,15 @@ function summary(article: Article, lang: Lang) {
   };
 }
 
-const newestFirst = (a: Article, b: Article) => b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
+export const newestFirst = (a: Article, b: Article) =>
+  b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
 
 export function columnsOf(kind: 'news' | 'blog', lang: Lang) {
   return (kind === 'news' ? newsColumns : blogColumns).map((item) => column(item, lang));
 }
 
 /** All leaf column ids under a column (a list of a parent column shows its children's articles). */
-function columnFamily(columnId: number): Set<number> {
+export function columnFamily(columnId: number): Set<number> {
   const family = new Set([columnId]);
   const walk = (items: SeedColumn[], inside: boolean) => {
     for (const item of items) {
@@ -232,7 +233,7 @@ export function filterFinance(
     });
 }
 
-function appSummary(app: SeedApp, lang: Lang) {
+export function appSummary(app: SeedApp, lang: Lang) {
   return {
     id: app.id,
     appName: text(app.appName, lang),
