@@ -10,6 +10,15 @@ export const cn = {
     skip: '跳到主要内容',
   },
   nav: {
+    tips: {
+      home: '平台概览',
+      scenarios: '运营、金融、保险与税务场景，以及按身份提供的服务',
+      market: '软件、工具与云融资产品',
+      experts: '贸易与金融专家在线答疑',
+      about: '新闻、博客、展厅、课程与联系方式',
+      open: '面向开发者的接口与文档',
+      help: '使用指引、常见问题与平台规则',
+    },
     home: '首页',
     scenarios: '场景服务',
     digitalOperation: '数字运营',

@@ -9,6 +9,15 @@ export const en: Dict = {
     skip: 'Skip to main content',
   },
   nav: {
+    tips: {
+      home: 'The platform at a glance',
+      scenarios: 'Operation, finance, insurance and taxation scenarios, and services by who you are',
+      market: 'Software, tools and cloud-finance products',
+      experts: 'Trade and finance experts answering online',
+      about: 'News, blog, showroom, courses and how to reach us',
+      open: 'Interfaces and documents for developers',
+      help: 'Guides, answers and platform rules',
+    },
     home: 'Home',
     scenarios: 'Scenarios',
     digitalOperation: 'Digital operation',

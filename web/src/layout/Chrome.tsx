@@ -13,6 +13,7 @@ import {
 import { format } from '../i18n/i18n.ts';
 import { regionalSiteUrl } from '../stores/location.ts';
 import { Dialog } from './Dialog.tsx';
+import { lineIcon } from './icons.tsx';
 import { Link } from './Link.tsx';
 import { chatUrl } from './menu.ts';
 import { QrCode } from './QrCode.tsx';
@@ -115,19 +116,7 @@ export function Footer() {
   );
 }
 
-// Inline icons: no icon font or emoji font is assumed on the visitor's machine.
-const icon = (d: string) => (
-  <svg className="side-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-    <path
-      d={d}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
+const icon = (d: string) => lineIcon(d, 'side-icon');
 const chatIcon = icon('M4 5h16v11H9l-5 4z M8 10h8 M8 13h5');
 const courseIcon = icon('M3 8l9-4 9 4-9 4z M7 10v5c3 2 7 2 10 0v-5');
 const topIcon = icon('M12 19V5 M6 11l6-6 6 6');

@@ -36,7 +36,7 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <div className="stats-box">
                 <ul className="stats" aria-label={t.site.slogan}>
@@ -75,7 +75,7 @@ export function HomePage() {
         <div className="container">
           <h2 className="section-title">{t.home.financeTitle}</h2>
           <p className="section-lead">{t.home.financeLead}</p>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <ul className="card-grid three">
                 {data.finance.map((product) => (
@@ -96,7 +96,7 @@ export function HomePage() {
         <div className="container two-columns">
           <div>
             <h2 className="section-title left">{t.home.productsTitle}</h2>
-            <Loaded entry={home}>
+            <Loaded entry={home} failure={t.errors.homeFailed}>
               {(data) => (
                 <ul className="plain-list">
                   {data.apps.map((app) => (
@@ -111,7 +111,7 @@ export function HomePage() {
           </div>
           <div>
             <h2 className="section-title left">{t.home.newsTitle}</h2>
-            <Loaded entry={home}>
+            <Loaded entry={home} failure={t.errors.homeFailed}>
               {(data) => (
                 <ul className="plain-list news-list">
                   {data.news.map((item) => (
@@ -130,7 +130,7 @@ export function HomePage() {
       <section className="section alt">
         <div className="container">
           <h2 className="section-title">{t.home.expertsTitle}</h2>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <>
                 <SampleMark sample={data.sample} />
@@ -163,7 +163,7 @@ export function HomePage() {
       <section className="section partners">
         <div className="container">
           <h2 className="section-title">{t.home.partnersTitle}</h2>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <>
                 <ul className="partner-list">

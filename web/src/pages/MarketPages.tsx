@@ -16,7 +16,8 @@ export function MarketplacePage() {
     <main id="main" className="page">
       <PageHero title={t.nav.marketplace} lead={t.home.productsTitle} />
       <div className="container">
-        <Loaded entry={apps}>
+        {/* §8 "The request to integrated services failed": the market is the platform's services. */}
+        <Loaded entry={apps} failure={t.errors.servicesFailed}>
           {(page) => (
             <>
               {page.list.some((app) => app.sheetSample) && (
