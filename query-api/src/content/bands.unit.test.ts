@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { homeData, recommended } from './catalogue.ts';
 import {
   channelDetail,
   channelList,
@@ -55,11 +56,27 @@ describe('channels (README "Channels")', () => {
     const news = navigation(content, 'news', 'cn');
     expect(news.map((column) => column.columnId)).toEqual([1001, 1002]);
     const total = news.reduce((sum, column) => sum + column.total, 0);
-    expect(total).toBe(content.news.length);
+    // The courses and exhibits are the operator's articles too, but not news (README "Courses and showroom").
+    expect(total).toBe(content.news.filter((article) => article.columnId <= 1002).length);
     const blog = navigation(content, 'blog', 'en');
     expect(blog.map((column) => [column.columnId, column.total, column.newest?.id])).toEqual([
       [2001, 2, 201],
       [2002, 2, 203],
+    ]);
+  });
+
+  it('keeps courses and exhibits out of the news: lists, home band and recommendations', () => {
+    const courses = content.news.filter((article) => article.columnId === 1003).map((article) => article.id);
+    expect(courses.length).toBeGreaterThan(0);
+    const home = newsBand(content, 'en').columns.flatMap((column) =>
+      column.list.map((article) => article.id),
+    );
+    expect(home.some((id) => courses.includes(id))).toBe(false);
+    expect(recommended(content, courses[0]!, 'en').every((article) => article.columnId === 1003)).toBe(true);
+    expect(recommended(content, 101, 'en').some((article) => article.columnId > 1002)).toBe(false);
+    expect(homeData(content, 'en').news.some((article) => article.columnId > 1002)).toBe(false);
+    expect(channelList('course', 'en')).toEqual([
+      { columnId: 1003, name: 'Live courses', kind: 'course', parentId: null },
     ]);
   });
 

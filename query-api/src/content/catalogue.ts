@@ -1,7 +1,7 @@
 import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
 import { portalRoles } from '@tradelog/schemas/portal/forms';
 import { apps, type SeedApp, sheetSample } from './seed/apps.ts';
-import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
+import { articles, blogColumns, helpMenu, newsColumns, pageColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 import type { LegalText } from './seed/legal.ts';
 import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
@@ -30,7 +30,7 @@ function column(value: SeedColumn, lang: Lang): { columnId: number; name: string
 }
 
 const columnName = (columnId: number, lang: Lang): string => {
-  const all = [...newsColumns, ...blogColumns];
+  const all = [...newsColumns, ...pageColumns, ...blogColumns];
   const walk = (items: SeedColumn[]): SeedColumn | undefined => {
     for (const item of items) {
       if (item.columnId === columnId) return item;
@@ -76,6 +76,10 @@ export function summary(article: Article, lang: Lang) {
     ...('sample' in article ? { sample: article.sample } : {}),
   };
 }
+
+/** The news proper: not the courses and exhibits the operator keeps as articles of their own pages. */
+const newsColumnIds = new Set(newsColumns.map((item) => item.columnId));
+const isNewsProper = (article: Article) => article.kind !== 'news' || newsColumnIds.has(article.columnId);
 
 export const newestFirst = (a: Article, b: Article) =>
   b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
@@ -139,11 +143,17 @@ export function recommended(content: PortalContent, id: number, lang: Lang, coun
   const all = articlesOf(content);
   const article = all.find((candidate) => candidate.id === id);
   const sameColumn = (candidate: Article) => Number(candidate.columnId === article?.columnId);
-  return all
-    .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
-    .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
-    .slice(0, count)
-    .map((candidate) => summary(candidate, lang));
+  return (
+    all
+      .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
+      // A course or exhibit is related to its own page's, news to news.
+      .filter((candidate) =>
+        article && !isNewsProper(article) ? candidate.columnId === article.columnId : isNewsProper(candidate),
+      )
+      .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
+      .slice(0, count)
+      .map((candidate) => summary(candidate, lang))
+  );
 }
 
 /** §7: the help (4218) and rule (4222) menus; any other column id has no menu. */
@@ -345,7 +355,7 @@ export function homeData(content: PortalContent, lang: Lang) {
     figures: content.figures.map((figure) => ({ value: figure.value, label: text(figure.label, lang) })),
     partners: content.partners.map((partner) => text(partner, lang)),
     news: articlesOf(content)
-      .filter((article) => article.kind === 'news')
+      .filter((article) => article.kind === 'news' && isNewsProper(article))
       .sort(newestFirst)
       .slice(0, 5)
       .map((article) => summary(article, lang)),

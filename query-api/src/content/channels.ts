@@ -8,7 +8,14 @@ import {
   summary,
   text,
 } from './catalogue.ts';
-import { blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
+import {
+  blogColumns,
+  courseColumn,
+  helpMenu,
+  newsColumns,
+  ruleMenu,
+  showroomColumn,
+} from './seed/articles.ts';
 import type { Lang, SeedColumn } from './seed/types.ts';
 
 /**
@@ -18,7 +25,7 @@ import type { Lang, SeedColumn } from './seed/types.ts';
  * what the page that makes it shows (README "Channels"), from the site's columns and articles and
  * the operator's news. Pure: the router only passes the payload in.
  */
-export type ChannelKind = 'news' | 'blog' | 'help' | 'rule';
+export type ChannelKind = 'news' | 'blog' | 'help' | 'rule' | 'course' | 'showroom';
 
 interface Channel {
   column: SeedColumn;
@@ -33,6 +40,9 @@ const roots: { kind: ChannelKind; columns: SeedColumn[] }[] = [
   // The help and rule menus' roots (4218, 4222) are channels too: a list of one shows the whole centre.
   { kind: 'help', columns: [helpMenu] },
   { kind: 'rule', columns: [ruleMenu] },
+  // The operator's articles behind the course and showroom pages (README "Courses and showroom").
+  { kind: 'course', columns: [courseColumn] },
+  { kind: 'showroom', columns: [showroomColumn] },
 ];
 
 /** Every channel, depth first, each once (built once: the columns are the seed's). */
@@ -62,8 +72,7 @@ function articlesUnder(content: PortalContent, columnId: number): Article[] {
     .sort(newestFirst);
 }
 
-const isKind = (value: unknown): value is ChannelKind =>
-  value === 'news' || value === 'blog' || value === 'help' || value === 'rule';
+const isKind = (value: unknown): value is ChannelKind => roots.some((root) => root.kind === value);
 
 /**
  * `channels/list`: every channel of a kind (all kinds when none is asked), flat, each with its

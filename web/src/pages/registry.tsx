@@ -7,6 +7,7 @@ import { FinanceDetailPage, FinanceListPage } from './FinancePages.tsx';
 import { HelpPage } from './HelpPages.tsx';
 import { HomePage } from './HomePage.tsx';
 import { JoinPage } from './JoinPages.tsx';
+import { CourseLiveDetailPage, CourseLivePage, ShowRoomPage } from './LivePages.tsx';
 import { MarketingPage } from './MarketingPage.tsx';
 import { ExpertDetailPage, ExpertsPage, MarketplacePage, ProductPage } from './MarketPages.tsx';
 import { ContactUsPage, FormRoutePage, SiteListPage, SitemapPage } from './MiscPages.tsx';
@@ -34,6 +35,12 @@ export function renderPage(match: PageMatch): ReactNode {
       return <HomePage />;
     case 'marketplace':
       return <MarketplacePage />;
+    case 'courseLive':
+      return <CourseLivePage />;
+    case 'courseLiveDetail':
+      return <CourseLiveDetailPage />;
+    case 'showRoom':
+      return <ShowRoomPage />;
     case 'partnerIn':
       return <JoinPage key="index" page="index" />;
     case 'joinCentralize':
@@ -109,6 +116,12 @@ export function trailOf(match: PageMatch, locale: Locale, t: Dict): { text: stri
       return [];
     case 'marketplace':
       return [{ text: t.nav.marketplace }];
+    case 'courseLive':
+      return [{ text: t.live.coursesTitle }];
+    case 'courseLiveDetail':
+      return [{ text: t.live.coursesTitle, path: pathOf(locale, 'courseLive') }, { text: t.live.details }];
+    case 'showRoom':
+      return [{ text: t.live.showroomTitle }];
     case 'partnerIn':
       return [{ text: t.join.title }];
     case 'joinCentralize':

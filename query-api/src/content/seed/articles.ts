@@ -5,6 +5,14 @@ export const newsColumns: SeedColumn[] = [
   { columnId: 1001, name: bi('行业动态', 'Industry news') },
   { columnId: 1002, name: bi('平台公告', 'Platform announcements') },
 ];
+/**
+ * The operator's other article columns, each behind a page of its own rather than a news list
+ * (README "Courses and showroom"): the live courses (§2 /courseLive, /courseLiveDetail) and the
+ * showroom's exhibits (§2 showRoom.html). Their articles are the operator's, in the content file.
+ */
+export const courseColumn: SeedColumn = { columnId: 1003, name: bi('课程直播', 'Live courses') };
+export const showroomColumn: SeedColumn = { columnId: 1004, name: bi('数字展厅', 'Digital showroom') };
+export const pageColumns: SeedColumn[] = [courseColumn, showroomColumn];
 export const blogColumns: SeedColumn[] = [
   { columnId: 2001, name: bi('技术实践', 'Engineering') },
   { columnId: 2002, name: bi('算法与模型', 'Algorithms and models') },
