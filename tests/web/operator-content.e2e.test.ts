@@ -199,6 +199,62 @@ describe('operator content in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps page views made offline and reports them when the connection returns (§4 offline tracking)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/en/about.html`);
+    // This host has analytics configured: its queue exists and takes the first view.
+    await page.waitForFunction(() =>
+      ((window as { _hmt?: unknown[][] })._hmt ?? []).some((item) => item[1] === '/en/about.html'),
+    );
+    const reported = () =>
+      page.evaluate(() => ((window as { _hmt?: unknown[][] })._hmt ?? []).map((item) => item[1]));
+    await context.setOffline(true);
+    await page.locator('.site-footer').getByRole('link', { name: 'Sitemap' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sitemap' }).waitFor();
+    expect(await reported()).not.toContain('/en/sitemap.html');
+    const kept = await page.evaluate(() => localStorage.getItem('tradelog.offlinePageViews'));
+    expect(JSON.parse(kept ?? '[]')).toEqual([expect.objectContaining({ path: '/en/sitemap.html' })]);
+    await context.setOffline(false);
+    await expect.poll(reported, { timeout: 15_000 }).toContain('/en/sitemap.html');
+    expect(await page.evaluate(() => localStorage.getItem('tradelog.offlinePageViews'))).toBeNull();
+    await context.close();
+  });
+
+  it('fetches an on-demand page’s code when a link to it is pointed at, but not with data saver (§4)', async () => {
+    const docsChunk = (url: string) => /\/assets\/DocsPages-[^/]+\.js$/.test(new URL(url).pathname);
+    const hoverOpenPlatform = async (saveData: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      if (saveData) {
+        // Chromium's Network Information API as a visitor with data saver on reports it.
+        await context.addInitScript(() =>
+          Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+        );
+      }
+      const requested: string[] = [];
+      context.on('request', (request) => requested.push(request.url()));
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/en/about.html`);
+      await page.locator('.site-footer .sample-mark').waitFor();
+      expect(requested.some(docsChunk)).toBe(false);
+      const link = page.locator('.site-footer').getByRole('link', { name: 'Open platform' });
+      await link.hover();
+      return { page, context, requested, link };
+    };
+
+    const eager = await hoverOpenPlatform(false);
+    await expect.poll(() => eager.requested.some(docsChunk), { timeout: 15_000 }).toBe(true);
+    await eager.context.close();
+
+    const saving = await hoverOpenPlatform(true);
+    // Following the link loads it; before that, pointing at it fetched nothing.
+    const beforeClick = saving.requested.some(docsChunk);
+    await saving.link.click();
+    await expect.poll(() => saving.requested.some(docsChunk), { timeout: 15_000 }).toBe(true);
+    expect(beforeClick).toBe(false);
+    await saving.context.close();
+  });
+
   it('shows each menu entry’s icon and tips in the mobile drawer (§3 menu entry)', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();

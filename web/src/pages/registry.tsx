@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { registerPageLoader } from '../app/loading.ts';
 import { type FormPage, type Locale, type PageMatch, pathOf } from '../app/routes.ts';
 import { isMarketingPage, marketing } from '../content/marketing.ts';
 import type { Dict } from '../i18n/i18n.ts';
@@ -13,19 +14,21 @@ import { ExpertDetailPage, ExpertsPage, MarketplacePage, ProductPage } from './M
 import { ContactUsPage, FormRoutePage, SiteListPage, SitemapPage } from './MiscPages.tsx';
 import { ToolCloudDetailPage, ToolCloudPage } from './ToolPages.tsx';
 
-// The docs centre pulls in every schema and the console ajv: both load on demand.
-const DocsCenterPage = lazy(() =>
-  import('../docs/DocsPages.tsx').then((module) => ({ default: module.DocsCenterPage })),
+// The docs centre pulls in every schema and the console ajv: both load on demand, and a link to
+// them fetches them ahead when the visitor points at it (app/loading.ts, §4 prefetch).
+const loadDocs = () => import('../docs/DocsPages.tsx');
+const loadConsole = () => import('../console/ConsolePages.tsx');
+registerPageLoader(['docsCenter', 'docsDetail', 'technologyPlatform'], loadDocs);
+registerPageLoader(
+  ['console', 'consolePartner', 'consoleLender', 'consoleSubscriber', 'consoleOperator'],
+  loadConsole,
 );
-const DocsDetailPage = lazy(() =>
-  import('../docs/DocsPages.tsx').then((module) => ({ default: module.DocsDetailPage })),
-);
+const DocsCenterPage = lazy(() => loadDocs().then((module) => ({ default: module.DocsCenterPage })));
+const DocsDetailPage = lazy(() => loadDocs().then((module) => ({ default: module.DocsDetailPage })));
 const TechnologyPlatformPage = lazy(() =>
-  import('../docs/DocsPages.tsx').then((module) => ({ default: module.TechnologyPlatformPage })),
+  loadDocs().then((module) => ({ default: module.TechnologyPlatformPage })),
 );
-const ConsolePage = lazy(() =>
-  import('../console/ConsolePages.tsx').then((module) => ({ default: module.ConsolePage })),
-);
+const ConsolePage = lazy(() => loadConsole().then((module) => ({ default: module.ConsolePage })));
 
 export function renderPage(match: PageMatch): ReactNode {
   const { page, param = '' } = match;
