@@ -191,6 +191,12 @@ describe('operator content in Chromium', () => {
     await page.getByText('Sample text: the product sheet has not replaced it yet').first().waitFor();
     await page.goto(`${portal.url}/en/MarketplaceDetail-308`);
     await page.locator('#price').getByText('Price on request').waitFor();
+    // §3 mainPics: the sample's neutral picture, from the portal's own host, marked as sample.
+    const picture = page.getByRole('img', { name: 'Sample picture: Bank risk-information service' });
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await page.goto(`${portal.url}/en/MarketplaceDetail-302`);
     await page.locator('#price').getByText('110,000 orders/year').waitFor();
     await page.goto(`${portal.url}/en/ruleCenter-5102`);

@@ -282,7 +282,7 @@ export function appDetail(content: PortalContent, id: number, lang: Lang) {
   return {
     ...appSummary(app, lang),
     // §3 mainPics: the operator's pictures of the product (content file `appPictures`); the
-    // shipped sample has none, as no product screenshot exists to show.
+    // shipped sample's are one neutral picture marked "Sample picture", as the sample is marked.
     mainPics: (content.appPictures ?? [])
       .filter((picture) => picture.app === id)
       .map((picture, index) => ({

@@ -2,6 +2,8 @@ import { createPortalValidators } from '@tradelog/schemas/portal/forms';
 import { describe, expect, it } from 'vitest';
 import { judgeCode, leadFields } from './accounts.ts';
 import {
+  appDetail,
+  appList,
   articleDetail,
   articlePage,
   centreMenu,
@@ -86,6 +88,25 @@ describe('seed content', () => {
     expect(articles.filter((article) => article.kind === 'rule').every((article) => article.sample)).toBe(
       true,
     );
+  });
+
+  it('answers §3 item fields: review fields of shelved items, the operator pictures as mainPics', () => {
+    const item = appList(1, 10, 'en').list[0]!;
+    expect(item).toMatchObject({ imgRequests: [], rejectReason: null, sheetSample: true });
+    expect(appDetail(content, 301, 'en')!.mainPics).toEqual([
+      { id: 30100, title: 'Sample picture: Finance risk-control system', url: '/sample/product.svg' },
+    ]);
+    const elsewhere = { ...content, appPictures: [{ app: 999, title: { cn: 'x', en: 'x' }, url: '/x.png' }] };
+    expect(contentReferenceIssues(elsewhere)).toContain('appPictures: no app 999');
+    expect(() =>
+      parsePortalContent(
+        JSON.stringify({
+          ...content,
+          appPictures: [{ app: 301, title: { cn: 'x', en: 'x' }, url: '//cdn.example.net/x.png' }],
+        }),
+        'pictures.json',
+      ),
+    ).toThrow(/appPictures/);
   });
 
   it('tells a partner what the README says of a 503 at ingest: maybe stored, resend with the same key', () => {

@@ -152,12 +152,13 @@ export const portalContentSchema: JsonSchema = {
         }),
       ),
       testimonials: list(object({ app: count, kind: { type: 'string', enum: ['case', 'review'] }, block })),
-      // An absolute http(s) address or one on the portal's own host (`/…`).
+      // A path on the portal's own host (`/…`): the pages' Content-Security-Policy loads images
+      // from the portal's origin only (img-src 'self'), so a picture elsewhere would never show.
       appPictures: list(
         object({
           app: count,
           title: bi(100),
-          url: { type: 'string', pattern: '^(https?://|/[^/])', maxLength: 500 },
+          url: { type: 'string', pattern: '^/[^/\\\\]', maxLength: 500 },
         }),
         100,
       ),

@@ -85,6 +85,17 @@ export function ProductPage(props: { id: string }) {
               </nav>
             </PageHero>
             <div className="container narrow product">
+              {product.mainPics.length > 0 && (
+                <section className="product-pictures" aria-label={product.appName}>
+                  {product.mainPics.map((picture) => (
+                    <figure key={picture.id}>
+                      <img src={picture.url} alt={picture.title} loading="lazy" width={640} height={360} />
+                      <figcaption>{picture.title}</figcaption>
+                    </figure>
+                  ))}
+                  <SampleMark sample={product.sample} />
+                </section>
+              )}
               {sectionOrder.map((key) => (
                 <section key={key} id={key} className="product-section" aria-labelledby={`${key}-title`}>
                   <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
