@@ -199,7 +199,9 @@ describe('operator content in Chromium', () => {
       .toBeGreaterThan(0);
     await page.goto(`${portal.url}/en/MarketplaceDetail-302`);
     await page.locator('#price').getByText('110,000 orders/year').waitFor();
-    await page.goto(`${portal.url}/en/ruleCenter-5102`);
+    // The footer's legal links are the rule centre's, as meet/legalize.do names them (§2).
+    await page.locator('.footer-legal').getByRole('link', { name: 'Legal statement' }).click();
+    await page.waitForURL(`${portal.url}/en/ruleCenter-5102`);
     await page.getByRole('heading', { level: 1, name: 'Legal statement' }).waitFor();
     await page.locator('article .sample-mark').waitFor();
     await page.context().close();

@@ -114,10 +114,10 @@ describe('channels (README "Channels")', () => {
 
   it('points the footer legal links at the rule centre articles, marked as sample', () => {
     expect(legalLinks(content, 'en')).toEqual([
+      { key: 'privacy', id: 5101, title: 'Privacy policy', sample: true },
+      { key: 'legalStatement', id: 5102, title: 'Legal statement', sample: true },
       { key: 'dataSecurity', id: 5103, title: 'Data security policy', sample: true },
       { key: 'intellectualProperty', id: 5104, title: 'Intellectual property statement', sample: true },
-      { key: 'legalStatement', id: 5102, title: 'Legal statement', sample: true },
-      { key: 'privacy', id: 5101, title: 'Privacy policy', sample: true },
     ]);
   });
 });

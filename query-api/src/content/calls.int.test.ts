@@ -134,7 +134,7 @@ describe('portal calls over HTTP (real Postgres)', () => {
     expect(band.data.sample).toBe(true);
     expect(band.data.columns).toHaveLength(2);
     const legal = await post<{ key: string; id: number }[]>('api/front/meet/legalize.do');
-    expect(legal.data.map((link) => link.id)).toEqual([5103, 5104, 5102, 5101]);
+    expect(legal.data.map((link) => link.id)).toEqual([5101, 5102, 5103, 5104]);
     const help = await get<{ list: { id: number }[]; total: number }>('tradelog-official/helpCenter/query', {
       keyword: 'API Key',
       lang: 'cn',

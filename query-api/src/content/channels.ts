@@ -181,10 +181,10 @@ export function helpQuery(
  * its rule article's title, so the footer's legal links are the rule centre's, whatever it holds.
  */
 export const legalRuleIds = {
+  privacy: 5101,
+  legalStatement: 5102,
   dataSecurity: 5103,
   intellectualProperty: 5104,
-  legalStatement: 5102,
-  privacy: 5101,
 } as const;
 
 export function legalLinks(content: PortalContent, lang: Lang) {

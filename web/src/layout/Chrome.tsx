@@ -3,6 +3,7 @@ import { type PageId, pathOf } from '../app/routes.ts';
 import {
   layoutStore,
   locationStore,
+  useContent,
   useDict,
   useLayout,
   useLocale,
@@ -10,6 +11,7 @@ import {
   useSession,
   useSite,
 } from '../app/state.ts';
+import { calls } from '../content/calls.ts';
 import { format } from '../i18n/i18n.ts';
 import { regionalSiteUrl } from '../stores/location.ts';
 import { Dialog } from './Dialog.tsx';
@@ -18,13 +20,11 @@ import { Link } from './Link.tsx';
 import { chatUrl } from './menu.ts';
 import { QrCode } from './QrCode.tsx';
 
-/** Rule-centre article ids the footer's legal links point at (§2). */
-export const footerRuleIds = {
-  dataSecurity: '5103',
-  intellectualProperty: '5104',
-  legal: '5102',
-  privacy: '5101',
-} as const;
+/** §2's footer legal links: which rule-centre article each is, the server's (`meet/legalize.do`). */
+interface LegalLink {
+  key: 'privacy' | 'legalStatement' | 'dataSecurity' | 'intellectualProperty';
+  id: number;
+}
 
 /** Beside whatever the operator's content fills while it is still the shipped sample (README "Operator content"). */
 export function SampleMark(props: { sample: boolean | undefined }) {
@@ -39,6 +39,14 @@ export function Footer() {
   const locale = useLocale();
   const site = useSite();
   const contact = site?.contact;
+  const legal = useContent<LegalLink[]>(calls.legalLinks());
+  const legalLinks = legal?.status === 'ready' ? legal.value : [];
+  const legalLabels: Record<LegalLink['key'], string> = {
+    privacy: t.footer.privacy,
+    legalStatement: t.footer.legal,
+    dataSecurity: t.footer.dataSecurity,
+    intellectualProperty: t.footer.intellectualProperty,
+  };
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -104,12 +112,11 @@ export function Footer() {
         </section>
       </div>
       <div className="footer-legal">
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.privacy)}>{t.footer.privacy}</Link>
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.legal)}>{t.footer.legal}</Link>
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.dataSecurity)}>{t.footer.dataSecurity}</Link>
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.intellectualProperty)}>
-          {t.footer.intellectualProperty}
-        </Link>
+        {legalLinks.map((link) => (
+          <Link key={link.key} href={pathOf(locale, 'ruleCenter', String(link.id))}>
+            {legalLabels[link.key]}
+          </Link>
+        ))}
         <span>{t.footer.copyright}</span>
       </div>
     </footer>
