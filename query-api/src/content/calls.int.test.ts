@@ -151,6 +151,58 @@ describe('portal calls over HTTP (real Postgres)', () => {
     }
   });
 
+  it('answers every other §7 content read over HTTP with the shape its page reads', async () => {
+    const list = await post<{ list: { id: number }[]; total: number }>('api/front/meet/newsList.do', {
+      columnId: '1001',
+      page: '1',
+      rows: '2',
+      lang: 'en',
+    });
+    expect(list.data.list).toHaveLength(2);
+    const id = String(list.data.list[0]!.id);
+    for (const path of ['api/front/meet/articleDetails.do', 'apiNewsDetail/front/meet/articleDetails.do']) {
+      expect((await post<{ id: number; body: unknown[] }>(path, { id, lang: 'en' })).data).toMatchObject({
+        id: Number(id),
+      });
+    }
+    expect(
+      (await post<unknown[]>('api/front/meet/recommendNewsList.do', { id })).data.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await post<{ columnId: number }[]>('api/front/column/list.do', { kind: 'blog' })).data,
+    ).toHaveLength(2);
+    expect(
+      (await post<{ id: number }[]>('helpAndRuleCenter/search', { keyword: 'Idempotency-Key' })).data.length,
+    ).toBeGreaterThan(0);
+    for (const page of ['index', 'centralize']) {
+      expect((await post<{ sample: boolean }>(`api/front/joinus/${page}.do`)).data.sample).toBe(true);
+    }
+    expect((await post<unknown[]>('api/front/expert/index.do')).data.length).toBeGreaterThan(0);
+    const apps = await post<{ list: { id: number }[]; total: number }>(
+      'tradelog-srv/official/app/list?rows=10&page=1',
+    );
+    expect(apps.data.total).toBe(9);
+    const app = await get<{ id: number; mainPics: unknown[]; prices: unknown[] }>(
+      `tradelog-srv/official/app/${apps.data.list[0]!.id}`,
+    );
+    expect(app.data.mainPics).toHaveLength(1);
+    const categories = await get<{ dataTypes: unknown[]; institutions: unknown[] }>(
+      'api/front/confront/category.do',
+    );
+    expect(categories.data.dataTypes).toHaveLength(13);
+    const tools = await get<{ code: string }[]>(
+      'tradelog-client/api/toolMarket/application/detail/selection',
+    );
+    const tool = await get<{ code: string; path: string }>(
+      `tradelog-client/api/toolMarket/application/detail/${tools.data[0]!.code}`,
+    );
+    expect(tool.data.code).toBe(tools.data[0]!.code);
+    expect(
+      (await get<{ code: string }>('tradelog-client/api/toolMarket/application/detail', { id: '1' })).data
+        .code,
+    ).toBe('vesselArchive');
+  });
+
   it('serves the home bands, the finance schemes and demand, and the labelled roles', async () => {
     const finance = await post<{ products: unknown[]; dataTypes: unknown[] }>('api/front/confront/index.do');
     expect(finance.data.products).toHaveLength(3);
