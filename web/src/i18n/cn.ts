@@ -1,7 +1,15 @@
+import { type PortalRole, portalRoleLabels, portalRoles } from '@tradelog/schemas/portal/roles';
 /**
  * Chinese texts (the default and fallback locale, portal spec §1). Every visible string of the
  * portal and console is here; `en.ts` must have the same shape (the type enforces it).
  */
+/** §3's role labels in one language, from the list the content API labels with. */
+export const roleLabels = (lang: 'cn' | 'en') =>
+  Object.fromEntries(portalRoles.map((role) => [role, portalRoleLabels[role][lang]])) as Record<
+    PortalRole,
+    string
+  >;
+
 export const cn = {
   site: {
     name: '数贸通',
@@ -237,18 +245,8 @@ export const cn = {
       quantityInvalid: '请输入大于 0 的整数',
       tooLong: '内容过长',
     },
-    industries: {
-      '100': '品牌商 / 经销商 / 分销商 / 工厂',
-      '110': '物流运输服务商',
-      '120': '报关与仓储服务商',
-      '130': '贸易代理',
-      '140': '金融科技服务商',
-      '150': '商务服务商',
-      '160': '电信、计算机与信息服务商',
-      '170': '政府机构',
-      '180': '电商平台',
-      '190': '其他',
-    },
+    // §3's role labels: the one list, shared with the content API (`client/roles.do`).
+    industries: roleLabels('cn'),
   },
   home: {
     heroTitle: '一站式数字贸易与供应链金融服务平台',

@@ -1,4 +1,4 @@
-import type { Dict } from './cn.ts';
+import { type Dict, roleLabels } from './cn.ts';
 
 /** English texts; same shape as `cn.ts`. */
 export const en: Dict = {
@@ -236,18 +236,8 @@ export const en: Dict = {
       quantityInvalid: 'Please enter a whole number above 0',
       tooLong: 'Too long',
     },
-    industries: {
-      '100': 'Brand owner / dealer / distributor / factory',
-      '110': 'Logistics and transport provider',
-      '120': 'Customs and warehouse provider',
-      '130': 'Trade agent',
-      '140': 'Fintech provider',
-      '150': 'Business service provider',
-      '160': 'Telecom, computer and information provider',
-      '170': 'Government agency',
-      '180': 'E-commerce platform',
-      '190': 'Other',
-    },
+    // §3's role labels: the one list, shared with the content API (`client/roles.do`).
+    industries: roleLabels('en'),
   },
   home: {
     heroTitle: 'One platform for digital trade and supply-chain finance',
