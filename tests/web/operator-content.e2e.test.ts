@@ -263,6 +263,16 @@ describe('operator content in Chromium', () => {
     await saving.context.close();
   });
 
+  it('shows the link-node interfaces on the home page as the query catalogue declares them (link/index.do)', async () => {
+    const page = await open(`${portal.url}/en`);
+    const band = page.getByRole('region', { name: 'Link-node and enterprise data interfaces' });
+    await band.locator('code', { hasText: '/open/info/link/node' }).waitFor();
+    expect(await band.locator('.card').count()).toBe(8);
+    await band.getByRole('link', { name: 'All interface documents →' }).click();
+    await page.waitForURL(`${portal.url}/en/docsCenter-logistics2`);
+    await page.context().close();
+  });
+
   it('shows each menu entry’s icon and tips in the mobile drawer (§3 menu entry)', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();

@@ -20,6 +20,8 @@ export const calls = {
   }),
   // The home page's join band and the two join calls (query-api content README "Join pages").
   settlePlatform: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/settlePlatform.do' }),
+  // The home page's link-node band (query-api content README "Home bands").
+  linkBand: (): RequestOptions => ({ method: 'POST', url: 'api/front/link/index.do' }),
   settle: (values: Record<string, unknown>): RequestOptions => ({
     method: 'POST',
     url: 'api/front/other/settle.do',

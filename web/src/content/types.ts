@@ -218,3 +218,8 @@ export interface MarketToolDetail extends MarketTool {
   parameters: { name: string; title: string; required: boolean }[];
   answer: string;
 }
+
+/** `link/index.do`: the link-node service's interfaces, from the query catalogue. */
+export interface LinkBandData {
+  interfaces: { code: string; kind: 'query' | 'subscription'; title: string; path: string }[];
+}

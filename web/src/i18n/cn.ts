@@ -249,6 +249,9 @@ export const cn = {
     industries: roleLabels('cn'),
   },
   home: {
+    linkTitle: '链路节点与企业数据接口',
+    linkLead: '资金方与订阅方可查询、订阅的接口，均由平台单证日志派生。',
+    linkMore: '查看全部接口文档',
     heroTitle: '一站式数字贸易与供应链金融服务平台',
     heroLead:
       '连接外贸企业、物流与报关伙伴、银行与资金方，让单证流、物流与资金流在同一条链上可查、可验、可融资。',

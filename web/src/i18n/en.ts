@@ -240,6 +240,10 @@ export const en: Dict = {
     industries: roleLabels('en'),
   },
   home: {
+    linkTitle: 'Link-node and enterprise data interfaces',
+    linkLead:
+      'What lenders and subscribers can query and subscribe to, all derived from the platform’s document log.',
+    linkMore: 'All interface documents',
     heroTitle: 'One platform for digital trade and supply-chain finance',
     heroLead:
       'Connecting exporters, logistics and customs partners, banks and fund providers, so documents, goods and money move on one verifiable chain.',
