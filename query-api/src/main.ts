@@ -107,6 +107,8 @@ const app = createApp({
     product: config.product,
     sendSms,
     content: loadPortalContent(config.portalContentFile),
+    // POST /portal-api/cleancache reads the file again (content README "Page cache").
+    reloadContent: () => loadPortalContent(config.portalContentFile),
     locateIp: createIpLocator(config.portalIpCitiesFile ? readCityTable(config.portalIpCitiesFile) : []),
     callLimit,
     smsMaxAttempts: config.smsMaxAttempts,

@@ -1286,6 +1286,179 @@ export function portalOperations(product: string): ApiOperation[] {
       },
       { failures: [400, 403, 415] },
     ),
+    // §7 channels and home bands (content README "Channels", "Home bands").
+    ...(
+      [
+        [
+          '/api/front/meet/navigList.do',
+          'navigation',
+          '新闻与博客栏目导航',
+          'News and blog column navigation',
+          { kind: text },
+          { kind: 'news' },
+        ],
+        [
+          '/api/front/channels/list',
+          'channels',
+          '全部栏目（平铺，含上级）',
+          'Every channel, flat, with its parent',
+          { kind: text },
+          { kind: 'help' },
+        ],
+        [
+          '/apiNewsDetail/front/channels/get',
+          'channel',
+          '栏目详情与路径',
+          'A channel with its path and children',
+          { columnId: int },
+          { columnId: 4234 },
+        ],
+        [
+          '/api/front/meet/newsInfo',
+          'news_info',
+          '文章摘要（不含正文）',
+          'An article head without its body',
+          { id: int },
+          { id: 4239 },
+        ],
+        ['/api/front/meet/index.do', 'news_band', '首页新闻栏', "The home page's news band", {}, {}],
+        ['/api/front/meet/legalize.do', 'legal_links', '页脚法律链接', "The footer's legal links", {}, {}],
+        [
+          '/api/front/confront/index.do',
+          'finance_band',
+          '首页云融资栏',
+          "The home page's finance band",
+          {},
+          {},
+        ],
+        [
+          '/api/front/common/scheme.do',
+          'finance_schemes',
+          '按数据类型的融资方案',
+          'Financing schemes by data type',
+          {},
+          {},
+        ],
+        ['/api/front/market/index.do', 'market_band', '首页云市场栏', "The home page's market band", {}, {}],
+        ['/api/front/link/index.do', 'link_band', '首页链路节点栏', "The home page's link-node band", {}, {}],
+        [
+          '/api/front/origin/index.do',
+          'origin',
+          '伙伴入驻页（入驻页表单）',
+          "The join page (its form's page)",
+          {},
+          {},
+        ],
+      ] as const
+    ).map(([path, id, cn, en, properties, example]) =>
+      portal(
+        'post',
+        path,
+        id,
+        { cn, en },
+        { properties: { ...lang, ...properties }, example: { lang: 'cn', ...example } },
+        id === 'channel' || id === 'news_info' ? { failures: [404] } : {},
+      ),
+    ),
+    portal(
+      'get',
+      `/${product}-official/helpCenter/query`,
+      'help_query',
+      { cn: '帮助中心查询', en: 'Help centre query' },
+      undefined,
+      {
+        query: { keyword: { schema: text, example: 'API Key' }, columnId: { schema: int, example: 4218 } },
+      },
+    ),
+    portal(
+      'get',
+      '/api/front/confront/demand.do',
+      'finance_demand',
+      { cn: '融资申请所需', en: 'What a financing application needs' },
+      undefined,
+      {
+        query: { slug: { schema: text, example: 'Detail' } },
+        failures: [404],
+      },
+    ),
+    portal('get', '/api/front/client/roles.do', 'client_roles', {
+      cn: '角色选项及名称',
+      en: 'Role options with labels',
+    }),
+    portal('get', '/api/front/home/warrant.do', 'warrant', {
+      cn: '当前账户获授的角色',
+      en: 'What the session is granted',
+    }),
+    portal(
+      'post',
+      '/api/transfer/redirect',
+      'redirect',
+      { cn: '跳转助手（仅限门户链接的地址）', en: 'Redirect helper (only to where the portal links)' },
+      { properties: { ...lang, url: text }, example: { url: '/cn/about.html' } },
+      { failures: [400] },
+    ),
+    portal(
+      'post',
+      '/cleancache',
+      'clean_cache',
+      {
+        cn: '清空页面缓存并重读内容文件（运营）',
+        en: 'Empty the page cache and reread the content file (operators)',
+      },
+      undefined,
+      { failures: [400, 401] },
+    ),
+    portal(
+      'post',
+      '/api/front/other/originSMS.do',
+      'origin_sms_code',
+      { cn: '入驻页验证码', en: "The join page's verification code" },
+      { properties: { ...lang, phone: text }, example: { phone: '13800138000' } },
+      { failures: [400, 403, 415, 429, 503] },
+    ),
+    portal(
+      'post',
+      '/api/front/other/advisory.do',
+      'advisory',
+      { cn: '服务咨询（保存为线索）', en: 'Service consultation (saved as a lead)' },
+      {
+        properties: { ...lang, name: text, phone: text, industry: text, demand: text },
+        example: { name: '李明', phone: '13800138000', industry: '180', demand: '跨境店铺融资咨询' },
+      },
+      { failures: [400, 403, 415] },
+    ),
+    portal(
+      'post',
+      '/api/front/other/leave.do',
+      'leave_message',
+      { cn: '留言（需登录，保存为线索）', en: 'Leave a message (logged in; saved as a lead)' },
+      { properties: { ...lang, content: text }, example: { content: '需要关务系统演示' } },
+      { failures: [400, 401, 403, 415] },
+    ),
+    portal(
+      'post',
+      '/api/front/link/demand.do',
+      'link_demand',
+      { cn: '询价需求（保存为线索）', en: 'An inquiry (saved as a lead)' },
+      {
+        properties: {
+          ...lang,
+          contactPerson: text,
+          phone: text,
+          certification: text,
+          specification: text,
+          quantity: text,
+        },
+        example: {
+          contactPerson: '吴刚',
+          phone: '0755-12345678',
+          certification: 'CE',
+          specification: '冷链集装箱',
+          quantity: '20',
+        },
+      },
+      { failures: [400, 403, 415] },
+    ),
   ];
   // The portal's writes are validated with these schemas (schemas/src/portal/forms.ts): use them.
   const validated: Record<string, JsonSchema> = {
@@ -1296,6 +1469,8 @@ export function portalOperations(product: string): ApiOperation[] {
     portal_demand: leadRequest as unknown as JsonSchema,
     portal_settle: joinRequest as unknown as JsonSchema,
     portal_join_origin: joinRequest as unknown as JsonSchema,
+    portal_origin_sms_code: smsRequest as unknown as JsonSchema,
+    portal_advisory: joinRequest as unknown as JsonSchema,
   };
   return operations.map((operation) =>
     validated[operation.operationId] && operation.request

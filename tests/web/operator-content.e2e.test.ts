@@ -155,4 +155,132 @@ describe('operator content in Chromium', () => {
     await page.locator('article .sample-mark').waitFor();
     await page.context().close();
   });
+
+  it('lists the operator’s courses and exhibits, marked as sample, and leads to sign-up and quotes (content README "Courses and showroom")', async () => {
+    const courses = loadPortalContent().news.filter((article) => article.columnId === 1003);
+    const page = await open(`${portal.url}/en/courseLive`);
+    await page.getByRole('heading', { level: 1, name: 'Live courses' }).waitFor();
+    await expect.poll(() => page.locator('main .card').count(), { timeout: 15_000 }).toBe(courses.length);
+    expect(await page.locator('main .card .sample-mark').count()).toBe(courses.length);
+    const newest = [...courses].sort((a, b) => b.publishTime.localeCompare(a.publishTime))[0]!;
+    await page.getByRole('link', { name: 'Course details →' }).first().click();
+    await page.waitForURL(`${portal.url}/en/courseLiveDetail?id=${newest.id}`);
+    await page.getByRole('heading', { level: 1, name: newest.title.en }).waitFor();
+    await page.getByText(newest.author.en).waitFor();
+    await page.locator('article .sample-mark').waitFor();
+    // This suite's settings give no course scan code: the visitor is sent to an adviser instead.
+    await page.getByText('The operator has not set a sign-up code yet').waitFor();
+    await page.getByRole('link', { name: 'Ask an adviser' }).waitFor();
+    // §2 gives the detail route no id: without one the list is where to choose.
+    await page.goto(`${portal.url}/en/courseLiveDetail`);
+    await page.waitForURL(`${portal.url}/en/courseLive`);
+
+    await page.goto(`${portal.url}/en/showRoom.html`);
+    await page.getByRole('heading', { level: 1, name: 'Digital showroom' }).waitFor();
+    await expect.poll(() => page.locator('main .card').count(), { timeout: 15_000 }).toBe(3);
+    await page.getByText('Supplier: Sample Appliances Co., Ltd.').waitFor();
+    await page.getByRole('link', { name: 'Ask for a quote →' }).first().click();
+    await page.locator('form [name="contactPerson"]').waitFor();
+    await page.context().close();
+  });
+
+  it('marks the product sheets and rule texts as sample and states no price §9 does not give', async () => {
+    const page = await open(`${portal.url}/en/Marketplace`);
+    const bank = page.locator('main .card', { hasText: 'Bank risk-information service' });
+    await bank.getByText('Price on request').waitFor();
+    await page.getByText('Sample text: the product sheet has not replaced it yet').first().waitFor();
+    await page.goto(`${portal.url}/en/MarketplaceDetail-308`);
+    await page.locator('#price').getByText('Price on request').waitFor();
+    // §3 mainPics: the sample's neutral picture, from the portal's own host, marked as sample.
+    const picture = page.getByRole('img', { name: 'Sample picture: Bank risk-information service' });
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await page.goto(`${portal.url}/en/MarketplaceDetail-302`);
+    await page.locator('#price').getByText('110,000 orders/year').waitFor();
+    // The footer's legal links are the rule centre's, as meet/legalize.do names them (§2).
+    await page.locator('.footer-legal').getByRole('link', { name: 'Legal statement' }).click();
+    await page.waitForURL(`${portal.url}/en/ruleCenter-5102`);
+    await page.getByRole('heading', { level: 1, name: 'Legal statement' }).waitFor();
+    await page.locator('article .sample-mark').waitFor();
+    await page.context().close();
+  });
+
+  it('keeps page views made offline and reports them when the connection returns (§4 offline tracking)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/en/about.html`);
+    // This host has analytics configured: its queue exists and takes the first view.
+    await page.waitForFunction(() =>
+      ((window as { _hmt?: unknown[][] })._hmt ?? []).some((item) => item[1] === '/en/about.html'),
+    );
+    const reported = () =>
+      page.evaluate(() => ((window as { _hmt?: unknown[][] })._hmt ?? []).map((item) => item[1]));
+    await context.setOffline(true);
+    await page.locator('.site-footer').getByRole('link', { name: 'Sitemap' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sitemap' }).waitFor();
+    expect(await reported()).not.toContain('/en/sitemap.html');
+    const kept = await page.evaluate(() => localStorage.getItem('tradelog.offlinePageViews'));
+    expect(JSON.parse(kept ?? '[]')).toEqual([expect.objectContaining({ path: '/en/sitemap.html' })]);
+    await context.setOffline(false);
+    await expect.poll(reported, { timeout: 15_000 }).toContain('/en/sitemap.html');
+    expect(await page.evaluate(() => localStorage.getItem('tradelog.offlinePageViews'))).toBeNull();
+    await context.close();
+  });
+
+  it('fetches an on-demand page’s code when a link to it is pointed at, but not with data saver (§4)', async () => {
+    const docsChunk = (url: string) => /\/assets\/DocsPages-[^/]+\.js$/.test(new URL(url).pathname);
+    const hoverOpenPlatform = async (saveData: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      if (saveData) {
+        // Chromium's Network Information API as a visitor with data saver on reports it.
+        await context.addInitScript(() =>
+          Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+        );
+      }
+      const requested: string[] = [];
+      context.on('request', (request) => requested.push(request.url()));
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/en/about.html`);
+      await page.locator('.site-footer .sample-mark').waitFor();
+      expect(requested.some(docsChunk)).toBe(false);
+      const link = page.locator('.site-footer').getByRole('link', { name: 'Open platform' });
+      await link.hover();
+      return { page, context, requested, link };
+    };
+
+    const eager = await hoverOpenPlatform(false);
+    await expect.poll(() => eager.requested.some(docsChunk), { timeout: 15_000 }).toBe(true);
+    await eager.context.close();
+
+    const saving = await hoverOpenPlatform(true);
+    // Following the link loads it; before that, pointing at it fetched nothing.
+    const beforeClick = saving.requested.some(docsChunk);
+    await saving.link.click();
+    await expect.poll(() => saving.requested.some(docsChunk), { timeout: 15_000 }).toBe(true);
+    expect(beforeClick).toBe(false);
+    await saving.context.close();
+  });
+
+  it('shows the link-node interfaces on the home page as the query catalogue declares them (link/index.do)', async () => {
+    const page = await open(`${portal.url}/en`);
+    const band = page.getByRole('region', { name: 'Link-node and enterprise data interfaces' });
+    await band.locator('code', { hasText: '/open/info/link/node' }).waitFor();
+    expect(await band.locator('.card').count()).toBe(8);
+    await band.getByRole('link', { name: 'All interface documents →' }).click();
+    await page.waitForURL(`${portal.url}/en/docsCenter-logistics2`);
+    await page.context().close();
+  });
+
+  it('shows each menu entry’s icon and tips in the mobile drawer (§3 menu entry)', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/en`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.locator('#mobile-drawer');
+    await drawer.getByText('Guides, answers and platform rules').waitFor();
+    expect(await drawer.locator('.drawer-label svg.menu-icon').count()).toBe(7);
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
 import { portalRoles } from '@tradelog/schemas/portal/forms';
-import { apps, type SeedApp } from './seed/apps.ts';
-import { articles, blogColumns, helpMenu, newsColumns, ruleMenu } from './seed/articles.ts';
+import { apps, type SeedApp, sheetSample } from './seed/apps.ts';
+import { articles, blogColumns, helpMenu, newsColumns, pageColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 import type { LegalText } from './seed/legal.ts';
 import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
@@ -11,7 +11,7 @@ import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.
  * content"): each answers in one language (the payload's `lang`, portal spec §7) with the shapes
  * the portal renders. No I/O, so the router stays a thin shell and every answer is unit-tested.
  */
-const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
+export const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
 
 function blocks(list: SeedBlock[], lang: Lang) {
   return list.map((block) =>
@@ -30,7 +30,7 @@ function column(value: SeedColumn, lang: Lang): { columnId: number; name: string
 }
 
 const columnName = (columnId: number, lang: Lang): string => {
-  const all = [...newsColumns, ...blogColumns];
+  const all = [...newsColumns, ...pageColumns, ...blogColumns];
   const walk = (items: SeedColumn[]): SeedColumn | undefined => {
     for (const item of items) {
       if (item.columnId === columnId) return item;
@@ -47,10 +47,10 @@ const columnName = (columnId: number, lang: Lang): string => {
  * The site's own articles (blog, algorithm, help, rules) and the operator's news (README
  * "Operator content"); news carries `sample` as every part of the content file does.
  */
-type Article = SeedArticle | (PortalContent['news'][number] & { kind: 'news'; sample: boolean });
+export type Article = SeedArticle | (PortalContent['news'][number] & { kind: 'news'; sample: boolean });
 
 const newsCache = new WeakMap<PortalContent, Article[]>();
-function articlesOf(content: PortalContent): Article[] {
+export function articlesOf(content: PortalContent): Article[] {
   let all = newsCache.get(content);
   if (!all) {
     all = [
@@ -62,7 +62,7 @@ function articlesOf(content: PortalContent): Article[] {
   return all;
 }
 
-function summary(article: Article, lang: Lang) {
+export function summary(article: Article, lang: Lang) {
   return {
     id: article.id,
     kind: article.kind,
@@ -77,14 +77,19 @@ function summary(article: Article, lang: Lang) {
   };
 }
 
-const newestFirst = (a: Article, b: Article) => b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
+/** The news proper: not the courses and exhibits the operator keeps as articles of their own pages. */
+const newsColumnIds = new Set(newsColumns.map((item) => item.columnId));
+const isNewsProper = (article: Article) => article.kind !== 'news' || newsColumnIds.has(article.columnId);
+
+export const newestFirst = (a: Article, b: Article) =>
+  b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
 
 export function columnsOf(kind: 'news' | 'blog', lang: Lang) {
   return (kind === 'news' ? newsColumns : blogColumns).map((item) => column(item, lang));
 }
 
 /** All leaf column ids under a column (a list of a parent column shows its children's articles). */
-function columnFamily(columnId: number): Set<number> {
+export function columnFamily(columnId: number): Set<number> {
   const family = new Set([columnId]);
   const walk = (items: SeedColumn[], inside: boolean) => {
     for (const item of items) {
@@ -138,11 +143,17 @@ export function recommended(content: PortalContent, id: number, lang: Lang, coun
   const all = articlesOf(content);
   const article = all.find((candidate) => candidate.id === id);
   const sameColumn = (candidate: Article) => Number(candidate.columnId === article?.columnId);
-  return all
-    .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
-    .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
-    .slice(0, count)
-    .map((candidate) => summary(candidate, lang));
+  return (
+    all
+      .filter((candidate) => candidate.id !== id && candidate.kind === (article?.kind ?? 'news'))
+      // A course or exhibit is related to its own page's, news to news.
+      .filter((candidate) =>
+        article && !isNewsProper(article) ? candidate.columnId === article.columnId : isNewsProper(candidate),
+      )
+      .sort((a, b) => sameColumn(b) - sameColumn(a) || newestFirst(a, b))
+      .slice(0, count)
+      .map((candidate) => summary(candidate, lang))
+  );
 }
 
 /** §7: the help (4218) and rule (4222) menus; any other column id has no menu. */
@@ -232,7 +243,7 @@ export function filterFinance(
     });
 }
 
-function appSummary(app: SeedApp, lang: Lang) {
+export function appSummary(app: SeedApp, lang: Lang) {
   return {
     id: app.id,
     appName: text(app.appName, lang),
@@ -243,6 +254,11 @@ function appSummary(app: SeedApp, lang: Lang) {
     sellPoints: app.sellPoints.map((item) => text(item, lang)),
     lowestPrice: app.lowestPrice,
     free: false,
+    // §3's review fields of an item: every seeded product is on the shelf, so no picture is
+    // still asked of its vendor and nothing was rejected (seed/articles.ts "Application listing rules").
+    imgRequests: [],
+    rejectReason: null,
+    sheetSample,
   };
 }
 
@@ -265,7 +281,15 @@ export function appDetail(content: PortalContent, id: number, lang: Lang) {
   );
   return {
     ...appSummary(app, lang),
-    mainPics: [],
+    // §3 mainPics: the operator's pictures of the product (content file `appPictures`); the
+    // shipped sample's are one neutral picture marked "Sample picture", as the sample is marked.
+    mainPics: (content.appPictures ?? [])
+      .filter((picture) => picture.app === id)
+      .map((picture, index) => ({
+        id: id * 100 + index,
+        title: text(picture.title, lang),
+        url: picture.url,
+      })),
     details: app.details.map((detail, index) => ({
       id: app.id * 100 + index,
       version: text(detail.version, lang),
@@ -331,7 +355,7 @@ export function homeData(content: PortalContent, lang: Lang) {
     figures: content.figures.map((figure) => ({ value: figure.value, label: text(figure.label, lang) })),
     partners: content.partners.map((partner) => text(partner, lang)),
     news: articlesOf(content)
-      .filter((article) => article.kind === 'news')
+      .filter((article) => article.kind === 'news' && isNewsProper(article))
       .sort(newestFirst)
       .slice(0, 5)
       .map((article) => summary(article, lang)),

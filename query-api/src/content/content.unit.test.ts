@@ -2,6 +2,8 @@ import { createPortalValidators } from '@tradelog/schemas/portal/forms';
 import { describe, expect, it } from 'vitest';
 import { judgeCode, leadFields } from './accounts.ts';
 import {
+  appDetail,
+  appList,
   articleDetail,
   articlePage,
   centreMenu,
@@ -53,13 +55,66 @@ describe('seed content', () => {
       saas: { cn: '300,000 元/年' },
       onPremise: { cn: '1,500,000 元 + 180,000 元/年' },
     });
-    expect(byName('关务系统').prices.map((row) => row.saas.en)).toEqual([
-      '36,000 yuan/year (36,000 orders/year)',
-      '89,000 yuan/year (110,000 orders/year)',
-      '139,000 yuan/year (180,000 orders/year)',
+    expect(byName('关务系统').prices.map((row) => [row.edition.en, row.saas.en])).toEqual([
+      ['36,000 orders/year', '36,000 yuan/year'],
+      ['110,000 orders/year', '89,000 yuan/year'],
+      ['180,000 orders/year', '139,000 yuan/year'],
     ]);
-    expect(byName('商城系统').support.cn).toContain('5×8');
+    expect(byName('商城系统').support).toEqual({ cn: '5×8 小时', en: '5×8' });
+    expect(byName('商城系统').prices.map((row) => row.saas.cn)).toEqual(['150,000–200,000 元/年']);
+    expect(byName('ERP 套件').prices.map((row) => row.saas.cn)).toEqual(['10,000–300,000 元/年']);
+    // §9 gives the bank's risk-information service no price: none is stated.
+    expect(byName('银行风险信息服务')).toMatchObject({ lowestPrice: null, prices: [], details: [] });
     expect(apps).toHaveLength(9);
+  });
+
+  it('states no figure, hour or deadline the spec does not give (sample sheets, sample rules)', () => {
+    const seedText = JSON.stringify([apps, articles]);
+    for (const invented of [
+      '9:00',
+      '99.9%',
+      '1 个工作日',
+      '3 个工作日',
+      '90 天',
+      '4–8 周',
+      '9 折',
+      '30 家',
+      '企业版',
+      '1 秒',
+      '10 万次',
+    ]) {
+      expect(seedText.includes(invented), invented).toBe(false);
+    }
+    expect(articles.filter((article) => article.kind === 'rule').every((article) => article.sample)).toBe(
+      true,
+    );
+  });
+
+  it('answers §3 item fields: review fields of shelved items, the operator pictures as mainPics', () => {
+    const item = appList(1, 10, 'en').list[0]!;
+    expect(item).toMatchObject({ imgRequests: [], rejectReason: null, sheetSample: true });
+    expect(appDetail(content, 301, 'en')!.mainPics).toEqual([
+      { id: 30100, title: 'Sample picture: Finance risk-control system', url: '/sample/product.svg' },
+    ]);
+    const elsewhere = { ...content, appPictures: [{ app: 999, title: { cn: 'x', en: 'x' }, url: '/x.png' }] };
+    expect(contentReferenceIssues(elsewhere)).toContain('appPictures: no app 999');
+    expect(() =>
+      parsePortalContent(
+        JSON.stringify({
+          ...content,
+          appPictures: [{ app: 301, title: { cn: 'x', en: 'x' }, url: '//cdn.example.net/x.png' }],
+        }),
+        'pictures.json',
+      ),
+    ).toThrow(/appPictures/);
+  });
+
+  it('tells a partner what the README says of a 503 at ingest: maybe stored, resend with the same key', () => {
+    const help = articleDetail(content, 4242, 'en')!;
+    const body = help.body.map((block) => ('text' in block ? block.text : block.items.join(' '))).join(' ');
+    expect(body).toContain('may already be');
+    expect(body).toContain('same Idempotency-Key');
+    expect(body).not.toContain('nothing is stored');
   });
 });
 

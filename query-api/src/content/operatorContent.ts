@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '@tradelog/schemas';
 import { createPortalContentValidator, type PortalContent } from '@tradelog/schemas/portal/content';
 import { apps } from './seed/apps.ts';
-import { articles, newsColumns } from './seed/articles.ts';
+import { articles, newsColumns, pageColumns } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 
 /**
@@ -37,9 +37,11 @@ export function contentReferenceIssues(content: PortalContent): string[] {
   const appIds = new Set(apps.map((app) => app.id));
   for (const item of content.testimonials)
     if (!appIds.has(item.app)) issues.push(`testimonials: no app ${item.app}`);
+  for (const item of content.appPictures ?? [])
+    if (!appIds.has(item.app)) issues.push(`appPictures: no app ${item.app}`);
   // News shares the article ids of the site's own articles (newsDetails-{id}) and lists in its columns.
   const articleIds = new Set(articles.map((article) => article.id));
-  const newsColumnIds = new Set(newsColumns.map((column) => column.columnId));
+  const newsColumnIds = new Set([...newsColumns, ...pageColumns].map((column) => column.columnId));
   for (const article of content.news) {
     if (articleIds.has(article.id)) issues.push(`news: id ${article.id} appears twice`);
     articleIds.add(article.id);

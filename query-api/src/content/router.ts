@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { boundedBody, defaultBodyBounds } from '../http/body.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
+import { requireKey } from '../reads/auth.ts';
 import {
   type Clock,
   createAccounts,
@@ -36,7 +37,27 @@ import {
   settlePlatform,
   siteData,
 } from './catalogue.ts';
+import {
+  channelDetail,
+  channelList,
+  helpQuery,
+  legalLinks,
+  navigation,
+  newsBand,
+  newsInfo,
+} from './channels.ts';
+import {
+  financeBand,
+  financeDemand,
+  financeSchemes,
+  linkBand,
+  marketBand,
+  roleOptions,
+  warrantOf,
+} from './homeBands.ts';
 import { loadPortalContent } from './operatorContent.ts';
+import { createPageCache, type PageCacheOptions, pageCacheDefaults, pageKey } from './pageCache.ts';
+import { judgeRedirect, redirectOrigins } from './redirect.ts';
 import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 import type { Lang } from './seed/types.ts';
 import { endedSessionCookie, sessionCookie, sessionFromCookies } from './sessionCookie.ts';
@@ -72,6 +93,13 @@ export interface ContentDependencies {
   sessionDays?: number;
   /** Origins besides the request's own the portal is served from (PORTAL_ORIGINS; README "Writes"). */
   allowedOrigins?: readonly string[];
+  /**
+   * Reads the operator's content file again (README "Page cache"): `/cleancache` publishes an
+   * edited file without a restart. Absent: the content is fixed and `/cleancache` only empties.
+   */
+  reloadContent?: () => PortalContent;
+  /** §9 page cache bounds (README "Page cache"); the clock is `clock`. */
+  pageCache?: Partial<Omit<PageCacheOptions, 'now'>>;
 }
 
 type Payload = Record<string, unknown>;
@@ -126,11 +154,14 @@ export function createContentRouter(deps: ContentDependencies): Router {
   // Failures answer {result: 0, msg} (§7); the app parses bodies already, this covers a router mounted alone.
   router.use(answerAs('portal'), boundedBody(defaultBodyBounds), callLimit('portal'));
 
-  /** The write's body against its schema (schemas/src/portal/forms.ts): sizes and field counts bounded. */
+  /**
+   * The write's body against its schema (schemas/src/portal/forms.ts): sizes and field counts
+   * bounded. `form` names the lead of a call whose path says which it is (§7 `other/leave.do`).
+   */
   const checked =
-    (id: 'sms' | 'registration' | 'login' | 'handOver' | 'lead' | 'join'): RequestHandler =>
+    (id: 'sms' | 'registration' | 'login' | 'handOver' | 'lead' | 'join', form?: string): RequestHandler =>
     (req, _res, next) => {
-      const issues = validators[id](payloadOf(req));
+      const issues = validators[id](form ? { ...payloadOf(req), form } : payloadOf(req));
       if (issues.length === 0) return next();
       const first = issues[0]!;
       next(localizedError('VALIDATION_FAILED', 400, first.message, { errors: issues.slice(0, 20) }));
@@ -159,17 +190,26 @@ export function createContentRouter(deps: ContentDependencies): Router {
     return refusalOf(refusal);
   };
 
-  // A content answer in the caller's language; `undefined` data is the §2 "not found".
+  // §7/§9 page cache (pageCache.ts, README "Page cache"): content answers are pure functions of
+  // the content, so each is kept by its request until its hour ends, `/cleancache` or a reload.
+  const pages = createPageCache({ ...pageCacheDefaults, ...deps.pageCache, now: deps.clock.now });
+  // A content answer in the caller's language; `undefined` data is the §2 "not found" (not kept).
   const serve =
     (compute: (payload: Payload, lang: Lang, req: Request) => unknown) => (req: Request, res: Response) => {
       const payload = payloadOf(req);
-      const lang = langOf(payload);
-      const data = compute(payload, lang, req);
-      if (data === undefined) throw notFound();
-      ok(res, data);
+      const key = pageKey(req.method, req.path, payload);
+      let body = pages.get(key);
+      if (body === undefined) {
+        const data = compute(payload, langOf(payload), req);
+        if (data === undefined) throw notFound();
+        body = JSON.stringify({ result: 1, msg: 'success', data });
+        pages.set(key, body);
+      }
+      res.type('application/json').send(body);
     };
 
-  const content = deps.content ?? loadPortalContent();
+  let content = deps.content ?? loadPortalContent();
+  let redirectTargets = redirectOrigins(content, deps.allowedOrigins ?? []);
   router.post(
     '/api/front/home/index.do',
     serve((_payload, lang) => homeData(content, lang)),
@@ -293,7 +333,131 @@ export function createContentRouter(deps: ContentDependencies): Router {
     res.json({ result: 1, msg: 'success', data: [ip, { cityName: deps.locateIp?.(ip) ?? '' }] });
   });
 
-  router.post('/api/front/other/sms.do', ...write, checked('sms'), async (req, res) => {
+  // §7 news and help channels and the home page's news band (channels.ts, README "Channels").
+  router.post(
+    '/api/front/meet/navigList.do',
+    serve((payload, lang) => navigation(content, payload.kind, lang)),
+  );
+  router.post(
+    '/api/front/channels/list',
+    serve((payload, lang) => channelList(payload.kind, lang)),
+  );
+  router.post(
+    '/apiNewsDetail/front/channels/get',
+    serve((payload, lang) => channelDetail(content, numberOf(payload.columnId, 0), lang)),
+  );
+  router.post(
+    '/api/front/meet/newsInfo',
+    serve((payload, lang) => newsInfo(content, numberOf(payload.id, 0), lang)),
+  );
+  router.post(
+    '/api/front/meet/index.do',
+    serve((_payload, lang) => newsBand(content, lang)),
+  );
+  router.post(
+    '/api/front/meet/legalize.do',
+    serve((_payload, lang) => legalLinks(content, lang)),
+  );
+  router.get(
+    `/${deps.product}-official/helpCenter/query`,
+    serve((payload, lang) =>
+      helpQuery(
+        content,
+        {
+          keyword: typeof payload.keyword === 'string' ? payload.keyword.slice(0, 100) : '',
+          columnId: numberOf(payload.columnId, 4218),
+          page: numberOf(payload.page, 1),
+          rows: numberOf(payload.rows, 10, 50),
+        },
+        lang,
+      ),
+    ),
+  );
+  // §7 home bands and finance look-ups (homeBands.ts, README "Home bands").
+  router.post(
+    '/api/front/confront/index.do',
+    serve((_payload, lang) => financeBand(content, lang)),
+  );
+  router.get(
+    '/api/front/confront/demand.do',
+    serve((payload, lang) =>
+      financeDemand(content, typeof payload.slug === 'string' ? payload.slug : undefined, lang),
+    ),
+  );
+  router.post(
+    '/api/front/common/scheme.do',
+    serve((_payload, lang) => financeSchemes(content, lang)),
+  );
+  router.post(
+    '/api/front/market/index.do',
+    serve((_payload, lang) => marketBand(lang)),
+  );
+  router.post(
+    '/api/front/link/index.do',
+    serve((_payload, lang) => linkBand(lang)),
+  );
+  // The "origin" calls are the individual join page's (`other/joinOrigin.do` its form,
+  // `other/originSMS.do` its code): its page is the join page (README "Join pages").
+  router.post(
+    '/api/front/origin/index.do',
+    serve((_payload, lang) => joinPage(content, 'index', lang)),
+  );
+  router.get(
+    '/api/front/client/roles.do',
+    serve((_payload, lang) => roleOptions(lang)),
+  );
+  // What the session's account is granted: per visitor, never kept in the page cache.
+  router.get('/api/front/home/warrant.do', async (req, res) => {
+    const payload = payloadOf(req);
+    const account = await accountOf(req);
+    if (!account) {
+      if (tokenOf(req)) forgetSession(req, res);
+      return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
+    }
+    ok(res, warrantOf(account, langOf(payload), serverFlagOf(account.grantedRole)));
+  });
+  // §7 redirect helper: only to where the portal itself links (redirect.ts, README "Redirect helper").
+  router.post('/api/transfer/redirect', (req, res) => {
+    const payload = payloadOf(req);
+    const verdict = judgeRedirect(payload.url, redirectTargets);
+    if (!verdict.ok) {
+      throw localizedError('REDIRECT_NOT_ALLOWED', 400, {
+        cn: '不支持跳转到该地址',
+        en: 'The portal does not redirect to that address',
+      });
+    }
+    ok(res, { url: verdict.url });
+  });
+  // §7 "a page-cache reset happens on a server request to /cleancache": operators only (README
+  // "Page cache"), and it publishes an edited content file; a file that fails its checks changes nothing.
+  router.post('/cleancache', requireKey(deps.pool, ['operator']), (_req, res) => {
+    let reloaded = false;
+    if (deps.reloadContent) {
+      let next: PortalContent;
+      try {
+        next = deps.reloadContent();
+      } catch (error) {
+        throw localizedError(
+          'PORTAL_CONTENT_INVALID',
+          400,
+          {
+            cn: `内容文件未通过检查，仍使用原内容：${(error as Error).message}`,
+            en: `The content file failed its checks; the current content stays: ${(error as Error).message}`,
+          },
+          {},
+          { cause: error },
+        );
+      }
+      content = next;
+      redirectTargets = redirectOrigins(content, deps.allowedOrigins ?? []);
+      reloaded = true;
+    }
+    const cleared = pages.clear();
+    logger.info('page cache cleared', { cleared, reloaded });
+    ok(res, { cleared, reloaded });
+  });
+
+  const sendCode = async (req: Request, res: Response) => {
     const payload = payloadOf(req);
     let outcome: Awaited<ReturnType<typeof accounts.requestCode>>;
     try {
@@ -305,9 +469,12 @@ export function createContentRouter(deps: ContentDependencies): Router {
       throw smsUnavailable(error);
     }
     if (!outcome.ok) throw refuse(res, outcome);
-    logger.info('verification code sent');
+    logger.info('verification code sent', { path: req.path });
     ok(res, null);
-  });
+  };
+  // `other/originSMS.do` is the join page's get-code (README "Join pages"): the same code, the same limits.
+  router.post('/api/front/other/sms.do', ...write, checked('sms'), sendCode);
+  router.post('/api/front/other/originSMS.do', ...write, checked('sms'), sendCode);
   router.post('/api/front/other/registered.do', ...write, checked('registration'), async (req, res) => {
     const payload = payloadOf(req);
     const outcome = await accounts.register(payload, tokenOf(req));
@@ -374,6 +541,28 @@ export function createContentRouter(deps: ContentDependencies): Router {
     ...write,
     checked('lead'),
     saveLead((payload) => String(payload.form ?? '')),
+  );
+  // §7 `other/advisory.do`: the service consultation (§3 contact form: name, phone, industry,
+  // demand), saved as the `contact` lead; `other/leave.do` (home page, §8 "Message failed"): a
+  // message, which §1 keeps for logged-in visitors; `link/demand.do`: a requirement for goods or
+  // services, the §3 inquiry form (README "Leads").
+  router.post(
+    '/api/front/other/advisory.do',
+    ...write,
+    checked('join'),
+    saveLead(() => 'contact'),
+  );
+  router.post(
+    '/api/front/other/leave.do',
+    ...write,
+    checked('lead', 'message'),
+    saveLead(() => 'message'),
+  );
+  router.post(
+    '/api/front/link/demand.do',
+    ...write,
+    checked('lead', 'inquiry'),
+    saveLead(() => 'inquiry'),
   );
   // §7 `other/settle.do` (home page) and `other/joinOrigin.do` (join page): a join application, the
   // §3 sign-up form with a §6 role as its industry, saved as the `signUp` lead (README "Join pages").

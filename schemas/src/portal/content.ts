@@ -91,6 +91,8 @@ export interface PortalContent {
   partners: Bi[];
   experts: ContentExpert[];
   testimonials: { app: number; kind: 'case' | 'review'; block: ContentBlock }[];
+  /** §3 mainPics of a market item: the operator's pictures of a product (`app` its id), in order. */
+  appPictures?: { app: number; title: Bi; url: string }[];
   /** The news the portal shows (the platform's own blog, help and rules stay with the site). */
   news: ContentArticle[];
   finance: {
@@ -150,6 +152,16 @@ export const portalContentSchema: JsonSchema = {
         }),
       ),
       testimonials: list(object({ app: count, kind: { type: 'string', enum: ['case', 'review'] }, block })),
+      // A path on the portal's own host (`/…`): the pages' Content-Security-Policy loads images
+      // from the portal's origin only (img-src 'self'), so a picture elsewhere would never show.
+      appPictures: list(
+        object({
+          app: count,
+          title: bi(100),
+          url: { type: 'string', pattern: '^/[^/\\\\]', maxLength: 500 },
+        }),
+        100,
+      ),
       finance: object({
         institutions: list(object({ value: text(50), label: bi(100), kind: bi(50) }), 50),
         products: list(
@@ -216,7 +228,7 @@ export const portalContentSchema: JsonSchema = {
         ['chat', 'scanCodes', 'analytics'],
       ),
     },
-    ['$comment'],
+    ['$comment', 'appPictures'],
   ),
 };
 

@@ -20,9 +20,10 @@ const scalar = field;
 
 export const leadForms = ['contact', 'signUp', 'inquiry', 'message', 'centralize'] as const;
 
-/** Portal spec §3: the industry / role option values a visitor may apply for. */
-export const portalRoles = ['100', '110', '120', '130', '140', '150', '160', '170', '180', '190'] as const;
-export type PortalRole = (typeof portalRoles)[number];
+// The §3 roles and their labels live in roles.ts, which the portal's pages import without ajv.
+export { type PortalRole, portalRoleLabels, portalRoles } from './roles.ts';
+
+import { portalRoles } from './roles.ts';
 
 /** An operator's grant of a role to a portal account (query-api/src/content/README.md "Roles"). */
 export const roleGrantRequest: FormSchema = {

@@ -17,7 +17,9 @@ import { analyticsScripts, embeddedByProduct } from '../layout/menu.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { renderPage, trailOf } from '../pages/registry.tsx';
 import { sessionFromQuery, withoutSessionParam } from '../stores/session.ts';
+import { browserStorage } from '../stores/storage.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { pageViewsToReport } from './loading.ts';
 import { type PageMatch, redirectTarget, resolvePath } from './routes.ts';
 import {
   contentStore,
@@ -73,10 +75,20 @@ function useCityCheck(isHome: boolean, sites: readonly RegionalSite[] | undefine
   }, [isHome, sites]);
 }
 
+/** The web analytics service's command queue (`_hmt`), which its script reads once loaded. */
+const analyticsQueue = () => (window as { _hmt?: unknown[] })._hmt;
+
 /** §7: the analytics scripts the operator configured, loaded once, and only on its hosts. */
 function useAnalytics(analytics: { hosts: string[]; scripts: string[] } | undefined) {
   useEffect(() => {
-    for (const src of analyticsScripts(window.location.host, analytics)) {
+    const scripts = analyticsScripts(window.location.host, analytics);
+    // The queue exists before its script, as the service's snippet makes it: page views wait in it.
+    // The settings arrive after the first route change, whose view is reported now.
+    if (scripts.length > 0 && !analyticsQueue()) {
+      (window as { _hmt?: unknown[] })._hmt = [];
+      reportPageViews({ path: window.location.pathname, at: Date.now() });
+    }
+    for (const src of scripts) {
       if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) continue;
       const script = document.createElement('script');
       script.src = src;
@@ -101,13 +113,26 @@ function useKeywords(page: string) {
   }, [keywords]);
 }
 
+const trackingStorage = browserStorage();
+/**
+ * §2 "each route change reports a page view"; §4 "offline tracking": a view made offline is
+ * kept (loading.ts) and reported when the connection returns (the `online` listener in App).
+ * Nothing is kept where no analytics is configured (no queue).
+ */
+function reportPageViews(view?: { path: string; at: number }) {
+  const queue = analyticsQueue();
+  if (!Array.isArray(queue)) return;
+  for (const due of pageViewsToReport(trackingStorage, view, navigator.onLine)) {
+    queue.push(['_trackPageview', due.path]);
+  }
+}
+
 /** §2: scroll to the top on every route change, report a page view, run the loading bar. */
 function useNavigationEffects(location: string) {
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
     layoutStore.getState().startProgress();
-    const analytics = (window as { _hmt?: unknown[] })._hmt;
-    if (Array.isArray(analytics)) analytics.push(['_trackPageview', location]);
+    reportPageViews({ path: location, at: Date.now() });
     const finishWhenLoaded = () => {
       const loading = Object.values(contentStore.getState().entries).some(
         (entry) => entry.status === 'loading',
@@ -127,6 +152,11 @@ function useNavigationEffects(location: string) {
       unsubscribe?.();
     };
   }, [location]);
+  useEffect(() => {
+    const online = () => reportPageViews();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
   useEffect(() => {
     const onScroll = () => layoutStore.getState().scrolled(window.scrollY);
     onScroll();

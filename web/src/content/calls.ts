@@ -11,6 +11,8 @@ export const calls = {
   // The footer and the site settings (regional sites, chat, scan codes, analytics hosts).
   site: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/bottom.do' }),
   keywords: (): RequestOptions => ({ method: 'POST', url: 'api/front/meet/keyword.do' }),
+  // §2's footer legal links, as the rule centre's ids (query-api content README "Channels").
+  legalLinks: (): RequestOptions => ({ method: 'POST', url: 'api/front/meet/legalize.do' }),
   settleRoles: (): RequestOptions => ({ method: 'POST', url: 'api/front/joinus/settleRoles.do' }),
   join: (page: 'index' | 'centralize'): RequestOptions => ({
     method: 'POST',
@@ -18,6 +20,8 @@ export const calls = {
   }),
   // The home page's join band and the two join calls (query-api content README "Join pages").
   settlePlatform: (): RequestOptions => ({ method: 'POST', url: 'api/front/home/settlePlatform.do' }),
+  // The home page's link-node band (query-api content README "Home bands").
+  linkBand: (): RequestOptions => ({ method: 'POST', url: 'api/front/link/index.do' }),
   settle: (values: Record<string, unknown>): RequestOptions => ({
     method: 'POST',
     url: 'api/front/other/settle.do',

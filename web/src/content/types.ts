@@ -23,7 +23,7 @@ export interface ArticleSummary {
   publishTime: string;
   author: string;
   source: string;
-  /** The operator's news while it is the shipped sample. */
+  /** The operator's news while it is the shipped sample; the rule centre's sample legal texts. */
   sample?: boolean;
 }
 
@@ -96,8 +96,13 @@ export interface AppSummary {
   appIntroducetion: string;
   appStatus: string;
   sellPoints: string[];
-  lowestPrice: number;
+  /** Null where §9 gives no price (query-api seed/apps.ts). */
+  lowestPrice: number | null;
   free: boolean;
+  imgRequests: unknown[];
+  rejectReason: string | null;
+  /** The introduction, selling points and sheet sections are sample texts (query-api seed/apps.ts). */
+  sheetSample: boolean;
 }
 
 export type ProductSectionKey =
@@ -212,4 +217,9 @@ export interface MarketToolDetail extends MarketTool {
   path: string;
   parameters: { name: string; title: string; required: boolean }[];
   answer: string;
+}
+
+/** `link/index.do`: the link-node service's interfaces, from the query catalogue. */
+export interface LinkBandData {
+  interfaces: { code: string; kind: 'query' | 'subscription'; title: string; path: string }[];
 }

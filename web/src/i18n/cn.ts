@@ -1,7 +1,15 @@
+import { type PortalRole, portalRoleLabels, portalRoles } from '@tradelog/schemas/portal/roles';
 /**
  * Chinese texts (the default and fallback locale, portal spec §1). Every visible string of the
  * portal and console is here; `en.ts` must have the same shape (the type enforces it).
  */
+/** §3's role labels in one language, from the list the content API labels with. */
+export const roleLabels = (lang: 'cn' | 'en') =>
+  Object.fromEntries(portalRoles.map((role) => [role, portalRoleLabels[role][lang]])) as Record<
+    PortalRole,
+    string
+  >;
+
 export const cn = {
   site: {
     name: '数贸通',
@@ -10,6 +18,15 @@ export const cn = {
     skip: '跳到主要内容',
   },
   nav: {
+    tips: {
+      home: '平台概览',
+      scenarios: '运营、金融、保险与税务场景，以及按身份提供的服务',
+      market: '软件、工具与云融资产品',
+      experts: '贸易与金融专家在线答疑',
+      about: '新闻、博客、展厅、课程与联系方式',
+      open: '面向开发者的接口与文档',
+      help: '使用指引、常见问题与平台规则',
+    },
     home: '首页',
     scenarios: '场景服务',
     digitalOperation: '数字运营',
@@ -145,6 +162,7 @@ export const cn = {
     hundredMillion: '亿',
     perYear: '/年',
     required: '必填',
+    sampleSheet: '示例文字：尚未替换为产品的正式介绍',
     sample: '示例内容：运营方尚未替换为真实信息',
     previousPage: '上一页',
     nextPage: '下一页',
@@ -227,20 +245,13 @@ export const cn = {
       quantityInvalid: '请输入大于 0 的整数',
       tooLong: '内容过长',
     },
-    industries: {
-      '100': '品牌商 / 经销商 / 分销商 / 工厂',
-      '110': '物流运输服务商',
-      '120': '报关与仓储服务商',
-      '130': '贸易代理',
-      '140': '金融科技服务商',
-      '150': '商务服务商',
-      '160': '电信、计算机与信息服务商',
-      '170': '政府机构',
-      '180': '电商平台',
-      '190': '其他',
-    },
+    // §3's role labels: the one list, shared with the content API (`client/roles.do`).
+    industries: roleLabels('cn'),
   },
   home: {
+    linkTitle: '链路节点与企业数据接口',
+    linkLead: '资金方与订阅方可查询、订阅的接口，均由平台单证日志派生。',
+    linkMore: '查看全部接口文档',
     heroTitle: '一站式数字贸易与供应链金融服务平台',
     heroLead:
       '连接外贸企业、物流与报关伙伴、银行与资金方，让单证流、物流与资金流在同一条链上可查、可验、可融资。',
@@ -290,6 +301,7 @@ export const cn = {
     notAvailable: '不提供',
     consult: '咨询购买',
     category: '分类',
+    priceOnRequest: '价格请咨询',
     lowestPrice: '最低价',
     edition: '版本',
     cycle: '周期',
@@ -386,6 +398,22 @@ export const cn = {
     reference: '查看接口文档',
     yes: '是',
     no: '否',
+  },
+  live: {
+    coursesTitle: '课程直播',
+    coursesLead: '运营方安排的在线课程：时间、讲师与内容，扫码报名参加。',
+    showroomTitle: '数字展厅',
+    showroomLead: '入驻企业的出口商品，询价直达供应商。',
+    none: '暂无内容',
+    date: '课程日期',
+    speaker: '讲师',
+    supplier: '供应商',
+    details: '课程详情',
+    join: '扫码报名参加本课程',
+    noScanCode: '运营方尚未提供报名二维码，请通过咨询表单联系顾问报名。',
+    consult: '联系顾问报名',
+    inquire: '询价',
+    allCourses: '全部课程',
   },
   news: { title: '新闻资讯', blogTitle: '技术博客', algorithmTitle: '算法详情', columns: '栏目' },
   experts: {

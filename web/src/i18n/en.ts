@@ -1,4 +1,4 @@
-import type { Dict } from './cn.ts';
+import { type Dict, roleLabels } from './cn.ts';
 
 /** English texts; same shape as `cn.ts`. */
 export const en: Dict = {
@@ -9,6 +9,15 @@ export const en: Dict = {
     skip: 'Skip to main content',
   },
   nav: {
+    tips: {
+      home: 'The platform at a glance',
+      scenarios: 'Operation, finance, insurance and taxation scenarios, and services by who you are',
+      market: 'Software, tools and cloud-finance products',
+      experts: 'Trade and finance experts answering online',
+      about: 'News, blog, showroom, courses and how to reach us',
+      open: 'Interfaces and documents for developers',
+      help: 'Guides, answers and platform rules',
+    },
     home: 'Home',
     scenarios: 'Scenarios',
     digitalOperation: 'Digital operation',
@@ -144,6 +153,7 @@ export const en: Dict = {
     hundredMillion: '00m',
     perYear: '/year',
     required: 'Required',
+    sampleSheet: 'Sample text: the product sheet has not replaced it yet',
     sample: 'Sample content: the operator has not replaced it yet',
     previousPage: 'Previous page',
     nextPage: 'Next page',
@@ -226,20 +236,14 @@ export const en: Dict = {
       quantityInvalid: 'Please enter a whole number above 0',
       tooLong: 'Too long',
     },
-    industries: {
-      '100': 'Brand owner / dealer / distributor / factory',
-      '110': 'Logistics and transport provider',
-      '120': 'Customs and warehouse provider',
-      '130': 'Trade agent',
-      '140': 'Fintech provider',
-      '150': 'Business service provider',
-      '160': 'Telecom, computer and information provider',
-      '170': 'Government agency',
-      '180': 'E-commerce platform',
-      '190': 'Other',
-    },
+    // §3's role labels: the one list, shared with the content API (`client/roles.do`).
+    industries: roleLabels('en'),
   },
   home: {
+    linkTitle: 'Link-node and enterprise data interfaces',
+    linkLead:
+      'What lenders and subscribers can query and subscribe to, all derived from the platform’s document log.',
+    linkMore: 'All interface documents',
     heroTitle: 'One platform for digital trade and supply-chain finance',
     heroLead:
       'Connecting exporters, logistics and customs partners, banks and fund providers, so documents, goods and money move on one verifiable chain.',
@@ -290,6 +294,7 @@ export const en: Dict = {
     notAvailable: 'n/a',
     consult: 'Ask for a quote',
     category: 'Category',
+    priceOnRequest: 'Price on request',
     lowestPrice: 'From',
     edition: 'Edition',
     cycle: 'Cycle',
@@ -393,6 +398,22 @@ export const en: Dict = {
     reference: 'Read the API reference',
     yes: 'Yes',
     no: 'No',
+  },
+  live: {
+    coursesTitle: 'Live courses',
+    coursesLead: 'Online courses the operator runs: when, who teaches and what; scan the code to sign up.',
+    showroomTitle: 'Digital showroom',
+    showroomLead: 'Export goods of member companies; quote requests go straight to the supplier.',
+    none: 'Nothing here yet',
+    date: 'Date',
+    speaker: 'Lecturer',
+    supplier: 'Supplier',
+    details: 'Course details',
+    join: 'Scan the code to sign up for this course',
+    noScanCode: 'The operator has not set a sign-up code yet; ask an adviser through the consultation form.',
+    consult: 'Ask an adviser',
+    inquire: 'Ask for a quote',
+    allCourses: 'All courses',
   },
   news: { title: 'News', blogTitle: 'Tech blog', algorithmTitle: 'Algorithm', columns: 'Columns' },
   experts: {

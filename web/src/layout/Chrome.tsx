@@ -3,6 +3,7 @@ import { type PageId, pathOf } from '../app/routes.ts';
 import {
   layoutStore,
   locationStore,
+  useContent,
   useDict,
   useLayout,
   useLocale,
@@ -10,20 +11,20 @@ import {
   useSession,
   useSite,
 } from '../app/state.ts';
+import { calls } from '../content/calls.ts';
 import { format } from '../i18n/i18n.ts';
 import { regionalSiteUrl } from '../stores/location.ts';
 import { Dialog } from './Dialog.tsx';
+import { lineIcon } from './icons.tsx';
 import { Link } from './Link.tsx';
 import { chatUrl } from './menu.ts';
 import { QrCode } from './QrCode.tsx';
 
-/** Rule-centre article ids the footer's legal links point at (§2). */
-export const footerRuleIds = {
-  dataSecurity: '5103',
-  intellectualProperty: '5104',
-  legal: '5102',
-  privacy: '5101',
-} as const;
+/** §2's footer legal links: which rule-centre article each is, the server's (`meet/legalize.do`). */
+interface LegalLink {
+  key: 'privacy' | 'legalStatement' | 'dataSecurity' | 'intellectualProperty';
+  id: number;
+}
 
 /** Beside whatever the operator's content fills while it is still the shipped sample (README "Operator content"). */
 export function SampleMark(props: { sample: boolean | undefined }) {
@@ -38,6 +39,14 @@ export function Footer() {
   const locale = useLocale();
   const site = useSite();
   const contact = site?.contact;
+  const legal = useContent<LegalLink[]>(calls.legalLinks());
+  const legalLinks = legal?.status === 'ready' ? legal.value : [];
+  const legalLabels: Record<LegalLink['key'], string> = {
+    privacy: t.footer.privacy,
+    legalStatement: t.footer.legal,
+    dataSecurity: t.footer.dataSecurity,
+    intellectualProperty: t.footer.intellectualProperty,
+  };
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -103,31 +112,18 @@ export function Footer() {
         </section>
       </div>
       <div className="footer-legal">
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.privacy)}>{t.footer.privacy}</Link>
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.legal)}>{t.footer.legal}</Link>
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.dataSecurity)}>{t.footer.dataSecurity}</Link>
-        <Link href={pathOf(locale, 'ruleCenter', footerRuleIds.intellectualProperty)}>
-          {t.footer.intellectualProperty}
-        </Link>
+        {legalLinks.map((link) => (
+          <Link key={link.key} href={pathOf(locale, 'ruleCenter', String(link.id))}>
+            {legalLabels[link.key]}
+          </Link>
+        ))}
         <span>{t.footer.copyright}</span>
       </div>
     </footer>
   );
 }
 
-// Inline icons: no icon font or emoji font is assumed on the visitor's machine.
-const icon = (d: string) => (
-  <svg className="side-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-    <path
-      d={d}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
+const icon = (d: string) => lineIcon(d, 'side-icon');
 const chatIcon = icon('M4 5h16v11H9l-5 4z M8 10h8 M8 13h5');
 const courseIcon = icon('M3 8l9-4 9 4-9 4z M7 10v5c3 2 7 2 10 0v-5');
 const topIcon = icon('M12 19V5 M6 11l6-6 6 6');

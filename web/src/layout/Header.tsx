@@ -12,6 +12,7 @@ import {
   useSite,
 } from '../app/state.ts';
 import { userMenu } from '../stores/session.ts';
+import { lineIcon, menuIconPaths } from './icons.tsx';
 import { Link } from './Link.tsx';
 import { type DrawerVariant, drawerVariant, headerMenu, type MenuEntry } from './menu.ts';
 
@@ -35,6 +36,7 @@ function SubMenu(props: { entry: MenuEntry; hotLabel: string }) {
         className="nav-link"
         aria-expanded={open}
         aria-controls={id}
+        title={entry.tips}
         onClick={() => setOpen(!open)}
       >
         {entry.label}
@@ -46,7 +48,7 @@ function SubMenu(props: { entry: MenuEntry; hotLabel: string }) {
             <p className="submenu-title">{group.title}</p>
             <ul>
               {group.children.map((child) => (
-                <li key={child.path + child.text}>
+                <li key={child.index}>
                   <Link href={child.path} onClick={() => setOpen(false)}>
                     {child.text}
                     {child.hot && <span className="hot">{hotLabel}</span>}
@@ -204,10 +206,10 @@ export function Header(props: { page: PageId }) {
           <ul>
             {menu.map((entry) =>
               entry.groups ? (
-                <SubMenu key={entry.id} entry={entry} hotLabel={t.nav.hot} />
+                <SubMenu key={entry.index} entry={entry} hotLabel={t.nav.hot} />
               ) : (
-                <li className="nav-item" key={entry.id}>
-                  <Link className="nav-link" href={entry.path!}>
+                <li className="nav-item" key={entry.index}>
+                  <Link className="nav-link" href={entry.path!} title={entry.tips}>
                     {entry.label}
                   </Link>
                 </li>
@@ -288,6 +290,19 @@ function drawerExtras(variant: DrawerVariant, locale: 'cn' | 'en', t: ReturnType
   }
 }
 
+/** A drawer entry: its icon, its label and, on a second line, its tips (§3 menu entry). */
+function DrawerLabel(props: { entry: MenuEntry }) {
+  return (
+    <span className="drawer-label">
+      {lineIcon(menuIconPaths[props.entry.icon], 'menu-icon', 20)}
+      <span>
+        {props.entry.label}
+        <small className="menu-tips">{props.entry.tips}</small>
+      </span>
+    </span>
+  );
+}
+
 function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
   const t = useDict();
   const locale = useLocale();
@@ -352,18 +367,20 @@ function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
         )}
         <ul>
           {props.menu.map((entry) => (
-            <li key={entry.id}>
+            <li key={entry.index}>
               {entry.path ? (
                 <Link href={entry.path} onClick={close}>
-                  {entry.label}
+                  <DrawerLabel entry={entry} />
                 </Link>
               ) : (
                 <details>
-                  <summary>{entry.label}</summary>
+                  <summary>
+                    <DrawerLabel entry={entry} />
+                  </summary>
                   {entry.groups?.map((group) => (
                     <ul key={group.title}>
                       {group.children.map((child) => (
-                        <li key={child.path + child.text}>
+                        <li key={child.index}>
                           <Link href={child.path} onClick={close}>
                             {child.text}
                             {child.hot && <span className="hot">{t.nav.hot}</span>}

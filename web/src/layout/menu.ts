@@ -2,103 +2,137 @@ import { type Locale, type PageId, pathOf } from '../app/routes.ts';
 import type { Dict } from '../i18n/i18n.ts';
 
 /**
- * The header menu of portal spec §2/§3 (label, hot flag, path, children), built per locale.
- * Pure so the header, the mobile drawer and the sitemap render the same tree.
+ * The header menu of portal spec §2/§3 ("Menu entry: label, icon, tips, hot flag, path, text,
+ * index, optional subRoutes; children carry text, path, index"), built per locale. Pure so the
+ * header, the mobile drawer and the sitemap render the same tree. `index` is an entry's place in
+ * the menu and a child's in its entry (across its groups), from 0: the order keyboard and screen
+ * reader users meet them in, which the header's keys follow.
  */
 export interface MenuChild {
   text: string;
   path: string;
+  index: number;
   hot?: boolean;
 }
 export interface MenuGroup {
   title: string;
   children: MenuChild[];
 }
+export type MenuIconName = 'home' | 'scenarios' | 'market' | 'experts' | 'about' | 'open' | 'help';
 export interface MenuEntry {
-  id: string;
+  id: MenuIconName;
   label: string;
+  /** Its icon (layout/icons.tsx), by name: the mobile drawer shows it before the label. */
+  icon: MenuIconName;
+  /** One line on what is behind the entry: the desktop link's title, the drawer's second line. */
+  tips: string;
+  index: number;
   path?: string;
   groups?: MenuGroup[];
 }
 
+/** The menu as written below, with each entry's icon, tips and index, and each child's index. */
+function numbered(entries: Omit<MenuEntry, 'icon' | 'tips' | 'index'>[], t: Dict): MenuEntry[] {
+  return entries.map((entry, index) => {
+    let child = 0;
+    return {
+      ...entry,
+      icon: entry.id,
+      tips: t.nav.tips[entry.id],
+      index,
+      ...(entry.groups
+        ? {
+            groups: entry.groups.map((group) => ({
+              ...group,
+              children: group.children.map((item) => ({ ...item, index: child++ })),
+            })),
+          }
+        : {}),
+    };
+  });
+}
+
 export function headerMenu(locale: Locale, t: Dict): MenuEntry[] {
-  const link = (page: PageId, text: string, param?: string): MenuChild => ({
+  const link = (page: PageId, text: string, param?: string): Omit<MenuChild, 'index'> => ({
     text,
     path: pathOf(locale, page, param),
   });
-  return [
-    { id: 'home', label: t.nav.home, path: pathOf(locale, 'home') },
-    {
-      id: 'scenarios',
-      label: t.nav.scenarios,
-      groups: [
-        {
-          title: t.nav.scenarios,
-          children: [
-            link('digitalOperation', t.nav.digitalOperation),
-            link('digitalFinance', t.nav.digitalFinance),
-            link('digitalInsurance', t.nav.digitalInsurance),
-            link('digitalTaxation', t.nav.digitalTaxation),
-          ],
-        },
-        {
-          title: t.nav.about,
-          children: [
-            link('serviceAdaptation', t.nav.serviceAdaptation),
-            link('digitalUpgrade', t.nav.digitalUpgrade),
-            link('globalOperation', t.nav.globalOperation),
-          ],
-        },
-      ],
-    },
-    {
-      id: 'market',
-      label: t.nav.cloudMarket,
-      groups: [
-        {
-          title: t.nav.cloudMarket,
-          children: [
-            link('marketplace', t.nav.marketplace),
-            link('toolCloud', t.nav.toolCloud),
-            link('cloudFinance', t.nav.cloudFinance),
-            link('cloudMark', t.nav.cloudMark),
-          ],
-        },
-        {
-          // §2: "Finance grouping in the menu: order financing (marked hot), inventory pledge,
-          // trade purchasing agency, factoring."
-          title: t.nav.financeGroup,
-          children: [
-            { ...link('cloudFinanceDetail', t.nav.orderFinancing, 'Kjdsddrz'), hot: true },
-            link('cloudFinanceDetail', t.nav.inventoryPledge, 'Xsxed'),
-            link('cloudFinanceDetail', t.nav.purchasingAgency, 'Hmcgwy'),
-            link('cloudFinanceDetail', t.nav.factoring, 'Lklblrz'),
-          ],
-        },
-      ],
-    },
-    { id: 'experts', label: t.nav.experts, path: pathOf(locale, 'specialistOnline') },
-    {
-      id: 'about',
-      label: t.nav.about,
-      groups: [
-        {
-          title: t.nav.about,
-          children: [
-            link('about', t.nav.aboutUs),
-            link('newsList', t.nav.news, '1001'),
-            link('blog', t.nav.blog, '2001'),
-            link('showRoom', t.nav.showRoom),
-            link('courseLive', t.nav.courseLive),
-            link('contactUs', t.nav.contactUs),
-            link('siteList', t.nav.siteList),
-          ],
-        },
-      ],
-    },
-    { id: 'open', label: t.nav.openPlatform, path: pathOf(locale, 'technologyPlatform') },
-    { id: 'help', label: t.nav.helpCenter, path: pathOf(locale, 'helpCenterIndex') },
-  ];
+  return numbered(
+    [
+      { id: 'home', label: t.nav.home, path: pathOf(locale, 'home') },
+      {
+        id: 'scenarios',
+        label: t.nav.scenarios,
+        groups: [
+          {
+            title: t.nav.scenarios,
+            children: [
+              link('digitalOperation', t.nav.digitalOperation),
+              link('digitalFinance', t.nav.digitalFinance),
+              link('digitalInsurance', t.nav.digitalInsurance),
+              link('digitalTaxation', t.nav.digitalTaxation),
+            ],
+          },
+          {
+            title: t.nav.about,
+            children: [
+              link('serviceAdaptation', t.nav.serviceAdaptation),
+              link('digitalUpgrade', t.nav.digitalUpgrade),
+              link('globalOperation', t.nav.globalOperation),
+            ],
+          },
+        ],
+      },
+      {
+        id: 'market',
+        label: t.nav.cloudMarket,
+        groups: [
+          {
+            title: t.nav.cloudMarket,
+            children: [
+              link('marketplace', t.nav.marketplace),
+              link('toolCloud', t.nav.toolCloud),
+              link('cloudFinance', t.nav.cloudFinance),
+              link('cloudMark', t.nav.cloudMark),
+            ],
+          },
+          {
+            // §2: "Finance grouping in the menu: order financing (marked hot), inventory pledge,
+            // trade purchasing agency, factoring."
+            title: t.nav.financeGroup,
+            children: [
+              { ...link('cloudFinanceDetail', t.nav.orderFinancing, 'Kjdsddrz'), hot: true },
+              link('cloudFinanceDetail', t.nav.inventoryPledge, 'Xsxed'),
+              link('cloudFinanceDetail', t.nav.purchasingAgency, 'Hmcgwy'),
+              link('cloudFinanceDetail', t.nav.factoring, 'Lklblrz'),
+            ],
+          },
+        ],
+      },
+      { id: 'experts', label: t.nav.experts, path: pathOf(locale, 'specialistOnline') },
+      {
+        id: 'about',
+        label: t.nav.about,
+        groups: [
+          {
+            title: t.nav.about,
+            children: [
+              link('about', t.nav.aboutUs),
+              link('newsList', t.nav.news, '1001'),
+              link('blog', t.nav.blog, '2001'),
+              link('showRoom', t.nav.showRoom),
+              link('courseLive', t.nav.courseLive),
+              link('contactUs', t.nav.contactUs),
+              link('siteList', t.nav.siteList),
+            ],
+          },
+        ],
+      },
+      { id: 'open', label: t.nav.openPlatform, path: pathOf(locale, 'technologyPlatform') },
+      { id: 'help', label: t.nav.helpCenter, path: pathOf(locale, 'helpCenterIndex') },
+    ] as Omit<MenuEntry, 'icon' | 'tips' | 'index'>[],
+    t,
+  );
 }
 
 /** Areas whose mobile drawer shows an extra menu (§2: open platform, finance, help, rules). */

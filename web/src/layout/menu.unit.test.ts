@@ -27,6 +27,19 @@ describe('header menu', () => {
     }
   });
 
+  it('gives every entry its icon, tips and index, and every child its index in its entry (§3)', () => {
+    for (const dict of [cn, en]) {
+      const menu = headerMenu('cn', dict);
+      expect(menu.map((entry) => entry.index)).toEqual(menu.map((_, index) => index));
+      for (const entry of menu) {
+        expect(entry.icon).toBe(entry.id);
+        expect(entry.tips.length, entry.id).toBeGreaterThan(3);
+        const children = (entry.groups ?? []).flatMap((group) => group.children);
+        expect(children.map((child) => child.index)).toEqual(children.map((_, index) => index));
+      }
+    }
+  });
+
   it('marks order financing hot', () => {
     const market = headerMenu('cn', cn).find((entry) => entry.id === 'market')!;
     const hot = market.groups!.flatMap((group) => group.children).filter((child) => child.hot);

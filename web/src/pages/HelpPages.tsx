@@ -5,6 +5,7 @@ import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import type { Article, ArticlePage, ArticleSummary, Column } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Blocks, Loaded, PageHero } from './common.tsx';
 
@@ -142,6 +143,7 @@ export function HelpPage(props: { view: HelpView }) {
                     {t.common.published} <time dateTime={item.publishTime}>{item.publishTime}</time>
                   </p>
                   <Blocks blocks={item.body} />
+                  <SampleMark sample={item.sample} />
                 </article>
               )}
             </Loaded>

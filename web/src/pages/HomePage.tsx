@@ -2,7 +2,7 @@ import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
 import { marketing } from '../content/marketing.ts';
-import type { HomeData, SettlePlatformData } from '../content/types.ts';
+import type { HomeData, LinkBandData, SettlePlatformData } from '../content/types.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Loaded } from './common.tsx';
@@ -36,7 +36,7 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <div className="stats-box">
                 <ul className="stats" aria-label={t.site.slogan}>
@@ -75,7 +75,7 @@ export function HomePage() {
         <div className="container">
           <h2 className="section-title">{t.home.financeTitle}</h2>
           <p className="section-lead">{t.home.financeLead}</p>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <ul className="card-grid three">
                 {data.finance.map((product) => (
@@ -96,7 +96,7 @@ export function HomePage() {
         <div className="container two-columns">
           <div>
             <h2 className="section-title left">{t.home.productsTitle}</h2>
-            <Loaded entry={home}>
+            <Loaded entry={home} failure={t.errors.homeFailed}>
               {(data) => (
                 <ul className="plain-list">
                   {data.apps.map((app) => (
@@ -111,7 +111,7 @@ export function HomePage() {
           </div>
           <div>
             <h2 className="section-title left">{t.home.newsTitle}</h2>
-            <Loaded entry={home}>
+            <Loaded entry={home} failure={t.errors.homeFailed}>
               {(data) => (
                 <ul className="plain-list news-list">
                   {data.news.map((item) => (
@@ -130,7 +130,7 @@ export function HomePage() {
       <section className="section alt">
         <div className="container">
           <h2 className="section-title">{t.home.expertsTitle}</h2>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <>
                 <SampleMark sample={data.sample} />
@@ -158,12 +158,13 @@ export function HomePage() {
         </div>
       </section>
 
+      <LinkBand />
       <SettleBand />
 
       <section className="section partners">
         <div className="container">
           <h2 className="section-title">{t.home.partnersTitle}</h2>
-          <Loaded entry={home}>
+          <Loaded entry={home} failure={t.errors.homeFailed}>
             {(data) => (
               <>
                 <ul className="partner-list">
@@ -178,6 +179,42 @@ export function HomePage() {
         </div>
       </section>
     </main>
+  );
+}
+
+/**
+ * §7 home call `link/index.do` (query-api content README "Home bands"): what the link-node
+ * service answers, as the query catalogue declares it — the interfaces and their paths.
+ */
+function LinkBand() {
+  const t = useDict();
+  const locale = useLocale();
+  const band = useContent<LinkBandData>(calls.linkBand());
+  return (
+    <section className="section" aria-label={t.home.linkTitle}>
+      <div className="container">
+        <h2 className="section-title">{t.home.linkTitle}</h2>
+        <p className="section-lead">{t.home.linkLead}</p>
+        <Loaded entry={band} failure={t.errors.homeFailed}>
+          {(data) => (
+            <ul className="card-grid four link-band">
+              {/* The first eight; the docs centre lists them all. */}
+              {data.interfaces.slice(0, 8).map((item) => (
+                <li className="card" key={item.code}>
+                  <h3>{item.title}</h3>
+                  <p>
+                    <code>{item.path}</code>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
+        <p>
+          <Link href={pathOf(locale, 'docsCenter', 'logistics2')}>{t.home.linkMore} →</Link>
+        </p>
+      </div>
+    </section>
   );
 }
 

@@ -16,28 +16,36 @@ export function MarketplacePage() {
     <main id="main" className="page">
       <PageHero title={t.nav.marketplace} lead={t.home.productsTitle} />
       <div className="container">
-        <Loaded entry={apps}>
+        {/* §8 "The request to integrated services failed": the market is the platform's services. */}
+        <Loaded entry={apps} failure={t.errors.servicesFailed}>
           {(page) => (
-            <ul className="card-grid three">
-              {page.list.map((app) => (
-                <li key={app.id} className="card">
-                  <p className="tag">{app.categoryName}</p>
-                  <h2>{app.appName}</h2>
-                  <p>{app.appIntroducetion}</p>
-                  <ul className="ticks">
-                    {app.sellPoints.map((point) => (
-                      <li key={point}>{point}</li>
-                    ))}
-                  </ul>
-                  <p className="price">
-                    {t.product.lowestPrice} ¥{formatYuan(app.lowestPrice, locale)}
-                  </p>
-                  <Link className="card-link" href={pathOf(locale, 'marketplaceDetail', String(app.id))}>
-                    {t.common.readMore} →
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <>
+              {page.list.some((app) => app.sheetSample) && (
+                <p className="sample-mark">{t.common.sampleSheet}</p>
+              )}
+              <ul className="card-grid three">
+                {page.list.map((app) => (
+                  <li key={app.id} className="card">
+                    <p className="tag">{app.categoryName}</p>
+                    <h2>{app.appName}</h2>
+                    <p>{app.appIntroducetion}</p>
+                    <ul className="ticks">
+                      {app.sellPoints.map((point) => (
+                        <li key={point}>{point}</li>
+                      ))}
+                    </ul>
+                    <p className="price">
+                      {app.lowestPrice === null
+                        ? t.product.priceOnRequest
+                        : `${t.product.lowestPrice} ¥${formatYuan(app.lowestPrice, locale)}`}
+                    </p>
+                    <Link className="card-link" href={pathOf(locale, 'marketplaceDetail', String(app.id))}>
+                      {t.common.readMore} →
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </Loaded>
       </div>
@@ -77,11 +85,26 @@ export function ProductPage(props: { id: string }) {
               </nav>
             </PageHero>
             <div className="container narrow product">
+              {product.mainPics.length > 0 && (
+                <section className="product-pictures" aria-label={product.appName}>
+                  {product.mainPics.map((picture) => (
+                    <figure key={picture.id}>
+                      <img src={picture.url} alt={picture.title} loading="lazy" width={640} height={360} />
+                      <figcaption>{picture.title}</figcaption>
+                    </figure>
+                  ))}
+                  <SampleMark sample={product.sample} />
+                </section>
+              )}
               {sectionOrder.map((key) => (
                 <section key={key} id={key} className="product-section" aria-labelledby={`${key}-title`}>
                   <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
                   <Blocks blocks={product.sections[key]} />
-                  {(key === 'cases' || key === 'reviews') && <SampleMark sample={product.sample} />}
+                  {key === 'cases' || key === 'reviews' ? (
+                    <SampleMark sample={product.sample} />
+                  ) : (
+                    product.sheetSample && <p className="sample-mark">{t.common.sampleSheet}</p>
+                  )}
                 </section>
               ))}
               <section id="price" className="product-section" aria-labelledby="price-title">
@@ -96,6 +119,11 @@ export function ProductPage(props: { id: string }) {
                       </tr>
                     </thead>
                     <tbody>
+                      {product.prices.length === 0 && (
+                        <tr>
+                          <td colSpan={3}>{t.product.priceOnRequest}</td>
+                        </tr>
+                      )}
                       {product.prices.map((row) => (
                         <tr key={row.edition}>
                           <th scope="row">{row.edition}</th>

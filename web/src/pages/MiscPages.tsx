@@ -27,12 +27,12 @@ export function SitemapPage() {
       <PageHero title={t.nav.sitemap} />
       <div className="container sitemap">
         {menu.map((entry) => (
-          <section key={entry.id}>
+          <section key={entry.index}>
             <h2>{entry.path ? <Link href={entry.path}>{entry.label}</Link> : entry.label}</h2>
             {entry.groups?.map((group) => (
               <ul key={group.title}>
                 {group.children.map((child) => (
-                  <li key={child.path + child.text}>
+                  <li key={child.index}>
                     <Link href={child.path}>{child.text}</Link>
                   </li>
                 ))}

@@ -44,6 +44,12 @@ export function Loaded<T>(props: {
   entry: Entry<T> | undefined;
   children: (value: T) => ReactNode;
   onRetry?: () => void;
+  /**
+   * §8's text for this call's failure ("The request to home page failed", "… integrated services
+   * failed"), said first; the server's or the network's own message follows it, so the visitor
+   * learns what failed and why.
+   */
+  failure?: string;
 }) {
   const t = useDict();
   const { entry } = props;
@@ -58,7 +64,7 @@ export function Loaded<T>(props: {
     if (entry.message === notFoundText) throw new StatusError(404, notFoundText);
     return (
       <p className="form-error" role="alert">
-        {entry.message}
+        {props.failure ? `${props.failure} (${entry.message})` : entry.message}
       </p>
     );
   }

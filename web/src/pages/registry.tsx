@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { registerPageLoader } from '../app/loading.ts';
 import { type FormPage, type Locale, type PageMatch, pathOf } from '../app/routes.ts';
 import { isMarketingPage, marketing } from '../content/marketing.ts';
 import type { Dict } from '../i18n/i18n.ts';
@@ -7,24 +8,27 @@ import { FinanceDetailPage, FinanceListPage } from './FinancePages.tsx';
 import { HelpPage } from './HelpPages.tsx';
 import { HomePage } from './HomePage.tsx';
 import { JoinPage } from './JoinPages.tsx';
+import { CourseLiveDetailPage, CourseLivePage, ShowRoomPage } from './LivePages.tsx';
 import { MarketingPage } from './MarketingPage.tsx';
 import { ExpertDetailPage, ExpertsPage, MarketplacePage, ProductPage } from './MarketPages.tsx';
 import { ContactUsPage, FormRoutePage, SiteListPage, SitemapPage } from './MiscPages.tsx';
 import { ToolCloudDetailPage, ToolCloudPage } from './ToolPages.tsx';
 
-// The docs centre pulls in every schema and the console ajv: both load on demand.
-const DocsCenterPage = lazy(() =>
-  import('../docs/DocsPages.tsx').then((module) => ({ default: module.DocsCenterPage })),
+// The docs centre pulls in every schema and the console ajv: both load on demand, and a link to
+// them fetches them ahead when the visitor points at it (app/loading.ts, §4 prefetch).
+const loadDocs = () => import('../docs/DocsPages.tsx');
+const loadConsole = () => import('../console/ConsolePages.tsx');
+registerPageLoader(['docsCenter', 'docsDetail', 'technologyPlatform'], loadDocs);
+registerPageLoader(
+  ['console', 'consolePartner', 'consoleLender', 'consoleSubscriber', 'consoleOperator'],
+  loadConsole,
 );
-const DocsDetailPage = lazy(() =>
-  import('../docs/DocsPages.tsx').then((module) => ({ default: module.DocsDetailPage })),
-);
+const DocsCenterPage = lazy(() => loadDocs().then((module) => ({ default: module.DocsCenterPage })));
+const DocsDetailPage = lazy(() => loadDocs().then((module) => ({ default: module.DocsDetailPage })));
 const TechnologyPlatformPage = lazy(() =>
-  import('../docs/DocsPages.tsx').then((module) => ({ default: module.TechnologyPlatformPage })),
+  loadDocs().then((module) => ({ default: module.TechnologyPlatformPage })),
 );
-const ConsolePage = lazy(() =>
-  import('../console/ConsolePages.tsx').then((module) => ({ default: module.ConsolePage })),
-);
+const ConsolePage = lazy(() => loadConsole().then((module) => ({ default: module.ConsolePage })));
 
 export function renderPage(match: PageMatch): ReactNode {
   const { page, param = '' } = match;
@@ -34,6 +38,12 @@ export function renderPage(match: PageMatch): ReactNode {
       return <HomePage />;
     case 'marketplace':
       return <MarketplacePage />;
+    case 'courseLive':
+      return <CourseLivePage />;
+    case 'courseLiveDetail':
+      return <CourseLiveDetailPage />;
+    case 'showRoom':
+      return <ShowRoomPage />;
     case 'partnerIn':
       return <JoinPage key="index" page="index" />;
     case 'joinCentralize':
@@ -109,6 +119,12 @@ export function trailOf(match: PageMatch, locale: Locale, t: Dict): { text: stri
       return [];
     case 'marketplace':
       return [{ text: t.nav.marketplace }];
+    case 'courseLive':
+      return [{ text: t.live.coursesTitle }];
+    case 'courseLiveDetail':
+      return [{ text: t.live.coursesTitle, path: pathOf(locale, 'courseLive') }, { text: t.live.details }];
+    case 'showRoom':
+      return [{ text: t.live.showroomTitle }];
     case 'partnerIn':
       return [{ text: t.join.title }];
     case 'joinCentralize':

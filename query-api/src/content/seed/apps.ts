@@ -5,7 +5,16 @@ import { type Bi, bi, list, p, type SeedBlock } from './types.ts';
  * category, details with cycle and amount, appItemVoList with DEPLOY and SAAS). Each product
  * page has the sections of §9 and the price table with the spec's prices (yuan); its cases and
  * reviews are testimonials, the operator's (operatorContent.ts).
+ *
+ * What comes from the spec: the product names, the prices of §9's table (a range where it gives a
+ * range, nothing where it gives none: the bank's risk-information service), the support of §9
+ * (7x24, 5x8 for the mall) and the customs system's 300 orders per second. §9 names each page's
+ * sections but not their content, so the section texts, introductions and selling points here
+ * are **sample product sheets** (`sheetSample` in every answer; the portal marks them as it marks
+ * the operator's sample content) and state no figure, deadline or edition the spec does not give.
  */
+export const sheetSample = true;
+
 export type Cycle = 'A_YEAR' | 'HALF_YEAR' | 'ONE_MONTH' | 'SEVEN_DAY' | 'A_SET_OF';
 
 export interface SeedPriceRow {
@@ -21,7 +30,8 @@ export interface SeedApp {
   categoryName: Bi;
   introduction: Bi;
   sellPoints: Bi[];
-  lowestPrice: number;
+  /** The lowest price of §9's table; null where §9 gives no price. */
+  lowestPrice: number | null;
   details: { version: Bi; specifications: Bi; cycle: Cycle; amount: number }[];
   deploy: { name: Bi; amount: number }[];
   prices: SeedPriceRow[];
@@ -38,7 +48,7 @@ export interface SeedApp {
 }
 
 const support7x24 = bi('7×24 小时', '7×24');
-const support5x8 = bi('5×8 小时（工作日 9:00–17:00）', '5×8 (working days 9:00–17:00)');
+const support5x8 = bi('5×8 小时', '5×8');
 const none = bi('', '');
 const yuan = (value: number) => value.toLocaleString('en-US');
 const priceText = (cn: string, en: string) => bi(cn, en);
@@ -49,38 +59,37 @@ const tiers = [
   { amount: 89_000, orders: 110_000 },
   { amount: 139_000, orders: 180_000 },
 ];
-const tierRows = (onPremiseCn: string, onPremiseEn: string, unitCn: string, unitEn: string): SeedPriceRow[] =>
+// §9 names no editions: a tier is named by the yearly volume it covers.
+const tierName = (orders: number) => bi(`${yuan(orders)} 单/年`, `${yuan(orders)} orders/year`);
+const tierRows = (onPremiseCn: string, onPremiseEn: string): SeedPriceRow[] =>
   tiers.map((tier, index) => ({
-    edition: bi(['基础版', '标准版', '专业版'][index]!, ['Basic', 'Standard', 'Professional'][index]!),
-    saas: priceText(
-      `${yuan(tier.amount)} 元/年（${yuan(tier.orders)} ${unitCn}/年）`,
-      `${yuan(tier.amount)} yuan/year (${yuan(tier.orders)} ${unitEn}/year)`,
-    ),
+    edition: tierName(tier.orders),
+    saas: priceText(`${yuan(tier.amount)} 元/年`, `${yuan(tier.amount)} yuan/year`),
     onPremise: index === 0 ? bi(onPremiseCn, onPremiseEn) : none,
   }));
-const tierDetails = (unitCn: string, unitEn: string) =>
-  tiers.map((tier, index) => ({
-    version: bi(['基础版', '标准版', '专业版'][index]!, ['Basic', 'Standard', 'Professional'][index]!),
-    specifications: bi(`${yuan(tier.orders)} ${unitCn}/年`, `${yuan(tier.orders)} ${unitEn}/year`),
+const tierDetails = () =>
+  tiers.map((tier) => ({
+    version: tierName(tier.orders),
+    specifications: none,
     cycle: 'A_YEAR' as const,
     amount: tier.amount,
   }));
+/** The one price row of a product §9 prices once (no editions). */
+const listPrice = bi('标价', 'List price');
+/** A product §9 prices as a range: the range, the quote deciding within it. */
+const priceRange = bi('价格区间', 'Price range');
 
 const standardFlow = list(
-  ['提交咨询，顾问 1 个工作日内联系', 'Send an enquiry; an adviser calls within 1 working day'],
+  ['提交咨询，顾问与您联系', 'Send an enquiry; an adviser contacts you'],
   ['需求调研与产品演示', 'Requirements review and demo'],
-  [
-    '签约并开通（SaaS 当天开通，本地化部署 4–8 周）',
-    'Contract and go-live (SaaS same day, on-premise 4–8 weeks)',
-  ],
+  ['签约并开通', 'Contract and go-live'],
   ['上线培训与数据迁移', 'Training and data migration'],
 );
 const standardAfterSales = (supportCn: string, supportEn: string): SeedBlock[] => [
   list(
     [`服务时间：${supportCn}`, `Support hours: ${supportEn}`],
-    ['专属客户成功经理', 'A dedicated customer-success manager'],
-    ['每季度一次版本升级，SaaS 自动生效', 'Quarterly releases, automatic for SaaS'],
-    ['本地化部署含首年运维，续费按年', 'On-premise includes first-year maintenance, renewed yearly'],
+    ['版本升级对 SaaS 自动生效', 'Upgrades apply to SaaS automatically'],
+    ['本地化部署另按年收取价格表所列费用', 'On-premise carries the yearly fee of the price table'],
   ),
 ];
 
@@ -96,18 +105,11 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('单证链路穿透', 'Document-chain tracing'), bi('规则与模型双引擎', 'Rules plus models')],
     lowestPrice: 300_000,
-    details: [
-      {
-        version: bi('SaaS 版', 'SaaS'),
-        specifications: bi('不限账户数', 'Unlimited users'),
-        cycle: 'A_YEAR',
-        amount: 300_000,
-      },
-    ],
+    details: [{ version: bi('SaaS', 'SaaS'), specifications: none, cycle: 'A_YEAR', amount: 300_000 }],
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_500_000 }],
     prices: [
       {
-        edition: bi('标准版', 'Standard'),
+        edition: listPrice,
         saas: bi('300,000 元/年', '300,000 yuan/year'),
         onPremise: bi('1,500,000 元 + 180,000 元/年', '1,500,000 yuan + 180,000 yuan/year'),
       },
@@ -166,9 +168,9 @@ export const apps: SeedApp[] = [
       bi('直连单一窗口', 'Direct single-window link'),
     ],
     lowestPrice: 36_000,
-    details: tierDetails('单', 'orders'),
+    details: tierDetails(),
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 210_000 }],
-    prices: tierRows('210,000 元 + 31,000 元/年', '210,000 yuan + 31,000 yuan/year', '单', 'orders'),
+    prices: tierRows('210,000 元 + 31,000 元/年', '210,000 yuan + 31,000 yuan/year'),
     support: support7x24,
     sections: {
       introduction: [
@@ -188,7 +190,7 @@ export const apps: SeedApp[] = [
       advantages: [
         list(
           ['峰值每秒 300 单以上', 'Over 300 orders per second at peak'],
-          ['回执 1 秒内推送', 'Receipts pushed within a second'],
+          ['回执自动推送', 'Receipts pushed as they arrive'],
           ['多口岸统一接入', 'All ports through one integration'],
         ),
       ],
@@ -202,8 +204,8 @@ export const apps: SeedApp[] = [
       flow: [standardFlow],
       qa: [
         p(
-          '问：超出年单量怎么办？答：可按档位升级，差价按剩余月份折算。',
-          'Q: What if we exceed the yearly volume? A: Upgrade a tier; the difference is prorated by remaining months.',
+          '问：超出年单量怎么办？答：可升级到更高档位。',
+          'Q: What if we exceed the yearly volume? A: Move up to a higher tier.',
         ),
       ],
       afterSales: standardAfterSales('7×24 小时', '7×24'),
@@ -220,9 +222,9 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('账册联动', 'Linked customs ledger'), bi('PDA 作业', 'Handheld operations')],
     lowestPrice: 36_000,
-    details: tierDetails('单', 'orders'),
+    details: tierDetails(),
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_000_000 }],
-    prices: tierRows('1,000,000 元 + 150,000 元/年', '1,000,000 yuan + 150,000 yuan/year', '单', 'orders'),
+    prices: tierRows('1,000,000 元 + 150,000 元/年', '1,000,000 yuan + 150,000 yuan/year'),
     support: support7x24,
     sections: {
       introduction: [
@@ -241,7 +243,7 @@ export const apps: SeedApp[] = [
       ],
       advantages: [
         list(
-          ['库存准确率 99.9%', '99.9% stock accuracy'],
+          ['库存与海关账册一致', 'Stock agrees with the customs ledger'],
           ['支持多货主', 'Multiple cargo owners'],
           ['温控库支持', 'Temperature-controlled stores'],
         ),
@@ -274,9 +276,9 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('电子面单', 'Electronic waybills'), bi('轨迹订阅', 'Tracking subscriptions')],
     lowestPrice: 36_000,
-    details: tierDetails('票', 'waybills'),
+    details: tierDetails(),
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 210_000 }],
-    prices: tierRows('210,000 元 + 31,000 元/年', '210,000 yuan + 31,000 yuan/year', '票', 'waybills'),
+    prices: tierRows('210,000 元 + 31,000 元/年', '210,000 yuan + 31,000 yuan/year'),
     support: support7x24,
     sections: {
       introduction: [
@@ -295,7 +297,7 @@ export const apps: SeedApp[] = [
       ],
       advantages: [
         list(
-          ['覆盖 30 家承运商', '30 carriers connected'],
+          ['多家承运商一次接入', 'Many carriers through one integration'],
           ['智能分单', 'Smart carrier selection'],
           ['异常件预警', 'Exception alerts'],
         ),
@@ -328,9 +330,9 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('多站点协同', 'Multi-site coordination'), bi('自动结算', 'Automatic settlement')],
     lowestPrice: 36_000,
-    details: tierDetails('单', 'orders'),
+    details: tierDetails(),
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_000_000 }],
-    prices: tierRows('1,000,000 元 + 150,000 元/年', '1,000,000 yuan + 150,000 yuan/year', '单', 'orders'),
+    prices: tierRows('1,000,000 元 + 150,000 元/年', '1,000,000 yuan + 150,000 yuan/year'),
     support: support7x24,
     sections: {
       introduction: [
@@ -349,7 +351,7 @@ export const apps: SeedApp[] = [
       ],
       advantages: [
         list(
-          ['统一调度三地站点', 'One schedule across three regions'],
+          ['多地站点统一调度', 'One schedule across sites'],
           ['移动端作业', 'Mobile operations'],
           ['与云仓共用主数据', 'Shares master data with the warehouse'],
         ),
@@ -364,8 +366,8 @@ export const apps: SeedApp[] = [
       flow: [standardFlow],
       qa: [
         p(
-          '问：能否与云仓一起采购？答：可以，组合采购享 9 折。',
-          'Q: Can we buy it with the warehouse system? A: Yes, bundles get 10% off.',
+          '问：能否与云仓一起采购？答：可以，请咨询组合报价。',
+          'Q: Can we buy it with the warehouse system? A: Yes; ask for a combined quote.',
         ),
       ],
       afterSales: standardAfterSales('7×24 小时', '7×24'),
@@ -382,18 +384,11 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('多级价格体系', 'Multi-level pricing'), bi('库存共享', 'Shared stock')],
     lowestPrice: 150_000,
-    details: [
-      {
-        version: bi('标准版', 'Standard'),
-        specifications: bi('不限分销商数', 'Unlimited distributors'),
-        cycle: 'A_YEAR',
-        amount: 150_000,
-      },
-    ],
+    details: [{ version: bi('SaaS', 'SaaS'), specifications: none, cycle: 'A_YEAR', amount: 150_000 }],
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 500_000 }],
     prices: [
       {
-        edition: bi('标准版', 'Standard'),
+        edition: listPrice,
         saas: bi('150,000 元/年', '150,000 yuan/year'),
         onPremise: bi('500,000 元 + 60,000 元/年', '500,000 yuan + 60,000 yuan/year'),
       },
@@ -449,28 +444,22 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('跨境支付', 'Cross-border payment'), bi('保税发货', 'Bonded dispatch')],
     lowestPrice: 150_000,
+    // §9 gives a range (150,000 to 200,000 a year), not editions: the item's amount is where it starts.
     details: [
       {
-        version: bi('标准版', 'Standard'),
-        specifications: bi('单店铺', 'One store'),
+        version: bi('SaaS', 'SaaS'),
+        specifications: bi('150,000–200,000 元/年，以报价为准', '150,000–200,000 yuan/year, as quoted'),
         cycle: 'A_YEAR',
         amount: 150_000,
-      },
-      {
-        version: bi('旗舰版', 'Flagship'),
-        specifications: bi('多店铺', 'Multiple stores'),
-        cycle: 'A_YEAR',
-        amount: 200_000,
       },
     ],
     deploy: [{ name: bi('本地化部署', 'On-premise'), amount: 1_200_000 }],
     prices: [
       {
-        edition: bi('标准版', 'Standard'),
-        saas: bi('150,000 元/年', '150,000 yuan/year'),
+        edition: priceRange,
+        saas: bi('150,000–200,000 元/年', '150,000–200,000 yuan/year'),
         onPremise: bi('1,200,000 元 + 120,000 元/年', '1,200,000 yuan + 120,000 yuan/year'),
       },
-      { edition: bi('旗舰版', 'Flagship'), saas: bi('200,000 元/年', '200,000 yuan/year'), onPremise: none },
     ],
     support: support5x8,
     sections: {
@@ -509,7 +498,7 @@ export const apps: SeedApp[] = [
           'Q: Support hours? A: The mall has 5×8 support; the other products 7×24.',
         ),
       ],
-      afterSales: standardAfterSales('5×8 小时（工作日 9:00–17:00）', '5×8 (working days 9:00–17:00)'),
+      afterSales: standardAfterSales('5×8 小时', '5×8'),
     },
   },
   {
@@ -522,23 +511,11 @@ export const apps: SeedApp[] = [
       'A data service giving partner banks trade risk profiles of companies and pushes when they change.',
     ),
     sellPoints: [bi('企业贸易画像', 'Company trade profiles'), bi('变动实时推送', 'Live change pushes')],
-    lowestPrice: 300_000,
-    details: [
-      {
-        version: bi('年度服务', 'Annual service'),
-        specifications: bi('10 万次查询/年', '100,000 queries/year'),
-        cycle: 'A_YEAR',
-        amount: 300_000,
-      },
-    ],
+    // §9 lists this page without a price: none is stated, the visitor asks for a quote.
+    lowestPrice: null,
+    details: [],
     deploy: [],
-    prices: [
-      {
-        edition: bi('年度服务', 'Annual service'),
-        saas: bi('300,000 元/年（10 万次查询）', '300,000 yuan/year (100,000 queries)'),
-        onPremise: none,
-      },
-    ],
+    prices: [],
     support: support7x24,
     sections: {
       introduction: [
@@ -558,7 +535,7 @@ export const apps: SeedApp[] = [
         list(
           ['授权可追溯', 'Traceable authorisation'],
           ['推送至少一次且幂等', 'At-least-once, idempotent pushes'],
-          ['按量计费', 'Pay per use'],
+          ['按需开通查询与订阅', 'Queries and subscriptions as needed'],
         ),
       ],
       features: [
@@ -589,39 +566,18 @@ export const apps: SeedApp[] = [
     ),
     sellPoints: [bi('按模块订阅', 'Subscribe by module'), bi('对接平台单证', 'Linked to platform documents')],
     lowestPrice: 10_000,
+    // §9: "10,000 to 300,000/year", no editions: one item from its lowest price, the range stated.
     details: [
       {
-        version: bi('小微版', 'Small business'),
-        specifications: bi('5 个账户', '5 users'),
+        version: bi('SaaS', 'SaaS'),
+        specifications: bi('10,000–300,000 元/年，以报价为准', '10,000–300,000 yuan/year, as quoted'),
         cycle: 'A_YEAR',
         amount: 10_000,
-      },
-      {
-        version: bi('企业版', 'Enterprise'),
-        specifications: bi('50 个账户', '50 users'),
-        cycle: 'A_YEAR',
-        amount: 120_000,
-      },
-      {
-        version: bi('集团版', 'Group'),
-        specifications: bi('不限账户', 'Unlimited users'),
-        cycle: 'A_YEAR',
-        amount: 300_000,
       },
     ],
     deploy: [],
     prices: [
-      {
-        edition: bi('小微版', 'Small business'),
-        saas: bi('10,000 元/年', '10,000 yuan/year'),
-        onPremise: none,
-      },
-      {
-        edition: bi('企业版', 'Enterprise'),
-        saas: bi('120,000 元/年', '120,000 yuan/year'),
-        onPremise: none,
-      },
-      { edition: bi('集团版', 'Group'), saas: bi('300,000 元/年', '300,000 yuan/year'), onPremise: none },
+      { edition: priceRange, saas: bi('10,000–300,000 元/年', '10,000–300,000 yuan/year'), onPremise: none },
     ],
     support: support7x24,
     sections: {

@@ -5,6 +5,14 @@ export const newsColumns: SeedColumn[] = [
   { columnId: 1001, name: bi('行业动态', 'Industry news') },
   { columnId: 1002, name: bi('平台公告', 'Platform announcements') },
 ];
+/**
+ * The operator's other article columns, each behind a page of its own rather than a news list
+ * (README "Courses and showroom"): the live courses (§2 /courseLive, /courseLiveDetail) and the
+ * showroom's exhibits (§2 showRoom.html). Their articles are the operator's, in the content file.
+ */
+export const courseColumn: SeedColumn = { columnId: 1003, name: bi('课程直播', 'Live courses') };
+export const showroomColumn: SeedColumn = { columnId: 1004, name: bi('数字展厅', 'Digital showroom') };
+export const pageColumns: SeedColumn[] = [courseColumn, showroomColumn];
 export const blogColumns: SeedColumn[] = [
   { columnId: 2001, name: bi('技术实践', 'Engineering') },
   { columnId: 2002, name: bi('算法与模型', 'Algorithms and models') },
@@ -74,7 +82,12 @@ export const ruleMenu: SeedColumn = {
 const platform = bi('数字贸易服务平台', 'Digital Trade Service Platform');
 const editorial = bi('平台编辑部', 'Platform editors');
 
-export const articles: SeedArticle[] = [
+/**
+ * Help, blog and algorithm articles describe this platform as it works (help 4242 and 4243 as
+ * the ingest README states its 503). The rule articles are legal texts only the operator can
+ * commit to: **sample texts**, marked `sample` as `seed/legal.ts` is, replaced before going live.
+ */
+const siteArticles: SeedArticle[] = [
   {
     id: 201,
     kind: 'blog',
@@ -239,10 +252,16 @@ export const articles: SeedArticle[] = [
     publishTime: '2026-01-11',
     author: editorial,
     source: platform,
+    // As the README's "Riding out faults" and ingest's "Retrying safely" say: a 503 means the log did
+    // not confirm in time, not that nothing was stored; only a resend with the same key counts once.
     body: [
       p(
-        '平台只在单证被日志确认写入后才返回 flag=success；若日志暂不可用，返回 503 且不会保存任何内容，可安全重试。',
-        'The platform answers flag=success only after the log acknowledged the document; if the log is unavailable you get a 503, nothing is stored, and retrying is safe.',
+        '平台只在单证被日志确认写入后才返回 flag=success，并附带单证 ID。',
+        'The platform answers flag=success, with the document id, only after the log acknowledged the document.',
+      ),
+      p(
+        '返回 503（KAFKA_UNAVAILABLE）表示日志未能在时限内确认写入：单证可能未保存，也可能已经写入。请用相同的 Idempotency-Key 重新提交同一单证，平台会返回首次的结果且只记录一次；不带 Idempotency-Key 重新提交可能使同一单证以两个单证 ID 保存两次。',
+        'A 503 (KAFKA_UNAVAILABLE) means the log did not confirm the document in time: it may not be stored, or it may already be. Resend the same document with the same Idempotency-Key and the platform answers with the first result and records it once; resending without an Idempotency-Key may store it twice, under two document ids.',
       ),
     ],
   },
@@ -264,8 +283,8 @@ export const articles: SeedArticle[] = [
         ['401：缺少或无效的 API Key', '401: missing or invalid API key'],
         ['415：Content-Type 不是 application/json', '415: Content-Type is not application/json'],
         [
-          '503：单证日志暂不可用，未确认保存，可重新提交（只计一次）',
-          '503: the document log is unavailable and did not confirm the document; resend it (it counts once)',
+          '503：单证日志未确认保存（可能已写入）；请携带相同的 Idempotency-Key 重新提交，只记录一次',
+          '503: the document log did not confirm the document (it may be stored); resend it with the same Idempotency-Key and it counts once',
         ],
       ),
     ],
@@ -289,7 +308,7 @@ export const articles: SeedArticle[] = [
           '授权产品所需的数据（报关、销售、税务等）',
           'Authorise the data the product needs (customs, sales, tax …)',
         ],
-        ['提交申请，银行一般 3 个工作日内反馈', 'Apply; banks usually answer within 3 working days'],
+        ['提交申请，审批结果由金融机构反馈', 'Apply; the institution sends its decision'],
       ),
     ],
   },
@@ -422,14 +441,15 @@ export const articles: SeedArticle[] = [
       list(
         ['应用须明示 SaaS 与本地化部署价格', 'Applications must state SaaS and on-premise prices'],
         [
-          '审核在 3 个工作日内完成，驳回须说明原因',
-          'Review completes within 3 working days; rejections give reasons',
+          '审核驳回须说明原因，原因在应用详情中可见',
+          'A rejection gives its reason, shown with the application',
         ],
-        [
-          '下架应用须为存量客户提供 90 天迁移期',
-          'Delisted applications give existing customers 90 days to migrate',
-        ],
+        ['下架应用须提前通知存量客户', 'A delisted application gives its existing customers notice'],
       ),
     ],
   },
 ];
+
+export const articles: SeedArticle[] = siteArticles.map((article) =>
+  article.kind === 'rule' ? { ...article, sample: true } : article,
+);

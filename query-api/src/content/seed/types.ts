@@ -32,6 +32,8 @@ export interface SeedArticle {
   author: Bi;
   source: Bi;
   body: SeedBlock[];
+  /** Sample text an operator replaces (rule articles: legal commitments; seed/articles.ts). */
+  sample?: boolean;
 }
 
 export interface SeedColumn {
