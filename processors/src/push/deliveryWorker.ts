@@ -6,6 +6,7 @@ import {
   type DeliveryForAttempt,
   makeRequestedDue,
   recordAttempts,
+  releaseGoneHolders,
   type ScheduledAttempt,
   type SettledAttempt,
   settleWithoutAttempt,
@@ -15,6 +16,7 @@ import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 import { postCallback } from './callbackPost.ts';
+import { type ClaimHolder, holdClaims } from './claimHolder.ts';
 import { afterAttempt, planAttempt } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
@@ -39,9 +41,11 @@ import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
  * webhook-timestamp, webhook-signature (./signature.ts), retry-count (attempts made before this
  * one: 0, 1, 2 …), tradelog-sequence and tradelog-subject (the sequence rule, ./deliveryPlan.ts).
  *
- * A claim is a lease longer than any attempt: a worker that dies or fails to record a batch
- * leaves its deliveries to be claimed again when the lease runs out, and the same attempt is
- * made again — at-least-once, with the same webhook-id for the receiver to drop.
+ * A claim is a lease longer than any attempt: a worker that fails to record a batch leaves its
+ * deliveries to be claimed again when the lease runs out, and the same attempt is made again —
+ * at-least-once, with the same webhook-id for the receiver to drop. A worker that dies is
+ * noticed sooner: its claims name it (./claimHolder.ts), and every worker's sweep ends the claims
+ * of holders that are gone, every `holderSweepMs`.
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
@@ -64,6 +68,8 @@ export interface DeliveryWorker extends DeliveryHandOver {
 
 /** A claim outlives the longest attempt by this much (README "Claims"). */
 const leaseMarginMs = 60_000;
+/** How often a worker ends the claims of workers that are gone (README "Claims"). */
+const holderSweepMs = 2_000;
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { pool, boss, settings, metrics } = options;
@@ -72,6 +78,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let timer: NodeJS.Timeout | undefined;
   let claiming: Promise<number> | undefined;
   let listener: ChangeListener | undefined;
+  let holder: ClaimHolder | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let running = false;
   let pollers: Promise<void>[] = [];
   const limiter = createSubscriptionLimiter(settings.subscriptionConcurrency);
@@ -257,8 +265,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       perSubscription: settings.subscriptionConcurrency,
       now: at,
       leaseUntil: leaseUntil(at),
+      holder: holder?.key() ?? null,
       ...(scheduled ? { scheduled } : {}),
     });
+  }
+
+  /** Ends the claims of workers that are gone; their deliveries are due again at once. */
+  async function sweepGoneHolders(): Promise<void> {
+    try {
+      const released = await releaseGoneHolders(pool);
+      if (released === 0) return;
+      log.info('claims of a gone worker released', { claims: released });
+      signal();
+    } catch (error) {
+      // Postgres away: the next sweep tries again, and leases end the claims meanwhile.
+      log.debug('gone holders not swept', { error: error as Error });
+    }
   }
 
   /**
@@ -377,6 +399,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   return {
     async start() {
       running = true;
+      holder = await holdClaims({ connectionString: options.databaseUrl, logger: options.logger });
+      sweeper = setInterval(() => void sweepGoneHolders(), holderSweepMs);
+      sweeper.unref();
       listener = await listenForChanges({
         connectionString: options.databaseUrl,
         channels: [changeChannels.pushDeliveries],
@@ -411,12 +436,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       signal();
       await Promise.all(pollers);
       await claiming;
+      if (sweeper) clearInterval(sweeper);
       await listener?.close();
+      // Last: claims of batches still recorded above named it as alive.
+      await holder?.close();
     },
     claimRequested,
     room: () => (running ? Math.max(0, handOverRoom - handedOver.length) : 0),
     leaseUntil,
     perSubscription: settings.subscriptionConcurrency,
+    holder: () => holder?.key() ?? null,
     take(deliveries) {
       // A worker stopped meanwhile leaves them to their leases: claimed again when those run out.
       if (!running) return;

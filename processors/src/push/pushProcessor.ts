@@ -70,6 +70,8 @@ export interface DeliveryHandOver {
   /** Until when a delivery leased at `at` is claimed (the claim's lease). */
   leaseUntil(at: Date): Date;
   perSubscription: number;
+  /** The worker's name on its claims (./claimHolder.ts), or null while it holds none. */
+  holder(): string | null;
   /** Deliveries leased by a committed transaction, to attempt. */
   take(deliveries: readonly DeliveryForAttempt[]): void;
 }
@@ -136,6 +138,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
         until: options.handOver.leaseUntil(at),
         perSubscription: options.handOver.perSubscription,
         limit: room,
+        holder: options.handOver.holder(),
       };
     }
     const rows = await insertDeliveries(db, deliveries, lease);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
+import { createTestSchema, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { migrate } from '../migrate.ts';
 import {
   claimDueDeliveries,
@@ -12,6 +12,7 @@ import {
   listAttempts,
   lockClaims,
   recordAttempts,
+  releaseGoneHolders,
   type SettledAttempt,
 } from './deliveries.ts';
 import { insertSubscription, newSubscriptionSecret } from './subscriptions.ts';
@@ -253,6 +254,83 @@ describe('deliveries recorded in batches', () => {
     expect(reclaimed).toHaveLength(4);
     expect(reclaimed.every((row) => row.state === 'pending' && row.attempts === 0)).toBe(true);
     expect(reclaimed.some((row) => rows.slice(8).some((s) => s.id === row.id))).toBe(false);
+  });
+
+  it('ends the claims of a worker that is gone at once, and keeps those of a live one and of none', async () => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId: 'holders', enterprises: ['E4'] });
+    const holdersOf = randomUUID();
+    await insertSubscription(pool, {
+      id: holdersOf,
+      family: 'changes',
+      ownerKind: 'lender',
+      ownerId: 'holders',
+      keyId: key.id,
+      callbackUrl: 'https://bank.example.com/hook',
+      criteria: { enterprise: 'E4', projections: ['order-status'] },
+      matchKey: 'E4',
+      projections: ['order-status'],
+      secret: newSubscriptionSecret(),
+      createdAt: new Date(),
+    });
+    const at = new Date();
+    const ids = Array.from({ length: 6 }, () => randomUUID());
+    await insertDeliveries(
+      pool,
+      ids.map((id, i) => ({
+        id,
+        subscriptionId: holdersOf,
+        family: 'changes' as const,
+        eventId: randomUUID(),
+        eventKind: 'order.created',
+        subject: `purchase/H${i}`,
+        payload: {},
+        // Scheduled, so that each claim below takes exactly the rows its jobs name, whatever
+        // other tests left pending in this schema.
+        state: 'scheduled' as const,
+        nextAttemptAt: at,
+        createdAt: at,
+      })),
+    );
+    // Two workers, each holding its lock on a connection of its own (processors/src/push/claimHolder.ts).
+    const workers = await Promise.all(
+      ['4611686018427387901', '17179869189'].map(async (holder) => {
+        const connection = new pg.Client({ connectionString: db.databaseUrl });
+        await connection.connect();
+        await connection.query('SELECT pg_advisory_lock($1::bigint)', [holder]);
+        return { holder, connection };
+      }),
+    );
+    const claim = (holder: string | null, these: readonly string[] = ids) =>
+      claimDueDeliveries(pool, {
+        limit: these.length,
+        perSubscription: 6,
+        now: at,
+        leaseUntil: new Date(at.getTime() + 600_000),
+        holder,
+        scheduled: these.map((deliveryId) => ({ deliveryId, attempt: 1 })),
+      });
+    const [alive, gone] = workers;
+    const claimedByAlive = await claim(alive!.holder, ids.slice(0, 2));
+    const claimedByGone = await claim(gone!.holder, ids.slice(2, 4));
+    const claimedByNone = await claim(null, ids.slice(4));
+    expect([claimedByAlive.length, claimedByGone.length, claimedByNone.length]).toEqual([2, 2, 2]);
+    try {
+      // Everyone alive: the sweep ends nothing, and nothing is left to claim.
+      expect(await releaseGoneHolders(pool)).toBe(0);
+      expect(await claim(null)).toEqual([]);
+      // A worker's process dies: its connection ends, and with it its lock.
+      await gone!.connection.end();
+      await waitFor(async () => (await releaseGoneHolders(pool)) === 2, {
+        what: 'the gone worker’s claims ended',
+      });
+      // Its deliveries are claimed again at once, ten minutes before their leases would end;
+      // the live worker's and the holder-less claims stay.
+      const again = await claim(alive!.holder);
+      expect(again.map((row) => row.id).sort()).toEqual(claimedByGone.map((row) => row.id).sort());
+      expect(await claim(alive!.holder)).toEqual([]);
+    } finally {
+      await alive!.connection.end();
+    }
   });
 
   it('claims scheduled deliveries when their jobs come: for the job’s attempt only, within the per-subscription limit, leaving the rest due', async () => {

@@ -58,6 +58,8 @@ export interface InsertLease {
   perSubscription: number;
   /** The most rows leased. */
   limit: number;
+  /** The worker holding the lease (`claimHolder`), or null: then the lease alone ends it. */
+  holder?: string | null;
 }
 
 /** An inserted delivery; `leased` (with the payload as stored) when the insert leased it. */
@@ -166,8 +168,8 @@ async function leaseInserted(
          FROM r LEFT JOIN busy USING (subscription_id)) ranked
        WHERE ranked.slot <= $4 ORDER BY ranked.i LIMIT $5),
      claims AS (
-       INSERT INTO push_delivery_claims (delivery_id, subscription_id, claimed_until)
-       SELECT id, subscription_id, $6 FROM leased ORDER BY id
+       INSERT INTO push_delivery_claims (delivery_id, subscription_id, claimed_until, holder)
+       SELECT id, subscription_id, $6, $7::bigint FROM leased ORDER BY id
        RETURNING delivery_id)
      SELECT d.id, d.payload FROM push_deliveries d JOIN claims ON claims.delivery_id = d.id`,
     [
@@ -177,6 +179,7 @@ async function leaseInserted(
       lease.perSubscription,
       lease.limit,
       lease.until,
+      lease.holder ?? null,
     ],
   );
   return new Map(leased.map((row) => [row.id as string, row.payload as Record<string, unknown>]));
@@ -278,18 +281,31 @@ export async function claimDueDeliveries(
     now: Date;
     leaseUntil: Date;
     scheduled?: readonly ScheduledAttempt[];
+    /** The claiming worker (`claimHolder`), or null: then the lease alone ends the claims. */
+    holder?: string | null;
   },
 ): Promise<DeliveryForAttempt[]> {
   const { scheduled } = options;
-  const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6)', [
+  const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6, $7)', [
     options.now,
     options.leaseUntil,
     options.limit,
     options.perSubscription,
     scheduled ? scheduled.map((job) => job.deliveryId) : null,
     scheduled ? scheduled.map((job) => job.attempt) : null,
+    options.holder ?? null,
   ]);
   return rows.map(toDeliveryForAttempt);
+}
+
+/**
+ * Ends the claims of workers that are gone: their holder's advisory lock is no longer held
+ * (migration 1766500000000_push-claim-holders.sql). Their deliveries are claimed again at once
+ * rather than when the leases run out. Returns how many claims ended.
+ */
+export async function releaseGoneHolders(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ released: number }>('SELECT push_release_gone_holders() AS released');
+  return rows[0]!.released;
 }
 
 /**
