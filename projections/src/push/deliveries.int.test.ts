@@ -23,25 +23,31 @@ describe('deliveries recorded in batches', () => {
   let pool: pg.Pool;
   let subscriptionId = '';
 
-  beforeAll(async () => {
-    db = await createTestSchema(testServices().databaseUrl, 'pushbatch');
-    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
-    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
-    const key = await createTestApiKey(pool, 'lender', { ownerId: 'batch', enterprises: ['E1'] });
-    subscriptionId = randomUUID();
+  /** A lender's subscription to order-status changes of one enterprise, with its key. */
+  const lenderSubscription = async (ownerId: string, enterprise: string) => {
+    const key = await createTestApiKey(pool, 'lender', { ownerId, enterprises: [enterprise] });
+    const id = randomUUID();
     await insertSubscription(pool, {
-      id: subscriptionId,
+      id,
       family: 'changes',
       ownerKind: 'lender',
-      ownerId: 'batch',
+      ownerId,
       keyId: key.id,
       callbackUrl: 'https://bank.example.com/hook',
-      criteria: { enterprise: 'E1', projections: ['order-status'] },
-      matchKey: 'E1',
+      criteria: { enterprise, projections: ['order-status'] },
+      matchKey: enterprise,
       projections: ['order-status'],
       secret: newSubscriptionSecret(),
       createdAt: new Date(),
     });
+    return id;
+  };
+
+  beforeAll(async () => {
+    db = await createTestSchema(testServices().databaseUrl, 'pushbatch');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
+    subscriptionId = await lenderSubscription('batch', 'E1');
   });
   afterAll(async () => {
     await pool?.end();
@@ -191,21 +197,7 @@ describe('deliveries recorded in batches', () => {
   });
 
   it('claims due deliveries once, never more than the per-subscription limit at a time, and again when a lease ran out', async () => {
-    const key = await createTestApiKey(pool, 'lender', { ownerId: 'claims', enterprises: ['E2'] });
-    const claimsOf = randomUUID();
-    await insertSubscription(pool, {
-      id: claimsOf,
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'claims',
-      keyId: key.id,
-      callbackUrl: 'https://bank.example.com/hook',
-      criteria: { enterprise: 'E2', projections: ['order-status'] },
-      matchKey: 'E2',
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: new Date(),
-    });
+    const claimsOf = await lenderSubscription('claims', 'E2');
     const at = new Date();
     const later = new Date(at.getTime() + 60_000);
     const rows = Array.from({ length: 10 }, (_, i) => ({
@@ -257,21 +249,7 @@ describe('deliveries recorded in batches', () => {
   });
 
   it('ends the claims of a worker that is gone at once, and keeps those of a live one and of none', async () => {
-    const key = await createTestApiKey(pool, 'lender', { ownerId: 'holders', enterprises: ['E4'] });
-    const holdersOf = randomUUID();
-    await insertSubscription(pool, {
-      id: holdersOf,
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'holders',
-      keyId: key.id,
-      callbackUrl: 'https://bank.example.com/hook',
-      criteria: { enterprise: 'E4', projections: ['order-status'] },
-      matchKey: 'E4',
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: new Date(),
-    });
+    const holdersOf = await lenderSubscription('holders', 'E4');
     const at = new Date();
     const ids = Array.from({ length: 6 }, () => randomUUID());
     await insertDeliveries(
@@ -334,21 +312,7 @@ describe('deliveries recorded in batches', () => {
   });
 
   it('claims scheduled deliveries when their jobs come: for the job’s attempt only, within the per-subscription limit, leaving the rest due', async () => {
-    const key = await createTestApiKey(pool, 'lender', { ownerId: 'jobs', enterprises: ['E3'] });
-    const jobsOf = randomUUID();
-    await insertSubscription(pool, {
-      id: jobsOf,
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'jobs',
-      keyId: key.id,
-      callbackUrl: 'https://bank.example.com/hook',
-      criteria: { enterprise: 'E3', projections: ['order-status'] },
-      matchKey: 'E3',
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: new Date(),
-    });
+    const jobsOf = await lenderSubscription('jobs', 'E3');
     const at = new Date();
     const rows = Array.from({ length: 4 }, (_, i) => ({
       id: randomUUID(),
@@ -413,21 +377,7 @@ describe('deliveries recorded in batches', () => {
   });
 
   it('leases deliveries at insert within the per-subscription limit, claimed rows counted; a lease that runs out leaves them to any claim', async () => {
-    const key = await createTestApiKey(pool, 'lender', { ownerId: 'lease', enterprises: ['E4'] });
-    const leasedOf = randomUUID();
-    await insertSubscription(pool, {
-      id: leasedOf,
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'lease',
-      keyId: key.id,
-      callbackUrl: 'https://bank.example.com/hook',
-      criteria: { enterprise: 'E4', projections: ['order-status'] },
-      matchKey: 'E4',
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: new Date(),
-    });
+    const leasedOf = await lenderSubscription('lease', 'E4');
     const at = new Date();
     const row = (i: number, state: 'pending' | 'held' = 'pending') => ({
       id: randomUUID(),
