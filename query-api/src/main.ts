@@ -128,6 +128,7 @@ const app = createApp({
     },
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
     providerWindowMs: config.trackingProviderWindowMs,
+    checkValueRules: config.checkValueRules,
   }),
   ready: async () => databaseAnswers,
 });
@@ -149,7 +150,9 @@ server.listen(config.port, config.host, () => {
 
 // Retention (README): leads, sessions and codes past their time, ended attempt and call-limit windows.
 const longestAttemptWindowMs = Math.max(
-  ...Object.values(config.portalAttemptRules).map((rule) => rule.windowMs),
+  ...[...Object.values(config.portalAttemptRules), ...Object.values(config.checkValueRules)].map(
+    (rule) => rule.windowMs,
+  ),
 );
 const sweep = async () => {
   const now = Date.now();

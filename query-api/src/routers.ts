@@ -8,6 +8,7 @@ import { createDocumentRoutes } from './documents/router.ts';
 import type { CallLimit } from './http/callLimit.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
+import type { CheckValueRules } from './tracking/checkValueAttempts.ts';
 import { createTrackingRouter } from './tracking/router.ts';
 
 type ProjectionRoutesDeps = Parameters<typeof createProjectionRoutes>[0];
@@ -48,10 +49,15 @@ export function queryApiRouters(deps: {
   records?: ProjectionRoutesDeps['records'];
   /** TRACKING_PROVIDER_WINDOW_MINUTES (README "Tracking queries"); the default when absent. */
   providerWindowMs?: number;
+  /** CHECK_VALUE_* (README "Check-value attempts"); the defaults when absent. */
+  checkValueRules?: CheckValueRules;
 }): Router[] {
   const { pool, callLimit } = deps;
   const limited = callLimit ? { callLimit } : {};
-  const window = deps.providerWindowMs === undefined ? {} : { providerWindowMs: deps.providerWindowMs };
+  const window = {
+    ...(deps.providerWindowMs === undefined ? {} : { providerWindowMs: deps.providerWindowMs }),
+    ...(deps.checkValueRules === undefined ? {} : { checkValueRules: deps.checkValueRules }),
+  };
   return [
     createLeadRoutes({ pool, ...limited }),
     createPortalRoleRoutes({ pool, ...limited }),

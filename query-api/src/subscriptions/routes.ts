@@ -57,6 +57,11 @@ import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../reads/auth.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
+import {
+  type CheckValueRules,
+  defaultCheckValueRules,
+  verifyCustomerName,
+} from '../tracking/checkValueAttempts.ts';
 import { queueFirstPush } from '../tracking/firstPush.ts';
 import {
   findTracked,
@@ -66,7 +71,7 @@ import {
   trackedItemView,
   usageOwnerOf,
 } from '../tracking/router.ts';
-import { checkCustomerName, subscriptionTimeline } from '../tracking/rules.ts';
+import { subscriptionTimeline } from '../tracking/rules.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -90,6 +95,8 @@ export interface SubscriptionRoutesOptions {
   testWaitMs?: number;
   /** TRACKING_PROVIDER_WINDOW_MINUTES: an unknown ocean bill is START until then, NODATA after. */
   providerWindowMs?: number;
+  /** Wrong customerName values per key, parcel and account (README "Check-value attempts"). */
+  checkValueRules?: CheckValueRules;
 }
 
 const validationFailed = (issues: readonly ValidationIssue[]) =>
@@ -221,10 +228,20 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       };
       // The carrier's customerName rule (§3) holds for subscriptions as for instant queries: the
       // value's form always, its match once the parcel is known (README "Tracking queries").
+      // Wrong values are counted per key, parcel and account (README "Check-value attempts").
       const parcel = await findTracked(pool, expressSubject(criteria));
-      const breach = checkCustomerName(criteria.shipperCode, criteria.customerName, parcel);
-      if (breach) throw localizedError(breach.code, 400, { cn: breach.cn, en: breach.en });
       const caller = callerOf(res);
+      await verifyCustomerName({
+        pool,
+        rules: options.checkValueRules ?? defaultCheckValueRules,
+        res,
+        caller,
+        shipperCode: criteria.shipperCode,
+        customerName: criteria.customerName,
+        item: parcel,
+        parcel: expressSubject(criteria),
+        now: now().getTime(),
+      });
       const created = await create(caller, family, String(body.callbackUrl), criteria);
       // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
       await inTransaction(pool, (db) =>
