@@ -12,6 +12,8 @@ import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables'
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, monthlyOrderCounts, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { localizedError } from '@tradelog/schemas';
+import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
+import { declaredFieldsOf } from '@tradelog/schemas/documents/declared';
 import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
@@ -77,12 +79,17 @@ const consumerExtras = (fields: Record<string, unknown>) => ({
 });
 
 /**
- * An order as the purchase and sales queries answer it (§3): every submitted field, the goods
+ * An order as the purchase and sales queries answer it (§3): every submitted field its document's
+ * schema declares (an extra key a partner sent stays in the log, out of answers: `declaredFieldsOf`,
+ * README "What lenders are answered"), the goods
  * lines with the spec's goodsName, barCode, qty, priceTax and price (null when the submission
  * gives none), and for consumer orders the extras of §3 (`consumerExtras`). An order submitted without a status answers orderStatus null.
  */
 const orderOut = (order: OrderRow) => {
-  const { goodList, goodsList, ...fields } = order.fields as Record<string, unknown>;
+  const { goodList, goodsList, ...fields } = declaredFieldsOf(
+    documentType(order.kind as DocumentTypeId).schema,
+    order.fields,
+  );
   const lines = (Array.isArray(goodsList) ? goodsList : Array.isArray(goodList) ? goodList : []) as Record<
     string,
     unknown
@@ -328,7 +335,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           return {
             goodsNo: row.goodsNo,
             ...goodsQueryFieldsUnknown,
-            ...Object.assign({}, ...sources.map(([, source]) => source.fields)),
+            // The spec's fields alone, whatever else a goods document carried.
+            ...pick(Object.assign({}, ...sources.map(([, source]) => source.fields)), goodsQueryFields),
             provenance: sources.map(([, source]) => source.provenance),
           };
         }),
