@@ -29,6 +29,7 @@ describe('declaredFieldsOf', () => {
       properties: { a: { type: 'string' as const } },
       allOf: [{ properties: { b: { type: 'string' as const } } }],
       anyOf: [{ properties: { c: { type: 'string' as const } } }],
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword
       then: { properties: { d: { items: { properties: { e: { type: 'string' as const } } } } } },
     };
     expect(declaredOnly(schema, { a: 1, b: 2, c: 3, d: [{ e: 4, f: 5 }], z: 6 })).toEqual({
