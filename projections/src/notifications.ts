@@ -11,6 +11,8 @@ export const changeChannels = {
   apiKeys: 'tradelog_api_keys',
   projectionVersions: 'tradelog_projection_versions',
   pushDeliveries: 'tradelog_push_deliveries',
+  /** A test push's attempt was recorded (1766137420000_push-test-attempt-notifications.sql); payload: its delivery id. */
+  pushTests: 'tradelog_push_tests',
 } as const;
 
 export type ChangeChannel = (typeof changeChannels)[keyof typeof changeChannels];

@@ -19,6 +19,7 @@ import { createShutdown } from './http/shutdown.ts';
 import { createPreparingPool } from './reads/preparedClient.ts';
 import { attachReadCache, createReadCache } from './reads/readCache.ts';
 import { queryApiRouters } from './routers.ts';
+import { createTestPushWaits } from './subscriptions/testPushWaits.ts';
 
 const config = parseQueryApiConfig(process.env);
 const logger = createLogger({ service: 'query-api' }, { level: config.logLevel, format: config.logFormat });
@@ -66,6 +67,10 @@ const readCache = await createReadCache({
   logSnapshot,
 });
 attachReadCache(pool, readCache);
+
+// Test pushes wait for their attempt on Postgres' word, on a connection of their own (README
+// "Subscriber tools").
+const testPushWaits = await createTestPushWaits({ connectionString: config.databaseUrl, logger });
 
 const callLimit = createCallLimit({
   // Keyed limits are taken from Postgres in blocks (README "Call limits"): one write per block.
@@ -129,6 +134,7 @@ const app = createApp({
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
     providerWindowMs: config.trackingProviderWindowMs,
     checkValueRules: config.checkValueRules,
+    testPushWaits,
   }),
   ready: async () => databaseAnswers,
 });
@@ -181,6 +187,7 @@ createShutdown({
     clearInterval(prober);
     metricsServer?.close();
     await readCache.close();
+    await testPushWaits.close();
     await Promise.all([pool.end(), portalPool.end()]);
   },
 }).onSignals();
