@@ -214,6 +214,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               beginDate: request.beginDate,
               endDate: request.endDate,
               limit: page.limit,
+              ...(page.bounded ? { bounded: true } : {}),
               offset: page.offset,
               ...(request.orderNo ? { orderNo: request.orderNo } : {}),
               // Only the sale-to-consumer request declares the cross-border platform's name.
@@ -250,6 +251,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             startDate: request.starDate,
             endDate: request.endDate,
             limit: page.limit,
+            ...(page.bounded ? { bounded: true } : {}),
             offset: page.offset,
           }),
         readOptionsOf(req),
@@ -316,6 +318,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           listGoods(db, s, {
             enterprise: request.customerCode,
             limit: page.limit,
+            ...(page.bounded ? { bounded: true } : {}),
             offset: page.offset,
             // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
             ...(request.requestTime
@@ -424,6 +427,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             warehouseId,
             goodsIds,
             limit: page.limit,
+            ...(page.bounded ? { bounded: true } : {}),
             offset: page.offset,
           });
           const articles = await findGoodsOf(db, s, request.customerCode, [
@@ -494,6 +498,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               direction,
               ...periodRange(request.period),
               limit: page.limit,
+              ...(page.bounded ? { bounded: true } : {}),
               offset: page.offset,
             });
             const numbers = lines.rows.flatMap((row) =>
