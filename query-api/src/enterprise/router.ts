@@ -12,8 +12,8 @@ import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables'
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, monthlyOrderCounts, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { localizedError } from '@tradelog/schemas';
-import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
-import { declaredFieldsOf } from '@tradelog/schemas/documents/declared';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import { declaredFieldsOf, rowSchemaOf } from '@tradelog/schemas/documents/declared';
 import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
@@ -87,7 +87,7 @@ const consumerExtras = (fields: Record<string, unknown>) => ({
  */
 const orderOut = (order: OrderRow) => {
   const { goodList, goodsList, ...fields } = declaredFieldsOf(
-    documentType(order.kind as DocumentTypeId).schema,
+    rowSchemaOf(order.kind as DocumentTypeId),
     order.fields,
   );
   const lines = (Array.isArray(goodsList) ? goodsList : Array.isArray(goodList) ? goodList : []) as Record<
@@ -96,7 +96,9 @@ const orderOut = (order: OrderRow) => {
   >[];
   return {
     ...fields,
-    ...(order.kind === 'saleOrderToC' ? consumerExtras(fields) : {}),
+    // The extras read the submitted fields by their names: `shop` is one §3 names that the
+    // submission spec's schema does not declare.
+    ...(order.kind === 'saleOrderToC' ? consumerExtras(order.fields as Record<string, unknown>) : {}),
     goodsList: lines.map((line) => ({
       ...line,
       goodsName: line.goodsName ?? null,

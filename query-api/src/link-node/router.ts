@@ -4,8 +4,8 @@ import {
   type NodeRow,
 } from '@tradelog/projections/link-node/tables';
 import { localizedError } from '@tradelog/schemas';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { declaredFieldsOf } from '@tradelog/schemas/documents/declared';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { declaredFieldsOf, rowSchemaOf } from '@tradelog/schemas/documents/declared';
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -25,11 +25,9 @@ const documentOf = (node: NodeRow) => ({
   provenance: node.provenance,
 });
 
-const knownTypes = new Map(documentTypes.map((type) => [type.id as string, type.schema]));
-const declaredFieldsOfType = (type: string, fields: Record<string, unknown>) => {
-  const schema = knownTypes.get(type);
-  return schema ? declaredFieldsOf(schema, fields) : {};
-};
+const knownTypes = new Set<string>(documentTypes.map((type) => type.id));
+const declaredFieldsOfType = (type: string, fields: Record<string, unknown>) =>
+  knownTypes.has(type) ? declaredFieldsOf(rowSchemaOf(type as DocumentTypeId), fields) : {};
 
 /**
  * The answer's eleven blocks. No submission is a financing document, so `financingInfo` lists

@@ -1,3 +1,4 @@
+import { type DocumentTypeId, documentType } from './catalogue.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**
@@ -56,3 +57,23 @@ function itemSchemaOf(schema: JsonSchema): JsonSchema | undefined {
   }
   return undefined;
 }
+
+/**
+ * The schema of one stored row of a document type as the order-status and link-node projections
+ * keep it: the document, or for sales to consumer (spec §3.13) one order of its `orderList`
+ * beside the batch's `customerCode` (processors/src/order-status/reducer.ts,
+ * processors/src/link-node/rules.ts `NodeFieldsOf`).
+ */
+export function rowSchemaOf(type: DocumentTypeId): JsonSchema {
+  const cached = rowSchemas.get(type);
+  if (cached) return cached;
+  const schema = documentType(type).schema;
+  let row = schema;
+  if (type === 'saleOrderToC') {
+    const { orderList, ...batch } = schema.properties ?? {};
+    row = { type: 'object', properties: { ...batch, ...(orderList?.items?.properties ?? {}) } };
+  }
+  rowSchemas.set(type, row);
+  return row;
+}
+const rowSchemas = new Map<DocumentTypeId, JsonSchema>();

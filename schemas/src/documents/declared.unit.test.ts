@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentType } from './catalogue.ts';
-import { declaredFieldsOf, declaredOnly } from './declared.ts';
+import { declaredFieldsOf, declaredOnly, rowSchemaOf } from './declared.ts';
 import { examples } from './examples.ts';
 
 describe('declaredFieldsOf', () => {
@@ -47,5 +47,23 @@ describe('declaredFieldsOf', () => {
       const example = (examples as unknown as Record<string, Record<string, unknown> | undefined>)[type.id];
       if (example) expect(declaredFieldsOf(type.schema, example), type.id).toEqual(example);
     }
+  });
+
+  it('reads a consumer-sales row as one order beside the batch customerCode', () => {
+    const order = {
+      customerCode: 'C1',
+      entOrderNo: 'TM-1',
+      cbepcomName: 'Tmall',
+      goodList: [{ goodsName: 'tea', x: 1 }],
+      orderList: [],
+      '=1+1': 'x',
+    };
+    expect(declaredFieldsOf(rowSchemaOf('saleOrderToC'), order)).toEqual({
+      customerCode: 'C1',
+      entOrderNo: 'TM-1',
+      cbepcomName: 'Tmall',
+      goodList: [{ goodsName: 'tea' }],
+    });
+    expect(rowSchemaOf('purchase')).toBe(documentType('purchase').schema);
   });
 });
