@@ -12,6 +12,7 @@ import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
 import { createKeyCache } from './auth/keyCache.ts';
 import { findKeyOwnerByHash } from './auth/keyLookup.ts';
+import { listenForKeyChanges } from './auth/keyNotifications.ts';
 import { parseIngestConfig } from './config.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createIdempotencyPool } from './idempotency/pool.ts';
@@ -96,17 +97,25 @@ const idempotency = createIdempotency({
 const metrics = createIngestMetrics();
 collectDefaultMetrics({ register: metrics.registry });
 
+// Keys cached, dropped on Postgres' word that keys or grants changed, and trusted without a
+// check for no longer than the ttl (README "Key cache").
+const keys = createKeyCache({
+  lookup: (hash) => findKeyOwnerByHash(pool, hash),
+  now: Date.now,
+  ttlMs: config.keyCacheTtlMs,
+  negativeTtlMs: config.keyNegativeCacheTtlMs,
+  logger: logger.scope({ component: 'keys' }),
+});
+const keyChanges = await listenForKeyChanges(keys, {
+  connectionString: config.databaseUrl,
+  logger: logger.scope({ component: 'keys' }),
+});
+
 const app = createIngestApp({
   interfaces: buildInterfaces({ types: documentTypes, product: config.product, log, validators }),
   producer,
   codec,
-  keys: createKeyCache({
-    lookup: (hash) => findKeyOwnerByHash(pool, hash),
-    now: Date.now,
-    ttlMs: config.keyCacheTtlMs,
-    negativeTtlMs: config.keyNegativeCacheTtlMs,
-    logger: logger.scope({ component: 'keys' }),
-  }),
+  keys,
   idempotency,
   now: () => new Date(),
   newId: createIdGenerator(),
@@ -151,6 +160,7 @@ const stop = shutdownOnce(
     await producer.disconnect();
     // Outcomes of answered requests still on their way to the store (idempotency.ts).
     await idempotency.settled();
+    await keyChanges.close();
     await pool.end();
     await idempotencyDb.end();
     logger.info('ingest stopped', { signal });

@@ -38,3 +38,17 @@ export async function inTransaction<T>(
     client.release();
   }
 }
+
+/**
+ * A paged statement with each row's `total`: `SELECT <columns>, count(*) OVER () AS total <rest>`,
+ * where `rest` (FROM … ORDER BY … LIMIT … OFFSET …) limits the rows. Counting every match is what
+ * a page's `totalCount` needs; an export of every page (`bounded`, query-api README "Exports")
+ * needs only whether the match exceeds its cap, so it is read as the limited rows alone, counted
+ * after the LIMIT: the database stops at the cap + 1 instead of reading every match to count it.
+ * The outer count keeps the inner order (an empty window passes its rows on in order).
+ */
+export function pagedSelect(columns: string, rest: string, bounded = false): string {
+  return bounded
+    ? `SELECT page.*, count(*) OVER () AS total FROM (SELECT ${columns} ${rest}) page`
+    : `SELECT ${columns}, count(*) OVER () AS total ${rest}`;
+}

@@ -4,9 +4,11 @@ import { ConfigError, env } from '@tradelog/schemas';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
 import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
-import { type AttemptKind, type AttemptRules, defaultAttemptRules } from './content/attemptLimits.ts';
+import { type AttemptRules, defaultAttemptRules } from './content/attemptLimits.ts';
 import { sampleContentFile } from './content/operatorContent.ts';
+import type { AttemptRule } from './http/attemptWindows.ts';
 import { type BodyBounds, defaultBodyBounds } from './http/body.ts';
+import { type CheckValueRules, defaultCheckValueRules } from './tracking/checkValueAttempts.ts';
 
 /**
  * query-api's one config module (house style §8): the environment is read here, once; nothing
@@ -72,6 +74,8 @@ export interface QueryApiConfig {
   smsMaxAttempts: number;
   /** Codes sent per phone and address, wrong codes and wrong passwords per window (content README "Attempt limits"). */
   portalAttemptRules: AttemptRules;
+  /** Wrong express check values per key, parcel and account (README "Check-value attempts"). */
+  checkValueRules: CheckValueRules;
   /** Retention of the portal's leads (saved forms) and sessions. */
   leadRetentionDays: number;
   sessionDays: number;
@@ -121,13 +125,21 @@ function callLimitsOf(source: env.Env): Record<CallLimitName, LimitRule> {
 }
 
 /** `PORTAL_<KIND>_LIMIT` and `PORTAL_<KIND>_WINDOW_S`, e.g. PORTAL_CODES_PER_PHONE_LIMIT. */
-function portalAttemptRulesOf(source: env.Env): AttemptRules {
-  const rules = {} as Record<AttemptKind, AttemptRules[AttemptKind]>;
-  for (const [kind, rule] of Object.entries(defaultAttemptRules) as [
-    AttemptKind,
-    AttemptRules[AttemptKind],
-  ][]) {
-    const key = `PORTAL_${kind.toUpperCase().replaceAll('-', '_')}`;
+const portalAttemptRulesOf = (source: env.Env): AttemptRules =>
+  attemptRulesOf(source, defaultAttemptRules, 'PORTAL_');
+
+/**
+ * `<prefix><KIND>_LIMIT` and `<prefix><KIND>_WINDOW_S` for each kind of a table of attempt
+ * rules, e.g. PORTAL_CODES_PER_PHONE_LIMIT, CHECK_VALUE_FAILURES_PARCEL_WINDOW_S.
+ */
+function attemptRulesOf<Kind extends string>(
+  source: env.Env,
+  defaults: Readonly<Record<Kind, AttemptRule>>,
+  prefix: string,
+): Readonly<Record<Kind, AttemptRule>> {
+  const rules = {} as Record<Kind, AttemptRule>;
+  for (const [kind, rule] of Object.entries(defaults) as [Kind, AttemptRule][]) {
+    const key = `${prefix}${kind.toUpperCase().replaceAll('-', '_')}`;
     rules[kind] = {
       limit: env.integer(source, `${key}_LIMIT`, rule.limit, { min: 1 }),
       windowMs: env.integer(source, `${key}_WINDOW_S`, rule.windowMs / 1000, { min: 1 }) * 1000,
@@ -241,6 +253,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       smsSender === 'http' ? env.url(source, 'PORTAL_SMS_URL', undefined, ['http:', 'https:']) : undefined,
     smsMaxAttempts: env.integer(source, 'PORTAL_SMS_MAX_ATTEMPTS', 5, { min: 1 }),
     portalAttemptRules: portalAttemptRulesOf(source),
+    checkValueRules: attemptRulesOf(source, defaultCheckValueRules, ''),
     leadRetentionDays: env.integer(source, 'PORTAL_LEAD_RETENTION_DAYS', 365, { min: 1 }),
     sessionDays: env.integer(source, 'PORTAL_SESSION_DAYS', 30, { min: 1 }),
     portalOrigins: portalOriginsOf(source),

@@ -19,6 +19,7 @@ import { recordSourcesOf } from './operations/records.ts';
 import { createPreparingPool } from './reads/preparedClient.ts';
 import { attachReadCache, createReadCache } from './reads/readCache.ts';
 import { queryApiRouters } from './routers.ts';
+import { createTestPushWaits } from './subscriptions/testPushWaits.ts';
 
 const config = parseQueryApiConfig(process.env);
 const logger = createLogger({ service: 'query-api' }, { level: config.logLevel, format: config.logFormat });
@@ -67,6 +68,10 @@ const readCache = await createReadCache({
   logSnapshot,
 });
 attachReadCache(pool, readCache);
+
+// Test pushes wait for their attempt on Postgres' word, on a connection of their own (README
+// "Subscriber tools").
+const testPushWaits = await createTestPushWaits({ connectionString: config.databaseUrl, logger });
 
 const callLimit = createCallLimit({
   // Keyed limits are taken from Postgres in blocks (README "Call limits"): one write per block.
@@ -126,6 +131,8 @@ const app = createApp({
     records: recordSourcesOf(config),
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
     providerWindowMs: config.trackingProviderWindowMs,
+    checkValueRules: config.checkValueRules,
+    testPushWaits,
   }),
   ready: async () => databaseAnswers,
 });
@@ -147,7 +154,9 @@ server.listen(config.port, config.host, () => {
 
 // Retention (README): leads, sessions and codes past their time, ended attempt and call-limit windows.
 const longestAttemptWindowMs = Math.max(
-  ...Object.values(config.portalAttemptRules).map((rule) => rule.windowMs),
+  ...[...Object.values(config.portalAttemptRules), ...Object.values(config.checkValueRules)].map(
+    (rule) => rule.windowMs,
+  ),
 );
 const sweep = async () => {
   const now = Date.now();
@@ -176,6 +185,7 @@ createShutdown({
     clearInterval(prober);
     metricsServer?.close();
     await readCache.close();
+    await testPushWaits.close();
     await Promise.all([pool.end(), portalPool.end()]);
   },
 }).onSignals();

@@ -320,9 +320,22 @@ export const subscriptionOperations: ApiOperation[] = [
     'subscriptions',
     { cn: '重新推送', en: 'Redeliver' },
     anyKey,
-    successOf(['已安排重新推送的投递编号', 'Ids of the deliveries scheduled again'], {
-      redelivered: s('投递编号', 'Delivery ids', { type: 'array', items: { type: 'string' } }),
-    }),
+    successOf(
+      [
+        '已安排重新推送的投递编号（每次至多 1000，最早的在前）',
+        'Ids of the deliveries scheduled again (at most 1000 a call, oldest first)',
+      ],
+      {
+        redelivered: s('投递编号', 'Delivery ids', { type: 'array', items: { type: 'string' } }),
+        more: s(
+          '还有匹配的投递：以同样的请求再调用一次',
+          'More deliveries match: call again with the same body',
+          {
+            type: 'boolean',
+          },
+        ),
+      },
+    ),
     {
       failures: [404],
       request: {
@@ -396,7 +409,8 @@ export const subscriptionOperations: ApiOperation[] = [
       ),
       payload: s('发送的正文', 'The body sent', { type: 'object' }),
     }),
-    { failures: [404, 409] },
+    // 429 TEST_PUSH_BUSY: two test pushes of the account already wait (README "Subscriber tools").
+    { failures: [404, 409, 429] },
   ),
   op(
     'post',
@@ -445,8 +459,8 @@ export const subscriptionOperations: ApiOperation[] = [
     anyKey,
     successOf(['统计', 'Statistics'], {
       stats: s(
-        '尝试数、成功数、失败数、成功率、耗时（平均、p50、p95、最大）、按错误码的失败、各状态投递数',
-        'Attempts, delivered, failed, success rate, latency (mean, p50, p95, max), failures by error code, deliveries by state',
+        '尝试数、成功数、失败数、成功率、耗时（平均、p50、p95、最大）、按错误码的失败、各状态投递数（最新的 10000 笔投递；capped 表示超出）',
+        'Attempts, delivered, failed, success rate, latency (mean, p50, p95, max), failures by error code, deliveries by state (of the newest 10,000 deliveries; capped when there are more)',
         { type: 'object' },
       ),
     }),

@@ -8,6 +8,8 @@ import { createDocumentRoutes } from './documents/router.ts';
 import type { CallLimit } from './http/callLimit.ts';
 import { createProjectionRoutes } from './lenders/routes.ts';
 import { createSubscriptionRoutes } from './subscriptions/routes.ts';
+import type { TestPushWaits } from './subscriptions/testPushWaits.ts';
+import type { CheckValueRules } from './tracking/checkValueAttempts.ts';
 import { createTrackingRouter } from './tracking/router.ts';
 
 type ProjectionRoutesDeps = Parameters<typeof createProjectionRoutes>[0];
@@ -48,10 +50,17 @@ export function queryApiRouters(deps: {
   records?: ProjectionRoutesDeps['records'];
   /** TRACKING_PROVIDER_WINDOW_MINUTES (README "Tracking queries"); the default when absent. */
   providerWindowMs?: number;
+  /** CHECK_VALUE_* (README "Check-value attempts"); the defaults when absent. */
+  checkValueRules?: CheckValueRules;
+  /** Test pushes wait on Postgres' word (subscriptions/testPushWaits.ts); absent, they answer at once. */
+  testPushWaits?: TestPushWaits;
 }): Router[] {
   const { pool, callLimit } = deps;
   const limited = callLimit ? { callLimit } : {};
-  const window = deps.providerWindowMs === undefined ? {} : { providerWindowMs: deps.providerWindowMs };
+  const window = {
+    ...(deps.providerWindowMs === undefined ? {} : { providerWindowMs: deps.providerWindowMs }),
+    ...(deps.checkValueRules === undefined ? {} : { checkValueRules: deps.checkValueRules }),
+  };
   return [
     createLeadRoutes({ pool, ...limited }),
     createPortalRoleRoutes({ pool, ...limited }),
@@ -65,7 +74,13 @@ export function queryApiRouters(deps: {
       ...(deps.logSnapshot ? { logSnapshot: deps.logSnapshot } : {}),
       ...(deps.records ? { records: deps.records } : {}),
     }),
-    createSubscriptionRoutes({ pool, callbackAllowlist: deps.callbackAllowlist, ...limited, ...window }),
+    createSubscriptionRoutes({
+      pool,
+      callbackAllowlist: deps.callbackAllowlist,
+      ...limited,
+      ...window,
+      ...(deps.testPushWaits ? { testPushWaits: deps.testPushWaits } : {}),
+    }),
     createDocumentRoutes({ pool, ...limited }),
     // After the subscriptions: ocean, terminal and air requests without a callbackUrl fall through to the queries.
     createTrackingRouter({ pool, ...limited, ...window }),

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { createIngestApp } from '../../ingest/src/app.ts';
 import { createKeyCache } from '../../ingest/src/auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../../ingest/src/auth/keyLookup.ts';
+import { listenForKeyChanges } from '../../ingest/src/auth/keyNotifications.ts';
 import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
 import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
 import { createIdGenerator } from '../../ingest/src/ids.ts';
@@ -119,17 +120,24 @@ export async function startIngestUnderTest(options: {
     log,
     validators: createDocumentValidators(),
   });
+  // As main.ts: cached keys dropped on Postgres' word (README "Key cache").
+  const keys = createKeyCache({
+    lookup: (hash) => findKeyOwnerByHash(pool, hash),
+    now: Date.now,
+    ttlMs: options.keyCacheTtlMs ?? 30_000,
+    negativeTtlMs: options.keyNegativeCacheTtlMs ?? 5_000,
+    logger: options.logger,
+  });
+  const keyChanges = await listenForKeyChanges(keys, {
+    connectionString: options.keysDatabaseUrl,
+    logger: options.logger,
+    retryMs: 200,
+  });
   const app = createIngestApp({
     interfaces,
     producer,
     codec,
-    keys: createKeyCache({
-      lookup: (hash) => findKeyOwnerByHash(pool, hash),
-      now: Date.now,
-      ttlMs: options.keyCacheTtlMs ?? 30_000,
-      negativeTtlMs: options.keyNegativeCacheTtlMs ?? 5_000,
-      logger: options.logger,
-    }),
+    keys,
     idempotency,
     now: () => new Date(),
     newId: createIdGenerator(),
@@ -163,6 +171,7 @@ export async function startIngestUnderTest(options: {
       await closeServer(server, 0);
       await producer.disconnect();
       await idempotency.settled();
+      await keyChanges.close();
       await pool.end();
       await idempotencyDb.end();
       // The topics are the test's own: leave the broker's metadata (and its open files) as it was.

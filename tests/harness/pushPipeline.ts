@@ -6,6 +6,7 @@ import { createPushService, type PushService } from '../../processors/src/push/s
 import { type PushSettings, pushSettings } from '../../processors/src/push/settings.ts';
 import type { createApp } from '../../query-api/src/app.ts';
 import { createSubscriptionRoutes } from '../../query-api/src/subscriptions/routes.ts';
+import { createTestPushWaits, type TestPushWaits } from '../../query-api/src/subscriptions/testPushWaits.ts';
 import type { TestKeySpec } from './apiKeys.ts';
 import { type CallbackReceiver, startCallbackReceiver } from './callbackReceiver.ts';
 import {
@@ -86,10 +87,12 @@ export async function startPushPipeline<K extends string>(
   let push: PushService | undefined;
   let receiver: CallbackReceiver | undefined;
   let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
+  let testPushWaits: TestPushWaits | undefined;
   const stop = async () => {
     await push?.stop();
     await receiver?.close();
     await queryApp?.close();
+    await testPushWaits?.close();
     if (fed) {
       await pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);
       await fed.stop();
@@ -120,11 +123,14 @@ export async function startPushPipeline<K extends string>(
     push = service;
     await step('push service', () => service.start());
     receiver = await startCallbackReceiver(options.receiver);
+    // As main.ts: test pushes wait on Postgres' word, on a connection of their own.
+    testPushWaits = await createTestPushWaits({ connectionString: db.databaseUrl, logger: quietLogger });
     queryApp = await startQueryAppUnderTest(pool, [
       createSubscriptionRoutes({
         pool,
         callbackAllowlist: settings.allowlist,
         providerWindowMs: settings.providerWindowMs,
+        testPushWaits,
       }),
       ...(options.routers?.({ pool, namespace: db.schema, providerWindowMs: settings.providerWindowMs }) ??
         []),

@@ -89,8 +89,9 @@ beforeAll(async () => {
     topicSuffix: uniqueName('outage'),
     logger: quietLogger,
     ackTimeoutMs: 2_000,
-    // Every request refreshes its key, so a database outage is felt at once.
-    keyCacheTtlMs: 0,
+    // A key is checked again after a second, and trusted unchecked for two at most, so a
+    // database outage is felt within two seconds (ingest README "Key cache").
+    keyCacheTtlMs: 2_000,
     keyNegativeCacheTtlMs: 0,
     waitForProducer: false,
     producers: 2,
@@ -170,7 +171,7 @@ describe('Kafka unreachable', () => {
 });
 
 describe('Postgres unreachable', () => {
-  it('keeps accepting partners it already knows, refuses unknown ones with a retriable 503, and recovers', async () => {
+  it('keeps accepting partners it checked within the ttl, refuses others with a retriable 503, fails closed past the ttl, and recovers', async () => {
     await waitFor(() => ingest.producerReady(), { what: 'producer ready' });
     const known = await addPartnerKey('known-partner');
     const newcomer = await addPartnerKey('new-partner');
@@ -182,10 +183,20 @@ describe('Postgres unreachable', () => {
       status: 503,
       body: { flag: 'failure', code: 'AUTH_UNAVAILABLE' },
     });
+    // No key writes unchecked for longer than the ttl: had it been revoked meanwhile, nothing
+    // could have said so.
+    const cutAt = Date.now();
+    await waitFor(async () => (await submitPod(known, 'PG-5')).status === 503, {
+      what: 'the known partner failing closed past the ttl',
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    expect(Date.now() - cutAt).toBeLessThan(2_500);
 
     postgresProxy.open();
     await waitFor(async () => (await submitPod(newcomer, 'PG-4')).status === 200, {
       what: 'unknown partner accepted once Postgres returned',
     });
+    expect((await submitPod(known, 'PG-6')).status).toBe(200);
   });
 });

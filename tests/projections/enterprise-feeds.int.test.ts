@@ -287,10 +287,12 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    // The fourteen lists share one table, each row naming its list (no quoting needed for these cells).
-    const columns = header?.split(',') ?? [];
+    // The fourteen lists share one table, each row naming its list (every text cell is quoted:
+    // none of these holds a comma or a quote).
+    const cellsOf = (line: string) => line.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1'));
+    const columns = cellsOf(header ?? '');
     expect(columns[0]).toBe('list');
-    const rating = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'xypjList');
+    const rating = rows.map(cellsOf).find((cells) => cells[0] === 'xypjList');
     expect(['pjnd', 'pjjb', 'pjfs'].map((name) => rating?.[columns.indexOf(name)])).toEqual([
       '2023',
       'A',

@@ -29,6 +29,9 @@ import { endOffsetsOf, recordsBelow, waitForProjectionsToApply } from '../harnes
 import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
 import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 
+/** Keys a partner adds to its purchase beyond the spec (submission spec §3.11 names its fields). */
+const plantedKeys = { '=HYPERLINK("http://x")': 'click', 'provenance.partnerId': 'someone-else' };
+
 /** An independent CSV reader (RFC 4180 fields, quoted or not), to read an export back. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -182,6 +185,9 @@ describe('lender queries over projections fed through ingest', () => {
       };
       // Inbound and outbound headers name no enterprise field (submission spec §3.3): send customerCode.
       if (intf.id === 'inbound' || intf.id === 'outbound') document.customerCode = owner;
+      // Keys no spec names are accepted and logged as sent, but answered to no lender (README
+      // "What lenders are answered"): a formula for a spreadsheet, a provenance look-alike.
+      if (intf.id === 'purchase') Object.assign(document, plantedKeys);
       const response = await fetch(`${ingest.url}${intf.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
@@ -210,6 +216,8 @@ describe('lender queries over projections fed through ingest', () => {
     const linkNode = answer.body;
     expect(linkNode.flag).toBe('success');
     expect(linkNode.purchaseInfo.map((d: Json) => d.businessKey)).toEqual([purchaseNo]);
+    for (const planted of Object.keys(plantedKeys))
+      expect(linkNode.purchaseInfo[0].fields).not.toHaveProperty([planted]);
     expect(linkNode.arrivalInfo.map((d: Json) => d.documentType)).toEqual(['pod']);
     expect(linkNode.intoDeclareInfo.map((d: Json) => d.documentType)).toEqual(['clearance']);
     expect(linkNode.intoTransportInfo.map((d: Json) => d.documentType)).toEqual(['internalTransport']);
@@ -412,6 +420,14 @@ describe('lender queries over projections fed through ingest', () => {
     expect(csv.response.headers.get('vary')).toMatch(/Accept/);
     const lines = parseCsv(csv.bytes.toString('utf8').replace(/^\uFEFF/, ''));
     expect(lines[0]).toEqual(table.columns);
+    // The partner's own keys are in no answer, JSON or CSV, and no header cell could run.
+    // (`provenance.partnerId` is a real column, the provenance's: it stays one column, ours.)
+    for (const planted of Object.keys(plantedKeys)) {
+      expect(json.dataList[0]).not.toHaveProperty([planted]);
+      expect(table.columns.filter((column) => column === planted).length).toBeLessThanOrEqual(1);
+    }
+    expect(table.columns).not.toContain('=HYPERLINK("http://x")');
+    expect(lines[0]!.some((cell) => /^[=+\-@\t\r]/.test(cell))).toBe(false);
     expect(lines[1]).toEqual(table.rows[0]!.map((cell) => (cell === null ? '' : String(cell))));
     expect(lines[1]![table.columns.indexOf('entOrderNo')]).toBe(examples.purchase.entOrderNo);
 

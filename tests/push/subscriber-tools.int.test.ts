@@ -153,7 +153,7 @@ describe('subscriber tools: update, test push, secret rotation, recovery, stats'
     failing = false;
 
     const redelivered = await call('POST', `/subscriptions/${id}/redeliver`, { since });
-    expect(redelivered.body.redelivered).toEqual([failed.body.delivery.id]);
+    expect(redelivered.body).toMatchObject({ redelivered: [failed.body.delivery.id], more: false });
     await waitFor(
       async () =>
         (await call('GET', `/subscriptions/${id}/deliveries?state=delivered`)).body.dataList.length ===
@@ -170,6 +170,7 @@ describe('subscriber tools: update, test push, secret rotation, recovery, stats'
       successRate: 0.8,
       errors: { HTTP_500: 1 },
       deliveries: { delivered: 4 },
+      capped: false,
     });
     expect(body.stats.latencyMs.p50).toBeGreaterThanOrEqual(0);
     expect(body.stats.latencyMs.p95).toBeGreaterThanOrEqual(body.stats.latencyMs.p50);
@@ -182,5 +183,30 @@ describe('subscriber tools: update, test push, secret rotation, recovery, stats'
     expect((await call('GET', `/subscriptions/${id}/stats`, undefined, pipeline.keys.other)).status).toBe(
       404,
     );
+  });
+
+  it('lets an account wait for two test pushes at once, and refuses a third with 429 until one is answered', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/subscriptions/${id}/test`)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(answers.find((answer) => answer.status === 429)!.body.code).toBe('TEST_PUSH_BUSY');
+    // Once answered, the account may test again.
+    expect((await call('POST', `/subscriptions/${id}/test`)).status).toBe(200);
+  });
+
+  it('redelivers at most a page per call, oldest first, and says when more are left', async () => {
+    const { redeliveryPageSize } = await import('@tradelog/projections/push/deliveries');
+    expect(redeliveryPageSize).toBe(1000);
+    const { requestRedelivery } = await import('@tradelog/projections/push/deliveries');
+    const finished = (await call('GET', `/subscriptions/${id}/deliveries?state=delivered`)).body
+      .dataList as Json[];
+    expect(finished.length).toBeGreaterThanOrEqual(3);
+    const first = await requestRedelivery(pipeline.pool, id, { states: ['delivered'] }, new Date(), 2);
+    expect(first.ids).toHaveLength(2);
+    expect(first.more).toBe(true);
+    const oldestFirst = [...finished].sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    );
+    expect(first.ids).toEqual(oldestFirst.slice(0, 2).map((d) => d.id));
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
+import { createTestPushWaits, type TestPushWaits } from '../../query-api/src/subscriptions/testPushWaits.ts';
 import {
   type CallbackReceiver,
   type ReceivedPush,
@@ -46,6 +47,7 @@ describe('console tools: subscriber and partner pages', () => {
     requestPollMs: 100,
   });
   let pipeline: DocumentPipeline<'partner' | 'lender'> | undefined;
+  let testPushWaits: TestPushWaits | undefined;
   let push: PushService | undefined;
   let receiver: CallbackReceiver | undefined;
   let receiverUrl = '';
@@ -84,16 +86,23 @@ describe('console tools: subscriber and partner pages', () => {
     receiver = await startCallbackReceiver();
     receiverUrl = receiver.url('');
     pushes = receiver.pushes;
+    // As main.ts: a test push waits for its attempt on Postgres' word.
+    testPushWaits = await createTestPushWaits({ connectionString: db.databaseUrl, logger: quietLogger });
+    const waits = testPushWaits;
     web = await startPortalInBrowser({
       ingestUrl: ingest.url,
       pool,
-      mount: (app) => app.use(queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: allowlist })),
+      mount: (app) =>
+        app.use(
+          queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: allowlist, testPushWaits: waits }),
+        ),
     });
     ({ portal, browser } = web);
   });
 
   afterAll(async () => {
     await web?.close();
+    await testPushWaits?.close();
     await push?.stop();
     await receiver?.close();
     await pipeline?.pool.query(`DROP SCHEMA IF EXISTS "${settings.bossSchema}" CASCADE`);

@@ -164,8 +164,9 @@ describe('console tools: lender tables and exports, operator records, dead lette
     const csv = readFileSync(await csvDownload.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [csvHeader] = csv.slice(1).split('\r\n');
-    expect(csvHeader?.split(',')).toEqual(headings);
-    expect(csv).toContain(`${examples.purchase.entOrderNo},`);
+    // Every text cell is quoted (OWASP "CSV Injection"; none of these holds a comma).
+    expect(csvHeader?.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1'))).toEqual(headings);
+    expect(csv).toContain(`"${examples.purchase.entOrderNo}",`);
 
     const [xlsxDownload] = await Promise.all([
       page.waitForEvent('download'),

@@ -35,10 +35,10 @@ describe('createKeyCache', () => {
     return { cache, calls, advance: (ms: number) => (clock += ms) };
   }
 
-  it('answers known keys from the cache until the ttl passes', async () => {
+  it('answers known keys from the cache for half the ttl, then checks them again', async () => {
     const { cache, calls, advance } = setup([partner, { status: 'revoked' }]);
     expect(await cache.resolve('h')).toEqual(partner);
-    advance(999);
+    advance(499);
     expect(await cache.resolve('h')).toEqual(partner);
     expect(calls).toHaveLength(1);
     advance(1);
@@ -56,24 +56,59 @@ describe('createKeyCache', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('keeps the last known answer when the database fails, and retries after the negative ttl', async () => {
+  it('rides out a database failure with the last answer only within the ttl of its check, then fails closed', async () => {
     const { cache, calls, advance } = setup([
       partner,
       new Error('db down'),
       new Error('db down'),
-      { status: 'revoked' },
+      new Error('db down'),
+      new Error('db down'),
+      partner,
     ]);
     await cache.resolve('h');
-    advance(1000);
+    advance(500);
+    // Checked 500 ms ago, the lookup fails: kept, and retried after the negative ttl.
     expect(await cache.resolve('h')).toEqual(partner);
     advance(50);
     expect(await cache.resolve('h')).toEqual(partner);
     expect(calls).toHaveLength(2);
     advance(50);
     expect(await cache.resolve('h')).toEqual(partner);
-    advance(100);
-    expect(await cache.resolve('h')).toEqual({ status: 'revoked' });
+    advance(399);
+    expect(await cache.resolve('h')).toEqual(partner);
     expect(calls).toHaveLength(4);
+    // 1,000 ms since its last check: the key fails closed, as a never-seen one does.
+    advance(1);
+    await expect(cache.resolve('h')).rejects.toMatchObject({ code: 'AUTH_UNAVAILABLE', status: 503 });
+    expect(await cache.resolve('h')).toEqual(partner);
+    expect(calls).toHaveLength(6);
+  });
+
+  it('forgets every answer at once when told keys changed, and keeps no answer read before', async () => {
+    let release: (value: KeyLookup) => void = () => undefined;
+    const answers: (KeyLookup | Promise<KeyLookup>)[] = [
+      partner,
+      new Promise<KeyLookup>((resolve) => {
+        release = resolve;
+      }),
+      { status: 'revoked' },
+    ];
+    const cache = createKeyCache({
+      lookup: async () => answers.shift()!,
+      now: () => 0,
+      ttlMs: 60_000,
+      negativeTtlMs: 1_000,
+      logger: silent,
+    });
+    expect(await cache.resolve('h')).toEqual(partner);
+    cache.forgetAll();
+    expect(cache.size()).toBe(0);
+    // A lookup under way when the change is announced answers its request, and is not kept.
+    const during = cache.resolve('h');
+    cache.forgetAll();
+    release(partner);
+    expect(await during).toEqual(partner);
+    expect(await cache.resolve('h')).toEqual({ status: 'revoked' });
   });
 
   it('fails a never-seen key with a retriable 503 while the database is down', async () => {

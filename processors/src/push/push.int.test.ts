@@ -497,7 +497,10 @@ describe('push delivery', () => {
     await setSubscriptionState(pool, subscription.id, 'active', new Date());
     expect(await releaseHeldDeliveries(pool, subscription.id, new Date())).toBe(1);
     await waitFor(() => receiver.pushesTo('/later').length === 2, { what: 'held push sent on resume' });
-    expect(await requestRedelivery(pool, subscription.id, { ids: [dead.id] }, new Date())).toEqual([dead.id]);
+    expect(await requestRedelivery(pool, subscription.id, { ids: [dead.id] }, new Date())).toEqual({
+      ids: [dead.id],
+      more: false,
+    });
     await waitFor(
       async () => (await deliveriesOf(subscription.id)).every((row) => row.state === 'delivered'),
       {

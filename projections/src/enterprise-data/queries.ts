@@ -1,4 +1,4 @@
-import { ident, type Queryable } from '../db.ts';
+import { ident, pagedSelect, type Queryable } from '../db.ts';
 import {
   type DeclarationRow,
   type GoodsRow,
@@ -22,13 +22,19 @@ export async function listDeclarations(
     endDate: string;
     limit: number;
     offset: number;
+    /** An export of every page: read no further than the limit (pagedSelect). */
+    bounded?: boolean;
   },
 ): Promise<{ total: number; rows: DeclarationRow[] }> {
   const column = filter.enterpriseType === '10' ? 'owner_code' : 'declare_code';
   const { rows } = await db.query(
-    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.declarations
-     WHERE ${column} = $1 AND data_source = $2 AND declare_time >= $3 AND declare_time < ($4::date + 1)::text
-     ORDER BY declare_time, declaration_key LIMIT $5 OFFSET $6`,
+    pagedSelect(
+      '*',
+      `FROM ${ident(schema)}.declarations
+       WHERE ${column} = $1 AND data_source = $2 AND declare_time >= $3 AND declare_time < ($4::date + 1)::text
+       ORDER BY declare_time, declaration_key LIMIT $5 OFFSET $6`,
+      filter.bounded,
+    ),
     [filter.enterprise, filter.dataSource, filter.startDate, filter.endDate, filter.limit, filter.offset],
   );
   return {
@@ -41,12 +47,16 @@ export async function listDeclarations(
 export async function listGoods(
   db: Queryable,
   schema: string,
-  filter: { enterprise: string; since?: string; limit: number; offset: number },
+  filter: { enterprise: string; since?: string; limit: number; offset: number; bounded?: boolean },
 ): Promise<{ total: number; rows: GoodsRow[] }> {
   const { rows } = await db.query(
-    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.goods
-     WHERE enterprise = $1 AND ($2::timestamptz IS NULL OR updated_at >= $2)
-     ORDER BY goods_no LIMIT $3 OFFSET $4`,
+    pagedSelect(
+      '*',
+      `FROM ${ident(schema)}.goods
+       WHERE enterprise = $1 AND ($2::timestamptz IS NULL OR updated_at >= $2)
+       ORDER BY goods_no LIMIT $3 OFFSET $4`,
+      filter.bounded,
+    ),
     [filter.enterprise, filter.since ?? null, filter.limit, filter.offset],
   );
   return {
@@ -78,16 +88,21 @@ export async function listStock(
     goodsIds: readonly string[] | null;
     limit: number;
     offset: number;
+    /** An export of every page: read no further than the limit (pagedSelect). */
+    bounded?: boolean;
   },
 ): Promise<{ total: number; rows: StockRow[] }> {
   const { rows } = await db.query(
-    `SELECT warehouse_id, goods_id, max(goods_name) AS goods_name, max(bar_code) AS bar_code, batch_code, stock_type,
-            sum(qty) AS qty, min(occurred_at) FILTER (WHERE qty > 0) AS first_in_at, max(production_time) AS production_time,
-            max(expire_time) AS expire_time, count(*) OVER () AS total
-     FROM ${ident(schema)}.stock_movements
-     WHERE enterprise = $1 AND effective AND ($2::text IS NULL OR warehouse_id = $2) AND ($3::text[] IS NULL OR goods_id = ANY($3))
-     GROUP BY warehouse_id, goods_id, batch_code, stock_type
-     ORDER BY warehouse_id, goods_id, batch_code, stock_type LIMIT $4 OFFSET $5`,
+    pagedSelect(
+      `warehouse_id, goods_id, max(goods_name) AS goods_name, max(bar_code) AS bar_code, batch_code, stock_type,
+       sum(qty) AS qty, min(occurred_at) FILTER (WHERE qty > 0) AS first_in_at, max(production_time) AS production_time,
+       max(expire_time) AS expire_time`,
+      `FROM ${ident(schema)}.stock_movements
+       WHERE enterprise = $1 AND effective AND ($2::text IS NULL OR warehouse_id = $2) AND ($3::text[] IS NULL OR goods_id = ANY($3))
+       GROUP BY warehouse_id, goods_id, batch_code, stock_type
+       ORDER BY warehouse_id, goods_id, batch_code, stock_type LIMIT $4 OFFSET $5`,
+      filter.bounded,
+    ),
     [filter.enterprise, filter.warehouseId, filter.goodsIds, filter.limit, filter.offset],
   );
   return {
@@ -239,12 +254,18 @@ export async function listWarehouseOrders(
     to: string;
     limit: number;
     offset: number;
+    /** An export of every page: read no further than the limit (pagedSelect). */
+    bounded?: boolean;
   },
 ): Promise<{ total: number; rows: WarehouseOrderRow[] }> {
   const { rows } = await db.query(
-    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.warehouse_orders
-     WHERE enterprise = $1 AND direction = $2 AND occurred_at >= $3 AND occurred_at < $4
-     ORDER BY occurred_at, order_no LIMIT $5 OFFSET $6`,
+    pagedSelect(
+      '*',
+      `FROM ${ident(schema)}.warehouse_orders
+       WHERE enterprise = $1 AND direction = $2 AND occurred_at >= $3 AND occurred_at < $4
+       ORDER BY occurred_at, order_no LIMIT $5 OFFSET $6`,
+      filter.bounded,
+    ),
     [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
   );
   return {
@@ -276,15 +297,20 @@ export async function listWarehouseLines(
     to: string;
     limit: number;
     offset: number;
+    /** An export of every page: read no further than the limit (pagedSelect). */
+    bounded?: boolean;
   },
 ): Promise<{ total: number; rows: WarehouseLineRow[] }> {
   const { rows } = await db.query(
-    `SELECT o.order_no, o.warehouse_id, o.occurred_at, l.line_no, l.line, count(*) OVER () AS total
-     FROM ${ident(schema)}.warehouse_orders o
+    pagedSelect(
+      'o.order_no, o.warehouse_id, o.occurred_at, l.line_no, l.line',
+      `FROM ${ident(schema)}.warehouse_orders o
      CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(o.fields->'goodsList') = 'array'
        THEN o.fields->'goodsList' ELSE '[]'::jsonb END) WITH ORDINALITY AS l(line, line_no)
      WHERE o.enterprise = $1 AND o.direction = $2 AND o.occurred_at >= $3 AND o.occurred_at < $4
      ORDER BY o.seq, l.line_no LIMIT $5 OFFSET $6`,
+      filter.bounded,
+    ),
     [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
   );
   return {

@@ -1,5 +1,5 @@
 import type { Provenance } from '@tradelog/schemas/log/provenance';
-import { ident, type Queryable } from '../db.ts';
+import { ident, pagedSelect, type Queryable } from '../db.ts';
 
 /** Order status tables (one row per order; the history travels with it as a JSON array). */
 export async function createOrderStatusTables(db: Queryable, schema: string): Promise<void> {
@@ -131,14 +131,20 @@ export async function listOrders(
     cbepcomName?: string;
     limit: number;
     offset: number;
+    /** An export of every page: read no further than the limit (pagedSelect). */
+    bounded?: boolean;
   },
 ): Promise<{ total: number; orders: OrderRow[] }> {
   const { rows } = await db.query(
-    `SELECT *, count(*) OVER () AS total FROM ${ident(schema)}.orders
-     WHERE kind = $1 AND enterprise = $2 AND ($3::text IS NULL OR order_no = $3)
-       AND order_time >= $4 AND order_time < ($5::date + 1)::text
-       AND ($6::text IS NULL OR fields->>'cbepcomName' = $6)
-     ORDER BY seq LIMIT $7 OFFSET $8`,
+    pagedSelect(
+      '*',
+      `FROM ${ident(schema)}.orders
+       WHERE kind = $1 AND enterprise = $2 AND ($3::text IS NULL OR order_no = $3)
+         AND order_time >= $4 AND order_time < ($5::date + 1)::text
+         AND ($6::text IS NULL OR fields->>'cbepcomName' = $6)
+       ORDER BY seq LIMIT $7 OFFSET $8`,
+      filter.bounded,
+    ),
     [
       filter.kind,
       filter.enterprise,

@@ -44,6 +44,8 @@ const refusedV4: [string, number, string][] = [
 const refusedV6: [string, number, string][] = [
   ['::', 128, 'unspecified'],
   ['::1', 128, 'loopback'],
+  // ::a.b.c.d, deprecated (RFC 4291 §2.5.5.1): no translator uses it, so none of it is a target.
+  ['::', 96, 'IPv4-compatible (deprecated)'],
   ['100::', 64, 'discard'],
   ['2001::', 32, 'Teredo'],
   ['2001:db8::', 32, 'documentation'],
@@ -81,13 +83,20 @@ function hextets(address: string): number[] {
   return [...left, ...fill, ...right].map((group) => Number.parseInt(group, 16));
 }
 
-/** IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses carry an IPv4 target. */
+/**
+ * The IPv4 target an IPv6 address stands for, judged by the IPv4 ranges (a public one passes):
+ * IPv4-mapped ::ffff:a.b.c.d (RFC 4291 §2.5.5.2), IPv4-translated ::ffff:0:a.b.c.d (SIIT, RFC
+ * 7915) and the NAT64 well-known prefix 64:ff9b::a.b.c.d (RFC 6052). Other forms that carry an
+ * IPv4 are refused whole by their ranges: IPv4-compatible ::/96, 6to4 2002::/16 (its IPv4 in the
+ * second and third groups), Teredo 2001::/32 and local-use NAT64 64:ff9b:1::/48.
+ */
 function embeddedIpv4(address: string): string | undefined {
   const groups = hextets(address);
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  const nat64 =
-    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
-  if (!mapped && !nat64) return undefined;
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const mapped = zeros(0, 5) && groups[5] === 0xffff;
+  const translated = zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6);
+  if (!mapped && !translated && !nat64) return undefined;
   const [high, low] = [groups[6]!, groups[7]!];
   return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 }

@@ -24,16 +24,38 @@ describe('callback-target guard', () => {
     ['::ffff:7f00:1', 'loopback'],
     ['64:ff9b::a9fe:a9fe', 'link-local (cloud metadata)'],
     ['224.0.0.1', 'multicast'],
+    // Every IPv6 form that embeds an IPv4, in hex and dotted spellings.
+    ['0:0:0:0:0:ffff:a9fe:a9fe', 'link-local (cloud metadata)'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:a9fe:a9fe', 'link-local (cloud metadata)'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['::127.0.0.1', 'IPv4-compatible (deprecated)'],
+    ['::7f00:1', 'IPv4-compatible (deprecated)'],
+    ['::a9fe:a9fe', 'IPv4-compatible (deprecated)'],
+    ['::8.8.8.8', 'IPv4-compatible (deprecated)'],
+    ['::0:0:1', 'loopback'],
+    ['::', 'unspecified'],
+    ['2002:7f00:1::', '6to4'],
+    ['2002:a9fe:a9fe::1', '6to4'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['64:ff9b:1::a9fe:a9fe', 'local NAT64'],
   ])('refuses %s (%s)', (address, range) => {
     expect(refusedRangeOf(address)).toBe(range);
   });
 
-  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34', '8.8.8.8'])(
-    'lets the public address %s through',
-    (address) => {
-      expect(refusedRangeOf(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '2606:2800:220:1:248:1893:25c8:1946',
+    '::ffff:93.184.216.34',
+    '::ffff:0:93.184.216.34',
+    '64:ff9b::8.8.8.8',
+    '8.8.8.8',
+  ])('lets the public address %s through', (address) => {
+    expect(refusedRangeOf(address)).toBeUndefined();
+  });
 
   it('checks literal addresses and localhost names at subscribe time, in every spelling the URL parser accepts', () => {
     for (const url of [
@@ -42,6 +64,10 @@ describe('callback-target guard', () => {
       'http://0x7f.1/hook',
       'http://[::1]/hook',
       'http://[::ffff:127.0.0.1]/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:0:127.0.0.1]/hook',
+      'http://[0:0:0:0:0:ffff:169.254.169.254]/hook',
+      'http://[64:ff9b::169.254.169.254]/hook',
       'http://169.254.169.254/latest/meta-data',
       'https://localhost/hook',
       'https://api.localhost/hook',
@@ -84,6 +110,11 @@ describe('callback-target guard', () => {
       reason: 'hooks.example.com resolves to 10.0.0.8, a private address',
     });
     expect(checkResolvedAddress('hooks.example.com', '93.184.216.34', emptyAllowlist)).toEqual({ ok: true });
+    // A name resolving to an IPv6 form of a refused IPv4 is refused as that IPv4 would be.
+    for (const address of ['::ffff:0:7f00:1', '::7f00:1', '64:ff9b::a9fe:a9fe'])
+      expect(checkResolvedAddress('hooks.example.com', address, emptyAllowlist), address).toMatchObject({
+        ok: false,
+      });
     expect(checkResolvedAddress('hooks.example.com', '127.0.0.1', parseAllowlist(['127.0.0.1/32']))).toEqual({
       ok: true,
     });

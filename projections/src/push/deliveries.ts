@@ -492,17 +492,32 @@ export async function requestRedelivery(
   subscriptionId: string,
   selection: { ids?: readonly string[]; states?: readonly DeliveryState[]; since?: Date },
   now: Date,
-): Promise<string[]> {
+  /** At most this many per call, oldest first (query-api README "Subscriber tools": a page). */
+  limit = redeliveryPageSize,
+): Promise<{ ids: string[]; more: boolean }> {
+  // One more than the page is picked to tell whether another page is left; the page is moved.
+  // What is moved leaves the finished states, so the next call picks up where this one stopped.
   const { rows } = await db.query(
-    `UPDATE push_deliveries SET state = 'requested', round_start = attempts, forced = true, updated_at = $4
-     WHERE subscription_id = $1 AND state IN ('delivered', 'dead', 'superseded', 'cancelled')
-       AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3::text[] IS NULL OR state = ANY($3))
-       AND ($5::timestamptz IS NULL OR created_at >= $5)
-     RETURNING id`,
-    [subscriptionId, selection.ids ?? null, selection.states ?? null, now, selection.since ?? null],
+    `WITH picked AS (
+       SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM (
+         SELECT id, created_at FROM push_deliveries
+         WHERE subscription_id = $1 AND state IN ('delivered', 'dead', 'superseded', 'cancelled')
+           AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3::text[] IS NULL OR state = ANY($3))
+           AND ($5::timestamptz IS NULL OR created_at >= $5)
+         ORDER BY created_at, id LIMIT $6 + 1) s),
+     moved AS (
+       UPDATE push_deliveries d SET state = 'requested', round_start = attempts, forced = true, updated_at = $4
+       FROM picked WHERE d.id = picked.id AND picked.n <= $6
+       RETURNING d.id, d.created_at)
+     SELECT (SELECT count(*)::int FROM picked) AS picked,
+       COALESCE((SELECT jsonb_agg(id ORDER BY created_at, id) FROM moved), '[]') AS ids`,
+    [subscriptionId, selection.ids ?? null, selection.states ?? null, now, selection.since ?? null, limit],
   );
-  return rows.map((row) => row.id);
+  return { ids: rows[0].ids as string[], more: rows[0].picked > limit };
 }
+
+/** Deliveries one redelivery call moves at most (the ids a body may name: management.ts). */
+export const redeliveryPageSize = 1000;
 
 export interface DeliverySummary {
   id: string;
@@ -608,22 +623,38 @@ export interface SubscriptionStats {
   latencyMs: { mean: number | null; p50: number | null; p95: number | null; max: number | null };
   /** Failed attempts by error code (HTTP_503, TIMEOUT, …). */
   errors: Record<string, number>;
-  /** The subscription's deliveries now, by state (every one, not only the window's). */
+  /** The subscription's newest deliveries (at most `statsMaxDeliveries`), by state, whatever their age. */
   deliveries: Partial<Record<DeliveryState, number>>;
+  /**
+   * Whether the bounds cut the reading short: the window's attempts are those of its newest
+   * `statsMaxDeliveries` deliveries, and `deliveries` counts that many newest.
+   */
+  capped: boolean;
 }
+
+/** The deliveries one stats answer reads at most (query-api README "Subscriber tools"). */
+export const statsMaxDeliveries = 10_000;
 
 /** Success rate and latency of a subscription's attempts since `since`, from push_attempts. */
 export async function subscriptionStats(
   db: Queryable,
   subscriptionId: string,
   since: Date,
+  maxDeliveries = statsMaxDeliveries,
 ): Promise<SubscriptionStats> {
+  // Bounded reads: the newest deliveries by the listing index, one more than the bound to tell
+  // whether it cut; the window's attempts are theirs (each delivery has a bounded retry schedule).
   const { rows } = await db.query(
-    `WITH a AS (
+    `WITH newest AS MATERIALIZED (
+       SELECT id, state, created_at FROM push_deliveries WHERE subscription_id = $1
+       ORDER BY created_at DESC, id LIMIT $3 + 1),
+     kept AS (SELECT * FROM newest ORDER BY created_at DESC, id LIMIT $3),
+     a AS (
        SELECT a.outcome, a.latency_ms, a.error_code FROM push_attempts a
-       JOIN push_deliveries d ON d.id = a.delivery_id
-       WHERE d.subscription_id = $1 AND a.started_at >= $2)
+       JOIN kept d ON d.id = a.delivery_id
+       WHERE a.started_at >= $2)
      SELECT
+       (SELECT count(*)::int FROM newest) > $3 AS capped,
        (SELECT count(*)::int FROM a) AS attempts,
        (SELECT count(*)::int FROM a WHERE outcome = 'delivered') AS delivered,
        (SELECT round(avg(latency_ms))::int FROM a WHERE error_code IS DISTINCT FROM 'TARGET_REFUSED') AS mean,
@@ -635,8 +666,8 @@ export async function subscriptionStats(
        (SELECT COALESCE(jsonb_object_agg(code, n), '{}') FROM (
           SELECT error_code AS code, count(*)::int AS n FROM a WHERE outcome = 'failed' GROUP BY 1) e) AS errors,
        (SELECT COALESCE(jsonb_object_agg(state, n), '{}') FROM (
-          SELECT state, count(*)::int AS n FROM push_deliveries WHERE subscription_id = $1 GROUP BY 1) s) AS deliveries`,
-    [subscriptionId, since],
+          SELECT state, count(*)::int AS n FROM kept GROUP BY 1) s) AS deliveries`,
+    [subscriptionId, since, maxDeliveries],
   );
   const row = rows[0];
   return {
@@ -648,6 +679,7 @@ export async function subscriptionStats(
     latencyMs: { mean: row.mean, p50: row.p50, p95: row.p95, max: row.max },
     errors: row.errors,
     deliveries: row.deliveries,
+    capped: row.capped,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type AttemptRule, decideAttempt, lockedUntil, waitText } from '../http/attemptWindows.ts';
 import { attemptRefusal } from './accounts.ts';
-import { type AttemptRule, decideAttempt, lockedUntil, waitText } from './attemptLimits.ts';
 import {
   currentPasswordParameters,
   formatPasswordHash,

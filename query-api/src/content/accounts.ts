@@ -3,20 +3,21 @@ import { inTransaction } from '@tradelog/projections';
 import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
 import type pg from 'pg';
 import {
-  type AttemptKind,
-  type AttemptRules,
   decideAttempt,
+  ensureAttemptWindow,
+  findAttemptWindow,
   lockedUntil,
+  refundAttempt,
+  saveAttemptWindow,
   waitText,
-} from './attemptLimits.ts';
+} from '../http/attemptWindows.ts';
+import type { AttemptKind, AttemptRules } from './attemptLimits.ts';
 import { hashPassword, verifyPassword } from './passwordHash.ts';
 import {
   accountExists,
   claimCode,
   deleteCode,
   deleteSession,
-  ensureAttemptWindow,
-  findAttemptWindow,
   findCode,
   findPasswordHash,
   findSessionAccount,
@@ -26,12 +27,10 @@ import {
   type LeadSender,
   type Queryable,
   recordWrongCode,
-  refundAttempt,
   releaseCode,
   replacePasswordHash,
   type SessionAccount,
   type StoredCode,
-  saveAttemptWindow,
 } from './portalStore.ts';
 import { privacyPolicy, registrationTerms } from './seed/legal.ts';
 

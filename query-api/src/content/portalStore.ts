@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { AttemptKind, AttemptWindow } from './attemptLimits.ts';
 
 /**
  * The portal's tables (migration 1764100000002_portal.sql), one function per statement (house
@@ -184,63 +183,6 @@ export async function replacePasswordHash(
 export async function accountExists(db: Queryable, phone: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM portal_accounts WHERE phone = $1', [phone]);
   return rowCount === 1;
-}
-
-/**
- * A subject's attempt window (README "Attempt limits"); null when it has none. `forUpdate` locks
- * the row until the transaction ends (create it first with `ensureAttemptWindow`).
- */
-export async function findAttemptWindow(
-  db: Queryable,
-  kind: AttemptKind,
-  subject: string,
-  forUpdate = false,
-): Promise<AttemptWindow | null> {
-  const { rows } = await db.query(
-    `SELECT window_started_at, count FROM portal_attempts WHERE kind = $1 AND subject = $2
-     ${forUpdate ? 'FOR UPDATE' : ''}`,
-    [kind, subject],
-  );
-  return rows[0] ? { startedAt: rows[0].window_started_at.getTime(), count: rows[0].count } : null;
-}
-
-/**
- * Creates an empty window (count 0, long ended) when the subject has none, so that concurrent
- * attempts serialise on its row: an insert waits for a concurrent one's commit.
- */
-export async function ensureAttemptWindow(db: Queryable, kind: AttemptKind, subject: string): Promise<void> {
-  await db.query(
-    `INSERT INTO portal_attempts (kind, subject, window_started_at, count) VALUES ($1, $2, 'epoch', 0)
-     ON CONFLICT (kind, subject) DO NOTHING`,
-    [kind, subject],
-  );
-}
-
-export async function saveAttemptWindow(
-  db: Queryable,
-  kind: AttemptKind,
-  subject: string,
-  window: AttemptWindow,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO portal_attempts (kind, subject, window_started_at, count) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (kind, subject) DO UPDATE SET window_started_at = $3, count = $4`,
-    [kind, subject, new Date(window.startedAt), window.count],
-  );
-}
-
-/** Gives one attempt back to the window it was taken from (a code not sent, a right password). */
-export async function refundAttempt(
-  db: Queryable,
-  kind: AttemptKind,
-  subject: string,
-  startedAt: number,
-): Promise<void> {
-  await db.query(
-    `UPDATE portal_attempts SET count = count - 1
-     WHERE kind = $1 AND subject = $2 AND window_started_at = $3 AND count > 0`,
-    [kind, subject, new Date(startedAt)],
-  );
 }
 
 /** A registered account's roles as an operator reviews them. */

@@ -5,6 +5,9 @@ import {
   listFeedRows,
 } from '@tradelog/projections/enterprise-feeds/tables';
 import { localizedError } from '@tradelog/schemas';
+import { declaredFieldsOf } from '@tradelog/schemas/documents/declared';
+import type { JsonSchema } from '@tradelog/schemas/documents/json-schema';
+import { monthItem, saleItem, settleItem } from '@tradelog/schemas/feeds/enterprise/ecommerce-sales';
 import { taxListNames } from '@tradelog/schemas/feeds/enterprise/tax';
 import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { Router } from 'express';
@@ -94,10 +97,12 @@ function channels(rows: readonly FeedRowRecord[]): { channel: Content; periods: 
   return [...byScope.values()];
 }
 
-const parts = (periods: readonly Content[], part: string): Content[] =>
+/** One part of each period, cut down to the fields its schema declares (README "What lenders are answered"). */
+const parts = (periods: readonly Content[], part: string, schema: JsonSchema): Content[] =>
   periods
     .map((period) => period[part])
-    .filter((value): value is Content => typeof value === 'object' && value !== null);
+    .filter((value): value is Content => typeof value === 'object' && value !== null)
+    .map((value) => declaredFieldsOf(schema, value));
 
 export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   const { pool } = deps;
@@ -220,8 +225,8 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
       );
       const platformDataList = channels(result).map(({ channel, periods }) => ({
         ...pick(channel, ['platform', 'startDate', 'endDate', 'firstDate', 'purchaseCycle', 'settleCycle']),
-        saleList: parts(periods, 'sale'),
-        settleList: parts(periods, 'settle'),
+        saleList: parts(periods, 'sale', saleItem),
+        settleList: parts(periods, 'settle', settleItem),
       }));
       sendSuccess(res, { platformDataList, freshness });
     }),
@@ -248,7 +253,7 @@ export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
         .filter(({ channel }) => request.shopCode === undefined || channel.shopCode === request.shopCode)
         .map(({ channel, periods }) => ({
           ...pick(channel, ['platform', 'shopName', 'startDate', 'endDate', 'firstDate', 'shopCode']),
-          monthDataList: parts(periods, 'month'),
+          monthDataList: parts(periods, 'month', monthItem),
         }));
       sendSuccess(res, { shopDataList, freshness });
     }),

@@ -12,6 +12,8 @@ import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables'
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, monthlyOrderCounts, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { localizedError } from '@tradelog/schemas';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import { declaredFieldsOf, rowSchemaOf } from '@tradelog/schemas/documents/declared';
 import { customsGoodsItemFields } from '@tradelog/schemas/documents/fields';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
@@ -77,19 +79,26 @@ const consumerExtras = (fields: Record<string, unknown>) => ({
 });
 
 /**
- * An order as the purchase and sales queries answer it (§3): every submitted field, the goods
+ * An order as the purchase and sales queries answer it (§3): every submitted field its document's
+ * schema declares (an extra key a partner sent stays in the log, out of answers: `declaredFieldsOf`,
+ * README "What lenders are answered"), the goods
  * lines with the spec's goodsName, barCode, qty, priceTax and price (null when the submission
  * gives none), and for consumer orders the extras of §3 (`consumerExtras`). An order submitted without a status answers orderStatus null.
  */
 const orderOut = (order: OrderRow) => {
-  const { goodList, goodsList, ...fields } = order.fields as Record<string, unknown>;
+  const { goodList, goodsList, ...fields } = declaredFieldsOf(
+    rowSchemaOf(order.kind as DocumentTypeId),
+    order.fields,
+  );
   const lines = (Array.isArray(goodsList) ? goodsList : Array.isArray(goodList) ? goodList : []) as Record<
     string,
     unknown
   >[];
   return {
     ...fields,
-    ...(order.kind === 'saleOrderToC' ? consumerExtras(fields) : {}),
+    // The extras read the submitted fields by their names: `shop` is one §3 names that the
+    // submission spec's schema does not declare.
+    ...(order.kind === 'saleOrderToC' ? consumerExtras(order.fields as Record<string, unknown>) : {}),
     goodsList: lines.map((line) => ({
       ...line,
       goodsName: line.goodsName ?? null,
@@ -207,6 +216,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               beginDate: request.beginDate,
               endDate: request.endDate,
               limit: page.limit,
+              ...(page.bounded ? { bounded: true } : {}),
               offset: page.offset,
               ...(request.orderNo ? { orderNo: request.orderNo } : {}),
               // Only the sale-to-consumer request declares the cross-border platform's name.
@@ -243,6 +253,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             startDate: request.starDate,
             endDate: request.endDate,
             limit: page.limit,
+            ...(page.bounded ? { bounded: true } : {}),
             offset: page.offset,
           }),
         readOptionsOf(req),
@@ -309,6 +320,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           listGoods(db, s, {
             enterprise: request.customerCode,
             limit: page.limit,
+            ...(page.bounded ? { bounded: true } : {}),
             offset: page.offset,
             // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
             ...(request.requestTime
@@ -328,7 +340,8 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
           return {
             goodsNo: row.goodsNo,
             ...goodsQueryFieldsUnknown,
-            ...Object.assign({}, ...sources.map(([, source]) => source.fields)),
+            // The spec's fields alone, whatever else a goods document carried.
+            ...pick(Object.assign({}, ...sources.map(([, source]) => source.fields)), goodsQueryFields),
             provenance: sources.map(([, source]) => source.provenance),
           };
         }),
@@ -416,6 +429,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             warehouseId,
             goodsIds,
             limit: page.limit,
+            ...(page.bounded ? { bounded: true } : {}),
             offset: page.offset,
           });
           const articles = await findGoodsOf(db, s, request.customerCode, [
@@ -486,6 +500,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
               direction,
               ...periodRange(request.period),
               limit: page.limit,
+              ...(page.bounded ? { bounded: true } : {}),
               offset: page.offset,
             });
             const numbers = lines.rows.flatMap((row) =>

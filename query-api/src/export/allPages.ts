@@ -24,8 +24,18 @@ export function pageScopeOf(query: Record<string, unknown>, wantsTable: boolean)
   return wantsTable && query.pages === 'all' ? 'all' : 'page';
 }
 
-/** The window an export of every page reads: from the first row, up to the cap. */
-export const allPagesWindow = { page: 1, pageSize: exportMaxRows, limit: exportMaxRows, offset: 0 } as const;
+/**
+ * The window an export of every page reads: from the first row, one past the cap, and no
+ * further (`bounded`: the database counts what it read, not every match), so that an answer
+ * past the cap is told by its count and refused without reading the rest.
+ */
+export const allPagesWindow = {
+  page: 1,
+  pageSize: exportMaxRows,
+  limit: exportMaxRows + 1,
+  offset: 0,
+  bounded: true,
+} as const;
 
 /** The calls an export of `rows` rows counts as: its pages of 200, at least one (the request itself). */
 export const callsOfExport = (rows: number): number => Math.max(1, Math.ceil(rows / exportPageSize));
@@ -63,7 +73,8 @@ const narrowingOfPath = new Map(
 
 /**
  * Refuses an export of every page whose answer has more rows than the cap (422
- * `EXPORT_TOO_LARGE`), naming the filters of the query at `path` that narrow it.
+ * `EXPORT_TOO_LARGE`), naming the filters of the query at `path` that narrow it. The count is of
+ * the rows read, which stop at the cap + 1: past the cap the answer has "more than" it.
  */
 export function assertWithinExportCap(path: string, totalCount: number): void {
   if (totalCount <= exportMaxRows) return;
@@ -72,9 +83,9 @@ export function assertWithinExportCap(path: string, totalCount: number): void {
     'EXPORT_TOO_LARGE',
     422,
     {
-      cn: `导出全部页最多 ${exportMaxRows} 行（${exportMaxPages} 页，每页 ${exportPageSize} 行），本次结果共 ${totalCount} 行；请${hint.cn}，或按页导出`,
-      en: `An export of all pages holds at most ${exportMaxRows} rows (${exportMaxPages} pages of ${exportPageSize}); this answer has ${totalCount}. Ask with ${hint.en}, or export page by page`,
+      cn: `导出全部页最多 ${exportMaxRows} 行（${exportMaxPages} 页，每页 ${exportPageSize} 行），本次结果超过 ${exportMaxRows} 行；请${hint.cn}，或按页导出`,
+      en: `An export of all pages holds at most ${exportMaxRows} rows (${exportMaxPages} pages of ${exportPageSize}); this answer has more. Ask with ${hint.en}, or export page by page`,
     },
-    { totalCount, maxRows: exportMaxRows },
+    { maxRows: exportMaxRows },
   );
 }

@@ -26,7 +26,8 @@ describe('the cap', () => {
     expect(exportPageSize).toBe(200);
     expect(exportMaxRows).toBe(exportPageSize * exportMaxPages);
     expect(exportMaxRows).toBe(10_000);
-    expect(allPagesWindow).toEqual({ page: 1, pageSize: 10_000, limit: 10_000, offset: 0 });
+    // One row past the cap is read, and no more (bounded: projections' pagedSelect).
+    expect(allPagesWindow).toEqual({ page: 1, pageSize: 10_000, limit: 10_001, offset: 0, bounded: true });
   });
 
   it('admits an answer of exactly the cap', () => {
@@ -47,10 +48,11 @@ describe('the cap', () => {
     expect(error.status).toBe(422);
     expect(error.retriable).toBe(false);
     const message = error.details?.message as { cn: string; en: string };
-    expect(message.en).toContain('10001');
+    expect(message.en).toContain('this answer has more');
+    expect(message.cn).toContain('超过 10000 行');
     expect(message.en).toContain('starDate–endDate');
     expect(message.cn).toContain('starDate–endDate');
-    expect(error.details).toMatchObject({ totalCount: 10_001, maxRows: 10_000 });
+    expect(error.details).toMatchObject({ maxRows: 10_000 });
   });
 
   it('names generic filters for a path it has no hint for', () => {

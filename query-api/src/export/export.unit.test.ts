@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { answerTable } from '@tradelog/schemas/queries/answerTable';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ describe('answerTable', () => {
 });
 
 describe('csvOf', () => {
-  it('quotes what needs quoting, keeps numbers, and defuses formulas but not negative numbers', () => {
+  it('quotes every text cell, keeps numbers, and defuses formulas but not negative numbers', () => {
     const csv = csvOf({
       columns: ['a', 'b,c'],
       rows: [
@@ -84,7 +85,22 @@ describe('csvOf', () => {
         ['-x', null],
       ],
     });
-    expect(csv).toBe('\uFEFFa,"b,c"\r\n"say ""x""",1.5\r\n\'=SUM(A1),-5\r\n\'-x,\r\n');
+    expect(csv).toBe('\uFEFF"a","b,c"\r\n"say ""x""",1.5\r\n"\'=SUM(A1)","-5"\r\n"\'-x",\r\n');
+  });
+
+  it('defuses every formula start of OWASP "CSV Injection", in the header too', () => {
+    const starts = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', '  =1+1', '=HYPERLINK("http://x")'];
+    const csv = csvOf({ columns: starts, rows: [starts] });
+    const [header, row] = csv.replace(/^\uFEFF/, '').split(/\r\n(?=")/);
+    const expected = starts.map((cell) => `"'${cell.replaceAll('"', '""')}"`).join(',');
+    expect(header).toBe(expected);
+    expect(row).toBe(`${expected}\r\n`);
+    // Separators and line breaks stay inside their quoted cell.
+    expect(csvOf({ columns: ['x'], rows: [['a,=1\r\n=2']] })).toBe('\uFEFF"x"\r\n"a,=1\r\n=2"\r\n');
+    // Numbers are numbers, negative ones too.
+    expect(csvOf({ columns: ['n'], rows: [[-5], ['-1.5e3'], [' -2']] })).toBe(
+      '\uFEFF"n"\r\n-5\r\n"-1.5e3"\r\n" -2"\r\n',
+    );
   });
 });
 
@@ -102,6 +118,17 @@ describe('xlsxOf', () => {
     expect(first).toEqual(table.rows[0]);
     // A formula-like text stays text in a workbook (an inline string is never run).
     expect(second).toEqual(['PO-2', null, null, null, null, null, '=1+1', 12.5, true]);
+  });
+
+  it('writes formula-like text, in the header too, as strings and never as formulas', async () => {
+    const table = { columns: ['=HYPERLINK("http://x")', 'b'], rows: [['=1+1', '@SUM(A1)']] };
+    const sheet = zipEntry(xlsxOf(table), 'xl/worksheets/sheet1.xml');
+    expect(sheet).not.toMatch(/<f[ >]/);
+    const cells = sheet.match(/<c [^>]*>/g) ?? [];
+    expect(cells).toHaveLength(4);
+    expect(cells.every((cell) => cell.includes('t="inlineStr"'))).toBe(true);
+    const [read] = await readXlsxFile(xlsxOf(table));
+    expect(read!.data).toEqual([table.columns, table.rows[0]]);
   });
 
   it('drops characters XML cannot hold and makes the same bytes for the same table', async () => {
@@ -136,3 +163,17 @@ describe('answerFormatOf', () => {
     );
   });
 });
+
+/** One entry of a zip made by zipOf, read from its local header (deflated, sizes in the header). */
+function zipEntry(zip: Buffer, name: string): string {
+  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50; ) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extraLength = zip.readUInt16LE(at + 28);
+    const start = at + 30 + nameLength + extraLength;
+    if (zip.toString('utf8', at + 30, at + 30 + nameLength) === name)
+      return inflateRawSync(zip.subarray(start, start + size)).toString('utf8');
+    at = start + size;
+  }
+  throw new Error(`no ${name} in the zip`);
+}

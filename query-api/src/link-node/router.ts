@@ -4,6 +4,8 @@ import {
   type NodeRow,
 } from '@tradelog/projections/link-node/tables';
 import { localizedError } from '@tradelog/schemas';
+import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { declaredFieldsOf, rowSchemaOf } from '@tradelog/schemas/documents/declared';
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -11,13 +13,21 @@ import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/respond.ts';
 
+/**
+ * A node's document as the blocks show it: the fields its schema declares, never a key a partner
+ * added (README "What lenders are answered").
+ */
 const documentOf = (node: NodeRow) => ({
   documentType: node.type,
   businessKey: node.businessKey,
   versions: node.versions,
-  fields: node.fields,
+  fields: declaredFieldsOfType(node.type, node.fields),
   provenance: node.provenance,
 });
+
+const knownTypes = new Set<string>(documentTypes.map((type) => type.id));
+const declaredFieldsOfType = (type: string, fields: Record<string, unknown>) =>
+  knownTypes.has(type) ? declaredFieldsOf(rowSchemaOf(type as DocumentTypeId), fields) : {};
 
 /**
  * The answer's eleven blocks. No submission is a financing document, so `financingInfo` lists

@@ -51,6 +51,8 @@ export function pageOf(
   pageSize: number;
   limit: number;
   offset: number;
+  /** An export of every page: the read stops at the cap + 1 rows (projections' pagedSelect). */
+  bounded?: boolean;
 } {
   if (scope === 'all') return { ...allPagesWindow };
   const page = request.page ?? 1;

@@ -57,6 +57,11 @@ import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, type Caller, callerOf, requireKey } from '../reads/auth.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
+import {
+  type CheckValueRules,
+  defaultCheckValueRules,
+  verifyCustomerName,
+} from '../tracking/checkValueAttempts.ts';
 import { queueFirstPush } from '../tracking/firstPush.ts';
 import {
   findTracked,
@@ -66,7 +71,8 @@ import {
   trackedItemView,
   usageOwnerOf,
 } from '../tracking/router.ts';
-import { checkCustomerName, subscriptionTimeline } from '../tracking/rules.ts';
+import { subscriptionTimeline } from '../tracking/rules.ts';
+import type { TestPushWaits } from './testPushWaits.ts';
 
 /**
  * Subscription management (issue 5; query spec §3, §5, §7). The spec's subscription interfaces
@@ -88,8 +94,17 @@ export interface SubscriptionRoutesOptions {
    * before it answers 202 with the delivery to follow (the attempt's own limit is 10 s).
    */
   testWaitMs?: number;
+  /**
+   * The test pushes' attempts as Postgres announces them (./testPushWaits.ts); absent, a test
+   * answers at once with what is there (202 until the attempt is made).
+   */
+  testPushWaits?: TestPushWaits;
+  /** Test pushes one account may have waiting at once on this instance (default 2). */
+  testPushConcurrency?: number;
   /** TRACKING_PROVIDER_WINDOW_MINUTES: an unknown ocean bill is START until then, NODATA after. */
   providerWindowMs?: number;
+  /** Wrong customerName values per key, parcel and account (README "Check-value attempts"). */
+  checkValueRules?: CheckValueRules;
 }
 
 const validationFailed = (issues: readonly ValidationIssue[]) =>
@@ -221,10 +236,20 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       };
       // The carrier's customerName rule (§3) holds for subscriptions as for instant queries: the
       // value's form always, its match once the parcel is known (README "Tracking queries").
+      // Wrong values are counted per key, parcel and account (README "Check-value attempts").
       const parcel = await findTracked(pool, expressSubject(criteria));
-      const breach = checkCustomerName(criteria.shipperCode, criteria.customerName, parcel);
-      if (breach) throw localizedError(breach.code, 400, { cn: breach.cn, en: breach.en });
       const caller = callerOf(res);
+      await verifyCustomerName({
+        pool,
+        rules: options.checkValueRules ?? defaultCheckValueRules,
+        res,
+        caller,
+        shipperCode: criteria.shipperCode,
+        customerName: criteria.customerName,
+        item: parcel,
+        parcel: expressSubject(criteria),
+        now: now().getTime(),
+      });
       const created = await create(caller, family, String(body.callbackUrl), criteria);
       // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
       await inTransaction(pool, (db) =>
@@ -463,37 +488,71 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
           en: 'The subscription is paused, so a test push would be held; resume it first',
         });
       }
-      const push = testPush(subscription.family, newId());
-      const deliveryId = newId();
-      // `requested`: the delivery worker's poller makes it due at once, as for a redelivery.
-      await insertDelivery(pool, {
-        id: deliveryId,
-        subscriptionId: subscription.id,
-        family: subscription.family,
-        eventId: push.eventId,
-        eventKind: push.eventKind,
-        subject: push.subject,
-        payload: push.payload,
-        state: 'requested',
-        createdAt: now(),
-      });
-      const attempts = await attemptsOf(subscription.id, deliveryId);
-      const delivery = await findDelivery(pool, subscription.id, deliveryId);
-      sendSuccess(
-        res,
-        { delivery, attempt: attempts[0] ?? null, payload: push.payload },
-        attempts.length > 0 ? 200 : 202,
-      );
+      // A waiting test costs no pool connection, but each is a delivery the push service makes:
+      // a few at once per account (README "Subscriber tools").
+      const account = callerOf(res).accountId;
+      const inFlight = testsInFlight.get(account) ?? 0;
+      if (inFlight >= testConcurrency) {
+        res.set('Retry-After', '1');
+        throw localizedError(
+          'TEST_PUSH_BUSY',
+          429,
+          {
+            cn: `该账户已有 ${inFlight} 个测试推送在等待结果，请稍后再试`,
+            en: `This account already has ${inFlight} test pushes waiting for their result; try again shortly`,
+          },
+          {},
+          { retriable: true },
+        );
+      }
+      testsInFlight.set(account, inFlight + 1);
+      try {
+        await sendTestPush(res, subscription);
+      } finally {
+        const left = (testsInFlight.get(account) ?? 1) - 1;
+        if (left > 0) testsInFlight.set(account, left);
+        else testsInFlight.delete(account);
+      }
     }),
   );
-  /** The attempts of a delivery once its first is recorded, or none when `testWaitMs` passed first. */
+  const testsInFlight = new Map<string, number>();
+  const testConcurrency = options.testPushConcurrency ?? 2;
+  async function sendTestPush(res: Response, subscription: Subscription) {
+    const push = testPush(subscription.family, newId());
+    const deliveryId = newId();
+    // `requested`: the delivery worker's poller makes it due at once, as for a redelivery.
+    await insertDelivery(pool, {
+      id: deliveryId,
+      subscriptionId: subscription.id,
+      family: subscription.family,
+      eventId: push.eventId,
+      eventKind: push.eventKind,
+      subject: push.subject,
+      payload: push.payload,
+      state: 'requested',
+      createdAt: now(),
+    });
+    const attempts = await attemptsOf(subscription.id, deliveryId);
+    const delivery = await findDelivery(pool, subscription.id, deliveryId);
+    sendSuccess(
+      res,
+      { delivery, attempt: attempts[0] ?? null, payload: push.payload },
+      attempts.length > 0 ? 200 : 202,
+    );
+  }
+  /**
+   * The attempts of a delivery once its first is recorded, or none when `testWaitMs` passed
+   * first: looked for once, then once more when Postgres announces the attempt (no polling).
+   */
   async function attemptsOf(subscriptionId: string, deliveryId: string) {
-    const deadline = Date.now() + (options.testWaitMs ?? 15_000);
-    for (;;) {
-      const attempts = await listAttempts(pool, subscriptionId, deliveryId);
-      if (attempts.length > 0 || Date.now() >= deadline) return attempts;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    const waits = options.testPushWaits;
+    const waiting = waits?.wait(deliveryId, options.testWaitMs ?? 15_000);
+    const attempts = await listAttempts(pool, subscriptionId, deliveryId);
+    if (attempts.length > 0 || !waiting) {
+      waiting?.cancel();
+      return attempts;
     }
+    return (await waiting.woken) ? listAttempts(pool, subscriptionId, deliveryId) : attempts;
   }
   // Rotation: the new secret, shown this once, signs at once; the replaced one signs beside it
   // for `overlapMinutes` (Standard Webhooks: several signatures in webhook-signature).
@@ -589,7 +648,8 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       const ids = body.deliveryIds;
       // "Recover what failed since T": with `since` alone, the dead ones.
       const states = body.states ?? (body.since !== undefined && !ids ? ['dead' as const] : undefined);
-      const redelivered = await requestRedelivery(
+      // At most a page (1,000, oldest first) per call; `more` says to call again for the next.
+      const { ids: redelivered, more } = await requestRedelivery(
         pool,
         subscription.id,
         {
@@ -599,7 +659,7 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
         },
         now(),
       );
-      sendSuccess(res, { redelivered });
+      sendSuccess(res, { redelivered, more });
     }),
   );
   router.use(manage);

@@ -39,9 +39,9 @@ import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Caller, callerOf as callerOfResponse, requireKey } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess } from '../reads/respond.ts';
+import { type CheckValueRules, defaultCheckValueRules, verifyCustomerName } from './checkValueAttempts.ts';
 import {
   checkCarrierRequest,
-  checkCustomerName,
   checkOrderCode,
   checkPortRequest,
   type RuleBreach,
@@ -62,6 +62,8 @@ export interface TrackingRoutesOptions {
   now?: () => Date;
   /** TRACKING_PROVIDER_WINDOW_MINUTES: START until then, NODATA after (README "Tracking queries"). */
   providerWindowMs?: number;
+  /** Wrong customerName values per key, parcel and account (README "Check-value attempts"). */
+  checkValueRules?: CheckValueRules;
 }
 
 export const trackingQueryPaths = {
@@ -221,6 +223,23 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
   const defaultLimit = callLimit('default-key');
 
   const find = (key: string) => findTracked(pool, key);
+  const checkValueRules = options.checkValueRules ?? defaultCheckValueRules;
+  const verifyExpress = (
+    res: Response,
+    query: { shipperCode: string; logisticCode: string; customerName?: string },
+    item: TrackedItem | null,
+  ) =>
+    verifyCustomerName({
+      pool,
+      rules: checkValueRules,
+      res,
+      caller: callerOfResponse(res),
+      shipperCode: query.shipperCode,
+      customerName: query.customerName,
+      item,
+      parcel: expressSubject(query),
+      now: now().getTime(),
+    });
 
   function validated(id: QueryTypeId, body: unknown): Record<string, unknown> {
     const issues = validators[id](body ?? {});
@@ -247,9 +266,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
       orderCode?: string;
     };
     const item = await find(expressSubject(request));
-    const breach =
-      checkCustomerName(request.shipperCode, request.customerName, item) ??
-      checkOrderCode(request.orderCode, item);
+    // A wrong customerName is counted (README "Check-value attempts"), and neither answered nor billed.
+    await verifyExpress(res, request, item);
+    const breach = checkOrderCode(request.orderCode, item);
     if (breach) throw breachError(breach);
     // Billed as the spec bills (§9): one order per carrier code plus number over 40 days.
     await recordTrackingUse(pool, callerOf(res), {
@@ -358,10 +377,9 @@ export function createTrackingRouter(options: TrackingRoutesOptions): Router {
           logisticCode: string;
           customerName?: string;
         };
-        // As the instant query: a customerName that does not verify is refused, and not billed.
+        // As the instant query: a customerName that does not verify is counted, refused, and not billed.
         const found = await find(expressSubject(query));
-        const breach = checkCustomerName(query.shipperCode, query.customerName, found);
-        if (breach) throw breachError(breach);
+        await verifyExpress(res, query, found);
         await recordTrackingUse(pool, callerOf(res), {
           family: 'express',
           itemKey: expressSubject(query),

@@ -7,6 +7,12 @@ import type { ApiKeyKind } from './apiKey.ts';
  * 1764100000000_accounts.sql) and builds its other key statements on the same columns and row.
  */
 
+/**
+ * The channel Postgres notifies on commit of any change to keys or accounts (migration
+ * 1764300000000_read-cache-notifications.sql): every cache of keys drops them on it.
+ */
+export const apiKeysChannel = 'tradelog_api_keys';
+
 /** A pg.Pool, structurally (schemas does not depend on pg). */
 export interface CredentialReader {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;

@@ -1,0 +1,28 @@
+import type { Logger } from '@tradelog/schemas';
+import { apiKeysChannel } from '@tradelog/schemas/access/keyStore';
+import { type ChangeListener, listenOn } from '@tradelog/schemas/runtime/notifications';
+import pg from 'pg';
+import type { KeyCache } from './keyCache.ts';
+
+/**
+ * Drops ingest's cached keys when Postgres announces a change to keys or accounts (a revocation,
+ * a grant narrowed: migration 1764300000000_read-cache-notifications.sql notifies on commit), on
+ * a connection of its own that reconnects by itself; and again on every reconnect, since what
+ * changed while it was down was never announced (README "Key cache").
+ */
+export function listenForKeyChanges(
+  cache: Pick<KeyCache, 'forgetAll'>,
+  options: { connectionString: string; logger: Logger; retryMs?: number },
+): Promise<ChangeListener> {
+  return listenOn({
+    newClient: () => new pg.Client({ connectionString: options.connectionString }),
+    channels: [apiKeysChannel],
+    onChange: () => cache.forgetAll(),
+    onReset: (why) => {
+      // A loss alone forgets nothing: the cache rides it out within its ttl (keyCache.ts).
+      if (why === 'listening') cache.forgetAll();
+    },
+    logger: options.logger,
+    ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
+  });
+}
