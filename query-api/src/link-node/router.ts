@@ -1,3 +1,5 @@
+import { linkNodeChainAsOf } from '@tradelog/processors/link-node/asOf';
+import { findDocumentVersions, findFirstReceived } from '@tradelog/projections/document-index/tables';
 import {
   documentsTypeKeyClasses,
   findChainByKey,
@@ -7,6 +9,15 @@ import { localizedError } from '@tradelog/schemas';
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
+import {
+  asOfOf,
+  asOfRecordCap,
+  assertWithinAsOfCap,
+  beforeTheData,
+  positionsReflected,
+  type RecordSource,
+  recordsAsOf,
+} from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/respond.ts';
@@ -46,39 +57,92 @@ export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<string, unkn
   return blocks;
 }
 
-export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
+type LinkNodeRequest = ReturnType<typeof validateQuery<'linkNode'>>;
+
+const notFound = (request: LinkNodeRequest, details: Record<string, unknown>) =>
+  localizedError(
+    'LINK_NODE_NOT_FOUND',
+    404,
+    {
+      cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
+      en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
+    },
+    details,
+  );
+
+export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
+  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
   router.post(
     queryPath('linkNode'),
     handle(async (req, res) => {
       const request = validateQuery('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
+      const asOf = asOfOf(req, Date.now());
+      const key = {
+        enterprise: request.customerCode,
+        classes: documentsTypeKeyClasses[request.documentsType],
+        value: request.documentsNo,
+      };
       const live = await readLive(
         deps.pool,
         'link-node',
-        (schema, db) =>
-          findChainByKey(db, schema, {
-            enterprise: request.customerCode,
-            classes: documentsTypeKeyClasses[request.documentsType],
-            value: request.documentsNo,
-          }),
+        (schema, db) => findChainByKey(db, schema, key),
         readOptionsOf(req),
       );
-      if (live.result.length === 0) {
-        throw localizedError(
-          'LINK_NODE_NOT_FOUND',
-          404,
+      if (live.result.length === 0) throw notFound(request, { freshness: live.freshness });
+      if (asOf === undefined) {
+        await sendReadWithPartners(res, deps.pool, live, (nodes) => ({
+          chainId: nodes[0]!.chainId,
+          ...linkNodeBlocksOf(nodes),
+        }));
+        return;
+      }
+      // As of a moment (README "As of a moment"): the chain has only grown since, so its records
+      // received by then, folded by the projection's reducer, are the chain as it stood.
+      const documents = [
+        ...new Map(
+          live.result.map((node) => {
+            const topic = String(node.provenance.topic);
+            const recordKey = String(node.provenance.recordKey ?? node.provenance.documentId);
+            return [`${topic}\u0000${recordKey}`, { topic, recordKey }];
+          }),
+        ).values(),
+      ];
+      const indexed = await readLive(deps.pool, 'document-index', (schema, db) =>
+        findDocumentVersions(db, schema, {
+          enterprise: request.customerCode,
+          documents,
+          receivedBy: asOf,
+          limit: asOfRecordCap + 1,
+        }),
+      );
+      assertWithinAsOfCap(indexed.result, asOf);
+      const records = await recordsAsOf(source, indexed.result);
+      const nodes = linkNodeChainAsOf(records, key);
+      if (nodes.length === 0) {
+        const first = await readLive(deps.pool, 'document-index', (schema, db) =>
+          findFirstReceived(db, schema, { enterprise: request.customerCode, documents }),
+        );
+        throw beforeTheData(
+          asOf,
           {
-            cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
-            en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
+            cn: `类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
+            en: `document ${request.documentsNo} of type ${request.documentsType}`,
           },
-          { freshness: live.freshness },
+          first.result,
         );
       }
-      await sendReadWithPartners(res, deps.pool, live, (nodes) => ({
-        chainId: nodes[0]!.chainId,
-        ...linkNodeBlocksOf(nodes),
-      }));
+      await sendReadWithPartners(
+        res,
+        deps.pool,
+        { result: nodes, freshness: indexed.freshness },
+        (chain) => ({
+          chainId: chain[0]!.chainId,
+          ...linkNodeBlocksOf(chain),
+          asOf: { at: asOf.toISOString(), records: records.length, positions: positionsReflected(records) },
+        }),
+      );
     }),
   );
   return router;

@@ -1,0 +1,158 @@
+import { decodeDocumentRecord } from '@tradelog/processors/documents/decode';
+import type { RecordAsOf } from '@tradelog/processors/link-node/asOf';
+import type { IndexedDocumentRow } from '@tradelog/projections/document-index/tables';
+import { localizedError } from '@tradelog/schemas';
+import type { RegistryCodec } from '@tradelog/schemas/log/codec';
+import type { LogRecord } from '@tradelog/schemas/log/consumer';
+import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
+import type { Request } from 'express';
+import { kafkaNotConfigured } from '../operations/records.ts';
+
+/**
+ * As of a moment (query-api/README.md "As of a moment"): a lender query carrying
+ * `?asOf=<ISO date-time>` is answered as the view stood then, from the log: the records of the
+ * entities asked for that were received by then (their positions from the document index) are
+ * read from Kafka where they are, decoded with the schema each was written with, and folded by
+ * the projection's own reducer (processors/src/link-node/asOf.ts). The answer names the log
+ * positions it reflects.
+ *
+ * The cost is the entity's records, not the log's: at most `asOfRecordCap` records are read for
+ * one answer; an entity with more by then is refused (422 `AS_OF_TOO_MANY_RECORDS`), never
+ * answered from a part of them.
+ */
+export const asOfRecordCap = 200;
+
+/** How many records are fetched from Kafka at once for one answer. */
+const readsAtOnce = 8;
+
+// An RFC 3339 date-time with its offset: a moment, whichever zone the lender writes it in.
+const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A date-time of the pattern naming a day the calendar has (Date would take 30 February for 2 March). */
+function isDateTime(value: string): boolean {
+  if (!dateTimePattern.test(value)) return false;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The request's `asOf`, checked against the clock (pure): undefined when absent; a value that is
+ * no date-time with an offset is 400, a moment after `now` is 422 (the log does not know it yet).
+ */
+export function asOfOf(req: Pick<Request, 'query'>, now: number): Date | undefined {
+  const raw = req.query.asOf;
+  if (raw === undefined) return undefined;
+  const at = typeof raw === 'string' && isDateTime(raw) ? new Date(raw) : undefined;
+  if (at === undefined || Number.isNaN(at.getTime())) {
+    throw localizedError('AS_OF_INVALID', 400, {
+      cn: 'asOf 须为带时区的 ISO 8601 日期时间，如 2026-03-05T14:30:00+08:00 或 2026-03-05T06:30:00Z',
+      en: 'asOf must be an ISO 8601 date-time with its offset, as 2026-03-05T14:30:00+08:00 or 2026-03-05T06:30:00Z',
+    });
+  }
+  if (at.getTime() > now) {
+    throw localizedError('AS_OF_OUT_OF_RANGE', 422, {
+      cn: `asOf（${raw}）晚于当前时间 ${new Date(now).toISOString()}，日志尚无那一刻的数据`,
+      en: `asOf (${raw}) is later than now (${new Date(now).toISOString()}): the log holds nothing of that moment yet`,
+    });
+  }
+  return at;
+}
+
+/** 422: the entity asked for had no record by `asOf` (its first one is named when known). */
+export function beforeTheData(asOf: Date, what: { cn: string; en: string }, firstReceivedAt: string | null) {
+  return localizedError(
+    'AS_OF_OUT_OF_RANGE',
+    422,
+    {
+      cn: `asOf（${asOf.toISOString()}）早于数据：当时尚未收到${what.cn}${firstReceivedAt ? `；其链路最早的记录收到于 ${firstReceivedAt}` : ''}`,
+      en: `asOf (${asOf.toISOString()}) is before the data: ${what.en} had not been received then${firstReceivedAt ? `; the first record of its chain was received at ${firstReceivedAt}` : ''}`,
+    },
+    { asOf: asOf.toISOString(), firstReceivedAt },
+  );
+}
+
+/** 422 beyond the cap (fetched `asOfRecordCap + 1` rows tells). */
+export function assertWithinAsOfCap(rows: readonly unknown[], asOf: Date): void {
+  if (rows.length <= asOfRecordCap) return;
+  throw localizedError(
+    'AS_OF_TOO_MANY_RECORDS',
+    422,
+    {
+      cn: `所查对象在 asOf（${asOf.toISOString()}）之前的记录超过 ${asOfRecordCap} 条，按时点查询最多回放 ${asOfRecordCap} 条记录`,
+      en: `What was asked for had more than ${asOfRecordCap} records by asOf (${asOf.toISOString()}); an as-of answer replays at most ${asOfRecordCap}`,
+    },
+    { asOf: asOf.toISOString(), cap: asOfRecordCap },
+  );
+}
+
+/** A fetched record as the consumer runtime hands it on (headers by name; a repeated one as a list). */
+export function logRecordOf(topic: string, partition: number, record: RawRecord): LogRecord {
+  const headers: LogRecord['headers'] = {};
+  for (const [name, value] of record.headers) {
+    if (value === null) continue;
+    const before = headers[name];
+    headers[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return { topic, partition, offset: record.offset, key: record.key, value: record.value, headers };
+}
+
+export interface RecordSource {
+  reader: RecordReader | undefined;
+  codec: Pick<RegistryCodec, 'decode'> | undefined;
+}
+
+/**
+ * The indexed records, read from the log and decoded, with the enterprise the index attributed
+ * each to. A record the log no longer holds at its position (a log replaced under the index) is
+ * 503, not an answer without it.
+ */
+export async function recordsAsOf(
+  source: RecordSource,
+  rows: readonly IndexedDocumentRow[],
+): Promise<RecordAsOf[]> {
+  const { reader, codec } = source;
+  if (!reader || !codec) throw kafkaNotConfigured();
+  const records: RecordAsOf[] = [];
+  for (let start = 0; start < rows.length; start += readsAtOnce) {
+    const read = await Promise.all(
+      rows.slice(start, start + readsAtOnce).map(async (row) => {
+        const page = await reader.read(row.topic, row.partition, BigInt(row.offset), 1);
+        const record = page.records[0];
+        if (record === undefined || record.offset !== row.offset) {
+          throw localizedError(
+            'AS_OF_RECORD_MISSING',
+            503,
+            {
+              cn: `日志中已没有位置 ${row.topic}:${row.partition}:${row.offset} 的记录（单据索引与日志不一致）`,
+              en: `The log holds no record at ${row.topic}:${row.partition}:${row.offset} (the document index and the log disagree)`,
+            },
+            {},
+            { retriable: false },
+          );
+        }
+        const event = await decodeDocumentRecord(codec, logRecordOf(row.topic, row.partition, record));
+        return { event, enterprise: row.enterprise ?? '' };
+      }),
+    );
+    records.push(...read);
+  }
+  return records;
+}
+
+/**
+ * The log positions an as-of answer reflects: per topic partition, the last record folded (every
+ * record of the entity up to it and received by `asOf` is in the answer).
+ */
+export function positionsReflected(records: readonly RecordAsOf[]) {
+  const last = new Map<string, { topic: string; partition: number; offset: string }>();
+  for (const { event } of records) {
+    const { topic, partition, offset } = event.provenance;
+    const key = `${topic}\u0000${partition}`;
+    const seen = last.get(key);
+    if (!seen || BigInt(offset) > BigInt(seen.offset)) last.set(key, { topic, partition, offset });
+  }
+  return [...last.values()].sort((a, b) =>
+    a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1,
+  );
+}
