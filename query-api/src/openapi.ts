@@ -456,8 +456,29 @@ export const subscriptionOperations: ApiOperation[] = [
   ),
 ];
 
-/** The lender console's open alerts (query-api README "Collateral exposure"). */
+/** The lender console's open alerts (query-api README "Collateral exposure") and the key's own account. */
 export const collateralOperations: ApiOperation[] = [
+  op(
+    'get',
+    '/open/account',
+    'key_account',
+    'queries',
+    { cn: '本密钥的类型与授权企业', en: "This key's kind and granted enterprises" },
+    ['partner', 'lender', 'subscriber', 'operator'],
+    successOf(['密钥账户', "The key's account"], {
+      kind: s('密钥类型', 'Key kind', {
+        type: 'string',
+        enum: ['partner', 'lender', 'subscriber', 'operator'],
+      }),
+      account: s('账户代码', 'Account code'),
+      enterprises: s(
+        '授权企业（按代码排序；* 为全部企业；运营密钥可读全部企业）',
+        'Granted enterprises (sorted codes; * for every enterprise; operator keys read all)',
+        { type: 'array', items: { type: 'string' } },
+      ),
+    }),
+    { failures: [401, 429] },
+  ),
   op(
     'get',
     '/open/info/collateral/alerts',

@@ -13,6 +13,7 @@ import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from '../reads/auth.ts';
 import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
+import { createKeyAccountRouter } from './keyAccount.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [
@@ -45,6 +46,7 @@ export function createProjectionRoutes(deps: {
   const callLimit = deps.callLimit ?? noCallLimit;
   const changesTopic = deps.changesTopic ?? 'tradelog.changes.v1';
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
+  router.use(createKeyAccountRouter({ pool: deps.pool, callLimit }));
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createCollateralRouter(deps));
