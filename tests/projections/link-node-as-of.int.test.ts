@@ -198,4 +198,23 @@ describe('link node as of a moment, from the log', () => {
     expect(malformed.body.code).toBe('AS_OF_INVALID');
     expect(asOfRecordCap).toBe(200);
   });
+
+  it("tells a key its kind and its account's grants, and nothing without a key", async () => {
+    const asked = async (key?: string) => {
+      const response = await fetch(`${queryApp!.url}/open/account`, {
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    const lender = await asked(lenderKey);
+    expect(lender.status).toBe(200);
+    expect(lender.body).toMatchObject({
+      flag: 'success',
+      kind: 'lender',
+      account: 'asof-lender',
+      enterprises: [owner],
+    });
+    expect((await asked(partnerKey)).body).toMatchObject({ kind: 'partner' });
+    expect((await asked()).status).toBe(401);
+  });
 });
