@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { KeyAccount } from './keyAccount.ts';
 
 /**
  * Console session: the API key (sent as `Authorization: Bearer`) and the submissions made in this
@@ -26,8 +27,12 @@ export interface Submission {
 
 export interface ConsoleState {
   apiKey: string | undefined;
+  /** What the key is and may read, once query-api said (keyAccount.ts); undefined meanwhile. */
+  account: KeyAccount | undefined;
   submissions: Submission[];
   signIn(apiKey: string): void;
+  /** Asks who the key is; an answer for a key no longer signed in is dropped. */
+  loadAccount(ask: (apiKey: string) => Promise<KeyAccount | undefined>): Promise<void>;
   signOut(): void;
   recordSubmission(submission: Omit<Submission, 'at'>): void;
 }
@@ -35,14 +40,21 @@ export interface ConsoleState {
 export function createConsoleStore(now: () => number) {
   return createStore<ConsoleState>()((set, get) => ({
     apiKey: undefined,
+    account: undefined,
     submissions: [],
     signIn(apiKey) {
       const trimmed = apiKey.trim();
       if (trimmed === '') return;
-      set({ apiKey: trimmed });
+      set({ apiKey: trimmed, account: undefined });
+    },
+    async loadAccount(ask) {
+      const apiKey = get().apiKey;
+      if (apiKey === undefined) return;
+      const account = await ask(apiKey);
+      if (get().apiKey === apiKey) set({ account });
     },
     signOut() {
-      set({ apiKey: undefined, submissions: [] });
+      set({ apiKey: undefined, account: undefined, submissions: [] });
     },
     recordSubmission(submission) {
       set({ submissions: [{ ...submission, at: now() }, ...get().submissions].slice(0, recentLimit) });

@@ -452,6 +452,9 @@ export const cn = {
       reused: '押品同时押在其他融资下',
       alerts: '押品重复融资预警',
       noAlerts: '暂无未结预警',
+      asOf: '截至时点（留空为当前）',
+      asOfNow: '当前',
+      asOfShown: '截至 {at}：从日志回放 {records} 条记录，至 {positions}',
       anotherEnterprise: '其他企业的融资',
       tracking: {
         title: '物流轨迹时间线',

@@ -460,6 +460,9 @@ export const en: Dict = {
       reused: 'Collateral also behind other financings',
       alerts: 'Reused-collateral alerts',
       noAlerts: 'No open alerts',
+      asOf: 'As of (empty: now)',
+      asOfNow: 'Now',
+      asOfShown: 'As of {at}: {records} records replayed from the log, up to {positions}',
       anotherEnterprise: "another enterprise's financing",
       tracking: {
         title: 'Tracking timeline',
