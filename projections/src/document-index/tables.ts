@@ -70,48 +70,49 @@ export async function findIndexedDocuments(
   return rows.map(toIndexedDocument);
 }
 
+/** A business document of an enterprise: its record key on its topic (every version of it). */
+export interface DocumentOfEnterprise {
+  topic: string;
+  recordKey: string;
+  enterprise: string;
+}
+
 /**
- * The records of some business documents (each a record key on its topic: all their versions)
- * attributed to `enterprise` and received by `receivedBy`, oldest first, at most `limit`
- * (query-api/README.md "As of a moment").
+ * The records of some business documents, each attributed to its enterprise, received by
+ * `receivedBy`, oldest first, at most `limit` (query-api/README.md "As of a moment").
  */
 export async function findDocumentVersions(
   db: Queryable,
   schema: string,
-  query: {
-    enterprise: string;
-    documents: readonly { topic: string; recordKey: string }[];
-    receivedBy: Date;
-    limit: number;
-  },
+  query: { documents: readonly DocumentOfEnterprise[]; receivedBy: Date; limit: number },
 ): Promise<IndexedDocumentRow[]> {
   const { rows } = await db.query(
     `SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
      FROM ${ident(schema)}.documents
-     WHERE (topic, record_key) IN (SELECT * FROM unnest($2::text[], $3::text[]))
-       AND enterprise = $1 AND received_at <= $4
+     WHERE (topic, record_key, enterprise) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))
+       AND received_at <= $4
      ORDER BY received_at, topic, partition, record_offset LIMIT $5`,
-    [
-      query.enterprise,
-      query.documents.map((d) => d.topic),
-      query.documents.map((d) => d.recordKey),
-      query.receivedBy,
-      query.limit,
-    ],
+    [...documentColumns(query.documents), query.receivedBy, query.limit],
   );
   return rows.map(toIndexedDocument);
 }
+
+const documentColumns = (documents: readonly DocumentOfEnterprise[]) => [
+  documents.map((d) => d.topic),
+  documents.map((d) => d.recordKey),
+  documents.map((d) => d.enterprise),
+];
 
 /** When the first record of these business documents (as findDocumentVersions) was received; null: none. */
 export async function findFirstReceived(
   db: Queryable,
   schema: string,
-  query: { enterprise: string; documents: readonly { topic: string; recordKey: string }[] },
+  documents: readonly DocumentOfEnterprise[],
 ): Promise<string | null> {
   const { rows } = await db.query(
     `SELECT min(received_at) AS first FROM ${ident(schema)}.documents
-     WHERE (topic, record_key) IN (SELECT * FROM unnest($2::text[], $3::text[])) AND enterprise = $1`,
-    [query.enterprise, query.documents.map((d) => d.topic), query.documents.map((d) => d.recordKey)],
+     WHERE (topic, record_key, enterprise) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`,
+    documentColumns(documents),
   );
   return rows[0]?.first ? (rows[0].first as Date).toISOString() : null;
 }

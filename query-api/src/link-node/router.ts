@@ -1,5 +1,5 @@
 import { linkNodeChainAsOf } from '@tradelog/processors/link-node/asOf';
-import { findDocumentVersions, findFirstReceived } from '@tradelog/projections/document-index/tables';
+import { findFirstReceived } from '@tradelog/projections/document-index/tables';
 import {
   documentsTypeKeyClasses,
   findChainByKey,
@@ -10,13 +10,12 @@ import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
 import {
+  asOfMember,
   asOfOf,
-  asOfRecordCap,
-  assertWithinAsOfCap,
   beforeTheData,
-  positionsReflected,
+  documentsOfNodes,
   type RecordSource,
-  recordsAsOf,
+  replayedRecords,
 } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
@@ -100,29 +99,12 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
       }
       // As of a moment (README "As of a moment"): the chain has only grown since, so its records
       // received by then, folded by the projection's reducer, are the chain as it stood.
-      const documents = [
-        ...new Map(
-          live.result.map((node) => {
-            const topic = String(node.provenance.topic);
-            const recordKey = String(node.provenance.recordKey ?? node.provenance.documentId);
-            return [`${topic}\u0000${recordKey}`, { topic, recordKey }];
-          }),
-        ).values(),
-      ];
-      const indexed = await readLive(deps.pool, 'document-index', (schema, db) =>
-        findDocumentVersions(db, schema, {
-          enterprise: request.customerCode,
-          documents,
-          receivedBy: asOf,
-          limit: asOfRecordCap + 1,
-        }),
-      );
-      assertWithinAsOfCap(indexed.result, asOf);
-      const records = await recordsAsOf(source, indexed.result);
+      const documents = documentsOfNodes(live.result);
+      const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
       const nodes = linkNodeChainAsOf(records, key);
       if (nodes.length === 0) {
         const first = await readLive(deps.pool, 'document-index', (schema, db) =>
-          findFirstReceived(db, schema, { enterprise: request.customerCode, documents }),
+          findFirstReceived(db, schema, documents),
         );
         throw beforeTheData(
           asOf,
@@ -133,16 +115,11 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
           first.result,
         );
       }
-      await sendReadWithPartners(
-        res,
-        deps.pool,
-        { result: nodes, freshness: indexed.freshness },
-        (chain) => ({
-          chainId: chain[0]!.chainId,
-          ...linkNodeBlocksOf(chain),
-          asOf: { at: asOf.toISOString(), records: records.length, positions: positionsReflected(records) },
-        }),
-      );
+      await sendReadWithPartners(res, deps.pool, { result: nodes, freshness }, (chain) => ({
+        chainId: chain[0]!.chainId,
+        ...linkNodeBlocksOf(chain),
+        asOf: asOfMember(asOf, records),
+      }));
     }),
   );
   return router;

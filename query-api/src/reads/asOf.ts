@@ -1,12 +1,18 @@
+import type { RecordAsOf } from '@tradelog/processors/documents/asOf';
 import { decodeDocumentRecord } from '@tradelog/processors/documents/decode';
-import type { RecordAsOf } from '@tradelog/processors/link-node/asOf';
-import type { IndexedDocumentRow } from '@tradelog/projections/document-index/tables';
+import {
+  type DocumentOfEnterprise,
+  findDocumentVersions,
+  type IndexedDocumentRow,
+} from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { LogRecord } from '@tradelog/schemas/log/consumer';
 import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
 import type { Request } from 'express';
+import type pg from 'pg';
 import { kafkaNotConfigured } from '../operations/records.ts';
+import { type Freshness, readLive } from './respond.ts';
 
 /**
  * As of a moment (query-api/README.md "As of a moment"): a lender query carrying
@@ -21,9 +27,6 @@ import { kafkaNotConfigured } from '../operations/records.ts';
  * answered from a part of them.
  */
 export const asOfRecordCap = 200;
-
-/** How many records are fetched from Kafka at once for one answer. */
-const readsAtOnce = 8;
 
 // An RFC 3339 date-time with its offset: a moment, whichever zone the lender writes it in.
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -57,6 +60,26 @@ export function asOfOf(req: Pick<Request, 'query'>, now: number): Date | undefin
     });
   }
   return at;
+}
+
+/**
+ * The business documents behind some link-node rows (each a record key on its topic, of the row's
+ * enterprise), once each: every version of them is found through the document index.
+ */
+export function documentsOfNodes(
+  nodes: readonly { enterprise: string; provenance: Record<string, unknown> }[],
+): DocumentOfEnterprise[] {
+  const documents = new Map<string, DocumentOfEnterprise>();
+  for (const node of nodes) {
+    const topic = String(node.provenance.topic);
+    const recordKey = String(node.provenance.recordKey ?? node.provenance.documentId);
+    documents.set(JSON.stringify([topic, recordKey, node.enterprise]), {
+      topic,
+      recordKey,
+      enterprise: node.enterprise,
+    });
+  }
+  return [...documents.values()];
 }
 
 /** 422: the entity asked for had no record by `asOf` (its first one is named when known). */
@@ -113,29 +136,25 @@ export async function recordsAsOf(
 ): Promise<RecordAsOf[]> {
   const { reader, codec } = source;
   if (!reader || !codec) throw kafkaNotConfigured();
+  // One after another: the reader reads one record at a time anyway (schemas/src/log/records.ts).
   const records: RecordAsOf[] = [];
-  for (let start = 0; start < rows.length; start += readsAtOnce) {
-    const read = await Promise.all(
-      rows.slice(start, start + readsAtOnce).map(async (row) => {
-        const page = await reader.read(row.topic, row.partition, BigInt(row.offset), 1);
-        const record = page.records[0];
-        if (record === undefined || record.offset !== row.offset) {
-          throw localizedError(
-            'AS_OF_RECORD_MISSING',
-            503,
-            {
-              cn: `日志中已没有位置 ${row.topic}:${row.partition}:${row.offset} 的记录（单据索引与日志不一致）`,
-              en: `The log holds no record at ${row.topic}:${row.partition}:${row.offset} (the document index and the log disagree)`,
-            },
-            {},
-            { retriable: false },
-          );
-        }
-        const event = await decodeDocumentRecord(codec, logRecordOf(row.topic, row.partition, record));
-        return { event, enterprise: row.enterprise ?? '' };
-      }),
-    );
-    records.push(...read);
+  for (const row of rows) {
+    const page = await reader.read(row.topic, row.partition, BigInt(row.offset), 1);
+    const record = page.records[0];
+    if (record === undefined || record.offset !== row.offset) {
+      throw localizedError(
+        'AS_OF_RECORD_MISSING',
+        503,
+        {
+          cn: `日志中已没有位置 ${row.topic}:${row.partition}:${row.offset} 的记录（单据索引与日志不一致）`,
+          en: `The log holds no record at ${row.topic}:${row.partition}:${row.offset} (the document index and the log disagree)`,
+        },
+        {},
+        { retriable: false },
+      );
+    }
+    const event = await decodeDocumentRecord(codec, logRecordOf(row.topic, row.partition, record));
+    records.push({ event, enterprise: row.enterprise ?? '' });
   }
   return records;
 }
@@ -156,3 +175,27 @@ export function positionsReflected(records: readonly RecordAsOf[]) {
     a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1,
   );
 }
+
+/**
+ * Every record of the documents received by `asOf`, read from the log and decoded, with the
+ * document index's freshness (its rows told where they are): refused past the cap.
+ */
+export async function replayedRecords(
+  pool: pg.Pool,
+  source: RecordSource,
+  documents: readonly DocumentOfEnterprise[],
+  asOf: Date,
+): Promise<{ records: RecordAsOf[]; freshness: Freshness }> {
+  const indexed = await readLive(pool, 'document-index', (schema, db) =>
+    findDocumentVersions(db, schema, { documents, receivedBy: asOf, limit: asOfRecordCap + 1 }),
+  );
+  assertWithinAsOfCap(indexed.result, asOf);
+  return { records: await recordsAsOf(source, indexed.result), freshness: indexed.freshness };
+}
+
+/** What an as-of answer says it reflects (the `asOf` member). */
+export const asOfMember = (asOf: Date, records: readonly RecordAsOf[]) => ({
+  at: asOf.toISOString(),
+  records: records.length,
+  positions: positionsReflected(records),
+});
