@@ -79,7 +79,7 @@ describe('link node as of a moment, from the log', () => {
       topicOf: (type) => topicOf(type),
       logger: quietLogger,
       clientId: uniqueName('asof-processors'),
-      only: ['link-node', 'document-index'],
+      only: ['link-node', 'document-index', 'collateral'],
     });
     reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: uniqueName('asof-records') });
     queryApp = await startQueryAppUnderTest(pool, [
@@ -112,7 +112,7 @@ describe('link node as of a moment, from the log', () => {
   };
   const applied = async () =>
     waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), {
-      projections: ['link-node', 'document-index'],
+      projections: ['link-node', 'document-index', 'collateral'],
       topicOf: (type) => topicOf(type),
     });
   const linkNode = async (asOf?: string) => {
@@ -199,6 +199,68 @@ describe('link node as of a moment, from the log', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('AS_OF_INVALID');
     expect(asOfRecordCap).toBe(200);
+  });
+
+  it('answers a financing’s collateral exposure as it stood before another financing took the same receipt', async () => {
+    // Two running financings (purchases placed, not received) naming one inbound order: its
+    // warehouse receipt is the piece both hold.
+    const receipt = { entOrderNo: 'ASOF-IN-0001', warehouseId: examples.inbound.warehouseId as string };
+    const { contractNo: _contractNo, ...purchase } = examples.purchase;
+    const placed = (n: string) =>
+      submit('purchase', {
+        ...purchase,
+        entOrderNo: `ASOF-PO-${n}`,
+        poOrderNo: `ASOF-POO-${n}`,
+        financingOrderNo: `ASOF-FIN-${n}`,
+        wmsOrderNo: receipt.entOrderNo,
+        orderStatus: '10',
+        inboundTime: undefined,
+      });
+    await placed('1');
+    await submit('inbound', { ...receipt, customerCode: owner });
+    await applied();
+    const t = new Date().toISOString();
+    while (Date.now() <= Date.parse(t)) await new Promise((resolve) => setImmediate(resolve));
+    await placed('2');
+    await applied();
+
+    const exposure = async (financingNo: string, asOf?: string) => {
+      const response = await fetch(
+        `${queryApp!.url}/open/info/collateral/exposure${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${lenderKey}` },
+          body: JSON.stringify({ customerCode: owner, documentsType: '10', documentsNo: financingNo }),
+        },
+      );
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    const live = await exposure('ASOF-FIN-1');
+    expect(live.status).toBe(200);
+    const piece = (answer: Json) => answer.collateral.find((p: Json) => p.kind === 'warehouseReceipt');
+    expect(piece(live.body)).toMatchObject({ otherFinancings: 1 });
+    expect(piece(live.body).grantedFinancings.map((f: Json) => f.financingOrderNo)).toEqual(['ASOF-FIN-2']);
+
+    // At T the receipt was the first financing's alone.
+    const atT = await exposure('ASOF-FIN-1', t);
+    expect(atT.status).toBe(200);
+    expect(piece(atT.body)).toMatchObject({ otherFinancings: 0, grantedFinancings: [] });
+    expect(atT.body.financing).toEqual(live.body.financing);
+    expect(atT.body.asOf.at).toBe(t);
+
+    // Now: the live answer, replayed.
+    const now = await exposure('ASOF-FIN-1', new Date().toISOString());
+    expect(now.status).toBe(200);
+    const { asOf, freshness: _replayed, ...fromLog } = now.body;
+    const { freshness: _applied, ...fromRows } = live.body;
+    expect(fromLog).toEqual(fromRows);
+    // The second financing's purchase is the one record more.
+    expect(asOf.records).toBe(atT.body.asOf.records + 1);
+
+    // The second financing did not exist at T.
+    const before = await exposure('ASOF-FIN-2', t);
+    expect(before.status).toBe(422);
+    expect(before.body.code).toBe('AS_OF_OUT_OF_RANGE');
   });
 
   it("tells a key its kind and its account's grants, and nothing without a key", async () => {

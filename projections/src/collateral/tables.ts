@@ -444,6 +444,30 @@ export async function findExposure(
   };
 }
 
+/**
+ * The link-node rows of every chain holding one of a financing's pieces (its own chain among
+ * them), in this projection's own chains: what a collateral answer as of a moment replays
+ * (query-api/README.md "As of a moment"). Empty when the enterprise has no such financing.
+ */
+export async function findExposureNodes(
+  db: Queryable,
+  schema: string,
+  financing: { enterprise: string; financingNo: string },
+): Promise<{ enterprise: string; provenance: Record<string, unknown> }[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT n.enterprise, n.provenance FROM ${s}.nodes n WHERE n.chain_id IN (
+       SELECT chain_id FROM ${s}.financing_states WHERE financing_key = $1
+       UNION
+       SELECT h.chain_id FROM ${s}.financing_states f
+         JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
+         JOIN ${s}.chain_pieces h ON h.piece_key = p.piece_key
+       WHERE f.financing_key = $1)`,
+    [financingKeyOf(financing.enterprise, financing.financingNo)],
+  );
+  return rows.map((row) => ({ enterprise: row.enterprise, provenance: row.provenance }));
+}
+
 /** An open alert: two financings, both still holding, on one piece. */
 export interface OpenPairing {
   kind: CollateralKind;

@@ -90,18 +90,18 @@ const afterParameter = {
  * As of a moment (query-api/README.md "As of a moment"): the queries whose answer can be
  * replayed from the log by the projection's own reducer.
  */
-const asOfQueries: ReadonlySet<string> = new Set(['linkNode']);
+const asOfQueries: ReadonlySet<string> = new Set(['linkNode', 'collateralExposure']);
 const asOfParameter = {
   schema: {
     type: 'string',
     format: 'date-time',
     description:
-      'An ISO 8601 date-time with its offset: the answer as it stood then, replayed from the log (the records of the chain received by then, ' +
+      'An ISO 8601 date-time with its offset: the answer as it stood then, replayed from the log (the records of the chains asked about received by then, ' +
       'folded by the projection’s own rules), with asOf.positions naming the log positions it reflects. At most 200 records are replayed: ' +
-      'more is 422 AS_OF_TOO_MANY_RECORDS; a moment in the future or before the chain’s first record is 422 AS_OF_OUT_OF_RANGE; ' +
+      'more is 422 AS_OF_TOO_MANY_RECORDS; a moment in the future or before the document asked for is 422 AS_OF_OUT_OF_RANGE; ' +
       'not a date-time with an offset is 400 AS_OF_INVALID. ' +
-      '带时区的 ISO 8601 时间：按日志回放该时点的应答（当时已收到的链路记录，以投影自身的规则折叠），asOf.positions 给出所反映的日志位置；' +
-      '最多回放 200 条记录，超出为 422 AS_OF_TOO_MANY_RECORDS；晚于当前或早于链路首条记录为 422 AS_OF_OUT_OF_RANGE。',
+      '带时区的 ISO 8601 时间：按日志回放该时点的应答（所查链路当时已收到的记录，以投影自身的规则折叠），asOf.positions 给出所反映的日志位置；' +
+      '最多回放 200 条记录，超出为 422 AS_OF_TOO_MANY_RECORDS；晚于当前或早于所查单据为 422 AS_OF_OUT_OF_RANGE。',
   },
 } as const;
 
