@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordAsOf } from '../documents/asOf.ts';
-import type { DocumentEvent } from '../documents/event.ts';
+import { type DocumentEvent, untyped } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { exposureAsOf } from './asOf.ts';
 
@@ -29,7 +29,7 @@ const secondInbound = log('inbound', {
 });
 
 const indexed = (...events: DocumentEvent[]): RecordAsOf[] =>
-  events.map((event) => ({ event, enterprise: String(event.document.customerCode) }));
+  events.map((event) => ({ event, enterprise: String(untyped(event.document).customerCode) }));
 
 describe('a financing’s exposure as of a moment', () => {
   it('given the records received by then, when folded, then the receipt has the holders it had then', () => {
