@@ -189,7 +189,7 @@ describe('console tools: lender tables and exports, operator records, dead lette
 
     // The monthly trend: bars and table drawn from the trend endpoint's answer, month by month.
     const trend = page.getByTestId('trend');
-    await trend.getByLabel('Enterprise id').fill(owner);
+    await trend.getByLabel('Enterprise id').selectOption(owner);
     await trend.getByLabel('From month').fill('2024-01');
     await trend.getByLabel('To month').fill('2024-04');
     await trend.getByRole('button', { name: 'Show trend' }).click();
