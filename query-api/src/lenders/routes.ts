@@ -14,12 +14,14 @@ import { requireKey } from '../reads/auth.ts';
 import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
 import { createKeyAccountRouter } from './keyAccount.ts';
+import { createPortfolioRouter, portfolioPath } from './portfolio.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [
   '/open/info/link/node',
   '/open/info/collateral/exposure',
   collateralAlertsPath,
+  portfolioPath,
   ...Object.values(enterprisePaths),
   ...Object.values(enterpriseFeedPaths),
 ];
@@ -50,6 +52,7 @@ export function createProjectionRoutes(deps: {
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createCollateralRouter(deps));
+  router.use(createPortfolioRouter(deps));
   router.use(createEnterpriseRouter(deps));
   // The reference look-ups: their own readers, the flights' call limit (reference/router.ts).
   router.use(createReferenceRouter({ pool: deps.pool, callLimit }));
