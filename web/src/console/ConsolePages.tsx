@@ -81,7 +81,10 @@ export function ConsolePage(props: { page: PageId }) {
   useEffect(() => {
     if (props.page === 'console' && landing) navigate(pathOf(locale, landing), { replace: true });
   }, [props.page, landing, locale, navigate]);
-  const page = props.page === 'console' ? landing : props.page;
+  const accountAsked = useStore(consoleStore, (state) => state.accountAsked);
+  // A query API that could not say who the key is: the partner tab, as before keys were asked.
+  const page =
+    props.page === 'console' ? (landing ?? (accountAsked ? 'consolePartner' : undefined)) : props.page;
   return (
     <main id="main" className="page console">
       <PageHero title={t.console.title}>

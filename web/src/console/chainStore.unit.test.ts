@@ -90,7 +90,7 @@ describe("the key's account in the console", () => {
     const store = createConsoleStore(() => 0);
     store.getState().signIn('key-1');
     await store.getState().loadAccount(async (key) => (key === 'key-1' ? lender : undefined));
-    expect(store.getState().account).toEqual(lender);
+    expect(store.getState()).toMatchObject({ account: lender, accountAsked: true });
     // An answer for a key signed out meanwhile is dropped.
     let answer: (value: typeof lender) => void = () => {};
     const late = store.getState().loadAccount(() => new Promise((resolve) => (answer = resolve)));
@@ -98,6 +98,6 @@ describe("the key's account in the console", () => {
     store.getState().signIn('key-2');
     answer(lender);
     await late;
-    expect(store.getState()).toMatchObject({ apiKey: 'key-2', account: undefined });
+    expect(store.getState()).toMatchObject({ apiKey: 'key-2', account: undefined, accountAsked: false });
   });
 });

@@ -29,6 +29,8 @@ export interface ConsoleState {
   apiKey: string | undefined;
   /** What the key is and may read, once query-api said (keyAccount.ts); undefined meanwhile. */
   account: KeyAccount | undefined;
+  /** Whether query-api answered (or failed to answer) who the key is. */
+  accountAsked: boolean;
   submissions: Submission[];
   signIn(apiKey: string): void;
   /** Asks who the key is; an answer for a key no longer signed in is dropped. */
@@ -41,20 +43,21 @@ export function createConsoleStore(now: () => number) {
   return createStore<ConsoleState>()((set, get) => ({
     apiKey: undefined,
     account: undefined,
+    accountAsked: false,
     submissions: [],
     signIn(apiKey) {
       const trimmed = apiKey.trim();
       if (trimmed === '') return;
-      set({ apiKey: trimmed, account: undefined });
+      set({ apiKey: trimmed, account: undefined, accountAsked: false });
     },
     async loadAccount(ask) {
       const apiKey = get().apiKey;
       if (apiKey === undefined) return;
       const account = await ask(apiKey);
-      if (get().apiKey === apiKey) set({ account });
+      if (get().apiKey === apiKey) set({ account, accountAsked: true });
     },
     signOut() {
-      set({ apiKey: undefined, account: undefined, submissions: [] });
+      set({ apiKey: undefined, account: undefined, accountAsked: false, submissions: [] });
     },
     recordSubmission(submission) {
       set({ submissions: [{ ...submission, at: now() }, ...get().submissions].slice(0, recentLimit) });
