@@ -42,7 +42,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
           enterprises: [otherGranted, owner],
         },
       },
-      projections: ['link-node', 'document-index'],
+      projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
     });
     const { pool, db, ingest, topicOf, documentTopics, keys } = pipeline;
     lenderKey = keys.lender;
@@ -58,11 +58,12 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     const applied = async () =>
       waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
         topicOf,
-        projections: ['link-node', 'document-index'],
+        projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
       });
     // The purchase and the port arrival sharing its contract; then, past a whole second on the
     // clock ingest stamps received-at with, the clearance, tally and transport that join them.
-    await submit('purchase');
+    // The purchase placed, not received: its financing is open (the portfolio shows it).
+    await submit('purchase', { orderStatus: '10', inboundTime: undefined });
     await submit('pod');
     await step('first documents applied', applied);
     moment = Math.ceil((Date.now() + 1) / 1000) * 1000;
@@ -143,6 +144,16 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor();
     expect(await nodes.count()).toBe(live);
     expect(await page.getByTestId('chain-as-of').count()).toBe(0);
+
+    // The portfolio: the purchase's financing is open, nothing in a warehouse behind it yet.
+    const portfolio = page.getByTestId('portfolio');
+    await portfolio.getByRole('button', { name: 'Show portfolio' }).click();
+    const financingRow = portfolio.getByTestId('portfolio-table').locator('tbody tr');
+    await financingRow.first().waitFor();
+    expect(await financingRow.count()).toBe(1);
+    const cells = await financingRow.first().locator('td').allTextContents();
+    expect(cells[0]).toBe(`${owner} ${examples.purchase.financingOrderNo}`);
+    expect(cells[5]).toBe('0.0 %');
     await context.close();
   });
 });

@@ -24,6 +24,7 @@ import { LenderTables } from './LenderTables.tsx';
 import { LenderTracking } from './LenderTracking.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { PartnerDocuments } from './PartnerDocuments.tsx';
+import { Portfolio } from './Portfolio.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
@@ -114,6 +115,7 @@ export function ConsolePage(props: { page: PageId }) {
             {page === 'consoleLender' && (
               <>
                 <LenderConsole apiKey={apiKey} />
+                <Portfolio apiKey={apiKey} />
                 <LenderTables apiKey={apiKey} />
                 <TrendChart apiKey={apiKey} />
                 <LenderTracking apiKey={apiKey} />
