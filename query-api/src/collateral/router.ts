@@ -66,7 +66,7 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
         }
         await sendReadWithPartners(res, deps.pool, { result: then, freshness }, (result) => ({
           ...exposureAnswer(result, granted),
-          asOf: asOfMember(asOf, records),
+          asOf: asOfMember(asOf, records, granted),
         }));
         return;
       }

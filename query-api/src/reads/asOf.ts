@@ -193,9 +193,21 @@ export async function replayedRecords(
   return { records: await recordsAsOf(source, indexed.result), freshness: indexed.freshness };
 }
 
-/** What an as-of answer says it reflects (the `asOf` member). */
-export const asOfMember = (asOf: Date, records: readonly RecordAsOf[]) => ({
-  at: asOf.toISOString(),
-  records: records.length,
-  positions: positionsReflected(records),
-});
+/**
+ * What an as-of answer says it reflects (the `asOf` member). Positions are named only of records
+ * of enterprises the caller is granted (a collateral answer replays other enterprises' chains
+ * too, whose documents it only counts, as the live answer does their financings).
+ */
+export const asOfMember = (
+  asOf: Date,
+  records: readonly RecordAsOf[],
+  granted: (enterprise: string) => boolean = () => true,
+) => {
+  const shown = records.filter((record) => granted(record.enterprise));
+  return {
+    at: asOf.toISOString(),
+    records: records.length,
+    positions: positionsReflected(shown),
+    ...(shown.length < records.length ? { undisclosedRecords: records.length - shown.length } : {}),
+  };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfOf, asOfRecordCap, assertWithinAsOfCap, logRecordOf } from './asOf.ts';
+import { asOfMember, asOfOf, asOfRecordCap, assertWithinAsOfCap, logRecordOf } from './asOf.ts';
 
 const now = Date.parse('2026-03-05T12:00:00Z');
 const asked = (asOf: unknown) => asOfOf({ query: asOf === undefined ? {} : { asOf } } as never, now);
@@ -60,5 +60,21 @@ describe('?asOf= of a query', () => {
     });
     expect(record).toMatchObject({ topic: 't', partition: 2, offset: '7' });
     expect(record.headers).toEqual({ a: [Buffer.from('1'), Buffer.from('2')] });
+  });
+
+  it('names the positions of the granted enterprises’ records only, and counts the others', () => {
+    const record = (enterprise: string, topic: string, offset: string) =>
+      ({ enterprise, event: { provenance: { topic, partition: 0, offset } } }) as never;
+    const member = asOfMember(
+      new Date(now),
+      [record('E1', 'a', '3'), record('E1', 'a', '7'), record('E2', 'b', '1')],
+      (enterprise) => enterprise === 'E1',
+    );
+    expect(member).toEqual({
+      at: '2026-03-05T12:00:00.000Z',
+      records: 3,
+      positions: [{ topic: 'a', partition: 0, offset: '7' }],
+      undisclosedRecords: 1,
+    });
   });
 });

@@ -269,6 +269,10 @@ const asOfMember: JsonSchema = t(
     properties: {
       at: t('时点', 'The moment', { type: 'string', format: 'date-time' }),
       records: integer('回放的记录数', 'Records replayed'),
+      undisclosedRecords: integer(
+        '其中调用方无权查看的企业的记录数（不列位置）',
+        'Of those, records of enterprises the caller is not granted (counted, positions not shown)',
+      ),
       positions: objects('各分区最后回放的记录位置', 'Last record replayed per partition', {
         type: 'object',
         properties: {
