@@ -447,12 +447,14 @@ export async function findExposure(
 /**
  * The link-node rows of every chain holding one of a financing's pieces (its own chain among
  * them), in this projection's own chains: what a collateral answer as of a moment replays
- * (query-api/README.md "As of a moment"). Empty when the enterprise has no such financing.
+ * (query-api/README.md "As of a moment"), at most `limit`. Empty when the enterprise has no such
+ * financing.
  */
 export async function findExposureNodes(
   db: Queryable,
   schema: string,
   financing: { enterprise: string; financingNo: string },
+  limit: number,
 ): Promise<{ enterprise: string; provenance: Record<string, unknown> }[]> {
   const s = ident(schema);
   const { rows } = await db.query(
@@ -462,8 +464,9 @@ export async function findExposureNodes(
        SELECT h.chain_id FROM ${s}.financing_states f
          JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
          JOIN ${s}.chain_pieces h ON h.piece_key = p.piece_key
-       WHERE f.financing_key = $1)`,
-    [financingKeyOf(financing.enterprise, financing.financingNo)],
+       WHERE f.financing_key = $1)
+     LIMIT $2`,
+    [financingKeyOf(financing.enterprise, financing.financingNo), limit],
   );
   return rows.map((row) => ({ enterprise: row.enterprise, provenance: row.provenance }));
 }

@@ -7,6 +7,8 @@ import type pg from 'pg';
 import {
   asOfMember,
   asOfOf,
+  asOfRecordCap,
+  assertWithinAsOfCap,
   beforeTheData,
   documentsOfNodes,
   type RecordSource,
@@ -47,10 +49,12 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
         // As of a moment (README "As of a moment"): every chain holding one of the financing's
         // pieces today, replayed through the projection's own step up to then.
         const nodes = await readLive(deps.pool, 'collateral', (schema, db) =>
-          findExposureNodes(db, schema, financing),
+          findExposureNodes(db, schema, financing, asOfRecordCap + 1),
         );
         if (nodes.result.length === 0)
           throw financingNotFound(request.documentsNo, { freshness: nodes.freshness });
+        // Every document has a record at least: more documents than the cap, more records.
+        assertWithinAsOfCap(nodes.result, asOf);
         const documents = documentsOfNodes(nodes.result);
         const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
         const then = exposureAsOf(records, financing);

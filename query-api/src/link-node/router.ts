@@ -12,6 +12,7 @@ import type pg from 'pg';
 import {
   asOfMember,
   asOfOf,
+  assertWithinAsOfCap,
   beforeTheData,
   documentsOfNodes,
   type RecordSource,
@@ -99,6 +100,8 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
       }
       // As of a moment (README "As of a moment"): the chain has only grown since, so its records
       // received by then, folded by the projection's reducer, are the chain as it stood.
+      // Every document has a record at least: more documents than the cap, more records.
+      assertWithinAsOfCap(live.result, asOf);
       const documents = documentsOfNodes(live.result);
       const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
       const nodes = linkNodeChainAsOf(records, key);

@@ -95,15 +95,18 @@ export function beforeTheData(asOf: Date, what: { cn: string; en: string }, firs
   );
 }
 
-/** 422 beyond the cap (fetched `asOfRecordCap + 1` rows tells). */
+/**
+ * 422 beyond the cap (fetched `asOfRecordCap + 1` rows tells): records received by `asOf`, or
+ * documents of what was asked for (each has a record at least), refused before any is read.
+ */
 export function assertWithinAsOfCap(rows: readonly unknown[], asOf: Date): void {
   if (rows.length <= asOfRecordCap) return;
   throw localizedError(
     'AS_OF_TOO_MANY_RECORDS',
     422,
     {
-      cn: `所查对象在 asOf（${asOf.toISOString()}）之前的记录超过 ${asOfRecordCap} 条，按时点查询最多回放 ${asOfRecordCap} 条记录`,
-      en: `What was asked for had more than ${asOfRecordCap} records by asOf (${asOf.toISOString()}); an as-of answer replays at most ${asOfRecordCap}`,
+      cn: `按 asOf（${asOf.toISOString()}）回放所查对象需要超过 ${asOfRecordCap} 条记录，按时点查询最多回放 ${asOfRecordCap} 条`,
+      en: `Answering asOf (${asOf.toISOString()}) would replay more than ${asOfRecordCap} records of what was asked for; an as-of answer replays at most ${asOfRecordCap}`,
     },
     { asOf: asOf.toISOString(), cap: asOfRecordCap },
   );
