@@ -19,7 +19,7 @@ import { type Freshness, readLive } from './respond.ts';
  * `?asOf=<ISO date-time>` is answered as the view stood then, from the log: the records of the
  * entities asked for that were received by then (their positions from the document index) are
  * read from Kafka where they are, decoded with the schema each was written with, and folded by
- * the projection's own reducer (processors/src/link-node/asOf.ts). The answer names the log
+ * the projection's own reducer (processors/src/<projection>/asOf.ts). The answer names the log
  * positions it reflects.
  *
  * The cost is the entity's records, not the log's: at most `asOfRecordCap` records are read for
