@@ -476,8 +476,115 @@ export const subscriptionOperations: ApiOperation[] = [
   ),
 ];
 
-/** The lender console's open alerts (query-api README "Collateral exposure"). */
+/** The lender console's open alerts (query-api README "Collateral exposure") and the key's own account. */
 export const collateralOperations: ApiOperation[] = [
+  op(
+    'get',
+    '/open/portfolio',
+    'lender_portfolio',
+    'queries',
+    {
+      cn: '授信组合：各授权企业的未结融资及其押品覆盖',
+      en: 'Portfolio: open financings of the granted enterprises and their cover',
+    },
+    ['lender', 'operator'],
+    successOf(
+      [
+        '未结融资（预警在前，其后覆盖率由低到高，最多 200 笔）',
+        'Open financings (alerts first, then lowest coverage; at most 200)',
+      ],
+      {
+        dataList: s('融资', 'Financings', {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: [
+              'customerCode',
+              'financingOrderNo',
+              'alerted',
+              'collateral',
+              'stockValue',
+              'unpricedLines',
+              'coverage',
+            ],
+            properties: {
+              customerCode: s('客户编码', 'Customer code'),
+              financingOrderNo: s('融资单号', 'Financing order number'),
+              firstSeen: s('首次出现时间', 'First seen'),
+              alerted: s('有未结的押品重复融资预警', 'An open reused-collateral alert names it', {
+                type: 'boolean',
+              }),
+              purchases: s(
+                '采购单（最新单据所述金额、币种、状态）',
+                'Purchases (amount, currency, status as the latest document states)',
+                {
+                  type: 'array',
+                  items: { type: 'object' },
+                },
+              ),
+              latestEvents: s('链路最近收到的三份单据', "The chain's three documents received last", {
+                type: 'array',
+                items: { type: 'object' },
+              }),
+              collateral: s(
+                '押品；仓单附仓内剩余库存（数量、按行价计的价值、无价行数）',
+                'Collateral; a warehouse receipt with the stock left behind it (quantity, value at its lines’ prices, unpriced lines)',
+                {
+                  type: 'array',
+                  items: { type: 'object' },
+                },
+              ),
+              purchaseAmount: s(
+                '采购金额合计（有采购单未给金额时为 null）',
+                'Purchase amount (null when a purchase states none)',
+                {
+                  anyOf: [{ type: 'number' }, { type: 'null' }],
+                },
+              ),
+              stockValue: s(
+                '仓单后剩余库存的价值（有价行）',
+                'Value of the stock left behind its receipts (priced lines)',
+                { type: 'number' },
+              ),
+              unpricedLines: s('剩余库存中无价的行数', 'Lines of that stock that state no price', {
+                type: 'integer',
+              }),
+              coverage: s(
+                '覆盖率：库存价值 / 采购金额（无法计算时为 null）',
+                'Coverage: stock value / purchase amount (null when it cannot be computed)',
+                {
+                  anyOf: [{ type: 'number' }, { type: 'null' }],
+                },
+              ),
+            },
+          },
+        }),
+        freshness: s('两个投影的数据新鲜度', 'Freshness of both projections read', { type: 'object' }),
+      },
+    ),
+    { failures: [429, 503] },
+  ),
+  op(
+    'get',
+    '/open/account',
+    'key_account',
+    'queries',
+    { cn: '本密钥的类型与授权企业', en: "This key's kind and granted enterprises" },
+    ['partner', 'lender', 'subscriber', 'operator'],
+    successOf(['密钥账户', "The key's account"], {
+      kind: s('密钥类型', 'Key kind', {
+        type: 'string',
+        enum: ['partner', 'lender', 'subscriber', 'operator'],
+      }),
+      account: s('账户代码', 'Account code'),
+      enterprises: s(
+        '授权企业（按代码排序；* 为全部企业；运营密钥可读全部企业）',
+        'Granted enterprises (sorted codes; * for every enterprise; operator keys read all)',
+        { type: 'array', items: { type: 'string' } },
+      ),
+    }),
+    { failures: [401, 429] },
+  ),
   op(
     'get',
     '/open/info/collateral/alerts',

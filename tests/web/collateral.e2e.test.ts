@@ -97,7 +97,7 @@ describe('console: reused collateral marked on the chain and listed as an alert'
     expect(line).toContain(`${owner} FIN-QH-240402-011`);
     expect(line).toContain(`${owner} FIN-QH-240415-012`);
 
-    await page.getByLabel(/Customer code/).fill(owner);
+    await page.getByLabel(/Customer code/).selectOption(owner);
     await page.getByLabel('Document type').selectOption('10');
     await page.getByLabel('Document number').fill('FIN-QH-240415-012');
     await page.getByRole('button', { name: 'Look up' }).click();

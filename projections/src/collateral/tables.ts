@@ -444,6 +444,33 @@ export async function findExposure(
   };
 }
 
+/**
+ * The link-node rows of every chain holding one of a financing's pieces (its own chain among
+ * them), in this projection's own chains: what a collateral answer as of a moment replays
+ * (query-api/README.md "As of a moment"), at most `limit`. Empty when the enterprise has no such
+ * financing.
+ */
+export async function findExposureNodes(
+  db: Queryable,
+  schema: string,
+  financing: { enterprise: string; financingNo: string },
+  limit: number,
+): Promise<{ enterprise: string; provenance: Record<string, unknown> }[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT n.enterprise, n.provenance FROM ${s}.nodes n WHERE n.chain_id IN (
+       SELECT chain_id FROM ${s}.financing_states WHERE financing_key = $1
+       UNION
+       SELECT h.chain_id FROM ${s}.financing_states f
+         JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
+         JOIN ${s}.chain_pieces h ON h.piece_key = p.piece_key
+       WHERE f.financing_key = $1)
+     LIMIT $2`,
+    [financingKeyOf(financing.enterprise, financing.financingNo), limit],
+  );
+  return rows.map((row) => ({ enterprise: row.enterprise, provenance: row.provenance }));
+}
+
 /** An open alert: two financings, both still holding, on one piece. */
 export interface OpenPairing {
   kind: CollateralKind;
@@ -478,5 +505,78 @@ export async function findOpenPairings(
     firstSeen: row.first_seen,
     a: { enterprise: row.a_enterprise, financingNo: row.a_no },
     b: { enterprise: row.b_enterprise, financingNo: row.b_no },
+  }));
+}
+
+/** An open financing as the lender's portfolio shows it (query-api/README.md "Portfolio"). */
+export interface PortfolioFinancing {
+  enterprise: string;
+  financingNo: string;
+  chainId: string;
+  firstSeen: string;
+  /** Each purchase naming it, as its latest document states it. */
+  purchases: {
+    purchaseOrderNo: string;
+    purchaseAmount: unknown;
+    currency: unknown;
+    orderStatus: unknown;
+    final: boolean;
+  }[];
+  pieces: {
+    kind: CollateralKind;
+    number: string;
+    warehouse: string | null;
+    provenance: CollateralProvenance;
+  }[];
+  /** The chain's three documents received last, newest first. */
+  latestEvents: { documentType: string; businessKey: string; receivedAt: string }[];
+  /** Another open financing holds one of its pieces (an open alert). */
+  alerted: boolean;
+}
+
+/**
+ * The open financings of the given enterprises (null: every one), by enterprise and number, at
+ * most `limit`, each with its purchases, the pieces its chain holds, its chain's latest documents
+ * and whether an open alert names it.
+ */
+export async function findPortfolio(
+  db: Queryable,
+  schema: string,
+  query: { enterprises: readonly string[] | null; limit: number },
+): Promise<PortfolioFinancing[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT f.enterprise, f.financing_no, f.chain_id, f.first_seen,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('purchaseOrderNo', n.business_key,
+            'purchaseAmount', n.fields->'purchaseAmount', 'currency', n.fields->'currency',
+            'orderStatus', n.fields->'orderStatus', 'final', p.final) ORDER BY n.business_key), '[]'::jsonb)
+        FROM ${s}.financing_purchases p JOIN ${s}.nodes n ON n.node_id = p.node_id
+        WHERE p.financing_key = f.financing_key) AS purchases,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', c.kind, 'number', c.number, 'warehouse', c.warehouse,
+            'provenance', c.provenance) ORDER BY c.kind, c.warehouse NULLS FIRST, c.number), '[]'::jsonb)
+        FROM ${s}.chain_pieces c WHERE c.chain_id = f.chain_id) AS pieces,
+       (SELECT coalesce(jsonb_agg(e.event ORDER BY e.received_at DESC), '[]'::jsonb) FROM (
+          SELECT jsonb_build_object('documentType', n.doc_type, 'businessKey', n.business_key,
+            'receivedAt', n.provenance->>'receivedAt') AS event, n.provenance->>'receivedAt' AS received_at
+          FROM ${s}.nodes n WHERE n.chain_id = f.chain_id
+          ORDER BY n.provenance->>'receivedAt' DESC, n.node_id LIMIT 3) e) AS latest_events,
+       EXISTS (SELECT 1 FROM ${s}.pairings x
+         JOIN ${s}.financing_states a ON a.financing_key = x.financing_a AND a.open
+         JOIN ${s}.financing_states b ON b.financing_key = x.financing_b AND b.open
+         WHERE x.financing_a = f.financing_key OR x.financing_b = f.financing_key) AS alerted
+     FROM ${s}.financing_states f
+     WHERE f.open AND ($1::text[] IS NULL OR f.enterprise = ANY($1))
+     ORDER BY f.enterprise, f.financing_no LIMIT $2`,
+    [query.enterprises, query.limit],
+  );
+  return rows.map((row) => ({
+    enterprise: row.enterprise,
+    financingNo: row.financing_no,
+    chainId: row.chain_id,
+    firstSeen: row.first_seen,
+    purchases: row.purchases,
+    pieces: row.pieces,
+    latestEvents: row.latest_events,
+    alerted: row.alerted,
   }));
 }

@@ -21,7 +21,8 @@ export const documentIndexDeclaration = declareProjection({
   attributes: true,
   // 2: documents attributed as the other projections attribute them (its own attribution tables).
   // 3: an index by partner (query-api README "Partner tools": a partner's recent submissions).
-  revision: 3,
+  // 4: an index by record key (query-api README "As of a moment": every version of a document).
+  revision: 4,
   reads: documentTypes.map((type) => type.id),
   createTables: async (db, schema) => {
     await createDocumentIndexTables(db, schema);

@@ -22,7 +22,10 @@ export async function createDocumentIndexTables(db: Queryable, schema: string): 
       UNIQUE (topic, partition, record_offset)
     );
     CREATE INDEX IF NOT EXISTS documents_enterprise ON ${s}.documents (enterprise, doc_type, received_at);
-    CREATE INDEX IF NOT EXISTS documents_partner ON ${s}.documents (partner_id, received_at DESC, document_id DESC);`);
+    CREATE INDEX IF NOT EXISTS documents_partner ON ${s}.documents (partner_id, received_at DESC, document_id DESC);
+    -- Every version of a business document (its record key on its topic): a chain's records as of
+    -- a moment (query-api/README.md "As of a moment").
+    CREATE INDEX IF NOT EXISTS documents_record_key ON ${s}.documents (topic, record_key);`);
 }
 
 export interface IndexedDocumentRow {
@@ -65,6 +68,53 @@ export async function findIndexedDocuments(
     [documentIds],
   );
   return rows.map(toIndexedDocument);
+}
+
+/** A business document of an enterprise: its record key on its topic (every version of it). */
+export interface DocumentOfEnterprise {
+  topic: string;
+  recordKey: string;
+  enterprise: string;
+}
+
+/**
+ * The records of some business documents, each attributed to its enterprise, received by
+ * `receivedBy`, oldest first, at most `limit` (query-api/README.md "As of a moment").
+ */
+export async function findDocumentVersions(
+  db: Queryable,
+  schema: string,
+  query: { documents: readonly DocumentOfEnterprise[]; receivedBy: Date; limit: number },
+): Promise<IndexedDocumentRow[]> {
+  const { rows } = await db.query(
+    `SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
+     FROM ${ident(schema)}.documents
+     WHERE (topic, record_key, enterprise) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))
+       AND received_at <= $4
+     ORDER BY received_at, topic, partition, record_offset LIMIT $5`,
+    [...documentColumns(query.documents), query.receivedBy, query.limit],
+  );
+  return rows.map(toIndexedDocument);
+}
+
+const documentColumns = (documents: readonly DocumentOfEnterprise[]) => [
+  documents.map((d) => d.topic),
+  documents.map((d) => d.recordKey),
+  documents.map((d) => d.enterprise),
+];
+
+/** When the first record of these business documents (as findDocumentVersions) was received; null: none. */
+export async function findFirstReceived(
+  db: Queryable,
+  schema: string,
+  documents: readonly DocumentOfEnterprise[],
+): Promise<string | null> {
+  const { rows } = await db.query(
+    `SELECT min(received_at) AS first FROM ${ident(schema)}.documents
+     WHERE (topic, record_key, enterprise) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`,
+    documentColumns(documents),
+  );
+  return rows[0]?.first ? (rows[0].first as Date).toISOString() : null;
 }
 
 /**

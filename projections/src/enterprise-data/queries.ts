@@ -339,3 +339,64 @@ export async function findGoodsOf(
   );
   return rows.map(toGoods);
 }
+
+/** A line of goods a warehouse receipt brought in, and how much of its goods and lot is in stock now. */
+export interface ReceiptLine {
+  /** The receipt: its inbound document (record key on its topic) of its enterprise. */
+  enterprise: string;
+  topic: string;
+  recordKey: string;
+  warehouseId: string;
+  goodsId: string;
+  batchCode: string;
+  /** What the line brought in, and its value (null: the line states no price). */
+  qty: number;
+  amount: number | null;
+  /** The goods and lot's stock in the warehouse now (every effective movement). */
+  onHand: number;
+}
+
+/**
+ * The lines behind warehouse receipts (query-api/README.md "Portfolio"): each receipt's inbound
+ * order, or the tallies that replaced its lines once it was tallied, with the stock of each
+ * line's goods and lot in its warehouse now.
+ */
+export async function findReceiptLines(
+  db: Queryable,
+  schema: string,
+  receipts: readonly { enterprise: string; topic: string; recordKey: string }[],
+): Promise<ReceiptLine[]> {
+  // Run even for no receipts: a read over a projection is one statement (query-api's readLive).
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `WITH r AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS r(enterprise, topic, record_key)),
+     inbound AS (
+       SELECT r.enterprise, r.topic, r.record_key, o.order_no, o.warehouse_id FROM r
+       JOIN ${s}.warehouse_orders o ON o.enterprise = r.enterprise AND o.direction = 'inbound'
+         AND o.provenance->>'topic' = r.topic AND o.provenance->>'recordKey' = r.record_key),
+     orders AS (
+       SELECT i.enterprise, i.topic, i.record_key, o.order_key FROM inbound i
+       JOIN ${s}.warehouse_orders o ON o.enterprise = i.enterprise AND (
+         (o.direction = 'inbound' AND o.order_no = i.order_no AND o.warehouse_id IS NOT DISTINCT FROM i.warehouse_id)
+         OR (o.direction = 'tally' AND o.inbound_order_no = i.order_no))),
+     lines AS (
+       SELECT o.enterprise, o.topic, o.record_key, m.warehouse_id, m.goods_id, m.batch_code, m.qty, m.amount FROM orders o
+       JOIN ${s}.stock_movements m ON m.order_key = o.order_key AND m.effective AND m.qty > 0)
+     SELECT l.*, (SELECT coalesce(sum(h.qty), 0) FROM ${s}.stock_movements h
+         WHERE h.enterprise = l.enterprise AND h.warehouse_id = l.warehouse_id AND h.goods_id = l.goods_id
+           AND h.batch_code = l.batch_code AND h.effective) AS on_hand
+     FROM lines l ORDER BY l.enterprise, l.topic, l.record_key, l.goods_id, l.batch_code`,
+    [receipts.map((r) => r.enterprise), receipts.map((r) => r.topic), receipts.map((r) => r.recordKey)],
+  );
+  return rows.map((row) => ({
+    enterprise: row.enterprise,
+    topic: row.topic,
+    recordKey: row.record_key,
+    warehouseId: row.warehouse_id,
+    goodsId: row.goods_id,
+    batchCode: row.batch_code,
+    qty: Number(row.qty),
+    amount: row.amount === null ? null : Number(row.amount),
+    onHand: Number(row.on_hand),
+  }));
+}

@@ -1,7 +1,19 @@
-import { findExposure, findOpenPairings } from '@tradelog/projections/collateral/tables';
+import { exposureAsOf } from '@tradelog/processors/collateral/asOf';
+import { findExposure, findExposureNodes, findOpenPairings } from '@tradelog/projections/collateral/tables';
+import { findFirstReceived } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
 import { Router } from 'express';
 import type pg from 'pg';
+import {
+  asOfMember,
+  asOfOf,
+  asOfRecordCap,
+  assertWithinAsOfCap,
+  beforeTheData,
+  documentsOfNodes,
+  type RecordSource,
+  replayedRecords,
+} from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../reads/respond.ts';
@@ -12,36 +24,65 @@ const alertsShown = 200;
 
 export const collateralAlertsPath = '/open/info/collateral/alerts';
 
-export function createCollateralRouter(deps: { pool: pg.Pool }): Router {
+const financingNotFound = (documentsNo: string, details: Record<string, unknown>) =>
+  localizedError(
+    'FINANCING_NOT_FOUND',
+    404,
+    { cn: `未找到该企业的融资单 ${documentsNo}`, en: `No financing ${documentsNo} for this enterprise` },
+    details,
+  );
+
+export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
+  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
   router.post(
     queryPath('collateralExposure'),
     handle(async (req, res) => {
       const request = validateQuery('collateralExposure', req.body);
       const caller = callerOf(res);
       assertEnterprise(caller, request.customerCode);
+      const asOf = asOfOf(req, Date.now());
+      const financing = { enterprise: request.customerCode, financingNo: request.documentsNo };
+      const granted = (enterprise: string) =>
+        caller.kind === 'operator' || caller.enterprises.includes(enterprise);
+      if (asOf !== undefined) {
+        // As of a moment (README "As of a moment"): every chain holding one of the financing's
+        // pieces today, replayed through the projection's own step up to then.
+        const nodes = await readLive(deps.pool, 'collateral', (schema, db) =>
+          findExposureNodes(db, schema, financing, asOfRecordCap + 1),
+        );
+        if (nodes.result.length === 0)
+          throw financingNotFound(request.documentsNo, { freshness: nodes.freshness });
+        // Every document has a record at least: more documents than the cap, more records.
+        assertWithinAsOfCap(nodes.result, asOf);
+        const documents = documentsOfNodes(nodes.result);
+        const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
+        const then = exposureAsOf(records, financing);
+        if (then === null) {
+          const first = await readLive(deps.pool, 'document-index', (schema, db) =>
+            findFirstReceived(db, schema, documents),
+          );
+          throw beforeTheData(
+            asOf,
+            { cn: `融资单 ${request.documentsNo}`, en: `financing ${request.documentsNo}` },
+            first.result,
+          );
+        }
+        await sendReadWithPartners(res, deps.pool, { result: then, freshness }, (result) => ({
+          ...exposureAnswer(result, granted),
+          asOf: asOfMember(asOf, records, granted),
+        }));
+        return;
+      }
       const live = await readLive(
         deps.pool,
         'collateral',
-        (schema, db) =>
-          findExposure(db, schema, { enterprise: request.customerCode, financingNo: request.documentsNo }),
+        (schema, db) => findExposure(db, schema, financing),
         // The answer depends on the caller's grants: its result is never shared between callers.
         { offsets: readOptionsOf(req).offsets },
       );
       const read = live.result;
-      if (read === null) {
-        throw localizedError(
-          'FINANCING_NOT_FOUND',
-          404,
-          {
-            cn: `未找到该企业的融资单 ${request.documentsNo}`,
-            en: `No financing ${request.documentsNo} for this enterprise`,
-          },
-          { freshness: live.freshness },
-        );
-      }
-      const granted = (enterprise: string) =>
-        caller.kind === 'operator' || caller.enterprises.includes(enterprise);
+      if (read === null) throw financingNotFound(request.documentsNo, { freshness: live.freshness });
       await sendReadWithPartners(res, deps.pool, { ...live, result: read }, (result) =>
         exposureAnswer(result, granted),
       );

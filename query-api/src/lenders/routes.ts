@@ -13,12 +13,15 @@ import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from '../reads/auth.ts';
 import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
+import { createKeyAccountRouter } from './keyAccount.ts';
+import { createPortfolioRouter, portfolioPath } from './portfolio.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [
   '/open/info/link/node',
   '/open/info/collateral/exposure',
   collateralAlertsPath,
+  portfolioPath,
   ...Object.values(enterprisePaths),
   ...Object.values(enterpriseFeedPaths),
 ];
@@ -45,9 +48,11 @@ export function createProjectionRoutes(deps: {
   const callLimit = deps.callLimit ?? noCallLimit;
   const changesTopic = deps.changesTopic ?? 'tradelog.changes.v1';
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
+  router.use(createKeyAccountRouter({ pool: deps.pool, callLimit }));
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createCollateralRouter(deps));
+  router.use(createPortfolioRouter(deps));
   router.use(createEnterpriseRouter(deps));
   // The reference look-ups: their own readers, the flights' call limit (reference/router.ts).
   router.use(createReferenceRouter({ pool: deps.pool, callLimit }));

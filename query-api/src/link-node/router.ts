@@ -1,3 +1,5 @@
+import { linkNodeChainAsOf } from '@tradelog/processors/link-node/asOf';
+import { findFirstReceived } from '@tradelog/projections/document-index/tables';
 import {
   documentsTypeKeyClasses,
   findChainByKey,
@@ -9,6 +11,15 @@ import { declaredFieldsOf, rowSchemaOf } from '@tradelog/schemas/documents/decla
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
+import {
+  asOfMember,
+  asOfOf,
+  assertWithinAsOfCap,
+  beforeTheData,
+  documentsOfNodes,
+  type RecordSource,
+  replayedRecords,
+} from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/respond.ts';
@@ -56,38 +67,71 @@ export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<string, unkn
   return blocks;
 }
 
-export function createLinkNodeRouter(deps: { pool: pg.Pool }): Router {
+type LinkNodeRequest = ReturnType<typeof validateQuery<'linkNode'>>;
+
+const notFound = (request: LinkNodeRequest, details: Record<string, unknown>) =>
+  localizedError(
+    'LINK_NODE_NOT_FOUND',
+    404,
+    {
+      cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
+      en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
+    },
+    details,
+  );
+
+export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
+  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
   router.post(
     queryPath('linkNode'),
     handle(async (req, res) => {
       const request = validateQuery('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
+      const asOf = asOfOf(req, Date.now());
+      const key = {
+        enterprise: request.customerCode,
+        classes: documentsTypeKeyClasses[request.documentsType],
+        value: request.documentsNo,
+      };
       const live = await readLive(
         deps.pool,
         'link-node',
-        (schema, db) =>
-          findChainByKey(db, schema, {
-            enterprise: request.customerCode,
-            classes: documentsTypeKeyClasses[request.documentsType],
-            value: request.documentsNo,
-          }),
+        (schema, db) => findChainByKey(db, schema, key),
         readOptionsOf(req),
       );
-      if (live.result.length === 0) {
-        throw localizedError(
-          'LINK_NODE_NOT_FOUND',
-          404,
+      if (live.result.length === 0) throw notFound(request, { freshness: live.freshness });
+      if (asOf === undefined) {
+        await sendReadWithPartners(res, deps.pool, live, (nodes) => ({
+          chainId: nodes[0]!.chainId,
+          ...linkNodeBlocksOf(nodes),
+        }));
+        return;
+      }
+      // As of a moment (README "As of a moment"): the chain has only grown since, so its records
+      // received by then, folded by the projection's reducer, are the chain as it stood.
+      // Every document has a record at least: more documents than the cap, more records.
+      assertWithinAsOfCap(live.result, asOf);
+      const documents = documentsOfNodes(live.result);
+      const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
+      const nodes = linkNodeChainAsOf(records, key);
+      if (nodes.length === 0) {
+        const first = await readLive(deps.pool, 'document-index', (schema, db) =>
+          findFirstReceived(db, schema, documents),
+        );
+        throw beforeTheData(
+          asOf,
           {
-            cn: `未找到该企业类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
-            en: `No document ${request.documentsNo} of type ${request.documentsType} for this enterprise`,
+            cn: `类型为 ${request.documentsType} 的单据 ${request.documentsNo}`,
+            en: `document ${request.documentsNo} of type ${request.documentsType}`,
           },
-          { freshness: live.freshness },
+          first.result,
         );
       }
-      await sendReadWithPartners(res, deps.pool, live, (nodes) => ({
-        chainId: nodes[0]!.chainId,
-        ...linkNodeBlocksOf(nodes),
+      await sendReadWithPartners(res, deps.pool, { result: nodes, freshness }, (chain) => ({
+        chainId: chain[0]!.chainId,
+        ...linkNodeBlocksOf(chain),
+        asOf: asOfMember(asOf, records),
       }));
     }),
   );

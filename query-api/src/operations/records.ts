@@ -50,6 +50,19 @@ export function recordQueryOf(query: Request['query']): RecordQuery {
   return { topic, partition: Number(partition), offset: BigInt(offset), limit: Number(limit) };
 }
 
+/** 503 for a read of records when the query API was given no Kafka or registry (the record browser, as-of answers). */
+export const kafkaNotConfigured = () =>
+  localizedError(
+    'KAFKA_NOT_CONFIGURED',
+    503,
+    {
+      cn: '查询服务未配置 KAFKA_BROKERS 与 SCHEMA_REGISTRY_URL，无法读取记录',
+      en: 'KAFKA_BROKERS and SCHEMA_REGISTRY_URL are not set for the query API',
+    },
+    {},
+    { retriable: false },
+  );
+
 /** Header values as text where they are printable UTF-8, else `base64:…` (as record keys). */
 const headerText = (value: Buffer | null) => (value === null ? null : printableKey(value));
 
@@ -153,18 +166,7 @@ export function createRecordRouter(deps: {
     '/ops/records',
     handle(async (req, res) => {
       const query = recordQueryOf(req.query);
-      if (!deps.reader || !deps.codec) {
-        throw localizedError(
-          'KAFKA_NOT_CONFIGURED',
-          503,
-          {
-            cn: '查询服务未配置 KAFKA_BROKERS 与 SCHEMA_REGISTRY_URL，无法读取记录',
-            en: 'KAFKA_BROKERS and SCHEMA_REGISTRY_URL are not set for the query API',
-          },
-          {},
-          { retriable: false },
-        );
-      }
+      if (!deps.reader || !deps.codec) throw kafkaNotConfigured();
       const page = await deps.reader.read(query.topic, query.partition, query.offset, query.limit);
       const dataList = [];
       for (const record of page.records) dataList.push(await decoded(deps.codec, record));

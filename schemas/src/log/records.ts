@@ -101,65 +101,84 @@ export function createRecordReader(options: {
       cause,
       details: { message: { cn: 'Kafka 暂不可用，请稍后重试', en: 'Kafka is unavailable; retry later' } },
     });
+  // One read at a time: fetches run side by side on this one client were answered with errors
+  // (8 at once: every one "Received response with error while executing API Fetch(v17)"), which
+  // two callers at once (two operators, two as-of answers) would meet.
+  let previous: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(read: () => Promise<T>): Promise<T> => {
+    const next = previous.then(read, read);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+  const read = async (
+    topic: string,
+    partition: number,
+    offset: bigint,
+    limit: number,
+  ): Promise<RecordPage> => {
+    let metadata: Awaited<ReturnType<typeof consumer.metadata>>;
+    try {
+      metadata = await consumer.metadata({ topics: [topic], forceUpdate: true });
+    } catch (error) {
+      // An unknown topic is answered as an error of the metadata request.
+      if (/unknown topic|UNKNOWN_TOPIC/i.test(String((error as Error)?.message ?? ''))) {
+        throw new TopicPartitionUnknownError(topic, partition);
+      }
+      throw unavailable(error);
+    }
+    const topicMetadata = metadata.topics.get(topic);
+    const partitionMetadata = topicMetadata?.partitions[partition];
+    if (!topicMetadata || !partitionMetadata) throw new TopicPartitionUnknownError(topic, partition);
+    // Bytes asked for in proportion to the records asked for: the broker answers (and the client
+    // parses) up to this much whatever the limit (4 MiB for one record: 250 ms a read on a
+    // partition of 51 batches, 3 ms with 64 KiB), and always answers the first batch whole.
+    const maxBytes = Math.min(4 * 1024 * 1024, limit * 64 * 1024);
+    let response: Awaited<ReturnType<typeof consumer.fetch>>;
+    try {
+      response = await consumer.fetch({
+        node: partitionMetadata.leader,
+        maxWaitTime: 0,
+        minBytes: 1,
+        maxBytes,
+        topics: [
+          {
+            topicId: topicMetadata.id,
+            partitions: [
+              {
+                partition,
+                fetchOffset: offset,
+                partitionMaxBytes: maxBytes,
+                currentLeaderEpoch: -1,
+                lastFetchedEpoch: -1,
+              },
+            ],
+          },
+        ],
+      });
+    } catch (error) {
+      // An offset outside the log is not Kafka being down: answer an empty page with the bounds.
+      if (
+        /OFFSET_OUT_OF_RANGE|out of range/i.test(
+          JSON.stringify((error as { errors?: unknown })?.errors ?? '') + String((error as Error)?.message),
+        )
+      ) {
+        const ends = await consumer
+          .listOffsets({ topics: [topic], partitions: { [topic]: [partition] } })
+          .catch(() => undefined);
+        const end = ends?.get(topic)?.[partition];
+        return { records: [], logStartOffset: '0', highWatermark: end === undefined ? '0' : String(end) };
+      }
+      throw unavailable(error);
+    }
+    const answer = response.responses[0]?.partitions[0];
+    return {
+      records: recordsFrom((answer?.records ?? []) as FetchedBatch[], offset, limit),
+      logStartOffset: String(answer?.logStartOffset ?? 0n),
+      highWatermark: String(answer?.highWatermark ?? 0n),
+    };
+  };
   return {
-    async read(topic, partition, offset, limit) {
-      let metadata: Awaited<ReturnType<typeof consumer.metadata>>;
-      try {
-        metadata = await consumer.metadata({ topics: [topic], forceUpdate: true });
-      } catch (error) {
-        // An unknown topic is answered as an error of the metadata request.
-        if (/unknown topic|UNKNOWN_TOPIC/i.test(String((error as Error)?.message ?? ''))) {
-          throw new TopicPartitionUnknownError(topic, partition);
-        }
-        throw unavailable(error);
-      }
-      const topicMetadata = metadata.topics.get(topic);
-      const partitionMetadata = topicMetadata?.partitions[partition];
-      if (!topicMetadata || !partitionMetadata) throw new TopicPartitionUnknownError(topic, partition);
-      let response: Awaited<ReturnType<typeof consumer.fetch>>;
-      try {
-        response = await consumer.fetch({
-          node: partitionMetadata.leader,
-          maxWaitTime: 0,
-          minBytes: 1,
-          maxBytes: 4 * 1024 * 1024,
-          topics: [
-            {
-              topicId: topicMetadata.id,
-              partitions: [
-                {
-                  partition,
-                  fetchOffset: offset,
-                  partitionMaxBytes: 4 * 1024 * 1024,
-                  currentLeaderEpoch: -1,
-                  lastFetchedEpoch: -1,
-                },
-              ],
-            },
-          ],
-        });
-      } catch (error) {
-        // An offset outside the log is not Kafka being down: answer an empty page with the bounds.
-        if (
-          /OFFSET_OUT_OF_RANGE|out of range/i.test(
-            JSON.stringify((error as { errors?: unknown })?.errors ?? '') + String((error as Error)?.message),
-          )
-        ) {
-          const ends = await consumer
-            .listOffsets({ topics: [topic], partitions: { [topic]: [partition] } })
-            .catch(() => undefined);
-          const end = ends?.get(topic)?.[partition];
-          return { records: [], logStartOffset: '0', highWatermark: end === undefined ? '0' : String(end) };
-        }
-        throw unavailable(error);
-      }
-      const answer = response.responses[0]?.partitions[0];
-      return {
-        records: recordsFrom((answer?.records ?? []) as FetchedBatch[], offset, limit),
-        logStartOffset: String(answer?.logStartOffset ?? 0n),
-        highWatermark: String(answer?.highWatermark ?? 0n),
-      };
-    },
+    read: (topic, partition, offset, limit) => oneAtATime(() => read(topic, partition, offset, limit)),
     async close() {
       await consumer.close(true);
     },

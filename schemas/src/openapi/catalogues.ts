@@ -86,6 +86,25 @@ const afterParameter = {
   },
 } as const;
 
+/**
+ * As of a moment (query-api/README.md "As of a moment"): the queries whose answer can be
+ * replayed from the log by the projection's own reducer.
+ */
+const asOfQueries: ReadonlySet<string> = new Set(['linkNode', 'collateralExposure']);
+const asOfParameter = {
+  schema: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'An ISO 8601 date-time with its offset: the answer as it stood then, replayed from the log (the records of the chains asked about received by then, ' +
+      'folded by the projection’s own rules), with asOf.positions naming the log positions it reflects. At most 200 records are replayed: ' +
+      'more is 422 AS_OF_TOO_MANY_RECORDS; a moment in the future or before the document asked for is 422 AS_OF_OUT_OF_RANGE; ' +
+      'not a date-time with an offset is 400 AS_OF_INVALID. ' +
+      '带时区的 ISO 8601 时间：按日志回放该时点的应答（所查链路当时已收到的记录，以投影自身的规则折叠），asOf.positions 给出所反映的日志位置；' +
+      '最多回放 200 条记录，超出为 422 AS_OF_TOO_MANY_RECORDS；晚于当前或早于所查单据为 422 AS_OF_OUT_OF_RANGE。',
+  },
+} as const;
+
 /** An export of every page (query-api/README.md "Exports"): on the lender queries that page. */
 const pagesParameter = {
   schema: {
@@ -134,9 +153,14 @@ export function queryOperations(types: readonly QueryType[] = queryTypes): ApiOp
           query: {
             ...(answersWithFreshness(response) ? { offsets: offsetsParameter } : {}),
             ...(isPaged(type, response) ? { pages: pagesParameter } : {}),
+            ...(asOfQueries.has(type.id) ? { asOf: asOfParameter } : {}),
             after: afterParameter,
           },
-          failures: reference ? [429, 503] : isPaged(type, response) ? [422, 429, 503] : [503],
+          failures: reference
+            ? [429, 503]
+            : isPaged(type, response) || asOfQueries.has(type.id)
+              ? [422, 429, 503]
+              : [503],
         },
       ];
     }

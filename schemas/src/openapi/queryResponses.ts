@@ -259,10 +259,37 @@ const airTracking = t('空运跟踪结果', 'Air cargo tracking result', {
     subscription,
   },
 });
+/** Only with ?asOf= (query-api/README.md "As of a moment"): what the replayed answer reflects. */
+const asOfMember: JsonSchema = t(
+  '仅在 ?asOf= 时：应答所对应的时点、回放的记录数及各分区最后回放的日志位置',
+  'Only with ?asOf=: the moment answered, how many records were replayed and the last log position replayed per partition',
+  {
+    type: 'object',
+    required: ['at', 'records', 'positions'],
+    properties: {
+      at: t('时点', 'The moment', { type: 'string', format: 'date-time' }),
+      records: integer('回放的记录数', 'Records replayed'),
+      undisclosedRecords: integer(
+        '其中调用方无权查看的企业的记录数（不列位置）',
+        'Of those, records of enterprises the caller is not granted (counted, positions not shown)',
+      ),
+      positions: objects('各分区最后回放的记录位置', 'Last record replayed per partition', {
+        type: 'object',
+        properties: {
+          topic: t('主题', 'Topic'),
+          partition: integer('分区', 'Partition'),
+          offset: t('偏移量', 'Offset'),
+        },
+      }),
+    },
+  },
+);
+
 export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   linkNode: successOf(['关联节点查询结果', 'Link-node chain'], {
     chainId: t('链编号', 'Chain id'),
     ...Object.fromEntries(linkNodeBlocks.map((block) => [block, objects(block, block)])),
+    asOf: asOfMember,
     freshness,
   }),
   collateralExposure: successOf(['押品重复融资', 'Collateral exposure'], {
@@ -301,6 +328,7 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         ),
       },
     }),
+    asOf: asOfMember,
     freshness,
   }),
   purchaseOrders: orderList(['采购订单', 'Purchase orders']),

@@ -1,9 +1,9 @@
-import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import type { BoundedValidate } from '@tradelog/schemas/documents/boundedValidator';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { ValidationIssue } from '@tradelog/schemas/documents/issues';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useStore } from 'zustand';
 import { type PageId, pathOf } from '../app/routes.ts';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
@@ -14,27 +14,24 @@ import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
+import { type ChainRequest, type ChainStore, createChainStore } from './chainStore.ts';
 import type { CollateralAlert, ExposedPiece } from './collateral.ts';
 import { pieceLabel } from './collateral.ts';
 import { consoleCall } from './consoleApi.ts';
 import { authorizationHeader } from './consoleStore.ts';
 import { documentValidator } from './documentValidators.ts';
+import { EnterpriseField } from './EnterpriseField.tsx';
+import { consoleTabs, enterpriseChoices, keyAccountOf, landingPageOf } from './keyAccount.ts';
 import { LenderTables } from './LenderTables.tsx';
 import { LenderTracking } from './LenderTracking.tsx';
 import { OperatorConsole } from './OperatorConsole.tsx';
 import { PartnerDocuments } from './PartnerDocuments.tsx';
+import { Portfolio } from './Portfolio.tsx';
 import { SubscriberConsole } from './SubscriberConsole.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
 /** The ingest product name that fills `{product}` in submission paths (ingest's INGEST_PRODUCT default). */
 export const ingestProduct = import.meta.env.VITE_INGEST_PRODUCT ?? 'tradelog';
-
-const tabs: { page: PageId; role: ApiKeyKind }[] = [
-  { page: 'consolePartner', role: 'partner' },
-  { page: 'consoleLender', role: 'lender' },
-  { page: 'consoleSubscriber', role: 'subscriber' },
-  { page: 'consoleOperator', role: 'operator' },
-];
 
 function SignIn() {
   const t = useDict();
@@ -73,7 +70,24 @@ export function ConsolePage(props: { page: PageId }) {
   const t = useDict();
   const locale = useLocale();
   const apiKey = useStore(consoleStore, (state) => state.apiKey);
-  const page = props.page === 'console' ? 'consolePartner' : props.page;
+  const account = useStore(consoleStore, (state) => state.account);
+  const [, navigate] = useLocation();
+  // Who the key is decides the tab `/console` opens on and what the lender's forms offer.
+  useEffect(() => {
+    if (!apiKey) return;
+    void consoleStore.getState().loadAccount(async (key) => {
+      const answer = await consoleCall(key, locale, '/open/account');
+      return answer.ok ? keyAccountOf(answer.body) : undefined;
+    });
+  }, [apiKey, locale]);
+  const landing = landingPageOf(account);
+  useEffect(() => {
+    if (props.page === 'console' && landing) navigate(pathOf(locale, landing), { replace: true });
+  }, [props.page, landing, locale, navigate]);
+  const accountAsked = useStore(consoleStore, (state) => state.accountAsked);
+  // A query API that could not say who the key is: the partner tab, as before keys were asked.
+  const page =
+    props.page === 'console' ? (landing ?? (accountAsked ? 'consolePartner' : undefined)) : props.page;
   return (
     <main id="main" className="page console">
       <PageHero title={t.console.title}>
@@ -89,7 +103,7 @@ export function ConsolePage(props: { page: PageId }) {
         ) : (
           <>
             <nav className="tabs" aria-label={t.console.title}>
-              {tabs.map((tab) => (
+              {consoleTabs.map((tab) => (
                 <Link
                   key={tab.page}
                   href={pathOf(locale, tab.page)}
@@ -103,6 +117,7 @@ export function ConsolePage(props: { page: PageId }) {
             {page === 'consoleLender' && (
               <>
                 <LenderConsole apiKey={apiKey} />
+                <Portfolio apiKey={apiKey} />
                 <LenderTables apiKey={apiKey} />
                 <TrendChart apiKey={apiKey} />
                 <LenderTracking apiKey={apiKey} />
@@ -335,64 +350,48 @@ function LenderConsole(props: { apiKey: string }) {
   const t = useDict();
   const locale = useLocale();
   const id = useId();
-  const [customerCode, setCustomerCode] = useState('');
-  const [documentsType, setDocumentsType] = useState('10');
-  const [documentsNo, setDocumentsNo] = useState('');
-  const [state, setState] = useState<
-    | { status: 'idle' | 'busy' }
-    | { status: 'done'; response: LinkNodeResponse; collateral: ExposedPiece[] }
-    | { status: 'error'; message: string }
-  >({
-    status: 'idle',
-  });
+  const choices = enterpriseChoices(useStore(consoleStore, (state) => state.account));
+  const store: ChainStore = useMemo(
+    () =>
+      createChainStore({
+        linkNode: (request, asOf) =>
+          consoleCall<LinkNodeResponse>(
+            props.apiKey,
+            locale,
+            asOf === undefined
+              ? '/open/info/link/node'
+              : `/open/info/link/node?asOf=${encodeURIComponent(asOf)}`,
+            { method: 'POST', body: request },
+          ),
+        exposure: (request) =>
+          consoleCall<{ collateral?: ExposedPiece[] }>(
+            props.apiKey,
+            locale,
+            '/open/info/collateral/exposure',
+            {
+              method: 'POST',
+              body: request,
+            },
+          ),
+      }),
+    [props.apiKey, locale],
+  );
+  const state = useStore(store);
+  // A lender picks among its grants: the first one until it picks another.
+  useEffect(() => {
+    const current = store.getState().request.customerCode;
+    if (choices && choices.length > 0 && !choices.includes(current))
+      store.getState().setField('customerCode', choices[0]!);
+  }, [choices, store]);
   const [alerts, setAlerts] = useState<CollateralAlert[] | undefined>();
   useEffect(() => {
     consoleCall<{ alerts: CollateralAlert[] }>(props.apiKey, locale, '/open/info/collateral/alerts').then(
       (answer) => setAlerts(answer.ok ? answer.body.alerts : []),
     );
   }, [props.apiKey, locale]);
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setState({ status: 'busy' });
-    try {
-      const response = await fetch('/open/info/link/node', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Accept-Language': locale === 'en' ? 'en' : 'zh-CN',
-          ...authorizationHeader(props.apiKey),
-        },
-        body: JSON.stringify({
-          customerCode: customerCode.trim(),
-          documentsType,
-          documentsNo: documentsNo.trim(),
-        }),
-      });
-      const body = (await response.json().catch(() => undefined)) as LinkNodeResponse | undefined;
-      if (!response.ok || !body || body.flag !== 'success') {
-        setState({
-          status: 'error',
-          message: body?.message || (response.ok ? errorText(body) : `${response.status} ${errorText(body)}`),
-        });
-        return;
-      }
-      // A financing's chain is drawn with the collateral other financings also hold.
-      const exposure =
-        documentsType === '10'
-          ? await consoleCall<{ collateral: ExposedPiece[] }>(
-              props.apiKey,
-              locale,
-              '/open/info/collateral/exposure',
-              {
-                method: 'POST',
-                body: { customerCode: customerCode.trim(), documentsType, documentsNo: documentsNo.trim() },
-              },
-            )
-          : undefined;
-      setState({ status: 'done', response: body, collateral: exposure?.ok ? exposure.body.collateral : [] });
-    } catch {
-      setState({ status: 'error', message: 'Network Error' });
-    }
+    void state.lookUp();
   };
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -400,20 +399,22 @@ function LenderConsole(props: { apiKey: string }) {
       <form className="console-form inline-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${id}-code`}>{t.console.lender.customerCode}</label>
-          <input
+          <EnterpriseField
             id={`${id}-code`}
-            required
+            choices={choices}
             maxLength={20}
-            value={customerCode}
-            onChange={(event) => setCustomerCode(event.target.value)}
+            value={state.request.customerCode}
+            onChange={(value) => state.setField('customerCode', value)}
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-type`}>{t.console.lender.documentsType}</label>
           <select
             id={`${id}-type`}
-            value={documentsType}
-            onChange={(event) => setDocumentsType(event.target.value)}
+            value={state.request.documentsType}
+            onChange={(event) =>
+              state.setField('documentsType', event.target.value as ChainRequest['documentsType'])
+            }
           >
             {(['10', '20', '30', '40'] as const).map((value) => (
               <option key={value} value={value}>
@@ -428,20 +429,50 @@ function LenderConsole(props: { apiKey: string }) {
             id={`${id}-no`}
             required
             maxLength={32}
-            value={documentsNo}
-            onChange={(event) => setDocumentsNo(event.target.value)}
+            value={state.request.documentsNo}
+            onChange={(event) => state.setField('documentsNo', event.target.value)}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
           {t.console.lender.lookup}
         </button>
       </form>
+      <div className="inline-form chain-as-of">
+        <div className="field">
+          <label htmlFor={`${id}-as-of`}>{t.console.lender.asOf}</label>
+          <input
+            id={`${id}-as-of`}
+            type="datetime-local"
+            step={1}
+            value={state.asOf}
+            onChange={(event) => void state.setAsOf(event.target.value)}
+          />
+        </div>
+        {state.asOf !== '' && (
+          <button type="button" className="btn btn-ghost" onClick={() => void state.setAsOf('')}>
+            {t.console.lender.asOfNow}
+          </button>
+        )}
+      </div>
       {state.status === 'error' && (
         <p className="form-error" role="alert">
-          {state.message}
+          {state.error}
         </p>
       )}
-      {state.status === 'done' && <ChainDiagram response={state.response} collateral={state.collateral} />}
+      {state.status === 'done' && state.shownAsOf && (
+        <p className="muted" data-testid="chain-as-of">
+          {format(t.console.lender.asOfShown, {
+            at: new Date(state.shownAsOf.at).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN'),
+            records: state.shownAsOf.records,
+            positions: state.shownAsOf.positions
+              .map((p) => `${p.topic}:${p.partition}:${p.offset}`)
+              .join(', '),
+          })}
+        </p>
+      )}
+      {state.status === 'done' && state.response && (
+        <ChainDiagram response={state.response} collateral={state.collateral} />
+      )}
       <h3>{t.console.lender.alerts}</h3>
       {alerts !== undefined && alerts.length === 0 && <p className="muted">{t.console.lender.noAlerts}</p>}
       {alerts !== undefined && alerts.length > 0 && (

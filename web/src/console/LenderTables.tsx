@@ -1,9 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { useDict, useLocale } from '../app/state.ts';
+import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall, consoleExport } from './consoleApi.ts';
+import { EnterpriseField } from './EnterpriseField.tsx';
+import { enterpriseChoices, enterpriseFieldNames } from './keyAccount.ts';
 import { filterRows, lenderQueries, pagingFieldsOf, queryFields } from './lenderQueries.ts';
 import { createLenderQueryStore, type LenderQueryStore } from './lenderQueryStore.ts';
 
@@ -25,12 +27,21 @@ export function LenderTables(props: { apiKey: string }) {
     [props.apiKey, locale],
   );
   const state = useStore(store);
+  const choices = enterpriseChoices(useStore(consoleStore, (console) => console.account));
   const [filter, setFilter] = useState('');
   const type = lenderQueries.find((candidate) => candidate.id === state.queryId)!;
   const fields = useMemo(() => queryFields(type.request), [type]);
   const paging = pagingFieldsOf(fields);
   const values = state.values[state.queryId] ?? {};
   const shown = state.table ? filterRows(state.table, filter) : undefined;
+  // A lender's enterprise fields start on its first grant (keyAccount.ts), for each query chosen.
+  useEffect(() => {
+    if (!choices || choices.length === 0) return;
+    const current = store.getState().values[state.queryId] ?? {};
+    for (const field of fields)
+      if (enterpriseFieldNames.has(field.name) && !choices.includes(current[field.name] ?? ''))
+        store.getState().setValue(field.name, choices[0]!);
+  }, [choices, fields, state.queryId, store]);
 
   return (
     <section aria-labelledby={`${id}-title`} className="lender-tables">
@@ -78,6 +89,15 @@ export function LenderTables(props: { apiKey: string }) {
                   </option>
                 ))}
               </select>
+            ) : choices && enterpriseFieldNames.has(field.name) ? (
+              // A lender picks among its grants (the first until it picks another).
+              <EnterpriseField
+                id={`${id}-${field.name}`}
+                choices={choices}
+                required={field.required}
+                value={values[field.name] ?? ''}
+                onChange={(value) => state.setValue(field.name, value)}
+              />
             ) : (
               <input
                 id={`${id}-${field.name}`}

@@ -1,8 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useDict, useLocale } from '../app/state.ts';
+import { useStore } from 'zustand';
+import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { EnterpriseField } from './EnterpriseField.tsx';
+import { enterpriseChoices } from './keyAccount.ts';
 import { groupedBars, linePoints, type TrendMonth } from './trendChart.ts';
 
 const orderSeries = ['purchaseOrders', 'salesToBusiness', 'salesToConsumer'] as const;
@@ -19,6 +22,10 @@ export function TrendChart(props: { apiKey: string }) {
   const [form, setForm] = useState({ enterpriseId: '', fromMonth: '', toMonth: '' });
   const [months, setMonths] = useState<TrendMonth[]>();
   const [error, setError] = useState<string>();
+  // A lender picks among its grants (keyAccount.ts): the first until it picks another.
+  const choices = enterpriseChoices(useStore(consoleStore, (state) => state.account));
+  const enterpriseId =
+    choices && !choices.includes(form.enterpriseId) ? (choices[0] ?? '') : form.enterpriseId;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +35,7 @@ export function TrendChart(props: { apiKey: string }) {
       '/open/info/enterprise/trend',
       {
         method: 'POST',
-        body: { ...form, enterpriseId: form.enterpriseId.trim() },
+        body: { ...form, enterpriseId: enterpriseId.trim() },
       },
     );
     setError(answer.ok ? undefined : answer.message);
@@ -52,7 +59,15 @@ export function TrendChart(props: { apiKey: string }) {
     <section aria-labelledby={`${id}-title`} className="lender-trend" data-testid="trend">
       <h2 id={`${id}-title`}>{t.title}</h2>
       <form className="console-form inline-form" onSubmit={submit}>
-        {input('enterpriseId', t.enterprise)}
+        <div className="field">
+          <label htmlFor={`${id}-enterpriseId`}>{t.enterprise}</label>
+          <EnterpriseField
+            id={`${id}-enterpriseId`}
+            choices={choices}
+            value={enterpriseId}
+            onChange={(value) => setForm({ ...form, enterpriseId: value })}
+          />
+        </div>
         {input('fromMonth', t.from, 'YYYY-MM')}
         {input('toMonth', t.to, 'YYYY-MM')}
         <button type="submit" className="btn btn-primary">

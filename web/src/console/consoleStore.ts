@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { KeyAccount } from './keyAccount.ts';
 
 /**
  * Console session: the API key (sent as `Authorization: Bearer`) and the submissions made in this
@@ -26,8 +27,14 @@ export interface Submission {
 
 export interface ConsoleState {
   apiKey: string | undefined;
+  /** What the key is and may read, once query-api said (keyAccount.ts); undefined meanwhile. */
+  account: KeyAccount | undefined;
+  /** Whether query-api answered (or failed to answer) who the key is. */
+  accountAsked: boolean;
   submissions: Submission[];
   signIn(apiKey: string): void;
+  /** Asks who the key is; an answer for a key no longer signed in is dropped. */
+  loadAccount(ask: (apiKey: string) => Promise<KeyAccount | undefined>): Promise<void>;
   signOut(): void;
   recordSubmission(submission: Omit<Submission, 'at'>): void;
 }
@@ -35,14 +42,22 @@ export interface ConsoleState {
 export function createConsoleStore(now: () => number) {
   return createStore<ConsoleState>()((set, get) => ({
     apiKey: undefined,
+    account: undefined,
+    accountAsked: false,
     submissions: [],
     signIn(apiKey) {
       const trimmed = apiKey.trim();
       if (trimmed === '') return;
-      set({ apiKey: trimmed });
+      set({ apiKey: trimmed, account: undefined, accountAsked: false });
+    },
+    async loadAccount(ask) {
+      const apiKey = get().apiKey;
+      if (apiKey === undefined) return;
+      const account = await ask(apiKey);
+      if (get().apiKey === apiKey) set({ account, accountAsked: true });
     },
     signOut() {
-      set({ apiKey: undefined, submissions: [] });
+      set({ apiKey: undefined, account: undefined, accountAsked: false, submissions: [] });
     },
     recordSubmission(submission) {
       set({ submissions: [{ ...submission, at: now() }, ...get().submissions].slice(0, recentLimit) });

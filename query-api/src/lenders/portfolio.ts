@@ -1,0 +1,123 @@
+import { findPortfolio, type PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
+import { Router } from 'express';
+import type pg from 'pg';
+import { callerOf } from '../reads/auth.ts';
+import { handle, readLive, sendSuccess } from '../reads/respond.ts';
+
+/**
+ * The lender's portfolio (query-api/README.md "Portfolio"): `GET /open/portfolio`, every open
+ * financing of the enterprises the key is granted, each with its purchases and their status, its
+ * chain's latest documents, its collateral with the stock still in the warehouse behind each
+ * warehouse receipt, and the coverage of that stock's value to the purchase amount; alerts
+ * first, then the lowest coverage.
+ */
+export const portfolioPath = '/open/portfolio';
+
+/** At most this many financings in one answer. */
+export const portfolioLimit = 200;
+
+const numeric = (value: unknown): number | undefined => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+};
+
+const receiptOf = (enterprise: string, provenance: { topic?: string; recordKey?: string | null }) =>
+  JSON.stringify([enterprise, provenance.topic ?? '', provenance.recordKey ?? '']);
+
+/**
+ * Stock behind a receipt, line by line: what is left of each line's goods and lot in its
+ * warehouse (never more than the line brought in, never below 0), valued at the line's own price;
+ * a line that states no price adds nothing to the value and is counted as unpriced.
+ */
+export function stockBehind(lines: readonly ReceiptLine[]) {
+  let qty = 0;
+  let value = 0;
+  let unpricedLines = 0;
+  for (const line of lines) {
+    const left = Math.max(0, Math.min(line.onHand, line.qty));
+    qty += left;
+    if (line.amount === null) {
+      if (left > 0) unpricedLines++;
+    } else if (line.qty > 0) value += (line.amount * left) / line.qty;
+  }
+  return { qty, value: Math.round(value * 100) / 100, unpricedLines };
+}
+
+/** The answer's rows, sorted: open alerts first, then the lowest coverage (unknown first). Pure. */
+export function portfolioRows(financings: readonly PortfolioFinancing[], lines: readonly ReceiptLine[]) {
+  const linesOf = new Map<string, ReceiptLine[]>();
+  for (const line of lines) {
+    const key = receiptOf(line.enterprise, line);
+    linesOf.set(key, [...(linesOf.get(key) ?? []), line]);
+  }
+  const rows = financings.map((financing) => {
+    const amounts = financing.purchases.map((purchase) => numeric(purchase.purchaseAmount));
+    const purchaseAmount = amounts.every((amount) => amount !== undefined)
+      ? amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0)
+      : null;
+    const collateral = financing.pieces.map((piece) => ({
+      kind: piece.kind,
+      number: piece.number,
+      warehouse: piece.warehouse,
+      ...(piece.kind === 'warehouseReceipt'
+        ? { stock: stockBehind(linesOf.get(receiptOf(financing.enterprise, piece.provenance)) ?? []) }
+        : {}),
+    }));
+    const stocks = collateral.flatMap((piece) => (piece.stock ? [piece.stock] : []));
+    const stockValue = stocks.reduce((sum, stock) => sum + stock.value, 0);
+    const unpricedLines = stocks.reduce((sum, stock) => sum + stock.unpricedLines, 0);
+    return {
+      customerCode: financing.enterprise,
+      financingOrderNo: financing.financingNo,
+      firstSeen: financing.firstSeen,
+      alerted: financing.alerted,
+      purchases: financing.purchases,
+      latestEvents: financing.latestEvents,
+      collateral,
+      purchaseAmount,
+      stockValue: Math.round(stockValue * 100) / 100,
+      unpricedLines,
+      coverage: purchaseAmount ? Math.round((stockValue / purchaseAmount) * 10_000) / 10_000 : null,
+    };
+  });
+  return rows.sort(
+    (a, b) =>
+      Number(b.alerted) - Number(a.alerted) ||
+      (a.coverage ?? Number.NEGATIVE_INFINITY) - (b.coverage ?? Number.NEGATIVE_INFINITY) ||
+      (a.customerCode < b.customerCode ? -1 : a.customerCode > b.customerCode ? 1 : 0) ||
+      (a.financingOrderNo < b.financingOrderNo ? -1 : a.financingOrderNo > b.financingOrderNo ? 1 : 0),
+  );
+}
+
+export function createPortfolioRouter(deps: { pool: pg.Pool }): Router {
+  const router = Router();
+  router.get(
+    portfolioPath,
+    handle(async (_req, res) => {
+      const caller = callerOf(res);
+      const enterprises =
+        caller.kind === 'operator' || caller.enterprises.includes('*') ? null : [...caller.enterprises];
+      const financings = await readLive(deps.pool, 'collateral', (schema, db) =>
+        findPortfolio(db, schema, { enterprises, limit: portfolioLimit }),
+      );
+      const receipts = financings.result.flatMap((financing) =>
+        financing.pieces
+          .filter((piece) => piece.kind === 'warehouseReceipt')
+          .map((piece) => ({
+            enterprise: financing.enterprise,
+            topic: piece.provenance.topic,
+            recordKey: piece.provenance.recordKey ?? piece.provenance.documentId,
+          })),
+      );
+      const lines = await readLive(deps.pool, 'enterprise-data', (schema, db) =>
+        findReceiptLines(db, schema, receipts),
+      );
+      sendSuccess(res, {
+        dataList: portfolioRows(financings.result, lines.result),
+        freshness: { collateral: financings.freshness, enterpriseData: lines.freshness },
+      });
+    }),
+  );
+  return router;
+}

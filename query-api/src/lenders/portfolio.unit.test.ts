@@ -1,0 +1,87 @@
+import type { PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import type { ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
+import { describe, expect, it } from 'vitest';
+import { portfolioRows, stockBehind } from './portfolio.ts';
+
+const line = (qty: number, amount: number | null, onHand: number): ReceiptLine => ({
+  enterprise: 'E1',
+  topic: 'inbound',
+  recordKey: 'IN1',
+  warehouseId: 'W1',
+  goodsId: `G${qty}`,
+  batchCode: '',
+  qty,
+  amount,
+  onHand,
+});
+
+const financing = (
+  financingNo: string,
+  amount: unknown,
+  extra: Partial<PortfolioFinancing> = {},
+): PortfolioFinancing => ({
+  enterprise: 'E1',
+  financingNo,
+  chainId: `chain-${financingNo}`,
+  firstSeen: '2026-01-01T00:00:00.000Z',
+  purchases: [
+    {
+      purchaseOrderNo: `PO-${financingNo}`,
+      purchaseAmount: amount,
+      currency: 'CNY',
+      orderStatus: '10',
+      final: false,
+    },
+  ],
+  pieces: [],
+  latestEvents: [],
+  alerted: false,
+  ...extra,
+});
+
+describe('the lender portfolio', () => {
+  it('values what is left of each receipt line at its own price, never more than it brought in nor below 0', () => {
+    expect(
+      stockBehind([line(10, 500, 6), line(5, null, 5), line(4, 40, 9), line(3, 30, -2), line(2, null, 0)]),
+    ).toEqual({
+      qty: 6 + 5 + 4 + 0 + 0,
+      value: 300 + 40,
+      unpricedLines: 1,
+    });
+  });
+
+  it('computes coverage over the purchase amount, and sorts alerts first, then the lowest coverage, unknown first', () => {
+    const receipt = {
+      kind: 'warehouseReceipt' as const,
+      number: 'IN1',
+      warehouse: 'W1',
+      provenance: {
+        topic: 'inbound',
+        recordKey: 'IN1',
+      } as PortfolioFinancing['pieces'][number]['provenance'],
+    };
+    const rows = portfolioRows(
+      [
+        financing('F1', 1000, { pieces: [receipt] }),
+        financing('F2', 1000),
+        financing('F3', undefined),
+        financing('F4', 1000, { alerted: true, pieces: [receipt] }),
+      ],
+      [line(10, 500, 6)],
+    );
+    expect(rows.map((row) => [row.financingOrderNo, row.coverage])).toEqual([
+      ['F4', 0.3],
+      ['F3', null],
+      ['F2', 0],
+      ['F1', 0.3],
+    ]);
+    expect(rows[0]?.collateral).toEqual([
+      {
+        kind: 'warehouseReceipt',
+        number: 'IN1',
+        warehouse: 'W1',
+        stock: { qty: 6, value: 300, unpricedLines: 0 },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,171 @@
+import { migrate } from '@tradelog/projections/migrate';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { createTestApiKey } from '../harness/apiKeys.ts';
+import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type ProjectionsUnderTest, startProjectionsUnderTest } from '../harness/projectionsUnderTest.ts';
+import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
+type Json = any;
+
+// The lender's portfolio (query-api/README.md "Portfolio"): a financing's coverage is the value of
+// the stock left behind its warehouse receipt, at the receipt lines' own prices, over its purchase
+// amount; a line that states no price adds nothing and is counted.
+describe('lender portfolio: coverage from the stock behind the receipts', () => {
+  const services = testServices();
+  const owner = examples.purchase.customerCode as string;
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let pool: pg.Pool;
+  let ingest: IngestUnderTest;
+  let running: ProjectionsUnderTest | undefined;
+  let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
+  let partnerKey = '';
+  let lenderKey = '';
+  let otherLenderKey = '';
+
+  beforeAll(async () => {
+    db = await createTestSchema(services.databaseUrl, 'portfolio');
+    await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
+    pool = new pg.Pool({ connectionString: db.databaseUrl, max: 8 });
+    partnerKey = (await createTestApiKey(pool, 'partner', { ownerId: 'pf-partner', ownerName: 'p' })).key;
+    lenderKey = (
+      await createTestApiKey(pool, 'lender', { ownerId: 'pf-lender', ownerName: 'l', enterprises: [owner] })
+    ).key;
+    otherLenderKey = (
+      await createTestApiKey(pool, 'lender', {
+        ownerId: 'pf-other',
+        ownerName: 'o',
+        enterprises: ['91110000OTHER00001'],
+      })
+    ).key;
+    ingest = await startIngestUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      keysDatabaseUrl: db.databaseUrl,
+      topicSuffix: uniqueName('pf'),
+      logger: quietLogger,
+    });
+    const topicOf = (type: string) => ingest.topicOf(documentTypes.find((t) => t.id === type)!);
+    running = await startProjectionsUnderTest({
+      brokers: services.kafkaBrokers,
+      schemaRegistryUrl: services.schemaRegistryUrl,
+      pool,
+      namespace: db.schema,
+      topicOf,
+      logger: quietLogger,
+      clientId: uniqueName('pf-processors'),
+      only: ['collateral', 'enterprise-data'],
+    });
+    queryApp = await startQueryAppUnderTest(pool, [createProjectionRoutes({ pool, namespace: db.schema })]);
+
+    const submit = async (type: keyof typeof examples, document: Record<string, unknown>) => {
+      const intf = ingest.interfaces.find((i) => i.id === type)!;
+      const response = await fetch(`${ingest.url}${intf.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKey}` },
+        body: JSON.stringify(document),
+      });
+      expect(response.status, `${type}: ${await response.text()}`).toBe(200);
+    };
+    const { contractNo: _contractNo, ...purchase } = examples.purchase;
+    const placed = (n: string, amount: number, extra: Record<string, unknown>) =>
+      submit('purchase', {
+        ...purchase,
+        entOrderNo: `PF-PO-${n}`,
+        poOrderNo: `PF-POO-${n}`,
+        financingOrderNo: `PF-FIN-${n}`,
+        orderStatus: '10',
+        inboundTime: undefined,
+        purchaseAmount: amount,
+        ...extra,
+      });
+    // Financing 1: its purchase goes into the warehouse under inbound PF-IN-1, whose first line is
+    // priced (1200 at 612.5) and second states no price (1400); 240 of the first went out since.
+    await placed('1', 1_000_000, { wmsOrderNo: 'PF-IN-1' });
+    const [priced, unpriced] = examples.inbound.goodsList ?? [];
+    const { declareUnitPrice: _unit, declareTotalPrice: _total, ...unpricedLine } = unpriced!;
+    await submit('inbound', {
+      ...examples.inbound,
+      customerCode: owner,
+      entOrderNo: 'PF-IN-1',
+      goodsList: [priced, unpricedLine],
+    });
+    await submit('outbound', { ...examples.outbound, customerCode: owner, entOrderNo: 'PF-OUT-1' });
+    // Financing 2: nothing in a warehouse behind it.
+    await placed('2', 500, { wmsOrderNo: undefined });
+    await waitForProjectionsToApply(
+      pool,
+      await endOffsetsOf(
+        services.kafkaBrokers,
+        documentTypes.map((type) => ingest.topicOf(type)),
+      ),
+      { projections: ['collateral', 'enterprise-data'], topicOf },
+    );
+  });
+
+  afterAll(async () => {
+    await running?.stop();
+    await queryApp?.close();
+    await ingest?.close();
+    await pool?.end();
+    await db?.drop();
+  });
+
+  const portfolio = async (key: string) => {
+    const response = await fetch(`${queryApp!.url}/open/portfolio`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+
+  it('values the stock left behind a receipt at its priced lines, counts the unpriced one, and sorts the lowest coverage first', async () => {
+    const { status, body } = await portfolio(lenderKey);
+    expect(status).toBe(200);
+    expect(body.dataList.map((row: Json) => row.financingOrderNo)).toEqual(['PF-FIN-2', 'PF-FIN-1']);
+    const [uncovered, covered] = body.dataList;
+    expect(uncovered).toMatchObject({
+      purchaseAmount: 500,
+      stockValue: 0,
+      unpricedLines: 0,
+      coverage: 0,
+      alerted: false,
+    });
+
+    const receipt = covered.collateral.find((piece: Json) => piece.kind === 'warehouseReceipt');
+    // 1200 − 240 of the priced lot at 612.5; the unpriced lot's 1400 are there but add no value.
+    expect(receipt.stock).toEqual({ qty: 960 + 1400, value: 960 * 612.5, unpricedLines: 1 });
+    expect(covered).toMatchObject({
+      customerCode: owner,
+      purchaseAmount: 1_000_000,
+      stockValue: 588_000,
+      unpricedLines: 1,
+      coverage: 0.588,
+    });
+    expect(covered.purchases).toEqual([
+      expect.objectContaining({
+        purchaseOrderNo: 'PF-PO-1',
+        purchaseAmount: 1_000_000,
+        orderStatus: '10',
+        final: false,
+      }),
+    ]);
+    expect(covered.latestEvents.map((event: Json) => event.documentType).sort()).toEqual([
+      'inbound',
+      'purchase',
+    ]);
+    expect(body.freshness.collateral.projection).toBe('collateral');
+    expect(body.freshness.enterpriseData.projection).toBe('enterprise-data');
+  });
+
+  it('shows a lender only the enterprises it is granted', async () => {
+    const { status, body } = await portfolio(otherLenderKey);
+    expect(status).toBe(200);
+    expect(body.dataList).toEqual([]);
+  });
+});

@@ -1,0 +1,159 @@
+import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryApiRouters } from '../../query-api/src/routers.ts';
+import { type DocumentPipeline, startDocumentPipeline } from '../harness/documentPipeline.ts';
+import { step, testServices, uniqueName } from '../harness/index.ts';
+import { endOffsetsOf, waitForProjectionsToApply } from '../harness/projectionsApplied.ts';
+import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
+import type { PortalServer } from '../rigs/portal/portalServer.ts';
+
+/**
+ * The lender's workstation: a lender key signed in at /console lands on the lender tab, picks
+ * one of its granted enterprises from a list, looks a purchase's chain up, and moving the as-of
+ * picker back to a moment before the chain grew shows the chain as it stood then (replayed from
+ * the log, query-api/README.md "As of a moment"); "Now" shows the live chain again.
+ */
+describe('console: a lender lands on its tab, picks a granted enterprise and sees the chain as of a moment', () => {
+  const services = testServices();
+  const owner = examples.purchase.customerCode as string;
+  const otherGranted = '91110000GRANTED0002';
+  let pipeline: DocumentPipeline<'partner' | 'lender'> | undefined;
+  let web: PortalInBrowser | undefined;
+  let portal: PortalServer;
+  let browser: Browser;
+  let reader: RecordReader | undefined;
+  let lenderKey = '';
+  /** A whole second after the first documents and before the rest (the picker has seconds). */
+  let moment = 0;
+
+  beforeAll(async () => {
+    pipeline = await startDocumentPipeline({
+      prefix: 'webasof',
+      keys: {
+        partner: { kind: 'partner', ownerId: 'partner-asof-e2e', enterprises: ['*'] },
+        lender: {
+          kind: 'lender',
+          ownerId: 'lender-asof-e2e',
+          name: 'lender',
+          enterprises: [otherGranted, owner],
+        },
+      },
+      projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
+    });
+    const { pool, db, ingest, topicOf, documentTopics, keys } = pipeline;
+    lenderKey = keys.lender;
+    const submit = async (type: keyof typeof examples, changes: Record<string, unknown> = {}) => {
+      const found = ingest.interfaces.find((intf) => intf.id === type)!;
+      const response = await fetch(`${ingest.url}${found.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+        body: JSON.stringify({ ...examples[type], ...changes }),
+      });
+      expect(response.status, type).toBe(200);
+    };
+    const applied = async () =>
+      waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
+        topicOf,
+        projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
+      });
+    // The purchase and the port arrival sharing its contract; then, past a whole second on the
+    // clock ingest stamps received-at with, the clearance, tally and transport that join them.
+    // The purchase placed, not received: its financing is open (the portfolio shows it).
+    await submit('purchase', { orderStatus: '10', inboundTime: undefined });
+    await submit('pod');
+    await step('first documents applied', applied);
+    moment = Math.ceil((Date.now() + 1) / 1000) * 1000;
+    while (Date.now() <= moment) await new Promise((resolve) => setTimeout(resolve, moment + 1 - Date.now()));
+    await submit('clearance');
+    await submit('tally');
+    await submit('internalTransport');
+    await step('later documents applied', applied);
+
+    reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: uniqueName('webasof-records') });
+    const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
+    web = await startPortalInBrowser({
+      pool,
+      mount: (app) =>
+        app.use(
+          queryApiRouters({
+            pool,
+            namespace: db.schema,
+            callbackAllowlist: emptyAllowlist,
+            records: { reader, codec },
+          }),
+        ),
+    });
+    ({ portal, browser } = web);
+  });
+
+  afterAll(async () => {
+    await web?.close();
+    await reader?.close();
+    await pipeline?.stop();
+  });
+
+  it('opens on the lender tab, offers the grants, and shrinks the chain when the as-of moment moves back', async () => {
+    // The browser's clock zone is UTC: the picker's local time is the moment's UTC time.
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/en/console`);
+    await page.getByLabel('API key', { exact: true }).fill(lenderKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/en\/console\/lender$/);
+    expect(await page.getByRole('link', { name: 'Lender' }).getAttribute('aria-current')).toBe('page');
+
+    // The customer code is a list of the key's grants, starting on the first; the lender picks another.
+    const customer = page.getByLabel(/Customer code/);
+    expect(await customer.locator('option').allTextContents()).toEqual([otherGranted, owner].sort());
+    expect(await customer.inputValue()).toBe([otherGranted, owner].sort()[0]);
+    await customer.selectOption(owner);
+    await page.getByLabel('Document type').selectOption('30');
+    await page.getByLabel('Document number').fill(examples.purchase.entOrderNo as string);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const nodes = page.locator('.chain-node');
+    await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor();
+    const blocksShown = async () =>
+      (await nodes.evaluateAll((all) => all.map((node) => node.getAttribute('aria-label'))))
+        .map((label) => label?.split(' ')[0])
+        .sort();
+    // The five documents and the financing the purchase names.
+    expect(await blocksShown()).toEqual([
+      'arrivalInfo',
+      'financingInfo',
+      'intoDeclareInfo',
+      'intoStorageInfo',
+      'intoTransportInfo',
+      'purchaseInfo',
+    ]);
+    const live = await nodes.count();
+
+    // Back to the moment before the clearance, tally and transport: the purchase and its arrival.
+    const asOf = page.getByLabel(/As of/);
+    await asOf.fill(new Date(moment).toISOString().slice(0, 19));
+    await page.getByTestId('chain-as-of').waitFor();
+    await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor({ state: 'detached' });
+    expect(await blocksShown()).toEqual(['arrivalInfo', 'financingInfo', 'purchaseInfo']);
+    expect(await page.getByTestId('chain-as-of').textContent()).toMatch(/2 records replayed from the log/);
+
+    // Now: the live chain again.
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor();
+    expect(await nodes.count()).toBe(live);
+    expect(await page.getByTestId('chain-as-of').count()).toBe(0);
+
+    // The portfolio: the purchase's financing is open, nothing in a warehouse behind it yet.
+    const portfolio = page.getByTestId('portfolio');
+    await portfolio.getByRole('button', { name: 'Show portfolio' }).click();
+    const financingRow = portfolio.getByTestId('portfolio-table').locator('tbody tr');
+    await financingRow.first().waitFor();
+    expect(await financingRow.count()).toBe(1);
+    const cells = await financingRow.first().locator('td').allTextContents();
+    expect(cells[0]).toBe(`${owner} ${examples.purchase.financingOrderNo}`);
+    expect(cells[5]).toBe('0.0 %');
+    await context.close();
+  });
+});

@@ -1,0 +1,108 @@
+import { createStore } from 'zustand/vanilla';
+import type { LinkNodeResponse } from './chainLayout.ts';
+import type { ExposedPiece } from './collateral.ts';
+
+/**
+ * The lender's chain look-up (the link-node diagram): the request, the moment it is seen as of
+ * (`?asOf=`, query-api/README.md "As of a moment"; empty: now) and the answer. Moving the moment
+ * while a chain is shown asks again. Framework-free (house style §13): the calls are handed in.
+ */
+export interface ChainRequest {
+  customerCode: string;
+  documentsType: '10' | '20' | '30' | '40';
+  documentsNo: string;
+}
+
+export interface ChainAnswer<T> {
+  ok: boolean;
+  body: T;
+  message: string;
+}
+
+export interface ChainCalls {
+  /** POST /open/info/link/node, with `?asOf=` when a moment is given (ISO, with its offset). */
+  linkNode(request: ChainRequest, asOf: string | undefined): Promise<ChainAnswer<LinkNodeResponse>>;
+  /** POST /open/info/collateral/exposure of a financing (live only: it takes no moment). */
+  exposure(request: ChainRequest): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
+}
+
+/** What the answer says it reflects (query-api's `asOf` member). */
+export interface AsOfShown {
+  at: string;
+  records: number;
+  positions: { topic: string; partition: number; offset: string }[];
+}
+
+export interface ChainState {
+  request: ChainRequest;
+  /** The date-time picker's value (`YYYY-MM-DDTHH:mm[:ss]`, the browser's local time); '' for now. */
+  asOf: string;
+  status: 'idle' | 'busy' | 'done' | 'error';
+  response: LinkNodeResponse | undefined;
+  collateral: ExposedPiece[];
+  shownAsOf: AsOfShown | undefined;
+  error: string | undefined;
+  setField<K extends keyof ChainRequest>(name: K, value: ChainRequest[K]): void;
+  /** Moves the moment; a chain shown is asked again as of it. */
+  setAsOf(value: string): Promise<void>;
+  lookUp(): Promise<void>;
+}
+
+/** A picker value as the moment query-api takes (the local time it names, with its offset); undefined: now. */
+export function asOfParameter(value: string): string | undefined {
+  if (value.trim() === '') return undefined;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
+
+export function createChainStore(calls: ChainCalls, initial: Partial<ChainRequest> = {}) {
+  return createStore<ChainState>()((set, get) => ({
+    request: { customerCode: '', documentsType: '10', documentsNo: '', ...initial },
+    asOf: '',
+    status: 'idle',
+    response: undefined,
+    collateral: [],
+    shownAsOf: undefined,
+    error: undefined,
+    setField(name, value) {
+      set({ request: { ...get().request, [name]: value } });
+    },
+    async setAsOf(value) {
+      set({ asOf: value });
+      if (get().status === 'done' || get().status === 'error') await get().lookUp();
+    },
+    async lookUp() {
+      const { asOf } = get();
+      const request = {
+        ...get().request,
+        customerCode: get().request.customerCode.trim(),
+        documentsNo: get().request.documentsNo.trim(),
+      };
+      const moment = asOfParameter(asOf);
+      set({ status: 'busy', error: undefined });
+      const answer = await calls.linkNode(request, moment);
+      // A later question (another moment, another document) answers instead of this one.
+      if (get().asOf !== asOf || get().request.documentsNo.trim() !== request.documentsNo) return;
+      if (!answer.ok || answer.body.flag !== 'success') {
+        set({
+          status: 'error',
+          error: answer.message,
+          response: undefined,
+          collateral: [],
+          shownAsOf: undefined,
+        });
+        return;
+      }
+      // A financing's chain is drawn with the collateral other financings also hold (now only).
+      const exposure =
+        request.documentsType === '10' && moment === undefined ? await calls.exposure(request) : undefined;
+      set({
+        status: 'done',
+        response: answer.body,
+        collateral: exposure?.ok ? (exposure.body.collateral ?? []) : [],
+        shownAsOf: (answer.body as { asOf?: AsOfShown }).asOf,
+      });
+    },
+  }));
+}
+export type ChainStore = ReturnType<typeof createChainStore>;
