@@ -19,6 +19,11 @@ interface Service {
   profiles?: string[];
   command?: string[];
   entrypoint?: string[];
+  user?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+  security_opt?: string[];
 }
 const compose = parse(readFileSync(new URL('./compose.yaml', import.meta.url), 'utf8'), { merge: true }) as {
   services: Record<string, Service>;
@@ -65,6 +70,21 @@ describe('deploy/compose.yaml', () => {
         migrate: { condition: 'service_completed_successfully' },
       });
     }
+  });
+
+  it('runs every container of our service image hardened: non-root, read-only root, no capability, no privilege gained', () => {
+    const ours = Object.entries(services).filter(([, service]) => service.build?.target === 'service');
+    expect(ours.map(([name]) => name).sort()).toEqual(['ingest', 'keys', 'migrate', 'processors', 'query-api']);
+    for (const [name, service] of ours)
+      expect(service, name).toMatchObject({
+        user: '1000:1000',
+        read_only: true,
+        tmpfs: [expect.stringMatching(/^\/tmp(:|$)/)],
+        cap_drop: ['ALL'],
+        security_opt: ['no-new-privileges:true'],
+      });
+    // The image's own user is the same one.
+    expect(dockerfile).toMatch(/^USER 1000:1000$/m);
   });
 
   it('has a key-creation step that uses the key CLI against the stack’s database', () => {
