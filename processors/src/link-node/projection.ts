@@ -12,7 +12,8 @@ import {
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
-import { batchResult, nothingApplied, type Projection } from '../runtime/projection.ts';
+import type { DocumentEvent } from '../documents/event.ts';
+import { type AppliedBatch, batchResult, nothingApplied, type Projection } from '../runtime/projection.ts';
 import { keyId, type LinkNode, type LinkNodeState, lookupOf, reduceLinkNode } from './reducer.ts';
 
 const toNode = (row: NodeRow): LinkNode => ({
@@ -140,6 +141,94 @@ function workingChains(before: LinkNodeState) {
 }
 
 /**
+ * A batch's chains folded in memory, and the statements that store them. `write` sends them on
+ * the batch's client, in order; a shell with reads of other tables to make (collateral) makes
+ * them first and folds its own rules while Postgres writes the chains.
+ */
+export interface FoldedChains extends AppliedBatch {
+  write(): Promise<void>;
+}
+
+const nothingToWrite = async () => {};
+
+/** Loads the batch's slice of chains and folds link-node's reducer over its events, in log order. */
+export async function foldChains(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  events: readonly DocumentEvent[],
+): Promise<FoldedChains> {
+  const lookups = events.map(lookupOf);
+  const relevant = lookups.filter((lookup) => lookup.nodeIds.length > 0);
+  if (relevant.length === 0) return { ...nothingApplied(), write: nothingToWrite };
+  const before = await loadSlice(db, schema, relevant);
+  const working = workingChains(before);
+  const applied = batchResult();
+  for (const [index, event] of events.entries()) {
+    const lookup = lookups[index]!;
+    if (lookup.nodeIds.length === 0) continue;
+    const slice = working.slice(lookup);
+    const reduction = reduceLinkNode(slice, event);
+    applied.add(event, reduction);
+    if (reduction.state !== slice) working.absorb(slice, reduction.state, reduction.changes);
+  }
+  const { changes } = applied.result;
+  if (changes.length === 0) return { ...applied.result, write: nothingToWrite };
+  return { ...applied.result, write: () => writeChains(db, schema, before, working, changes) };
+}
+
+/** Stores what a batch's fold changed: merges, chain sizes, key holdings and nodes. */
+async function writeChains(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  before: LinkNodeState,
+  working: ReturnType<typeof workingChains>,
+  changes: readonly ChangeEvent[],
+): Promise<void> {
+  await applyChainMerges(db, schema, finalMerges(changes));
+  const enterpriseOfChain = new Map(changes.map((change) => [change.subject, change.enterprise]));
+  await upsertChainSizes(
+    db,
+    schema,
+    [...working.chainSizes]
+      .filter(([chainId, size]) => before.chainSizes.get(chainId) !== size)
+      .sort(([a], [b]) => byId(a, b))
+      .map(([chainId, size]) => ({ chainId, enterprise: enterpriseOfChain.get(chainId) ?? '', size })),
+  );
+  const changedNodes = [...working.nodes.values()]
+    .filter((node) => before.nodes.get(node.nodeId) !== node)
+    .sort((a, b) => byId(a.nodeId, b.nodeId))
+    .map(
+      (node): NodeRow => ({
+        ...node,
+        chainId: working.resolve(node.chainId),
+      }),
+    );
+  // Only the holdings the table lacks: a key the loaded slice already saw in the node's final
+  // chain has its row (a merge's relabelling is applyChainMerges' work above). Sent first, not
+  // awaited: Postgres writes them while the nodes' documents are serialised (upsertNodes
+  // pipelines its chunks the same way); the client runs its statements in the order sent.
+  const keysWritten = insertKeyChains(
+    db,
+    schema,
+    changedNodes.map((node) => ({
+      ...node,
+      keys: node.keys.filter((key) => !before.keyChains.get(keyId(node.enterprise, key))?.has(node.chainId)),
+    })),
+  );
+  const nodesWritten = upsertNodes(db, schema, changedNodes);
+  await settledInOrder([keysWritten, nodesWritten]);
+}
+
+/**
+ * Waits for statements sent on one transaction without awaiting each, and throws the first that
+ * failed: the cause (those after it fail because the transaction has). Nothing is left unawaited.
+ */
+export async function settledInOrder(sent: readonly Promise<unknown>[]): Promise<void> {
+  for (const written of await Promise.allSettled(sent))
+    if (written.status === 'rejected') throw written.reason;
+}
+
+/**
  * Link-node chains without attribution: the collateral projection runs it in its own schema, under
  * its own attribution shell (collateral/projection.ts), so both share one set of linking rules.
  */
@@ -151,61 +240,9 @@ export const linkNodeChains: Projection = {
     return enterprise === undefined ? [] : [`enterprise:${enterprise}`];
   },
   async applyBatch(db, schema, events) {
-    const lookups = events.map(lookupOf);
-    const relevant = lookups.filter((lookup) => lookup.nodeIds.length > 0);
-    if (relevant.length === 0) return nothingApplied();
-    const before = await loadSlice(db, schema, relevant);
-    const working = workingChains(before);
-    const applied = batchResult();
-    for (const [index, event] of events.entries()) {
-      const lookup = lookups[index]!;
-      if (lookup.nodeIds.length === 0) continue;
-      const slice = working.slice(lookup);
-      const reduction = reduceLinkNode(slice, event);
-      applied.add(event, reduction);
-      if (reduction.state !== slice) working.absorb(slice, reduction.state, reduction.changes);
-    }
-    const { changes } = applied.result;
-    if (changes.length === 0) return applied.result;
-
-    await applyChainMerges(db, schema, finalMerges(changes));
-    const enterpriseOfChain = new Map(changes.map((change) => [change.subject, change.enterprise]));
-    await upsertChainSizes(
-      db,
-      schema,
-      [...working.chainSizes]
-        .filter(([chainId, size]) => before.chainSizes.get(chainId) !== size)
-        .sort(([a], [b]) => byId(a, b))
-        .map(([chainId, size]) => ({ chainId, enterprise: enterpriseOfChain.get(chainId) ?? '', size })),
-    );
-    const changedNodes = [...working.nodes.values()]
-      .filter((node) => before.nodes.get(node.nodeId) !== node)
-      .sort((a, b) => byId(a.nodeId, b.nodeId))
-      .map(
-        (node): NodeRow => ({
-          ...node,
-          chainId: working.resolve(node.chainId),
-        }),
-      );
-    // Only the holdings the table lacks: a key the loaded slice already saw in the node's final
-    // chain has its row (a merge's relabelling is applyChainMerges' work above). Sent first, not
-    // awaited: Postgres writes them while the nodes' documents are serialised (upsertNodes
-    // pipelines its chunks the same way); the client runs its statements in the order sent.
-    const keysWritten = insertKeyChains(
-      db,
-      schema,
-      changedNodes.map((node) => ({
-        ...node,
-        keys: node.keys.filter(
-          (key) => !before.keyChains.get(keyId(node.enterprise, key))?.has(node.chainId),
-        ),
-      })),
-    );
-    const nodesWritten = upsertNodes(db, schema, changedNodes);
-    // The first statement to fail is the cause (those after it fail because the transaction has).
-    for (const written of await Promise.allSettled([keysWritten, nodesWritten]))
-      if (written.status === 'rejected') throw written.reason;
-    return applied.result;
+    const { write, ...applied } = await foldChains(db, schema, events);
+    await write();
+    return applied;
   },
 };
 
