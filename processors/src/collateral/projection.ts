@@ -17,9 +17,9 @@ import {
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
-import { finalMerges, foldChains, linkNodeChains, settledInOrder } from '../link-node/projection.ts';
+import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
-import { batchResult, type Projection } from '../runtime/projection.ts';
+import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
 import {
   type CollateralState,
   type Financing,

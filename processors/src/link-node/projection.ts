@@ -13,7 +13,13 @@ import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
 import type { DocumentEvent } from '../documents/event.ts';
-import { type AppliedBatch, batchResult, nothingApplied, type Projection } from '../runtime/projection.ts';
+import {
+  type AppliedBatch,
+  batchResult,
+  nothingApplied,
+  type Projection,
+  settledInOrder,
+} from '../runtime/projection.ts';
 import { keyId, type LinkNode, type LinkNodeState, lookupOf, reduceLinkNode } from './reducer.ts';
 
 const toNode = (row: NodeRow): LinkNode => ({
@@ -288,15 +294,6 @@ async function writeChains(
   const keysWritten = insertKeyChains(db, schema, rows.keys);
   const nodesWritten = upsertNodes(db, schema, rows.nodes);
   await settledInOrder([keysWritten, nodesWritten]);
-}
-
-/**
- * Waits for statements sent on one transaction without awaiting each, and throws the first that
- * failed: the cause (those after it fail because the transaction has). Nothing is left unawaited.
- */
-export async function settledInOrder(sent: readonly Promise<unknown>[]): Promise<void> {
-  for (const written of await Promise.allSettled(sent))
-    if (written.status === 'rejected') throw written.reason;
 }
 
 /**
