@@ -17,9 +17,9 @@ import {
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
-import { finalMerges, linkNodeChains } from '../link-node/projection.ts';
+import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
-import { batchResult, type Projection } from '../runtime/projection.ts';
+import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
 import {
   type CollateralState,
   type Financing,
@@ -138,8 +138,16 @@ function likelyReadEvery(changes: readonly ChangeEvent[]): Set<string> {
   return whole;
 }
 
+/**
+ * Steps folded between two turns of the event loop. The batch's client sends its next statement
+ * only when the loop turns (node-postgres sends one at a time): a fold that never yields would
+ * leave Postgres idle once the statement in flight is done, instead of writing the batch's chains
+ * beside it (`collateralBatch`). About 4 ms of steps a turn at the rates measured.
+ */
+const stepsPerTurn = 128;
+
 /** The collateral steps of a batch folded on `before`, each on its slice (working.ts). */
-function foldBatch(
+async function foldBatch(
   before: CollateralState,
   events: readonly DocumentEvent[],
   stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
@@ -148,9 +156,11 @@ function foldBatch(
   const applied = batchResult();
   const readEvery = new Set<string>();
   let changed = false;
+  let folded = 0;
   for (const event of events) {
     const steps = stepsOf.get(logPosition(event.provenance));
     if (steps === undefined) continue;
+    if (++folded % stepsPerTurn === 0) await new Promise(setImmediate);
     const slice = state.slice(event, steps);
     const reduced = reduceCollateral(slice, event, steps);
     applied.add(event, reduced);
@@ -172,8 +182,8 @@ function foldBatch(
 const collateralBatch: Projection = {
   declaration: collateralDeclaration,
   lockScopesOf: (event) => [...linkNodeChains.lockScopesOf(event), pairingScope],
-  async applyBatch(db, schema, events, locks) {
-    const linked = await linkNodeChains.applyBatch(db, schema, events, locks);
+  async applyBatch(db, schema, events) {
+    const linked = await foldChains(db, schema, events);
     if (linked.changes.length === 0) return { changes: [], superseded: linked.superseded };
     const stepsOf = new Map<string, ChangeEvent[]>();
     for (const change of linked.changes) {
@@ -197,101 +207,141 @@ const collateralBatch: Projection = {
       financingKeys: [...financingKeys].sort(byKey),
       purchaseNodes: [...purchaseNodes].sort(byKey),
     };
+    // Collateral's reads go before the chains are written (they read none of link-node's
+    // tables); then Postgres writes the chains while the collateral rules are folded, instead of
+    // the process waiting for one and Postgres for the other.
     const financed = await findFinancings(db, schema, {
       chainIds: named,
       financingKeys: query.financingKeys,
       purchaseNodes: query.purchaseNodes,
     });
-    // A chain read whole must have been loaded whole: a guess that fell short is loaded and the
-    // (pure) fold run again; chains only grow in the set, so this ends, in practice at once.
     const whole = likelyReadEvery(linked.changes);
-    let before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
-    let folded = foldBatch(before, events, stepsOf);
-    for (;;) {
-      const missing = [...folded.readEvery].filter((chainId) => !whole.has(chainId));
-      if (missing.length === 0) break;
-      for (const chainId of missing) whole.add(chainId);
-      before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
-      folded = foldBatch(before, events, stepsOf);
-    }
-    const { state, applied, changed } = folded;
-    if (!changed) return { changes: [], superseded: linked.superseded };
-
-    // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
-    const pieces = named.flatMap((chainId) =>
-      [...(state.chains.get(chainId) ?? [])]
-        .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)
-        .sort(([a], [b]) => byKey(a, b))
-        .map(([pieceKey, piece]) => ({ chainId, pieceKey, ...piece, provenance: { ...piece.provenance } })),
-    );
-    await writeChainPieces(db, schema, {
-      // Absorbed chains only: a chain loaded in part may hold no loaded piece, and keeps its rows.
-      emptied: absorbed,
-      pieces,
+    const before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
+    const chainsWritten = linked.write();
+    const collateralWritten = foldAndWrite(db, schema, {
+      events,
+      stepsOf,
+      linked: linked.changes,
+      named,
+      absorbed,
+      query,
+      financed,
+      whole,
+      before,
     });
-    // Which holdings are shared changes only for the pieces written and those an absorbed chain
-    // (loaded whole) held.
-    await markSharedPieces(
-      db,
-      schema,
-      [
-        ...new Set([
-          ...pieces.map((piece) => piece.pieceKey),
-          ...absorbed.flatMap((chainId) => [...(before.chains.get(chainId)?.keys() ?? [])]),
-        ]),
-      ].sort(byKey),
-    );
-    // The financings of absorbed chains move with them (the batch loaded only the open ones);
-    // those the batch changed are then written where their chain finally is.
-    const merges = finalMerges(linked.changes);
-    await moveFinancings(db, schema, merges);
-    const mergedInto = new Map(merges.map((merge) => [merge.absorbed, merge.into]));
-    await upsertFinancings(
-      db,
-      schema,
-      [...state.financings.values()]
-        .filter((financing) => before.financings.get(financing.key) !== financing)
-        .sort((a, b) => byKey(a.key, b.key))
-        .map((f) => {
-          // Only the purchases the batch changed: they are added to those recorded.
-          const recorded = before.financings.get(f.key)?.purchases;
-          const purchases: Record<string, boolean> = {};
-          for (const [nodeId, final] of Object.entries(f.purchases))
-            if (recorded?.[nodeId] !== final) purchases[nodeId] = final;
-          return {
-            financingKey: f.key,
-            chainId: mergedInto.get(f.chainId) ?? f.chainId,
-            enterprise: f.enterprise,
-            financingNo: f.financingNo,
-            purchases,
-            unsettled: f.unsettled,
-            open: f.open,
-            firstSeen: f.firstSeen,
-            provenance: { ...f.provenance },
-          };
-        }),
-    );
-    await insertPairings(
-      db,
-      schema,
-      [...state.pairings.values()]
-        .filter((pairing) => !before.pairings.has(pairing.key))
-        .sort((a, b) => byKey(a.key, b.key))
-        .map((p) => ({
-          pairKey: p.key,
-          pieceKey: p.pieceKey,
-          kind: p.kind,
-          number: p.number,
-          warehouse: p.warehouse,
-          financingA: p.financingA,
-          financingB: p.financingB,
-          firstSeen: p.firstSeen,
-          provenance: { ...p.provenance },
-        })),
-    );
-    return { changes: applied.result.changes, superseded: linked.superseded };
+    await settledInOrder([chainsWritten, collateralWritten]);
+    return { changes: await collateralWritten, superseded: linked.superseded };
   },
 };
+
+/**
+ * Folds the collateral rules over a batch and writes what changed, one statement per table;
+ * answers the change events. A chain read whole must have been loaded whole: a guess that fell
+ * short is loaded and the (pure) fold run again; chains only grow in the set, so this ends, in
+ * practice at once.
+ */
+async function foldAndWrite(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  batch: {
+    events: readonly DocumentEvent[];
+    stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>;
+    linked: readonly ChangeEvent[];
+    named: readonly string[];
+    absorbed: readonly string[];
+    query: Omit<Parameters<typeof loadState>[2], 'whole'>;
+    financed: readonly FinancingStateRow[];
+    whole: Set<string>;
+    before: CollateralState;
+  },
+): Promise<ChangeEvent[]> {
+  const { events, stepsOf, named, absorbed, query, financed, whole } = batch;
+  let before = batch.before;
+  let folded = await foldBatch(before, events, stepsOf);
+  for (;;) {
+    const missing = [...folded.readEvery].filter((chainId) => !whole.has(chainId));
+    if (missing.length === 0) break;
+    for (const chainId of missing) whole.add(chainId);
+    before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
+    folded = await foldBatch(before, events, stepsOf);
+  }
+  const { state, applied, changed } = folded;
+  if (!changed) return [];
+
+  // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
+  const pieces = named.flatMap((chainId) =>
+    [...(state.chains.get(chainId) ?? [])]
+      .filter(([pieceKey, piece]) => before.chains.get(chainId)?.get(pieceKey) !== piece)
+      .sort(([a], [b]) => byKey(a, b))
+      .map(([pieceKey, piece]) => ({ chainId, pieceKey, ...piece, provenance: { ...piece.provenance } })),
+  );
+  await writeChainPieces(db, schema, {
+    // Absorbed chains only: a chain loaded in part may hold no loaded piece, and keeps its rows.
+    emptied: absorbed,
+    pieces,
+  });
+  // Which holdings are shared changes only for the pieces written and those an absorbed chain
+  // (loaded whole) held.
+  await markSharedPieces(
+    db,
+    schema,
+    [
+      ...new Set([
+        ...pieces.map((piece) => piece.pieceKey),
+        ...absorbed.flatMap((chainId) => [...(before.chains.get(chainId)?.keys() ?? [])]),
+      ]),
+    ].sort(byKey),
+  );
+  // The financings of absorbed chains move with them (the batch loaded only the open ones);
+  // those the batch changed are then written where their chain finally is.
+  const merges = finalMerges(batch.linked);
+  await moveFinancings(db, schema, merges);
+  const mergedInto = new Map(merges.map((merge) => [merge.absorbed, merge.into]));
+  await upsertFinancings(
+    db,
+    schema,
+    [...state.financings.values()]
+      .filter((financing) => before.financings.get(financing.key) !== financing)
+      .sort((a, b) => byKey(a.key, b.key))
+      .map((f) => {
+        // Only the purchases the batch changed: they are added to those recorded.
+        const recorded = before.financings.get(f.key)?.purchases;
+        const purchases: Record<string, boolean> = {};
+        for (const [nodeId, final] of Object.entries(f.purchases))
+          if (recorded?.[nodeId] !== final) purchases[nodeId] = final;
+        return {
+          financingKey: f.key,
+          chainId: mergedInto.get(f.chainId) ?? f.chainId,
+          enterprise: f.enterprise,
+          financingNo: f.financingNo,
+          purchases,
+          unsettled: f.unsettled,
+          open: f.open,
+          firstSeen: f.firstSeen,
+          provenance: { ...f.provenance },
+        };
+      }),
+  );
+  await insertPairings(
+    db,
+    schema,
+    [...state.pairings.values()]
+      .filter((pairing) => !before.pairings.has(pairing.key))
+      .sort((a, b) => byKey(a.key, b.key))
+      .map((p) => ({
+        pairKey: p.key,
+        pieceKey: p.pieceKey,
+        kind: p.kind,
+        number: p.number,
+        warehouse: p.warehouse,
+        financingA: p.financingA,
+        financingB: p.financingB,
+        firstSeen: p.firstSeen,
+        provenance: { ...p.provenance },
+      })),
+  );
+  return applied.result.changes;
+}
 
 /** Documents reach it attributed, as they reach link-node (processors/README.md "Attribution"). */
 export const collateralProjection = attributedProjection(collateralBatch);

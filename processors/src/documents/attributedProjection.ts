@@ -8,7 +8,7 @@ import {
   upsertAttributionKeys,
 } from '@tradelog/projections/attribution/tables';
 import type { BatchLocks } from '../runtime/lockScopes.ts';
-import { nothingApplied, type Projection } from '../runtime/projection.ts';
+import { nothingApplied, type Projection, settledInOrder } from '../runtime/projection.ts';
 import {
   type AttributionState,
   attributeDocuments,
@@ -119,12 +119,19 @@ export function attributedProjection(inner: Projection, options: AttributionOpti
         });
         state = learn(state, forInner, taught).state;
       }
-      await store.save(state);
-
+      // Sent, not awaited: the inner projection reads none of the attribution tables, so it
+      // prepares its batch (look-ups, their keys) while Postgres writes them.
+      const saved = store.save(state);
       const handed = forInner.filter(applied);
-      // The enterprises documents were attributed to through an order are known only now.
-      await locks?.ensure(handed.filter((event) => event.attribution).flatMap((e) => inner.lockScopesOf(e)));
-      return handed.length > 0 ? inner.applyBatch(db, schema, handed, locks) : nothingApplied();
+      const innerApplied = (async () => {
+        // The enterprises documents were attributed to through an order are known only now.
+        await locks?.ensure(
+          handed.filter((event) => event.attribution).flatMap((e) => inner.lockScopesOf(e)),
+        );
+        return handed.length > 0 ? inner.applyBatch(db, schema, handed, locks) : nothingApplied();
+      })();
+      await settledInOrder([saved, innerApplied]);
+      return innerApplied;
     },
   };
 }

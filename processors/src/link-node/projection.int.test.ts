@@ -62,14 +62,54 @@ function documents(seed: number, count: number): DocumentEvent[] {
   return events;
 }
 
+/**
+ * Chains started early in a batch and merged late in it: 1 200 port arrivals, a bill each (a
+ * chain each), then clearances naming one of those bills and a contract two clearances share,
+ * so that each pair merges two chains the first part of the batch wrote.
+ */
+function mergingLate(count: number): DocumentEvent[] {
+  const log = documentLog();
+  const bills = 1200;
+  return Array.from({ length: count }, (_, i) =>
+    i < bills
+      ? log('pod', { customerCode: 'ENT0', entOrderNo: `POD${i}`, billNo: `B${i}` })
+      : log('clearance', {
+          customerCode: 'ENT0',
+          entOrderNo: `CL${i}`,
+          blno: `B${((i - bills) * 7) % bills}`,
+          entryNo: `E${i}`,
+          contractNo: `K${(i - bills) >> 1}`,
+        }),
+  );
+}
+
 describe('link-node projection on Postgres', () => {
   const projectionTables = projectionTablesPerTest(linkNodeProjection);
 
-  for (const seed of [7, 42, 1234]) {
-    it(`given a random stream of linked documents (seed ${seed}), when applied in batches of random sizes, then the rows hold the pure reducer's chains`, async () => {
-      const events = documents(seed, 120);
+  // The last case is one batch of a whole fetch's size, which the shell writes in parts as it
+  // folds them (projection.ts `documentsPerPart`): later parts merge chains earlier parts wrote.
+  const random = (seed: number) => ({
+    stream: `a random stream of linked documents (seed ${seed})`,
+    events: () => documents(seed, 120),
+    batches: 'batches of random sizes',
+    batchSize: batchSizes(seed),
+  });
+  const cases = [
+    random(7),
+    random(42),
+    random(1234),
+    {
+      stream: 'chains started early in a batch of 3 000 and merged late in it',
+      events: () => mergingLate(3000),
+      batches: 'one batch written in parts',
+      batchSize: 3000,
+    },
+  ];
+  for (const { stream, events: streamed, batches, batchSize } of cases) {
+    it(`given ${stream}, when applied in ${batches}, then the rows hold the pure reducer's chains`, async () => {
+      const events = streamed();
       const tables = await projectionTables();
-      const changes = await tables.given(events, batchSizes(seed));
+      const changes = await tables.given(events, batchSize);
       const expected = events.reduce<LinkNodeState>(
         (state, event) => reduceLinkNode(state, event).state,
         emptyLinkNodeState(),
@@ -93,6 +133,13 @@ describe('link-node projection on Postgres', () => {
         'SELECT * FROM {schema}.key_chains k WHERE NOT EXISTS (SELECT 1 FROM {schema}.chains c WHERE c.chain_id = k.chain_id)',
       );
       expect(strayKeys).toEqual([]);
+      // Every key of a node is held by the node's chain.
+      const unheld = await tables.rows(
+        `SELECT n.node_id, k->>'cls' AS cls, k->>'value' AS value FROM {schema}.nodes n, json_array_elements(n.keys) k
+         WHERE NOT EXISTS (SELECT 1 FROM {schema}.key_chains h WHERE h.enterprise = n.enterprise
+           AND h.cls = k->>'cls' AND h.value = k->>'value' AND h.chain_id = n.chain_id)`,
+      );
+      expect(unheld).toEqual([]);
       expect(changes.some((c) => c.kind === 'chain.merged')).toBe(true);
     });
   }

@@ -12,7 +12,14 @@ import {
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
-import { batchResult, nothingApplied, type Projection } from '../runtime/projection.ts';
+import type { DocumentEvent } from '../documents/event.ts';
+import {
+  type AppliedBatch,
+  batchResult,
+  nothingApplied,
+  type Projection,
+  settledInOrder,
+} from '../runtime/projection.ts';
 import { keyId, type LinkNode, type LinkNodeState, lookupOf, reduceLinkNode } from './reducer.ts';
 
 const toNode = (row: NodeRow): LinkNode => ({
@@ -140,6 +147,156 @@ function workingChains(before: LinkNodeState) {
 }
 
 /**
+ * A batch's chains folded in memory, and the statements that store them. `write` sends what is
+ * left to send on the batch's client and waits for every statement sent; a shell with reads of
+ * other tables to make (collateral) makes them before calling it and folds its own rules while
+ * Postgres writes the chains.
+ */
+export interface FoldedChains extends AppliedBatch {
+  write(): Promise<void>;
+}
+
+/**
+ * Link-node's own shell writes a batch's chains as it folds them, in parts of this many
+ * documents: Postgres writes one part while the process folds the next, instead of the two taking
+ * turns (a batch of a whole fetch is about 3 600 records). The fold yields every `stepsPerTurn`
+ * documents so that the client can send its next statement (node-postgres sends one at a time,
+ * when the event loop turns). Writing a batch in parts stores what writing it whole stores: each
+ * part is what a batch of its own would write (merges relabel rows an earlier part wrote).
+ */
+const documentsPerPart = 1024;
+const stepsPerTurn = 128;
+
+/**
+ * Loads the batch's slice of chains and folds link-node's reducer over its events, in log order.
+ * `writeWhileFolding`: parts are sent as they are folded (`documentsPerPart`); otherwise nothing
+ * is sent before `write`.
+ */
+export async function foldChains(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  events: readonly DocumentEvent[],
+  options: { writeWhileFolding?: boolean } = {},
+): Promise<FoldedChains> {
+  const lookups = events.map(lookupOf);
+  const relevant = lookups.filter((lookup) => lookup.nodeIds.length > 0);
+  if (relevant.length === 0) return { ...nothingApplied(), write: async () => {} };
+  const before = await loadSlice(db, schema, relevant);
+  const working = workingChains(before);
+  const written = writtenChains(before);
+  const applied = batchResult();
+  const sent: Promise<void>[] = [];
+  let partFrom = 0;
+  const sendPart = () => {
+    const { changes } = applied.result;
+    const part = changes.slice(partFrom);
+    partFrom = changes.length;
+    if (part.length === 0) return;
+    // The rows now (the fold goes on changing the working chains); the statements once the
+    // previous part's are all sent and done, so that a merge never relabels before the rows it
+    // relabels are written.
+    const rows = written.rowsOf(working, part);
+    const statements = (sent.at(-1) ?? Promise.resolve()).then(() => writeChains(db, schema, rows));
+    // Awaited with the others (`settledInOrder`); marked handled now, as the fold goes on meanwhile.
+    statements.catch(() => {});
+    sent.push(statements);
+  };
+  try {
+    let folded = 0;
+    for (const [index, event] of events.entries()) {
+      const lookup = lookups[index]!;
+      if (lookup.nodeIds.length === 0) continue;
+      if (options.writeWhileFolding && ++folded % stepsPerTurn === 0) {
+        if (folded % documentsPerPart === 0) sendPart();
+        await new Promise(setImmediate);
+      }
+      const slice = working.slice(lookup);
+      const reduction = reduceLinkNode(slice, event);
+      applied.add(event, reduction);
+      if (reduction.state !== slice) working.absorb(slice, reduction.state, reduction.changes);
+    }
+  } catch (error) {
+    await Promise.allSettled(sent);
+    throw error;
+  }
+  return {
+    ...applied.result,
+    write: async () => {
+      sendPart();
+      await settledInOrder(sent);
+    },
+  };
+}
+
+/** A part's rows, computed when the part is sent (the fold goes on changing the working chains). */
+interface ChainRows {
+  merges: { absorbed: string; into: string }[];
+  sizes: { chainId: string; enterprise: string; size: number }[];
+  keys: Pick<NodeRow, 'chainId' | 'enterprise' | 'keys'>[];
+  nodes: NodeRow[];
+}
+
+/**
+ * What the table holds of a batch's chains: what was loaded, then each part sent. A part writes
+ * what changed since (by identity: the reducer returns a new object for what it changes).
+ */
+function writtenChains(before: LinkNodeState) {
+  const nodes = new Map(before.nodes);
+  const sizes = new Map(before.chainSizes);
+  return {
+    rowsOf(working: ReturnType<typeof workingChains>, changes: readonly ChangeEvent[]): ChainRows {
+      const enterpriseOfChain = new Map(changes.map((change) => [change.subject, change.enterprise]));
+      const changedSizes = [...working.chainSizes]
+        .filter(([chainId, size]) => sizes.get(chainId) !== size)
+        .sort(([a], [b]) => byId(a, b));
+      for (const [chainId, size] of changedSizes) sizes.set(chainId, size);
+      const changedNodes = [...working.nodes.values()]
+        .filter((node) => nodes.get(node.nodeId) !== node)
+        .sort((a, b) => byId(a.nodeId, b.nodeId));
+      for (const node of changedNodes) nodes.set(node.nodeId, node);
+      const rows = changedNodes.map((node): NodeRow => ({ ...node, chainId: working.resolve(node.chainId) }));
+      return {
+        merges: finalMerges(changes),
+        sizes: changedSizes.map(([chainId, size]) => ({
+          chainId,
+          enterprise: enterpriseOfChain.get(chainId) ?? '',
+          size,
+        })),
+        // Only the holdings the table lacks: a key the loaded slice already saw in the node's
+        // final chain has its row (a merge's relabelling is applyChainMerges' work). One an
+        // earlier part wrote is sent again (a key many documents share, once a part) and
+        // skipped by Postgres: cheaper than remembering every holding written.
+        keys: rows.map((node) => ({
+          ...node,
+          keys: node.keys.filter(
+            (key) => !before.keyChains.get(keyId(node.enterprise, key))?.has(node.chainId),
+          ),
+        })),
+        nodes: rows,
+      };
+    },
+  };
+}
+
+/**
+ * Stores a part's rows: merges, chain sizes, key holdings and nodes, in that order. The key
+ * holdings are sent, not awaited, before the nodes: Postgres writes them while the nodes'
+ * documents are serialised (upsertNodes pipelines its chunks the same way); the client runs its
+ * statements in the order sent.
+ */
+async function writeChains(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  rows: ChainRows,
+): Promise<void> {
+  await applyChainMerges(db, schema, rows.merges);
+  await upsertChainSizes(db, schema, rows.sizes);
+  const keysWritten = insertKeyChains(db, schema, rows.keys);
+  const nodesWritten = upsertNodes(db, schema, rows.nodes);
+  await settledInOrder([keysWritten, nodesWritten]);
+}
+
+/**
  * Link-node chains without attribution: the collateral projection runs it in its own schema, under
  * its own attribution shell (collateral/projection.ts), so both share one set of linking rules.
  */
@@ -151,61 +308,9 @@ export const linkNodeChains: Projection = {
     return enterprise === undefined ? [] : [`enterprise:${enterprise}`];
   },
   async applyBatch(db, schema, events) {
-    const lookups = events.map(lookupOf);
-    const relevant = lookups.filter((lookup) => lookup.nodeIds.length > 0);
-    if (relevant.length === 0) return nothingApplied();
-    const before = await loadSlice(db, schema, relevant);
-    const working = workingChains(before);
-    const applied = batchResult();
-    for (const [index, event] of events.entries()) {
-      const lookup = lookups[index]!;
-      if (lookup.nodeIds.length === 0) continue;
-      const slice = working.slice(lookup);
-      const reduction = reduceLinkNode(slice, event);
-      applied.add(event, reduction);
-      if (reduction.state !== slice) working.absorb(slice, reduction.state, reduction.changes);
-    }
-    const { changes } = applied.result;
-    if (changes.length === 0) return applied.result;
-
-    await applyChainMerges(db, schema, finalMerges(changes));
-    const enterpriseOfChain = new Map(changes.map((change) => [change.subject, change.enterprise]));
-    await upsertChainSizes(
-      db,
-      schema,
-      [...working.chainSizes]
-        .filter(([chainId, size]) => before.chainSizes.get(chainId) !== size)
-        .sort(([a], [b]) => byId(a, b))
-        .map(([chainId, size]) => ({ chainId, enterprise: enterpriseOfChain.get(chainId) ?? '', size })),
-    );
-    const changedNodes = [...working.nodes.values()]
-      .filter((node) => before.nodes.get(node.nodeId) !== node)
-      .sort((a, b) => byId(a.nodeId, b.nodeId))
-      .map(
-        (node): NodeRow => ({
-          ...node,
-          chainId: working.resolve(node.chainId),
-        }),
-      );
-    // Only the holdings the table lacks: a key the loaded slice already saw in the node's final
-    // chain has its row (a merge's relabelling is applyChainMerges' work above). Sent first, not
-    // awaited: Postgres writes them while the nodes' documents are serialised (upsertNodes
-    // pipelines its chunks the same way); the client runs its statements in the order sent.
-    const keysWritten = insertKeyChains(
-      db,
-      schema,
-      changedNodes.map((node) => ({
-        ...node,
-        keys: node.keys.filter(
-          (key) => !before.keyChains.get(keyId(node.enterprise, key))?.has(node.chainId),
-        ),
-      })),
-    );
-    const nodesWritten = upsertNodes(db, schema, changedNodes);
-    // The first statement to fail is the cause (those after it fail because the transaction has).
-    for (const written of await Promise.allSettled([keysWritten, nodesWritten]))
-      if (written.status === 'rejected') throw written.reason;
-    return applied.result;
+    const { write, ...applied } = await foldChains(db, schema, events, { writeWhileFolding: true });
+    await write();
+    return applied;
   },
 };
 

@@ -54,6 +54,16 @@ export function batchResult() {
   };
 }
 
+/**
+ * Waits for statements a shell sent on its batch's transaction without awaiting each (so that the
+ * process prepares the next while Postgres runs one), and throws the first that failed: the cause
+ * (those after it fail because the transaction has). Nothing is left unawaited.
+ */
+export async function settledInOrder(sent: readonly Promise<unknown>[]): Promise<void> {
+  for (const written of await Promise.allSettled(sent))
+    if (written.status === 'rejected') throw written.reason;
+}
+
 /** The state of a keyed projection: rows by key; a reducer returns the same map when nothing changed. */
 export type KeyedState<S> = ReadonlyMap<string, S>;
 

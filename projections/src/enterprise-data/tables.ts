@@ -333,9 +333,13 @@ export async function updateMovements(
   const replaced = updates.filter((u) => u.lines !== undefined);
   const flagged = updates.filter((u) => u.lines === undefined);
   if (replaced.length > 0) {
-    await db.query(`DELETE FROM ${s}.stock_movements WHERE order_key = ANY($1)`, [
+    // The new lines are made before the old ones are deleted: Postgres deletes while they are
+    // serialised, and the insert follows at once.
+    const deleted = db.query(`DELETE FROM ${s}.stock_movements WHERE order_key = ANY($1)`, [
       replaced.map((u) => u.orderKey),
     ]);
+    // Awaited below; marked handled now (a failed delete fails the insert after it too).
+    deleted.catch(() => {});
     const lines = replaced.flatMap((u) =>
       (u.lines ?? []).map((m) => ({
         order_key: u.orderKey,
@@ -355,7 +359,9 @@ export async function updateMovements(
         effective: u.effective,
       })),
     );
-    if (lines.length > 0)
+    const serialised = lines.length > 0 ? JSON.stringify(lines) : undefined;
+    await deleted;
+    if (serialised !== undefined)
       await db.query(
         `INSERT INTO ${s}.stock_movements (order_key, line_no, enterprise, warehouse_id, goods_id, goods_name, bar_code, batch_code,
            stock_type, qty, amount, occurred_at, production_time, expire_time, effective)
@@ -364,7 +370,7 @@ export async function updateMovements(
          FROM jsonb_to_recordset($1::jsonb) AS m(order_key text, line_no integer, enterprise text, warehouse_id text, goods_id text,
            goods_name text, bar_code text, batch_code text, stock_type text, qty numeric, amount numeric, occurred_at text,
            production_time text, expire_time text, effective boolean)`,
-        [JSON.stringify(lines)],
+        [serialised],
       );
   }
   // `order_key = ANY($1)` as well as the join: through the key's index even before the table has
