@@ -74,7 +74,13 @@ describe('deploy/compose.yaml', () => {
 
   it('runs every container of our service image hardened: non-root, read-only root, no capability, no privilege gained', () => {
     const ours = Object.entries(services).filter(([, service]) => service.build?.target === 'service');
-    expect(ours.map(([name]) => name).sort()).toEqual(['ingest', 'keys', 'migrate', 'processors', 'query-api']);
+    expect(ours.map(([name]) => name).sort()).toEqual([
+      'ingest',
+      'keys',
+      'migrate',
+      'processors',
+      'query-api',
+    ]);
     for (const [name, service] of ours)
       expect(service, name).toMatchObject({
         user: '1000:1000',
