@@ -107,6 +107,14 @@ export function demoPlans(state: DemoState): Record<string, RequestPlan> {
       expect: [200, 429],
       why: 'a second code for the same phone within the resend interval answers 429 (portal spec §4)',
     },
+    portal_origin_sms_code: {
+      expect: [200, 429],
+      why: 'the join page’s code shares the phone’s resend interval with sms.do, asked just before: 429 (portal spec §4)',
+    },
+    portal_leave_message: {
+      expect: [401],
+      why: 'a message is left by a logged-in visitor; the collection holds no portal session: shows the refusal',
+    },
     // Registration needs the code texted to the phone by sms_code, which a collection cannot read.
     portal_register: {
       expect: [400],

@@ -409,8 +409,9 @@ export const subscriptionOperations: ApiOperation[] = [
       ),
       payload: s('发送的正文', 'The body sent', { type: 'object' }),
     }),
-    // 429 TEST_PUSH_BUSY: two test pushes of the account already wait (README "Subscriber tools").
-    { failures: [404, 409, 429] },
+    // 429 TEST_PUSH_BUSY: two test pushes of the account already wait (README "Subscriber tools");
+    // 202 when the push service has not made the attempt within the wait (attempt null).
+    { failures: [404, 409, 429], alsoSucceeds: [202] },
   ),
   op(
     'post',
@@ -1527,7 +1528,8 @@ export function portalOperations(product: string): ApiOperation[] {
         en: 'Empty the page cache and reread the content file (operators)',
       },
       undefined,
-      { failures: [400, 401] },
+      // An operator's key (query-api content README "Page cache").
+      { audience: ['operator'], failures: [400] },
     ),
     portal(
       'post',

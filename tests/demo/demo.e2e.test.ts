@@ -23,6 +23,7 @@ import { createPushService, type PushService } from '../../processors/src/push/s
 import { pushSettings } from '../../processors/src/push/settings.ts';
 import { createApp } from '../../query-api/src/app.ts';
 import { queryApiRouters } from '../../query-api/src/routers.ts';
+import { createTestPushWaits, type TestPushWaits } from '../../query-api/src/subscriptions/testPushWaits.ts';
 import {
   createTestSchema,
   quietLogger,
@@ -56,6 +57,7 @@ describe('npm run demo and its Postman collection', () => {
   let projections: ProjectionsUnderTest;
   let push: PushService;
   let records: RecordReader;
+  let testPushWaits: TestPushWaits | undefined;
   let queryApi: Server;
   let receiver: Server;
   let queryApiUrl = '';
@@ -109,6 +111,7 @@ describe('npm run demo and its Postman collection', () => {
     });
     await push.start();
     records = createRecordReader({ brokers: services.kafkaBrokers, clientId: uniqueName('demo-records') });
+    testPushWaits = await createTestPushWaits({ connectionString: db.databaseUrl, logger: quietLogger });
     const app = createApp({
       logger: quietLogger,
       content: {
@@ -128,6 +131,8 @@ describe('npm run demo and its Postman collection', () => {
         callbackAllowlist: allowlist,
         // The operator's record browser, as query-api's main wires it from KAFKA_BROKERS and SCHEMA_REGISTRY_URL.
         records: { reader: records, codec: createRegistryCodec({ url: services.schemaRegistryUrl }) },
+        // A test push waits for its attempt on Postgres' word, as query-api's main wires it.
+        testPushWaits,
       }),
       ready: async () => (await pool.query('select 1')).rowCount === 1,
     });
@@ -139,6 +144,7 @@ describe('npm run demo and its Postman collection', () => {
   afterAll(async () => {
     await push?.stop();
     await records?.close();
+    await testPushWaits?.close();
     await projections?.stop();
     await ingest?.close();
     await new Promise((resolve) => queryApi?.close(resolve));
@@ -207,6 +213,9 @@ describe('npm run demo and its Postman collection', () => {
     const plans = demoPlans({ hasDelivery: true, hasDeadLetter: variables.deadLetterId !== undefined });
     const refusals = results.filter((result) => result.status < 200 || result.status >= 300);
     expect(refusals.filter((result) => plans[result.operationId]?.why === undefined)).toEqual([]);
-    expect(refusals.length).toBeLessThanOrEqual(7);
+    // At most the plans that may refuse: two codes in the resend interval, registration, a
+    // hand-over, a message without a session, the live version's drop, push on the same log, and
+    // a rebuild or a dead letter the demo state may not allow.
+    expect(refusals.length).toBeLessThanOrEqual(9);
   });
 });

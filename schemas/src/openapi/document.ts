@@ -93,6 +93,15 @@ function operationOf(op: ApiOperation): OpenApiOperation {
     },
   ];
   const status = String(op.response.status ?? 200);
+  const success = {
+    description: op.response.schema['x-title-en'] ?? op.response.schema.title ?? 'Success',
+    content: {
+      [op.response.contentType ?? 'application/json']: {
+        schema: stripIdentity(op.response.schema),
+        ...(op.response.example !== undefined ? { example: op.response.example } : {}),
+      },
+    },
+  };
   const audienceText = keyed ? `Key kinds admitted: ${op.audience.join(', ')}.` : 'No key needed.';
   const limitText = op.bodyLimitBytes ? ` Bodies above ${op.bodyLimitBytes} bytes are refused (413).` : '';
   return {
@@ -118,15 +127,8 @@ function operationOf(op: ApiOperation): OpenApiOperation {
         }
       : {}),
     responses: {
-      [status]: {
-        description: op.response.schema['x-title-en'] ?? op.response.schema.title ?? 'Success',
-        content: {
-          [op.response.contentType ?? 'application/json']: {
-            schema: stripIdentity(op.response.schema),
-            ...(op.response.example !== undefined ? { example: op.response.example } : {}),
-          },
-        },
-      },
+      [status]: success,
+      ...Object.fromEntries((op.alsoSucceeds ?? []).map((code) => [String(code), success])),
       ...Object.fromEntries(
         [...failures]
           .sort((a, b) => a - b)

@@ -34,6 +34,8 @@ export interface ApiOperation {
   pathExamples?: Readonly<Record<string, string>>;
   /** The success answer (status 200 unless given). */
   response: { schema: JsonSchema; example?: unknown; status?: number; contentType?: string };
+  /** Other success statuses answered with the same body (a test push not attempted yet: 202). */
+  alsoSucceeds?: readonly number[];
   /** Failure statuses this operation can answer besides the common ones. */
   failures?: readonly number[];
   /** The failure body when it is not the `{flag, code, message}` envelope (the portal's calls). */
