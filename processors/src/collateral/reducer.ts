@@ -232,12 +232,15 @@ export function reduceCollateral(
   let holderCounts: Map<string, number> | undefined;
   for (const chainId of widened) {
     const pieces = chains.get(chainId);
-    if (pieces === undefined) continue;
     if ((openByChain.get(chainId)?.length ?? 0) > 1) {
+      // Every piece of it is read, whether or not the state given holds any of them: a batch
+      // that loaded the chain only in part (none of its pieces brought by the batch's documents)
+      // learns here that it must load the chain whole and fold again (projection.ts `foldAndWrite`).
       readEvery.add(chainId);
-      for (const key of pieces.keys()) touched.add(key);
+      for (const key of pieces?.keys() ?? []) touched.add(key);
       continue;
     }
+    if (pieces === undefined) continue;
     holderCounts ??= countHolders(chains);
     for (const key of pieces.keys()) if ((holderCounts.get(key) ?? 0) > 1) touched.add(key);
   }
