@@ -9,7 +9,7 @@ import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocumen
 
 /**
  * A seeded log whose chains meet, grow and merge across three enterprises: purchases naming a
- * few financings (statuses reaching final and back), proofs of delivery and clearances tying
+ * few financings (statuses reaching final and back) and, some, a warehouse order, proofs of delivery and clearances tying
  * bills and contracts together, inbounds making warehouse receipts, and proofs of delivery
  * joining chains by business order without pledging anything.
  */
@@ -29,6 +29,8 @@ function tangledLog(seed: number, count: number): DocumentEvent[] {
           financingOrderNo: `F${next(6)}`,
           billNo: `BL${next(25)}`,
           ...maybe('contractNo', `CT${next(15)}`),
+          // Naming a warehouse order joins the chain of its inbound and so its receipts.
+          ...maybe('wmsOrderNo', `IN${next(20)}`),
         });
       case 2:
         return log('pod', {
