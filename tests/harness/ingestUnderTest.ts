@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@tradelog/schemas';
+import { apiKeysChannel } from '@tradelog/schemas/access/keyStore';
 import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
@@ -22,6 +24,7 @@ import { createIngestCallLimit, createIngestLimits } from '../../ingest/src/limi
 import { createIngestMetrics, type IngestMetrics } from '../../ingest/src/metrics.ts';
 import { createProducerPool } from '../../ingest/src/producerPool.ts';
 import { prepareLog } from '../../ingest/src/startup.ts';
+import { waitFor } from './index.ts';
 
 /**
  * The real ingest app on an ephemeral port, wired exactly as main.ts wires it but with topics
@@ -34,6 +37,12 @@ export interface IngestUnderTest {
   topicOf: (type: DocumentType) => string;
   metrics: IngestMetrics;
   producerReady: () => boolean;
+  /**
+   * Resolves once every key change committed before the call has reached ingest's key cache:
+   * notifications arrive in commit order, so a marker sent now and seen by the cache comes after
+   * them all (a test that caches a key and then expects it kept must not race its own inserts).
+   */
+  keyChangesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,11 +137,18 @@ export async function startIngestUnderTest(options: {
     negativeTtlMs: options.keyNegativeCacheTtlMs ?? 5_000,
     logger: options.logger,
   });
+  const seenKeyChanges = new Set<string>();
   const keyChanges = await listenForKeyChanges(keys, {
     connectionString: options.keysDatabaseUrl,
     logger: options.logger,
     retryMs: 200,
+    acted: (payload) => seenKeyChanges.add(payload),
   });
+  const keyChangesSettled = async () => {
+    const marker = `settled-${randomUUID()}`;
+    await pool.query('SELECT pg_notify($1, $2)', [apiKeysChannel, marker]);
+    await waitFor(() => seenKeyChanges.has(marker), { what: 'key changes reaching the key cache' });
+  };
   const app = createIngestApp({
     interfaces,
     producer,
@@ -167,6 +183,7 @@ export async function startIngestUnderTest(options: {
     topicOf,
     metrics,
     producerReady: () => producer.isReady(),
+    keyChangesSettled,
     async close() {
       await closeServer(server, 0);
       await producer.disconnect();

@@ -175,6 +175,9 @@ describe('Postgres unreachable', () => {
     await waitFor(() => ingest.producerReady(), { what: 'producer ready' });
     const known = await addPartnerKey('known-partner');
     const newcomer = await addPartnerKey('new-partner');
+    // The keys' own announcements reach the cache first: one arriving after PG-1 would drop the
+    // known partner's answer, which the cut below relies on.
+    await ingest.keyChangesSettled();
     expect((await submitPod(known, 'PG-1')).status).toBe(200);
 
     postgresProxy.cut();

@@ -12,12 +12,21 @@ import type { KeyCache } from './keyCache.ts';
  */
 export function listenForKeyChanges(
   cache: Pick<KeyCache, 'forgetAll'>,
-  options: { connectionString: string; logger: Logger; retryMs?: number },
+  options: {
+    connectionString: string;
+    logger: Logger;
+    retryMs?: number;
+    /** Told each notification's payload once the cache has acted on it (a test waits on it). */
+    acted?: (payload: string) => void;
+  },
 ): Promise<ChangeListener> {
   return listenOn({
     newClient: () => new pg.Client({ connectionString: options.connectionString }),
     channels: [apiKeysChannel],
-    onChange: () => cache.forgetAll(),
+    onChange: (_channel, payload) => {
+      cache.forgetAll();
+      options.acted?.(payload);
+    },
     onReset: (why) => {
       // A loss alone forgets nothing: the cache rides it out within its ttl (keyCache.ts).
       if (why === 'listening') cache.forgetAll();
