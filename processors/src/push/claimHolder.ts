@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@tradelog/schemas';
+import { listenOn } from '@tradelog/schemas/runtime/notifications';
 import pg from 'pg';
 
 /**
@@ -9,9 +10,10 @@ import pg from 'pg';
  * the lock, so any worker's sweep (`releaseGoneHolders`) ends its claims at once instead of when
  * their leases run out (migration 1766500000000_push-claim-holders.sql).
  *
- * While the lock is not held (connecting, or its connection lost and being made again) `key()`
- * is null and the worker claims without a holder: those claims keep their lease, so a sweep never
- * takes deliveries from a worker that is alive but briefly unlocked.
+ * The connection is the services' one reconnecting dedicated connection (`listenOn`), listening
+ * on nothing, the lock taken again on every connect. While it is not up `key()` is null and the
+ * worker claims without a holder: those claims keep their lease, so a sweep never takes
+ * deliveries from a worker that is alive but briefly unlocked.
  */
 export interface ClaimHolder {
   /** The key to name on claims, as a decimal string, or null while the lock is not held. */
@@ -25,63 +27,19 @@ export async function holdClaims(options: {
   /** Delay before connecting again after a loss. */
   retryMs?: number;
 }): Promise<ClaimHolder> {
-  const log = options.logger.scope({ component: 'push-claim-holder' });
   const key = BigInt.asUintN(62, randomBytes(8).readBigUInt64BE()).toString();
-  let client: pg.Client | undefined;
-  let held = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const again = () => {
-    if (closed) return;
-    timer = setTimeout(() => void connect(), options.retryMs ?? 1_000);
-    timer.unref();
-  };
-  const lost = (error?: Error) => {
-    if (client === undefined) return;
-    held = false;
-    const dead = client;
-    client = undefined;
-    dead.removeAllListeners();
-    dead.on('error', () => {});
-    void dead.end().catch(() => undefined);
-    if (closed) return;
-    log.warn('claim holder lock lost; claiming without a holder until it is held again', { error });
-    again();
-  };
-
-  async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString });
-    next.on('error', (error) => lost(error));
-    next.on('end', () => lost());
-    client = next;
-    try {
-      await next.connect();
-      // Nobody else holds a random key: this returns at once.
-      await next.query('SELECT pg_advisory_lock($1::bigint)', [key]);
-    } catch (error) {
-      if (client === next) lost(error as Error);
-      return;
-    }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    held = true;
-  }
-
-  await connect();
+  const connection = await listenOn({
+    newClient: () => new pg.Client({ connectionString: options.connectionString }),
+    channels: [],
+    onChange: () => undefined,
+    onReset: () => undefined,
+    // Nobody else holds a random key: this returns at once. The key is digits only.
+    prepare: (client) => client.query(`SELECT pg_advisory_lock(${key}::bigint)`),
+    logger: options.logger.scope({ component: 'push-claim-holder' }),
+    ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
+  });
   return {
-    key: () => (held ? key : null),
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      held = false;
-      const last = client;
-      client = undefined;
-      last?.removeAllListeners();
-      last?.on('error', () => {});
-      await last?.end().catch(() => undefined);
-    },
+    key: () => (connection.listening() ? key : null),
+    close: () => connection.close(),
   };
 }

@@ -46,6 +46,11 @@ export async function listenOn<Channel extends string>(options: {
   logger: Logger;
   /** Delay before reconnecting after a loss. */
   retryMs?: number;
+  /**
+   * Run on every new connection before it listens: a session-level state the connection must
+   * hold while it is up (a push worker's advisory lock, processors/src/push/claimHolder.ts).
+   */
+  prepare?: (client: ListeningClient) => Promise<unknown>;
 }): Promise<ChangeListener> {
   const log = options.logger.scope({ component: 'change-listener' });
   let client: ListeningClient | undefined;
@@ -77,6 +82,7 @@ export async function listenOn<Channel extends string>(options: {
     });
     try {
       await next.connect();
+      await options.prepare?.(next);
       for (const channel of options.channels) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       next.removeAllListeners();
