@@ -10,7 +10,7 @@
  * Idempotent: what exists is left as it is.
  */
 import { ConfigError, createLogger, env } from '@tradelog/schemas';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
 import { applyAcls, serviceAcls } from '@tradelog/schemas/log/acls';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
@@ -85,7 +85,7 @@ try {
     logger.info('service ACLs granted', { principals: config.principals });
   }
   const codec = createRegistryCodec({ url: config.registryUrl, auth: config.registryAuth });
-  for (const type of documentTypes) await codec.registerSchema(`${type.topic}-value`, type.schema);
+  for (const type of documentTypes) await codec.registerSchema(`${type.topic}-value`, writerSchemaOf(type));
   logger.info('log provisioned', { topicsCreated: created.length, schemas: documentTypes.length });
 } catch (error) {
   logger.error('provisioning failed', { error: error as Error });

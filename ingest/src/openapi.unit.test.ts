@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@tradelog/schemas';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { documentTypes, type JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { operationKeys } from '@tradelog/schemas/openapi/document';
 import { expressRoutes } from '@tradelog/schemas/openapi/routes';
@@ -75,6 +75,9 @@ describe('ingest OpenAPI document', () => {
       )['application/json']!;
       expect(body.schema.title).toBe(documentTypes.find((type) => type.id === intf.id)!.schema.title);
       expect(body.example).toBeDefined();
+      // What a submission must meet: the intake rule is the field's maxLength (schemas/README.md "Intake rules").
+      const superviseType = (body.schema as JsonSchema).properties?.superviseType;
+      if (superviseType) expect(superviseType).toMatchObject({ maxLength: 6 });
       expect(Object.keys(operation!.responses)).toEqual([
         '200',
         '400',

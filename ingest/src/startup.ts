@@ -1,5 +1,5 @@
 import type { Logger } from '@tradelog/schemas';
-import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
+import { type DocumentType, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
 import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
 import { logTopics, type Provisioning } from '@tradelog/schemas/log/provisioning';
@@ -45,7 +45,7 @@ export async function prepareLog(options: {
     const topic = topicOf(type);
     prepared[type.id] = {
       topic,
-      schemaId: await schemaIdOf(`${topic}-value`, type.schema),
+      schemaId: await schemaIdOf(`${topic}-value`, writerSchemaOf(type)),
     };
   }
   options.logger.info('log prepared', { topics: options.types.length, durationMs: Date.now() - started });

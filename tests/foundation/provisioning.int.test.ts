@@ -1,4 +1,4 @@
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { createKafka } from '@tradelog/schemas/log/kafka';
 import { logTopics } from '@tradelog/schemas/log/provisioning';
@@ -50,7 +50,7 @@ describe('provisioning left to the provision step', () => {
     await expect(prepare()).rejects.toMatchObject({ code: 'SCHEMA_NOT_PROVISIONED', retriable: true });
     const registered = new Map<string, number>();
     for (const type of types)
-      registered.set(type.id, await codec.registerSchema(`${topicOf(type)}-value`, type.schema));
+      registered.set(type.id, await codec.registerSchema(`${topicOf(type)}-value`, writerSchemaOf(type)));
 
     const prepared = await prepare();
     for (const type of types)

@@ -1,3 +1,4 @@
+import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/log/codec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServices, uniqueName } from '../harness/index.ts';
@@ -55,6 +56,21 @@ describe('schema registration and subject compatibility', () => {
     expect(created.ok).toBe(true);
     const id = await codec.registerSchema(name, schema('earlier'));
     expect(await codec.findSchemaId(name, schema('earlier'))).toBe(id);
+  });
+
+  it('keeps a document subject as it was when an intake rule is added (schemas/README.md "Intake rules")', async () => {
+    const clearance = documentTypes.find((type) => type.id === 'clearance')!;
+    const { 'x-intake': rule, ...before } = clearance.schema.properties!.superviseType!;
+    expect(rule).toEqual({ maxLength: 6 });
+    const name = subject();
+    const id = await codec.registerSchema(name, {
+      ...clearance.schema,
+      properties: { ...clearance.schema.properties, superviseType: before },
+    });
+    // The same schema, so the same id: the registry's compatibility check (which refuses a
+    // narrowed field) never runs, and the records already in the log keep their writer schema.
+    expect(await codec.registerSchema(name, writerSchemaOf(clearance))).toBe(id);
+    expect(await codec.findSchemaId(name, writerSchemaOf(clearance))).toBe(id);
   });
 
   it('keeps the level an operator chose for a subject', async () => {

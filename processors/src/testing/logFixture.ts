@@ -1,7 +1,7 @@
 import type { ProjectionName } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
 import {
@@ -83,7 +83,7 @@ export async function createLogFixture(
   const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
   const schemaIds = new Map<DocumentTypeId, number>();
   for (const type of documentTypes)
-    schemaIds.set(type.id, await codec.registerSchema(`${topicOf(type.id)}-value`, type.schema));
+    schemaIds.set(type.id, await codec.registerSchema(`${topicOf(type.id)}-value`, writerSchemaOf(type)));
   const producer = createLogProducer({
     brokers: services.kafkaBrokers,
     clientId: `${prefix}-fixture`,

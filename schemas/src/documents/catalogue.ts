@@ -16,7 +16,7 @@ import { clearanceSchema } from './clearance.ts';
 import { goodsSchema } from './goods.ts';
 import { inboundSchema } from './inbound.ts';
 import { internalTransportSchema } from './internal-transport.ts';
-import type { JsonSchema } from './json-schema.ts';
+import { type JsonSchema, withoutIntakeRules } from './json-schema.ts';
 import { ondedEcOrderSchema } from './onded-ec-order.ts';
 import { outboundSchema } from './outbound.ts';
 import { podSchema } from './pod.ts';
@@ -94,6 +94,14 @@ export interface DocumentType {
 }
 
 const partitions = 6;
+
+/**
+ * The schema registered for a type's topic, the log's writer schema: its validation schema
+ * without intake rules (schemas/README.md "Intake rules").
+ */
+export function writerSchemaOf(type: Pick<DocumentType, 'schema'>): JsonSchema {
+  return withoutIntakeRules(type.schema);
+}
 
 function documentTypeOf(
   id: DocumentTypeId,

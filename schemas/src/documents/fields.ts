@@ -1,5 +1,6 @@
 import {
   amount,
+  atIntake,
   code,
   codeValues,
   date,
@@ -581,14 +582,19 @@ export const field = {
     max.text,
     l('航次号', 'Voyage number', '船舶航次或航班号', 'The voyage or flight number'),
   ),
-  superviseType: text(
-    max.text,
-    l(
-      '监管方式',
-      'Supervision mode',
-      `海关监管方式（如 1210），${customsTable.cn}`,
-      `The customs supervision mode (e.g. 1210), ${customsTable.en}`,
+  // The query spec §3 answers it with "supervision mode max 6"; first accepted at 255, so the
+  // six is an intake rule (json-schema.ts atIntake) and the log's writer schema stays as it was.
+  superviseType: atIntake(
+    text(
+      max.text,
+      l(
+        '监管方式',
+        'Supervision mode',
+        `海关监管方式（如 1210），${customsTable.cn}`,
+        `The customs supervision mode (e.g. 1210), ${customsTable.en}`,
+      ),
     ),
+    { maxLength: 6 },
   ),
   transMode: text(
     max.text,

@@ -336,6 +336,13 @@ export function issuesFromAjv(
         (error.schema as JsonSchema[]).map((branch) => `${error.instancePath}/${branch.required?.[0] ?? ''}`),
       ),
   );
+  // A field's intake rule narrows its schema's (json-schema.ts atIntake): a value too long for
+  // both is told the intake limit, the one it must meet; the macro's own error adds nothing.
+  const narrowedAtIntake = new Set(
+    errors
+      .filter((error) => error.schemaPath.includes('/x-intake/'))
+      .map((error) => `${error.instancePath}\u0000${error.keyword}`),
+  );
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   let skipped = 0;
@@ -343,7 +350,12 @@ export function issuesFromAjv(
     // The branches of an either-or report their own required/pattern errors; the anyOf error says it all.
     if (error.schemaPath.includes('/anyOf/')) continue;
     // A failed conditional reports its `then` branch's own error; "must match then" adds nothing.
-    if (error.keyword === 'if') continue;
+    if (error.keyword === 'if' || error.keyword === 'x-intake') continue;
+    if (
+      !error.schemaPath.includes('/x-intake/') &&
+      narrowedAtIntake.has(`${error.instancePath}\u0000${error.keyword}`)
+    )
+      continue;
     // A value of the wrong type fails its other rules too (1210 for "1210" fails enum; a list
     // for the document fails the either-or): the type issue, with its hint, says it all.
     if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;

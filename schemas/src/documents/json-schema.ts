@@ -50,6 +50,16 @@ export interface JsonSchema {
   'x-enterprise'?: EnterpriseRole;
   /** On a field that looks like an enterprise's code but names none we grant or file by: why not. */
   'x-enterprise-waived'?: string;
+  /**
+   * On a field: rules new submissions must also meet, narrower than the log's writer schema
+   * (see `atIntake`). The validators apply it; the log's writer schema leaves it out.
+   */
+  'x-intake'?: IntakeRule;
+}
+
+/** What an intake rule may narrow. */
+export interface IntakeRule {
+  maxLength?: number;
 }
 
 /**
@@ -126,6 +136,55 @@ export const identifierPattern = '^(?!\\s)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFF
 /** An identifier of at most `max` characters (see identifierPattern). */
 export function identifier(max: number, words: Labels): JsonSchema {
   return { ...text(max, words), pattern: identifierPattern };
+}
+
+/**
+ * A field whose new submissions meet `rule` on top of `schema`. The registry keeps each
+ * document type's subject BACKWARD compatible, so a writer schema may never narrow (a shorter
+ * maxLength is refused): records already in the log were written under the wider one and must
+ * stay readable. A limit the spec gives later, for a field we first accepted wider, is kept
+ * here instead: ingest and the portal's checks refuse a new document that breaks it, and the
+ * docs and OpenAPI show it as the field's rule (schemas/README.md "Intake rules").
+ */
+export function atIntake(schema: JsonSchema, rule: IntakeRule): JsonSchema {
+  return { ...schema, 'x-intake': rule };
+}
+
+/**
+ * `schema` as intake sees it: each field's intake rule folded into the field, for readers that
+ * describe what a submission must meet (the docs centre, the submission OpenAPI).
+ */
+export function withIntakeRules(schema: JsonSchema): JsonSchema {
+  return everySchema(schema, ({ 'x-intake': rule, ...field }) => ({ ...field, ...rule }));
+}
+
+/**
+ * `schema` as the log's writer schema: without intake rules, so the registry holds what it
+ * held before a rule was added (its compatibility check never runs for one).
+ */
+export function withoutIntakeRules(schema: JsonSchema): JsonSchema {
+  return everySchema(schema, ({ 'x-intake': _rule, ...field }) => field);
+}
+
+/** `schema` with `change` applied to it and to every schema within, keys kept in their order. */
+function everySchema(schema: JsonSchema, change: (schema: JsonSchema) => JsonSchema): JsonSchema {
+  const inner = (list: readonly JsonSchema[] | undefined) => list?.map((item) => everySchema(item, change));
+  return {
+    ...change(schema),
+    ...(schema.properties
+      ? {
+          properties: Object.fromEntries(
+            Object.entries(schema.properties).map(([name, field]) => [name, everySchema(field, change)]),
+          ),
+        }
+      : {}),
+    ...(schema.items ? { items: everySchema(schema.items, change) } : {}),
+    ...(schema.anyOf ? { anyOf: inner(schema.anyOf) } : {}),
+    ...(schema.allOf ? { allOf: inner(schema.allOf) } : {}),
+    ...(schema.if ? { if: everySchema(schema.if, change) } : {}),
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword
+    ...(schema.then ? { then: everySchema(schema.then, change) } : {}),
+  };
 }
 
 /** A field that names an enterprise in `role` (see enterpriseRoles). */

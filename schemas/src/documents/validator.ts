@@ -4,7 +4,7 @@ import { ajvFormatDefinitions } from './ajvFormats.ts';
 import { type BoundedValidate, boundedValidator, documentValidatorsOf } from './boundedValidator.ts';
 import type { DocumentTypeId } from './catalogue.ts';
 import { type CustomFormat, tradeFormats } from './formats.ts';
-import { annotationKeywords, type JsonSchema } from './json-schema.ts';
+import { annotationKeywords, type IntakeRule, type JsonSchema } from './json-schema.ts';
 import type { ShapeLimits } from './shape.ts';
 
 export type { BoundedValidate, Validate } from './boundedValidator.ts';
@@ -32,6 +32,17 @@ export function createTradelogAjv(
   });
   for (const [name, format] of Object.entries(ajvFormatDefinitions(formats))) ajv.addFormat(name, format);
   for (const keyword of annotationKeywords) ajv.addKeyword({ keyword });
+  // An intake rule (json-schema.ts atIntake) is validated as the schema it holds; the field's
+  // titles go with it so its issue names the field (issues.ts).
+  ajv.addKeyword({
+    keyword: 'x-intake',
+    schemaType: 'object',
+    macro: (rule: IntakeRule, field: JsonSchema) => ({
+      ...(field.title ? { title: field.title } : {}),
+      ...(field['x-title-en'] ? { 'x-title-en': field['x-title-en'] } : {}),
+      ...rule,
+    }),
+  });
   return ajv;
 }
 

@@ -115,6 +115,30 @@ describe('maximum lengths (§5)', () => {
     ]);
   });
 
+  it.each(['pod', 'clearance', 'tally', 'check'] as const)(
+    '%s.superviseType allows 6 characters at intake (query spec §3), told so in words',
+    (id) => {
+      expect(issuesWith(id, { superviseType: '121000' })).toEqual([]);
+      expect(issuesWith(id, { superviseType: '1210000' })).toEqual([
+        {
+          path: 'superviseType',
+          rule: 'maxLength',
+          message: {
+            cn: 'superviseType（监管方式）长度不能超过 6 个字符，实际为 7 个',
+            en: 'superviseType (Supervision mode) must be at most 6 characters; got 7',
+          },
+        },
+      ]);
+    },
+  );
+
+  it('tells a value too long for the writer schema too the intake limit, once', () => {
+    expect(rules(issuesWith('clearance', { superviseType: '1'.repeat(300) }))).toEqual([
+      { path: 'superviseType', rule: 'maxLength' },
+    ]);
+    expect(issuesWith('clearance', { superviseType: '1'.repeat(300) })[0]?.message.en).toContain('at most 6');
+  });
+
   it('counts Chinese characters one each, not in bytes', () => {
     expect(issuesWith('goods', { 'goodsList.0.entGoodsName': '护'.repeat(200) })).toEqual([]);
     const [issue] = issuesWith('goods', { 'goodsList.0.entGoodsName': '护'.repeat(201) });

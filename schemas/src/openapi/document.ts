@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../documents/json-schema.ts';
+import { type JsonSchema, withIntakeRules } from '../documents/json-schema.ts';
 import { failureSchema } from './envelopes.ts';
 import type { ApiOperation, Audience } from './operation.ts';
 import { pathParameters } from './operation.ts';
@@ -119,7 +119,8 @@ function operationOf(op: ApiOperation): OpenApiOperation {
             required: op.request.required ?? true,
             content: {
               [op.request.contentType ?? 'application/json']: {
-                schema: stripIdentity(op.request.schema),
+                // What a request must meet: intake rules folded in (json-schema.ts atIntake).
+                schema: stripIdentity(withIntakeRules(op.request.schema)),
                 ...(op.request.example !== undefined ? { example: op.request.example } : {}),
               },
             },

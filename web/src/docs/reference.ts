@@ -1,5 +1,6 @@
 import { type DocumentType, documentTypes, type JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { examples as documentExamples } from '@tradelog/schemas/documents/examples';
+import { withIntakeRules } from '@tradelog/schemas/documents/json-schema';
 import { submissionResponseSchemas } from '@tradelog/schemas/openapi/envelopes';
 import { queryResponseSchema } from '@tradelog/schemas/openapi/queryResponses';
 import {
@@ -66,7 +67,9 @@ export function enumerationOf(schema: JsonSchema, locale: Locale): { value: stri
 export function fieldRows(schema: JsonSchema, locale: Locale, prefix = '', depth = 0): FieldRow[] {
   const rows: FieldRow[] = [];
   const required = new Set(schema.required ?? []);
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+  for (const [name, declared] of Object.entries(schema.properties ?? {})) {
+    // The reference says what a submission must meet: a field's intake rule is its rule.
+    const property = withIntakeRules(declared);
     const path = prefix ? `${prefix}.${name}` : name;
     const { title, description } = textOf(property, locale);
     rows.push({

@@ -23,6 +23,9 @@ describe('API reference rows', () => {
     expect(entOrderNo).toMatchObject({ required: true, maxLength: 32, type: 'string' });
     expect(rows.find((row) => row.path === 'billNo')).toMatchObject({ required: true, maxLength: 512 });
     expect(rows.find((row) => row.path === 'clientOrderNo')?.required).toBe(false);
+    // An intake rule is the field's rule for a submission (schemas/README.md "Intake rules").
+    expect(pod.schema.properties?.superviseType?.maxLength).toBe(255);
+    expect(rows.find((row) => row.path === 'superviseType')).toMatchObject({ maxLength: 6 });
     expect(entOrderNo.title).not.toBe('');
     expect(fieldRows(pod.schema, 'en').find((row) => row.path === 'entOrderNo')!.title).toBe(
       'Enterprise order number',
