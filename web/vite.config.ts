@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { documentValidatorModules } from '@tradelog/schemas/documents/standaloneValidators';
 import {
-  analyticsScriptsOf,
+  contentPolicyOptions,
   contentSecurityPolicy,
   inlineScriptsOf,
   portalPolicyOptions,
@@ -33,15 +33,15 @@ const reference = {
 /**
  * The pages' Content-Security-Policy (web/README.md "Content Security Policy") on every page the
  * development and preview servers answer themselves: the policy of
- * schemas/src/runtime/contentSecurityPolicy.ts, with the analytics hosts of the operator's
+ * schemas/src/runtime/contentSecurityPolicy.ts, with the analytics and maps hosts of the operator's
  * content file (PORTAL_CONTENT_FILE, as query-api reads it; default the shipped sample, which
  * names none). Answers the proxy brings replace it with their own (Swagger UI's).
  */
-function analyticsScriptsConfigured(): string[] {
+function foreignSourcesConfigured(): ReturnType<typeof contentPolicyOptions> {
   const contentFile =
     process.env.PORTAL_CONTENT_FILE ||
     fileURLToPath(new URL('../query-api/content/portal-content.sample.json', import.meta.url));
-  return analyticsScriptsOf(JSON.parse(readFileSync(contentFile, 'utf8')));
+  return contentPolicyOptions(JSON.parse(readFileSync(contentFile, 'utf8')));
 }
 
 /**
@@ -50,7 +50,7 @@ function analyticsScriptsConfigured(): string[] {
  * injected `<style>` elements by 'unsafe-inline' for styles.
  */
 function developmentPolicy(): Connect.NextHandleFunction {
-  const analyticsScripts = analyticsScriptsConfigured();
+  const foreign = foreignSourcesConfigured();
   return (_req, res: ServerResponse, next) => {
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = ((...args: unknown[]) => {
@@ -65,7 +65,7 @@ function developmentPolicy(): Connect.NextHandleFunction {
           'Content-Security-Policy',
           contentSecurityPolicy({
             ...portalPolicyOptions,
-            analyticsScripts,
+            ...foreign,
             inlineScripts: inlineScriptsOf(html),
             inlineStyles: true,
           }),
@@ -81,7 +81,7 @@ function developmentPolicy(): Connect.NextHandleFunction {
 function previewPolicy(): Connect.NextHandleFunction {
   const policy = contentSecurityPolicy({
     ...portalPolicyOptions,
-    analyticsScripts: analyticsScriptsConfigured(),
+    ...foreignSourcesConfigured(),
   });
   return (_req, res: ServerResponse, next) => {
     res.setHeader('Content-Security-Policy', policy);

@@ -251,6 +251,28 @@ describe('operator content', () => {
     ]);
     expect(() => loadPortalContent('/nonexistent/content.json')).toThrow(/PORTAL_CONTENT_FILE.*cannot read/);
   });
+
+  it('takes a maps service whose loader has the key and callback slots (web/README.md "Maps")', () => {
+    const maps = {
+      script: 'https://api.maps.test/api?type=webgl&ak={key}&callback={callback}',
+      key: 'AbC-123_x',
+      sources: ['https://*.tiles.test'],
+      office: { lng: 113.93, lat: 22.52, zoom: 17 },
+    };
+    const withMaps = (setting: unknown) =>
+      JSON.stringify({ ...content, site: { ...content.site, maps: setting } });
+    expect(parsePortalContent(withMaps(maps), 'x.json').site.maps).toEqual(maps);
+    for (const broken of [
+      { ...maps, script: 'https://api.maps.test/api?ak={key}' },
+      { ...maps, script: 'javascript:{key}{callback}' },
+      { ...maps, key: 'a"b' },
+      { ...maps, sources: ['https://tiles.test/path'] },
+      { ...maps, office: { lng: 200, lat: 22 } },
+    ])
+      expect(() => parsePortalContent(withMaps(broken), 'x.json'), JSON.stringify(broken)).toThrow(
+        /PORTAL_CONTENT_FILE.*site\.maps/,
+      );
+  });
 });
 
 describe('IP location (§4)', () => {

@@ -60,6 +60,27 @@ export interface SiteSettings {
   scanCodes?: { consult?: string; course?: string };
   /** §7: analytics scripts, loaded only when the page's host is one of `hosts`. */
   analytics?: { hosts: string[]; scripts: string[] };
+  /** §7: the maps service, its script loaded on demand with an access key (`MapsSetting`). */
+  maps?: MapsSetting;
+}
+/**
+ * §7 "a maps service script loads on demand with an access key {key}": the contact page offers
+ * the office on a map, and the provider's loader is asked for only when a visitor opens it
+ * (web/README.md "Maps"). The drawing speaks the WebGL maps API of the provider the spec's
+ * analytics come from (`BMapGL`: Map, Point, Marker); its loader calls back when ready.
+ */
+export interface MapsSetting {
+  /** The loader's address, `{key}` and `{callback}` filled in by the page. */
+  script: string;
+  /** The browser access key the provider issued for the portal's hosts (public by design). */
+  key: string;
+  /**
+   * Sources beyond the script's own origin that the loader fetches code, styles, tiles and data
+   * from (`https://host` or `https://*.domain`): allowed by the pages' Content-Security-Policy.
+   */
+  sources?: string[];
+  /** Where the office is (WGS-84 degrees as the provider takes them) and how close to show it. */
+  office: { lng: number; lat: number; zoom?: number };
 }
 /**
  * A join page (portal spec §7 `joinus/index.do`, `joinus/centralize.do`; query-api content README
@@ -224,8 +245,36 @@ export const portalContentSchema: JsonSchema = {
           chat: object({ www: url, other: url }),
           scanCodes: object({ consult: url, course: url }, ['consult', 'course']),
           analytics: object({ hosts: list(text(253), 20), scripts: list(url, 5) }),
+          maps: object(
+            {
+              // A template, so not a URI until filled: `{` is not a URI character.
+              script: {
+                type: 'string',
+                maxLength: 500,
+                pattern: '^https?://(?=\\S*\\{key\\})(?=\\S*\\{callback\\})\\S+$',
+              },
+              key: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.-]+$' },
+              sources: list(
+                {
+                  type: 'string',
+                  maxLength: 253,
+                  pattern: '^https?://(\\*\\.)?[A-Za-z0-9.-]+(:[0-9]{1,5})?$',
+                },
+                10,
+              ),
+              office: object(
+                {
+                  lng: { type: 'number', minimum: -180, maximum: 180 },
+                  lat: { type: 'number', minimum: -90, maximum: 90 },
+                  zoom: { type: 'integer', minimum: 3, maximum: 19 },
+                },
+                ['zoom'],
+              ),
+            },
+            ['sources'],
+          ),
         },
-        ['chat', 'scanCodes', 'analytics'],
+        ['chat', 'scanCodes', 'analytics', 'maps'],
       ),
     },
     ['$comment', 'appPictures'],

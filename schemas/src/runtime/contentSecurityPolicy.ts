@@ -9,13 +9,19 @@ import { createHash } from 'node:crypto';
  *
  * Scripts, styles, images, fonts and requests come from the page's own origin only; no plugin
  * objects, no foreign `<base>`, forms post only to the origin, and no other site may frame the
- * page. The only hosts beyond it are those of the analytics scripts an operator configured
- * (portal content `site.analytics.scripts`, query-api content README "Operator content"): they
- * may load their script, images and beacons, and nothing else does.
+ * page. The only hosts beyond it are those of the analytics scripts and the maps service an
+ * operator configured (portal content `site.analytics.scripts`, `site.maps`, query-api content
+ * README "Operator content"): they may load their scripts, styles, images and beacons, and
+ * nothing else does.
  */
 export interface PolicyOptions {
   /** The analytics script URLs the operator configured; their origins are allowed, none otherwise. */
   analyticsScripts?: readonly string[];
+  /**
+   * The maps service's sources (`mapSourcesOf`): the loader's origin and those it fetches code,
+   * styles, tiles and data from. None without a maps service.
+   */
+  mapSources?: readonly string[];
   /** Inline scripts the page carries (the development server's React refresh preamble), allowed by hash. */
   inlineScripts?: readonly string[];
   /**
@@ -60,15 +66,16 @@ export function inlineScriptsOf(html: string): string[] {
 export const portalPolicyOptions: Readonly<PolicyOptions> = Object.freeze({});
 
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
-  const analytics = originsOf(options.analyticsScripts ?? []);
+  const maps = [...new Set(options.mapSources ?? [])].sort();
+  const foreign = [...new Set([...originsOf(options.analyticsScripts ?? []), ...maps])];
   const hashes = [...new Set((options.inlineScripts ?? []).map(scriptHash))];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...hashes, ...analytics]],
-    ['style-src', ["'self'", ...(options.inlineStyles ? ["'unsafe-inline'"] : [])]],
-    ['img-src', ["'self'", 'data:', ...analytics]],
+    ['script-src', ["'self'", ...hashes, ...foreign]],
+    ['style-src', ["'self'", ...(options.inlineStyles ? ["'unsafe-inline'"] : []), ...maps]],
+    ['img-src', ["'self'", 'data:', ...foreign]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...analytics]],
+    ['connect-src', ["'self'", ...foreign]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
@@ -78,12 +85,37 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
 }
 
 /**
- * Pure: the analytics script URLs of a parsed portal content file (`site.analytics.scripts`),
- * none when it configures no analytics. Read by the serving paths that are not query-api and
- * so do not load the file through its checked loader (the development server).
+ * Pure: the foreign sources a parsed portal content file configures (`site.analytics.scripts`,
+ * `site.maps`), none when it names neither. Read by the serving paths that are not query-api and
+ * so do not load the file through its checked loader (the development server, `npm run csp`).
  */
-export function analyticsScriptsOf(content: unknown): string[] {
-  const scripts = (content as { site?: { analytics?: { scripts?: unknown } } } | null)?.site?.analytics
-    ?.scripts;
-  return Array.isArray(scripts) ? scripts.filter((entry): entry is string => typeof entry === 'string') : [];
+export function contentPolicyOptions(
+  content: unknown,
+): Pick<PolicyOptions, 'analyticsScripts' | 'mapSources'> {
+  const site = (content as { site?: { analytics?: { scripts?: unknown }; maps?: unknown } } | null)?.site;
+  const scripts = site?.analytics?.scripts;
+  return {
+    analyticsScripts: Array.isArray(scripts)
+      ? scripts.filter((entry): entry is string => typeof entry === 'string')
+      : [],
+    mapSources: mapSourcesOf(site?.maps),
+  };
+}
+
+/**
+ * Pure: what the maps service (portal content `site.maps`) loads from: its loader's origin and
+ * the sources it names. Sources are CSP host sources (`https://*.example.com`), kept as given
+ * when they are one; the content file's schema refuses any other at start.
+ */
+export function mapSourcesOf(maps: unknown): string[] {
+  const setting = maps as { script?: unknown; sources?: unknown } | null | undefined;
+  if (typeof setting?.script !== 'string') return [];
+  const loader = originsOf([setting.script.replaceAll(/\{(key|callback)\}/g, 'x')]);
+  const sources = Array.isArray(setting.sources)
+    ? setting.sources.filter(
+        (entry): entry is string =>
+          typeof entry === 'string' && /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(entry),
+      )
+    : [];
+  return [...new Set([...loader, ...sources])].sort();
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  analyticsScriptsOf,
+  contentPolicyOptions,
   contentSecurityPolicy,
   inlineScriptsOf,
+  mapSourcesOf,
   originsOf,
   portalPolicyOptions,
 } from './contentSecurityPolicy.ts';
@@ -67,12 +68,35 @@ describe('the pages’ Content-Security-Policy (web/README.md "Content Security 
     expect(inlineScriptsOf(html)).toEqual(['one();', 'two();']);
   });
 
-  it('reads the analytics scripts of a content file, none when it configures none', () => {
+  it('reads the analytics scripts and maps sources of a content file, none when it configures none', () => {
     expect(
-      analyticsScriptsOf({ site: { analytics: { hosts: ['a'], scripts: ['https://x.test/a.js', 3] } } }),
-    ).toEqual(['https://x.test/a.js']);
-    expect(analyticsScriptsOf({ site: {} })).toEqual([]);
-    expect(analyticsScriptsOf(null)).toEqual([]);
+      contentPolicyOptions({ site: { analytics: { hosts: ['a'], scripts: ['https://x.test/a.js', 3] } } }),
+    ).toEqual({ analyticsScripts: ['https://x.test/a.js'], mapSources: [] });
+    expect(contentPolicyOptions({ site: {} })).toEqual({ analyticsScripts: [], mapSources: [] });
+    expect(contentPolicyOptions(null)).toEqual({ analyticsScripts: [], mapSources: [] });
     expect(originsOf(['ftp://x.test/a'])).toEqual([]);
+  });
+
+  it('allows the maps service only where configured: its loader and the sources it names (web/README.md "Maps")', () => {
+    const maps = {
+      script: 'https://api.maps.test/api?v=1.0&ak={key}&callback={callback}',
+      key: 'k',
+      sources: [
+        'https://*.tiles.test',
+        'https://api.maps.test',
+        'javascript:alert(1)',
+        'https://a.test/path',
+      ],
+      office: { lng: 114.06, lat: 22.54 },
+    };
+    const sources = mapSourcesOf(maps);
+    expect(sources).toEqual(['https://*.tiles.test', 'https://api.maps.test']);
+    const policy = directives(contentSecurityPolicy({ mapSources: sources }));
+    for (const name of ['script-src', 'style-src', 'img-src', 'connect-src'])
+      expect(policy[name], name).toEqual(expect.arrayContaining(sources));
+    expect(policy['default-src']).toEqual(["'self'"]);
+    expect(policy['font-src']).toEqual(["'self'", 'data:']);
+    // Without a maps service nothing foreign is allowed.
+    expect(contentSecurityPolicy({ mapSources: mapSourcesOf(undefined) })).toBe(contentSecurityPolicy());
   });
 });

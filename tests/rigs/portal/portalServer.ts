@@ -11,7 +11,11 @@ import { errorMiddleware } from '@tradelog/query-api/http/answers';
 import { boundedBody, defaultBodyBounds } from '@tradelog/query-api/http/body';
 import { createLogger } from '@tradelog/schemas';
 import type { PortalContent } from '@tradelog/schemas/portal/content';
-import { contentSecurityPolicy, portalPolicyOptions } from '@tradelog/schemas/runtime/contentSecurityPolicy';
+import {
+  contentSecurityPolicy,
+  mapSourcesOf,
+  portalPolicyOptions,
+} from '@tradelog/schemas/runtime/contentSecurityPolicy';
 import express from 'express';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
@@ -116,6 +120,7 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   policy = contentSecurityPolicy({
     ...portalPolicyOptions,
     analyticsScripts: content?.site.analytics?.scripts ?? [],
+    mapSources: mapSourcesOf(content?.site.maps),
   });
   contentRouter = createContentRouter({
     pool,

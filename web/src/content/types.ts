@@ -1,3 +1,5 @@
+import type { MapsSetting } from '@tradelog/schemas/portal/content';
+
 /**
  * The portal content API's response shapes (portal spec §7; served by query-api's content
  * router). The API answers in the language of the payload, so texts here are single-language.
@@ -178,6 +180,7 @@ export interface SiteData {
     chat?: { www: string; other: string };
     scanCodes?: { consult?: string; course?: string };
     analytics?: { hosts: string[]; scripts: string[] };
+    maps?: MapsSetting;
   };
 }
 

@@ -103,6 +103,13 @@ export const cn = {
     support: '支持',
     company: '公司',
   },
+  maps: {
+    heading: '在地图上查看',
+    show: '显示地图',
+    loading: '正在加载地图……',
+    failed: '地图未能加载，请稍后重试。地址见左侧。',
+    label: '办公地点地图',
+  },
   side: {
     consult: '在线咨询',
     course: '免费课程',

@@ -94,6 +94,13 @@ export const en: Dict = {
     support: 'Support',
     company: 'Company',
   },
+  maps: {
+    heading: 'Find us on the map',
+    show: 'Show the map',
+    loading: 'Loading the map…',
+    failed: 'The map could not be loaded; please try again later. The address is given beside it.',
+    label: 'Map of our office',
+  },
   side: {
     consult: 'Consult online',
     course: 'Free course',

@@ -5,6 +5,7 @@ import { Link } from '../layout/Link.tsx';
 import { headerMenu } from '../layout/menu.ts';
 import { PageHero } from './common.tsx';
 import { FormView } from './FormView.tsx';
+import { OfficeMap } from './OfficeMap.tsx';
 
 export function SitemapPage() {
   const t = useDict();
@@ -112,6 +113,7 @@ export function ContactUsPage() {
             </dl>
           )}
           <SampleMark sample={site?.sample} />
+          {site?.site.maps && <OfficeMap maps={site.site.maps} address={site.contact.address} />}
         </section>
         <FormView form="contact" heading={false} />
       </div>
