@@ -73,6 +73,22 @@ describe('schema registration and subject compatibility', () => {
     expect(await codec.findSchemaId(name, writerSchemaOf(clearance))).toBe(id);
   });
 
+  it('says at once that the registry refuses a changed document schema, and takes it once the operator allows it (schemas/README.md "Changing a document schema")', async () => {
+    const clearance = writerSchemaOf(documentTypes.find((type) => type.id === 'clearance')!);
+    const name = subject();
+    await codec.registerSchema(name, clearance);
+    const changed = { ...clearance, description: `${clearance.description} (edited)` };
+    await expect(codec.registerSchema(name, changed)).rejects.toMatchObject({
+      code: 'SCHEMA_REFUSED',
+      retriable: false,
+      message: expect.stringContaining(name),
+    });
+    expect((await call(`/config/${encodeURIComponent(name)}`, 'PUT', { compatibility: 'NONE' })).ok).toBe(
+      true,
+    );
+    expect(await codec.registerSchema(name, changed)).toBeGreaterThan(0);
+  });
+
   it('keeps the level an operator chose for a subject', async () => {
     const name = subject();
     await codec.registerSchema(name, schema('v1'));

@@ -73,6 +73,34 @@ export class RegistryUnavailableError extends TradelogError {
   }
 }
 
+/**
+ * The registry holds a subject's schema and will not take this one in its place: it judged the
+ * change incompatible (409), or it cannot judge it at all (Apicurio 3's JSON Schema checker
+ * reads drafts 4 to 7 only and fails on our 2020-12 schemas with "could not determine
+ * version"). Trying again changes nothing; an operator decides (schemas/README.md "Changing a
+ * document schema").
+ */
+export class SchemaRefusedError extends TradelogError {
+  constructor(subject: string, reason: string, cause?: unknown) {
+    super(
+      'SCHEMA_REFUSED',
+      `the schema registry refuses the new schema of ${subject}: ${reason} (schemas/README.md "Changing a document schema")`,
+      { status: 500, retriable: false, cause },
+    );
+    this.name = 'SchemaRefusedError';
+  }
+}
+
+/** Pure: why a registration's failure is a refusal an attempt more will not change, or undefined. */
+export function registrationRefusal(error: unknown): string | undefined {
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  const said = typeof message === 'string' ? message : '';
+  if (status === 409) return `incompatible with the schema it holds (${said})`;
+  if (status === 500 && /could not determine version|Unknown MetaSchema|SchemaException/i.test(said))
+    return `it cannot check the change's compatibility for this JSON Schema draft (${said})`;
+  return undefined;
+}
+
 export interface RegistryCodecOptions {
   url: string;
   /** Basic or bearer credentials (./registryAuth.ts); none when absent. */
@@ -235,6 +263,8 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
           );
           return id;
         } catch (error) {
+          const refusal = registrationRefusal(error);
+          if (refusal) throw new SchemaRefusedError(subject, refusal, error);
           if (attempt < attempts) {
             await setTimeout(retryDelayMs(attempt, { initial: 500, max: 4_000 }));
             continue;

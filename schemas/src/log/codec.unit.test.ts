@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistryCodec } from './codec.ts';
+import { createRegistryCodec, registrationRefusal } from './codec.ts';
 
 describe('registry codec: registration against a registry that never answers', () => {
   let server: Server;
@@ -26,4 +26,19 @@ describe('registry codec: registration against a registry that never answers', (
     });
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 20_000);
+});
+
+describe('registry codec: which registration failures are refusals', () => {
+  it('tells a refusal (incompatible, or a draft the registry cannot check) from an outage', () => {
+    expect(registrationRefusal({ status: 409, message: 'String type max length decreased' })).toMatch(
+      /incompatible/,
+    );
+    expect(
+      registrationRefusal({ status: 500, message: 'tradelog - #: could not determine version' }),
+    ).toMatch(/cannot check/);
+    expect(registrationRefusal({ status: 500, message: 'database is down' })).toBeUndefined();
+    expect(registrationRefusal({ status: 503 })).toBeUndefined();
+    expect(registrationRefusal(new Error('ECONNREFUSED'))).toBeUndefined();
+    expect(registrationRefusal(undefined)).toBeUndefined();
+  });
 });
