@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './freePort.ts';
-import { waitFor } from './index.ts';
+import { testServices, waitFor } from './index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -159,4 +159,21 @@ export async function startProductAsNpmStart(options: {
     running: () => child.exitCode === null && child.signalCode === null,
     stop,
   };
+}
+
+/**
+ * The portal as `npm start` serves it: the query API and the development server with its proxy,
+ * on the shared Kafka and registry and the database given (the portal's calls all go to the
+ * query API; ingest and the processors have no part in them).
+ */
+export function startPortalAsNpmStart(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ProductAsStarted> {
+  const { kafkaBrokers, schemaRegistryUrl } = testServices();
+  return startProductAsNpmStart({
+    dependencies: { kafkaBrokers: kafkaBrokers.join(','), schemaRegistryUrl, databaseUrl },
+    services: ['query-api', 'web'],
+    env,
+  });
 }

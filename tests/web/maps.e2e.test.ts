@@ -8,7 +8,7 @@ import type { PortalContent } from '@tradelog/schemas/portal/content';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, step, testServices } from '../harness/index.ts';
-import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
+import { type ProductAsStarted, startPortalAsNpmStart } from '../harness/productAsStarted.ts';
 import { launchChromium } from '../rigs/portal/portalServer.ts';
 
 /**
@@ -74,33 +74,25 @@ describe('the maps service in Chromium, as npm start serves the portal', () => {
     });
     await new Promise<void>((resolve) => provider!.listen(0, '127.0.0.1', resolve));
     const port = () => (provider!.address() as AddressInfo).port;
+    const sample = loadPortalContent();
     const content: PortalContent = {
-      ...loadPortalContent(),
-    };
-    content.site = {
-      ...content.site,
-      maps: {
-        script: `http://127.0.0.1:${port()}/api?v=1.0&ak={key}&callback={callback}`,
-        key: 'test-key_1',
-        sources: [`http://localhost:${port()}`],
-        office: { lng: 113.93, lat: 22.52, zoom: 17 },
+      ...sample,
+      site: {
+        ...sample.site,
+        maps: {
+          script: `http://127.0.0.1:${port()}/api?v=1.0&ak={key}&callback={callback}`,
+          key: 'test-key_1',
+          sources: [`http://localhost:${port()}`],
+          office: { lng: 113.93, lat: 22.52, zoom: 17 },
+        },
       },
     };
     dir = mkdtempSync(join(tmpdir(), 'tradelog-maps-'));
     writeFileSync(join(dir, 'content.json'), JSON.stringify(content));
 
     database = await createTestDatabase(testServices().databaseUrl, 'maps');
-    const { kafkaBrokers, schemaRegistryUrl } = testServices();
     product = await step('npm start (query API and portal)', () =>
-      startProductAsNpmStart({
-        dependencies: {
-          kafkaBrokers: kafkaBrokers.join(','),
-          schemaRegistryUrl,
-          databaseUrl: database!.databaseUrl,
-        },
-        services: ['query-api', 'web'],
-        env: { PORTAL_CONTENT_FILE: join(dir, 'content.json') },
-      }),
+      startPortalAsNpmStart(database!.databaseUrl, { PORTAL_CONTENT_FILE: join(dir, 'content.json') }),
     );
     web = product.urls.web!;
     browser = await step('chromium', launchChromium);

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, step, testServices, waitFor } from '../harness/index.ts';
-import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
+import { type ProductAsStarted, startPortalAsNpmStart } from '../harness/productAsStarted.ts';
 import { launchChromium } from '../rigs/portal/portalServer.ts';
 
 /**
@@ -24,18 +24,8 @@ describe('the portal as npm start serves it, in Chromium', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase(testServices().databaseUrl, 'npmstart');
-    const { kafkaBrokers, schemaRegistryUrl } = testServices();
     product = await step('npm start (query API and portal)', () =>
-      startProductAsNpmStart({
-        dependencies: {
-          kafkaBrokers: kafkaBrokers.join(','),
-          schemaRegistryUrl,
-          databaseUrl: database!.databaseUrl,
-        },
-        // The portal's calls all go to the query API; ingest and the processors have no part in them.
-        services: ['query-api', 'web'],
-        env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
-      }),
+      startPortalAsNpmStart(database!.databaseUrl, { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }),
     );
     web = product.urls.web!;
     pool = new pg.Pool({ connectionString: database.databaseUrl, max: 1 });
