@@ -210,5 +210,8 @@ describe('enterprise data queries as of a moment, from the log', () => {
     expect(reported.body.code).toBe('AS_OF_NOT_ANSWERED');
     const declaringFirm = await query(asked.customs[0], { ...asked.customs[1], enterpriseType: '20' }, t);
     expect(declaringFirm.body.code).toBe('AS_OF_NOT_ANSWERED');
+    const feed = await query('/open/info/enterprise/data-in-warehouse', { enterpriseId: owner }, t);
+    expect(feed.status).toBe(422);
+    expect(feed.body.code).toBe('AS_OF_NOT_ANSWERED');
   });
 });
