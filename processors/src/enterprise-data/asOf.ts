@@ -1,4 +1,5 @@
 import type {
+  ReceiptLine,
   StockRow,
   WarehouseLineRow,
   WarehouseSummaryRow,
@@ -291,4 +292,67 @@ export function ownerDeclarationsAsOf(
     .sort((a, b) => compareText(a.declareTime ?? '', b.declareTime ?? '') || compareText(a.key, b.key))
     .map(declarationRow);
   return page(rows, filter);
+}
+
+/**
+ * findReceiptLines: the lines behind warehouse receipts (each its inbound document, by topic and
+ * record key, of its enterprise) — the receipt's inbound order, or the tallies that replaced its
+ * lines once tallied — with the stock of each line's goods and lot in its warehouse then.
+ */
+export function receiptLinesAsOf(
+  data: EnterpriseDataAsOf,
+  receipts: readonly { enterprise: string; topic: string; recordKey: string }[],
+): ReceiptLine[] {
+  const orders = [...data.state.warehouseOrders.values()];
+  const effective = (order: WarehouseOrder) => !(order.direction === 'inbound' && order.tallied);
+  const onHand = (enterprise: string, warehouseId: string, goodsId: string, batchCode: string) =>
+    movementsOf(data, enterprise)
+      .filter((m) => m.warehouseId === warehouseId && m.goodsId === goodsId && m.batchCode === batchCode)
+      .reduce((total, m) => total + m.qty, 0);
+  const lines = receipts.flatMap((receipt) =>
+    orders
+      .filter(
+        (inbound) =>
+          inbound.enterprise === receipt.enterprise &&
+          inbound.direction === 'inbound' &&
+          inbound.provenance.topic === receipt.topic &&
+          inbound.provenance.recordKey === receipt.recordKey,
+      )
+      .flatMap((inbound) =>
+        orders.filter(
+          (order) =>
+            order.enterprise === inbound.enterprise &&
+            ((order.direction === 'inbound' &&
+              order.orderNo === inbound.orderNo &&
+              order.warehouseId === inbound.warehouseId) ||
+              (order.direction === 'tally' && order.inboundOrderNo === inbound.orderNo)),
+        ),
+      )
+      .filter(effective)
+      .flatMap((order) =>
+        order.movements
+          .filter((m) => m.qty > 0)
+          .map(
+            (m): ReceiptLine => ({
+              enterprise: receipt.enterprise,
+              topic: receipt.topic,
+              recordKey: receipt.recordKey,
+              warehouseId: order.warehouseId ?? '',
+              goodsId: m.goodsId,
+              batchCode: m.batchCode,
+              qty: m.qty,
+              amount: m.amount,
+              onHand: onHand(receipt.enterprise, order.warehouseId ?? '', m.goodsId, m.batchCode),
+            }),
+          ),
+      ),
+  );
+  return lines.sort(
+    (a, b) =>
+      compareText(a.enterprise, b.enterprise) ||
+      compareText(a.topic, b.topic) ||
+      compareText(a.recordKey, b.recordKey) ||
+      compareText(a.goodsId, b.goodsId) ||
+      compareText(a.batchCode, b.batchCode),
+  );
 }

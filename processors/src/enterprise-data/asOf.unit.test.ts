@@ -6,6 +6,7 @@ import {
   goodsAsOf,
   ownerDeclarationsAsOf,
   type RecordAsOf,
+  receiptLinesAsOf,
   stockAsOf,
   warehouseLinesAsOf,
   warehouseSummaryAsOf,
@@ -157,5 +158,28 @@ describe('enterprise data as of a moment', () => {
       offset: 0,
     });
     expect(february.rows.map((row) => row.orderNo)).toEqual(['D1', 'D2']);
+  });
+
+  it('finds the lines behind a receipt, its tallies once tallied, with the stock of their goods and lot then', () => {
+    const receipt = [{ enterprise: 'ENT1', topic: inbound.provenance.topic, recordKey: 'IN1' }];
+    const keyed = (event: DocumentEvent, recordKey: string): DocumentEvent => ({
+      ...event,
+      provenance: { ...event.provenance, recordKey },
+    });
+    const received = keyed(inbound, 'IN1');
+    const shape = (...events: DocumentEvent[]) =>
+      receiptLinesAsOf(enterpriseDataStateOf(indexed(...events)), receipt).map(
+        (line) => `${line.goodsId}/${line.batchCode}: ${line.qty} (${line.amount}) on hand ${line.onHand}`,
+      );
+    expect(shape(received)).toEqual(['G1/L1: 100 (200) on hand 100', 'G2/: 10 (null) on hand 10']);
+    // The goods and lot on hand, good and damaged alike: 95 + 5 counted, 20 out.
+    expect(shape(received, tally, outbound)).toEqual([
+      'G1/L1: 95 (190) on hand 80',
+      'G1/L1: 5 (10) on hand 80',
+    ]);
+    // Another enterprise's receipt of the same number is not this one.
+    expect(
+      receiptLinesAsOf(enterpriseDataStateOf(indexed(received)), [{ ...receipt[0]!, enterprise: 'ENT2' }]),
+    ).toEqual([]);
   });
 });

@@ -246,7 +246,12 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
   const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
   /** An enterprise's data as of a moment: its records of these types up to then, folded. */
   const enterpriseDataAsOf = async (enterprise: string, types: readonly string[], asOf: Date) => {
-    const { records, freshness } = await replayedEnterpriseRecords(pool, source, { enterprise, types }, asOf);
+    const { records, freshness } = await replayedEnterpriseRecords(
+      pool,
+      source,
+      { enterprises: [enterprise], types },
+      asOf,
+    );
     return { data: enterpriseDataStateOf(records), freshness, asOf: asOfMember(asOf, records) };
   };
 

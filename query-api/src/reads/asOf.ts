@@ -199,22 +199,24 @@ export async function replayedRecords(
 }
 
 /**
- * Every record of an enterprise's documents of these types received by `asOf` (an enterprise
- * query replayed: README "As of a moment"), refused past the cap. None by then is 422 before the
+ * Every record of the enterprises' documents of these types received by `asOf` (an enterprise
+ * query or the portfolio's stock replayed: README "As of a moment"), refused past the cap. None by then is 422 before the
  * data when the enterprise has such a record later; an enterprise with none at all answers empty,
  * as the live query does.
  */
 export async function replayedEnterpriseRecords(
   pool: pg.Pool,
   source: RecordSource,
-  asked: { enterprise: string; types: readonly string[] },
+  asked: { enterprises: readonly string[]; types: readonly string[] },
   asOf: Date,
+  /** False where none by then is an answer (the stock behind a receipt named before its inbound). */
+  refuseBeforeTheData = true,
 ): Promise<{ records: RecordAsOf[]; freshness: Freshness }> {
   const indexed = await readLive(pool, 'document-index', (schema, db) =>
     findEnterpriseVersions(db, schema, { ...asked, receivedBy: asOf, limit: asOfRecordCap + 1 }),
   );
   assertWithinAsOfCap(indexed.result, asOf);
-  if (indexed.result.length === 0) {
+  if (indexed.result.length === 0 && refuseBeforeTheData) {
     const first = await readLive(pool, 'document-index', (schema, db) =>
       findEnterpriseFirstReceived(db, schema, asked),
     );
@@ -222,8 +224,8 @@ export async function replayedEnterpriseRecords(
       throw beforeTheData(
         asOf,
         {
-          cn: `企业 ${asked.enterprise} 的相关单据`,
-          en: `any document of enterprise ${asked.enterprise} this query reads`,
+          cn: `企业 ${asked.enterprises.join('、')} 的相关单据`,
+          en: `any document of enterprise ${asked.enterprises.join(', ')} this query reads`,
         },
         first.result,
       );
