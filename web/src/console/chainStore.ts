@@ -55,6 +55,16 @@ export function asOfParameter(value: string): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
+/** A path asking as of a moment (`?asOf=`), or the path itself for now. */
+export function withAsOf(path: string, moment: string | undefined): string {
+  if (moment === undefined) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}asOf=${encodeURIComponent(moment)}`;
+}
+
+/** What an answer says it reflects, when it was asked as of a moment. */
+export const asOfShownOf = (body: unknown): AsOfShown | undefined =>
+  typeof body === 'object' && body !== null ? (body as { asOf?: AsOfShown }).asOf : undefined;
+
 export function createChainStore(calls: ChainCalls, initial: Partial<ChainRequest> = {}) {
   return createStore<ChainState>()((set, get) => ({
     request: { customerCode: '', documentsType: '10', documentsNo: '', ...initial },
@@ -100,7 +110,7 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
         status: 'done',
         response: answer.body,
         collateral: exposure?.ok ? (exposure.body.collateral ?? []) : [],
-        shownAsOf: (answer.body as { asOf?: AsOfShown }).asOf,
+        shownAsOf: asOfShownOf(answer.body),
       });
     },
   }));
