@@ -360,11 +360,11 @@ function LenderConsole(props: { apiKey: string }) {
             method: 'POST',
             body: request,
           }),
-        exposure: (request) =>
+        exposure: (request, asOf) =>
           consoleCall<{ collateral?: ExposedPiece[] }>(
             props.apiKey,
             locale,
-            '/open/info/collateral/exposure',
+            withAsOf('/open/info/collateral/exposure', asOf),
             {
               method: 'POST',
               body: request,

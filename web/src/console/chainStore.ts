@@ -22,8 +22,11 @@ export interface ChainAnswer<T> {
 export interface ChainCalls {
   /** POST /open/info/link/node, with `?asOf=` when a moment is given (ISO, with its offset). */
   linkNode(request: ChainRequest, asOf: string | undefined): Promise<ChainAnswer<LinkNodeResponse>>;
-  /** POST /open/info/collateral/exposure of a financing (live only: it takes no moment). */
-  exposure(request: ChainRequest): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
+  /** POST /open/info/collateral/exposure of a financing, as of the same moment as the chain. */
+  exposure(
+    request: ChainRequest,
+    asOf: string | undefined,
+  ): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
 }
 
 /** What the answer says it reflects (query-api's `asOf` member). */
@@ -103,9 +106,8 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
         });
         return;
       }
-      // A financing's chain is drawn with the collateral other financings also hold (now only).
-      const exposure =
-        request.documentsType === '10' && moment === undefined ? await calls.exposure(request) : undefined;
+      // A financing's chain is drawn with the collateral other financings also held then.
+      const exposure = request.documentsType === '10' ? await calls.exposure(request, moment) : undefined;
       set({
         status: 'done',
         response: answer.body,
