@@ -15,7 +15,7 @@ import { startQueryAppUnderTest } from '../harness/queryAppUnderTest.ts';
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;
 
-const projections = ['enterprise-data', 'document-index'] as const;
+const projections = ['enterprise-data', 'order-status', 'document-index'] as const;
 
 // The enterprise-data queries as of a moment (query-api/README.md "As of a moment"): an answer
 // that later documents changed is answered as it stood at T with asOf=T, and as the live answer
@@ -126,6 +126,10 @@ describe('enterprise data queries as of a moment, from the log', () => {
     inbound: ['/open/info/enterprise/history/inbound-details', { enterpriseId: owner, period: '2024-03' }],
     outbound: ['/open/info/enterprise/history/outbound-details', { enterpriseId: owner, period: '2024-03' }],
     goods: ['/open/info/goods', { customerCode: owner }],
+    purchases: [
+      '/open/info/enterprise/purchase-orders',
+      { enterpriseId: owner, beginDate: '2024-01-01', endDate: '2024-12-31' },
+    ],
     customs: [
       '/open/info/enterprise/customs-declarations',
       {
@@ -154,6 +158,8 @@ describe('enterprise data queries as of a moment, from the log', () => {
     await submit('goods');
     await submit('inbound');
     await submit('clearance');
+    // A purchase placed (executing, 10), received after T.
+    await submit('purchase', { orderStatus: '10', inboundTime: undefined });
     await applied();
     const atT = await answers();
     for (const [name, answer] of Object.entries(atT)) expect(answer.status, name).toBe(200);
@@ -167,9 +173,10 @@ describe('enterprise data queries as of a moment, from the log', () => {
     await submit('outbound');
     await submit('synchronizeGoods');
     await submit('clearance', { grossWeight: 1234.5 });
+    await submit('purchase', { orderStatus: '20' });
     await applied();
     const live = await answers();
-    for (const name of ['inventory', 'summary', 'outbound', 'goods', 'customs'])
+    for (const name of ['inventory', 'summary', 'outbound', 'goods', 'customs', 'purchases'])
       expect(data(live[name]!.body), name).not.toEqual(data(atT[name]!.body));
 
     const asOfT = await answers(t);
@@ -196,6 +203,13 @@ describe('enterprise data queries as of a moment, from the log', () => {
       expect(data(now[name]!.body), name).toEqual(data(live[name]!.body));
     }
     expect(now.inventory!.body.asOf.records).toBe(5);
+    // The order as it stood: executing at T with one history entry, received now with two.
+    expect(asOfT.purchases!.body.dataList[0]).toMatchObject({
+      orderStatus: '10',
+      orderState: 'AWAITING_SHIPMENT',
+    });
+    expect(now.purchases!.body.dataList[0]).toMatchObject({ orderStatus: '20', orderState: 'RECEIVED' });
+    expect(now.purchases!.body.dataList[0].statusHistory).toHaveLength(2);
 
     // Before the enterprise's first record, in the future: 422; a variant answered live only: 422.
     const [path, body] = asked.inventory;

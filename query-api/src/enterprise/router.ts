@@ -7,6 +7,7 @@ import {
   warehouseLinesAsOf,
   warehouseSummaryAsOf,
 } from '@tradelog/processors/enterprise-data/asOf';
+import { ordersAsOf } from '@tradelog/processors/order-status/asOf';
 import {
   findGoodsOf,
   listDeclarations,
@@ -222,10 +223,6 @@ const warehouseTypes = ['inbound', 'outbound', 'tally'] as const;
 
 /** Why a query is answered live only (README "As of a moment"). */
 const liveOnly = {
-  orders: {
-    cn: '订单查询读自订单状态投影，尚未提供其按企业的日志回放',
-    en: 'the order queries read the order-status projection, whose per-enterprise replay from the log is not offered yet',
-  },
   declaringFirm: {
     cn: '报关单按货主归属，日志索引无法按申报企业找到其记录',
     en: 'declarations are attributed to their owner, so the document index cannot find them by the declaring firm',
@@ -261,29 +258,41 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
       handle(async (req, res) => {
         const request = validateQuery(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
-        if (asOfOf(req, Date.now()) !== undefined) throw asOfNotAnswered(orderQueryOf[kind], liveOnly.orders);
         const page = pageOf(request, pageScopeOfRequest(req));
-        const live = await readLive(
-          pool,
-          'order-status',
-          (s, db) =>
-            listOrders(db, s, {
-              kind,
-              enterprise: request.enterpriseId,
-              beginDate: request.beginDate,
-              endDate: request.endDate,
-              limit: page.limit,
-              ...(page.bounded ? { bounded: true } : {}),
-              offset: page.offset,
-              ...(request.orderNo ? { orderNo: request.orderNo } : {}),
-              // Only the sale-to-consumer request declares the cross-border platform's name.
-              ...('cbepcomName' in request && request.cbepcomName
-                ? { cbepcomName: request.cbepcomName }
-                : {}),
-            }),
-          readOptionsOf(req),
-        );
+        const asOf = asOfOf(req, Date.now());
+        const filter = {
+          kind,
+          enterprise: request.enterpriseId,
+          beginDate: request.beginDate,
+          endDate: request.endDate,
+          limit: page.limit,
+          offset: page.offset,
+          ...(request.orderNo ? { orderNo: request.orderNo } : {}),
+          // Only the sale-to-consumer request declares the cross-border platform's name.
+          ...('cbepcomName' in request && request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
+        };
+        let live: { result: Awaited<ReturnType<typeof listOrders>>; freshness: Freshness };
+        let then: Record<string, unknown> = {};
+        if (asOf !== undefined) {
+          // The enterprise's records of this kind of order, through order-status' own reducer.
+          const { records, freshness } = await replayedEnterpriseRecords(
+            pool,
+            source,
+            { enterprises: [request.enterpriseId], types: [kind] },
+            asOf,
+          );
+          live = { result: ordersAsOf(records, filter), freshness };
+          then = { asOf: asOfMember(asOf, records) };
+        } else {
+          live = await readLive(
+            pool,
+            'order-status',
+            (s, db) => listOrders(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+            readOptionsOf(req),
+          );
+        }
         await sendReadWithPartners(res, deps.pool, live, (result) => ({
+          ...then,
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.total,

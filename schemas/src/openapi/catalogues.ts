@@ -93,8 +93,11 @@ const afterParameter = {
 const asOfQueries: ReadonlySet<string> = new Set([
   'linkNode',
   'collateralExposure',
-  // The enterprise-data queries: the enterprise's records of what the query reads (customs
+  // The enterprise queries: the enterprise's records of what the query reads (customs
   // declarations of an owner, enterpriseType 10; inventory of dataSource 10).
+  'purchaseOrders',
+  'salesToBusiness',
+  'salesToConsumer',
   'customsDeclarations',
   'goods',
   'inventory',

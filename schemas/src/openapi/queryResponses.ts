@@ -155,7 +155,7 @@ const consumerOrder = {
 } satisfies JsonSchema;
 
 const orderList = (title: [string, string], item: JsonSchema = order) =>
-  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', item), freshness });
+  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', item), asOf: asOfMember, freshness });
 
 const subscription = t(
   '订阅（含只显示一次的签名密钥 secret）',
