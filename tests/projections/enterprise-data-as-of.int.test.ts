@@ -17,10 +17,10 @@ type Json = any;
 
 const projections = ['enterprise-data', 'order-status', 'document-index'] as const;
 
-// The enterprise-data queries as of a moment (query-api/README.md "As of a moment"): an answer
+// The enterprise queries as of a moment (query-api/README.md "As of a moment"): an answer
 // that later documents changed is answered as it stood at T with asOf=T, and as the live answer
 // with asOf=now — the enterprise's records read from Kafka and folded by the projection's reducer.
-describe('enterprise data queries as of a moment, from the log', () => {
+describe('enterprise queries as of a moment, from the log', () => {
   const services = testServices();
   const owner = examples.tally.customerCode as string;
   let db: Awaited<ReturnType<typeof createTestSchema>>;
@@ -126,6 +126,7 @@ describe('enterprise data queries as of a moment, from the log', () => {
     inbound: ['/open/info/enterprise/history/inbound-details', { enterpriseId: owner, period: '2024-03' }],
     outbound: ['/open/info/enterprise/history/outbound-details', { enterpriseId: owner, period: '2024-03' }],
     goods: ['/open/info/goods', { customerCode: owner }],
+    trend: ['/open/info/enterprise/trend', { enterpriseId: owner, fromMonth: '2024-01', toMonth: '2024-06' }],
     purchases: [
       '/open/info/enterprise/purchase-orders',
       { enterpriseId: owner, beginDate: '2024-01-01', endDate: '2024-12-31' },
@@ -176,7 +177,7 @@ describe('enterprise data queries as of a moment, from the log', () => {
     await submit('purchase', { orderStatus: '20' });
     await applied();
     const live = await answers();
-    for (const name of ['inventory', 'summary', 'outbound', 'goods', 'customs', 'purchases'])
+    for (const name of ['inventory', 'summary', 'outbound', 'goods', 'customs', 'purchases', 'trend'])
       expect(data(live[name]!.body), name).not.toEqual(data(atT[name]!.body));
 
     const asOfT = await answers(t);

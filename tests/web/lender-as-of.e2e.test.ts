@@ -42,7 +42,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
           enterprises: [otherGranted, owner],
         },
       },
-      projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
+      projections: ['link-node', 'document-index', 'collateral', 'enterprise-data', 'order-status'],
     });
     const { pool, db, ingest, topicOf, documentTopics, keys } = pipeline;
     lenderKey = keys.lender;
@@ -58,7 +58,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     const applied = async () =>
       waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
         topicOf,
-        projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
+        projections: ['link-node', 'document-index', 'collateral', 'enterprise-data', 'order-status'],
       });
     // The purchase and the port arrival sharing its contract; then, past a whole second on the
     // clock ingest stamps received-at with, the clearance, tally and transport that join them.
@@ -187,6 +187,25 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     expect(await refusal.textContent()).toMatch(/before the data/);
     await tables.getByRole('button', { name: 'Now', exact: true }).click();
     await tables.getByTestId('query-table').waitFor();
+
+    // The trend: the tally's inbound counts now; as of the moment only the purchase was there.
+    const trend = page.getByTestId('trend');
+    await trend.getByLabel('Enterprise id').selectOption(owner);
+    await trend.getByLabel('From month').fill('2024-01');
+    await trend.getByLabel('To month').fill('2024-06');
+    await trend.getByRole('button', { name: 'Show trend' }).click();
+    const inputs = trend.locator('rect[data-series="inputAmount"]');
+    await trend.getByTestId('trend-table').waitFor();
+    const inputTotal = async () =>
+      (await inputs.evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-value'))))).reduce(
+        (sum, value) => sum + value,
+        0,
+      );
+    expect(await inputTotal()).toBeGreaterThan(0);
+    await trend.getByLabel(/As of/).fill(new Date(moment).toISOString().slice(0, 19));
+    await trend.getByTestId('trend-as-of').waitFor();
+    expect(await inputTotal()).toBe(0);
+    expect(await trend.getByTestId('trend-as-of').textContent()).toMatch(/1 records replayed from the log/);
     await context.close();
   });
 });

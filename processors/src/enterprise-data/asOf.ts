@@ -1,4 +1,5 @@
 import type {
+  MonthlyStockRow,
   ReceiptLine,
   StockRow,
   WarehouseLineRow,
@@ -355,4 +356,48 @@ export function receiptLinesAsOf(
       compareText(a.goodsId, b.goodsId) ||
       compareText(a.batchCode, b.batchCode),
   );
+}
+
+/**
+ * monthlyStockMovements: an enterprise's effective movements per month through `toMonth`
+ * (yyyy-MM), with the running stock at each month's end; months without movements are absent.
+ */
+export function monthlyStockMovementsAsOf(
+  data: EnterpriseDataAsOf,
+  filter: { enterprise: string; toMonth: string },
+): MonthlyStockRow[] {
+  const months = new Map<string, MovementRow[]>();
+  for (const m of movementsOf(data, filter.enterprise)) {
+    if (m.occurredAt === null) continue;
+    const month = m.occurredAt.slice(0, 7);
+    if (compareText(month, filter.toMonth) > 0) continue;
+    months.set(month, [...(months.get(month) ?? []), m]);
+  }
+  let inventoryQty = 0;
+  let inventoryAmount = 0;
+  let inventoryUnpricedLines = 0;
+  return [...months.entries()]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([month, ms]) => {
+      const inputs = ms.filter((m) => m.qty > 0);
+      const outputs = ms.filter((m) => m.qty < 0);
+      const sum = (of: readonly MovementRow[], value: (m: MovementRow) => number | null) =>
+        of.reduce((total, m) => total + (value(m) ?? 0), 0);
+      inventoryQty += sum(ms, (m) => m.qty);
+      inventoryAmount += sum(ms, (m) => m.amount);
+      inventoryUnpricedLines += ms.filter((m) => m.amount === null).length;
+      return {
+        month,
+        inputQty: sum(inputs, (m) => m.qty),
+        inputAmount: sum(inputs, (m) => m.amount),
+        // 0 - x, not -x: no outputs is 0, not -0.
+        outputQty: 0 - sum(outputs, (m) => m.qty),
+        outputAmount: 0 - sum(outputs, (m) => m.amount),
+        inventoryQty,
+        inventoryAmount,
+        inputUnpricedLines: inputs.filter((m) => m.amount === null).length,
+        outputUnpricedLines: outputs.filter((m) => m.amount === null).length,
+        inventoryUnpricedLines,
+      };
+    });
 }

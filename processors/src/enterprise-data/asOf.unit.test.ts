@@ -4,6 +4,7 @@ import { documentLog } from '../documents/testing.ts';
 import {
   enterpriseDataStateOf,
   goodsAsOf,
+  monthlyStockMovementsAsOf,
   ownerDeclarationsAsOf,
   type RecordAsOf,
   receiptLinesAsOf,
@@ -181,5 +182,22 @@ describe('enterprise data as of a moment', () => {
     expect(
       receiptLinesAsOf(enterpriseDataStateOf(indexed(received)), [{ ...receipt[0]!, enterprise: 'ENT2' }]),
     ).toEqual([]);
+  });
+
+  it('adds the months up as the trend does: each month’s movements and the stock standing at its end', () => {
+    const data = enterpriseDataStateOf(indexed(inbound, tally, outbound));
+    expect(
+      monthlyStockMovementsAsOf(data, { enterprise: 'ENT1', toMonth: '2026-03' }).map((m) => [
+        m.month,
+        m.inputQty,
+        m.outputQty,
+        m.inventoryQty,
+        m.inventoryAmount,
+      ]),
+    ).toEqual([
+      ['2026-02', 100, 0, 100, 200],
+      ['2026-03', 0, 20, 80, 160],
+    ]);
+    expect(monthlyStockMovementsAsOf(data, { enterprise: 'ENT1', toMonth: '2026-02' })).toHaveLength(1);
   });
 });

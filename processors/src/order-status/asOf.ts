@@ -58,3 +58,20 @@ export function ordersAsOf(
     );
   return { total: orders.length, orders: orders.slice(filter.offset, filter.offset + filter.limit) };
 }
+
+/** monthlyOrderCounts: orders placed per month (the order time's yyyy-MM) and kind, months in [fromMonth, toMonth]. */
+export function monthlyOrderCountsAsOf(
+  records: readonly RecordAsOf[],
+  filter: { enterprise: string; fromMonth: string; toMonth: string },
+): { month: string; kind: string; orders: number }[] {
+  const counts = new Map<string, { month: string; kind: string; orders: number }>();
+  for (const [key, order] of orderStatusStateOf(records)) {
+    const { orderTime, kind, enterprise } = orderRow(key, order);
+    if (enterprise !== filter.enterprise || orderTime === null) continue;
+    const month = orderTime.slice(0, 7);
+    if (compareText(orderTime, filter.fromMonth) < 0 || compareText(month, filter.toMonth) > 0) continue;
+    const id = `${month}|${kind}`;
+    counts.set(id, { month, kind, orders: (counts.get(id)?.orders ?? 0) + 1 });
+  }
+  return [...counts.values()].sort((a, b) => compareText(a.month, b.month) || compareText(a.kind, b.kind));
+}

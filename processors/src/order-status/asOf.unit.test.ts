@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { ordersAsOf, type RecordAsOf } from './asOf.ts';
+import { monthlyOrderCountsAsOf, ordersAsOf, type RecordAsOf } from './asOf.ts';
 
 const log = documentLog();
 const purchase = (entOrderNo: string, orderStatus: string, orderTime: string) =>
@@ -48,5 +48,25 @@ describe('orders as of a moment', () => {
       total: 2,
       orders: [{ orderNo: 'PO2' }],
     });
+  });
+
+  it('counts the orders placed per month and kind for the trend', () => {
+    expect(
+      monthlyOrderCountsAsOf(indexed(placed, second, received), {
+        enterprise: 'ENT1',
+        fromMonth: '2024-01',
+        toMonth: '2024-12',
+      }),
+    ).toEqual([
+      { month: '2024-03', kind: 'purchase', orders: 1 },
+      { month: '2024-04', kind: 'purchase', orders: 1 },
+    ]);
+    expect(
+      monthlyOrderCountsAsOf(indexed(placed, second), {
+        enterprise: 'ENT1',
+        fromMonth: '2024-04',
+        toMonth: '2024-04',
+      }),
+    ).toEqual([{ month: '2024-04', kind: 'purchase', orders: 1 }]);
   });
 });

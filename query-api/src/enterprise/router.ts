@@ -2,12 +2,13 @@ import {
   enterpriseDataStateOf,
   goodsAsOf,
   goodsOfAsOf,
+  monthlyStockMovementsAsOf,
   ownerDeclarationsAsOf,
   stockAsOf,
   warehouseLinesAsOf,
   warehouseSummaryAsOf,
 } from '@tradelog/processors/enterprise-data/asOf';
-import { ordersAsOf } from '@tradelog/processors/order-status/asOf';
+import { monthlyOrderCountsAsOf, ordersAsOf } from '@tradelog/processors/order-status/asOf';
 import {
   findGoodsOf,
   listDeclarations,
@@ -220,6 +221,7 @@ const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
  */
 const goodsTypes = ['goods', 'synchronizeGoods'] as const;
 const warehouseTypes = ['inbound', 'outbound', 'tally'] as const;
+const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
 
 /** Why a query is answered live only (README "As of a moment"). */
 const liveOnly = {
@@ -230,10 +232,6 @@ const liveOnly = {
   warehouseReports: {
     cn: 'dataSource 20 为仓库自报的库存快照（企业数据推送），不由单据折叠得出',
     en: 'dataSource 20 is the stock the warehouse reports (enterprise feeds), not folded from documents',
-  },
-  trend: {
-    cn: '月度趋势跨越多月及两个投影，超出按时点回放的记录上限',
-    en: 'the monthly trend spans months of two projections, beyond what one as-of answer replays',
   },
 } as const;
 
@@ -685,8 +683,28 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
     handle(async (req, res) => {
       const request = validateQuery('enterpriseTrend', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
-      if (asOfOf(req, Date.now()) !== undefined) throw asOfNotAnswered('enterpriseTrend', liveOnly.trend);
       const months = monthsBetween(request.fromMonth, request.toMonth);
+      const asOf = asOfOf(req, Date.now());
+      if (asOf !== undefined) {
+        // One replay of the enterprise's orders and warehouse records, through both reducers.
+        const { records, freshness } = await replayedEnterpriseRecords(
+          pool,
+          source,
+          { enterprises: [request.enterpriseId], types: [...orderKinds, ...warehouseTypes] },
+          asOf,
+        );
+        const filter = { enterprise: request.enterpriseId, ...request };
+        sendSuccess(res, {
+          dataList: trendOf(
+            months,
+            monthlyOrderCountsAsOf(records, filter),
+            monthlyStockMovementsAsOf(enterpriseDataStateOf(records), filter),
+          ),
+          asOf: asOfMember(asOf, records),
+          freshness: [freshness],
+        });
+        return;
+      }
       const orders = await readLive(pool, 'order-status', (s, db) =>
         monthlyOrderCounts(db, s, { enterprise: request.enterpriseId, ...request }),
       );

@@ -104,6 +104,7 @@ const asOfQueries: ReadonlySet<string> = new Set([
   'warehouseSummary',
   'inboundDetails',
   'outboundDetails',
+  'enterpriseTrend',
 ]);
 const asOfParameter = {
   schema: {
