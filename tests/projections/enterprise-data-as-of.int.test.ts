@@ -5,6 +5,7 @@ import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/rec
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
+import { asOfRecordCap } from '../../query-api/src/reads/asOf.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
@@ -228,5 +229,24 @@ describe('enterprise queries as of a moment, from the log', () => {
     const feed = await query('/open/info/enterprise/data-in-warehouse', { enterpriseId: owner }, t);
     expect(feed.status).toBe(422);
     expect(feed.body.code).toBe('AS_OF_NOT_ANSWERED');
+  });
+
+  it('refuses a query whose records of its types by asOf pass the cap, and answers one whose types stay under it', async () => {
+    // The goods import and sync of the first test, and as many sync versions as take the
+    // enterprise's goods records past the cap; its warehouse records stay three (inbound, tally, outbound).
+    for (let version = 2; version <= asOfRecordCap; version++)
+      await submit('synchronizeGoods', { goodsName: `版本 ${version}` });
+    await applied();
+    const now = new Date().toISOString();
+    const goods = await query(asked.goods[0], asked.goods[1], now);
+    expect(goods.status).toBe(422);
+    expect(goods.body).toMatchObject({ code: 'AS_OF_TOO_MANY_RECORDS', cap: asOfRecordCap });
+    // Inventory reads the articles too: refused as well; the summary reads warehouse records only.
+    expect((await query(asked.inventory[0], asked.inventory[1], now)).body.code).toBe(
+      'AS_OF_TOO_MANY_RECORDS',
+    );
+    const summary = await query(asked.summary[0], asked.summary[1], now);
+    expect(summary.status).toBe(200);
+    expect(summary.body.asOf.records).toBe(3);
   });
 });
