@@ -560,10 +560,39 @@ export const collateralOperations: ApiOperation[] = [
             },
           },
         }),
-        freshness: s('两个投影的数据新鲜度', 'Freshness of both projections read', { type: 'object' }),
+        figures: s(
+          '各数字所读的投影及其新鲜度（?offsets=true 时含各分区下一偏移量）；按时点查询时为回放的记录数及最后位置',
+          'For each figure, the projection it was read from and its freshness (with ?offsets=true the next offset per partition); as of a moment, the records replayed and their last positions',
+          { type: 'object' },
+        ),
+        asOf: s(
+          '仅在 ?asOf= 时：时点、回放的记录数及各分区最后回放的日志位置',
+          'Only with ?asOf=: the moment, the records replayed and the last log position replayed per partition',
+          { type: 'object' },
+        ),
+        freshness: s(
+          '两个投影的数据新鲜度（按时点查询时为单据索引的）',
+          'Freshness of both projections read (as of a moment: the document index’s)',
+          { type: 'object' },
+        ),
       },
     ),
-    { failures: [429, 503] },
+    {
+      failures: [400, 422, 429, 503],
+      query: {
+        asOf: {
+          schema: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              'The portfolio as it stood then, replayed from the log (README "Portfolio"): at most 200 records for the chains and 200 for the stock; ' +
+              'more is 422 AS_OF_TOO_MANY_RECORDS, a moment in the future or before the first financing 422 AS_OF_OUT_OF_RANGE. ' +
+              '按日志回放该时点的组合：链路与库存各最多回放 200 条记录。',
+          } as JsonSchema,
+        },
+        offsets: { schema: { type: 'string', enum: ['true', '1'] } as JsonSchema },
+      },
+    },
   ),
   op(
     'get',

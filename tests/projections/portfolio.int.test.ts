@@ -1,7 +1,9 @@
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
 import pg from 'pg';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
@@ -25,6 +27,9 @@ describe('lender portfolio: coverage from the stock behind the receipts', () => 
   let ingest: IngestUnderTest;
   let running: ProjectionsUnderTest | undefined;
   let queryApp: Awaited<ReturnType<typeof startQueryAppUnderTest>> | undefined;
+  let reader: RecordReader | undefined;
+  let submit: (type: keyof typeof examples, document: Record<string, unknown>) => Promise<void>;
+  let applied: () => Promise<void>;
   let partnerKey = '';
   let lenderKey = '';
   let otherLenderKey = '';
@@ -60,11 +65,14 @@ describe('lender portfolio: coverage from the stock behind the receipts', () => 
       topicOf,
       logger: quietLogger,
       clientId: uniqueName('pf-processors'),
-      only: ['collateral', 'enterprise-data'],
+      only: ['collateral', 'enterprise-data', 'document-index'],
     });
-    queryApp = await startQueryAppUnderTest(pool, [createProjectionRoutes({ pool, namespace: db.schema })]);
+    reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: uniqueName('pf-records') });
+    queryApp = await startQueryAppUnderTest(pool, [
+      createProjectionRoutes({ pool, namespace: db.schema, records: { reader, codec: running.codec } }),
+    ]);
 
-    const submit = async (type: keyof typeof examples, document: Record<string, unknown>) => {
+    submit = async (type: keyof typeof examples, document: Record<string, unknown>) => {
       const intf = ingest.interfaces.find((i) => i.id === type)!;
       const response = await fetch(`${ingest.url}${intf.path}`, {
         method: 'POST',
@@ -99,28 +107,32 @@ describe('lender portfolio: coverage from the stock behind the receipts', () => 
     await submit('outbound', { ...examples.outbound, customerCode: owner, entOrderNo: 'PF-OUT-1' });
     // Financing 2: nothing in a warehouse behind it.
     await placed('2', 500, { wmsOrderNo: undefined });
-    await waitForProjectionsToApply(
-      pool,
-      await endOffsetsOf(
-        services.kafkaBrokers,
-        documentTypes.map((type) => ingest.topicOf(type)),
-      ),
-      { projections: ['collateral', 'enterprise-data'], topicOf },
-    );
+    applied = async () =>
+      waitForProjectionsToApply(
+        pool,
+        await endOffsetsOf(
+          services.kafkaBrokers,
+          documentTypes.map((type) => ingest.topicOf(type)),
+        ),
+        { projections: ['collateral', 'enterprise-data', 'document-index'], topicOf },
+      );
+    await applied();
   });
 
   afterAll(async () => {
     await running?.stop();
     await queryApp?.close();
+    await reader?.close();
     await ingest?.close();
     await pool?.end();
     await db?.drop();
   });
 
-  const portfolio = async (key: string) => {
-    const response = await fetch(`${queryApp!.url}/open/portfolio`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
+  const portfolio = async (key: string, asOf?: string) => {
+    const response = await fetch(
+      `${queryApp!.url}/open/portfolio${asOf === undefined ? '' : `?asOf=${encodeURIComponent(asOf)}`}`,
+      { headers: { authorization: `Bearer ${key}` } },
+    );
     return { status: response.status, body: (await response.json()) as Json };
   };
 
@@ -161,11 +173,104 @@ describe('lender portfolio: coverage from the stock behind the receipts', () => 
     ]);
     expect(body.freshness.collateral.projection).toBe('collateral');
     expect(body.freshness.enterpriseData.projection).toBe('enterprise-data');
+    // Each figure names the projection it was read from and how fresh that was.
+    expect(body.figures.purchaseAmount).toEqual([{ ...body.freshness.collateral }]);
+    expect(body.figures.stockValue).toEqual([{ ...body.freshness.enterpriseData }]);
+    expect(body.figures.coverage.map((source: Json) => source.projection)).toEqual([
+      'collateral',
+      'enterprise-data',
+    ]);
+  });
+
+  it('exports the portfolio as CSV and as a workbook, a row per financing', async () => {
+    const exported = async (accept: string) =>
+      fetch(`${queryApp!.url}/open/portfolio`, { headers: { authorization: `Bearer ${lenderKey}`, accept } });
+    const csv = await exported('text/csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="portfolio.csv"');
+    const [header, ...lines] = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toContain('"financingOrderNo"');
+    expect(header).toContain('"coverage"');
+    expect(lines).toHaveLength(2);
+    const workbook = await exported('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(workbook.headers.get('content-disposition')).toBe('attachment; filename="portfolio.xlsx"');
+    const [sheet] = await readXlsxFile(Buffer.from(await workbook.arrayBuffer()));
+    const [columns, ...rows] = sheet!.data;
+    const column = (name: string) => columns!.indexOf(name);
+    expect(rows.map((row) => [row[column('financingOrderNo')], row[column('coverage')]])).toEqual([
+      ['PF-FIN-2', 0],
+      ['PF-FIN-1', 0.588],
+    ]);
   });
 
   it('shows a lender only the enterprises it is granted', async () => {
     const { status, body } = await portfolio(otherLenderKey);
     expect(status).toBe(200);
     expect(body.dataList).toEqual([]);
+  });
+
+  it('answers the portfolio as it stood at T after later documents changed it, and the live one at now', async () => {
+    const atT = await portfolio(lenderKey);
+    const t = new Date().toISOString();
+    while (Date.now() <= Date.parse(t)) await new Promise((resolve) => setImmediate(resolve));
+    // After T: financing 2's purchase is received (it closes), more of financing 1's lot goes out,
+    // and a third financing opens.
+    const { contractNo: _contractNo, ...purchase } = examples.purchase;
+    await submit('purchase', {
+      ...purchase,
+      entOrderNo: 'PF-PO-2',
+      poOrderNo: 'PF-POO-2',
+      financingOrderNo: 'PF-FIN-2',
+      orderStatus: '20',
+      purchaseAmount: 500,
+      wmsOrderNo: undefined,
+    });
+    await submit('outbound', { ...examples.outbound, customerCode: owner, entOrderNo: 'PF-OUT-2' });
+    await submit('purchase', {
+      ...purchase,
+      entOrderNo: 'PF-PO-3',
+      poOrderNo: 'PF-POO-3',
+      financingOrderNo: 'PF-FIN-3',
+      orderStatus: '10',
+      inboundTime: undefined,
+      purchaseAmount: 800,
+      wmsOrderNo: undefined,
+    });
+    await applied();
+    const live = await portfolio(lenderKey);
+    expect(live.body.dataList.map((row: Json) => row.financingOrderNo)).toEqual(['PF-FIN-3', 'PF-FIN-1']);
+    expect(live.body.dataList[1].stockValue).toBeLessThan(atT.body.dataList[1].stockValue);
+
+    const asOfT = await portfolio(lenderKey, t);
+    expect(asOfT.status).toBe(200);
+    expect(asOfT.body.dataList).toEqual(atT.body.dataList);
+    expect(asOfT.body.asOf).toMatchObject({ at: t, records: expect.any(Number) });
+    // Each figure names the records it was replayed from: the chains for the financings, the
+    // warehouse records for the stock.
+    expect(asOfT.body.figures.purchaseAmount[0].asOf.positions.map((p: Json) => p.topic)).toContain(
+      ingest.topicOf(documentTypes.find((type) => type.id === 'purchase')!),
+    );
+    expect(asOfT.body.figures.stockValue[0].asOf.positions.map((p: Json) => p.topic)).toEqual(
+      [
+        ingest.topicOf(documentTypes.find((type) => type.id === 'inbound')!),
+        ingest.topicOf(documentTypes.find((type) => type.id === 'outbound')!),
+      ].sort(),
+    );
+    expect(asOfT.body.figures.coverage.map((source: Json) => source.projection)).toEqual([
+      'collateral',
+      'enterprise-data',
+    ]);
+
+    const now = await portfolio(lenderKey, new Date().toISOString());
+    expect(now.status).toBe(200);
+    expect(now.body.dataList).toEqual(live.body.dataList);
+
+    const before = await portfolio(lenderKey, new Date(Date.now() - 3_600_000).toISOString());
+    expect(before.status).toBe(422);
+    expect(before.body.code).toBe('AS_OF_OUT_OF_RANGE');
+    expect((await portfolio(lenderKey, 'soon')).status).toBe(400);
   });
 });

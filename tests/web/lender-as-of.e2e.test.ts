@@ -42,7 +42,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
           enterprises: [otherGranted, owner],
         },
       },
-      projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
+      projections: ['link-node', 'document-index', 'collateral', 'enterprise-data', 'order-status'],
     });
     const { pool, db, ingest, topicOf, documentTopics, keys } = pipeline;
     lenderKey = keys.lender;
@@ -58,7 +58,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     const applied = async () =>
       waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, documentTopics), {
         topicOf,
-        projections: ['link-node', 'document-index', 'collateral', 'enterprise-data'],
+        projections: ['link-node', 'document-index', 'collateral', 'enterprise-data', 'order-status'],
       });
     // The purchase and the port arrival sharing its contract; then, past a whole second on the
     // clock ingest stamps received-at with, the clearance, tally and transport that join them.
@@ -132,7 +132,9 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     const live = await nodes.count();
 
     // Back to the moment before the clearance, tally and transport: the purchase and its arrival.
-    const asOf = page.getByLabel(/As of/);
+    // Every lender view has its picker: the chain's here.
+    const chainAsOf = page.locator('.chain-as-of');
+    const asOf = chainAsOf.getByLabel(/As of/);
     await asOf.fill(new Date(moment).toISOString().slice(0, 19));
     await page.getByTestId('chain-as-of').waitFor();
     await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor({ state: 'detached' });
@@ -140,7 +142,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     expect(await page.getByTestId('chain-as-of').textContent()).toMatch(/2 records replayed from the log/);
 
     // Now: the live chain again.
-    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await chainAsOf.getByRole('button', { name: 'Now', exact: true }).click();
     await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor();
     expect(await nodes.count()).toBe(live);
     expect(await page.getByTestId('chain-as-of').count()).toBe(0);
@@ -154,6 +156,56 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     const cells = await financingRow.first().locator('td').allTextContents();
     expect(cells[0]).toBe(`${owner} ${examples.purchase.financingOrderNo}`);
     expect(cells[5]).toBe('0.0 %');
+    // Each figure says what it was read from.
+    expect(await portfolio.getByTestId('portfolio-figures').textContent()).toMatch(
+      /collateral as applied at/,
+    );
+
+    // The portfolio as of the moment: the financing was open then too, replayed from the log.
+    await portfolio.getByLabel(/As of/).fill(new Date(moment).toISOString().slice(0, 19));
+    await portfolio.getByTestId('portfolio-as-of').waitFor();
+    expect(await portfolio.getByTestId('portfolio-as-of').textContent()).toMatch(
+      /records replayed from the log/,
+    );
+    expect(await financingRow.count()).toBe(1);
+    expect(await portfolio.getByTestId('portfolio-figures').textContent()).toMatch(
+      /collateral: \d+ records replayed/,
+    );
+
+    // An enterprise query: the warehouse summary now counts the tally; as of the moment, before
+    // any warehouse document of the enterprise, it is refused with query-api's message.
+    const tables = page.locator('.lender-tables');
+    await tables.getByLabel('Query', { exact: true }).selectOption('warehouseSummary');
+    await tables.getByLabel(/\(enterpriseId\)/).selectOption(owner);
+    await tables.getByLabel(/\(period\)/).fill('2024-03');
+    await tables.getByRole('button', { name: 'Run query' }).click();
+    await tables.getByTestId('query-table').waitFor();
+    expect(await tables.getByTestId('query-as-of').count()).toBe(0);
+    await tables.getByLabel(/As of/).fill(new Date(moment).toISOString().slice(0, 19));
+    const refusal = tables.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/before the data/);
+    await tables.getByRole('button', { name: 'Now', exact: true }).click();
+    await tables.getByTestId('query-table').waitFor();
+
+    // The trend: the tally's inbound counts now; as of the moment only the purchase was there.
+    const trend = page.getByTestId('trend');
+    await trend.getByLabel('Enterprise id').selectOption(owner);
+    await trend.getByLabel('From month').fill('2024-01');
+    await trend.getByLabel('To month').fill('2024-06');
+    await trend.getByRole('button', { name: 'Show trend' }).click();
+    const inputs = trend.locator('rect[data-series="inputAmount"]');
+    await trend.getByTestId('trend-table').waitFor();
+    const inputTotal = async () =>
+      (await inputs.evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-value'))))).reduce(
+        (sum, value) => sum + value,
+        0,
+      );
+    expect(await inputTotal()).toBeGreaterThan(0);
+    await trend.getByLabel(/As of/).fill(new Date(moment).toISOString().slice(0, 19));
+    await trend.getByTestId('trend-as-of').waitFor();
+    expect(await inputTotal()).toBe(0);
+    expect(await trend.getByTestId('trend-as-of').textContent()).toMatch(/1 records replayed from the log/);
     await context.close();
   });
 });

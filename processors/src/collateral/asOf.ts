@@ -2,9 +2,10 @@ import {
   type ExposedPiece,
   type FinancingRow,
   financingKeyOf,
+  type PortfolioFinancing,
 } from '@tradelog/projections/collateral/tables';
 import { eventsInLogOrder, type RecordAsOf } from '../documents/asOf.ts';
-import { emptyLinkNodeState } from '../link-node/reducer.ts';
+import { emptyLinkNodeState, type LinkNode } from '../link-node/reducer.ts';
 import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocument } from './reducer.ts';
 
 /**
@@ -64,18 +65,7 @@ export function exposureAsOf(
       others,
     };
   });
-  pieces.sort(
-    (a, b) =>
-      compareText(a.kind, b.kind) ||
-      (a.warehouse === b.warehouse
-        ? 0
-        : a.warehouse === null
-          ? -1
-          : b.warehouse === null
-            ? 1
-            : compareText(a.warehouse, b.warehouse)) ||
-      compareText(a.number, b.number),
-  );
+  pieces.sort(comparePieces);
   return {
     financing: {
       financingKey: asked.key,
@@ -89,4 +79,95 @@ export function exposureAsOf(
     },
     pieces,
   };
+}
+
+/** A piece's place in the read's order: kind, warehouse (none first), number. */
+const comparePieces = (
+  a: { kind: string; warehouse: string | null; number: string },
+  b: { kind: string; warehouse: string | null; number: string },
+) =>
+  compareText(a.kind, b.kind) ||
+  (a.warehouse === b.warehouse
+    ? 0
+    : a.warehouse === null
+      ? -1
+      : b.warehouse === null
+        ? 1
+        : compareText(a.warehouse, b.warehouse)) ||
+  compareText(a.number, b.number);
+
+/**
+ * What `findPortfolio` (projections/src/collateral/tables.ts) reads from the tables, read from the
+ * state folded over the records of every chain holding a piece of the enterprises' financings
+ * (query-api/README.md "Portfolio"): the financings open then, by enterprise and number, at most
+ * `limit`, each with its purchases as their latest documents then stated them, the pieces its chain
+ * held, its chain's three latest documents and whether another open financing held a piece of it.
+ */
+export function portfolioAsOf(
+  records: readonly RecordAsOf[],
+  query: { enterprises: readonly string[] | null; limit: number },
+): PortfolioFinancing[] {
+  const { links, collateral } = collateralStateOf(records);
+  const isOpen = (key: string) => collateral.financings.get(key)?.open === true;
+  const alerted = new Set<string>();
+  for (const pairing of collateral.pairings.values()) {
+    if (!isOpen(pairing.financingA) || !isOpen(pairing.financingB)) continue;
+    alerted.add(pairing.financingA);
+    alerted.add(pairing.financingB);
+  }
+  const nodesOfChain = new Map<string, LinkNode[]>();
+  for (const node of links.nodes.values())
+    nodesOfChain.set(node.chainId, [...(nodesOfChain.get(node.chainId) ?? []), node]);
+  return [...collateral.financings.values()]
+    .filter(
+      (financing) =>
+        financing.open && (query.enterprises === null || query.enterprises.includes(financing.enterprise)),
+    )
+    .sort((a, b) => compareText(a.enterprise, b.enterprise) || compareText(a.financingNo, b.financingNo))
+    .slice(0, query.limit)
+    .map((financing): PortfolioFinancing => {
+      const purchases = Object.entries(financing.purchases).flatMap(([nodeId, final]) => {
+        const node = links.nodes.get(nodeId);
+        if (!node) return [];
+        const fields = node.fields as Record<string, unknown>;
+        return [
+          {
+            purchaseOrderNo: node.businessKey,
+            purchaseAmount: fields.purchaseAmount ?? null,
+            currency: fields.currency ?? null,
+            orderStatus: fields.orderStatus ?? null,
+            final,
+          },
+        ];
+      });
+      const pieces = [...(collateral.chains.get(financing.chainId)?.values() ?? [])]
+        .map((piece) => ({
+          kind: piece.kind,
+          number: piece.number,
+          warehouse: piece.warehouse,
+          provenance: piece.provenance,
+        }))
+        .sort(comparePieces);
+      const latestEvents = [...(nodesOfChain.get(financing.chainId) ?? [])]
+        .sort(
+          (a, b) =>
+            compareText(b.provenance.receivedAt, a.provenance.receivedAt) || compareText(a.nodeId, b.nodeId),
+        )
+        .slice(0, 3)
+        .map((node) => ({
+          documentType: node.type,
+          businessKey: node.businessKey,
+          receivedAt: node.provenance.receivedAt,
+        }));
+      return {
+        enterprise: financing.enterprise,
+        financingNo: financing.financingNo,
+        chainId: financing.chainId,
+        firstSeen: financing.firstSeen,
+        purchases: purchases.sort((a, b) => compareText(a.purchaseOrderNo, b.purchaseOrderNo)),
+        pieces,
+        latestEvents,
+        alerted: alerted.has(financing.key),
+      };
+    });
 }

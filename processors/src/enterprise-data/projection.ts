@@ -28,6 +28,7 @@ import {
   reduceEnterpriseData,
   type WarehouseOrder,
 } from './reducer.ts';
+import { declarationRow } from './rows.ts';
 
 /**
  * Goods rows keep each source's fields apart and merge them when read, later-received first
@@ -49,19 +50,6 @@ const declarationState = (row: DeclarationRow): Declaration => ({
   key: row.declarationKey,
   provenance: row.provenance as never,
   dataSource: row.dataSource as Declaration['dataSource'],
-});
-
-const declarationRow = (declaration: Declaration): DeclarationRow => ({
-  declarationKey: declaration.key,
-  dataSource: declaration.dataSource,
-  ownerCode: declaration.ownerCode,
-  declareCode: declaration.declareCode,
-  orderNo: declaration.orderNo,
-  entryNo: declaration.entryNo,
-  ieFlag: declaration.ieFlag,
-  declareTime: declaration.declareTime,
-  fields: { ...declaration.fields },
-  provenance: { ...declaration.provenance },
 });
 
 const byKey = <T>(rows: Map<string, T>): T[] =>

@@ -2,9 +2,9 @@ import { orderStatusDeclaration, orderStatusSources } from '@tradelog/projection
 import { findOrders, type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { enterpriseOfEvent } from '../documents/enterprise.ts';
-import { documentTime } from '../documents/event.ts';
 import { keyedProjection } from '../runtime/projection.ts';
 import { type OrderState, orderKey, ordersOf, reduceOrderStatus } from './reducer.ts';
+import { orderRow } from './rows.ts';
 
 const toState = (row: OrderRow): OrderState => ({
   kind: row.kind as OrderState['kind'],
@@ -16,26 +16,6 @@ const toState = (row: OrderRow): OrderState => ({
   fields: row.fields,
   provenance: row.provenance,
   history: row.history as unknown as OrderState['history'],
-});
-
-/** The date the order queries filter on: the order time, else the latest document time, else when it was received. */
-const orderTimeOf = (order: OrderState) =>
-  documentTime(order.fields, 'orderTime') ??
-  order.effectiveTime ??
-  order.provenance.receivedAt.slice(0, 19).replace('T', ' ');
-
-const toRow = (key: string, order: OrderState): OrderRow => ({
-  orderKey: key,
-  kind: order.kind,
-  enterprise: order.enterprise,
-  orderNo: order.orderNo,
-  status: order.status,
-  effectiveTime: order.effectiveTime,
-  orderTime: orderTimeOf(order),
-  contentSha256: order.contentSha256,
-  fields: { ...order.fields },
-  provenance: { ...order.provenance },
-  history: order.history.map((entry) => ({ ...entry })),
 });
 
 const orderStatusBatch = keyedProjection<OrderState>({
@@ -53,7 +33,7 @@ const orderStatusBatch = keyedProjection<OrderState>({
     upsertOrders(
       db,
       schema,
-      rows.map(([key, order]) => toRow(key, order)),
+      rows.map(([key, order]) => orderRow(key, order)),
     ),
 });
 

@@ -471,6 +471,46 @@ export async function findExposureNodes(
   return rows.map((row) => ({ enterprise: row.enterprise, provenance: row.provenance }));
 }
 
+/**
+ * The link-node rows of every chain holding a piece of a financing of the given enterprises (null:
+ * every one) first seen by `seenBy`, open or not today (its own chain among them): what the
+ * portfolio as of a moment replays (query-api/README.md "Portfolio"), at most `limit`. A
+ * financing open then was seen by then, and its chain then is a part of its chain now.
+ */
+export async function findPortfolioNodes(
+  db: Queryable,
+  schema: string,
+  query: { enterprises: readonly string[] | null; seenBy: Date; limit: number },
+): Promise<{ enterprise: string; provenance: Record<string, unknown> }[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `WITH f AS (SELECT chain_id FROM ${s}.financing_states
+       WHERE ($1::text[] IS NULL OR enterprise = ANY($1)) AND first_seen <= $2)
+     SELECT n.enterprise, n.provenance FROM ${s}.nodes n WHERE n.chain_id IN (
+       SELECT chain_id FROM f
+       UNION
+       SELECT h.chain_id FROM f JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
+         JOIN ${s}.chain_pieces h ON h.piece_key = p.piece_key)
+     LIMIT $3`,
+    [query.enterprises, query.seenBy.toISOString(), query.limit],
+  );
+  return rows.map((row) => ({ enterprise: row.enterprise, provenance: row.provenance }));
+}
+
+/** When the first financing of the given enterprises (null: every one) was seen; null: none yet. */
+export async function findFirstFinancingSeen(
+  db: Queryable,
+  schema: string,
+  enterprises: readonly string[] | null,
+): Promise<string | null> {
+  const { rows } = await db.query(
+    `SELECT min(first_seen) AS first FROM ${ident(schema)}.financing_states
+     WHERE $1::text[] IS NULL OR enterprise = ANY($1)`,
+    [enterprises],
+  );
+  return rows[0]?.first ?? null;
+}
+
 /** An open alert: two financings, both still holding, on one piece. */
 export interface OpenPairing {
   kind: CollateralKind;

@@ -118,6 +118,39 @@ export async function findFirstReceived(
 }
 
 /**
+ * Every record of the enterprises' documents of these types received by `receivedBy`, oldest first,
+ * at most `limit` (query-api/README.md "As of a moment": an enterprise query replayed; index
+ * `documents_enterprise`).
+ */
+export async function findEnterpriseVersions(
+  db: Queryable,
+  schema: string,
+  query: { enterprises: readonly string[]; types: readonly string[]; receivedBy: Date; limit: number },
+): Promise<IndexedDocumentRow[]> {
+  const { rows } = await db.query(
+    `SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
+     FROM ${ident(schema)}.documents
+     WHERE enterprise = ANY($1) AND doc_type = ANY($2) AND received_at <= $3
+     ORDER BY received_at, topic, partition, record_offset LIMIT $4`,
+    [query.enterprises, query.types, query.receivedBy, query.limit],
+  );
+  return rows.map(toIndexedDocument);
+}
+
+/** When the enterprises' first document of these types was received; null: none yet. */
+export async function findEnterpriseFirstReceived(
+  db: Queryable,
+  schema: string,
+  query: { enterprises: readonly string[]; types: readonly string[] },
+): Promise<string | null> {
+  const { rows } = await db.query(
+    `SELECT min(received_at) AS first FROM ${ident(schema)}.documents WHERE enterprise = ANY($1) AND doc_type = ANY($2)`,
+    [query.enterprises, query.types],
+  );
+  return rows[0]?.first ? (rows[0].first as Date).toISOString() : null;
+}
+
+/**
  * Indexes a batch's new documents and records the enterprise of documents attributed late, with
  * one statement; an enterprise once recorded and everything else of an indexed document stay.
  */

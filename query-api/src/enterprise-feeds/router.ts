@@ -13,6 +13,7 @@ import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { Router } from 'express';
 import type pg from 'pg';
 import { taxResults } from '../http/answers.ts';
+import { asOfNotAnswered, asOfOf } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, sendAsTable, sendSuccess } from '../reads/respond.ts';
@@ -104,9 +105,21 @@ const parts = (periods: readonly Content[], part: string, schema: JsonSchema): C
     .filter((value): value is Content => typeof value === 'object' && value !== null)
     .map((value) => declaredFieldsOf(schema, value));
 
+const reportedFigures = {
+  cn: '企业数据推送的数字为合作方自报，不由单据折叠得出',
+  en: "the figures are the partners' own reports (enterprise feeds), not folded from documents",
+};
+
 export function createEnterpriseFeedRouter(deps: { pool: pg.Pool }): Router {
   const { pool } = deps;
   const router = Router();
+  // The feeds' figures are the partners' own reports, not folded from documents: asked as of a
+  // moment, refused rather than answered live (README "As of a moment").
+  router.post(Object.values(enterpriseFeedPaths), (req, _res, next) => {
+    // Express hands what a middleware throws to the error middleware.
+    if (asOfOf(req, Date.now()) !== undefined) throw asOfNotAnswered(req.path, reportedFigures);
+    next();
+  });
 
   router.post(
     enterpriseFeedPaths.inWarehouseData,

@@ -1,4 +1,15 @@
 import {
+  enterpriseDataStateOf,
+  goodsAsOf,
+  goodsOfAsOf,
+  monthlyStockMovementsAsOf,
+  ownerDeclarationsAsOf,
+  stockAsOf,
+  warehouseLinesAsOf,
+  warehouseSummaryAsOf,
+} from '@tradelog/processors/enterprise-data/asOf';
+import { monthlyOrderCountsAsOf, ordersAsOf } from '@tradelog/processors/order-status/asOf';
+import {
   findGoodsOf,
   listDeclarations,
   listGoods,
@@ -8,7 +19,7 @@ import {
   type WarehouseLineRow,
   warehouseSummary,
 } from '@tradelog/projections/enterprise-data/queries';
-import { mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
+import { type GoodsRow, mergedGoodsFields } from '@tradelog/projections/enterprise-data/tables';
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { listOrders, monthlyOrderCounts, type OrderRow } from '@tradelog/projections/order-status/tables';
 import { localizedError } from '@tradelog/schemas';
@@ -19,9 +30,17 @@ import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
+import {
+  asOfMember,
+  asOfNotAnswered,
+  asOfOf,
+  type RecordSource,
+  replayedEnterpriseRecords,
+} from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../reads/requests.ts';
 import {
+  type Freshness,
   handle,
   pageScopeOfRequest,
   readLive,
@@ -195,9 +214,41 @@ const goodsQueryFieldsUnknown = Object.fromEntries(goodsQueryFields.map((name) =
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
 
-export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
+/**
+ * The document types each enterprise-data query replays as of a moment (README "As of a
+ * moment"): what its rows derive from. Stock is every movement ever, so inventory and the
+ * summary replay all of the enterprise's warehouse records, not a period's.
+ */
+const goodsTypes = ['goods', 'synchronizeGoods'] as const;
+const warehouseTypes = ['inbound', 'outbound', 'tally'] as const;
+const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
+
+/** Why a query is answered live only (README "As of a moment"). */
+const liveOnly = {
+  declaringFirm: {
+    cn: '报关单按货主归属，日志索引无法按申报企业找到其记录',
+    en: 'declarations are attributed to their owner, so the document index cannot find them by the declaring firm',
+  },
+  warehouseReports: {
+    cn: 'dataSource 20 为仓库自报的库存快照（企业数据推送），不由单据折叠得出',
+    en: 'dataSource 20 is the stock the warehouse reports (enterprise feeds), not folded from documents',
+  },
+} as const;
+
+export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const { pool } = deps;
   const router = Router();
+  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
+  /** An enterprise's data as of a moment: its records of these types up to then, folded. */
+  const enterpriseDataAsOf = async (enterprise: string, types: readonly string[], asOf: Date) => {
+    const { records, freshness } = await replayedEnterpriseRecords(
+      pool,
+      source,
+      { enterprises: [enterprise], types },
+      asOf,
+    );
+    return { data: enterpriseDataStateOf(records), freshness, asOf: asOfMember(asOf, records) };
+  };
 
   for (const kind of ['purchase', 'saleOrderToB', 'saleOrderToC'] as const) {
     router.post(
@@ -206,27 +257,40 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         const request = validateQuery(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request, pageScopeOfRequest(req));
-        const live = await readLive(
-          pool,
-          'order-status',
-          (s, db) =>
-            listOrders(db, s, {
-              kind,
-              enterprise: request.enterpriseId,
-              beginDate: request.beginDate,
-              endDate: request.endDate,
-              limit: page.limit,
-              ...(page.bounded ? { bounded: true } : {}),
-              offset: page.offset,
-              ...(request.orderNo ? { orderNo: request.orderNo } : {}),
-              // Only the sale-to-consumer request declares the cross-border platform's name.
-              ...('cbepcomName' in request && request.cbepcomName
-                ? { cbepcomName: request.cbepcomName }
-                : {}),
-            }),
-          readOptionsOf(req),
-        );
+        const asOf = asOfOf(req, Date.now());
+        const filter = {
+          kind,
+          enterprise: request.enterpriseId,
+          beginDate: request.beginDate,
+          endDate: request.endDate,
+          limit: page.limit,
+          offset: page.offset,
+          ...(request.orderNo ? { orderNo: request.orderNo } : {}),
+          // Only the sale-to-consumer request declares the cross-border platform's name.
+          ...('cbepcomName' in request && request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
+        };
+        let live: { result: Awaited<ReturnType<typeof listOrders>>; freshness: Freshness };
+        let then: Record<string, unknown> = {};
+        if (asOf !== undefined) {
+          // The enterprise's records of this kind of order, through order-status' own reducer.
+          const { records, freshness } = await replayedEnterpriseRecords(
+            pool,
+            source,
+            { enterprises: [request.enterpriseId], types: [kind] },
+            asOf,
+          );
+          live = { result: ordersAsOf(records, filter), freshness };
+          then = { asOf: asOfMember(asOf, records) };
+        } else {
+          live = await readLive(
+            pool,
+            'order-status',
+            (s, db) => listOrders(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+            readOptionsOf(req),
+          );
+        }
         await sendReadWithPartners(res, deps.pool, live, (result) => ({
+          ...then,
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.total,
@@ -242,23 +306,43 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const request = validateQuery('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const page = pageOf(request, pageScopeOfRequest(req));
-      const live = await readLive(
-        pool,
-        'enterprise-data',
-        (s, db) =>
-          listDeclarations(db, s, {
-            enterprise: request.enterpriseId,
-            enterpriseType: request.enterpriseType,
-            dataSource: request.dataSource,
-            startDate: request.starDate,
-            endDate: request.endDate,
-            limit: page.limit,
-            ...(page.bounded ? { bounded: true } : {}),
-            offset: page.offset,
-          }),
-        readOptionsOf(req),
-      );
-      await sendReadWithPartners(res, deps.pool, live, (result) => ({
+      const asOf = asOfOf(req, Date.now());
+      const filter = {
+        enterprise: request.enterpriseId,
+        dataSource: request.dataSource,
+        startDate: request.starDate,
+        endDate: request.endDate,
+        limit: page.limit,
+        offset: page.offset,
+      };
+      type Declarations = Awaited<ReturnType<typeof listDeclarations>>;
+      let read: { result: Declarations; freshness: Freshness };
+      let then: Record<string, unknown> = {};
+      if (asOf !== undefined) {
+        if (request.enterpriseType !== '10')
+          throw asOfNotAnswered('customsDeclarations', liveOnly.declaringFirm);
+        const replayed = await enterpriseDataAsOf(
+          request.enterpriseId,
+          [request.dataSource === '10' ? 'check' : 'clearance'],
+          asOf,
+        );
+        read = { result: ownerDeclarationsAsOf(replayed.data, filter), freshness: replayed.freshness };
+        then = { asOf: replayed.asOf };
+      } else {
+        read = await readLive(
+          pool,
+          'enterprise-data',
+          (s, db) =>
+            listDeclarations(db, s, {
+              ...filter,
+              enterpriseType: request.enterpriseType,
+              ...(page.bounded ? { bounded: true } : {}),
+            }),
+          readOptionsOf(req),
+        );
+      }
+      await sendReadWithPartners(res, deps.pool, read, (result) => ({
+        ...then,
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
@@ -313,23 +397,33 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const request = validateQuery('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf(request, pageScopeOfRequest(req));
-      const live = await readLive(
-        pool,
-        'enterprise-data',
-        (s, db) =>
-          listGoods(db, s, {
-            enterprise: request.customerCode,
-            limit: page.limit,
-            ...(page.bounded ? { bounded: true } : {}),
-            offset: page.offset,
-            // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
-            ...(request.requestTime
-              ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
-              : {}),
-          }),
-        readOptionsOf(req),
-      );
-      await sendReadWithPartners(res, deps.pool, live, (result) => ({
+      const asOf = asOfOf(req, Date.now());
+      const filter = {
+        enterprise: request.customerCode,
+        limit: page.limit,
+        offset: page.offset,
+        // Times without a zone are Beijing time (schemas/src/documents/formats.ts).
+        ...(request.requestTime
+          ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
+          : {}),
+      };
+      type Goods = Awaited<ReturnType<typeof listGoods>>;
+      let read: { result: Goods; freshness: Freshness };
+      let then: Record<string, unknown> = {};
+      if (asOf !== undefined) {
+        const replayed = await enterpriseDataAsOf(request.customerCode, goodsTypes, asOf);
+        read = { result: goodsAsOf(replayed.data, filter), freshness: replayed.freshness };
+        then = { asOf: replayed.asOf };
+      } else {
+        read = await readLive(
+          pool,
+          'enterprise-data',
+          (s, db) => listGoods(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+          readOptionsOf(req),
+        );
+      }
+      await sendReadWithPartners(res, deps.pool, read, (result) => ({
+        ...then,
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
@@ -373,7 +467,9 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         goodsList,
       });
 
+      const asOf = asOfOf(req, Date.now());
       if (request.dataSource === '20') {
+        if (asOf !== undefined) throw asOfNotAnswered('inventory', liveOnly.warehouseReports);
         const live = await readLive(
           pool,
           'enterprise-feeds',
@@ -420,27 +516,48 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         });
       }
 
-      const live = await readLive(
-        pool,
-        'enterprise-data',
-        async (s, db) => {
-          const stock = await listStock(db, s, {
-            enterprise: request.customerCode,
-            warehouseId,
-            goodsIds,
-            limit: page.limit,
-            ...(page.bounded ? { bounded: true } : {}),
-            offset: page.offset,
-          });
-          const articles = await findGoodsOf(db, s, request.customerCode, [
-            ...new Set(stock.rows.map((row) => row.goodsId)),
-          ]);
-          return { stock, articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
-        },
-        readOptionsOf(req),
-      );
-      await sendRead(res, live, (result) =>
-        answer(
+      const filter = {
+        enterprise: request.customerCode,
+        warehouseId,
+        goodsIds,
+        limit: page.limit,
+        offset: page.offset,
+      };
+      const withArticles = (stock: Awaited<ReturnType<typeof listStock>>, articles: GoodsRow[]) => ({
+        stock,
+        articles: new Map(articles.map((row) => [row.goodsNo, mergedGoodsFields(row)])),
+      });
+      const goodsIdsOf = (stock: Awaited<ReturnType<typeof listStock>>) => [
+        ...new Set(stock.rows.map((row) => row.goodsId)),
+      ];
+      let read: { result: ReturnType<typeof withArticles>; freshness: Freshness };
+      let then: Record<string, unknown> = {};
+      if (asOf !== undefined) {
+        const replayed = await enterpriseDataAsOf(
+          request.customerCode,
+          [...warehouseTypes, ...goodsTypes],
+          asOf,
+        );
+        const stock = stockAsOf(replayed.data, filter);
+        read = {
+          result: withArticles(stock, goodsOfAsOf(replayed.data, request.customerCode, goodsIdsOf(stock))),
+          freshness: replayed.freshness,
+        };
+        then = { asOf: replayed.asOf };
+      } else {
+        read = await readLive(
+          pool,
+          'enterprise-data',
+          async (s, db) => {
+            const stock = await listStock(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) });
+            return withArticles(stock, await findGoodsOf(db, s, request.customerCode, goodsIdsOf(stock)));
+          },
+          readOptionsOf(req),
+        );
+      }
+      await sendRead(res, read, (result) => ({
+        ...then,
+        ...answer(
           result.stock.total,
           result.stock.rows.map((row) => ({
             warehouseId: row.warehouseId,
@@ -460,7 +577,7 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
             stockType: row.stockType,
           })),
         ),
-      );
+      }));
     }),
   );
 
@@ -470,6 +587,15 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const request = validateQuery('warehouseSummary', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const range = periodRange(request.period);
+      const asOf = asOfOf(req, Date.now());
+      if (asOf !== undefined) {
+        const replayed = await enterpriseDataAsOf(request.enterpriseId, warehouseTypes, asOf);
+        const result = warehouseSummaryAsOf(replayed.data, { enterprise: request.enterpriseId, ...range });
+        return await sendRead(res, { result, freshness: replayed.freshness }, (summary) => ({
+          dataList: [{ period: request.period, ...summary }],
+          asOf: replayed.asOf,
+        }));
+      }
       const live = await readLive(
         pool,
         'enterprise-data',
@@ -491,27 +617,56 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
         );
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request, pageScopeOfRequest(req));
-        const live = await readLive(
-          pool,
-          'enterprise-data',
-          async (s, db) => {
-            const lines = await listWarehouseLines(db, s, {
-              enterprise: request.enterpriseId,
-              direction,
-              ...periodRange(request.period),
-              limit: page.limit,
-              ...(page.bounded ? { bounded: true } : {}),
-              offset: page.offset,
-            });
-            const numbers = lines.rows.flatMap((row) =>
+        const asOf = asOfOf(req, Date.now());
+        const filter = {
+          enterprise: request.enterpriseId,
+          direction,
+          ...periodRange(request.period),
+          limit: page.limit,
+          offset: page.offset,
+        };
+        type Lines = Awaited<ReturnType<typeof listWarehouseLines>>;
+        const numbersOf = (lines: Lines) => [
+          ...new Set(
+            lines.rows.flatMap((row) =>
               [goodsIdOf(row.line), textOf(row.line.barCode)].filter((n): n is string => n !== undefined),
-            );
-            const goods = await findGoodsOf(db, s, request.enterpriseId, [...new Set(numbers)]);
-            return { lines, goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])) };
-          },
-          readOptionsOf(req),
-        );
-        await sendRead(res, live, (result) => ({
+            ),
+          ),
+        ];
+        const withGoods = (lines: Lines, goods: GoodsRow[]) => ({
+          lines,
+          goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])),
+        });
+        let read: { result: ReturnType<typeof withGoods>; freshness: Freshness };
+        let then: Record<string, unknown> = {};
+        if (asOf !== undefined) {
+          const replayed = await enterpriseDataAsOf(
+            request.enterpriseId,
+            [...warehouseTypes, ...goodsTypes],
+            asOf,
+          );
+          const lines = warehouseLinesAsOf(replayed.data, filter);
+          read = {
+            result: withGoods(lines, goodsOfAsOf(replayed.data, request.enterpriseId, numbersOf(lines))),
+            freshness: replayed.freshness,
+          };
+          then = { asOf: replayed.asOf };
+        } else {
+          read = await readLive(
+            pool,
+            'enterprise-data',
+            async (s, db) => {
+              const lines = await listWarehouseLines(db, s, {
+                ...filter,
+                ...(page.bounded ? { bounded: true } : {}),
+              });
+              return withGoods(lines, await findGoodsOf(db, s, request.enterpriseId, numbersOf(lines)));
+            },
+            readOptionsOf(req),
+          );
+        }
+        await sendRead(res, read, (result) => ({
+          ...then,
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.lines.total,
@@ -529,6 +684,27 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool }): Router {
       const request = validateQuery('enterpriseTrend', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const months = monthsBetween(request.fromMonth, request.toMonth);
+      const asOf = asOfOf(req, Date.now());
+      if (asOf !== undefined) {
+        // One replay of the enterprise's orders and warehouse records, through both reducers.
+        const { records, freshness } = await replayedEnterpriseRecords(
+          pool,
+          source,
+          { enterprises: [request.enterpriseId], types: [...orderKinds, ...warehouseTypes] },
+          asOf,
+        );
+        const filter = { enterprise: request.enterpriseId, ...request };
+        sendSuccess(res, {
+          dataList: trendOf(
+            months,
+            monthlyOrderCountsAsOf(records, filter),
+            monthlyStockMovementsAsOf(enterpriseDataStateOf(records), filter),
+          ),
+          asOf: asOfMember(asOf, records),
+          freshness: [freshness],
+        });
+        return;
+      }
       const orders = await readLive(pool, 'order-status', (s, db) =>
         monthlyOrderCounts(db, s, { enterprise: request.enterpriseId, ...request }),
       );

@@ -2,8 +2,12 @@ import { findPortfolio, type PortfolioFinancing } from '@tradelog/projections/co
 import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
 import { Router } from 'express';
 import type pg from 'pg';
+import { asOfOf, type RecordSource } from '../reads/asOf.ts';
 import { callerOf } from '../reads/auth.ts';
-import { handle, readLive, sendSuccess } from '../reads/respond.ts';
+import { handle, readLive, sendSuccess, wantsOffsets } from '../reads/respond.ts';
+import { readPortfolioAsOf } from './portfolioAsOf.ts';
+import { figuresOf } from './portfolioFigures.ts';
+import { receiptsOf } from './receipts.ts';
 
 /**
  * The lender's portfolio (query-api/README.md "Portfolio"): `GET /open/portfolio`, every open
@@ -90,32 +94,50 @@ export function portfolioRows(financings: readonly PortfolioFinancing[], lines: 
   );
 }
 
-export function createPortfolioRouter(deps: { pool: pg.Pool }): Router {
+export function createPortfolioRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
+  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
   router.get(
     portfolioPath,
-    handle(async (_req, res) => {
+    handle(async (req, res) => {
       const caller = callerOf(res);
       const enterprises =
         caller.kind === 'operator' || caller.enterprises.includes('*') ? null : [...caller.enterprises];
-      const financings = await readLive(deps.pool, 'collateral', (schema, db) =>
-        findPortfolio(db, schema, { enterprises, limit: portfolioLimit }),
+      const asOf = asOfOf(req, Date.now());
+      if (asOf !== undefined) {
+        const granted = (enterprise: string) => enterprises === null || enterprises.includes(enterprise);
+        const then = await readPortfolioAsOf(
+          { pool: deps.pool, source },
+          { enterprises, limit: portfolioLimit, granted },
+          asOf,
+        );
+        sendSuccess(res, {
+          dataList: portfolioRows(then.financings, then.lines),
+          asOf: then.asOf,
+          figures: figuresOf(then.reflected),
+          freshness: then.freshness,
+        });
+        return;
+      }
+      // Offsets on request: a figure then names the log position it reflects (portfolioFigures.ts).
+      const offsets = { offsets: wantsOffsets(req) };
+      const financings = await readLive(
+        deps.pool,
+        'collateral',
+        (schema, db) => findPortfolio(db, schema, { enterprises, limit: portfolioLimit }),
+        offsets,
       );
-      const receipts = financings.result.flatMap((financing) =>
-        financing.pieces
-          .filter((piece) => piece.kind === 'warehouseReceipt')
-          .map((piece) => ({
-            enterprise: financing.enterprise,
-            topic: piece.provenance.topic,
-            recordKey: piece.provenance.recordKey ?? piece.provenance.documentId,
-          })),
+      const lines = await readLive(
+        deps.pool,
+        'enterprise-data',
+        (schema, db) => findReceiptLines(db, schema, receiptsOf(financings.result)),
+        offsets,
       );
-      const lines = await readLive(deps.pool, 'enterprise-data', (schema, db) =>
-        findReceiptLines(db, schema, receipts),
-      );
+      const freshness = { collateral: financings.freshness, enterpriseData: lines.freshness };
       sendSuccess(res, {
         dataList: portfolioRows(financings.result, lines.result),
-        freshness: { collateral: financings.freshness, enterpriseData: lines.freshness },
+        figures: figuresOf(freshness),
+        freshness,
       });
     }),
   );

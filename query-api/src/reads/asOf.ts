@@ -3,6 +3,8 @@ import { decodeDocumentRecord } from '@tradelog/processors/documents/decode';
 import {
   type DocumentOfEnterprise,
   findDocumentVersions,
+  findEnterpriseFirstReceived,
+  findEnterpriseVersions,
   type IndexedDocumentRow,
 } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
@@ -88,8 +90,8 @@ export function beforeTheData(asOf: Date, what: { cn: string; en: string }, firs
     'AS_OF_OUT_OF_RANGE',
     422,
     {
-      cn: `asOf（${asOf.toISOString()}）早于数据：当时尚未收到${what.cn}${firstReceivedAt ? `；其链路最早的记录收到于 ${firstReceivedAt}` : ''}`,
-      en: `asOf (${asOf.toISOString()}) is before the data: ${what.en} had not been received then${firstReceivedAt ? `; the first record of its chain was received at ${firstReceivedAt}` : ''}`,
+      cn: `asOf（${asOf.toISOString()}）早于数据：当时尚未收到${what.cn}${firstReceivedAt ? `；最早的相关记录收到于 ${firstReceivedAt}` : ''}`,
+      en: `asOf (${asOf.toISOString()}) is before the data: ${what.en} had not been received then${firstReceivedAt ? `; the first record of it was received at ${firstReceivedAt}` : ''}`,
     },
     { asOf: asOf.toISOString(), firstReceivedAt },
   );
@@ -194,6 +196,58 @@ export async function replayedRecords(
   );
   assertWithinAsOfCap(indexed.result, asOf);
   return { records: await recordsAsOf(source, indexed.result), freshness: indexed.freshness };
+}
+
+/**
+ * Every record of the enterprises' documents of these types received by `asOf` (an enterprise
+ * query or the portfolio's stock replayed: README "As of a moment"), refused past the cap. None by then is 422 before the
+ * data when the enterprise has such a record later; an enterprise with none at all answers empty,
+ * as the live query does.
+ */
+export async function replayedEnterpriseRecords(
+  pool: pg.Pool,
+  source: RecordSource,
+  asked: { enterprises: readonly string[]; types: readonly string[] },
+  asOf: Date,
+  /** False where none by then is an answer (the stock behind a receipt named before its inbound). */
+  refuseBeforeTheData = true,
+): Promise<{ records: RecordAsOf[]; freshness: Freshness }> {
+  const indexed = await readLive(pool, 'document-index', (schema, db) =>
+    findEnterpriseVersions(db, schema, { ...asked, receivedBy: asOf, limit: asOfRecordCap + 1 }),
+  );
+  assertWithinAsOfCap(indexed.result, asOf);
+  if (indexed.result.length === 0 && refuseBeforeTheData) {
+    const first = await readLive(pool, 'document-index', (schema, db) =>
+      findEnterpriseFirstReceived(db, schema, asked),
+    );
+    if (first.result !== null) {
+      throw beforeTheData(
+        asOf,
+        {
+          cn: `企业 ${asked.enterprises.join('、')} 的相关单据`,
+          en: `any document of enterprise ${asked.enterprises.join(', ')} this query reads`,
+        },
+        first.result,
+      );
+    }
+  }
+  return { records: await recordsAsOf(source, indexed.result), freshness: indexed.freshness };
+}
+
+/**
+ * 422 for a lender query that is answered live only (README "As of a moment" lists each and
+ * why): never a live answer passed off as one of the past.
+ */
+export function asOfNotAnswered(query: string, why: { cn: string; en: string }) {
+  return localizedError(
+    'AS_OF_NOT_ANSWERED',
+    422,
+    {
+      cn: `${query} 不支持 asOf（按时点查询）：${why.cn}`,
+      en: `${query} is not answered as of a moment (asOf): ${why.en}`,
+    },
+    { query },
+  );
 }
 
 /**

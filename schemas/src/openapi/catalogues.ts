@@ -90,18 +90,33 @@ const afterParameter = {
  * As of a moment (query-api/README.md "As of a moment"): the queries whose answer can be
  * replayed from the log by the projection's own reducer.
  */
-const asOfQueries: ReadonlySet<string> = new Set(['linkNode', 'collateralExposure']);
+const asOfQueries: ReadonlySet<string> = new Set([
+  'linkNode',
+  'collateralExposure',
+  // The enterprise queries: the enterprise's records of what the query reads (customs
+  // declarations of an owner, enterpriseType 10; inventory of dataSource 10).
+  'purchaseOrders',
+  'salesToBusiness',
+  'salesToConsumer',
+  'customsDeclarations',
+  'goods',
+  'inventory',
+  'warehouseSummary',
+  'inboundDetails',
+  'outboundDetails',
+  'enterpriseTrend',
+]);
 const asOfParameter = {
   schema: {
     type: 'string',
     format: 'date-time',
     description:
-      'An ISO 8601 date-time with its offset: the answer as it stood then, replayed from the log (the records of the chains asked about received by then, ' +
+      'An ISO 8601 date-time with its offset: the answer as it stood then, replayed from the log (the records received by then of the chains asked about, or of the enterprise for its data, ' +
       'folded by the projection’s own rules), with asOf.positions naming the log positions it reflects. At most 200 records are replayed: ' +
       'more is 422 AS_OF_TOO_MANY_RECORDS; a moment in the future or before the document asked for is 422 AS_OF_OUT_OF_RANGE; ' +
-      'not a date-time with an offset is 400 AS_OF_INVALID. ' +
-      '带时区的 ISO 8601 时间：按日志回放该时点的应答（所查链路当时已收到的记录，以投影自身的规则折叠），asOf.positions 给出所反映的日志位置；' +
-      '最多回放 200 条记录，超出为 422 AS_OF_TOO_MANY_RECORDS；晚于当前或早于所查单据为 422 AS_OF_OUT_OF_RANGE。',
+      'not a date-time with an offset is 400 AS_OF_INVALID; a variant answered live only (customs of a declaring firm, inventory of dataSource 20) is 422 AS_OF_NOT_ANSWERED. ' +
+      '带时区的 ISO 8601 时间：按日志回放该时点的应答（所查链路或企业数据所属企业当时已收到的记录，以投影自身的规则折叠），asOf.positions 给出所反映的日志位置；' +
+      '最多回放 200 条记录，超出为 422 AS_OF_TOO_MANY_RECORDS；晚于当前或早于所查单据为 422 AS_OF_OUT_OF_RANGE；仅实时应答的查询（申报企业的报关单、dataSource 20 的库存）为 422 AS_OF_NOT_ANSWERED。',
   },
 } as const;
 

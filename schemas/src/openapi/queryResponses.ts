@@ -155,7 +155,7 @@ const consumerOrder = {
 } satisfies JsonSchema;
 
 const orderList = (title: [string, string], item: JsonSchema = order) =>
-  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', item), freshness });
+  successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', item), asOf: asOfMember, freshness });
 
 const subscription = t(
   '订阅（含只显示一次的签名密钥 secret）',
@@ -406,6 +406,7 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         provenance: t('来源', 'Provenance', { type: 'object' }),
       },
     }),
+    asOf: asOfMember,
     freshness,
   }),
   goods: successOf(['商品资料', 'Goods master data'], {
@@ -446,6 +447,7 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         provenance: objects('来源（商品资料导入、商品同步）', 'Provenance (goods import, goods sync)'),
       },
     }),
+    asOf: asOfMember,
     freshness,
   }),
   inventory: successOf(['库存', 'Inventory'], {
@@ -461,6 +463,7 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         stockType: t('库存类型（0 良品，1 残次）', 'Stock type (0 good, 1 bad)'),
       },
     }),
+    asOf: asOfMember,
     freshness,
   }),
   warehouseSummary: successOf(['仓储汇总', 'Warehouse summary'], {
@@ -474,16 +477,19 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         ...summaryFigures('inventory', ['库存', 'Inventory'], ['期末', 'at the end of the period']),
       },
     }),
+    asOf: asOfMember,
     freshness,
   }),
   inboundDetails: successOf(['入库明细', 'Inbound details'], {
     ...paging,
     dataList: objects('明细', 'Lines'),
+    asOf: asOfMember,
     freshness,
   }),
   outboundDetails: successOf(['出库明细', 'Outbound details'], {
     ...paging,
     dataList: objects('明细', 'Lines'),
+    asOf: asOfMember,
     freshness,
   }),
   expressSubscription,

@@ -12,9 +12,10 @@ import { format, pick } from '../i18n/i18n.ts';
 import { Link } from '../layout/Link.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { PageHero } from '../pages/common.tsx';
+import { AsOfPicker } from './AsOfPicker.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import type { LinkNodeResponse } from './chainLayout.ts';
-import { type ChainRequest, type ChainStore, createChainStore } from './chainStore.ts';
+import { type ChainRequest, type ChainStore, createChainStore, withAsOf } from './chainStore.ts';
 import type { CollateralAlert, ExposedPiece } from './collateral.ts';
 import { pieceLabel } from './collateral.ts';
 import { consoleCall } from './consoleApi.ts';
@@ -355,19 +356,15 @@ function LenderConsole(props: { apiKey: string }) {
     () =>
       createChainStore({
         linkNode: (request, asOf) =>
-          consoleCall<LinkNodeResponse>(
-            props.apiKey,
-            locale,
-            asOf === undefined
-              ? '/open/info/link/node'
-              : `/open/info/link/node?asOf=${encodeURIComponent(asOf)}`,
-            { method: 'POST', body: request },
-          ),
-        exposure: (request) =>
+          consoleCall<LinkNodeResponse>(props.apiKey, locale, withAsOf('/open/info/link/node', asOf), {
+            method: 'POST',
+            body: request,
+          }),
+        exposure: (request, asOf) =>
           consoleCall<{ collateral?: ExposedPiece[] }>(
             props.apiKey,
             locale,
-            '/open/info/collateral/exposure',
+            withAsOf('/open/info/collateral/exposure', asOf),
             {
               method: 'POST',
               body: request,
@@ -437,37 +434,17 @@ function LenderConsole(props: { apiKey: string }) {
           {t.console.lender.lookup}
         </button>
       </form>
-      <div className="inline-form chain-as-of">
-        <div className="field">
-          <label htmlFor={`${id}-as-of`}>{t.console.lender.asOf}</label>
-          <input
-            id={`${id}-as-of`}
-            type="datetime-local"
-            step={1}
-            value={state.asOf}
-            onChange={(event) => void state.setAsOf(event.target.value)}
-          />
-        </div>
-        {state.asOf !== '' && (
-          <button type="button" className="btn btn-ghost" onClick={() => void state.setAsOf('')}>
-            {t.console.lender.asOfNow}
-          </button>
-        )}
-      </div>
+      <AsOfPicker
+        id={`${id}-as-of`}
+        className="chain-as-of"
+        testId="chain-as-of"
+        value={state.asOf}
+        onChange={(value) => void state.setAsOf(value)}
+        shown={state.status === 'done' ? state.shownAsOf : undefined}
+      />
       {state.status === 'error' && (
         <p className="form-error" role="alert">
           {state.error}
-        </p>
-      )}
-      {state.status === 'done' && state.shownAsOf && (
-        <p className="muted" data-testid="chain-as-of">
-          {format(t.console.lender.asOfShown, {
-            at: new Date(state.shownAsOf.at).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN'),
-            records: state.shownAsOf.records,
-            positions: state.shownAsOf.positions
-              .map((p) => `${p.topic}:${p.partition}:${p.offset}`)
-              .join(', '),
-          })}
         </p>
       )}
       {state.status === 'done' && state.response && (

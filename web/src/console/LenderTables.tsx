@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { AsOfPicker } from './AsOfPicker.tsx';
 import { consoleCall, consoleExport } from './consoleApi.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
 import { enterpriseChoices, enterpriseFieldNames } from './keyAccount.ts';
@@ -134,6 +135,13 @@ export function LenderTables(props: { apiKey: string }) {
           )}
         </div>
       </form>
+      <AsOfPicker
+        id={`${id}-as-of`}
+        testId="query-as-of"
+        value={state.asOf}
+        onChange={(value) => void state.setAsOf(value)}
+        shown={state.status === 'done' ? state.shownAsOf : undefined}
+      />
       {state.invalidField && (
         <p className="form-error" role="alert">
           {format(t.invalid, { field: state.invalidField })}

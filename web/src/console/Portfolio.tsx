@@ -1,42 +1,74 @@
 import { useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
-import { consoleCall } from './consoleApi.ts';
+import { AsOfPicker } from './AsOfPicker.tsx';
+import { withAsOf } from './chainStore.ts';
+import { consoleCall, consoleExport } from './consoleApi.ts';
 import {
   coveragePercent,
   createPortfolioStore,
-  type PortfolioRow,
+  figureSourceText,
+  type PortfolioAnswer,
   type PortfolioStore,
 } from './portfolioStore.ts';
 
-/** The lender's open financings with the cover behind each (portfolioStore.ts), shown on demand. */
+/**
+ * The lender's open financings with the cover behind each (portfolioStore.ts), shown on demand,
+ * now or as of a moment, with what each figure was read from and the exports of the table.
+ */
 export function Portfolio(props: { apiKey: string }) {
-  const t = useDict().console.lender.portfolio;
+  const dict = useDict().console.lender;
+  const t = dict.portfolio;
   const locale = useLocale();
   const id = useId();
   const store: PortfolioStore = useMemo(
     () =>
-      createPortfolioStore(() =>
-        consoleCall<{ dataList?: PortfolioRow[] }>(props.apiKey, locale, '/open/portfolio'),
-      ),
+      createPortfolioStore({
+        ask: (asOf) => consoleCall<PortfolioAnswer>(props.apiKey, locale, withAsOf('/open/portfolio', asOf)),
+        download: (asOf, exportFormat) =>
+          consoleExport(props.apiKey, locale, withAsOf('/open/portfolio', asOf), undefined, exportFormat),
+      }),
     [props.apiKey, locale],
   );
   const state = useStore(store);
   const number = (value: number | null) =>
     value === null ? '—' : value.toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN');
+  const at = (iso: string) => new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN');
+  const sourceOf = (figure: string) =>
+    figureSourceText(state.figures[figure], {
+      applied: (projection, appliedAt) =>
+        format(t.applied, { projection, at: appliedAt ? at(appliedAt) : '—' }),
+      replayed: (projection, records, positions) => format(t.replayed, { projection, records, positions }),
+    });
   return (
     <section aria-labelledby={`${id}-title`} className="lender-portfolio" data-testid="portfolio">
       <h2 id={`${id}-title`}>{t.title}</h2>
       <p className="muted">{t.lead}</p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={state.status === 'busy'}
-        onClick={() => void state.load()}
-      >
-        {t.show}
-      </button>
+      <AsOfPicker
+        id={`${id}-as-of`}
+        testId="portfolio-as-of"
+        value={state.asOf}
+        onChange={(value) => void state.setAsOf(value)}
+        shown={state.status === 'done' ? state.shownAsOf : undefined}
+      />
+      <div className="actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={state.status === 'busy'}
+          onClick={() => void state.load()}
+        >
+          {t.show}
+        </button>
+        <button type="button" className="btn" onClick={() => void state.exportAs('csv')}>
+          {dict.tables.exportCsv}
+        </button>
+        <button type="button" className="btn" onClick={() => void state.exportAs('xlsx')}>
+          {dict.tables.exportXlsx}
+        </button>
+      </div>
       {state.status === 'error' && (
         <p className="form-error" role="alert">
           {state.error}
@@ -44,28 +76,39 @@ export function Portfolio(props: { apiKey: string }) {
       )}
       {state.status === 'done' && state.rows.length === 0 && <p className="muted">{t.empty}</p>}
       {state.status === 'done' && state.rows.length > 0 && (
-        <RefTable
-          testId="portfolio-table"
-          columns={[t.financing, t.alert, t.purchaseAmount, t.stockValue, t.unpriced, t.coverage, t.latest]}
-        >
-          {state.rows.map((row) => (
-            <tr key={`${row.customerCode}|${row.financingOrderNo}`}>
-              <td>
-                {row.customerCode} {row.financingOrderNo}
-              </td>
-              <td>{row.alerted ? `⚠ ${t.alerted}` : ''}</td>
-              <td>{number(row.purchaseAmount)}</td>
-              <td>{number(row.stockValue)}</td>
-              <td>{row.unpricedLines}</td>
-              <td>{coveragePercent(row.coverage)}</td>
-              <td>
-                {row.latestEvents[0]
-                  ? `${row.latestEvents[0].documentType} ${row.latestEvents[0].businessKey} · ${row.latestEvents[0].receivedAt}`
-                  : ''}
-              </td>
-            </tr>
-          ))}
-        </RefTable>
+        <>
+          <RefTable
+            testId="portfolio-table"
+            columns={[t.financing, t.alert, t.purchaseAmount, t.stockValue, t.unpriced, t.coverage, t.latest]}
+          >
+            {state.rows.map((row) => (
+              <tr key={`${row.customerCode}|${row.financingOrderNo}`}>
+                <td>
+                  {row.customerCode} {row.financingOrderNo}
+                </td>
+                <td>{row.alerted ? `⚠ ${t.alerted}` : ''}</td>
+                <td>{number(row.purchaseAmount)}</td>
+                <td>{number(row.stockValue)}</td>
+                <td>{row.unpricedLines}</td>
+                <td>{coveragePercent(row.coverage)}</td>
+                <td>
+                  {row.latestEvents[0]
+                    ? `${row.latestEvents[0].documentType} ${row.latestEvents[0].businessKey} · ${row.latestEvents[0].receivedAt}`
+                    : ''}
+                </td>
+              </tr>
+            ))}
+          </RefTable>
+          {/* Each figure's freshness (query-api/README.md "Portfolio"): the financings and alerts from one read, the stock from another. */}
+          <dl className="muted portfolio-figures" data-testid="portfolio-figures">
+            <dt>{t.purchaseAmount}</dt>
+            <dd>{sourceOf('purchaseAmount')}</dd>
+            <dt>{t.stockValue}</dt>
+            <dd>{sourceOf('stockValue')}</dd>
+            <dt>{t.coverage}</dt>
+            <dd>{sourceOf('coverage')}</dd>
+          </dl>
+        </>
       )}
     </section>
   );

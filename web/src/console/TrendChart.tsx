@@ -3,6 +3,8 @@ import { useStore } from 'zustand';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { AsOfPicker } from './AsOfPicker.tsx';
+import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
 import { consoleCall } from './consoleApi.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
@@ -22,17 +24,19 @@ export function TrendChart(props: { apiKey: string }) {
   const [form, setForm] = useState({ enterpriseId: '', fromMonth: '', toMonth: '' });
   const [months, setMonths] = useState<TrendMonth[]>();
   const [error, setError] = useState<string>();
+  // The moment it is asked as of (query-api/README.md "As of a moment"; '' for now).
+  const [asOf, setAsOf] = useState('');
+  const [shownAsOf, setShownAsOf] = useState<AsOfShown>();
   // A lender picks among its grants (keyAccount.ts): the first until it picks another.
   const choices = enterpriseChoices(useStore(consoleStore, (state) => state.account));
   const enterpriseId =
     choices && !choices.includes(form.enterpriseId) ? (choices[0] ?? '') : form.enterpriseId;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const ask = async (moment: string) => {
     const answer = await consoleCall<{ dataList: TrendMonth[] }>(
       props.apiKey,
       locale,
-      '/open/info/enterprise/trend',
+      withAsOf('/open/info/enterprise/trend', asOfParameter(moment)),
       {
         method: 'POST',
         body: { ...form, enterpriseId: enterpriseId.trim() },
@@ -40,6 +44,11 @@ export function TrendChart(props: { apiKey: string }) {
     );
     setError(answer.ok ? undefined : answer.message);
     setMonths(answer.ok ? answer.body.dataList : undefined);
+    setShownAsOf(answer.ok ? asOfShownOf(answer.body) : undefined);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await ask(asOf);
   };
   const input = (name: keyof typeof form, label: string, placeholder?: string) => (
     <div className="field">
@@ -74,6 +83,17 @@ export function TrendChart(props: { apiKey: string }) {
           {t.show}
         </button>
       </form>
+      <AsOfPicker
+        id={`${id}-as-of`}
+        testId="trend-as-of"
+        value={asOf}
+        onChange={(value) => {
+          setAsOf(value);
+          // A trend shown (or refused) is asked again as of the new moment.
+          if (months || error) void ask(value);
+        }}
+        shown={shownAsOf}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -22,8 +22,11 @@ export interface ChainAnswer<T> {
 export interface ChainCalls {
   /** POST /open/info/link/node, with `?asOf=` when a moment is given (ISO, with its offset). */
   linkNode(request: ChainRequest, asOf: string | undefined): Promise<ChainAnswer<LinkNodeResponse>>;
-  /** POST /open/info/collateral/exposure of a financing (live only: it takes no moment). */
-  exposure(request: ChainRequest): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
+  /** POST /open/info/collateral/exposure of a financing, as of the same moment as the chain. */
+  exposure(
+    request: ChainRequest,
+    asOf: string | undefined,
+  ): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
 }
 
 /** What the answer says it reflects (query-api's `asOf` member). */
@@ -54,6 +57,16 @@ export function asOfParameter(value: string): string | undefined {
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
+
+/** A path asking as of a moment (`?asOf=`), or the path itself for now. */
+export function withAsOf(path: string, moment: string | undefined): string {
+  if (moment === undefined) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}asOf=${encodeURIComponent(moment)}`;
+}
+
+/** What an answer says it reflects, when it was asked as of a moment. */
+export const asOfShownOf = (body: unknown): AsOfShown | undefined =>
+  typeof body === 'object' && body !== null ? (body as { asOf?: AsOfShown }).asOf : undefined;
 
 export function createChainStore(calls: ChainCalls, initial: Partial<ChainRequest> = {}) {
   return createStore<ChainState>()((set, get) => ({
@@ -93,14 +106,13 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
         });
         return;
       }
-      // A financing's chain is drawn with the collateral other financings also hold (now only).
-      const exposure =
-        request.documentsType === '10' && moment === undefined ? await calls.exposure(request) : undefined;
+      // A financing's chain is drawn with the collateral other financings also held then.
+      const exposure = request.documentsType === '10' ? await calls.exposure(request, moment) : undefined;
       set({
         status: 'done',
         response: answer.body,
         collateral: exposure?.ok ? (exposure.body.collateral ?? []) : [],
-        shownAsOf: (answer.body as { asOf?: AsOfShown }).asOf,
+        shownAsOf: asOfShownOf(answer.body),
       });
     },
   }));

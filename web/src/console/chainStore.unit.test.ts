@@ -21,7 +21,7 @@ const chain = (count: number, asOf?: string): LinkNodeResponse =>
 /** The calls a store makes, answered as query-api would: fewer documents the earlier the moment. */
 function recordedCalls() {
   const asked: { request: ChainRequest; asOf: string | undefined }[] = [];
-  const exposures: ChainRequest[] = [];
+  const exposures: { request: ChainRequest; asOf: string | undefined }[] = [];
   const calls: ChainCalls = {
     async linkNode(request, asOf) {
       asked.push({ request, asOf });
@@ -29,8 +29,8 @@ function recordedCalls() {
         return { ok: false, body: chain(0), message: 'asOf is before the data' };
       return { ok: true, body: asOf ? chain(1, asOf) : chain(3), message: '' };
     },
-    async exposure(request) {
-      exposures.push(request);
+    async exposure(request, asOf) {
+      exposures.push({ request, asOf });
       return { ok: true, body: { collateral: [] }, message: '' };
     },
   };
@@ -55,8 +55,8 @@ describe('the lender chain store', () => {
     expect(asked[1]?.asOf).toBe(new Date('2026-03-05T14:30:00').toISOString());
     expect(store.getState().response?.purchaseInfo).toHaveLength(1);
     expect(store.getState().shownAsOf?.records).toBe(1);
-    // Exposure takes no moment: the collateral is shown live only.
-    expect(exposures).toHaveLength(1);
+    // The collateral is asked as of the same moment.
+    expect(exposures.map((exposure) => exposure.asOf)).toEqual([undefined, asked[1]?.asOf]);
 
     await store.getState().setAsOf('1999-12-31T00:00:00');
     expect(store.getState()).toMatchObject({ status: 'error', error: 'asOf is before the data' });

@@ -60,20 +60,21 @@ export async function consoleExport(
   apiKey: string,
   locale: 'cn' | 'en',
   path: string,
+  /** The query's body; undefined for a GET (the portfolio). */
   body: unknown,
   format: keyof typeof exportTypes,
 ): Promise<{ ok: boolean; message: string }> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: 'POST',
+      method: body === undefined ? 'GET' : 'POST',
       headers: {
         Accept: exportTypes[format],
         'Accept-Language': locale === 'en' ? 'en' : 'zh-CN',
-        'Content-Type': 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...authorizationHeader(apiKey),
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
     return { ok: false, message: 'Network Error' };

@@ -126,4 +126,26 @@ describe('lender query store', () => {
     expect(store.getState().values.goods).toBeUndefined();
     expect(store.getState().values.purchaseOrders).toMatchObject({ enterpriseId: 'E1' });
   });
+
+  it('asks as of the moment picked: the same page again when it moves, the exports too', async () => {
+    const { sent, calls } = fakeCalls();
+    const store = createLenderQueryStore(calls);
+    store.getState().setValue('enterpriseId', 'E1');
+    store.getState().setValue('beginDate', '2024-01-01');
+    store.getState().setValue('endDate', '2024-12-31');
+    store.getState().setValue('pageSize', '1');
+    await store.getState().run(2);
+    const moment = new Date('2026-03-05T06:30').toISOString();
+    await store.getState().setAsOf('2026-03-05T06:30');
+    expect(sent.at(-1)).toMatchObject({
+      path: `/open/info/enterprise/purchase-orders?asOf=${encodeURIComponent(moment)}`,
+      body: { page: 2 },
+    });
+    await store.getState().exportAs('csv', 'all');
+    expect(sent.at(-1)?.path).toBe(
+      `/open/info/enterprise/purchase-orders?pages=all&asOf=${encodeURIComponent(moment)}`,
+    );
+    await store.getState().setAsOf('');
+    expect(sent.at(-1)?.path).toBe('/open/info/enterprise/purchase-orders');
+  });
 });

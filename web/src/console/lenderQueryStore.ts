@@ -1,6 +1,7 @@
 import type { AnswerTable } from '@tradelog/schemas/queries/answerTable';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import { createStore } from 'zustand/vanilla';
+import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
 import {
   type AnswerPage,
   answerPageOf,
@@ -13,7 +14,9 @@ import {
 
 /**
  * The lender's query tables: the chosen interface, its form values (kept per interface while
- * the page lives), the last answer as a table with its paging, and exports. Framework-free
+ * the page lives), the moment it is asked as of (`?asOf=`, query-api/README.md "As of a
+ * moment"; empty: now; a query answered live only refuses one), the last answer as a table with
+ * its paging, and exports. Framework-free
  * (house style §13): the calls are handed in, so tests drive it without a browser.
  */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -41,6 +44,12 @@ export interface LenderQueryState {
   error: string | undefined;
   /** The field the form could not read (a number or JSON field), if any. */
   invalidField: string | undefined;
+  /** The date-time picker's value (the browser's local time); '' for now. */
+  asOf: string;
+  /** What the answer shown says it reflects, when asked as of a moment. */
+  shownAsOf: AsOfShown | undefined;
+  /** Moves the moment; an answer shown is asked again as of it (the same page). */
+  setAsOf(value: string): Promise<void>;
   choose(queryId: QueryTypeId): void;
   setValue(name: string, value: string): void;
   /** Runs the query; with a page number, that page of the same request. */
@@ -78,6 +87,12 @@ export function createLenderQueryStore(calls: LenderQueryCalls) {
       page: undefined,
       error: undefined,
       invalidField: undefined,
+      asOf: '',
+      shownAsOf: undefined,
+      async setAsOf(value) {
+        set({ asOf: value });
+        if (get().status === 'done' || get().status === 'error') await get().run(get().page?.page);
+      },
       choose(queryId) {
         set({
           queryId,
@@ -86,6 +101,7 @@ export function createLenderQueryStore(calls: LenderQueryCalls) {
           page: undefined,
           error: undefined,
           invalidField: undefined,
+          shownAsOf: undefined,
         });
       },
       setValue(name, value) {
@@ -95,21 +111,37 @@ export function createLenderQueryStore(calls: LenderQueryCalls) {
       async run(page) {
         const body = requestFor(page);
         if (!body) return;
-        const queryId = get().queryId;
+        const { queryId, asOf } = get();
         set({ status: 'busy', error: undefined });
-        const answer = await calls.query(typeOf(queryId).path, body);
-        if (get().queryId !== queryId) return;
+        const answer = await calls.query(withAsOf(typeOf(queryId).path, asOfParameter(asOf)), body);
+        // A later question (another interface, another moment) answers instead of this one.
+        if (get().queryId !== queryId || get().asOf !== asOf) return;
         if (!answer.ok) {
-          set({ status: 'error', error: answer.message, table: undefined, page: undefined });
+          set({
+            status: 'error',
+            error: answer.message,
+            table: undefined,
+            page: undefined,
+            shownAsOf: undefined,
+          });
           return;
         }
-        set({ status: 'done', table: answerTable(answer.body), page: answerPageOf(answer.body) });
+        set({
+          status: 'done',
+          table: answerTable(answer.body),
+          page: answerPageOf(answer.body),
+          shownAsOf: asOfShownOf(answer.body),
+        });
       },
       async exportAs(format, scope = 'page') {
         const body = requestFor();
         if (!body) return;
         const path = typeOf(get().queryId).path;
-        const saved = await calls.download(scope === 'all' ? `${path}?pages=all` : path, body, format);
+        const saved = await calls.download(
+          withAsOf(scope === 'all' ? `${path}?pages=all` : path, asOfParameter(get().asOf)),
+          body,
+          format,
+        );
         if (!saved.ok) set({ error: saved.message });
       },
     };

@@ -1,9 +1,12 @@
 import { createStore } from 'zustand/vanilla';
+import { type AsOfShown, asOfParameter, asOfShownOf } from './chainStore.ts';
 
 /**
  * The lender's portfolio (query-api `GET /open/portfolio`, query-api/README.md "Portfolio"): its
  * open financings as query-api sorts them (alerts first, then the lowest coverage), asked on
- * demand. Framework-free (house style §13): the call is handed in.
+ * demand, now or as of a moment (`?asOf=`; moving the moment while shown asks again), with what
+ * each figure was read from, and its exports. Framework-free (house style §13): the calls are
+ * handed in.
  */
 export interface PortfolioRow {
   customerCode: string;
@@ -16,25 +19,70 @@ export interface PortfolioRow {
   latestEvents: { documentType: string; businessKey: string; receivedAt: string }[];
 }
 
+/** What a figure reflects (query-api's `figures`): a projection's freshness, or a replay. */
+export interface FigureSource {
+  projection: string;
+  lastAppliedAt?: string | null;
+  asOf?: AsOfShown;
+}
+
+export interface PortfolioAnswer {
+  dataList?: PortfolioRow[];
+  figures?: Record<string, FigureSource[]>;
+  asOf?: AsOfShown;
+}
+
+export interface PortfolioCalls {
+  /** GET /open/portfolio, with `?asOf=` when a moment is given (ISO, with its offset). */
+  ask(asOf: string | undefined): Promise<{ ok: boolean; body: PortfolioAnswer; message: string }>;
+  /** The same, as CSV or a workbook (query-api's `Accept` exports), saved. */
+  download(asOf: string | undefined, format: 'csv' | 'xlsx'): Promise<{ ok: boolean; message: string }>;
+}
+
 export interface PortfolioState {
   status: 'idle' | 'busy' | 'done' | 'error';
   rows: PortfolioRow[];
+  figures: Record<string, FigureSource[]>;
+  /** The date-time picker's value (the browser's local time); '' for now. */
+  asOf: string;
+  shownAsOf: AsOfShown | undefined;
   error: string | undefined;
   load(): Promise<void>;
+  setAsOf(value: string): Promise<void>;
+  exportAs(format: 'csv' | 'xlsx'): Promise<void>;
 }
 
-export function createPortfolioStore(
-  ask: () => Promise<{ ok: boolean; body: { dataList?: PortfolioRow[] }; message: string }>,
-) {
-  return createStore<PortfolioState>()((set) => ({
+export function createPortfolioStore(calls: PortfolioCalls) {
+  return createStore<PortfolioState>()((set, get) => ({
     status: 'idle',
     rows: [],
+    figures: {},
+    asOf: '',
+    shownAsOf: undefined,
     error: undefined,
     async load() {
+      const { asOf } = get();
       set({ status: 'busy', error: undefined });
-      const answer = await ask();
-      if (!answer.ok) set({ status: 'error', error: answer.message, rows: [] });
-      else set({ status: 'done', rows: answer.body.dataList ?? [] });
+      const answer = await calls.ask(asOfParameter(asOf));
+      // A later moment answers instead of this one.
+      if (get().asOf !== asOf) return;
+      if (!answer.ok)
+        set({ status: 'error', error: answer.message, rows: [], figures: {}, shownAsOf: undefined });
+      else
+        set({
+          status: 'done',
+          rows: answer.body.dataList ?? [],
+          figures: answer.body.figures ?? {},
+          shownAsOf: asOfShownOf(answer.body),
+        });
+    },
+    async setAsOf(value) {
+      set({ asOf: value });
+      if (get().status === 'done' || get().status === 'error') await get().load();
+    },
+    async exportAs(format) {
+      const saved = await calls.download(asOfParameter(get().asOf), format);
+      if (!saved.ok) set({ error: saved.message });
     },
   }));
 }
@@ -43,3 +91,28 @@ export type PortfolioStore = ReturnType<typeof createPortfolioStore>;
 /** A coverage ratio as a percentage with one decimal; '—' when it cannot be computed. */
 export const coveragePercent = (coverage: number | null): string =>
   coverage === null ? '—' : `${(coverage * 100).toFixed(1)} %`;
+
+/**
+ * Where a figure was read from, for its column's note: each source's projection with the moment
+ * it had applied records to, or as of a moment the records replayed and their last positions
+ * (pure; the words are the caller's).
+ */
+export function figureSourceText(
+  sources: readonly FigureSource[] | undefined,
+  words: {
+    applied(projection: string, at: string | null): string;
+    replayed(projection: string, records: number, positions: string): string;
+  },
+): string {
+  return (sources ?? [])
+    .map((source) =>
+      source.asOf
+        ? words.replayed(
+            source.projection,
+            source.asOf.records,
+            source.asOf.positions.map((p) => `${p.topic}:${p.partition}:${p.offset}`).join(', '),
+          )
+        : words.applied(source.projection, source.lastAppliedAt ?? null),
+    )
+    .join(' · ');
+}

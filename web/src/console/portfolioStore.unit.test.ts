@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coveragePercent, createPortfolioStore, type PortfolioRow } from './portfolioStore.ts';
+import {
+  coveragePercent,
+  createPortfolioStore,
+  figureSourceText,
+  type PortfolioAnswer,
+  type PortfolioRow,
+} from './portfolioStore.ts';
 
 const row: PortfolioRow = {
   customerCode: 'E1',
@@ -18,12 +24,79 @@ describe('the lender portfolio store', () => {
       { ok: true, body: { dataList: [row, { ...row, financingOrderNo: 'F2' }] }, message: '' },
       { ok: false, body: {}, message: 'Kafka is unavailable' },
     ];
-    const store = createPortfolioStore(async () => answers.shift()!);
+    const store = createPortfolioStore({
+      ask: async () => answers.shift()!,
+      download: async () => ({ ok: true, message: '' }),
+    });
     expect(store.getState().status).toBe('idle');
     await store.getState().load();
     expect(store.getState().rows.map((r) => r.financingOrderNo)).toEqual(['F1', 'F2']);
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'error', error: 'Kafka is unavailable', rows: [] });
+  });
+
+  it('asks as of the moment picked, again when it moves while shown, and exports as of it too', async () => {
+    const asked: (string | undefined)[] = [];
+    const downloads: [string | undefined, string][] = [];
+    const replay = {
+      at: '2026-03-05T06:30:00.000Z',
+      records: 4,
+      positions: [{ topic: 't', partition: 0, offset: '9' }],
+    };
+    const store = createPortfolioStore({
+      ask: async (asOf): Promise<{ ok: boolean; body: PortfolioAnswer; message: string }> => {
+        asked.push(asOf);
+        return asOf === undefined
+          ? {
+              ok: true,
+              body: {
+                dataList: [row],
+                figures: { coverage: [{ projection: 'collateral', lastAppliedAt: null }] },
+              },
+              message: '',
+            }
+          : { ok: true, body: { dataList: [], asOf: replay }, message: '' };
+      },
+      download: async (asOf, format) => {
+        downloads.push([asOf, format]);
+        return { ok: false, message: '422 too many records' };
+      },
+    });
+    // Moving the moment before anything is shown asks nothing.
+    await store.getState().setAsOf('2026-03-05T06:30');
+    expect(asked).toEqual([]);
+    await store.getState().load();
+    expect(asked).toEqual([new Date('2026-03-05T06:30').toISOString()]);
+    expect(store.getState()).toMatchObject({ status: 'done', rows: [], shownAsOf: replay, figures: {} });
+    await store.getState().exportAs('xlsx');
+    expect(downloads).toEqual([[new Date('2026-03-05T06:30').toISOString(), 'xlsx']]);
+    expect(store.getState().error).toBe('422 too many records');
+    // Now again: asked at once, live.
+    await store.getState().setAsOf('');
+    expect(asked.at(-1)).toBeUndefined();
+    expect(store.getState()).toMatchObject({ rows: [row], shownAsOf: undefined });
+    expect(store.getState().figures.coverage).toEqual([{ projection: 'collateral', lastAppliedAt: null }]);
+  });
+
+  it('says where each figure was read from: a projection as applied, or the records replayed', () => {
+    const words = {
+      applied: (projection: string, at: string | null) => `${projection}@${at}`,
+      replayed: (projection: string, records: number, positions: string) =>
+        `${projection}#${records}:${positions}`,
+    };
+    expect(
+      figureSourceText(
+        [
+          { projection: 'collateral', lastAppliedAt: '2026-01-01T00:00:00Z' },
+          {
+            projection: 'enterprise-data',
+            asOf: { at: '', records: 2, positions: [{ topic: 'in', partition: 0, offset: '5' }] },
+          },
+        ],
+        words,
+      ),
+    ).toBe('collateral@2026-01-01T00:00:00Z · enterprise-data#2:in:0:5');
+    expect(figureSourceText(undefined, words)).toBe('');
   });
 
   it('shows coverage as a percentage, and a dash when it cannot be computed', () => {

@@ -506,6 +506,8 @@ export const cn = {
         unpriced: '无价行数',
         coverage: '覆盖率',
         latest: '最近单据',
+        applied: '{projection}，处理至 {at}',
+        replayed: '{projection}：回放 {records} 条记录，至 {positions}',
       },
       tracking: {
         title: '物流轨迹时间线',

@@ -508,6 +508,8 @@ export const en: Dict = {
         unpriced: 'Unpriced lines',
         coverage: 'Coverage',
         latest: 'Latest document',
+        applied: '{projection} as applied at {at}',
+        replayed: '{projection}: {records} records replayed, up to {positions}',
       },
       tracking: {
         title: 'Tracking timeline',

@@ -1,0 +1,51 @@
+import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
+import type { AsOfShown } from './chainStore.ts';
+
+/**
+ * The as-of picker of every lender view (query-api/README.md "As of a moment"): a date-time in
+ * the browser's local time, empty for now, a "Now" button once a moment is set, and what the
+ * answer shown says it reflects (the records replayed and their last log positions).
+ */
+export function AsOfPicker(props: {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  /** The `asOf` member of the answer shown, when it was asked as of a moment. */
+  shown: AsOfShown | undefined;
+  className?: string;
+  testId: string;
+}) {
+  const t = useDict().console.lender;
+  const locale = useLocale();
+  return (
+    <>
+      <div className={`inline-form as-of-picker${props.className ? ` ${props.className}` : ''}`}>
+        <div className="field">
+          <label htmlFor={props.id}>{t.asOf}</label>
+          <input
+            id={props.id}
+            type="datetime-local"
+            step={1}
+            value={props.value}
+            onChange={(event) => props.onChange(event.target.value)}
+          />
+        </div>
+        {props.value !== '' && (
+          <button type="button" className="btn btn-ghost" onClick={() => props.onChange('')}>
+            {t.asOfNow}
+          </button>
+        )}
+      </div>
+      {props.shown && (
+        <p className="muted" data-testid={props.testId}>
+          {format(t.asOfShown, {
+            at: new Date(props.shown.at).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN'),
+            records: props.shown.records,
+            positions: props.shown.positions.map((p) => `${p.topic}:${p.partition}:${p.offset}`).join(', '),
+          })}
+        </p>
+      )}
+    </>
+  );
+}
