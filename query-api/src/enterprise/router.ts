@@ -34,13 +34,13 @@ import {
   asOfMember,
   asOfNotAnswered,
   asOfOf,
+  liveOrAsOf,
   type RecordSource,
   replayedEnterpriseRecords,
 } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { pageOf, periodRange, queryPath, validateQuery } from '../reads/requests.ts';
 import {
-  type Freshness,
   handle,
   pageScopeOfRequest,
   readLive,
@@ -257,7 +257,6 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
         const request = validateQuery(orderQueryOf[kind], req.body);
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request, pageScopeOfRequest(req));
-        const asOf = asOfOf(req, Date.now());
         const filter = {
           kind,
           enterprise: request.enterpriseId,
@@ -269,28 +268,28 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
           // Only the sale-to-consumer request declares the cross-border platform's name.
           ...('cbepcomName' in request && request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
         };
-        let live: { result: Awaited<ReturnType<typeof listOrders>>; freshness: Freshness };
-        let then: Record<string, unknown> = {};
-        if (asOf !== undefined) {
-          // The enterprise's records of this kind of order, through order-status' own reducer.
-          const { records, freshness } = await replayedEnterpriseRecords(
-            pool,
-            source,
-            { enterprises: [request.enterpriseId], types: [kind] },
-            asOf,
-          );
-          live = { result: ordersAsOf(records, filter), freshness };
-          then = { asOf: asOfMember(asOf, records) };
-        } else {
-          live = await readLive(
-            pool,
-            'order-status',
-            (s, db) => listOrders(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
-            readOptionsOf(req),
-          );
-        }
-        await sendReadWithPartners(res, deps.pool, live, (result) => ({
-          ...then,
+        const { read, moment } = await liveOrAsOf(
+          asOfOf(req, Date.now()),
+          () =>
+            readLive(
+              pool,
+              'order-status',
+              (s, db) => listOrders(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+              readOptionsOf(req),
+            ),
+          async (asOf) => {
+            // The enterprise's records of this kind of order, through order-status' own reducer.
+            const { records, freshness } = await replayedEnterpriseRecords(
+              pool,
+              source,
+              { enterprises: [request.enterpriseId], types: [kind] },
+              asOf,
+            );
+            return { result: ordersAsOf(records, filter), freshness, asOf: asOfMember(asOf, records) };
+          },
+        );
+        await sendReadWithPartners(res, deps.pool, read, (result) => ({
+          ...moment,
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.total,
@@ -306,7 +305,6 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
       const request = validateQuery('customsDeclarations', req.body);
       assertEnterprise(callerOf(res), request.enterpriseId);
       const page = pageOf(request, pageScopeOfRequest(req));
-      const asOf = asOfOf(req, Date.now());
       const filter = {
         enterprise: request.enterpriseId,
         dataSource: request.dataSource,
@@ -315,34 +313,33 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
         limit: page.limit,
         offset: page.offset,
       };
-      type Declarations = Awaited<ReturnType<typeof listDeclarations>>;
-      let read: { result: Declarations; freshness: Freshness };
-      let then: Record<string, unknown> = {};
-      if (asOf !== undefined) {
-        if (request.enterpriseType !== '10')
-          throw asOfNotAnswered('customsDeclarations', liveOnly.declaringFirm);
-        const replayed = await enterpriseDataAsOf(
-          request.enterpriseId,
-          [request.dataSource === '10' ? 'check' : 'clearance'],
-          asOf,
-        );
-        read = { result: ownerDeclarationsAsOf(replayed.data, filter), freshness: replayed.freshness };
-        then = { asOf: replayed.asOf };
-      } else {
-        read = await readLive(
-          pool,
-          'enterprise-data',
-          (s, db) =>
-            listDeclarations(db, s, {
-              ...filter,
-              enterpriseType: request.enterpriseType,
-              ...(page.bounded ? { bounded: true } : {}),
-            }),
-          readOptionsOf(req),
-        );
-      }
+      const { read, moment } = await liveOrAsOf(
+        asOfOf(req, Date.now()),
+        () =>
+          readLive(
+            pool,
+            'enterprise-data',
+            (s, db) =>
+              listDeclarations(db, s, {
+                ...filter,
+                enterpriseType: request.enterpriseType,
+                ...(page.bounded ? { bounded: true } : {}),
+              }),
+            readOptionsOf(req),
+          ),
+        async (asOf) => {
+          if (request.enterpriseType !== '10')
+            throw asOfNotAnswered('customsDeclarations', liveOnly.declaringFirm);
+          const replayed = await enterpriseDataAsOf(
+            request.enterpriseId,
+            [request.dataSource === '10' ? 'check' : 'clearance'],
+            asOf,
+          );
+          return { ...replayed, result: ownerDeclarationsAsOf(replayed.data, filter) };
+        },
+      );
       await sendReadWithPartners(res, deps.pool, read, (result) => ({
-        ...then,
+        ...moment,
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
@@ -397,7 +394,6 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
       const request = validateQuery('goods', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const page = pageOf(request, pageScopeOfRequest(req));
-      const asOf = asOfOf(req, Date.now());
       const filter = {
         enterprise: request.customerCode,
         limit: page.limit,
@@ -407,23 +403,22 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
           ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
           : {}),
       };
-      type Goods = Awaited<ReturnType<typeof listGoods>>;
-      let read: { result: Goods; freshness: Freshness };
-      let then: Record<string, unknown> = {};
-      if (asOf !== undefined) {
-        const replayed = await enterpriseDataAsOf(request.customerCode, goodsTypes, asOf);
-        read = { result: goodsAsOf(replayed.data, filter), freshness: replayed.freshness };
-        then = { asOf: replayed.asOf };
-      } else {
-        read = await readLive(
-          pool,
-          'enterprise-data',
-          (s, db) => listGoods(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
-          readOptionsOf(req),
-        );
-      }
+      const { read, moment } = await liveOrAsOf(
+        asOfOf(req, Date.now()),
+        () =>
+          readLive(
+            pool,
+            'enterprise-data',
+            (s, db) => listGoods(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+            readOptionsOf(req),
+          ),
+        async (asOf) => {
+          const replayed = await enterpriseDataAsOf(request.customerCode, goodsTypes, asOf);
+          return { ...replayed, result: goodsAsOf(replayed.data, filter) };
+        },
+      );
       await sendReadWithPartners(res, deps.pool, read, (result) => ({
-        ...then,
+        ...moment,
         page: page.page,
         pageSize: page.pageSize,
         totalCount: result.total,
@@ -530,33 +525,33 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
       const goodsIdsOf = (stock: Awaited<ReturnType<typeof listStock>>) => [
         ...new Set(stock.rows.map((row) => row.goodsId)),
       ];
-      let read: { result: ReturnType<typeof withArticles>; freshness: Freshness };
-      let then: Record<string, unknown> = {};
-      if (asOf !== undefined) {
-        const replayed = await enterpriseDataAsOf(
-          request.customerCode,
-          [...warehouseTypes, ...goodsTypes],
-          asOf,
-        );
-        const stock = stockAsOf(replayed.data, filter);
-        read = {
-          result: withArticles(stock, goodsOfAsOf(replayed.data, request.customerCode, goodsIdsOf(stock))),
-          freshness: replayed.freshness,
-        };
-        then = { asOf: replayed.asOf };
-      } else {
-        read = await readLive(
-          pool,
-          'enterprise-data',
-          async (s, db) => {
-            const stock = await listStock(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) });
-            return withArticles(stock, await findGoodsOf(db, s, request.customerCode, goodsIdsOf(stock)));
-          },
-          readOptionsOf(req),
-        );
-      }
+      const { read, moment } = await liveOrAsOf(
+        asOf,
+        () =>
+          readLive(
+            pool,
+            'enterprise-data',
+            async (s, db) => {
+              const stock = await listStock(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) });
+              return withArticles(stock, await findGoodsOf(db, s, request.customerCode, goodsIdsOf(stock)));
+            },
+            readOptionsOf(req),
+          ),
+        async (asOf) => {
+          const replayed = await enterpriseDataAsOf(
+            request.customerCode,
+            [...warehouseTypes, ...goodsTypes],
+            asOf,
+          );
+          const stock = stockAsOf(replayed.data, filter);
+          return {
+            ...replayed,
+            result: withArticles(stock, goodsOfAsOf(replayed.data, request.customerCode, goodsIdsOf(stock))),
+          };
+        },
+      );
       await sendRead(res, read, (result) => ({
-        ...then,
+        ...moment,
         ...answer(
           result.stock.total,
           result.stock.rows.map((row) => ({
@@ -617,7 +612,6 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
         );
         assertEnterprise(callerOf(res), request.enterpriseId);
         const page = pageOf(request, pageScopeOfRequest(req));
-        const asOf = asOfOf(req, Date.now());
         const filter = {
           enterprise: request.enterpriseId,
           direction,
@@ -637,36 +631,36 @@ export function createEnterpriseRouter(deps: { pool: pg.Pool; records?: Partial<
           lines,
           goods: new Map(goods.map((row) => [row.goodsNo, mergedGoodsFields(row)])),
         });
-        let read: { result: ReturnType<typeof withGoods>; freshness: Freshness };
-        let then: Record<string, unknown> = {};
-        if (asOf !== undefined) {
-          const replayed = await enterpriseDataAsOf(
-            request.enterpriseId,
-            [...warehouseTypes, ...goodsTypes],
-            asOf,
-          );
-          const lines = warehouseLinesAsOf(replayed.data, filter);
-          read = {
-            result: withGoods(lines, goodsOfAsOf(replayed.data, request.enterpriseId, numbersOf(lines))),
-            freshness: replayed.freshness,
-          };
-          then = { asOf: replayed.asOf };
-        } else {
-          read = await readLive(
-            pool,
-            'enterprise-data',
-            async (s, db) => {
-              const lines = await listWarehouseLines(db, s, {
-                ...filter,
-                ...(page.bounded ? { bounded: true } : {}),
-              });
-              return withGoods(lines, await findGoodsOf(db, s, request.enterpriseId, numbersOf(lines)));
-            },
-            readOptionsOf(req),
-          );
-        }
+        const { read, moment } = await liveOrAsOf(
+          asOfOf(req, Date.now()),
+          () =>
+            readLive(
+              pool,
+              'enterprise-data',
+              async (s, db) => {
+                const lines = await listWarehouseLines(db, s, {
+                  ...filter,
+                  ...(page.bounded ? { bounded: true } : {}),
+                });
+                return withGoods(lines, await findGoodsOf(db, s, request.enterpriseId, numbersOf(lines)));
+              },
+              readOptionsOf(req),
+            ),
+          async (asOf) => {
+            const replayed = await enterpriseDataAsOf(
+              request.enterpriseId,
+              [...warehouseTypes, ...goodsTypes],
+              asOf,
+            );
+            const lines = warehouseLinesAsOf(replayed.data, filter);
+            return {
+              ...replayed,
+              result: withGoods(lines, goodsOfAsOf(replayed.data, request.enterpriseId, numbersOf(lines))),
+            };
+          },
+        );
         await sendRead(res, read, (result) => ({
-          ...then,
+          ...moment,
           page: page.page,
           pageSize: page.pageSize,
           totalCount: result.lines.total,

@@ -268,3 +268,24 @@ export const asOfMember = (
     ...(shown.length < records.length ? { undisclosedRecords: records.length - shown.length } : {}),
   };
 };
+
+/** A read's rows and the freshness of what they were read from. */
+export interface Read<R> {
+  result: R;
+  freshness: Freshness;
+}
+
+/**
+ * A query's read: of its live view without `asOf`, else of the log as of that moment (README
+ * "As of a moment"), whose answer adds its `asOf` member (`asOfMember`). `moment` is spread into
+ * the answer: empty for a live read.
+ */
+export async function liveOrAsOf<R>(
+  asOf: Date | undefined,
+  live: () => Promise<Read<R>>,
+  replayed: (asOf: Date) => Promise<Read<R> & { asOf: ReturnType<typeof asOfMember> }>,
+): Promise<{ read: Read<R>; moment: { asOf?: ReturnType<typeof asOfMember> } }> {
+  if (asOf === undefined) return { read: await live(), moment: {} };
+  const { asOf: member, ...read } = await replayed(asOf);
+  return { read, moment: { asOf: member } };
+}
