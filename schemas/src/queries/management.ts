@@ -1,4 +1,4 @@
-import { enterpriseChangeSources } from '../changes/contract.ts';
+import { enterpriseChangeKinds, enterpriseChangeSources, onRequestKinds } from '../changes/contract.ts';
 import {
   codeValues,
   documentSchema,
@@ -36,6 +36,18 @@ export const changesSubscriptionRequest: JsonSchema = documentSchema({
       ),
       default: [...enterpriseChangeSources],
     },
+    // Which kinds of those sources: all but the ones pushed on request when absent
+    // (schemas/src/changes/contract.ts `onRequestKinds`: collateral.released, coverage.low).
+    kinds: list(
+      codeValues(enterpriseChangeKinds, l('变更类型', 'Kind', '变更类型', 'A change kind')),
+      { min: 1, max: enterpriseChangeKinds.length },
+      l(
+        '变更类型',
+        'Kinds',
+        `只推送这些类型；缺省时推送所选来源除 ${onRequestKinds.join('、')} 之外的全部类型`,
+        `Only these kinds; when absent, every kind of the sources but ${onRequestKinds.join(', ')}, which are pushed only when named`,
+      ),
+    ),
     callbackUrl: {
       ...text(
         255,
