@@ -1,9 +1,14 @@
-import { findPortfolio, type PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import {
+  financingKeyOf,
+  findPortfolio,
+  type PortfolioFinancing,
+} from '@tradelog/projections/collateral/tables';
 import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
 import { Router } from 'express';
 import type pg from 'pg';
 import { callerOf } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess } from '../reads/respond.ts';
+import { type PortfolioAlert, readPortfolioAlerts } from './alerts.ts';
 
 /**
  * The lender's portfolio (query-api/README.md "Portfolio"): `GET /open/portfolio`, every open
@@ -44,8 +49,15 @@ export function stockBehind(lines: readonly ReceiptLine[]) {
   return { qty, value: Math.round(value * 100) / 100, unpricedLines };
 }
 
-/** The answer's rows, sorted: open alerts first, then the lowest coverage (unknown first). Pure. */
-export function portfolioRows(financings: readonly PortfolioFinancing[], lines: readonly ReceiptLine[]) {
+/**
+ * The answer's rows, sorted: open alerts first (reuse, and the release and low-coverage alerts of
+ * alerts.ts), then the lowest coverage (unknown first). Pure.
+ */
+export function portfolioRows(
+  financings: readonly PortfolioFinancing[],
+  lines: readonly ReceiptLine[],
+  alertsOf: ReadonlyMap<string, readonly PortfolioAlert[]> = new Map(),
+) {
   const linesOf = new Map<string, ReceiptLine[]>();
   for (const line of lines) {
     const key = receiptOf(line.enterprise, line);
@@ -72,6 +84,7 @@ export function portfolioRows(financings: readonly PortfolioFinancing[], lines: 
       financingOrderNo: financing.financingNo,
       firstSeen: financing.firstSeen,
       alerted: financing.alerted,
+      alerts: alertsOf.get(financingKeyOf(financing.enterprise, financing.financingNo)) ?? [],
       purchases: financing.purchases,
       latestEvents: financing.latestEvents,
       collateral,
@@ -83,7 +96,7 @@ export function portfolioRows(financings: readonly PortfolioFinancing[], lines: 
   });
   return rows.sort(
     (a, b) =>
-      Number(b.alerted) - Number(a.alerted) ||
+      Number(b.alerted || b.alerts.length > 0) - Number(a.alerted || a.alerts.length > 0) ||
       (a.coverage ?? Number.NEGATIVE_INFINITY) - (b.coverage ?? Number.NEGATIVE_INFINITY) ||
       (a.customerCode < b.customerCode ? -1 : a.customerCode > b.customerCode ? 1 : 0) ||
       (a.financingOrderNo < b.financingOrderNo ? -1 : a.financingOrderNo > b.financingOrderNo ? 1 : 0),
@@ -113,8 +126,9 @@ export function createPortfolioRouter(deps: { pool: pg.Pool }): Router {
       const lines = await readLive(deps.pool, 'enterprise-data', (schema, db) =>
         findReceiptLines(db, schema, receipts),
       );
+      const alerts = await readPortfolioAlerts(deps.pool, caller, financings.result);
       sendSuccess(res, {
-        dataList: portfolioRows(financings.result, lines.result),
+        dataList: portfolioRows(financings.result, lines.result, alerts),
         freshness: { collateral: financings.freshness, enterpriseData: lines.freshness },
       });
     }),
