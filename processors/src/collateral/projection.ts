@@ -29,6 +29,7 @@ import { defaultCoverageThreshold, findThresholdsInForce } from '@tradelog/proje
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
+import { compareLogOrder } from '../documents/logOrder.ts';
 import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
@@ -364,7 +365,12 @@ async function loadPledgeContext(
 const collateralBatch: Projection = {
   declaration: collateralDeclaration,
   lockScopesOf: (event) => [...linkNodeChains.lockScopesOf(event), pairingScope],
-  async applyBatch(db, schema, events) {
+  async applyBatch(db, schema, fetched) {
+    // In log order across topics (received-at): a release or a crossing is decided on the state
+    // the documents received before it left, as far as a batch can tell (processors/README.md
+    // "Release and coverage alerts": order of reading). The chains and the collateral rules give
+    // the same result in any order.
+    const events = [...fetched].sort((a, b) => compareLogOrder(a.provenance, b.provenance));
     const linked = await foldChains(db, schema, events);
     // A stock report joins no chain (it is no trade document), and a document may change the stock
     // or an amount without changing a chain: the release and coverage rules still see it.
