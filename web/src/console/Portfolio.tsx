@@ -4,6 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 import {
+  alertLabels,
   coveragePercent,
   createPortfolioStore,
   type PortfolioRow,
@@ -53,7 +54,11 @@ export function Portfolio(props: { apiKey: string }) {
               <td>
                 {row.customerCode} {row.financingOrderNo}
               </td>
-              <td>{row.alerted ? `⚠ ${t.alerted}` : ''}</td>
+              <td>
+                {alertLabels(row, t).map((label) => (
+                  <div key={label}>⚠ {label}</div>
+                ))}
+              </td>
               <td>{number(row.purchaseAmount)}</td>
               <td>{number(row.stockValue)}</td>
               <td>{row.unpricedLines}</td>
