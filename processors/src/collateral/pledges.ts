@@ -126,22 +126,40 @@ export interface Crossing {
   provenance: CollateralProvenance;
 }
 
-export interface PledgeState {
-  /** Warehouse orders by key: those a step's document replaces and every order of each receipt it may touch. */
-  orders: ReadonlyMap<string, PledgeOrder>;
-  /** On hand by stock key (`stockKeyOf`): the sum of the effective movements. */
-  balances: ReadonlyMap<string, number>;
-  /** The last stock report's quantity by stock key. */
-  reports: ReadonlyMap<string, number>;
-  /** Financing key → each of its purchases (node id) → its purchaseAmount (null: none stated). */
-  amounts: ReadonlyMap<string, ReadonlyMap<string, number | null>>;
-  coverage: ReadonlyMap<string, Coverage>;
-  releases: ReadonlyMap<string, Release>;
-  crossings: ReadonlyMap<string, Crossing>;
+/** What the rules read of a map: a batch's maps, or a step's layer over them. */
+export interface Lookup<K, V> {
+  get(key: K): V | undefined;
+  has(key: K): boolean;
 }
 
-export const emptyPledgeState = (): PledgeState => ({
+export interface PledgeState {
+  /** Warehouse orders by key: those a step's document replaces and every order of each receipt it may touch. */
+  orders: Lookup<string, PledgeOrder>;
+  /** Receipt (`receiptIdOf`) → the keys of its orders (its inbound and tallies): an index of `orders`. */
+  receiptOrders: Lookup<string, readonly string[]>;
+  /** Stock key → the receipts with an order having a line on it: an index of `orders`. */
+  stockReceipts: Lookup<string, readonly string[]>;
+  /** On hand by stock key (`stockKeyOf`): the sum of the effective movements. */
+  balances: Lookup<string, number>;
+  /** The last stock report's quantity by stock key. */
+  reports: Lookup<string, number>;
+  /** Financing key → each of its purchases (node id) → its purchaseAmount (null: none stated). */
+  amounts: Lookup<string, ReadonlyMap<string, number | null>>;
+  coverage: Lookup<string, Coverage>;
+  /** The releases recorded, by key (a batch loads only the keys of its documents' releases). */
+  releases: Lookup<string, Release>;
+  crossings: Lookup<string, Crossing>;
+}
+
+/** The maps of a pledge state, as a whole fold (tests) or a batch shell keeps them. */
+export type PledgeMaps = {
+  [K in keyof PledgeState]: PledgeState[K] extends Lookup<infer A, infer B> ? Map<A, B> : never;
+};
+
+export const emptyPledgeState = (): PledgeMaps => ({
   orders: new Map(),
+  receiptOrders: new Map(),
+  stockReceipts: new Map(),
   balances: new Map(),
   reports: new Map(),
   amounts: new Map(),
@@ -149,6 +167,53 @@ export const emptyPledgeState = (): PledgeState => ({
   releases: new Map(),
   crossings: new Map(),
 });
+
+/** What a step changed, per map: the entries to set. */
+export type PledgeChanges = { [K in keyof PledgeMaps]: PledgeMaps[K] };
+
+/**
+ * Copy-on-write over one map of the state: a step reads through to the state and keeps what it
+ * sets, so a step costs what its document touches, not the batch's size (the state is never changed).
+ */
+class Layer<K, V> implements Lookup<K, V> {
+  readonly changed = new Map<K, V>();
+  readonly base: Lookup<K, V>;
+  constructor(base: Lookup<K, V>) {
+    this.base = base;
+  }
+  get(key: K): V | undefined {
+    return this.changed.has(key) ? this.changed.get(key) : this.base.get(key);
+  }
+  has(key: K): boolean {
+    return this.changed.has(key) || this.base.has(key);
+  }
+  set(key: K, value: V): void {
+    this.changed.set(key, value);
+  }
+}
+
+/** Applies a step's changes to maps (a batch shell's own, or a copy). */
+export function applyPledgeChanges(maps: PledgeMaps, changes: PledgeChanges): void {
+  for (const name of Object.keys(changes) as (keyof PledgeMaps)[]) {
+    const target = maps[name] as Map<unknown, unknown>;
+    for (const [key, value] of changes[name] as Map<unknown, unknown>) target.set(key, value);
+  }
+}
+
+/** The indexes of a set of orders (`receiptOrders`, `stockReceipts`), for maps loaded or built whole. */
+export function indexOrders(maps: Pick<PledgeMaps, 'orders' | 'receiptOrders' | 'stockReceipts'>): void {
+  for (const order of maps.orders.values()) {
+    if (order.receipt === null || order.direction === 'outbound') continue;
+    const id = receiptIdOf(order.enterprise, order.receipt);
+    const keys = maps.receiptOrders.get(id) ?? [];
+    if (!keys.includes(order.key)) maps.receiptOrders.set(id, [...keys, order.key]);
+    for (const line of order.movements) {
+      const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
+      const receipts = maps.stockReceipts.get(stockKey) ?? [];
+      if (!receipts.includes(id)) maps.stockReceipts.set(stockKey, [...receipts, id]);
+    }
+  }
+}
 
 /** A goods and lot in one enterprise's warehouse, as enterprise data keeps stock (raw warehouse id). */
 export const stockKeyOf = (
@@ -237,15 +302,15 @@ const effective = (order: PledgeOrder) => order.direction !== 'inbound' || !orde
 
 /** Rule 1: a receipt's lines — its inbound's movements, or its tallies' once tallied — with their stock keys. */
 export function receiptLines(
-  orders: ReadonlyMap<string, PledgeOrder>,
+  state: Pick<PledgeState, 'orders' | 'receiptOrders'>,
   enterprise: string,
   pieceKey: string,
 ): { stockKey: string; qty: number; amount: number | null }[] {
   const lines: { stockKey: string; qty: number; amount: number | null }[] = [];
-  for (const order of orders.values()) {
-    if (order.receipt !== pieceKey || order.enterprise !== enterprise || order.direction === 'outbound')
-      continue;
-    if (!effective(order)) continue;
+  for (const key of state.receiptOrders.get(receiptIdOf(enterprise, pieceKey)) ?? []) {
+    const order = state.orders.get(key);
+    if (order === undefined || order.receipt !== pieceKey || order.enterprise !== enterprise) continue;
+    if (order.direction === 'outbound' || !effective(order)) continue;
     for (const line of order.movements)
       if (line.qty > 0)
         lines.push({
@@ -260,7 +325,7 @@ export function receiptLines(
 /** Rule 1: stock left behind lines, valued; unpriced lines counted (query-api portfolio `stockBehind`). */
 export function stockLeft(
   lines: readonly { stockKey: string; qty: number; amount: number | null }[],
-  balances: ReadonlyMap<string, number>,
+  balances: Lookup<string, number>,
 ) {
   let qty = 0;
   let value = 0;
@@ -282,14 +347,14 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 /** Rule 4: a financing's coverage from the stock behind its receipts and its purchases' amounts. */
 export function coverageOf(
   financing: HeldBy,
-  state: Pick<PledgeState, 'orders' | 'balances' | 'amounts'>,
+  state: Pick<PledgeState, 'orders' | 'receiptOrders' | 'balances' | 'amounts'>,
   receipts: readonly string[],
   provenance: CollateralProvenance,
 ): Coverage {
   let stockValue = 0;
   let unpricedLines = 0;
   for (const pieceKey of receipts) {
-    const left = stockLeft(receiptLines(state.orders, financing.enterprise, pieceKey), state.balances);
+    const left = stockLeft(receiptLines(state, financing.enterprise, pieceKey), state.balances);
     stockValue += left.value;
     unpricedLines += left.unpricedLines;
   }
@@ -328,20 +393,29 @@ const collateralOf = (pieceKey: string) => {
 /**
  * One document through the rules above, after the collateral rules took it (`holdings` is what
  * they hold after it). `thresholdsOf` gives the coverage thresholds in force for an enterprise
- * (rule 5; the batch shell reads them, the only input not from the log: see the README).
+ * (rule 5; the batch shell reads them, the only input not from the log: see the README). Pure:
+ * the state is read, never changed; what the step sets is answered in `changed` (and the state
+ * is the same object when nothing changed).
  */
 export function reducePledges(
   state: PledgeState,
   event: DocumentEvent,
   holdings: Holdings,
   thresholdsOf: (enterprise: string) => readonly number[],
-): Reduction<PledgeState> {
+): Reduction<PledgeState> & { changed?: PledgeChanges } {
   const provenance = provenanceOf(event);
-  let orders = state.orders;
-  let balances = state.balances;
-  let reports = state.reports;
-  let amounts = state.amounts;
-  let changed = false;
+  const layer = {
+    orders: new Layer(state.orders),
+    receiptOrders: new Layer(state.receiptOrders),
+    stockReceipts: new Layer(state.stockReceipts),
+    balances: new Layer(state.balances),
+    reports: new Layer(state.reports),
+    amounts: new Layer(state.amounts),
+    coverage: new Layer(state.coverage),
+    releases: new Layer(state.releases),
+    crossings: new Layer(state.crossings),
+  };
+  const after: PledgeState = layer;
 
   // Purchase amounts of the financings the document names (link-node keeps the latest version).
   const named: string[] = [];
@@ -351,61 +425,62 @@ export function reducePledges(
     const key = financingKeyOf(statement.enterprise, financing.financingNo);
     named.push(key);
     const amount = numberOf(statement.fields, 'purchaseAmount') ?? null;
-    const known = amounts.get(key);
+    const known = layer.amounts.get(key);
     if (known?.has(statement.nodeId) && known.get(statement.nodeId) === amount) continue;
-    amounts = new Map(amounts).set(key, new Map(known).set(statement.nodeId, amount));
-    changed = true;
+    layer.amounts.set(key, new Map(known).set(statement.nodeId, amount));
   }
 
   /** Stock keys whose on-hand changed; receipts whose lines changed. */
   const movedKeys = new Set<string>();
   const relined = new Set<string>();
   const order = pledgeOrderOf(event);
-  const current = order ? orders.get(order.key) : undefined;
+  const current = order ? state.orders.get(order.key) : undefined;
   const takes =
     order !== undefined &&
     !(current !== undefined && logPosition(current.provenance) === logPosition(event.provenance)) &&
     !olderThan(event.provenance, current?.provenance);
   if (order !== undefined && takes) {
-    const nextOrders = new Map(orders);
-    const nextBalances = new Map(balances);
     const move = (o: PledgeOrder, sign: 1 | -1) => {
       if (!effective(o)) return;
       for (const line of o.movements) {
         const key = stockKeyOf(o.enterprise, o.warehouseId, line.goodsId, line.batchCode);
-        nextBalances.set(key, (nextBalances.get(key) ?? 0) + sign * line.qty);
+        layer.balances.set(key, (layer.balances.get(key) ?? 0) + sign * line.qty);
         movedKeys.add(key);
       }
     };
+    const ordersOf = (receipt: string) =>
+      (layer.receiptOrders.get(receiptIdOf(order.enterprise, receipt)) ?? []).flatMap((key) => {
+        const found = layer.orders.get(key);
+        return found === undefined || found.receipt !== receipt || found.enterprise !== order.enterprise
+          ? []
+          : [found];
+      });
     if (current) move(current, -1);
     let placed = order;
-    if (order.direction === 'inbound')
-      placed = {
-        ...order,
-        tallied: [...nextOrders.values()].some(
-          (o) => o.direction === 'tally' && o.enterprise === order.enterprise && o.receipt === order.receipt,
-        ),
-      };
+    if (order.direction === 'inbound' && order.receipt !== null)
+      placed = { ...order, tallied: ordersOf(order.receipt).some((o) => o.direction === 'tally') };
     if (order.direction === 'tally' && order.receipt !== null)
-      for (const inbound of nextOrders.values())
-        if (
-          inbound.direction === 'inbound' &&
-          inbound.enterprise === order.enterprise &&
-          inbound.receipt === order.receipt &&
-          !inbound.tallied
-        ) {
+      for (const inbound of ordersOf(order.receipt))
+        if (inbound.direction === 'inbound' && !inbound.tallied) {
           move(inbound, -1);
-          nextOrders.set(inbound.key, { ...inbound, tallied: true });
+          layer.orders.set(inbound.key, { ...inbound, tallied: true });
         }
-    nextOrders.set(order.key, placed);
+    layer.orders.set(order.key, placed);
     move(placed, 1);
-    if (placed.receipt !== null) relined.add(receiptIdOf(placed.enterprise, placed.receipt));
+    if (placed.receipt !== null && placed.direction !== 'outbound') {
+      const id = receiptIdOf(placed.enterprise, placed.receipt);
+      relined.add(id);
+      const keys = layer.receiptOrders.get(id) ?? [];
+      if (!keys.includes(placed.key)) layer.receiptOrders.set(id, [...keys, placed.key]);
+      for (const line of placed.movements) {
+        const stockKey = stockKeyOf(placed.enterprise, placed.warehouseId, line.goodsId, line.batchCode);
+        const receipts = layer.stockReceipts.get(stockKey) ?? [];
+        if (!receipts.includes(id)) layer.stockReceipts.set(stockKey, [...receipts, id]);
+      }
+    }
     if (current?.receipt != null) relined.add(receiptIdOf(current.enterprise, current.receipt));
     for (const key of [...movedKeys])
-      if (sameBalances(balances.get(key), nextBalances.get(key))) movedKeys.delete(key);
-    orders = nextOrders;
-    balances = nextBalances;
-    changed = true;
+      if ((state.balances.get(key) ?? 0) === (layer.balances.get(key) ?? 0)) movedKeys.delete(key);
   }
 
   const report = stockReportOf(event);
@@ -413,30 +488,17 @@ export function reducePledges(
   if (report) {
     for (const [key, qty] of report.lines) {
       reported.add(key);
-      if (reports.get(key) === qty) continue;
-      reports = new Map(reports).set(key, qty);
-      changed = true;
+      if (layer.reports.get(key) !== qty) layer.reports.set(key, qty);
     }
   }
-  if (!changed) return { state, changes: [] };
-  // A step that only learnt amounts still evaluates the financings it names (below).
+  if (Object.values(layer).every((l) => l.changed.size === 0)) return { state, changes: [] };
 
   // The receipts the document touched: those it re-lined, and every receipt with a line on a
-  // stock key it moved or reported.
+  // stock key it moved or reported (its lines decide below).
   const touched = new Set(relined);
-  if (movedKeys.size > 0 || reported.size > 0)
-    for (const o of orders.values()) {
-      if (o.receipt === null || o.direction === 'outbound' || !effective(o)) continue;
-      if (
-        o.movements.some((line) => {
-          const key = stockKeyOf(o.enterprise, o.warehouseId, line.goodsId, line.batchCode);
-          return movedKeys.has(key) || reported.has(key);
-        })
-      )
-        touched.add(receiptIdOf(o.enterprise, o.receipt));
-    }
+  for (const key of [...movedKeys, ...reported])
+    for (const id of layer.stockReceipts.get(key) ?? []) touched.add(id);
 
-  const releases = new Map(state.releases);
   const changes: ChangeEvent[] = [];
   const affected = new Map<string, HeldBy>();
   for (const receipt of [...touched].sort()) {
@@ -446,10 +508,12 @@ export function reducePledges(
       .filter((f) => f.enterprise === enterprise)
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     if (holders.length === 0) continue;
+    const before = stockLeft(receiptLines(state, enterprise, pieceKey), state.balances);
+    const after = stockLeft(receiptLines(layer, enterprise, pieceKey), layer.balances);
+    // A receipt none of whose lines is on a key the document moved or reported is not touched.
+    const lineKeys = new Set([...before.byKey.keys(), ...after.byKey.keys()]);
+    if (!relined.has(receipt) && ![...movedKeys, ...reported].some((key) => lineKeys.has(key))) continue;
     for (const holder of holders) affected.set(holder.key, holder);
-    const before = stockLeft(receiptLines(state.orders, enterprise, pieceKey), state.balances);
-    const lines = receiptLines(orders, enterprise, pieceKey);
-    const after = stockLeft(lines, balances);
     let cause: Release['cause'] | undefined;
     if (
       order?.direction === 'outbound' &&
@@ -476,12 +540,12 @@ export function reducePledges(
       cause = 'stockReport';
     if (cause === undefined) continue;
     const fresh = holders.filter(
-      (f) => !releases.has(JSON.stringify([f.key, pieceKey, event.provenance.documentId])),
+      (f) => !layer.releases.has(JSON.stringify([f.key, pieceKey, event.provenance.documentId])),
     );
     if (fresh.length === 0) continue;
     for (const f of fresh) {
       const key = JSON.stringify([f.key, pieceKey, event.provenance.documentId]);
-      releases.set(key, {
+      layer.releases.set(key, {
         key,
         financingKey: f.key,
         pieceKey,
@@ -523,14 +587,12 @@ export function reducePledges(
     const financing = holdings.openFinancing(key);
     if (financing) affected.set(key, financing);
   }
-  const coverage = new Map(state.coverage);
-  const crossings = new Map(state.crossings);
   for (const financing of [...affected.values()].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     const receipts = holdings.receiptsOf(financing.chainId);
     // A financing holding no receipt (yet: a purchase financed before its goods come in) has no coverage.
     if (receipts.length === 0) continue;
-    const previous = coverage.get(financing.key);
-    const next = coverageOf(financing, { orders, balances, amounts }, receipts, provenance);
+    const previous = layer.coverage.get(financing.key);
+    const next = coverageOf(financing, after, receipts, provenance);
     if (
       previous !== undefined &&
       previous.coverage === next.coverage &&
@@ -539,15 +601,15 @@ export function reducePledges(
       previous.unpricedLines === next.unpricedLines
     )
       continue;
-    coverage.set(financing.key, next);
+    layer.coverage.set(financing.key, next);
     for (const threshold of crossedThresholds(
       previous?.coverage,
       next.coverage,
       thresholdsOf(financing.enterprise),
     )) {
       const key = JSON.stringify([financing.key, threshold, event.provenance.documentId]);
-      if (crossings.has(key)) continue;
-      crossings.set(key, {
+      if (layer.crossings.has(key)) continue;
+      layer.crossings.set(key, {
         key,
         financingKey: financing.key,
         threshold,
@@ -580,10 +642,10 @@ export function reducePledges(
       );
     }
   }
-  return {
-    state: { orders, balances, reports, amounts, coverage, releases, crossings },
-    changes,
-  };
+  const changed = Object.fromEntries(
+    Object.entries(layer).map(([name, l]) => [name, l.changed]),
+  ) as PledgeChanges;
+  return { state: after, changes, changed };
 }
 
 /** Holdings read from a whole collateral state (tests, as-of folds): scans, as no index is kept. */
@@ -613,7 +675,7 @@ export function holdingsOf(state: {
 
 /** Chains, collateral and pledges: the state a whole document's pure step folds over. */
 export interface ChainsCollateralPledges extends ChainsAndCollateral {
-  pledges: PledgeState;
+  pledges: PledgeMaps;
 }
 
 /**
@@ -627,10 +689,17 @@ export function reduceAlertsDocument(
 ): Reduction<ChainsCollateralPledges> {
   const collateral = reduceCollateralDocument(state, event);
   const pledged = reducePledges(state.pledges, event, holdingsOf(collateral.state.collateral), thresholdsOf);
-  if (collateral.state === state && pledged.state === state.pledges)
+  if (collateral.state === state && pledged.changed === undefined)
     return { state, changes: [], ...(collateral.superseded ? { superseded: true } : {}) };
+  let pledges = state.pledges;
+  if (pledged.changed !== undefined) {
+    pledges = Object.fromEntries(
+      Object.entries(state.pledges).map(([name, map]) => [name, new Map(map as Map<unknown, unknown>)]),
+    ) as PledgeMaps;
+    applyPledgeChanges(pledges, pledged.changed);
+  }
   return {
-    state: { ...collateral.state, pledges: pledged.state },
+    state: { ...collateral.state, pledges },
     changes: [...collateral.changes, ...pledged.changes],
   };
 }

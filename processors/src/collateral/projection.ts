@@ -34,8 +34,10 @@ import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
 import {
+  applyPledgeChanges,
+  indexOrders,
+  type PledgeMaps,
   type PledgeOrder,
-  type PledgeState,
   pledgeOrderOf,
   reducePledges,
   stockKeyOf,
@@ -175,7 +177,7 @@ const stepsPerTurn = 128;
  * batch and the thresholds in force for its enterprises.
  */
 interface PledgeContext {
-  before: PledgeState;
+  before: PledgeMaps;
   thresholdsOf: (enterprise: string) => readonly number[];
 }
 
@@ -194,7 +196,9 @@ async function foldBatch(
   const applied = batchResult();
   const readEvery = new Set<string>();
   let changed = false;
-  let pledges = pledgeContext.before;
+  // The batch's own pledge maps, updated by each step's changes; the keys changed, for the writes.
+  const pledges = copyPledges(pledgeContext.before);
+  const written = new Map<keyof PledgeMaps, Set<string>>();
   let folded = 0;
   for (const event of events) {
     const steps = stepsOf.get(logPosition(event.provenance));
@@ -211,13 +215,27 @@ async function foldBatch(
     }
     const pledged = reducePledges(pledges, event, state.holdings, pledgeContext.thresholdsOf);
     applied.add(event, { changes: pledged.changes });
-    if (pledged.state !== pledges) {
-      pledges = pledged.state;
+    if (pledged.changed !== undefined) {
+      applyPledgeChanges(pledges, pledged.changed);
+      for (const [name, entries] of Object.entries(pledged.changed) as [
+        keyof PledgeMaps,
+        Map<string, unknown>,
+      ][]) {
+        if (entries.size === 0) continue;
+        const keys = written.get(name) ?? new Set<string>();
+        for (const key of entries.keys()) keys.add(key);
+        written.set(name, keys);
+      }
       changed = true;
     }
   }
-  return { state, applied, changed, readEvery, pledges };
+  return { state, applied, changed, readEvery, pledges, written };
 }
+
+const copyPledges = (maps: PledgeMaps): PledgeMaps =>
+  Object.fromEntries(
+    Object.entries(maps).map(([name, map]) => [name, new Map(map as Map<unknown, unknown>)]),
+  ) as PledgeMaps;
 
 const fromOrderRow = (row: PledgeOrderRow): PledgeOrder => ({
   key: row.orderKey,
@@ -325,32 +343,34 @@ async function loadPledgeContext(
     db,
     [...new Set(financings.map((f) => f.enterprise))].sort(byKey),
   );
+  const before: PledgeMaps = {
+    orders: loaded.orders,
+    receiptOrders: new Map(),
+    stockReceipts: new Map(),
+    balances: loaded.balances,
+    reports: loaded.reports,
+    amounts,
+    coverage,
+    // Only the keys are read: the releases its documents already caused (rule 3).
+    releases: new Map(
+      loaded.releaseKeys.map((key) => {
+        const [financingKey, pieceKey, documentId] = JSON.parse(key) as [string, string, string];
+        const recorded = {
+          key,
+          financingKey,
+          pieceKey,
+          documentId,
+          cause: 'outbound' as const,
+          firstSeen: '',
+        };
+        return [key, { ...recorded, provenance: {} as PledgeOrder['provenance'] }];
+      }),
+    ),
+    crossings: new Map(),
+  };
+  indexOrders(before);
   return {
-    before: {
-      orders: loaded.orders,
-      balances: loaded.balances,
-      reports: loaded.reports,
-      amounts,
-      coverage,
-      releases: new Map(
-        loaded.releaseKeys.map((key) => {
-          const [financingKey, pieceKey, documentId] = JSON.parse(key) as [string, string, string];
-          return [
-            key,
-            {
-              key,
-              financingKey,
-              pieceKey,
-              documentId,
-              cause: 'outbound' as const,
-              firstSeen: '',
-              provenance: {} as PledgeOrder['provenance'],
-            },
-          ];
-        }),
-      ),
-      crossings: new Map(),
-    },
+    before,
     thresholdsOf: (enterprise) => inForce.get(enterprise) ?? [defaultCoverageThreshold],
   };
 }
@@ -468,7 +488,7 @@ async function foldAndWrite(
   }
   const { state, applied, changed } = folded;
   if (!changed) return [];
-  await writePledgeChanges(db, schema, pledgeContext.before, folded.pledges);
+  await writePledgeChanges(db, schema, folded.pledges, folded.written);
 
   // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
   const pieces = named.flatMap((chainId) =>
@@ -545,57 +565,53 @@ async function foldAndWrite(
   return applied.result.changes;
 }
 
-/** Writes what the release and coverage rules changed in a batch, one statement per table. */
+/** Writes what the release and coverage rules changed in a batch, one statement per table, rows in key order. */
 async function writePledgeChanges(
   db: Parameters<Projection['applyBatch']>[0],
   schema: string,
-  before: PledgeState,
-  after: PledgeState,
+  after: PledgeMaps,
+  written: ReadonlyMap<keyof PledgeMaps, ReadonlySet<string>>,
 ): Promise<void> {
-  if (after === before) return;
-  const sorted = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => byKey(a, b));
+  if (written.size === 0) return;
+  const rows = <T>(name: keyof PledgeMaps, map: ReadonlyMap<string, T>): [string, T][] =>
+    [...(written.get(name) ?? [])].sort(byKey).map((key) => [key, map.get(key) as T]);
   await writePledges(db, schema, {
-    orders: sorted(after.orders)
-      .filter(([key, order]) => before.orders.get(key) !== order)
-      .map(([, o]) => ({
-        orderKey: o.key,
-        direction: o.direction,
-        enterprise: o.enterprise,
-        orderNo: o.orderNo,
-        warehouseId: o.warehouseId,
-        receipt: o.receipt,
-        tallied: o.tallied,
-        movements: [...o.movements],
-        stockKeys: stockKeysOf(o),
-        provenance: { ...o.provenance },
-      })),
-    balances: sorted(after.balances).filter(([key, qty]) => before.balances.get(key) !== qty),
-    reports: sorted(after.reports).filter(([key, qty]) => before.reports.get(key) !== qty),
-    coverage: sorted(after.coverage)
-      .filter(([key, row]) => before.coverage.get(key) !== row)
-      .map(([, row]) => ({ ...row, provenance: { ...row.provenance } })),
-    releases: sorted(after.releases)
-      .filter(([key]) => !before.releases.has(key))
-      .map(([, r]) => ({
-        releaseKey: r.key,
-        financingKey: r.financingKey,
-        pieceKey: r.pieceKey,
-        documentId: r.documentId,
-        cause: r.cause,
-        firstSeen: r.firstSeen,
-        provenance: { ...r.provenance },
-      })),
-    crossings: sorted(after.crossings)
-      .filter(([key]) => !before.crossings.has(key))
-      .map(([, c]) => ({
-        crossingKey: c.key,
-        financingKey: c.financingKey,
-        threshold: c.threshold,
-        coverageBefore: c.coverageBefore,
-        coverageAfter: c.coverageAfter,
-        firstSeen: c.firstSeen,
-        provenance: { ...c.provenance },
-      })),
+    orders: rows('orders', after.orders).map(([, o]) => ({
+      orderKey: o.key,
+      direction: o.direction,
+      enterprise: o.enterprise,
+      orderNo: o.orderNo,
+      warehouseId: o.warehouseId,
+      receipt: o.receipt,
+      tallied: o.tallied,
+      movements: [...o.movements],
+      stockKeys: stockKeysOf(o),
+      provenance: { ...o.provenance },
+    })),
+    balances: rows('balances', after.balances),
+    reports: rows('reports', after.reports),
+    coverage: rows('coverage', after.coverage).map(([, row]) => ({
+      ...row,
+      provenance: { ...row.provenance },
+    })),
+    releases: rows('releases', after.releases).map(([, r]) => ({
+      releaseKey: r.key,
+      financingKey: r.financingKey,
+      pieceKey: r.pieceKey,
+      documentId: r.documentId,
+      cause: r.cause,
+      firstSeen: r.firstSeen,
+      provenance: { ...r.provenance },
+    })),
+    crossings: rows('crossings', after.crossings).map(([, c]) => ({
+      crossingKey: c.key,
+      financingKey: c.financingKey,
+      threshold: c.threshold,
+      coverageBefore: c.coverageBefore,
+      coverageAfter: c.coverageAfter,
+      firstSeen: c.firstSeen,
+      provenance: { ...c.provenance },
+    })),
   });
 }
 
