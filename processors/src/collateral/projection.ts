@@ -328,6 +328,8 @@ async function loadPledgeContext(
   schema: string,
   loaded: Awaited<ReturnType<typeof loadPledges>>,
   financings: readonly { key: string; enterprise: string }[],
+  /** The enterprises of the batch's documents: a financing it opens is of one of them. */
+  enterprises: readonly string[],
 ): Promise<PledgeContext> {
   const financingKeys = [...new Set(financings.map((f) => f.key))].sort(byKey);
   const amounts = new Map<string, Map<string, number | null>>();
@@ -341,7 +343,7 @@ async function loadPledgeContext(
   );
   const inForce = await findThresholdsInForce(
     db,
-    [...new Set(financings.map((f) => f.enterprise))].sort(byKey),
+    [...new Set([...financings.map((f) => f.enterprise), ...enterprises])].sort(byKey),
   );
   const before: PledgeMaps = {
     orders: loaded.orders,
@@ -435,7 +437,13 @@ const collateralBatch: Projection = {
     });
     const whole = likelyReadEvery(linked.changes);
     const before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
-    const pledgeContext = await loadPledgeContext(db, schema, pledges, [...before.financings.values()]);
+    const pledgeContext = await loadPledgeContext(
+      db,
+      schema,
+      pledges,
+      [...before.financings.values()],
+      statements.map((statement) => statement.enterprise),
+    );
     const chainsWritten = linked.write();
     const collateralWritten = foldAndWrite(db, schema, {
       events,
