@@ -383,8 +383,6 @@ export function crossedThresholds(
   return thresholds.filter((threshold) => (before == null || before >= threshold) && after < threshold);
 }
 
-const sameBalances = (a: number | undefined, b: number | undefined) => (a ?? 0) === (b ?? 0);
-
 const collateralOf = (pieceKey: string) => {
   const [kind, warehouse, number] = JSON.parse(pieceKey) as [string, string, string];
   return { kind, warehouse: warehouse === '' ? null : warehouse, number };
