@@ -131,6 +131,35 @@ export const doubleFinancing = {
   financingOrderNo: 'FIN-HZ-240326-014',
 } as const;
 
+/** A tally whose every line counted what was expected, in good condition: no shortfall. */
+const countedInFull = (document: Record<string, unknown>) => ({
+  ...document,
+  goodsList: (document.goodsList as Record<string, unknown>[]).map((line) => ({
+    ...line,
+    actReceiveQty: line.expectReceiveQty,
+    goodQty: line.expectReceiveQty,
+    damageQty: 0,
+    lackQty: 0,
+  })),
+});
+
+/**
+ * Release and coverage alerts (processors/README.md "Release and coverage alerts"), as the lender
+ * console and the portfolio show them: the doubly financed enterprise's outbound takes goods out
+ * of the receipt its first financing (still open) holds — one `collateral.released`; its tally
+ * counted only the first goods line, so the stock behind the receipt fell from the purchase's
+ * whole amount (coverage 1) to about three quarters at the tally, under the default threshold
+ * (1) — one low-coverage financing. The second financing opens after the outbound, for a smaller
+ * amount its stock still covers: neither alert names it. The other enterprises' financings are
+ * repaid before their outbounds and are not in the portfolio.
+ */
+export const releaseAlert = {
+  enterprise: demoEnterprises[1]!,
+  financingOrderNo: rebrand(examples.purchase, demoEnterprises[1]!).financingOrderNo as string,
+  outbound: rebrand(examples.outbound, demoEnterprises[1]!).entOrderNo as string,
+  secondFinancingAmount: 450000,
+} as const;
+
 /**
  * The 14 submission interfaces for every enterprise, in the order the story happens: goods
  * master data, the purchase (placed, then received), arrival, transport, clearance and checks,
@@ -157,7 +186,8 @@ const documentFeed: DemoFeed = {
       // owner's customerCode with them (an additional property), so they join its chain.
       submission(enterprise, 'check', 'check note', owned(enterprise)),
       submission(enterprise, 'inbound', 'inbound note', owned(enterprise)),
-      submission(enterprise, 'tally', 'tally report'),
+      // Counted in full: the one release of the demo is the outbound below (`releaseAlert`).
+      submission(enterprise, 'tally', 'tally report, counted in full', countedInFull),
       // The doubly financed enterprise's first financing still runs: its purchase stays at 10
       // (a purchase at 20 repays its financing: processors/README.md "Collateral rules").
       ...(enterprise.code === doubleFinancing.enterprise.code
@@ -204,6 +234,8 @@ const doubleFinancingFeed: DemoFeed = {
             poOrderNo: 'PO-JP-240326-03',
             financingOrderNo,
             wmsOrderNo: receipt,
+            // Its stock covers it (`releaseAlert`): only the first financing is low.
+            purchaseAmount: releaseAlert.secondFinancingAmount,
             payTime: undefined,
             inboundTime: undefined,
             orderStatus: '10',

@@ -14,6 +14,7 @@ import {
   demoSubmissions,
   demoVisitorPassword,
   demoVisitorPhone,
+  releaseAlert,
 } from './dataset.ts';
 import { demoPlans } from './plans.ts';
 
@@ -128,6 +129,23 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   const demoSubscriptionId = (subscribed.body.subscription as { id?: string } | undefined)?.id;
   if (subscribed.status !== 200 || !demoSubscriptionId)
     throw new Error(`subscribing to changes failed: ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
+  // And to the release and low-coverage alerts of the enterprise whose receipt is released
+  // (dataset.ts `releaseAlert`): kinds pushed only to subscriptions that name them.
+  const alertsSubscribed = await call(
+    `${options.queryApiUrl}/subscriptions/changes`,
+    keys.lenderKey,
+    'POST',
+    {
+      enterprise: releaseAlert.enterprise.code,
+      projections: ['collateral'],
+      kinds: ['collateral.released', 'coverage.low'],
+      callbackUrl: options.callbackUrl,
+    },
+  );
+  if (alertsSubscribed.status !== 200)
+    throw new Error(
+      `subscribing to alerts failed: ${alertsSubscribed.status} ${JSON.stringify(alertsSubscribed.body)}`,
+    );
 
   // The submissions, in story order (status changes are later versions of the same document).
   const submissions = demoSubmissions();
@@ -203,6 +221,11 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
     const answer = await call(`${options.queryApiUrl}/open/info/collateral/alerts`, keys.lenderKey);
     return ((answer.body.alerts ?? []) as unknown[]).length > 0 ? true : undefined;
   });
+  await until('the release alert and the low-coverage financing in the portfolio', deadline, async () => {
+    const answer = await call(`${options.queryApiUrl}/open/portfolio`, keys.lenderKey);
+    const alerts = portfolioAlertsOf(answer.body);
+    return alerts.released.length > 0 && alerts.low.length > 0 ? true : undefined;
+  });
   log.info('demo data visible through the query API');
 
   // Ids the collection's requests use.
@@ -275,4 +298,23 @@ function lastPurchaseStatuses(submissions: readonly DemoSubmission[], enterprise
     if (entry.interface === 'purchase' && entry.enterprise === enterprise)
       last.set(entry.document.entOrderNo, entry.document.orderStatus);
   return [...last.values()];
+}
+
+/**
+ * The portfolio's open release alerts and low-coverage financings (as `customerCode/financingOrderNo`),
+ * what the demo shows (dataset.ts `releaseAlert`).
+ */
+export function portfolioAlertsOf(body: Record<string, unknown>) {
+  const rows = (body.dataList ?? []) as {
+    customerCode: string;
+    financingOrderNo: string;
+    alerts?: { kind: string; document?: { documentType?: string | null } }[];
+  }[];
+  const having = (kind: string) =>
+    rows.flatMap((row) =>
+      (row.alerts ?? [])
+        .filter((alert) => alert.kind === kind)
+        .map(() => `${row.customerCode}/${row.financingOrderNo}`),
+    );
+  return { released: having('collateral.released'), low: having('coverage.low') };
 }

@@ -38,6 +38,7 @@ export const serviceTablePrivileges: Readonly<Record<DatabaseService, ServiceTab
       'api_keys',
       'call_limits',
       'dead_letters',
+      'lender_coverage_thresholds',
       'operator_audit',
       'portal_accounts',
       'portal_attempts',
@@ -61,6 +62,7 @@ export const serviceTablePrivileges: Readonly<Record<DatabaseService, ServiceTab
     reads: [
       'accounts',
       'api_keys',
+      'lender_coverage_thresholds',
       'push_subscriptions',
       'tracking_first_asks',
       'push_deliveries_for_attempt',

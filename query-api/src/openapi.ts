@@ -19,7 +19,7 @@ import {
   roleGrantRequest,
   smsRequest,
 } from '@tradelog/schemas/portal/forms';
-import { changesSubscriptionRequest } from '@tradelog/schemas/queries/management';
+import { changesSubscriptionRequest, coverageThresholdRequest } from '@tradelog/schemas/queries/management';
 
 /**
  * query-api's OpenAPI 3.1 document: the query and subscription interfaces generated from the
@@ -477,6 +477,23 @@ export const subscriptionOperations: ApiOperation[] = [
   ),
 ];
 
+/** A lender's coverage thresholds as every threshold call answers them (query-api README "Coverage thresholds"). */
+const coverageThresholdsAnswer = successOf(['覆盖率阈值', 'Coverage thresholds'], {
+  defaultThreshold: s('未设置时的阈值', 'The threshold where none is set', { type: 'number' }),
+  thresholds: s('本账户设置的阈值（按企业）', 'The thresholds this account set, by enterprise', {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['enterprise', 'threshold'],
+      properties: {
+        enterprise: { type: 'string' },
+        threshold: { type: 'number' },
+        updatedAt: { type: 'string' },
+      },
+    },
+  }),
+});
+
 /** The lender console's open alerts (query-api README "Collateral exposure") and the key's own account. */
 export const collateralOperations: ApiOperation[] = [
   op(
@@ -515,6 +532,34 @@ export const collateralOperations: ApiOperation[] = [
               alerted: s('有未结的押品重复融资预警', 'An open reused-collateral alert names it', {
                 type: 'boolean',
               }),
+              alerts: s(
+                '未结的放货与低覆盖率预警：collateral.released（何时、哪张仓单、由哪份单据）；coverage.low（按本账户的阈值：覆盖率、自何时、由哪份单据）',
+                'Open release and low-coverage alerts: collateral.released (when, which receipt, by which document); coverage.low (against this account’s threshold: coverage, since when, by which document)',
+                {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['kind', 'document'],
+                    properties: {
+                      kind: { type: 'string', enum: ['collateral.released', 'coverage.low'] },
+                      at: { type: 'string' },
+                      since: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                      collateral: { type: 'object' },
+                      cause: { type: 'string', enum: ['outbound', 'tally', 'stockReport'] },
+                      threshold: { type: 'number' },
+                      coverage: { type: 'number' },
+                      document: {
+                        type: 'object',
+                        properties: {
+                          documentType: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                          documentId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                          receivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                        },
+                      },
+                    },
+                  },
+                },
+              ),
               purchases: s(
                 '采购单（最新单据所述金额、币种、状态）',
                 'Purchases (amount, currency, status as the latest document states)',
@@ -593,6 +638,45 @@ export const collateralOperations: ApiOperation[] = [
         offsets: { schema: { type: 'string', enum: ['true', '1'] } as JsonSchema },
       },
     },
+  ),
+  op(
+    'get',
+    '/open/portfolio/coverage-thresholds',
+    'coverage_thresholds',
+    'queries',
+    { cn: '本账户的覆盖率预警阈值', en: "This account's coverage thresholds" },
+    ['lender'],
+    coverageThresholdsAnswer,
+    { failures: [429] },
+  ),
+  op(
+    'put',
+    '/open/portfolio/coverage-thresholds',
+    'set_coverage_threshold',
+    'queries',
+    {
+      cn: '设置一个授权企业的覆盖率预警阈值（低于即 coverage.low）',
+      en: 'Set the coverage threshold of a granted enterprise (below it: coverage.low)',
+    },
+    ['lender'],
+    coverageThresholdsAnswer,
+    {
+      request: {
+        schema: coverageThresholdRequest as unknown as JsonSchema,
+        example: { customerCode: '91440300MA5G2K7L3X', threshold: 1.2 },
+      },
+      failures: [400, 403, 429],
+    },
+  ),
+  op(
+    'delete',
+    '/open/portfolio/coverage-thresholds/{customerCode}',
+    'reset_coverage_threshold',
+    'queries',
+    { cn: '恢复企业的默认阈值', en: 'Return an enterprise to the default threshold' },
+    ['lender'],
+    coverageThresholdsAnswer,
+    { failures: [429], pathExamples: { customerCode: '91440300MA5G2K7L3X' } },
   ),
   op(
     'get',

@@ -209,6 +209,51 @@ describe('query-api OpenAPI document', () => {
       );
     });
 
+    it('describes the alert kinds’ bodies (collateral.released, coverage.low) by their own data schemas', () => {
+      const post = posts.find((candidate) => candidate['x-push-families'].includes('changes'))!;
+      const validate = compile(post.requestBody.content['application/json'].schema);
+      const render = (kind: 'collateral.released' | 'coverage.low', data: Record<string, unknown>) =>
+        pushPayload(
+          {
+            eventId: 'e1',
+            projection: 'collateral',
+            kind,
+            enterprise: 'E1',
+            subject: 's',
+            occurredAt: '2022-07-13T02:00:00.000Z',
+            source: { documentId: 'd', topic: 't', partition: 0, offset: '1' },
+            data,
+          },
+          {
+            subscriptionId: 'sub-1',
+            family: 'changes',
+            criteria: { enterprise: 'E1', projections: ['collateral'], kinds: [kind] },
+            sequence: 1,
+            now: new Date(0),
+          },
+        );
+      const released = {
+        collateral: { kind: 'warehouseReceipt', warehouse: 'W1', number: 'IN1' },
+        financingOrderNos: ['F1'],
+        cause: { kind: 'outbound', documentType: 'outbound', documentId: 'd', orderNo: 'OUT1' },
+        stockLeft: { before: { qty: 100, value: 1000 }, after: { qty: 70, value: 700 } },
+      };
+      const low = {
+        financingOrderNo: 'F1',
+        threshold: 1,
+        coverage: { before: 1, after: 0.7 },
+        stockValue: 700,
+        purchaseAmount: 1000,
+        unpricedLines: 0,
+        cause: { documentType: 'outbound', documentId: 'd', orderNo: 'OUT1' },
+      };
+      expect(validate(render('collateral.released', released))).toEqual([]);
+      expect(validate(render('coverage.low', low))).toEqual([]);
+      // Each kind is held to its own data: a release's body is no low-coverage push.
+      expect(validate(render('coverage.low', released))).not.toEqual([]);
+      expect(validate(render('collateral.released', { ...released, financingOrderNos: [] }))).not.toEqual([]);
+    });
+
     it('documents examples that validate against their own webhook’s schema', () => {
       for (const post of posts) {
         const { schema, example } = post.requestBody.content['application/json'] as unknown as {

@@ -16,7 +16,8 @@ import { operationKeys } from '@tradelog/schemas/openapi/document';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostmanCollection } from '../../deploy/demo/collection.ts';
-import { collectionFileName } from '../../deploy/demo/load.ts';
+import { releaseAlert } from '../../deploy/demo/dataset.ts';
+import { collectionFileName, portfolioAlertsOf } from '../../deploy/demo/load.ts';
 import { demoPlans } from '../../deploy/demo/plans.ts';
 import { describeRun, runCollection } from '../../deploy/demo/runner.ts';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
@@ -63,6 +64,8 @@ describe('npm run demo and its Postman collection', () => {
   let queryApiUrl = '';
   let callbackUrl = '';
   const pushes: string[] = [];
+  /** The `type` of each change push's body. */
+  const pushedTypes: string[] = [];
 
   beforeAll(async () => {
     db = await createTestSchema(services.databaseUrl, 'demo');
@@ -87,9 +90,15 @@ describe('npm run demo and its Postman collection', () => {
       changesTopic,
     });
     receiver = createServer((req, res) => {
-      req.resume();
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         pushes.push(req.url ?? '');
+        try {
+          pushedTypes.push(String(JSON.parse(Buffer.concat(chunks).toString('utf8')).type));
+        } catch {
+          pushedTypes.push('');
+        }
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       });
     });
@@ -188,6 +197,20 @@ describe('npm run demo and its Postman collection', () => {
     const variables = Object.fromEntries(collection.variable.map((entry) => [entry.key, entry.value]));
     expect(variables.lenderKey).toMatch(/\S{20,}/);
     expect(variables.deliveryId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The release alert and the low-coverage financing (dataset.ts `releaseAlert`): listed in the
+    // portfolio for the demo lender, and pushed to its alerts subscription.
+    const financing = `${releaseAlert.enterprise.code}/${releaseAlert.financingOrderNo}`;
+    const portfolio = await fetch(`${queryApiUrl}/open/portfolio`, {
+      headers: { authorization: `Bearer ${variables.lenderKey}` },
+    });
+    expect(portfolio.status).toBe(200);
+    expect(portfolioAlertsOf((await portfolio.json()) as Record<string, unknown>)).toEqual({
+      released: [financing],
+      low: [financing],
+    });
+    expect(pushedTypes.filter((type) => type === 'collateral.released')).toHaveLength(1);
+    expect(pushedTypes).toContain('coverage.low');
 
     // One request per operation of both services' OpenAPI documents, as they serve them.
     const documents = {

@@ -136,11 +136,17 @@ describe('lender portfolio: coverage from the stock behind the receipts', () => 
     return { status: response.status, body: (await response.json()) as Json };
   };
 
-  it('values the stock left behind a receipt at its priced lines, counts the unpriced one, and sorts the lowest coverage first', async () => {
+  it('values the stock left behind a receipt at its priced lines, counts the unpriced one, and sorts alerts first, then the lowest coverage', async () => {
     const { status, body } = await portfolio(lenderKey);
     expect(status).toBe(200);
-    expect(body.dataList.map((row: Json) => row.financingOrderNo)).toEqual(['PF-FIN-2', 'PF-FIN-1']);
-    const [uncovered, covered] = body.dataList;
+    // Financing 1's stock covers 0.588 of it, under the default threshold (1): a low-coverage
+    // alert (and a release, when its outbound is read after its inbound), so it comes first.
+    expect(body.dataList.map((row: Json) => row.financingOrderNo)).toEqual(['PF-FIN-1', 'PF-FIN-2']);
+    const [covered, uncovered] = body.dataList;
+    expect(covered.alerts).toContainEqual(
+      expect.objectContaining({ kind: 'coverage.low', threshold: 1, coverage: 0.588 }),
+    );
+    expect(uncovered.alerts).toEqual([]);
     expect(uncovered).toMatchObject({
       purchaseAmount: 500,
       stockValue: 0,

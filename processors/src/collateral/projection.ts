@@ -1,5 +1,16 @@
 import { collateralDeclaration } from '@tradelog/projections/collateral/declaration';
 import {
+  findCoverage,
+  findPledgeOrders,
+  findPurchaseAmounts,
+  findReceiptPieces,
+  findReceiptsOnStock,
+  findReleaseKeys,
+  findStockQuantities,
+  type PledgeOrderRow,
+  writePledges,
+} from '@tradelog/projections/collateral/pledgeTables';
+import {
   type FinancingStateRow,
   financingKeyOf,
   findFinancings,
@@ -14,12 +25,24 @@ import {
   upsertFinancings,
   writeChainPieces,
 } from '@tradelog/projections/collateral/tables';
+import { defaultCoverageThreshold, findThresholdsInForce } from '@tradelog/projections/collateral/thresholds';
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
+import { compareLogOrder } from '../documents/logOrder.ts';
 import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
+import {
+  applyPledgeChanges,
+  indexOrders,
+  type PledgeMaps,
+  type PledgeOrder,
+  pledgeOrderOf,
+  reducePledges,
+  stockKeyOf,
+  stockReportOf,
+} from './pledges.ts';
 import {
   type CollateralState,
   type Financing,
@@ -36,6 +59,9 @@ import { chainsNamedBy, workingCollateral } from './working.ts';
  * enterprises' (processors/README.md "Collateral rules", scale-out).
  */
 const pairingScope = 'collateral:pairings';
+
+/** The documents the release and coverage rules read (pledges.ts). */
+const pledgeTypes = new Set(['inbound', 'outbound', 'tally', 'warehouseStock', 'purchase']);
 
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -146,30 +172,209 @@ function likelyReadEvery(changes: readonly ChangeEvent[]): Set<string> {
  */
 const stepsPerTurn = 128;
 
-/** The collateral steps of a batch folded on `before`, each on its slice (working.ts). */
+/**
+ * What the release and coverage rules fold over (pledges.ts): the pledge state loaded for the
+ * batch and the thresholds in force for its enterprises.
+ */
+interface PledgeContext {
+  before: PledgeMaps;
+  thresholdsOf: (enterprise: string) => readonly number[];
+}
+
+/**
+ * The collateral steps of a batch folded on `before`, each on its slice (working.ts), and after
+ * each document the release and coverage rules on what the collateral rules then hold
+ * (pledges.ts): so a release or a crossing depends on the log, never on where a batch ended.
+ */
 async function foldBatch(
   before: CollateralState,
   events: readonly DocumentEvent[],
   stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
+  pledgeContext: PledgeContext,
 ) {
   const state = workingCollateral(before);
   const applied = batchResult();
   const readEvery = new Set<string>();
   let changed = false;
+  // The batch's own pledge maps, updated by each step's changes; the keys changed, for the writes.
+  const pledges = copyPledges(pledgeContext.before);
+  const written = new Map<keyof PledgeMaps, Set<string>>();
   let folded = 0;
   for (const event of events) {
     const steps = stepsOf.get(logPosition(event.provenance));
-    if (steps === undefined) continue;
     if (++folded % stepsPerTurn === 0) await new Promise(setImmediate);
-    const slice = state.slice(event, steps);
-    const reduced = reduceCollateral(slice, event, steps);
-    applied.add(event, reduced);
-    for (const chainId of reduced.readEvery) readEvery.add(chainId);
-    if (reduced.state === slice) continue;
-    state.absorb(slice, reduced.state);
-    changed = true;
+    if (steps !== undefined) {
+      const slice = state.slice(event, steps);
+      const reduced = reduceCollateral(slice, event, steps);
+      applied.add(event, reduced);
+      for (const chainId of reduced.readEvery) readEvery.add(chainId);
+      if (reduced.state !== slice) {
+        state.absorb(slice, reduced.state);
+        changed = true;
+      }
+    }
+    const pledged = reducePledges(pledges, event, state.holdings, pledgeContext.thresholdsOf);
+    applied.add(event, { changes: pledged.changes });
+    if (pledged.changed !== undefined) {
+      applyPledgeChanges(pledges, pledged.changed);
+      for (const [name, entries] of Object.entries(pledged.changed) as [
+        keyof PledgeMaps,
+        Map<string, unknown>,
+      ][]) {
+        if (entries.size === 0) continue;
+        const keys = written.get(name) ?? new Set<string>();
+        for (const key of entries.keys()) keys.add(key);
+        written.set(name, keys);
+      }
+      changed = true;
+    }
   }
-  return { state, applied, changed, readEvery };
+  return { state, applied, changed, readEvery, pledges, written };
+}
+
+const copyPledges = (maps: PledgeMaps): PledgeMaps =>
+  Object.fromEntries(
+    Object.entries(maps).map(([name, map]) => [name, new Map(map as Map<unknown, unknown>)]),
+  ) as PledgeMaps;
+
+const fromOrderRow = (row: PledgeOrderRow): PledgeOrder => ({
+  key: row.orderKey,
+  direction: row.direction,
+  enterprise: row.enterprise,
+  orderNo: row.orderNo,
+  warehouseId: row.warehouseId,
+  receipt: row.receipt,
+  tallied: row.tallied,
+  movements: row.movements,
+  provenance: row.provenance,
+});
+
+const stockKeysOf = (order: PledgeOrder) => [
+  ...new Set(
+    order.movements.map((m) => stockKeyOf(order.enterprise, order.warehouseId, m.goodsId, m.batchCode)),
+  ),
+];
+
+/** What the batch's documents name for the release and coverage rules: orders, receipts, stock keys. */
+function pledgeLookupOf(events: readonly DocumentEvent[]) {
+  const orderKeys = new Set<string>();
+  const receipts = new Set<string>();
+  const stockKeys = new Set<string>();
+  const documentIds = new Set<string>();
+  for (const event of events) {
+    const order = pledgeOrderOf(event);
+    const report = stockReportOf(event);
+    if (order === undefined && report === undefined) continue;
+    documentIds.add(event.provenance.documentId);
+    if (order) {
+      orderKeys.add(order.key);
+      if (order.receipt !== null) receipts.add(order.receipt);
+      for (const key of stockKeysOf(order)) stockKeys.add(key);
+    }
+    for (const key of report?.lines.keys() ?? []) stockKeys.add(key);
+  }
+  return { orderKeys, receipts, stockKeys, documentIds };
+}
+
+/**
+ * Loads what the release and coverage rules need for a batch (pledges.ts `PledgeState`): the
+ * batch's orders with their earlier versions; every receipt a batch document may touch (its own,
+ * those with a line on a stock key it moves or reports, those of the chains it names and of the
+ * chains holding those) with all their orders; the balances and last reports of their stock
+ * keys; the coverage and purchase amounts of the financings loaded; the releases its documents
+ * already caused. Answers the receipts' piece keys, which the collateral load must bring with
+ * every chain holding them (so that `Holdings` answers whole).
+ */
+async function loadPledges(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  events: readonly DocumentEvent[],
+  named: readonly string[],
+) {
+  const lookup = pledgeLookupOf(events);
+  const own = await findPledgeOrders(db, schema, {
+    orderKeys: [...lookup.orderKeys].sort(byKey),
+    receipts: [...lookup.receipts].sort(byKey),
+  });
+  const stockKeys = new Set(lookup.stockKeys);
+  for (const row of own) for (const key of row.stockKeys) stockKeys.add(key);
+  const touched = new Set(lookup.receipts);
+  for (const found of await findReceiptsOnStock(db, schema, [...stockKeys].sort(byKey)))
+    touched.add(found.receipt);
+  const receipts = new Set(touched);
+  for (const piece of await findReceiptPieces(db, schema, {
+    chainIds: named,
+    heldPieces: [...touched].sort(byKey),
+  }))
+    receipts.add(piece);
+  const orders = await findPledgeOrders(db, schema, {
+    orderKeys: [...lookup.orderKeys].sort(byKey),
+    receipts: [...receipts].sort(byKey),
+  });
+  for (const row of orders) for (const key of row.stockKeys) stockKeys.add(key);
+  const keys = [...stockKeys].sort(byKey);
+  return {
+    pieceKeys: [...receipts],
+    orders: new Map(orders.map((row) => [row.orderKey, fromOrderRow(row)])),
+    balances: await findStockQuantities(db, schema, 'pledge_balances', keys),
+    reports: await findStockQuantities(db, schema, 'pledge_reports', keys),
+    releaseKeys: await findReleaseKeys(db, schema, [...lookup.documentIds].sort(byKey)),
+  };
+}
+
+/** The rest of the pledge state, once the financings are known: their coverage and amounts, the thresholds. */
+async function loadPledgeContext(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  loaded: Awaited<ReturnType<typeof loadPledges>>,
+  financings: readonly { key: string; enterprise: string }[],
+  /** The enterprises of the batch's documents: a financing it opens is of one of them. */
+  enterprises: readonly string[],
+): Promise<PledgeContext> {
+  const financingKeys = [...new Set(financings.map((f) => f.key))].sort(byKey);
+  const amounts = new Map<string, Map<string, number | null>>();
+  for (const row of await findPurchaseAmounts(db, schema, financingKeys)) {
+    const known = amounts.get(row.financingKey) ?? new Map<string, number | null>();
+    known.set(row.nodeId, row.amount);
+    amounts.set(row.financingKey, known);
+  }
+  const coverage = new Map(
+    (await findCoverage(db, schema, financingKeys)).map((row) => [row.financingKey, row]),
+  );
+  const inForce = await findThresholdsInForce(
+    db,
+    [...new Set([...financings.map((f) => f.enterprise), ...enterprises])].sort(byKey),
+  );
+  const before: PledgeMaps = {
+    orders: loaded.orders,
+    receiptOrders: new Map(),
+    stockReceipts: new Map(),
+    balances: loaded.balances,
+    reports: loaded.reports,
+    amounts,
+    coverage,
+    // Only the keys are read: the releases its documents already caused (rule 3).
+    releases: new Map(
+      loaded.releaseKeys.map((key) => {
+        const [financingKey, pieceKey, documentId] = JSON.parse(key) as [string, string, string];
+        const recorded = {
+          key,
+          financingKey,
+          pieceKey,
+          documentId,
+          cause: 'outbound' as const,
+          firstSeen: '',
+        };
+        return [key, { ...recorded, provenance: {} as PledgeOrder['provenance'] }];
+      }),
+    ),
+    crossings: new Map(),
+  };
+  indexOrders(before);
+  return {
+    before,
+    thresholdsOf: (enterprise) => inForce.get(enterprise) ?? [defaultCoverageThreshold],
+  };
 }
 
 /**
@@ -182,9 +387,17 @@ async function foldBatch(
 const collateralBatch: Projection = {
   declaration: collateralDeclaration,
   lockScopesOf: (event) => [...linkNodeChains.lockScopesOf(event), pairingScope],
-  async applyBatch(db, schema, events) {
+  async applyBatch(db, schema, fetched) {
+    // In log order across topics (received-at): a release or a crossing is decided on the state
+    // the documents received before it left, as far as a batch can tell (processors/README.md
+    // "Release and coverage alerts": order of reading). The chains and the collateral rules give
+    // the same result in any order.
+    const events = [...fetched].sort((a, b) => compareLogOrder(a.provenance, b.provenance));
     const linked = await foldChains(db, schema, events);
-    if (linked.changes.length === 0) return { changes: [], superseded: linked.superseded };
+    // A stock report joins no chain (it is no trade document), and a document may change the stock
+    // or an amount without changing a chain: the release and coverage rules still see it.
+    if (linked.changes.length === 0 && !events.some((event) => pledgeTypes.has(event.type)))
+      return { changes: [], superseded: linked.superseded };
     const stepsOf = new Map<string, ChangeEvent[]>();
     for (const change of linked.changes) {
       const position = logPosition(change.source);
@@ -201,9 +414,16 @@ const collateralBatch: Projection = {
       financingKeys.add(financingKeyOf(statement.enterprise, financing.financingNo));
       purchaseNodes.add(statement.nodeId);
     }
+    // The receipts the release and coverage rules may look at are loaded with every chain holding them.
+    const pledges = await loadPledges(db, schema, events, named);
     const query = {
       named,
-      pieceKeys: [...new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)))].sort(byKey),
+      pieceKeys: [
+        ...new Set([
+          ...statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)),
+          ...pledges.pieceKeys,
+        ]),
+      ].sort(byKey),
       financingKeys: [...financingKeys].sort(byKey),
       purchaseNodes: [...purchaseNodes].sort(byKey),
     };
@@ -217,6 +437,13 @@ const collateralBatch: Projection = {
     });
     const whole = likelyReadEvery(linked.changes);
     const before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
+    const pledgeContext = await loadPledgeContext(
+      db,
+      schema,
+      pledges,
+      [...before.financings.values()],
+      statements.map((statement) => statement.enterprise),
+    );
     const chainsWritten = linked.write();
     const collateralWritten = foldAndWrite(db, schema, {
       events,
@@ -228,6 +455,7 @@ const collateralBatch: Projection = {
       financed,
       whole,
       before,
+      pledgeContext,
     });
     await settledInOrder([chainsWritten, collateralWritten]);
     return { changes: await collateralWritten, superseded: linked.superseded };
@@ -253,20 +481,22 @@ async function foldAndWrite(
     financed: readonly FinancingStateRow[];
     whole: Set<string>;
     before: CollateralState;
+    pledgeContext: PledgeContext;
   },
 ): Promise<ChangeEvent[]> {
-  const { events, stepsOf, named, absorbed, query, financed, whole } = batch;
+  const { events, stepsOf, named, absorbed, query, financed, whole, pledgeContext } = batch;
   let before = batch.before;
-  let folded = await foldBatch(before, events, stepsOf);
+  let folded = await foldBatch(before, events, stepsOf, pledgeContext);
   for (;;) {
     const missing = [...folded.readEvery].filter((chainId) => !whole.has(chainId));
     if (missing.length === 0) break;
     for (const chainId of missing) whole.add(chainId);
     before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
-    folded = await foldBatch(before, events, stepsOf);
+    folded = await foldBatch(before, events, stepsOf, pledgeContext);
   }
   const { state, applied, changed } = folded;
   if (!changed) return [];
+  await writePledgeChanges(db, schema, folded.pledges, folded.written);
 
   // Pieces: what the steps changed on the chains link-node named (absorbed ones emptied).
   const pieces = named.flatMap((chainId) =>
@@ -341,6 +571,56 @@ async function foldAndWrite(
       })),
   );
   return applied.result.changes;
+}
+
+/** Writes what the release and coverage rules changed in a batch, one statement per table, rows in key order. */
+async function writePledgeChanges(
+  db: Parameters<Projection['applyBatch']>[0],
+  schema: string,
+  after: PledgeMaps,
+  written: ReadonlyMap<keyof PledgeMaps, ReadonlySet<string>>,
+): Promise<void> {
+  if (written.size === 0) return;
+  const rows = <T>(name: keyof PledgeMaps, map: ReadonlyMap<string, T>): [string, T][] =>
+    [...(written.get(name) ?? [])].sort(byKey).map((key) => [key, map.get(key) as T]);
+  await writePledges(db, schema, {
+    orders: rows('orders', after.orders).map(([, o]) => ({
+      orderKey: o.key,
+      direction: o.direction,
+      enterprise: o.enterprise,
+      orderNo: o.orderNo,
+      warehouseId: o.warehouseId,
+      receipt: o.receipt,
+      tallied: o.tallied,
+      movements: [...o.movements],
+      stockKeys: stockKeysOf(o),
+      provenance: { ...o.provenance },
+    })),
+    balances: rows('balances', after.balances),
+    reports: rows('reports', after.reports),
+    coverage: rows('coverage', after.coverage).map(([, row]) => ({
+      ...row,
+      provenance: { ...row.provenance },
+    })),
+    releases: rows('releases', after.releases).map(([, r]) => ({
+      releaseKey: r.key,
+      financingKey: r.financingKey,
+      pieceKey: r.pieceKey,
+      documentId: r.documentId,
+      cause: r.cause,
+      firstSeen: r.firstSeen,
+      provenance: { ...r.provenance },
+    })),
+    crossings: rows('crossings', after.crossings).map(([, c]) => ({
+      crossingKey: c.key,
+      financingKey: c.financingKey,
+      threshold: c.threshold,
+      coverageBefore: c.coverageBefore,
+      coverageAfter: c.coverageAfter,
+      firstSeen: c.firstSeen,
+      provenance: { ...c.provenance },
+    })),
+  });
 }
 
 /** Documents reach it attributed, as they reach link-node (processors/README.md "Attribution"). */

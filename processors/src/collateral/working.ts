@@ -2,6 +2,7 @@ import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import { nodesOf } from '../link-node/rules.ts';
+import type { Holdings } from './pledges.ts';
 import type { CollateralState, Financing, Pairing, PieceHolding } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
 
@@ -134,6 +135,27 @@ export function workingCollateral(before: CollateralState) {
     chains: chains as ReadonlyMap<string, Pieces>,
     financings: financings as ReadonlyMap<string, Financing>,
     pairings: pairings as ReadonlyMap<string, Pairing>,
+
+    /**
+     * What the release and coverage rules ask of the collateral rules after a step (pledges.ts
+     * `Holdings`), from the batch's indexes: complete for the pieces the batch loaded with every
+     * chain holding them (projection.ts loads each receipt a document may touch so).
+     */
+    holdings: {
+      openHolders: (pieceKey: string) =>
+        [...(holders.get(pieceKey) ?? [])].flatMap((chainId) =>
+          [...(openOn.get(chainId) ?? [])].map((key) => financings.get(key)!),
+        ),
+      receiptsOf: (chainId: string) =>
+        [...(chains.get(chainId) ?? [])]
+          .filter(([, piece]) => piece.kind === 'warehouseReceipt')
+          .map(([pieceKey]) => pieceKey)
+          .sort(),
+      openFinancing: (key: string) => {
+        const financing = financings.get(key);
+        return financing?.open ? financing : undefined;
+      },
+    } satisfies Holdings,
 
     slice(event: DocumentEvent, steps: readonly ChangeEvent[]): CollateralState {
       const named = chainsNamedBy(steps);

@@ -277,7 +277,7 @@ function movementsOf(direction: Direction, doc: DocumentOf<Direction>): Movement
   return out.filter((m): m is Movement => m !== undefined);
 }
 
-function warehouseOrderOf(event: DocumentEvent): WarehouseOrder | undefined {
+export function warehouseOrderOf(event: DocumentEvent): WarehouseOrder | undefined {
   if (event.type !== 'inbound' && event.type !== 'outbound' && event.type !== 'tally') return undefined;
   const direction: Direction = event.type;
   const doc = event.document;

@@ -324,4 +324,37 @@ describe('push payloads', () => {
       expect(subscriptionAllows(change, subscription('AUTO'))).toBe(true);
     });
   });
+
+  describe('changes subscriptions: kinds pushed on request, coverage.low by the account’s threshold', () => {
+    const change = (kind: 'collateral.reused' | 'collateral.released' | 'coverage.low', data = {}) =>
+      ({
+        eventId: 'e1',
+        projection: 'collateral',
+        kind,
+        enterprise: 'E1',
+        subject: 's',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+        source: { documentId: 'd', topic: 't', partition: 0, offset: '1' },
+        data,
+      }) as const;
+    const subscription = (kinds?: string[], coverageThreshold = 1) => ({
+      family: 'changes' as const,
+      criteria: { enterprise: 'E1', projections: ['collateral'], ...(kinds ? { kinds } : {}) },
+      coverageThreshold,
+    });
+
+    it('a subscription naming no kinds gets every kind but those pushed on request', () => {
+      expect(subscriptionAllows(change('collateral.reused'), subscription())).toBe(true);
+      expect(subscriptionAllows(change('collateral.released'), subscription())).toBe(false);
+      expect(subscriptionAllows(change('coverage.low', { threshold: 1 }), subscription())).toBe(false);
+    });
+
+    it('a subscription naming kinds gets those only; coverage.low only for the threshold of its account', () => {
+      const asks = subscription(['collateral.released', 'coverage.low'], 1.2);
+      expect(subscriptionAllows(change('collateral.reused'), asks)).toBe(false);
+      expect(subscriptionAllows(change('collateral.released'), asks)).toBe(true);
+      expect(subscriptionAllows(change('coverage.low', { threshold: 1.2 }), asks)).toBe(true);
+      expect(subscriptionAllows(change('coverage.low', { threshold: 1 }), asks)).toBe(false);
+    });
+  });
 });

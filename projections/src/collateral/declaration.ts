@@ -2,6 +2,7 @@ import { createAttributionTables } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { linkNodeDeclaration } from '../link-node/declaration.ts';
 import { createLinkNodeTables } from '../link-node/tables.ts';
+import { createPledgeTables } from './pledgeTables.ts';
 import { createCollateralTables } from './tables.ts';
 
 /** A chain's rows compared by membership, as link-node compares its nodes: chain ids depend on arrival order. */
@@ -21,13 +22,15 @@ export const collateralDeclaration = declareProjection({
   attributes: true,
   // 2: pieces marked when another chain holds them too, financings counting their unsettled
   // purchases, kept a row each (processors/README.md "Collateral rules": a step costs what its
-  // document changes).
-  revision: 2,
-  reads: linkNodeDeclaration.reads,
+  // document changes). 3: release and coverage alerts (processors/README.md "Release and coverage
+  // alerts"): the stock behind receipts, the releases published, coverage; reads stock reports.
+  revision: 3,
+  reads: [...linkNodeDeclaration.reads, 'warehouseStock'],
   createTables: async (db, schema) => {
     await createLinkNodeTables(db, schema);
     await createAttributionTables(db, schema);
     await createCollateralTables(db, schema);
+    await createPledgeTables(db, schema);
   },
   compared: [
     ...linkNodeDeclaration.compared,
@@ -46,5 +49,21 @@ export const collateralDeclaration = declareProjection({
     // Which pairings were seen, not which document saw each first: that may depend on how a
     // read interleaved the topics (processors/README.md "Collateral rules").
     { table: 'pairings', key: 'pair_key', hash: 'md5(row(piece_key, financing_a, financing_b)::text)' },
+    {
+      table: 'pledge_orders',
+      key: 'order_key',
+      hash: 'md5(row(direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, provenance)::text)',
+    },
+    { table: 'pledge_balances', key: 'stock_key', hash: 'md5(qty::text)' },
+    { table: 'pledge_reports', key: 'stock_key', hash: 'md5(qty::text)' },
+    {
+      table: 'financing_coverage',
+      key: 'financing_key',
+      hash: 'md5(row(coverage, stock_value, purchase_amount, unpriced_lines)::text)',
+    },
+    // Which releases were seen, as for pairings: the causing document, not who saw it first.
+    { table: 'releases', key: 'release_key', hash: 'md5(row(financing_key, piece_key, cause)::text)' },
+    // coverage_crossings is not compared: it depends on the thresholds in force when a document
+    // was applied (lenders change them), not on the log alone.
   ],
 });

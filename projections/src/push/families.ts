@@ -44,6 +44,8 @@ export interface TerminalCriteria {
 export interface ChangesCriteria {
   enterprise: string;
   projections: EnterpriseChangeSource[];
+  /** Only these kinds; absent: every kind of the sources but those pushed on request (the change contract's `onRequestKinds`). */
+  kinds?: string[];
 }
 
 export type SubscriptionCriteria =

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
+import { type ChangeEvent, subscriptionWantsKind } from '@tradelog/schemas/changes/contract';
 import {
   asksCarrierData,
   type OceanHistory,
@@ -69,11 +69,30 @@ export function customerNameAllows(
  */
 export function subscriptionAllows(
   event: ChangeEvent,
-  subscription: { family: PushFamily; criteria: unknown },
+  subscription: { family: PushFamily; criteria: unknown; coverageThreshold?: number },
 ): boolean {
+  if (subscription.family === 'changes') return changesAllow(event, subscription);
   if (subscription.family === 'ocean' && isOceanHistory(event.data.history))
     return carrierMatches(event.data.history, (subscription.criteria as OceanCriteria).carrierCode);
   return customerNameAllows(event, subscription);
+}
+
+/**
+ * A `changes` subscription gets the kinds it names, else every kind but those pushed on request
+ * (the change contract's `onRequestKinds`); a `coverage.low` event only when it crossed the
+ * threshold of the subscription's account for the enterprise (processors/README.md "Release and
+ * coverage alerts": one event per threshold in force).
+ */
+function changesAllow(
+  event: ChangeEvent,
+  subscription: { criteria: unknown; coverageThreshold?: number },
+): boolean {
+  if (!subscriptionWantsKind((subscription.criteria as ChangesCriteria).kinds, event.kind)) return false;
+  if (event.kind === 'coverage.low')
+    return (
+      subscription.coverageThreshold !== undefined && event.data.threshold === subscription.coverageThreshold
+    );
+  return true;
 }
 
 const isOceanHistory = (value: unknown): value is OceanHistory =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import { defaultCoverageThreshold } from '../collateral/thresholds.ts';
 import type { Queryable } from '../db.ts';
 import type { PushFamily } from './families.ts';
 
@@ -195,6 +196,11 @@ export interface MatchedSubscription {
   callbackUrl: string;
   /** The signing secrets, space-separated: the current one, and the replaced one during a rotation's overlap. */
   secret: string;
+  /**
+   * A `changes` subscription's account's coverage threshold for its enterprise (collateral/thresholds.ts):
+   * a `coverage.low` event is pushed to the subscriptions whose threshold it crossed.
+   */
+  coverageThreshold?: number;
 }
 
 export interface SubscriptionLookup {
@@ -225,12 +231,15 @@ export async function matchSubscriptionsOf(
   if (lookups.length === 0) return found;
   const { rows } = await db.query(
     `SELECT l.i, s.id, s.family, s.criteria, s.state, s.callback_url,
-       push_signing_secrets(s.secret, s.previous_secret, s.previous_secret_until) AS secret
+       push_signing_secrets(s.secret, s.previous_secret, s.previous_secret_until) AS secret,
+       t.threshold AS coverage_threshold
      FROM jsonb_to_recordset($1::jsonb) AS l(i integer, families text[], keys text[], projection text)
      JOIN push_subscriptions s ON s.state IN ('active', 'paused') AND s.family = ANY(l.families)
        AND s.match_key = ANY(l.keys)
      JOIN api_keys k ON k.id = s.key_id AND k.revoked_at IS NULL
      JOIN accounts a ON a.id = k.account_id
+     LEFT JOIN lender_coverage_thresholds t ON s.family = 'changes' AND t.account_id = a.id
+       AND t.enterprise = s.match_key
      WHERE s.family <> 'changes' OR (l.projection = ANY(s.projections)
            AND (k.kind = 'operator' OR s.match_key = ANY(a.enterprises)))
      ORDER BY l.i, s.created_at, s.id`,
@@ -244,6 +253,12 @@ export async function matchSubscriptionsOf(
       state: row.state,
       callbackUrl: row.callback_url,
       secret: row.secret,
+      ...(row.family === 'changes'
+        ? {
+            coverageThreshold:
+              row.coverage_threshold === null ? defaultCoverageThreshold : Number(row.coverage_threshold),
+          }
+        : {}),
     });
   }
   return found;

@@ -1,10 +1,15 @@
-import { findPortfolio, type PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import {
+  financingKeyOf,
+  findPortfolio,
+  type PortfolioFinancing,
+} from '@tradelog/projections/collateral/tables';
 import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
 import { Router } from 'express';
 import type pg from 'pg';
 import { asOfOf, type RecordSource } from '../reads/asOf.ts';
 import { callerOf } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess, wantsOffsets } from '../reads/respond.ts';
+import { type PortfolioAlert, readPortfolioAlerts } from './alerts.ts';
 import { readPortfolioAsOf } from './portfolioAsOf.ts';
 import { figuresOf } from './portfolioFigures.ts';
 import { receiptsOf } from './receipts.ts';
@@ -48,8 +53,15 @@ export function stockBehind(lines: readonly ReceiptLine[]) {
   return { qty, value: Math.round(value * 100) / 100, unpricedLines };
 }
 
-/** The answer's rows, sorted: open alerts first, then the lowest coverage (unknown first). Pure. */
-export function portfolioRows(financings: readonly PortfolioFinancing[], lines: readonly ReceiptLine[]) {
+/**
+ * The answer's rows, sorted: open alerts first (reuse, and the release and low-coverage alerts of
+ * alerts.ts), then the lowest coverage (unknown first). Pure.
+ */
+export function portfolioRows(
+  financings: readonly PortfolioFinancing[],
+  lines: readonly ReceiptLine[],
+  alertsOf: ReadonlyMap<string, readonly PortfolioAlert[]> = new Map(),
+) {
   const linesOf = new Map<string, ReceiptLine[]>();
   for (const line of lines) {
     const key = receiptOf(line.enterprise, line);
@@ -76,6 +88,7 @@ export function portfolioRows(financings: readonly PortfolioFinancing[], lines: 
       financingOrderNo: financing.financingNo,
       firstSeen: financing.firstSeen,
       alerted: financing.alerted,
+      alerts: alertsOf.get(financingKeyOf(financing.enterprise, financing.financingNo)) ?? [],
       purchases: financing.purchases,
       latestEvents: financing.latestEvents,
       collateral,
@@ -87,7 +100,7 @@ export function portfolioRows(financings: readonly PortfolioFinancing[], lines: 
   });
   return rows.sort(
     (a, b) =>
-      Number(b.alerted) - Number(a.alerted) ||
+      Number(b.alerted || b.alerts.length > 0) - Number(a.alerted || a.alerts.length > 0) ||
       (a.coverage ?? Number.NEGATIVE_INFINITY) - (b.coverage ?? Number.NEGATIVE_INFINITY) ||
       (a.customerCode < b.customerCode ? -1 : a.customerCode > b.customerCode ? 1 : 0) ||
       (a.financingOrderNo < b.financingOrderNo ? -1 : a.financingOrderNo > b.financingOrderNo ? 1 : 0),
@@ -133,9 +146,10 @@ export function createPortfolioRouter(deps: { pool: pg.Pool; records?: Partial<R
         (schema, db) => findReceiptLines(db, schema, receiptsOf(financings.result)),
         offsets,
       );
+      const alerts = await readPortfolioAlerts(deps.pool, caller, financings.result);
       const freshness = { collateral: financings.freshness, enterpriseData: lines.freshness };
       sendSuccess(res, {
-        dataList: portfolioRows(financings.result, lines.result),
+        dataList: portfolioRows(financings.result, lines.result, alerts),
         figures: figuresOf(freshness),
         freshness,
       });

@@ -84,4 +84,24 @@ describe('the lender portfolio', () => {
       },
     ]);
   });
+
+  it('sorts a financing with an open release or low-coverage alert among the alerts, and lists them on its row', () => {
+    const release = {
+      kind: 'collateral.released' as const,
+      at: '2026-01-02T00:00:00.000Z',
+      collateral: { kind: 'warehouseReceipt', warehouse: 'W1', number: 'IN1' },
+      cause: 'outbound',
+      document: { documentType: 'outbound', documentId: 'd1', receivedAt: '2026-01-02T00:00:00.000Z' },
+    };
+    const rows = portfolioRows(
+      [financing('F1', 1000), financing('F2', 1000, { alerted: true }), financing('F3', 1000)],
+      [],
+      new Map([[JSON.stringify(['E1', 'F3']), [release]]]),
+    );
+    expect(rows.map((row) => [row.financingOrderNo, row.alerts.length])).toEqual([
+      ['F2', 0],
+      ['F3', 1],
+      ['F1', 0],
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ export const portfolioFigureSources = {
   purchaseAmount: ['collateral'],
   latestEvents: ['collateral'],
   alerted: ['collateral'],
+  alerts: ['collateral'],
   collateral: ['collateral'],
   'collateral.stock': ['enterpriseData'],
   stockValue: ['enterpriseData'],

@@ -15,6 +15,7 @@ import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
 import { createKeyAccountRouter } from './keyAccount.ts';
 import { createPortfolioRouter, portfolioPath } from './portfolio.ts';
+import { createCoverageThresholdRouter } from './thresholds.ts';
 
 /** The lender query paths this router serves (query-api/README.md). */
 export const lenderQueryPaths: string[] = [
@@ -49,6 +50,7 @@ export function createProjectionRoutes(deps: {
   const changesTopic = deps.changesTopic ?? 'tradelog.changes.v1';
   // Only our own paths: other /open interfaces (tracking subscriptions) authenticate their own way.
   router.use(createKeyAccountRouter({ pool: deps.pool, callLimit }));
+  router.use(createCoverageThresholdRouter({ pool: deps.pool, callLimit }));
   router.use(lenderQueryPaths, requireKey(deps.pool, ['lender', 'operator']), callLimit('default-key'));
   router.use(createLinkNodeRouter(deps));
   router.use(createCollateralRouter(deps));

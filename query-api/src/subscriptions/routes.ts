@@ -381,11 +381,13 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
       const chosen = [
         ...new Set((body.projections as EnterpriseChangeSource[] | undefined) ?? enterpriseChangeSources),
       ];
+      // Kinds pushed only on request (collateral.released, coverage.low) go to subscriptions naming them.
+      const kinds = body.kinds === undefined ? undefined : [...new Set(body.kinds as string[])];
       const created = await create(
         caller,
         'changes',
         String(body.callbackUrl),
-        { enterprise, projections: chosen },
+        { enterprise, projections: chosen, ...(kinds ? { kinds } : {}) },
         chosen,
       );
       sendSuccess(res, created);

@@ -38,12 +38,21 @@ export const changeSources = {
     ],
     followedBy: 'enterprise',
   },
-  collateral: { kinds: ['collateral.reused'], followedBy: 'enterprise' },
+  // collateral.released and coverage.low are pushed only to subscriptions that name them
+  // (`onRequest`): subscriptions to `collateral` made before they existed keep what they asked for.
+  collateral: {
+    kinds: ['collateral.reused', 'collateral.released', 'coverage.low'],
+    followedBy: 'enterprise',
+    onRequest: ['collateral.released', 'coverage.low'],
+  },
   tracking: {
     kinds: ['express.traces', 'air.status', 'ocean.status', 'terminal.status'],
     followedBy: 'tracked-item',
   },
-} as const satisfies Record<string, { kinds: readonly string[]; followedBy: 'enterprise' | 'tracked-item' }>;
+} as const satisfies Record<
+  string,
+  { kinds: readonly string[]; followedBy: 'enterprise' | 'tracked-item'; onRequest?: readonly string[] }
+>;
 
 export type ChangeSource = keyof typeof changeSources;
 export type ChangeKind<Source extends ChangeSource = ChangeSource> =
@@ -64,6 +73,28 @@ export const enterpriseChangeSources = sourceNames.filter(
 
 export function isChangeSource(name: string): name is ChangeSource {
   return Object.hasOwn(changeSources, name);
+}
+
+/**
+ * The kinds a subscription receives only when it names them in `kinds` (schemas/src/queries/management.ts
+ * `changesSubscriptionRequest`); a subscription that names no kinds receives every other kind of
+ * its sources.
+ */
+export const onRequestKinds: readonly ChangeKind[] = sourceNames.flatMap(
+  (source) =>
+    ((changeSources[source] as { onRequest?: readonly ChangeKind[] }).onRequest ?? []) as ChangeKind[],
+);
+
+/** Every kind a lender's `changes` subscription may name. */
+export const enterpriseChangeKinds: readonly ChangeKind[] = enterpriseChangeSources.flatMap(
+  (source) => changeSources[source].kinds as readonly ChangeKind[],
+);
+
+/** Whether a `changes` subscription that names `kinds` (or none) receives a kind. */
+export function subscriptionWantsKind(kinds: readonly string[] | undefined, kind: string): boolean {
+  return kinds === undefined || kinds.length === 0
+    ? !(onRequestKinds as readonly string[]).includes(kind)
+    : kinds.includes(kind);
 }
 
 /** The kinds a projection publishes: none for a projection that is no source. */

@@ -332,21 +332,148 @@ const airPayload = object(
   ['params', 'statusCode', 'data'],
 );
 
-const changesPayload = object(
-  '企业变化推送',
-  'Enterprise change push',
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] }) as JsonSchema;
+
+const receipt = object(
+  '仓单',
+  'Warehouse receipt',
   {
-    eventId: t('事件编号（同 webhook-id）', 'Event id (as webhook-id)'),
-    type: t('变化类型', 'Change type'),
-    projection: t('投影', 'Projection'),
-    enterprise: t('企业编码', 'Enterprise code'),
-    subject: t('对象', 'Subject'),
-    sequence: t('对象内序号', 'Per-subject sequence', { type: 'integer' }),
-    occurredAt: t('发生时间', 'Occurred at', { type: 'string', format: 'date-time' }),
-    data: t('变化内容', 'What changed', { type: 'object' }),
+    kind: t('押品类型（warehouseReceipt）', 'Kind (warehouseReceipt)'),
+    warehouse: t('仓库（规范化）', 'Warehouse (normalised)', nullable({ type: 'string' })),
+    number: t('入库单号（规范化）', 'Inbound order number (normalised)'),
   },
-  ['eventId', 'type', 'projection', 'enterprise', 'subject', 'sequence', 'occurredAt', 'data'],
+  ['kind', 'warehouse', 'number'],
 );
+
+const stockFigure = object(
+  '库存',
+  'Stock',
+  { qty: t('数量', 'Quantity', { type: 'number' }), value: t('价值', 'Value', { type: 'number' }) },
+  ['qty', 'value'],
+);
+
+/**
+ * `data` of a `collateral.released` push (processors/README.md "Release and coverage alerts"):
+ * the receipt, this enterprise's financings holding it (another enterprise's are never named),
+ * the document that took goods out of it, the stock left behind it before and after.
+ */
+export const releasedData = object(
+  '放货预警内容',
+  'Release alert',
+  {
+    collateral: receipt,
+    financingOrderNos: t('持有该仓单的本企业未结融资', "This enterprise's open financings holding it", {
+      type: 'array',
+      items: { type: 'string' },
+      minItems: 1,
+    }),
+    cause: object(
+      '原因单据',
+      'Causing document',
+      {
+        kind: t(
+          '出库、理货短少或库存报告低于质押数量',
+          'An outbound, a tally shortfall or a stock report below the pledge',
+          {
+            type: 'string',
+            enum: ['outbound', 'tally', 'stockReport'],
+          },
+        ),
+        documentType: t('单据类型', 'Document type'),
+        documentId: t('单据编号', 'Document id'),
+        orderNo: t(
+          '单号（库存报告为 null）',
+          'Order number (null for a stock report)',
+          nullable({ type: 'string' }),
+        ),
+      },
+      ['kind', 'documentType', 'documentId', 'orderNo'],
+    ),
+    stockLeft: object(
+      '仓单剩余库存',
+      'Stock left behind the receipt',
+      { before: stockFigure, after: stockFigure },
+      ['before', 'after'],
+    ),
+  },
+  ['collateral', 'financingOrderNos', 'cause', 'stockLeft'],
+);
+
+/** `data` of a `coverage.low` push: the financing, the threshold it fell under, the figures and the cause. */
+export const coverageLowData = object(
+  '低覆盖率预警内容',
+  'Low-coverage alert',
+  {
+    financingOrderNo: t('融资单号', 'Financing order number'),
+    threshold: t('跌破的阈值（本账户的）', 'The threshold it fell under (this account’s)', {
+      type: 'number',
+    }),
+    coverage: object(
+      '覆盖率',
+      'Coverage',
+      {
+        before: t(
+          '之前（首次评估为 null）',
+          'Before (null at a first evaluation)',
+          nullable({ type: 'number' }),
+        ),
+        after: t('之后', 'After', { type: 'number' }),
+      },
+      ['before', 'after'],
+    ),
+    stockValue: t(
+      '仓单剩余库存价值（有价行）',
+      'Value of the stock left behind its receipts (priced lines)',
+      { type: 'number' },
+    ),
+    purchaseAmount: t('采购金额合计', 'Purchase amount', { type: 'number' }),
+    unpricedLines: t('无价行数（未计入价值）', 'Lines without a price (not in the value)', {
+      type: 'integer',
+    }),
+    cause: object(
+      '原因单据',
+      'Causing document',
+      {
+        documentType: t('单据类型', 'Document type'),
+        documentId: t('单据编号', 'Document id'),
+        orderNo: t('单号', 'Order number', nullable({ type: 'string' })),
+      },
+      ['documentType', 'documentId'],
+    ),
+  },
+  ['financingOrderNo', 'threshold', 'coverage', 'stockValue', 'purchaseAmount', 'unpricedLines', 'cause'],
+);
+
+const changesPayload: JsonSchema = {
+  ...object(
+    '企业变化推送',
+    'Enterprise change push',
+    {
+      eventId: t('事件编号（同 webhook-id）', 'Event id (as webhook-id)'),
+      type: t('变化类型', 'Change type'),
+      projection: t('投影', 'Projection'),
+      enterprise: t('企业编码', 'Enterprise code'),
+      subject: t('对象', 'Subject'),
+      sequence: t('对象内序号', 'Per-subject sequence', { type: 'integer' }),
+      occurredAt: t('发生时间', 'Occurred at', { type: 'string', format: 'date-time' }),
+      data: t('变化内容', 'What changed', { type: 'object' }),
+    },
+    ['eventId', 'type', 'projection', 'enterprise', 'subject', 'sequence', 'occurredAt', 'data'],
+  ),
+  // The alerts' bodies are part of the contract: each kind's data by its own schema.
+  allOf: [
+    {
+      if: { properties: { type: { const: 'collateral.released' } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { properties: { data: releasedData } },
+    },
+    {
+      if: { properties: { type: { const: 'coverage.low' } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { properties: { data: coverageLowData } },
+    },
+  ],
+} as JsonSchema;
 
 export const webhooks: readonly Webhook[] = [
   {
@@ -465,8 +592,8 @@ export const webhooks: readonly Webhook[] = [
     families: ['changes'],
     title: { cn: '企业变化推送', en: 'Enterprise change push' },
     description: {
-      cn: 'Tradelog 自有推送（POST /subscriptions/changes）：企业订单状态、关联节点及企业数据的每个变化。',
-      en: "Tradelog's own push (POST /subscriptions/changes): every change of an enterprise's order status, link-node chains and enterprise feeds.",
+      cn: 'Tradelog 自有推送（POST /subscriptions/changes）：企业订单状态、关联节点及企业数据的每个变化，押品重复融资（collateral.reused）；放货预警（collateral.released）与低覆盖率预警（coverage.low）仅推送给在 kinds 中列出它们的订阅，coverage.low 仅推送给跌破其账户阈值的订阅。',
+      en: "Tradelog's own push (POST /subscriptions/changes): every change of an enterprise's order status, link-node chains and enterprise feeds, reused collateral (collateral.reused); release alerts (collateral.released) and low-coverage alerts (coverage.low) only to subscriptions naming them in kinds, coverage.low only to those whose account's threshold it crossed.",
     },
     payload: changesPayload,
     example: {

@@ -1,5 +1,6 @@
-import { enterpriseChangeSources } from '../changes/contract.ts';
+import { enterpriseChangeKinds, enterpriseChangeSources, onRequestKinds } from '../changes/contract.ts';
 import {
+  amount,
   codeValues,
   documentSchema,
   type JsonSchema,
@@ -36,6 +37,18 @@ export const changesSubscriptionRequest: JsonSchema = documentSchema({
       ),
       default: [...enterpriseChangeSources],
     },
+    // Which kinds of those sources: all but the ones pushed on request when absent
+    // (schemas/src/changes/contract.ts `onRequestKinds`: collateral.released, coverage.low).
+    kinds: list(
+      codeValues(enterpriseChangeKinds, l('变更类型', 'Kind', '变更类型', 'A change kind')),
+      { min: 1, max: enterpriseChangeKinds.length },
+      l(
+        '变更类型',
+        'Kinds',
+        `只推送这些类型；缺省时推送所选来源除 ${onRequestKinds.join('、')} 之外的全部类型`,
+        `Only these kinds; when absent, every kind of the sources but ${onRequestKinds.join(', ')}, which are pushed only when named`,
+      ),
+    ),
     callbackUrl: {
       ...text(
         255,
@@ -153,7 +166,39 @@ export const secretRotationRequest: JsonSchema = {
   additionalProperties: false,
 };
 
+/**
+ * A lender's coverage threshold for an enterprise it is granted (query-api/README.md "Coverage
+ * thresholds"): coverage is stock value over purchase amount, so 1 means the stock covers what was
+ * lent, 1.2 a 20 % margin.
+ */
+export const coverageThresholdRequest: JsonSchema = {
+  ...documentSchema({
+    words: l(
+      '覆盖率预警阈值',
+      'Coverage threshold',
+      '融资覆盖率低于此值时预警（coverage.low）',
+      'Below it a financing’s coverage is an alert (coverage.low)',
+    ),
+    properties: {
+      customerCode: text(
+        20,
+        l('企业标识', 'Enterprise', '统一社会信用代码', 'The unified social credit code'),
+      ),
+      threshold: {
+        ...amount(
+          l('阈值', 'Threshold', '库存价值 / 采购金额，如 1.2', 'Stock value / purchase amount, e.g. 1.2'),
+        ),
+        minimum: 0.01,
+        maximum: 100,
+      },
+    },
+    required: ['customerCode', 'threshold'],
+  }),
+  additionalProperties: false,
+};
+
 export type ManagementRequestId =
+  | 'coverageThreshold'
   | 'changesSubscription'
   | 'redelivery'
   | 'subscriptionUpdate'
@@ -163,6 +208,7 @@ export function createManagementValidators(): Record<ManagementRequestId, Valida
   const compile = createValidatorCompiler(queryFormats);
   return {
     changesSubscription: compile(changesSubscriptionRequest),
+    coverageThreshold: compile(coverageThresholdRequest),
     redelivery: compile(redeliveryRequest),
     subscriptionUpdate: compile(subscriptionUpdateRequest),
     secretRotation: compile(secretRotationRequest),

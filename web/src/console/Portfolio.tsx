@@ -7,6 +7,7 @@ import { AsOfPicker } from './AsOfPicker.tsx';
 import { withAsOf } from './chainStore.ts';
 import { consoleCall, consoleExport } from './consoleApi.ts';
 import {
+  alertLabels,
   coveragePercent,
   createPortfolioStore,
   figureSourceText,
@@ -86,7 +87,11 @@ export function Portfolio(props: { apiKey: string }) {
                 <td>
                   {row.customerCode} {row.financingOrderNo}
                 </td>
-                <td>{row.alerted ? `⚠ ${t.alerted}` : ''}</td>
+                <td>
+                  {alertLabels(row, t).map((label) => (
+                    <div key={label}>⚠ {label}</div>
+                  ))}
+                </td>
                 <td>{number(row.purchaseAmount)}</td>
                 <td>{number(row.stockValue)}</td>
                 <td>{row.unpricedLines}</td>

@@ -12,6 +12,8 @@ export interface PortfolioRow {
   customerCode: string;
   financingOrderNo: string;
   alerted: boolean;
+  /** Open release and low-coverage alerts (query-api/README.md "Portfolio"); absent from older answers. */
+  alerts?: PortfolioAlert[];
   purchaseAmount: number | null;
   stockValue: number;
   unpricedLines: number;
@@ -38,6 +40,22 @@ export interface PortfolioCalls {
   /** The same, as CSV or a workbook (query-api's `Accept` exports), saved. */
   download(asOf: string | undefined, format: 'csv' | 'xlsx'): Promise<{ ok: boolean; message: string }>;
 }
+
+export type PortfolioAlert =
+  | {
+      kind: 'collateral.released';
+      at: string;
+      collateral: { kind: string; warehouse: string | null; number: string };
+      cause: string;
+      document: { documentType: string | null; documentId: string | null; receivedAt: string | null };
+    }
+  | {
+      kind: 'coverage.low';
+      since: string | null;
+      threshold: number;
+      coverage: number;
+      document: { documentType: string | null; documentId: string | null; receivedAt: string | null };
+    };
 
 export interface PortfolioState {
   status: 'idle' | 'busy' | 'done' | 'error';
@@ -115,4 +133,23 @@ export function figureSourceText(
         : words.applied(source.projection, source.lastAppliedAt ?? null),
     )
     .join(' · ');
+}
+
+/**
+ * What a row's alert cell says: the reuse, each release (which receipt, by which document) and a
+ * low coverage (under which threshold), in the words given.
+ */
+export function alertLabels(
+  row: Pick<PortfolioRow, 'alerted' | 'alerts'>,
+  words: { alerted: string; released: string; lowCoverage: string },
+): string[] {
+  const labels = row.alerted ? [words.alerted] : [];
+  for (const alert of row.alerts ?? []) {
+    if (alert.kind === 'collateral.released') {
+      const receipt = [alert.collateral.warehouse, alert.collateral.number].filter(Boolean).join('/');
+      const document = [alert.document.documentType, alert.document.receivedAt].filter(Boolean).join(' · ');
+      labels.push(words.released.replace('{receipt}', receipt).replace('{document}', document));
+    } else labels.push(words.lowCoverage.replace('{threshold}', coveragePercent(alert.threshold)));
+  }
+  return labels;
 }

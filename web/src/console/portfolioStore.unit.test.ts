@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alertLabels,
   coveragePercent,
   createPortfolioStore,
   figureSourceText,
@@ -103,5 +104,44 @@ describe('the lender portfolio store', () => {
     expect(coveragePercent(0.588)).toBe('58.8 %');
     expect(coveragePercent(0)).toBe('0.0 %');
     expect(coveragePercent(null)).toBe('—');
+  });
+});
+
+describe('portfolio alert labels', () => {
+  it('says the reuse, each release with its receipt and document, and a low coverage with its threshold', () => {
+    const words = {
+      alerted: 'reused',
+      released: 'released {receipt} by {document}',
+      lowCoverage: 'under {threshold}',
+    };
+    expect(
+      alertLabels(
+        {
+          alerted: true,
+          alerts: [
+            {
+              kind: 'collateral.released',
+              at: '2026-01-02T00:00:00.000Z',
+              collateral: { kind: 'warehouseReceipt', warehouse: 'W1', number: 'IN1' },
+              cause: 'outbound',
+              document: {
+                documentType: 'outbound',
+                documentId: 'd1',
+                receivedAt: '2026-01-02T00:00:00.000Z',
+              },
+            },
+            {
+              kind: 'coverage.low',
+              since: null,
+              threshold: 0.8,
+              coverage: 0.6,
+              document: { documentType: 'outbound', documentId: 'd1', receivedAt: null },
+            },
+          ],
+        },
+        words,
+      ),
+    ).toEqual(['reused', 'released W1/IN1 by outbound · 2026-01-02T00:00:00.000Z', 'under 80.0 %']);
+    expect(alertLabels({ alerted: false }, words)).toEqual([]);
   });
 });

@@ -501,6 +501,8 @@ export const cn = {
         financing: '融资',
         alert: '预警',
         alerted: '押品重复融资',
+        released: '仓单 {receipt} 货物被 {document} 提走',
+        lowCoverage: '覆盖率低于 {threshold}',
         purchaseAmount: '采购金额',
         stockValue: '库存价值',
         unpriced: '无价行数',

@@ -503,6 +503,8 @@ export const en: Dict = {
         financing: 'Financing',
         alert: 'Alert',
         alerted: 'collateral reused',
+        released: 'goods released from {receipt} by {document}',
+        lowCoverage: 'coverage under {threshold}',
         purchaseAmount: 'Purchase amount',
         stockValue: 'Stock value',
         unpriced: 'Unpriced lines',

@@ -1,0 +1,703 @@
+import { type CollateralProvenance, financingKeyOf } from '@tradelog/projections/collateral/tables';
+import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
+import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import {
+  type Document,
+  type DocumentEvent,
+  listOf,
+  logPosition,
+  numberOf,
+  text,
+} from '../documents/event.ts';
+import { olderThan } from '../documents/logOrder.ts';
+import { warehouseOrderOf } from '../enterprise-data/reducer.ts';
+import { nodesOf } from '../link-node/rules.ts';
+import { type ChainsAndCollateral, reduceCollateralDocument } from './reducer.ts';
+import { financingOf, normalisedNumber, pieceKeyOf } from './rules.ts';
+
+/**
+ * Release and coverage alerts (processors/README.md "Release and coverage alerts"): the stock
+ * behind each warehouse receipt, kept from the log by enterprise data's own inventory rule
+ * (enterprise-data/reducer.ts `warehouseOrderOf`: inbound lines count until a tally of the inbound
+ * counts instead, outbounds subtract, a corrected order replaces its movements), and two rules
+ * folded after the collateral rules of each document, on the financings those hold *at that
+ * document* (reducer.ts): pure, so a rebuild in any batching publishes and keeps the same.
+ *
+ * Rules, each with its Given/When/Then test in pledges.unit.test.ts:
+ * 1. A receipt (an inbound in its warehouse: rules.ts `piecesOf`) pledges its lines: the
+ *    inbound's movements, or its tallies' once tallied, each line's goods and lot in that
+ *    warehouse. The stock left behind a line is what is on hand of its goods and lot there,
+ *    never more than the line brought in, never below 0; valued at the line's own price, a line
+ *    without a price counted as unpriced (query-api's portfolio `stockBehind`, the same rule).
+ * 2. A receipt is held by the open financings (reducer.ts rule 2) of the receipt's enterprise
+ *    whose chain holds it.
+ * 3. `collateral.released`: a document that takes goods out of a held receipt, published once per
+ *    causing document, receipt and enterprise, naming that enterprise's financings holding it:
+ *    a. an outbound after which less stock is left behind one of the receipt's lines than before;
+ *    b. a tally of the receipt with a shortfall: a line counted below what was expected
+ *       (goodQty, else actReceiveQty, below expectReceiveQty) or stating a lackQty;
+ *    c. a warehouse stock report (feed `warehouseStock`) stating less of a goods and lot than is
+ *       left behind the receipt's lines of it, when the shortfall is new or deeper than the last
+ *       report's. A report is an observation: it changes no stock (the portfolio's stock too).
+ *    Releases are kept (financing, receipt, causing document): the same document again, however
+ *    it comes back (a redelivery, a duplicate record, a dead letter retried), publishes nothing.
+ * 4. Coverage of a held financing is the value of the stock left behind every receipt its chain
+ *    holds (of its enterprise) over the sum of its purchases' purchaseAmount (null while one is
+ *    unknown). It is evaluated whenever the stock behind one of its receipts changes.
+ * 5. `coverage.low`: an evaluation that takes the coverage from at or above a threshold (or from
+ *    never evaluated) to below it publishes one event per threshold in force for the enterprise
+ *    (the default and every lender's own: query-api/README.md "Coverage thresholds"); not again
+ *    while it stays below; again after it came back to or above the threshold and falls again.
+ */
+
+/** A goods line of a warehouse order, as a signed stock movement (enterprise data's). */
+export interface PledgeLine {
+  goodsId: string;
+  batchCode: string;
+  qty: number;
+  amount: number | null;
+}
+
+export type PledgeDirection = 'inbound' | 'outbound' | 'tally';
+
+export interface PledgeOrder {
+  /** enterprise-data's warehouse order key: direction, enterprise, order number. */
+  key: string;
+  direction: PledgeDirection;
+  enterprise: string;
+  orderNo: string;
+  warehouseId: string | null;
+  /** The receipt's piece key an inbound is, or a tally counts; null for an outbound. */
+  receipt: string | null;
+  /** An inbound whose tally counts instead (its movements no longer do). */
+  tallied: boolean;
+  movements: readonly PledgeLine[];
+  provenance: CollateralProvenance;
+}
+
+/** A financing as these rules see it (reducer.ts `Financing`). */
+export interface HeldBy {
+  key: string;
+  enterprise: string;
+  financingNo: string;
+  chainId: string;
+}
+
+/** What the collateral rules know at a document: who holds what (reducer.ts state, or the batch's). */
+export interface Holdings {
+  /** The open financings whose chain holds the piece. */
+  openHolders(pieceKey: string): readonly HeldBy[];
+  /** The warehouse-receipt pieces a chain holds. */
+  receiptsOf(chainId: string): readonly string[];
+  /** A financing by key when it is open. */
+  openFinancing(key: string): HeldBy | undefined;
+}
+
+export interface Coverage {
+  financingKey: string;
+  /** Null while a purchase amount is unknown or the amount is 0. */
+  coverage: number | null;
+  stockValue: number;
+  purchaseAmount: number | null;
+  unpricedLines: number;
+  /** The document of the last evaluation. */
+  provenance: CollateralProvenance;
+}
+
+export interface Release {
+  /** JSON [financing key, receipt piece key, causing document id]. */
+  key: string;
+  financingKey: string;
+  pieceKey: string;
+  documentId: string;
+  cause: 'outbound' | 'tally' | 'stockReport';
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
+export interface Crossing {
+  /** JSON [financing key, threshold, causing document id]. */
+  key: string;
+  financingKey: string;
+  threshold: number;
+  coverageBefore: number | null;
+  coverageAfter: number;
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
+/** What the rules read of a map: a batch's maps, or a step's layer over them. */
+export interface Lookup<K, V> {
+  get(key: K): V | undefined;
+  has(key: K): boolean;
+}
+
+export interface PledgeState {
+  /** Warehouse orders by key: those a step's document replaces and every order of each receipt it may touch. */
+  orders: Lookup<string, PledgeOrder>;
+  /** Receipt (`receiptIdOf`) → the keys of its orders (its inbound and tallies): an index of `orders`. */
+  receiptOrders: Lookup<string, readonly string[]>;
+  /** Stock key → the receipts with an order having a line on it: an index of `orders`. */
+  stockReceipts: Lookup<string, readonly string[]>;
+  /** On hand by stock key (`stockKeyOf`): the sum of the effective movements. */
+  balances: Lookup<string, number>;
+  /** The last stock report's quantity by stock key. */
+  reports: Lookup<string, number>;
+  /** Financing key → each of its purchases (node id) → its purchaseAmount (null: none stated). */
+  amounts: Lookup<string, ReadonlyMap<string, number | null>>;
+  coverage: Lookup<string, Coverage>;
+  /** The releases recorded, by key (a batch loads only the keys of its documents' releases). */
+  releases: Lookup<string, Release>;
+  crossings: Lookup<string, Crossing>;
+}
+
+/** The maps of a pledge state, as a whole fold (tests) or a batch shell keeps them. */
+export type PledgeMaps = {
+  [K in keyof PledgeState]: PledgeState[K] extends Lookup<infer A, infer B> ? Map<A, B> : never;
+};
+
+export const emptyPledgeState = (): PledgeMaps => ({
+  orders: new Map(),
+  receiptOrders: new Map(),
+  stockReceipts: new Map(),
+  balances: new Map(),
+  reports: new Map(),
+  amounts: new Map(),
+  coverage: new Map(),
+  releases: new Map(),
+  crossings: new Map(),
+});
+
+/** What a step changed, per map: the entries to set. */
+export type PledgeChanges = { [K in keyof PledgeMaps]: PledgeMaps[K] };
+
+/**
+ * Copy-on-write over one map of the state: a step reads through to the state and keeps what it
+ * sets, so a step costs what its document touches, not the batch's size (the state is never changed).
+ */
+class Layer<K, V> implements Lookup<K, V> {
+  readonly changed = new Map<K, V>();
+  readonly base: Lookup<K, V>;
+  constructor(base: Lookup<K, V>) {
+    this.base = base;
+  }
+  get(key: K): V | undefined {
+    return this.changed.has(key) ? this.changed.get(key) : this.base.get(key);
+  }
+  has(key: K): boolean {
+    return this.changed.has(key) || this.base.has(key);
+  }
+  set(key: K, value: V): void {
+    this.changed.set(key, value);
+  }
+}
+
+/** Applies a step's changes to maps (a batch shell's own, or a copy). */
+export function applyPledgeChanges(maps: PledgeMaps, changes: PledgeChanges): void {
+  for (const name of Object.keys(changes) as (keyof PledgeMaps)[]) {
+    const target = maps[name] as Map<unknown, unknown>;
+    for (const [key, value] of changes[name] as Map<unknown, unknown>) target.set(key, value);
+  }
+}
+
+/** The indexes of a set of orders (`receiptOrders`, `stockReceipts`), for maps loaded or built whole. */
+export function indexOrders(maps: Pick<PledgeMaps, 'orders' | 'receiptOrders' | 'stockReceipts'>): void {
+  for (const order of maps.orders.values()) {
+    if (order.receipt === null || order.direction === 'outbound') continue;
+    const id = receiptIdOf(order.enterprise, order.receipt);
+    const keys = maps.receiptOrders.get(id) ?? [];
+    if (!keys.includes(order.key)) maps.receiptOrders.set(id, [...keys, order.key]);
+    for (const line of order.movements) {
+      const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
+      const receipts = maps.stockReceipts.get(stockKey) ?? [];
+      if (!receipts.includes(id)) maps.stockReceipts.set(stockKey, [...receipts, id]);
+    }
+  }
+}
+
+/** A goods and lot in one enterprise's warehouse, as enterprise data keeps stock (raw warehouse id). */
+export const stockKeyOf = (
+  enterprise: string,
+  warehouseId: string | null,
+  goodsId: string,
+  batchCode: string,
+) => JSON.stringify([enterprise, warehouseId ?? '', goodsId, batchCode]);
+
+/** A warehouse receipt is the inbound in its warehouse: the piece key collateral gives it (rules.ts). */
+export function receiptKeyOf(warehouseId: string | null | undefined, orderNo: string): string | null {
+  const scope = warehouseId == null ? undefined : normalisedNumber(warehouseId);
+  const number = normalisedNumber(orderNo);
+  return scope === undefined || number === undefined ? null : pieceKeyOf('warehouseReceipt', scope, number);
+}
+
+const provenanceOf = (event: DocumentEvent): CollateralProvenance => ({
+  ...event.provenance,
+  documentType: event.type,
+});
+
+/** The warehouse order of an inbound, outbound or tally, with the receipt it is or counts. */
+export function pledgeOrderOf(event: DocumentEvent): PledgeOrder | undefined {
+  const order = warehouseOrderOf(event);
+  if (order === undefined) return undefined;
+  const receipt =
+    order.direction === 'inbound'
+      ? receiptKeyOf(order.warehouseId, order.orderNo)
+      : order.direction === 'tally' && order.inboundOrderNo
+        ? receiptKeyOf(order.warehouseId, order.inboundOrderNo)
+        : null;
+  return {
+    key: order.key,
+    direction: order.direction,
+    enterprise: order.enterprise,
+    orderNo: order.orderNo,
+    warehouseId: order.warehouseId,
+    receipt,
+    tallied: false,
+    movements: order.movements.map((m) => ({
+      goodsId: m.goodsId,
+      batchCode: m.batchCode,
+      qty: m.qty,
+      amount: m.amount,
+    })),
+    provenance: provenanceOf(event),
+  };
+}
+
+/** A warehouse stock report's quantities (every stock type) by stock key. */
+export function stockReportOf(
+  event: DocumentEvent,
+): { enterprise: string; lines: Map<string, number> } | undefined {
+  if (event.type !== 'warehouseStock') return undefined;
+  const enterprise = enterpriseOfEvent(event);
+  const document = event.document as Document;
+  const warehouseId = text(document, 'warehouseId');
+  if (enterprise === undefined || warehouseId === undefined) return undefined;
+  const lines = new Map<string, number>();
+  for (const line of listOf(document, 'stockList') as Document[]) {
+    const goodsId = text(line, 'goodsId');
+    const qty = numberOf(line, 'realStockNum');
+    if (goodsId === undefined || qty === undefined) continue;
+    const key = stockKeyOf(enterprise, warehouseId, goodsId, text(line, 'batchCode') ?? '');
+    lines.set(key, (lines.get(key) ?? 0) + qty);
+  }
+  return { enterprise, lines };
+}
+
+/** Rule 3b: a tally line counted below what was expected, or stating a lack. */
+export function tallyShortfall(document: Document): boolean {
+  return (listOf(document, 'goodsList') as Document[]).some((line) => {
+    const expected = numberOf(line, 'expectReceiveQty');
+    const counted = numberOf(line, 'goodQty') ?? numberOf(line, 'actReceiveQty');
+    return (
+      (numberOf(line, 'lackQty') ?? 0) > 0 ||
+      (expected !== undefined && counted !== undefined && counted < expected)
+    );
+  });
+}
+
+/** The receipts (JSON [enterprise, piece key]) of the given orders. */
+export const receiptIdOf = (enterprise: string, pieceKey: string) => JSON.stringify([enterprise, pieceKey]);
+
+const effective = (order: PledgeOrder) => order.direction !== 'inbound' || !order.tallied;
+
+/** Rule 1: a receipt's lines — its inbound's movements, or its tallies' once tallied — with their stock keys. */
+export function receiptLines(
+  state: Pick<PledgeState, 'orders' | 'receiptOrders'>,
+  enterprise: string,
+  pieceKey: string,
+): { stockKey: string; qty: number; amount: number | null }[] {
+  const lines: { stockKey: string; qty: number; amount: number | null }[] = [];
+  for (const key of state.receiptOrders.get(receiptIdOf(enterprise, pieceKey)) ?? []) {
+    const order = state.orders.get(key);
+    if (order === undefined || order.receipt !== pieceKey || order.enterprise !== enterprise) continue;
+    if (order.direction === 'outbound' || !effective(order)) continue;
+    for (const line of order.movements)
+      if (line.qty > 0)
+        lines.push({
+          stockKey: stockKeyOf(enterprise, order.warehouseId, line.goodsId, line.batchCode),
+          qty: line.qty,
+          amount: line.amount,
+        });
+  }
+  return lines;
+}
+
+/** Rule 1: stock left behind lines, valued; unpriced lines counted (query-api portfolio `stockBehind`). */
+export function stockLeft(
+  lines: readonly { stockKey: string; qty: number; amount: number | null }[],
+  balances: Lookup<string, number>,
+) {
+  let qty = 0;
+  let value = 0;
+  let unpricedLines = 0;
+  const byKey = new Map<string, number>();
+  for (const line of lines) {
+    const left = Math.max(0, Math.min(balances.get(line.stockKey) ?? 0, line.qty));
+    qty += left;
+    byKey.set(line.stockKey, (byKey.get(line.stockKey) ?? 0) + left);
+    if (line.amount === null) {
+      if (left > 0) unpricedLines++;
+    } else if (line.qty > 0) value += (line.amount * left) / line.qty;
+  }
+  return { qty, value, unpricedLines, byKey };
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** Rule 4: a financing's coverage from the stock behind its receipts and its purchases' amounts. */
+export function coverageOf(
+  financing: HeldBy,
+  state: Pick<PledgeState, 'orders' | 'receiptOrders' | 'balances' | 'amounts'>,
+  receipts: readonly string[],
+  provenance: CollateralProvenance,
+): Coverage {
+  let stockValue = 0;
+  let unpricedLines = 0;
+  for (const pieceKey of receipts) {
+    const left = stockLeft(receiptLines(state, financing.enterprise, pieceKey), state.balances);
+    stockValue += left.value;
+    unpricedLines += left.unpricedLines;
+  }
+  const amounts = [...(state.amounts.get(financing.key)?.values() ?? [])];
+  const purchaseAmount =
+    amounts.length > 0 && amounts.every((amount) => amount !== null)
+      ? amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0)
+      : null;
+  return {
+    financingKey: financing.key,
+    coverage: purchaseAmount ? round(stockValue / purchaseAmount, 4) : null,
+    stockValue: round(stockValue, 2),
+    purchaseAmount,
+    unpricedLines,
+    provenance,
+  };
+}
+
+/** Rule 5: the thresholds an evaluation crossed downwards. */
+export function crossedThresholds(
+  before: number | null | undefined,
+  after: number | null,
+  thresholds: readonly number[],
+): number[] {
+  if (after === null) return [];
+  return thresholds.filter((threshold) => (before == null || before >= threshold) && after < threshold);
+}
+
+const collateralOf = (pieceKey: string) => {
+  const [kind, warehouse, number] = JSON.parse(pieceKey) as [string, string, string];
+  return { kind, warehouse: warehouse === '' ? null : warehouse, number };
+};
+
+/**
+ * One document through the rules above, after the collateral rules took it (`holdings` is what
+ * they hold after it). `thresholdsOf` gives the coverage thresholds in force for an enterprise
+ * (rule 5; the batch shell reads them, the only input not from the log: see the README). Pure:
+ * the state is read, never changed; what the step sets is answered in `changed` (and the state
+ * is the same object when nothing changed).
+ */
+export function reducePledges(
+  state: PledgeState,
+  event: DocumentEvent,
+  holdings: Holdings,
+  thresholdsOf: (enterprise: string) => readonly number[],
+): Reduction<PledgeState> & { changed?: PledgeChanges } {
+  const provenance = provenanceOf(event);
+  const layer = {
+    orders: new Layer(state.orders),
+    receiptOrders: new Layer(state.receiptOrders),
+    stockReceipts: new Layer(state.stockReceipts),
+    balances: new Layer(state.balances),
+    reports: new Layer(state.reports),
+    amounts: new Layer(state.amounts),
+    coverage: new Layer(state.coverage),
+    releases: new Layer(state.releases),
+    crossings: new Layer(state.crossings),
+  };
+  const after: PledgeState = layer;
+
+  // Purchase amounts of the financings the document names (link-node keeps the latest version).
+  const named: string[] = [];
+  for (const statement of nodesOf(event)) {
+    const financing = financingOf(statement);
+    if (financing === undefined) continue;
+    const key = financingKeyOf(statement.enterprise, financing.financingNo);
+    named.push(key);
+    const amount = numberOf(statement.fields, 'purchaseAmount') ?? null;
+    const known = layer.amounts.get(key);
+    if (known?.has(statement.nodeId) && known.get(statement.nodeId) === amount) continue;
+    layer.amounts.set(key, new Map(known).set(statement.nodeId, amount));
+  }
+
+  /** Stock keys whose on-hand changed; receipts whose lines changed. */
+  const movedKeys = new Set<string>();
+  const relined = new Set<string>();
+  const order = pledgeOrderOf(event);
+  const current = order ? state.orders.get(order.key) : undefined;
+  const takes =
+    order !== undefined &&
+    !(current !== undefined && logPosition(current.provenance) === logPosition(event.provenance)) &&
+    !olderThan(event.provenance, current?.provenance);
+  if (order !== undefined && takes) {
+    const move = (o: PledgeOrder, sign: 1 | -1) => {
+      if (!effective(o)) return;
+      for (const line of o.movements) {
+        const key = stockKeyOf(o.enterprise, o.warehouseId, line.goodsId, line.batchCode);
+        layer.balances.set(key, (layer.balances.get(key) ?? 0) + sign * line.qty);
+        movedKeys.add(key);
+      }
+    };
+    const ordersOf = (receipt: string) =>
+      (layer.receiptOrders.get(receiptIdOf(order.enterprise, receipt)) ?? []).flatMap((key) => {
+        const found = layer.orders.get(key);
+        return found === undefined || found.receipt !== receipt || found.enterprise !== order.enterprise
+          ? []
+          : [found];
+      });
+    if (current) move(current, -1);
+    let placed = order;
+    if (order.direction === 'inbound' && order.receipt !== null)
+      placed = { ...order, tallied: ordersOf(order.receipt).some((o) => o.direction === 'tally') };
+    if (order.direction === 'tally' && order.receipt !== null)
+      for (const inbound of ordersOf(order.receipt))
+        if (inbound.direction === 'inbound' && !inbound.tallied) {
+          move(inbound, -1);
+          layer.orders.set(inbound.key, { ...inbound, tallied: true });
+        }
+    layer.orders.set(order.key, placed);
+    move(placed, 1);
+    if (placed.receipt !== null && placed.direction !== 'outbound') {
+      const id = receiptIdOf(placed.enterprise, placed.receipt);
+      relined.add(id);
+      const keys = layer.receiptOrders.get(id) ?? [];
+      if (!keys.includes(placed.key)) layer.receiptOrders.set(id, [...keys, placed.key]);
+      for (const line of placed.movements) {
+        const stockKey = stockKeyOf(placed.enterprise, placed.warehouseId, line.goodsId, line.batchCode);
+        const receipts = layer.stockReceipts.get(stockKey) ?? [];
+        if (!receipts.includes(id)) layer.stockReceipts.set(stockKey, [...receipts, id]);
+      }
+    }
+    if (current?.receipt != null) relined.add(receiptIdOf(current.enterprise, current.receipt));
+    for (const key of [...movedKeys])
+      if ((state.balances.get(key) ?? 0) === (layer.balances.get(key) ?? 0)) movedKeys.delete(key);
+  }
+
+  const report = stockReportOf(event);
+  const reported = new Set<string>();
+  if (report) {
+    for (const [key, qty] of report.lines) {
+      reported.add(key);
+      if (layer.reports.get(key) !== qty) layer.reports.set(key, qty);
+    }
+  }
+  if (Object.values(layer).every((l) => l.changed.size === 0)) return { state, changes: [] };
+
+  // The receipts the document touched: those it re-lined, and every receipt with a line on a
+  // stock key it moved or reported (its lines decide below).
+  const touched = new Set(relined);
+  for (const key of [...movedKeys, ...reported])
+    for (const id of layer.stockReceipts.get(key) ?? []) touched.add(id);
+
+  const changes: ChangeEvent[] = [];
+  const affected = new Map<string, HeldBy>();
+  for (const receipt of [...touched].sort()) {
+    const [enterprise, pieceKey] = JSON.parse(receipt) as [string, string];
+    const holders = holdings
+      .openHolders(pieceKey)
+      .filter((f) => f.enterprise === enterprise)
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (holders.length === 0) continue;
+    const before = stockLeft(receiptLines(state, enterprise, pieceKey), state.balances);
+    const after = stockLeft(receiptLines(layer, enterprise, pieceKey), layer.balances);
+    // A receipt none of whose lines is on a key the document moved or reported is not touched.
+    const lineKeys = new Set([...before.byKey.keys(), ...after.byKey.keys()]);
+    if (!relined.has(receipt) && ![...movedKeys, ...reported].some((key) => lineKeys.has(key))) continue;
+    for (const holder of holders) affected.set(holder.key, holder);
+    let cause: Release['cause'] | undefined;
+    if (
+      order?.direction === 'outbound' &&
+      takes &&
+      [...before.byKey].some(([key, left]) => (after.byKey.get(key) ?? 0) < left)
+    )
+      cause = 'outbound';
+    else if (
+      order?.direction === 'tally' &&
+      takes &&
+      order.receipt === pieceKey &&
+      tallyShortfall(event.document as Document)
+    )
+      cause = 'tally';
+    else if (
+      report &&
+      report.enterprise === enterprise &&
+      [...after.byKey].some(([key, left]) => {
+        const now = report.lines.get(key);
+        const last = state.reports.get(key);
+        return now !== undefined && now < left && (last === undefined || last >= left || now < last);
+      })
+    )
+      cause = 'stockReport';
+    if (cause === undefined) continue;
+    const fresh = holders.filter(
+      (f) => !layer.releases.has(JSON.stringify([f.key, pieceKey, event.provenance.documentId])),
+    );
+    if (fresh.length === 0) continue;
+    for (const f of fresh) {
+      const key = JSON.stringify([f.key, pieceKey, event.provenance.documentId]);
+      layer.releases.set(key, {
+        key,
+        financingKey: f.key,
+        pieceKey,
+        documentId: event.provenance.documentId,
+        cause,
+        firstSeen: event.provenance.receivedAt,
+        provenance,
+      });
+    }
+    const collateral = collateralOf(pieceKey);
+    changes.push(
+      changeEvent(
+        'collateral',
+        'collateral.released',
+        enterprise,
+        `receipt/${collateral.warehouse ?? ''}/${collateral.number}`,
+        event.provenance,
+        {
+          collateral,
+          financingOrderNos: holders.map((f) => f.financingNo),
+          cause: {
+            kind: cause,
+            documentType: event.type,
+            documentId: event.provenance.documentId,
+            orderNo: order?.orderNo ?? null,
+          },
+          stockLeft: {
+            before: { qty: before.qty, value: round(before.value, 2) },
+            after: { qty: after.qty, value: round(after.value, 2) },
+          },
+        },
+      ),
+    );
+  }
+
+  // Rule 4: a financing a purchase of the document names is evaluated too (its amount changed,
+  // or it opened on a chain already holding receipts).
+  for (const key of named) {
+    const financing = holdings.openFinancing(key);
+    if (financing) affected.set(key, financing);
+  }
+  for (const financing of [...affected.values()].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    const receipts = holdings.receiptsOf(financing.chainId);
+    // A financing holding no receipt (yet: a purchase financed before its goods come in) has no coverage.
+    if (receipts.length === 0) continue;
+    const previous = layer.coverage.get(financing.key);
+    const next = coverageOf(financing, after, receipts, provenance);
+    if (
+      previous !== undefined &&
+      previous.coverage === next.coverage &&
+      previous.stockValue === next.stockValue &&
+      previous.purchaseAmount === next.purchaseAmount &&
+      previous.unpricedLines === next.unpricedLines
+    )
+      continue;
+    layer.coverage.set(financing.key, next);
+    for (const threshold of crossedThresholds(
+      previous?.coverage,
+      next.coverage,
+      thresholdsOf(financing.enterprise),
+    )) {
+      const key = JSON.stringify([financing.key, threshold, event.provenance.documentId]);
+      if (layer.crossings.has(key)) continue;
+      layer.crossings.set(key, {
+        key,
+        financingKey: financing.key,
+        threshold,
+        coverageBefore: previous?.coverage ?? null,
+        coverageAfter: next.coverage as number,
+        firstSeen: event.provenance.receivedAt,
+        provenance,
+      });
+      changes.push(
+        changeEvent(
+          'collateral',
+          'coverage.low',
+          financing.enterprise,
+          `financing/${financing.financingNo}/coverage-low/${threshold}`,
+          event.provenance,
+          {
+            financingOrderNo: financing.financingNo,
+            threshold,
+            coverage: { before: previous?.coverage ?? null, after: next.coverage },
+            stockValue: next.stockValue,
+            purchaseAmount: next.purchaseAmount,
+            unpricedLines: next.unpricedLines,
+            cause: {
+              documentType: event.type,
+              documentId: event.provenance.documentId,
+              orderNo: order?.orderNo ?? null,
+            },
+          },
+        ),
+      );
+    }
+  }
+  const changed = Object.fromEntries(
+    Object.entries(layer).map(([name, l]) => [name, l.changed]),
+  ) as PledgeChanges;
+  return { state: after, changes, changed };
+}
+
+/** Holdings read from a whole collateral state (tests, as-of folds): scans, as no index is kept. */
+export function holdingsOf(state: {
+  chains: ReadonlyMap<string, ReadonlyMap<string, { kind: string }>>;
+  financings: ReadonlyMap<string, HeldBy & { open: boolean }>;
+}): Holdings {
+  return {
+    openHolders(pieceKey) {
+      const chains = new Set(
+        [...state.chains].filter(([, pieces]) => pieces.has(pieceKey)).map(([id]) => id),
+      );
+      return [...state.financings.values()].filter((f) => f.open && chains.has(f.chainId));
+    },
+    openFinancing(key) {
+      const financing = state.financings.get(key);
+      return financing?.open ? financing : undefined;
+    },
+    receiptsOf(chainId) {
+      return [...(state.chains.get(chainId) ?? [])]
+        .filter(([, piece]) => piece.kind === 'warehouseReceipt')
+        .map(([key]) => key)
+        .sort();
+    },
+  };
+}
+
+/** Chains, collateral and pledges: the state a whole document's pure step folds over. */
+export interface ChainsCollateralPledges extends ChainsAndCollateral {
+  pledges: PledgeMaps;
+}
+
+/**
+ * One document through link-node's reducer, the collateral rules and then these rules, on the
+ * holdings the collateral rules leave (the batch shell does the same with its batch's state).
+ */
+export function reduceAlertsDocument(
+  state: ChainsCollateralPledges,
+  event: DocumentEvent,
+  thresholdsOf: (enterprise: string) => readonly number[],
+): Reduction<ChainsCollateralPledges> {
+  const collateral = reduceCollateralDocument(state, event);
+  const pledged = reducePledges(state.pledges, event, holdingsOf(collateral.state.collateral), thresholdsOf);
+  if (collateral.state === state && pledged.changed === undefined)
+    return { state, changes: [], ...(collateral.superseded ? { superseded: true } : {}) };
+  let pledges = state.pledges;
+  if (pledged.changed !== undefined) {
+    pledges = Object.fromEntries(
+      Object.entries(state.pledges).map(([name, map]) => [name, new Map(map as Map<unknown, unknown>)]),
+    ) as PledgeMaps;
+    applyPledgeChanges(pledges, pledged.changed);
+  }
+  return {
+    state: { ...collateral.state, pledges },
+    changes: [...collateral.changes, ...pledged.changes],
+  };
+}

@@ -1,0 +1,412 @@
+import { ident, type Queryable } from '../db.ts';
+import type { CollateralProvenance } from './tables.ts';
+
+/**
+ * The collateral projection's release and coverage tables (processors/README.md "Release and
+ * coverage alerts"): the warehouse orders and the stock on hand behind receipts, kept from the log
+ * by enterprise data's inventory rule; the last stock report per goods and lot; each held
+ * financing's coverage at its last evaluation; the releases published (one per financing, receipt
+ * and causing document); the coverage thresholds crossed. One function per statement.
+ */
+export async function createPledgeTables(db: Queryable, schema: string): Promise<void> {
+  const s = ident(schema);
+  await db.query(`
+    CREATE TABLE IF NOT EXISTS ${s}.pledge_orders (
+      order_key text PRIMARY KEY,
+      direction text NOT NULL,
+      enterprise text NOT NULL,
+      order_no text NOT NULL,
+      warehouse_id text,
+      -- The receipt (piece key) an inbound is or a tally counts; null for an outbound.
+      receipt text,
+      tallied boolean NOT NULL,
+      movements jsonb NOT NULL,
+      -- The stock keys of its movements: which receipts pledge a goods and lot.
+      stock_keys text[] NOT NULL,
+      provenance jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS pledge_orders_receipt ON ${s}.pledge_orders (receipt, enterprise) WHERE receipt IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS pledge_orders_stock ON ${s}.pledge_orders USING gin (stock_keys) WHERE receipt IS NOT NULL;
+    CREATE TABLE IF NOT EXISTS ${s}.pledge_balances (stock_key text PRIMARY KEY, qty numeric NOT NULL);
+    CREATE TABLE IF NOT EXISTS ${s}.pledge_reports (stock_key text PRIMARY KEY, qty numeric NOT NULL);
+    CREATE TABLE IF NOT EXISTS ${s}.financing_coverage (
+      financing_key text PRIMARY KEY,
+      coverage numeric,
+      stock_value numeric NOT NULL,
+      purchase_amount numeric,
+      unpriced_lines integer NOT NULL,
+      provenance jsonb NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS ${s}.releases (
+      release_key text PRIMARY KEY,
+      financing_key text NOT NULL,
+      piece_key text NOT NULL,
+      document_id text NOT NULL,
+      cause text NOT NULL,
+      first_seen text NOT NULL,
+      provenance jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS releases_financing ON ${s}.releases (financing_key);
+    CREATE INDEX IF NOT EXISTS releases_document ON ${s}.releases (document_id);
+    CREATE TABLE IF NOT EXISTS ${s}.coverage_crossings (
+      crossing_key text PRIMARY KEY,
+      financing_key text NOT NULL,
+      threshold numeric NOT NULL,
+      coverage_before numeric,
+      coverage_after numeric NOT NULL,
+      first_seen text NOT NULL,
+      provenance jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS coverage_crossings_financing ON ${s}.coverage_crossings (financing_key);`);
+}
+
+export interface PledgeOrderRow {
+  orderKey: string;
+  direction: 'inbound' | 'outbound' | 'tally';
+  enterprise: string;
+  orderNo: string;
+  warehouseId: string | null;
+  receipt: string | null;
+  tallied: boolean;
+  movements: { goodsId: string; batchCode: string; qty: number; amount: number | null }[];
+  stockKeys: string[];
+  provenance: CollateralProvenance;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toOrder = (row: any): PledgeOrderRow => ({
+  orderKey: row.order_key,
+  direction: row.direction,
+  enterprise: row.enterprise,
+  orderNo: row.order_no,
+  warehouseId: row.warehouse_id,
+  receipt: row.receipt,
+  tallied: row.tallied,
+  movements: row.movements,
+  stockKeys: row.stock_keys,
+  provenance: row.provenance,
+});
+
+/** The receipts (piece key, enterprise) with a line on one of the stock keys. */
+export async function findReceiptsOnStock(
+  db: Queryable,
+  schema: string,
+  stockKeys: readonly string[],
+): Promise<{ receipt: string; enterprise: string }[]> {
+  if (stockKeys.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT DISTINCT receipt, enterprise FROM ${ident(schema)}.pledge_orders
+     WHERE receipt IS NOT NULL AND stock_keys && $1::text[]`,
+    [stockKeys],
+  );
+  return rows.map((row) => ({ receipt: row.receipt, enterprise: row.enterprise }));
+}
+
+/** The orders of the given keys and every order (inbound, tallies) of the given receipts. */
+export async function findPledgeOrders(
+  db: Queryable,
+  schema: string,
+  query: { orderKeys: readonly string[]; receipts: readonly string[] },
+): Promise<PledgeOrderRow[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.pledge_orders WHERE order_key = ANY($1)
+       OR (receipt IS NOT NULL AND receipt = ANY($2))`,
+    [query.orderKeys, query.receipts],
+  );
+  return rows.map(toOrder);
+}
+
+/** Quantities by stock key, of the balances or of the last reports. */
+export async function findStockQuantities(
+  db: Queryable,
+  schema: string,
+  table: 'pledge_balances' | 'pledge_reports',
+  stockKeys: readonly string[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query(
+    `SELECT stock_key, qty FROM ${ident(schema)}.${table} WHERE stock_key = ANY($1)`,
+    [stockKeys],
+  );
+  return new Map(rows.map((row) => [row.stock_key as string, Number(row.qty)]));
+}
+
+export interface CoverageRow {
+  financingKey: string;
+  coverage: number | null;
+  stockValue: number;
+  purchaseAmount: number | null;
+  unpricedLines: number;
+  provenance: CollateralProvenance;
+}
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export async function findCoverage(
+  db: Queryable,
+  schema: string,
+  financingKeys: readonly string[],
+): Promise<CoverageRow[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM ${ident(schema)}.financing_coverage WHERE financing_key = ANY($1)`,
+    [financingKeys],
+  );
+  return rows.map((row) => ({
+    financingKey: row.financing_key,
+    coverage: numberOrNull(row.coverage),
+    stockValue: Number(row.stock_value),
+    purchaseAmount: numberOrNull(row.purchase_amount),
+    unpricedLines: row.unpriced_lines,
+    provenance: row.provenance,
+  }));
+}
+
+/** Each purchase (node id) of the financings and its purchaseAmount as its latest version states it. */
+export async function findPurchaseAmounts(
+  db: Queryable,
+  schema: string,
+  financingKeys: readonly string[],
+): Promise<{ financingKey: string; nodeId: string; amount: number | null }[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT p.financing_key, p.node_id, n.fields->>'purchaseAmount' AS amount
+     FROM ${s}.financing_purchases p JOIN ${s}.nodes n ON n.node_id = p.node_id
+     WHERE p.financing_key = ANY($1)`,
+    [financingKeys],
+  );
+  return rows.map((row) => {
+    const amount = row.amount === null || row.amount.trim() === '' ? null : Number(row.amount);
+    return {
+      financingKey: row.financing_key,
+      nodeId: row.node_id,
+      amount: amount !== null && Number.isFinite(amount) ? amount : null,
+    };
+  });
+}
+
+/** The warehouse-receipt pieces of the given chains and of every chain holding one of the given pieces. */
+export async function findReceiptPieces(
+  db: Queryable,
+  schema: string,
+  query: { chainIds: readonly string[]; heldPieces: readonly string[] },
+): Promise<string[]> {
+  if (query.chainIds.length === 0 && query.heldPieces.length === 0) return [];
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT DISTINCT piece_key FROM ${s}.chain_pieces WHERE kind = 'warehouseReceipt' AND chain_id = ANY(
+       ARRAY(SELECT chain_id FROM ${s}.chain_pieces WHERE piece_key = ANY($2)) || $1::text[])`,
+    [query.chainIds, query.heldPieces],
+  );
+  return rows.map((row) => row.piece_key);
+}
+
+/** The release keys already recorded for the given causing documents. */
+export async function findReleaseKeys(
+  db: Queryable,
+  schema: string,
+  documentIds: readonly string[],
+): Promise<string[]> {
+  const { rows } = await db.query(
+    `SELECT release_key FROM ${ident(schema)}.releases WHERE document_id = ANY($1)`,
+    [documentIds],
+  );
+  return rows.map((row) => row.release_key);
+}
+
+/** Writes a batch's changed orders, balances, reports and coverage, and its new releases and crossings; rows in key order. */
+export async function writePledges(
+  db: Queryable,
+  schema: string,
+  change: {
+    orders: readonly PledgeOrderRow[];
+    balances: readonly [string, number][];
+    reports: readonly [string, number][];
+    coverage: readonly CoverageRow[];
+    releases: readonly {
+      releaseKey: string;
+      financingKey: string;
+      pieceKey: string;
+      documentId: string;
+      cause: string;
+      firstSeen: string;
+      provenance: CollateralProvenance;
+    }[];
+    crossings: readonly {
+      crossingKey: string;
+      financingKey: string;
+      threshold: number;
+      coverageBefore: number | null;
+      coverageAfter: number;
+      firstSeen: string;
+      provenance: CollateralProvenance;
+    }[];
+  },
+): Promise<void> {
+  const s = ident(schema);
+  if (change.orders.length > 0)
+    await db.query(
+      `INSERT INTO ${s}.pledge_orders (order_key, direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, stock_keys, provenance)
+       SELECT order_key, direction, enterprise, order_no, warehouse_id, receipt, tallied, movements,
+         ARRAY(SELECT jsonb_array_elements_text(stock_keys)), provenance
+       FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, direction text, enterprise text, order_no text,
+         warehouse_id text, receipt text, tallied boolean, movements jsonb, stock_keys jsonb, provenance jsonb)
+       ORDER BY order_key
+       ON CONFLICT (order_key) DO UPDATE SET direction = EXCLUDED.direction, enterprise = EXCLUDED.enterprise,
+         order_no = EXCLUDED.order_no, warehouse_id = EXCLUDED.warehouse_id, receipt = EXCLUDED.receipt,
+         tallied = EXCLUDED.tallied, movements = EXCLUDED.movements, stock_keys = EXCLUDED.stock_keys,
+         provenance = EXCLUDED.provenance`,
+      [
+        JSON.stringify(
+          change.orders.map((o) => ({
+            order_key: o.orderKey,
+            direction: o.direction,
+            enterprise: o.enterprise,
+            order_no: o.orderNo,
+            warehouse_id: o.warehouseId,
+            receipt: o.receipt,
+            tallied: o.tallied,
+            movements: o.movements,
+            stock_keys: o.stockKeys,
+            provenance: o.provenance,
+          })),
+        ),
+      ],
+    );
+  for (const [table, rows] of [
+    ['pledge_balances', change.balances],
+    ['pledge_reports', change.reports],
+  ] as const)
+    if (rows.length > 0)
+      await db.query(
+        `INSERT INTO ${s}.${table} (stock_key, qty) SELECT * FROM unnest($1::text[], $2::numeric[])
+         ON CONFLICT (stock_key) DO UPDATE SET qty = EXCLUDED.qty`,
+        [rows.map(([key]) => key), rows.map(([, qty]) => qty)],
+      );
+  if (change.coverage.length > 0)
+    await db.query(
+      `INSERT INTO ${s}.financing_coverage (financing_key, coverage, stock_value, purchase_amount, unpriced_lines, provenance)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, coverage numeric, stock_value numeric,
+         purchase_amount numeric, unpriced_lines integer, provenance jsonb)
+       ORDER BY financing_key
+       ON CONFLICT (financing_key) DO UPDATE SET coverage = EXCLUDED.coverage, stock_value = EXCLUDED.stock_value,
+         purchase_amount = EXCLUDED.purchase_amount, unpriced_lines = EXCLUDED.unpriced_lines,
+         provenance = EXCLUDED.provenance`,
+      [
+        JSON.stringify(
+          change.coverage.map((c) => ({
+            financing_key: c.financingKey,
+            coverage: c.coverage,
+            stock_value: c.stockValue,
+            purchase_amount: c.purchaseAmount,
+            unpriced_lines: c.unpricedLines,
+            provenance: c.provenance,
+          })),
+        ),
+      ],
+    );
+  if (change.releases.length > 0)
+    await db.query(
+      `INSERT INTO ${s}.releases (release_key, financing_key, piece_key, document_id, cause, first_seen, provenance)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(release_key text, financing_key text, piece_key text,
+         document_id text, cause text, first_seen text, provenance jsonb)
+       ORDER BY release_key ON CONFLICT (release_key) DO NOTHING`,
+      [
+        JSON.stringify(
+          change.releases.map((r) => ({
+            release_key: r.releaseKey,
+            financing_key: r.financingKey,
+            piece_key: r.pieceKey,
+            document_id: r.documentId,
+            cause: r.cause,
+            first_seen: r.firstSeen,
+            provenance: r.provenance,
+          })),
+        ),
+      ],
+    );
+  if (change.crossings.length > 0)
+    await db.query(
+      `INSERT INTO ${s}.coverage_crossings (crossing_key, financing_key, threshold, coverage_before, coverage_after, first_seen, provenance)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(crossing_key text, financing_key text, threshold numeric,
+         coverage_before numeric, coverage_after numeric, first_seen text, provenance jsonb)
+       ORDER BY crossing_key ON CONFLICT (crossing_key) DO NOTHING`,
+      [
+        JSON.stringify(
+          change.crossings.map((c) => ({
+            crossing_key: c.crossingKey,
+            financing_key: c.financingKey,
+            threshold: c.threshold,
+            coverage_before: c.coverageBefore,
+            coverage_after: c.coverageAfter,
+            first_seen: c.firstSeen,
+            provenance: c.provenance,
+          })),
+        ),
+      ],
+    );
+}
+
+/** An open alert of a financing as the portfolio lists it (query-api/src/lenders/alerts.ts). */
+export interface FinancingAlertRows {
+  financingKey: string;
+  releases: {
+    pieceKey: string;
+    documentId: string;
+    cause: string;
+    firstSeen: string;
+    provenance: CollateralProvenance;
+  }[];
+  coverage: CoverageRow | null;
+  crossings: {
+    threshold: number;
+    coverageBefore: number | null;
+    coverageAfter: number;
+    firstSeen: string;
+    provenance: CollateralProvenance;
+  }[];
+}
+
+/**
+ * The release and coverage rows of the given financings: every release, the coverage at the last
+ * evaluation and every threshold crossing (the reader picks what is open for its caller).
+ */
+export async function findFinancingAlerts(
+  db: Queryable,
+  schema: string,
+  financingKeys: readonly string[],
+): Promise<FinancingAlertRows[]> {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT k.financing_key,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('pieceKey', r.piece_key, 'documentId', r.document_id,
+            'cause', r.cause, 'firstSeen', r.first_seen, 'provenance', r.provenance) ORDER BY r.first_seen, r.release_key), '[]'::jsonb)
+        FROM ${s}.releases r WHERE r.financing_key = k.financing_key) AS releases,
+       (SELECT to_jsonb(c) FROM ${s}.financing_coverage c WHERE c.financing_key = k.financing_key) AS coverage,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('threshold', x.threshold, 'coverageBefore', x.coverage_before,
+            'coverageAfter', x.coverage_after, 'firstSeen', x.first_seen, 'provenance', x.provenance)
+            ORDER BY x.first_seen, x.crossing_key), '[]'::jsonb)
+        FROM ${s}.coverage_crossings x WHERE x.financing_key = k.financing_key) AS crossings
+     FROM unnest($1::text[]) AS k(financing_key)`,
+    [financingKeys],
+  );
+  return rows.map((row) => ({
+    financingKey: row.financing_key,
+    releases: row.releases,
+    coverage:
+      row.coverage === null
+        ? null
+        : {
+            financingKey: row.financing_key,
+            coverage: numberOrNull(row.coverage.coverage),
+            stockValue: Number(row.coverage.stock_value),
+            purchaseAmount: numberOrNull(row.coverage.purchase_amount),
+            unpricedLines: row.coverage.unpriced_lines,
+            provenance: row.coverage.provenance,
+          },
+    crossings: (row.crossings as FinancingAlertRows['crossings']).map((x) => ({
+      ...x,
+      threshold: Number(x.threshold),
+      coverageBefore: numberOrNull(x.coverageBefore),
+      coverageAfter: Number(x.coverageAfter),
+    })),
+  }));
+}

@@ -1,0 +1,109 @@
+import { type FinancingAlertRows, findFinancingAlerts } from '@tradelog/projections/collateral/pledgeTables';
+import { financingKeyOf, type PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import {
+  defaultCoverageThreshold,
+  findCoverageThresholds,
+} from '@tradelog/projections/collateral/thresholds';
+import type pg from 'pg';
+import type { Caller } from '../reads/auth.ts';
+import { readLive } from '../reads/respond.ts';
+
+/**
+ * The open release and coverage alerts of the portfolio's financings (query-api/README.md
+ * "Portfolio"; processors/README.md "Release and coverage alerts"), for the caller: kept apart
+ * from portfolio.ts, which only merges them into its rows and sorts by them.
+ *
+ * - A **release** stays listed while its financing is open (the portfolio lists open ones only):
+ *   what was released, when, by which document.
+ * - **Low coverage** is open while the coverage at the last evaluation is below the caller's own
+ *   threshold for the enterprise (the default where it set none): since the crossing of that
+ *   threshold and the document that caused it, when the projection recorded one; a threshold set
+ *   after the fall has no crossing, and `since` is null.
+ */
+export type PortfolioAlert =
+  | {
+      kind: 'collateral.released';
+      at: string;
+      collateral: { kind: string; warehouse: string | null; number: string };
+      cause: string;
+      document: AlertDocument;
+    }
+  | {
+      kind: 'coverage.low';
+      since: string | null;
+      threshold: number;
+      coverage: number;
+      document: AlertDocument;
+    };
+
+export interface AlertDocument {
+  documentType: string | null;
+  documentId: string | null;
+  receivedAt: string | null;
+}
+
+const documentOf = (provenance: Record<string, unknown> | undefined): AlertDocument => ({
+  documentType: typeof provenance?.documentType === 'string' ? provenance.documentType : null,
+  documentId: typeof provenance?.documentId === 'string' ? provenance.documentId : null,
+  receivedAt: typeof provenance?.receivedAt === 'string' ? provenance.receivedAt : null,
+});
+
+const collateralOf = (pieceKey: string) => {
+  const [kind, warehouse, number] = JSON.parse(pieceKey) as [string, string, string];
+  return { kind, warehouse: warehouse === '' ? null : warehouse, number };
+};
+
+/** A financing's open alerts from its rows, for a caller whose threshold is `threshold`. Pure. */
+export function openAlerts(rows: FinancingAlertRows | undefined, threshold: number): PortfolioAlert[] {
+  if (rows === undefined) return [];
+  const alerts: PortfolioAlert[] = rows.releases.map((release) => ({
+    kind: 'collateral.released',
+    at: release.firstSeen,
+    collateral: collateralOf(release.pieceKey),
+    cause: release.cause,
+    document: documentOf(release.provenance),
+  }));
+  const coverage = rows.coverage?.coverage;
+  if (coverage != null && coverage < threshold) {
+    const crossing = rows.crossings.filter((x) => x.threshold === threshold).at(-1);
+    alerts.push({
+      kind: 'coverage.low',
+      since: crossing?.firstSeen ?? null,
+      threshold,
+      coverage,
+      document: documentOf(crossing?.provenance ?? rows.coverage?.provenance),
+    });
+  }
+  return alerts;
+}
+
+/** The caller's thresholds by enterprise (an operator has none of its own: the default). */
+export async function thresholdsOfCaller(pool: Pick<pg.Pool, 'query'>, caller: Caller) {
+  const set =
+    caller.kind === 'lender'
+      ? new Map(
+          (await findCoverageThresholds(pool, caller.accountId)).map((t) => [t.enterprise, t.threshold]),
+        )
+      : new Map<string, number>();
+  return (enterprise: string) => set.get(enterprise) ?? defaultCoverageThreshold;
+}
+
+/** The open alerts of each financing, by financing key (`financingKeyOf`). */
+export async function readPortfolioAlerts(
+  pool: Pick<pg.Pool, 'query'>,
+  caller: Caller,
+  financings: readonly PortfolioFinancing[],
+): Promise<Map<string, PortfolioAlert[]>> {
+  const keys = financings.map((f) => financingKeyOf(f.enterprise, f.financingNo));
+  const { result } = await readLive(pool, 'collateral', (schema, db) =>
+    findFinancingAlerts(db, schema, keys),
+  );
+  const thresholdOf = await thresholdsOfCaller(pool, caller);
+  const rowsOf = new Map(result.map((rows) => [rows.financingKey, rows]));
+  return new Map(
+    financings.map((f) => {
+      const key = financingKeyOf(f.enterprise, f.financingNo);
+      return [key, openAlerts(rowsOf.get(key), thresholdOf(f.enterprise))];
+    }),
+  );
+}
