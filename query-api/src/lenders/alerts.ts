@@ -1,4 +1,8 @@
-import { type FinancingAlertRows, findFinancingAlerts } from '@tradelog/projections/collateral/pledgeTables';
+import {
+  type CoverageRow,
+  type FinancingAlertRows,
+  findFinancingAlerts,
+} from '@tradelog/projections/collateral/pledgeTables';
 import { financingKeyOf, type PortfolioFinancing } from '@tradelog/projections/collateral/tables';
 import {
   defaultCoverageThreshold,
@@ -53,8 +57,13 @@ const collateralOf = (pieceKey: string) => {
   return { kind, warehouse: warehouse === '' ? null : warehouse, number };
 };
 
+/** A financing's alert rows, its last coverage evaluation's document unknown as of a moment before it. */
+type AlertRows = Omit<FinancingAlertRows, 'coverage'> & {
+  coverage: (Omit<CoverageRow, 'provenance'> & { provenance?: CoverageRow['provenance'] }) | null;
+};
+
 /** A financing's open alerts from its rows, for a caller whose threshold is `threshold`. Pure. */
-export function openAlerts(rows: FinancingAlertRows | undefined, threshold: number): PortfolioAlert[] {
+export function openAlerts(rows: AlertRows | undefined, threshold: number): PortfolioAlert[] {
   if (rows === undefined) return [];
   const alerts: PortfolioAlert[] = rows.releases.map((release) => ({
     kind: 'collateral.released',
@@ -88,11 +97,46 @@ export async function thresholdsOfCaller(pool: Pick<pg.Pool, 'query'>, caller: C
   return (enterprise: string) => set.get(enterprise) ?? defaultCoverageThreshold;
 }
 
-/** The open alerts of each financing, by financing key (`financingKeyOf`). */
+/**
+ * A financing's alert rows as they stood at `asOf`, with `coverageThen` its coverage then (the
+ * portfolio's, from the stock replayed to then). Releases and crossings are recorded once each,
+ * stamped with their document's received-at, and never withdrawn while the financing is open,
+ * so those stamped by then are the ones the projection had recorded then. Pure.
+ */
+export function alertRowsAsOf(
+  rows: FinancingAlertRows | undefined,
+  asOf: Date,
+  coverageThen: number | null,
+): AlertRows | undefined {
+  if (rows === undefined) return undefined;
+  const byThen = (at: string) => Date.parse(at) <= asOf.getTime();
+  const evaluated = rows.coverage?.provenance as { receivedAt?: unknown } | undefined;
+  return {
+    ...rows,
+    releases: rows.releases.filter((release) => byThen(release.firstSeen)),
+    crossings: rows.crossings.filter((crossing) => byThen(crossing.firstSeen)),
+    coverage: rows.coverage && {
+      ...rows.coverage,
+      coverage: coverageThen,
+      // The last evaluation's document only when it had been received by then.
+      provenance:
+        typeof evaluated?.receivedAt === 'string' && byThen(evaluated.receivedAt)
+          ? rows.coverage.provenance
+          : undefined,
+    },
+  };
+}
+
+/**
+ * The open alerts of each financing, by financing key (`financingKeyOf`); as of a moment when
+ * `asOf` gives it and each financing's coverage then (README "As of a moment": the caller's
+ * thresholds are its settings now, not the log's).
+ */
 export async function readPortfolioAlerts(
   pool: Pick<pg.Pool, 'query'>,
   caller: Caller,
   financings: readonly PortfolioFinancing[],
+  asOf?: { at: Date; coverageOf(financingKey: string): number | null },
 ): Promise<Map<string, PortfolioAlert[]>> {
   const keys = financings.map((f) => financingKeyOf(f.enterprise, f.financingNo));
   const { result } = await readLive(pool, 'collateral', (schema, db) =>
@@ -103,7 +147,8 @@ export async function readPortfolioAlerts(
   return new Map(
     financings.map((f) => {
       const key = financingKeyOf(f.enterprise, f.financingNo);
-      return [key, openAlerts(rowsOf.get(key), thresholdOf(f.enterprise))];
+      const rows = asOf ? alertRowsAsOf(rowsOf.get(key), asOf.at, asOf.coverageOf(key)) : rowsOf.get(key);
+      return [key, openAlerts(rows, thresholdOf(f.enterprise))];
     }),
   );
 }

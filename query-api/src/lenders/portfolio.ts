@@ -124,8 +124,19 @@ export function createPortfolioRouter(deps: { pool: pg.Pool; records?: Partial<R
           { enterprises, limit: portfolioLimit, granted },
           asOf,
         );
+        // The alerts then need the coverage then: the rows once without them, for it.
+        const coverageThen = new Map(
+          portfolioRows(then.financings, then.lines).map((row) => [
+            financingKeyOf(row.customerCode, row.financingOrderNo),
+            row.coverage,
+          ]),
+        );
+        const alerts = await readPortfolioAlerts(deps.pool, caller, then.financings, {
+          at: asOf,
+          coverageOf: (key) => coverageThen.get(key) ?? null,
+        });
         sendSuccess(res, {
-          dataList: portfolioRows(then.financings, then.lines),
+          dataList: portfolioRows(then.financings, then.lines, alerts),
           asOf: then.asOf,
           figures: figuresOf(then.reflected),
           freshness: then.freshness,
