@@ -12,12 +12,13 @@ import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/porta
 import type { PortalServer } from '../rigs/portal/portalServer.ts';
 
 /**
- * The lender's workstation: a lender key signed in at /console lands on the lender tab, picks
- * one of its granted enterprises from a list, looks a purchase's chain up, and moving the as-of
+ * The lender's workstation: a lender key signed in at /console lands on the lender tab and its
+ * portfolio, orders it by coverage, opens a financing's chain from its row, and moving the as-of
  * picker back to a moment before the chain grew shows the chain as it stood then (replayed from
- * the log, query-api/README.md "As of a moment"); "Now" shows the live chain again.
+ * the log, query-api/README.md "As of a moment"); "Now" shows the live chain again. The grants
+ * are offered as a list, and the portfolio, a query table and the trend move back in time too.
  */
-describe('console: a lender lands on its tab, picks a granted enterprise and sees the chain as of a moment', () => {
+describe('console: a lender lands on its portfolio and sees a financing’s chain as of a moment', () => {
   const services = testServices();
   const owner = examples.purchase.customerCode as string;
   const otherGranted = '91110000GRANTED0002';
@@ -64,6 +65,17 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     // clock ingest stamps received-at with, the clearance, tally and transport that join them.
     // The purchase placed, not received: its financing is open (the portfolio shows it).
     await submit('purchase', { orderStatus: '10', inboundTime: undefined });
+    // A second open financing whose purchase states no amount: its coverage is unknown.
+    await submit('purchase', {
+      entOrderNo: 'WEBASOF-PO-2',
+      poOrderNo: 'WEBASOF-POO-2',
+      contractNo: 'WEBASOF-C-2',
+      financingOrderNo: 'WEBASOF-FIN-2',
+      orderStatus: '10',
+      inboundTime: undefined,
+      purchaseAmount: undefined,
+      wmsOrderNo: undefined,
+    });
     await submit('pod');
     await step('first documents applied', applied);
     moment = Math.ceil((Date.now() + 1) / 1000) * 1000;
@@ -96,7 +108,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     await pipeline?.stop();
   });
 
-  it('opens on the lender tab, offers the grants, and shrinks the chain when the as-of moment moves back', async () => {
+  it('lands on the portfolio, sorts it by coverage, opens a financing’s chain and shrinks it when the as-of moment moves back', async () => {
     // The browser's clock zone is UTC: the picker's local time is the moment's UTC time.
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, timezoneId: 'UTC' });
     const page = await context.newPage();
@@ -106,21 +118,41 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     await page.waitForURL(/\/en\/console\/lender$/);
     expect(await page.getByRole('link', { name: 'Lender' }).getAttribute('aria-current')).toBe('page');
 
-    // The customer code is a list of the key's grants, starting on the first; the lender picks another.
-    const customer = page.getByLabel(/Customer code/);
-    expect(await customer.locator('option').allTextContents()).toEqual([otherGranted, owner].sort());
-    expect(await customer.inputValue()).toBe([otherGranted, owner].sort()[0]);
-    await customer.selectOption(owner);
-    await page.getByLabel('Document type').selectOption('30');
-    await page.getByLabel('Document number').fill(examples.purchase.entOrderNo as string);
-    await page.getByRole('button', { name: 'Look up' }).click();
+    // The portfolio is the landing view: asked as the tab opens, before anything is typed.
+    const portfolio = page.getByTestId('portfolio');
+    const financingRows = portfolio.getByTestId('portfolio-table').locator('tbody tr');
+    await financingRows.nth(1).waitFor();
+    expect(await financingRows.count()).toBe(2);
+    const financing = examples.purchase.financingOrderNo as string;
+    const coverages = async () =>
+      (
+        await financingRows.evaluateAll((rows) =>
+          rows.map((row) => row.querySelectorAll('td')[5]?.textContent),
+        )
+      ).map(String);
+    const numbers = async () =>
+      (
+        await financingRows.evaluateAll((rows) =>
+          rows.map((row) => row.querySelector('td')?.textContent ?? ''),
+        )
+      ).map((cell) => cell.replace(/Chain$/, '').trim());
+    // Lowest coverage first: the unknown coverage (no purchase amount) before 0.0 %.
+    await portfolio.getByLabel('Order').selectOption('coverage');
+    expect(await coverages()).toEqual(['—', '0.0 %']);
+    expect(await numbers()).toEqual([`${owner} WEBASOF-FIN-2`, `${owner} ${financing}`]);
+    // Each figure says what it was read from.
+    expect(await portfolio.getByTestId('portfolio-figures').textContent()).toMatch(
+      /collateral as applied at/,
+    );
+
+    // The financing's chain, from its row: the five documents and the financing.
+    await portfolio.getByRole('button', { name: `Chain of financing ${financing}` }).click();
     const nodes = page.locator('.chain-node');
     await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor();
     const blocksShown = async () =>
       (await nodes.evaluateAll((all) => all.map((node) => node.getAttribute('aria-label'))))
         .map((label) => label?.split(' ')[0])
         .sort();
-    // The five documents and the financing the purchase names.
     expect(await blocksShown()).toEqual([
       'arrivalInfo',
       'financingInfo',
@@ -129,37 +161,30 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
       'intoTransportInfo',
       'purchaseInfo',
     ]);
+    expect(await page.getByLabel(/Document number/).inputValue()).toBe(financing);
     const live = await nodes.count();
 
     // Back to the moment before the clearance, tally and transport: the purchase and its arrival.
-    // Every lender view has its picker: the chain's here.
-    const chainAsOf = page.locator('.chain-as-of');
-    const asOf = chainAsOf.getByLabel(/As of/);
-    await asOf.fill(new Date(moment).toISOString().slice(0, 19));
+    await page.locator('.chain-as-of input').fill(new Date(moment).toISOString().slice(0, 19));
     await page.getByTestId('chain-as-of').waitFor();
     await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor({ state: 'detached' });
     expect(await blocksShown()).toEqual(['arrivalInfo', 'financingInfo', 'purchaseInfo']);
-    expect(await page.getByTestId('chain-as-of').textContent()).toMatch(/2 records replayed from the log/);
+    expect(await page.getByTestId('chain-as-of').textContent()).toMatch(/records replayed from the log/);
 
     // Now: the live chain again.
-    await chainAsOf.getByRole('button', { name: 'Now', exact: true }).click();
+    await page.locator('.chain-as-of').getByRole('button', { name: 'Now', exact: true }).click();
     await page.locator('.chain-node[aria-label^="intoDeclareInfo"]').waitFor();
     expect(await nodes.count()).toBe(live);
     expect(await page.getByTestId('chain-as-of').count()).toBe(0);
 
-    // The portfolio: the purchase's financing is open, nothing in a warehouse behind it yet.
-    const portfolio = page.getByTestId('portfolio');
-    await portfolio.getByRole('button', { name: 'Show portfolio' }).click();
-    const financingRow = portfolio.getByTestId('portfolio-table').locator('tbody tr');
-    await financingRow.first().waitFor();
-    expect(await financingRow.count()).toBe(1);
-    const cells = await financingRow.first().locator('td').allTextContents();
-    expect(cells[0]).toBe(`${owner} ${examples.purchase.financingOrderNo}`);
-    expect(cells[5]).toBe('0.0 %');
-    // Each figure says what it was read from.
-    expect(await portfolio.getByTestId('portfolio-figures').textContent()).toMatch(
-      /collateral as applied at/,
-    );
+    // The customer code is a list of the key's grants; the purchase's own chain by the form.
+    const customer = page.getByLabel(/Customer code/);
+    expect(await customer.locator('option').allTextContents()).toEqual([otherGranted, owner].sort());
+    await customer.selectOption(owner);
+    await page.getByLabel('Document type').selectOption('30');
+    await page.getByLabel('Document number').fill(examples.purchase.entOrderNo as string);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.locator('.chain-node[aria-label^="purchaseInfo"]').waitFor();
 
     // The portfolio as of the moment: the financing was open then too, replayed from the log.
     await portfolio.getByLabel(/As of/).fill(new Date(moment).toISOString().slice(0, 19));
@@ -167,7 +192,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     expect(await portfolio.getByTestId('portfolio-as-of').textContent()).toMatch(
       /records replayed from the log/,
     );
-    expect(await financingRow.count()).toBe(1);
+    expect(await financingRows.count()).toBe(2);
     expect(await portfolio.getByTestId('portfolio-figures').textContent()).toMatch(
       /collateral: \d+ records replayed/,
     );
@@ -188,7 +213,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     await tables.getByRole('button', { name: 'Now', exact: true }).click();
     await tables.getByTestId('query-table').waitFor();
 
-    // The trend: the tally's inbound counts now; as of the moment only the purchase was there.
+    // The trend: the tally's inbound counts now; as of the moment only the two purchases were there.
     const trend = page.getByTestId('trend');
     await trend.getByLabel('Enterprise id').selectOption(owner);
     await trend.getByLabel('From month').fill('2024-01');
@@ -205,7 +230,7 @@ describe('console: a lender lands on its tab, picks a granted enterprise and see
     await trend.getByLabel(/As of/).fill(new Date(moment).toISOString().slice(0, 19));
     await trend.getByTestId('trend-as-of').waitFor();
     expect(await inputTotal()).toBe(0);
-    expect(await trend.getByTestId('trend-as-of').textContent()).toMatch(/1 records replayed from the log/);
+    expect(await trend.getByTestId('trend-as-of').textContent()).toMatch(/2 records replayed from the log/);
     await context.close();
   });
 });

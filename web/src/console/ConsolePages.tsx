@@ -2,7 +2,7 @@ import type { BoundedValidate } from '@tradelog/schemas/documents/boundedValidat
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import type { ValidationIssue } from '@tradelog/schemas/documents/issues';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useStore } from 'zustand';
 import { type PageId, pathOf } from '../app/routes.ts';
@@ -115,15 +115,7 @@ export function ConsolePage(props: { page: PageId }) {
               ))}
             </nav>
             {page === 'consolePartner' && <PartnerConsole apiKey={apiKey} />}
-            {page === 'consoleLender' && (
-              <>
-                <LenderConsole apiKey={apiKey} />
-                <Portfolio apiKey={apiKey} />
-                <LenderTables apiKey={apiKey} />
-                <TrendChart apiKey={apiKey} />
-                <LenderTracking apiKey={apiKey} />
-              </>
-            )}
+            {page === 'consoleLender' && <LenderWorkstation apiKey={apiKey} />}
             {page === 'consoleSubscriber' && <SubscriberConsole apiKey={apiKey} />}
             {page === 'consoleOperator' && <OperatorConsole apiKey={apiKey} />}
           </>
@@ -347,12 +339,14 @@ function PartnerConsole(props: { apiKey: string }) {
   );
 }
 
-function LenderConsole(props: { apiKey: string }) {
-  const t = useDict();
+/**
+ * The lender tab: the portfolio it lands on, the chain a financing's row opens (as of the
+ * portfolio's moment), then the enterprise query tables, the trend and tracking.
+ */
+function LenderWorkstation(props: { apiKey: string }) {
   const locale = useLocale();
-  const id = useId();
-  const choices = enterpriseChoices(useStore(consoleStore, (state) => state.account));
-  const store: ChainStore = useMemo(
+  const chainSection = useRef<HTMLElement>(null);
+  const chain: ChainStore = useMemo(
     () =>
       createChainStore({
         linkNode: (request, asOf) =>
@@ -373,6 +367,38 @@ function LenderConsole(props: { apiKey: string }) {
       }),
     [props.apiKey, locale],
   );
+  const openChain = (financing: { customerCode: string; financingOrderNo: string }, asOf: string) => {
+    void chain.getState().open(
+      {
+        customerCode: financing.customerCode,
+        documentsType: '10',
+        documentsNo: financing.financingOrderNo,
+      },
+      asOf,
+    );
+    chainSection.current?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <>
+      <Portfolio apiKey={props.apiKey} onOpenChain={openChain} />
+      <LenderConsole apiKey={props.apiKey} store={chain} sectionRef={chainSection} />
+      <LenderTables apiKey={props.apiKey} />
+      <TrendChart apiKey={props.apiKey} />
+      <LenderTracking apiKey={props.apiKey} />
+    </>
+  );
+}
+
+function LenderConsole(props: {
+  apiKey: string;
+  store: ChainStore;
+  sectionRef: RefObject<HTMLElement | null>;
+}) {
+  const t = useDict();
+  const locale = useLocale();
+  const id = useId();
+  const choices = enterpriseChoices(useStore(consoleStore, (state) => state.account));
+  const { store } = props;
   const state = useStore(store);
   // A lender picks among its grants: the first one until it picks another.
   useEffect(() => {
@@ -391,7 +417,7 @@ function LenderConsole(props: { apiKey: string }) {
     void state.lookUp();
   };
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={`${id}-title`} ref={props.sectionRef}>
       <h2 id={`${id}-title`}>{t.console.lender.title}</h2>
       <form className="console-form inline-form" onSubmit={submit}>
         <div className="field">

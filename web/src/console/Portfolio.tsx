@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
@@ -11,15 +11,22 @@ import {
   coveragePercent,
   createPortfolioStore,
   figureSourceText,
+  orderedRows,
   type PortfolioAnswer,
+  type PortfolioOrder,
   type PortfolioStore,
 } from './portfolioStore.ts';
 
 /**
- * The lender's open financings with the cover behind each (portfolioStore.ts), shown on demand,
- * now or as of a moment, with what each figure was read from and the exports of the table.
+ * The lender's open financings with the cover behind each (portfolioStore.ts): the lender tab's
+ * landing view, asked as it opens, now or as of a moment, in the order the officer picks, with
+ * what each figure was read from, the exports of the table, and each financing's chain a click
+ * away (`onOpenChain`, with the portfolio's moment).
  */
-export function Portfolio(props: { apiKey: string }) {
+export function Portfolio(props: {
+  apiKey: string;
+  onOpenChain(financing: { customerCode: string; financingOrderNo: string }, asOf: string): void;
+}) {
   const dict = useDict().console.lender;
   const t = dict.portfolio;
   const locale = useLocale();
@@ -34,6 +41,9 @@ export function Portfolio(props: { apiKey: string }) {
     [props.apiKey, locale],
   );
   const state = useStore(store);
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
   const number = (value: number | null) =>
     value === null ? '—' : value.toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN');
   const at = (iso: string) => new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN');
@@ -63,6 +73,19 @@ export function Portfolio(props: { apiKey: string }) {
         >
           {t.show}
         </button>
+        <label className="inline-field">
+          {t.order}{' '}
+          <select
+            value={state.order}
+            onChange={(event) => state.setOrder(event.target.value as PortfolioOrder)}
+          >
+            {(['alerts', 'coverage'] as const).map((order) => (
+              <option key={order} value={order}>
+                {t.orders[order]}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="btn" onClick={() => void state.exportAs('csv')}>
           {dict.tables.exportCsv}
         </button>
@@ -82,10 +105,18 @@ export function Portfolio(props: { apiKey: string }) {
             testId="portfolio-table"
             columns={[t.financing, t.alert, t.purchaseAmount, t.stockValue, t.unpriced, t.coverage, t.latest]}
           >
-            {state.rows.map((row) => (
+            {orderedRows(state.rows, state.order).map((row) => (
               <tr key={`${row.customerCode}|${row.financingOrderNo}`}>
                 <td>
-                  {row.customerCode} {row.financingOrderNo}
+                  {row.customerCode} {row.financingOrderNo}{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={format(t.openChainOf, { financing: row.financingOrderNo })}
+                    onClick={() => props.onOpenChain(row, state.asOf)}
+                  >
+                    {t.openChain}
+                  </button>
                 </td>
                 <td>
                   {alertLabels(row, t).map((label) => (

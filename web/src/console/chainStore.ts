@@ -49,6 +49,8 @@ export interface ChainState {
   /** Moves the moment; a chain shown is asked again as of it. */
   setAsOf(value: string): Promise<void>;
   lookUp(): Promise<void>;
+  /** Looks one document's chain up as of a moment ('' for now): the portfolio's "chain" of a financing. */
+  open(request: ChainRequest, asOf: string): Promise<void>;
 }
 
 /** A picker value as the moment query-api takes (the local time it names, with its offset); undefined: now. */
@@ -83,6 +85,10 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
     async setAsOf(value) {
       set({ asOf: value });
       if (get().status === 'done' || get().status === 'error') await get().lookUp();
+    },
+    async open(request, asOf) {
+      set({ request, asOf });
+      await get().lookUp();
     },
     async lookUp() {
       const { asOf } = get();

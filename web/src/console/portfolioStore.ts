@@ -65,8 +65,11 @@ export interface PortfolioState {
   asOf: string;
   shownAsOf: AsOfShown | undefined;
   error: string | undefined;
+  /** How the table is ordered (`orderedRows`): as query-api sorts (alerts first), or lowest coverage first. */
+  order: PortfolioOrder;
   load(): Promise<void>;
   setAsOf(value: string): Promise<void>;
+  setOrder(order: PortfolioOrder): void;
   exportAs(format: 'csv' | 'xlsx'): Promise<void>;
 }
 
@@ -78,6 +81,10 @@ export function createPortfolioStore(calls: PortfolioCalls) {
     asOf: '',
     shownAsOf: undefined,
     error: undefined,
+    order: 'alerts',
+    setOrder(order) {
+      set({ order });
+    },
     async load() {
       const { asOf } = get();
       set({ status: 'busy', error: undefined });
@@ -105,6 +112,20 @@ export function createPortfolioStore(calls: PortfolioCalls) {
   }));
 }
 export type PortfolioStore = ReturnType<typeof createPortfolioStore>;
+
+export type PortfolioOrder = 'alerts' | 'coverage';
+
+/**
+ * The rows in the order a credit officer picked: `alerts` as query-api answers them (open
+ * alerts first, then the lowest coverage), `coverage` the lowest coverage first whatever the
+ * alerts (an unknown coverage first, as query-api puts it: nothing is known to cover it). Pure;
+ * a stable sort, so equal coverages keep query-api's order.
+ */
+export function orderedRows(rows: readonly PortfolioRow[], order: PortfolioOrder): PortfolioRow[] {
+  if (order === 'alerts') return [...rows];
+  const rank = (row: PortfolioRow) => row.coverage ?? Number.NEGATIVE_INFINITY;
+  return [...rows].sort((a, b) => rank(a) - rank(b));
+}
 
 /** A coverage ratio as a percentage with one decimal; '—' when it cannot be computed. */
 export const coveragePercent = (coverage: number | null): string =>

@@ -4,6 +4,7 @@ import {
   coveragePercent,
   createPortfolioStore,
   figureSourceText,
+  orderedRows,
   type PortfolioAnswer,
   type PortfolioRow,
 } from './portfolioStore.ts';
@@ -143,5 +144,22 @@ describe('portfolio alert labels', () => {
       ),
     ).toEqual(['reused', 'released W1/IN1 by outbound · 2026-01-02T00:00:00.000Z', 'under 80.0 %']);
     expect(alertLabels({ alerted: false }, words)).toEqual([]);
+  });
+});
+
+describe('portfolio order', () => {
+  const rows: PortfolioRow[] = [
+    { ...row, financingOrderNo: 'ALERTED', alerted: true, coverage: 0.9 },
+    { ...row, financingOrderNo: 'UNKNOWN', coverage: null },
+    { ...row, financingOrderNo: 'LOW', coverage: 0.2 },
+    { ...row, financingOrderNo: 'HIGH', coverage: 1.4 },
+  ];
+  const numbers = (ordered: PortfolioRow[]) => ordered.map((r) => r.financingOrderNo);
+
+  it('keeps query-api’s order (alerts first) or puts the lowest coverage first, unknown first', () => {
+    expect(numbers(orderedRows(rows, 'alerts'))).toEqual(['ALERTED', 'UNKNOWN', 'LOW', 'HIGH']);
+    expect(numbers(orderedRows(rows, 'coverage'))).toEqual(['UNKNOWN', 'LOW', 'ALERTED', 'HIGH']);
+    // The answer itself is left as it came.
+    expect(numbers(rows)).toEqual(['ALERTED', 'UNKNOWN', 'LOW', 'HIGH']);
   });
 });

@@ -496,7 +496,11 @@ export const cn = {
       portfolio: {
         title: '授信组合',
         lead: '授权企业的未结融资：预警在前，其后按仓单后剩余库存价值对采购金额的覆盖率由低到高。',
-        show: '查看授信组合',
+        show: '刷新',
+        order: '排序',
+        orders: { alerts: '预警在前', coverage: '覆盖率由低到高' },
+        openChain: '链路',
+        openChainOf: '融资 {financing} 的链路',
         empty: '暂无未结融资',
         financing: '融资',
         alert: '预警',

@@ -498,7 +498,11 @@ export const en: Dict = {
       portfolio: {
         title: 'Portfolio',
         lead: 'Open financings of the granted enterprises: alerts first, then the lowest coverage of the stock left behind the warehouse receipts to the purchase amount.',
-        show: 'Show portfolio',
+        show: 'Refresh',
+        order: 'Order',
+        orders: { alerts: 'Alerts first', coverage: 'Lowest coverage first' },
+        openChain: 'Chain',
+        openChainOf: 'Chain of financing {financing}',
         empty: 'No open financings',
         financing: 'Financing',
         alert: 'Alert',
