@@ -126,6 +126,18 @@ export interface Crossing {
   provenance: CollateralProvenance;
 }
 
+/** The receipts on a stock key: a list a step extends at its head, never copies. */
+export interface ReceiptList {
+  id: string;
+  next: ReceiptList | undefined;
+}
+
+export interface ReceiptValue {
+  qty: number;
+  value: number;
+  unpricedLines: number;
+}
+
 /** What the rules read of a map: a batch's maps, or a step's layer over them. */
 export interface Lookup<K, V> {
   get(key: K): V | undefined;
@@ -137,8 +149,14 @@ export interface PledgeState {
   orders: Lookup<string, PledgeOrder>;
   /** Receipt (`receiptIdOf`) → the keys of its orders (its inbound and tallies): an index of `orders`. */
   receiptOrders: Lookup<string, readonly string[]>;
-  /** Stock key → the receipts with an order having a line on it: an index of `orders`. */
-  stockReceipts: Lookup<string, readonly string[]>;
+  /** Stock key → the receipts with an order having a line on it (a list shared between steps): an index of `orders`. */
+  stockReceipts: Lookup<string, ReceiptList>;
+  /** JSON [stock key, receipt]: the receipt is in the key's list. */
+  receiptOnKey: Lookup<string, true>;
+  /** Stock key → the largest quantity a receipt's line on it ever pledged (an upper bound). */
+  keyMaxQty: Lookup<string, number>;
+  /** Receipt → the stock left behind it (rule 1), as of the state: kept by the steps that change it. */
+  receiptValues: Lookup<string, ReceiptValue>;
   /** On hand by stock key (`stockKeyOf`): the sum of the effective movements. */
   balances: Lookup<string, number>;
   /** The last stock report's quantity by stock key. */
@@ -160,6 +178,9 @@ export const emptyPledgeState = (): PledgeMaps => ({
   orders: new Map(),
   receiptOrders: new Map(),
   stockReceipts: new Map(),
+  receiptOnKey: new Map(),
+  keyMaxQty: new Map(),
+  receiptValues: new Map(),
   balances: new Map(),
   reports: new Map(),
   amounts: new Map(),
@@ -200,18 +221,38 @@ export function applyPledgeChanges(maps: PledgeMaps, changes: PledgeChanges): vo
   }
 }
 
-/** The indexes of a set of orders (`receiptOrders`, `stockReceipts`), for maps loaded or built whole. */
-export function indexOrders(maps: Pick<PledgeMaps, 'orders' | 'receiptOrders' | 'stockReceipts'>): void {
+/**
+ * The indexes of a set of orders and the value behind each receipt, for maps loaded whole (the
+ * batch shell, once per batch): `receiptOrders`, `stockReceipts`, `receiptOnKey`, `keyMaxQty`,
+ * `receiptValues`.
+ */
+export function indexOrders(maps: PledgeMaps): void {
+  const ordersOf = new Map<string, Set<string>>();
   for (const order of maps.orders.values()) {
     if (order.receipt === null || order.direction === 'outbound') continue;
     const id = receiptIdOf(order.enterprise, order.receipt);
-    const keys = maps.receiptOrders.get(id) ?? [];
-    if (!keys.includes(order.key)) maps.receiptOrders.set(id, [...keys, order.key]);
-    for (const line of order.movements) {
-      const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
-      const receipts = maps.stockReceipts.get(stockKey) ?? [];
-      if (!receipts.includes(id)) maps.stockReceipts.set(stockKey, [...receipts, id]);
+    const keys = ordersOf.get(id) ?? new Set(maps.receiptOrders.get(id) ?? []);
+    keys.add(order.key);
+    ordersOf.set(id, keys);
+  }
+  for (const [id, keys] of ordersOf) maps.receiptOrders.set(id, [...keys]);
+  for (const id of ordersOf.keys()) {
+    const [enterprise, pieceKey] = receiptOfId(id);
+    for (const key of maps.receiptOrders.get(id) ?? []) {
+      const order = maps.orders.get(key);
+      if (order === undefined) continue;
+      for (const line of order.movements) {
+        const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
+        const onKey = JSON.stringify([stockKey, id]);
+        if (!maps.receiptOnKey.has(onKey)) {
+          maps.receiptOnKey.set(onKey, true);
+          maps.stockReceipts.set(stockKey, { id, next: maps.stockReceipts.get(stockKey) });
+        }
+        if (line.qty > (maps.keyMaxQty.get(stockKey) ?? 0)) maps.keyMaxQty.set(stockKey, line.qty);
+      }
     }
+    const left = stockLeft(receiptLines(maps, enterprise, pieceKey), maps.balances);
+    maps.receiptValues.set(id, { qty: left.qty, value: left.value, unpricedLines: left.unpricedLines });
   }
 }
 
@@ -296,7 +337,13 @@ export function tallyShortfall(document: Document): boolean {
 }
 
 /** The receipts (JSON [enterprise, piece key]) of the given orders. */
-export const receiptIdOf = (enterprise: string, pieceKey: string) => JSON.stringify([enterprise, pieceKey]);
+export const receiptIdOf = (enterprise: string, pieceKey: string) => `${enterprise}\u0000${pieceKey}`;
+
+/** A receipt id's enterprise and piece key (`receiptIdOf`; enterprise codes hold no NUL). */
+export const receiptOfId = (id: string): [enterprise: string, pieceKey: string] => {
+  const at = id.indexOf('\u0000');
+  return [id.slice(0, at), id.slice(at + 1)];
+};
 
 const effective = (order: PledgeOrder) => order.direction !== 'inbound' || !order.tallied;
 
@@ -347,17 +394,22 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 /** Rule 4: a financing's coverage from the stock behind its receipts and its purchases' amounts. */
 export function coverageOf(
   financing: HeldBy,
-  state: Pick<PledgeState, 'orders' | 'receiptOrders' | 'balances' | 'amounts'>,
+  state: Pick<PledgeState, 'orders' | 'receiptOrders' | 'balances' | 'amounts' | 'receiptValues'>,
   receipts: readonly string[],
   provenance: CollateralProvenance,
 ): Coverage {
-  let stockValue = 0;
+  // In whole cents, each receipt's value rounded as the portfolio rounds it: exact, so the sum
+  // does not depend on the order the receipts are added in.
+  let cents = 0;
   let unpricedLines = 0;
   for (const pieceKey of receipts) {
-    const left = stockLeft(receiptLines(state, financing.enterprise, pieceKey), state.balances);
-    stockValue += left.value;
+    const left =
+      state.receiptValues.get(receiptIdOf(financing.enterprise, pieceKey)) ??
+      stockLeft(receiptLines(state, financing.enterprise, pieceKey), state.balances);
+    cents += Math.round(left.value * 100);
     unpricedLines += left.unpricedLines;
   }
+  const stockValue = cents / 100;
   const amounts = [...(state.amounts.get(financing.key)?.values() ?? [])];
   const purchaseAmount =
     amounts.length > 0 && amounts.every((amount) => amount !== null)
@@ -366,7 +418,7 @@ export function coverageOf(
   return {
     financingKey: financing.key,
     coverage: purchaseAmount ? round(stockValue / purchaseAmount, 4) : null,
-    stockValue: round(stockValue, 2),
+    stockValue,
     purchaseAmount,
     unpricedLines,
     provenance,
@@ -406,6 +458,9 @@ export function reducePledges(
     orders: new Layer(state.orders),
     receiptOrders: new Layer(state.receiptOrders),
     stockReceipts: new Layer(state.stockReceipts),
+    receiptOnKey: new Layer(state.receiptOnKey),
+    keyMaxQty: new Layer(state.keyMaxQty),
+    receiptValues: new Layer(state.receiptValues),
     balances: new Layer(state.balances),
     reports: new Layer(state.reports),
     amounts: new Layer(state.amounts),
@@ -472,8 +527,12 @@ export function reducePledges(
       if (!keys.includes(placed.key)) layer.receiptOrders.set(id, [...keys, placed.key]);
       for (const line of placed.movements) {
         const stockKey = stockKeyOf(placed.enterprise, placed.warehouseId, line.goodsId, line.batchCode);
-        const receipts = layer.stockReceipts.get(stockKey) ?? [];
-        if (!receipts.includes(id)) layer.stockReceipts.set(stockKey, [...receipts, id]);
+        const onKey = JSON.stringify([stockKey, id]);
+        if (!layer.receiptOnKey.has(onKey)) {
+          layer.receiptOnKey.set(onKey, true);
+          layer.stockReceipts.set(stockKey, { id, next: layer.stockReceipts.get(stockKey) });
+        }
+        if (line.qty > (layer.keyMaxQty.get(stockKey) ?? 0)) layer.keyMaxQty.set(stockKey, line.qty);
       }
     }
     if (current?.receipt != null) relined.add(receiptIdOf(current.enterprise, current.receipt));
@@ -491,16 +550,32 @@ export function reducePledges(
   }
   if (Object.values(layer).every((l) => l.changed.size === 0)) return { state, changes: [] };
 
-  // The receipts the document touched: those it re-lined, and every receipt with a line on a
-  // stock key it moved or reported (its lines decide below).
-  const touched = new Set(relined);
-  for (const key of [...movedKeys, ...reported])
-    for (const id of layer.stockReceipts.get(key) ?? []) touched.add(id);
+  // The receipts the document touched: those it re-lined, those whose stock left changed on a
+  // key it moved (none when the key's balance stays at or above every line's quantity on it,
+  // before and after: `keyMaxQty`), and those with a line on a key it reported. Each touched
+  // receipt's value is kept up to date (`receiptValues`).
+  const candidates = new Set(relined);
+  for (const key of movedKeys) {
+    const low = Math.min(state.balances.get(key) ?? 0, layer.balances.get(key) ?? 0);
+    if (low >= (layer.keyMaxQty.get(key) ?? 0)) continue;
+    for (let node = layer.stockReceipts.get(key); node; node = node.next) candidates.add(node.id);
+  }
+  const touched = new Set<string>();
+  for (const id of candidates) {
+    const [enterprise, pieceKey] = receiptOfId(id);
+    const left = stockLeft(receiptLines(layer, enterprise, pieceKey), layer.balances);
+    const was = layer.receiptValues.get(id);
+    if (was?.qty !== left.qty || was.value !== left.value || was.unpricedLines !== left.unpricedLines)
+      layer.receiptValues.set(id, { qty: left.qty, value: left.value, unpricedLines: left.unpricedLines });
+    if (relined.has(id) || was?.qty !== left.qty || was.value !== left.value) touched.add(id);
+  }
+  for (const key of reported)
+    for (let node = layer.stockReceipts.get(key); node; node = node.next) touched.add(node.id);
 
   const changes: ChangeEvent[] = [];
   const affected = new Map<string, HeldBy>();
   for (const receipt of [...touched].sort()) {
-    const [enterprise, pieceKey] = JSON.parse(receipt) as [string, string];
+    const [enterprise, pieceKey] = receiptOfId(receipt);
     const holders = holdings
       .openHolders(pieceKey)
       .filter((f) => f.enterprise === enterprise)
@@ -508,9 +583,6 @@ export function reducePledges(
     if (holders.length === 0) continue;
     const before = stockLeft(receiptLines(state, enterprise, pieceKey), state.balances);
     const after = stockLeft(receiptLines(layer, enterprise, pieceKey), layer.balances);
-    // A receipt none of whose lines is on a key the document moved or reported is not touched.
-    const lineKeys = new Set([...before.byKey.keys(), ...after.byKey.keys()]);
-    if (!relined.has(receipt) && ![...movedKeys, ...reported].some((key) => lineKeys.has(key))) continue;
     for (const holder of holders) affected.set(holder.key, holder);
     let cause: Release['cause'] | undefined;
     if (

@@ -146,11 +146,13 @@ export function workingCollateral(before: CollateralState) {
         [...(holders.get(pieceKey) ?? [])].flatMap((chainId) =>
           [...(openOn.get(chainId) ?? [])].map((key) => financings.get(key)!),
         ),
-      receiptsOf: (chainId: string) =>
-        [...(chains.get(chainId) ?? [])]
-          .filter(([, piece]) => piece.kind === 'warehouseReceipt')
-          .map(([pieceKey]) => pieceKey)
-          .sort(),
+      // In the chain's order: coverage sums whole cents, whatever the order (pledges.ts `coverageOf`).
+      receiptsOf: (chainId: string) => {
+        const receipts: string[] = [];
+        for (const [pieceKey, piece] of chains.get(chainId) ?? [])
+          if (piece.kind === 'warehouseReceipt') receipts.push(pieceKey);
+        return receipts;
+      },
       openFinancing: (key: string) => {
         const financing = financings.get(key);
         return financing?.open ? financing : undefined;
