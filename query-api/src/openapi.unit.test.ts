@@ -106,6 +106,8 @@ describe('query-api OpenAPI document', () => {
     expect(document.paths['/portal-api/api/front/home/index.do']?.post?.security).toEqual([]);
   });
 
+  // Compiles every request and response schema (over a hundred): seconds of CPU on a busy
+  // machine, so it has room beyond the default 5 s.
   it('has request and response schemas that compile in strict mode (the validators ingest uses)', () => {
     const compile = createValidatorCompiler(queryFormats);
     const schemas = Object.values(document.paths).flatMap((methods) =>
@@ -124,7 +126,7 @@ describe('query-api OpenAPI document', () => {
       expect(() => compile(schema), JSON.stringify(schema).slice(0, 200)).not.toThrow();
     }
     expect(() => compile(document.components.schemas!.Failure as JsonSchema)).not.toThrow();
-  });
+  }, 60_000);
 
   describe('webhooks (query spec §3, §8, §9)', () => {
     type WebhookPost = {
