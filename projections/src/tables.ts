@@ -29,6 +29,33 @@ export interface TableComparison {
   rowsA: number;
   rowsB: number;
   differingKeys: string[];
+  /**
+   * The version schema that lacks the table: a revision that adds tables is rebuilt beside a live
+   * version built without them (processors/README.md "Upgrading a projection"). Never equal.
+   */
+  absentFrom?: string;
+}
+
+/** Pure: the tables a compared spec reads (`{schema}.name` in a subquery, else its table). */
+export const comparedTablesOf = (table: string): string[] =>
+  table.includes('{schema}')
+    ? [...new Set([...table.matchAll(/\{schema\}\.(\w+)/g)].map((m) => m[1]!))]
+    : [table];
+
+/** Pure: whether a comparison found the two versions equal. */
+export const versionsEqual = (comparison: readonly TableComparison[]): boolean =>
+  comparison.every((t) => t.absentFrom === undefined && t.rowsA === t.rowsB && t.differingKeys.length === 0);
+
+/** The first of `schemas` lacking one of `tables`, or undefined when each holds them all. */
+async function firstLacking(db: Queryable, schemas: readonly string[], tables: readonly string[]) {
+  for (const schema of schemas) {
+    const { rows } = await db.query(
+      `SELECT bool_and(to_regclass(format('%I.%I', $1::text, t)) IS NOT NULL) AS held FROM unnest($2::text[]) t`,
+      [schema, tables],
+    );
+    if (rows[0].held !== true) return schema;
+  }
+  return undefined;
 }
 
 /** Row counts and per-key hashes of one projection in two version schemas; differing keys listed (at most 20 per table). */
@@ -44,13 +71,18 @@ export async function compareVersions(
       spec.table.includes('{schema}')
         ? spec.table.replaceAll('{schema}', ident(schema))
         : `${ident(schema)}.${spec.table}`;
+    const name = spec.label ?? spec.table;
+    const absentFrom = await firstLacking(db, [schemaA, schemaB], comparedTablesOf(spec.table));
+    if (absentFrom !== undefined) {
+      out.push({ table: name, rowsA: 0, rowsB: 0, differingKeys: [], absentFrom });
+      continue;
+    }
     const { rows } = await db.query(
       `WITH a AS (SELECT ${spec.key} AS k, ${spec.hash} AS h FROM ${source(schemaA)} t),
             b AS (SELECT ${spec.key} AS k, ${spec.hash} AS h FROM ${source(schemaB)} t)
        SELECT (SELECT count(*) FROM a) AS rows_a, (SELECT count(*) FROM b) AS rows_b,
               ARRAY(SELECT coalesce(a.k, b.k) FROM a FULL JOIN b ON a.k = b.k WHERE a.h IS DISTINCT FROM b.h ORDER BY 1 LIMIT 20) AS differing`,
     );
-    const name = spec.label ?? spec.table;
     out.push({
       table: name,
       rowsA: Number(rows[0].rows_a),

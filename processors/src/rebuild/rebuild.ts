@@ -15,6 +15,7 @@ import {
   switchLiveVersion,
   type TableComparison,
   versionState,
+  versionsEqual,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/log/codec';
@@ -295,7 +296,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
           return 'moved' as const;
         }
         const comparison = bound ? await compareVersions(db, name, bound.schemaName, version.schemaName) : [];
-        const equal = comparison.every((t) => t.rowsA === t.rowsB && t.differingKeys.length === 0);
+        const equal = versionsEqual(comparison);
         progress = { ...progress, comparison };
         if (!equal && !options.acceptDifferences) return 'different' as const;
         if (options.switchWhenEqual === false) return 'built' as const;
@@ -318,9 +319,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         version: version.version,
         revision,
         switched,
-        differences: (progress.comparison ?? []).filter(
-          (t) => t.rowsA !== t.rowsB || t.differingKeys.length > 0,
-        ).length,
+        differences: (progress.comparison ?? []).filter((t) => !versionsEqual([t])).length,
         recordsApplied: progress.recordsApplied,
         ratePerSecond: progress.ratePerSecond,
       });

@@ -367,7 +367,9 @@ export interface FinancingAlertRows {
 
 /**
  * The release and coverage rows of the given financings: every release, the coverage at the last
- * evaluation and every threshold crossing (the reader picks what is open for its caller).
+ * evaluation and every threshold crossing (the reader picks what is open for its caller). A live
+ * version built by a revision before these tables has none of them: no rows until the upgrade
+ * rebuild switches (processors/README.md "Upgrading a projection"), rather than a failed read.
  */
 export async function findFinancingAlerts(
   db: Queryable,
@@ -375,6 +377,10 @@ export async function findFinancingAlerts(
   financingKeys: readonly string[],
 ): Promise<FinancingAlertRows[]> {
   const s = ident(schema);
+  const built = await db.query(`SELECT to_regclass(format('%I.releases', $1::text)) IS NOT NULL AS held`, [
+    schema,
+  ]);
+  if (built.rows[0]?.held !== true) return [];
   const { rows } = await db.query(
     `SELECT k.financing_key,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('pieceKey', r.piece_key, 'documentId', r.document_id,

@@ -2,6 +2,7 @@ import type { PortfolioFinancing } from '@tradelog/projections/collateral/tables
 import type { ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
 import { describe, expect, it } from 'vitest';
 import { portfolioRows, stockBehind } from './portfolio.ts';
+import { receiptsOf } from './receipts.ts';
 
 const line = (qty: number, amount: number | null, onHand: number): ReceiptLine => ({
   enterprise: 'E1',
@@ -103,5 +104,19 @@ describe('the lender portfolio', () => {
       ['F3', 1],
       ['F1', 0],
     ]);
+  });
+});
+
+describe('the receipts a portfolio reads stock for', () => {
+  it('reads a receipt two financings hold once, so neither counts its stock twice', () => {
+    const piece = {
+      kind: 'warehouseReceipt',
+      number: 'IN1',
+      warehouse: 'W1',
+      provenance: { topic: 'tradelog.doc.inbound.v1', recordKey: 'IN1', documentId: 'd1' },
+    } as unknown as PortfolioFinancing['pieces'][number];
+    expect(
+      receiptsOf([financing('F1', 1000, { pieces: [piece] }), financing('F2', 1000, { pieces: [piece] })]),
+    ).toEqual([{ enterprise: 'E1', topic: 'tradelog.doc.inbound.v1', recordKey: 'IN1' }]);
   });
 });
