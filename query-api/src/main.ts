@@ -55,6 +55,8 @@ const logSnapshots = config.kafkaBrokers
     })
   : undefined;
 const logSnapshot = logSnapshots ? (topics: readonly string[]) => logSnapshots.read(topics) : undefined;
+// The log's records for the record browser and answers as of a moment (README "As of a moment").
+const records = recordSourcesOf(config);
 // The HTTP metrics plus Node's process metrics (CPU, memory, event-loop lag) on /metrics.
 const metrics = createServiceMetrics('query-api', { processMetrics: true });
 registerStandingWildcardMetric(metrics.registry, pool);
@@ -128,7 +130,7 @@ const app = createApp({
     callLimit,
     topicOffsets: kafkaOffsets,
     logSnapshot,
-    records: recordSourcesOf(config),
+    records,
     callbackAllowlist: parseAllowlist(config.callbackAllowlist),
     providerWindowMs: config.trackingProviderWindowMs,
     checkValueRules: config.checkValueRules,
@@ -186,6 +188,8 @@ createShutdown({
     metricsServer?.close();
     await readCache.close();
     await testPushWaits.close();
+    // Kafka clients hold connections (and so the process) until closed.
+    await Promise.all([logSnapshots?.close(), records.reader?.close()]);
     await Promise.all([pool.end(), portalPool.end()]);
   },
 }).onSignals();
