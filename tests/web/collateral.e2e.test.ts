@@ -97,7 +97,10 @@ describe('console: reused collateral marked on the chain and listed as an alert'
     expect(line).toContain(`${owner} FIN-QH-240402-011`);
     expect(line).toContain(`${owner} FIN-QH-240415-012`);
 
-    await page.getByLabel(/Customer code/).selectOption(owner);
+    // The customer code becomes a list of the key's grants once the account is known (/open/account).
+    const customer = page.getByLabel(/Customer code/);
+    await customer.locator(`option[value="${owner}"]`).waitFor({ state: 'attached' });
+    await customer.selectOption(owner);
     await page.getByLabel('Document type').selectOption('10');
     await page.getByLabel('Document number').fill('FIN-QH-240415-012');
     await page.getByRole('button', { name: 'Look up' }).click();

@@ -177,7 +177,10 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, keys.lender, '/en/console/lender');
-    await page.getByLabel(/Customer code/).selectOption(owner);
+    // The customer code becomes a list of the key's grants once the account is known (/open/account).
+    const customer = page.getByLabel(/Customer code/);
+    await customer.locator(`option[value="${owner}"]`).waitFor({ state: 'attached' });
+    await customer.selectOption(owner);
     await page.getByLabel('Document type').selectOption('30');
     await page.getByLabel('Document number').fill(purchaseNo);
     // The projections apply the documents asynchronously and read the 14 topics in any
