@@ -83,12 +83,32 @@ export interface HeldBy {
   chainId: string;
 }
 
+/** What rule 4 sums for a chain: the stock left behind every warehouse receipt it holds. */
+export interface ReceiptTotal {
+  /** How many warehouse-receipt pieces the chain holds. */
+  receipts: number;
+  /** Each receipt's value rounded to whole cents, then summed: exact, whatever the order. */
+  cents: number;
+  unpricedLines: number;
+}
+
+/** What the stock left behind a receipt is read from (rule 1). */
+export type ReceiptValues = Pick<PledgeState, 'orders' | 'receiptOrders' | 'balances' | 'receiptValues'>;
+
 /** What the collateral rules know at a document: who holds what (reducer.ts state, or the batch's). */
 export interface Holdings {
   /** The open financings whose chain holds the piece. */
   openHolders(pieceKey: string): readonly HeldBy[];
-  /** The warehouse-receipt pieces a chain holds. */
-  receiptsOf(chainId: string): readonly string[];
+  /** Whether the chain holds the warehouse receipt of that enterprise. */
+  holdsReceipt(chainId: string, enterprise: string, pieceKey: string): boolean;
+  /**
+   * Rule 4's sum over the warehouse receipts the chain holds, each valued on `values` for the
+   * enterprise that holds it (a chain is one enterprise's: link-node). The batch keeps it as an
+   * index it updates as pieces join chains and receipts change value (working.ts), so that
+   * evaluating a financing costs what its document changed, not the number of receipts its
+   * chain holds.
+   */
+  receiptTotal(chainId: string, values: ReceiptValues): ReceiptTotal;
   /** A financing by key when it is open. */
   openFinancing(key: string): HeldBy | undefined;
 }
@@ -132,6 +152,34 @@ export interface ReceiptList {
   next: ReceiptList | undefined;
 }
 
+/**
+ * A financing's purchases summed (rule 4). In millionths, as a whole number: adding and taking
+ * back an amount as purchases change is then exact and the sum does not depend on their order
+ * (an amount is rounded at its sixth decimal place here, far below any currency's unit).
+ */
+export interface AmountTotal {
+  purchases: number;
+  /** Purchases stating no purchaseAmount: the sum is unknown while one does not. */
+  unknown: number;
+  millionths: bigint;
+}
+
+export const noAmounts: AmountTotal = { purchases: 0, unknown: 0, millionths: 0n };
+
+/** A purchase of a financing, as `purchaseAmounts` keys it. */
+export const purchaseIdOf = (financingKey: string, nodeId: string) => `${financingKey}\u0000${nodeId}`;
+
+const millionthsOf = (amount: number) => BigInt(Math.round(amount * 1_000_000));
+
+/** A total with one purchase's amount counted (`sign` 1) or taken back (-1). */
+export function countAmount(total: AmountTotal, amount: number | null, sign: 1 | -1): AmountTotal {
+  return {
+    purchases: total.purchases + sign,
+    unknown: total.unknown + (amount === null ? sign : 0),
+    millionths: total.millionths + (amount === null ? 0n : BigInt(sign) * millionthsOf(amount)),
+  };
+}
+
 export interface ReceiptValue {
   qty: number;
   value: number;
@@ -161,8 +209,10 @@ export interface PledgeState {
   balances: Lookup<string, number>;
   /** The last stock report's quantity by stock key. */
   reports: Lookup<string, number>;
-  /** Financing key → each of its purchases (node id) → its purchaseAmount (null: none stated). */
-  amounts: Lookup<string, ReadonlyMap<string, number | null>>;
+  /** A financing's purchase (`purchaseIdOf`) → its purchaseAmount (null: none stated). */
+  purchaseAmounts: Lookup<string, number | null>;
+  /** Financing key → the sum of its purchases' amounts (rule 4), kept as they change. */
+  amountTotals: Lookup<string, AmountTotal>;
   coverage: Lookup<string, Coverage>;
   /** The releases recorded, by key (a batch loads only the keys of its documents' releases). */
   releases: Lookup<string, Release>;
@@ -183,7 +233,8 @@ export const emptyPledgeState = (): PledgeMaps => ({
   receiptValues: new Map(),
   balances: new Map(),
   reports: new Map(),
-  amounts: new Map(),
+  purchaseAmounts: new Map(),
+  amountTotals: new Map(),
   coverage: new Map(),
   releases: new Map(),
   crossings: new Map(),
@@ -391,30 +442,68 @@ export function stockLeft(
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/** Rule 1: the stock left behind a receipt, as kept (`receiptValues`) or from its lines. */
+export function receiptValueOf(values: ReceiptValues, enterprise: string, pieceKey: string): ReceiptValue {
+  return (
+    values.receiptValues.get(receiptIdOf(enterprise, pieceKey)) ??
+    stockLeft(receiptLines(values, enterprise, pieceKey), values.balances)
+  );
+}
+
+/** A receipt's value in whole cents, rounded as the portfolio rounds it (rule 4 sums these). */
+export const centsOf = (value: ReceiptValue) => Math.round(value.value * 100);
+
+/**
+ * Rule 4's sum over receipts by scanning them: what `Holdings.receiptTotal` answers without an
+ * index (a whole fold's holdings, `holdingsOf`).
+ */
+export function sumReceipts(
+  receipts: readonly { enterprise: string; pieceKey: string }[],
+  values: ReceiptValues,
+): ReceiptTotal {
+  let cents = 0;
+  let unpricedLines = 0;
+  for (const { enterprise, pieceKey } of receipts) {
+    const left = receiptValueOf(values, enterprise, pieceKey);
+    cents += centsOf(left);
+    unpricedLines += left.unpricedLines;
+  }
+  return { receipts: receipts.length, cents, unpricedLines };
+}
+
+/**
+ * A chain's total on the state a step starts from, with the receipts the step re-valued
+ * (`changed`, by receipt id) counted at their new value.
+ */
+function totalAfterStep(
+  holdings: Holdings,
+  chainId: string,
+  before: ReceiptValues,
+  changed: ReadonlyMap<string, ReceiptValue>,
+): ReceiptTotal {
+  const total = { ...holdings.receiptTotal(chainId, before) };
+  for (const [id, value] of changed) {
+    const [enterprise, pieceKey] = receiptOfId(id);
+    if (!holdings.holdsReceipt(chainId, enterprise, pieceKey)) continue;
+    const was = receiptValueOf(before, enterprise, pieceKey);
+    total.cents += centsOf(value) - centsOf(was);
+    total.unpricedLines += value.unpricedLines - was.unpricedLines;
+  }
+  return total;
+}
+
 /** Rule 4: a financing's coverage from the stock behind its receipts and its purchases' amounts. */
 export function coverageOf(
   financing: HeldBy,
-  state: Pick<PledgeState, 'orders' | 'receiptOrders' | 'balances' | 'amounts' | 'receiptValues'>,
-  receipts: readonly string[],
+  state: Pick<PledgeState, 'amountTotals'>,
+  total: ReceiptTotal,
   provenance: CollateralProvenance,
 ): Coverage {
-  // In whole cents, each receipt's value rounded as the portfolio rounds it: exact, so the sum
-  // does not depend on the order the receipts are added in.
-  let cents = 0;
-  let unpricedLines = 0;
-  for (const pieceKey of receipts) {
-    const left =
-      state.receiptValues.get(receiptIdOf(financing.enterprise, pieceKey)) ??
-      stockLeft(receiptLines(state, financing.enterprise, pieceKey), state.balances);
-    cents += Math.round(left.value * 100);
-    unpricedLines += left.unpricedLines;
-  }
+  const { cents, unpricedLines } = total;
   const stockValue = cents / 100;
-  const amounts = [...(state.amounts.get(financing.key)?.values() ?? [])];
+  const amounts = state.amountTotals.get(financing.key) ?? noAmounts;
   const purchaseAmount =
-    amounts.length > 0 && amounts.every((amount) => amount !== null)
-      ? amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0)
-      : null;
+    amounts.purchases > 0 && amounts.unknown === 0 ? Number(amounts.millionths) / 1_000_000 : null;
   return {
     financingKey: financing.key,
     coverage: purchaseAmount ? round(stockValue / purchaseAmount, 4) : null,
@@ -463,7 +552,8 @@ export function reducePledges(
     receiptValues: new Layer(state.receiptValues),
     balances: new Layer(state.balances),
     reports: new Layer(state.reports),
-    amounts: new Layer(state.amounts),
+    purchaseAmounts: new Layer(state.purchaseAmounts),
+    amountTotals: new Layer(state.amountTotals),
     coverage: new Layer(state.coverage),
     releases: new Layer(state.releases),
     crossings: new Layer(state.crossings),
@@ -478,9 +568,13 @@ export function reducePledges(
     const key = financingKeyOf(statement.enterprise, financing.financingNo);
     named.push(key);
     const amount = numberOf(statement.fields, 'purchaseAmount') ?? null;
-    const known = layer.amounts.get(key);
-    if (known?.has(statement.nodeId) && known.get(statement.nodeId) === amount) continue;
-    layer.amounts.set(key, new Map(known).set(statement.nodeId, amount));
+    const id = purchaseIdOf(key, statement.nodeId);
+    const known = layer.purchaseAmounts.has(id);
+    const was = layer.purchaseAmounts.get(id) ?? null;
+    if (known && was === amount) continue;
+    layer.purchaseAmounts.set(id, amount);
+    const total = layer.amountTotals.get(key) ?? noAmounts;
+    layer.amountTotals.set(key, countAmount(known ? countAmount(total, was, -1) : total, amount, 1));
   }
 
   /** Stock keys whose on-hand changed; receipts whose lines changed. */
@@ -658,11 +752,11 @@ export function reducePledges(
     if (financing) affected.set(key, financing);
   }
   for (const financing of [...affected.values()].sort((a, b) => (a.key < b.key ? -1 : 1))) {
-    const receipts = holdings.receiptsOf(financing.chainId);
+    const total = totalAfterStep(holdings, financing.chainId, state, layer.receiptValues.changed);
     // A financing holding no receipt (yet: a purchase financed before its goods come in) has no coverage.
-    if (receipts.length === 0) continue;
+    if (total.receipts === 0) continue;
     const previous = layer.coverage.get(financing.key);
-    const next = coverageOf(financing, after, receipts, provenance);
+    const next = coverageOf(financing, after, total, provenance);
     if (
       previous !== undefined &&
       previous.coverage === next.coverage &&
@@ -720,9 +814,13 @@ export function reducePledges(
 
 /** Holdings read from a whole collateral state (tests, as-of folds): scans, as no index is kept. */
 export function holdingsOf(state: {
-  chains: ReadonlyMap<string, ReadonlyMap<string, { kind: string }>>;
+  chains: ReadonlyMap<string, ReadonlyMap<string, { kind: string; enterprise: string }>>;
   financings: ReadonlyMap<string, HeldBy & { open: boolean }>;
 }): Holdings {
+  const receiptsOf = (chainId: string) =>
+    [...(state.chains.get(chainId) ?? [])]
+      .filter(([, piece]) => piece.kind === 'warehouseReceipt')
+      .map(([pieceKey, piece]) => ({ enterprise: piece.enterprise, pieceKey }));
   return {
     openHolders(pieceKey) {
       const chains = new Set(
@@ -734,12 +832,11 @@ export function holdingsOf(state: {
       const financing = state.financings.get(key);
       return financing?.open ? financing : undefined;
     },
-    receiptsOf(chainId) {
-      return [...(state.chains.get(chainId) ?? [])]
-        .filter(([, piece]) => piece.kind === 'warehouseReceipt')
-        .map(([key]) => key)
-        .sort();
+    holdsReceipt(chainId, enterprise, pieceKey) {
+      const piece = state.chains.get(chainId)?.get(pieceKey);
+      return piece?.kind === 'warehouseReceipt' && piece.enterprise === enterprise;
     },
+    receiptTotal: (chainId, values) => sumReceipts(receiptsOf(chainId), values),
   };
 }
 

@@ -34,11 +34,16 @@ import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
 import {
+  type AmountTotal,
   applyPledgeChanges,
+  countAmount,
   indexOrders,
+  noAmounts,
   type PledgeMaps,
   type PledgeOrder,
   pledgeOrderOf,
+  purchaseIdOf,
+  receiptValueOf,
   reducePledges,
   stockKeyOf,
   stockReportOf,
@@ -192,12 +197,14 @@ async function foldBatch(
   stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
   pledgeContext: PledgeContext,
 ) {
-  const state = workingCollateral(before);
+  // The batch's own pledge maps, updated by each step's changes; the keys changed, for the writes.
+  const pledges = copyPledges(pledgeContext.before);
+  const state = workingCollateral(before, (enterprise, pieceKey) =>
+    receiptValueOf(pledges, enterprise, pieceKey),
+  );
   const applied = batchResult();
   const readEvery = new Set<string>();
   let changed = false;
-  // The batch's own pledge maps, updated by each step's changes; the keys changed, for the writes.
-  const pledges = copyPledges(pledgeContext.before);
   const written = new Map<keyof PledgeMaps, Set<string>>();
   let folded = 0;
   for (const event of events) {
@@ -216,6 +223,7 @@ async function foldBatch(
     const pledged = reducePledges(pledges, event, state.holdings, pledgeContext.thresholdsOf);
     applied.add(event, { changes: pledged.changes });
     if (pledged.changed !== undefined) {
+      state.revalue(pledged.changed.receiptValues);
       applyPledgeChanges(pledges, pledged.changed);
       for (const [name, entries] of Object.entries(pledged.changed) as [
         keyof PledgeMaps,
@@ -332,11 +340,14 @@ async function loadPledgeContext(
   enterprises: readonly string[],
 ): Promise<PledgeContext> {
   const financingKeys = [...new Set(financings.map((f) => f.key))].sort(byKey);
-  const amounts = new Map<string, Map<string, number | null>>();
+  const purchaseAmounts = new Map<string, number | null>();
+  const amountTotals = new Map<string, AmountTotal>();
   for (const row of await findPurchaseAmounts(db, schema, financingKeys)) {
-    const known = amounts.get(row.financingKey) ?? new Map<string, number | null>();
-    known.set(row.nodeId, row.amount);
-    amounts.set(row.financingKey, known);
+    purchaseAmounts.set(purchaseIdOf(row.financingKey, row.nodeId), row.amount);
+    amountTotals.set(
+      row.financingKey,
+      countAmount(amountTotals.get(row.financingKey) ?? noAmounts, row.amount, 1),
+    );
   }
   const coverage = new Map(
     (await findCoverage(db, schema, financingKeys)).map((row) => [row.financingKey, row]),
@@ -354,7 +365,8 @@ async function loadPledgeContext(
     receiptValues: new Map(),
     balances: loaded.balances,
     reports: loaded.reports,
-    amounts,
+    purchaseAmounts,
+    amountTotals,
     coverage,
     // Only the keys are read: the releases its documents already caused (rule 3).
     releases: new Map(

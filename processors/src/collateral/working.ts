@@ -2,7 +2,7 @@ import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import { nodesOf } from '../link-node/rules.ts';
-import type { Holdings } from './pledges.ts';
+import { centsOf, type Holdings, type ReceiptTotal, type ReceiptValue, receiptOfId } from './pledges.ts';
 import type { CollateralState, Financing, Pairing, PieceHolding } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
 
@@ -45,7 +45,11 @@ const absorbedBy = (steps: readonly ChangeEvent[]): string[] =>
  * The batch's own maps are its own (copied from `before` once, then updated in place), so taking
  * a step's result back costs what the step changed.
  */
-export function workingCollateral(before: CollateralState) {
+export function workingCollateral(
+  before: CollateralState,
+  /** The stock left behind a receipt in the batch's pledge state (pledges.ts `receiptValueOf`). */
+  stockLeftOf: (enterprise: string, pieceKey: string) => ReceiptValue,
+) {
   const chains = new Map<string, Map<string, PieceHolding>>();
   const financings = new Map<string, Financing>();
   const pairings = new Map<string, Pairing>();
@@ -61,6 +65,19 @@ export function workingCollateral(before: CollateralState) {
   const pairedOn = new Map<string, Set<string>>();
   /** Financing key → its purchases known to the batch, owned by it. */
   const purchasesOf = new Map<string, Record<string, boolean>>();
+  /** Chain id → rule 4's sum over its warehouse receipts, valued on the batch's pledge state. */
+  const receiptTotals = new Map<string, ReceiptTotal>();
+
+  const countReceipt = (chainId: string, piece: PieceHolding, pieceKey: string) => {
+    if (piece.kind !== 'warehouseReceipt') return;
+    const total = receiptTotals.get(chainId) ?? { receipts: 0, cents: 0, unpricedLines: 0 };
+    const value = stockLeftOf(piece.enterprise, pieceKey);
+    receiptTotals.set(chainId, {
+      receipts: total.receipts + 1,
+      cents: total.cents + centsOf(value),
+      unpricedLines: total.unpricedLines + value.unpricedLines,
+    });
+  };
 
   const hold = (chainId: string, pieceKey: string) => {
     addTo(holders, pieceKey, chainId);
@@ -81,13 +98,17 @@ export function workingCollateral(before: CollateralState) {
       chains.set(chainId, held);
     }
     for (const [pieceKey, piece] of pieces) {
-      if (!held.has(pieceKey)) hold(chainId, pieceKey);
+      if (!held.has(pieceKey)) {
+        hold(chainId, pieceKey);
+        countReceipt(chainId, piece, pieceKey);
+      }
       held.set(pieceKey, piece);
     }
   };
   const dropChain = (chainId: string) => {
     for (const pieceKey of chains.get(chainId)?.keys() ?? []) release(chainId, pieceKey);
     chains.delete(chainId);
+    receiptTotals.delete(chainId);
   };
   /** A step's financing carries only its document's purchases: they are added to the batch's. */
   const putFinancing = (financing: Financing, loaded = false) => {
@@ -146,13 +167,14 @@ export function workingCollateral(before: CollateralState) {
         [...(holders.get(pieceKey) ?? [])].flatMap((chainId) =>
           [...(openOn.get(chainId) ?? [])].map((key) => financings.get(key)!),
         ),
-      // In the chain's order: coverage sums whole cents, whatever the order (pledges.ts `coverageOf`).
-      receiptsOf: (chainId: string) => {
-        const receipts: string[] = [];
-        for (const [pieceKey, piece] of chains.get(chainId) ?? [])
-          if (piece.kind === 'warehouseReceipt') receipts.push(pieceKey);
-        return receipts;
+      holdsReceipt: (chainId: string, enterprise: string, pieceKey: string) => {
+        const piece = chains.get(chainId)?.get(pieceKey);
+        return piece?.kind === 'warehouseReceipt' && piece.enterprise === enterprise;
       },
+      // Kept as pieces join and leave chains and as `revalue` is told of new values: the values
+      // are the batch's pledge state's, which is what a step's `values` are.
+      receiptTotal: (chainId: string) =>
+        receiptTotals.get(chainId) ?? { receipts: 0, cents: 0, unpricedLines: 0 },
       openFinancing: (key: string) => {
         const financing = financings.get(key);
         return financing?.open ? financing : undefined;
@@ -221,6 +243,28 @@ export function workingCollateral(before: CollateralState) {
       for (const pieceKey of pieceKeys)
         for (const key of pairedOn.get(pieceKey) ?? []) slice.pairings.set(key, pairings.get(key)!);
       return slice;
+    },
+
+    /**
+     * Receipts whose stock left a step changed (by receipt id), told before the batch's pledge
+     * state takes the new values (`stockLeftOf` still answers the old): every chain holding one
+     * counts it at its new value.
+     */
+    revalue(changed: ReadonlyMap<string, ReceiptValue>) {
+      for (const [id, value] of changed) {
+        const [enterprise, pieceKey] = receiptOfId(id);
+        const was = stockLeftOf(enterprise, pieceKey);
+        for (const chainId of holders.get(pieceKey) ?? []) {
+          const piece = chains.get(chainId)?.get(pieceKey);
+          if (piece?.kind !== 'warehouseReceipt' || piece.enterprise !== enterprise) continue;
+          const total = receiptTotals.get(chainId)!;
+          receiptTotals.set(chainId, {
+            receipts: total.receipts,
+            cents: total.cents + centsOf(value) - centsOf(was),
+            unpricedLines: total.unpricedLines + value.unpricedLines - was.unpricedLines,
+          });
+        }
+      }
     },
 
     /** Takes a step's result back: what it changed in its slice is added to the batch's state. */

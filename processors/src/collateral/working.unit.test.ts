@@ -4,8 +4,12 @@ import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
+import { emptyPledgeState, holdingsOf, type ReceiptValue, receiptIdOf } from './pledges.ts';
 import { type CollateralState, emptyCollateralState, reduceCollateral } from './reducer.ts';
 import { workingCollateral } from './working.ts';
+
+/** Values of no receipt: the tests of slicing do not look at rule 4's totals. */
+const noValues = () => ({ qty: 0, value: 0, unpricedLines: 0 });
 
 /** The link-node steps of each document, in log order, on chains built from nothing. */
 function linked(events: readonly DocumentEvent[]): ChangeEvent[][] {
@@ -62,7 +66,7 @@ describe('working collateral (the batch shell hands each step its slice)', () =>
 
     let whole = emptyCollateralState();
     const wholeChanges: ChangeEvent[] = [];
-    const working = workingCollateral(emptyCollateralState());
+    const working = workingCollateral(emptyCollateralState(), noValues);
     const slicedChanges: ChangeEvent[] = [];
     for (const [index, event] of events.entries()) {
       const reduced = reduceCollateral(whole, event, steps[index]!);
@@ -94,7 +98,7 @@ describe('working collateral (the batch shell hands each step its slice)', () =>
       }),
     );
     const steps = linked(events);
-    const working = workingCollateral(emptyCollateralState());
+    const working = workingCollateral(emptyCollateralState(), noValues);
     for (const [index, event] of events.entries()) {
       const slice = working.slice(event, steps[index]!);
       expect(slice.chains.size).toBe(0);
@@ -113,5 +117,66 @@ describe('working collateral (the batch shell hands each step its slice)', () =>
     const slice = working.slice(again, linked([...events, again]).at(-1)!);
     expect(slice.chains.size).toBe(1);
     expect([...slice.financings.keys()]).toEqual([financingKeyOf('ENT1', 'F3')]);
+  });
+
+  it("given inbounds joining chains that merge and receipts changing value, when each step is taken on its slice, then every chain's receipt total is the sum over the receipts it holds", () => {
+    const log = documentLog();
+    let seed = 11;
+    const pick = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    // Inbounds (warehouse receipts) and proofs of delivery tie bills and orders together, so
+    // receipts join chains one by one and whole chains of them merge.
+    const events = Array.from({ length: 300 }, () =>
+      pick(2) === 0
+        ? log('inbound', {
+            customerCode: 'ENT1',
+            entOrderNo: `IN${pick(90)}`,
+            warehouseId: `WH${pick(2)}`,
+            billNo: `BL${pick(120)}`,
+          })
+        : log('pod', {
+            customerCode: 'ENT1',
+            entOrderNo: `POD${pick(40)}`,
+            billNo: `BL${pick(120)}`,
+            busiOrderNo: `B${pick(60)}`,
+          }),
+    );
+    const steps = linked(events);
+    const values = new Map<string, ReceiptValue>();
+    const stockLeftOf = (enterprise: string, pieceKey: string) =>
+      values.get(receiptIdOf(enterprise, pieceKey)) ?? { qty: 0, value: 0, unpricedLines: 0 };
+    const pledges = emptyPledgeState();
+    pledges.receiptValues = values;
+
+    let whole = emptyCollateralState();
+    const working = workingCollateral(emptyCollateralState(), stockLeftOf);
+    for (const [index, event] of events.entries()) {
+      whole = reduceCollateral(whole, event, steps[index]!).state;
+      const slice = working.slice(event, steps[index]!);
+      const step = reduceCollateral(slice, event, steps[index]!);
+      if (step.state !== slice) working.absorb(slice, step.state);
+      // A step of the release and coverage rules re-values some receipts held so far.
+      const changed = new Map<string, ReceiptValue>();
+      for (const [, pieces] of whole.chains)
+        for (const [pieceKey, piece] of pieces)
+          if (piece.kind === 'warehouseReceipt' && pick(4) === 0)
+            changed.set(receiptIdOf(piece.enterprise, pieceKey), {
+              qty: pick(10),
+              value: pick(100_000) / 100 + 0.005,
+              unpricedLines: pick(3),
+            });
+      working.revalue(changed);
+      for (const [id, value] of changed) values.set(id, value);
+
+      const scanned = holdingsOf({ chains: whole.chains, financings: new Map() });
+      for (const chainId of whole.chains.keys())
+        expect(working.holdings.receiptTotal(chainId), `${chainId} after document ${index}`).toEqual(
+          scanned.receiptTotal(chainId, pledges),
+        );
+    }
+    expect(steps.flat().filter((c) => c.kind === 'chain.merged').length).toBeGreaterThan(5);
+    expect([...whole.chains.values()].some((pieces) => pieces.size > 3)).toBe(true);
   });
 });
