@@ -1,12 +1,13 @@
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { apiOperation, titled } from '../http/openapiOperations.ts';
+import { collateralAlertsPath } from './router.ts';
 
 /** The lender console's open alerts (README "Collateral exposure"), served by `router.ts`. */
 export const collateralOperations: ApiOperation[] = [
   apiOperation(
     'get',
-    '/open/info/collateral/alerts',
+    collateralAlertsPath,
     'collateral_alerts',
     'queries',
     { cn: '押品重复融资预警', en: 'Reused-collateral alerts' },

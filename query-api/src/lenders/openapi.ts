@@ -3,6 +3,7 @@ import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { coverageThresholdRequest } from '@tradelog/schemas/queries/management';
 import { apiOperation, titled } from '../http/openapiOperations.ts';
+import { portfolioPath } from './portfolio.ts';
 
 /** A lender's coverage thresholds as every threshold call answers them (query-api README "Coverage thresholds"). */
 const coverageThresholdsAnswer = successOf(['覆盖率阈值', 'Coverage thresholds'], {
@@ -28,7 +29,7 @@ const coverageThresholdsAnswer = successOf(['覆盖率阈值', 'Coverage thresho
 export const lenderOperations: ApiOperation[] = [
   apiOperation(
     'get',
-    '/open/portfolio',
+    portfolioPath,
     'lender_portfolio',
     'queries',
     {

@@ -2,6 +2,7 @@ import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { anyKey, apiOperation, listAnswer, titled } from '../http/openapiOperations.ts';
+import { trackingQueryPaths } from './router.ts';
 
 /**
  * The tracking routes of `router.ts` that are ours, not the query catalogue's (README "Tracking
@@ -10,7 +11,7 @@ import { anyKey, apiOperation, listAnswer, titled } from '../http/openapiOperati
 export const trackingOperations: ApiOperation[] = [
   apiOperation(
     'post',
-    '/open/tracking/timeline',
+    trackingQueryPaths.timeline,
     'tracking_timeline',
     'subscriptions',
     {
