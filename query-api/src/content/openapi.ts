@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
-import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
+import type { ApiOperation, Bilingual } from '@tradelog/schemas/openapi/operation';
 import {
   handOverRequest,
   joinRequest,
@@ -90,6 +90,17 @@ export const portalOperatorOperations: ApiOperation[] = [
     { pathExamples: { phone: '13800000000' }, failures: [404] },
   ),
 ];
+
+/** A join application or consultation, saved as a lead (content README "Leads"). */
+const joinApplication = (path: string, id: string, summary: Bilingual, example: Record<string, string>) =>
+  portalOperation(
+    'post',
+    path,
+    id,
+    summary,
+    { properties: { ...lang, name: text, phone: text, industry: text, demand: text }, example },
+    { failures: [400, 403, 415] },
+  );
 
 /** Registration code, register, log in and out, the management platform's hand-over, the user. */
 function visitorAccountCalls(): ApiOperation[] {
@@ -181,27 +192,17 @@ function demandAndJoinForms(product: string): ApiOperation[] {
       },
       { failures: [400, 401, 403, 415] },
     ),
-    portalOperation(
-      'post',
+    joinApplication(
       '/api/front/other/settle.do',
       'settle',
       { cn: '首页入驻申请（保存为线索）', en: 'Join application from the home page (saved as a lead)' },
-      {
-        properties: { ...lang, name: text, phone: text, industry: text, demand: text },
-        example: { name: '李明', phone: '13800138000', industry: '110', demand: '申请以物流服务商身份入驻' },
-      },
-      { failures: [400, 403, 415] },
+      { name: '李明', phone: '13800138000', industry: '110', demand: '申请以物流服务商身份入驻' },
     ),
-    portalOperation(
-      'post',
+    joinApplication(
       '/api/front/other/joinOrigin.do',
       'join_origin',
       { cn: '入驻页入驻申请（保存为线索）', en: 'Join application from the join page (saved as a lead)' },
-      {
-        properties: { ...lang, name: text, phone: text, industry: text, demand: text },
-        example: { name: '李明', phone: '13800138000', industry: '110', demand: '申请以物流服务商身份入驻' },
-      },
-      { failures: [400, 403, 415] },
+      { name: '李明', phone: '13800138000', industry: '110', demand: '申请以物流服务商身份入驻' },
     ),
   ];
 }
@@ -217,16 +218,11 @@ function joinPageForms(): ApiOperation[] {
       { properties: { ...lang, phone: text }, example: { phone: '13800138000' } },
       { failures: [400, 403, 415, 429, 503] },
     ),
-    portalOperation(
-      'post',
+    joinApplication(
       '/api/front/other/advisory.do',
       'advisory',
       { cn: '服务咨询（保存为线索）', en: 'Service consultation (saved as a lead)' },
-      {
-        properties: { ...lang, name: text, phone: text, industry: text, demand: text },
-        example: { name: '李明', phone: '13800138000', industry: '180', demand: '跨境店铺融资咨询' },
-      },
-      { failures: [400, 403, 415] },
+      { name: '李明', phone: '13800138000', industry: '180', demand: '跨境店铺融资咨询' },
     ),
     portalOperation(
       'post',

@@ -51,3 +51,7 @@ export const portalOperation = (
 export const portalText = { type: 'string' } as JsonSchema;
 export const portalInteger = { type: 'integer' } as JsonSchema;
 export const portalLang = { lang: { type: 'string', enum: ['cn', 'en'] } as JsonSchema };
+
+/** A page's content: a POST that takes only `lang`. */
+export const portalPage = (path: string, id: string, summary: Bilingual): ApiOperation =>
+  portalOperation('post', path, id, summary, { properties: portalLang, example: { lang: 'cn' } });

@@ -3,6 +3,7 @@ import {
   portalInteger as int,
   portalLang as lang,
   portalOperation,
+  portalPage,
   portalText as text,
 } from './portalOperation.ts';
 
@@ -14,55 +15,25 @@ import {
 /** Home page data, footer, keywords and the join pages. */
 export function homeAndJoinPages(): ApiOperation[] {
   return [
-    portalOperation(
-      'post',
-      '/api/front/home/index.do',
-      'home',
-      { cn: '首页数据', en: 'Home page data' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/home/bottom.do',
-      'site',
-      { cn: '页脚联系方式与站点设置', en: 'Footer contact details and site settings' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/meet/keyword.do',
-      'keywords',
-      { cn: '各页面关键词', en: 'Keywords per page' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/joinus/settleRoles.do',
-      'settle_roles',
-      { cn: '可申请的入驻角色', en: 'Roles one may apply for' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/joinus/index.do',
-      'join',
-      { cn: '伙伴入驻页', en: 'Join page' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/joinus/centralize.do',
-      'join_centralize',
-      { cn: '集中入驻页', en: 'Centralised join page' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/home/settlePlatform.do',
-      'settle_platform',
-      { cn: '首页入驻平台介绍', en: "The home page's join band" },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
+    portalPage('/api/front/home/index.do', 'home', { cn: '首页数据', en: 'Home page data' }),
+    portalPage('/api/front/home/bottom.do', 'site', {
+      cn: '页脚联系方式与站点设置',
+      en: 'Footer contact details and site settings',
+    }),
+    portalPage('/api/front/meet/keyword.do', 'keywords', { cn: '各页面关键词', en: 'Keywords per page' }),
+    portalPage('/api/front/joinus/settleRoles.do', 'settle_roles', {
+      cn: '可申请的入驻角色',
+      en: 'Roles one may apply for',
+    }),
+    portalPage('/api/front/joinus/index.do', 'join', { cn: '伙伴入驻页', en: 'Join page' }),
+    portalPage('/api/front/joinus/centralize.do', 'join_centralize', {
+      cn: '集中入驻页',
+      en: 'Centralised join page',
+    }),
+    portalPage('/api/front/home/settlePlatform.do', 'settle_platform', {
+      cn: '首页入驻平台介绍',
+      en: "The home page's join band",
+    }),
   ];
 }
 
@@ -89,23 +60,11 @@ export function toolAndTermsPages(product: string): ApiOperation[] {
       undefined,
       { pathExamples: { code: 'vesselAis' }, failures: [404] },
     ),
-    portalOperation(
-      'post',
-      '/api/front/home/registrationTerms',
-      'registration_terms',
-      {
-        cn: '用户服务条款（注册时接受，记录版本）',
-        en: 'Terms and Conditions (accepted at registration, version recorded)',
-      },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
-    portalOperation(
-      'post',
-      '/api/front/home/legalSecrecy.do',
-      'privacy_policy',
-      { cn: '隐私政策', en: 'Privacy policy' },
-      { properties: lang, example: { lang: 'cn' } },
-    ),
+    portalPage('/api/front/home/registrationTerms', 'registration_terms', {
+      cn: '用户服务条款（注册时接受，记录版本）',
+      en: 'Terms and Conditions (accepted at registration, version recorded)',
+    }),
+    portalPage('/api/front/home/legalSecrecy.do', 'privacy_policy', { cn: '隐私政策', en: 'Privacy policy' }),
     portalOperation(
       'post',
       '/api/front/column/list.do',

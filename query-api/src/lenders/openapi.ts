@@ -23,6 +23,101 @@ const coverageThresholdsAnswer = successOf(['覆盖率阈值', 'Coverage thresho
 });
 
 /**
+ * One open financing of the portfolio (README "Portfolio"): its chain, its alerts, its collateral
+ * with the stock behind each receipt, and the coverage that stock gives.
+ */
+const portfolioFinancing: JsonSchema = {
+  type: 'object',
+  required: [
+    'customerCode',
+    'financingOrderNo',
+    'alerted',
+    'collateral',
+    'stockValue',
+    'unpricedLines',
+    'coverage',
+  ],
+  properties: {
+    customerCode: titled('客户编码', 'Customer code'),
+    financingOrderNo: titled('融资单号', 'Financing order number'),
+    firstSeen: titled('首次出现时间', 'First seen'),
+    alerted: titled('有未结的押品重复融资预警', 'An open reused-collateral alert names it', {
+      type: 'boolean',
+    }),
+    alerts: titled(
+      '未结的放货与低覆盖率预警：collateral.released（何时、哪张仓单、由哪份单据）；coverage.low（按本账户的阈值：覆盖率、自何时、由哪份单据）',
+      'Open release and low-coverage alerts: collateral.released (when, which receipt, by which document); coverage.low (against this account’s threshold: coverage, since when, by which document)',
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['kind', 'document'],
+          properties: {
+            kind: { type: 'string', enum: ['collateral.released', 'coverage.low'] },
+            at: { type: 'string' },
+            since: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+            collateral: { type: 'object' },
+            cause: { type: 'string', enum: ['outbound', 'tally', 'stockReport'] },
+            threshold: { type: 'number' },
+            coverage: { type: 'number' },
+            document: {
+              type: 'object',
+              properties: {
+                documentType: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                documentId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                receivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+              },
+            },
+          },
+        },
+      },
+    ),
+    purchases: titled(
+      '采购单（最新单据所述金额、币种、状态）',
+      'Purchases (amount, currency, status as the latest document states)',
+      {
+        type: 'array',
+        items: { type: 'object' },
+      },
+    ),
+    latestEvents: titled('链路最近收到的三份单据', "The chain's three documents received last", {
+      type: 'array',
+      items: { type: 'object' },
+    }),
+    collateral: titled(
+      '押品；仓单附仓内剩余库存（数量、按行价计的价值、无价行数）',
+      'Collateral; a warehouse receipt with the stock left behind it (quantity, value at its lines’ prices, unpriced lines)',
+      {
+        type: 'array',
+        items: { type: 'object' },
+      },
+    ),
+    purchaseAmount: titled(
+      '采购金额合计（有采购单未给金额时为 null）',
+      'Purchase amount (null when a purchase states none)',
+      {
+        anyOf: [{ type: 'number' }, { type: 'null' }],
+      },
+    ),
+    stockValue: titled(
+      '仓单后剩余库存的价值（有价行）',
+      'Value of the stock left behind its receipts (priced lines)',
+      { type: 'number' },
+    ),
+    unpricedLines: titled('剩余库存中无价的行数', 'Lines of that stock that state no price', {
+      type: 'integer',
+    }),
+    coverage: titled(
+      '覆盖率：库存价值 / 采购金额（无法计算时为 null）',
+      'Coverage: stock value / purchase amount (null when it cannot be computed)',
+      {
+        anyOf: [{ type: 'number' }, { type: 'null' }],
+      },
+    ),
+  },
+};
+
+/**
  * The lender console's own reads (`portfolio.ts`, `thresholds.ts`, `keyAccount.ts`): the
  * portfolio, the coverage thresholds (README "Portfolio", "Coverage thresholds") and the key's account.
  */
@@ -45,96 +140,7 @@ export const lenderOperations: ApiOperation[] = [
       {
         dataList: titled('融资', 'Financings', {
           type: 'array',
-          items: {
-            type: 'object',
-            required: [
-              'customerCode',
-              'financingOrderNo',
-              'alerted',
-              'collateral',
-              'stockValue',
-              'unpricedLines',
-              'coverage',
-            ],
-            properties: {
-              customerCode: titled('客户编码', 'Customer code'),
-              financingOrderNo: titled('融资单号', 'Financing order number'),
-              firstSeen: titled('首次出现时间', 'First seen'),
-              alerted: titled('有未结的押品重复融资预警', 'An open reused-collateral alert names it', {
-                type: 'boolean',
-              }),
-              alerts: titled(
-                '未结的放货与低覆盖率预警：collateral.released（何时、哪张仓单、由哪份单据）；coverage.low（按本账户的阈值：覆盖率、自何时、由哪份单据）',
-                'Open release and low-coverage alerts: collateral.released (when, which receipt, by which document); coverage.low (against this account’s threshold: coverage, since when, by which document)',
-                {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['kind', 'document'],
-                    properties: {
-                      kind: { type: 'string', enum: ['collateral.released', 'coverage.low'] },
-                      at: { type: 'string' },
-                      since: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-                      collateral: { type: 'object' },
-                      cause: { type: 'string', enum: ['outbound', 'tally', 'stockReport'] },
-                      threshold: { type: 'number' },
-                      coverage: { type: 'number' },
-                      document: {
-                        type: 'object',
-                        properties: {
-                          documentType: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-                          documentId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-                          receivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-                        },
-                      },
-                    },
-                  },
-                },
-              ),
-              purchases: titled(
-                '采购单（最新单据所述金额、币种、状态）',
-                'Purchases (amount, currency, status as the latest document states)',
-                {
-                  type: 'array',
-                  items: { type: 'object' },
-                },
-              ),
-              latestEvents: titled('链路最近收到的三份单据', "The chain's three documents received last", {
-                type: 'array',
-                items: { type: 'object' },
-              }),
-              collateral: titled(
-                '押品；仓单附仓内剩余库存（数量、按行价计的价值、无价行数）',
-                'Collateral; a warehouse receipt with the stock left behind it (quantity, value at its lines’ prices, unpriced lines)',
-                {
-                  type: 'array',
-                  items: { type: 'object' },
-                },
-              ),
-              purchaseAmount: titled(
-                '采购金额合计（有采购单未给金额时为 null）',
-                'Purchase amount (null when a purchase states none)',
-                {
-                  anyOf: [{ type: 'number' }, { type: 'null' }],
-                },
-              ),
-              stockValue: titled(
-                '仓单后剩余库存的价值（有价行）',
-                'Value of the stock left behind its receipts (priced lines)',
-                { type: 'number' },
-              ),
-              unpricedLines: titled('剩余库存中无价的行数', 'Lines of that stock that state no price', {
-                type: 'integer',
-              }),
-              coverage: titled(
-                '覆盖率：库存价值 / 采购金额（无法计算时为 null）',
-                'Coverage: stock value / purchase amount (null when it cannot be computed)',
-                {
-                  anyOf: [{ type: 'number' }, { type: 'null' }],
-                },
-              ),
-            },
-          },
+          items: portfolioFinancing,
         }),
         figures: titled(
           '各数字所读的投影及其新鲜度（?offsets=true 时含各分区下一偏移量）；按时点查询时为回放的记录数及最后位置',

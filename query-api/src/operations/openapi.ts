@@ -24,6 +24,12 @@ const confirmAnyEnterprise = () =>
     type: 'boolean',
   });
 
+/** A new key, shown once, as account creation and an added key answer it (201). */
+const keyCreatedAnswer = successOf(['已创建', 'Created'], {
+  apiKey: titled('API 密钥（只显示这一次）', 'API key (shown once)'),
+});
+const keyCreatedStatus = { schema: successOf(['已创建', 'Created']), status: 201 };
+
 /** The projections, their rebuilds and versions, the dead letters and the retry of one. */
 export const rebuildAndDeadLetterOperations: ApiOperation[] = [
   apiOperation(
@@ -263,7 +269,7 @@ export const operatorConsoleOperations: ApiOperation[] = [
       en: 'Create an account and its first key (the rules of npm run keys; the key is shown once)',
     },
     operatorKey,
-    successOf(['已创建', 'Created'], { apiKey: titled('API 密钥（只显示这一次）', 'API key (shown once)') }),
+    keyCreatedAnswer,
     {
       request: {
         schema: {
@@ -284,7 +290,7 @@ export const operatorConsoleOperations: ApiOperation[] = [
         example: { kind: 'lender', name: 'Demo Bank', enterprises: ['91440300MA5G2K7L3X'] },
       },
       failures: [400, 409],
-      response: { schema: successOf(['已创建', 'Created']), status: 201 },
+      response: keyCreatedStatus,
     },
   ),
   apiOperation(
@@ -294,7 +300,7 @@ export const operatorConsoleOperations: ApiOperation[] = [
     'operators',
     { cn: '为账户再添加一个密钥', en: 'Add another key to an account' },
     operatorKey,
-    successOf(['已创建', 'Created'], { apiKey: titled('API 密钥（只显示这一次）', 'API key (shown once)') }),
+    keyCreatedAnswer,
     {
       pathExamples: { account: 'demo-bank' },
       request: {
@@ -306,7 +312,7 @@ export const operatorConsoleOperations: ApiOperation[] = [
         example: { kind: 'lender' },
       },
       failures: [400, 404, 409],
-      response: { schema: successOf(['已创建', 'Created']), status: 201 },
+      response: keyCreatedStatus,
     },
   ),
   ...(['grant', 'withdraw'] as const).map((command) =>

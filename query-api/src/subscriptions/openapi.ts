@@ -4,6 +4,7 @@ import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { changesSubscriptionRequest } from '@tradelog/schemas/queries/management';
 import { anyKey, apiOperation, limitQuery, listAnswer, titled } from '../http/openapiOperations.ts';
+import { trackedItemAnswer } from '../tracking/openapi.ts';
 
 /**
  * The subscription management routes of `routes.ts` (README "Subscriptions"); the subscription
@@ -137,15 +138,7 @@ export const subscriptionOperations: ApiOperation[] = [
     'subscriptions',
     { cn: '订阅跟踪对象的轨迹时间线', en: 'The tracked item of a tracking subscription (timeline)' },
     anyKey,
-    successOf(['跟踪对象', 'Tracked item'], {
-      item: titled(
-        '跟踪对象：状态、事实、全部事件及来源；未知时为 null',
-        'The item: state, facts, every event with its provenance; null while nothing is known',
-        {
-          type: ['object', 'null'] as unknown as 'object',
-        },
-      ),
-    }),
+    trackedItemAnswer,
     { failures: [404] },
   ),
 ];

@@ -4,6 +4,15 @@ import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { anyKey, apiOperation, listAnswer, titled } from '../http/openapiOperations.ts';
 import { trackingQueryPaths } from './router.ts';
 
+/** A tracked item's timeline, as the timeline and a tracking subscription's item answer it. */
+export const trackedItemAnswer = successOf(['跟踪对象', 'Tracked item'], {
+  item: titled(
+    '跟踪对象：状态、事实、全部事件及来源；未知时为 null',
+    'The item: state, facts, every event with its provenance; null while nothing is known',
+    { type: ['object', 'null'] as unknown as 'object' },
+  ),
+});
+
 /**
  * The tracking routes of `router.ts` that are ours, not the query catalogue's (README "Tracking
  * timeline"); the catalogue's tracking interfaces are generated (schemas/src/openapi/catalogues.ts).
@@ -19,13 +28,7 @@ export const trackingOperations: ApiOperation[] = [
       en: "One parcel's, container's, flight's or shipment's timeline: the request is the family's query request, checked and billed as that query",
     },
     anyKey,
-    successOf(['跟踪对象', 'Tracked item'], {
-      item: titled(
-        '跟踪对象：状态、事实、全部事件及来源；未知时为 null',
-        'The item: state, facts, every event with its provenance; null while nothing is known',
-        { type: ['object', 'null'] as unknown as 'object' },
-      ),
-    }),
+    trackedItemAnswer,
     {
       request: {
         schema: {
