@@ -3,7 +3,9 @@ import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { coverageThresholdRequest } from '@tradelog/schemas/queries/management';
 import { apiOperation, titled } from '../http/openapiOperations.ts';
+import { keyAccountPath } from './keyAccount.ts';
 import { portfolioPath } from './portfolio.ts';
+import { coverageThresholdsPath } from './thresholds.ts';
 
 /** A lender's coverage thresholds as every threshold call answers them (query-api README "Coverage thresholds"). */
 const coverageThresholdsAnswer = successOf(['覆盖率阈值', 'Coverage thresholds'], {
@@ -178,7 +180,7 @@ export const lenderOperations: ApiOperation[] = [
   ),
   apiOperation(
     'get',
-    '/open/portfolio/coverage-thresholds',
+    coverageThresholdsPath,
     'coverage_thresholds',
     'queries',
     { cn: '本账户的覆盖率预警阈值', en: "This account's coverage thresholds" },
@@ -188,7 +190,7 @@ export const lenderOperations: ApiOperation[] = [
   ),
   apiOperation(
     'put',
-    '/open/portfolio/coverage-thresholds',
+    coverageThresholdsPath,
     'set_coverage_threshold',
     'queries',
     {
@@ -207,7 +209,7 @@ export const lenderOperations: ApiOperation[] = [
   ),
   apiOperation(
     'delete',
-    '/open/portfolio/coverage-thresholds/{customerCode}',
+    `${coverageThresholdsPath}/{customerCode}`,
     'reset_coverage_threshold',
     'queries',
     { cn: '恢复企业的默认阈值', en: 'Return an enterprise to the default threshold' },
@@ -217,7 +219,7 @@ export const lenderOperations: ApiOperation[] = [
   ),
   apiOperation(
     'get',
-    '/open/account',
+    keyAccountPath,
     'key_account',
     'queries',
     { cn: '本密钥的类型与授权企业', en: "This key's kind and granted enterprises" },
