@@ -1,4 +1,5 @@
 import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
+import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -18,28 +19,30 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export type Convention = 'envelope' | 'flight' | 'statusCode' | 'express' | 'portal' | 'tax';
 
+const queryPath = (id: QueryTypeId) => queryType(id).path;
+
 /**
- * Interfaces whose convention is not the envelope, by path prefix. The app applies these before
- * it parses bodies, so a body refused by the parser is answered in the interface's own
- * convention too; a route may also say `answerAs(…)` itself. Add a line here for a new one
- * (the flight schedule: 'flight').
+ * Interfaces whose convention is not the envelope, by path prefix (the query catalogue's path of
+ * each). The app applies these before it parses bodies, so a body refused by the parser is
+ * answered in the interface's own convention too; a route may also say `answerAs(…)` itself. Add
+ * a line here for a new one (the flight schedule: 'flight').
  */
 export const conventionsByPath: readonly (readonly [path: string, convention: Convention])[] = [
   ['/portal-api', 'portal'],
-  ['/logistics/kdn/track/subscription', 'express'],
-  ['/open/logistics/kdn/track/subscription/route/map', 'express'],
+  [queryPath('expressSubscription'), 'express'],
+  [queryPath('expressRouteMapSubscription'), 'express'],
   // The reference look-ups (query-api/README.md "Reference look-ups").
-  ['/5666666', 'statusCode'],
-  ['/open/freightower/schedule/hxcq', 'statusCode'],
-  ['/open/freightower/terminal/mtcbjh', 'statusCode'],
-  ['/open/flight/qqhbjh', 'flight'],
-  ['/open/truck/tuochedingwei', 'statusCode'],
-  ['/open/truck/tuochematougenzong', 'statusCode'],
-  ['/open/info/enterprise/tax', 'tax'],
-  // Tracking (query-api/README.md "Tracking queries"): the express instant queries; air tracking
-  // answers statusCode like the look-ups.
-  ['/open/logistics/express/bird/instantQuery', 'express'],
-  ['/open/freightower/trace/air', 'statusCode'],
+  [queryPath('vesselArchive'), 'statusCode'],
+  [queryPath('routeSchedule'), 'statusCode'],
+  [queryPath('terminalVesselPlan'), 'statusCode'],
+  [queryPath('flightSchedule'), 'flight'],
+  [queryPath('truckPosition'), 'statusCode'],
+  [queryPath('truckTrack'), 'statusCode'],
+  [queryPath('taxInformation'), 'tax'],
+  // Tracking (query-api/README.md "Tracking queries"): the express instant queries (the route
+  // map's path is under the plain one's); air tracking answers statusCode like the look-ups.
+  [queryPath('expressInstantQuery'), 'express'],
+  [queryPath('airTracking'), 'statusCode'],
 ];
 
 export const answerAs = (convention: Convention) => (_req: Request, res: Response, next: NextFunction) => {

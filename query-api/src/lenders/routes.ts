@@ -11,16 +11,20 @@ import { createPipelineRouter } from '../operations/pipeline.ts';
 import { createRecordRouter } from '../operations/records.ts';
 import { createOperationsRouter } from '../operations/router.ts';
 import { requireKey } from '../reads/auth.ts';
+import { queryPath } from '../reads/requests.ts';
 import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 import { createReferenceRouter } from '../reference/router.ts';
 import { createKeyAccountRouter } from './keyAccount.ts';
 import { createPortfolioRouter, portfolioPath } from './portfolio.ts';
 import { createCoverageThresholdRouter } from './thresholds.ts';
 
-/** The lender query paths this router serves (query-api/README.md). */
+/**
+ * The lender query paths this router serves (query-api/README.md), as their routers declare them:
+ * the query catalogue's for the link node and the exposure, the routers' own for the rest.
+ */
 export const lenderQueryPaths: string[] = [
-  '/open/info/link/node',
-  '/open/info/collateral/exposure',
+  queryPath('linkNode'),
+  queryPath('collateralExposure'),
   collateralAlertsPath,
   portfolioPath,
   ...Object.values(enterprisePaths),

@@ -13,7 +13,7 @@ import { localizedError } from '@tradelog/schemas';
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
-import { vesselPlanItemFields } from '@tradelog/schemas/queries/reference';
+import { referenceQueryIds, vesselPlanItemFields } from '@tradelog/schemas/queries/reference';
 import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type pg from 'pg';
@@ -42,20 +42,8 @@ export const referenceReaders: readonly ApiKeyKind[] = ['lender', 'subscriber', 
 
 const path = (id: QueryTypeId) => queryType(id).path;
 
-/** The look-up paths, for the key middleware. */
-export const referencePaths: readonly string[] = (
-  [
-    'vesselArchive',
-    'vesselAis',
-    'transportBill',
-    'routeSchedule',
-    'terminalVesselPlan',
-    'flightSchedule',
-    'truckPosition',
-    'truckTrack',
-    'oceanCarriers',
-  ] as const
-).map(path);
+/** The look-up paths, for the key middleware: the query catalogue's reference look-ups. */
+export const referencePaths: readonly string[] = referenceQueryIds.map(path);
 
 /** §9 "Sea carriers: 46 supported": the count the spec gives, beside the carriers stated. */
 const carriersDeclared = 46;

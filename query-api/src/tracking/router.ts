@@ -38,6 +38,7 @@ import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Caller, callerOf as callerOfResponse, requireKey } from '../reads/auth.ts';
+import { queryPath } from '../reads/requests.ts';
 import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import { type CheckValueRules, defaultCheckValueRules, verifyCustomerName } from './checkValueAttempts.ts';
 import {
@@ -66,12 +67,13 @@ export interface TrackingRoutesOptions {
   checkValueRules?: CheckValueRules;
 }
 
+/** The tracking paths this router serves: the query catalogue's, and the timeline, which is ours. */
 export const trackingQueryPaths = {
-  expressInstantQuery: '/open/logistics/express/bird/instantQuery',
-  expressRouteMapInstantQuery: '/open/logistics/express/bird/instantQuery/route/map',
-  oceanTracking: '/open/freightower/trace/ocean',
-  terminalTracking: '/open/freightower/trace/shipment',
-  airTracking: '/open/freightower/trace/air',
+  expressInstantQuery: queryPath('expressInstantQuery'),
+  expressRouteMapInstantQuery: queryPath('expressRouteMapInstantQuery'),
+  oceanTracking: queryPath('oceanTracking'),
+  terminalTracking: queryPath('terminalTracking'),
+  airTracking: queryPath('airTracking'),
   timeline: '/open/tracking/timeline',
 } as const;
 
