@@ -3,11 +3,13 @@ import {
   findCoverage,
   findPledgeOrders,
   findPurchaseAmounts,
-  findReceiptPieces,
   findReceiptsOnStock,
+  findReceiptTotals,
+  findReceiptValues,
   findReleaseKeys,
   findStockQuantities,
   type PledgeOrderRow,
+  type ReceiptValueRow,
   writePledges,
 } from '@tradelog/projections/collateral/pledgeTables';
 import {
@@ -36,6 +38,7 @@ import { batchResult, type Projection, settledInOrder } from '../runtime/project
 import {
   type AmountTotal,
   applyPledgeChanges,
+  centsOf,
   countAmount,
   indexOrders,
   noAmounts,
@@ -43,6 +46,9 @@ import {
   type PledgeOrder,
   pledgeOrderOf,
   purchaseIdOf,
+  type ReceiptTotal,
+  receiptIdOf,
+  receiptOfId,
   receiptValueOf,
   reducePledges,
   stockKeyOf,
@@ -124,7 +130,7 @@ async function loadState(
     purchaseNodes: readonly string[];
   },
   financed: readonly FinancingStateRow[],
-): Promise<CollateralState> {
+): Promise<LoadedCollateral> {
   const pieces: NamedPieces = { chainIds: query.whole, sharedOf: query.named, pieceKeys: query.pieceKeys };
   const held = await findPieces(db, schema, pieces);
   const chains = new Map<string, Map<string, PieceHolding>>();
@@ -146,11 +152,39 @@ async function loadState(
         })),
   ];
   const pairings = await findPairings(db, schema, pieces);
+  // Rule 4 reads each chain's receipts as a total, and values only the receipts loaded (a piece
+  // may join another chain in the batch, with its value).
+  const totalled = [
+    ...new Set([...query.named, ...chains.keys(), ...financings.map((row) => row.chainId)]),
+  ].sort(byKey);
+  const receiptTotals = new Map(
+    (await findReceiptTotals(db, schema, totalled)).map(({ chainId, ...total }) => [chainId, total]),
+  );
+  const receiptValues = await findReceiptValues(
+    db,
+    schema,
+    held
+      .filter((row) => row.kind === 'warehouseReceipt')
+      .map((row) => ({ enterprise: row.enterprise, pieceKey: row.pieceKey })),
+  );
   return {
-    chains,
-    financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),
-    pairings: new Map(pairings.map((row) => [row.pairKey, toPairing(row)])),
+    state: {
+      chains,
+      financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),
+      pairings: new Map(pairings.map((row) => [row.pairKey, toPairing(row)])),
+    },
+    receiptTotals,
+    receiptValues,
   };
+}
+
+/** What a batch loads of the collateral rules' state, with rule 4's totals of its chains. */
+interface LoadedCollateral {
+  state: CollateralState;
+  /** Chain id → rule 4's sum over the warehouse receipts it holds (chains holding none: absent). */
+  receiptTotals: ReadonlyMap<string, ReceiptTotal>;
+  /** The kept values of the receipts the state holds. */
+  receiptValues: readonly ReceiptValueRow[];
 }
 
 /**
@@ -192,15 +226,23 @@ interface PledgeContext {
  * (pledges.ts): so a release or a crossing depends on the log, never on where a batch ended.
  */
 async function foldBatch(
-  before: CollateralState,
+  loaded: LoadedCollateral,
   events: readonly DocumentEvent[],
   stepsOf: ReadonlyMap<string, readonly ChangeEvent[]>,
   pledgeContext: PledgeContext,
 ) {
   // The batch's own pledge maps, updated by each step's changes; the keys changed, for the writes.
+  // A receipt whose orders the batch loaded is valued from them (indexOrders); the others as kept.
   const pledges = copyPledges(pledgeContext.before);
-  const state = workingCollateral(before, (enterprise, pieceKey) =>
-    receiptValueOf(pledges, enterprise, pieceKey),
+  for (const row of loaded.receiptValues) {
+    const id = receiptIdOf(row.enterprise, row.pieceKey);
+    if (!pledges.receiptValues.has(id))
+      pledges.receiptValues.set(id, { qty: row.qty, value: row.value, unpricedLines: row.unpricedLines });
+  }
+  const state = workingCollateral(
+    loaded.state,
+    (enterprise, pieceKey) => receiptValueOf(pledges, enterprise, pieceKey),
+    loaded.receiptTotals,
   );
   const applied = batchResult();
   const readEvery = new Set<string>();
@@ -287,17 +329,16 @@ function pledgeLookupOf(events: readonly DocumentEvent[]) {
 /**
  * Loads what the release and coverage rules need for a batch (pledges.ts `PledgeState`): the
  * batch's orders with their earlier versions; every receipt a batch document may touch (its own,
- * those with a line on a stock key it moves or reports, those of the chains it names and of the
- * chains holding those) with all their orders; the balances and last reports of their stock
- * keys; the coverage and purchase amounts of the financings loaded; the releases its documents
- * already caused. Answers the receipts' piece keys, which the collateral load must bring with
- * every chain holding them (so that `Holdings` answers whole).
+ * those with a line on a stock key it moves or reports) with all their orders; the balances and
+ * last reports of their stock keys; the coverage and purchase amounts of the financings loaded;
+ * the releases its documents already caused. Answers the receipts' piece keys, which the
+ * collateral load must bring with every chain holding them (so that `Holdings` answers whole).
+ * The other receipts of those chains are read as their chains' totals (`loadState`).
  */
 async function loadPledges(
   db: Parameters<Projection['applyBatch']>[0],
   schema: string,
   events: readonly DocumentEvent[],
-  named: readonly string[],
 ) {
   const lookup = pledgeLookupOf(events);
   const own = await findPledgeOrders(db, schema, {
@@ -309,20 +350,14 @@ async function loadPledges(
   const touched = new Set(lookup.receipts);
   for (const found of await findReceiptsOnStock(db, schema, [...stockKeys].sort(byKey)))
     touched.add(found.receipt);
-  const receipts = new Set(touched);
-  for (const piece of await findReceiptPieces(db, schema, {
-    chainIds: named,
-    heldPieces: [...touched].sort(byKey),
-  }))
-    receipts.add(piece);
   const orders = await findPledgeOrders(db, schema, {
     orderKeys: [...lookup.orderKeys].sort(byKey),
-    receipts: [...receipts].sort(byKey),
+    receipts: [...touched].sort(byKey),
   });
   for (const row of orders) for (const key of row.stockKeys) stockKeys.add(key);
   const keys = [...stockKeys].sort(byKey);
   return {
-    pieceKeys: [...receipts],
+    pieceKeys: [...touched],
     orders: new Map(orders.map((row) => [row.orderKey, fromOrderRow(row)])),
     balances: await findStockQuantities(db, schema, 'pledge_balances', keys),
     reports: await findStockQuantities(db, schema, 'pledge_reports', keys),
@@ -430,7 +465,7 @@ const collateralBatch: Projection = {
       purchaseNodes.add(statement.nodeId);
     }
     // The receipts the release and coverage rules may look at are loaded with every chain holding them.
-    const pledges = await loadPledges(db, schema, events, named);
+    const pledges = await loadPledges(db, schema, events);
     const query = {
       named,
       pieceKeys: [
@@ -456,7 +491,7 @@ const collateralBatch: Projection = {
       db,
       schema,
       pledges,
-      [...before.financings.values()],
+      [...before.state.financings.values()],
       statements.map((statement) => statement.enterprise),
     );
     const chainsWritten = linked.write();
@@ -495,20 +530,21 @@ async function foldAndWrite(
     query: Omit<Parameters<typeof loadState>[2], 'whole'>;
     financed: readonly FinancingStateRow[];
     whole: Set<string>;
-    before: CollateralState;
+    before: LoadedCollateral;
     pledgeContext: PledgeContext;
   },
 ): Promise<ChangeEvent[]> {
   const { events, stepsOf, named, absorbed, query, financed, whole, pledgeContext } = batch;
-  let before = batch.before;
-  let folded = await foldBatch(before, events, stepsOf, pledgeContext);
+  let loaded = batch.before;
+  let folded = await foldBatch(loaded, events, stepsOf, pledgeContext);
   for (;;) {
     const missing = [...folded.readEvery].filter((chainId) => !whole.has(chainId));
     if (missing.length === 0) break;
     for (const chainId of missing) whole.add(chainId);
-    before = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
-    folded = await foldBatch(before, events, stepsOf, pledgeContext);
+    loaded = await loadState(db, schema, { ...query, whole: [...whole].sort(byKey) }, financed);
+    folded = await foldBatch(loaded, events, stepsOf, pledgeContext);
   }
+  const before = loaded.state;
   const { state, applied, changed } = folded;
   if (!changed) return [];
   await writePledgeChanges(db, schema, folded.pledges, folded.written);
@@ -613,6 +649,17 @@ async function writePledgeChanges(
     })),
     balances: rows('balances', after.balances),
     reports: rows('reports', after.reports),
+    receiptValues: rows('receiptValues', after.receiptValues).map(([id, value]) => {
+      const [enterprise, pieceKey] = receiptOfId(id);
+      return {
+        enterprise,
+        pieceKey,
+        qty: value.qty,
+        value: value.value,
+        cents: centsOf(value),
+        unpricedLines: value.unpricedLines,
+      };
+    }),
     coverage: rows('coverage', after.coverage).map(([, row]) => ({
       ...row,
       provenance: { ...row.provenance },

@@ -49,6 +49,13 @@ export function workingCollateral(
   before: CollateralState,
   /** The stock left behind a receipt in the batch's pledge state (pledges.ts `receiptValueOf`). */
   stockLeftOf: (enterprise: string, pieceKey: string) => ReceiptValue,
+  /**
+   * Rule 4's total of each chain as kept, over every receipt it holds, loaded or not (a chain
+   * holding none: absent): the pieces `before` holds are counted in it, those a step brings are
+   * added to it. Without it, the totals are summed over the pieces `before` holds (a state
+   * loaded whole).
+   */
+  keptTotals?: ReadonlyMap<string, ReceiptTotal>,
 ) {
   const chains = new Map<string, Map<string, PieceHolding>>();
   const financings = new Map<string, Financing>();
@@ -66,7 +73,7 @@ export function workingCollateral(
   /** Financing key → its purchases known to the batch, owned by it. */
   const purchasesOf = new Map<string, Record<string, boolean>>();
   /** Chain id → rule 4's sum over its warehouse receipts, valued on the batch's pledge state. */
-  const receiptTotals = new Map<string, ReceiptTotal>();
+  const receiptTotals = new Map(keptTotals ?? []);
 
   const countReceipt = (chainId: string, piece: PieceHolding, pieceKey: string) => {
     if (piece.kind !== 'warehouseReceipt') return;
@@ -91,7 +98,7 @@ export function workingCollateral(
     if (rest?.size === 1) for (const holder of rest) removeFrom(shared, holder, pieceKey);
   };
   /** Pieces only accumulate on a chain that stays: a step's pieces are added to the batch's. */
-  const addPieces = (chainId: string, pieces: Pieces) => {
+  const addPieces = (chainId: string, pieces: Pieces, counted = false) => {
     let held = chains.get(chainId);
     if (held === undefined) {
       held = new Map();
@@ -100,7 +107,7 @@ export function workingCollateral(
     for (const [pieceKey, piece] of pieces) {
       if (!held.has(pieceKey)) {
         hold(chainId, pieceKey);
-        countReceipt(chainId, piece, pieceKey);
+        if (!counted) countReceipt(chainId, piece, pieceKey);
       }
       held.set(pieceKey, piece);
     }
@@ -136,7 +143,7 @@ export function workingCollateral(
     addTo(pairedOn, pairing.pieceKey, pairing.key);
     pairings.set(pairing.key, pairing);
   };
-  for (const [chainId, pieces] of before.chains) addPieces(chainId, pieces);
+  for (const [chainId, pieces] of before.chains) addPieces(chainId, pieces, keptTotals !== undefined);
   for (const financing of before.financings.values()) putFinancing(financing, true);
   for (const pairing of before.pairings.values()) putPairing(pairing);
 

@@ -24,7 +24,9 @@ export const collateralDeclaration = declareProjection({
   // purchases, kept a row each (processors/README.md "Collateral rules": a step costs what its
   // document changes). 3: release and coverage alerts (processors/README.md "Release and coverage
   // alerts"): the stock behind receipts, the releases published, coverage; reads stock reports.
-  revision: 3,
+  // 4: each receipt's value kept (receipt_values), so that coverage reads a chain's receipts as
+  // one total instead of every order of every receipt the chain holds.
+  revision: 4,
   reads: [...linkNodeDeclaration.reads, 'warehouseStock'],
   createTables: async (db, schema) => {
     await createLinkNodeTables(db, schema);
@@ -55,6 +57,11 @@ export const collateralDeclaration = declareProjection({
       hash: 'md5(row(direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, provenance)::text)',
     },
     { table: 'pledge_balances', key: 'stock_key', hash: 'md5(qty::text)' },
+    {
+      table: 'receipt_values',
+      key: "enterprise || ' ' || piece_key",
+      hash: 'md5(row(qty, value, cents, unpriced_lines)::text)',
+    },
     { table: 'pledge_reports', key: 'stock_key', hash: 'md5(qty::text)' },
     {
       table: 'financing_coverage',

@@ -57,7 +57,80 @@ export async function createPledgeTables(db: Queryable, schema: string): Promise
       first_seen text NOT NULL,
       provenance jsonb NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS coverage_crossings_financing ON ${s}.coverage_crossings (financing_key);`);
+    CREATE INDEX IF NOT EXISTS coverage_crossings_financing ON ${s}.coverage_crossings (financing_key);
+    -- The stock left behind each receipt (rule 1) as its last change left it, in whole cents as
+    -- coverage sums it: a chain's total is read as a sum of these, not recomputed from every
+    -- order of every receipt the chain holds.
+    CREATE TABLE IF NOT EXISTS ${s}.receipt_values (
+      enterprise text NOT NULL,
+      piece_key text NOT NULL,
+      qty double precision NOT NULL,
+      value double precision NOT NULL,
+      cents bigint NOT NULL,
+      unpriced_lines integer NOT NULL,
+      PRIMARY KEY (enterprise, piece_key)
+    );`);
+}
+
+export interface ReceiptValueRow {
+  enterprise: string;
+  pieceKey: string;
+  qty: number;
+  value: number;
+  cents: number;
+  unpricedLines: number;
+}
+
+/** The kept values of the given receipts (those never valued have no row: nothing is left behind them). */
+export async function findReceiptValues(
+  db: Queryable,
+  schema: string,
+  receipts: readonly { enterprise: string; pieceKey: string }[],
+): Promise<ReceiptValueRow[]> {
+  if (receipts.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT v.enterprise, v.piece_key, v.qty, v.value, v.unpriced_lines
+     FROM unnest($1::text[], $2::text[]) AS w(enterprise, piece_key)
+     JOIN ${ident(schema)}.receipt_values v ON v.enterprise = w.enterprise AND v.piece_key = w.piece_key`,
+    [receipts.map((r) => r.enterprise), receipts.map((r) => r.pieceKey)],
+  );
+  return rows.map((row) => ({
+    enterprise: row.enterprise,
+    pieceKey: row.piece_key,
+    qty: row.qty,
+    value: row.value,
+    cents: Number(row.cents),
+    unpricedLines: row.unpriced_lines,
+  }));
+}
+
+/**
+ * Rule 4's sum for each given chain: its warehouse receipts and their kept values, valued for
+ * the enterprise that holds each. One index range a chain: what a batch reads of a chain's
+ * receipts, however many it holds.
+ */
+export async function findReceiptTotals(
+  db: Queryable,
+  schema: string,
+  chainIds: readonly string[],
+): Promise<{ chainId: string; receipts: number; cents: number; unpricedLines: number }[]> {
+  if (chainIds.length === 0) return [];
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT p.chain_id, count(*) AS receipts, coalesce(sum(v.cents), 0) AS cents,
+       coalesce(sum(v.unpriced_lines), 0) AS unpriced_lines
+     FROM ${s}.chain_pieces p
+     LEFT JOIN ${s}.receipt_values v ON v.enterprise = p.enterprise AND v.piece_key = p.piece_key
+     WHERE p.chain_id = ANY($1) AND p.kind = 'warehouseReceipt'
+     GROUP BY p.chain_id`,
+    [chainIds],
+  );
+  return rows.map((row) => ({
+    chainId: row.chain_id,
+    receipts: Number(row.receipts),
+    cents: Number(row.cents),
+    unpricedLines: Number(row.unpriced_lines),
+  }));
 }
 
 export interface PledgeOrderRow {
@@ -183,22 +256,6 @@ export async function findPurchaseAmounts(
   });
 }
 
-/** The warehouse-receipt pieces of the given chains and of every chain holding one of the given pieces. */
-export async function findReceiptPieces(
-  db: Queryable,
-  schema: string,
-  query: { chainIds: readonly string[]; heldPieces: readonly string[] },
-): Promise<string[]> {
-  if (query.chainIds.length === 0 && query.heldPieces.length === 0) return [];
-  const s = ident(schema);
-  const { rows } = await db.query(
-    `SELECT DISTINCT piece_key FROM ${s}.chain_pieces WHERE kind = 'warehouseReceipt' AND chain_id = ANY(
-       ARRAY(SELECT chain_id FROM ${s}.chain_pieces WHERE piece_key = ANY($2)) || $1::text[])`,
-    [query.chainIds, query.heldPieces],
-  );
-  return rows.map((row) => row.piece_key);
-}
-
 /** The release keys already recorded for the given causing documents. */
 export async function findReleaseKeys(
   db: Queryable,
@@ -220,6 +277,7 @@ export async function writePledges(
     orders: readonly PledgeOrderRow[];
     balances: readonly [string, number][];
     reports: readonly [string, number][];
+    receiptValues: readonly ReceiptValueRow[];
     coverage: readonly CoverageRow[];
     releases: readonly {
       releaseKey: string;
@@ -281,6 +339,21 @@ export async function writePledges(
          ON CONFLICT (stock_key) DO UPDATE SET qty = EXCLUDED.qty`,
         [rows.map(([key]) => key), rows.map(([, qty]) => qty)],
       );
+  if (change.receiptValues.length > 0)
+    await db.query(
+      `INSERT INTO ${s}.receipt_values (enterprise, piece_key, qty, value, cents, unpriced_lines)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::bigint[], $6::integer[])
+       ON CONFLICT (enterprise, piece_key) DO UPDATE SET qty = EXCLUDED.qty, value = EXCLUDED.value,
+         cents = EXCLUDED.cents, unpriced_lines = EXCLUDED.unpriced_lines`,
+      [
+        change.receiptValues.map((r) => r.enterprise),
+        change.receiptValues.map((r) => r.pieceKey),
+        change.receiptValues.map((r) => r.qty),
+        change.receiptValues.map((r) => r.value),
+        change.receiptValues.map((r) => r.cents),
+        change.receiptValues.map((r) => r.unpricedLines),
+      ],
+    );
   if (change.coverage.length > 0)
     await db.query(
       `INSERT INTO ${s}.financing_coverage (financing_key, coverage, stock_value, purchase_amount, unpriced_lines, provenance)
