@@ -1,7 +1,7 @@
+import { verifyPush } from '@tradelog/projections/push/signature';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPush } from '../../processors/src/push/signature.ts';
 import { type ReceivedPush, signedHeaders, startCallbackReceiver } from '../harness/callbackReceiver.ts';
 import { waitFor } from '../harness/index.ts';
 import { type FedPushPipeline, startPushPipeline } from '../harness/pushPipeline.ts';

@@ -7,7 +7,7 @@ import {
   checkResolvedAddress,
   redactCallbackUrl,
 } from '@tradelog/projections/push/callbackTarget';
-import type { AttemptOutcome } from './reply.ts';
+import type { AttemptOutcome } from '@tradelog/projections/push/reply';
 
 /**
  * One POST to a subscriber's callback (the I/O shell around ./reply.ts). The callback-target

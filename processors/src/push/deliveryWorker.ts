@@ -11,19 +11,19 @@ import {
   type SettledAttempt,
   settleWithoutAttempt,
 } from '@tradelog/projections/push/deliveries';
+import { afterAttempt, planAttempt } from '@tradelog/projections/push/deliveryPlan';
+import { classifyAttempt } from '@tradelog/projections/push/reply';
+import { signPush } from '@tradelog/projections/push/signature';
 import type { Logger } from '@tradelog/schemas';
 import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
 import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 import { postCallback } from './callbackPost.ts';
 import { type ClaimHolder, holdClaims } from './claimHolder.ts';
-import { afterAttempt, planAttempt } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import type { DeliveryHandOver } from './pushProcessor.ts';
-import { classifyAttempt } from './reply.ts';
 import type { PushSettings } from './settings.ts';
-import { signPush } from './signature.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 
 /**

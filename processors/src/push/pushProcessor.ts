@@ -6,7 +6,9 @@ import {
   lastPushesStartedAt,
   type NewDelivery,
 } from '@tradelog/projections/push/deliveries';
+import { cycledFamilies } from '@tradelog/projections/push/deliveryPlan';
 import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
+import { lookupOf, subscriptionAllows } from '@tradelog/projections/push/payloads';
 import type { MatchedSubscription } from '@tradelog/projections/push/subscriptions';
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
@@ -19,9 +21,7 @@ import {
   type CheckpointedConsumerOptions,
   createCheckpointedConsumer,
 } from '../runtime/checkpointedConsumer.ts';
-import { cycledFamilies } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
-import { lookupOf, subscriptionAllows } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
