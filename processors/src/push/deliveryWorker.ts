@@ -1,17 +1,19 @@
 import { inTransaction } from '@tradelog/projections';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
+import {
+  recordAttempts,
+  type SettledAttempt,
+  settleWithoutAttempt,
+} from '@tradelog/projections/push/attempts';
 import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import {
   claimDueDeliveries,
-  type DeliveryForAttempt,
-  makeRequestedDue,
-  recordAttempts,
   releaseGoneHolders,
   type ScheduledAttempt,
-  type SettledAttempt,
-  settleWithoutAttempt,
-} from '@tradelog/projections/push/deliveries';
+} from '@tradelog/projections/push/claims';
+import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
 import { afterAttempt, planAttempt } from '@tradelog/projections/push/deliveryPlan';
+import { makeRequestedDue } from '@tradelog/projections/push/redelivery';
 import { classifyAttempt } from '@tradelog/projections/push/reply';
 import { signPush } from '@tradelog/projections/push/signature';
 import type { Logger } from '@tradelog/schemas';

@@ -1,4 +1,4 @@
-import type { ScheduledAttempt } from '@tradelog/projections/push/deliveries';
+import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 

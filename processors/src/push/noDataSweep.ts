@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findLiveVersion, inTransaction } from '@tradelog/projections';
-import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/deliveries';
 import type { OceanCriteria } from '@tradelog/projections/push/families';
+import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/insertDeliveries';
 import { oceanNoDataPayload } from '@tradelog/projections/push/payloads';
 import {
   findSubscriptionsPastWindow,

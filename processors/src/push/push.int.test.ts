@@ -5,8 +5,8 @@ import { listDeadLetters, markDeadLetterRetrying } from '@tradelog/projections';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { releaseHeldDeliveries, requestRedelivery } from '@tradelog/projections/push/deliveries';
 import { matchKeyOf, type PushFamily } from '@tradelog/projections/push/families';
+import { releaseHeldDeliveries, requestRedelivery } from '@tradelog/projections/push/redelivery';
 import { verifyPush } from '@tradelog/projections/push/signature';
 import {
   insertSubscription,

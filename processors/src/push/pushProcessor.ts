@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type DeliveryForAttempt,
-  type InsertLease,
-  insertDeliveries,
-  lastPushesStartedAt,
-  type NewDelivery,
-} from '@tradelog/projections/push/deliveries';
+import { lastPushesStartedAt } from '@tradelog/projections/push/attempts';
+import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
 import { cycledFamilies } from '@tradelog/projections/push/deliveryPlan';
 import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
+import {
+  type InsertLease,
+  insertDeliveries,
+  type NewDelivery,
+} from '@tradelog/projections/push/insertDeliveries';
 import { lookupOf, subscriptionAllows } from '@tradelog/projections/push/payloads';
 import type { MatchedSubscription } from '@tradelog/projections/push/subscriptions';
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';

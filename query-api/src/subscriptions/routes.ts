@@ -5,18 +5,8 @@ import {
   checkCallbackUrl,
   redactCallbackUrl,
 } from '@tradelog/projections/push/callbackTarget';
-import {
-  cancelOpenDeliveries,
-  type DeliveryState,
-  deliveryStates,
-  findDelivery,
-  insertDelivery,
-  listAttempts,
-  listDeliveries,
-  releaseHeldDeliveries,
-  requestRedelivery,
-  subscriptionStats,
-} from '@tradelog/projections/push/deliveries';
+import { type DeliveryState, deliveryStates } from '@tradelog/projections/push/deliveries';
+import { findDelivery, listAttempts, listDeliveries } from '@tradelog/projections/push/deliveryHistory';
 import {
   airSubject,
   expressSubject,
@@ -24,6 +14,13 @@ import {
   type PushFamily,
   type SubscriptionCriteria,
 } from '@tradelog/projections/push/families';
+import { insertDelivery } from '@tradelog/projections/push/insertDeliveries';
+import {
+  cancelOpenDeliveries,
+  releaseHeldDeliveries,
+  requestRedelivery,
+} from '@tradelog/projections/push/redelivery';
+import { subscriptionStats } from '@tradelog/projections/push/subscriptionStats';
 import {
   findSubscription,
   insertSubscription,
