@@ -11,7 +11,7 @@ type Json = any;
 
 // A lender subscribes through query-api; a partner's purchase goes through ingest, the log, the
 // order-status projection, its outbox and the changes topic to the push service, which calls the
-// lender back, signed (query spec §3, §5, §8; processors/src/push/README.md).
+// lender back, signed (query spec §3, §5, §8; projections/src/push/README.md).
 describe('lender push: subscribe, submit, get pushed', () => {
   const enterprise = examples.purchase.customerCode as string;
   const purchaseNo = examples.purchase.entOrderNo as string;

@@ -31,7 +31,7 @@ export interface AttemptDeps {
 }
 
 /**
- * One attempt (README "Attempts"): the signed POST, within the subscription's concurrency limit,
+ * One attempt (push README "Attempts"): the signed POST, within the subscription's concurrency limit,
  * its reply classified and its delivery's next state decided by the push room's pure steps.
  */
 async function attempt(

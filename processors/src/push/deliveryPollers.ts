@@ -14,7 +14,7 @@ export interface PollerDeps {
   log: Logger;
 }
 
-/** The delivery worker's claim pollers and the deliveries handed over to them (README "Hand-over"). */
+/** The delivery worker's claim pollers and the deliveries handed over to them (push README "Hand-over"). */
 export interface DeliveryPollers {
   /** Starts `count` pollers; the promise of each ends when it stopped (`running()` false, nothing left). */
   start(count: number): Promise<void>[];

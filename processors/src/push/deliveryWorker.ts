@@ -22,7 +22,7 @@ import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 import { createWakeSignal } from './wakeSignal.ts';
 
 /**
- * The delivery worker (README "Claims", "Scheduled attempts"): claims deliveries due now straight
+ * The delivery worker (push README "Claims", "Scheduled attempts"): claims deliveries due now straight
  * from push_deliveries in batches — first attempts and redeliveries — and loads everything the
  * attempts need; decides each, POSTs the signed payloads side by side and classifies the replies
  * (./attemptBatch.ts, over the push room's pure steps), and with one statement records every
@@ -59,9 +59,9 @@ export interface DeliveryWorker extends DeliveryHandOver {
   claimRequested(): Promise<number>;
 }
 
-/** A claim outlives the longest attempt by this much (README "Claims"). */
+/** A claim outlives the longest attempt by this much (push README "Claims"). */
 const leaseMarginMs = 60_000;
-/** How often a worker ends the claims of workers that are gone (README "Claims"). */
+/** How often a worker ends the claims of workers that are gone (push README "Claims"). */
 const holderSweepMs = 2_000;
 
 /**
@@ -80,7 +80,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let sweeper: NodeJS.Timeout | undefined;
   let running = false;
   let polling: Promise<void>[] = [];
-  /** Bounded, so what is handed over is attempted well within its lease (README "Hand-over"). */
+  /** Bounded, so what is handed over is attempted well within its lease (push README "Hand-over"). */
   const handOverRoom = settings.workerConcurrency * settings.workerBatch;
   const wake = createWakeSignal(() => running);
   const attempts: AttemptDeps = {

@@ -3,7 +3,7 @@ import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 
-/** A delivery's attempt that is due later (README "Scheduled attempts"), and when. */
+/** A delivery's attempt that is due later (push README "Scheduled attempts"), and when. */
 export interface AttemptToSchedule extends ScheduledAttempt {
   startAfter: Date;
 }

@@ -29,8 +29,8 @@ import { scheduleAttempts } from './jobs.ts';
  * against the subscriptions, and for each match one delivery row — unique per (subscription,
  * event id) — is written in ONE transaction with the partition's offset, a batch at a time with
  * one statement per step. A delivery due at once is claimed by the delivery worker from there
- * (README "Claims"); one delayed to the end of its express push cycle is `scheduled`, with its
- * pg-boss job queued in the same transaction (README "Scheduled attempts").
+ * (push README "Claims"); one delayed to the end of its express push cycle is `scheduled`, with its
+ * pg-boss job queued in the same transaction (push README "Scheduled attempts").
  * A change consumed twice (restart, rebalance) or published twice (outbox replay, rebuild)
  * finds its delivery row and adds nothing: never a second logical delivery. A record that
  * is not a change event is dead-lettered under `push`, and an operator's retry of it goes
@@ -52,7 +52,7 @@ export interface PushProcessorOptions {
   retryScale?: number;
   /**
    * This process's delivery worker, to which deliveries due at once are handed already leased
-   * (README "Hand-over"); without it every delivery waits for a claim.
+   * (push README "Hand-over"); without it every delivery waits for a claim.
    */
   handOver?: DeliveryHandOver;
   /** Resolves once the queue of scheduled attempts can take jobs (the service starts it beside the consumer). */
@@ -86,7 +86,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     `${delivery.subscriptionId}/${delivery.subject}`;
 
   /**
-   * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one reads
+   * A batch, set-based (push README "Batches"): one statement matches every distinct lookup, one reads
    * the express cycles' last pushes, one inserts every delivery, and the cycle-delayed ones' jobs
    * are queued with one more; a replayed event inserts nothing.
    */

@@ -10,7 +10,7 @@ import type { PushSettings } from './settings.ts';
 
 /**
  * The push service as main.ts runs it: the push processor on the changes topic, the delivery
- * worker, which claims deliveries due now from the projections' database (README "Claims"), and
+ * worker, which claims deliveries due now from the projections' database (push README "Claims"), and
  * pg-boss (its own schema on the same database) for the attempts scheduled later (README
  * "Scheduled attempts"); its metrics registry is served by the processors' ops server
  * (../opsServer.ts).

@@ -1,5 +1,5 @@
 /**
- * How the delivery worker's pollers sleep (README "Claims"): until woken (a notification, a
+ * How the delivery worker's pollers sleep (push README "Claims"): until woken (a notification, a
  * resumed delivery, a batch that freed its subscriptions' room) or until the poll comes round. A
  * signal given while a poller was busy counts too: the poller passes the count it saw before its
  * work, and its next sleep ends at once when a signal came since.

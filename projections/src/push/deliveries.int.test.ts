@@ -11,7 +11,7 @@ import { listAttempts } from './deliveryHistory.ts';
 import { insertDeliveries, insertDelivery } from './insertDeliveries.ts';
 import { insertSubscription, newSubscriptionSecret } from './subscriptions.ts';
 
-// The delivery worker's batch statements (processors/src/push/README.md "Batches"), on Postgres.
+// The delivery worker's batch statements (projections/src/push/README.md "Batches"), on Postgres.
 describe('deliveries recorded in batches', () => {
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;

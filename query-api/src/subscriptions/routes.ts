@@ -176,7 +176,7 @@ export function createSubscriptionRoutes(options: SubscriptionRoutesOptions): Ro
     return body as Record<string, unknown>;
   }
 
-  /** The callback-target guard (processors/src/push/README.md), for a new subscription and a changed URL alike. */
+  /** The callback-target guard (projections/src/push/README.md), for a new subscription and a changed URL alike. */
   function guardCallbackUrl(callbackUrl: string): void {
     const verdict = checkCallbackUrl(callbackUrl, options.callbackAllowlist);
     if (!verdict.ok) {
