@@ -17,7 +17,8 @@ import { allPagesWindow, type PageScope } from '../export/allPages.ts';
  */
 let validators: Record<QueryTypeId, Validate> | undefined;
 
-const validationFailed = (issues: readonly ValidationIssue[]) =>
+/** 400 `VALIDATION_FAILED` listing every issue of a request against its schema. */
+export const validationFailed = (issues: readonly ValidationIssue[]) =>
   localizedError(
     'VALIDATION_FAILED',
     400,

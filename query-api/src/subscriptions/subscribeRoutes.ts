@@ -2,15 +2,14 @@ import { inTransaction } from '@tradelog/projections';
 import { airSubject, expressSubject } from '@tradelog/projections/push/families';
 import { airData } from '@tradelog/projections/tracking/answers';
 import { recordTrackingUse } from '@tradelog/projections/tracking/usage';
-import { localizedError } from '@tradelog/schemas';
 import { type EnterpriseChangeSource, enterpriseChangeSources } from '@tradelog/schemas/changes/contract';
-import { createQueryValidators, type ValidationIssue } from '@tradelog/schemas/queries/validator';
+import { createQueryValidators } from '@tradelog/schemas/queries/validator';
 import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
-import { validateManagement, validateQuery } from '../reads/requests.ts';
+import { validateManagement, validateQuery, validationFailed } from '../reads/requests.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import {
   type CheckValueRules,
@@ -103,21 +102,10 @@ let expressValidators: ReturnType<typeof createQueryValidators> | undefined;
 function expressRequest(id: 'expressSubscription' | 'expressRouteMapSubscription', body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     expressValidators ??= createQueryValidators();
-    throw notAnObject(expressValidators[id](body));
+    throw validationFailed(expressValidators[id](body));
   }
   return validateQuery(id, body);
 }
-
-const notAnObject = (issues: readonly ValidationIssue[]) =>
-  localizedError(
-    'VALIDATION_FAILED',
-    400,
-    {
-      cn: issues.map((issue) => issue.message.cn).join('；'),
-      en: issues.map((issue) => issue.message.en).join('; '),
-    },
-    { errors: issues },
-  );
 
 // Express (query spec §3 "Express", §7): the answer is the express shape, success/reason; so
 // are its failures (answerAs('express')).
