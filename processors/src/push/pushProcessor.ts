@@ -77,6 +77,11 @@ export interface DeliveryHandOver {
   take(deliveries: readonly DeliveryForAttempt[]): void;
 }
 
+/**
+ * A little over a step's length, on purpose: the batch's statements (`matchAndDeliver`) and the
+ * consume loop's declaration share the hand-over map by transaction, so they stay in one closure;
+ * the batch's decisions are the push room's pure steps.
+ */
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;

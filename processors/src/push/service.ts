@@ -48,11 +48,15 @@ export async function startPushQueue(boss: PgBoss, settings: PushSettings): Prom
   await boss.start();
   if (!(await boss.getQueue(settings.queue))) {
     // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
-    // trouble): the push retry schedule is ours (./retrySchedule.ts).
+    // trouble): the push retry schedule is ours (projections/src/push/retrySchedule.ts).
     await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
   }
 }
 
+/**
+ * The service's wiring, start and stop in one place; a little over a step's length, on purpose:
+ * the order of start and stop is the point.
+ */
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });
