@@ -7,7 +7,7 @@ import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
  * retries), declared once: query-api's OpenAPI `webhooks` section and the docs centre's push
  * pages (`kdgjPush`, `kyzhgzSend`, `qqhyzhSend`, `mtjzjhSend`) both render from here. The bodies
  * are what `projections/src/push/payloads.ts` renders; headers and the reply's handling are
- * projections/src/push/README.md's ("Headers", "Delivered, failed, retried").
+ * processors/src/push/README.md's ("Headers", "Delivered, failed, retried").
  */
 export interface Bilingual {
   cn: string;
