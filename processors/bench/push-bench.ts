@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
+import { pushPayload } from '@tradelog/projections/push/payloads';
+import { signPush } from '@tradelog/projections/push/signature';
 import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
 import { createLogger } from '@tradelog/schemas';
 import { createLogProducer } from '@tradelog/schemas/log/producer';
@@ -12,10 +14,8 @@ import { ensureTopics } from '@tradelog/schemas/log/topics';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createTestSchema, uniqueName } from '../../tests/harness/index.ts';
-import { pushPayload } from '../src/push/payloads.ts';
 import { createPushService, startPushQueue } from '../src/push/service.ts';
 import { pushSettings } from '../src/push/settings.ts';
-import { signPush } from '../src/push/signature.ts';
 
 /**
  * Push deliveries per second to a local receiver, next to the raw HTTP ceiling of the same

@@ -1,7 +1,7 @@
+import { verifyPush } from '@tradelog/projections/push/signature';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../../processors/src/projections.ts';
-import { verifyPush } from '../../processors/src/push/signature.ts';
 import { rebuildProjection } from '../../processors/src/rebuild/rebuild.ts';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { signedHeaders } from '../harness/callbackReceiver.ts';

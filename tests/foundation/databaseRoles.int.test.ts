@@ -11,7 +11,7 @@ import {
 } from '@tradelog/projections/databaseRoles';
 import { migrate, migrationsDir } from '@tradelog/projections/migrate';
 import { insertOutboxEntries } from '@tradelog/projections/outbox';
-import { cancelOpenDeliveries } from '@tradelog/projections/push/deliveries';
+import { cancelOpenDeliveries } from '@tradelog/projections/push/redelivery';
 import { createVersionTables } from '@tradelog/projections/tables';
 import { dropVersion, insertNextVersion, markVersionFailed } from '@tradelog/projections/versions';
 import { findApiKeyByHash } from '@tradelog/schemas/access/keyStore';

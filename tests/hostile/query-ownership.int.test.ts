@@ -1,8 +1,10 @@
 import { revokeApiKey } from '@tradelog/projections/access/store';
 import { migrate, migrationsDir } from '@tradelog/projections/migrate';
+import { settleAttempt } from '@tradelog/projections/push/attempts';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { findDeliveryForAttempt, insertDelivery, settleAttempt } from '@tradelog/projections/push/deliveries';
+import { findDeliveryForAttempt } from '@tradelog/projections/push/deliveries';
 import { expressSubject } from '@tradelog/projections/push/families';
+import { insertDelivery } from '@tradelog/projections/push/insertDeliveries';
 import { matchSubscriptions } from '@tradelog/projections/push/subscriptions';
 import { createSubscriptionRoutes } from '@tradelog/query-api/subscriptions/routes';
 import { runner } from 'node-pg-migrate';

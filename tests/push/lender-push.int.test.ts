@@ -1,7 +1,7 @@
+import { verifyPush } from '@tradelog/projections/push/signature';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPush } from '../../processors/src/push/signature.ts';
 import { type ReceivedPush, signedHeaders, startCallbackReceiver } from '../harness/callbackReceiver.ts';
 import { waitFor } from '../harness/index.ts';
 import { type FedPushPipeline, startPushPipeline } from '../harness/pushPipeline.ts';
@@ -11,7 +11,7 @@ type Json = any;
 
 // A lender subscribes through query-api; a partner's purchase goes through ingest, the log, the
 // order-status projection, its outbox and the changes topic to the push service, which calls the
-// lender back, signed (query spec §3, §5, §8; processors/src/push/README.md).
+// lender back, signed (query spec §3, §5, §8; projections/src/push/README.md).
 describe('lender push: subscribe, submit, get pushed', () => {
   const enterprise = examples.purchase.customerCode as string;
   const purchaseNo = examples.purchase.entOrderNo as string;

@@ -195,9 +195,9 @@ describe('subscriber tools: update, test push, secret rotation, recovery, stats'
   });
 
   it('redelivers at most a page per call, oldest first, and says when more are left', async () => {
-    const { redeliveryPageSize } = await import('@tradelog/projections/push/deliveries');
+    const { redeliveryPageSize } = await import('@tradelog/projections/push/redelivery');
     expect(redeliveryPageSize).toBe(1000);
-    const { requestRedelivery } = await import('@tradelog/projections/push/deliveries');
+    const { requestRedelivery } = await import('@tradelog/projections/push/redelivery');
     const finished = (await call('GET', `/subscriptions/${id}/deliveries?state=delivered`)).body
       .dataList as Json[];
     expect(finished.length).toBeGreaterThanOrEqual(3);

@@ -10,7 +10,7 @@ type Json = any;
 
 // Pushes exactly as subscribed, through the real push path: feeds through ingest and the tracking
 // projection, change events on the changes topic, the push service, a receiver on loopback
-// (query spec §3, §4 "Subscription flow", §9; processors/src/push/README.md "Payloads").
+// (query spec §3, §4 "Subscription flow", §9; projections/src/push/README.md "Payloads").
 describe('tracking pushes carry what the subscription asked for', () => {
   let pipeline: FedPushPipeline<'carrier' | 'subscriber'>;
 

@@ -7,10 +7,10 @@ import {
   checkResolvedAddress,
   redactCallbackUrl,
 } from '@tradelog/projections/push/callbackTarget';
-import type { AttemptOutcome } from './reply.ts';
+import type { AttemptOutcome } from '@tradelog/projections/push/reply';
 
 /**
- * One POST to a subscriber's callback (the I/O shell around ./reply.ts). The callback-target
+ * One POST to a subscriber's callback (the I/O shell around projections/src/push/reply.ts). The callback-target
  * guard runs inside the socket's DNS lookup, so the addresses checked are the ones connected
  * to (no window for DNS rebinding); a literal address is checked before connecting. The time
  * limit covers the whole exchange, reply body included. Keep-alive agents are shared.

@@ -4,7 +4,7 @@ import { listenOn } from '@tradelog/schemas/runtime/notifications';
 import pg from 'pg';
 
 /**
- * A delivery worker's name on its claims (processors/src/push/README.md "Claims"): a random
+ * A delivery worker's name on its claims (projections/src/push/README.md "Claims"): a random
  * non-negative 62-bit key on which the worker holds a session advisory lock, on a connection of
  * its own, for as long as it runs. When the process dies its connection ends and Postgres drops
  * the lock, so any worker's sweep (`releaseGoneHolders`) ends its claims at once instead of when

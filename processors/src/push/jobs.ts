@@ -1,8 +1,9 @@
-import type { ScheduledAttempt } from '@tradelog/projections/push/deliveries';
+import type { SettledAttempt } from '@tradelog/projections/push/attempts';
+import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 
-/** A delivery's attempt that is due later (README "Scheduled attempts"), and when. */
+/** A delivery's attempt that is due later (push README "Scheduled attempts"), and when. */
 export interface AttemptToSchedule extends ScheduledAttempt {
   startAfter: Date;
 }
@@ -26,4 +27,28 @@ export async function scheduleAttempts(
     })),
     { db: { executeSql: (text: string, values?: unknown[]) => db.query(text, values) } },
   );
+}
+
+/**
+ * The jobs of the retries a batch's record moved (`moved`: the ids `recordAttempts` returned): the
+ * next attempt of each, due when its row says. A delivery someone else moved meanwhile gets none.
+ */
+export function retryJobs(
+  records: readonly SettledAttempt[],
+  moved: ReadonlySet<string>,
+): AttemptToSchedule[] {
+  return records
+    .filter((record) => record.state === 'scheduled' && moved.has(record.deliveryId))
+    .map((record) => ({
+      deliveryId: record.deliveryId,
+      attempt: record.attempt + 1,
+      startAfter: record.nextAttemptAt!,
+    }));
+}
+
+/** The attempts a batch of jobs asks for, each once (a job queued twice for one attempt counts once). */
+export function distinctScheduledAttempts(
+  jobs: readonly Pick<Job<ScheduledAttempt>, 'data'>[],
+): ScheduledAttempt[] {
+  return [...new Map(jobs.map((job) => [`${job.data.deliveryId}/${job.data.attempt}`, job.data])).values()];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findLiveVersion, inTransaction } from '@tradelog/projections';
-import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/deliveries';
 import type { OceanCriteria } from '@tradelog/projections/push/families';
+import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/insertDeliveries';
 import { oceanNoDataPayload } from '@tradelog/projections/push/payloads';
 import {
   findSubscriptionsPastWindow,
@@ -17,7 +17,7 @@ import type { PushSettings } from './settings.ts';
  * an ocean subscription of a bill or container no provider has reported within the provider
  * window of its first ask is pushed what the query then answers it, once. A provider reporting
  * later makes a change event like any other: the next push is live data. The delivery is
- * `requested`, made due by the worker's poller like a first push (README "First push at once").
+ * `requested`, made due by the worker's poller like a first push (push README "First push at once").
  */
 export function noDataDelivery(
   subscription: SubscriptionPastWindow,

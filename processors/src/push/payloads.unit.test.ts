@@ -1,10 +1,16 @@
+import {
+  customerNameAllows,
+  lookupOf,
+  platformTime,
+  pushPayload,
+  subscriptionAllows,
+} from '@tradelog/projections/push/payloads';
 import { oceanView } from '@tradelog/projections/tracking/oceanView';
 import { decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
 import { documentLog } from '../documents/testing.ts';
 import { reduceTracking } from '../tracking/reducer.ts';
-import { customerNameAllows, lookupOf, platformTime, pushPayload, subscriptionAllows } from './payloads.ts';
 
 // A fixture: an override names a projection together with one of its kinds.
 const event = (overrides: Partial<ChangeEvent>): ChangeEvent =>

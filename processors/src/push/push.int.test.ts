@@ -5,8 +5,9 @@ import { listDeadLetters, markDeadLetterRetrying } from '@tradelog/projections';
 import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { releaseHeldDeliveries, requestRedelivery } from '@tradelog/projections/push/deliveries';
 import { matchKeyOf, type PushFamily } from '@tradelog/projections/push/families';
+import { releaseHeldDeliveries, requestRedelivery } from '@tradelog/projections/push/redelivery';
+import { verifyPush } from '@tradelog/projections/push/signature';
 import {
   insertSubscription,
   newSubscriptionSecret,
@@ -33,7 +34,6 @@ import type { ChangeEvent } from '../changes.ts';
 import { createPushProcessor } from './pushProcessor.ts';
 import { createPushService, type PushService } from './service.ts';
 import { pushSettings } from './settings.ts';
-import { verifyPush } from './signature.ts';
 
 describe('push delivery', () => {
   const services = testServices();

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { lastPushesStartedAt } from '@tradelog/projections/push/attempts';
+import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
+import { insertDeliveries } from '@tradelog/projections/push/insertDeliveries';
 import {
-  type DeliveryForAttempt,
-  type InsertLease,
-  insertDeliveries,
-  lastPushesStartedAt,
-  type NewDelivery,
-} from '@tradelog/projections/push/deliveries';
-import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
-import type { MatchedSubscription } from '@tradelog/projections/push/subscriptions';
+  cycleCandidates,
+  cycleEndJobs,
+  delayToCycleEnd,
+  distinctLookups,
+  handOverLease,
+  leasedForAttempt,
+  matchedDeliveries,
+} from '@tradelog/projections/push/matchedDeliveries';
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
@@ -19,9 +22,7 @@ import {
   type CheckpointedConsumerOptions,
   createCheckpointedConsumer,
 } from '../runtime/checkpointedConsumer.ts';
-import { cycledFamilies } from './deliveryPlan.ts';
 import { scheduleAttempts } from './jobs.ts';
-import { lookupOf, subscriptionAllows } from './payloads.ts';
 
 /**
  * The push processor: the changes topic consumed by the one checkpointed loop
@@ -29,8 +30,8 @@ import { lookupOf, subscriptionAllows } from './payloads.ts';
  * against the subscriptions, and for each match one delivery row — unique per (subscription,
  * event id) — is written in ONE transaction with the partition's offset, a batch at a time with
  * one statement per step. A delivery due at once is claimed by the delivery worker from there
- * (README "Claims"); one delayed to the end of its express push cycle is `scheduled`, with its
- * pg-boss job queued in the same transaction (README "Scheduled attempts").
+ * (push README "Claims"); one delayed to the end of its express push cycle is `scheduled`, with its
+ * pg-boss job queued in the same transaction (push README "Scheduled attempts").
  * A change consumed twice (restart, rebalance) or published twice (outbox replay, rebuild)
  * finds its delivery row and adds nothing: never a second logical delivery. A record that
  * is not a change event is dead-lettered under `push`, and an operator's retry of it goes
@@ -52,7 +53,7 @@ export interface PushProcessorOptions {
   retryScale?: number;
   /**
    * This process's delivery worker, to which deliveries due at once are handed already leased
-   * (README "Hand-over"); without it every delivery waits for a claim.
+   * (push README "Hand-over"); without it every delivery waits for a claim.
    */
   handOver?: DeliveryHandOver;
   /** Resolves once the queue of scheduled attempts can take jobs (the service starts it beside the consumer). */
@@ -76,104 +77,48 @@ export interface DeliveryHandOver {
   take(deliveries: readonly DeliveryForAttempt[]): void;
 }
 
+/**
+ * A little over a step's length, on purpose: the batch's statements (`matchAndDeliver`) and the
+ * consume loop's declaration share the hand-over map by transaction, so they stay in one closure;
+ * the batch's decisions are the push room's pure steps.
+ */
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
-  // Express push cycle (§9; ./deliveryPlan.ts): a change within a cycle of the last push waits for the cycle's end.
+  // Express push cycle (§9): a change within a cycle of the last push waits for the cycle's end.
   const cycleMs = (options.expressCycleMs ?? 0) * (options.retryScale ?? 1);
-  const pairKey = (delivery: Pick<NewDelivery, 'subscriptionId' | 'subject'>) =>
-    `${delivery.subscriptionId}/${delivery.subject}`;
 
   /**
-   * A batch, set-based (README "Batches"): one statement matches every distinct lookup, one reads
+   * A batch, set-based (push README "Batches"): one statement matches every distinct lookup, one reads
    * the express cycles' last pushes, one inserts every delivery, and the cycle-delayed ones' jobs
-   * are queued with one more; a replayed event inserts nothing.
+   * are queued with one more; a replayed event inserts nothing. The steps between the statements
+   * are the push room's, pure (projections/src/push/matchedDeliveries.ts).
    */
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
-    // Events of one enterprise or subject often come together: each distinct lookup once.
-    const lookups = new Map(events.map((event) => [JSON.stringify(lookupOf(event)), lookupOf(event)]));
+    const lookups = distinctLookups(events);
     const found = await matchSubscriptionsOf(db, [...lookups.values()]);
     const matches = new Map([...lookups.keys()].map((key, i) => [key, found[i]!]));
     const at = now();
-    const deliveries: NewDelivery[] = [];
-    const subscriptionOf = new Map<string, MatchedSubscription>();
-    for (const event of events) {
-      const matched = matches.get(JSON.stringify(lookupOf(event))) ?? [];
-      for (const subscription of matched.filter((match) => subscriptionAllows(event, match))) {
-        subscriptionOf.set(subscription.id, subscription);
-        deliveries.push(eventDelivery(event, subscription, { id: newId(), at, due: 'pending' }));
-      }
-    }
-    const cycled = deliveries.filter(
-      (delivery) => delivery.state === 'pending' && cycledFamilies.includes(delivery.family),
-    );
+    const { deliveries, subscriptionOf } = matchedDeliveries(events, matches, { newId, at });
+    const cycled = cycleCandidates(deliveries);
     if (cycleMs > 0 && cycled.length > 0) {
-      const lastPushes = await lastPushesStartedAt(db, cycled);
-      for (const delivery of cycled) {
-        const cycleEnd = (lastPushes.get(pairKey(delivery))?.getTime() ?? 0) + cycleMs;
-        if (cycleEnd > at.getTime()) {
-          delivery.state = 'scheduled';
-          delivery.nextAttemptAt = new Date(cycleEnd);
-        }
-      }
+      delayToCycleEnd(cycled, await lastPushesStartedAt(db, cycled), cycleMs, at);
     }
-    // Hand-over (README): a delivery due at once is leased by the insert itself and attempted by
-    // this process's worker after the commit — no claim, no load. Not the cycled families: their
-    // attempt first looks for a newer state waiting, which only a claim's load reads.
-    const room = options.handOver?.room() ?? 0;
-    const leasable =
-      room > 0
-        ? new Set(
-            deliveries
-              .filter((delivery) => delivery.state === 'pending' && !cycledFamilies.includes(delivery.family))
-              .map((delivery) => delivery.id),
-          )
-        : new Set<string>();
-    let lease: InsertLease | undefined;
-    if (leasable.size > 0 && options.handOver) {
-      lease = {
-        ids: leasable,
-        at,
-        until: options.handOver.leaseUntil(at),
-        perSubscription: options.handOver.perSubscription,
-        limit: room,
-        holder: options.handOver.holder(),
-      };
-    }
+    const worker = options.handOver;
+    const lease = handOverLease(
+      deliveries,
+      worker && {
+        room: worker.room(),
+        until: worker.leaseUntil(at),
+        perSubscription: worker.perSubscription,
+        holder: worker.holder(),
+      },
+      at,
+    );
     const rows = await insertDeliveries(db, deliveries, lease);
-    const inserted = new Set(rows.map((row) => row.id));
-    const byId = new Map(deliveries.map((delivery) => [delivery.id, delivery]));
-    const leased = rows.flatMap((row): DeliveryForAttempt[] => {
-      if (!row.leased) return [];
-      const delivery = byId.get(row.id)!;
-      const subscription = subscriptionOf.get(delivery.subscriptionId)!;
-      return [
-        {
-          id: row.id,
-          subscriptionId: delivery.subscriptionId,
-          family: delivery.family,
-          callbackUrl: subscription.callbackUrl,
-          secret: subscription.secret,
-          subscriptionState: 'active',
-          eventId: delivery.eventId,
-          subject: delivery.subject,
-          sequence: row.sequence,
-          // As stored, so a retry (loaded from the row) sends the same bytes.
-          payload: row.leased.payload,
-          state: 'pending',
-          attempts: 0,
-          roundStart: 0,
-          forced: false,
-          // Every delivered sequence of the subject is older than this one, just numbered.
-          deliveredSequence: 0,
-          newerWaiting: false,
-        },
-      ];
-    });
-    const jobs = deliveries
-      .filter((delivery) => delivery.state === 'scheduled' && inserted.has(delivery.id))
-      .map((delivery) => ({ deliveryId: delivery.id, attempt: 1, startAfter: delivery.nextAttemptAt! }));
+    const leased = leasedForAttempt(rows, deliveries, subscriptionOf);
+    const jobs = cycleEndJobs(deliveries, new Set(rows.map((row) => row.id)));
     if (jobs.length > 0) await options.queueReady?.();
     await scheduleAttempts(options.boss, options.queue, db, jobs);
     // Only once every statement of the apply went through: under a savepoint (a batch applied

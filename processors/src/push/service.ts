@@ -10,7 +10,7 @@ import type { PushSettings } from './settings.ts';
 
 /**
  * The push service as main.ts runs it: the push processor on the changes topic, the delivery
- * worker, which claims deliveries due now from the projections' database (README "Claims"), and
+ * worker, which claims deliveries due now from the projections' database (push README "Claims"), and
  * pg-boss (its own schema on the same database) for the attempts scheduled later (README
  * "Scheduled attempts"); its metrics registry is served by the processors' ops server
  * (../opsServer.ts).
@@ -48,11 +48,15 @@ export async function startPushQueue(boss: PgBoss, settings: PushSettings): Prom
   await boss.start();
   if (!(await boss.getQueue(settings.queue))) {
     // pg-boss' own retries only cover a worker that crashed or threw before its claim (database
-    // trouble): the push retry schedule is ours (./retrySchedule.ts).
+    // trouble): the push retry schedule is ours (projections/src/push/retrySchedule.ts).
     await boss.createQueue(settings.queue, { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
   }
 }
 
+/**
+ * The service's wiring, start and stop in one place; a little over a step's length, on purpose:
+ * the order of start and stop is the point.
+ */
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });

@@ -1,6 +1,6 @@
 /**
  * At most `limit` attempts in flight per subscription in this process (issue 5, "per-subscription
- * concurrency limit"). Claims bound it over all processes (README "Concurrency"); this limiter
+ * concurrency limit"). Claims bound it over all processes (push README "Concurrency"); this limiter
  * holds it here too, whatever a batch holds.
  */
 export interface SubscriptionLimiter {

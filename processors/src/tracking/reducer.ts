@@ -42,7 +42,7 @@ import { reportOf } from './reports.ts';
  *    subscription's push is rendered from (projections/src/tracking/oceanView.ts).
  *    An express parcel of a carrier with a customerName rule (§3) also carries
  *    `data.customerNames`, the values a subscriber's customerName must match to be pushed it
- *    (never part of a payload: processors/src/push/README.md "customerName").
+ *    (never part of a payload: projections/src/push/README.md "customerName").
  * 7. Pushes never end by state (§4 "Subscription flow": after the first push, a push follows
  *    whenever data changes). A signed parcel (state 3) is pushed again when it changes: a return
  *    (406 return signed, 407 return not signed), a re-sign after an exception (302). §9's "then

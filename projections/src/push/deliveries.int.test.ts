@@ -4,20 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { migrate } from '../migrate.ts';
-import {
-  claimDueDeliveries,
-  findDeliveriesForAttempt,
-  insertDeliveries,
-  insertDelivery,
-  listAttempts,
-  lockClaims,
-  recordAttempts,
-  releaseGoneHolders,
-  type SettledAttempt,
-} from './deliveries.ts';
+import { recordAttempts, type SettledAttempt } from './attempts.ts';
+import { claimDueDeliveries, lockClaims, releaseGoneHolders } from './claims.ts';
+import { findDeliveriesForAttempt } from './deliveries.ts';
+import { listAttempts } from './deliveryHistory.ts';
+import { insertDeliveries, insertDelivery } from './insertDeliveries.ts';
 import { insertSubscription, newSubscriptionSecret } from './subscriptions.ts';
 
-// The delivery worker's batch statements (processors/src/push/README.md "Batches"), on Postgres.
+// The delivery worker's batch statements (projections/src/push/README.md "Batches"), on Postgres.
 describe('deliveries recorded in batches', () => {
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;

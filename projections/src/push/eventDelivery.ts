@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '@tradelog/schemas/changes/contract';
-import type { NewDelivery } from './deliveries.ts';
 import type { PushFamily } from './families.ts';
+import type { NewDelivery } from './insertDeliveries.ts';
 import { pushPayload } from './payloads.ts';
 
 /**

@@ -19,7 +19,7 @@ import type {
 
 /**
  * From a change event to the body a subscriber receives (query spec §3; shapes documented in
- * processors/src/push/README.md). Pure: the subscription, the per-subject sequence and the clock are
+ * projections/src/push/README.md). Pure: the subscription, the per-subject sequence and the clock are
  * passed in. It lives beside the families because every delivery's body is rendered with it
  * (./eventDelivery.ts): the push processor's, and a tracking subscription's first push, made by
  * the subscription routes.

@@ -257,7 +257,7 @@ export function airData(item: TrackedItem): Record<string, unknown> {
 
 /**
  * The change-event kind each family publishes and each tracking push family is pushed from
- * (processors/src/push/README.md, tracking contract).
+ * (projections/src/push/README.md, tracking contract).
  */
 export const trackingKindOf: Readonly<Record<TrackingFamily, ChangeKind<'tracking'>>> = {
   express: 'express.traces',

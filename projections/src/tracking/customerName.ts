@@ -5,7 +5,7 @@ import type { Fields } from './item.ts';
  * receiver's or sender's phone) and, for another, the shipper's account. The spec does not name
  * them; they are SF Express and JD Logistics, whose public APIs have exactly these rules.
  * One rule for the instant query, the subscription and every push (query-api README
- * "Tracking queries", processors/src/push/README.md "customerName").
+ * "Tracking queries", projections/src/push/README.md "customerName").
  */
 export type CustomerNameRule = 'phoneTail' | 'shipperAccount';
 

@@ -105,7 +105,7 @@ const historyEvent = (event: OceanEvent): OceanEvent => ({
 
 /**
  * What an ocean change event carries beside the bill's `result` so that every subscription's
- * view can be rendered from it (processors/src/push/README.md "Payloads"): the facts, the events
+ * view can be rendered from it (projections/src/push/README.md "Payloads"): the facts, the events
  * in event time with their source, the derived state — the item without its reports, ids and the
  * rest of the provenance.
  */

@@ -4,12 +4,11 @@ import {
   findCoverageThresholds,
   upsertCoverageThreshold,
 } from '@tradelog/projections/collateral/thresholds';
-import { localizedError } from '@tradelog/schemas';
-import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
 import { Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { assertEnterprise, callerOf, requireKey } from '../reads/auth.ts';
+import { validateManagement } from '../reads/requests.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 
 /**
@@ -22,21 +21,6 @@ export const coverageThresholdsPath = '/open/portfolio/coverage-thresholds';
 
 export function createCoverageThresholdRouter(deps: { pool: pg.Pool; callLimit?: CallLimit }): Router {
   const router = Router();
-  const validators = createManagementValidators();
-  const valid = (id: ManagementRequestId, body: unknown) => {
-    const issues = validators[id](body ?? {});
-    if (issues.length > 0)
-      throw localizedError(
-        'VALIDATION_FAILED',
-        400,
-        {
-          cn: issues.map((issue) => issue.message.cn).join('；'),
-          en: issues.map((issue) => issue.message.en).join('; '),
-        },
-        { errors: issues },
-      );
-    return body as Record<string, unknown>;
-  };
   const lenderOnly = [requireKey(deps.pool, ['lender']), (deps.callLimit ?? noCallLimit)('default-key')];
   const answer = async (accountId: string) => ({
     defaultThreshold: defaultCoverageThreshold,
@@ -54,7 +38,7 @@ export function createCoverageThresholdRouter(deps: { pool: pg.Pool; callLimit?:
     coverageThresholdsPath,
     lenderOnly,
     handle(async (req, res) => {
-      const body = valid('coverageThreshold', req.body);
+      const body = validateManagement('coverageThreshold', req.body);
       const caller = callerOf(res);
       const enterprise = String(body.customerCode).trim();
       assertEnterprise(caller, enterprise);

@@ -1,8 +1,10 @@
 import { localizedError } from '@tradelog/schemas';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
+import { createManagementValidators, type ManagementRequestId } from '@tradelog/schemas/queries/management';
 import {
   createQueryValidators,
   type Validate,
+  type ValidationIssue,
   type ValidRequest,
   withDefaults,
 } from '@tradelog/schemas/queries/validator';
@@ -15,6 +17,15 @@ import { allPagesWindow, type PageScope } from '../export/allPages.ts';
  */
 let validators: Record<QueryTypeId, Validate> | undefined;
 
+/** 400 `VALIDATION_FAILED` listing every issue of a request against its schema. */
+export const validationFailed = (issues: readonly ValidationIssue[]) =>
+  localizedError(
+    'VALIDATION_FAILED',
+    400,
+    { cn: issues.map((i) => i.message.cn).join('；'), en: issues.map((i) => i.message.en).join('; ') },
+    { errors: issues },
+  );
+
 export function validateQuery<Id extends QueryTypeId>(id: Id, body: unknown): ValidRequest<Id> {
   validators ??= createQueryValidators();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -24,16 +35,24 @@ export function validateQuery<Id extends QueryTypeId>(id: Id, body: unknown): Va
     });
   }
   const issues = validators[id](body);
-  if (issues.length > 0) {
-    throw localizedError(
-      'VALIDATION_FAILED',
-      400,
-      { cn: issues.map((i) => i.message.cn).join('；'), en: issues.map((i) => i.message.en).join('; ') },
-      { errors: issues },
-    );
-  }
+  if (issues.length > 0) throw validationFailed(issues);
   // Valid against the request's schema, so of the type generated from it.
   return withDefaults(id, body as Record<string, unknown>) as ValidRequest<Id>;
+}
+
+let managementValidators: Record<ManagementRequestId, Validate> | undefined;
+
+/**
+ * The same for Tradelog's own management requests (`schemas/src/queries/management.ts`:
+ * subscriptions, redelivery, secret rotation, coverage thresholds): a missing body is validated as
+ * `{}`, issues are answered as 400 `VALIDATION_FAILED` with every issue listed, and the body is
+ * returned as given (these schemas declare no defaults the routes rely on).
+ */
+export function validateManagement(id: ManagementRequestId, body: unknown): Record<string, unknown> {
+  managementValidators ??= createManagementValidators();
+  const issues = managementValidators[id](body ?? {});
+  if (issues.length > 0) throw validationFailed(issues);
+  return body as Record<string, unknown>;
 }
 
 /** The path of a query interface, from the query catalogue. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '@tradelog/projections/migrate';
-import { insertDelivery } from '@tradelog/projections/push/deliveries';
+import { insertDelivery } from '@tradelog/projections/push/insertDeliveries';
 import { insertSubscription } from '@tradelog/projections/push/subscriptions';
 import { testEventKind } from '@tradelog/projections/push/testPush';
 import pg from 'pg';

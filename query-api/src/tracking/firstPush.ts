@@ -1,6 +1,6 @@
 import { findLiveVersion, type Queryable } from '@tradelog/projections';
-import { insertDelivery } from '@tradelog/projections/push/deliveries';
 import { eventDelivery } from '@tradelog/projections/push/eventDelivery';
+import { insertDelivery } from '@tradelog/projections/push/insertDeliveries';
 import { subscriptionAllows } from '@tradelog/projections/push/payloads';
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
 import { trackingKindOf } from '@tradelog/projections/tracking/answers';

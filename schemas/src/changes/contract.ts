@@ -13,7 +13,7 @@ import { TradelogError } from '../runtime/errors.ts';
 /**
  * Every source of change events (a projection's name) with the kinds it publishes and who
  * follows it: `enterprise`, a lender's `changes` subscription of one enterprise; `tracked-item`,
- * the tracking families, matched by subject (processors/src/push/README.md "Families and match
+ * the tracking families, matched by subject (projections/src/push/README.md "Families and match
  * keys"). The one list: the projection declarations, the subscription request schema, its API
  * documentation, its default and the push side derive from it, so making a source subscribable
  * is one edit here.

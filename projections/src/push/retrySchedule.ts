@@ -1,4 +1,4 @@
-import type { PushFamily } from '@tradelog/projections/push/families';
+import type { PushFamily } from './families.ts';
 
 /**
  * When a failed push is tried again (query spec §8, §9); whether it is, is `retryDecision.ts`.

@@ -1,5 +1,5 @@
-import { pushFamilies } from '@tradelog/projections/push/families';
 import { describe, expect, it } from 'vitest';
+import { pushFamilies } from './families.ts';
 import { mayRetry } from './retryDecision.ts';
 
 const flagFamilies = ['ocean', 'terminal', 'air', 'changes'] as const;

@@ -1,4 +1,4 @@
-import type { PushFamily } from '@tradelog/projections/push/families';
+import type { PushFamily } from './families.ts';
 
 /**
  * Whether a failed push may be tried again (query spec §8, §9). How long until then is

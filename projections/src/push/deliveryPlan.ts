@@ -1,4 +1,5 @@
-import type { PushFamily } from '@tradelog/projections/push/families';
+import type { DeliveryState } from './deliveries.ts';
+import type { PushFamily } from './families.ts';
 import type { Verdict } from './reply.ts';
 import { nextRetryDelayMs } from './retrySchedule.ts';
 
@@ -19,16 +20,6 @@ import { nextRetryDelayMs } from './retrySchedule.ts';
  * cycle of the last push for the cycle's end; when several are waiting, the older ones are
  * settled `superseded` and only the newest is sent.
  */
-export type DeliveryState =
-  | 'held'
-  | 'requested'
-  | 'pending'
-  | 'scheduled'
-  | 'delivered'
-  | 'dead'
-  | 'superseded'
-  | 'cancelled';
-
 export interface DeliveryView {
   state: DeliveryState;
   /** Attempts made over all rounds. */

@@ -1,4 +1,4 @@
-import type { PushFamily } from '@tradelog/projections/push/families';
+import type { PushFamily } from './families.ts';
 import { type FailedAttempt, mayRetry } from './retryDecision.ts';
 
 /**
