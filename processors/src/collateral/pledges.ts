@@ -315,6 +315,36 @@ export const stockKeyOf = (
   batchCode: string,
 ) => JSON.stringify([enterprise, warehouseId ?? '', goodsId, batchCode]);
 
+/**
+ * The stock keys whose receipts a batch must read: those it reports (rule 3c compares a report
+ * with every receipt on the key), and those on which the stock left behind a receipt's line may
+ * change. Stock left behind a line is the on-hand, never more than the line's quantity (rule 1):
+ * it cannot change while the on-hand stays at or above every line's quantity on the key
+ * (`keyMaxQty`, an upper bound), and within a batch the on-hand moves by at most the sum of the
+ * quantities of the lines the batch's orders, their earlier versions and the other orders of
+ * their receipts hold on the key. A stock key many receipts share (a goods kept without lots)
+ * then costs a batch its receipts only when its stock runs low.
+ */
+export function stockKeysToRead(batch: {
+  reported: Iterable<string>;
+  lines: Iterable<{ stockKey: string; qty: number }>;
+  balances: Lookup<string, number>;
+  keyMaxQty: Lookup<string, number>;
+}): Set<string> {
+  const moved = new Map<string, { total: number; largest: number }>();
+  for (const { stockKey, qty } of batch.lines) {
+    const size = Math.abs(qty);
+    const known = moved.get(stockKey) ?? { total: 0, largest: 0 };
+    moved.set(stockKey, { total: known.total + size, largest: Math.max(known.largest, size) });
+  }
+  const read = new Set(batch.reported);
+  for (const [stockKey, { total, largest }] of moved) {
+    const lowest = (batch.balances.get(stockKey) ?? 0) - total;
+    if (lowest < Math.max(batch.keyMaxQty.get(stockKey) ?? 0, largest)) read.add(stockKey);
+  }
+  return read;
+}
+
 /** A warehouse receipt is the inbound in its warehouse: the piece key collateral gives it (rules.ts). */
 export function receiptKeyOf(warehouseId: string | null | undefined, orderNo: string): string | null {
   const scope = warehouseId == null ? undefined : normalisedNumber(warehouseId);

@@ -8,6 +8,7 @@ import {
   crossedThresholds,
   emptyPledgeState,
   reduceAlertsDocument,
+  stockKeysToRead,
   stockLeft,
 } from './pledges.ts';
 import { emptyCollateralState } from './reducer.ts';
@@ -258,5 +259,32 @@ describe('release and coverage rules', () => {
       purchaseAmount: null,
     });
     expect(fold([log('purchase', purchase())]).changes).toEqual([]);
+  });
+});
+
+describe('which stock keys a batch reads the receipts of', () => {
+  const K = 'K';
+  const read = (balance: number, keyMax: number, lines: number[], reported: string[] = []) =>
+    stockKeysToRead({
+      reported,
+      lines: lines.map((qty) => ({ stockKey: K, qty })),
+      balances: new Map([[K, balance]]),
+      keyMaxQty: new Map([[K, keyMax]]),
+    });
+
+  it('given stock well above every line on the key, when a batch moves less than the margin, then its receipts are not read', () => {
+    expect(read(1_000, 100, [-300, 200, -50])).toEqual(new Set());
+  });
+
+  it('given the stock close to the largest line, when the batch may take it below, then the key is read', () => {
+    expect(read(1_000, 100, [-300, 200, -401])).toEqual(new Set([K]));
+  });
+
+  it('given a batch line larger than any on the key so far, when the stock cannot cover it, then the key is read', () => {
+    expect(read(500, 100, [450])).toEqual(new Set([K]));
+  });
+
+  it('given a stock report of the key, then the key is read whatever its stock', () => {
+    expect(read(1_000_000, 1, [], [K])).toEqual(new Set([K]));
   });
 });

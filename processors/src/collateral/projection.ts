@@ -52,6 +52,7 @@ import {
   receiptValueOf,
   reducePledges,
   stockKeyOf,
+  stockKeysToRead,
   stockReportOf,
 } from './pledges.ts';
 import {
@@ -310,6 +311,8 @@ function pledgeLookupOf(events: readonly DocumentEvent[]) {
   const orderKeys = new Set<string>();
   const receipts = new Set<string>();
   const stockKeys = new Set<string>();
+  const reported = new Set<string>();
+  const lines: { stockKey: string; qty: number }[] = [];
   const documentIds = new Set<string>();
   for (const event of events) {
     const order = pledgeOrderOf(event);
@@ -320,11 +323,22 @@ function pledgeLookupOf(events: readonly DocumentEvent[]) {
       orderKeys.add(order.key);
       if (order.receipt !== null) receipts.add(order.receipt);
       for (const key of stockKeysOf(order)) stockKeys.add(key);
+      lines.push(...linesOf(order));
     }
-    for (const key of report?.lines.keys() ?? []) stockKeys.add(key);
+    for (const key of report?.lines.keys() ?? []) {
+      stockKeys.add(key);
+      reported.add(key);
+    }
   }
-  return { orderKeys, receipts, stockKeys, documentIds };
+  return { orderKeys, receipts, stockKeys, reported, lines, documentIds };
 }
+
+/** An order's movements by stock key. */
+const linesOf = (order: Pick<PledgeOrder, 'enterprise' | 'warehouseId' | 'movements'>) =>
+  order.movements.map((m) => ({
+    stockKey: stockKeyOf(order.enterprise, order.warehouseId, m.goodsId, m.batchCode),
+    qty: m.qty,
+  }));
 
 /**
  * Loads what the release and coverage rules need for a batch (pledges.ts `PledgeState`): the
@@ -347,8 +361,15 @@ async function loadPledges(
   });
   const stockKeys = new Set(lookup.stockKeys);
   for (const row of own) for (const key of row.stockKeys) stockKeys.add(key);
+  const moved = [...stockKeys].sort(byKey);
+  const read = stockKeysToRead({
+    reported: lookup.reported,
+    lines: [...lookup.lines, ...own.flatMap(linesOf)],
+    balances: await findStockQuantities(db, schema, 'pledge_balances', moved),
+    keyMaxQty: await findStockQuantities(db, schema, 'pledge_key_max', moved),
+  });
   const touched = new Set(lookup.receipts);
-  for (const found of await findReceiptsOnStock(db, schema, [...stockKeys].sort(byKey)))
+  for (const found of await findReceiptsOnStock(db, schema, [...read].sort(byKey)))
     touched.add(found.receipt);
   const orders = await findPledgeOrders(db, schema, {
     orderKeys: [...lookup.orderKeys].sort(byKey),
@@ -361,6 +382,7 @@ async function loadPledges(
     orders: new Map(orders.map((row) => [row.orderKey, fromOrderRow(row)])),
     balances: await findStockQuantities(db, schema, 'pledge_balances', keys),
     reports: await findStockQuantities(db, schema, 'pledge_reports', keys),
+    keyMaxQty: await findStockQuantities(db, schema, 'pledge_key_max', keys),
     releaseKeys: await findReleaseKeys(db, schema, [...lookup.documentIds].sort(byKey)),
   };
 }
@@ -396,7 +418,7 @@ async function loadPledgeContext(
     receiptOrders: new Map(),
     stockReceipts: new Map(),
     receiptOnKey: new Map(),
-    keyMaxQty: new Map(),
+    keyMaxQty: loaded.keyMaxQty,
     receiptValues: new Map(),
     balances: loaded.balances,
     reports: loaded.reports,
@@ -649,6 +671,7 @@ async function writePledgeChanges(
     })),
     balances: rows('balances', after.balances),
     reports: rows('reports', after.reports),
+    keyMaxQty: rows('keyMaxQty', after.keyMaxQty),
     receiptValues: rows('receiptValues', after.receiptValues).map(([id, value]) => {
       const [enterprise, pieceKey] = receiptOfId(id);
       return {

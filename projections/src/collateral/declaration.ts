@@ -25,7 +25,9 @@ export const collateralDeclaration = declareProjection({
   // document changes). 3: release and coverage alerts (processors/README.md "Release and coverage
   // alerts"): the stock behind receipts, the releases published, coverage; reads stock reports.
   // 4: each receipt's value kept (receipt_values), so that coverage reads a chain's receipts as
-  // one total instead of every order of every receipt the chain holds.
+  // one total instead of every order of every receipt the chain holds; the largest line on each
+  // stock key kept (pledge_key_max), so that a batch reads a key's receipts only when its stock
+  // runs low.
   revision: 4,
   reads: [...linkNodeDeclaration.reads, 'warehouseStock'],
   createTables: async (db, schema) => {
@@ -57,6 +59,7 @@ export const collateralDeclaration = declareProjection({
       hash: 'md5(row(direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, provenance)::text)',
     },
     { table: 'pledge_balances', key: 'stock_key', hash: 'md5(qty::text)' },
+    { table: 'pledge_key_max', key: 'stock_key', hash: 'md5(qty::text)' },
     {
       table: 'receipt_values',
       key: "enterprise || ' ' || piece_key",

@@ -29,6 +29,9 @@ export async function createPledgeTables(db: Queryable, schema: string): Promise
     CREATE INDEX IF NOT EXISTS pledge_orders_stock ON ${s}.pledge_orders USING gin (stock_keys) WHERE receipt IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.pledge_balances (stock_key text PRIMARY KEY, qty numeric NOT NULL);
     CREATE TABLE IF NOT EXISTS ${s}.pledge_reports (stock_key text PRIMARY KEY, qty numeric NOT NULL);
+    -- The largest quantity a receipt's line ever pledged on a stock key: while the on-hand stays
+    -- at or above it, no receipt on the key changes value, and a batch need not read them.
+    CREATE TABLE IF NOT EXISTS ${s}.pledge_key_max (stock_key text PRIMARY KEY, qty numeric NOT NULL);
     CREATE TABLE IF NOT EXISTS ${s}.financing_coverage (
       financing_key text PRIMARY KEY,
       coverage numeric,
@@ -193,7 +196,7 @@ export async function findPledgeOrders(
 export async function findStockQuantities(
   db: Queryable,
   schema: string,
-  table: 'pledge_balances' | 'pledge_reports',
+  table: 'pledge_balances' | 'pledge_reports' | 'pledge_key_max',
   stockKeys: readonly string[],
 ): Promise<Map<string, number>> {
   const { rows } = await db.query(
@@ -277,6 +280,7 @@ export async function writePledges(
     orders: readonly PledgeOrderRow[];
     balances: readonly [string, number][];
     reports: readonly [string, number][];
+    keyMaxQty: readonly [string, number][];
     receiptValues: readonly ReceiptValueRow[];
     coverage: readonly CoverageRow[];
     releases: readonly {
@@ -332,6 +336,7 @@ export async function writePledges(
   for (const [table, rows] of [
     ['pledge_balances', change.balances],
     ['pledge_reports', change.reports],
+    ['pledge_key_max', change.keyMaxQty],
   ] as const)
     if (rows.length > 0)
       await db.query(
