@@ -1,5 +1,5 @@
 import type { Reduction } from '../changes.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import type { DocumentEvent, DocumentTypeId, Provenance } from '../documents/event.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { orderStatusDeclaration, orderStatusSources } from '@tradelog/projections/order-status/declaration';
 import { findOrders, type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { attributedProjection } from '../documents/attributedProjection.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import { keyedProjection } from '../runtime/projection.ts';
 import { type OrderState, orderKey, ordersOf, reduceOrderStatus } from './reducer.ts';
 import { orderRow } from './rows.ts';

@@ -1,6 +1,6 @@
 import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {
   type Document,
   type DocumentEvent,
