@@ -1,6 +1,7 @@
+import type { CollateralAlert } from '@tradelog/schemas/queries/collateral';
 import { useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
-import { type CollateralAlert, pieceLabel } from './collateral.ts';
+import { pieceLabel } from './collateral.ts';
 import { consoleCall } from './consoleApi.ts';
 
 /** The lender's open collateral alerts: a piece that more than one financing holds (query-api README "Collateral exposure"). */
