@@ -1,4 +1,5 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { DecodedValue } from '@tradelog/schemas/queries/records';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
@@ -9,7 +10,7 @@ import { consoleCall } from './consoleApi.ts';
 import { LeadsPanel } from './LeadsPanel.tsx';
 import { type DeclaredProjection, type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
-import { type BrowsedRecord, RecordBrowser, RecordValue } from './RecordBrowser.tsx';
+import { RecordBrowser, RecordValue } from './RecordBrowser.tsx';
 
 interface DeadLetterRow {
   id: string;
@@ -28,7 +29,7 @@ interface DeadLetterRow {
 interface DeadLetterView extends DeadLetterRow {
   recordKey: string | null;
   headers: Record<string, string>;
-  payload: Omit<BrowsedRecord, 'offset' | 'timestamp' | 'key' | 'headers'>;
+  payload: DecodedValue;
 }
 
 /** The states the ops API lists letters by (query-api/README.md "Operator endpoints"). */
