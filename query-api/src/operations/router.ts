@@ -22,6 +22,7 @@ import {
   readTransportCheckpoints,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
+import type { ShownAuditEntry } from '@tradelog/schemas/queries/operatorAudit';
 import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { type Caller, callerOf } from '../reads/auth.ts';
@@ -316,7 +317,8 @@ export function createOperationsRouter(deps: {
         ...(before ? { before } : {}),
         ...(action ? { action } : {}),
       });
-      sendSuccess(res, { dataList: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) });
+      const dataList = entries.map((entry): ShownAuditEntry => ({ ...entry, at: entry.at.toISOString() }));
+      sendSuccess(res, { dataList });
     }),
   );
 

@@ -1,15 +1,8 @@
+import type { ShownAuditEntry } from '@tradelog/schemas/queries/operatorAudit';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
-
-interface AuditRow {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  subject: Record<string, unknown>;
-}
 
 /**
  * Who did what to the pipeline, newest first (`GET /ops/audit`). `version` changes whenever the
@@ -18,10 +11,14 @@ interface AuditRow {
 export function AuditPanel(props: { apiKey: string; version: number }) {
   const t = useDict().console.ops.tools;
   const locale = useLocale();
-  const [rows, setRows] = useState<AuditRow[]>();
+  const [rows, setRows] = useState<ShownAuditEntry[]>();
   const [error, setError] = useState<string>();
   const load = useCallback(async () => {
-    const answer = await consoleCall<{ dataList: AuditRow[] }>(props.apiKey, locale, '/ops/audit?limit=50');
+    const answer = await consoleCall<{ dataList: ShownAuditEntry[] }>(
+      props.apiKey,
+      locale,
+      '/ops/audit?limit=50',
+    );
     if (answer.ok) setRows(answer.body.dataList);
     else setError(answer.message);
   }, [props.apiKey, locale]);
