@@ -3,6 +3,7 @@ import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 
@@ -147,11 +148,7 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
           {t.create}
         </button>
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {secret && (
         <div className="card" data-testid="new-api-key">
           <p>{t.secret}</p>

@@ -1,6 +1,7 @@
 import type { ShownAuditEntry } from '@tradelog/schemas/queries/operatorAudit';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 
@@ -29,11 +30,7 @@ export function AuditPanel(props: { apiKey: string; version: number }) {
   return (
     <section data-testid="audit">
       <h3>{t.audit}</h3>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {rows && rows.length === 0 && <p className="muted">{t.noAudit}</p>}
       {rows && rows.length > 0 && (
         <RefTable columns={[t.at, t.actor, t.action, t.subject]} testId="audit-table">

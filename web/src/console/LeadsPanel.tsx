@@ -1,6 +1,7 @@
 import { type Lead, leadForms } from '@tradelog/schemas/portal/forms';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 
@@ -54,11 +55,7 @@ export function LeadsPanel(props: { apiKey: string }) {
           ))}
         </select>
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {leads === undefined ? (
         <p className="loading">{t.common.loading}</p>
       ) : leads.length === 0 ? (

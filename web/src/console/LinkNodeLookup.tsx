@@ -1,6 +1,7 @@
 import { type FormEvent, type RefObject, useEffect, useId } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { AsOfPicker } from './AsOfPicker.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import { CollateralAlerts } from './CollateralAlerts.tsx';
@@ -84,11 +85,7 @@ export function LinkNodeLookup(props: {
         onChange={(value) => void state.setAsOf(value)}
         shown={state.status === 'done' ? state.shownAsOf : undefined}
       />
-      {state.status === 'error' && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      {state.status === 'error' && <FormError>{state.error}</FormError>}
       {state.status === 'done' && state.response && (
         <ChainDiagram response={state.response} collateral={state.collateral} />
       )}

@@ -3,6 +3,7 @@ import type { DecodedValue } from '@tradelog/schemas/queries/records';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { AccountsPanel } from './AccountsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
@@ -137,11 +138,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   return (
     <section>
       <h2>{t.console.operator.title}</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       <PipelineCharts apiKey={props.apiKey} />
 
       <h3>{o.projections}</h3>

@@ -6,6 +6,7 @@ import type {
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 
@@ -74,11 +75,7 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
         </button>
       </div>
       <p className="muted">{p.mineNote}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       <form className="console-form inline-form" onSubmit={submitLookUp}>
         <div className="field">
           <label htmlFor={`${id}-id`}>{p.documentId}</label>

@@ -2,6 +2,7 @@ import type { DecodedValue, RecordPage } from '@tradelog/schemas/queries/records
 import { type FormEvent, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { consoleCall } from './consoleApi.ts';
 
 /** One record's value: decoded with its schema, or its bytes and why they did not decode. */
@@ -83,11 +84,7 @@ export function RecordBrowser(props: { apiKey: string }) {
           {t.read}
         </button>
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {page && (
         <>
           <p className="muted small">

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { AsOfPicker } from './AsOfPicker.tsx';
 import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
@@ -95,11 +96,7 @@ export function TrendChart(props: { apiKey: string }) {
         }}
         shown={shownAsOf}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {months && (
         <>
           <div className="trend-charts">
