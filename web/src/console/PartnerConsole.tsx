@@ -55,6 +55,9 @@ export function PartnerConsole(props: { apiKey: string }) {
     }
   }, [text, validate]);
 
+  // The submit and validate buttons wait for the checks and a clean document, and for a send in flight.
+  const cannotSend = busy || checking || Boolean(parseError) || issues.length > 0;
+
   const choose = (next: DocumentTypeId) => {
     setTypeId(next);
     setText(JSON.stringify(examples[next], null, 2));
@@ -171,19 +174,10 @@ export function PartnerConsole(props: { apiKey: string }) {
           <button type="button" className="btn" onClick={() => choose(typeId)}>
             {t.console.partner.loadExample}
           </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={busy || checking || Boolean(parseError) || issues.length > 0}
-          >
+          <button type="submit" className="btn btn-primary" disabled={cannotSend}>
             {t.console.partner.submit}
           </button>
-          <button
-            type="button"
-            className="btn"
-            disabled={busy || checking || Boolean(parseError) || issues.length > 0}
-            onClick={() => void send(true)}
-          >
+          <button type="button" className="btn" disabled={cannotSend} onClick={() => void send(true)}>
             {t.console.partner.validate}
           </button>
         </div>
