@@ -22,7 +22,7 @@ import {
   readTransportCheckpoints,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
-import type { ShownAuditEntry } from '@tradelog/schemas/queries/operatorAudit';
+import type { ListedProjection, ShownAuditEntry } from '@tradelog/schemas/queries/operations';
 import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { type Caller, callerOf } from '../reads/auth.ts';
@@ -89,12 +89,14 @@ export function createOperationsRouter(deps: {
     '/ops/projections',
     handle(async (_req, res) => {
       sendSuccess(res, {
-        projections: projectionCatalogue.map((p) => ({
-          name: p.name,
-          title: p.title,
-          reads: p.reads,
-          changeKinds: p.changeKinds,
-        })),
+        projections: projectionCatalogue.map(
+          (p): ListedProjection => ({
+            name: p.name,
+            title: p.title,
+            reads: p.reads,
+            changeKinds: p.changeKinds,
+          }),
+        ),
       });
     }),
   );

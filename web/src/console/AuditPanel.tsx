@@ -1,4 +1,4 @@
-import type { ShownAuditEntry } from '@tradelog/schemas/queries/operatorAudit';
+import type { ShownAuditEntry } from '@tradelog/schemas/queries/operations';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { FormError } from '../layout/FormError.tsx';

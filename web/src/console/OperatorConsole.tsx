@@ -1,4 +1,5 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { ListedProjection } from '@tradelog/schemas/queries/operations';
 import type { DecodedValue } from '@tradelog/schemas/queries/records';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
@@ -9,7 +10,7 @@ import { AccountsPanel } from './AccountsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { LeadsPanel } from './LeadsPanel.tsx';
-import { type DeclaredProjection, type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
+import { type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
 import { RecordBrowser, RecordValue } from './RecordBrowser.tsx';
 
@@ -43,7 +44,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   const t = useDict();
   const locale = useLocale();
   const o = t.console.ops;
-  const [declared, setDeclared] = useState<DeclaredProjection[]>([]);
+  const [declared, setDeclared] = useState<ListedProjection[]>([]);
   const [versions, setVersions] = useState<Record<string, ProjectionVersion[]>>({});
   const [letters, setLetters] = useState<DeadLetterRow[]>();
   const [letterState, setLetterState] = useState<DeadLetterState>('open');
@@ -60,7 +61,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   );
 
   const loadVersions = useCallback(async () => {
-    const listed = await call<{ projections: DeclaredProjection[] }>('/ops/projections');
+    const listed = await call<{ projections: ListedProjection[] }>('/ops/projections');
     if (!listed.ok) {
       setError(listed.message);
       return;
