@@ -7,6 +7,7 @@ import {
   readWireFormat,
 } from '@tradelog/schemas/log/codec';
 import { createRecordReader, type RawRecord, type RecordReader } from '@tradelog/schemas/log/records';
+import type { ViewedDeadLetter } from '@tradelog/schemas/queries/operations';
 import type { BrowsedRecord, DecodedValue, RecordPage } from '@tradelog/schemas/queries/records';
 import { type Request, Router } from 'express';
 import type { QueryApiConfig } from '../config.ts';
@@ -155,12 +156,13 @@ export function createRecordRouter(deps: {
           en: `No dead letter ${id}`,
         });
       const { value, recordKey, ...rest } = letter;
-      sendSuccess(res, {
+      const viewed: ViewedDeadLetter<Date> = {
         ...rest,
         recordKey: recordKey === null ? null : printableKey(recordKey),
         valueBytes: value?.length ?? 0,
         payload: await decodedValue(deps.codec, value),
-      });
+      };
+      sendSuccess(res, viewed);
     }),
   );
   router.get(

@@ -22,7 +22,11 @@ import {
   readTransportCheckpoints,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
-import type { ListedProjection, ShownAuditEntry } from '@tradelog/schemas/queries/operations';
+import type {
+  ListedDeadLetter,
+  ListedProjection,
+  ShownAuditEntry,
+} from '@tradelog/schemas/queries/operations';
 import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { type Caller, callerOf } from '../reads/auth.ts';
@@ -198,11 +202,13 @@ export function createOperationsRouter(deps: {
       });
       sendSuccess(res, {
         // Keys are shown as text where they are text, else as base64 (a dead letter may hold any bytes).
-        dataList: letters.map(({ value, recordKey, ...letter }) => ({
-          ...letter,
-          recordKey: recordKey === null ? null : printableKey(recordKey),
-          valueBytes: value?.length ?? 0,
-        })),
+        dataList: letters.map(
+          ({ value, recordKey, ...letter }): ListedDeadLetter<Date> => ({
+            ...letter,
+            recordKey: recordKey === null ? null : printableKey(recordKey),
+            valueBytes: value?.length ?? 0,
+          }),
+        ),
       });
     }),
   );

@@ -1,3 +1,5 @@
+import type { DeadLetterState } from './operations.ts';
+
 /**
  * The partner tools' answers (query-api README "Partner tools"): a partner's recent submissions
  * (`GET /documents`) and one submission looked up (`GET /documents/{documentId}`): its place in
@@ -32,8 +34,7 @@ export interface ShownDeadLetter {
   projection: string;
   errorCode: string;
   errorMessage: string;
-  /** The letter's state (projections/src/deadLetters.ts `deadLetterStates`). */
-  state: string;
+  state: DeadLetterState;
   attempts: number;
   failedAt: string;
   resolvedAt: string | null;

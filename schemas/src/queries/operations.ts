@@ -1,3 +1,5 @@
+import type { DecodedValue } from './records.ts';
+
 /**
  * Answers of the operator endpoints (query-api/README.md "Operator endpoints") that query-api
  * builds (query-api/src/operations/router.ts) and the operator console shows.
@@ -31,3 +33,38 @@ export interface ShownAuditEntry {
   action: string;
   subject: Record<string, unknown>;
 }
+
+/**
+ * A dead letter's states (processors/README.md "Dead letters"): `resolved`, applied by a retry;
+ * `superseded`, a retry found every row it would replace already newer in log order. The dead
+ * letter table (projections/src/deadLetters.ts) and the operator's list both take them from here.
+ */
+export const deadLetterStates = ['open', 'retrying', 'resolved', 'superseded', 'discarded'] as const;
+export type DeadLetterState = (typeof deadLetterStates)[number];
+
+/**
+ * A dead letter as `GET /ops/dead-letters` lists it: where its record is, why it failed, its
+ * key as text where it is text (else `base64:…`) and its value's size. `Time` is `Date` where
+ * query-api builds it and `string` (ISO 8601) where the console reads its JSON.
+ */
+// Types, not interfaces: query-api's answer senders take any record of members.
+export type ListedDeadLetter<Time = string> = {
+  id: string;
+  projection: string;
+  consumerGroup: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  recordKey: string | null;
+  headers: Record<string, string>;
+  errorCode: string;
+  errorMessage: string;
+  state: DeadLetterState;
+  attempts: number;
+  failedAt: Time;
+  resolvedAt: Time | null;
+  valueBytes: number;
+};
+
+/** One dead letter with its payload, decoded as the record browser decodes values (`GET /ops/dead-letters/{id}`). */
+export type ViewedDeadLetter<Time = string> = ListedDeadLetter<Time> & { payload: DecodedValue };

@@ -1,6 +1,10 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import type { ListedProjection } from '@tradelog/schemas/queries/operations';
-import type { DecodedValue } from '@tradelog/schemas/queries/records';
+import type {
+  DeadLetterState,
+  ListedDeadLetter,
+  ListedProjection,
+  ViewedDeadLetter,
+} from '@tradelog/schemas/queries/operations';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
@@ -14,29 +18,6 @@ import { type ProjectionVersion, rebuildFraction, summarise } from './operations
 import { PipelineCharts } from './PipelineCharts.tsx';
 import { RecordBrowser, RecordValue } from './RecordBrowser.tsx';
 
-interface DeadLetterRow {
-  id: string;
-  projection: string;
-  topic: string;
-  partition: number;
-  offset: string;
-  errorCode: string;
-  errorMessage: string;
-  state: DeadLetterState;
-  attempts: number;
-  failedAt: string;
-}
-
-/** A dead letter with its payload (`GET /ops/dead-letters/:id`). */
-interface DeadLetterView extends DeadLetterRow {
-  recordKey: string | null;
-  headers: Record<string, string>;
-  payload: DecodedValue;
-}
-
-/** The states the ops API lists letters by (query-api/README.md "Operator endpoints"). */
-type DeadLetterState = 'open' | 'retrying' | 'resolved' | 'superseded' | 'discarded';
-
 /** Rebuilds report progress about once a second (processors' rebuild loop); poll at that pace while one runs. */
 const pollMs = 1000;
 
@@ -46,11 +27,11 @@ export function OperatorConsole(props: { apiKey: string }) {
   const o = t.console.ops;
   const [declared, setDeclared] = useState<ListedProjection[]>([]);
   const [versions, setVersions] = useState<Record<string, ProjectionVersion[]>>({});
-  const [letters, setLetters] = useState<DeadLetterRow[]>();
+  const [letters, setLetters] = useState<ListedDeadLetter[]>();
   const [letterState, setLetterState] = useState<DeadLetterState>('open');
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [viewed, setViewed] = useState<DeadLetterView>();
+  const [viewed, setViewed] = useState<ViewedDeadLetter>();
   const [bulkResult, setBulkResult] = useState<string>();
   // Bumped after each action of this page, so the audit list shows it.
   const [acted, setActed] = useState(0);
@@ -77,7 +58,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   }, [call]);
 
   const loadLetters = useCallback(async () => {
-    const answer = await call<{ dataList: DeadLetterRow[] }>(
+    const answer = await call<{ dataList: ListedDeadLetter[] }>(
       `/ops/dead-letters?state=${letterState}&limit=100`,
     );
     if (answer.ok) {
@@ -125,7 +106,7 @@ export function OperatorConsole(props: { apiKey: string }) {
     await loadLetters();
   };
   const view = async (id: string) => {
-    const answer = await call<DeadLetterView>(`/ops/dead-letters/${id}`);
+    const answer = await call<ViewedDeadLetter>(`/ops/dead-letters/${id}`);
     if (answer.ok) setViewed(answer.body);
     else setError(answer.message);
   };
