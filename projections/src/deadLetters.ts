@@ -1,8 +1,9 @@
+import { type DeadLetterState, deadLetterStates } from '@tradelog/schemas/queries/operations';
 import type { Queryable } from './db.ts';
 
 /** Dead letters: records a projection could not decode or apply (one function per statement). */
-export const deadLetterStates = ['open', 'retrying', 'resolved', 'superseded', 'discarded'] as const;
-export type DeadLetterState = (typeof deadLetterStates)[number];
+// Their states are declared with the operator's answers that list them.
+export { type DeadLetterState, deadLetterStates };
 
 export interface DeadLetter {
   id: string;

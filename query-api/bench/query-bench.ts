@@ -209,7 +209,17 @@ async function bench() {
         },
         // The reads measured use only when it was received.
         provenance: { receivedAt: '2026-11-22T00:00:00.000Z' } as OrderRow['provenance'],
-        history: [{ status: '10', at: orderTime }],
+        history: [
+          {
+            status: '10',
+            outcome: 'applied',
+            effectiveTime: orderTime,
+            contentSha256: orderNo,
+            documentId: orderNo,
+            position: `0:${month}:${i}`,
+            receivedAt: '2026-11-22T00:00:00.000Z',
+          },
+        ],
       });
     }
   }

@@ -1,6 +1,6 @@
 import { findLiveVersion, type ProjectionName } from '@tradelog/projections';
 import { type DocumentTypeId, documentTypes, feedFamilies } from '@tradelog/schemas/documents/catalogue';
-import { type EnterpriseField, enterpriseFieldsOf } from '@tradelog/schemas/documents/enterprise';
+import { type EnterpriseField, enterpriseFieldsOf } from '@tradelog/schemas/documents/enterpriseFields';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { examples as queryExamples } from '@tradelog/schemas/queries/examples';

@@ -1,6 +1,6 @@
 import { grantError } from '@tradelog/schemas/access/grants';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
-import type { NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
+import type { NamedEnterprise } from '@tradelog/schemas/documents/enterpriseFields';
 
 /** What a partner's account was granted (`npm run keys -- grant`). */
 export interface SubmitGrants {
@@ -19,7 +19,7 @@ const shortened = (code: string) => (code.length > 50 ? `${code.slice(0, 50)}…
  * A partner submits a feed only when its account was granted the feed's family, and any document
  * or feed only for enterprises its account was granted: every enterprise the document names, in
  * every field the contract declares, nested ones included (`named`: what
- * schemas/src/documents/enterprise.ts finds in the document, intake/examine.ts; README "Partner
+ * schemas/src/documents/enterpriseFields.ts finds in the document, intake/examine.ts; README "Partner
  * grants"). Pure: unit-tested.
  */
 export function assertSubmitGrant(

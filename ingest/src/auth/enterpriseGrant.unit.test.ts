@@ -1,6 +1,6 @@
 import { TradelogError } from '@tradelog/schemas';
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
 import { describe, expect, it } from 'vitest';
 import { assertSubmitGrant, type SubmitGrants } from './enterpriseGrant.ts';
 

@@ -1,5 +1,5 @@
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterprise';
+import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterpriseFields';
 import { mayHoldUnstorable, rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { type BoundedValidate, maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import { bodySha256, canonicalSha256 } from '@tradelog/schemas/log/headers';

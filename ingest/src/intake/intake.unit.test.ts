@@ -1,6 +1,6 @@
 import { TradelogError } from '@tradelog/schemas';
 import { documentType } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { bodySha256, canonicalSha256 } from '@tradelog/schemas/log/headers';

@@ -2,19 +2,10 @@ import {
   documentIndexAttributes,
   documentIndexDeclaration,
 } from '@tradelog/projections/document-index/declaration';
-import {
-  findIndexedDocuments,
-  type IndexedDocumentRow,
-  upsertIndexedDocuments,
-} from '@tradelog/projections/document-index/tables';
+import { findIndexedDocuments, upsertIndexedDocuments } from '@tradelog/projections/document-index/tables';
 import { attributedProjection } from '../documents/attributedProjection.ts';
 import { keyedProjection } from '../runtime/projection.ts';
 import { type IndexedDocument, reduceDocumentIndex } from './reducer.ts';
-
-const toState = (row: IndexedDocumentRow): IndexedDocument => ({
-  ...row,
-  type: row.type as IndexedDocument['type'],
-});
 
 const documentIndexBatch = keyedProjection<IndexedDocument>({
   declaration: documentIndexDeclaration,
@@ -24,7 +15,7 @@ const documentIndexBatch = keyedProjection<IndexedDocument>({
   // reads and writes of its own tables.
   lockScopesOf: () => [],
   load: async (db, schema, keys) =>
-    new Map((await findIndexedDocuments(db, schema, keys)).map((row) => [row.documentId, toState(row)])),
+    new Map((await findIndexedDocuments(db, schema, keys)).map((row) => [row.documentId, row])),
   reduce(state, event) {
     const id = event.provenance.documentId;
     const before = state.get(id);
@@ -36,7 +27,7 @@ const documentIndexBatch = keyedProjection<IndexedDocument>({
     upsertIndexedDocuments(
       db,
       schema,
-      rows.map(([, document]) => ({ ...document, type: document.type })),
+      rows.map(([, document]) => document),
     ),
 });
 

@@ -1,6 +1,7 @@
+import type { IndexedDocumentRow } from '@tradelog/projections/document-index/tables';
 import type { Reduction } from '../changes.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
-import type { DocumentEvent, DocumentTypeId, Provenance } from '../documents/event.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
+import type { DocumentEvent } from '../documents/event.ts';
 
 /**
  * Document index: every accepted document with its provenance, the basis of "explain this
@@ -17,10 +18,8 @@ import type { DocumentEvent, DocumentTypeId, Provenance } from '../documents/eve
  * The index emits no change events: an accepted document is not, by itself, a change anyone
  * subscribes to.
  */
-export interface IndexedDocument extends Provenance {
-  type: DocumentTypeId;
-  enterprise: string | null;
-}
+/** The state of one document is its row (projections/src/document-index/tables.ts). */
+export type IndexedDocument = IndexedDocumentRow;
 
 export type DocumentIndexState = IndexedDocument | undefined;
 

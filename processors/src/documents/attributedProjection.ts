@@ -18,7 +18,7 @@ import {
   type PendingDocument,
   partnerEnterpriseOf,
 } from './attribution.ts';
-import { enterpriseOf } from './enterprise.ts';
+import { enterpriseOf } from './enterpriseKey.ts';
 import { type DocumentEvent, type DocumentTypeId, sha256 } from './event.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { enterpriseOf } from './enterprise.ts';
+import { enterpriseOf } from './enterpriseKey.ts';
 import {
   type Attribution,
   type DocumentEvent,

@@ -1,4 +1,4 @@
-import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
 import type { Document, DocumentEvent, DocumentTypeId } from './event.ts';
 import { sha256 } from './event.ts';
 

@@ -2,7 +2,7 @@ import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOf } from '../documents/enterpriseKey.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -130,7 +130,7 @@ function writesOf(event: DocumentEvent): Write[] {
   // Destructured together, so that each case below reads its own feed's fields.
   const { type: feed, document: d } = event;
   // The enterprise each feed is filed under is the one its declared field names, the field
-  // ingest granted (schemas/src/documents/enterprise.ts).
+  // ingest granted (schemas/src/documents/enterpriseFields.ts).
   const named = enterpriseOf(feed, d);
   switch (feed) {
     case 'taxInformation': {

@@ -1,22 +1,13 @@
 import { orderStatusDeclaration, orderStatusSources } from '@tradelog/projections/order-status/declaration';
 import { findOrders, type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { attributedProjection } from '../documents/attributedProjection.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import { keyedProjection } from '../runtime/projection.ts';
 import { type OrderState, orderKey, ordersOf, reduceOrderStatus } from './reducer.ts';
 import { orderRow } from './rows.ts';
 
-const toState = (row: OrderRow): OrderState => ({
-  kind: row.kind as OrderState['kind'],
-  enterprise: row.enterprise,
-  orderNo: row.orderNo,
-  status: row.status as OrderState['status'],
-  effectiveTime: row.effectiveTime,
-  contentSha256: row.contentSha256,
-  fields: row.fields,
-  provenance: row.provenance,
-  history: row.history as unknown as OrderState['history'],
-});
+/** A row without the table's own columns is the order's state (one declaration, projections/src/order-status/tables.ts). */
+const toState = ({ orderKey: _key, orderTime: _time, ...state }: OrderRow): OrderState => state;
 
 const orderStatusBatch = keyedProjection<OrderState>({
   declaration: orderStatusDeclaration,

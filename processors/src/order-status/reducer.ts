@@ -1,6 +1,14 @@
+import {
+  type HistoryEntry,
+  type HistoryOutcome,
+  type OrderKind,
+  type OrderState,
+  type OrderStatus,
+  orderKinds,
+} from '@tradelog/projections/order-status/tables';
 import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -10,7 +18,6 @@ import {
   latestTime,
   listOf,
   logPosition,
-  type Provenance,
   text,
 } from '../documents/event.ts';
 import { olderThan } from '../documents/logOrder.ts';
@@ -33,10 +40,15 @@ import { olderThan } from '../documents/logOrder.ts';
  *    an old dead letter) changes nothing, not even the history; when that holds for every order
  *    it states, it is superseded (documents/logOrder.ts).
  */
-export const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
-export type OrderKind = (typeof orderKinds)[number];
-/** The submitted codes, or `none` when a document gives no status (the spec marks it optional). */
-export type OrderStatus = '10' | '20' | '30' | 'none';
+// The order's kinds, statuses and state are declared once with its row (projections/src/order-status/tables.ts).
+export {
+  type HistoryEntry,
+  type HistoryOutcome,
+  type OrderKind,
+  type OrderState,
+  type OrderStatus,
+  orderKinds,
+};
 export const terminalStatuses: readonly OrderStatus[] = ['20', '30'];
 
 /**
@@ -56,30 +68,6 @@ const timeFields: { [K in OrderKind]: readonly FieldOf<OrderFieldsOf[K]>[] } = {
   saleOrderToB: ['orderTime', 'outboundTime'],
   saleOrderToC: ['orderTime', 'deliveryTime', 'declareTime', 'releaseTime'],
 };
-
-export type HistoryOutcome = 'applied' | 'amended' | 'rejected-terminal' | 'rejected-stale';
-
-export interface HistoryEntry {
-  status: OrderStatus;
-  outcome: HistoryOutcome;
-  effectiveTime: string | null;
-  contentSha256: string;
-  documentId: string;
-  position: string;
-  receivedAt: string;
-}
-
-export interface OrderState {
-  kind: OrderKind;
-  enterprise: string;
-  orderNo: string;
-  status: OrderStatus;
-  effectiveTime: string | null;
-  contentSha256: string;
-  fields: Document;
-  provenance: Provenance;
-  history: readonly HistoryEntry[];
-}
 
 /** One order as a document states it; a sale-to-consumer document states several. */
 export interface OrderStatement {

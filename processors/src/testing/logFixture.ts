@@ -2,7 +2,7 @@ import type { ProjectionName } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
 import {
   bodySha256,

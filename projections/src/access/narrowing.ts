@@ -43,7 +43,7 @@ export function standingWildcardWords(wildcard: StandingWildcard): Bilingual {
 
 /** What an account submitted over a window, read from the log (submitted.ts). */
 export interface Submitted {
-  /** Every enterprise its documents named, in any enterprise field (schemas/src/documents/enterprise.ts). */
+  /** Every enterprise its documents named, in any enterprise field (schemas/src/documents/enterpriseFields.ts). */
   enterprises: readonly string[];
   /** The feed families of the feeds it submitted. */
   feeds: readonly string[];

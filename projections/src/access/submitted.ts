@@ -1,6 +1,6 @@
 import { localizedError } from '@tradelog/schemas';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterprise';
+import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
 import { headerNames } from '@tradelog/schemas/log/headers';
 import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
 import type { Queryable } from '../db.ts';

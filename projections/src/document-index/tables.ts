@@ -1,3 +1,5 @@
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import type { Provenance } from '@tradelog/schemas/log/provenance';
 import { ident, type Queryable } from '../db.ts';
 
 /**
@@ -28,19 +30,12 @@ export async function createDocumentIndexTables(db: Queryable, schema: string): 
     CREATE INDEX IF NOT EXISTS documents_record_key ON ${s}.documents (topic, record_key);`);
 }
 
-export interface IndexedDocumentRow {
-  documentId: string;
-  type: string;
-  enterprise: string | null;
-  topic: string;
-  partition: number;
-  offset: string;
-  recordKey: string | null;
-  partnerId: string;
-  receivedAt: string;
-  schemaId: number;
-  contentSha256: string;
-}
+/**
+ * A document's entry: its provenance, its type and the enterprise it belongs to (null while it
+ * waits to be attributed). One type for the table's row and the processor's state
+ * (processors/src/document-index/reducer.ts), so neither is mapped into the other.
+ */
+export type IndexedDocumentRow = Provenance & { type: DocumentTypeId; enterprise: string | null };
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
 const toIndexedDocument = (row: any): IndexedDocumentRow => ({

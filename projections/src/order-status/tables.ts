@@ -24,19 +24,42 @@ export async function createOrderStatusTables(db: Queryable, schema: string): Pr
     CREATE INDEX IF NOT EXISTS orders_enterprise ON ${s}.orders (kind, enterprise, order_time, order_no);`);
 }
 
-export interface OrderRow {
-  orderKey: string;
-  kind: string;
+/**
+ * An order's state as the order-status processor folds it (processors/src/order-status/reducer.ts,
+ * its rules) and its row here are one declaration: the row is the state with the two columns
+ * the table adds, so neither is cast into the other.
+ */
+export const orderKinds = ['purchase', 'saleOrderToB', 'saleOrderToC'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+/** The submitted codes, or `none` when a document gives no status (the spec marks it optional). */
+export type OrderStatus = '10' | '20' | '30' | 'none';
+
+export type HistoryOutcome = 'applied' | 'amended' | 'rejected-terminal' | 'rejected-stale';
+
+export interface HistoryEntry {
+  status: OrderStatus;
+  outcome: HistoryOutcome;
+  effectiveTime: string | null;
+  contentSha256: string;
+  documentId: string;
+  position: string;
+  receivedAt: string;
+}
+
+export interface OrderState {
+  kind: OrderKind;
   enterprise: string;
   orderNo: string;
-  status: string;
+  status: OrderStatus;
   effectiveTime: string | null;
-  orderTime: string | null;
   contentSha256: string;
-  fields: Record<string, unknown>;
+  fields: Readonly<Record<string, unknown>>;
   provenance: Provenance;
-  history: readonly Record<string, unknown>[];
+  history: readonly HistoryEntry[];
 }
+
+/** The row: the state, its key, and the date the order queries filter on. */
+export type OrderRow = OrderState & { orderKey: string; orderTime: string | null };
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
 const toOrder = (row: any): OrderRow => ({

@@ -1,4 +1,5 @@
 import type { ExposedPiece, FinancingRow } from '@tradelog/projections/collateral/tables';
+import type { CollateralExposureAnswer, ShownProvenance } from '@tradelog/schemas/queries/collateral';
 
 /**
  * The exposure answer for one caller (query-api README "Collateral exposure"): each piece of the
@@ -9,7 +10,7 @@ import type { ExposedPiece, FinancingRow } from '@tradelog/projections/collatera
 export function exposureAnswer(
   read: { financing: FinancingRow; pieces: readonly ExposedPiece[] },
   granted: (enterprise: string) => boolean,
-) {
+): CollateralExposureAnswer {
   const { financing } = read;
   return {
     financing: {
@@ -41,7 +42,7 @@ export function exposureAnswer(
 }
 
 /** What a document's provenance shows a lender, as the link-node answer does (partner named by respond.ts). */
-function shownProvenance(provenance: Record<string, unknown>) {
+function shownProvenance(provenance: Record<string, unknown>): ShownProvenance {
   const { documentId, documentType, partnerId, receivedAt, topic, partition, offset } = provenance;
   return { documentId, documentType, partnerId, receivedAt, topic, partition, offset };
 }

@@ -2,6 +2,7 @@ import { exposureAsOf } from '@tradelog/processors/collateral/asOf';
 import { findExposure, findExposureNodes, findOpenPairings } from '@tradelog/projections/collateral/tables';
 import { findFirstReceived } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
+import type { CollateralAlert } from '@tradelog/schemas/queries/collateral';
 import { Router } from 'express';
 import type pg from 'pg';
 import {
@@ -108,7 +109,7 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
         granted(financing.enterprise)
           ? { customerCode: financing.enterprise, financingOrderNo: financing.financingNo }
           : null;
-      await sendRead(res, live, (pairings) => ({
+      await sendRead(res, live, (pairings): { alerts: CollateralAlert[] } => ({
         alerts: pairings.map((pairing) => ({
           kind: pairing.kind,
           number: pairing.number,

@@ -1,3 +1,4 @@
+import type { Lead } from '@tradelog/schemas/portal/forms';
 import type pg from 'pg';
 
 /**
@@ -264,21 +265,6 @@ export async function insertLead(
     ],
   );
   return String(rows[0].id);
-}
-
-export interface Lead {
-  id: string;
-  form: string;
-  fields: Record<string, string>;
-  lang: 'cn' | 'en';
-  createdAt: string;
-  /** Null for leads saved before senders were kept (migration 1765000000000). */
-  sender: {
-    name: string | null;
-    phone: string | null;
-    /** The account it was sent from; null for an anonymous form. */
-    account: { phone: string; name: string; companyName: string } | null;
-  } | null;
 }
 
 /** Newest first; `before` (a lead id) pages on. */

@@ -12,6 +12,11 @@ import {
 } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
 import { headerNames } from '@tradelog/schemas/log/headers';
+import type {
+  DocumentLookUp,
+  SubmittedDocument,
+  SubmittedDocumentsPage,
+} from '@tradelog/schemas/queries/documents';
 import { type Request, Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
@@ -34,7 +39,7 @@ const notFound = () =>
 const mine = (caller: Caller, partnerId: string | undefined) =>
   caller.kind === 'operator' || partnerId === caller.ownerId;
 
-const shownDocument = (row: IndexedDocumentRow) => ({
+const shownDocument = (row: IndexedDocumentRow): SubmittedDocument => ({
   documentId: row.documentId,
   type: row.type,
   enterprise: row.enterprise,
@@ -81,10 +86,11 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
           )
         : [];
       const last = rows.at(-1);
-      sendSuccess(res, {
+      const page: SubmittedDocumentsPage = {
         dataList: rows.map(shownDocument),
         next: rows.length === limit && last ? encodeCursor(last) : null,
-      });
+      };
+      sendSuccess(res, page);
     }),
   );
 
@@ -119,7 +125,7 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
           consumerGroup ? [{ consumerGroup, topic: place.topic, partition: place.partition }] : [],
         ),
       );
-      sendSuccess(res, {
+      const answer: DocumentLookUp = {
         document: {
           ...(indexed
             ? shownDocument(indexed)
@@ -137,7 +143,8 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
         },
         projections: projectionStatuses({ place, readers, nextOffsets, deadLetters }),
         deadLetters: deadLetters.map(shownDeadLetter),
-      });
+      };
+      sendSuccess(res, answer);
     }),
   );
   return router;

@@ -1,4 +1,5 @@
 import type { DeadLetter } from '@tradelog/projections';
+import type { ProjectionStatus, ShownDeadLetter } from '@tradelog/schemas/queries/documents';
 
 /**
  * Where one submitted document stands in each projection that reads its type (query-api README
@@ -9,30 +10,11 @@ import type { DeadLetter } from '@tradelog/projections';
  * - `applied`: the projection's live version has checkpointed past the record;
  * - `pending`: not yet (the projection is behind, or has no live version yet).
  */
-export type ProjectionState = 'applied' | 'pending' | 'dead-lettered';
 
 export interface RecordPlace {
   topic: string;
   partition: number;
   offset: string;
-}
-
-export interface ShownDeadLetter {
-  id: string;
-  projection: string;
-  errorCode: string;
-  errorMessage: string;
-  state: DeadLetter['state'];
-  attempts: number;
-  failedAt: string;
-  resolvedAt: string | null;
-}
-
-export interface ProjectionStatus {
-  projection: string;
-  state: ProjectionState;
-  /** The projection's dead letter of this record, whatever its state (a resolved one too). */
-  deadLetter?: ShownDeadLetter;
 }
 
 export const shownDeadLetter = (letter: DeadLetter): ShownDeadLetter => ({

@@ -1,5 +1,6 @@
 import type { MonthlyStockRow } from '@tradelog/projections/enterprise-data/queries';
 import { localizedError } from '@tradelog/schemas';
+import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
 
 /**
  * An enterprise's monthly trend (query-api/README.md "Enterprise trend"), pure: the months asked
@@ -8,26 +9,6 @@ import { localizedError } from '@tradelog/schemas';
  * and movements and the stock carried over — nothing is estimated.
  */
 export const trendMonthLimit = 24;
-
-export interface TrendMonth {
-  month: string;
-  purchaseOrders: number;
-  salesToBusiness: number;
-  salesToConsumer: number;
-  inputQty: number;
-  inputAmount: number;
-  outputQty: number;
-  outputAmount: number;
-  inventoryQty: number;
-  inventoryAmount: number;
-  /**
-   * Lines behind each amount that state no price (the amounts add the priced lines only), as the
-   * warehouse summary counts them: a month's inputs and outputs, and the stock at its end.
-   */
-  inputUnpricedLines: number;
-  outputUnpricedLines: number;
-  inventoryUnpricedLines: number;
-}
 
 /** The months from `from` to `to` (yyyy-MM), both included; at most `trendMonthLimit`. */
 export function monthsBetween(from: string, to: string): string[] {
@@ -57,7 +38,7 @@ export function trendOf(
   months: readonly string[],
   orders: readonly { month: string; kind: string; orders: number }[],
   stock: readonly MonthlyStockRow[],
-): TrendMonth[] {
+): EnterpriseTrendMonth[] {
   const byMonth = new Map(stock.map((row) => [row.month, row]));
   // The stock before the first month: the last month-end at or before it.
   let carried = { inventoryQty: 0, inventoryAmount: 0, inventoryUnpricedLines: 0 };

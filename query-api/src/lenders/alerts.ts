@@ -8,6 +8,7 @@ import {
   defaultCoverageThreshold,
   findCoverageThresholds,
 } from '@tradelog/projections/collateral/thresholds';
+import type { AlertDocument, PortfolioAlert } from '@tradelog/schemas/queries/portfolio';
 import type pg from 'pg';
 import type { Caller } from '../reads/auth.ts';
 import { readLive } from '../reads/respond.ts';
@@ -24,27 +25,6 @@ import { readLive } from '../reads/respond.ts';
  *   threshold and the document that caused it, when the projection recorded one; a threshold set
  *   after the fall has no crossing, and `since` is null.
  */
-export type PortfolioAlert =
-  | {
-      kind: 'collateral.released';
-      at: string;
-      collateral: { kind: string; warehouse: string | null; number: string };
-      cause: string;
-      document: AlertDocument;
-    }
-  | {
-      kind: 'coverage.low';
-      since: string | null;
-      threshold: number;
-      coverage: number;
-      document: AlertDocument;
-    };
-
-export interface AlertDocument {
-  documentType: string | null;
-  documentId: string | null;
-  receivedAt: string | null;
-}
 
 const documentOf = (provenance: Record<string, unknown> | undefined): AlertDocument => ({
   documentType: typeof provenance?.documentType === 'string' ? provenance.documentType : null,

@@ -1,4 +1,5 @@
 import { apiKeyKinds } from '@tradelog/schemas/access/apiKey';
+import type { KeyAccount } from '@tradelog/schemas/access/keyAccount';
 import { Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
@@ -21,11 +22,12 @@ export function createKeyAccountRouter(deps: { pool: pg.Pool; callLimit?: CallLi
     (deps.callLimit ?? noCallLimit)('default-key'),
     handle(async (_req, res) => {
       const caller = callerOf(res);
-      sendSuccess(res, {
+      const answer: KeyAccount = {
         kind: caller.kind,
         account: caller.ownerId,
         enterprises: [...caller.enterprises].sort(),
-      });
+      };
+      sendSuccess(res, answer);
     }),
   );
   return router;

@@ -4,12 +4,13 @@ import {
   type PortfolioFinancing,
 } from '@tradelog/projections/collateral/tables';
 import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
+import type { PortfolioAlert, PortfolioRow } from '@tradelog/schemas/queries/portfolio';
 import { Router } from 'express';
 import type pg from 'pg';
 import { asOfOf, type RecordSource } from '../reads/asOf.ts';
 import { callerOf } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess, wantsOffsets } from '../reads/respond.ts';
-import { type PortfolioAlert, readPortfolioAlerts } from './alerts.ts';
+import { readPortfolioAlerts } from './alerts.ts';
 import { readPortfolioAsOf } from './portfolioAsOf.ts';
 import { figuresOf } from './portfolioFigures.ts';
 import { receiptsOf } from './receipts.ts';
@@ -60,14 +61,14 @@ export function stockBehind(lines: readonly ReceiptLine[]) {
 export function portfolioRows(
   financings: readonly PortfolioFinancing[],
   lines: readonly ReceiptLine[],
-  alertsOf: ReadonlyMap<string, readonly PortfolioAlert[]> = new Map(),
-) {
+  alertsOf: ReadonlyMap<string, PortfolioAlert[]> = new Map(),
+): PortfolioRow[] {
   const linesOf = new Map<string, ReceiptLine[]>();
   for (const line of lines) {
     const key = receiptOf(line.enterprise, line);
     linesOf.set(key, [...(linesOf.get(key) ?? []), line]);
   }
-  const rows = financings.map((financing) => {
+  const rows = financings.map((financing): PortfolioRow => {
     const amounts = financing.purchases.map((purchase) => numeric(purchase.purchaseAmount));
     const purchaseAmount = amounts.every((amount) => amount !== undefined)
       ? amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0)

@@ -2,6 +2,7 @@ import { type AccountCommand, runAccountCommand } from '@tradelog/projections/ac
 import { standingWildcardOf } from '@tradelog/projections/access/narrowing';
 import { type AccountRow, listAccounts, listApiKeys } from '@tradelog/projections/access/store';
 import { localizedError } from '@tradelog/schemas';
+import type { ListedAccount } from '@tradelog/schemas/access/accountListing';
 import { type ApiKeyKind, isApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { type Response, Router } from 'express';
@@ -43,7 +44,7 @@ const kindOf = (value: unknown): ApiKeyKind => {
   return value;
 };
 
-const accountOut = (account: AccountRow, keys: readonly ApiKeyRow[]) => ({
+const accountOut = (account: AccountRow, keys: readonly ApiKeyRow[]): ListedAccount<Date> => ({
   ...account,
   // README "Upgrading: narrowing standing wildcards": the console flags a wide account.
   standingWildcard: standingWildcardOf(account) ?? null,

@@ -7,6 +7,8 @@ import {
   readWireFormat,
 } from '@tradelog/schemas/log/codec';
 import { createRecordReader, type RawRecord, type RecordReader } from '@tradelog/schemas/log/records';
+import type { ViewedDeadLetter } from '@tradelog/schemas/queries/operations';
+import type { BrowsedRecord, DecodedValue, RecordPage } from '@tradelog/schemas/queries/records';
 import { type Request, Router } from 'express';
 import type { QueryApiConfig } from '../config.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
@@ -72,7 +74,7 @@ type Codec = Pick<RegistryCodec, 'decode' | 'writerSchemaOf'>;
  * A record's value decoded with its writer schema, or, when the value is the record's own fault,
  * the reason and the bytes. The record browser and the dead-letter view both show values this way.
  */
-export async function decodedValue(codec: Codec | undefined, value: Buffer | null) {
+export async function decodedValue(codec: Codec | undefined, value: Buffer | null): Promise<DecodedValue> {
   if (value === null) return { schemaId: null, schema: null, value: null, error: null };
   let schemaId: number | null = null;
   try {
@@ -101,7 +103,7 @@ export async function decodedValue(codec: Codec | undefined, value: Buffer | nul
   }
 }
 
-async function decoded(codec: Codec, record: RawRecord) {
+async function decoded(codec: Codec, record: RawRecord): Promise<BrowsedRecord> {
   return {
     offset: record.offset,
     timestamp: new Date(Number(record.timestamp)).toISOString(),
@@ -154,12 +156,13 @@ export function createRecordRouter(deps: {
           en: `No dead letter ${id}`,
         });
       const { value, recordKey, ...rest } = letter;
-      sendSuccess(res, {
+      const viewed: ViewedDeadLetter<Date> = {
         ...rest,
         recordKey: recordKey === null ? null : printableKey(recordKey),
         valueBytes: value?.length ?? 0,
         payload: await decodedValue(deps.codec, value),
-      });
+      };
+      sendSuccess(res, viewed);
     }),
   );
   router.get(
@@ -168,10 +171,10 @@ export function createRecordRouter(deps: {
       const query = recordQueryOf(req.query);
       if (!deps.reader || !deps.codec) throw kafkaNotConfigured();
       const page = await deps.reader.read(query.topic, query.partition, query.offset, query.limit);
-      const dataList = [];
+      const dataList: BrowsedRecord[] = [];
       for (const record of page.records) dataList.push(await decoded(deps.codec, record));
       const last = page.records.at(-1);
-      sendSuccess(res, {
+      const answer: RecordPage = {
         topic: query.topic,
         partition: query.partition,
         logStartOffset: page.logStartOffset,
@@ -179,7 +182,8 @@ export function createRecordRouter(deps: {
         // Where the next page starts: after the last record shown, else where this one asked.
         nextOffset: last ? String(BigInt(last.offset) + 1n) : String(query.offset),
         dataList,
-      });
+      };
+      sendSuccess(res, answer);
     }),
   );
   return router;

@@ -22,6 +22,11 @@ import {
   readTransportCheckpoints,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
+import type {
+  ListedDeadLetter,
+  ListedProjection,
+  ShownAuditEntry,
+} from '@tradelog/schemas/queries/operations';
 import { type Request, type Response, Router } from 'express';
 import type pg from 'pg';
 import { type Caller, callerOf } from '../reads/auth.ts';
@@ -88,12 +93,14 @@ export function createOperationsRouter(deps: {
     '/ops/projections',
     handle(async (_req, res) => {
       sendSuccess(res, {
-        projections: projectionCatalogue.map((p) => ({
-          name: p.name,
-          title: p.title,
-          reads: p.reads,
-          changeKinds: p.changeKinds,
-        })),
+        projections: projectionCatalogue.map(
+          (p): ListedProjection => ({
+            name: p.name,
+            title: p.title,
+            reads: p.reads,
+            changeKinds: p.changeKinds,
+          }),
+        ),
       });
     }),
   );
@@ -195,11 +202,13 @@ export function createOperationsRouter(deps: {
       });
       sendSuccess(res, {
         // Keys are shown as text where they are text, else as base64 (a dead letter may hold any bytes).
-        dataList: letters.map(({ value, recordKey, ...letter }) => ({
-          ...letter,
-          recordKey: recordKey === null ? null : printableKey(recordKey),
-          valueBytes: value?.length ?? 0,
-        })),
+        dataList: letters.map(
+          ({ value, recordKey, ...letter }): ListedDeadLetter<Date> => ({
+            ...letter,
+            recordKey: recordKey === null ? null : printableKey(recordKey),
+            valueBytes: value?.length ?? 0,
+          }),
+        ),
       });
     }),
   );
@@ -316,7 +325,8 @@ export function createOperationsRouter(deps: {
         ...(before ? { before } : {}),
         ...(action ? { action } : {}),
       });
-      sendSuccess(res, { dataList: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) });
+      const dataList = entries.map((entry): ShownAuditEntry => ({ ...entry, at: entry.at.toISOString() }));
+      sendSuccess(res, { dataList });
     }),
   );
 

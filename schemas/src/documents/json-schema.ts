@@ -44,7 +44,7 @@ export interface JsonSchema {
   /** On an object: `[from, to]` date fields where `to` may not be before `from` (query validators check it). */
   'x-date-range'?: readonly [string, string];
   /**
-   * On a field: it names an enterprise, in this role (schemas/src/documents/enterprise.ts). Ingest
+   * On a field: it names an enterprise, in this role (schemas/src/documents/enterpriseFields.ts). Ingest
    * grants, processors attribute and projections file rows by these fields alone.
    */
   'x-enterprise'?: EnterpriseRole;

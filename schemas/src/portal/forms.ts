@@ -90,6 +90,25 @@ export const leadRequest: FormSchema = {
 };
 
 /**
+ * A saved form as the operator's list answers it (query-api `GET /ops/leads`, built by
+ * query-api/src/content/portalStore.ts; the console's leads panel shows it).
+ */
+export interface Lead {
+  id: string;
+  form: string;
+  fields: Record<string, string>;
+  lang: 'cn' | 'en';
+  createdAt: string;
+  /** Null for leads saved before senders were kept (migration 1765000000000). */
+  sender: {
+    name: string | null;
+    phone: string | null;
+    /** The account it was sent from; null for an anonymous form. */
+    account: { phone: string; name: string; companyName: string } | null;
+  } | null;
+}
+
+/**
  * A join application (portal spec §7 `other/settle.do` from the home page, `other/joinOrigin.do`
  * from the join page; query-api/src/content/README.md "Join pages"): the §3 sign-up form's
  * fields, the industry one of the §6 settle roles. Nothing else is taken.

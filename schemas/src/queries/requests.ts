@@ -406,6 +406,32 @@ export const enterpriseTrendRequest: JsonSchema = documentSchema({
   required: ['enterpriseId', 'fromMonth', 'toMonth'],
 });
 
+/**
+ * One month of the trend's answer (`dataList`), as query-api builds it (query-api/src/enterprise/trend.ts)
+ * and the lender console draws it: the orders placed in the month (order-status projection), the
+ * stock movements and the month-end stock (enterprise-data projection).
+ */
+export interface EnterpriseTrendMonth {
+  /** YYYY-MM. */
+  month: string;
+  purchaseOrders: number;
+  salesToBusiness: number;
+  salesToConsumer: number;
+  inputQty: number;
+  inputAmount: number;
+  outputQty: number;
+  outputAmount: number;
+  inventoryQty: number;
+  inventoryAmount: number;
+  /**
+   * Lines behind each amount that state no price (the amounts add the priced lines only), as the
+   * warehouse summary counts them: a month's inputs and outputs, and the stock at its end.
+   */
+  inputUnpricedLines: number;
+  outputUnpricedLines: number;
+  inventoryUnpricedLines: number;
+}
+
 export const callbackUrl = formatted(
   255,
   httpUrlFormat,

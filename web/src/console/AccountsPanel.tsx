@@ -1,22 +1,11 @@
-import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import type { ListedAccount } from '@tradelog/schemas/access/accountListing';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
-
-interface AccountView {
-  id: string;
-  kind: ApiKeyKind;
-  code: string;
-  name: string;
-  enterprises: string[];
-  feeds: string[];
-  /** README "Upgrading: narrowing standing wildcards": what makes the account wide, or null. */
-  standingWildcard: { anyEnterprise: boolean; everyFeed: boolean } | null;
-  keys: { id: string; kind: string; keyPrefix: string; createdAt: string; revokedAt: string | null }[];
-}
 
 const listOf = (text: string) =>
   text
@@ -33,7 +22,7 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
   const t = useDict().console.ops.accounts;
   const locale = useLocale();
   const id = useId();
-  const [accounts, setAccounts] = useState<AccountView[]>();
+  const [accounts, setAccounts] = useState<ListedAccount[]>();
   const [error, setError] = useState<string>();
   const [secret, setSecret] = useState<string>();
   const [form, setForm] = useState({
@@ -53,7 +42,7 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
     [props.apiKey, locale],
   );
   const load = useCallback(async () => {
-    const answer = await call<{ dataList: AccountView[] }>('/ops/accounts');
+    const answer = await call<{ dataList: ListedAccount[] }>('/ops/accounts');
     if (answer.ok) setAccounts(answer.body.dataList);
     else setError(answer.message);
   }, [call]);
@@ -82,7 +71,7 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
     if (done)
       setForm({ ...form, name: '', code: '', enterprises: '', feeds: '', confirmAnyEnterprise: false });
   };
-  const changeGrants = (account: AccountView, command: 'grant' | 'withdraw') => {
+  const changeGrants = (account: ListedAccount, command: 'grant' | 'withdraw') => {
     const codes = listOf(grants[account.id] ?? '');
     // One field for both: a feed family is a name of the catalogue's, anything else an enterprise code.
     const feeds = codes.filter((code) => feedFamilies.includes(code));
@@ -159,11 +148,7 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
           {t.create}
         </button>
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {secret && (
         <div className="card" data-testid="new-api-key">
           <p>{t.secret}</p>

@@ -1,15 +1,9 @@
+import type { ShownAuditEntry } from '@tradelog/schemas/queries/operations';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
-
-interface AuditRow {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  subject: Record<string, unknown>;
-}
 
 /**
  * Who did what to the pipeline, newest first (`GET /ops/audit`). `version` changes whenever the
@@ -18,10 +12,14 @@ interface AuditRow {
 export function AuditPanel(props: { apiKey: string; version: number }) {
   const t = useDict().console.ops.tools;
   const locale = useLocale();
-  const [rows, setRows] = useState<AuditRow[]>();
+  const [rows, setRows] = useState<ShownAuditEntry[]>();
   const [error, setError] = useState<string>();
   const load = useCallback(async () => {
-    const answer = await consoleCall<{ dataList: AuditRow[] }>(props.apiKey, locale, '/ops/audit?limit=50');
+    const answer = await consoleCall<{ dataList: ShownAuditEntry[] }>(
+      props.apiKey,
+      locale,
+      '/ops/audit?limit=50',
+    );
     if (answer.ok) setRows(answer.body.dataList);
     else setError(answer.message);
   }, [props.apiKey, locale]);
@@ -32,11 +30,7 @@ export function AuditPanel(props: { apiKey: string; version: number }) {
   return (
     <section data-testid="audit">
       <h3>{t.audit}</h3>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {rows && rows.length === 0 && <p className="muted">{t.noAudit}</p>}
       {rows && rows.length > 0 && (
         <RefTable columns={[t.at, t.actor, t.action, t.subject]} testId="audit-table">

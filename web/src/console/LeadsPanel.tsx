@@ -1,23 +1,9 @@
-import { leadForms } from '@tradelog/schemas/portal/forms';
+import { type Lead, leadForms } from '@tradelog/schemas/portal/forms';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
-
-/** A form a visitor saved on the portal (query-api `GET /ops/leads`). */
-interface Lead {
-  id: string;
-  form: string;
-  fields: Record<string, string>;
-  lang: 'cn' | 'en';
-  createdAt: string;
-  /** Who sent it: the account when logged in, else the name and phone the form gave; null for old leads. */
-  sender: {
-    name: string | null;
-    phone: string | null;
-    account: { phone: string; name: string; companyName: string } | null;
-  } | null;
-}
 
 // The forms query-api saves (schemas/src/portal/forms.ts), so a new one is offered here at once.
 const forms = leadForms;
@@ -69,11 +55,7 @@ export function LeadsPanel(props: { apiKey: string }) {
           ))}
         </select>
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {leads === undefined ? (
         <p className="loading">{t.common.loading}</p>
       ) : leads.length === 0 ? (

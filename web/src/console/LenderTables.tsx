@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { AsOfPicker } from './AsOfPicker.tsx';
 import { consoleCall, consoleExport } from './consoleApi.ts';
@@ -142,16 +143,8 @@ export function LenderTables(props: { apiKey: string }) {
         onChange={(value) => void state.setAsOf(value)}
         shown={state.status === 'done' ? state.shownAsOf : undefined}
       />
-      {state.invalidField && (
-        <p className="form-error" role="alert">
-          {format(t.invalid, { field: state.invalidField })}
-        </p>
-      )}
-      {state.error && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      {state.invalidField && <FormError>{format(t.invalid, { field: state.invalidField })}</FormError>}
+      {state.error && <FormError>{state.error}</FormError>}
       {state.status === 'done' && shown && (
         <div data-testid="query-answer">
           <div className="inline-form">

@@ -1,6 +1,7 @@
 import { examples } from '@tradelog/schemas/queries/examples';
 import { type FormEvent, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { TrackingTimeline } from './TrackingTimeline.tsx';
 import type { TrackedItemView } from './trackingTimeline.ts';
@@ -98,11 +99,7 @@ export function LenderTracking(props: { apiKey: string }) {
           {t.show}
         </button>
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {shown && <TrackingTimeline subject={shown.subject} item={shown.item} />}
     </section>
   );

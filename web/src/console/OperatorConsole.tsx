@@ -1,38 +1,22 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type {
+  DeadLetterState,
+  ListedDeadLetter,
+  ListedProjection,
+  ViewedDeadLetter,
+} from '@tradelog/schemas/queries/operations';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { AccountsPanel } from './AccountsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { consoleCall } from './consoleApi.ts';
 import { LeadsPanel } from './LeadsPanel.tsx';
-import { type DeclaredProjection, type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
+import { type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
 import { PipelineCharts } from './PipelineCharts.tsx';
-import { type BrowsedRecord, RecordBrowser, RecordValue } from './RecordBrowser.tsx';
-
-interface DeadLetterRow {
-  id: string;
-  projection: string;
-  topic: string;
-  partition: number;
-  offset: string;
-  errorCode: string;
-  errorMessage: string;
-  state: DeadLetterState;
-  attempts: number;
-  failedAt: string;
-}
-
-/** A dead letter with its payload (`GET /ops/dead-letters/:id`). */
-interface DeadLetterView extends DeadLetterRow {
-  recordKey: string | null;
-  headers: Record<string, string>;
-  payload: Omit<BrowsedRecord, 'offset' | 'timestamp' | 'key' | 'headers'>;
-}
-
-/** The states the ops API lists letters by (query-api/README.md "Operator endpoints"). */
-type DeadLetterState = 'open' | 'retrying' | 'resolved' | 'superseded' | 'discarded';
+import { RecordBrowser, RecordValue } from './RecordBrowser.tsx';
 
 /** Rebuilds report progress about once a second (processors' rebuild loop); poll at that pace while one runs. */
 const pollMs = 1000;
@@ -41,13 +25,13 @@ export function OperatorConsole(props: { apiKey: string }) {
   const t = useDict();
   const locale = useLocale();
   const o = t.console.ops;
-  const [declared, setDeclared] = useState<DeclaredProjection[]>([]);
+  const [declared, setDeclared] = useState<ListedProjection[]>([]);
   const [versions, setVersions] = useState<Record<string, ProjectionVersion[]>>({});
-  const [letters, setLetters] = useState<DeadLetterRow[]>();
+  const [letters, setLetters] = useState<ListedDeadLetter[]>();
   const [letterState, setLetterState] = useState<DeadLetterState>('open');
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [viewed, setViewed] = useState<DeadLetterView>();
+  const [viewed, setViewed] = useState<ViewedDeadLetter>();
   const [bulkResult, setBulkResult] = useState<string>();
   // Bumped after each action of this page, so the audit list shows it.
   const [acted, setActed] = useState(0);
@@ -58,7 +42,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   );
 
   const loadVersions = useCallback(async () => {
-    const listed = await call<{ projections: DeclaredProjection[] }>('/ops/projections');
+    const listed = await call<{ projections: ListedProjection[] }>('/ops/projections');
     if (!listed.ok) {
       setError(listed.message);
       return;
@@ -74,7 +58,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   }, [call]);
 
   const loadLetters = useCallback(async () => {
-    const answer = await call<{ dataList: DeadLetterRow[] }>(
+    const answer = await call<{ dataList: ListedDeadLetter[] }>(
       `/ops/dead-letters?state=${letterState}&limit=100`,
     );
     if (answer.ok) {
@@ -122,7 +106,7 @@ export function OperatorConsole(props: { apiKey: string }) {
     await loadLetters();
   };
   const view = async (id: string) => {
-    const answer = await call<DeadLetterView>(`/ops/dead-letters/${id}`);
+    const answer = await call<ViewedDeadLetter>(`/ops/dead-letters/${id}`);
     if (answer.ok) setViewed(answer.body);
     else setError(answer.message);
   };
@@ -136,11 +120,7 @@ export function OperatorConsole(props: { apiKey: string }) {
   return (
     <section>
       <h2>{t.console.operator.title}</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       <PipelineCharts apiKey={props.apiKey} />
 
       <h3>{o.projections}</h3>

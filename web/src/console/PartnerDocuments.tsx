@@ -1,25 +1,14 @@
+import type {
+  DocumentLookUp,
+  SubmittedDocument,
+  SubmittedDocumentsPage,
+} from '@tradelog/schemas/queries/documents';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
-
-/** query-api `/documents` answers (query-api README "Partner tools"). */
-interface DocumentRow {
-  documentId: string;
-  type: string;
-  enterprise: string | null;
-  receivedAt: string;
-}
-interface ProjectionRow {
-  projection: string;
-  state: 'applied' | 'pending' | 'dead-lettered';
-  deadLetter?: { errorCode: string; errorMessage: string; state: string };
-}
-interface DocumentAnswer {
-  document: DocumentRow & { indexed: boolean; topic: string; partition: number; offset: string };
-  projections: ProjectionRow[];
-}
 
 /**
  * A partner's own submissions as the document index recorded them, a page at a time, and one
@@ -31,9 +20,9 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
   const locale = useLocale();
   const p = t.console.partner;
   const id = useId();
-  const [pages, setPages] = useState<{ rows: DocumentRow[]; next: string | null }>();
+  const [pages, setPages] = useState<{ rows: SubmittedDocument[]; next: string | null }>();
   const [documentId, setDocumentId] = useState('');
-  const [found, setFound] = useState<DocumentAnswer>();
+  const [found, setFound] = useState<DocumentLookUp>();
   const [error, setError] = useState<string>();
   const call = useCallback(
     <T,>(path: string) => consoleCall<T>(props.apiKey, locale, path),
@@ -42,7 +31,7 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
 
   const load = useCallback(
     async (before?: string) => {
-      const answer = await call<{ dataList: DocumentRow[]; next: string | null }>(
+      const answer = await call<SubmittedDocumentsPage>(
         `/documents?limit=20${before ? `&before=${encodeURIComponent(before)}` : ''}`,
       );
       if (!answer.ok) return setError(answer.message);
@@ -57,7 +46,7 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
   const lookUp = useCallback(
     async (wanted: string) => {
       setDocumentId(wanted);
-      const answer = await call<DocumentAnswer>(`/documents/${encodeURIComponent(wanted.trim())}`);
+      const answer = await call<DocumentLookUp>(`/documents/${encodeURIComponent(wanted.trim())}`);
       setError(answer.ok ? undefined : answer.message);
       setFound(answer.ok ? answer.body : undefined);
     },
@@ -86,11 +75,7 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
         </button>
       </div>
       <p className="muted">{p.mineNote}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       <form className="console-form inline-form" onSubmit={submitLookUp}>
         <div className="field">
           <label htmlFor={`${id}-id`}>{p.documentId}</label>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { AsOfPicker } from './AsOfPicker.tsx';
 import { withAsOf } from './chainStore.ts';
@@ -93,11 +94,7 @@ export function Portfolio(props: {
           {dict.tables.exportXlsx}
         </button>
       </div>
-      {state.status === 'error' && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      {state.status === 'error' && <FormError>{state.error}</FormError>}
       {state.status === 'done' && state.rows.length === 0 && <p className="muted">{t.empty}</p>}
       {state.status === 'done' && state.rows.length > 0 && (
         <>

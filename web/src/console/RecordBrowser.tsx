@@ -1,32 +1,12 @@
+import type { DecodedValue, RecordPage } from '@tradelog/schemas/queries/records';
 import { type FormEvent, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { consoleCall } from './consoleApi.ts';
 
-/** A record as `GET /ops/records` answers it (query-api/README.md "Record browser"). */
-export interface BrowsedRecord {
-  offset: string;
-  timestamp: string;
-  key: string | null;
-  headers: Record<string, string | null>;
-  schemaId: number | null;
-  schema: { id: string | null; title: string | null } | null;
-  value: unknown;
-  error: { code: string; message: string } | null;
-  valueBase64?: string;
-}
-
-interface RecordPage {
-  logStartOffset: string;
-  highWatermark: string;
-  nextOffset: string;
-  dataList: BrowsedRecord[];
-}
-
 /** One record's value: decoded with its schema, or its bytes and why they did not decode. */
-export function RecordValue(props: {
-  record: Omit<BrowsedRecord, 'offset' | 'timestamp' | 'key' | 'headers'>;
-}) {
+export function RecordValue(props: { record: DecodedValue }) {
   const t = useDict().console.ops.tools;
   const { record } = props;
   return (
@@ -104,11 +84,7 @@ export function RecordBrowser(props: { apiKey: string }) {
           {t.read}
         </button>
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {page && (
         <>
           <p className="muted small">

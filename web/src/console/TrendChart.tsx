@@ -1,14 +1,16 @@
+import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
 import { type FormEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { AsOfPicker } from './AsOfPicker.tsx';
 import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
 import { consoleCall } from './consoleApi.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
-import { groupedBars, linePoints, type TrendMonth } from './trendChart.ts';
+import { groupedBars, linePoints } from './trendChart.ts';
 
 const orderSeries = ['purchaseOrders', 'salesToBusiness', 'salesToConsumer'] as const;
 const flowSeries = ['inputAmount', 'outputAmount'] as const;
@@ -22,7 +24,7 @@ export function TrendChart(props: { apiKey: string }) {
   const locale = useLocale();
   const id = useId();
   const [form, setForm] = useState({ enterpriseId: '', fromMonth: '', toMonth: '' });
-  const [months, setMonths] = useState<TrendMonth[]>();
+  const [months, setMonths] = useState<EnterpriseTrendMonth[]>();
   const [error, setError] = useState<string>();
   // The moment it is asked as of (query-api/README.md "As of a moment"; '' for now).
   const [asOf, setAsOf] = useState('');
@@ -33,7 +35,7 @@ export function TrendChart(props: { apiKey: string }) {
     choices && !choices.includes(form.enterpriseId) ? (choices[0] ?? '') : form.enterpriseId;
 
   const ask = async (moment: string) => {
-    const answer = await consoleCall<{ dataList: TrendMonth[] }>(
+    const answer = await consoleCall<{ dataList: EnterpriseTrendMonth[] }>(
       props.apiKey,
       locale,
       withAsOf('/open/info/enterprise/trend', asOfParameter(moment)),
@@ -94,11 +96,7 @@ export function TrendChart(props: { apiKey: string }) {
         }}
         shown={shownAsOf}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormError>{error}</FormError>}
       {months && (
         <>
           <div className="trend-charts">
@@ -145,9 +143,9 @@ export function TrendChart(props: { apiKey: string }) {
 function BarChart(props: {
   testId: string;
   caption: string;
-  months: readonly TrendMonth[];
-  series: readonly (keyof TrendMonth & string)[];
-  line?: keyof TrendMonth & string;
+  months: readonly EnterpriseTrendMonth[];
+  series: readonly (keyof EnterpriseTrendMonth & string)[];
+  line?: keyof EnterpriseTrendMonth & string;
   label: (name: string) => string;
 }) {
   const { months, series, line, label } = props;

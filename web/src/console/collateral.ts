@@ -1,24 +1,15 @@
+import type { ExposedPieceAnswer, ShownProvenance } from '@tradelog/schemas/queries/collateral';
 import type { LaidNode } from './chainLayout.ts';
 
 /**
  * Reused collateral on the lender console (query-api README "Collateral exposure"): the
  * exposure answer of a financing and the open alerts, as the console shows them. Pure.
  */
-export interface ExposedPiece {
-  kind: 'billOfLading' | 'warehouseReceipt' | 'contract';
-  number: string;
-  warehouse: string | null;
-  otherFinancings: number;
-  provenance?: { documentId?: string };
-}
 
-export interface CollateralAlert {
-  kind: ExposedPiece['kind'];
-  number: string;
-  warehouse: string | null;
-  firstSeen: string;
-  financings: ({ customerCode: string; financingOrderNo: string } | null)[];
-}
+/** A piece as the chain draws it: the members of the contract's exposed piece it reads. */
+export type ExposedPiece = Pick<ExposedPieceAnswer, 'kind' | 'number' | 'warehouse' | 'otherFinancings'> & {
+  provenance?: Partial<Pick<ShownProvenance, 'documentId'>>;
+};
 
 /**
  * The chain's documents that brought a piece other financings also hold, each with those pieces:

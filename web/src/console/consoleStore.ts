@@ -1,5 +1,5 @@
+import type { KeyAccount } from '@tradelog/schemas/access/keyAccount';
 import { createStore } from 'zustand/vanilla';
-import type { KeyAccount } from './keyAccount.ts';
 
 /**
  * Console session: the API key (sent as `Authorization: Bearer`) and the submissions made in this

@@ -1,17 +1,11 @@
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import type { KeyAccount } from '@tradelog/schemas/access/keyAccount';
 import type { PageId } from '../app/routes.ts';
 
 /**
- * What the signed-in key is and may read (query-api `GET /open/account`, query-api/README.md
- * "The key's account"): the console opens on the key's own tab and offers a lender the
- * enterprises it was granted. Pure.
+ * The console's side of the key's account (`KeyAccount`, query-api `GET /open/account`): it opens
+ * on the key's own tab and offers a lender the enterprises it was granted. Pure.
  */
-export interface KeyAccount {
-  kind: ApiKeyKind;
-  account: string;
-  /** Sorted codes; `*` for every enterprise. */
-  enterprises: string[];
-}
 
 /** The console's tabs, one per kind of key, in the order shown. */
 export const consoleTabs: readonly { page: PageId; role: ApiKeyKind }[] = [

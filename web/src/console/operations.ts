@@ -21,12 +21,6 @@ export interface ProjectionVersion {
   liveSince: string | null;
 }
 
-/** A declared projection as `GET /ops/projections` lists it (projections/src/catalogue.ts). */
-export interface DeclaredProjection {
-  name: string;
-  title: { cn: string; en: string };
-}
-
 /** Share of the rebuild done: applied / (applied + remaining lag); 0 before anything is known. */
 export function rebuildFraction(progress: RebuildProgress | null | undefined): number {
   const applied = Number(progress?.recordsApplied ?? 0);

@@ -1,3 +1,4 @@
+import type { PortfolioRow as AnsweredPortfolioRow } from '@tradelog/schemas/queries/portfolio';
 import { createStore } from 'zustand/vanilla';
 import { type AsOfShown, asOfParameter, asOfShownOf } from './chainStore.ts';
 
@@ -8,18 +9,23 @@ import { type AsOfShown, asOfParameter, asOfShownOf } from './chainStore.ts';
  * each figure was read from, and its exports. Framework-free (house style §13): the calls are
  * handed in.
  */
-export interface PortfolioRow {
-  customerCode: string;
-  financingOrderNo: string;
-  alerted: boolean;
-  /** Open release and low-coverage alerts (query-api/README.md "Portfolio"); absent from older answers. */
-  alerts?: PortfolioAlert[];
-  purchaseAmount: number | null;
-  stockValue: number;
-  unpricedLines: number;
-  coverage: number | null;
-  latestEvents: { documentType: string; businessKey: string; receivedAt: string }[];
-}
+
+/**
+ * A financing as the console shows it: the contract's row (schemas/src/queries/portfolio.ts), of
+ * which it reads these figures; `alerts` may be absent from an older query API's answer.
+ */
+export type PortfolioRow = Pick<
+  AnsweredPortfolioRow,
+  | 'customerCode'
+  | 'financingOrderNo'
+  | 'alerted'
+  | 'purchaseAmount'
+  | 'stockValue'
+  | 'unpricedLines'
+  | 'coverage'
+  | 'latestEvents'
+> &
+  Partial<Pick<AnsweredPortfolioRow, 'alerts'>>;
 
 /** What a figure reflects (query-api's `figures`): a projection's freshness, or a replay. */
 export interface FigureSource {
@@ -40,22 +46,6 @@ export interface PortfolioCalls {
   /** The same, as CSV or a workbook (query-api's `Accept` exports), saved. */
   download(asOf: string | undefined, format: 'csv' | 'xlsx'): Promise<{ ok: boolean; message: string }>;
 }
-
-export type PortfolioAlert =
-  | {
-      kind: 'collateral.released';
-      at: string;
-      collateral: { kind: string; warehouse: string | null; number: string };
-      cause: string;
-      document: { documentType: string | null; documentId: string | null; receivedAt: string | null };
-    }
-  | {
-      kind: 'coverage.low';
-      since: string | null;
-      threshold: number;
-      coverage: number;
-      document: { documentType: string | null; documentId: string | null; receivedAt: string | null };
-    };
 
 export interface PortfolioState {
   status: 'idle' | 'busy' | 'done' | 'error';

@@ -1,21 +1,11 @@
+import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
+
 /**
  * The lender's trend chart, pure (house style §2): from `POST /open/info/enterprise/trend`'s
  * months to the bars and the line the SVG draws, in a 0–100 × 0–100 box. Heights are shares of
  * the largest value of their series, so each series reads on its own scale; the numbers are in
  * labels and the table, never inferred from the drawing.
  */
-export interface TrendMonth {
-  month: string;
-  purchaseOrders: number;
-  salesToBusiness: number;
-  salesToConsumer: number;
-  inputQty: number;
-  inputAmount: number;
-  outputQty: number;
-  outputAmount: number;
-  inventoryQty: number;
-  inventoryAmount: number;
-}
 
 export interface TrendBar {
   month: string;
@@ -29,8 +19,8 @@ export interface TrendBar {
 
 /** Bars of the given series, grouped by month, side by side within each month's slot. */
 export function groupedBars(
-  months: readonly TrendMonth[],
-  series: readonly (keyof TrendMonth)[],
+  months: readonly EnterpriseTrendMonth[],
+  series: readonly (keyof EnterpriseTrendMonth)[],
 ): TrendBar[] {
   if (months.length === 0) return [];
   const values = months.flatMap((month) => series.map((name) => Number(month[name]) || 0));
@@ -53,7 +43,10 @@ export function groupedBars(
 }
 
 /** A line through one value per month, at each slot's middle; `x,y` pairs for an SVG polyline. */
-export function linePoints(months: readonly TrendMonth[], series: keyof TrendMonth): string {
+export function linePoints(
+  months: readonly EnterpriseTrendMonth[],
+  series: keyof EnterpriseTrendMonth,
+): string {
   if (months.length === 0) return '';
   const values = months.map((month) => Number(month[series]) || 0);
   const largest = Math.max(0, ...values);

@@ -1,7 +1,8 @@
+import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
 import { describe, expect, it } from 'vitest';
-import { groupedBars, linePoints, type TrendMonth } from './trendChart.ts';
+import { groupedBars, linePoints } from './trendChart.ts';
 
-const month = (name: string, purchases: number, inventory: number): TrendMonth => ({
+const month = (name: string, purchases: number, inventory: number): EnterpriseTrendMonth => ({
   month: name,
   purchaseOrders: purchases,
   salesToBusiness: 0,
@@ -12,6 +13,9 @@ const month = (name: string, purchases: number, inventory: number): TrendMonth =
   outputAmount: 0,
   inventoryQty: 0,
   inventoryAmount: inventory,
+  inputUnpricedLines: 0,
+  outputUnpricedLines: 0,
+  inventoryUnpricedLines: 0,
 });
 
 describe('trend chart layout', () => {

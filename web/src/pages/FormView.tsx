@@ -16,6 +16,7 @@ import { formFields, industryOptions } from '../forms/validation.ts';
 import { contentCall, type RequestOptions } from '../http/request.ts';
 import { format } from '../i18n/i18n.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { FormError } from '../layout/FormError.tsx';
 import { Link } from '../layout/Link.tsx';
 import { createFormStore, type FormStore } from '../stores/forms.ts';
 import { Blocks, Loaded } from './common.tsx';
@@ -327,11 +328,7 @@ export function FormView(props: {
           </div>
         );
       })}
-      {outcome.status === 'error' && (
-        <p className="form-error" role="alert">
-          {outcome.message}
-        </p>
-      )}
+      {outcome.status === 'error' && <FormError>{outcome.message}</FormError>}
       <button type="submit" className="btn btn-primary btn-block" disabled={outcome.status === 'submitting'}>
         {outcome.status === 'submitting' ? t.forms.submitting : t.forms.submit}
       </button>

@@ -3,6 +3,7 @@ import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText } from '../app/routes.ts';
 import { useDict } from '../app/state.ts';
 import type { Block } from '../content/types.ts';
+import { FormError } from '../layout/FormError.tsx';
 import type { Entry } from '../stores/content.ts';
 
 export function PageHero(props: { title: string; lead?: string; children?: ReactNode }) {
@@ -62,11 +63,7 @@ export function Loaded<T>(props: {
   }
   if (entry.status === 'error') {
     if (entry.message === notFoundText) throw new StatusError(404, notFoundText);
-    return (
-      <p className="form-error" role="alert">
-        {props.failure ? `${props.failure} (${entry.message})` : entry.message}
-      </p>
-    );
+    return <FormError>{props.failure ? `${props.failure} (${entry.message})` : entry.message}</FormError>;
   }
   return <>{props.children(entry.value)}</>;
 }

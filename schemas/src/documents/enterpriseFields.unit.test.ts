@@ -6,7 +6,7 @@ import {
   enterpriseFieldsOf,
   enterprisesNamedBy,
   nestedEnterpriseOf,
-} from './enterprise.ts';
+} from './enterpriseFields.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**

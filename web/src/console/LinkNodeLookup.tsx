@@ -1,0 +1,95 @@
+import { type FormEvent, type RefObject, useEffect, useId } from 'react';
+import { useStore } from 'zustand';
+import { consoleStore, useDict } from '../app/state.ts';
+import { FormError } from '../layout/FormError.tsx';
+import { AsOfPicker } from './AsOfPicker.tsx';
+import { ChainDiagram } from './ChainDiagram.tsx';
+import { CollateralAlerts } from './CollateralAlerts.tsx';
+import type { ChainRequest, ChainStore } from './chainStore.ts';
+import { EnterpriseField } from './EnterpriseField.tsx';
+import { enterpriseChoices } from './keyAccount.ts';
+
+/**
+ * The lender's link-node look-up: a document's chain (query spec, link-node query) drawn as of a
+ * chosen moment with the collateral it exposes, and the collateral alerts below it.
+ */
+export function LinkNodeLookup(props: {
+  apiKey: string;
+  store: ChainStore;
+  sectionRef: RefObject<HTMLElement | null>;
+}) {
+  const t = useDict();
+  const id = useId();
+  const choices = enterpriseChoices(useStore(consoleStore, (state) => state.account));
+  const { store } = props;
+  const state = useStore(store);
+  // A lender picks among its grants: the first one until it picks another.
+  useEffect(() => {
+    const current = store.getState().request.customerCode;
+    if (choices && choices.length > 0 && !choices.includes(current))
+      store.getState().setField('customerCode', choices[0]!);
+  }, [choices, store]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void state.lookUp();
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} ref={props.sectionRef}>
+      <h2 id={`${id}-title`}>{t.console.lender.title}</h2>
+      <form className="console-form inline-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-code`}>{t.console.lender.customerCode}</label>
+          <EnterpriseField
+            id={`${id}-code`}
+            choices={choices}
+            maxLength={20}
+            value={state.request.customerCode}
+            onChange={(value) => state.setField('customerCode', value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t.console.lender.documentsType}</label>
+          <select
+            id={`${id}-type`}
+            value={state.request.documentsType}
+            onChange={(event) =>
+              state.setField('documentsType', event.target.value as ChainRequest['documentsType'])
+            }
+          >
+            {(['10', '20', '30', '40'] as const).map((value) => (
+              <option key={value} value={value}>
+                {value} {t.console.lender.documentsTypes[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-no`}>{t.console.lender.documentsNo}</label>
+          <input
+            id={`${id}-no`}
+            required
+            maxLength={32}
+            value={state.request.documentsNo}
+            onChange={(event) => state.setField('documentsNo', event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
+          {t.console.lender.lookup}
+        </button>
+      </form>
+      <AsOfPicker
+        id={`${id}-as-of`}
+        className="chain-as-of"
+        testId="chain-as-of"
+        value={state.asOf}
+        onChange={(value) => void state.setAsOf(value)}
+        shown={state.status === 'done' ? state.shownAsOf : undefined}
+      />
+      {state.status === 'error' && <FormError>{state.error}</FormError>}
+      {state.status === 'done' && state.response && (
+        <ChainDiagram response={state.response} collateral={state.collateral} />
+      )}
+      <CollateralAlerts apiKey={props.apiKey} />
+    </section>
+  );
+}
