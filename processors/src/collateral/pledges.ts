@@ -1,6 +1,6 @@
 import { type CollateralProvenance, financingKeyOf } from '@tradelog/projections/collateral/tables';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {
   type Document,
   type DocumentEvent,

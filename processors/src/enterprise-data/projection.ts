@@ -18,7 +18,7 @@ import {
   type WarehouseOrderRow,
 } from '@tradelog/projections/enterprise-data/tables';
 import { attributedProjection } from '../documents/attributedProjection.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import { batchResult, nothingApplied, type Projection, settledInOrder } from '../runtime/projection.ts';
 import {

@@ -1,6 +1,6 @@
-import { enterpriseInRoles, nestedEnterpriseOf } from '@tradelog/schemas/documents/enterprise';
+import { enterpriseInRoles, nestedEnterpriseOf } from '@tradelog/schemas/documents/enterpriseFields';
 import type { Reduction } from '../changes.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -128,7 +128,7 @@ function declarationOf(event: DocumentEvent): Declaration | undefined {
   return {
     key: declarationKey(event.type, enterprise, orderNo),
     dataSource: event.type === 'check' ? '10' : '20',
-    // The declared owner and declaring firm (schemas/src/documents/enterprise.ts), the fields
+    // The declared owner and declaring firm (schemas/src/documents/enterpriseFields.ts), the fields
     // ingest granted and the customs views filter on.
     ownerCode: enterpriseInRoles(event.type, doc, ['owner', 'consumingUnit']) ?? null,
     declareCode: enterpriseInRoles(event.type, doc, ['declaringFirm']) ?? null,

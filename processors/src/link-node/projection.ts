@@ -11,7 +11,7 @@ import {
 } from '@tradelog/projections/link-node/tables';
 import type { ChangeEvent } from '../changes.ts';
 import { attributedProjection } from '../documents/attributedProjection.ts';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import {
   type AppliedBatch,

@@ -1,5 +1,5 @@
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
-import { enterpriseOfEvent } from '../documents/enterprise.ts';
+import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {
   type DocumentEvent,
   type DocumentOf,
