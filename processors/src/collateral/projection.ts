@@ -22,7 +22,6 @@ import {
   markSharedPieces,
   moveFinancings,
   type NamedPieces,
-  type PairingRow,
   type PieceRow,
   upsertFinancings,
   writeChainPieces,
@@ -55,13 +54,7 @@ import {
   stockKeysToRead,
   stockReportOf,
 } from './pledges.ts';
-import {
-  type CollateralState,
-  type Financing,
-  type Pairing,
-  type PieceHolding,
-  reduceCollateral,
-} from './reducer.ts';
+import { type CollateralState, type Financing, type PieceHolding, reduceCollateral } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
 import { chainsNamedBy, workingCollateral } from './working.ts';
 
@@ -77,14 +70,8 @@ const pledgeTypes = new Set(['inbound', 'outbound', 'tally', 'warehouseStock', '
 
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const toHolding = (row: PieceRow): PieceHolding => ({
-  kind: row.kind,
-  number: row.number,
-  warehouse: row.warehouse,
-  enterprise: row.enterprise,
-  firstSeen: row.firstSeen,
-  provenance: row.provenance,
-});
+/** A row's holding, without where it is held (a merge moves it: the rows written say where). */
+const toHolding = ({ chainId: _chain, pieceKey: _piece, ...holding }: PieceRow): PieceHolding => holding;
 
 const toFinancing = (row: FinancingStateRow): Financing => ({
   key: row.financingKey,
@@ -94,18 +81,6 @@ const toFinancing = (row: FinancingStateRow): Financing => ({
   purchases: row.purchases,
   unsettled: row.unsettled,
   open: row.open,
-  firstSeen: row.firstSeen,
-  provenance: row.provenance,
-});
-
-const toPairing = (row: PairingRow): Pairing => ({
-  key: row.pairKey,
-  pieceKey: row.pieceKey,
-  kind: row.kind,
-  number: row.number,
-  warehouse: row.warehouse,
-  financingA: row.financingA,
-  financingB: row.financingB,
   firstSeen: row.firstSeen,
   provenance: row.provenance,
 });
@@ -172,7 +147,7 @@ async function loadState(
     state: {
       chains,
       financings: new Map(financings.map((row) => [row.financingKey, toFinancing(row)])),
-      pairings: new Map(pairings.map((row) => [row.pairKey, toPairing(row)])),
+      pairings: new Map(pairings.map((row) => [row.key, row])),
     },
     receiptTotals,
     receiptValues,
@@ -631,17 +606,7 @@ async function foldAndWrite(
     [...state.pairings.values()]
       .filter((pairing) => !before.pairings.has(pairing.key))
       .sort((a, b) => byKey(a.key, b.key))
-      .map((p) => ({
-        pairKey: p.key,
-        pieceKey: p.pieceKey,
-        kind: p.kind,
-        number: p.number,
-        warehouse: p.warehouse,
-        financingA: p.financingA,
-        financingB: p.financingB,
-        firstSeen: p.firstSeen,
-        provenance: { ...p.provenance },
-      })),
+      .map((p) => ({ ...p, provenance: { ...p.provenance } })),
   );
   return applied.result.changes;
 }

@@ -1,7 +1,8 @@
 import {
-  type CollateralKind,
   type CollateralProvenance,
   financingKeyOf,
+  type Pairing,
+  type PieceHolding,
 } from '@tradelog/projections/collateral/tables';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
 import type { DocumentEvent, Provenance } from '../documents/event.ts';
@@ -35,16 +36,8 @@ import { financingOf, type Piece, piecesOf } from './rules.ts';
  * chain whose every piece gains a holder re-examines only the pieces another chain holds too,
  * unless two open financings or more hold the chain (then each of its pieces pairs them).
  */
-export interface PieceHolding {
-  kind: CollateralKind;
-  number: string;
-  warehouse: string | null;
-  enterprise: string;
-  firstSeen: string;
-  provenance: CollateralProvenance;
-}
 
-export type { CollateralProvenance };
+export type { CollateralProvenance, Pairing, PieceHolding };
 
 export interface Financing {
   key: string;
@@ -59,18 +52,6 @@ export interface Financing {
   /** How many of its purchases have not reached a final status: open while some have not. */
   unsettled: number;
   open: boolean;
-  firstSeen: string;
-  provenance: CollateralProvenance;
-}
-
-export interface Pairing {
-  key: string;
-  pieceKey: string;
-  kind: CollateralKind;
-  number: string;
-  warehouse: string | null;
-  financingA: string;
-  financingB: string;
   firstSeen: string;
   provenance: CollateralProvenance;
 }

@@ -77,15 +77,20 @@ export type CollateralKind = 'billOfLading' | 'warehouseReceipt' | 'contract';
 /** A holding's, financing's or pairing's provenance: the document that brought it, and its type. */
 export type CollateralProvenance = Provenance & { documentType: DocumentTypeId };
 
-export interface PieceRow {
-  chainId: string;
-  pieceKey: string;
+/** A piece as a chain holds it (the collateral rules' state: processors/src/collateral/reducer.ts). */
+export interface PieceHolding {
   kind: CollateralKind;
   number: string;
   warehouse: string | null;
   enterprise: string;
   firstSeen: string;
   provenance: CollateralProvenance;
+}
+
+/** A chain_pieces row: which chain holds which piece, and how. */
+export interface PieceRow extends PieceHolding {
+  chainId: string;
+  pieceKey: string;
 }
 
 export interface FinancingRow {
@@ -108,8 +113,9 @@ export interface FinancingStateRow extends FinancingRow {
   unsettled: number;
 }
 
-export interface PairingRow {
-  pairKey: string;
+/** Two financings found holding one piece (the collateral rules' state and the pairings row, one shape). */
+export interface Pairing {
+  key: string;
   pieceKey: string;
   kind: CollateralKind;
   number: string;
@@ -246,8 +252,8 @@ export async function markSharedPieces(
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
-const toPairing = (row: any): PairingRow => ({
-  pairKey: row.pair_key,
+const toPairing = (row: any): Pairing => ({
+  key: row.pair_key,
   pieceKey: row.piece_key,
   kind: row.kind,
   number: row.number,
@@ -259,7 +265,7 @@ const toPairing = (row: any): PairingRow => ({
 });
 
 /** The pairings already recorded on the named pieces (`onNamedPieces`). */
-export async function findPairings(db: Queryable, schema: string, query: NamedPieces): Promise<PairingRow[]> {
+export async function findPairings(db: Queryable, schema: string, query: NamedPieces): Promise<Pairing[]> {
   const s = ident(schema);
   const { rows } = await db.query(onNamedPieces(s, 'pairings'), [
     query.chainIds,
@@ -362,7 +368,7 @@ export async function upsertFinancings(
 export async function insertPairings(
   db: Queryable,
   schema: string,
-  pairings: readonly PairingRow[],
+  pairings: readonly Pairing[],
 ): Promise<void> {
   if (pairings.length === 0) return;
   await db.query(
@@ -374,7 +380,7 @@ export async function insertPairings(
     [
       JSON.stringify(
         pairings.map((p) => ({
-          pair_key: p.pairKey,
+          pair_key: p.key,
           piece_key: p.pieceKey,
           kind: p.kind,
           number: p.number,
