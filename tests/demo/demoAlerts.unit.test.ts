@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoSubmissions, releaseAlert } from '../../deploy/demo/dataset.ts';
+import { emptyPledgeState } from '../../processors/src/collateral/pledgeState.ts';
 import {
   type ChainsCollateralPledges,
-  emptyPledgeState,
   reduceAlertsDocument,
 } from '../../processors/src/collateral/pledges.ts';
 import { emptyCollateralState } from '../../processors/src/collateral/reducer.ts';

@@ -4,7 +4,8 @@ import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState } from '../link-node/reducer.ts';
 import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
-import { type ChainsCollateralPledges, emptyPledgeState, reduceAlertsDocument } from './pledges.ts';
+import { emptyPledgeState } from './pledgeState.ts';
+import { type ChainsCollateralPledges, reduceAlertsDocument } from './pledges.ts';
 import { collateralProjection } from './projection.ts';
 import { emptyCollateralState } from './reducer.ts';
 

@@ -3,14 +3,10 @@ import type { ChangeEvent } from '../changes.ts';
 import type { Document, DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState } from '../link-node/reducer.ts';
-import {
-  type ChainsCollateralPledges,
-  crossedThresholds,
-  emptyPledgeState,
-  reduceAlertsDocument,
-  stockKeysToRead,
-  stockLeft,
-} from './pledges.ts';
+import { crossedThresholds } from './coverage.ts';
+import { emptyPledgeState } from './pledgeState.ts';
+import { type ChainsCollateralPledges, reduceAlertsDocument } from './pledges.ts';
+import { stockKeysToRead, stockLeft } from './receiptStock.ts';
 import { emptyCollateralState } from './reducer.ts';
 
 const empty = (): ChainsCollateralPledges => ({

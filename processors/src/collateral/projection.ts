@@ -34,28 +34,22 @@ import { compareLogOrder } from '../documents/logOrder.ts';
 import { finalMerges, foldChains, linkNodeChains } from '../link-node/projection.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { batchResult, type Projection, settledInOrder } from '../runtime/projection.ts';
+import type { ReceiptTotal } from './holdings.ts';
+import { applyPledgeChanges, type PledgeMaps, type PledgeOrder } from './pledgeState.ts';
+import { reducePledges } from './pledges.ts';
+import { type AmountTotal, countAmount, noAmounts, purchaseIdOf } from './purchaseAmounts.ts';
 import {
-  type AmountTotal,
-  applyPledgeChanges,
   centsOf,
-  countAmount,
   indexOrders,
-  noAmounts,
-  type PledgeMaps,
-  type PledgeOrder,
-  pledgeOrderOf,
-  purchaseIdOf,
-  type ReceiptTotal,
   receiptIdOf,
   receiptOfId,
   receiptValueOf,
-  reducePledges,
   stockKeyOf,
   stockKeysToRead,
-  stockReportOf,
-} from './pledges.ts';
+} from './receiptStock.ts';
 import { type CollateralState, type Financing, type PieceHolding, reduceCollateral } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
+import { pledgeOrderOf, stockReportOf } from './warehouseDocuments.ts';
 import { chainsNamedBy, workingCollateral } from './working.ts';
 
 /**

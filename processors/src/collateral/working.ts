@@ -2,7 +2,9 @@ import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import { nodesOf } from '../link-node/rules.ts';
-import { centsOf, type Holdings, type ReceiptTotal, type ReceiptValue, receiptOfId } from './pledges.ts';
+import type { Holdings, ReceiptTotal } from './holdings.ts';
+import type { ReceiptValue } from './pledgeState.ts';
+import { centsOf, receiptOfId } from './receiptStock.ts';
 import type { CollateralState, Financing, Pairing, PieceHolding } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
 

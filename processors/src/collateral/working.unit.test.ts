@@ -4,7 +4,9 @@ import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
-import { emptyPledgeState, holdingsOf, type ReceiptValue, receiptIdOf } from './pledges.ts';
+import { holdingsOf } from './holdings.ts';
+import { emptyPledgeState, type ReceiptValue } from './pledgeState.ts';
+import { receiptIdOf } from './receiptStock.ts';
 import { type CollateralState, emptyCollateralState, reduceCollateral } from './reducer.ts';
 import { workingCollateral } from './working.ts';
 
