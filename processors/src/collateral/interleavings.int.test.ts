@@ -21,7 +21,7 @@ function interleavings<T>(a: readonly T[], b: readonly T[]): T[][] {
 const subjects = (changes: readonly ChangeEvent[]) => changes.map((change) => change.subject).sort();
 
 /**
- * The shell loads a batch's chains only in part (projection.ts `loadState`) and folds the pure
+ * The shell loads a batch's chains only in part (batchLoads.ts `loadState`) and folds the pure
  * rules over that part; it must report exactly what the rules report over the whole state, in
  * whatever order the two topics were applied and however they were batched. A purchase that
  * brings a second open financing to a chain whose pieces none of the batch's documents bring

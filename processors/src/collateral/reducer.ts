@@ -46,7 +46,7 @@ export interface Financing {
   chainId: string;
   /**
    * Each purchase (node id) naming it, and whether that purchase reached a final status. A step's
-   * slice may give only the purchases of its own document (projection.ts loads no more).
+   * slice may give only the purchases of its own document (batchLoads.ts loads no more).
    */
   purchases: Readonly<Record<string, boolean>>;
   /** How many of its purchases have not reached a final status: open while some have not. */
@@ -62,7 +62,7 @@ export interface CollateralState {
    * `CollateralReduction.readEvery`; of each chain in `readWhole`, every piece another chain holds
    * too; each piece its document brings with every chain holding it; and every chain holding a
    * piece it touches with that piece. Of any other chain its link changes name, the pieces given
-   * may be a part (projection.ts loads no more).
+   * may be a part (batchLoads.ts loads no more).
    */
   chains: ReadonlyMap<string, ReadonlyMap<string, PieceHolding>>;
   /**
@@ -216,7 +216,7 @@ export function reduceCollateral(
     if ((openByChain.get(chainId)?.length ?? 0) > 1) {
       // Every piece of it is read, whether or not the state given holds any of them: a batch
       // that loaded the chain only in part (none of its pieces brought by the batch's documents)
-      // learns here that it must load the chain whole and fold again (projection.ts `foldAndWrite`).
+      // learns here that it must load the chain whole and fold again (batchFold.ts `foldReadingWhole`).
       readEvery.add(chainId);
       for (const key of pieces?.keys() ?? []) touched.add(key);
       continue;

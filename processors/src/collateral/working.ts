@@ -49,7 +49,7 @@ const absorbedBy = (steps: readonly ChangeEvent[]): string[] =>
  */
 export function workingCollateral(
   before: CollateralState,
-  /** The stock left behind a receipt in the batch's pledge state (pledges.ts `receiptValueOf`). */
+  /** The stock left behind a receipt in the batch's pledge state (receiptStock.ts `receiptValueOf`). */
   stockLeftOf: (enterprise: string, pieceKey: string) => ReceiptValue,
   /**
    * Rule 4's total of each chain as kept, over every receipt it holds, loaded or not (a chain
@@ -167,9 +167,9 @@ export function workingCollateral(
     pairings: pairings as ReadonlyMap<string, Pairing>,
 
     /**
-     * What the release and coverage rules ask of the collateral rules after a step (pledges.ts
+     * What the release and coverage rules ask of the collateral rules after a step (holdings.ts
      * `Holdings`), from the batch's indexes: complete for the pieces the batch loaded with every
-     * chain holding them (projection.ts loads each receipt a document may touch so).
+     * chain holding them (batchLoads.ts loads each receipt a document may touch so).
      */
     holdings: {
       openHolders: (pieceKey: string) =>
