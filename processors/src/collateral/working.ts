@@ -4,7 +4,8 @@ import type { DocumentEvent } from '../documents/event.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import type { Holdings, ReceiptTotal } from './holdings.ts';
 import type { ReceiptValue } from './pledgeState.ts';
-import { centsOf, receiptOfId } from './receiptStock.ts';
+import { receiptOfId } from './receiptStock.ts';
+import { ReceiptTotals } from './receiptTotals.ts';
 import type { CollateralState, Financing, Pairing, PieceHolding } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
 
@@ -58,233 +59,252 @@ export function workingCollateral(
    * loaded whole).
    */
   keptTotals?: ReadonlyMap<string, ReceiptTotal>,
-) {
-  const chains = new Map<string, Map<string, PieceHolding>>();
-  const financings = new Map<string, Financing>();
-  const pairings = new Map<string, Pairing>();
+): WorkingCollateral {
+  return new WorkingCollateral(before, new ReceiptTotals(stockLeftOf, keptTotals), keptTotals !== undefined);
+}
+
+/** What a step's document and link-node steps name: the chains, and the financings it may open or change. */
+function stepNames(event: DocumentEvent, steps: readonly ChangeEvent[]) {
+  const statements = nodesOf(event);
+  const financingKeys: string[] = [];
+  const purchaseNodes: string[] = [];
+  for (const statement of statements) {
+    const financing = financingOf(statement);
+    if (financing === undefined) continue;
+    financingKeys.push(financingKeyOf(statement.enterprise, financing.financingNo));
+    purchaseNodes.push(statement.nodeId);
+  }
+  return {
+    named: chainsNamedBy(steps),
+    absorbed: absorbedBy(steps),
+    pieceKeys: new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key))),
+    financingKeys,
+    purchaseNodes,
+  };
+}
+
+/** A financing as a step sees it: with only the purchases of its own document (`purchaseNodes`). */
+function financingForStep(financing: Financing, purchaseNodes: readonly string[]): Financing {
+  const purchases: Record<string, boolean> = {};
+  for (const nodeId of purchaseNodes)
+    if (financing.purchases[nodeId] !== undefined) purchases[nodeId] = financing.purchases[nodeId];
+  return { ...financing, purchases };
+}
+
+export class WorkingCollateral {
+  readonly #chains = new Map<string, Map<string, PieceHolding>>();
+  readonly #financings = new Map<string, Financing>();
+  readonly #pairings = new Map<string, Pairing>();
   /** Piece key → the chains holding it. */
-  const holders = new Map<string, Set<string>>();
+  readonly #holders = new Map<string, Set<string>>();
   /** Chain id → its pieces that another chain holds too. */
-  const shared = new Map<string, Set<string>>();
+  readonly #shared = new Map<string, Set<string>>();
   /** Chain id → the keys of the open financings it holds. */
-  const openOn = new Map<string, Set<string>>();
+  readonly #openOn = new Map<string, Set<string>>();
   /** Chain id → the keys of every financing known to be on it. */
-  const financed = new Map<string, Set<string>>();
+  readonly #financed = new Map<string, Set<string>>();
   /** Piece key → the keys of the pairings on it. */
-  const pairedOn = new Map<string, Set<string>>();
+  readonly #pairedOn = new Map<string, Set<string>>();
   /** Financing key → its purchases known to the batch, owned by it. */
-  const purchasesOf = new Map<string, Record<string, boolean>>();
-  /** Chain id → rule 4's sum over its warehouse receipts, valued on the batch's pledge state. */
-  const receiptTotals = new Map(keptTotals ?? []);
+  readonly #purchasesOf = new Map<string, Record<string, boolean>>();
+  readonly #receiptTotals: ReceiptTotals;
 
-  const countReceipt = (chainId: string, piece: PieceHolding, pieceKey: string) => {
-    if (piece.kind !== 'warehouseReceipt') return;
-    const total = receiptTotals.get(chainId) ?? { receipts: 0, cents: 0, unpricedLines: 0 };
-    const value = stockLeftOf(piece.enterprise, pieceKey);
-    receiptTotals.set(chainId, {
-      receipts: total.receipts + 1,
-      cents: total.cents + centsOf(value),
-      unpricedLines: total.unpricedLines + value.unpricedLines,
-    });
+  constructor(before: CollateralState, receiptTotals: ReceiptTotals, totalsKept: boolean) {
+    this.#receiptTotals = receiptTotals;
+    for (const [chainId, pieces] of before.chains) this.#addPieces(chainId, pieces, totalsKept);
+    for (const financing of before.financings.values()) this.#putFinancing(financing, true);
+    for (const pairing of before.pairings.values()) this.#putPairing(pairing);
+  }
+
+  get chains(): ReadonlyMap<string, Pieces> {
+    return this.#chains;
+  }
+  get financings(): ReadonlyMap<string, Financing> {
+    return this.#financings;
+  }
+  get pairings(): ReadonlyMap<string, Pairing> {
+    return this.#pairings;
+  }
+
+  /**
+   * What the release and coverage rules ask of the collateral rules after a step (holdings.ts
+   * `Holdings`), from the batch's indexes: complete for the pieces the batch loaded with every
+   * chain holding them (batchLoads.ts loads each receipt a document may touch so).
+   */
+  readonly holdings: Holdings = {
+    openHolders: (pieceKey) =>
+      [...(this.#holders.get(pieceKey) ?? [])].flatMap((chainId) =>
+        [...(this.#openOn.get(chainId) ?? [])].map((key) => this.#financings.get(key)!),
+      ),
+    holdsReceipt: (chainId, enterprise, pieceKey) => {
+      const piece = this.#chains.get(chainId)?.get(pieceKey);
+      return piece?.kind === 'warehouseReceipt' && piece.enterprise === enterprise;
+    },
+    // Kept as pieces join and leave chains and as `revalue` is told of new values: the values
+    // are the batch's pledge state's, which is what a step's `values` are.
+    receiptTotal: (chainId) => this.#receiptTotals.of(chainId),
+    openFinancing: (key) => {
+      const financing = this.#financings.get(key);
+      return financing?.open ? financing : undefined;
+    },
   };
 
-  const hold = (chainId: string, pieceKey: string) => {
-    addTo(holders, pieceKey, chainId);
-    const all = holders.get(pieceKey)!;
-    if (all.size > 1) for (const holder of all) addTo(shared, holder, pieceKey);
-  };
-  const release = (chainId: string, pieceKey: string) => {
-    removeFrom(holders, pieceKey, chainId);
-    removeFrom(shared, chainId, pieceKey);
-    const rest = holders.get(pieceKey);
-    if (rest?.size === 1) for (const holder of rest) removeFrom(shared, holder, pieceKey);
-  };
-  /** Pieces only accumulate on a chain that stays: a step's pieces are added to the batch's. */
-  const addPieces = (chainId: string, pieces: Pieces, counted = false) => {
-    let held = chains.get(chainId);
-    if (held === undefined) {
-      held = new Map();
-      chains.set(chainId, held);
+  /** The slice a step is handed (see `workingCollateral`). */
+  slice(event: DocumentEvent, steps: readonly ChangeEvent[]): CollateralState {
+    const names = stepNames(event, steps);
+    const whole = new Set(names.absorbed);
+    for (const step of steps)
+      if (
+        step.projection === 'link-node' &&
+        this.#mayHoldTwoOpen(step.subject, names.absorbed, names.financingKeys)
+      )
+        whole.add(step.subject);
+    // A piece of a named chain no other chain holds brings no chain: only shared ones are looked up.
+    const pieceKeys = names.pieceKeys;
+    for (const chainId of names.named)
+      for (const pieceKey of this.#shared.get(chainId) ?? []) pieceKeys.add(pieceKey);
+    for (const chainId of whole)
+      for (const pieceKey of this.#chains.get(chainId)?.keys() ?? []) pieceKeys.add(pieceKey);
+    const chainIds = new Set(names.named);
+    for (const pieceKey of pieceKeys)
+      for (const chainId of this.#holders.get(pieceKey) ?? []) chainIds.add(chainId);
+
+    const slice = {
+      chains: new Map<string, Pieces>(),
+      financings: new Map<string, Financing>(),
+      pairings: new Map<string, Pairing>(),
+    };
+    const own = (financing: Financing) =>
+      slice.financings.set(financing.key, financingForStep(financing, names.purchaseNodes));
+    for (const chainId of chainIds) {
+      const pieces = this.#chains.get(chainId);
+      if (pieces !== undefined)
+        slice.chains.set(chainId, whole.has(chainId) ? pieces : piecesAmong(pieces, pieceKeys));
+      for (const key of this.#openOn.get(chainId) ?? []) own(this.#financings.get(key)!);
     }
-    for (const [pieceKey, piece] of pieces) {
-      if (!held.has(pieceKey)) {
-        hold(chainId, pieceKey);
-        if (!counted) countReceipt(chainId, piece, pieceKey);
-      }
-      held.set(pieceKey, piece);
+    // An absorbed chain's closed financings move with it (the batch shell moves the others' rows).
+    for (const chainId of names.absorbed)
+      for (const key of this.#financed.get(chainId) ?? []) own(this.#financings.get(key)!);
+    for (const key of names.financingKeys) {
+      const known = this.#financings.get(key);
+      if (known) own(known);
     }
-  };
-  const dropChain = (chainId: string) => {
-    for (const pieceKey of chains.get(chainId)?.keys() ?? []) release(chainId, pieceKey);
-    chains.delete(chainId);
-    receiptTotals.delete(chainId);
-  };
-  /** A step's financing carries only its document's purchases: they are added to the batch's. */
-  const putFinancing = (financing: Financing, loaded = false) => {
-    const was = financings.get(financing.key);
-    if (was) {
-      removeFrom(financed, was.chainId, financing.key);
-      removeFrom(openOn, was.chainId, financing.key);
+    // Every pairing the step could find again is on one of the slice's pieces.
+    for (const pieceKey of pieceKeys)
+      for (const key of this.#pairedOn.get(pieceKey) ?? []) slice.pairings.set(key, this.#pairings.get(key)!);
+    return slice;
+  }
+
+  /**
+   * Receipts whose stock left a step changed (by receipt id), told before the batch's pledge
+   * state takes the new values: every chain holding one counts it at its new value.
+   */
+  revalue(changed: ReadonlyMap<string, ReceiptValue>): void {
+    for (const [id, value] of changed) {
+      const [enterprise, pieceKey] = receiptOfId(id);
+      const holding = [...(this.#holders.get(pieceKey) ?? [])].filter((chainId) =>
+        this.holdings.holdsReceipt(chainId, enterprise, pieceKey),
+      );
+      this.#receiptTotals.revalue(holding, pieceKey, enterprise, value);
     }
-    addTo(financed, financing.chainId, financing.key);
-    if (financing.open) addTo(openOn, financing.chainId, financing.key);
-    // As loaded, the object itself: the batch shell writes the financings that are not.
-    if (loaded) {
-      financings.set(financing.key, financing);
-      return;
-    }
-    let purchases = purchasesOf.get(financing.key);
-    if (purchases === undefined) {
-      purchases = { ...was?.purchases };
-      purchasesOf.set(financing.key, purchases);
-    }
-    Object.assign(purchases, financing.purchases);
-    financings.set(financing.key, { ...financing, purchases });
-  };
-  const putPairing = (pairing: Pairing) => {
-    addTo(pairedOn, pairing.pieceKey, pairing.key);
-    pairings.set(pairing.key, pairing);
-  };
-  for (const [chainId, pieces] of before.chains) addPieces(chainId, pieces, keptTotals !== undefined);
-  for (const financing of before.financings.values()) putFinancing(financing, true);
-  for (const pairing of before.pairings.values()) putPairing(pairing);
+  }
+
+  /** Takes a step's result back: what it changed in its slice is added to the batch's state. */
+  absorb(slice: CollateralState, after: CollateralState): void {
+    // Absorbed by a merge: its pieces went to the survivor.
+    for (const chainId of slice.chains.keys()) if (!after.chains.has(chainId)) this.#dropChain(chainId);
+    for (const [chainId, pieces] of after.chains)
+      if (slice.chains.get(chainId) !== pieces) this.#addPieces(chainId, pieces);
+    for (const [key, financing] of after.financings)
+      if (slice.financings.get(key) !== financing) this.#putFinancing(financing);
+    for (const [key, pairing] of after.pairings) if (!slice.pairings.has(key)) this.#putPairing(pairing);
+  }
 
   /**
    * A step may leave two open financings or more on a chain: the open ones there, those on every
    * chain its document's merges absorb (a survivor may itself be absorbed by a later node of the
    * same document), those its document may open. A bound from above, never below.
    */
-  const mayHoldTwoOpen = (chainId: string, absorbed: readonly string[], named: readonly string[]) => {
-    let open = openOn.get(chainId)?.size ?? 0;
-    for (const gone of absorbed) open += openOn.get(gone)?.size ?? 0;
-    for (const key of named) if (!openOn.get(chainId)?.has(key)) open += 1;
+  #mayHoldTwoOpen(chainId: string, absorbed: readonly string[], named: readonly string[]): boolean {
+    let open = this.#openOn.get(chainId)?.size ?? 0;
+    for (const gone of absorbed) open += this.#openOn.get(gone)?.size ?? 0;
+    for (const key of named) if (!this.#openOn.get(chainId)?.has(key)) open += 1;
     return open > 1;
-  };
+  }
 
-  return {
-    chains: chains as ReadonlyMap<string, Pieces>,
-    financings: financings as ReadonlyMap<string, Financing>,
-    pairings: pairings as ReadonlyMap<string, Pairing>,
+  #hold(chainId: string, pieceKey: string): void {
+    addTo(this.#holders, pieceKey, chainId);
+    const all = this.#holders.get(pieceKey)!;
+    if (all.size > 1) for (const holder of all) addTo(this.#shared, holder, pieceKey);
+  }
 
-    /**
-     * What the release and coverage rules ask of the collateral rules after a step (holdings.ts
-     * `Holdings`), from the batch's indexes: complete for the pieces the batch loaded with every
-     * chain holding them (batchLoads.ts loads each receipt a document may touch so).
-     */
-    holdings: {
-      openHolders: (pieceKey: string) =>
-        [...(holders.get(pieceKey) ?? [])].flatMap((chainId) =>
-          [...(openOn.get(chainId) ?? [])].map((key) => financings.get(key)!),
-        ),
-      holdsReceipt: (chainId: string, enterprise: string, pieceKey: string) => {
-        const piece = chains.get(chainId)?.get(pieceKey);
-        return piece?.kind === 'warehouseReceipt' && piece.enterprise === enterprise;
-      },
-      // Kept as pieces join and leave chains and as `revalue` is told of new values: the values
-      // are the batch's pledge state's, which is what a step's `values` are.
-      receiptTotal: (chainId: string) =>
-        receiptTotals.get(chainId) ?? { receipts: 0, cents: 0, unpricedLines: 0 },
-      openFinancing: (key: string) => {
-        const financing = financings.get(key);
-        return financing?.open ? financing : undefined;
-      },
-    } satisfies Holdings,
+  #release(chainId: string, pieceKey: string): void {
+    removeFrom(this.#holders, pieceKey, chainId);
+    removeFrom(this.#shared, chainId, pieceKey);
+    const rest = this.#holders.get(pieceKey);
+    if (rest?.size === 1) for (const holder of rest) removeFrom(this.#shared, holder, pieceKey);
+  }
 
-    slice(event: DocumentEvent, steps: readonly ChangeEvent[]): CollateralState {
-      const named = chainsNamedBy(steps);
-      const absorbed = absorbedBy(steps);
-      const statements = nodesOf(event);
-      const financingKeys: string[] = [];
-      const purchaseNodes: string[] = [];
-      for (const statement of statements) {
-        const financing = financingOf(statement);
-        if (financing === undefined) continue;
-        financingKeys.push(financingKeyOf(statement.enterprise, financing.financingNo));
-        purchaseNodes.push(statement.nodeId);
+  /**
+   * Pieces only accumulate on a chain that stays: a step's pieces are added to the batch's.
+   * `counted`: already in the chain's kept receipt total (loaded from it).
+   */
+  #addPieces(chainId: string, pieces: Pieces, counted = false): void {
+    let held = this.#chains.get(chainId);
+    if (held === undefined) {
+      held = new Map();
+      this.#chains.set(chainId, held);
+    }
+    for (const [pieceKey, piece] of pieces) {
+      if (!held.has(pieceKey)) {
+        this.#hold(chainId, pieceKey);
+        if (!counted) this.#receiptTotals.count(chainId, pieceKey, piece);
       }
-      const whole = new Set(absorbed);
-      for (const step of steps)
-        if (step.projection === 'link-node' && mayHoldTwoOpen(step.subject, absorbed, financingKeys))
-          whole.add(step.subject);
-      // A piece of a named chain no other chain holds brings no chain: only shared ones are looked up.
-      const pieceKeys = new Set(statements.flatMap((s) => piecesOf(s).map((piece) => piece.key)));
-      for (const chainId of named) for (const pieceKey of shared.get(chainId) ?? []) pieceKeys.add(pieceKey);
-      for (const chainId of whole)
-        for (const pieceKey of chains.get(chainId)?.keys() ?? []) pieceKeys.add(pieceKey);
-      const chainIds = new Set(named);
-      for (const pieceKey of pieceKeys)
-        for (const chainId of holders.get(pieceKey) ?? []) chainIds.add(chainId);
+      held.set(pieceKey, piece);
+    }
+  }
 
-      const slice = {
-        chains: new Map<string, Pieces>(),
-        financings: new Map<string, Financing>(),
-        pairings: new Map<string, Pairing>(),
-      };
-      const own = (financing: Financing) => {
-        const purchases: Record<string, boolean> = {};
-        for (const nodeId of purchaseNodes)
-          if (financing.purchases[nodeId] !== undefined) purchases[nodeId] = financing.purchases[nodeId];
-        slice.financings.set(financing.key, { ...financing, purchases });
-      };
-      for (const chainId of chainIds) {
-        const pieces = chains.get(chainId);
-        if (pieces !== undefined) {
-          if (whole.has(chainId)) slice.chains.set(chainId, pieces);
-          else {
-            const part = new Map<string, PieceHolding>();
-            for (const pieceKey of pieceKeys) {
-              const piece = pieces.get(pieceKey);
-              if (piece !== undefined) part.set(pieceKey, piece);
-            }
-            slice.chains.set(chainId, part);
-          }
-        }
-        for (const key of openOn.get(chainId) ?? []) own(financings.get(key)!);
-      }
-      // An absorbed chain's closed financings move with it (the batch shell moves the others' rows).
-      for (const chainId of absorbed)
-        for (const key of financed.get(chainId) ?? []) own(financings.get(key)!);
-      for (const key of financingKeys) {
-        const known = financings.get(key);
-        if (known) own(known);
-      }
-      // Every pairing the step could find again is on one of the slice's pieces.
-      for (const pieceKey of pieceKeys)
-        for (const key of pairedOn.get(pieceKey) ?? []) slice.pairings.set(key, pairings.get(key)!);
-      return slice;
-    },
+  #dropChain(chainId: string): void {
+    for (const pieceKey of this.#chains.get(chainId)?.keys() ?? []) this.#release(chainId, pieceKey);
+    this.#chains.delete(chainId);
+    this.#receiptTotals.drop(chainId);
+  }
 
-    /**
-     * Receipts whose stock left a step changed (by receipt id), told before the batch's pledge
-     * state takes the new values (`stockLeftOf` still answers the old): every chain holding one
-     * counts it at its new value.
-     */
-    revalue(changed: ReadonlyMap<string, ReceiptValue>) {
-      for (const [id, value] of changed) {
-        const [enterprise, pieceKey] = receiptOfId(id);
-        const was = stockLeftOf(enterprise, pieceKey);
-        for (const chainId of holders.get(pieceKey) ?? []) {
-          const piece = chains.get(chainId)?.get(pieceKey);
-          if (piece?.kind !== 'warehouseReceipt' || piece.enterprise !== enterprise) continue;
-          const total = receiptTotals.get(chainId)!;
-          receiptTotals.set(chainId, {
-            receipts: total.receipts,
-            cents: total.cents + centsOf(value) - centsOf(was),
-            unpricedLines: total.unpricedLines + value.unpricedLines - was.unpricedLines,
-          });
-        }
-      }
-    },
+  /** A step's financing carries only its document's purchases: they are added to the batch's. */
+  #putFinancing(financing: Financing, loaded = false): void {
+    const was = this.#financings.get(financing.key);
+    if (was) {
+      removeFrom(this.#financed, was.chainId, financing.key);
+      removeFrom(this.#openOn, was.chainId, financing.key);
+    }
+    addTo(this.#financed, financing.chainId, financing.key);
+    if (financing.open) addTo(this.#openOn, financing.chainId, financing.key);
+    // As loaded, the object itself: the batch shell writes the financings that are not.
+    if (loaded) {
+      this.#financings.set(financing.key, financing);
+      return;
+    }
+    let purchases = this.#purchasesOf.get(financing.key);
+    if (purchases === undefined) {
+      purchases = { ...was?.purchases };
+      this.#purchasesOf.set(financing.key, purchases);
+    }
+    Object.assign(purchases, financing.purchases);
+    this.#financings.set(financing.key, { ...financing, purchases });
+  }
 
-    /** Takes a step's result back: what it changed in its slice is added to the batch's state. */
-    absorb(slice: CollateralState, after: CollateralState) {
-      // Absorbed by a merge: its pieces went to the survivor.
-      for (const chainId of slice.chains.keys()) if (!after.chains.has(chainId)) dropChain(chainId);
-      for (const [chainId, pieces] of after.chains)
-        if (slice.chains.get(chainId) !== pieces) addPieces(chainId, pieces);
-      for (const [key, financing] of after.financings)
-        if (slice.financings.get(key) !== financing) putFinancing(financing);
-      for (const [key, pairing] of after.pairings) if (!slice.pairings.has(key)) putPairing(pairing);
-    },
-  };
+  #putPairing(pairing: Pairing): void {
+    addTo(this.#pairedOn, pairing.pieceKey, pairing.key);
+    this.#pairings.set(pairing.key, pairing);
+  }
+}
+
+/** The pieces of a chain among the given keys (a chain handed to a step in part). */
+function piecesAmong(pieces: Pieces, pieceKeys: ReadonlySet<string>): Map<string, PieceHolding> {
+  const part = new Map<string, PieceHolding>();
+  for (const pieceKey of pieceKeys) {
+    const piece = pieces.get(pieceKey);
+    if (piece !== undefined) part.set(pieceKey, piece);
+  }
+  return part;
 }

@@ -174,7 +174,7 @@ describe('working collateral (the batch shell hands each step its slice)', () =>
 
       const scanned = holdingsOf({ chains: whole.chains, financings: new Map() });
       for (const chainId of whole.chains.keys())
-        expect(working.holdings.receiptTotal(chainId), `${chainId} after document ${index}`).toEqual(
+        expect(working.holdings.receiptTotal(chainId, pledges), `${chainId} after document ${index}`).toEqual(
           scanned.receiptTotal(chainId, pledges),
         );
     }
