@@ -272,6 +272,26 @@ export async function findReleaseKeys(
   return rows.map((row) => row.release_key);
 }
 
+export interface ReleaseRow {
+  releaseKey: string;
+  financingKey: string;
+  pieceKey: string;
+  documentId: string;
+  cause: string;
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
+export interface CrossingRow {
+  crossingKey: string;
+  financingKey: string;
+  threshold: number;
+  coverageBefore: number | null;
+  coverageAfter: number;
+  firstSeen: string;
+  provenance: CollateralProvenance;
+}
+
 /** Writes a batch's changed orders, balances, reports and coverage, and its new releases and crossings; rows in key order. */
 export async function writePledges(
   db: Queryable,
@@ -283,144 +303,144 @@ export async function writePledges(
     keyMaxQty: readonly [string, number][];
     receiptValues: readonly ReceiptValueRow[];
     coverage: readonly CoverageRow[];
-    releases: readonly {
-      releaseKey: string;
-      financingKey: string;
-      pieceKey: string;
-      documentId: string;
-      cause: string;
-      firstSeen: string;
-      provenance: CollateralProvenance;
-    }[];
-    crossings: readonly {
-      crossingKey: string;
-      financingKey: string;
-      threshold: number;
-      coverageBefore: number | null;
-      coverageAfter: number;
-      firstSeen: string;
-      provenance: CollateralProvenance;
-    }[];
+    releases: readonly ReleaseRow[];
+    crossings: readonly CrossingRow[];
   },
 ): Promise<void> {
   const s = ident(schema);
-  if (change.orders.length > 0)
-    await db.query(
-      `INSERT INTO ${s}.pledge_orders (order_key, direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, stock_keys, provenance)
-       SELECT order_key, direction, enterprise, order_no, warehouse_id, receipt, tallied, movements,
-         ARRAY(SELECT jsonb_array_elements_text(stock_keys)), provenance
-       FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, direction text, enterprise text, order_no text,
-         warehouse_id text, receipt text, tallied boolean, movements jsonb, stock_keys jsonb, provenance jsonb)
-       ORDER BY order_key
-       ON CONFLICT (order_key) DO UPDATE SET direction = EXCLUDED.direction, enterprise = EXCLUDED.enterprise,
-         order_no = EXCLUDED.order_no, warehouse_id = EXCLUDED.warehouse_id, receipt = EXCLUDED.receipt,
-         tallied = EXCLUDED.tallied, movements = EXCLUDED.movements, stock_keys = EXCLUDED.stock_keys,
-         provenance = EXCLUDED.provenance`,
-      [
-        JSON.stringify(
-          change.orders.map((o) => ({
-            order_key: o.orderKey,
-            direction: o.direction,
-            enterprise: o.enterprise,
-            order_no: o.orderNo,
-            warehouse_id: o.warehouseId,
-            receipt: o.receipt,
-            tallied: o.tallied,
-            movements: o.movements,
-            stock_keys: o.stockKeys,
-            provenance: o.provenance,
-          })),
-        ),
-      ],
-    );
-  for (const [table, rows] of [
-    ['pledge_balances', change.balances],
-    ['pledge_reports', change.reports],
-    ['pledge_key_max', change.keyMaxQty],
-  ] as const)
-    if (rows.length > 0)
-      await db.query(
-        `INSERT INTO ${s}.${table} (stock_key, qty) SELECT * FROM unnest($1::text[], $2::numeric[])
-         ON CONFLICT (stock_key) DO UPDATE SET qty = EXCLUDED.qty`,
-        [rows.map(([key]) => key), rows.map(([, qty]) => qty)],
-      );
-  if (change.receiptValues.length > 0)
-    await db.query(
-      `INSERT INTO ${s}.receipt_values (enterprise, piece_key, qty, value, cents, unpriced_lines)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::bigint[], $6::integer[])
-       ON CONFLICT (enterprise, piece_key) DO UPDATE SET qty = EXCLUDED.qty, value = EXCLUDED.value,
-         cents = EXCLUDED.cents, unpriced_lines = EXCLUDED.unpriced_lines`,
-      [
-        change.receiptValues.map((r) => r.enterprise),
-        change.receiptValues.map((r) => r.pieceKey),
-        change.receiptValues.map((r) => r.qty),
-        change.receiptValues.map((r) => r.value),
-        change.receiptValues.map((r) => r.cents),
-        change.receiptValues.map((r) => r.unpricedLines),
-      ],
-    );
-  if (change.coverage.length > 0)
-    await db.query(
-      `INSERT INTO ${s}.financing_coverage (financing_key, coverage, stock_value, purchase_amount, unpriced_lines, provenance)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, coverage numeric, stock_value numeric,
-         purchase_amount numeric, unpriced_lines integer, provenance jsonb)
-       ORDER BY financing_key
-       ON CONFLICT (financing_key) DO UPDATE SET coverage = EXCLUDED.coverage, stock_value = EXCLUDED.stock_value,
-         purchase_amount = EXCLUDED.purchase_amount, unpriced_lines = EXCLUDED.unpriced_lines,
-         provenance = EXCLUDED.provenance`,
-      [
-        JSON.stringify(
-          change.coverage.map((c) => ({
-            financing_key: c.financingKey,
-            coverage: c.coverage,
-            stock_value: c.stockValue,
-            purchase_amount: c.purchaseAmount,
-            unpriced_lines: c.unpricedLines,
-            provenance: c.provenance,
-          })),
-        ),
-      ],
-    );
-  if (change.releases.length > 0)
-    await db.query(
-      `INSERT INTO ${s}.releases (release_key, financing_key, piece_key, document_id, cause, first_seen, provenance)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(release_key text, financing_key text, piece_key text,
-         document_id text, cause text, first_seen text, provenance jsonb)
-       ORDER BY release_key ON CONFLICT (release_key) DO NOTHING`,
-      [
-        JSON.stringify(
-          change.releases.map((r) => ({
-            release_key: r.releaseKey,
-            financing_key: r.financingKey,
-            piece_key: r.pieceKey,
-            document_id: r.documentId,
-            cause: r.cause,
-            first_seen: r.firstSeen,
-            provenance: r.provenance,
-          })),
-        ),
-      ],
-    );
-  if (change.crossings.length > 0)
-    await db.query(
-      `INSERT INTO ${s}.coverage_crossings (crossing_key, financing_key, threshold, coverage_before, coverage_after, first_seen, provenance)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(crossing_key text, financing_key text, threshold numeric,
-         coverage_before numeric, coverage_after numeric, first_seen text, provenance jsonb)
-       ORDER BY crossing_key ON CONFLICT (crossing_key) DO NOTHING`,
-      [
-        JSON.stringify(
-          change.crossings.map((c) => ({
-            crossing_key: c.crossingKey,
-            financing_key: c.financingKey,
-            threshold: c.threshold,
-            coverage_before: c.coverageBefore,
-            coverage_after: c.coverageAfter,
-            first_seen: c.firstSeen,
-            provenance: c.provenance,
-          })),
-        ),
-      ],
-    );
+  await upsertOrders(db, s, change.orders);
+  await upsertStockQuantities(db, `${s}.pledge_balances`, change.balances);
+  await upsertStockQuantities(db, `${s}.pledge_reports`, change.reports);
+  await upsertStockQuantities(db, `${s}.pledge_key_max`, change.keyMaxQty);
+  await upsertReceiptValues(db, s, change.receiptValues);
+  await writeRecordset(db, `${s}.financing_coverage`, 'financing_key', 'update', change.coverage, [
+    ['financing_key', 'text', (c) => c.financingKey],
+    ['coverage', 'numeric', (c) => c.coverage],
+    ['stock_value', 'numeric', (c) => c.stockValue],
+    ['purchase_amount', 'numeric', (c) => c.purchaseAmount],
+    ['unpriced_lines', 'integer', (c) => c.unpricedLines],
+    ['provenance', 'jsonb', (c) => c.provenance],
+  ]);
+  // Releases and crossings are kept as first recorded: the same document again adds nothing.
+  await writeRecordset(db, `${s}.releases`, 'release_key', 'keep', change.releases, [
+    ['release_key', 'text', (r) => r.releaseKey],
+    ['financing_key', 'text', (r) => r.financingKey],
+    ['piece_key', 'text', (r) => r.pieceKey],
+    ['document_id', 'text', (r) => r.documentId],
+    ['cause', 'text', (r) => r.cause],
+    ['first_seen', 'text', (r) => r.firstSeen],
+    ['provenance', 'jsonb', (r) => r.provenance],
+  ]);
+  await writeRecordset(db, `${s}.coverage_crossings`, 'crossing_key', 'keep', change.crossings, [
+    ['crossing_key', 'text', (c) => c.crossingKey],
+    ['financing_key', 'text', (c) => c.financingKey],
+    ['threshold', 'numeric', (c) => c.threshold],
+    ['coverage_before', 'numeric', (c) => c.coverageBefore],
+    ['coverage_after', 'numeric', (c) => c.coverageAfter],
+    ['first_seen', 'text', (c) => c.firstSeen],
+    ['provenance', 'jsonb', (c) => c.provenance],
+  ]);
+}
+
+/** A column of a recordset write: its name, its SQL type, and how a row gives its value. */
+type Column<Row> = readonly [name: string, type: string, of: (row: Row) => unknown];
+
+/**
+ * One statement for a batch's rows of a table: the rows as one JSON recordset, in key order,
+ * each new one inserted and each known one updated (`update`) or kept as it is (`keep`).
+ */
+async function writeRecordset<Row>(
+  db: Queryable,
+  table: string,
+  key: string,
+  onConflict: 'update' | 'keep',
+  rows: readonly Row[],
+  columns: readonly Column<Row>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name);
+  const conflict =
+    onConflict === 'keep'
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${names
+          .filter((name) => name !== key)
+          .map((name) => `${name} = EXCLUDED.${name}`)
+          .join(', ')}`;
+  await db.query(
+    `INSERT INTO ${table} (${names.join(', ')})
+     SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map(([name, type]) => `${name} ${type}`).join(', ')})
+     ORDER BY ${key} ON CONFLICT (${key}) ${conflict}`,
+    [JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([name, , of]) => [name, of(row)]))))],
+  );
+}
+
+/** Warehouse orders: their stock keys become a text array (the GIN index finds receipts by key). */
+async function upsertOrders(db: Queryable, s: string, orders: readonly PledgeOrderRow[]): Promise<void> {
+  if (orders.length === 0) return;
+  await db.query(
+    `INSERT INTO ${s}.pledge_orders (order_key, direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, stock_keys, provenance)
+     SELECT order_key, direction, enterprise, order_no, warehouse_id, receipt, tallied, movements,
+       ARRAY(SELECT jsonb_array_elements_text(stock_keys)), provenance
+     FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, direction text, enterprise text, order_no text,
+       warehouse_id text, receipt text, tallied boolean, movements jsonb, stock_keys jsonb, provenance jsonb)
+     ORDER BY order_key
+     ON CONFLICT (order_key) DO UPDATE SET direction = EXCLUDED.direction, enterprise = EXCLUDED.enterprise,
+       order_no = EXCLUDED.order_no, warehouse_id = EXCLUDED.warehouse_id, receipt = EXCLUDED.receipt,
+       tallied = EXCLUDED.tallied, movements = EXCLUDED.movements, stock_keys = EXCLUDED.stock_keys,
+       provenance = EXCLUDED.provenance`,
+    [
+      JSON.stringify(
+        orders.map((o) => ({
+          order_key: o.orderKey,
+          direction: o.direction,
+          enterprise: o.enterprise,
+          order_no: o.orderNo,
+          warehouse_id: o.warehouseId,
+          receipt: o.receipt,
+          tallied: o.tallied,
+          movements: o.movements,
+          stock_keys: o.stockKeys,
+          provenance: o.provenance,
+        })),
+      ),
+    ],
+  );
+}
+
+/** A quantity per stock key (balances, last reports, largest lines). */
+async function upsertStockQuantities(
+  db: Queryable,
+  table: string,
+  rows: readonly [string, number][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO ${table} (stock_key, qty) SELECT * FROM unnest($1::text[], $2::numeric[])
+     ON CONFLICT (stock_key) DO UPDATE SET qty = EXCLUDED.qty`,
+    [rows.map(([key]) => key), rows.map(([, qty]) => qty)],
+  );
+}
+
+async function upsertReceiptValues(
+  db: Queryable,
+  s: string,
+  rows: readonly ReceiptValueRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO ${s}.receipt_values (enterprise, piece_key, qty, value, cents, unpriced_lines)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::bigint[], $6::integer[])
+     ON CONFLICT (enterprise, piece_key) DO UPDATE SET qty = EXCLUDED.qty, value = EXCLUDED.value,
+       cents = EXCLUDED.cents, unpriced_lines = EXCLUDED.unpriced_lines`,
+    [
+      rows.map((r) => r.enterprise),
+      rows.map((r) => r.pieceKey),
+      rows.map((r) => r.qty),
+      rows.map((r) => r.value),
+      rows.map((r) => r.cents),
+      rows.map((r) => r.unpricedLines),
+    ],
+  );
 }
 
 /** An open alert of a financing as the portfolio lists it (query-api/src/lenders/alerts.ts). */
