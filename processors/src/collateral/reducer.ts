@@ -4,10 +4,11 @@ import {
   type Pairing,
   type PieceHolding,
 } from '@tradelog/projections/collateral/tables';
-import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
+import type { ChangeEvent, Reduction } from '../changes.ts';
 import type { DocumentEvent, Provenance } from '../documents/event.ts';
 import { type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
-import { nodesOf } from '../link-node/rules.ts';
+import { type NodeStatement, nodesOf } from '../link-node/rules.ts';
+import { reusedEvents } from './reusedEvents.ts';
 import { financingOf, type Piece, piecesOf } from './rules.ts';
 
 /**
@@ -119,67 +120,108 @@ export function reduceCollateral(
   const steps = linked.filter((change) => change.projection === 'link-node');
   if (steps.length === 0) return { state, changes: [], readWhole: [], readEvery: [] };
   const statements = new Map(nodesOf(event).map((statement) => [statement.nodeId, statement]));
-  const provenance = provenanceOf(event);
-  const firstSeen = event.provenance.receivedAt;
-  const chains = new Map(state.chains);
-  const financings = new Map(state.financings);
-  const owned = new Set<string>();
-  const own = (chainId: string): Map<string, PieceHolding> => {
-    if (!owned.has(chainId)) {
-      chains.set(chainId, new Map(chains.get(chainId)));
-      owned.add(chainId);
-    }
-    return chains.get(chainId) as Map<string, PieceHolding>;
-  };
-  let changed = false;
-  /** Chains whose every piece may have a new holder (rule 2, rule 1's merge). */
-  const widened = new Set<string>();
-  const touched = new Set<string>();
-  const moved: string[] = [];
-
+  const draft = new CollateralDraft(state, event);
   for (const step of steps) {
     const chainId = step.subject;
-    const absorbed = (step.data.absorbed as readonly string[] | undefined) ?? [];
-    if (absorbed.length > 0) {
-      const into = own(chainId);
-      for (const gone of absorbed) {
-        // The survivor's financings now hold each piece moved in.
-        for (const [key, piece] of chains.get(gone) ?? []) {
-          into.set(key, earlier(into.get(key), piece));
-          touched.add(key);
-        }
-        chains.delete(gone);
-        owned.delete(gone);
-        moved.push(gone);
-      }
-      for (const financing of financings.values())
-        if (absorbed.includes(financing.chainId)) {
-          financings.set(financing.key, { ...financing, chainId });
-          // An open financing moved in holds the survivor's own pieces too; a closed one holds nothing.
-          if (financing.open) widened.add(chainId);
-        }
-      changed = true;
-    }
+    draft.mergeAbsorbed(chainId, (step.data.absorbed as readonly string[] | undefined) ?? []);
     const statement = statements.get(String(step.data.nodeId));
     if (statement === undefined) continue;
-    for (const piece of piecesOf(statement)) {
-      const held = chains.get(chainId)?.get(piece.key);
-      const kept = earlier(held, holdingOf(piece, statement.enterprise, firstSeen, provenance));
-      if (kept === held) continue;
-      own(chainId).set(piece.key, kept);
-      if (held === undefined) touched.add(piece.key);
-      changed = true;
+    draft.holdPieces(chainId, statement);
+    draft.recordPurchase(chainId, statement);
+  }
+  if (!draft.changed) return { state, changes: [], readWhole: [], readEvery: [] };
+  const { readEvery, openByChain } = draft.piecesToPair();
+  const { pairings, changes } = pairOpenHolders(draft, openByChain, state.pairings, event);
+  return {
+    state: { chains: draft.chains, financings: draft.financings, pairings },
+    changes,
+    readWhole: [...new Set([...draft.moved, ...draft.widened])],
+    readEvery: [...readEvery],
+  };
+}
+
+/**
+ * A step's working copy of the state: the chains it changes are copied once (`own`), and what it
+ * learns on the way — pieces that may pair (`touched`), chains whose every piece gained an open
+ * holder (`widened`), chains absorbed (`moved`) — is kept for the pairing rule.
+ */
+class CollateralDraft {
+  readonly chains: Map<string, ReadonlyMap<string, PieceHolding>>;
+  readonly financings: Map<string, Financing>;
+  readonly #owned = new Set<string>();
+  /** Pieces that may gain a pairing. */
+  readonly touched = new Set<string>();
+  /** Chains whose every piece may have a new holder (rule 2, rule 1's merge). */
+  readonly widened = new Set<string>();
+  /** Chains absorbed by the step's merges. */
+  readonly moved: string[] = [];
+  changed = false;
+  readonly #provenance: CollateralProvenance;
+  readonly #firstSeen: string;
+
+  constructor(state: CollateralState, event: DocumentEvent) {
+    this.chains = new Map(state.chains);
+    this.financings = new Map(state.financings);
+    this.#provenance = provenanceOf(event);
+    this.#firstSeen = event.provenance.receivedAt;
+  }
+
+  /** The chain's pieces, copied the first time the step changes them. */
+  #own(chainId: string): Map<string, PieceHolding> {
+    if (!this.#owned.has(chainId)) {
+      this.chains.set(chainId, new Map(this.chains.get(chainId)));
+      this.#owned.add(chainId);
     }
+    return this.chains.get(chainId) as Map<string, PieceHolding>;
+  }
+
+  /** Rule 1: a merge moves the absorbed chains' pieces and financings to the survivor. */
+  mergeAbsorbed(chainId: string, absorbed: readonly string[]): void {
+    if (absorbed.length === 0) return;
+    const into = this.#own(chainId);
+    for (const gone of absorbed) {
+      // The survivor's financings now hold each piece moved in.
+      for (const [key, piece] of this.chains.get(gone) ?? []) {
+        into.set(key, earlier(into.get(key), piece));
+        this.touched.add(key);
+      }
+      this.chains.delete(gone);
+      this.#owned.delete(gone);
+      this.moved.push(gone);
+    }
+    for (const financing of this.financings.values())
+      if (absorbed.includes(financing.chainId)) {
+        this.financings.set(financing.key, { ...financing, chainId });
+        // An open financing moved in holds the survivor's own pieces too; a closed one holds nothing.
+        if (financing.open) this.widened.add(chainId);
+      }
+    this.changed = true;
+  }
+
+  /** The pieces a node brings are held by its chain, as first seen (rule 5). */
+  holdPieces(chainId: string, statement: NodeStatement): void {
+    for (const piece of piecesOf(statement)) {
+      const held = this.chains.get(chainId)?.get(piece.key);
+      const kept = earlier(held, holdingOf(piece, statement.enterprise, this.#firstSeen, this.#provenance));
+      if (kept === held) continue;
+      this.#own(chainId).set(piece.key, kept);
+      if (held === undefined) this.touched.add(piece.key);
+      this.changed = true;
+    }
+  }
+
+  /** Rule 2: a purchase naming a financing counts toward it; open while a purchase is not final. */
+  recordPurchase(chainId: string, statement: NodeStatement): void {
     const named = financingOf(statement);
-    if (named === undefined) continue;
+    if (named === undefined) return;
     const key = financingKeyOf(statement.enterprise, named.financingNo);
-    const existing = financings.get(key);
+    const existing = this.financings.get(key);
     const was = existing?.purchases[statement.nodeId];
     const final = (was ?? false) || named.final;
     const unsettled = (existing?.unsettled ?? 0) + (final ? 0 : 1) - (was === false ? 1 : 0);
     const sighting = earlier<Pick<Financing, 'firstSeen' | 'provenance'>>(existing, {
-      firstSeen,
-      provenance,
+      firstSeen: this.#firstSeen,
+      provenance: this.#provenance,
     });
     const next: Financing = {
       key,
@@ -196,43 +238,57 @@ export function reduceCollateral(
       provenance: sighting.provenance,
     };
     if (existing !== undefined && existing.chainId === next.chainId && was === final && sighting === existing)
-      continue;
-    financings.set(key, next);
-    if (next.open && !(existing?.open && existing.chainId === chainId)) widened.add(chainId);
-    changed = true;
+      return;
+    this.financings.set(key, next);
+    if (next.open && !(existing?.open && existing.chainId === chainId)) this.widened.add(chainId);
+    this.changed = true;
   }
-  if (!changed) return { state, changes: [], readWhole: [], readEvery: [] };
 
-  const openByChain = new Map<string, Financing[]>();
-  for (const financing of financings.values())
-    if (financing.open)
-      openByChain.set(financing.chainId, [...(openByChain.get(financing.chainId) ?? []), financing]);
-  // A widened chain's piece gains a pairing only with another open holder: on the chain itself
-  // (two open financings: every piece pairs them) or on another chain holding the piece too.
-  const readEvery = new Set(moved);
-  let holderCounts: Map<string, number> | undefined;
-  for (const chainId of widened) {
-    const pieces = chains.get(chainId);
-    if ((openByChain.get(chainId)?.length ?? 0) > 1) {
-      // Every piece of it is read, whether or not the state given holds any of them: a batch
-      // that loaded the chain only in part (none of its pieces brought by the batch's documents)
-      // learns here that it must load the chain whole and fold again (batchFold.ts `foldReadingWhole`).
-      readEvery.add(chainId);
-      for (const key of pieces?.keys() ?? []) touched.add(key);
-      continue;
+  /**
+   * Rule 3's candidates: a widened chain's piece gains a pairing only with another open holder,
+   * on the chain itself (two open financings: every piece pairs them) or on another chain
+   * holding the piece too. Answers the chains read whole and the open financings by chain.
+   */
+  piecesToPair(): { readEvery: Set<string>; openByChain: Map<string, Financing[]> } {
+    const openByChain = new Map<string, Financing[]>();
+    for (const financing of this.financings.values())
+      if (financing.open)
+        openByChain.set(financing.chainId, [...(openByChain.get(financing.chainId) ?? []), financing]);
+    const readEvery = new Set(this.moved);
+    let holderCounts: Map<string, number> | undefined;
+    for (const chainId of this.widened) {
+      const pieces = this.chains.get(chainId);
+      if ((openByChain.get(chainId)?.length ?? 0) > 1) {
+        // Every piece of it is read, whether or not the state given holds any of them: a batch
+        // that loaded the chain only in part (none of its pieces brought by the batch's documents)
+        // learns here that it must load the chain whole and fold again (batchFold.ts `foldReadingWhole`).
+        readEvery.add(chainId);
+        for (const key of pieces?.keys() ?? []) this.touched.add(key);
+        continue;
+      }
+      if (pieces === undefined) continue;
+      holderCounts ??= countHolders(this.chains);
+      for (const key of pieces.keys()) if ((holderCounts.get(key) ?? 0) > 1) this.touched.add(key);
     }
-    if (pieces === undefined) continue;
-    holderCounts ??= countHolders(chains);
-    for (const key of pieces.keys()) if ((holderCounts.get(key) ?? 0) > 1) touched.add(key);
+    return { readEvery, openByChain };
   }
+}
 
-  const pairings = new Map(state.pairings);
+/** Rule 3: each pair of open financings holding a touched piece, not paired on it before, is recorded and reported. */
+function pairOpenHolders(
+  draft: CollateralDraft,
+  openByChain: ReadonlyMap<string, readonly Financing[]>,
+  recorded: ReadonlyMap<string, Pairing>,
+  event: DocumentEvent,
+): { pairings: Map<string, Pairing>; changes: ChangeEvent[] } {
+  const pairings = new Map(recorded);
   const changes: ChangeEvent[] = [];
   const subjects = new Map<string, number>();
-  for (const pieceKey of [...touched].sort()) {
+  const provenance = provenanceOf(event);
+  for (const pieceKey of [...draft.touched].sort()) {
     let piece: PieceHolding | undefined;
     const holders: Financing[] = [];
-    for (const [chainId, pieces] of chains) {
+    for (const [chainId, pieces] of draft.chains) {
       const held = pieces.get(pieceKey);
       if (held === undefined) continue;
       piece ??= held;
@@ -252,19 +308,14 @@ export function reduceCollateral(
           warehouse: piece.warehouse,
           financingA: a.key,
           financingB: b.key,
-          firstSeen,
+          firstSeen: event.provenance.receivedAt,
           provenance,
         };
         pairings.set(key, pairing);
         changes.push(...reusedEvents(pairing, a, b, event, subjects));
       }
   }
-  return {
-    state: { chains, financings, pairings },
-    changes,
-    readWhole: [...new Set([...moved, ...widened])],
-    readEvery: [...readEvery],
-  };
+  return { pairings, changes };
 }
 
 /** How many of the given chains hold each piece. */
@@ -289,50 +340,6 @@ function holdingOf(
     firstSeen,
     provenance,
   };
-}
-
-/**
- * Rule 4: one event per enterprise involved, each naming only what that enterprise's lenders may
- * read. The subject names the caller's own financing and the piece, so it is distinct per event
- * of one record (a count is added when one record pairs a financing twice on one piece with
- * other enterprises' financings): event ids derive from it.
- */
-function reusedEvents(
-  pairing: Pairing,
-  a: Financing,
-  b: Financing,
-  event: DocumentEvent,
-  subjects: Map<string, number>,
-): ChangeEvent[] {
-  const collateral = { kind: pairing.kind, number: pairing.number, warehouse: pairing.warehouse };
-  const piecePath = `${pairing.kind}/${pairing.warehouse === null ? '' : `${pairing.warehouse}/`}${pairing.number}`;
-  const sameEnterprise = a.enterprise === b.enterprise;
-  const sides: [Financing, Financing][] = sameEnterprise
-    ? [[a, b]]
-    : [
-        [a, b],
-        [b, a],
-      ];
-  return sides.map(([mine, other]) => {
-    const base = sameEnterprise
-      ? `financing/${mine.financingNo}/${piecePath}/with/${other.financingNo}`
-      : `financing/${mine.financingNo}/${piecePath}/other-enterprise`;
-    const seen = (subjects.get(`${mine.enterprise}\u0000${base}`) ?? 0) + 1;
-    subjects.set(`${mine.enterprise}\u0000${base}`, seen);
-    return changeEvent(
-      'collateral',
-      'collateral.reused',
-      mine.enterprise,
-      seen === 1 ? base : `${base}/${seen}`,
-      event.provenance,
-      {
-        collateral,
-        financingOrderNo: mine.financingNo,
-        otherFinancingOrderNo: sameEnterprise ? other.financingNo : null,
-        otherEnterprise: !sameEnterprise,
-      },
-    );
-  });
 }
 
 /** Chains and collateral together: the state the pure step of a whole document folds over. */
