@@ -13,6 +13,7 @@ import {
 } from '../reads/respond.ts';
 import { declarationOut } from './declarationAnswer.ts';
 import { type EnterpriseReads, liveOnly } from './enterpriseReads.ts';
+import { boundedOf, pageEnvelope } from './pages.ts';
 import { enterprisePaths } from './paths.ts';
 
 /** The customs declaration query (query spec §3); as of a moment only for the owner's declarations. */
@@ -42,7 +43,7 @@ export function addCustomsRoute(router: Router, reads: EnterpriseReads): void {
               listDeclarations(db, s, {
                 ...filter,
                 enterpriseType: request.enterpriseType,
-                ...(page.bounded ? { bounded: true } : {}),
+                ...boundedOf(page),
               }),
             readOptionsOf(req),
           ),
@@ -58,10 +59,7 @@ export function addCustomsRoute(router: Router, reads: EnterpriseReads): void {
         },
       );
       await sendReadWithPartners(res, pool, read, (result) => ({
-        ...moment,
-        page: page.page,
-        pageSize: page.pageSize,
-        totalCount: result.total,
+        ...pageEnvelope(moment, page, result.total),
         dataList: result.rows.map(declarationOut),
       }));
     }),

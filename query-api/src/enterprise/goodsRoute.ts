@@ -14,6 +14,7 @@ import {
 } from '../reads/respond.ts';
 import { type EnterpriseReads, goodsTypes } from './enterpriseReads.ts';
 import { goodsOut } from './goodsAnswer.ts';
+import { boundedOf, pageEnvelope } from './pages.ts';
 import { enterprisePaths } from './paths.ts';
 
 /** The goods query (query spec §3 "Goods"). */
@@ -40,7 +41,7 @@ export function addGoodsRoute(router: Router, reads: EnterpriseReads): void {
           readLive(
             pool,
             'enterprise-data',
-            (s, db) => listGoods(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+            (s, db) => listGoods(db, s, { ...filter, ...boundedOf(page) }),
             readOptionsOf(req),
           ),
         async (asOf) => {
@@ -49,10 +50,7 @@ export function addGoodsRoute(router: Router, reads: EnterpriseReads): void {
         },
       );
       await sendReadWithPartners(res, pool, read, (result) => ({
-        ...moment,
-        page: page.page,
-        pageSize: page.pageSize,
-        totalCount: result.total,
+        ...pageEnvelope(moment, page, result.total),
         goodsList: result.rows.map(goodsOut),
       }));
     }),

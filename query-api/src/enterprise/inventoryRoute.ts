@@ -16,6 +16,7 @@ import {
   reportedStockOut,
   stockOut,
 } from './inventoryAnswer.ts';
+import { boundedOf } from './pages.ts';
 import { enterprisePaths } from './paths.ts';
 import { readRowsWithGoods } from './rowsWithGoods.ts';
 
@@ -95,7 +96,7 @@ async function sendDocumentedStock(
   const { read, moment } = await readRowsWithGoods(reads, req, {
     enterprise: request.customerCode,
     asOf: asOfOf(req, Date.now()),
-    live: (db, s) => listStock(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+    live: (db, s) => listStock(db, s, { ...filter, ...boundedOf(page) }),
     replayed: (data) => stockAsOf(data, filter),
     goodsNumbersOf: (stock) => [...new Set(stock.rows.map((row) => row.goodsId))],
   });

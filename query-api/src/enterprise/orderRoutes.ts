@@ -13,6 +13,7 @@ import {
 } from '../reads/respond.ts';
 import { type EnterpriseReads, orderKinds } from './enterpriseReads.ts';
 import { orderOut } from './orderAnswer.ts';
+import { boundedOf, pageEnvelope } from './pages.ts';
 import { enterprisePaths } from './paths.ts';
 
 const orderQueryOf = {
@@ -48,7 +49,7 @@ export function addOrderRoutes(router: Router, reads: EnterpriseReads): void {
             readLive(
               pool,
               'order-status',
-              (s, db) => listOrders(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+              (s, db) => listOrders(db, s, { ...filter, ...boundedOf(page) }),
               readOptionsOf(req),
             ),
           async (asOf) => {
@@ -63,10 +64,7 @@ export function addOrderRoutes(router: Router, reads: EnterpriseReads): void {
           },
         );
         await sendReadWithPartners(res, pool, read, (result) => ({
-          ...moment,
-          page: page.page,
-          pageSize: page.pageSize,
-          totalCount: result.total,
+          ...pageEnvelope(moment, page, result.total),
           dataList: result.orders.map(orderOut),
         }));
       }),

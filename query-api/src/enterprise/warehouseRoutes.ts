@@ -7,6 +7,7 @@ import { pageOf, periodRange, validateQuery } from '../reads/requests.ts';
 import { handle, pageScopeOfRequest, readLive, readOptionsOf, sendRead } from '../reads/respond.ts';
 import { detailGoodsNumbers, detailLine } from './detailLines.ts';
 import { type EnterpriseReads, warehouseTypes } from './enterpriseReads.ts';
+import { boundedOf, pageEnvelope } from './pages.ts';
 import { enterprisePaths } from './paths.ts';
 import { readRowsWithGoods } from './rowsWithGoods.ts';
 
@@ -60,16 +61,12 @@ export function addWarehouseDetailRoutes(router: Router, reads: EnterpriseReads)
         const { read, moment } = await readRowsWithGoods(reads, req, {
           enterprise: request.enterpriseId,
           asOf: asOfOf(req, Date.now()),
-          live: (db, s) =>
-            listWarehouseLines(db, s, { ...filter, ...(page.bounded ? { bounded: true } : {}) }),
+          live: (db, s) => listWarehouseLines(db, s, { ...filter, ...boundedOf(page) }),
           replayed: (data) => warehouseLinesAsOf(data, filter),
           goodsNumbersOf: detailGoodsNumbers,
         });
         await sendRead(res, read, (result) => ({
-          ...moment,
-          page: page.page,
-          pageSize: page.pageSize,
-          totalCount: result.listed.total,
+          ...pageEnvelope(moment, page, result.listed.total),
           dataList: result.listed.rows.map((row) => detailLine(direction, row, result.goods)),
         }));
       }),
