@@ -89,84 +89,7 @@ export type GroupTransaction<E> = (
 ) => Promise<{ outcomes: BatchOutcome[]; db: pg.PoolClient }>;
 
 export function createGroupTransaction<E>(context: GroupTransactionContext<E>): GroupTransaction<E> {
-  const { pool, groupId, handler, log, now, steps } = context;
-
-  /** Locks the group's checkpoint rows; rows another instance stored on another log since this one looked stop the consumer. */
-  async function lockGroupCheckpoints(
-    client: pg.PoolClient,
-    items: readonly Queued<E>[],
-    bound: CheckpointLog,
-  ) {
-    const stored = await lockCheckpoints(
-      client,
-      groupId,
-      items.map((item) => ({ topic: item.batch.topic, partition: item.batch.partition })),
-    );
-    const foreign = foreignCheckpoints(stored, bound);
-    if (foreign.length > 0) throw new CheckpointsOfAnotherLog(foreign);
-    return stored;
-  }
-
-  /**
-   * Planned in order, each went-back partition sent back before the next batch is asked whether
-   * it is still active.
-   */
-  function planGroup(
-    items: readonly Queued<E>[],
-    stored: ReadonlyMap<string, { nextOffset: string }>,
-  ): PartitionPlan<E>[] {
-    const plans: PartitionPlan<E>[] = [];
-    for (const item of items) {
-      const { topic, partition } = item.batch;
-      const plan = planPartition(item.decoded, {
-        checkpoint: BigInt(stored.get(`${topic}/${partition}`)?.nextOffset ?? '0'),
-        limit: item.limit,
-        active: item.batch.isActive(),
-      });
-      if (plan.kind === 'went-back') {
-        log.warn('batch starts past the checkpoint; going back to it', {
-          topic,
-          partition,
-          checkpoint: String(plan.checkpoint),
-          first: plan.first,
-        });
-        context.retryFrom(topic, partition, String(plan.checkpoint), 0);
-      }
-      plans.push(plan);
-    }
-    return plans;
-  }
-
-  /** Applies the plans' pending records; returns how many each plan dead-lettered. */
-  async function applyPlans(
-    client: pg.PoolClient,
-    plans: readonly PartitionPlan<E>[],
-    events: readonly E[],
-    mode: ApplyMode,
-  ): Promise<number[]> {
-    const deadLettered = plans.map(() => 0);
-    if (mode === 'isolated') {
-      for (const [index, plan] of plans.entries())
-        if (plan.kind === 'apply')
-          deadLettered[index] = (await steps.applyOneByOne(client, plan.pending, 'batch')).deadLettered;
-      return deadLettered;
-    }
-    if (events.length > 0) {
-      try {
-        await handler.apply(client, events);
-      } catch (fault) {
-        throw faultVerdict(fault, 'whole') === 'retry' ? new RetryBatch(fault) : new IsolateBatch(fault);
-      }
-    }
-    for (const [index, plan] of plans.entries()) {
-      for (const item of undecodableOf(pendingOf(plan))) {
-        await steps.deadLetter(client, item.record, item.fault);
-        deadLettered[index]!++;
-      }
-    }
-    return deadLettered;
-  }
-
+  const { pool, groupId, handler, now } = context;
   return async function applyTransaction(items, mode) {
     const logOfBatch = await context.batchLog(items.map((item) => item.batch.topic));
     let client: pg.PoolClient;
@@ -177,8 +100,8 @@ export function createGroupTransaction<E>(context: GroupTransactionContext<E>): 
     }
     try {
       await client.query('BEGIN');
-      const stored = await lockGroupCheckpoints(client, items, logOfBatch);
-      const plans = planGroup(items, stored);
+      const stored = await lockGroupCheckpoints(groupId, client, items, logOfBatch);
+      const plans = planGroup(context, items, stored);
       const allPending = plans.flatMap(pendingOf);
       const events = eventsOf(allPending);
       if (allPending.length > 0 && handler.begin && (await handler.begin(client, events)) === 'retired') {
@@ -188,7 +111,7 @@ export function createGroupTransaction<E>(context: GroupTransactionContext<E>): 
       }
       let deadLettered = plans.map(() => 0);
       if (allPending.length > 0) {
-        deadLettered = await applyPlans(client, plans, events, mode);
+        deadLettered = await applyPlans(context, client, plans, events, mode);
         const slots = items.map((item, index) => ({
           topic: item.batch.topic,
           partition: item.batch.partition,
@@ -206,4 +129,83 @@ export function createGroupTransaction<E>(context: GroupTransactionContext<E>): 
       client.release();
     }
   };
+}
+
+/** Locks the group's checkpoint rows; rows another instance stored on another log since this one looked stop the consumer. */
+async function lockGroupCheckpoints<E>(
+  groupId: string,
+  client: pg.PoolClient,
+  items: readonly Queued<E>[],
+  bound: CheckpointLog,
+) {
+  const stored = await lockCheckpoints(
+    client,
+    groupId,
+    items.map((item) => ({ topic: item.batch.topic, partition: item.batch.partition })),
+  );
+  const foreign = foreignCheckpoints(stored, bound);
+  if (foreign.length > 0) throw new CheckpointsOfAnotherLog(foreign);
+  return stored;
+}
+
+/**
+ * Planned in order, each went-back partition sent back before the next batch is asked whether
+ * it is still active.
+ */
+function planGroup<E>(
+  context: Pick<GroupTransactionContext<E>, 'log' | 'retryFrom'>,
+  items: readonly Queued<E>[],
+  stored: ReadonlyMap<string, { nextOffset: string }>,
+): PartitionPlan<E>[] {
+  const plans: PartitionPlan<E>[] = [];
+  for (const item of items) {
+    const { topic, partition } = item.batch;
+    const plan = planPartition(item.decoded, {
+      checkpoint: BigInt(stored.get(`${topic}/${partition}`)?.nextOffset ?? '0'),
+      limit: item.limit,
+      active: item.batch.isActive(),
+    });
+    if (plan.kind === 'went-back') {
+      context.log.warn('batch starts past the checkpoint; going back to it', {
+        topic,
+        partition,
+        checkpoint: String(plan.checkpoint),
+        first: plan.first,
+      });
+      context.retryFrom(topic, partition, String(plan.checkpoint), 0);
+    }
+    plans.push(plan);
+  }
+  return plans;
+}
+
+/** Applies the plans' pending records; returns how many each plan dead-lettered. */
+async function applyPlans<E>(
+  context: Pick<GroupTransactionContext<E>, 'handler' | 'steps'>,
+  client: pg.PoolClient,
+  plans: readonly PartitionPlan<E>[],
+  events: readonly E[],
+  mode: ApplyMode,
+): Promise<number[]> {
+  const deadLettered = plans.map(() => 0);
+  if (mode === 'isolated') {
+    for (const [index, plan] of plans.entries())
+      if (plan.kind === 'apply')
+        deadLettered[index] = (await context.steps.applyOneByOne(client, plan.pending, 'batch')).deadLettered;
+    return deadLettered;
+  }
+  if (events.length > 0) {
+    try {
+      await context.handler.apply(client, events);
+    } catch (fault) {
+      throw faultVerdict(fault, 'whole') === 'retry' ? new RetryBatch(fault) : new IsolateBatch(fault);
+    }
+  }
+  for (const [index, plan] of plans.entries()) {
+    for (const item of undecodableOf(pendingOf(plan))) {
+      await context.steps.deadLetter(client, item.record, item.fault);
+      deadLettered[index]!++;
+    }
+  }
+  return deadLettered;
 }
