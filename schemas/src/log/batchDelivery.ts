@@ -1,8 +1,6 @@
-import { UserError } from '@platformatic/kafka';
 import { retryDelayMs } from '../runtime/backoff.ts';
-import { TradelogError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/log.ts';
-import { partitionFor } from './keyPartition.ts';
+import { createPartitionPlacement } from './partitionPlacement.ts';
 import {
   assignOffsets,
   latestDeadline,
@@ -19,9 +17,9 @@ import { settledWithin, withTimeout } from './waits.ts';
 
 /**
  * How the log producer (producer.ts) gets one batch of records acknowledged: each record placed
- * on its partition once, the batch sent, and after a failed send for a broker's loss the
- * unacknowledged records sent again after a metadata refresh, until each is acknowledged,
- * refused, or past its deadline (README "Riding out faults").
+ * on its partition once (partitionPlacement.ts), the batch sent, and after a failed send for a
+ * broker's loss the unacknowledged records sent again after a metadata refresh, until each is
+ * acknowledged, refused, or past its deadline (README "Riding out faults").
  */
 export interface BatchDelivery {
   /** Sends a batch until every record is settled. Never throws for a send's failure. */
@@ -30,143 +28,19 @@ export interface BatchDelivery {
   lastSendError(): unknown;
 }
 
-export function createBatchDelivery(context: {
+interface DeliveryContext {
   connection: ProducerConnection;
   log: Logger;
   now: () => number;
   ackTimeoutMs: number;
   lingerMs: number;
   stopped: () => boolean;
-}): BatchDelivery {
+}
+
+export function createBatchDelivery(context: DeliveryContext): BatchDelivery {
   const { connection, log, now, ackTimeoutMs, lingerMs } = context;
-  const partitionsByTopic = new Map<string, number>();
+  const placement = createPartitionPlacement();
   let lastSendError: unknown;
-
-  async function partitionsOf(current: LogClient, topic: string) {
-    const known = partitionsByTopic.get(topic);
-    if (known !== undefined) return known;
-    const metadata = await current.metadata({ topics: [topic] }).catch((error: unknown) => {
-      // The client turns the broker's UNKNOWN_TOPIC_OR_PARTITION for the one topic asked into a
-      // UserError (a caller's mistake, not an outage: no retry, no new producer).
-      if (error instanceof UserError) return undefined;
-      throw error;
-    });
-    const count = metadata?.topics.get(topic)?.partitionsCount ?? 0;
-    if (count === 0)
-      throw new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, { retriable: false });
-    partitionsByTopic.set(topic, count);
-    return count;
-  }
-
-  /**
-   * Chooses each record's partition once. A record for a topic that does not exist is refused
-   * on its own; its batch-mates still go.
-   */
-  async function place(current: LogClient, batch: Pending[]) {
-    const sendable: Pending[] = [];
-    for (const pending of batch) {
-      if (pending.partition === undefined) {
-        const { topic, key } = pending.record;
-        try {
-          const partitions = partitionsByTopic.get(topic) ?? (await partitionsOf(current, topic));
-          pending.partition = partitionFor(topic, key, partitions);
-        } catch (error) {
-          if (!(error instanceof TradelogError) || error.retriable) throw error;
-          pending.reject(error);
-          continue;
-        }
-      }
-      sendable.push(pending);
-    }
-    return sendable;
-  }
-
-  /** One send of the batch: resolves every record it acknowledged, throws for the rest. */
-  async function sendOnce(current: LogClient, sendable: Pending[], timeoutMs: number): Promise<void> {
-    const placed = placedOf(sendable);
-    const result = await withTimeout(
-      current.send({
-        messages: sendable.map(({ record, partition }) => ({
-          topic: record.topic,
-          partition,
-          key: record.key,
-          value: record.value,
-          headers: record.headers,
-        })),
-      }),
-      timeoutMs,
-    );
-    const appended = assignOffsets(placed, result.offsets ?? []);
-    sendable.forEach((pending, index) => {
-      pending.resolve(appended[index]!);
-    });
-  }
-
-  /**
-   * The leaders of the waiting records' partitions, asked afresh of any broker that answers. None
-   * answering means the cluster is gone, not a partition's leader: the records are refused and
-   * the producer replaced, so appends are refused at once until it is connected again.
-   */
-  async function refreshMetadata(
-    current: LogClient,
-    waiting: Pending[],
-    sendError: unknown,
-  ): Promise<boolean> {
-    const topics = [...new Set(waiting.map((pending) => pending.record.topic))];
-    const remainingMs = latestDeadline(waiting) - now();
-    try {
-      await withTimeout(current.metadata({ topics, forceUpdate: true, retries: 0 }), remainingMs);
-      log.info('append failed; resending after a metadata refresh', {
-        records: waiting.length,
-        remainingMs: Math.round(remainingMs),
-        error: sendError,
-      });
-      return true;
-    } catch (error) {
-      refuseAll(waiting, unavailable(sendError));
-      connection.replace('append failed and no broker answers; replacing producer', {
-        records: waiting.length,
-        error: sendError,
-        refreshError: error,
-      });
-      return false;
-    }
-  }
-
-  /**
-   * After a failed send: `done` when every record is answered (refused, or the producer
-   * replaced), otherwise the records to send again, after a pause.
-   */
-  async function afterFailedSend(
-    current: LogClient,
-    waiting: Pending[],
-    sendable: Pending[],
-    error: unknown,
-    attempt: number,
-  ): Promise<Pending[] | 'done'> {
-    if (error instanceof SendAbandoned) {
-      refuseAll(waiting, unavailable(error));
-      connection.replace('append not acknowledged in time; replacing producer', {
-        records: waiting.length,
-        error,
-      });
-      return 'done';
-    }
-    // A placement that failed before sending leaves every record unsent.
-    const unsent = sendable.length > 0 ? settleAcknowledged(sendable, error) : waiting;
-    if (sendFailureVerdict(error) === 'refuse') {
-      refuseAll(unsent, unavailable(error));
-      log.warn('append failed; refused', { records: unsent.length, error });
-      return 'done';
-    }
-    if (!(await refreshMetadata(current, unsent, error))) return 'done';
-    const pauseMs = Math.min(
-      retryDelayMs(attempt, { initial: 100, max: 1000 }),
-      latestDeadline(unsent) - now(),
-    );
-    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    return unsent;
-  }
 
   /** One try at the waiting records on a connected client. */
   async function sendAttempt(
@@ -176,7 +50,7 @@ export function createBatchDelivery(context: {
   ): Promise<Pending[] | 'done'> {
     let sendable: Pending[] = [];
     try {
-      sendable = await place(current, waiting);
+      sendable = await placement.place(current, waiting);
       if (sendable.length === 0) return 'done';
       // A fresh batch's send is timed with its records' own duration, at most a linger late:
       // its timer then joins theirs in Node's list for that duration, where any other duration
@@ -192,7 +66,7 @@ export function createBatchDelivery(context: {
       return 'done';
     } catch (error) {
       lastSendError = error;
-      return afterFailedSend(current, waiting, sendable, error, attempt.number);
+      return afterFailedSend(context, current, { waiting, sendable }, error, attempt.number);
     }
   }
 
@@ -231,4 +105,92 @@ export function createBatchDelivery(context: {
   }
 
   return { deliver, lastSendError: () => lastSendError };
+}
+
+/** One send of the batch: resolves every record it acknowledged, throws for the rest. */
+async function sendOnce(current: LogClient, sendable: Pending[], timeoutMs: number): Promise<void> {
+  const placed = placedOf(sendable);
+  const result = await withTimeout(
+    current.send({
+      messages: sendable.map(({ record, partition }) => ({
+        topic: record.topic,
+        partition,
+        key: record.key,
+        value: record.value,
+        headers: record.headers,
+      })),
+    }),
+    timeoutMs,
+  );
+  const appended = assignOffsets(placed, result.offsets ?? []);
+  sendable.forEach((pending, index) => {
+    pending.resolve(appended[index]!);
+  });
+}
+
+/**
+ * After a failed send: `done` when every record is answered (refused, or the producer
+ * replaced), otherwise the records to send again, after a pause.
+ */
+async function afterFailedSend(
+  context: DeliveryContext,
+  current: LogClient,
+  { waiting, sendable }: { waiting: Pending[]; sendable: Pending[] },
+  error: unknown,
+  attempt: number,
+): Promise<Pending[] | 'done'> {
+  if (error instanceof SendAbandoned) {
+    refuseAll(waiting, unavailable(error));
+    context.connection.replace('append not acknowledged in time; replacing producer', {
+      records: waiting.length,
+      error,
+    });
+    return 'done';
+  }
+  // A placement that failed before sending leaves every record unsent.
+  const unsent = sendable.length > 0 ? settleAcknowledged(sendable, error) : waiting;
+  if (sendFailureVerdict(error) === 'refuse') {
+    refuseAll(unsent, unavailable(error));
+    context.log.warn('append failed; refused', { records: unsent.length, error });
+    return 'done';
+  }
+  if (!(await refreshMetadata(context, current, unsent, error))) return 'done';
+  const pauseMs = Math.min(
+    retryDelayMs(attempt, { initial: 100, max: 1000 }),
+    latestDeadline(unsent) - context.now(),
+  );
+  if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  return unsent;
+}
+
+/**
+ * The leaders of the waiting records' partitions, asked afresh of any broker that answers. None
+ * answering means the cluster is gone, not a partition's leader: the records are refused and
+ * the producer replaced, so appends are refused at once until it is connected again.
+ */
+async function refreshMetadata(
+  context: DeliveryContext,
+  current: LogClient,
+  waiting: Pending[],
+  sendError: unknown,
+): Promise<boolean> {
+  const topics = [...new Set(waiting.map((pending) => pending.record.topic))];
+  const remainingMs = latestDeadline(waiting) - context.now();
+  try {
+    await withTimeout(current.metadata({ topics, forceUpdate: true, retries: 0 }), remainingMs);
+    context.log.info('append failed; resending after a metadata refresh', {
+      records: waiting.length,
+      remainingMs: Math.round(remainingMs),
+      error: sendError,
+    });
+    return true;
+  } catch (error) {
+    refuseAll(waiting, unavailable(sendError));
+    context.connection.replace('append failed and no broker answers; replacing producer', {
+      records: waiting.length,
+      error: sendError,
+      refreshError: error,
+    });
+    return false;
+  }
 }
