@@ -10,7 +10,7 @@ import { createRecordReader, type RawRecord, type RecordReader } from '@tradelog
 import { type Request, Router } from 'express';
 import type { QueryApiConfig } from '../config.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
-import { printableKey } from './router.ts';
+import { printableKey } from './printableKey.ts';
 
 /**
  * The operator's record browser (query-api/README.md "Record browser"): `GET /ops/records?topic=
