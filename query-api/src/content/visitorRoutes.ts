@@ -18,22 +18,31 @@ export interface VisitorCalls {
 }
 
 /**
+ * The session's account, or null once the visitor was answered "not logged in" (§3: result 1
+ * means success; anything else leaves the visitor anonymous), a stale cookie ended with it.
+ */
+async function loggedIn(session: VisitorSession, req: Request, res: Response) {
+  const account = await session.accountOf(req);
+  if (!account) {
+    if (session.tokenOf(req)) session.forgetSession(req, res);
+    res.json({ result: 0, msg: langOf(payloadOf(req)) === 'en' ? 'Not logged in' : '未登录' });
+  }
+  return account;
+}
+
+/**
  * The visitor's own calls (portal spec §4, §7): verification codes, registration, login, logout,
  * the management platform's hand-over, who is logged in and what they are granted. Per visitor,
  * never kept in the page cache.
  */
 export function addSessionRoutes(router: Router, calls: VisitorCalls): void {
   const { accounts, logger, write, checked } = calls;
-  const { tokenOf, accountOf, keepSession, forgetSession } = calls.session;
+  const { tokenOf, keepSession, forgetSession } = calls.session;
   // What the session's account is granted: per visitor, never kept in the page cache.
   router.get('/api/front/home/warrant.do', async (req, res) => {
-    const payload = payloadOf(req);
-    const account = await accountOf(req);
-    if (!account) {
-      if (tokenOf(req)) forgetSession(req, res);
-      return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
-    }
-    ok(res, warrantOf(account, langOf(payload), serverFlagOf(account.grantedRole)));
+    const account = await loggedIn(calls.session, req, res);
+    if (!account) return;
+    ok(res, warrantOf(account, langOf(payloadOf(req)), serverFlagOf(account.grantedRole)));
   });
   const sendCode = async (req: Request, res: Response) => {
     const payload = payloadOf(req);
@@ -90,13 +99,8 @@ export function addSessionRoutes(router: Router, calls: VisitorCalls): void {
     ok(res, null);
   });
   router.post('/api/front/user/info.do', async (req, res) => {
-    const payload = payloadOf(req);
-    const account = await accountOf(req);
-    // §3: result 1 means success; anything else leaves the visitor anonymous.
-    if (!account) {
-      if (tokenOf(req)) forgetSession(req, res);
-      return res.json({ result: 0, msg: langOf(payload) === 'en' ? 'Not logged in' : '未登录' });
-    }
+    const account = await loggedIn(calls.session, req, res);
+    if (!account) return;
     ok(res, {
       name: account.name,
       companyName: account.companyName,
