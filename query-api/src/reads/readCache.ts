@@ -94,6 +94,10 @@ export interface ReadCacheOptions {
   registry?: Registry;
 }
 
+/**
+ * The instance's read cache. Longer than our ~80-line mark on purpose: most of it is the object
+ * it returns, one line per operation over caches that the change listener empties together.
+ */
 export async function createReadCache(options: ReadCacheOptions): Promise<ReadCache> {
   const now = options.now ?? Date.now;
   let listener: ChangeListener | undefined;

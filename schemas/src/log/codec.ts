@@ -132,6 +132,10 @@ const authorized = (authorization: string): RegistryMiddleware =>
     },
   })) as unknown as RegistryMiddleware;
 
+/**
+ * The codec over one registry. Longer than our ~80-line mark on purpose: its operations share
+ * the registry client and the writer-schema cache; the registry reads are in registryReads.ts.
+ */
 export function createRegistryCodec(options: RegistryCodecOptions): RegistryCodec {
   const ajv = decodeAjv();
   const authorization = options.auth ? registryAuthorization(options.auth) : undefined;
