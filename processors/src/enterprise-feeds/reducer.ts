@@ -2,14 +2,17 @@ import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterpriseKey.ts';
+import { enterpriseOf } from '../documents/enterprise.ts';
 import {
   type Document,
   type DocumentEvent,
+  type DocumentOf,
   documentTime,
+  type FieldOf,
   listOf,
   type Provenance,
   text,
+  untyped,
 } from '../documents/event.ts';
 import { olderThan, placeOf } from '../documents/logOrder.ts';
 
@@ -126,167 +129,158 @@ const periodWrite = (
 
 const rankingField = { '0': 'sumUpRanking', '1': 'highEndRanking', '2': 'popularRanking' } as const;
 
+/**
+ * The rows a feed document writes, by feed; none when it lacks what keys its row. The enterprise
+ * each feed is filed under is the one its declared field names, the field ingest granted
+ * (schemas/src/documents/enterprise.ts).
+ */
 function writesOf(event: DocumentEvent): Write[] {
   // Destructured together, so that each case below reads its own feed's fields.
   const { type: feed, document: d } = event;
-  // The enterprise each feed is filed under is the one its declared field names, the field
-  // ingest granted (schemas/src/documents/enterpriseFields.ts).
   const named = enterpriseOf(feed, d);
   switch (feed) {
-    case 'taxInformation': {
-      const nsrsbh = named;
-      const datatype = text(d, 'datatype') ?? '01';
-      if (!nsrsbh) return [];
-      return [
-        {
-          row: {
-            family: 'tax',
-            enterprise: nsrsbh,
-            scope: datatype,
-            period: '',
-            asOf: documentTime(d, 'reportTime') ?? null,
-            content: d,
-          },
-        },
-      ];
-    }
+    case 'taxInformation':
+      return taxWrites(d, named);
     case 'ecommerceSalesToB':
-    case 'ecommerceSalesToC': {
-      const toB = feed === 'ecommerceSalesToB';
-      const family: FeedFamily = toB ? 'salesToB' : 'salesToC';
-      const enterprise = named;
-      const platform = text(d, 'platform');
-      const shopCode = text(d, 'shopCode');
-      if (!enterprise || !platform || (!toB && !shopCode)) return [];
-      const scope = toB ? platform : `${platform}/${shopCode}`;
-      const channelFields = toB
-        ? ['enterpriseName', 'platform', 'startDate', 'endDate', 'firstDate', 'purchaseCycle', 'settleCycle']
-        : ['enterpriseName', 'platform', 'shopCode', 'shopName', 'startDate', 'endDate', 'firstDate'];
-      const byPeriod = new Map<string, Record<string, unknown>>();
-      const put = (list: 'saleList' | 'settleList' | 'monthDataList', part: string) => {
-        for (const item of listOf(d, list)) {
-          const period = text(item, 'period');
-          if (period === undefined) continue;
-          byPeriod.set(period, { ...(byPeriod.get(period) ?? {}), [part]: item });
-        }
-      };
-      if (toB) {
-        put('saleList', 'sale');
-        put('settleList', 'settle');
-      } else put('monthDataList', 'month');
-      return [
-        channelWrite(family, enterprise, scope, pick(d, channelFields)),
-        ...[...byPeriod].map(([period, parts]) => periodWrite(family, enterprise, scope, period, parts)),
-      ];
-    }
-    case 'paymentAccountChange': {
-      const enterprise = named;
-      const platform = text(d, 'platform');
-      const bankAccount = text(d, 'bankAccount');
-      const changeTime = documentTime(d, 'changeTime');
-      if (!enterprise || !platform || !bankAccount || !changeTime) return [];
-      return [
-        {
-          row: {
-            family: 'account',
-            enterprise,
-            scope: `${platform}/${bankAccount}`,
-            period: changeTime,
-            asOf: null,
-            content: pick(d, [
-              'platform',
-              'accountName',
-              'bankName',
-              'bankAccount',
-              'changeTime',
-              'changeInfo',
-            ]),
-          },
-        },
-      ];
-    }
-    case 'brandRanking': {
-      const type = text(d, 'rankingType') as keyof typeof rankingField | undefined;
-      const period = text(d, 'dataMonth');
-      const field = type === undefined ? undefined : rankingField[type];
-      if (!field || !period) return [];
-      return listOf(d, 'rankingList').flatMap((item): Write[] => {
-        const brand = text(item, 'brand');
-        const category = text(item, 'category');
-        if (!brand || !category) return [];
-        const place = { [field]: item.ranking };
-        return [
-          {
-            row: {
-              family: 'ranking',
-              enterprise: '',
-              scope: `${brand}/${category}`,
-              period,
-              asOf: null,
-              content: { brand, category, ...place },
-            },
-            merge: (stored) => ({ ...stored, brand, category, ...place }),
-          },
-        ];
-      });
-    }
-    case 'inWarehouseData': {
-      const enterprise = named;
-      const warehouseId = text(d, 'warehouseId');
-      const countDate = documentTime(d, 'countDate');
-      if (!enterprise || !warehouseId || !countDate) return [];
-      return [
-        {
-          row: {
-            family: 'inWarehouse',
-            enterprise,
-            scope: warehouseId,
-            period: '',
-            asOf: countDate,
-            content: d,
-          },
-        },
-      ];
-    }
-    case 'warehouseIndicators': {
-      const enterprise = named;
-      const warehouseId = text(d, 'warehouseId');
-      const snapshotTime = documentTime(d, 'snapshotTime');
-      if (!enterprise || !warehouseId || !snapshotTime) return [];
-      return [
-        {
-          row: {
-            family: 'indicators',
-            enterprise,
-            scope: warehouseId,
-            period: snapshotTime,
-            asOf: null,
-            content: d,
-          },
-        },
-      ];
-    }
-    case 'warehouseStock': {
-      const enterprise = named;
-      const warehouseId = text(d, 'warehouseId');
-      const snapshotTime = documentTime(d, 'snapshotTime');
-      if (!enterprise || !warehouseId || !snapshotTime) return [];
-      return [
-        {
-          row: {
-            family: 'stock',
-            enterprise,
-            scope: warehouseId,
-            period: '',
-            asOf: snapshotTime,
-            content: d,
-          },
-        },
-      ];
-    }
+    case 'ecommerceSalesToC':
+      return salesWrites(feed, d, named);
+    case 'paymentAccountChange':
+      return accountWrites(d, named);
+    case 'brandRanking':
+      return rankingWrites(d);
+    case 'inWarehouseData':
+      return warehouseRowWrites('inWarehouse', d, named, 'countDate', 'asOf');
+    case 'warehouseIndicators':
+      return warehouseRowWrites('indicators', d, named, 'snapshotTime', 'period');
+    case 'warehouseStock':
+      return warehouseRowWrites('stock', d, named, 'snapshotTime', 'asOf');
     default:
       return [];
   }
+}
+
+function taxWrites(d: DocumentOf<'taxInformation'>, nsrsbh: string | undefined): Write[] {
+  const datatype = text(d, 'datatype') ?? '01';
+  if (!nsrsbh) return [];
+  return [
+    {
+      row: {
+        family: 'tax',
+        enterprise: nsrsbh,
+        scope: datatype,
+        period: '',
+        asOf: documentTime(d, 'reportTime') ?? null,
+        content: d,
+      },
+    },
+  ];
+}
+
+/** A sales channel's row, and one row per period with the parts the document carries for it. */
+function salesWrites(
+  feed: 'ecommerceSalesToB' | 'ecommerceSalesToC',
+  d: DocumentOf<'ecommerceSalesToB'> | DocumentOf<'ecommerceSalesToC'>,
+  enterprise: string | undefined,
+): Write[] {
+  const toB = feed === 'ecommerceSalesToB';
+  const family: FeedFamily = toB ? 'salesToB' : 'salesToC';
+  const platform = text(d, 'platform');
+  const shopCode = text(d, 'shopCode');
+  if (!enterprise || !platform || (!toB && !shopCode)) return [];
+  const scope = toB ? platform : `${platform}/${shopCode}`;
+  const channelFields = toB
+    ? ['enterpriseName', 'platform', 'startDate', 'endDate', 'firstDate', 'purchaseCycle', 'settleCycle']
+    : ['enterpriseName', 'platform', 'shopCode', 'shopName', 'startDate', 'endDate', 'firstDate'];
+  const byPeriod = new Map<string, Record<string, unknown>>();
+  const put = (list: 'saleList' | 'settleList' | 'monthDataList', part: string) => {
+    for (const item of listOf(d, list)) {
+      const period = text(item, 'period');
+      if (period === undefined) continue;
+      byPeriod.set(period, { ...(byPeriod.get(period) ?? {}), [part]: item });
+    }
+  };
+  if (toB) {
+    put('saleList', 'sale');
+    put('settleList', 'settle');
+  } else put('monthDataList', 'month');
+  return [
+    channelWrite(family, enterprise, scope, pick(d, channelFields)),
+    ...[...byPeriod].map(([period, parts]) => periodWrite(family, enterprise, scope, period, parts)),
+  ];
+}
+
+function accountWrites(d: DocumentOf<'paymentAccountChange'>, enterprise: string | undefined): Write[] {
+  const platform = text(d, 'platform');
+  const bankAccount = text(d, 'bankAccount');
+  const changeTime = documentTime(d, 'changeTime');
+  if (!enterprise || !platform || !bankAccount || !changeTime) return [];
+  return [
+    {
+      row: {
+        family: 'account',
+        enterprise,
+        scope: `${platform}/${bankAccount}`,
+        period: changeTime,
+        asOf: null,
+        content: pick(d, ['platform', 'accountName', 'bankName', 'bankAccount', 'changeTime', 'changeInfo']),
+      },
+    },
+  ];
+}
+
+/** Market data, filed under no enterprise: one row per brand and category, each ranking type its own place. */
+function rankingWrites(d: DocumentOf<'brandRanking'>): Write[] {
+  const type = text(d, 'rankingType') as keyof typeof rankingField | undefined;
+  const period = text(d, 'dataMonth');
+  const field = type === undefined ? undefined : rankingField[type];
+  if (!field || !period) return [];
+  return listOf(d, 'rankingList').flatMap((item): Write[] => {
+    const brand = text(item, 'brand');
+    const category = text(item, 'category');
+    if (!brand || !category) return [];
+    const place = { [field]: item.ranking };
+    return [
+      {
+        row: {
+          family: 'ranking',
+          enterprise: '',
+          scope: `${brand}/${category}`,
+          period,
+          asOf: null,
+          content: { brand, category, ...place },
+        },
+        merge: (stored) => ({ ...stored, brand, category, ...place }),
+      },
+    ];
+  });
+}
+
+/**
+ * A warehouse's report as one row under the warehouse: the latest replaces it (its time the
+ * row's `asOf`), or each time is a row of its own (its time the row's `period`).
+ */
+function warehouseRowWrites<D extends object>(
+  family: FeedFamily,
+  d: D,
+  enterprise: string | undefined,
+  timeField: FieldOf<D>,
+  timeAs: 'asOf' | 'period',
+): Write[] {
+  const warehouseId = text(d, 'warehouseId' as FieldOf<D>);
+  const time = documentTime(d, timeField);
+  if (!enterprise || !warehouseId || !time) return [];
+  return [
+    {
+      row: {
+        family,
+        enterprise,
+        scope: warehouseId,
+        period: timeAs === 'period' ? time : '',
+        asOf: timeAs === 'asOf' ? time : null,
+        content: untyped(d),
+      },
+    },
+  ];
 }
 
 /** The state keys a document reads and writes. */

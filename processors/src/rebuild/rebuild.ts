@@ -138,6 +138,82 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs:
 const lagOf = (ends: Positions, at: Positions) =>
   [...ends].reduce((sum, [slot, end]) => sum + Number(end - (at.get(slot) ?? 0n)), 0);
 
+/**
+ * What bounds the build: the live version's position (refreshed while it runs), or, when the
+ * live version's checkpoints are of another log, nothing but the log's ends.
+ */
+async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logger) {
+  const { pool } = options;
+  const live = await findLiveVersion(pool, options.projection.declaration.name);
+  const ofAnotherLog =
+    live !== undefined &&
+    live !== null &&
+    logMismatches(
+      await readCheckpoints(pool, live.consumerGroup),
+      await readLogSnapshot({ brokers: options.brokers, security: options.security, topics }),
+    ).length > 0;
+  const bound = ofAnotherLog ? undefined : live;
+  if (ofAnotherLog)
+    log.warn('the live version is of another log; building from the log as it is, up to its ends', {
+      version: live?.version,
+    });
+  return { live, ofAnotherLog, bound };
+}
+
+/**
+ * Freezes the live version (its batches wait on the lock), lets the build reach exactly the
+ * frozen offsets, compares, and switches in the same transaction. `moved`: the build did not
+ * reach them in time, or the log moved on; try again at the next tick.
+ */
+async function freezeAndSwitch(context: {
+  options: RebuildOptions;
+  version: ProjectionVersion;
+  bound: ProjectionVersion | null | undefined;
+  ofAnotherLog: boolean;
+  ends: Positions;
+  at: Positions;
+  applied: Positions;
+  now: () => Date;
+  /** The build's limits become the frozen offsets while it catches up with them. */
+  setLimits: (frozen: Positions) => void;
+}): Promise<{
+  outcome: 'moved' | 'different' | 'built' | 'switched';
+  comparison?: Awaited<ReturnType<typeof compareVersions>>;
+}> {
+  const { options, version, bound, ofAnotherLog, ends, at, applied, now } = context;
+  const { pool } = options;
+  const name = options.projection.declaration.name;
+  return inTransaction(pool, async (db) => {
+    await lockProjectionExclusive(db, name);
+    // A cancel may have come while this waited for the live version's batches: it stops the
+    // build here, and with the row locked none can come between this check and the switch.
+    if ((await versionState(db, version.schemaName, { lock: true })) !== 'building')
+      throw new RebuildCancelled();
+    if (bound || ofAnotherLog) {
+      const frozen = bound ? await positionsOf(db, bound.consumerGroup) : ends;
+      context.setLimits(frozen);
+      const reached =
+        (await waitUntil(() => samePositions(frozen, applied), options.freezeTimeoutMs ?? 15_000)) &&
+        samePositions(frozen, await positionsOf(pool, version.consumerGroup));
+      if (!reached) return { outcome: 'moved' as const };
+    } else if (!samePositions(ends, at)) {
+      return { outcome: 'moved' as const };
+    }
+    const comparison = bound ? await compareVersions(db, name, bound.schemaName, version.schemaName) : [];
+    const equal = versionsEqual(comparison);
+    if (!equal && !options.acceptDifferences) return { outcome: 'different' as const, comparison };
+    if (options.switchWhenEqual === false) return { outcome: 'built' as const, comparison };
+    await switchLiveVersion(db, name, version.version, now());
+    return { outcome: 'switched' as const, comparison };
+  });
+}
+
+/**
+ * Builds a version from offset zero until it has caught up with the live one, then freezes,
+ * compares and switches (`freezeAndSwitch`). Longer than our ~80-line mark on purpose: its loop
+ * shares the build's moving positions (the log's ends, the limits, what it applied) and its
+ * progress with the consumer's callbacks and the progress reports.
+ */
 export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
   const { pool, projection } = options;
   const name = projection.declaration.name;
@@ -155,21 +231,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
 
-  // The live version's position bounds the build; refreshed while it runs. One of another log
-  // bounds nothing: the log's ends do.
-  const live = await findLiveVersion(pool, name);
-  const ofAnotherLog =
-    live !== undefined &&
-    live !== null &&
-    logMismatches(
-      await readCheckpoints(pool, live.consumerGroup),
-      await readLogSnapshot({ brokers: options.brokers, security: options.security, topics }),
-    ).length > 0;
-  const bound = ofAnotherLog ? undefined : live;
-  if (ofAnotherLog)
-    log.warn('the live version is of another log; building from the log as it is, up to its ends', {
-      version: live?.version,
-    });
+  const { live, ofAnotherLog, bound } = await liveBoundOf(options, topics, log);
   let limits: Positions | undefined = bound ? await positionsOf(pool, bound.consumerGroup) : undefined;
   // A resumed build starts where it stored: partitions it had finished report nothing more.
   const applied: Positions = await positionsOf(pool, version.consumerGroup);
@@ -279,30 +341,20 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
 
       // Freeze the live version (its batches wait on the lock), let the build reach exactly the
       // frozen offsets, compare, and switch in the same transaction.
-      const outcome = await inTransaction(pool, async (db) => {
-        await lockProjectionExclusive(db, name);
-        // A cancel may have come while this waited for the live version's batches: it stops the
-        // build here, and with the row locked none can come between this check and the switch.
-        if ((await versionState(db, version.schemaName, { lock: true })) !== 'building')
-          throw new RebuildCancelled();
-        if (bound || ofAnotherLog) {
-          const frozen = bound ? await positionsOf(db, bound.consumerGroup) : ends;
+      const { outcome, comparison } = await freezeAndSwitch({
+        options,
+        version,
+        bound,
+        ofAnotherLog,
+        ends,
+        at,
+        applied,
+        now,
+        setLimits: (frozen) => {
           limits = frozen;
-          const reached =
-            (await waitUntil(() => samePositions(frozen, applied), options.freezeTimeoutMs ?? 15_000)) &&
-            samePositions(frozen, await positionsOf(pool, version.consumerGroup));
-          if (!reached) return 'moved' as const;
-        } else if (!samePositions(ends, at)) {
-          return 'moved' as const;
-        }
-        const comparison = bound ? await compareVersions(db, name, bound.schemaName, version.schemaName) : [];
-        const equal = versionsEqual(comparison);
-        progress = { ...progress, comparison };
-        if (!equal && !options.acceptDifferences) return 'different' as const;
-        if (options.switchWhenEqual === false) return 'built' as const;
-        await switchLiveVersion(db, name, version.version, now());
-        return 'switched' as const;
+        },
       });
+      if (comparison) progress = { ...progress, comparison };
       if (outcome === 'moved') continue;
       if (outcome === 'different') {
         await report('failed', { comparison: progress.comparison ?? [] });

@@ -86,10 +86,76 @@ async function withSessionLock(pool: pg.Pool, name: string, work: () => Promise<
   }
 }
 
+/** A projection between two versions has no consumer: reported as one reconnecting (or starting, while it upgrades). */
+export function betweenVersionsHealth(
+  name: string,
+  revision: number,
+  upgrading: { from: number; since: Date } | undefined,
+): ConsumerHealth {
+  return {
+    name,
+    groupId: '',
+    consumer: {
+      state: upgrading ? 'starting' : 'reconnecting',
+      since: upgrading?.since ?? new Date(),
+      restarts: 0,
+      failedRestarts: 0,
+    },
+    retired: false,
+    ...(upgrading
+      ? { upgrading: { fromVersion: upgrading.from, revision, since: upgrading.since.toISOString() } }
+      : {}),
+  };
+}
+
+/**
+ * Rebuilds the projection with this revision (processors/README.md "Upgrading a projection"):
+ * one instance builds — the holder of a session lock per projection, resuming a build an
+ * earlier holder left — and switches readers when it has caught up with the old live version,
+ * differences accepted (they are the point). The others wait for the new live version.
+ */
+export async function upgradeRebuild(
+  options: LiveProjectionOptions,
+  context: { log: Logger; stopped: () => boolean; signal: AbortSignal },
+): Promise<void> {
+  const { log, signal } = context;
+  const name = options.projection.declaration.name;
+  const revision = options.projection.declaration.revision;
+  for (let attempt = 1; !context.stopped(); attempt++) {
+    try {
+      const live = await findLiveVersion(options.pool, name);
+      if (live && live.revision >= revision) return;
+      const built = await withSessionLock(options.pool, `tradelog.upgrade.${name}`, async () => {
+        const resumed = await findBuildingVersion(options.pool, name, revision);
+        await rebuildProjection({
+          brokers: options.brokers,
+          security: options.security,
+          pool: options.pool,
+          codec: options.codec,
+          projection: options.projection,
+          ...(options.topicOf ? { topicOf: options.topicOf } : {}),
+          namespace: options.namespace,
+          logger: options.logger,
+          acceptDifferences: true,
+          signal,
+          ...(resumed ? { version: resumed } : {}),
+        });
+      });
+      if (!built) await sleep(options.upgradePollMs ?? 2_000, signal);
+    } catch (error) {
+      if (context.stopped()) return;
+      const delayMs = retryDelayMs(attempt, { initial: 1_000, max: 30_000 });
+      log.warn('upgrade rebuild not finished; trying again', { attempt, delayMs, error: error as Error });
+      await sleep(delayMs, signal);
+    }
+  }
+}
+
 /**
  * Keeps a projection's live version fed: runs its consumer, and when a rebuild has switched
  * readers to a new version, moves over to that version's consumer group (which resumes at the
- * offsets the rebuild stored).
+ * offsets the rebuild stored). One closure, longer than our ~80-line mark on purpose: its steps
+ * share the running consumer, the switch in progress and the upgrade, which change together.
  */
 export function superviseLiveProjection(options: LiveProjectionOptions) {
   const name = options.projection.declaration.name;
@@ -112,7 +178,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
         liveRevision: version.revision,
         revision,
       });
-      switching ??= upgrade()
+      switching ??= upgradeRebuild(options, { log, stopped: () => stopped, signal: stopping.signal })
         .then(() => {
           upgrading = undefined;
           return stopped ? undefined : moveToNewLive();
@@ -176,43 +242,6 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
   );
   replacedLogTimer.unref();
 
-  /**
-   * Rebuilds the projection with this revision (processors/README.md "Upgrading a projection"):
-   * one instance builds — the holder of a session lock per projection, resuming a build an
-   * earlier holder left — and switches readers when it has caught up with the old live version,
-   * differences accepted (they are the point). The others wait for the new live version.
-   */
-  async function upgrade(): Promise<void> {
-    for (let attempt = 1; !stopped; attempt++) {
-      try {
-        const live = await findLiveVersion(options.pool, name);
-        if (live && live.revision >= revision) return;
-        const built = await withSessionLock(options.pool, `tradelog.upgrade.${name}`, async () => {
-          const resumed = await findBuildingVersion(options.pool, name, revision);
-          await rebuildProjection({
-            brokers: options.brokers,
-            security: options.security,
-            pool: options.pool,
-            codec: options.codec,
-            projection: options.projection,
-            ...(options.topicOf ? { topicOf: options.topicOf } : {}),
-            namespace: options.namespace,
-            logger: options.logger,
-            acceptDifferences: true,
-            signal: stopping.signal,
-            ...(resumed ? { version: resumed } : {}),
-          });
-        });
-        if (!built) await sleep(options.upgradePollMs ?? 2_000, stopping.signal);
-      } catch (error) {
-        if (stopped) return;
-        const delayMs = retryDelayMs(attempt, { initial: 1_000, max: 30_000 });
-        log.warn('upgrade rebuild not finished; trying again', { attempt, delayMs, error: error as Error });
-        await sleep(delayMs, stopping.signal);
-      }
-    }
-  }
-
   /** The new live version's consumer, started as soon as its dependencies let it (never given up). */
   async function moveToNewLive(): Promise<void> {
     const old = current;
@@ -241,23 +270,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
     version: () => current?.version,
     /** Between two versions there is no consumer: reported as one reconnecting, so /ready says so. */
     health: (): ConsumerHealth | undefined =>
-      current?.consumer.health() ??
-      (stopped
-        ? undefined
-        : {
-            name,
-            groupId: '',
-            consumer: {
-              state: upgrading ? 'starting' : 'reconnecting',
-              since: upgrading?.since ?? new Date(),
-              restarts: 0,
-              failedRestarts: 0,
-            },
-            retired: false,
-            ...(upgrading
-              ? { upgrading: { fromVersion: upgrading.from, revision, since: upgrading.since.toISOString() } }
-              : {}),
-          }),
+      current?.consumer.health() ?? (stopped ? undefined : betweenVersionsHealth(name, revision, upgrading)),
     async stop() {
       stopped = true;
       clearInterval(replacedLogTimer);

@@ -12,7 +12,7 @@ import type { BrowsedRecord, DecodedValue, RecordPage } from '@tradelog/schemas/
 import { type Request, Router } from 'express';
 import type { QueryApiConfig } from '../config.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
-import { printableKey } from './router.ts';
+import { printableKey } from './printableKey.ts';
 
 /**
  * The operator's record browser (query-api/README.md "Record browser"): `GET /ops/records?topic=

@@ -12,9 +12,9 @@ import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog
 import type { Logger } from '@tradelog/schemas';
 import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import type { LogSnapshot } from '@tradelog/schemas/log/logSnapshot';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';
+import { createLogEndsReader } from './logEndsReader.ts';
 import { createNextRound } from './nextRound.ts';
 import { createReadBatches } from './readBatches.ts';
 import { firstStatementsAlone, readWithSummary } from './summarisedRead.ts';
@@ -94,6 +94,10 @@ export interface ReadCacheOptions {
   registry?: Registry;
 }
 
+/**
+ * The instance's read cache. Longer than our ~80-line mark on purpose: most of it is the object
+ * it returns, one line per operation over caches that the change listener empties together.
+ */
 export async function createReadCache(options: ReadCacheOptions): Promise<ReadCache> {
   const now = options.now ?? Date.now;
   let listener: ChangeListener | undefined;
@@ -158,23 +162,14 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
 
   const documentTopics = options.documentTopics ?? documentTypes.map((type) => type.topic);
   const topicOf = new Map(documentTypes.map((type, index) => [type.id, documentTopics[index]!]));
-  const logSnapshot = options.logSnapshot;
-  // One read of every document topic per round: the answers waiting share it.
-  // Rounds start at most every `logRoundMs`: a read of every partition's end costs the instance
-  // far more than an answer's statement, and under load a round per round trip was most of
-  // query-api's CPU (README "Freshness"); an answer waits for at most one such interval more.
-  const logRoundMs = options.logRoundMs ?? 5;
-  let lastRound = 0;
-  const logNow = logSnapshot
-    ? createNextRound(async (_: 'log') => {
-        const wait = lastRound + logRoundMs - now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        lastRound = now();
-        return logSnapshot(documentTopics);
-      })
-    : undefined;
-  let kafkaDownUntil = 0;
-  const endsOfReading = new WeakMap<LogSnapshot, Map<ProjectionName, SummaryLogEnds>>();
+  const logEndsOf = createLogEndsReader({
+    logSnapshot: options.logSnapshot,
+    documentTopics,
+    topicOf,
+    now,
+    logRoundMs: options.logRoundMs ?? 5,
+    kafkaDownMs: options.kafkaDownMs ?? 5_000,
+  });
 
   return {
     findKey: (keyHash) => keys.get(keyHash, () => findApiKeyByHash(options.pool, keyHash)),
@@ -204,49 +199,6 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
       await listener?.close();
     },
   };
-
-  async function logEndsOf(projection: ProjectionName): Promise<SummaryLogEnds> {
-    if (!logNow || now() < kafkaDownUntil) return null;
-    let snapshot: LogSnapshot;
-    try {
-      snapshot = await logNow('log');
-    } catch {
-      kafkaDownUntil = now() + (options.kafkaDownMs ?? 5_000);
-      return null;
-    }
-    // One list per projection and reading, shared by every answer of the round (and so is its
-    // JSON: projections/src/versions.ts keeps it with the list).
-    let lists = endsOfReading.get(snapshot);
-    if (!lists) {
-      lists = new Map();
-      endsOfReading.set(snapshot, lists);
-    }
-    let ends = lists.get(projection);
-    if (!ends) {
-      ends = endsOfProjection(projection, snapshot);
-      lists.set(projection, ends);
-    }
-    return ends;
-  }
-
-  function endsOfProjection(projection: ProjectionName, snapshot: LogSnapshot): SummaryLogEnds {
-    const read = new Set(projectionDeclaration(projection).reads.map((type) => topicOf.get(type)));
-    const out: { topic: string; partition: number; end: string; topicId: string; clusterId: string }[] = [];
-    for (const [slot, end] of snapshot.ends) {
-      const cut = slot.lastIndexOf('/');
-      const topic = slot.slice(0, cut);
-      const topicId = snapshot.topicIds.get(topic);
-      if (!read.has(topic) || topicId === undefined) continue;
-      out.push({
-        topic,
-        partition: Number(slot.slice(cut + 1)),
-        end: String(end),
-        topicId,
-        clusterId: snapshot.clusterId,
-      });
-    }
-    return out;
-  }
 }
 
 /** No cache: every key and version read from Postgres (tests and routers built without one). */

@@ -150,158 +150,139 @@ export function identifierProblem(value: string): Words {
     : { cn: '结尾有空白字符', en: 'it ends with a blank' };
 }
 
+/** What a rule's message reads of the failed value: the rule's limit, the value, its schema. */
+interface Failed {
+  limit: number;
+  data: unknown;
+  schema: JsonSchema | undefined;
+  params: Record<string, unknown>;
+  formats: Readonly<Record<string, CustomFormat>>;
+}
+
+/** The message of each rule that names its field at the failing path, `f` that field's label. */
+const ruleMessages: Record<string, (f: Words, failed: Failed, rule: string) => Words> = {
+  type: (f, { data, schema, params }) => {
+    const expected = String(params.type);
+    const name = typeNames[expected] ?? { cn: expected, en: expected };
+    const got = describeValue(data);
+    const hint = typeHint(expected, data, schema);
+    return {
+      cn: `${f.cn}必须是${name.cn}，实际为${got.cn}${hint ? `；${hint.cn}` : ''}`,
+      en: `${f.en} must be ${name.en}; got ${got.en}${hint ? ` — ${hint.en}` : ''}`,
+    };
+  },
+  maxLength: (f, { limit, data }) => {
+    const length = characters(String(data));
+    return {
+      cn: `${f.cn}长度不能超过 ${limit} 个字符，实际为 ${length} 个`,
+      en: `${f.en} must be at most ${limit} characters; got ${length}`,
+    };
+  },
+  minLength: (f, { limit, data }) =>
+    limit === 1
+      ? { cn: `${f.cn}不能为空`, en: `${f.en} must not be empty` }
+      : {
+          cn: `${f.cn}长度不能少于 ${limit} 个字符，实际为 ${characters(String(data))} 个`,
+          en: `${f.en} must be at least ${limit} characters; got ${characters(String(data))}`,
+        },
+  enum: (f, { data, schema, params }) => {
+    const allowed = enumList(schema, (params.allowedValues as unknown[]) ?? []);
+    return {
+      cn: `${f.cn}的取值必须是 ${allowed.cn} 之一，实际为 ${shown(data)}`,
+      en: `${f.en} must be one of ${allowed.en}; got ${shown(data)}`,
+    };
+  },
+  format: (f, { data, params, formats }) => {
+    const format = String(params.format);
+    const hint = formats[format]?.hint ?? { cn: `${format} 格式`, en: `in the ${format} format` };
+    return {
+      cn: `${f.cn}必须是${hint.cn}，实际为 ${shown(data)}`,
+      en: `${f.en} must be ${hint.en}; got ${shown(data)}`,
+    };
+  },
+  minItems: (f, failed, rule) => itemCountMessage(f, failed, rule === 'minItems'),
+  maxItems: (f, failed, rule) => itemCountMessage(f, failed, rule === 'minItems'),
+  minimum: (f, failed, rule) => boundMessage(f, failed, rule === 'minimum'),
+  maximum: (f, failed, rule) => boundMessage(f, failed, rule === 'minimum'),
+};
+
+function itemCountMessage(f: Words, { limit, data }: Failed, least: boolean): Words {
+  const count = Array.isArray(data) ? data.length : 0;
+  return {
+    cn: `${f.cn}${least ? '至少需要' : '最多只能有'} ${limit} 项，实际为 ${count} 项`,
+    en: `${f.en} must have at ${least ? 'least' : 'most'} ${limit} item${limit === 1 ? '' : 's'}; got ${count}`,
+  };
+}
+
+function boundMessage(f: Words, { limit, data }: Failed, least: boolean): Words {
+  return {
+    cn: `${f.cn}不能${least ? '小于' : '大于'} ${limit}，实际为 ${shown(data)}`,
+    en: `${f.en} must be at ${least ? 'least' : 'most'} ${limit}; got ${shown(data)}`,
+  };
+}
+
+/** A required field is named by its own path; a conditional rule (`x-when`) says when it is required. */
+function requiredIssue(at: string, schema: JsonSchema | undefined, name: string): ValidationIssue {
+  const path = join(at, name);
+  const f = label(path, schema?.properties?.[name]);
+  const when = schema?.['x-when'];
+  const whenEn = schema?.['x-when-en'];
+  if (when && whenEn)
+    return {
+      path,
+      rule: 'required',
+      message: { cn: `${when}，${f.cn}为必填项`, en: `${f.en} is required ${whenEn}` },
+    };
+  return { path, rule: 'required', message: { cn: `${f.cn}为必填项`, en: `${f.en} is required` } };
+}
+
+/** Our only anyOf is the either-or rule (json-schema.ts eitherOr): one branch per field. */
+function eitherOrIssue(at: string, schema: JsonSchema | undefined, branches: JsonSchema[]): ValidationIssue {
+  const names = branches.map((branch) => branch.required?.[0] ?? '?');
+  const fields = names.map((name) => label(join(at, name), schema?.properties?.[name]));
+  return {
+    path: names.map((name) => join(at, name)).join('|'),
+    rule: 'eitherOr',
+    message: {
+      cn: `${fields.map((f) => f.cn).join(' 与 ')} 至少填写一项`,
+      en: `${fields.map((f) => f.en).join(' or ')} must be non-empty`,
+    },
+  };
+}
+
+function identifierIssue(at: string, f: Words, data: unknown): ValidationIssue {
+  const problem = identifierProblem(String(data));
+  return {
+    path: at,
+    rule: 'identifier',
+    message: {
+      cn: `${f.cn}是标识，不能含控制字符或不成对的代理项，首尾不能有空白：${problem.cn}`,
+      en: `${f.en} is an identifier and may not hold control characters or lone surrogates, nor blanks at either end: ${problem.en}`,
+    },
+  };
+}
+
 function issueOf(error: ErrorObject, formats: Readonly<Record<string, CustomFormat>>): ValidationIssue {
   const at = readablePath(error.instancePath);
   const schema = error.parentSchema as JsonSchema | undefined;
   const data: unknown = error.data;
   const params = error.params as Record<string, unknown>;
   const rule = error.keyword;
-
-  switch (rule) {
-    case 'required': {
-      const name = String(params.missingProperty);
-      const path = join(at, name);
-      const f = label(path, schema?.properties?.[name]);
-      // A conditional rule (an `if`/`then` branch) says when the field is required.
-      const when = schema?.['x-when'];
-      const whenEn = schema?.['x-when-en'];
-      if (when && whenEn)
-        return {
-          path,
-          rule,
-          message: { cn: `${when}，${f.cn}为必填项`, en: `${f.en} is required ${whenEn}` },
-        };
-      return { path, rule, message: { cn: `${f.cn}为必填项`, en: `${f.en} is required` } };
-    }
-    case 'anyOf': {
-      // Our only anyOf is the either-or rule (json-schema.ts eitherOr): one branch per field.
-      const names = (error.schema as JsonSchema[]).map((branch) => branch.required?.[0] ?? '?');
-      const fields = names.map((name) => label(join(at, name), schema?.properties?.[name]));
-      return {
-        path: names.map((name) => join(at, name)).join('|'),
-        rule: 'eitherOr',
-        message: {
-          cn: `${fields.map((f) => f.cn).join(' 与 ')} 至少填写一项`,
-          en: `${fields.map((f) => f.en).join(' or ')} must be non-empty`,
-        },
-      };
-    }
-    default:
-      break;
-  }
-
+  if (rule === 'required') return requiredIssue(at, schema, String(params.missingProperty));
+  if (rule === 'anyOf') return eitherOrIssue(at, schema, error.schema as JsonSchema[]);
   const f = label(at, schema);
-  const limit = Number(params.limit);
-  switch (rule) {
-    case 'type': {
-      const expected = String(params.type);
-      const name = typeNames[expected] ?? { cn: expected, en: expected };
-      const got = describeValue(data);
-      const hint = typeHint(expected, data, schema);
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}必须是${name.cn}，实际为${got.cn}${hint ? `；${hint.cn}` : ''}`,
-          en: `${f.en} must be ${name.en}; got ${got.en}${hint ? ` — ${hint.en}` : ''}`,
-        },
-      };
-    }
-    case 'maxLength': {
-      const length = characters(String(data));
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}长度不能超过 ${limit} 个字符，实际为 ${length} 个`,
-          en: `${f.en} must be at most ${limit} characters; got ${length}`,
-        },
-      };
-    }
-    case 'minLength':
-      return {
-        path: at,
-        rule,
-        message:
-          limit === 1
-            ? { cn: `${f.cn}不能为空`, en: `${f.en} must not be empty` }
-            : {
-                cn: `${f.cn}长度不能少于 ${limit} 个字符，实际为 ${characters(String(data))} 个`,
-                en: `${f.en} must be at least ${limit} characters; got ${characters(String(data))}`,
-              },
-      };
-    case 'enum': {
-      const allowed = enumList(schema, (params.allowedValues as unknown[]) ?? []);
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}的取值必须是 ${allowed.cn} 之一，实际为 ${shown(data)}`,
-          en: `${f.en} must be one of ${allowed.en}; got ${shown(data)}`,
-        },
-      };
-    }
-    case 'format': {
-      const format = String(params.format);
-      const hint = formats[format]?.hint ?? { cn: `${format} 格式`, en: `in the ${format} format` };
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}必须是${hint.cn}，实际为 ${shown(data)}`,
-          en: `${f.en} must be ${hint.en}; got ${shown(data)}`,
-        },
-      };
-    }
-    case 'minItems':
-    case 'maxItems': {
-      const count = Array.isArray(data) ? data.length : 0;
-      const least = rule === 'minItems';
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}${least ? '至少需要' : '最多只能有'} ${limit} 项，实际为 ${count} 项`,
-          en: `${f.en} must have at ${least ? 'least' : 'most'} ${limit} item${limit === 1 ? '' : 's'}; got ${count}`,
-        },
-      };
-    }
-    case 'minimum':
-    case 'maximum': {
-      const least = rule === 'minimum';
-      return {
-        path: at,
-        rule,
-        message: {
-          cn: `${f.cn}不能${least ? '小于' : '大于'} ${limit}，实际为 ${shown(data)}`,
-          en: `${f.en} must be at ${least ? 'least' : 'most'} ${limit}; got ${shown(data)}`,
-        },
-      };
-    }
-    case 'pattern': {
-      if (params.pattern !== identifierPattern) break;
-      const problem = identifierProblem(String(data));
-      return {
-        path: at,
-        rule: 'identifier',
-        message: {
-          cn: `${f.cn}是标识，不能含控制字符或不成对的代理项，首尾不能有空白：${problem.cn}`,
-          en: `${f.en} is an identifier and may not hold control characters or lone surrogates, nor blanks at either end: ${problem.en}`,
-        },
-      };
-    }
-    case 'additionalProperties': {
-      const name = String(params.additionalProperty);
-      const path = join(at, name);
-      return { path, rule, message: { cn: `${path} 不是可识别的字段`, en: `${path} is not a known field` } };
-    }
-    default:
-      break;
+  if (rule === 'pattern' && params.pattern === identifierPattern) return identifierIssue(at, f, data);
+  if (rule === 'additionalProperties') {
+    const path = join(at, String(params.additionalProperty));
+    return { path, rule, message: { cn: `${path} 不是可识别的字段`, en: `${path} is not a known field` } };
   }
+  const message = Object.hasOwn(ruleMessages, rule)
+    ? ruleMessages[rule]!(f, { limit: Number(params.limit), data, schema, params, formats }, rule)
+    : undefined;
   return {
     path: at,
     rule,
-    message: {
+    message: message ?? {
       cn: `${f.cn}不符合规则 ${rule}：${error.message ?? ''}`,
       en: `${f.en} ${error.message ?? `fails ${rule}`}`,
     },

@@ -1,9 +1,18 @@
 import { setTimeout } from 'node:timers/promises';
-import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import { TradelogError } from '../runtime/errors.ts';
+import { RecordUndecodableError } from './codecErrors.ts';
 import { type RegistryAuth, registryAuthorization } from './registryAuth.ts';
+import {
+  loadWriterSchema,
+  type RegistryHttp,
+  subjectCompatibility,
+  type WriterSchema,
+} from './registryReads.ts';
+
+export { RecordUndecodableError, RegistryUnavailableError } from './codecErrors.ts';
 
 /**
  * Record values in the Confluent schema-registry wire format (JSON Schema type): magic byte 0,
@@ -57,22 +66,6 @@ function decodeAjv() {
   return new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
 }
 
-/** Why a record could not be decoded: the record's own fault, never the registry's state. */
-export class RecordUndecodableError extends TradelogError {
-  constructor(code: string, message: string, cause?: unknown) {
-    super(code, message, { retriable: false, cause });
-    this.name = 'RecordUndecodableError';
-  }
-}
-
-/** The registry could not be asked (down, slow, 5xx): retry later, never blame the record. */
-export class RegistryUnavailableError extends TradelogError {
-  constructor(message: string, cause?: unknown) {
-    super('REGISTRY_UNAVAILABLE', message, { status: 503, retriable: true, cause });
-    this.name = 'RegistryUnavailableError';
-  }
-}
-
 /**
  * The registry holds a subject's schema and will not take this one in its place: it judged the
  * change incompatible (409), or it cannot judge it at all (Apicurio 3's JSON Schema checker
@@ -114,8 +107,6 @@ export interface RegistryCodecOptions {
   fetch?: typeof fetch;
 }
 
-type WriterSchema = { schema: object; validate: (value: unknown) => boolean; errors: () => string };
-
 type RegistryMiddleware = NonNullable<ConstructorParameters<typeof SchemaRegistry>[0]['middlewares']>[number];
 
 /**
@@ -141,6 +132,10 @@ const authorized = (authorization: string): RegistryMiddleware =>
     },
   })) as unknown as RegistryMiddleware;
 
+/**
+ * The codec over one registry. Longer than our ~80-line mark on purpose: its operations share
+ * the registry client and the writer-schema cache; the registry reads are in registryReads.ts.
+ */
 export function createRegistryCodec(options: RegistryCodecOptions): RegistryCodec {
   const ajv = decodeAjv();
   const authorization = options.auth ? registryAuthorization(options.auth) : undefined;
@@ -157,96 +152,22 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     { [SchemaType.JSON]: { ajvInstance: decodeAjv() } },
   );
   const writerSchemas = new Map<number, Promise<WriterSchema>>();
-  const fetchImpl = options.fetch ?? fetch;
-
-  /**
-   * The writer schema by id, classified by what the registry answered rather than by error
-   * text: no answer, a timeout or a 5xx is the registry's state (retriable); a 404 means the
-   * record names a schema that does not exist (the record's fault); anything else that is not
-   * a usable JSON Schema is the record's fault too. Found schemas are cached for good (ids are
-   * immutable); failures are not.
-   */
-  async function loadWriterSchema(schemaId: number): Promise<WriterSchema> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${options.url.replace(/\/$/, '')}/schemas/ids/${schemaId}`, {
-        signal: AbortSignal.timeout(options.requestTimeoutMs ?? 5000),
-        ...(authorization ? { headers: { authorization } } : {}),
-      });
-    } catch (error) {
-      throw new RegistryUnavailableError(`schema registry not reachable for schema id ${schemaId}`, error);
-    }
-    if (response.status === 404)
-      throw new RecordUndecodableError(
-        'SCHEMA_NOT_FOUND',
-        `schema id ${schemaId} does not exist in the registry`,
-      );
-    if (!response.ok)
-      throw new RegistryUnavailableError(
-        `schema registry answered ${response.status} for schema id ${schemaId}`,
-      );
-    let body: { schema?: unknown; schemaType?: unknown };
-    try {
-      body = (await response.json()) as typeof body;
-    } catch (error) {
-      throw new RegistryUnavailableError(
-        `schema registry answered unreadably for schema id ${schemaId}`,
-        error,
-      );
-    }
-    if (body.schemaType !== undefined && body.schemaType !== 'JSON')
-      throw new RecordUndecodableError(
-        'SCHEMA_NOT_JSON',
-        `schema id ${schemaId} is a ${String(body.schemaType)} schema`,
-      );
-    try {
-      const schema = JSON.parse(String(body.schema)) as object;
-      const validate = ajv.compile(schema);
-      return {
-        schema,
-        validate: (value) => validate(value) as boolean,
-        errors: () => ajv.errorsText(validate.errors),
-      };
-    } catch (error) {
-      throw new RecordUndecodableError(
-        'SCHEMA_INVALID',
-        `schema id ${schemaId} is not a usable JSON Schema`,
-        error,
-      );
-    }
-  }
+  const http: RegistryHttp = {
+    url: options.url,
+    authorization,
+    fetchImpl: options.fetch ?? fetch,
+    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+    registerTimeoutMs: options.registerTimeoutMs ?? 15_000,
+  };
 
   function writerSchema(schemaId: number): Promise<WriterSchema> {
     let found = writerSchemas.get(schemaId);
     if (!found) {
-      found = loadWriterSchema(schemaId);
+      found = loadWriterSchema(http, ajv, schemaId);
       writerSchemas.set(schemaId, found);
       found.catch(() => writerSchemas.delete(schemaId));
     }
     return found;
-  }
-
-  /**
-   * The compatibility the registry holds for a subject, or undefined when it has none (404). The
-   * client library registers only when the level it is given matches the subject's, and writes
-   * its own (BACKWARD) on a subject's first registration. Given the registry's own level, a
-   * subject whose first registration was cut short before its level was written, or whose level
-   * an operator chose (deploy/README.md "Running in production"), still takes its schema: the
-   * registry itself decides whether the schema is compatible.
-   */
-  async function subjectCompatibility(subject: string): Promise<COMPATIBILITY | undefined> {
-    const response = await fetchImpl(
-      `${options.url.replace(/\/$/, '')}/config/${encodeURIComponent(subject)}`,
-      {
-        signal: AbortSignal.timeout(options.registerTimeoutMs ?? 15_000),
-        ...(authorization ? { headers: { authorization } } : {}),
-      },
-    );
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`schema registry answered ${response.status} for ${subject}'s config`);
-    const { compatibilityLevel } = (await response.json()) as { compatibilityLevel?: unknown };
-    const level = String(compatibilityLevel ?? '').toUpperCase();
-    return (Object.values(COMPATIBILITY) as string[]).includes(level) ? (level as COMPATIBILITY) : undefined;
   }
 
   return {
@@ -256,7 +177,7 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
       const attempts = options.registerAttempts ?? 4;
       for (let attempt = 1; ; attempt++) {
         try {
-          const held = await subjectCompatibility(subject);
+          const held = await subjectCompatibility(http, subject);
           const { id } = await registry.register(
             { type: SchemaType.JSON, schema: JSON.stringify(schema) },
             held === undefined ? { subject } : { subject, compatibility: held, updateConfig: false },

@@ -3,6 +3,7 @@ import { retryDelayMs } from '../runtime/backoff.ts';
 import type { Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
 import type { KafkaSecurity } from './kafkaSecurity.ts';
+import { createPartitionHolds, slotOf } from './partitionHolds.ts';
 
 /**
  * The one consumer of our log (ARCHITECTURE "Real components": the Kafka client lives behind
@@ -119,8 +120,53 @@ export const defaultMembership: GroupMembership = Object.freeze({
   heartbeatIntervalMs: 1_000,
 });
 
-const slotOf = (topic: string, partition: number) => `${topic}/${partition}`;
+/** The status after a change of state (or of the fault it reconnects for); the same object when nothing changed. */
+export function nextStatus(
+  status: LogConsumerStatus,
+  state: LogConsumerState,
+  lastError: string | undefined,
+  now: () => Date,
+): LogConsumerStatus {
+  if (status.state === state && lastError === status.lastError) return status;
+  return {
+    state,
+    since: status.state === state ? status.since : now(),
+    restarts: status.restarts,
+    failedRestarts: state === 'running' ? 0 : status.failedRestarts,
+    ...(lastError ? { lastError } : {}),
+  };
+}
 
+const logRecordOf = (
+  topic: string,
+  partition: number,
+  m: EachBatchPayload['batch']['messages'][number],
+): LogRecord => ({
+  topic,
+  partition,
+  offset: m.offset,
+  key: m.key,
+  value: m.value,
+  headers: (m.headers ?? {}) as LogRecord['headers'],
+});
+
+/** The kafkajs consumer's settings: offsets committed by us, kafkajs' own restarts off (we rebuild it). */
+const kafkajsConsumerSettings = (options: LogConsumerOptions, membership: GroupMembership) => ({
+  groupId: options.groupId,
+  sessionTimeout: membership.sessionTimeoutMs,
+  heartbeatInterval: membership.heartbeatIntervalMs,
+  maxWaitTimeInMs: options.fetch?.maxWaitMs ?? 250,
+  minBytes: options.fetch?.minBytes ?? 1,
+  allowAutoTopicCreation: false,
+  maxBytesPerPartition: options.maxBytesPerPartition ?? 4 * 1024 * 1024,
+  retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },
+});
+
+/**
+ * One closure, longer than our ~80-line mark on purpose: the kafkajs consumer is rebuilt after a
+ * crash, and its run, its batch handler and its restart share that consumer, the status and the
+ * stop flag; the holds (partitionHolds.ts) and the pure parts above are apart.
+ */
 export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   const log = options.logger.scope({ component: 'log-consumer', groupId: options.groupId });
   const now = options.now ?? (() => new Date());
@@ -140,27 +186,11 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   let restartTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   /** Partitions held until a time (retry) or until resumed (pause), with where to start again. */
-  const held = new Map<string, { offset: string; until?: number; timer?: NodeJS.Timeout }>();
+  const held = createPartitionHolds({ consumer: () => consumer, log });
 
   const setState = (state: LogConsumerState, lastError?: string) => {
-    if (status.state !== state || lastError !== status.lastError)
-      status = {
-        state,
-        since: status.state === state ? status.since : now(),
-        restarts: status.restarts,
-        failedRestarts: state === 'running' ? 0 : status.failedRestarts,
-        ...(lastError ? { lastError } : {}),
-      };
+    status = nextStatus(status, state, lastError, now);
   };
-
-  const toRecord = (topic: string, partition: number, m: EachBatchPayload['batch']['messages'][number]) => ({
-    topic,
-    partition,
-    offset: m.offset,
-    key: m.key,
-    value: m.value,
-    headers: (m.headers ?? {}) as LogRecord['headers'],
-  });
 
   /**
    * Kafka's committed offsets are a lag hint for outside tools only (`kafka-consumer-groups.sh`);
@@ -186,7 +216,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
     const through = await options.onBatch({
       topic: batch.topic,
       partition: batch.partition,
-      records: batch.messages.map((m) => toRecord(batch.topic, batch.partition, m)),
+      records: batch.messages.map((m) => logRecordOf(batch.topic, batch.partition, m)),
       isActive: () => isRunning() && !isStale() && !stopping,
     });
     if (through !== undefined && !held.has(slot)) {
@@ -197,16 +227,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
   }
 
   async function run(): Promise<void> {
-    const created = kafka.consumer({
-      groupId: options.groupId,
-      sessionTimeout: membership.sessionTimeoutMs,
-      heartbeatInterval: membership.heartbeatIntervalMs,
-      maxWaitTimeInMs: options.fetch?.maxWaitMs ?? 250,
-      minBytes: options.fetch?.minBytes ?? 1,
-      allowAutoTopicCreation: false,
-      maxBytesPerPartition: options.maxBytesPerPartition ?? 4 * 1024 * 1024,
-      retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },
-    });
+    const created = kafka.consumer(kafkajsConsumerSettings(options, membership));
     consumer = created;
     const readOffsets = () =>
       options.startOffsets().catch((error: unknown) => {
@@ -227,15 +248,8 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       if (consumer !== created || stopping) return;
       for (const [topic, partitions] of Object.entries(event.payload.memberAssignment)) {
         for (const partition of partitions) {
-          const slot = slotOf(topic, partition);
-          const hold = held.get(slot);
-          if (hold) {
-            // A new assignment starts over from the checkpoint: holds of the old one end.
-            if (hold.timer) clearTimeout(hold.timer);
-            held.delete(slot);
-            created.resume([{ topic, partitions: [partition] }]);
-          }
-          created.seek({ topic, partition, offset: stored.get(slot) ?? '0' });
+          held.releaseOnJoin(created, topic, partition);
+          created.seek({ topic, partition, offset: stored.get(slotOf(topic, partition)) ?? '0' });
         }
       }
       failures = 0;
@@ -282,41 +296,14 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
     async stop() {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
-      for (const hold of held.values()) if (hold.timer) clearTimeout(hold.timer);
       held.clear();
       await consumer?.disconnect().catch(() => undefined);
       consumer = undefined;
       setState('stopped');
     },
     status: () => status,
-    retryFrom(topic, partition, offset, delayMs) {
-      const slot = slotOf(topic, partition);
-      const previous = held.get(slot);
-      if (previous?.timer) clearTimeout(previous.timer);
-      consumer?.pause([{ topic, partitions: [partition] }]);
-      const timer = setTimeout(() => {
-        held.delete(slot);
-        try {
-          consumer?.seek({ topic, partition, offset });
-          consumer?.resume([{ topic, partitions: [partition] }]);
-        } catch (error) {
-          log.warn('resume after retry delay failed; the next group join restarts the partition', { error });
-        }
-      }, delayMs);
-      held.set(slot, { offset, until: Date.now() + delayMs, timer });
-    },
-    pause(topic, partition, atOffset) {
-      const slot = slotOf(topic, partition);
-      held.set(slot, { offset: atOffset });
-      consumer?.pause([{ topic, partitions: [partition] }]);
-      consumer?.seek({ topic, partition, offset: atOffset });
-    },
-    resume(topic, partition) {
-      const slot = slotOf(topic, partition);
-      const hold = held.get(slot);
-      if (!hold || hold.until !== undefined) return;
-      held.delete(slot);
-      consumer?.resume([{ topic, partitions: [partition] }]);
-    },
+    retryFrom: held.retryFrom,
+    pause: held.pause,
+    resume: held.resume,
   };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { foreignSlotsByGroup } from './pushLogRoutes.ts';
+
+const snapshot = {
+  clusterId: 'new-cluster',
+  topicIds: new Map([['changes', 'topic-2']]),
+  ends: new Map([
+    ['changes/0', 10n],
+    ['changes/1', 10n],
+  ]),
+};
+const checkpoint = (consumerGroup: string, partition: number, clusterId: string) => ({
+  consumerGroup,
+  topic: 'changes',
+  partition,
+  nextOffset: '3',
+  clusterId,
+  topicId: 'topic-2',
+});
+
+describe('foreignSlotsByGroup: the push checkpoints of another log, by consumer group', () => {
+  it('given checkpoints of the current log, then none', () => {
+    expect(foreignSlotsByGroup([checkpoint('push', 0, 'new-cluster')], snapshot).size).toBe(0);
+  });
+
+  it('given checkpoints of an old cluster in two groups, then each group names its partitions', () => {
+    const groups = foreignSlotsByGroup(
+      [
+        checkpoint('push-a', 0, 'old'),
+        checkpoint('push-a', 1, 'old'),
+        checkpoint('push-b', 0, 'new-cluster'),
+      ],
+      snapshot,
+    );
+    expect([...groups]).toEqual([
+      [
+        'push-a',
+        [
+          { topic: 'changes', partition: 0, reason: 'cluster-changed' },
+          { topic: 'changes', partition: 1, reason: 'cluster-changed' },
+        ],
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,130 @@
+/** The answer fields of each reference family, in the spec's order (query spec §3), and the answers' shared parts. */
+
+/** §9 "Sea carriers: 46 supported": the count the spec gives, beside the carriers stated. */
+export const carriersDeclared = 46;
+
+/** The answer fields of each family, in the spec's order (§3). */
+export const archiveFields = [
+  'shipId',
+  'vesselNameEn',
+  'vesselNameCn',
+  'imo',
+  'mmsi',
+  'callsign',
+  'aisVesselType',
+  'shipType',
+  'length',
+  'width',
+  'gt',
+  'nt',
+  'dwt',
+  'flagName',
+  'shipContainerNum',
+  'dateBuilt',
+  'built',
+  'ismManager',
+  'shipOwnerEn',
+  'shipManagerEn',
+  'carrier',
+];
+export const aisFields = [
+  'length',
+  'breadth',
+  'gt',
+  'dwt',
+  'dateBuild',
+  'shipContainerNum',
+  'flagName',
+  'callSign',
+  'mmsi',
+  'imo',
+  'shipType',
+  'nameEn',
+  'navStatus',
+  'updateTime',
+  'draught',
+  'cog',
+  'hdg',
+  'sog',
+  'dest',
+  'destStd',
+  'destcode',
+  'eta',
+  'etaStd',
+  'lat',
+  'lon',
+];
+export const billFields = [
+  'billNo',
+  'sybknoteno',
+  'SO',
+  'shippingCompany',
+  'shipName',
+  'voyageNo',
+  'MBL',
+  'bookingDate',
+  'beginCountry',
+  'tradeCountry',
+  'goodsPlace',
+  'finalDestination',
+  'beginPort',
+  'designationPort',
+  'issueTime',
+  'berthingTime',
+  'shippedOnBoardDate',
+  'leaveTime',
+  'podTime',
+  'unloadTime',
+  'pickUpTime',
+  'containerInfo',
+];
+export const routeServiceFields = [
+  'scac',
+  'carriercd',
+  'service',
+  'serviceCN',
+  'route',
+  'routeCode',
+  'standardRouteCode',
+];
+export const routePortFields = ['portNumber', 'portCode', 'port', 'terminal', 'eta', 'etd', 'transitTime'];
+export const flightFields = [
+  'flightId',
+  'callsign',
+  'flightNumberIata',
+  'flightNumberIcao',
+  'aircraftRegistration',
+  'aircraftType',
+  'aircraftClass',
+  'modeSHexCode',
+  'description',
+  'airlineIata',
+  'airlineIcao',
+  'airlineName',
+  'departure',
+  'arrival',
+  'delayReason',
+  'delayDetail',
+  'latestPosition',
+  'squawkCode',
+  'source',
+  'created',
+  'updated',
+  'icaoRoute',
+  'status',
+];
+export const carrierFields = [
+  'carrierCode',
+  'scac',
+  'nameCn',
+  'nameEn',
+  'url',
+  'refreshHours',
+  'containerNoQuery',
+];
+export const flightLinks = ['flightUrl', 'kmlUrl', 'csvUrl', 'geojsonUrl'];
+
+export const stageAnswer = (stage: unknown) => {
+  const known = stage as { stage: string; stageTime: string } | undefined;
+  return { stage: known?.stage ?? null, stageTime: known?.stageTime ?? null };
+};

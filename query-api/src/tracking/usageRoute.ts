@@ -1,0 +1,35 @@
+import { billingWindowDays, countBilledOrders } from '@tradelog/projections/tracking/usage';
+import { localizedError } from '@tradelog/schemas';
+import type { Router } from 'express';
+import { handle, sendSuccess } from '../reads/respond.ts';
+import { callerOf } from './trackedReads.ts';
+import type { TrackingContext } from './trackingContext.ts';
+
+export function addUsageRoute(router: Router, ctx: TrackingContext): void {
+  const { pool, now, anyKey, defaultLimit } = ctx;
+  // The caller's billed express orders (§9: one order per carrier code plus number over 40 days).
+  router.get(
+    '/usage/tracking',
+    anyKey,
+    defaultLimit,
+    handle(async (req, res) => {
+      const to = typeof req.query.to === 'string' ? new Date(req.query.to) : now();
+      const from =
+        typeof req.query.from === 'string'
+          ? new Date(req.query.from)
+          : new Date(to.getTime() - billingWindowDays * 86_400_000);
+      if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+        throw localizedError('VALIDATION_FAILED', 400, {
+          cn: 'from 与 to 须为 ISO 8601 时间',
+          en: 'from and to must be ISO 8601 times',
+        });
+      }
+      sendSuccess(res, {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        billingWindowDays,
+        dataList: await countBilledOrders(pool, callerOf(res), { from, to }),
+      });
+    }),
+  );
+}
