@@ -36,7 +36,8 @@ export default defineConfig({
           name: 'e2e',
           include: everywhere.map((dir) => `${dir}/*.e2e.test.ts`),
           exclude: ['**/node_modules/**'],
-          globalSetup: serviceSetup,
+          // The portal is built once for the tier (tests/harness/portalBuild.ts).
+          globalSetup: [...serviceSetup, './tests/harness/portalBuild.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

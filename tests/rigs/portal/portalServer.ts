@@ -36,9 +36,20 @@ export interface PortalServer {
 
 const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
+/**
+ * The portal built once for a test run's browser tier (tests/harness/portalBuild.ts), read-only
+ * for every file of it: each file building its own took ten seconds or more a file.
+ */
+export const sharedBuildVariable = 'TRADELOG_E2E_PORTAL_DIST';
+
 export async function buildPortal(): Promise<string> {
-  // A private output directory, so a concurrent `npm run build -w web` never races this run.
-  const outDir = mkdtempSync(join(tmpdir(), 'tradelog-web-e2e-'));
+  const shared = process.env[sharedBuildVariable];
+  if (shared !== undefined && existsSync(join(shared, 'index.html'))) return shared;
+  return buildPortalInto(mkdtempSync(join(tmpdir(), 'tradelog-web-e2e-')));
+}
+
+/** A build of the portal into `outDir`: a private directory, so a concurrent `npm run build -w web` never races it. */
+export async function buildPortalInto(outDir: string): Promise<string> {
   await build({ root: webRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   if (!existsSync(join(outDir, 'index.html')))
     throw new Error(`vite build wrote no index.html into ${outDir}`);
@@ -143,6 +154,8 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
 }
 
 export function removeBuild(distDir: string): void {
+  // The run's shared build outlives each file: its setup removes it at the end.
+  if (distDir === process.env[sharedBuildVariable]) return;
   rmSync(distDir, { recursive: true, force: true });
 }
 
