@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { testServices } from '../../../tests/harness/index.ts';
 import { documentIndexProjection } from '../document-index/projection.ts';
 import { linkNodeProjection } from '../link-node/projection.ts';
+import { statementQueue } from '../runtime/statementQueue.ts';
 import {
   batchSizes,
   projectionTables,
@@ -136,7 +137,9 @@ describe('attribution shell', () => {
         const again = shuffled(events, 6);
         for (let at = 0; at < again.length; at += 9) {
           const batch = again.slice(at, at + 9);
-          await inTransaction(live.pool, (client) => projection.applyBatch(client, rebuilt, batch));
+          await inTransaction(live.pool, (client) =>
+            projection.applyBatch(statementQueue(client), rebuilt, batch),
+          );
         }
         const comparison = await compareVersions(live.pool, name as ProjectionName, live.schema, rebuilt);
         expect(comparison.map((table) => table.table)).toContain('pending_documents');

@@ -2,7 +2,7 @@ import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalSha256 } from '@tradelog/schemas/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
-import { enterpriseOf } from '../documents/enterprise.ts';
+import { enterpriseOf } from '../documents/enterpriseKey.ts';
 import {
   type Document,
   type DocumentEvent,
@@ -132,7 +132,7 @@ const rankingField = { '0': 'sumUpRanking', '1': 'highEndRanking', '2': 'popular
 /**
  * The rows a feed document writes, by feed; none when it lacks what keys its row. The enterprise
  * each feed is filed under is the one its declared field names, the field ingest granted
- * (schemas/src/documents/enterprise.ts).
+ * (schemas/src/documents/enterpriseFields.ts).
  */
 function writesOf(event: DocumentEvent): Write[] {
   // Destructured together, so that each case below reads its own feed's fields.

@@ -4,6 +4,7 @@ import { referenceFeedExamples as examples } from '@tradelog/schemas/feeds/refer
 import { describe, expect, it } from 'vitest';
 import type { Document, DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
+import { statementQueue } from '../runtime/statementQueue.ts';
 import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { referenceProjection } from './projection.ts';
 import { type ReferenceState, reduceReference } from './reducer.ts';
@@ -98,7 +99,9 @@ describe('reference projection on Postgres', () => {
     try {
       for (let at = 0; at < events.length; at += 7) {
         const batch = events.slice(at, at + 7);
-        await inTransaction(tables.pool, (client) => referenceProjection.applyBatch(client, rebuilt, batch));
+        await inTransaction(tables.pool, (client) =>
+          referenceProjection.applyBatch(statementQueue(client), rebuilt, batch),
+        );
       }
       const comparison = await compareVersions(tables.pool, 'reference', tables.schema, rebuilt);
       expect(comparison.map((table) => table.table)).toEqual(

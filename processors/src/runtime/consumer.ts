@@ -16,6 +16,7 @@ import {
 import { type BatchLocks, createScopeLocks } from './lockScopes.ts';
 import { createOutboxPublisher } from './outboxPublisher.ts';
 import type { Projection } from './projection.ts';
+import { statementQueue } from './statementQueue.ts';
 
 /**
  * A projection version fed by the one checkpointed consume loop (./checkpointedConsumer.ts): a
@@ -132,7 +133,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
         return 'go';
       },
       async apply(db, events) {
-        const applied = await projection.applyBatch(db, version.schemaName, events, locks);
+        const applied = await projection.applyBatch(statementQueue(db), version.schemaName, events, locks);
         const produced = applied.changes;
         if (!live || !outbox || produced.length === 0) return applied;
         await insertOutboxEntries(

@@ -5,6 +5,7 @@ import { createTestSchema, testServices } from '../../../tests/harness/index.ts'
 import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
 import type { Projection } from '../runtime/projection.ts';
+import { statementQueue } from '../runtime/statementQueue.ts';
 
 /**
  * Given/When/Then against real Postgres (house style §5): given these records, when the
@@ -31,7 +32,11 @@ export async function projectionTables(databaseUrl: string, projection: Projecti
         const batch = events.slice(at, at + size);
         at += size;
         changes.push(
-          ...(await inTransaction(pool, (client) => projection.applyBatch(client, schema, batch))).changes,
+          ...(
+            await inTransaction(pool, (client) =>
+              projection.applyBatch(statementQueue(client), schema, batch),
+            )
+          ).changes,
         );
       }
       return changes;
