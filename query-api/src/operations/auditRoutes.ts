@@ -1,4 +1,5 @@
 import { auditActions, listAuditEntries } from '@tradelog/projections';
+import type { ShownAuditEntry } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';
@@ -18,7 +19,8 @@ export function addAuditRoutes(router: Router, { pool }: Operations): void {
         ...(before ? { before } : {}),
         ...(action ? { action } : {}),
       });
-      sendSuccess(res, { dataList: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })) });
+      const dataList = entries.map((entry): ShownAuditEntry => ({ ...entry, at: entry.at.toISOString() }));
+      sendSuccess(res, { dataList });
     }),
   );
 }

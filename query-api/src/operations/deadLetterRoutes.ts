@@ -9,6 +9,7 @@ import {
   markDeadLettersRetrying,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
+import type { ListedDeadLetter } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';
@@ -53,11 +54,13 @@ export function addDeadLetterRoutes(router: Router, ops: Operations): void {
       });
       sendSuccess(res, {
         // Keys are shown as text where they are text, else as base64 (a dead letter may hold any bytes).
-        dataList: letters.map(({ value, recordKey, ...letter }) => ({
-          ...letter,
-          recordKey: recordKey === null ? null : printableKey(recordKey),
-          valueBytes: value?.length ?? 0,
-        })),
+        dataList: letters.map(
+          ({ value, recordKey, ...letter }): ListedDeadLetter<Date> => ({
+            ...letter,
+            recordKey: recordKey === null ? null : printableKey(recordKey),
+            valueBytes: value?.length ?? 0,
+          }),
+        ),
       });
     }),
   );

@@ -8,6 +8,7 @@ import {
   projectionCatalogue,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
+import type { ListedProjection } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
 import { callerOf } from '../reads/auth.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
@@ -24,12 +25,14 @@ export function addRebuildRoutes(router: Router, ops: Operations): void {
     '/ops/projections',
     handle(async (_req, res) => {
       sendSuccess(res, {
-        projections: projectionCatalogue.map((p) => ({
-          name: p.name,
-          title: p.title,
-          reads: p.reads,
-          changeKinds: p.changeKinds,
-        })),
+        projections: projectionCatalogue.map(
+          (p): ListedProjection => ({
+            name: p.name,
+            title: p.title,
+            reads: p.reads,
+            changeKinds: p.changeKinds,
+          }),
+        ),
       });
     }),
   );

@@ -1,4 +1,5 @@
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import { referenceQueryIds } from '@tradelog/schemas/queries/reference';
 import { Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
@@ -24,20 +25,8 @@ import { addVesselRoutes } from './vesselRoutes.ts';
  */
 export const referenceReaders: readonly ApiKeyKind[] = ['lender', 'subscriber', 'operator'];
 
-/** The look-up paths, for the key middleware. */
-export const referencePaths: readonly string[] = (
-  [
-    'vesselArchive',
-    'vesselAis',
-    'transportBill',
-    'routeSchedule',
-    'terminalVesselPlan',
-    'flightSchedule',
-    'truckPosition',
-    'truckTrack',
-    'oceanCarriers',
-  ] as const
-).map(path);
+/** The look-up paths, for the key middleware: the query catalogue's reference look-ups. */
+export const referencePaths: readonly string[] = referenceQueryIds.map(path);
 
 export function createReferenceRouter(deps: { pool: pg.Pool; callLimit?: CallLimit }): Router {
   const { pool } = deps;

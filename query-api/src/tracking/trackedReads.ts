@@ -104,7 +104,7 @@ export async function oceanItem(pool: pg.Pool, params: OceanParams, now: Date): 
  * The bill a request names, after the port area's and carrier table's rules: by its container
  * when one is given (it takes priority, §3) — a container no provider has reported is unknown
  * even when the bill named beside it is known, as its subscription's pushes are keyed by the
- * container (processors/src/push/README.md "Families and match keys") — else by the bill.
+ * container (projections/src/push/README.md "Families and match keys") — else by the bill.
  */
 async function findOceanItem(pool: pg.Pool, params: OceanParams): Promise<TrackedItem | null> {
   const breach =

@@ -1,9 +1,11 @@
-/** The tracking queries' paths (query spec §3; the air and timeline paths ours). */
+import { queryPath } from '../reads/requests.ts';
+
+/** The tracking paths this router serves: the query catalogue's, and the timeline, which is ours. */
 export const trackingQueryPaths = {
-  expressInstantQuery: '/open/logistics/express/bird/instantQuery',
-  expressRouteMapInstantQuery: '/open/logistics/express/bird/instantQuery/route/map',
-  oceanTracking: '/open/freightower/trace/ocean',
-  terminalTracking: '/open/freightower/trace/shipment',
-  airTracking: '/open/freightower/trace/air',
+  expressInstantQuery: queryPath('expressInstantQuery'),
+  expressRouteMapInstantQuery: queryPath('expressRouteMapInstantQuery'),
+  oceanTracking: queryPath('oceanTracking'),
+  terminalTracking: queryPath('terminalTracking'),
+  airTracking: queryPath('airTracking'),
   timeline: '/open/tracking/timeline',
 } as const;
