@@ -53,6 +53,45 @@ const accountOut = (account: AccountRow, keys: readonly ApiKeyRow[]): ListedAcco
     .map(({ id, kind, keyPrefix, createdAt, revokedAt }) => ({ id, kind, keyPrefix, createdAt, revokedAt })),
 });
 
+type Body = Record<string, unknown>;
+type CreateCommand = Extract<AccountCommand, { command: 'create' }>;
+type GrantCommand = Extract<AccountCommand, { command: 'grant' | 'withdraw' }>;
+
+/**
+ * `POST /ops/accounts`: a new account with its first key. Fields are checked in the order the
+ * command line checks them (kind, name, code, enterprises, feeds), so the first fault is named.
+ */
+export const createAccountCommandOf = (body: Body): CreateCommand => ({
+  command: 'create',
+  kind: kindOf(body.kind),
+  name: text(body.name, 'name', 200) ?? '',
+  ownerId: text(body.code, 'code', 64),
+  account: undefined,
+  enterprises: strings(body.enterprises, 'enterprises'),
+  feeds: strings(body.feeds, 'feeds'),
+  confirmAnyEnterprise: body.confirmAnyEnterprise === true,
+});
+
+/** `POST /ops/accounts/:account/keys`: another key of the kind asked for, nothing else changed. */
+export const addKeyCommandOf = (account: string, body: Body | undefined): CreateCommand => ({
+  command: 'create',
+  kind: kindOf(body?.kind),
+  name: '',
+  ownerId: undefined,
+  account,
+  enterprises: [],
+  feeds: [],
+});
+
+/** `POST /ops/accounts/:account/grant|withdraw`: the enterprises and feeds to add or take away. */
+export const grantCommandOf = (command: 'grant' | 'withdraw', account: string, body: Body): GrantCommand => ({
+  command,
+  account,
+  enterprises: strings(body.enterprises, 'enterprises'),
+  feeds: strings(body.feeds, 'feeds'),
+  confirmAnyEnterprise: body.confirmAnyEnterprise === true,
+});
+
 export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }): Router {
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
@@ -81,17 +120,7 @@ export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }):
   router.post(
     '/ops/accounts',
     handle(async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const outcome = await run(res, {
-        command: 'create',
-        kind: kindOf(body.kind),
-        name: text(body.name, 'name', 200) ?? '',
-        ownerId: text(body.code, 'code', 64),
-        account: undefined,
-        enterprises: strings(body.enterprises, 'enterprises'),
-        feeds: strings(body.feeds, 'feeds'),
-        confirmAnyEnterprise: body.confirmAnyEnterprise === true,
-      });
+      const outcome = await run(res, createAccountCommandOf((req.body ?? {}) as Body));
       sendSuccess(res, { account: accountOut(outcome.account, [outcome.key]), apiKey: outcome.secret }, 201);
     }),
   );
@@ -100,15 +129,10 @@ export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }):
   router.post(
     '/ops/accounts/:account/keys',
     handle(async (req, res) => {
-      const outcome = await run(res, {
-        command: 'create',
-        kind: kindOf((req.body as Record<string, unknown> | undefined)?.kind),
-        name: '',
-        ownerId: undefined,
-        account: String(req.params.account),
-        enterprises: [],
-        feeds: [],
-      });
+      const outcome = await run(
+        res,
+        addKeyCommandOf(String(req.params.account), req.body as Body | undefined),
+      );
       sendSuccess(res, { account: accountOut(outcome.account, [outcome.key]), apiKey: outcome.secret }, 201);
     }),
   );
@@ -117,14 +141,10 @@ export function createAccountsRouter(deps: { pool: pg.Pool; now?: () => Date }):
     router.post(
       `/ops/accounts/:account/${command}`,
       handle(async (req, res) => {
-        const body = (req.body ?? {}) as Record<string, unknown>;
-        const outcome = await run(res, {
-          command,
-          account: String(req.params.account),
-          enterprises: strings(body.enterprises, 'enterprises'),
-          feeds: strings(body.feeds, 'feeds'),
-          confirmAnyEnterprise: body.confirmAnyEnterprise === true,
-        });
+        const outcome = await run(
+          res,
+          grantCommandOf(command, String(req.params.account), (req.body ?? {}) as Body),
+        );
         sendSuccess(res, { account: outcome.account });
       }),
     );
