@@ -81,68 +81,21 @@ export function createCallLimits<Name extends string>(options: {
    */
   block?: (rule: LimitRule) => number;
 }): CallLimits<Name> {
-  const limits = new Map<
-    Name,
-    { rule: LimitRule; limiter: RateLimiterPostgres | RateLimiterMemory; block: number; most: number }
-  >();
-  for (const [name, rule] of Object.entries(options.table) as [Name, LimitRule][]) {
-    const common = {
-      keyPrefix: `${options.prefix}:${name}`,
-      points: rule.points,
-      duration: rule.windowSeconds,
-    };
-    const memory = new RateLimiterMemory(common);
-    const limiter = options.store
-      ? new RateLimiterPostgres({
-          ...common,
-          storeClient: options.store,
-          storeType: 'pool',
-          tableName: 'call_limits',
-          tableCreated: true,
-          clearExpiredByTimeout: false,
-          inMemoryBlockOnConsumed: rule.points + 1,
-          insuranceLimiter: memory,
-        })
-      : memory;
-    const block = Math.max(1, Math.min(rule.points, Math.floor(options.block?.(rule) ?? 1)));
-    // Counted call by call (1) stays exact: only blocks grow.
-    const most = block === 1 ? 1 : Math.max(block, Math.floor(rule.points / 20));
-    limits.set(name, { rule, limiter, block, most });
-  }
+  // The block-leasing below is one closure over the leases, the takes in flight and the demand:
+  // each step reads and changes them between two awaits, so they stay together.
+  const limits = limitersOf(options);
   const limitOf = (name: Name) => {
     const limit = limits.get(name);
     if (!limit) throw new Error(`no call limit named ${name}`);
     return limit;
   };
-  const verdictOf = (rule: LimitRule, allowed: boolean, remaining: number, msBeforeNext: number) => ({
-    allowed,
-    limit: rule.points,
-    remaining: Math.max(0, remaining),
-    resetSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
-    windowSeconds: rule.windowSeconds,
-  });
   // Per limit and subject, until the window ends: the calls taken from the store and not yet
   // spent, or the store's refusal.
   const leases = new Map<string, Lease>();
   // Blocks being taken from the store, per limit and subject (settled, never rejected).
   const takes = new Map<string, Promise<void>>();
   const leaseKeyOf = (name: Name, subject: string) => `${name}\u0000${subject.slice(0, 200)}`;
-  // Per limit and subject: calls asked of this instance since its last block was taken.
-  const demand = new Map<string, { calls: number; since: number }>();
-  const demandHorizonMs = 500;
-  const asked = (leaseKey: string) => {
-    const seen = demand.get(leaseKey);
-    if (seen !== undefined) seen.calls++;
-  };
-  /** The size of the next block: the demand since the last one over the horizon, within bounds. */
-  const nextSize = (leaseKey: string, block: number, most: number, now: number): number => {
-    const seen = demand.get(leaseKey);
-    demand.set(leaseKey, { calls: 0, since: now });
-    if (demand.size > 10_000) demand.delete(demand.keys().next().value as string);
-    if (seen === undefined || most <= block) return block;
-    const elapsedMs = Math.max(now - seen.since, 10);
-    return Math.min(most, Math.max(block, Math.ceil((seen.calls * demandHorizonMs) / elapsedMs)));
-  };
+  const demand = demandOf();
 
   /**
    * Takes a block from the store into the lease. Calls left from the same window add up; a
@@ -158,7 +111,7 @@ export function createCallLimits<Name extends string>(options: {
     const leaseKey = leaseKeyOf(name, subject);
     const windowMs = rule.windowSeconds * 1000;
     const at = Date.now();
-    const size = nextSize(leaseKey, block, most, at);
+    const size = demand.nextSize(leaseKey, block, most, at);
     const taking = limiter
       .consume(key, size)
       .catch((error: unknown) => {
@@ -223,7 +176,7 @@ export function createCallLimits<Name extends string>(options: {
       if (limitOf(name).block === 1) return undefined;
       const leaseKey = leaseKeyOf(name, subject);
       const verdict = spendHeld(name, leaseKey, subject);
-      if (verdict?.allowed) asked(leaseKey);
+      if (verdict?.allowed) demand.asked(leaseKey);
       return verdict;
     },
     async consume(name, subject) {
@@ -241,7 +194,7 @@ export function createCallLimits<Name extends string>(options: {
       // One take at a time per limit and subject: callers arriving while one is in flight wait
       // for it and spend from what it brought (one store write per block, none overwritten).
       const leaseKey = leaseKeyOf(name, subject);
-      asked(leaseKey);
+      demand.asked(leaseKey);
       for (;;) {
         const held = spendHeld(name, leaseKey, subject);
         if (held !== undefined) return held;
@@ -253,6 +206,82 @@ export function createCallLimits<Name extends string>(options: {
       if (granted <= 0) return verdictOf(rule, false, 0, res.msBeforeNext);
       const lease = leases.get(leaseKey);
       return verdictOf(rule, true, (lease?.remaining ?? 0) + (lease?.left ?? 0), res.msBeforeNext);
+    },
+  };
+}
+
+interface Limit {
+  rule: LimitRule;
+  limiter: RateLimiterPostgres | RateLimiterMemory;
+  /** The least block taken from the store; 1: every call counted there. */
+  block: number;
+  /** The largest block demand may grow to. */
+  most: number;
+}
+
+/** Each rule's limiter: in the shared store with an in-memory insurance, or in memory alone. */
+function limitersOf<Name extends string>(options: {
+  table: LimitTable<Name>;
+  store?: LimitStoreClient;
+  prefix: string;
+  block?: (rule: LimitRule) => number;
+}): Map<Name, Limit> {
+  const limits = new Map<Name, Limit>();
+  for (const [name, rule] of Object.entries(options.table) as [Name, LimitRule][]) {
+    const common = {
+      keyPrefix: `${options.prefix}:${name}`,
+      points: rule.points,
+      duration: rule.windowSeconds,
+    };
+    const memory = new RateLimiterMemory(common);
+    const limiter = options.store
+      ? new RateLimiterPostgres({
+          ...common,
+          storeClient: options.store,
+          storeType: 'pool',
+          tableName: 'call_limits',
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          inMemoryBlockOnConsumed: rule.points + 1,
+          insuranceLimiter: memory,
+        })
+      : memory;
+    const block = Math.max(1, Math.min(rule.points, Math.floor(options.block?.(rule) ?? 1)));
+    // Counted call by call (1) stays exact: only blocks grow.
+    const most = block === 1 ? 1 : Math.max(block, Math.floor(rule.points / 20));
+    limits.set(name, { rule, limiter, block, most });
+  }
+  return limits;
+}
+
+/** The verdict a caller gets: allowed or not, and the window's figures for the headers. */
+function verdictOf(rule: LimitRule, allowed: boolean, remaining: number, msBeforeNext: number): LimitVerdict {
+  return {
+    allowed,
+    limit: rule.points,
+    remaining: Math.max(0, remaining),
+    resetSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    windowSeconds: rule.windowSeconds,
+  };
+}
+
+/** Per limit and subject: calls asked of this instance since its last block, which size the next. */
+function demandOf() {
+  const demand = new Map<string, { calls: number; since: number }>();
+  const horizonMs = 500;
+  return {
+    asked(leaseKey: string): void {
+      const seen = demand.get(leaseKey);
+      if (seen !== undefined) seen.calls++;
+    },
+    /** The size of the next block: the demand since the last one over the horizon, within bounds. */
+    nextSize(leaseKey: string, block: number, most: number, now: number): number {
+      const seen = demand.get(leaseKey);
+      demand.set(leaseKey, { calls: 0, since: now });
+      if (demand.size > 10_000) demand.delete(demand.keys().next().value as string);
+      if (seen === undefined || most <= block) return block;
+      const elapsedMs = Math.max(now - seen.since, 10);
+      return Math.min(most, Math.max(block, Math.ceil((seen.calls * horizonMs) / elapsedMs)));
     },
   };
 }
