@@ -98,6 +98,111 @@ export interface HealthMonitorOptions {
   now?: () => Date;
 }
 
+/** The gauges the monitor exports, in a registry of their own. */
+function healthGauges() {
+  const registry = new client.Registry();
+  const gauge = (name: string, help: string, label: 'projection' | 'consumer' | 'dependency') =>
+    new client.Gauge({ name, help, labelNames: [label] as const, registers: [registry] });
+  return {
+    registry,
+    lag: gauge(
+      'tradelog_projection_lag_records',
+      'Records in the log that the live version of a projection has not applied yet',
+      'projection',
+    ),
+    lastAppliedAge: gauge(
+      'tradelog_projection_last_applied_age_seconds',
+      'Seconds since the live version of a projection last applied a batch',
+      'projection',
+    ),
+    deadLetters: gauge(
+      'tradelog_dead_letters_open',
+      'Dead letters not resolved yet, per consumer (projection or push)',
+      'projection',
+    ),
+    logReplaced: gauge(
+      'tradelog_consumer_log_replaced',
+      '1 while a consumer (projection or push) is stopped because its checkpoints are of another log',
+      'consumer',
+    ),
+    up: gauge('tradelog_dependency_up', '1 when the dependency answered the last probe', 'dependency'),
+  };
+}
+
+type HealthGauges = ReturnType<typeof healthGauges>;
+type RecordProbe = (name: DependencyName, error?: unknown) => void;
+
+async function probePostgres(options: HealthMonitorOptions, gauges: HealthGauges, record: RecordProbe) {
+  try {
+    await options.pool.query('SELECT 1');
+    record('postgres');
+  } catch (error) {
+    record('postgres', error);
+    return;
+  }
+  const { rows } = await options.pool
+    .query(
+      `SELECT projection, count(*)::int AS open FROM dead_letters WHERE state <> 'resolved' GROUP BY projection`,
+    )
+    .catch(() => ({ rows: [] as { projection: string; open: number }[] }));
+  gauges.deadLetters.reset();
+  for (const row of rows) gauges.deadLetters.set({ projection: row.projection }, row.open);
+}
+
+async function probeKafkaAndLag(
+  options: HealthMonitorOptions,
+  gauges: HealthGauges,
+  record: RecordProbe,
+  now: () => Date,
+) {
+  const sources = options.lagSources();
+  const topics = [...new Set(sources.flatMap((s) => s.topics))];
+  let ends: Awaited<ReturnType<typeof topicOffsets>>;
+  try {
+    ends = await topicOffsets({
+      brokers: options.brokers,
+      security: options.security,
+      topics,
+      logger: options.logger,
+    });
+    record('kafka');
+  } catch (error) {
+    record('kafka', error);
+    return;
+  }
+  for (const source of sources) {
+    const { rows } = await options.pool
+      .query(
+        'SELECT topic, partition, next_offset, applied_at FROM projection_checkpoints WHERE consumer_group = $1',
+        [source.consumerGroup],
+      )
+      .catch(() => ({ rows: [] }));
+    const stored = new Map(rows.map((row) => [`${row.topic}/${row.partition}`, BigInt(row.next_offset)]));
+    let behind = 0n;
+    for (const topic of source.topics)
+      for (const p of ends.get(topic) ?? [])
+        behind += BigInt(p.end) - (stored.get(`${topic}/${p.partition}`) ?? 0n);
+    gauges.lag.set({ projection: source.projection }, Number(behind));
+    const last = rows.reduce<Date | undefined>(
+      (latest, row) => (latest === undefined || row.applied_at > latest ? row.applied_at : latest),
+      undefined,
+    );
+    if (last)
+      gauges.lastAppliedAge.set({ projection: source.projection }, (now().getTime() - last.getTime()) / 1000);
+  }
+}
+
+async function probeRegistry(options: HealthMonitorOptions, record: RecordProbe) {
+  try {
+    const response = await fetch(`${options.schemaRegistryUrl.replace(/\/$/, '')}/schemas/types`, {
+      signal: AbortSignal.timeout(3000),
+    });
+    record('registry', response.ok ? undefined : new Error(`registry answered ${response.status}`));
+  } catch (error) {
+    record('registry', error);
+  }
+}
+
 /**
  * Probes the dependencies every few seconds (a `select 1`, the topics' end offsets, the
  * registry's schema types) and exports, from the same reads, each projection's lag, the age of
@@ -105,120 +210,28 @@ export interface HealthMonitorOptions {
  */
 export function createHealthMonitor(options: HealthMonitorOptions) {
   const now = options.now ?? (() => new Date());
-  const registry = new client.Registry();
-  const lag = new client.Gauge({
-    name: 'tradelog_projection_lag_records',
-    help: 'Records in the log that the live version of a projection has not applied yet',
-    labelNames: ['projection'] as const,
-    registers: [registry],
-  });
-  const lastAppliedAge = new client.Gauge({
-    name: 'tradelog_projection_last_applied_age_seconds',
-    help: 'Seconds since the live version of a projection last applied a batch',
-    labelNames: ['projection'] as const,
-    registers: [registry],
-  });
-  const deadLetters = new client.Gauge({
-    name: 'tradelog_dead_letters_open',
-    help: 'Dead letters not resolved yet, per consumer (projection or push)',
-    labelNames: ['projection'] as const,
-    registers: [registry],
-  });
-  const logReplaced = new client.Gauge({
-    name: 'tradelog_consumer_log_replaced',
-    help: '1 while a consumer (projection or push) is stopped because its checkpoints are of another log',
-    labelNames: ['consumer'] as const,
-    registers: [registry],
-  });
-  const up = new client.Gauge({
-    name: 'tradelog_dependency_up',
-    help: '1 when the dependency answered the last probe',
-    labelNames: ['dependency'] as const,
-    registers: [registry],
-  });
+  const gauges = healthGauges();
   const dependencies: Partial<Record<DependencyName, DependencyState>> = {};
   let timer: NodeJS.Timeout | undefined;
   let probing: Promise<void> | undefined;
 
-  const record = (name: DependencyName, error?: unknown) => {
+  const record: RecordProbe = (name, error) => {
     dependencies[name] = {
       ok: error === undefined,
       checkedAt: now().toISOString(),
       ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
     };
-    up.set({ dependency: name }, error === undefined ? 1 : 0);
+    gauges.up.set({ dependency: name }, error === undefined ? 1 : 0);
   };
-
-  async function probePostgres(): Promise<void> {
-    try {
-      await options.pool.query('SELECT 1');
-      record('postgres');
-    } catch (error) {
-      record('postgres', error);
-      return;
-    }
-    const { rows } = await options.pool
-      .query(
-        `SELECT projection, count(*)::int AS open FROM dead_letters WHERE state <> 'resolved' GROUP BY projection`,
-      )
-      .catch(() => ({ rows: [] as { projection: string; open: number }[] }));
-    deadLetters.reset();
-    for (const row of rows) deadLetters.set({ projection: row.projection }, row.open);
-  }
-
-  async function probeKafkaAndLag(): Promise<void> {
-    const sources = options.lagSources();
-    const topics = [...new Set(sources.flatMap((s) => s.topics))];
-    let ends: Awaited<ReturnType<typeof topicOffsets>>;
-    try {
-      ends = await topicOffsets({
-        brokers: options.brokers,
-        security: options.security,
-        topics,
-        logger: options.logger,
-      });
-      record('kafka');
-    } catch (error) {
-      record('kafka', error);
-      return;
-    }
-    for (const source of sources) {
-      const { rows } = await options.pool
-        .query(
-          'SELECT topic, partition, next_offset, applied_at FROM projection_checkpoints WHERE consumer_group = $1',
-          [source.consumerGroup],
-        )
-        .catch(() => ({ rows: [] }));
-      const stored = new Map(rows.map((row) => [`${row.topic}/${row.partition}`, BigInt(row.next_offset)]));
-      let behind = 0n;
-      for (const topic of source.topics)
-        for (const p of ends.get(topic) ?? [])
-          behind += BigInt(p.end) - (stored.get(`${topic}/${p.partition}`) ?? 0n);
-      lag.set({ projection: source.projection }, Number(behind));
-      const last = rows.reduce<Date | undefined>(
-        (latest, row) => (latest === undefined || row.applied_at > latest ? row.applied_at : latest),
-        undefined,
-      );
-      if (last)
-        lastAppliedAge.set({ projection: source.projection }, (now().getTime() - last.getTime()) / 1000);
-    }
-  }
-
-  async function probeRegistry(): Promise<void> {
-    try {
-      const response = await fetch(`${options.schemaRegistryUrl.replace(/\/$/, '')}/schemas/types`, {
-        signal: AbortSignal.timeout(3000),
-      });
-      record('registry', response.ok ? undefined : new Error(`registry answered ${response.status}`));
-    } catch (error) {
-      record('registry', error);
-    }
-  }
 
   function probe(): Promise<void> {
     for (const consumer of options.consumers?.() ?? [])
-      logReplaced.set({ consumer: consumer.name }, consumer.logReplaced ? 1 : 0);
-    probing ??= Promise.all([probePostgres(), probeKafkaAndLag(), probeRegistry()])
+      gauges.logReplaced.set({ consumer: consumer.name }, consumer.logReplaced ? 1 : 0);
+    probing ??= Promise.all([
+      probePostgres(options, gauges, record),
+      probeKafkaAndLag(options, gauges, record, now),
+      probeRegistry(options, record),
+    ])
       .then(() => undefined)
       .catch((error: unknown) => options.logger.warn('health probe failed', { error }))
       .finally(() => {
@@ -228,7 +241,7 @@ export function createHealthMonitor(options: HealthMonitorOptions) {
   }
 
   return {
-    registry,
+    registry: gauges.registry,
     dependencies: () => ({ ...dependencies }),
     probe,
     start() {
