@@ -4,7 +4,7 @@ import {
   contentPolicyOptions,
   contentSecurityPolicy,
   portalPolicyOptions,
-} from '@tradelog/schemas/runtime/contentSecurityPolicy';
+} from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
 
 /**
  * `npm run csp [-- <content file>]`: prints the pages' Content-Security-Policy for an operator's

@@ -13,7 +13,7 @@ import {
 } from '@tradelog/projections/databaseRoles';
 import { migrate } from '@tradelog/projections/migrate';
 import { ConfigError, createLogger, env } from '@tradelog/schemas';
-import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
+import { localStackDefaults } from '@tradelog/schemas/kit/runtime/localStack';
 
 const logger = createLogger({ service: 'migrate' });
 const postgres = ['postgres:', 'postgresql:'];

@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy, portalPolicyOptions } from '@tradelog/schemas/runtime/contentSecurityPolicy';
+import {
+  contentSecurityPolicy,
+  portalPolicyOptions,
+} from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
 import { describe, expect, it } from 'vitest';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

@@ -6,19 +6,19 @@
  * Kafka's create right nor the registry's write right (root README "Beyond one machine").
  * Given the services' Kafka principals (INGEST_KAFKA_PRINCIPAL, PROCESSORS_KAFKA_PRINCIPAL,
  * QUERY_API_KAFKA_PRINCIPAL: all three or none), it also grants each exactly what it uses
- * (schemas/src/log/acls.ts; deploy/README.md "Kafka: a principal per service").
+ * (schemas/src/kit/log/acls.ts; deploy/README.md "Kafka: a principal per service").
  * Idempotent: what exists is left as it is.
  */
 import { ConfigError, createLogger, env } from '@tradelog/schemas';
 import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
-import { applyAcls, serviceAcls } from '@tradelog/schemas/log/acls';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { logTopics, parseProvisioning } from '@tradelog/schemas/log/provisioning';
-import { parseRegistryAuth } from '@tradelog/schemas/log/registryAuth';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
-import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
+import { applyAcls, serviceAcls } from '@tradelog/schemas/kit/log/acls';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { logTopics, parseProvisioning } from '@tradelog/schemas/kit/log/provisioning';
+import { parseRegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
+import { localStackDefaults } from '@tradelog/schemas/kit/runtime/localStack';
 
 const logger = createLogger({ service: 'provision' });
 try {

@@ -1,4 +1,4 @@
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { retryDelayMs } from '@tradelog/schemas/kit/runtime/backoff';
 
 /**
  * When `npm start` starts a service again after it exited (README "Running it"): after a

@@ -7,8 +7,8 @@ import {
   contentSecurityPolicy,
   inlineScriptsOf,
   portalPolicyOptions,
-} from '@tradelog/schemas/runtime/contentSecurityPolicy';
-import { port } from '@tradelog/schemas/runtime/env';
+} from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
+import { port } from '@tradelog/schemas/kit/runtime/env';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 
@@ -33,7 +33,7 @@ const reference = {
 /**
  * The pages' Content-Security-Policy (web/README.md "Content Security Policy") on every page the
  * development and preview servers answer themselves: the policy of
- * schemas/src/runtime/contentSecurityPolicy.ts, with the analytics and maps hosts of the operator's
+ * schemas/src/kit/runtime/contentSecurityPolicy.ts, with the analytics and maps hosts of the operator's
  * content file (PORTAL_CONTENT_FILE, as query-api reads it; default the shipped sample, which
  * names none). Answers the proxy brings replace it with their own (Swagger UI's).
  */

@@ -1,5 +1,5 @@
 import { env } from '@tradelog/schemas';
-import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
+import { localStackDefaults } from '@tradelog/schemas/kit/runtime/localStack';
 
 /**
  * `npm run demo`'s one config module (house style §8): the same variable names and defaults

@@ -20,7 +20,7 @@ import { parseAllDocuments } from 'yaml';
 import { parseIngestConfig } from '../../ingest/src/config.ts';
 import { parseProcessorsConfig } from '../../processors/src/config.ts';
 import { parseQueryApiConfig } from '../../query-api/src/config.ts';
-import { parseKafkaSecurity } from '../../schemas/src/log/kafkaSecurity.ts';
+import { parseKafkaSecurity } from '../../schemas/src/kit/log/kafkaSecurity.ts';
 import { alertsFile, prometheusRuleManifest, rulesFile } from './prometheusRules.ts';
 
 /**

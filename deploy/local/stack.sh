@@ -69,7 +69,7 @@ else
   done
 fi
 # Internal topics (consumer offsets, transaction state) replicated like the document topics
-# (schemas/src/log/topics.ts, topicReplication): three copies, two in sync, from three brokers
+# (schemas/src/kit/log/topics.ts, topicReplication): three copies, two in sync, from three brokers
 # on; a single node must ask for one, or consumer groups never find a coordinator.
 kafka_replicas=$((kafka_brokers < 3 ? kafka_brokers : 3))
 kafka_min_isr=$((kafka_replicas < 3 ? 1 : 2))

@@ -1,13 +1,13 @@
 import { type Logger, localizedError } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { LogProducer } from '@tradelog/schemas/log/producer';
-import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { createOpenApiRouter } from '@tradelog/schemas/kit/openapi/serve';
 import {
   createServiceMetrics,
   observeRequests,
   operationsRoutes,
   routeMatched,
-} from '@tradelog/schemas/runtime/http';
+} from '@tradelog/schemas/kit/runtime/http';
 import express from 'express';
 import type { KeyCache } from './auth/keyCache.ts';
 import type { Idempotency } from './idempotency/idempotency.ts';
@@ -62,7 +62,7 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
   app.set('etag', false);
 
   // Request ids, request logs and HTTP metrics; health, readiness and metrics in the shape every
-  // service shares (schemas/src/runtime/http.ts), the Kafka metrics above on the same registry.
+  // service shares (schemas/src/kit/runtime/http.ts), the Kafka metrics above on the same registry.
   const http = createServiceMetrics('ingest', { registry: metrics.registry });
   app.use(observeRequests({ logger: deps.logger, metrics: http, newId: deps.newId }));
   // Submissions first: they are nearly every request, and each router ahead of them costs each

@@ -1,8 +1,8 @@
 import { ConfigError, env } from '@tradelog/schemas';
-import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { type Provisioning, parseProvisioning } from '@tradelog/schemas/log/provisioning';
-import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
-import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { type Provisioning, parseProvisioning } from '@tradelog/schemas/kit/log/provisioning';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
+import type { LimitRule } from '@tradelog/schemas/kit/runtime/callLimits';
 
 /**
  * Ingest's one config module (house style §8): the environment is read here, once, and
@@ -12,7 +12,7 @@ export interface IngestConfig {
   port: number;
   host: string;
   kafkaBrokers: string[];
-  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/kit/log/kafkaSecurity.ts). */
   kafkaSecurity: KafkaSecurity;
   schemaRegistryUrl: string;
   /** SCHEMA_REGISTRY_USERNAME and _PASSWORD, or SCHEMA_REGISTRY_TOKEN. */

@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { newDocumentId } from '@tradelog/schemas/log/headers';
+import { newDocumentId } from '@tradelog/schemas/kit/log/headers';
 
 /**
  * Document and request ids (UUIDv7) for the hot path. Two ids per submission each asking the

@@ -1,12 +1,12 @@
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { retryForever } from '@tradelog/schemas/runtime/backoff';
-import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
-import { startMetricsServer } from '@tradelog/schemas/runtime/http';
-import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
+import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
+import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
+import { startMetricsServer } from '@tradelog/schemas/kit/runtime/http';
+import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';

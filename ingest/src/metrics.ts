@@ -4,7 +4,7 @@ import { Counter, Registry } from 'prom-client';
  * Ingest's Prometheus metrics, on a registry of their own so that several apps (tests, the
  * benchmark) can live in one process. Labels are bounded: interface ids, rule names, codes.
  * A submission's latency is `http_request_duration_seconds{service="ingest",route=<interface
- * path>}` (schemas/src/runtime/http.ts): a histogram of its own by interface timed every
+ * path>}` (schemas/src/kit/runtime/http.ts): a histogram of its own by interface timed every
  * submission twice.
  */
 export interface IngestMetrics {

@@ -1,9 +1,9 @@
-import type { LogProducer } from '@tradelog/schemas/log/producer';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 
 /**
  * Several log producers behind one `append`, each business key always on the same one. Each
  * producer sends one batch at a time (kafkajs' idempotent producer is only safe that way, see
- * schemas/src/log/producer.ts), so intake throughput is records-per-send over the broker's
+ * schemas/src/kit/log/producer.ts), so intake throughput is records-per-send over the broker's
  * round trip; spreading records over a few producers lets their sends overlap. Records are
  * spread by topic and key, not by topic: the mix is uneven (e-commerce orders and deliveries
  * are half of it, on two topics), and a producer per topic left those two sends as the

@@ -1,4 +1,4 @@
-import type { AppendRecord, LogProducer } from '@tradelog/schemas/log/producer';
+import type { AppendRecord, LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { describe, expect, it } from 'vitest';
 import { createProducerPool, producerIndex } from './producerPool.ts';
 

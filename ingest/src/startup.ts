@@ -1,20 +1,20 @@
 import type { Logger } from '@tradelog/schemas';
 import { type DocumentType, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { logTopics, type Provisioning } from '@tradelog/schemas/log/provisioning';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { logTopics, type Provisioning } from '@tradelog/schemas/kit/log/provisioning';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 
 /**
  * Start-up work on the log, done before the first request is served: every document topic
  * exists (kept forever) and every document schema is registered under `<topic>-value`
  * (Confluent's topic-name strategy), so each record carries the id of the schema it was
  * validated with. `topicOf` lets tests give each file its own topics. With provisioning switched
- * off (schemas/src/log/provisioning.ts) it only checks the topics and looks the ids up.
+ * off (schemas/src/kit/log/provisioning.ts) it only checks the topics and looks the ids up.
  */
 export async function prepareLog(options: {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   codec: Pick<RegistryCodec, 'registerSchema' | 'findSchemaId'>;
   /** Everything on, catalogue partitions, when absent. */

@@ -1,6 +1,6 @@
 import { createLogger } from '@tradelog/schemas';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { uniqueName } from '../../tests/harness/index.ts';
 import { decodeDocumentRecord } from '../src/documents/decode.ts';
 import type { DocumentTypeId } from '../src/documents/event.ts';

@@ -1,9 +1,9 @@
 import { isProjectionName, type ProjectionName, projectionNames } from '@tradelog/projections';
 import { ConfigError, env } from '@tradelog/schemas';
-import { defaultMembership, type GroupMembership } from '@tradelog/schemas/log/consumer';
-import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { type Provisioning, parseProvisioning } from '@tradelog/schemas/log/provisioning';
-import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
+import { defaultMembership, type GroupMembership } from '@tradelog/schemas/kit/log/consumer';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { type Provisioning, parseProvisioning } from '@tradelog/schemas/kit/log/provisioning';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
 import { type PushSettings, parsePushSettings } from './push/settings.ts';
 
 /**
@@ -11,7 +11,7 @@ import { type PushSettings, parsePushSettings } from './push/settings.ts';
  */
 export interface ProcessorsConfig {
   kafkaBrokers: string[];
-  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/kit/log/kafkaSecurity.ts). */
   kafkaSecurity: KafkaSecurity;
   /** SCHEMA_REGISTRY_USERNAME and _PASSWORD, or SCHEMA_REGISTRY_TOKEN. */
   registryAuth: RegistryAuth | undefined;

@@ -1,6 +1,6 @@
 import type { Logger } from '@tradelog/schemas';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import client from 'prom-client';
 import type { ConsumerHealth } from './runtime/checkpointedConsumer.ts';
@@ -86,7 +86,7 @@ export interface LagSource {
 export interface HealthMonitorOptions {
   pool: pg.Pool;
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   schemaRegistryUrl: string;
   logger: Logger;

@@ -5,7 +5,7 @@ import {
   createServiceServer,
   listen,
   probeServerTimeouts,
-} from '@tradelog/schemas/runtime/server';
+} from '@tradelog/schemas/kit/runtime/server';
 import client from 'prom-client';
 import type { HealthReport } from './health.ts';
 
@@ -24,7 +24,7 @@ export interface OpsServerOptions {
 }
 
 /**
- * The health answer in the shape every service uses (schemas/src/runtime/http.ts: the envelope,
+ * The health answer in the shape every service uses (schemas/src/kit/runtime/http.ts: the envelope,
  * `status`, `service`, `checks`), with the processors' own detail beside it: the overall state,
  * each dependency probe and each consumer.
  */

@@ -1,5 +1,5 @@
 -- Up Migration
--- Call-limit windows of query-api and ingest (schemas/src/runtime/callLimits.ts), in the shape
+-- Call-limit windows of query-api and ingest (schemas/src/kit/runtime/callLimits.ts), in the shape
 -- rate-limiter-flexible's Postgres store reads and writes: key, points consumed, end of the
 -- window (epoch milliseconds). Shared by every instance, so limits hold across instances.
 CREATE TABLE call_limits (

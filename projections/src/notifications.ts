@@ -1,6 +1,6 @@
 import type { Logger } from '@tradelog/schemas';
-import { apiKeysChannel } from '@tradelog/schemas/access/keyStore';
-import { type ChangeListener, listenOn } from '@tradelog/schemas/runtime/notifications';
+import { apiKeysChannel } from '@tradelog/schemas/kit/access/keyStore';
+import { type ChangeListener, listenOn } from '@tradelog/schemas/kit/runtime/notifications';
 import pg from 'pg';
 
 /**
@@ -19,10 +19,10 @@ export const changeChannels = {
 
 export type ChangeChannel = (typeof changeChannels)[keyof typeof changeChannels];
 
-export type { ChangeListener } from '@tradelog/schemas/runtime/notifications';
+export type { ChangeListener } from '@tradelog/schemas/kit/runtime/notifications';
 
 /**
- * One dedicated connection LISTENing on the channels (`listenOn`, schemas/src/runtime/notifications.ts).
+ * One dedicated connection LISTENing on the channels (`listenOn`, schemas/src/kit/runtime/notifications.ts).
  * While it is down (or reconnecting) the caches must not trust themselves (`listening()` is
  * false), and `onReset` is called on every loss and every reconnect: whatever changed meanwhile
  * was never announced.

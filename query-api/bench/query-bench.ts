@@ -6,8 +6,8 @@ import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projection
 import { migrate } from '@tradelog/projections/migrate';
 import { type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { createLogger } from '@tradelog/schemas';
-import { createCallLimits, leaseBlock } from '@tradelog/schemas/runtime/callLimits';
-import { createServiceMetrics } from '@tradelog/schemas/runtime/http';
+import { createCallLimits, leaseBlock } from '@tradelog/schemas/kit/runtime/callLimits';
+import { createServiceMetrics } from '@tradelog/schemas/kit/runtime/http';
 import express from 'express';
 import pg from 'pg';
 import { createTestApiKey } from '../../tests/harness/apiKeys.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@tradelog/schemas';
-import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
+import { createOpenApiRouter } from '@tradelog/schemas/kit/openapi/serve';
 import {
   createServiceMetrics,
   observeRequests,
   operationsRoutes,
   recordError,
   type ServiceMetrics,
-} from '@tradelog/schemas/runtime/http';
+} from '@tradelog/schemas/kit/runtime/http';
 import express, { type Router } from 'express';
 import type { ContentDependencies } from './content/router.ts';
 import { answerAs, conventionsByPath, errorMiddleware, notFoundError } from './http/answers.ts';
@@ -47,7 +47,7 @@ export function createApp(deps: QueryApiDependencies): express.Express {
   // Behind the portal's reverse proxy: take the client address it forwards (TRUST_PROXY).
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
 
-  // Request ids, request logs, HTTP metrics, /health /ready /metrics (schemas/src/runtime/http.ts).
+  // Request ids, request logs, HTTP metrics, /health /ready /metrics (schemas/src/kit/runtime/http.ts).
   const metrics = deps.metrics ?? createServiceMetrics('query-api');
   app.use(observeRequests({ logger: deps.logger, metrics, newId: deps.newId ?? randomUUID }));
   app.use(

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, createLogger, TradelogError } from '@tradelog/schemas';
-import { contentSecurityPolicy } from '@tradelog/schemas/runtime/contentSecurityPolicy';
-import { startMetricsServer } from '@tradelog/schemas/runtime/http';
-import { probeServerTimeouts } from '@tradelog/schemas/runtime/server';
+import { contentSecurityPolicy } from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
+import { startMetricsServer } from '@tradelog/schemas/kit/runtime/http';
+import { probeServerTimeouts } from '@tradelog/schemas/kit/runtime/server';
 import express from 'express';
 import pg from 'pg';
 import { Counter, Registry } from 'prom-client';

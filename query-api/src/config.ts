@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { parseProviderWindowMs } from '@tradelog/projections/tracking/firstAsks';
 import { ConfigError, env } from '@tradelog/schemas';
-import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/log/registryAuth';
-import type { LimitRule } from '@tradelog/schemas/runtime/callLimits';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
+import type { LimitRule } from '@tradelog/schemas/kit/runtime/callLimits';
 import { type AttemptRules, defaultAttemptRules } from './content/attemptLimits.ts';
 import { sampleContentFile } from './content/operatorContent.ts';
 import type { AttemptRule } from './http/attemptWindows.ts';
@@ -38,11 +38,11 @@ export interface QueryApiConfig {
   trustProxy: string[] | false;
   /** For the operator's pipeline view (topic sizes, projection lag); optional. */
   kafkaBrokers: string[] | undefined;
-  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/log/kafkaSecurity.ts). */
+  /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/kit/log/kafkaSecurity.ts). */
   kafkaSecurity: KafkaSecurity;
   /** The schema registry the record browser decodes with (absent: `/ops/records` answers 503). */
   schemaRegistryUrl: string | undefined;
-  /** SCHEMA_REGISTRY_USERNAME/PASSWORD or _TOKEN (schemas/src/log/registryAuth.ts), as ingest's and the processors'. */
+  /** SCHEMA_REGISTRY_USERNAME/PASSWORD or _TOKEN (schemas/src/kit/log/registryAuth.ts), as ingest's and the processors'. */
   registryAuth: RegistryAuth | undefined;
   changesTopic: string;
   /**

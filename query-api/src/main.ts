@@ -1,11 +1,11 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
-import { createLogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
-import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/runtime/callLimits';
-import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
-import { createServiceMetrics, startMetricsServer } from '@tradelog/schemas/runtime/http';
-import { createServiceServer } from '@tradelog/schemas/runtime/server';
+import { createLogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
+import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/kit/runtime/callLimits';
+import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
+import { createServiceMetrics, startMetricsServer } from '@tradelog/schemas/kit/runtime/http';
+import { createServiceServer } from '@tradelog/schemas/kit/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
 import { createIpLocator, readCityTable } from './content/ipLocation.ts';

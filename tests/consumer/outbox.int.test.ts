@@ -1,5 +1,5 @@
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createLogProducer } from '@tradelog/schemas/log/producer';
+import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';

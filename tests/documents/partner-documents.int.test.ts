@@ -3,7 +3,7 @@ import { insertDeadLetter } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { headerNames } from '@tradelog/schemas/log/headers';
+import { headerNames } from '@tradelog/schemas/kit/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentRoutes } from '../../query-api/src/documents/router.ts';

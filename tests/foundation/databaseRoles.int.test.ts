@@ -14,7 +14,7 @@ import { insertOutboxEntries } from '@tradelog/projections/outbox';
 import { cancelOpenDeliveries } from '@tradelog/projections/push/redelivery';
 import { createVersionTables } from '@tradelog/projections/tables';
 import { dropVersion, insertNextVersion, markVersionFailed } from '@tradelog/projections/versions';
-import { findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
+import { findApiKeyByHash } from '@tradelog/schemas/kit/access/keyStore';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { parseRegistryAuth } from '@tradelog/schemas/log/registryAuth';
+import { parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { parseRegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
 import { describe, expect, it } from 'vitest';
 import { parseIngestConfig } from '../../ingest/src/config.ts';
 import { parseProcessorsConfig } from '../../processors/src/config.ts';

@@ -1,11 +1,11 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { applyAcls, serviceAcls } from '@tradelog/schemas/log/acls';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { createRecordReader } from '@tradelog/schemas/log/records';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { applyAcls, serviceAcls } from '@tradelog/schemas/kit/log/acls';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
+import { createRecordReader } from '@tradelog/schemas/kit/log/records';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareLog } from '../../ingest/src/startup.ts';
 import { type SecuredKafka, startSecuredKafka } from '../faults/privateStack.ts';

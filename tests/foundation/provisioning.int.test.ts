@@ -1,8 +1,8 @@
 import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { logTopics } from '@tradelog/schemas/log/provisioning';
-import { ensureTopics, partitionCounts } from '@tradelog/schemas/log/topics';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { logTopics } from '@tradelog/schemas/kit/log/provisioning';
+import { ensureTopics, partitionCounts } from '@tradelog/schemas/kit/log/topics';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareLog } from '../../ingest/src/startup.ts';
 import { quietLogger, testServices, uniqueName } from '../harness/index.ts';

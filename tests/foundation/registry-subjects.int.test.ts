@@ -1,11 +1,11 @@
 import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServices, uniqueName } from '../harness/index.ts';
 
 /**
  * Registration against the real registry, whatever compatibility level a subject holds
- * (schemas/src/log/codec.ts `subjectCompatibility`): one whose first registration was cut short
+ * (schemas/src/kit/log/codec.ts `subjectCompatibility`): one whose first registration was cut short
  * before the client wrote its level (the registry then answers its global level), and one whose
  * level an operator chose. The registry decides compatibility; the client never refuses.
  */

@@ -1,12 +1,12 @@
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import {
   bodySha256,
   decodeDocumentHeaders,
   encodeDocumentHeaders,
   newDocumentId,
-} from '@tradelog/schemas/log/headers';
-import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+} from '@tradelog/schemas/kit/log/headers';
+import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import type { ChangeEvent } from '../../processors/src/changes.ts';
 import { quietLogger, testServices, waitFor } from './index.ts';
 

@@ -1,7 +1,7 @@
 import type { ProjectionName } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { type DocumentTypeId, documentType, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import pg from 'pg';
 import { createTestApiKeys, type TestKeySpec } from './apiKeys.ts';
 import { createTestSchema, quietLogger, step, testServices, uniqueName } from './index.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, type Logger } from '@tradelog/schemas';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/log/logSnapshot';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import type { IHeaders, KafkaMessage } from 'kafkajs';
 import pg from 'pg';
 

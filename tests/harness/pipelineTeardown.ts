@@ -1,4 +1,4 @@
-import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import type pg from 'pg';
 import { quietLogger } from './index.ts';
 

@@ -1,5 +1,5 @@
 import type { ProjectionName } from '@tradelog/projections';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';
 import { type DocumentPipeline, startDocumentPipeline } from './documentPipeline.ts';
 import { startQueryAppUnderTest } from './queryAppUnderTest.ts';

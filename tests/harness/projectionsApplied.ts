@@ -6,7 +6,7 @@ import {
   readCheckpoints,
 } from '@tradelog/projections';
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import { quietLogger, waitFor } from './index.ts';
 

@@ -1,9 +1,9 @@
 import type { ProjectionName } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import { projections } from '../../processors/src/projections.ts';
 import type { TopicOf } from '../../processors/src/runtime/projection.ts';

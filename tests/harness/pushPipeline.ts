@@ -1,6 +1,6 @@
 import { type ProjectionName, readCheckpoints, readOutbox } from '@tradelog/projections';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import { createPushService, type PushService } from '../../processors/src/push/service.ts';
 import { type PushSettings, pushSettings } from '../../processors/src/push/settings.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@tradelog/schemas';
-import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 
 export interface ReadBack {
   topic: string;

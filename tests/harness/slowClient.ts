@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 /**
  * A careless or hostile client on a raw connection: writes `text` (a request it never finishes)
  * and resolves with what the server answered and how long it kept the connection open. The
- * services' slow-client protection (schemas/src/runtime/server.ts) must cut it in bounded time.
+ * services' slow-client protection (schemas/src/kit/runtime/server.ts) must cut it in bounded time.
  */
 export function stallOn(baseUrl: string, text: string): Promise<{ answer: string; closedAfterMs: number }> {
   const url = new URL(baseUrl);

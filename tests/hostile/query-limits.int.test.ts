@@ -5,7 +5,7 @@ import { answerAs } from '@tradelog/query-api/http/answers';
 import { createCallLimit } from '@tradelog/query-api/http/callLimit';
 import { requireKey } from '@tradelog/query-api/reads/auth';
 import { createSubscriptionRoutes } from '@tradelog/query-api/subscriptions/routes';
-import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
+import { createCallLimits } from '@tradelog/schemas/kit/runtime/callLimits';
 import { Router } from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { type QueryApiProcess, startQueryApi } from './queryApiProcess.ts';
 
 /**
  * Slow clients against the real query-api process, as tests/hostile/ingest.int.test.ts holds
- * ingest to them: the one service shell (schemas/src/runtime/server.ts) cuts a client that never
+ * ingest to them: the one service shell (schemas/src/kit/runtime/server.ts) cuts a client that never
  * finishes its headers, and answers 408 to one that never finishes its body, each within its
  * configured timeout (query-api/README.md "Configuration").
  */

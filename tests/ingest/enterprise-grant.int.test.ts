@@ -2,7 +2,7 @@ import { changeGrants } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentType } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { decodeDocumentHeaders, decodePartnerGrants } from '@tradelog/schemas/log/headers';
+import { decodeDocumentHeaders, decodePartnerGrants } from '@tradelog/schemas/kit/log/headers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../harness/apiKeys.ts';

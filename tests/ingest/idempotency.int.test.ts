@@ -1,8 +1,8 @@
 import { migrate } from '@tradelog/projections/migrate';
 import { type DocumentTypeId, documentType } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { bodySha256, decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { bodySha256, decodeDocumentHeaders } from '@tradelog/schemas/kit/log/headers';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';

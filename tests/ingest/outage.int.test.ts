@@ -1,8 +1,8 @@
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { decodeDocumentHeaders } from '@tradelog/schemas/log/headers';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { decodeDocumentHeaders } from '@tradelog/schemas/kit/log/headers';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../harness/apiKeys.ts';

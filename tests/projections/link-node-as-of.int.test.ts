@@ -1,7 +1,7 @@
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/kit/log/records';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRoutes } from '../../query-api/src/lenders/routes.ts';

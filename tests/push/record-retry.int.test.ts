@@ -4,7 +4,7 @@ import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { matchKeyOf } from '@tradelog/projections/push/families';
 import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
-import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../processors/src/changes.ts';

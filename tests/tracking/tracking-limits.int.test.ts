@@ -4,7 +4,7 @@ import { parseQueryApiConfig } from '@tradelog/query-api/config';
 import { createCallLimit } from '@tradelog/query-api/http/callLimit';
 import { createSubscriptionRoutes } from '@tradelog/query-api/subscriptions/routes';
 import { createTrackingRouter } from '@tradelog/query-api/tracking/router';
-import { createCallLimits } from '@tradelog/schemas/runtime/callLimits';
+import { createCallLimits } from '@tradelog/schemas/kit/runtime/callLimits';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../harness/apiKeys.ts';

@@ -1,7 +1,7 @@
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { queryApiOpenApi } from '@tradelog/query-api/openapi';
-import { createOpenApiRouter } from '@tradelog/schemas/openapi/serve';
-import { contentSecurityPolicy, portalPolicyOptions } from '@tradelog/schemas/runtime/contentSecurityPolicy';
+import { createOpenApiRouter } from '@tradelog/schemas/kit/openapi/serve';
+import {
+  contentSecurityPolicy,
+  portalPolicyOptions,
+} from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type PreviewServer, preview, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/kit/log/records';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryApiRouters } from '../../query-api/src/routers.ts';

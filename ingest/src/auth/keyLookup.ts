@@ -1,8 +1,8 @@
 import { hashApiKey, type KeyStanding, standingOf } from '@tradelog/schemas/access/apiKey';
-import { type CredentialReader, findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
+import { type CredentialReader, findApiKeyByHash } from '@tradelog/schemas/kit/access/keyStore';
 
 /**
- * Ingest's read of a presented key: the services' one statement (schemas/src/access/keyStore.ts;
+ * Ingest's read of a presented key: the services' one statement (schemas/src/kit/access/keyStore.ts;
  * ARCHITECTURE: ingest never uses projections' table code, it may read partner credentials),
  * kept as only what intake needs so the cache stays small. The key's account holds the partner's
  * grants (migration 1764100000000_accounts.sql).

@@ -1,6 +1,6 @@
 import type { Logger } from '@tradelog/schemas';
-import { apiKeysChannel } from '@tradelog/schemas/access/keyStore';
-import { type ChangeListener, listenOn } from '@tradelog/schemas/runtime/notifications';
+import { apiKeysChannel } from '@tradelog/schemas/kit/access/keyStore';
+import { type ChangeListener, listenOn } from '@tradelog/schemas/kit/runtime/notifications';
 import pg from 'pg';
 import type { KeyCache } from './keyCache.ts';
 

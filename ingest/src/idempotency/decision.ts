@@ -1,4 +1,4 @@
-import { localizedError } from '@tradelog/schemas/runtime/errors';
+import { localizedError } from '@tradelog/schemas/errors/tradelogError';
 
 /**
  * Idempotent submission, the pure part (README "Retrying safely"). As partners know it from

@@ -1,5 +1,5 @@
 import { type Logger, TradelogError } from '@tradelog/schemas';
-import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
+import { failure, type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type { IngestMetrics } from '../metrics.ts';
 import type { SubmissionInterface } from './interfaces.ts';

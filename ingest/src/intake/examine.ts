@@ -2,8 +2,8 @@ import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterpriseFields';
 import { mayHoldUnstorable, rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { type BoundedValidate, maxIssuesShown } from '@tradelog/schemas/documents/validator';
-import { bodySha256, canonicalSha256 } from '@tradelog/schemas/log/headers';
-import { TradelogError } from '@tradelog/schemas/runtime/errors';
+import { TradelogError } from '@tradelog/schemas/errors/tradelogError';
+import { bodySha256, canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { parseDocument } from './body.ts';
 import { type Echo, validationFailed } from './responses.ts';
 

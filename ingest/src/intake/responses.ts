@@ -1,8 +1,8 @@
 import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
 import type { IssueList } from '@tradelog/schemas/documents/validator';
-import type { Appended } from '@tradelog/schemas/log/producer';
-import { type Lang, success } from '@tradelog/schemas/runtime/envelope';
-import { localizedError, type TradelogError } from '@tradelog/schemas/runtime/errors';
+import { localizedError, type TradelogError } from '@tradelog/schemas/errors/tradelogError';
+import type { Appended } from '@tradelog/schemas/kit/log/producer';
+import { type Lang, success } from '@tradelog/schemas/kit/runtime/envelope';
 
 /**
  * What a partner reads back (submission spec §3.15, §3.8, §8). Every interface answers

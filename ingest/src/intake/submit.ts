@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tradelog/schemas';
 import { admitKey, apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
-import { encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/log/headers';
-import type { Appended } from '@tradelog/schemas/log/producer';
-import { type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
-import { requestLoggedByRoute } from '@tradelog/schemas/runtime/http';
+import { encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/kit/log/headers';
+import type { Appended } from '@tradelog/schemas/kit/log/producer';
+import { type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
+import { requestLoggedByRoute } from '@tradelog/schemas/kit/runtime/http';
 import type { Request, Response } from 'express';
 import type { IngestDependencies } from '../app.ts';
 import { assertSubmitGrant } from '../auth/enterpriseGrant.ts';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { localizedError } from '@tradelog/schemas/runtime/errors';
+import { localizedError } from '@tradelog/schemas/errors/tradelogError';
 
 /**
  * Parsing and validating a large body holds the one thread for up to tens of milliseconds;

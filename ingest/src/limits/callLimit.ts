@@ -8,14 +8,14 @@ import {
   type LimitVerdict,
   leaseBlock,
   limitHeaders,
-} from '@tradelog/schemas/runtime/callLimits';
+} from '@tradelog/schemas/kit/runtime/callLimits';
 import type { NextFunction, Request, Response } from 'express';
 import { hashPresentedKeyOn } from '../auth/keyLookup.ts';
 
 /**
  * The default per-key call limit of ingest (README "Call limits"), the same module shape as
  * query-api's (query-api/src/http/callLimit.ts) over the same core and table
- * (schemas/src/runtime/callLimits.ts): counted per presented key, in Postgres, so it holds
+ * (schemas/src/kit/runtime/callLimits.ts): counted per presented key, in Postgres, so it holds
  * across ingest instances; mounted with one `app.use`. A call without a key passes on (the
  * interface answers 401). The counters are ingest's only database write; while Postgres is
  * away each instance counts on its own, so intake goes on (ARCHITECTURE: a database hiccup

@@ -1,11 +1,11 @@
 import { TradelogError } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { LogRecord } from '@tradelog/schemas/log/consumer';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import {
   decodeDocumentHeaders,
   decodePartnerEnterprise,
   decodePartnerGrants,
-} from '@tradelog/schemas/log/headers';
+} from '@tradelog/schemas/kit/log/headers';
 import { type DocumentEvent, isDocumentTypeId } from './event.ts';
 
 export type { LogRecord };

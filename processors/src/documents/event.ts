@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { DocumentsByType } from '@tradelog/schemas/documents/types.generated';
-import type { Provenance } from '@tradelog/schemas/log/provenance';
+import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 
 /**
  * A document as every projection sees it: the submitted JSON plus the provenance that

@@ -1,6 +1,6 @@
 import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
-import { canonicalSha256 } from '@tradelog/schemas/log/headers';
+import { canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
 import { enterpriseOf } from '../documents/enterpriseKey.ts';
 import {

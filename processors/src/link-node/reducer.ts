@@ -1,4 +1,4 @@
-import { canonicalJsonEqual } from '@tradelog/schemas/log/headers';
+import { canonicalJsonEqual } from '@tradelog/schemas/kit/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
 import {
   type Document,

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   orderKinds,
 } from '@tradelog/projections/order-status/tables';
-import { canonicalSha256 } from '@tradelog/schemas/log/headers';
+import { canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {

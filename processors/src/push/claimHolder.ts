@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@tradelog/schemas';
-import { listenOn } from '@tradelog/schemas/runtime/notifications';
+import { listenOn } from '@tradelog/schemas/kit/runtime/notifications';
 import pg from 'pg';
 
 /**

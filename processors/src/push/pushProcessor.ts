@@ -14,7 +14,7 @@ import {
 import { matchSubscriptionsOf } from '@tradelog/projections/push/subscriptions';
 import type { Logger } from '@tradelog/schemas';
 import { type ChangeEvent, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import {
@@ -39,7 +39,7 @@ import { scheduleAttempts } from './jobs.ts';
  */
 export interface PushProcessorOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   membership?: CheckpointedConsumerOptions<ChangeEvent>['membership'];
   pool: pg.Pool;

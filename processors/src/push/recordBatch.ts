@@ -1,7 +1,7 @@
 import { inTransaction } from '@tradelog/projections';
 import { recordAttempts } from '@tradelog/projections/push/attempts';
 import type { Logger } from '@tradelog/schemas';
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { retryDelayMs } from '@tradelog/schemas/kit/runtime/backoff';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Attempted } from './attemptBatch.ts';

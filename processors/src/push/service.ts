@@ -1,5 +1,5 @@
 import { type Logger, TradelogError } from '@tradelog/schemas';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
@@ -17,7 +17,7 @@ import type { PushSettings } from './settings.ts';
  */
 export interface PushServiceOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   pool: pg.Pool;
   databaseUrl: string;

@@ -1,8 +1,8 @@
 import { dropVersion, isProjectionName, listVersions } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { createLogger } from '@tradelog/schemas';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { surviveConnectionLoss } from '@tradelog/schemas/runtime/databaseErrors';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import pg from 'pg';
 import { parseProcessorsConfig } from '../config.ts';
 import { projections } from '../projections.ts';

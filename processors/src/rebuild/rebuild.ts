@@ -18,10 +18,10 @@ import {
   versionsEqual,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { readLogSnapshot } from '@tradelog/schemas/log/logSnapshot';
-import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/log/topics';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
+import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
 import { type Projection, type TopicOf, topicsRead } from '../runtime/projection.ts';
@@ -52,7 +52,7 @@ export interface RebuildProgress {
 
 export interface RebuildOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;

@@ -1,6 +1,6 @@
 import { lookupKey, type ReferenceFamily } from '@tradelog/projections/reference/tables';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
-import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/log/headers';
+import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import type { Reduction } from '../changes.ts';
 import {
   type Document,

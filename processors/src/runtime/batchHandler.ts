@@ -1,4 +1,4 @@
-import type { LogRecord } from '@tradelog/schemas/log/consumer';
+import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import type pg from 'pg';
 
 /** What a projection or the push processor gives the consume loop (checkpointedConsumer.ts). */

@@ -1,4 +1,4 @@
-import type { LogRecord } from '@tradelog/schemas/log/consumer';
+import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 
 /**
  * The batch planner of the checkpointed consume loop (checkpointedConsumer.ts), pure: which

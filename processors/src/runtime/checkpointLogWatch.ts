@@ -6,8 +6,8 @@ import {
   readCheckpoints,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { LogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
-import { retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import type { LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
+import { retryDelayMs } from '@tradelog/schemas/kit/runtime/backoff';
 import type pg from 'pg';
 import { CheckpointsOfAnotherLog, RetryBatch } from './batchFaults.ts';
 

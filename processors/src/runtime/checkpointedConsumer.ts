@@ -6,9 +6,9 @@ import {
   type LogConsumer,
   type LogConsumerOptions,
   type LogConsumerStatus,
-} from '@tradelog/schemas/log/consumer';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { createLogSnapshotReader, type LogSnapshotReader } from '@tradelog/schemas/log/logSnapshot';
+} from '@tradelog/schemas/kit/log/consumer';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { createLogSnapshotReader, type LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import type pg from 'pg';
 import { retryCause } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';
@@ -71,7 +71,7 @@ export type { LogReplaced } from './checkpointLogWatch.ts';
  */
 export interface CheckpointedConsumerOptions<E> {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   clientId: string;
   groupId: string;

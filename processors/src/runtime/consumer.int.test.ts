@@ -6,7 +6,7 @@ import {
 } from '@tradelog/projections';
 import { TradelogError } from '@tradelog/schemas';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/log/headers';
+import { encodeDocumentHeaders, newDocumentId } from '@tradelog/schemas/kit/log/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, readRecords, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { untyped } from '../documents/event.ts';

@@ -1,9 +1,9 @@
 import { insertOutboxEntries, lockProjectionShared, versionState } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import type { LogProducer } from '@tradelog/schemas/log/producer';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import type pg from 'pg';
 import type { ChangeEvent } from '../changes.ts';
 import { decodeDocumentRecord } from '../documents/decode.ts';
@@ -28,7 +28,7 @@ import { statementQueue } from './statementQueue.ts';
  */
 export interface ProjectionConsumerOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;

@@ -1,5 +1,5 @@
 import type { DeadLetter } from '@tradelog/projections';
-import type { LogRecord } from '@tradelog/schemas/log/consumer';
+import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import { logPosition } from '../documents/event.ts';
 import { faultCode } from './faults.ts';
 

@@ -1,7 +1,7 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';

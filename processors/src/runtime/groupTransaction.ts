@@ -1,6 +1,6 @@
 import { type CheckpointLog, lockCheckpoints, saveCheckpoints } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { LogBatch } from '@tradelog/schemas/log/consumer';
+import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
 import type pg from 'pg';
 import {
   asBatchFault,

@@ -1,7 +1,7 @@
 import { deleteOutboxEntries, readOutbox } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { encodeChangeEvent } from '@tradelog/schemas/changes/contract';
-import type { LogProducer } from '@tradelog/schemas/log/producer';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import type pg from 'pg';
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger } from '@tradelog/schemas';
-import type { LogBatch } from '@tradelog/schemas/log/consumer';
-import type { BackoffOptions } from '@tradelog/schemas/runtime/backoff';
+import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
+import type { BackoffOptions } from '@tradelog/schemas/kit/runtime/backoff';
 import { faultCode } from './faults.ts';
 import { planRetry, type WaitingFor, waitingAfter } from './partitionRetry.ts';
 

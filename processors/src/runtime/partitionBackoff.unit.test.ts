@@ -1,5 +1,5 @@
 import { createLogger, TradelogError } from '@tradelog/schemas';
-import type { LogBatch } from '@tradelog/schemas/log/consumer';
+import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPartitionBackoff } from './partitionBackoff.ts';

@@ -1,4 +1,4 @@
-import { type BackoffOptions, retryDelayMs } from '@tradelog/schemas/runtime/backoff';
+import { type BackoffOptions, retryDelayMs } from '@tradelog/schemas/kit/runtime/backoff';
 import { faultCode, isContention } from './faults.ts';
 
 /** Retries of a contended batch before it counts as waiting (ConsumerHealth.waitingFor). */

@@ -1,6 +1,6 @@
 import { insertDeadLetter } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { LogRecord } from '@tradelog/schemas/log/consumer';
+import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import type pg from 'pg';
 import { RetryBatch } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';

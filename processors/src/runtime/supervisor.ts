@@ -11,10 +11,10 @@ import {
   type ProjectionVersion,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import type { LogProducer } from '@tradelog/schemas/log/producer';
-import { retryDelayMs, retryForever } from '@tradelog/schemas/runtime/backoff';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { retryDelayMs, retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import type pg from 'pg';
 import { rebuildProjection } from '../rebuild/rebuild.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
@@ -48,7 +48,7 @@ export async function ensureLiveVersion(
 
 export interface LiveProjectionOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;

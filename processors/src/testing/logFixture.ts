@@ -3,16 +3,16 @@ import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
-import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import {
   bodySha256,
   encodeDocumentHeaders,
   newDocumentId,
   partnerGrantsStamp,
-} from '@tradelog/schemas/log/headers';
-import { createKafka } from '@tradelog/schemas/log/kafka';
-import { type Appended, createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+} from '@tradelog/schemas/kit/log/headers';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { type Appended, createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';

@@ -1,6 +1,6 @@
 import { latestActual } from '@tradelog/projections/tracking/answers';
 import type { Derived, Fields, TrackedEvent, TrackingFamily } from '@tradelog/projections/tracking/item';
-import { canonicalJson } from '@tradelog/schemas/log/headers';
+import { canonicalJson } from '@tradelog/schemas/kit/log/headers';
 
 /**
  * Merging reports into an item's history, and deriving its state (query spec §4; rules in

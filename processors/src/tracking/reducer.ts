@@ -2,7 +2,7 @@ import { pushedView, trackingKindOf } from '@tradelog/projections/tracking/answe
 import { trackingChangeData } from '@tradelog/projections/tracking/changeData';
 import type { TrackedItem } from '@tradelog/projections/tracking/item';
 import { oceanChangedKeys } from '@tradelog/projections/tracking/oceanView';
-import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/log/headers';
+import { canonicalJson, canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { type DocumentEvent, logPosition } from '../documents/event.ts';
 import { compareLogOrder, type LogPlace, olderThan, placeOf } from '../documents/logOrder.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Bilingual, localizedError, type TradelogError } from '@tradelog/schemas';
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
-import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
+import type { ApiKeyRow } from '@tradelog/schemas/kit/access/keyStore';
 import type pg from 'pg';
 import { inTransaction } from '../db.ts';
 import { type AuditActor, insertAuditEntry } from '../operatorAudit.ts';

@@ -1,11 +1,11 @@
 import { userInfo } from 'node:os';
 import { ConfigError, createLogger, env, isTradelogError } from '@tradelog/schemas';
-import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
-import { parseKafkaSecurity } from '@tradelog/schemas/log/kafkaSecurity';
-import { createRecordReader } from '@tradelog/schemas/log/records';
-import { parseRegistryAuth } from '@tradelog/schemas/log/registryAuth';
-import { localStackDefaults } from '@tradelog/schemas/runtime/localStack';
+import type { ApiKeyRow } from '@tradelog/schemas/kit/access/keyStore';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { createRecordReader } from '@tradelog/schemas/kit/log/records';
+import { parseRegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
+import { localStackDefaults } from '@tradelog/schemas/kit/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
 import { oneAccount, runAccountCommand } from './accountCommands.ts';

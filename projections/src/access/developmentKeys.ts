@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { type ApiKeyKind, hashApiKey } from '@tradelog/schemas/access/apiKey';
-import { findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { findApiKeyByHash } from '@tradelog/schemas/kit/access/keyStore';
 import pg from 'pg';
 import { generateApiKey } from './apiKey.ts';
 import { changeGrants, createApiKey } from './store.ts';

@@ -5,7 +5,7 @@ import {
   keyColumns,
   keyFrom,
   toKeyRow,
-} from '@tradelog/schemas/access/keyStore';
+} from '@tradelog/schemas/kit/access/keyStore';
 import type pg from 'pg';
 
 /**
@@ -13,7 +13,7 @@ import type pg from 'pg';
  * belongs to an account; the account owns what the key makes and holds the grants (the
  * enterprises a lender reads, a partner submits for). Migration 1764100000000_accounts.sql.
  * The read of a presented key, and the key row these statements return, are in
- * schemas/src/access/keyStore.ts: ingest reads keys too and may not use this module (ARCHITECTURE).
+ * schemas/src/kit/access/keyStore.ts: ingest reads keys too and may not use this module (ARCHITECTURE).
  */
 export type Queryable = Pick<pg.Pool, 'query'>;
 

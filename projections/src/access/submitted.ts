@@ -1,8 +1,8 @@
 import { localizedError } from '@tradelog/schemas';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy } from '@tradelog/schemas/documents/enterpriseFields';
-import { headerNames } from '@tradelog/schemas/log/headers';
-import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
+import { headerNames } from '@tradelog/schemas/kit/log/headers';
+import type { RawRecord, RecordReader } from '@tradelog/schemas/kit/log/records';
 import type { Queryable } from '../db.ts';
 import { listSubmittedPositions, type SubmittedPosition } from '../document-index/tables.ts';
 import { findLiveVersion } from '../versions.ts';

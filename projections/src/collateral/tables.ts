@@ -1,5 +1,5 @@
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
-import type { Provenance } from '@tradelog/schemas/log/provenance';
+import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, type Queryable } from '../db.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Provenance } from '@tradelog/schemas/log/provenance';
+import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, type Queryable } from '../db.ts';
 
 /** Enterprise data tables: declarations, goods, warehouse orders and their stock movements. */

@@ -1,4 +1,4 @@
-import type { Provenance } from '@tradelog/schemas/log/provenance';
+import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, pagedSelect, type Queryable } from '../db.ts';
 
 /** Order status tables (one row per order; the history travels with it as a JSON array). */

@@ -1,5 +1,5 @@
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
-import { canonicalJsonEqual } from '@tradelog/schemas/log/headers';
+import { canonicalJsonEqual } from '@tradelog/schemas/kit/log/headers';
 import { oceanSubject } from '../push/families.ts';
 import {
   asksCarrierData,

@@ -11,7 +11,7 @@ import {
   listPartnerDocuments,
 } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
-import { headerNames } from '@tradelog/schemas/log/headers';
+import { headerNames } from '@tradelog/schemas/kit/log/headers';
 import type {
   DocumentLookUp,
   SubmittedDocument,

@@ -1,7 +1,7 @@
 import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { localizedError } from '@tradelog/schemas';
 import { taxListNames } from '@tradelog/schemas/feeds/enterprise/tax';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type pg from 'pg';
 import { taxResults } from '../http/answers.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';

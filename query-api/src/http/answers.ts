@@ -1,6 +1,6 @@
 import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
+import { failure, type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
-import { failure, type Lang, languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 
 /**

@@ -1,5 +1,5 @@
 import { localizedError } from '@tradelog/schemas';
-import { type CallLimits, type LimitVerdict, limitHeaders } from '@tradelog/schemas/runtime/callLimits';
+import { type CallLimits, type LimitVerdict, limitHeaders } from '@tradelog/schemas/kit/runtime/callLimits';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CallLimitName } from '../config.ts';
 

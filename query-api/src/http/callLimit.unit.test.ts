@@ -1,5 +1,5 @@
 import { TradelogError } from '@tradelog/schemas';
-import { type CallLimits, createCallLimits } from '@tradelog/schemas/runtime/callLimits';
+import { type CallLimits, createCallLimits } from '@tradelog/schemas/kit/runtime/callLimits';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import type { CallLimitName } from '../config.ts';

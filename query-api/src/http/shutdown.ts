@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from '@tradelog/schemas';
-import { closeServer, shutdownOnce } from '@tradelog/schemas/runtime/server';
+import { closeServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
 
 /**
  * Stops a service once, whatever signals arrive (SIGINT, SIGTERM, both, twice): stops

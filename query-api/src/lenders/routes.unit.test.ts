@@ -1,4 +1,4 @@
-import { expressRoutes } from '@tradelog/schemas/openapi/routes';
+import { expressRoutes } from '@tradelog/schemas/kit/openapi/routes';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { isReferenceQuery } from '@tradelog/schemas/queries/reference';
 import pg from 'pg';

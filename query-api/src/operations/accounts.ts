@@ -4,7 +4,7 @@ import { type AccountRow, listAccounts, listApiKeys } from '@tradelog/projection
 import { localizedError } from '@tradelog/schemas';
 import type { ListedAccount } from '@tradelog/schemas/access/accountListing';
 import { type ApiKeyKind, isApiKeyKind } from '@tradelog/schemas/access/apiKey';
-import type { ApiKeyRow } from '@tradelog/schemas/access/keyStore';
+import type { ApiKeyRow } from '@tradelog/schemas/kit/access/keyStore';
 import { type Response, Router } from 'express';
 import type pg from 'pg';
 import { callerOf } from '../reads/auth.ts';

@@ -1,9 +1,9 @@
 import { findDeadLetter, insertDeadLetter } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
-import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/log/codec';
-import { createLogProducer, type LogProducer } from '@tradelog/schemas/log/producer';
-import { createRecordReader, type RecordReader } from '@tradelog/schemas/log/records';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/kit/log/codec';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { createRecordReader, type RecordReader } from '@tradelog/schemas/kit/log/records';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';

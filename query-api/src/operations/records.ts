@@ -5,8 +5,8 @@ import {
   RecordUndecodableError,
   type RegistryCodec,
   readWireFormat,
-} from '@tradelog/schemas/log/codec';
-import { createRecordReader, type RawRecord, type RecordReader } from '@tradelog/schemas/log/records';
+} from '@tradelog/schemas/kit/log/codec';
+import { createRecordReader, type RawRecord, type RecordReader } from '@tradelog/schemas/kit/log/records';
 import type { ViewedDeadLetter } from '@tradelog/schemas/queries/operations';
 import type { BrowsedRecord, DecodedValue, RecordPage } from '@tradelog/schemas/queries/records';
 import { type Request, Router } from 'express';

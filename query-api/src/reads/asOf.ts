@@ -8,9 +8,9 @@ import {
   type IndexedDocumentRow,
 } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/log/codec';
-import type { LogRecord } from '@tradelog/schemas/log/consumer';
-import type { RawRecord, RecordReader } from '@tradelog/schemas/log/records';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
+import type { RawRecord, RecordReader } from '@tradelog/schemas/kit/log/records';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { kafkaNotConfigured } from '../operations/records.ts';
@@ -141,7 +141,7 @@ export async function recordsAsOf(
 ): Promise<RecordAsOf[]> {
   const { reader, codec } = source;
   if (!reader || !codec) throw kafkaNotConfigured();
-  // One after another: the reader reads one record at a time anyway (schemas/src/log/records.ts).
+  // One after another: the reader reads one record at a time anyway (schemas/src/kit/log/records.ts).
   const records: RecordAsOf[] = [];
   for (const row of rows) {
     const page = await reader.read(row.topic, row.partition, BigInt(row.offset), 1);

@@ -1,5 +1,5 @@
 import { type ProjectionName, projectionDeclaration, type SummaryLogEnds } from '@tradelog/projections';
-import type { LogSnapshot } from '@tradelog/schemas/log/logSnapshot';
+import type { LogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createNextRound } from './nextRound.ts';
 import type { LogSnapshotOf } from './topicOffsets.ts';
 

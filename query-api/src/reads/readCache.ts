@@ -10,8 +10,8 @@ import {
 } from '@tradelog/projections';
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import type { Logger } from '@tradelog/schemas';
-import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/access/keyStore';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/kit/access/keyStore';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';
 import { createLogEndsReader } from './logEndsReader.ts';

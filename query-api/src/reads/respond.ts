@@ -7,7 +7,7 @@ import {
   versionFreshness,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
-import { success } from '@tradelog/schemas/runtime/envelope';
+import { success } from '@tradelog/schemas/kit/runtime/envelope';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
 import { assertWithinExportCap, callsOfExport, type PageScope, pageScopeOf } from '../export/allPages.ts';

@@ -1,8 +1,8 @@
-import type { LogSnapshot } from '@tradelog/schemas/log/logSnapshot';
+import type { LogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 
 /**
  * The log's end offsets, as main.ts reads them from the brokers (`topicOffsets` of
- * schemas/src/log/topics.ts). Two readers need them: the read cache, for each answer's
+ * schemas/src/kit/log/topics.ts). Two readers need them: the read cache, for each answer's
  * `recordsBehind` (./readCache.ts), and the operator's pipeline view, for records per topic and
  * lag (operations/pipeline.ts). Types only, here, so that neither imports the other.
  */
@@ -17,7 +17,7 @@ export interface PartitionEnd {
 export type TopicOffsets = (topics: string[]) => Promise<Map<string, PartitionEnd[]>>;
 
 /**
- * The log's cluster and topic ids and its ends, read after the call (schemas/src/log/logSnapshot.ts):
+ * The log's cluster and topic ids and its ends, read after the call (schemas/src/kit/log/logSnapshot.ts):
  * what a freshness counts against, and what tells checkpoints of another log
  * (projections/src/logBinding.ts).
  */

@@ -1,4 +1,4 @@
-import type { Lang } from '@tradelog/schemas/runtime/envelope';
+import type { Lang } from '@tradelog/schemas/kit/runtime/envelope';
 
 /**
  * The success answers of the reference look-ups in their families' conventions (query spec §3,

@@ -1,7 +1,7 @@
 import { knownAirlines, listFlights } from '@tradelog/projections/reference/queries';
 import type { ReferenceRow } from '@tradelog/projections/reference/tables';
 import { localizedError } from '@tradelog/schemas';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type { Router } from 'express';
 import type pg from 'pg';
 import { validateQuery } from '../reads/requests.ts';

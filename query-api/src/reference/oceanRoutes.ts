@@ -4,8 +4,8 @@ import {
   listCarriers,
   listRoutePortCalls,
 } from '@tradelog/projections/reference/queries';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { vesselPlanItemFields } from '@tradelog/schemas/queries/reference';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { Router } from 'express';
 import type pg from 'pg';
 import { assertEnterprise } from '../reads/auth.ts';

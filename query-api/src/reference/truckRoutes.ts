@@ -1,6 +1,6 @@
 import { findTruck } from '@tradelog/projections/reference/queries';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type { Router } from 'express';
 import type pg from 'pg';
 import { validateQuery } from '../reads/requests.ts';

@@ -1,5 +1,5 @@
 import { findVessels } from '@tradelog/projections/reference/queries';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type { Router } from 'express';
 import type pg from 'pg';
 import { queryFieldsOf } from '../reads/readAfter.ts';

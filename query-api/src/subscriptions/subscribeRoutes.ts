@@ -3,8 +3,8 @@ import { airSubject, expressSubject } from '@tradelog/projections/push/families'
 import { airData } from '@tradelog/projections/tracking/answers';
 import { recordTrackingUse } from '@tradelog/projections/tracking/usage';
 import { type EnterpriseChangeSource, enterpriseChangeSources } from '@tradelog/schemas/changes/contract';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { createQueryValidators } from '@tradelog/schemas/queries/validator';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type pg from 'pg';
 import { answerAs } from '../http/answers.ts';

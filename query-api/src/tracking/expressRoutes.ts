@@ -1,7 +1,7 @@
 import { expressSubject } from '@tradelog/projections/push/families';
 import { expressAnswer } from '@tradelog/projections/tracking/answers';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
 import type { Request, Response, Router } from 'express';
 import { answerAs } from '../http/answers.ts';
 import { checkOrderCode } from './rules.ts';

@@ -1,6 +1,6 @@
 import { airSubject } from '@tradelog/projections/push/families';
 import { airData } from '@tradelog/projections/tracking/answers';
-import { languageOf } from '@tradelog/schemas/runtime/envelope';
+import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import type { Request, Response, Router } from 'express';
 import { answerAs } from '../http/answers.ts';
 import { sendSuccess } from '../reads/respond.ts';

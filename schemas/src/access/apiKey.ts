@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Bilingual, localizedError, type TradelogError } from '../runtime/errors.ts';
+import { type Bilingual, localizedError, type TradelogError } from '../errors/tradelogError.ts';
 
 /**
  * The credential front door every service shares (README "Endpoints"): which kinds of key

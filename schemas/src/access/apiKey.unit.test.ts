@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TradelogError } from '../runtime/errors.ts';
+import { TradelogError } from '../errors/tradelogError.ts';
 import {
   admitKey,
   apiKeyErrorCodes,

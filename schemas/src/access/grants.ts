@@ -1,4 +1,4 @@
-import { type Bilingual, localizedError, type TradelogError } from '../runtime/errors.ts';
+import { type Bilingual, localizedError, type TradelogError } from '../errors/tradelogError.ts';
 
 /**
  * The codes of grant failures, the same at ingest (writing) and query-api (reading): a key's

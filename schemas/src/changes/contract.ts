@@ -1,5 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { TradelogError } from '../runtime/errors.ts';
+import { TradelogError } from '../errors/tradelogError.ts';
 
 /**
  * The change-event contract (ARCHITECTURE "Shape": projections → `changes` topic → push): what

@@ -150,7 +150,7 @@ export function successOf(title: [string, string], properties: Record<string, Js
   });
 }
 
-/** Health and readiness answers (schemas/src/runtime/http.ts): the envelope plus status and checks. */
+/** Health and readiness answers (schemas/src/kit/runtime/http.ts): the envelope plus status and checks. */
 export const healthSchema: JsonSchema = withMembers(
   envelopeSchema,
   ['健康状态', 'Health'],

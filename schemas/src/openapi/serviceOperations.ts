@@ -1,11 +1,11 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
+import { referenceAssets } from '../kit/openapi/serve.ts';
 import { healthSchema } from './envelopes.ts';
 import type { ApiOperation } from './operation.ts';
-import { referenceAssets } from './serve.ts';
 
 /**
  * The operations every Tradelog HTTP service has besides its interfaces: liveness, readiness,
- * Prometheus metrics (schemas/src/runtime/http.ts) and this reference itself.
+ * Prometheus metrics (schemas/src/kit/runtime/http.ts) and this reference itself.
  */
 const plain = (title: string, titleEn: string): JsonSchema => ({
   type: 'string',

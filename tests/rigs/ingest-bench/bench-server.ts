@@ -3,9 +3,9 @@ import { parseIngestConfig } from '@tradelog/ingest/config';
 import { interfacePath } from '@tradelog/ingest/intake/interfaces';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { encodeWireFormat } from '@tradelog/schemas/log/codec';
-import { createLogProducer } from '@tradelog/schemas/log/producer';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { encodeWireFormat } from '@tradelog/schemas/kit/log/codec';
+import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import express from 'express';
 import { startIngestUnderTest } from '../../harness/ingestUnderTest.ts';
 

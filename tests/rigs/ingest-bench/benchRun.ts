@@ -4,7 +4,7 @@ import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { createKafka } from '@tradelog/schemas/log/kafka';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import pg from 'pg';
 
 /**

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { parseIngestConfig } from '@tradelog/ingest/config';
 import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { ensureTopics } from '@tradelog/schemas/log/topics';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import { startBenchRun } from './benchRun.ts';
 import { type CpuPerRequest, cpuBetween, cpuSnapshot, describeCpu } from './cpuParties.ts';
 import { buildSubmissions, type Submission } from './documentMix.ts';

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { projectionCatalogue } from '@tradelog/projections';
 import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { topicOffsets } from '@tradelog/schemas/log/topics';
+import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { startBenchRun } from '../ingest-bench/benchRun.ts';
 import { type CpuPerRequest, cpuBetween, cpuSnapshot, describeCpu } from '../ingest-bench/cpuParties.ts';

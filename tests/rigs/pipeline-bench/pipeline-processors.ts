@@ -2,7 +2,7 @@ import { projections } from '@tradelog/processors/projections';
 import { superviseLiveProjection } from '@tradelog/processors/runtime/supervisor';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { createRegistryCodec } from '@tradelog/schemas/log/codec';
+import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import pg from 'pg';
 
 /**

@@ -10,12 +10,12 @@ import { createContentRouter } from '@tradelog/query-api/content/router';
 import { errorMiddleware } from '@tradelog/query-api/http/answers';
 import { boundedBody, defaultBodyBounds } from '@tradelog/query-api/http/body';
 import { createLogger } from '@tradelog/schemas';
-import type { PortalContent } from '@tradelog/schemas/portal/content';
 import {
   contentSecurityPolicy,
   mapSourcesOf,
   portalPolicyOptions,
-} from '@tradelog/schemas/runtime/contentSecurityPolicy';
+} from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
+import type { PortalContent } from '@tradelog/schemas/portal/content';
 import express from 'express';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';

@@ -1,4 +1,4 @@
-import { ConfigError } from './errors.ts';
+import { ConfigError } from '../../errors/tradelogError.ts';
 
 /**
  * Building blocks for each service's one config module (house style §8). A service parses

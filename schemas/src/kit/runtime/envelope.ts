@@ -1,4 +1,4 @@
-import { isTradelogError } from './errors.ts';
+import { isTradelogError } from '../../errors/tradelogError.ts';
 
 /**
  * The response envelope every Tradelog HTTP interface answers with (submission spec §3.15,

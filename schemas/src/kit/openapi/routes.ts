@@ -1,5 +1,5 @@
 import { METHODS } from 'node:http';
-import { openApiPath } from './operation.ts';
+import { openApiPath } from '../../openapi/operation.ts';
 
 /**
  * The routes an Express 5 app serves, read from its router stack: `METHOD /path` in OpenAPI's

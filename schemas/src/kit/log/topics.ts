@@ -1,5 +1,5 @@
+import { TradelogError } from '../../errors/tradelogError.ts';
 import { retryDelayMs } from '../runtime/backoff.ts';
-import { TradelogError } from '../runtime/errors.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
 import type { KafkaSecurity } from './kafkaSecurity.ts';
@@ -33,7 +33,7 @@ export function topicReplication(brokerCount: number): {
  */
 export async function ensureTopics(options: {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   topics: TopicSpec[];
   logger?: Logger;
@@ -118,7 +118,7 @@ async function waitForLeaders(
 /** Partition count per topic, for choosing a record's partition before sending. */
 export async function partitionCounts(options: {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   topics: string[];
   logger: Logger;
@@ -152,7 +152,7 @@ export interface TopicOffsetReader {
  */
 export function createTopicOffsetReader(options: {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   logger: Logger;
   clientId?: string;
@@ -211,7 +211,7 @@ export function createTopicOffsetReader(options: {
  */
 export async function topicOffsets(options: {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   topics: string[];
   logger: Logger;

@@ -31,7 +31,7 @@ export interface LogProducer {
 
 export interface LogProducerOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   clientId: string;
   logger: Logger;

@@ -1,8 +1,8 @@
 import { setTimeout } from 'node:timers/promises';
 import { SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { TradelogError } from '../../errors/tradelogError.ts';
 import { retryDelayMs } from '../runtime/backoff.ts';
-import { TradelogError } from '../runtime/errors.ts';
 import { RecordUndecodableError } from './codecErrors.ts';
 import { type RegistryAuth, registryAuthorization } from './registryAuth.ts';
 import {

@@ -1,4 +1,4 @@
-import type { ApiKeyKind } from './apiKey.ts';
+import type { ApiKeyKind } from '../../access/apiKey.ts';
 
 /**
  * The one read of a presented key (house style §11), shared by ingest and query-api. It lives

@@ -1,5 +1,5 @@
 import { UserError } from '@platformatic/kafka';
-import { TradelogError } from '../runtime/errors.ts';
+import { TradelogError } from '../../errors/tradelogError.ts';
 import { partitionFor } from './keyPartition.ts';
 import type { Pending } from './pendingAppends.ts';
 import type { LogClient } from './producerConnection.ts';

@@ -45,7 +45,7 @@ export interface LogConsumerStatus {
 
 export interface LogConsumerOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   clientId: string;
   groupId: string;

@@ -1,5 +1,5 @@
+import { ConfigError } from '../../errors/tradelogError.ts';
 import * as env from '../runtime/env.ts';
-import { ConfigError } from '../runtime/errors.ts';
 
 /**
  * How a service authenticates to the schema registry (root README "Beyond one machine"): HTTP

@@ -1,4 +1,4 @@
-import { TradelogError } from '../runtime/errors.ts';
+import { TradelogError } from '../../errors/tradelogError.ts';
 import { acknowledgedOffsets } from './sendFailure.ts';
 
 /**

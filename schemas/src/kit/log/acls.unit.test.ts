@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTypes } from '../documents/catalogue.ts';
+import { documentTypes } from '../../documents/catalogue.ts';
 import { serviceAcls } from './acls.ts';
 
 describe('serviceAcls', () => {

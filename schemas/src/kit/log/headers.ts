@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { DocumentTypeId } from '../documents/catalogue.ts';
-import { enterpriseFieldsOf } from '../documents/enterpriseFields.ts';
+import type { DocumentTypeId } from '../../documents/catalogue.ts';
+import { enterpriseFieldsOf } from '../../documents/enterpriseFields.ts';
 import { remembered } from '../runtime/remembered.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { TradelogError } from '../runtime/errors.ts';
+import { TradelogError } from '../../errors/tradelogError.ts';
 
 /** The codec's faults by what they are (house style "Classify errors by type"): the record's, or the registry's state. */
 

@@ -9,7 +9,7 @@ import { type KafkaSecurity, kafkajsSecurity } from './kafkaSecurity.ts';
  */
 export interface KafkaOptions {
   brokers: string[];
-  /** TLS and SASL (schemas/src/log/kafkaSecurity.ts); plaintext when absent. */
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   clientId: string;
   logger: Logger;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { documentTypes } from '../documents/catalogue.ts';
+import { documentTypes } from '../../documents/catalogue.ts';
 import { encodeWireFormat, readWireFormat } from './codec.ts';
 import {
   bodySha256,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type Router } from 'express';
+import type { OpenApiDocument } from '../../openapi/document.ts';
 import { contentSecurityPolicy } from '../runtime/contentSecurityPolicy.ts';
-import type { OpenApiDocument } from './document.ts';
 
 /**
  * `GET /openapi.json` and the interactive reference at `/docs` for a service. The reference is

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import type { KafkaConfig } from 'kafkajs';
+import { ConfigError } from '../../errors/tradelogError.ts';
 import * as env from '../runtime/env.ts';
-import { ConfigError } from '../runtime/errors.ts';
 
 /**
  * How a service reaches a secured Kafka (root README "Beyond one machine"): TLS, optionally

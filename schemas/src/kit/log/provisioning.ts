@@ -1,4 +1,4 @@
-import type { DocumentType } from '../documents/catalogue.ts';
+import type { DocumentType } from '../../documents/catalogue.ts';
 import * as env from '../runtime/env.ts';
 import type { TopicSpec } from './topics.ts';
 

@@ -1,5 +1,5 @@
 import { Consumer } from '@platformatic/kafka';
-import { TradelogError } from '../runtime/errors.ts';
+import { TradelogError } from '../../errors/tradelogError.ts';
 import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
 
 /**

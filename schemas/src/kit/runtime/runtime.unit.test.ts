@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, localizedError, TradelogError } from '../../errors/tradelogError.ts';
 import * as env from './env.ts';
 import { failure, languageOf, success } from './envelope.ts';
-import { ConfigError, localizedError, TradelogError } from './errors.ts';
 import { requestIdOf } from './http.ts';
 import { createLogger } from './log.ts';
 
