@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../documents/json-schema.ts';
-import { referenceAssets } from '../kit/openapi/serve.ts';
 import { healthSchema } from './envelopes.ts';
 import type { ApiOperation } from './operation.ts';
+import { referenceAssets } from './referenceAssets.ts';
 
 /**
  * The operations every Tradelog HTTP service has besides its interfaces: liveness, readiness,

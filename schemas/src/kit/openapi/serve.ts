@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type Router } from 'express';
 import type { OpenApiDocument } from '../../openapi/document.ts';
+import { swaggerUiAssets } from '../../openapi/referenceAssets.ts';
 import { contentSecurityPolicy } from '../runtime/contentSecurityPolicy.ts';
 
 /**
@@ -13,12 +14,6 @@ import { contentSecurityPolicy } from '../runtime/contentSecurityPolicy.ts';
  * inline scripts) points Swagger UI at this service's document.
  */
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const assets = [
-  'swagger-ui.css',
-  'swagger-ui-bundle.js',
-  'swagger-ui-standalone-preset.js',
-  'favicon-32x32.png',
-];
 
 function page(title: string): string {
   return `<!doctype html>
@@ -71,7 +66,7 @@ export function createOpenApiRouter(document: OpenApiDocument): Router {
   });
   const files = new Map<string, { type: string; body: Buffer | string }>([
     ['reference.js', { type: 'application/javascript', body: initializer }],
-    ...assets.map((asset): [string, { type: string; body: Buffer }] => [
+    ...swaggerUiAssets.map((asset): [string, { type: string; body: Buffer }] => [
       asset,
       { type: asset.split('.').pop()!, body: readFileSync(join(swaggerDir, asset)) },
     ]),
@@ -83,6 +78,3 @@ export function createOpenApiRouter(document: OpenApiDocument): Router {
   });
   return router;
 }
-
-/** The reference's asset names (the `{asset}` of `GET /docs/{asset}`). */
-export const referenceAssets: readonly string[] = ['reference.js', ...assets];
