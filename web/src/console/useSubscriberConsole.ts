@@ -11,6 +11,7 @@ export type SubscriptionAction = 'pause' | 'resume' | 'remove';
 export type RedeliverySelection = { deliveryIds: string[] } | { states: string[] };
 
 type ConsoleCall = ReturnType<typeof useConsoleCall>;
+type SetNotice = (notice: Notice | undefined) => void;
 
 /** The subscriber's key and language on every call. */
 function useConsoleCall(apiKey: string) {
@@ -28,20 +29,49 @@ function useConsoleCall(apiKey: string) {
  * reloads what it changed, in the order the page has always asked for it.
  */
 export function useSubscriberConsole(apiKey: string) {
-  const t = useDict();
-  const [subscriptions, setSubscriptions] = useState<SubscriptionRow[]>();
-  const [selected, setSelected] = useState<string>();
-  const [deliveries, setDeliveries] = useState<DeliveryRow[]>();
-  const [attempts, setAttempts] = useState<{ delivery: string; rows: AttemptRow[] }>();
-  const [tracking, setTracking] = useState<{ subscription: string; item: TrackedItemView | null }>();
   const [notice, setNotice] = useState<Notice>();
   const call = useConsoleCall(apiKey);
+  const { subscriptions, loadSubscriptions } = useSubscriptionList(call, setNotice);
+  const creation = useSubscriptionCreation(call, setNotice, loadSubscriptions);
+  const selection = useSubscriptionSelection(call, setNotice, loadSubscriptions);
+  const redeliver = useRedelivery(call, setNotice, selection.selected, selection.loadDeliveries);
+  return {
+    call,
+    subscriptions,
+    notice,
+    loadSubscriptions,
+    ...selection,
+    redeliver,
+    create: creation.create,
+    created: creation.created,
+    forgetSecret: creation.forgetSecret,
+  };
+}
 
+/** The subscriber's subscriptions, loaded when the console opens. */
+function useSubscriptionList(call: ConsoleCall, setNotice: SetNotice) {
+  const [subscriptions, setSubscriptions] = useState<SubscriptionRow[]>();
   const loadSubscriptions = useCallback(async () => {
     const answer = await call<{ dataList: SubscriptionRow[] }>('/subscriptions');
     if (answer.ok) setSubscriptions(answer.body.dataList);
     else setNotice({ ok: false, text: answer.message });
-  }, [call]);
+  }, [call, setNotice]);
+  useEffect(() => {
+    void loadSubscriptions();
+  }, [loadSubscriptions]);
+  return { subscriptions, loadSubscriptions };
+}
+
+/** The subscription opened, with its deliveries, one delivery's attempts and its tracking item. */
+function useSubscriptionSelection(
+  call: ConsoleCall,
+  setNotice: SetNotice,
+  loadSubscriptions: () => Promise<void>,
+) {
+  const [selected, setSelected] = useState<string>();
+  const [deliveries, setDeliveries] = useState<DeliveryRow[]>();
+  const [attempts, setAttempts] = useState<{ delivery: string; rows: AttemptRow[] }>();
+  const [tracking, setTracking] = useState<{ subscription: string; item: TrackedItemView | null }>();
 
   const loadDeliveries = useCallback(
     async (subscriptionId: string) => {
@@ -49,13 +79,8 @@ export function useSubscriberConsole(apiKey: string) {
       if (answer.ok) setDeliveries(answer.body.dataList);
       else setNotice({ ok: false, text: answer.message });
     },
-    [call],
+    [call, setNotice],
   );
-
-  useEffect(() => {
-    void loadSubscriptions();
-  }, [loadSubscriptions]);
-  const creation = useSubscriptionCreation(call, setNotice, loadSubscriptions);
 
   const act = async (subscription: SubscriptionRow, action: SubscriptionAction) => {
     const answer =
@@ -82,7 +107,42 @@ export function useSubscriberConsole(apiKey: string) {
     else setNotice({ ok: false, text: answer.message });
   };
 
-  const redeliver = async (body: RedeliverySelection) => {
+  const showAttempts = async (deliveryId: string) => {
+    if (!selected) return;
+    const answer = await call<{ dataList: AttemptRow[] }>(
+      `/subscriptions/${selected}/deliveries/${deliveryId}/attempts`,
+    );
+    if (answer.ok) setAttempts({ delivery: deliveryId, rows: answer.body.dataList });
+    else setNotice({ ok: false, text: answer.message });
+  };
+
+  const reloadSelected = async (subscriptionId: string) => {
+    await Promise.all([loadSubscriptions(), loadDeliveries(subscriptionId)]);
+  };
+
+  return {
+    selected,
+    deliveries,
+    attempts,
+    tracking,
+    loadDeliveries,
+    act,
+    open,
+    showTracking,
+    showAttempts,
+    reloadSelected,
+  };
+}
+
+/** Sending the selected subscription's deliveries again, by id or by state. */
+function useRedelivery(
+  call: ConsoleCall,
+  setNotice: SetNotice,
+  selected: string | undefined,
+  loadDeliveries: (subscriptionId: string) => Promise<void>,
+) {
+  const t = useDict();
+  return async (body: RedeliverySelection) => {
     if (!selected) return;
     // query-api answers the ids of the deliveries it scheduled again (query-api/README.md).
     const answer = await call<{ redelivered: string[] }>(`/subscriptions/${selected}/redeliver`, {
@@ -99,45 +159,12 @@ export function useSubscriberConsole(apiKey: string) {
     );
     await loadDeliveries(selected);
   };
-
-  const showAttempts = async (deliveryId: string) => {
-    if (!selected) return;
-    const answer = await call<{ dataList: AttemptRow[] }>(
-      `/subscriptions/${selected}/deliveries/${deliveryId}/attempts`,
-    );
-    if (answer.ok) setAttempts({ delivery: deliveryId, rows: answer.body.dataList });
-    else setNotice({ ok: false, text: answer.message });
-  };
-
-  const reloadSelected = async (subscriptionId: string) => {
-    await Promise.all([loadSubscriptions(), loadDeliveries(subscriptionId)]);
-  };
-
-  return {
-    call,
-    subscriptions,
-    selected,
-    deliveries,
-    attempts,
-    tracking,
-    notice,
-    loadSubscriptions,
-    reloadSelected,
-    act,
-    open,
-    showTracking,
-    redeliver,
-    showAttempts,
-    create: creation.create,
-    created: creation.created,
-    forgetSecret: creation.forgetSecret,
-  };
 }
 
 /** Creating a change subscription; its signing secret is kept until the reader says it is stored. */
 function useSubscriptionCreation(
   call: ConsoleCall,
-  setNotice: (notice: Notice | undefined) => void,
+  setNotice: SetNotice,
   loadSubscriptions: () => Promise<void>,
 ) {
   const [created, setCreated] = useState<{ id: string; secret: string }>();

@@ -21,7 +21,6 @@ export function useSubscriptionTools(
   call: SubscriptionCall,
   changed: () => Promise<void>,
 ) {
-  const s = useDict().console.subs;
   const locale = useLocale();
   const [stats, setStats] = useState<SubscriptionStats>();
   const [test, setTest] = useState<TestAttempt | null>();
@@ -41,17 +40,7 @@ export function useSubscriptionTools(
     void loadStats();
   }, [loadStats, setNotice]);
 
-  const saveCallback = async (callbackUrl: string, clear: () => void) => {
-    const { show, failed } = begin();
-    const answer = await call(`/subscriptions/${subscriptionId}`, {
-      method: 'PATCH',
-      body: { callbackUrl: callbackUrl.trim() },
-    });
-    if (failed(answer)) return;
-    show({ ok: true, text: s.callbackChanged });
-    clear();
-    await changed();
-  };
+  const { saveCallback, redeliverSince } = useSubscriptionChanges(subscriptionId, call, changed, begin);
 
   const sendTest = async () => {
     const { failed } = begin();
@@ -81,19 +70,6 @@ export function useSubscriptionTools(
     });
   };
 
-  const redeliverSince = async (since: string) => {
-    const { show, failed } = begin();
-    const at = sinceOf(since);
-    if (!at) return;
-    const answer = await call<{ redelivered: string[] }>(`/subscriptions/${subscriptionId}/redeliver`, {
-      method: 'POST',
-      body: { since: at },
-    });
-    if (failed(answer)) return;
-    show({ ok: true, text: format(s.redelivered, { count: redeliveredCount(answer.body.redelivered) }) });
-    await changed();
-  };
-
   const forgetRotated = () => setRotated(undefined);
   return {
     stats,
@@ -107,4 +83,40 @@ export function useSubscriptionTools(
     redeliverSince,
     forgetRotated,
   };
+}
+
+/** The tools that change the subscription or its deliveries; each reloads the lists beside them. */
+function useSubscriptionChanges(
+  subscriptionId: string,
+  call: SubscriptionCall,
+  changed: () => Promise<void>,
+  begin: ReturnType<typeof useLatestNotice>['begin'],
+) {
+  const s = useDict().console.subs;
+  const saveCallback = async (callbackUrl: string, clear: () => void) => {
+    const { show, failed } = begin();
+    const answer = await call(`/subscriptions/${subscriptionId}`, {
+      method: 'PATCH',
+      body: { callbackUrl: callbackUrl.trim() },
+    });
+    if (failed(answer)) return;
+    show({ ok: true, text: s.callbackChanged });
+    clear();
+    await changed();
+  };
+
+  const redeliverSince = async (since: string) => {
+    const { show, failed } = begin();
+    const at = sinceOf(since);
+    if (!at) return;
+    const answer = await call<{ redelivered: string[] }>(`/subscriptions/${subscriptionId}/redeliver`, {
+      method: 'POST',
+      body: { since: at },
+    });
+    if (failed(answer)) return;
+    show({ ok: true, text: format(s.redelivered, { count: redeliveredCount(answer.body.redelivered) }) });
+    await changed();
+  };
+
+  return { saveCallback, redeliverSince };
 }
