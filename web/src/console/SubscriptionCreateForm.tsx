@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { CallbackUrlField } from './CallbackUrlField.tsx';
+import { SecretShownOnce } from './SecretShownOnce.tsx';
 
 /** The form that subscribes an enterprise's changes to a callback URL. */
 export function SubscriptionCreateForm(props: {
@@ -47,14 +48,11 @@ export function SubscriptionCreateForm(props: {
 export function CreatedSecret(props: { secret: string; stored: () => void }) {
   const s = useDict().console.subs;
   return (
-    <div className="issues ok" role="status" data-testid="subscription-secret">
-      <p>{s.secretOnce}</p>
-      <p>
-        <code>{props.secret}</code>
-      </p>
-      <button type="button" className="btn btn-small" onClick={props.stored}>
-        {s.secretStored}
-      </button>
-    </div>
+    <SecretShownOnce
+      testId="subscription-secret"
+      message={s.secretOnce}
+      secret={props.secret}
+      stored={props.stored}
+    />
   );
 }

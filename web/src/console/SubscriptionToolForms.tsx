@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { CallbackUrlField } from './CallbackUrlField.tsx';
+import { SecretShownOnce } from './SecretShownOnce.tsx';
 import { type TestAttempt, testSummary } from './subscriptionTools.ts';
 
 /** What the receiver made of the test push, or that it is queued behind other pushes. */
@@ -88,15 +89,12 @@ export function SecretRotationForm(props: { id: string; rotate: (overlap: string
 export function RotatedSecret(props: { rotated: { secret: string; until: string }; stored: () => void }) {
   const s = useDict().console.subs;
   return (
-    <div className="issues ok" role="status" data-testid="rotated-secret">
-      <p>{format(s.rotated, { until: props.rotated.until })}</p>
-      <p>
-        <code>{props.rotated.secret}</code>
-      </p>
-      <button type="button" className="btn btn-small" onClick={props.stored}>
-        {s.secretStored}
-      </button>
-    </div>
+    <SecretShownOnce
+      testId="rotated-secret"
+      message={format(s.rotated, { until: props.rotated.until })}
+      secret={props.rotated.secret}
+      stored={props.stored}
+    />
   );
 }
 
