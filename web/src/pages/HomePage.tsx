@@ -1,183 +1,36 @@
 import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import { marketing } from '../content/marketing.ts';
 import type { HomeData, LinkBandData, SettlePlatformData } from '../content/types.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Loaded } from './common.tsx';
-import { FinanceCard } from './FinancePages.tsx';
 import { FormView } from './FormView.tsx';
+import {
+  ExpertsSection,
+  FinanceSection,
+  HeroSection,
+  PartnersSection,
+  ProductsAndNewsSection,
+  ScenarioSection,
+} from './HomeSections.tsx';
 
+/**
+ * The home page: a plain list of its sections. The home call is made here, once, and handed to
+ * the sections that show its parts; the bands make their own calls.
+ */
 export function HomePage() {
-  const t = useDict();
-  const locale = useLocale();
   const home = useContent<HomeData>(calls.home());
-  const scenarios = (
-    ['digitalOperation', 'digitalFinance', 'digitalInsurance', 'digitalTaxation'] as const
-  ).map((page) => ({
-    page,
-    content: marketing[page][locale],
-  }));
   return (
     <main id="main" className="home">
-      <section className="hero">
-        <div className="container hero-inner">
-          <div className="hero-copy">
-            <p className="eyebrow">{t.site.fullName}</p>
-            <h1>{t.home.heroTitle}</h1>
-            <p className="lead">{t.home.heroLead}</p>
-            <div className="hero-actions">
-              <Link className="btn btn-primary btn-large" href={pathOf(locale, 'form', 'register')}>
-                {t.home.heroPrimary}
-              </Link>
-              <Link className="btn btn-ghost btn-large" href={pathOf(locale, 'technologyPlatform')}>
-                {t.home.heroSecondary}
-              </Link>
-            </div>
-          </div>
-          <Loaded entry={home} failure={t.errors.homeFailed}>
-            {(data) => (
-              <div className="stats-box">
-                <ul className="stats" aria-label={t.site.slogan}>
-                  {data.figures.map((stat) => (
-                    <li key={stat.label}>
-                      <strong>{stat.value}</strong>
-                      <span>{stat.label}</span>
-                    </li>
-                  ))}
-                </ul>
-                <SampleMark sample={data.sample} />
-              </div>
-            )}
-          </Loaded>
-        </div>
-      </section>
-
-      <section className="section">
-        <div className="container">
-          <h2 className="section-title">{t.home.scenariosTitle}</h2>
-          <ul className="card-grid four">
-            {scenarios.map(({ page, content }) => (
-              <li key={page} className="card">
-                <h3>{content.title}</h3>
-                <p>{content.lead}</p>
-                <Link href={pathOf(locale, page)} className="card-link">
-                  {t.common.readMore} →
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section alt">
-        <div className="container">
-          <h2 className="section-title">{t.home.financeTitle}</h2>
-          <p className="section-lead">{t.home.financeLead}</p>
-          <Loaded entry={home} failure={t.errors.homeFailed}>
-            {(data) => (
-              <ul className="card-grid three">
-                {data.finance.map((product) => (
-                  <FinanceCard key={product.slug} product={product} heading="h3" />
-                ))}
-              </ul>
-            )}
-          </Loaded>
-          <p className="center">
-            <Link className="btn btn-primary" href={pathOf(locale, 'cloudFinance')}>
-              {t.home.financeCta}
-            </Link>
-          </p>
-        </div>
-      </section>
-
-      <section className="section">
-        <div className="container two-columns">
-          <div>
-            <h2 className="section-title left">{t.home.productsTitle}</h2>
-            <Loaded entry={home} failure={t.errors.homeFailed}>
-              {(data) => (
-                <ul className="plain-list">
-                  {data.apps.map((app) => (
-                    <li key={app.id}>
-                      <Link href={pathOf(locale, 'marketplaceDetail', String(app.id))}>{app.appName}</Link>
-                      <span>{app.appIntroducetion}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Loaded>
-          </div>
-          <div>
-            <h2 className="section-title left">{t.home.newsTitle}</h2>
-            <Loaded entry={home} failure={t.errors.homeFailed}>
-              {(data) => (
-                <ul className="plain-list news-list">
-                  {data.news.map((item) => (
-                    <li key={item.id}>
-                      <Link href={pathOf(locale, 'newsDetails', String(item.id))}>{item.title}</Link>
-                      <time dateTime={item.publishTime}>{item.publishTime}</time>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Loaded>
-          </div>
-        </div>
-      </section>
-
-      <section className="section alt">
-        <div className="container">
-          <h2 className="section-title">{t.home.expertsTitle}</h2>
-          <Loaded entry={home} failure={t.errors.homeFailed}>
-            {(data) => (
-              <>
-                <SampleMark sample={data.sample} />
-                <ul className="card-grid four">
-                  {data.experts.map((expert) => (
-                    <li key={expert.id} className="card expert-card">
-                      <span className="avatar" aria-hidden="true">
-                        {expert.name.slice(0, 1)}
-                      </span>
-                      <h3>{expert.name}</h3>
-                      <p className="muted">{expert.title}</p>
-                      <p>{expert.fields.join(' · ')}</p>
-                      <Link
-                        className="card-link"
-                        href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
-                      >
-                        {t.experts.consult} →
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </Loaded>
-        </div>
-      </section>
-
+      <HeroSection home={home} />
+      <ScenarioSection />
+      <FinanceSection home={home} />
+      <ProductsAndNewsSection home={home} />
+      <ExpertsSection home={home} />
       <LinkBand />
       <SettleBand />
-
-      <section className="section partners">
-        <div className="container">
-          <h2 className="section-title">{t.home.partnersTitle}</h2>
-          <Loaded entry={home} failure={t.errors.homeFailed}>
-            {(data) => (
-              <>
-                <ul className="partner-list">
-                  {data.partners.map((name) => (
-                    <li key={name}>{name}</li>
-                  ))}
-                </ul>
-                <SampleMark sample={data.sample} />
-              </>
-            )}
-          </Loaded>
-        </div>
-      </section>
+      <PartnersSection home={home} />
     </main>
   );
 }

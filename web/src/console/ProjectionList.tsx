@@ -1,0 +1,94 @@
+import type { ListedProjection } from '@tradelog/schemas/queries/operations';
+import { useDict, useLocale } from '../app/state.ts';
+import { format, pick } from '../i18n/i18n.ts';
+import { type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
+
+type Rebuild = (name: string, method?: 'POST' | 'DELETE') => void;
+
+/** Each declared projection with its live version and, while one runs, its rebuild's progress. */
+export function ProjectionList(props: {
+  declared: ListedProjection[];
+  versions: Record<string, ProjectionVersion[]>;
+  rebuild: Rebuild;
+}) {
+  const o = useDict().console.ops;
+  return (
+    <>
+      <h3>{o.projections}</h3>
+      <ul className="projection-list">
+        {props.declared.map((projection) => (
+          <ProjectionCard
+            key={projection.name}
+            projection={projection}
+            versions={props.versions[projection.name] ?? []}
+            rebuild={props.rebuild}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ProjectionCard(props: {
+  projection: ListedProjection;
+  versions: ProjectionVersion[];
+  rebuild: Rebuild;
+}) {
+  const o = useDict().console.ops;
+  const locale = useLocale();
+  const { name, title } = props.projection;
+  const { live, rebuilding } = summarise(props.versions);
+  return (
+    <li className="card projection-card">
+      <h4>
+        {pick(title, locale)} <code>{name}</code>
+      </h4>
+      <p>
+        {o.live}: {live ? `v${live.version}` : o.noLive}
+      </p>
+      {rebuilding ? (
+        <RebuildProgress name={name} rebuilding={rebuilding} cancel={() => props.rebuild(name, 'DELETE')} />
+      ) : (
+        <button type="button" className="btn btn-small" onClick={() => props.rebuild(name)}>
+          {o.rebuild}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function RebuildProgress(props: { name: string; rebuilding: ProjectionVersion; cancel: () => void }) {
+  const o = useDict().console.ops;
+  const { name, rebuilding } = props;
+  const percent = Math.round(rebuildFraction(rebuilding.progress) * 100);
+  return (
+    <>
+      <p>
+        {format(o.rebuilding, {
+          version: rebuilding.version,
+          state: rebuilding.progress?.state ?? rebuilding.state,
+        })}
+      </p>
+      <div
+        className="meter"
+        role="progressbar"
+        aria-label={`${name} v${rebuilding.version}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="meter-bar" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="muted small">
+        {format(o.applied, {
+          records: rebuilding.progress?.recordsApplied ?? 0,
+          lag: rebuilding.progress?.remainingLag ?? '—',
+          rate: rebuilding.progress?.ratePerSecond ?? 0,
+        })}
+      </p>
+      <button type="button" className="btn btn-small" onClick={props.cancel}>
+        {o.tools.cancel}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { pathOf } from '../app/routes.ts';
+import { useDict, useLocale } from '../app/state.ts';
+import { marketing } from '../content/marketing.ts';
+import type { HomeData } from '../content/types.ts';
+import { SampleMark } from '../layout/Chrome.tsx';
+import { Link } from '../layout/Link.tsx';
+import type { Entry } from '../stores/content.ts';
+import { Loaded } from './common.tsx';
+import { FinanceCard } from './FinancePages.tsx';
+
+/** The §7 home call's answer; each section shows its part once it is there, or the §8 failure. */
+type HomeEntry = Entry<HomeData> | undefined;
+
+const scenarioPages = ['digitalOperation', 'digitalFinance', 'digitalInsurance', 'digitalTaxation'] as const;
+
+export function HeroSection(props: { home: HomeEntry }) {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <section className="hero">
+      <div className="container hero-inner">
+        <div className="hero-copy">
+          <p className="eyebrow">{t.site.fullName}</p>
+          <h1>{t.home.heroTitle}</h1>
+          <p className="lead">{t.home.heroLead}</p>
+          <div className="hero-actions">
+            <Link className="btn btn-primary btn-large" href={pathOf(locale, 'form', 'register')}>
+              {t.home.heroPrimary}
+            </Link>
+            <Link className="btn btn-ghost btn-large" href={pathOf(locale, 'technologyPlatform')}>
+              {t.home.heroSecondary}
+            </Link>
+          </div>
+        </div>
+        <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          {(data) => (
+            <div className="stats-box">
+              <ul className="stats" aria-label={t.site.slogan}>
+                {data.figures.map((stat) => (
+                  <li key={stat.label}>
+                    <strong>{stat.value}</strong>
+                    <span>{stat.label}</span>
+                  </li>
+                ))}
+              </ul>
+              <SampleMark sample={data.sample} />
+            </div>
+          )}
+        </Loaded>
+      </div>
+    </section>
+  );
+}
+
+/** The four scenario pages, each by the title and lead of its own marketing copy. */
+export function ScenarioSection() {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <section className="section">
+      <div className="container">
+        <h2 className="section-title">{t.home.scenariosTitle}</h2>
+        <ul className="card-grid four">
+          {scenarioPages.map((page) => {
+            const content = marketing[page][locale];
+            return (
+              <li key={page} className="card">
+                <h3>{content.title}</h3>
+                <p>{content.lead}</p>
+                <Link href={pathOf(locale, page)} className="card-link">
+                  {t.common.readMore} →
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function FinanceSection(props: { home: HomeEntry }) {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <section className="section alt">
+      <div className="container">
+        <h2 className="section-title">{t.home.financeTitle}</h2>
+        <p className="section-lead">{t.home.financeLead}</p>
+        <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          {(data) => (
+            <ul className="card-grid three">
+              {data.finance.map((product) => (
+                <FinanceCard key={product.slug} product={product} heading="h3" />
+              ))}
+            </ul>
+          )}
+        </Loaded>
+        <p className="center">
+          <Link className="btn btn-primary" href={pathOf(locale, 'cloudFinance')}>
+            {t.home.financeCta}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function ProductsAndNewsSection(props: { home: HomeEntry }) {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <section className="section">
+      <div className="container two-columns">
+        <div>
+          <h2 className="section-title left">{t.home.productsTitle}</h2>
+          <Loaded entry={props.home} failure={t.errors.homeFailed}>
+            {(data) => (
+              <ul className="plain-list">
+                {data.apps.map((app) => (
+                  <li key={app.id}>
+                    <Link href={pathOf(locale, 'marketplaceDetail', String(app.id))}>{app.appName}</Link>
+                    <span>{app.appIntroducetion}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Loaded>
+        </div>
+        <div>
+          <h2 className="section-title left">{t.home.newsTitle}</h2>
+          <Loaded entry={props.home} failure={t.errors.homeFailed}>
+            {(data) => (
+              <ul className="plain-list news-list">
+                {data.news.map((item) => (
+                  <li key={item.id}>
+                    <Link href={pathOf(locale, 'newsDetails', String(item.id))}>{item.title}</Link>
+                    <time dateTime={item.publishTime}>{item.publishTime}</time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Loaded>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ExpertsSection(props: { home: HomeEntry }) {
+  const t = useDict();
+  const locale = useLocale();
+  return (
+    <section className="section alt">
+      <div className="container">
+        <h2 className="section-title">{t.home.expertsTitle}</h2>
+        <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          {(data) => (
+            <>
+              <SampleMark sample={data.sample} />
+              <ul className="card-grid four">
+                {data.experts.map((expert) => (
+                  <li key={expert.id} className="card expert-card">
+                    <span className="avatar" aria-hidden="true">
+                      {expert.name.slice(0, 1)}
+                    </span>
+                    <h3>{expert.name}</h3>
+                    <p className="muted">{expert.title}</p>
+                    <p>{expert.fields.join(' · ')}</p>
+                    <Link
+                      className="card-link"
+                      href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
+                    >
+                      {t.experts.consult} →
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Loaded>
+      </div>
+    </section>
+  );
+}
+
+export function PartnersSection(props: { home: HomeEntry }) {
+  const t = useDict();
+  return (
+    <section className="section partners">
+      <div className="container">
+        <h2 className="section-title">{t.home.partnersTitle}</h2>
+        <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          {(data) => (
+            <>
+              <ul className="partner-list">
+                {data.partners.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+              <SampleMark sample={data.sample} />
+            </>
+          )}
+        </Loaded>
+      </div>
+    </section>
+  );
+}
