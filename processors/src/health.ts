@@ -149,6 +149,19 @@ async function probePostgres(options: HealthMonitorOptions, gauges: HealthGauges
   for (const row of rows) gauges.deadLetters.set({ projection: row.projection }, row.open);
 }
 
+const kafkaProbeTimeoutMs = 5_000;
+
+/** `promise`, or a failure naming what did not answer once `timeoutMs` passed. */
+async function answeredWithin<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  // The probe that lost the race may still fail later: that failure is already told.
+  promise.catch(() => {});
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 async function probeKafkaAndLag(
   options: HealthMonitorOptions,
   gauges: HealthGauges,
@@ -159,12 +172,18 @@ async function probeKafkaAndLag(
   const topics = [...new Set(sources.flatMap((s) => s.topics))];
   let ends: Awaited<ReturnType<typeof topicOffsets>>;
   try {
-    ends = await topicOffsets({
-      brokers: options.brokers,
-      security: options.security,
-      topics,
-      logger: options.logger,
-    });
+    // Bounded: with the broker gone the client retries its connection for longer than a probe
+    // interval, and the last answer (ok) would stand meanwhile.
+    ends = await answeredWithin(
+      topicOffsets({
+        brokers: options.brokers,
+        security: options.security,
+        topics,
+        logger: options.logger,
+      }),
+      kafkaProbeTimeoutMs,
+      'Kafka',
+    );
     record('kafka');
   } catch (error) {
     record('kafka', error);
