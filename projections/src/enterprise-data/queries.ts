@@ -1,3 +1,4 @@
+import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
 import { ident, pagedSelect, type Queryable } from '../db.ts';
 import {
   type DeclarationRow,
@@ -185,20 +186,15 @@ export async function warehouseSummary(
   };
 }
 
-export interface MonthlyStockRow {
-  month: string;
-  inputQty: number;
-  inputAmount: number;
-  outputQty: number;
-  outputAmount: number;
-  /** Stock at the month's end: every effective movement up to it, as warehouseSummary counts it. */
-  inventoryQty: number;
-  inventoryAmount: number;
-  /** Lines behind each amount that state no price, as the warehouse summary counts them. */
-  inputUnpricedLines: number;
-  outputUnpricedLines: number;
-  inventoryUnpricedLines: number;
-}
+/**
+ * A month of the enterprise trend as enterprise data counts it: the stock movements and the
+ * month-end stock (every effective movement up to it, as warehouseSummary counts it); the order
+ * counts come from order-status (query-api/src/enterprise/trend.ts).
+ */
+export type MonthlyStockRow = Omit<
+  EnterpriseTrendMonth,
+  'purchaseOrders' | 'salesToBusiness' | 'salesToConsumer'
+>;
 
 /**
  * An enterprise's stock movements per month through `toMonth` (yyyy-MM), with the running stock

@@ -9,7 +9,7 @@ export { bulkIdsOf, bulkLimit } from './deadLetterRoutes.ts';
 export { printableKey } from './printableKey.ts';
 
 /**
- * Operator endpoints (issue 4): request a rebuild (the processors build it and report progress
+ * Operator endpoints (query-api/README.md "Operator endpoints"): request a rebuild (the processors build it and report progress
  * into `projection_versions`), watch it, drop old versions; list and retry dead letters. The
  * query API only records requests: building is the processors' job (ARCHITECTURE, nothing
  * imports processors).
