@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { projectionCatalogue } from '@tradelog/projections';
 import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
+import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { startBenchRun } from '../ingest-bench/benchRun.ts';
 import { type CpuPerRequest, cpuBetween, cpuSnapshot, describeCpu } from '../ingest-bench/cpuParties.ts';
@@ -184,14 +184,18 @@ async function pacedLoad(
   return result;
 }
 
-/** Each projection's lag: records in the topics it reads that its live version has not applied. */
-async function lagOf(pool: pg.Pool, runId: string): Promise<Record<string, number>> {
+/**
+ * Each projection's lag: records in the topics it reads that its live version has not applied.
+ * The trial keeps one admin connection for its samples (`offsets`): one per sample, four a
+ * second, cost the broker more than the load's fetches and was counted as Kafka's CPU.
+ */
+async function lagOf(
+  pool: pg.Pool,
+  offsets: TopicOffsetReader,
+  runId: string,
+): Promise<Record<string, number>> {
   const topicOf = (type: string) => `${documentTypes.find((t) => t.id === type)!.topic}.${runId}`;
-  const ends = await topicOffsets({
-    brokers: config.kafkaBrokers,
-    topics: documentTypes.map((type) => topicOf(type.id)),
-    logger,
-  });
+  const ends = await offsets.read(documentTypes.map((type) => topicOf(type.id)));
   const { rows } = await pool.query(
     `SELECT v.projection, c.topic, c.partition, c.next_offset FROM projection_versions v
      LEFT JOIN projection_checkpoints c ON c.consumer_group = v.consumer_group WHERE v.state = 'live'`,
@@ -281,10 +285,11 @@ async function trial(
         prefix: `${runId.toUpperCase()}R${rate}T`,
       });
   const maxLag: Record<string, number> = {};
+  const offsets = createTopicOffsetReader({ brokers: config.kafkaBrokers, logger });
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      const lag = await lagOf(pool, runId).catch(() => undefined);
+      const lag = await lagOf(pool, offsets, runId).catch(() => undefined);
       for (const [name, value] of Object.entries(lag ?? {}))
         maxLag[name] = Math.max(maxLag[name] ?? 0, value);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -301,7 +306,7 @@ async function trial(
   );
   const limitMs = Math.max(config.catchUpSeconds * 1000, 60_000);
   while (performance.now() - lastAnswer < limitMs) {
-    const lag = await lagOf(pool, runId);
+    const lag = await lagOf(pool, offsets, runId);
     for (const [name, value] of Object.entries(lag)) {
       maxLag[name] = Math.max(maxLag[name] ?? 0, value);
       if (value === 0 && catchUpSeconds[name] === null)
@@ -311,6 +316,7 @@ async function trial(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const cpuAfter = await cpuSnapshot(measured);
+  await offsets.close();
   const cpu =
     cpuBefore === undefined || cpuAfter === undefined
       ? undefined
