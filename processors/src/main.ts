@@ -134,7 +134,11 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
       logger,
     }),
   );
-  const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
+  const codec = createRegistryCodec({
+    url: config.schemaRegistryUrl,
+    auth: config.registryAuth,
+    sharedDecodeBytes: config.sharedDecodeBytes,
+  });
   const producer = createLogProducer({
     brokers: config.kafkaBrokers,
     security: config.kafkaSecurity,

@@ -1,3 +1,4 @@
+import { defaultSharedDecodeBytes } from '@tradelog/processors/config';
 import type { ProjectionName } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/kit/log/codec';
@@ -33,7 +34,11 @@ export async function startProjectionsUnderTest(options: {
   only?: ProjectionName[];
   changesTopic?: string;
 }): Promise<ProjectionsUnderTest> {
-  const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
+  // Decodes shared among the projections, as processors/src/main.ts runs them.
+  const codec = createRegistryCodec({
+    url: options.schemaRegistryUrl,
+    sharedDecodeBytes: defaultSharedDecodeBytes,
+  });
   let changes: LogProducer | undefined;
   if (options.changesTopic) {
     await ensureTopics({

@@ -1,6 +1,7 @@
+import { defaultSharedDecodeBytes } from '@tradelog/processors/config';
 import { projections } from '@tradelog/processors/projections';
 import { superviseLiveProjection } from '@tradelog/processors/runtime/supervisor';
-import { createLogger } from '@tradelog/schemas';
+import { createLogger, env } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import pg from 'pg';
@@ -20,7 +21,13 @@ if (!runId || !databaseUrl) {
 const logger = createLogger({ service: 'pipeline-bench-processors' }, { level: 'info' });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 + Object.keys(projections).length * 2 });
 pool.on('error', () => undefined);
-const codec = createRegistryCodec({ url: process.env.SCHEMA_REGISTRY_URL ?? '' });
+const codec = createRegistryCodec({
+  url: process.env.SCHEMA_REGISTRY_URL ?? '',
+  // As processors/src/config.ts reads it: 0 measures the process without shared decodes.
+  sharedDecodeBytes: env.integer(process.env, 'PROCESSORS_SHARED_DECODE_BYTES', defaultSharedDecodeBytes, {
+    min: 0,
+  }),
+});
 const topicOf = (type: string) => `${documentTypes.find((t) => t.id === type)!.topic}.${runId}`;
 const supervisors = Object.values(projections).map((projection) =>
   superviseLiveProjection({
