@@ -36,7 +36,7 @@ export interface ProcessorsConfig {
   poolMax: number;
   /**
    * Bytes of decoded record values kept for this process's other projections reading the same
-   * record (PROCESSORS_SHARED_DECODE_BYTES; README "One decode per record"); 0 decodes every
+   * record (PROCESSORS_SHARED_DECODE_BYTES; README "Less work per document"); 0 decodes every
    * value for each projection.
    */
   sharedDecodeBytes: number;

@@ -9,8 +9,8 @@ interface Kept {
 }
 
 /**
- * One decode per record among the consumers of one process (processors/README.md "One decode per
- * record"). Each projection's consumer fetches the topics it reads, so a document read by five
+ * One decode per record among the consumers of one process (processors/README.md "Less work per
+ * document"). Each projection's consumer fetches the topics it reads, so a document read by five
  * projections was parsed and checked against its writer schema five times. A decode is a pure
  * function of the value's bytes (the wire format names the writer schema by id, and ids are
  * immutable), so the first one is kept under the record's place in the log (topic, partition,
