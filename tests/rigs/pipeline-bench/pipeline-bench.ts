@@ -24,7 +24,7 @@ import { type MixEntry, parseMix, submissionsFromMix } from '../ingest-bench/mix
  * first send to the last projection's catch-up (with the rate the machine's cores allow at that
  * cost: the same run's ceiling, whatever the machine's speed that day).
  *
- *   npm run bench:pipeline                      1,500 docs/s for 60 s (BENCH_RATE, BENCH_SECONDS) from 32 partner
+ *   npm run bench:pipeline                      2,000 docs/s for 60 s (BENCH_RATE, BENCH_SECONDS) from 32 partner
  *                                               keys, call limits as deployed (BENCH_PARTNER_KEYS)
  *   npm run bench:pipeline -- --search          from BENCH_RATE up, the highest rate sustained for BENCH_SECONDS with
  *                                               every lag back to 0 within BENCH_CATCH_UP_SECONDS (5)
@@ -40,7 +40,7 @@ const config = {
     'postgres:',
     'postgresql:',
   ]),
-  rate: env.integer(source, 'BENCH_RATE', 1500, { min: 1 }),
+  rate: env.integer(source, 'BENCH_RATE', 2000, { min: 1 }),
   seconds: env.integer(source, 'BENCH_SECONDS', 60, { min: 1 }),
   catchUpSeconds: env.integer(source, 'BENCH_CATCH_UP_SECONDS', 5, { min: 0 }),
   enterprises: env.integer(source, 'BENCH_ENTERPRISES', 50, { min: 1 }),
@@ -56,10 +56,12 @@ const config = {
 };
 /**
  * What the whole pipeline should sustain on the 2-core development machine (processors/README.md
- * "Measured"): every trial's figures are printed against these, whatever BENCH_RATE and
- * BENCH_SECONDS say.
+ * "Measured"), and the CPU an accepted document may cost the pipeline's parties together (ingest,
+ * processors, Kafka, Postgres and the load generator; not the machine's other tenants), so that
+ * two cores allow 2,600/s: every trial's figures are printed against these, whatever BENCH_RATE
+ * and BENCH_SECONDS say.
  */
-const target = { rate: 1500, seconds: 60, catchUpSeconds: 5 } as const;
+const target = { rate: 2000, seconds: 60, catchUpSeconds: 5, cpuMsPerDocument: 0.75 } as const;
 /** Deadlocks and serialization failures the processor instances logged (they retry them; there should be none). */
 let contention = 0;
 const flags = new Set(process.argv.slice(2));
@@ -360,8 +362,16 @@ async function trial(
     0,
   );
   const [load1, load5] = loadavg();
+  const pipelineCpu =
+    cpu === undefined
+      ? undefined
+      : Object.entries(cpu.msPerRequest).reduce(
+          (sum, [party, ms]) => (party === 'other' ? sum : sum + ms),
+          0,
+        );
+  const cpuMet = pipelineCpu !== undefined && pipelineCpu <= target.cpuMsPerDocument;
   say(
-    `  TARGET accepted ${result.acceptedPerSecond}/s = ${((100 * result.acceptedPerSecond) / target.rate).toFixed(0)}% of ${target.rate}/s (offered ${rate}/s for ${config.seconds} s; target ${target.seconds} s); slowest lag back to 0 ${slowest === null ? 'not within the limit' : `${slowest.toFixed(1)} s`} against ${target.catchUpSeconds} s; ${result.acceptedPerSecond >= target.rate * 0.98 && config.seconds >= target.seconds && slowest !== null && slowest <= target.catchUpSeconds ? 'MET' : 'NOT MET'} (machine load average ${load1!.toFixed(1)} / ${load5!.toFixed(1)} over 1 / 5 min on ${cpus().length} cores)`,
+    `  TARGET accepted ${result.acceptedPerSecond}/s = ${((100 * result.acceptedPerSecond) / target.rate).toFixed(0)}% of ${target.rate}/s (offered ${rate}/s for ${config.seconds} s; target ${target.seconds} s); slowest lag back to 0 ${slowest === null ? 'not within the limit' : `${slowest.toFixed(1)} s`} against ${target.catchUpSeconds} s; ${result.acceptedPerSecond >= target.rate * 0.98 && config.seconds >= target.seconds && slowest !== null && slowest <= target.catchUpSeconds ? 'MET' : 'NOT MET'}; CPU per document ${pipelineCpu === undefined ? 'not measured' : `${pipelineCpu.toFixed(3)} ms`} against ${target.cpuMsPerDocument} ms, ${cpuMet ? 'MET' : 'NOT MET'} (machine load average ${load1!.toFixed(1)} / ${load5!.toFixed(1)} over 1 / 5 min on ${cpus().length} cores)`,
   );
   if (json)
     process.stdout.write(
