@@ -112,7 +112,7 @@ export interface RegistryCodecOptions {
   fetch?: typeof fetch;
   /**
    * Keep each decoded value for the process's other consumers of the same record, up to this
-   * many bytes of values (./sharedDecodes.ts); every value decoded anew when absent. What is
+   * many bytes of values (./sharedDecodes.ts); every value decoded anew when absent or 0. What is
    * decoded is then frozen: the caller must not change it.
    */
   sharedDecodeBytes?: number;
@@ -228,10 +228,9 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     async writerSchemaOf(schemaId) {
       return (await writerSchema(schemaId)).schema;
     },
-    decode:
-      options.sharedDecodeBytes === undefined
-        ? decodeRecord
-        : sharingDecodes(decodeRecord, options.sharedDecodeBytes),
+    decode: options.sharedDecodeBytes
+      ? sharingDecodes(decodeRecord, options.sharedDecodeBytes)
+      : decodeRecord,
   };
 
   async function decodeRecord(value: Buffer) {
