@@ -28,6 +28,9 @@ import { type MixEntry, parseMix, submissionsFromMix } from '../ingest-bench/mix
  *                                               keys, call limits as deployed (BENCH_PARTNER_KEYS)
  *   npm run bench:pipeline -- --search          from BENCH_RATE up, the highest rate sustained for BENCH_SECONDS with
  *                                               every lag back to 0 within BENCH_CATCH_UP_SECONDS (5)
+ *   npm run bench:pipeline -- --backlog         the processors alone: the load is accepted first, then the processors
+ *                                               start and apply it; prints their CPU per document (with Kafka's and
+ *                                               Postgres') from start to every lag 0, whatever the pacing did
  *   npm run bench:pipeline -- --mix <file>     another mix: a JSON Lines file of submissions (tests/rigs/ingest-bench/mixFile.ts)
  *                                               sent in passes instead of the built-in 14-document mix
  *   add --json for one JSON line per run (for CI to keep)
@@ -380,6 +383,63 @@ async function trial(
   return result;
 }
 
+/**
+ * The processors alone (`--backlog`): the load is accepted while no projection runs, then the
+ * processors start and apply it as fast as they can. Their CPU per document, and Kafka's and
+ * Postgres' while they apply, do not depend on how the paced load's batches happened to fall,
+ * so two versions of the code compare on a busy machine (processors/README.md "Less work per
+ * document").
+ */
+async function backlogTrial(
+  ingest: Awaited<ReturnType<typeof startChild>>,
+  startProcessors: () => Promise<void>,
+  processors: readonly Awaited<ReturnType<typeof startChild>>[],
+  pool: pg.Pool,
+  runId: string,
+  apiKeys: readonly string[],
+) {
+  const submissions = mix
+    ? submissionsFromMix(mix, config.rate * config.seconds)
+    : buildSubmissions(config.rate * config.seconds, {
+        enterprises: config.enterprises,
+        prefix: `${runId.toUpperCase()}B${config.rate}T`,
+      });
+  const intakeBefore = await cpuSnapshot({ ingest: [ingest.child.pid] });
+  const load = await pacedLoad(ingest.value, submissions, apiKeys, config.rate, config.seconds);
+  const intakeAfter = await cpuSnapshot({ ingest: [ingest.child.pid] });
+  say(
+    `backlog: ${load.ok} documents accepted at ${Math.round(load.ok / load.seconds)}/s (${load.failed} failed) with no projection running`,
+  );
+  if (intakeBefore && intakeAfter)
+    say(`  intake ${describeCpu(cpuBetween(intakeBefore, intakeAfter, load.ok, load.seconds), 'doc')}`);
+  await startProcessors();
+  const measured = { processors: processors.map((instance) => instance.child.pid) };
+  const offsets = createTopicOffsetReader({ brokers: config.kafkaBrokers, logger });
+  const before = await cpuSnapshot(measured);
+  const started = performance.now();
+  let caughtUp = false;
+  while (!caughtUp && performance.now() - started < 15 * 60_000) {
+    // Each look reads every topic's ends: four a second keep the look's own cost small.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const lag = await lagOf(pool, offsets, runId).catch(() => undefined);
+    caughtUp = lag !== undefined && Object.values(lag).every((value) => value === 0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = await cpuSnapshot(measured);
+  await offsets.close();
+  say(
+    `  processors: every projection at lag 0 ${caughtUp ? `after ${seconds.toFixed(1)} s (${Math.round(load.ok / seconds)} docs/s)` : 'not within 15 min'}`,
+  );
+  if (before && after) {
+    const cpu = cpuBetween(before, after, load.ok, seconds);
+    say(`  processing ${describeCpu(cpu, 'doc')}, machine ${(100 * cpu.machineBusy).toFixed(0)}% busy`);
+    if (json)
+      process.stdout.write(
+        `${JSON.stringify({ bench: 'pipeline-backlog', documents: load.ok, seconds, caughtUp, cpu })}\n`,
+      );
+  }
+}
+
 async function main() {
   say(
     `pipeline benchmark: ${mix ? `${mix.length} submissions of ${mixPath} in passes` : `${config.enterprises} enterprises, 14-document mix`}, ${config.partnerKeys} partner key(s) (${config.partnerKeys === 1 ? 'its call limit lifted' : 'call limits as deployed'}), ingest and processors in their own processes, at most ${config.maxInFlight} requests in flight`,
@@ -407,13 +467,20 @@ async function main() {
         ? { INGEST_KEY_LIMIT_POINTS: String(1_000_000_000), ...process.env }
         : process.env,
     );
-    for (let instance = 0; instance < config.instances; instance++)
-      processors.push(
-        await startChild(
-          ['tests/rigs/pipeline-bench/pipeline-processors.ts', runId, run.databaseUrl],
-          (line) => (line === 'READY' ? line : undefined),
-        ),
-      );
+    const startProcessors = async () => {
+      for (let instance = 0; instance < config.instances; instance++)
+        processors.push(
+          await startChild(
+            ['tests/rigs/pipeline-bench/pipeline-processors.ts', runId, run.databaseUrl],
+            (line) => (line === 'READY' ? line : undefined),
+          ),
+        );
+    };
+    if (flags.has('--backlog')) {
+      await backlogTrial(ingest, startProcessors, processors, pool, runId, run.partnerKeys);
+      return;
+    }
+    await startProcessors();
     const measured = {
       ingest: [ingest.child.pid],
       processors: processors.map((instance) => instance.child.pid),
