@@ -27,16 +27,3 @@ describe('the processors config: consumer group membership', () => {
     ).toThrow(/KAFKA_HEARTBEAT_INTERVAL_MS/);
   });
 });
-
-describe('the processors config: shared decodes', () => {
-  it('keeps 16 MiB of decoded values by default, and none when told 0', () => {
-    expect(parseProcessorsConfig(base).sharedDecodeBytes).toBe(16 * 1024 * 1024);
-    expect(parseProcessorsConfig({ ...base, PROCESSORS_SHARED_DECODE_BYTES: '0' }).sharedDecodeBytes).toBe(0);
-  });
-
-  it('refuses a negative size, naming the key', () => {
-    expect(() => parseProcessorsConfig({ ...base, PROCESSORS_SHARED_DECODE_BYTES: '-1' })).toThrow(
-      /PROCESSORS_SHARED_DECODE_BYTES/,
-    );
-  });
-});

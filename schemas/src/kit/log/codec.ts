@@ -112,7 +112,7 @@ export interface RegistryCodecOptions {
   fetch?: typeof fetch;
   /**
    * Keep each decoded value for the process's other consumers of the same record, up to this
-   * many bytes of values (./sharedDecodes.ts); every value decoded anew when absent or 0. What is
+   * many bytes of values (./sharedDecodes.ts); every value decoded anew when absent. What is
    * decoded is then frozen: the caller must not change it.
    */
   sharedDecodeBytes?: number;
@@ -228,9 +228,10 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     async writerSchemaOf(schemaId) {
       return (await writerSchema(schemaId)).schema;
     },
-    decode: options.sharedDecodeBytes
-      ? sharingDecodes(decodeRecord, options.sharedDecodeBytes)
-      : decodeRecord,
+    decode:
+      options.sharedDecodeBytes === undefined
+        ? decodeRecord
+        : sharingDecodes(decodeRecord, options.sharedDecodeBytes),
   };
 
   async function decodeRecord(value: Buffer) {
