@@ -9,13 +9,6 @@ import { type PushSettings, parsePushSettings } from './push/settings.ts';
 /**
  * The processors' one config module (house style §8): the environment is read here, once.
  */
-/**
- * 16 MiB of record values: about 10,000 documents of the mix, what the projections of one process
- * are apart from each other under a steady load; their decoded form takes a few times that in
- * the heap.
- */
-export const defaultSharedDecodeBytes = 16 * 1024 * 1024;
-
 export interface ProcessorsConfig {
   kafkaBrokers: string[];
   /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/kit/log/kafkaSecurity.ts). */
@@ -34,12 +27,6 @@ export interface ProcessorsConfig {
    * projection run here (deploy/README.md "Connection budget").
    */
   poolMax: number;
-  /**
-   * Bytes of decoded record values kept for this process's other projections reading the same
-   * record (PROCESSORS_SHARED_DECODE_BYTES; README "Less work per document"); 0 decodes every
-   * value for each projection.
-   */
-  sharedDecodeBytes: number;
   /** Whether this process creates topics, and with how many partitions (CREATE_TOPICS, KAFKA_TOPIC_PARTITIONS). */
   provisioning: Provisioning;
   /** How often the process looks for rebuilds an operator requested through the query API. */
@@ -104,9 +91,6 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     provisioning: parseProvisioning(source),
     poolMax: env.integer(source, 'PROCESSORS_POOL_MAX', 6 + listed.length * 2, { min: 2 }),
-    sharedDecodeBytes: env.integer(source, 'PROCESSORS_SHARED_DECODE_BYTES', defaultSharedDecodeBytes, {
-      min: 0,
-    }),
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
     opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),

@@ -134,11 +134,7 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
       logger,
     }),
   );
-  const codec = createRegistryCodec({
-    url: config.schemaRegistryUrl,
-    auth: config.registryAuth,
-    sharedDecodeBytes: config.sharedDecodeBytes,
-  });
+  const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
   const producer = createLogProducer({
     brokers: config.kafkaBrokers,
     security: config.kafkaSecurity,

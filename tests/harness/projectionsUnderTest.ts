@@ -1,4 +1,3 @@
-import { defaultSharedDecodeBytes } from '@tradelog/processors/config';
 import type { ProjectionName } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { createRegistryCodec, type RegistryCodec } from '@tradelog/schemas/kit/log/codec';
@@ -34,11 +33,7 @@ export async function startProjectionsUnderTest(options: {
   only?: ProjectionName[];
   changesTopic?: string;
 }): Promise<ProjectionsUnderTest> {
-  // Decodes shared among the projections, as processors/src/main.ts runs them.
-  const codec = createRegistryCodec({
-    url: options.schemaRegistryUrl,
-    sharedDecodeBytes: defaultSharedDecodeBytes,
-  });
+  const codec = createRegistryCodec({ url: options.schemaRegistryUrl });
   let changes: LogProducer | undefined;
   if (options.changesTopic) {
     await ensureTopics({

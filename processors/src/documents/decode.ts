@@ -36,10 +36,7 @@ export async function decodeDocumentRecord(
   }
   const partnerEnterprise = decodePartnerEnterprise(record.headers);
   const partnerGrants = decodePartnerGrants(record.headers);
-  const { schemaId, value } = await codec.decode(
-    record.value,
-    `${record.topic}/${record.partition}/${record.offset}`,
-  );
+  const { schemaId, value } = await codec.decode(record.value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TradelogError('RECORD_NOT_OBJECT', 'document is not a JSON object', { retriable: false });
   }

@@ -15,7 +15,6 @@ import { type Appended, createLogProducer, type LogProducer } from '@tradelog/sc
 import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';
-import { defaultSharedDecodeBytes } from '../config.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import {
@@ -81,12 +80,7 @@ export async function createLogFixture(
     topics: [...topics.map((topic) => ({ topic, partitions: 2 })), { topic: changesTopic, partitions: 1 }],
     logger,
   });
-  // Decodes shared, as src/main.ts runs the projections: a projection that changed a decoded
-  // document would fail here.
-  const codec = createRegistryCodec({
-    url: services.schemaRegistryUrl,
-    sharedDecodeBytes: defaultSharedDecodeBytes,
-  });
+  const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
   const schemaIds = new Map<DocumentTypeId, number>();
   for (const type of documentTypes)
     schemaIds.set(type.id, await codec.registerSchema(`${topicOf(type.id)}-value`, writerSchemaOf(type)));

@@ -1,7 +1,6 @@
-import { defaultSharedDecodeBytes } from '@tradelog/processors/config';
 import { projections } from '@tradelog/processors/projections';
 import { superviseLiveProjection } from '@tradelog/processors/runtime/supervisor';
-import { createLogger, env } from '@tradelog/schemas';
+import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import pg from 'pg';
@@ -21,13 +20,7 @@ if (!runId || !databaseUrl) {
 const logger = createLogger({ service: 'pipeline-bench-processors' }, { level: 'info' });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 + Object.keys(projections).length * 2 });
 pool.on('error', () => undefined);
-const codec = createRegistryCodec({
-  url: process.env.SCHEMA_REGISTRY_URL ?? '',
-  // As processors/src/config.ts reads it: 0 measures the process without shared decodes.
-  sharedDecodeBytes: env.integer(process.env, 'PROCESSORS_SHARED_DECODE_BYTES', defaultSharedDecodeBytes, {
-    min: 0,
-  }),
-});
+const codec = createRegistryCodec({ url: process.env.SCHEMA_REGISTRY_URL ?? '' });
 const topicOf = (type: string) => `${documentTypes.find((t) => t.id === type)!.topic}.${runId}`;
 const supervisors = Object.values(projections).map((projection) =>
   superviseLiveProjection({

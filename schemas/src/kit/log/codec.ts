@@ -11,7 +11,6 @@ import {
   subjectCompatibility,
   type WriterSchema,
 } from './registryReads.ts';
-import { sharingDecodes } from './sharedDecodes.ts';
 
 export { RecordUndecodableError, RegistryUnavailableError } from './codecErrors.ts';
 
@@ -33,12 +32,8 @@ export interface RegistryCodec {
    */
   findSchemaId(subject: string, schema: object): Promise<number>;
   encodeRaw(schemaId: number, json: Buffer): Buffer;
-  /**
-   * Parses the wire format, fetches the writer schema by id (cached) and checks the value against
-   * it. With `place` (the record's topic, partition and offset) and `sharedDecodeBytes`, the
-   * process's other readers of that record share one decode, frozen (./sharedDecodes.ts).
-   */
-  decode(value: Buffer, place?: string): Promise<{ schemaId: number; value: unknown }>;
+  /** Parses the wire format, fetches the writer schema by id (cached) and checks the value against it. */
+  decode(value: Buffer): Promise<{ schemaId: number; value: unknown }>;
   /** The writer schema a record names, as the registry holds it (cached; the operator's record browser shows it). */
   writerSchemaOf(schemaId: number): Promise<object>;
 }
@@ -110,12 +105,6 @@ export interface RegistryCodecOptions {
   /** Tries of one registration before it fails (4 unless said). */
   registerAttempts?: number;
   fetch?: typeof fetch;
-  /**
-   * Keep each decoded value for the process's other consumers of the same record, up to this
-   * many bytes of values (./sharedDecodes.ts); every value decoded anew when absent. What is
-   * decoded is then frozen: the caller must not change it.
-   */
-  sharedDecodeBytes?: number;
 }
 
 type RegistryMiddleware = NonNullable<ConstructorParameters<typeof SchemaRegistry>[0]['middlewares']>[number];
@@ -228,30 +217,25 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     async writerSchemaOf(schemaId) {
       return (await writerSchema(schemaId)).schema;
     },
-    decode:
-      options.sharedDecodeBytes === undefined
-        ? decodeRecord
-        : sharingDecodes(decodeRecord, options.sharedDecodeBytes),
+    async decode(value) {
+      const { schemaId, json } = readWireFormat(value);
+      const schema = await writerSchema(schemaId);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json.toString('utf8'));
+      } catch (error) {
+        throw new RecordUndecodableError(
+          'RECORD_NOT_JSON',
+          `record value is not JSON (schema id ${schemaId})`,
+          error,
+        );
+      }
+      if (!schema.validate(parsed))
+        throw new RecordUndecodableError(
+          'RECORD_SCHEMA_MISMATCH',
+          `record does not match its writer schema ${schemaId}: ${schema.errors()}`,
+        );
+      return { schemaId, value: parsed };
+    },
   };
-
-  async function decodeRecord(value: Buffer) {
-    const { schemaId, json } = readWireFormat(value);
-    const schema = await writerSchema(schemaId);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json.toString('utf8'));
-    } catch (error) {
-      throw new RecordUndecodableError(
-        'RECORD_NOT_JSON',
-        `record value is not JSON (schema id ${schemaId})`,
-        error,
-      );
-    }
-    if (!schema.validate(parsed))
-      throw new RecordUndecodableError(
-        'RECORD_SCHEMA_MISMATCH',
-        `record does not match its writer schema ${schemaId}: ${schema.errors()}`,
-      );
-    return { schemaId, value: parsed };
-  }
 }
