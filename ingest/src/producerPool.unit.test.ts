@@ -1,4 +1,5 @@
-import type { AppendRecord, LogProducer } from '@tradelog/schemas/kit/log/producer';
+import type { AppendRecord } from '@tradelog/schemas/kit/log/pendingAppends';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { describe, expect, it } from 'vitest';
 import { createProducerPool, producerIndex } from './producerPool.ts';
 

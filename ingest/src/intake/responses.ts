@@ -1,7 +1,7 @@
 import type { DocumentType } from '@tradelog/schemas/documents/catalogue';
 import type { IssueList } from '@tradelog/schemas/documents/validator';
 import { localizedError, type TradelogError } from '@tradelog/schemas/errors/tradelogError';
-import type { Appended } from '@tradelog/schemas/kit/log/producer';
+import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
 import { type Lang, success } from '@tradelog/schemas/kit/runtime/envelope';
 
 /**

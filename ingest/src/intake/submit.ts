@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tradelog/schemas';
 import { admitKey, apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
 import { encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/kit/log/headers';
-import type { Appended } from '@tradelog/schemas/kit/log/producer';
+import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
 import { type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { requestLoggedByRoute } from '@tradelog/schemas/kit/runtime/http';
 import type { Request, Response } from 'express';

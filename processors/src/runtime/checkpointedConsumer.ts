@@ -23,10 +23,6 @@ import { createPartitionBackoff } from './partitionBackoff.ts';
 import type { WaitingFor } from './partitionRetry.ts';
 import { createRecordSteps } from './recordSteps.ts';
 
-export { CheckpointsOfAnotherLog } from './batchFaults.ts';
-export type { BatchHandler } from './batchHandler.ts';
-export type { LogReplaced } from './checkpointLogWatch.ts';
-
 /**
  * The one checkpointed consume loop (ARCHITECTURE "Batches, not records"), shared by every
  * projection and by the push processor. For each fetched batch of one partition:

@@ -11,7 +11,8 @@ import {
   partnerGrantsStamp,
 } from '@tradelog/schemas/kit/log/headers';
 import { createKafka } from '@tradelog/schemas/kit/log/kafka';
-import { type Appended, createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
+import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
+import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';

@@ -11,7 +11,8 @@ import {
   encodeDocumentHeaders,
   newDocumentId,
 } from './headers.ts';
-import { assignOffsets, partitionFor } from './producer.ts';
+import { partitionFor } from './keyPartition.ts';
+import { assignOffsets } from './pendingAppends.ts';
 import { logTopics } from './provisioning.ts';
 import { topicReplication } from './topics.ts';
 

@@ -16,10 +16,6 @@ import {
   logClientSettings,
 } from './producerConnection.ts';
 
-export { partitionFor } from './keyPartition.ts';
-export { type Appended, type AppendRecord, assignOffsets } from './pendingAppends.ts';
-export type { LogClient } from './producerConnection.ts';
-
 export interface LogProducer {
   /** Starts connecting; never throws for an absent broker, it keeps trying in the background. */
   connect(): Promise<void>;

@@ -1,7 +1,10 @@
 import { MultipleErrors, NetworkError, ProtocolError } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../runtime/log.ts';
-import { type AppendRecord, createLogProducer, type LogClient, partitionFor } from './producer.ts';
+import { partitionFor } from './keyPartition.ts';
+import type { AppendRecord } from './pendingAppends.ts';
+import { createLogProducer } from './producer.ts';
+import type { LogClient } from './producerConnection.ts';
 
 const topic = 'tradelog.test.v1';
 const partitions = 3;
