@@ -1,10 +1,28 @@
-import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
+import type { Bi, ContentBlock, JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
+import type {
+  AppList,
+  AppProduct,
+  AppSummary,
+  Article as ArticleAnswer,
+  ArticlePage,
+  ArticleSummary,
+  Block,
+  Column,
+  Expert,
+  FinanceCategories,
+  FinanceProduct,
+  HomeData,
+  JoinPageData,
+  LegalText as LegalTextAnswer,
+  SettlePlatformData,
+  SiteData,
+} from '@tradelog/schemas/portal/contentAnswers';
 import { portalRoles } from '@tradelog/schemas/portal/forms';
 import { apps, type SeedApp, sheetSample } from './seed/apps.ts';
 import { articles, blogColumns, helpMenu, newsColumns, pageColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 import type { LegalText } from './seed/legal.ts';
-import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
+import type { Lang, SeedArticle, SeedColumn } from './seed/types.ts';
 
 /**
  * Pure read functions over the seeded portal content and the operator's (README "Operator
@@ -13,7 +31,7 @@ import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.
  */
 export const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
 
-function blocks(list: SeedBlock[], lang: Lang) {
+function blocks(list: ContentBlock[], lang: Lang): Block[] {
   return list.map((block) =>
     block.kind === 'list'
       ? { kind: 'list' as const, items: block.items.map((item) => text(item, lang)) }
@@ -21,7 +39,7 @@ function blocks(list: SeedBlock[], lang: Lang) {
   );
 }
 
-function column(value: SeedColumn, lang: Lang): { columnId: number; name: string; columnList?: unknown[] } {
+function column(value: SeedColumn, lang: Lang): Column {
   return {
     columnId: value.columnId,
     name: text(value.name, lang),
@@ -62,7 +80,7 @@ export function articlesOf(content: PortalContent): Article[] {
   return all;
 }
 
-export function summary(article: Article, lang: Lang) {
+export function summary(article: Article, lang: Lang): ArticleSummary {
   return {
     id: article.id,
     kind: article.kind,
@@ -84,7 +102,7 @@ const isNewsProper = (article: Article) => article.kind !== 'news' || newsColumn
 export const newestFirst = (a: Article, b: Article) =>
   b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
 
-export function columnsOf(kind: 'news' | 'blog', lang: Lang) {
+export function columnsOf(kind: 'news' | 'blog', lang: Lang): Column[] {
   return (kind === 'news' ? newsColumns : blogColumns).map((item) => column(item, lang));
 }
 
@@ -108,7 +126,7 @@ export function articlePage(
   page: number,
   rows: number,
   lang: Lang,
-) {
+): ArticlePage {
   const family = columnFamily(columnId);
   const matching = articlesOf(content)
     .filter((article) => family.has(article.columnId))
@@ -122,7 +140,7 @@ export function articlePage(
   };
 }
 
-export function articleDetail(content: PortalContent, id: number, lang: Lang) {
+export function articleDetail(content: PortalContent, id: number, lang: Lang): ArticleAnswer | undefined {
   const all = articlesOf(content);
   const article = all.find((candidate) => candidate.id === id);
   if (!article) return undefined;
@@ -139,7 +157,7 @@ export function articleDetail(content: PortalContent, id: number, lang: Lang) {
 }
 
 /** §7 recommendNewsList.do, related to an article: its column's first, then its kind's, newest first. */
-export function recommended(content: PortalContent, id: number, lang: Lang, count = 3) {
+export function recommended(content: PortalContent, id: number, lang: Lang, count = 3): ArticleSummary[] {
   const all = articlesOf(content);
   const article = all.find((candidate) => candidate.id === id);
   const sameColumn = (candidate: Article) => Number(candidate.columnId === article?.columnId);
@@ -157,14 +175,14 @@ export function recommended(content: PortalContent, id: number, lang: Lang, coun
 }
 
 /** §7: the help (4218) and rule (4222) menus; any other column id has no menu. */
-export function centreMenu(columnId: number, lang: Lang) {
+export function centreMenu(columnId: number, lang: Lang): Column[] | undefined {
   const root =
     columnId === helpMenu.columnId ? helpMenu : columnId === ruleMenu.columnId ? ruleMenu : undefined;
   return root ? (root.columnList ?? []).map((item) => column(item, lang)) : undefined;
 }
 
 /** Keyword search over help and rule articles, in both languages' titles, summaries and bodies. */
-export function searchCentres(keyword: string, lang: Lang) {
+export function searchCentres(keyword: string, lang: Lang): ArticleSummary[] {
   const needle = keyword.trim().toLowerCase();
   if (needle === '') return [];
   const haystack = (article: SeedArticle) =>
@@ -185,7 +203,7 @@ export function searchCentres(keyword: string, lang: Lang) {
 
 const allInstitutions = { value: 'all', label: { cn: '全部', en: 'All' } };
 
-export function financeCategories(content: PortalContent, lang: Lang) {
+export function financeCategories(content: PortalContent, lang: Lang): FinanceCategories {
   return {
     sample: content.sample,
     dataTypes: dataTypes.map((item) => ({ value: item.value, label: text(item.label, lang) })),
@@ -201,7 +219,7 @@ export function filterFinance(
   content: PortalContent,
   filter: { dataType?: string; institution?: string; slug?: string },
   lang: Lang,
-) {
+): FinanceProduct[] {
   const { institutions, conditions, process } = content.finance;
   return content.finance.products
     .filter((product) => !filter.slug || product.slug === filter.slug)
@@ -243,7 +261,7 @@ export function filterFinance(
     });
 }
 
-export function appSummary(app: SeedApp, lang: Lang) {
+export function appSummary(app: SeedApp, lang: Lang): AppSummary {
   return {
     id: app.id,
     appName: text(app.appName, lang),
@@ -263,22 +281,23 @@ export function appSummary(app: SeedApp, lang: Lang) {
 }
 
 /** §7/§9: market list with rows and page (defaults rows=10, page=1). */
-export function appList(page: number, rows: number, lang: Lang) {
+export function appList(page: number, rows: number, lang: Lang): AppList {
   const start = (page - 1) * rows;
   return { list: apps.slice(start, start + rows).map((app) => appSummary(app, lang)), total: apps.length };
 }
 
-export function appDetail(content: PortalContent, id: number, lang: Lang) {
+export function appDetail(content: PortalContent, id: number, lang: Lang): AppProduct | undefined {
   const app = apps.find((candidate) => candidate.id === id);
   if (!app) return undefined;
   // Cases and reviews are testimonials: the operator's, not the product sheet's.
   const testimonials = (kind: 'case' | 'review') =>
     content.testimonials.filter((item) => item.app === id && item.kind === kind).map((item) => item.block);
+  // Every section key of the seed, with cases and reviews: the answer's `ProductSectionKey`s.
   const sections = Object.fromEntries(
     Object.entries({ ...app.sections, cases: testimonials('case'), reviews: testimonials('review') }).map(
       ([key, value]) => [key, blocks(value, lang)],
     ),
-  );
+  ) as AppProduct['sections'];
   return {
     ...appSummary(app, lang),
     // §3 mainPics: the operator's pictures of the product (content file `appPictures`); the
@@ -313,7 +332,7 @@ export function appDetail(content: PortalContent, id: number, lang: Lang) {
         ? [
             {
               name: lang === 'cn' ? '本地化部署' : 'On-premise',
-              code: 'DEPLOY',
+              code: 'DEPLOY' as const,
               itemValueList: app.deploy.map((item) => ({
                 name: text(item.name, lang),
                 code: 'DEPLOY',
@@ -335,7 +354,7 @@ export function appDetail(content: PortalContent, id: number, lang: Lang) {
   };
 }
 
-export function expertList(content: PortalContent, lang: Lang) {
+export function expertList(content: PortalContent, lang: Lang): Expert[] {
   return content.experts.map((expert) => ({
     id: expert.id,
     name: text(expert.name, lang),
@@ -349,7 +368,7 @@ export function expertList(content: PortalContent, lang: Lang) {
   }));
 }
 
-export function homeData(content: PortalContent, lang: Lang) {
+export function homeData(content: PortalContent, lang: Lang): HomeData {
   return {
     sample: content.sample,
     figures: content.figures.map((figure) => ({ value: figure.value, label: text(figure.label, lang) })),
@@ -367,7 +386,7 @@ export function homeData(content: PortalContent, lang: Lang) {
 }
 
 /** The footer (§3: hotline, address, email, postcode) and the site settings (README "Operator content"). */
-export function siteData(content: PortalContent, lang: Lang) {
+export function siteData(content: PortalContent, lang: Lang): SiteData {
   const { contact, site } = content;
   return {
     sample: content.sample,
@@ -384,7 +403,7 @@ export function keywordsOf(content: PortalContent, lang: Lang): Record<string, s
 }
 
 /** A text a visitor accepts at registration (§7 home/registrationTerms, home/legalSecrecy.do), with its version. */
-export function legalText(text: LegalText, lang: Lang) {
+export function legalText(text: LegalText, lang: Lang): LegalTextAnswer {
   return { version: text.version, title: text.title[lang], body: blocks(text.body, lang) };
 }
 
@@ -392,7 +411,7 @@ export function legalText(text: LegalText, lang: Lang) {
  * The join pages (README "Join pages"): `index` for a provider joining on its own, with the §3
  * roles one may join as; `centralize` for an organisation bringing its members in together.
  */
-export function joinPage(content: PortalContent, page: 'index' | 'centralize', lang: Lang) {
+export function joinPage(content: PortalContent, page: 'index' | 'centralize', lang: Lang): JoinPageData {
   const value: JoinPageContent = content.join[page];
   return {
     sample: content.sample,
@@ -410,7 +429,7 @@ export function joinPage(content: PortalContent, page: 'index' | 'centralize', l
  * how it goes and what one may join as, so it is the operator's individual join page without its
  * audiences list (the band links there for the rest); no count of members, which nobody vouches for.
  */
-export function settlePlatform(content: PortalContent, lang: Lang) {
+export function settlePlatform(content: PortalContent, lang: Lang): SettlePlatformData {
   const { audiences: _audiences, ...band } = joinPage(content, 'index', lang);
   return band;
 }

@@ -2,7 +2,7 @@ import { Redirect, useSearch } from 'wouter';
 import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale, useSite } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { Article, ArticlePage, ArticleSummary } from '../content/types.ts';
+import type { Article, ArticlePage, ArticleSummary } from '@tradelog/schemas/portal/contentAnswers';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { QrCode } from '../layout/QrCode.tsx';

@@ -1,8 +1,8 @@
+import type { AppList, AppProduct, Expert, ProductSectionKey } from '@tradelog/schemas/portal/contentAnswers';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText, pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { AppList, AppProduct, Expert, ProductSectionKey } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';

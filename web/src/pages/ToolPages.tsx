@@ -1,9 +1,9 @@
+import type { MarketTool, MarketToolDetail } from '@tradelog/schemas/portal/contentAnswers';
 import { useSearch } from 'wouter';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText, pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { MarketTool, MarketToolDetail } from '../content/types.ts';
 import { Link } from '../layout/Link.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { Loaded, PageHero } from './common.tsx';

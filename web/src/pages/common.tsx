@@ -1,8 +1,8 @@
+import type { Block } from '@tradelog/schemas/portal/contentAnswers';
 import type { ReactNode } from 'react';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText } from '../app/routes.ts';
 import { useDict } from '../app/state.ts';
-import type { Block } from '../content/types.ts';
 import { FormError } from '../layout/FormError.tsx';
 import type { Entry } from '../stores/content.ts';
 
