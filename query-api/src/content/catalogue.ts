@@ -286,6 +286,28 @@ export function appList(page: number, rows: number, lang: Lang): AppList {
   return { list: apps.slice(start, start + rows).map((app) => appSummary(app, lang)), total: apps.length };
 }
 
+type ItemGroup = AppProduct['appItemVoList'][number];
+
+/** §3 appItemVoList: one way of buying a product (SaaS or on-premise) and its priced items, all on the shelf. */
+function itemGroup<Item extends { amount: number }>(
+  code: ItemGroup['code'],
+  name: string,
+  items: readonly Item[],
+  itemName: (item: Item) => Bi,
+  lang: Lang,
+): ItemGroup {
+  return {
+    name,
+    code,
+    itemValueList: items.map((item) => ({
+      name: text(itemName(item), lang),
+      code,
+      status: 'ON_THE_SHELF',
+      amount: item.amount,
+    })),
+  };
+}
+
 export function appDetail(content: PortalContent, id: number, lang: Lang): AppProduct | undefined {
   const app = apps.find((candidate) => candidate.id === id);
   if (!app) return undefined;
@@ -318,28 +340,22 @@ export function appDetail(content: PortalContent, id: number, lang: Lang): AppPr
       status: 'ON_THE_SHELF',
     })),
     appItemVoList: [
-      {
-        name: lang === 'cn' ? 'SaaS 订阅' : 'SaaS subscription',
-        code: 'SAAS',
-        itemValueList: app.details.map((detail) => ({
-          name: text(detail.version, lang),
-          code: 'SAAS',
-          status: 'ON_THE_SHELF',
-          amount: detail.amount,
-        })),
-      },
+      itemGroup(
+        'SAAS',
+        lang === 'cn' ? 'SaaS 订阅' : 'SaaS subscription',
+        app.details,
+        (detail) => detail.version,
+        lang,
+      ),
       ...(app.deploy.length > 0
         ? [
-            {
-              name: lang === 'cn' ? '本地化部署' : 'On-premise',
-              code: 'DEPLOY' as const,
-              itemValueList: app.deploy.map((item) => ({
-                name: text(item.name, lang),
-                code: 'DEPLOY',
-                status: 'ON_THE_SHELF',
-                amount: item.amount,
-              })),
-            },
+            itemGroup(
+              'DEPLOY',
+              lang === 'cn' ? '本地化部署' : 'On-premise',
+              app.deploy,
+              (item) => item.name,
+              lang,
+            ),
           ]
         : []),
     ],
