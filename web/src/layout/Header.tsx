@@ -10,6 +10,7 @@ import {
   useSession,
   useSite,
 } from '../app/state.ts';
+import { DropdownButton } from './DropdownButton.tsx';
 import { Link } from './Link.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { headerMenu, type MenuEntry } from './menu.ts';
@@ -30,17 +31,15 @@ function SubMenu(props: { entry: MenuEntry; hotLabel: string }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button
-        type="button"
+      <DropdownButton
         className="nav-link"
-        aria-expanded={open}
-        aria-controls={id}
+        open={open}
+        controls={id}
         title={entry.tips}
         onClick={() => setOpen(!open)}
       >
         {entry.label}
-        <span aria-hidden="true" className="caret" />
-      </button>
+      </DropdownButton>
       <div className="submenu" id={id}>
         {entry.groups?.map((group) => (
           <div className="submenu-group" key={group.title}>
@@ -88,16 +87,9 @@ function CityDropdown() {
   if (sites.length === 0) return null;
   return (
     <div className={`city has-sub${open ? ' open' : ''}`}>
-      <button
-        type="button"
-        className="nav-link"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-      >
+      <DropdownButton className="nav-link" open={open} controls={id} onClick={() => setOpen(!open)}>
         {t.nav.city}
-        <span aria-hidden="true" className="caret" />
-      </button>
+      </DropdownButton>
       <ul className="submenu" id={id}>
         {sites.map((site) => (
           <li key={site.id}>

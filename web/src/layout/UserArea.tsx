@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { pathOf } from '../app/routes.ts';
 import { endSession, useDict, useLocale, usePlatformLinks, useSession } from '../app/state.ts';
 import { userMenu } from '../stores/session.ts';
+import { DropdownButton } from './DropdownButton.tsx';
 import { Link } from './Link.tsx';
 
 /** The header's sign-in links, or the signed-in user's menu (in the drawer: `compact`). */
@@ -34,16 +35,9 @@ export function UserArea(props: { compact?: boolean }) {
   const here = typeof window === 'undefined' ? home : window.location.origin + home;
   return (
     <div className={`user-area has-sub${open ? ' open' : ''}`}>
-      <button
-        type="button"
-        className="nav-link user-name"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-      >
+      <DropdownButton className="nav-link user-name" open={open} controls={id} onClick={() => setOpen(!open)}>
         {userName}
-        <span aria-hidden="true" className="caret" />
-      </button>
+      </DropdownButton>
       <ul className="submenu user-menu" id={id}>
         <li>
           <Link href={pathOf(locale, 'messForm')} onClick={() => setOpen(false)}>
