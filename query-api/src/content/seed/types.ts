@@ -1,4 +1,4 @@
-import type { Bi, ContentBlock } from '@tradelog/schemas/portal/content';
+import type { Bi, ContentArticle, ContentBlock } from '@tradelog/schemas/portal/content';
 import type { ArticleKind } from '@tradelog/schemas/portal/contentAnswers';
 
 /**
@@ -15,16 +15,9 @@ export const list = (...items: [string, string][]): ContentBlock => ({
   items: items.map(([cn, en]) => bi(cn, en)),
 });
 
-export interface SeedArticle {
-  id: number;
+/** An article of the site's own (blog, algorithm, help, rules): as the operator's news, with its kind. */
+export interface SeedArticle extends ContentArticle {
   kind: ArticleKind;
-  columnId: number;
-  title: Bi;
-  summary: Bi;
-  publishTime: string;
-  author: Bi;
-  source: Bi;
-  body: ContentBlock[];
   /** Sample text an operator replaces (rule articles: legal commitments; seed/articles.ts). */
   sample?: boolean;
 }
