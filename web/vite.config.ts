@@ -127,33 +127,22 @@ const documentValidatorsPlugin: Plugin = {
   },
 };
 
+/** The services' paths, proxied alike by the dev server and the preview of the build. */
+const proxy = {
+  '/portal-api': queryApi,
+  '/open': queryApi,
+  '/ops': queryApi,
+  '/subscriptions': queryApi,
+  '/documents': queryApi,
+  '/logistics': queryApi,
+  '/api': ingest,
+  '/tradelog': ingest,
+  ...reference,
+};
+
 export default defineConfig({
   plugins: [react(), contentSecurityPolicyPlugin, documentValidatorsPlugin],
-  server: {
-    proxy: {
-      '/portal-api': queryApi,
-      '/open': queryApi,
-      '/ops': queryApi,
-      '/subscriptions': queryApi,
-      '/documents': queryApi,
-      '/logistics': queryApi,
-      '/api': ingest,
-      '/tradelog': ingest,
-      ...reference,
-    },
-  },
-  preview: {
-    proxy: {
-      '/portal-api': queryApi,
-      '/open': queryApi,
-      '/ops': queryApi,
-      '/subscriptions': queryApi,
-      '/documents': queryApi,
-      '/logistics': queryApi,
-      '/api': ingest,
-      '/tradelog': ingest,
-      ...reference,
-    },
-  },
+  server: { proxy },
+  preview: { proxy },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

@@ -95,6 +95,9 @@ async function until<T>(what: string, deadline: number, probe: () => Promise<T |
   }
 }
 
+type DemoKeys = DemoResult['keys'];
+type ServiceDocuments = DemoResult['documents'];
+
 export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   const log = options.logger.scope({ component: 'demo' });
   const documents = {
@@ -103,9 +106,34 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
   };
   await mkdir(options.outDir, { recursive: true });
   const enterprises = demoEnterprises.map((enterprise) => enterprise.code);
-  const keys = await ensureKeyset(options.databaseUrl, join(options.outDir, '.demo-keys.json'), {
+  const keys = await ensureKeyset(
+    options.databaseUrl,
+    join(options.outDir, '.demo-keys.json'),
+    demoKeyset(enterprises),
+  );
+  log.info('demo keys ready', { enterprises });
+  const visitorPassword = await ensureDemoVisitor(options.databaseUrl);
+  // Subscribed before the documents go in, so that their changes are pushed to it.
+  const demoSubscriptionId = await subscribeDemo(options, keys.lenderKey, enterprises[0]!);
+  const submissions = demoSubmissions();
+  await submitAll(options.ingestUrl, documents.ingest, keys.partnerKey, submissions);
+  log.info('demo documents submitted', { documents: submissions.length });
+  await awaitProjections(options, keys.lenderKey, enterprises, submissions);
+  log.info('demo data visible through the query API');
+  const ids = await collectionIds(options.queryApiUrl, keys, demoSubscriptionId);
+  const variables = collectionVariables(options, keys, { demoSubscriptionId, visitorPassword, ...ids });
+  const collection = demoCollection(documents, variables, ids);
+  const collectionFile = join(options.outDir, collectionFileName);
+  await writeFile(collectionFile, `${JSON.stringify(collection, null, 2)}\n`, { mode: 0o600 });
+  log.info('Postman collection written', { file: collectionFile });
+  return { keys, documents, collection, collectionFile, variables, submitted: submissions.length };
+}
+
+/** The demo's three keys: a partner, a lender of the demo enterprises and an operator. */
+export function demoKeyset(enterprises: string[]) {
+  return {
     partnerKey: {
-      kind: 'partner',
+      kind: 'partner' as const,
       ownerId: 'demo-partner',
       ownerName: 'Demo logistics partner',
       // The platform's integration partner, granted any enterprise ('*') as the development
@@ -115,147 +143,195 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
       // It also relays the demo's feeds (tracking, reference and enterprise data).
       feeds: feedFamilies,
     },
-    lenderKey: { kind: 'lender', ownerId: 'demo-lender', ownerName: 'Demo lender', enterprises },
-    operatorKey: { kind: 'operator', ownerId: 'demo-operator', ownerName: 'Demo operator', enterprises: [] },
-  });
-  log.info('demo keys ready', { enterprises });
-  const visitorPassword = await ensureDemoVisitor(options.databaseUrl);
+    lenderKey: { kind: 'lender' as const, ownerId: 'demo-lender', ownerName: 'Demo lender', enterprises },
+    operatorKey: {
+      kind: 'operator' as const,
+      ownerId: 'demo-operator',
+      ownerName: 'Demo operator',
+      enterprises: [] as string[],
+    },
+  };
+}
 
-  // Subscribed before the documents go in, so that their changes are pushed to it.
-  const subscribed = await call(`${options.queryApiUrl}/subscriptions/changes`, keys.lenderKey, 'POST', {
-    enterprise: enterprises[0],
-    callbackUrl: options.callbackUrl,
-  });
+/**
+ * The lender's two subscriptions: every change of the first demo enterprise (its id is the
+ * collection's `demoSubscriptionId`), and the release and low-coverage alerts of the enterprise
+ * whose receipt is released (dataset.ts `releaseAlert`): kinds pushed only to subscriptions that
+ * name them.
+ */
+async function subscribeDemo(options: DemoOptions, lenderKey: string, enterprise: string): Promise<string> {
+  const url = `${options.queryApiUrl}/subscriptions/changes`;
+  const subscribed = await call(url, lenderKey, 'POST', { enterprise, callbackUrl: options.callbackUrl });
   const demoSubscriptionId = (subscribed.body.subscription as { id?: string } | undefined)?.id;
   if (subscribed.status !== 200 || !demoSubscriptionId)
     throw new Error(`subscribing to changes failed: ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
-  // And to the release and low-coverage alerts of the enterprise whose receipt is released
-  // (dataset.ts `releaseAlert`): kinds pushed only to subscriptions that name them.
-  const alertsSubscribed = await call(
-    `${options.queryApiUrl}/subscriptions/changes`,
-    keys.lenderKey,
-    'POST',
-    {
-      enterprise: releaseAlert.enterprise.code,
-      projections: ['collateral'],
-      kinds: ['collateral.released', 'coverage.low'],
-      callbackUrl: options.callbackUrl,
-    },
-  );
+  const alertsSubscribed = await call(url, lenderKey, 'POST', {
+    enterprise: releaseAlert.enterprise.code,
+    projections: ['collateral'],
+    kinds: ['collateral.released', 'coverage.low'],
+    callbackUrl: options.callbackUrl,
+  });
   if (alertsSubscribed.status !== 200)
     throw new Error(
       `subscribing to alerts failed: ${alertsSubscribed.status} ${JSON.stringify(alertsSubscribed.body)}`,
     );
+  return demoSubscriptionId;
+}
 
-  // The submissions, in story order (status changes are later versions of the same document).
-  const submissions = demoSubmissions();
+/** Ingest's path of an interface, as its OpenAPI document names the submit operation. */
+export function submitPathOf(ingest: OpenApiDocument, interfaceId: string): string {
+  const path = Object.entries(ingest.paths).find(
+    ([, methods]) => methods.post?.operationId === `submit_${interfaceId}`,
+  )?.[0];
+  if (!path) throw new Error(`ingest serves no ${interfaceId} interface`);
+  return path;
+}
+
+/** The submissions, in story order (status changes are later versions of the same document). */
+async function submitAll(
+  ingestUrl: string,
+  ingest: OpenApiDocument,
+  partnerKey: string,
+  submissions: readonly DemoSubmission[],
+): Promise<void> {
   for (const entry of submissions) {
-    const path = Object.entries(documents.ingest.paths).find(
-      ([, methods]) => methods.post?.operationId === `submit_${entry.interface}`,
-    )?.[0];
-    if (!path) throw new Error(`ingest serves no ${entry.interface} interface`);
-    const answer = await call(`${options.ingestUrl}${path}`, keys.partnerKey, 'POST', entry.document);
+    const path = submitPathOf(ingest, entry.interface);
+    const answer = await call(`${ingestUrl}${path}`, partnerKey, 'POST', entry.document);
     if (answer.status !== 200)
       throw new Error(
         `${entry.interface} (${entry.enterprise}, ${entry.note}) answered ${answer.status}: ${JSON.stringify(answer.body)}`,
       );
   }
-  log.info('demo documents submitted', { documents: submissions.length });
+}
 
-  // The projections have applied everything when each enterprise's purchases and sales show as
-  // their last versions say, the link-node chain of the example answers and the double
-  // financing's alert is listed.
+/**
+ * The projections have applied everything when each enterprise's purchases and sales show as
+ * their last versions say, the link-node chain of the example answers and the double
+ * financing's alert is listed.
+ */
+async function awaitProjections(
+  options: DemoOptions,
+  lenderKey: string,
+  enterprises: readonly string[],
+  submissions: readonly DemoSubmission[],
+): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
+  const ask = (path: string, body?: unknown) =>
+    call(`${options.queryApiUrl}${path}`, lenderKey, body === undefined ? 'GET' : 'POST', body);
   for (const enterprise of enterprises) {
     const received = lastPurchaseStatuses(submissions, enterprise);
     await until(`the purchase orders of ${enterprise}`, deadline, async () => {
-      const answer = await call(
-        `${options.queryApiUrl}/open/info/enterprise/purchase-orders`,
-        keys.lenderKey,
-        'POST',
-        {
-          ...queryExamples.purchaseOrders,
-          enterpriseId: enterprise,
-        },
-      );
-      const orders = (answer.body.dataList ?? []) as { orderState?: string }[];
-      return orders.length === received.length &&
-        orders.filter((order) => order.orderState === 'RECEIVED').length ===
-          received.filter((status) => status === '20').length
-        ? true
-        : undefined;
+      const answer = await ask('/open/info/enterprise/purchase-orders', {
+        ...queryExamples.purchaseOrders,
+        enterpriseId: enterprise,
+      });
+      return purchasesShown(answer.body, received) ? true : undefined;
     });
     await until(`the sales to business of ${enterprise}`, deadline, async () => {
-      const answer = await call(
-        `${options.queryApiUrl}/open/info/enterprise/sales-to-business`,
-        keys.lenderKey,
-        'POST',
-        {
-          ...queryExamples.salesToBusiness,
-          enterpriseId: enterprise,
-          orderNo: undefined,
-        },
-      );
-      const orders = (answer.body.dataList ?? []) as { orderState?: string }[];
-      return orders.some((order) => order.orderState === 'SHIPPED' || order.orderState === 'CANCELLED')
-        ? true
-        : undefined;
+      const answer = await ask('/open/info/enterprise/sales-to-business', {
+        ...queryExamples.salesToBusiness,
+        enterpriseId: enterprise,
+        orderNo: undefined,
+      });
+      return salesShown(answer.body) ? true : undefined;
     });
   }
   await until('the link-node chain of the example', deadline, async () => {
-    const answer = await call(
-      `${options.queryApiUrl}/open/info/link/node`,
-      keys.lenderKey,
-      'POST',
-      queryExamples.linkNode,
-    );
-    const blocks = ['arrivalInfo', 'intoDeclareInfo', 'intoStorageInfo', 'purchaseInfo'];
-    return answer.status === 200 &&
-      blocks.every(
-        (block) => Array.isArray(answer.body[block]) && (answer.body[block] as unknown[]).length > 0,
-      )
-      ? true
-      : undefined;
+    const answer = await ask('/open/info/link/node', queryExamples.linkNode);
+    return answer.status === 200 && linkNodeChainShown(answer.body) ? true : undefined;
   });
   await until('the reused-collateral alert', deadline, async () => {
-    const answer = await call(`${options.queryApiUrl}/open/info/collateral/alerts`, keys.lenderKey);
+    const answer = await ask('/open/info/collateral/alerts');
     return ((answer.body.alerts ?? []) as unknown[]).length > 0 ? true : undefined;
   });
   await until('the release alert and the low-coverage financing in the portfolio', deadline, async () => {
-    const answer = await call(`${options.queryApiUrl}/open/portfolio`, keys.lenderKey);
+    const answer = await ask('/open/portfolio');
     const alerts = portfolioAlertsOf(answer.body);
     return alerts.released.length > 0 && alerts.low.length > 0 ? true : undefined;
   });
-  log.info('demo data visible through the query API');
+}
 
-  // Ids the collection's requests use.
-  const versions = await call(`${options.queryApiUrl}/ops/rebuild/order-status`, keys.operatorKey);
+/** As many purchase orders as were sent, as many received as the last statuses say (`20`). */
+export function purchasesShown(body: Record<string, unknown>, received: readonly unknown[]): boolean {
+  const orders = (body.dataList ?? []) as { orderState?: string }[];
+  return (
+    orders.length === received.length &&
+    orders.filter((order) => order.orderState === 'RECEIVED').length ===
+      received.filter((status) => status === '20').length
+  );
+}
+
+/** A sale to business shipped or cancelled: the later versions have been applied. */
+export function salesShown(body: Record<string, unknown>): boolean {
+  const orders = (body.dataList ?? []) as { orderState?: string }[];
+  return orders.some((order) => order.orderState === 'SHIPPED' || order.orderState === 'CANCELLED');
+}
+
+/** Every block of the example's link-node chain holds something. */
+export function linkNodeChainShown(body: Record<string, unknown>): boolean {
+  const blocks = ['arrivalInfo', 'intoDeclareInfo', 'intoStorageInfo', 'purchaseInfo'];
+  return blocks.every((block) => Array.isArray(body[block]) && (body[block] as unknown[]).length > 0);
+}
+
+interface CollectionIds {
+  liveVersion?: number;
+  deliveryId?: string;
+  deadLetterId?: string;
+}
+
+/** Ids the collection's requests use. */
+async function collectionIds(
+  queryApiUrl: string,
+  keys: DemoKeys,
+  demoSubscriptionId: string,
+): Promise<CollectionIds> {
+  const versions = await call(`${queryApiUrl}/ops/rebuild/order-status`, keys.operatorKey);
   const live = ((versions.body.versions ?? []) as { version: number; state: string }[]).find(
     (version) => version.state === 'live',
   );
   const deliveries = await call(
-    `${options.queryApiUrl}/subscriptions/${demoSubscriptionId}/deliveries`,
+    `${queryApiUrl}/subscriptions/${demoSubscriptionId}/deliveries`,
     keys.lenderKey,
   );
   const deliveryId = ((deliveries.body.dataList ?? []) as { id: string }[])[0]?.id;
-  const letters = await call(`${options.queryApiUrl}/ops/dead-letters?state=open&limit=1`, keys.operatorKey);
+  const letters = await call(`${queryApiUrl}/ops/dead-letters?state=open&limit=1`, keys.operatorKey);
   const deadLetterId = ((letters.body.dataList ?? []) as { id: string }[])[0]?.id;
+  return { liveVersion: live?.version, deliveryId, deadLetterId };
+}
 
-  const variables: Record<string, string> = {
+/** The collection's variables: addresses, keys and the ids found. */
+export function collectionVariables(
+  options: Pick<DemoOptions, 'ingestUrl' | 'queryApiUrl' | 'callbackUrl'>,
+  keys: DemoKeys,
+  found: CollectionIds & { demoSubscriptionId: string; visitorPassword: string },
+): Record<string, string> {
+  const { deliveryId, deadLetterId } = found;
+  return {
     ingestUrl: options.ingestUrl,
     queryApiUrl: options.queryApiUrl,
     ...keys,
     callbackUrl: options.callbackUrl,
-    demoSubscriptionId,
-    visitorPassword,
+    demoSubscriptionId: found.demoSubscriptionId,
+    visitorPassword: found.visitorPassword,
     subscriptionId: '',
-    liveVersion: String(live?.version ?? 1),
+    liveVersion: String(found.liveVersion ?? 1),
     ...(deliveryId ? { deliveryId } : {}),
     ...(deadLetterId ? { deadLetterId } : {}),
   };
-  const collection = buildCollection({
+}
+
+/** The Postman collection over both services' documents, with the plans the ids found allow. */
+function demoCollection(
+  documents: ServiceDocuments,
+  variables: Record<string, string>,
+  ids: CollectionIds,
+): PostmanCollection {
+  return buildCollection({
     documents,
-    plans: demoPlans({ hasDelivery: deliveryId !== undefined, hasDeadLetter: deadLetterId !== undefined }),
+    plans: demoPlans({
+      hasDelivery: ids.deliveryId !== undefined,
+      hasDeadLetter: ids.deadLetterId !== undefined,
+    }),
     variables,
     description: [
       'One request per interface of the Tradelog services, against the demo data of `npm run demo`',
@@ -263,10 +339,6 @@ export async function loadDemo(options: DemoOptions): Promise<DemoResult> {
       'Keys and ids are collection variables; run the folder in order (some requests use ids captured by earlier ones).',
     ].join(' '),
   });
-  const collectionFile = join(options.outDir, collectionFileName);
-  await writeFile(collectionFile, `${JSON.stringify(collection, null, 2)}\n`, { mode: 0o600 });
-  log.info('Postman collection written', { file: collectionFile });
-  return { keys, documents, collection, collectionFile, variables, submitted: submissions.length };
 }
 
 /**

@@ -1,27 +1,33 @@
 import type { JoinPageContent, PortalContent } from '@tradelog/schemas/portal/content';
+import type {
+  Article as ArticleAnswer,
+  ArticlePage,
+  ArticleSummary,
+  Column,
+  Expert,
+  FinanceCategories,
+  FinanceProduct,
+  HomeData,
+  JoinPageData,
+  LegalText as LegalTextAnswer,
+  SettlePlatformData,
+  SiteData,
+} from '@tradelog/schemas/portal/contentAnswers';
 import { portalRoles } from '@tradelog/schemas/portal/forms';
-import { apps, type SeedApp, sheetSample } from './seed/apps.ts';
+import { blocks, text } from './localized.ts';
+import { appList } from './marketCatalogue.ts';
 import { articles, blogColumns, helpMenu, newsColumns, pageColumns, ruleMenu } from './seed/articles.ts';
 import { dataTypes } from './seed/finance.ts';
 import type { LegalText } from './seed/legal.ts';
-import type { Bi, Lang, SeedArticle, SeedBlock, SeedColumn } from './seed/types.ts';
+import type { Lang, SeedArticle, SeedColumn } from './seed/types.ts';
 
 /**
  * Pure read functions over the seeded portal content and the operator's (README "Operator
  * content"): each answers in one language (the payload's `lang`, portal spec §7) with the shapes
  * the portal renders. No I/O, so the router stays a thin shell and every answer is unit-tested.
  */
-export const text = (value: Bi, lang: Lang) => value[lang] || value.cn;
 
-function blocks(list: SeedBlock[], lang: Lang) {
-  return list.map((block) =>
-    block.kind === 'list'
-      ? { kind: 'list' as const, items: block.items.map((item) => text(item, lang)) }
-      : { kind: block.kind, text: text(block.text, lang) },
-  );
-}
-
-function column(value: SeedColumn, lang: Lang): { columnId: number; name: string; columnList?: unknown[] } {
+function column(value: SeedColumn, lang: Lang): Column {
   return {
     columnId: value.columnId,
     name: text(value.name, lang),
@@ -62,7 +68,7 @@ export function articlesOf(content: PortalContent): Article[] {
   return all;
 }
 
-export function summary(article: Article, lang: Lang) {
+export function summary(article: Article, lang: Lang): ArticleSummary {
   return {
     id: article.id,
     kind: article.kind,
@@ -84,7 +90,7 @@ const isNewsProper = (article: Article) => article.kind !== 'news' || newsColumn
 export const newestFirst = (a: Article, b: Article) =>
   b.publishTime.localeCompare(a.publishTime) || b.id - a.id;
 
-export function columnsOf(kind: 'news' | 'blog', lang: Lang) {
+export function columnsOf(kind: 'news' | 'blog', lang: Lang): Column[] {
   return (kind === 'news' ? newsColumns : blogColumns).map((item) => column(item, lang));
 }
 
@@ -108,7 +114,7 @@ export function articlePage(
   page: number,
   rows: number,
   lang: Lang,
-) {
+): ArticlePage {
   const family = columnFamily(columnId);
   const matching = articlesOf(content)
     .filter((article) => family.has(article.columnId))
@@ -122,7 +128,7 @@ export function articlePage(
   };
 }
 
-export function articleDetail(content: PortalContent, id: number, lang: Lang) {
+export function articleDetail(content: PortalContent, id: number, lang: Lang): ArticleAnswer | undefined {
   const all = articlesOf(content);
   const article = all.find((candidate) => candidate.id === id);
   if (!article) return undefined;
@@ -139,7 +145,7 @@ export function articleDetail(content: PortalContent, id: number, lang: Lang) {
 }
 
 /** §7 recommendNewsList.do, related to an article: its column's first, then its kind's, newest first. */
-export function recommended(content: PortalContent, id: number, lang: Lang, count = 3) {
+export function recommended(content: PortalContent, id: number, lang: Lang, count = 3): ArticleSummary[] {
   const all = articlesOf(content);
   const article = all.find((candidate) => candidate.id === id);
   const sameColumn = (candidate: Article) => Number(candidate.columnId === article?.columnId);
@@ -157,14 +163,14 @@ export function recommended(content: PortalContent, id: number, lang: Lang, coun
 }
 
 /** §7: the help (4218) and rule (4222) menus; any other column id has no menu. */
-export function centreMenu(columnId: number, lang: Lang) {
+export function centreMenu(columnId: number, lang: Lang): Column[] | undefined {
   const root =
     columnId === helpMenu.columnId ? helpMenu : columnId === ruleMenu.columnId ? ruleMenu : undefined;
   return root ? (root.columnList ?? []).map((item) => column(item, lang)) : undefined;
 }
 
 /** Keyword search over help and rule articles, in both languages' titles, summaries and bodies. */
-export function searchCentres(keyword: string, lang: Lang) {
+export function searchCentres(keyword: string, lang: Lang): ArticleSummary[] {
   const needle = keyword.trim().toLowerCase();
   if (needle === '') return [];
   const haystack = (article: SeedArticle) =>
@@ -185,7 +191,7 @@ export function searchCentres(keyword: string, lang: Lang) {
 
 const allInstitutions = { value: 'all', label: { cn: '全部', en: 'All' } };
 
-export function financeCategories(content: PortalContent, lang: Lang) {
+export function financeCategories(content: PortalContent, lang: Lang): FinanceCategories {
   return {
     sample: content.sample,
     dataTypes: dataTypes.map((item) => ({ value: item.value, label: text(item.label, lang) })),
@@ -201,7 +207,7 @@ export function filterFinance(
   content: PortalContent,
   filter: { dataType?: string; institution?: string; slug?: string },
   lang: Lang,
-) {
+): FinanceProduct[] {
   const { institutions, conditions, process } = content.finance;
   return content.finance.products
     .filter((product) => !filter.slug || product.slug === filter.slug)
@@ -243,99 +249,7 @@ export function filterFinance(
     });
 }
 
-export function appSummary(app: SeedApp, lang: Lang) {
-  return {
-    id: app.id,
-    appName: text(app.appName, lang),
-    category: app.category,
-    categoryName: text(app.categoryName, lang),
-    appIntroducetion: text(app.introduction, lang),
-    appStatus: 'ON_THE_SHELF',
-    sellPoints: app.sellPoints.map((item) => text(item, lang)),
-    lowestPrice: app.lowestPrice,
-    free: false,
-    // §3's review fields of an item: every seeded product is on the shelf, so no picture is
-    // still asked of its vendor and nothing was rejected (seed/articles.ts "Application listing rules").
-    imgRequests: [],
-    rejectReason: null,
-    sheetSample,
-  };
-}
-
-/** §7/§9: market list with rows and page (defaults rows=10, page=1). */
-export function appList(page: number, rows: number, lang: Lang) {
-  const start = (page - 1) * rows;
-  return { list: apps.slice(start, start + rows).map((app) => appSummary(app, lang)), total: apps.length };
-}
-
-export function appDetail(content: PortalContent, id: number, lang: Lang) {
-  const app = apps.find((candidate) => candidate.id === id);
-  if (!app) return undefined;
-  // Cases and reviews are testimonials: the operator's, not the product sheet's.
-  const testimonials = (kind: 'case' | 'review') =>
-    content.testimonials.filter((item) => item.app === id && item.kind === kind).map((item) => item.block);
-  const sections = Object.fromEntries(
-    Object.entries({ ...app.sections, cases: testimonials('case'), reviews: testimonials('review') }).map(
-      ([key, value]) => [key, blocks(value, lang)],
-    ),
-  );
-  return {
-    ...appSummary(app, lang),
-    // §3 mainPics: the operator's pictures of the product (content file `appPictures`); the
-    // shipped sample's are one neutral picture marked "Sample picture", as the sample is marked.
-    mainPics: (content.appPictures ?? [])
-      .filter((picture) => picture.app === id)
-      .map((picture, index) => ({
-        id: id * 100 + index,
-        title: text(picture.title, lang),
-        url: picture.url,
-      })),
-    details: app.details.map((detail, index) => ({
-      id: app.id * 100 + index,
-      version: text(detail.version, lang),
-      specifications: text(detail.specifications, lang),
-      cycle: detail.cycle,
-      amount: detail.amount,
-      status: 'ON_THE_SHELF',
-    })),
-    appItemVoList: [
-      {
-        name: lang === 'cn' ? 'SaaS 订阅' : 'SaaS subscription',
-        code: 'SAAS',
-        itemValueList: app.details.map((detail) => ({
-          name: text(detail.version, lang),
-          code: 'SAAS',
-          status: 'ON_THE_SHELF',
-          amount: detail.amount,
-        })),
-      },
-      ...(app.deploy.length > 0
-        ? [
-            {
-              name: lang === 'cn' ? '本地化部署' : 'On-premise',
-              code: 'DEPLOY',
-              itemValueList: app.deploy.map((item) => ({
-                name: text(item.name, lang),
-                code: 'DEPLOY',
-                status: 'ON_THE_SHELF',
-                amount: item.amount,
-              })),
-            },
-          ]
-        : []),
-    ],
-    sections,
-    prices: app.prices.map((row) => ({
-      edition: text(row.edition, lang),
-      saas: row.saas[lang],
-      onPremise: row.onPremise[lang],
-    })),
-    support: text(app.support, lang),
-    sample: content.sample,
-  };
-}
-
-export function expertList(content: PortalContent, lang: Lang) {
+export function expertList(content: PortalContent, lang: Lang): Expert[] {
   return content.experts.map((expert) => ({
     id: expert.id,
     name: text(expert.name, lang),
@@ -349,7 +263,7 @@ export function expertList(content: PortalContent, lang: Lang) {
   }));
 }
 
-export function homeData(content: PortalContent, lang: Lang) {
+export function homeData(content: PortalContent, lang: Lang): HomeData {
   return {
     sample: content.sample,
     figures: content.figures.map((figure) => ({ value: figure.value, label: text(figure.label, lang) })),
@@ -367,7 +281,7 @@ export function homeData(content: PortalContent, lang: Lang) {
 }
 
 /** The footer (§3: hotline, address, email, postcode) and the site settings (README "Operator content"). */
-export function siteData(content: PortalContent, lang: Lang) {
+export function siteData(content: PortalContent, lang: Lang): SiteData {
   const { contact, site } = content;
   return {
     sample: content.sample,
@@ -384,7 +298,7 @@ export function keywordsOf(content: PortalContent, lang: Lang): Record<string, s
 }
 
 /** A text a visitor accepts at registration (§7 home/registrationTerms, home/legalSecrecy.do), with its version. */
-export function legalText(text: LegalText, lang: Lang) {
+export function legalText(text: LegalText, lang: Lang): LegalTextAnswer {
   return { version: text.version, title: text.title[lang], body: blocks(text.body, lang) };
 }
 
@@ -392,7 +306,7 @@ export function legalText(text: LegalText, lang: Lang) {
  * The join pages (README "Join pages"): `index` for a provider joining on its own, with the §3
  * roles one may join as; `centralize` for an organisation bringing its members in together.
  */
-export function joinPage(content: PortalContent, page: 'index' | 'centralize', lang: Lang) {
+export function joinPage(content: PortalContent, page: 'index' | 'centralize', lang: Lang): JoinPageData {
   const value: JoinPageContent = content.join[page];
   return {
     sample: content.sample,
@@ -410,7 +324,7 @@ export function joinPage(content: PortalContent, page: 'index' | 'centralize', l
  * how it goes and what one may join as, so it is the operator's individual join page without its
  * audiences list (the band links there for the rest); no count of members, which nobody vouches for.
  */
-export function settlePlatform(content: PortalContent, lang: Lang) {
+export function settlePlatform(content: PortalContent, lang: Lang): SettlePlatformData {
   const { audiences: _audiences, ...band } = joinPage(content, 'index', lang);
   return band;
 }

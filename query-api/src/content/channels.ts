@@ -1,13 +1,6 @@
 import type { PortalContent } from '@tradelog/schemas/portal/content';
-import {
-  type Article,
-  articlesOf,
-  columnFamily,
-  newestFirst,
-  searchCentres,
-  summary,
-  text,
-} from './catalogue.ts';
+import { type Article, articlesOf, columnFamily, newestFirst, searchCentres, summary } from './catalogue.ts';
+import { text } from './localized.ts';
 import {
   blogColumns,
   courseColumn,

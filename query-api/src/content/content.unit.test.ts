@@ -2,8 +2,6 @@ import { createPortalValidators } from '@tradelog/schemas/portal/forms';
 import { describe, expect, it } from 'vitest';
 import { judgeCode, leadFields } from './accounts.ts';
 import {
-  appDetail,
-  appList,
   articleDetail,
   articlePage,
   centreMenu,
@@ -18,6 +16,7 @@ import {
   siteData,
 } from './catalogue.ts';
 import { cityFromTable, cityOf, createIpLocator, parseCityTable } from './ipLocation.ts';
+import { appDetail, appList } from './marketCatalogue.ts';
 import { contentReferenceIssues, loadPortalContent, parsePortalContent } from './operatorContent.ts';
 import { apps } from './seed/apps.ts';
 import { articles } from './seed/articles.ts';

@@ -2,8 +2,6 @@ import type { PortalContent } from '@tradelog/schemas/portal/content';
 import { portalRoles } from '@tradelog/schemas/portal/forms';
 import type { Request, Response, Router } from 'express';
 import {
-  appDetail,
-  appList,
   articleDetail,
   articlePage,
   centreMenu,
@@ -37,6 +35,7 @@ import {
   marketBand,
   roleOptions,
 } from './homeBands.ts';
+import { appDetail, appList } from './marketCatalogue.ts';
 import { type PageCache, pageKey } from './pageCache.ts';
 import { langOf, notFound, numberOf, type Payload, payloadOf } from './portalCalls.ts';
 import { privacyPolicy, registrationTerms } from './seed/legal.ts';

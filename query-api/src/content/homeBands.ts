@@ -1,7 +1,9 @@
 import type { PortalContent } from '@tradelog/schemas/portal/content';
 import { type PortalRole, portalRoleLabels, portalRoles } from '@tradelog/schemas/portal/forms';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
-import { appList, filterFinance, financeCategories, text } from './catalogue.ts';
+import { filterFinance, financeCategories } from './catalogue.ts';
+import { text } from './localized.ts';
+import { appList } from './marketCatalogue.ts';
 import { dataTypes } from './seed/finance.ts';
 import type { Lang } from './seed/types.ts';
 import { marketTools, toolSelection } from './toolMarket.ts';

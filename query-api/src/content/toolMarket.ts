@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
+import type { MarketTool, MarketToolDetail } from '@tradelog/schemas/portal/contentAnswers';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import type { Lang } from './seed/types.ts';
 
@@ -40,7 +41,7 @@ const described = (schema: JsonSchema, lang: Lang) =>
 const titled = (schema: JsonSchema, name: string, lang: Lang) =>
   (lang === 'en' ? schema['x-title-en'] : undefined) ?? schema.title ?? name;
 
-function summary(tool: (typeof marketTools)[number], lang: Lang) {
+function summary(tool: (typeof marketTools)[number], lang: Lang): MarketTool {
   const type = queryType(tool.code);
   return {
     id: tool.id,
@@ -53,7 +54,7 @@ function summary(tool: (typeof marketTools)[number], lang: Lang) {
 }
 
 /** `…/application/detail/selection`: every tool, to choose from (the toolCloud page). */
-export function toolSelection(lang: Lang) {
+export function toolSelection(lang: Lang): MarketTool[] {
   return marketTools.map((tool) => summary(tool, lang));
 }
 
@@ -61,7 +62,7 @@ export function toolSelection(lang: Lang) {
  * `…/application/detail/{code}` and `…/application/detail?id=`: one tool with how it is called —
  * method, path, its request parameters and what the answer holds; undefined when there is none.
  */
-export function toolDetail(key: { code: string } | { id: number }, lang: Lang) {
+export function toolDetail(key: { code: string } | { id: number }, lang: Lang): MarketToolDetail | undefined {
   const tool = marketTools.find((item) => ('code' in key ? item.code === key.code : item.id === key.id));
   if (!tool) return undefined;
   const type = queryType(tool.code);

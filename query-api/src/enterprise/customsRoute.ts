@@ -1,19 +1,13 @@
 import { ownerDeclarationsAsOf } from '@tradelog/processors/enterprise-data/asOf';
 import { listDeclarations } from '@tradelog/projections/enterprise-data/queries';
 import type { Router } from 'express';
-import { asOfNotAnswered, asOfOf, liveOrAsOf } from '../reads/asOf.ts';
+import { asOfNotAnswered } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { pageOf, validateQuery } from '../reads/requests.ts';
-import {
-  handle,
-  pageScopeOfRequest,
-  readLive,
-  readOptionsOf,
-  sendReadWithPartners,
-} from '../reads/respond.ts';
+import { handle, pageScopeOfRequest } from '../reads/respond.ts';
 import { declarationOut } from './declarationAnswer.ts';
 import { type EnterpriseReads, liveOnly } from './enterpriseReads.ts';
-import { boundedOf, pageEnvelope } from './pages.ts';
+import { sendPagedRead } from './pagedRead.ts';
 import { enterprisePaths } from './paths.ts';
 
 /** The customs declaration query (query spec §3); as of a moment only for the owner's declarations. */
@@ -33,21 +27,12 @@ export function addCustomsRoute(router: Router, reads: EnterpriseReads): void {
         limit: page.limit,
         offset: page.offset,
       };
-      const { read, moment } = await liveOrAsOf(
-        asOfOf(req, Date.now()),
-        () =>
-          readLive(
-            pool,
-            'enterprise-data',
-            (s, db) =>
-              listDeclarations(db, s, {
-                ...filter,
-                enterpriseType: request.enterpriseType,
-                ...boundedOf(page),
-              }),
-            readOptionsOf(req),
-          ),
-        async (asOf) => {
+      await sendPagedRead(req, res, pool, {
+        projection: 'enterprise-data',
+        page,
+        live: (s, db, bounded) =>
+          listDeclarations(db, s, { ...filter, enterpriseType: request.enterpriseType, ...bounded }),
+        replayed: async (asOf) => {
           if (request.enterpriseType !== '10')
             throw asOfNotAnswered('customsDeclarations', liveOnly.declaringFirm);
           const replayed = await reads.dataAsOf(
@@ -57,11 +42,9 @@ export function addCustomsRoute(router: Router, reads: EnterpriseReads): void {
           );
           return { ...replayed, result: ownerDeclarationsAsOf(replayed.data, filter) };
         },
-      );
-      await sendReadWithPartners(res, pool, read, (result) => ({
-        ...pageEnvelope(moment, page, result.total),
-        dataList: result.rows.map(declarationOut),
-      }));
+        total: (result) => result.total,
+        rows: (result) => ({ dataList: result.rows.map(declarationOut) }),
+      });
     }),
   );
 }

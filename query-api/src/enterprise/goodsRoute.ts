@@ -2,19 +2,12 @@ import { goodsAsOf } from '@tradelog/processors/enterprise-data/asOf';
 import { listGoods } from '@tradelog/projections/enterprise-data/queries';
 import { parseTradeDateTime } from '@tradelog/schemas/documents/formats';
 import type { Router } from 'express';
-import { asOfOf, liveOrAsOf } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { pageOf, validateQuery } from '../reads/requests.ts';
-import {
-  handle,
-  pageScopeOfRequest,
-  readLive,
-  readOptionsOf,
-  sendReadWithPartners,
-} from '../reads/respond.ts';
+import { handle, pageScopeOfRequest } from '../reads/respond.ts';
 import { type EnterpriseReads, goodsTypes } from './enterpriseReads.ts';
 import { goodsOut } from './goodsAnswer.ts';
-import { boundedOf, pageEnvelope } from './pages.ts';
+import { sendPagedRead } from './pagedRead.ts';
 import { enterprisePaths } from './paths.ts';
 
 /** The goods query (query spec §3 "Goods"). */
@@ -35,24 +28,17 @@ export function addGoodsRoute(router: Router, reads: EnterpriseReads): void {
           ? { since: parseTradeDateTime(request.requestTime)?.toISOString() ?? request.requestTime }
           : {}),
       };
-      const { read, moment } = await liveOrAsOf(
-        asOfOf(req, Date.now()),
-        () =>
-          readLive(
-            pool,
-            'enterprise-data',
-            (s, db) => listGoods(db, s, { ...filter, ...boundedOf(page) }),
-            readOptionsOf(req),
-          ),
-        async (asOf) => {
+      await sendPagedRead(req, res, pool, {
+        projection: 'enterprise-data',
+        page,
+        live: (s, db, bounded) => listGoods(db, s, { ...filter, ...bounded }),
+        replayed: async (asOf) => {
           const replayed = await reads.dataAsOf(request.customerCode, goodsTypes, asOf);
           return { ...replayed, result: goodsAsOf(replayed.data, filter) };
         },
-      );
-      await sendReadWithPartners(res, pool, read, (result) => ({
-        ...pageEnvelope(moment, page, result.total),
-        goodsList: result.rows.map(goodsOut),
-      }));
+        total: (result) => result.total,
+        rows: (result) => ({ goodsList: result.rows.map(goodsOut) }),
+      });
     }),
   );
 }

@@ -1,19 +1,13 @@
 import { ordersAsOf } from '@tradelog/processors/order-status/asOf';
 import { listOrders } from '@tradelog/projections/order-status/tables';
 import type { Router } from 'express';
-import { asOfMember, asOfOf, liveOrAsOf, replayedEnterpriseRecords } from '../reads/asOf.ts';
+import { asOfMember, replayedEnterpriseRecords } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { pageOf, validateQuery } from '../reads/requests.ts';
-import {
-  handle,
-  pageScopeOfRequest,
-  readLive,
-  readOptionsOf,
-  sendReadWithPartners,
-} from '../reads/respond.ts';
+import { handle, pageScopeOfRequest } from '../reads/respond.ts';
 import { type EnterpriseReads, orderKinds } from './enterpriseReads.ts';
 import { orderOut } from './orderAnswer.ts';
-import { boundedOf, pageEnvelope } from './pages.ts';
+import { sendPagedRead } from './pagedRead.ts';
 import { enterprisePaths } from './paths.ts';
 
 const orderQueryOf = {
@@ -43,16 +37,11 @@ export function addOrderRoutes(router: Router, reads: EnterpriseReads): void {
           // Only the sale-to-consumer request declares the cross-border platform's name.
           ...('cbepcomName' in request && request.cbepcomName ? { cbepcomName: request.cbepcomName } : {}),
         };
-        const { read, moment } = await liveOrAsOf(
-          asOfOf(req, Date.now()),
-          () =>
-            readLive(
-              pool,
-              'order-status',
-              (s, db) => listOrders(db, s, { ...filter, ...boundedOf(page) }),
-              readOptionsOf(req),
-            ),
-          async (asOf) => {
+        await sendPagedRead(req, res, pool, {
+          projection: 'order-status',
+          page,
+          live: (s, db, bounded) => listOrders(db, s, { ...filter, ...bounded }),
+          replayed: async (asOf) => {
             // The enterprise's records of this kind of order, through order-status' own reducer.
             const { records, freshness } = await replayedEnterpriseRecords(
               pool,
@@ -62,11 +51,9 @@ export function addOrderRoutes(router: Router, reads: EnterpriseReads): void {
             );
             return { result: ordersAsOf(records, filter), freshness, asOf: asOfMember(asOf, records) };
           },
-        );
-        await sendReadWithPartners(res, pool, read, (result) => ({
-          ...pageEnvelope(moment, page, result.total),
-          dataList: result.orders.map(orderOut),
-        }));
+          total: (result) => result.total,
+          rows: (result) => ({ dataList: result.orders.map(orderOut) }),
+        });
       }),
     );
   }

@@ -14,6 +14,26 @@ export interface ZipEntry {
 const dosDate = (1 << 5) | 1; // 1980-01-01
 const utf8Names = 1 << 11;
 
+/**
+ * The fields a local header and its central directory record share (APPNOTE 4.3.7, 4.3.12), from
+ * "version needed" to the name's length: 26 bytes from `at`.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  entry: { crc: number; compressedSize: number; size: number; nameLength: number },
+): void {
+  header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+  header.writeUInt16LE(utf8Names, at + 2);
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt16LE(0, at + 6);
+  header.writeUInt16LE(dosDate, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 export function zipOf(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -24,28 +44,18 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(utf8Names, 6);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    const fields = {
+      crc,
+      compressedSize: compressed.length,
+      size: entry.data.length,
+      nameLength: name.length,
+    };
+    writeEntryFields(local, 4, fields);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(utf8Names, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, fields);
     // extra, comment, disk, internal and external attributes: 0
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, compressed);

@@ -1,7 +1,7 @@
+import type { RegionalSiteSetting } from '@tradelog/schemas/portal/content';
 import { Suspense, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { calls } from '../content/calls.ts';
-import type { RegionalSite } from '../content/types.ts';
 import { contentCall } from '../http/request.ts';
 import {
   Breadcrumb,
@@ -53,7 +53,7 @@ function useLoginState(page: string) {
 }
 
 /** §4: the city dialog is considered on the home page only, from the IP-location call. */
-function useCityCheck(isHome: boolean, sites: readonly RegionalSite[] | undefined) {
+function useCityCheck(isHome: boolean, sites: readonly RegionalSiteSetting[] | undefined) {
   useEffect(() => {
     if (!isHome || !sites) return;
     const controller = new AbortController();

@@ -3,11 +3,11 @@
  * The stores themselves are framework-free (`../stores`); only this module touches `window`.
  */
 
+import type { SiteData } from '@tradelog/schemas/portal/contentAnswers';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createConsoleStore, legacyApiKeyStorageKey } from '../console/consoleStore.ts';
 import { calls } from '../content/calls.ts';
-import type { SiteData } from '../content/types.ts';
 import { contentCall, createRequest, type RequestOptions } from '../http/request.ts';
 import { type Dict, dictionaries } from '../i18n/i18n.ts';
 import { platformLinks } from '../layout/menu.ts';

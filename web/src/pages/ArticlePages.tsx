@@ -1,8 +1,8 @@
+import type { Article, ArticlePage, ArticleSummary, Column } from '@tradelog/schemas/portal/contentAnswers';
 import { useSearch } from 'wouter';
 import { type PageId, pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { Article, ArticlePage, ArticleSummary, Column } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';

@@ -1,8 +1,8 @@
+import type { FinanceCategories, FinanceProduct, Option } from '@tradelog/schemas/portal/contentAnswers';
 import { useLocation, useSearch } from 'wouter';
 import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { FinanceCategories, FinanceProduct, Option } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';

@@ -1,7 +1,7 @@
+import type { HomeData, LinkBandData, SettlePlatformData } from '@tradelog/schemas/portal/contentAnswers';
 import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { HomeData, LinkBandData, SettlePlatformData } from '../content/types.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { Loaded } from './common.tsx';

@@ -1,7 +1,7 @@
+import type { HomeData } from '@tradelog/schemas/portal/contentAnswers';
 import { pathOf } from '../app/routes.ts';
 import { useDict, useLocale } from '../app/state.ts';
 import { marketing } from '../content/marketing.ts';
-import type { HomeData } from '../content/types.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import type { Entry } from '../stores/content.ts';

@@ -1,7 +1,7 @@
+import type { JoinPageData } from '@tradelog/schemas/portal/contentAnswers';
 import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { JoinPageData } from '../content/types.ts';
 import { industryOptions } from '../forms/validation.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';

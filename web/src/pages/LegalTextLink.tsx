@@ -1,7 +1,7 @@
+import type { LegalText } from '@tradelog/schemas/portal/contentAnswers';
 import { useId, useState } from 'react';
 import { useContent, useDict } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { LegalText } from '../content/types.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Blocks, Loaded } from './common.tsx';
 

@@ -1,12 +1,12 @@
+import type { Article, ArticlePage } from '@tradelog/schemas/portal/contentAnswers';
 import { Redirect, useSearch } from 'wouter';
 import { pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale, useSite } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { Article, ArticlePage, ArticleSummary } from '../content/types.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
 import { QrCode } from '../layout/QrCode.tsx';
-import { Blocks, Loaded, PageHero } from './common.tsx';
+import { Blocks, CardGridPage, Loaded, PageHero } from './common.tsx';
 
 /**
  * §2 /courseLive, /courseLiveDetail and showRoom.html: the operator's courses and exhibits, kept
@@ -28,40 +28,31 @@ export function CourseLivePage() {
   const locale = useLocale();
   const courses = useContent<ArticlePage>(calls.newsList(courseColumnId, 1, rows));
   return (
-    <main id="main" className="page">
-      <PageHero title={t.live.coursesTitle} lead={t.live.coursesLead} />
-      <div className="container">
-        <Loaded entry={courses}>
-          {(page) =>
-            page.list.length === 0 ? (
-              <Empty />
-            ) : (
-              <ul className="card-grid three">
-                {page.list.map((course) => (
-                  <li className="card" key={course.id}>
-                    <p className="tag">
-                      <time dateTime={course.publishTime}>{course.publishTime}</time>
-                    </p>
-                    <h2>{course.title}</h2>
-                    <p>{course.summary}</p>
-                    <p className="meta">
-                      {t.live.speaker}: {course.author}
-                    </p>
-                    <SampleMark sample={course.sample} />
-                    <Link
-                      className="card-link"
-                      href={`${pathOf(locale, 'courseLiveDetail')}?id=${course.id}`}
-                    >
-                      {t.live.details} →
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Loaded>
-      </div>
-    </main>
+    <CardGridPage
+      title={t.live.coursesTitle}
+      lead={t.live.coursesLead}
+      entry={courses}
+      items={(page) => page.list}
+      columns="three"
+      keyOf={(course) => course.id}
+      empty={<Empty />}
+      card={(course) => (
+        <>
+          <p className="tag">
+            <time dateTime={course.publishTime}>{course.publishTime}</time>
+          </p>
+          <h2>{course.title}</h2>
+          <p>{course.summary}</p>
+          <p className="meta">
+            {t.live.speaker}: {course.author}
+          </p>
+          <SampleMark sample={course.sample} />
+          <Link className="card-link" href={`${pathOf(locale, 'courseLiveDetail')}?id=${course.id}`}>
+            {t.live.details} →
+          </Link>
+        </>
+      )}
+    />
   );
 }
 
@@ -132,33 +123,27 @@ export function ShowRoomPage() {
   const locale = useLocale();
   const exhibits = useContent<ArticlePage>(calls.newsList(showroomColumnId, 1, rows));
   return (
-    <main id="main" className="page">
-      <PageHero title={t.live.showroomTitle} lead={t.live.showroomLead} />
-      <div className="container">
-        <Loaded entry={exhibits}>
-          {(page) =>
-            page.list.length === 0 ? (
-              <Empty />
-            ) : (
-              <ul className="card-grid three">
-                {page.list.map((exhibit: ArticleSummary) => (
-                  <li className="card" key={exhibit.id}>
-                    <h2>{exhibit.title}</h2>
-                    <p>{exhibit.summary}</p>
-                    <p className="meta">
-                      {t.live.supplier}: {exhibit.author}
-                    </p>
-                    <SampleMark sample={exhibit.sample} />
-                    <Link className="card-link" href={pathOf(locale, 'form', 'inquiry')}>
-                      {t.live.inquire} →
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Loaded>
-      </div>
-    </main>
+    <CardGridPage
+      title={t.live.showroomTitle}
+      lead={t.live.showroomLead}
+      entry={exhibits}
+      items={(page) => page.list}
+      columns="three"
+      keyOf={(exhibit) => exhibit.id}
+      empty={<Empty />}
+      card={(exhibit) => (
+        <>
+          <h2>{exhibit.title}</h2>
+          <p>{exhibit.summary}</p>
+          <p className="meta">
+            {t.live.supplier}: {exhibit.author}
+          </p>
+          <SampleMark sample={exhibit.sample} />
+          <Link className="card-link" href={pathOf(locale, 'form', 'inquiry')}>
+            {t.live.inquire} →
+          </Link>
+        </>
+      )}
+    />
   );
 }

@@ -1,12 +1,12 @@
+import type { AppList, AppProduct, Expert, ProductSectionKey } from '@tradelog/schemas/portal/contentAnswers';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText, pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { AppList, AppProduct, Expert, ProductSectionKey } from '../content/types.ts';
 import { format } from '../i18n/i18n.ts';
 import { SampleMark } from '../layout/Chrome.tsx';
 import { Link } from '../layout/Link.tsx';
-import { Blocks, formatYuan, Loaded, PageHero } from './common.tsx';
+import { Blocks, CardGrid, CardGridPage, formatYuan, Loaded, PageHero } from './common.tsx';
 
 export function MarketplacePage() {
   const t = useDict();
@@ -23,9 +23,9 @@ export function MarketplacePage() {
               {page.list.some((app) => app.sheetSample) && (
                 <p className="sample-mark">{t.common.sampleSheet}</p>
               )}
-              <ul className="card-grid three">
-                {page.list.map((app) => (
-                  <li key={app.id} className="card">
+              <CardGrid items={page.list} columns="three" keyOf={(app) => app.id}>
+                {(app) => (
+                  <>
                     <p className="tag">{app.categoryName}</p>
                     <h2>{app.appName}</h2>
                     <p>{app.appIntroducetion}</p>
@@ -42,9 +42,9 @@ export function MarketplacePage() {
                     <Link className="card-link" href={pathOf(locale, 'marketplaceDetail', String(app.id))}>
                       {t.common.readMore} →
                     </Link>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              </CardGrid>
             </>
           )}
         </Loaded>
@@ -154,38 +154,33 @@ export function ExpertsPage() {
   const locale = useLocale();
   const experts = useContent<Expert[]>(calls.experts());
   return (
-    <main id="main" className="page">
-      <PageHero title={t.experts.title} lead={t.experts.lead} />
-      <div className="container">
-        <Loaded entry={experts}>
-          {(list) => (
-            <ul className="card-grid four">
-              {list.map((expert) => (
-                <li key={expert.id} className="card expert-card">
-                  <span className="avatar" aria-hidden="true">
-                    {expert.name.slice(0, 1)}
-                  </span>
-                  <h2>{expert.name}</h2>
-                  <p className="muted">
-                    {expert.title} · {expert.organisation}
-                  </p>
-                  <SampleMark sample={expert.sample} />
-                  <p>
-                    {t.experts.field}: {expert.fields.join(' · ')}
-                  </p>
-                  <Link
-                    className="card-link"
-                    href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
-                  >
-                    {t.common.readMore} →
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
-      </div>
-    </main>
+    <CardGridPage
+      title={t.experts.title}
+      lead={t.experts.lead}
+      entry={experts}
+      items={(list) => list}
+      columns="four"
+      keyOf={(expert) => expert.id}
+      cardClass="card expert-card"
+      card={(expert) => (
+        <>
+          <span className="avatar" aria-hidden="true">
+            {expert.name.slice(0, 1)}
+          </span>
+          <h2>{expert.name}</h2>
+          <p className="muted">
+            {expert.title} · {expert.organisation}
+          </p>
+          <SampleMark sample={expert.sample} />
+          <p>
+            {t.experts.field}: {expert.fields.join(' · ')}
+          </p>
+          <Link className="card-link" href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}>
+            {t.common.readMore} →
+          </Link>
+        </>
+      )}
+    />
   );
 }
 

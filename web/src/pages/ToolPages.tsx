@@ -1,12 +1,12 @@
+import type { MarketTool, MarketToolDetail } from '@tradelog/schemas/portal/contentAnswers';
 import { useSearch } from 'wouter';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText, pathOf } from '../app/routes.ts';
 import { useContent, useDict, useLocale } from '../app/state.ts';
 import { calls } from '../content/calls.ts';
-import type { MarketTool, MarketToolDetail } from '../content/types.ts';
 import { Link } from '../layout/Link.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
-import { Loaded, PageHero } from './common.tsx';
+import { CardGridPage, Loaded, PageHero } from './common.tsx';
 
 /**
  * The tool market (§2 toolCloud.html, toolCloudDetail.html; §7 `toolMarket/application/detail…`):
@@ -19,30 +19,27 @@ export function ToolCloudPage() {
   const locale = useLocale();
   const tools = useContent<MarketTool[]>(calls.tools());
   return (
-    <main id="main" className="page">
-      <PageHero title={t.tools.title} lead={t.tools.lead} />
-      <div className="container">
-        <Loaded entry={tools}>
-          {(list) => (
-            <ul className="card-grid four">
-              {list.map((tool) => (
-                <li key={tool.code} className="card">
-                  <p className="tag">{tool.categoryName}</p>
-                  <h2>{tool.appName}</h2>
-                  <p>{tool.appIntroducetion}</p>
-                  <Link
-                    className="card-link"
-                    href={`${pathOf(locale, 'toolCloudDetail')}?code=${encodeURIComponent(tool.code)}`}
-                  >
-                    {t.tools.details} →
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
-      </div>
-    </main>
+    <CardGridPage
+      title={t.tools.title}
+      lead={t.tools.lead}
+      entry={tools}
+      items={(list) => list}
+      columns="four"
+      keyOf={(tool) => tool.code}
+      card={(tool) => (
+        <>
+          <p className="tag">{tool.categoryName}</p>
+          <h2>{tool.appName}</h2>
+          <p>{tool.appIntroducetion}</p>
+          <Link
+            className="card-link"
+            href={`${pathOf(locale, 'toolCloudDetail')}?code=${encodeURIComponent(tool.code)}`}
+          >
+            {t.tools.details} →
+          </Link>
+        </>
+      )}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
+import type { Block } from '@tradelog/schemas/portal/contentAnswers';
 import type { ReactNode } from 'react';
 import { StatusError } from '../app/ErrorBoundary.tsx';
 import { notFoundText } from '../app/routes.ts';
 import { useDict } from '../app/state.ts';
-import type { Block } from '../content/types.ts';
 import { FormError } from '../layout/FormError.tsx';
 import type { Entry } from '../stores/content.ts';
 
@@ -77,4 +77,55 @@ export function formatLimit(limitWan: number, locale: 'cn' | 'en'): string {
   if (locale === 'cn') return limitWan >= 10_000 ? `${limitWan / 10_000}亿元` : `${limitWan}万元`;
   const yuan = limitWan * 10_000;
   return yuan >= 1_000_000 ? `${yuan / 1_000_000}m yuan` : `${formatYuan(yuan, locale)} yuan`;
+}
+
+/** The cards of a list (§2's market, experts, tools, courses, exhibits), three or four to a row. */
+export function CardGrid<Item>(props: {
+  items: readonly Item[];
+  columns: 'three' | 'four';
+  keyOf: (item: Item) => string | number;
+  cardClass?: string;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <ul className={`card-grid ${props.columns}`}>
+      {props.items.map((item) => (
+        <li key={props.keyOf(item)} className={props.cardClass ?? 'card'}>
+          {props.children(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A list page of cards: its hero, then the loaded items as a card grid (or `empty` when there are none). */
+export function CardGridPage<T, Item>(props: {
+  title: string;
+  lead: string;
+  entry: Entry<T> | undefined;
+  items: (value: T) => readonly Item[];
+  columns: 'three' | 'four';
+  keyOf: (item: Item) => string | number;
+  cardClass?: string;
+  empty?: ReactNode;
+  card: (item: Item) => ReactNode;
+}) {
+  return (
+    <main id="main" className="page">
+      <PageHero title={props.title} lead={props.lead} />
+      <div className="container">
+        <Loaded entry={props.entry}>
+          {(value) => {
+            const items = props.items(value);
+            if (items.length === 0 && props.empty !== undefined) return props.empty;
+            return (
+              <CardGrid items={items} columns={props.columns} keyOf={props.keyOf} cardClass={props.cardClass}>
+                {props.card}
+              </CardGrid>
+            );
+          }}
+        </Loaded>
+      </div>
+    </main>
+  );
 }

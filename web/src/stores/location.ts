@@ -1,5 +1,5 @@
+import type { RegionalSiteSetting } from '@tradelog/schemas/portal/content';
 import { createStore } from 'zustand/vanilla';
-import type { RegionalSite } from '../content/types.ts';
 import type { KeyValueStorage } from './storage.ts';
 
 /**
@@ -21,14 +21,17 @@ const hostOf = (url: string | undefined): string | undefined => {
 };
 
 /** The site serving a host (its address's host); any other host is the main site. */
-export function siteOfHost(sites: readonly RegionalSite[], host: string): RegionalSite | undefined {
+export function siteOfHost(
+  sites: readonly RegionalSiteSetting[],
+  host: string,
+): RegionalSiteSetting | undefined {
   return sites.find((site) => hostOf(site.url) === host) ?? sites.find((site) => site.main);
 }
 
 export function siteOfCity(
-  sites: readonly RegionalSite[],
+  sites: readonly RegionalSiteSetting[],
   city: string | undefined,
-): RegionalSite | undefined {
+): RegionalSiteSetting | undefined {
   if (!city) return undefined;
   return sites.find((site) => site.cities.some((name) => city.startsWith(name)));
 }
@@ -43,10 +46,10 @@ export function nextLocalMidnight(now: number): number {
 /** `target` is where "go to site" leads: the city's site, or the main site when the city is unknown. */
 export type LocationDecision =
   | { show: false }
-  | { show: true; suggested: RegionalSite | undefined; target: RegionalSite };
+  | { show: true; suggested: RegionalSiteSetting | undefined; target: RegionalSiteSetting };
 
 export function decideLocationDialog(input: {
-  sites: readonly RegionalSite[];
+  sites: readonly RegionalSiteSetting[];
   host: string;
   city: string | undefined;
   shownUntil: number | undefined;
@@ -64,7 +67,7 @@ export function decideLocationDialog(input: {
 }
 
 /** §4: going to a regional site carries hasSetLocation=true. */
-export function regionalSiteUrl(site: RegionalSite): string {
+export function regionalSiteUrl(site: RegionalSiteSetting): string {
   const url = new URL(site.url ?? '/', 'http://invalid');
   url.searchParams.set('hasSetLocation', 'true');
   return url.href;
@@ -72,11 +75,11 @@ export function regionalSiteUrl(site: RegionalSite): string {
 
 export interface LocationState {
   open: boolean;
-  suggested: RegionalSite | undefined;
-  target: RegionalSite | undefined;
+  suggested: RegionalSiteSetting | undefined;
+  target: RegionalSiteSetting | undefined;
   city: string | undefined;
   consider(input: {
-    sites: readonly RegionalSite[];
+    sites: readonly RegionalSiteSetting[];
     host: string;
     city: string | undefined;
     now: number;

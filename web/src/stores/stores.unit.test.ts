@@ -1,5 +1,5 @@
+import type { RegionalSiteSetting } from '@tradelog/schemas/portal/content';
 import { describe, expect, it } from 'vitest';
-import type { RegionalSite } from '../content/types.ts';
 import { createContentStore } from './content.ts';
 import { createFormStore } from './forms.ts';
 import { createLayoutStore, progressAt } from './layout.ts';
@@ -88,7 +88,7 @@ describe('session (§4)', () => {
 describe('city-location dialog (§4)', () => {
   const now = new Date(2026, 5, 1, 15, 30).getTime();
   // The operator's settings: addresses per site; Yinchuan has none configured here.
-  const sites: RegionalSite[] = [
+  const sites: RegionalSiteSetting[] = [
     { id: 'gba', url: 'https://www.example.com/', main: true, cities: ['广州', '深圳'] },
     { id: 'huangshi', url: 'https://hs.example.com/', main: false, cities: ['黄石', '武汉'] },
     { id: 'yinchuan', main: false, cities: ['银川'] },

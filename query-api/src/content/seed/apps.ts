@@ -1,4 +1,5 @@
-import { type Bi, bi, list, p, type SeedBlock } from './types.ts';
+import type { Bi, ContentBlock } from '@tradelog/schemas/portal/content';
+import { bi, list, p } from './types.ts';
 
 /**
  * The software products of portal spec §9, served as application-market items (§3: appName,
@@ -37,13 +38,13 @@ export interface SeedApp {
   prices: SeedPriceRow[];
   support: Bi;
   sections: {
-    introduction: SeedBlock[];
-    functions: SeedBlock[];
-    advantages: SeedBlock[];
-    features: SeedBlock[];
-    flow: SeedBlock[];
-    qa: SeedBlock[];
-    afterSales: SeedBlock[];
+    introduction: ContentBlock[];
+    functions: ContentBlock[];
+    advantages: ContentBlock[];
+    features: ContentBlock[];
+    flow: ContentBlock[];
+    qa: ContentBlock[];
+    afterSales: ContentBlock[];
   };
 }
 
@@ -85,7 +86,7 @@ const standardFlow = list(
   ['签约并开通', 'Contract and go-live'],
   ['上线培训与数据迁移', 'Training and data migration'],
 );
-const standardAfterSales = (supportCn: string, supportEn: string): SeedBlock[] => [
+const standardAfterSales = (supportCn: string, supportEn: string): ContentBlock[] => [
   list(
     [`服务时间：${supportCn}`, `Support hours: ${supportEn}`],
     ['版本升级对 SaaS 自动生效', 'Upgrades apply to SaaS automatically'],

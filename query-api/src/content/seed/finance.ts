@@ -1,4 +1,5 @@
-import { type Bi, bi } from './types.ts';
+import type { Bi } from '@tradelog/schemas/portal/content';
+import { bi } from './types.ts';
 
 /**
  * The first filter level of the cloud-finance catalogue (portal spec §9). The institutions and the

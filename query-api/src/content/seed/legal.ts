@@ -1,4 +1,5 @@
-import { h, list, p, type SeedBlock } from './types.ts';
+import type { ContentBlock } from '@tradelog/schemas/portal/content';
+import { h, list, p } from './types.ts';
 
 /**
  * The texts a visitor accepts when registering (portal spec §7: `home/registrationTerms`,
@@ -9,7 +10,7 @@ import { h, list, p, type SeedBlock } from './types.ts';
 export interface LegalText {
   version: string;
   title: { cn: string; en: string };
-  body: SeedBlock[];
+  body: ContentBlock[];
 }
 
 export const registrationTerms: LegalText = {

@@ -1,8 +1,10 @@
-import type { MapsSetting } from '@tradelog/schemas/portal/content';
+import type { SiteSettings } from './content.ts';
 
 /**
- * The portal content API's response shapes (portal spec §7; served by query-api's content
- * router). The API answers in the language of the payload, so texts here are single-language.
+ * The portal content API's answers (portal spec §7; built by query-api's content reads,
+ * query-api/src/content/catalogue.ts, and rendered by the portal's pages). The API answers in the
+ * language of the payload, so texts here are single-language; the bilingual content they are read
+ * from is `content.ts`.
  */
 export type Block =
   | { kind: 'heading'; text: string }
@@ -15,9 +17,12 @@ export interface Column {
   columnList?: Column[];
 }
 
+/** What an article is: the operator's news, or one of the site's own kinds. */
+export type ArticleKind = 'news' | 'blog' | 'algorithm' | 'help' | 'rule';
+
 export interface ArticleSummary {
   id: number;
-  kind: 'news' | 'blog' | 'algorithm' | 'help' | 'rule';
+  kind: ArticleKind;
   columnId: number;
   columnName: string;
   title: string;
@@ -48,6 +53,7 @@ export interface Option {
 }
 
 export interface FinanceCategories {
+  sample: boolean;
   dataTypes: Option[];
   institutions: Option[];
 }
@@ -163,25 +169,11 @@ export interface HomeData {
   experts: Expert[];
 }
 
-/** A regional site (§1) as the operator configured it; without `url` it is neither linked nor suggested. */
-export interface RegionalSite {
-  id: 'gba' | 'huangshi' | 'yinchuan';
-  url?: string;
-  main: boolean;
-  cities: string[];
-}
-
-/** `home/bottom.do`: the footer's contact details (§3) and the site settings. */
+/** `home/bottom.do`: the footer's contact details (§3) and the site settings, as the operator gave them. */
 export interface SiteData {
   sample: boolean;
   contact: { hotline: string; address: string; email: string; postcode: string };
-  site: {
-    regionalSites: RegionalSite[];
-    chat?: { www: string; other: string };
-    scanCodes?: { consult?: string; course?: string };
-    analytics?: { hosts: string[]; scripts: string[] };
-    maps?: MapsSetting;
-  };
+  site: SiteSettings;
 }
 
 /** `registrationTerms`, `legalSecrecy.do`: a text a visitor accepts, with its version. */
