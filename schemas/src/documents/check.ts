@@ -1,6 +1,22 @@
 import { customsGoodsItem, listMax, ownerCodeBeyondSpec, pick } from './fields.ts';
 import { documentSchema, type JsonSchema, labels as l, list, record } from './json-schema.ts';
 
+/** The check note's fields the spec requires, declared once for `properties` and `required`. */
+const requiredFields = [
+  'entOrderNo',
+  'declareCode',
+  'entryExitCode',
+  'transportMode',
+  'superviseType',
+  'checkNo',
+  'bondInvtType',
+  'ieFlag',
+  'dclcusFlag',
+  'orderCreateTime',
+  'releaseTime',
+  'mtpckEndprdMarkcd',
+] as const;
+
 /** Customs check note (spec §3.5). */
 export const checkSchema: JsonSchema = documentSchema({
   words: l(
@@ -11,20 +27,7 @@ export const checkSchema: JsonSchema = documentSchema({
   ),
   properties: {
     customerCode: ownerCodeBeyondSpec,
-    ...pick(
-      'entOrderNo',
-      'declareCode',
-      'entryExitCode',
-      'transportMode',
-      'superviseType',
-      'checkNo',
-      'bondInvtType',
-      'ieFlag',
-      'dclcusFlag',
-      'orderCreateTime',
-      'releaseTime',
-      'mtpckEndprdMarkcd',
-    ),
+    ...pick(...requiredFields),
     orderList: list(
       record(
         pick('ecomOrder', 'entryNo'),
@@ -59,18 +62,5 @@ export const checkSchema: JsonSchema = documentSchema({
       ),
     ),
   },
-  required: [
-    'entOrderNo',
-    'declareCode',
-    'entryExitCode',
-    'transportMode',
-    'superviseType',
-    'checkNo',
-    'bondInvtType',
-    'ieFlag',
-    'dclcusFlag',
-    'orderCreateTime',
-    'releaseTime',
-    'mtpckEndprdMarkcd',
-  ],
+  required: requiredFields,
 });
