@@ -7,11 +7,11 @@ import type {
 } from '@tradelog/projections/enterprise-data/queries';
 import type { DeclarationRow, GoodsRow } from '@tradelog/projections/enterprise-data/tables';
 import { eventsInLogOrder, type RecordAsOf } from '../documents/asOf.ts';
+import { type MovementRow, movementsOf } from './movements.ts';
 import {
   type EnterpriseDataState,
   emptyEnterpriseData,
   type GoodsItem,
-  type Movement,
   reduceEnterpriseData,
   type WarehouseOrder,
 } from './reducer.ts';
@@ -77,29 +77,6 @@ const maxText = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : compareText(a, b) < 0 ? b : a;
 const minText = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : compareText(a, b) > 0 ? b : a;
-
-/** A movement as the stock_movements table holds it: its order's enterprise, warehouse and time. */
-interface MovementRow extends Movement {
-  warehouseId: string;
-  occurredAt: string | null;
-}
-
-/**
- * The effective movements of an enterprise (projection.ts: an inbound's lines stop counting once
- * a tally reports what arrived), each with its order's warehouse and time.
- */
-function movementsOf(data: EnterpriseDataAsOf, enterprise: string): MovementRow[] {
-  const effective = (order: WarehouseOrder) => !(order.direction === 'inbound' && order.tallied);
-  return [...data.state.warehouseOrders.values()]
-    .filter((order) => order.enterprise === enterprise && effective(order))
-    .flatMap((order) =>
-      order.movements.map((movement) => ({
-        ...movement,
-        warehouseId: order.warehouseId ?? '',
-        occurredAt: order.occurredAt,
-      })),
-    );
-}
 
 const page = <T>(rows: T[], filter: { limit: number; offset: number }) => ({
   total: rows.length,
