@@ -3,7 +3,8 @@ import { type DocumentType, type DocumentTypeId, documentTypes } from './catalog
 import { type CustomFormat, tradeFormats } from './formats.ts';
 import { type IssueList, issuesFromAjv, type ValidationIssue } from './issues.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { documentShapeLimits, type ShapeLimits, shapeIssues } from './shape.ts';
+import { shapeIssues } from './shape.ts';
+import { documentShapeLimits, type ShapeLimits } from './shapeLimits.ts';
 
 /**
  * What a compiled schema becomes for its callers, whether ajv compiled it at start-up

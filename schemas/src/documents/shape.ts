@@ -1,6 +1,3 @@
-import { type IssueList, label, type ValidationIssue } from './issues.ts';
-import { identifierPattern, type JsonSchema } from './json-schema.ts';
-
 /**
  * The shape check that runs before the schema validator: bounds on how much a document may
  * make us do, checked in one pass that never descends into what it refuses. ajv with
@@ -10,49 +7,9 @@ import { identifierPattern, type JsonSchema } from './json-schema.ts';
  * surrogates, in any string or property name). Pure; iterative, so nesting cannot exhaust the
  * stack. The bounds are written down in schemas/README.md ("Bounds").
  */
-export interface ShapeLimits {
-  /** Objects and lists nested inside each other, the document itself being level 1. */
-  depth: number;
-  /** Objects and lists in the whole document. */
-  containers: number;
-  /** Properties of one object (known and unknown ones). */
-  properties: number;
-  /** Characters of a property name. */
-  propertyName: number;
-  /** Characters of a string the schema does not describe (a property it does not name). */
-  string: number;
-  /** Items of a list the schema does not describe (a known list has its own maxItems). */
-  items: number;
-}
-
-export const documentShapeLimits: Readonly<ShapeLimits> = Object.freeze({
-  depth: 12,
-  containers: 10_000,
-  properties: 300,
-  propertyName: 128,
-  string: 4000,
-  items: 1000,
-});
-
-/** Rules of the shape check (`rule` of its issues). */
-export type ShapeRule =
-  | 'maxDepth'
-  | 'maxNodes'
-  | 'maxProperties'
-  | 'propertyName'
-  | 'maxItems'
-  | 'maxLength'
-  | 'character';
-
-/** A refusal of the shape check that makes validating the rest unbounded work. */
-const structural: ReadonlySet<string> = new Set([
-  'maxDepth',
-  'maxNodes',
-  'maxProperties',
-  'maxItems',
-  'maxLength',
-  'propertyName',
-]);
+import { type IssueList, label, type ValidationIssue } from './issues.ts';
+import { identifierPattern, type JsonSchema } from './json-schema.ts';
+import { documentShapeLimits, type ShapeLimits, structural } from './shapeLimits.ts';
 
 interface Frame {
   value: unknown;

@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { documentType, documentTypes } from './catalogue.ts';
 import { examples } from './examples.ts';
 import type { JsonSchema } from './json-schema.ts';
-import {
-  documentShapeLimits,
-  mayHoldUnstorable,
-  rawShapeIssue,
-  shapeIssues,
-  unstorableCharacter,
-} from './shape.ts';
+import { mayHoldUnstorable, rawShapeIssue, shapeIssues, unstorableCharacter } from './shape.ts';
+import { documentShapeLimits } from './shapeLimits.ts';
 import { createDocumentValidators, maxIssuesShown } from './validator.ts';
 
 const validators = createDocumentValidators();

@@ -5,7 +5,7 @@ import { type BoundedValidate, boundedValidator, documentValidatorsOf } from './
 import type { DocumentTypeId } from './catalogue.ts';
 import { type CustomFormat, tradeFormats } from './formats.ts';
 import { annotationKeywords, type IntakeRule, type JsonSchema } from './json-schema.ts';
-import type { ShapeLimits } from './shape.ts';
+import type { ShapeLimits } from './shapeLimits.ts';
 
 export type { BoundedValidate, Validate } from './boundedValidator.ts';
 export { maxIssuesShown } from './boundedValidator.ts';

@@ -2,7 +2,7 @@ import loaders from 'virtual:document-validators';
 import { type BoundedValidate, boundedValidator } from '@tradelog/schemas/documents/boundedValidator';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { tradeFormats } from '@tradelog/schemas/documents/formats';
-import { documentShapeLimits } from '@tradelog/schemas/documents/shape';
+import { documentShapeLimits } from '@tradelog/schemas/documents/shapeLimits';
 
 const loaded = new Map<DocumentTypeId, Promise<BoundedValidate>>();
 
