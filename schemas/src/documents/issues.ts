@@ -262,6 +262,30 @@ function identifierIssue(at: string, f: Words, data: unknown): ValidationIssue {
   };
 }
 
+/** The shape check's `character` issue (shape.ts): U+0000 or a lone surrogate in a value or a property name. */
+export function characterIssue(
+  path: string,
+  schema: JsonSchema | undefined,
+  what: 'value' | 'name',
+  found: { position: number; unit: number },
+): ValidationIssue {
+  const f = label(path, schema);
+  const kind =
+    found.unit === 0
+      ? { cn: '空字符 U+0000', en: 'the NUL character U+0000' }
+      : { cn: `不成对的代理项 ${codePoint(found.unit)}`, en: `the lone surrogate ${codePoint(found.unit)}` };
+  const subject =
+    what === 'name' ? { cn: `${f.cn}的字段名`, en: `The property name ${f.en}` } : { cn: f.cn, en: f.en };
+  return {
+    path,
+    rule: 'character',
+    message: {
+      cn: `${subject.cn}含有无法保存的字符：第 ${found.position} 个字符是${kind.cn}`,
+      en: `${subject.en} holds a character that cannot be stored: character ${found.position} is ${kind.en}`,
+    },
+  };
+}
+
 function issueOf(error: ErrorObject, formats: Readonly<Record<string, CustomFormat>>): ValidationIssue {
   const at = readablePath(error.instancePath);
   const schema = error.parentSchema as JsonSchema | undefined;

@@ -7,7 +7,7 @@
  * surrogates, in any string or property name). Pure; iterative, so nesting cannot exhaust the
  * stack. The bounds are written down in schemas/README.md ("Bounds").
  */
-import { type IssueList, label, type ValidationIssue } from './issues.ts';
+import { characterIssue, type IssueList, label, type ValidationIssue } from './issues.ts';
 import { identifierPattern, type JsonSchema } from './json-schema.ts';
 import { documentShapeLimits, type ShapeLimits, structural } from './shapeLimits.ts';
 
@@ -50,8 +50,6 @@ function codePoints(value: string): number {
   return count;
 }
 
-const codePoint = (unit: number) => `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
-
 /** U+0000 or a lone surrogate: the first one, with its position in characters (from 1). */
 export function unstorableCharacter(value: string): { position: number; unit: number } | undefined {
   if (!value.includes('\u0000') && value.isWellFormed()) return undefined;
@@ -70,29 +68,6 @@ export function unstorableCharacter(value: string): { position: number; unit: nu
     if (unit >= 0xd800 && unit <= 0xdfff) return { position, unit };
   }
   return undefined;
-}
-
-function characterIssue(
-  path: string,
-  schema: JsonSchema | undefined,
-  what: 'value' | 'name',
-  found: { position: number; unit: number },
-): ValidationIssue {
-  const f = label(path, schema);
-  const kind =
-    found.unit === 0
-      ? { cn: '空字符 U+0000', en: 'the NUL character U+0000' }
-      : { cn: `不成对的代理项 ${codePoint(found.unit)}`, en: `the lone surrogate ${codePoint(found.unit)}` };
-  const subject =
-    what === 'name' ? { cn: `${f.cn}的字段名`, en: `The property name ${f.en}` } : { cn: f.cn, en: f.en };
-  return {
-    path,
-    rule: 'character',
-    message: {
-      cn: `${subject.cn}含有无法保存的字符：第 ${found.position} 个字符是${kind.cn}`,
-      en: `${subject.en} holds a character that cannot be stored: character ${found.position} is ${kind.en}`,
-    },
-  };
 }
 
 /**
