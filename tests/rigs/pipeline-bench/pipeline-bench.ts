@@ -273,6 +273,18 @@ interface TrialResult {
 
 type MeasuredService = 'ingest' | 'processors';
 
+/**
+ * A trial's documents: the `--mix` file's, or the built-in mix with business keys unique to the
+ * trial (`kind`: R a paced trial, B a backlog), as a day of partners' traffic is.
+ */
+const trialSubmissions = (runId: string, rate: number, kind: 'R' | 'B') =>
+  mix
+    ? submissionsFromMix(mix, rate * config.seconds)
+    : buildSubmissions(rate * config.seconds, {
+        enterprises: config.enterprises,
+        prefix: `${runId.toUpperCase()}${kind}${rate}T`,
+      });
+
 async function trial(
   ingestUrl: string,
   measured: Record<MeasuredService, (number | undefined)[]>,
@@ -281,14 +293,8 @@ async function trial(
   apiKeys: readonly string[],
   rate: number,
 ): Promise<TrialResult> {
-  // Every send a new document (business keys unique to the trial), as a day of partners' traffic
-  // is: the projections insert rows rather than fold versions of a few.
-  const submissions = mix
-    ? submissionsFromMix(mix, rate * config.seconds)
-    : buildSubmissions(rate * config.seconds, {
-        enterprises: config.enterprises,
-        prefix: `${runId.toUpperCase()}R${rate}T`,
-      });
+  // Every send a new document: the projections insert rows rather than fold versions of a few.
+  const submissions = trialSubmissions(runId, rate, 'R');
   const maxLag: Record<string, number> = {};
   const offsets = createTopicOffsetReader({ brokers: config.kafkaBrokers, logger });
   let sampling = true;
@@ -398,12 +404,7 @@ async function backlogTrial(
   runId: string,
   apiKeys: readonly string[],
 ) {
-  const submissions = mix
-    ? submissionsFromMix(mix, config.rate * config.seconds)
-    : buildSubmissions(config.rate * config.seconds, {
-        enterprises: config.enterprises,
-        prefix: `${runId.toUpperCase()}B${config.rate}T`,
-      });
+  const submissions = trialSubmissions(runId, config.rate, 'B');
   const intakeBefore = await cpuSnapshot({ ingest: [ingest.child.pid] });
   const load = await pacedLoad(ingest.value, submissions, apiKeys, config.rate, config.seconds);
   const intakeAfter = await cpuSnapshot({ ingest: [ingest.child.pid] });
