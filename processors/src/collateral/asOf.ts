@@ -1,9 +1,5 @@
-import {
-  type ExposedPiece,
-  type FinancingRow,
-  financingKeyOf,
-  type PortfolioFinancing,
-} from '@tradelog/projections/collateral/tables';
+import type { ExposedPiece, PortfolioFinancing } from '@tradelog/projections/collateral/queries';
+import { type FinancingRow, financingKeyOf } from '@tradelog/projections/collateral/tables';
 import { eventsInLogOrder, type RecordAsOf } from '../documents/asOf.ts';
 import { emptyLinkNodeState, type LinkNode } from '../link-node/reducer.ts';
 import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocument } from './reducer.ts';

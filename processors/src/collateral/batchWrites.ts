@@ -1,4 +1,4 @@
-import { writePledges } from '@tradelog/projections/collateral/pledgeTables';
+import { writePledges } from '@tradelog/projections/collateral/pledgeWrites';
 import {
   insertPairings,
   markSharedPieces,

@@ -1,4 +1,5 @@
-import type { ExposedPiece, FinancingRow } from '@tradelog/projections/collateral/tables';
+import type { ExposedPiece } from '@tradelog/projections/collateral/queries';
+import type { FinancingRow } from '@tradelog/projections/collateral/tables';
 import type { CollateralExposureAnswer, ShownProvenance } from '@tradelog/schemas/queries/collateral';
 
 /**

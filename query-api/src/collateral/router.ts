@@ -1,5 +1,5 @@
 import { exposureAsOf } from '@tradelog/processors/collateral/asOf';
-import { findExposure, findExposureNodes, findOpenPairings } from '@tradelog/projections/collateral/tables';
+import { findExposure, findExposureNodes, findOpenPairings } from '@tradelog/projections/collateral/queries';
 import { findFirstReceived } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
 import type { CollateralAlert } from '@tradelog/schemas/queries/collateral';

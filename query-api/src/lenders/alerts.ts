@@ -1,9 +1,10 @@
+import type { CoverageRow } from '@tradelog/projections/collateral/pledgeTables';
 import {
-  type CoverageRow,
   type FinancingAlertRows,
   findFinancingAlerts,
-} from '@tradelog/projections/collateral/pledgeTables';
-import { financingKeyOf, type PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+  type PortfolioFinancing,
+} from '@tradelog/projections/collateral/queries';
+import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import {
   defaultCoverageThreshold,
   findCoverageThresholds,

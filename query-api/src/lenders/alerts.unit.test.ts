@@ -1,4 +1,4 @@
-import type { FinancingAlertRows } from '@tradelog/projections/collateral/pledgeTables';
+import type { FinancingAlertRows } from '@tradelog/projections/collateral/queries';
 import { describe, expect, it } from 'vitest';
 import { alertRowsAsOf, openAlerts } from './alerts.ts';
 

@@ -1,8 +1,5 @@
-import {
-  financingKeyOf,
-  findPortfolio,
-  type PortfolioFinancing,
-} from '@tradelog/projections/collateral/tables';
+import { findPortfolio, type PortfolioFinancing } from '@tradelog/projections/collateral/queries';
+import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
 import type { PortfolioAlert, PortfolioRow } from '@tradelog/schemas/queries/portfolio';
 import { Router } from 'express';

@@ -1,4 +1,4 @@
-import type { PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import type { PortfolioFinancing } from '@tradelog/projections/collateral/queries';
 import type { ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
 import { describe, expect, it } from 'vitest';
 import { portfolioRows, stockBehind } from './portfolio.ts';

@@ -1,7 +1,7 @@
 import { portfolioAsOf } from '@tradelog/processors/collateral/asOf';
 import type { RecordAsOf } from '@tradelog/processors/documents/asOf';
 import { enterpriseDataStateOf, receiptLinesAsOf } from '@tradelog/processors/enterprise-data/asOf';
-import { findFirstFinancingSeen, findPortfolioNodes } from '@tradelog/projections/collateral/tables';
+import { findFirstFinancingSeen, findPortfolioNodes } from '@tradelog/projections/collateral/queries';
 import type pg from 'pg';
 import {
   asOfMember,

@@ -1,4 +1,4 @@
-import type { PortfolioFinancing } from '@tradelog/projections/collateral/tables';
+import type { PortfolioFinancing } from '@tradelog/projections/collateral/queries';
 
 /**
  * The warehouse receipts a portfolio's financings hold, each its inbound document (record key on
