@@ -17,7 +17,15 @@ import {
   type PledgeState,
 } from './pledgeState.ts';
 import { countAmount, noAmounts, purchaseIdOf } from './purchaseAmounts.ts';
-import { effective, receiptIdOf, receiptLines, receiptOfId, stockKeyOf, stockLeft } from './receiptStock.ts';
+import {
+  effective,
+  indexOrderLines,
+  receiptIdOf,
+  receiptLines,
+  receiptOfId,
+  stockKeyOf,
+  stockLeft,
+} from './receiptStock.ts';
 import { type ChainsAndCollateral, reduceCollateralDocument } from './reducer.ts';
 import { type HeldReceipt, recordReleases } from './releases.ts';
 import { financingOf } from './rules.ts';
@@ -175,15 +183,7 @@ function indexReceiptOrder(layer: PledgeLayers, placed: PledgeOrder, receipt: st
   const id = receiptIdOf(placed.enterprise, receipt);
   const keys = layer.receiptOrders.get(id) ?? [];
   if (!keys.includes(placed.key)) layer.receiptOrders.set(id, [...keys, placed.key]);
-  for (const line of placed.movements) {
-    const stockKey = stockKeyOf(placed.enterprise, placed.warehouseId, line.goodsId, line.batchCode);
-    const onKey = JSON.stringify([stockKey, id]);
-    if (!layer.receiptOnKey.has(onKey)) {
-      layer.receiptOnKey.set(onKey, true);
-      layer.stockReceipts.set(stockKey, { id, next: layer.stockReceipts.get(stockKey) });
-    }
-    if (line.qty > (layer.keyMaxQty.get(stockKey) ?? 0)) layer.keyMaxQty.set(stockKey, line.qty);
-  }
+  indexOrderLines(layer, placed, id);
   return id;
 }
 

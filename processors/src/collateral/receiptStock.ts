@@ -1,4 +1,11 @@
-import type { Lookup, PledgeMaps, PledgeOrder, PledgeState, ReceiptValue } from './pledgeState.ts';
+import type {
+  Lookup,
+  PledgeMaps,
+  PledgeOrder,
+  PledgeState,
+  ReceiptList,
+  ReceiptValue,
+} from './pledgeState.ts';
 
 /**
  * Rule 1 of pledges.ts (processors/README.md "Release and coverage alerts", a receipt's stock): a
@@ -117,16 +124,7 @@ export function indexOrders(maps: PledgeMaps): void {
     const [enterprise, pieceKey] = receiptOfId(id);
     for (const key of maps.receiptOrders.get(id) ?? []) {
       const order = maps.orders.get(key);
-      if (order === undefined) continue;
-      for (const line of order.movements) {
-        const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
-        const onKey = JSON.stringify([stockKey, id]);
-        if (!maps.receiptOnKey.has(onKey)) {
-          maps.receiptOnKey.set(onKey, true);
-          maps.stockReceipts.set(stockKey, { id, next: maps.stockReceipts.get(stockKey) });
-        }
-        if (line.qty > (maps.keyMaxQty.get(stockKey) ?? 0)) maps.keyMaxQty.set(stockKey, line.qty);
-      }
+      if (order !== undefined) indexOrderLines(maps, order, id);
     }
     const left = stockLeft(receiptLines(maps, enterprise, pieceKey), maps.balances);
     maps.receiptValues.set(id, { qty: left.qty, value: left.value, unpricedLines: left.unpricedLines });
@@ -161,4 +159,28 @@ export function stockKeysToRead(batch: {
     if (lowest < Math.max(batch.keyMaxQty.get(stockKey) ?? 0, largest)) read.add(stockKey);
   }
   return read;
+}
+
+/** A map the line indexes are written to: a batch's map, or a step's layer over it. */
+type Indexed<V> = Lookup<string, V> & { set(key: string, value: V): unknown };
+
+/**
+ * Indexes an order's lines under its receipt `id` (`receiptIdOf`): each stock key lists the
+ * receipt once (`stockReceipts`, `receiptOnKey`) and keeps the largest quantity a line on it
+ * pledged (`keyMaxQty`).
+ */
+export function indexOrderLines(
+  maps: { stockReceipts: Indexed<ReceiptList>; receiptOnKey: Indexed<true>; keyMaxQty: Indexed<number> },
+  order: PledgeOrder,
+  id: string,
+): void {
+  for (const line of order.movements) {
+    const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
+    const onKey = JSON.stringify([stockKey, id]);
+    if (!maps.receiptOnKey.has(onKey)) {
+      maps.receiptOnKey.set(onKey, true);
+      maps.stockReceipts.set(stockKey, { id, next: maps.stockReceipts.get(stockKey) });
+    }
+    if (line.qty > (maps.keyMaxQty.get(stockKey) ?? 0)) maps.keyMaxQty.set(stockKey, line.qty);
+  }
 }
