@@ -18,13 +18,11 @@ import {
   versionsEqual,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
-import { type Projection, type TopicOf, topicsRead } from '../runtime/projection.ts';
+import { type ProjectionRunOptions, topicsRead } from '../runtime/projection.ts';
 
 /**
  * Rebuild from the log (ARCHITECTURE "Rebuild is a first-class operation"): a new version of
@@ -50,17 +48,7 @@ export interface RebuildProgress {
   comparison?: TableComparison[];
 }
 
-export interface RebuildOptions {
-  brokers: string[];
-  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
-  security?: KafkaSecurity;
-  pool: pg.Pool;
-  codec: Pick<RegistryCodec, 'decode'>;
-  projection: Projection;
-  /** Where each document type's records are (the catalogue's topics outside tests). */
-  topicOf?: TopicOf;
-  namespace: string;
-  logger: Logger;
+export interface RebuildOptions extends ProjectionRunOptions {
   /** A version already claimed (an operator request); otherwise a new one is added. */
   version?: ProjectionVersion;
   /** Switch readers when the comparison is clean (default true). */

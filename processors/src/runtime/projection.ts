@@ -1,5 +1,9 @@
 import type { ProjectionDeclaration, ProjectionName, Queryable } from '@tradelog/projections';
+import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import type pg from 'pg';
 import type { ChangeEvent, Reduction } from '../changes.ts';
 import { type DocumentEvent, type DocumentTypeId, logPosition } from '../documents/event.ts';
 import type { BatchLocks } from './lockScopes.ts';
@@ -131,6 +135,20 @@ export function keyedProjection<S>(spec: KeyedProjectionSpec<S>): Projection {
 
 /** The topic of each document type: the catalogue's, or a test's own. */
 export type TopicOf = (type: DocumentTypeId) => string;
+
+/** What running a projection from the log needs: the live supervisor's and a rebuild's common options. */
+export interface ProjectionRunOptions {
+  brokers: string[];
+  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
+  security?: KafkaSecurity;
+  pool: pg.Pool;
+  codec: Pick<RegistryCodec, 'decode'>;
+  projection: Projection;
+  /** Where each document type's records are (the catalogue's topics outside tests). */
+  topicOf?: TopicOf;
+  namespace: string;
+  logger: Logger;
+}
 
 export const catalogueTopicOf: TopicOf = (type) => {
   const found = documentTypes.find((candidate) => candidate.id === type);

@@ -11,8 +11,6 @@ import {
   type ProjectionVersion,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
-import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { retryDelayMs, retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import type pg from 'pg';
@@ -23,7 +21,7 @@ import {
   type ProjectionConsumer,
   type ProjectionConsumerOptions,
 } from './consumer.ts';
-import { type Projection, type TopicOf, topicsRead } from './projection.ts';
+import { type ProjectionRunOptions, topicsRead } from './projection.ts';
 
 /**
  * The live version of a projection, created empty (to be filled from offset zero) the first
@@ -46,17 +44,7 @@ export async function ensureLiveVersion(
   });
 }
 
-export interface LiveProjectionOptions {
-  brokers: string[];
-  /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
-  security?: KafkaSecurity;
-  pool: pg.Pool;
-  codec: Pick<RegistryCodec, 'decode'>;
-  projection: Projection;
-  /** Where each document type's records are (the catalogue's topics outside tests). */
-  topicOf?: TopicOf;
-  namespace: string;
-  logger: Logger;
+export interface LiveProjectionOptions extends ProjectionRunOptions {
   changes?: { producer: LogProducer; topic: string };
   /** How often an instance that is not building an upgrade looks for its end (2 s). */
   upgradePollMs?: number;
