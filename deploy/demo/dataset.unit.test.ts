@@ -1,7 +1,8 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { describe, expect, it } from 'vitest';
-import { emptyCollateralState, reduceCollateralDocument } from '../../processors/src/collateral/reducer.ts';
+import { reduceCollateralDocument } from '../../processors/src/collateral/reducer.ts';
+import { emptyCollateralState } from '../../processors/src/collateral/state.ts';
 import { enterpriseOf } from '../../processors/src/documents/enterpriseKey.ts';
 import { documentLog } from '../../processors/src/documents/testing.ts';
 import { emptyLinkNodeState } from '../../processors/src/link-node/reducer.ts';

@@ -5,7 +5,7 @@ import {
   type ChainsCollateralPledges,
   reduceAlertsDocument,
 } from '../../processors/src/collateral/pledges.ts';
-import { emptyCollateralState } from '../../processors/src/collateral/reducer.ts';
+import { emptyCollateralState } from '../../processors/src/collateral/state.ts';
 import { documentLog } from '../../processors/src/documents/testing.ts';
 import { emptyLinkNodeState } from '../../processors/src/link-node/reducer.ts';
 import { defaultCoverageThreshold } from '../../projections/src/collateral/thresholds.ts';

@@ -2,7 +2,8 @@ import type { ExposedPiece, PortfolioFinancing } from '@tradelog/projections/col
 import { type FinancingRow, financingKeyOf } from '@tradelog/projections/collateral/tables';
 import { eventsInLogOrder, type RecordAsOf } from '../documents/asOf.ts';
 import { emptyLinkNodeState, type LinkNode } from '../link-node/reducer.ts';
-import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocument } from './reducer.ts';
+import { type ChainsAndCollateral, reduceCollateralDocument } from './reducer.ts';
+import { emptyCollateralState } from './state.ts';
 
 /**
  * A financing's collateral exposure as it stood at a past moment (query-api/README.md "As of a

@@ -10,6 +10,7 @@ import {
   type PledgeOrderRow,
   type ReceiptValueRow,
 } from '@tradelog/projections/collateral/pledgeTables';
+import type { PieceHolding } from '@tradelog/projections/collateral/tables';
 import {
   type FinancingStateRow,
   financingKeyOf,
@@ -30,8 +31,8 @@ import { byKey } from './keyOrder.ts';
 import type { PledgeMaps, PledgeOrder } from './pledgeState.ts';
 import { type AmountTotal, countAmount, noAmounts, purchaseIdOf } from './purchaseAmounts.ts';
 import { indexOrders, linesOf, stockKeysOf, stockKeysToRead } from './receiptStock.ts';
-import type { CollateralState, Financing, PieceHolding } from './reducer.ts';
 import { financingOf } from './rules.ts';
+import type { CollateralState, Financing } from './state.ts';
 import { pledgeOrderOf, stockReportOf } from './warehouseDocuments.ts';
 import { chainsNamedBy } from './working.ts';
 

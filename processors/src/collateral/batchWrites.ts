@@ -13,7 +13,7 @@ import type { FoldedBatch } from './batchFold.ts';
 import { byKey } from './keyOrder.ts';
 import type { PledgeMaps } from './pledgeState.ts';
 import { centsOf, receiptOfId, stockKeysOf } from './receiptStock.ts';
-import type { CollateralState } from './reducer.ts';
+import type { CollateralState } from './state.ts';
 
 /**
  * What a collateral batch writes after its fold (projection.ts): what changed, one statement per

@@ -3,12 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
-import {
-  type ChainsAndCollateral,
-  emptyCollateralState,
-  reduceCollateral,
-  reduceCollateralDocument,
-} from './reducer.ts';
+import { type ChainsAndCollateral, reduceCollateral, reduceCollateralDocument } from './reducer.ts';
+import { emptyCollateralState } from './state.ts';
 
 /** Given these documents folded from nothing, when the last one is reduced: its step's reads and changes. */
 function lastStep(events: readonly DocumentEvent[]) {

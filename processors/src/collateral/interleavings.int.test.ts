@@ -6,7 +6,8 @@ import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState } from '../link-node/reducer.ts';
 import { projectionTables } from '../testing/givenRecords.ts';
 import { collateralProjection } from './projection.ts';
-import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocument } from './reducer.ts';
+import { type ChainsAndCollateral, reduceCollateralDocument } from './reducer.ts';
+import { emptyCollateralState } from './state.ts';
 
 /** Every order the log's two topics can be applied in (each topic in its own order). */
 function interleavings<T>(a: readonly T[], b: readonly T[]): T[][] {

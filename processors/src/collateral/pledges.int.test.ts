@@ -7,7 +7,7 @@ import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/gi
 import { emptyPledgeState } from './pledgeState.ts';
 import { type ChainsCollateralPledges, reduceAlertsDocument } from './pledges.ts';
 import { collateralProjection } from './projection.ts';
-import { emptyCollateralState } from './reducer.ts';
+import { emptyCollateralState } from './state.ts';
 
 /**
  * A seeded log of financed purchases (opening and repaid) naming warehouse orders, the inbounds

@@ -7,7 +7,7 @@ import { crossedThresholds } from './coverage.ts';
 import { emptyPledgeState } from './pledgeState.ts';
 import { type ChainsCollateralPledges, reduceAlertsDocument } from './pledges.ts';
 import { stockKeysToRead, stockLeft } from './receiptStock.ts';
-import { emptyCollateralState } from './reducer.ts';
+import { emptyCollateralState } from './state.ts';
 
 const empty = (): ChainsCollateralPledges => ({
   links: emptyLinkNodeState(),

@@ -5,7 +5,8 @@ import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState } from '../link-node/reducer.ts';
 import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/givenRecords.ts';
 import { collateralProjection } from './projection.ts';
-import { type ChainsAndCollateral, emptyCollateralState, reduceCollateralDocument } from './reducer.ts';
+import { type ChainsAndCollateral, reduceCollateralDocument } from './reducer.ts';
+import { emptyCollateralState } from './state.ts';
 
 /**
  * A seeded log whose chains meet, grow and merge across three enterprises: purchases naming a

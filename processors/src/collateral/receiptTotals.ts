@@ -1,7 +1,7 @@
+import type { PieceHolding } from '@tradelog/projections/collateral/tables';
 import type { ReceiptTotal } from './holdings.ts';
 import type { ReceiptValue } from './pledgeState.ts';
 import { centsOf } from './receiptStock.ts';
-import type { PieceHolding } from './reducer.ts';
 
 const none: ReceiptTotal = { receipts: 0, cents: 0, unpricedLines: 0 };
 

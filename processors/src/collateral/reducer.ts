@@ -10,6 +10,7 @@ import { type LinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
 import { type NodeStatement, nodesOf } from '../link-node/rules.ts';
 import { reusedEvents } from './reusedEvents.ts';
 import { financingOf, type Piece, piecesOf } from './rules.ts';
+import type { CollateralState, Financing } from './state.ts';
 
 /**
  * Collateral behind financings (processors/README.md "Collateral rules"), folded over link-node's
@@ -37,49 +38,6 @@ import { financingOf, type Piece, piecesOf } from './rules.ts';
  * chain whose every piece gains a holder re-examines only the pieces another chain holds too,
  * unless two open financings or more hold the chain (then each of its pieces pairs them).
  */
-
-export type { CollateralProvenance, Pairing, PieceHolding };
-
-export interface Financing {
-  key: string;
-  enterprise: string;
-  financingNo: string;
-  chainId: string;
-  /**
-   * Each purchase (node id) naming it, and whether that purchase reached a final status. A step's
-   * slice may give only the purchases of its own document (batchLoads.ts loads no more).
-   */
-  purchases: Readonly<Record<string, boolean>>;
-  /** How many of its purchases have not reached a final status: open while some have not. */
-  unsettled: number;
-  open: boolean;
-  firstSeen: string;
-  provenance: CollateralProvenance;
-}
-
-export interface CollateralState {
-  /**
-   * Pieces per chain, by piece key. A step must be given every piece of each chain in
-   * `CollateralReduction.readEvery`; of each chain in `readWhole`, every piece another chain holds
-   * too; each piece its document brings with every chain holding it; and every chain holding a
-   * piece it touches with that piece. Of any other chain its link changes name, the pieces given
-   * may be a part (batchLoads.ts loads no more).
-   */
-  chains: ReadonlyMap<string, ReadonlyMap<string, PieceHolding>>;
-  /**
-   * The financings of those chains, by key: every open one, every one its document names; closed
-   * ones of an absorbed chain may be missing (the batch shell moves their rows).
-   */
-  financings: ReadonlyMap<string, Financing>;
-  /** The pairings already recorded on those pieces, by key. */
-  pairings: ReadonlyMap<string, Pairing>;
-}
-
-export const emptyCollateralState = (): CollateralState => ({
-  chains: new Map(),
-  financings: new Map(),
-  pairings: new Map(),
-});
 
 export const pairKeyOf = (pieceKey: string, a: string, b: string) => JSON.stringify([pieceKey, a, b]);
 

@@ -4,13 +4,9 @@ import type { ChangeEvent } from '../changes.ts';
 import type { Document, DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
 import { emptyLinkNodeState, reduceLinkNode } from '../link-node/reducer.ts';
-import {
-  type ChainsAndCollateral,
-  emptyCollateralState,
-  reduceCollateral,
-  reduceCollateralDocument,
-} from './reducer.ts';
+import { type ChainsAndCollateral, reduceCollateral, reduceCollateralDocument } from './reducer.ts';
 import { normalisedNumber, pieceKeyOf } from './rules.ts';
+import { emptyCollateralState } from './state.ts';
 
 const empty = (): ChainsAndCollateral => ({
   links: emptyLinkNodeState(),

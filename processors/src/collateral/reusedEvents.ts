@@ -1,6 +1,7 @@
+import type { Pairing } from '@tradelog/projections/collateral/tables';
 import { type ChangeEvent, changeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
-import type { Financing, Pairing } from './reducer.ts';
+import type { Financing } from './state.ts';
 
 /**
  * Rule 4: one event per enterprise involved, each naming only what that enterprise's lenders may

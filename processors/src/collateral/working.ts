@@ -1,3 +1,4 @@
+import type { Pairing, PieceHolding } from '@tradelog/projections/collateral/tables';
 import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import type { ChangeEvent } from '../changes.ts';
 import type { DocumentEvent } from '../documents/event.ts';
@@ -6,8 +7,8 @@ import type { Holdings, ReceiptTotal } from './holdings.ts';
 import type { ReceiptValue } from './pledgeState.ts';
 import { receiptOfId } from './receiptStock.ts';
 import { ReceiptTotals } from './receiptTotals.ts';
-import type { CollateralState, Financing, Pairing, PieceHolding } from './reducer.ts';
 import { financingOf, piecesOf } from './rules.ts';
+import type { CollateralState, Financing } from './state.ts';
 
 type Pieces = ReadonlyMap<string, PieceHolding>;
 

@@ -7,7 +7,8 @@ import { emptyLinkNodeState, type LinkNodeState, reduceLinkNode } from '../link-
 import { holdingsOf } from './holdings.ts';
 import { emptyPledgeState, type ReceiptValue } from './pledgeState.ts';
 import { receiptIdOf } from './receiptStock.ts';
-import { type CollateralState, emptyCollateralState, reduceCollateral } from './reducer.ts';
+import { reduceCollateral } from './reducer.ts';
+import { type CollateralState, emptyCollateralState } from './state.ts';
 import { workingCollateral } from './working.ts';
 
 /** Values of no receipt: the tests of slicing do not look at rule 4's totals. */

@@ -1,5 +1,4 @@
-import type { EnterpriseDataAsOf } from './asOf.ts';
-import type { Movement, WarehouseOrder } from './reducer.ts';
+import type { EnterpriseDataState, Movement, WarehouseOrder } from './reducer.ts';
 
 /** A movement as the stock_movements table holds it: its order's enterprise, warehouse and time. */
 export interface MovementRow extends Movement {
@@ -11,7 +10,10 @@ export interface MovementRow extends Movement {
  * The effective movements of an enterprise (projection.ts: an inbound's lines stop counting once
  * a tally reports what arrived), each with its order's warehouse and time.
  */
-export function movementsOf(data: EnterpriseDataAsOf, enterprise: string): MovementRow[] {
+export function movementsOf(
+  data: { state: Pick<EnterpriseDataState, 'warehouseOrders'> },
+  enterprise: string,
+): MovementRow[] {
   const effective = (order: WarehouseOrder) => !(order.direction === 'inbound' && order.tallied);
   return [...data.state.warehouseOrders.values()]
     .filter((order) => order.enterprise === enterprise && effective(order))
