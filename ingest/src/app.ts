@@ -1,6 +1,4 @@
 import { type Logger, localizedError } from '@tradelog/schemas';
-import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
-import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/kit/openapi/serve';
 import {
   createServiceMetrics,
@@ -9,12 +7,10 @@ import {
   routeMatched,
 } from '@tradelog/schemas/kit/runtime/http';
 import express from 'express';
-import type { KeyCache } from './auth/keyCache.ts';
-import type { Idempotency } from './idempotency/idempotency.ts';
 import { answerErrors } from './intake/errorAnswer.ts';
 import type { SubmissionInterface } from './intake/interfaces.ts';
 import { createBodyReader } from './intake/readBody.ts';
-import { createSubmit } from './intake/submit.ts';
+import { createSubmit, type SubmitDependencies } from './intake/submit.ts';
 import { createTurnQueue } from './intake/turns.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { ingestOpenApi } from './openapi.ts';
@@ -24,15 +20,8 @@ import { ingestOpenApi } from './openapi.ts';
  * I/O or time is passed in, so tests drive the real app against real Kafka, registry and
  * Postgres with their own topics, keys and clock.
  */
-export interface IngestDependencies {
+export interface IngestDependencies extends SubmitDependencies {
   interfaces: readonly SubmissionInterface[];
-  producer: Pick<LogProducer, 'append' | 'isReady'>;
-  codec: Pick<RegistryCodec, 'encodeRaw'>;
-  keys: Pick<KeyCache, 'resolve'>;
-  /** Replay protection for requests with an `Idempotency-Key` (idempotency/); without it every valid submission is appended. */
-  idempotency?: Idempotency;
-  now: () => Date;
-  newId: () => string;
   logger: Logger;
   bodyLimitBytes: number;
   /** Bodies waiting to be parsed and validated beyond which a request gets 503 INGEST_BUSY. */

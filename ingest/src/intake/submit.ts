@@ -1,15 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tradelog/schemas';
 import { admitKey, apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { encodeDocumentHeaders, partnerGrantsStamp } from '@tradelog/schemas/kit/log/headers';
 import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { requestLoggedByRoute } from '@tradelog/schemas/kit/runtime/http';
 import type { Request, Response } from 'express';
-import type { IngestDependencies } from '../app.ts';
 import { assertSubmitGrant } from '../auth/enterpriseGrant.ts';
+import type { KeyCache } from '../auth/keyCache.ts';
 import { hashPresentedKeyOn } from '../auth/keyLookup.ts';
 import { idempotencyKeyFrom } from '../idempotency/decision.ts';
+import type { Idempotency } from '../idempotency/idempotency.ts';
 import type { IngestMetrics } from '../metrics.ts';
 import { checkContentType } from './body.ts';
 import { examineBody } from './examine.ts';
@@ -40,8 +43,19 @@ export interface Submission {
 export const submissionOf = (res: Response): Submission | undefined =>
   res.locals.submission as Submission | undefined;
 
+/** What a submission uses of the app's dependencies (app.ts `IngestDependencies`). */
+export interface SubmitDependencies {
+  producer: Pick<LogProducer, 'append' | 'isReady'>;
+  codec: Pick<RegistryCodec, 'encodeRaw'>;
+  keys: Pick<KeyCache, 'resolve'>;
+  /** Replay protection for requests with an `Idempotency-Key` (idempotency/); without it every valid submission is appended. */
+  idempotency?: Idempotency;
+  now: () => Date;
+  newId: () => string;
+}
+
 export interface SubmitContext {
-  deps: Pick<IngestDependencies, 'keys' | 'idempotency' | 'newId' | 'producer' | 'codec' | 'now'>;
+  deps: SubmitDependencies;
   metrics: IngestMetrics;
   /** The app's `http` logger. */
   logger: Logger;
