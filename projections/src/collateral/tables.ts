@@ -162,10 +162,21 @@ export const toFinancing = (row: any): FinancingRow => ({
  * look-up is one bitmap scan of the piece index whatever the statistics say; as a join (or a
  * probe per key) Postgres took 2 to 7 times longer for a batch's two thousand keys.
  */
-const onNamedPieces = (s: string, table: string) =>
-  `SELECT * FROM ${s}.${table}
-   WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1))
-     || ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($3) AND shared) || $2::text[])`;
+async function onNamedPieces(
+  db: Queryable,
+  schema: string,
+  table: 'chain_pieces' | 'pairings',
+  query: NamedPieces,
+) {
+  const s = ident(schema);
+  const { rows } = await db.query(
+    `SELECT * FROM ${s}.${table}
+     WHERE piece_key = ANY (ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($1))
+       || ARRAY(SELECT piece_key FROM ${s}.chain_pieces WHERE chain_id = ANY($3) AND shared) || $2::text[])`,
+    [query.chainIds, query.pieceKeys, query.sharedOf],
+  );
+  return rows;
+}
 
 /** Which pieces a batch loads (`onNamedPieces`). */
 export interface NamedPieces {
@@ -181,13 +192,7 @@ export interface NamedPieces {
  * piece. One statement: the chains' piece keys never travel to the process and back.
  */
 export async function findPieces(db: Queryable, schema: string, query: NamedPieces): Promise<PieceRow[]> {
-  const s = ident(schema);
-  const { rows } = await db.query(onNamedPieces(s, 'chain_pieces'), [
-    query.chainIds,
-    query.pieceKeys,
-    query.sharedOf,
-  ]);
-  return rows.map(toPiece);
+  return (await onNamedPieces(db, schema, 'chain_pieces', query)).map(toPiece);
 }
 
 /**
@@ -266,13 +271,7 @@ const toPairing = (row: any): Pairing => ({
 
 /** The pairings already recorded on the named pieces (`onNamedPieces`). */
 export async function findPairings(db: Queryable, schema: string, query: NamedPieces): Promise<Pairing[]> {
-  const s = ident(schema);
-  const { rows } = await db.query(onNamedPieces(s, 'pairings'), [
-    query.chainIds,
-    query.pieceKeys,
-    query.sharedOf,
-  ]);
-  return rows.map(toPairing);
+  return (await onNamedPieces(db, schema, 'pairings', query)).map(toPairing);
 }
 
 /**
