@@ -1,6 +1,7 @@
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 
 /**
  * Collateral tables (processors/README.md "Collateral rules"), beside the link-node tables the
@@ -288,30 +289,10 @@ export async function writeChainPieces(
   const s = ident(schema);
   if (change.emptied.length > 0)
     await db.query(`DELETE FROM ${s}.chain_pieces WHERE chain_id = ANY($1)`, [change.emptied]);
-  if (change.pieces.length === 0) return;
-  await db.query(
-    `INSERT INTO ${s}.chain_pieces (chain_id, piece_key, kind, number, warehouse, enterprise, first_seen, provenance)
-     SELECT chain_id, piece_key, kind, number, warehouse, enterprise, first_seen, provenance
-     FROM jsonb_to_recordset($1::jsonb) AS r(chain_id text, piece_key text, kind text, number text, warehouse text,
-       enterprise text, first_seen text, provenance jsonb)
-     ORDER BY chain_id, piece_key
-     ON CONFLICT (chain_id, piece_key) DO UPDATE SET kind = EXCLUDED.kind, number = EXCLUDED.number,
-       warehouse = EXCLUDED.warehouse, enterprise = EXCLUDED.enterprise, first_seen = EXCLUDED.first_seen,
-       provenance = EXCLUDED.provenance`,
-    [
-      JSON.stringify(
-        change.pieces.map((p) => ({
-          chain_id: p.chainId,
-          piece_key: p.pieceKey,
-          kind: p.kind,
-          number: p.number,
-          warehouse: p.warehouse,
-          enterprise: p.enterprise,
-          first_seen: p.firstSeen,
-          provenance: p.provenance,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    { table: `${s}.chain_pieces`, key: ['chain_id', 'piece_key'], columns: pieceColumns },
+    change.pieces,
   );
 }
 
@@ -326,28 +307,15 @@ export async function upsertFinancings(
 ): Promise<void> {
   if (financings.length === 0) return;
   const s = ident(schema);
-  await db.query(
-    `INSERT INTO ${s}.financing_states (financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance)
-     SELECT financing_key, chain_id, enterprise, financing_no, unsettled, open, first_seen, provenance
-     FROM jsonb_to_recordset($1::jsonb) AS r(financing_key text, chain_id text, enterprise text, financing_no text,
-       unsettled integer, open boolean, first_seen text, provenance jsonb)
-     ORDER BY financing_key
-     ON CONFLICT (financing_key) DO UPDATE SET chain_id = EXCLUDED.chain_id, unsettled = EXCLUDED.unsettled,
-       open = EXCLUDED.open, first_seen = EXCLUDED.first_seen, provenance = EXCLUDED.provenance`,
-    [
-      JSON.stringify(
-        financings.map((f) => ({
-          financing_key: f.financingKey,
-          chain_id: f.chainId,
-          enterprise: f.enterprise,
-          financing_no: f.financingNo,
-          unsettled: f.unsettled,
-          open: f.open,
-          first_seen: f.firstSeen,
-          provenance: f.provenance,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${s}.financing_states`,
+      key: ['financing_key'],
+      columns: financingColumns,
+      onConflict: { update: ['chain_id', 'unsettled', 'open', 'first_seen', 'provenance'] },
+    },
+    financings,
   );
   const purchases = financings
     .flatMap((f) =>
@@ -369,27 +337,44 @@ export async function insertPairings(
   schema: string,
   pairings: readonly Pairing[],
 ): Promise<void> {
-  if (pairings.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.pairings (pair_key, piece_key, kind, number, warehouse, financing_a, financing_b, first_seen, provenance)
-     SELECT pair_key, piece_key, kind, number, warehouse, financing_a, financing_b, first_seen, provenance
-     FROM jsonb_to_recordset($1::jsonb) AS r(pair_key text, piece_key text, kind text, number text, warehouse text,
-       financing_a text, financing_b text, first_seen text, provenance jsonb)
-     ORDER BY pair_key ON CONFLICT (pair_key) DO NOTHING`,
-    [
-      JSON.stringify(
-        pairings.map((p) => ({
-          pair_key: p.key,
-          piece_key: p.pieceKey,
-          kind: p.kind,
-          number: p.number,
-          warehouse: p.warehouse,
-          financing_a: p.financingA,
-          financing_b: p.financingB,
-          first_seen: p.firstSeen,
-          provenance: p.provenance,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    { table: `${ident(schema)}.pairings`, key: ['pair_key'], columns: pairingColumns, onConflict: 'keep' },
+    pairings,
   );
 }
+
+const pieceColumns: readonly Column<PieceRow>[] = [
+  ['chain_id', 'text', (p) => p.chainId],
+  ['piece_key', 'text', (p) => p.pieceKey],
+  ['kind', 'text', (p) => p.kind],
+  ['number', 'text', (p) => p.number],
+  ['warehouse', 'text', (p) => p.warehouse],
+  ['enterprise', 'text', (p) => p.enterprise],
+  ['first_seen', 'text', (p) => p.firstSeen],
+  ['provenance', 'jsonb', (p) => p.provenance],
+];
+
+/** A financing's purchases are rows of their own (financing_purchases). */
+const financingColumns: readonly Column<FinancingStateRow>[] = [
+  ['financing_key', 'text', (f) => f.financingKey],
+  ['chain_id', 'text', (f) => f.chainId],
+  ['enterprise', 'text', (f) => f.enterprise],
+  ['financing_no', 'text', (f) => f.financingNo],
+  ['unsettled', 'integer', (f) => f.unsettled],
+  ['open', 'boolean', (f) => f.open],
+  ['first_seen', 'text', (f) => f.firstSeen],
+  ['provenance', 'jsonb', (f) => f.provenance],
+];
+
+const pairingColumns: readonly Column<Pairing>[] = [
+  ['pair_key', 'text', (p) => p.key],
+  ['piece_key', 'text', (p) => p.pieceKey],
+  ['kind', 'text', (p) => p.kind],
+  ['number', 'text', (p) => p.number],
+  ['warehouse', 'text', (p) => p.warehouse],
+  ['financing_a', 'text', (p) => p.financingA],
+  ['financing_b', 'text', (p) => p.financingB],
+  ['first_seen', 'text', (p) => p.firstSeen],
+  ['provenance', 'jsonb', (p) => p.provenance],
+];

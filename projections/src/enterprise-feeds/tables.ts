@@ -1,4 +1,5 @@
 import { ident, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 
 /**
  * Enterprise feed rows (processors/src/enterprise-feeds/reducer.ts): one row per natural key of
@@ -64,35 +65,34 @@ export async function findFeedRows(
   return rows.map(toRecord);
 }
 
+const feedRowColumns: readonly Column<FeedRowRecord>[] = [
+  ['row_key', 'text', (row) => row.rowKey],
+  ['family', 'text', (row) => row.family],
+  ['enterprise', 'text', (row) => row.enterprise],
+  ['scope', 'text', (row) => row.scope],
+  ['period', 'text', (row) => row.period],
+  ['as_of', 'text', (row) => row.asOf],
+  ['content', 'jsonb', (row) => row.content],
+  ['content_sha256', 'text', (row) => row.contentSha256],
+  ['source', 'jsonb', (row) => row.source],
+];
+
 /** Writes a batch's changed rows with one statement (rows in key order: concurrent writers never deadlock). */
 export async function upsertFeedRows(
   db: Queryable,
   schema: string,
   rows: readonly FeedRowRecord[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.feed_rows (row_key, family, enterprise, scope, period, as_of, content, content_sha256, source)
-     SELECT row_key, family, enterprise, scope, period, as_of, content, content_sha256, source
-     FROM jsonb_to_recordset($1::jsonb) AS r(row_key text, family text, enterprise text, scope text, period text,
-       as_of text, content jsonb, content_sha256 text, source jsonb)
-     ON CONFLICT (row_key) DO UPDATE SET as_of = EXCLUDED.as_of, content = EXCLUDED.content,
-       content_sha256 = EXCLUDED.content_sha256, source = EXCLUDED.source`,
-    [
-      JSON.stringify(
-        rows.map((row) => ({
-          row_key: row.rowKey,
-          family: row.family,
-          enterprise: row.enterprise,
-          scope: row.scope,
-          period: row.period,
-          as_of: row.asOf,
-          content: row.content,
-          content_sha256: row.contentSha256,
-          source: row.source,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.feed_rows`,
+      key: ['row_key'],
+      columns: feedRowColumns,
+      // A row's family, enterprise, scope and period are its key's parts.
+      onConflict: { update: ['as_of', 'content', 'content_sha256', 'source'] },
+    },
+    rows,
   );
 }
 

@@ -1,4 +1,5 @@
 import { ident, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 
 /**
  * Tables of the reference projection (query spec §3, §7, §9): the current state per vessel
@@ -141,30 +142,14 @@ export async function upsertReferenceRows(
   family: ReferenceFamily,
   rows: readonly ReferenceRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
   const spec = referenceTables[family];
-  const names = [spec.key, ...Object.keys(spec.columns), 'fields', 'source'];
-  const types = [
-    `${spec.key} text`,
-    ...Object.entries(spec.columns).map(([name, type]) => `${name} ${type}`),
-    'fields jsonb',
-    'source jsonb',
+  const columns: Column<ReferenceRow>[] = [
+    [spec.key, 'text', (row) => row.key],
+    ...Object.entries(spec.columns).map(
+      ([name, type]): Column<ReferenceRow> => [name, type, (row) => row.columns[name]],
+    ),
+    ['fields', 'jsonb', (row) => row.fields],
+    ['source', 'jsonb', (row) => row.source],
   ];
-  const updates = names.slice(1).map((name) => `${name} = EXCLUDED.${name}`);
-  const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  await db.query(
-    `INSERT INTO ${ident(schema)}.${spec.table} (${names.join(', ')})
-     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${types.join(', ')})
-     ON CONFLICT (${spec.key}) DO UPDATE SET ${updates.join(', ')}`,
-    [
-      JSON.stringify(
-        sorted.map((row) => ({
-          [spec.key]: row.key,
-          ...row.columns,
-          fields: row.fields,
-          source: row.source,
-        })),
-      ),
-    ],
-  );
+  await writeRecordset(db, { table: `${ident(schema)}.${spec.table}`, key: [spec.key], columns }, rows);
 }

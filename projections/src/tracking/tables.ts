@@ -1,4 +1,5 @@
 import { ident, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 import type { TrackedItem } from './item.ts';
 
 /** Tracking tables: one row per tracked item, its history travelling with it as a JSON array. */
@@ -56,39 +57,37 @@ export async function findItemByKey(db: Queryable, schema: string, key: string):
   return rows[0] ? toItem(rows[0]) : null;
 }
 
+/** Aliases become a text array: the GIN index finds an item by any of its numbers. */
+const itemColumns: readonly Column<TrackedItem>[] = [
+  ['subject', 'text', (item) => item.subject],
+  ['family', 'text', (item) => item.family],
+  ['aliases', 'text[]', (item) => item.aliases],
+  ['facts', 'jsonb', (item) => item.facts],
+  ['events', 'jsonb', (item) => item.events],
+  ['derived', 'jsonb', (item) => item.derived],
+  ['reports', 'jsonb', (item) => item.reports],
+  ['last_event_id', 'text', (item) => item.lastEventId],
+  ['first_received_at', 'text', (item) => item.firstReceivedAt],
+  ['last_received_at', 'text', (item) => item.lastReceivedAt],
+];
+
 /** Writes a batch's changed items with one statement (rows in key order: concurrent writers never deadlock). */
 export async function upsertItems(
   db: Queryable,
   schema: string,
   items: readonly TrackedItem[],
 ): Promise<void> {
-  if (items.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.items (subject, family, aliases, facts, events, derived, reports, last_event_id,
-       first_received_at, last_received_at)
-     SELECT subject, family, ARRAY(SELECT jsonb_array_elements_text(aliases)), facts, events, derived, reports,
-       last_event_id, first_received_at, last_received_at
-     FROM jsonb_to_recordset($1::jsonb) AS r(subject text, family text, aliases jsonb, facts jsonb, events jsonb,
-       derived jsonb, reports jsonb, last_event_id text, first_received_at text,
-       last_received_at text)
-     ON CONFLICT (subject) DO UPDATE SET aliases = EXCLUDED.aliases, facts = EXCLUDED.facts, events = EXCLUDED.events,
-       derived = EXCLUDED.derived, reports = EXCLUDED.reports, last_event_id = EXCLUDED.last_event_id,
-       last_received_at = EXCLUDED.last_received_at`,
-    [
-      JSON.stringify(
-        items.map((item) => ({
-          subject: item.subject,
-          family: item.family,
-          aliases: item.aliases,
-          facts: item.facts,
-          events: item.events,
-          derived: item.derived,
-          reports: item.reports,
-          last_event_id: item.lastEventId,
-          first_received_at: item.firstReceivedAt,
-          last_received_at: item.lastReceivedAt,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.items`,
+      key: ['subject'],
+      columns: itemColumns,
+      // An item's family and first sighting stay as first written.
+      onConflict: {
+        update: ['aliases', 'facts', 'events', 'derived', 'reports', 'last_event_id', 'last_received_at'],
+      },
+    },
+    items,
   );
 }
