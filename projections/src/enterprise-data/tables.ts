@@ -1,5 +1,6 @@
 import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 
 /** Enterprise data tables: declarations, goods, warehouse orders and their stock movements. */
 export async function createEnterpriseDataTables(db: Queryable, schema: string): Promise<void> {
@@ -181,37 +182,60 @@ export async function findDeclarations(
   return rows.map(toDeclaration);
 }
 
+/** A declaration's source, enterprise and order number are its key's parts. */
+const declarationColumns: readonly Column<DeclarationRow>[] = [
+  ['declaration_key', 'text', (row) => row.declarationKey],
+  ['data_source', 'text', (row) => row.dataSource],
+  ['owner_code', 'text', (row) => row.ownerCode],
+  ['declare_code', 'text', (row) => row.declareCode],
+  ['order_no', 'text', (row) => row.orderNo],
+  ['entry_no', 'text', (row) => row.entryNo],
+  ['ie_flag', 'text', (row) => row.ieFlag],
+  ['declare_time', 'text', (row) => row.declareTime],
+  ['fields', 'jsonb', (row) => row.fields],
+  ['provenance', 'jsonb', (row) => row.provenance],
+];
+
+const goodsColumns: readonly Column<GoodsRow>[] = [
+  ['goods_key', 'text', (row) => row.goodsKey],
+  ['enterprise', 'text', (row) => row.enterprise],
+  ['goods_no', 'text', (row) => row.goodsNo],
+  ['sources', 'jsonb', (row) => row.sources],
+  ['updated_at', 'timestamptz', (row) => row.updatedAt],
+];
+
+/** An order's direction, enterprise and number are its key's parts. */
+const warehouseOrderColumns: readonly Column<WarehouseOrderRow>[] = [
+  ['order_key', 'text', (row) => row.orderKey],
+  ['direction', 'text', (row) => row.direction],
+  ['enterprise', 'text', (row) => row.enterprise],
+  ['order_no', 'text', (row) => row.orderNo],
+  ['warehouse_id', 'text', (row) => row.warehouseId],
+  ['warehouse_name', 'text', (row) => row.warehouseName],
+  ['occurred_at', 'text', (row) => row.occurredAt],
+  ['inbound_order_no', 'text', (row) => row.inboundOrderNo],
+  ['tallied', 'boolean', (row) => row.tallied],
+  ['fields', 'jsonb', (row) => row.fields],
+  ['provenance', 'jsonb', (row) => row.provenance],
+];
+
 /** Writes a batch's changed declarations with one statement (rows in key order). */
 export async function upsertDeclarations(
   db: Queryable,
   schema: string,
   rows: readonly DeclarationRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.declarations (declaration_key, data_source, owner_code, declare_code, order_no, entry_no, ie_flag, declare_time, fields, provenance)
-     SELECT declaration_key, data_source, owner_code, declare_code, order_no, entry_no, ie_flag, declare_time, fields, provenance
-     FROM jsonb_to_recordset($1::jsonb) AS r(declaration_key text, data_source text, owner_code text, declare_code text,
-       order_no text, entry_no text, ie_flag text, declare_time text, fields jsonb, provenance jsonb)
-     ON CONFLICT (declaration_key) DO UPDATE SET owner_code = EXCLUDED.owner_code, declare_code = EXCLUDED.declare_code,
-       entry_no = EXCLUDED.entry_no, ie_flag = EXCLUDED.ie_flag, declare_time = EXCLUDED.declare_time,
-       fields = EXCLUDED.fields, provenance = EXCLUDED.provenance`,
-    [
-      JSON.stringify(
-        rows.map((row) => ({
-          declaration_key: row.declarationKey,
-          data_source: row.dataSource,
-          owner_code: row.ownerCode,
-          declare_code: row.declareCode,
-          order_no: row.orderNo,
-          entry_no: row.entryNo,
-          ie_flag: row.ieFlag,
-          declare_time: row.declareTime,
-          fields: row.fields,
-          provenance: row.provenance,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.declarations`,
+      key: ['declaration_key'],
+      columns: declarationColumns,
+      onConflict: {
+        update: ['owner_code', 'declare_code', 'entry_no', 'ie_flag', 'declare_time', 'fields', 'provenance'],
+      },
+    },
+    rows,
   );
 }
 
@@ -226,23 +250,15 @@ export async function upsertGoodsRows(
   schema: string,
   rows: readonly GoodsRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.goods (goods_key, enterprise, goods_no, sources, updated_at)
-     SELECT goods_key, enterprise, goods_no, sources, updated_at
-     FROM jsonb_to_recordset($1::jsonb) AS r(goods_key text, enterprise text, goods_no text, sources jsonb, updated_at timestamptz)
-     ON CONFLICT (goods_key) DO UPDATE SET sources = EXCLUDED.sources, updated_at = EXCLUDED.updated_at`,
-    [
-      JSON.stringify(
-        rows.map((row) => ({
-          goods_key: row.goodsKey,
-          enterprise: row.enterprise,
-          goods_no: row.goodsNo,
-          sources: row.sources,
-          updated_at: row.updatedAt,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.goods`,
+      key: ['goods_key'],
+      columns: goodsColumns,
+      onConflict: { update: ['sources', 'updated_at'] },
+    },
+    rows,
   );
 }
 
@@ -283,32 +299,25 @@ export async function upsertWarehouseOrders(
   schema: string,
   rows: readonly WarehouseOrderRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.warehouse_orders (order_key, direction, enterprise, order_no, warehouse_id, warehouse_name, occurred_at, inbound_order_no, tallied, fields, provenance)
-     SELECT order_key, direction, enterprise, order_no, warehouse_id, warehouse_name, occurred_at, inbound_order_no, tallied, fields, provenance
-     FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, direction text, enterprise text, order_no text, warehouse_id text,
-       warehouse_name text, occurred_at text, inbound_order_no text, tallied boolean, fields jsonb, provenance jsonb)
-     ON CONFLICT (order_key) DO UPDATE SET warehouse_id = EXCLUDED.warehouse_id, warehouse_name = EXCLUDED.warehouse_name,
-       occurred_at = EXCLUDED.occurred_at, inbound_order_no = EXCLUDED.inbound_order_no, tallied = EXCLUDED.tallied,
-       fields = EXCLUDED.fields, provenance = EXCLUDED.provenance`,
-    [
-      JSON.stringify(
-        rows.map((row) => ({
-          order_key: row.orderKey,
-          direction: row.direction,
-          enterprise: row.enterprise,
-          order_no: row.orderNo,
-          warehouse_id: row.warehouseId,
-          warehouse_name: row.warehouseName,
-          occurred_at: row.occurredAt,
-          inbound_order_no: row.inboundOrderNo,
-          tallied: row.tallied,
-          fields: row.fields,
-          provenance: row.provenance,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.warehouse_orders`,
+      key: ['order_key'],
+      columns: warehouseOrderColumns,
+      onConflict: {
+        update: [
+          'warehouse_id',
+          'warehouse_name',
+          'occurred_at',
+          'inbound_order_no',
+          'tallied',
+          'fields',
+          'provenance',
+        ],
+      },
+    },
+    rows,
   );
 }
 
