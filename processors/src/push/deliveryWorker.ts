@@ -1,21 +1,24 @@
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
-import {
-  claimDueDeliveries,
-  releaseGoneHolders,
-  type ScheduledAttempt,
-} from '@tradelog/projections/push/claims';
+import { claimDueDeliveries, type ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
-import { makeRequestedDue } from '@tradelog/projections/push/redelivery';
+import {
+  claimLeaseUntil,
+  handOverRoom,
+  leaseMarginMs,
+  workerClaim,
+} from '@tradelog/projections/push/workerClaims';
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 import { type AttemptDeps, attemptBatch } from './attemptBatch.ts';
 import { type ClaimHolder, holdClaims } from './claimHolder.ts';
 import { createDeliveryPollers } from './deliveryPollers.ts';
-import { distinctScheduledAttempts } from './jobs.ts';
+import { createGoneHolderSweep } from './goneHolderSweep.ts';
+import { distinctScheduledAttempts, scheduledWorkOptions } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import type { DeliveryHandOver } from './pushProcessor.ts';
 import { type RecordDeps, recordUntilDone } from './recordBatch.ts';
+import { createRequestedPoll } from './requestedPoll.ts';
 import type { PushSettings } from './settings.ts';
 import { createShownCallbacks } from './shownCallbacks.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
@@ -59,29 +62,20 @@ export interface DeliveryWorker extends DeliveryHandOver {
   claimRequested(): Promise<number>;
 }
 
-/** A claim outlives the longest attempt by this much (push README "Claims"). */
-const leaseMarginMs = 60_000;
-/** How often a worker ends the claims of workers that are gone (push README "Claims"). */
-const holderSweepMs = 2_000;
-
 /**
- * Longer than a step should be, on purpose: this is the worker's lifecycle shell, the one place
- * that owns its handles (claim holder, listener, sweeper, timer, pg-boss work, pollers) and starts
- * and stops them in the order the claims need. Each step it wires is a module of its own.
+ * The worker's lifecycle shell: the one place that owns its handles (claim holder, listener,
+ * sweep, requested poll, pg-boss work, pollers) and starts and stops them in the order the claims
+ * need. Each step it wires is a module of its own; its rules are the push room's pure steps
+ * (projections/src/push/workerClaims.ts).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { pool, boss, settings } = options;
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ component: 'push-delivery' });
-  let timer: NodeJS.Timeout | undefined;
-  let claiming: Promise<number> | undefined;
   let listener: ChangeListener | undefined;
   let holder: ClaimHolder | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
   let running = false;
   let polling: Promise<void>[] = [];
-  /** Bounded, so what is handed over is attempted well within its lease (push README "Hand-over"). */
-  const handOverRoom = settings.workerConcurrency * settings.workerBatch;
   const wake = createWakeSignal(() => running);
   const attempts: AttemptDeps = {
     pool,
@@ -93,7 +87,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     shownCallback: createShownCallbacks(),
   };
   const records: RecordDeps = { pool, boss, queue: settings.queue, metrics: options.metrics, log };
-  const leaseUntil = (at: Date) => new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs);
   const pollers = createDeliveryPollers({
     settings,
     wake,
@@ -102,31 +95,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     deliverBatch,
     log,
   });
+  const sweep = createGoneHolderSweep({ pool, log, released: wake.signal });
+  const requested = createRequestedPoll({
+    pool,
+    now,
+    log,
+    everyMs: settings.requestPollMs,
+    madeDue: wake.signal,
+  });
 
   /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
   function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
-    const at = now();
-    return claimDueDeliveries(pool, {
-      limit: scheduled?.length ?? settings.workerBatch,
-      perSubscription: settings.subscriptionConcurrency,
-      now: at,
-      leaseUntil: leaseUntil(at),
-      holder: holder?.key() ?? null,
-      ...(scheduled ? { scheduled } : {}),
-    });
-  }
-
-  /** Ends the claims of workers that are gone; their deliveries are due again at once. */
-  async function sweepGoneHolders(): Promise<void> {
-    try {
-      const released = await releaseGoneHolders(pool);
-      if (released === 0) return;
-      log.info('claims of a gone worker released', { claims: released });
-      wake.signal();
-    } catch (error) {
-      // Postgres away: the next sweep tries again, and leases end the claims meanwhile.
-      log.debug('gone holders not swept', { error: error as Error });
-    }
+    return claimDueDeliveries(pool, workerClaim(settings, now(), holder?.key() ?? null, scheduled));
   }
 
   /** Attempts a claimed batch and records it; a batch not recorded keeps its claims until the lease runs out. */
@@ -154,28 +134,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     await deliverBatch(batch);
   }
 
-  async function claimRequested(): Promise<number> {
-    claiming ??= makeRequestedDue(pool, 500, now())
-      .then((made) => {
-        if (made > 0) wake.signal();
-        return made;
-      })
-      .catch((error) => {
-        log.warn('requested deliveries not made due yet', { error: error as Error });
-        return 0;
-      })
-      .finally(() => {
-        claiming = undefined;
-      });
-    return claiming;
-  }
-
   return {
     async start() {
       running = true;
       holder = await holdClaims({ connectionString: options.databaseUrl, logger: options.logger });
-      sweeper = setInterval(() => void sweepGoneHolders(), holderSweepMs);
-      sweeper.unref();
+      sweep.start();
       listener = await listenForChanges({
         connectionString: options.databaseUrl,
         channels: [changeChannels.pushDeliveries],
@@ -185,18 +148,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         logger: options.logger,
       });
       polling = pollers.start(settings.workerConcurrency);
-      await boss.work<ScheduledAttempt>(
-        settings.queue,
-        {
-          batchSize: settings.workerBatch,
-          localConcurrency: settings.workerConcurrency,
-          pollingIntervalSeconds: 0.5,
-          // A full batch means more are waiting: fetch again at once instead of after the poll.
-          burstWhenBatchFull: true,
-        },
-        deliverScheduled,
-      );
-      timer = setInterval(() => void claimRequested(), settings.requestPollMs);
+      await boss.work<ScheduledAttempt>(settings.queue, scheduledWorkOptions(settings), deliverScheduled);
+      requested.start();
       log.info('delivery worker started', {
         queue: settings.queue,
         subscriptionConcurrency: settings.subscriptionConcurrency,
@@ -205,19 +158,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     },
     async stop() {
       running = false;
-      if (timer) clearInterval(timer);
+      requested.stop();
       await boss.offWork(settings.queue, { wait: true });
       wake.signal();
       await Promise.all(polling);
-      await claiming;
-      if (sweeper) clearInterval(sweeper);
+      await requested.running();
+      sweep.stop();
       await listener?.close();
       // Last: claims of batches still recorded above named it as alive.
       await holder?.close();
     },
-    claimRequested,
-    room: () => (running ? Math.max(0, handOverRoom - pollers.waiting()) : 0),
-    leaseUntil,
+    claimRequested: requested.claimRequested,
+    room: () => handOverRoom(settings, pollers.waiting(), running),
+    leaseUntil: (at) => claimLeaseUntil(at, settings.attemptTimeoutMs),
     perSubscription: settings.subscriptionConcurrency,
     holder: () => holder?.key() ?? null,
     take(deliveries) {

@@ -26,6 +26,17 @@ export interface ScheduledAttempt {
   attempt: number;
 }
 
+/** What a claim asks for (`claimDueDeliveries`; a worker's claim is built by ./workerClaims.ts). */
+export interface DeliveryClaim {
+  limit: number;
+  perSubscription: number;
+  now: Date;
+  leaseUntil: Date;
+  scheduled?: readonly ScheduledAttempt[];
+  /** The claiming worker (`claimHolder`), or null: then the lease alone ends the claims. */
+  holder?: string | null;
+}
+
 /**
  * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
  * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more
@@ -38,15 +49,7 @@ export interface ScheduledAttempt {
  */
 export async function claimDueDeliveries(
   db: Queryable,
-  options: {
-    limit: number;
-    perSubscription: number;
-    now: Date;
-    leaseUntil: Date;
-    scheduled?: readonly ScheduledAttempt[];
-    /** The claiming worker (`claimHolder`), or null: then the lease alone ends the claims. */
-    holder?: string | null;
-  },
+  options: DeliveryClaim,
 ): Promise<DeliveryForAttempt[]> {
   const { scheduled } = options;
   const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6, $7)', [
