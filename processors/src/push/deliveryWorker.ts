@@ -1,6 +1,7 @@
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import { claimDueDeliveries, type ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
+import { makeRequestedDue } from '@tradelog/projections/push/redelivery';
 import {
   claimLeaseUntil,
   handOverRoom,
@@ -18,10 +19,10 @@ import { distinctScheduledAttempts, scheduledWorkOptions } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import type { DeliveryHandOver } from './pushProcessor.ts';
 import { type RecordDeps, recordUntilDone } from './recordBatch.ts';
-import { createRequestedPoll } from './requestedPoll.ts';
 import type { PushSettings } from './settings.ts';
 import { createShownCallbacks } from './shownCallbacks.ts';
 import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
+import { createTimedPoll } from './timedPoll.ts';
 import { createWakeSignal } from './wakeSignal.ts';
 
 /**
@@ -96,12 +97,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     log,
   });
   const sweep = createGoneHolderSweep({ pool, log, released: wake.signal });
-  const requested = createRequestedPoll({
-    pool,
-    now,
-    log,
+  /** Resumed and redelivered deliveries (`requested`) made due (push README "Delivery states"). */
+  const requested = createTimedPoll({
     everyMs: settings.requestPollMs,
-    madeDue: wake.signal,
+    work: () =>
+      makeRequestedDue(pool, 500, now()).then((made) => {
+        if (made > 0) wake.signal();
+        return made;
+      }),
+    failed: (error) => log.warn('requested deliveries not made due yet', { error }),
   });
 
   /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
@@ -158,7 +162,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     },
     async stop() {
       running = false;
-      requested.stop();
+      requested.stopTimer();
       await boss.offWork(settings.queue, { wait: true });
       wake.signal();
       await Promise.all(polling);
@@ -168,7 +172,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       // Last: claims of batches still recorded above named it as alive.
       await holder?.close();
     },
-    claimRequested: requested.claimRequested,
+    claimRequested: requested.run,
     room: () => handOverRoom(settings, pollers.waiting(), running),
     leaseUntil: (at) => claimLeaseUntil(at, settings.attemptTimeoutMs),
     perSubscription: settings.subscriptionConcurrency,
