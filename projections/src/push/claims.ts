@@ -85,3 +85,18 @@ export const endClaims = (among?: string) =>
   `ended AS (DELETE FROM push_delivery_claims c USING moved WHERE c.delivery_id = moved.id${
     among ? ` AND c.delivery_id = ANY(${among})` : ''
   })`;
+
+/**
+ * Runs `update`, an UPDATE of push_deliveries that moves deliveries out of `pending` (RETURNING
+ * their ids as `id`), and ends their claims in the same statement (`endClaims`). How many it moved.
+ */
+export async function moveEndingClaims(db: Queryable, update: string, values: unknown[]): Promise<number> {
+  const { rows } = await db.query(
+    `WITH moved AS (
+       ${update}),
+     ${endClaims()}
+     SELECT count(*)::int AS n FROM moved`,
+    values,
+  );
+  return rows[0].n;
+}
