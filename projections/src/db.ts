@@ -52,3 +52,8 @@ export function pagedSelect(columns: string, rest: string, bounded = false): str
     ? `SELECT page.*, count(*) OVER () AS total FROM (SELECT ${columns} ${rest}) page`
     : `SELECT ${columns}, count(*) OVER () AS total ${rest}`;
 }
+
+/** What a `pagedSelect` counted (every row carries it), or 0 when the page is empty. */
+export function pagedTotal(rows: readonly { total?: unknown }[]): number {
+  return rows[0] ? Number(rows[0].total) : 0;
+}

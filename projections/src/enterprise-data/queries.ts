@@ -1,5 +1,5 @@
 import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
-import { ident, pagedSelect, type Queryable } from '../db.ts';
+import { ident, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
 import {
   type DeclarationRow,
   type GoodsRow,
@@ -39,7 +39,7 @@ export async function listDeclarations(
     [filter.enterprise, filter.dataSource, filter.startDate, filter.endDate, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map(toDeclaration),
   };
 }
@@ -61,7 +61,7 @@ export async function listGoods(
     [filter.enterprise, filter.since ?? null, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map(toGoods),
   };
 }
@@ -107,7 +107,7 @@ export async function listStock(
     [filter.enterprise, filter.warehouseId, filter.goodsIds, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map((row) => ({
       warehouseId: row.warehouse_id,
       goodsId: row.goods_id,
@@ -239,20 +239,23 @@ export async function monthlyStockMovements(
   }));
 }
 
+/** An enterprise's inbound or outbound orders within [from, to), a page of them. */
+export interface WarehouseOrderFilter {
+  enterprise: string;
+  direction: 'inbound' | 'outbound';
+  from: string;
+  to: string;
+  limit: number;
+  offset: number;
+  /** An export of every page: read no further than the limit (pagedSelect). */
+  bounded?: boolean;
+}
+
 /** Inbound or outbound orders of an enterprise within [from, to), with their lines as submitted. */
 export async function listWarehouseOrders(
   db: Queryable,
   schema: string,
-  filter: {
-    enterprise: string;
-    direction: 'inbound' | 'outbound';
-    from: string;
-    to: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  filter: WarehouseOrderFilter,
 ): Promise<{ total: number; rows: WarehouseOrderRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -265,7 +268,7 @@ export async function listWarehouseOrders(
     [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map(toWarehouseOrder),
   };
 }
@@ -286,16 +289,7 @@ export interface WarehouseLineRow {
 export async function listWarehouseLines(
   db: Queryable,
   schema: string,
-  filter: {
-    enterprise: string;
-    direction: 'inbound' | 'outbound';
-    from: string;
-    to: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  filter: WarehouseOrderFilter,
 ): Promise<{ total: number; rows: WarehouseLineRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -310,7 +304,7 @@ export async function listWarehouseLines(
     [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map((row) => ({
       orderNo: row.order_no,
       warehouseId: row.warehouse_id,

@@ -1,5 +1,5 @@
 import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
-import { ident, pagedSelect, type Queryable } from '../db.ts';
+import { ident, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
 
 /** Order status tables (one row per order; the history travels with it as a JSON array). */
 export async function createOrderStatusTables(db: Queryable, schema: string): Promise<void> {
@@ -179,5 +179,5 @@ export async function listOrders(
       filter.offset,
     ],
   );
-  return { total: rows[0] ? Number(rows[0].total) : 0, orders: rows.map(toOrder) };
+  return { total: pagedTotal(rows), orders: rows.map(toOrder) };
 }
