@@ -1,27 +1,18 @@
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
-import { claimDueDeliveries, type ScheduledAttempt } from '@tradelog/projections/push/claims';
-import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
+import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import { makeRequestedDue } from '@tradelog/projections/push/redelivery';
-import {
-  claimLeaseUntil,
-  handOverRoom,
-  leaseMarginMs,
-  workerClaim,
-} from '@tradelog/projections/push/workerClaims';
+import { claimLeaseUntil, handOverRoom } from '@tradelog/projections/push/workerClaims';
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
-import type { Job, PgBoss } from 'pg-boss';
-import { type AttemptDeps, attemptBatch } from './attemptBatch.ts';
+import type { PgBoss } from 'pg-boss';
+import { createBatchDelivery } from './batchDelivery.ts';
 import { type ClaimHolder, holdClaims } from './claimHolder.ts';
 import { createDeliveryPollers } from './deliveryPollers.ts';
 import { createGoneHolderSweep } from './goneHolderSweep.ts';
-import { distinctScheduledAttempts, scheduledWorkOptions } from './jobs.ts';
+import { scheduledWorkOptions } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import type { DeliveryHandOver } from './pushProcessor.ts';
-import { type RecordDeps, recordUntilDone } from './recordBatch.ts';
 import type { PushSettings } from './settings.ts';
-import { createShownCallbacks } from './shownCallbacks.ts';
-import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
 import { createTimedPoll } from './timedPoll.ts';
 import { createWakeSignal } from './wakeSignal.ts';
 
@@ -29,7 +20,7 @@ import { createWakeSignal } from './wakeSignal.ts';
  * The delivery worker (push README "Claims", "Scheduled attempts"): claims deliveries due now straight
  * from push_deliveries in batches — first attempts and redeliveries — and loads everything the
  * attempts need; decides each, POSTs the signed payloads side by side and classifies the replies
- * (./attemptBatch.ts, over the push room's pure steps), and with one statement records every
+ * (./batchDelivery.ts, ./attemptBatch.ts, over the push room's pure steps), and with one statement records every
  * attempt and moves every delivery on: delivered, dead, or `scheduled` for its retry, whose pg-boss
  * job is queued in the same transaction (./recordBatch.ts). `workerConcurrency` pollers claim side
  * by side (./deliveryPollers.ts); new deliveries wake them (a notification on commit). What is scheduled comes back as pg-boss jobs, in batches, which
@@ -78,22 +69,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let running = false;
   let polling: Promise<void>[] = [];
   const wake = createWakeSignal(() => running);
-  const attempts: AttemptDeps = {
+  const batches = createBatchDelivery({
     pool,
+    boss,
     settings,
-    limiter: createSubscriptionLimiter(settings.subscriptionConcurrency),
     metrics: options.metrics,
     log,
     now,
-    shownCallback: createShownCallbacks(),
-  };
-  const records: RecordDeps = { pool, boss, queue: settings.queue, metrics: options.metrics, log };
+    holder: () => holder?.key() ?? null,
+    running: () => running,
+    wake,
+  });
   const pollers = createDeliveryPollers({
     settings,
     wake,
     running: () => running,
-    claimBatch: () => claimBatch(),
-    deliverBatch,
+    claimBatch: () => batches.claimBatch(),
+    deliverBatch: batches.deliverBatch,
     log,
   });
   const sweep = createGoneHolderSweep({ pool, log, released: wake.signal });
@@ -107,36 +99,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }),
     failed: (error) => log.warn('requested deliveries not made due yet', { error }),
   });
-
-  /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
-  function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
-    return claimDueDeliveries(pool, workerClaim(settings, now(), holder?.key() ?? null, scheduled));
-  }
-
-  /** Attempts a claimed batch and records it; a batch not recorded keeps its claims until the lease runs out. */
-  async function deliverBatch(batch: readonly DeliveryForAttempt[], whileRecording?: () => void) {
-    try {
-      const made = await attemptBatch(attempts, batch);
-      whileRecording?.();
-      await recordUntilDone(records, made, { leaseMarginMs, running: () => running });
-    } catch (error) {
-      // The claims stay until their lease runs out; the attempts are made again then.
-      log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
-    }
-    // Its subscriptions have room again: a poller left waiting by their limit may claim.
-    wake.signal();
-  }
-
-  /**
-   * A batch of pg-boss jobs of scheduled attempts (retries, express-cycle sends) that came. A
-   * database fault in the claim throws before anything changed, and pg-boss runs the jobs again;
-   * after it, the claims' lease covers the batch, as on the claim path. A delivery the claim left
-   * for want of room in its subscription is pending and due: the pollers, woken, take it.
-   */
-  async function deliverScheduled(jobs: readonly Job<ScheduledAttempt>[]): Promise<void> {
-    const batch = await claimBatch(distinctScheduledAttempts(jobs));
-    await deliverBatch(batch);
-  }
 
   return {
     async start() {
@@ -152,7 +114,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         logger: options.logger,
       });
       polling = pollers.start(settings.workerConcurrency);
-      await boss.work<ScheduledAttempt>(settings.queue, scheduledWorkOptions(settings), deliverScheduled);
+      await boss.work<ScheduledAttempt>(
+        settings.queue,
+        scheduledWorkOptions(settings),
+        batches.deliverScheduled,
+      );
       requested.start();
       log.info('delivery worker started', {
         queue: settings.queue,
