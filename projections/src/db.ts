@@ -39,6 +39,14 @@ export async function inTransaction<T>(
   }
 }
 
+/** Which page of a listing to read (`pagedSelect`). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  /** An export of every page: read no further than the limit (pagedSelect). */
+  bounded?: boolean;
+}
+
 /**
  * A paged statement with each row's `total`: `SELECT <columns>, count(*) OVER () AS total <rest>`,
  * where `rest` (FROM … ORDER BY … LIMIT … OFFSET …) limits the rows. Counting every match is what

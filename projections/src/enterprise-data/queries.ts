@@ -1,5 +1,5 @@
 import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
-import { ident, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
+import { ident, type PageRequest, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
 import {
   type DeclarationRow,
   type GoodsRow,
@@ -21,11 +21,7 @@ export async function listDeclarations(
     dataSource: '10' | '20';
     startDate: string;
     endDate: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  } & PageRequest,
 ): Promise<{ total: number; rows: DeclarationRow[] }> {
   const column = filter.enterpriseType === '10' ? 'owner_code' : 'declare_code';
   const { rows } = await db.query(
@@ -48,7 +44,7 @@ export async function listDeclarations(
 export async function listGoods(
   db: Queryable,
   schema: string,
-  filter: { enterprise: string; since?: string; limit: number; offset: number; bounded?: boolean },
+  filter: { enterprise: string; since?: string } & PageRequest,
 ): Promise<{ total: number; rows: GoodsRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -87,11 +83,7 @@ export async function listStock(
     enterprise: string;
     warehouseId: string | null;
     goodsIds: readonly string[] | null;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  } & PageRequest,
 ): Promise<{ total: number; rows: StockRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -240,15 +232,11 @@ export async function monthlyStockMovements(
 }
 
 /** An enterprise's inbound or outbound orders within [from, to), a page of them. */
-export interface WarehouseOrderFilter {
+export interface WarehouseOrderFilter extends PageRequest {
   enterprise: string;
   direction: 'inbound' | 'outbound';
   from: string;
   to: string;
-  limit: number;
-  offset: number;
-  /** An export of every page: read no further than the limit (pagedSelect). */
-  bounded?: boolean;
 }
 
 /** Inbound or outbound orders of an enterprise within [from, to), with their lines as submitted. */
