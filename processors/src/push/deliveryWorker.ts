@@ -29,11 +29,11 @@ import { createWakeSignal } from './wakeSignal.ts';
  *
  * Headers of every push: projections/src/push/attemptRecord.ts `pushHeaders`.
  *
- * A claim is a lease longer than any attempt: a worker that fails to record a batch leaves its
- * deliveries to be claimed again when the lease runs out, and the same attempt is made again —
- * at-least-once, with the same webhook-id for the receiver to drop. A worker that dies is
- * noticed sooner: its claims name it (./claimHolder.ts), and every worker's sweep ends the claims
- * of holders that are gone, every `holderSweepMs`.
+ * A claim is a lease longer than any attempt (projections/src/push/workerClaims.ts): a worker
+ * that fails to record a batch leaves its deliveries to be claimed again when the lease runs out,
+ * and the same attempt is made again — at-least-once, with the same webhook-id for the receiver
+ * to drop. A worker that dies is noticed sooner: its claims name it (./claimHolder.ts), and every
+ * worker's sweep ends the claims of holders that are gone (./goneHolderSweep.ts).
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
