@@ -39,6 +39,14 @@ export async function inTransaction<T>(
   }
 }
 
+/** Which page of a listing to read (`pagedSelect`). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  /** An export of every page: read no further than the limit (pagedSelect). */
+  bounded?: boolean;
+}
+
 /**
  * A paged statement with each row's `total`: `SELECT <columns>, count(*) OVER () AS total <rest>`,
  * where `rest` (FROM … ORDER BY … LIMIT … OFFSET …) limits the rows. Counting every match is what
@@ -51,4 +59,9 @@ export function pagedSelect(columns: string, rest: string, bounded = false): str
   return bounded
     ? `SELECT page.*, count(*) OVER () AS total FROM (SELECT ${columns} ${rest}) page`
     : `SELECT ${columns}, count(*) OVER () AS total ${rest}`;
+}
+
+/** What a `pagedSelect` counted (every row carries it), or 0 when the page is empty. */
+export function pagedTotal(rows: readonly { total?: unknown }[]): number {
+  return rows[0] ? Number(rows[0].total) : 0;
 }

@@ -75,15 +75,21 @@ export async function insertNextVersion(
   return toVersion(rows[0]);
 }
 
+/** The first version a condition on projection_versions picks (`where`, with any order), or null. */
+async function findOneVersion(
+  db: Queryable,
+  where: string,
+  values: unknown[],
+): Promise<ProjectionVersion | null> {
+  const { rows } = await db.query(`SELECT ${columns} FROM projection_versions WHERE ${where}`, values);
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
 export async function findLiveVersion(
   db: Queryable,
   projection: ProjectionName,
 ): Promise<ProjectionVersion | null> {
-  const { rows } = await db.query(
-    `SELECT ${columns} FROM projection_versions WHERE projection = $1 AND state = 'live'`,
-    [projection],
-  );
-  return rows[0] ? toVersion(rows[0]) : null;
+  return findOneVersion(db, `projection = $1 AND state = 'live'`, [projection]);
 }
 
 export async function findVersion(
@@ -91,11 +97,7 @@ export async function findVersion(
   projection: ProjectionName,
   version: number,
 ): Promise<ProjectionVersion | null> {
-  const { rows } = await db.query(
-    `SELECT ${columns} FROM projection_versions WHERE projection = $1 AND version = $2`,
-    [projection, version],
-  );
-  return rows[0] ? toVersion(rows[0]) : null;
+  return findOneVersion(db, 'projection = $1 AND version = $2', [projection, version]);
 }
 
 export async function listVersions(db: Queryable, projection?: ProjectionName): Promise<ProjectionVersion[]> {
@@ -112,12 +114,12 @@ export async function findBuildingVersion(
   projection: ProjectionName,
   revision: number,
 ): Promise<ProjectionVersion | null> {
-  const { rows } = await db.query(
-    `SELECT ${columns} FROM projection_versions WHERE projection = $1 AND state = 'building' AND revision = $2
+  return findOneVersion(
+    db,
+    `projection = $1 AND state = 'building' AND revision = $2
      ORDER BY version DESC LIMIT 1`,
     [projection, revision],
   );
-  return rows[0] ? toVersion(rows[0]) : null;
 }
 
 /** Records the revision a claimed version is built with (the builder's code, not the requester's). */

@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   orderKinds,
 } from '@tradelog/projections/order-status/tables';
+import type { ChangeEvent, ChangeKind } from '@tradelog/schemas/changes/contract';
 import { canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { changeEvent, type Reduction } from '../changes.ts';
 import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
@@ -140,7 +141,7 @@ export function reduceOrderStatus(
   event: DocumentEvent,
 ): Reduction<OrderStatusState> {
   const next = new Map(state);
-  const changes = [];
+  const changes: ChangeEvent[] = [];
   const position = logPosition(event.provenance);
   let older = false;
   for (const statement of ordersOf(event)) {
@@ -160,6 +161,15 @@ export function reduceOrderStatus(
       receivedAt: event.provenance.receivedAt,
     });
     const subject = `${statement.kind}/${statement.orderNo}`;
+    /** The order's change event: its kind and number, then what changed. */
+    const announce = (kind: ChangeKind<'order-status'>, data: Record<string, unknown>) =>
+      changes.push(
+        changeEvent('order-status', kind, statement.enterprise, subject, event.provenance, {
+          kind: statement.kind,
+          orderNo: statement.orderNo,
+          ...data,
+        }),
+      );
     const applied = (outcome: HistoryOutcome, history: readonly HistoryEntry[]): OrderState => ({
       kind: statement.kind,
       enterprise: statement.enterprise,
@@ -174,13 +184,7 @@ export function reduceOrderStatus(
 
     if (current === undefined) {
       next.set(key, applied('applied', []));
-      changes.push(
-        changeEvent('order-status', 'order.created', statement.enterprise, subject, event.provenance, {
-          kind: statement.kind,
-          orderNo: statement.orderNo,
-          status: statement.status,
-        }),
-      );
+      announce('order.created', { status: statement.status });
       continue;
     }
     const seen = current.history.some(
@@ -203,34 +207,15 @@ export function reduceOrderStatus(
     // Rule 5: a document without a status amends the order and keeps the status it has.
     if (statement.status === 'none' && current.status !== 'none') {
       next.set(key, { ...applied('amended', current.history), status: current.status });
-      changes.push(
-        changeEvent('order-status', 'order.amended', statement.enterprise, subject, event.provenance, {
-          kind: statement.kind,
-          orderNo: statement.orderNo,
-          status: current.status,
-        }),
-      );
+      announce('order.amended', { status: current.status });
       continue;
     }
     if (statement.status !== current.status) {
       next.set(key, applied('applied', current.history));
-      changes.push(
-        changeEvent('order-status', 'order.status-changed', statement.enterprise, subject, event.provenance, {
-          kind: statement.kind,
-          orderNo: statement.orderNo,
-          from: current.status,
-          to: statement.status,
-        }),
-      );
+      announce('order.status-changed', { from: current.status, to: statement.status });
     } else {
       next.set(key, applied('amended', current.history));
-      changes.push(
-        changeEvent('order-status', 'order.amended', statement.enterprise, subject, event.provenance, {
-          kind: statement.kind,
-          orderNo: statement.orderNo,
-          status: statement.status,
-        }),
-      );
+      announce('order.amended', { status: statement.status });
     }
   }
   if (changes.length === 0 && [...next].every(([k, v]) => state.get(k) === v))

@@ -7,9 +7,9 @@ export interface PollerDeps {
   settings: { workerBatch: number; pollMs: number };
   wake: WakeSignal;
   running: () => boolean;
-  /** A claim of deliveries due now (./deliveryWorker.ts `claimBatch`); throws on a database fault. */
+  /** A claim of deliveries due now (./batchDelivery.ts `claimBatch`); throws on a database fault. */
   claimBatch: () => Promise<DeliveryForAttempt[]>;
-  /** Attempts and records a batch; never throws (./deliveryWorker.ts `deliverBatch`). */
+  /** Attempts and records a batch; never throws (./batchDelivery.ts `deliverBatch`). */
   deliverBatch: (batch: readonly DeliveryForAttempt[], whileRecording?: () => void) => Promise<void>;
   log: Logger;
 }

@@ -1,31 +1,26 @@
 import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
-import {
-  claimDueDeliveries,
-  releaseGoneHolders,
-  type ScheduledAttempt,
-} from '@tradelog/projections/push/claims';
-import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
+import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import { makeRequestedDue } from '@tradelog/projections/push/redelivery';
+import { claimLeaseUntil, handOverRoom } from '@tradelog/projections/push/workerClaims';
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
-import type { Job, PgBoss } from 'pg-boss';
-import { type AttemptDeps, attemptBatch } from './attemptBatch.ts';
+import type { PgBoss } from 'pg-boss';
+import { createBatchDelivery } from './batchDelivery.ts';
 import { type ClaimHolder, holdClaims } from './claimHolder.ts';
 import { createDeliveryPollers } from './deliveryPollers.ts';
-import { distinctScheduledAttempts } from './jobs.ts';
+import { createGoneHolderSweep } from './goneHolderSweep.ts';
+import { scheduledWorkOptions } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import type { DeliveryHandOver } from './pushProcessor.ts';
-import { type RecordDeps, recordUntilDone } from './recordBatch.ts';
 import type { PushSettings } from './settings.ts';
-import { createShownCallbacks } from './shownCallbacks.ts';
-import { createSubscriptionLimiter } from './subscriptionLimiter.ts';
+import { createTimedPoll } from './timedPoll.ts';
 import { createWakeSignal } from './wakeSignal.ts';
 
 /**
  * The delivery worker (push README "Claims", "Scheduled attempts"): claims deliveries due now straight
  * from push_deliveries in batches — first attempts and redeliveries — and loads everything the
  * attempts need; decides each, POSTs the signed payloads side by side and classifies the replies
- * (./attemptBatch.ts, over the push room's pure steps), and with one statement records every
+ * (./batchDelivery.ts, ./attemptBatch.ts, over the push room's pure steps), and with one statement records every
  * attempt and moves every delivery on: delivered, dead, or `scheduled` for its retry, whose pg-boss
  * job is queued in the same transaction (./recordBatch.ts). `workerConcurrency` pollers claim side
  * by side (./deliveryPollers.ts); new deliveries wake them (a notification on commit). What is scheduled comes back as pg-boss jobs, in batches, which
@@ -34,11 +29,11 @@ import { createWakeSignal } from './wakeSignal.ts';
  *
  * Headers of every push: projections/src/push/attemptRecord.ts `pushHeaders`.
  *
- * A claim is a lease longer than any attempt: a worker that fails to record a batch leaves its
- * deliveries to be claimed again when the lease runs out, and the same attempt is made again —
- * at-least-once, with the same webhook-id for the receiver to drop. A worker that dies is
- * noticed sooner: its claims name it (./claimHolder.ts), and every worker's sweep ends the claims
- * of holders that are gone, every `holderSweepMs`.
+ * A claim is a lease longer than any attempt (projections/src/push/workerClaims.ts): a worker
+ * that fails to record a batch leaves its deliveries to be claimed again when the lease runs out,
+ * and the same attempt is made again — at-least-once, with the same webhook-id for the receiver
+ * to drop. A worker that dies is noticed sooner: its claims name it (./claimHolder.ts), and every
+ * worker's sweep ends the claims of holders that are gone (./goneHolderSweep.ts).
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
@@ -59,123 +54,57 @@ export interface DeliveryWorker extends DeliveryHandOver {
   claimRequested(): Promise<number>;
 }
 
-/** A claim outlives the longest attempt by this much (push README "Claims"). */
-const leaseMarginMs = 60_000;
-/** How often a worker ends the claims of workers that are gone (push README "Claims"). */
-const holderSweepMs = 2_000;
-
 /**
- * Longer than a step should be, on purpose: this is the worker's lifecycle shell, the one place
- * that owns its handles (claim holder, listener, sweeper, timer, pg-boss work, pollers) and starts
- * and stops them in the order the claims need. Each step it wires is a module of its own.
+ * The worker's lifecycle shell: the one place that owns its handles (claim holder, listener,
+ * sweep, requested poll, pg-boss work, pollers) and starts and stops them in the order the claims
+ * need. Each step it wires is a module of its own; its rules are the push room's pure steps
+ * (projections/src/push/workerClaims.ts).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { pool, boss, settings } = options;
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ component: 'push-delivery' });
-  let timer: NodeJS.Timeout | undefined;
-  let claiming: Promise<number> | undefined;
   let listener: ChangeListener | undefined;
   let holder: ClaimHolder | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
   let running = false;
   let polling: Promise<void>[] = [];
-  /** Bounded, so what is handed over is attempted well within its lease (push README "Hand-over"). */
-  const handOverRoom = settings.workerConcurrency * settings.workerBatch;
   const wake = createWakeSignal(() => running);
-  const attempts: AttemptDeps = {
+  const batches = createBatchDelivery({
     pool,
+    boss,
     settings,
-    limiter: createSubscriptionLimiter(settings.subscriptionConcurrency),
     metrics: options.metrics,
     log,
     now,
-    shownCallback: createShownCallbacks(),
-  };
-  const records: RecordDeps = { pool, boss, queue: settings.queue, metrics: options.metrics, log };
-  const leaseUntil = (at: Date) => new Date(at.getTime() + settings.attemptTimeoutMs + leaseMarginMs);
+    holder: () => holder?.key() ?? null,
+    running: () => running,
+    wake,
+  });
   const pollers = createDeliveryPollers({
     settings,
     wake,
     running: () => running,
-    claimBatch: () => claimBatch(),
-    deliverBatch,
+    claimBatch: () => batches.claimBatch(),
+    deliverBatch: batches.deliverBatch,
     log,
   });
-
-  /** Claims due deliveries (all due now, or only the scheduled ones whose jobs came) for one lease. */
-  function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
-    const at = now();
-    return claimDueDeliveries(pool, {
-      limit: scheduled?.length ?? settings.workerBatch,
-      perSubscription: settings.subscriptionConcurrency,
-      now: at,
-      leaseUntil: leaseUntil(at),
-      holder: holder?.key() ?? null,
-      ...(scheduled ? { scheduled } : {}),
-    });
-  }
-
-  /** Ends the claims of workers that are gone; their deliveries are due again at once. */
-  async function sweepGoneHolders(): Promise<void> {
-    try {
-      const released = await releaseGoneHolders(pool);
-      if (released === 0) return;
-      log.info('claims of a gone worker released', { claims: released });
-      wake.signal();
-    } catch (error) {
-      // Postgres away: the next sweep tries again, and leases end the claims meanwhile.
-      log.debug('gone holders not swept', { error: error as Error });
-    }
-  }
-
-  /** Attempts a claimed batch and records it; a batch not recorded keeps its claims until the lease runs out. */
-  async function deliverBatch(batch: readonly DeliveryForAttempt[], whileRecording?: () => void) {
-    try {
-      const made = await attemptBatch(attempts, batch);
-      whileRecording?.();
-      await recordUntilDone(records, made, { leaseMarginMs, running: () => running });
-    } catch (error) {
-      // The claims stay until their lease runs out; the attempts are made again then.
-      log.error('push batch not recorded', { error: error as Error, deliveries: batch.length });
-    }
-    // Its subscriptions have room again: a poller left waiting by their limit may claim.
-    wake.signal();
-  }
-
-  /**
-   * A batch of pg-boss jobs of scheduled attempts (retries, express-cycle sends) that came. A
-   * database fault in the claim throws before anything changed, and pg-boss runs the jobs again;
-   * after it, the claims' lease covers the batch, as on the claim path. A delivery the claim left
-   * for want of room in its subscription is pending and due: the pollers, woken, take it.
-   */
-  async function deliverScheduled(jobs: readonly Job<ScheduledAttempt>[]): Promise<void> {
-    const batch = await claimBatch(distinctScheduledAttempts(jobs));
-    await deliverBatch(batch);
-  }
-
-  async function claimRequested(): Promise<number> {
-    claiming ??= makeRequestedDue(pool, 500, now())
-      .then((made) => {
+  const sweep = createGoneHolderSweep({ pool, log, released: wake.signal });
+  /** Resumed and redelivered deliveries (`requested`) made due (push README "Delivery states"). */
+  const requested = createTimedPoll({
+    everyMs: settings.requestPollMs,
+    work: () =>
+      makeRequestedDue(pool, 500, now()).then((made) => {
         if (made > 0) wake.signal();
         return made;
-      })
-      .catch((error) => {
-        log.warn('requested deliveries not made due yet', { error: error as Error });
-        return 0;
-      })
-      .finally(() => {
-        claiming = undefined;
-      });
-    return claiming;
-  }
+      }),
+    failed: (error) => log.warn('requested deliveries not made due yet', { error }),
+  });
 
   return {
     async start() {
       running = true;
       holder = await holdClaims({ connectionString: options.databaseUrl, logger: options.logger });
-      sweeper = setInterval(() => void sweepGoneHolders(), holderSweepMs);
-      sweeper.unref();
+      sweep.start();
       listener = await listenForChanges({
         connectionString: options.databaseUrl,
         channels: [changeChannels.pushDeliveries],
@@ -187,16 +116,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       polling = pollers.start(settings.workerConcurrency);
       await boss.work<ScheduledAttempt>(
         settings.queue,
-        {
-          batchSize: settings.workerBatch,
-          localConcurrency: settings.workerConcurrency,
-          pollingIntervalSeconds: 0.5,
-          // A full batch means more are waiting: fetch again at once instead of after the poll.
-          burstWhenBatchFull: true,
-        },
-        deliverScheduled,
+        scheduledWorkOptions(settings),
+        batches.deliverScheduled,
       );
-      timer = setInterval(() => void claimRequested(), settings.requestPollMs);
+      requested.start();
       log.info('delivery worker started', {
         queue: settings.queue,
         subscriptionConcurrency: settings.subscriptionConcurrency,
@@ -205,19 +128,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     },
     async stop() {
       running = false;
-      if (timer) clearInterval(timer);
+      requested.stopTimer();
       await boss.offWork(settings.queue, { wait: true });
       wake.signal();
       await Promise.all(polling);
-      await claiming;
-      if (sweeper) clearInterval(sweeper);
+      await requested.running();
+      sweep.stop();
       await listener?.close();
       // Last: claims of batches still recorded above named it as alive.
       await holder?.close();
     },
-    claimRequested,
-    room: () => (running ? Math.max(0, handOverRoom - pollers.waiting()) : 0),
-    leaseUntil,
+    claimRequested: requested.run,
+    room: () => handOverRoom(settings, pollers.waiting(), running),
+    leaseUntil: (at) => claimLeaseUntil(at, settings.attemptTimeoutMs),
     perSubscription: settings.subscriptionConcurrency,
     holder: () => holder?.key() ?? null,
     take(deliveries) {

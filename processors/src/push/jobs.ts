@@ -1,7 +1,8 @@
 import type { SettledAttempt } from '@tradelog/projections/push/attempts';
 import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type pg from 'pg';
-import type { Job, PgBoss } from 'pg-boss';
+import type { Job, PgBoss, WorkOptions } from 'pg-boss';
+import type { PushSettings } from './settings.ts';
 
 /** A delivery's attempt that is due later (push README "Scheduled attempts"), and when. */
 export interface AttemptToSchedule extends ScheduledAttempt {
@@ -51,4 +52,20 @@ export function distinctScheduledAttempts(
   jobs: readonly Pick<Job<ScheduledAttempt>, 'data'>[],
 ): ScheduledAttempt[] {
   return [...new Map(jobs.map((job) => [`${job.data.deliveryId}/${job.data.attempt}`, job.data])).values()];
+}
+
+/**
+ * How the delivery worker fetches the jobs of scheduled attempts: a claim's batch of jobs at a
+ * time, as many batches in flight as it has claim pollers.
+ */
+export function scheduledWorkOptions(
+  settings: Pick<PushSettings, 'workerBatch' | 'workerConcurrency'>,
+): WorkOptions {
+  return {
+    batchSize: settings.workerBatch,
+    localConcurrency: settings.workerConcurrency,
+    pollingIntervalSeconds: 0.5,
+    // A full batch means more are waiting: fetch again at once instead of after the poll.
+    burstWhenBatchFull: true,
+  };
 }

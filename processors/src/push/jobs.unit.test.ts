@@ -1,6 +1,6 @@
 import type { SettledAttempt } from '@tradelog/projections/push/attempts';
 import { describe, expect, it } from 'vitest';
-import { distinctScheduledAttempts, retryJobs } from './jobs.ts';
+import { distinctScheduledAttempts, retryJobs, scheduledWorkOptions } from './jobs.ts';
 
 const at = new Date('2026-01-01T00:00:00Z');
 const record = (overrides: Partial<SettledAttempt>): SettledAttempt => ({
@@ -49,5 +49,16 @@ describe('scheduled attempts of a batch of jobs', () => {
       { deliveryId: 'd-2', attempt: 2 },
       { deliveryId: 'd-1', attempt: 3 },
     ]);
+  });
+});
+
+describe('fetching the jobs of scheduled attempts', () => {
+  it("takes a claim's batch at a time, one batch in flight per poller, and fetches again when a batch was full", () => {
+    expect(scheduledWorkOptions({ workerBatch: 100, workerConcurrency: 4 })).toEqual({
+      batchSize: 100,
+      localConcurrency: 4,
+      pollingIntervalSeconds: 0.5,
+      burstWhenBatchFull: true,
+    });
   });
 });

@@ -11,6 +11,7 @@ import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
 import { stableEventId } from '../changes.ts';
 import type { PushSettings } from './settings.ts';
+import { createTimedPoll } from './timedPoll.ts';
 
 /**
  * The NODATA push (query spec §4 ocean statusCategory NODATA; projections/src/tracking/firstAsks.ts):
@@ -59,8 +60,6 @@ export function createNoDataSweep(options: {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
   const log = options.logger.scope({ component: 'push-no-data' });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   const sweepOnce = () =>
     inTransaction(pool, async (db) => {
@@ -79,28 +78,19 @@ export function createNoDataSweep(options: {
       return inserted.length;
     });
 
-  const sweep = (): Promise<number> => {
-    running ??= sweepOnce()
-      .catch((error: unknown) => {
-        // A database outage delays the pushes to the next sweep; nothing is lost.
-        log.warn('no-data sweep failed', { error: error as Error });
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const poll = createTimedPoll({
+    everyMs: settings.noDataSweepMs,
+    work: sweepOnce,
+    // A database outage delays the pushes to the next sweep; nothing is lost.
+    failed: (error) => log.warn('no-data sweep failed', { error }),
+  });
 
   return {
-    sweep,
-    start() {
-      timer ??= setInterval(() => void sweep(), settings.noDataSweepMs);
-    },
+    sweep: poll.run,
+    start: poll.start,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      poll.stopTimer();
+      await poll.running();
     },
   };
 }

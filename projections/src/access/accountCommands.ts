@@ -59,36 +59,47 @@ export const accountRuleError = (message: Bilingual, status = 400): TradelogErro
 const enterpriseCode = /^(\*|[\w.-]{1,50})$/;
 const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
+/**
+ * Values given one by one or comma-separated, trimmed, empty ones dropped, each checked (`broken`:
+ * the rule an item breaks, thrown for the first that breaks one), each once.
+ */
+function distinctListed(
+  values: readonly string[],
+  broken: (item: string) => Bilingual | undefined,
+): string[] {
+  const items = values
+    .flatMap((value) => value.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const rule = broken(item);
+    if (rule) throw accountRuleError(rule);
+  }
+  return [...new Set(items)];
+}
+
 /** Enterprise codes, split on commas, each checked, each once. */
 export function enterpriseCodesOf(values: readonly string[]): string[] {
-  const codes = values
-    .flatMap((value) => value.split(','))
-    .map((code) => code.trim())
-    .filter(Boolean);
-  for (const code of codes) {
-    if (!enterpriseCode.test(code))
-      throw accountRuleError({
-        cn: `"${code}" 不是企业代码（不超过 50 个字母、数字、. _ -，或 *）`,
-        en: `"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`,
-      });
-  }
-  return [...new Set(codes)];
+  return distinctListed(values, (code) =>
+    enterpriseCode.test(code)
+      ? undefined
+      : {
+          cn: `"${code}" 不是企业代码（不超过 50 个字母、数字、. _ -，或 *）`,
+          en: `"${code}" is not an enterprise code (≤50 letters, digits, . _ -, or *)`,
+        },
+  );
 }
 
 /** Feed families, split on commas, each one of the catalogue's. */
 export function feedFamiliesOf(values: readonly string[]): string[] {
-  const families = values
-    .flatMap((value) => value.split(','))
-    .map((family) => family.trim())
-    .filter(Boolean);
-  for (const family of families) {
-    if (!feedFamilies.includes(family))
-      throw accountRuleError({
-        cn: `"${family}" 不是数据源类别（${feedFamilies.join('、')}）`,
-        en: `"${family}" is not a feed family (${feedFamilies.join(', ')})`,
-      });
-  }
-  return [...new Set(families)];
+  return distinctListed(values, (family) =>
+    feedFamilies.includes(family)
+      ? undefined
+      : {
+          cn: `"${family}" 不是数据源类别（${feedFamilies.join('、')}）`,
+          en: `"${family}" is not a feed family (${feedFamilies.join(', ')})`,
+        },
+  );
 }
 
 /** The rules a command must keep before anything is read or written; undefined when it keeps them. Pure. */

@@ -1,4 +1,4 @@
-import { ident, type Queryable } from '../db.ts';
+import { ident, pagedTotal, type Queryable } from '../db.ts';
 import type { ComparedTable } from '../declaration.ts';
 
 /**
@@ -151,7 +151,7 @@ export async function listPendingDocuments(
     [page.limit, page.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map((row) => {
       const { event: _event, ...rest } = toPending({ ...row, event: null });
       return rest;

@@ -1,5 +1,6 @@
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
+import { tradeDocumentTypes, withAttributionTables } from '../attribution/attributingProjection.ts';
+import { attributionCompared } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createDocumentIndexTables } from './tables.ts';
 
@@ -7,9 +8,7 @@ import { createDocumentIndexTables } from './tables.ts';
  * The documents the index attributes as the other projections do (trade documents; feeds keep
  * the enterprise they name, processors/README.md "Attribution").
  */
-export const documentIndexAttributes: readonly DocumentTypeId[] = documentTypes
-  .filter((type) => type.group === 'logistics' || type.group === 'business')
-  .map((type) => type.id);
+export const documentIndexAttributes: readonly DocumentTypeId[] = tradeDocumentTypes;
 
 /**
  * Every accepted document and feed record with its provenance: the basis of "explain this row",
@@ -24,10 +23,7 @@ export const documentIndexDeclaration = declareProjection({
   // 4: an index by record key (query-api README "As of a moment": every version of a document).
   revision: 4,
   reads: documentTypes.map((type) => type.id),
-  createTables: async (db, schema) => {
-    await createDocumentIndexTables(db, schema);
-    await createAttributionTables(db, schema);
-  },
+  createTables: withAttributionTables(createDocumentIndexTables),
   compared: [
     {
       table: 'documents',

@@ -1,5 +1,6 @@
-import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import { tradeDocumentTypes, withAttributionTables } from '../attribution/attributingProjection.ts';
+import { attributionCompared } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createEnterpriseDataTables } from './tables.ts';
 
@@ -25,14 +26,9 @@ export const enterpriseDataDeclaration = declareProjection({
   revision: 3,
   // Every trade document: the ones it derives rows from (enterpriseDataSources), and the others
   // because they may attribute a pending inbound or tally through a business order.
-  reads: documentTypes
-    .filter((type) => type.group === 'logistics' || type.group === 'business')
-    .map((type) => type.id),
+  reads: tradeDocumentTypes,
   // Documents attributed through an order or waiting for one (processors/README.md, "Attribution").
-  createTables: async (db, schema) => {
-    await createEnterpriseDataTables(db, schema);
-    await createAttributionTables(db, schema);
-  },
+  createTables: withAttributionTables(createEnterpriseDataTables),
   compared: [
     {
       table: 'declarations',

@@ -1,5 +1,5 @@
 import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
-import { ident, pagedSelect, type Queryable } from '../db.ts';
+import { ident, type PageRequest, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
 import {
   type DeclarationRow,
   type GoodsRow,
@@ -21,11 +21,7 @@ export async function listDeclarations(
     dataSource: '10' | '20';
     startDate: string;
     endDate: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  } & PageRequest,
 ): Promise<{ total: number; rows: DeclarationRow[] }> {
   const column = filter.enterpriseType === '10' ? 'owner_code' : 'declare_code';
   const { rows } = await db.query(
@@ -39,7 +35,7 @@ export async function listDeclarations(
     [filter.enterprise, filter.dataSource, filter.startDate, filter.endDate, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map(toDeclaration),
   };
 }
@@ -48,7 +44,7 @@ export async function listDeclarations(
 export async function listGoods(
   db: Queryable,
   schema: string,
-  filter: { enterprise: string; since?: string; limit: number; offset: number; bounded?: boolean },
+  filter: { enterprise: string; since?: string } & PageRequest,
 ): Promise<{ total: number; rows: GoodsRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -61,7 +57,7 @@ export async function listGoods(
     [filter.enterprise, filter.since ?? null, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map(toGoods),
   };
 }
@@ -87,11 +83,7 @@ export async function listStock(
     enterprise: string;
     warehouseId: string | null;
     goodsIds: readonly string[] | null;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  } & PageRequest,
 ): Promise<{ total: number; rows: StockRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -107,7 +99,7 @@ export async function listStock(
     [filter.enterprise, filter.warehouseId, filter.goodsIds, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map((row) => ({
       warehouseId: row.warehouse_id,
       goodsId: row.goods_id,
@@ -239,20 +231,19 @@ export async function monthlyStockMovements(
   }));
 }
 
+/** An enterprise's inbound or outbound orders within [from, to), a page of them. */
+export interface WarehouseOrderFilter extends PageRequest {
+  enterprise: string;
+  direction: 'inbound' | 'outbound';
+  from: string;
+  to: string;
+}
+
 /** Inbound or outbound orders of an enterprise within [from, to), with their lines as submitted. */
 export async function listWarehouseOrders(
   db: Queryable,
   schema: string,
-  filter: {
-    enterprise: string;
-    direction: 'inbound' | 'outbound';
-    from: string;
-    to: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  filter: WarehouseOrderFilter,
 ): Promise<{ total: number; rows: WarehouseOrderRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -265,7 +256,7 @@ export async function listWarehouseOrders(
     [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map(toWarehouseOrder),
   };
 }
@@ -286,16 +277,7 @@ export interface WarehouseLineRow {
 export async function listWarehouseLines(
   db: Queryable,
   schema: string,
-  filter: {
-    enterprise: string;
-    direction: 'inbound' | 'outbound';
-    from: string;
-    to: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  filter: WarehouseOrderFilter,
 ): Promise<{ total: number; rows: WarehouseLineRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -310,7 +292,7 @@ export async function listWarehouseLines(
     [filter.enterprise, filter.direction, filter.from, filter.to, filter.limit, filter.offset],
   );
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     rows: rows.map((row) => ({
       orderNo: row.order_no,
       warehouseId: row.warehouse_id,

@@ -1,5 +1,6 @@
-import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
+import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
+import { tradeDocumentTypes, withAttributionTables } from '../attribution/attributingProjection.ts';
+import { attributionCompared } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createOrderStatusTables } from './tables.ts';
 
@@ -15,13 +16,8 @@ export const orderStatusDeclaration = declareProjection({
   revision: 2,
   // Every trade document: the orders, and the others because their order keys may attribute an
   // order that names no enterprise (processors/README.md, "Attribution").
-  reads: documentTypes
-    .filter((type) => type.group === 'logistics' || type.group === 'business')
-    .map((type) => type.id),
-  createTables: async (db, schema) => {
-    await createOrderStatusTables(db, schema);
-    await createAttributionTables(db, schema);
-  },
+  reads: tradeDocumentTypes,
+  createTables: withAttributionTables(createOrderStatusTables),
   compared: [
     {
       table: 'orders',

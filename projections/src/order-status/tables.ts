@@ -1,5 +1,5 @@
 import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
-import { ident, pagedSelect, type Queryable } from '../db.ts';
+import { ident, type PageRequest, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
 
 /** Order status tables (one row per order; the history travels with it as a JSON array). */
 export async function createOrderStatusTables(db: Queryable, schema: string): Promise<void> {
@@ -152,11 +152,7 @@ export async function listOrders(
     beginDate: string;
     endDate: string;
     cbepcomName?: string;
-    limit: number;
-    offset: number;
-    /** An export of every page: read no further than the limit (pagedSelect). */
-    bounded?: boolean;
-  },
+  } & PageRequest,
 ): Promise<{ total: number; orders: OrderRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
@@ -179,5 +175,5 @@ export async function listOrders(
       filter.offset,
     ],
   );
-  return { total: rows[0] ? Number(rows[0].total) : 0, orders: rows.map(toOrder) };
+  return { total: pagedTotal(rows), orders: rows.map(toOrder) };
 }

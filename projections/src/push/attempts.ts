@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.ts';
-import { endClaims } from './claims.ts';
+import { endClaims, moveEndingClaims } from './claims.ts';
 
 /** An attempt's row in push_attempts, and the statements that settle a delivery after it (or without one). */
 export interface AttemptRecord {
@@ -51,17 +51,15 @@ export async function settleAttempt(
     now: Date;
   },
 ): Promise<boolean> {
-  const { rows } = await db.query(
-    `WITH moved AS (
-       UPDATE push_deliveries
+  const moved = await moveEndingClaims(
+    db,
+    `UPDATE push_deliveries
        SET state = $3, attempts = $2, next_attempt_at = $4, last_error_code = $5, forced = false, updated_at = $6
        WHERE id = $1 AND attempts = $2 - 1 AND state = 'pending'
-       RETURNING id),
-     ${endClaims()}
-     SELECT count(*)::int AS n FROM moved`,
+       RETURNING id`,
     [update.id, update.attempt, update.state, update.nextAttemptAt, update.errorCode, update.now],
   );
-  return rows[0].n === 1;
+  return moved === 1;
 }
 
 /** Records that the subject's state up to `sequence` reached the receiver. */

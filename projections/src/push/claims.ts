@@ -26,6 +26,17 @@ export interface ScheduledAttempt {
   attempt: number;
 }
 
+/** What a claim asks for (`claimDueDeliveries`; a worker's claim is built by ./workerClaims.ts). */
+export interface DeliveryClaim {
+  limit: number;
+  perSubscription: number;
+  now: Date;
+  leaseUntil: Date;
+  scheduled?: readonly ScheduledAttempt[];
+  /** The claiming worker (`claimHolder`), or null: then the lease alone ends the claims. */
+  holder?: string | null;
+}
+
 /**
  * Claims up to `limit` due deliveries (README "Claims"): `pending`, due by `now`, not claimed by
  * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more
@@ -38,15 +49,7 @@ export interface ScheduledAttempt {
  */
 export async function claimDueDeliveries(
   db: Queryable,
-  options: {
-    limit: number;
-    perSubscription: number;
-    now: Date;
-    leaseUntil: Date;
-    scheduled?: readonly ScheduledAttempt[];
-    /** The claiming worker (`claimHolder`), or null: then the lease alone ends the claims. */
-    holder?: string | null;
-  },
+  options: DeliveryClaim,
 ): Promise<DeliveryForAttempt[]> {
   const { scheduled } = options;
   const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6, $7)', [
@@ -82,3 +85,18 @@ export const endClaims = (among?: string) =>
   `ended AS (DELETE FROM push_delivery_claims c USING moved WHERE c.delivery_id = moved.id${
     among ? ` AND c.delivery_id = ANY(${among})` : ''
   })`;
+
+/**
+ * Runs `update`, an UPDATE of push_deliveries that moves deliveries out of `pending` (RETURNING
+ * their ids as `id`), and ends their claims in the same statement (`endClaims`). How many it moved.
+ */
+export async function moveEndingClaims(db: Queryable, update: string, values: unknown[]): Promise<number> {
+  const { rows } = await db.query(
+    `WITH moved AS (
+       ${update}),
+     ${endClaims()}
+     SELECT count(*)::int AS n FROM moved`,
+    values,
+  );
+  return rows[0].n;
+}

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.ts';
-import { endClaims } from './claims.ts';
+import { moveEndingClaims } from './claims.ts';
 import type { DeliveryState } from './deliveries.ts';
 
 /** Deliveries that wait made due, held ones released, open ones cancelled, finished ones sent again. */
@@ -8,17 +8,14 @@ import type { DeliveryState } from './deliveries.ts';
  * once: `pending` from `now`, for the next claim. SKIP LOCKED: several push processors may poll at once.
  */
 export async function makeRequestedDue(db: Queryable, limit: number, now: Date): Promise<number> {
-  const { rows } = await db.query(
-    `WITH moved AS (
-       UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, updated_at = $2
+  return moveEndingClaims(
+    db,
+    `UPDATE push_deliveries d SET state = 'pending', next_attempt_at = $2, updated_at = $2
        WHERE d.id IN (SELECT id FROM push_deliveries WHERE state = 'requested' ORDER BY updated_at
                       LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING d.id),
-     ${endClaims()}
-     SELECT count(*)::int AS n FROM moved`,
+       RETURNING d.id`,
     [limit, now],
   );
-  return rows[0].n;
 }
 
 /** On resume: deliveries held while the subscription was paused are requested again (made due by the worker). */
@@ -40,16 +37,13 @@ export async function cancelOpenDeliveries(
   subscriptionId: string,
   now: Date,
 ): Promise<number> {
-  const { rows } = await db.query(
-    `WITH moved AS (
-       UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
+  return moveEndingClaims(
+    db,
+    `UPDATE push_deliveries SET state = 'cancelled', next_attempt_at = NULL, updated_at = $2
        WHERE subscription_id = $1 AND state IN ('held', 'requested', 'pending', 'scheduled')
-       RETURNING id),
-     ${endClaims()}
-     SELECT count(*)::int AS n FROM moved`,
+       RETURNING id`,
     [subscriptionId, now],
   );
-  return rows[0].n;
 }
 
 /**

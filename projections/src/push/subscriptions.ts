@@ -136,6 +136,24 @@ export async function findSubscription(db: Queryable, id: string): Promise<Subsc
   return rows[0] ? toSubscription(rows[0]) : null;
 }
 
+/**
+ * Changes a live subscription: `set` names the columns, their values `$2` on (`values`); null
+ * when there is no such live row, so a deleted subscription stays deleted.
+ */
+async function updateLiveSubscription(
+  db: Queryable,
+  id: string,
+  set: string,
+  values: readonly unknown[],
+): Promise<Subscription | null> {
+  const { rows } = await db.query<Row>(
+    `UPDATE push_subscriptions SET ${set}
+     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
+    [id, ...values],
+  );
+  return rows[0] ? toSubscription(rows[0]) : null;
+}
+
 /** Pauses, resumes or deletes; a deleted subscription stays deleted. Null when there is no such row. */
 export async function setSubscriptionState(
   db: Queryable,
@@ -143,12 +161,7 @@ export async function setSubscriptionState(
   state: SubscriptionState,
   now: Date,
 ): Promise<Subscription | null> {
-  const { rows } = await db.query<Row>(
-    `UPDATE push_subscriptions SET state = $2, updated_at = $3
-     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
-    [id, state, now],
-  );
-  return rows[0] ? toSubscription(rows[0]) : null;
+  return updateLiveSubscription(db, id, 'state = $2, updated_at = $3', [state, now]);
 }
 
 /** A new callback URL (already through the callback-target guard); null when there is no such live row. */
@@ -158,12 +171,7 @@ export async function setSubscriptionCallback(
   callbackUrl: string,
   now: Date,
 ): Promise<Subscription | null> {
-  const { rows } = await db.query<Row>(
-    `UPDATE push_subscriptions SET callback_url = $2, updated_at = $3
-     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
-    [id, callbackUrl, now],
-  );
-  return rows[0] ? toSubscription(rows[0]) : null;
+  return updateLiveSubscription(db, id, 'callback_url = $2, updated_at = $3', [callbackUrl, now]);
 }
 
 /**
@@ -179,12 +187,12 @@ export async function rotateSubscriptionSecret(
   overlapUntil: Date,
   now: Date,
 ): Promise<Subscription | null> {
-  const { rows } = await db.query<Row>(
-    `UPDATE push_subscriptions SET previous_secret = secret, secret = $2, previous_secret_until = $3, updated_at = $4
-     WHERE id = $1 AND state <> 'deleted' RETURNING ${columns}`,
-    [id, secret, overlapUntil, now],
+  return updateLiveSubscription(
+    db,
+    id,
+    'previous_secret = secret, secret = $2, previous_secret_until = $3, updated_at = $4',
+    [secret, overlapUntil, now],
   );
-  return rows[0] ? toSubscription(rows[0]) : null;
 }
 
 export interface MatchedSubscription {

@@ -1,4 +1,4 @@
-import { ident, type Queryable } from '../db.ts';
+import { ident, pagedTotal, type Queryable } from '../db.ts';
 import { lookupKey, type ReferenceRow, referenceTables } from './tables.ts';
 
 /**
@@ -84,7 +84,7 @@ export async function listRoutePortCalls(
     return { total: Number(counted[0]?.total ?? 0), calls: [] };
   }
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: pagedTotal(rows),
     calls: rows.map((row) => ({ service: row.service, port: row.port })),
   };
 }
