@@ -1,7 +1,5 @@
-import { createAttributionTables } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { linkNodeDeclaration } from '../link-node/declaration.ts';
-import { createLinkNodeTables } from '../link-node/tables.ts';
 import { createPledgeTables } from './pledgeTables.ts';
 import { createCollateralTables } from './tables.ts';
 
@@ -30,9 +28,9 @@ export const collateralDeclaration = declareProjection({
   // runs low.
   revision: 4,
   reads: [...linkNodeDeclaration.reads, 'warehouseStock'],
+  // Link-node's tables and the attribution tables, then its own.
   createTables: async (db, schema) => {
-    await createLinkNodeTables(db, schema);
-    await createAttributionTables(db, schema);
+    await linkNodeDeclaration.createTables(db, schema);
     await createCollateralTables(db, schema);
     await createPledgeTables(db, schema);
   },

@@ -1,5 +1,6 @@
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { attributionCompared, createAttributionTables } from '../attribution/tables.ts';
+import { withAttributionTables } from '../attribution/attributingProjection.ts';
+import { attributionCompared } from '../attribution/tables.ts';
 import { declareProjection } from '../declaration.ts';
 import { createLinkNodeTables } from './tables.ts';
 
@@ -23,10 +24,7 @@ export const linkNodeDeclaration = declareProjection({
     .filter((type) => tradeDocument.has(type.group) && !masterData.has(type.id))
     .map((type) => type.id),
   // Documents attributed through an order or waiting for one (processors/README.md, "Attribution").
-  createTables: async (db, schema) => {
-    await createLinkNodeTables(db, schema);
-    await createAttributionTables(db, schema);
-  },
+  createTables: withAttributionTables(createLinkNodeTables),
   compared: [
     {
       table: '(SELECT *, min(node_id) OVER (PARTITION BY chain_id) AS chain_anchor FROM {schema}.nodes)',
