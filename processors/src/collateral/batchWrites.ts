@@ -151,23 +151,7 @@ async function writePledgeChanges(
       ...row,
       provenance: { ...row.provenance },
     })),
-    releases: rows('releases', after.releases).map(([, r]) => ({
-      releaseKey: r.key,
-      financingKey: r.financingKey,
-      pieceKey: r.pieceKey,
-      documentId: r.documentId,
-      cause: r.cause,
-      firstSeen: r.firstSeen,
-      provenance: { ...r.provenance },
-    })),
-    crossings: rows('crossings', after.crossings).map(([, c]) => ({
-      crossingKey: c.key,
-      financingKey: c.financingKey,
-      threshold: c.threshold,
-      coverageBefore: c.coverageBefore,
-      coverageAfter: c.coverageAfter,
-      firstSeen: c.firstSeen,
-      provenance: { ...c.provenance },
-    })),
+    releases: rows('releases', after.releases).map(([, r]) => ({ ...r, provenance: { ...r.provenance } })),
+    crossings: rows('crossings', after.crossings).map(([, c]) => ({ ...c, provenance: { ...c.provenance } })),
   });
 }

@@ -1,3 +1,5 @@
+import type { CoverageRow } from '@tradelog/projections/collateral/pledgeTables';
+import type { CrossingRow, ReleaseRow } from '@tradelog/projections/collateral/pledgeWrites';
 import type { CollateralProvenance } from '@tradelog/projections/collateral/tables';
 import type { AmountTotal } from './purchaseAmounts.ts';
 
@@ -32,38 +34,13 @@ export interface PledgeOrder {
   provenance: CollateralProvenance;
 }
 
-export interface Coverage {
-  financingKey: string;
-  /** Null while a purchase amount is unknown or the amount is 0. */
-  coverage: number | null;
-  stockValue: number;
-  purchaseAmount: number | null;
-  unpricedLines: number;
-  /** The document of the last evaluation. */
-  provenance: CollateralProvenance;
-}
-
-export interface Release {
-  /** JSON [financing key, receipt piece key, causing document id]. */
-  key: string;
-  financingKey: string;
-  pieceKey: string;
-  documentId: string;
-  cause: 'outbound' | 'tally' | 'stockReport';
-  firstSeen: string;
-  provenance: CollateralProvenance;
-}
-
-export interface Crossing {
-  /** JSON [financing key, threshold, causing document id]. */
-  key: string;
-  financingKey: string;
-  threshold: number;
-  coverageBefore: number | null;
-  coverageAfter: number;
-  firstSeen: string;
-  provenance: CollateralProvenance;
-}
+/**
+ * A financing's coverage at its last evaluation, a release published, a threshold crossed: each
+ * one type for the fold's state and the projection's row (projections/src/collateral).
+ */
+export type Coverage = CoverageRow;
+export type Release = ReleaseRow;
+export type Crossing = CrossingRow;
 
 /** The receipts on a stock key: a list a step extends at its head, never copies. */
 export interface ReceiptList {

@@ -8,18 +8,22 @@ import type { CollateralProvenance } from './tables.ts';
  * one statement per table, rows in key order (processors/README.md "Release and coverage alerts").
  */
 
+/** A release published: the fold's state and the row alike (processors' pledgeState.ts). */
 export interface ReleaseRow {
-  releaseKey: string;
+  /** JSON [financing key, receipt piece key, causing document id]. */
+  key: string;
   financingKey: string;
   pieceKey: string;
   documentId: string;
-  cause: string;
+  cause: 'outbound' | 'tally' | 'stockReport';
   firstSeen: string;
   provenance: CollateralProvenance;
 }
 
+/** A coverage threshold crossed: the fold's state and the row alike (processors' pledgeState.ts). */
 export interface CrossingRow {
-  crossingKey: string;
+  /** JSON [financing key, threshold, causing document id]. */
+  key: string;
   financingKey: string;
   threshold: number;
   coverageBefore: number | null;
@@ -95,7 +99,7 @@ const coverageColumns: readonly Column<CoverageRow>[] = [
 ];
 
 const releaseColumns: readonly Column<ReleaseRow>[] = [
-  ['release_key', 'text', (r) => r.releaseKey],
+  ['release_key', 'text', (r) => r.key],
   ['financing_key', 'text', (r) => r.financingKey],
   ['piece_key', 'text', (r) => r.pieceKey],
   ['document_id', 'text', (r) => r.documentId],
@@ -105,7 +109,7 @@ const releaseColumns: readonly Column<ReleaseRow>[] = [
 ];
 
 const crossingColumns: readonly Column<CrossingRow>[] = [
-  ['crossing_key', 'text', (c) => c.crossingKey],
+  ['crossing_key', 'text', (c) => c.key],
   ['financing_key', 'text', (c) => c.financingKey],
   ['threshold', 'numeric', (c) => c.threshold],
   ['coverage_before', 'numeric', (c) => c.coverageBefore],
