@@ -133,6 +133,11 @@ export function text(max: number, words: Labels): JsonSchema {
  */
 export const identifierPattern = '^(?!\\s)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*(?<!\\s)$';
 
+/** Text of at most `max` characters in a named format (ours or one of ajv-formats'). */
+export function formatted(max: number, format: string, words: Labels): JsonSchema {
+  return { ...text(max, words), format };
+}
+
 /** An identifier of at most `max` characters (see identifierPattern). */
 export function identifier(max: number, words: Labels): JsonSchema {
   return { ...text(max, words), pattern: identifierPattern };
@@ -239,6 +244,11 @@ export function yesNo(words: Labels): JsonSchema {
 /** Quantities, weights, sizes and money: JSON numbers, never negative. */
 export function amount(words: Labels): JsonSchema {
   return { ...annotate(words), type: 'number', minimum: 0 };
+}
+
+/** A number that may be negative, within bounds (coordinates, headings, time-zone offsets). */
+export function signedNumber(min: number, max: number, words: Labels): JsonSchema {
+  return { ...amount(words), minimum: min, maximum: max };
 }
 
 /** Whole numbers within bounds (counts, serial numbers, packNo). */

@@ -4,6 +4,7 @@ import {
   dateTime,
   documentSchema,
   eitherOr,
+  formatted,
   type JsonSchema,
   type Labels,
   labels as l,
@@ -19,10 +20,6 @@ import { goodsIdListFormat, httpUrlFormat, periodFormat, yearMonthFormat } from 
  * annotations, codes as strings, unknown properties ignored. Lengths are the spec's; where it
  * gives none, 255 for text (our documents' rule).
  */
-const formatted = (max: number, format: string, words: Labels): JsonSchema => ({
-  ...text(max, words),
-  format,
-});
 
 const enterpriseId = text(
   20,

@@ -2,6 +2,7 @@ import {
   amount,
   code,
   dateTime,
+  formatted,
   type JsonSchema,
   type Labels,
   labels as l,
@@ -28,15 +29,8 @@ const withPattern = (schema: JsonSchema, pattern: string): JsonSchema => ({ ...s
 export const signedWhole = (min: number, max: number, words: Labels): JsonSchema =>
   whole({ min, max }, words);
 
-/** A signed decimal within bounds (truck coordinates in degrees). */
-export const signedNumber = (min: number, max: number, words: Labels): JsonSchema => ({
-  ...amount(words),
-  minimum: min,
-  maximum: max,
-});
-
 /** An instant as RFC 3339 / ISO 8601 with an offset (flight times: "ISO UTC", §3). */
-export const isoInstant = (words: Labels): JsonSchema => ({ ...text(40, words), format: 'date-time' });
+export const isoInstant = (words: Labels): JsonSchema => formatted(40, 'date-time', words);
 
 // --- vessels ---------------------------------------------------------------------------------
 

@@ -1,14 +1,16 @@
 import {
   amount,
   documentSchema,
+  formatted,
   type JsonSchema,
   type Labels,
   labels as l,
   list,
   record,
+  signedNumber,
   text,
 } from '../../documents/json-schema.ts';
-import { flightStatus, icaoAirport, isoInstant, modeSHexCode, signedNumber } from './fields.ts';
+import { flightStatus, icaoAirport, isoInstant, modeSHexCode } from './fields.ts';
 
 const position = (words: Labels): JsonSchema =>
   record(
@@ -70,7 +72,7 @@ const endpoint = (cn: string, en: string): JsonSchema =>
     l(cn, en, `${cn}机场与时间`, `The ${en.toLowerCase()} airport and times`),
   );
 
-const url = (cn: string, en: string) => ({ ...text(1000, l(cn, en, cn, en)), format: 'uri' });
+const url = (cn: string, en: string) => formatted(1000, 'uri', l(cn, en, cn, en));
 
 /**
  * Global flight schedule (query spec §3 "Flight schedule"): one flight as a flight-data provider
