@@ -302,6 +302,23 @@ const isPlainText = (schema: JsonSchema): boolean =>
   schema.type === 'string' && schema.enum === undefined && schema.format === undefined;
 
 /**
+ * A member of an answer as the API reference documents it: titled in both languages, with no
+ * description (answers are described by their interface), a string unless a schema is given.
+ */
+export function titled(title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema {
+  return { ...schema, title, 'x-title-en': titleEn };
+}
+
+/** A titled answer member holding a list (of objects unless an item schema is given). */
+export function titledList(
+  title: string,
+  titleEn: string,
+  item: JsonSchema = { type: 'object' },
+): JsonSchema {
+  return titled(title, titleEn, { type: 'array', items: item });
+}
+
+/**
  * A list. Every list has a largest size (the spec's where it states one, otherwise a bound
  * of ours from `listMax` in fields.ts): a submission's work is bounded by its schema.
  */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../documents/json-schema.ts';
+import { titled } from '../documents/json-schema.ts';
 import { healthSchema } from './envelopes.ts';
 import type { ApiOperation } from './operation.ts';
 import { referenceAssets } from './referenceAssets.ts';
@@ -7,11 +7,6 @@ import { referenceAssets } from './referenceAssets.ts';
  * The operations every Tradelog HTTP service has besides its interfaces: liveness, readiness,
  * Prometheus metrics (schemas/src/kit/runtime/http.ts) and this reference itself.
  */
-const plain = (title: string, titleEn: string): JsonSchema => ({
-  type: 'string',
-  title,
-  'x-title-en': titleEn,
-});
 
 /** What sets one service operation apart from the others. */
 type ServiceOperation = Pick<
@@ -55,7 +50,7 @@ export function serviceOperations(service: string): ApiOperation[] {
     publicGet(service, 'metrics', '/metrics', {
       summary: { cn: 'Prometheus 指标', en: 'Prometheus metrics' },
       response: {
-        schema: plain('Prometheus 文本格式', 'Prometheus text exposition format'),
+        schema: titled('Prometheus 文本格式', 'Prometheus text exposition format'),
         contentType: 'text/plain',
       },
     }),
@@ -73,13 +68,16 @@ export function serviceOperations(service: string): ApiOperation[] {
     }),
     publicGet(service, 'docs', '/docs', {
       summary: { cn: '交互式接口参考（Swagger UI）', en: 'Interactive API reference (Swagger UI)' },
-      response: { schema: plain('HTML 页面', 'HTML page'), contentType: 'text/html' },
+      response: { schema: titled('HTML 页面', 'HTML page'), contentType: 'text/html' },
     }),
     publicGet(service, 'docs_asset', '/docs/{asset}', {
       summary: { cn: '接口参考的静态资源', en: "The reference's static assets" },
       pathExamples: { asset: 'reference.js' },
       response: {
-        schema: plain(`资源文件：${referenceAssets.join('、')}`, `Asset file: ${referenceAssets.join(', ')}`),
+        schema: titled(
+          `资源文件：${referenceAssets.join('、')}`,
+          `Asset file: ${referenceAssets.join(', ')}`,
+        ),
         contentType: 'application/javascript',
       },
       failures: [404],

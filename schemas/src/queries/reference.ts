@@ -1,4 +1,5 @@
 import {
+  titledList as arr,
   dateTime,
   documentSchema,
   eitherOr,
@@ -6,6 +7,7 @@ import {
   type Labels,
   labels as l,
   list,
+  titled as s,
   text,
   whole,
 } from '../documents/json-schema.ts';
@@ -357,14 +359,8 @@ export const truckTrackRequest: JsonSchema = {
 
 // --- answers -----------------------------------------------------------------------------------
 
-const s = (cn: string, en: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
-  ...schema,
-  title: cn,
-  'x-title-en': en,
-});
 const obj = (cn: string, en: string, properties: Record<string, JsonSchema>, required: string[] = []) =>
   s(cn, en, { type: 'object', properties, ...(required.length ? { required } : {}) });
-const arr = (cn: string, en: string, item: JsonSchema) => s(cn, en, { type: 'array', items: item });
 const int = (cn: string, en: string) => s(cn, en, { type: 'integer' });
 
 const statusCodeEnvelope = {
