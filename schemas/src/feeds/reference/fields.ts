@@ -152,6 +152,15 @@ export const weekday = (words: Labels): JsonSchema =>
     words,
   );
 
+// --- route schedules -------------------------------------------------------------------------
+
+export const carriercd = text(20, l('承运人代码', 'Carrier code', '承运人代码', 'The carrier’s code'));
+
+export const carrierService = text(
+  50,
+  l('航线代码', 'Service', '承运人的航线（服务）代码', 'The carrier’s service code'),
+);
+
 // --- bills -------------------------------------------------------------------------------------
 
 export const billCustomerCode = namesEnterprise(
