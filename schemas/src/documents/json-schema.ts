@@ -138,9 +138,14 @@ export function formatted(max: number, format: string, words: Labels): JsonSchem
   return { ...text(max, words), format };
 }
 
+/** Text of at most `max` characters matching a pattern (codes of a fixed form: MMSI, UN/LOCODE …). */
+export function patterned(max: number, pattern: string, words: Labels): JsonSchema {
+  return { ...text(max, words), pattern };
+}
+
 /** An identifier of at most `max` characters (see identifierPattern). */
 export function identifier(max: number, words: Labels): JsonSchema {
-  return { ...text(max, words), pattern: identifierPattern };
+  return patterned(max, identifierPattern, words);
 }
 
 /**

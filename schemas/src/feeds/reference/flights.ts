@@ -6,6 +6,7 @@ import {
   type Labels,
   labels as l,
   list,
+  patterned,
   record,
   signedNumber,
   text,
@@ -132,13 +133,11 @@ export const flightFeedSchema: JsonSchema = documentSchema({
     latestPosition: position(
       l('最新位置', 'Latest position', '飞机的最新位置', 'The aircraft’s latest position'),
     ),
-    squawkCode: {
-      ...text(
-        4,
-        l('应答机编码', 'Squawk code', '应答机四位八进制编码', 'The transponder’s four octal digits'),
-      ),
-      pattern: '^[0-7]{4}$',
-    },
+    squawkCode: patterned(
+      4,
+      '^[0-7]{4}$',
+      l('应答机编码', 'Squawk code', '应答机四位八进制编码', 'The transponder’s four octal digits'),
+    ),
     source: text(
       30,
       l(
