@@ -31,6 +31,20 @@ const enterpriseId = text(
   ),
 );
 
+/** The customer a financing's chain and collateral are asked about (link-node, collateral exposure). */
+const financingCustomerCode = text(
+  20,
+  l(
+    '客户编码',
+    'Customer code',
+    '统一社会信用代码或香港商业登记号',
+    'Unified social credit code or Hong Kong business registration number',
+  ),
+);
+
+/** The cargo owner whose goods or stock are asked about. */
+const ownerCode = text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code"));
+
 // Paging of enterprise queries (§9): page from 1 (default 1), pageSize 1 to 200 (default 100).
 const page = {
   ...whole({ min: 1 }, l('页码', 'Page', '从 1 开始的页码，默认 1', 'The page number from 1; default 1')),
@@ -97,15 +111,7 @@ export const linkNodeRequest: JsonSchema = documentSchema({
     'The chain of documents around one financing, inbound, purchase or declaration order',
   ),
   properties: {
-    customerCode: text(
-      20,
-      l(
-        '客户编码',
-        'Customer code',
-        '统一社会信用代码或香港商业登记号',
-        'Unified social credit code or Hong Kong business registration number',
-      ),
-    ),
+    customerCode: financingCustomerCode,
     documentsType: code(
       {
         '10': ['融资', 'financing'],
@@ -145,15 +151,7 @@ export const collateralExposureRequest: JsonSchema = documentSchema({
     'The collateral behind one financing (bills of lading, warehouse receipts, contracts) and the other financings it also stands behind',
   ),
   properties: {
-    customerCode: text(
-      20,
-      l(
-        '客户编码',
-        'Customer code',
-        '统一社会信用代码或香港商业登记号',
-        'Unified social credit code or Hong Kong business registration number',
-      ),
-    ),
+    customerCode: financingCustomerCode,
     documentsType: code(
       { '10': ['融资', 'financing'] },
       l('单据类型', 'Document type', '固定为 10（融资）', 'Always 10 (financing)'),
@@ -258,7 +256,7 @@ export const goodsRequest: JsonSchema = documentSchema({
     `An enterprise's goods master data. ${pagingNote.en}`,
   ),
   properties: {
-    customerCode: text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code")),
+    customerCode: ownerCode,
     requestTime: dateTime(
       l(
         '请求时间',
@@ -281,7 +279,7 @@ export const inventoryRequest: JsonSchema = documentSchema({
     "An enterprise's current stock in a warehouse; every field is required (§5)",
   ),
   properties: {
-    customerCode: text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code")),
+    customerCode: ownerCode,
     customerName: text(255, l('客户名称', 'Customer name', '货主企业名称', "The cargo owner's name")),
     warehouseId: text(
       255,
