@@ -63,6 +63,13 @@ const pagingNote = {
   en: 'Paging: page defaults to 1, pageSize to 100 (at most 200); a page with fewer rows than pageSize is the last',
 };
 
+/** A paged query's description ends with how its pages work. */
+const withPagingNote = (words: Labels): Labels => ({
+  ...words,
+  description: `${words.description}。${pagingNote.cn}`,
+  descriptionEn: `${words.descriptionEn}. ${pagingNote.en}`,
+});
+
 const orderQueryFields = {
   enterpriseId,
   orderNo: text(
@@ -91,11 +98,7 @@ const orderQueryFields = {
 function orderQuery(words: Labels, extra: Readonly<Record<string, JsonSchema>> = {}): JsonSchema {
   return {
     ...documentSchema({
-      words: {
-        ...words,
-        description: `${words.description}。${pagingNote.cn}`,
-        descriptionEn: `${words.descriptionEn}. ${pagingNote.en}`,
-      },
+      words: withPagingNote(words),
       properties: { ...orderQueryFields, ...extra },
       required: ['enterpriseId', 'beginDate', 'endDate'],
     }),
@@ -204,11 +207,13 @@ export const salesToConsumerRequest = orderQuery(
 
 export const customsDeclarationsRequest: JsonSchema = {
   ...documentSchema({
-    words: l(
-      '报关信息查询',
-      'Customs declaration query',
-      `按申报日期查询企业的报关单及商品。${pagingNote.cn}`,
-      `An enterprise's customs declarations and their goods by declaration date. ${pagingNote.en}`,
+    words: withPagingNote(
+      l(
+        '报关信息查询',
+        'Customs declaration query',
+        '按申报日期查询企业的报关单及商品',
+        "An enterprise's customs declarations and their goods by declaration date",
+      ),
     ),
     properties: {
       enterpriseId,
@@ -249,11 +254,8 @@ export const customsDeclarationsRequest: JsonSchema = {
 };
 
 export const goodsRequest: JsonSchema = documentSchema({
-  words: l(
-    '商品信息查询',
-    'Goods query',
-    `查询企业的商品资料。${pagingNote.cn}`,
-    `An enterprise's goods master data. ${pagingNote.en}`,
+  words: withPagingNote(
+    l('商品信息查询', 'Goods query', '查询企业的商品资料', "An enterprise's goods master data"),
   ),
   properties: {
     customerCode: ownerCode,
@@ -337,11 +339,7 @@ export const warehouseSummaryRequest: JsonSchema = documentSchema({
 
 function movementDetails(words: Labels): JsonSchema {
   return documentSchema({
-    words: {
-      ...words,
-      description: `${words.description}。${pagingNote.cn}`,
-      descriptionEn: `${words.descriptionEn}. ${pagingNote.en}`,
-    },
+    words: withPagingNote(words),
     properties: {
       enterpriseId,
       period: formatted(7, yearMonthFormat, l('统计月份', 'Month', '年月 YYYY-MM', 'A month, as YYYY-MM')),
