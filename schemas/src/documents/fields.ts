@@ -70,6 +70,10 @@ const beijingTime = {
   en: 'as yyyy-MM-dd HH:mm:ss (Beijing time) or ISO 8601',
 };
 
+/** A weight: its description says the unit we assume after what it weighs. */
+const weightInKg = (title: string, titleEn: string, what: string, whatEn: string) =>
+  amount(l(title, titleEn, `${what}，${kg.cn}`, `${whatEn}, ${kg.en}`));
+
 /** A text field holding a value of a customs code table: its description says so after what it holds. */
 const customsTableText = (maxLength: number, title: string, titleEn: string, what: string, whatEn: string) =>
   text(maxLength, l(title, titleEn, `${what}，${customsTable.cn}`, `${whatEn}, ${customsTable.en}`));
@@ -796,12 +800,10 @@ export const field = {
 
   // Quantities, weights, sizes and money (JSON numbers, never negative).
   declareQty: amount(l('申报数量', 'Declared quantity', '申报数量', 'The declared quantity')),
-  grossWeight: amount(l('毛重', 'Gross weight', `毛重，${kg.cn}`, `Gross weight, ${kg.en}`)),
-  netWeight: amount(l('净重', 'Net weight', `净重，${kg.cn}`, `Net weight, ${kg.en}`)),
-  weights: amount(l('重量', 'Weight', `商品重量，${kg.cn}`, `The weight of the goods, ${kg.en}`)),
-  loadWeight: amount(
-    l('装载重量', 'Loaded weight', `包裹重量，${kg.cn}`, `The weight of the parcel, ${kg.en}`),
-  ),
+  grossWeight: weightInKg('毛重', 'Gross weight', '毛重', 'Gross weight'),
+  netWeight: weightInKg('净重', 'Net weight', '净重', 'Net weight'),
+  weights: weightInKg('重量', 'Weight', '商品重量', 'The weight of the goods'),
+  loadWeight: weightInKg('装载重量', 'Loaded weight', '包裹重量', 'The weight of the parcel'),
   volume: amount(l('体积', 'Volume', '体积（规范未注明单位）', 'The volume (the spec states no unit)')),
   length: amount(l('长', 'Length', '长度（规范未注明单位）', 'The length (the spec states no unit)')),
   wide: amount(
@@ -1112,7 +1114,7 @@ export const field = {
     ),
   ),
   splintNo: identifier(max.text, l('托盘号', 'Pallet number', '托盘编号', 'The pallet number')),
-  splintWeight: amount(l('托盘重量', 'Pallet weight', `托盘重量，${kg.cn}`, `The pallet weight, ${kg.en}`)),
+  splintWeight: weightInKg('托盘重量', 'Pallet weight', '托盘重量', 'The pallet weight'),
   splintLong: amount(
     l('托盘长度', 'Pallet length', '托盘长度（规范未注明单位）', 'The pallet length (no unit stated)'),
   ),
