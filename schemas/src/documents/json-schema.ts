@@ -323,6 +323,11 @@ export function titledList(
   return titled(title, titleEn, { type: 'array', items: item });
 }
 
+/** A titled answer member counting something: a whole number from 0. */
+export function titledCount(title: string, titleEn: string): JsonSchema {
+  return titled(title, titleEn, { type: 'integer', minimum: 0 });
+}
+
 /**
  * A list. Every list has a largest size (the spec's where it states one, otherwise a bound
  * of ours from `listMax` in fields.ts): a submission's work is bounded by its schema.

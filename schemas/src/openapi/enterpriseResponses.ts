@@ -1,4 +1,9 @@
-import { type JsonSchema, titledList as objects, titled as t } from '../documents/json-schema.ts';
+import {
+  titledCount as integer,
+  type JsonSchema,
+  titledList as objects,
+  titled as t,
+} from '../documents/json-schema.ts';
 import { taxListNames } from '../feeds/enterprise/tax.ts';
 import { inWarehouseDataSchema } from '../feeds/enterprise/warehouse.ts';
 import { successOf } from './envelopes.ts';
@@ -11,7 +16,6 @@ import { successOf } from './envelopes.ts';
  */
 const maybe = (title: string, titleEn: string) => t(title, titleEn, {});
 const number = (title: string, titleEn: string) => t(title, titleEn, { type: 'number' });
-const integer = (title: string, titleEn: string) => t(title, titleEn, { type: 'integer', minimum: 0 });
 const record = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
   type: 'object',
   properties,
