@@ -9,7 +9,7 @@ import {
   vesselArchiveFeedSchema,
   vesselPlanFeedSchema,
 } from '../feeds/reference/index.ts';
-import { type TrackingFeedId, trackingFeedTypes } from '../feeds/tracking/catalogue.ts';
+import { type TrackingFeedId, trackingFeeds } from '../feeds/tracking/catalogue.ts';
 import { bondedEcLogisticsSchema } from './bonded-ec-logistics.ts';
 import { checkSchema } from './check.ts';
 import { clearanceSchema } from './clearance.ts';
@@ -207,7 +207,19 @@ export const documentTypes: readonly DocumentType[] = Object.freeze([
     partitions: 3,
     feedFamily: `enterprise.${feed.id}`,
   })),
-  ...trackingFeedTypes,
+  // Tracking feeds go to tradelog.feed.* topics, six partitions each.
+  ...trackingFeeds.map((feed) => ({
+    ...documentTypeOf(
+      feed.id,
+      'tracking',
+      `/api/v2/feed/tracking/${feed.family}`,
+      feed.keyField,
+      feed.schema,
+    ),
+    topic: `tradelog.feed.${feed.id}.v1`,
+    partitions: 6,
+    feedFamily: `tracking.${feed.family}`,
+  })),
 ]);
 
 /**

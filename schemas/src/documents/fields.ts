@@ -70,6 +70,22 @@ const beijingTime = {
   en: 'as yyyy-MM-dd HH:mm:ss (Beijing time) or ISO 8601',
 };
 
+/** A weight: its description says the unit we assume after what it weighs. */
+const weightInKg = (title: string, titleEn: string, what: string, whatEn: string) =>
+  amount(l(title, titleEn, `${what}，${kg.cn}`, `${whatEn}, ${kg.en}`));
+
+/** A text field holding a value of a customs code table: its description says so after what it holds. */
+const customsTableText = (maxLength: number, title: string, titleEn: string, what: string, whatEn: string) =>
+  text(maxLength, l(title, titleEn, `${what}，${customsTable.cn}`, `${whatEn}, ${customsTable.en}`));
+
+/** A calendar date (production, expiry): its description names the one format accepted. */
+const tradeDate = (title: string, titleEn: string) =>
+  date(l(title, titleEn, '格式 yyyy-MM-dd', 'as yyyy-MM-dd'));
+
+/** A time stamped by the partner's system: its description names the formats it is accepted in. */
+const tradeTime = (title: string, titleEn: string, what: string, whatEn: string) =>
+  dateTime(l(title, titleEn, `${what}，${beijingTime.cn}`, `${whatEn}, ${beijingTime.en}`));
+
 export const field = {
   // Order and document numbers.
   entOrderNo: identifier(
@@ -472,59 +488,47 @@ export const field = {
     max.text,
     l('仓库', 'Warehouse', '发货仓库编码或名称', 'The code or name of the shipping warehouse'),
   ),
-  tradeCountry: text(
+  tradeCountry: customsTableText(
     max.text,
-    l(
-      '贸易国（地区）',
-      'Trading country',
-      `贸易国别，${customsTable.cn}`,
-      `The trading country, ${customsTable.en}`,
-    ),
+    '贸易国（地区）',
+    'Trading country',
+    '贸易国别',
+    'The trading country',
   ),
-  portsEntry: text(
+  portsEntry: customsTableText(
     max.text,
-    l(
-      '入境口岸',
-      'Port of entry',
-      `货物入境的口岸，${customsTable.cn}`,
-      `The port where the goods enter, ${customsTable.en}`,
-    ),
+    '入境口岸',
+    'Port of entry',
+    '货物入境的口岸',
+    'The port where the goods enter',
   ),
-  beginCountry: text(
+  beginCountry: customsTableText(
     max.text,
-    l(
-      '启运国（地区）',
-      'Country of departure',
-      `货物启运的国家，${customsTable.cn}`,
-      `The country the goods left from, ${customsTable.en}`,
-    ),
+    '启运国（地区）',
+    'Country of departure',
+    '货物启运的国家',
+    'The country the goods left from',
   ),
-  beginPort: text(
+  beginPort: customsTableText(
     max.text,
-    l(
-      '启运港',
-      'Port of departure',
-      `货物启运的港口，${customsTable.cn}`,
-      `The port the goods left from, ${customsTable.en}`,
-    ),
+    '启运港',
+    'Port of departure',
+    '货物启运的港口',
+    'The port the goods left from',
   ),
-  designationPort: text(
+  designationPort: customsTableText(
     max.text,
-    l(
-      '指运港',
-      'Port of destination',
-      `货物最终运抵的港口，${customsTable.cn}`,
-      `The port of final destination, ${customsTable.en}`,
-    ),
+    '指运港',
+    'Port of destination',
+    '货物最终运抵的港口',
+    'The port of final destination',
   ),
-  entryExitCode: text(
+  entryExitCode: customsTableText(
     max.text,
-    l(
-      '进出境关别',
-      'Customs port of entry or exit',
-      `货物进出境的海关关别，${customsTable.cn}`,
-      `The customs office where the goods enter or leave, ${customsTable.en}`,
-    ),
+    '进出境关别',
+    'Customs port of entry or exit',
+    '货物进出境的海关关别',
+    'The customs office where the goods enter or leave',
   ),
   portBonded: text(
     max.text,
@@ -556,15 +560,7 @@ export const field = {
   ),
 
   // Customs and transport.
-  transportMode: text(
-    30,
-    l(
-      '运输方式',
-      'Mode of transport',
-      `运输方式，${customsTable.cn}`,
-      `The mode of transport, ${customsTable.en}`,
-    ),
-  ),
+  transportMode: customsTableText(30, '运输方式', 'Mode of transport', '运输方式', 'The mode of transport'),
   transportTool: text(
     32,
     l(
@@ -585,34 +581,28 @@ export const field = {
   // The query spec §3 answers it with "supervision mode max 6"; first accepted at 255, so the
   // six is an intake rule (json-schema.ts atIntake) and the log's writer schema stays as it was.
   superviseType: atIntake(
-    text(
+    customsTableText(
       max.text,
-      l(
-        '监管方式',
-        'Supervision mode',
-        `海关监管方式（如 1210），${customsTable.cn}`,
-        `The customs supervision mode (e.g. 1210), ${customsTable.en}`,
-      ),
+      '监管方式',
+      'Supervision mode',
+      '海关监管方式（如 1210）',
+      'The customs supervision mode (e.g. 1210)',
     ),
     { maxLength: 6 },
   ),
-  transMode: text(
+  transMode: customsTableText(
     max.text,
-    l(
-      '成交方式',
-      'Transaction mode',
-      `成交方式（如 FOB、CIF），${customsTable.cn}`,
-      `The terms of the transaction (e.g. FOB, CIF), ${customsTable.en}`,
-    ),
+    '成交方式',
+    'Transaction mode',
+    '成交方式（如 FOB、CIF）',
+    'The terms of the transaction (e.g. FOB, CIF)',
   ),
-  wrapType: text(
+  wrapType: customsTableText(
     max.text,
-    l(
-      '包装种类',
-      'Packaging type',
-      `外包装种类，${customsTable.cn}`,
-      `The kind of outer packaging, ${customsTable.en}`,
-    ),
+    '包装种类',
+    'Packaging type',
+    '外包装种类',
+    'The kind of outer packaging',
   ),
   ieFlag: code(
     { I: ['进口', 'import'], E: ['出口', 'export'] },
@@ -698,219 +688,122 @@ export const field = {
   ),
 
   // Times.
-  orderCreateTime: dateTime(
-    l(
-      '订单创建时间',
-      'Order creation time',
-      `单据在企业系统中创建的时间，${beijingTime.cn}`,
-      `When the document was created in the enterprise system, ${beijingTime.en}`,
-    ),
+  orderCreateTime: tradeTime(
+    '订单创建时间',
+    'Order creation time',
+    '单据在企业系统中创建的时间',
+    'When the document was created in the enterprise system',
   ),
-  podTime: dateTime(
-    l(
-      '到港时间',
-      'Port arrival time',
-      `运输工具抵港时间，${beijingTime.cn}`,
-      `When the means of transport arrived in port, ${beijingTime.en}`,
-    ),
+  podTime: tradeTime(
+    '到港时间',
+    'Port arrival time',
+    '运输工具抵港时间',
+    'When the means of transport arrived in port',
   ),
-  leaveTime: dateTime(
-    l(
-      '离港时间',
-      'Departure time',
-      `运输工具离港时间，${beijingTime.cn}`,
-      `When the means of transport left port, ${beijingTime.en}`,
-    ),
+  leaveTime: tradeTime(
+    '离港时间',
+    'Departure time',
+    '运输工具离港时间',
+    'When the means of transport left port',
   ),
-  reportTime: dateTime(
-    l(
-      '申报时间（到港）',
-      'Arrival report time',
-      `到港申报时间，${beijingTime.cn}`,
-      `When the arrival was reported, ${beijingTime.en}`,
-    ),
+  reportTime: tradeTime(
+    '申报时间（到港）',
+    'Arrival report time',
+    '到港申报时间',
+    'When the arrival was reported',
   ),
-  laodTime: dateTime(
-    l(
-      '装货时间',
-      'Loading time',
-      `装货时间（字段名按规范拼写为 laodTime），${beijingTime.cn}`,
-      `When the goods were loaded (the field name is spelt laodTime, as in the spec), ${beijingTime.en}`,
-    ),
+  laodTime: tradeTime(
+    '装货时间',
+    'Loading time',
+    '装货时间（字段名按规范拼写为 laodTime）',
+    'When the goods were loaded (the field name is spelt laodTime, as in the spec)',
   ),
-  signTime: dateTime(
-    l(
-      '签收时间',
-      'Sign-off time',
-      `收货方签收时间，${beijingTime.cn}`,
-      `When the receiver signed for the goods, ${beijingTime.en}`,
-    ),
+  signTime: tradeTime(
+    '签收时间',
+    'Sign-off time',
+    '收货方签收时间',
+    'When the receiver signed for the goods',
   ),
-  agreedTimePick: dateTime(
-    l(
-      '约定提货时间',
-      'Agreed pick-up time',
-      `约定的提货时间，${beijingTime.cn}`,
-      `The agreed pick-up time, ${beijingTime.en}`,
-    ),
+  agreedTimePick: tradeTime(
+    '约定提货时间',
+    'Agreed pick-up time',
+    '约定的提货时间',
+    'The agreed pick-up time',
   ),
-  agreedTimeOfService: dateTime(
-    l(
-      '约定送达时间',
-      'Agreed delivery time',
-      `约定的送达时间，${beijingTime.cn}`,
-      `The agreed delivery time, ${beijingTime.en}`,
-    ),
+  agreedTimeOfService: tradeTime(
+    '约定送达时间',
+    'Agreed delivery time',
+    '约定的送达时间',
+    'The agreed delivery time',
   ),
-  uponTime: dateTime(
-    l(
-      '上门时间',
-      'Vehicle arrival at pick-up',
-      `车辆到达提货地点的时间，${beijingTime.cn}`,
-      `When the vehicle reached the pick-up address, ${beijingTime.en}`,
-    ),
+  uponTime: tradeTime(
+    '上门时间',
+    'Vehicle arrival at pick-up',
+    '车辆到达提货地点的时间',
+    'When the vehicle reached the pick-up address',
   ),
-  arrivalTime: dateTime(
-    l(
-      '到达时间',
-      'Arrival time',
-      `货物或车辆到达时间，${beijingTime.cn}`,
-      `When the goods or the vehicle arrived, ${beijingTime.en}`,
-    ),
+  arrivalTime: tradeTime(
+    '到达时间',
+    'Arrival time',
+    '货物或车辆到达时间',
+    'When the goods or the vehicle arrived',
   ),
-  commitTime: dateTime(
-    l(
-      '提交时间',
-      'Submission time',
-      `企业提交单据的时间，${beijingTime.cn}`,
-      `When the enterprise submitted the document, ${beijingTime.en}`,
-    ),
+  commitTime: tradeTime(
+    '提交时间',
+    'Submission time',
+    '企业提交单据的时间',
+    'When the enterprise submitted the document',
   ),
-  deliverTime: dateTime(
-    l(
-      '发货时间',
-      'Dispatch time',
-      `仓库发货时间，${beijingTime.cn}`,
-      `When the warehouse dispatched the goods, ${beijingTime.en}`,
-    ),
+  deliverTime: tradeTime(
+    '发货时间',
+    'Dispatch time',
+    '仓库发货时间',
+    'When the warehouse dispatched the goods',
   ),
-  carrierTime: dateTime(
-    l(
-      '承运时间',
-      'Handover to carrier',
-      `交付承运人的时间，${beijingTime.cn}`,
-      `When the goods were handed to the carrier, ${beijingTime.en}`,
-    ),
+  carrierTime: tradeTime(
+    '承运时间',
+    'Handover to carrier',
+    '交付承运人的时间',
+    'When the goods were handed to the carrier',
   ),
-  releaseTime: dateTime(
-    l(
-      '放行时间',
-      'Release time',
-      `海关放行时间，${beijingTime.cn}`,
-      `When customs released the goods, ${beijingTime.en}`,
-    ),
+  releaseTime: tradeTime('放行时间', 'Release time', '海关放行时间', 'When customs released the goods'),
+  declareTime: tradeTime(
+    '申报时间',
+    'Declaration time',
+    '向海关申报的时间',
+    'When the goods were declared to customs',
   ),
-  declareTime: dateTime(
-    l(
-      '申报时间',
-      'Declaration time',
-      `向海关申报的时间，${beijingTime.cn}`,
-      `When the goods were declared to customs, ${beijingTime.en}`,
-    ),
+  inspectionTime: tradeTime(
+    '查验时间',
+    'Inspection time',
+    '海关查验时间',
+    'When customs inspected the goods',
   ),
-  inspectionTime: dateTime(
-    l(
-      '查验时间',
-      'Inspection time',
-      `海关查验时间，${beijingTime.cn}`,
-      `When customs inspected the goods, ${beijingTime.en}`,
-    ),
+  orderDate: tradeTime('订单时间', 'Order time', '电商订单下单时间', 'When the e-commerce order was placed'),
+  orderTime: tradeTime('下单时间', 'Order time', '订单下单时间', 'When the order was placed'),
+  deliveryTime: tradeTime('发货时间', 'Shipping time', '包裹发出时间', 'When the parcel was shipped'),
+  tallyTime: tradeTime('理货时间', 'Tally time', '开始理货时间', 'When tallying started'),
+  tallyCompletedTime: tradeTime(
+    '理货完成时间',
+    'Tally completion time',
+    '理货完成时间',
+    'When tallying finished',
   ),
-  orderDate: dateTime(
-    l(
-      '订单时间',
-      'Order time',
-      `电商订单下单时间，${beijingTime.cn}`,
-      `When the e-commerce order was placed, ${beijingTime.en}`,
-    ),
-  ),
-  orderTime: dateTime(
-    l(
-      '下单时间',
-      'Order time',
-      `订单下单时间，${beijingTime.cn}`,
-      `When the order was placed, ${beijingTime.en}`,
-    ),
-  ),
-  deliveryTime: dateTime(
-    l(
-      '发货时间',
-      'Shipping time',
-      `包裹发出时间，${beijingTime.cn}`,
-      `When the parcel was shipped, ${beijingTime.en}`,
-    ),
-  ),
-  tallyTime: dateTime(
-    l(
-      '理货时间',
-      'Tally time',
-      `开始理货时间，${beijingTime.cn}`,
-      `When tallying started, ${beijingTime.en}`,
-    ),
-  ),
-  tallyCompletedTime: dateTime(
-    l(
-      '理货完成时间',
-      'Tally completion time',
-      `理货完成时间，${beijingTime.cn}`,
-      `When tallying finished, ${beijingTime.en}`,
-    ),
-  ),
-  shelfTime: dateTime(
-    l(
-      '上架时间',
-      'Shelving time',
-      `货物上架时间，${beijingTime.cn}`,
-      `When the goods were put on the shelves, ${beijingTime.en}`,
-    ),
-  ),
-  payTime: dateTime(
-    l(
-      '付款时间',
-      'Payment time',
-      `采购付款时间，${beijingTime.cn}`,
-      `When the purchase was paid, ${beijingTime.en}`,
-    ),
-  ),
-  inboundTime: dateTime(
-    l(
-      '入库时间',
-      'Inbound time',
-      `货物入库时间，${beijingTime.cn}`,
-      `When the goods entered the warehouse, ${beijingTime.en}`,
-    ),
-  ),
-  outboundTime: dateTime(
-    l(
-      '出库时间',
-      'Outbound time',
-      `货物出库时间，${beijingTime.cn}`,
-      `When the goods left the warehouse, ${beijingTime.en}`,
-    ),
-  ),
-  productDate: date(l('生产日期', 'Production date', '格式 yyyy-MM-dd', 'as yyyy-MM-dd')),
-  expiryDate: date(l('失效日期', 'Expiry date', '格式 yyyy-MM-dd', 'as yyyy-MM-dd')),
-  productionTime: date(l('生产日期', 'Production date', '格式 yyyy-MM-dd', 'as yyyy-MM-dd')),
-  expDate: date(l('有效期至', 'Expiry date', '格式 yyyy-MM-dd', 'as yyyy-MM-dd')),
+  shelfTime: tradeTime('上架时间', 'Shelving time', '货物上架时间', 'When the goods were put on the shelves'),
+  payTime: tradeTime('付款时间', 'Payment time', '采购付款时间', 'When the purchase was paid'),
+  inboundTime: tradeTime('入库时间', 'Inbound time', '货物入库时间', 'When the goods entered the warehouse'),
+  outboundTime: tradeTime('出库时间', 'Outbound time', '货物出库时间', 'When the goods left the warehouse'),
+  productDate: tradeDate('生产日期', 'Production date'),
+  expiryDate: tradeDate('失效日期', 'Expiry date'),
+  productionTime: tradeDate('生产日期', 'Production date'),
+  expDate: tradeDate('有效期至', 'Expiry date'),
 
   // Quantities, weights, sizes and money (JSON numbers, never negative).
   declareQty: amount(l('申报数量', 'Declared quantity', '申报数量', 'The declared quantity')),
-  grossWeight: amount(l('毛重', 'Gross weight', `毛重，${kg.cn}`, `Gross weight, ${kg.en}`)),
-  netWeight: amount(l('净重', 'Net weight', `净重，${kg.cn}`, `Net weight, ${kg.en}`)),
-  weights: amount(l('重量', 'Weight', `商品重量，${kg.cn}`, `The weight of the goods, ${kg.en}`)),
-  loadWeight: amount(
-    l('装载重量', 'Loaded weight', `包裹重量，${kg.cn}`, `The weight of the parcel, ${kg.en}`),
-  ),
+  grossWeight: weightInKg('毛重', 'Gross weight', '毛重', 'Gross weight'),
+  netWeight: weightInKg('净重', 'Net weight', '净重', 'Net weight'),
+  weights: weightInKg('重量', 'Weight', '商品重量', 'The weight of the goods'),
+  loadWeight: weightInKg('装载重量', 'Loaded weight', '包裹重量', 'The weight of the parcel'),
   volume: amount(l('体积', 'Volume', '体积（规范未注明单位）', 'The volume (the spec states no unit)')),
   length: amount(l('长', 'Length', '长度（规范未注明单位）', 'The length (the spec states no unit)')),
   wide: amount(
@@ -1096,23 +989,19 @@ export const field = {
       'The description of declaration elements (specification details)',
     ),
   ),
-  orgCountry: text(
+  orgCountry: customsTableText(
     max.text,
-    l(
-      '原产国（地区）',
-      'Country of origin',
-      `原产国，${customsTable.cn}`,
-      `The country of origin, ${customsTable.en}`,
-    ),
+    '原产国（地区）',
+    'Country of origin',
+    '原产国',
+    'The country of origin',
   ),
-  destinationCountry: text(
+  destinationCountry: customsTableText(
     max.text,
-    l(
-      '最终目的国（地区）',
-      'Country of destination',
-      `最终目的国，${customsTable.cn}`,
-      `The country of final destination, ${customsTable.en}`,
-    ),
+    '最终目的国（地区）',
+    'Country of destination',
+    '最终目的国',
+    'The country of final destination',
   ),
   natureExemption: code(
     {
@@ -1128,46 +1017,38 @@ export const field = {
     },
     l('征免方式', 'Tax treatment', '海关征免方式', 'How customs levies or exempts the duty'),
   ),
-  declareUnit: text(
+  declareUnit: customsTableText(
     3,
-    l(
-      '申报计量单位',
-      'Declared unit',
-      `申报计量单位代码，${customsTable.cn}`,
-      `The declared unit code, ${customsTable.en}`,
-    ),
+    '申报计量单位',
+    'Declared unit',
+    '申报计量单位代码',
+    'The declared unit code',
   ),
   storageUnit: text(
     max.text,
     l('仓储计量单位', 'Storage unit', '仓储计量单位', 'The unit the warehouse counts in'),
   ),
-  firstLegalUnit: text(
+  firstLegalUnit: customsTableText(
     max.text,
-    l(
-      '第一法定计量单位',
-      'First legal unit',
-      `第一法定计量单位代码，${customsTable.cn}`,
-      `The first legal unit code, ${customsTable.en}`,
-    ),
+    '第一法定计量单位',
+    'First legal unit',
+    '第一法定计量单位代码',
+    'The first legal unit code',
   ),
-  secondLegalUnit: text(
+  secondLegalUnit: customsTableText(
     max.text,
-    l(
-      '第二法定计量单位',
-      'Second legal unit',
-      `第二法定计量单位代码，${customsTable.cn}`,
-      `The second legal unit code, ${customsTable.en}`,
-    ),
+    '第二法定计量单位',
+    'Second legal unit',
+    '第二法定计量单位代码',
+    'The second legal unit code',
   ),
   unit: text(max.text, l('计量单位', 'Unit', '数量的计量单位', 'The unit of the quantities')),
-  declareCurrency: text(
+  declareCurrency: customsTableText(
     max.text,
-    l(
-      '申报币制',
-      'Declared currency',
-      `申报币制，${customsTable.cn}`,
-      `The declared currency, ${customsTable.en}`,
-    ),
+    '申报币制',
+    'Declared currency',
+    '申报币制',
+    'The declared currency',
   ),
   currency: text(
     max.text,
@@ -1233,7 +1114,7 @@ export const field = {
     ),
   ),
   splintNo: identifier(max.text, l('托盘号', 'Pallet number', '托盘编号', 'The pallet number')),
-  splintWeight: amount(l('托盘重量', 'Pallet weight', `托盘重量，${kg.cn}`, `The pallet weight, ${kg.en}`)),
+  splintWeight: weightInKg('托盘重量', 'Pallet weight', '托盘重量', 'The pallet weight'),
   splintLong: amount(
     l('托盘长度', 'Pallet length', '托盘长度（规范未注明单位）', 'The pallet length (no unit stated)'),
   ),

@@ -133,9 +133,19 @@ export function text(max: number, words: Labels): JsonSchema {
  */
 export const identifierPattern = '^(?!\\s)[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*(?<!\\s)$';
 
+/** Text of at most `max` characters in a named format (ours or one of ajv-formats'). */
+export function formatted(max: number, format: string, words: Labels): JsonSchema {
+  return { ...text(max, words), format };
+}
+
+/** Text of at most `max` characters matching a pattern (codes of a fixed form: MMSI, UN/LOCODE …). */
+export function patterned(max: number, pattern: string, words: Labels): JsonSchema {
+  return { ...text(max, words), pattern };
+}
+
 /** An identifier of at most `max` characters (see identifierPattern). */
 export function identifier(max: number, words: Labels): JsonSchema {
-  return { ...text(max, words), pattern: identifierPattern };
+  return patterned(max, identifierPattern, words);
 }
 
 /**
@@ -241,6 +251,11 @@ export function amount(words: Labels): JsonSchema {
   return { ...annotate(words), type: 'number', minimum: 0 };
 }
 
+/** A number that may be negative, within bounds (coordinates, headings, time-zone offsets). */
+export function signedNumber(min: number, max: number, words: Labels): JsonSchema {
+  return { ...amount(words), minimum: min, maximum: max };
+}
+
 /** Whole numbers within bounds (counts, serial numbers, packNo). */
 export function whole(bounds: { min: number; max?: number }, words: Labels): JsonSchema {
   return {
@@ -290,6 +305,28 @@ export function record(
 
 const isPlainText = (schema: JsonSchema): boolean =>
   schema.type === 'string' && schema.enum === undefined && schema.format === undefined;
+
+/**
+ * A member of an answer as the API reference documents it: titled in both languages, with no
+ * description (answers are described by their interface), a string unless a schema is given.
+ */
+export function titled(title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema {
+  return { ...schema, title, 'x-title-en': titleEn };
+}
+
+/** A titled answer member holding a list (of objects unless an item schema is given). */
+export function titledList(
+  title: string,
+  titleEn: string,
+  item: JsonSchema = { type: 'object' },
+): JsonSchema {
+  return titled(title, titleEn, { type: 'array', items: item });
+}
+
+/** A titled answer member counting something: a whole number from 0. */
+export function titledCount(title: string, titleEn: string): JsonSchema {
+  return titled(title, titleEn, { type: 'integer', minimum: 0 });
+}
 
 /**
  * A list. Every list has a largest size (the spec's where it states one, otherwise a bound

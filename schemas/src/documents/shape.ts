@@ -20,6 +20,16 @@ interface Frame {
   depth: number;
 }
 
+/** The same refusal whether the raw scan or the parsed check counts past the bound. */
+const tooManyContainers = (bound: number): ValidationIssue => ({
+  path: '',
+  rule: 'maxNodes',
+  message: {
+    cn: `单据过于庞大：对象与列表合计超过 ${bound} 个`,
+    en: `The document is too large: more than ${bound} objects and lists in all`,
+  },
+});
+
 const shownKey = (key: string) => (key.length > 40 ? `${key.slice(0, 37)}…` : key);
 
 function pathOf(frame: Frame | undefined): string {
@@ -134,14 +144,7 @@ export function shapeIssues(
     if (current === null || typeof current !== 'object') continue;
     containers++;
     if (containers > limits.containers) {
-      report({
-        path: '',
-        rule: 'maxNodes',
-        message: {
-          cn: `单据过于庞大：对象与列表合计超过 ${limits.containers} 个`,
-          en: `The document is too large: more than ${limits.containers} objects and lists in all`,
-        },
-      });
+      report(tooManyContainers(limits.containers));
       return { issues, skipped, structural: true };
     }
     if (frame.depth > limits.depth) {
@@ -300,14 +303,7 @@ export function rawShapeIssue(
         // [
         containers++;
         if (containers > limits.containers) {
-          return {
-            path: '',
-            rule: 'maxNodes',
-            message: {
-              cn: `单据过于庞大：对象与列表合计超过 ${limits.containers} 个`,
-              en: `The document is too large: more than ${limits.containers} objects and lists in all`,
-            },
-          };
+          return tooManyContainers(limits.containers);
         }
         if (members.length >= limits.depth) {
           const path = pathHere();

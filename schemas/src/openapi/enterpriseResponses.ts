@@ -1,4 +1,9 @@
-import type { JsonSchema } from '../documents/json-schema.ts';
+import {
+  titledCount as integer,
+  type JsonSchema,
+  titledList as objects,
+  titled as t,
+} from '../documents/json-schema.ts';
 import { taxListNames } from '../feeds/enterprise/tax.ts';
 import { inWarehouseDataSchema } from '../feeds/enterprise/warehouse.ts';
 import { successOf } from './envelopes.ts';
@@ -9,16 +14,8 @@ import { successOf } from './envelopes.ts';
  * monitor, brand ranking, e-commerce sales, tax information in its own convention) and the
  * per-line details and inventory. A member without a type may be null (not given).
  */
-const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
-  ...schema,
-  title,
-  'x-title-en': titleEn,
-});
 const maybe = (title: string, titleEn: string) => t(title, titleEn, {});
 const number = (title: string, titleEn: string) => t(title, titleEn, { type: 'number' });
-const integer = (title: string, titleEn: string) => t(title, titleEn, { type: 'integer', minimum: 0 });
-const objects = (title: string, titleEn: string, item: JsonSchema = { type: 'object' }) =>
-  t(title, titleEn, { type: 'array', items: item });
 const record = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
   type: 'object',
   properties,

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../documents/json-schema.ts';
+import { type JsonSchema, titled } from '../documents/json-schema.ts';
 
 /**
  * The response envelopes of both services as JSON Schemas (submission spec §3.15, §3.8, §8;
@@ -6,12 +6,6 @@ import type { JsonSchema } from '../documents/json-schema.ts';
  * the services add their own (documentId, freshness, page …), so a schema here says what is
  * always there without forbidding what an interface adds.
  */
-const text = (title: string, titleEn: string): JsonSchema => ({
-  type: 'string',
-  title,
-  'x-title-en': titleEn,
-});
-
 export const envelopeSchema: JsonSchema = {
   type: 'object',
   title: '响应信封',
@@ -26,11 +20,11 @@ export const envelopeSchema: JsonSchema = {
       'x-enum-titles': { success: '成功', failure: '失败' },
       'x-enum-titles-en': { success: 'success', failure: 'failure' },
     },
-    code: text(
+    code: titled(
       '结果码（成功为 200，失败为错误码）',
       'Result code ("200" on success, the error code on failure)',
     ),
-    message: text('结果说明（失败时给出原因）', 'Result text (the reason on failure)'),
+    message: titled('结果说明（失败时给出原因）', 'Result text (the reason on failure)'),
   },
 };
 
@@ -57,8 +51,8 @@ export const failureSchema: JsonSchema = withMembers(envelopeSchema, ['失败响
       type: 'object',
       required: ['path', 'rule', 'message'],
       properties: {
-        path: text('字段路径', 'Field path'),
-        rule: text('违反的规则', 'Rule broken'),
+        path: titled('字段路径', 'Field path'),
+        rule: titled('违反的规则', 'Rule broken'),
         // Validation issues carry the request language's text; issues of a refusal that names
         // a field outside validation (e.g. an enterprise not granted) carry both languages.
         message: {
@@ -83,25 +77,29 @@ export const failureSchema: JsonSchema = withMembers(envelopeSchema, ['失败响
  * `?after=` to be answered only once the views it reads have applied it (query-api/README.md
  * "Read your writes"). Absent on a replayed answer (`Idempotent-Replayed`): pass the documentId.
  */
-const logPositionMember = text(
+const logPositionMember = titled(
   '日志位置（主题:分区:偏移量，成功时；查询时作为 ?after= 传入，可读到刚提交的单据）',
   'Log position (topic:partition:offset, on success; pass it as ?after= to read the document just submitted)',
 );
+
+/** What every submission answer adds on success: the document's id and its place in the log. */
+const acceptedMembers = {
+  documentId: titled('平台单据编号（成功时）', 'Platform document id (on success)'),
+  position: logPositionMember,
+};
 
 /** The answers of the submission interfaces, by the catalogue's `response` kind. */
 export const submissionResponseSchemas: Readonly<
   Record<'common' | 'ecommerce' | 'goods' | 'tally', JsonSchema>
 > = {
   common: withMembers(envelopeSchema, ['接收结果', 'Submission result'], {
-    documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
-    position: logPositionMember,
+    ...acceptedMembers,
   }),
   ecommerce: withMembers(
     envelopeSchema,
     ['电商单据接收结果', 'E-commerce submission result'],
     {
-      documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
-      position: logPositionMember,
+      ...acceptedMembers,
       entOrderNo: {
         type: 'string',
         title: '企业订单号（回显）',
@@ -129,16 +127,17 @@ export const submissionResponseSchemas: Readonly<
       'x-enum-titles': { Success: '接收成功', Error: '拒收（原因见 reason）' },
       'x-enum-titles-en': { Success: 'accepted', Error: 'refused (the cause in reason)' },
     },
-    reason: text('拒收原因代码（拒收时）', 'Refusal code (when refused)'),
-    documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
-    position: logPositionMember,
+    reason: titled('拒收原因代码（拒收时）', 'Refusal code (when refused)'),
+    ...acceptedMembers,
   }),
   goods: withMembers(envelopeSchema, ['商品导入结果', 'Goods import result'], {
-    documentId: text('平台单据编号（成功时）', 'Platform document id (on success)'),
-    position: logPositionMember,
-    enterpriseCode: text('企业编码（回显）', 'Enterprise code (echoed)'),
-    enterpriseName: text('企业名称（回显）', 'Enterprise name (echoed)'),
-    busiCode: text('业务编号（导入批次的平台编号）', 'Business code (the platform reference of the import)'),
+    ...acceptedMembers,
+    enterpriseCode: titled('企业编码（回显）', 'Enterprise code (echoed)'),
+    enterpriseName: titled('企业名称（回显）', 'Enterprise name (echoed)'),
+    busiCode: titled(
+      '业务编号（导入批次的平台编号）',
+      'Business code (the platform reference of the import)',
+    ),
   }),
 };
 
@@ -156,7 +155,7 @@ export const healthSchema: JsonSchema = withMembers(
   ['健康状态', 'Health'],
   {
     status: { type: 'string', enum: ['ok', 'unavailable'], title: '状态', 'x-title-en': 'Status' },
-    service: text('服务', 'Service'),
+    service: titled('服务', 'Service'),
     checks: {
       type: 'object',
       title: '各项检查（ok 或问题说明）',

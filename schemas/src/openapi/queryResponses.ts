@@ -1,5 +1,10 @@
 import { customsGoodsItem } from '../documents/fields.ts';
-import type { JsonSchema } from '../documents/json-schema.ts';
+import {
+  titledCount as integer,
+  type JsonSchema,
+  titledList as objects,
+  titled as t,
+} from '../documents/json-schema.ts';
 import { problemCodesNote } from '../feeds/tracking/codes.ts';
 import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
@@ -14,17 +19,9 @@ import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
  * own schemas' business. A query id without an entry here is described by the envelope and the
  * catalogue's response note (openApi/catalogues.ts), so a new interface is never left out.
  */
-const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
-  ...schema,
-  title,
-  'x-title-en': titleEn,
-});
-const integer = (title: string, titleEn: string) => t(title, titleEn, { type: 'integer', minimum: 0 });
 /** A member answered null when no document gave it. */
 const orNull = (schema: JsonSchema): JsonSchema =>
   schema.type === undefined ? schema : ({ ...schema, type: [schema.type, 'null'] } as unknown as JsonSchema);
-const objects = (title: string, titleEn: string, item: JsonSchema = { type: 'object' }) =>
-  t(title, titleEn, { type: 'array', items: item });
 
 const freshness = t(
   '数据新鲜度：应答的投影版本及其已读到的日志位置',

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../documents/json-schema.ts';
+import { type JsonSchema, titled as t } from '../documents/json-schema.ts';
 import {
   importExport,
   oceanStatusCategories,
@@ -16,12 +16,6 @@ import { terminalEventSchema } from '../feeds/tracking/terminal.ts';
  * provider reports in; what the projection adds (source, isExport, eventCategory, the derived
  * status) is declared here.
  */
-const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
-  ...schema,
-  title,
-  'x-title-en': titleEn,
-});
-
 const enumOf = (codes: Readonly<Record<string, readonly [string, string]>>) => ({
   type: 'string' as const,
   enum: Object.keys(codes),

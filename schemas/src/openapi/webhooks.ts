@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../documents/json-schema.ts';
+import { type JsonSchema, titledList as objects, titled as t } from '../documents/json-schema.ts';
 import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
 
 /**
@@ -37,13 +37,6 @@ export interface Webhook {
   retries: Bilingual;
 }
 
-const t = (title: string, titleEn: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
-  ...schema,
-  title,
-  'x-title-en': titleEn,
-});
-const objects = (title: string, titleEn: string, item: JsonSchema = { type: 'object' }) =>
-  t(title, titleEn, { type: 'array', items: item });
 const object = (
   title: string,
   titleEn: string,

@@ -3,6 +3,7 @@ import {
   amount,
   codeValues,
   documentSchema,
+  formatted,
   type JsonSchema,
   labels as l,
   list,
@@ -67,7 +68,7 @@ export const redeliveryRequest: JsonSchema = {
     words: l('重新投递', 'Redelivery', '按编号或状态重新投递', 'Redelivers deliveries by id or by state'),
     properties: {
       deliveryIds: list(
-        { ...text(36, l('投递编号', 'Delivery id', '投递编号', 'A delivery id')), format: 'uuid' },
+        formatted(36, 'uuid', l('投递编号', 'Delivery id', '投递编号', 'A delivery id')),
         { min: 1, max: 1000 },
         l('投递编号', 'Delivery ids', '最多 1000 个', 'At most 1000'),
       ),

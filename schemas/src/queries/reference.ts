@@ -1,4 +1,5 @@
 import {
+  titledList as arr,
   dateTime,
   documentSchema,
   eitherOr,
@@ -6,6 +7,7 @@ import {
   type Labels,
   labels as l,
   list,
+  titled as s,
   text,
   whole,
 } from '../documents/json-schema.ts';
@@ -17,6 +19,8 @@ import {
   billNo,
   bookingNo,
   callsign,
+  carriercd,
+  carrierService,
   icaoAirport,
   imo,
   isExport,
@@ -98,7 +102,7 @@ export const routeScheduleRequest: JsonSchema = documentSchema({
     'A carrier’s sailing schedules, optionally by major route (field_6) and service; paged by pageNum and pageSize (at most 1000)',
   ),
   properties: {
-    carriercd: text(20, l('承运人代码', 'Carrier code', '承运人代码', 'The carrier’s code')),
+    carriercd,
     field_6: text(
       100,
       l(
@@ -108,7 +112,7 @@ export const routeScheduleRequest: JsonSchema = documentSchema({
         'The major route in English, case-insensitive',
       ),
     ),
-    service: text(50, l('航线代码', 'Service', '承运人的航线（服务）代码', 'The carrier’s service code')),
+    service: carrierService,
     pageNum: {
       ...whole({ min: 1 }, l('页码', 'Page number', '从 1 开始的页码，默认 1', 'The page from 1; default 1')),
       default: 1,
@@ -357,14 +361,8 @@ export const truckTrackRequest: JsonSchema = {
 
 // --- answers -----------------------------------------------------------------------------------
 
-const s = (cn: string, en: string, schema: JsonSchema = { type: 'string' }): JsonSchema => ({
-  ...schema,
-  title: cn,
-  'x-title-en': en,
-});
 const obj = (cn: string, en: string, properties: Record<string, JsonSchema>, required: string[] = []) =>
   s(cn, en, { type: 'object', properties, ...(required.length ? { required } : {}) });
-const arr = (cn: string, en: string, item: JsonSchema) => s(cn, en, { type: 'array', items: item });
 const int = (cn: string, en: string) => s(cn, en, { type: 'integer' });
 
 const statusCodeEnvelope = {

@@ -4,6 +4,7 @@ import {
   dateTime,
   documentSchema,
   eitherOr,
+  formatted,
   type JsonSchema,
   type Labels,
   labels as l,
@@ -19,10 +20,6 @@ import { goodsIdListFormat, httpUrlFormat, periodFormat, yearMonthFormat } from 
  * annotations, codes as strings, unknown properties ignored. Lengths are the spec's; where it
  * gives none, 255 for text (our documents' rule).
  */
-const formatted = (max: number, format: string, words: Labels): JsonSchema => ({
-  ...text(max, words),
-  format,
-});
 
 const enterpriseId = text(
   20,
@@ -33,6 +30,20 @@ const enterpriseId = text(
     'The unified social credit code of the enterprise queried',
   ),
 );
+
+/** The customer a financing's chain and collateral are asked about (link-node, collateral exposure). */
+const financingCustomerCode = text(
+  20,
+  l(
+    '客户编码',
+    'Customer code',
+    '统一社会信用代码或香港商业登记号',
+    'Unified social credit code or Hong Kong business registration number',
+  ),
+);
+
+/** The cargo owner whose goods or stock are asked about. */
+const ownerCode = text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code"));
 
 // Paging of enterprise queries (§9): page from 1 (default 1), pageSize 1 to 200 (default 100).
 const page = {
@@ -51,6 +62,13 @@ const pagingNote = {
   cn: '分页：page 默认 1，pageSize 默认 100、最多 200；返回行数少于 pageSize 即为最后一页',
   en: 'Paging: page defaults to 1, pageSize to 100 (at most 200); a page with fewer rows than pageSize is the last',
 };
+
+/** A paged query's description ends with how its pages work. */
+const withPagingNote = (words: Labels): Labels => ({
+  ...words,
+  description: `${words.description}。${pagingNote.cn}`,
+  descriptionEn: `${words.descriptionEn}. ${pagingNote.en}`,
+});
 
 const orderQueryFields = {
   enterpriseId,
@@ -80,11 +98,7 @@ const orderQueryFields = {
 function orderQuery(words: Labels, extra: Readonly<Record<string, JsonSchema>> = {}): JsonSchema {
   return {
     ...documentSchema({
-      words: {
-        ...words,
-        description: `${words.description}。${pagingNote.cn}`,
-        descriptionEn: `${words.descriptionEn}. ${pagingNote.en}`,
-      },
+      words: withPagingNote(words),
       properties: { ...orderQueryFields, ...extra },
       required: ['enterpriseId', 'beginDate', 'endDate'],
     }),
@@ -100,15 +114,7 @@ export const linkNodeRequest: JsonSchema = documentSchema({
     'The chain of documents around one financing, inbound, purchase or declaration order',
   ),
   properties: {
-    customerCode: text(
-      20,
-      l(
-        '客户编码',
-        'Customer code',
-        '统一社会信用代码或香港商业登记号',
-        'Unified social credit code or Hong Kong business registration number',
-      ),
-    ),
+    customerCode: financingCustomerCode,
     documentsType: code(
       {
         '10': ['融资', 'financing'],
@@ -148,15 +154,7 @@ export const collateralExposureRequest: JsonSchema = documentSchema({
     'The collateral behind one financing (bills of lading, warehouse receipts, contracts) and the other financings it also stands behind',
   ),
   properties: {
-    customerCode: text(
-      20,
-      l(
-        '客户编码',
-        'Customer code',
-        '统一社会信用代码或香港商业登记号',
-        'Unified social credit code or Hong Kong business registration number',
-      ),
-    ),
+    customerCode: financingCustomerCode,
     documentsType: code(
       { '10': ['融资', 'financing'] },
       l('单据类型', 'Document type', '固定为 10（融资）', 'Always 10 (financing)'),
@@ -209,11 +207,13 @@ export const salesToConsumerRequest = orderQuery(
 
 export const customsDeclarationsRequest: JsonSchema = {
   ...documentSchema({
-    words: l(
-      '报关信息查询',
-      'Customs declaration query',
-      `按申报日期查询企业的报关单及商品。${pagingNote.cn}`,
-      `An enterprise's customs declarations and their goods by declaration date. ${pagingNote.en}`,
+    words: withPagingNote(
+      l(
+        '报关信息查询',
+        'Customs declaration query',
+        '按申报日期查询企业的报关单及商品',
+        "An enterprise's customs declarations and their goods by declaration date",
+      ),
     ),
     properties: {
       enterpriseId,
@@ -254,14 +254,11 @@ export const customsDeclarationsRequest: JsonSchema = {
 };
 
 export const goodsRequest: JsonSchema = documentSchema({
-  words: l(
-    '商品信息查询',
-    'Goods query',
-    `查询企业的商品资料。${pagingNote.cn}`,
-    `An enterprise's goods master data. ${pagingNote.en}`,
+  words: withPagingNote(
+    l('商品信息查询', 'Goods query', '查询企业的商品资料', "An enterprise's goods master data"),
   ),
   properties: {
-    customerCode: text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code")),
+    customerCode: ownerCode,
     requestTime: dateTime(
       l(
         '请求时间',
@@ -284,7 +281,7 @@ export const inventoryRequest: JsonSchema = documentSchema({
     "An enterprise's current stock in a warehouse; every field is required (§5)",
   ),
   properties: {
-    customerCode: text(50, l('客户编码', 'Customer code', '货主企业编码', "The cargo owner's code")),
+    customerCode: ownerCode,
     customerName: text(255, l('客户名称', 'Customer name', '货主企业名称', "The cargo owner's name")),
     warehouseId: text(
       255,
@@ -342,11 +339,7 @@ export const warehouseSummaryRequest: JsonSchema = documentSchema({
 
 function movementDetails(words: Labels): JsonSchema {
   return documentSchema({
-    words: {
-      ...words,
-      description: `${words.description}。${pagingNote.cn}`,
-      descriptionEn: `${words.descriptionEn}. ${pagingNote.en}`,
-    },
+    words: withPagingNote(words),
     properties: {
       enterpriseId,
       period: formatted(7, yearMonthFormat, l('统计月份', 'Month', '年月 YYYY-MM', 'A month, as YYYY-MM')),

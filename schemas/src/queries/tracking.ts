@@ -1,4 +1,4 @@
-import { documentSchema, type JsonSchema, labels as l, text } from '../documents/json-schema.ts';
+import { documentSchema, type JsonSchema, labels as l, patterned } from '../documents/json-schema.ts';
 import { callbackUrl, expressRequestFields } from './requests.ts';
 
 /**
@@ -41,18 +41,16 @@ export const airTrackingRequest: JsonSchema = documentSchema({
     'Air cargo events by master air waybill; with a callback URL it is a subscription and changes are pushed',
   ),
   properties: {
-    businessNumber: {
-      ...text(
-        11,
-        l(
-          '运单号',
-          'Air waybill number',
-          '主运单号，11 位数字，不含连字符',
-          'The master air waybill number: 11 digits, without the hyphen',
-        ),
+    businessNumber: patterned(
+      11,
+      '^[0-9]{11}$',
+      l(
+        '运单号',
+        'Air waybill number',
+        '主运单号，11 位数字，不含连字符',
+        'The master air waybill number: 11 digits, without the hyphen',
       ),
-      pattern: '^[0-9]{11}$',
-    },
+    ),
     callbackUrl,
   },
   required: ['businessNumber'],

@@ -1,4 +1,11 @@
-import { documentSchema, type JsonSchema, labels as l, list, record } from '../../documents/json-schema.ts';
+import {
+  documentSchema,
+  type JsonSchema,
+  type Labels,
+  labels as l,
+  list,
+  record,
+} from '../../documents/json-schema.ts';
 import { feedField } from './fields.ts';
 
 /**
@@ -32,11 +39,15 @@ const poItem = record(
   l('采购单', 'Purchase order', '平台的一张采购单', 'One purchase order of the platform'),
 );
 
-export const saleItem = record(
+/** One period's figures: period, currency and amount first, period required (later documents merge by it). */
+const periodFigures = (amountWords: Labels, more: Record<string, JsonSchema>, words: Labels) =>
+  record({ period, currency, amount: feedField.amount(amountWords), ...more }, ['period'], words);
+
+const salesInPeriod = l('销售金额', 'Sales amount', '期间销售金额', 'Sales in the period');
+
+export const saleItem = periodFigures(
+  salesInPeriod,
   {
-    period,
-    currency,
-    amount: feedField.amount(l('销售金额', 'Sales amount', '期间销售金额', 'Sales in the period')),
     billNum: feedField.count(l('单据数', 'Bills', '期间单据数', 'Bills in the period')),
     poList: list(
       poItem,
@@ -44,31 +55,23 @@ export const saleItem = record(
       l('采购单列表', 'Purchase orders', '期间的采购单', 'The purchase orders of the period'),
     ),
   },
-  ['period'],
   l('期间销售', 'Period sales', '一个期间的对企业销售', 'Sales to the platform in one period'),
 );
 
-export const settleItem = record(
-  {
-    period,
-    currency,
-    amount: feedField.amount(l('结算金额', 'Settled amount', '期间结算金额', 'Settled in the period')),
-  },
-  ['period'],
+export const settleItem = periodFigures(
+  l('结算金额', 'Settled amount', '期间结算金额', 'Settled in the period'),
+  {},
   l('期间结算', 'Period settlement', '一个期间的结算', 'Settlement in one period'),
 );
 
-export const monthItem = record(
+export const monthItem = periodFigures(
+  salesInPeriod,
   {
-    period,
-    currency,
-    amount: feedField.amount(l('销售金额', 'Sales amount', '期间销售金额', 'Sales in the period')),
     billNum: feedField.count(l('订单数', 'Orders', '期间订单数', 'Orders in the period')),
     GMVAmount: feedField.amount(
       l('成交总额', 'GMV', '期间成交总额（GMV）', 'Gross merchandise value in the period'),
     ),
   },
-  ['period'],
   l('月度销售', 'Monthly sales', '店铺一个期间的销售', "The shop's sales in one period"),
 );
 

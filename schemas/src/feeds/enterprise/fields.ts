@@ -4,7 +4,7 @@ import {
   code,
   date,
   dateTime,
-  type JsonSchema,
+  formatted,
   type Labels,
   labels as l,
   namesEnterprise,
@@ -19,10 +19,6 @@ import {
  * feed documents providers append and the query requests that read them back. Lengths are the
  * spec's (§3, §5); where it gives none, 255 for text (the documents' rule).
  */
-const formatted = (max: number, format: string, words: Labels): JsonSchema => ({
-  ...text(max, words),
-  format,
-});
 
 /** The e-commerce platforms of §5 (sales data). */
 export const salesPlatforms = {

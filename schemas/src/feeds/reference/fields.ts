@@ -2,10 +2,12 @@ import {
   amount,
   code,
   dateTime,
+  formatted,
   type JsonSchema,
   type Labels,
   labels as l,
   namesEnterprise,
+  patterned,
   text,
   whole,
 } from '../../documents/json-schema.ts';
@@ -22,40 +24,30 @@ import {
  * schemas/README.md "Reference feeds".
  */
 
-const withPattern = (schema: JsonSchema, pattern: string): JsonSchema => ({ ...schema, pattern });
-
 /** A signed whole number within bounds (coordinates in 1/1,000,000 degree …). */
 export const signedWhole = (min: number, max: number, words: Labels): JsonSchema =>
   whole({ min, max }, words);
 
-/** A signed decimal within bounds (truck coordinates in degrees). */
-export const signedNumber = (min: number, max: number, words: Labels): JsonSchema => ({
-  ...amount(words),
-  minimum: min,
-  maximum: max,
-});
-
 /** An instant as RFC 3339 / ISO 8601 with an offset (flight times: "ISO UTC", §3). */
-export const isoInstant = (words: Labels): JsonSchema => ({ ...text(40, words), format: 'date-time' });
+export const isoInstant = (words: Labels): JsonSchema => formatted(40, 'date-time', words);
 
 // --- vessels ---------------------------------------------------------------------------------
 
-export const mmsi = withPattern(
-  text(
-    9,
-    l(
-      '海上移动业务识别码',
-      'MMSI',
-      'MMSI，9 位数字（AIS 发射机的识别码）',
-      'Maritime Mobile Service Identity: 9 digits (the AIS transmitter’s id)',
-    ),
-  ),
+export const mmsi = patterned(
+  9,
   '^[0-9]{9}$',
+  l(
+    '海上移动业务识别码',
+    'MMSI',
+    'MMSI，9 位数字（AIS 发射机的识别码）',
+    'Maritime Mobile Service Identity: 9 digits (the AIS transmitter’s id)',
+  ),
 );
 
-export const imo = withPattern(
-  text(7, l('IMO 编号', 'IMO number', 'IMO 船舶编号，7 位数字', 'The IMO ship number: 7 digits')),
+export const imo = patterned(
+  7,
   '^[0-9]{7}$',
+  l('IMO 编号', 'IMO number', 'IMO 船舶编号，7 位数字', 'The IMO ship number: 7 digits'),
 );
 
 export const vesselNameEn = text(
@@ -107,7 +99,7 @@ export const deadweight = amount(l('载重吨', 'Deadweight', '载重吨，单�
 // --- ports and terminals ----------------------------------------------------------------------
 
 /** A UN/LOCODE: two letters of the country and three of the place. */
-export const unLocode = (words: Labels): JsonSchema => withPattern(text(5, words), '^[A-Z]{2}[A-Z2-9]{3}$');
+export const unLocode = (words: Labels): JsonSchema => patterned(5, '^[A-Z]{2}[A-Z2-9]{3}$', words);
 
 /**
  * The nine ports of the terminal vessel plans (§9: Shanghai, Ningbo, Yantian, Shekou, Nansha,
@@ -158,6 +150,15 @@ export const weekday = (words: Labels): JsonSchema =>
     words,
   );
 
+// --- route schedules -------------------------------------------------------------------------
+
+export const carriercd = text(20, l('承运人代码', 'Carrier code', '承运人代码', 'The carrier’s code'));
+
+export const carrierService = text(
+  50,
+  l('航线代码', 'Service', '承运人的航线（服务）代码', 'The carrier’s service code'),
+);
+
 // --- bills -------------------------------------------------------------------------------------
 
 export const billCustomerCode = namesEnterprise(
@@ -187,7 +188,7 @@ export const bookingNo = text(
 
 // --- flights -----------------------------------------------------------------------------------
 
-export const icaoAirport = (words: Labels): JsonSchema => withPattern(text(4, words), '^[A-Z]{4}$');
+export const icaoAirport = (words: Labels): JsonSchema => patterned(4, '^[A-Z]{4}$', words);
 
 export const flightStatus = code(
   {
@@ -201,17 +202,15 @@ export const flightStatus = code(
   l('航班状态', 'Flight status', '航班状态（§4）', 'The flight’s status (§4)'),
 );
 
-export const modeSHexCode = withPattern(
-  text(
-    6,
-    l(
-      'S 模式代码',
-      'Mode-S code',
-      '飞机的 24 位 S 模式地址，6 位十六进制大写',
-      'The aircraft’s 24-bit Mode-S address: 6 upper-case hex digits',
-    ),
-  ),
+export const modeSHexCode = patterned(
+  6,
   '^[0-9A-F]{6}$',
+  l(
+    'S 模式代码',
+    'Mode-S code',
+    '飞机的 24 位 S 模式地址，6 位十六进制大写',
+    'The aircraft’s 24-bit Mode-S address: 6 upper-case hex digits',
+  ),
 );
 
 // --- trucks ------------------------------------------------------------------------------------

@@ -1,14 +1,17 @@
 import {
   amount,
   documentSchema,
+  formatted,
   type JsonSchema,
   type Labels,
   labels as l,
   list,
+  patterned,
   record,
+  signedNumber,
   text,
 } from '../../documents/json-schema.ts';
-import { flightStatus, icaoAirport, isoInstant, modeSHexCode, signedNumber } from './fields.ts';
+import { flightStatus, icaoAirport, isoInstant, modeSHexCode } from './fields.ts';
 
 const position = (words: Labels): JsonSchema =>
   record(
@@ -70,7 +73,7 @@ const endpoint = (cn: string, en: string): JsonSchema =>
     l(cn, en, `${cn}机场与时间`, `The ${en.toLowerCase()} airport and times`),
   );
 
-const url = (cn: string, en: string) => ({ ...text(1000, l(cn, en, cn, en)), format: 'uri' });
+const url = (cn: string, en: string) => formatted(1000, 'uri', l(cn, en, cn, en));
 
 /**
  * Global flight schedule (query spec §3 "Flight schedule"): one flight as a flight-data provider
@@ -130,13 +133,11 @@ export const flightFeedSchema: JsonSchema = documentSchema({
     latestPosition: position(
       l('最新位置', 'Latest position', '飞机的最新位置', 'The aircraft’s latest position'),
     ),
-    squawkCode: {
-      ...text(
-        4,
-        l('应答机编码', 'Squawk code', '应答机四位八进制编码', 'The transponder’s four octal digits'),
-      ),
-      pattern: '^[0-7]{4}$',
-    },
+    squawkCode: patterned(
+      4,
+      '^[0-7]{4}$',
+      l('应答机编码', 'Squawk code', '应答机四位八进制编码', 'The transponder’s four octal digits'),
+    ),
     source: text(
       30,
       l(

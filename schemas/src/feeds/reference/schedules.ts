@@ -10,7 +10,15 @@ import {
   text,
   whole,
 } from '../../documents/json-schema.ts';
-import { unLocode, vesselNameCn, vesselNameEn, vesselPlanPort, weekday } from './fields.ts';
+import {
+  carriercd,
+  carrierService,
+  unLocode,
+  vesselNameCn,
+  vesselNameEn,
+  vesselPlanPort,
+  weekday,
+} from './fields.ts';
 
 /**
  * Route (sailing) schedule (query spec §3 "Route schedule"): one service of one carrier with its
@@ -25,9 +33,9 @@ export const routeScheduleFeedSchema: JsonSchema = documentSchema({
     'One service of a carrier with its port rotation; a later record of the same carrier and service replaces the earlier',
   ),
   properties: {
-    carriercd: text(20, l('承运人代码', 'Carrier code', '承运人代码', 'The carrier’s code')),
+    carriercd,
     scac: text(4, l('SCAC 代码', 'SCAC', '标准承运人字母代码', 'The Standard Carrier Alpha Code')),
-    service: text(50, l('航线代码', 'Service', '承运人的航线（服务）代码', 'The carrier’s service code')),
+    service: carrierService,
     serviceCN: text(100, l('航线中文名', 'Service (Chinese)', '航线中文名称', 'The service’s Chinese name')),
     route: text(
       100,

@@ -4,9 +4,10 @@ import {
   documentSchema,
   type JsonSchema,
   labels as l,
+  signedNumber,
   text,
 } from '../../documents/json-schema.ts';
-import { eventTime, plateNumber, signedNumber } from './fields.ts';
+import { eventTime, plateNumber } from './fields.ts';
 
 /**
  * Truck position (query spec §3 "Truck"): one position report of one truck from the truck

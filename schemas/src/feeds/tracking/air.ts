@@ -1,4 +1,11 @@
-import { documentSchema, type JsonSchema, labels as l, record, text } from '../../documents/json-schema.ts';
+import {
+  documentSchema,
+  type JsonSchema,
+  labels as l,
+  patterned,
+  record,
+  text,
+} from '../../documents/json-schema.ts';
 import {
   airEquipmentEvents,
   airLocationCategories,
@@ -34,18 +41,16 @@ const eventOf = (category: string, values: Parameters<typeof codes>[0], cn: stri
     l(cn, en, `一个${cn}`, `One ${category} event`),
   );
 
-const businessNumber: JsonSchema = {
-  ...text(
-    11,
-    l(
-      '运单号',
-      'Air waybill number',
-      '主运单号，11 位数字，不含连字符（如 78412345675）',
-      'The master air waybill number: 11 digits without the hyphen (e.g. 78412345675)',
-    ),
+const businessNumber: JsonSchema = patterned(
+  11,
+  '^[0-9]{11}$',
+  l(
+    '运单号',
+    'Air waybill number',
+    '主运单号，11 位数字，不含连字符（如 78412345675）',
+    'The master air waybill number: 11 digits without the hyphen (e.g. 78412345675)',
   ),
-  pattern: '^[0-9]{11}$',
-};
+);
 
 export const airCargoEventSchema: JsonSchema = documentSchema({
   words: l(

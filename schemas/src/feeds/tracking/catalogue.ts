@@ -1,4 +1,3 @@
-import type { DocumentType } from '../../documents/catalogue.ts';
 import type { JsonSchema } from '../../documents/json-schema.ts';
 import { airCargoEventSchema } from './air.ts';
 import { expressTraceSchema } from './express.ts';
@@ -14,27 +13,18 @@ import { terminalEventSchema } from './terminal.ts';
  */
 export type TrackingFeedId = 'expressTrace' | 'airCargoEvent' | 'oceanContainerEvent' | 'terminalEvent';
 
-function feedTypeOf(id: TrackingFeedId, family: string, keyField: string, schema: JsonSchema): DocumentType {
-  if (!schema.required?.includes(keyField)) throw new Error(`${id}: key field ${keyField} must be required`);
-  return {
-    id,
-    group: 'tracking',
-    title: { cn: schema.title ?? id, en: schema['x-title-en'] ?? id },
-    path: `/api/v2/feed/tracking/${family}`,
-    productPrefixed: false,
-    topic: `tradelog.feed.${id}.v1`,
-    keyField,
-    partitions: 6,
-    retention: 'forever',
-    schema,
-    response: 'common',
-    feedFamily: `tracking.${family}`,
-  };
+/** One tracking feed as the document catalogue (documents/catalogue.ts) turns it into a topic. */
+export interface TrackingFeed {
+  id: TrackingFeedId;
+  /** The path's and the feed family's last segment. */
+  family: string;
+  keyField: string;
+  schema: JsonSchema;
 }
 
-export const trackingFeedTypes: readonly DocumentType[] = [
-  feedTypeOf('expressTrace', 'express', 'logisticCode', expressTraceSchema),
-  feedTypeOf('airCargoEvent', 'air', 'businessNumber', airCargoEventSchema),
-  feedTypeOf('oceanContainerEvent', 'ocean', 'billNo', oceanContainerEventSchema),
-  feedTypeOf('terminalEvent', 'terminal', 'businessNumber', terminalEventSchema),
+export const trackingFeeds: readonly TrackingFeed[] = [
+  { id: 'expressTrace', family: 'express', keyField: 'logisticCode', schema: expressTraceSchema },
+  { id: 'airCargoEvent', family: 'air', keyField: 'businessNumber', schema: airCargoEventSchema },
+  { id: 'oceanContainerEvent', family: 'ocean', keyField: 'billNo', schema: oceanContainerEventSchema },
+  { id: 'terminalEvent', family: 'terminal', keyField: 'businessNumber', schema: terminalEventSchema },
 ];

@@ -4,6 +4,7 @@ import {
   type JsonSchema,
   labels as l,
   namesNoGrantedEnterprise,
+  patterned,
   record,
   text,
 } from '../../documents/json-schema.ts';
@@ -48,10 +49,8 @@ const coordinate = record(
   l('坐标', 'Coordinate', '路线上的一个坐标', 'One point of the route'),
 );
 
-const phoneTail = (cn: string, en: string): JsonSchema => ({
-  ...text(4, l(cn, en, '手机号后四位', 'The last four digits of the phone number')),
-  pattern: '^[0-9]{4}$',
-});
+const phoneTail = (cn: string, en: string): JsonSchema =>
+  patterned(4, '^[0-9]{4}$', l(cn, en, '手机号后四位', 'The last four digits of the phone number'));
 
 export const expressTraceSchema: JsonSchema = documentSchema({
   words: l(

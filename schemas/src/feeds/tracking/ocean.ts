@@ -4,6 +4,7 @@ import {
   documentSchema,
   type JsonSchema,
   labels as l,
+  patterned,
   record,
   text,
 } from '../../documents/json-schema.ts';
@@ -23,18 +24,16 @@ import { codes, eventTime, lat, len, listOf, lon, portTimeZone } from './vocabul
  * and documents. Several sources report the same bill; the projection merges their events in
  * event time and keeps each event's provenance.
  */
-export const containerNo: JsonSchema = {
-  ...text(
-    11,
-    l(
-      '箱号',
-      'Container number',
-      'ISO 6346 箱号：4 位字母加 7 位数字',
-      'ISO 6346 container number: four letters and seven digits',
-    ),
+export const containerNo: JsonSchema = patterned(
+  11,
+  '^[A-Z]{4}[0-9]{7}$',
+  l(
+    '箱号',
+    'Container number',
+    'ISO 6346 箱号：4 位字母加 7 位数字',
+    'ISO 6346 container number: four letters and seven digits',
   ),
-  pattern: '^[A-Z]{4}[0-9]{7}$',
-};
+);
 
 const time = (cn: string, en: string) => dateTime(l(cn, en, cn, en));
 

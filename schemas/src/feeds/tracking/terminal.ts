@@ -38,6 +38,14 @@ const transportCall = record(
   l('挂靠', 'Transport call', '一次船舶挂靠', 'One vessel call'),
 );
 
+const equipment = record(
+  { equipmentCode: containerNo },
+  ['equipmentCode'],
+  l('箱', 'Equipment', '集装箱', 'Container'),
+);
+
+const equipmentIndicator = codes(equipmentIndicators, l('空重', 'Indicator', '空箱或重箱', 'Empty or laden'));
+
 const classifier = codes(
   eventClassifiers,
   l('事件类别', 'Classifier', 'ACT 实际，EST 预计', 'ACT actual, EST estimated'),
@@ -84,15 +92,8 @@ export const terminalEventSchema: JsonSchema = documentSchema({
     shipmentEquipments: listOf(
       record(
         {
-          equipment: record(
-            { equipmentCode: containerNo },
-            ['equipmentCode'],
-            l('箱', 'Equipment', '集装箱', 'Container'),
-          ),
-          equipmentIndicator: codes(
-            equipmentIndicators,
-            l('空重', 'Indicator', '空箱或重箱', 'Empty or laden'),
-          ),
+          equipment,
+          equipmentIndicator,
         },
         [],
         l('集装箱', 'Shipment equipment', '一个集装箱', 'One container'),
@@ -107,15 +108,8 @@ export const terminalEventSchema: JsonSchema = documentSchema({
             terminalEquipmentEvents,
             l('箱事件', 'Equipment event', 'GTIN、LOAD、DISC、GTOT', 'GTIN, LOAD, DISC, GTOT'),
           ),
-          equipmentIndicator: codes(
-            equipmentIndicators,
-            l('空重', 'Indicator', '空箱或重箱', 'Empty or laden'),
-          ),
-          equipment: record(
-            { equipmentCode: containerNo },
-            ['equipmentCode'],
-            l('箱', 'Equipment', '集装箱', 'Container'),
-          ),
+          equipmentIndicator,
+          equipment,
           eventTime,
           transportCall,
           details,

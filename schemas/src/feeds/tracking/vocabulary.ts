@@ -7,6 +7,7 @@ import {
   labels as l,
   list,
   record,
+  signedNumber,
   text,
 } from '../../documents/json-schema.ts';
 
@@ -17,27 +18,16 @@ import {
  */
 export const len = { code: 20, number: 32, name: 255, station: 500, url: 1000 } as const;
 
-/** A signed number (coordinates, time-zone offsets): the documents' `amount` is never negative. */
-export function signed(words: Labels, bounds: { min: number; max: number }): JsonSchema {
-  return {
-    title: words.title,
-    description: words.description,
-    'x-title-en': words.titleEn,
-    'x-description-en': words.descriptionEn,
-    type: 'number',
-    minimum: bounds.min,
-    maximum: bounds.max,
-  };
-}
-
-export const lat = signed(l('纬度', 'Latitude', 'WGS-84 纬度，度', 'WGS-84 latitude in degrees'), {
-  min: -90,
-  max: 90,
-});
-export const lon = signed(l('经度', 'Longitude', 'WGS-84 经度，度', 'WGS-84 longitude in degrees'), {
-  min: -180,
-  max: 180,
-});
+export const lat = signedNumber(
+  -90,
+  90,
+  l('纬度', 'Latitude', 'WGS-84 纬度，度', 'WGS-84 latitude in degrees'),
+);
+export const lon = signedNumber(
+  -180,
+  180,
+  l('经度', 'Longitude', 'WGS-84 经度，度', 'WGS-84 longitude in degrees'),
+);
 
 export const eventTime = dateTime(
   l(
