@@ -6,6 +6,7 @@ import {
 } from '../documents/json-schema.ts';
 import { taxListNames } from '../feeds/enterprise/tax.ts';
 import { inWarehouseDataSchema } from '../feeds/enterprise/warehouse.ts';
+import { asOfMember, freshness } from './answerMembers.ts';
 import { successOf } from './envelopes.ts';
 
 /**
@@ -21,7 +22,6 @@ const record = (properties: Record<string, JsonSchema>, required: string[] = [])
   properties,
   ...(required.length ? { required } : {}),
 });
-const freshness = t('数据新鲜度', 'Freshness', { type: 'object' });
 const paging = {
   page: integer('页码', 'Page'),
   pageSize: integer('每页条数', 'Page size'),
@@ -59,11 +59,13 @@ export const enterpriseResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   inboundDetails: successOf(['入库明细（每个商品行一条）', 'Inbound details (one row per goods line)'], {
     ...paging,
     dataList: objects('明细', 'Lines', detailLine('inputSkuNum')),
+    asOf: asOfMember,
     freshness,
   }),
   outboundDetails: successOf(['出库明细（每个商品行一条）', 'Outbound details (one row per goods line)'], {
     ...paging,
     dataList: objects('明细', 'Lines', detailLine('outputSkuNum')),
+    asOf: asOfMember,
     freshness,
   }),
   inventory: successOf(['库存', 'Inventory'], {
@@ -95,6 +97,7 @@ export const enterpriseResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         stockType: t('库存类型（0 良品，1 残次）', 'Stock type (0 good, 1 bad)'),
       }),
     ),
+    asOf: asOfMember,
     freshness,
   }),
   // Flat as query spec §3 shows it: one warehouse's latest count, in the feed's own terms (null

@@ -8,6 +8,7 @@ import {
 import { problemCodesNote } from '../feeds/tracking/codes.ts';
 import { queryTypes } from '../queries/catalogue.ts';
 import { linkNodeBlocks } from '../queries/responses.ts';
+import { asOfMember, freshness } from './answerMembers.ts';
 import { enterpriseResponseSchemas } from './enterpriseResponses.ts';
 import { envelopeSchema, successOf } from './envelopes.ts';
 import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
@@ -22,41 +23,6 @@ import { oceanResultSchema, terminalResultSchema } from './trackingResults.ts';
 /** A member answered null when no document gave it. */
 const orNull = (schema: JsonSchema): JsonSchema =>
   schema.type === undefined ? schema : ({ ...schema, type: [schema.type, 'null'] } as unknown as JsonSchema);
-
-const freshness = t(
-  '数据新鲜度：应答的投影版本及其已读到的日志位置',
-  'Freshness: the projection version that answered and how far it has read the log',
-  {
-    type: 'object',
-    required: ['projection', 'version', 'lastAppliedAt', 'recordsBehind'],
-    properties: {
-      projection: t('投影', 'Projection'),
-      version: integer('投影版本', 'Projection version'),
-      lastAppliedAt: t('最近一次应用记录的时间', 'When the projection last applied a record', {
-        anyOf: [{ type: 'string' }, { type: 'null' }],
-      }),
-      recordsBehind: t(
-        '尚未应用的日志记录数（未知时为 null）',
-        'Log records not applied yet (null when unknown)',
-        {
-          anyOf: [{ type: 'integer' }, { type: 'null' }],
-        },
-      ),
-      offsets: objects(
-        '各分区下一偏移量（仅在 ?offsets=true 时）',
-        'Next offset per partition (only with ?offsets=true)',
-        {
-          type: 'object',
-          properties: {
-            topic: t('主题', 'Topic'),
-            partition: integer('分区', 'Partition'),
-            nextOffset: t('下一偏移量', 'Next offset'),
-          },
-        },
-      ),
-    },
-  },
-);
 
 /** Whether a query's answer carries `freshness` (and so takes `?offsets=true`). */
 export const answersWithFreshness = (schema: JsonSchema): boolean =>
@@ -256,31 +222,6 @@ const airTracking = t('空运跟踪结果', 'Air cargo tracking result', {
     subscription,
   },
 });
-/** Only with ?asOf= (query-api/README.md "As of a moment"): what the replayed answer reflects. */
-const asOfMember: JsonSchema = t(
-  '仅在 ?asOf= 时：应答所对应的时点、回放的记录数及各分区最后回放的日志位置',
-  'Only with ?asOf=: the moment answered, how many records were replayed and the last log position replayed per partition',
-  {
-    type: 'object',
-    required: ['at', 'records', 'positions'],
-    properties: {
-      at: t('时点', 'The moment', { type: 'string', format: 'date-time' }),
-      records: integer('回放的记录数', 'Records replayed'),
-      undisclosedRecords: integer(
-        '其中调用方无权查看的企业的记录数（不列位置）',
-        'Of those, records of enterprises the caller is not granted (counted, positions not shown)',
-      ),
-      positions: objects('各分区最后回放的记录位置', 'Last record replayed per partition', {
-        type: 'object',
-        properties: {
-          topic: t('主题', 'Topic'),
-          partition: integer('分区', 'Partition'),
-          offset: t('偏移量', 'Offset'),
-        },
-      }),
-    },
-  },
-);
 
 export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   linkNode: successOf(['关联节点查询结果', 'Link-node chain'], {
@@ -447,22 +388,6 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     asOf: asOfMember,
     freshness,
   }),
-  inventory: successOf(['库存', 'Inventory'], {
-    totalCount: integer('总条数', 'Total count'),
-    pageNo: integer('页码', 'Page'),
-    pageSize: integer('每页条数', 'Page size'),
-    pageCount: integer('总页数', 'Page count'),
-    goodsList: objects('库存明细', 'Stock lines', {
-      type: 'object',
-      properties: {
-        warehouseId: t('仓库编号', 'Warehouse id'),
-        goodsId: t('商品编号', 'Goods id'),
-        stockType: t('库存类型（0 良品，1 残次）', 'Stock type (0 good, 1 bad)'),
-      },
-    }),
-    asOf: asOfMember,
-    freshness,
-  }),
   warehouseSummary: successOf(['仓储汇总', 'Warehouse summary'], {
     dataList: objects('汇总', 'Summary', {
       type: 'object',
@@ -477,18 +402,6 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     asOf: asOfMember,
     freshness,
   }),
-  inboundDetails: successOf(['入库明细', 'Inbound details'], {
-    ...paging,
-    dataList: objects('明细', 'Lines'),
-    asOf: asOfMember,
-    freshness,
-  }),
-  outboundDetails: successOf(['出库明细', 'Outbound details'], {
-    ...paging,
-    dataList: objects('明细', 'Lines'),
-    asOf: asOfMember,
-    freshness,
-  }),
   expressSubscription,
   expressRouteMapSubscription: expressSubscription,
   oceanTracking: trackingSubscription(
@@ -499,7 +412,7 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
     ['码头集装箱跟踪订阅', 'Terminal container tracking subscription'],
     terminalResultSchema,
   ),
-  // The enterprise queries' per-line details, inventory and feed queries replace the entries above.
+  // The enterprise queries' per-line details, inventory and feed queries.
   ...enterpriseResponseSchemas,
   expressInstantQuery: expressInstant(false),
   expressRouteMapInstantQuery: expressInstant(true),
