@@ -6,6 +6,7 @@ import {
   type NewAccountForm,
   newAccountBody,
 } from './accountCommands.ts';
+import { InputField } from './InputField.tsx';
 
 const accountKinds = ['partner', 'lender', 'subscriber', 'operator'] as const;
 
@@ -25,14 +26,12 @@ export function AccountCreateForm(props: {
       setForm({ ...form, name: '', code: '', enterprises: '', feeds: '', confirmAnyEnterprise: false });
   };
   const text = (name: 'name' | 'code' | 'enterprises' | 'feeds') => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{t[name]}</label>
-      <input
-        id={`${id}-${name}`}
-        value={form[name]}
-        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-      />
-    </div>
+    <InputField
+      id={`${id}-${name}`}
+      label={t[name]}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
   );
   return (
     <form className="console-form inline-form" onSubmit={create}>

@@ -5,6 +5,7 @@ import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { localTime } from './consoleFormat.ts';
 import { DocumentStatus } from './DocumentStatus.tsx';
+import { InputField } from './InputField.tsx';
 import type { DocumentPages } from './partnerDocumentPages.ts';
 import { usePartnerDocuments } from './usePartnerDocuments.ts';
 
@@ -36,16 +37,14 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
       <p className="muted">{p.mineNote}</p>
       {error && <FormError>{error}</FormError>}
       <form className="console-form inline-form" onSubmit={submitLookUp}>
-        <div className="field">
-          <label htmlFor={`${id}-id`}>{p.documentId}</label>
-          <input
-            id={`${id}-id`}
-            required
-            maxLength={64}
-            value={documentId}
-            onChange={(event) => setDocumentId(event.target.value)}
-          />
-        </div>
+        <InputField
+          id={`${id}-id`}
+          label={p.documentId}
+          required
+          maxLength={64}
+          value={documentId}
+          onChange={setDocumentId}
+        />
         <button type="submit" className="btn">
           {p.lookUp}
         </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { CallbackUrlField } from './CallbackUrlField.tsx';
+import { InputField } from './InputField.tsx';
 import { SecretShownOnce } from './SecretShownOnce.tsx';
 import { type TestAttempt, testSummary } from './subscriptionTools.ts';
 
@@ -66,18 +67,16 @@ export function SecretRotationForm(props: { id: string; rotate: (overlap: string
   };
   return (
     <form className="console-form inline-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${props.id}-overlap`}>{s.overlap}</label>
-        <input
-          id={`${props.id}-overlap`}
-          type="number"
-          min={0}
-          max={10080}
-          required
-          value={overlap}
-          onChange={(event) => setOverlap(event.target.value)}
-        />
-      </div>
+      <InputField
+        id={`${props.id}-overlap`}
+        label={s.overlap}
+        type="number"
+        min={0}
+        max={10080}
+        required
+        value={overlap}
+        onChange={setOverlap}
+      />
       <button type="submit" className="btn">
         {s.rotate}
       </button>
@@ -107,16 +106,14 @@ export function RedeliverSinceForm(props: { id: string; redeliver: (since: strin
   };
   return (
     <form className="console-form inline-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${props.id}-since`}>{s.since}</label>
-        <input
-          id={`${props.id}-since`}
-          type="datetime-local"
-          required
-          value={since}
-          onChange={(event) => setSince(event.target.value)}
-        />
-      </div>
+      <InputField
+        id={`${props.id}-since`}
+        label={s.since}
+        type="datetime-local"
+        required
+        value={since}
+        onChange={setSince}
+      />
       <button type="submit" className="btn">
         {s.redeliverSince}
       </button>

@@ -9,6 +9,7 @@ import { AsOfPicker } from './AsOfPicker.tsx';
 import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
 import { consoleCall } from './consoleApi.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
+import { InputField } from './InputField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
 import { groupedBars, linePoints } from './trendChart.ts';
 
@@ -53,16 +54,14 @@ export function TrendChart(props: { apiKey: string }) {
     await ask(asOf);
   };
   const input = (name: keyof typeof form, label: string, placeholder?: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        required
-        placeholder={placeholder}
-        value={form[name]}
-        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-      />
-    </div>
+    <InputField
+      id={`${id}-${name}`}
+      label={label}
+      required
+      placeholder={placeholder}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
   );
   const label = (name: string) => t.series[name as keyof typeof t.series] ?? name;
 
