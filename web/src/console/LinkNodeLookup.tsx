@@ -7,6 +7,7 @@ import { ChainDiagram } from './ChainDiagram.tsx';
 import { CollateralAlerts } from './CollateralAlerts.tsx';
 import type { ChainRequest, ChainStore } from './chainStore.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
+import { InputField } from './InputField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
 
 /**
@@ -63,16 +64,14 @@ export function LinkNodeLookup(props: {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-no`}>{t.console.lender.documentsNo}</label>
-          <input
-            id={`${id}-no`}
-            required
-            maxLength={32}
-            value={state.request.documentsNo}
-            onChange={(event) => state.setField('documentsNo', event.target.value)}
-          />
-        </div>
+        <InputField
+          id={`${id}-no`}
+          label={t.console.lender.documentsNo}
+          required
+          maxLength={32}
+          value={state.request.documentsNo}
+          onChange={(value) => state.setField('documentsNo', value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
           {t.console.lender.lookup}
         </button>
