@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { Locale } from '../app/routes.ts';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { ColumnHeadings } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 import {
   barShares,
@@ -287,15 +288,7 @@ function ChartDataTable(props: { caption: string; columns: readonly string[]; ch
     <div className="visually-hidden">
       <table>
         <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            {props.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeadings columns={props.columns} />
         <tbody>{props.children}</tbody>
       </table>
     </div>
