@@ -48,3 +48,26 @@ export function AsOfPicker(props: {
     </>
   );
 }
+
+/** What a lender view's store holds of its moment: the one asked, and the one its answer reflects. */
+export interface AsOfView {
+  asOf: string;
+  setAsOf(value: string): Promise<void>;
+  status: 'idle' | 'busy' | 'done' | 'error';
+  shownAsOf: AsOfShown | undefined;
+}
+
+/** The picker of a lender view whose store asks again as of the moment chosen. */
+export function ViewAsOfPicker(props: { id: string; testId: string; className?: string; view: AsOfView }) {
+  const { view } = props;
+  return (
+    <AsOfPicker
+      id={props.id}
+      className={props.className}
+      testId={props.testId}
+      value={view.asOf}
+      onChange={(value) => void view.setAsOf(value)}
+      shown={view.status === 'done' ? view.shownAsOf : undefined}
+    />
+  );
+}

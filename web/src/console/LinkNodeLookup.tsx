@@ -2,7 +2,7 @@ import { type FormEvent, type RefObject, useEffect, useId } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict } from '../app/state.ts';
 import { FormError } from '../layout/FormError.tsx';
-import { AsOfPicker } from './AsOfPicker.tsx';
+import { ViewAsOfPicker } from './AsOfPicker.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import { CollateralAlerts } from './CollateralAlerts.tsx';
 import type { ChainRequest, ChainStore } from './chainStore.ts';
@@ -76,14 +76,7 @@ export function LinkNodeLookup(props: {
           {t.console.lender.lookup}
         </button>
       </form>
-      <AsOfPicker
-        id={`${id}-as-of`}
-        className="chain-as-of"
-        testId="chain-as-of"
-        value={state.asOf}
-        onChange={(value) => void state.setAsOf(value)}
-        shown={state.status === 'done' ? state.shownAsOf : undefined}
-      />
+      <ViewAsOfPicker id={`${id}-as-of`} className="chain-as-of" testId="chain-as-of" view={state} />
       {state.status === 'error' && <FormError>{state.error}</FormError>}
       {state.status === 'done' && state.response && (
         <ChainDiagram response={state.response} collateral={state.collateral} />
