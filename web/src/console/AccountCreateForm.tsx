@@ -7,6 +7,7 @@ import {
   newAccountBody,
 } from './accountCommands.ts';
 import { InputField } from './InputField.tsx';
+import { LabelledField } from './LabelledField.tsx';
 
 const accountKinds = ['partner', 'lender', 'subscriber', 'operator'] as const;
 
@@ -35,8 +36,7 @@ export function AccountCreateForm(props: {
   );
   return (
     <form className="console-form inline-form" onSubmit={create}>
-      <div className="field">
-        <label htmlFor={`${id}-kind`}>{t.kind}</label>
+      <LabelledField id={`${id}-kind`} label={t.kind}>
         <select
           id={`${id}-kind`}
           value={form.kind}
@@ -48,7 +48,7 @@ export function AccountCreateForm(props: {
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
       {text('name')}
       {text('code')}
       {text('enterprises')}

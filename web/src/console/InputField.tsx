@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { LabelledField } from './LabelledField.tsx';
 
 /**
- * A console form's labelled input (the `field` box, label above it): its value as a string, every
+ * A console form's labelled input (LabelledField): its value as a string, every
  * other attribute as the caller gives it.
  */
 export function InputField(
@@ -14,9 +15,8 @@ export function InputField(
 ) {
   const { id, label, value, onChange, ...attributes } = props;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label}>
       <input id={id} {...attributes} value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
+    </LabelledField>
   );
 }

@@ -9,6 +9,7 @@ import type { ChainRequest, ChainStore } from './chainStore.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
 import { InputField } from './InputField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
+import { LabelledField } from './LabelledField.tsx';
 
 /**
  * The lender's link-node look-up: a document's chain (query spec, link-node query) drawn as of a
@@ -38,8 +39,7 @@ export function LinkNodeLookup(props: {
     <section aria-labelledby={`${id}-title`} ref={props.sectionRef}>
       <h2 id={`${id}-title`}>{t.console.lender.title}</h2>
       <form className="console-form inline-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{t.console.lender.customerCode}</label>
+        <LabelledField id={`${id}-code`} label={t.console.lender.customerCode}>
           <EnterpriseField
             id={`${id}-code`}
             choices={choices}
@@ -47,9 +47,8 @@ export function LinkNodeLookup(props: {
             value={state.request.customerCode}
             onChange={(value) => state.setField('customerCode', value)}
           />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t.console.lender.documentsType}</label>
+        </LabelledField>
+        <LabelledField id={`${id}-type`} label={t.console.lender.documentsType}>
           <select
             id={`${id}-type`}
             value={state.request.documentsType}
@@ -63,7 +62,7 @@ export function LinkNodeLookup(props: {
               </option>
             ))}
           </select>
-        </div>
+        </LabelledField>
         <InputField
           id={`${id}-no`}
           label={t.console.lender.documentsNo}
