@@ -12,6 +12,16 @@ import { FinanceCard } from './FinancePages.tsx';
 /** The §7 home call's answer; each section shows its part once it is there, or the §8 failure. */
 type HomeEntry = Entry<HomeData> | undefined;
 
+/** A section's part of the home call's answer, or the §8 home failure every section says alike. */
+function HomeLoaded(props: { home: HomeEntry; children: (data: HomeData) => ReactNode }) {
+  const t = useDict();
+  return (
+    <Loaded entry={props.home} failure={t.errors.homeFailed}>
+      {props.children}
+    </Loaded>
+  );
+}
+
 /**
  * A home page band: a section with its centred title, a lead when it has one, then the band's
  * own content; `labelled` names the section by its title too.
@@ -55,7 +65,7 @@ export function HeroSection(props: { home: HomeEntry }) {
             </Link>
           </div>
         </div>
-        <Loaded entry={props.home} failure={t.errors.homeFailed}>
+        <HomeLoaded home={props.home}>
           {(data) => (
             <div className="stats-box">
               <ul className="stats" aria-label={t.site.slogan}>
@@ -69,7 +79,7 @@ export function HeroSection(props: { home: HomeEntry }) {
               <SampleMark sample={data.sample} />
             </div>
           )}
-        </Loaded>
+        </HomeLoaded>
       </div>
     </section>
   );
@@ -104,7 +114,7 @@ export function FinanceSection(props: { home: HomeEntry }) {
   const locale = useLocale();
   return (
     <HomeBand className="section alt" title={t.home.financeTitle} lead={t.home.financeLead}>
-      <Loaded entry={props.home} failure={t.errors.homeFailed}>
+      <HomeLoaded home={props.home}>
         {(data) => (
           <ul className="card-grid three">
             {data.finance.map((product) => (
@@ -112,7 +122,7 @@ export function FinanceSection(props: { home: HomeEntry }) {
             ))}
           </ul>
         )}
-      </Loaded>
+      </HomeLoaded>
       <p className="center">
         <Link className="btn btn-primary" href={pathOf(locale, 'cloudFinance')}>
           {t.home.financeCta}
@@ -130,7 +140,7 @@ export function ProductsAndNewsSection(props: { home: HomeEntry }) {
       <div className="container two-columns">
         <div>
           <h2 className="section-title left">{t.home.productsTitle}</h2>
-          <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          <HomeLoaded home={props.home}>
             {(data) => (
               <ul className="plain-list">
                 {data.apps.map((app) => (
@@ -141,11 +151,11 @@ export function ProductsAndNewsSection(props: { home: HomeEntry }) {
                 ))}
               </ul>
             )}
-          </Loaded>
+          </HomeLoaded>
         </div>
         <div>
           <h2 className="section-title left">{t.home.newsTitle}</h2>
-          <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          <HomeLoaded home={props.home}>
             {(data) => (
               <ul className="plain-list news-list">
                 {data.news.map((item) => (
@@ -156,7 +166,7 @@ export function ProductsAndNewsSection(props: { home: HomeEntry }) {
                 ))}
               </ul>
             )}
-          </Loaded>
+          </HomeLoaded>
         </div>
       </div>
     </section>
@@ -168,7 +178,7 @@ export function ExpertsSection(props: { home: HomeEntry }) {
   const locale = useLocale();
   return (
     <HomeBand className="section alt" title={t.home.expertsTitle}>
-      <Loaded entry={props.home} failure={t.errors.homeFailed}>
+      <HomeLoaded home={props.home}>
         {(data) => (
           <>
             <SampleMark sample={data.sample} />
@@ -192,7 +202,7 @@ export function ExpertsSection(props: { home: HomeEntry }) {
             </ul>
           </>
         )}
-      </Loaded>
+      </HomeLoaded>
     </HomeBand>
   );
 }
@@ -201,7 +211,7 @@ export function PartnersSection(props: { home: HomeEntry }) {
   const t = useDict();
   return (
     <HomeBand className="section partners" title={t.home.partnersTitle}>
-      <Loaded entry={props.home} failure={t.errors.homeFailed}>
+      <HomeLoaded home={props.home}>
         {(data) => (
           <>
             <ul className="partner-list">
@@ -212,7 +222,7 @@ export function PartnersSection(props: { home: HomeEntry }) {
             <SampleMark sample={data.sample} />
           </>
         )}
-      </Loaded>
+      </HomeLoaded>
     </HomeBand>
   );
 }
