@@ -13,6 +13,7 @@ import {
   beforeTheData,
   documentsOfNodes,
   type RecordSource,
+  recordSourceOf,
   replayedRecords,
 } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
@@ -35,7 +36,7 @@ const financingNotFound = (documentsNo: string, details: Record<string, unknown>
 
 export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
-  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
+  const source = recordSourceOf(deps.records);
   router.post(
     queryPath('collateralExposure'),
     handle(async (req, res) => {

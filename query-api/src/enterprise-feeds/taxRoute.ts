@@ -1,4 +1,3 @@
-import { listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
 import { localizedError } from '@tradelog/schemas';
 import { taxListNames } from '@tradelog/schemas/feeds/enterprise/tax';
 import { languageOf } from '@tradelog/schemas/kit/runtime/envelope';
@@ -6,7 +5,8 @@ import type pg from 'pg';
 import { taxResults } from '../http/answers.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
 import { validateQuery } from '../reads/requests.ts';
-import { handle, readLive, sendAsTable } from '../reads/respond.ts';
+import { handle, sendAsTable } from '../reads/respond.ts';
+import { readFeedRows } from './feedRows.ts';
 
 /**
  * Tax information, answered in the tax convention (§8): failures become `{result, resultmsg}`
@@ -17,9 +17,11 @@ export function createTaxRoute(pool: pg.Pool) {
     const request = validateQuery('taxInformation', req.body);
     assertEnterprise(callerOf(res), request.nsrsbh);
     const datatype = request.datatype ?? '01';
-    const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
-      listFeedRows(db, schema, { family: 'tax', enterprise: request.nsrsbh, scopes: [datatype] }),
-    );
+    const { result, freshness } = await readFeedRows(pool, {
+      family: 'tax',
+      enterprise: request.nsrsbh,
+      scopes: [datatype],
+    });
     const report = result[0]?.content;
     if (!report) {
       throw localizedError('TAX_DATA_NOT_FOUND', 404, {

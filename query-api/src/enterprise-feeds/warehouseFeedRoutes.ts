@@ -1,80 +1,54 @@
-import { type FeedRowRecord, listFeedRows } from '@tradelog/projections/enterprise-feeds/tables';
+import type { FeedRowRecord } from '@tradelog/projections/enterprise-feeds/tables';
 import type { Router } from 'express';
 import type pg from 'pg';
-import { assertEnterprise, callerOf } from '../reads/auth.ts';
-import { validateQuery } from '../reads/requests.ts';
-import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 import { accountFields, indicatorFields, inWarehouseFields, pick } from './feedAnswers.ts';
-import { enterpriseFeedPaths } from './feedPaths.ts';
+import { addFeedQuery } from './feedQuery.ts';
 
 /** An enterprise's warehouse feeds: in-warehouse data, operating indicators (deprecated), payment accounts. */
 export function addWarehouseFeedRoutes(router: Router, pool: pg.Pool): void {
-  router.post(
-    enterpriseFeedPaths.inWarehouseData,
-    handle(async (req, res) => {
-      const request = validateQuery('inWarehouseData', req.body);
-      assertEnterprise(callerOf(res), request.enterpriseId);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
-        listFeedRows(db, schema, { family: 'inWarehouse', enterprise: request.enterpriseId }),
-      );
+  addFeedQuery(router, pool, 'inWarehouseData', {
+    family: 'inWarehouse',
+    enterpriseOf: (request) => request.enterpriseId,
+    answer: (request, rows) => {
       // Flat as §3 shows it, so for one warehouse: the one asked, else the latest counted.
       const shown = request.warehouseId
-        ? result.find((row) => row.scope === request.warehouseId)
-        : result.reduce<FeedRowRecord | undefined>(
+        ? rows.find((row) => row.scope === request.warehouseId)
+        : rows.reduce<FeedRowRecord | undefined>(
             (latest, row) => (latest === undefined || (row.asOf ?? '') > (latest.asOf ?? '') ? row : latest),
             undefined,
           );
-      sendSuccess(res, {
+      return {
         ...Object.fromEntries(inWarehouseFields.map((name) => [name, shown?.content[name] ?? null])),
-        warehouseIds: result.map((row) => row.scope),
-        freshness,
-      });
-    }),
-  );
+        warehouseIds: rows.map((row) => row.scope),
+      };
+    },
+  });
 
-  router.post(
-    enterpriseFeedPaths.warehouseIndicators,
-    handle(async (req, res) => {
-      // Deprecated (§3 "moved elsewhere"): still answered as documented, and said so (RFC 9745).
-      res.set('Deprecation', 'true');
-      const request = validateQuery('warehouseIndicators', req.body);
-      assertEnterprise(callerOf(res), request.enterpriseCode);
-      const day = request.queryTime.slice(0, 10);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
-        listFeedRows(db, schema, {
-          family: 'indicators',
-          enterprise: request.enterpriseCode,
-          scopes: [request.warehouseId],
-          periodTo: `${day} 23:59:59`,
-        }),
-      );
-      const latest = result.at(-1);
-      sendSuccess(res, {
-        deprecated: true,
-        resultsData: latest ? pick(latest.content, indicatorFields) : null,
-        freshness,
-      });
+  // Deprecated (§3 "moved elsewhere"): still answered as documented, and said so (RFC 9745).
+  addFeedQuery(router, pool, 'warehouseIndicators', {
+    family: 'indicators',
+    deprecated: true,
+    enterpriseOf: (request) => request.enterpriseCode,
+    scopeOf: (request) => ({
+      scopes: [request.warehouseId],
+      periodTo: `${request.queryTime.slice(0, 10)} 23:59:59`,
     }),
-  );
+    answer: (_request, rows) => {
+      const latest = rows.at(-1);
+      return { deprecated: true, resultsData: latest ? pick(latest.content, indicatorFields) : null };
+    },
+  });
 
-  router.post(
-    enterpriseFeedPaths.paymentAccountMonitor,
-    handle(async (req, res) => {
-      const request = validateQuery('paymentAccountMonitor', req.body);
-      assertEnterprise(callerOf(res), request.enterpriseId);
-      const { result, freshness } = await readLive(pool, 'enterprise-feeds', (schema, db) =>
-        listFeedRows(db, schema, {
-          family: 'account',
-          enterprise: request.enterpriseId,
-          ...(request.platform ? { scopePrefix: `${request.platform}/` } : {}),
-        }),
-      );
-      const accountList = [...result]
+  addFeedQuery(router, pool, 'paymentAccountMonitor', {
+    family: 'account',
+    enterpriseOf: (request) => request.enterpriseId,
+    scopeOf: (request) => (request.platform ? { scopePrefix: `${request.platform}/` } : {}),
+    answer: (_request, rows) => ({
+      accountList: [...rows]
         .sort((a, b) =>
           a.period === b.period ? a.scope.localeCompare(b.scope) : a.period < b.period ? 1 : -1,
         )
-        .map((row) => pick(row.content, accountFields));
-      sendSuccess(res, { accountList, freshness });
+        .map((row) => pick(row.content, accountFields)),
     }),
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import { enterpriseDataStateOf } from '@tradelog/processors/enterprise-data/asOf';
 import type pg from 'pg';
-import { asOfMember, type RecordSource, replayedEnterpriseRecords } from '../reads/asOf.ts';
+import { asOfMember, type RecordSource, recordSourceOf, replayedEnterpriseRecords } from '../reads/asOf.ts';
 
 /**
  * What every enterprise route reads with: the pool, the log's records for answers as of a moment
@@ -35,7 +35,7 @@ async function enterpriseDataAsOf(
 
 export function enterpriseReadsOf(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): EnterpriseReads {
   const { pool } = deps;
-  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
+  const source = recordSourceOf(deps.records);
   return {
     pool,
     source,

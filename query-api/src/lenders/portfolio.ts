@@ -4,7 +4,7 @@ import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterp
 import type { PortfolioAlert, PortfolioRow } from '@tradelog/schemas/queries/portfolio';
 import { Router } from 'express';
 import type pg from 'pg';
-import { asOfOf, type RecordSource } from '../reads/asOf.ts';
+import { asOfOf, type RecordSource, recordSourceOf } from '../reads/asOf.ts';
 import { callerOf } from '../reads/auth.ts';
 import { handle, readLive, sendSuccess, wantsOffsets } from '../reads/respond.ts';
 import { readPortfolioAlerts } from './alerts.ts';
@@ -107,7 +107,7 @@ export function portfolioRows(
 
 export function createPortfolioRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
-  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
+  const source = recordSourceOf(deps.records);
   router.get(
     portfolioPath,
     handle(async (req, res) => {

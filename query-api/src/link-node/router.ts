@@ -18,6 +18,7 @@ import {
   beforeTheData,
   documentsOfNodes,
   type RecordSource,
+  recordSourceOf,
   replayedRecords,
 } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
@@ -82,7 +83,7 @@ const notFound = (request: LinkNodeRequest, details: Record<string, unknown>) =>
 
 export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
-  const source: RecordSource = { reader: deps.records?.reader, codec: deps.records?.codec };
+  const source = recordSourceOf(deps.records);
   router.post(
     queryPath('linkNode'),
     handle(async (req, res) => {

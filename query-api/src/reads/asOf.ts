@@ -130,6 +130,12 @@ export interface RecordSource {
   codec: Pick<RegistryCodec, 'decode'> | undefined;
 }
 
+/** A router's log reader and decoder as its deps give them: either is absent without KAFKA_BROKERS or the registry. */
+export const recordSourceOf = (records: Partial<RecordSource> | undefined): RecordSource => ({
+  reader: records?.reader,
+  codec: records?.codec,
+});
+
 /**
  * The indexed records, read from the log and decoded, with the enterprise the index attributed
  * each to. A record the log no longer holds at its position (a log replaced under the index) is

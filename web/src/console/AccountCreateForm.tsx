@@ -6,6 +6,8 @@ import {
   type NewAccountForm,
   newAccountBody,
 } from './accountCommands.ts';
+import { InputField } from './InputField.tsx';
+import { LabelledField } from './LabelledField.tsx';
 
 const accountKinds = ['partner', 'lender', 'subscriber', 'operator'] as const;
 
@@ -25,19 +27,16 @@ export function AccountCreateForm(props: {
       setForm({ ...form, name: '', code: '', enterprises: '', feeds: '', confirmAnyEnterprise: false });
   };
   const text = (name: 'name' | 'code' | 'enterprises' | 'feeds') => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{t[name]}</label>
-      <input
-        id={`${id}-${name}`}
-        value={form[name]}
-        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-      />
-    </div>
+    <InputField
+      id={`${id}-${name}`}
+      label={t[name]}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
   );
   return (
     <form className="console-form inline-form" onSubmit={create}>
-      <div className="field">
-        <label htmlFor={`${id}-kind`}>{t.kind}</label>
+      <LabelledField id={`${id}-kind`} label={t.kind}>
         <select
           id={`${id}-kind`}
           value={form.kind}
@@ -49,7 +48,7 @@ export function AccountCreateForm(props: {
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
       {text('name')}
       {text('code')}
       {text('enterprises')}

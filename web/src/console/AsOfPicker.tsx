@@ -1,6 +1,7 @@
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import type { AsOfShown } from './chainStore.ts';
+import { InputField } from './InputField.tsx';
 
 /**
  * The as-of picker of every lender view (query-api/README.md "As of a moment"): a date-time in
@@ -21,16 +22,14 @@ export function AsOfPicker(props: {
   return (
     <>
       <div className={`inline-form as-of-picker${props.className ? ` ${props.className}` : ''}`}>
-        <div className="field">
-          <label htmlFor={props.id}>{t.asOf}</label>
-          <input
-            id={props.id}
-            type="datetime-local"
-            step={1}
-            value={props.value}
-            onChange={(event) => props.onChange(event.target.value)}
-          />
-        </div>
+        <InputField
+          id={props.id}
+          label={t.asOf}
+          type="datetime-local"
+          step={1}
+          value={props.value}
+          onChange={(value) => props.onChange(value)}
+        />
         {props.value !== '' && (
           <button type="button" className="btn btn-ghost" onClick={() => props.onChange('')}>
             {t.asOfNow}
@@ -47,5 +46,28 @@ export function AsOfPicker(props: {
         </p>
       )}
     </>
+  );
+}
+
+/** What a lender view's store holds of its moment: the one asked, and the one its answer reflects. */
+export interface AsOfView {
+  asOf: string;
+  setAsOf(value: string): Promise<void>;
+  status: 'idle' | 'busy' | 'done' | 'error';
+  shownAsOf: AsOfShown | undefined;
+}
+
+/** The picker of a lender view whose store asks again as of the moment chosen. */
+export function ViewAsOfPicker(props: { id: string; testId: string; className?: string; view: AsOfView }) {
+  const { view } = props;
+  return (
+    <AsOfPicker
+      id={props.id}
+      className={props.className}
+      testId={props.testId}
+      value={view.asOf}
+      onChange={(value) => void view.setAsOf(value)}
+      shown={view.status === 'done' ? view.shownAsOf : undefined}
+    />
   );
 }

@@ -1,3 +1,5 @@
+import { InputField } from './InputField.tsx';
+
 /**
  * A callback URL as the subscription routes take it (≤255 characters, http or https; the
  * server's callback-target guard decides the rest), for a new subscription and a changed one.
@@ -9,16 +11,14 @@ export function CallbackUrlField(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="url"
-        required
-        maxLength={255}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </div>
+    <InputField
+      id={props.id}
+      label={props.label}
+      type="url"
+      required
+      maxLength={255}
+      value={props.value}
+      onChange={props.onChange}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { localTime } from './consoleFormat.ts';
+import { LoadedList } from './LoadedList.tsx';
 import { RecordValue } from './RecordBrowser.tsx';
 
 /** The dead letters in one state, with bulk retry and discard of the selected ones. */
@@ -46,33 +47,31 @@ export function DeadLetterPanel(props: {
           {props.bulkResult}
         </p>
       )}
-      {letters === undefined ? (
-        <p className="loading">{t.common.loading}</p>
-      ) : letters.length === 0 ? (
-        <p className="muted">{o.noDeadLetters}</p>
-      ) : (
-        <>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn"
-              disabled={selected.size === 0}
-              onClick={() => bulk('retry')}
-            >
-              {o.tools.retrySelected}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={selected.size === 0}
-              onClick={() => bulk('discard')}
-            >
-              {o.tools.discardSelected}
-            </button>
-          </div>
-          <DeadLetterTable {...props} letters={letters} />
-        </>
-      )}
+      <LoadedList rows={letters} empty={o.noDeadLetters}>
+        {(letters) => (
+          <>
+            <div className="actions">
+              <button
+                type="button"
+                className="btn"
+                disabled={selected.size === 0}
+                onClick={() => bulk('retry')}
+              >
+                {o.tools.retrySelected}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                disabled={selected.size === 0}
+                onClick={() => bulk('discard')}
+              >
+                {o.tools.discardSelected}
+              </button>
+            </div>
+            <DeadLetterTable {...props} letters={letters} />
+          </>
+        )}
+      </LoadedList>
     </>
   );
 }

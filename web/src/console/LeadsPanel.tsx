@@ -4,6 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { LoadedList } from './LoadedList.tsx';
 
 // The forms query-api saves (schemas/src/portal/forms.ts), so a new one is offered here at once.
 const forms = leadForms;
@@ -56,52 +57,50 @@ export function LeadsPanel(props: { apiKey: string }) {
         </select>
       </label>
       {error && <FormError>{error}</FormError>}
-      {leads === undefined ? (
-        <p className="loading">{t.common.loading}</p>
-      ) : leads.length === 0 ? (
-        <p className="muted">{o.noLeads}</p>
-      ) : (
-        <>
-          <RefTable columns={[o.leadAt, o.leadForm, o.leadSender, o.leadFields]} testId="leads-table">
-            {leads.map((lead) => (
-              <tr key={lead.id}>
-                <td>{new Date(lead.createdAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
-                <th scope="row">{lead.form}</th>
-                <td className="lead-sender">
-                  {lead.sender === null ? (
-                    <span className="muted">{o.leadSenderUnknown}</span>
-                  ) : (
-                    <>
-                      {[lead.sender.name, lead.sender.phone].filter(Boolean).join(' · ')}
-                      {lead.sender.account && (
-                        <span className="muted small">
-                          {' '}
-                          ({o.leadAccount}: {lead.sender.account.companyName})
-                        </span>
-                      )}
-                    </>
-                  )}
-                </td>
-                <td>
-                  <dl className="lead-fields">
-                    {Object.entries(lead.fields).map(([name, value]) => (
-                      <div key={name}>
-                        <dt>{name}</dt>
-                        <dd>{value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </td>
-              </tr>
-            ))}
-          </RefTable>
-          {!complete && (
-            <button type="button" className="btn btn-small" onClick={() => void load(leads.at(-1)?.id)}>
-              {o.more}
-            </button>
-          )}
-        </>
-      )}
+      <LoadedList rows={leads} empty={o.noLeads}>
+        {(leads) => (
+          <>
+            <RefTable columns={[o.leadAt, o.leadForm, o.leadSender, o.leadFields]} testId="leads-table">
+              {leads.map((lead) => (
+                <tr key={lead.id}>
+                  <td>{new Date(lead.createdAt).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+                  <th scope="row">{lead.form}</th>
+                  <td className="lead-sender">
+                    {lead.sender === null ? (
+                      <span className="muted">{o.leadSenderUnknown}</span>
+                    ) : (
+                      <>
+                        {[lead.sender.name, lead.sender.phone].filter(Boolean).join(' · ')}
+                        {lead.sender.account && (
+                          <span className="muted small">
+                            {' '}
+                            ({o.leadAccount}: {lead.sender.account.companyName})
+                          </span>
+                        )}
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    <dl className="lead-fields">
+                      {Object.entries(lead.fields).map(([name, value]) => (
+                        <div key={name}>
+                          <dt>{name}</dt>
+                          <dd>{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </td>
+                </tr>
+              ))}
+            </RefTable>
+            {!complete && (
+              <button type="button" className="btn btn-small" onClick={() => void load(leads.at(-1)?.id)}>
+                {o.more}
+              </button>
+            )}
+          </>
+        )}
+      </LoadedList>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { pick } from '../i18n/i18n.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
 import { enterpriseFieldNames } from './keyAccount.ts';
+import { LabelledField } from './LabelledField.tsx';
 import { lenderQueries, type QueryField } from './lenderQueries.ts';
 import type { LenderQueryState } from './lenderQueryStore.ts';
 
@@ -27,8 +28,7 @@ export function LenderQueryForm(props: {
         void state.run(paging ? 1 : undefined);
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-query`}>{t.query}</label>
+      <LabelledField id={`${id}-query`} label={t.query}>
         <select
           id={`${id}-query`}
           value={state.queryId}
@@ -40,7 +40,7 @@ export function LenderQueryForm(props: {
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
       {props.fields.map((field) => (
         <QueryFieldInput
           key={`${state.queryId}-${field.name}`}

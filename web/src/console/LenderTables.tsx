@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { FormError } from '../layout/FormError.tsx';
-import { AsOfPicker } from './AsOfPicker.tsx';
+import { ViewAsOfPicker } from './AsOfPicker.tsx';
 import { LenderQueryForm } from './LenderQueryForm.tsx';
 import { filterRows } from './lenderQueries.ts';
 import { QueryAnswer } from './QueryAnswer.tsx';
@@ -34,13 +34,7 @@ export function LenderTables(props: { apiKey: string }) {
           state.choose(queryId);
         }}
       />
-      <AsOfPicker
-        id={`${id}-as-of`}
-        testId="query-as-of"
-        value={state.asOf}
-        onChange={(value) => void state.setAsOf(value)}
-        shown={state.status === 'done' ? state.shownAsOf : undefined}
-      />
+      <ViewAsOfPicker id={`${id}-as-of`} testId="query-as-of" view={state} />
       {state.invalidField && <FormError>{format(t.invalid, { field: state.invalidField })}</FormError>}
       {state.error && <FormError>{state.error}</FormError>}
       {state.status === 'done' && shown && (

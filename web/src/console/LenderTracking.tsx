@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { FormError } from '../layout/FormError.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { LabelledField } from './LabelledField.tsx';
 import { TrackingTimeline } from './TrackingTimeline.tsx';
 import type { TrackedItemView } from './trackingTimeline.ts';
 
@@ -65,8 +66,7 @@ export function LenderTracking(props: { apiKey: string }) {
     <section aria-labelledby={`${id}-title`} className="lender-tracking" data-testid="lender-tracking">
       <h2 id={`${id}-title`}>{t.title}</h2>
       <form className="console-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-family`}>{t.family}</label>
+        <LabelledField id={`${id}-family`} label={t.family}>
           <select
             id={`${id}-family`}
             value={family}
@@ -83,9 +83,8 @@ export function LenderTracking(props: { apiKey: string }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-request`}>{t.request}</label>
+        </LabelledField>
+        <LabelledField id={`${id}-request`} label={t.request}>
           <textarea
             id={`${id}-request`}
             className="code-input"
@@ -94,7 +93,7 @@ export function LenderTracking(props: { apiKey: string }) {
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
-        </div>
+        </LabelledField>
         <button type="submit" className="btn btn-primary">
           {t.show}
         </button>

@@ -2,12 +2,14 @@ import { type FormEvent, type RefObject, useEffect, useId } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict } from '../app/state.ts';
 import { FormError } from '../layout/FormError.tsx';
-import { AsOfPicker } from './AsOfPicker.tsx';
+import { ViewAsOfPicker } from './AsOfPicker.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
 import { CollateralAlerts } from './CollateralAlerts.tsx';
 import type { ChainRequest, ChainStore } from './chainStore.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
+import { InputField } from './InputField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
+import { LabelledField } from './LabelledField.tsx';
 
 /**
  * The lender's link-node look-up: a document's chain (query spec, link-node query) drawn as of a
@@ -37,8 +39,7 @@ export function LinkNodeLookup(props: {
     <section aria-labelledby={`${id}-title`} ref={props.sectionRef}>
       <h2 id={`${id}-title`}>{t.console.lender.title}</h2>
       <form className="console-form inline-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{t.console.lender.customerCode}</label>
+        <LabelledField id={`${id}-code`} label={t.console.lender.customerCode}>
           <EnterpriseField
             id={`${id}-code`}
             choices={choices}
@@ -46,9 +47,8 @@ export function LinkNodeLookup(props: {
             value={state.request.customerCode}
             onChange={(value) => state.setField('customerCode', value)}
           />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t.console.lender.documentsType}</label>
+        </LabelledField>
+        <LabelledField id={`${id}-type`} label={t.console.lender.documentsType}>
           <select
             id={`${id}-type`}
             value={state.request.documentsType}
@@ -62,29 +62,20 @@ export function LinkNodeLookup(props: {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-no`}>{t.console.lender.documentsNo}</label>
-          <input
-            id={`${id}-no`}
-            required
-            maxLength={32}
-            value={state.request.documentsNo}
-            onChange={(event) => state.setField('documentsNo', event.target.value)}
-          />
-        </div>
+        </LabelledField>
+        <InputField
+          id={`${id}-no`}
+          label={t.console.lender.documentsNo}
+          required
+          maxLength={32}
+          value={state.request.documentsNo}
+          onChange={(value) => state.setField('documentsNo', value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
           {t.console.lender.lookup}
         </button>
       </form>
-      <AsOfPicker
-        id={`${id}-as-of`}
-        className="chain-as-of"
-        testId="chain-as-of"
-        value={state.asOf}
-        onChange={(value) => void state.setAsOf(value)}
-        shown={state.status === 'done' ? state.shownAsOf : undefined}
-      />
+      <ViewAsOfPicker id={`${id}-as-of`} className="chain-as-of" testId="chain-as-of" view={state} />
       {state.status === 'error' && <FormError>{state.error}</FormError>}
       {state.status === 'done' && state.response && (
         <ChainDiagram response={state.response} collateral={state.collateral} />

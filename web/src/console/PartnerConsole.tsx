@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { pick } from '../i18n/i18n.ts';
 import { DocumentCheckStatus } from './DocumentCheckStatus.tsx';
+import { LabelledField } from './LabelledField.tsx';
 import { PartnerDocuments } from './PartnerDocuments.tsx';
 import { RecentSubmissions } from './RecentSubmissions.tsx';
 import { ingestProduct, submissionPath } from './submissionPath.ts';
@@ -40,8 +41,7 @@ function PartnerDocumentForm(props: { id: string; draft: ReturnType<typeof usePa
   };
   return (
     <form className="console-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>{p.type}</label>
+      <LabelledField id={`${id}-type`} label={p.type}>
         <select
           id={`${id}-type`}
           value={typeId}
@@ -53,9 +53,8 @@ function PartnerDocumentForm(props: { id: string; draft: ReturnType<typeof usePa
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-body`}>{p.body}</label>
+      </LabelledField>
+      <LabelledField id={`${id}-body`} label={p.body}>
         <textarea
           id={`${id}-body`}
           className="code-input"
@@ -66,7 +65,7 @@ function PartnerDocumentForm(props: { id: string; draft: ReturnType<typeof usePa
           aria-invalid={parseError || issues.length > 0 ? true : undefined}
           onChange={(event) => draft.setText(event.target.value)}
         />
-      </div>
+      </LabelledField>
       <DocumentCheckStatus
         id={`${id}-status`}
         parseError={parseError}

@@ -5,7 +5,8 @@ import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { localTime } from './consoleFormat.ts';
 import { DocumentStatus } from './DocumentStatus.tsx';
-import type { DocumentPages } from './partnerDocumentPages.ts';
+import { InputField } from './InputField.tsx';
+import { LoadedList } from './LoadedList.tsx';
 import { usePartnerDocuments } from './usePartnerDocuments.ts';
 
 /**
@@ -36,53 +37,51 @@ export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
       <p className="muted">{p.mineNote}</p>
       {error && <FormError>{error}</FormError>}
       <form className="console-form inline-form" onSubmit={submitLookUp}>
-        <div className="field">
-          <label htmlFor={`${id}-id`}>{p.documentId}</label>
-          <input
-            id={`${id}-id`}
-            required
-            maxLength={64}
-            value={documentId}
-            onChange={(event) => setDocumentId(event.target.value)}
-          />
-        </div>
+        <InputField
+          id={`${id}-id`}
+          label={p.documentId}
+          required
+          maxLength={64}
+          value={documentId}
+          onChange={setDocumentId}
+        />
         <button type="submit" className="btn">
           {p.lookUp}
         </button>
       </form>
       {found && <DocumentStatus found={found} />}
-      {pages === undefined ? (
-        <p className="loading">{t.common.loading}</p>
-      ) : pages.rows.length === 0 ? (
-        <p className="muted">{p.noneYet}</p>
-      ) : (
-        <DocumentPageTable
-          pages={pages}
-          lookUp={(wanted) => void lookUp(wanted)}
-          older={(before) => void load(before)}
-        />
-      )}
+      <LoadedList rows={pages?.rows} empty={p.noneYet}>
+        {(rows) => (
+          <DocumentPageTable
+            rows={rows}
+            next={pages?.next ?? null}
+            lookUp={(wanted) => void lookUp(wanted)}
+            older={(before) => void load(before)}
+          />
+        )}
+      </LoadedList>
     </section>
   );
 }
 
 /** The documents shown so far, each to look up, and the way to the older ones while there are. */
 function DocumentPageTable(props: {
-  pages: DocumentPages;
+  rows: readonly SubmittedDocument[];
+  next: string | null;
   lookUp: (documentId: string) => void;
   older: (before: string | undefined) => void;
 }) {
   const t = useDict();
   const p = t.console.partner;
   const locale = useLocale();
-  const { pages } = props;
+  const { next } = props;
   return (
     <>
       <RefTable
         columns={[p.documentId, p.type, p.enterprise, p.received, t.console.subs.actions]}
         testId="my-documents"
       >
-        {pages.rows.map((row: SubmittedDocument) => (
+        {props.rows.map((row) => (
           <tr key={row.documentId}>
             <th scope="row">
               <code>{row.documentId}</code>
@@ -98,8 +97,8 @@ function DocumentPageTable(props: {
           </tr>
         ))}
       </RefTable>
-      {pages.next && (
-        <button type="button" className="btn btn-small" onClick={() => props.older(pages.next ?? undefined)}>
+      {next && (
+        <button type="button" className="btn btn-small" onClick={() => props.older(next)}>
           {p.older}
         </button>
       )}

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Locale } from '../app/routes.ts';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
+import { ColumnHeadings } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
 import {
   barShares,
@@ -120,35 +121,23 @@ export function PipelineCharts(props: { apiKey: string }) {
                   />
                 ))}
               </ul>
-              <div className="visually-hidden">
-                <table>
-                  <caption>{o.lagChart}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{o.projection}</th>
-                      <th scope="col">{o.version}</th>
-                      <th scope="col">{o.lag}</th>
-                      <th scope="col">{o.appliedRecords}</th>
-                      <th scope="col">{o.lastApplied}</th>
-                      <th scope="col">{o.samples}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {latest.projections.map((projection) => (
-                      <tr key={projection.projection}>
-                        <th scope="row">{projection.projection}</th>
-                        <td>{projection.version ?? o.noLive}</td>
-                        <td>{projection.logReplaced ? o.logReplaced : projection.lag}</td>
-                        <td>{projection.applied}</td>
-                        <td>{projection.lastAppliedAt ?? '—'}</td>
-                        <td>
-                          {(lagHistory[projection.projection] ?? []).map((sample) => sample.lag).join(', ')}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ChartDataTable
+                caption={o.lagChart}
+                columns={[o.projection, o.version, o.lag, o.appliedRecords, o.lastApplied, o.samples]}
+              >
+                {latest.projections.map((projection) => (
+                  <tr key={projection.projection}>
+                    <th scope="row">{projection.projection}</th>
+                    <td>{projection.version ?? o.noLive}</td>
+                    <td>{projection.logReplaced ? o.logReplaced : projection.lag}</td>
+                    <td>{projection.applied}</td>
+                    <td>{projection.lastAppliedAt ?? '—'}</td>
+                    <td>
+                      {(lagHistory[projection.projection] ?? []).map((sample) => sample.lag).join(', ')}
+                    </td>
+                  </tr>
+                ))}
+              </ChartDataTable>
             </figure>
           </div>
         </>
@@ -211,27 +200,15 @@ function TopicChart(props: {
           })}
         </svg>
       )}
-      <div className="visually-hidden">
-        <table>
-          <caption>{o.topicChart}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{o.topic}</th>
-              <th scope="col">{o.partitions}</th>
-              <th scope="col">{o.records}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.topics.map((topic) => (
-              <tr key={topic.topic}>
-                <th scope="row">{topic.topic}</th>
-                <td>{topic.partitions}</td>
-                <td>{topic.records}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable caption={o.topicChart} columns={[o.topic, o.partitions, o.records]}>
+        {props.topics.map((topic) => (
+          <tr key={topic.topic}>
+            <th scope="row">{topic.topic}</th>
+            <td>{topic.partitions}</td>
+            <td>{topic.records}</td>
+          </tr>
+        ))}
+      </ChartDataTable>
     </figure>
   );
 }
@@ -302,5 +279,18 @@ function LagCard(props: { projection: ProjectionLag; share: number; samples: Lag
         </svg>
       </svg>
     </li>
+  );
+}
+
+/** A chart's figures as a table for screen readers, hidden from sight (the chart shows them). */
+function ChartDataTable(props: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="visually-hidden">
+      <table>
+        <caption>{props.caption}</caption>
+        <ColumnHeadings columns={props.columns} />
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
-import { AsOfPicker } from './AsOfPicker.tsx';
+import { ViewAsOfPicker } from './AsOfPicker.tsx';
 import { withAsOf } from './chainStore.ts';
 import { consoleCall, consoleExport } from './consoleApi.ts';
 import {
@@ -58,13 +58,7 @@ export function Portfolio(props: {
     <section aria-labelledby={`${id}-title`} className="lender-portfolio" data-testid="portfolio">
       <h2 id={`${id}-title`}>{t.title}</h2>
       <p className="muted">{t.lead}</p>
-      <AsOfPicker
-        id={`${id}-as-of`}
-        testId="portfolio-as-of"
-        value={state.asOf}
-        onChange={(value) => void state.setAsOf(value)}
-        shown={state.status === 'done' ? state.shownAsOf : undefined}
-      />
+      <ViewAsOfPicker id={`${id}-as-of`} testId="portfolio-as-of" view={state} />
       <div className="actions">
         <button
           type="button"

@@ -2,6 +2,7 @@ import type { AnswerTable } from '@tradelog/schemas/queries/answerTable';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { InputField } from './InputField.tsx';
 import type { LenderQueryState } from './lenderQueryStore.ts';
 import { cellText } from './lenderTableView.ts';
 
@@ -18,14 +19,7 @@ export function QueryAnswer(props: {
   return (
     <div data-testid="query-answer">
       <div className="inline-form">
-        <div className="field">
-          <label htmlFor={`${id}-filter`}>{t.filter}</label>
-          <input
-            id={`${id}-filter`}
-            value={props.filter}
-            onChange={(event) => props.setFilter(event.target.value)}
-          />
-        </div>
+        <InputField id={`${id}-filter`} label={t.filter} value={props.filter} onChange={props.setFilter} />
         <p className="muted" role="status">
           {format(t.rows, { shown: shown.rows.length, count: state.table?.rows.length ?? 0 })}
         </p>

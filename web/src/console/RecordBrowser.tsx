@@ -4,6 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { FormError } from '../layout/FormError.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { InputField } from './InputField.tsx';
 
 /** One record's value: decoded with its schema, or its bytes and why they did not decode. */
 export function RecordValue(props: { record: DecodedValue }) {
@@ -55,16 +56,14 @@ export function RecordBrowser(props: { apiKey: string }) {
     setPage(answer.body);
   };
   const field = (name: keyof typeof form, label: string, inputMode?: 'numeric') => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        required
-        inputMode={inputMode}
-        value={form[name]}
-        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-      />
-    </div>
+    <InputField
+      id={`${id}-${name}`}
+      label={label}
+      required
+      inputMode={inputMode}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
   );
   return (
     <section aria-labelledby={`${id}-title`} data-testid="record-browser">

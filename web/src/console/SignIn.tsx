@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { consoleStore, useDict } from '../app/state.ts';
+import { InputField } from './InputField.tsx';
 
 /** The console's sign-in: an API key, kept by the console store (consoleStore.ts). */
 export function SignIn() {
@@ -17,17 +18,15 @@ export function SignIn() {
     >
       <h2 id={`${id}-title`}>{t.console.signInTitle}</h2>
       <p className="muted">{t.console.signInLead}</p>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>{t.console.apiKey}</label>
-        <input
-          id={`${id}-key`}
-          type="password"
-          autoComplete="off"
-          required
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-        />
-      </div>
+      <InputField
+        id={`${id}-key`}
+        label={t.console.apiKey}
+        type="password"
+        autoComplete="off"
+        required
+        value={key}
+        onChange={setKey}
+      />
       <button type="submit" className="btn btn-primary btn-block">
         {t.console.signIn}
       </button>

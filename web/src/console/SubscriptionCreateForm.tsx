@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { CallbackUrlField } from './CallbackUrlField.tsx';
+import { InputField } from './InputField.tsx';
 import { SecretShownOnce } from './SecretShownOnce.tsx';
 
 /** The form that subscribes an enterprise's changes to a callback URL. */
@@ -21,16 +22,14 @@ export function SubscriptionCreateForm(props: {
       <h3 id={`${id}-create`} className="form-row-title">
         {s.createTitle}
       </h3>
-      <div className="field">
-        <label htmlFor={`${id}-enterprise`}>{s.enterprise}</label>
-        <input
-          id={`${id}-enterprise`}
-          required
-          maxLength={20}
-          value={enterprise}
-          onChange={(event) => setEnterprise(event.target.value)}
-        />
-      </div>
+      <InputField
+        id={`${id}-enterprise`}
+        label={s.enterprise}
+        required
+        maxLength={20}
+        value={enterprise}
+        onChange={setEnterprise}
+      />
       <CallbackUrlField
         id={`${id}-callback`}
         label={s.callbackUrl}

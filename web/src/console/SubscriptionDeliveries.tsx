@@ -1,6 +1,7 @@
 import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { localTime } from './consoleFormat.ts';
+import { LoadedList } from './LoadedList.tsx';
 import { type AttemptRow, attemptOutcome, canRedeliver, type DeliveryRow } from './subscriberRows.ts';
 import type { RedeliverySelection } from './useSubscriberConsole.ts';
 
@@ -21,42 +22,40 @@ export function SubscriptionDeliveries(props: {
           {s.redeliverDead}
         </button>
       </div>
-      {deliveries === undefined ? (
-        <p className="loading">{t.common.loading}</p>
-      ) : deliveries.length === 0 ? (
-        <p className="muted">{s.noDeliveries}</p>
-      ) : (
-        <RefTable
-          columns={[s.event, s.sequence, s.state, s.attempts, s.lastError, s.actions]}
-          testId="deliveries"
-        >
-          {deliveries.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                {row.eventKind} <span className="muted small">{row.subject}</span>
-              </th>
-              <td>{row.sequence}</td>
-              <td>{row.state}</td>
-              <td>{row.attempts}</td>
-              <td>{row.lastErrorCode ?? '—'}</td>
-              <td className="row-actions">
-                <button type="button" className="btn btn-small" onClick={() => props.showAttempts(row.id)}>
-                  {s.showAttempts}
-                </button>
-                {canRedeliver(row.state) && (
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    onClick={() => redeliver({ deliveryIds: [row.id] })}
-                  >
-                    {s.redeliver}
+      <LoadedList rows={deliveries} empty={s.noDeliveries}>
+        {(deliveries) => (
+          <RefTable
+            columns={[s.event, s.sequence, s.state, s.attempts, s.lastError, s.actions]}
+            testId="deliveries"
+          >
+            {deliveries.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  {row.eventKind} <span className="muted small">{row.subject}</span>
+                </th>
+                <td>{row.sequence}</td>
+                <td>{row.state}</td>
+                <td>{row.attempts}</td>
+                <td>{row.lastErrorCode ?? '—'}</td>
+                <td className="row-actions">
+                  <button type="button" className="btn btn-small" onClick={() => props.showAttempts(row.id)}>
+                    {s.showAttempts}
                   </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </RefTable>
-      )}
+                  {canRedeliver(row.state) && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => redeliver({ deliveryIds: [row.id] })}
+                    >
+                      {s.redeliver}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </RefTable>
+        )}
+      </LoadedList>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { localTime } from './consoleFormat.ts';
+import { LoadedList } from './LoadedList.tsx';
 import type { SubscriptionRow } from './subscriberRows.ts';
 import type { SubscriptionAction } from './useSubscriberConsole.ts';
 
@@ -24,27 +25,25 @@ export function SubscriptionList(props: {
           {s.refresh}
         </button>
       </div>
-      {subscriptions === undefined ? (
-        <p className="loading">{t.common.loading}</p>
-      ) : subscriptions.length === 0 ? (
-        <p className="muted">{s.none}</p>
-      ) : (
-        <RefTable
-          columns={[s.family, s.state, s.callbackUrl, s.criteria, s.created, s.actions]}
-          testId="subscriptions"
-        >
-          {subscriptions.map((row) => (
-            <SubscriptionListRow
-              key={row.id}
-              row={row}
-              selected={props.selected}
-              open={props.open}
-              showTracking={props.showTracking}
-              act={props.act}
-            />
-          ))}
-        </RefTable>
-      )}
+      <LoadedList rows={subscriptions} empty={s.none}>
+        {(subscriptions) => (
+          <RefTable
+            columns={[s.family, s.state, s.callbackUrl, s.criteria, s.created, s.actions]}
+            testId="subscriptions"
+          >
+            {subscriptions.map((row) => (
+              <SubscriptionListRow
+                key={row.id}
+                row={row}
+                selected={props.selected}
+                open={props.open}
+                showTracking={props.showTracking}
+                act={props.act}
+              />
+            ))}
+          </RefTable>
+        )}
+      </LoadedList>
     </>
   );
 }

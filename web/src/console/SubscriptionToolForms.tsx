@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
 import { useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { CallbackUrlField } from './CallbackUrlField.tsx';
+import { InputField } from './InputField.tsx';
+import { OneValueForm } from './OneValueForm.tsx';
 import { SecretShownOnce } from './SecretShownOnce.tsx';
 import { type TestAttempt, testSummary } from './subscriptionTools.ts';
 
@@ -36,52 +37,44 @@ export function CallbackUrlForm(props: {
   save: (callbackUrl: string, clear: () => void) => void;
 }) {
   const s = useDict().console.subs;
-  const [callbackUrl, setCallbackUrl] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.save(callbackUrl, () => setCallbackUrl(''));
-  };
   return (
-    <form className="console-form inline-form" onSubmit={submit}>
-      <CallbackUrlField
-        id={`${props.id}-callback`}
-        label={s.newCallback}
-        value={callbackUrl}
-        onChange={setCallbackUrl}
-      />
-      <button type="submit" className="btn">
-        {s.saveCallback}
-      </button>
-    </form>
+    <OneValueForm
+      initial=""
+      button={s.saveCallback}
+      send={(callbackUrl, clear) => props.save(callbackUrl, clear)}
+      field={(callbackUrl, setCallbackUrl) => (
+        <CallbackUrlField
+          id={`${props.id}-callback`}
+          label={s.newCallback}
+          value={callbackUrl}
+          onChange={setCallbackUrl}
+        />
+      )}
+    />
   );
 }
 
 /** A new signing secret; the old one keeps signing for the overlap, so receivers can switch. */
 export function SecretRotationForm(props: { id: string; rotate: (overlap: string) => void }) {
   const s = useDict().console.subs;
-  const [overlap, setOverlap] = useState('1440');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.rotate(overlap);
-  };
   return (
-    <form className="console-form inline-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${props.id}-overlap`}>{s.overlap}</label>
-        <input
+    <OneValueForm
+      initial="1440"
+      button={s.rotate}
+      send={(overlap) => props.rotate(overlap)}
+      field={(overlap, setOverlap) => (
+        <InputField
           id={`${props.id}-overlap`}
+          label={s.overlap}
           type="number"
           min={0}
           max={10080}
           required
           value={overlap}
-          onChange={(event) => setOverlap(event.target.value)}
+          onChange={setOverlap}
         />
-      </div>
-      <button type="submit" className="btn">
-        {s.rotate}
-      </button>
-    </form>
+      )}
+    />
   );
 }
 
@@ -100,26 +93,21 @@ export function RotatedSecret(props: { rotated: { secret: string; until: string 
 
 export function RedeliverSinceForm(props: { id: string; redeliver: (since: string) => void }) {
   const s = useDict().console.subs;
-  const [since, setSince] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.redeliver(since);
-  };
   return (
-    <form className="console-form inline-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${props.id}-since`}>{s.since}</label>
-        <input
+    <OneValueForm
+      initial=""
+      button={s.redeliverSince}
+      send={(since) => props.redeliver(since)}
+      field={(since, setSince) => (
+        <InputField
           id={`${props.id}-since`}
+          label={s.since}
           type="datetime-local"
           required
           value={since}
-          onChange={(event) => setSince(event.target.value)}
+          onChange={setSince}
         />
-      </div>
-      <button type="submit" className="btn">
-        {s.redeliverSince}
-      </button>
-    </form>
+      )}
+    />
   );
 }

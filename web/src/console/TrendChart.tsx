@@ -9,7 +9,9 @@ import { AsOfPicker } from './AsOfPicker.tsx';
 import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
 import { consoleCall } from './consoleApi.ts';
 import { EnterpriseField } from './EnterpriseField.tsx';
+import { InputField } from './InputField.tsx';
 import { enterpriseChoices } from './keyAccount.ts';
+import { LabelledField } from './LabelledField.tsx';
 import { groupedBars, linePoints } from './trendChart.ts';
 
 const orderSeries = ['purchaseOrders', 'salesToBusiness', 'salesToConsumer'] as const;
@@ -53,16 +55,14 @@ export function TrendChart(props: { apiKey: string }) {
     await ask(asOf);
   };
   const input = (name: keyof typeof form, label: string, placeholder?: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        required
-        placeholder={placeholder}
-        value={form[name]}
-        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-      />
-    </div>
+    <InputField
+      id={`${id}-${name}`}
+      label={label}
+      required
+      placeholder={placeholder}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
   );
   const label = (name: string) => t.series[name as keyof typeof t.series] ?? name;
 
@@ -70,15 +70,14 @@ export function TrendChart(props: { apiKey: string }) {
     <section aria-labelledby={`${id}-title`} className="lender-trend" data-testid="trend">
       <h2 id={`${id}-title`}>{t.title}</h2>
       <form className="console-form inline-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-enterpriseId`}>{t.enterprise}</label>
+        <LabelledField id={`${id}-enterpriseId`} label={t.enterprise}>
           <EnterpriseField
             id={`${id}-enterpriseId`}
             choices={choices}
             value={enterpriseId}
             onChange={(value) => setForm({ ...form, enterpriseId: value })}
           />
-        </div>
+        </LabelledField>
         {input('fromMonth', t.from, 'YYYY-MM')}
         {input('toMonth', t.to, 'YYYY-MM')}
         <button type="submit" className="btn btn-primary">

@@ -16,18 +16,25 @@ export function RefTable(props: {
         className={props.className ? `ref-table ${props.className}` : 'ref-table'}
         data-testid={props.testId}
       >
-        <thead>
-          <tr>
-            {props.columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a table's headings are fixed; their place is their identity
-              <th key={index} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeadings columns={props.columns} />
         <tbody>{props.children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A table's column headings, one per entry of `columns` (the reference tables, the charts' data tables). */
+export function ColumnHeadings(props: { columns: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.columns.map((column, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a table's headings are fixed; their place is their identity
+          <th key={index} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

@@ -10,6 +10,7 @@ import {
   ExpertsSection,
   FinanceSection,
   HeroSection,
+  HomeBand,
   PartnersSection,
   ProductsAndNewsSection,
   ScenarioSection,
@@ -44,30 +45,26 @@ function LinkBand() {
   const locale = useLocale();
   const band = useContent<LinkBandData>(calls.linkBand());
   return (
-    <section className="section" aria-label={t.home.linkTitle}>
-      <div className="container">
-        <h2 className="section-title">{t.home.linkTitle}</h2>
-        <p className="section-lead">{t.home.linkLead}</p>
-        <Loaded entry={band} failure={t.errors.homeFailed}>
-          {(data) => (
-            <ul className="card-grid four link-band">
-              {/* The first eight; the docs centre lists them all. */}
-              {data.interfaces.slice(0, 8).map((item) => (
-                <li className="card" key={item.code}>
-                  <h3>{item.title}</h3>
-                  <p>
-                    <code>{item.path}</code>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
-        <p>
-          <Link href={pathOf(locale, 'docsCenter', 'logistics2')}>{t.home.linkMore} →</Link>
-        </p>
-      </div>
-    </section>
+    <HomeBand className="section" title={t.home.linkTitle} lead={t.home.linkLead} labelled>
+      <Loaded entry={band} failure={t.errors.homeFailed}>
+        {(data) => (
+          <ul className="card-grid four link-band">
+            {/* The first eight; the docs centre lists them all. */}
+            {data.interfaces.slice(0, 8).map((item) => (
+              <li className="card" key={item.code}>
+                <h3>{item.title}</h3>
+                <p>
+                  <code>{item.path}</code>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+      <p>
+        <Link href={pathOf(locale, 'docsCenter', 'logistics2')}>{t.home.linkMore} →</Link>
+      </p>
+    </HomeBand>
   );
 }
 
@@ -80,35 +77,32 @@ function SettleBand() {
   const locale = useLocale();
   const band = useContent<SettlePlatformData>(calls.settlePlatform());
   return (
-    <section className="section alt" aria-label={t.join.homeTitle}>
-      <div className="container">
-        <h2 className="section-title">{t.join.homeTitle}</h2>
-        <Loaded entry={band}>
-          {(data) => (
-            <div className="two-columns">
-              <div>
-                <p className="section-lead">{data.lead}</p>
-                <ul className="ticks">
-                  {data.benefits.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-                <ol className="steps">
-                  {data.steps.map((step) => (
-                    <li key={step}>{step}</li>
-                  ))}
-                </ol>
-                <p>
-                  <Link href={pathOf(locale, 'partnerIn')}>{t.join.homeMore} →</Link>{' '}
-                  <Link href={pathOf(locale, 'joinCentralize')}>{t.join.toCentralize} →</Link>
-                </p>
-                <SampleMark sample={data.sample} />
-              </div>
-              <FormView form="signUp" send={calls.settle} />
+    <HomeBand className="section alt" title={t.join.homeTitle} labelled>
+      <Loaded entry={band}>
+        {(data) => (
+          <div className="two-columns">
+            <div>
+              <p className="section-lead">{data.lead}</p>
+              <ul className="ticks">
+                {data.benefits.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+              <ol className="steps">
+                {data.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+              <p>
+                <Link href={pathOf(locale, 'partnerIn')}>{t.join.homeMore} →</Link>{' '}
+                <Link href={pathOf(locale, 'joinCentralize')}>{t.join.toCentralize} →</Link>
+              </p>
+              <SampleMark sample={data.sample} />
             </div>
-          )}
-        </Loaded>
-      </div>
-    </section>
+            <FormView form="signUp" send={calls.settle} />
+          </div>
+        )}
+      </Loaded>
+    </HomeBand>
   );
 }

@@ -1,4 +1,5 @@
 import type { HomeData } from '@tradelog/schemas/portal/contentAnswers';
+import type { ReactNode } from 'react';
 import { pathOf } from '../app/routes.ts';
 import { useDict, useLocale } from '../app/state.ts';
 import { marketing } from '../content/marketing.ts';
@@ -10,6 +11,38 @@ import { FinanceCard } from './FinancePages.tsx';
 
 /** The §7 home call's answer; each section shows its part once it is there, or the §8 failure. */
 type HomeEntry = Entry<HomeData> | undefined;
+
+/** A section's part of the home call's answer, or the §8 home failure every section says alike. */
+function HomeLoaded(props: { home: HomeEntry; children: (data: HomeData) => ReactNode }) {
+  const t = useDict();
+  return (
+    <Loaded entry={props.home} failure={t.errors.homeFailed}>
+      {props.children}
+    </Loaded>
+  );
+}
+
+/**
+ * A home page band: a section with its centred title, a lead when it has one, then the band's
+ * own content; `labelled` names the section by its title too.
+ */
+export function HomeBand(props: {
+  className: string;
+  title: string;
+  lead?: string;
+  labelled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={props.className} aria-label={props.labelled ? props.title : undefined}>
+      <div className="container">
+        <h2 className="section-title">{props.title}</h2>
+        {props.lead !== undefined && <p className="section-lead">{props.lead}</p>}
+        {props.children}
+      </div>
+    </section>
+  );
+}
 
 const scenarioPages = ['digitalOperation', 'digitalFinance', 'digitalInsurance', 'digitalTaxation'] as const;
 
@@ -32,7 +65,7 @@ export function HeroSection(props: { home: HomeEntry }) {
             </Link>
           </div>
         </div>
-        <Loaded entry={props.home} failure={t.errors.homeFailed}>
+        <HomeLoaded home={props.home}>
           {(data) => (
             <div className="stats-box">
               <ul className="stats" aria-label={t.site.slogan}>
@@ -46,7 +79,7 @@ export function HeroSection(props: { home: HomeEntry }) {
               <SampleMark sample={data.sample} />
             </div>
           )}
-        </Loaded>
+        </HomeLoaded>
       </div>
     </section>
   );
@@ -57,25 +90,22 @@ export function ScenarioSection() {
   const t = useDict();
   const locale = useLocale();
   return (
-    <section className="section">
-      <div className="container">
-        <h2 className="section-title">{t.home.scenariosTitle}</h2>
-        <ul className="card-grid four">
-          {scenarioPages.map((page) => {
-            const content = marketing[page][locale];
-            return (
-              <li key={page} className="card">
-                <h3>{content.title}</h3>
-                <p>{content.lead}</p>
-                <Link href={pathOf(locale, page)} className="card-link">
-                  {t.common.readMore} →
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <HomeBand className="section" title={t.home.scenariosTitle}>
+      <ul className="card-grid four">
+        {scenarioPages.map((page) => {
+          const content = marketing[page][locale];
+          return (
+            <li key={page} className="card">
+              <h3>{content.title}</h3>
+              <p>{content.lead}</p>
+              <Link href={pathOf(locale, page)} className="card-link">
+                {t.common.readMore} →
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </HomeBand>
   );
 }
 
@@ -83,26 +113,22 @@ export function FinanceSection(props: { home: HomeEntry }) {
   const t = useDict();
   const locale = useLocale();
   return (
-    <section className="section alt">
-      <div className="container">
-        <h2 className="section-title">{t.home.financeTitle}</h2>
-        <p className="section-lead">{t.home.financeLead}</p>
-        <Loaded entry={props.home} failure={t.errors.homeFailed}>
-          {(data) => (
-            <ul className="card-grid three">
-              {data.finance.map((product) => (
-                <FinanceCard key={product.slug} product={product} heading="h3" />
-              ))}
-            </ul>
-          )}
-        </Loaded>
-        <p className="center">
-          <Link className="btn btn-primary" href={pathOf(locale, 'cloudFinance')}>
-            {t.home.financeCta}
-          </Link>
-        </p>
-      </div>
-    </section>
+    <HomeBand className="section alt" title={t.home.financeTitle} lead={t.home.financeLead}>
+      <HomeLoaded home={props.home}>
+        {(data) => (
+          <ul className="card-grid three">
+            {data.finance.map((product) => (
+              <FinanceCard key={product.slug} product={product} heading="h3" />
+            ))}
+          </ul>
+        )}
+      </HomeLoaded>
+      <p className="center">
+        <Link className="btn btn-primary" href={pathOf(locale, 'cloudFinance')}>
+          {t.home.financeCta}
+        </Link>
+      </p>
+    </HomeBand>
   );
 }
 
@@ -114,7 +140,7 @@ export function ProductsAndNewsSection(props: { home: HomeEntry }) {
       <div className="container two-columns">
         <div>
           <h2 className="section-title left">{t.home.productsTitle}</h2>
-          <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          <HomeLoaded home={props.home}>
             {(data) => (
               <ul className="plain-list">
                 {data.apps.map((app) => (
@@ -125,11 +151,11 @@ export function ProductsAndNewsSection(props: { home: HomeEntry }) {
                 ))}
               </ul>
             )}
-          </Loaded>
+          </HomeLoaded>
         </div>
         <div>
           <h2 className="section-title left">{t.home.newsTitle}</h2>
-          <Loaded entry={props.home} failure={t.errors.homeFailed}>
+          <HomeLoaded home={props.home}>
             {(data) => (
               <ul className="plain-list news-list">
                 {data.news.map((item) => (
@@ -140,7 +166,7 @@ export function ProductsAndNewsSection(props: { home: HomeEntry }) {
                 ))}
               </ul>
             )}
-          </Loaded>
+          </HomeLoaded>
         </div>
       </div>
     </section>
@@ -151,58 +177,52 @@ export function ExpertsSection(props: { home: HomeEntry }) {
   const t = useDict();
   const locale = useLocale();
   return (
-    <section className="section alt">
-      <div className="container">
-        <h2 className="section-title">{t.home.expertsTitle}</h2>
-        <Loaded entry={props.home} failure={t.errors.homeFailed}>
-          {(data) => (
-            <>
-              <SampleMark sample={data.sample} />
-              <ul className="card-grid four">
-                {data.experts.map((expert) => (
-                  <li key={expert.id} className="card expert-card">
-                    <span className="avatar" aria-hidden="true">
-                      {expert.name.slice(0, 1)}
-                    </span>
-                    <h3>{expert.name}</h3>
-                    <p className="muted">{expert.title}</p>
-                    <p>{expert.fields.join(' · ')}</p>
-                    <Link
-                      className="card-link"
-                      href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
-                    >
-                      {t.experts.consult} →
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </Loaded>
-      </div>
-    </section>
+    <HomeBand className="section alt" title={t.home.expertsTitle}>
+      <HomeLoaded home={props.home}>
+        {(data) => (
+          <>
+            <SampleMark sample={data.sample} />
+            <ul className="card-grid four">
+              {data.experts.map((expert) => (
+                <li key={expert.id} className="card expert-card">
+                  <span className="avatar" aria-hidden="true">
+                    {expert.name.slice(0, 1)}
+                  </span>
+                  <h3>{expert.name}</h3>
+                  <p className="muted">{expert.title}</p>
+                  <p>{expert.fields.join(' · ')}</p>
+                  <Link
+                    className="card-link"
+                    href={pathOf(locale, 'specialistOnlineDetail', String(expert.id))}
+                  >
+                    {t.experts.consult} →
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </HomeLoaded>
+    </HomeBand>
   );
 }
 
 export function PartnersSection(props: { home: HomeEntry }) {
   const t = useDict();
   return (
-    <section className="section partners">
-      <div className="container">
-        <h2 className="section-title">{t.home.partnersTitle}</h2>
-        <Loaded entry={props.home} failure={t.errors.homeFailed}>
-          {(data) => (
-            <>
-              <ul className="partner-list">
-                {data.partners.map((name) => (
-                  <li key={name}>{name}</li>
-                ))}
-              </ul>
-              <SampleMark sample={data.sample} />
-            </>
-          )}
-        </Loaded>
-      </div>
-    </section>
+    <HomeBand className="section partners" title={t.home.partnersTitle}>
+      <HomeLoaded home={props.home}>
+        {(data) => (
+          <>
+            <ul className="partner-list">
+              {data.partners.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+            <SampleMark sample={data.sample} />
+          </>
+        )}
+      </HomeLoaded>
+    </HomeBand>
   );
 }
