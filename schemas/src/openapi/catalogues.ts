@@ -2,6 +2,7 @@ import type { JsonSchema } from '../documents/catalogue.ts';
 import { type DocumentType, documentTypes } from '../documents/catalogue.ts';
 import { examples as documentExamples } from '../documents/examples.ts';
 import { type QueryType, queryTypes, type ReferenceQueryTypeId } from '../queries/catalogue.ts';
+import { enterpriseQueryIds } from '../queries/enterpriseQueries.ts';
 import { examples as queryExamples } from '../queries/examples.ts';
 import { isReferenceQuery, referenceFailureSchemas } from '../queries/reference.ts';
 import { submissionResponseSchemas } from './envelopes.ts';
@@ -95,16 +96,7 @@ const asOfQueries: ReadonlySet<string> = new Set([
   'collateralExposure',
   // The enterprise queries: the enterprise's records of what the query reads (customs
   // declarations of an owner, enterpriseType 10; inventory of dataSource 10).
-  'purchaseOrders',
-  'salesToBusiness',
-  'salesToConsumer',
-  'customsDeclarations',
-  'goods',
-  'inventory',
-  'warehouseSummary',
-  'inboundDetails',
-  'outboundDetails',
-  'enterpriseTrend',
+  ...enterpriseQueryIds,
 ]);
 const asOfParameter = {
   schema: {

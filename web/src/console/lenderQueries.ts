@@ -1,6 +1,7 @@
 import type { JsonSchema } from '@tradelog/schemas/documents/json-schema';
 import { type AnswerTable, answerTable } from '@tradelog/schemas/queries/answerTable';
 import { type QueryType, type QueryTypeId, queryTypes } from '@tradelog/schemas/queries/catalogue';
+import { enterpriseFeedQueryIds, enterpriseQueryIds } from '@tradelog/schemas/queries/enterpriseQueries';
 
 /**
  * The lender's query console, pure (house style §2, §13): which interfaces it offers, the form
@@ -9,29 +10,8 @@ import { type QueryType, type QueryTypeId, queryTypes } from '@tradelog/schemas/
  * the page shows is what CSV and Excel hold.
  */
 
-/**
- * The lender's data queries (query-api's lender routes, query-api/README.md "Lender queries")
- * and the tracking queries without a callback; the link node has its own diagram.
- */
-export const lenderQueryIds: readonly QueryTypeId[] = [
-  'purchaseOrders',
-  'salesToBusiness',
-  'salesToConsumer',
-  'customsDeclarations',
-  'goods',
-  'inventory',
-  'warehouseSummary',
-  'inboundDetails',
-  'outboundDetails',
-  'enterpriseTrend',
-  'inWarehouseData',
-  'warehouseIndicators',
-  'paymentAccountMonitor',
-  'brandRanking',
-  'ecommerceSalesToB',
-  'ecommerceSalesToC',
-  'taxInformation',
-];
+/** The lender's data queries (query-api's lender routes); the link node has its own diagram. */
+export const lenderQueryIds: readonly QueryTypeId[] = [...enterpriseQueryIds, ...enterpriseFeedQueryIds];
 
 export const lenderQueries: readonly QueryType[] = lenderQueryIds.map(
   (id) => queryTypes.find((type) => type.id === id)!,
