@@ -167,15 +167,39 @@ describe('a log replaced under kept projections', () => {
         .status,
     ).toBe(404);
 
-    // The operator rebuilds each from the new log and starts push on it.
-    for (const projection of applied) {
+    // The operator rebuilds each from the new log and starts push on it; the document index first.
+    const rebuild = async (projection: string) => {
       const requested = await call(
         'POST',
         `${live().urls['query-api']!}/ops/rebuild/${projection}`,
         live().keys.operator,
       );
       expect(requested.status, JSON.stringify(requested.body)).toBe(202);
-    }
+    };
+    await rebuild('document-index');
+    await waitFor(
+      async () =>
+        (await pipeline()).projections.some(
+          (p: Json) => p.projection === 'document-index' && p.state === 'current',
+        ),
+      { what: 'the document index rebuilt from the new log', timeoutMs: 120_000, intervalMs: 500 },
+    );
+    // The index finds the new purchase; a projection still on the old log's checkpoints (past the
+    // new record's offset) is not said to have applied it.
+    const indexed = await call(
+      'GET',
+      `${live().urls['query-api']!}/documents/${fresh.documentId}`,
+      live().keys.operator,
+    );
+    expect(indexed.status, JSON.stringify(indexed.body)).toBe(200);
+    const states = Object.fromEntries(indexed.body.projections.map((p: Json) => [p.projection, p.state]));
+    expect(states).toMatchObject({
+      'document-index': 'applied',
+      'link-node': 'log-replaced',
+      'order-status': 'log-replaced',
+      collateral: 'log-replaced',
+    });
+    for (const projection of applied) if (projection !== 'document-index') await rebuild(projection);
     const started = await call(
       'POST',
       `${live().urls['query-api']!}/ops/push/start-on-new-log`,

@@ -49,8 +49,8 @@ export const documentOperations: ApiOperation[] = [
     successOf(['单据与状态', 'Document and its state'], {
       document: titled('单据', 'Document', { type: 'object' }),
       projections: titled(
-        '各投影：applied 已应用、pending 未应用、dead-lettered 进入死信',
-        'Per projection: applied, pending or dead-lettered',
+        '各投影：applied 已应用、pending 未应用、dead-lettered 进入死信、log-replaced 投影建于另一份日志（待运维重建）',
+        'Per projection: applied, pending, dead-lettered, or log-replaced (built from another log; an operator rebuilds it)',
         { type: 'array', items: { type: 'object' } },
       ),
       deadLetters: titled('死信', 'Dead letters', { type: 'array', items: { type: 'object' } }),

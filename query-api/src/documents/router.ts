@@ -21,6 +21,7 @@ import { type Request, Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Caller, callerOf, requireKey } from '../reads/auth.ts';
+import { readCacheOf } from '../reads/readCache.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import { decodeCursor, encodeCursor, projectionStatuses, shownDeadLetter } from './status.ts';
 
@@ -111,13 +112,20 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
       const first: DeadLetter | undefined = deadLetters[0];
       const place = indexed ?? { topic: first!.topic, partition: first!.partition, offset: first!.offset };
       const type = indexed?.type ?? first!.headers[headerNames.interfaceId] ?? '';
+      // Each reader's live version and whether its checkpoints are of the log as it is now: a
+      // version built from a replaced log is never said to have applied a record of this one.
+      const reads = readCacheOf(pool);
       const readers = await Promise.all(
         projectionCatalogue
           .filter((declaration) => (declaration.reads as readonly string[]).includes(type))
-          .map(async (declaration) => ({
-            projection: declaration.name,
-            consumerGroup: (await findLiveVersion(pool, declaration.name))?.consumerGroup ?? null,
-          })),
+          .map(async (declaration) => {
+            const version = await reads.liveVersion(declaration.name);
+            return {
+              projection: declaration.name,
+              consumerGroup: version?.consumerGroup ?? null,
+              logReplaced: version ? (await reads.summaryOf(version)).logReplaced === true : false,
+            };
+          }),
       );
       const nextOffsets = await readNextOffsets(
         pool,

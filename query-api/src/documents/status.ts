@@ -8,7 +8,10 @@ import type { ProjectionStatus, ShownDeadLetter } from '@tradelog/schemas/querie
  * - `dead-lettered`: the projection could not apply it (processors/README.md "Dead letters": an
  *   open or retrying letter of that projection for this record);
  * - `applied`: the projection's live version has checkpointed past the record;
- * - `pending`: not yet (the projection is behind, or has no live version yet).
+ * - `pending`: not yet (the projection is behind, or has no live version yet);
+ * - `log-replaced`: the live version's checkpoints are of another log (projections/src/logBinding.ts):
+ *   whatever their offsets say, it applied nothing of this log (processors/README.md "When the
+ *   log was replaced").
  */
 
 export interface RecordPlace {
@@ -30,14 +33,18 @@ export const shownDeadLetter = (letter: DeadLetter): ShownDeadLetter => ({
 
 export function projectionStatuses(input: {
   place: RecordPlace;
-  /** The projections reading the document's type, with their live version's consumer group (null: none live). */
-  readers: readonly { projection: string; consumerGroup: string | null }[];
+  /**
+   * The projections reading the document's type, with their live version's consumer group (null:
+   * none live) and whether its checkpoints are of another log.
+   */
+  readers: readonly { projection: string; consumerGroup: string | null; logReplaced: boolean }[];
   /** Next offsets keyed `group/topic/partition`. */
   nextOffsets: ReadonlyMap<string, string>;
   deadLetters: readonly DeadLetter[];
 }): ProjectionStatus[] {
   const { place } = input;
-  return input.readers.map(({ projection, consumerGroup }) => {
+  return input.readers.map(({ projection, consumerGroup, logReplaced }) => {
+    if (logReplaced) return { projection, state: 'log-replaced' };
     const letter = input.deadLetters.find(
       (candidate) =>
         candidate.projection === projection &&

@@ -21,10 +21,10 @@ const letter = (projection: string, state: DeadLetter['state']): DeadLetter => (
 
 describe('a document in each projection', () => {
   const readers = [
-    { projection: 'document-index', consumerGroup: 'g-index' },
-    { projection: 'order-status', consumerGroup: 'g-orders' },
-    { projection: 'link-node', consumerGroup: 'g-links' },
-    { projection: 'enterprise-data', consumerGroup: null },
+    { projection: 'document-index', consumerGroup: 'g-index', logReplaced: false },
+    { projection: 'order-status', consumerGroup: 'g-orders', logReplaced: false },
+    { projection: 'link-node', consumerGroup: 'g-links', logReplaced: false },
+    { projection: 'enterprise-data', consumerGroup: null, logReplaced: false },
   ];
 
   it('applied past the checkpoint, pending before it or without a live version, dead-lettered while its letter is open', () => {
@@ -65,6 +65,23 @@ describe('a document in each projection', () => {
       deadLetters: [],
     });
     expect(status!.state).toBe('applied');
+  });
+
+  it('a live version built from another log applied nothing of this one, whatever its offsets say', () => {
+    // After a reset the old log's checkpoints stand past the new log's first records.
+    const statuses = projectionStatuses({
+      place,
+      readers: [readers[0]!, { ...readers[1]!, logReplaced: true }],
+      nextOffsets: new Map([
+        ['g-index/docs.purchase/2', '42'],
+        ['g-orders/docs.purchase/2', '900'],
+      ]),
+      deadLetters: [letter('order-status', 'open')],
+    });
+    expect(statuses).toEqual([
+      { projection: 'document-index', state: 'applied' },
+      { projection: 'order-status', state: 'log-replaced' },
+    ]);
   });
 
   it('pages with an opaque cursor and refuses a forged one', () => {

@@ -25,9 +25,11 @@ export type SubmittedDocumentsPage = {
 
 /**
  * `dead-lettered`: the projection could not apply it; `applied`: its live version has
- * checkpointed past the record; `pending`: not yet.
+ * checkpointed past the record; `pending`: not yet; `log-replaced`: its live version was built
+ * from another log (a new cluster, a recreated topic) and applies nothing until an operator
+ * rebuilds it from this one (processors/README.md "When the log was replaced").
  */
-export type ProjectionState = 'applied' | 'pending' | 'dead-lettered';
+export type ProjectionState = 'applied' | 'pending' | 'dead-lettered' | 'log-replaced';
 
 export interface ShownDeadLetter {
   id: string;

@@ -22,8 +22,11 @@ export function withPage(
   return { rows: before ? [...(current?.rows ?? []), ...page.dataList] : page.dataList, next: page.next };
 }
 
-/** A projection that applied the document reads well, one that dead-lettered it badly; others plain. */
+/**
+ * A projection that applied the document reads well; one that dead-lettered it, or was built
+ * from another log and applies nothing until rebuilt, badly; others plain.
+ */
 export function projectionStateClass(state: string): 'ok' | 'bad' | undefined {
   if (state === 'applied') return 'ok';
-  return state === 'dead-lettered' ? 'bad' : undefined;
+  return state === 'dead-lettered' || state === 'log-replaced' ? 'bad' : undefined;
 }

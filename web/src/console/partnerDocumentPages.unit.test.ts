@@ -25,6 +25,7 @@ describe('partner document pages', () => {
   it('marks applied and dead-lettered projections', () => {
     expect(projectionStateClass('applied')).toBe('ok');
     expect(projectionStateClass('dead-lettered')).toBe('bad');
+    expect(projectionStateClass('log-replaced')).toBe('bad');
     expect(projectionStateClass('pending')).toBeUndefined();
   });
 });

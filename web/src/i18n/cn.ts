@@ -468,7 +468,12 @@ export const cn = {
       lookupTitle: '单据及其处理状态',
       projection: '投影',
       state: '状态',
-      states: { applied: '已应用', pending: '尚未应用', 'dead-lettered': '死信' },
+      states: {
+        applied: '已应用',
+        pending: '尚未应用',
+        'dead-lettered': '死信',
+        'log-replaced': '投影建于另一份日志，待重建',
+      },
       deadLetter: '死信',
       place: '主题 {topic}，分区 {partition}，偏移 {offset}',
     },

@@ -470,7 +470,12 @@ export const en: Dict = {
       lookupTitle: 'A submission and its state',
       projection: 'Projection',
       state: 'State',
-      states: { applied: 'applied', pending: 'not applied yet', 'dead-lettered': 'dead letter' },
+      states: {
+        applied: 'applied',
+        pending: 'not applied yet',
+        'dead-lettered': 'dead letter',
+        'log-replaced': 'built from another log: awaiting a rebuild',
+      },
       deadLetter: 'Dead letter',
       place: 'Topic {topic}, partition {partition}, offset {offset}',
     },
