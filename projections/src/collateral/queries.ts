@@ -1,3 +1,4 @@
+import type { PortfolioRow } from '@tradelog/schemas/queries/portfolio';
 import { ident, type Queryable } from '../db.ts';
 import { type CoverageRow, numberOrNull, toCoverage } from './pledgeTables.ts';
 import {
@@ -180,14 +181,8 @@ export interface PortfolioFinancing {
   financingNo: string;
   chainId: string;
   firstSeen: string;
-  /** Each purchase naming it, as its latest document states it. */
-  purchases: {
-    purchaseOrderNo: string;
-    purchaseAmount: unknown;
-    currency: unknown;
-    orderStatus: unknown;
-    final: boolean;
-  }[];
+  /** Each purchase naming it, as its latest document states it (as the answer shows it). */
+  purchases: PortfolioRow['purchases'];
   pieces: {
     kind: CollateralKind;
     number: string;
@@ -195,7 +190,7 @@ export interface PortfolioFinancing {
     provenance: CollateralProvenance;
   }[];
   /** The chain's three documents received last, newest first. */
-  latestEvents: { documentType: string; businessKey: string; receivedAt: string }[];
+  latestEvents: PortfolioRow['latestEvents'];
   /** Another open financing holds one of its pieces (an open alert). */
   alerted: boolean;
 }
