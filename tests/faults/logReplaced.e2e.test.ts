@@ -161,11 +161,15 @@ describe('a log replaced under kept projections', () => {
     expect(waited.status).toBe(503);
     expect(['NOT_YET_APPLIED', 'PROJECTION_LOG_REPLACED']).toContain(waited.body.code);
     expect((await chainOf('F-OLD')).body.code).toBe('PROJECTION_LOG_REPLACED');
-    // The processors stayed stopped: the new record is in no view.
-    expect(
-      (await call('GET', `${live().urls['query-api']!}/documents/${fresh.documentId}`, live().keys.operator))
-        .status,
-    ).toBe(404);
+    // The processors stayed stopped: the new record is in no view, and the look-up says why
+    // rather than that no such document was submitted.
+    const lookUp = await call(
+      'GET',
+      `${live().urls['query-api']!}/documents/${fresh.documentId}`,
+      live().keys.operator,
+    );
+    expect(lookUp.status, JSON.stringify(lookUp.body)).toBe(503);
+    expect(lookUp.body.code).toBe('PROJECTION_LOG_REPLACED');
 
     // The operator rebuilds each from the new log and starts push on it; the document index first.
     const rebuild = async (projection: string) => {

@@ -26,7 +26,7 @@ export const documentOperations: ApiOperation[] = [
       }),
     }),
     {
-      failures: [400],
+      failures: [400, 503],
       query: {
         limit: {
           schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } as JsonSchema,
@@ -55,6 +55,6 @@ export const documentOperations: ApiOperation[] = [
       ),
       deadLetters: titled('死信', 'Dead letters', { type: 'array', items: { type: 'object' } }),
     }),
-    { failures: [404] },
+    { failures: [404, 503] },
   ),
 ];

@@ -1,7 +1,6 @@
 import {
   type DeadLetter,
   findDeadLettersOfDocument,
-  findLiveVersion,
   projectionCatalogue,
   readNextOffsets,
 } from '@tradelog/projections';
@@ -22,7 +21,7 @@ import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { type Caller, callerOf, requireKey } from '../reads/auth.ts';
 import { readCacheOf } from '../reads/readCache.ts';
-import { handle, sendSuccess } from '../reads/respond.ts';
+import { handle, logReplacedError, sendSuccess } from '../reads/respond.ts';
 import { decodeCursor, encodeCursor, projectionStatuses, shownDeadLetter } from './status.ts';
 
 /**
@@ -56,6 +55,13 @@ function limitOf(req: Request): number {
 export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallLimit }): Router {
   const { pool } = options;
   const router = Router();
+  /** The document index's live version; one built from another log answers nothing of this one. */
+  const liveIndex = async () => {
+    const reads = readCacheOf(pool);
+    const live = await reads.liveVersion('document-index');
+    if (live && (await reads.summaryOf(live)).logReplaced === true) throw logReplacedError('document-index');
+    return live;
+  };
   router.use(
     '/documents',
     requireKey(pool, ['partner', 'operator']),
@@ -74,7 +80,7 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
         });
       }
       const limit = limitOf(req);
-      const live = await findLiveVersion(pool, 'document-index');
+      const live = await liveIndex();
       const rows = live
         ? await listPartnerDocuments(
             pool,
@@ -101,7 +107,7 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
       const caller = callerOf(res);
       const documentId = String(req.params.documentId);
       if (!/^[\w-]{1,64}$/.test(documentId)) throw notFound();
-      const live = await findLiveVersion(pool, 'document-index');
+      const live = await liveIndex();
       const [indexed] = live ? await findIndexedDocuments(pool, live.schemaName, [documentId]) : [];
       const deadLetters = (await findDeadLettersOfDocument(pool, documentId)).filter((letter) =>
         mine(caller, letter.headers[headerNames.partnerId]),

@@ -18,6 +18,24 @@ import { awaitAfter, currentAfter } from './readAfter.ts';
 import { type ReadCache, readCacheOf } from './readCache.ts';
 
 /**
+ * A projection whose live version's checkpoints are of another log (projections/src/logBinding.ts)
+ * answers nothing: its rows are no answer to the log as it is, and the operator has been told
+ * what to do (processors/README.md "When the log was replaced").
+ */
+export function logReplacedError(projection: string, details: Record<string, unknown> = {}) {
+  return localizedError(
+    'PROJECTION_LOG_REPLACED',
+    503,
+    {
+      cn: `投影 ${projection} 的数据来自另一份日志（Kafka 集群或主题已被替换），在运维人员从新日志重建之前不作答`,
+      en: `The ${projection} projection was built from another log (the Kafka cluster or topic was replaced); no answer until an operator rebuilds it from the new log`,
+    },
+    details,
+    { retriable: true },
+  );
+}
+
+/**
  * A success answer with a strong ETag over its bytes; a caller presenting the same tag in
  * If-None-Match gets 304 and no body (README "ETag"). The lender queries are POSTs, but safe
  * reads (like the QUERY method): an unchanged answer is "not modified", not a failed precondition.
@@ -226,16 +244,7 @@ export async function readLive<T>(
       if (summary.logReplaced) {
         // Its checkpoints are of another log: the rows are no answer to the log as it is
         // (projections/src/logBinding.ts), and the operator has been told what to do.
-        throw localizedError(
-          'PROJECTION_LOG_REPLACED',
-          503,
-          {
-            cn: `投影 ${projection} 的数据来自另一份日志（Kafka 集群或主题已被替换），在运维人员从新日志重建之前不作答`,
-            en: `The ${projection} projection was built from another log (the Kafka cluster or topic was replaced); no answer until an operator rebuilds it from the new log`,
-          },
-          { freshness: freshnessOf(version, summary) },
-          { retriable: true },
-        );
+        throw logReplacedError(projection, { freshness: freshnessOf(version, summary) });
       }
       return {
         result: result as T,
