@@ -1,9 +1,7 @@
-import { type DeadLetterState, deadLetterStates } from '@tradelog/schemas/queries/operations';
+import type { DeadLetterState } from '@tradelog/schemas/queries/operations';
 import type { Queryable } from './db.ts';
 
 /** Dead letters: records a projection could not decode or apply (one function per statement). */
-// Their states are declared with the operator's answers that list them.
-export { type DeadLetterState, deadLetterStates };
 
 export interface DeadLetter {
   id: string;

@@ -19,8 +19,6 @@ export const changeChannels = {
 
 export type ChangeChannel = (typeof changeChannels)[keyof typeof changeChannels];
 
-export type { ChangeListener } from '@tradelog/schemas/kit/runtime/notifications';
-
 /**
  * One dedicated connection LISTENing on the channels (`listenOn`, schemas/src/kit/runtime/notifications.ts).
  * While it is down (or reconnecting) the caches must not trust themselves (`listening()` is

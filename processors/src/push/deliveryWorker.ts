@@ -1,8 +1,9 @@
-import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
+import { changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import type { ScheduledAttempt } from '@tradelog/projections/push/claims';
 import { makeRequestedDue } from '@tradelog/projections/push/redelivery';
 import { claimLeaseUntil, handOverRoom } from '@tradelog/projections/push/workerClaims';
 import type { Logger } from '@tradelog/schemas';
+import type { ChangeListener } from '@tradelog/schemas/kit/runtime/notifications';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { createBatchDelivery } from './batchDelivery.ts';

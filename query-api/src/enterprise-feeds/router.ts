@@ -7,8 +7,6 @@ import { addSalesFeedRoutes } from './salesFeedRoutes.ts';
 import { createTaxRoute } from './taxRoute.ts';
 import { addWarehouseFeedRoutes } from './warehouseFeedRoutes.ts';
 
-export { enterpriseFeedPaths } from './feedPaths.ts';
-
 /** The feeds' figures are the partners' own reports, not folded from documents. */
 const reportedFigures = {
   cn: '企业数据推送的数字为合作方自报，不由单据折叠得出',

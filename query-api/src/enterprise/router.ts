@@ -9,8 +9,6 @@ import { addOrderRoutes } from './orderRoutes.ts';
 import { addTrendRoute } from './trendRoute.ts';
 import { addWarehouseDetailRoutes, addWarehouseSummaryRoute } from './warehouseRoutes.ts';
 
-export { enterprisePaths } from './paths.ts';
-
 /**
  * Enterprise data queries (query spec §3, §5, §7, §9) over the order-status and enterprise-data
  * projections, one module per query (paths in paths.ts; what each answers, pure, in its

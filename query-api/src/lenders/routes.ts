@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { collateralAlertsPath, createCollateralRouter } from '../collateral/router.ts';
-import { createEnterpriseRouter, enterprisePaths } from '../enterprise/router.ts';
+import { enterprisePaths } from '../enterprise/paths.ts';
+import { createEnterpriseRouter } from '../enterprise/router.ts';
 import { createUnattributedRouter } from '../enterprise/unattributed.ts';
-import { createEnterpriseFeedRouter, enterpriseFeedPaths } from '../enterprise-feeds/router.ts';
+import { enterpriseFeedPaths } from '../enterprise-feeds/feedPaths.ts';
+import { createEnterpriseFeedRouter } from '../enterprise-feeds/router.ts';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
 import { createLinkNodeRouter } from '../link-node/router.ts';
 import { createAccountsRouter } from '../operations/accounts.ts';

@@ -1,5 +1,4 @@
 import {
-  deadLetterStates,
   discardDeadLetters,
   findDeadLetter,
   inTransaction,
@@ -9,7 +8,7 @@ import {
   markDeadLettersRetrying,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
-import type { ListedDeadLetter } from '@tradelog/schemas/queries/operations';
+import { deadLetterStates, type ListedDeadLetter } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';

@@ -1,8 +1,8 @@
-import { deadLetterStates } from '@tradelog/projections/deadLetters';
 import { auditActions } from '@tradelog/projections/operatorAudit';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
+import { deadLetterStates } from '@tradelog/schemas/queries/operations';
 import {
   apiOperation,
   limitQuery,

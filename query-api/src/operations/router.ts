@@ -5,9 +5,6 @@ import { type OperationsDependencies, operationsOf } from './operations.ts';
 import { addPushLogRoutes } from './pushLogRoutes.ts';
 import { addRebuildRoutes, addVersionListRoutes } from './versionRoutes.ts';
 
-export { bulkIdsOf, bulkLimit } from './deadLetterRoutes.ts';
-export { printableKey } from './printableKey.ts';
-
 /**
  * Operator endpoints (query-api/README.md "Operator endpoints"): request a rebuild (the processors build it and report progress
  * into `projection_versions`), watch it, drop old versions; list and retry dead letters. The

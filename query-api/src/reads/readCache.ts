@@ -8,10 +8,11 @@ import {
   type SummaryLogEnds,
   type VersionSummary,
 } from '@tradelog/projections';
-import { type ChangeListener, changeChannels, listenForChanges } from '@tradelog/projections/notifications';
+import { changeChannels, listenForChanges } from '@tradelog/projections/notifications';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { type ApiKeyRow, findApiKeyByHash } from '@tradelog/schemas/kit/access/keyStore';
+import type { ChangeListener } from '@tradelog/schemas/kit/runtime/notifications';
 import type pg from 'pg';
 import { Counter, type Registry } from 'prom-client';
 import { createLogEndsReader } from './logEndsReader.ts';

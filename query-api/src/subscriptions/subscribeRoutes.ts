@@ -16,7 +16,7 @@ import {
   defaultCheckValueRules,
   verifyCustomerName,
 } from '../tracking/checkValueAttempts.ts';
-import { findTracked, oceanAnswer, terminalAnswer, usageOwnerOf } from '../tracking/router.ts';
+import { findTracked, oceanAnswer, terminalAnswer, usageOwnerOf } from '../tracking/trackedReads.ts';
 import { pushTimeOf } from './subscriptionViews.ts';
 import type { SubscriptionWriter } from './subscriptionWriter.ts';
 

@@ -2,7 +2,7 @@ import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { anyKey, apiOperation, listAnswer, titled } from '../http/openapiOperations.ts';
-import { trackingQueryPaths } from './router.ts';
+import { trackingQueryPaths } from './trackingPaths.ts';
 
 /** A tracked item's timeline, as the timeline and a tracking subscription's item answer it. */
 export const trackedItemAnswer = successOf(['跟踪对象', 'Tracked item'], {

@@ -5,18 +5,6 @@ import { addTimelineRoute } from './timelineRoute.ts';
 import { type TrackingRoutesOptions, trackingContextOf } from './trackingContext.ts';
 import { addUsageRoute } from './usageRoute.ts';
 
-export {
-  findTracked,
-  type OceanParams,
-  oceanAnswer,
-  oceanItem,
-  terminalAnswer,
-  trackedItemView,
-  usageOwnerOf,
-} from './trackedReads.ts';
-export type { TrackingRoutesOptions } from './trackingContext.ts';
-export { trackingQueryPaths } from './trackingPaths.ts';
-
 /**
  * Tracking queries over the tracking projection (query spec §3, §7; README "Tracking"): the
  * express instant query (text and route-map), ocean and terminal tracking without a callback
