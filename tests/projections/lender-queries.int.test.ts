@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { projectionDeclaration } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -730,6 +731,10 @@ describe('lender queries over projections fed through ingest', () => {
     }
     const malformed = await chainOf(first, '?after=not%20a%20position');
     expect(malformed).toMatchObject({ status: 400, body: { code: 'AFTER_INVALID' } });
+    // An id no submission has, asked once the index holds the whole log: said so, not a
+    // retriable NOT_YET_APPLIED after the wait.
+    const unknown = await chainOf(first, `?after=${randomUUID()}`);
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'AFTER_NOT_FOUND' } });
   });
 
   it('shows operators the records per topic and every live projection caught up', async () => {

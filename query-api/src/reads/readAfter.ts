@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ProjectionVersion, Queryable } from '@tradelog/projections';
+import { findDeadLettersOfDocument, type ProjectionVersion, type Queryable } from '@tradelog/projections';
 import { findIndexedDocuments } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
 import type { NextFunction, Request, Response } from 'express';
@@ -15,8 +15,10 @@ import type { NextFunction, Request, Response } from 'express';
  *   commit with the checkpoint; a record the projection dead-lettered is past it too: it was
  *   dealt with, and `GET /ops/dead-letters` lists it).
  * - A projection that does not read the record's topic has nothing to apply: answered at once.
- * - A document id is found through the document index (its position), waited for within the
- *   same bound.
+ * - A document id is found through the document index (its position), or a dead letter of the
+ *   index, waited for within the same bound. An id the index does not hold once it has applied
+ *   the whole log as it is now (read after the request arrived) names no submission: 404
+ *   `AFTER_NOT_FOUND` at once, not a retriable 503 after the wait.
  *
  * Every read of the request honours it, whichever projection it reads, without each of the
  * forty-odd handlers passing it on: the middleware keeps the request's `after` in an
@@ -114,9 +116,11 @@ export async function awaitAfter(
   dependencies: {
     readsTopic: (topic: string) => boolean;
     documentIndex: () => Promise<ProjectionVersion | null>;
+    /** Whether the index has applied every record of the log as it is now (false when not known). */
+    indexHasAll: (index: ProjectionVersion) => Promise<boolean>;
   },
 ): Promise<boolean> {
-  context.position ??= positionOf(db, context, dependencies.documentIndex);
+  context.position ??= positionOf(db, context, dependencies);
   const position = await context.position.catch((error: unknown) => {
     context.position = undefined;
     throw error;
@@ -133,14 +137,23 @@ export async function awaitAfter(
 async function positionOf(
   db: Queryable,
   context: AfterContext,
-  documentIndex: () => Promise<ProjectionVersion | null>,
+  dependencies: Pick<Parameters<typeof awaitAfter>[3], 'documentIndex' | 'indexHasAll'>,
 ): Promise<LogPosition | undefined> {
   const after = parseAfter(context.raw);
   if (after.kind === 'position') return after.position;
   return pollUntil(context.deadline, async () => {
-    const index = await documentIndex();
+    const index = await dependencies.documentIndex();
     if (!index) return undefined;
     const [row] = await findIndexedDocuments(db, index.schemaName, [after.documentId]);
-    return row ? { topic: row.topic, partition: row.partition, offset: BigInt(row.offset) } : undefined;
+    if (row) return { topic: row.topic, partition: row.partition, offset: BigInt(row.offset) };
+    // Asked only after the look-up missed: a summary read now covers every record acknowledged
+    // before the request, the one `after` names among them.
+    if (!(await dependencies.indexHasAll(index))) return undefined;
+    const [letter] = await findDeadLettersOfDocument(db, after.documentId);
+    if (letter) return { topic: letter.topic, partition: letter.partition, offset: BigInt(letter.offset) };
+    throw localizedError('AFTER_NOT_FOUND', 404, {
+      cn: 'after 所指的单据编号（documentId）不存在：没有这样的提交',
+      en: 'after names a documentId no submission has',
+    });
   });
 }

@@ -211,6 +211,10 @@ export async function readLive<T>(
       !(await awaitAfter(pool as Queryable, after, version, {
         readsTopic: (topic) => cache.readsTopic(projection, topic),
         documentIndex: () => cache.liveVersion('document-index'),
+        indexHasAll: async (index) => {
+          const summary = await cache.summaryOf(index);
+          return summary.recordsBehind === 0 && summary.logReplaced === false;
+        },
       }))
     ) {
       const summary = await cache.summaryOf(version);
