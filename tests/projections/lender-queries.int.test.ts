@@ -735,6 +735,12 @@ describe('lender queries over projections fed through ingest', () => {
     // retriable NOT_YET_APPLIED after the wait.
     const unknown = await chainOf(first, `?after=${randomUUID()}`);
     expect(unknown).toMatchObject({ status: 404, body: { code: 'AFTER_NOT_FOUND' } });
+    const [topic, partition] = accepted.position.split(':');
+    const pastTheEnd = await chainOf(
+      first,
+      `?after=${encodeURIComponent(`${topic}:${partition}:999999999`)}`,
+    );
+    expect(pastTheEnd).toMatchObject({ status: 404, body: { code: 'AFTER_NOT_FOUND' } });
   });
 
   it('shows operators the records per topic and every live projection caught up', async () => {

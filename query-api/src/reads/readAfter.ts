@@ -17,8 +17,9 @@ import type { NextFunction, Request, Response } from 'express';
  * - A projection that does not read the record's topic has nothing to apply: answered at once.
  * - A document id is found through the document index (its position), or a dead letter of the
  *   index, waited for within the same bound. An id the index does not hold once it has applied
- *   the whole log as it is now (read after the request arrived) names no submission: 404
- *   `AFTER_NOT_FOUND` at once, not a retriable 503 after the wait.
+ *   the whole log as it is now (read after the request arrived) names no submission, as a
+ *   position at or past its partition's end names no record: 404 `AFTER_NOT_FOUND` at once, not
+ *   a retriable 503 after the wait.
  *
  * Every read of the request honours it, whichever projection it reads, without each of the
  * forty-odd handlers passing it on: the middleware keeps the request's `after` in an
@@ -53,6 +54,13 @@ export function parseAfter(value: unknown): After {
     en: 'after must be a documentId, or the log position of the submission answer (topic:partition:offset)',
   });
 }
+
+/** `after` names no record: an unknown document id, or a position past the log's end. */
+const afterNotFound = () =>
+  localizedError('AFTER_NOT_FOUND', 404, {
+    cn: 'after 所指的记录不存在：没有这个单据编号（documentId）的提交，或该位置超出日志末尾',
+    en: 'after names no record: no submission has that documentId, or the position is past the end of the log',
+  });
 
 interface AfterContext {
   raw: unknown;
@@ -118,6 +126,8 @@ export async function awaitAfter(
     documentIndex: () => Promise<ProjectionVersion | null>;
     /** Whether the index has applied every record of the log as it is now (false when not known). */
     indexHasAll: (index: ProjectionVersion) => Promise<boolean>;
+    /** Where the record's partition ends, read after the request arrived (undefined when not known). */
+    logEndOf: (position: LogPosition) => Promise<bigint | undefined>;
   },
 ): Promise<boolean> {
   context.position ??= positionOf(db, context, dependencies);
@@ -127,6 +137,9 @@ export async function awaitAfter(
   });
   if (position === undefined) return false;
   if (!dependencies.readsTopic(position.topic)) return true;
+  // A position given at or past its partition's end names no record acknowledged before the request.
+  const end = await dependencies.logEndOf(position);
+  if (end !== undefined && position.offset >= end) throw afterNotFound();
   const applied = await pollUntil(context.deadline, async () => {
     const next = await nextOffsetOf(db, version.consumerGroup, position);
     return next !== undefined && next > position.offset ? true : undefined;
@@ -151,9 +164,6 @@ async function positionOf(
     if (!(await dependencies.indexHasAll(index))) return undefined;
     const [letter] = await findDeadLettersOfDocument(db, after.documentId);
     if (letter) return { topic: letter.topic, partition: letter.partition, offset: BigInt(letter.offset) };
-    throw localizedError('AFTER_NOT_FOUND', 404, {
-      cn: 'after 所指的单据编号（documentId）不存在：没有这样的提交',
-      en: 'after names a documentId no submission has',
-    });
+    throw afterNotFound();
   });
 }

@@ -215,6 +215,12 @@ export async function readLive<T>(
           const summary = await cache.summaryOf(index);
           return summary.recordsBehind === 0 && summary.logReplaced === false;
         },
+        logEndOf: async (position) => {
+          const end = (await cache.logEnds(projection))?.find(
+            (partition) => partition.topic === position.topic && partition.partition === position.partition,
+          );
+          return end === undefined ? undefined : BigInt(end.end);
+        },
       }))
     ) {
       const summary = await cache.summaryOf(version);

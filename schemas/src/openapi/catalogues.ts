@@ -82,10 +82,10 @@ const afterParameter = {
     description:
       'A documentId, or the `position` of the submission answer (topic:partition:offset): answered only once the projection the ' +
       'query reads has applied that record, waiting at most 5 s; else 503 NOT_YET_APPLIED with the freshness, never an answer ' +
-      'without it as if current. A documentId no submission has: 404 AFTER_NOT_FOUND. A projection that does not read the ' +
+      'without it as if current. A documentId no submission has, or a position past the end of the log: 404 AFTER_NOT_FOUND. A projection that does not read the ' +
       'record’s topic answers at once. ' +
       '单据编号，或提交应答中的 position：所读投影处理该记录后才应答，最多等待 5 秒，否则 503 NOT_YET_APPLIED；' +
-      '不存在的单据编号：404 AFTER_NOT_FOUND。',
+      '不存在的单据编号或超出日志末尾的位置：404 AFTER_NOT_FOUND。',
   },
 } as const;
 
