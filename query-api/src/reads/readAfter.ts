@@ -137,9 +137,12 @@ export async function awaitAfter(
   });
   if (position === undefined) return false;
   if (!dependencies.readsTopic(position.topic)) return true;
-  // A position given at or past its partition's end names no record acknowledged before the request.
-  const end = await dependencies.logEndOf(position);
-  if (end !== undefined && position.offset >= end) throw afterNotFound();
+  // A position the caller gave at or past its partition's end names no record acknowledged before
+  // the request (one the document index gave is below it: no read of the log's ends for it).
+  if (parseAfter(context.raw).kind === 'position') {
+    const end = await dependencies.logEndOf(position);
+    if (end !== undefined && position.offset >= end) throw afterNotFound();
+  }
   const applied = await pollUntil(context.deadline, async () => {
     const next = await nextOffsetOf(db, version.consumerGroup, position);
     return next !== undefined && next > position.offset ? true : undefined;
