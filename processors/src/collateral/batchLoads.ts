@@ -1,4 +1,5 @@
 import {
+  findAmountTotals,
   findCoverage,
   findPledgeOrders,
   findPurchaseAmounts,
@@ -29,7 +30,7 @@ import type { Projection } from '../runtime/projection.ts';
 import type { ReceiptTotal } from './holdings.ts';
 import { byKey } from './keyOrder.ts';
 import type { PledgeMaps, PledgeOrder } from './pledgeState.ts';
-import { type AmountTotal, countAmount, noAmounts, purchaseIdOf } from './purchaseAmounts.ts';
+import { type AmountTotal, purchaseIdOf } from './purchaseAmounts.ts';
 import { indexOrders, linesOf, stockKeysOf, stockKeysToRead } from './receiptStock.ts';
 import { financingOf } from './rules.ts';
 import type { CollateralState, Financing } from './state.ts';
@@ -283,19 +284,26 @@ export async function loadPledgeContext(
   schema: string,
   loaded: Awaited<ReturnType<typeof loadPledges>>,
   financings: readonly { key: string; enterprise: string }[],
-  /** The enterprises of the batch's documents: a financing it opens is of one of them. */
-  enterprises: readonly string[],
+  batch: {
+    /** The enterprises of the batch's documents: a financing it opens is of one of them. */
+    enterprises: readonly string[];
+    /** The purchases (node ids) its documents name a financing on (`namedByBatch`). */
+    purchaseNodes: readonly string[];
+  },
 ): Promise<PledgeContext> {
+  const { enterprises, purchaseNodes } = batch;
   const financingKeys = [...new Set(financings.map((f) => f.key))].sort(byKey);
+  // Rule 4's sums as kept, and the amounts of the purchases the batch names (the only ones its
+  // steps look up): a batch reads no more of a financing that thousands of purchases name.
   const purchaseAmounts = new Map<string, number | null>();
-  const amountTotals = new Map<string, AmountTotal>();
-  for (const row of await findPurchaseAmounts(db, schema, financingKeys)) {
+  for (const row of await findPurchaseAmounts(db, schema, { financingKeys, nodeIds: purchaseNodes }))
     purchaseAmounts.set(purchaseIdOf(row.financingKey, row.nodeId), row.amount);
-    amountTotals.set(
-      row.financingKey,
-      countAmount(amountTotals.get(row.financingKey) ?? noAmounts, row.amount, 1),
-    );
-  }
+  const amountTotals = new Map<string, AmountTotal>(
+    (await findAmountTotals(db, schema, financingKeys)).map(({ financingKey, ...total }) => [
+      financingKey,
+      total,
+    ]),
+  );
   const coverage = new Map(
     (await findCoverage(db, schema, financingKeys)).map((row) => [row.financingKey, row]),
   );

@@ -147,6 +147,10 @@ async function writePledgeChanges(
         unpricedLines: value.unpricedLines,
       };
     }),
+    amountTotals: rows('amountTotals', after.amountTotals).map(([financingKey, total]) => ({
+      financingKey,
+      ...total,
+    })),
     coverage: rows('coverage', after.coverage).map(([, row]) => ({
       ...row,
       provenance: { ...row.provenance },

@@ -1,9 +1,21 @@
+import { inTransaction, type Queryable } from '@tradelog/projections';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../changes.ts';
 import { documentLog } from '../documents/testing.ts';
+import { statementQueue } from '../runtime/statementQueue.ts';
 import { projectionTablesPerTest } from '../testing/givenRecords.ts';
 import { collateralProjection } from './projection.ts';
 import { pieceKeyOf } from './rules.ts';
+
+/** A client that notes how many rows each statement answered. */
+function countingRows(db: Queryable, answered: { sql: string; rows: number }[]): Queryable {
+  const query = async (...args: unknown[]) => {
+    const result = await (db.query as (...a: unknown[]) => Promise<{ rows?: unknown[] }>)(...args);
+    answered.push({ sql: String(args[0]), rows: result.rows?.length ?? 0 });
+    return result;
+  };
+  return { query: query as Queryable['query'] };
+}
 
 const reported = (changes: readonly ChangeEvent[]) =>
   changes.map((change) => [change.enterprise, change.subject, change.kind]);
@@ -85,6 +97,48 @@ describe('collateral projection: bounded work per document, on Postgres', () => 
         unsettled: 0,
         purchases: { 'ENT1|purchase|PO1': true, 'ENT1|purchase|PO2': true, 'ENT1|purchase|PO3': true },
       },
+    ]);
+  });
+
+  it('given a financing two hundred purchases name, when a later batch names one more, then the batch reads that purchase and the kept sum, not every purchase, and the sum counts all', async () => {
+    const log = documentLog();
+    const tables = await projectionTables();
+    const purchase = (n: number, purchaseAmount?: number) =>
+      log('purchase', {
+        customerCode: 'ENT1',
+        entOrderNo: `PO${n}`,
+        orderStatus: '10',
+        financingOrderNo: 'F1',
+        ...(purchaseAmount === undefined ? {} : { purchaseAmount }),
+      });
+    await tables.given(
+      Array.from({ length: 200 }, (_, n) => purchase(n, 100 + n)),
+      50,
+    );
+    const answered: { sql: string; rows: number }[] = [];
+    await inTransaction(tables.pool, (client) =>
+      collateralProjection.applyBatch(countingRows(statementQueue(client), answered), tables.schema, [
+        purchase(200, 1000),
+        purchase(7, 7),
+      ]),
+    );
+    const amountReads = answered.filter((statement) =>
+      /purchaseAmount|financing_amounts/.test(statement.sql),
+    );
+    expect(amountReads.length).toBeGreaterThan(0);
+    expect(Math.max(...amountReads.map((statement) => statement.rows))).toBeLessThanOrEqual(2);
+    // The kept sum: 100..299 for PO0..PO199, PO7 restated at 7 (was 107), PO200 at 1000.
+    const sum = Array.from({ length: 200 }, (_, n) => 100 + n).reduce((a, b) => a + b, 0) - 107 + 7 + 1000;
+    expect(
+      await tables.rows(
+        'SELECT purchases, unknown, millionths::text AS millionths FROM {schema}.financing_amounts',
+      ),
+    ).toEqual([{ purchases: 201, unknown: 0, millionths: String(sum * 1_000_000) }]);
+
+    // A purchase stating no amount leaves the sum unknown until it states one.
+    await tables.given([purchase(201)]);
+    expect(await tables.rows('SELECT purchases, unknown FROM {schema}.financing_amounts')).toEqual([
+      { purchases: 202, unknown: 1 },
     ]);
   });
 

@@ -130,6 +130,22 @@ describe('release and coverage alerts on Postgres', () => {
           .map((c) => [c.financingKey, c.coverage, c.stockValue])
           .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
       );
+      // Rule 4's sums as the batches kept them are the pure fold's.
+      const amounts = await tables.rows<{
+        financing_key: string;
+        purchases: number;
+        unknown: number;
+        millionths: string;
+      }>(
+        'SELECT financing_key, purchases, unknown, millionths::text AS millionths FROM {schema}.financing_amounts ORDER BY financing_key',
+      );
+      expect(
+        amounts.map((row) => [row.financing_key, row.purchases, row.unknown, BigInt(row.millionths)]),
+      ).toEqual(
+        [...state.pledges.amountTotals]
+          .map(([key, total]) => [key, total.purchases, total.unknown, total.millionths])
+          .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+      );
       const balances = await tables.rows<{ stock_key: string; qty: string }>(
         'SELECT stock_key, qty FROM {schema}.pledge_balances WHERE qty <> 0 ORDER BY stock_key',
       );

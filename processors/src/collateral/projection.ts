@@ -76,7 +76,10 @@ const collateralBatch: Projection = {
       schema,
       pledges,
       [...before.state.financings.values()],
-      statements.map((statement) => statement.enterprise),
+      {
+        enterprises: statements.map((statement) => statement.enterprise),
+        purchaseNodes: query.purchaseNodes,
+      },
     );
     const chainsWritten = linked.write();
     const collateralWritten = foldAndWrite(db, schema, {

@@ -25,8 +25,9 @@ export const collateralDeclaration = declareProjection({
   // 4: each receipt's value kept (receipt_values), so that coverage reads a chain's receipts as
   // one total instead of every order of every receipt the chain holds; the largest line on each
   // stock key kept (pledge_key_max), so that a batch reads a key's receipts only when its stock
-  // runs low.
-  revision: 4,
+  // runs low. 5: each financing's purchases kept summed (financing_amounts), so that a batch reads
+  // the amounts of the purchases it names, not of every purchase of every financing it loads.
+  revision: 5,
   reads: [...linkNodeDeclaration.reads, 'warehouseStock'],
   // Link-node's tables and the attribution tables, then its own.
   createTables: async (db, schema) => {
@@ -64,6 +65,11 @@ export const collateralDeclaration = declareProjection({
       hash: 'md5(row(qty, value, cents, unpriced_lines)::text)',
     },
     { table: 'pledge_reports', key: 'stock_key', hash: 'md5(qty::text)' },
+    {
+      table: 'financing_amounts',
+      key: 'financing_key',
+      hash: 'md5(row(purchases, unknown, millionths)::text)',
+    },
     {
       table: 'financing_coverage',
       key: 'financing_key',

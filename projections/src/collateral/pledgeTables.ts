@@ -32,6 +32,14 @@ export async function createPledgeTables(db: Queryable, schema: string): Promise
     -- The largest quantity a receipt's line ever pledged on a stock key: while the on-hand stays
     -- at or above it, no receipt on the key changes value, and a batch need not read them.
     CREATE TABLE IF NOT EXISTS ${s}.pledge_key_max (stock_key text PRIMARY KEY, qty numeric NOT NULL);
+    -- Each financing's purchases summed (rule 4) as the fold keeps the sum: a batch reads the
+    -- sum and the amounts of the purchases its documents name, however many name the financing.
+    CREATE TABLE IF NOT EXISTS ${s}.financing_amounts (
+      financing_key text PRIMARY KEY,
+      purchases integer NOT NULL,
+      unknown integer NOT NULL,
+      millionths numeric NOT NULL
+    );
     CREATE TABLE IF NOT EXISTS ${s}.financing_coverage (
       financing_key text PRIMARY KEY,
       coverage numeric,
@@ -241,18 +249,22 @@ export const toCoverage = (row: any): CoverageRow => ({
   provenance: row.provenance,
 });
 
-/** Each purchase (node id) of the financings and its purchaseAmount as its latest version states it. */
+/**
+ * The given purchases (node ids) of the financings and the purchaseAmount each one's latest
+ * version states: only those a batch names (its sums are kept in financing_amounts).
+ */
 export async function findPurchaseAmounts(
   db: Queryable,
   schema: string,
-  financingKeys: readonly string[],
+  query: { financingKeys: readonly string[]; nodeIds: readonly string[] },
 ): Promise<{ financingKey: string; nodeId: string; amount: number | null }[]> {
+  if (query.financingKeys.length === 0 || query.nodeIds.length === 0) return [];
   const s = ident(schema);
   const { rows } = await db.query(
     `SELECT p.financing_key, p.node_id, n.fields->>'purchaseAmount' AS amount
      FROM ${s}.financing_purchases p JOIN ${s}.nodes n ON n.node_id = p.node_id
-     WHERE p.financing_key = ANY($1)`,
-    [financingKeys],
+     WHERE p.financing_key = ANY($1) AND p.node_id = ANY($2)`,
+    [query.financingKeys, query.nodeIds],
   );
   return rows.map((row) => {
     const amount = row.amount === null || row.amount.trim() === '' ? null : Number(row.amount);
@@ -262,6 +274,34 @@ export async function findPurchaseAmounts(
       amount: amount !== null && Number.isFinite(amount) ? amount : null,
     };
   });
+}
+
+/** A financing's purchases summed (rule 4): how many, how many state no amount, the sum in millionths. */
+export interface AmountTotalRow {
+  financingKey: string;
+  purchases: number;
+  unknown: number;
+  millionths: bigint;
+}
+
+/** The kept sums of the given financings (one with no purchase yet has no row). */
+export async function findAmountTotals(
+  db: Queryable,
+  schema: string,
+  financingKeys: readonly string[],
+): Promise<AmountTotalRow[]> {
+  if (financingKeys.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT financing_key, purchases, unknown, millionths::text AS millionths
+     FROM ${ident(schema)}.financing_amounts WHERE financing_key = ANY($1)`,
+    [financingKeys],
+  );
+  return rows.map((row) => ({
+    financingKey: row.financing_key,
+    purchases: row.purchases,
+    unknown: row.unknown,
+    millionths: BigInt(row.millionths),
+  }));
 }
 
 /** The release keys already recorded for the given causing documents. */

@@ -1,6 +1,6 @@
 import { ident, type Queryable } from '../db.ts';
 import { type Column, writeRecordset } from '../recordsets.ts';
-import type { CoverageRow, PledgeOrderRow, ReceiptValueRow } from './pledgeTables.ts';
+import type { AmountTotalRow, CoverageRow, PledgeOrderRow, ReceiptValueRow } from './pledgeTables.ts';
 import type { CollateralProvenance } from './tables.ts';
 
 /**
@@ -32,7 +32,10 @@ export interface CrossingRow {
   provenance: CollateralProvenance;
 }
 
-/** Writes a batch's changed orders, balances, reports and coverage, and its new releases and crossings; rows in key order. */
+/**
+ * Writes a batch's changed orders, balances, reports, purchase sums and coverage, and its new
+ * releases and crossings; rows in key order.
+ */
 export async function writePledges(
   db: Queryable,
   schema: string,
@@ -42,6 +45,7 @@ export async function writePledges(
     reports: readonly [string, number][];
     keyMaxQty: readonly [string, number][];
     receiptValues: readonly ReceiptValueRow[];
+    amountTotals: readonly AmountTotalRow[];
     coverage: readonly CoverageRow[];
     releases: readonly ReleaseRow[];
     crossings: readonly CrossingRow[];
@@ -57,6 +61,11 @@ export async function writePledges(
   await upsertStockQuantities(db, `${s}.pledge_reports`, change.reports);
   await upsertStockQuantities(db, `${s}.pledge_key_max`, change.keyMaxQty);
   await upsertReceiptValues(db, s, change.receiptValues);
+  await writeRecordset(
+    db,
+    { table: `${s}.financing_amounts`, key: ['financing_key'], columns: amountTotalColumns },
+    change.amountTotals,
+  );
   await writeRecordset(
     db,
     { table: `${s}.financing_coverage`, key: ['financing_key'], columns: coverageColumns },
@@ -87,6 +96,14 @@ const orderColumns: readonly Column<PledgeOrderRow>[] = [
   ['movements', 'jsonb', (o) => o.movements],
   ['stock_keys', 'text[]', (o) => o.stockKeys],
   ['provenance', 'jsonb', (o) => o.provenance],
+];
+
+/** The sum in millionths travels as its decimal digits (a JSON number would round past 2^53). */
+const amountTotalColumns: readonly Column<AmountTotalRow>[] = [
+  ['financing_key', 'text', (t) => t.financingKey],
+  ['purchases', 'integer', (t) => t.purchases],
+  ['unknown', 'integer', (t) => t.unknown],
+  ['millionths', 'numeric', (t) => t.millionths.toString()],
 ];
 
 const coverageColumns: readonly Column<CoverageRow>[] = [
