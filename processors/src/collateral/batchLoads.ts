@@ -236,27 +236,35 @@ export async function loadPledges(
   const stockKeys = new Set(lookup.stockKeys);
   for (const row of own) for (const key of row.stockKeys) stockKeys.add(key);
   const moved = [...stockKeys].sort(byKey);
+  const balances = await findStockQuantities(db, schema, 'pledge_balances', moved);
+  const keyMaxQty = await findStockQuantities(db, schema, 'pledge_key_max', moved);
   const read = stockKeysToRead({
     reported: lookup.reported,
     lines: [...lookup.lines, ...own.flatMap(linesOf)],
-    balances: await findStockQuantities(db, schema, 'pledge_balances', moved),
-    keyMaxQty: await findStockQuantities(db, schema, 'pledge_key_max', moved),
+    balances,
+    keyMaxQty,
   });
   const touched = new Set(lookup.receipts);
   for (const found of await findReceiptsOnStock(db, schema, [...read].sort(byKey)))
     touched.add(found.receipt);
-  const orders = await findPledgeOrders(db, schema, {
-    orderKeys: [...lookup.orderKeys].sort(byKey),
-    receipts: [...touched].sort(byKey),
-  });
-  for (const row of orders) for (const key of row.stockKeys) stockKeys.add(key);
+  // What the first reads answered is not read again: the orders of the other receipts touched,
+  // then the quantities of the stock keys those orders add.
+  const orders = new Map(own.map((row) => [row.orderKey, row]));
+  const others = [...touched].filter((receipt) => !lookup.receipts.has(receipt)).sort(byKey);
+  if (others.length > 0)
+    for (const row of await findPledgeOrders(db, schema, { orderKeys: [], receipts: others })) {
+      orders.set(row.orderKey, row);
+      for (const key of row.stockKeys) stockKeys.add(key);
+    }
+  const movedKeys = new Set(moved);
+  const added = [...stockKeys].filter((key) => !movedKeys.has(key)).sort(byKey);
   const keys = [...stockKeys].sort(byKey);
   return {
     pieceKeys: [...touched],
-    orders: new Map(orders.map((row) => [row.orderKey, fromOrderRow(row)])),
-    balances: await findStockQuantities(db, schema, 'pledge_balances', keys),
+    orders: new Map([...orders.values()].map((row) => [row.orderKey, fromOrderRow(row)])),
+    balances: new Map([...balances, ...(await findStockQuantities(db, schema, 'pledge_balances', added))]),
     reports: await findStockQuantities(db, schema, 'pledge_reports', keys),
-    keyMaxQty: await findStockQuantities(db, schema, 'pledge_key_max', keys),
+    keyMaxQty: new Map([...keyMaxQty, ...(await findStockQuantities(db, schema, 'pledge_key_max', added))]),
     releaseKeys: await findReleaseKeys(db, schema, [...lookup.documentIds].sort(byKey)),
   };
 }

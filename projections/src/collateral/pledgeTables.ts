@@ -207,6 +207,7 @@ export async function findStockQuantities(
   table: 'pledge_balances' | 'pledge_reports' | 'pledge_key_max',
   stockKeys: readonly string[],
 ): Promise<Map<string, number>> {
+  if (stockKeys.length === 0) return new Map();
   const { rows } = await db.query(
     `SELECT stock_key, qty FROM ${ident(schema)}.${table} WHERE stock_key = ANY($1)`,
     [stockKeys],
