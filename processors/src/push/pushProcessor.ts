@@ -77,14 +77,64 @@ export interface DeliveryHandOver {
   take(deliveries: readonly DeliveryForAttempt[]): void;
 }
 
+/** What the worker takes now, as the hand-over's lease reads it; none without a worker in this process. */
+function handOverRoom(worker: DeliveryHandOver | undefined, at: Date) {
+  return (
+    worker && {
+      room: worker.room(),
+      until: worker.leaseUntil(at),
+      perSubscription: worker.perSubscription,
+      holder: worker.holder(),
+    }
+  );
+}
+
+/** The subscriptions each distinct lookup of a batch's events matches, with one statement. */
+async function subscriptionMatchesOf(db: pg.PoolClient, events: readonly ChangeEvent[]) {
+  const lookups = distinctLookups(events);
+  const found = await matchSubscriptionsOf(db, [...lookups.values()]);
+  return new Map([...lookups.keys()].map((key, i) => [key, found[i]!]));
+}
+
 /**
- * A little over a step's length, on purpose: the batch's statements (`matchAndDeliver`) and the
- * consume loop's declaration share the hand-over map by transaction, so they stay in one closure;
- * the batch's decisions are the push room's pure steps.
+ * Leased deliveries by the transaction (its client) that inserted them, handed to the worker
+ * only once that transaction committed; a rolled-back one's list is dropped when its client
+ * begins the next. Should the hand-over never happen, the leases run out and any claim takes them.
+ */
+function handOverByTransaction(take: (deliveries: readonly DeliveryForAttempt[]) => void) {
+  const handedOver = new Map<pg.PoolClient, DeliveryForAttempt[]>();
+  return {
+    begin(db: pg.PoolClient): void {
+      handedOver.set(db, []);
+    },
+    add(db: pg.PoolClient, leased: readonly DeliveryForAttempt[]): void {
+      handedOver.get(db)?.push(...leased);
+    },
+    committed(db: pg.PoolClient): void {
+      const leased = handedOver.get(db);
+      handedOver.delete(db);
+      if (leased && leased.length > 0) take(leased);
+    },
+  };
+}
+
+/**
+ * The changes topic is a transport, not a view: on a new log the operator starts push at its
+ * beginning (processors/README.md "When the log was replaced").
+ */
+const pushLogReplacedRemedy = {
+  cn: '新日志中的变更从头推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群。',
+  en: 'Push the new log’s changes from its start: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster.',
+};
+
+/**
+ * The batch's statements (`matchAndDeliver`) and the consume loop's handler share the hand-over
+ * by transaction; the batch's decisions are the push room's pure steps.
  */
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
+  const handOver = handOverByTransaction((leased) => options.handOver?.take(leased));
 
   // Express push cycle (§9): a change within a cycle of the last push waits for the cycle's end.
   const cycleMs = (options.expressCycleMs ?? 0) * (options.retryScale ?? 1);
@@ -96,26 +146,14 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
    * are the push room's, pure (projections/src/push/matchedDeliveries.ts).
    */
   async function matchAndDeliver(db: pg.PoolClient, events: readonly ChangeEvent[]): Promise<void> {
-    const lookups = distinctLookups(events);
-    const found = await matchSubscriptionsOf(db, [...lookups.values()]);
-    const matches = new Map([...lookups.keys()].map((key, i) => [key, found[i]!]));
+    const matches = await subscriptionMatchesOf(db, events);
     const at = now();
     const { deliveries, subscriptionOf } = matchedDeliveries(events, matches, { newId, at });
     const cycled = cycleCandidates(deliveries);
     if (cycleMs > 0 && cycled.length > 0) {
       delayToCycleEnd(cycled, await lastPushesStartedAt(db, cycled), cycleMs, at);
     }
-    const worker = options.handOver;
-    const lease = handOverLease(
-      deliveries,
-      worker && {
-        room: worker.room(),
-        until: worker.leaseUntil(at),
-        perSubscription: worker.perSubscription,
-        holder: worker.holder(),
-      },
-      at,
-    );
+    const lease = handOverLease(deliveries, handOverRoom(options.handOver, at), at);
     const rows = await insertDeliveries(db, deliveries, lease);
     const leased = leasedForAttempt(rows, deliveries, subscriptionOf);
     const jobs = cycleEndJobs(deliveries, new Set(rows.map((row) => row.id)));
@@ -123,15 +161,8 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     await scheduleAttempts(options.boss, options.queue, db, jobs);
     // Only once every statement of the apply went through: under a savepoint (a batch applied
     // record by record) a failed apply's rows are rolled back, and must not be attempted.
-    if (leased.length > 0) handedOver.get(db)?.push(...leased);
+    if (leased.length > 0) handOver.add(db, leased);
   }
-
-  /**
-   * Leased deliveries by the transaction (its client) that inserted them, handed to the worker
-   * only once that transaction committed; a rolled-back one's list is dropped when its client
-   * begins the next. Should the hand-over never happen, the leases run out and any claim takes them.
-   */
-  const handedOver = new Map<pg.PoolClient, DeliveryForAttempt[]>();
 
   return createCheckpointedConsumer<ChangeEvent>({
     brokers: options.brokers,
@@ -145,25 +176,16 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     now,
     // Partitions hold different enterprises, hence different subjects: safe to overlap.
     partitionsConsumedConcurrently: 3,
-    // The changes topic is a transport, not a view: on a new log the operator starts push at its
-    // beginning (processors/README.md "When the log was replaced").
-    logReplacedRemedy: {
-      cn: '新日志中的变更从头推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群。',
-      en: 'Push the new log’s changes from its start: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster.',
-    },
+    logReplacedRemedy: pushLogReplacedRemedy,
     handler: {
       name: 'push',
       decode: (record) => decodeChangeEvent(record.value),
       async begin(db) {
-        handedOver.set(db, []);
+        handOver.begin(db);
         return 'go';
       },
       apply: matchAndDeliver,
-      afterCommit(db) {
-        const leased = handedOver.get(db);
-        handedOver.delete(db);
-        if (leased && leased.length > 0) options.handOver?.take(leased);
-      },
+      afterCommit: (db) => handOver.committed(db),
     },
   });
 }

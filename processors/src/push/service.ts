@@ -53,19 +53,38 @@ export async function startPushQueue(boss: PgBoss, settings: PushSettings): Prom
   }
 }
 
+/** pg-boss in its own schema on the projections' database; its errors are logged, never thrown. */
+function pushBoss(options: PushServiceOptions, log: Logger): PgBoss {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: options.settings.bossSchema,
+    max: options.settings.bossPoolMax,
+  });
+  boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
+  return boss;
+}
+
 /**
- * The service's wiring, start and stop in one place; a little over a step's length, on purpose:
- * the order of start and stop is the point.
+ * Waits for the queue of scheduled attempts as `started` says it is starting. A batch that comes
+ * while the queue is not up is retried later, never dead-lettered: not started, or failed to
+ * start, is a retriable PUSH_QUEUE_UNAVAILABLE.
  */
+export function queueReadiness(started: () => Promise<void> | undefined): () => Promise<void> {
+  return () =>
+    (started() ?? Promise.reject(new Error('not started'))).catch((cause: unknown) => {
+      throw new TradelogError('PUSH_QUEUE_UNAVAILABLE', 'the scheduled attempts queue is not started', {
+        status: 503,
+        retriable: true,
+        cause,
+      });
+    });
+}
+
+/** The service's wiring, start and stop in one place: the order of start and stop is the point. */
 export function createPushService(options: PushServiceOptions): PushService {
   const { settings } = options;
   const log = options.logger.scope({ component: 'push' });
-  const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    schema: settings.bossSchema,
-    max: settings.bossPoolMax,
-  });
-  boss.on('error', (error) => log.error('pg-boss error', { error: error as Error }));
+  const boss = pushBoss(options, log);
   const metrics = options.metrics ?? createPushMetrics(options.pool);
   // The queue is started while the processor's consumer joins its group (both take a few hundred
   // ms); the processor waits for it only to queue a cycle-delayed send's job.
@@ -93,15 +112,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     expressCycleMs: settings.expressCycleMs,
     retryScale: settings.retryScale,
     handOver: worker,
-    // A batch that comes while the queue is not up is retried later, never dead-lettered.
-    queueReady: () =>
-      (queueStarted ?? Promise.reject(new Error('not started'))).catch((cause: unknown) => {
-        throw new TradelogError('PUSH_QUEUE_UNAVAILABLE', 'the scheduled attempts queue is not started', {
-          status: 503,
-          retriable: true,
-          cause,
-        });
-      }),
+    queueReady: queueReadiness(() => queueStarted),
     ...(options.now ? { now: options.now } : {}),
   });
 

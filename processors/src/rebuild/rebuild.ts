@@ -8,6 +8,7 @@ import {
   lockProjectionExclusive,
   logMismatches,
   markVersionFailed,
+  type ProjectionName,
   type ProjectionVersion,
   readCheckpoints,
   saveVersionProgress,
@@ -23,6 +24,7 @@ import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schem
 import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
 import { type ProjectionRunOptions, topicsRead } from '../runtime/projection.ts';
+import { lagOf, type Positions, positionsAt, progressOf, samePositions } from './buildPositions.ts';
 
 /**
  * Rebuild from the log (ARCHITECTURE "Rebuild is a first-class operation"): a new version of
@@ -77,8 +79,6 @@ export interface RebuildResult {
   progress: RebuildProgress;
 }
 
-type Positions = Map<string, bigint>;
-
 /** The build was asked to stop (RebuildOptions.signal): not a failure, the version can be resumed. */
 export class RebuildStopped extends Error {
   constructor() {
@@ -96,15 +96,7 @@ class RebuildCancelled extends Error {
 }
 
 const positionsOf = async (pool: pg.Pool | pg.PoolClient, group: string): Promise<Positions> =>
-  new Map(
-    (await readCheckpoints(pool, group)).map((c) => [`${c.topic}/${c.partition}`, BigInt(c.nextOffset)]),
-  );
-
-function samePositions(a: Positions, b: Positions): boolean {
-  for (const slot of new Set([...a.keys(), ...b.keys()]))
-    if ((a.get(slot) ?? 0n) !== (b.get(slot) ?? 0n)) return false;
-  return true;
-}
+  positionsAt(await readCheckpoints(pool, group));
 
 /** High watermarks of the topics: where the log ends now. */
 async function logEnds(reader: TopicOffsetReader, topics: string[]): Promise<Positions> {
@@ -122,9 +114,6 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs:
   }
   return false;
 }
-
-const lagOf = (ends: Positions, at: Positions) =>
-  [...ends].reduce((sum, [slot, end]) => sum + Number(end - (at.get(slot) ?? 0n)), 0);
 
 /**
  * What bounds the build: the live version's position (refreshed while it runs), or, when the
@@ -148,66 +137,38 @@ async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logge
   return { live, ofAnotherLog, bound };
 }
 
-/**
- * Freezes the live version (its batches wait on the lock), lets the build reach exactly the
- * frozen offsets, compares, and switches in the same transaction. `moved`: the build did not
- * reach them in time, or the log moved on; try again at the next tick.
- */
-async function freezeAndSwitch(context: {
+/** What one rebuild works with, fixed for its run. */
+interface Build {
   options: RebuildOptions;
+  name: ProjectionName;
   version: ProjectionVersion;
+  topics: string[];
+  log: Logger;
+  /** The live version the build started beside; `bound` is it unless it is of another log. */
+  live: ProjectionVersion | null | undefined;
   bound: ProjectionVersion | null | undefined;
   ofAnotherLog: boolean;
-  ends: Positions;
-  at: Positions;
-  applied: Positions;
-  now: () => Date;
-  /** The build's limits become the frozen offsets while it catches up with them. */
-  setLimits: (frozen: Positions) => void;
-}): Promise<{
-  outcome: 'moved' | 'different' | 'built' | 'switched';
-  comparison?: Awaited<ReturnType<typeof compareVersions>>;
-}> {
-  const { options, version, bound, ofAnotherLog, ends, at, applied, now } = context;
-  const { pool } = options;
-  const name = options.projection.declaration.name;
-  return inTransaction(pool, async (db) => {
-    await lockProjectionExclusive(db, name);
-    // A cancel may have come while this waited for the live version's batches: it stops the
-    // build here, and with the row locked none can come between this check and the switch.
-    if ((await versionState(db, version.schemaName, { lock: true })) !== 'building')
-      throw new RebuildCancelled();
-    if (bound || ofAnotherLog) {
-      const frozen = bound ? await positionsOf(db, bound.consumerGroup) : ends;
-      context.setLimits(frozen);
-      const reached =
-        (await waitUntil(() => samePositions(frozen, applied), options.freezeTimeoutMs ?? 15_000)) &&
-        samePositions(frozen, await positionsOf(pool, version.consumerGroup));
-      if (!reached) return { outcome: 'moved' as const };
-    } else if (!samePositions(ends, at)) {
-      return { outcome: 'moved' as const };
-    }
-    const comparison = bound ? await compareVersions(db, name, bound.schemaName, version.schemaName) : [];
-    const equal = versionsEqual(comparison);
-    if (!equal && !options.acceptDifferences) return { outcome: 'different' as const, comparison };
-    if (options.switchWhenEqual === false) return { outcome: 'built' as const, comparison };
-    await switchLiveVersion(db, name, version.version, now());
-    return { outcome: 'switched' as const, comparison };
-  });
+  offsets: TopicOffsetReader;
+  started: number;
+  deadline: number;
 }
 
 /**
- * Builds a version from offset zero until it has caught up with the live one, then freezes,
- * compares and switches (`freezeAndSwitch`). Longer than our ~80-line mark on purpose: its loop
- * shares the build's moving positions (the log's ends, the limits, what it applied) and its
- * progress with the consumer's callbacks and the progress reports.
+ * Where the build stands and what it aims at, shared by the consumer's callbacks, the loop and
+ * the progress reports: the log's ends, the limits (the live version's offsets, the log's ends
+ * when the live version is of another log, none without a live version), what it applied.
  */
-export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+interface Standing {
+  ends: Positions;
+  limits: Positions | undefined;
+  readonly applied: Positions;
+  progress: RebuildProgress;
+}
+
+/** The version this rebuild builds (the one claimed, or a new one) at this code's revision, with its tables. */
+async function versionToBuild(options: RebuildOptions, now: () => Date): Promise<ProjectionVersion> {
   const { pool, projection } = options;
   const name = projection.declaration.name;
-  const topics = topicsRead(projection, options.topicOf);
-  const now = options.now ?? (() => new Date());
-  const log = options.logger.scope({ projection: name, operation: 'rebuild' });
   const revision = projection.declaration.revision;
   const version =
     options.version ??
@@ -216,6 +177,19 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     ));
   if (version.revision !== revision) await setVersionRevision(pool, name, version.version, revision);
   await createVersionTables(pool, name, version.schemaName);
+  return version;
+}
+
+/** Opens a build: its version, what bounds it, where it starts and where the log ends. */
+async function openBuild(
+  options: RebuildOptions,
+  now: () => Date,
+): Promise<{ build: Build; standing: Standing }> {
+  const { pool, projection } = options;
+  const name = projection.declaration.name;
+  const topics = topicsRead(projection, options.topicOf);
+  const log = options.logger.scope({ projection: name, operation: 'rebuild' });
+  const version = await versionToBuild(options, now);
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
 
@@ -228,154 +202,252 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     security: options.security,
     logger: options.logger,
   });
-  let ends = await logEnds(offsets, topics).catch(async (error) => {
+  const ends = await logEnds(offsets, topics).catch(async (error) => {
     await offsets.close();
     throw error;
   });
   if (ofAnotherLog) limits = ends;
-  // Where the build stands as its batches commit (the checkpoints say the same a moment later):
-  // each commit wakes the loop below, so the end of a build is seen when it happens, not at the
-  // next progress tick — a rebuild's fixed cost, paid by every projection.
-  let wake = () => {};
-  const consumer = createProjectionConsumer({
-    brokers: options.brokers,
-    security: options.security,
-    pool,
-    codec: options.codec,
-    projection,
+  const build = {
+    options,
+    name,
     version,
     topics,
-    live: false,
-    logger: options.logger,
-    limitOf: (topic, partition) => (limits ? (limits.get(`${topic}/${partition}`) ?? 0n) : undefined),
-    onApplied: ({ topic, partition, nextOffset }) => {
-      applied.set(`${topic}/${partition}`, nextOffset);
-      wake();
-    },
-  });
-
-  let progress: RebuildProgress = {
-    state: 'building',
-    recordsApplied: 0,
-    ratePerSecond: 0,
-    remainingLag: lagOf(ends, new Map()),
-    elapsedMs: 0,
+    log,
+    live,
+    bound,
+    ofAnotherLog,
+    offsets,
+    started,
+    deadline,
   };
-  const report = async (state: RebuildProgress['state'], extra: Partial<RebuildProgress> = {}) => {
-    const checkpoints = await readCheckpoints(pool, version.consumerGroup);
-    const recordsApplied = checkpoints.reduce((sum, c) => sum + Number(c.recordsApplied), 0);
-    const elapsedMs = Math.round(performance.now() - started);
-    const at = new Map(checkpoints.map((c) => [`${c.topic}/${c.partition}`, BigInt(c.nextOffset)]));
-    progress = {
-      state,
-      recordsApplied,
-      ratePerSecond: elapsedMs > 0 ? Math.round((recordsApplied / elapsedMs) * 1000) : 0,
-      remainingLag: lagOf(ends, at),
-      elapsedMs,
-      ...extra,
-    };
-    await saveVersionProgress(pool, name, version.version, { ...progress });
-    options.onProgress?.(progress);
-    return at;
-  };
+  const progress = progressOf('building', [], ends, 0);
+  return { build, standing: { ends, limits, applied, progress } };
+}
 
-  const progressIntervalMs = options.progressIntervalMs ?? 500;
-  const freezeWithin = options.freezeWithinRecords ?? 500;
-  let reportedAt = performance.now();
-  let analyzing: Promise<unknown> | undefined;
-  options.signal?.addEventListener('abort', () => wake(), { once: true });
-  await consumer.start();
-  let switched = false;
-  try {
-    for (;;) {
-      if (Date.now() > deadline) throw new Error('rebuild did not catch up before its deadline');
-      if (options.signal?.aborted) throw new RebuildStopped();
+/**
+ * The loop's sleep: until the next progress tick, or until a batch commits or the build is asked
+ * to stop. A commit while the loop is busy wakes nothing: the loop reads `applied` when it looks.
+ */
+function commitWaits() {
+  let wake = () => {};
+  return {
+    wake: () => wake(),
+    next: async (ms: number) => {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, progressIntervalMs);
+        const timer = setTimeout(resolve, ms);
         wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
       wake = () => {};
+    },
+  };
+}
+
+/**
+ * The build's consumer, never past its limits. Where the build stands as its batches commit (the
+ * checkpoints say the same a moment later): each commit wakes the loop, so the end of a build is
+ * seen when it happens, not at the next progress tick — a rebuild's fixed cost, paid by every
+ * projection.
+ */
+function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
+  const { options } = build;
+  return createProjectionConsumer({
+    brokers: options.brokers,
+    security: options.security,
+    pool: options.pool,
+    codec: options.codec,
+    projection: options.projection,
+    version: build.version,
+    topics: build.topics,
+    live: false,
+    logger: options.logger,
+    limitOf: (topic, partition) =>
+      standing.limits ? (standing.limits.get(`${topic}/${partition}`) ?? 0n) : undefined,
+    onApplied: ({ topic, partition, nextOffset }) => {
+      standing.applied.set(`${topic}/${partition}`, nextOffset);
+      onCommit();
+    },
+  });
+}
+
+/** Stores and reports the build's progress; answers where its checkpoints stand. */
+async function reportProgress(
+  build: Build,
+  standing: Standing,
+  state: RebuildProgress['state'],
+  extra: Partial<RebuildProgress> = {},
+): Promise<Positions> {
+  const { pool } = build.options;
+  const checkpoints = await readCheckpoints(pool, build.version.consumerGroup);
+  const elapsedMs = Math.round(performance.now() - build.started);
+  standing.progress = progressOf(state, checkpoints, standing.ends, elapsedMs, extra);
+  await saveVersionProgress(pool, build.name, build.version.version, { ...standing.progress });
+  build.options.onProgress?.(standing.progress);
+  return positionsAt(checkpoints);
+}
+
+/**
+ * One look at the build: the live version is still the one it started beside, the log's ends
+ * and the limits are read again, progress is reported, and a cancel stops it. Answers where the
+ * build's checkpoints stand.
+ */
+async function takeStock(build: Build, standing: Standing): Promise<Positions> {
+  const { pool } = build.options;
+  const current = await findLiveVersion(pool, build.name);
+  if (current?.version !== build.live?.version)
+    throw new Error('the live version changed during the rebuild');
+  standing.ends = await logEnds(build.offsets, build.topics);
+  if (build.bound) standing.limits = await positionsOf(pool, build.bound.consumerGroup);
+  else if (build.ofAnotherLog) standing.limits = standing.ends;
+  const at = await reportProgress(build, standing, 'building');
+  // A cancel marks the version failed; the build stops at its next tick (and could not
+  // switch anyway: switchLiveVersion takes only a version still building).
+  if ((await versionState(pool, build.version.schemaName)) !== 'building') throw new RebuildCancelled();
+  return at;
+}
+
+/**
+ * Freezes the live version (its batches wait on the lock), lets the build reach exactly the
+ * frozen offsets, compares, and switches in the same transaction. `moved`: the build did not
+ * reach them in time, or the log moved on; try again at the next tick.
+ */
+async function freezeAndSwitch(
+  build: Build,
+  standing: Standing,
+  at: Positions,
+  now: () => Date,
+): Promise<{
+  outcome: 'moved' | 'different' | 'built' | 'switched';
+  comparison?: Awaited<ReturnType<typeof compareVersions>>;
+}> {
+  const { options, name, version, bound, ofAnotherLog } = build;
+  const { pool } = options;
+  return inTransaction(pool, async (db) => {
+    await lockProjectionExclusive(db, name);
+    // A cancel may have come while this waited for the live version's batches: it stops the
+    // build here, and with the row locked none can come between this check and the switch.
+    if ((await versionState(db, version.schemaName, { lock: true })) !== 'building')
+      throw new RebuildCancelled();
+    if (bound || ofAnotherLog) {
+      const frozen = bound ? await positionsOf(db, bound.consumerGroup) : standing.ends;
+      // The build's limits become the frozen offsets while it catches up with them.
+      standing.limits = frozen;
+      const reached =
+        (await waitUntil(() => samePositions(frozen, standing.applied), options.freezeTimeoutMs ?? 15_000)) &&
+        samePositions(frozen, await positionsOf(pool, version.consumerGroup));
+      if (!reached) return { outcome: 'moved' as const };
+    } else if (!samePositions(standing.ends, at)) {
+      return { outcome: 'moved' as const };
+    }
+    const comparison = bound ? await compareVersions(db, name, bound.schemaName, version.schemaName) : [];
+    const equal = versionsEqual(comparison);
+    if (!equal && !options.acceptDifferences) return { outcome: 'different' as const, comparison };
+    if (options.switchWhenEqual === false) return { outcome: 'built' as const, comparison };
+    await switchLiveVersion(db, name, version.version, now());
+    return { outcome: 'switched' as const, comparison };
+  });
+}
+
+/**
+ * Records how a compared build ended: a version that differs is failed and not switched;
+ * otherwise it is built or switched. Answers whether readers switched.
+ */
+async function concludeBuild(
+  build: Build,
+  standing: Standing,
+  outcome: 'different' | 'built' | 'switched',
+): Promise<boolean> {
+  const { options, name, version, log } = build;
+  if (outcome === 'different') {
+    await reportProgress(build, standing, 'failed', { comparison: standing.progress.comparison ?? [] });
+    await markVersionFailed(options.pool, name, version.version, 'differs from the live version');
+    log.warn('rebuilt version differs from the live one; not switched', {
+      version: version.version,
+      comparison: standing.progress.comparison,
+    });
+    return false;
+  }
+  const switched = outcome === 'switched';
+  await reportProgress(build, standing, switched ? 'switched' : 'built', {
+    comparison: standing.progress.comparison ?? [],
+  });
+  log.info('rebuild finished', {
+    version: version.version,
+    revision: options.projection.declaration.revision,
+    switched,
+    differences: (standing.progress.comparison ?? []).filter((t) => !versionsEqual([t])).length,
+    recordsApplied: standing.progress.recordsApplied,
+    ratePerSecond: standing.progress.ratePerSecond,
+  });
+  return switched;
+}
+
+/**
+ * Builds a version from offset zero until it has caught up with the live one, then freezes,
+ * compares and switches (`freezeAndSwitch`). The loop wakes on each commit or progress tick,
+ * takes stock when due or near the target, and gathers planner statistics on the way.
+ */
+export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+  const now = options.now ?? (() => new Date());
+  const { build, standing } = await openBuild(options, now);
+  const { name, version, log } = build;
+  const commits = commitWaits();
+  const consumer = buildConsumer(build, standing, commits.wake);
+  const progressIntervalMs = options.progressIntervalMs ?? 500;
+  const freezeWithin = options.freezeWithinRecords ?? 500;
+  let reportedAt = performance.now();
+  let analyzing: Promise<unknown> | undefined;
+  options.signal?.addEventListener('abort', () => commits.wake(), { once: true });
+  await consumer.start();
+  let switched = false;
+  try {
+    for (;;) {
+      if (Date.now() > build.deadline) throw new Error('rebuild did not catch up before its deadline');
+      if (options.signal?.aborted) throw new RebuildStopped();
+      await commits.next(progressIntervalMs);
       // A commit that leaves the build far from its target waits for the next progress tick.
       const reportDue = performance.now() - reportedAt >= progressIntervalMs;
-      if (!reportDue && lagOf(limits ?? ends, applied) > freezeWithin) continue;
+      if (!reportDue && lagOf(standing.limits ?? standing.ends, standing.applied) > freezeWithin) continue;
       reportedAt = performance.now();
-      const current = await findLiveVersion(pool, name);
-      if (current?.version !== live?.version) throw new Error('the live version changed during the rebuild');
-      ends = await logEnds(offsets, topics);
-      if (bound) limits = await positionsOf(pool, bound.consumerGroup);
-      else if (ofAnotherLog) limits = ends;
-      const at = await report('building');
-      // A cancel marks the version failed; the build stops at its next tick (and could not
-      // switch anyway: switchLiveVersion takes only a version still building).
-      if ((await versionState(pool, version.schemaName)) !== 'building') throw new RebuildCancelled();
-      const target = limits ?? ends;
+      const at = await takeStock(build, standing);
       // Planner statistics for readers of the new version, gathered once half of it is built (a
       // sample of half the rows describes the whole) on a connection of its own, beside the build.
-      const lag = lagOf(target, at);
+      const lag = lagOf(standing.limits ?? standing.ends, at);
       analyzing ??=
-        progress.recordsApplied >= lag
-          ? analyzeVersionTables(pool, version.schemaName).catch((error: unknown) =>
+        standing.progress.recordsApplied >= lag
+          ? analyzeVersionTables(options.pool, version.schemaName).catch((error: unknown) =>
               log.warn('planner statistics not gathered', { error: error as Error }),
             )
           : undefined;
       // Close enough to the live version to freeze it for the last stretch.
       if (lag > freezeWithin) continue;
       // Statistics before readers may switch (outside the freeze: ANALYZE reads the whole version).
-      analyzing ??= analyzeVersionTables(pool, version.schemaName);
+      analyzing ??= analyzeVersionTables(options.pool, version.schemaName);
       await analyzing;
-
-      // Freeze the live version (its batches wait on the lock), let the build reach exactly the
-      // frozen offsets, compare, and switch in the same transaction.
-      const { outcome, comparison } = await freezeAndSwitch({
-        options,
-        version,
-        bound,
-        ofAnotherLog,
-        ends,
-        at,
-        applied,
-        now,
-        setLimits: (frozen) => {
-          limits = frozen;
-        },
-      });
-      if (comparison) progress = { ...progress, comparison };
+      const { outcome, comparison } = await freezeAndSwitch(build, standing, at, now);
+      if (comparison) standing.progress = { ...standing.progress, comparison };
       if (outcome === 'moved') continue;
-      if (outcome === 'different') {
-        await report('failed', { comparison: progress.comparison ?? [] });
-        await markVersionFailed(pool, name, version.version, 'differs from the live version');
-        log.warn('rebuilt version differs from the live one; not switched', {
-          version: version.version,
-          comparison: progress.comparison,
-        });
-        break;
-      }
-      switched = outcome === 'switched';
-      await report(switched ? 'switched' : 'built', { comparison: progress.comparison ?? [] });
-      log.info('rebuild finished', {
-        version: version.version,
-        revision,
-        switched,
-        differences: (progress.comparison ?? []).filter((t) => !versionsEqual([t])).length,
-        recordsApplied: progress.recordsApplied,
-        ratePerSecond: progress.ratePerSecond,
-      });
+      switched = await concludeBuild(build, standing, outcome);
       break;
     }
   } catch (error) {
     if (error instanceof RebuildCancelled) {
-      log.info('rebuild cancelled', { version: version.version, recordsApplied: progress.recordsApplied });
-      return { version, switched: false, progress };
+      log.info('rebuild cancelled', {
+        version: version.version,
+        recordsApplied: standing.progress.recordsApplied,
+      });
+      return { version, switched: false, progress: standing.progress };
     }
     if (!(error instanceof RebuildStopped))
-      await markVersionFailed(pool, name, version.version, (error as Error).message).catch(() => undefined);
+      await markVersionFailed(options.pool, name, version.version, (error as Error).message).catch(
+        () => undefined,
+      );
     throw error;
   } finally {
     await consumer.stop();
-    await offsets.close();
+    await build.offsets.close();
   }
-  return { version, switched, progress };
+  return { version, switched, progress: standing.progress };
 }

@@ -5,6 +5,7 @@ import type { Reduction } from '../changes.ts';
 import {
   type Document,
   type DocumentEvent,
+  type DocumentOf,
   type DocumentTypeId,
   logPosition,
   numberOf,
@@ -85,107 +86,131 @@ interface Statement {
   columns: Record<string, string | null>;
 }
 
+/** A vessel's archive entry, by mmsi. */
+function vesselArchiveStatement(d: DocumentOf<'vesselArchiveFeed'>): Statement | undefined {
+  const mmsi = text(d, 'mmsi');
+  if (!mmsi) return undefined;
+  return {
+    family: familyOf.vesselArchiveFeed,
+    key: mmsi,
+    columns: {
+      imo: text(d, 'imo') ?? null,
+      name_key: lookupKey(text(d, 'vesselNameEn')),
+      callsign_key: lookupKey(text(d, 'callsign')),
+    },
+  };
+}
+
+/** A vessel's AIS position, by mmsi; none without its event time (rule 3). */
+function aisPositionStatement(d: DocumentOf<'aisPositionFeed'>): Statement | undefined {
+  const mmsi = text(d, 'mmsi');
+  const updateTime = instant(text(d, 'updateTime'));
+  if (!mmsi || !updateTime) return undefined;
+  return {
+    family: familyOf.aisPositionFeed,
+    key: mmsi,
+    columns: {
+      imo: text(d, 'imo') ?? null,
+      name_key: lookupKey(text(d, 'nameEn')),
+      callsign_key: lookupKey(text(d, 'callSign')),
+      update_time: updateTime,
+    },
+  };
+}
+
+/** A bill, by customer, bill and booking number (one of the two numbers at least). */
+function transportBillStatement(d: DocumentOf<'transportBillFeed'>): Statement | undefined {
+  const customer = text(d, 'customerCode');
+  const billNo = text(d, 'billNo') ?? null;
+  const bookingNo = text(d, 'sybknoteno') ?? null;
+  if (!customer || (billNo === null && bookingNo === null)) return undefined;
+  return {
+    family: familyOf.transportBillFeed,
+    key: `${customer}|${billNo ?? ''}|${bookingNo ?? ''}`,
+    columns: { customer_code: customer, bill_no: billNo, booking_no: bookingNo },
+  };
+}
+
+/** A route service, by carrier and service. */
+function routeScheduleStatement(d: DocumentOf<'routeScheduleFeed'>): Statement | undefined {
+  const carrier = text(d, 'carriercd');
+  const service = text(d, 'service');
+  if (!carrier || !service) return undefined;
+  return {
+    family: familyOf.routeScheduleFeed,
+    key: `${carrier}|${service}`,
+    columns: { carriercd: carrier, service, route: lookupKey(text(d, 'route')) },
+  };
+}
+
+/** A vessel call, by port, vessel and voyages (one of the two voyages at least). */
+function vesselPlanStatement(d: DocumentOf<'vesselPlanFeed'>): Statement | undefined {
+  const port = text(d, 'portCode');
+  const vessel = lookupKey(text(d, 'vesselNameEn'));
+  const ivoyage = lookupKey(text(d, 'ivoyage'));
+  const evoyage = lookupKey(text(d, 'evoyage'));
+  if (!port || !vessel || (ivoyage === null && evoyage === null)) return undefined;
+  return {
+    family: familyOf.vesselPlanFeed,
+    key: `${port}|${vessel}|${ivoyage ?? ''}|${evoyage ?? ''}`,
+    columns: { port_code: port, vessel_key: vessel, ivoyage, evoyage },
+  };
+}
+
+/** A flight, by flight id; none without its event time (rule 3). */
+function flightStatement(d: DocumentOf<'flightFeed'>): Statement | undefined {
+  const id = text(d, 'flightId');
+  const updated = instant(text(d, 'updated'));
+  const departure = nested(d, 'departure');
+  const arrival = nested(d, 'arrival');
+  if (!id || !updated) return undefined;
+  return {
+    family: familyOf.flightFeed,
+    key: id,
+    columns: {
+      dep_airport: text(departure, 'airportIcao') ?? null,
+      arr_airport: text(arrival, 'airportIcao') ?? null,
+      dep_time: instant(text(departure, 'scheduledTime')),
+      arr_time: instant(text(arrival, 'scheduledTime')),
+      updated,
+    },
+  };
+}
+
+/** A truck's report, by plate; none without its event time (rule 4). */
+function truckPositionStatement(d: DocumentOf<'truckPositionFeed'>): Statement | undefined {
+  const plate = lookupKey(text(d, 'vclN'));
+  const at = instant(text(d, 'utc'));
+  if (!plate || !at) return undefined;
+  return { family: familyOf.truckPositionFeed, key: plate, columns: { last_time: at } };
+}
+
+/** A carrier, by carrier code (upper case). */
+function carrierStatement(d: DocumentOf<'carrierFeed'>): Statement | undefined {
+  const carrier = lookupKey(text(d, 'carrierCode'));
+  return carrier ? { family: familyOf.carrierFeed, key: carrier, columns: {} } : undefined;
+}
+
 export function statementOf(event: DocumentEvent): Statement | undefined {
   // Destructured together, so that each case reads its own feed's fields.
   const { type, document: d } = event;
   switch (type) {
-    case 'vesselArchiveFeed': {
-      const family = familyOf[type];
-      const mmsi = text(d, 'mmsi');
-      if (!mmsi) return undefined;
-      return {
-        family,
-        key: mmsi,
-        columns: {
-          imo: text(d, 'imo') ?? null,
-          name_key: lookupKey(text(d, 'vesselNameEn')),
-          callsign_key: lookupKey(text(d, 'callsign')),
-        },
-      };
-    }
-    case 'aisPositionFeed': {
-      const family = familyOf[type];
-      const mmsi = text(d, 'mmsi');
-      const updateTime = instant(text(d, 'updateTime'));
-      if (!mmsi || !updateTime) return undefined;
-      return {
-        family,
-        key: mmsi,
-        columns: {
-          imo: text(d, 'imo') ?? null,
-          name_key: lookupKey(text(d, 'nameEn')),
-          callsign_key: lookupKey(text(d, 'callSign')),
-          update_time: updateTime,
-        },
-      };
-    }
-    case 'transportBillFeed': {
-      const family = familyOf[type];
-      const customer = text(d, 'customerCode');
-      const billNo = text(d, 'billNo') ?? null;
-      const bookingNo = text(d, 'sybknoteno') ?? null;
-      if (!customer || (billNo === null && bookingNo === null)) return undefined;
-      return {
-        family,
-        key: `${customer}|${billNo ?? ''}|${bookingNo ?? ''}`,
-        columns: { customer_code: customer, bill_no: billNo, booking_no: bookingNo },
-      };
-    }
-    case 'routeScheduleFeed': {
-      const family = familyOf[type];
-      const carrier = text(d, 'carriercd');
-      const service = text(d, 'service');
-      if (!carrier || !service) return undefined;
-      return {
-        family,
-        key: `${carrier}|${service}`,
-        columns: { carriercd: carrier, service, route: lookupKey(text(d, 'route')) },
-      };
-    }
-    case 'vesselPlanFeed': {
-      const family = familyOf[type];
-      const port = text(d, 'portCode');
-      const vessel = lookupKey(text(d, 'vesselNameEn'));
-      const ivoyage = lookupKey(text(d, 'ivoyage'));
-      const evoyage = lookupKey(text(d, 'evoyage'));
-      if (!port || !vessel || (ivoyage === null && evoyage === null)) return undefined;
-      return {
-        family,
-        key: `${port}|${vessel}|${ivoyage ?? ''}|${evoyage ?? ''}`,
-        columns: { port_code: port, vessel_key: vessel, ivoyage, evoyage },
-      };
-    }
-    case 'flightFeed': {
-      const family = familyOf[type];
-      const id = text(d, 'flightId');
-      const updated = instant(text(d, 'updated'));
-      const departure = nested(d, 'departure');
-      const arrival = nested(d, 'arrival');
-      if (!id || !updated) return undefined;
-      return {
-        family,
-        key: id,
-        columns: {
-          dep_airport: text(departure, 'airportIcao') ?? null,
-          arr_airport: text(arrival, 'airportIcao') ?? null,
-          dep_time: instant(text(departure, 'scheduledTime')),
-          arr_time: instant(text(arrival, 'scheduledTime')),
-          updated,
-        },
-      };
-    }
-    case 'truckPositionFeed': {
-      const family = familyOf[type];
-      const plate = lookupKey(text(d, 'vclN'));
-      const at = instant(text(d, 'utc'));
-      if (!plate || !at) return undefined;
-      return { family, key: plate, columns: { last_time: at } };
-    }
-    case 'carrierFeed': {
-      const family = familyOf[type];
-      const carrier = lookupKey(text(d, 'carrierCode'));
-      return carrier ? { family, key: carrier, columns: {} } : undefined;
-    }
+    case 'vesselArchiveFeed':
+      return vesselArchiveStatement(d);
+    case 'aisPositionFeed':
+      return aisPositionStatement(d);
+    case 'transportBillFeed':
+      return transportBillStatement(d);
+    case 'routeScheduleFeed':
+      return routeScheduleStatement(d);
+    case 'vesselPlanFeed':
+      return vesselPlanStatement(d);
+    case 'flightFeed':
+      return flightStatement(d);
+    case 'truckPositionFeed':
+      return truckPositionStatement(d);
+    case 'carrierFeed':
+      return carrierStatement(d);
     default:
       return undefined;
   }

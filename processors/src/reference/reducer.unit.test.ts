@@ -2,7 +2,7 @@ import { referenceFeedExamples as examples } from '@tradelog/schemas/feeds/refer
 import { describe, expect, it } from 'vitest';
 import type { Document, DocumentEvent } from '../documents/event.ts';
 import { documentLog } from '../documents/testing.ts';
-import { type ReferenceState, reduceReference, type TrackPoint } from './reducer.ts';
+import { type ReferenceState, reduceReference, statementOf, type TrackPoint } from './reducer.ts';
 
 const fold = (events: readonly DocumentEvent[], state: ReferenceState = new Map()) =>
   events.reduce((s, event) => reduceReference(s, event).state, state);
@@ -205,5 +205,52 @@ describe('reference reducer: a record older than the item (an operator retry of 
     const later = reduceReference(state, at('2024-03-04 21:50:00', 2, 3));
     expect(later.superseded).toBeUndefined();
     expect(later.state.get('ais:477266900')!.fields.sog).toBe(2);
+  });
+});
+
+describe('statementOf: what one feed document states (rule 1)', () => {
+  it('given a document without the fields that key its item, then it states nothing', () => {
+    const log = documentLog();
+    expect(
+      statementOf(log('vesselArchiveFeed', doc({ ...examples.vesselArchiveFeed, mmsi: ' ' }))),
+    ).toBeUndefined();
+    expect(
+      statementOf(
+        log('transportBillFeed', doc({ ...examples.transportBillFeed, billNo: '', sybknoteno: '' })),
+      ),
+    ).toBeUndefined();
+    expect(
+      statementOf(log('vesselPlanFeed', doc({ ...examples.vesselPlanFeed, ivoyage: '', evoyage: '' }))),
+    ).toBeUndefined();
+    expect(
+      statementOf(log('aisPositionFeed', doc({ ...examples.aisPositionFeed, updateTime: 'soon' }))),
+    ).toBeUndefined();
+    expect(
+      statementOf(log('truckPositionFeed', doc({ ...examples.truckPositionFeed, utc: '' }))),
+    ).toBeUndefined();
+  });
+
+  it('given a bill with only a booking number, then it is keyed with an empty bill number', () => {
+    const log = documentLog();
+    const statement = statementOf(
+      log('transportBillFeed', doc({ ...examples.transportBillFeed, billNo: '' })),
+    );
+    expect(statement?.key).toBe('91440300MA5G2K7L3X||SO24021803317');
+    expect(statement?.columns).toEqual({
+      customer_code: '91440300MA5G2K7L3X',
+      bill_no: null,
+      booking_no: 'SO24021803317',
+    });
+  });
+
+  it('keys a carrier by its code in upper case, with no filter columns', () => {
+    const log = documentLog();
+    expect(statementOf(log('carrierFeed', doc({ ...examples.carrierFeed, carrierCode: ' cosco ' })))).toEqual(
+      {
+        family: 'carrier',
+        key: 'COSCO',
+        columns: {},
+      },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type Checkpoint,
   type CheckpointLog,
   type LogMismatch,
   logMismatches,
@@ -6,7 +7,7 @@ import {
   readCheckpoints,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import type { LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
+import type { LogSnapshot, LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import { retryDelayMs } from '@tradelog/schemas/kit/runtime/backoff';
 import type pg from 'pg';
 import { CheckpointsOfAnotherLog, RetryBatch } from './batchFaults.ts';
@@ -54,37 +55,99 @@ export interface CheckpointLogWatch {
   close(): void;
 }
 
+/** The log checkpoints were taken on, when they agree with the one read now (projections/src/logBinding.ts). */
+export function checkpointLogOf(checkpoints: readonly Checkpoint[], snapshot: LogSnapshot): CheckpointLog {
+  const mismatches = logMismatches(checkpoints, snapshot);
+  if (mismatches.length > 0) throw new CheckpointsOfAnotherLog(mismatches);
+  return { clusterId: snapshot.clusterId, topicIds: snapshot.topicIds };
+}
+
+/** A read shared by concurrent callers and kept until forgotten; a failed read is tried again. */
+export interface SharedRead<T> {
+  get(): Promise<T>;
+  forget(): void;
+}
+
+export function sharedRead<T>(read: () => Promise<T>): SharedRead<T> {
+  let pending: Promise<T> | undefined;
+  return {
+    get(): Promise<T> {
+      pending ??= read().catch((error: unknown) => {
+        pending = undefined;
+        throw error;
+      });
+      return pending;
+    },
+    forget(): void {
+      pending = undefined;
+    },
+  };
+}
+
 /**
- * One closure, longer than our ~80-line mark on purpose: its five steps (each under 20 lines)
- * share the assignment's read of the log, the stop's record, its timer and the join count, which
- * must change together.
+ * After a join whose look could not read the log (a broker still starting): looks again with a
+ * growing delay until it can, whether or not batches come (a partition that gets no new record
+ * would otherwise never be looked at). A later join takes over (`current` turns false).
+ */
+async function lookUntilRead(context: {
+  current: () => boolean;
+  read: () => Promise<unknown>;
+  onAnotherLog: (error: CheckpointsOfAnotherLog) => void;
+  log: Logger;
+}): Promise<void> {
+  for (let attempt = 1; context.current(); attempt++) {
+    const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
+    context.log.warn('the log’s identity was not readable; looking again', { attempt, delayMs });
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (!context.current()) return;
+    try {
+      await context.read();
+      return;
+    } catch (error) {
+      if (error instanceof CheckpointsOfAnotherLog) return context.onAnotherLog(error);
+    }
+  }
+}
+
+/**
+ * The one verified for this assignment (read again when a batch comes from a topic the last
+ * reading did not know). Checkpoints of another log stop the consumer; a log that cannot be
+ * read now retries the batch.
+ */
+async function batchLogOf(
+  boundLog: SharedRead<CheckpointLog>,
+  topics: readonly string[],
+): Promise<CheckpointLog> {
+  try {
+    let bound = await boundLog.get();
+    if (topics.some((topic) => !bound.topicIds.has(topic))) {
+      boundLog.forget();
+      bound = await boundLog.get();
+    }
+    return bound;
+  } catch (error) {
+    if (error instanceof CheckpointsOfAnotherLog) throw error;
+    throw new RetryBatch(error);
+  }
+}
+
+/**
+ * The watch: its steps share the assignment's read of the log, the stop's record, its timer and
+ * the join count, which must change together.
  */
 export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): CheckpointLogWatch {
   const { pool, groupId, snapshots, log, now } = options;
   /** The log this assignment's checkpoints were found to belong to; read again on every join. */
-  let verifying: Promise<CheckpointLog> | undefined;
-  let logReplaced: LogReplaced | undefined;
-  let logCheckTimer: NodeJS.Timeout | undefined;
-  let joins = 0;
-
-  async function verifyLog(): Promise<CheckpointLog> {
+  const boundLog = sharedRead(async () => {
     const [checkpoints, snapshot] = await Promise.all([
       readCheckpoints(pool, groupId),
       snapshots.read(options.topics),
     ]);
-    const mismatches = logMismatches(checkpoints, snapshot);
-    if (mismatches.length > 0) throw new CheckpointsOfAnotherLog(mismatches);
-    return { clusterId: snapshot.clusterId, topicIds: snapshot.topicIds };
-  }
-
-  /** The verified log, read once per assignment (concurrent callers share the read; a failed read is tried again). */
-  function boundLog(): Promise<CheckpointLog> {
-    verifying ??= verifyLog().catch((error: unknown) => {
-      verifying = undefined;
-      throw error;
-    });
-    return verifying;
-  }
+    return checkpointLogOf(checkpoints, snapshot);
+  });
+  let logReplaced: LogReplaced | undefined;
+  let logCheckTimer: NodeJS.Timeout | undefined;
+  let joins = 0;
 
   function stopOnAnotherLog(error: CheckpointsOfAnotherLog): void {
     if (logReplaced || options.stopped()) return;
@@ -103,39 +166,23 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
     logCheckTimer = setInterval(() => void lookAgain(), options.logCheckMs ?? 10_000);
   }
 
-  /**
-   * After a join whose look could not read the log (a broker still starting): looks again with a
-   * growing delay until it can, whether or not batches come (a partition that gets no new record
-   * would otherwise never be looked at). A later join takes over.
-   */
-  async function lookUntilRead(join: number): Promise<void> {
-    for (let attempt = 1; !options.stopped() && !logReplaced && join === joins; attempt++) {
-      const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
-      log.warn('the log’s identity was not readable; looking again', { attempt, delayMs });
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (options.stopped() || logReplaced || join !== joins) return;
-      try {
-        await boundLog();
-        return;
-      } catch (error) {
-        if (error instanceof CheckpointsOfAnotherLog) return stopOnAnotherLog(error);
-      }
-    }
+  function stopLooking(): void {
+    if (logCheckTimer) clearInterval(logCheckTimer);
+    logCheckTimer = undefined;
   }
 
   /** While stopped on another log: resumes once the checkpoints and the log agree again. */
   async function lookAgain(): Promise<void> {
     if (!logReplaced || options.stopped()) return;
-    verifying = undefined;
+    boundLog.forget();
     try {
-      await boundLog();
+      await boundLog.get();
     } catch (error) {
       if (error instanceof CheckpointsOfAnotherLog)
         logReplaced = { ...logReplaced, mismatches: error.mismatches };
       return;
     }
-    if (logCheckTimer) clearInterval(logCheckTimer);
-    logCheckTimer = undefined;
+    stopLooking();
     logReplaced = undefined;
     log.info('checkpoints and log agree again; consumer resumed');
     if (!options.stopped()) await options.consumer().start();
@@ -144,36 +191,17 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
   return {
     async joined() {
       // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
-      verifying = undefined;
+      boundLog.forget();
       const join = ++joins;
-      await boundLog().catch((error: unknown) => {
+      const current = () => !options.stopped() && !logReplaced && join === joins;
+      await boundLog.get().catch((error: unknown) => {
         if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
-        else void lookUntilRead(join);
+        else void lookUntilRead({ current, read: boundLog.get, onAnotherLog: stopOnAnotherLog, log });
       });
     },
-    /**
-     * The one verified for this assignment (read again when a batch comes from a topic the last
-     * reading did not know). Checkpoints of another log stop the consumer; a log that cannot be
-     * read now retries the batch.
-     */
-    async batchLog(topics) {
-      try {
-        let bound = await boundLog();
-        if (topics.some((topic) => !bound.topicIds.has(topic))) {
-          verifying = undefined;
-          bound = await boundLog();
-        }
-        return bound;
-      } catch (error) {
-        if (error instanceof CheckpointsOfAnotherLog) throw error;
-        throw new RetryBatch(error);
-      }
-    },
+    batchLog: (topics) => batchLogOf(boundLog, topics),
     stopOnAnotherLog,
     replaced: () => logReplaced,
-    close() {
-      if (logCheckTimer) clearInterval(logCheckTimer);
-      logCheckTimer = undefined;
-    },
+    close: stopLooking,
   };
 }

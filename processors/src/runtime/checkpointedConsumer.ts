@@ -13,15 +13,20 @@ import type pg from 'pg';
 import { retryCause } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';
 import type { Decoded } from './batchPlan.ts';
-import { createCheckpointLogWatch, type LogReplaced } from './checkpointLogWatch.ts';
+import {
+  type CheckpointLogWatch,
+  type CheckpointLogWatchOptions,
+  createCheckpointLogWatch,
+  type LogReplaced,
+} from './checkpointLogWatch.ts';
 import { createDeadLetterRetry } from './deadLetterRetry.ts';
 import { createGroupApplier } from './groupApplier.ts';
-import { createGroupCommitQueue } from './groupCommitQueue.ts';
-import { createGroupTransaction, type Queued } from './groupTransaction.ts';
-import { createLimitPauses } from './limitPauses.ts';
-import { createPartitionBackoff } from './partitionBackoff.ts';
+import { createGroupCommitQueue, type GroupCommitQueue } from './groupCommitQueue.ts';
+import { createGroupTransaction, type GroupTransaction, type Queued } from './groupTransaction.ts';
+import { createLimitPauses, type LimitPauses } from './limitPauses.ts';
+import { createPartitionBackoff, type PartitionBackoff } from './partitionBackoff.ts';
 import type { WaitingFor } from './partitionRetry.ts';
-import { createRecordSteps } from './recordSteps.ts';
+import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
 
 /**
  * The one checkpointed consume loop (ARCHITECTURE "Batches, not records"), shared by every
@@ -121,44 +126,44 @@ export interface CheckpointedConsumer {
   retryDeadLetters(): Promise<void>;
 }
 
-/**
- * The shell. Longer than our ~80-line mark on purpose: it only wires the steps (their options
- * spelled out) around the state they share (stopped, retired, the tick's timer); each step is a
- * module of its own, named in the header above.
- */
-export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptions<E>): CheckpointedConsumer {
-  const { pool, handler, groupId } = options;
-  const now = options.now ?? (() => new Date());
-  const log = options.logger.scope({ consumer: handler.name, groupId });
-  let retired = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const snapshots =
-    options.logSnapshots ??
-    createLogSnapshotReader({
-      brokers: options.brokers,
-      security: options.security,
-      clientId: options.clientId,
-    });
-  const logWatch = createCheckpointLogWatch({
-    pool,
-    groupId,
+/** The watch over the log this consumer's checkpoints belong to (header: "A checkpoint names the log"). */
+function logWatchOf<E>(
+  options: CheckpointedConsumerOptions<E>,
+  context: Pick<CheckpointLogWatchOptions, 'snapshots' | 'log' | 'now' | 'consumer' | 'stopped'>,
+): CheckpointLogWatch {
+  return createCheckpointLogWatch({
+    pool: options.pool,
+    groupId: options.groupId,
     topics: options.topics,
-    name: handler.name,
-    snapshots,
-    log,
-    now,
+    name: options.handler.name,
+    ...context,
     logCheckMs: options.logCheckMs,
     logReplacedRemedy: options.logReplacedRemedy,
-    consumer: () => logConsumer,
-    stopped: () => stopped,
+  });
+}
+
+/** Partitions paused on the log consumer at their limit, resumed once it moves. */
+const limitPausesOn = (consumer: LogConsumer, limitOf: CheckpointedConsumerOptions<unknown>['limitOf']) =>
+  createLimitPauses({
+    limitOf,
+    pause: (topic, partition, from) => consumer.pause(topic, partition, from),
+    resume: (topic, partition) => consumer.resume(topic, partition),
   });
 
-  const logConsumer: LogConsumer = createLogConsumer({
+/**
+ * The Kafka side of the loop: every group join starts each partition at its stored checkpoint,
+ * read once the log watch has looked at the log those checkpoints belong to.
+ */
+function checkpointStartedConsumer<E>(
+  options: CheckpointedConsumerOptions<E>,
+  logWatch: CheckpointLogWatch,
+  onBatch: (batch: LogBatch) => Promise<string | undefined>,
+): LogConsumer {
+  return createLogConsumer({
     brokers: options.brokers,
     security: options.security,
     clientId: options.clientId,
-    groupId,
+    groupId: options.groupId,
     topics: options.topics,
     logger: options.logger,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
@@ -167,11 +172,133 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     startOffsets: async () => {
       await logWatch.joined();
       return new Map(
-        (await readCheckpoints(pool, groupId)).map((c) => [`${c.topic}/${c.partition}`, c.nextOffset]),
+        (await readCheckpoints(options.pool, options.groupId)).map((c) => [
+          `${c.topic}/${c.partition}`,
+          c.nextOffset,
+        ]),
       );
     },
     onBatch,
   });
+}
+
+/**
+ * A fetched batch's way in (steps 1 and 2 in the header): decoded outside any transaction, then
+ * queued for the group transaction, which settles it. Nothing is taken while the consumer is
+ * idle (retired, or stopped on another log); a dependency fault while decoding fetches the
+ * partition again later.
+ */
+function createBatchIntake<E>(context: {
+  steps: RecordSteps<E>;
+  backoff: PartitionBackoff;
+  queue: GroupCommitQueue<Queued<E>>;
+  limitOf: CheckpointedConsumerOptions<E>['limitOf'];
+  idle: () => boolean;
+}): (batch: LogBatch) => Promise<string | undefined> {
+  const { steps, backoff, queue } = context;
+  return async (batch) => {
+    if (context.idle()) return undefined;
+    const started = performance.now();
+    const firstOffset = batch.records[0]!.offset;
+    let decoded: Decoded<E>[];
+    try {
+      decoded = await steps.decodeAll(batch.records);
+    } catch (error) {
+      backoff.retryLater(batch, firstOffset, retryCause(error));
+      return undefined;
+    }
+    if (!batch.isActive()) return undefined;
+    const limit = context.limitOf?.(batch.topic, batch.partition);
+    return new Promise<string | undefined>((done) => {
+      queue.push({ batch, decoded, limit, started, done });
+    });
+  };
+}
+
+/**
+ * A group that failed outside every verdict: never leave a batch waiting — whatever went wrong
+ * there, its partition is fetched again.
+ */
+function retryGroupLater<E>(backoff: PartitionBackoff) {
+  return (group: readonly Queued<E>[], error: unknown) => {
+    for (const item of group) {
+      backoff.retryLater(item.batch, item.decoded[0]!.record.offset, error);
+      item.done(undefined);
+    }
+  };
+}
+
+/**
+ * Steps 2 to 4 of the header: decoded batches queued from every partition, applied together by
+ * one group transaction, each batch then settled — checkpointed, paused at its limit, retried or
+ * isolated as its fault says.
+ */
+function groupCommitOf<E>(
+  options: CheckpointedConsumerOptions<E>,
+  applyTransaction: GroupTransaction<E>,
+  context: {
+    log: Logger;
+    backoff: PartitionBackoff;
+    limits: LimitPauses;
+    stopOnAnotherLog: CheckpointLogWatch['stopOnAnotherLog'];
+  },
+): GroupCommitQueue<Queued<E>> {
+  return createGroupCommitQueue<Queued<E>>({
+    maxGroupRecords: options.maxGroupRecords ?? 5000,
+    applyGroup: createGroupApplier({
+      applyTransaction,
+      handler: options.handler,
+      log: context.log,
+      backoff: context.backoff,
+      limits: context.limits,
+      stopOnAnotherLog: context.stopOnAnotherLog,
+      onApplied: options.onApplied,
+    }),
+    onGroupFailed: retryGroupLater(context.backoff),
+  });
+}
+
+/** What `/health` and `/ready` say of a consumer; a member with nothing to say is left out. */
+function healthOf(state: {
+  name: string;
+  groupId: string;
+  consumer: LogConsumerStatus;
+  waitingFor: WaitingFor | undefined;
+  retired: boolean;
+  logReplaced: LogReplaced | undefined;
+}): ConsumerHealth {
+  const { name, groupId, consumer, waitingFor, retired, logReplaced } = state;
+  return {
+    name,
+    groupId,
+    consumer,
+    ...(waitingFor ? { waitingFor } : {}),
+    retired,
+    ...(logReplaced ? { logReplaced } : {}),
+  };
+}
+
+/**
+ * The shell: it wires the steps around the state they share (stopped, retired, the tick's
+ * timer); each step is a module of its own, named in the header above.
+ */
+export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptions<E>): CheckpointedConsumer {
+  const { pool, handler, groupId } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.logger.scope({ consumer: handler.name, groupId });
+  let retired = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const { brokers, security, clientId } = options;
+  const snapshots = options.logSnapshots ?? createLogSnapshotReader({ brokers, security, clientId });
+  const logWatch: CheckpointLogWatch = logWatchOf(options, {
+    snapshots,
+    log,
+    now,
+    consumer: () => logConsumer,
+    stopped: () => stopped,
+  });
+  const logConsumer: LogConsumer = checkpointStartedConsumer(options, logWatch, (batch) => intake(batch));
   const retryFrom = (topic: string, partition: number, from: string, delayMs: number) =>
     logConsumer.retryFrom(topic, partition, from, delayMs);
   const backoff = createPartitionBackoff({ log, now, retryBackoff: options.retryBackoff, retryFrom });
@@ -192,56 +319,16 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     },
     beforeCommit: options.beforeCommit,
   });
-  const retryDeadLetters = createDeadLetterRetry({
-    pool,
-    handler,
+  const idle = () => retired || logWatch.replaced() !== undefined;
+  const retryDeadLetters = createDeadLetterRetry({ pool, handler, log, now, steps, idle });
+  const limits = limitPausesOn(logConsumer, options.limitOf);
+  const queue = groupCommitOf(options, applyTransaction, {
     log,
-    now,
-    steps,
-    idle: () => retired || logWatch.replaced() !== undefined,
+    backoff,
+    limits,
+    stopOnAnotherLog: logWatch.stopOnAnotherLog,
   });
-  const limits = createLimitPauses({
-    limitOf: options.limitOf,
-    pause: (topic, partition, from) => logConsumer.pause(topic, partition, from),
-    resume: (topic, partition) => logConsumer.resume(topic, partition),
-  });
-  const queue = createGroupCommitQueue<Queued<E>>({
-    maxGroupRecords: options.maxGroupRecords ?? 5000,
-    applyGroup: createGroupApplier({
-      applyTransaction,
-      handler,
-      log,
-      backoff,
-      limits,
-      stopOnAnotherLog: logWatch.stopOnAnotherLog,
-      onApplied: options.onApplied,
-    }),
-    onGroupFailed(group, error) {
-      // Never leave a batch waiting: whatever went wrong here, its partition is fetched again.
-      for (const item of group) {
-        backoff.retryLater(item.batch, item.decoded[0]!.record.offset, error);
-        item.done(undefined);
-      }
-    },
-  });
-
-  async function onBatch(batch: LogBatch): Promise<string | undefined> {
-    if (retired || logWatch.replaced()) return undefined;
-    const started = performance.now();
-    const firstOffset = batch.records[0]!.offset;
-    let decoded: Decoded<E>[];
-    try {
-      decoded = await steps.decodeAll(batch.records);
-    } catch (error) {
-      backoff.retryLater(batch, firstOffset, retryCause(error));
-      return undefined;
-    }
-    if (!batch.isActive()) return undefined;
-    const limit = options.limitOf?.(batch.topic, batch.partition);
-    return new Promise<string | undefined>((done) => {
-      queue.push({ batch, decoded, limit, started, done });
-    });
-  }
+  const intake = createBatchIntake({ steps, backoff, queue, limitOf: options.limitOf, idle });
 
   function tick() {
     limits.resumeMoved();
@@ -262,18 +349,15 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
       await logConsumer.stop();
       if (!options.logSnapshots) await snapshots.close();
     },
-    health: () => {
-      const waitingFor = backoff.waitingFor();
-      const logReplaced = logWatch.replaced();
-      return {
+    health: () =>
+      healthOf({
         name: handler.name,
         groupId,
         consumer: logConsumer.status(),
-        ...(waitingFor ? { waitingFor } : {}),
+        waitingFor: backoff.waitingFor(),
         retired,
-        ...(logReplaced ? { logReplaced } : {}),
-      };
-    },
+        logReplaced: logWatch.replaced(),
+      }),
     retryDeadLetters,
   };
 }

@@ -1,4 +1,9 @@
-import { insertOutboxEntries, lockProjectionShared, versionState } from '@tradelog/projections';
+import {
+  insertOutboxEntries,
+  lockProjectionShared,
+  type OutboxEntry,
+  versionState,
+} from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
@@ -8,6 +13,7 @@ import type pg from 'pg';
 import type { ChangeEvent } from '../changes.ts';
 import { decodeDocumentRecord } from '../documents/decode.ts';
 import type { DocumentEvent } from '../documents/event.ts';
+import type { BatchHandler } from './batchHandler.ts';
 import {
   type CheckpointedConsumer,
   type CheckpointedConsumerOptions,
@@ -70,24 +76,94 @@ export interface ProjectionConsumer extends CheckpointedConsumer {
  */
 const wholeFetch = documentTypes.reduce((sum, type) => sum + type.partitions, 0);
 
-export function createProjectionConsumer(options: ProjectionConsumerOptions): ProjectionConsumer {
+/** The live version's outbox publisher, when it publishes change events; none for a build. */
+function outboxOf(options: ProjectionConsumerOptions) {
+  if (!options.live || !options.changes) return undefined;
+  return createOutboxPublisher({
+    pool: options.pool,
+    producer: options.changes.producer,
+    topic: options.changes.topic,
+    projection: options.projection.declaration.name,
+    logger: options.logger,
+  });
+}
+
+/**
+ * A version being built commits without waiting for the WAL flush: its rows and its
+ * checkpoints commit together, so a crash can only lose a tail of whole batches, and
+ * the build resumes at the checkpoint that survived and applies that tail again from
+ * the log (the log is the truth; nothing outside Postgres saw those commits: a build
+ * publishes no change events). The switch to live is its own transaction, committed
+ * synchronously, and its flush makes every build commit before it durable too (the
+ * WAL is flushed in order). Live batches keep synchronous commit.
+ */
+async function commitWithoutFlushWait(db: pg.PoolClient): Promise<void> {
+  await db.query('SET LOCAL synchronous_commit = off');
+}
+
+/** A batch's change events as outbox rows, keyed by the enterprise they concern. */
+const outboxEntriesOf = (projection: string, changes: readonly ChangeEvent[]): OutboxEntry[] =>
+  changes.map((change) => ({
+    eventId: change.eventId,
+    projection,
+    recordKey: change.enterprise,
+    payload: { ...change },
+  }));
+
+/**
+ * How a version applies a batch in the loop's transaction (the header above): the live version
+ * takes the shared lock, checks it is still live, locks the batch's scopes and writes its change
+ * events to the outbox, flushed after commit; a version being built does none of that.
+ */
+function projectionBatchHandler(
+  options: ProjectionConsumerOptions,
+  outbox: ReturnType<typeof outboxOf>,
+  now: () => Date,
+): BatchHandler<DocumentEvent> {
   const { projection, version, live } = options;
   const name = projection.declaration.name;
-  const now = options.now ?? (() => new Date());
-  const outbox =
-    live && options.changes
-      ? createOutboxPublisher({
-          pool: options.pool,
-          producer: options.changes.producer,
-          topic: options.changes.topic,
-          projection: name,
-          logger: options.logger,
-        })
-      : undefined;
   let changes: ChangeEvent[] = [];
   const scopeLocks = createScopeLocks(name, (event) => projection.lockScopesOf(event));
   let locks: BatchLocks | undefined;
   let locked: readonly DocumentEvent[] = [];
+  return {
+    name,
+    decode: (record) => decodeDocumentRecord(options.codec, record),
+    async begin(db, events) {
+      changes = [];
+      locks = undefined;
+      if (!live) {
+        await commitWithoutFlushWait(db);
+        return 'go';
+      }
+      await lockProjectionShared(db, name);
+      // A statement of its own: its snapshot is taken after the lock, so a switch that
+      // committed while this batch waited is seen.
+      if ((await versionState(db, version.schemaName)) !== 'live') return 'retired';
+      locks = await scopeLocks.begin(db, events);
+      locked = events;
+      return 'go';
+    },
+    async apply(db, events) {
+      const applied = await projection.applyBatch(statementQueue(db), version.schemaName, events, locks);
+      const produced = applied.changes;
+      if (!live || !outbox || produced.length === 0) return applied;
+      await insertOutboxEntries(db, outboxEntriesOf(name, produced), now());
+      changes.push(...produced);
+      return applied;
+    },
+    afterCommit() {
+      scopeLocks.forget(locked);
+      if (changes.length > 0) void outbox?.flush();
+    },
+  };
+}
+
+export function createProjectionConsumer(options: ProjectionConsumerOptions): ProjectionConsumer {
+  const { projection, version } = options;
+  const name = projection.declaration.name;
+  const now = options.now ?? (() => new Date());
+  const outbox = outboxOf(options);
 
   const consumer = createCheckpointedConsumer<DocumentEvent>({
     brokers: options.brokers,
@@ -107,53 +183,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     // and a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
     partitionsConsumedConcurrently: options.concurrency ?? wholeFetch,
     fetch: { minBytes: 256 * 1024, maxWaitMs: 200 },
-    handler: {
-      name,
-      decode: (record) => decodeDocumentRecord(options.codec, record),
-      async begin(db, events) {
-        changes = [];
-        locks = undefined;
-        if (!live) {
-          // A version being built commits without waiting for the WAL flush: its rows and its
-          // checkpoints commit together, so a crash can only lose a tail of whole batches, and
-          // the build resumes at the checkpoint that survived and applies that tail again from
-          // the log (the log is the truth; nothing outside Postgres saw those commits: a build
-          // publishes no change events). The switch to live is its own transaction, committed
-          // synchronously, and its flush makes every build commit before it durable too (the
-          // WAL is flushed in order). Live batches keep synchronous commit.
-          await db.query('SET LOCAL synchronous_commit = off');
-          return 'go';
-        }
-        await lockProjectionShared(db, name);
-        // A statement of its own: its snapshot is taken after the lock, so a switch that
-        // committed while this batch waited is seen.
-        if ((await versionState(db, version.schemaName)) !== 'live') return 'retired';
-        locks = await scopeLocks.begin(db, events);
-        locked = events;
-        return 'go';
-      },
-      async apply(db, events) {
-        const applied = await projection.applyBatch(statementQueue(db), version.schemaName, events, locks);
-        const produced = applied.changes;
-        if (!live || !outbox || produced.length === 0) return applied;
-        await insertOutboxEntries(
-          db,
-          produced.map((change) => ({
-            eventId: change.eventId,
-            projection: name,
-            recordKey: change.enterprise,
-            payload: { ...change },
-          })),
-          now(),
-        );
-        changes.push(...produced);
-        return applied;
-      },
-      afterCommit() {
-        scopeLocks.forget(locked);
-        if (changes.length > 0) void outbox?.flush();
-      },
-    },
+    handler: projectionBatchHandler(options, outbox, now),
   });
 
   let outboxTimer: NodeJS.Timeout | undefined;

@@ -6,14 +6,8 @@ import type { BatchOutcome, GroupTransaction, Queued } from './groupTransaction.
 import type { LimitPauses } from './limitPauses.ts';
 import type { PartitionBackoff } from './partitionBackoff.ts';
 
-/**
- * What the consume loop (checkpointedConsumer.ts) does with a group of queued batches: one
- * transaction for all; a group that fails for a record's sake is split into its batches, and a
- * single batch that still fails is isolated record by record (groupTransaction.ts `isolated`).
- * A dependency fault fetches every batch again later; checkpoints of another log stop the
- * consumer. Each batch is answered (`done`) whatever happens, so its partition never waits.
- */
-export function createGroupApplier<E>(context: {
+/** What the group applier works with (wired by checkpointedConsumer.ts). */
+export interface GroupApplierContext<E> {
   applyTransaction: GroupTransaction<E>;
   handler: BatchHandler<E>;
   log: Logger;
@@ -21,54 +15,66 @@ export function createGroupApplier<E>(context: {
   limits: LimitPauses;
   stopOnAnotherLog: (error: CheckpointsOfAnotherLog) => void;
   onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
-}): (items: readonly Queued<E>[]) => Promise<void> {
-  const { applyTransaction, handler, log, backoff } = context;
+}
 
-  function finish(item: Queued<E>, outcome: BatchOutcome): void {
-    const { topic, partition } = item.batch;
-    const slot = `${topic}/${partition}`;
-    if (outcome.kind !== 'applied') {
-      item.done(undefined);
-      return;
-    }
-    const { applied, deadLettered, nextOffset, through, stoppedAtLimit } = outcome;
-    backoff.succeeded(slot);
-    if (stoppedAtLimit) context.limits.stopAt(topic, partition, nextOffset);
-    if (applied > 0) {
-      log.debug('batch applied', {
-        topic,
-        partition,
-        applied,
-        deadLettered,
-        durationMs: Math.round(performance.now() - item.started),
-      });
-    }
-    context.onApplied?.({ topic, partition, applied, nextOffset });
-    item.done(through);
+/** Answers a batch its transaction settled: applied (its partition moves on, or pauses at its limit) or not. */
+function finish<E>(context: GroupApplierContext<E>, item: Queued<E>, outcome: BatchOutcome): void {
+  const { topic, partition } = item.batch;
+  const slot = `${topic}/${partition}`;
+  if (outcome.kind !== 'applied') {
+    item.done(undefined);
+    return;
   }
+  const { applied, deadLettered, nextOffset, through, stoppedAtLimit } = outcome;
+  context.backoff.succeeded(slot);
+  if (stoppedAtLimit) context.limits.stopAt(topic, partition, nextOffset);
+  if (applied > 0) {
+    context.log.debug('batch applied', {
+      topic,
+      partition,
+      applied,
+      deadLettered,
+      durationMs: Math.round(performance.now() - item.started),
+    });
+  }
+  context.onApplied?.({ topic, partition, applied, nextOffset });
+  item.done(through);
+}
 
-  /** A group transaction failed for no record's sake: stop on another log, or fetch every batch again later. */
-  function giveBack(items: readonly Queued<E>[], error: unknown): void {
-    if (error instanceof CheckpointsOfAnotherLog) {
-      context.stopOnAnotherLog(error);
-      for (const item of items) item.done(undefined);
-      return;
-    }
-    for (const item of items) {
-      backoff.retryLater(item.batch, item.decoded[0]!.record.offset, retryCause(error));
-      item.done(undefined);
-    }
+/** A group transaction failed for no record's sake: stop on another log, or fetch every batch again later. */
+function giveBack<E>(context: GroupApplierContext<E>, items: readonly Queued<E>[], error: unknown): void {
+  if (error instanceof CheckpointsOfAnotherLog) {
+    context.stopOnAnotherLog(error);
+    for (const item of items) item.done(undefined);
+    return;
   }
+  for (const item of items) {
+    context.backoff.retryLater(item.batch, item.decoded[0]!.record.offset, retryCause(error));
+    item.done(undefined);
+  }
+}
+
+/**
+ * What the consume loop (checkpointedConsumer.ts) does with a group of queued batches: one
+ * transaction for all; a group that fails for a record's sake is split into its batches, and a
+ * single batch that still fails is isolated record by record (groupTransaction.ts `isolated`).
+ * A dependency fault fetches every batch again later; checkpoints of another log stop the
+ * consumer. Each batch is answered (`done`) whatever happens, so its partition never waits.
+ */
+export function createGroupApplier<E>(
+  context: GroupApplierContext<E>,
+): (items: readonly Queued<E>[]) => Promise<void> {
+  const { applyTransaction, handler, log } = context;
 
   /** Applies a group; a group that fails for a record's sake is split, and a single batch isolated. */
   async function applyGroup(items: readonly Queued<E>[]): Promise<void> {
     try {
       const { outcomes, db } = await applyTransaction(items, 'whole');
-      for (const [index, item] of items.entries()) finish(item, outcomes[index]!);
+      for (const [index, item] of items.entries()) finish(context, item, outcomes[index]!);
       if (outcomes.some((o) => o.kind === 'applied' && o.applied > 0)) handler.afterCommit?.(db);
     } catch (error) {
       if (error instanceof IsolateBatch) await splitOrIsolate(items, error);
-      else giveBack(items, error);
+      else giveBack(context, items, error);
     }
   }
 
@@ -87,10 +93,10 @@ export function createGroupApplier<E>(context: {
     });
     try {
       const { outcomes, db } = await applyTransaction(items, 'isolated');
-      finish(item, outcomes[0]!);
+      finish(context, item, outcomes[0]!);
       handler.afterCommit?.(db);
     } catch (isolated) {
-      giveBack(items, isolated);
+      giveBack(context, items, isolated);
     }
   }
 

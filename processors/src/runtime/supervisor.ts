@@ -140,10 +140,88 @@ export async function upgradeRebuild(
 }
 
 /**
+ * What to say when the live version was built by another revision than this code's
+ * (processors/README.md "Upgrading a projection"): an older one is rebuilt with this code, a newer
+ * one is applied with this code all the same; nothing when they are the same.
+ */
+export function otherRevisionNotice(liveRevision: number, revision: number): string | undefined {
+  if (liveRevision < revision) return 'live version built by an older revision; rebuilding it with this one';
+  if (liveRevision > revision)
+    return 'live version built by a newer revision than this code; applying with this one';
+  return undefined;
+}
+
+/** The consumer of the live version; `onRetired` when a rebuild has switched readers away from it. */
+function liveConsumerOf(options: LiveProjectionOptions, version: ProjectionVersion, onRetired: () => void) {
+  return createProjectionConsumer({
+    brokers: options.brokers,
+    security: options.security,
+    pool: options.pool,
+    codec: options.codec,
+    projection: options.projection,
+    version,
+    topics: topicsRead(options.projection, options.topicOf),
+    live: true,
+    logger: options.logger,
+    ...(options.changes ? { changes: options.changes } : {}),
+    ...(options.membership ? { membership: options.membership } : {}),
+    onRetired,
+  });
+}
+
+/**
+ * The live version to take over from a consumer stopped on another log's checkpoints: the one
+ * live now, when a rebuild of the new log made it so; nothing while the running one is still live
+ * or not stopped so.
+ */
+async function newLiveOfReplacedLog(
+  pool: pg.Pool,
+  name: ProjectionName,
+  running: { consumer: ProjectionConsumer; version: ProjectionVersion } | undefined,
+): Promise<ProjectionVersion | undefined> {
+  if (!running?.consumer.health().logReplaced) return undefined;
+  const live = await findLiveVersion(pool, name).catch(() => undefined);
+  return live && live.version !== running.version.version ? live : undefined;
+}
+
+/** One at a time: work asked for while one runs is that one (a move between versions). */
+function oneAtATime() {
+  let running: Promise<void> | undefined;
+  return {
+    run(work: () => Promise<void>): void {
+      running ??= work().finally(() => {
+        running = undefined;
+      });
+    },
+    running: () => running,
+  };
+}
+
+/** Starts the new live version as soon as its dependencies let it (never given up). */
+async function startWhenPossible(start: () => Promise<void>, stopped: () => boolean, log: Logger) {
+  // No try once stopped (a wait may end after stop()): the loop then ends quietly.
+  await retryForever(
+    async () => {
+      if (!stopped()) await start();
+    },
+    {
+      initial: 500,
+      max: 10_000,
+      onRetry: ({ attempt, delayMs, error }) =>
+        log.warn('new live version not started yet; trying again', {
+          attempt,
+          delayMs,
+          error: error as Error,
+        }),
+    },
+  );
+}
+
+/**
  * Keeps a projection's live version fed: runs its consumer, and when a rebuild has switched
  * readers to a new version, moves over to that version's consumer group (which resumes at the
- * offsets the rebuild stored). One closure, longer than our ~80-line mark on purpose: its steps
- * share the running consumer, the switch in progress and the upgrade, which change together.
+ * offsets the rebuild stored). The closure holds what its steps share — the running consumer,
+ * the switch in progress and the upgrade, which change together.
  */
 export function superviseLiveProjection(options: LiveProjectionOptions) {
   const name = options.projection.declaration.name;
@@ -151,55 +229,27 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
   const log = options.logger.scope({ projection: name });
   let current: { consumer: ProjectionConsumer; version: ProjectionVersion } | undefined;
   let stopped = false;
-  let switching: Promise<void> | undefined;
+  const switching = oneAtATime();
   let upgrading: { from: number; since: Date } | undefined;
   const stopping = new AbortController();
 
   async function startLive(): Promise<void> {
     const version = await ensureLiveVersion(options.pool, options.namespace, name, undefined, revision);
+    const notice = otherRevisionNotice(version.revision, revision);
+    if (notice) log.warn(notice, { version: version.version, liveRevision: version.revision, revision });
     if (version.revision < revision) {
       // Readers keep the old version while the new rules rebuild beside it; the live consumer
       // of the old revision is not run (its tables and rules are not this code's).
       upgrading = { from: version.version, since: new Date() };
-      log.warn('live version built by an older revision; rebuilding it with this one', {
-        version: version.version,
-        liveRevision: version.revision,
-        revision,
-      });
-      switching ??= upgradeRebuild(options, { log, stopped: () => stopped, signal: stopping.signal })
-        .then(() => {
+      switching.run(() =>
+        upgradeRebuild(options, { log, stopped: () => stopped, signal: stopping.signal }).then(() => {
           upgrading = undefined;
           return stopped ? undefined : moveToNewLive();
-        })
-        .finally(() => {
-          switching = undefined;
-        });
+        }),
+      );
       return;
     }
-    if (version.revision > revision)
-      log.warn('live version built by a newer revision than this code; applying with this one', {
-        version: version.version,
-        liveRevision: version.revision,
-        revision,
-      });
-    const consumer = createProjectionConsumer({
-      brokers: options.brokers,
-      security: options.security,
-      pool: options.pool,
-      codec: options.codec,
-      projection: options.projection,
-      version,
-      topics: topicsRead(options.projection, options.topicOf),
-      live: true,
-      logger: options.logger,
-      ...(options.changes ? { changes: options.changes } : {}),
-      ...(options.membership ? { membership: options.membership } : {}),
-      onRetired: () => {
-        switching ??= moveToNewLive().finally(() => {
-          switching = undefined;
-        });
-      },
-    });
+    const consumer = liveConsumerOf(options, version, () => switching.run(moveToNewLive));
     current = { consumer, version };
     await consumer.start();
     log.info('live version running', { version: version.version, schema: version.schemaName });
@@ -213,16 +263,14 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
    */
   async function followRebuildOfReplacedLog(): Promise<void> {
     const running = current;
-    if (!running?.consumer.health().logReplaced || switching || stopped) return;
-    const live = await findLiveVersion(options.pool, name).catch(() => undefined);
-    if (!live || live.version === running.version.version || current !== running) return;
+    if (switching.running() || stopped) return;
+    const live = await newLiveOfReplacedLog(options.pool, name, running);
+    if (!live || current !== running) return;
     log.info('a version of the new log is live; taking it over', {
-      from: running.version.version,
+      from: running?.version.version,
       to: live.version,
     });
-    switching ??= moveToNewLive().finally(() => {
-      switching = undefined;
-    });
+    switching.run(moveToNewLive);
   }
   const replacedLogTimer = setInterval(
     () => void followRebuildOfReplacedLog(),
@@ -235,22 +283,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
     const old = current;
     current = undefined;
     await old?.consumer.stop();
-    // No try once stopped (a wait may end after stop()): the loop then ends quietly.
-    await retryForever(
-      async () => {
-        if (!stopped) await startLive();
-      },
-      {
-        initial: 500,
-        max: 10_000,
-        onRetry: ({ attempt, delayMs, error }) =>
-          log.warn('new live version not started yet; trying again', {
-            attempt,
-            delayMs,
-            error: error as Error,
-          }),
-      },
-    );
+    await startWhenPossible(startLive, () => stopped, log);
   }
 
   return {
@@ -263,7 +296,7 @@ export function superviseLiveProjection(options: LiveProjectionOptions) {
       stopped = true;
       clearInterval(replacedLogTimer);
       stopping.abort();
-      await switching;
+      await switching.running();
       await current?.consumer.stop();
     },
   };
