@@ -20,7 +20,7 @@ import {
   type LogReplaced,
 } from './checkpointLogWatch.ts';
 import { createDeadLetterRetry } from './deadLetterRetry.ts';
-import { createGroupApplier } from './groupApplier.ts';
+import { createGroupApplier, retryEachLater } from './groupApplier.ts';
 import { createGroupCommitQueue, type GroupCommitQueue } from './groupCommitQueue.ts';
 import { createGroupTransaction, type GroupTransaction, type Queued } from './groupTransaction.ts';
 import { createLimitPauses, type LimitPauses } from './limitPauses.ts';
@@ -216,19 +216,6 @@ function createBatchIntake<E>(context: {
 }
 
 /**
- * A group that failed outside every verdict: never leave a batch waiting — whatever went wrong
- * there, its partition is fetched again.
- */
-function retryGroupLater<E>(backoff: PartitionBackoff) {
-  return (group: readonly Queued<E>[], error: unknown) => {
-    for (const item of group) {
-      backoff.retryLater(item.batch, item.decoded[0]!.record.offset, error);
-      item.done(undefined);
-    }
-  };
-}
-
-/**
  * Steps 2 to 4 of the header: decoded batches queued from every partition, applied together by
  * one group transaction, each batch then settled — checkpointed, paused at its limit, retried or
  * isolated as its fault says.
@@ -254,7 +241,8 @@ function groupCommitOf<E>(
       stopOnAnotherLog: context.stopOnAnotherLog,
       onApplied: options.onApplied,
     }),
-    onGroupFailed: retryGroupLater(context.backoff),
+    // A group that failed outside every verdict: whatever went wrong there, its partitions are fetched again.
+    onGroupFailed: (group, error) => retryEachLater(context.backoff, group, error),
   });
 }
 

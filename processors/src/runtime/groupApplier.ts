@@ -48,8 +48,17 @@ function giveBack<E>(context: GroupApplierContext<E>, items: readonly Queued<E>[
     for (const item of items) item.done(undefined);
     return;
   }
+  retryEachLater(context.backoff, items, error);
+}
+
+/** Each batch of a group fetched again later, and answered at once so that its partition never waits. */
+export function retryEachLater<E>(
+  backoff: PartitionBackoff,
+  items: readonly Queued<E>[],
+  error: unknown,
+): void {
   for (const item of items) {
-    context.backoff.retryLater(item.batch, item.decoded[0]!.record.offset, retryCause(error));
+    backoff.retryLater(item.batch, item.decoded[0]!.record.offset, retryCause(error));
     item.done(undefined);
   }
 }
