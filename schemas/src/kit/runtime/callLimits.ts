@@ -83,11 +83,7 @@ export function createCallLimits<Name extends string>(options: CallLimitsOptions
   // The block-leasing below is one closure over the leases, the takes in flight and the demand:
   // each step reads and changes them between two awaits, so they stay together.
   const limits = limitersOf(options);
-  const limitOf = (name: Name) => {
-    const limit = limits.get(name);
-    if (!limit) throw new Error(`no call limit named ${name}`);
-    return limit;
-  };
+  const limitOf = (name: Name) => limitNamed(limits, name);
   // Per limit and subject, until the window ends: the calls taken from the store and not yet
   // spent, or the store's refusal.
   const leases = new Map<string, Lease>();
@@ -155,6 +151,13 @@ export function createCallLimits<Name extends string>(options: CallLimitsOptions
       return takerVerdict(limit.rule, granted, leases.get(leaseKey), res.msBeforeNext);
     },
   };
+}
+
+/** The limit of that name; a name the table lacks is a caller's mistake. */
+function limitNamed<Name extends string>(limits: Map<Name, Limit>, name: Name): Limit {
+  const limit = limits.get(name);
+  if (!limit) throw new Error(`no call limit named ${name}`);
+  return limit;
 }
 
 /** A limit counted call by call (block 1): every call is one write to the store. */
