@@ -1,16 +1,9 @@
 import type { Logger } from '@tradelog/schemas';
 import { createBatcher } from './batcher.ts';
 import { decide, inProgress, keyReused, storedKey } from './decision.ts';
-import {
-  findKey,
-  type KeyScope,
-  type Reservation,
-  reserveKeys,
-  type Settlement,
-  scopeId,
-  settleKeys,
-  takeOverKey,
-} from './store.ts';
+import { createSettlements, type Settlements } from './settlements.ts';
+import { findKey, type KeyScope, type Reservation, reserveKeys, takeOverKey } from './store.ts';
+import { createStorePause } from './storePause.ts';
 
 /**
  * Idempotent submission for requests that carry an `Idempotency-Key` (README "Retrying safely";
@@ -65,94 +58,29 @@ export interface IdempotencyOptions {
 
 export function createIdempotency(options: IdempotencyOptions): Idempotency {
   const logger = options.logger.scope({ component: 'idempotency' });
-  const pauseMs = options.pauseAfterFailureMs ?? 5_000;
-  let pausedUntil = 0;
+  const pause = createStorePause({ now: options.now, pauseMs: options.pauseAfterFailureMs ?? 5_000, logger });
   // Concurrent submissions share one round trip per step (batcher.ts), one batch in flight per
   // step: Postgres' cost per statement dwarfs its cost per row (README "Benchmark"), so the
   // fewer and larger the batches, the more submissions one core of Postgres carries.
   const reserve = createBatcher<Reservation, boolean>((entries) => reserveKeys(options.db, entries), {
     maxInFlight: 1,
   });
-  const settleBatch = createBatcher<Settlement, void>(
-    async (entries) => {
-      await settleKeys(options.db, entries);
-      return entries.map(() => undefined);
-    },
-    { maxInFlight: 1 },
-  );
-  // Outcomes on their way to the store, by key: a retry of one of them waits for it.
-  const unsettled = new Map<string, Promise<void>>();
-
-  const unguarded = (documentId: string): Claim => ({
-    kind: 'append',
-    documentId,
-    guarded: false,
-    settle: () => {},
-  });
-
-  const storeFailed = (error: unknown, step: string) => {
-    const now = options.now().getTime();
-    if (now >= pausedUntil) {
-      logger.warn('idempotency store unavailable; appending without deduplication', {
-        step,
-        pauseMs,
-        error: error as Error,
-      });
-    }
-    pausedUntil = now + pauseMs;
-  };
-
-  const record = async (settlement: Settlement) => {
-    // Once more on failure: a reservation left pending is taken over after staleAfterMs,
-    // and for an acknowledged append that would mean a second record.
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      try {
-        await settleBatch(settlement);
-        return;
-      } catch (error) {
-        if (attempt === 2) storeFailed(error, 'settle');
-      }
-    }
-  };
-
-  const appendClaim = (scope: KeyScope, documentId: string): Claim => ({
-    kind: 'append',
-    documentId,
-    guarded: true,
-    settle(outcome) {
-      const id = scopeId(scope);
-      const done = record({
-        scope,
-        documentId,
-        state: outcome === 'acknowledged' ? 'done' : 'failed',
-      }).finally(() => {
-        if (unsettled.get(id) === done) unsettled.delete(id);
-      });
-      unsettled.set(id, done);
-    },
+  const settlements = createSettlements({
+    db: options.db,
+    onFailure: (error) => pause.failed(error, 'settle'),
   });
 
   return {
     async claim(request) {
-      if (options.now().getTime() < pausedUntil) return unguarded(request.newDocumentId);
-      const scope: KeyScope = {
-        partnerId: request.partnerId,
-        interfaceId: request.interfaceId,
-        key: storedKey(request.idempotencyKey),
-      };
+      if (pause.paused()) return unguardedClaim(request.newDocumentId);
+      const scope = scopeOf(request);
       try {
         // A few rounds at most: each lost race means another request changed the record.
         for (let round = 0; round < 3; round++) {
           const now = options.now();
-          const reserved = await reserve({
-            scope,
-            bodySha256: request.bodySha256,
-            documentId: request.newDocumentId,
-            now,
-            expiresAt: new Date(now.getTime() + options.keyTtlMs),
-          });
-          if (reserved) return appendClaim(scope, request.newDocumentId);
-          await unsettled.get(scopeId(scope)); // this instance's outcome for it, still on its way
+          const reserved = await reserve(reservationOf(request, scope, now, options.keyTtlMs));
+          if (reserved) return appendClaim(settlements, scope, request.newDocumentId);
+          await settlements.pending(scope); // this instance's outcome for it, still on its way
           const existing = await findKey(options.db, scope);
           if (existing === undefined) continue; // expired and deleted in between
           const decision = decide(existing, {
@@ -162,12 +90,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
           });
           switch (decision.kind) {
             case 'replay':
-              return {
-                kind: 'replay',
-                documentId: decision.documentId,
-                guarded: true,
-                settle: () => {},
-              };
+              return replayClaim(decision.documentId);
             case 'inProgress':
               throw inProgress();
             case 'keyReused':
@@ -179,19 +102,59 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
                   partnerId: request.partnerId,
                   documentId: decision.documentId,
                 });
-                return appendClaim(scope, decision.documentId);
+                return appendClaim(settlements, scope, decision.documentId);
               }
           }
         }
         throw inProgress();
       } catch (error) {
         if ((error as { code?: string }).code?.startsWith('IDEMPOTENCY_')) throw error;
-        storeFailed(error, 'claim');
-        return unguarded(request.newDocumentId);
+        pause.failed(error, 'claim');
+        return unguardedClaim(request.newDocumentId);
       }
     },
-    async settled() {
-      while (unsettled.size > 0) await Promise.all(unsettled.values());
-    },
+    settled: settlements.settled,
+  };
+}
+
+type ClaimRequest = Parameters<Idempotency['claim']>[0];
+
+/** The key a request claims: its Idempotency-Key, stored hashed, per partner and interface. */
+function scopeOf(request: ClaimRequest): KeyScope {
+  return {
+    partnerId: request.partnerId,
+    interfaceId: request.interfaceId,
+    key: storedKey(request.idempotencyKey),
+  };
+}
+
+/** The reservation written before the append: the key, the body it was for, its document id, until when. */
+function reservationOf(request: ClaimRequest, scope: KeyScope, now: Date, keyTtlMs: number): Reservation {
+  return {
+    scope,
+    bodySha256: request.bodySha256,
+    documentId: request.newDocumentId,
+    now,
+    expiresAt: new Date(now.getTime() + keyTtlMs),
+  };
+}
+
+/** The claim while the store is unreachable: append, nothing recorded. */
+function unguardedClaim(documentId: string): Claim {
+  return { kind: 'append', documentId, guarded: false, settle: () => {} };
+}
+
+/** The claim that answers a replay: the first submission's document id, nothing appended. */
+function replayClaim(documentId: string): Claim {
+  return { kind: 'replay', documentId, guarded: true, settle: () => {} };
+}
+
+/** The claim of a reserved (or taken over) key: append under documentId, then settle its outcome. */
+function appendClaim(settlements: Settlements, scope: KeyScope, documentId: string): Claim {
+  return {
+    kind: 'append',
+    documentId,
+    guarded: true,
+    settle: (outcome) => settlements.settle(scope, documentId, outcome),
   };
 }

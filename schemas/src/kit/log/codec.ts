@@ -133,14 +133,40 @@ const authorized = (authorization: string): RegistryMiddleware =>
   })) as unknown as RegistryMiddleware;
 
 /**
- * The codec over one registry. Longer than our ~80-line mark on purpose: its operations share
- * the registry client and the writer-schema cache; the registry reads are in registryReads.ts.
+ * The codec over one registry: its operations share the registry client and the writer-schema
+ * cache; the registry reads are in registryReads.ts, each operation's steps below it.
  */
 export function createRegistryCodec(options: RegistryCodecOptions): RegistryCodec {
-  const ajv = decodeAjv();
   const authorization = options.auth ? registryAuthorization(options.auth) : undefined;
+  const registry = registryClientOf(options, authorization);
+  const http: RegistryHttp = {
+    url: options.url,
+    authorization,
+    fetchImpl: options.fetch ?? fetch,
+    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+    registerTimeoutMs: options.registerTimeoutMs ?? 15_000,
+  };
+  const writerSchema = cachedWriterSchemas(http);
+  return {
+    registerSchema: (subject, schema) =>
+      registerWithRetries(registry, http, subject, schema, options.registerAttempts ?? 4),
+    findSchemaId: (subject, schema) => findRegisteredId(registry, subject, schema),
+    encodeRaw: encodeWireFormat,
+    async writerSchemaOf(schemaId) {
+      return (await writerSchema(schemaId)).schema;
+    },
+    async decode(value) {
+      const { schemaId, json } = readWireFormat(value);
+      const schema = await writerSchema(schemaId);
+      return { schemaId, value: checkedValue(schema, schemaId, json) };
+    },
+  };
+}
+
+/** The registry client, which registers (ingest): bounded calls, the credentials on each. */
+function registryClientOf(options: RegistryCodecOptions, authorization: string | undefined): SchemaRegistry {
   // The library registers (ingest); it compiles what it registers with the same tolerant Ajv.
-  const registry = new SchemaRegistry(
+  return new SchemaRegistry(
     {
       host: options.url,
       clientId: 'tradelog',
@@ -151,16 +177,13 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
     },
     { [SchemaType.JSON]: { ajvInstance: decodeAjv() } },
   );
-  const writerSchemas = new Map<number, Promise<WriterSchema>>();
-  const http: RegistryHttp = {
-    url: options.url,
-    authorization,
-    fetchImpl: options.fetch ?? fetch,
-    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-    registerTimeoutMs: options.registerTimeoutMs ?? 15_000,
-  };
+}
 
-  function writerSchema(schemaId: number): Promise<WriterSchema> {
+/** The writer schemas by id, each loaded once (ids are immutable); a failed load is tried again. */
+function cachedWriterSchemas(http: RegistryHttp): (schemaId: number) => Promise<WriterSchema> {
+  const ajv = decodeAjv();
+  const writerSchemas = new Map<number, Promise<WriterSchema>>();
+  return (schemaId) => {
     let found = writerSchemas.get(schemaId);
     if (!found) {
       found = loadWriterSchema(http, ajv, schemaId);
@@ -168,74 +191,81 @@ export function createRegistryCodec(options: RegistryCodecOptions): RegistryCode
       found.catch(() => writerSchemas.delete(schemaId));
     }
     return found;
-  }
-
-  return {
-    // A registration is idempotent (the same schema under the same subject keeps its id), so a
-    // call that timed out or failed is tried again, a few times, before the caller hears of it.
-    async registerSchema(subject, schema) {
-      const attempts = options.registerAttempts ?? 4;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const held = await subjectCompatibility(http, subject);
-          const { id } = await registry.register(
-            { type: SchemaType.JSON, schema: JSON.stringify(schema) },
-            held === undefined ? { subject } : { subject, compatibility: held, updateConfig: false },
-          );
-          return id;
-        } catch (error) {
-          const refusal = registrationRefusal(error);
-          if (refusal) throw new SchemaRefusedError(subject, refusal, error);
-          if (attempt < attempts) {
-            await setTimeout(retryDelayMs(attempt, { initial: 500, max: 4_000 }));
-            continue;
-          }
-          throw new TradelogError('REGISTRY_UNAVAILABLE', `could not register schema for ${subject}`, {
-            status: 503,
-            retriable: true,
-            cause: error,
-          });
-        }
-      }
-    },
-    async findSchemaId(subject, schema) {
-      try {
-        return await registry.getRegistryIdBySchema(subject, {
-          type: SchemaType.JSON,
-          schema: JSON.stringify(schema),
-        });
-      } catch (error) {
-        // Retriable: a service waits at start-up until the provision step has registered it.
-        throw new TradelogError(
-          'SCHEMA_NOT_PROVISIONED',
-          `no registered schema for ${subject} (is the provision step done?)`,
-          { status: 503, retriable: true, cause: error },
-        );
-      }
-    },
-    encodeRaw: encodeWireFormat,
-    async writerSchemaOf(schemaId) {
-      return (await writerSchema(schemaId)).schema;
-    },
-    async decode(value) {
-      const { schemaId, json } = readWireFormat(value);
-      const schema = await writerSchema(schemaId);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(json.toString('utf8'));
-      } catch (error) {
-        throw new RecordUndecodableError(
-          'RECORD_NOT_JSON',
-          `record value is not JSON (schema id ${schemaId})`,
-          error,
-        );
-      }
-      if (!schema.validate(parsed))
-        throw new RecordUndecodableError(
-          'RECORD_SCHEMA_MISMATCH',
-          `record does not match its writer schema ${schemaId}: ${schema.errors()}`,
-        );
-      return { schemaId, value: parsed };
-    },
   };
+}
+
+/**
+ * A registration is idempotent (the same schema under the same subject keeps its id), so a
+ * call that timed out or failed is tried again, a few times, before the caller hears of it.
+ */
+async function registerWithRetries(
+  registry: SchemaRegistry,
+  http: RegistryHttp,
+  subject: string,
+  schema: object,
+  attempts: number,
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const held = await subjectCompatibility(http, subject);
+      const { id } = await registry.register(
+        { type: SchemaType.JSON, schema: JSON.stringify(schema) },
+        held === undefined ? { subject } : { subject, compatibility: held, updateConfig: false },
+      );
+      return id;
+    } catch (error) {
+      const refusal = registrationRefusal(error);
+      if (refusal) throw new SchemaRefusedError(subject, refusal, error);
+      if (attempt < attempts) {
+        await setTimeout(retryDelayMs(attempt, { initial: 500, max: 4_000 }));
+        continue;
+      }
+      throw new TradelogError('REGISTRY_UNAVAILABLE', `could not register schema for ${subject}`, {
+        status: 503,
+        retriable: true,
+        cause: error,
+      });
+    }
+  }
+}
+
+/** The id of a schema already registered under the subject, without registering it. */
+async function findRegisteredId(registry: SchemaRegistry, subject: string, schema: object): Promise<number> {
+  try {
+    return await registry.getRegistryIdBySchema(subject, {
+      type: SchemaType.JSON,
+      schema: JSON.stringify(schema),
+    });
+  } catch (error) {
+    // Retriable: a service waits at start-up until the provision step has registered it.
+    throw new TradelogError(
+      'SCHEMA_NOT_PROVISIONED',
+      `no registered schema for ${subject} (is the provision step done?)`,
+      { status: 503, retriable: true, cause: error },
+    );
+  }
+}
+
+/** Pure: a record's JSON, parsed and checked against its writer schema; the record's fault when it is not. */
+export function checkedValue(
+  schema: Pick<WriterSchema, 'validate' | 'errors'>,
+  schemaId: number,
+  json: Buffer,
+): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json.toString('utf8'));
+  } catch (error) {
+    throw new RecordUndecodableError(
+      'RECORD_NOT_JSON',
+      `record value is not JSON (schema id ${schemaId})`,
+      error,
+    );
+  }
+  if (!schema.validate(parsed))
+    throw new RecordUndecodableError(
+      'RECORD_SCHEMA_MISMATCH',
+      `record does not match its writer schema ${schemaId}: ${schema.errors()}`,
+    );
+  return parsed;
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistryCodec, registrationRefusal } from './codec.ts';
+import { checkedValue, createRegistryCodec, registrationRefusal } from './codec.ts';
 
 describe('registry codec: registration against a registry that never answers', () => {
   let server: Server;
@@ -40,5 +40,28 @@ describe('registry codec: which registration failures are refusals', () => {
     expect(registrationRefusal({ status: 503 })).toBeUndefined();
     expect(registrationRefusal(new Error('ECONNREFUSED'))).toBeUndefined();
     expect(registrationRefusal(undefined)).toBeUndefined();
+  });
+});
+
+describe('registry codec: a record checked against its writer schema', () => {
+  const schema = {
+    validate: (value: unknown) => typeof value === 'object' && value !== null && 'documentId' in value,
+    errors: () => 'must have required property documentId',
+  };
+
+  it('answers the parsed value when it matches', () => {
+    expect(checkedValue(schema, 7, Buffer.from('{"documentId":"d-1"}'))).toEqual({ documentId: 'd-1' });
+  });
+
+  it('blames the record, not retriable, when it is not JSON or does not match', () => {
+    expect(() => checkedValue(schema, 7, Buffer.from('{not json'))).toThrow(
+      expect.objectContaining({ code: 'RECORD_NOT_JSON', retriable: false }),
+    );
+    expect(() => checkedValue(schema, 7, Buffer.from('{"other":1}'))).toThrow(
+      expect.objectContaining({
+        code: 'RECORD_SCHEMA_MISMATCH',
+        message: 'record does not match its writer schema 7: must have required property documentId',
+      }),
+    );
   });
 });

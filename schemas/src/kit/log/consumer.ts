@@ -1,9 +1,11 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import type { Logger } from '../runtime/log.ts';
+import { createCommitHints } from './commitHints.ts';
+import { earlyStartOffsets, readStartOffsets, seekAssigned } from './joinSeeks.ts';
 import { createKafka } from './kafka.ts';
 import type { KafkaSecurity } from './kafkaSecurity.ts';
-import { createPartitionHolds, slotOf } from './partitionHolds.ts';
+import { createPartitionHolds, type PartitionHolds, slotOf } from './partitionHolds.ts';
 
 /**
  * The one consumer of our log (ARCHITECTURE "Real components": the Kafka client lives behind
@@ -137,6 +139,30 @@ export function nextStatus(
   };
 }
 
+/** A fetched batch as `onBatch` gets it. */
+export function logBatchOf(batch: EachBatchPayload['batch'], isActive: () => boolean): LogBatch {
+  return {
+    topic: batch.topic,
+    partition: batch.partition,
+    records: batch.messages.map((m) => logRecordOf(batch.topic, batch.partition, m)),
+    isActive,
+  };
+}
+
+/** The consumer's status for `/health`: moved by nextStatus, counted up by each rebuild. */
+function statusKeeper(now: () => Date) {
+  let status: LogConsumerStatus = { state: 'starting', since: now(), restarts: 0, failedRestarts: 0 };
+  return {
+    current: () => status,
+    set(state: LogConsumerState, lastError?: string) {
+      status = nextStatus(status, state, lastError, now);
+    },
+    restarted() {
+      status = { ...status, restarts: status.restarts + 1, failedRestarts: status.failedRestarts + 1 };
+    },
+  };
+}
+
 const logRecordOf = (
   topic: string,
   partition: number,
@@ -151,7 +177,10 @@ const logRecordOf = (
 });
 
 /** The kafkajs consumer's settings: offsets committed by us, kafkajs' own restarts off (we rebuild it). */
-const kafkajsConsumerSettings = (options: LogConsumerOptions, membership: GroupMembership) => ({
+const kafkajsConsumerSettings = (
+  options: LogConsumerOptions,
+  membership: GroupMembership = options.membership ?? defaultMembership,
+) => ({
   groupId: options.groupId,
   sessionTimeout: membership.sessionTimeoutMs,
   heartbeatInterval: membership.heartbeatIntervalMs,
@@ -162,128 +191,114 @@ const kafkajsConsumerSettings = (options: LogConsumerOptions, membership: GroupM
   retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },
 });
 
-/**
- * One closure, longer than our ~80-line mark on purpose: the kafkajs consumer is rebuilt after a
- * crash, and its run, its batch handler and its restart share that consumer, the status and the
- * stop flag; the holds (partitionHolds.ts) and the pure parts above are apart.
- */
-export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
-  const log = options.logger.scope({ component: 'log-consumer', groupId: options.groupId });
-  const now = options.now ?? (() => new Date());
-  const delays = options.restartDelayMs ?? { initial: 500, max: 15_000 };
-  const membership = options.membership ?? defaultMembership;
-  const kafka = createKafka({
+/** The run's settings: whole batches to `eachBatch`, which resolves and commits offsets itself. */
+const kafkajsRunSettings = (
+  options: LogConsumerOptions,
+  eachBatch: (payload: EachBatchPayload) => Promise<void>,
+) => ({
+  autoCommit: false,
+  eachBatchAutoResolve: false,
+  partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+  eachBatch,
+});
+
+/** The Kafka client, with kafkajs' own budget for one operation; past it the consumer crashes and we rebuild it. */
+function kafkaOf(options: LogConsumerOptions) {
+  return createKafka({
     brokers: options.brokers,
     security: options.security,
     clientId: options.clientId,
     logger: options.logger,
-    // kafkajs' own budget for one operation; past it the consumer crashes and we rebuild it.
     retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000 },
   });
+}
+
+/**
+ * Hands one fetched batch to `onBatch`, unless its partition is held, and resolves the offset it
+ * finished through (no longer if the partition was held meanwhile: its retry starts over).
+ */
+async function handOnBatch(
+  payload: EachBatchPayload,
+  context: {
+    onBatch: LogConsumerOptions['onBatch'];
+    held: PartitionHolds;
+    stopping: () => boolean;
+    commitHint: (payload: EachBatchPayload) => Promise<void>;
+  },
+): Promise<void> {
+  const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
+  if (batch.messages.length === 0) return;
+  const slot = slotOf(batch.topic, batch.partition);
+  if (context.held.has(slot)) return;
+  const through = await context.onBatch(
+    logBatchOf(batch, () => isRunning() && !isStale() && !context.stopping()),
+  );
+  if (through !== undefined && !context.held.has(slot)) {
+    resolveOffset(through);
+    await context.commitHint(payload);
+  }
+  await heartbeat().catch(() => undefined);
+}
+
+/**
+ * One closure: the kafkajs consumer is rebuilt after a crash, and its run, its batch handler and
+ * its restart share that consumer, the status and the stop flag; the holds (partitionHolds.ts),
+ * the commit hints (commitHints.ts), the join's seeks (joinSeeks.ts), the batch handed on
+ * (handOnBatch) and the pure parts above are apart.
+ */
+export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
+  const log = options.logger.scope({ component: 'log-consumer', groupId: options.groupId });
+  const kafka = kafkaOf(options);
   let consumer: Consumer | undefined;
-  let status: LogConsumerStatus = { state: 'starting', since: now(), restarts: 0, failedRestarts: 0 };
+  const status = statusKeeper(options.now ?? (() => new Date()));
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   /** Partitions held until a time (retry) or until resumed (pause), with where to start again. */
   const held = createPartitionHolds({ consumer: () => consumer, log });
 
-  const setState = (state: LogConsumerState, lastError?: string) => {
-    status = nextStatus(status, state, lastError, now);
-  };
+  const commitHint = createCommitHints();
 
-  /**
-   * Kafka's committed offsets are a lag hint for outside tools only (`kafka-consumer-groups.sh`);
-   * the checkpoints in Postgres are the truth, and every join seeks to them. The offsets the
-   * batches resolved are committed together, at most once every 5 s: one
-   * OffsetCommit per batch cost the broker a log append and held each batch's worker a round
-   * trip, so the next fetch's batches came one or two at a time, each its own transaction
-   * (processors README "Group commit"). A hint may lag the checkpoints by that interval.
-   */
-  const commitHintIntervalMs = 5_000;
-  let lastCommitHint = 0;
-  async function commitHint(payload: EachBatchPayload): Promise<void> {
-    if (Date.now() - lastCommitHint < commitHintIntervalMs) return;
-    lastCommitHint = Date.now();
-    await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets()).catch(() => undefined);
-  }
-
-  async function eachBatch(payload: EachBatchPayload): Promise<void> {
-    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
-    if (batch.messages.length === 0) return;
-    const slot = slotOf(batch.topic, batch.partition);
-    if (held.has(slot)) return;
-    const through = await options.onBatch({
-      topic: batch.topic,
-      partition: batch.partition,
-      records: batch.messages.map((m) => logRecordOf(batch.topic, batch.partition, m)),
-      isActive: () => isRunning() && !isStale() && !stopping,
-    });
-    if (through !== undefined && !held.has(slot)) {
-      resolveOffset(through);
-      await commitHint(payload);
-    }
-    await heartbeat().catch(() => undefined);
-  }
+  const eachBatch = (payload: EachBatchPayload) =>
+    handOnBatch(payload, { onBatch: options.onBatch, held, stopping: () => stopping, commitHint });
 
   async function run(): Promise<void> {
-    const created = kafka.consumer(kafkajsConsumerSettings(options, membership));
+    const created = kafka.consumer(kafkajsConsumerSettings(options));
     consumer = created;
-    const readOffsets = () =>
-      options.startOffsets().catch((error: unknown) => {
-        log.warn('start offsets not readable; partitions start where Kafka has them', { error });
-        return new Map<string, string>();
-      });
-    // Read beside the connect and join, so the first join seeks at once: kafkajs starts fetching
-    // right after the join, and a seek that comes later throws away what that fetch brought.
-    let early: ReadonlyMap<string, string> | undefined;
-    const reading = readOffsets().then((offsets) => {
-      early = offsets;
-    });
+    const readOffsets = () => readStartOffsets(options.startOffsets, log);
+    const early = earlyStartOffsets(readOffsets);
     created.on(created.events.GROUP_JOIN, async (event) => {
-      const first = early;
-      early = undefined;
-      const stored = first ?? (await readOffsets());
+      const stored = early.take() ?? (await readOffsets());
       // Stopped or replaced while the offsets were read: kafkajs refuses a seek on it.
       if (consumer !== created || stopping) return;
-      for (const [topic, partitions] of Object.entries(event.payload.memberAssignment)) {
-        for (const partition of partitions) {
-          held.releaseOnJoin(created, topic, partition);
-          created.seek({ topic, partition, offset: stored.get(slotOf(topic, partition)) ?? '0' });
-        }
-      }
+      seekAssigned(created, event.payload.memberAssignment, stored, held);
       failures = 0;
-      setState('running');
+      status.set('running');
     });
     created.on(created.events.CRASH, (event) => {
       if (consumer !== created || stopping) return;
       const error = event.payload.error;
-      log.warn('consumer gave up; rebuilding it', { error, restarts: status.restarts });
+      log.warn('consumer gave up; rebuilding it', { error, restarts: status.current().restarts });
       scheduleRestart(error);
     });
-    await Promise.all([created.connect(), reading]);
+    await Promise.all([created.connect(), early.reading]);
     await created.subscribe({ topics: [...options.topics], fromBeginning: true });
-    await created.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
-      eachBatch,
-    });
+    await created.run(kafkajsRunSettings(options, eachBatch));
   }
 
   function scheduleRestart(error: unknown) {
     if (stopping || restartTimer) return;
-    setState('reconnecting', error instanceof Error ? error.message : String(error));
+    status.set('reconnecting', error instanceof Error ? error.message : String(error));
     const old = consumer;
     consumer = undefined;
     failures++;
     // Jittered, so that every consumer that lost the broker together does not rejoin together.
-    const wait = retryDelayMs(failures, delays);
+    const wait = retryDelayMs(failures, options.restartDelayMs ?? { initial: 500, max: 15_000 });
     restartTimer = setTimeout(async () => {
       restartTimer = undefined;
       await old?.disconnect().catch(() => undefined);
       if (stopping) return;
-      status = { ...status, restarts: status.restarts + 1, failedRestarts: status.failedRestarts + 1 };
+      status.restarted();
       run().catch((failure: unknown) => scheduleRestart(failure));
     }, wait);
   }
@@ -299,9 +314,9 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       held.clear();
       await consumer?.disconnect().catch(() => undefined);
       consumer = undefined;
-      setState('stopped');
+      status.set('stopped');
     },
-    status: () => status,
+    status: status.current,
     retryFrom: held.retryFrom,
     pause: held.pause,
     resume: held.resume,

@@ -1,7 +1,9 @@
 import type { Consumer } from 'kafkajs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../runtime/log.ts';
-import { type LogConsumerStatus, nextStatus } from './consumer.ts';
+import { createCommitHints } from './commitHints.ts';
+import { type LogConsumerStatus, logBatchOf, nextStatus } from './consumer.ts';
+import { earlyStartOffsets, readStartOffsets, seekAssigned } from './joinSeeks.ts';
 import { createPartitionHolds } from './partitionHolds.ts';
 
 const at = (iso: string) => () => new Date(iso);
@@ -76,5 +78,91 @@ describe('partitionHolds: partitions held back by the log consumer', () => {
     holds.releaseOnJoin(consumer, 't', 3);
     expect(holds.has('t/3')).toBe(false);
     expect(calls.at(-1)).toBe('resume 3');
+  });
+});
+
+describe('joinSeeks: where a join starts each partition', () => {
+  it('given the early read, then the first join takes it and later joins read again', async () => {
+    let reads = 0;
+    const early = earlyStartOffsets(async () => new Map([['t/0', String(++reads)]]));
+    expect(early.take()).toBeUndefined();
+    await early.reading;
+    expect(early.take()?.get('t/0')).toBe('1');
+    expect(early.take()).toBeUndefined();
+  });
+
+  it('given unreadable checkpoints, then partitions start where Kafka has them, with a warning', async () => {
+    const lines: string[] = [];
+    const log = createLogger({ service: 'test' }, { write: (line: string) => void lines.push(line) });
+    const offsets = await readStartOffsets(() => Promise.reject(new Error('db down')), log);
+    expect(offsets.size).toBe(0);
+    expect(lines.join('')).toContain('start offsets not readable');
+  });
+
+  it('given an assignment, then each partition ends its hold and seeks to its checkpoint, 0 without one', () => {
+    const calls: string[] = [];
+    const consumer = {
+      seek: (s: { topic: string; partition: number; offset: string }) =>
+        calls.push(`seek ${s.topic}/${s.partition}@${s.offset}`),
+    } as unknown as Consumer;
+    const held = {
+      releaseOnJoin: (_: Consumer, topic: string, partition: number) =>
+        calls.push(`release ${topic}/${partition}`),
+    };
+    seekAssigned(consumer, { a: [0, 1], b: [2] }, new Map([['a/1', '40']]), held);
+    expect(calls).toEqual([
+      'release a/0',
+      'seek a/0@0',
+      'release a/1',
+      'seek a/1@40',
+      'release b/2',
+      'seek b/2@0',
+    ]);
+  });
+});
+
+describe('commitHints: offsets committed as a hint, at most once an interval', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('given batches within the interval, then one commit; after it, the next', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    const commits: unknown[] = [];
+    const payload = {
+      uncommittedOffsets: () => ({ topics: [] }),
+      commitOffsetsIfNecessary: async (offsets: unknown) => void commits.push(offsets),
+    };
+    const commitHint = createCommitHints(5_000);
+    await commitHint(payload);
+    await commitHint(payload);
+    expect(commits).toHaveLength(1);
+    vi.setSystemTime(1_005_000);
+    await commitHint(payload);
+    expect(commits).toHaveLength(2);
+  });
+
+  it('given a failed commit, then the batch goes on', async () => {
+    const commitHint = createCommitHints();
+    await expect(
+      commitHint({
+        uncommittedOffsets: () => ({ topics: [] }),
+        commitOffsetsIfNecessary: () => Promise.reject(new Error('broker gone')),
+      }),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('logBatchOf: a fetched batch as onBatch gets it', () => {
+  it('given messages, then records of the batch topic and partition, headers never absent', () => {
+    const batch = {
+      topic: 't',
+      partition: 4,
+      messages: [{ offset: '9', key: Buffer.from('k'), value: null, headers: undefined }],
+    } as unknown as Parameters<typeof logBatchOf>[0];
+    const logBatch = logBatchOf(batch, () => false);
+    expect(logBatch.records).toEqual([
+      { topic: 't', partition: 4, offset: '9', key: Buffer.from('k'), value: null, headers: {} },
+    ]);
+    expect(logBatch.isActive()).toBe(false);
   });
 });

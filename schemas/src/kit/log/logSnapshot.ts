@@ -30,7 +30,7 @@ export interface LogSnapshotReader {
 /** Kafka's ListOffsets timestamp for "the latest offset" (the high watermark). */
 const latest = -1n;
 
-export function createLogSnapshotReader(options: {
+export interface LogSnapshotOptions {
   brokers: string[];
   /** TLS and SASL (./kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
@@ -43,30 +43,21 @@ export function createLogSnapshotReader(options: {
    * the ids a second, a consumer verifying its checkpoints reads them anew.
    */
   metadataMaxAgeMs?: number;
-}): LogSnapshotReader {
+}
+
+/** The topics' ids and partition counts, as read at `at` for the topics `asked`. */
+export interface KnownTopics {
+  at: number;
+  /** The topics asked for, joined: ids read for other topics are not reused. */
+  asked: string;
+  clusterId: string;
+  partitions: ReadonlyMap<string, { id: string; count: number }>;
+}
+
+export function createLogSnapshotReader(options: LogSnapshotOptions): LogSnapshotReader {
   let admin: Admin | undefined;
-  const timeoutMs = options.timeoutMs ?? 3_000;
   const metadataMaxAgeMs = options.metadataMaxAgeMs ?? 0;
-  let known:
-    | {
-        at: number;
-        asked: string;
-        clusterId: string;
-        partitions: ReadonlyMap<string, { id: string; count: number }>;
-      }
-    | undefined;
-  const connect = () =>
-    new Admin({
-      clientId: options.clientId ?? 'tradelog-log-snapshot',
-      bootstrapBrokers: options.brokers,
-      ...platformaticSecurity(options.security),
-      connectTimeout: timeoutMs,
-      timeout: timeoutMs,
-      requestTimeout: timeoutMs,
-      retries: 1,
-      retryDelay: 100,
-      autocreateTopics: false,
-    });
+  let known: KnownTopics | undefined;
   const close = async () => {
     const current = admin;
     admin = undefined;
@@ -76,36 +67,12 @@ export function createLogSnapshotReader(options: {
   return {
     async read(topics) {
       try {
-        admin ??= connect();
+        admin ??= adminOf(options);
         const asked = topics.join('\u0000');
-        if (!known || known.asked !== asked || Date.now() - known.at >= metadataMaxAgeMs) {
-          const existing = new Set(await admin.listTopics({ includeInternals: false }));
-          const present = topics.filter((topic) => existing.has(topic));
-          const metadata = await admin.metadata({ topics: present, forceUpdate: true });
-          const partitions = new Map<string, { id: string; count: number }>();
-          for (const topic of present) {
-            const described = metadata.topics.get(topic);
-            if (described) partitions.set(topic, { id: described.id, count: described.partitionsCount });
-          }
-          known = { at: Date.now(), asked, clusterId: metadata.id, partitions };
-        }
-        const topicIds = new Map<string, string>();
-        const requests: { name: string; partitions: { partitionIndex: number; timestamp: bigint }[] }[] = [];
-        for (const [topic, { id, count }] of known.partitions) {
-          topicIds.set(topic, id);
-          requests.push({
-            name: topic,
-            partitions: Array.from({ length: count }, (_, partitionIndex) => ({
-              partitionIndex,
-              timestamp: latest,
-            })),
-          });
-        }
-        const ends = new Map<string, bigint>();
-        if (requests.length > 0)
-          for (const topic of await admin.listOffsets({ topics: requests }))
-            for (const p of topic.partitions) ends.set(`${topic.name}/${p.partitionIndex}`, p.offset);
-        return { clusterId: known.clusterId, topicIds, ends };
+        if (!knownStill(known, asked, Date.now(), metadataMaxAgeMs))
+          known = await readKnownTopics(admin, topics, asked);
+        const { topicIds, requests } = endRequestsOf(known.partitions);
+        return { clusterId: known.clusterId, topicIds, ends: await readEnds(admin, requests) };
       } catch (error) {
         await close();
         throw new TradelogError(
@@ -123,9 +90,81 @@ export function createLogSnapshotReader(options: {
   };
 }
 
+function adminOf(options: LogSnapshotOptions): Admin {
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  return new Admin({
+    clientId: options.clientId ?? 'tradelog-log-snapshot',
+    bootstrapBrokers: options.brokers,
+    ...platformaticSecurity(options.security),
+    connectTimeout: timeoutMs,
+    timeout: timeoutMs,
+    requestTimeout: timeoutMs,
+    retries: 1,
+    retryDelay: 100,
+    autocreateTopics: false,
+  });
+}
+
+/** Pure: whether the topics' ids and partitions read before may answer this read. */
+export function knownStill(
+  known: KnownTopics | undefined,
+  asked: string,
+  now: number,
+  metadataMaxAgeMs: number,
+): known is KnownTopics {
+  return known !== undefined && known.asked === asked && now - known.at < metadataMaxAgeMs;
+}
+
+/** The topics asked for that exist, with their ids and partition counts (two requests). */
+async function readKnownTopics(admin: Admin, topics: readonly string[], asked: string): Promise<KnownTopics> {
+  const existing = new Set(await admin.listTopics({ includeInternals: false }));
+  const present = topics.filter((topic) => existing.has(topic));
+  const metadata = await admin.metadata({ topics: present, forceUpdate: true });
+  const partitions = new Map<string, { id: string; count: number }>();
+  for (const topic of present) {
+    const described = metadata.topics.get(topic);
+    if (described) partitions.set(topic, { id: described.id, count: described.partitionsCount });
+  }
+  return { at: Date.now(), asked, clusterId: metadata.id, partitions };
+}
+
+interface EndRequest {
+  name: string;
+  partitions: { partitionIndex: number; timestamp: bigint }[];
+}
+
+/** Pure: each known topic's id, and the ListOffsets request for the latest offset of each of its partitions. */
+export function endRequestsOf(partitions: KnownTopics['partitions']): {
+  topicIds: Map<string, string>;
+  requests: EndRequest[];
+} {
+  const topicIds = new Map<string, string>();
+  const requests: EndRequest[] = [];
+  for (const [topic, { id, count }] of partitions) {
+    topicIds.set(topic, id);
+    requests.push({
+      name: topic,
+      partitions: Array.from({ length: count }, (_, partitionIndex) => ({
+        partitionIndex,
+        timestamp: latest,
+      })),
+    });
+  }
+  return { topicIds, requests };
+}
+
+/** `topic/partition` → end offset (one request; none when no topic exists). */
+async function readEnds(admin: Admin, requests: EndRequest[]): Promise<Map<string, bigint>> {
+  const ends = new Map<string, bigint>();
+  if (requests.length > 0)
+    for (const topic of await admin.listOffsets({ topics: requests }))
+      for (const p of topic.partitions) ends.set(`${topic.name}/${p.partitionIndex}`, p.offset);
+  return ends;
+}
+
 /** One read with a connection of its own, for callers that ask rarely. */
 export async function readLogSnapshot(
-  options: Parameters<typeof createLogSnapshotReader>[0] & { topics: readonly string[] },
+  options: LogSnapshotOptions & { topics: readonly string[] },
 ): Promise<LogSnapshot> {
   const reader = createLogSnapshotReader(options);
   try {

@@ -94,93 +94,141 @@ export function createRecordReader(options: {
     requestTimeout: 5000,
     retries: 1,
   });
-  const unavailable = (cause: unknown) =>
-    new TradelogError('KAFKA_UNAVAILABLE', 'Kafka did not answer the record fetch', {
-      status: 503,
-      retriable: true,
-      cause,
-      details: { message: { cn: 'Kafka 暂不可用，请稍后重试', en: 'Kafka is unavailable; retry later' } },
-    });
-  // One read at a time: fetches run side by side on this one client were answered with errors
-  // (8 at once: every one "Received response with error while executing API Fetch(v17)"), which
-  // two callers at once (two operators, two as-of answers) would meet.
-  let previous: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(read: () => Promise<T>): Promise<T> => {
-    const next = previous.then(read, read);
-    previous = next.catch(() => undefined);
-    return next;
-  };
-  const read = async (
-    topic: string,
-    partition: number,
-    offset: bigint,
-    limit: number,
-  ): Promise<RecordPage> => {
-    let metadata: Awaited<ReturnType<typeof consumer.metadata>>;
-    try {
-      metadata = await consumer.metadata({ topics: [topic], forceUpdate: true });
-    } catch (error) {
-      // An unknown topic is answered as an error of the metadata request.
-      if (/unknown topic|UNKNOWN_TOPIC/i.test(String((error as Error)?.message ?? ''))) {
-        throw new TopicPartitionUnknownError(topic, partition);
-      }
-      throw unavailable(error);
-    }
-    const topicMetadata = metadata.topics.get(topic);
-    const partitionMetadata = topicMetadata?.partitions[partition];
-    if (!topicMetadata || !partitionMetadata) throw new TopicPartitionUnknownError(topic, partition);
-    // Bytes asked for in proportion to the records asked for: the broker answers (and the client
-    // parses) up to this much whatever the limit (4 MiB for one record: 250 ms a read on a
-    // partition of 51 batches, 3 ms with 64 KiB), and always answers the first batch whole.
-    const maxBytes = Math.min(4 * 1024 * 1024, limit * 64 * 1024);
-    let response: Awaited<ReturnType<typeof consumer.fetch>>;
-    try {
-      response = await consumer.fetch({
-        node: partitionMetadata.leader,
-        maxWaitTime: 0,
-        minBytes: 1,
-        maxBytes,
-        topics: [
-          {
-            topicId: topicMetadata.id,
-            partitions: [
-              {
-                partition,
-                fetchOffset: offset,
-                partitionMaxBytes: maxBytes,
-                currentLeaderEpoch: -1,
-                lastFetchedEpoch: -1,
-              },
-            ],
-          },
-        ],
-      });
-    } catch (error) {
-      // An offset outside the log is not Kafka being down: answer an empty page with the bounds.
-      if (
-        /OFFSET_OUT_OF_RANGE|out of range/i.test(
-          JSON.stringify((error as { errors?: unknown })?.errors ?? '') + String((error as Error)?.message),
-        )
-      ) {
-        const ends = await consumer
-          .listOffsets({ topics: [topic], partitions: { [topic]: [partition] } })
-          .catch(() => undefined);
-        const end = ends?.get(topic)?.[partition];
-        return { records: [], logStartOffset: '0', highWatermark: end === undefined ? '0' : String(end) };
-      }
-      throw unavailable(error);
-    }
-    const answer = response.responses[0]?.partitions[0];
-    return {
-      records: recordsFrom((answer?.records ?? []) as FetchedBatch[], offset, limit),
-      logStartOffset: String(answer?.logStartOffset ?? 0n),
-      highWatermark: String(answer?.highWatermark ?? 0n),
-    };
-  };
+  const serial = oneAtATime();
   return {
-    read: (topic, partition, offset, limit) => oneAtATime(() => read(topic, partition, offset, limit)),
+    read: (topic, partition, offset, limit) =>
+      serial(() => readPage(consumer, { topic, partition }, offset, limit)),
     async close() {
       await consumer.close(true);
     },
   };
+}
+
+/**
+ * One read at a time: fetches run side by side on this one client were answered with errors
+ * (8 at once: every one "Received response with error while executing API Fetch(v17)"), which
+ * two callers at once (two operators, two as-of answers) would meet.
+ */
+function oneAtATime(): <T>(read: () => Promise<T>) => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return <T>(read: () => Promise<T>): Promise<T> => {
+    const next = previous.then(read, read);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
+interface Place {
+  topic: string;
+  partition: number;
+}
+
+/** One page of records: the partition's leader asked by one fetch request, no group. */
+async function readPage(
+  consumer: Consumer,
+  place: Place,
+  offset: bigint,
+  limit: number,
+): Promise<RecordPage> {
+  const { topicId, leader } = await leaderOf(consumer, place);
+  let response: Awaited<ReturnType<typeof consumer.fetch>>;
+  try {
+    response = await consumer.fetch(
+      fetchRequestOf({ topicId, leader, partition: place.partition }, offset, limit),
+    );
+  } catch (error) {
+    // An offset outside the log is not Kafka being down: answer an empty page with the bounds.
+    if (isOffsetOutOfRange(error)) return emptyPageAtEnd(consumer, place);
+    throw kafkaUnavailable(error);
+  }
+  const answer = response.responses[0]?.partitions[0];
+  return {
+    records: recordsFrom((answer?.records ?? []) as FetchedBatch[], offset, limit),
+    logStartOffset: String(answer?.logStartOffset ?? 0n),
+    highWatermark: String(answer?.highWatermark ?? 0n),
+  };
+}
+
+/** The topic's id and the partition's leader, from fresh metadata; unknown ones are a 404. */
+async function leaderOf(
+  consumer: Consumer,
+  { topic, partition }: Place,
+): Promise<{ topicId: string; leader: number }> {
+  let metadata: Awaited<ReturnType<typeof consumer.metadata>>;
+  try {
+    metadata = await consumer.metadata({ topics: [topic], forceUpdate: true });
+  } catch (error) {
+    // An unknown topic is answered as an error of the metadata request.
+    if (isUnknownTopic(error)) throw new TopicPartitionUnknownError(topic, partition);
+    throw kafkaUnavailable(error);
+  }
+  const topicMetadata = metadata.topics.get(topic);
+  const partitionMetadata = topicMetadata?.partitions[partition];
+  if (!topicMetadata || !partitionMetadata) throw new TopicPartitionUnknownError(topic, partition);
+  return { topicId: topicMetadata.id, leader: partitionMetadata.leader };
+}
+
+/**
+ * The fetch of `limit` records from `offset`. Bytes asked for in proportion to the records asked
+ * for: the broker answers (and the client parses) up to this much whatever the limit (4 MiB for
+ * one record: 250 ms a read on a partition of 51 batches, 3 ms with 64 KiB), and always answers
+ * the first batch whole.
+ */
+export function fetchRequestOf(
+  at: { topicId: string; leader: number; partition: number },
+  offset: bigint,
+  limit: number,
+) {
+  const maxBytes = Math.min(4 * 1024 * 1024, limit * 64 * 1024);
+  return {
+    node: at.leader,
+    maxWaitTime: 0,
+    minBytes: 1,
+    maxBytes,
+    topics: [
+      {
+        topicId: at.topicId,
+        partitions: [
+          {
+            partition: at.partition,
+            fetchOffset: offset,
+            partitionMaxBytes: maxBytes,
+            currentLeaderEpoch: -1,
+            lastFetchedEpoch: -1,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The empty page of an offset outside the log: its end as the high watermark, when Kafka says it. */
+async function emptyPageAtEnd(consumer: Consumer, { topic, partition }: Place): Promise<RecordPage> {
+  const ends = await consumer
+    .listOffsets({ topics: [topic], partitions: { [topic]: [partition] } })
+    .catch(() => undefined);
+  const end = ends?.get(topic)?.[partition];
+  return { records: [], logStartOffset: '0', highWatermark: end === undefined ? '0' : String(end) };
+}
+
+/** A metadata request's error that says the topic does not exist. */
+export function isUnknownTopic(error: unknown): boolean {
+  return /unknown topic|UNKNOWN_TOPIC/i.test(String((error as Error)?.message ?? ''));
+}
+
+/** A fetch's error that says the offset lies outside the log. */
+export function isOffsetOutOfRange(error: unknown): boolean {
+  return /OFFSET_OUT_OF_RANGE|out of range/i.test(
+    JSON.stringify((error as { errors?: unknown })?.errors ?? '') + String((error as Error)?.message),
+  );
+}
+
+/** Kafka did not answer: 503, retriable. */
+function kafkaUnavailable(cause: unknown): TradelogError {
+  return new TradelogError('KAFKA_UNAVAILABLE', 'Kafka did not answer the record fetch', {
+    status: 503,
+    retriable: true,
+    cause,
+    details: { message: { cn: 'Kafka 暂不可用，请稍后重试', en: 'Kafka is unavailable; retry later' } },
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordsFrom } from './records.ts';
+import { fetchRequestOf, isOffsetOutOfRange, isUnknownTopic, recordsFrom } from './records.ts';
 
 const batch = (firstOffset: bigint, count: number) => ({
   firstOffset,
@@ -23,5 +23,50 @@ describe('recordsFrom', () => {
 
   it('answers nothing when every record is before the offset', () => {
     expect(recordsFrom([batch(0n, 3)], 3n, 10)).toEqual([]);
+  });
+});
+
+describe('fetchRequestOf', () => {
+  it('asks the leader for 64 KiB a record asked for, at most 4 MiB, from the offset', () => {
+    const request = fetchRequestOf({ topicId: 'id-1', leader: 2, partition: 3 }, 40n, 5);
+    expect(request).toMatchObject({ node: 2, maxWaitTime: 0, minBytes: 1, maxBytes: 5 * 64 * 1024 });
+    expect(request.topics).toEqual([
+      {
+        topicId: 'id-1',
+        partitions: [
+          {
+            partition: 3,
+            fetchOffset: 40n,
+            partitionMaxBytes: 5 * 64 * 1024,
+            currentLeaderEpoch: -1,
+            lastFetchedEpoch: -1,
+          },
+        ],
+      },
+    ]);
+    expect(fetchRequestOf({ topicId: 'id-1', leader: 2, partition: 3 }, 0n, 500).maxBytes).toBe(
+      4 * 1024 * 1024,
+    );
+  });
+});
+
+describe('the fetch errors that are answers', () => {
+  it('tells an unknown topic by the metadata error', () => {
+    expect(isUnknownTopic(new Error('Unknown topic or partition'))).toBe(true);
+    expect(isUnknownTopic(new Error('UNKNOWN_TOPIC_OR_PARTITION'))).toBe(true);
+    expect(isUnknownTopic(new Error('connect ECONNREFUSED'))).toBe(false);
+    expect(isUnknownTopic(undefined)).toBe(false);
+  });
+
+  it('tells an offset outside the log by the message or the errors the fetch carries', () => {
+    expect(isOffsetOutOfRange(new Error('offset out of range'))).toBe(true);
+    expect(
+      isOffsetOutOfRange(
+        Object.assign(new Error('fetch failed'), { errors: [{ code: 'OFFSET_OUT_OF_RANGE' }] }),
+      ),
+    ).toBe(true);
+    expect(isOffsetOutOfRange(new Error('Received response with error while executing API Fetch(v17)'))).toBe(
+      false,
+    );
   });
 });

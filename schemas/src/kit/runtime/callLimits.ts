@@ -1,4 +1,13 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  grantedOf,
+  type Lease,
+  leaseAfterTake,
+  refusalAsAnswer,
+  spendFromLease,
+  takerVerdict,
+  verdictOf,
+} from './callLeases.ts';
 
 /**
  * Call limits per caller or per client address, kept in Postgres so that they hold across
@@ -48,19 +57,7 @@ export interface CallLimits<Name extends string> {
   readonly table: LimitTable<Name>;
 }
 
-interface Lease {
-  /** Calls taken from the store and not yet spent (0 with `refused`). */
-  left: number;
-  /** The size of the block last taken: the next is taken once half of it is left. */
-  size: number;
-  /** What the store had left for the window when the block was taken. */
-  remaining: number;
-  endsAt: number;
-  /** The store refused the subject: every call is refused until `endsAt`. */
-  refused: boolean;
-}
-
-export function createCallLimits<Name extends string>(options: {
+export interface CallLimitsOptions<Name extends string> {
   table: LimitTable<Name>;
   /** The pool to count in; absent: in memory (one instance; tests of the pure parts). */
   store?: LimitStoreClient;
@@ -80,15 +77,13 @@ export function createCallLimits<Name extends string>(options: {
    * the store, and that waiting was a quarter of a submission's CPU.
    */
   block?: (rule: LimitRule) => number;
-}): CallLimits<Name> {
+}
+
+export function createCallLimits<Name extends string>(options: CallLimitsOptions<Name>): CallLimits<Name> {
   // The block-leasing below is one closure over the leases, the takes in flight and the demand:
   // each step reads and changes them between two awaits, so they stay together.
   const limits = limitersOf(options);
-  const limitOf = (name: Name) => {
-    const limit = limits.get(name);
-    if (!limit) throw new Error(`no call limit named ${name}`);
-    return limit;
-  };
+  const limitOf = (name: Name) => limitNamed(limits, name);
   // Per limit and subject, until the window ends: the calls taken from the store and not yet
   // spent, or the store's refusal.
   const leases = new Map<string, Lease>();
@@ -97,77 +92,36 @@ export function createCallLimits<Name extends string>(options: {
   const leaseKeyOf = (name: Name, subject: string) => `${name}\u0000${subject.slice(0, 200)}`;
   const demand = demandOf();
 
-  /**
-   * Takes a block from the store into the lease. Calls left from the same window add up; a
-   * block of a new window replaces what the ended one left (those lapse with it).
-   */
+  /** Takes a block from the store into the lease (leaseAfterTake). */
   const take = (
     name: Name,
     subject: string,
     spendOne: boolean,
   ): Promise<{ res: RateLimiterRes; granted: number }> => {
     const { rule, limiter, block, most } = limitOf(name);
-    const key = subject.slice(0, 200);
     const leaseKey = leaseKeyOf(name, subject);
-    const windowMs = rule.windowSeconds * 1000;
     const at = Date.now();
     const size = demand.nextSize(leaseKey, block, most, at);
     const taking = limiter
-      .consume(key, size)
-      .catch((error: unknown) => {
-        if (error instanceof RateLimiterRes) return error;
-        throw error;
-      })
+      .consume(subject.slice(0, 200), size)
+      .catch(refusalAsAnswer)
       .then((res) => {
-        // The store counted the whole block; what lay within the rule is ours to spend. A
-        // caller blocked in memory (inMemoryBlockOnConsumed) comes back with nothing counted.
-        const granted =
-          res.consumedPoints >= size ? Math.min(size, rule.points - (res.consumedPoints - size)) : 0;
-        const endsAt = at + res.msBeforeNext;
-        const current = leases.get(leaseKey);
-        const carried =
-          current && !current.refused && current.endsAt > Date.now() && endsAt - current.endsAt < windowMs / 2
-            ? current.left
-            : 0;
-        const left = carried + Math.max(0, granted - (spendOne && granted > 0 ? 1 : 0));
-        if (left > 0)
-          leases.set(leaseKey, {
-            left,
-            size,
-            remaining: Math.max(0, rule.points - res.consumedPoints),
-            endsAt,
-            refused: false,
-          });
-        else if (granted === 0) leases.set(leaseKey, { left: 0, size, remaining: 0, endsAt, refused: true });
-        else leases.delete(leaseKey);
-        if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
-        return { res, granted };
+        const lease = leaseAfterTake(rule, leases.get(leaseKey), { size, at, spendOne }, res, Date.now());
+        keepLease(leases, leaseKey, lease);
+        return { res, granted: grantedOf(rule, size, res.consumedPoints) };
       });
-    const settled = taking.then(
-      () => undefined,
-      () => undefined,
-    );
-    takes.set(leaseKey, settled);
-    void settled.then(() => {
-      if (takes.get(leaseKey) === settled) takes.delete(leaseKey);
-    });
+    trackTake(takes, leaseKey, taking);
     return taking;
   };
 
   const spendHeld = (name: Name, leaseKey: string, subject: string): LimitVerdict | undefined => {
-    const { rule } = limitOf(name);
     const lease = leases.get(leaseKey);
-    if (lease === undefined) return undefined;
-    const now = Date.now();
-    if (lease.endsAt <= now) return undefined;
-    if (lease.refused) return verdictOf(rule, false, 0, lease.endsAt - now);
-    if (lease.left <= 0) return undefined;
-    lease.left--;
+    const verdict = spendFromLease(limitOf(name).rule, lease, Date.now());
     // The next block is taken while half of this one is left, so that callers spend from memory
     // and never wait for the store in the middle of a window (only its first call does).
-    if (lease.left <= Math.floor(lease.size / 2) && !takes.has(leaseKey))
+    if (verdict?.allowed && lease && lease.left <= Math.floor(lease.size / 2) && !takes.has(leaseKey))
       take(name, subject, false).catch(() => undefined);
-    return verdictOf(rule, true, lease.remaining + lease.left, lease.endsAt - now);
+    return verdict;
   };
 
   return {
@@ -180,17 +134,8 @@ export function createCallLimits<Name extends string>(options: {
       return verdict;
     },
     async consume(name, subject) {
-      const { rule, limiter, block } = limitOf(name);
-      if (block === 1) {
-        try {
-          const res = await limiter.consume(subject.slice(0, 200));
-          return verdictOf(rule, true, res.remainingPoints ?? 0, res.msBeforeNext);
-        } catch (error) {
-          if (error instanceof RateLimiterRes)
-            return verdictOf(rule, false, error.remainingPoints, error.msBeforeNext);
-          throw error;
-        }
-      }
+      const limit = limitOf(name);
+      if (limit.block === 1) return consumeOne(limit, subject);
       // One take at a time per limit and subject: callers arriving while one is in flight wait
       // for it and spend from what it brought (one store write per block, none overwritten).
       const leaseKey = leaseKeyOf(name, subject);
@@ -203,11 +148,50 @@ export function createCallLimits<Name extends string>(options: {
         await inFlight;
       }
       const { res, granted } = await take(name, subject, true);
-      if (granted <= 0) return verdictOf(rule, false, 0, res.msBeforeNext);
-      const lease = leases.get(leaseKey);
-      return verdictOf(rule, true, (lease?.remaining ?? 0) + (lease?.left ?? 0), res.msBeforeNext);
+      return takerVerdict(limit.rule, granted, leases.get(leaseKey), res.msBeforeNext);
     },
   };
+}
+
+/** The limit of that name; a name the table lacks is a caller's mistake. */
+function limitNamed<Name extends string>(limits: Map<Name, Limit>, name: Name): Limit {
+  const limit = limits.get(name);
+  if (!limit) throw new Error(`no call limit named ${name}`);
+  return limit;
+}
+
+/** A limit counted call by call (block 1): every call is one write to the store. */
+async function consumeOne(limit: Limit, subject: string): Promise<LimitVerdict> {
+  try {
+    const res = await limit.limiter.consume(subject.slice(0, 200));
+    return verdictOf(limit.rule, true, res.remainingPoints ?? 0, res.msBeforeNext);
+  } catch (error) {
+    if (error instanceof RateLimiterRes)
+      return verdictOf(limit.rule, false, error.remainingPoints, error.msBeforeNext);
+    throw error;
+  }
+}
+
+/** Keeps what a take left, or forgets the subject; at most 10,000 leases are kept. */
+function keepLease(leases: Map<string, Lease>, leaseKey: string, lease: Lease | undefined): void {
+  if (lease) leases.set(leaseKey, lease);
+  else leases.delete(leaseKey);
+  if (leases.size > 10_000) leases.delete(leases.keys().next().value as string);
+}
+
+/**
+ * Keeps a block being taken in `takes` until it settles, so that callers of the same limit and
+ * subject wait for it rather than take another (settled, never rejected).
+ */
+function trackTake(takes: Map<string, Promise<void>>, leaseKey: string, taking: Promise<unknown>): void {
+  const settled = taking.then(
+    () => undefined,
+    () => undefined,
+  );
+  takes.set(leaseKey, settled);
+  void settled.then(() => {
+    if (takes.get(leaseKey) === settled) takes.delete(leaseKey);
+  });
 }
 
 interface Limit {
@@ -220,12 +204,7 @@ interface Limit {
 }
 
 /** Each rule's limiter: in the shared store with an in-memory insurance, or in memory alone. */
-function limitersOf<Name extends string>(options: {
-  table: LimitTable<Name>;
-  store?: LimitStoreClient;
-  prefix: string;
-  block?: (rule: LimitRule) => number;
-}): Map<Name, Limit> {
+function limitersOf<Name extends string>(options: CallLimitsOptions<Name>): Map<Name, Limit> {
   const limits = new Map<Name, Limit>();
   for (const [name, rule] of Object.entries(options.table) as [Name, LimitRule][]) {
     const common = {
@@ -252,17 +231,6 @@ function limitersOf<Name extends string>(options: {
     limits.set(name, { rule, limiter, block, most });
   }
   return limits;
-}
-
-/** The verdict a caller gets: allowed or not, and the window's figures for the headers. */
-function verdictOf(rule: LimitRule, allowed: boolean, remaining: number, msBeforeNext: number): LimitVerdict {
-  return {
-    allowed,
-    limit: rule.points,
-    remaining: Math.max(0, remaining),
-    resetSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
-    windowSeconds: rule.windowSeconds,
-  };
 }
 
 /** Per limit and subject: calls asked of this instance since its last block, which size the next. */

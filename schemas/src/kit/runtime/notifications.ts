@@ -28,12 +28,7 @@ export interface ChangeListener {
   close(): Promise<void>;
 }
 
-/**
- * One dedicated connection LISTENing on the channels. While it is down (or reconnecting) the
- * caches must not trust themselves (`listening()` is false), and `onReset` is called on every
- * loss and every reconnect: whatever changed meanwhile was never announced.
- */
-export async function listenOn<Channel extends string>(options: {
+export interface ListenOptions<Channel extends string> {
   /** A new client for the listening connection (pg.Client, structurally), never one of a pool's. */
   newClient: () => ListeningClient;
   channels: readonly Channel[];
@@ -51,26 +46,36 @@ export async function listenOn<Channel extends string>(options: {
    * hold while it is up (a push worker's advisory lock, processors/src/push/claimHolder.ts).
    */
   prepare?: (client: ListeningClient) => Promise<unknown>;
-}): Promise<ChangeListener> {
+}
+
+/**
+ * One dedicated connection LISTENing on the channels. While it is down (or reconnecting) the
+ * caches must not trust themselves (`listening()` is false), and `onReset` is called on every
+ * loss and every reconnect: whatever changed meanwhile was never announced.
+ */
+export async function listenOn<Channel extends string>(
+  options: ListenOptions<Channel>,
+): Promise<ChangeListener> {
   const log = options.logger.scope({ component: 'change-listener' });
   let client: ListeningClient | undefined;
   let up = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  const connectLater = () => {
+    timer = setTimeout(() => void connect(), options.retryMs ?? 1_000);
+    timer.unref();
+  };
 
   const lost = (error?: Error) => {
     if (!up && client === undefined) return;
     up = false;
     const dead = client;
     client = undefined;
-    dead?.removeAllListeners();
-    dead?.on('error', () => {});
-    void dead?.end().catch(() => undefined);
+    if (dead) void letGo(dead);
     options.onReset('lost');
     if (closed) return;
     log.warn('change notifications lost; caches bypassed until reconnected', { error });
-    timer = setTimeout(() => void connect(), options.retryMs ?? 1_000);
-    timer.unref();
+    connectLater();
   };
 
   async function connect(): Promise<void> {
@@ -81,17 +86,12 @@ export async function listenOn<Channel extends string>(options: {
       options.onChange(message.channel as Channel, message.payload ?? '');
     });
     try {
-      await next.connect();
-      await options.prepare?.(next);
-      for (const channel of options.channels) await next.query(`LISTEN ${channel}`);
+      await listenWith(next, options);
     } catch (error) {
-      next.removeAllListeners();
-      next.on('error', () => {});
-      await next.end().catch(() => undefined);
+      await letGo(next);
       if (closed) return;
       log.warn('change notifications not listening yet', { error: error as Error });
-      timer = setTimeout(() => void connect(), options.retryMs ?? 1_000);
-      timer.unref();
+      connectLater();
       return;
     }
     if (closed) {
@@ -113,9 +113,24 @@ export async function listenOn<Channel extends string>(options: {
       up = false;
       const last = client;
       client = undefined;
-      last?.removeAllListeners();
-      last?.on('error', () => {});
-      await last?.end().catch(() => undefined);
+      if (last) await letGo(last);
     },
   };
+}
+
+/** Connects a new client, prepares its session and LISTENs on every channel. */
+async function listenWith(
+  client: ListeningClient,
+  options: Pick<ListenOptions<string>, 'channels' | 'prepare'>,
+): Promise<void> {
+  await client.connect();
+  await options.prepare?.(client);
+  for (const channel of options.channels) await client.query(`LISTEN ${channel}`);
+}
+
+/** Ends a client this listener is done with: its listeners gone, a late error of it ignored. */
+function letGo(client: ListeningClient): Promise<void> {
+  client.removeAllListeners();
+  client.on('error', () => {});
+  return client.end().catch(() => undefined);
 }
