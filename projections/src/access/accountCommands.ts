@@ -221,13 +221,13 @@ export type AccountOutcome =
     }
   | { command: 'revoke'; key: ApiKeyRow };
 
+/** The outcome of a command of the given kind. */
+export type OutcomeOf<C extends AccountCommand> = Extract<AccountOutcome, { command: C['command'] }>;
+
 /**
  * Runs a command in one transaction with its audit entry. `actor` says who asked (an operator's
  * account and key, or `cli:<user>`).
  */
-/** The outcome of a command of the given kind. */
-export type OutcomeOf<C extends AccountCommand> = Extract<AccountOutcome, { command: C['command'] }>;
-
 export function runAccountCommand<C extends AccountCommand>(
   pool: pg.Pool,
   command: C,
@@ -235,6 +235,19 @@ export function runAccountCommand<C extends AccountCommand>(
 ): Promise<OutcomeOf<C>> {
   return runCommand(pool, command, context) as Promise<OutcomeOf<C>>;
 }
+
+/** One command's transaction: its connection, its time and ids, and its audit entry. */
+interface CommandScope {
+  db: Queryable;
+  at: Date;
+  newId: () => string;
+  audit: (
+    action: Parameters<typeof insertAuditEntry>[1]['action'],
+    subject: Record<string, unknown>,
+  ) => Promise<unknown>;
+}
+
+type CommandOf<K extends AccountCommand['command']> = Extract<AccountCommand, { command: K }>;
 
 async function runCommand(
   pool: pg.Pool,
@@ -246,119 +259,157 @@ async function runCommand(
   const newId = context.newId ?? randomUUID;
   return inTransaction(pool, async (db) => {
     const at = context.now();
-    const audit = (
-      action: Parameters<typeof insertAuditEntry>[1]['action'],
-      subject: Record<string, unknown>,
-    ) => insertAuditEntry(db, { ...context.actor, at, action, subject });
+    const scope: CommandScope = {
+      db,
+      at,
+      newId,
+      audit: (action, subject) => insertAuditEntry(db, { ...context.actor, at, action, subject }),
+    };
     switch (command.command) {
       case 'create': {
-        let account: AccountRow;
-        if (command.account !== undefined) {
-          account = await oneAccount(db, command.account, command.kind);
-        } else {
-          const code = command.ownerId ?? ownerIdFromName(command.name);
-          const created = await insertAccount(db, {
-            id: newId(),
-            kind: command.kind,
-            code,
-            name: command.name.trim(),
-            enterprises: command.enterprises,
-            feeds: command.feeds,
-            createdAt: at,
-          });
-          if (created === null)
-            throw accountRuleError(
-              {
-                cn: `${command.kind} 账户 "${code}" 已存在：可为它添加密钥，或为新账户另给代码`,
-                en: `a ${command.kind} account "${code}" exists already: add a key to it with --account ${code}, or give the new account its own --id`,
-              },
-              409,
-            );
-          account = created;
-          await audit('account.created', {
-            accountId: account.id,
-            kind: account.kind,
-            code: account.code,
-            enterprises: account.enterprises,
-            feeds: account.feeds,
-          });
-        }
-        const generated = generateApiKey();
-        const key = await createApiKey(db, {
-          id: newId(),
-          kind: command.kind,
-          accountId: account.id,
-          ownerId: account.code,
-          ownerName: account.name,
-          enterprises: [],
-          keyPrefix: generated.prefix,
-          keyHash: generated.hash,
-          createdAt: at,
-        });
-        await audit('key.created', {
-          keyId: key.id,
-          accountId: account.id,
-          kind: key.kind,
-          prefix: key.keyPrefix,
-        });
-        return { command: 'create', account, key, secret: generated.key };
+        const account =
+          command.account !== undefined
+            ? await oneAccount(db, command.account, command.kind)
+            : await createAccount(scope, command);
+        return { command: 'create', account, ...(await createKey(scope, command.kind, account)) };
       }
       case 'grant':
-      case 'withdraw': {
-        const account = await oneAccount(db, command.account);
-        if (command.command === 'grant') {
-          const grantRule = grantRuleOf(account.kind, command);
-          if (grantRule) throw accountRuleError(grantRule);
-        }
-        const changed = await changeGrants(
-          db,
-          account.id,
-          command.command === 'grant'
-            ? { grant: command.enterprises, grantFeeds: command.feeds }
-            : { withdraw: command.enterprises, withdrawFeeds: command.feeds },
-        );
-        await audit(command.command === 'grant' ? 'grants.added' : 'grants.withdrawn', {
-          accountId: account.id,
-          code: account.code,
-          enterprises: command.enterprises,
-          feeds: command.feeds,
-        });
-        return { command: command.command, account: changed! };
-      }
-      case 'narrow': {
-        const account = await oneAccount(db, command.account, 'partner');
-        const narrowing = narrowingOf(account, command.submitted);
-        const changed = await changeGrants(db, account.id, {
-          grant: narrowing.grant.enterprises,
-          withdraw: narrowing.withdraw.enterprises,
-          grantFeeds: narrowing.grant.feeds,
-          withdrawFeeds: narrowing.withdraw.feeds,
-        });
-        await audit('grants.narrowed', {
-          accountId: account.id,
-          code: account.code,
-          since: command.since.toISOString(),
-          documents: command.submitted.documents,
-          granted: narrowing.grant,
-          withdrawn: narrowing.withdraw,
-        });
-        return {
-          command: 'narrow',
-          account: changed!,
-          granted: narrowing.grant,
-          withdrawn: narrowing.withdraw,
-        };
-      }
-      case 'revoke': {
-        const key = await revokeApiKey(db, command.id, at);
-        if (key === null)
-          throw accountRuleError(
-            { cn: `没有编号为 ${command.id} 的密钥`, en: `no API key with id ${command.id}` },
-            404,
-          );
-        await audit('key.revoked', { keyId: key.id, accountId: key.accountId });
-        return { command: 'revoke', key };
-      }
+      case 'withdraw':
+        return changeAccountGrants(scope, command);
+      case 'narrow':
+        return narrowAccount(scope, command);
+      case 'revoke':
+        return revokeKey(scope, command);
     }
   });
+}
+
+/** A new account of the command's name and grants; its code is refused when taken (409). */
+async function createAccount(
+  { db, at, newId, audit }: CommandScope,
+  command: CommandOf<'create'>,
+): Promise<AccountRow> {
+  const code = command.ownerId ?? ownerIdFromName(command.name);
+  const account = await insertAccount(db, {
+    id: newId(),
+    kind: command.kind,
+    code,
+    name: command.name.trim(),
+    enterprises: command.enterprises,
+    feeds: command.feeds,
+    createdAt: at,
+  });
+  if (account === null)
+    throw accountRuleError(
+      {
+        cn: `${command.kind} 账户 "${code}" 已存在：可为它添加密钥，或为新账户另给代码`,
+        en: `a ${command.kind} account "${code}" exists already: add a key to it with --account ${code}, or give the new account its own --id`,
+      },
+      409,
+    );
+  await audit('account.created', {
+    accountId: account.id,
+    kind: account.kind,
+    code: account.code,
+    enterprises: account.enterprises,
+    feeds: account.feeds,
+  });
+  return account;
+}
+
+/** A new key of the account: its row, stored by hash, and its secret, returned once. */
+async function createKey(
+  { db, at, newId, audit }: CommandScope,
+  kind: ApiKeyKind,
+  account: AccountRow,
+): Promise<{ key: ApiKeyRow; secret: string }> {
+  const generated = generateApiKey();
+  const key = await createApiKey(db, {
+    id: newId(),
+    kind,
+    accountId: account.id,
+    ownerId: account.code,
+    ownerName: account.name,
+    enterprises: [],
+    keyPrefix: generated.prefix,
+    keyHash: generated.hash,
+    createdAt: at,
+  });
+  await audit('key.created', {
+    keyId: key.id,
+    accountId: account.id,
+    kind: key.kind,
+    prefix: key.keyPrefix,
+  });
+  return { key, secret: generated.key };
+}
+
+/** Enterprises and feeds granted to or withdrawn from an account; a grant keeps the kind's rules. */
+async function changeAccountGrants(
+  { db, audit }: CommandScope,
+  command: CommandOf<'grant' | 'withdraw'>,
+): Promise<AccountOutcome> {
+  const account = await oneAccount(db, command.account);
+  if (command.command === 'grant') {
+    const grantRule = grantRuleOf(account.kind, command);
+    if (grantRule) throw accountRuleError(grantRule);
+  }
+  const changed = await changeGrants(
+    db,
+    account.id,
+    command.command === 'grant'
+      ? { grant: command.enterprises, grantFeeds: command.feeds }
+      : { withdraw: command.enterprises, withdrawFeeds: command.feeds },
+  );
+  await audit(command.command === 'grant' ? 'grants.added' : 'grants.withdrawn', {
+    accountId: account.id,
+    code: account.code,
+    enterprises: command.enterprises,
+    feeds: command.feeds,
+  });
+  return { command: command.command, account: changed! };
+}
+
+/** A partner's standing wildcard narrowed to what it submitted (narrowing.ts). */
+async function narrowAccount(
+  { db, audit }: CommandScope,
+  command: CommandOf<'narrow'>,
+): Promise<AccountOutcome> {
+  const account = await oneAccount(db, command.account, 'partner');
+  const narrowing = narrowingOf(account, command.submitted);
+  const changed = await changeGrants(db, account.id, {
+    grant: narrowing.grant.enterprises,
+    withdraw: narrowing.withdraw.enterprises,
+    grantFeeds: narrowing.grant.feeds,
+    withdrawFeeds: narrowing.withdraw.feeds,
+  });
+  await audit('grants.narrowed', {
+    accountId: account.id,
+    code: account.code,
+    since: command.since.toISOString(),
+    documents: command.submitted.documents,
+    granted: narrowing.grant,
+    withdrawn: narrowing.withdraw,
+  });
+  return {
+    command: 'narrow',
+    account: changed!,
+    granted: narrowing.grant,
+    withdrawn: narrowing.withdraw,
+  };
+}
+
+/** A key revoked by its id; an unknown id is refused (404). */
+async function revokeKey(
+  { db, at, audit }: CommandScope,
+  command: CommandOf<'revoke'>,
+): Promise<AccountOutcome> {
+  const key = await revokeApiKey(db, command.id, at);
+  if (key === null)
+    throw accountRuleError(
+      { cn: `没有编号为 ${command.id} 的密钥`, en: `no API key with id ${command.id}` },
+      404,
+    );
+  await audit('key.revoked', { keyId: key.id, accountId: key.accountId });
+  return { command: 'revoke', key };
 }

@@ -9,7 +9,13 @@ import { localStackDefaults } from '@tradelog/schemas/kit/runtime/localStack';
 import pg from 'pg';
 import { migrate } from '../migrate.ts';
 import { oneAccount, runAccountCommand } from './accountCommands.ts';
-import { defaultNarrowingDays, keysUsage, parseKeysCommand, UsageError } from './cliArgs.ts';
+import {
+  defaultNarrowingDays,
+  type KeysCommand,
+  keysUsage,
+  parseKeysCommand,
+  UsageError,
+} from './cliArgs.ts';
 import { narrowingOf, standingWildcardOf, standingWildcardWords } from './narrowing.ts';
 import { type AccountRow, listAccounts, listApiKeys } from './store.ts';
 import { submittedSince } from './submitted.ts';
@@ -71,44 +77,42 @@ function logReading(source: NodeJS.ProcessEnv) {
   return { reader, decode: (value: Buffer) => codec.decode(value) };
 }
 
+/** The command line's own context: the audit names its user, the command line has no key. */
+type CliContext = Parameters<typeof runAccountCommand>[2];
+
+/**
+ * The keys' database: the local stack's unless DATABASE_URL names another, in the schema
+ * DATABASE_SCHEMA names (README "Configuration"), migrated before the first statement.
+ */
+async function openKeysDatabase(source: NodeJS.ProcessEnv): Promise<pg.Pool> {
+  const databaseUrl = env.url(source, 'DATABASE_URL', localStackDefaults.databaseUrl, [
+    'postgres:',
+    'postgresql:',
+  ]);
+  // A schema other than public lets tests (and side-by-side installs) keep their own keys.
+  const schema = env.text(source, 'DATABASE_SCHEMA', 'public');
+  if (!/^[a-z_][a-z0-9_]{0,62}$/i.test(schema))
+    throw new ConfigError('DATABASE_SCHEMA', `must be a plain identifier, got "${schema}"`);
+  await migrate(databaseUrl, { schema, logger: createLogger({ component: 'keys' }, { level: 'warn' }) });
+  return new pg.Pool({ connectionString: databaseUrl, max: 1, options: `-c search_path="${schema}"` });
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseKeysCommand(argv);
   if (command.command === 'help') {
     console.log(keysUsage);
     return 0;
   }
-  // The local stack's database unless DATABASE_URL names another (README "Configuration").
-  const databaseUrl = env.url(process.env, 'DATABASE_URL', localStackDefaults.databaseUrl, [
-    'postgres:',
-    'postgresql:',
-  ]);
-  // A schema other than public lets tests (and side-by-side installs) keep their own keys.
-  const schema = env.text(process.env, 'DATABASE_SCHEMA', 'public');
-  if (!/^[a-z_][a-z0-9_]{0,62}$/i.test(schema))
-    throw new ConfigError('DATABASE_SCHEMA', `must be a plain identifier, got "${schema}"`);
-  await migrate(databaseUrl, { schema, logger: createLogger({ component: 'keys' }, { level: 'warn' }) });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: `-c search_path="${schema}"` });
+  const pool = await openKeysDatabase(process.env);
   // The audit names the command line's user: the command line has no key (projections/src/operatorAudit.ts).
-  const context = {
+  const context: CliContext = {
     actor: { accountId: null, keyId: null, actor: `cli:${userInfo().username}` },
     now: () => new Date(),
   };
   try {
     switch (command.command) {
-      case 'create': {
-        const { key, secret } = await runAccountCommand(pool, command, context);
-        console.log(describe(key));
-        if (command.confirmAnyEnterprise && command.enterprises.includes('*'))
-          console.warn(
-            `\nwarning: this partner may submit for any enterprise (*); it is listed and counted as a standing wildcard until narrowed (npm run keys -- narrow ${key.ownerId})`,
-          );
-        if (key.kind === 'partner' && key.enterprises.length === 0 && key.feeds.length === 0)
-          console.log(
-            '\nnothing granted yet: this partner may submit only documents naming no enterprise, and no feed (grant with: npm run keys -- grant)',
-          );
-        console.log(`\nAPI key (shown once, store it now):\n${secret}`);
-        return 0;
-      }
+      case 'create':
+        return await createKey(pool, command, context);
       case 'accounts': {
         const rows = await listAccounts(pool);
         if (rows.length === 0) console.log('no accounts yet');
@@ -121,44 +125,8 @@ async function main(argv: readonly string[]): Promise<number> {
         console.log(describeAccount(account));
         return 0;
       }
-      case 'narrow': {
-        const account = await oneAccount(pool, command.account, 'partner');
-        const since = command.since ?? new Date(Date.now() - defaultNarrowingDays * 86_400_000);
-        const { reader, decode } = logReading(process.env);
-        const submitted = await submittedSince({
-          db: pool,
-          reader,
-          decode,
-          partnerId: account.code,
-          since,
-        }).finally(() => reader.close());
-        const narrowing = narrowingOf(account, submitted);
-        console.log(describeAccount(account));
-        console.log(
-          `\nsubmitted since ${since.toISOString()}: ${submitted.documents} document(s), naming ${submitted.enterprises.length} enterprise(s), of ${submitted.feeds.length} feed famil(ies)`,
-        );
-        const list = (values: readonly string[]) => (values.length > 0 ? values.join(',') : '(none)');
-        console.log(
-          `grants after narrowing: enterprises=${list(narrowing.enterprises)}  feeds=${list(narrowing.feeds)}`,
-        );
-        console.log(
-          `  grant:    enterprises=${list(narrowing.grant.enterprises)}  feeds=${list(narrowing.grant.feeds)}`,
-        );
-        console.log(
-          `  withdraw: enterprises=${list(narrowing.withdraw.enterprises)}  feeds=${list(narrowing.withdraw.feeds)}`,
-        );
-        if (!command.apply) {
-          console.log('\nnothing written: run again with --apply to write these grants');
-          return 0;
-        }
-        const outcome = await runAccountCommand(
-          pool,
-          { command: 'narrow', account: account.id, since, submitted },
-          context,
-        );
-        console.log(`\nwritten:\n${describeAccount(outcome.account)}`);
-        return 0;
-      }
+      case 'narrow':
+        return await narrow(pool, command, context);
       case 'list': {
         const rows = await listApiKeys(pool);
         if (rows.length === 0) console.log('no API keys yet');
@@ -176,6 +144,73 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     await pool.end();
   }
+}
+
+/** `create`: the new key, what it may not do yet, and its secret, printed once. */
+async function createKey(
+  pool: pg.Pool,
+  command: Extract<KeysCommand, { command: 'create' }>,
+  context: CliContext,
+): Promise<number> {
+  const { key, secret } = await runAccountCommand(pool, command, context);
+  console.log(describe(key));
+  if (command.confirmAnyEnterprise && command.enterprises.includes('*'))
+    console.warn(
+      `\nwarning: this partner may submit for any enterprise (*); it is listed and counted as a standing wildcard until narrowed (npm run keys -- narrow ${key.ownerId})`,
+    );
+  if (key.kind === 'partner' && key.enterprises.length === 0 && key.feeds.length === 0)
+    console.log(
+      '\nnothing granted yet: this partner may submit only documents naming no enterprise, and no feed (grant with: npm run keys -- grant)',
+    );
+  console.log(`\nAPI key (shown once, store it now):\n${secret}`);
+  return 0;
+}
+
+/**
+ * `narrow`: what the partner submitted in the window, read from the log, and the grants that
+ * would keep; written only with `--apply`.
+ */
+async function narrow(
+  pool: pg.Pool,
+  command: Extract<KeysCommand, { command: 'narrow' }>,
+  context: CliContext,
+): Promise<number> {
+  const account = await oneAccount(pool, command.account, 'partner');
+  const since = command.since ?? new Date(Date.now() - defaultNarrowingDays * 86_400_000);
+  const { reader, decode } = logReading(process.env);
+  const submitted = await submittedSince({
+    db: pool,
+    reader,
+    decode,
+    partnerId: account.code,
+    since,
+  }).finally(() => reader.close());
+  const narrowing = narrowingOf(account, submitted);
+  console.log(describeAccount(account));
+  console.log(
+    `\nsubmitted since ${since.toISOString()}: ${submitted.documents} document(s), naming ${submitted.enterprises.length} enterprise(s), of ${submitted.feeds.length} feed famil(ies)`,
+  );
+  const list = (values: readonly string[]) => (values.length > 0 ? values.join(',') : '(none)');
+  console.log(
+    `grants after narrowing: enterprises=${list(narrowing.enterprises)}  feeds=${list(narrowing.feeds)}`,
+  );
+  console.log(
+    `  grant:    enterprises=${list(narrowing.grant.enterprises)}  feeds=${list(narrowing.grant.feeds)}`,
+  );
+  console.log(
+    `  withdraw: enterprises=${list(narrowing.withdraw.enterprises)}  feeds=${list(narrowing.withdraw.feeds)}`,
+  );
+  if (!command.apply) {
+    console.log('\nnothing written: run again with --apply to write these grants');
+    return 0;
+  }
+  const outcome = await runAccountCommand(
+    pool,
+    { command: 'narrow', account: account.id, since, submitted },
+    context,
+  );
+  console.log(`\nwritten:\n${describeAccount(outcome.account)}`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

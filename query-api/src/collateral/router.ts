@@ -2,7 +2,6 @@ import { exposureAsOf } from '@tradelog/processors/collateral/asOf';
 import { findExposure, findExposureNodes, findOpenPairings } from '@tradelog/projections/collateral/queries';
 import { findFirstReceived } from '@tradelog/projections/document-index/tables';
 import { localizedError } from '@tradelog/schemas';
-import type { CollateralAlert } from '@tradelog/schemas/queries/collateral';
 import { Router } from 'express';
 import type pg from 'pg';
 import {
@@ -16,9 +15,10 @@ import {
   recordSourceOf,
   replayedRecords,
 } from '../reads/asOf.ts';
-import { assertEnterprise, callerOf } from '../reads/auth.ts';
+import { assertEnterprise, type Caller, callerOf } from '../reads/auth.ts';
 import { queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../reads/respond.ts';
+import { alertsAnswer } from './alerts.ts';
 import { exposureAnswer } from './exposure.ts';
 
 /** At most this many open alerts in one answer, newest first. */
@@ -34,6 +34,10 @@ const financingNotFound = (documentsNo: string, details: Record<string, unknown>
     details,
   );
 
+/** Whether the caller is granted an enterprise: operators are granted every one. */
+const grantsOf = (caller: Caller) => (enterprise: string) =>
+  caller.kind === 'operator' || caller.enterprises.includes(enterprise);
+
 export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
   const source = recordSourceOf(deps.records);
@@ -45,31 +49,9 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
       assertEnterprise(caller, request.customerCode);
       const asOf = asOfOf(req, Date.now());
       const financing = { enterprise: request.customerCode, financingNo: request.documentsNo };
-      const granted = (enterprise: string) =>
-        caller.kind === 'operator' || caller.enterprises.includes(enterprise);
+      const granted = grantsOf(caller);
       if (asOf !== undefined) {
-        // As of a moment (README "As of a moment"): every chain holding one of the financing's
-        // pieces today, replayed through the projection's own step up to then.
-        const nodes = await readLive(deps.pool, 'collateral', (schema, db) =>
-          findExposureNodes(db, schema, financing, asOfRecordCap + 1),
-        );
-        if (nodes.result.length === 0)
-          throw financingNotFound(request.documentsNo, { freshness: nodes.freshness });
-        // Every document has a record at least: more documents than the cap, more records.
-        assertWithinAsOfCap(nodes.result, asOf);
-        const documents = documentsOfNodes(nodes.result);
-        const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
-        const then = exposureAsOf(records, financing);
-        if (then === null) {
-          const first = await readLive(deps.pool, 'document-index', (schema, db) =>
-            findFirstReceived(db, schema, documents),
-          );
-          throw beforeTheData(
-            asOf,
-            { cn: `融资单 ${request.documentsNo}`, en: `financing ${request.documentsNo}` },
-            first.result,
-          );
-        }
+        const { then, records, freshness } = await exposureThen(deps.pool, source, financing, asOf);
         await sendReadWithPartners(res, deps.pool, { result: then, freshness }, (result) => ({
           ...exposureAnswer(result, granted),
           asOf: asOfMember(asOf, records, granted),
@@ -91,9 +73,7 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
     }),
   );
 
-  // The console's list of a lender's open alerts: pairings, both financings still open, that
-  // involve an enterprise the caller is granted (operators: every one). The other side is named
-  // only when the caller is granted its enterprise too.
+  // The console's list of a lender's open alerts (./alerts.ts).
   router.get(
     collateralAlertsPath,
     handle(async (_req, res) => {
@@ -104,22 +84,42 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
           limit: alertsShown,
         }),
       );
-      const granted = (enterprise: string) =>
-        caller.kind === 'operator' || caller.enterprises.includes(enterprise);
-      const side = (financing: { enterprise: string; financingNo: string }) =>
-        granted(financing.enterprise)
-          ? { customerCode: financing.enterprise, financingOrderNo: financing.financingNo }
-          : null;
-      await sendRead(res, live, (pairings): { alerts: CollateralAlert[] } => ({
-        alerts: pairings.map((pairing) => ({
-          kind: pairing.kind,
-          number: pairing.number,
-          warehouse: pairing.warehouse,
-          firstSeen: pairing.firstSeen,
-          financings: [side(pairing.a), side(pairing.b)],
-        })),
-      }));
+      await sendRead(res, live, (pairings) => alertsAnswer(pairings, grantsOf(caller)));
     }),
   );
   return router;
+}
+
+/**
+ * The financing's exposure as of a moment (README "As of a moment"): every chain holding one of
+ * the financing's pieces today, replayed through the projection's own step up to then, with the
+ * records replayed and their freshness.
+ */
+async function exposureThen(
+  pool: pg.Pool,
+  source: RecordSource,
+  financing: { enterprise: string; financingNo: string },
+  asOf: Date,
+) {
+  const nodes = await readLive(pool, 'collateral', (schema, db) =>
+    findExposureNodes(db, schema, financing, asOfRecordCap + 1),
+  );
+  if (nodes.result.length === 0)
+    throw financingNotFound(financing.financingNo, { freshness: nodes.freshness });
+  // Every document has a record at least: more documents than the cap, more records.
+  assertWithinAsOfCap(nodes.result, asOf);
+  const documents = documentsOfNodes(nodes.result);
+  const { records, freshness } = await replayedRecords(pool, source, documents, asOf);
+  const then = exposureAsOf(records, financing);
+  if (then === null) {
+    const first = await readLive(pool, 'document-index', (schema, db) =>
+      findFirstReceived(db, schema, documents),
+    );
+    throw beforeTheData(
+      asOf,
+      { cn: `融资单 ${financing.financingNo}`, en: `financing ${financing.financingNo}` },
+      first.result,
+    );
+  }
+  return { then, records, freshness };
 }

@@ -59,16 +59,7 @@ export interface ContentDependencies {
 
 export function createContentRouter(deps: ContentDependencies): Router {
   const logger = deps.logger.scope({ component: 'content' });
-  const accounts = createAccounts({
-    pool: deps.pool,
-    clock: deps.clock,
-    newCode: deps.newCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0')),
-    newSession: deps.newSession ?? (() => randomBytes(24).toString('base64url')),
-    send: deps.sendSms,
-    maxAttempts: deps.smsMaxAttempts ?? 5,
-    attemptRules: deps.attemptRules ?? defaultAttemptRules,
-    sessionDays: deps.sessionDays ?? 30,
-  });
+  const accounts = portalAccounts(deps);
   const callLimit = deps.callLimit ?? noCallLimit;
   // Every write: the address's write budget, then JSON from the portal's own origin only (README "Writes").
   const write = [callLimit('portal-write'), portalWriteGuard(deps.allowedOrigins ?? [])];
@@ -79,11 +70,10 @@ export function createContentRouter(deps: ContentDependencies): Router {
   // §7/§9 page cache (pageCache.ts, README "Page cache"), on the router's clock.
   const pages = createPageCache({ ...pageCacheDefaults, ...deps.pageCache, now: deps.clock.now });
 
-  let content = deps.content ?? loadPortalContent();
-  let redirectTargets = redirectOrigins(content, deps.allowedOrigins ?? []);
+  const served = servedContent(deps.content ?? loadPortalContent(), deps.allowedOrigins ?? []);
   addContentPageRoutes(router, {
     serve: servedFrom(pages),
-    content: () => content,
+    content: served.content,
     product: deps.product,
     locateIp: deps.locateIp,
   });
@@ -99,7 +89,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
   // §7 redirect helper: only to where the portal itself links (redirect.ts, README "Redirect helper").
   router.post('/api/transfer/redirect', (req, res) => {
     const payload = payloadOf(req);
-    const verdict = judgeRedirect(payload.url, redirectTargets);
+    const verdict = judgeRedirect(payload.url, served.redirectTargets());
     if (!verdict.ok) {
       throw localizedError('REDIRECT_NOT_ALLOWED', 400, {
         cn: '不支持跳转到该地址',
@@ -113,23 +103,7 @@ export function createContentRouter(deps: ContentDependencies): Router {
   router.post('/cleancache', requireKey(deps.pool, ['operator']), (_req, res) => {
     let reloaded = false;
     if (deps.reloadContent) {
-      let next: PortalContent;
-      try {
-        next = deps.reloadContent();
-      } catch (error) {
-        throw localizedError(
-          'PORTAL_CONTENT_INVALID',
-          400,
-          {
-            cn: `内容文件未通过检查，仍使用原内容：${(error as Error).message}`,
-            en: `The content file failed its checks; the current content stays: ${(error as Error).message}`,
-          },
-          {},
-          { cause: error },
-        );
-      }
-      content = next;
-      redirectTargets = redirectOrigins(content, deps.allowedOrigins ?? []);
+      served.replace(reloadedContent(deps.reloadContent));
       reloaded = true;
     }
     const cleared = pages.clear();
@@ -139,4 +113,50 @@ export function createContentRouter(deps: ContentDependencies): Router {
 
   addLeadFormRoutes(router, calls);
   return router;
+}
+
+/** Visitors' accounts, with the defaults for whatever the dependencies leave out. */
+function portalAccounts(deps: ContentDependencies) {
+  return createAccounts({
+    pool: deps.pool,
+    clock: deps.clock,
+    newCode: deps.newCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0')),
+    newSession: deps.newSession ?? (() => randomBytes(24).toString('base64url')),
+    send: deps.sendSms,
+    maxAttempts: deps.smsMaxAttempts ?? 5,
+    attemptRules: deps.attemptRules ?? defaultAttemptRules,
+    sessionDays: deps.sessionDays ?? 30,
+  });
+}
+
+/** The content the portal serves and the redirect targets it links to, replaced together. */
+function servedContent(initial: PortalContent, allowedOrigins: readonly string[]) {
+  let content = initial;
+  let redirectTargets = redirectOrigins(content, allowedOrigins);
+  return {
+    content: () => content,
+    redirectTargets: () => redirectTargets,
+    replace(next: PortalContent): void {
+      content = next;
+      redirectTargets = redirectOrigins(content, allowedOrigins);
+    },
+  };
+}
+
+/** The operator's content file read again; one that fails its checks is refused (400), naming why. */
+function reloadedContent(reload: () => PortalContent): PortalContent {
+  try {
+    return reload();
+  } catch (error) {
+    throw localizedError(
+      'PORTAL_CONTENT_INVALID',
+      400,
+      {
+        cn: `内容文件未通过检查，仍使用原内容：${(error as Error).message}`,
+        en: `The content file failed its checks; the current content stays: ${(error as Error).message}`,
+      },
+      {},
+      { cause: error },
+    );
+  }
 }

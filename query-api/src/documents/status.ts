@@ -1,5 +1,12 @@
 import type { DeadLetter } from '@tradelog/projections';
-import type { ProjectionStatus, ShownDeadLetter } from '@tradelog/schemas/queries/documents';
+import type { IndexedDocumentRow } from '@tradelog/projections/document-index/tables';
+import { headerNames } from '@tradelog/schemas/kit/log/headers';
+import type {
+  DocumentLookUp,
+  ProjectionStatus,
+  ShownDeadLetter,
+  SubmittedDocument,
+} from '@tradelog/schemas/queries/documents';
 
 /**
  * Where one submitted document stands in each projection that reads its type (query-api README
@@ -18,6 +25,45 @@ export interface RecordPlace {
   topic: string;
   partition: number;
   offset: string;
+}
+
+export const shownDocument = (row: IndexedDocumentRow): SubmittedDocument => ({
+  documentId: row.documentId,
+  type: row.type,
+  enterprise: row.enterprise,
+  partnerId: row.partnerId,
+  receivedAt: row.receivedAt,
+});
+
+/**
+ * The looked-up document, its type and its place in the log: the index's row when it has one.
+ * Not indexed: the document index itself could not apply it (or has not yet); its dead letter
+ * (the first of `deadLetters`, which must then hold one) says where the record is and what it is.
+ */
+export function lookedUpDocument(
+  documentId: string,
+  indexed: IndexedDocumentRow | undefined,
+  deadLetters: readonly DeadLetter[],
+): { document: DocumentLookUp['document']; type: string; place: RecordPlace } {
+  const first: DeadLetter | undefined = deadLetters[0];
+  const place = indexed ?? { topic: first!.topic, partition: first!.partition, offset: first!.offset };
+  const type = indexed?.type ?? first!.headers[headerNames.interfaceId] ?? '';
+  const document = {
+    ...(indexed
+      ? shownDocument(indexed)
+      : {
+          documentId,
+          type,
+          enterprise: null,
+          partnerId: first!.headers[headerNames.partnerId] ?? null,
+          receivedAt: first!.headers[headerNames.receivedAt] ?? null,
+        }),
+    indexed: indexed !== undefined,
+    topic: place.topic,
+    partition: place.partition,
+    offset: place.offset,
+  };
+  return { document, type, place };
 }
 
 export const shownDeadLetter = (letter: DeadLetter): ShownDeadLetter => ({

@@ -1,6 +1,8 @@
 import type { DeadLetter } from '@tradelog/projections';
+import type { IndexedDocumentRow } from '@tradelog/projections/document-index/tables';
+import { headerNames } from '@tradelog/schemas/kit/log/headers';
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, projectionStatuses } from './status.ts';
+import { decodeCursor, encodeCursor, lookedUpDocument, projectionStatuses } from './status.ts';
 
 const place = { topic: 'docs.purchase', partition: 2, offset: '41' };
 const letter = (projection: string, state: DeadLetter['state']): DeadLetter => ({
@@ -89,5 +91,63 @@ describe('a document in each projection', () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(decodeCursor('not-a-cursor')).toBeNull();
     expect(decodeCursor(Buffer.from('["soon","x"]').toString('base64url'))).toBeNull();
+  });
+});
+
+describe('a looked-up document', () => {
+  it("is the index's row, at the index's place, when the index has it", () => {
+    const indexed = {
+      documentId: 'd-1',
+      type: 'purchase',
+      enterprise: 'E1',
+      partnerId: 'p-1',
+      receivedAt: '2026-01-01T00:00:00.000Z',
+      ...place,
+    } as IndexedDocumentRow;
+    const found = lookedUpDocument('d-1', indexed, [{ ...letter('order-status', 'open'), offset: '7' }]);
+    expect(found).toEqual({
+      document: {
+        documentId: 'd-1',
+        type: 'purchase',
+        enterprise: 'E1',
+        partnerId: 'p-1',
+        receivedAt: '2026-01-01T00:00:00.000Z',
+        indexed: true,
+        ...place,
+      },
+      type: 'purchase',
+      place: indexed,
+    });
+  });
+
+  it("not indexed, is what its first dead letter's record and headers say", () => {
+    const dead = {
+      ...letter('document-index', 'open'),
+      headers: {
+        [headerNames.interfaceId]: 'pod',
+        [headerNames.partnerId]: 'p-2',
+        [headerNames.receivedAt]: '2026-01-03T00:00:00.000Z',
+      },
+    };
+    expect(
+      lookedUpDocument('d-2', undefined, [dead, { ...letter('order-status', 'open'), offset: '7' }]),
+    ).toEqual({
+      document: {
+        documentId: 'd-2',
+        type: 'pod',
+        enterprise: null,
+        partnerId: 'p-2',
+        receivedAt: '2026-01-03T00:00:00.000Z',
+        indexed: false,
+        ...place,
+      },
+      type: 'pod',
+      place,
+    });
+    expect(lookedUpDocument('d-3', undefined, [letter('document-index', 'open')]).document).toMatchObject({
+      type: '',
+      partnerId: null,
+      receivedAt: null,
+    });
   });
 });

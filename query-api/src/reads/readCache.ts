@@ -96,71 +96,27 @@ export interface ReadCacheOptions {
 }
 
 /**
- * The instance's read cache. Longer than our ~80-line mark on purpose: most of it is the object
- * it returns, one line per operation over caches that the change listener empties together.
+ * The instance's read cache: one line per operation over the caches below, which the change
+ * listener empties together.
  */
 export async function createReadCache(options: ReadCacheOptions): Promise<ReadCache> {
   const now = options.now ?? Date.now;
-  let listener: ChangeListener | undefined;
-  const trusted = () => listener?.listening() ?? false;
-  const keys = createTtlCache<string, ApiKeyRow | null>({
-    ttlMs: options.keyTtlMs,
-    now,
-    maxEntries: 10_000,
-    trusted,
-  });
-  // A live version changes only by a switch, which notifies: no TTL beyond the listener's word.
-  const versions = createTtlCache<ProjectionName, ProjectionVersion | null>({
-    ttlMs: Number.MAX_SAFE_INTEGER,
-    now,
-    maxEntries: 64,
-    trusted,
-  });
+  // How many answers reused a result and how many read: the results' worth, for operators (and
+  // bench:query, which reports the share of reads beside each figure).
+  const answers = options.registry ? answersCounter(options.registry) : undefined;
   // How far each cached version had applied the log, from its latest summary.
   const applied = new WeakMap<ProjectionVersion, string>();
   const seen = (version: ProjectionVersion, summary: VersionSummary) => {
     applied.set(version, summary.appliedThrough);
     return summary;
   };
-  // How many answers reused a result and how many read: the results' worth, for operators (and
-  // bench:query, which reports the share of reads beside each figure).
-  const answers = options.registry
-    ? new Counter({
-        name: 'query_lender_answers_total',
-        help: 'Lender query answers, by projection and by where their rows came from (reused: a result remembered at the same progress; read: Postgres)',
-        labelNames: ['projection', 'source'],
-        registers: [options.registry],
-      })
-    : undefined;
   // Reads that miss the results below share statements (./readBatches.ts).
   const batches = createReadBatches(options.pool);
   const summaries = createNextRound(async (version: ProjectionVersion) =>
     seen(version, await liveVersionSummary(options.pool, version, await logEndsOf(version.projection))),
   );
-  // Results per version (forgotten with it) and request; the TTL and the bound only limit memory.
-  const results = new WeakMap<ProjectionVersion, TtlCache<string, RememberedResult>>();
-  const resultsOf = (version: ProjectionVersion) => {
-    let held = results.get(version);
-    if (!held) {
-      held = createTtlCache<string, RememberedResult>({ ttlMs: 60_000, now, maxEntries: 2_000 });
-      results.set(version, held);
-    }
-    return held;
-  };
-  listener = await listenForChanges({
-    connectionString: options.connectionString,
-    channels: [changeChannels.apiKeys, changeChannels.projectionVersions],
-    onChange: (channel, payload) => {
-      if (channel === changeChannels.apiKeys) keys.clear();
-      else versions.delete(payload as ProjectionName);
-    },
-    onReset: () => {
-      keys.clear();
-      versions.clear();
-    },
-    logger: options.logger,
-  });
-
+  const results = rememberedResults(now);
+  const { keys, versions, listener } = await changeDrivenCaches(options, now);
   const documentTopics = options.documentTopics ?? documentTypes.map((type) => type.topic);
   const topicOf = new Map(documentTypes.map((type, index) => [type.id, documentTopics[index]!]));
   const logEndsOf = createLogEndsReader({
@@ -190,16 +146,82 @@ export async function createReadCache(options: ReadCacheOptions): Promise<ReadCa
       return answer;
     },
     appliedThrough: (version) => applied.get(version),
-    remembered: (version, request) => results.get(version)?.peek(request),
-    keep: (version, request, result) => resultsOf(version).set(request, result),
+    remembered: results.remembered,
+    keep: results.keep,
     answered: (projection, source) => answers?.inc({ projection, source }),
     logEnds: (projection) => logEndsOf(projection),
     readsTopic: (projection, topic) =>
       projectionDeclaration(projection).reads.some((type) => topicOf.get(type) === topic),
     async close() {
-      await listener?.close();
+      await listener.close();
     },
   };
+}
+
+/** `query_lender_answers_total`, registered where the service's /metrics reads. */
+function answersCounter(registry: Registry): Counter<'projection' | 'source'> {
+  return new Counter({
+    name: 'query_lender_answers_total',
+    help: 'Lender query answers, by projection and by where their rows came from (reused: a result remembered at the same progress; read: Postgres)',
+    labelNames: ['projection', 'source'],
+    registers: [registry],
+  });
+}
+
+/** Results per version (forgotten with it) and request; the TTL and the bound only limit memory. */
+function rememberedResults(now: () => number): Pick<ReadCache, 'remembered' | 'keep'> {
+  const results = new WeakMap<ProjectionVersion, TtlCache<string, RememberedResult>>();
+  const resultsOf = (version: ProjectionVersion) => {
+    let held = results.get(version);
+    if (!held) {
+      held = createTtlCache<string, RememberedResult>({ ttlMs: 60_000, now, maxEntries: 2_000 });
+      results.set(version, held);
+    }
+    return held;
+  };
+  return {
+    remembered: (version, request) => results.get(version)?.peek(request),
+    keep: (version, request, result) => resultsOf(version).set(request, result),
+  };
+}
+
+/**
+ * API keys by hash, for a short TTL, and each projection's live version, dropped the moment
+ * Postgres announces a change and trusted only while the listening connection is up.
+ */
+async function changeDrivenCaches(
+  options: Pick<ReadCacheOptions, 'connectionString' | 'logger' | 'keyTtlMs'>,
+  now: () => number,
+) {
+  let listener: ChangeListener | undefined;
+  const trusted = () => listener?.listening() ?? false;
+  const keys = createTtlCache<string, ApiKeyRow | null>({
+    ttlMs: options.keyTtlMs,
+    now,
+    maxEntries: 10_000,
+    trusted,
+  });
+  // A live version changes only by a switch, which notifies: no TTL beyond the listener's word.
+  const versions = createTtlCache<ProjectionName, ProjectionVersion | null>({
+    ttlMs: Number.MAX_SAFE_INTEGER,
+    now,
+    maxEntries: 64,
+    trusted,
+  });
+  listener = await listenForChanges({
+    connectionString: options.connectionString,
+    channels: [changeChannels.apiKeys, changeChannels.projectionVersions],
+    onChange: (channel, payload) => {
+      if (channel === changeChannels.apiKeys) keys.clear();
+      else versions.delete(payload as ProjectionName);
+    },
+    onReset: () => {
+      keys.clear();
+      versions.clear();
+    },
+    logger: options.logger,
+  });
+  return { keys, versions, listener };
 }
 
 /** No cache: every key and version read from Postgres (tests and routers built without one). */

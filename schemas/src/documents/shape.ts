@@ -7,9 +7,19 @@
  * surrogates, in any string or property name). Pure; iterative, so nesting cannot exhaust the
  * stack. The bounds are written down in schemas/README.md ("Bounds").
  */
-import { characterIssue, type IssueList, label, type ValidationIssue } from './issues.ts';
+import { characterIssue, type IssueList, type ValidationIssue } from './issues.ts';
 import { identifierPattern, type JsonSchema } from './json-schema.ts';
 import { documentShapeLimits, type ShapeLimits, structural } from './shapeLimits.ts';
+import {
+  nestedTooDeep,
+  propertyNameTooLong,
+  rawNestedTooDeep,
+  rawTooManyMembers,
+  stringTooLong,
+  tooManyContainers,
+  tooManyItems,
+  tooManyProperties,
+} from './shapeRefusals.ts';
 
 interface Frame {
   value: unknown;
@@ -19,16 +29,6 @@ interface Frame {
   key: string | number;
   depth: number;
 }
-
-/** The same refusal whether the raw scan or the parsed check counts past the bound. */
-const tooManyContainers = (bound: number): ValidationIssue => ({
-  path: '',
-  rule: 'maxNodes',
-  message: {
-    cn: `单据过于庞大：对象与列表合计超过 ${bound} 个`,
-    en: `The document is too large: more than ${bound} objects and lists in all`,
-  },
-});
 
 const shownKey = (key: string) => (key.length > 40 ? `${key.slice(0, 37)}…` : key);
 
@@ -94,6 +94,16 @@ export function mayHoldUnstorable(json: Uint8Array): boolean {
   return false;
 }
 
+/** Where a walk of the parsed document stands: what is left to visit and where issues go. */
+interface Walk {
+  limits: Readonly<ShapeLimits>;
+  /** Whether strings and property names are checked for unstorable characters. */
+  characters: boolean;
+  /** Frames left to visit; the last one is next, so children are pushed in reverse. */
+  stack: Frame[];
+  report: (issue: ValidationIssue) => void;
+}
+
 /**
  * The shape issues of a document against its schema: at most `limit` described, the rest
  * counted. `structural` is true when a size or nesting bound was broken, so that the caller
@@ -108,132 +118,190 @@ export function shapeIssues(
   limit = Number.POSITIVE_INFINITY,
   options: { characters?: boolean } = {},
 ): IssueList & { structural: boolean } {
-  const characters = options.characters ?? true;
   const issues: ValidationIssue[] = [];
   let skipped = 0;
   let isStructural = false;
-  const report = (issue: ValidationIssue) => {
-    if (structural.has(issue.rule)) isStructural = true;
-    if (issues.length < limit) issues.push(issue);
-    else skipped++;
+  const walk: Walk = {
+    limits,
+    characters: options.characters ?? true,
+    stack: [{ value, schema, parent: undefined, key: '', depth: 1 }],
+    report: (issue) => {
+      if (structural.has(issue.rule)) isStructural = true;
+      if (issues.length < limit) issues.push(issue);
+      else skipped++;
+    },
   };
-  const stack: Frame[] = [{ value, schema, parent: undefined, key: '', depth: 1 }];
   let containers = 0;
-  while (stack.length > 0) {
-    const frame = stack.pop() as Frame;
-    const { value: current, schema: known } = frame;
+  while (walk.stack.length > 0) {
+    const frame = walk.stack.pop() as Frame;
+    const current = frame.value;
     if (typeof current === 'string') {
-      if (known === undefined && current.length > limits.string && codePoints(current) > limits.string) {
-        const path = pathOf(frame);
-        report({
-          path,
-          rule: 'maxLength',
-          message: {
-            cn: `${label(path, known).cn}长度不能超过 ${limits.string} 个字符（规范未列出的字段），实际为 ${codePoints(current)} 个`,
-            en: `${label(path, known).en} must be at most ${limits.string} characters (a field the spec does not name); got ${codePoints(current)}`,
-          },
-        });
-        continue;
-      }
-      // Identifiers have their own, stricter rule in the schema (identifierPattern).
-      if (!characters || known?.pattern === identifierPattern) continue;
-      const found = unstorableCharacter(current);
-      if (found) report(characterIssue(pathOf(frame), known, 'value', found));
+      const issue = stringIssue(frame, current, walk);
+      if (issue) walk.report(issue);
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
     containers++;
     if (containers > limits.containers) {
-      report(tooManyContainers(limits.containers));
+      walk.report(tooManyContainers(limits.containers));
       return { issues, skipped, structural: true };
     }
     if (frame.depth > limits.depth) {
-      const path = pathOf(frame);
-      report({
-        path,
-        rule: 'maxDepth',
-        message: {
-          cn: `${label(path, known).cn}嵌套过深：对象与列表最多嵌套 ${limits.depth} 层`,
-          en: `${label(path, known).en} is nested too deep: objects and lists nest at most ${limits.depth} levels`,
-        },
-      });
+      walk.report(nestedTooDeep(pathOf(frame), frame.schema, limits.depth));
       continue;
     }
-    if (Array.isArray(current)) {
-      const listSchema = known?.type === 'array' ? known : undefined;
-      const most = listSchema?.maxItems ?? limits.items;
-      if (current.length > most) {
-        const path = pathOf(frame);
-        const f = label(path, listSchema);
-        report({
-          path,
-          rule: 'maxItems',
-          message: {
-            cn: `${f.cn}最多只能有 ${most} 项，实际为 ${current.length} 项`,
-            en: `${f.en} must have at most ${most} items; got ${current.length}`,
-          },
-        });
-        continue;
-      }
-      for (let index = current.length - 1; index >= 0; index--) {
-        stack.push({
-          value: current[index],
-          schema: listSchema?.items,
-          parent: frame,
-          key: index,
-          depth: frame.depth + 1,
-        });
-      }
-      continue;
-    }
-    const names = Object.keys(current);
-    const objectSchema = known?.type === 'object' ? known : undefined;
-    if (names.length > limits.properties) {
-      const path = pathOf(frame);
-      const f = label(path, objectSchema);
-      report({
-        path,
-        rule: 'maxProperties',
-        message: {
-          cn: `${f.cn}的字段过多：最多 ${limits.properties} 个，实际为 ${names.length} 个`,
-          en: `${f.en} has too many properties: at most ${limits.properties}; got ${names.length}`,
-        },
-      });
-      continue;
-    }
-    for (let index = names.length - 1; index >= 0; index--) {
-      const name = names[index] as string;
-      const child: Frame = {
-        value: (current as Record<string, unknown>)[name],
-        schema: objectSchema?.properties?.[name],
-        parent: frame,
-        key: name,
-        depth: frame.depth + 1,
-      };
-      if (name.length > limits.propertyName) {
-        const path = pathOf(child);
-        report({
-          path,
-          rule: 'propertyName',
-          message: {
-            cn: `字段名 ${path} 过长：最多 ${limits.propertyName} 个字符，实际为 ${name.length} 个`,
-            en: `The property name ${path} is too long: at most ${limits.propertyName} characters; got ${name.length}`,
-          },
-        });
-        continue;
-      }
-      const found = characters ? unstorableCharacter(name) : undefined;
-      if (found) {
-        report(characterIssue(pathOf(child), undefined, 'name', found));
-        continue;
-      }
-      stack.push(child);
-    }
+    if (Array.isArray(current)) visitList(frame, current, walk);
+    else visitObject(frame, current as Record<string, unknown>, walk);
   }
   return { issues, skipped, structural: isStructural };
 }
 
+/** A string's issue: too long for a field the schema does not name, or unstorable. */
+function stringIssue(
+  frame: Frame,
+  current: string,
+  walk: Pick<Walk, 'limits' | 'characters'>,
+): ValidationIssue | undefined {
+  const { schema: known } = frame;
+  const bound = walk.limits.string;
+  if (known === undefined && current.length > bound && codePoints(current) > bound)
+    return stringTooLong(pathOf(frame), bound, codePoints(current));
+  // Identifiers have their own, stricter rule in the schema (identifierPattern).
+  if (!walk.characters || known?.pattern === identifierPattern) return undefined;
+  const found = unstorableCharacter(current);
+  return found ? characterIssue(pathOf(frame), known, 'value', found) : undefined;
+}
+
+/** A list: refused by its length alone, or its items pushed to be visited in order. */
+function visitList(frame: Frame, current: unknown[], walk: Walk): void {
+  const listSchema = frame.schema?.type === 'array' ? frame.schema : undefined;
+  const most = listSchema?.maxItems ?? walk.limits.items;
+  if (current.length > most) {
+    walk.report(tooManyItems(pathOf(frame), listSchema, most, current.length));
+    return;
+  }
+  for (let index = current.length - 1; index >= 0; index--) {
+    walk.stack.push({
+      value: current[index],
+      schema: listSchema?.items,
+      parent: frame,
+      key: index,
+      depth: frame.depth + 1,
+    });
+  }
+}
+
+/**
+ * An object: refused by its number of properties alone, or each member whose name is neither
+ * too long nor unstorable pushed to be visited in order.
+ */
+function visitObject(frame: Frame, current: Record<string, unknown>, walk: Walk): void {
+  const { limits } = walk;
+  const names = Object.keys(current);
+  const objectSchema = frame.schema?.type === 'object' ? frame.schema : undefined;
+  if (names.length > limits.properties) {
+    walk.report(tooManyProperties(pathOf(frame), objectSchema, limits.properties, names.length));
+    return;
+  }
+  for (let index = names.length - 1; index >= 0; index--) {
+    const name = names[index] as string;
+    const child: Frame = {
+      value: current[name],
+      schema: objectSchema?.properties?.[name],
+      parent: frame,
+      key: name,
+      depth: frame.depth + 1,
+    };
+    if (name.length > limits.propertyName) {
+      walk.report(propertyNameTooLong(pathOf(child), limits.propertyName, name.length));
+      continue;
+    }
+    const found = walk.characters ? unstorableCharacter(name) : undefined;
+    if (found) {
+      walk.report(characterIssue(pathOf(child), undefined, 'name', found));
+      continue;
+    }
+    walk.stack.push(child);
+  }
+}
+
 const indexOfByte = Uint8Array.prototype.indexOf;
+
+/**
+ * The containers the raw scan of `bytes` is inside, outermost first: per open container,
+ * members seen so far (commas), whether it is an object, and for an object the byte range of
+ * its current member's name (-1 until its first colon).
+ */
+class OpenContainers {
+  private readonly decoder = new TextDecoder();
+  readonly members: number[] = [];
+  readonly isObject: boolean[] = [];
+  readonly nameStart: number[] = [];
+  readonly nameEnd: number[] = [];
+
+  private readonly bytes: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  get depth(): number {
+    return this.members.length;
+  }
+
+  open(object: boolean): void {
+    this.members.push(0);
+    this.isObject.push(object);
+    this.nameStart.push(-1);
+    this.nameEnd.push(-1);
+  }
+
+  close(): void {
+    this.members.pop();
+    this.isObject.pop();
+    this.nameStart.pop();
+    this.nameEnd.pop();
+  }
+
+  /** The string just read, from `start` to `end`, names the innermost object's current member. */
+  nameMember(start: number, end: number): void {
+    const depth = this.members.length - 1;
+    if (depth >= 0 && this.isObject[depth]) {
+      this.nameStart[depth] = start;
+      this.nameEnd[depth] = end;
+    }
+  }
+
+  /** The path of the innermost container's current member, as far as read. */
+  path(): string {
+    let path = '';
+    for (let depth = 0; depth < this.members.length; depth++) {
+      if (this.isObject[depth]) {
+        const start = this.nameStart[depth] as number;
+        if (start < 0) break;
+        const name = shownKey(this.decoder.decode(this.bytes.subarray(start, this.nameEnd[depth])));
+        path = path ? `${path}.${name}` : name;
+      } else path = `${path}[${this.members[depth]}]`;
+    }
+    return path;
+  }
+}
+
+/**
+ * The index of the quote closing the string opened at `open`: the next one not escaped
+ * (preceded by an even number of backslashes), or -1 when the string is unterminated. Found by
+ * the typed array's own search, not byte by byte: strings are most of a document's bytes.
+ */
+function closingQuote(bytes: Uint8Array, open: number): number {
+  let end = open;
+  for (;;) {
+    end = indexOfByte.call(bytes, 0x22, end + 1);
+    if (end < 0) return -1;
+    let backslashes = 0;
+    while (bytes[end - 1 - backslashes] === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return end;
+  }
+}
 
 /**
  * The same bounds checked on the raw JSON bytes, before they are parsed: nesting, objects and
@@ -247,57 +315,25 @@ export function rawShapeIssue(
   bytes: Uint8Array,
   limits: Readonly<ShapeLimits> = documentShapeLimits,
 ): ValidationIssue | undefined {
-  // Per open container: members seen so far (commas), whether it is an object, and for an
-  // object the byte range of its current member's name.
-  const members: number[] = [];
-  const isObject: boolean[] = [];
-  const nameStart: number[] = [];
-  const nameEnd: number[] = [];
+  const open = new OpenContainers(bytes);
   let containers = 0;
   let lastStringStart = -1;
   let lastStringEnd = -1;
-  const decoder = new TextDecoder();
-  const pathHere = (): string => {
-    let path = '';
-    for (let depth = 0; depth < members.length; depth++) {
-      if (isObject[depth]) {
-        if ((nameStart[depth] as number) < 0) break;
-        const name = shownKey(decoder.decode(bytes.subarray(nameStart[depth], nameEnd[depth])));
-        path = path ? `${path}.${name}` : name;
-      } else path = `${path}[${members[depth]}]`;
-    }
-    return path;
-  };
-  const at = (path: string) => (path ? `${path} ` : '');
   for (let index = 0; index < bytes.length; index++) {
     const byte = bytes[index] as number;
     switch (byte) {
       case 0x22: {
-        // " opens a string: skip to the quote closing it, the next one not escaped (preceded by
-        // an even number of backslashes). Found by the typed array's own search, not byte by
-        // byte: strings are most of a document's bytes. Unterminated: left to the parser.
-        let end = index;
-        for (;;) {
-          end = indexOfByte.call(bytes, 0x22, end + 1);
-          if (end < 0) return undefined;
-          let backslashes = 0;
-          while (bytes[end - 1 - backslashes] === 0x5c) backslashes++;
-          if (backslashes % 2 === 0) break;
-        }
+        // " opens a string: skip to the quote closing it. Unterminated: left to the parser.
+        const end = closingQuote(bytes, index);
+        if (end < 0) return undefined;
         lastStringStart = index + 1;
         lastStringEnd = end;
         index = end;
         break;
       }
-      case 0x3a: {
-        // : ends the name of an object member
-        const depth = members.length - 1;
-        if (depth >= 0 && isObject[depth]) {
-          nameStart[depth] = lastStringStart;
-          nameEnd[depth] = lastStringEnd;
-        }
+      case 0x3a: // : ends the name of an object member
+        open.nameMember(lastStringStart, lastStringEnd);
         break;
-      }
       case 0x7b: // {
       case 0x5b: {
         // [
@@ -305,64 +341,26 @@ export function rawShapeIssue(
         if (containers > limits.containers) {
           return tooManyContainers(limits.containers);
         }
-        if (members.length >= limits.depth) {
-          const path = pathHere();
-          return {
-            path,
-            rule: 'maxDepth',
-            message: {
-              cn: `单据${at(path)}嵌套过深：对象与列表最多嵌套 ${limits.depth} 层`,
-              en: `The document ${at(path)}nests too deep: objects and lists nest at most ${limits.depth} levels`,
-            },
-          };
-        }
-        members.push(0);
-        isObject.push(byte === 0x7b);
-        nameStart.push(-1);
-        nameEnd.push(-1);
+        if (open.depth >= limits.depth) return rawNestedTooDeep(open.path(), limits.depth);
+        open.open(byte === 0x7b);
         break;
       }
       case 0x7d: // }
       case 0x5d: // ]
-        members.pop();
-        isObject.pop();
-        nameStart.pop();
-        nameEnd.pop();
+        open.close();
         break;
       case 0x2c: {
         // , separates members of the innermost container
-        const depth = members.length - 1;
+        const depth = open.depth - 1;
         if (depth < 0) break;
-        const count = (members[depth] as number) + 1;
-        const object = isObject[depth] === true;
-        const most = object ? limits.properties : limits.items;
-        if (count >= most) {
+        const count = (open.members[depth] as number) + 1;
+        const object = open.isObject[depth] === true;
+        if (count >= (object ? limits.properties : limits.items)) {
           // Name the container itself, not its member.
-          members.pop();
-          isObject.pop();
-          nameStart.pop();
-          nameEnd.pop();
-          const path = pathHere();
-          const what = path || (object ? '单据' : '');
-          return object
-            ? {
-                path,
-                rule: 'maxProperties',
-                message: {
-                  cn: `${what}的字段过多：最多 ${limits.properties} 个`,
-                  en: `${path || 'The document'} has too many properties: at most ${limits.properties}`,
-                },
-              }
-            : {
-                path,
-                rule: 'maxItems',
-                message: {
-                  cn: `${what}列表过长：任何列表最多 ${limits.items} 项`,
-                  en: `${path || 'The list'} is too long: a list holds at most ${limits.items} items`,
-                },
-              };
+          open.close();
+          return rawTooManyMembers(open.path(), object, limits);
         }
-        members[depth] = count;
+        open.members[depth] = count;
         break;
       }
       default:

@@ -63,13 +63,36 @@ function securityOf(audience: readonly Audience[]): Record<string, string[]>[] {
 
 function operationOf(op: ApiOperation): OpenApiOperation {
   const keyed = !op.audience.includes('public');
-  const failures = new Set<number>([
-    ...(op.request ? [400] : []),
-    ...(keyed ? [401, 403] : []),
-    ...(op.bodyLimitBytes ? [413, 415] : []),
-    ...(op.failures ?? []),
-  ]);
-  const parameters = [
+  const status = String(op.response.status ?? 200);
+  const success = successOf(op.response);
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary.en,
+    description: descriptionOf(op, keyed),
+    security: securityOf(op.audience),
+    parameters: parametersOf(op),
+    ...(op.request ? { requestBody: requestBodyOf(op.request) } : {}),
+    responses: {
+      [status]: success,
+      ...Object.fromEntries((op.alsoSucceeds ?? []).map((code) => [String(code), success])),
+      ...failureResponses(op, keyed),
+    },
+    'x-audience': op.audience,
+    'x-summary-cn': op.summary.cn,
+  };
+}
+
+/** English first, then who may call and the body bound, then Chinese. */
+function descriptionOf(op: ApiOperation, keyed: boolean): string {
+  const audienceText = keyed ? `Key kinds admitted: ${op.audience.join(', ')}.` : 'No key needed.';
+  const limitText = op.bodyLimitBytes ? ` Bodies above ${op.bodyLimitBytes} bytes are refused (413).` : '';
+  return [op.description?.en, `${audienceText}${limitText}`, op.description?.cn].filter(Boolean).join('\n\n');
+}
+
+/** The path's parameters, then the query's, then `Accept-Language`, which every operation takes. */
+function parametersOf(op: ApiOperation): Record<string, unknown>[] {
+  return [
     ...pathParameters(op.path).map((name) => ({
       name,
       in: 'path',
@@ -92,65 +115,62 @@ function operationOf(op: ApiOperation): OpenApiOperation {
       schema: { type: 'string', example: 'en' },
     },
   ];
-  const status = String(op.response.status ?? 200);
-  const success = {
-    description: op.response.schema['x-title-en'] ?? op.response.schema.title ?? 'Success',
+}
+
+function requestBodyOf(request: NonNullable<ApiOperation['request']>): Record<string, unknown> {
+  return {
+    required: request.required ?? true,
     content: {
-      [op.response.contentType ?? 'application/json']: {
-        schema: stripIdentity(op.response.schema),
-        ...(op.response.example !== undefined ? { example: op.response.example } : {}),
+      [request.contentType ?? 'application/json']: {
+        // What a request must meet: intake rules folded in (json-schema.ts atIntake).
+        schema: stripIdentity(withIntakeRules(request.schema)),
+        ...(request.example !== undefined ? { example: request.example } : {}),
       },
     },
   };
-  const audienceText = keyed ? `Key kinds admitted: ${op.audience.join(', ')}.` : 'No key needed.';
-  const limitText = op.bodyLimitBytes ? ` Bodies above ${op.bodyLimitBytes} bytes are refused (413).` : '';
+}
+
+/** The success answer, described by its schema's English title. */
+function successOf(response: ApiOperation['response']): OpenApiOperation['responses'][string] {
   return {
-    operationId: op.operationId,
-    tags: [op.tag],
-    summary: op.summary.en,
-    description: [op.description?.en, `${audienceText}${limitText}`, op.description?.cn]
-      .filter(Boolean)
-      .join('\n\n'),
-    security: securityOf(op.audience),
-    parameters,
-    ...(op.request
-      ? {
-          requestBody: {
-            required: op.request.required ?? true,
-            content: {
-              [op.request.contentType ?? 'application/json']: {
-                // What a request must meet: intake rules folded in (json-schema.ts atIntake).
-                schema: stripIdentity(withIntakeRules(op.request.schema)),
-                ...(op.request.example !== undefined ? { example: op.request.example } : {}),
-              },
+    description: response.schema['x-title-en'] ?? response.schema.title ?? 'Success',
+    content: {
+      [response.contentType ?? 'application/json']: {
+        schema: stripIdentity(response.schema),
+        ...(response.example !== undefined ? { example: response.example } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * The failures an operation can answer, by status in ascending order: 400 for a request body,
+ * 401 and 403 for a key, 413 and 415 for a bounded body, and those it names itself.
+ */
+function failureResponses(op: ApiOperation, keyed: boolean): OpenApiOperation['responses'] {
+  const failures = new Set<number>([
+    ...(op.request ? [400] : []),
+    ...(keyed ? [401, 403] : []),
+    ...(op.bodyLimitBytes ? [413, 415] : []),
+    ...(op.failures ?? []),
+  ]);
+  return Object.fromEntries(
+    [...failures]
+      .sort((a, b) => a - b)
+      .map((code) => [
+        String(code),
+        {
+          description: failureText[code] ?? 'Failure',
+          content: {
+            'application/json': {
+              schema: op.failureSchema
+                ? stripIdentity(op.failureSchema)
+                : { $ref: '#/components/schemas/Failure' },
             },
           },
-        }
-      : {}),
-    responses: {
-      [status]: success,
-      ...Object.fromEntries((op.alsoSucceeds ?? []).map((code) => [String(code), success])),
-      ...Object.fromEntries(
-        [...failures]
-          .sort((a, b) => a - b)
-          .map((code) => [
-            String(code),
-            {
-              description: failureText[code] ?? 'Failure',
-              content: {
-                'application/json': {
-                  schema: op.failureSchema
-                    ? stripIdentity(op.failureSchema)
-                    : { $ref: '#/components/schemas/Failure' },
-                },
-              },
-            },
-          ]),
-      ),
-    },
-    'x-audience': op.audience,
-    'x-summary-cn': op.summary.cn,
-  };
+        },
+      ]),
+  );
 }
 
 export interface DocumentInfo {
