@@ -9,7 +9,7 @@ import {
   sha256,
 } from '../documents/event.ts';
 import { olderThan } from '../documents/logOrder.ts';
-import { type Block, type LinkKey, nodesOf } from './rules.ts';
+import { type Block, type LinkKey, type NodeStatement, nodesOf } from './rules.ts';
 
 /**
  * Link-node chains: union-find over the link keys of one enterprise's documents. Links only
@@ -66,6 +66,72 @@ function unionKeys(a: readonly LinkKey[], b: readonly LinkKey[]): LinkKey[] {
   );
 }
 
+/**
+ * The chains a node touches — its own, and each chain holding one of its keys (same enterprise
+ * only: the enterprise is part of the key id) — ranked: the biggest survives a merge (fewest rows
+ * to relabel); ties go to the smallest id, so the outcome depends only on the chains, not on the
+ * order they were found.
+ */
+function rankedChains(
+  enterprise: string,
+  existing: LinkNode | undefined,
+  keys: readonly LinkKey[],
+  state: Pick<LinkNodeState, 'keyChains' | 'chainSizes'>,
+): string[] {
+  const touching = new Set<string>();
+  if (existing !== undefined) touching.add(existing.chainId);
+  for (const key of keys)
+    for (const chain of state.keyChains.get(keyId(enterprise, key)) ?? []) touching.add(chain);
+  const size = (chain: string) => state.chainSizes.get(chain) ?? 0;
+  return [...touching].sort((a, b) => size(b) - size(a) || a.localeCompare(b));
+}
+
+/** A merge: the absorbed chains' nodes and key holdings move to the surviving chain, and their sizes go. */
+function relabelAbsorbed(
+  state: {
+    nodes: Map<string, LinkNode>;
+    keyChains: Map<string, ReadonlySet<string>>;
+    chainSizes: Map<string, number>;
+  },
+  absorbed: readonly string[],
+  chainId: string,
+): void {
+  const gone = new Set(absorbed);
+  for (const node of state.nodes.values())
+    if (gone.has(node.chainId)) state.nodes.set(node.nodeId, { ...node, chainId });
+  for (const [id, chains] of state.keyChains) {
+    if ([...chains].some((chain) => gone.has(chain)))
+      state.keyChains.set(id, new Set([...chains].map((chain) => (gone.has(chain) ? chainId : chain))));
+  }
+  for (const chain of absorbed) state.chainSizes.delete(chain);
+}
+
+/** What a statement did to its chain: merged others into it, started it, grew it, or updated its node. */
+function stepChange(
+  statement: NodeStatement,
+  chainId: string,
+  step: { existing: LinkNode | undefined; ranked: readonly string[]; absorbed: readonly string[] },
+  provenance: DocumentEvent['provenance'],
+): ChangeEvent {
+  const data = {
+    chainId,
+    nodeId: statement.nodeId,
+    type: statement.type,
+    businessKey: statement.businessKey,
+    block: statement.block,
+  };
+  if (step.absorbed.length > 0)
+    return changeEvent('link-node', 'chain.merged', statement.enterprise, chainId, provenance, {
+      ...data,
+      absorbed: step.absorbed,
+    });
+  if (step.existing === undefined) {
+    const kind = step.ranked.length === 0 ? 'chain.started' : 'chain.grew';
+    return changeEvent('link-node', kind, statement.enterprise, chainId, provenance, data);
+  }
+  return changeEvent('link-node', 'chain.node-updated', statement.enterprise, chainId, provenance, data);
+}
+
 export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Reduction<LinkNodeState> {
   const statements = nodesOf(event);
   if (statements.length === 0) return { state, changes: [] };
@@ -89,29 +155,12 @@ export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Redu
     const keys = existing === undefined ? statement.keys : unionKeys(existing.keys, statement.keys);
     if (sameContent && keys.length === existing.keys.length) continue;
 
-    // Chains that share a key with this node (same enterprise only: the enterprise is part of the key id).
-    const touching = new Set<string>();
-    if (existing !== undefined) touching.add(existing.chainId);
-    for (const key of keys)
-      for (const chain of keyChains.get(keyId(statement.enterprise, key)) ?? []) touching.add(chain);
-    // The biggest chain survives a merge (fewest rows to relabel); ties go to the smallest id,
-    // so the outcome depends only on the chains, not on the order they were found.
-    const size = (chain: string) => chainSizes.get(chain) ?? 0;
-    const ranked = [...touching].sort((a, b) => size(b) - size(a) || a.localeCompare(b));
+    const ranked = rankedChains(statement.enterprise, existing, keys, { keyChains, chainSizes });
     const chainId = ranked[0] ?? chainIdFor(statement.nodeId);
     const absorbed = ranked.slice(1);
-    const mergedSize = ranked.reduce((sum, chain) => sum + size(chain), 0) + (existing === undefined ? 1 : 0);
-
-    if (absorbed.length > 0) {
-      const gone = new Set(absorbed);
-      for (const node of nodes.values())
-        if (gone.has(node.chainId)) nodes.set(node.nodeId, { ...node, chainId });
-      for (const [id, chains] of keyChains) {
-        if ([...chains].some((chain) => gone.has(chain)))
-          keyChains.set(id, new Set([...chains].map((chain) => (gone.has(chain) ? chainId : chain))));
-      }
-      for (const chain of absorbed) chainSizes.delete(chain);
-    }
+    const mergedSize =
+      ranked.reduce((sum, chain) => sum + (chainSizes.get(chain) ?? 0), 0) + (existing === undefined ? 1 : 0);
+    if (absorbed.length > 0) relabelAbsorbed({ nodes, keyChains, chainSizes }, absorbed, chainId);
     chainSizes.set(chainId, mergedSize);
     for (const key of keys) {
       const id = keyId(statement.enterprise, key);
@@ -131,28 +180,7 @@ export function reduceLinkNode(state: LinkNodeState, event: DocumentEvent): Redu
       versions: (existing?.versions ?? 0) + (sameContent ? 0 : 1),
     });
 
-    const data = {
-      chainId,
-      nodeId: statement.nodeId,
-      type: statement.type,
-      businessKey: statement.businessKey,
-      block: statement.block,
-    };
-    if (absorbed.length > 0) {
-      changes.push(
-        changeEvent('link-node', 'chain.merged', statement.enterprise, chainId, event.provenance, {
-          ...data,
-          absorbed,
-        }),
-      );
-    } else if (existing === undefined) {
-      const kind = ranked.length === 0 ? 'chain.started' : 'chain.grew';
-      changes.push(changeEvent('link-node', kind, statement.enterprise, chainId, event.provenance, data));
-    } else {
-      changes.push(
-        changeEvent('link-node', 'chain.node-updated', statement.enterprise, chainId, event.provenance, data),
-      );
-    }
+    changes.push(stepChange(statement, chainId, { existing, ranked, absorbed }, event.provenance));
   }
   if (changes.length === 0) return { state, changes, ...(older ? { superseded: true } : {}) };
   return { state: { nodes, keyChains, chainSizes }, changes };
