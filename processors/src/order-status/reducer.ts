@@ -136,13 +136,97 @@ function orderFieldsOf(event: DocumentEvent, enterprise: string): readonly Order
 
 export type OrderStatusState = ReadonlyMap<string, OrderState>;
 
+/** One statement's step on its order: the order after it (none: unchanged) and the change it announces. */
+interface OrderStep {
+  order?: OrderState;
+  announced?: { kind: ChangeKind<'order-status'>; data: Record<string, unknown> };
+}
+
+/** The statement's line in its order's history, with what became of it. */
+const historyEntry = (
+  statement: OrderStatement,
+  event: DocumentEvent,
+  outcome: HistoryOutcome,
+): HistoryEntry => ({
+  status: statement.status,
+  outcome,
+  effectiveTime: statement.effectiveTime,
+  contentSha256: statement.contentSha256,
+  documentId: event.provenance.documentId,
+  position: logPosition(event.provenance),
+  receivedAt: event.provenance.receivedAt,
+});
+
+/** The order as the statement states it, its history followed by the statement's line. */
+const appliedOrder = (
+  statement: OrderStatement,
+  event: DocumentEvent,
+  outcome: HistoryOutcome,
+  history: readonly HistoryEntry[],
+): OrderState => ({
+  kind: statement.kind,
+  enterprise: statement.enterprise,
+  orderNo: statement.orderNo,
+  status: statement.status,
+  effectiveTime: statement.effectiveTime,
+  contentSha256: statement.contentSha256,
+  fields: statement.fields,
+  provenance: event.provenance,
+  history: [...history, historyEntry(statement, event, outcome)],
+});
+
+/**
+ * The rules for one statement on the order as it stands (none yet: created): a statement seen
+ * before changes nothing; on a terminal or a later order it is only recorded as rejected.
+ */
+function orderStep(
+  current: OrderState | undefined,
+  statement: OrderStatement,
+  event: DocumentEvent,
+): OrderStep {
+  if (current === undefined)
+    return {
+      order: appliedOrder(statement, event, 'applied', []),
+      announced: { kind: 'order.created', data: { status: statement.status } },
+    };
+  const position = logPosition(event.provenance);
+  const seen = current.history.some(
+    (past) => past.position === position || past.contentSha256 === statement.contentSha256,
+  );
+  if (seen) return {};
+  const rejected = (outcome: HistoryOutcome) => ({
+    order: { ...current, history: [...current.history, historyEntry(statement, event, outcome)] },
+  });
+  if (terminalStatuses.includes(current.status)) return rejected('rejected-terminal');
+  if (
+    statement.effectiveTime !== null &&
+    current.effectiveTime !== null &&
+    statement.effectiveTime < current.effectiveTime
+  )
+    return rejected('rejected-stale');
+  // Rule 5: a document without a status amends the order and keeps the status it has.
+  if (statement.status === 'none' && current.status !== 'none')
+    return {
+      order: { ...appliedOrder(statement, event, 'amended', current.history), status: current.status },
+      announced: { kind: 'order.amended', data: { status: current.status } },
+    };
+  if (statement.status !== current.status)
+    return {
+      order: appliedOrder(statement, event, 'applied', current.history),
+      announced: { kind: 'order.status-changed', data: { from: current.status, to: statement.status } },
+    };
+  return {
+    order: appliedOrder(statement, event, 'amended', current.history),
+    announced: { kind: 'order.amended', data: { status: statement.status } },
+  };
+}
+
 export function reduceOrderStatus(
   state: OrderStatusState,
   event: DocumentEvent,
 ): Reduction<OrderStatusState> {
   const next = new Map(state);
   const changes: ChangeEvent[] = [];
-  const position = logPosition(event.provenance);
   let older = false;
   for (const statement of ordersOf(event)) {
     const key = orderKey(statement.kind, statement.enterprise, statement.orderNo);
@@ -151,72 +235,24 @@ export function reduceOrderStatus(
       older = true;
       continue;
     }
-    const entry = (outcome: HistoryOutcome): HistoryEntry => ({
-      status: statement.status,
-      outcome,
-      effectiveTime: statement.effectiveTime,
-      contentSha256: statement.contentSha256,
-      documentId: event.provenance.documentId,
-      position,
-      receivedAt: event.provenance.receivedAt,
-    });
-    const subject = `${statement.kind}/${statement.orderNo}`;
-    /** The order's change event: its kind and number, then what changed. */
-    const announce = (kind: ChangeKind<'order-status'>, data: Record<string, unknown>) =>
+    const { order, announced } = orderStep(current, statement, event);
+    if (order !== undefined) next.set(key, order);
+    // The order's change event: its kind and number, then what changed.
+    if (announced !== undefined)
       changes.push(
-        changeEvent('order-status', kind, statement.enterprise, subject, event.provenance, {
-          kind: statement.kind,
-          orderNo: statement.orderNo,
-          ...data,
-        }),
+        changeEvent(
+          'order-status',
+          announced.kind,
+          statement.enterprise,
+          `${statement.kind}/${statement.orderNo}`,
+          event.provenance,
+          {
+            kind: statement.kind,
+            orderNo: statement.orderNo,
+            ...announced.data,
+          },
+        ),
       );
-    const applied = (outcome: HistoryOutcome, history: readonly HistoryEntry[]): OrderState => ({
-      kind: statement.kind,
-      enterprise: statement.enterprise,
-      orderNo: statement.orderNo,
-      status: statement.status,
-      effectiveTime: statement.effectiveTime,
-      contentSha256: statement.contentSha256,
-      fields: statement.fields,
-      provenance: event.provenance,
-      history: [...history, entry(outcome)],
-    });
-
-    if (current === undefined) {
-      next.set(key, applied('applied', []));
-      announce('order.created', { status: statement.status });
-      continue;
-    }
-    const seen = current.history.some(
-      (past) => past.position === position || past.contentSha256 === statement.contentSha256,
-    );
-    if (seen) continue;
-
-    if (terminalStatuses.includes(current.status)) {
-      next.set(key, { ...current, history: [...current.history, entry('rejected-terminal')] });
-      continue;
-    }
-    if (
-      statement.effectiveTime !== null &&
-      current.effectiveTime !== null &&
-      statement.effectiveTime < current.effectiveTime
-    ) {
-      next.set(key, { ...current, history: [...current.history, entry('rejected-stale')] });
-      continue;
-    }
-    // Rule 5: a document without a status amends the order and keeps the status it has.
-    if (statement.status === 'none' && current.status !== 'none') {
-      next.set(key, { ...applied('amended', current.history), status: current.status });
-      announce('order.amended', { status: current.status });
-      continue;
-    }
-    if (statement.status !== current.status) {
-      next.set(key, applied('applied', current.history));
-      announce('order.status-changed', { from: current.status, to: statement.status });
-    } else {
-      next.set(key, applied('amended', current.history));
-      announce('order.amended', { status: statement.status });
-    }
   }
   if (changes.length === 0 && [...next].every(([k, v]) => state.get(k) === v))
     return { state, changes, ...(older ? { superseded: true } : {}) };
