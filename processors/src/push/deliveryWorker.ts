@@ -55,6 +55,25 @@ export interface DeliveryWorker extends DeliveryHandOver {
   claimRequested(): Promise<number>;
 }
 
+/** Resumed and redelivered deliveries (`requested`) made due (push README "Delivery states"); the pollers woken. */
+function requestedPoll(context: {
+  pool: DeliveryWorkerOptions['pool'];
+  everyMs: number;
+  now: () => Date;
+  wake: ReturnType<typeof createWakeSignal>;
+  log: Logger;
+}) {
+  return createTimedPoll({
+    everyMs: context.everyMs,
+    work: () =>
+      makeRequestedDue(context.pool, 500, context.now()).then((made) => {
+        if (made > 0) context.wake.signal();
+        return made;
+      }),
+    failed: (error) => context.log.warn('requested deliveries not made due yet', { error }),
+  });
+}
+
 /**
  * The worker's lifecycle shell: the one place that owns its handles (claim holder, listener,
  * sweep, requested poll, pg-boss work, pollers) and starts and stops them in the order the claims
@@ -90,16 +109,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     log,
   });
   const sweep = createGoneHolderSweep({ pool, log, released: wake.signal });
-  /** Resumed and redelivered deliveries (`requested`) made due (push README "Delivery states"). */
-  const requested = createTimedPoll({
-    everyMs: settings.requestPollMs,
-    work: () =>
-      makeRequestedDue(pool, 500, now()).then((made) => {
-        if (made > 0) wake.signal();
-        return made;
-      }),
-    failed: (error) => log.warn('requested deliveries not made due yet', { error }),
-  });
+  const requested = requestedPoll({ pool, everyMs: settings.requestPollMs, now, wake, log });
 
   return {
     async start() {
