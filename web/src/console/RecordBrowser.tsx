@@ -1,4 +1,4 @@
-import type { DecodedValue, RecordPage } from '@tradelog/schemas/queries/records';
+import type { BrowsedRecord, DecodedValue, RecordPage } from '@tradelog/schemas/queries/records';
 import { type FormEvent, useId, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
@@ -35,11 +35,14 @@ export function RecordValue(props: { record: DecodedValue }) {
   );
 }
 
+/** What the browser reads: a topic's partition, from an offset, at most `limit` records. */
+type RecordQuery = { topic: string; partition: string; offset: string; limit: string };
+
 export function RecordBrowser(props: { apiKey: string }) {
   const t = useDict().console.ops.tools;
   const locale = useLocale();
   const id = useId();
-  const [form, setForm] = useState({ topic: '', partition: '0', offset: '0', limit: '10' });
+  const [form, setForm] = useState<RecordQuery>({ topic: '', partition: '0', offset: '0', limit: '10' });
   const [page, setPage] = useState<RecordPage>();
   const [error, setError] = useState<string>();
 
@@ -55,34 +58,10 @@ export function RecordBrowser(props: { apiKey: string }) {
     setForm((current) => ({ ...current, offset }));
     setPage(answer.body);
   };
-  const field = (name: keyof typeof form, label: string, inputMode?: 'numeric') => (
-    <InputField
-      id={`${id}-${name}`}
-      label={label}
-      required
-      inputMode={inputMode}
-      value={form[name]}
-      onChange={(value) => setForm({ ...form, [name]: value })}
-    />
-  );
   return (
     <section aria-labelledby={`${id}-title`} data-testid="record-browser">
       <h3 id={`${id}-title`}>{t.records}</h3>
-      <form
-        className="console-form inline-form"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          void read(form.offset);
-        }}
-      >
-        {field('topic', t.topic)}
-        {field('partition', t.partition, 'numeric')}
-        {field('offset', t.offset, 'numeric')}
-        {field('limit', t.limit, 'numeric')}
-        <button type="submit" className="btn btn-primary">
-          {t.read}
-        </button>
-      </form>
+      <RecordQueryForm id={id} form={form} onChange={setForm} onRead={() => void read(form.offset)} />
       {error && <FormError>{error}</FormError>}
       {page && (
         <>
@@ -94,27 +73,7 @@ export function RecordBrowser(props: { apiKey: string }) {
           ) : (
             <ol className="record-list">
               {page.dataList.map((record) => (
-                <li key={record.offset} className="card" data-offset={record.offset}>
-                  <h4>
-                    {t.offset} {record.offset} · {record.timestamp}
-                  </h4>
-                  <p className="small">
-                    {t.key}: <code>{record.key ?? '—'}</code>
-                  </p>
-                  <dl className="record-headers" aria-label={t.headers}>
-                    {Object.entries(record.headers).map(([name, value]) => (
-                      <div key={name}>
-                        <dt>
-                          <code>{name}</code>
-                        </dt>
-                        <dd>
-                          <code>{value ?? '—'}</code>
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                  <RecordValue record={record} />
-                </li>
+                <RecordCard key={record.offset} record={record} />
               ))}
             </ol>
           )}
@@ -129,5 +88,72 @@ export function RecordBrowser(props: { apiKey: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The topic, partition, offset and limit, each required, and the button that reads. */
+function RecordQueryForm(props: {
+  id: string;
+  form: RecordQuery;
+  onChange(form: RecordQuery): void;
+  onRead(): void;
+}) {
+  const t = useDict().console.ops.tools;
+  const { id, form, onChange } = props;
+  const field = (name: keyof RecordQuery, label: string, inputMode?: 'numeric') => (
+    <InputField
+      id={`${id}-${name}`}
+      label={label}
+      required
+      inputMode={inputMode}
+      value={form[name]}
+      onChange={(value) => onChange({ ...form, [name]: value })}
+    />
+  );
+  return (
+    <form
+      className="console-form inline-form"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        props.onRead();
+      }}
+    >
+      {field('topic', t.topic)}
+      {field('partition', t.partition, 'numeric')}
+      {field('offset', t.offset, 'numeric')}
+      {field('limit', t.limit, 'numeric')}
+      <button type="submit" className="btn btn-primary">
+        {t.read}
+      </button>
+    </form>
+  );
+}
+
+/** One record read: its offset and time, its key, its headers and its value. */
+function RecordCard(props: { record: BrowsedRecord }) {
+  const t = useDict().console.ops.tools;
+  const { record } = props;
+  return (
+    <li className="card" data-offset={record.offset}>
+      <h4>
+        {t.offset} {record.offset} · {record.timestamp}
+      </h4>
+      <p className="small">
+        {t.key}: <code>{record.key ?? '—'}</code>
+      </p>
+      <dl className="record-headers" aria-label={t.headers}>
+        {Object.entries(record.headers).map(([name, value]) => (
+          <div key={name}>
+            <dt>
+              <code>{name}</code>
+            </dt>
+            <dd>
+              <code>{value ?? '—'}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <RecordValue record={record} />
+    </li>
   );
 }

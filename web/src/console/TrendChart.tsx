@@ -17,6 +17,9 @@ import { groupedBars, linePoints } from './trendChart.ts';
 const orderSeries = ['purchaseOrders', 'salesToBusiness', 'salesToConsumer'] as const;
 const flowSeries = ['inputAmount', 'outputAmount'] as const;
 
+/** What a trend is asked for: the enterprise and the months from and to (`YYYY-MM`). */
+type TrendRequest = { enterpriseId: string; fromMonth: string; toMonth: string };
+
 /**
  * An enterprise's month by month (`POST /open/info/enterprise/trend`): orders per kind, inbound
  * and outbound amounts, and the month-end inventory value — every figure from the projections.
@@ -25,7 +28,7 @@ export function TrendChart(props: { apiKey: string }) {
   const t = useDict().console.lender.trend;
   const locale = useLocale();
   const id = useId();
-  const [form, setForm] = useState({ enterpriseId: '', fromMonth: '', toMonth: '' });
+  const [form, setForm] = useState<TrendRequest>({ enterpriseId: '', fromMonth: '', toMonth: '' });
   const [months, setMonths] = useState<EnterpriseTrendMonth[]>();
   const [error, setError] = useState<string>();
   // The moment it is asked as of (query-api/README.md "As of a moment"; '' for now).
@@ -54,36 +57,18 @@ export function TrendChart(props: { apiKey: string }) {
     event.preventDefault();
     await ask(asOf);
   };
-  const input = (name: keyof typeof form, label: string, placeholder?: string) => (
-    <InputField
-      id={`${id}-${name}`}
-      label={label}
-      required
-      placeholder={placeholder}
-      value={form[name]}
-      onChange={(value) => setForm({ ...form, [name]: value })}
-    />
-  );
-  const label = (name: string) => t.series[name as keyof typeof t.series] ?? name;
 
   return (
     <section aria-labelledby={`${id}-title`} className="lender-trend" data-testid="trend">
       <h2 id={`${id}-title`}>{t.title}</h2>
-      <form className="console-form inline-form" onSubmit={submit}>
-        <LabelledField id={`${id}-enterpriseId`} label={t.enterprise}>
-          <EnterpriseField
-            id={`${id}-enterpriseId`}
-            choices={choices}
-            value={enterpriseId}
-            onChange={(value) => setForm({ ...form, enterpriseId: value })}
-          />
-        </LabelledField>
-        {input('fromMonth', t.from, 'YYYY-MM')}
-        {input('toMonth', t.to, 'YYYY-MM')}
-        <button type="submit" className="btn btn-primary">
-          {t.show}
-        </button>
-      </form>
+      <TrendRequestForm
+        id={id}
+        form={form}
+        enterpriseId={enterpriseId}
+        choices={choices}
+        onChange={setForm}
+        onSubmit={submit}
+      />
       <AsOfPicker
         id={`${id}-as-of`}
         testId="trend-as-of"
@@ -96,42 +81,91 @@ export function TrendChart(props: { apiKey: string }) {
         shown={shownAsOf}
       />
       {error && <FormError>{error}</FormError>}
-      {months && (
-        <>
-          <div className="trend-charts">
-            <BarChart
-              testId="trend-orders"
-              caption={t.orders}
-              months={months}
-              series={orderSeries}
-              label={label}
-            />
-            <BarChart
-              testId="trend-flows"
-              caption={t.flows}
-              months={months}
-              series={flowSeries}
-              line="inventoryAmount"
-              label={label}
-            />
-          </div>
-          <RefTable
-            columns={[t.month, ...orderSeries.map(label), ...flowSeries.map(label), label('inventoryAmount')]}
-            testId="trend-table"
-          >
-            {months.map((month) => (
-              <tr key={month.month}>
-                <th scope="row">{month.month}</th>
-                {[...orderSeries, ...flowSeries, 'inventoryAmount' as const].map((name) => (
-                  <td key={name}>{month[name]}</td>
-                ))}
-              </tr>
-            ))}
-          </RefTable>
-          <p className="muted small">{format(t.note, { months: months.length })}</p>
-        </>
-      )}
+      {months && <TrendFigures months={months} />}
     </section>
+  );
+}
+
+/** The enterprise (among the key's grants when it has a list) and the months, with the button that asks. */
+function TrendRequestForm(props: {
+  id: string;
+  form: TrendRequest;
+  /** The enterprise asked for: the form's, or the first grant while the form's is none of them. */
+  enterpriseId: string;
+  choices: readonly string[] | undefined;
+  onChange(form: TrendRequest): void;
+  onSubmit(event: FormEvent): void;
+}) {
+  const t = useDict().console.lender.trend;
+  const { id, form, onChange } = props;
+  const input = (name: keyof TrendRequest, label: string, placeholder?: string) => (
+    <InputField
+      id={`${id}-${name}`}
+      label={label}
+      required
+      placeholder={placeholder}
+      value={form[name]}
+      onChange={(value) => onChange({ ...form, [name]: value })}
+    />
+  );
+  return (
+    <form className="console-form inline-form" onSubmit={props.onSubmit}>
+      <LabelledField id={`${id}-enterpriseId`} label={t.enterprise}>
+        <EnterpriseField
+          id={`${id}-enterpriseId`}
+          choices={props.choices}
+          value={props.enterpriseId}
+          onChange={(value) => onChange({ ...form, enterpriseId: value })}
+        />
+      </LabelledField>
+      {input('fromMonth', t.from, 'YYYY-MM')}
+      {input('toMonth', t.to, 'YYYY-MM')}
+      <button type="submit" className="btn btn-primary">
+        {t.show}
+      </button>
+    </form>
+  );
+}
+
+/** The months answered: the orders chart, the flows chart with the inventory line, and the table of every figure. */
+function TrendFigures(props: { months: readonly EnterpriseTrendMonth[] }) {
+  const t = useDict().console.lender.trend;
+  const { months } = props;
+  const label = (name: string) => t.series[name as keyof typeof t.series] ?? name;
+  return (
+    <>
+      <div className="trend-charts">
+        <BarChart
+          testId="trend-orders"
+          caption={t.orders}
+          months={months}
+          series={orderSeries}
+          label={label}
+        />
+        <BarChart
+          testId="trend-flows"
+          caption={t.flows}
+          months={months}
+          series={flowSeries}
+          line="inventoryAmount"
+          label={label}
+        />
+      </div>
+      <RefTable
+        columns={[t.month, ...orderSeries.map(label), ...flowSeries.map(label), label('inventoryAmount')]}
+        testId="trend-table"
+      >
+        {months.map((month) => (
+          <tr key={month.month}>
+            <th scope="row">{month.month}</th>
+            {[...orderSeries, ...flowSeries, 'inventoryAmount' as const].map((name) => (
+              <td key={name}>{month[name]}</td>
+            ))}
+          </tr>
+        ))}
+      </RefTable>
+      <p className="muted small">{format(t.note, { months: months.length })}</p>
+    </>
   );
 }
 

@@ -167,3 +167,27 @@ export function edgePath(from: LaidNode, to: LaidNode): string {
   const mid = (x1 + x2) / 2;
   return `M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`;
 }
+
+/** The keys two documents share as a reader reads them: each key's value without its class. */
+export const sharedKeysText = (keys: readonly string[]): string =>
+  keys.map((key) => key.split(':').at(-1)).join(', ');
+
+/** A node's label cut to fit its box: at most 22 characters, the last an ellipsis. */
+export const boxedLabel = (label: string): string => (label.length > 22 ? `${label.slice(0, 21)}…` : label);
+
+/** The links of one node, in edge order, each with the node at its other end. */
+export function linksOf(
+  layout: Pick<ChainLayout, 'nodes' | 'edges'>,
+  id: string,
+): { edge: LaidEdge; other: LaidNode }[] {
+  const byId = new Map(layout.nodes.map((node) => [node.id, node]));
+  return layout.edges
+    .filter((edge) => edge.from === id || edge.to === id)
+    .map((edge) => ({ edge, other: byId.get(edge.from === id ? edge.to : edge.from)! }));
+}
+
+/** A document's own fields for its JSON: the nested `fields` when sent, else all but its provenance and keys. */
+export function ownFields(document: ChainDocument): Record<string, unknown> {
+  const { provenance: _provenance, keys: _keys, fields: nested, ...rest } = document;
+  return nested ?? rest;
+}

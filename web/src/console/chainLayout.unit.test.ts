@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { edgePath, keysOf, type LinkNodeResponse, layoutChain, nodeSize } from './chainLayout.ts';
+import {
+  boxedLabel,
+  edgePath,
+  keysOf,
+  type LinkNodeResponse,
+  layoutChain,
+  linksOf,
+  nodeSize,
+  ownFields,
+  sharedKeysText,
+} from './chainLayout.ts';
 
 const response: LinkNodeResponse = {
   flag: 'success',
@@ -105,5 +115,31 @@ describe('layoutChain', () => {
     const layout = layoutChain(response);
     const [p1, d1] = layout.nodes;
     expect(edgePath(p1!, d1!)).toMatch(/^M\d+,\d+ C/);
+  });
+});
+
+describe('what the diagram writes beside the graph', () => {
+  it('reads shared keys by their values and cuts long labels to their box', () => {
+    expect(sharedKeysText(['billNo:B-1', 'contractNo:C-9', 'WMS-31'])).toBe('B-1, C-9, WMS-31');
+    expect(boxedLabel('PO-1')).toBe('PO-1');
+    expect(boxedLabel('x'.repeat(22))).toBe('x'.repeat(22));
+    expect(boxedLabel('x'.repeat(23))).toBe(`${'x'.repeat(21)}…`);
+  });
+
+  it('lists a node’s links with the node at the other end', () => {
+    const layout = layoutChain(response);
+    expect(linksOf(layout, 'd1').map(({ edge, other }) => [edge.from, edge.to, other.id])).toEqual([
+      ['p1', 'd1', 'p1'],
+      ['d1', 's1', 's1'],
+      ['d1', 's2', 's2'],
+    ]);
+    expect(linksOf(layout, 'nowhere')).toEqual([]);
+  });
+
+  it('shows a document’s nested fields, else the document without its provenance and keys', () => {
+    const nested = { businessKey: 'PO-7', fields: { orderNo: 'PO-7' }, provenance: { offset: '1' } };
+    expect(ownFields(nested)).toEqual({ orderNo: 'PO-7' });
+    const flat = { businessKey: 'IN-1', keys: [{ cls: 'billNo', value: 'B-1' }], provenance: {} };
+    expect(ownFields(flat)).toEqual({ businessKey: 'IN-1' });
   });
 });

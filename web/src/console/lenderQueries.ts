@@ -2,12 +2,14 @@ import type { JsonSchema } from '@tradelog/schemas/documents/json-schema';
 import { type AnswerTable, answerTable } from '@tradelog/schemas/queries/answerTable';
 import { type QueryType, type QueryTypeId, queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { enterpriseFeedQueryIds, enterpriseQueryIds } from '@tradelog/schemas/queries/enterpriseQueries';
+import { type AsOfShown, asOfShownOf, withAsOf } from './chainStore.ts';
 
 /**
  * The lender's query console, pure (house style §2, §13): which interfaces it offers, the form
  * of each (from its request JSON Schema — the contract query-api validates with), the request a
- * form makes, and the paging an answer allows. The table is the exports' (answerTable), so what
- * the page shows is what CSV and Excel hold.
+ * form makes, the paging an answer allows, what the tables show of an answer and where an export
+ * is asked. The table is the exports' (answerTable), so what the page shows is what CSV and Excel
+ * hold.
  */
 
 /** The lender's data queries (query-api's lender routes); the link node has its own diagram. */
@@ -92,6 +94,21 @@ export function pagingFieldsOf(fields: readonly QueryField[]): { page: string; s
   return page && names.has('pageSize') ? { page, size: 'pageSize' } : undefined;
 }
 
+/**
+ * The request of a form's values with the page asked for written into its paging field (when
+ * the interface pages): the values as asked, and the body or the field that could not be read.
+ */
+export function pagedRequest(
+  fields: readonly QueryField[],
+  values: Readonly<Record<string, string>> | undefined,
+  page: number | undefined,
+): { values: Record<string, string>; request: ReturnType<typeof requestOf> } {
+  const paging = pagingFieldsOf(fields);
+  const asked = { ...(values ?? {}) };
+  if (page !== undefined && paging) asked[paging.page] = String(page);
+  return { values: asked, request: requestOf(fields, asked) };
+}
+
 export interface AnswerPage {
   page: number;
   pageSize: number;
@@ -122,5 +139,36 @@ export function filterRows(table: AnswerTable, text: string): AnswerTable {
     ),
   };
 }
+
+/**
+ * What the tables show of an answer: its table, paging and the moment it reflects; or, refused,
+ * its message and nothing of an earlier answer.
+ */
+export function answerShown(answer: {
+  ok: boolean;
+  body: Record<string, unknown>;
+  message: string;
+}):
+  | { status: 'done'; table: AnswerTable; page: AnswerPage | undefined; shownAsOf: AsOfShown | undefined }
+  | { status: 'error'; error: string; table: undefined; page: undefined; shownAsOf: undefined } {
+  if (!answer.ok)
+    return {
+      status: 'error',
+      error: answer.message,
+      table: undefined,
+      page: undefined,
+      shownAsOf: undefined,
+    };
+  return {
+    status: 'done',
+    table: answerTable(answer.body),
+    page: answerPageOf(answer.body),
+    shownAsOf: asOfShownOf(answer.body),
+  };
+}
+
+/** Where an export is asked: the page shown, or every page (`?pages=all`, query-api README "Exports"), as of the moment. */
+export const exportPath = (path: string, scope: 'page' | 'all', moment: string | undefined): string =>
+  withAsOf(scope === 'all' ? `${path}?pages=all` : path, moment);
 
 export { answerTable };

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerPageOf,
+  answerShown,
+  exportPath,
   filterRows,
   lenderQueries,
+  pagedRequest,
   pagingFieldsOf,
   queryFields,
   requestOf,
@@ -57,6 +60,53 @@ describe('lender query forms', () => {
     const table = { columns: ['a'], rows: [['Apple'], ['pear'], [null]] };
     expect(filterRows(table, 'AP').rows).toEqual([['Apple']]);
     expect(filterRows(table, ' ').rows).toHaveLength(3);
+  });
+});
+
+describe('lender query steps', () => {
+  it('writes the page asked for into the paging field of an interface that pages, and only then', () => {
+    const values = { enterpriseId: 'E1', pageNo: '1' };
+    expect(pagedRequest(fieldsOf('inventory'), values, 3)).toMatchObject({
+      values: { enterpriseId: 'E1', pageNo: '3' },
+      request: { body: { pageNo: 3 } },
+    });
+    expect(values.pageNo).toBe('1');
+    expect(pagedRequest(fieldsOf('inventory'), values, undefined).values).toEqual(values);
+    expect(pagedRequest(fieldsOf('warehouseSummary'), undefined, 3).values).toEqual({});
+    expect(pagedRequest(fieldsOf('purchaseOrders'), { page: 'two' }, undefined).request).toEqual({
+      invalid: 'page',
+    });
+  });
+
+  it('shows an answer as its table, paging and moment, and a refusal as its message alone', () => {
+    const asOf = { at: '2026-03-05T06:30:00Z', records: 4, positions: [] };
+    expect(
+      answerShown({
+        ok: true,
+        message: '',
+        body: { page: 1, pageSize: 1, totalCount: 2, dataList: [{ entOrderNo: 'P1' }], asOf },
+      }),
+    ).toEqual({
+      status: 'done',
+      table: { columns: ['entOrderNo'], rows: [['P1']] },
+      page: { page: 1, pageSize: 1, totalCount: 2, pageCount: 2 },
+      shownAsOf: asOf,
+    });
+    expect(answerShown({ ok: false, message: 'No access', body: {} })).toEqual({
+      status: 'error',
+      error: 'No access',
+      table: undefined,
+      page: undefined,
+      shownAsOf: undefined,
+    });
+  });
+
+  it('asks an export of the page shown or of every page, as of the moment given', () => {
+    expect(exportPath('/open/x', 'page', undefined)).toBe('/open/x');
+    expect(exportPath('/open/x', 'all', undefined)).toBe('/open/x?pages=all');
+    expect(exportPath('/open/x', 'all', '2026-03-05T06:30:00.000Z')).toBe(
+      '/open/x?pages=all&asOf=2026-03-05T06%3A30%3A00.000Z',
+    );
   });
 });
 

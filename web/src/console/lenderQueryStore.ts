@@ -1,15 +1,14 @@
 import type { AnswerTable } from '@tradelog/schemas/queries/answerTable';
 import type { QueryTypeId } from '@tradelog/schemas/queries/catalogue';
 import { createStore } from 'zustand/vanilla';
-import { type AsOfShown, asOfParameter, asOfShownOf, withAsOf } from './chainStore.ts';
+import { type AsOfShown, asOfParameter, withAsOf } from './chainStore.ts';
 import {
   type AnswerPage,
-  answerPageOf,
-  answerTable,
+  answerShown,
+  exportPath,
   lenderQueries,
-  pagingFieldsOf,
+  pagedRequest,
   queryFields,
-  requestOf,
 } from './lenderQueries.ts';
 
 /**
@@ -63,46 +62,35 @@ export interface LenderQueryState {
 
 const typeOf = (id: QueryTypeId) => lenderQueries.find((type) => type.id === id)!;
 
+/** No answer shown: before the first, and once another interface is chosen. */
+const noAnswer = { table: undefined, page: undefined, error: undefined, shownAsOf: undefined } as const;
+
 export function createLenderQueryStore(calls: LenderQueryCalls) {
   return createStore<LenderQueryState>()((set, get) => {
+    // The form's request (with the page asked for), its values kept; a field it cannot read is named instead.
     const requestFor = (page?: number) => {
       const { queryId, values } = get();
-      const fields = queryFields(typeOf(queryId).request);
-      const paging = pagingFieldsOf(fields);
-      const current = { ...(values[queryId] ?? {}) };
-      if (page !== undefined && paging) current[paging.page] = String(page);
-      const request = requestOf(fields, current);
-      if ('invalid' in request) {
-        set({ invalidField: request.invalid });
+      const asked = pagedRequest(queryFields(typeOf(queryId).request), values[queryId], page);
+      if ('invalid' in asked.request) {
+        set({ invalidField: asked.request.invalid });
         return undefined;
       }
-      set({ invalidField: undefined, values: { ...values, [queryId]: current } });
-      return request.body;
+      set({ invalidField: undefined, values: { ...values, [queryId]: asked.values } });
+      return asked.request.body;
     };
     return {
       queryId: lenderQueries[0]!.id,
       values: {},
       status: 'idle',
-      table: undefined,
-      page: undefined,
-      error: undefined,
+      ...noAnswer,
       invalidField: undefined,
       asOf: '',
-      shownAsOf: undefined,
       async setAsOf(value) {
         set({ asOf: value });
         if (get().status === 'done' || get().status === 'error') await get().run(get().page?.page);
       },
       choose(queryId) {
-        set({
-          queryId,
-          status: 'idle',
-          table: undefined,
-          page: undefined,
-          error: undefined,
-          invalidField: undefined,
-          shownAsOf: undefined,
-        });
+        set({ queryId, status: 'idle', ...noAnswer, invalidField: undefined });
       },
       setValue(name, value) {
         const { queryId, values } = get();
@@ -116,32 +104,13 @@ export function createLenderQueryStore(calls: LenderQueryCalls) {
         const answer = await calls.query(withAsOf(typeOf(queryId).path, asOfParameter(asOf)), body);
         // A later question (another interface, another moment) answers instead of this one.
         if (get().queryId !== queryId || get().asOf !== asOf) return;
-        if (!answer.ok) {
-          set({
-            status: 'error',
-            error: answer.message,
-            table: undefined,
-            page: undefined,
-            shownAsOf: undefined,
-          });
-          return;
-        }
-        set({
-          status: 'done',
-          table: answerTable(answer.body),
-          page: answerPageOf(answer.body),
-          shownAsOf: asOfShownOf(answer.body),
-        });
+        set(answerShown(answer));
       },
       async exportAs(format, scope = 'page') {
         const body = requestFor();
         if (!body) return;
-        const path = typeOf(get().queryId).path;
-        const saved = await calls.download(
-          withAsOf(scope === 'all' ? `${path}?pages=all` : path, asOfParameter(get().asOf)),
-          body,
-          format,
-        );
+        const path = exportPath(typeOf(get().queryId).path, scope, asOfParameter(get().asOf));
+        const saved = await calls.download(path, body, format);
         if (!saved.ok) set({ error: saved.message });
       },
     };

@@ -146,6 +146,12 @@ export function figureSourceText(
     .join(' · ');
 }
 
+/** A row's latest document as one line: its type, business key and when it was received; '' when none. */
+export function latestEventText(row: Pick<PortfolioRow, 'latestEvents'>): string {
+  const latest = row.latestEvents[0];
+  return latest ? `${latest.documentType} ${latest.businessKey} · ${latest.receivedAt}` : '';
+}
+
 /**
  * What a row's alert cell says: the reuse, each release (which receipt, by which document) and a
  * low coverage (under which threshold), in the words given.

@@ -4,6 +4,7 @@ import {
   coveragePercent,
   createPortfolioStore,
   figureSourceText,
+  latestEventText,
   orderedRows,
   type PortfolioAnswer,
   type PortfolioRow,
@@ -105,6 +106,15 @@ describe('the lender portfolio store', () => {
     expect(coveragePercent(0.588)).toBe('58.8 %');
     expect(coveragePercent(0)).toBe('0.0 %');
     expect(coveragePercent(null)).toBe('—');
+  });
+
+  it('writes a financing’s latest document as one line, and nothing when it has none', () => {
+    expect(latestEventText(row)).toBe('');
+    const latestEvents = [
+      { documentType: 'inbound', businessKey: 'IN-2', receivedAt: '2026-01-02T00:00:00Z' },
+      { documentType: 'purchase', businessKey: 'PO-1', receivedAt: '2026-01-01T00:00:00Z' },
+    ] as PortfolioRow['latestEvents'];
+    expect(latestEventText({ latestEvents })).toBe('inbound IN-2 · 2026-01-02T00:00:00Z');
   });
 });
 

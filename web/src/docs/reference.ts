@@ -404,6 +404,13 @@ export const referenceOf = (docId: string): ReferenceEntry | undefined => {
   return referenceEntries.find((entry) => entry.docId === id);
 };
 
+/** The call a page ends with: a GET with its example as the query string, else a POST with it as the JSON body. */
+export function exampleCall(entry: Pick<ReferenceEntry, 'method' | 'path' | 'example'>): string {
+  return entry.method === 'GET'
+    ? `GET ${entry.path}?${new URLSearchParams(entry.example as Record<string, string>)}\nAuthorization: Bearer <key>`
+    : `POST ${entry.path}\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n${JSON.stringify(entry.example, null, 2)}`;
+}
+
 /** Reference page ids as the spec writes them (docsDetail-pod_api.html). */
 export const docId = (type: { id: string }) => `${type.id}_api`;
 

@@ -6,6 +6,7 @@ import {
   docId,
   documentationStamp,
   eitherOrRules,
+  exampleCall,
   fieldRows,
   referenceEntries,
   referenceOf,
@@ -240,5 +241,16 @@ describe('documentation stamp (query spec §9, submission spec §1)', () => {
     expect(documentationStamp).toBe('2022-07-13');
     expect(stampText('en')).toBe('13 July 2022');
     expect(stampText('cn')).toBe('2022年7月13日');
+  });
+});
+
+describe('example call', () => {
+  it('writes a GET’s example as its query string and a POST’s as its JSON body', () => {
+    expect(exampleCall({ method: 'GET', path: '/open/vessel', example: { imo: '9', name: 'A B' } })).toBe(
+      'GET /open/vessel?imo=9&name=A+B\nAuthorization: Bearer <key>',
+    );
+    expect(exampleCall({ path: '/tradelog/pod', example: { a: 1 } })).toBe(
+      'POST /tradelog/pod\nContent-Type: application/json\nAuthorization: Bearer <key>\n\n{\n  "a": 1\n}',
+    );
   });
 });

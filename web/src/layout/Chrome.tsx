@@ -1,3 +1,4 @@
+import type { SiteData } from '@tradelog/schemas/portal/contentAnswers';
 import { useEffect, useRef } from 'react';
 import { type PageId, pathOf } from '../app/routes.ts';
 import {
@@ -41,12 +42,6 @@ export function Footer() {
   const contact = site?.contact;
   const legal = useContent<LegalLink[]>(calls.legalLinks());
   const legalLinks = legal?.status === 'ready' ? legal.value : [];
-  const legalLabels: Record<LegalLink['key'], string> = {
-    privacy: t.footer.privacy,
-    legalStatement: t.footer.legal,
-    dataSecurity: t.footer.dataSecurity,
-    intellectualProperty: t.footer.intellectualProperty,
-  };
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -59,67 +54,91 @@ export function Footer() {
             </p>
           )}
         </section>
-        <nav aria-label={t.footer.products}>
-          <p className="footer-title">{t.footer.products}</p>
-          <ul>
-            <li>
-              <Link href={pathOf(locale, 'marketplace')}>{t.nav.marketplace}</Link>
-            </li>
-            <li>
-              <Link href={pathOf(locale, 'cloudFinance')}>{t.nav.cloudFinance}</Link>
-            </li>
-            <li>
-              <Link href={pathOf(locale, 'toolCloud')}>{t.nav.toolCloud}</Link>
-            </li>
-            <li>
-              <Link href={pathOf(locale, 'technologyPlatform')}>{t.nav.openPlatform}</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label={t.footer.support}>
-          <p className="footer-title">{t.footer.support}</p>
-          <ul>
-            <li>
-              <Link href={pathOf(locale, 'helpCenterIndex')}>{t.nav.helpCenter}</Link>
-            </li>
-            <li>
-              <Link href={pathOf(locale, 'docsCenter', 'logistics')}>{t.nav.docsCenter}</Link>
-            </li>
-            <li>
-              <Link href={pathOf(locale, 'contactUs')}>{t.nav.contactUs}</Link>
-            </li>
-            <li>
-              <Link href={pathOf(locale, 'sitemap')}>{t.nav.sitemap}</Link>
-            </li>
-          </ul>
-        </nav>
-        <section className="footer-contact">
-          <p className="footer-title">{t.footer.company}</p>
-          {contact && (
-            <>
-              <p>
-                {t.footer.address}: {contact.address}
-              </p>
-              <p>
-                {t.footer.email}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
-              </p>
-              <p>
-                {t.footer.postcode}: {contact.postcode}
-              </p>
-              <SampleMark sample={site.sample} />
-            </>
-          )}
-        </section>
+        <FooterNav
+          title={t.footer.products}
+          links={[
+            { path: pathOf(locale, 'marketplace'), text: t.nav.marketplace },
+            { path: pathOf(locale, 'cloudFinance'), text: t.nav.cloudFinance },
+            { path: pathOf(locale, 'toolCloud'), text: t.nav.toolCloud },
+            { path: pathOf(locale, 'technologyPlatform'), text: t.nav.openPlatform },
+          ]}
+        />
+        <FooterNav
+          title={t.footer.support}
+          links={[
+            { path: pathOf(locale, 'helpCenterIndex'), text: t.nav.helpCenter },
+            { path: pathOf(locale, 'docsCenter', 'logistics'), text: t.nav.docsCenter },
+            { path: pathOf(locale, 'contactUs'), text: t.nav.contactUs },
+            { path: pathOf(locale, 'sitemap'), text: t.nav.sitemap },
+          ]}
+        />
+        <FooterContact contact={contact} sample={site?.sample} />
       </div>
-      <div className="footer-legal">
-        {legalLinks.map((link) => (
-          <Link key={link.key} href={pathOf(locale, 'ruleCenter', String(link.id))}>
-            {legalLabels[link.key]}
-          </Link>
-        ))}
-        <span>{t.footer.copyright}</span>
-      </div>
+      <FooterLegal links={legalLinks} />
     </footer>
+  );
+}
+
+/** A footer column of links under its title, which also names the navigation. */
+function FooterNav(props: { title: string; links: { path: string; text: string }[] }) {
+  return (
+    <nav aria-label={props.title}>
+      <p className="footer-title">{props.title}</p>
+      <ul>
+        {props.links.map((link) => (
+          <li key={link.path}>
+            <Link href={link.path}>{link.text}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The company's address, email and postcode (the operator's content), once loaded. */
+function FooterContact(props: { contact: SiteData['contact'] | undefined; sample: boolean | undefined }) {
+  const t = useDict();
+  const { contact } = props;
+  return (
+    <section className="footer-contact">
+      <p className="footer-title">{t.footer.company}</p>
+      {contact && (
+        <>
+          <p>
+            {t.footer.address}: {contact.address}
+          </p>
+          <p>
+            {t.footer.email}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </p>
+          <p>
+            {t.footer.postcode}: {contact.postcode}
+          </p>
+          <SampleMark sample={props.sample} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The legal links the server lists, each to its rule-centre article, and the copyright. */
+function FooterLegal(props: { links: readonly LegalLink[] }) {
+  const t = useDict();
+  const locale = useLocale();
+  const labels: Record<LegalLink['key'], string> = {
+    privacy: t.footer.privacy,
+    legalStatement: t.footer.legal,
+    dataSecurity: t.footer.dataSecurity,
+    intellectualProperty: t.footer.intellectualProperty,
+  };
+  return (
+    <div className="footer-legal">
+      {props.links.map((link) => (
+        <Link key={link.key} href={pathOf(locale, 'ruleCenter', String(link.id))}>
+          {labels[link.key]}
+        </Link>
+      ))}
+      <span>{t.footer.copyright}</span>
+    </div>
   );
 }
 

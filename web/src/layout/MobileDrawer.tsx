@@ -6,7 +6,17 @@ import { Link } from './Link.tsx';
 import { type DrawerVariant, drawerVariant, type MenuEntry } from './menu.ts';
 import { UserArea } from './UserArea.tsx';
 
-function drawerExtras(variant: DrawerVariant, locale: 'cn' | 'en', t: ReturnType<typeof useDict>) {
+/** An area's own links, shown above the menu under the area's title. */
+interface DrawerExtraLinks {
+  title: string;
+  links: { text: string; path: string }[];
+}
+
+function drawerExtras(
+  variant: DrawerVariant,
+  locale: 'cn' | 'en',
+  t: ReturnType<typeof useDict>,
+): DrawerExtraLinks | undefined {
   switch (variant) {
     case 'openPlatform':
       return {
@@ -107,47 +117,10 @@ export function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
             ×
           </button>
         </div>
-        {extras && (
-          <section className="drawer-extra">
-            <p className="drawer-title">{extras.title}</p>
-            <ul>
-              {extras.links.map((link) => (
-                <li key={link.path}>
-                  <Link href={link.path} onClick={close}>
-                    {link.text}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        {extras && <DrawerExtras extras={extras} onFollow={close} />}
         <ul>
           {props.menu.map((entry) => (
-            <li key={entry.index}>
-              {entry.path ? (
-                <Link href={entry.path} onClick={close}>
-                  <DrawerLabel entry={entry} />
-                </Link>
-              ) : (
-                <details>
-                  <summary>
-                    <DrawerLabel entry={entry} />
-                  </summary>
-                  {entry.groups?.map((group) => (
-                    <ul key={group.title}>
-                      {group.children.map((child) => (
-                        <li key={child.index}>
-                          <Link href={child.path} onClick={close}>
-                            {child.text}
-                            {child.hot && <span className="hot">{t.nav.hot}</span>}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  ))}
-                </details>
-              )}
-            </li>
+            <DrawerEntry key={entry.index} entry={entry} onFollow={close} />
           ))}
         </ul>
         <div className="drawer-user">
@@ -155,5 +128,56 @@ export function MobileDrawer(props: { page: PageId; menu: MenuEntry[] }) {
         </div>
       </nav>
     </>
+  );
+}
+
+/** The links of the page's area (`drawerExtras`) above the menu; following one closes the drawer. */
+function DrawerExtras(props: { extras: DrawerExtraLinks; onFollow(): void }) {
+  return (
+    <section className="drawer-extra">
+      <p className="drawer-title">{props.extras.title}</p>
+      <ul>
+        {props.extras.links.map((link) => (
+          <li key={link.path}>
+            <Link href={link.path} onClick={props.onFollow}>
+              {link.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A menu entry: a link, or a disclosure of its groups' links; following one closes the drawer. */
+function DrawerEntry(props: { entry: MenuEntry; onFollow(): void }) {
+  const t = useDict();
+  const { entry, onFollow } = props;
+  return (
+    <li>
+      {entry.path ? (
+        <Link href={entry.path} onClick={onFollow}>
+          <DrawerLabel entry={entry} />
+        </Link>
+      ) : (
+        <details>
+          <summary>
+            <DrawerLabel entry={entry} />
+          </summary>
+          {entry.groups?.map((group) => (
+            <ul key={group.title}>
+              {group.children.map((child) => (
+                <li key={child.index}>
+                  <Link href={child.path} onClick={onFollow}>
+                    {child.text}
+                    {child.hot && <span className="hot">{t.nav.hot}</span>}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </details>
+      )}
+    </li>
   );
 }

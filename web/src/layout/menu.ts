@@ -31,8 +31,17 @@ export interface MenuEntry {
   groups?: MenuGroup[];
 }
 
+/** A child as written below, before `numbered` gives it its index. */
+type ChildLink = Omit<MenuChild, 'index'>;
+type LinkTo = (page: PageId, text: string, param?: string) => ChildLink;
+interface WrittenGroup {
+  title: string;
+  children: ChildLink[];
+}
+type WrittenEntry = Omit<MenuEntry, 'icon' | 'tips' | 'index' | 'groups'> & { groups?: WrittenGroup[] };
+
 /** The menu as written below, with each entry's icon, tips and index, and each child's index. */
-function numbered(entries: Omit<MenuEntry, 'icon' | 'tips' | 'index'>[], t: Dict): MenuEntry[] {
+function numbered(entries: WrittenEntry[], t: Dict): MenuEntry[] {
   return entries.map((entry, index) => {
     let child = 0;
     return {
@@ -48,91 +57,89 @@ function numbered(entries: Omit<MenuEntry, 'icon' | 'tips' | 'index'>[], t: Dict
             })),
           }
         : {}),
-    };
+      // The spread's written groups are replaced by the numbered ones in the same place.
+    } as MenuEntry;
   });
 }
 
 export function headerMenu(locale: Locale, t: Dict): MenuEntry[] {
-  const link = (page: PageId, text: string, param?: string): Omit<MenuChild, 'index'> => ({
-    text,
-    path: pathOf(locale, page, param),
-  });
+  const link: LinkTo = (page, text, param) => ({ text, path: pathOf(locale, page, param) });
   return numbered(
     [
       { id: 'home', label: t.nav.home, path: pathOf(locale, 'home') },
-      {
-        id: 'scenarios',
-        label: t.nav.scenarios,
-        groups: [
-          {
-            title: t.nav.scenarios,
-            children: [
-              link('digitalOperation', t.nav.digitalOperation),
-              link('digitalFinance', t.nav.digitalFinance),
-              link('digitalInsurance', t.nav.digitalInsurance),
-              link('digitalTaxation', t.nav.digitalTaxation),
-            ],
-          },
-          {
-            title: t.nav.about,
-            children: [
-              link('serviceAdaptation', t.nav.serviceAdaptation),
-              link('digitalUpgrade', t.nav.digitalUpgrade),
-              link('globalOperation', t.nav.globalOperation),
-            ],
-          },
-        ],
-      },
-      {
-        id: 'market',
-        label: t.nav.cloudMarket,
-        groups: [
-          {
-            title: t.nav.cloudMarket,
-            children: [
-              link('marketplace', t.nav.marketplace),
-              link('toolCloud', t.nav.toolCloud),
-              link('cloudFinance', t.nav.cloudFinance),
-              link('cloudMark', t.nav.cloudMark),
-            ],
-          },
-          {
-            // §2: "Finance grouping in the menu: order financing (marked hot), inventory pledge,
-            // trade purchasing agency, factoring."
-            title: t.nav.financeGroup,
-            children: [
-              { ...link('cloudFinanceDetail', t.nav.orderFinancing, 'Kjdsddrz'), hot: true },
-              link('cloudFinanceDetail', t.nav.inventoryPledge, 'Xsxed'),
-              link('cloudFinanceDetail', t.nav.purchasingAgency, 'Hmcgwy'),
-              link('cloudFinanceDetail', t.nav.factoring, 'Lklblrz'),
-            ],
-          },
-        ],
-      },
+      { id: 'scenarios', label: t.nav.scenarios, groups: scenarioGroups(link, t) },
+      { id: 'market', label: t.nav.cloudMarket, groups: marketGroups(link, t) },
       { id: 'experts', label: t.nav.experts, path: pathOf(locale, 'specialistOnline') },
-      {
-        id: 'about',
-        label: t.nav.about,
-        groups: [
-          {
-            title: t.nav.about,
-            children: [
-              link('about', t.nav.aboutUs),
-              link('newsList', t.nav.news, '1001'),
-              link('blog', t.nav.blog, '2001'),
-              link('showRoom', t.nav.showRoom),
-              link('courseLive', t.nav.courseLive),
-              link('contactUs', t.nav.contactUs),
-              link('siteList', t.nav.siteList),
-            ],
-          },
-        ],
-      },
+      { id: 'about', label: t.nav.about, groups: aboutGroups(link, t) },
       { id: 'open', label: t.nav.openPlatform, path: pathOf(locale, 'technologyPlatform') },
       { id: 'help', label: t.nav.helpCenter, path: pathOf(locale, 'helpCenterIndex') },
-    ] as Omit<MenuEntry, 'icon' | 'tips' | 'index'>[],
+    ],
     t,
   );
+}
+
+function scenarioGroups(link: LinkTo, t: Dict): WrittenGroup[] {
+  return [
+    {
+      title: t.nav.scenarios,
+      children: [
+        link('digitalOperation', t.nav.digitalOperation),
+        link('digitalFinance', t.nav.digitalFinance),
+        link('digitalInsurance', t.nav.digitalInsurance),
+        link('digitalTaxation', t.nav.digitalTaxation),
+      ],
+    },
+    {
+      title: t.nav.about,
+      children: [
+        link('serviceAdaptation', t.nav.serviceAdaptation),
+        link('digitalUpgrade', t.nav.digitalUpgrade),
+        link('globalOperation', t.nav.globalOperation),
+      ],
+    },
+  ];
+}
+
+function marketGroups(link: LinkTo, t: Dict): WrittenGroup[] {
+  return [
+    {
+      title: t.nav.cloudMarket,
+      children: [
+        link('marketplace', t.nav.marketplace),
+        link('toolCloud', t.nav.toolCloud),
+        link('cloudFinance', t.nav.cloudFinance),
+        link('cloudMark', t.nav.cloudMark),
+      ],
+    },
+    {
+      // §2: "Finance grouping in the menu: order financing (marked hot), inventory pledge,
+      // trade purchasing agency, factoring."
+      title: t.nav.financeGroup,
+      children: [
+        { ...link('cloudFinanceDetail', t.nav.orderFinancing, 'Kjdsddrz'), hot: true },
+        link('cloudFinanceDetail', t.nav.inventoryPledge, 'Xsxed'),
+        link('cloudFinanceDetail', t.nav.purchasingAgency, 'Hmcgwy'),
+        link('cloudFinanceDetail', t.nav.factoring, 'Lklblrz'),
+      ],
+    },
+  ];
+}
+
+function aboutGroups(link: LinkTo, t: Dict): WrittenGroup[] {
+  return [
+    {
+      title: t.nav.about,
+      children: [
+        link('about', t.nav.aboutUs),
+        link('newsList', t.nav.news, '1001'),
+        link('blog', t.nav.blog, '2001'),
+        link('showRoom', t.nav.showRoom),
+        link('courseLive', t.nav.courseLive),
+        link('contactUs', t.nav.contactUs),
+        link('siteList', t.nav.siteList),
+      ],
+    },
+  ];
 }
 
 /** Areas whose mobile drawer shows an extra menu (§2: open platform, finance, help, rules). */

@@ -68,7 +68,6 @@ const sectionOrder: ProductSectionKey[] = [
 /** A software product page of §9: the ten sections, the last being the price table. */
 export function ProductPage(props: { id: string }) {
   const t = useDict();
-  const locale = useLocale();
   const app = useContent<AppProduct>(calls.app(props.id));
   return (
     <main id="main" className="page">
@@ -97,55 +96,74 @@ export function ProductPage(props: { id: string }) {
                 </section>
               )}
               {sectionOrder.map((key) => (
-                <section key={key} id={key} className="product-section" aria-labelledby={`${key}-title`}>
-                  <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
-                  <Blocks blocks={product.sections[key]} />
-                  {key === 'cases' || key === 'reviews' ? (
-                    <SampleMark sample={product.sample} />
-                  ) : (
-                    product.sheetSample && <p className="sample-mark">{t.common.sampleSheet}</p>
-                  )}
-                </section>
+                <ProductSection key={key} product={product} section={key} />
               ))}
-              <section id="price" className="product-section" aria-labelledby="price-title">
-                <h2 id="price-title">{t.product.sections.price}</h2>
-                <div className="table-wrap">
-                  <table className="price-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t.product.edition}</th>
-                        <th scope="col">{t.product.saas}</th>
-                        <th scope="col">{t.product.onPremise}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {product.prices.length === 0 && (
-                        <tr>
-                          <td colSpan={3}>{t.product.priceOnRequest}</td>
-                        </tr>
-                      )}
-                      {product.prices.map((row) => (
-                        <tr key={row.edition}>
-                          <th scope="row">{row.edition}</th>
-                          <td>{row.saas || t.product.notAvailable}</td>
-                          <td>{row.onPremise || t.product.notAvailable}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <p>
-                  {t.product.support}: {product.support}
-                </p>
-                <Link className="btn btn-primary" href={pathOf(locale, 'form', 'inquiry')}>
-                  {t.product.consult}
-                </Link>
-              </section>
+              <PriceSection product={product} />
             </div>
           </>
         )}
       </Loaded>
     </main>
+  );
+}
+
+/** One of the product's sections; its cases and reviews are the operator's testimonials, the rest its sheet. */
+function ProductSection(props: { product: AppProduct; section: ProductSectionKey }) {
+  const t = useDict();
+  const { product, section: key } = props;
+  return (
+    <section id={key} className="product-section" aria-labelledby={`${key}-title`}>
+      <h2 id={`${key}-title`}>{t.product.sections[key]}</h2>
+      <Blocks blocks={product.sections[key]} />
+      {key === 'cases' || key === 'reviews' ? (
+        <SampleMark sample={product.sample} />
+      ) : (
+        product.sheetSample && <p className="sample-mark">{t.common.sampleSheet}</p>
+      )}
+    </section>
+  );
+}
+
+/** The last section: each edition's SaaS and on-premise price (or "on request"), the support, and the way to ask. */
+function PriceSection(props: { product: AppProduct }) {
+  const t = useDict();
+  const locale = useLocale();
+  const { product } = props;
+  return (
+    <section id="price" className="product-section" aria-labelledby="price-title">
+      <h2 id="price-title">{t.product.sections.price}</h2>
+      <div className="table-wrap">
+        <table className="price-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.product.edition}</th>
+              <th scope="col">{t.product.saas}</th>
+              <th scope="col">{t.product.onPremise}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {product.prices.length === 0 && (
+              <tr>
+                <td colSpan={3}>{t.product.priceOnRequest}</td>
+              </tr>
+            )}
+            {product.prices.map((row) => (
+              <tr key={row.edition}>
+                <th scope="row">{row.edition}</th>
+                <td>{row.saas || t.product.notAvailable}</td>
+                <td>{row.onPremise || t.product.notAvailable}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        {t.product.support}: {product.support}
+      </p>
+      <Link className="btn btn-primary" href={pathOf(locale, 'form', 'inquiry')}>
+        {t.product.consult}
+      </Link>
+    </section>
   );
 }
 
