@@ -1,5 +1,5 @@
 import type { Checkpoint } from '@tradelog/projections';
-import type { RebuildProgress } from './rebuild.ts';
+import type { RebuildProgress } from './options.ts';
 
 /**
  * Where a build stands, as positions per `topic/partition` (the next offset to apply), and the

@@ -1,30 +1,20 @@
 import {
   analyzeVersionTables,
   compareVersions,
-  createVersionTables,
   findLiveVersion,
-  insertNextVersion,
   inTransaction,
   lockProjectionExclusive,
-  logMismatches,
   markVersionFailed,
-  type ProjectionName,
-  type ProjectionVersion,
   readCheckpoints,
   saveVersionProgress,
-  setVersionRevision,
   switchLiveVersion,
-  type TableComparison,
   versionState,
   versionsEqual,
 } from '@tradelog/projections';
-import type { Logger } from '@tradelog/schemas';
-import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
-import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/kit/log/topics';
-import type pg from 'pg';
 import { createProjectionConsumer } from '../runtime/consumer.ts';
-import { type ProjectionRunOptions, topicsRead } from '../runtime/projection.ts';
+import { type Build, logEnds, openBuild, positionsOf, type Standing } from './buildOpening.ts';
 import { lagOf, type Positions, positionsAt, progressOf, samePositions } from './buildPositions.ts';
+import type { RebuildOptions, RebuildProgress, RebuildResult } from './options.ts';
 
 /**
  * Rebuild from the log (ARCHITECTURE "Rebuild is a first-class operation"): a new version of
@@ -41,43 +31,6 @@ import { lagOf, type Positions, positionsAt, progressOf, samePositions } from '.
  * log as it is up to its ends, refreshed at every tick, stops there, and switches readers (the
  * operator's remedy, processors/README.md "When the log was replaced").
  */
-export interface RebuildProgress {
-  state: 'building' | 'comparing' | 'switched' | 'built' | 'failed';
-  recordsApplied: number;
-  ratePerSecond: number;
-  remainingLag: number;
-  elapsedMs: number;
-  comparison?: TableComparison[];
-}
-
-export interface RebuildOptions extends ProjectionRunOptions {
-  /** A version already claimed (an operator request); otherwise a new one is added. */
-  version?: ProjectionVersion;
-  /** Switch readers when the comparison is clean (default true). */
-  switchWhenEqual?: boolean;
-  /**
-   * Switch even when the comparison finds differences (recorded with the version): the rebuild
-   * runs other rules than the live version on purpose — an upgrade to a new revision
-   * (processors/README.md "Upgrading a projection"), or an operator's `--accept-differences`.
-   */
-  acceptDifferences?: boolean;
-  progressIntervalMs?: number;
-  onProgress?: (progress: RebuildProgress) => void;
-  now?: () => Date;
-  timeoutMs?: number;
-  /** Freeze the live version once the build is this close to it (records). */
-  freezeWithinRecords?: number;
-  /** How long the live version may stay frozen while the build takes the last records. */
-  freezeTimeoutMs?: number;
-  /** Stops the build (the process is stopping); the version stays `building`, to be resumed. */
-  signal?: AbortSignal;
-}
-
-export interface RebuildResult {
-  version: ProjectionVersion;
-  switched: boolean;
-  progress: RebuildProgress;
-}
 
 /** The build was asked to stop (RebuildOptions.signal): not a failure, the version can be resumed. */
 export class RebuildStopped extends Error {
@@ -95,17 +48,6 @@ class RebuildCancelled extends Error {
   }
 }
 
-const positionsOf = async (pool: pg.Pool | pg.PoolClient, group: string): Promise<Positions> =>
-  positionsAt(await readCheckpoints(pool, group));
-
-/** High watermarks of the topics: where the log ends now. */
-async function logEnds(reader: TopicOffsetReader, topics: string[]): Promise<Positions> {
-  const ends: Positions = new Map();
-  for (const [topic, partitions] of await reader.read(topics))
-    for (const p of partitions) ends.set(`${topic}/${p.partition}`, BigInt(p.end));
-  return ends;
-}
-
 async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -113,115 +55,6 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs:
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return false;
-}
-
-/**
- * What bounds the build: the live version's position (refreshed while it runs), or, when the
- * live version's checkpoints are of another log, nothing but the log's ends.
- */
-async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logger) {
-  const { pool } = options;
-  const live = await findLiveVersion(pool, options.projection.declaration.name);
-  const ofAnotherLog =
-    live !== undefined &&
-    live !== null &&
-    logMismatches(
-      await readCheckpoints(pool, live.consumerGroup),
-      await readLogSnapshot({ brokers: options.brokers, security: options.security, topics }),
-    ).length > 0;
-  const bound = ofAnotherLog ? undefined : live;
-  if (ofAnotherLog)
-    log.warn('the live version is of another log; building from the log as it is, up to its ends', {
-      version: live?.version,
-    });
-  return { live, ofAnotherLog, bound };
-}
-
-/** What one rebuild works with, fixed for its run. */
-interface Build {
-  options: RebuildOptions;
-  name: ProjectionName;
-  version: ProjectionVersion;
-  topics: string[];
-  log: Logger;
-  /** The live version the build started beside; `bound` is it unless it is of another log. */
-  live: ProjectionVersion | null | undefined;
-  bound: ProjectionVersion | null | undefined;
-  ofAnotherLog: boolean;
-  offsets: TopicOffsetReader;
-  started: number;
-  deadline: number;
-}
-
-/**
- * Where the build stands and what it aims at, shared by the consumer's callbacks, the loop and
- * the progress reports: the log's ends, the limits (the live version's offsets, the log's ends
- * when the live version is of another log, none without a live version), what it applied.
- */
-interface Standing {
-  ends: Positions;
-  limits: Positions | undefined;
-  readonly applied: Positions;
-  progress: RebuildProgress;
-}
-
-/** The version this rebuild builds (the one claimed, or a new one) at this code's revision, with its tables. */
-async function versionToBuild(options: RebuildOptions, now: () => Date): Promise<ProjectionVersion> {
-  const { pool, projection } = options;
-  const name = projection.declaration.name;
-  const revision = projection.declaration.revision;
-  const version =
-    options.version ??
-    (await inTransaction(pool, (db) =>
-      insertNextVersion(db, options.namespace, name, 'building', now(), revision),
-    ));
-  if (version.revision !== revision) await setVersionRevision(pool, name, version.version, revision);
-  await createVersionTables(pool, name, version.schemaName);
-  return version;
-}
-
-/** Opens a build: its version, what bounds it, where it starts and where the log ends. */
-async function openBuild(
-  options: RebuildOptions,
-  now: () => Date,
-): Promise<{ build: Build; standing: Standing }> {
-  const { pool, projection } = options;
-  const name = projection.declaration.name;
-  const topics = topicsRead(projection, options.topicOf);
-  const log = options.logger.scope({ projection: name, operation: 'rebuild' });
-  const version = await versionToBuild(options, now);
-  const started = performance.now();
-  const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
-
-  const { live, ofAnotherLog, bound } = await liveBoundOf(options, topics, log);
-  let limits: Positions | undefined = bound ? await positionsOf(pool, bound.consumerGroup) : undefined;
-  // A resumed build starts where it stored: partitions it had finished report nothing more.
-  const applied: Positions = await positionsOf(pool, version.consumerGroup);
-  const offsets = createTopicOffsetReader({
-    brokers: options.brokers,
-    security: options.security,
-    logger: options.logger,
-  });
-  const ends = await logEnds(offsets, topics).catch(async (error) => {
-    await offsets.close();
-    throw error;
-  });
-  if (ofAnotherLog) limits = ends;
-  const build = {
-    options,
-    name,
-    version,
-    topics,
-    log,
-    live,
-    bound,
-    ofAnotherLog,
-    offsets,
-    started,
-    deadline,
-  };
-  const progress = progressOf('building', [], ends, 0);
-  return { build, standing: { ends, limits, applied, progress } };
 }
 
 /**

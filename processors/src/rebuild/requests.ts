@@ -1,6 +1,7 @@
 import { claimRequestedVersion } from '@tradelog/projections';
 import { projections } from '../projections.ts';
-import { type RebuildOptions, type RebuildResult, rebuildProjection } from './rebuild.ts';
+import type { RebuildOptions, RebuildResult } from './options.ts';
+import { rebuildProjection } from './rebuild.ts';
 
 /**
  * Builds the oldest rebuild an operator requested (`POST /ops/rebuild/:projection` records it
