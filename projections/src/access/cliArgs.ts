@@ -1,7 +1,7 @@
 import { isTradelogError } from '@tradelog/schemas';
 import { isApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import { feedFamilies } from '@tradelog/schemas/documents/catalogue';
-import { type AccountCommand, accountRuleOf, enterpriseCodesOf, feedFamiliesOf } from './accountCommands.ts';
+import { type AccountCommand, accountRuleOf, enterpriseCodesOf, feedFamiliesOf } from './accountRules.ts';
 
 /**
  * The operator command's grammar, parsed without I/O so it is unit-tested. The rules a command

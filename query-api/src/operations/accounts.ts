@@ -1,4 +1,5 @@
-import { type AccountCommand, runAccountCommand } from '@tradelog/projections/access/accountCommands';
+import { runAccountCommand } from '@tradelog/projections/access/accountCommands';
+import type { AccountCommand } from '@tradelog/projections/access/accountRules';
 import { standingWildcardOf } from '@tradelog/projections/access/narrowing';
 import { type AccountRow, listAccounts, listApiKeys } from '@tradelog/projections/access/store';
 import { localizedError } from '@tradelog/schemas';
