@@ -2,7 +2,7 @@ import { loadPortalContent } from '@tradelog/query-api/content/operatorContent';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldRows } from '../../web/src/docs/reference.ts';
+import { fieldRows } from '../../web/src/docs/fieldRows.ts';
 import { type PortalInBrowser, startPortalInBrowser } from '../rigs/portal/portalInBrowser.ts';
 import type { PortalServer } from '../rigs/portal/portalServer.ts';
 

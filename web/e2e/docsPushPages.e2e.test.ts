@@ -9,7 +9,8 @@ import {
   startPortal,
 } from '../../tests/rigs/portal/portalServer.ts';
 import { pathOf } from '../src/app/routes.ts';
-import { fieldRows, referenceOf } from '../src/docs/reference.ts';
+import { fieldRows } from '../src/docs/fieldRows.ts';
+import { referenceOf } from '../src/docs/reference.ts';
 
 /**
  * The docs centre's four push pages (query spec §1 menu ids; §3 payloads and replies, §8, §9):

@@ -1,4 +1,4 @@
-import type { FieldRow } from './reference.ts';
+import type { FieldRow } from './fieldRows.ts';
 
 /** A field's path as its row's header, indented by how deep it is nested (request, response and push tables). */
 export function FieldPathCell(props: { row: Pick<FieldRow, 'path' | 'depth'> }) {

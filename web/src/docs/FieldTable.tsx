@@ -1,7 +1,8 @@
 import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { FieldPathCell, FieldTitleCell } from './FieldCells.tsx';
-import { fieldRows, type ReferenceEntry } from './reference.ts';
+import { fieldRows } from './fieldRows.ts';
+import type { ReferenceEntry } from './reference.ts';
 
 /** A schema's fields with type, required and description: a push's payload and its reply. */
 export function FieldTable(props: { schema: ReferenceEntry['schema']; testId: string }) {

@@ -1,7 +1,8 @@
 import { useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { FieldPathCell, FieldTitleCell } from './FieldCells.tsx';
-import { eitherOrRules, type FieldRow, fieldRows, type ReferenceEntry } from './reference.ts';
+import { eitherOrRules, type FieldRow, fieldRows } from './fieldRows.ts';
+import type { ReferenceEntry } from './reference.ts';
 
 /** A request's fields (submission spec §2: type, required, max length, enumeration), after its either-or rules. */
 export function RequestFieldTable(props: { schema: ReferenceEntry['schema'] }) {

@@ -2,15 +2,13 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { queryTypes } from '@tradelog/schemas/queries/catalogue';
 import { goodsQueryFields } from '@tradelog/schemas/queries/responses';
 import { describe, expect, it } from 'vitest';
+import { eitherOrRules, fieldRows, responseRows } from './fieldRows.ts';
 import {
   docId,
   documentationStamp,
-  eitherOrRules,
   exampleCall,
-  fieldRows,
   referenceEntries,
   referenceOf,
-  responseRows,
   stampText,
 } from './reference.ts';
 
