@@ -157,14 +157,22 @@ async function positionOf(
 ): Promise<LogPosition | undefined> {
   const after = parseAfter(context.raw);
   if (after.kind === 'position') return after.position;
+  const indexed = async (index: ProjectionVersion): Promise<LogPosition | undefined> => {
+    const [row] = await findIndexedDocuments(db, index.schemaName, [after.documentId]);
+    return row ? { topic: row.topic, partition: row.partition, offset: BigInt(row.offset) } : undefined;
+  };
   return pollUntil(context.deadline, async () => {
     const index = await dependencies.documentIndex();
     if (!index) return undefined;
-    const [row] = await findIndexedDocuments(db, index.schemaName, [after.documentId]);
-    if (row) return { topic: row.topic, partition: row.partition, offset: BigInt(row.offset) };
+    const found = await indexed(index);
+    if (found) return found;
     // Asked only after the look-up missed: a summary read now covers every record acknowledged
     // before the request, the one `after` names among them.
     if (!(await dependencies.indexHasAll(index))) return undefined;
+    // The index may have applied the document between the look-up and the summary: looked up
+    // again, now that it holds every record acknowledged before the request.
+    const applied = await indexed(index);
+    if (applied) return applied;
     const [letter] = await findDeadLettersOfDocument(db, after.documentId);
     if (letter) return { topic: letter.topic, partition: letter.partition, offset: BigInt(letter.offset) };
     throw afterNotFound();
