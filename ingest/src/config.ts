@@ -2,7 +2,7 @@ import { ConfigError, env } from '@tradelog/schemas';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { type Provisioning, parseProvisioning } from '@tradelog/schemas/kit/log/provisioning';
 import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
-import type { LimitRule } from '@tradelog/schemas/kit/runtime/callLimits';
+import type { LimitRule } from '@tradelog/schemas/kit/runtime/limitRule';
 
 /**
  * Ingest's one config module (house style §8): the environment is read here, once, and

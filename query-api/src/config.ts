@@ -3,7 +3,7 @@ import { parseProviderWindowMs } from '@tradelog/projections/tracking/firstAsks'
 import { ConfigError, env } from '@tradelog/schemas';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
-import type { LimitRule } from '@tradelog/schemas/kit/runtime/callLimits';
+import type { LimitRule } from '@tradelog/schemas/kit/runtime/limitRule';
 import { type AttemptRules, defaultAttemptRules } from './content/attemptLimits.ts';
 import { sampleContentFile } from './content/operatorContent.ts';
 import type { AttemptRule } from './http/attemptWindows.ts';

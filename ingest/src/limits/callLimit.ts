@@ -3,12 +3,11 @@ import { apiKeyFromHeaders } from '@tradelog/schemas/access/apiKey';
 import {
   type CallLimits,
   createCallLimits,
-  type LimitRule,
   type LimitStoreClient,
-  type LimitVerdict,
   leaseBlock,
   limitHeaders,
 } from '@tradelog/schemas/kit/runtime/callLimits';
+import type { LimitRule, LimitVerdict } from '@tradelog/schemas/kit/runtime/limitRule';
 import type { NextFunction, Request, Response } from 'express';
 import { hashPresentedKeyOn } from '../auth/keyLookup.ts';
 

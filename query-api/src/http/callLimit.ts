@@ -1,5 +1,6 @@
 import { localizedError } from '@tradelog/schemas';
-import { type CallLimits, type LimitVerdict, limitHeaders } from '@tradelog/schemas/kit/runtime/callLimits';
+import { type CallLimits, limitHeaders } from '@tradelog/schemas/kit/runtime/callLimits';
+import type { LimitVerdict } from '@tradelog/schemas/kit/runtime/limitRule';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CallLimitName } from '../config.ts';
 

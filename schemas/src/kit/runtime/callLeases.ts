@@ -1,5 +1,5 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { LimitRule, LimitVerdict } from './callLimits.ts';
+import type { LimitRule, LimitVerdict } from './limitRule.ts';
 
 /**
  * The pure steps of taking call limits in blocks (createCallLimits, option `block`): what a

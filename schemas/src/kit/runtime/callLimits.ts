@@ -8,6 +8,7 @@ import {
   takerVerdict,
   verdictOf,
 } from './callLeases.ts';
+import type { LimitRule, LimitTable, LimitVerdict } from './limitRule.ts';
 
 /**
  * Call limits per caller or per client address, kept in Postgres so that they hold across
@@ -20,25 +21,6 @@ import {
  * - While Postgres is unreachable each instance counts on its own (`insuranceLimiter`): limits
  *   stay in force, per instance, rather than failing open or refusing everyone.
  */
-export interface LimitRule {
-  /** Calls allowed per window. */
-  points: number;
-  windowSeconds: number;
-  /** Whom the window counts: the calling account (keyed interfaces) or the client address. */
-  per: 'caller' | 'ip';
-}
-
-export type LimitTable<Name extends string = string> = Readonly<Record<Name, LimitRule>>;
-
-export interface LimitVerdict {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the window ends (at least 1). */
-  resetSeconds: number;
-  windowSeconds: number;
-}
-
 /** A pg.Pool, structurally (schemas does not depend on pg). */
 export interface LimitStoreClient {
   query: (...args: never[]) => unknown;
