@@ -17,67 +17,51 @@ export const tooManyContainers = (bound: number): ValidationIssue => ({
   },
 });
 
+/** An issue of the field at `path`: its message is written around the field's label in each language. */
+const fieldIssue = (
+  path: string,
+  schema: JsonSchema | undefined,
+  rule: string,
+  message: (field: ValidationIssue['message']) => ValidationIssue['message'],
+): ValidationIssue => ({ path, rule, message: message(label(path, schema)) });
+
 /** A string of a field the schema does not describe, longer than `bound` characters. */
-export function stringTooLong(path: string, bound: number, got: number): ValidationIssue {
-  const field = label(path, undefined);
-  return {
-    path,
-    rule: 'maxLength',
-    message: {
-      cn: `${field.cn}长度不能超过 ${bound} 个字符（规范未列出的字段），实际为 ${got} 个`,
-      en: `${field.en} must be at most ${bound} characters (a field the spec does not name); got ${got}`,
-    },
-  };
-}
+export const stringTooLong = (path: string, bound: number, got: number): ValidationIssue =>
+  fieldIssue(path, undefined, 'maxLength', (field) => ({
+    cn: `${field.cn}长度不能超过 ${bound} 个字符（规范未列出的字段），实际为 ${got} 个`,
+    en: `${field.en} must be at most ${bound} characters (a field the spec does not name); got ${got}`,
+  }));
 
 /** A parsed object or list deeper than `depth` levels. */
-export function nestedTooDeep(path: string, schema: JsonSchema | undefined, depth: number): ValidationIssue {
-  const field = label(path, schema);
-  return {
-    path,
-    rule: 'maxDepth',
-    message: {
-      cn: `${field.cn}嵌套过深：对象与列表最多嵌套 ${depth} 层`,
-      en: `${field.en} is nested too deep: objects and lists nest at most ${depth} levels`,
-    },
-  };
-}
+export const nestedTooDeep = (path: string, schema: JsonSchema | undefined, depth: number): ValidationIssue =>
+  fieldIssue(path, schema, 'maxDepth', (field) => ({
+    cn: `${field.cn}嵌套过深：对象与列表最多嵌套 ${depth} 层`,
+    en: `${field.en} is nested too deep: objects and lists nest at most ${depth} levels`,
+  }));
 
 /** A parsed list of `got` items, beyond its schema's maxItems or the bound for unknown lists. */
-export function tooManyItems(
+export const tooManyItems = (
   path: string,
   schema: JsonSchema | undefined,
   most: number,
   got: number,
-): ValidationIssue {
-  const field = label(path, schema);
-  return {
-    path,
-    rule: 'maxItems',
-    message: {
-      cn: `${field.cn}最多只能有 ${most} 项，实际为 ${got} 项`,
-      en: `${field.en} must have at most ${most} items; got ${got}`,
-    },
-  };
-}
+): ValidationIssue =>
+  fieldIssue(path, schema, 'maxItems', (field) => ({
+    cn: `${field.cn}最多只能有 ${most} 项，实际为 ${got} 项`,
+    en: `${field.en} must have at most ${most} items; got ${got}`,
+  }));
 
 /** A parsed object of `got` properties, more than `most`. */
-export function tooManyProperties(
+export const tooManyProperties = (
   path: string,
   schema: JsonSchema | undefined,
   most: number,
   got: number,
-): ValidationIssue {
-  const field = label(path, schema);
-  return {
-    path,
-    rule: 'maxProperties',
-    message: {
-      cn: `${field.cn}的字段过多：最多 ${most} 个，实际为 ${got} 个`,
-      en: `${field.en} has too many properties: at most ${most}; got ${got}`,
-    },
-  };
-}
+): ValidationIssue =>
+  fieldIssue(path, schema, 'maxProperties', (field) => ({
+    cn: `${field.cn}的字段过多：最多 ${most} 个，实际为 ${got} 个`,
+    en: `${field.en} has too many properties: at most ${most}; got ${got}`,
+  }));
 
 /** A property name of `got` characters, more than `most`; `path` ends with the name itself. */
 export function propertyNameTooLong(path: string, most: number, got: number): ValidationIssue {
