@@ -11,7 +11,7 @@ import {
   versionState,
   versionsEqual,
 } from '@tradelog/projections';
-import { createProjectionConsumer } from '../runtime/consumer.ts';
+import { consumerBaseOf, createProjectionConsumer } from '../runtime/consumer.ts';
 import { type Build, logEnds, openBuild, positionsOf, type Standing } from './buildOpening.ts';
 import { lagOf, type Positions, positionsAt, progressOf, samePositions } from './buildPositions.ts';
 import type { RebuildOptions, RebuildProgress, RebuildResult } from './options.ts';
@@ -87,15 +87,10 @@ function commitWaits() {
 function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
   const { options } = build;
   return createProjectionConsumer({
-    brokers: options.brokers,
-    security: options.security,
-    pool: options.pool,
-    codec: options.codec,
-    projection: options.projection,
+    ...consumerBaseOf(options),
     version: build.version,
     topics: build.topics,
     live: false,
-    logger: options.logger,
     limitOf: (topic, partition) =>
       standing.limits ? (standing.limits.get(`${topic}/${partition}`) ?? 0n) : undefined,
     onApplied: ({ topic, partition, nextOffset }) => {

@@ -159,6 +159,23 @@ function projectionBatchHandler(
   };
 }
 
+/** What a projection's consumers are built with, whichever version they apply (live or a rebuild). */
+export const consumerBaseOf = ({
+  brokers,
+  security,
+  pool,
+  codec,
+  projection,
+  logger,
+}: Pick<ProjectionConsumerOptions, 'brokers' | 'security' | 'pool' | 'codec' | 'projection' | 'logger'>) => ({
+  brokers,
+  security,
+  pool,
+  codec,
+  projection,
+  logger,
+});
+
 export function createProjectionConsumer(options: ProjectionConsumerOptions): ProjectionConsumer {
   const { projection, version } = options;
   const name = projection.declaration.name;

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { rebuildProjection } from '../rebuild/rebuild.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
 import {
+  consumerBaseOf,
   createProjectionConsumer,
   type ProjectionConsumer,
   type ProjectionConsumerOptions,
@@ -154,15 +155,10 @@ export function otherRevisionNotice(liveRevision: number, revision: number): str
 /** The consumer of the live version; `onRetired` when a rebuild has switched readers away from it. */
 function liveConsumerOf(options: LiveProjectionOptions, version: ProjectionVersion, onRetired: () => void) {
   return createProjectionConsumer({
-    brokers: options.brokers,
-    security: options.security,
-    pool: options.pool,
-    codec: options.codec,
-    projection: options.projection,
+    ...consumerBaseOf(options),
     version,
     topics: topicsRead(options.projection, options.topicOf),
     live: true,
-    logger: options.logger,
     ...(options.changes ? { changes: options.changes } : {}),
     ...(options.membership ? { membership: options.membership } : {}),
     onRetired,
