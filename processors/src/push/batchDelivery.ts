@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { claimDueDeliveries, type ScheduledAttempt } from '@tradelog/projections/push/claims';
 import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
 import { leaseMarginMs, workerClaim } from '@tradelog/projections/push/workerClaims';
@@ -38,6 +39,8 @@ export function createBatchDelivery(options: {
   holder: () => string | null;
   running: () => boolean;
   wake: WakeSignal;
+  /** A claim whose answer never came (./claimSweep.ts `lost`). */
+  lost: (claim: string, until: Date) => void;
 }): BatchDelivery {
   const { pool, settings, log, now, wake } = options;
   const attempts: AttemptDeps = {
@@ -57,8 +60,18 @@ export function createBatchDelivery(options: {
     log,
   };
 
-  function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
-    return claimDueDeliveries(pool, workerClaim(settings, now(), options.holder(), scheduled));
+  /**
+   * A claim that fails may have been made all the same (the connection lost as Postgres
+   * answered): its id goes to the sweep, which ends it (push README "Claims whose answer was lost").
+   */
+  async function claimBatch(scheduled?: readonly ScheduledAttempt[]): Promise<DeliveryForAttempt[]> {
+    const claim = workerClaim(settings, now(), { holder: options.holder(), claim: randomUUID() }, scheduled);
+    try {
+      return await claimDueDeliveries(pool, claim);
+    } catch (error) {
+      options.lost(claim.claim, claim.leaseUntil);
+      throw error;
+    }
   }
 
   /** A batch not recorded keeps its claims until the lease runs out. */

@@ -8,8 +8,8 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { createBatchDelivery } from './batchDelivery.ts';
 import { type ClaimHolder, holdClaims } from './claimHolder.ts';
+import { createClaimSweep } from './claimSweep.ts';
 import { createDeliveryPollers } from './deliveryPollers.ts';
-import { createGoneHolderSweep } from './goneHolderSweep.ts';
 import { scheduledWorkOptions } from './jobs.ts';
 import type { PushMetrics } from './metrics.ts';
 import type { DeliveryHandOver } from './pushProcessor.ts';
@@ -34,7 +34,8 @@ import { createWakeSignal } from './wakeSignal.ts';
  * that fails to record a batch leaves its deliveries to be claimed again when the lease runs out,
  * and the same attempt is made again — at-least-once, with the same webhook-id for the receiver
  * to drop. A worker that dies is noticed sooner: its claims name it (./claimHolder.ts), and every
- * worker's sweep ends the claims of holders that are gone (./goneHolderSweep.ts).
+ * worker's sweep ends the claims of holders that are gone, as it ends this worker's claims whose
+ * answer was lost (./claimSweep.ts).
  */
 export interface DeliveryWorkerOptions {
   pool: pg.Pool;
@@ -89,6 +90,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let running = false;
   let polling: Promise<void>[] = [];
   const wake = createWakeSignal(() => running);
+  const sweep = createClaimSweep({ pool, log, released: wake.signal, now });
   const batches = createBatchDelivery({
     pool,
     boss,
@@ -99,6 +101,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     holder: () => holder?.key() ?? null,
     running: () => running,
     wake,
+    lost: sweep.lost,
   });
   const pollers = createDeliveryPollers({
     settings,
@@ -108,7 +111,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     deliverBatch: batches.deliverBatch,
     log,
   });
-  const sweep = createGoneHolderSweep({ pool, log, released: wake.signal });
   const requested = requestedPoll({ pool, everyMs: settings.requestPollMs, now, wake, log });
 
   return {
@@ -154,6 +156,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     leaseUntil: (at) => claimLeaseUntil(at, settings.attemptTimeoutMs),
     perSubscription: settings.subscriptionConcurrency,
     holder: () => holder?.key() ?? null,
+    lost: sweep.lost,
     take(deliveries) {
       // A worker stopped meanwhile leaves them to their leases: claimed again when those run out.
       if (!running) return;

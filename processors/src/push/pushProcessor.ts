@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lastPushesStartedAt } from '@tradelog/projections/push/attempts';
 import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
-import { insertDeliveries } from '@tradelog/projections/push/insertDeliveries';
+import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/insertDeliveries';
 import {
   cycleCandidates,
   cycleEndJobs,
@@ -75,18 +75,8 @@ export interface DeliveryHandOver {
   holder(): string | null;
   /** Deliveries leased by a committed transaction, to attempt. */
   take(deliveries: readonly DeliveryForAttempt[]): void;
-}
-
-/** What the worker takes now, as the hand-over's lease reads it; none without a worker in this process. */
-function handOverRoom(worker: DeliveryHandOver | undefined, at: Date) {
-  return (
-    worker && {
-      room: worker.room(),
-      until: worker.leaseUntil(at),
-      perSubscription: worker.perSubscription,
-      holder: worker.holder(),
-    }
-  );
+  /** A lease whose transaction failed, and may have committed all the same (./claimSweep.ts `lost`). */
+  lost(claim: string, until: Date): void;
 }
 
 /** The subscriptions each distinct lookup of a batch's events matches, with one statement. */
@@ -97,23 +87,49 @@ async function subscriptionMatchesOf(db: pg.PoolClient, events: readonly ChangeE
 }
 
 /**
- * Leased deliveries by the transaction (its client) that inserted them, handed to the worker
- * only once that transaction committed; a rolled-back one's list is dropped when its client
- * begins the next. Should the hand-over never happen, the leases run out and any claim takes them.
+ * The hand-over by the transaction (its client) that leases: each transaction's lease has an id
+ * of its own (push README "Claims whose answer was lost"), and its leased deliveries are handed
+ * to the worker only once it committed. A transaction that failed after its insert leased rows
+ * may have committed all the same (its COMMIT unanswered): its lease goes to the worker's sweep,
+ * which ends it, rather than holding the rows, and their subscription, until the lease runs out.
+ * A transaction that applied nothing is dropped when its client begins the next.
  */
-function handOverByTransaction(take: (deliveries: readonly DeliveryForAttempt[]) => void) {
-  const handedOver = new Map<pg.PoolClient, DeliveryForAttempt[]>();
+function handOverByTransaction(worker: DeliveryHandOver | undefined) {
+  const open = new Map<pg.PoolClient, { claim: string; until?: Date; leased: DeliveryForAttempt[] }>();
   return {
     begin(db: pg.PoolClient): void {
-      handedOver.set(db, []);
+      open.set(db, { claim: randomUUID(), leased: [] });
+    },
+    /** The lease the transaction's insert takes, if the worker has room (push README "Hand-over"). */
+    lease(db: pg.PoolClient, deliveries: readonly NewDelivery[], at: Date) {
+      const transaction = open.get(db);
+      if (!worker || !transaction) return undefined;
+      const lease = handOverLease(
+        deliveries,
+        {
+          room: worker.room(),
+          until: worker.leaseUntil(at),
+          perSubscription: worker.perSubscription,
+          holder: worker.holder(),
+          claim: transaction.claim,
+        },
+        at,
+      );
+      if (lease) transaction.until = lease.until;
+      return lease;
     },
     add(db: pg.PoolClient, leased: readonly DeliveryForAttempt[]): void {
-      handedOver.get(db)?.push(...leased);
+      open.get(db)?.leased.push(...leased);
     },
     committed(db: pg.PoolClient): void {
-      const leased = handedOver.get(db);
-      handedOver.delete(db);
-      if (leased && leased.length > 0) take(leased);
+      const transaction = open.get(db);
+      open.delete(db);
+      if (transaction && transaction.leased.length > 0) worker?.take(transaction.leased);
+    },
+    failed(db: pg.PoolClient): void {
+      const transaction = open.get(db);
+      open.delete(db);
+      if (transaction?.until) worker?.lost(transaction.claim, transaction.until);
     },
   };
 }
@@ -134,7 +150,7 @@ const pushLogReplacedRemedy = {
 export function createPushProcessor(options: PushProcessorOptions): PushProcessor {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
-  const handOver = handOverByTransaction((leased) => options.handOver?.take(leased));
+  const handOver = handOverByTransaction(options.handOver);
 
   // Express push cycle (§9): a change within a cycle of the last push waits for the cycle's end.
   const cycleMs = (options.expressCycleMs ?? 0) * (options.retryScale ?? 1);
@@ -153,7 +169,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     if (cycleMs > 0 && cycled.length > 0) {
       delayToCycleEnd(cycled, await lastPushesStartedAt(db, cycled), cycleMs, at);
     }
-    const lease = handOverLease(deliveries, handOverRoom(options.handOver, at), at);
+    const lease = handOver.lease(db, deliveries, at);
     const rows = await insertDeliveries(db, deliveries, lease);
     const leased = leasedForAttempt(rows, deliveries, subscriptionOf);
     const jobs = cycleEndJobs(deliveries, new Set(rows.map((row) => row.id)));
@@ -186,6 +202,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
       },
       apply: matchAndDeliver,
       afterCommit: (db) => handOver.committed(db),
+      afterFailure: (db) => handOver.failed(db),
     },
   });
 }

@@ -24,4 +24,9 @@ export interface BatchHandler<E> {
    * this transaction, not for queries.
    */
   afterCommit?(db: pg.PoolClient): void;
+  /**
+   * After a transaction that failed: rolled back, or its COMMIT unanswered, so that it may have
+   * committed all the same (the connection lost as Postgres answered). `db` as in `afterCommit`.
+   */
+  afterFailure?(db: pg.PoolClient): void;
 }

@@ -73,6 +73,7 @@ export function createDeadLetterRetry<E>(context: {
       if (resolved > 0) handler.afterCommit?.(client);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      handler.afterFailure?.(client);
       log.warn('dead-letter retry failed; will try again', { error: error as Error });
     } finally {
       client.release();

@@ -124,6 +124,7 @@ export function createGroupTransaction<E>(context: GroupTransactionContext<E>): 
       return { outcomes: plans.map((plan, index) => outcomeOf(plan, deadLettered[index]!)), db: client };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      handler.afterFailure?.(client);
       throw asBatchFault(error);
     } finally {
       client.release();

@@ -4,7 +4,7 @@ import { type DeliveryForAttempt, toDeliveryForAttempt } from './deliveries.ts';
 /*
  * The claim of due deliveries (README "Claims"), in one module: the SQL function
  * `push_claim_deliveries` is the statement, as its newest migration defines it
- * (1766500000000_push-claim-holders.sql; README "One claim statement" says why the older
+ * (1766700000000_push-claim-ids.sql; README "One claim statement" says why the older
  * definitions stay), and `claimDueDeliveries` below is its only caller. The claims' lock that
  * writers leasing rows themselves take, and the end of claims when a delivery leaves `pending`,
  * live beside it.
@@ -35,6 +35,8 @@ export interface DeliveryClaim {
   scheduled?: readonly ScheduledAttempt[];
   /** The claiming worker (`claimHolder`), or null: then the lease alone ends the claims. */
   holder?: string | null;
+  /** This claim's own id, for `releaseClaims` should its answer be lost. */
+  claim?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface DeliveryClaim {
  * a live lease — oldest due first — and leases them until `leaseUntil`. No subscription gets more
  * than `perSubscription` claimed at once, those still in flight from earlier claims counted, over
  * every process (the claim is serialized: `push_claim_deliveries`, as migration
- * 1766500000000_push-claim-holders.sql defines it, README "One claim statement"). With `scheduled`,
+ * 1766700000000_push-claim-ids.sql defines it, README "One claim statement"). With `scheduled`,
  * only those deliveries, which their jobs made due; one whose subscription has no room is left
  * pending for the next claim. Returns the claimed deliveries with everything an attempt needs,
  * read by the claim's own statement, after its lock: it sees everything committed before.
@@ -52,7 +54,7 @@ export async function claimDueDeliveries(
   options: DeliveryClaim,
 ): Promise<DeliveryForAttempt[]> {
   const { scheduled } = options;
-  const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6, $7)', [
+  const { rows } = await db.query('SELECT * FROM push_claim_deliveries($1, $2, $3, $4, $5, $6, $7, $8)', [
     options.now,
     options.leaseUntil,
     options.limit,
@@ -60,6 +62,7 @@ export async function claimDueDeliveries(
     scheduled ? scheduled.map((job) => job.deliveryId) : null,
     scheduled ? scheduled.map((job) => job.attempt) : null,
     options.holder ?? null,
+    options.claim ?? null,
   ]);
   return rows.map(toDeliveryForAttempt);
 }
@@ -71,6 +74,19 @@ export async function claimDueDeliveries(
  */
 export async function releaseGoneHolders(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ released: number }>('SELECT push_release_gone_holders() AS released');
+  return rows[0]!.released;
+}
+
+/**
+ * Ends the claims of the given ids (migration 1766700000000_push-claim-ids.sql): claims whose
+ * answer never reached the worker that made them (README "Claims whose answer was lost"). Returns
+ * how many ended.
+ */
+export async function releaseClaims(db: Queryable, claims: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ released: number }>(
+    'SELECT push_release_claims($1::uuid[]) AS released',
+    [claims],
+  );
   return rows[0]!.released;
 }
 

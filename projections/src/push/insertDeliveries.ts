@@ -47,6 +47,8 @@ export interface InsertLease {
   limit: number;
   /** The worker holding the lease (`claimHolder`), or null: then the lease alone ends it. */
   holder?: string | null;
+  /** The lease's own id, as a claim's (`DeliveryClaim.claim`): released by it should the commit's answer be lost. */
+  claim?: string;
 }
 
 /** An inserted delivery; `leased` (with the payload as stored) when the insert leased it. */
@@ -155,8 +157,8 @@ async function leaseInserted(
          FROM r LEFT JOIN busy USING (subscription_id)) ranked
        WHERE ranked.slot <= $4 ORDER BY ranked.i LIMIT $5),
      claims AS (
-       INSERT INTO push_delivery_claims (delivery_id, subscription_id, claimed_until, holder)
-       SELECT id, subscription_id, $6, $7::bigint FROM leased ORDER BY id
+       INSERT INTO push_delivery_claims (delivery_id, subscription_id, claimed_until, holder, claim)
+       SELECT id, subscription_id, $6, $7::bigint, $8::uuid FROM leased ORDER BY id
        RETURNING delivery_id)
      SELECT d.id, d.payload FROM push_deliveries d JOIN claims ON claims.delivery_id = d.id`,
     [
@@ -167,6 +169,7 @@ async function leaseInserted(
       lease.limit,
       lease.until,
       lease.holder ?? null,
+      lease.claim ?? null,
     ],
   );
   return new Map(leased.map((row) => [row.id as string, row.payload as Record<string, unknown>]));

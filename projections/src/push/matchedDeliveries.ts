@@ -78,7 +78,9 @@ export function delayToCycleEnd(
  */
 export function handOverLease(
   deliveries: readonly NewDelivery[],
-  worker: { room: number; until: Date; perSubscription: number; holder: string | null } | undefined,
+  worker:
+    | { room: number; until: Date; perSubscription: number; holder: string | null; claim: string }
+    | undefined,
   at: Date,
 ): InsertLease | undefined {
   if (!worker || worker.room <= 0) return undefined;
@@ -95,6 +97,7 @@ export function handOverLease(
     perSubscription: worker.perSubscription,
     limit: worker.room,
     holder: worker.holder,
+    claim: worker.claim,
   };
 }
 

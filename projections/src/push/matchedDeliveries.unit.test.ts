@@ -111,7 +111,13 @@ describe('the express push cycle', () => {
 });
 
 describe('the hand-over', () => {
-  const worker = { room: 5, until: new Date(at.getTime() + 70_000), perSubscription: 2, holder: '42' };
+  const worker = {
+    room: 5,
+    until: new Date(at.getTime() + 70_000),
+    perSubscription: 2,
+    holder: '42',
+    claim: 'lease-1',
+  };
 
   it('given room in the worker, then pending deliveries of uncycled families are leased at insert', () => {
     const batch = [
@@ -126,6 +132,7 @@ describe('the hand-over', () => {
       perSubscription: 2,
       limit: 5,
       holder: '42',
+      claim: 'lease-1',
     });
   });
 

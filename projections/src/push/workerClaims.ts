@@ -26,20 +26,22 @@ export interface ClaimLimits {
 
 /**
  * A worker's claim at `at`: a batch of everything due now, or (`scheduled`) only the deliveries
- * whose pg-boss jobs came, one each; leased in the worker's name (`holder`).
+ * whose pg-boss jobs came, one each; leased in the worker's name (`holder`), under the claim's
+ * own id (`claim`, README "Claims whose answer was lost").
  */
 export function workerClaim(
   limits: ClaimLimits,
   at: Date,
-  holder: string | null,
+  claimant: { holder: string | null; claim: string },
   scheduled?: readonly ScheduledAttempt[],
-): DeliveryClaim {
+): DeliveryClaim & { claim: string } {
   return {
     limit: scheduled?.length ?? limits.workerBatch,
     perSubscription: limits.subscriptionConcurrency,
     now: at,
     leaseUntil: claimLeaseUntil(at, limits.attemptTimeoutMs),
-    holder,
+    holder: claimant.holder,
+    claim: claimant.claim,
     ...(scheduled ? { scheduled } : {}),
   };
 }

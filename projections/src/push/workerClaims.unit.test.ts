@@ -13,12 +13,13 @@ describe("a worker's claim lease", () => {
 
 describe("a worker's claim", () => {
   it('asks for a full batch of what is due now, leased in its name', () => {
-    expect(workerClaim(limits, at, 'worker-1')).toEqual({
+    expect(workerClaim(limits, at, { holder: 'worker-1', claim: 'claim-1' })).toEqual({
       limit: 100,
       perSubscription: 4,
       now: at,
       leaseUntil: new Date('2026-01-01T00:01:10.000Z'),
       holder: 'worker-1',
+      claim: 'claim-1',
     });
   });
 
@@ -27,19 +28,20 @@ describe("a worker's claim", () => {
       { deliveryId: 'd-1', attempt: 2 },
       { deliveryId: 'd-2', attempt: 3 },
     ];
-    const claim = workerClaim(limits, at, null, scheduled);
+    const claim = workerClaim(limits, at, { holder: null, claim: 'claim-2' }, scheduled);
     expect(claim).toEqual({
       limit: 2,
       perSubscription: 4,
       now: at,
       leaseUntil: new Date('2026-01-01T00:01:10.000Z'),
       holder: null,
+      claim: 'claim-2',
       scheduled,
     });
   });
 
   it('names no scheduled deliveries when none were given', () => {
-    expect('scheduled' in workerClaim(limits, at, null)).toBe(false);
+    expect('scheduled' in workerClaim(limits, at, { holder: null, claim: 'claim-3' })).toBe(false);
   });
 });
 
