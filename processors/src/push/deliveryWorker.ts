@@ -75,6 +75,21 @@ function requestedPoll(context: {
   });
 }
 
+/** New deliveries wake the pollers (a notification on commit, push README "Claims"). */
+function listenForNewDeliveries(
+  options: Pick<DeliveryWorkerOptions, 'databaseUrl' | 'logger'>,
+  wake: ReturnType<typeof createWakeSignal>,
+): Promise<ChangeListener> {
+  return listenForChanges({
+    connectionString: options.databaseUrl,
+    channels: [changeChannels.pushDeliveries],
+    onChange: wake.signal,
+    // Anything queued while not listening is found by the next claim.
+    onReset: wake.signal,
+    logger: options.logger,
+  });
+}
+
 /**
  * The worker's lifecycle shell: the one place that owns its handles (claim holder, listener,
  * sweep, requested poll, pg-boss work, pollers) and starts and stops them in the order the claims
@@ -118,14 +133,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       running = true;
       holder = await holdClaims({ connectionString: options.databaseUrl, logger: options.logger });
       sweep.start();
-      listener = await listenForChanges({
-        connectionString: options.databaseUrl,
-        channels: [changeChannels.pushDeliveries],
-        onChange: wake.signal,
-        // Anything queued while not listening is found by the next claim.
-        onReset: wake.signal,
-        logger: options.logger,
-      });
+      listener = await listenForNewDeliveries(options, wake);
       polling = pollers.start(settings.workerConcurrency);
       await boss.work<ScheduledAttempt>(
         settings.queue,
