@@ -1,6 +1,7 @@
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import type { AsOfShown } from './chainStore.ts';
+import { localTime } from './consoleFormat.ts';
 import { InputField } from './InputField.tsx';
 
 /**
@@ -39,7 +40,7 @@ export function AsOfPicker(props: {
       {props.shown && (
         <p className="muted" data-testid={props.testId}>
           {format(t.asOfShown, {
-            at: new Date(props.shown.at).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN'),
+            at: localTime(props.shown.at, locale),
             records: props.shown.records,
             positions: props.shown.positions.map((p) => `${p.topic}:${p.partition}:${p.offset}`).join(', '),
           })}

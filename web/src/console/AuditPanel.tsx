@@ -4,6 +4,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { FormError } from '../layout/FormError.tsx';
 import { RefTable } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { localTime } from './consoleFormat.ts';
 
 /**
  * Who did what to the pipeline, newest first (`GET /ops/audit`). `version` changes whenever the
@@ -36,7 +37,7 @@ export function AuditPanel(props: { apiKey: string; version: number }) {
         <RefTable columns={[t.at, t.actor, t.action, t.subject]} testId="audit-table">
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>{new Date(row.at).toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+              <td>{localTime(row.at, locale)}</td>
               <td>{row.actor}</td>
               <td>
                 <code>{row.action}</code>

@@ -5,6 +5,7 @@ import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { ColumnHeadings } from '../layout/RefTable.tsx';
 import { consoleCall } from './consoleApi.ts';
+import { displayTag } from './consoleFormat.ts';
 import {
   barShares,
   createPipelineStore,
@@ -67,9 +68,8 @@ function usePipelinePolling(apiKey: string, locale: Locale, store: PipelineStore
   }, [apiKey, locale, store]);
 }
 
-const timeOf = (iso: string, locale: Locale) =>
-  new Date(iso).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB');
-const count = (value: number, locale: Locale) => value.toLocaleString(locale === 'cn' ? 'zh-CN' : 'en-GB');
+const timeOf = (iso: string, locale: Locale) => new Date(iso).toLocaleTimeString(displayTag(locale));
+const count = (value: number, locale: Locale) => value.toLocaleString(displayTag(locale));
 
 function failureText(failure: PipelineFailure, o: ReturnType<typeof useDict>['console']['ops']): string {
   if (failure.code === 'KAFKA_NOT_CONFIGURED') return format(o.kafkaNotConfigured, { seconds });

@@ -8,7 +8,7 @@ import { RefTable } from '../layout/RefTable.tsx';
 import { ViewAsOfPicker } from './AsOfPicker.tsx';
 import { withAsOf } from './chainStore.ts';
 import { consoleCall, consoleExport } from './consoleApi.ts';
-import { localTime } from './consoleFormat.ts';
+import { displayTag, localTime } from './consoleFormat.ts';
 import {
   alertLabels,
   coveragePercent,
@@ -119,7 +119,7 @@ function PortfolioToolbar(props: { state: PortfolioState }) {
 }
 
 const amountText = (value: number | null, locale: Locale) =>
-  value === null ? '—' : value.toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN');
+  value === null ? '—' : value.toLocaleString(displayTag(locale));
 
 /** One financing: its numbers and the way to its chain, its alerts, its figures and its latest document. */
 function FinancingRow(props: { row: PortfolioRow; onOpenChain(): void }) {

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { consoleStore, useDict, useLocale } from '../app/state.ts';
 import { RefTable } from '../layout/RefTable.tsx';
+import { displayTag } from './consoleFormat.ts';
 
 /** This session's submissions, newest first; an accepted document can be looked up below. */
 export function RecentSubmissions(props: { lookUp: (documentId: string) => void }) {
@@ -16,7 +17,7 @@ export function RecentSubmissions(props: { lookUp: (documentId: string) => void 
         <RefTable columns={[p.time, p.type, p.result]} testId="submissions">
           {submissions.map((submission) => (
             <tr key={submission.at + submission.path}>
-              <td>{new Date(submission.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB')}</td>
+              <td>{new Date(submission.at).toLocaleTimeString(displayTag(locale))}</td>
               <td>{submission.documentType}</td>
               <td className={submission.flag === 'success' ? 'ok' : 'bad'}>
                 {submission.status} {submission.flag} {submission.code} — {submission.message}
