@@ -1,59 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { type PageId, pathOf } from '../app/routes.ts';
+import type { PageId } from '../app/routes.ts';
 import { layoutStore, useDict, useLayout, useLocale } from '../app/state.ts';
+import { type DrawerExtraLinks, drawerExtras } from './drawerExtras.ts';
 import { lineIcon, menuIconPaths } from './icons.tsx';
 import { Link } from './Link.tsx';
-import { type DrawerVariant, drawerVariant, type MenuEntry } from './menu.ts';
+import { drawerVariant, type MenuEntry } from './menu.ts';
 import { UserArea } from './UserArea.tsx';
-
-/** An area's own links, shown above the menu under the area's title. */
-interface DrawerExtraLinks {
-  title: string;
-  links: { text: string; path: string }[];
-}
-
-function drawerExtras(
-  variant: DrawerVariant,
-  locale: 'cn' | 'en',
-  t: ReturnType<typeof useDict>,
-): DrawerExtraLinks | undefined {
-  switch (variant) {
-    case 'openPlatform':
-      return {
-        title: t.nav.openPlatform,
-        links: [
-          { text: t.docs.overview, path: pathOf(locale, 'technologyPlatform') },
-          { text: t.docs.groups.logistics, path: pathOf(locale, 'docsCenter', 'logistics') },
-          { text: t.docs.groups.business, path: pathOf(locale, 'docsCenter', 'business') },
-          { text: t.docs.groups.logistics2, path: pathOf(locale, 'docsCenter', 'logistics2') },
-          { text: t.nav.console, path: pathOf(locale, 'console') },
-        ],
-      };
-    case 'finance':
-      return {
-        title: t.nav.financeGroup,
-        links: [
-          { text: t.nav.cloudFinance, path: pathOf(locale, 'cloudFinance') },
-          { text: t.nav.orderFinancing, path: pathOf(locale, 'cloudFinanceDetail', 'Kjdsddrz') },
-          { text: t.nav.inventoryPledge, path: pathOf(locale, 'cloudFinanceDetail', 'Xsxed') },
-          { text: t.nav.purchasingAgency, path: pathOf(locale, 'cloudFinanceDetail', 'Hmcgwy') },
-          { text: t.nav.factoring, path: pathOf(locale, 'cloudFinanceDetail', 'Lklblrz') },
-        ],
-      };
-    case 'help':
-    case 'rules':
-      return {
-        title: variant === 'help' ? t.nav.helpCenter : t.nav.ruleCenter,
-        links: [
-          { text: t.nav.helpCenter, path: pathOf(locale, 'helpCenterIndex') },
-          { text: t.nav.ruleCenter, path: pathOf(locale, 'ruleCenter', '5101') },
-          { text: t.nav.contactUs, path: pathOf(locale, 'contactUs') },
-        ],
-      };
-    default:
-      return undefined;
-  }
-}
 
 /** A drawer entry: its icon, its label and, on a second line, its tips (§3 menu entry). */
 function DrawerLabel(props: { entry: MenuEntry }) {
