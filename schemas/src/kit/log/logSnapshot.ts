@@ -1,6 +1,6 @@
 import { Admin } from '@platformatic/kafka';
-import { TradelogError } from '../../errors/tradelogError.ts';
 import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
+import { kafkaUnavailable } from './kafkaUnavailable.ts';
 
 /**
  * Which log this is and where it ends: the cluster's id, each topic's id (the UUID Kafka gives a
@@ -75,15 +75,7 @@ export function createLogSnapshotReader(options: LogSnapshotOptions): LogSnapsho
         return { clusterId: known.clusterId, topicIds, ends: await readEnds(admin, requests) };
       } catch (error) {
         await close();
-        throw new TradelogError(
-          'KAFKA_UNAVAILABLE',
-          'could not read the log’s identity and ends from Kafka',
-          {
-            status: 503,
-            retriable: true,
-            cause: error,
-          },
-        );
+        throw kafkaUnavailable('could not read the log’s identity and ends from Kafka', error);
       }
     },
     close,

@@ -1,4 +1,4 @@
-import { TradelogError } from '../../errors/tradelogError.ts';
+import { kafkaUnavailable } from './kafkaUnavailable.ts';
 import { acknowledgedOffsets } from './sendFailure.ts';
 
 /**
@@ -45,21 +45,10 @@ export class SendAbandoned extends Error {
 
 // Partners read this message (ingest answers 503 with it), so it comes in both languages.
 export const unavailable = (cause: unknown) =>
-  new TradelogError(
-    'KAFKA_UNAVAILABLE',
-    'The document log did not confirm this submission; please resend it',
-    {
-      status: 503,
-      retriable: true,
-      cause,
-      details: {
-        message: {
-          cn: '单据日志暂不可用，未确认保存本次提交，请稍后重新提交（重新提交只计一次）',
-          en: 'The document log is unavailable and did not confirm this submission; please resend it (a resend counts once)',
-        },
-      },
-    },
-  );
+  kafkaUnavailable('The document log did not confirm this submission; please resend it', cause, {
+    cn: '单据日志暂不可用，未确认保存本次提交，请稍后重新提交（重新提交只计一次）',
+    en: 'The document log is unavailable and did not confirm this submission; please resend it (a resend counts once)',
+  });
 
 /** Answers every record of `batch` with the same refusal. */
 export function refuseAll(batch: readonly Pending[], refusal: unknown): void {

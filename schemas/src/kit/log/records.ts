@@ -1,6 +1,7 @@
 import { Consumer } from '@platformatic/kafka';
 import { TradelogError } from '../../errors/tradelogError.ts';
 import { type KafkaSecurity, platformaticSecurity } from './kafkaSecurity.ts';
+import { kafkaUnavailable } from './kafkaUnavailable.ts';
 
 /**
  * Reading records where they are: a topic, a partition, an offset — for the operator's record
@@ -139,7 +140,7 @@ async function readPage(
   } catch (error) {
     // An offset outside the log is not Kafka being down: answer an empty page with the bounds.
     if (isOffsetOutOfRange(error)) return emptyPageAtEnd(consumer, place);
-    throw kafkaUnavailable(error);
+    throw fetchUnanswered(error);
   }
   const answer = response.responses[0]?.partitions[0];
   return {
@@ -160,7 +161,7 @@ async function leaderOf(
   } catch (error) {
     // An unknown topic is answered as an error of the metadata request.
     if (isUnknownTopic(error)) throw new TopicPartitionUnknownError(topic, partition);
-    throw kafkaUnavailable(error);
+    throw fetchUnanswered(error);
   }
   const topicMetadata = metadata.topics.get(topic);
   const partitionMetadata = topicMetadata?.partitions[partition];
@@ -223,12 +224,10 @@ export function isOffsetOutOfRange(error: unknown): boolean {
   );
 }
 
-/** Kafka did not answer: 503, retriable. */
-function kafkaUnavailable(cause: unknown): TradelogError {
-  return new TradelogError('KAFKA_UNAVAILABLE', 'Kafka did not answer the record fetch', {
-    status: 503,
-    retriable: true,
-    cause,
-    details: { message: { cn: 'Kafka 暂不可用，请稍后重试', en: 'Kafka is unavailable; retry later' } },
+/** Kafka did not answer the browser's fetch or its metadata request. */
+function fetchUnanswered(cause: unknown): TradelogError {
+  return kafkaUnavailable('Kafka did not answer the record fetch', cause, {
+    cn: 'Kafka 暂不可用，请稍后重试',
+    en: 'Kafka is unavailable; retry later',
   });
 }

@@ -3,6 +3,7 @@ import { retryDelayMs } from '../runtime/backoff.ts';
 import { createLogger, type Logger } from '../runtime/log.ts';
 import { createKafka } from './kafka.ts';
 import type { KafkaSecurity } from './kafkaSecurity.ts';
+import { kafkaUnavailable } from './kafkaUnavailable.ts';
 
 export interface TopicSpec {
   topic: string;
@@ -193,11 +194,7 @@ export function createTopicOffsetReader(options: {
         );
       } catch (error) {
         await disconnect();
-        throw new TradelogError('KAFKA_UNAVAILABLE', 'could not read topic offsets from Kafka', {
-          status: 503,
-          retriable: true,
-          cause: error,
-        });
+        throw kafkaUnavailable('could not read topic offsets from Kafka', error);
       }
     },
     close: disconnect,
