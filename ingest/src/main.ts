@@ -5,7 +5,7 @@ import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
-import { startMetricsServer } from '@tradelog/schemas/kit/runtime/http';
+import { startMetricsServerIfOwnPort } from '@tradelog/schemas/kit/runtime/http';
 import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
@@ -128,15 +128,7 @@ const app = createIngestApp({
 });
 
 const server = createServiceServer(app, config);
-const metricsServer =
-  config.metricsPort > 0
-    ? await startMetricsServer({
-        host: config.metricsHost,
-        port: config.metricsPort,
-        registry: metrics.registry,
-        logger,
-      })
-    : undefined;
+const metricsServer = await startMetricsServerIfOwnPort(config, metrics.registry, logger);
 server.listen(config.port, config.host, () => {
   logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
 });

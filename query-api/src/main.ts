@@ -4,7 +4,7 @@ import { createLogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/kit/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
-import { createServiceMetrics, startMetricsServer } from '@tradelog/schemas/kit/runtime/http';
+import { createServiceMetrics, startMetricsServerIfOwnPort } from '@tradelog/schemas/kit/runtime/http';
 import { createServiceServer } from '@tradelog/schemas/kit/runtime/server';
 import { createApp } from './app.ts';
 import { parseQueryApiConfig } from './config.ts';
@@ -141,15 +141,7 @@ const app = createApp({
 
 // Slow or idle clients cannot hold connections (README "Timeouts"): the server shell ingest uses.
 const server = createServiceServer(app, config);
-const metricsServer =
-  config.metricsPort > 0
-    ? await startMetricsServer({
-        host: config.metricsHost,
-        port: config.metricsPort,
-        registry: metrics.registry,
-        logger,
-      })
-    : undefined;
+const metricsServer = await startMetricsServerIfOwnPort(config, metrics.registry, logger);
 server.listen(config.port, config.host, () => {
   logger.info('query-api listening', { host: config.host, port: config.port });
 });

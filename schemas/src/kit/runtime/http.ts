@@ -247,3 +247,14 @@ export async function startMetricsServer(options: {
   options.logger.info('metrics listening', { host: options.host, port: options.port });
   return server;
 }
+
+/** startMetricsServer when METRICS_PORT gives /metrics a port of its own; none when it is 0 (the public port's). */
+export async function startMetricsServerIfOwnPort(
+  settings: { metricsHost: string; metricsPort: number },
+  registry: Registry,
+  logger: Logger,
+): Promise<Server | undefined> {
+  return settings.metricsPort > 0
+    ? await startMetricsServer({ host: settings.metricsHost, port: settings.metricsPort, registry, logger })
+    : undefined;
+}
