@@ -8,7 +8,7 @@ import type { LimitRule } from '@tradelog/schemas/kit/runtime/limitRule';
  * Ingest's one config module (house style §8): the environment is read here, once, and
  * nothing else in the service touches `process.env`.
  */
-export interface IngestConfig {
+export interface IngestConfig extends env.LogSettings {
   port: number;
   host: string;
   kafkaBrokers: string[];
@@ -51,9 +51,6 @@ export interface IngestConfig {
   maxWaitingBodies: number;
   /** How long an Idempotency-Key is remembered. */
   idempotencyKeyTtlMs: number;
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
-  logFormat: 'auto' | 'json' | 'pretty';
   /**
    * Postgres connections (deploy/README.md "Connection budget"): the key and call-limit pool
    * (INGEST_POOL_MAX) and the idempotency records' (INGEST_IDEMPOTENCY_POOL_MAX).
@@ -111,8 +108,7 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     idempotencyKeyTtlMs: env.integer(source, 'INGEST_IDEMPOTENCY_KEY_TTL_MS', 24 * 60 * 60 * 1000, {
       min: 60_000,
     }),
-    logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
-    logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
+    ...env.logSettings(source),
     poolMax: env.integer(source, 'INGEST_POOL_MAX', 4, { min: 1 }),
     idempotencyPoolMax: env.integer(source, 'INGEST_IDEMPOTENCY_POOL_MAX', 4, { min: 1 }),
     metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),

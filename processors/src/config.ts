@@ -9,7 +9,7 @@ import { type PushSettings, parsePushSettings } from './push/settings.ts';
 /**
  * The processors' one config module (house style §8): the environment is read here, once.
  */
-export interface ProcessorsConfig {
+export interface ProcessorsConfig extends env.LogSettings {
   kafkaBrokers: string[];
   /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/kit/log/kafkaSecurity.ts). */
   kafkaSecurity: KafkaSecurity;
@@ -31,9 +31,6 @@ export interface ProcessorsConfig {
   provisioning: Provisioning;
   /** How often the process looks for rebuilds an operator requested through the query API. */
   rebuildPollMs: number;
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
-  logFormat: 'auto' | 'json' | 'pretty';
   /** The push processor and delivery worker (PUSH_* keys, src/push/settings.ts). */
   push: PushSettings;
   /** Where /health and /metrics are served (src/opsServer.ts); port 0 turns it off. */
@@ -94,8 +91,7 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
     rebuildPollMs: env.integer(source, 'REBUILD_POLL_MS', 2000, { min: 100 }),
     opsHost: env.text(source, 'PROCESSORS_HOST', '0.0.0.0'),
     opsPort: env.port(source, 'PROCESSORS_PORT', 8083),
-    logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
-    logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
+    ...env.logSettings(source),
     push: parsePushSettings(source),
     membership: Object.freeze({ sessionTimeoutMs, heartbeatIntervalMs }),
   });

@@ -14,7 +14,7 @@ import { type CheckValueRules, defaultCheckValueRules } from './tracking/checkVa
  * query-api's one config module (house style §8): the environment is read here, once; nothing
  * else in the service touches `process.env`.
  */
-export interface QueryApiConfig {
+export interface QueryApiConfig extends env.LogSettings {
   port: number;
   host: string;
   databaseUrl: string;
@@ -24,9 +24,6 @@ export interface QueryApiConfig {
   product: string;
   /** Host names or CIDRs exempt from the subscription callback-target guard (development, tests). */
   callbackAllowlist: string[];
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
-  logFormat: 'auto' | 'json' | 'pretty';
   /** Where /metrics is served: its own port (METRICS_PORT, METRICS_HOST), or 0 for the public one. */
   metricsHost: string;
   metricsPort: number;
@@ -226,8 +223,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
     registryAuth: parseRegistryAuth(source),
     changesTopic: env.text(source, 'CHANGES_TOPIC', 'tradelog.changes.v1'),
     trackingProviderWindowMs: parseProviderWindowMs(source),
-    logLevel: env.oneOf(source, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
-    logFormat: env.oneOf(source, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
+    ...env.logSettings(source),
     metricsHost: env.text(source, 'METRICS_HOST', '0.0.0.0'),
     metricsPort: env.port(source, 'METRICS_PORT', 0),
     trustProxy: parseTrustProxy(source),

@@ -1,4 +1,6 @@
 import { ConfigError } from '../../errors/tradelogError.ts';
+import type { Level } from './log.ts';
+import type { LogFormat } from './prettyLog.ts';
 
 /**
  * Building blocks for each service's one config module (house style §8). A service parses
@@ -91,6 +93,20 @@ export function oneOf<T extends string>(env: Env, key: string, allowed: readonly
     throw new ConfigError(key, `must be one of ${allowed.join(', ')}, got "${raw}"`);
   }
   return raw as T;
+}
+
+/** LOG_LEVEL and LOG_FORMAT, which every service reads alike. */
+export interface LogSettings {
+  logLevel: Level;
+  /** LOG_FORMAT: `auto` (readable in a terminal, JSON otherwise), `json` or `pretty`. */
+  logFormat: LogFormat | 'auto';
+}
+
+export function logSettings(env: Env): LogSettings {
+  return {
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
+  };
 }
 
 /** Hides the password and query string of a URL before it reaches a log or an error. */
