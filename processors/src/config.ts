@@ -53,12 +53,7 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
         `unknown projection "${name}"; known: ${projectionNames.join(', ')}`,
       );
   }
-  const namespace = env.text(source, 'PROJECTION_NAMESPACE', 'proj');
-  if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace))
-    throw new ConfigError(
-      'PROJECTION_NAMESPACE',
-      `must be lower-case letters, digits and _, got "${namespace}"`,
-    );
+  const namespace = env.projectionNamespace(source);
   // The broker refuses sessions shorter than its group.min.session.timeout.ms (6 s by default).
   const sessionTimeoutMs = env.integer(
     source,

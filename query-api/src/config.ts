@@ -189,13 +189,7 @@ export function parseQueryApiConfig(source: env.Env): Readonly<QueryApiConfig> {
       `must be letters, digits and dashes (one path segment), got "${product}"`,
     );
   }
-  const namespace = env.text(source, 'PROJECTION_NAMESPACE', 'proj');
-  if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace)) {
-    throw new ConfigError(
-      'PROJECTION_NAMESPACE',
-      `must be lower-case letters, digits and _, got "${namespace}"`,
-    );
-  }
+  const namespace = env.projectionNamespace(source);
   // PORTAL_SMS_LOG=true is the older spelling of PORTAL_SMS_SENDER=log.
   const smsSender = env.oneOf(
     source,

@@ -109,6 +109,20 @@ export function logSettings(env: Env): LogSettings {
   };
 }
 
+/**
+ * PROJECTION_NAMESPACE, the prefix of the projections' version schemas and consumer groups: the
+ * processors that write them and query-api that reads them must read it alike.
+ */
+export function projectionNamespace(env: Env): string {
+  const namespace = text(env, 'PROJECTION_NAMESPACE', 'proj');
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(namespace))
+    throw new ConfigError(
+      'PROJECTION_NAMESPACE',
+      `must be lower-case letters, digits and _, got "${namespace}"`,
+    );
+  return namespace;
+}
+
 /** Hides the password and query string of a URL before it reaches a log or an error. */
 export function redactUrl(value: string): string {
   try {
