@@ -1,4 +1,4 @@
-import type { OrderRow } from '@tradelog/projections/order-status/tables';
+import type { OrderFilter, OrderRow } from '@tradelog/projections/order-status/tables';
 import { eventsInLogOrder, type RecordAsOf } from '../documents/asOf.ts';
 import { type OrderStatusState, reduceOrderStatus } from './reducer.ts';
 import { orderRow } from './rows.ts';
@@ -31,16 +31,7 @@ const dayAfter = (day: string) =>
  */
 export function ordersAsOf(
   records: readonly RecordAsOf[],
-  filter: {
-    kind: string;
-    enterprise: string;
-    orderNo?: string;
-    beginDate: string;
-    endDate: string;
-    cbepcomName?: string;
-    limit: number;
-    offset: number;
-  },
+  filter: OrderFilter & { limit: number; offset: number },
 ): { total: number; orders: OrderRow[] } {
   const end = dayAfter(filter.endDate);
   // A map keeps the place of a key first set: orders stand in the order first folded.

@@ -142,17 +142,20 @@ export async function monthlyOrderCounts(
   return rows.map((row) => ({ month: row.month, kind: row.kind, orders: Number(row.orders) }));
 }
 
+/** Which orders listOrders reads; ordersAsOf (processors/src/order-status/asOf.ts) takes the same. */
+export interface OrderFilter {
+  kind: string;
+  enterprise: string;
+  orderNo?: string;
+  beginDate: string;
+  endDate: string;
+  cbepcomName?: string;
+}
+
 export async function listOrders(
   db: Queryable,
   schema: string,
-  filter: {
-    kind: string;
-    enterprise: string;
-    orderNo?: string;
-    beginDate: string;
-    endDate: string;
-    cbepcomName?: string;
-  } & PageRequest,
+  filter: OrderFilter & PageRequest,
 ): Promise<{ total: number; orders: OrderRow[] }> {
   const { rows } = await db.query(
     pagedSelect(
