@@ -1,3 +1,4 @@
+import type { Account } from '@tradelog/schemas/access/accountListing';
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
 import {
   type ApiKeyRow,
@@ -17,17 +18,8 @@ import type pg from 'pg';
  */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
-export interface AccountRow {
-  id: string;
-  kind: ApiKeyKind;
-  /** The operator's handle for the account, unique per kind. */
-  code: string;
-  name: string;
-  enterprises: string[];
-  /** Feed families the account may submit (catalogue feedFamily); providers' grants. */
-  feeds: string[];
-  createdAt: Date;
-}
+/** The contract declares the account's fields (schemas/src/access/accountListing.ts). */
+export type AccountRow = Account<Date>;
 
 interface AccountDbRow {
   id: string;
