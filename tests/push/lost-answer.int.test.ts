@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { matchKeyOf } from '@tradelog/projections/push/families';
 import { insertDeliveries } from '@tradelog/projections/push/insertDeliveries';
-import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +11,7 @@ import { pushSettings } from '../../processors/src/push/settings.ts';
 import { type CallbackReceiver, startCallbackReceiver } from '../harness/callbackReceiver.ts';
 import { type ChangesFeed, startChangesFeed } from '../harness/changesFeed.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { subscribeLenderToChanges } from '../harness/pushSubscriptions.ts';
 import { type Relay, startCuttableProxy, type TcpProxy } from '../harness/tcpProxy.ts';
 
 /**
@@ -110,32 +108,11 @@ describe('push delivery when the answer to a claim is lost', () => {
         return { status: 200, body: { ok: true } };
       },
     });
-    const keyId = randomUUID();
-    await createApiKey(direct, {
-      id: keyId,
-      kind: 'lender',
-      ownerId: 'lender-lost',
-      ownerName: 'Lender Lost',
-      enterprises: [enterprise],
-      keyPrefix: 'tlk_lost',
-      keyHash: randomUUID(),
-      createdAt: new Date(),
-    });
-    const criteria = { enterprise, projections: ['order-status'] };
-    subscriptionId = randomUUID();
-    await insertSubscription(direct, {
-      id: subscriptionId,
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'lender-lost',
-      keyId,
+    ({ subscriptionId } = await subscribeLenderToChanges(direct, {
+      enterprise,
+      lender: 'lender-lost',
       callbackUrl: receiver.url(),
-      criteria,
-      matchKey: matchKeyOf('changes', criteria as never),
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: new Date(),
-    });
+    }));
     service = createPushService({
       brokers: services.kafkaBrokers,
       pool,

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createApiKey } from '@tradelog/projections/access/store';
 import { migrate } from '@tradelog/projections/migrate';
 import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
-import { matchKeyOf } from '@tradelog/projections/push/families';
-import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +10,7 @@ import { pushSettings } from '../../processors/src/push/settings.ts';
 import { type CallbackReceiver, startCallbackReceiver } from '../harness/callbackReceiver.ts';
 import { type ChangesFeed, startChangesFeed } from '../harness/changesFeed.ts';
 import { createTestSchema, quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
+import { subscribeLenderToChanges } from '../harness/pushSubscriptions.ts';
 import { startTcpProxy, type TcpProxy } from '../harness/tcpProxy.ts';
 
 /**
@@ -65,30 +63,10 @@ describe('push delivery across a Postgres blip while recording', () => {
         return { status: 200, body: { ok: true } };
       },
     });
-    const keyId = randomUUID();
-    await createApiKey(direct, {
-      id: keyId,
-      kind: 'lender',
-      ownerId: 'lender-blip',
-      ownerName: 'Lender Blip',
-      enterprises: [enterprise],
-      keyPrefix: 'tlk_blip',
-      keyHash: randomUUID(),
-      createdAt: new Date(),
-    });
-    const criteria = { enterprise, projections: ['order-status'] };
-    await insertSubscription(direct, {
-      id: randomUUID(),
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'lender-blip',
-      keyId,
+    await subscribeLenderToChanges(direct, {
+      enterprise,
+      lender: 'lender-blip',
       callbackUrl: receiver.url(),
-      criteria,
-      matchKey: matchKeyOf('changes', criteria as never),
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: new Date(),
     });
     service = createPushService({
       brokers: services.kafkaBrokers,
