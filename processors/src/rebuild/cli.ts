@@ -6,6 +6,7 @@ import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErr
 import pg from 'pg';
 import { parseProcessorsConfig } from '../config.ts';
 import { projections } from '../projections.ts';
+import { buildLockOf, withSessionLock } from '../runtime/buildLock.ts';
 import { rebuildProjection } from './rebuild.ts';
 
 /**
@@ -25,7 +26,8 @@ if (!name || !isProjectionName(name)) {
 }
 const config = parseProcessorsConfig(process.env);
 const logger = createLogger({ service: 'rebuild' }, { level: 'warn' });
-const pool = surviveConnectionLoss(new pg.Pool({ connectionString: config.databaseUrl, max: 4 }), logger);
+// Four for the build, one holding its build lock.
+const pool = surviveConnectionLoss(new pg.Pool({ connectionString: config.databaseUrl, max: 5 }), logger);
 await migrate(config.databaseUrl, { logger });
 try {
   if (flags[0] === '--list') {
@@ -36,25 +38,35 @@ try {
       dropped ? `dropped ${name} v${flags[1]}\n` : `no retired or failed version ${flags[1]} of ${name}\n`,
     );
   } else {
-    const result = await rebuildProjection({
-      brokers: config.kafkaBrokers,
-      security: config.kafkaSecurity,
-      pool,
-      codec: createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth }),
-      projection: projections[name],
-      namespace: config.namespace,
-      logger,
-      switchWhenEqual: !flags.includes('--no-switch'),
-      acceptDifferences: flags.includes('--accept-differences'),
-      progressIntervalMs: 1000,
-      onProgress: (p) =>
-        process.stdout.write(
-          `${p.state}: ${p.recordsApplied} records applied, ${p.ratePerSecond} records/s, ${p.remainingLag} behind the log end\n`,
-        ),
+    // The projection's build lock, as the processors' builds hold it: a build the processors
+    // resume (./requests.ts) is never built twice at once.
+    const built = await withSessionLock(pool, buildLockOf(name), async () => {
+      const result = await rebuildProjection({
+        brokers: config.kafkaBrokers,
+        security: config.kafkaSecurity,
+        pool,
+        codec: createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth }),
+        projection: projections[name],
+        namespace: config.namespace,
+        logger,
+        switchWhenEqual: !flags.includes('--no-switch'),
+        acceptDifferences: flags.includes('--accept-differences'),
+        progressIntervalMs: 1000,
+        onProgress: (p) =>
+          process.stdout.write(
+            `${p.state}: ${p.recordsApplied} records applied, ${p.ratePerSecond} records/s, ${p.remainingLag} behind the log end\n`,
+          ),
+      });
+      process.stdout.write(
+        `${JSON.stringify({ version: result.version.version, switched: result.switched, comparison: result.progress.comparison })}\n`,
+      );
     });
-    process.stdout.write(
-      `${JSON.stringify({ version: result.version.version, switched: result.switched, comparison: result.progress.comparison })}\n`,
-    );
+    if (!built) {
+      process.stderr.write(
+        `another build of ${name} is running (processors or another rebuild); try again once it is done\n`,
+      );
+      process.exitCode = 1;
+    }
   }
 } finally {
   await pool.end();

@@ -1,8 +1,10 @@
 import {
   cancelPendingVersion,
+  claimRequestedVersion,
   compareVersions,
   dropVersion,
   findLiveVersion,
+  insertNextVersion,
   inTransaction,
   listVersions,
   lockProjectionShared,
@@ -13,9 +15,11 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
 import { projections } from '../projections.ts';
+import { buildLockOf, withSessionLock } from '../runtime/buildLock.ts';
 import { superviseLiveProjection } from '../runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { rebuildProjection } from './rebuild.ts';
+import { runRequestedRebuild } from './requests.ts';
 
 describe('rebuild from the log', () => {
   const services = testServices();
@@ -269,5 +273,42 @@ describe('rebuild from the log', () => {
     const [version] = await listVersions(log.pool, 'order-status');
     expect(version).toMatchObject({ version: building.version, state: 'failed' });
     expect(version!.progress).toMatchObject({ failure: 'cancelled', cancelledBy: 'ops-cancel' });
+  });
+
+  it('resumes an operator’s rebuild its builder left building, and never while another instance holds the build lock', {
+    timeout: 120_000,
+  }, async () => {
+    // A request claimed by a builder that then went away (killed, restarted, or its claim's
+    // answer lost): the version is `building` and nothing builds it.
+    const requested = await insertNextVersion(
+      log.pool,
+      log.namespace,
+      'document-index',
+      'requested',
+      new Date(),
+    );
+    expect(await claimRequestedVersion(log.pool)).toMatchObject({
+      version: requested.version,
+      state: 'building',
+    });
+    const options = {
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      topicOf: log.topicOf,
+      namespace: log.namespace,
+      logger: quietLogger,
+    };
+    // Another instance building the projection holds its build lock: this one leaves it be.
+    await withSessionLock(log.pool, buildLockOf('document-index'), async () => {
+      expect(await runRequestedRebuild(options)).toBeUndefined();
+    });
+    expect(await listVersions(log.pool, 'document-index')).toMatchObject([
+      { version: requested.version, state: 'building' },
+    ]);
+    // Once no one holds it, the next poll resumes the build, which catches up and switches.
+    expect(await runRequestedRebuild(options)).toMatchObject({ switched: true });
+    expect(await findLiveVersion(log.pool, 'document-index')).toMatchObject({ version: requested.version });
+    expect(await runRequestedRebuild(options)).toBeUndefined();
   });
 });

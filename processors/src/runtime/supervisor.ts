@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  advisoryLockKey,
   createVersionTables,
   findBuildingVersion,
   findLiveVersion,
@@ -15,6 +14,7 @@ import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { retryDelayMs, retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import type pg from 'pg';
 import { rebuildProjection } from '../rebuild/rebuild.ts';
+import { buildLockOf, withSessionLock } from './buildLock.ts';
 import type { ConsumerHealth } from './checkpointedConsumer.ts';
 import {
   consumerBaseOf,
@@ -55,26 +55,6 @@ export interface LiveProjectionOptions extends ProjectionRunOptions {
 /** Waits `ms`, or less when the supervisor stops. */
 const sleep = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
-/** Runs `work` while holding a session-level advisory lock; false (and nothing run) when another session holds it. */
-async function withSessionLock(pool: pg.Pool, name: string, work: () => Promise<void>): Promise<boolean> {
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query<{ mine: boolean }>(
-      `SELECT pg_try_advisory_lock(${advisoryLockKey('$1')}) AS mine`,
-      [name],
-    );
-    if (!rows[0]?.mine) return false;
-    try {
-      await work();
-      return true;
-    } finally {
-      await client.query(`SELECT pg_advisory_unlock(${advisoryLockKey('$1')})`, [name]);
-    }
-  } finally {
-    client.release();
-  }
-}
-
 /** A projection between two versions has no consumer: reported as one reconnecting (or starting, while it upgrades). */
 export function betweenVersionsHealth(
   name: string,
@@ -114,7 +94,7 @@ export async function upgradeRebuild(
     try {
       const live = await findLiveVersion(options.pool, name);
       if (live && live.revision >= revision) return;
-      const built = await withSessionLock(options.pool, `tradelog.upgrade.${name}`, async () => {
+      const built = await withSessionLock(options.pool, buildLockOf(name), async () => {
         const resumed = await findBuildingVersion(options.pool, name, revision);
         await rebuildProjection({
           brokers: options.brokers,
