@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { writeRecordset } from './recordsets.ts';
 
 /** The change-event outbox (one function per statement). */
 export interface OutboxEntry {
@@ -13,23 +14,23 @@ export async function insertOutboxEntries(
   entries: readonly OutboxEntry[],
   at: Date,
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await db.query(
-    `INSERT INTO change_outbox (event_id, projection, record_key, payload, created_at)
-     SELECT e.event_id, e.projection, e.record_key, e.payload, $2 FROM jsonb_to_recordset($1::jsonb)
-       AS e(event_id text, projection text, record_key text, payload jsonb)
-     ON CONFLICT (event_id) DO NOTHING`,
-    [
-      JSON.stringify(
-        entries.map((e) => ({
-          event_id: e.eventId,
-          projection: e.projection,
-          record_key: e.recordKey,
-          payload: e.payload,
-        })),
-      ),
-      at,
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: 'change_outbox',
+      key: ['event_id'],
+      columns: [
+        ['event_id', 'text', (e) => e.eventId],
+        ['projection', 'text', (e) => e.projection],
+        ['record_key', 'text', (e) => e.recordKey],
+        ['payload', 'jsonb', (e) => e.payload],
+        ['created_at', 'timestamptz', () => at],
+      ],
+      onConflict: 'keep',
+      // `seq` numbers the entries as the batch made them: the order they are published in.
+      order: 'given',
+    },
+    entries,
   );
 }
 

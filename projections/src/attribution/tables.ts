@@ -1,5 +1,6 @@
 import { ident, pagedTotal, type Queryable } from '../db.ts';
 import type { ComparedTable } from '../declaration.ts';
+import { writeRecordset } from '../recordsets.ts';
 
 /**
  * Attribution tables (processors/src/documents/attribution.ts), kept in the schema of each
@@ -103,27 +104,25 @@ export async function insertPendingDocuments(
   schema: string,
   rows: readonly PendingDocumentRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
   const sorted = [...rows].sort((a, b) => (a.position < b.position ? -1 : 1));
-  await db.query(
-    `INSERT INTO ${ident(schema)}.pending_documents (position, keys, document_type, document_id, partner_id, received_at, event)
-     SELECT r.position, ARRAY(SELECT jsonb_array_elements_text(r.keys)), r.document_type, r.document_id, r.partner_id, r.received_at, r.event
-     FROM jsonb_to_recordset($1::jsonb) AS r(position text, keys jsonb, document_type text, document_id text,
-       partner_id text, received_at text, event jsonb)
-     ON CONFLICT (position) DO NOTHING`,
-    [
-      JSON.stringify(
-        sorted.map((row) => ({
-          position: row.position,
-          keys: row.keys,
-          document_type: row.documentType,
-          document_id: row.documentId,
-          partner_id: row.partnerId,
-          received_at: row.receivedAt,
-          event: row.event,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.pending_documents`,
+      key: ['position'],
+      columns: [
+        ['position', 'text', (row) => row.position],
+        ['keys', 'text[]', (row) => row.keys],
+        ['document_type', 'text', (row) => row.documentType],
+        ['document_id', 'text', (row) => row.documentId],
+        ['partner_id', 'text', (row) => row.partnerId],
+        ['received_at', 'text', (row) => row.receivedAt],
+        ['event', 'jsonb', (row) => row.event],
+      ],
+      onConflict: 'keep',
+      order: 'given',
+    },
+    sorted,
   );
 }
 

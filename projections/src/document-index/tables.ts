@@ -1,6 +1,7 @@
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 
 /**
  * Document index tables, created in a version's schema. Table layouts are not migrated in
@@ -154,34 +155,35 @@ export async function upsertIndexedDocuments(
   schema: string,
   documents: readonly IndexedDocumentRow[],
 ): Promise<void> {
-  if (documents.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.documents (document_id, doc_type, enterprise, topic, partition, record_offset, record_key,
-       partner_id, received_at, schema_id, content_sha256)
-     SELECT document_id, doc_type, enterprise, topic, partition, record_offset, record_key, partner_id, received_at, schema_id, content_sha256
-     FROM jsonb_to_recordset($1::jsonb) AS r(document_id text, doc_type text, enterprise text, topic text, partition integer,
-       record_offset bigint, record_key text, partner_id text, received_at timestamptz, schema_id integer, content_sha256 text)
-     ON CONFLICT (document_id) DO UPDATE SET enterprise = EXCLUDED.enterprise
-       WHERE documents.enterprise IS NULL AND EXCLUDED.enterprise IS NOT NULL`,
-    [
-      JSON.stringify(
-        documents.map((row) => ({
-          document_id: row.documentId,
-          doc_type: row.type,
-          enterprise: row.enterprise,
-          topic: row.topic,
-          partition: row.partition,
-          record_offset: row.offset,
-          record_key: row.recordKey,
-          partner_id: row.partnerId,
-          received_at: row.receivedAt,
-          schema_id: row.schemaId,
-          content_sha256: row.contentSha256,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.documents`,
+      key: ['document_id'],
+      columns: indexedDocumentColumns,
+      onConflict: {
+        update: ['enterprise'],
+        where: 'documents.enterprise IS NULL AND EXCLUDED.enterprise IS NOT NULL',
+      },
+      order: 'given',
+    },
+    documents,
   );
 }
+
+const indexedDocumentColumns: readonly Column<IndexedDocumentRow>[] = [
+  ['document_id', 'text', (row) => row.documentId],
+  ['doc_type', 'text', (row) => row.type],
+  ['enterprise', 'text', (row) => row.enterprise],
+  ['topic', 'text', (row) => row.topic],
+  ['partition', 'integer', (row) => row.partition],
+  ['record_offset', 'bigint', (row) => row.offset],
+  ['record_key', 'text', (row) => row.recordKey],
+  ['partner_id', 'text', (row) => row.partnerId],
+  ['received_at', 'timestamptz', (row) => row.receivedAt],
+  ['schema_id', 'integer', (row) => row.schemaId],
+  ['content_sha256', 'text', (row) => row.contentSha256],
+];
 
 /** Where a page of a partner's documents ends: the last row's received-at and id. */
 export interface DocumentCursor {

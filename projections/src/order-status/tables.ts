@@ -1,5 +1,6 @@
 import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 import { ident, type PageRequest, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
+import { type Column, writeRecordset } from '../recordsets.ts';
 
 /** Order status tables (one row per order; the history travels with it as a JSON array). */
 export async function createOrderStatusTables(db: Queryable, schema: string): Promise<void> {
@@ -93,34 +94,44 @@ export async function upsertOrders(
   schema: string,
   orders: readonly OrderRow[],
 ): Promise<void> {
-  if (orders.length === 0) return;
-  await db.query(
-    `INSERT INTO ${ident(schema)}.orders (order_key, kind, enterprise, order_no, status, effective_time, order_time, content_sha256, fields, provenance, history)
-     SELECT order_key, kind, enterprise, order_no, status, effective_time, order_time, content_sha256, fields, provenance, history
-     FROM jsonb_to_recordset($1::jsonb) AS r(order_key text, kind text, enterprise text, order_no text, status text,
-       effective_time text, order_time text, content_sha256 text, fields jsonb, provenance jsonb, history jsonb)
-     ON CONFLICT (order_key) DO UPDATE SET status = EXCLUDED.status, effective_time = EXCLUDED.effective_time,
-       order_time = EXCLUDED.order_time, content_sha256 = EXCLUDED.content_sha256, fields = EXCLUDED.fields,
-       provenance = EXCLUDED.provenance, history = EXCLUDED.history`,
-    [
-      JSON.stringify(
-        orders.map((order) => ({
-          order_key: order.orderKey,
-          kind: order.kind,
-          enterprise: order.enterprise,
-          order_no: order.orderNo,
-          status: order.status,
-          effective_time: order.effectiveTime,
-          order_time: order.orderTime,
-          content_sha256: order.contentSha256,
-          fields: order.fields,
-          provenance: order.provenance,
-          history: order.history,
-        })),
-      ),
-    ],
+  await writeRecordset(
+    db,
+    {
+      table: `${ident(schema)}.orders`,
+      key: ['order_key'],
+      columns: orderColumns,
+      // An order's key names its kind, enterprise and number: those stay as first written.
+      onConflict: {
+        update: [
+          'status',
+          'effective_time',
+          'order_time',
+          'content_sha256',
+          'fields',
+          'provenance',
+          'history',
+        ],
+      },
+      // In the caller's key order: `seq` numbers new orders in it.
+      order: 'given',
+    },
+    orders,
   );
 }
+
+const orderColumns: readonly Column<OrderRow>[] = [
+  ['order_key', 'text', (order) => order.orderKey],
+  ['kind', 'text', (order) => order.kind],
+  ['enterprise', 'text', (order) => order.enterprise],
+  ['order_no', 'text', (order) => order.orderNo],
+  ['status', 'text', (order) => order.status],
+  ['effective_time', 'text', (order) => order.effectiveTime],
+  ['order_time', 'text', (order) => order.orderTime],
+  ['content_sha256', 'text', (order) => order.contentSha256],
+  ['fields', 'jsonb', (order) => order.fields],
+  ['provenance', 'jsonb', (order) => order.provenance],
+  ['history', 'jsonb', (order) => order.history],
+];
 
 /**
  * Orders of one enterprise for the purchase / sales queries (query spec §3): order time within
