@@ -10,10 +10,10 @@ import type { Queryable } from './db.ts';
  * Why columns, not a recordset of row objects (`jsonb_to_recordset`): Postgres then parses each
  * value once, as its column's type, instead of the whole batch as jsonb and each object again,
  * and the process serialises flat arrays instead of building an object per row. Measured on the
- * document index's row shape (4 000 rows a statement, five indexes), 30 instead of 42 µs a row,
- * process and Postgres together, in isolation. A value converts to its
- * column as `jsonb_to_recordset` converted it: a JSON null, or a missing value, is SQL NULL; a
- * `text[]` column is made from a JSON array (null: an empty array).
+ * document index's row shape (4 000 rows a statement, five indexes), in isolation: 30 instead of
+ * 42 µs a row, process and Postgres together. A value converts to its column as
+ * `jsonb_to_recordset` converted it (`recordsets.int.test.ts`): a JSON null, or a missing value,
+ * is SQL NULL; a `text[]` column is made from a JSON array (null: an empty array).
  */
 
 /**

@@ -21,13 +21,24 @@ export interface ValueDecoder {
  * position (processors/README.md "When the log was replaced"), and the value depends on
  * the bytes alone. Shared values are frozen, so no projection can change what another reads.
  *
- * Bounded: the last `entries` positions (a projection further behind decodes for itself), with a
- * copy of their bytes (a record's value is a slice of its whole fetch response, which it would
- * otherwise keep). A failed decode is not kept: each projection meets the failure itself and
- * dead-letters or retries the record as it always has.
+ * Bounded: the last `bounds.entries` positions, and no more than `bounds.bytes` of values (a
+ * document may be up to ingest's body limit, 1 MiB by default); a projection further behind
+ * decodes for itself. Each kept position holds a copy of its bytes: a record's value is a slice of
+ * its whole fetch response, which it would otherwise keep. A failed decode is not kept: each
+ * projection meets the failure itself and dead-letters or retries the record as it always has.
  */
-export function sharedValueDecodes(codec: Pick<RegistryCodec, 'decode'>, entries = 4096): ValueDecoder {
+export function sharedValueDecodes(
+  codec: Pick<RegistryCodec, 'decode'>,
+  bounds: { entries: number; bytes: number } = { entries: 4096, bytes: 16 * 1024 * 1024 },
+): ValueDecoder {
   const recent = new Map<string, { bytes: Buffer; decoded: Promise<{ schemaId: number; value: unknown }> }>();
+  let keptBytes = 0;
+  const forget = (position: string) => {
+    const held = recent.get(position);
+    if (held === undefined) return;
+    recent.delete(position);
+    keptBytes -= held.bytes.length;
+  };
   return {
     decode(value, at) {
       if (at === undefined) return codec.decode(value);
@@ -37,12 +48,14 @@ export function sharedValueDecodes(codec: Pick<RegistryCodec, 'decode'>, entries
       const decoded = codec
         .decode(value)
         .then(({ schemaId, value }) => ({ schemaId, value: deepFreeze(value) }));
-      recent.delete(position);
+      forget(position);
       recent.set(position, { bytes: Buffer.from(value), decoded });
+      keptBytes += value.length;
       decoded.catch(() => {
-        if (recent.get(position)?.decoded === decoded) recent.delete(position);
+        if (recent.get(position)?.decoded === decoded) forget(position);
       });
-      if (recent.size > entries) recent.delete(recent.keys().next().value as string);
+      while (recent.size > bounds.entries || keptBytes > bounds.bytes)
+        forget(recent.keys().next().value as string);
       return decoded;
     },
   };

@@ -53,7 +53,7 @@ describe('decodes shared by the projections of a process', () => {
 
   it('keeps no failed decode, and only the last positions', async () => {
     const codec = countingCodec();
-    const decodes = sharedValueDecodes(codec, 2);
+    const decodes = sharedValueDecodes(codec, { entries: 2, bytes: 1024 });
     codec.fail = true;
     await expect(decodes.decode(bytes({ n: 1 }), at(1))).rejects.toThrow('registry unavailable');
     expect((await decodes.decode(bytes({ n: 1 }), at(1))).value).toEqual({ n: 1 });
@@ -64,6 +64,19 @@ describe('decodes shared by the projections of a process', () => {
     expect(codec.decodes).toBe(4);
     // Position 1 was the oldest of three: decoded again.
     await decodes.decode(bytes({ n: 1 }), at(1));
+    expect(codec.decodes).toBe(5);
+  });
+
+  it('keeps no more bytes than its bound: a large value pushes the oldest out', async () => {
+    const codec = countingCodec();
+    const decodes = sharedValueDecodes(codec, { entries: 100, bytes: 64 });
+    await decodes.decode(bytes({ n: 1 }), at(1));
+    await decodes.decode(bytes({ text: 'x'.repeat(50) }), at(2));
+    await decodes.decode(bytes({ n: 1 }), at(1));
+    expect(codec.decodes).toBe(3);
+    // A value larger than the bound is decoded but not kept.
+    await decodes.decode(bytes({ text: 'y'.repeat(80) }), at(3));
+    await decodes.decode(bytes({ text: 'y'.repeat(80) }), at(3));
     expect(codec.decodes).toBe(5);
   });
 });
