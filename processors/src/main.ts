@@ -10,7 +10,6 @@ import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErr
 import { closeServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
 import pg from 'pg';
 import { parseProcessorsConfig } from './config.ts';
-import { sharedValueDecodes } from './documents/sharedValues.ts';
 import { assessHealth, createHealthMonitor } from './health.ts';
 import { startOpsServer } from './opsServer.ts';
 import { projections } from './projections.ts';
@@ -145,15 +144,12 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
   changesProducer = producer;
   await producer.connect();
 
-  // The live projections read the same records within a batch or two of each other: one decode
-  // each (documents/sharedValues.ts). Rebuilds read from the start and decode for themselves.
-  const liveDecodes = sharedValueDecodes(codec);
   for (const name of config.projections) {
     const supervisor = superviseLiveProjection({
       brokers: config.kafkaBrokers,
       security: config.kafkaSecurity,
       pool,
-      codec: liveDecodes,
+      codec,
       projection: projections[name],
       namespace: config.namespace,
       logger,

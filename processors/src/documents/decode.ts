@@ -1,4 +1,5 @@
 import { TradelogError } from '@tradelog/schemas';
+import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import {
   decodeDocumentHeaders,
@@ -6,7 +7,6 @@ import {
   decodePartnerGrants,
 } from '@tradelog/schemas/kit/log/headers';
 import { type DocumentEvent, isDocumentTypeId } from './event.ts';
-import type { ValueDecoder } from './sharedValues.ts';
 
 export type { LogRecord };
 
@@ -16,7 +16,10 @@ export type { LogRecord };
  * record that cannot be decoded fails with a non-retriable error and is dead-lettered; a
  * registry outage is retriable and stops the batch instead.
  */
-export async function decodeDocumentRecord(codec: ValueDecoder, record: LogRecord): Promise<DocumentEvent> {
+export async function decodeDocumentRecord(
+  codec: Pick<RegistryCodec, 'decode'>,
+  record: LogRecord,
+): Promise<DocumentEvent> {
   if (record.value === null) {
     throw new TradelogError('RECORD_EMPTY', 'record has no value (tombstone)', { retriable: false });
   }
@@ -33,7 +36,7 @@ export async function decodeDocumentRecord(codec: ValueDecoder, record: LogRecor
   }
   const partnerEnterprise = decodePartnerEnterprise(record.headers);
   const partnerGrants = decodePartnerGrants(record.headers);
-  const { schemaId, value } = await codec.decode(record.value, record);
+  const { schemaId, value } = await codec.decode(record.value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TradelogError('RECORD_NOT_OBJECT', 'document is not a JSON object', { retriable: false });
   }

@@ -1,4 +1,3 @@
-import { sharedValueDecodes } from '@tradelog/processors/documents/sharedValues';
 import { projections } from '@tradelog/processors/projections';
 import { superviseLiveProjection } from '@tradelog/processors/runtime/supervisor';
 import { createLogger } from '@tradelog/schemas';
@@ -21,8 +20,7 @@ if (!runId || !databaseUrl) {
 const logger = createLogger({ service: 'pipeline-bench-processors' }, { level: 'info' });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 + Object.keys(projections).length * 2 });
 pool.on('error', () => undefined);
-// One decode per record for every projection, as src/main.ts shares them.
-const codec = sharedValueDecodes(createRegistryCodec({ url: process.env.SCHEMA_REGISTRY_URL ?? '' }));
+const codec = createRegistryCodec({ url: process.env.SCHEMA_REGISTRY_URL ?? '' });
 const topicOf = (type: string) => `${documentTypes.find((t) => t.id === type)!.topic}.${runId}`;
 const supervisors = Object.values(projections).map((projection) =>
   superviseLiveProjection({
