@@ -1,6 +1,7 @@
 import {
   findAmountTotals,
   findCoverage,
+  findKeyLines,
   findPledgeOrders,
   findPurchaseAmounts,
   findReceiptsOnStock,
@@ -31,7 +32,7 @@ import type { ReceiptTotal } from './holdings.ts';
 import { byKey } from './keyOrder.ts';
 import type { PledgeMaps, PledgeOrder } from './pledgeState.ts';
 import { type AmountTotal, purchaseIdOf } from './purchaseAmounts.ts';
-import { indexOrders, linesOf, stockKeysOf, stockKeysToRead } from './receiptStock.ts';
+import { indexOrders, linesOf, pledgedLinesByKey, stockKeysOf, stockKeysToRead } from './receiptStock.ts';
 import { financingOf } from './rules.ts';
 import type { CollateralState, Financing } from './state.ts';
 import { pledgeOrderOf, stockReportOf } from './warehouseDocuments.ts';
@@ -237,12 +238,14 @@ export async function loadPledges(
   for (const row of own) for (const key of row.stockKeys) stockKeys.add(key);
   const moved = [...stockKeys].sort(byKey);
   const balances = await findStockQuantities(db, schema, 'pledge_balances', moved);
-  const keyMaxQty = await findStockQuantities(db, schema, 'pledge_key_max', moved);
+  const keyLines = await findKeyLines(db, schema, moved);
+  const ownOrders = own.map(fromOrderRow);
   const read = stockKeysToRead({
     reported: lookup.reported,
-    lines: [...lookup.lines, ...own.flatMap(linesOf)],
+    lines: [...lookup.lines, ...ownOrders.flatMap(linesOf)],
     balances,
-    keyMaxQty,
+    keyLines,
+    ownLines: pledgedLinesByKey(ownOrders),
   });
   const touched = new Set(lookup.receipts);
   for (const found of await findReceiptsOnStock(db, schema, [...read].sort(byKey)))
@@ -264,7 +267,7 @@ export async function loadPledges(
     orders: new Map([...orders.values()].map((row) => [row.orderKey, fromOrderRow(row)])),
     balances: new Map([...balances, ...(await findStockQuantities(db, schema, 'pledge_balances', added))]),
     reports: await findStockQuantities(db, schema, 'pledge_reports', keys),
-    keyMaxQty: new Map([...keyMaxQty, ...(await findStockQuantities(db, schema, 'pledge_key_max', added))]),
+    keyLines: new Map([...keyLines, ...(await findKeyLines(db, schema, added))]),
     releaseKeys: await findReleaseKeys(db, schema, [...lookup.documentIds].sort(byKey)),
   };
 }
@@ -324,7 +327,7 @@ export async function loadPledgeContext(
     receiptOrders: new Map(),
     stockReceipts: new Map(),
     receiptOnKey: new Map(),
-    keyMaxQty: loaded.keyMaxQty,
+    keyLines: loaded.keyLines,
     receiptValues: new Map(),
     balances: loaded.balances,
     reports: loaded.reports,

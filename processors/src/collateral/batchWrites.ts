@@ -135,7 +135,7 @@ async function writePledgeChanges(
     })),
     balances: rows('balances', after.balances),
     reports: rows('reports', after.reports),
-    keyMaxQty: rows('keyMaxQty', after.keyMaxQty),
+    keyLines: rows('keyLines', after.keyLines).map(([stockKey, lines]) => ({ stockKey, ...lines })),
     receiptValues: rows('receiptValues', after.receiptValues).map(([id, value]) => {
       const [enterprise, pieceKey] = receiptOfId(id);
       return {

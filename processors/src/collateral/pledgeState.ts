@@ -1,4 +1,4 @@
-import type { CoverageRow } from '@tradelog/projections/collateral/pledgeTables';
+import type { CoverageRow, KeyLines } from '@tradelog/projections/collateral/pledgeTables';
 import type { CrossingRow, ReleaseRow } from '@tradelog/projections/collateral/pledgeWrites';
 import type { CollateralProvenance } from '@tradelog/projections/collateral/tables';
 import type { AmountTotal } from './purchaseAmounts.ts';
@@ -69,8 +69,11 @@ export interface PledgeState {
   stockReceipts: Lookup<string, ReceiptList>;
   /** JSON [stock key, receipt]: the receipt is in the key's list. */
   receiptOnKey: Lookup<string, true>;
-  /** Stock key → the largest quantity a receipt's line on it ever pledged (an upper bound). */
-  keyMaxQty: Lookup<string, number>;
+  /**
+   * Stock key → the receipts' lines that count on it (rule 1: `pledgedLinesOf`) and the largest
+   * of them since it last had none (an upper bound): kept by `countKeyLines`.
+   */
+  keyLines: Lookup<string, KeyLines>;
   /** Receipt → the stock left behind it (rule 1), as of the state: kept by the steps that change it. */
   receiptValues: Lookup<string, ReceiptValue>;
   /** On hand by stock key (`stockKeyOf`): the sum of the effective movements. */
@@ -97,7 +100,7 @@ export const emptyPledgeState = (): PledgeMaps => ({
   receiptOrders: new Map(),
   stockReceipts: new Map(),
   receiptOnKey: new Map(),
-  keyMaxQty: new Map(),
+  keyLines: new Map(),
   receiptValues: new Map(),
   balances: new Map(),
   reports: new Map(),
@@ -143,7 +146,7 @@ export const layersOver = (state: PledgeState): PledgeLayers => ({
   receiptOrders: new Layer(state.receiptOrders),
   stockReceipts: new Layer(state.stockReceipts),
   receiptOnKey: new Layer(state.receiptOnKey),
-  keyMaxQty: new Layer(state.keyMaxQty),
+  keyLines: new Layer(state.keyLines),
   receiptValues: new Layer(state.receiptValues),
   balances: new Layer(state.balances),
   reports: new Layer(state.reports),

@@ -7,6 +7,7 @@ import { batchSizes, projectionTablesPerTest, seededRandom } from '../testing/gi
 import { emptyPledgeState } from './pledgeState.ts';
 import { type ChainsCollateralPledges, reduceAlertsDocument } from './pledges.ts';
 import { collateralProjection } from './projection.ts';
+import { pledgedLinesByKey } from './receiptStock.ts';
 import { emptyCollateralState } from './state.ts';
 
 /**
@@ -152,5 +153,20 @@ describe('release and coverage alerts on Postgres', () => {
       expect(balances.map((row) => [row.stock_key, Number(row.qty)])).toEqual(
         [...state.pledges.balances].filter(([, qty]) => qty !== 0).sort(([a], [b]) => (a < b ? -1 : 1)),
       );
+      // The lines counting on each key as the batches kept them are the pure fold's, and are what
+      // the orders kept pledge: the count a batch decides its reads by is never off.
+      const keyLines = await tables.rows<{ stock_key: string; lines: number; max_qty: string }>(
+        'SELECT stock_key, lines, max_qty FROM {schema}.pledge_key_lines WHERE lines > 0 ORDER BY stock_key',
+      );
+      const folded = [...state.pledges.keyLines]
+        .filter(([, kept]) => kept.lines > 0)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(keyLines.map((row) => [row.stock_key, row.lines, Number(row.max_qty)])).toEqual(
+        folded.map(([key, kept]) => [key, kept.lines, kept.maxQty]),
+      );
+      expect(folded.map(([key, kept]) => [key, kept.lines])).toEqual(
+        [...pledgedLinesByKey(state.pledges.orders.values())].sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+      expect(folded.length).toBeGreaterThan(0);
     });
 });

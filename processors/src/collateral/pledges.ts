@@ -1,3 +1,4 @@
+import { noKeyLines } from '@tradelog/projections/collateral/pledgeTables';
 import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import type { Reduction } from '../changes.ts';
 import { type DocumentEvent, numberOf } from '../documents/event.ts';
@@ -18,6 +19,7 @@ import {
 } from './pledgeState.ts';
 import { countAmount, noAmounts, purchaseIdOf } from './purchaseAmounts.ts';
 import {
+  countKeyLines,
   effective,
   indexOrderLines,
   receiptIdOf,
@@ -150,6 +152,7 @@ function placeOrder({ state, layer, current }: DocumentStep, order: PledgeOrder)
       layer.balances.set(key, (layer.balances.get(key) ?? 0) + sign * line.qty);
       movedKeys.add(key);
     }
+    countKeyLines(layer.keyLines, o, sign);
   };
   const ordersOf = (receipt: string) =>
     (layer.receiptOrders.get(receiptIdOf(order.enterprise, receipt)) ?? []).flatMap((key) => {
@@ -202,8 +205,9 @@ function recordReport({ report, layer }: DocumentStep): Set<string> {
 /**
  * The receipts the document touched: those it re-lined, those whose stock left changed on a key
  * it moved (none when the key's balance stays at or above every line's quantity on it, before
- * and after: `keyMaxQty`), and those with a line on a key it reported. Each touched receipt's
- * value is kept up to date (`receiptValues`).
+ * and after, nor when every line counting on it is a re-lined receipt's: `keyLines`), and those
+ * with a line on a key it reported. Each touched receipt's value is kept up to date
+ * (`receiptValues`).
  */
 function touchedReceipts(
   { state, layer }: DocumentStep,
@@ -211,9 +215,14 @@ function touchedReceipts(
   reported: ReadonlySet<string>,
 ): Set<string> {
   const candidates = new Set(relined);
+  const relinedOnKey = new Map<string, number>();
+  for (const id of relined)
+    for (const { stockKey } of receiptLines(layer, ...receiptOfId(id)))
+      relinedOnKey.set(stockKey, (relinedOnKey.get(stockKey) ?? 0) + 1);
   for (const key of movedKeys) {
     const low = Math.min(state.balances.get(key) ?? 0, layer.balances.get(key) ?? 0);
-    if (low >= (layer.keyMaxQty.get(key) ?? 0)) continue;
+    const counted = layer.keyLines.get(key) ?? noKeyLines;
+    if (low >= counted.maxQty || counted.lines <= (relinedOnKey.get(key) ?? 0)) continue;
     for (let node = layer.stockReceipts.get(key); node; node = node.next) candidates.add(node.id);
   }
   const touched = new Set<string>();

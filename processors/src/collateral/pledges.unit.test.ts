@@ -6,7 +6,7 @@ import { emptyLinkNodeState } from '../link-node/reducer.ts';
 import { crossedThresholds } from './coverage.ts';
 import { emptyPledgeState } from './pledgeState.ts';
 import { type ChainsCollateralPledges, reduceAlertsDocument } from './pledges.ts';
-import { stockKeysToRead, stockLeft } from './receiptStock.ts';
+import { stockKeyOf, stockKeysToRead, stockLeft } from './receiptStock.ts';
 import { emptyCollateralState } from './state.ts';
 
 const empty = (): ChainsCollateralPledges => ({
@@ -258,14 +258,73 @@ describe('release and coverage rules', () => {
   });
 });
 
+describe('the lines counting on a stock key', () => {
+  const tally = (goods: string, qty: number) => ({
+    customerCode: 'ENT1',
+    orderNo: 'T1',
+    inboundOrderNo: 'IN1',
+    warehouseId: 'W1',
+    goodsList: [{ entGoodsNo: goods, lotNo: 'L1', expectReceiveQty: qty, goodQty: qty }],
+  });
+  const keyLines = (state: ChainsCollateralPledges, goods: string) =>
+    state.pledges.keyLines.get(stockKeyOf('ENT1', 'W1', goods, 'L1'));
+
+  it('given an inbound, when its tally counts other goods, then its goods no longer count on their key and the largest line there is forgotten', () => {
+    const log = documentLog();
+    const inbounded = fold([log('inbound', inbound(100))]).state;
+    expect(keyLines(inbounded, 'G1')).toEqual({ lines: 1, maxQty: 100 });
+    const tallied = fold([log('tally', tally('G2', 60))], [1], inbounded).state;
+    expect(keyLines(tallied, 'G1')).toEqual({ lines: 0, maxQty: 0 });
+    expect(keyLines(tallied, 'G2')).toEqual({ lines: 1, maxQty: 60 });
+  });
+
+  it('given two receipts on a key, when one is replaced by a smaller version, then the key counts both and keeps the larger bound until neither counts', () => {
+    const log = documentLog();
+    const { state } = fold([
+      log('inbound', inbound(100)),
+      log('inbound', inbound(30, { entOrderNo: 'IN2' })),
+      log('inbound', inbound(20)),
+    ]);
+    expect(keyLines(state, 'G1')).toEqual({ lines: 2, maxQty: 100 });
+    const outbounds = fold([log('outbound', outbound('OUT1', 10))], [1], state).state;
+    expect(keyLines(outbounds, 'G1')).toEqual({ lines: 2, maxQty: 100 });
+  });
+
+  it("given receipts tallied onto other goods, when a new inbound's stock runs low on their old key, then the tallied receipts keep their value and no release names them", () => {
+    const log = documentLog();
+    const { state } = fold([
+      log('purchase', purchase()),
+      log('inbound', inbound(100)),
+      log('tally', tally('G2', 100)),
+    ]);
+    const { state: after, changes } = fold(
+      [log('inbound', inbound(40, { entOrderNo: 'IN9' })), log('outbound', outbound('OUT1', 40))],
+      [1],
+      state,
+    );
+    expect(alerts(changes)).toEqual([]);
+    expect(keyLines(after, 'G1')).toEqual({ lines: 1, maxQty: 40 }); // the new inbound's line alone
+    const before = [...state.pledges.receiptValues];
+    expect(before).toHaveLength(1);
+    for (const [id, value] of before) expect(after.pledges.receiptValues.get(id)).toEqual(value);
+  });
+});
+
 describe('which stock keys a batch reads the receipts of', () => {
   const K = 'K';
-  const read = (balance: number, keyMax: number, lines: number[], reported: string[] = []) =>
+  const read = (
+    balance: number,
+    keyMax: number,
+    lines: number[],
+    reported: string[] = [],
+    counted = { lines: 3, own: 1 },
+  ) =>
     stockKeysToRead({
       reported,
       lines: lines.map((qty) => ({ stockKey: K, qty })),
       balances: new Map([[K, balance]]),
-      keyMaxQty: new Map([[K, keyMax]]),
+      keyLines: new Map([[K, { lines: counted.lines, maxQty: keyMax }]]),
+      ownLines: new Map([[K, counted.own]]),
     });
 
   it('given stock well above every line on the key, when a batch moves less than the margin, then its receipts are not read', () => {
@@ -282,5 +341,15 @@ describe('which stock keys a batch reads the receipts of', () => {
 
   it('given a stock report of the key, then the key is read whatever its stock', () => {
     expect(read(1_000_000, 1, [], [K])).toEqual(new Set([K]));
+    expect(read(1_000_000, 1, [], [K], { lines: 0, own: 0 })).toEqual(new Set([K]));
+  });
+
+  it("given every line counting on the key is the batch's own, when the batch may take its stock to 0, then no other receipt is read", () => {
+    expect(read(100, 100, [-100], [], { lines: 1, own: 1 })).toEqual(new Set());
+    expect(read(0, 0, [100], [], { lines: 0, own: 0 })).toEqual(new Set());
+  });
+
+  it("given one line on the key that is not the batch's own, when the batch may take its stock below it, then the key is read", () => {
+    expect(read(100, 100, [-100], [], { lines: 2, own: 1 })).toEqual(new Set([K]));
   });
 });

@@ -1,3 +1,4 @@
+import { type KeyLines, noKeyLines } from '@tradelog/projections/collateral/pledgeTables';
 import type {
   Lookup,
   PledgeMaps,
@@ -47,6 +48,12 @@ export const receiptOfId = (id: string): [enterprise: string, pieceKey: string] 
 /** Whether an order's movements count: an inbound's stop counting once a tally counts instead. */
 export const effective = (order: PledgeOrder) => order.direction !== 'inbound' || !order.tallied;
 
+/** Rule 1: the lines an order pledges to its receipt — an inbound's or a tally's that counts, each bringing goods in. */
+export const pledgedLinesOf = (order: PledgeOrder): readonly PledgeOrder['movements'][number][] =>
+  order.receipt === null || order.direction === 'outbound' || !effective(order)
+    ? []
+    : order.movements.filter((line) => line.qty > 0);
+
 /** Rule 1: a receipt's lines — its inbound's movements, or its tallies' once tallied — with their stock keys. */
 export function receiptLines(
   state: Pick<PledgeState, 'orders' | 'receiptOrders'>,
@@ -57,16 +64,35 @@ export function receiptLines(
   for (const key of state.receiptOrders.get(receiptIdOf(enterprise, pieceKey)) ?? []) {
     const order = state.orders.get(key);
     if (order === undefined || order.receipt !== pieceKey || order.enterprise !== enterprise) continue;
-    if (order.direction === 'outbound' || !effective(order)) continue;
-    for (const line of order.movements)
-      if (line.qty > 0)
-        lines.push({
-          stockKey: stockKeyOf(enterprise, order.warehouseId, line.goodsId, line.batchCode),
-          qty: line.qty,
-          amount: line.amount,
-        });
+    for (const line of pledgedLinesOf(order))
+      lines.push({
+        stockKey: stockKeyOf(enterprise, order.warehouseId, line.goodsId, line.batchCode),
+        qty: line.qty,
+        amount: line.amount,
+      });
   }
   return lines;
+}
+
+/** A map line indexes and counts are written to: a batch's map, or a step's layer over it. */
+type Indexed<V> = Lookup<string, V> & { set(key: string, value: V): unknown };
+
+/**
+ * Counts an order's pledged lines on their stock keys as the order starts (1) or stops (-1)
+ * counting (`keyLines`): a key's largest line is kept as an upper bound while any line counts,
+ * and forgotten when none does, so that a key whose receipts were all tallied elsewhere or
+ * replaced is again one whose receipts need not be read.
+ */
+export function countKeyLines(keyLines: Indexed<KeyLines>, order: PledgeOrder, sign: 1 | -1): void {
+  for (const line of pledgedLinesOf(order)) {
+    const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
+    const kept = keyLines.get(stockKey) ?? noKeyLines;
+    const lines = kept.lines + sign;
+    keyLines.set(
+      stockKey,
+      lines <= 0 ? noKeyLines : { lines, maxQty: sign > 0 ? Math.max(kept.maxQty, line.qty) : kept.maxQty },
+    );
+  }
 }
 
 /** Rule 1: stock left behind lines, valued; unpriced lines counted (query-api portfolio `stockBehind`). */
@@ -107,8 +133,8 @@ export const centsOf = (value: ReceiptValue) => Math.round(value.value * 100);
 
 /**
  * The indexes of a set of orders and the value behind each receipt, for maps loaded whole (the
- * batch shell, once per batch): `receiptOrders`, `stockReceipts`, `receiptOnKey`, `keyMaxQty`,
- * `receiptValues`.
+ * batch shell, once per batch): `receiptOrders`, `stockReceipts`, `receiptOnKey`,
+ * `receiptValues` (`keyLines` is read as kept: the steps count it).
  */
 export function indexOrders(maps: PledgeMaps): void {
   const ordersOf = new Map<string, Set<string>>();
@@ -133,19 +159,23 @@ export function indexOrders(maps: PledgeMaps): void {
 
 /**
  * The stock keys whose receipts a batch must read: those it reports (rule 3c compares a report
- * with every receipt on the key), and those on which the stock left behind a receipt's line may
- * change. Stock left behind a line is the on-hand, never more than the line's quantity (rule 1):
- * it cannot change while the on-hand stays at or above every line's quantity on the key
- * (`keyMaxQty`, an upper bound), and within a batch the on-hand moves by at most the sum of the
- * quantities of the lines the batch's orders, their earlier versions and the other orders of
- * their receipts hold on the key. A stock key many receipts share (a goods kept without lots)
- * then costs a batch its receipts only when its stock runs low.
+ * with every receipt on the key), and those on which the stock left behind another receipt's
+ * line may change. Stock left behind a line is the on-hand, never more than the line's quantity
+ * (rule 1): it cannot change while the on-hand stays at or above every line's quantity on the
+ * key (`keyLines`, an upper bound), and within a batch the on-hand moves by at most the sum of
+ * the quantities of the lines the batch's orders, their earlier versions and the other orders of
+ * their receipts hold on the key. Nor can another receipt's when every line counting on the key
+ * is one of those orders' (`ownLines`: the batch reads their receipts anyway). A stock key many
+ * receipts share (a goods kept without lots) then costs a batch its receipts only when its stock
+ * runs low, and a key whose receipts were tallied onto other keys costs it none.
  */
 export function stockKeysToRead(batch: {
   reported: Iterable<string>;
   lines: Iterable<{ stockKey: string; qty: number }>;
   balances: Lookup<string, number>;
-  keyMaxQty: Lookup<string, number>;
+  keyLines: Lookup<string, KeyLines>;
+  /** The lines counting on each key that the batch's own orders, as kept, pledge (`pledgedLinesOf`). */
+  ownLines: Lookup<string, number>;
 }): Set<string> {
   const moved = new Map<string, { total: number; largest: number }>();
   for (const { stockKey, qty } of batch.lines) {
@@ -155,22 +185,31 @@ export function stockKeysToRead(batch: {
   }
   const read = new Set(batch.reported);
   for (const [stockKey, { total, largest }] of moved) {
+    const kept = batch.keyLines.get(stockKey) ?? noKeyLines;
+    if (kept.lines <= (batch.ownLines.get(stockKey) ?? 0)) continue;
     const lowest = (batch.balances.get(stockKey) ?? 0) - total;
-    if (lowest < Math.max(batch.keyMaxQty.get(stockKey) ?? 0, largest)) read.add(stockKey);
+    if (lowest < Math.max(kept.maxQty, largest)) read.add(stockKey);
   }
   return read;
 }
 
-/** A map the line indexes are written to: a batch's map, or a step's layer over it. */
-type Indexed<V> = Lookup<string, V> & { set(key: string, value: V): unknown };
+/** How many pledged lines the given orders hold on each stock key (`stockKeysToRead`'s `ownLines`). */
+export function pledgedLinesByKey(orders: Iterable<PledgeOrder>): Map<string, number> {
+  const byKey = new Map<string, number>();
+  for (const order of orders)
+    for (const line of pledgedLinesOf(order)) {
+      const stockKey = stockKeyOf(order.enterprise, order.warehouseId, line.goodsId, line.batchCode);
+      byKey.set(stockKey, (byKey.get(stockKey) ?? 0) + 1);
+    }
+  return byKey;
+}
 
 /**
  * Indexes an order's lines under its receipt `id` (`receiptIdOf`): each stock key lists the
- * receipt once (`stockReceipts`, `receiptOnKey`) and keeps the largest quantity a line on it
- * pledged (`keyMaxQty`).
+ * receipt once (`stockReceipts`, `receiptOnKey`).
  */
 export function indexOrderLines(
-  maps: { stockReceipts: Indexed<ReceiptList>; receiptOnKey: Indexed<true>; keyMaxQty: Indexed<number> },
+  maps: { stockReceipts: Indexed<ReceiptList>; receiptOnKey: Indexed<true> },
   order: PledgeOrder,
   id: string,
 ): void {
@@ -181,6 +220,5 @@ export function indexOrderLines(
       maps.receiptOnKey.set(onKey, true);
       maps.stockReceipts.set(stockKey, { id, next: maps.stockReceipts.get(stockKey) });
     }
-    if (line.qty > (maps.keyMaxQty.get(stockKey) ?? 0)) maps.keyMaxQty.set(stockKey, line.qty);
   }
 }

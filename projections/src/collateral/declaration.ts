@@ -27,7 +27,10 @@ export const collateralDeclaration = declareProjection({
   // stock key kept (pledge_key_max), so that a batch reads a key's receipts only when its stock
   // runs low. 5: each financing's purchases kept summed (financing_amounts), so that a batch reads
   // the amounts of the purchases it names, not of every purchase of every financing it loads.
-  revision: 5,
+  // 6: the lines counting on each stock key kept with their largest (pledge_key_lines, instead
+  // of the largest line ever), so that a batch reads no receipt of a key on which only its own
+  // lines count, however many receipts once had a line there.
+  revision: 6,
   reads: [...linkNodeDeclaration.reads, 'warehouseStock'],
   // Link-node's tables and the attribution tables, then its own.
   createTables: async (db, schema) => {
@@ -58,7 +61,7 @@ export const collateralDeclaration = declareProjection({
       hash: 'md5(row(direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, provenance)::text)',
     },
     { table: 'pledge_balances', key: 'stock_key', hash: 'md5(qty::text)' },
-    { table: 'pledge_key_max', key: 'stock_key', hash: 'md5(qty::text)' },
+    { table: 'pledge_key_lines', key: 'stock_key', hash: 'md5(row(lines, max_qty)::text)' },
     {
       table: 'receipt_values',
       key: "enterprise || ' ' || piece_key",

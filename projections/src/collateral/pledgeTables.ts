@@ -29,9 +29,15 @@ export async function createPledgeTables(db: Queryable, schema: string): Promise
     CREATE INDEX IF NOT EXISTS pledge_orders_stock ON ${s}.pledge_orders USING gin (stock_keys) WHERE receipt IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.pledge_balances (stock_key text PRIMARY KEY, qty numeric NOT NULL);
     CREATE TABLE IF NOT EXISTS ${s}.pledge_reports (stock_key text PRIMARY KEY, qty numeric NOT NULL);
-    -- The largest quantity a receipt's line ever pledged on a stock key: while the on-hand stays
-    -- at or above it, no receipt on the key changes value, and a batch need not read them.
-    CREATE TABLE IF NOT EXISTS ${s}.pledge_key_max (stock_key text PRIMARY KEY, qty numeric NOT NULL);
+    -- The receipts' lines that count on a stock key (rule 1) and the largest of them since the
+    -- key last had none: no receipt on the key changes value while the on-hand stays at or
+    -- above that quantity, or when every line counted is the batch's own, so a batch need not
+    -- read them.
+    CREATE TABLE IF NOT EXISTS ${s}.pledge_key_lines (
+      stock_key text PRIMARY KEY,
+      lines integer NOT NULL,
+      max_qty numeric NOT NULL
+    );
     -- Each financing's purchases summed (rule 4) as the fold keeps the sum: a batch reads the
     -- sum and the amounts of the purchases its documents name, however many name the financing.
     CREATE TABLE IF NOT EXISTS ${s}.financing_amounts (
@@ -204,7 +210,7 @@ export async function findPledgeOrders(
 export async function findStockQuantities(
   db: Queryable,
   schema: string,
-  table: 'pledge_balances' | 'pledge_reports' | 'pledge_key_max',
+  table: 'pledge_balances' | 'pledge_reports',
   stockKeys: readonly string[],
 ): Promise<Map<string, number>> {
   if (stockKeys.length === 0) return new Map();
@@ -213,6 +219,34 @@ export async function findStockQuantities(
     [stockKeys],
   );
   return new Map(rows.map((row) => [row.stock_key as string, Number(row.qty)]));
+}
+
+/**
+ * The receipts' lines that count on a stock key (rule 1 of processors/src/collateral/pledges.ts):
+ * how many, and an upper bound of their quantities (the largest since the key last had none; 0
+ * when none counts). One type for the fold's state and the row.
+ */
+export interface KeyLines {
+  lines: number;
+  maxQty: number;
+}
+
+export const noKeyLines: KeyLines = { lines: 0, maxQty: 0 };
+
+/** The lines counted on the given stock keys; a key with none has no row. */
+export async function findKeyLines(
+  db: Queryable,
+  schema: string,
+  stockKeys: readonly string[],
+): Promise<Map<string, KeyLines>> {
+  if (stockKeys.length === 0) return new Map();
+  const { rows } = await db.query(
+    `SELECT stock_key, lines, max_qty FROM ${ident(schema)}.pledge_key_lines WHERE stock_key = ANY($1)`,
+    [stockKeys],
+  );
+  return new Map(
+    rows.map((row) => [row.stock_key as string, { lines: row.lines, maxQty: Number(row.max_qty) }]),
+  );
 }
 
 export interface CoverageRow {

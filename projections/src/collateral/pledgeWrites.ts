@@ -1,6 +1,12 @@
 import { ident, type Queryable } from '../db.ts';
 import { type Column, writeRecordset } from '../recordsets.ts';
-import type { AmountTotalRow, CoverageRow, PledgeOrderRow, ReceiptValueRow } from './pledgeTables.ts';
+import type {
+  AmountTotalRow,
+  CoverageRow,
+  KeyLines,
+  PledgeOrderRow,
+  ReceiptValueRow,
+} from './pledgeTables.ts';
 import type { CollateralProvenance } from './tables.ts';
 
 /**
@@ -43,7 +49,7 @@ export async function writePledges(
     orders: readonly PledgeOrderRow[];
     balances: readonly [string, number][];
     reports: readonly [string, number][];
-    keyMaxQty: readonly [string, number][];
+    keyLines: readonly (KeyLines & { stockKey: string })[];
     receiptValues: readonly ReceiptValueRow[];
     amountTotals: readonly AmountTotalRow[];
     coverage: readonly CoverageRow[];
@@ -59,7 +65,11 @@ export async function writePledges(
   );
   await upsertStockQuantities(db, `${s}.pledge_balances`, change.balances);
   await upsertStockQuantities(db, `${s}.pledge_reports`, change.reports);
-  await upsertStockQuantities(db, `${s}.pledge_key_max`, change.keyMaxQty);
+  await writeRecordset(
+    db,
+    { table: `${s}.pledge_key_lines`, key: ['stock_key'], columns: keyLinesColumns },
+    change.keyLines,
+  );
   await upsertReceiptValues(db, s, change.receiptValues);
   await writeRecordset(
     db,
@@ -96,6 +106,12 @@ const orderColumns: readonly Column<PledgeOrderRow>[] = [
   ['movements', 'jsonb', (o) => o.movements],
   ['stock_keys', 'text[]', (o) => o.stockKeys],
   ['provenance', 'jsonb', (o) => o.provenance],
+];
+
+const keyLinesColumns: readonly Column<KeyLines & { stockKey: string }>[] = [
+  ['stock_key', 'text', (k) => k.stockKey],
+  ['lines', 'integer', (k) => k.lines],
+  ['max_qty', 'numeric', (k) => k.maxQty],
 ];
 
 /** The sum in millionths travels as its decimal digits (a JSON number would round past 2^53). */
