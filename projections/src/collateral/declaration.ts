@@ -60,8 +60,22 @@ export const collateralDeclaration = declareProjection({
       key: 'order_key',
       hash: 'md5(row(direction, enterprise, order_no, warehouse_id, receipt, tallied, movements, provenance)::text)',
     },
-    { table: 'pledge_balances', key: 'stock_key', hash: 'md5(qty::text)' },
-    { table: 'pledge_key_lines', key: 'stock_key', hash: 'md5(row(lines, max_qty)::text)' },
+    // A key at 0 and a key never moved are the same stock (`?? 0`): whether a 0 row exists
+    // depends on how the topics interleaved (an inbound placed before or after its tally).
+    {
+      table: '(SELECT * FROM {schema}.pledge_balances WHERE qty <> 0)',
+      label: 'pledge_balances',
+      key: 'stock_key',
+      hash: 'md5(qty::text)',
+    },
+    // The lines counting, not their bound: the largest since a key last had none is an upper
+    // bound that saves reads, and depends on the order its lines came and went in.
+    {
+      table: '(SELECT * FROM {schema}.pledge_key_lines WHERE lines > 0)',
+      label: 'pledge_key_lines',
+      key: 'stock_key',
+      hash: 'md5(lines::text)',
+    },
     {
       table: 'receipt_values',
       key: "enterprise || ' ' || piece_key",
