@@ -1,6 +1,7 @@
 import { type KeyLines, noKeyLines } from '@tradelog/projections/collateral/pledgeTables';
 import type {
   Lookup,
+  PledgeLine,
   PledgeMaps,
   PledgeOrder,
   PledgeState,
@@ -49,7 +50,7 @@ export const receiptOfId = (id: string): [enterprise: string, pieceKey: string] 
 export const effective = (order: PledgeOrder) => order.direction !== 'inbound' || !order.tallied;
 
 /** Rule 1: the lines an order pledges to its receipt — an inbound's or a tally's that counts, each bringing goods in. */
-export const pledgedLinesOf = (order: PledgeOrder): readonly PledgeOrder['movements'][number][] =>
+export const pledgedLinesOf = (order: PledgeOrder): readonly PledgeLine[] =>
   order.receipt === null || order.direction === 'outbound' || !effective(order)
     ? []
     : order.movements.filter((line) => line.qty > 0);
