@@ -1,4 +1,5 @@
 import type { Checkpoint } from '@tradelog/projections';
+import type { ReadBound } from '../runtime/mergedIntake.ts';
 import type { RebuildProgress } from './options.ts';
 
 /**
@@ -15,6 +16,23 @@ export function samePositions(a: Positions, b: Positions): boolean {
   for (const slot of new Set([...a.keys(), ...b.keys()]))
     if ((a.get(slot) ?? 0n) !== (b.get(slot) ?? 0n)) return false;
   return true;
+}
+
+/**
+ * The partitions a build reads merged (runtime/mergedIntake.ts), each with where it stands and
+ * the bound it reads up to: the limits (the live version's offsets), or the log's ends when
+ * nothing bounds it. A partition the limits do not name is not read (its limit is 0).
+ */
+export function* readBoundsOf(bounds: Positions, applied: Positions): Generator<ReadBound> {
+  for (const [slot, bound] of bounds) {
+    const cut = slot.lastIndexOf('/');
+    yield {
+      topic: slot.slice(0, cut),
+      partition: Number(slot.slice(cut + 1)),
+      applied: applied.get(slot) ?? 0n,
+      bound,
+    };
+  }
 }
 
 /** Records from `at` up to `ends`, over every partition `ends` names. */

@@ -13,7 +13,14 @@ import {
 } from '@tradelog/projections';
 import { consumerBaseOf, createProjectionConsumer } from '../runtime/consumer.ts';
 import { type Build, logEnds, openBuild, positionsOf, type Standing } from './buildOpening.ts';
-import { lagOf, type Positions, positionsAt, progressOf, samePositions } from './buildPositions.ts';
+import {
+  lagOf,
+  type Positions,
+  positionsAt,
+  progressOf,
+  readBoundsOf,
+  samePositions,
+} from './buildPositions.ts';
 import type { RebuildOptions, RebuildProgress, RebuildResult } from './options.ts';
 
 /**
@@ -93,6 +100,9 @@ function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
     live: false,
     limitOf: (topic, partition) =>
       standing.limits ? (standing.limits.get(`${topic}/${partition}`) ?? 0n) : undefined,
+    // One order whatever the fetches, so that two builds of one log agree, and agree with the
+    // live version (processors/README.md "One order whatever the fetches").
+    mergedRead: { readBounds: () => readBoundsOf(standing.limits ?? standing.ends, standing.applied) },
     onApplied: ({ topic, partition, nextOffset }) => {
       standing.applied.set(`${topic}/${partition}`, nextOffset);
       onCommit();

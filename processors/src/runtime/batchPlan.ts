@@ -12,6 +12,8 @@ export interface Decoded<E> {
   record: LogRecord;
   event?: E;
   fault?: unknown;
+  /** Its place in a merged read's group (mergedIntake.ts): the group is applied in this order. */
+  rank?: number;
 }
 
 /** What one partition's batch does in a group transaction. */
@@ -72,6 +74,15 @@ export function planPartition<E>(
 /** The records a plan applies; nothing for a partition that is not applied. */
 export const pendingOf = <E>(plan: PartitionPlan<E>): readonly Decoded<E>[] =>
   plan.kind === 'apply' ? plan.pending : [];
+
+/**
+ * A group's pending records in the order they are applied: by rank where a merged read ranked
+ * them (mergedIntake.ts), otherwise batch after batch as given.
+ */
+export function appliedOrder<E>(pending: readonly Decoded<E>[]): readonly Decoded<E>[] {
+  if (pending.length === 0 || pending[0]!.rank === undefined) return pending;
+  return [...pending].sort((a, b) => a.rank! - b.rank!);
+}
 
 /** The decoded events of pending records, in the order given (the handler applies them as one batch). */
 export const eventsOf = <E>(pending: readonly Decoded<E>[]): E[] =>

@@ -24,6 +24,7 @@ import { createGroupApplier, retryEachLater } from './groupApplier.ts';
 import { createGroupCommitQueue, type GroupCommitQueue } from './groupCommitQueue.ts';
 import { createGroupTransaction, type GroupTransaction, type Queued } from './groupTransaction.ts';
 import { createLimitPauses, type LimitPauses } from './limitPauses.ts';
+import { createMergedIntake, type MergedIntake, type ReadBound } from './mergedIntake.ts';
 import { createPartitionBackoff, type PartitionBackoff } from './partitionBackoff.ts';
 import type { WaitingFor } from './partitionRetry.ts';
 import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
@@ -86,6 +87,11 @@ export interface CheckpointedConsumerOptions<E> {
   membership?: LogConsumerOptions['membership'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
+  /**
+   * Read the topics merged in one order, whatever the fetches (a rebuild: mergedIntake.ts):
+   * every partition the consumer reads, where it stands and the bound it reads up to.
+   */
+  mergedRead?: { readBounds: () => Iterable<ReadBound> };
   /** After each committed batch: the partition's new position (`applied` is 0 when every record was dead-lettered). */
   onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
   /** Called once when `begin` answers `retired`. */
@@ -191,7 +197,7 @@ function checkpointStartedConsumer<E>(
 function createBatchIntake<E>(context: {
   steps: RecordSteps<E>;
   backoff: PartitionBackoff;
-  queue: GroupCommitQueue<Queued<E>>;
+  queue: GroupCommitQueue<Queued<E>> | MergedIntake<E>;
   limitOf: CheckpointedConsumerOptions<E>['limitOf'];
   idle: () => boolean;
 }): (batch: LogBatch) => Promise<string | undefined> {
@@ -218,7 +224,7 @@ function createBatchIntake<E>(context: {
 /**
  * Steps 2 to 4 of the header: decoded batches queued from every partition, applied together by
  * one group transaction, each batch then settled — checkpointed, paused at its limit, retried or
- * isolated as its fault says.
+ * isolated as its fault says. A merged read groups them by the merge instead (mergedIntake.ts).
  */
 function groupCommitOf<E>(
   options: CheckpointedConsumerOptions<E>,
@@ -228,21 +234,33 @@ function groupCommitOf<E>(
     backoff: PartitionBackoff;
     limits: LimitPauses;
     stopOnAnotherLog: CheckpointLogWatch['stopOnAnotherLog'];
+    consumer: LogConsumer;
   },
-): GroupCommitQueue<Queued<E>> {
-  return createGroupCommitQueue<Queued<E>>({
-    maxGroupRecords: options.maxGroupRecords ?? 5000,
-    applyGroup: createGroupApplier({
-      applyTransaction,
-      handler: options.handler,
-      log: context.log,
-      backoff: context.backoff,
-      limits: context.limits,
-      stopOnAnotherLog: context.stopOnAnotherLog,
-      onApplied: options.onApplied,
-    }),
-    // A group that failed outside every verdict: whatever went wrong there, its partitions are fetched again.
-    onGroupFailed: (group, error) => retryEachLater(context.backoff, group, error),
+): GroupCommitQueue<Queued<E>> | MergedIntake<E> {
+  const maxGroupRecords = options.maxGroupRecords ?? 5000;
+  const applyGroup = createGroupApplier({
+    applyTransaction,
+    handler: options.handler,
+    log: context.log,
+    backoff: context.backoff,
+    limits: context.limits,
+    stopOnAnotherLog: context.stopOnAnotherLog,
+    onApplied: options.onApplied,
+  });
+  // A group that failed outside every verdict: whatever went wrong there, its partitions are fetched again.
+  const onGroupFailed = (group: readonly Queued<E>[], error: unknown) =>
+    retryEachLater(context.backoff, group, error);
+  if (!options.mergedRead)
+    return createGroupCommitQueue<Queued<E>>({ maxGroupRecords, applyGroup, onGroupFailed });
+  const { consumer, limits } = context;
+  return createMergedIntake<E>({
+    readBounds: options.mergedRead.readBounds,
+    applyGroup: (group) => applyGroup(group).catch((error: unknown) => onGroupFailed(group, error)),
+    pause: (topic, partition, atOffset) => consumer.pause(topic, partition, atOffset),
+    resume: (topic, partition) => consumer.resume(topic, partition),
+    stopAtLimit: (topic, partition, nextOffset) => limits.stopAt(topic, partition, nextOffset),
+    maxGroupRecords,
+    log: context.log,
   });
 }
 
@@ -315,11 +333,13 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     backoff,
     limits,
     stopOnAnotherLog: logWatch.stopOnAnotherLog,
+    consumer: logConsumer,
   });
   const intake = createBatchIntake({ steps, backoff, queue, limitOf: options.limitOf, idle });
 
   function tick() {
     limits.resumeMoved();
+    if ('poke' in queue) queue.poke();
     void retryDeadLetters();
   }
 
@@ -333,6 +353,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if ('clear' in queue) queue.clear();
       logWatch.close();
       await logConsumer.stop();
       if (!options.logSnapshots) await snapshots.close();

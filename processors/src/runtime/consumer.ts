@@ -50,6 +50,7 @@ export interface ProjectionConsumerOptions {
   changes?: { producer: LogProducer; topic: string };
   now?: () => Date;
   limitOf?: CheckpointedConsumerOptions<DocumentEvent>['limitOf'];
+  mergedRead?: CheckpointedConsumerOptions<DocumentEvent>['mergedRead'];
   onApplied?: CheckpointedConsumerOptions<DocumentEvent>['onApplied'];
   onRetired?: () => void;
   beforeCommit?: CheckpointedConsumerOptions<DocumentEvent>['beforeCommit'];
@@ -192,6 +193,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     logger: options.logger,
     now,
     ...(options.limitOf ? { limitOf: options.limitOf } : {}),
+    ...(options.mergedRead ? { mergedRead: options.mergedRead } : {}),
     ...(options.onApplied ? { onApplied: options.onApplied } : {}),
     ...(options.onRetired ? { onRetired: options.onRetired } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
@@ -199,7 +201,9 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     // Batches of many partitions are handed over at once and applied together (group commit),
     // and a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
     partitionsConsumedConcurrently: options.concurrency ?? wholeFetch,
-    fetch: { minBytes: 256 * 1024, maxWaitMs: 200 },
+    // A merged read (a rebuild) holds most partitions and fetches the few the merge waits for:
+    // a fetch with nothing to wait for then comes back at once.
+    fetch: { minBytes: 256 * 1024, maxWaitMs: options.mergedRead ? 20 : 200 },
     handler: projectionBatchHandler(options, outbox, now),
   });
 

@@ -11,6 +11,7 @@ import {
 } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';
 import {
+  appliedOrder,
   checkpointRows,
   type Decoded,
   eventsOf,
@@ -103,7 +104,7 @@ export function createGroupTransaction<E>(context: GroupTransactionContext<E>): 
       const stored = await lockGroupCheckpoints(groupId, client, items, logOfBatch);
       const plans = planGroup(context, items, stored);
       const allPending = plans.flatMap(pendingOf);
-      const events = eventsOf(allPending);
+      const events = eventsOf(appliedOrder(allPending));
       if (allPending.length > 0 && handler.begin && (await handler.begin(client, events)) === 'retired') {
         await client.query('ROLLBACK');
         context.retire();

@@ -1,0 +1,246 @@
+import type { Logger } from '@tradelog/schemas';
+import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
+import type { Decoded } from './batchPlan.ts';
+import type { Queued } from './groupTransaction.ts';
+import { type MergeInput, type MergeKey, mergeKeyOf, planMerge } from './mergeOrder.ts';
+
+/**
+ * The intake of a consumer that reads its topics merged (a rebuild: processors/README.md "One
+ * order whatever the fetches"), in place of the group commit queue. Each decoded batch is
+ * buffered and answered at once, its partition held at the batch's end, so the fetches go on for
+ * the partitions the merge waits for; a group is the merge's next records (mergeOrder.ts), at
+ * most `maxGroupRecords`, applied one group at a time in merged order (`rank`). A partition whose
+ * buffer the merge emptied is fetched again; records past its limit are cut and the partition
+ * paused there (LimitPauses resumes it once the limit moves).
+ *
+ * A group is sent when it is full, when every partition with records left has shown them, or
+ * when no batch came for `settleMs`. A partition waited for while no batch at all comes for
+ * `waitLimitMs` (its broker gone, say) stops being waited for, with a warning: the build goes
+ * on, in an order that another build may not repeat, rather than stall.
+ */
+export interface MergedIntake<E> {
+  push(item: Queued<E>): void;
+  /** Looks again: on the consumer's tick and after each group. */
+  poke(): void;
+  clear(): void;
+}
+
+/** A partition the build still reads: the next offset applied and the bound it reads up to. */
+export interface ReadBound {
+  topic: string;
+  partition: number;
+  applied: bigint;
+  bound: bigint;
+}
+
+interface Buffered<E> {
+  topic: string;
+  partition: number;
+  batch: LogBatch;
+  records: Decoded<E>[];
+  keys: MergeKey[];
+  /** Records before this index were taken by a group. */
+  start: number;
+  /** The offset after the last record buffered or taken: where the partition's next fetch starts. */
+  next: bigint;
+  /** Paused by the merge at `next`, not by its limit: resumed once half of its buffer is taken. */
+  heldByMerge: boolean;
+  /** Resumed when fewer records than this are left (half of what the last batch left it). */
+  resumeBelow: number;
+  /** Cut at its limit: nothing more below the bound until the limit moves. */
+  cutAt?: bigint;
+}
+
+export function createMergedIntake<E>(context: {
+  /** Every partition the build reads, with where it stands and the bound it reads up to. */
+  readBounds: () => Iterable<ReadBound>;
+  applyGroup: (items: Queued<E>[]) => Promise<void>;
+  pause: (topic: string, partition: number, atOffset: string) => void;
+  resume: (topic: string, partition: number) => void;
+  stopAtLimit: (topic: string, partition: number, nextOffset: bigint) => void;
+  maxGroupRecords: number;
+  log: Logger;
+  settleMs?: number;
+  waitLimitMs?: number;
+  now?: () => number;
+}): MergedIntake<E> {
+  const settleMs = context.settleMs ?? 20;
+  const waitLimitMs = context.waitLimitMs ?? 30_000;
+  const now = context.now ?? (() => performance.now());
+  const buffers = new Map<string, Buffered<E>>();
+  /** Partitions no longer waited for; a batch of theirs ends it. */
+  const givenUp = new Set<string>();
+  let lastPush = now();
+  let waitingSince: { slot: string; at: number } | undefined;
+  let inFlight = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function push(item: Queued<E>): void {
+    const { topic, partition } = item.batch;
+    const slot = `${topic}/${partition}`;
+    let buffered = buffers.get(slot);
+    if (buffered && !buffered.batch.isActive()) {
+      buffers.delete(slot);
+      buffered = undefined;
+    }
+    buffered ??= {
+      topic,
+      partition,
+      batch: item.batch,
+      records: [],
+      keys: [],
+      start: 0,
+      next: 0n,
+      heldByMerge: false,
+      resumeBelow: 0,
+    };
+    buffered.batch = item.batch;
+    buffered.cutAt = undefined;
+    // What groups took goes, so that a buffer refilled before it empties does not grow.
+    if (buffered.start > 0) {
+      buffered.records = buffered.records.slice(buffered.start);
+      buffered.keys = buffered.keys.slice(buffered.start);
+      buffered.start = 0;
+    }
+    for (const decoded of item.decoded) {
+      const offset = BigInt(decoded.record.offset);
+      // Taken or buffered already (a batch fetched before the partition was held).
+      if (offset < buffered.next) continue;
+      if (item.limit !== undefined && offset >= item.limit) {
+        buffered.cutAt = offset;
+        break;
+      }
+      buffered.records.push(decoded);
+      buffered.keys.push(mergeKeyOf(decoded.record));
+      buffered.next = offset + 1n;
+    }
+    buffers.set(slot, buffered);
+    givenUp.delete(slot);
+    if (buffered.cutAt !== undefined) {
+      buffered.heldByMerge = false;
+      context.stopAtLimit(topic, partition, buffered.cutAt);
+    } else if (buffered.start < buffered.records.length) {
+      buffered.heldByMerge = true;
+      buffered.resumeBelow = Math.ceil((buffered.records.length - buffered.start) / 2);
+      context.pause(topic, partition, String(buffered.next));
+    }
+    item.done(undefined);
+    lastPush = now();
+    // A batch of any partition restarts the clock of a wait: the fetches are going on.
+    waitingSince = undefined;
+    schedule(0);
+  }
+
+  function schedule(ms: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void emit();
+    }, ms);
+  }
+
+  /** The merge's view of every partition: buffered heads, and whether more may follow them. */
+  function inputs(): MergeInput[] {
+    const out: MergeInput[] = [];
+    const seen = new Set<string>();
+    for (const bound of context.readBounds()) {
+      const slot = `${bound.topic}/${bound.partition}`;
+      seen.add(slot);
+      const buffered = buffers.get(slot);
+      const next = buffered && buffered.next > bound.applied ? buffered.next : bound.applied;
+      const more = buffered?.cutAt === undefined && next < bound.bound && !givenUp.has(slot);
+      out.push({ slot, keys: buffered ? buffered.keys.slice(buffered.start) : [], more });
+    }
+    for (const [slot, buffered] of buffers)
+      if (!seen.has(slot) && buffered.start < buffered.records.length)
+        out.push({ slot, keys: buffered.keys.slice(buffered.start), more: false });
+    return out;
+  }
+
+  /** Gives up waiting for a partition when no batch at all came for too long, once. */
+  function waitedTooLong(slot: string): boolean {
+    if (waitingSince?.slot !== slot) {
+      waitingSince = { slot, at: now() };
+      return false;
+    }
+    if (now() - waitingSince.at < waitLimitMs) return false;
+    context.log.warn('merged read: a partition showed nothing; reading on without it', {
+      slot,
+      waitedMs: Math.round(now() - waitingSince.at),
+    });
+    givenUp.add(slot);
+    waitingSince = undefined;
+    return true;
+  }
+
+  async function emit(): Promise<void> {
+    if (inFlight) return;
+    const plan = planMerge(inputs(), context.maxGroupRecords);
+    if (plan.waitingOn !== undefined) {
+      const quiet = now() - lastPush >= settleMs;
+      if (plan.order.length === 0 || !quiet) {
+        if (plan.order.length === 0 && waitedTooLong(plan.waitingOn)) schedule(0);
+        else if (plan.order.length > 0) schedule(settleMs);
+        return;
+      }
+    }
+    if (plan.order.length === 0) return;
+    waitingSince = undefined;
+    inFlight = true;
+    try {
+      await context.applyGroup(take(plan.order));
+    } finally {
+      inFlight = false;
+    }
+    schedule(0);
+  }
+
+  /** The group's items, one a partition, each record ranked by its place in the merge. */
+  function take(order: readonly string[]): Queued<E>[] {
+    const taken = new Map<string, Decoded<E>[]>();
+    for (const [rank, slot] of order.entries()) {
+      const buffered = buffers.get(slot)!;
+      const decoded = buffered.records[buffered.start++]!;
+      const list = taken.get(slot) ?? [];
+      list.push({ ...decoded, rank });
+      taken.set(slot, list);
+    }
+    const items: Queued<E>[] = [];
+    for (const [slot, decoded] of taken) {
+      const buffered = buffers.get(slot)!;
+      if (buffered.start === buffered.records.length) {
+        buffered.records = [];
+        buffered.keys = [];
+        buffered.start = 0;
+      }
+      // Fetched again before its buffer runs dry, so that the merge seldom waits for it.
+      if (buffered.heldByMerge && buffered.records.length - buffered.start < buffered.resumeBelow) {
+        buffered.heldByMerge = false;
+        context.resume(buffered.topic, buffered.partition);
+      }
+      items.push({
+        batch: buffered.batch,
+        decoded,
+        limit: undefined,
+        started: performance.now(),
+        // Not applied (a retry, a partition gone back or revoked): its buffer goes, the partition
+        // is fetched again from where the retry or the next join says.
+        done: (through) => {
+          if (through === undefined) buffers.delete(slot);
+        },
+      });
+    }
+    return items;
+  }
+
+  return {
+    push,
+    poke: () => schedule(0),
+    clear() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      buffers.clear();
+      givenUp.clear();
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { createLogger } from '@tradelog/schemas';
+import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
+import { headerNames } from '@tradelog/schemas/kit/log/headers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Queued } from './groupTransaction.ts';
+import { createMergedIntake, type ReadBound } from './mergedIntake.ts';
+import { compareMergeKeys, mergeKeyOf, planMerge } from './mergeOrder.ts';
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
+
+/** A batch of `topic/0`: records at the offsets given, received at the times given. */
+function batchOf(topic: string, records: [offset: number, receivedMs: number][], limit?: bigint) {
+  const answers: (string | undefined)[] = [];
+  let active = true;
+  const item: Queued<string> = {
+    batch: { topic, partition: 0, records: [], isActive: () => active } as LogBatch,
+    decoded: records.map(([offset, ms]) => ({
+      record: {
+        topic,
+        partition: 0,
+        offset: String(offset),
+        key: null,
+        value: null,
+        headers: { [headerNames.receivedAt]: at(ms) },
+      },
+      event: `${topic}@${offset}`,
+    })),
+    limit,
+    started: 0,
+    done: (through) => answers.push(through),
+  };
+  return { item, answers, revoke: () => (active = false) };
+}
+
+/** An intake over two or more partitions, with what it held, resumed and applied. */
+function intakeOver(bounds: Record<string, [applied: number, bound: number]>, maxGroupRecords = 100) {
+  const seen = {
+    groups: [] as string[][],
+    pauses: [] as string[],
+    resumes: [] as string[],
+    limits: [] as string[],
+    answer: (_group: Queued<string>[]): string | undefined => '0',
+  };
+  const warnings: string[] = [];
+  const log = createLogger({ service: 'test' }, { level: 'error' });
+  const intake = createMergedIntake<string>({
+    readBounds: function* (): Generator<ReadBound> {
+      for (const [topic, [applied, bound]] of Object.entries(bounds))
+        yield { topic, partition: 0, applied: BigInt(applied), bound: BigInt(bound) };
+    },
+    async applyGroup(group) {
+      const events = group
+        .flatMap((item) => item.decoded)
+        .sort((a, b) => a.rank! - b.rank!)
+        .map((d) => d.event!);
+      seen.groups.push(events);
+      for (const item of group) item.done(seen.answer(group));
+    },
+    pause: (topic, _partition, atOffset) => seen.pauses.push(`${topic}@${atOffset}`),
+    resume: (topic) => seen.resumes.push(topic),
+    stopAtLimit: (topic, _partition, nextOffset) => seen.limits.push(`${topic}@${nextOffset}`),
+    maxGroupRecords,
+    log: { ...log, warn: (message: string) => warnings.push(message), scope: () => log } as typeof log,
+    settleMs: 5,
+    waitLimitMs: 1_000,
+    now: () => Date.now(),
+  });
+  return { intake, seen, warnings };
+}
+
+describe('merge order', () => {
+  it('orders by received-at, then topic, partition and offset', () => {
+    const key = (topic: string, offset: number, ms: number) =>
+      mergeKeyOf({
+        topic,
+        partition: 0,
+        offset: String(offset),
+        key: null,
+        value: null,
+        headers: { [headerNames.receivedAt]: at(ms) },
+      });
+    expect(compareMergeKeys(key('b', 9, 1), key('a', 1, 2))).toBeLessThan(0);
+    expect(compareMergeKeys(key('a', 9, 1), key('b', 1, 1))).toBeLessThan(0);
+    expect(compareMergeKeys(key('a', 1, 1), key('a', 2, 1))).toBeLessThan(0);
+    // A record without the header sorts first, wherever it stands.
+    expect(compareMergeKeys({ ...key('z', 9, 9), receivedAt: '' }, key('a', 0, 0))).toBeLessThan(0);
+  });
+
+  it('merges the heads and stops where a partition with more to read has nothing buffered', () => {
+    const keys = (topic: string, ...ms: number[]) =>
+      ms.map((m, offset) => ({ receivedAt: at(m), topic, partition: 0, offset: BigInt(offset) }));
+    const a = { slot: 'a/0', keys: keys('a', 1, 4, 6), more: true };
+    const b = { slot: 'b/0', keys: keys('b', 2, 3), more: true };
+    // b runs dry after its second record: a's 4 and 6 may not go before b's next record.
+    expect(planMerge([a, b], 100)).toEqual({ order: ['a/0', 'b/0', 'b/0'], waitingOn: 'b/0' });
+    // With b read to its bound, a goes on, until a runs dry in turn.
+    expect(planMerge([a, { ...b, more: false }], 100)).toEqual({
+      order: ['a/0', 'b/0', 'b/0', 'a/0', 'a/0'],
+      waitingOn: 'a/0',
+    });
+    expect(
+      planMerge(
+        [
+          { ...a, more: false },
+          { ...b, more: false },
+        ],
+        100,
+      ),
+    ).toEqual({
+      order: ['a/0', 'b/0', 'b/0', 'a/0', 'a/0'],
+    });
+    expect(planMerge([a, { ...b, more: false }], 2)).toEqual({ order: ['a/0', 'b/0'] });
+    // A partition with records left and none buffered stops everything.
+    expect(planMerge([a, { slot: 'c/0', keys: [], more: true }], 100)).toEqual({
+      order: [],
+      waitingOn: 'c/0',
+    });
+  });
+});
+
+describe('merged intake', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('holds each batch at its end, answers it at once, and applies in merged order once every partition showed its head', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 3], b: [0, 2] });
+    const a = batchOf('a', [
+      [0, 1],
+      [1, 4],
+      [2, 6],
+    ]);
+    intake.push(a.item);
+    expect(a.answers).toEqual([undefined]);
+    expect(seen.pauses).toEqual(['a@3']);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups).toEqual([]);
+    intake.push(
+      batchOf('b', [
+        [0, 2],
+        [1, 5],
+      ]).item,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups).toEqual([['a@0', 'b@0', 'a@1', 'b@1', 'a@2']]);
+    expect(seen.resumes.sort()).toEqual(['a', 'b']);
+  });
+
+  it('applies groups of at most maxGroupRecords, one at a time', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 4] }, 3);
+    intake.push(
+      batchOf('a', [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+      ]).item,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups).toEqual([['a@0', 'a@1', 'a@2'], ['a@3']]);
+  });
+
+  it('cuts a batch at its limit and leaves the partition paused there for its limit to move', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 2], b: [0, 1] });
+    intake.push(
+      batchOf(
+        'a',
+        [
+          [0, 1],
+          [1, 3],
+          [2, 5],
+        ],
+        2n,
+      ).item,
+    );
+    intake.push(batchOf('b', [[0, 2]]).item);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.limits).toEqual(['a@2']);
+    expect(seen.groups).toEqual([['a@0', 'b@0', 'a@1']]);
+    expect(seen.resumes).not.toContain('a');
+  });
+
+  it('drops the buffer of a partition whose group was not applied: it is fetched again from where the retry says', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 4] }, 2);
+    seen.answer = () => undefined;
+    intake.push(
+      batchOf('a', [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+      ]).item,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    // The first group failed; nothing more of a is applied from the buffer.
+    expect(seen.groups).toEqual([['a@0', 'a@1']]);
+    seen.answer = () => '1';
+    intake.push(
+      batchOf('a', [
+        [0, 1],
+        [1, 2],
+      ]).item,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups.at(-1)).toEqual(['a@0', 'a@1']);
+  });
+
+  it('stops waiting for a partition that shows nothing, with a warning, rather than stall', async () => {
+    const { intake, seen, warnings } = intakeOver({ a: [0, 1], silent: [0, 5] });
+    intake.push(batchOf('a', [[0, 1]]).item);
+    for (let i = 0; i < 30; i++) {
+      await vi.advanceTimersByTimeAsync(100);
+      intake.poke();
+    }
+    expect(warnings).toEqual(['merged read: a partition showed nothing; reading on without it']);
+    expect(seen.groups).toEqual([['a@0']]);
+  });
+
+  it('fetches a partition again once half of its buffer is taken, before it runs dry', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 20] }, 3);
+    const resumedAfter: number[] = [];
+    intake.push(
+      batchOf(
+        'a',
+        Array.from({ length: 8 }, (_, i) => [i, i] as [number, number]),
+      ).item,
+    );
+    const resume = seen.resumes.push.bind(seen.resumes);
+    seen.resumes.push = (...topics: string[]) => {
+      resumedAfter.push(seen.groups.length);
+      return resume(...topics);
+    };
+    await vi.advanceTimersByTimeAsync(50);
+    // Eight buffered: three taken leave five (not yet), six taken leave two (fetched again, two still to go).
+    expect(seen.groups).toEqual([
+      ['a@0', 'a@1', 'a@2'],
+      ['a@3', 'a@4', 'a@5'],
+      ['a@6', 'a@7'],
+    ]);
+    expect(resumedAfter).toEqual([1]);
+  });
+});
