@@ -8,6 +8,16 @@ import { compareMergeKeys, mergeKeyOf, planMerge } from './mergeOrder.ts';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
 
+/** A record of `topic/0` at `offset`, received `ms` milliseconds into 2026. */
+const recordAt = (topic: string, offset: number, ms: number) => ({
+  topic,
+  partition: 0,
+  offset: String(offset),
+  key: null,
+  value: null,
+  headers: { [headerNames.receivedAt]: at(ms) },
+});
+
 /** A batch of `topic/0`: records at the offsets given, received at the times given. */
 function batchOf(topic: string, records: [offset: number, receivedMs: number][], limit?: bigint) {
   const answers: (string | undefined)[] = [];
@@ -15,14 +25,7 @@ function batchOf(topic: string, records: [offset: number, receivedMs: number][],
   const item: Queued<string> = {
     batch: { topic, partition: 0, records: [], isActive: () => active } as LogBatch,
     decoded: records.map(([offset, ms]) => ({
-      record: {
-        topic,
-        partition: 0,
-        offset: String(offset),
-        key: null,
-        value: null,
-        headers: { [headerNames.receivedAt]: at(ms) },
-      },
+      record: recordAt(topic, offset, ms),
       event: `${topic}@${offset}`,
     })),
     limit,
@@ -31,6 +34,9 @@ function batchOf(topic: string, records: [offset: number, receivedMs: number][],
   };
   return { item, answers, revoke: () => (active = false) };
 }
+
+/** `count` records from offset 0, each received a millisecond after the one before. */
+const inSequence = (count: number) => Array.from({ length: count }, (_, i) => [i, i + 1] as [number, number]);
 
 /** An intake over two or more partitions, with what it held, resumed and applied. */
 function intakeOver(bounds: Record<string, [applied: number, bound: number]>, maxGroupRecords = 100) {
@@ -70,15 +76,7 @@ function intakeOver(bounds: Record<string, [applied: number, bound: number]>, ma
 
 describe('merge order', () => {
   it('orders by received-at, then topic, partition and offset', () => {
-    const key = (topic: string, offset: number, ms: number) =>
-      mergeKeyOf({
-        topic,
-        partition: 0,
-        offset: String(offset),
-        key: null,
-        value: null,
-        headers: { [headerNames.receivedAt]: at(ms) },
-      });
+    const key = (topic: string, offset: number, ms: number) => mergeKeyOf(recordAt(topic, offset, ms));
     expect(compareMergeKeys(key('b', 9, 1), key('a', 1, 2))).toBeLessThan(0);
     expect(compareMergeKeys(key('a', 9, 1), key('b', 1, 1))).toBeLessThan(0);
     expect(compareMergeKeys(key('a', 1, 1), key('a', 2, 1))).toBeLessThan(0);
@@ -147,14 +145,7 @@ describe('merged intake', () => {
 
   it('applies groups of at most maxGroupRecords, one at a time', async () => {
     const { intake, seen } = intakeOver({ a: [0, 4] }, 3);
-    intake.push(
-      batchOf('a', [
-        [0, 1],
-        [1, 2],
-        [2, 3],
-        [3, 4],
-      ]).item,
-    );
+    intake.push(batchOf('a', inSequence(4)).item);
     await vi.advanceTimersByTimeAsync(50);
     expect(seen.groups).toEqual([['a@0', 'a@1', 'a@2'], ['a@3']]);
   });
@@ -182,24 +173,12 @@ describe('merged intake', () => {
   it('drops the buffer of a partition whose group was not applied: it is fetched again from where the retry says', async () => {
     const { intake, seen } = intakeOver({ a: [0, 4] }, 2);
     seen.answer = () => undefined;
-    intake.push(
-      batchOf('a', [
-        [0, 1],
-        [1, 2],
-        [2, 3],
-        [3, 4],
-      ]).item,
-    );
+    intake.push(batchOf('a', inSequence(4)).item);
     await vi.advanceTimersByTimeAsync(50);
     // The first group failed; nothing more of a is applied from the buffer.
     expect(seen.groups).toEqual([['a@0', 'a@1']]);
     seen.answer = () => '1';
-    intake.push(
-      batchOf('a', [
-        [0, 1],
-        [1, 2],
-      ]).item,
-    );
+    intake.push(batchOf('a', inSequence(2)).item);
     await vi.advanceTimersByTimeAsync(50);
     expect(seen.groups.at(-1)).toEqual(['a@0', 'a@1']);
   });

@@ -4,10 +4,10 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, uniqueName, waitFor } from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
+import { readBoundsOf } from '../rebuild/buildPositions.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import type { BatchHandler } from './batchHandler.ts';
 import { createCheckpointedConsumer } from './checkpointedConsumer.ts';
-import type { ReadBound } from './mergedIntake.ts';
 
 // A rebuild reads its topics merged (processors/README.md "One order whatever the fetches"):
 // whatever its fetches and groups, it applies the log's records in one order, received-at then
@@ -71,17 +71,7 @@ describe('a merged read of several topics', () => {
           ]);
       },
     };
-    const readBounds = function* (): Generator<ReadBound> {
-      for (const [slot, bound] of ends) {
-        const cut = slot.lastIndexOf('/');
-        yield {
-          topic: slot.slice(0, cut),
-          partition: Number(slot.slice(cut + 1)),
-          applied: applied.get(slot) ?? 0n,
-          bound,
-        };
-      }
-    };
+    const readBounds = () => readBoundsOf(ends, applied);
     const consumer = createCheckpointedConsumer({
       brokers: services.kafkaBrokers,
       clientId: 'merged-read-test',
