@@ -146,9 +146,17 @@ export function createMergedIntake<E>(context: {
     for (const bound of context.readBounds()) {
       const slot = `${bound.topic}/${bound.partition}`;
       seen.add(slot);
-      const buffered = buffers.get(slot);
-      const next = buffered && buffered.next > bound.applied ? buffered.next : bound.applied;
-      const more = buffered?.cutAt === undefined && next < bound.bound && !givenUp.has(slot);
+      let buffered = buffers.get(slot);
+      // Records of a batch its partition was revoked from since: fetched again after the join.
+      if (buffered && !buffered.batch.isActive()) {
+        buffers.delete(slot);
+        buffered = undefined;
+      }
+      // Where the partition's unread records start: past a cut at its limit (a limit that moved
+      // since leaves records to read there), past what it buffered, or where it stands applied.
+      const next =
+        buffered?.cutAt ?? (buffered && buffered.next > bound.applied ? buffered.next : bound.applied);
+      const more = next < bound.bound && !givenUp.has(slot);
       out.push({ slot, keys: buffered ? buffered.keys.slice(buffered.start) : [], more });
     }
     for (const [slot, buffered] of buffers)

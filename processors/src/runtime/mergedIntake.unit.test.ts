@@ -170,6 +170,49 @@ describe('merged intake', () => {
     expect(seen.resumes).not.toContain('a');
   });
 
+  it('waits again for a partition cut at its limit once the limit moves past the cut', async () => {
+    const bounds: Record<string, [number, number]> = { a: [0, 2], b: [0, 3] };
+    const { intake, seen } = intakeOver(bounds);
+    intake.push(
+      batchOf(
+        'a',
+        [
+          [0, 1],
+          [1, 4],
+          [2, 6],
+        ],
+        2n,
+      ).item,
+    );
+    bounds.a = [0, 3];
+    intake.push(
+      batchOf('b', [
+        [0, 2],
+        [1, 10],
+        [2, 20],
+      ]).item,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    // a's offset 2 may come before b's offset 1: the merge waits for it.
+    expect(seen.groups).toEqual([['a@0', 'b@0', 'a@1']]);
+    intake.push(batchOf('a', [[2, 5]], 3n).item);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups.at(-1)).toEqual(['a@2', 'b@1', 'b@2']);
+  });
+
+  it('forgets the records of a batch whose partition was revoked, and waits for the partition fetched again', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 2], b: [0, 1] });
+    const revoked = batchOf('a', inSequence(2));
+    intake.push(revoked.item);
+    revoked.revoke();
+    intake.push(batchOf('b', [[0, 9]]).item);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups).toEqual([]);
+    intake.push(batchOf('a', inSequence(2)).item);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups).toEqual([['a@0', 'a@1', 'b@0']]);
+  });
+
   it('drops the buffer of a partition whose group was not applied: it is fetched again from where the retry says', async () => {
     const { intake, seen } = intakeOver({ a: [0, 4] }, 2);
     seen.answer = () => undefined;
