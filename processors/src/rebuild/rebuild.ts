@@ -12,6 +12,7 @@ import {
   versionsEqual,
 } from '@tradelog/projections';
 import { consumerBaseOf, createProjectionConsumer } from '../runtime/consumer.ts';
+import { mergedReadBytesPerPartition } from '../runtime/mergedIntake.ts';
 import { type Build, logEnds, openBuild, positionsOf, type Standing } from './buildOpening.ts';
 import {
   lagOf,
@@ -103,6 +104,8 @@ function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
     // One order whatever the fetches, so that two builds of one log agree, and agree with the
     // live version (processors/README.md "One order whatever the fetches").
     mergedRead: { readBounds: () => readBoundsOf(standing.limits ?? standing.ends, standing.applied) },
+    // What the merge holds stays bounded whatever the number of partitions.
+    maxBytesPerPartition: mergedReadBytesPerPartition(standing.ends.size),
     onApplied: ({ topic, partition, nextOffset }) => {
       standing.applied.set(`${topic}/${partition}`, nextOffset);
       onCommit();

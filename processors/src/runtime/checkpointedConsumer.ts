@@ -84,6 +84,7 @@ export interface CheckpointedConsumerOptions<E> {
   now?: () => Date;
   partitionsConsumedConcurrently?: number;
   fetch?: LogConsumerOptions['fetch'];
+  maxBytesPerPartition?: LogConsumerOptions['maxBytesPerPartition'];
   membership?: LogConsumerOptions['membership'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
@@ -174,6 +175,7 @@ function checkpointStartedConsumer<E>(
     logger: options.logger,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.maxBytesPerPartition ? { maxBytesPerPartition: options.maxBytesPerPartition } : {}),
     ...(options.membership ? { membership: options.membership } : {}),
     startOffsets: async () => {
       await logWatch.joined();

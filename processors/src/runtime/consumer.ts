@@ -51,6 +51,7 @@ export interface ProjectionConsumerOptions {
   now?: () => Date;
   limitOf?: CheckpointedConsumerOptions<DocumentEvent>['limitOf'];
   mergedRead?: CheckpointedConsumerOptions<DocumentEvent>['mergedRead'];
+  maxBytesPerPartition?: CheckpointedConsumerOptions<DocumentEvent>['maxBytesPerPartition'];
   onApplied?: CheckpointedConsumerOptions<DocumentEvent>['onApplied'];
   onRetired?: () => void;
   beforeCommit?: CheckpointedConsumerOptions<DocumentEvent>['beforeCommit'];
@@ -194,6 +195,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     now,
     ...(options.limitOf ? { limitOf: options.limitOf } : {}),
     ...(options.mergedRead ? { mergedRead: options.mergedRead } : {}),
+    ...(options.maxBytesPerPartition ? { maxBytesPerPartition: options.maxBytesPerPartition } : {}),
     ...(options.onApplied ? { onApplied: options.onApplied } : {}),
     ...(options.onRetired ? { onRetired: options.onRetired } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),

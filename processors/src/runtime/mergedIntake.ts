@@ -25,6 +25,15 @@ export interface MergedIntake<E> {
   clear(): void;
 }
 
+/**
+ * What one fetch may bring of a partition in a merged read: the merge holds up to one and a half
+ * fetched batches of every partition it reads, so their sum stays near `budget` (64 MiB by
+ * default) whatever the number of partitions, between 256 KiB and the 4 MiB of a live consumer.
+ */
+export function mergedReadBytesPerPartition(partitions: number, budget = 64 * 1024 * 1024): number {
+  return Math.max(256 * 1024, Math.min(4 * 1024 * 1024, Math.floor(budget / Math.max(1, partitions))));
+}
+
 /** A partition the build still reads: the next offset applied and the bound it reads up to. */
 export interface ReadBound {
   topic: string;

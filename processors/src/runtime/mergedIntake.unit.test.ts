@@ -3,7 +3,7 @@ import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
 import { headerNames } from '@tradelog/schemas/kit/log/headers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Queued } from './groupTransaction.ts';
-import { createMergedIntake, type ReadBound } from './mergedIntake.ts';
+import { createMergedIntake, mergedReadBytesPerPartition, type ReadBound } from './mergedIntake.ts';
 import { compareMergeKeys, mergeKeyOf, planMerge } from './mergeOrder.ts';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
@@ -73,6 +73,16 @@ function intakeOver(bounds: Record<string, [applied: number, bound: number]>, ma
   });
   return { intake, seen, warnings };
 }
+
+describe('what a merged read fetches of a partition', () => {
+  it('shares a budget between the partitions, within 256 KiB and 4 MiB each', () => {
+    const MiB = 1024 * 1024;
+    expect(mergedReadBytesPerPartition(12)).toBe(4 * MiB);
+    expect(mergedReadBytesPerPartition(64)).toBe(MiB);
+    expect(mergedReadBytesPerPartition(1000)).toBe(256 * 1024);
+    expect(mergedReadBytesPerPartition(0)).toBe(4 * MiB);
+  });
+});
 
 describe('merge order', () => {
   it('orders by received-at, then topic, partition and offset', () => {
