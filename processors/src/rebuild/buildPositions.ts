@@ -21,13 +21,20 @@ export function samePositions(a: Positions, b: Positions): boolean {
 /**
  * The partitions a build reads merged (runtime/mergedIntake.ts), each with where it stands and
  * the bound it reads up to: the limits (the live version's offsets), or the log's ends when
- * nothing bounds it. A partition the limits do not name is not read (its limit is 0).
+ * nothing bounds it. A partition the limits do not name is not read (its limit is 0), nor one of
+ * a topic the build does not read (a live version of an older revision may have read it).
  */
-export function* readBoundsOf(bounds: Positions, applied: Positions): Generator<ReadBound> {
+export function* readBoundsOf(
+  bounds: Positions,
+  applied: Positions,
+  topics: ReadonlySet<string>,
+): Generator<ReadBound> {
   for (const [slot, bound] of bounds) {
     const cut = slot.lastIndexOf('/');
+    const topic = slot.slice(0, cut);
+    if (!topics.has(topic)) continue;
     yield {
-      topic: slot.slice(0, cut),
+      topic,
       partition: Number(slot.slice(cut + 1)),
       applied: applied.get(slot) ?? 0n,
       bound,

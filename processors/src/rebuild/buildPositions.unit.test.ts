@@ -1,6 +1,6 @@
 import type { Checkpoint } from '@tradelog/projections';
 import { describe, expect, it } from 'vitest';
-import { lagOf, positionsAt, progressOf, samePositions } from './buildPositions.ts';
+import { lagOf, positionsAt, progressOf, readBoundsOf, samePositions } from './buildPositions.ts';
 
 const checkpoint = (
   topic: string,
@@ -20,6 +20,16 @@ const positions = (entries: Record<string, number>) =>
   new Map(Object.entries(entries).map(([slot, offset]) => [slot, BigInt(offset)]));
 
 describe('build positions', () => {
+  it('reads merged only the partitions of the topics the build reads, each from where it stands', () => {
+    const bounds = positions({ 'tradelog.docs/0': 9, 'tradelog.docs/1': 4, 'tradelog.gone/0': 3 });
+    expect([
+      ...readBoundsOf(bounds, positions({ 'tradelog.docs/1': 2 }), new Set(['tradelog.docs'])),
+    ]).toEqual([
+      { topic: 'tradelog.docs', partition: 0, applied: 0n, bound: 9n },
+      { topic: 'tradelog.docs', partition: 1, applied: 2n, bound: 4n },
+    ]);
+  });
+
   it('reads positions per topic/partition from checkpoints', () => {
     expect(positionsAt([checkpoint('docs', 0, 7, 7), checkpoint('docs', 1, 3, 2)])).toEqual(
       positions({ 'docs/0': 7, 'docs/1': 3 }),

@@ -94,6 +94,7 @@ function commitWaits() {
  */
 function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
   const { options } = build;
+  const topics = new Set(build.topics);
   return createProjectionConsumer({
     ...consumerBaseOf(options),
     version: build.version,
@@ -103,7 +104,9 @@ function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
       standing.limits ? (standing.limits.get(`${topic}/${partition}`) ?? 0n) : undefined,
     // One order whatever the fetches, so that two builds of one log agree, and agree with the
     // live version (processors/README.md "One order whatever the fetches").
-    mergedRead: { readBounds: () => readBoundsOf(standing.limits ?? standing.ends, standing.applied) },
+    mergedRead: {
+      readBounds: () => readBoundsOf(standing.limits ?? standing.ends, standing.applied, topics),
+    },
     // What the merge holds stays bounded whatever the number of partitions.
     maxBytesPerPartition: mergedReadBytesPerPartition(standing.ends.size),
     onApplied: ({ topic, partition, nextOffset }) => {

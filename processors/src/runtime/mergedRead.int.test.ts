@@ -71,7 +71,7 @@ describe('a merged read of several topics', () => {
           ]);
       },
     };
-    const readBounds = () => readBoundsOf(ends, applied);
+    const readBounds = () => readBoundsOf(ends, applied, new Set(types.map(log.topicOf)));
     const consumer = createCheckpointedConsumer({
       brokers: services.kafkaBrokers,
       clientId: 'merged-read-test',
