@@ -13,6 +13,7 @@ import type pg from 'pg';
 import { retryCause } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';
 import type { Decoded } from './batchPlan.ts';
+import { type CatchUp, createCatchUp } from './catchUp.ts';
 import {
   type CheckpointLogWatch,
   type CheckpointLogWatchOptions,
@@ -21,10 +22,10 @@ import {
 } from './checkpointLogWatch.ts';
 import { createDeadLetterRetry } from './deadLetterRetry.ts';
 import { createGroupApplier, retryEachLater } from './groupApplier.ts';
-import { createGroupCommitQueue, type GroupCommitQueue } from './groupCommitQueue.ts';
+import { createGroupCommitQueue } from './groupCommitQueue.ts';
 import { createGroupTransaction, type GroupTransaction, type Queued } from './groupTransaction.ts';
 import { createLimitPauses, type LimitPauses } from './limitPauses.ts';
-import { createMergedIntake, type MergedIntake, type ReadBound } from './mergedIntake.ts';
+import { createMergedIntake, type ReadBound } from './mergedIntake.ts';
 import { createPartitionBackoff, type PartitionBackoff } from './partitionBackoff.ts';
 import type { WaitingFor } from './partitionRetry.ts';
 import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
@@ -165,6 +166,7 @@ function checkpointStartedConsumer<E>(
   options: CheckpointedConsumerOptions<E>,
   logWatch: CheckpointLogWatch,
   onBatch: (batch: LogBatch) => Promise<string | undefined>,
+  onAssigned: LogConsumerOptions['onAssigned'],
 ): LogConsumer {
   return createLogConsumer({
     brokers: options.brokers,
@@ -187,6 +189,7 @@ function checkpointStartedConsumer<E>(
       );
     },
     onBatch,
+    onAssigned,
   });
 }
 
@@ -199,11 +202,11 @@ function checkpointStartedConsumer<E>(
 function createBatchIntake<E>(context: {
   steps: RecordSteps<E>;
   backoff: PartitionBackoff;
-  queue: GroupCommitQueue<Queued<E>> | MergedIntake<E>;
+  sink: BatchSink<E>;
   limitOf: CheckpointedConsumerOptions<E>['limitOf'];
   idle: () => boolean;
 }): (batch: LogBatch) => Promise<string | undefined> {
-  const { steps, backoff, queue } = context;
+  const { steps, backoff, sink } = context;
   return async (batch) => {
     if (context.idle()) return undefined;
     const started = performance.now();
@@ -218,17 +221,28 @@ function createBatchIntake<E>(context: {
     if (!batch.isActive()) return undefined;
     const limit = context.limitOf?.(batch.topic, batch.partition);
     return new Promise<string | undefined>((done) => {
-      queue.push({ batch, decoded, limit, started, done });
+      sink.push({ batch, decoded, limit, started, done });
     });
   };
+}
+
+/** Where decoded batches go (steps 2 to 4 of the header). */
+interface BatchSink<E> {
+  push(item: Queued<E>): void;
+  /** Looks again (the tick): a merge waiting for a partition. */
+  poke(): void;
+  /** A group join: what a merge buffered goes (every partition starts again at its checkpoint). */
+  rejoined(): void;
+  clear(): void;
 }
 
 /**
  * Steps 2 to 4 of the header: decoded batches queued from every partition, applied together by
  * one group transaction, each batch then settled — checkpointed, paused at its limit, retried or
- * isolated as its fault says. A merged read groups them by the merge instead (mergedIntake.ts).
+ * isolated as its fault says. A merged read (a rebuild) groups them by the merge instead
+ * (mergedIntake.ts), and a live consumer does while it catches up with a backlog (catchUp.ts).
  */
-function groupCommitOf<E>(
+function batchSinkOf<E>(
   options: CheckpointedConsumerOptions<E>,
   applyTransaction: GroupTransaction<E>,
   context: {
@@ -237,33 +251,47 @@ function groupCommitOf<E>(
     limits: LimitPauses;
     stopOnAnotherLog: CheckpointLogWatch['stopOnAnotherLog'];
     consumer: LogConsumer;
+    catchUp: CatchUp;
   },
-): GroupCommitQueue<Queued<E>> | MergedIntake<E> {
+): BatchSink<E> {
+  const { consumer, limits, catchUp } = context;
   const maxGroupRecords = options.maxGroupRecords ?? 5000;
   const applyGroup = createGroupApplier({
     applyTransaction,
     handler: options.handler,
     log: context.log,
     backoff: context.backoff,
-    limits: context.limits,
+    limits,
     stopOnAnotherLog: context.stopOnAnotherLog,
-    onApplied: options.onApplied,
+    onApplied: (progress) => {
+      catchUp.applied(progress.topic, progress.partition, progress.nextOffset);
+      options.onApplied?.(progress);
+    },
   });
   // A group that failed outside every verdict: whatever went wrong there, its partitions are fetched again.
   const onGroupFailed = (group: readonly Queued<E>[], error: unknown) =>
     retryEachLater(context.backoff, group, error);
-  if (!options.mergedRead)
-    return createGroupCommitQueue<Queued<E>>({ maxGroupRecords, applyGroup, onGroupFailed });
-  const { consumer, limits } = context;
-  return createMergedIntake<E>({
-    readBounds: options.mergedRead.readBounds,
-    applyGroup: (group) => applyGroup(group).catch((error: unknown) => onGroupFailed(group, error)),
-    pause: (topic, partition, atOffset) => consumer.pause(topic, partition, atOffset),
-    resume: (topic, partition) => consumer.resume(topic, partition),
-    stopAtLimit: (topic, partition, nextOffset) => limits.stopAt(topic, partition, nextOffset),
-    maxGroupRecords,
-    log: context.log,
-  });
+  const merged = (readBounds: () => Iterable<ReadBound>, holdWhile?: () => boolean) =>
+    createMergedIntake<E>({
+      readBounds,
+      holdWhile,
+      applyGroup: (group) => applyGroup(group).catch((error: unknown) => onGroupFailed(group, error)),
+      pause: (topic, partition, atOffset) => consumer.pause(topic, partition, atOffset),
+      resume: (topic, partition) => consumer.resume(topic, partition),
+      stopAtLimit: (topic, partition, nextOffset) => limits.stopAt(topic, partition, nextOffset),
+      maxGroupRecords,
+      log: context.log,
+    });
+  if (options.mergedRead) return merged(options.mergedRead.readBounds);
+  const queue = createGroupCommitQueue<Queued<E>>({ maxGroupRecords, applyGroup, onGroupFailed });
+  const catchingUp = merged(catchUp.readBounds, catchUp.reading);
+  return {
+    // Until what the merge took is applied, batches stay with it: the queue would apply beside it.
+    push: (item) => (catchUp.catchingUp() || !catchingUp.idle() ? catchingUp : queue).push(item),
+    poke: catchingUp.poke,
+    rejoined: catchingUp.rejoined,
+    clear: catchingUp.clear,
+  };
 }
 
 /** What `/health` and `/ready` say of a consumer; a member with nothing to say is left out. */
@@ -306,7 +334,17 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     consumer: () => logConsumer,
     stopped: () => stopped,
   });
-  const logConsumer: LogConsumer = checkpointStartedConsumer(options, logWatch, (batch) => intake(batch));
+  const catchUp = createCatchUp({ snapshots, topics: options.topics, log, onRead: () => sink.poke() });
+  const logConsumer: LogConsumer = checkpointStartedConsumer(
+    options,
+    logWatch,
+    (batch) => intake(batch),
+    (assignment, start) => {
+      sink.rejoined();
+      // A build reads merged whatever it finds (mergedRead); a live consumer, its backlog.
+      if (!options.mergedRead) catchUp.assigned(assignment, start);
+    },
+  );
   const retryFrom = (topic: string, partition: number, from: string, delayMs: number) =>
     logConsumer.retryFrom(topic, partition, from, delayMs);
   const backoff = createPartitionBackoff({ log, now, retryBackoff: options.retryBackoff, retryFrom });
@@ -330,18 +368,19 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   const idle = () => retired || logWatch.replaced() !== undefined;
   const retryDeadLetters = createDeadLetterRetry({ pool, handler, log, now, steps, idle });
   const limits = limitPausesOn(logConsumer, options.limitOf);
-  const queue = groupCommitOf(options, applyTransaction, {
+  const sink = batchSinkOf(options, applyTransaction, {
     log,
     backoff,
     limits,
     stopOnAnotherLog: logWatch.stopOnAnotherLog,
     consumer: logConsumer,
+    catchUp,
   });
-  const intake = createBatchIntake({ steps, backoff, queue, limitOf: options.limitOf, idle });
+  const intake = createBatchIntake({ steps, backoff, sink, limitOf: options.limitOf, idle });
 
   function tick() {
     limits.resumeMoved();
-    if ('poke' in queue) queue.poke();
+    sink.poke();
     void retryDeadLetters();
   }
 
@@ -355,7 +394,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      if ('clear' in queue) queue.clear();
+      sink.clear();
       logWatch.close();
       await logConsumer.stop();
       if (!options.logSnapshots) await snapshots.close();

@@ -1,5 +1,4 @@
 import type { Logger } from '@tradelog/schemas';
-import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
 import type { Decoded } from './batchPlan.ts';
 import type { Queued } from './groupTransaction.ts';
 import { type MergeInput, type MergeKey, mergeKeyOf, planMerge } from './mergeOrder.ts';
@@ -22,6 +21,14 @@ export interface MergedIntake<E> {
   push(item: Queued<E>): void;
   /** Looks again: on the consumer's tick and after each group. */
   poke(): void;
+  /** Nothing buffered and no group being applied. */
+  idle(): boolean;
+  /**
+   * A group join: every partition starts again from its checkpoint, so what was buffered goes.
+   * (A batch's own `isActive` cannot tell: the merge's own seek, holding a partition, makes it
+   * stale until the next fetch.)
+   */
+  rejoined(): void;
   clear(): void;
 }
 
@@ -45,7 +52,6 @@ export interface ReadBound {
 interface Buffered<E> {
   topic: string;
   partition: number;
-  batch: LogBatch;
   records: Decoded<E>[];
   keys: MergeKey[];
   /** Records before this index were taken by a group. */
@@ -69,6 +75,8 @@ export function createMergedIntake<E>(context: {
   stopAtLimit: (topic: string, partition: number, nextOffset: bigint) => void;
   maxGroupRecords: number;
   log: Logger;
+  /** Nothing is applied while this says so (a catch-up reading the log's ends: catchUp.ts). */
+  holdWhile?: () => boolean;
   settleMs?: number;
   waitLimitMs?: number;
   now?: () => number;
@@ -83,19 +91,15 @@ export function createMergedIntake<E>(context: {
   let waitingSince: { slot: string; at: number } | undefined;
   let inFlight = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Joins and stops so far: a group's items are active while it is unchanged. */
+  let generation = 0;
 
   function push(item: Queued<E>): void {
     const { topic, partition } = item.batch;
     const slot = `${topic}/${partition}`;
-    let buffered = buffers.get(slot);
-    if (buffered && !buffered.batch.isActive()) {
-      buffers.delete(slot);
-      buffered = undefined;
-    }
-    buffered ??= {
+    const buffered = buffers.get(slot) ?? {
       topic,
       partition,
-      batch: item.batch,
       records: [],
       keys: [],
       start: 0,
@@ -103,7 +107,6 @@ export function createMergedIntake<E>(context: {
       heldByMerge: false,
       resumeBelow: 0,
     };
-    buffered.batch = item.batch;
     buffered.cutAt = undefined;
     // What groups took goes, so that a buffer refilled before it empties does not grow.
     if (buffered.start > 0) {
@@ -155,12 +158,7 @@ export function createMergedIntake<E>(context: {
     for (const bound of context.readBounds()) {
       const slot = `${bound.topic}/${bound.partition}`;
       seen.add(slot);
-      let buffered = buffers.get(slot);
-      // Records of a batch its partition was revoked from since: fetched again after the join.
-      if (buffered && !buffered.batch.isActive()) {
-        buffers.delete(slot);
-        buffered = undefined;
-      }
+      const buffered = buffers.get(slot);
       // Where the partition's unread records start: past a cut at its limit (a limit that moved
       // since leaves records to read there), past what it buffered, or where it stands applied.
       const next =
@@ -191,7 +189,7 @@ export function createMergedIntake<E>(context: {
   }
 
   async function emit(): Promise<void> {
-    if (inFlight) return;
+    if (inFlight || context.holdWhile?.()) return;
     const plan = planMerge(inputs(), context.maxGroupRecords);
     if (plan.waitingOn !== undefined) {
       const quiet = now() - lastPush >= settleMs;
@@ -235,8 +233,10 @@ export function createMergedIntake<E>(context: {
         buffered.heldByMerge = false;
         context.resume(buffered.topic, buffered.partition);
       }
+      const { topic, partition } = buffered;
+      const taker = generation;
       items.push({
-        batch: buffered.batch,
+        batch: { topic, partition, records: [], isActive: () => taker === generation },
         decoded,
         limit: undefined,
         started: performance.now(),
@@ -253,9 +253,17 @@ export function createMergedIntake<E>(context: {
   return {
     push,
     poke: () => schedule(0),
+    idle: () => !inFlight && [...buffers.values()].every((b) => b.start === b.records.length),
+    rejoined() {
+      generation++;
+      buffers.clear();
+      givenUp.clear();
+      waitingSince = undefined;
+    },
     clear() {
       if (timer) clearTimeout(timer);
       timer = undefined;
+      generation++;
       buffers.clear();
       givenUp.clear();
     },

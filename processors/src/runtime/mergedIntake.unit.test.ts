@@ -21,9 +21,8 @@ const recordAt = (topic: string, offset: number, ms: number) => ({
 /** A batch of `topic/0`: records at the offsets given, received at the times given. */
 function batchOf(topic: string, records: [offset: number, receivedMs: number][], limit?: bigint) {
   const answers: (string | undefined)[] = [];
-  let active = true;
   const item: Queued<string> = {
-    batch: { topic, partition: 0, records: [], isActive: () => active } as LogBatch,
+    batch: { topic, partition: 0, records: [], isActive: () => true } as LogBatch,
     decoded: records.map(([offset, ms]) => ({
       record: recordAt(topic, offset, ms),
       event: `${topic}@${offset}`,
@@ -32,7 +31,7 @@ function batchOf(topic: string, records: [offset: number, receivedMs: number][],
     started: 0,
     done: (through) => answers.push(through),
   };
-  return { item, answers, revoke: () => (active = false) };
+  return { item, answers };
 }
 
 /** `count` records from offset 0, each received a millisecond after the one before. */
@@ -210,17 +209,29 @@ describe('merged intake', () => {
     expect(seen.groups.at(-1)).toEqual(['a@2', 'b@1', 'b@2']);
   });
 
-  it('forgets the records of a batch whose partition was revoked, and waits for the partition fetched again', async () => {
+  it('forgets what it buffered when the group is joined again: every partition starts again at its checkpoint', async () => {
     const { intake, seen } = intakeOver({ a: [0, 2], b: [0, 1] });
-    const revoked = batchOf('a', inSequence(2));
-    intake.push(revoked.item);
-    revoked.revoke();
+    intake.push(batchOf('a', inSequence(2)).item);
+    intake.rejoined();
     intake.push(batchOf('b', [[0, 9]]).item);
     await vi.advanceTimersByTimeAsync(50);
     expect(seen.groups).toEqual([]);
     intake.push(batchOf('a', inSequence(2)).item);
     await vi.advanceTimersByTimeAsync(50);
     expect(seen.groups).toEqual([['a@0', 'a@1', 'b@0']]);
+  });
+
+  it('answers a group taken before a join as no longer active', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 1] });
+    const active: boolean[] = [];
+    seen.answer = (group) => {
+      intake.rejoined();
+      active.push(...group.map((item) => item.batch.isActive()));
+      return undefined;
+    };
+    intake.push(batchOf('a', inSequence(1)).item);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(active).toEqual([false]);
   });
 
   it('drops the buffer of a partition whose group was not applied: it is fetched again from where the retry says', async () => {

@@ -67,6 +67,8 @@ export interface LogConsumerOptions {
    * is the caller's to retry (`retryFrom`).
    */
   onBatch(batch: LogBatch): Promise<string | undefined>;
+  /** After each join: the partitions assigned and the offsets they start at (absent: 0). */
+  onAssigned?(assignment: Record<string, number[]>, start: ReadonlyMap<string, string>): void;
   partitionsConsumedConcurrently?: number;
   maxBytesPerPartition?: number;
   /**
@@ -272,6 +274,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       // Stopped or replaced while the offsets were read: kafkajs refuses a seek on it.
       if (consumer !== created || stopping) return;
       seekAssigned(created, event.payload.memberAssignment, stored, held);
+      options.onAssigned?.(event.payload.memberAssignment, stored);
       failures = 0;
       status.set('running');
     });
