@@ -45,7 +45,9 @@ export function compareMergeKeys(a: MergeKey, b: MergeKey): number {
 /** A partition as the merge sees it: its buffered records' keys, in offset order, and whether more may follow them. */
 export interface MergeInput {
   slot: string;
+  /** Buffered keys; those before `from` were taken already. */
   keys: readonly MergeKey[];
+  from: number;
   /** Records past the buffered ones remain to be read (below the bound the build reads to). */
   more: boolean;
 }
@@ -59,25 +61,47 @@ export interface MergePlan {
 
 /**
  * Merges the buffered heads, at most `max` records. It stops where a partition with more to read
- * has nothing buffered: its next record may come before any other partition's head.
+ * has nothing buffered: its next record may come before any other partition's head. The heads
+ * are kept in a binary heap: a group costs its records times the logarithm of the partitions
+ * (a live consumer catching up may read a hundred or more).
  */
 export function planMerge(inputs: readonly MergeInput[], max: number): MergePlan {
-  const heads = inputs.map((input) => ({ ...input, next: 0 }));
   const order: string[] = [];
-  const waitingEmpty = heads.find((h) => h.keys.length === 0 && h.more);
+  const waitingEmpty = inputs.find((input) => input.from >= input.keys.length && input.more);
   if (waitingEmpty) return { order, waitingOn: waitingEmpty.slot };
-  const live = heads.filter((h) => h.keys.length > 0);
-  while (order.length < max && live.length > 0) {
-    let least = 0;
-    for (let i = 1; i < live.length; i++)
-      if (compareMergeKeys(live[i]!.keys[live[i]!.next]!, live[least]!.keys[live[least]!.next]!) < 0)
-        least = i;
-    const head = live[least]!;
+  const heap = inputs
+    .filter((input) => input.from < input.keys.length)
+    .map((input) => ({ ...input, next: input.from }));
+  const before = (a: number, b: number) =>
+    compareMergeKeys(heap[a]!.keys[heap[a]!.next]!, heap[b]!.keys[heap[b]!.next]!) < 0;
+  const swap = (a: number, b: number) => {
+    const held = heap[a]!;
+    heap[a] = heap[b]!;
+    heap[b] = held;
+  };
+  const down = (at: number) => {
+    for (let i = at; ; ) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && before(left, least)) least = left;
+      if (right < heap.length && before(right, least)) least = right;
+      if (least === i) return;
+      swap(i, least);
+      i = least;
+    }
+  };
+  for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) down(i);
+  while (order.length < max && heap.length > 0) {
+    const head = heap[0]!;
     order.push(head.slot);
     head.next++;
-    if (head.next < head.keys.length) continue;
-    if (head.more) return { order, waitingOn: head.slot };
-    live.splice(least, 1);
+    if (head.next >= head.keys.length) {
+      if (head.more) return { order, waitingOn: head.slot };
+      heap[0] = heap[heap.length - 1]!;
+      heap.pop();
+    }
+    down(0);
   }
   return { order };
 }

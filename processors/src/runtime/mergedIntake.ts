@@ -164,11 +164,11 @@ export function createMergedIntake<E>(context: {
       const next =
         buffered?.cutAt ?? (buffered && buffered.next > bound.applied ? buffered.next : bound.applied);
       const more = next < bound.bound && !givenUp.has(slot);
-      out.push({ slot, keys: buffered ? buffered.keys.slice(buffered.start) : [], more });
+      out.push({ slot, keys: buffered?.keys ?? [], from: buffered?.start ?? 0, more });
     }
     for (const [slot, buffered] of buffers)
       if (!seen.has(slot) && buffered.start < buffered.records.length)
-        out.push({ slot, keys: buffered.keys.slice(buffered.start), more: false });
+        out.push({ slot, keys: buffered.keys, from: buffered.start, more: false });
     return out;
   }
 

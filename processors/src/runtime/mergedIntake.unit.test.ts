@@ -96,8 +96,8 @@ describe('merge order', () => {
   it('merges the heads and stops where a partition with more to read has nothing buffered', () => {
     const keys = (topic: string, ...ms: number[]) =>
       ms.map((m, offset) => ({ receivedAt: at(m), topic, partition: 0, offset: BigInt(offset) }));
-    const a = { slot: 'a/0', keys: keys('a', 1, 4, 6), more: true };
-    const b = { slot: 'b/0', keys: keys('b', 2, 3), more: true };
+    const a = { slot: 'a/0', keys: keys('a', 1, 4, 6), from: 0, more: true };
+    const b = { slot: 'b/0', keys: keys('b', 2, 3), from: 0, more: true };
     // b runs dry after its second record: a's 4 and 6 may not go before b's next record.
     expect(planMerge([a, b], 100)).toEqual({ order: ['a/0', 'b/0', 'b/0'], waitingOn: 'b/0' });
     // With b read to its bound, a goes on, until a runs dry in turn.
@@ -118,10 +118,45 @@ describe('merge order', () => {
     });
     expect(planMerge([a, { ...b, more: false }], 2)).toEqual({ order: ['a/0', 'b/0'] });
     // A partition with records left and none buffered stops everything.
-    expect(planMerge([a, { slot: 'c/0', keys: [], more: true }], 100)).toEqual({
+    expect(planMerge([a, { slot: 'c/0', keys: [], from: 0, more: true }], 100)).toEqual({
       order: [],
       waitingOn: 'c/0',
     });
+    // Keys before `from` were taken: with b's two gone, b waits; with one of each gone, b's 3 goes first.
+    expect(planMerge([a, { ...b, from: 2 }], 100)).toEqual({ order: [], waitingOn: 'b/0' });
+    expect(
+      planMerge(
+        [
+          { ...a, from: 1 },
+          { ...b, from: 1 },
+        ],
+        100,
+      ),
+    ).toEqual({ order: ['b/0'], waitingOn: 'b/0' });
+  });
+
+  it('merges many partitions as a sort of all their records would, each partition in its own order', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const inputs = Array.from({ length: 40 }, (_, p) => {
+      let ms = 0;
+      const keys = Array.from({ length: 25 }, (_, offset) => {
+        ms += Math.floor(next() * 50);
+        return { receivedAt: at(ms), topic: `t${p % 7}`, partition: p, offset: BigInt(offset) };
+      });
+      return { slot: `t${p % 7}/${p}`, keys, from: 0, more: false };
+    });
+    const all = inputs.flatMap((input) => input.keys).sort(compareMergeKeys);
+    const taken = new Map<string, number>();
+    const merged = planMerge(inputs, 10_000).order.map((slot) => {
+      const index = taken.get(slot) ?? 0;
+      taken.set(slot, index + 1);
+      return inputs.find((input) => input.slot === slot)!.keys[index]!;
+    });
+    expect(merged).toEqual(all);
   });
 });
 
