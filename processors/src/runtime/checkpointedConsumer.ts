@@ -13,7 +13,8 @@ import type pg from 'pg';
 import { retryCause } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';
 import type { Decoded } from './batchPlan.ts';
-import { type CatchUp, createCatchUp } from './catchUp.ts';
+import { type BatchSink, batchSinkOf } from './batchSink.ts';
+import { createCatchUp } from './catchUp.ts';
 import {
   type CheckpointLogWatch,
   type CheckpointLogWatchOptions,
@@ -21,11 +22,9 @@ import {
   type LogReplaced,
 } from './checkpointLogWatch.ts';
 import { createDeadLetterRetry } from './deadLetterRetry.ts';
-import { createGroupApplier, retryEachLater } from './groupApplier.ts';
-import { createGroupCommitQueue } from './groupCommitQueue.ts';
-import { createGroupTransaction, type GroupTransaction, type Queued } from './groupTransaction.ts';
-import { createLimitPauses, type LimitPauses } from './limitPauses.ts';
-import { createMergedIntake, type ReadBound } from './mergedIntake.ts';
+import { createGroupTransaction } from './groupTransaction.ts';
+import { createLimitPauses } from './limitPauses.ts';
+import type { ReadBound } from './mergedIntake.ts';
 import { createPartitionBackoff, type PartitionBackoff } from './partitionBackoff.ts';
 import type { WaitingFor } from './partitionRetry.ts';
 import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
@@ -38,7 +37,9 @@ import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
  *    record's fault and will be dead-lettered, a dependency fault retries the batch;
  * 2. queue it: the batches of several partitions that arrived while the previous transaction
  *    ran are applied together (group commit), so a busy consumer makes few, large
- *    transactions whatever the number of partitions;
+ *    transactions whatever the number of partitions; a rebuild, and a live consumer catching up
+ *    with a backlog, group them by a merge of the partitions by received-at instead
+ *    (batchSink.ts);
  * 3. in ONE transaction: lock the partitions' checkpoint rows, drop records below them (already
  *    applied), let the handler `begin` (locks, "still live?"), apply every decoded record as
  *    one batch, write dead letters and the new checkpoints, commit;
@@ -66,11 +67,13 @@ import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
  * at a limit). What it decides without I/O is pure and unit-tested: which records a transaction
  * applies and the checkpoints it writes (batchPlan.ts), what a fault means where it struck
  * (faultVerdicts.ts, batchFaults.ts), when and how loudly a partition is retried
- * (partitionRetry.ts), a record as a dead letter and back (deadLetterRecords.ts). The steps with
- * I/O: the log the checkpoints belong to (checkpointLogWatch.ts), decoding and record-by-record
- * application (recordSteps.ts), the group transaction (groupTransaction.ts), the queue that
- * groups batches (groupCommitQueue.ts), the retries of failed partitions (partitionBackoff.ts),
- * and the operator's retries of dead letters (deadLetterRetry.ts).
+ * (partitionRetry.ts), a record as a dead letter and back (deadLetterRecords.ts), the merge's
+ * order (mergeOrder.ts). The steps with I/O: the log the checkpoints belong to
+ * (checkpointLogWatch.ts), decoding and record-by-record application (recordSteps.ts), the group
+ * transaction (groupTransaction.ts), where decoded batches go (batchSink.ts: the queue that
+ * groups them, groupCommitQueue.ts, or the merge, mergedIntake.ts, and a live consumer's
+ * catch-up, catchUp.ts), the retries of failed partitions (partitionBackoff.ts), and the
+ * operator's retries of dead letters (deadLetterRetry.ts).
  */
 export interface CheckpointedConsumerOptions<E> {
   brokers: string[];
@@ -223,74 +226,6 @@ function createBatchIntake<E>(context: {
     return new Promise<string | undefined>((done) => {
       sink.push({ batch, decoded, limit, started, done });
     });
-  };
-}
-
-/** Where decoded batches go (steps 2 to 4 of the header). */
-interface BatchSink<E> {
-  push(item: Queued<E>): void;
-  /** Looks again (the tick): a merge waiting for a partition. */
-  poke(): void;
-  /** A group join: what a merge buffered goes (every partition starts again at its checkpoint). */
-  rejoined(): void;
-  clear(): void;
-}
-
-/**
- * Steps 2 to 4 of the header: decoded batches queued from every partition, applied together by
- * one group transaction, each batch then settled — checkpointed, paused at its limit, retried or
- * isolated as its fault says. A merged read (a rebuild) groups them by the merge instead
- * (mergedIntake.ts), and a live consumer does while it catches up with a backlog (catchUp.ts).
- */
-function batchSinkOf<E>(
-  options: CheckpointedConsumerOptions<E>,
-  applyTransaction: GroupTransaction<E>,
-  context: {
-    log: Logger;
-    backoff: PartitionBackoff;
-    limits: LimitPauses;
-    stopOnAnotherLog: CheckpointLogWatch['stopOnAnotherLog'];
-    consumer: LogConsumer;
-    catchUp: CatchUp;
-  },
-): BatchSink<E> {
-  const { consumer, limits, catchUp } = context;
-  const maxGroupRecords = options.maxGroupRecords ?? 5000;
-  const applyGroup = createGroupApplier({
-    applyTransaction,
-    handler: options.handler,
-    log: context.log,
-    backoff: context.backoff,
-    limits,
-    stopOnAnotherLog: context.stopOnAnotherLog,
-    onApplied: (progress) => {
-      catchUp.applied(progress.topic, progress.partition, progress.nextOffset);
-      options.onApplied?.(progress);
-    },
-  });
-  // A group that failed outside every verdict: whatever went wrong there, its partitions are fetched again.
-  const onGroupFailed = (group: readonly Queued<E>[], error: unknown) =>
-    retryEachLater(context.backoff, group, error);
-  const merged = (readBounds: () => Iterable<ReadBound>, holdWhile?: () => boolean) =>
-    createMergedIntake<E>({
-      readBounds,
-      holdWhile,
-      applyGroup: (group) => applyGroup(group).catch((error: unknown) => onGroupFailed(group, error)),
-      pause: (topic, partition, atOffset) => consumer.pause(topic, partition, atOffset),
-      resume: (topic, partition) => consumer.resume(topic, partition),
-      stopAtLimit: (topic, partition, nextOffset) => limits.stopAt(topic, partition, nextOffset),
-      maxGroupRecords,
-      log: context.log,
-    });
-  if (options.mergedRead) return merged(options.mergedRead.readBounds);
-  const queue = createGroupCommitQueue<Queued<E>>({ maxGroupRecords, applyGroup, onGroupFailed });
-  const catchingUp = merged(catchUp.readBounds, catchUp.reading);
-  return {
-    // Until what the merge took is applied, batches stay with it: the queue would apply beside it.
-    push: (item) => (catchUp.catchingUp() || !catchingUp.idle() ? catchingUp : queue).push(item),
-    poke: catchingUp.poke,
-    rejoined: catchingUp.rejoined,
-    clear: catchingUp.clear,
   };
 }
 
