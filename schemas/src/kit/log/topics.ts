@@ -147,9 +147,36 @@ export interface TopicOffsetReader {
   close(): Promise<void>;
 }
 
+/** Kafka's answers that a partition's leader moved or is being elected: the metadata is stale, not the log gone. */
+const leaderMoved = new Set(['NOT_LEADER_FOR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
+/**
+ * Reads again after a leader moved, with the metadata refreshed first: kafkajs' admin asks
+ * ListOffsets of the leaders its metadata names and, for that error, neither refreshes it nor
+ * retries (seen in CI: "This server is not the leader for that topic-partition" while a topic's
+ * leadership was settling). Any other error, or the same after `attempts` reads, is the caller's.
+ */
+export async function readAcrossLeaderMoves<T>(
+  read: () => Promise<T>,
+  refresh: () => Promise<unknown>,
+  options: { attempts?: number; delayMs?: number } = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      const type = (error as { type?: unknown }).type;
+      if (attempt >= attempts || typeof type !== 'string' || !leaderMoved.has(type)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, (options.delayMs ?? 100) * attempt));
+      await refresh();
+    }
+  }
+}
+
 /**
  * An admin connection kept for repeated offset reads (a rebuild polls where the log ends while
- * it runs); it connects on first use and again after a failure. Topics are asked concurrently.
+ * it runs); it connects on first use and again after a failure or a leader move.
  */
 export function createTopicOffsetReader(options: {
   brokers: string[];
@@ -164,34 +191,39 @@ export function createTopicOffsetReader(options: {
     admin = undefined;
     await current?.disconnect().catch(() => undefined);
   };
+  /** One read on the kept connection (made first if need be). */
+  async function readOnce(topics: readonly string[]): Promise<TopicOffsets> {
+    if (!admin) {
+      admin = createKafka({
+        brokers: options.brokers,
+        security: options.security,
+        clientId: options.clientId ?? 'tradelog-admin',
+        logger: options.logger,
+      }).admin();
+      await admin.connect();
+    }
+    const connected = admin;
+    const existing = new Set(await connected.listTopics());
+    const present = topics.filter((name) => existing.has(name));
+    // One topic at a time: kafkajs' concurrent per-topic reads each add their topic to the
+    // client's metadata and race each other's refresh; on a cluster one then finds its topic
+    // missing and fails ("Cannot destructure property 'partitions' of 'high.pop(...)'").
+    const offsets: Awaited<ReturnType<typeof connected.fetchTopicOffsets>>[] = [];
+    for (const topic of present) offsets.push(await connected.fetchTopicOffsets(topic));
+    return new Map(
+      present.map((topic, i) => [
+        topic,
+        offsets[i]!.map((o) => ({ partition: o.partition, start: o.low, end: o.high })).sort(
+          (a, b) => a.partition - b.partition,
+        ),
+      ]),
+    );
+  }
   return {
     async read(topics) {
       try {
-        if (!admin) {
-          admin = createKafka({
-            brokers: options.brokers,
-            security: options.security,
-            clientId: options.clientId ?? 'tradelog-admin',
-            logger: options.logger,
-          }).admin();
-          await admin.connect();
-        }
-        const connected = admin;
-        const existing = new Set(await connected.listTopics());
-        const present = topics.filter((name) => existing.has(name));
-        // One topic at a time: kafkajs' concurrent per-topic reads each add their topic to the
-        // client's metadata and race each other's refresh; on a cluster one then finds its topic
-        // missing and fails ("Cannot destructure property 'partitions' of 'high.pop(...)'").
-        const offsets: Awaited<ReturnType<typeof connected.fetchTopicOffsets>>[] = [];
-        for (const topic of present) offsets.push(await connected.fetchTopicOffsets(topic));
-        return new Map(
-          present.map((topic, i) => [
-            topic,
-            offsets[i]!.map((o) => ({ partition: o.partition, start: o.low, end: o.high })).sort(
-              (a, b) => a.partition - b.partition,
-            ),
-          ]),
-        );
+        // A new connection reads the cluster's metadata afresh: kafkajs keeps it for minutes.
+        return await readAcrossLeaderMoves(() => readOnce(topics), disconnect);
       } catch (error) {
         await disconnect();
         throw kafkaUnavailable('could not read topic offsets from Kafka', error);
