@@ -4,8 +4,9 @@ import type { Queued } from './groupTransaction.ts';
 import { type MergeInput, type MergeKey, mergeKeyOf, planMerge } from './mergeOrder.ts';
 
 /**
- * The intake of a consumer that reads its topics merged (a rebuild: processors/README.md "One
- * order whatever the fetches"), in place of the group commit queue. Each decoded batch is
+ * The intake of a consumer that reads its topics merged (a rebuild, or a live consumer catching
+ * up with a backlog: processors/README.md "One order whatever the fetches"), in place of the
+ * group commit queue. Each decoded batch is
  * buffered and answered at once, its partition held at the batch's end, so the fetches go on for
  * the partitions the merge waits for; a group is the merge's next records (mergeOrder.ts), at
  * most `maxGroupRecords`, applied one group at a time in merged order (`rank`). A partition whose
@@ -240,10 +241,10 @@ export function createMergedIntake<E>(context: {
         decoded,
         limit: undefined,
         started: performance.now(),
-        // Not applied (a retry, a partition gone back or revoked): its buffer goes, the partition
-        // is fetched again from where the retry or the next join says.
+        // Not applied (a retry, a partition gone back): its buffer goes, the partition is fetched
+        // again from where the retry says. After a join the buffer is the new assignment's.
         done: (through) => {
-          if (through === undefined) buffers.delete(slot);
+          if (through === undefined && taker === generation) buffers.delete(slot);
         },
       });
     }

@@ -256,6 +256,22 @@ describe('merged intake', () => {
     expect(seen.groups).toEqual([['a@0', 'a@1', 'b@0']]);
   });
 
+  it('keeps what the new assignment buffered when a group taken before the join comes back unapplied', async () => {
+    const { intake, seen } = intakeOver({ a: [0, 2] }, 1);
+    let rejoin = true;
+    seen.answer = () => {
+      if (!rejoin) return '0';
+      rejoin = false;
+      intake.rejoined();
+      // The new assignment's batch arrives while the old group is being answered.
+      intake.push(batchOf('a', inSequence(2)).item);
+      return undefined;
+    };
+    intake.push(batchOf('a', inSequence(2)).item);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.groups).toEqual([['a@0'], ['a@0'], ['a@1']]);
+  });
+
   it('answers a group taken before a join as no longer active', async () => {
     const { intake, seen } = intakeOver({ a: [0, 1] });
     const active: boolean[] = [];
