@@ -1,4 +1,5 @@
 import type { Checkpoint } from '@tradelog/projections';
+import { slotOf } from '../runtime/batchFaults.ts';
 import type { ReadBound } from '../runtime/mergedIntake.ts';
 import type { RebuildProgress } from './options.ts';
 
@@ -30,15 +31,8 @@ export function* readBoundsOf(
   topics: ReadonlySet<string>,
 ): Generator<ReadBound> {
   for (const [slot, bound] of bounds) {
-    const cut = slot.lastIndexOf('/');
-    const topic = slot.slice(0, cut);
-    if (!topics.has(topic)) continue;
-    yield {
-      topic,
-      partition: Number(slot.slice(cut + 1)),
-      applied: applied.get(slot) ?? 0n,
-      bound,
-    };
+    const { topic, partition } = slotOf(slot);
+    if (topics.has(topic)) yield { topic, partition, applied: applied.get(slot) ?? 0n, bound };
   }
 }
 

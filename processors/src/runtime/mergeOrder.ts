@@ -1,5 +1,6 @@
 import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import { headerNames } from '@tradelog/schemas/kit/log/headers';
+import { compareLogOrder, type LogPlace } from '../documents/logOrder.ts';
 
 /**
  * One order for a rebuild's records whatever its fetches bring (processors/README.md "One order
@@ -12,13 +13,8 @@ import { headerNames } from '@tradelog/schemas/kit/log/headers';
  * consumer applied them, which saw them arrive as they were received.
  */
 
-/** What orders a record among other partitions' records. */
-export interface MergeKey {
-  receivedAt: string;
-  topic: string;
-  partition: number;
-  offset: bigint;
-}
+/** What orders a record among other partitions' records: its place in log order (documents/logOrder.ts). */
+export type MergeKey = LogPlace;
 
 /**
  * A record's key. A record without the received-at header (none written by ingest lacks it)
@@ -31,15 +27,8 @@ export function mergeKeyOf(record: LogRecord): MergeKey {
     receivedAt: first === undefined ? '' : first.toString(),
     topic: record.topic,
     partition: record.partition,
-    offset: BigInt(record.offset),
+    offset: record.offset,
   };
-}
-
-export function compareMergeKeys(a: MergeKey, b: MergeKey): number {
-  if (a.receivedAt !== b.receivedAt) return a.receivedAt < b.receivedAt ? -1 : 1;
-  if (a.topic !== b.topic) return a.topic < b.topic ? -1 : 1;
-  if (a.partition !== b.partition) return a.partition - b.partition;
-  return a.offset < b.offset ? -1 : a.offset > b.offset ? 1 : 0;
 }
 
 /** A partition as the merge sees it: its buffered records' keys, in offset order, and whether more may follow them. */
@@ -73,7 +62,7 @@ export function planMerge(inputs: readonly MergeInput[], max: number): MergePlan
     .filter((input) => input.from < input.keys.length)
     .map((input) => ({ ...input, next: input.from }));
   const before = (a: number, b: number) =>
-    compareMergeKeys(heap[a]!.keys[heap[a]!.next]!, heap[b]!.keys[heap[b]!.next]!) < 0;
+    compareLogOrder(heap[a]!.keys[heap[a]!.next]!, heap[b]!.keys[heap[b]!.next]!) < 0;
   const swap = (a: number, b: number) => {
     const held = heap[a]!;
     heap[a] = heap[b]!;

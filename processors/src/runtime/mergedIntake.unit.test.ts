@@ -2,9 +2,10 @@ import { createLogger } from '@tradelog/schemas';
 import type { LogBatch } from '@tradelog/schemas/kit/log/consumer';
 import { headerNames } from '@tradelog/schemas/kit/log/headers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { compareLogOrder } from '../documents/logOrder.ts';
 import type { Queued } from './groupTransaction.ts';
 import { createMergedIntake, mergedReadBytesPerPartition, type ReadBound } from './mergedIntake.ts';
-import { compareMergeKeys, mergeKeyOf, planMerge } from './mergeOrder.ts';
+import { mergeKeyOf, planMerge } from './mergeOrder.ts';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
 
@@ -86,16 +87,16 @@ describe('what a merged read fetches of a partition', () => {
 describe('merge order', () => {
   it('orders by received-at, then topic, partition and offset', () => {
     const key = (topic: string, offset: number, ms: number) => mergeKeyOf(recordAt(topic, offset, ms));
-    expect(compareMergeKeys(key('b', 9, 1), key('a', 1, 2))).toBeLessThan(0);
-    expect(compareMergeKeys(key('a', 9, 1), key('b', 1, 1))).toBeLessThan(0);
-    expect(compareMergeKeys(key('a', 1, 1), key('a', 2, 1))).toBeLessThan(0);
+    expect(compareLogOrder(key('b', 9, 1), key('a', 1, 2))).toBeLessThan(0);
+    expect(compareLogOrder(key('a', 9, 1), key('b', 1, 1))).toBeLessThan(0);
+    expect(compareLogOrder(key('a', 1, 1), key('a', 2, 1))).toBeLessThan(0);
     // A record without the header sorts first, wherever it stands.
-    expect(compareMergeKeys({ ...key('z', 9, 9), receivedAt: '' }, key('a', 0, 0))).toBeLessThan(0);
+    expect(compareLogOrder({ ...key('z', 9, 9), receivedAt: '' }, key('a', 0, 0))).toBeLessThan(0);
   });
 
   it('merges the heads and stops where a partition with more to read has nothing buffered', () => {
     const keys = (topic: string, ...ms: number[]) =>
-      ms.map((m, offset) => ({ receivedAt: at(m), topic, partition: 0, offset: BigInt(offset) }));
+      ms.map((m, offset) => ({ receivedAt: at(m), topic, partition: 0, offset: String(offset) }));
     const a = { slot: 'a/0', keys: keys('a', 1, 4, 6), from: 0, more: true };
     const b = { slot: 'b/0', keys: keys('b', 2, 3), from: 0, more: true };
     // b runs dry after its second record: a's 4 and 6 may not go before b's next record.
@@ -145,11 +146,11 @@ describe('merge order', () => {
       let ms = 0;
       const keys = Array.from({ length: 25 }, (_, offset) => {
         ms += Math.floor(next() * 50);
-        return { receivedAt: at(ms), topic: `t${p % 7}`, partition: p, offset: BigInt(offset) };
+        return { receivedAt: at(ms), topic: `t${p % 7}`, partition: p, offset: String(offset) };
       });
       return { slot: `t${p % 7}/${p}`, keys, from: 0, more: false };
     });
-    const all = inputs.flatMap((input) => input.keys).sort(compareMergeKeys);
+    const all = inputs.flatMap((input) => input.keys).sort(compareLogOrder);
     const taken = new Map<string, number>();
     const merged = planMerge(inputs, 10_000).order.map((slot) => {
       const index = taken.get(slot) ?? 0;
