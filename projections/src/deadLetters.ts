@@ -1,29 +1,16 @@
-import type { DeadLetterState } from '@tradelog/schemas/queries/operations';
+import type { DeadLetterState, ListedDeadLetter } from '@tradelog/schemas/queries/operations';
 import type { Queryable } from './db.ts';
 
 /** Dead letters: records a projection could not decode or apply (one function per statement). */
 
-export interface DeadLetter {
-  id: string;
-  projection: string;
-  consumerGroup: string;
-  topic: string;
-  partition: number;
-  offset: string;
-  /** The record's key and headers as the log held them (bytes: they may hold what text cannot). */
+/**
+ * A dead letter as stored: the contract's listing of it (`state`, processors/README.md "Dead
+ * letters"), with its record's key and value as the log held them (bytes: they may hold what
+ * text cannot).
+ */
+export interface DeadLetter extends Omit<ListedDeadLetter<Date>, 'recordKey' | 'valueBytes'> {
   recordKey: Buffer | null;
-  headers: Record<string, string>;
   value: Buffer | null;
-  errorCode: string;
-  errorMessage: string;
-  /**
-   * `resolved`: applied by a retry; `superseded`: a retry found every row it would replace
-   * already newer in log order, so it changed nothing (processors/README.md "Dead letters").
-   */
-  state: DeadLetterState;
-  attempts: number;
-  failedAt: Date;
-  resolvedAt: Date | null;
 }
 
 const columns = `id, projection, consumer_group, topic, partition, record_offset, record_key, headers, value,

@@ -1,6 +1,11 @@
-import type { CoverageRow, KeyLines } from '@tradelog/projections/collateral/pledgeTables';
+import type {
+  CoverageRow,
+  KeyLines,
+  PledgeDirection,
+  PledgeLine,
+  PledgeOrderRow,
+} from '@tradelog/projections/collateral/pledgeTables';
 import type { CrossingRow, ReleaseRow } from '@tradelog/projections/collateral/pledgeWrites';
-import type { CollateralProvenance } from '@tradelog/projections/collateral/tables';
 import type { AmountTotal } from './purchaseAmounts.ts';
 
 /**
@@ -9,29 +14,13 @@ import type { AmountTotal } from './purchaseAmounts.ts';
  * batch shell keeps, and the copy-on-write layers a step reads and sets through.
  */
 
-/** A goods line of a warehouse order, as a signed stock movement (enterprise data's). */
-export interface PledgeLine {
-  goodsId: string;
-  batchCode: string;
-  qty: number;
-  amount: number | null;
-}
+// A warehouse order's lines and direction are declared once with its row.
+export type { PledgeDirection, PledgeLine };
 
-export type PledgeDirection = 'inbound' | 'outbound' | 'tally';
-
-export interface PledgeOrder {
-  /** enterprise-data's warehouse order key: direction, enterprise, order number. */
+/** A warehouse order as the rules fold it: its row, keyed, without the stock keys it was written with. */
+export interface PledgeOrder extends Omit<PledgeOrderRow, 'orderKey' | 'movements' | 'stockKeys'> {
   key: string;
-  direction: PledgeDirection;
-  enterprise: string;
-  orderNo: string;
-  warehouseId: string | null;
-  /** The receipt's piece key an inbound is, or a tally counts; null for an outbound. */
-  receipt: string | null;
-  /** An inbound whose tally counts instead (its movements no longer do). */
-  tallied: boolean;
   movements: readonly PledgeLine[];
-  provenance: CollateralProvenance;
 }
 
 /**

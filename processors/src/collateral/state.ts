@@ -1,25 +1,18 @@
-import type { CollateralProvenance, Pairing, PieceHolding } from '@tradelog/projections/collateral/tables';
+import type { FinancingStateRow, Pairing, PieceHolding } from '@tradelog/projections/collateral/tables';
 
 /**
  * The collateral rules' state (reducer.ts): the pieces each chain holds, the financings on them
  * and the pairings recorded, as a step is given them and as the batch shell loads and writes them.
  */
 
-export interface Financing {
+/** A financing as a step is given it: its row, keyed. */
+export interface Financing extends Omit<FinancingStateRow, 'financingKey' | 'purchases'> {
   key: string;
-  enterprise: string;
-  financingNo: string;
-  chainId: string;
   /**
    * Each purchase (node id) naming it, and whether that purchase reached a final status. A step's
    * slice may give only the purchases of its own document (batchLoads.ts loads no more).
    */
   purchases: Readonly<Record<string, boolean>>;
-  /** How many of its purchases have not reached a final status: open while some have not. */
-  unsettled: number;
-  open: boolean;
-  firstSeen: string;
-  provenance: CollateralProvenance;
 }
 
 export interface CollateralState {

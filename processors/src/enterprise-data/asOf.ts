@@ -7,7 +7,7 @@ import type {
 } from '@tradelog/projections/enterprise-data/queries';
 import type { DeclarationRow, GoodsRow } from '@tradelog/projections/enterprise-data/tables';
 import { eventsInLogOrder, type RecordAsOf } from '../documents/asOf.ts';
-import { type MovementRow, movementsOf } from './movements.ts';
+import { type DatedMovement, movementsOf } from './movements.ts';
 import {
   type EnterpriseDataState,
   emptyEnterpriseData,
@@ -142,7 +142,7 @@ export function warehouseSummaryAsOf(
   const within = upTo.filter((m) => compareText(m.occurredAt ?? '', filter.from) >= 0);
   const inputs = within.filter((m) => m.qty > 0);
   const outputs = within.filter((m) => m.qty < 0);
-  const sum = (ms: readonly MovementRow[], of: (m: MovementRow) => number | null) =>
+  const sum = (ms: readonly DatedMovement[], of: (m: DatedMovement) => number | null) =>
     ms.reduce((total, m) => total + (of(m) ?? 0), 0);
   const stock = new Map<string, { qty: number; amount: number; unpriced: number }>();
   for (const m of upTo) {
@@ -343,7 +343,7 @@ export function monthlyStockMovementsAsOf(
   data: EnterpriseDataAsOf,
   filter: { enterprise: string; toMonth: string },
 ): MonthlyStockRow[] {
-  const months = new Map<string, MovementRow[]>();
+  const months = new Map<string, DatedMovement[]>();
   for (const m of movementsOf(data, filter.enterprise)) {
     if (m.occurredAt === null) continue;
     const month = m.occurredAt.slice(0, 7);
@@ -358,7 +358,7 @@ export function monthlyStockMovementsAsOf(
     .map(([month, ms]) => {
       const inputs = ms.filter((m) => m.qty > 0);
       const outputs = ms.filter((m) => m.qty < 0);
-      const sum = (of: readonly MovementRow[], value: (m: MovementRow) => number | null) =>
+      const sum = (of: readonly DatedMovement[], value: (m: DatedMovement) => number | null) =>
         of.reduce((total, m) => total + (value(m) ?? 0), 0);
       inventoryQty += sum(ms, (m) => m.qty);
       inventoryAmount += sum(ms, (m) => m.amount);

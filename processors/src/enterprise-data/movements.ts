@@ -1,10 +1,8 @@
-import type { EnterpriseDataState, Movement, WarehouseOrder } from './reducer.ts';
+import type { MovementRow } from '@tradelog/projections/enterprise-data/tables';
+import type { EnterpriseDataState, WarehouseOrder } from './reducer.ts';
 
-/** A movement as the stock_movements table holds it: its order's enterprise, warehouse and time. */
-export interface MovementRow extends Movement {
-  warehouseId: string;
-  occurredAt: string | null;
-}
+/** A movement as the stock_movements table holds it, with its order's time (its occurred_at column). */
+export type DatedMovement = Omit<MovementRow, 'lineNo'> & { occurredAt: string | null };
 
 /**
  * The effective movements of an enterprise (projection.ts: an inbound's lines stop counting once
@@ -13,7 +11,7 @@ export interface MovementRow extends Movement {
 export function movementsOf(
   data: { state: Pick<EnterpriseDataState, 'warehouseOrders'> },
   enterprise: string,
-): MovementRow[] {
+): DatedMovement[] {
   const effective = (order: WarehouseOrder) => !(order.direction === 'inbound' && order.tallied);
   return [...data.state.warehouseOrders.values()]
     .filter((order) => order.enterprise === enterprise && effective(order))

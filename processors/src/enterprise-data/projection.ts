@@ -40,7 +40,6 @@ export { mergedGoodsFields };
 const orderState = (row: WarehouseOrderRow): WarehouseOrder => ({
   ...row,
   key: row.orderKey,
-  direction: row.direction as WarehouseOrder['direction'],
   // Loaded orders keep their movements in the table; only new documents bring new lines.
   movements: [],
 });
@@ -49,7 +48,6 @@ const declarationState = (row: DeclarationRow): Declaration => ({
   ...row,
   key: row.declarationKey,
   provenance: row.provenance as never,
-  dataSource: row.dataSource as Declaration['dataSource'],
 });
 
 const byKey = <T>(rows: Map<string, T>): T[] =>

@@ -1,3 +1,10 @@
+import type {
+  DeclarationRow,
+  Direction,
+  Movement,
+  StockType,
+  WarehouseOrderRow,
+} from '@tradelog/projections/enterprise-data/tables';
 import { enterpriseInRoles, nestedEnterpriseOf } from '@tradelog/schemas/documents/enterpriseFields';
 import type { Reduction } from '../changes.ts';
 import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
@@ -29,16 +36,9 @@ import { olderThan } from '../documents/logOrder.ts';
  * documents/logOrder.ts). This projection emits no change events: pushes follow orders and
  * chains.
  */
-export interface Declaration {
+/** A declaration as the reducer keeps it: its row, keyed, with its document's fields. */
+export interface Declaration extends Omit<DeclarationRow, 'declarationKey' | 'fields' | 'provenance'> {
   key: string;
-  /** Query spec §3 dataSource: 10 port verification (check notes), 20 declaring firm (clearance). */
-  dataSource: '10' | '20';
-  ownerCode: string | null;
-  declareCode: string | null;
-  orderNo: string;
-  entryNo: string | null;
-  ieFlag: string | null;
-  declareTime: string | null;
   fields: Document;
   provenance: Provenance;
 }
@@ -51,45 +51,16 @@ export interface GoodsItem {
   provenance: Provenance;
 }
 
-export type StockType = '0' | '1';
-
-export interface Movement {
-  goodsId: string;
-  goodsName: string | null;
-  barCode: string | null;
-  batchCode: string;
-  stockType: StockType;
-  /** Signed: positive into the warehouse, negative out. */
-  qty: number;
-  /**
-   * Signed like qty; null for a line that states no price (no declared total or unit price):
-   * the warehouse summary counts such lines instead of adding 0 (projections/README.md).
-   */
-  amount: number | null;
-  productionTime: string | null;
-  expireTime: string | null;
-}
-
-export type Direction = 'inbound' | 'outbound' | 'tally';
+// A movement's, an order's and a direction's shape are declared once with their rows.
+export type { Direction, Movement, StockType };
 
 /** A goods line of a warehouse document. */
 type WarehouseLine = ItemsOf<DocumentOf<Direction>, 'goodsList'>;
 
-export interface WarehouseOrder {
+export interface WarehouseOrder extends Omit<WarehouseOrderRow, 'orderKey' | 'fields'> {
   key: string;
-  direction: Direction;
-  enterprise: string;
-  orderNo: string;
-  warehouseId: string | null;
-  warehouseName: string | null;
-  occurredAt: string | null;
-  /** A tally's inbound order; null otherwise. */
-  inboundOrderNo: string | null;
-  /** An inbound's declared quantities count until a tally of it reports what really arrived. */
-  tallied: boolean;
   movements: readonly Movement[];
   fields: Document;
-  provenance: Provenance;
 }
 
 export interface EnterpriseDataState {

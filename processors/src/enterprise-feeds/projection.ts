@@ -8,7 +8,7 @@ import { keyedProjection } from '../runtime/projection.ts';
 import { type FeedRow, feedKeysOf, reduceEnterpriseFeeds } from './reducer.ts';
 
 const toState = (row: FeedRowRecord): FeedRow => ({
-  family: row.family as FeedRow['family'],
+  family: row.family,
   enterprise: row.enterprise,
   scope: row.scope,
   period: row.period,

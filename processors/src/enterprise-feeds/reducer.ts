@@ -1,4 +1,4 @@
-import type { FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
+import type { FeedFamily, FeedRowRecord, FeedSource } from '@tradelog/projections/enterprise-feeds/tables';
 import type { ChangeKind, ChangeSource } from '@tradelog/schemas/changes/contract';
 import { canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { type ChangeEvent, changeEvent, type Reduction } from '../changes.ts';
@@ -50,31 +50,12 @@ import { olderThan, placeOf } from '../documents/logOrder.ts';
  *    newer is superseded (documents/logOrder.ts). A change event names the enterprise, so a
  *    lender's changes subscription can follow it (rankings publish none: they have no enterprise).
  */
-export type FeedFamily =
-  | 'tax'
-  | 'salesToB'
-  | 'salesToC'
-  | 'account'
-  | 'ranking'
-  | 'inWarehouse'
-  | 'indicators'
-  | 'stock';
+// A feed row's family, fields and source are declared once with its record.
+export type { FeedFamily, FeedSource };
 
-export type { FeedSource };
-
-export interface FeedRow {
-  family: FeedFamily;
-  /** The enterprise the fact belongs to ('' for rankings, which are market data). */
-  enterprise: string;
-  /** What within the enterprise: a data type, a platform (/shop), a warehouse, a category. */
-  scope: string;
-  /** Which period or moment: a sales period, a change time, a snapshot time; '' for a channel or a latest-only row. */
-  period: string;
-  /** The provider's own time that orders reports of one key (tax reportTime, countDate); null when log order decides. */
-  asOf: string | null;
+/** A feed row as the reducer keeps it: its record without the key, with its document's content. */
+export interface FeedRow extends Omit<FeedRowRecord, 'rowKey' | 'content'> {
   content: Document;
-  contentSha256: string;
-  source: FeedSource;
 }
 
 export type FeedState = ReadonlyMap<string, FeedRow>;

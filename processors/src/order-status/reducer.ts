@@ -42,14 +42,8 @@ import { olderThan } from '../documents/logOrder.ts';
  *    it states, it is superseded (documents/logOrder.ts).
  */
 // The order's kinds, statuses and state are declared once with its row (projections/src/order-status/tables.ts).
-export {
-  type HistoryEntry,
-  type HistoryOutcome,
-  type OrderKind,
-  type OrderState,
-  type OrderStatus,
-  orderKinds,
-};
+export type { HistoryEntry, HistoryOutcome, OrderKind, OrderState, OrderStatus };
+export { orderKinds };
 export const terminalStatuses: readonly OrderStatus[] = ['20', '30'];
 
 /**
@@ -70,16 +64,11 @@ const timeFields: { [K in OrderKind]: readonly FieldOf<OrderFieldsOf[K]>[] } = {
   saleOrderToC: ['orderTime', 'deliveryTime', 'declareTime', 'releaseTime'],
 };
 
-/** One order as a document states it; a sale-to-consumer document states several. */
-export interface OrderStatement {
-  kind: OrderKind;
-  enterprise: string;
-  orderNo: string;
-  status: OrderStatus;
-  effectiveTime: string | null;
-  contentSha256: string;
-  fields: Document;
-}
+/**
+ * One order as a document states it (a sale-to-consumer document states several): the order's
+ * state without its provenance and history.
+ */
+export type OrderStatement = Omit<OrderState, 'provenance' | 'history'>;
 
 export const orderKey = (kind: OrderKind, enterprise: string, orderNo: string) =>
   `${kind}|${enterprise}|${orderNo}`;

@@ -21,15 +21,8 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 /** The contract declares the account's fields (schemas/src/access/accountListing.ts). */
 export type AccountRow = Account<Date>;
 
-interface AccountDbRow {
-  id: string;
-  kind: ApiKeyKind;
-  code: string;
-  name: string;
-  enterprises: string[];
-  feeds: string[];
-  created_at: Date;
-}
+/** The accounts table's row as pg gives it: the account's fields, `created_at` by its column name. */
+type AccountDbRow = Omit<AccountRow, 'createdAt'> & { created_at: Date };
 
 const accountColumns = 'id, kind, code, name, enterprises, feeds, created_at';
 

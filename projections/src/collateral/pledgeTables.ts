@@ -150,15 +150,28 @@ export async function findReceiptTotals(
   }));
 }
 
+/** A goods line of a warehouse order, as a signed stock movement (enterprise data's). */
+export interface PledgeLine {
+  goodsId: string;
+  batchCode: string;
+  qty: number;
+  amount: number | null;
+}
+
+export type PledgeDirection = 'inbound' | 'outbound' | 'tally';
+
 export interface PledgeOrderRow {
+  /** enterprise-data's warehouse order key: direction, enterprise, order number. */
   orderKey: string;
-  direction: 'inbound' | 'outbound' | 'tally';
+  direction: PledgeDirection;
   enterprise: string;
   orderNo: string;
   warehouseId: string | null;
+  /** The receipt's piece key an inbound is, or a tally counts; null for an outbound. */
   receipt: string | null;
+  /** An inbound whose tally counts instead (its movements no longer do). */
   tallied: boolean;
-  movements: { goodsId: string; batchCode: string; qty: number; amount: number | null }[];
+  movements: PledgeLine[];
   stockKeys: string[];
   provenance: CollateralProvenance;
 }

@@ -107,7 +107,8 @@ export interface FinancingRow {
 }
 
 /**
- * A financing as the batch shell reads and writes it: how many of its purchases are not final,
+ * A financing as the batch shell reads and writes it: how many of its purchases are not final
+ * (open while some are),
  * and of its purchases only those the batch asked for (read) or changed (written).
  */
 export interface FinancingStateRow extends FinancingRow {

@@ -3,6 +3,7 @@ import { ident, type PageRequest, pagedSelect, pagedTotal, type Queryable } from
 import {
   type DeclarationRow,
   type GoodsRow,
+  type Movement,
   toDeclaration,
   toGoods,
   toWarehouseOrder,
@@ -62,17 +63,10 @@ export async function listGoods(
   };
 }
 
-export interface StockRow {
+/** A warehouse's stock of one goods, batch and stock type: its movements summed. */
+export interface StockRow extends Omit<Movement, 'amount'> {
   warehouseId: string;
-  goodsId: string;
-  goodsName: string | null;
-  barCode: string | null;
-  batchCode: string;
-  stockType: string;
-  qty: number;
   firstInAt: string | null;
-  productionTime: string | null;
-  expireTime: string | null;
 }
 
 /** Current stock per warehouse, goods, batch and stock type, from the movements that count. */

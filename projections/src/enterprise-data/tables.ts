@@ -71,7 +71,8 @@ export async function createEnterpriseDataTables(db: Queryable, schema: string):
 
 export interface DeclarationRow {
   declarationKey: string;
-  dataSource: string;
+  /** Query spec §3 dataSource: 10 port verification (check notes), 20 declaring firm (clearance). */
+  dataSource: '10' | '20';
   ownerCode: string | null;
   declareCode: string | null;
   orderNo: string;
@@ -91,30 +92,46 @@ export interface GoodsRow {
   updatedAt: string;
 }
 
-export interface MovementRow {
-  lineNo: number;
-  warehouseId: string;
+/** Query spec §3 stockType. */
+export type StockType = '0' | '1';
+
+/** A goods line of a warehouse order as it moves stock (processors/src/enterprise-data/reducer.ts). */
+export interface Movement {
   goodsId: string;
   goodsName: string | null;
   barCode: string | null;
   batchCode: string;
-  stockType: string;
+  stockType: StockType;
+  /** Signed: positive into the warehouse, negative out. */
   qty: number;
-  /** Null when the line states no price. */
+  /**
+   * Signed like qty; null for a line that states no price (no declared total or unit price):
+   * the warehouse summary counts such lines instead of adding 0 (projections/README.md).
+   */
   amount: number | null;
   productionTime: string | null;
   expireTime: string | null;
 }
 
+/** A movement as the stock_movements table holds it: its line of the order, and the order's warehouse. */
+export interface MovementRow extends Movement {
+  lineNo: number;
+  warehouseId: string;
+}
+
+export type Direction = 'inbound' | 'outbound' | 'tally';
+
 export interface WarehouseOrderRow {
   orderKey: string;
-  direction: string;
+  direction: Direction;
   enterprise: string;
   orderNo: string;
   warehouseId: string | null;
   warehouseName: string | null;
   occurredAt: string | null;
+  /** A tally's inbound order; null otherwise. */
   inboundOrderNo: string | null;
+  /** An inbound's declared quantities count until a tally of it reports what really arrived. */
   tallied: boolean;
   fields: Record<string, unknown>;
   provenance: Provenance;

@@ -31,12 +31,27 @@ export type FeedSource = {
   receivedAt: string;
 };
 
+/** The enterprise feed families (processors/src/enterprise-feeds/reducer.ts). */
+export type FeedFamily =
+  | 'tax'
+  | 'salesToB'
+  | 'salesToC'
+  | 'account'
+  | 'ranking'
+  | 'inWarehouse'
+  | 'indicators'
+  | 'stock';
+
 export interface FeedRowRecord {
   rowKey: string;
-  family: string;
+  family: FeedFamily;
+  /** The enterprise the fact belongs to ('' for rankings, which are market data). */
   enterprise: string;
+  /** What within the enterprise: a data type, a platform (/shop), a warehouse, a category. */
   scope: string;
+  /** Which period or moment: a sales period, a change time, a snapshot time; '' for a channel or a latest-only row. */
   period: string;
+  /** The provider's own time that orders reports of one key (tax reportTime, countDate); null when log order decides. */
   asOf: string | null;
   content: Record<string, unknown>;
   contentSha256: string;

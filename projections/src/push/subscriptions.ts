@@ -72,20 +72,13 @@ const toSubscription = (row: Row): Subscription => ({
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes, base64. */
 export const newSubscriptionSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
-export interface NewSubscription {
-  id: string;
-  family: PushFamily;
-  ownerKind: ApiKeyKind;
-  ownerId: string;
+/** A subscription as it is created: its secret, and no state or rotation yet. */
+export interface NewSubscription
+  extends Omit<Subscription, 'accountId' | 'projections' | 'state' | 'previousSecretUntil' | 'updatedAt'> {
   /** The owning account; when absent, the account of the key `keyId`. */
   accountId?: string;
-  keyId: string;
-  callbackUrl: string;
-  criteria: Record<string, unknown>;
-  matchKey: string;
   projections: readonly string[];
   secret: string;
-  createdAt: Date;
 }
 
 export async function insertSubscription(
