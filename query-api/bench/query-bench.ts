@@ -6,7 +6,6 @@ import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projection
 import { migrate } from '@tradelog/projections/migrate';
 import { type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { createLogger } from '@tradelog/schemas';
-import { createCallLimits, leaseBlock } from '@tradelog/schemas/kit/runtime/callLimits';
 import { createServiceMetrics } from '@tradelog/schemas/kit/runtime/http';
 import express from 'express';
 import pg from 'pg';
@@ -16,7 +15,7 @@ import { clockTicksPerSecond, processCpu } from '../../tests/harness/processCpu.
 import { createApp } from '../src/app.ts';
 import { parseQueryApiConfig } from '../src/config.ts';
 import { noSmsSender } from '../src/content/smsSenders.ts';
-import { createCallLimit } from '../src/http/callLimit.ts';
+import { queryApiCallLimit } from '../src/http/callLimit.ts';
 import { lenderQueryPaths } from '../src/lenders/routes.ts';
 import { requireKey } from '../src/reads/auth.ts';
 import { createPreparingPool } from '../src/reads/preparedClient.ts';
@@ -78,10 +77,7 @@ async function stackNoop(): Promise<express.Express> {
       keyTtlMs: config.keyCacheTtlMs,
     }),
   );
-  const callLimit = createCallLimit({
-    keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query', block: leaseBlock }),
-    public: createCallLimits({ table: config.callLimits, store: portalPool, prefix: 'query' }),
-  });
+  const callLimit = queryApiCallLimit(config.callLimits, { keyed: pool, public: portalPool });
   const router = express.Router();
   router.use(lenderQueryPaths, requireKey(pool, ['lender', 'operator']), callLimit('default-key'));
   router.post(lenderQueryPaths, (req, res) => {

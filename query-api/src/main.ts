@@ -2,7 +2,7 @@ import { parseAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { createLogger } from '@tradelog/schemas';
 import { createLogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
-import { createCallLimits, leaseBlock, purgeEndedWindows } from '@tradelog/schemas/kit/runtime/callLimits';
+import { purgeEndedWindows } from '@tradelog/schemas/kit/runtime/callLimits';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import { createServiceMetrics, startMetricsServerIfOwnPort } from '@tradelog/schemas/kit/runtime/http';
 import { createServiceServer } from '@tradelog/schemas/kit/runtime/server';
@@ -12,7 +12,7 @@ import { createIpLocator, readCityTable } from './content/ipLocation.ts';
 import { loadPortalContent } from './content/operatorContent.ts';
 import { purgePortal } from './content/portalStore.ts';
 import { httpSmsSender, logSmsSender, noSmsSender } from './content/smsSenders.ts';
-import { createCallLimit } from './http/callLimit.ts';
+import { queryApiCallLimit } from './http/callLimit.ts';
 import { createShutdown } from './http/shutdown.ts';
 import { registerStandingWildcardMetric } from './operations/accountsMetric.ts';
 import { recordSourcesOf } from './operations/records.ts';
@@ -75,11 +75,7 @@ attachReadCache(pool, readCache);
 // "Subscriber tools").
 const testPushWaits = await createTestPushWaits({ connectionString: config.databaseUrl, logger });
 
-const callLimit = createCallLimit({
-  // Keyed limits are taken from Postgres in blocks (README "Call limits"): one write per block.
-  keyed: createCallLimits({ table: config.callLimits, store: pool, prefix: 'query', block: leaseBlock }),
-  public: createCallLimits({ table: config.callLimits, store: portalPool, prefix: 'query' }),
-});
+const callLimit = queryApiCallLimit(config.callLimits, { keyed: pool, public: portalPool });
 
 const sendSms =
   config.smsSender === 'log'

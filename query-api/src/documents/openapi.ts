@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
-import { apiOperation, partnerKey, titled } from '../http/openapiOperations.ts';
+import { apiOperation, objectList, partnerKey, titled } from '../http/openapiOperations.ts';
 
 /** Partner tools (README "Partner tools"): a partner's own submissions, served by `router.ts`. */
 export const documentOperations: ApiOperation[] = [
@@ -13,13 +13,9 @@ export const documentOperations: ApiOperation[] = [
     { cn: '我最近提交的单据（按接收时间倒序，分页）', en: 'My recent submissions (newest first, paged)' },
     partnerKey,
     successOf(['单据列表', 'Documents'], {
-      dataList: titled(
+      dataList: objectList(
         '单据：documentId、类型、企业、接收时间',
         'Documents: documentId, type, enterprise, receivedAt',
-        {
-          type: 'array',
-          items: { type: 'object' },
-        },
       ),
       next: titled('下一页游标（没有更多时为 null）', 'Cursor of the next page (null when there is none)', {
         type: ['string', 'null'] as unknown as 'string',
@@ -48,12 +44,11 @@ export const documentOperations: ApiOperation[] = [
     partnerKey,
     successOf(['单据与状态', 'Document and its state'], {
       document: titled('单据', 'Document', { type: 'object' }),
-      projections: titled(
+      projections: objectList(
         '各投影：applied 已应用、pending 未应用、dead-lettered 进入死信、log-replaced 投影建于另一份日志（待运维重建）',
         'Per projection: applied, pending, dead-lettered, or log-replaced (built from another log; an operator rebuilds it)',
-        { type: 'array', items: { type: 'object' } },
       ),
-      deadLetters: titled('死信', 'Dead letters', { type: 'array', items: { type: 'object' } }),
+      deadLetters: objectList('死信', 'Dead letters'),
     }),
     { failures: [404, 503] },
   ),

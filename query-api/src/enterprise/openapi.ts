@@ -1,6 +1,12 @@
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
-import { apiOperation, operatorKey, projectionPathExample, titled } from '../http/openapiOperations.ts';
+import {
+  apiOperation,
+  objectList,
+  operatorKey,
+  projectionPathExample,
+  titled,
+} from '../http/openapiOperations.ts';
 
 /**
  * The operator's list of unattributed documents (`unattributed.ts`); the enterprise queries of
@@ -22,13 +28,9 @@ export const unattributedOperations: ApiOperation[] = [
       page: titled('页码', 'Page', { type: 'integer' }),
       pageSize: titled('每页条数', 'Page size', { type: 'integer' }),
       totalCount: titled('总数', 'Total', { type: 'integer' }),
-      dataList: titled(
+      dataList: objectList(
         '单据（position、keys、documentType、documentId、partnerId、receivedAt）',
         'Documents (position, keys, documentType, documentId, partnerId, receivedAt)',
-        {
-          type: 'array',
-          items: { type: 'object' },
-        },
       ),
     }),
     {

@@ -1,6 +1,12 @@
 import { localizedError } from '@tradelog/schemas';
-import { type CallLimits, limitHeaders } from '@tradelog/schemas/kit/runtime/callLimits';
-import type { LimitVerdict } from '@tradelog/schemas/kit/runtime/limitRule';
+import {
+  type CallLimits,
+  createCallLimits,
+  type LimitStoreClient,
+  leaseBlock,
+  limitHeaders,
+} from '@tradelog/schemas/kit/runtime/callLimits';
+import type { LimitTable, LimitVerdict } from '@tradelog/schemas/kit/runtime/limitRule';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CallLimitName } from '../config.ts';
 
@@ -38,6 +44,21 @@ export function createCallLimit(limits: {
     };
     next();
   };
+}
+
+/**
+ * The call limits query-api serves, built here once so the query bench's stack pays what main.ts
+ * pays: keyed limits counted in the main pool and taken in blocks (README "Call limits": one
+ * write per block), public ones in the portal's pool (README "Pools").
+ */
+export function queryApiCallLimit(
+  table: LimitTable<CallLimitName>,
+  pools: { keyed: LimitStoreClient; public: LimitStoreClient },
+): CallLimit {
+  return createCallLimit({
+    keyed: createCallLimits({ table, store: pools.keyed, prefix: 'query', block: leaseBlock }),
+    public: createCallLimits({ table, store: pools.public, prefix: 'query' }),
+  });
 }
 
 const moreCallsKey = 'spendMoreCalls';

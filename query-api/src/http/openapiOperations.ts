@@ -18,9 +18,13 @@ export const titled = (
   'x-title-en': titleEn,
 });
 
+/** A titled list of objects whose members the document leaves open (rows, versions, dead letters). */
+export const objectList = (title: string, titleEn: string): JsonSchema =>
+  titled(title, titleEn, { type: 'array', items: { type: 'object' } });
+
 /** The success envelope around a `dataList` of objects. */
 export const listAnswer = (title: [string, string]) =>
-  successOf(title, { dataList: titled('列表', 'List', { type: 'array', items: { type: 'object' } }) });
+  successOf(title, { dataList: objectList('列表', 'List') });
 
 export function apiOperation(
   method: ApiOperation['method'],

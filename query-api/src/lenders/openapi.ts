@@ -2,7 +2,7 @@ import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
 import { coverageThresholdRequest } from '@tradelog/schemas/queries/management';
-import { apiOperation, titled } from '../http/openapiOperations.ts';
+import { apiOperation, objectList, titled } from '../http/openapiOperations.ts';
 import { keyAccountPath } from './keyAccount.ts';
 import { portfolioPath } from './portfolio.ts';
 import { coverageThresholdsPath } from './thresholds.ts';
@@ -74,25 +74,14 @@ const portfolioFinancing: JsonSchema = {
         },
       },
     ),
-    purchases: titled(
+    purchases: objectList(
       '采购单（最新单据所述金额、币种、状态）',
       'Purchases (amount, currency, status as the latest document states)',
-      {
-        type: 'array',
-        items: { type: 'object' },
-      },
     ),
-    latestEvents: titled('链路最近收到的三份单据', "The chain's three documents received last", {
-      type: 'array',
-      items: { type: 'object' },
-    }),
-    collateral: titled(
+    latestEvents: objectList('链路最近收到的三份单据', "The chain's three documents received last"),
+    collateral: objectList(
       '押品；仓单附仓内剩余库存（数量、按行价计的价值、无价行数）',
       'Collateral; a warehouse receipt with the stock left behind it (quantity, value at its lines’ prices, unpriced lines)',
-      {
-        type: 'array',
-        items: { type: 'object' },
-      },
     ),
     purchaseAmount: titled(
       '采购金额合计（有采购单未给金额时为 null）',

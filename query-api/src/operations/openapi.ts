@@ -7,6 +7,7 @@ import {
   apiOperation,
   limitQuery,
   listAnswer,
+  objectList,
   operatorKey,
   projectionPathExample,
   titled,
@@ -76,7 +77,7 @@ export const rebuildAndDeadLetterOperations: ApiOperation[] = [
     { cn: '投影的各版本与重建进度', en: "A projection's versions and rebuild progress" },
     operatorKey,
     successOf(['版本', 'Versions'], {
-      versions: titled('版本列表', 'Versions', { type: 'array', items: { type: 'object' } }),
+      versions: objectList('版本列表', 'Versions'),
     }),
     { pathExamples: projectionPathExample, failures: [404] },
   ),
@@ -213,7 +214,7 @@ export const operatorConsoleOperations: ApiOperation[] = [
       logStartOffset: titled('分区起始偏移量', 'First offset held'),
       highWatermark: titled('下一条消息的偏移量', 'The next offset to be written'),
       nextOffset: titled('下一页从此开始', 'Where the next page starts'),
-      dataList: titled('消息', 'Records', { type: 'array', items: { type: 'object' } }),
+      dataList: objectList('消息', 'Records'),
     }),
     {
       query: {
@@ -381,10 +382,7 @@ export const operatorConsoleOperations: ApiOperation[] = [
     operatorKey,
     successOf(['已从新日志开始', 'Started on the new log'], {
       clusterId: titled('当前 Kafka 集群编号', 'The current Kafka cluster id'),
-      started: titled('各消费组及其重置的分区', 'Each consumer group and the partitions started over', {
-        type: 'array',
-        items: { type: 'object' },
-      }),
+      started: objectList('各消费组及其重置的分区', 'Each consumer group and the partitions started over'),
     }),
     {
       failures: [409, 503],
