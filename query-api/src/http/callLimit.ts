@@ -49,7 +49,7 @@ export function createCallLimit(limits: {
 /**
  * The call limits query-api serves, built here once so the query bench's stack pays what main.ts
  * pays: keyed limits counted in the main pool and taken in blocks (README "Call limits": one
- * write per block), public ones in the portal's pool (README "Pools").
+ * write per block), public ones in the portal's pool (deploy/README.md "Connection budget").
  */
 export function queryApiCallLimit(
   table: LimitTable<CallLimitName>,
