@@ -1,3 +1,4 @@
+import type { TableComparison } from '@tradelog/schemas/queries/operations';
 import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { ident, type Queryable } from './db.ts';
 
@@ -24,17 +25,8 @@ export async function analyzeVersionTables(db: Queryable, schema: string): Promi
   for (const row of rows) await db.query(`ANALYZE ${ident(schema)}.${ident(row.name)}`);
 }
 
-export interface TableComparison {
-  table: string;
-  rowsA: number;
-  rowsB: number;
-  differingKeys: string[];
-  /**
-   * The version schema that lacks the table: a revision that adds tables is rebuilt beside a live
-   * version built without them (processors/README.md "Upgrading a projection"). Never equal.
-   */
-  absentFrom?: string;
-}
+// What a comparison answers is the operator contract's (GET /ops/rebuild/{projection}).
+export type { TableComparison };
 
 /** Pure: the tables a compared spec reads (`{schema}.name` in a subquery, else its table). */
 export const comparedTablesOf = (table: string): string[] =>

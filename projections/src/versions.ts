@@ -1,3 +1,4 @@
+import type { ListedVersion, VersionState } from '@tradelog/schemas/queries/operations';
 import type pg from 'pg';
 import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { deleteCheckpoints } from './checkpoints.ts';
@@ -12,20 +13,11 @@ import { advisoryLockKey, type Queryable } from './db.ts';
  * the old complete view or the new complete view, never a half-built one.
  */
 
-export type VersionState = 'requested' | 'building' | 'live' | 'retired' | 'failed';
+// A version's states and listed fields are the operator contract's (GET /ops/rebuild/{projection}).
+export type { VersionState };
 
-export interface ProjectionVersion {
+export interface ProjectionVersion extends Omit<ListedVersion<Date>, 'projection'> {
   projection: ProjectionName;
-  version: number;
-  schemaName: string;
-  consumerGroup: string;
-  state: VersionState;
-  progress: Record<string, unknown>;
-  createdAt: Date;
-  liveSince: Date | null;
-  retiredAt: Date | null;
-  /** The revision of the projection's declaration it was built with. */
-  revision: number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row

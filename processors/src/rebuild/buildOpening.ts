@@ -82,6 +82,8 @@ export interface Standing {
   limits: Positions | undefined;
   readonly applied: Positions;
   progress: RebuildProgress;
+  /** Partitions the merged read stopped waiting for (mergedIntake.ts), kept across a resumed build. */
+  readonly readOnWithout: NonNullable<RebuildProgress['readOnWithout']>;
 }
 
 /** The version this rebuild builds (the one claimed, or a new one) at this code's revision, with its tables. */
@@ -140,5 +142,6 @@ export async function openBuild(
     deadline,
   };
   const progress = progressOf('building', [], ends, 0);
-  return { build, standing: { ends, limits, applied, progress } };
+  const readOnWithout = [...(version.progress.readOnWithout ?? [])];
+  return { build, standing: { ends, limits, applied, progress, readOnWithout } };
 }

@@ -1,17 +1,12 @@
-import type { ProjectionVersion, TableComparison } from '@tradelog/projections';
+import type { ProjectionVersion } from '@tradelog/projections';
+import type { RebuildProgress } from '@tradelog/schemas/queries/operations';
 import type { ProjectionRunOptions } from '../runtime/projection.ts';
 
 /** What a rebuild is asked (rebuild.ts `rebuildProjection`), what it reports as it goes and what it answers. */
 
-/** Where a build stands: stored with its version, shown to operators, passed to `onProgress`. */
-export interface RebuildProgress {
-  state: 'building' | 'comparing' | 'switched' | 'built' | 'failed';
-  recordsApplied: number;
-  ratePerSecond: number;
-  remainingLag: number;
-  elapsedMs: number;
-  comparison?: TableComparison[];
-}
+// Where a build stands (stored with its version, shown to operators, passed to `onProgress`) is
+// the operator contract's: the console reads it as it is written.
+export type { RebuildProgress };
 
 export interface RebuildOptions extends ProjectionRunOptions {
   /** A version already claimed (an operator request); otherwise a new one is added. */

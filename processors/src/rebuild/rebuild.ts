@@ -106,6 +106,13 @@ function buildConsumer(build: Build, standing: Standing, onCommit: () => void) {
     // live version (processors/README.md "One order whatever the fetches").
     mergedRead: {
       readBounds: () => readBoundsOf(standing.limits ?? standing.ends, standing.applied, topics),
+      // Shown with the build's progress: its order may differ from another build's from there.
+      onWaitGivenUp: (partition, waitedMs) =>
+        standing.readOnWithout.push({
+          partition,
+          waitedMs,
+          at: (options.now?.() ?? new Date()).toISOString(),
+        }),
     },
     // What the merge holds stays bounded whatever the number of partitions.
     maxBytesPerPartition: mergedReadBytesPerPartition(standing.ends.size),
@@ -126,7 +133,12 @@ async function reportProgress(
   const { pool } = build.options;
   const checkpoints = await readCheckpoints(pool, build.version.consumerGroup);
   const elapsedMs = Math.round(performance.now() - build.started);
-  standing.progress = progressOf(state, checkpoints, standing.ends, elapsedMs, extra);
+  const readOnWithout =
+    standing.readOnWithout.length > 0 ? { readOnWithout: [...standing.readOnWithout] } : {};
+  standing.progress = progressOf(state, checkpoints, standing.ends, elapsedMs, {
+    ...readOnWithout,
+    ...extra,
+  });
   await saveVersionProgress(pool, build.name, build.version.version, { ...standing.progress });
   build.options.onProgress?.(standing.progress);
   return positionsAt(checkpoints);

@@ -7,7 +7,7 @@ import { createGroupApplier, retryEachLater } from './groupApplier.ts';
 import { createGroupCommitQueue } from './groupCommitQueue.ts';
 import type { GroupTransaction, Queued } from './groupTransaction.ts';
 import type { LimitPauses } from './limitPauses.ts';
-import { createMergedIntake, type ReadBound } from './mergedIntake.ts';
+import { createMergedIntake, type MergedRead } from './mergedIntake.ts';
 import type { PartitionBackoff } from './partitionBackoff.ts';
 
 /** Where decoded batches go (steps 2 to 4 of the header). */
@@ -55,10 +55,9 @@ export function batchSinkOf<E>(
   // A group that failed outside every verdict: whatever went wrong there, its partitions are fetched again.
   const onGroupFailed = (group: readonly Queued<E>[], error: unknown) =>
     retryEachLater(context.backoff, group, error);
-  const merged = (readBounds: () => Iterable<ReadBound>, holdWhile?: () => boolean) =>
+  const merged = (read: MergedRead & { holdWhile?: () => boolean }) =>
     createMergedIntake<E>({
-      readBounds,
-      holdWhile,
+      ...read,
       applyGroup: (group) => applyGroup(group).catch((error: unknown) => onGroupFailed(group, error)),
       pause: (topic, partition, atOffset) => consumer.pause(topic, partition, atOffset),
       resume: (topic, partition) => consumer.resume(topic, partition),
@@ -66,9 +65,9 @@ export function batchSinkOf<E>(
       maxGroupRecords,
       log: context.log,
     });
-  if (options.mergedRead) return merged(options.mergedRead.readBounds);
+  if (options.mergedRead) return merged(options.mergedRead);
   const queue = createGroupCommitQueue<Queued<E>>({ maxGroupRecords, applyGroup, onGroupFailed });
-  const catchingUp = merged(catchUp.readBounds, catchUp.reading);
+  const catchingUp = merged({ readBounds: catchUp.readBounds, holdWhile: catchUp.reading });
   return {
     // Until what the merge took is applied, batches stay with it: the queue would apply beside it.
     push: (item) => (catchUp.catchingUp() || !catchingUp.idle() ? catchingUp : queue).push(item),

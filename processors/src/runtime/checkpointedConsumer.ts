@@ -24,7 +24,7 @@ import {
 import { createDeadLetterRetry } from './deadLetterRetry.ts';
 import { createGroupTransaction } from './groupTransaction.ts';
 import { createLimitPauses } from './limitPauses.ts';
-import type { ReadBound } from './mergedIntake.ts';
+import type { MergedRead } from './mergedIntake.ts';
 import { createPartitionBackoff, type PartitionBackoff } from './partitionBackoff.ts';
 import type { WaitingFor } from './partitionRetry.ts';
 import { createRecordSteps, type RecordSteps } from './recordSteps.ts';
@@ -96,7 +96,7 @@ export interface CheckpointedConsumerOptions<E> {
    * Read the topics merged in one order, whatever the fetches (a rebuild: mergedIntake.ts):
    * every partition the consumer reads, where it stands and the bound it reads up to.
    */
-  mergedRead?: { readBounds: () => Iterable<ReadBound> };
+  mergedRead?: MergedRead;
   /** After each committed batch: the partition's new position (`applied` is 0 when every record was dead-lettered). */
   onApplied?: (progress: { topic: string; partition: number; applied: number; nextOffset: bigint }) => void;
   /** Called once when `begin` answers `retired`. */

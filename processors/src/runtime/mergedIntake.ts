@@ -15,8 +15,9 @@ import { type MergeInput, type MergeKey, mergeKeyOf, planMerge } from './mergeOr
  *
  * A group is sent when it is full, when every partition with records left has shown them, or
  * when no batch came for `settleMs`. A partition waited for while no batch at all comes for
- * `waitLimitMs` (its broker gone, say) stops being waited for, with a warning: the build goes
- * on, in an order that another build may not repeat, rather than stall.
+ * `waitLimitMs` (its broker gone, say) stops being waited for, with a warning and `onWaitGivenUp`
+ * (a rebuild shows it in its progress): the build goes on, in an order that another build may not
+ * repeat, rather than stall.
  */
 export interface MergedIntake<E> {
   push(item: Queued<E>): void;
@@ -67,21 +68,29 @@ interface Buffered<E> {
   cutAt?: bigint;
 }
 
-export function createMergedIntake<E>(context: {
+/** What a consumer reading merged says of its partitions (checkpointedConsumer.ts `mergedRead`). */
+export interface MergedRead {
   /** Every partition the build reads, with where it stands and the bound it reads up to. */
   readBounds: () => Iterable<ReadBound>;
-  applyGroup: (items: Queued<E>[]) => Promise<void>;
-  pause: (topic: string, partition: number, atOffset: string) => void;
-  resume: (topic: string, partition: number) => void;
-  stopAtLimit: (topic: string, partition: number, nextOffset: bigint) => void;
-  maxGroupRecords: number;
-  log: Logger;
-  /** Nothing is applied while this says so (a catch-up reading the log's ends: catchUp.ts). */
-  holdWhile?: () => boolean;
-  settleMs?: number;
-  waitLimitMs?: number;
-  now?: () => number;
-}): MergedIntake<E> {
+  /** A partition no longer waited for: what follows may be applied out of the merged order. */
+  onWaitGivenUp?: (slot: string, waitedMs: number) => void;
+}
+
+export function createMergedIntake<E>(
+  context: MergedRead & {
+    applyGroup: (items: Queued<E>[]) => Promise<void>;
+    pause: (topic: string, partition: number, atOffset: string) => void;
+    resume: (topic: string, partition: number) => void;
+    stopAtLimit: (topic: string, partition: number, nextOffset: bigint) => void;
+    maxGroupRecords: number;
+    log: Logger;
+    /** Nothing is applied while this says so (a catch-up reading the log's ends: catchUp.ts). */
+    holdWhile?: () => boolean;
+    settleMs?: number;
+    waitLimitMs?: number;
+    now?: () => number;
+  },
+): MergedIntake<E> {
   const settleMs = context.settleMs ?? 20;
   const waitLimitMs = context.waitLimitMs ?? 30_000;
   const now = context.now ?? (() => performance.now());
@@ -179,11 +188,10 @@ export function createMergedIntake<E>(context: {
       waitingSince = { slot, at: now() };
       return false;
     }
-    if (now() - waitingSince.at < waitLimitMs) return false;
-    context.log.warn('merged read: a partition showed nothing; reading on without it', {
-      slot,
-      waitedMs: Math.round(now() - waitingSince.at),
-    });
+    const waitedMs = Math.round(now() - waitingSince.at);
+    if (waitedMs < waitLimitMs) return false;
+    context.log.warn('merged read: a partition showed nothing; reading on without it', { slot, waitedMs });
+    context.onWaitGivenUp?.(slot, waitedMs);
     givenUp.add(slot);
     waitingSince = undefined;
     return true;

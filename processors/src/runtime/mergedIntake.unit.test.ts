@@ -45,6 +45,7 @@ function intakeOver(bounds: Record<string, [applied: number, bound: number]>, ma
     pauses: [] as string[],
     resumes: [] as string[],
     limits: [] as string[],
+    givenUp: [] as string[],
     answer: (_group: Queued<string>[]): string | undefined => '0',
   };
   const warnings: string[] = [];
@@ -69,6 +70,8 @@ function intakeOver(bounds: Record<string, [applied: number, bound: number]>, ma
     log: { ...log, warn: (message: string) => warnings.push(message), scope: () => log } as typeof log,
     settleMs: 5,
     waitLimitMs: 1_000,
+    onWaitGivenUp: (slot, waitedMs) =>
+      seen.givenUp.push(`${slot} after ${waitedMs >= 1_000 ? '1 s' : 'less'}`),
     now: () => Date.now(),
   });
   return { intake, seen, warnings };
@@ -307,6 +310,7 @@ describe('merged intake', () => {
       intake.poke();
     }
     expect(warnings).toEqual(['merged read: a partition showed nothing; reading on without it']);
+    expect(seen.givenUp).toEqual(['silent/0 after 1 s']);
     expect(seen.groups).toEqual([['a@0']]);
   });
 

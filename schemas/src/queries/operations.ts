@@ -15,6 +15,57 @@ export interface ListedProjection {
   changeKinds: readonly string[];
 }
 
+/** A projection version's states (projections/src/versions.ts). */
+export type VersionState = 'requested' | 'building' | 'live' | 'retired' | 'failed';
+
+/** One table of two versions compared (processors/README.md "Projection versions and rebuild"). */
+export interface TableComparison {
+  table: string;
+  rowsA: number;
+  rowsB: number;
+  differingKeys: string[];
+  /**
+   * The version schema that lacks the table: a revision that adds tables is rebuilt beside a live
+   * version built without them (processors/README.md "Upgrading a projection"). Never equal.
+   */
+  absentFrom?: string;
+}
+
+/** How far a build is, as the rebuild reports it at each tick (processors/src/rebuild/rebuild.ts). */
+export interface RebuildProgress {
+  state: 'building' | 'comparing' | 'switched' | 'built' | 'failed';
+  recordsApplied: number;
+  ratePerSecond: number;
+  remainingLag: number;
+  elapsedMs: number;
+  comparison?: TableComparison[];
+  /**
+   * Partitions the build stopped waiting for (no batch at all came for 30 s: a broker gone, say)
+   * and read on without: from there its order may differ from another build's of the same log
+   * (processors/README.md "One order whatever the fetches"). Absent while there are none.
+   */
+  readOnWithout?: { partition: string; waitedMs: number; at: string }[];
+}
+
+/**
+ * A projection version as `GET /ops/rebuild/{projection}` lists it, and the operator console shows
+ * it: its progress as last stored (empty before the build's first report), with why it failed or
+ * who cancelled it. `Time` is `Date` where query-api reads it and `string` (ISO 8601) in the console.
+ */
+export interface ListedVersion<Time = string> {
+  projection: string;
+  version: number;
+  schemaName: string;
+  consumerGroup: string;
+  state: VersionState;
+  progress: Partial<RebuildProgress> & { failure?: string; cancelledBy?: string; cancelledAt?: string };
+  createdAt: Time;
+  liveSince: Time | null;
+  retiredAt: Time | null;
+  /** The revision of the projection's declaration it was built with. */
+  revision: number;
+}
+
 /**
  * An entry of the operator audit as `GET /ops/audit` answers it (newest first): who asked for
  * which change to the pipeline, from the audit table (projections/src/operatorAudit.ts, which

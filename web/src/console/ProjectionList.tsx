@@ -66,7 +66,7 @@ function RebuildProgress(props: { name: string; rebuilding: ProjectionVersion; c
       <p>
         {format(o.rebuilding, {
           version: rebuilding.version,
-          state: rebuilding.progress?.state ?? rebuilding.state,
+          state: rebuilding.progress.state ?? rebuilding.state,
         })}
       </p>
       <div
@@ -81,11 +81,18 @@ function RebuildProgress(props: { name: string; rebuilding: ProjectionVersion; c
       </div>
       <p className="muted small">
         {format(o.applied, {
-          records: rebuilding.progress?.recordsApplied ?? 0,
-          lag: rebuilding.progress?.remainingLag ?? '—',
-          rate: rebuilding.progress?.ratePerSecond ?? 0,
+          records: rebuilding.progress.recordsApplied ?? 0,
+          lag: rebuilding.progress.remainingLag ?? '—',
+          rate: rebuilding.progress.ratePerSecond ?? 0,
         })}
       </p>
+      {rebuilding.progress.readOnWithout && (
+        <p className="form-error" data-testid="rebuild-read-on-without">
+          {format(o.readOnWithout, {
+            partitions: rebuilding.progress.readOnWithout.map((p) => p.partition).join(', '),
+          })}
+        </p>
+      )}
       <button type="button" className="btn btn-small" onClick={props.cancel}>
         {o.tools.cancel}
       </button>

@@ -1,31 +1,18 @@
+import type { ListedVersion } from '@tradelog/schemas/queries/operations';
+
 /**
  * Pure helpers for the operator console over query-api's `/ops` answers: which version of a
  * projection is live, which is being rebuilt, and how far the rebuild is.
  */
-export type VersionState = 'requested' | 'building' | 'live' | 'retired' | 'failed';
 
-export interface RebuildProgress {
-  state?: string;
-  recordsApplied?: number;
-  ratePerSecond?: number;
-  remainingLag?: number;
-  elapsedMs?: number;
-}
-
-export interface ProjectionVersion {
-  projection: string;
-  version: number;
-  state: VersionState;
-  progress: RebuildProgress | null;
-  createdAt: string;
-  liveSince: string | null;
-}
+/** A projection version as `GET /ops/rebuild/{projection}` lists it (the operator contract). */
+export type ProjectionVersion = ListedVersion;
 
 /** Share of the rebuild done: applied / (applied + remaining lag); 0 before anything is known. */
-export function rebuildFraction(progress: RebuildProgress | null | undefined): number {
-  const applied = Number(progress?.recordsApplied ?? 0);
-  const remaining = Number(progress?.remainingLag ?? 0);
-  if (progress?.state === 'switched' || progress?.state === 'built') return 1;
+export function rebuildFraction(progress: ProjectionVersion['progress']): number {
+  const applied = progress.recordsApplied ?? 0;
+  const remaining = progress.remainingLag ?? 0;
+  if (progress.state === 'switched' || progress.state === 'built') return 1;
   if (applied + remaining <= 0) return 0;
   return Math.min(1, Math.max(0, applied / (applied + remaining)));
 }

@@ -4,19 +4,23 @@ import { type ProjectionVersion, rebuildFraction, redeliveredCount, summarise } 
 const version = (
   v: number,
   state: ProjectionVersion['state'],
-  progress: ProjectionVersion['progress'] = null,
+  progress: ProjectionVersion['progress'] = {},
 ): ProjectionVersion => ({
   projection: 'link-node',
   version: v,
+  schemaName: `proj_link_node_v${v}`,
+  consumerGroup: `tradelog.proj.link-node.v${v}`,
   state,
   progress,
   createdAt: '2026-06-01T00:00:00Z',
   liveSince: null,
+  retiredAt: null,
+  revision: 1,
 });
 
 describe('operator helpers', () => {
   it('computes rebuild progress from records applied and remaining lag', () => {
-    expect(rebuildFraction(null)).toBe(0);
+    expect(rebuildFraction({})).toBe(0);
     expect(rebuildFraction({ recordsApplied: 0, remainingLag: 0, state: 'building' })).toBe(0);
     expect(rebuildFraction({ recordsApplied: 300, remainingLag: 100, state: 'building' })).toBe(0.75);
     expect(rebuildFraction({ recordsApplied: 400, remainingLag: 0, state: 'switched' })).toBe(1);

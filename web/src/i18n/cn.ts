@@ -636,6 +636,8 @@ export const cn = {
       rebuild: '开始重建',
       rebuilding: '重建 v{version}：{state}',
       applied: '已应用 {records} 条，剩余 {lag} 条，{rate} 条/秒',
+      readOnWithout:
+        '分区 {partitions} 超过 30 秒没有数据，重建未再等待它继续读取：此后本次重建的应用顺序可能与同一日志的另一次重建不同',
       noLive: '无',
       versions: '版本',
       deadLetters: '死信',

@@ -641,6 +641,8 @@ export const en: Dict = {
       rebuild: 'Start rebuild',
       rebuilding: 'Rebuilding v{version}: {state}',
       applied: '{records} applied, {lag} to go, {rate}/s',
+      readOnWithout:
+        'Partition {partitions} showed nothing for 30 s and the build read on without it: from there its order may differ from another build of the same log',
       noLive: 'none',
       versions: 'Versions',
       deadLetters: 'Dead letters',
