@@ -26,6 +26,36 @@ describe('the preparing pg client', () => {
     expect(rows).toEqual([{ generic_plans: '8', custom_plans: '0' }]);
   });
 
+  it('prepares a statement again when a column added under it changes its result, run alone or in a transaction', async () => {
+    const admin = createPreparingPool({ connectionString: testServices().databaseUrl, max: 1 });
+    try {
+      await admin.query('DROP TABLE IF EXISTS prepared_grows; CREATE TABLE prepared_grows (id int)');
+      await admin.query('INSERT INTO prepared_grows VALUES (1)');
+      const text = 'SELECT * FROM prepared_grows WHERE id = $1';
+      expect((await pool.query(text, [1])).rows).toEqual([{ id: 1 }]);
+      // A migration on another connection, as a rolling upgrade runs it beside this process.
+      await admin.query('ALTER TABLE prepared_grows ADD COLUMN note text');
+      expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, note: null }]);
+
+      await admin.query('ALTER TABLE prepared_grows ADD COLUMN more text');
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await expect(client.query(text, [1])).rejects.toThrow('cached plan must not change result type');
+        await client.query('ROLLBACK');
+        // The caller's retry: the statement was prepared again under a new name.
+        await client.query('BEGIN');
+        expect((await client.query(text, [1])).rows).toEqual([{ id: 1, note: null, more: null }]);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    } finally {
+      await admin.query('DROP TABLE IF EXISTS prepared_grows');
+      await admin.end();
+    }
+  });
+
   it("makes no parallel plans (a shared read keeps each read's order: summarisedRead.ts)", async () => {
     const { rows } = await pool.query('SHOW max_parallel_workers_per_gather');
     expect(rows).toEqual([{ max_parallel_workers_per_gather: '0' }]);
