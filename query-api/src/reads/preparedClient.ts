@@ -3,7 +3,7 @@ import pg from 'pg';
 
 /**
  * A pg client that prepares every statement with parameters, named by its text (README
- * "Pools"): Postgres parses and plans each distinct statement once per connection instead of
+ * "Timeouts, pools, health, shutdown"): Postgres parses and plans each distinct statement once per connection instead of
  * once per request. Statement texts name their version's schema, so a switched version gets
  * statements of its own; statements without parameters (DDL, `SELECT 1`) run unnamed as before.
  *
