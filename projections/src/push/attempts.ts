@@ -1,20 +1,12 @@
+import type { ListedAttempt } from '@tradelog/schemas/queries/subscriptions';
 import type { Queryable } from '../db.ts';
 import { endClaims, moveEndingClaims } from './claims.ts';
 
-/** An attempt's row in push_attempts, and the statements that settle a delivery after it (or without one). */
-export interface AttemptRecord {
-  deliveryId: string;
-  attempt: number;
-  retryCount: number;
-  startedAt: Date;
-  latencyMs: number;
-  httpStatus: number | null;
-  outcome: 'delivered' | 'failed';
-  errorCode: string | null;
-  replyExcerpt: string | null;
-  /** Already redacted. */
-  callbackUrl: string;
-}
+/**
+ * An attempt's row in push_attempts (as its subscriber is shown it, less the id it is given),
+ * and the statements that settle a delivery after it (or without one).
+ */
+export type AttemptRecord = Omit<ListedAttempt<Date>, 'id'>;
 
 export async function insertAttempt(db: Queryable, attempt: AttemptRecord): Promise<void> {
   await db.query(

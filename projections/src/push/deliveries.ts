@@ -1,3 +1,4 @@
+import { type DeliveryState, deliveryStates } from '@tradelog/schemas/queries/subscriptions';
 import type { Queryable } from '../db.ts';
 import type { PushFamily } from './families.ts';
 import type { SubscriptionState } from './subscriptions.ts';
@@ -7,17 +8,9 @@ import type { SubscriptionState } from './subscriptions.ts';
  * `push_deliveries_for_attempt`). The statements that write deliveries are in the modules beside
  * this one, one function each (README "Where each step lives").
  */
-export const deliveryStates = [
-  'held',
-  'requested',
-  'pending',
-  'scheduled',
-  'delivered',
-  'dead',
-  'superseded',
-  'cancelled',
-] as const;
-export type DeliveryState = (typeof deliveryStates)[number];
+
+// The states are the subscriber contract's: its deliveries' listing answers them.
+export { type DeliveryState, deliveryStates };
 
 /** Everything the worker needs for one attempt, subscription and secret included. */
 export interface DeliveryForAttempt {

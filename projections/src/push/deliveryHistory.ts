@@ -1,21 +1,9 @@
+import type { ListedAttempt, ListedDelivery } from '@tradelog/schemas/queries/subscriptions';
 import type { Queryable } from '../db.ts';
-import type { AttemptRecord } from './attempts.ts';
 import type { DeliveryState } from './deliveries.ts';
 
 /** A subscription's deliveries and their attempts as its subscriber reads them (query-api README "Subscriber tools"). */
-export interface DeliverySummary {
-  id: string;
-  eventId: string;
-  eventKind: string;
-  subject: string;
-  sequence: number;
-  state: DeliveryState;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  lastErrorCode: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type DeliverySummary = ListedDelivery<Date>;
 
 const summaryColumns = `id, event_id, event_kind, subject, sequence, state, attempts, next_attempt_at, last_error_code,
   created_at, updated_at`;
@@ -64,9 +52,7 @@ function toDeliverySummary(row: any): DeliverySummary {
   };
 }
 
-export interface AttemptRow extends AttemptRecord {
-  id: string;
-}
+export type AttemptRow = ListedAttempt<Date>;
 
 export async function listAttempts(
   db: Queryable,

@@ -1,4 +1,5 @@
 import type { EnterpriseChangeSource } from '@tradelog/schemas/changes/contract';
+import { type PushFamily, pushFamilies } from '@tradelog/schemas/queries/subscriptions';
 
 /**
  * Subscription families and the key a subscription is matched by (issue 5). Shared by query-api
@@ -12,8 +13,8 @@ import type { EnterpriseChangeSource } from '@tradelog/schemas/changes/contract'
  *   sources the change contract lets an enterprise follow (`enterpriseChangeSources`,
  *   schemas/src/changes/contract.ts); the key is the enterprise code.
  */
-export const pushFamilies = ['express', 'express-map', 'air', 'ocean', 'terminal', 'changes'] as const;
-export type PushFamily = (typeof pushFamilies)[number];
+// The families are the subscriber contract's: its subscriptions answer them.
+export { type PushFamily, pushFamilies };
 
 export interface ExpressCriteria {
   shipperCode: string;

@@ -1,26 +1,8 @@
+import type { ShownSubscriptionStats } from '@tradelog/schemas/queries/subscriptions';
 import type { Queryable } from '../db.ts';
-import type { DeliveryState } from './deliveries.ts';
 
-/** A subscription's push health over a window (query-api README "Subscriber tools"). */
-export interface SubscriptionStats {
-  since: Date;
-  attempts: number;
-  delivered: number;
-  failed: number;
-  /** delivered ÷ attempts; null without attempts. */
-  successRate: number | null;
-  /** Over attempts that reached the receiver or timed out (a refused target has none); ms. */
-  latencyMs: { mean: number | null; p50: number | null; p95: number | null; max: number | null };
-  /** Failed attempts by error code (HTTP_503, TIMEOUT, …). */
-  errors: Record<string, number>;
-  /** The subscription's newest deliveries (at most `statsMaxDeliveries`), by state, whatever their age. */
-  deliveries: Partial<Record<DeliveryState, number>>;
-  /**
-   * Whether the bounds cut the reading short: the window's attempts are those of its newest
-   * `statsMaxDeliveries` deliveries, and `deliveries` counts that many newest.
-   */
-  capped: boolean;
-}
+/** A subscription's push health over a window: the subscriber contract's stats answer (query-api README "Subscriber tools"). */
+export type SubscriptionStats = ShownSubscriptionStats<Date>;
 
 /** The deliveries one stats answer reads at most (query-api README "Subscriber tools"). */
 export const statsMaxDeliveries = 10_000;

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from '@tradelog/schemas/access/apiKey';
+import type { SubscriptionState } from '@tradelog/schemas/queries/subscriptions';
 import { defaultCoverageThreshold } from '../collateral/thresholds.ts';
 import type { Queryable } from '../db.ts';
 import type { PushFamily } from './families.ts';
 
 /** The push_subscriptions table's statements, one function each (house style §11). */
-export type SubscriptionState = 'active' | 'paused' | 'deleted';
+
+// A subscription's states are the subscriber contract's (its subscriptions answer them).
+export type { SubscriptionState };
 
 export interface Subscription {
   id: string;

@@ -1,3 +1,5 @@
+import type { EventProvenance, TrackedEvent, TrackingFamily } from '@tradelog/schemas/queries/tracking';
+
 /**
  * A tracked item as the tracking projection stores it (processors/src/tracking/README.md): one
  * parcel (express), air waybill (air), bill of lading (ocean) or business number at a port
@@ -5,33 +7,12 @@
  * provenance, and the state derived from them. Shared by the reducer (processors), which
  * builds it, and the query API, which answers from it (./answers.ts).
  */
-export type TrackingFamily = 'express' | 'air' | 'ocean' | 'terminal';
+
+// The family, an event and its provenance are the tracking contract's: the timeline answers them.
+export type { EventProvenance, TrackedEvent, TrackingFamily };
 export const trackingFamilies: readonly TrackingFamily[] = ['express', 'air', 'ocean', 'terminal'];
 
-export type Fields = Readonly<Record<string, unknown>>;
-
-/** Where an event (or a report) came from: the feed record and who sent it. */
-export interface EventProvenance {
-  documentId: string;
-  partnerId: string;
-  /** topic/partition/offset of the feed record. */
-  position: string;
-  receivedAt: string;
-  /** Ocean: 1 carrier, 0 port area (§9 "Status source"); else absent. */
-  source?: string;
-}
-
-export interface TrackedEvent {
-  /** The event's identity within the item: the same happening reported twice has the same id. */
-  id: string;
-  /** Which list of the answer it belongs to: traces, events, equipmentEvents, transportEvents, shipmentEvents. */
-  group: string;
-  /** UTC ISO time: what the history is ordered by. */
-  at: string;
-  estimated: boolean;
-  fields: Fields;
-  provenance: EventProvenance;
-}
+export type Fields = TrackedEvent['fields'];
 
 export interface ReportSeen {
   documentId: string;

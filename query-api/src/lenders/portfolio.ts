@@ -1,7 +1,7 @@
 import { findPortfolio, type PortfolioFinancing } from '@tradelog/projections/collateral/queries';
 import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import { findReceiptLines, type ReceiptLine } from '@tradelog/projections/enterprise-data/queries';
-import type { PortfolioAlert, PortfolioRow } from '@tradelog/schemas/queries/portfolio';
+import type { PortfolioAlert, PortfolioAnswer, PortfolioRow } from '@tradelog/schemas/queries/portfolio';
 import { Router } from 'express';
 import type pg from 'pg';
 import { asOfOf, type RecordSource, recordSourceOf } from '../reads/asOf.ts';
@@ -138,7 +138,7 @@ export function createPortfolioRouter(deps: { pool: pg.Pool; records?: Partial<R
           asOf: then.asOf,
           figures: figuresOf(then.reflected),
           freshness: then.freshness,
-        });
+        } satisfies PortfolioAnswer);
         return;
       }
       // Offsets on request: a figure then names the log position it reflects (portfolioFigures.ts).
@@ -161,7 +161,7 @@ export function createPortfolioRouter(deps: { pool: pg.Pool; records?: Partial<R
         dataList: portfolioRows(financings.result, lines.result, alerts),
         figures: figuresOf(freshness),
         freshness,
-      });
+      } satisfies PortfolioAnswer);
     }),
   );
   return router;

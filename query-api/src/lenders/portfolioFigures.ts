@@ -1,3 +1,5 @@
+import type { PortfolioFigure } from '@tradelog/schemas/queries/portfolio';
+
 /**
  * The freshness of each portfolio figure (query-api/README.md "Portfolio"): a row's figures are
  * read from two projections, so the answer's `figures` names, for each, what it reflects — the
@@ -18,9 +20,10 @@ export const portfolioFigureSources = {
   stockValue: ['enterpriseData'],
   unpricedLines: ['enterpriseData'],
   coverage: ['collateral', 'enterpriseData'],
-} as const satisfies Record<string, readonly FigureSource[]>;
+} as const satisfies Record<PortfolioFigure, readonly FigureSource[]>;
 
-export type PortfolioFigure = keyof typeof portfolioFigureSources;
+// The figures are the portfolio answer's (schemas/src/queries/portfolio.ts): the list above names each once.
+export type { PortfolioFigure };
 
 /** Each figure with what its sources reflect, each named by its projection. */
 export function figuresOf<T extends object>(

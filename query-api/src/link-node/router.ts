@@ -8,7 +8,12 @@ import {
 import { localizedError } from '@tradelog/schemas';
 import { type DocumentTypeId, documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { declaredFieldsOf, rowSchemaOf } from '@tradelog/schemas/documents/declared';
-import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
+import {
+  type LinkNodeAnswer,
+  type LinkNodeBlock,
+  type LinkNodeDocument,
+  linkNodeBlocks,
+} from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
 import type pg from 'pg';
 import {
@@ -29,7 +34,7 @@ import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/
  * A node's document as the blocks show it: the fields its schema declares, never a key a partner
  * added (README "What lenders are answered").
  */
-const documentOf = (node: NodeRow) => ({
+const documentOf = (node: NodeRow): LinkNodeDocument => ({
   documentType: node.type,
   businessKey: node.businessKey,
   versions: node.versions,
@@ -45,8 +50,10 @@ const declaredFieldsOfType = (type: string, fields: Record<string, unknown>) =>
  * The answer's eleven blocks. No submission is a financing document, so `financingInfo` lists
  * the financing orders the chain's purchases name (processors/README.md "Link-node rules").
  */
-export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<string, unknown[]> {
-  const blocks: Record<string, unknown[]> = Object.fromEntries(linkNodeBlocks.map((block) => [block, []]));
+export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<LinkNodeBlock, LinkNodeDocument[]> {
+  const blocks: Record<string, LinkNodeDocument[]> = Object.fromEntries(
+    linkNodeBlocks.map((block) => [block, []]),
+  );
   for (const node of nodes) {
     blocks[node.block]?.push(documentOf(node));
     const financingOrderNo = node.type === 'purchase' ? node.fields.financingOrderNo : undefined;
@@ -65,7 +72,8 @@ export function linkNodeBlocksOf(nodes: readonly NodeRow[]): Record<string, unkn
       });
     }
   }
-  return blocks;
+  // Every block is a key: the map is made from linkNodeBlocks.
+  return blocks as Record<LinkNodeBlock, LinkNodeDocument[]>;
 }
 
 type LinkNodeRequest = ReturnType<typeof validateQuery<'linkNode'>>;
@@ -103,10 +111,16 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
       );
       if (live.result.length === 0) throw notFound(request, { freshness: live.freshness });
       if (asOf === undefined) {
-        await sendReadWithPartners(res, deps.pool, live, (nodes) => ({
-          chainId: nodes[0]!.chainId,
-          ...linkNodeBlocksOf(nodes),
-        }));
+        await sendReadWithPartners(
+          res,
+          deps.pool,
+          live,
+          (nodes) =>
+            ({
+              chainId: nodes[0]!.chainId,
+              ...linkNodeBlocksOf(nodes),
+            }) satisfies LinkNodeAnswer,
+        );
         return;
       }
       // As of a moment (README "As of a moment"): the chain has only grown since, so its records
@@ -129,11 +143,17 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
           first.result,
         );
       }
-      await sendReadWithPartners(res, deps.pool, { result: nodes, freshness }, (chain) => ({
-        chainId: chain[0]!.chainId,
-        ...linkNodeBlocksOf(chain),
-        asOf: asOfMember(asOf, records),
-      }));
+      await sendReadWithPartners(
+        res,
+        deps.pool,
+        { result: nodes, freshness },
+        (chain) =>
+          ({
+            chainId: chain[0]!.chainId,
+            ...linkNodeBlocksOf(chain),
+            asOf: asOfMember(asOf, records),
+          }) satisfies LinkNodeAnswer,
+      );
     }),
   );
   return router;

@@ -8,7 +8,12 @@ import {
   markDeadLettersRetrying,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
-import { deadLetterStates, type ListedDeadLetter } from '@tradelog/schemas/queries/operations';
+import {
+  type DeadLettersDiscarded,
+  type DeadLettersRetrying,
+  deadLetterStates,
+  type ListedDeadLetter,
+} from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';
@@ -106,11 +111,9 @@ export function addDeadLetterRoutes(router: Router, ops: Operations): void {
           return done;
         });
         const skipped = ids.filter((id) => !changed.includes(id));
-        sendSuccess(
-          res,
-          { [action === 'deadLetters.retried' ? 'retrying' : 'discarded']: changed, skipped },
-          202,
-        );
+        const answer: DeadLettersRetrying | DeadLettersDiscarded =
+          action === 'deadLetters.retried' ? { retrying: changed, skipped } : { discarded: changed, skipped };
+        sendSuccess(res, answer, 202);
       }),
     );
   }

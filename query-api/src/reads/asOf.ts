@@ -11,6 +11,7 @@ import { localizedError } from '@tradelog/schemas';
 import type { RegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import type { LogRecord } from '@tradelog/schemas/kit/log/consumer';
 import type { RawRecord, RecordReader } from '@tradelog/schemas/kit/log/records';
+import type { AsOfReflected } from '@tradelog/schemas/queries/freshness';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { kafkaNotConfigured } from '../operations/records.ts';
@@ -265,7 +266,7 @@ export const asOfMember = (
   asOf: Date,
   records: readonly RecordAsOf[],
   granted: (enterprise: string) => boolean = () => true,
-) => {
+): AsOfReflected => {
   const shown = records.filter((record) => granted(record.enterprise));
   return {
     at: asOf.toISOString(),

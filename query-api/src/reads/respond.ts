@@ -8,6 +8,7 @@ import {
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { success } from '@tradelog/schemas/kit/runtime/envelope';
+import type { Freshness } from '@tradelog/schemas/queries/freshness';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
 import { assertWithinExportCap, callsOfExport, type PageScope, pageScopeOf } from '../export/allPages.ts';
@@ -324,16 +325,5 @@ async function readVersion<T>(
   return { summary, result };
 }
 
-export interface Freshness {
-  projection: string;
-  version: number;
-  /** When the projection last applied a record (null: nothing applied yet). */
-  lastAppliedAt: string | null;
-  /**
-   * Records of the topics the projection reads that it has not applied yet, from the log's end
-   * offsets as last measured (at most about a second old); null when query-api has no Kafka.
-   */
-  recordsBehind: number | null;
-  /** On request (`?offsets=true`): the next offset per topic partition; everything below is in the answer. */
-  offsets?: { topic: string; partition: number; nextOffset: string }[];
-}
+// An answer's freshness is the lender contract's (README "Freshness").
+export type { Freshness };

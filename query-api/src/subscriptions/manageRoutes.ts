@@ -10,6 +10,7 @@ import {
   setSubscriptionState,
 } from '@tradelog/projections/push/subscriptions';
 import { defaultOverlapMinutes } from '@tradelog/schemas/queries/management';
+import type { ShownSubscriptionStats } from '@tradelog/schemas/queries/subscriptions';
 import type { Router } from 'express';
 import type pg from 'pg';
 import { callerOf } from '../reads/auth.ts';
@@ -132,7 +133,9 @@ function addSecretAndHealthRoutes(manage: Router, deps: ManageDeps): void {
       const subscription = await ownSubscription(req, res);
       const since = sinceOf(req.query.since, new Date(now().getTime() - 24 * 3_600_000));
       const stats = await subscriptionStats(pool, subscription.id, since);
-      sendSuccess(res, { stats: { ...stats, since: stats.since.toISOString() } });
+      sendSuccess(res, {
+        stats: { ...stats, since: stats.since.toISOString() } satisfies ShownSubscriptionStats,
+      });
     }),
   );
   manage.delete(

@@ -2,6 +2,7 @@ import { redactCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import { type DeliveryState, deliveryStates } from '@tradelog/projections/push/deliveries';
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
 import { localizedError } from '@tradelog/schemas';
+import type { ShownSubscription } from '@tradelog/schemas/queries/subscriptions';
 
 /**
  * The subscription routes' pure steps: what a subscriber is shown, and how their query parameters
@@ -15,7 +16,7 @@ export const subscriptionNotFound = () =>
 export const isUuidShaped = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
 
 /** What a subscriber sees of a subscription: never the secret; the callback with its token hidden. */
-export const shownSubscription = (subscription: Subscription) => ({
+export const shownSubscription = (subscription: Subscription): ShownSubscription => ({
   id: subscription.id,
   family: subscription.family,
   state: subscription.state,

@@ -3,6 +3,7 @@ import { insertDelivery } from '@tradelog/projections/push/insertDeliveries';
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
 import { testPush } from '@tradelog/projections/push/testPush';
 import { localizedError } from '@tradelog/schemas';
+import type { TestPushAnswer } from '@tradelog/schemas/queries/subscriptions';
 import type { Response, Router } from 'express';
 import type pg from 'pg';
 import { callerOf } from '../reads/auth.ts';
@@ -89,7 +90,7 @@ async function sendTestPush(deps: TestPushDeps, res: Response, subscription: Sub
   const delivery = await findDelivery(pool, subscription.id, deliveryId);
   sendSuccess(
     res,
-    { delivery, attempt: attempts[0] ?? null, payload: push.payload },
+    { delivery, attempt: attempts[0] ?? null, payload: push.payload } satisfies TestPushAnswer<Date>,
     attempts.length > 0 ? 200 : 202,
   );
 }

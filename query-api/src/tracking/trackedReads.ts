@@ -12,6 +12,7 @@ import { carrierMatches, oceanView, withinPortHistory } from '@tradelog/projecti
 import { findItemByKey } from '@tradelog/projections/tracking/tables';
 import { recordTrackingUse as recordUse } from '@tradelog/projections/tracking/usage';
 import { localizedError, TradelogError } from '@tradelog/schemas';
+import type { ShownTrackedItem } from '@tradelog/schemas/queries/tracking';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { type Caller, callerOf as callerOfResponse } from '../reads/auth.ts';
@@ -114,11 +115,11 @@ async function findOceanItem(pool: pg.Pool, params: OceanParams): Promise<Tracke
 }
 
 /**
- * A tracked item as the console's timeline shows it (web/src/console/trackingTimeline.ts): the
+ * A tracked item as the console's timeline shows it (the contract's `ShownTrackedItem`): the
  * derived status and every event with its provenance. One shape for the subscriber's
  * `/subscriptions/:id/tracking` and the lender's `/open/tracking/timeline`.
  */
-export const trackedItemView = (item: TrackedItem) => ({
+export const trackedItemView = (item: TrackedItem): ShownTrackedItem => ({
   family: item.family,
   subject: item.subject,
   status: item.derived.status,

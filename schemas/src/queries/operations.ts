@@ -119,3 +119,9 @@ export type ListedDeadLetter<Time = string> = {
 
 /** One dead letter with its payload, decoded as the record browser decodes values (`GET /ops/dead-letters/{id}`). */
 export type ViewedDeadLetter<Time = string> = ListedDeadLetter<Time> & { payload: DecodedValue };
+
+/** What `POST /ops/dead-letters/retry` answers (202): the letters now retrying, and those it left (already resolved, discarded, unknown). */
+export type DeadLettersRetrying = { retrying: string[]; skipped: string[] };
+
+/** What `POST /ops/dead-letters/discard` answers (202): the letters discarded, and those it left. */
+export type DeadLettersDiscarded = { discarded: string[]; skipped: string[] };

@@ -1,3 +1,5 @@
+import type { AsOfReflected, Freshness } from './freshness.ts';
+
 /**
  * The lender's portfolio answer (query-api `GET /open/portfolio`, query-api/README.md
  * "Portfolio"): its open financings, alerts first, then the lowest coverage. Not a spec
@@ -65,3 +67,31 @@ export interface PortfolioRow {
   /** Stock value over purchase amount; null without a purchase amount. */
   coverage: number | null;
 }
+
+/** The figures of a row whose sources the answer's `figures` names (query-api/src/lenders/portfolioFigures.ts). */
+export type PortfolioFigure =
+  | 'purchases'
+  | 'purchaseAmount'
+  | 'latestEvents'
+  | 'alerted'
+  | 'alerts'
+  | 'collateral'
+  | 'collateral.stock'
+  | 'stockValue'
+  | 'unpricedLines'
+  | 'coverage';
+
+/** Where a figure was read from: a projection, with that read's freshness or, as of a moment, what was replayed. */
+export type FigureOrigin = { projection: string } & (Freshness | { asOf: AsOfReflected });
+
+/**
+ * What `GET /open/portfolio` answers: its financings (`dataList`), what each figure was read from
+ * (`figures`), the freshness of its reads (as of a moment: of the document index its replays were
+ * found through), and as of a moment what it reflects (`asOf`).
+ */
+export type PortfolioAnswer = {
+  dataList: PortfolioRow[];
+  figures: Record<PortfolioFigure, FigureOrigin[]>;
+  freshness: { collateral: Freshness; enterpriseData: Freshness } | { documentIndex: Freshness };
+  asOf?: AsOfReflected;
+};

@@ -1,3 +1,5 @@
+import type { AsOfReflected } from './freshness.ts';
+
 /**
  * The link-node answer's shape (query spec §3 "Link node"): besides flag, code and message, it
  * holds eleven blocks, each a list of documents. The block names are part of the query
@@ -21,6 +23,29 @@ export const linkNodeBlocks = [
 ] as const;
 
 export type LinkNodeBlock = (typeof linkNodeBlocks)[number];
+
+/**
+ * A document of a link-node block as `POST /open/info/link/node` answers it
+ * (query-api/src/link-node/router.ts): the fields its schema declares, and where it came from with
+ * its partner named (`partnerName`, query-api/README.md "Provenance").
+ */
+export type LinkNodeDocument = {
+  documentType: string;
+  businessKey: string;
+  /** The versions of it received; absent on a financing order, which no submission is. */
+  versions?: number;
+  fields: Record<string, unknown>;
+  provenance: Record<string, unknown>;
+};
+
+/**
+ * The link-node answer's members besides the envelope and the `freshness` every lender read
+ * carries: the chain's id, its eleven blocks and, asked as of a moment, what it reflects.
+ */
+export type LinkNodeAnswer = { chainId: string; asOf?: AsOfReflected } & Record<
+  LinkNodeBlock,
+  LinkNodeDocument[]
+>;
 
 /**
  * The goods query's fields besides goodsNo (query spec §3 "Goods"), in the spec's order: every

@@ -55,3 +55,48 @@ export const airTrackingRequest: JsonSchema = documentSchema({
   },
   required: ['businessNumber'],
 });
+
+/** The families of tracked items (processors/src/tracking/README.md). */
+export type TrackingFamily = 'express' | 'air' | 'ocean' | 'terminal';
+
+/** Where a tracked event (or a report) came from: the feed record and who sent it. */
+export interface EventProvenance {
+  documentId: string;
+  partnerId: string;
+  /** topic/partition/offset of the feed record. */
+  position: string;
+  receivedAt: string;
+  /** Ocean: 1 carrier, 0 port area (§9 "Status source"); else absent. */
+  source?: string;
+}
+
+/** One event of a tracked item's history, as the tracking projection keeps it and the timeline answers it. */
+export interface TrackedEvent {
+  /** The event's identity within the item: the same happening reported twice has the same id. */
+  id: string;
+  /** Which list of the answer it belongs to: traces, events, equipmentEvents, transportEvents, shipmentEvents. */
+  group: string;
+  /** UTC ISO time: what the history is ordered by. */
+  at: string;
+  estimated: boolean;
+  fields: Readonly<Record<string, unknown>>;
+  provenance: EventProvenance;
+}
+
+/**
+ * A tracked item as `GET /subscriptions/{id}/tracking` and `POST /open/tracking/timeline` answer it
+ * (`item`; query-api/README.md "Tracking timeline"): the derived status, the facts (check values
+ * left out) and every event with its provenance.
+ */
+export interface ShownTrackedItem {
+  family: TrackingFamily;
+  subject: string;
+  status: string;
+  statusEx: string | null;
+  location: string | null;
+  facts: Readonly<Record<string, unknown>>;
+  events: readonly TrackedEvent[];
+  /** How many feed reports made it. */
+  reports: number;
+  lastReceivedAt: string;
+}

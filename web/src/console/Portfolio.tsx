@@ -1,3 +1,4 @@
+import type { PortfolioFigure } from '@tradelog/schemas/queries/portfolio';
 import { useEffect, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Locale } from '../app/routes.ts';
@@ -13,7 +14,7 @@ import {
   alertLabels,
   coveragePercent,
   createPortfolioStore,
-  type FigureSource,
+  type FigureSources,
   figureSourceText,
   latestEventText,
   orderedRows,
@@ -154,10 +155,10 @@ function FinancingRow(props: { row: PortfolioRow; onOpenChain(): void }) {
 }
 
 /** What the purchase amount, stock value and coverage were each read from (`figureSourceText`). */
-function PortfolioFigures(props: { figures: Record<string, FigureSource[]> }) {
+function PortfolioFigures(props: { figures: FigureSources }) {
   const t = useDict().console.lender.portfolio;
   const locale = useLocale();
-  const sourceOf = (figure: string) =>
+  const sourceOf = (figure: PortfolioFigure) =>
     figureSourceText(props.figures[figure], {
       applied: (projection, appliedAt) =>
         format(t.applied, { projection, at: appliedAt ? localTime(appliedAt, locale) : '—' }),

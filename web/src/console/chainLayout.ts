@@ -1,4 +1,8 @@
-import { type LinkNodeBlock, linkNodeBlocks } from '@tradelog/schemas/queries/responses';
+import {
+  type LinkNodeBlock,
+  type LinkNodeDocument,
+  linkNodeBlocks,
+} from '@tradelog/schemas/queries/responses';
 
 /**
  * The lender's link-node answer (query spec §3 "Link node": flag, code, message and eleven info
@@ -37,20 +41,18 @@ export interface DocumentProvenance {
   contentSha256?: string;
 }
 
-/** One document of a block. Only these fields are relied on; the rest are shown as they come. */
-export interface ChainDocument {
+/**
+ * One document of a block: the contract's (`LinkNodeDocument`: its type, business key, versions
+ * and own fields), each member optional, with what another source may send besides (`nodeId`,
+ * `type`, `keys`, the fields unnested). Only these fields are relied on; the rest are shown as they come.
+ */
+export type ChainDocument = Partial<Omit<LinkNodeDocument, 'provenance'>> & {
   nodeId?: string;
-  /** The submission document type (query-api sends `documentType`). */
-  documentType?: string;
   type?: string;
-  businessKey?: string;
-  versions?: number;
-  /** The document's own fields, when the API nests them. */
-  fields?: Record<string, unknown>;
   keys?: LinkKey[];
   provenance?: DocumentProvenance;
   [field: string]: unknown;
-}
+};
 
 export type LinkNodeResponse = {
   flag: string;

@@ -1,3 +1,4 @@
+import type { AsOfReflected } from '@tradelog/schemas/queries/freshness';
 import { createStore } from 'zustand/vanilla';
 import type { LinkNodeResponse } from './chainLayout.ts';
 import type { ExposedPiece } from './collateral.ts';
@@ -29,12 +30,8 @@ export interface ChainCalls {
   ): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
 }
 
-/** What the answer says it reflects (query-api's `asOf` member). */
-export interface AsOfShown {
-  at: string;
-  records: number;
-  positions: { topic: string; partition: number; offset: string }[];
-}
+/** What the answer says it reflects: the contract's `asOf` member. */
+export type AsOfShown = AsOfReflected;
 
 export interface ChainState {
   request: ChainRequest;

@@ -1,4 +1,10 @@
-import type { PortfolioRow as AnsweredPortfolioRow } from '@tradelog/schemas/queries/portfolio';
+import type { Freshness } from '@tradelog/schemas/queries/freshness';
+import type {
+  PortfolioAnswer as AnsweredPortfolio,
+  PortfolioRow as AnsweredPortfolioRow,
+  FigureOrigin,
+  PortfolioFigure,
+} from '@tradelog/schemas/queries/portfolio';
 import { createStore } from 'zustand/vanilla';
 import { type AsOfShown, asOfParameter, asOfShownOf } from './chainStore.ts';
 
@@ -27,18 +33,24 @@ export type PortfolioRow = Pick<
 > &
   Partial<Pick<AnsweredPortfolioRow, 'alerts'>>;
 
-/** What a figure reflects (query-api's `figures`): a projection's freshness, or a replay. */
-export interface FigureSource {
-  projection: string;
-  lastAppliedAt?: string | null;
-  asOf?: AsOfShown;
-}
+/**
+ * What a figure reflects as the console reads it (the contract's `FigureOrigin`): its projection,
+ * with when that had applied records, or as of a moment what was replayed.
+ */
+export type FigureSource = Pick<FigureOrigin, 'projection'> &
+  Partial<Pick<Freshness, 'lastAppliedAt'>> & { asOf?: AsOfShown };
 
-export interface PortfolioAnswer {
+/**
+ * The portfolio answer as the console reads it (the contract's `PortfolioAnswer`): its rows, the
+ * figures' sources and what it reflects, each of which it does without when absent.
+ */
+export type PortfolioAnswer = Pick<AnsweredPortfolio, 'asOf'> & {
   dataList?: PortfolioRow[];
-  figures?: Record<string, FigureSource[]>;
-  asOf?: AsOfShown;
-}
+  figures?: FigureSources;
+};
+
+/** The sources of each figure the answer names them for. */
+export type FigureSources = Partial<Record<PortfolioFigure, FigureSource[]>>;
 
 export interface PortfolioCalls {
   /** GET /open/portfolio, with `?asOf=` when a moment is given (ISO, with its offset). */
@@ -50,7 +62,7 @@ export interface PortfolioCalls {
 export interface PortfolioState {
   status: 'idle' | 'busy' | 'done' | 'error';
   rows: PortfolioRow[];
-  figures: Record<string, FigureSource[]>;
+  figures: FigureSources;
   /** The date-time picker's value (the browser's local time); '' for now. */
   asOf: string;
   shownAsOf: AsOfShown | undefined;

@@ -1,31 +1,35 @@
-/** query-api `/subscriptions` answers (subscription spec §4; Tradelog's own change subscriptions). */
-export interface SubscriptionRow {
-  id: string;
-  family: string;
-  state: string;
-  callbackUrl: string;
-  criteria: Record<string, unknown>;
-  createdAt: string;
-}
-export interface DeliveryRow {
-  id: string;
-  eventId: string;
-  eventKind: string;
-  subject: string;
-  sequence: number;
-  state: string;
-  attempts: number;
-  lastErrorCode: string | null;
-  createdAt: string;
-}
-export interface AttemptRow {
-  attempt: number;
-  startedAt: string;
-  latencyMs: number;
-  httpStatus: number | null;
-  outcome: string;
-  errorCode: string | null;
-}
+import type {
+  ListedAttempt,
+  ListedDelivery,
+  ShownSubscription,
+} from '@tradelog/schemas/queries/subscriptions';
+
+/**
+ * query-api `/subscriptions` answers (subscription spec §4; Tradelog's own change subscriptions),
+ * of which the console reads these members: a subscription as the contract shows it.
+ */
+export type SubscriptionRow = Pick<
+  ShownSubscription,
+  'id' | 'family' | 'state' | 'callbackUrl' | 'criteria' | 'createdAt'
+>;
+/** A delivery as the console lists it: these members of the contract's (`GET /subscriptions/{id}/deliveries`). */
+export type DeliveryRow = Pick<
+  ListedDelivery,
+  | 'id'
+  | 'eventId'
+  | 'eventKind'
+  | 'subject'
+  | 'sequence'
+  | 'state'
+  | 'attempts'
+  | 'lastErrorCode'
+  | 'createdAt'
+>;
+/** An attempt as the console lists it: these members of the contract's (`…/deliveries/{deliveryId}/attempts`). */
+export type AttemptRow = Pick<
+  ListedAttempt,
+  'attempt' | 'startedAt' | 'latencyMs' | 'httpStatus' | 'outcome' | 'errorCode'
+>;
 
 /** Only a delivery that has come to rest can be sent again; one still queued is on its way. */
 export function canRedeliver(state: string): boolean {

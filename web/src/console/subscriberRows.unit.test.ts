@@ -3,7 +3,7 @@ import { attemptOutcome, canRedeliver, type SubscriptionRow, trackingSubject } f
 
 const row = (id: string, criteria: Record<string, unknown>): SubscriptionRow => ({
   id,
-  family: 'tracking',
+  family: 'express',
   state: 'active',
   callbackUrl: 'https://example.test/hook',
   criteria,

@@ -1,14 +1,14 @@
+import type { ListedAttempt, ShownSubscriptionStats } from '@tradelog/schemas/queries/subscriptions';
+
 /**
  * The subscriber tools' view logic, pure (house style §13): what the console shows of a
  * subscription's statistics and a test push's attempt, and the `since` it sends
  * (query-api README "Subscriber tools").
  */
-export interface SubscriptionStats {
-  attempts: number;
-  delivered: number;
-  successRate: number | null;
-  latencyMs: { p50: number | null; p95: number | null };
-}
+/** A subscription's statistics as the console reads them: these members of the contract's stats answer. */
+export type SubscriptionStats = Pick<ShownSubscriptionStats, 'attempts' | 'delivered' | 'successRate'> & {
+  latencyMs: Pick<ShownSubscriptionStats['latencyMs'], 'p50' | 'p95'>;
+};
 
 /** The health line's values, or null when there was no attempt in the window. */
 export function healthOf(
@@ -30,13 +30,11 @@ export function sinceOf(localValue: string): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
-export interface TestAttempt {
-  outcome: string;
-  httpStatus: number | null;
-  latencyMs: number;
-  errorCode: string | null;
-  replyExcerpt: string | null;
-}
+/** A test push's attempt as the console reads it: these members of the contract's attempt. */
+export type TestAttempt = Pick<
+  ListedAttempt,
+  'outcome' | 'httpStatus' | 'latencyMs' | 'errorCode' | 'replyExcerpt'
+>;
 
 /** What the console says of a test push: the attempt's outcome (error code when failed), status and latency. */
 export function testSummary(attempt: TestAttempt): { outcome: string; status: string; latency: number } {

@@ -1,32 +1,16 @@
+import type { ShownTrackedItem, TrackedEvent } from '@tradelog/schemas/queries/tracking';
+
 /**
  * The subscriber's tracking timeline, pure (house style §13): from the tracked item query-api
  * answers at `GET /subscriptions/:id/tracking` to the stops of the route diagram and the
  * entries of the timeline, each with where it came from.
  */
-export interface TrackedEventView {
-  id: string;
-  group: string;
-  at: string;
-  estimated: boolean;
-  fields: Record<string, unknown>;
-  provenance: {
-    documentId: string;
-    partnerId: string;
-    position: string;
-    receivedAt: string;
-    source?: string;
-  };
-}
 
-export interface TrackedItemView {
-  family: 'express' | 'air' | 'ocean' | 'terminal';
-  subject: string;
-  status: string;
-  statusEx: string | null;
-  location: string | null;
-  facts: Record<string, unknown>;
-  events: TrackedEventView[];
-}
+/** The tracked item as the console reads it: these members of the contract's (`ShownTrackedItem`). */
+export type TrackedItemView = Pick<
+  ShownTrackedItem,
+  'family' | 'subject' | 'status' | 'statusEx' | 'location' | 'facts' | 'events'
+>;
 
 export interface TimelineEntry {
   key: string;
@@ -45,7 +29,7 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 const obj = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
-function entryOf(family: TrackedItemView['family'], event: TrackedEventView): TimelineEntry {
+function entryOf(family: TrackedItemView['family'], event: TrackedEvent): TimelineEntry {
   const f = event.fields;
   const base = {
     key: `${event.group}|${event.id}`,

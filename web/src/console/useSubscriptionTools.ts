@@ -1,3 +1,4 @@
+import type { TestPushAnswer } from '@tradelog/schemas/queries/subscriptions';
 import { useCallback, useEffect, useState } from 'react';
 import { useDict, useLocale } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
@@ -46,7 +47,7 @@ export function useSubscriptionTools(
     const { failed } = begin();
     setBusy(true);
     try {
-      const answer = await call<{ attempt: TestAttempt | null }>(`/subscriptions/${subscriptionId}/test`, {
+      const answer = await call<Pick<TestPushAnswer, 'attempt'>>(`/subscriptions/${subscriptionId}/test`, {
         method: 'POST',
       });
       if (failed(answer)) return;
