@@ -28,7 +28,7 @@ import { prepareLog } from './startup.ts';
 const config = parseIngestConfig(process.env);
 const logger = createLogger({ service: 'ingest' }, { level: config.logLevel, format: config.logFormat });
 
-// Compiled once, before the first request (issue 3).
+// Compiled once, before the first request.
 const validators = createDocumentValidators();
 const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
 const producer = createProducerPool(

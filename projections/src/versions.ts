@@ -267,7 +267,7 @@ export async function dropVersion(
   }
 }
 
-/** Freshness of a version: the last applied offset and time per partition (issue 4, "how fresh"). */
+/** Freshness of a version: the last applied offset and time per partition. */
 export async function versionFreshness(
   db: Queryable,
   consumerGroup: string,

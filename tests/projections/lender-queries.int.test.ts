@@ -66,7 +66,7 @@ function parseCsv(text: string): string[][] {
 type Json = any;
 
 // Documents submitted through ingest appear in the lender queries; a lender is refused
-// another enterprise's data (issue 4, "Must show").
+// another enterprise's data.
 describe('lender queries over projections fed through ingest', () => {
   const services = testServices();
   const owner = examples.purchase.customerCode as string;

@@ -26,7 +26,7 @@ import { type PortalServer, startPortal } from '../rigs/portal/portalServer.ts';
 /**
  * The console end to end: a partner submits the 14 documents through the browser (live schema
  * validation, ingest, Kafka), the projections apply them, and a lender looks up the chain and
- * sees it drawn with each document's provenance (issue 6, "Must show").
+ * sees it drawn with each document's provenance.
  */
 describe('console: partner submissions to a lender’s chain diagram', () => {
   const services = testServices();

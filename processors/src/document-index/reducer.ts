@@ -5,7 +5,7 @@ import type { DocumentEvent } from '../documents/event.ts';
 
 /**
  * Document index: every accepted document with its provenance, the basis of "explain this
- * row" (issue 4), and the enterprise it belongs to (processors/README.md, "Attribution").
+ * row", and the enterprise it belongs to (processors/README.md, "Attribution").
  *
  * 1. One entry per document id; the first record carrying an id wins, so a redelivered or
  *    replayed record changes nothing. A resubmission is a new document (ingest gives it a new

@@ -5,7 +5,7 @@ import type { Provenance } from '@tradelog/schemas/kit/log/provenance';
 
 /**
  * A document as every projection sees it: the submitted JSON plus the provenance that
- * explains any row derived from it (issue 4, "document index"). Built from a Kafka record by
+ * explains any row derived from it (the document index). Built from a Kafka record by
  * the consumer runtime; reducers only ever see this typed value, never a record.
  */
 export type { DocumentTypeId };

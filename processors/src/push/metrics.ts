@@ -3,7 +3,7 @@ import { countDeliveriesByState } from '@tradelog/projections/push/deliveries';
 import client from 'prom-client';
 
 /**
- * Push metrics (issue 5): deliveries by outcome, attempt latency, queue depth. One registry per
+ * Push metrics: deliveries by outcome, attempt latency, queue depth. One registry per
  * push service, so tests and several services in one process do not collide.
  */
 export interface PushMetrics {

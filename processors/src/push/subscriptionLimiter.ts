@@ -1,5 +1,5 @@
 /**
- * At most `limit` attempts in flight per subscription in this process (issue 5, "per-subscription
+ * At most `limit` attempts in flight per subscription in this process ("per-subscription
  * concurrency limit"). Claims bound it over all processes (push README "Concurrency"); this limiter
  * holds it here too, whatever a batch holds.
  */

@@ -9,7 +9,7 @@ import { generateApiKey } from './apiKey.ts';
 import { changeGrants, createApiKey } from './store.ts';
 
 /**
- * Development keys for `npm start` (issue 3: "prints a ready-to-use development key so a
+ * Development keys for `npm start` ("prints a ready-to-use development key so a
  * newcomer can submit a document within a minute"). Keys are only stored hashed, so the
  * plain keys are kept in a local, git-ignored cache file and reused while they are still
  * valid; a missing, unknown or revoked one is replaced. Migrations must have run.

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The callback-target guard (issue 5): pushes must not be turned against our own network. A
+ * The callback-target guard: pushes must not be turned against our own network. A
  * callback URL naming a loopback, private, link-local, CGNAT, unique-local or metadata address is
  * refused when the subscription is made (literal addresses and `localhost` names) and again at
  * delivery, on every address the host name resolves to (`checkResolvedAddress`, called from the

@@ -7,7 +7,7 @@ import { nextRetryDelayMs } from './retrySchedule.ts';
  * The delivery worker's decisions, pure (house style §2): whether a claimed delivery is sent, and
  * what state a delivery moves to after an attempt.
  *
- * Sequence rule (issue 5, "an outdated retry never overwrites newer state"): every delivery
+ * Sequence rule ("an outdated retry never overwrites newer state"): every delivery
  * carries a per-(subscription, subject) sequence number, assigned in log order when the push
  * processor matches the event, and sent as `tradelog-sequence` (and, for Tradelog's change
  * payloads, in the body). A delivery is dropped as `superseded` instead of being (re)sent when a

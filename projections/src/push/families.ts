@@ -2,7 +2,7 @@ import type { EnterpriseChangeSource } from '@tradelog/schemas/changes/contract'
 import { type PushFamily, pushFamilies } from '@tradelog/schemas/queries/subscriptions';
 
 /**
- * Subscription families and the key a subscription is matched by (issue 5). Shared by query-api
+ * Subscription families and the key a subscription is matched by. Shared by query-api
  * (which stores the key when a subscription is made) and the push processor (which looks
  * subscriptions up by the key of each change event).
  *

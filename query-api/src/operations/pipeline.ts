@@ -15,7 +15,7 @@ import { handle, sendSuccess } from '../reads/respond.ts';
 import type { LogSnapshotOf, PartitionEnd, TopicOffsets } from '../reads/topicOffsets.ts';
 
 /**
- * The operator's view of the pipeline (issue 6, "topics and consumer lag as charts"): records
+ * The operator's view of the pipeline (topics and consumer lag as charts): records
  * per topic from the broker's end offsets, and each live projection's lag from the offsets it
  * stored beside its rows. Projections keep their offsets in Postgres, not in Kafka's group
  * coordinator, so that is where their lag is read.

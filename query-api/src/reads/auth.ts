@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { readCacheOf } from './readCache.ts';
 
 /**
- * Caller authentication of the query API (issue 4, "Lenders authenticate"): an API key from the
+ * Caller authentication of the query API (every caller authenticates): an API key from the
  * `api_keys` table, read from the headers by the front door ingest uses too
  * (schemas/src/access/apiKey.ts: one rule for Bearer and X-Api-Key, one set of codes). The
  * key's account owns what the caller makes and holds its grants: a lender reads only the

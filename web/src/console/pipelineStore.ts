@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The operator's pipeline view (issue 6, "an operator sees topics and consumer lag as charts"):
+ * The operator's pipeline view (an operator sees topics and consumer lag as charts):
  * query-api's `GET /ops/pipeline` answers, and each projection's lag over the samples taken
  * since the page opened. Framework-free: a pure reducer over samples, wrapped in a zustand store;
  * the charts only paint what the endpoint returned.
