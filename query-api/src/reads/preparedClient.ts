@@ -3,9 +3,10 @@ import pg from 'pg';
 
 /**
  * A pg client that prepares every statement with parameters, named by its text (README
- * "Timeouts, pools, health, shutdown"): Postgres parses and plans each distinct statement once per connection instead of
- * once per request. Statement texts name their version's schema, so a switched version gets
- * statements of its own; statements without parameters (DDL, `SELECT 1`) run unnamed as before.
+ * "Timeouts, pools, health, shutdown"): Postgres parses and plans each distinct statement once
+ * per connection instead of once per request. Statement texts name their version's schema, so a
+ * switched version gets statements of its own; statements without parameters (DDL, `SELECT 1`)
+ * run unnamed as before.
  *
  * A prepared statement whose result columns changed under it (a migration, or a new revision's
  * tables, added a column to a table it reads with `*`, while this process runs: a rolling
