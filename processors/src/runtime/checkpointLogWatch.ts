@@ -94,10 +94,17 @@ async function lookUntilRead(context: {
   read: () => Promise<unknown>;
   onAnotherLog: (error: CheckpointsOfAnotherLog) => void;
   log: Logger;
+  /** Why the join's look failed: each warning says why, or an operator cannot tell a broker still starting from a refused login. */
+  failure: unknown;
 }): Promise<void> {
+  let failure = context.failure;
   for (let attempt = 1; context.current(); attempt++) {
     const delayMs = retryDelayMs(attempt, { initial: 500, max: 10_000 });
-    context.log.warn('the log’s identity was not readable; looking again', { attempt, delayMs });
+    context.log.warn('the log’s identity was not readable; looking again', {
+      attempt,
+      delayMs,
+      error: failure,
+    });
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (!context.current()) return;
     try {
@@ -105,6 +112,7 @@ async function lookUntilRead(context: {
       return;
     } catch (error) {
       if (error instanceof CheckpointsOfAnotherLog) return context.onAnotherLog(error);
+      failure = error;
     }
   }
 }
@@ -196,7 +204,14 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
       const current = () => !options.stopped() && !logReplaced && join === joins;
       await boundLog.get().catch((error: unknown) => {
         if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
-        else void lookUntilRead({ current, read: boundLog.get, onAnotherLog: stopOnAnotherLog, log });
+        else
+          void lookUntilRead({
+            current,
+            read: boundLog.get,
+            onAnotherLog: stopOnAnotherLog,
+            log,
+            failure: error,
+          });
       });
     },
     batchLog: (topics) => batchLogOf(boundLog, topics),
