@@ -39,9 +39,22 @@ function plainAndClean(value: object): boolean {
   return true;
 }
 
-/** An error as a plain object: name, message, code, status, stack and its causes. */
+/**
+ * How many of an aggregate's errors a line keeps: a client that tried every broker says why
+ * each failed (Kafka's admin client answers `AggregateError`s), bounded so one line stays short.
+ */
+const aggregatedErrorsKept = 3;
+
+/** An error as a plain object: name, message, code, status, stack, its causes and an aggregate's first errors. */
 export function serializeError(error: Error, depth = 0): Record<string, unknown> {
-  const extra = error as { code?: unknown; status?: unknown; retriable?: unknown; cause?: unknown };
+  const extra = error as {
+    code?: unknown;
+    status?: unknown;
+    retriable?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  const aggregated = Array.isArray(extra.errors) && depth < 3 ? extra.errors : [];
   return {
     name: error.name,
     message: error.message,
@@ -50,6 +63,16 @@ export function serializeError(error: Error, depth = 0): Record<string, unknown>
     ...(extra.retriable !== undefined ? { retriable: extra.retriable } : {}),
     stack: error.stack,
     ...(extra.cause instanceof Error && depth < 3 ? { cause: serializeError(extra.cause, depth + 1) } : {}),
+    ...(aggregated.length > 0
+      ? {
+          errors: aggregated
+            .slice(0, aggregatedErrorsKept)
+            .map((item) => (item instanceof Error ? serializeError(item, depth + 1) : String(item))),
+          ...(aggregated.length > aggregatedErrorsKept
+            ? { errorsLeftOut: aggregated.length - aggregatedErrorsKept }
+            : {}),
+        }
+      : {}),
   };
 }
 

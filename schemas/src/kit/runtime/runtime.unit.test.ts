@@ -155,4 +155,26 @@ describe('logger', () => {
     expect(line.subscription).toEqual({ id: 's1', secret: '***' });
     expect(lines.join('')).not.toMatch(/tl_secret|tl_other|whsec_abc/);
   });
+
+  it('keeps the first errors of an aggregate, and counts the rest', () => {
+    const lines: string[] = [];
+    const log = createLogger({ service: 'processors' }, { write: (line) => lines.push(line) });
+    const tries = [
+      'LEADER_NOT_AVAILABLE',
+      'NOT_LEADER_OR_FOLLOWER',
+      'REQUEST_TIMED_OUT',
+      'UNKNOWN_TOPIC_OR_PARTITION',
+    ];
+    const failed = new AggregateError(
+      tries.map((code) => Object.assign(new Error(`broker answered ${code}`), { code })),
+      'listOffsets failed 4 times.',
+    );
+    log.warn('the log’s identity was not readable', {
+      error: new Error('could not read', { cause: failed }),
+    });
+    const cause = JSON.parse(lines[0]!).error.cause;
+    expect(cause.message).toBe('listOffsets failed 4 times.');
+    expect(cause.errors.map((error: { code: string }) => error.code)).toEqual(tries.slice(0, 3));
+    expect(cause.errorsLeftOut).toBe(1);
+  });
 });
