@@ -1,4 +1,4 @@
-import type { MovementRow } from '@tradelog/projections/enterprise-data/tables';
+import type { MovementRow } from '@tradelog/projections/enterprise-data/movements';
 import type { EnterpriseDataState, WarehouseOrder } from './reducer.ts';
 
 /** A movement as the stock_movements table holds it, with its order's time (its occurred_at column). */

@@ -2,6 +2,7 @@ import {
   enterpriseDataDeclaration,
   enterpriseDataSources,
 } from '@tradelog/projections/enterprise-data/declaration';
+import { type MovementUpdate, updateMovements } from '@tradelog/projections/enterprise-data/movements';
 import {
   type DeclarationRow,
   findDeclarations,
@@ -9,9 +10,7 @@ import {
   findTalliesOf,
   findWarehouseOrders,
   type GoodsRow,
-  type MovementUpdate,
   mergedGoodsFields,
-  updateMovements,
   upsertDeclarations,
   upsertGoodsRows,
   upsertWarehouseOrders,

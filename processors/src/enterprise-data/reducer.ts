@@ -1,8 +1,7 @@
+import type { Movement, StockType } from '@tradelog/projections/enterprise-data/movements';
 import type {
   DeclarationRow,
   Direction,
-  Movement,
-  StockType,
   WarehouseOrderRow,
 } from '@tradelog/projections/enterprise-data/tables';
 import { enterpriseInRoles, nestedEnterpriseOf } from '@tradelog/schemas/documents/enterpriseFields';

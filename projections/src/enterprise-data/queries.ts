@@ -1,9 +1,9 @@
 import type { EnterpriseTrendMonth } from '@tradelog/schemas/queries/requests';
 import { ident, type PageRequest, pagedSelect, pagedTotal, type Queryable } from '../db.ts';
+import type { Movement } from './movements.ts';
 import {
   type DeclarationRow,
   type GoodsRow,
-  type Movement,
   toDeclaration,
   toGoods,
   toWarehouseOrder,
