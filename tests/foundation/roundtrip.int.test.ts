@@ -133,6 +133,39 @@ describe('foundation round trip', () => {
     }
   });
 
+  it('appends large records queued together for one partition in sends the broker takes, in order', async () => {
+    // Five records of 400 kB for one key: one send would be a 2 MB batch for one partition, which
+    // the broker refuses whole (MESSAGE_TOO_LARGE; Kafka's default limit is 1,048,588 bytes).
+    const producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'roundtrip-large',
+      logger: quietLogger,
+    });
+    await producer.connect();
+    try {
+      await waitFor(() => producer.isReady(), { what: 'producer ready' });
+      const large = (i: number) => ({
+        topic,
+        key: 'LARGE-1',
+        value: Buffer.alloc(400_000, String(i)),
+        headers: { probe: String(i) },
+      });
+      const appended = await Promise.all([0, 1, 2, 3, 4].map((i) => producer.append(large(i))));
+      const first = BigInt(appended[0]!.offset);
+      expect(appended.map((a) => BigInt(a.offset) - first)).toEqual([0n, 1n, 2n, 3n, 4n]);
+      expect(new Set(appended.map((a) => a.partition)).size).toBe(1);
+      // Larger alone than the broker takes: refused as the record's fault, before any send.
+      await expect(producer.append({ ...large(9), value: Buffer.alloc(1_048_588) })).rejects.toMatchObject({
+        code: 'DOCUMENT_TOO_LARGE_FOR_LOG',
+        status: 413,
+        retriable: false,
+      });
+      expect(producer.isReady()).toBe(true);
+    } finally {
+      await producer.disconnect();
+    }
+  });
+
   it('writes and reads a row in its own Postgres schema', async () => {
     const client = new pg.Client({ connectionString: db.databaseUrl });
     await client.connect();

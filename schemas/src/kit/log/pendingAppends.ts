@@ -1,3 +1,5 @@
+import { localizedError } from '../../errors/tradelogError.ts';
+import { recordBatchBytes } from './batchBounds.ts';
 import { kafkaUnavailable } from './kafkaUnavailable.ts';
 import { acknowledgedOffsets } from './sendFailure.ts';
 
@@ -22,6 +24,8 @@ export interface Appended {
 
 export interface Pending {
   record: AppendRecord;
+  /** What the record takes of a send (batchBounds.ts). */
+  bytes: number;
   /** `now()` at which the caller is answered 503 if Kafka has not acknowledged the record. */
   deadline: number;
   /** Chosen once, so a resend goes to the same partition. */
@@ -50,6 +54,16 @@ export const unavailable = (cause: unknown) =>
     en: 'The document log is unavailable and did not confirm this submission; please resend it (a resend counts once)',
   });
 
+/**
+ * A record larger than the log takes in one batch: refused before it is sent, as resending can
+ * never mend it (a 503 would have the partner resend it for ever). Partners read it.
+ */
+export const recordTooLarge = (bytes: number, maxBytes: number) =>
+  localizedError('DOCUMENT_TOO_LARGE_FOR_LOG', 413, {
+    cn: `单据连同其记录头共约 ${bytes} 字节，超过单据日志单条记录的上限 ${maxBytes} 字节，未保存；请减小单据后重新提交`,
+    en: `The document with its record headers takes about ${bytes} bytes, more than the ${maxBytes} bytes the document log takes in one record; it was not stored. Send a smaller document`,
+  });
+
 /** Answers every record of `batch` with the same refusal. */
 export function refuseAll(batch: readonly Pending[], refusal: unknown): void {
   for (const pending of batch) pending.reject(refusal);
@@ -65,6 +79,7 @@ export function pendingAppend(
   deadlineIn: { now: number; ackTimeoutMs: number; lastSendError: () => unknown },
   resolve: (appended: Appended) => void,
   reject: (error: unknown) => void,
+  bytes = recordBatchBytes(record),
 ): Pending {
   const { ackTimeoutMs } = deadlineIn;
   const settle = () => {
@@ -75,6 +90,7 @@ export function pendingAppend(
   };
   const pending: Pending = {
     record,
+    bytes,
     deadline: deadlineIn.now + ackTimeoutMs,
     settled: false,
     resolve: (appended) => settle() && resolve(appended),

@@ -1,5 +1,12 @@
 import { Producer } from '@platformatic/kafka';
 import type { Logger } from '../runtime/log.ts';
+import {
+  type BatchBounds,
+  fitsAlone,
+  kafkaDefaultMaxMessageBytes,
+  nextSendSize,
+  recordBatchBytes,
+} from './batchBounds.ts';
 import { createBatchDelivery } from './batchDelivery.ts';
 import type { KafkaSecurity } from './kafkaSecurity.ts';
 import {
@@ -7,6 +14,7 @@ import {
   type AppendRecord,
   type Pending,
   pendingAppend,
+  recordTooLarge,
   unavailable,
 } from './pendingAppends.ts';
 import {
@@ -34,6 +42,11 @@ export interface LogProducerOptions {
   /** How long a first record waits for company before its batch is sent. */
   lingerMs?: number;
   maxBatchRecords?: number;
+  /**
+   * The largest record batch the brokers take (`message.max.bytes`, or the topics' own
+   * `max.message.bytes`): sends are cut to it, and a record larger alone is refused (413).
+   */
+  maxBatchBytes?: number;
   /**
    * A record's deadline, from `append` to Kafka's acknowledgement, resends included: a send that
    * failed for a broker's loss is resent until then, and past it the caller gets KAFKA_UNAVAILABLE.
@@ -68,13 +81,17 @@ export interface LogProducerOptions {
  *
  * This file is the shell: the queue, its linger and the producer's lifecycle. The steps are in
  * modules named for them: the client and its connection (producerConnection.ts), a record
- * waiting for its acknowledgement (pendingAppends.ts), one batch's delivery and resends
- * (batchDelivery.ts), the key's partition (keyPartition.ts).
+ * waiting for its acknowledgement (pendingAppends.ts), how much one send carries, in records and
+ * bytes (batchBounds.ts), one batch's delivery and resends (batchDelivery.ts), the key's
+ * partition (keyPartition.ts).
  */
 export function createLogProducer(options: LogProducerOptions): LogProducer {
   const log = options.logger.scope({ component: 'log-producer' });
   const lingerMs = options.lingerMs ?? 2;
-  const maxBatch = options.maxBatchRecords ?? 500;
+  const bounds: BatchBounds = {
+    maxRecords: options.maxBatchRecords ?? 500,
+    maxBytes: options.maxBatchBytes ?? kafkaDefaultMaxMessageBytes,
+  };
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
   const now = options.now ?? (() => performance.now());
   const queue: Pending[] = [];
@@ -113,7 +130,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     if (sending) return;
     sending = true;
     try {
-      while (queue.length > 0) await delivery.deliver(queue.splice(0, maxBatch));
+      while (queue.length > 0) await delivery.deliver(queue.splice(0, nextSendSize(queue, bounds)));
     } finally {
       sending = false;
     }
@@ -125,6 +142,17 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       void connection.ensureConnecting();
     },
     append(record) {
+      // Too large is the record's fault whatever the broker's state: 413 first, never a 503. The
+      // operator hears of it too: the limits the log was deployed with refused a document.
+      const bytes = recordBatchBytes(record);
+      if (!fitsAlone(bytes, bounds.maxBytes)) {
+        log.warn('record larger than the brokers take in one batch; refused', {
+          topic: record.topic,
+          bytes,
+          maxBytes: bounds.maxBytes,
+        });
+        return Promise.reject(recordTooLarge(bytes, bounds.maxBytes));
+      }
       if (stopped) return Promise.reject(unavailable(new Error('producer stopped')));
       if (!connection.isReady()) {
         void connection.ensureConnecting();
@@ -132,8 +160,8 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       }
       return new Promise<Appended>((resolve, reject) => {
         const deadlineIn = { now: now(), ackTimeoutMs, lastSendError: delivery.lastSendError };
-        queue.push(pendingAppend(record, deadlineIn, resolve, reject));
-        if (queue.length >= maxBatch) void flush();
+        queue.push(pendingAppend(record, deadlineIn, resolve, reject, bytes));
+        if (queue.length >= bounds.maxRecords) void flush();
         else lingerTimer ??= setTimeout(() => void flush(), lingerMs);
       });
     },

@@ -68,13 +68,14 @@ const keyOn = (partition: number) => {
 };
 const record = (key: string): AppendRecord => ({ topic, key, value: Buffer.from(key), headers: {} });
 
-async function connected(client: LogClient, ackTimeoutMs = 5_000) {
+async function connected(client: LogClient, ackTimeoutMs = 5_000, maxBatchBytes?: number) {
   const producer = createLogProducer({
     brokers: ['kafka:9092'],
     clientId: 'test',
     logger: createLogger({ service: 'test' }, { write: () => undefined }),
     lingerMs: 1,
     ackTimeoutMs,
+    ...(maxBatchBytes === undefined ? {} : { maxBatchBytes }),
     newClient: () => client,
   });
   await producer.connect();
@@ -145,5 +146,37 @@ describe('log producer after a failed send', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     // The producer was replaced: a new client connected.
     expect(state.connects).toBe(2);
+  });
+});
+
+describe('log producer: what one send carries', () => {
+  const sized = (key: string, bytes: number): AppendRecord => ({
+    topic,
+    key,
+    value: Buffer.alloc(bytes, 'x'),
+    headers: { documentId: key },
+  });
+
+  it('given large records queued together, then they go in several sends, each within the brokers’ batch limit', async () => {
+    const { client, sends } = scriptedClient([acknowledgeAll]);
+    // Each record takes about 450 bytes of a batch: two fit in 1,000, three do not.
+    const producer = await connected(client, 5_000, 1_000);
+    const keys = [0, 1, 2, 3, 4].map((i) => `K-${i}`);
+    const appended = await Promise.all(keys.map((key) => producer.append(sized(key, 400))));
+    expect(appended).toHaveLength(5);
+    expect(sends.map((sent) => sent.length)).toEqual([2, 2, 1]);
+    expect(sends.flat().map((s) => s.key)).toEqual(keys);
+  });
+
+  it('given a record larger than a batch may be, then it is refused with 413 before anything is sent, and the producer goes on', async () => {
+    const { client, sends } = scriptedClient([acknowledgeAll]);
+    const producer = await connected(client, 5_000, 1_000);
+    await expect(producer.append(sized('K-big', 1_000))).rejects.toMatchObject({
+      code: 'DOCUMENT_TOO_LARGE_FOR_LOG',
+      status: 413,
+      retriable: false,
+    });
+    expect(sends).toHaveLength(0);
+    await expect(producer.append(sized('K-small', 100))).resolves.toMatchObject({ topic });
   });
 });

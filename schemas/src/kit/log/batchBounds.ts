@@ -1,0 +1,58 @@
+import * as env from '../runtime/env.ts';
+import type { AppendRecord } from './pendingAppends.ts';
+
+/**
+ * How much one send of the log producer (producer.ts) may carry. A broker refuses a partition's
+ * record batch larger than its `message.max.bytes` (a topic's `max.message.bytes`) with
+ * MESSAGE_TOO_LARGE, for every record in it, however small each is alone: several large
+ * documents queued together would all be refused, and again when resent together. So a send is
+ * cut by bytes as well as by records; bounding the whole send bounds each partition's batch in it.
+ */
+export interface BatchBounds {
+  maxRecords: number;
+  /** The broker's (or the log's topics') largest record batch, in bytes. */
+  maxBytes: number;
+}
+
+/** Kafka's default `message.max.bytes` (broker) and `max.message.bytes` (topic). */
+export const kafkaDefaultMaxMessageBytes = 1_048_588;
+
+/** KAFKA_MAX_MESSAGE_BYTES: the brokers' (and the log's topics') largest record batch, as deployed. */
+export const parseKafkaMaxMessageBytes = (source: env.Env) =>
+  env.integer(source, 'KAFKA_MAX_MESSAGE_BYTES', kafkaDefaultMaxMessageBytes, { min: 64 * 1024 });
+
+/** A record batch's own header (format v2): what its records share the limit with. */
+const batchHeaderBytes = 61;
+/**
+ * A record's framing at its largest: length, attributes, timestamp and offset deltas, key and
+ * value lengths and the header count, each a varint of at most 5 bytes (the timestamp's 10).
+ */
+const recordFramingBytes = 36;
+/** A header's two lengths, varints of at most 5 bytes each. */
+const headerFramingBytes = 10;
+
+/** Pure: the bytes a record takes of a batch, at most. */
+export function recordBatchBytes(record: AppendRecord): number {
+  let bytes = recordFramingBytes + Buffer.byteLength(record.key) + record.value.length;
+  for (const [name, value] of Object.entries(record.headers))
+    bytes += headerFramingBytes + Buffer.byteLength(name) + Buffer.byteLength(value);
+  return bytes;
+}
+
+/** Pure: whether a record of `bytes` fits a batch of its own. */
+export const fitsAlone = (bytes: number, maxBytes: number) => batchHeaderBytes + bytes <= maxBytes;
+
+/**
+ * Pure: how many of the queue's first records the next send takes: at most `maxRecords`, within
+ * `maxBytes` together, and always the first (which fits alone: larger ones are refused on append).
+ */
+export function nextSendSize(queue: readonly { bytes: number }[], bounds: BatchBounds): number {
+  let bytes = batchHeaderBytes;
+  let count = 0;
+  for (const next of queue) {
+    if (count === bounds.maxRecords || (count > 0 && bytes + next.bytes > bounds.maxBytes)) break;
+    bytes += next.bytes;
+    count++;
+  }
+  return count;
+}
