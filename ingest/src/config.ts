@@ -1,4 +1,5 @@
 import { ConfigError, env } from '@tradelog/schemas';
+import { parseKafkaMaxMessageBytes } from '@tradelog/schemas/kit/log/batchBounds';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { type Provisioning, parseProvisioning } from '@tradelog/schemas/kit/log/provisioning';
 import { parseRegistryAuth, type RegistryAuth } from '@tradelog/schemas/kit/log/registryAuth';
@@ -24,6 +25,8 @@ export interface IngestConfig extends env.LogSettings {
   product: string;
   /** Largest accepted request body, in bytes (413 above it). */
   bodyLimitBytes: number;
+  /** The largest record batch the brokers (or the log's topics) take; the producer's sends are cut to it. */
+  kafkaMaxMessageBytes: number;
   /** How long a key lookup is trusted before Postgres is asked again. */
   keyCacheTtlMs: number;
   /** How long an unknown key stays unknown before Postgres is asked again. */
@@ -80,6 +83,7 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
       `must not exceed INGEST_REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got ${headersTimeoutMs}`,
     );
   }
+  const { bodyLimitBytes, kafkaMaxMessageBytes } = bodyAndRecordLimits(source);
   return Object.freeze({
     port: env.port(source, 'INGEST_PORT', 8080),
     host: env.text(source, 'INGEST_HOST', '0.0.0.0'),
@@ -90,10 +94,8 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
     provisioning: parseProvisioning(source),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     product,
-    bodyLimitBytes: env.integer(source, 'INGEST_BODY_LIMIT_BYTES', 1024 * 1024, {
-      min: 1024,
-      max: 64 * 1024 * 1024,
-    }),
+    bodyLimitBytes,
+    kafkaMaxMessageBytes,
     keyCacheTtlMs: env.integer(source, 'INGEST_KEY_CACHE_TTL_MS', 30_000, { min: 0 }),
     keyNegativeCacheTtlMs: env.integer(source, 'INGEST_KEY_NEGATIVE_CACHE_TTL_MS', 5_000, { min: 0 }),
     kafkaLingerMs: env.integer(source, 'INGEST_KAFKA_LINGER_MS', 5, { min: 0, max: 1000 }),
@@ -119,4 +121,35 @@ export function parseIngestConfig(source: env.Env): Readonly<IngestConfig> {
       per: 'caller' as const,
     }),
   });
+}
+
+/** Ingest's body limit unless configured: 1 MB, within what Kafka takes by default (bodyAndRecordLimits). */
+export const defaultBodyLimitBytes = 1_000_000;
+
+/**
+ * Room a record's envelope takes beside the body: the registry's 5-byte prefix, the headers
+ * ingest writes (ids, times, the body's digest) and the grants stamp, which grows with a
+ * partner's grants. A record larger still is refused 413 by the producer (batchBounds.ts).
+ */
+const recordEnvelopeBytes = 16 * 1024;
+
+/**
+ * A document is one Kafka record, so a body ingest accepts must fit, with its envelope, in the
+ * largest record batch the brokers take, or it is accepted by size and refused by the log. The
+ * body limit defaults to 1,000,000 bytes, which Kafka's default 1,048,588 holds with room to
+ * spare; a larger one needs the topics' `max.message.bytes` raised and KAFKA_MAX_MESSAGE_BYTES
+ * with it (README "Configuration").
+ */
+function bodyAndRecordLimits(source: env.Env): { bodyLimitBytes: number; kafkaMaxMessageBytes: number } {
+  const kafkaMaxMessageBytes = parseKafkaMaxMessageBytes(source);
+  const bodyLimitBytes = env.integer(source, 'INGEST_BODY_LIMIT_BYTES', defaultBodyLimitBytes, {
+    min: 1024,
+    max: 64 * 1024 * 1024,
+  });
+  if (bodyLimitBytes + recordEnvelopeBytes > kafkaMaxMessageBytes)
+    throw new ConfigError(
+      'INGEST_BODY_LIMIT_BYTES',
+      `${bodyLimitBytes} bytes and a record's envelope (${recordEnvelopeBytes}) do not fit the ${kafkaMaxMessageBytes} bytes Kafka takes in one record batch (KAFKA_MAX_MESSAGE_BYTES): lower it, or raise the topics' max.message.bytes and KAFKA_MAX_MESSAGE_BYTES together`,
+    );
+  return { bodyLimitBytes, kafkaMaxMessageBytes };
 }

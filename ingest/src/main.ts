@@ -40,6 +40,7 @@ const producer = createProducerPool(
       logger: logger.scope({ component: 'producer', producer: index }),
       lingerMs: config.kafkaLingerMs,
       ackTimeoutMs: config.kafkaAckTimeoutMs,
+      maxBatchBytes: config.kafkaMaxMessageBytes,
     }),
   ),
 );

@@ -1,5 +1,6 @@
 import { isProjectionName, type ProjectionName, projectionNames } from '@tradelog/projections';
 import { ConfigError, env } from '@tradelog/schemas';
+import { parseKafkaMaxMessageBytes } from '@tradelog/schemas/kit/log/batchBounds';
 import { defaultMembership, type GroupMembership } from '@tradelog/schemas/kit/log/consumer';
 import { type KafkaSecurity, parseKafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { type Provisioning, parseProvisioning } from '@tradelog/schemas/kit/log/provisioning';
@@ -13,6 +14,8 @@ export interface ProcessorsConfig extends env.LogSettings {
   kafkaBrokers: string[];
   /** KAFKA_TLS*, KAFKA_SASL_* (schemas/src/kit/log/kafkaSecurity.ts). */
   kafkaSecurity: KafkaSecurity;
+  /** KAFKA_MAX_MESSAGE_BYTES: the change events' producer cuts its sends to it (batchBounds.ts). */
+  kafkaMaxMessageBytes: number;
   /** SCHEMA_REGISTRY_USERNAME and _PASSWORD, or SCHEMA_REGISTRY_TOKEN. */
   registryAuth: RegistryAuth | undefined;
   schemaRegistryUrl: string;
@@ -75,6 +78,7 @@ export function parseProcessorsConfig(source: env.Env): Readonly<ProcessorsConfi
   return Object.freeze({
     kafkaBrokers: env.hostPorts(source, 'KAFKA_BROKERS', '127.0.0.1:9092'),
     kafkaSecurity: parseKafkaSecurity(source),
+    kafkaMaxMessageBytes: parseKafkaMaxMessageBytes(source),
     registryAuth: parseRegistryAuth(source),
     schemaRegistryUrl: env.url(source, 'SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
     databaseUrl: env.url(source, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),

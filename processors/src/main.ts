@@ -140,6 +140,7 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
     security: config.kafkaSecurity,
     clientId: 'tradelog-processors-changes',
     logger,
+    maxBatchBytes: config.kafkaMaxMessageBytes,
   });
   changesProducer = producer;
   await producer.connect();

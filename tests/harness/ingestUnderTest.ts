@@ -16,6 +16,7 @@ import { createIngestApp } from '../../ingest/src/app.ts';
 import { createKeyCache } from '../../ingest/src/auth/keyCache.ts';
 import { findKeyOwnerByHash } from '../../ingest/src/auth/keyLookup.ts';
 import { listenForKeyChanges } from '../../ingest/src/auth/keyNotifications.ts';
+import { defaultBodyLimitBytes } from '../../ingest/src/config.ts';
 import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
 import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
 import { createIdGenerator } from '../../ingest/src/ids.ts';
@@ -158,7 +159,7 @@ export async function startIngestUnderTest(options: {
     now: () => new Date(),
     newId: createIdGenerator(),
     logger: options.logger,
-    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
     ...(options.maxWaitingBodies === undefined ? {} : { maxWaitingBodies: options.maxWaitingBodies }),
     metrics,
     ...(options.keyLimit
