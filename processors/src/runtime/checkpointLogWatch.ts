@@ -9,6 +9,7 @@ import {
 import type { Logger } from '@tradelog/schemas';
 import type { LogSnapshot, LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import { retryDelayMs } from '@tradelog/schemas/kit/runtime/backoff';
+import { errorReason } from '@tradelog/schemas/kit/runtime/log';
 import type pg from 'pg';
 import { CheckpointsOfAnotherLog, RetryBatch } from './batchFaults.ts';
 
@@ -94,7 +95,7 @@ async function lookUntilRead(context: {
   read: () => Promise<unknown>;
   onAnotherLog: (error: CheckpointsOfAnotherLog) => void;
   log: Logger;
-  /** Why the join's look failed: each warning says why, or an operator cannot tell a broker still starting from a refused login. */
+  /** Why the join's look failed: each warning says why (one line), or an operator cannot tell a broker still starting from a refused login. */
   failure: unknown;
 }): Promise<void> {
   let failure = context.failure;
@@ -103,7 +104,7 @@ async function lookUntilRead(context: {
     context.log.warn('the log’s identity was not readable; looking again', {
       attempt,
       delayMs,
-      error: failure,
+      reason: errorReason(failure),
     });
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (!context.current()) return;

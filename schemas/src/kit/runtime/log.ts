@@ -76,6 +76,19 @@ export function serializeError(error: Error, depth = 0): Record<string, unknown>
   };
 }
 
+/**
+ * An error on one line: its message and code, then its cause's (or an aggregate's first error's),
+ * down to the innermost. For a warning that repeats while a dependency is away, where the same
+ * stack on every line would bury the reason.
+ */
+export function errorReason(error: unknown, depth = 0): string {
+  if (!(error instanceof Error)) return String(error);
+  const extra = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = `${error.message}${extra.code !== undefined ? ` [${String(extra.code)}]` : ''}`;
+  const inner = extra.cause ?? (Array.isArray(extra.errors) ? extra.errors[0] : undefined);
+  return inner === undefined || depth >= 5 ? own : `${own} ← ${errorReason(inner, depth + 1)}`;
+}
+
 /** Masks secret-looking keys and serialises errors, at any depth (bounded). */
 export function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return serializeError(value);

@@ -3,7 +3,7 @@ import { ConfigError, localizedError, TradelogError } from '../../errors/tradelo
 import * as env from './env.ts';
 import { failure, languageOf, success } from './envelope.ts';
 import { requestIdOf } from './http.ts';
-import { createLogger } from './log.ts';
+import { createLogger, errorReason } from './log.ts';
 
 describe('env helpers', () => {
   it('names the variable and the problem', () => {
@@ -176,5 +176,16 @@ describe('logger', () => {
     expect(cause.message).toBe('listOffsets failed 4 times.');
     expect(cause.errors.map((error: { code: string }) => error.code)).toEqual(tries.slice(0, 3));
     expect(cause.errorsLeftOut).toBe(1);
+  });
+
+  it('says an error on one line, from its message to its innermost cause or first aggregated error', () => {
+    const leader = Object.assign(new Error('leader not available'), { code: 'LEADER_NOT_AVAILABLE' });
+    const failed = new Error('could not read the log', {
+      cause: new AggregateError([leader], 'listOffsets failed'),
+    });
+    expect(errorReason(failed)).toBe(
+      'could not read the log ← listOffsets failed ← leader not available [LEADER_NOT_AVAILABLE]',
+    );
+    expect(errorReason('timeout')).toBe('timeout');
   });
 });
