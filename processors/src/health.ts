@@ -120,6 +120,11 @@ function healthGauges() {
       'Dead letters not resolved yet, per consumer (projection or push)',
       'projection',
     ),
+    parkedChangeEvents: gauge(
+      'tradelog_change_events_parked',
+      'Change events the log refused for their size, parked in the outbox: their pushes are not sent',
+      'projection',
+    ),
     logReplaced: gauge(
       'tradelog_consumer_log_replaced',
       '1 while a consumer (projection or push) is stopped because its checkpoints are of another log',
@@ -147,6 +152,13 @@ async function probePostgres(options: HealthMonitorOptions, gauges: HealthGauges
     .catch(() => ({ rows: [] as { projection: string; open: number }[] }));
   gauges.deadLetters.reset();
   for (const row of rows) gauges.deadLetters.set({ projection: row.projection }, row.open);
+  const parked = await options.pool
+    .query(
+      'SELECT projection, count(*)::int AS parked FROM change_outbox WHERE parked_at IS NOT NULL GROUP BY projection',
+    )
+    .catch(() => ({ rows: [] as { projection: string; parked: number }[] }));
+  gauges.parkedChangeEvents.reset();
+  for (const row of parked.rows) gauges.parkedChangeEvents.set({ projection: row.projection }, row.parked);
 }
 
 const kafkaProbeTimeoutMs = 5_000;

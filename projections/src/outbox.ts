@@ -36,7 +36,8 @@ export async function insertOutboxEntries(
 
 export async function readOutbox(db: Queryable, projection: string, limit: number): Promise<OutboxEntry[]> {
   const { rows } = await db.query(
-    'SELECT event_id, projection, record_key, payload FROM change_outbox WHERE projection = $1 ORDER BY seq LIMIT $2',
+    `SELECT event_id, projection, record_key, payload FROM change_outbox
+     WHERE projection = $1 AND parked_at IS NULL ORDER BY seq LIMIT $2`,
     [projection, limit],
   );
   return rows.map((row) => ({
@@ -49,4 +50,22 @@ export async function readOutbox(db: Queryable, projection: string, limit: numbe
 
 export async function deleteOutboxEntries(db: Queryable, eventIds: readonly string[]): Promise<void> {
   await db.query('DELETE FROM change_outbox WHERE event_id = ANY($1)', [eventIds]);
+}
+
+/**
+ * Sets aside entries the log refuses for good (a change event larger than the brokers take): kept
+ * with the reason, and no longer read, so they do not hold back the entries after them
+ * (processors/README.md "Change events the log refuses").
+ */
+export async function parkOutboxEntries(
+  db: Queryable,
+  eventIds: readonly string[],
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await db.query('UPDATE change_outbox SET parked_at = $3, parked_reason = $2 WHERE event_id = ANY($1)', [
+    eventIds,
+    reason,
+    at,
+  ]);
 }

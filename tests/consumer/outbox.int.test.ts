@@ -1,6 +1,8 @@
+import { insertOutboxEntries } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxPublisher } from '../../processors/src/runtime/outboxPublisher.ts';
 import { ensureLiveVersion } from '../../processors/src/runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../../processors/src/testing/logFixture.ts';
 import { quietLogger, testServices, uniqueName, waitFor } from '../harness/index.ts';
@@ -70,6 +72,79 @@ describe('the outbox after Kafka comes back', () => {
       expect(Date.now() - reopenedAt).toBeLessThan(30_000);
     } finally {
       await consumer.stop();
+      await producer.disconnect();
+    }
+  });
+});
+
+/**
+ * A change event larger than the log takes (a tracked item's view grows with its events) is
+ * refused for good: parked with the reason, it no longer holds back the events after it
+ * (processors/README.md "Change events the log refuses").
+ */
+describe('the outbox with a change event the log refuses', () => {
+  const services = testServices();
+  let log: LogFixture;
+
+  beforeAll(async () => {
+    log = await createLogFixture(services, quietLogger, 'obp');
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
+
+  it('parks the event too large for the log, publishes the ones after it, and reads it no more', async () => {
+    const projection = uniqueName('obp');
+    const entry = (name: string, data: string) => ({
+      eventId: uniqueName(name),
+      projection,
+      recordKey: 'express/SF1',
+      payload: { kind: 'express.traces', subject: 'SF1', data },
+    });
+    const [large, after] = [entry('large', 'x'.repeat(1_100_000)), entry('after', 'small')];
+    await insertOutboxEntries(log.pool, [large, after], new Date());
+    const producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: uniqueName('obp'),
+      logger: quietLogger,
+    });
+    await producer.connect();
+    await waitFor(() => producer.isReady(), { what: 'changes producer ready' });
+    const publisher = createOutboxPublisher({
+      pool: log.pool,
+      producer,
+      topic: log.changesTopic,
+      projection,
+      logger: quietLogger,
+    });
+    try {
+      await publisher.flush();
+      const kept = async () =>
+        (
+          await log.pool.query(
+            'SELECT event_id, parked_at IS NOT NULL AS parked, parked_reason FROM change_outbox WHERE projection = $1',
+            [projection],
+          )
+        ).rows;
+      expect(await kept()).toEqual([
+        {
+          event_id: large.eventId,
+          parked: true,
+          parked_reason: expect.stringContaining('DOCUMENT_TOO_LARGE_FOR_LOG'),
+        },
+      ]);
+      const [published] = await readTopics({
+        brokers: services.kafkaBrokers,
+        topics: [log.changesTopic],
+        count: 1,
+        logger: quietLogger,
+        timeoutMs: 30_000,
+      });
+      expect(JSON.parse(published!.value!.toString())).toMatchObject({ data: 'small' });
+      // Parked, it is not read again: a second flush leaves it as it was and sends nothing.
+      await publisher.flush();
+      expect(await kept()).toHaveLength(1);
+    } finally {
       await producer.disconnect();
     }
   });

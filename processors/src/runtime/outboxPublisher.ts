@@ -1,7 +1,9 @@
-import { deleteOutboxEntries, readOutbox } from '@tradelog/projections';
+import { deleteOutboxEntries, type OutboxEntry, parkOutboxEntries, readOutbox } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { encodeChangeEvent } from '@tradelog/schemas/changes/contract';
+import { isRecordTooLarge } from '@tradelog/schemas/kit/log/pendingAppends';
 import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
+import { errorReason } from '@tradelog/schemas/kit/runtime/log';
 import type pg from 'pg';
 
 /**
@@ -10,7 +12,8 @@ import type pg from 'pg';
  * drops what it saw). One flush at a time; a failed flush keeps the events for the next, which
  * comes after the next commit or from the consumer's timer, whichever is first (processors/README.md
  * "Riding out faults": events written while Kafka was away go out within seconds of its return,
- * with no new document). A failing outbox is reported once, and its recovery once.
+ * with no new document). A failing outbox is reported once, and its recovery once. An event the
+ * log refuses for its size is parked, not read again before the rest (`settledEntries`).
  */
 export function createOutboxPublisher(options: {
   pool: pg.Pool;
@@ -27,7 +30,7 @@ export function createOutboxPublisher(options: {
     for (;;) {
       const entries = await readOutbox(options.pool, options.projection, 500);
       if (entries.length === 0) return;
-      await Promise.all(
+      const results = await Promise.allSettled(
         entries.map((entry) =>
           options.producer.append({
             topic: options.topic,
@@ -37,10 +40,22 @@ export function createOutboxPublisher(options: {
           }),
         ),
       );
-      await deleteOutboxEntries(
-        options.pool,
-        entries.map((entry) => entry.eventId),
-      );
+      const { published, refused, failure } = settledEntries(entries, results);
+      if (refused !== undefined) {
+        await parkOutboxEntries(options.pool, refused.eventIds, errorReason(refused.reason), new Date());
+        log.error('change events larger than the log takes parked in the outbox; their pushes are not sent', {
+          events: refused.eventIds.length,
+          eventIds: refused.eventIds.slice(0, 10),
+          // The items whose pushes stop: what the operator looks up.
+          subjects: entries
+            .filter((entry) => refused.eventIds.includes(entry.eventId))
+            .slice(0, 10)
+            .map((entry) => entry.payload.subject),
+          error: refused.reason,
+        });
+      }
+      if (failure !== undefined) throw failure;
+      await deleteOutboxEntries(options.pool, published);
     }
   }
 
@@ -61,4 +76,28 @@ export function createOutboxPublisher(options: {
       return flushing;
     },
   };
+}
+
+/**
+ * Pure: what a flush's appends leave. Appended entries are deleted; entries the log refuses for
+ * their size are parked (no resend can append them, and read first every time they would hold
+ * back every entry after them: processors/README.md "Change events the log refuses"); any
+ * other failure is the flush's, and the entries not parked are published again by the next.
+ */
+export function settledEntries(
+  entries: readonly Pick<OutboxEntry, 'eventId'>[],
+  results: readonly PromiseSettledResult<unknown>[],
+): { published: string[]; refused: { eventIds: string[]; reason: unknown } | undefined; failure: unknown } {
+  const published: string[] = [];
+  let refused: { eventIds: string[]; reason: unknown } | undefined;
+  let failure: unknown;
+  results.forEach((result, index) => {
+    const { eventId } = entries[index]!;
+    if (result.status === 'fulfilled') published.push(eventId);
+    else if (isRecordTooLarge(result.reason)) {
+      refused ??= { eventIds: [], reason: result.reason };
+      refused.eventIds.push(eventId);
+    } else failure ??= result.reason;
+  });
+  return { published, refused, failure };
 }

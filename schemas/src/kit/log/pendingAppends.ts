@@ -1,4 +1,4 @@
-import { localizedError } from '../../errors/tradelogError.ts';
+import { localizedError, TradelogError } from '../../errors/tradelogError.ts';
 import { recordBatchBytes } from './batchBounds.ts';
 import { kafkaUnavailable } from './kafkaUnavailable.ts';
 import { acknowledgedOffsets } from './sendFailure.ts';
@@ -54,12 +54,18 @@ export const unavailable = (cause: unknown) =>
     en: 'The document log is unavailable and did not confirm this submission; please resend it (a resend counts once)',
   });
 
+const recordTooLargeCode = 'DOCUMENT_TOO_LARGE_FOR_LOG';
+
+/** Whether an append was refused for its size: no resend can ever append it. */
+export const isRecordTooLarge = (error: unknown) =>
+  error instanceof TradelogError && error.code === recordTooLargeCode;
+
 /**
  * A record larger than the log takes in one batch: refused before it is sent, as resending can
  * never mend it (a 503 would have the partner resend it for ever). Partners read it.
  */
 export const recordTooLarge = (bytes: number, maxBytes: number) =>
-  localizedError('DOCUMENT_TOO_LARGE_FOR_LOG', 413, {
+  localizedError(recordTooLargeCode, 413, {
     cn: `单据连同其记录头共约 ${bytes} 字节，超过单据日志单条记录的上限 ${maxBytes} 字节，未保存；请减小单据后重新提交`,
     en: `The document with its record headers takes about ${bytes} bytes, more than the ${maxBytes} bytes the document log takes in one record; it was not stored. Send a smaller document`,
   });
