@@ -1,4 +1,4 @@
-import { localizedError, TradelogError } from '../../errors/tradelogError.ts';
+import { TradelogError } from '../../errors/tradelogError.ts';
 import { recordBatchBytes } from './batchBounds.ts';
 import { kafkaUnavailable } from './kafkaUnavailable.ts';
 import { acknowledgedOffsets } from './sendFailure.ts';
@@ -65,10 +65,21 @@ export const isRecordTooLarge = (error: unknown) =>
  * never mend it (a 503 would have the partner resend it for ever). Partners read it.
  */
 export const recordTooLarge = (bytes: number, maxBytes: number) =>
-  localizedError(recordTooLargeCode, 413, {
-    cn: `单据连同其记录头共约 ${bytes} 字节，超过单据日志单条记录的上限 ${maxBytes} 字节，未保存；请减小单据后重新提交`,
-    en: `The document with its record headers takes about ${bytes} bytes, more than the ${maxBytes} bytes the document log takes in one record; it was not stored. Send a smaller document`,
-  });
+  // The message is the operators' (logs, a parked change event's reason); `shown` the partners'.
+  new TradelogError(
+    recordTooLargeCode,
+    `record of about ${bytes} bytes is larger than the ${maxBytes} bytes the log takes in one batch`,
+    {
+      status: 413,
+      retriable: false,
+      details: {
+        message: {
+          cn: `单据连同其记录头共约 ${bytes} 字节，超过单据日志单条记录的上限 ${maxBytes} 字节，未保存；请减小单据后重新提交`,
+          en: `The document with its record headers takes about ${bytes} bytes, more than the ${maxBytes} bytes the document log takes in one record; it was not stored. Send a smaller document`,
+        },
+      },
+    },
+  );
 
 /** Answers every record of `batch` with the same refusal. */
 export function refuseAll(batch: readonly Pending[], refusal: unknown): void {

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure } from '../runtime/envelope.ts';
 import {
   type Appended,
+  isRecordTooLarge,
   latestDeadline,
   pendingAppend,
+  recordTooLarge,
   refuseAll,
   settleAcknowledged,
+  unavailable,
 } from './pendingAppends.ts';
 
 const record = { topic: 'orders', key: 'K', value: Buffer.from('{}'), headers: {} };
@@ -61,5 +65,22 @@ describe('settleAcknowledged: after a failed send', () => {
     const { pending } = answered();
     pending.partition = 0;
     expect(settleAcknowledged([pending], new Error('network'))).toEqual([pending]);
+  });
+});
+
+describe('recordTooLarge: a record no resend can append', () => {
+  it('tells the partner in their language, and the operator in the log, without a resend', () => {
+    const error = recordTooLarge(1_200_000, 1_048_588);
+    expect(isRecordTooLarge(error)).toBe(true);
+    expect(error).toMatchObject({ status: 413, retriable: false });
+    expect(error.message).toBe(
+      'record of about 1200000 bytes is larger than the 1048588 bytes the log takes in one batch',
+    );
+    expect(failure(error, 'cn')).toMatchObject({
+      status: 413,
+      body: { code: 'DOCUMENT_TOO_LARGE_FOR_LOG', message: expect.stringContaining('请减小单据后重新提交') },
+    });
+    expect(failure(error, 'en').body.message).toContain('Send a smaller document');
+    expect(isRecordTooLarge(unavailable(new Error('leader moved')))).toBe(false);
   });
 });
