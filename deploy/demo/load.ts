@@ -221,11 +221,14 @@ async function awaitProjections(
   for (const enterprise of enterprises) {
     const received = lastPurchaseStatuses(submissions, enterprise);
     await until(`the purchase orders of ${enterprise}`, deadline, async () => {
-      const answer = await ask('/open/info/enterprise/purchase-orders', {
-        ...queryExamples.purchaseOrders,
-        enterpriseId: enterprise,
-      });
-      return purchasesShown(answer.body, received) ? true : undefined;
+      const rows = await everyPage((page) =>
+        ask('/open/info/enterprise/purchase-orders', {
+          ...queryExamples.purchaseOrders,
+          enterpriseId: enterprise,
+          page,
+        }),
+      );
+      return purchasesShown({ dataList: rows }, received) ? true : undefined;
     });
     await until(`the sales to business of ${enterprise}`, deadline, async () => {
       const answer = await ask('/open/info/enterprise/sales-to-business', {
@@ -252,13 +255,34 @@ async function awaitProjections(
 }
 
 /** As many purchase orders as were sent, as many received as the last statuses say (`20`). */
-export function purchasesShown(body: Record<string, unknown>, received: readonly unknown[]): boolean {
-  const orders = (body.dataList ?? []) as { orderState?: string }[];
-  return (
-    orders.length === received.length &&
-    orders.filter((order) => order.orderState === 'RECEIVED').length ===
-      received.filter((status) => status === '20').length
+export function purchasesShown(
+  body: Record<string, unknown>,
+  received: ReadonlyMap<unknown, unknown>,
+): boolean {
+  // By order number, not by count: the stack may hold other purchases of the demo's enterprises
+  // (a developer's own, an earlier data set), and those must not keep the demo waiting.
+  const shown = new Map(
+    ((body.dataList ?? []) as { entOrderNo?: unknown; orderState?: string }[]).map((order) => [
+      order.entOrderNo,
+      order.orderState,
+    ]),
   );
+  return [...received].every(
+    ([orderNo, status]) => shown.has(orderNo) && (shown.get(orderNo) === 'RECEIVED') === (status === '20'),
+  );
+}
+
+/** The rows of every page of a paged query (pages of `pageSize`, read until a short one; at most 20). */
+async function everyPage(
+  ask: (page: number) => Promise<{ body: Record<string, unknown> }>,
+): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const found = ((await ask(page)).body.dataList ?? []) as unknown[];
+    rows.push(...found);
+    if (found.length < (queryExamples.purchaseOrders.pageSize ?? 100)) break; // 100: the default page (§9)
+  }
+  return rows;
 }
 
 /** A sale to business shipped or cancelled: the later versions have been applied. */
@@ -364,12 +388,16 @@ async function ensureDemoVisitor(databaseUrl: string): Promise<string> {
 }
 
 /** The last status sent for each purchase order of an enterprise. */
-function lastPurchaseStatuses(submissions: readonly DemoSubmission[], enterprise: string): unknown[] {
+/** Each purchase order of the enterprise the demo sent, by number, with the status of its last version. */
+function lastPurchaseStatuses(
+  submissions: readonly DemoSubmission[],
+  enterprise: string,
+): Map<unknown, unknown> {
   const last = new Map<unknown, unknown>();
   for (const entry of submissions)
     if (entry.interface === 'purchase' && entry.enterprise === enterprise)
       last.set(entry.document.entOrderNo, entry.document.orderStatus);
-  return [...last.values()];
+  return last;
 }
 
 /**

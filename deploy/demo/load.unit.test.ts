@@ -3,12 +3,44 @@ import { describe, expect, it } from 'vitest';
 import { collectionVariables, linkNodeChainShown, purchasesShown, salesShown, submitPathOf } from './load.ts';
 
 describe('loadDemo: when the projections show the demo data', () => {
-  it('given as many purchase orders as sent and the received ones, then purchases are shown', () => {
-    const body = { dataList: [{ orderState: 'RECEIVED' }, { orderState: 'ORDERED' }] };
-    expect(purchasesShown(body, ['20', '10'])).toBe(true);
-    expect(purchasesShown(body, ['20', '20'])).toBe(false);
-    expect(purchasesShown(body, ['20'])).toBe(false);
-    expect(purchasesShown({}, [])).toBe(true);
+  it('given every purchase order sent shown in its last status, then purchases are shown, whatever else is shown', () => {
+    const body = {
+      dataList: [
+        { entOrderNo: 'PO-1', orderState: 'RECEIVED' },
+        { entOrderNo: 'PO-2', orderState: 'ORDERED' },
+        // Another purchase of the same enterprise, not the demo's.
+        { entOrderNo: 'OWN-9', orderState: 'RECEIVED' },
+      ],
+    };
+    const sent = (entries: [string, string][]) => new Map<unknown, unknown>(entries);
+    expect(
+      purchasesShown(
+        body,
+        sent([
+          ['PO-1', '20'],
+          ['PO-2', '10'],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      purchasesShown(
+        body,
+        sent([
+          ['PO-1', '20'],
+          ['PO-2', '20'],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      purchasesShown(
+        body,
+        sent([
+          ['PO-1', '20'],
+          ['PO-3', '10'],
+        ]),
+      ),
+    ).toBe(false);
+    expect(purchasesShown({}, sent([]))).toBe(true);
   });
 
   it('given a sale shipped or cancelled, then sales are shown', () => {
