@@ -221,7 +221,8 @@ async function awaitProjections(
   for (const enterprise of enterprises) {
     const received = lastPurchaseStatuses(submissions, enterprise);
     await until(`the purchase orders of ${enterprise}`, deadline, async () => {
-      const rows = await everyPage((page) =>
+      // 100: the page size the query answers by default (§9).
+      const rows = await everyPage(queryExamples.purchaseOrders.pageSize ?? 100, (page) =>
         ask('/open/info/enterprise/purchase-orders', {
           ...queryExamples.purchaseOrders,
           enterpriseId: enterprise,
@@ -254,7 +255,7 @@ async function awaitProjections(
   });
 }
 
-/** As many purchase orders as were sent, as many received as the last statuses say (`20`). */
+/** Every purchase order sent is shown, received (`RECEIVED`) exactly when its last status says `20`. */
 export function purchasesShown(
   body: Record<string, unknown>,
   received: ReadonlyMap<unknown, unknown>,
@@ -272,15 +273,16 @@ export function purchasesShown(
   );
 }
 
-/** The rows of every page of a paged query (pages of `pageSize`, read until a short one; at most 20). */
+/** The rows of every page of a paged query, read until a short page (at most 20 pages). */
 async function everyPage(
+  pageSize: number,
   ask: (page: number) => Promise<{ body: Record<string, unknown> }>,
 ): Promise<unknown[]> {
   const rows: unknown[] = [];
   for (let page = 1; page <= 20; page++) {
     const found = ((await ask(page)).body.dataList ?? []) as unknown[];
     rows.push(...found);
-    if (found.length < (queryExamples.purchaseOrders.pageSize ?? 100)) break; // 100: the default page (§9)
+    if (found.length < pageSize) break;
   }
   return rows;
 }
@@ -387,7 +389,6 @@ async function ensureDemoVisitor(databaseUrl: string): Promise<string> {
   }
 }
 
-/** The last status sent for each purchase order of an enterprise. */
 /** Each purchase order of the enterprise the demo sent, by number, with the status of its last version. */
 function lastPurchaseStatuses(
   submissions: readonly DemoSubmission[],
