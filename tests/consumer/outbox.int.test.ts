@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { insertOutboxEntries } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
@@ -78,11 +79,12 @@ describe('the outbox after Kafka comes back', () => {
 });
 
 /**
- * A change event larger than the log takes (a tracked item's view grows with its events) is
- * refused for good: parked with the reason, it no longer holds back the events after it
- * (processors/README.md "Change events the log refuses").
+ * A change event larger than the log takes in one batch goes compressed when it then fits (a
+ * tracked item's view grows with its events, and its JSON shrinks about tenfold); one too large
+ * even so is refused for good: parked with the reason, it no longer holds back the events after
+ * it (processors/README.md "Change events the log refuses").
  */
-describe('the outbox with a change event the log refuses', () => {
+describe('the outbox with change events larger than a batch', () => {
   const services = testServices();
   let log: LogFixture;
 
@@ -93,16 +95,23 @@ describe('the outbox with a change event the log refuses', () => {
     await log?.close();
   });
 
-  it('parks the event too large for the log, publishes the ones after it, and reads it no more', async () => {
+  it('publishes the one that fits compressed, parks the one that does not, publishes the ones after, and reads it no more', async () => {
     const projection = uniqueName('obp');
-    const entry = (name: string, data: string) => ({
+    const entry = (name: string, data: unknown) => ({
       eventId: uniqueName(name),
       projection,
-      recordKey: 'express/SF1',
-      payload: { kind: 'express.traces', subject: 'SF1', data },
+      recordKey: 'ocean/BILL1',
+      payload: { kind: 'ocean.changed', subject: 'BILL1', data },
     });
-    const [large, after] = [entry('large', 'x'.repeat(1_100_000)), entry('after', 'small')];
-    await insertOutboxEntries(log.pool, [large, after], new Date());
+    // About 2.9 MB of a bill's containers; 1.6 MB of random text, which gzip cannot bring under 1 MB.
+    const containers = Array.from({ length: 60_000 }, (_, i) => ({
+      containerNo: `MSKU${1_000_000 + i}`,
+      status: 'GATE_IN',
+    }));
+    const view = entry('view', { containers });
+    const noise = entry('noise', randomBytes(1_200_000).toString('base64'));
+    const after = entry('after', 'small');
+    await insertOutboxEntries(log.pool, [view, noise, after], new Date());
     const producer = createLogProducer({
       brokers: services.kafkaBrokers,
       clientId: uniqueName('obp'),
@@ -128,19 +137,21 @@ describe('the outbox with a change event the log refuses', () => {
         ).rows;
       expect(await kept()).toEqual([
         {
-          event_id: large.eventId,
+          event_id: noise.eventId,
           parked: true,
           parked_reason: expect.stringContaining('DOCUMENT_TOO_LARGE_FOR_LOG'),
         },
       ]);
-      const [published] = await readTopics({
+      const published = await readTopics({
         brokers: services.kafkaBrokers,
         topics: [log.changesTopic],
-        count: 1,
+        count: 2,
         logger: quietLogger,
         timeoutMs: 30_000,
       });
-      expect(JSON.parse(published!.value!.toString())).toMatchObject({ data: 'small' });
+      const [first, second] = published.map((record) => JSON.parse(record.value!.toString()));
+      expect(first.data.containers).toHaveLength(60_000);
+      expect(second).toMatchObject({ data: 'small' });
       // Parked, it is not read again: a second flush leaves it as it was and sends nothing.
       await publisher.flush();
       expect(await kept()).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import {
   bodySha256,
@@ -154,13 +155,59 @@ describe('foundation round trip', () => {
       const first = BigInt(appended[0]!.offset);
       expect(appended.map((a) => BigInt(a.offset) - first)).toEqual([0n, 1n, 2n, 3n, 4n]);
       expect(new Set(appended.map((a) => a.partition)).size).toBe(1);
-      // Larger alone than the broker takes: refused as the record's fault, before any send.
-      await expect(producer.append({ ...large(9), value: Buffer.alloc(1_048_588) })).rejects.toMatchObject({
+      // Larger alone than the broker takes, even compressed (random bytes do not compress):
+      // refused as the record's fault, before any send.
+      await expect(producer.append({ ...large(9), value: randomBytes(1_048_588) })).rejects.toMatchObject({
         code: 'DOCUMENT_TOO_LARGE_FOR_LOG',
         status: 413,
         retriable: false,
       });
       expect(producer.isReady()).toBe(true);
+    } finally {
+      await producer.disconnect();
+    }
+  });
+
+  it('appends a record larger than a batch that fits compressed, and a consumer reads it back whole, in order', async () => {
+    // A tracked bill's view with thousands of containers: about 2.9 MB of JSON, beyond Kafka's
+    // default 1,048,588 bytes as it is and a small part of it gzip-compressed.
+    const compressedTopic = uniqueName('tradelog.test.compressed');
+    await ensureTopics({
+      brokers: services.kafkaBrokers,
+      topics: [{ topic: compressedTopic, partitions: 1 }],
+      logger: quietLogger,
+    });
+    const producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'roundtrip-compressed',
+      logger: quietLogger,
+    });
+    await producer.connect();
+    try {
+      await waitFor(() => producer.isReady(), { what: 'producer ready' });
+      const containers = Array.from({ length: 60_000 }, (_, i) => ({
+        containerNo: `MSKU${1_000_000 + i}`,
+        status: 'GATE_IN',
+      }));
+      const view = Buffer.from(JSON.stringify({ containers }));
+      expect(view.length).toBeGreaterThan(2 * 1_048_588);
+      const record = (key: string, value: Buffer) => ({
+        topic: compressedTopic,
+        key,
+        value,
+        headers: { probe: key },
+      });
+      const appended = await Promise.all([
+        producer.append(record('BILL-1', Buffer.from('before'))),
+        producer.append(record('BILL-1', view)),
+        producer.append(record('BILL-1', Buffer.from('after'))),
+      ]);
+      const first = BigInt(appended[0]!.offset);
+      expect(appended.map((a) => BigInt(a.offset) - first)).toEqual([0n, 1n, 2n]);
+      const read = await readRecords(services.kafkaBrokers, compressedTopic, 3);
+      expect(read.map((r) => r.value?.length)).toEqual([6, view.length, 5]);
+      expect(read[1]!.value!.equals(view)).toBe(true);
+      expect(read[1]!.headers.probe?.toString()).toBe('BILL-1');
     } finally {
       await producer.disconnect();
     }

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import * as env from '../runtime/env.ts';
 import type { AppendRecord } from './pendingAppends.ts';
 
@@ -43,13 +44,38 @@ export function recordBatchBytes(record: AppendRecord): number {
 export const fitsAlone = (bytes: number, maxBytes: number) => batchHeaderBytes + bytes <= maxBytes;
 
 /**
+ * What deflate may add to the key, headers and framing it compresses with the value, and gzip's
+ * own header and trailer: a margin, so that an estimate within the limit stays within it sent.
+ */
+const compressedSlackBytes = 1024;
+
+/**
+ * The bytes a record takes of a gzip-compressed batch of its own, at most: its value compressed
+ * as the producer's client compresses it (zlib's default level), the rest counted whole.
+ * A broker counts a compressed batch as sent, so a record larger than the limit still fits when
+ * compressed within it: the log's JSON shrinks about tenfold (a tracked bill's view with a
+ * thousand containers: 2.7 MB, about 200 kB compressed). Only records that do not fit uncompressed
+ * are measured: the compression costs CPU that small records need not pay.
+ */
+export function compressedBatchBytes(record: AppendRecord): number {
+  const rest = recordBatchBytes({ ...record, value: Buffer.alloc(0) });
+  return rest + gzipSync(record.value).length + compressedSlackBytes;
+}
+
+/**
  * Pure: how many of the queue's first records the next send takes: at most `maxRecords`, within
  * `maxBytes` together, and always the first (which fits alone: larger ones are refused on append).
+ * A record sent compressed goes alone: a send is compressed whole, and the others need not be.
  */
-export function nextSendSize(queue: readonly { bytes: number }[], bounds: BatchBounds): number {
+export function nextSendSize(
+  queue: readonly { bytes: number; compressed?: boolean }[],
+  bounds: BatchBounds,
+): number {
+  if (queue[0]?.compressed) return 1;
   let bytes = batchHeaderBytes;
   let count = 0;
   for (const next of queue) {
+    if (next.compressed) break;
     if (count === bounds.maxRecords || (count > 0 && bytes + next.bytes > bounds.maxBytes)) break;
     bytes += next.bytes;
     count++;

@@ -1,5 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fitsAlone, kafkaDefaultMaxMessageBytes, nextSendSize, recordBatchBytes } from './batchBounds.ts';
+import {
+  compressedBatchBytes,
+  fitsAlone,
+  kafkaDefaultMaxMessageBytes,
+  nextSendSize,
+  recordBatchBytes,
+} from './batchBounds.ts';
 
 const record = (value: string, headers: Record<string, string> = {}) => ({
   topic: 'tradelog.doc.purchase.v1',
@@ -21,6 +28,24 @@ describe('batch bounds', () => {
     expect(nextSendSize(queue([400, 400, 400]), { maxRecords: 1, maxBytes: 1_000_000 })).toBe(1);
     expect(nextSendSize(queue([2_000, 10]), { maxRecords: 500, maxBytes: 1_000 })).toBe(1);
     expect(nextSendSize(queue([]), { maxRecords: 500, maxBytes: 1_000 })).toBe(0);
+  });
+
+  it('sends a record that fits only compressed alone, and stops the send before one', () => {
+    const bounds = { maxRecords: 500, maxBytes: 1_000 };
+    expect(nextSendSize([{ bytes: 900, compressed: true }, { bytes: 10 }], bounds)).toBe(1);
+    expect(nextSendSize([{ bytes: 10 }, { bytes: 10 }, { bytes: 900, compressed: true }], bounds)).toBe(2);
+  });
+
+  it('counts a record compressed as gzip shrinks its value, and random bytes as no smaller', () => {
+    const items = Array.from({ length: 30_000 }, (_, i) => ({
+      containerNo: `MSKU${1_000_000 + i}`,
+      status: 'GATE_IN',
+    }));
+    const json = record(JSON.stringify(items));
+    expect(json.value.length).toBeGreaterThan(kafkaDefaultMaxMessageBytes);
+    expect(fitsAlone(compressedBatchBytes(json), kafkaDefaultMaxMessageBytes)).toBe(true);
+    const noise = { ...record(''), value: randomBytes(100_000) };
+    expect(compressedBatchBytes(noise)).toBeGreaterThan(recordBatchBytes(noise));
   });
 
   it('lets a record of a document at ingest’s default body limit (1 MiB) alone fit Kafka’s default batch', () => {

@@ -112,6 +112,8 @@ async function sendOnce(current: LogClient, sendable: Pending[], timeoutMs: numb
   const placed = placedOf(sendable);
   const result = await withTimeout(
     current.send({
+      // A record that fits only compressed is sent alone (batchBounds.ts `nextSendSize`).
+      ...(sendable.some((pending) => pending.compressed) ? { compression: 'gzip' as const } : {}),
       messages: sendable.map(({ record, partition }) => ({
         topic: record.topic,
         partition,

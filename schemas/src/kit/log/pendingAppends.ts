@@ -26,6 +26,8 @@ export interface Pending {
   record: AppendRecord;
   /** What the record takes of a send (batchBounds.ts). */
   bytes: number;
+  /** Sent alone in a gzip-compressed batch: it fits the brokers' limit only compressed (batchBounds.ts). */
+  compressed?: boolean;
   /** `now()` at which the caller is answered 503 if Kafka has not acknowledged the record. */
   deadline: number;
   /** Chosen once, so a resend goes to the same partition. */
@@ -68,7 +70,7 @@ export const recordTooLarge = (bytes: number, maxBytes: number) =>
   // The message is the operators' (logs, a parked change event's reason); `shown` the partners'.
   new TradelogError(
     recordTooLargeCode,
-    `record of about ${bytes} bytes is larger than the ${maxBytes} bytes the log takes in one batch`,
+    `record of about ${bytes} bytes is larger than the ${maxBytes} bytes the log takes in one batch, even compressed`,
     {
       status: 413,
       retriable: false,
@@ -96,7 +98,7 @@ export function pendingAppend(
   deadlineIn: { now: number; ackTimeoutMs: number; lastSendError: () => unknown },
   resolve: (appended: Appended) => void,
   reject: (error: unknown) => void,
-  bytes = recordBatchBytes(record),
+  size: { bytes: number; compressed?: boolean } = { bytes: recordBatchBytes(record) },
 ): Pending {
   const { ackTimeoutMs } = deadlineIn;
   const settle = () => {
@@ -107,7 +109,7 @@ export function pendingAppend(
   };
   const pending: Pending = {
     record,
-    bytes,
+    ...size,
     deadline: deadlineIn.now + ackTimeoutMs,
     settled: false,
     resolve: (appended) => settle() && resolve(appended),

@@ -74,7 +74,7 @@ describe('recordTooLarge: a record no resend can append', () => {
     expect(isRecordTooLarge(error)).toBe(true);
     expect(error).toMatchObject({ status: 413, retriable: false });
     expect(error.message).toBe(
-      'record of about 1200000 bytes is larger than the 1048588 bytes the log takes in one batch',
+      'record of about 1200000 bytes is larger than the 1048588 bytes the log takes in one batch, even compressed',
     );
     expect(failure(error, 'cn')).toMatchObject({
       status: 413,

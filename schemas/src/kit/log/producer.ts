@@ -2,6 +2,7 @@ import { Producer } from '@platformatic/kafka';
 import type { Logger } from '../runtime/log.ts';
 import {
   type BatchBounds,
+  compressedBatchBytes,
   fitsAlone,
   kafkaDefaultMaxMessageBytes,
   nextSendSize,
@@ -142,11 +143,13 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       void connection.ensureConnecting();
     },
     append(record) {
-      // Too large is the record's fault whatever the broker's state: 413 first, never a 503. The
-      // operator hears of it too: the limits the log was deployed with refused a document.
-      const bytes = recordBatchBytes(record);
-      if (!fitsAlone(bytes, bounds.maxBytes)) {
-        log.warn('record larger than the brokers take in one batch; refused', {
+      // A record larger than a batch goes compressed when it then fits (batchBounds.ts). Too
+      // large even so is the record's fault whatever the broker's state: 413 first, never a 503.
+      // The operator hears of it too: the limits the log was deployed with refused a record.
+      const size = sizeInBatch(record, bounds.maxBytes);
+      if (size === undefined) {
+        const bytes = recordBatchBytes(record);
+        log.warn('record larger than the brokers take in one batch, even compressed; refused', {
           topic: record.topic,
           bytes,
           maxBytes: bounds.maxBytes,
@@ -160,7 +163,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       }
       return new Promise<Appended>((resolve, reject) => {
         const deadlineIn = { now: now(), ackTimeoutMs, lastSendError: delivery.lastSendError };
-        queue.push(pendingAppend(record, deadlineIn, resolve, reject, bytes));
+        queue.push(pendingAppend(record, deadlineIn, resolve, reject, size));
         if (queue.length >= bounds.maxRecords) void flush();
         else lingerTimer ??= setTimeout(() => void flush(), lingerMs);
       });
@@ -176,4 +179,18 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       await connection.close();
     },
   };
+}
+
+/**
+ * What a record takes of a send: as it is, or compressed in a batch of its own when only that
+ * fits (`compressedBatchBytes`); undefined when neither fits.
+ */
+function sizeInBatch(
+  record: AppendRecord,
+  maxBytes: number,
+): { bytes: number; compressed?: true } | undefined {
+  const bytes = recordBatchBytes(record);
+  if (fitsAlone(bytes, maxBytes)) return { bytes };
+  const compressed = compressedBatchBytes(record);
+  return fitsAlone(compressed, maxBytes) ? { bytes: compressed, compressed: true } : undefined;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MultipleErrors, NetworkError, ProtocolError } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../runtime/log.ts';
@@ -12,6 +13,8 @@ const partitions = 3;
 interface Sent {
   key: string;
   partition: number;
+  /** The send's compression, when it had one. */
+  compression?: string;
 }
 
 /**
@@ -33,8 +36,18 @@ function scriptedClient(
       if (state.metadataFails) throw new NetworkError('Cannot connect to any broker.');
       return { topics: new Map([[topic, { partitionsCount: partitions }]]) };
     },
-    send: async ({ messages }: { messages: { key: string; partition: number }[] }) => {
-      const sent = messages.map(({ key, partition }) => ({ key, partition }));
+    send: async ({
+      messages,
+      compression,
+    }: {
+      messages: { key: string; partition: number }[];
+      compression?: string;
+    }) => {
+      const sent = messages.map(({ key, partition }) => ({
+        key,
+        partition,
+        ...(compression === undefined ? {} : { compression }),
+      }));
       sends.push(sent);
       const step = steps[Math.min(sends.length, steps.length) - 1]!;
       return { offsets: await step(sent) };
@@ -168,15 +181,45 @@ describe('log producer: what one send carries', () => {
     expect(sends.flat().map((s) => s.key)).toEqual(keys);
   });
 
-  it('given a record larger than a batch may be, then it is refused with 413 before anything is sent, and the producer goes on', async () => {
+  it('given a record larger than a batch may be even compressed, then it is refused with 413 before anything is sent, and the producer goes on', async () => {
     const { client, sends } = scriptedClient([acknowledgeAll]);
     const producer = await connected(client, 5_000, 1_000);
-    await expect(producer.append(sized('K-big', 1_000))).rejects.toMatchObject({
+    // Random bytes do not compress.
+    const big = { ...sized('K-big', 0), value: randomBytes(1_000) };
+    await expect(producer.append(big)).rejects.toMatchObject({
       code: 'DOCUMENT_TOO_LARGE_FOR_LOG',
       status: 413,
       retriable: false,
     });
     expect(sends).toHaveLength(0);
     await expect(producer.append(sized('K-small', 100))).resolves.toMatchObject({ topic });
+  });
+
+  it('given a record larger than a batch that fits compressed, then it goes alone in a gzip send, between the others in order', async () => {
+    const { client, sends } = scriptedClient([acknowledgeAll]);
+    // 20 kB of JSON-like text compress to well under 5 kB; 20 kB do not fit 5,000 bytes as they are.
+    const producer = await connected(client, 5_000, 5_000);
+    const json = (key: string) => ({
+      ...sized(key, 0),
+      value: Buffer.from(
+        JSON.stringify(Array.from({ length: 600 }, (_, i) => ({ container: `C${i}`, event: 'GATE_IN' }))),
+      ),
+    });
+    expect(json('K-1').value.length).toBeGreaterThan(20_000);
+    const appended = await Promise.all([
+      producer.append(sized('K-0', 100)),
+      producer.append(json('K-1')),
+      producer.append(sized('K-2', 100)),
+      producer.append(sized('K-3', 100)),
+    ]);
+    expect(appended).toHaveLength(4);
+    expect(sends.map((sent) => sent.map((s) => [s.key, s.compression ?? 'none']))).toEqual([
+      [['K-0', 'none']],
+      [['K-1', 'gzip']],
+      [
+        ['K-2', 'none'],
+        ['K-3', 'none'],
+      ],
+    ]);
   });
 });
