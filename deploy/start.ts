@@ -220,6 +220,27 @@ async function waitHealthy(url: string, timeoutMs = 90_000): Promise<boolean> {
   return false;
 }
 
+/**
+ * A live service that waits for a dependency (ingest starting while the registry is away, the
+ * processors on a replaced log) says why on its `/ready`: shown under its line, so that "up"
+ * is not read as ready. Undefined when ready, or when it has no `/ready`.
+ */
+async function notReadyYet(service: Service): Promise<string | undefined> {
+  if (!service.health?.endsWith('/health')) return undefined;
+  try {
+    const response = await fetch(service.health.replace(/\/health$/, '/ready'), {
+      headers: { 'accept-language': 'en' },
+      signal: AbortSignal.timeout(2000),
+    });
+    if (response.ok) return undefined;
+    const answer = (await response.json()) as { checks?: Record<string, string> };
+    const failing = Object.entries(answer.checks ?? {}).filter(([, state]) => state !== 'ok');
+    return failing.map(([name, state]) => `${name}: ${state}`).join('; ') || `/ready ${response.status}`;
+  } catch (error) {
+    return `/ready did not answer (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
 async function developmentKeys(databaseUrl: string): Promise<string> {
   const keys = await ensureDevelopmentKeyset(databaseUrl, `${cacheDir}/dev-keys.json`);
   return describeDevelopmentKeys(keys, allServices[0]!.url!, examples.pod);
@@ -296,16 +317,17 @@ async function main(): Promise<void> {
     startService(service, env, colours[index % colours.length]!);
   });
   const health = await Promise.all(
-    present.map(async (service) => ({
-      service,
-      ok: service.health ? await waitHealthy(service.health) : true,
-    })),
+    present.map(async (service) => {
+      const ok = service.health ? await waitHealthy(service.health) : true;
+      return { service, ok, waiting: ok ? await notReadyYet(service) : undefined };
+    }),
   );
 
   say('');
-  for (const { service, ok } of health) {
+  for (const { service, ok, waiting } of health) {
     say(
-      `${ok ? '\x1b[32mup\x1b[0m  ' : '\x1b[31mDOWN\x1b[0m'} ${service.name.padEnd(10)} ${service.url ?? ''}`,
+      `${ok ? '\x1b[32mup\x1b[0m  ' : '\x1b[31mDOWN\x1b[0m'} ${service.name.padEnd(10)} ${service.url ?? ''}` +
+        (waiting ? `\n       \x1b[33mnot ready yet:\x1b[0m ${waiting}` : ''),
     );
   }
   if (keys) say(`\n${keys}`);

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
@@ -6,7 +7,8 @@ import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import { startMetricsServerIfOwnPort } from '@tradelog/schemas/kit/runtime/http';
-import { closeServer, createServiceServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
+import { errorReason } from '@tradelog/schemas/kit/runtime/log';
+import { closeServer, createServiceServer, listen, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
 import pg from 'pg';
 import { collectDefaultMetrics } from 'prom-client';
 import { createIngestApp } from './app.ts';
@@ -22,6 +24,7 @@ import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestCallLimit, createIngestLimits } from './limits/callLimit.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createProducerPool } from './producerPool.ts';
+import { createStartingApp } from './startingApp.ts';
 import { prepareLog } from './startup.ts';
 
 /** Ingest's entry point: wires config, Kafka, registry and Postgres into the app and serves it. */
@@ -46,7 +49,25 @@ const producer = createProducerPool(
 );
 await producer.connect();
 
-/** Topics and schema ids are needed before serving; a broker or registry still starting is waited for. */
+// The port answers from the start (startingApp.ts): 503 INGEST_STARTING, /health alive, /ready
+// naming what is awaited, while the topics and schema ids this needs are prepared below.
+const metrics = createIngestMetrics();
+collectDefaultMetrics({ register: metrics.registry });
+const newId = createIdGenerator();
+let awaiting = 'the document log (Kafka topics, schema registry)';
+let serve: RequestListener = createStartingApp({
+  logger,
+  metrics,
+  newId,
+  metricsOnPublicPort: config.metricsPort === 0,
+  awaiting: () => awaiting,
+});
+const server = createServiceServer((req, res) => serve(req, res), config);
+const metricsServer = await startMetricsServerIfOwnPort(config, metrics.registry, logger);
+await listen(server, config.port, config.host);
+logger.info('ingest listening; starting', { host: config.host, port: config.port, product: config.product });
+
+/** Topics and schema ids are needed before documents are taken; a broker or registry away is waited for. */
 const log = await retryForever(
   () =>
     prepareLog({
@@ -60,8 +81,10 @@ const log = await retryForever(
   {
     initial: 500,
     max: 30_000,
-    onRetry: ({ attempt, delayMs, error }) =>
-      logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error }),
+    onRetry: ({ attempt, delayMs, error }) => {
+      awaiting = errorReason(error);
+      logger.warn('log not ready; retrying', { attempt, delayMs, error: error as Error });
+    },
   },
 );
 
@@ -95,9 +118,6 @@ const idempotency = createIdempotency({
   staleAfterMs: config.kafkaAckTimeoutMs + 5_000,
 });
 
-const metrics = createIngestMetrics();
-collectDefaultMetrics({ register: metrics.registry });
-
 // Keys cached, dropped on Postgres' word that keys or grants changed, and trusted without a
 // check for no longer than the ttl (README "Key cache").
 const keys = createKeyCache({
@@ -119,7 +139,7 @@ const app = createIngestApp({
   keys,
   idempotency,
   now: () => new Date(),
-  newId: createIdGenerator(),
+  newId,
   logger,
   bodyLimitBytes: config.bodyLimitBytes,
   maxWaitingBodies: config.maxWaitingBodies,
@@ -128,11 +148,8 @@ const app = createIngestApp({
   callLimit: createIngestCallLimit(createIngestLimits(config.keyLimit, pool)),
 });
 
-const server = createServiceServer(app, config);
-const metricsServer = await startMetricsServerIfOwnPort(config, metrics.registry, logger);
-server.listen(config.port, config.host, () => {
-  logger.info('ingest listening', { host: config.host, port: config.port, product: config.product });
-});
+serve = app;
+logger.info('ingest started; accepting documents', { host: config.host, port: config.port });
 
 // Expired idempotency records are deleted in the background; a failure only delays it.
 const expiry = setInterval(() => {

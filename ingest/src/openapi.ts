@@ -154,7 +154,7 @@ function withRetryRules(operation: OpenApiOperation): void {
     responses['503'] = {
       ...unavailable,
       description:
-        'Kafka (or the key store, for a key never seen) is not available, or ingest is busy: the document was not confirmed. Resend after Retry-After with the same Idempotency-Key',
+        'Kafka (or the key store, for a key never seen) is not available, or ingest is busy or still starting: the document was not confirmed. Resend after Retry-After with the same Idempotency-Key',
       headers: retryAfter,
     };
   operation.responses = Object.fromEntries(

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findLiveVersion } from '@tradelog/projections';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
 import { waitFor } from '../harness/index.ts';
 import { type KafkaProxy, startKafkaProxy } from '../harness/kafkaProxy.ts';
 import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
@@ -360,6 +362,67 @@ describe('the product rides out faults of its dependencies and of itself', () =>
 
   it('partition from the registry', { timeout: restartTimeout }, async () => {
     await rideOut(partition('registry', () => proxies.registry!));
+  });
+
+  it('ingest restarted while the registry is away answers 503 until it is back, then accepts', {
+    timeout: restartTimeout,
+  }, async () => {
+    // Before a document is taken its schema must be registered (ingest/README.md "Starting while
+    // a dependency is away"): the restarted ingest waits for the registry with its port open.
+    const ingest = product.urls.ingest!;
+    const purchase = async (entOrderNo: string) => {
+      const type = documentTypes.find((t) => t.id === 'purchase')!;
+      const response = await fetch(`${ingest}${interfacePath(type.path, 'tradelog')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${product.keys.partner}` },
+        body: JSON.stringify({ ...examples.purchase, entOrderNo, customerCode: loadEnterprise }),
+      });
+      return {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.json(),
+      };
+    };
+    const prefix = `S${Date.now().toString(36)}`;
+    proxies.registry!.cut();
+    try {
+      product.kill('ingest', 'SIGKILL');
+      expectedExits += 1;
+      // npm start restarts it; alive (a liveness probe leaves it be), not ready, naming the registry.
+      await waitFor(
+        async () => {
+          const health = await fetch(`${ingest}/health`).catch(() => undefined);
+          if (!health?.ok) return false;
+          const ready = await fetch(`${ingest}/ready`, { headers: { 'accept-language': 'en' } });
+          const answer = (await ready.json()) as { code?: string; message?: string };
+          return (
+            ready.status === 503 &&
+            answer.code === 'INGEST_STARTING' &&
+            /REGISTRY_UNAVAILABLE/.test(answer.message ?? '')
+          );
+        },
+        {
+          what: 'the restarted ingest live and waiting for the registry',
+          timeoutMs: 60_000,
+          intervalMs: 200,
+        },
+      );
+      expect(await purchase(`${prefix}-1`)).toMatchObject({
+        status: 503,
+        retryAfter: '5',
+        body: { flag: 'failure', code: 'INGEST_STARTING', message: expect.stringMatching(/正在启动/) },
+      });
+    } finally {
+      proxies.registry!.open();
+    }
+    await waitFor(async () => (await fetch(`${ingest}/ready`)).status === 200, {
+      what: 'ingest ready once the registry is back',
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    });
+    const accepted = await purchase(`${prefix}-2`);
+    expect(accepted, JSON.stringify(accepted.body)).toMatchObject({ status: 200, body: { flag: 'success' } });
+    expect(product.exits().length).toBe(expectedExits);
   });
 });
 
