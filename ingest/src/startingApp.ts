@@ -10,8 +10,8 @@ import type { IngestMetrics } from './metrics.ts';
  * A registry, broker or database away at that moment is waited for, however long; meanwhile the
  * port answers rather than refusing connections. A partner's submission gets 503
  * `INGEST_STARTING` with `Retry-After`, in their language, as it gets 503 when Kafka goes away
- * later; `/health` answers alive, so a supervisor's liveness probe does not restart a process
- * that is only waiting (Kubernetes would back off for minutes after the dependency returned);
+ * later; `/health` answers alive, so a supervisor's probe does not restart a process that is
+ * only waiting (Kubernetes' startup probe gives up after 5 minutes, then backs off for minutes);
  * `/ready` answers 503 naming what is awaited. Once started, main.ts serves the full app on the
  * same port.
  */
