@@ -49,7 +49,7 @@ export function createProjectionRoutes(deps: {
   /** The default per-key call limit applies to every lender query and operator endpoint. */
   callLimit?: CallLimit;
   /** The record browser's reader and decoder; absent when KAFKA_BROKERS or SCHEMA_REGISTRY_URL is not set. */
-  records?: Omit<Parameters<typeof createRecordRouter>[0], 'pool'>;
+  records?: Omit<Parameters<typeof createRecordRouter>[0], 'pool' | 'changesTopic'>;
 }): Router {
   const router = Router();
   const callLimit = deps.callLimit ?? noCallLimit;
@@ -69,7 +69,15 @@ export function createProjectionRoutes(deps: {
   router.use(createOperationsRouter({ ...deps, changesTopic }));
   router.use(createUnattributedRouter(deps));
   router.use(createAccountsRouter(deps));
-  router.use(createRecordRouter({ pool: deps.pool, reader: undefined, codec: undefined, ...deps.records }));
+  router.use(
+    createRecordRouter({
+      pool: deps.pool,
+      reader: undefined,
+      codec: undefined,
+      ...deps.records,
+      changesTopic,
+    }),
+  );
   router.use(
     createPipelineRouter({
       pool: deps.pool,

@@ -1,5 +1,6 @@
 import { findDeadLetter, insertDeadLetter } from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
+import { changeEventSchema, encodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import { createRegistryCodec, encodeWireFormat } from '@tradelog/schemas/kit/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { createRecordReader, type RecordReader } from '@tradelog/schemas/kit/log/records';
@@ -25,6 +26,7 @@ type Json = any;
 describe('GET /ops/records', () => {
   const services = testServices();
   const topic = uniqueName('records');
+  const changesTopic = uniqueName('records.changes');
   let db: Awaited<ReturnType<typeof createTestSchema>>;
   let pool: pg.Pool;
   let producer: LogProducer;
@@ -44,7 +46,10 @@ describe('GET /ops/records', () => {
     ).key;
     await ensureTopics({
       brokers: services.kafkaBrokers,
-      topics: [{ topic, partitions: 2 }],
+      topics: [
+        { topic, partitions: 2 },
+        { topic: changesTopic, partitions: 1 },
+      ],
       logger: quietLogger,
     });
     const codec = createRegistryCodec({ url: services.schemaRegistryUrl });
@@ -64,7 +69,7 @@ describe('GET /ops/records', () => {
     await waitFor(() => producer.isReady(), { what: 'producer connected' });
     reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: 'records-test-reader' });
     queryApp = await startQueryAppUnderTest(pool, [
-      createProjectionRoutes({ pool, namespace: db.schema, records: { reader, codec } }),
+      createProjectionRoutes({ pool, namespace: db.schema, changesTopic, records: { reader, codec } }),
     ]);
     base = queryApp.url;
   });
@@ -151,6 +156,47 @@ describe('GET /ops/records', () => {
     expect(beyond.body).toMatchObject({
       dataList: [],
       highWatermark: String(Number(unknownSchema.offset) + 1),
+    });
+  });
+
+  it('decodes the changes topic’s records as change events, and shows one that is not as bytes with why', async () => {
+    const event = {
+      eventId: uniqueName('evt'),
+      projection: 'order-status',
+      kind: 'order.status-changed',
+      enterprise: 'E1',
+      subject: 'PO-1',
+      occurredAt: '2026-11-29T10:00:00.000Z',
+      source: { documentId: 'doc-1', topic, partition: 0, offset: '0' },
+      data: { status: '2' },
+    };
+    const appended = await producer.append({
+      topic: changesTopic,
+      key: 'E1/PO-1',
+      value: encodeChangeEvent(event),
+      headers: {},
+    });
+    await producer.append({
+      topic: changesTopic,
+      key: 'E1/PO-1',
+      value: Buffer.from('{"not":"an event"}'),
+      headers: {},
+    });
+    const { status, body } = await browse(
+      `topic=${changesTopic}&partition=0&offset=${appended.offset}&limit=2`,
+    );
+    expect(status).toBe(200);
+    expect(body.dataList[0]).toMatchObject({
+      key: 'E1/PO-1',
+      schemaId: null,
+      schema: { id: changeEventSchema.$id, title: 'Change event' },
+      value: event,
+      error: null,
+    });
+    expect(body.dataList[1]).toMatchObject({
+      value: null,
+      error: { code: 'CHANGE_EVENT_INVALID' },
+      valueBase64: Buffer.from('{"not":"an event"}').toString('base64'),
     });
   });
 

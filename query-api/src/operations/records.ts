@@ -1,5 +1,6 @@
 import { findDeadLetter, type Queryable } from '@tradelog/projections';
 import { isTradelogError, localizedError } from '@tradelog/schemas';
+import { changeEventSchema, decodeChangeEvent } from '@tradelog/schemas/changes/contract';
 import {
   createRegistryCodec,
   RecordUndecodableError,
@@ -18,7 +19,7 @@ import { printableKey } from './printableKey.ts';
  * The operator's record browser (query-api/README.md "Record browser"): `GET /ops/records?topic=
  * &partition=&offset=&limit=` reads records where they are in the log and shows each decoded
  * with the schema its value names in the registry (wire format: ARCHITECTURE "The log is the
- * truth"), with its key and headers. A value that does not decode is shown as bytes with the
+ * truth"), or the changes topic's as change events, with its key and headers. A value that does not decode is shown as bytes with the
  * reason, as a consumer would dead-letter it; a registry that does not answer is 503, not a
  * verdict on the record.
  */
@@ -71,11 +72,50 @@ const headerText = (value: Buffer | null) => (value === null ? null : printableK
 type Codec = Pick<RegistryCodec, 'decode' | 'writerSchemaOf'>;
 
 /**
- * A record's value decoded with its writer schema, or, when the value is the record's own fault,
- * the reason and the bytes. The record browser and the dead-letter view both show values this way.
+ * How a topic's values are written: documents and feeds in the registry's wire format; change
+ * events as JSON of their contract (schemas/src/changes/contract.ts), which the push service and
+ * any consumer read without the registry. Shown as the registry's, every change event was "not
+ * the wire format", as if a consumer would dead-letter it.
  */
-export async function decodedValue(codec: Codec | undefined, value: Buffer | null): Promise<DecodedValue> {
+export type ValueFormat = 'registry' | 'change-event';
+
+/** Pure: the format of a topic's values, the changes topic's or the registry's. */
+export const valueFormatOf = (topic: string, changesTopic: string): ValueFormat =>
+  topic === changesTopic ? 'change-event' : 'registry';
+
+/** A change event's value, or why the record is not one (its own fault) and its bytes. */
+function decodedChangeEvent(value: Buffer): DecodedValue {
+  try {
+    return {
+      schemaId: null,
+      schema: { id: changeEventSchema.$id, title: changeEventSchema.title },
+      value: decodeChangeEvent(value),
+      error: null,
+    };
+  } catch (error) {
+    if (!isTradelogError(error)) throw error;
+    return {
+      schemaId: null,
+      schema: null,
+      value: null,
+      error: { code: error.code, message: error.message },
+      valueBase64: value.toString('base64'),
+    };
+  }
+}
+
+/**
+ * A record's value decoded with its writer schema (a change event with its contract), or, when
+ * the value is the record's own fault, the reason and the bytes. The record browser and the
+ * dead-letter view both show values this way.
+ */
+export async function decodedValue(
+  codec: Codec | undefined,
+  value: Buffer | null,
+  format: ValueFormat = 'registry',
+): Promise<DecodedValue> {
   if (value === null) return { schemaId: null, schema: null, value: null, error: null };
+  if (format === 'change-event') return decodedChangeEvent(value);
   let schemaId: number | null = null;
   try {
     schemaId = readWireFormat(value).schemaId;
@@ -103,14 +143,14 @@ export async function decodedValue(codec: Codec | undefined, value: Buffer | nul
   }
 }
 
-async function decoded(codec: Codec, record: RawRecord): Promise<BrowsedRecord> {
+async function decoded(codec: Codec, record: RawRecord, format: ValueFormat): Promise<BrowsedRecord> {
   return {
     offset: record.offset,
     timestamp: new Date(Number(record.timestamp)).toISOString(),
     key: record.key === null ? null : printableKey(record.key),
     headers: Object.fromEntries(record.headers.map(([name, value]) => [name, headerText(value)])),
     valueBytes: record.value?.length ?? 0,
-    ...(await decodedValue(codec, record.value)),
+    ...(await decodedValue(codec, record.value, format)),
   };
 }
 
@@ -140,8 +180,11 @@ export function createRecordRouter(deps: {
   pool: Queryable;
   reader: RecordReader | undefined;
   codec: Codec | undefined;
+  /** CHANGES_TOPIC: its records are change events, not the registry's wire format. */
+  changesTopic: string;
 }): Router {
   const router = Router();
+  const formatOf = (topic: string) => valueFormatOf(topic, deps.changesTopic);
 
   // A dead letter with its payload (query-api/README.md "Dead letters"): the value decoded as the
   // record browser decodes it — a letter is often the record's fault, then its bytes and why.
@@ -160,7 +203,7 @@ export function createRecordRouter(deps: {
         ...rest,
         recordKey: recordKey === null ? null : printableKey(recordKey),
         valueBytes: value?.length ?? 0,
-        payload: await decodedValue(deps.codec, value),
+        payload: await decodedValue(deps.codec, value, formatOf(letter.topic)),
       };
       sendSuccess(res, viewed);
     }),
@@ -172,7 +215,8 @@ export function createRecordRouter(deps: {
       if (!deps.reader || !deps.codec) throw kafkaNotConfigured();
       const page = await deps.reader.read(query.topic, query.partition, query.offset, query.limit);
       const dataList: BrowsedRecord[] = [];
-      for (const record of page.records) dataList.push(await decoded(deps.codec, record));
+      const format = formatOf(query.topic);
+      for (const record of page.records) dataList.push(await decoded(deps.codec, record, format));
       const last = page.records.at(-1);
       const answer: RecordPage = {
         topic: query.topic,

@@ -1,7 +1,7 @@
 /**
  * The operator's record browser answer (query-api/README.md "Record browser", `GET /ops/records`):
- * records where they are in the log, each value decoded with the schema it names in the registry,
- * or its bytes and why they did not decode. query-api builds it
+ * records where they are in the log, each value decoded with the schema it names in the registry
+ * (the changes topic's with the change-event contract), or its bytes and why they did not decode. query-api builds it
  * (query-api/src/operations/records.ts); the operator console shows it, and a dead letter's
  * payload the same way.
  */

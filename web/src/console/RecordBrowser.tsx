@@ -12,10 +12,11 @@ export function RecordValue(props: { record: DecodedValue }) {
   const { record } = props;
   return (
     <>
-      {record.schemaId !== null && (
+      {/* A change event names its contract, not a registry id (query-api README "Record browser"). */}
+      {(record.schemaId !== null || record.schema !== null) && (
         <p className="small">
-          {t.schema}: <code>{record.schemaId}</code> {record.schema?.title ?? ''}{' '}
-          {record.schema?.id && <code>{record.schema.id}</code>}
+          {t.schema}: {record.schemaId !== null && <code>{record.schemaId}</code>}{' '}
+          {record.schema?.title ?? ''} {record.schema?.id && <code>{record.schema.id}</code>}
         </p>
       )}
       {record.error ? (
