@@ -107,7 +107,7 @@ function healthGauges() {
     registry,
     lag: gauge(
       'tradelog_projection_lag_records',
-      'Records in the log that the live version of a projection has not applied yet',
+      'Records in the log that the live version of a projection (or, as "push", the push processor on the changes topic) has not applied yet',
       'projection',
     ),
     lastAppliedAge: gauge(

@@ -71,13 +71,19 @@ const monitor = createHealthMonitor({
   schemaRegistryUrl: config.schemaRegistryUrl,
   logger,
   consumers: () => consumerHealth(),
-  lagSources: () =>
-    config.projections.flatMap((name, index) => {
+  lagSources: () => [
+    ...config.projections.flatMap((name, index) => {
       const version = running[index]?.version();
       return version
         ? [{ projection: name, consumerGroup: version.consumerGroup, topics: topicsRead(projections[name]) }]
         : [];
     }),
+    // The push processor's lag on the changes topic, under the name its dead letters carry: the
+    // lag alerts cover it as they cover a projection (deploy/monitoring/alerts.yaml).
+    ...(push
+      ? [{ projection: 'push', consumerGroup: config.push.consumerGroup, topics: [config.changesTopic] }]
+      : []),
+  ],
 });
 monitor.start();
 const pushMetrics = config.push.enabled ? createPushMetrics(pool) : undefined;

@@ -147,16 +147,19 @@ export async function saveCheckpoint(
 /**
  * The checkpoints on a topic of the consumer groups that belong to no projection version: the
  * push processor's on the changes topic (a transport, not a view: it may start over on a new log).
+ * Locked for the caller's transaction unless only read (`lock: false`, the pipeline view: a lock
+ * would hold back the push processor's commits).
  */
 export async function readTransportCheckpoints(
   db: Queryable,
   topic: string,
+  options: { lock?: boolean } = {},
 ): Promise<(Checkpoint & { consumerGroup: string })[]> {
   const { rows } = await db.query(
     `SELECT consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id
      FROM projection_checkpoints c
      WHERE topic = $1 AND NOT EXISTS (SELECT 1 FROM projection_versions v WHERE v.consumer_group = c.consumer_group)
-     ORDER BY consumer_group, partition FOR UPDATE`,
+     ORDER BY consumer_group, partition${options.lock === false ? '' : ' FOR UPDATE'}`,
     [topic],
   );
   return rows.map((row) => ({ consumerGroup: row.consumer_group, ...checkpointOf(row) }));

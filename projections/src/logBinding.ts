@@ -81,6 +81,15 @@ export function logMismatches(checkpoints: readonly BoundCheckpoint[], log: LogI
  * The operator's words for a consumer whose checkpoints are of another log (cn and en): what
  * happened and what to do (processors/README.md "When the log was replaced").
  */
+/**
+ * The changes topic is a transport, not a view: on a new log the operator starts push at its
+ * beginning (processors/README.md "When the log was replaced").
+ */
+export const pushLogReplacedRemedy = {
+  cn: '新日志中的变更从头推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群。',
+  en: 'Push the new log’s changes from its start: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster.',
+};
+
 export function logReplacedMessage(
   consumer: string,
   mismatches: readonly LogMismatch[],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pushLogReplacedRemedy } from '@tradelog/projections/logBinding';
 import { lastPushesStartedAt } from '@tradelog/projections/push/attempts';
 import type { DeliveryForAttempt } from '@tradelog/projections/push/deliveries';
 import { insertDeliveries, type NewDelivery } from '@tradelog/projections/push/insertDeliveries';
@@ -133,15 +134,6 @@ function handOverByTransaction(worker: DeliveryHandOver | undefined) {
     },
   };
 }
-
-/**
- * The changes topic is a transport, not a view: on a new log the operator starts push at its
- * beginning (processors/README.md "When the log was replaced").
- */
-const pushLogReplacedRemedy = {
-  cn: '新日志中的变更从头推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群。',
-  en: 'Push the new log’s changes from its start: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster.',
-};
 
 /**
  * The batch's statements (`matchAndDeliver`) and the consume loop's handler share the hand-over

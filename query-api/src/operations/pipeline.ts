@@ -1,11 +1,15 @@
 import {
+  type BoundCheckpoint,
   findLiveVersion,
+  type LogIdentity,
   type LogMismatch,
   logMismatches,
   logReplacedMessage,
   type ProjectionName,
   projectionCatalogue,
+  pushLogReplacedRemedy,
   readCheckpoints,
+  readTransportCheckpoints,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -41,6 +45,46 @@ export interface ProjectionLag {
   lastAppliedAt: string | null;
   /** With `log-replaced`: which partitions, why, and what the operator does (cn/en). */
   logReplaced?: { mismatches: LogMismatch[]; message: { cn: string; en: string } };
+}
+
+/**
+ * The push processor's progress on the changes topic: a transport, not a view, so it has no
+ * version; one entry per consumer group that stored offsets there (usually `tradelog-push`).
+ * On a replaced log its remedy is to start push on the new log, not a rebuild.
+ */
+export interface PushLag {
+  consumerGroup: string;
+  state: 'current' | 'behind' | 'log-replaced';
+  applied: number;
+  lag: number | null;
+  lastAppliedAt: string | null;
+  logReplaced?: { mismatches: LogMismatch[]; message: { cn: string; en: string } };
+}
+
+/**
+ * Pure: the push processor's lag on the changes topic per consumer group, from the topic's end
+ * offsets and the checkpoints of the groups that belong to no projection version; a group whose
+ * checkpoints are of another log is `log-replaced`, with the push remedy.
+ */
+export function pushLags(
+  changes: Map<string, PartitionEnd[]>,
+  stored: readonly (Parameters<typeof projectionLag>[1][number] &
+    BoundCheckpoint & { consumerGroup: string })[],
+  snapshot: LogIdentity | undefined,
+): PushLag[] {
+  return [...Map.groupBy(stored, (c) => c.consumerGroup)].map(([consumerGroup, checkpoints]) => {
+    const lagged = projectionLag(changes, checkpoints);
+    const mismatches = snapshot ? logMismatches(checkpoints, snapshot) : [];
+    if (mismatches.length === 0)
+      return { consumerGroup, ...lagged, state: lagged.lag > 0 ? 'behind' : 'current' };
+    return {
+      consumerGroup,
+      ...lagged,
+      state: 'log-replaced',
+      lag: null,
+      logReplaced: { mismatches, message: logReplacedMessage('push', mismatches, pushLogReplacedRemedy) },
+    };
+  });
 }
 
 export function summarizeTopics(offsets: Map<string, PartitionEnd[]>): TopicSummary[] {
@@ -110,7 +154,7 @@ export function createPipelineRouter(deps: {
       }
       const [offsets, snapshot] = await Promise.all([
         deps.topicOffsets([...documentTopics, deps.changesTopic]),
-        deps.logSnapshot?.(documentTopics),
+        deps.logSnapshot?.([...documentTopics, deps.changesTopic]),
       ]);
       const documents = new Map([...offsets].filter(([topic]) => documentTopics.includes(topic)));
       const projections: ProjectionLag[] = [];
@@ -144,9 +188,13 @@ export function createPipelineRouter(deps: {
             : { ...lagged, state: lagged.lag > 0 ? ('behind' as const) : ('current' as const) }),
         });
       }
+      const changes = new Map([...offsets].filter(([topic]) => topic === deps.changesTopic));
+      const stored = await readTransportCheckpoints(deps.pool, deps.changesTopic, { lock: false });
+      const push = pushLags(changes, stored, snapshot);
       sendSuccess(res, {
         topics: summarizeTopics(offsets),
         projections,
+        push,
         measuredAt: new Date().toISOString(),
       });
     }),

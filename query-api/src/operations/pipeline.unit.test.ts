@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectionLag, summarizeTopics } from './pipeline.ts';
+import { projectionLag, pushLags, summarizeTopics } from './pipeline.ts';
 
 const offsets = new Map([
   [
@@ -44,5 +44,43 @@ describe('pipeline figures', () => {
 
   it('reports a projection with no offsets as behind by everything', () => {
     expect(projectionLag(offsets, [])).toEqual({ applied: 0, lag: 21, lastAppliedAt: null });
+  });
+
+  it('gives the push processor’s lag on the changes topic per group, and on another log its own remedy', () => {
+    const changes = new Map([['changes', [{ partition: 0, start: '0', end: '30' }]]]);
+    const checkpoint = (consumerGroup: string, nextOffset: string, clusterId = 'c1') => ({
+      consumerGroup,
+      topic: 'changes',
+      partition: 0,
+      nextOffset,
+      recordsApplied: nextOffset,
+      appliedAt: new Date('2026-11-29T10:00:00Z'),
+      clusterId,
+      topicId: 't1',
+    });
+    const log = {
+      clusterId: 'c1',
+      topicIds: new Map([['changes', 't1']]),
+      ends: new Map([['changes/0', 30n]]),
+    };
+    const lags = pushLags(changes, [checkpoint('tradelog-push', '26')], log);
+    expect(lags).toEqual([
+      {
+        consumerGroup: 'tradelog-push',
+        state: 'behind',
+        applied: 26,
+        lag: 4,
+        lastAppliedAt: '2026-11-29T10:00:00.000Z',
+      },
+    ]);
+    expect(pushLags(changes, [checkpoint('tradelog-push', '30')], log)[0]).toMatchObject({
+      state: 'current',
+      lag: 0,
+    });
+    // Checkpoints of another cluster: no lag to give, and the remedy is push's, not a rebuild.
+    const [replaced] = pushLags(changes, [checkpoint('tradelog-push', '30', 'c0')], log);
+    expect(replaced).toMatchObject({ state: 'log-replaced', lag: null });
+    expect(replaced!.logReplaced!.message.en).toMatch(/POST \/ops\/push\/start-on-new-log/);
+    expect(pushLags(changes, [], log)).toEqual([]);
   });
 });

@@ -128,7 +128,7 @@ export function PipelineCharts(props: { apiKey: string }) {
                 {latest.projections.map((projection) => (
                   <tr key={projection.projection}>
                     <th scope="row">{projection.projection}</th>
-                    <td>{projection.version ?? o.noLive}</td>
+                    <td>{projection.transport ? o.changesTopic : (projection.version ?? o.noLive)}</td>
                     <td>{projection.logReplaced ? o.logReplaced : projection.lag}</td>
                     <td>{projection.applied}</td>
                     <td>{projection.lastAppliedAt ?? '—'}</td>
@@ -234,9 +234,11 @@ function LagCard(props: { projection: ProjectionLag; share: number; samples: Lag
   const points = sparklinePoints(props.samples, spark.width, spark.height);
   const caption = (
     <p className="lag-caption">
-      {version === null
-        ? format(o.lagCaptionNoVersion, { projection })
-        : format(o.lagCaption, { projection, version })}
+      {props.projection.transport
+        ? format(o.lagCaptionPush, { projection })
+        : version === null
+          ? format(o.lagCaptionNoVersion, { projection })
+          : format(o.lagCaption, { projection, version })}
     </p>
   );
   if (props.projection.logReplaced)

@@ -24,6 +24,8 @@ export interface ProjectionLag {
    * has no lag to give (`lag` is 0 here, never shown), only the operator's words.
    */
   logReplaced?: { cn: string; en: string };
+  /** The push processor on the changes topic (`push` of the answer): a transport, with no version. */
+  transport?: true;
 }
 
 export interface PipelineSnapshot {
@@ -74,7 +76,15 @@ export function parseSnapshot(body: unknown): PipelineSnapshot | undefined {
     topicRows.push({ topic: row.topic, partitions: row.partitions, records: row.records });
   }
   const projectionRows: ProjectionLag[] = [];
-  for (const row of projections as Record<string, unknown>[]) {
+  // The push processor's rows follow the projections' (an older query-api answers none).
+  const push = (body as { push?: unknown }).push;
+  const pushRows = (Array.isArray(push) ? (push as Record<string, unknown>[]) : []).map((row) => ({
+    ...row,
+    projection:
+      row?.consumerGroup === 'tradelog-push' ? 'push' : `push (${String(row?.consumerGroup ?? '')})`,
+    transport: true as const,
+  }));
+  for (const row of [...(projections as Record<string, unknown>[]), ...pushRows]) {
     const message = (row?.logReplaced as { message?: { cn?: unknown; en?: unknown } } | undefined)?.message;
     const replaced =
       row?.state === 'log-replaced' && typeof message?.cn === 'string' && typeof message.en === 'string'
@@ -89,6 +99,7 @@ export function parseSnapshot(body: unknown): PipelineSnapshot | undefined {
       lag: replaced ? 0 : (row.lag as number),
       lastAppliedAt: typeof row.lastAppliedAt === 'string' ? row.lastAppliedAt : null,
       ...(replaced ? { logReplaced: replaced } : {}),
+      ...(row.transport === true ? { transport: true as const } : {}),
     });
   }
   return { topics: topicRows, projections: projectionRows, measuredAt };

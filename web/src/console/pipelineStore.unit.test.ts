@@ -115,6 +115,32 @@ describe('pipeline answer parsing', () => {
     });
   });
 
+  it('takes the push processor’s lag on the changes topic after the projections, sampled like theirs', () => {
+    const body = {
+      topics: [],
+      projections: [{ projection: 'tracking', version: 1, applied: 4, lag: 0, lastAppliedAt: null }],
+      push: [
+        {
+          consumerGroup: 'tradelog-push',
+          state: 'behind',
+          applied: 20,
+          lag: 3,
+          lastAppliedAt: '2026-06-01T00:00:00Z',
+        },
+      ],
+      measuredAt: '2026-06-01T00:00:03Z',
+    };
+    const parsed = parseSnapshot(body)!;
+    expect(parsed.projections.map((p) => [p.projection, p.lag, p.transport ?? false])).toEqual([
+      ['tracking', 0, false],
+      ['push', 3, true],
+    ]);
+    expect(withSnapshot(emptySamples, parsed).lagHistory.push).toEqual([{ at: body.measuredAt, lag: 3 }]);
+    // An older query-api answers no push: the projections alone.
+    const { push: _, ...older } = body;
+    expect(parseSnapshot(older)!.projections).toHaveLength(1);
+  });
+
   it('refuses answers of another shape', () => {
     expect(parseSnapshot(undefined)).toBeUndefined();
     expect(parseSnapshot({ flag: 'failure', code: 'KAFKA_UNAVAILABLE' })).toBeUndefined();

@@ -723,6 +723,8 @@ export const cn = {
       lagChart: '各投影消费延迟',
       lagCaption: '{projection} · v{version}',
       lagCaptionNoVersion: '{projection} · 无当前版本',
+      lagCaptionPush: '{projection} · 变更主题',
+      changesTopic: '变更主题',
       logReplaced: '已停止：由另一份日志构建。',
       lagValue: '落后 {lag} 条 · 已应用 {applied} 条',
       lagSummary:

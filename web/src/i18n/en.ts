@@ -728,6 +728,8 @@ export const en: Dict = {
       lagChart: 'Consumer lag per projection',
       lagCaption: '{projection} · v{version}',
       lagCaptionNoVersion: '{projection} · no live version',
+      lagCaptionPush: '{projection} · the changes topic',
+      changesTopic: 'the changes topic',
       logReplaced: 'Stopped: built from another log.',
       lagValue: '{lag} behind · {applied} applied',
       lagSummary:
