@@ -156,6 +156,11 @@ describe('a log replaced under kept projections', () => {
       expect(projection).toMatchObject({ state: 'log-replaced', lag: null });
       expect(projection.logReplaced.message.en).toContain(`POST /ops/rebuild/${projection.projection}`);
     }
+    // Push too: its checkpoints on the changes topic are of the old log, and its remedy is its own.
+    expect(view.push).toEqual([
+      expect.objectContaining({ consumerGroup: 'tradelog-push', state: 'log-replaced', lag: null }),
+    ]);
+    expect(view.push[0].logReplaced.message.en).toContain('POST /ops/push/start-on-new-log');
     // No answer holds the new purchase, nor passes the old view off as the new log's.
     const waited = await chainOf('F-NEW', `?after=${fresh.documentId}`);
     expect(waited.status).toBe(503);
@@ -221,6 +226,13 @@ describe('a log replaced under kept projections', () => {
     const rebuilt = await pipeline();
     for (const projection of rebuilt.projections as Json[])
       expect(projection).toMatchObject({ state: 'current', lag: 0 });
+    // Push on the new log: no checkpoint of the old log is left (it starts the new log's changes
+    // at their beginning), and any it stored there since is current.
+    await waitFor(
+      async () =>
+        ((await pipeline()).push as Json[]).every((p) => p.state === 'current' && p.lag === 0) || undefined,
+      { what: 'push caught up on the new log', timeoutMs: 60_000, intervalMs: 500 },
+    );
 
     // Every view is the new log's: the new purchase is in it, the old one is not.
     const chain = await chainOf('F-NEW', `?after=${fresh.documentId}`);
