@@ -221,24 +221,32 @@ async function waitHealthy(url: string, timeoutMs = 90_000): Promise<boolean> {
 }
 
 /**
- * A live service that waits for a dependency (ingest starting while the registry is away, the
- * processors on a replaced log) says why on its `/ready`: shown under its line, so that "up"
- * is not read as ready. Undefined when ready, or when it has no `/ready`.
+ * Waits up to `timeoutMs` for a live service's `/ready`; what it still waits for (its failing
+ * checks), or undefined once ready or when it has no `/ready`. A service waiting for a
+ * dependency (ingest starting while the registry is away, the processors on a replaced log) is
+ * live before it is ready: its reason is shown under its line, so that "up" is not read as
+ * ready, and a normal start shows none (the keys are printed once the services take requests).
  */
-async function notReadyYet(service: Service): Promise<string | undefined> {
+async function notReadyAfter(service: Service, timeoutMs = 60_000): Promise<string | undefined> {
   if (!service.health?.endsWith('/health')) return undefined;
-  try {
-    const response = await fetch(service.health.replace(/\/health$/, '/ready'), {
-      headers: { 'accept-language': 'en' },
-      signal: AbortSignal.timeout(2000),
-    });
-    if (response.ok) return undefined;
-    const answer = (await response.json()) as { checks?: Record<string, string> };
-    const failing = Object.entries(answer.checks ?? {}).filter(([, state]) => state !== 'ok');
-    return failing.map(([name, state]) => `${name}: ${state}`).join('; ') || `/ready ${response.status}`;
-  } catch (error) {
-    return `/ready did not answer (${error instanceof Error ? error.message : String(error)})`;
-  }
+  const deadline = Date.now() + timeoutMs;
+  let reason: string;
+  do {
+    try {
+      const response = await fetch(service.health.replace(/\/health$/, '/ready'), {
+        headers: { 'accept-language': 'en' },
+        signal: AbortSignal.timeout(2000),
+      });
+      if (response.ok) return undefined;
+      const answer = (await response.json()) as { checks?: Record<string, string> };
+      const failing = Object.entries(answer.checks ?? {}).filter(([, state]) => state !== 'ok');
+      reason = failing.map(([name, state]) => `${name}: ${state}`).join('; ') || `/ready ${response.status}`;
+    } catch (error) {
+      reason = `/ready did not answer (${error instanceof Error ? error.message : String(error)})`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  } while (Date.now() < deadline && !shuttingDown);
+  return reason;
 }
 
 async function developmentKeys(databaseUrl: string): Promise<string> {
@@ -319,7 +327,7 @@ async function main(): Promise<void> {
   const health = await Promise.all(
     present.map(async (service) => {
       const ok = service.health ? await waitHealthy(service.health) : true;
-      return { service, ok, waiting: ok ? await notReadyYet(service) : undefined };
+      return { service, ok, waiting: ok ? await notReadyAfter(service) : undefined };
     }),
   );
 
