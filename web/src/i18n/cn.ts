@@ -720,7 +720,7 @@ export const cn = {
       noTopics: 'Kafka 上还没有这些主题。',
       records: '记录数',
       partitions: '分区数',
-      lagChart: '各投影消费延迟',
+      lagChart: '消费延迟：各投影与推送',
       lagCaption: '{projection} · v{version}',
       lagCaptionNoVersion: '{projection} · 无当前版本',
       lagCaptionPush: '{projection} · 变更主题',

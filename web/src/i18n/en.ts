@@ -725,7 +725,7 @@ export const en: Dict = {
       noTopics: 'None of the topics exists on the broker yet.',
       records: 'Records',
       partitions: 'Partitions',
-      lagChart: 'Consumer lag per projection',
+      lagChart: 'Consumer lag: each projection and push',
       lagCaption: '{projection} · v{version}',
       lagCaptionNoVersion: '{projection} · no live version',
       lagCaptionPush: '{projection} · the changes topic',
