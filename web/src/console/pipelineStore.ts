@@ -78,12 +78,14 @@ export function parseSnapshot(body: unknown): PipelineSnapshot | undefined {
   const projectionRows: ProjectionLag[] = [];
   // The push processor's rows follow the projections' (an older query-api answers none).
   const push = (body as { push?: unknown }).push;
-  const pushRows = (Array.isArray(push) ? (push as Record<string, unknown>[]) : []).map((row) => ({
-    ...row,
-    projection:
-      row?.consumerGroup === 'tradelog-push' ? 'push' : `push (${String(row?.consumerGroup ?? '')})`,
-    transport: true as const,
-  }));
+  const pushRows = (Array.isArray(push) ? (push as Record<string, unknown>[]) : []).map(
+    (row): Record<string, unknown> => ({
+      ...row,
+      projection:
+        row?.consumerGroup === 'tradelog-push' ? 'push' : `push (${String(row?.consumerGroup ?? '')})`,
+      transport: true as const,
+    }),
+  );
   for (const row of [...(projections as Record<string, unknown>[]), ...pushRows]) {
     const message = (row?.logReplaced as { message?: { cn?: unknown; en?: unknown } } | undefined)?.message;
     const replaced =
