@@ -21,6 +21,12 @@ describe('recordsFrom', () => {
     expect(records[0]!.value?.toString()).toBe('v13');
   });
 
+  it('stops before the values pass the page’s bytes, but always takes one record', () => {
+    // Each value is 3 bytes (v10 … v19): three fit 10 bytes, a fourth does not.
+    expect(recordsFrom([batch(10n, 10)], 10n, 50, 10).map((r) => r.offset)).toEqual(['10', '11', '12']);
+    expect(recordsFrom([batch(10n, 10)], 10n, 50, 1).map((r) => r.offset)).toEqual(['10']);
+  });
+
   it('answers nothing when every record is before the offset', () => {
     expect(recordsFrom([batch(0n, 3)], 3n, 10)).toEqual([]);
   });
