@@ -45,7 +45,7 @@ interface FetchedBatch {
 /**
  * A page's values together, at most (always one record, whatever its size). The fetch is bounded
  * in the bytes the broker sends, but a gzip-compressed batch (a large change event, producer.ts)
- * opens to about ten times its size: without this, a page of 50 such records could be tens of
+ * opens to twenty times its size and more: without this, a page of 50 such records could be tens of
  * megabytes of JSON. The page then holds fewer records than asked; its next offset goes on
  * from there.
  */
