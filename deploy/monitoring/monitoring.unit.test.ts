@@ -16,6 +16,8 @@ const known = [
   'tradelog_projection_last_applied_age_seconds',
   'tradelog_dead_letters_open',
   'tradelog_change_events_parked',
+  'tradelog_change_outbox_waiting',
+  'tradelog_change_outbox_oldest_seconds',
   'tradelog_dependency_up',
   'tradelog_consumer_log_replaced',
   'tradelog_push_deliveries_total',

@@ -125,6 +125,16 @@ function healthGauges() {
       'Change events the log refused for their size, parked in the outbox: their pushes are not sent',
       'projection',
     ),
+    outboxWaiting: gauge(
+      'tradelog_change_outbox_waiting',
+      'Change events written by a projection and not yet published to the changes topic (parked ones aside)',
+      'projection',
+    ),
+    outboxOldestAge: gauge(
+      'tradelog_change_outbox_oldest_seconds',
+      'Seconds the oldest change event waiting in the outbox has waited: pushes wait behind it',
+      'projection',
+    ),
     logReplaced: gauge(
       'tradelog_consumer_log_replaced',
       '1 while a consumer (projection or push) is stopped because its checkpoints are of another log',
@@ -137,7 +147,12 @@ function healthGauges() {
 type HealthGauges = ReturnType<typeof healthGauges>;
 type RecordProbe = (name: DependencyName, error?: unknown) => void;
 
-async function probePostgres(options: HealthMonitorOptions, gauges: HealthGauges, record: RecordProbe) {
+async function probePostgres(
+  options: HealthMonitorOptions,
+  gauges: HealthGauges,
+  record: RecordProbe,
+  now: () => Date,
+) {
   try {
     await options.pool.query('SELECT 1');
     record('postgres');
@@ -152,13 +167,27 @@ async function probePostgres(options: HealthMonitorOptions, gauges: HealthGauges
     .catch(() => ({ rows: [] as { projection: string; open: number }[] }));
   gauges.deadLetters.reset();
   for (const row of rows) gauges.deadLetters.set({ projection: row.projection }, row.open);
-  const parked = await options.pool
-    .query(
-      'SELECT projection, count(*)::int AS parked FROM change_outbox WHERE parked_at IS NOT NULL GROUP BY projection',
+  // The outbox: what waits to be published and since when (a changes topic Kafka keeps refusing,
+  // its ACL or the topic itself, shows only here), and what was parked for its size.
+  const outbox = await options.pool
+    .query<{ projection: string; parked: number; waiting: number; oldest: Date | null }>(
+      `SELECT projection, count(*) FILTER (WHERE parked_at IS NOT NULL)::int AS parked,
+         count(*) FILTER (WHERE parked_at IS NULL)::int AS waiting,
+         min(created_at) FILTER (WHERE parked_at IS NULL) AS oldest
+       FROM change_outbox GROUP BY projection`,
     )
-    .catch(() => ({ rows: [] as { projection: string; parked: number }[] }));
-  gauges.parkedChangeEvents.reset();
-  for (const row of parked.rows) gauges.parkedChangeEvents.set({ projection: row.projection }, row.parked);
+    .catch(() => ({
+      rows: [] as { projection: string; parked: number; waiting: number; oldest: Date | null }[],
+    }));
+  for (const gauge of [gauges.parkedChangeEvents, gauges.outboxWaiting, gauges.outboxOldestAge])
+    gauge.reset();
+  for (const row of outbox.rows) {
+    const labels = { projection: row.projection };
+    if (row.parked > 0) gauges.parkedChangeEvents.set(labels, row.parked);
+    if (row.waiting === 0 || row.oldest === null) continue;
+    gauges.outboxWaiting.set(labels, row.waiting);
+    gauges.outboxOldestAge.set(labels, Math.max(0, (now().getTime() - row.oldest.getTime()) / 1000));
+  }
 }
 
 const kafkaProbeTimeoutMs = 5_000;
@@ -259,7 +288,7 @@ export function createHealthMonitor(options: HealthMonitorOptions) {
     for (const consumer of options.consumers?.() ?? [])
       gauges.logReplaced.set({ consumer: consumer.name }, consumer.logReplaced ? 1 : 0);
     probing ??= Promise.all([
-      probePostgres(options, gauges, record),
+      probePostgres(options, gauges, record, now),
       probeKafkaAndLag(options, gauges, record, now),
       probeRegistry(options, record),
     ])
