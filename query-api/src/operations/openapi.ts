@@ -363,8 +363,8 @@ export const operatorConsoleOperations: ApiOperation[] = [
     'pipeline',
     'operators',
     {
-      cn: '主题规模与投影延迟；检查点属于另一份日志的投影为 state: log-replaced，lag 为 null',
-      en: 'Topic sizes and projection lag; a projection whose checkpoints are of another log has state log-replaced and lag null',
+      cn: '主题规模、投影延迟与推送处理器在变更主题上的延迟（push）；检查点属于另一份日志的投影或推送为 state: log-replaced，lag 为 null',
+      en: 'Topic sizes, projection lag and the push processor’s lag on the changes topic (push); a projection or push whose checkpoints are of another log has state log-replaced and lag null',
     },
     operatorKey,
     successOf(['管道', 'Pipeline']),
