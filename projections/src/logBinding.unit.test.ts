@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type BoundCheckpoint, type LogIdentity, logMismatches, logReplacedMessage } from './logBinding.ts';
+import {
+  type BoundCheckpoint,
+  type LogIdentity,
+  logMismatches,
+  logReplacedMessage,
+  owedCheckpoints,
+} from './logBinding.ts';
 
 const log: LogIdentity = {
   clusterId: 'cluster-b',
@@ -66,6 +72,47 @@ describe('checkpoints against the log they are read on', () => {
     expect(logMismatches([checkpoint({ topic: 'outbound', nextOffset: '0', topicId: null })], log)).toEqual(
       [],
     );
+  });
+
+  it('given a checkpoint below the partition’s start, records it had not applied were deleted', () => {
+    const trimmed = { ...log, starts: new Map([['inbound/0', 6n]]) };
+    expect(logMismatches([checkpoint({ nextOffset: '6' })], trimmed)).toEqual([]);
+    expect(logMismatches([checkpoint({ nextOffset: '4' })], trimmed)).toEqual([
+      expect.objectContaining({
+        reason: 'records-deleted',
+        checkpoint: expect.objectContaining({ nextOffset: '4' }),
+        log: expect.objectContaining({ start: '6', end: '10' }),
+      }),
+    ]);
+    // Without the starts read, the rule cannot be judged (freshness reads only the ends).
+    expect(logMismatches([checkpoint({ nextOffset: '4' })], log)).toEqual([]);
+  });
+
+  it('given a consumer owing the whole log, a partition it never stored a position for counts from 0', () => {
+    const trimmed = { ...log, starts: new Map([['pod/0', 2n]]) };
+    const owed = owedCheckpoints([checkpoint({})], trimmed, ['pod', 'inbound']);
+    expect(owed.map((c) => `${c.topic}/${c.partition}@${c.nextOffset}`)).toEqual([
+      'inbound/0@4',
+      'pod/0@0',
+      'pod/1@0',
+    ]);
+    expect(logMismatches(owed, trimmed)).toEqual([
+      expect.objectContaining({ topic: 'pod', partition: 0, reason: 'records-deleted' }),
+    ]);
+    // A topic it does not read owes nothing.
+    expect(owedCheckpoints([], trimmed, ['inbound'])).toEqual([
+      expect.objectContaining({ topic: 'inbound', partition: 0, nextOffset: '0' }),
+    ]);
+  });
+
+  it('given records deleted, tells the operator the view would lack them, in cn and en', () => {
+    const trimmed = { ...log, starts: new Map([['inbound/0', 6n]]) };
+    const message = logReplacedMessage('collateral', logMismatches([checkpoint({})], trimmed));
+    expect(message.en).toContain('records not yet applied were deleted from the log');
+    expect(message.en).toContain('Nothing after them was applied');
+    expect(message.en).toContain('POST /ops/rebuild/collateral');
+    expect(message.en).not.toContain('nothing was skipped');
+    expect(message.cn).toContain('已从日志中删除');
   });
 
   it('tells the operator what happened and what to do, in cn and en', () => {

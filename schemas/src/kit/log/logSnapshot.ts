@@ -20,6 +20,8 @@ export interface LogSnapshot {
   topicIds: ReadonlyMap<string, string>;
   /** `topic/partition` → end offset, for every partition of the topics that exist. */
   ends: ReadonlyMap<string, bigint>;
+  /** `topic/partition` → start offset (the first record the log still holds), when asked for. */
+  starts?: ReadonlyMap<string, bigint>;
 }
 
 export interface LogSnapshotReader {
@@ -27,8 +29,9 @@ export interface LogSnapshotReader {
   close(): Promise<void>;
 }
 
-/** Kafka's ListOffsets timestamp for "the latest offset" (the high watermark). */
+/** Kafka's ListOffsets timestamps for "the latest offset" (the high watermark) and "the earliest". */
 const latest = -1n;
+const earliest = -2n;
 
 export interface LogSnapshotOptions {
   brokers: string[];
@@ -43,6 +46,12 @@ export interface LogSnapshotOptions {
    * the ids a second, a consumer verifying its checkpoints reads them anew.
    */
   metadataMaxAgeMs?: number;
+  /**
+   * Read each partition's start as well (one more request, beside the ends'): for a consumer
+   * verifying its checkpoints, where records deleted before they were applied are a skip
+   * (projections/src/logBinding.ts, rule 5). Freshness needs only the ends.
+   */
+  starts?: boolean;
 }
 
 /** The topics' ids and partition counts, as read at `at` for the topics `asked`. */
@@ -72,7 +81,11 @@ export function createLogSnapshotReader(options: LogSnapshotOptions): LogSnapsho
         if (!knownStill(known, asked, Date.now(), metadataMaxAgeMs))
           known = await readKnownTopics(admin, topics, asked);
         const { topicIds, requests } = endRequestsOf(known.partitions);
-        return { clusterId: known.clusterId, topicIds, ends: await readEnds(admin, requests) };
+        const [ends, starts] = await Promise.all([
+          readOffsets(admin, requests),
+          options.starts ? readOffsets(admin, requests, earliest) : undefined,
+        ]);
+        return { clusterId: known.clusterId, topicIds, ends, ...(starts ? { starts } : {}) };
       } catch (error) {
         await close();
         throw kafkaUnavailable('could not read the log’s identity and ends from Kafka', error);
@@ -145,13 +158,21 @@ export function endRequestsOf(partitions: KnownTopics['partitions']): {
   return { topicIds, requests };
 }
 
-/** `topic/partition` → end offset (one request; none when no topic exists). */
-async function readEnds(admin: Admin, requests: EndRequest[]): Promise<Map<string, bigint>> {
-  const ends = new Map<string, bigint>();
-  if (requests.length > 0)
-    for (const topic of await admin.listOffsets({ topics: requests }))
-      for (const p of topic.partitions) ends.set(`${topic.name}/${p.partitionIndex}`, p.offset);
-  return ends;
+/** `topic/partition` → end offset, or start offset (one request; none when no topic exists). */
+async function readOffsets(
+  admin: Admin,
+  requests: EndRequest[],
+  timestamp = latest,
+): Promise<Map<string, bigint>> {
+  const offsets = new Map<string, bigint>();
+  const asked =
+    timestamp === latest
+      ? requests
+      : requests.map((r) => ({ ...r, partitions: r.partitions.map((p) => ({ ...p, timestamp })) }));
+  if (asked.length > 0)
+    for (const topic of await admin.listOffsets({ topics: asked }))
+      for (const p of topic.partitions) offsets.set(`${topic.name}/${p.partitionIndex}`, p.offset);
+  return offsets;
 }
 
 /** One read with a connection of its own, for callers that ask rarely. */
