@@ -4,13 +4,15 @@ import {
   insertNextVersion,
   inTransaction,
   logMismatches,
+  owedCheckpoints,
   type ProjectionName,
   type ProjectionVersion,
   readCheckpoints,
+  saveCheckpoints,
   setVersionRevision,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
-import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
+import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createTopicOffsetReader, type TopicOffsetReader } from '@tradelog/schemas/kit/log/topics';
 import type pg from 'pg';
 import { topicsRead } from '../runtime/projection.ts';
@@ -38,15 +40,15 @@ export async function logEnds(reader: TopicOffsetReader, topics: string[]): Prom
  * What bounds the build: the live version's position (refreshed while it runs), or, when the
  * live version's checkpoints are of another log, nothing but the log's ends.
  */
-async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logger) {
+async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logger, snapshot: LogSnapshot) {
   const { pool } = options;
   const live = await findLiveVersion(pool, options.projection.declaration.name);
   const ofAnotherLog =
     live !== undefined &&
     live !== null &&
     logMismatches(
-      await readCheckpoints(pool, live.consumerGroup),
-      await readLogSnapshot({ brokers: options.brokers, security: options.security, topics }),
+      owedCheckpoints(await readCheckpoints(pool, live.consumerGroup), snapshot, topics),
+      snapshot,
     ).length > 0;
   const bound = ofAnotherLog ? undefined : live;
   if (ofAnotherLog)
@@ -54,6 +56,32 @@ async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logge
       version: live?.version,
     });
   return { live, ofAnotherLog, bound };
+}
+
+/**
+ * A build owes the log from where it starts now: a partition whose first records were deleted
+ * (`kafka-delete-records`, a retention set on the topic) is read from its start, and the build
+ * stores that position before reading, so that its reads, its progress and the live version it
+ * becomes all count from there (projections/src/logBinding.ts, rule 5; processors/README.md
+ * "When the log was replaced"). A partition it already stored a position for keeps it.
+ */
+async function storeStartPositions(
+  pool: pg.Pool,
+  version: ProjectionVersion,
+  snapshot: LogSnapshot,
+  topics: readonly string[],
+  now: Date,
+): Promise<void> {
+  const stored = positionsAt(await readCheckpoints(pool, version.consumerGroup));
+  const read = new Set(topics);
+  const starts = [...(snapshot.starts ?? [])].flatMap(([slot, start]) => {
+    const cut = slot.lastIndexOf('/');
+    const topic = slot.slice(0, cut);
+    return start > 0n && read.has(topic) && !stored.has(slot)
+      ? [{ topic, partition: Number(slot.slice(cut + 1)), nextOffset: String(start), recordsApplied: 0 }]
+      : [];
+  });
+  await saveCheckpoints(pool, version.consumerGroup, starts, now, snapshot);
 }
 
 /** What one rebuild works with, fixed for its run. */
@@ -114,7 +142,14 @@ export async function openBuild(
   const started = performance.now();
   const deadline = Date.now() + (options.timeoutMs ?? 6 * 60 * 60_000);
 
-  const { live, ofAnotherLog, bound } = await liveBoundOf(options, topics, log);
+  const snapshot = await readLogSnapshot({
+    brokers: options.brokers,
+    security: options.security,
+    topics,
+    starts: true,
+  });
+  const { live, ofAnotherLog, bound } = await liveBoundOf(options, topics, log, snapshot);
+  await storeStartPositions(pool, version, snapshot, topics, now());
   let limits: Positions | undefined = bound ? await positionsOf(pool, bound.consumerGroup) : undefined;
   // A resumed build starts where it stored: partitions it had finished report nothing more.
   const applied: Positions = await positionsOf(pool, version.consumerGroup);

@@ -4,6 +4,7 @@ import {
   type LogMismatch,
   logMismatches,
   logReplacedMessage,
+  owedCheckpoints,
   readCheckpoints,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
@@ -16,8 +17,9 @@ import { CheckpointsOfAnotherLog, RetryBatch } from './batchFaults.ts';
 /**
  * Which log the consume loop's checkpoints belong to (checkpointedConsumer.ts; the rule is
  * projections/src/logBinding.ts): read on every group join and before the first transaction
- * after it. Checkpoints of another log stop the consumer, which then looks again every
- * `logCheckMs` and starts again once the checkpoints and the log agree.
+ * after it, when a batch starts past its checkpoint, and every `runningCheckMs` while running.
+ * Checkpoints of another log stop the consumer, which then looks again every `logCheckMs` and
+ * starts again once the checkpoints and the log agree.
  */
 
 /** A consumer stopped because its checkpoints are of another log (health, `/ready`, `/ops/pipeline`). */
@@ -38,7 +40,11 @@ export interface CheckpointLogWatchOptions {
   log: Logger;
   now: () => Date;
   logCheckMs?: number;
+  /** How often a running consumer looks at the log again (30 s): records deleted with nothing new behind them. */
+  runningCheckMs?: number;
   logReplacedRemedy?: { cn: string; en: string };
+  /** Partitions without a checkpoint are owed from offset 0 (checkpointedConsumer.ts `owesWholeLog`). */
+  owesWholeLog: boolean;
   /** The log consumer this watch stops and starts again; read lazily (it is built after the watch). */
   consumer: () => { start(): Promise<void>; stop(): Promise<void> };
   /** The consume loop was stopped by its owner: neither stop nor start the consumer any more. */
@@ -50,15 +56,29 @@ export interface CheckpointLogWatch {
   joined(): Promise<void>;
   /** The log a group transaction over `topics` stores its checkpoints for (RetryBatch when it cannot be read now). */
   batchLog(topics: readonly string[]): Promise<CheckpointLog>;
+  /**
+   * A batch started past its checkpoint: look at the log again before going back to it, since
+   * Kafka reads on from a partition's start when the records at the checkpoint were deleted
+   * (the stop then names them; going back would only meet the same answer again).
+   */
+  wentBack(): Promise<void>;
   stopOnAnotherLog(error: CheckpointsOfAnotherLog): void;
   replaced(): LogReplaced | undefined;
   /** The owner stops the consume loop: no more looking again. */
   close(): void;
 }
 
-/** The log checkpoints were taken on, when they agree with the one read now (projections/src/logBinding.ts). */
-export function checkpointLogOf(checkpoints: readonly Checkpoint[], snapshot: LogSnapshot): CheckpointLog {
-  const mismatches = logMismatches(checkpoints, snapshot);
+/**
+ * The log checkpoints were taken on, when they agree with the one read now
+ * (projections/src/logBinding.ts); `owed`: the topics whose partitions without a checkpoint are
+ * owed from offset 0.
+ */
+export function checkpointLogOf(
+  checkpoints: readonly Checkpoint[],
+  snapshot: LogSnapshot,
+  owed: readonly string[] = [],
+): CheckpointLog {
+  const mismatches = logMismatches(owedCheckpoints(checkpoints, snapshot, owed), snapshot);
   if (mismatches.length > 0) throw new CheckpointsOfAnotherLog(mismatches);
   return { clusterId: snapshot.clusterId, topicIds: snapshot.topicIds };
 }
@@ -148,14 +168,20 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
   const { pool, groupId, snapshots, log, now } = options;
   /** The log this assignment's checkpoints were found to belong to; read again on every join. */
   const boundLog = sharedRead(async () => {
-    const [checkpoints, snapshot] = await Promise.all([
-      readCheckpoints(pool, groupId),
-      snapshots.read(options.topics),
-    ]);
-    return checkpointLogOf(checkpoints, snapshot);
+    // The checkpoints before the log: one read while batches commit may then lag the log (never
+    // a checkpoint past an end read before it, which would look like a log that lost records).
+    const checkpoints = await readCheckpoints(pool, groupId);
+    const snapshot = await snapshots.read(options.topics);
+    return checkpointLogOf(checkpoints, snapshot, options.owesWholeLog ? options.topics : []);
   });
   let logReplaced: LogReplaced | undefined;
   let logCheckTimer: NodeJS.Timeout | undefined;
+  /**
+   * While running: records deleted from a partition with nothing new to read come in no batch
+   * (Kafka reads on from the start; `wentBack` never fires), so the log is looked at again now
+   * and then as well.
+   */
+  let runningCheckTimer: NodeJS.Timeout | undefined;
   let joins = 0;
 
   function stopOnAnotherLog(error: CheckpointsOfAnotherLog): void {
@@ -180,6 +206,12 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
     logCheckTimer = undefined;
   }
 
+  function keepLooking(): void {
+    runningCheckTimer ??= setInterval(() => {
+      if (!logReplaced && !options.stopped()) void lookAgainNow();
+    }, options.runningCheckMs ?? 30_000);
+  }
+
   /** While stopped on another log: resumes once the checkpoints and the log agree again. */
   async function lookAgain(): Promise<void> {
     if (!logReplaced || options.stopped()) return;
@@ -199,25 +231,36 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
 
   return {
     async joined() {
-      // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
-      boundLog.forget();
-      const join = ++joins;
-      const current = () => !options.stopped() && !logReplaced && join === joins;
-      await boundLog.get().catch((error: unknown) => {
-        if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
-        else
-          void lookUntilRead({
-            current,
-            read: boundLog.get,
-            onAnotherLog: stopOnAnotherLog,
-            log,
-            failure: error,
-          });
-      });
+      keepLooking();
+      await lookAgainNow();
     },
+    wentBack: lookAgainNow,
     batchLog: (topics) => batchLogOf(boundLog, topics),
     stopOnAnotherLog,
     replaced: () => logReplaced,
-    close: stopLooking,
+    close() {
+      stopLooking();
+      if (runningCheckTimer) clearInterval(runningCheckTimer);
+      runningCheckTimer = undefined;
+    },
   };
+
+  async function lookAgainNow(): Promise<void> {
+    // Every join may be onto another log (a broker restored, brokers reconfigured), and a batch
+    // past its checkpoint may be Kafka reading on past deleted records: look again.
+    boundLog.forget();
+    const join = ++joins;
+    const current = () => !options.stopped() && !logReplaced && join === joins;
+    await boundLog.get().catch((error: unknown) => {
+      if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
+      else
+        void lookUntilRead({
+          current,
+          read: boundLog.get,
+          onAnotherLog: stopOnAnotherLog,
+          log,
+          failure: error,
+        });
+    });
+  }
 }

@@ -42,6 +42,20 @@ describe('checkpointLogOf: the log checkpoints were taken on', () => {
   });
 });
 
+describe('checkpointLogOf: records deleted before they were applied', () => {
+  const trimmed = { ...snapshot, starts: new Map([['docs/0', 6n]]) };
+
+  it('given a checkpoint below the start, then CheckpointsOfAnotherLog naming the deleted records', () => {
+    expect(() => checkpointLogOf([checkpoint('cluster-a', 4)], trimmed)).toThrow(CheckpointsOfAnotherLog);
+    expect(checkpointLogOf([checkpoint('cluster-a', 6)], trimmed).clusterId).toBe('cluster-a');
+  });
+
+  it('given no checkpoint, then a live consumer owes the partition from 0 and a build from where it opened', () => {
+    expect(() => checkpointLogOf([], trimmed, ['docs'])).toThrow(CheckpointsOfAnotherLog);
+    expect(checkpointLogOf([], trimmed, []).clusterId).toBe('cluster-a');
+  });
+});
+
 describe('sharedRead', () => {
   it('given concurrent callers, then one read until forgotten', async () => {
     let reads = 0;

@@ -112,6 +112,13 @@ export interface CheckpointedConsumerOptions<E> {
   logSnapshots?: LogSnapshotReader;
   /** How often a consumer stopped on another log's checkpoints looks again (10 s). */
   logCheckMs?: number;
+  /**
+   * Whether this consumer owes every record of its topics from offset 0 (a live projection, the
+   * push processor; by default), so a partition it has no checkpoint for and whose first records
+   * were deleted is a skip (projections/src/logBinding.ts `owedCheckpoints`); a build owes the
+   * log from the positions it stored on opening.
+   */
+  owesWholeLog?: boolean;
   /** What the operator does when this consumer's checkpoints are of another log (a projection: rebuild it). */
   logReplacedRemedy?: { cn: string; en: string };
 }
@@ -150,6 +157,7 @@ function logWatchOf<E>(
     ...context,
     logCheckMs: options.logCheckMs,
     logReplacedRemedy: options.logReplacedRemedy,
+    owesWholeLog: options.owesWholeLog ?? true,
   });
 }
 
@@ -261,7 +269,8 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const { brokers, security, clientId } = options;
-  const snapshots = options.logSnapshots ?? createLogSnapshotReader({ brokers, security, clientId });
+  const snapshots =
+    options.logSnapshots ?? createLogSnapshotReader({ brokers, security, clientId, starts: true });
   const logWatch: CheckpointLogWatch = logWatchOf(options, {
     snapshots,
     log,
@@ -293,6 +302,7 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     steps,
     batchLog: logWatch.batchLog,
     retryFrom,
+    wentBack: () => void logWatch.wentBack(),
     retire() {
       retired = true;
       log.info('version no longer live; handing over');

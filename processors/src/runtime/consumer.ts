@@ -193,6 +193,8 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     pool: options.pool,
     logger: options.logger,
     now,
+    // A build owes the log from where it opened (rebuild/buildOpening.ts); the live version, all of it.
+    owesWholeLog: options.live,
     ...(options.limitOf ? { limitOf: options.limitOf } : {}),
     ...(options.mergedRead ? { mergedRead: options.mergedRead } : {}),
     ...(options.maxBytesPerPartition ? { maxBytesPerPartition: options.maxBytesPerPartition } : {}),

@@ -79,6 +79,8 @@ export interface GroupTransactionContext<E> {
   batchLog: (topics: readonly string[]) => Promise<CheckpointLog>;
   /** Sends a partition back to fetch from `from` after `delayMs`. */
   retryFrom: (topic: string, partition: number, from: string, delayMs: number) => void;
+  /** A batch started past its checkpoint (checkpointLogWatch.ts `wentBack`); not awaited. */
+  wentBack?: () => void;
   /** `begin` answered `retired`, after the rollback. */
   retire: () => void;
   beforeCommit?: (applied: number) => Promise<void> | void;
@@ -155,7 +157,7 @@ async function lockGroupCheckpoints<E>(
  * it is still active.
  */
 function planGroup<E>(
-  context: Pick<GroupTransactionContext<E>, 'log' | 'retryFrom'>,
+  context: Pick<GroupTransactionContext<E>, 'log' | 'retryFrom' | 'wentBack'>,
   items: readonly Queued<E>[],
   stored: ReadonlyMap<string, { nextOffset: string }>,
 ): PartitionPlan<E>[] {
@@ -175,6 +177,7 @@ function planGroup<E>(
         first: plan.first,
       });
       context.retryFrom(topic, partition, String(plan.checkpoint), 0);
+      context.wentBack?.();
     }
     plans.push(plan);
   }

@@ -1,0 +1,142 @@
+import { findLiveVersion, logMismatches, owedCheckpoints, readCheckpoints } from '@tradelog/projections';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { projections } from '../projections.ts';
+import { rebuildProjection } from '../rebuild/rebuild.ts';
+import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
+import { ensureLiveVersion } from './supervisor.ts';
+
+/**
+ * Records an operator deletes from a topic (`kafka-delete-records`, a retention set on it) before
+ * a projection applied them (projections/src/logBinding.ts, rule 5): Kafka answers "offset out of
+ * range" and a consumer would read on from the partition's new start. The projection stops and
+ * says so instead; the operator's rebuild builds from what the log still holds, and the version
+ * it makes live is not stopped again for records deleted before it began.
+ */
+describe('records deleted from the log before they were applied', () => {
+  const services = testServices();
+  let log: LogFixture;
+  beforeAll(async () => {
+    log = await createLogFixture(services, quietLogger, 'rd');
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
+
+  const purchase = (orderStatus: string, extra: Record<string, unknown> = {}) => ({
+    ...examples.purchase,
+    entOrderNo: 'RD-PO-1',
+    orderStatus,
+    ...extra,
+  });
+  /** Every record of the purchase topic, deleted as `kafka-delete-records` does (up to each end). */
+  async function deleteEveryPurchase(): Promise<void> {
+    const admin = createKafka({
+      brokers: services.kafkaBrokers,
+      clientId: 'rd-admin',
+      logger: quietLogger,
+    }).admin();
+    await admin.connect();
+    try {
+      const topic = log.topicOf('purchase');
+      const offsets = await admin.fetchTopicOffsets(topic);
+      await admin.deleteTopicRecords({
+        topic,
+        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+      });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+  const historyOf = async (schema: string) =>
+    (await log.pool.query(`SELECT history FROM "${schema}".orders WHERE order_no = 'RD-PO-1'`)).rows[0]
+      ?.history as unknown[] | undefined;
+
+  it('stops the live projection naming them, applies nothing past them, and the rebuild goes on from the log as it is', {
+    timeout: 120_000,
+  }, async () => {
+    const version = await ensureLiveVersion(log.pool, log.namespace, 'order-status');
+    const applied = await log.append('purchase', purchase('10'));
+    const first = log.projectionConsumer('order-status', version);
+    await first.start();
+    try {
+      await waitFor(async () => (await historyOf(version.schemaName))?.length === 1, {
+        what: 'the first purchase applied',
+      });
+    } finally {
+      await first.stop();
+    }
+
+    // While the projection is down: two more records of the same order, then every record of
+    // the topic deleted. The checkpoint is now below the partition's start.
+    await log.append('purchase', purchase('20', { inboundTime: '2024-03-06 10:00:00' }));
+    const last = await log.append('purchase', purchase('30', { outboundTime: '2024-03-08 10:00:00' }));
+    expect(last.partition).toBe(applied.partition);
+    await deleteEveryPurchase();
+
+    const again = log.projectionConsumer('order-status', version);
+    await again.start();
+    try {
+      const replaced = await waitFor(() => again.health().logReplaced, {
+        what: 'the projection stopped on the deleted records',
+      });
+      expect(replaced.mismatches).toContainEqual(
+        expect.objectContaining({
+          topic: log.topicOf('purchase'),
+          partition: applied.partition,
+          reason: 'records-deleted',
+          checkpoint: expect.objectContaining({ nextOffset: String(Number(applied.offset) + 1) }),
+          log: expect.objectContaining({ start: String(Number(last.offset) + 1) }),
+        }),
+      );
+      expect(replaced.message.en).toContain('POST /ops/rebuild/order-status');
+      // Nothing past the deleted records was applied: a record appended now waits too.
+      await log.append('purchase', purchase('10', { payTime: '2024-03-09 00:00:00' }));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await historyOf(version.schemaName)).toHaveLength(1);
+      const checkpoints = await readCheckpoints(log.pool, version.consumerGroup);
+      expect(checkpoints.find((c) => c.partition === applied.partition)?.nextOffset).toBe(
+        String(Number(applied.offset) + 1),
+      );
+    } finally {
+      await again.stop();
+    }
+
+    // The operator's rebuild: from each partition's start, then live.
+    const rebuilt = await rebuildProjection({
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      projection: projections['order-status'],
+      topicOf: log.topicOf,
+      namespace: log.namespace,
+      logger: quietLogger,
+      progressIntervalMs: 200,
+    });
+    expect(rebuilt.switched).toBe(true);
+    const live = await findLiveVersion(log.pool, 'order-status');
+    expect(live?.version).toBe(rebuilt.version.version);
+    // The record appended after the deletion is the order's only history in the new version.
+    expect(await historyOf(rebuilt.version.schemaName)).toHaveLength(1);
+    // Its checkpoints agree with the log, partitions it never read included.
+    const topics = [...new Set(log.topics)];
+    const snapshot = await readLogSnapshot({ brokers: services.kafkaBrokers, topics, starts: true });
+    const stored = await readCheckpoints(log.pool, rebuilt.version.consumerGroup);
+    expect(logMismatches(owedCheckpoints(stored, snapshot, topics), snapshot)).toEqual([]);
+    // And the live version it became runs: a new record is applied.
+    const after = log.projectionConsumer('order-status', live!);
+    await after.start();
+    try {
+      await log.append('purchase', purchase('20', { inboundTime: '2024-03-10 10:00:00' }));
+      await waitFor(async () => (await historyOf(rebuilt.version.schemaName))?.length === 2, {
+        what: 'a record after the rebuild applied',
+      });
+      expect(after.health().logReplaced).toBeUndefined();
+    } finally {
+      await after.stop();
+    }
+  });
+});
