@@ -8,7 +8,7 @@ import { localizedError } from '@tradelog/schemas';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { type Caller, callerOf } from '../reads/auth.ts';
-import type { LogSnapshotOf } from '../reads/topicOffsets.ts';
+import type { LogSnapshotOf, TopicOffsets } from '../reads/topicOffsets.ts';
 
 /** What the operator endpoints (router.ts) are built with. */
 export interface OperationsDependencies {
@@ -17,6 +17,8 @@ export interface OperationsDependencies {
   now?: () => Date;
   /** The log's ids and ends, to tell the push processor's checkpoints of another log. */
   logSnapshot?: LogSnapshotOf;
+  /** The topics' starts and ends: push's checkpoints below a start name records deleted unpushed. */
+  topicOffsets?: TopicOffsets;
   changesTopic?: string;
 }
 

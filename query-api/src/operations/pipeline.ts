@@ -1,10 +1,11 @@
 import {
-  type BoundCheckpoint,
+  type Checkpoint,
   findLiveVersion,
   type LogIdentity,
   type LogMismatch,
   logMismatches,
   logReplacedMessage,
+  owedCheckpoints,
   type ProjectionName,
   projectionCatalogue,
   pushLogReplacedRemedy,
@@ -68,13 +69,14 @@ export interface PushLag {
  */
 export function pushLags(
   changes: Map<string, PartitionEnd[]>,
-  stored: readonly (Parameters<typeof projectionLag>[1][number] &
-    BoundCheckpoint & { consumerGroup: string })[],
+  stored: readonly (Checkpoint & { consumerGroup: string })[],
   snapshot: LogIdentity | undefined,
 ): PushLag[] {
   return [...Map.groupBy(stored, (c) => c.consumerGroup)].map(([consumerGroup, checkpoints]) => {
     const lagged = projectionLag(changes, checkpoints);
-    const mismatches = snapshot ? logMismatches(checkpoints, snapshot) : [];
+    const mismatches = snapshot
+      ? logMismatches(owedCheckpoints(checkpoints, snapshot, [...changes.keys()]), snapshot)
+      : [];
     if (mismatches.length === 0)
       return { consumerGroup, ...lagged, state: lagged.lag > 0 ? 'behind' : 'current' };
     return {
@@ -85,6 +87,18 @@ export function pushLags(
       logReplaced: { mismatches, message: logReplacedMessage('push', mismatches, pushLogReplacedRemedy) },
     };
   });
+}
+
+/**
+ * Pure: the log's identity with each partition's start from the topics' offsets, so that a
+ * checkpoint below the start (records deleted before they were applied) is named
+ * (projections/src/logBinding.ts, rule 5).
+ */
+export function withStarts(snapshot: LogIdentity, offsets: Map<string, PartitionEnd[]>): LogIdentity {
+  const starts = new Map<string, bigint>();
+  for (const [topic, partitions] of offsets)
+    for (const p of partitions) starts.set(`${topic}/${p.partition}`, BigInt(p.start));
+  return { ...snapshot, starts };
 }
 
 export function summarizeTopics(offsets: Map<string, PartitionEnd[]>): TopicSummary[] {
@@ -152,10 +166,11 @@ export function createPipelineRouter(deps: {
           { retriable: false },
         );
       }
-      const [offsets, snapshot] = await Promise.all([
+      const [offsets, identity] = await Promise.all([
         deps.topicOffsets([...documentTopics, deps.changesTopic]),
         deps.logSnapshot?.([...documentTopics, deps.changesTopic]),
       ]);
+      const snapshot = identity && withStarts(identity, offsets);
       const documents = new Map([...offsets].filter(([topic]) => documentTopics.includes(topic)));
       const projections: ProjectionLag[] = [];
       for (const declaration of projectionCatalogue) {
@@ -168,12 +183,19 @@ export function createPipelineRouter(deps: {
           new Map([...documents].filter(([topic]) => read.has(topic))),
           checkpoints,
         );
-        const mismatches = snapshot
-          ? logMismatches(
-              checkpoints.filter((c) => read.has(c.topic)),
-              snapshot,
-            )
-          : [];
+        // The live version owes every record of what it reads: a partition it never stored a
+        // position for counts from 0 (projections/src/logBinding.ts `owedCheckpoints`).
+        const mismatches =
+          snapshot && live
+            ? logMismatches(
+                owedCheckpoints(
+                  checkpoints.filter((c) => read.has(c.topic)),
+                  snapshot,
+                  [...read].filter((topic) => topic !== undefined),
+                ),
+                snapshot,
+              )
+            : [];
         projections.push({
           projection,
           title: declaration.title,

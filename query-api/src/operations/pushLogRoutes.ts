@@ -4,32 +4,58 @@ import {
   inTransaction,
   type LogIdentity,
   logMismatches,
+  owedCheckpoints,
   readTransportCheckpoints,
+  saveCheckpoints,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import type { Router } from 'express';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';
+import { withStarts } from './pipeline.ts';
+
+/** A partition push starts again, and why. */
+export interface ForeignSlot {
+  topic: string;
+  partition: number;
+  reason: string;
+}
 
 /**
  * The partitions whose checkpoints are of another log than `snapshot`, by the consumer group that
- * stored them, in the order logMismatches names them.
+ * stored them, in the order logMismatches names them. A group owes every record of the topics it
+ * stored positions for: a partition it has none for counts from 0 (`owedCheckpoints`).
  */
 export function foreignSlotsByGroup(
   stored: readonly (BoundCheckpoint & { consumerGroup: string })[],
   snapshot: LogIdentity,
-): Map<string, { topic: string; partition: number; reason: string }[]> {
-  const groups = new Map<string, { topic: string; partition: number; reason: string }[]>();
-  for (const mismatch of logMismatches(stored, snapshot)) {
-    const group = stored.find(
-      (c) => c.topic === mismatch.topic && c.partition === mismatch.partition,
-    )!.consumerGroup;
-    groups.set(group, [
-      ...(groups.get(group) ?? []),
-      { topic: mismatch.topic, partition: mismatch.partition, reason: mismatch.reason },
-    ]);
+): Map<string, ForeignSlot[]> {
+  const groups = new Map<string, ForeignSlot[]>();
+  for (const [group, rows] of Map.groupBy(stored, (c) => c.consumerGroup)) {
+    const topics = [...new Set(rows.map((c) => c.topic))];
+    const mismatches = logMismatches(owedCheckpoints(rows, snapshot, topics), snapshot);
+    if (mismatches.length > 0)
+      groups.set(
+        group,
+        mismatches.map(({ topic, partition, reason }) => ({ topic, partition, reason })),
+      );
   }
   return groups;
+}
+
+/**
+ * Where push starts each slot again: the partition's start, where records were deleted from it
+ * (its first records are gone; from 0 it would only be stopped again), stored with the log's
+ * ids; nothing (the beginning) elsewhere.
+ */
+export function restartPositions(
+  slots: readonly ForeignSlot[],
+  snapshot: LogIdentity,
+): { topic: string; partition: number; nextOffset: string; recordsApplied: number }[] {
+  return slots.flatMap(({ topic, partition }) => {
+    const start = snapshot.starts?.get(`${topic}/${partition}`) ?? 0n;
+    return start > 0n ? [{ topic, partition, nextOffset: String(start), recordsApplied: 0 }] : [];
+  });
 }
 
 /** The push processor started on a new log (processors/README.md "When the log was replaced"). */
@@ -37,8 +63,10 @@ export function addPushLogRoutes(router: Router, ops: Operations): void {
   const { pool, audit } = ops;
   // The push processor on a new log (processors/README.md "When the log was replaced"): its
   // checkpoints on the changes topic that are of another log are removed, so it starts that
-  // topic's partitions at their beginning: every change of the new log is pushed, none skipped.
-  // Its checkpoints of this log are kept; a projection's are never touched (a view is rebuilt).
+  // topic's partitions at their beginning: every change of the new log is pushed, none skipped
+  // (where records were deleted, at the first the log still holds: the operator chose to go on
+  // without them). Its checkpoints of this log are kept; a projection's are never touched (a view
+  // is rebuilt).
   router.post(
     '/ops/push/start-on-new-log',
     handle(async (_req, res) => {
@@ -54,11 +82,18 @@ export function addPushLogRoutes(router: Router, ops: Operations): void {
           {},
           { retriable: false },
         );
-      const snapshot = await logSnapshot([changesTopic]);
+      const [identity, offsets] = await Promise.all([
+        logSnapshot([changesTopic]),
+        ops.topicOffsets?.([changesTopic]),
+      ]);
+      const snapshot = offsets ? withStarts(identity, offsets) : identity;
       const reset = await inTransaction(pool, async (db) => {
         const stored = await readTransportCheckpoints(db, changesTopic);
         const groups = foreignSlotsByGroup(stored, snapshot);
-        for (const [group, slots] of groups) await deleteCheckpointsOf(db, group, slots);
+        for (const [group, slots] of groups) {
+          await deleteCheckpointsOf(db, group, slots);
+          await saveCheckpoints(db, group, restartPositions(slots, snapshot), ops.now(), snapshot);
+        }
         const started = [...groups].map(([consumerGroup, partitions]) => ({ consumerGroup, partitions }));
         if (started.length > 0)
           await audit(db, res, 'push.startedOnNewLog', { clusterId: snapshot.clusterId, started });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignSlotsByGroup } from './pushLogRoutes.ts';
+import { foreignSlotsByGroup, restartPositions } from './pushLogRoutes.ts';
 
 const snapshot = {
   clusterId: 'new-cluster',
@@ -41,5 +41,40 @@ describe('foreignSlotsByGroup: the push checkpoints of another log, by consumer 
         ],
       ],
     ]);
+  });
+
+  it('given records deleted from the changes topic before push sent them, then those partitions, the unstored one too', () => {
+    const trimmed = {
+      ...snapshot,
+      starts: new Map([
+        ['changes/0', 5n],
+        ['changes/1', 2n],
+      ]),
+    };
+    const groups = foreignSlotsByGroup([checkpoint('push', 0, 'new-cluster')], trimmed);
+    expect(groups.get('push')).toEqual([
+      { topic: 'changes', partition: 0, reason: 'records-deleted' },
+      { topic: 'changes', partition: 1, reason: 'records-deleted' },
+    ]);
+  });
+});
+
+describe('restartPositions: where push starts a partition again', () => {
+  it('at the first record the log still holds where records were deleted; at the beginning elsewhere', () => {
+    const trimmed = {
+      ...snapshot,
+      starts: new Map([
+        ['changes/0', 5n],
+        ['changes/1', 0n],
+      ]),
+    };
+    const slots = [
+      { topic: 'changes', partition: 0, reason: 'records-deleted' },
+      { topic: 'changes', partition: 1, reason: 'cluster-changed' },
+    ];
+    expect(restartPositions(slots, trimmed)).toEqual([
+      { topic: 'changes', partition: 0, nextOffset: '5', recordsApplied: 0 },
+    ]);
+    expect(restartPositions(slots, snapshot)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ export interface PartitionEnd {
   partition: number;
   /** The offset the next record will get (Kafka's high watermark). */
   end: string;
-  /** The first offset still in the log (0 while nothing was deleted, which is always here). */
+  /** The first offset still in the log: 0 unless an operator deleted records (projections/src/logBinding.ts, rule 5). */
   start: string;
 }
 
