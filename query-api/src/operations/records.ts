@@ -19,9 +19,9 @@ import { printableKey } from './printableKey.ts';
  * The operator's record browser (query-api/README.md "Record browser"): `GET /ops/records?topic=
  * &partition=&offset=&limit=` reads records where they are in the log and shows each decoded
  * with the schema its value names in the registry (wire format: ARCHITECTURE "The log is the
- * truth"), or the changes topic's as change events, with its key and headers. A value that does not decode is shown as bytes with the
- * reason, as a consumer would dead-letter it; a registry that does not answer is 503, not a
- * verdict on the record.
+ * truth"), or the changes topic's as change events, with its key and headers. A value that
+ * does not decode is shown as bytes with the reason, as a consumer would dead-letter it; a
+ * registry that does not answer is 503, not a verdict on the record.
  */
 export const recordPageLimit = 50;
 
