@@ -128,12 +128,13 @@ export function owedCheckpoints<C extends BoundCheckpoint>(
 }
 
 /**
- * The changes topic is a transport, not a view: on a new log the operator starts push at its
- * beginning (processors/README.md "When the log was replaced").
+ * The changes topic is a transport, not a view: on a new log, or past deleted records, the
+ * operator starts push at the first change the log holds (processors/README.md "When the log was
+ * replaced").
  */
 export const pushLogReplacedRemedy = {
-  cn: '新日志中的变更从头推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群。',
-  en: 'Push the new log’s changes from its start: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster.',
+  cn: '从日志现有的第一条变更开始推送：POST /ops/push/start-on-new-log；或将服务指回原来的 Kafka 集群（记录被删除时：先恢复它们）。',
+  en: 'Push from the first change the log holds: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster (records deleted: restore them first).',
 };
 
 /**
