@@ -167,13 +167,14 @@ async function batchLogOf(
 export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): CheckpointLogWatch {
   const { pool, groupId, snapshots, log, now } = options;
   /** The log this assignment's checkpoints were found to belong to; read again on every join. */
-  const boundLog = sharedRead(async () => {
+  const readBound = async () => {
     // The checkpoints before the log: one read while batches commit may then lag the log (never
     // a checkpoint past an end read before it, which would look like a log that lost records).
     const checkpoints = await readCheckpoints(pool, groupId);
     const snapshot = await snapshots.read(options.topics);
     return checkpointLogOf(checkpoints, snapshot, options.owesWholeLog ? options.topics : []);
-  });
+  };
+  const boundLog = sharedRead(readBound);
   let logReplaced: LogReplaced | undefined;
   let logCheckTimer: NodeJS.Timeout | undefined;
   /**
@@ -207,9 +208,22 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
   }
 
   function keepLooking(): void {
-    runningCheckTimer ??= setInterval(() => {
-      if (!logReplaced && !options.stopped()) void lookAgainNow();
-    }, options.runningCheckMs ?? 30_000);
+    runningCheckTimer ??= setInterval(() => void lookWhileRunning(), options.runningCheckMs ?? 30_000);
+  }
+
+  /**
+   * A look beside the batches (the assignment's read they share is kept): another log stops the
+   * consumer; a log that cannot be read now is left to the next look, and to the batches' own.
+   */
+  async function lookWhileRunning(): Promise<void> {
+    if (logReplaced || options.stopped()) return;
+    await readBound().catch((error: unknown) => {
+      if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
+      else
+        log.debug('the log’s identity was not readable; the next look tries again', {
+          reason: errorReason(error),
+        });
+    });
   }
 
   /** While stopped on another log: resumes once the checkpoints and the log agree again. */
@@ -234,7 +248,7 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
       keepLooking();
       await lookAgainNow();
     },
-    wentBack: lookAgainNow,
+    wentBack: lookWhileRunning,
     batchLog: (topics) => batchLogOf(boundLog, topics),
     stopOnAnotherLog,
     replaced: () => logReplaced,
@@ -246,8 +260,7 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
   };
 
   async function lookAgainNow(): Promise<void> {
-    // Every join may be onto another log (a broker restored, brokers reconfigured), and a batch
-    // past its checkpoint may be Kafka reading on past deleted records: look again.
+    // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
     boundLog.forget();
     const join = ++joins;
     const current = () => !options.stopped() && !logReplaced && join === joins;

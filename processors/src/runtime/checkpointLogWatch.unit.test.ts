@@ -1,7 +1,8 @@
 import type { Checkpoint } from '@tradelog/projections';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { quietLogger } from '../../../tests/harness/index.ts';
 import { CheckpointsOfAnotherLog } from './batchFaults.ts';
-import { checkpointLogOf, sharedRead } from './checkpointLogWatch.ts';
+import { checkpointLogOf, createCheckpointLogWatch, sharedRead } from './checkpointLogWatch.ts';
 
 const checkpoint = (clusterId: string | null, nextOffset: number): Checkpoint => ({
   topic: 'docs',
@@ -75,5 +76,69 @@ describe('sharedRead', () => {
     });
     await expect(shared.get()).rejects.toThrow('broker starting');
     expect(await shared.get()).toBe(2);
+  });
+});
+
+describe('createCheckpointLogWatch: records deleted while the consumer runs', () => {
+  it('given the starts moving past the checkpoint with nothing new to read, then the running look stops the consumer', async () => {
+    // The look's timer is faked; the stop's setImmediate runs for real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let starts = new Map([['docs/0', 0n]]);
+      const row = {
+        topic: 'docs',
+        partition: 0,
+        next_offset: '4',
+        records_applied: '4',
+        applied_at: new Date(0),
+        cluster_id: 'cluster-a',
+        topic_id: 'topic-a',
+      };
+      const pool = { query: async () => ({ rows: [row] }) } as unknown as import('pg').Pool;
+      let reads = 0;
+      const snapshots = {
+        read: async () => {
+          reads++;
+          return { ...snapshot, starts };
+        },
+        close: async () => undefined,
+      };
+      const stops: string[] = [];
+      const watch = createCheckpointLogWatch({
+        pool,
+        groupId: 'g',
+        topics: ['docs'],
+        name: 'order-status',
+        snapshots,
+        log: quietLogger,
+        now: () => new Date(0),
+        runningCheckMs: 1_000,
+        owesWholeLog: true,
+        consumer: () => ({ start: async () => undefined, stop: async () => void stops.push('stop') }),
+        stopped: () => false,
+      });
+      await watch.joined();
+      expect(watch.replaced()).toBeUndefined();
+      const batchLog = await watch.batchLog(['docs']);
+      // An operator deletes records 4 and 5 before they were fetched.
+      starts = new Map([['docs/0', 6n]]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(watch.replaced()?.mismatches).toEqual([
+        expect.objectContaining({
+          partition: 0,
+          reason: 'records-deleted',
+          log: expect.objectContaining({ start: '6' }),
+        }),
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(stops).toEqual(['stop']);
+      // The batches' shared read of the assignment was not thrown away by the look.
+      const before = reads;
+      expect(await watch.batchLog(['docs'])).toBe(batchLog);
+      expect(reads).toBe(before);
+      watch.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
