@@ -246,7 +246,21 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
   return {
     async joined() {
       keepLooking();
-      await lookAgainNow();
+      // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
+      boundLog.forget();
+      const join = ++joins;
+      const current = () => !options.stopped() && !logReplaced && join === joins;
+      await boundLog.get().catch((error: unknown) => {
+        if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
+        else
+          void lookUntilRead({
+            current,
+            read: boundLog.get,
+            onAnotherLog: stopOnAnotherLog,
+            log,
+            failure: error,
+          });
+      });
     },
     wentBack: lookWhileRunning,
     batchLog: (topics) => batchLogOf(boundLog, topics),
@@ -258,22 +272,4 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
       runningCheckTimer = undefined;
     },
   };
-
-  async function lookAgainNow(): Promise<void> {
-    // Every join may be onto another log (a broker restored, brokers reconfigured): look again.
-    boundLog.forget();
-    const join = ++joins;
-    const current = () => !options.stopped() && !logReplaced && join === joins;
-    await boundLog.get().catch((error: unknown) => {
-      if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
-      else
-        void lookUntilRead({
-          current,
-          read: boundLog.get,
-          onAnotherLog: stopOnAnotherLog,
-          log,
-          failure: error,
-        });
-    });
-  }
 }
