@@ -725,7 +725,7 @@ export const cn = {
       lagCaptionNoVersion: '{projection} · 无当前版本',
       lagCaptionPush: '{projection} · 变更主题',
       changesTopic: '变更主题',
-      logReplaced: '已停止：由另一份日志构建。',
+      logReplaced: '已停止：检查点与日志不一致。',
       lagValue: '落后 {lag} 条 · 已应用 {applied} 条',
       lagSummary:
         '{projection}：落后 {lag} 条，已应用 {applied} 条；页面打开以来 {count} 次测量中延迟从 {first} 变为 {last}（最高 {max}）。',

@@ -730,7 +730,7 @@ export const en: Dict = {
       lagCaptionNoVersion: '{projection} · no live version',
       lagCaptionPush: '{projection} · the changes topic',
       changesTopic: 'the changes topic',
-      logReplaced: 'Stopped: built from another log.',
+      logReplaced: 'Stopped: its checkpoints do not agree with the log.',
       lagValue: '{lag} behind · {applied} applied',
       lagSummary:
         '{projection}: {lag} records behind, {applied} applied; over {count} samples since the page opened the lag went from {first} to {last} (highest {max}).',
