@@ -54,6 +54,12 @@ export interface LogMismatch {
   log: { clusterId: string; topicId: string | null; end: string | null; start?: string };
 }
 
+/** `topic/partition` back into its parts (Kafka's topic names hold no `/`). */
+export function slotParts(slot: string): { topic: string; partition: number } {
+  const cut = slot.lastIndexOf('/');
+  return { topic: slot.slice(0, cut), partition: Number(slot.slice(cut + 1)) };
+}
+
 export function logMismatches(checkpoints: readonly BoundCheckpoint[], log: LogIdentity): LogMismatch[] {
   const mismatches: LogMismatch[] = [];
   for (const checkpoint of checkpoints) {
@@ -113,12 +119,11 @@ export function owedCheckpoints<C extends BoundCheckpoint>(
   const read = new Set(topics);
   const never: BoundCheckpoint[] = [];
   for (const slot of log.ends.keys()) {
-    const cut = slot.lastIndexOf('/');
-    const topic = slot.slice(0, cut);
+    const { topic, partition } = slotParts(slot);
     if (read.has(topic) && !stored.has(slot))
       never.push({
         topic,
-        partition: Number(slot.slice(cut + 1)),
+        partition,
         nextOffset: '0',
         clusterId: null,
         topicId: null,

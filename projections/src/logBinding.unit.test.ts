@@ -5,6 +5,7 @@ import {
   logMismatches,
   logReplacedMessage,
   owedCheckpoints,
+  slotParts,
 } from './logBinding.ts';
 
 const log: LogIdentity = {
@@ -124,5 +125,11 @@ describe('checkpoints against the log they are read on', () => {
     expect(message.en).toContain('link-node stopped');
     expect(message.en).toContain('POST /ops/rebuild/link-node');
     expect(message.cn).toContain('重建');
+  });
+});
+
+describe('slotParts: a `topic/partition` back into its parts', () => {
+  it('given a topic with dots and dashes, then the partition is the number after the last slash', () => {
+    expect(slotParts('tradelog.port-arrival/12')).toEqual({ topic: 'tradelog.port-arrival', partition: 12 });
   });
 });

@@ -10,6 +10,7 @@ import {
   readCheckpoints,
   saveCheckpoints,
   setVersionRevision,
+  slotParts,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
@@ -75,10 +76,9 @@ async function storeStartPositions(
   const stored = positionsAt(await readCheckpoints(pool, version.consumerGroup));
   const read = new Set(topics);
   const starts = [...(snapshot.starts ?? [])].flatMap(([slot, start]) => {
-    const cut = slot.lastIndexOf('/');
-    const topic = slot.slice(0, cut);
+    const { topic, partition } = slotParts(slot);
     return start > 0n && read.has(topic) && !stored.has(slot)
-      ? [{ topic, partition: Number(slot.slice(cut + 1)), nextOffset: String(start), recordsApplied: 0 }]
+      ? [{ topic, partition, nextOffset: String(start), recordsApplied: 0 }]
       : [];
   });
   await saveCheckpoints(pool, version.consumerGroup, starts, now, snapshot);

@@ -1,5 +1,4 @@
-import type { Checkpoint } from '@tradelog/projections';
-import { slotOf } from '../runtime/batchFaults.ts';
+import { type Checkpoint, slotParts } from '@tradelog/projections';
 import type { ReadBound } from '../runtime/mergedIntake.ts';
 import type { RebuildProgress } from './options.ts';
 
@@ -31,7 +30,7 @@ export function* readBoundsOf(
   topics: ReadonlySet<string>,
 ): Generator<ReadBound> {
   for (const [slot, bound] of bounds) {
-    const { topic, partition } = slotOf(slot);
+    const { topic, partition } = slotParts(slot);
     if (topics.has(topic)) yield { topic, partition, applied: applied.get(slot) ?? 0n, bound };
   }
 }

@@ -3,6 +3,7 @@ import {
   type CheckpointLog,
   type LogMismatch,
   logMismatches,
+  slotParts,
 } from '@tradelog/projections';
 
 /**
@@ -54,12 +55,6 @@ export function retryCause(error: unknown): unknown {
   return error instanceof RetryBatch ? error.cause : error;
 }
 
-/** `topic/partition` back into its parts (Kafka's topic names hold no `/`). */
-export function slotOf(slot: string): { topic: string; partition: number } {
-  const cut = slot.lastIndexOf('/');
-  return { topic: slot.slice(0, cut), partition: Number(slot.slice(cut + 1)) };
-}
-
 /**
  * Checkpoint rows locked by a transaction that name another log than the one it is bound to
  * (another instance may have stored them on another log since this one looked).
@@ -69,7 +64,7 @@ export function foreignCheckpoints(
   bound: CheckpointLog,
 ): LogMismatch[] {
   return logMismatches(
-    [...stored].map(([slot, row]) => ({ ...slotOf(slot), ...row })),
+    [...stored].map(([slot, row]) => ({ ...slotParts(slot), ...row })),
     { ...bound, ends: new Map() },
   );
 }

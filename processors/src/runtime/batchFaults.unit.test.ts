@@ -6,7 +6,6 @@ import {
   IsolateBatch,
   RetryBatch,
   retryCause,
-  slotOf,
 } from './batchFaults.ts';
 
 const bound = { clusterId: 'cluster-a', topicIds: new Map([['orders', 'topic-1']]) };
@@ -30,12 +29,6 @@ describe('retryCause: the fault a retry is reported for', () => {
     const cause = new Error('down');
     expect(retryCause(new RetryBatch(cause))).toBe(cause);
     expect(retryCause(cause)).toBe(cause);
-  });
-});
-
-describe('slotOf: a `topic/partition` back into its parts', () => {
-  it('given a topic with dots and dashes, then the partition is the number after the last slash', () => {
-    expect(slotOf('tradelog.port-arrival/12')).toEqual({ topic: 'tradelog.port-arrival', partition: 12 });
   });
 });
 

@@ -1,4 +1,9 @@
-import { type ProjectionName, projectionDeclaration, type SummaryLogEnds } from '@tradelog/projections';
+import {
+  type ProjectionName,
+  projectionDeclaration,
+  type SummaryLogEnds,
+  slotParts,
+} from '@tradelog/projections';
 import type { LogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createNextRound } from './nextRound.ts';
 import type { LogSnapshotOf } from './topicOffsets.ts';
@@ -65,13 +70,12 @@ export function createLogEndsReader(options: {
 export function endsOfTopics(read: ReadonlySet<string | undefined>, snapshot: LogSnapshot): SummaryLogEnds {
   const out: { topic: string; partition: number; end: string; topicId: string; clusterId: string }[] = [];
   for (const [slot, end] of snapshot.ends) {
-    const cut = slot.lastIndexOf('/');
-    const topic = slot.slice(0, cut);
+    const { topic, partition } = slotParts(slot);
     const topicId = snapshot.topicIds.get(topic);
     if (!read.has(topic) || topicId === undefined) continue;
     out.push({
       topic,
-      partition: Number(slot.slice(cut + 1)),
+      partition,
       end: String(end),
       topicId,
       clusterId: snapshot.clusterId,
