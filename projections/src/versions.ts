@@ -308,13 +308,27 @@ export interface VersionSummary {
    * past an end is of another log (`logReplaced`).
    */
   recordsBehind: number | null;
-  /** The version's checkpoints are of another log than the ends given (./logBinding.ts); null when not known. */
+  /**
+   * The version's checkpoints are of another log than the ends given (./logBinding.ts), or below
+   * a partition's start (records deleted before it applied them; a partition with no checkpoint
+   * counts from 0, as the live version owes it); null when not known.
+   */
   logReplaced: boolean | null;
 }
 
-/** The log's ends as a summary reads them: each partition's end, with the topic's and cluster's ids. */
+/**
+ * The log's ends as a summary reads them: each partition's end, with the topic's and cluster's
+ * ids and, where read, its start.
+ */
 export type SummaryLogEnds =
-  | readonly { topic: string; partition: number; end: string; topicId?: string; clusterId?: string }[]
+  | readonly {
+      topic: string;
+      partition: number;
+      end: string;
+      topicId?: string;
+      clusterId?: string;
+      start?: string;
+    }[]
   | null;
 
 export async function liveVersionSummary(
@@ -352,7 +366,7 @@ export function versionSummaryQuery(
   first = 1,
 ): { text: string; values: unknown[] } {
   const [projection, number, group, ends] = [0, 1, 2, 3].map((i) => `$${first + i}`);
-  const endsTable = `jsonb_to_recordset(${ends}::jsonb) AS e(topic text, partition integer, "end" bigint, "topicId" text, "clusterId" text)`;
+  const endsTable = `jsonb_to_recordset(${ends}::jsonb) AS e(topic text, partition integer, "end" bigint, "topicId" text, "clusterId" text, "start" bigint)`;
   return {
     text: `SELECT EXISTS (SELECT 1 FROM projection_versions WHERE projection = ${projection} AND version = ${number} AND state = 'live') AS tradelog_summary_live,
        c.applied_at AS tradelog_summary_applied_at, c.applied_through AS tradelog_summary_applied_through,
@@ -363,8 +377,9 @@ export function versionSummaryQuery(
        ) END AS tradelog_summary_records_behind,
        CASE WHEN ${ends}::jsonb IS NULL THEN NULL ELSE EXISTS (
          SELECT 1 FROM ${endsTable}
-         JOIN projection_checkpoints c ON c.consumer_group = ${group} AND c.topic = e.topic AND c.partition = e.partition
+         LEFT JOIN projection_checkpoints c ON c.consumer_group = ${group} AND c.topic = e.topic AND c.partition = e.partition
          WHERE c.next_offset > e."end" OR c.topic_id <> e."topicId" OR c.cluster_id <> e."clusterId"
+           OR COALESCE(c.next_offset, 0) < e."start"
        ) END AS tradelog_summary_log_replaced
      FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
            FROM projection_checkpoints WHERE consumer_group = ${group}) c`,

@@ -52,6 +52,10 @@ const logSnapshots = config.kafkaBrokers
       clientId: 'query-api-log',
       timeoutMs: 1_000,
       metadataMaxAgeMs: 1_000,
+      // Records deleted before a projection applied them stop it (processors/README.md "When
+      // the log was replaced"): its answers say so. The starts move only then; read every 30 s.
+      starts: true,
+      startsMaxAgeMs: 30_000,
     })
   : undefined;
 const logSnapshot = logSnapshots ? (topics: readonly string[]) => logSnapshots.read(topics) : undefined;

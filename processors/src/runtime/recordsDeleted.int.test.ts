@@ -1,4 +1,11 @@
-import { findLiveVersion, logMismatches, owedCheckpoints, readCheckpoints } from '@tradelog/projections';
+import {
+  findLiveVersion,
+  liveVersionSummary,
+  logMismatches,
+  owedCheckpoints,
+  readCheckpoints,
+  slotParts,
+} from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
@@ -51,6 +58,22 @@ describe('records deleted from the log before they were applied', () => {
       await admin.disconnect();
     }
   }
+  /** What a lender's answer says of a version (query-api's freshness): the log's ends with their starts. */
+  async function summaryOf(version: Parameters<typeof liveVersionSummary>[1]) {
+    const snapshot = await readLogSnapshot({
+      brokers: services.kafkaBrokers,
+      topics: log.topics,
+      starts: true,
+    });
+    const ends = [...snapshot.ends].map(([slot, end]) => ({
+      ...slotParts(slot),
+      end: String(end),
+      topicId: snapshot.topicIds.get(slotParts(slot).topic),
+      clusterId: snapshot.clusterId,
+      start: String(snapshot.starts?.get(slot) ?? 0n),
+    }));
+    return liveVersionSummary(log.pool, version, ends);
+  }
   const historyOf = async (schema: string) =>
     (await log.pool.query(`SELECT history FROM "${schema}".orders WHERE order_no = 'RD-PO-1'`)).rows[0]
       ?.history as unknown[] | undefined;
@@ -93,6 +116,8 @@ describe('records deleted from the log before they were applied', () => {
         }),
       );
       expect(replaced.message.en).toContain('POST /ops/rebuild/order-status');
+      // Readers are told too: no answer of this version passes for current.
+      expect(await summaryOf(version)).toMatchObject({ logReplaced: true });
       // Nothing past the deleted records was applied: a record appended now waits too.
       await log.append('purchase', purchase('10', { payTime: '2024-03-09 00:00:00' }));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -126,6 +151,7 @@ describe('records deleted from the log before they were applied', () => {
     const snapshot = await readLogSnapshot({ brokers: services.kafkaBrokers, topics, starts: true });
     const stored = await readCheckpoints(log.pool, rebuilt.version.consumerGroup);
     expect(logMismatches(owedCheckpoints(stored, snapshot, topics), snapshot)).toEqual([]);
+    expect(await summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
     // And the live version it became runs: a new record is applied.
     const after = log.projectionConsumer('order-status', live!);
     await after.start();

@@ -66,19 +66,24 @@ export function createLogEndsReader(options: {
   };
 }
 
-/** The ends of a snapshot's partitions of the topics read, each with its topic's and cluster's ids. */
+/**
+ * The ends of a snapshot's partitions of the topics read, each with its topic's and cluster's ids
+ * and, where read, its start.
+ */
 export function endsOfTopics(read: ReadonlySet<string | undefined>, snapshot: LogSnapshot): SummaryLogEnds {
-  const out: { topic: string; partition: number; end: string; topicId: string; clusterId: string }[] = [];
+  const out: Exclude<SummaryLogEnds, null>[number][] = [];
   for (const [slot, end] of snapshot.ends) {
     const { topic, partition } = slotParts(slot);
     const topicId = snapshot.topicIds.get(topic);
     if (!read.has(topic) || topicId === undefined) continue;
+    const start = snapshot.starts?.get(slot);
     out.push({
       topic,
       partition,
       end: String(end),
       topicId,
       clusterId: snapshot.clusterId,
+      ...(start === undefined ? {} : { start: String(start) }),
     });
   }
   return out;

@@ -19,8 +19,8 @@ import { awaitAfter, currentAfter } from './readAfter.ts';
 import { type ReadCache, readCacheOf } from './readCache.ts';
 
 /**
- * A projection whose live version's checkpoints are of another log (projections/src/logBinding.ts)
- * answers nothing: its rows are no answer to the log as it is, and the operator has been told
+ * A projection whose live version's checkpoints are of another log, or below records deleted
+ * before it applied them (projections/src/logBinding.ts), answers nothing: its rows are no answer to the log as it is, and the operator has been told
  * what to do (processors/README.md "When the log was replaced").
  */
 export function logReplacedError(projection: string, details: Record<string, unknown> = {}) {
@@ -28,8 +28,8 @@ export function logReplacedError(projection: string, details: Record<string, unk
     'PROJECTION_LOG_REPLACED',
     503,
     {
-      cn: `投影 ${projection} 的数据来自另一份日志（Kafka 集群或主题已被替换），在运维人员从新日志重建之前不作答`,
-      en: `The ${projection} projection was built from another log (the Kafka cluster or topic was replaced); no answer until an operator rebuilds it from the new log`,
+      cn: `投影 ${projection} 的检查点与日志不一致（Kafka 集群或主题已被替换，或其尚未应用的记录已被删除），在运维人员重建之前不作答`,
+      en: `The ${projection} projection’s checkpoints do not agree with the log (the Kafka cluster or topic was replaced, or records it had not applied were deleted); no answer until an operator rebuilds it`,
     },
     details,
     { retriable: true },

@@ -47,11 +47,16 @@ export interface LogSnapshotOptions {
    */
   metadataMaxAgeMs?: number;
   /**
-   * Read each partition's start as well (one more request, beside the ends'): for a consumer
-   * verifying its checkpoints, where records deleted before they were applied are a skip
-   * (projections/src/logBinding.ts, rule 5). Freshness needs only the ends.
+   * Read each partition's start as well (one more request, beside the ends'): records deleted
+   * before a consumer applied them are a skip (projections/src/logBinding.ts, rule 5).
    */
   starts?: boolean;
+  /**
+   * How long the starts may be reused (0: read with every snapshot). They move only when an
+   * operator deletes records; a reader asked many times a second (query-api's freshness) keeps
+   * them a while rather than double the requests of every round.
+   */
+  startsMaxAgeMs?: number;
 }
 
 /** The topics' ids and partition counts, as read at `at` for the topics `asked`. */
@@ -67,10 +72,12 @@ export function createLogSnapshotReader(options: LogSnapshotOptions): LogSnapsho
   let admin: Admin | undefined;
   const metadataMaxAgeMs = options.metadataMaxAgeMs ?? 0;
   let known: KnownTopics | undefined;
+  let knownStarts: { at: number; asked: string; starts: Map<string, bigint> } | undefined;
   const close = async () => {
     const current = admin;
     admin = undefined;
     known = undefined;
+    knownStarts = undefined;
     await current?.close().catch(() => undefined);
   };
   return {
@@ -81,10 +88,18 @@ export function createLogSnapshotReader(options: LogSnapshotOptions): LogSnapsho
         if (!knownStill(known, asked, Date.now(), metadataMaxAgeMs))
           known = await readKnownTopics(admin, topics, asked);
         const { topicIds, requests } = endRequestsOf(known.partitions);
+        const reuseStarts =
+          knownStarts?.asked === asked && Date.now() - knownStarts.at < (options.startsMaxAgeMs ?? 0);
+        const at = Date.now();
         const [ends, starts] = await Promise.all([
           readOffsets(admin, requests),
-          options.starts ? readOffsets(admin, requests, earliest) : undefined,
+          !options.starts
+            ? undefined
+            : reuseStarts
+              ? knownStarts!.starts
+              : readOffsets(admin, requests, earliest),
         ]);
+        if (starts && !reuseStarts) knownStarts = { at, asked, starts };
         return { clusterId: known.clusterId, topicIds, ends, ...(starts ? { starts } : {}) };
       } catch (error) {
         await close();
