@@ -29,12 +29,19 @@ import type { RebuildOptions, RebuildProgress } from './options.ts';
 export const positionsOf = async (pool: pg.Pool | pg.PoolClient, group: string): Promise<Positions> =>
   positionsAt(await readCheckpoints(pool, group));
 
-/** High watermarks of the topics: where the log ends now. */
-export async function logEnds(reader: TopicOffsetReader, topics: string[]): Promise<Positions> {
+/** Where the log ends now (high watermarks), and where it starts (records deleted below). */
+export async function logBounds(
+  reader: TopicOffsetReader,
+  topics: string[],
+): Promise<{ ends: Positions; starts: Positions }> {
   const ends: Positions = new Map();
+  const starts: Positions = new Map();
   for (const [topic, partitions] of await reader.read(topics))
-    for (const p of partitions) ends.set(`${topic}/${p.partition}`, BigInt(p.end));
-  return ends;
+    for (const p of partitions) {
+      ends.set(`${topic}/${p.partition}`, BigInt(p.end));
+      starts.set(`${topic}/${p.partition}`, BigInt(p.start));
+    }
+  return { ends, starts };
 }
 
 /**
@@ -158,7 +165,7 @@ export async function openBuild(
     security: options.security,
     logger: options.logger,
   });
-  const ends = await logEnds(offsets, topics).catch(async (error) => {
+  const { ends } = await logBounds(offsets, topics).catch(async (error) => {
     await offsets.close();
     throw error;
   });

@@ -35,6 +35,20 @@ export function* readBoundsOf(
   }
 }
 
+/**
+ * Partitions whose records the build had not reached were deleted under it: it stands below the
+ * log's start (a partition it stored nothing for stands at 0; the opening stored every start
+ * above 0 it found). The build cannot be finished from this log as it was begun.
+ */
+export function deletedUnder(
+  at: Positions,
+  starts: Positions,
+): { slot: string; at: bigint; start: bigint }[] {
+  return [...starts]
+    .filter(([slot, start]) => (at.get(slot) ?? 0n) < start)
+    .map(([slot, start]) => ({ slot, at: at.get(slot) ?? 0n, start }));
+}
+
 /** Records from `at` up to `ends`, over every partition `ends` names. */
 export const lagOf = (ends: Positions, at: Positions) =>
   [...ends].reduce((sum, [slot, end]) => sum + Number(end - (at.get(slot) ?? 0n)), 0);

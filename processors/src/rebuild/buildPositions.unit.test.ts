@@ -1,6 +1,13 @@
 import type { Checkpoint } from '@tradelog/projections';
 import { describe, expect, it } from 'vitest';
-import { lagOf, positionsAt, progressOf, readBoundsOf, samePositions } from './buildPositions.ts';
+import {
+  deletedUnder,
+  lagOf,
+  positionsAt,
+  progressOf,
+  readBoundsOf,
+  samePositions,
+} from './buildPositions.ts';
 
 const checkpoint = (
   topic: string,
@@ -46,6 +53,25 @@ describe('build positions', () => {
       8,
     );
     expect(lagOf(positions({ 'docs/0': 10 }), new Map())).toBe(10);
+  });
+});
+
+describe('deletedUnder: records deleted before the build reached them', () => {
+  it('names a partition the build stands below the start of, one it stored nothing for included', () => {
+    const at = new Map([
+      ['docs/0', 5n],
+      ['docs/1', 2n],
+    ]);
+    const starts = new Map([
+      ['docs/0', 5n],
+      ['docs/1', 3n],
+      ['docs/2', 1n],
+      ['docs/3', 0n],
+    ]);
+    expect(deletedUnder(at, starts)).toEqual([
+      { slot: 'docs/1', at: 2n, start: 3n },
+      { slot: 'docs/2', at: 0n, start: 1n },
+    ]);
   });
 });
 

@@ -13,8 +13,9 @@ import {
 } from '@tradelog/projections';
 import { consumerBaseOf, createProjectionConsumer } from '../runtime/consumer.ts';
 import { mergedReadBytesPerPartition } from '../runtime/mergedIntake.ts';
-import { type Build, logEnds, openBuild, positionsOf, type Standing } from './buildOpening.ts';
+import { type Build, logBounds, openBuild, positionsOf, type Standing } from './buildOpening.ts';
 import {
+  deletedUnder,
   lagOf,
   type Positions,
   positionsAt,
@@ -49,6 +50,19 @@ export class RebuildStopped extends Error {
 }
 
 /** An operator cancelled the version being built (`DELETE /ops/rebuild/:projection`): it is failed already. */
+/** Records the build had not reached were deleted from the log (the version is failed with this message). */
+class RecordsDeletedUnderBuild extends Error {
+  constructor(deleted: ReturnType<typeof deletedUnder>) {
+    const [first] = deleted;
+    super(
+      `records the build had not applied were deleted from the log (${first?.slot}: applied up to ${first?.at}, ` +
+        `the log now starts at ${first?.start}${deleted.length > 1 ? `, and ${deleted.length - 1} more partitions` : ''}); ` +
+        'request the rebuild again to build from the log as it is',
+    );
+    this.name = 'RecordsDeletedUnderBuild';
+  }
+}
+
 class RebuildCancelled extends Error {
   constructor() {
     super('rebuild cancelled by an operator');
@@ -154,10 +168,15 @@ async function takeStock(build: Build, standing: Standing): Promise<Positions> {
   const current = await findLiveVersion(pool, build.name);
   if (current?.version !== build.live?.version)
     throw new Error('the live version changed during the rebuild');
-  standing.ends = await logEnds(build.offsets, build.topics);
+  const { ends, starts } = await logBounds(build.offsets, build.topics);
+  standing.ends = ends;
   if (build.bound) standing.limits = await positionsOf(pool, build.bound.consumerGroup);
   else if (build.ofAnotherLog) standing.limits = standing.ends;
   const at = await reportProgress(build, standing, 'building');
+  // Records deleted under the build (a retention set on a topic, say): the version fails now,
+  // naming them, rather than wait for its deadline; a new request builds from the log as it is.
+  const deleted = deletedUnder(at, starts);
+  if (deleted.length > 0) throw new RecordsDeletedUnderBuild(deleted);
   // A cancel marks the version failed; the build stops at its next tick (and could not
   // switch anyway: switchLiveVersion takes only a version still building).
   if ((await versionState(pool, build.version.schemaName)) !== 'building') throw new RebuildCancelled();

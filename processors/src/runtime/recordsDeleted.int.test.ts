@@ -1,9 +1,12 @@
 import {
   findLiveVersion,
+  insertNextVersion,
+  listVersions,
   liveVersionSummary,
   logMismatches,
   owedCheckpoints,
   readCheckpoints,
+  saveCheckpoints,
   slotParts,
 } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
@@ -39,8 +42,8 @@ describe('records deleted from the log before they were applied', () => {
     orderStatus,
     ...extra,
   });
-  /** Every record of the purchase topic, deleted as `kafka-delete-records` does (up to each end). */
-  async function deleteEveryPurchase(): Promise<void> {
+  /** Every record of a topic, deleted as `kafka-delete-records` does (up to each end). */
+  async function deleteEvery(type: 'purchase' | 'pod'): Promise<void> {
     const admin = createKafka({
       brokers: services.kafkaBrokers,
       clientId: 'rd-admin',
@@ -48,7 +51,7 @@ describe('records deleted from the log before they were applied', () => {
     }).admin();
     await admin.connect();
     try {
-      const topic = log.topicOf('purchase');
+      const topic = log.topicOf(type);
       const offsets = await admin.fetchTopicOffsets(topic);
       await admin.deleteTopicRecords({
         topic,
@@ -98,7 +101,7 @@ describe('records deleted from the log before they were applied', () => {
     await log.append('purchase', purchase('20', { inboundTime: '2024-03-06 10:00:00' }));
     const last = await log.append('purchase', purchase('30', { outboundTime: '2024-03-08 10:00:00' }));
     expect(last.partition).toBe(applied.partition);
-    await deleteEveryPurchase();
+    await deleteEvery('purchase');
 
     const again = log.projectionConsumer('order-status', version);
     await again.start();
@@ -164,5 +167,50 @@ describe('records deleted from the log before they were applied', () => {
     } finally {
       await after.stop();
     }
+  });
+
+  it('fails a resumed rebuild whose records were deleted before it reached them, naming them, instead of waiting for its deadline', {
+    timeout: 120_000,
+  }, async () => {
+    const pods = await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        log.append('pod', { ...examples.pod, entOrderNo: 'RD-POD-1', billNo: `RD-BL-${i}` }),
+      ),
+    );
+    // A build that applied the first pod and was interrupted (its builder restarted) ...
+    const version = await insertNextVersion(
+      log.pool,
+      log.namespace,
+      'document-index',
+      'building',
+      new Date(),
+    );
+    const snapshot = await readLogSnapshot({ brokers: services.kafkaBrokers, topics: log.topics });
+    await saveCheckpoints(
+      log.pool,
+      version.consumerGroup,
+      [{ topic: pods[0]!.topic, partition: pods[0]!.partition, nextOffset: '1', recordsApplied: 1 }],
+      new Date(),
+      snapshot,
+    );
+    // ... while the pods it had not reached were deleted.
+    await deleteEvery('pod');
+    const build = rebuildProjection({
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      projection: projections['document-index'],
+      topicOf: log.topicOf,
+      namespace: log.namespace,
+      logger: quietLogger,
+      progressIntervalMs: 50,
+      version,
+    });
+    await expect(build).rejects.toThrow(
+      `records the build had not applied were deleted from the log (${pods[0]!.topic}/${pods[0]!.partition}: applied up to 1, the log now starts at 3)`,
+    );
+    expect(await listVersions(log.pool, 'document-index')).toEqual([
+      expect.objectContaining({ version: version.version, state: 'failed' }),
+    ]);
   });
 });
