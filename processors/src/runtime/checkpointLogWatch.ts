@@ -175,6 +175,8 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
     return checkpointLogOf(checkpoints, snapshot, options.owesWholeLog ? options.topics : []);
   };
   const boundLog = sharedRead(readBound);
+  /** A look beside the batches, shared only while it is under way. */
+  const runningLook = sharedRead(readBound);
   let logReplaced: LogReplaced | undefined;
   let logCheckTimer: NodeJS.Timeout | undefined;
   /**
@@ -217,13 +219,17 @@ export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): Ch
    */
   async function lookWhileRunning(): Promise<void> {
     if (logReplaced || options.stopped()) return;
-    await readBound().catch((error: unknown) => {
-      if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
-      else
-        log.debug('the log’s identity was not readable; the next look tries again', {
-          reason: errorReason(error),
-        });
-    });
+    // Several partitions of one group going back share one look.
+    await runningLook
+      .get()
+      .catch((error: unknown) => {
+        if (error instanceof CheckpointsOfAnotherLog) stopOnAnotherLog(error);
+        else
+          log.debug('the log’s identity was not readable; the next look tries again', {
+            reason: errorReason(error),
+          });
+      })
+      .finally(() => runningLook.forget());
   }
 
   /** While stopped on another log: resumes once the checkpoints and the log agree again. */
