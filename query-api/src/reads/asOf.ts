@@ -123,7 +123,15 @@ export function logRecordOf(topic: string, partition: number, record: RawRecord)
     const before = headers[name];
     headers[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }
-  return { topic, partition, offset: record.offset, key: record.key, value: record.value, headers };
+  return {
+    topic,
+    partition,
+    offset: record.offset,
+    timestamp: record.timestamp,
+    key: record.key,
+    value: record.value,
+    headers,
+  };
 }
 
 export interface RecordSource {

@@ -19,6 +19,8 @@ export interface LogRecord {
   topic: string;
   partition: number;
   offset: string;
+  /** Its timestamp, ms since the epoch, as Kafka keeps it (a dead letter retried has none). */
+  timestamp?: string;
   key: Buffer | null;
   value: Buffer | null;
   headers: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
@@ -173,6 +175,7 @@ const logRecordOf = (
   topic,
   partition,
   offset: m.offset,
+  timestamp: m.timestamp,
   key: m.key,
   value: m.value,
   headers: (m.headers ?? {}) as LogRecord['headers'],

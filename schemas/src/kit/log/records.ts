@@ -32,7 +32,10 @@ export interface RecordReader {
 
 interface FetchedBatch {
   firstOffset: bigint;
+  /** Bit 3 set: the broker's log-append time, kept as the batch's `maxTimestamp` for every record. */
+  attributes?: number;
   firstTimestamp: bigint;
+  maxTimestamp?: bigint;
   records: {
     offsetDelta: number;
     timestampDelta: bigint;
@@ -65,6 +68,8 @@ export function recordsFrom(
   const records: RawRecord[] = [];
   let valueBytes = 0;
   for (const batch of batches) {
+    // As the consumers read it (kafkajs): a topic on log-append time stamps a batch, not a record.
+    const appendTime = ((batch.attributes ?? 0) & logAppendTimeBit) !== 0 ? batch.maxTimestamp : undefined;
     for (const record of batch.records) {
       const at = batch.firstOffset + BigInt(record.offsetDelta);
       if (at < offset) continue;
@@ -73,7 +78,7 @@ export function recordsFrom(
       if (records.length > 0 && valueBytes > maxValueBytes) return records;
       records.push({
         offset: at.toString(),
-        timestamp: (batch.firstTimestamp + record.timestampDelta).toString(),
+        timestamp: (appendTime ?? batch.firstTimestamp + record.timestampDelta).toString(),
         key: record.key,
         value: record.value,
         headers: record.headers.map(([name, value]) => [name?.toString('utf8') ?? '', value]),
@@ -82,6 +87,9 @@ export function recordsFrom(
   }
   return records;
 }
+
+/** A record batch's attribute bit for timestamps of the broker's log-append time (KIP-32). */
+const logAppendTimeBit = 0x08;
 
 export class TopicPartitionUnknownError extends TradelogError {
   constructor(topic: string, partition: number) {
@@ -121,6 +129,38 @@ export function createRecordReader(options: {
       await consumer.close(true);
     },
   };
+}
+
+/** Where one record is: its partition and offset. */
+export interface RecordPlace {
+  topic: string;
+  partition: number;
+  offset: bigint;
+}
+
+/**
+ * The record at each place, keyed `topic/partition`, read one after the other: a consumer's check
+ * of the records its checkpoints applied last (projections/src/logBinding.ts rule 6). A place
+ * whose record the log does not hold (deleted, past the end, a topic gone since) is left out: the
+ * other rules judge those.
+ */
+export async function readRecordsAt(
+  reader: Pick<RecordReader, 'read'>,
+  places: readonly RecordPlace[],
+): Promise<Map<string, RawRecord>> {
+  const found = new Map<string, RawRecord>();
+  for (const place of places) {
+    let page: RecordPage;
+    try {
+      page = await reader.read(place.topic, place.partition, place.offset, 1);
+    } catch (error) {
+      if (error instanceof TopicPartitionUnknownError) continue;
+      throw error;
+    }
+    const record = page.records[0];
+    if (record?.offset === String(place.offset)) found.set(`${place.topic}/${place.partition}`, record);
+  }
+  return found;
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fetchRequestOf, isOffsetOutOfRange, isUnknownTopic, recordsFrom } from './records.ts';
+import {
+  fetchRequestOf,
+  isOffsetOutOfRange,
+  isUnknownTopic,
+  readRecordsAt,
+  recordsFrom,
+  TopicPartitionUnknownError,
+} from './records.ts';
 
 const batch = (firstOffset: bigint, count: number) => ({
   firstOffset,
@@ -73,6 +80,56 @@ describe('the fetch errors that are answers', () => {
     ).toBe(true);
     expect(isOffsetOutOfRange(new Error('Received response with error while executing API Fetch(v17)'))).toBe(
       false,
+    );
+  });
+});
+
+describe('recordsFrom on a topic stamped with log-append time', () => {
+  it('gives every record its batch’s time, as the consumers read it', () => {
+    const appended = { ...batch(0n, 3), attributes: 0x08, maxTimestamp: 1_700_000_009_999n };
+    expect(recordsFrom([appended], 0n, 3).map((r) => r.timestamp)).toEqual([
+      '1700000009999',
+      '1700000009999',
+      '1700000009999',
+    ]);
+    expect(recordsFrom([{ ...batch(0n, 2), attributes: 0 }], 0n, 2).map((r) => r.timestamp)).toEqual([
+      '1700000000000',
+      '1700000000001',
+    ]);
+  });
+});
+
+describe('readRecordsAt', () => {
+  const page = (offset: string) => ({
+    records: [{ offset, timestamp: '1', key: null, value: null, headers: [] }],
+    logStartOffset: '0',
+    highWatermark: '9',
+  });
+  it('keys each record found at its place by topic/partition, and leaves out what the log does not hold', async () => {
+    const reader = {
+      read: async (topic: string, partition: number, offset: bigint) => {
+        if (topic === 'gone') throw new TopicPartitionUnknownError(topic, partition);
+        // Partition 1's record at 4 was deleted: the read answers the next one the log holds.
+        return partition === 1 ? page(String(offset + 1n)) : page(String(offset));
+      },
+    };
+    const found = await readRecordsAt(reader, [
+      { topic: 't', partition: 0, offset: 7n },
+      { topic: 't', partition: 1, offset: 4n },
+      { topic: 'gone', partition: 0, offset: 2n },
+    ]);
+    expect([...found.keys()]).toEqual(['t/0']);
+    expect(found.get('t/0')?.offset).toBe('7');
+  });
+
+  it('lets a failure to read through: the look is tried again', async () => {
+    const reader = {
+      read: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    await expect(readRecordsAt(reader, [{ topic: 't', partition: 0, offset: 1n }])).rejects.toThrow(
+      'ECONNREFUSED',
     );
   });
 });
