@@ -10,6 +10,10 @@ export interface Checkpoint {
   /** The log it was taken on (./logBinding.ts); null when stored before ids were kept. */
   clusterId: string | null;
   topicId: string | null;
+  /** The timestamp (ms) of the last record applied, at `nextOffset - 1` (./logBinding.ts rule 6); null when none was. */
+  lastTimestamp: string | null;
+  /** The timestamp of another record the processors found at that offset (rule 6), while they stay stopped on it. */
+  foundTimestamp: string | null;
 }
 
 /** The log a consumer's checkpoints are written for: the cluster id and each topic's id. */
@@ -20,7 +24,8 @@ export interface CheckpointLog {
 
 export async function readCheckpoints(db: Queryable, consumerGroup: string): Promise<Checkpoint[]> {
   const { rows } = await db.query(
-    `SELECT topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id FROM projection_checkpoints
+    `SELECT topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id, last_record_timestamp,
+       found_record_timestamp FROM projection_checkpoints
      WHERE consumer_group = $1 ORDER BY topic, partition`,
     [consumerGroup],
   );
@@ -36,6 +41,8 @@ const checkpointOf = (row: any): Checkpoint => ({
   appliedAt: row.applied_at,
   clusterId: row.cluster_id,
   topicId: row.topic_id,
+  lastTimestamp: row.last_record_timestamp === null ? null : String(row.last_record_timestamp),
+  foundTimestamp: row.found_record_timestamp === null ? null : String(row.found_record_timestamp),
 });
 
 /** Locks the partition's checkpoint row for the batch's transaction and returns its next offset. */
@@ -79,12 +86,19 @@ export async function lockCheckpoints(
 
 /**
  * Stores the new offsets of several partitions in one statement (rows in (topic, partition)
- * order), each with the log it was taken on.
+ * order), each with the log it was taken on and the timestamp of the last record applied (none
+ * for a position stored before any record: a build's or push's first).
  */
 export async function saveCheckpoints(
   db: Queryable,
   consumerGroup: string,
-  checkpoints: readonly { topic: string; partition: number; nextOffset: string; recordsApplied: number }[],
+  checkpoints: readonly {
+    topic: string;
+    partition: number;
+    nextOffset: string;
+    recordsApplied: number;
+    lastTimestamp?: string | null;
+  }[],
   appliedAt: Date,
   log: CheckpointLog,
 ): Promise<void> {
@@ -93,15 +107,18 @@ export async function saveCheckpoints(
     a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1,
   );
   await db.query(
-    `INSERT INTO projection_checkpoints (consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id)
-     SELECT $1, topic, partition, next_offset, records_applied, $5, $7, topic_id
-     FROM unnest($2::text[], $3::int[], $4::bigint[], $6::bigint[], $8::text[]) AS c(topic, partition, next_offset, records_applied, topic_id)
+    `INSERT INTO projection_checkpoints (consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id, last_record_timestamp)
+     SELECT $1, topic, partition, next_offset, records_applied, $5, $7, topic_id, last_record_timestamp
+     FROM unnest($2::text[], $3::int[], $4::bigint[], $6::bigint[], $8::text[], $9::bigint[])
+       AS c(topic, partition, next_offset, records_applied, topic_id, last_record_timestamp)
      ON CONFLICT (consumer_group, topic, partition) DO UPDATE
      SET next_offset = EXCLUDED.next_offset,
          records_applied = projection_checkpoints.records_applied + EXCLUDED.records_applied,
          applied_at = EXCLUDED.applied_at,
          cluster_id = EXCLUDED.cluster_id,
-         topic_id = EXCLUDED.topic_id`,
+         topic_id = EXCLUDED.topic_id,
+         last_record_timestamp = EXCLUDED.last_record_timestamp,
+         found_record_timestamp = NULL`,
     [
       consumerGroup,
       sorted.map((c) => c.topic),
@@ -111,6 +128,33 @@ export async function saveCheckpoints(
       sorted.map((c) => c.recordsApplied),
       log.clusterId,
       sorted.map((c) => log.topicIds.get(c.topic) ?? null),
+      sorted.map((c) => c.lastTimestamp ?? null),
+    ],
+  );
+}
+
+/**
+ * Keeps what the processors found at the last applied offsets of a group's checkpoints (rule 6
+ * of ./logBinding.ts) as exactly these findings: each where its checkpoint still stands where it
+ * was judged, and no other (none: the group's checkpoints and the log agree again).
+ */
+export async function storeFoundRecords(
+  db: Queryable,
+  consumerGroup: string,
+  found: readonly { topic: string; partition: number; nextOffset: string; timestamp: string }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE projection_checkpoints c SET found_record_timestamp = (
+       SELECT f.found FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[]) AS f(topic, partition, next_offset, found)
+       WHERE f.topic = c.topic AND f.partition = c.partition AND f.next_offset = c.next_offset)
+     WHERE c.consumer_group = $1
+       AND (c.found_record_timestamp IS NOT NULL OR (c.topic, c.partition) IN (SELECT * FROM unnest($2::text[], $3::int[])))`,
+    [
+      consumerGroup,
+      found.map((f) => f.topic),
+      found.map((f) => f.partition),
+      found.map((f) => f.nextOffset),
+      found.map((f) => f.timestamp),
     ],
   );
 }
@@ -132,7 +176,9 @@ export async function saveCheckpoint(
      ON CONFLICT (consumer_group, topic, partition) DO UPDATE
      SET next_offset = EXCLUDED.next_offset,
          records_applied = projection_checkpoints.records_applied + EXCLUDED.records_applied,
-         applied_at = EXCLUDED.applied_at`,
+         applied_at = EXCLUDED.applied_at,
+         last_record_timestamp = NULL,
+         found_record_timestamp = NULL`,
     [
       checkpoint.consumerGroup,
       checkpoint.topic,
@@ -156,7 +202,8 @@ export async function readTransportCheckpoints(
   options: { lock?: boolean } = {},
 ): Promise<(Checkpoint & { consumerGroup: string })[]> {
   const { rows } = await db.query(
-    `SELECT consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id
+    `SELECT consumer_group, topic, partition, next_offset, records_applied, applied_at, cluster_id, topic_id,
+       last_record_timestamp, found_record_timestamp
      FROM projection_checkpoints c
      WHERE topic = $1 AND NOT EXISTS (SELECT 1 FROM projection_versions v WHERE v.consumer_group = c.consumer_group)
      ORDER BY consumer_group, partition${options.lock === false ? '' : ' FOR UPDATE'}`,

@@ -17,16 +17,22 @@
  *    read): records it had not applied were deleted from the log (`kafka-delete-records`, a
  *    retention an operator set on the topic). Kafka would answer "offset out of range" and a
  *    consumer would read on from the start: a skip no view may make in silence.
+ * 6. `records-rewritten`: the record at the checkpoint's last applied offset is not the one it
+ *    applied (another timestamp, where that record was read): a Kafka restored in place from an
+ *    older backup keeps its cluster and topic ids, and once new records have grown a partition
+ *    past the checkpoint, its offsets alone cannot tell. The checkpoint's records past the backup
+ *    were never in this log, and the records now at those offsets were never applied.
  * A checkpoint stored before ids were kept (ids null) is judged by rules 3 to 5 alone, and takes
- * the log's ids with its next batch: the one moment an upgraded installation cannot tell, from
- * the checkpoint alone, a replaced log that has since grown past it.
+ * the log's ids with its next batch; one stored before last records were named, or whose last
+ * record was deleted since, by rules 1 to 5.
  */
 export type LogMismatchReason =
   | 'cluster-changed'
   | 'topic-recreated'
   | 'topic-missing'
   | 'past-end'
-  | 'records-deleted';
+  | 'records-deleted'
+  | 'records-rewritten';
 
 export interface BoundCheckpoint {
   topic: string;
@@ -34,6 +40,8 @@ export interface BoundCheckpoint {
   nextOffset: string;
   clusterId: string | null;
   topicId: string | null;
+  /** The timestamp of the last record applied, at `nextOffset - 1`, where the checkpoint names it. */
+  lastTimestamp?: string | null;
 }
 
 export interface LogIdentity {
@@ -43,6 +51,8 @@ export interface LogIdentity {
   ends: ReadonlyMap<string, bigint>;
   /** `topic/partition` → start offset (the first record the log still holds), where read. */
   starts?: ReadonlyMap<string, bigint>;
+  /** `topic/partition` → the record the log holds at the checkpoint's last applied offset, where read (`lastRecordPlaces`). */
+  lastRecords?: ReadonlyMap<string, { offset: string; timestamp: string }>;
 }
 
 export interface LogMismatch {
@@ -50,8 +60,20 @@ export interface LogMismatch {
   partition: number;
   reason: LogMismatchReason;
   /** What the checkpoint says and what the log says, for the operator. */
-  checkpoint: { clusterId: string | null; topicId: string | null; nextOffset: string };
-  log: { clusterId: string; topicId: string | null; end: string | null; start?: string };
+  checkpoint: {
+    clusterId: string | null;
+    topicId: string | null;
+    nextOffset: string;
+    lastTimestamp?: string;
+  };
+  log: {
+    clusterId: string;
+    topicId: string | null;
+    end: string | null;
+    start?: string;
+    /** Rule 6: the timestamp of the record the log holds at the checkpoint's last applied offset. */
+    lastTimestamp?: string;
+  };
 }
 
 /** `topic/partition` back into its parts (Kafka's topic names hold no `/`). */
@@ -68,6 +90,12 @@ export function logMismatches(checkpoints: readonly BoundCheckpoint[], log: LogI
     const end = log.ends.get(slot);
     const start = log.starts?.get(slot);
     const next = BigInt(checkpoint.nextOffset);
+    const last = log.lastRecords?.get(slot);
+    const rewritten =
+      checkpoint.lastTimestamp != null &&
+      last !== undefined &&
+      last.offset === String(next - 1n) &&
+      last.timestamp !== checkpoint.lastTimestamp;
     const reason: LogMismatchReason | undefined =
       checkpoint.clusterId !== null && checkpoint.clusterId !== log.clusterId
         ? 'cluster-changed'
@@ -81,7 +109,9 @@ export function logMismatches(checkpoints: readonly BoundCheckpoint[], log: LogI
               ? 'past-end'
               : start !== undefined && next < start
                 ? 'records-deleted'
-                : undefined;
+                : rewritten
+                  ? 'records-rewritten'
+                  : undefined;
     if (reason === undefined) continue;
     mismatches.push({
       topic: checkpoint.topic,
@@ -91,16 +121,75 @@ export function logMismatches(checkpoints: readonly BoundCheckpoint[], log: LogI
         clusterId: checkpoint.clusterId,
         topicId: checkpoint.topicId,
         nextOffset: checkpoint.nextOffset,
+        ...(rewritten ? { lastTimestamp: checkpoint.lastTimestamp! } : {}),
       },
       log: {
         clusterId: log.clusterId,
         topicId,
         end: end === undefined ? null : String(end),
         ...(start === undefined ? {} : { start: String(start) }),
+        ...(rewritten ? { lastTimestamp: last!.timestamp } : {}),
       },
     });
   }
   return mismatches;
+}
+
+/**
+ * Where to read the records rule 6 compares: each checkpoint's last applied offset that names its
+ * record and that the log still holds (past its start, before its end). Those outside are judged
+ * by rules 4 and 5.
+ */
+export function lastRecordPlaces(
+  checkpoints: readonly BoundCheckpoint[],
+  log: Pick<LogIdentity, 'ends' | 'starts'>,
+): { topic: string; partition: number; offset: bigint }[] {
+  return checkpoints.flatMap((checkpoint) => {
+    const slot = `${checkpoint.topic}/${checkpoint.partition}`;
+    const offset = BigInt(checkpoint.nextOffset) - 1n;
+    const end = log.ends.get(slot);
+    const start = log.starts?.get(slot) ?? 0n;
+    return checkpoint.lastTimestamp != null && offset >= start && end !== undefined && offset < end
+      ? [{ topic: checkpoint.topic, partition: checkpoint.partition, offset }]
+      : [];
+  });
+}
+
+/**
+ * The log with rule 6 as the processors found it and stored it with the checkpoints
+ * (checkpoints.ts `storeFoundRecords`): for the readers that do not read the log's records
+ * (query-api's pipeline view, push's restart), which judge the checkpoints with it.
+ */
+export function withFoundRecords<L extends LogIdentity>(
+  log: L,
+  checkpoints: readonly (BoundCheckpoint & { foundTimestamp?: string | null })[],
+): L {
+  const lastRecords = new Map<string, { offset: string; timestamp: string }>();
+  for (const checkpoint of checkpoints)
+    if (checkpoint.foundTimestamp != null)
+      lastRecords.set(`${checkpoint.topic}/${checkpoint.partition}`, {
+        offset: String(BigInt(checkpoint.nextOffset) - 1n),
+        timestamp: checkpoint.foundTimestamp,
+      });
+  return { ...log, lastRecords };
+}
+
+/** The rule 6 findings among mismatches, as `storeFoundRecords` keeps them. */
+export function foundRecordsOf(
+  mismatches: readonly LogMismatch[],
+): { topic: string; partition: number; nextOffset: string; timestamp: string }[] {
+  return mismatches.flatMap((m) =>
+    m.reason === 'records-rewritten' && m.log.lastTimestamp !== undefined
+      ? [
+          {
+            topic: m.topic,
+            partition: m.partition,
+            nextOffset: m.checkpoint.nextOffset,
+            timestamp: m.log.lastTimestamp,
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -142,6 +231,24 @@ export const pushLogReplacedRemedy = {
   en: 'Push from the first change the log holds: POST /ops/push/start-on-new-log; or point the services back at the original Kafka cluster (records deleted: restore them first).',
 };
 
+/** What the operator of a projection does, by what happened to its log. */
+function rebuildRemedy(consumer: string, reason: LogMismatchReason | undefined): { cn: string; en: string } {
+  if (reason === 'records-deleted')
+    return {
+      cn: `请按日志现有的记录重建该投影（POST /ops/rebuild/${consumer}，视图将不含已删除的记录），或先将记录恢复到日志中。`,
+      en: `Rebuild the projection from the records the log still holds (POST /ops/rebuild/${consumer}; the view will lack the deleted ones), or restore them to the log first.`,
+    };
+  if (reason === 'records-rewritten')
+    return {
+      cn: `请按日志现有的记录重建该投影（POST /ops/rebuild/${consumer}，视图将不含备份之后的记录），或恢复日志较新的副本。`,
+      en: `Rebuild the projection from the log as it is now (POST /ops/rebuild/${consumer}; the view will lack the records the backup did not hold), or restore the newer copy of the log.`,
+    };
+  return {
+    cn: `请从新日志重建该投影（POST /ops/rebuild/${consumer}），或将服务指回原来的 Kafka 集群。`,
+    en: `Rebuild the projection from the new log (POST /ops/rebuild/${consumer}), or point the services back at the original Kafka cluster.`,
+  };
+}
+
 /**
  * The operator's words for a consumer whose checkpoints are of another log (cn and en): what
  * happened and what to do (processors/README.md "When the log was replaced").
@@ -149,15 +256,7 @@ export const pushLogReplacedRemedy = {
 export function logReplacedMessage(
   consumer: string,
   mismatches: readonly LogMismatch[],
-  remedy: { cn: string; en: string } = mismatches[0]?.reason === 'records-deleted'
-    ? {
-        cn: `请按日志现有的记录重建该投影（POST /ops/rebuild/${consumer}，视图将不含已删除的记录），或先将记录恢复到日志中。`,
-        en: `Rebuild the projection from the records the log still holds (POST /ops/rebuild/${consumer}; the view will lack the deleted ones), or restore them to the log first.`,
-      }
-    : {
-        cn: `请从新日志重建该投影（POST /ops/rebuild/${consumer}），或将服务指回原来的 Kafka 集群。`,
-        en: `Rebuild the projection from the new log (POST /ops/rebuild/${consumer}), or point the services back at the original Kafka cluster.`,
-      },
+  remedy: { cn: string; en: string } = rebuildRemedy(consumer, mismatches[0]?.reason),
 ): { cn: string; en: string } {
   const first = mismatches[0];
   const where = first ? `${first.topic}/${first.partition}` : '';
@@ -174,12 +273,21 @@ export function logReplacedMessage(
       cn: '尚未应用的记录已从日志中删除（删除记录操作或主题保留期设置），可从备份恢复',
       en: 'records not yet applied were deleted from the log (a delete-records command or a retention set on the topic); they can only come back from a backup',
     },
+    'records-rewritten': {
+      cn: '检查点最后应用的记录已不是日志在该位置上的记录（例如 Kafka 从较早的备份原地恢复）',
+      en: 'the record the checkpoints applied last is not the one the log holds at its offset (Kafka restored in place from an older backup, for example)',
+    },
   };
   const reason = first ? why[first.reason] : why['past-end'];
   const outcome =
     first?.reason === 'records-deleted'
       ? { cn: '之后的记录均未应用。', en: 'Nothing after them was applied.' }
-      : { cn: '日志已被替换，什么都没有跳过。', en: 'The log was replaced; nothing was skipped.' };
+      : first?.reason === 'records-rewritten'
+        ? {
+            cn: '视图含有该日志已没有的记录，这些位置上现在的记录均未应用。',
+            en: 'The view holds records this log no longer has, and the records now at those offsets were not applied.',
+          }
+        : { cn: '日志已被替换，什么都没有跳过。', en: 'The log was replaced; nothing was skipped.' };
   return {
     cn: `${consumer} 已停止：${reason.cn}（${count > 1 ? `${where} 等 ${count} 个分区` : where}）。${outcome.cn}${remedy.cn}`,
     en: `${consumer} stopped: ${reason.en} (${count > 1 ? `${where} and ${count - 1} more partitions` : where}). ${outcome.en} ${remedy.en}`,

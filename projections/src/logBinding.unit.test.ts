@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BoundCheckpoint,
+  foundRecordsOf,
   type LogIdentity,
+  lastRecordPlaces,
   logMismatches,
   logReplacedMessage,
   owedCheckpoints,
   slotParts,
+  withFoundRecords,
 } from './logBinding.ts';
 
 const log: LogIdentity = {
@@ -125,6 +128,69 @@ describe('checkpoints against the log they are read on', () => {
     expect(message.en).toContain('link-node stopped');
     expect(message.en).toContain('POST /ops/rebuild/link-node');
     expect(message.cn).toContain('重建');
+  });
+});
+
+describe('rule 6: the record a checkpoint applied last, against the one the log holds there', () => {
+  // inbound/0 applied offsets up to 3, the last one stamped ...003.
+  const applied = checkpoint({ lastTimestamp: '1700000000003' });
+  const at3 = (timestamp: string): LogIdentity => ({
+    ...log,
+    lastRecords: new Map([['inbound/0', { offset: '3', timestamp }]]),
+  });
+
+  it('given the same record, finds nothing; given another (a Kafka restored in place from an older backup), says so', () => {
+    expect(logMismatches([applied], at3('1700000000003'))).toEqual([]);
+    expect(logMismatches([applied], at3('1700000009999'))).toEqual([
+      expect.objectContaining({
+        topic: 'inbound',
+        partition: 0,
+        reason: 'records-rewritten',
+        checkpoint: expect.objectContaining({ nextOffset: '4', lastTimestamp: '1700000000003' }),
+        log: expect.objectContaining({ end: '10', lastTimestamp: '1700000009999' }),
+      }),
+    ]);
+  });
+
+  it('given a checkpoint that names no record, or a record read at another offset, judges by the other rules alone', () => {
+    expect(logMismatches([checkpoint({ lastTimestamp: null })], at3('1700000009999'))).toEqual([]);
+    expect(logMismatches([checkpoint({ nextOffset: '5', lastTimestamp: '1' })], at3('2'))).toEqual([]);
+  });
+
+  it('reads only the last records the log still holds, of checkpoints that name them', () => {
+    const trimmed = { ...log, starts: new Map([['inbound/0', 2n]]) };
+    expect(
+      lastRecordPlaces(
+        [
+          applied,
+          checkpoint({ partition: 1, lastTimestamp: '1' }), // no such partition
+          checkpoint({ topic: 'pod', topicId: 'topic-pod-2', nextOffset: '3', lastTimestamp: null }),
+          checkpoint({ topic: 'pod', topicId: 'topic-pod-2', nextOffset: '4', lastTimestamp: '1' }), // past the end
+        ],
+        trimmed,
+      ),
+    ).toEqual([{ topic: 'inbound', partition: 0, offset: 3n }]);
+    // The record before the start is gone: rule 5 or nothing, never rule 6.
+    expect(lastRecordPlaces([checkpoint({ nextOffset: '2', lastTimestamp: '1' })], trimmed)).toEqual([]);
+  });
+
+  it('keeps what the processors found for the readers that read no records, and judges with it the same way', () => {
+    const mismatches = logMismatches([applied], at3('1700000009999'));
+    expect(foundRecordsOf(mismatches)).toEqual([
+      { topic: 'inbound', partition: 0, nextOffset: '4', timestamp: '1700000009999' },
+    ]);
+    const stored = { ...applied, foundTimestamp: '1700000009999' };
+    expect(logMismatches([stored], withFoundRecords(log, [stored]))).toEqual(mismatches);
+    expect(logMismatches([applied], withFoundRecords(log, [applied]))).toEqual([]);
+  });
+
+  it('tells the operator the view holds records the log lost and what to do, in cn and en', () => {
+    const message = logReplacedMessage('collateral', logMismatches([applied], at3('1700000009999')));
+    expect(message.en).toContain('restored in place from an older backup');
+    expect(message.en).toContain('the records now at those offsets were not applied');
+    expect(message.en).toContain('POST /ops/rebuild/collateral');
+    expect(message.en).toContain('restore the newer copy of the log');
+    expect(message.cn).toContain('备份');
   });
 });
 

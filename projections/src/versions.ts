@@ -379,7 +379,7 @@ export function versionSummaryQuery(
          SELECT 1 FROM ${endsTable}
          LEFT JOIN projection_checkpoints c ON c.consumer_group = ${group} AND c.topic = e.topic AND c.partition = e.partition
          WHERE c.next_offset > e."end" OR c.topic_id <> e."topicId" OR c.cluster_id <> e."clusterId"
-           OR COALESCE(c.next_offset, 0) < e."start"
+           OR COALESCE(c.next_offset, 0) < e."start" OR c.found_record_timestamp IS NOT NULL
        ) END AS tradelog_summary_log_replaced
      FROM (SELECT max(applied_at) AS applied_at, COALESCE(sum(next_offset), 0)::text AS applied_through
            FROM projection_checkpoints WHERE consumer_group = ${group}) c`,

@@ -20,6 +20,8 @@ const checkpoint = (
   nextOffset: String(nextOffset),
   recordsApplied: String(recordsApplied),
   appliedAt: new Date(0),
+  lastTimestamp: null,
+  foundTimestamp: null,
   clusterId: null,
   topicId: null,
 });

@@ -97,6 +97,8 @@ export interface CheckpointRow {
   partition: number;
   nextOffset: string;
   recordsApplied: number;
+  /** The last applied record's timestamp: what the checkpoint names it by (projections/src/logBinding.ts rule 6). */
+  lastTimestamp: string | null;
 }
 
 /**
@@ -108,7 +110,15 @@ export function checkpointRows<E>(
 ): CheckpointRow[] {
   return partitions.flatMap(({ topic, partition, plan }) =>
     plan.kind === 'apply' && plan.pending.length > 0
-      ? [{ topic, partition, nextOffset: String(plan.nextOffset), recordsApplied: plan.pending.length }]
+      ? [
+          {
+            topic,
+            partition,
+            nextOffset: String(plan.nextOffset),
+            recordsApplied: plan.pending.length,
+            lastTimestamp: plan.pending.at(-1)!.record.timestamp ?? null,
+          },
+        ]
       : [],
   );
 }

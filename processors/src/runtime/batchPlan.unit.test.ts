@@ -15,6 +15,7 @@ const record = (offset: number) => ({
   topic: 'docs',
   partition: 0,
   offset: String(offset),
+  timestamp: String(1_700_000_000_000 + offset),
   key: null,
   value: null,
   headers: {},
@@ -107,7 +108,10 @@ describe('checkpointRows: the checkpoints a group transaction writes', () => {
       { topic: 'b', partition: 0, plan: planPartition(batch(9), at(5)) },
       { topic: 'b', partition: 1, plan: { kind: 'inactive' } },
     ]);
-    expect(rows).toEqual([{ topic: 'a', partition: 0, nextOffset: '7', recordsApplied: 2 }]);
+    // The row names the last record applied by its timestamp (an undecodable one is applied too: dead-lettered).
+    expect(rows).toEqual([
+      { topic: 'a', partition: 0, nextOffset: '7', recordsApplied: 2, lastTimestamp: '1700000000006' },
+    ]);
   });
 });
 

@@ -1,11 +1,15 @@
 import {
   type Checkpoint,
   type CheckpointLog,
+  foundRecordsOf,
+  type LogIdentity,
   type LogMismatch,
+  lastRecordPlaces,
   logMismatches,
   logReplacedMessage,
   owedCheckpoints,
   readCheckpoints,
+  storeFoundRecords,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import type { LogSnapshot, LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
@@ -19,7 +23,10 @@ import { CheckpointsOfAnotherLog, RetryBatch } from './batchFaults.ts';
  * projections/src/logBinding.ts): read on every group join and before the first transaction
  * after it, when a batch starts past its checkpoint, and every `runningCheckMs` while running.
  * Checkpoints of another log stop the consumer, which then looks again every `logCheckMs` and
- * starts again once the checkpoints and the log agree.
+ * starts again once the checkpoints and the log agree. A join, and a look while stopped, also
+ * read the record at each checkpoint's last applied offset (rule 6: a log restored in place is
+ * only told by its records); the look while running does not, since a log is only swapped under
+ * a consumer that lost its brokers and joined again.
  */
 
 /** A consumer stopped because its checkpoints are of another log (health, `/ready`, `/ops/pipeline`). */
@@ -49,6 +56,10 @@ export interface CheckpointLogWatchOptions {
   consumer: () => { start(): Promise<void>; stop(): Promise<void> };
   /** The consume loop was stopped by its owner: neither stop nor start the consumer any more. */
   stopped: () => boolean;
+  /** The records at these places, keyed `topic/partition` (rule 6); without it, rules 1 to 5 alone. */
+  lastRecords?: (
+    places: readonly { topic: string; partition: number; offset: bigint }[],
+  ) => Promise<NonNullable<LogIdentity['lastRecords']>>;
 }
 
 export interface CheckpointLogWatch {
@@ -75,7 +86,7 @@ export interface CheckpointLogWatch {
  */
 export function checkpointLogOf(
   checkpoints: readonly Checkpoint[],
-  snapshot: LogSnapshot,
+  snapshot: LogSnapshot & Pick<LogIdentity, 'lastRecords'>,
   owed: readonly string[] = [],
 ): CheckpointLog {
   const mismatches = logMismatches(owedCheckpoints(checkpoints, snapshot, owed), snapshot);
@@ -167,16 +178,32 @@ async function batchLogOf(
 export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): CheckpointLogWatch {
   const { pool, groupId, snapshots, log, now } = options;
   /** The log this assignment's checkpoints were found to belong to; read again on every join. */
-  const readBound = async () => {
+  const readBound = (records: 'with-records' | 'without-records') => async () => {
     // The checkpoints before the log: one read while batches commit may then lag the log (never
     // a checkpoint past an end read before it, which would look like a log that lost records).
     const checkpoints = await readCheckpoints(pool, groupId);
     const snapshot = await snapshots.read(options.topics);
-    return checkpointLogOf(checkpoints, snapshot, options.owesWholeLog ? options.topics : []);
+    const lastRecords =
+      records === 'with-records' && options.lastRecords
+        ? await options.lastRecords(lastRecordPlaces(checkpoints, snapshot))
+        : undefined;
+    const owed = options.owesWholeLog ? options.topics : [];
+    if (lastRecords === undefined) return checkpointLogOf(checkpoints, snapshot, owed);
+    // What rule 6 finds is kept with the checkpoints, for the readers that do not read records.
+    const storedFound = checkpoints.some((c) => c.foundTimestamp !== null);
+    try {
+      const bound = checkpointLogOf(checkpoints, { ...snapshot, lastRecords }, owed);
+      if (storedFound) await storeFoundRecords(pool, groupId, []);
+      return bound;
+    } catch (error) {
+      const found = error instanceof CheckpointsOfAnotherLog ? foundRecordsOf(error.mismatches) : [];
+      if (found.length > 0 || storedFound) await storeFoundRecords(pool, groupId, found);
+      throw error;
+    }
   };
-  const boundLog = sharedRead(readBound);
+  const boundLog = sharedRead(readBound('with-records'));
   /** A look beside the batches, shared only while it is under way. */
-  const runningLook = sharedRead(readBound);
+  const runningLook = sharedRead(readBound('without-records'));
   let logReplaced: LogReplaced | undefined;
   let logCheckTimer: NodeJS.Timeout | undefined;
   /**

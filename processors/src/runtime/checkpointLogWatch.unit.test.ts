@@ -10,6 +10,8 @@ const checkpoint = (clusterId: string | null, nextOffset: number): Checkpoint =>
   nextOffset: String(nextOffset),
   recordsApplied: String(nextOffset),
   appliedAt: new Date(0),
+  lastTimestamp: null,
+  foundTimestamp: null,
   clusterId,
   topicId: clusterId === null ? null : 'topic-a',
 });
@@ -140,5 +142,82 @@ describe('createCheckpointLogWatch: records deleted while the consumer runs', ()
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('createCheckpointLogWatch: a log restored in place', () => {
+  const stored = (found: string | null) => ({
+    topic: 'docs',
+    partition: 0,
+    next_offset: '4',
+    records_applied: '4',
+    applied_at: new Date(0),
+    cluster_id: 'cluster-a',
+    topic_id: 'topic-a',
+    last_record_timestamp: '1700000000003',
+    found_record_timestamp: found,
+  });
+  const watchOn = (pool: import('pg').Pool, recordAt3: string, stops: string[], places: unknown[] = []) =>
+    createCheckpointLogWatch({
+      pool,
+      groupId: 'g',
+      topics: ['docs'],
+      name: 'order-status',
+      snapshots: { read: async () => snapshot, close: async () => undefined },
+      log: quietLogger,
+      now: () => new Date(0),
+      owesWholeLog: true,
+      consumer: () => ({ start: async () => undefined, stop: async () => void stops.push('stop') }),
+      stopped: () => false,
+      lastRecords: async (asked) => {
+        places.push(...asked);
+        return new Map([['docs/0', { offset: '3', timestamp: recordAt3 }]]);
+      },
+    });
+
+  it('given another record at the checkpoint’s last offset, then the join stops the consumer and keeps the finding', async () => {
+    const statements: { text: string; values: unknown[] }[] = [];
+    const pool = {
+      query: async (text: string, values: unknown[]) => {
+        statements.push({ text, values });
+        return { rows: text.startsWith('SELECT') ? [stored(null)] : [] };
+      },
+    } as unknown as import('pg').Pool;
+    const stops: string[] = [];
+    const places: unknown[] = [];
+    const watch = watchOn(pool, '1700000009999', stops, places);
+    await watch.joined();
+    expect(places).toEqual([{ topic: 'docs', partition: 0, offset: 3n }]);
+    expect(watch.replaced()?.mismatches).toEqual([
+      expect.objectContaining({
+        reason: 'records-rewritten',
+        checkpoint: expect.objectContaining({ nextOffset: '4', lastTimestamp: '1700000000003' }),
+        log: expect.objectContaining({ lastTimestamp: '1700000009999' }),
+      }),
+    ]);
+    expect(watch.replaced()?.message.en).toContain('restored in place from an older backup');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stops).toEqual(['stop']);
+    // Kept for the readers that read no records: docs/0 at next offset 4, the record found there.
+    const kept = statements.find((s) => s.text.includes('found_record_timestamp = ('));
+    expect(kept?.values).toEqual(['g', ['docs'], [0], ['4'], ['1700000009999']]);
+    watch.close();
+  });
+
+  it('given the record it applied, then the consumer runs and an earlier finding is forgotten', async () => {
+    const statements: { text: string; values: unknown[] }[] = [];
+    const pool = {
+      query: async (text: string, values: unknown[]) => {
+        statements.push({ text, values });
+        return { rows: text.startsWith('SELECT') ? [stored('1700000009999')] : [] };
+      },
+    } as unknown as import('pg').Pool;
+    const stops: string[] = [];
+    const watch = watchOn(pool, '1700000000003', stops);
+    await watch.joined();
+    expect(watch.replaced()).toBeUndefined();
+    const forgotten = statements.find((s) => s.text.includes('found_record_timestamp = ('));
+    expect(forgotten?.values).toEqual(['g', [], [], [], []]);
+    watch.close();
   });
 });

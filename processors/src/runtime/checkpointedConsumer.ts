@@ -9,6 +9,7 @@ import {
 } from '@tradelog/schemas/kit/log/consumer';
 import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { createLogSnapshotReader, type LogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
+import { createRecordReader, type RecordPlace, readRecordsAt } from '@tradelog/schemas/kit/log/records';
 import type pg from 'pg';
 import { retryCause } from './batchFaults.ts';
 import type { BatchHandler } from './batchHandler.ts';
@@ -158,7 +159,33 @@ function logWatchOf<E>(
     logCheckMs: options.logCheckMs,
     logReplacedRemedy: options.logReplacedRemedy,
     owesWholeLog: options.owesWholeLog ?? true,
+    lastRecords: (places) => readLastRecords(options, places),
   });
+}
+
+/**
+ * The records at the checkpoints' last applied offsets, with their timestamps (rule 6 of
+ * projections/src/logBinding.ts), on a reader opened for the look and closed after it: a look
+ * comes with a join, so no connection is kept for it between joins.
+ */
+async function readLastRecords(
+  options: Pick<CheckpointedConsumerOptions<unknown>, 'brokers' | 'security' | 'clientId'>,
+  places: readonly RecordPlace[],
+): Promise<Map<string, { offset: string; timestamp: string }>> {
+  if (places.length === 0) return new Map();
+  const reader = createRecordReader({
+    brokers: options.brokers,
+    security: options.security,
+    clientId: `${options.clientId}-checkpoint-records`,
+  });
+  try {
+    const records = await readRecordsAt(reader, places);
+    return new Map(
+      [...records].map(([slot, record]) => [slot, { offset: record.offset, timestamp: record.timestamp }]),
+    );
+  } finally {
+    await reader.close().catch(() => undefined);
+  }
 }
 
 /** Partitions paused on the log consumer at their limit, resumed once it moves. */

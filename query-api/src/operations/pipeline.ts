@@ -11,6 +11,7 @@ import {
   pushLogReplacedRemedy,
   readCheckpoints,
   readTransportCheckpoints,
+  withFoundRecords,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -75,7 +76,10 @@ export function pushLags(
   return [...Map.groupBy(stored, (c) => c.consumerGroup)].map(([consumerGroup, checkpoints]) => {
     const lagged = projectionLag(changes, checkpoints);
     const mismatches = snapshot
-      ? logMismatches(owedCheckpoints(checkpoints, snapshot, [...changes.keys()]), snapshot)
+      ? logMismatches(
+          owedCheckpoints(checkpoints, snapshot, [...changes.keys()]),
+          withFoundRecords(snapshot, checkpoints),
+        )
       : [];
     if (mismatches.length === 0)
       return { consumerGroup, ...lagged, state: lagged.lag > 0 ? 'behind' : 'current' };
@@ -193,7 +197,7 @@ export function createPipelineRouter(deps: {
                   snapshot,
                   [...read].filter((topic) => topic !== undefined),
                 ),
-                snapshot,
+                withFoundRecords(snapshot, checkpoints),
               )
             : [];
         projections.push({

@@ -57,6 +57,8 @@ describe('pipeline figures', () => {
       appliedAt: new Date('2026-11-29T10:00:00Z'),
       clusterId,
       topicId: 't1',
+      lastTimestamp: null,
+      foundTimestamp: null,
     });
     const log = {
       clusterId: 'c1',

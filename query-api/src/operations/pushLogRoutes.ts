@@ -7,6 +7,7 @@ import {
   owedCheckpoints,
   readTransportCheckpoints,
   saveCheckpoints,
+  withFoundRecords,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import type { Router } from 'express';
@@ -27,13 +28,16 @@ export interface ForeignSlot {
  * stored positions for: a partition it has none for counts from 0 (`owedCheckpoints`).
  */
 export function foreignSlotsByGroup(
-  stored: readonly (BoundCheckpoint & { consumerGroup: string })[],
+  stored: readonly (BoundCheckpoint & { consumerGroup: string; foundTimestamp?: string | null })[],
   snapshot: LogIdentity,
 ): Map<string, ForeignSlot[]> {
   const groups = new Map<string, ForeignSlot[]>();
   for (const [group, rows] of Map.groupBy(stored, (c) => c.consumerGroup)) {
     const topics = [...new Set(rows.map((c) => c.topic))];
-    const mismatches = logMismatches(owedCheckpoints(rows, snapshot, topics), snapshot);
+    const mismatches = logMismatches(
+      owedCheckpoints(rows, snapshot, topics),
+      withFoundRecords(snapshot, rows),
+    );
     if (mismatches.length > 0)
       groups.set(
         group,

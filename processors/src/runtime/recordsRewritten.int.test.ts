@@ -1,0 +1,159 @@
+import { findLiveVersion, liveVersionSummary, readCheckpoints, slotParts } from '@tradelog/projections';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
+import { createRecordReader } from '@tradelog/schemas/kit/log/records';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { projections } from '../projections.ts';
+import { rebuildProjection } from '../rebuild/rebuild.ts';
+import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
+import { ensureLiveVersion } from './supervisor.ts';
+
+/**
+ * A Kafka restored in place from an older backup (projections/src/logBinding.ts, rule 6): the
+ * cluster and topic ids are the backup's, and once new records have grown a partition past a
+ * checkpoint, no offset tells the logs apart. The record at the checkpoint's last applied offset
+ * does: a checkpoint names it by its timestamp, and every join reads it back.
+ *
+ * A broker's disks cannot be swapped under a test; the checkpoint is made to name, instead, the
+ * record an older log held at that offset (the same purchase, written a minute earlier): for the
+ * consumer the two are the same fault, the record at its last offset not being the one it applied.
+ */
+describe('a log restored in place from an older backup', () => {
+  const services = testServices();
+  let log: LogFixture;
+  beforeAll(async () => {
+    log = await createLogFixture(services, quietLogger, 'rw');
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
+
+  const purchase = (orderStatus: string, extra: Record<string, unknown> = {}) => ({
+    ...examples.purchase,
+    entOrderNo: 'RW-PO-1',
+    orderStatus,
+    ...extra,
+  });
+  const historyOf = async (schema: string) =>
+    (await log.pool.query(`SELECT history FROM "${schema}".orders WHERE order_no = 'RW-PO-1'`)).rows[0]
+      ?.history as unknown[] | undefined;
+  /** What a lender's answer says of a version (query-api's freshness): the log's ends and starts. */
+  async function summaryOf(version: Parameters<typeof liveVersionSummary>[1]) {
+    const snapshot = await readLogSnapshot({
+      brokers: services.kafkaBrokers,
+      topics: log.topics,
+      starts: true,
+    });
+    const ends = [...snapshot.ends].map(([slot, end]) => ({
+      ...slotParts(slot),
+      end: String(end),
+      topicId: snapshot.topicIds.get(slotParts(slot).topic),
+      clusterId: snapshot.clusterId,
+      start: String(snapshot.starts?.get(slot) ?? 0n),
+    }));
+    return liveVersionSummary(log.pool, version, ends);
+  }
+
+  it('stops the live projection when the record at its checkpoint is another one, and the rebuild reads the log as it is', {
+    timeout: 120_000,
+  }, async () => {
+    const version = await ensureLiveVersion(log.pool, log.namespace, 'order-status');
+    const applied = await log.append('purchase', purchase('10'));
+    const first = log.projectionConsumer('order-status', version);
+    await first.start();
+    try {
+      await waitFor(async () => (await historyOf(version.schemaName))?.length === 1, {
+        what: 'the first purchase applied',
+      });
+      // The join read the record back and found it the one applied: the consumer runs.
+      expect(first.health().logReplaced).toBeUndefined();
+    } finally {
+      await first.stop();
+    }
+
+    // The checkpoint names the record it applied by the timestamp Kafka keeps for it.
+    const topic = log.topicOf('purchase');
+    const reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: 'rw-reader' });
+    const inLog = await reader
+      .read(topic, applied.partition, BigInt(applied.offset), 1)
+      .finally(() => reader.close());
+    const [checkpoint] = (await readCheckpoints(log.pool, version.consumerGroup)).filter(
+      (c) => c.topic === topic && c.partition === applied.partition,
+    );
+    expect(checkpoint).toMatchObject({
+      nextOffset: String(Number(applied.offset) + 1),
+      lastTimestamp: inLog.records[0]?.timestamp,
+    });
+
+    // The restore: the record applied at that offset was the older log's, written a minute earlier.
+    const older = String(BigInt(checkpoint!.lastTimestamp!) - 60_000n);
+    await log.pool.query(
+      `UPDATE projection_checkpoints SET last_record_timestamp = $4
+       WHERE consumer_group = $1 AND topic = $2 AND partition = $3`,
+      [version.consumerGroup, topic, applied.partition, older],
+    );
+    // New records grow the partition past the checkpoint: no offset tells the logs apart.
+    const later = await log.append('purchase', purchase('20', { inboundTime: '2024-03-06 10:00:00' }));
+    expect(later.partition).toBe(applied.partition);
+
+    const again = log.projectionConsumer('order-status', version);
+    await again.start();
+    try {
+      const replaced = await waitFor(() => again.health().logReplaced, {
+        what: 'the projection stopped on the record at its checkpoint',
+      });
+      expect(replaced.mismatches).toEqual([
+        expect.objectContaining({
+          topic,
+          partition: applied.partition,
+          reason: 'records-rewritten',
+          checkpoint: expect.objectContaining({ lastTimestamp: older }),
+          log: expect.objectContaining({ lastTimestamp: checkpoint!.lastTimestamp }),
+        }),
+      ]);
+      expect(replaced.message.en).toContain('POST /ops/rebuild/order-status');
+      // Nothing was applied on the log it does not know.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await historyOf(version.schemaName)).toHaveLength(1);
+      // Readers that read no records are told too: the finding is kept with the checkpoint.
+      const stored = await readCheckpoints(log.pool, version.consumerGroup);
+      expect(stored.find((c) => c.topic === topic && c.partition === applied.partition)?.foundTimestamp).toBe(
+        checkpoint!.lastTimestamp,
+      );
+      expect(await summaryOf(version)).toMatchObject({ logReplaced: true });
+    } finally {
+      await again.stop();
+    }
+
+    // The operator's rebuild reads the log as it is now, then goes live and runs.
+    const rebuilt = await rebuildProjection({
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      projection: projections['order-status'],
+      topicOf: log.topicOf,
+      namespace: log.namespace,
+      logger: quietLogger,
+      progressIntervalMs: 200,
+    });
+    expect(rebuilt.switched).toBe(true);
+    const live = await findLiveVersion(log.pool, 'order-status');
+    expect(live?.version).toBe(rebuilt.version.version);
+    // Built up to where the stopped version stood; the live version it became applies the rest.
+    expect(await historyOf(rebuilt.version.schemaName)).toHaveLength(1);
+    expect(await summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 1 });
+    const after = log.projectionConsumer('order-status', live!);
+    await after.start();
+    try {
+      await log.append('purchase', purchase('30', { outboundTime: '2024-03-08 10:00:00' }));
+      await waitFor(async () => (await historyOf(rebuilt.version.schemaName))?.length === 3, {
+        what: 'the records after the rebuild applied',
+      });
+      expect(await summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
+      expect(after.health().logReplaced).toBeUndefined();
+    } finally {
+      await after.stop();
+    }
+  });
+});
