@@ -1,4 +1,5 @@
 import {
+  type Checkpoint,
   createVersionTables,
   findLiveVersion,
   insertNextVersion,
@@ -11,6 +12,7 @@ import {
   saveCheckpoints,
   setVersionRevision,
   slotParts,
+  withFoundRecords,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
@@ -45,6 +47,13 @@ export async function logBounds(
 }
 
 /**
+ * The live version's checkpoints against the log, with what its consumer found at their last
+ * records (rule 6: a log restored in place, told only by its records).
+ */
+const logMismatchesOf = (checkpoints: Checkpoint[], snapshot: LogSnapshot, topics: string[]) =>
+  logMismatches(owedCheckpoints(checkpoints, snapshot, topics), withFoundRecords(snapshot, checkpoints));
+
+/**
  * What bounds the build: the live version's position (refreshed while it runs), or, when the
  * live version's checkpoints are of another log, nothing but the log's ends.
  */
@@ -54,10 +63,7 @@ async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logge
   const ofAnotherLog =
     live !== undefined &&
     live !== null &&
-    logMismatches(
-      owedCheckpoints(await readCheckpoints(pool, live.consumerGroup), snapshot, topics),
-      snapshot,
-    ).length > 0;
+    logMismatchesOf(await readCheckpoints(pool, live.consumerGroup), snapshot, topics).length > 0;
   const bound = ofAnotherLog ? undefined : live;
   if (ofAnotherLog)
     log.warn('the live version is of another log; building from the log as it is, up to its ends', {

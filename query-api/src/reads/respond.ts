@@ -28,8 +28,8 @@ export function logReplacedError(projection: string, details: Record<string, unk
     'PROJECTION_LOG_REPLACED',
     503,
     {
-      cn: `投影 ${projection} 的检查点与日志不一致（Kafka 集群或主题已被替换，或其尚未应用的记录已被删除），在运维人员重建之前不作答`,
-      en: `The ${projection} projection’s checkpoints do not agree with the log (the Kafka cluster or topic was replaced, or records it had not applied were deleted); no answer until an operator rebuilds it`,
+      cn: `投影 ${projection} 的检查点与日志不一致（Kafka 集群或主题已被替换、其尚未应用的记录已被删除，或日志已从较早的备份恢复），在运维人员重建之前不作答`,
+      en: `The ${projection} projection’s checkpoints do not agree with the log (the Kafka cluster or topic was replaced, records it had not applied were deleted, or the log was restored from an older backup); no answer until an operator rebuilds it`,
     },
     details,
     { retriable: true },
