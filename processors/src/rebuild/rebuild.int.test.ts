@@ -18,7 +18,6 @@ import { projections } from '../projections.ts';
 import { buildLockOf, withSessionLock } from '../runtime/buildLock.ts';
 import { superviseLiveProjection } from '../runtime/supervisor.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
-import { rebuildProjection } from './rebuild.ts';
 import { runRequestedRebuild } from './requests.ts';
 
 describe('rebuild from the log', () => {
@@ -125,13 +124,7 @@ describe('rebuild from the log', () => {
     })();
 
     const progress: number[] = [];
-    const result = await rebuildProjection({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['link-node'],
-      topicOf: log.topicOf,
-      namespace: log.namespace,
+    const result = await log.rebuild('link-node', {
       logger: quietLogger,
       progressIntervalMs: 300,
       // Freeze only near the end, so that most of the build runs while the live version moves.
@@ -181,13 +174,7 @@ describe('rebuild from the log', () => {
     await live.stop();
 
     // A second build from zero, not switched, compares equal with the now-live v2 (no writes any more).
-    const again = await rebuildProjection({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['link-node'],
-      topicOf: log.topicOf,
-      namespace: log.namespace,
+    const again = await log.rebuild('link-node', {
       logger: quietLogger,
       switchWhenEqual: false,
       progressIntervalMs: 200,
@@ -228,13 +215,7 @@ describe('rebuild from the log', () => {
       await batchHeld;
     });
     const batchPid = await locked;
-    const rebuilding = rebuildProjection({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['order-status'],
-      topicOf: log.topicOf,
-      namespace: log.namespace,
+    const rebuilding = log.rebuild('order-status', {
       logger: quietLogger,
       progressIntervalMs: 100,
     });

@@ -2,20 +2,16 @@ import {
   findLiveVersion,
   insertNextVersion,
   listVersions,
-  liveVersionSummary,
   logMismatches,
   owedCheckpoints,
   readCheckpoints,
   saveCheckpoints,
-  slotParts,
 } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
 import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
-import { projections } from '../projections.ts';
-import { rebuildProjection } from '../rebuild/rebuild.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
@@ -61,22 +57,6 @@ describe('records deleted from the log before they were applied', () => {
       await admin.disconnect();
     }
   }
-  /** What a lender's answer says of a version (query-api's freshness): the log's ends with their starts. */
-  async function summaryOf(version: Parameters<typeof liveVersionSummary>[1]) {
-    const snapshot = await readLogSnapshot({
-      brokers: services.kafkaBrokers,
-      topics: log.topics,
-      starts: true,
-    });
-    const ends = [...snapshot.ends].map(([slot, end]) => ({
-      ...slotParts(slot),
-      end: String(end),
-      topicId: snapshot.topicIds.get(slotParts(slot).topic),
-      clusterId: snapshot.clusterId,
-      start: String(snapshot.starts?.get(slot) ?? 0n),
-    }));
-    return liveVersionSummary(log.pool, version, ends);
-  }
   const historyOf = async (schema: string) =>
     (await log.pool.query(`SELECT history FROM "${schema}".orders WHERE order_no = 'RD-PO-1'`)).rows[0]
       ?.history as unknown[] | undefined;
@@ -120,7 +100,7 @@ describe('records deleted from the log before they were applied', () => {
       );
       expect(replaced.message.en).toContain('POST /ops/rebuild/order-status');
       // Readers are told too: no answer of this version passes for current.
-      expect(await summaryOf(version)).toMatchObject({ logReplaced: true });
+      expect(await log.summaryOf(version)).toMatchObject({ logReplaced: true });
       // Nothing past the deleted records was applied: a record appended now waits too.
       await log.append('purchase', purchase('10', { payTime: '2024-03-09 00:00:00' }));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -134,16 +114,7 @@ describe('records deleted from the log before they were applied', () => {
     }
 
     // The operator's rebuild: from each partition's start, then live.
-    const rebuilt = await rebuildProjection({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['order-status'],
-      topicOf: log.topicOf,
-      namespace: log.namespace,
-      logger: quietLogger,
-      progressIntervalMs: 200,
-    });
+    const rebuilt = await log.rebuild('order-status', { logger: quietLogger, progressIntervalMs: 200 });
     expect(rebuilt.switched).toBe(true);
     const live = await findLiveVersion(log.pool, 'order-status');
     expect(live?.version).toBe(rebuilt.version.version);
@@ -154,7 +125,7 @@ describe('records deleted from the log before they were applied', () => {
     const snapshot = await readLogSnapshot({ brokers: services.kafkaBrokers, topics, starts: true });
     const stored = await readCheckpoints(log.pool, rebuilt.version.consumerGroup);
     expect(logMismatches(owedCheckpoints(stored, snapshot, topics), snapshot)).toEqual([]);
-    expect(await summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
+    expect(await log.summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
     // And the live version it became runs: a new record is applied.
     const after = log.projectionConsumer('order-status', live!);
     await after.start();
@@ -195,17 +166,7 @@ describe('records deleted from the log before they were applied', () => {
     );
     // ... while the pods it had not reached were deleted.
     await deleteEvery('pod');
-    const build = rebuildProjection({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['document-index'],
-      topicOf: log.topicOf,
-      namespace: log.namespace,
-      logger: quietLogger,
-      progressIntervalMs: 50,
-      version,
-    });
+    const build = log.rebuild('document-index', { logger: quietLogger, progressIntervalMs: 50, version });
     await expect(build).rejects.toThrow(
       `records the build had not applied were deleted from the log (${pods[0]!.topic}/${pods[0]!.partition}: applied up to 1, the log now starts at 3)`,
     );

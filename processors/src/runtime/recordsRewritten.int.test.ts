@@ -1,11 +1,8 @@
-import { findLiveVersion, liveVersionSummary, readCheckpoints, slotParts } from '@tradelog/projections';
+import { findLiveVersion, readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createRecordReader } from '@tradelog/schemas/kit/log/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
-import { projections } from '../projections.ts';
-import { rebuildProjection } from '../rebuild/rebuild.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
@@ -38,23 +35,6 @@ describe('a log restored in place from an older backup', () => {
   const historyOf = async (schema: string) =>
     (await log.pool.query(`SELECT history FROM "${schema}".orders WHERE order_no = 'RW-PO-1'`)).rows[0]
       ?.history as unknown[] | undefined;
-  /** What a lender's answer says of a version (query-api's freshness): the log's ends and starts. */
-  async function summaryOf(version: Parameters<typeof liveVersionSummary>[1]) {
-    const snapshot = await readLogSnapshot({
-      brokers: services.kafkaBrokers,
-      topics: log.topics,
-      starts: true,
-    });
-    const ends = [...snapshot.ends].map(([slot, end]) => ({
-      ...slotParts(slot),
-      end: String(end),
-      topicId: snapshot.topicIds.get(slotParts(slot).topic),
-      clusterId: snapshot.clusterId,
-      start: String(snapshot.starts?.get(slot) ?? 0n),
-    }));
-    return liveVersionSummary(log.pool, version, ends);
-  }
-
   it('stops the live projection when the record at its checkpoint is another one, and the rebuild reads the log as it is', {
     timeout: 120_000,
   }, async () => {
@@ -121,28 +101,19 @@ describe('a log restored in place from an older backup', () => {
       expect(stored.find((c) => c.topic === topic && c.partition === applied.partition)?.foundTimestamp).toBe(
         checkpoint!.lastTimestamp,
       );
-      expect(await summaryOf(version)).toMatchObject({ logReplaced: true });
+      expect(await log.summaryOf(version)).toMatchObject({ logReplaced: true });
     } finally {
       await again.stop();
     }
 
     // The operator's rebuild reads the log as it is now, then goes live and runs.
-    const rebuilt = await rebuildProjection({
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      projection: projections['order-status'],
-      topicOf: log.topicOf,
-      namespace: log.namespace,
-      logger: quietLogger,
-      progressIntervalMs: 200,
-    });
+    const rebuilt = await log.rebuild('order-status', { logger: quietLogger, progressIntervalMs: 200 });
     expect(rebuilt.switched).toBe(true);
     const live = await findLiveVersion(log.pool, 'order-status');
     expect(live?.version).toBe(rebuilt.version.version);
     // A live version of another log bounds nothing: the build read the log up to its ends.
     expect(await historyOf(rebuilt.version.schemaName)).toHaveLength(2);
-    expect(await summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
+    expect(await log.summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
     const after = log.projectionConsumer('order-status', live!);
     await after.start();
     try {
@@ -150,7 +121,7 @@ describe('a log restored in place from an older backup', () => {
       await waitFor(async () => (await historyOf(rebuilt.version.schemaName))?.length === 3, {
         what: 'a record after the rebuild applied',
       });
-      expect(await summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
+      expect(await log.summaryOf(live!)).toMatchObject({ logReplaced: false, recordsBehind: 0 });
       expect(after.health().logReplaced).toBeUndefined();
     } finally {
       await after.stop();

@@ -1,4 +1,9 @@
-import type { ProjectionName } from '@tradelog/projections';
+import {
+  liveVersionSummary,
+  type ProjectionName,
+  slotParts,
+  type VersionSummary,
+} from '@tradelog/projections';
 import { migrate } from '@tradelog/projections/migrate';
 import type { Logger } from '@tradelog/schemas';
 import { documentTypes, writerSchemaOf } from '@tradelog/schemas/documents/catalogue';
@@ -11,6 +16,7 @@ import {
   partnerGrantsStamp,
 } from '@tradelog/schemas/kit/log/headers';
 import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
@@ -18,6 +24,8 @@ import pg from 'pg';
 import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
 import { projections } from '../projections.ts';
+import type { RebuildOptions } from '../rebuild/options.ts';
+import { rebuildProjection } from '../rebuild/rebuild.ts';
 import {
   createProjectionConsumer,
   type ProjectionConsumer,
@@ -61,6 +69,10 @@ export interface LogFixture {
     version: ProjectionConsumerOptions['version'],
     extra?: Partial<ProjectionConsumerOptions>,
   ): ProjectionConsumer;
+  /** The operator's rebuild of a projection from these topics (`extra`: progress, freezing, a version to resume). */
+  rebuild(name: ProjectionName, extra?: Partial<RebuildOptions>): ReturnType<typeof rebuildProjection>;
+  /** What a reader's answer says of a version (query-api's freshness): against the log's ends and starts now. */
+  summaryOf(version: Parameters<typeof liveVersionSummary>[1]): Promise<VersionSummary>;
   close(): Promise<void>;
 }
 
@@ -142,6 +154,29 @@ export async function createLogFixture(
         logger,
         ...extra,
       });
+    },
+    rebuild(name, extra = {}) {
+      return rebuildProjection({
+        brokers: services.kafkaBrokers,
+        pool,
+        codec,
+        projection: projections[name],
+        topicOf,
+        namespace: db.schema,
+        logger,
+        ...extra,
+      });
+    },
+    async summaryOf(version) {
+      const snapshot = await readLogSnapshot({ brokers: services.kafkaBrokers, topics, starts: true });
+      const ends = [...snapshot.ends].map(([slot, end]) => ({
+        ...slotParts(slot),
+        end: String(end),
+        topicId: snapshot.topicIds.get(slotParts(slot).topic),
+        clusterId: snapshot.clusterId,
+        start: String(snapshot.starts?.get(slot) ?? 0n),
+      }));
+      return liveVersionSummary(pool, version, ends);
     },
     async close() {
       await producer.disconnect();
