@@ -3,6 +3,7 @@ import {
   compareVersions,
   findLiveVersion,
   inTransaction,
+  type LogMismatch,
   lockProjectionExclusive,
   markVersionFailed,
   readCheckpoints,
@@ -49,7 +50,6 @@ export class RebuildStopped extends Error {
   }
 }
 
-/** An operator cancelled the version being built (`DELETE /ops/rebuild/:projection`): it is failed already. */
 /** Records the build had not reached were deleted from the log (the version is failed with this message). */
 class RecordsDeletedUnderBuild extends Error {
   constructor(deleted: ReturnType<typeof deletedUnder>) {
@@ -63,6 +63,25 @@ class RecordsDeletedUnderBuild extends Error {
   }
 }
 
+/**
+ * The build's own checkpoints are of another log than the one it reads now (a build resumed after
+ * `stack.sh reset`, a Kafka restored in place under it: projections/src/logBinding.ts): its
+ * consumer stopped, and the build would only wait for its deadline. The version is failed with
+ * this message; a new request builds from the log as it is.
+ */
+class BuildOfAnotherLog extends Error {
+  constructor(mismatches: readonly LogMismatch[]) {
+    const [first] = mismatches;
+    super(
+      `the build's checkpoints do not agree with the log (${first?.reason}: ${first?.topic}/${first?.partition}` +
+        `${mismatches.length > 1 ? `, and ${mismatches.length - 1} more partitions` : ''}); ` +
+        'request the rebuild again to build from the log as it is',
+    );
+    this.name = 'BuildOfAnotherLog';
+  }
+}
+
+/** An operator cancelled the version being built (`DELETE /ops/rebuild/:projection`): it is failed already. */
 class RebuildCancelled extends Error {
   constructor() {
     super('rebuild cancelled by an operator');
@@ -282,6 +301,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       if (Date.now() > build.deadline) throw new Error('rebuild did not catch up before its deadline');
       if (options.signal?.aborted) throw new RebuildStopped();
       await commits.next(progressIntervalMs);
+      const replaced = consumer.health().logReplaced;
+      if (replaced) throw new BuildOfAnotherLog(replaced.mismatches);
       // A commit that leaves the build far from its target waits for the next progress tick.
       const reportDue = performance.now() - reportedAt >= progressIntervalMs;
       if (!reportDue && lagOf(standing.limits ?? standing.ends, standing.applied) > freezeWithin) continue;

@@ -1,5 +1,12 @@
-import { findLiveVersion, readCheckpoints } from '@tradelog/projections';
+import {
+  findLiveVersion,
+  insertNextVersion,
+  listVersions,
+  readCheckpoints,
+  saveCheckpoints,
+} from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
+import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createRecordReader } from '@tradelog/schemas/kit/log/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
@@ -126,5 +133,51 @@ describe('a log restored in place from an older backup', () => {
     } finally {
       await after.stop();
     }
+  });
+
+  it('fails a resumed rebuild whose last record is another one, naming it, instead of waiting for its deadline', {
+    timeout: 120_000,
+  }, async () => {
+    const pods = [];
+    for (let i = 0; i < 3; i++)
+      pods.push(await log.append('pod', { ...examples.pod, entOrderNo: 'RW-POD-1', billNo: `RW-BL-${i}` }));
+    const [first] = pods;
+    // A build that applied the first pod on a log since restored in place, and was interrupted.
+    const version = await insertNextVersion(
+      log.pool,
+      log.namespace,
+      'document-index',
+      'building',
+      new Date(),
+    );
+    const reader = createRecordReader({ brokers: services.kafkaBrokers, clientId: 'rw-reader' });
+    const inLog = await reader
+      .read(first!.topic, first!.partition, BigInt(first!.offset), 1)
+      .finally(() => reader.close());
+    const snapshot = await readLogSnapshot({ brokers: services.kafkaBrokers, topics: log.topics });
+    await saveCheckpoints(
+      log.pool,
+      version.consumerGroup,
+      [
+        {
+          topic: first!.topic,
+          partition: first!.partition,
+          nextOffset: String(Number(first!.offset) + 1),
+          recordsApplied: 1,
+          lastTimestamp: String(BigInt(inLog.records[0]!.timestamp) - 60_000n),
+        },
+      ],
+      new Date(),
+      snapshot,
+    );
+    const build = log.rebuild('document-index', { logger: quietLogger, progressIntervalMs: 50, version });
+    await expect(build).rejects.toThrow(
+      `the build's checkpoints do not agree with the log (records-rewritten: ${first!.topic}/${first!.partition})`,
+    );
+    expect(
+      (await listVersions(log.pool, 'document-index')).find((v) => v.version === version.version),
+    ).toMatchObject({
+      state: 'failed',
+    });
   });
 });
