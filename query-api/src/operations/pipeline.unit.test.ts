@@ -84,5 +84,12 @@ describe('pipeline figures', () => {
     expect(replaced).toMatchObject({ state: 'log-replaced', lag: null });
     expect(replaced!.logReplaced!.message.en).toMatch(/POST \/ops\/push\/start-on-new-log/);
     expect(pushLags(changes, [], log)).toEqual([]);
+    // A log restored in place, as the push processor found it at its last record: the same.
+    const restored = { ...checkpoint('tradelog-push', '26'), lastTimestamp: '1', foundTimestamp: '2' };
+    expect(pushLags(changes, [restored], log)[0]).toMatchObject({
+      state: 'log-replaced',
+      lag: null,
+      logReplaced: { mismatches: [expect.objectContaining({ reason: 'records-rewritten' })] },
+    });
   });
 });

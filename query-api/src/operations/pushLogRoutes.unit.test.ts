@@ -43,6 +43,17 @@ describe('foreignSlotsByGroup: the push checkpoints of another log, by consumer 
     ]);
   });
 
+  it('given a log restored in place, as the push processor found it at its last record, then that partition', () => {
+    const restored = {
+      ...checkpoint('push', 0, 'new-cluster'),
+      lastTimestamp: '1700000000002',
+      foundTimestamp: '1700000009999',
+    };
+    expect([...foreignSlotsByGroup([restored, checkpoint('push', 1, 'new-cluster')], snapshot)]).toEqual([
+      ['push', [{ topic: 'changes', partition: 0, reason: 'records-rewritten' }]],
+    ]);
+  });
+
   it('given records deleted from the changes topic before push sent them, then those partitions, the unstored one too', () => {
     const trimmed = {
       ...snapshot,
