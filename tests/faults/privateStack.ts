@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import {
   chownSync,
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -59,6 +60,13 @@ export interface PrivateStack {
    * data wiped and a new cluster formatted; Postgres and the registry's schemas kept.
    */
   resetKafka(): Promise<void>;
+  /** A backup of Kafka's disks: the brokers stopped cleanly, their data copied aside, started again. */
+  backupKafka(): Promise<void>;
+  /**
+   * Kafka restored in place from that backup: the brokers stopped, their data replaced by the
+   * copy, started again — the same cluster and topic ids, the records since the backup gone.
+   */
+  restoreKafka(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -158,6 +166,19 @@ export async function startPrivateStack(options: { kafkaBrokers?: number } = {})
     // stack.sh's pid file, so that `stack.sh down` stops what was started here.
     writeFileSync(join(env.TRADELOG_STACK_DIR, `${name}.pid`), String(child.pid));
   };
+  /** A broker's data directory, as stack.sh names it. */
+  const dataOf = (name: string) => join(env.TRADELOG_STACK_DIR, `${name}-data`);
+  const stopBrokers = async (signal: NodeJS.Signals) => {
+    for (const name of brokerNames) {
+      const pid = pidOf(name);
+      process.kill(pid, signal);
+      await waitGone(pid);
+    }
+  };
+  const startBrokers = async () => {
+    for (const name of brokerNames) relaunch(name);
+    for (const [i, name] of brokerNames.entries()) await untilAnswers(name, kafkaAnswers(kafkaPorts[i]!));
+  };
   const kafkaAnswers = (port: number) => async () => {
     const admin = new Kafka({
       brokers: [`127.0.0.1:${port}`],
@@ -205,14 +226,24 @@ export async function startPrivateStack(options: { kafkaBrokers?: number } = {})
       // The brokers stopped, their data wiped, a new cluster formatted and started: what `stack.sh
       // down`, `reset` and `up` do to Kafka. The registry keeps running (its schemas are in Postgres,
       // which the reset keeps too): restarting it would only lengthen the suite.
-      for (const name of brokerNames) {
-        const pid = pidOf(name);
-        // Killed outright: its data is wiped next, so nothing it would flush matters.
-        process.kill(pid, 'SIGKILL');
-        await waitGone(pid);
-      }
+      // Killed outright: their data is wiped next, so nothing they would flush matters.
+      await stopBrokers('SIGKILL');
       await stack('reset');
       await run('bash', [stackScript, 'up', 'kafka'], { env, maxBuffer: 16 << 20 });
+    },
+    async backupKafka() {
+      await stopBrokers('SIGTERM');
+      for (const name of brokerNames)
+        cpSync(dataOf(name), join(dir, 'kafka-backup', name), { recursive: true });
+      await startBrokers();
+    },
+    async restoreKafka() {
+      await stopBrokers('SIGTERM');
+      for (const name of brokerNames) {
+        rmSync(dataOf(name), { recursive: true, force: true });
+        cpSync(join(dir, 'kafka-backup', name), dataOf(name), { recursive: true });
+      }
+      await startBrokers();
     },
     async stopPostgres() {
       await pgCtl('-w', '-m', 'fast', 'stop');
