@@ -1,15 +1,7 @@
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { examples } from '@tradelog/schemas/documents/examples';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
 import { waitFor } from '../harness/index.ts';
-import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
-import { loadEnterprise } from './pacedLoad.ts';
-import { type PrivateStack, startPrivateStack } from './privateStack.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
-type Json = any;
+import { type Json, logStory } from './logStory.ts';
 
 /**
  * The operator's reset, as the README's local stack offers it (`stack.sh down`, `stack.sh reset`,
@@ -21,76 +13,16 @@ type Json = any;
  * then every view is the new log's.
  */
 describe('a log replaced under kept projections', () => {
-  let stack: PrivateStack;
-  let product: ProductAsStarted | undefined;
+  const story = logStory();
+  const { call, live, submitPurchase, chainOf, pipeline, processorsReady } = story;
   let pool: pg.Pool;
-  let dependencies: Parameters<typeof startProductAsNpmStart>[0]['dependencies'];
-  /** The product as `npm start` runs it, without the portal (tests/faults/README.md). */
-  const startProduct = (liveOnly: 'processors'[] = []) =>
-    startProductAsNpmStart({
-      dependencies,
-      services: ['ingest', 'query-api', 'processors'],
-      liveOnly,
-      env: {
-        LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
-        NODE_OPTIONS: `--disable-warning=TimeoutNegativeWarning ${process.env.NODE_OPTIONS ?? ''}`,
-      },
-      echo: process.env.FAULTS_VERBOSE === '1',
-    });
-
-  beforeAll(async () => {
-    stack = await startPrivateStack();
-    dependencies = {
-      kafkaBrokers: stack.kafkaBrokers.join(','),
-      schemaRegistryUrl: `http://127.0.0.1:${stack.ports.registry}/apis/ccompat/v7`,
-      databaseUrl: stack.databaseUrl,
-    };
-    pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: story.stack().databaseUrl, max: 2 });
   });
-
   afterAll(async () => {
-    await product?.stop();
     await pool?.end();
-    await stack?.stop();
   });
 
-  const call = async (method: string, url: string, key: string, body?: unknown) => {
-    const response = await fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-  const live = () => product!;
-  const purchasePath = interfacePath(documentTypes.find((t) => t.id === 'purchase')!.path, 'tradelog');
-  const submitPurchase = async (financingOrderNo: string) => {
-    const { status, body } = await call(
-      'POST',
-      `${live().urls.ingest!}${purchasePath}`,
-      live().keys.partner,
-      {
-        ...examples.purchase,
-        customerCode: loadEnterprise,
-        entOrderNo: `PO-${financingOrderNo}`,
-        financingOrderNo,
-      },
-    );
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body as { documentId: string; position: string };
-  };
-  const chainOf = (financingOrderNo: string, after = '') =>
-    call('POST', `${live().urls['query-api']!}/open/info/link/node${after}`, live().keys.operator, {
-      customerCode: loadEnterprise,
-      documentsType: '10',
-      documentsNo: financingOrderNo,
-    });
-  const pipeline = async () =>
-    (await call('GET', `${live().urls['query-api']!}/ops/pipeline`, live().keys.operator)).body;
-  const processorsReady = async () => {
-    const response = await fetch(`${live().urls.processors!}/ready`);
-    return { status: response.status, body: (await response.json()) as Json };
-  };
   const started = Date.now();
   /** Where the story's time goes, on the test's output. */
   const step = (what: string) =>
@@ -104,7 +36,7 @@ describe('a log replaced under kept projections', () => {
 
   it('stops rather than skip, answers nothing of the new log as current, and the rebuild makes every view the new log’s', async () => {
     // The old log: a financed purchase, applied everywhere and pushed through.
-    product = await startProduct();
+    await story.start();
     const old = await submitPurchase('F-OLD');
     await waitFor(async () => (await chainOf('F-OLD', `?after=${old.documentId}`)).status === 200, {
       what: 'the old purchase in its chain',
@@ -117,13 +49,12 @@ describe('a log replaced under kept projections', () => {
       expect.arrayContaining(['document-index', 'link-node', 'order-status', 'collateral']),
     );
     step('old log applied and pushed');
-    await product.stop();
-    product = undefined;
+    await story.stop();
 
     // The reset: a new cluster, the same Postgres. Ingest and the query API come up ready; the
     // processors live, but not ready.
-    await stack.resetKafka();
-    product = await startProduct(['processors']);
+    await story.stack().resetKafka();
+    await story.start(['processors']);
     step('reset, npm start again');
     const fresh = await submitPurchase('F-NEW');
     expect(fresh.position).toMatch(/^tradelog\.doc\.purchase\.v1:\d+:0$/);

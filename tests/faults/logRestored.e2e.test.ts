@@ -1,14 +1,6 @@
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
-import { examples } from '@tradelog/schemas/documents/examples';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../harness/index.ts';
-import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
-import { loadEnterprise } from './pacedLoad.ts';
-import { type PrivateStack, startPrivateStack } from './privateStack.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
-type Json = any;
+import { type Json, logStory } from './logStory.ts';
 
 /**
  * Kafka restored in place from an older backup, under the product as `npm start` runs it
@@ -21,85 +13,23 @@ type Json = any;
  * checkpoint and says so; the operator's rebuilds make every view the restored log's.
  */
 describe('a log restored in place from an older backup', () => {
-  let stack: PrivateStack;
-  let product: ProductAsStarted | undefined;
-  let dependencies: Parameters<typeof startProductAsNpmStart>[0]['dependencies'];
-  /** The product as `npm start` runs it, without the portal (tests/faults/README.md). */
-  const startProduct = (liveOnly: 'processors'[] = []) =>
-    startProductAsNpmStart({
-      dependencies,
-      services: ['ingest', 'query-api', 'processors'],
-      liveOnly,
-      env: {
-        LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
-        NODE_OPTIONS: `--disable-warning=TimeoutNegativeWarning ${process.env.NODE_OPTIONS ?? ''}`,
-      },
-      echo: process.env.FAULTS_VERBOSE === '1',
-    });
-
-  beforeAll(async () => {
-    stack = await startPrivateStack();
-    dependencies = {
-      kafkaBrokers: stack.kafkaBrokers.join(','),
-      schemaRegistryUrl: `http://127.0.0.1:${stack.ports.registry}/apis/ccompat/v7`,
-      databaseUrl: stack.databaseUrl,
-    };
-  });
-
-  afterAll(async () => {
-    await product?.stop();
-    await stack?.stop();
-  });
-
-  const call = async (method: string, url: string, key: string, body?: unknown) => {
-    const response = await fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-  const live = () => product!;
-  const purchasePath = interfacePath(documentTypes.find((t) => t.id === 'purchase')!.path, 'tradelog');
-  /** A financed purchase; `order` is its business key, which picks its partition. */
-  const submitPurchase = async (financingOrderNo: string, order = `PO-${financingOrderNo}`) => {
-    const { status, body } = await call(
-      'POST',
-      `${live().urls.ingest!}${purchasePath}`,
-      live().keys.partner,
-      { ...examples.purchase, customerCode: loadEnterprise, entOrderNo: order, financingOrderNo },
-    );
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body as { documentId: string; position: string };
-  };
-  const chainOf = (financingOrderNo: string, after = '') =>
-    call('POST', `${live().urls['query-api']!}/open/info/link/node${after}`, live().keys.operator, {
-      customerCode: loadEnterprise,
-      documentsType: '10',
-      documentsNo: financingOrderNo,
-    });
-  const pipeline = async () =>
-    (await call('GET', `${live().urls['query-api']!}/ops/pipeline`, live().keys.operator)).body;
-  const processorsReady = async () => {
-    const response = await fetch(`${live().urls.processors!}/ready`);
-    return { status: response.status, body: (await response.json()) as Json };
-  };
+  const story = logStory();
+  const { call, live, submitPurchase, chainOf, pipeline, processorsReady } = story;
   const partitionOf = (position: string) => Number(position.split(':')[1]);
   const offsetOf = (position: string) => Number(position.split(':')[2]);
 
   it('stops on the record at its checkpoint rather than resume past it, and the rebuild makes every view the restored log’s', async () => {
     // The backup holds one financed purchase.
-    product = await startProduct();
+    await story.start();
     const kept = await submitPurchase('F-KEPT');
     await waitFor(async () => (await chainOf('F-KEPT', `?after=${kept.documentId}`)).status === 200, {
       what: 'the purchase the backup keeps, applied',
     });
-    await product.stop();
-    product = undefined;
-    await stack.backupKafka();
+    await story.stop();
+    await story.stack().backupKafka();
 
     // After the backup: another purchase, applied everywhere.
-    product = await startProduct();
+    await story.start();
     const lost = await submitPurchase('F-LOST');
     await waitFor(async () => (await chainOf('F-LOST', `?after=${lost.documentId}`)).status === 200, {
       what: 'the purchase the backup lacks, applied',
@@ -110,13 +40,12 @@ describe('a log restored in place from an older backup', () => {
     expect(applied).toEqual(
       expect.arrayContaining(['document-index', 'link-node', 'order-status', 'collateral']),
     );
-    await product.stop();
-    product = undefined;
+    await story.stop();
 
     // The restore in place; then new purchases on the lost one's partition (the same business
     // key) take its offset and grow the partition past the checkpoints.
-    await stack.restoreKafka();
-    product = await startProduct(['processors']);
+    await story.stack().restoreKafka();
+    await story.start(['processors']);
     const since = [
       await submitPurchase('F-SINCE', `PO-F-LOST`),
       await submitPurchase('F-SINCE', `PO-F-LOST`),

@@ -1,0 +1,92 @@
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { examples } from '@tradelog/schemas/documents/examples';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { interfacePath } from '../../ingest/src/intake/interfaces.ts';
+import { type ProductAsStarted, startProductAsNpmStart } from '../harness/productAsStarted.ts';
+import { loadEnterprise } from './pacedLoad.ts';
+import { type PrivateStack, startPrivateStack } from './privateStack.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
+export type Json = any;
+
+/**
+ * What a test of an operator action on the log needs (logReplaced.e2e.test.ts,
+ * logRestored.e2e.test.ts): a private stack for the file, the product on it as `npm start` runs
+ * it (without the portal: tests/faults/README.md), and the calls a partner, a lender and an
+ * operator make of it. Registers the file's `beforeAll` and `afterAll`.
+ */
+export function logStory() {
+  let stack: PrivateStack | undefined;
+  let product: ProductAsStarted | undefined;
+  let dependencies: Parameters<typeof startProductAsNpmStart>[0]['dependencies'];
+  beforeAll(async () => {
+    stack = await startPrivateStack();
+    dependencies = {
+      kafkaBrokers: stack.kafkaBrokers.join(','),
+      schemaRegistryUrl: `http://127.0.0.1:${stack.ports.registry}/apis/ccompat/v7`,
+      databaseUrl: stack.databaseUrl,
+    };
+  });
+  afterAll(async () => {
+    await product?.stop();
+    await stack?.stop();
+  });
+
+  const live = () => product!;
+  const call = async (method: string, url: string, key: string, body?: unknown) => {
+    const response = await fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+  const purchasePath = interfacePath(documentTypes.find((t) => t.id === 'purchase')!.path, 'tradelog');
+  return {
+    stack: () => stack!,
+    live,
+    call,
+    /** `liveOnly`: services `npm start` reports live rather than ready (the processors on a replaced log). */
+    async start(liveOnly: 'processors'[] = []) {
+      product = await startProductAsNpmStart({
+        dependencies,
+        services: ['ingest', 'query-api', 'processors'],
+        liveOnly,
+        env: {
+          LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+          NODE_OPTIONS: `--disable-warning=TimeoutNegativeWarning ${process.env.NODE_OPTIONS ?? ''}`,
+        },
+        echo: process.env.FAULTS_VERBOSE === '1',
+      });
+      return product;
+    },
+    async stop() {
+      await product?.stop();
+      product = undefined;
+    },
+    /** A financed purchase of the lender's enterprise; `order`, its business key, picks its partition. */
+    async submitPurchase(financingOrderNo: string, order = `PO-${financingOrderNo}`) {
+      const { status, body } = await call(
+        'POST',
+        `${live().urls.ingest!}${purchasePath}`,
+        live().keys.partner,
+        { ...examples.purchase, customerCode: loadEnterprise, entOrderNo: order, financingOrderNo },
+      );
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body as { documentId: string; position: string };
+    },
+    /** The lender's link-node query for a financing (`after`: `?after=<documentId>`). */
+    chainOf: (financingOrderNo: string, after = '') =>
+      call('POST', `${live().urls['query-api']!}/open/info/link/node${after}`, live().keys.operator, {
+        customerCode: loadEnterprise,
+        documentsType: '10',
+        documentsNo: financingOrderNo,
+      }),
+    pipeline: async () =>
+      (await call('GET', `${live().urls['query-api']!}/ops/pipeline`, live().keys.operator)).body,
+    async processorsReady() {
+      const response = await fetch(`${live().urls.processors!}/ready`);
+      return { status: response.status, body: (await response.json()) as Json };
+    },
+  };
+}
