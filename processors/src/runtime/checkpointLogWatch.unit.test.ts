@@ -21,6 +21,20 @@ const snapshot = {
   ends: new Map([['docs/0', 10n]]),
 };
 
+/** The group's checkpoint row as Postgres answers it: docs/0 applied up to offset 3 on cluster-a. */
+const storedRow = (over: Record<string, unknown> = {}) => ({
+  topic: 'docs',
+  partition: 0,
+  next_offset: '4',
+  records_applied: '4',
+  applied_at: new Date(0),
+  cluster_id: 'cluster-a',
+  topic_id: 'topic-a',
+  last_record_timestamp: null,
+  found_record_timestamp: null,
+  ...over,
+});
+
 describe('checkpointLogOf: the log checkpoints were taken on', () => {
   it('given checkpoints of the log read now, then that log’s ids', () => {
     expect(checkpointLogOf([checkpoint('cluster-a', 4)], snapshot)).toEqual({
@@ -87,15 +101,7 @@ describe('createCheckpointLogWatch: records deleted while the consumer runs', ()
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       let starts = new Map([['docs/0', 0n]]);
-      const row = {
-        topic: 'docs',
-        partition: 0,
-        next_offset: '4',
-        records_applied: '4',
-        applied_at: new Date(0),
-        cluster_id: 'cluster-a',
-        topic_id: 'topic-a',
-      };
+      const row = storedRow();
       const pool = { query: async () => ({ rows: [row] }) } as unknown as import('pg').Pool;
       let reads = 0;
       const snapshots = {
@@ -146,17 +152,8 @@ describe('createCheckpointLogWatch: records deleted while the consumer runs', ()
 });
 
 describe('createCheckpointLogWatch: a log restored in place', () => {
-  const stored = (found: string | null) => ({
-    topic: 'docs',
-    partition: 0,
-    next_offset: '4',
-    records_applied: '4',
-    applied_at: new Date(0),
-    cluster_id: 'cluster-a',
-    topic_id: 'topic-a',
-    last_record_timestamp: '1700000000003',
-    found_record_timestamp: found,
-  });
+  const stored = (found: string | null) =>
+    storedRow({ last_record_timestamp: '1700000000003', found_record_timestamp: found });
   const watchOn = (pool: import('pg').Pool, recordAt3: string, stops: string[], places: unknown[] = []) =>
     createCheckpointLogWatch({
       pool,

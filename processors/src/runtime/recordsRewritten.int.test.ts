@@ -19,9 +19,10 @@ import { ensureLiveVersion } from './supervisor.ts';
  * checkpoint, no offset tells the logs apart. The record at the checkpoint's last applied offset
  * does: a checkpoint names it by its timestamp, and every join reads it back.
  *
- * A broker's disks cannot be swapped under a test; the checkpoint is made to name, instead, the
- * record an older log held at that offset (the same purchase, written a minute earlier): for the
- * consumer the two are the same fault, the record at its last offset not being the one it applied.
+ * The disks are swapped in the fault suite (tests/faults/logRestored.e2e.test.ts); here the
+ * checkpoint is made to name the record an older log held at that offset (the same purchase,
+ * written a minute earlier): for the consumer the two are the same fault, the record at its last
+ * offset not being the one it applied.
  */
 describe('a log restored in place from an older backup', () => {
   const services = testServices();
