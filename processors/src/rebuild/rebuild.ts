@@ -81,6 +81,27 @@ class BuildOfAnotherLog extends Error {
   }
 }
 
+/**
+ * Why a build whose consumer stopped on its checkpoints fails: in the words the progress tick
+ * uses (`deletedUnder`) when records were deleted under it, whichever of the two saw it first.
+ */
+function buildFailureOf(mismatches: readonly LogMismatch[]): Error {
+  const deleted = mismatches.flatMap((m) =>
+    m.reason === 'records-deleted' && m.log.start !== undefined
+      ? [
+          {
+            slot: `${m.topic}/${m.partition}`,
+            at: BigInt(m.checkpoint.nextOffset),
+            start: BigInt(m.log.start),
+          },
+        ]
+      : [],
+  );
+  return deleted.length === mismatches.length
+    ? new RecordsDeletedUnderBuild(deleted)
+    : new BuildOfAnotherLog(mismatches);
+}
+
 /** An operator cancelled the version being built (`DELETE /ops/rebuild/:projection`): it is failed already. */
 class RebuildCancelled extends Error {
   constructor() {
@@ -302,7 +323,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       if (options.signal?.aborted) throw new RebuildStopped();
       await commits.next(progressIntervalMs);
       const replaced = consumer.health().logReplaced;
-      if (replaced) throw new BuildOfAnotherLog(replaced.mismatches);
+      if (replaced) throw buildFailureOf(replaced.mismatches);
       // A commit that leaves the build far from its target waits for the next progress tick.
       const reportDue = performance.now() - reportedAt >= progressIntervalMs;
       if (!reportDue && lagOf(standing.limits ?? standing.ends, standing.applied) > freezeWithin) continue;
