@@ -174,6 +174,20 @@ export function withFoundRecords<L extends LogIdentity>(
   return { ...log, lastRecords };
 }
 
+/**
+ * A consumer's stored checkpoints against the log, as the readers that read no records judge
+ * them (query-api's pipeline view and push restart, the rebuild's look at the live version): a
+ * partition of `owedTopics` without a checkpoint owed from offset 0 (`owedCheckpoints`), rule 6
+ * as the processors found it (`withFoundRecords`).
+ */
+export function storedMismatches(
+  checkpoints: readonly (BoundCheckpoint & { foundTimestamp?: string | null })[],
+  log: LogIdentity,
+  owedTopics: readonly string[],
+): LogMismatch[] {
+  return logMismatches(owedCheckpoints(checkpoints, log, owedTopics), withFoundRecords(log, checkpoints));
+}
+
 /** The rule 6 findings among mismatches, as `storeFoundRecords` keeps them. */
 export function foundRecordsOf(
   mismatches: readonly LogMismatch[],

@@ -1,18 +1,15 @@
 import {
-  type Checkpoint,
   createVersionTables,
   findLiveVersion,
   insertNextVersion,
   inTransaction,
-  logMismatches,
-  owedCheckpoints,
   type ProjectionName,
   type ProjectionVersion,
   readCheckpoints,
   saveCheckpoints,
   setVersionRevision,
   slotParts,
-  withFoundRecords,
+  storedMismatches,
 } from '@tradelog/projections';
 import type { Logger } from '@tradelog/schemas';
 import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
@@ -47,13 +44,6 @@ export async function logBounds(
 }
 
 /**
- * The live version's checkpoints against the log, with what its consumer found at their last
- * records (rule 6: a log restored in place, told only by its records).
- */
-const logMismatchesOf = (checkpoints: Checkpoint[], snapshot: LogSnapshot, topics: string[]) =>
-  logMismatches(owedCheckpoints(checkpoints, snapshot, topics), withFoundRecords(snapshot, checkpoints));
-
-/**
  * What bounds the build: the live version's position (refreshed while it runs), or, when the
  * live version's checkpoints are of another log, nothing but the log's ends.
  */
@@ -63,7 +53,8 @@ async function liveBoundOf(options: RebuildOptions, topics: string[], log: Logge
   const ofAnotherLog =
     live !== undefined &&
     live !== null &&
-    logMismatchesOf(await readCheckpoints(pool, live.consumerGroup), snapshot, topics).length > 0;
+    // Rule 6 as its consumer found it: a log restored in place is told only by its records.
+    storedMismatches(await readCheckpoints(pool, live.consumerGroup), snapshot, topics).length > 0;
   const bound = ofAnotherLog ? undefined : live;
   if (ofAnotherLog)
     log.warn('the live version is of another log; building from the log as it is, up to its ends', {

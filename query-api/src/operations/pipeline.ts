@@ -3,15 +3,13 @@ import {
   findLiveVersion,
   type LogIdentity,
   type LogMismatch,
-  logMismatches,
   logReplacedMessage,
-  owedCheckpoints,
   type ProjectionName,
   projectionCatalogue,
   pushLogReplacedRemedy,
   readCheckpoints,
   readTransportCheckpoints,
-  withFoundRecords,
+  storedMismatches,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
@@ -75,12 +73,7 @@ export function pushLags(
 ): PushLag[] {
   return [...Map.groupBy(stored, (c) => c.consumerGroup)].map(([consumerGroup, checkpoints]) => {
     const lagged = projectionLag(changes, checkpoints);
-    const mismatches = snapshot
-      ? logMismatches(
-          owedCheckpoints(checkpoints, snapshot, [...changes.keys()]),
-          withFoundRecords(snapshot, checkpoints),
-        )
-      : [];
+    const mismatches = snapshot ? storedMismatches(checkpoints, snapshot, [...changes.keys()]) : [];
     if (mismatches.length === 0)
       return { consumerGroup, ...lagged, state: lagged.lag > 0 ? 'behind' : 'current' };
     return {
@@ -191,13 +184,10 @@ export function createPipelineRouter(deps: {
         // position for counts from 0 (projections/src/logBinding.ts `owedCheckpoints`).
         const mismatches =
           snapshot && live
-            ? logMismatches(
-                owedCheckpoints(
-                  checkpoints.filter((c) => read.has(c.topic)),
-                  snapshot,
-                  [...read].filter((topic) => topic !== undefined),
-                ),
-                withFoundRecords(snapshot, checkpoints),
+            ? storedMismatches(
+                checkpoints.filter((c) => read.has(c.topic)),
+                snapshot,
+                [...read].filter((topic) => topic !== undefined),
               )
             : [];
         projections.push({

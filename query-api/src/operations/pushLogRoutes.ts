@@ -3,11 +3,9 @@ import {
   deleteCheckpointsOf,
   inTransaction,
   type LogIdentity,
-  logMismatches,
-  owedCheckpoints,
   readTransportCheckpoints,
   saveCheckpoints,
-  withFoundRecords,
+  storedMismatches,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import type { Router } from 'express';
@@ -34,10 +32,7 @@ export function foreignSlotsByGroup(
   const groups = new Map<string, ForeignSlot[]>();
   for (const [group, rows] of Map.groupBy(stored, (c) => c.consumerGroup)) {
     const topics = [...new Set(rows.map((c) => c.topic))];
-    const mismatches = logMismatches(
-      owedCheckpoints(rows, snapshot, topics),
-      withFoundRecords(snapshot, rows),
-    );
+    const mismatches = storedMismatches(rows, snapshot, topics);
     if (mismatches.length > 0)
       groups.set(
         group,
