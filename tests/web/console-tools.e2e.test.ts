@@ -198,10 +198,22 @@ describe('console tools: subscriber and partner pages', () => {
     );
     expect(await mine.getByTestId('my-documents').textContent()).toContain(documentId);
 
+    // Each Look up asks again, the same document too: its state moves on as the projections
+    // apply it, so a second ask is a second request (once, the page kept showing the first answer).
+    const lookUp = async () => {
+      const answered = page.waitForResponse((response) =>
+        response.url().endsWith(`/documents/${documentId}`),
+      );
+      await rows.first().getByRole('button', { name: 'Look up' }).click();
+      return (await answered).status();
+    };
+    expect(await lookUp()).toBe(200);
+    expect(await lookUp()).toBe(200);
+
     // Its state in each projection that reads a purchase: applied by the two running here.
     await waitFor(
       async () => {
-        await rows.first().getByRole('button', { name: 'Look up' }).click();
+        await lookUp();
         const table = mine.getByTestId('document-projections');
         await table.waitFor();
         const text = (await table.textContent()) ?? '';

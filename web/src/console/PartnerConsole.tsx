@@ -8,6 +8,7 @@ import { PartnerDocuments } from './PartnerDocuments.tsx';
 import { RecentSubmissions } from './RecentSubmissions.tsx';
 import { ingestProduct, submissionPath } from './submissionPath.ts';
 import { usePartnerDocument } from './usePartnerDocument.ts';
+import { askToLookUp, type LookUpRequest } from './usePartnerDocuments.ts';
 
 /**
  * The partner tab: a document of a chosen type checked as it is typed, submitted or only
@@ -18,13 +19,15 @@ export function PartnerConsole(props: { apiKey: string }) {
   // Held here, not in the form: React runs a parent's effects after its children's, so the
   // type's checks keep loading after the documents list has asked for its rows.
   const draft = usePartnerDocument(props.apiKey);
-  const [lookUp, setLookUp] = useState<string>();
+  const [lookUp, setLookUp] = useState<LookUpRequest>();
   const id = useId();
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t.console.partner.title}</h2>
       <PartnerDocumentForm id={id} draft={draft} />
-      <RecentSubmissions lookUp={setLookUp} />
+      <RecentSubmissions
+        lookUp={(documentId) => setLookUp((previous) => askToLookUp(previous, documentId))}
+      />
       <PartnerDocuments apiKey={props.apiKey} {...(lookUp ? { lookUp } : {})} />
     </section>
   );

@@ -7,14 +7,14 @@ import { localTime } from './consoleFormat.ts';
 import { DocumentStatus } from './DocumentStatus.tsx';
 import { InputField } from './InputField.tsx';
 import { LoadedList } from './LoadedList.tsx';
-import { usePartnerDocuments } from './usePartnerDocuments.ts';
+import { type LookUpRequest, usePartnerDocuments } from './usePartnerDocuments.ts';
 
 /**
  * A partner's own submissions as the document index recorded them, a page at a time, and one
  * submission looked up by documentId: its place in the log and its state in every projection
  * that reads it, with a dead letter's error where there is one.
  */
-export function PartnerDocuments(props: { apiKey: string; lookUp?: string }) {
+export function PartnerDocuments(props: { apiKey: string; lookUp?: LookUpRequest }) {
   const t = useDict();
   const p = t.console.partner;
   const id = useId();
