@@ -101,26 +101,39 @@ export const emptyPledgeState = (): PledgeMaps => ({
 });
 
 /** What a step changed, per map: the entries to set. */
-export type PledgeChanges = { [K in keyof PledgeMaps]: PledgeMaps[K] };
+export type PledgeChanges = {
+  [K in keyof PledgeMaps]: PledgeMaps[K] extends Map<infer A, infer B> ? ReadonlyMap<A, B> : never;
+};
+
+/** The changes of a map a step set nothing in: one for every layer, never written to. */
+const noChanges: ReadonlyMap<never, never> = new Map<never, never>();
 
 /**
  * Copy-on-write over one map of the state: a step reads through to the state and keeps what it
  * sets, so a step costs what its document touches, not the batch's size (the state is never changed).
+ * A step sets few of its thirteen maps (most documents none): a layer's own map is made on its
+ * first set.
  */
 export class Layer<K, V> implements Lookup<K, V> {
-  readonly changed = new Map<K, V>();
+  #changed: Map<K, V> | undefined;
   readonly base: Lookup<K, V>;
   constructor(base: Lookup<K, V>) {
     this.base = base;
   }
+  /** What the step set. */
+  get changed(): ReadonlyMap<K, V> {
+    return this.#changed ?? noChanges;
+  }
   get(key: K): V | undefined {
-    return this.changed.has(key) ? this.changed.get(key) : this.base.get(key);
+    const changed = this.#changed;
+    return changed?.has(key) ? changed.get(key) : this.base.get(key);
   }
   has(key: K): boolean {
-    return this.changed.has(key) || this.base.has(key);
+    return this.#changed?.has(key) === true || this.base.has(key);
   }
   set(key: K, value: V): void {
-    this.changed.set(key, value);
+    this.#changed ??= new Map();
+    this.#changed.set(key, value);
   }
 }
 
@@ -160,7 +173,7 @@ export const changesOf = (layer: PledgeLayers) =>
 export function applyPledgeChanges(maps: PledgeMaps, changes: PledgeChanges): void {
   for (const name of Object.keys(changes) as (keyof PledgeMaps)[]) {
     const target = maps[name] as Map<unknown, unknown>;
-    for (const [key, value] of changes[name] as Map<unknown, unknown>) target.set(key, value);
+    for (const [key, value] of changes[name] as ReadonlyMap<unknown, unknown>) target.set(key, value);
   }
 }
 

@@ -1,7 +1,7 @@
 import { noKeyLines } from '@tradelog/projections/collateral/pledgeTables';
 import { financingKeyOf } from '@tradelog/projections/collateral/tables';
 import type { Reduction } from '../changes.ts';
-import { type DocumentEvent, numberOf } from '../documents/event.ts';
+import { type DocumentEvent, type DocumentTypeId, numberOf } from '../documents/event.ts';
 import { nodesOf } from '../link-node/rules.ts';
 import { evaluateCoverage } from './coverage.ts';
 import { type DocumentStep, documentStepOf } from './documentStep.ts';
@@ -73,6 +73,18 @@ import { financingOf } from './rules.ts';
  */
 
 /**
+ * The documents the rules above read: the warehouse orders (rule 1's stock), the stock reports
+ * (rule 3c) and the purchases (rule 4's amounts). Any other sets nothing.
+ */
+export const pledgeDocumentTypes: ReadonlySet<DocumentTypeId> = new Set<DocumentTypeId>([
+  'inbound',
+  'outbound',
+  'tally',
+  'warehouseStock',
+  'purchase',
+]);
+
+/**
  * One document through the rules above, after the collateral rules took it (`holdings` is what
  * they hold after it). `thresholdsOf` gives the coverage thresholds in force for an enterprise
  * (rule 5; the batch shell reads them, the only input not from the log: see the README). Pure:
@@ -85,6 +97,8 @@ export function reducePledges(
   holdings: Holdings,
   thresholdsOf: (enterprise: string) => readonly number[],
 ): Reduction<PledgeState> & { changed?: PledgeChanges } {
+  // A document the rules read nothing of sets nothing: the state as it is, without the step.
+  if (!pledgeDocumentTypes.has(event.type)) return { state, changes: [] };
   const step = documentStepOf(state, event, holdings);
   const named = recordPurchaseAmounts(step);
   const stock = step.order !== undefined && step.takes ? placeOrder(step, step.order) : unmoved;

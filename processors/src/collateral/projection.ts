@@ -9,6 +9,7 @@ import { foldReadingWhole, likelyReadEvery } from './batchFold.ts';
 import { loadPledgeContext, loadPledges, loadState, namedByBatch, stepsByDocument } from './batchLoads.ts';
 import { writeFoldedBatch } from './batchWrites.ts';
 import { byKey } from './keyOrder.ts';
+import { pledgeDocumentTypes } from './pledges.ts';
 import { piecesOf } from './rules.ts';
 
 /**
@@ -17,9 +18,6 @@ import { piecesOf } from './rules.ts';
  * enterprises' (processors/README.md "Collateral rules", scale-out).
  */
 const pairingScope = 'collateral:pairings';
-
-/** The documents the release and coverage rules read (pledges.ts). */
-const pledgeTypes = new Set(['inbound', 'outbound', 'tally', 'warehouseStock', 'purchase']);
 
 /**
  * The batch shell: link-node's own batch shell builds the chains in this projection's schema
@@ -41,7 +39,7 @@ const collateralBatch: Projection = {
     const linked = await foldChains(db, schema, events);
     // A stock report joins no chain (it is no trade document), and a document may change the stock
     // or an amount without changing a chain: the release and coverage rules still see it.
-    if (linked.changes.length === 0 && !events.some((event) => pledgeTypes.has(event.type)))
+    if (linked.changes.length === 0 && !events.some((event) => pledgeDocumentTypes.has(event.type)))
       return { changes: [], superseded: linked.superseded };
     const stepsOf = stepsByDocument(linked.changes);
     const { statements, named, absorbed, financingKeys, purchaseNodes } = namedByBatch(
