@@ -38,7 +38,23 @@ const keyClassKinds: readonly [cls: string, kind: CollateralKind][] = [
   ['contractNo', 'contract'],
 ];
 
-export function piecesOf(statement: NodeStatement): Piece[] {
+/**
+ * What a node statement pledges. Asked of each statement by the batch shell, the slice and the
+ * step, so remembered per statement object: a statement is never changed (link-node's `nodesOf`
+ * keeps one per event).
+ */
+export function piecesOf(statement: NodeStatement): readonly Piece[] {
+  let pieces = piecesByStatement.get(statement);
+  if (pieces === undefined) {
+    pieces = statementPieces(statement);
+    piecesByStatement.set(statement, pieces);
+  }
+  return pieces;
+}
+
+const piecesByStatement = new WeakMap<NodeStatement, readonly Piece[]>();
+
+function statementPieces(statement: NodeStatement): Piece[] {
   const pieces = new Map<string, Piece>();
   const add = (kind: CollateralKind, warehouse: string | null, raw: string) => {
     const number = normalisedNumber(raw);
