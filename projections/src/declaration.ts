@@ -17,7 +17,8 @@ export interface ProjectionDeclaration<Name extends string = string> {
   createTables(db: Queryable, schema: string): Promise<void>;
   /**
    * How a rebuilt version is compared with the live one: per table, a key and a hash of what a
-   * reader sees for it. `table` is a table of the version's schema, or a subquery that names
+   * reader sees for it (compared with IS DISTINCT FROM: a digest, or a row of values where
+   * equality must be by value, as jsonb's). `table` is a table of the version's schema, or a subquery that names
    * the schema as `{schema}`; `label` names such a subquery in the comparison.
    */
   compared: readonly ComparedTable[];

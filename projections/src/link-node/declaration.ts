@@ -30,8 +30,10 @@ export const linkNodeDeclaration = declareProjection({
       table: '(SELECT *, min(node_id) OVER (PARTITION BY chain_id) AS chain_anchor FROM {schema}.nodes)',
       label: 'nodes',
       key: 'node_id',
-      // As jsonb: the columns are json (the text as written), and the same node may be written with its keys in another order.
-      hash: 'md5(row(chain_anchor, block, keys::jsonb, fields::jsonb, provenance::jsonb, versions)::text)',
+      // Compared as values, not as text: the columns are json (the text as written, a node's
+      // document as the log holds it), and jsonb equality takes keys in another order, or 1.50
+      // and 1.5, as the same (a version written before nodes kept the log's text wrote 1.5).
+      hash: 'row(chain_anchor, block, keys::jsonb, fields::jsonb, provenance::jsonb, versions)',
     },
     ...attributionCompared,
   ],

@@ -1,3 +1,4 @@
+import { jsonTextOf } from '@tradelog/schemas/kit/log/recordText';
 import { ident, type Queryable } from '../db.ts';
 
 /** Link-node tables: one row per node (business document), and its link keys for lookup. */
@@ -192,7 +193,8 @@ export async function upsertNodes(db: Queryable, schema: string, nodes: readonly
       chunk.map((node) => node.chainId),
       chunk.map((node) => node.versions),
       JSON.stringify(chunk.map((node) => node.keys)),
-      JSON.stringify(chunk.map((node) => node.fields)),
+      // The documents as the log holds their text (a node's fields are its document, as decoded).
+      `[${chunk.map((node) => jsonTextOf(node.fields)).join(',')}]`,
       JSON.stringify(chunk.map((node) => node.provenance)),
     ];
     // One statement in flight: the next is sent once this one has succeeded.

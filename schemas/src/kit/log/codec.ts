@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { TradelogError } from '../../errors/tradelogError.ts';
 import { retryDelayMs } from '../runtime/backoff.ts';
 import { RecordUndecodableError } from './codecErrors.ts';
+import { rememberRecordText } from './recordText.ts';
 import { type RegistryAuth, registryAuthorization } from './registryAuth.ts';
 import {
   loadWriterSchema,
@@ -253,8 +254,9 @@ export function checkedValue(
   json: Buffer,
 ): unknown {
   let parsed: unknown;
+  const text = json.toString('utf8');
   try {
-    parsed = JSON.parse(json.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new RecordUndecodableError(
       'RECORD_NOT_JSON',
@@ -267,5 +269,6 @@ export function checkedValue(
       'RECORD_SCHEMA_MISMATCH',
       `record does not match its writer schema ${schemaId}: ${schema.errors()}`,
     );
+  rememberRecordText(parsed, text);
   return parsed;
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedValue, createRegistryCodec, registrationRefusal } from './codec.ts';
+import { jsonTextOf } from './recordText.ts';
 
 describe('registry codec: registration against a registry that never answers', () => {
   let server: Server;
@@ -51,6 +52,15 @@ describe('registry codec: a record checked against its writer schema', () => {
 
   it('answers the parsed value when it matches', () => {
     expect(checkedValue(schema, 7, Buffer.from('{"documentId":"d-1"}'))).toEqual({ documentId: 'd-1' });
+  });
+
+  it('keeps the text the value was parsed from, for a projection that writes it whole', () => {
+    const text = '{ "documentId": "d-1", "amount": 1.50 }';
+    const value = checkedValue(schema, 7, Buffer.from(text));
+    expect(jsonTextOf(value)).toBe(text);
+    // A value of another origin (a copy, a row read back) is serialised.
+    expect(jsonTextOf({ ...(value as object) })).toBe('{"documentId":"d-1","amount":1.5}');
+    expect(jsonTextOf('x')).toBe('"x"');
   });
 
   it('blames the record, not retriable, when it is not JSON or does not match', () => {
