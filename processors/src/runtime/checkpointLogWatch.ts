@@ -172,38 +172,51 @@ async function batchLogOf(
 }
 
 /**
+ * The log the group's checkpoints belong to, judged on its stored checkpoints and a snapshot of
+ * the log; `with-records` reads the last record each checkpoint names (rule 6), and keeps what it
+ * finds with the checkpoints for the readers that read no records (`storeFoundRecords`).
+ */
+async function readCheckpointLog(
+  options: Pick<
+    CheckpointLogWatchOptions,
+    'pool' | 'groupId' | 'snapshots' | 'topics' | 'lastRecords' | 'owesWholeLog'
+  >,
+  records: 'with-records' | 'without-records',
+): Promise<CheckpointLog> {
+  const { pool, groupId, snapshots } = options;
+  // The checkpoints before the log: one read while batches commit may then lag the log (never
+  // a checkpoint past an end read before it, which would look like a log that lost records).
+  const checkpoints = await readCheckpoints(pool, groupId);
+  const snapshot = await snapshots.read(options.topics);
+  const lastRecords =
+    records === 'with-records' && options.lastRecords
+      ? await options.lastRecords(lastRecordPlaces(checkpoints, snapshot))
+      : undefined;
+  const owed = options.owesWholeLog ? options.topics : [];
+  if (lastRecords === undefined) return checkpointLogOf(checkpoints, snapshot, owed);
+  // What rule 6 finds is kept with the checkpoints, for the readers that do not read records.
+  const storedFound = checkpoints.some((c) => c.foundTimestamp !== null);
+  try {
+    const bound = checkpointLogOf(checkpoints, { ...snapshot, lastRecords }, owed);
+    if (storedFound) await storeFoundRecords(pool, groupId, []);
+    return bound;
+  } catch (error) {
+    const found = error instanceof CheckpointsOfAnotherLog ? foundRecordsOf(error.mismatches) : [];
+    if (found.length > 0 || storedFound) await storeFoundRecords(pool, groupId, found);
+    throw error;
+  }
+}
+
+/**
  * The watch: its steps share the assignment's read of the log, the stop's record, its timer and
  * the join count, which must change together.
  */
 export function createCheckpointLogWatch(options: CheckpointLogWatchOptions): CheckpointLogWatch {
-  const { pool, groupId, snapshots, log, now } = options;
+  const { log, now } = options;
   /** The log this assignment's checkpoints were found to belong to; read again on every join. */
-  const readBound = (records: 'with-records' | 'without-records') => async () => {
-    // The checkpoints before the log: one read while batches commit may then lag the log (never
-    // a checkpoint past an end read before it, which would look like a log that lost records).
-    const checkpoints = await readCheckpoints(pool, groupId);
-    const snapshot = await snapshots.read(options.topics);
-    const lastRecords =
-      records === 'with-records' && options.lastRecords
-        ? await options.lastRecords(lastRecordPlaces(checkpoints, snapshot))
-        : undefined;
-    const owed = options.owesWholeLog ? options.topics : [];
-    if (lastRecords === undefined) return checkpointLogOf(checkpoints, snapshot, owed);
-    // What rule 6 finds is kept with the checkpoints, for the readers that do not read records.
-    const storedFound = checkpoints.some((c) => c.foundTimestamp !== null);
-    try {
-      const bound = checkpointLogOf(checkpoints, { ...snapshot, lastRecords }, owed);
-      if (storedFound) await storeFoundRecords(pool, groupId, []);
-      return bound;
-    } catch (error) {
-      const found = error instanceof CheckpointsOfAnotherLog ? foundRecordsOf(error.mismatches) : [];
-      if (found.length > 0 || storedFound) await storeFoundRecords(pool, groupId, found);
-      throw error;
-    }
-  };
-  const boundLog = sharedRead(readBound('with-records'));
+  const boundLog = sharedRead(() => readCheckpointLog(options, 'with-records'));
   /** A look beside the batches, shared only while it is under way. */
-  const runningLook = sharedRead(readBound('without-records'));
+  const runningLook = sharedRead(() => readCheckpointLog(options, 'without-records'));
   let logReplaced: LogReplaced | undefined;
   let logCheckTimer: NodeJS.Timeout | undefined;
   /**

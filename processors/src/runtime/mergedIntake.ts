@@ -51,7 +51,8 @@ export interface ReadBound {
   bound: bigint;
 }
 
-interface Buffered<E> {
+/** A partition's fetched records the merge has not taken yet. */
+export interface Buffered<E> {
   topic: string;
   partition: number;
   records: Decoded<E>[];
@@ -74,6 +75,69 @@ export interface MergedRead {
   readBounds: () => Iterable<ReadBound>;
   /** A partition no longer waited for: what follows may be applied out of the merged order. */
   onWaitGivenUp?: (slot: string, waitedMs: number) => void;
+}
+
+/** A partition nothing was fetched of yet. */
+export const emptyBuffer = <E>(topic: string, partition: number): Buffered<E> => ({
+  topic,
+  partition,
+  records: [],
+  keys: [],
+  start: 0,
+  next: 0n,
+  heldByMerge: false,
+  resumeBelow: 0,
+});
+
+/**
+ * Adds a fetched batch's records to its partition's buffer: those past what it buffered or
+ * took, up to the batch's limit (where it is cut: `cutAt`). What groups took goes first, so that
+ * a buffer refilled before it empties does not grow.
+ */
+export function bufferBatch<E>(buffered: Buffered<E>, item: Pick<Queued<E>, 'decoded' | 'limit'>): void {
+  buffered.cutAt = undefined;
+  if (buffered.start > 0) {
+    buffered.records = buffered.records.slice(buffered.start);
+    buffered.keys = buffered.keys.slice(buffered.start);
+    buffered.start = 0;
+  }
+  for (const decoded of item.decoded) {
+    const offset = BigInt(decoded.record.offset);
+    // Taken or buffered already (a batch fetched before the partition was held).
+    if (offset < buffered.next) continue;
+    if (item.limit !== undefined && offset >= item.limit) {
+      buffered.cutAt = offset;
+      break;
+    }
+    buffered.records.push(decoded);
+    buffered.keys.push(mergeKeyOf(decoded.record));
+    buffered.next = offset + 1n;
+  }
+}
+
+/** The merge's view of every partition: buffered heads, and whether more may follow them. */
+export function mergeInputs<E>(
+  readBounds: Iterable<ReadBound>,
+  buffers: ReadonlyMap<string, Buffered<E>>,
+  givenUp: ReadonlySet<string>,
+): MergeInput[] {
+  const out: MergeInput[] = [];
+  const seen = new Set<string>();
+  for (const bound of readBounds) {
+    const slot = `${bound.topic}/${bound.partition}`;
+    seen.add(slot);
+    const buffered = buffers.get(slot);
+    // Where the partition's unread records start: past a cut at its limit (a limit that moved
+    // since leaves records to read there), past what it buffered, or where it stands applied.
+    const next =
+      buffered?.cutAt ?? (buffered && buffered.next > bound.applied ? buffered.next : bound.applied);
+    const more = next < bound.bound && !givenUp.has(slot);
+    out.push({ slot, keys: buffered?.keys ?? [], from: buffered?.start ?? 0, more });
+  }
+  for (const [slot, buffered] of buffers)
+    if (!seen.has(slot) && buffered.start < buffered.records.length)
+      out.push({ slot, keys: buffered.keys, from: buffered.start, more: false });
+  return out;
 }
 
 export function createMergedIntake<E>(
@@ -107,35 +171,8 @@ export function createMergedIntake<E>(
   function push(item: Queued<E>): void {
     const { topic, partition } = item.batch;
     const slot = `${topic}/${partition}`;
-    const buffered = buffers.get(slot) ?? {
-      topic,
-      partition,
-      records: [],
-      keys: [],
-      start: 0,
-      next: 0n,
-      heldByMerge: false,
-      resumeBelow: 0,
-    };
-    buffered.cutAt = undefined;
-    // What groups took goes, so that a buffer refilled before it empties does not grow.
-    if (buffered.start > 0) {
-      buffered.records = buffered.records.slice(buffered.start);
-      buffered.keys = buffered.keys.slice(buffered.start);
-      buffered.start = 0;
-    }
-    for (const decoded of item.decoded) {
-      const offset = BigInt(decoded.record.offset);
-      // Taken or buffered already (a batch fetched before the partition was held).
-      if (offset < buffered.next) continue;
-      if (item.limit !== undefined && offset >= item.limit) {
-        buffered.cutAt = offset;
-        break;
-      }
-      buffered.records.push(decoded);
-      buffered.keys.push(mergeKeyOf(decoded.record));
-      buffered.next = offset + 1n;
-    }
+    const buffered = buffers.get(slot) ?? emptyBuffer<E>(topic, partition);
+    bufferBatch(buffered, item);
     buffers.set(slot, buffered);
     givenUp.delete(slot);
     if (buffered.cutAt !== undefined) {
@@ -161,27 +198,6 @@ export function createMergedIntake<E>(
     }, ms);
   }
 
-  /** The merge's view of every partition: buffered heads, and whether more may follow them. */
-  function inputs(): MergeInput[] {
-    const out: MergeInput[] = [];
-    const seen = new Set<string>();
-    for (const bound of context.readBounds()) {
-      const slot = `${bound.topic}/${bound.partition}`;
-      seen.add(slot);
-      const buffered = buffers.get(slot);
-      // Where the partition's unread records start: past a cut at its limit (a limit that moved
-      // since leaves records to read there), past what it buffered, or where it stands applied.
-      const next =
-        buffered?.cutAt ?? (buffered && buffered.next > bound.applied ? buffered.next : bound.applied);
-      const more = next < bound.bound && !givenUp.has(slot);
-      out.push({ slot, keys: buffered?.keys ?? [], from: buffered?.start ?? 0, more });
-    }
-    for (const [slot, buffered] of buffers)
-      if (!seen.has(slot) && buffered.start < buffered.records.length)
-        out.push({ slot, keys: buffered.keys, from: buffered.start, more: false });
-    return out;
-  }
-
   /** Gives up waiting for a partition when no batch at all came for too long, once. */
   function waitedTooLong(slot: string): boolean {
     if (waitingSince?.slot !== slot) {
@@ -199,7 +215,7 @@ export function createMergedIntake<E>(
 
   async function emit(): Promise<void> {
     if (inFlight || context.holdWhile?.()) return;
-    const plan = planMerge(inputs(), context.maxGroupRecords);
+    const plan = planMerge(mergeInputs(context.readBounds(), buffers, givenUp), context.maxGroupRecords);
     if (plan.waitingOn !== undefined) {
       const quiet = now() - lastPush >= settleMs;
       if (plan.order.length === 0 || !quiet) {

@@ -4,7 +4,14 @@ import { headerNames } from '@tradelog/schemas/kit/log/headers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compareLogOrder } from '../documents/logOrder.ts';
 import type { Queued } from './groupTransaction.ts';
-import { createMergedIntake, mergedReadBytesPerPartition, type ReadBound } from './mergedIntake.ts';
+import {
+  bufferBatch,
+  createMergedIntake,
+  emptyBuffer,
+  mergedReadBytesPerPartition,
+  mergeInputs,
+  type ReadBound,
+} from './mergedIntake.ts';
 import { mergeKeyOf, planMerge } from './mergeOrder.ts';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
@@ -336,5 +343,57 @@ describe('merged intake', () => {
       ['a@6', 'a@7'],
     ]);
     expect(resumedAfter).toEqual([1]);
+  });
+});
+
+describe('merged intake: a partition buffer and the merge view of it', () => {
+  it('buffers what is new up to the batch limit, dropping what groups took', () => {
+    const buffered = emptyBuffer<string>('a', 0);
+    bufferBatch(buffered, batchOf('a', inSequence(4)).item);
+    expect(buffered.records.map((d) => d.event)).toEqual(['a@0', 'a@1', 'a@2', 'a@3']);
+    expect(buffered.next).toBe(4n);
+
+    // Two taken; a fetch from before the hold brings offsets 2 to 5 again, cut at 5.
+    buffered.start = 2;
+    bufferBatch(
+      buffered,
+      batchOf(
+        'a',
+        [2, 3, 4, 5].map((o) => [o, o + 1] as [number, number]),
+        5n,
+      ).item,
+    );
+    expect(buffered.records.map((d) => d.event)).toEqual(['a@2', 'a@3', 'a@4']);
+    expect(buffered.keys).toHaveLength(3);
+    expect(buffered.start).toBe(0);
+    expect(buffered.cutAt).toBe(5n);
+    expect(buffered.next).toBe(5n);
+  });
+
+  it('tells the merge each partition’s heads and whether more may follow', () => {
+    const a = emptyBuffer<string>('a', 0);
+    bufferBatch(a, batchOf('a', inSequence(2)).item);
+    const gone = emptyBuffer<string>('gone', 0);
+    bufferBatch(gone, batchOf('gone', inSequence(1)).item);
+    const buffers = new Map([
+      ['a/0', a],
+      ['gone/0', gone],
+    ]);
+    const bounds: ReadBound[] = [
+      { topic: 'a', partition: 0, applied: 0n, bound: 2n },
+      { topic: 'b', partition: 0, applied: 3n, bound: 9n },
+      { topic: 'c', partition: 0, applied: 0n, bound: 4n },
+    ];
+    const inputs = mergeInputs(bounds, buffers, new Set(['c/0']));
+    expect(inputs.map(({ slot, from, more, keys }) => ({ slot, from, more, keys: keys.length }))).toEqual([
+      // Buffered to its bound: nothing more.
+      { slot: 'a/0', from: 0, more: false, keys: 2 },
+      // Nothing buffered, records left below its bound.
+      { slot: 'b/0', from: 0, more: true, keys: 0 },
+      // No longer waited for.
+      { slot: 'c/0', from: 0, more: false, keys: 0 },
+      // Buffered, no longer read (a partition gone from the assignment): its heads, nothing more.
+      { slot: 'gone/0', from: 0, more: false, keys: 1 },
+    ]);
   });
 });
