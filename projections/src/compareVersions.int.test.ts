@@ -9,15 +9,20 @@ import { compareVersions, createVersionTables, versionsEqual } from './tables.ts
  * version lacks instead of failing the rebuild on a missing relation, and never calls the two
  * equal.
  */
-describe('comparing two versions of a projection when one lacks a table', () => {
+/** A live and a built version's schemas, dropped after the tests of the describe block. */
+function twoVersions() {
   const pool = new pg.Pool({ connectionString: testServices().databaseUrl, max: 2 });
   const live = uniqueName('cmp_live');
   const built = uniqueName('cmp_built');
-
   afterAll(async () => {
     for (const schema of [live, built]) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();
   });
+  return { pool, live, built };
+}
+
+describe('comparing two versions of a projection when one lacks a table', () => {
+  const { pool, live, built } = twoVersions();
 
   it('names the table the older version lacks and finds them unequal; equal once both hold it', async () => {
     await createVersionTables(pool, 'collateral', live);
@@ -40,14 +45,7 @@ describe('comparing two versions of a projection when one lacks a table', () => 
  * equal; a document that differs in value still differs.
  */
 describe('comparing link nodes written as the log text and as serialised JSON', () => {
-  const pool = new pg.Pool({ connectionString: testServices().databaseUrl, max: 2 });
-  const live = uniqueName('cmp_live');
-  const built = uniqueName('cmp_built');
-
-  afterAll(async () => {
-    for (const schema of [live, built]) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool.end();
-  });
+  const { pool, live, built } = twoVersions();
 
   const writeNode = (schema: string, fields: string) =>
     pool.query(

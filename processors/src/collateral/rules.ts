@@ -1,5 +1,6 @@
 import type { CollateralKind } from '@tradelog/projections/collateral/tables';
 import { text } from '../documents/event.ts';
+import { oncePerObject } from '../documents/oncePerObject.ts';
 import type { NodeStatement } from '../link-node/rules.ts';
 import { statusOf, terminalStatuses } from '../order-status/reducer.ts';
 
@@ -43,16 +44,7 @@ const keyClassKinds: readonly [cls: string, kind: CollateralKind][] = [
  * step, so remembered per statement object: a statement is never changed (link-node's `nodesOf`
  * keeps one per event).
  */
-export function piecesOf(statement: NodeStatement): readonly Piece[] {
-  let pieces = piecesByStatement.get(statement);
-  if (pieces === undefined) {
-    pieces = statementPieces(statement);
-    piecesByStatement.set(statement, pieces);
-  }
-  return pieces;
-}
-
-const piecesByStatement = new WeakMap<NodeStatement, readonly Piece[]>();
+export const piecesOf: (statement: NodeStatement) => readonly Piece[] = oncePerObject(statementPieces);
 
 function statementPieces(statement: NodeStatement): Piece[] {
   const pieces = new Map<string, Piece>();

@@ -9,6 +9,7 @@ import {
   listOf,
   text,
 } from '../documents/event.ts';
+import { oncePerObject } from '../documents/oncePerObject.ts';
 
 /**
  * Linking rules (processors/README.md, "Link-node rules"). A document becomes one node per
@@ -139,16 +140,7 @@ function businessKeyOf(type: DocumentTypeId, fields: NodeFields): string | undef
  * The nodes a document states. Asked twice per document in a batch (what to load, then the
  * step), so remembered per event object: an event is never changed (attribution makes a new one).
  */
-export function nodesOf(event: DocumentEvent): readonly NodeStatement[] {
-  let statements = statementsOf.get(event);
-  if (statements === undefined) {
-    statements = statementsFor(event);
-    statementsOf.set(event, statements);
-  }
-  return statements;
-}
-
-const statementsOf = new WeakMap<DocumentEvent, readonly NodeStatement[]>();
+export const nodesOf: (event: DocumentEvent) => readonly NodeStatement[] = oncePerObject(statementsFor);
 
 function statementsFor(event: DocumentEvent): NodeStatement[] {
   if (chainless.includes(event.type)) return [];
