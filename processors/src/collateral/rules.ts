@@ -1,6 +1,6 @@
 import type { CollateralKind } from '@tradelog/projections/collateral/tables';
+import { rememberedPerObject } from '@tradelog/schemas/kit/runtime/remembered';
 import { text } from '../documents/event.ts';
-import { oncePerObject } from '../documents/oncePerObject.ts';
 import type { NodeStatement } from '../link-node/rules.ts';
 import { statusOf, terminalStatuses } from '../order-status/reducer.ts';
 
@@ -44,7 +44,7 @@ const keyClassKinds: readonly [cls: string, kind: CollateralKind][] = [
  * step, so remembered per statement object: a statement is never changed (link-node's `nodesOf`
  * keeps one per event).
  */
-export const piecesOf: (statement: NodeStatement) => readonly Piece[] = oncePerObject(statementPieces);
+export const piecesOf: (statement: NodeStatement) => readonly Piece[] = rememberedPerObject(statementPieces);
 
 function statementPieces(statement: NodeStatement): Piece[] {
   const pieces = new Map<string, Piece>();

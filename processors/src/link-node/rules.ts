@@ -1,3 +1,4 @@
+import { rememberedPerObject } from '@tradelog/schemas/kit/runtime/remembered';
 import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import { enterpriseOfEvent } from '../documents/enterpriseKey.ts';
 import {
@@ -9,7 +10,6 @@ import {
   listOf,
   text,
 } from '../documents/event.ts';
-import { oncePerObject } from '../documents/oncePerObject.ts';
 
 /**
  * Linking rules (processors/README.md, "Link-node rules"). A document becomes one node per
@@ -140,7 +140,7 @@ function businessKeyOf(type: DocumentTypeId, fields: NodeFields): string | undef
  * The nodes a document states. Asked twice per document in a batch (what to load, then the
  * step), so remembered per event object: an event is never changed (attribution makes a new one).
  */
-export const nodesOf: (event: DocumentEvent) => readonly NodeStatement[] = oncePerObject(statementsFor);
+export const nodesOf: (event: DocumentEvent) => readonly NodeStatement[] = rememberedPerObject(statementsFor);
 
 function statementsFor(event: DocumentEvent): NodeStatement[] {
   if (chainless.includes(event.type)) return [];

@@ -15,3 +15,18 @@ export function remembered<T>(compute: (name: string) => T, kept: number): (name
     return result;
   };
 }
+
+/**
+ * A pure function of an object, its result remembered while the object lives: for what several
+ * steps of a batch ask of one event, or of what is made of it (an event is never changed:
+ * attribution makes a new one).
+ */
+export function rememberedPerObject<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const results = new WeakMap<K, V>();
+  return (key) => {
+    if (results.has(key)) return results.get(key) as V;
+    const result = compute(key);
+    results.set(key, result);
+    return result;
+  };
+}
