@@ -3,11 +3,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import {
   contentSecurityPolicy,
   portalPolicyOptions,
 } from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
+import { portalRoutes, portalServiceOf } from '@tradelog/schemas/kit/runtime/portalRoutes';
+import { serviceOperations } from '@tradelog/schemas/openapi/serviceOperations';
 import { describe, expect, it } from 'vitest';
+import { interfacePath } from '../ingest/src/intake/interfaces.ts';
+import { ingestOpenApi } from '../ingest/src/openapi.ts';
+import { queryApiOpenApi } from '../query-api/src/openapi.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -47,5 +53,53 @@ describe('Compose nginx: the pages’ Content-Security-Policy (web/README.md "Co
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * The portal's routes (schemas/src/kit/runtime/portalRoutes.ts) are what users reach: Compose's
+ * nginx forwards exactly them, the development server and the browser suites' portal are built
+ * from them, and every operation the two services describe goes to the service that serves it.
+ */
+describe('the portal’s routes to the services', () => {
+  const routes = portalRoutes();
+  const conf = readFileSync(here('./nginx.conf'), 'utf8');
+
+  it('are the locations Compose’s nginx forwards to ingest and the query API', () => {
+    const forwarded = [
+      ...conf.matchAll(/location (\S+) \{ proxy_pass http:\/\/(ingest|query-api):\d+; \}/g),
+    ].map(([, prefix, service]) => ({ prefix: prefix as string, service: service as string }));
+    const byPrefix = (a: { prefix: string }, b: { prefix: string }) => a.prefix.localeCompare(b.prefix);
+    expect(forwarded.sort(byPrefix)).toEqual([...routes].sort(byPrefix));
+  });
+
+  /** A path template's concrete form: each `{parameter}` one segment. */
+  const concrete = (template: string) => template.replaceAll(/\{[^}]+\}/g, 'x');
+  const ownPaths = (paths: Record<string, unknown>) => {
+    const serviceOwn = new Set(serviceOperations('any').map((operation) => operation.path));
+    return Object.keys(paths).filter((path) => !serviceOwn.has(path));
+  };
+
+  it('send every submission interface to ingest', () => {
+    const document = ingestOpenApi(
+      documentTypes.map((type) => ({ id: type.id, path: interfacePath(type.path, 'tradelog') })),
+      1024,
+    );
+    const paths = ownPaths(document.paths);
+    expect(paths.length).toBe(documentTypes.length);
+    for (const path of paths)
+      expect([path, portalServiceOf(routes, concrete(path))]).toEqual([path, 'ingest']);
+    // Another product names other submission paths, routed alike.
+    const acme = portalRoutes('acme');
+    expect(portalServiceOf(acme, '/acme-order/api/v2/doc/clearance/accept')).toBe('ingest');
+    expect(portalServiceOf(acme, '/tradelog-order/api/v2/doc/clearance/accept')).toBeUndefined();
+  });
+
+  it('send every query API operation to the query API, and a page to neither', () => {
+    const paths = ownPaths(queryApiOpenApi({ product: 'tradelog' }).paths);
+    expect(paths.length).toBeGreaterThan(50);
+    for (const path of paths)
+      expect([path, portalServiceOf(routes, concrete(path))]).toEqual([path, 'query-api']);
+    expect(portalServiceOf(routes, '/en/console/partner')).toBeUndefined();
   });
 });

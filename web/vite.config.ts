@@ -9,6 +9,7 @@ import {
   portalPolicyOptions,
 } from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
 import { port } from '@tradelog/schemas/kit/runtime/env';
+import { portalRoutes } from '@tradelog/schemas/kit/runtime/portalRoutes';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 
@@ -127,16 +128,18 @@ const documentValidatorsPlugin: Plugin = {
   },
 };
 
-/** The services' paths, proxied alike by the dev server and the preview of the build. */
+/**
+ * The services' paths (schemas/src/kit/runtime/portalRoutes.ts, as deploy/nginx.conf forwards
+ * them), proxied alike by the dev server and the preview of the build.
+ */
+const services = { ingest, 'query-api': queryApi };
 const proxy = {
-  '/portal-api': queryApi,
-  '/open': queryApi,
-  '/ops': queryApi,
-  '/subscriptions': queryApi,
-  '/documents': queryApi,
-  '/logistics': queryApi,
-  '/api': ingest,
-  '/tradelog': ingest,
+  ...Object.fromEntries(
+    portalRoutes(process.env.INGEST_PRODUCT || undefined).map((route) => [
+      route.prefix,
+      services[route.service],
+    ]),
+  ),
   ...reference,
 };
 

@@ -15,6 +15,7 @@ import {
   mapSourcesOf,
   portalPolicyOptions,
 } from '@tradelog/schemas/kit/runtime/contentSecurityPolicy';
+import { portalRoutes, portalServiceOf } from '@tradelog/schemas/kit/runtime/portalRoutes';
 import type { PortalContent } from '@tradelog/schemas/portal/content';
 import express from 'express';
 import pg from 'pg';
@@ -56,8 +57,9 @@ export async function buildPortalInto(outDir: string): Promise<string> {
   return outDir;
 }
 
-/** Submission paths (`/api/v2/…`, `/{product}/…`, `/{product}-order/…`) go to ingest. */
-const ingestPath = /^\/(?:api|tradelog|tradelog-order)\//;
+/** Submission paths go to ingest, as the portal's proxy routes them (kit/runtime/portalRoutes.ts). */
+const routes = portalRoutes();
+const isIngestPath = (path: string) => portalServiceOf(routes, path) === 'ingest';
 
 export interface PortalOptions {
   /** Forward submissions to this ingest, as the production reverse proxy does. */
@@ -88,9 +90,9 @@ export async function startPortal(distDir: string, options: PortalOptions = {}):
   const { ingestUrl } = options;
   if (ingestUrl) {
     const raw = express.raw({ type: () => true, limit: '2mb' });
-    app.use((req, res, next) => (ingestPath.test(req.path) ? raw(req, res, next) : next()));
+    app.use((req, res, next) => (isIngestPath(req.path) ? raw(req, res, next) : next()));
     app.use(async (req, res, next) => {
-      if (!ingestPath.test(req.path)) return next();
+      if (!isIngestPath(req.path)) return next();
       const headers: Record<string, string> = {};
       for (const name of ['content-type', 'authorization', 'accept-language']) {
         const value = req.get(name);
