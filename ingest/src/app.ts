@@ -1,4 +1,5 @@
 import { type Logger, localizedError } from '@tradelog/schemas';
+import type { LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { createOpenApiRouter } from '@tradelog/schemas/kit/openapi/serve';
 import {
   createServiceMetrics,
@@ -12,6 +13,7 @@ import type { SubmissionInterface } from './intake/interfaces.ts';
 import { createBodyReader } from './intake/readBody.ts';
 import { createSubmit, type SubmitDependencies } from './intake/submit.ts';
 import { createTurnQueue } from './intake/turns.ts';
+import { kafkaReadiness } from './kafkaReadiness.ts';
 import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
 import { ingestOpenApi } from './openapi.ts';
 
@@ -21,6 +23,8 @@ import { ingestOpenApi } from './openapi.ts';
  * Postgres with their own topics, keys and clock.
  */
 export interface IngestDependencies extends SubmitDependencies {
+  /** The producer, also asked by `/ready` whether a broker answers it (kafkaReadiness.ts). */
+  producer: Pick<LogProducer, 'append' | 'isReady' | 'brokerAnswers'>;
   interfaces: readonly SubmissionInterface[];
   logger: Logger;
   bodyLimitBytes: number;
@@ -45,6 +49,8 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
     // Reads the body only after the caller is known and the media type is right.
     readBody: createBodyReader(deps.bodyLimitBytes),
   });
+
+  const kafkaReady = kafkaReadiness(deps.producer);
 
   const app = express();
   app.disable('x-powered-by');
@@ -82,8 +88,8 @@ export function createIngestApp(deps: IngestDependencies): express.Express {
       metrics: http,
       metricsOnPublicPort: deps.metricsOnPublicPort,
       ready: {
-        kafka: () =>
-          deps.producer.isReady()
+        kafka: async () =>
+          (await kafkaReady())
             ? { ok: true }
             : {
                 ok: false,

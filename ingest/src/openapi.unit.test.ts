@@ -24,7 +24,7 @@ function ingestApp(product: string) {
   };
   const app = createIngestApp({
     interfaces,
-    producer: { append: unused, isReady: () => true },
+    producer: { append: unused, isReady: () => true, brokerAnswers: async () => true },
     codec: { encodeRaw: unused },
     keys: { resolve: unused },
     now: () => new Date(0),

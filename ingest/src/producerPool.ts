@@ -18,6 +18,10 @@ export function createProducerPool(producers: readonly LogProducer[]): LogProduc
     },
     append: (record) => producers[producerIndex(record.topic, record.key, producers.length)]!.append(record),
     isReady: () => producers.every((producer) => producer.isReady()),
+    async brokerAnswers(timeoutMs) {
+      const answers = await Promise.all(producers.map((producer) => producer.brokerAnswers(timeoutMs)));
+      return answers.every(Boolean);
+    },
     async disconnect() {
       await Promise.all(producers.map((producer) => producer.disconnect()));
     },

@@ -12,6 +12,7 @@ function recorder(name: string, seen: string[], ready = true): LogProducer {
       return { topic: record.topic, partition: 0, offset: '0' };
     },
     isReady: () => ready,
+    brokerAnswers: async () => ready,
     disconnect: async () => {},
   };
 }
@@ -51,6 +52,13 @@ describe('createProducerPool', () => {
   it('is ready only when every producer is', () => {
     expect(createProducerPool([recorder('a', []), recorder('b', [])]).isReady()).toBe(true);
     expect(createProducerPool([recorder('a', []), recorder('b', [], false)]).isReady()).toBe(false);
+  });
+
+  it('says a broker answers only when one answers every producer', async () => {
+    expect(await createProducerPool([recorder('a', []), recorder('b', [])]).brokerAnswers(100)).toBe(true);
+    expect(await createProducerPool([recorder('a', []), recorder('b', [], false)]).brokerAnswers(100)).toBe(
+      false,
+    );
   });
 
   it('needs a producer', () => {

@@ -168,6 +168,36 @@ describe('Kafka unreachable', () => {
       .map((record) => decodeDocumentHeaders(record.headers).requestId);
     expect(cutPartition).toEqual(['before-cut', 'after-restore']);
   });
+
+  it('is not ready once the broker goes away while idle, with no submission to fail, and ready when it returns', async () => {
+    kafkaProxy.open();
+    await waitFor(async () => (await fetch(`${ingest.url}/ready`)).status === 200, {
+      what: 'ingest ready before the cut',
+    });
+    kafkaProxy.cut();
+    try {
+      const cutAt = Date.now();
+      const answer = await waitFor(
+        async () => {
+          const ready = await fetch(`${ingest.url}/ready`, { headers: { 'accept-language': 'en' } });
+          return ready.status === 503 ? ((await ready.json()) as Record<string, unknown>) : undefined;
+        },
+        { what: 'ingest not ready with the broker gone', timeoutMs: 15_000, intervalMs: 250 },
+      );
+      expect(answer).toMatchObject({
+        code: 'KAFKA_UNAVAILABLE',
+        message: 'Kafka is unreachable; not accepting documents',
+      });
+      // Readiness asks within its kept answer (2 s) and its question's bound (2 s).
+      expect(Date.now() - cutAt).toBeLessThan(6_000);
+    } finally {
+      kafkaProxy.open();
+    }
+    await waitFor(async () => (await fetch(`${ingest.url}/ready`)).status === 200, {
+      timeoutMs: 30_000,
+      what: 'ingest ready after the broker returned',
+    });
+  });
 });
 
 describe('Postgres unreachable', () => {

@@ -24,6 +24,7 @@ import {
   type LogClientSettings,
   logClientSettings,
 } from './producerConnection.ts';
+import { withTimeout } from './waits.ts';
 
 export interface LogProducer {
   /** Starts connecting; never throws for an absent broker, it keeps trying in the background. */
@@ -31,6 +32,12 @@ export interface LogProducer {
   /** Resolves once the broker acknowledged the record (acks=all, idempotent producer). */
   append(record: AppendRecord): Promise<Appended>;
   isReady(): boolean;
+  /**
+   * Whether a broker answers the producer's client now: connected, and a metadata request (for
+   * no topic: the brokers only) answered within `timeoutMs`. An idle producer hears of a broker
+   * gone only from its next send; readiness asks (ingest's `/ready`).
+   */
+  brokerAnswers(timeoutMs: number): Promise<boolean>;
   disconnect(): Promise<void>;
 }
 
@@ -169,6 +176,16 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
       });
     },
     isReady: () => connection.isReady(),
+    async brokerAnswers(timeoutMs) {
+      const current = connection.current();
+      if (!connection.isReady() || current === undefined) return false;
+      try {
+        await withTimeout(current.metadata({ topics: [], forceUpdate: true, retries: 0 }), timeoutMs);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async disconnect() {
       stopped = true;
       if (lingerTimer) clearTimeout(lingerTimer);
