@@ -39,7 +39,7 @@ interface DeliveryContext {
 
 export function createBatchDelivery(context: DeliveryContext): BatchDelivery {
   const { connection, log, now, ackTimeoutMs, lingerMs } = context;
-  const placement = createPartitionPlacement();
+  const placement = createPartitionPlacement(now);
   let lastSendError: unknown;
 
   /** One try at the waiting records on a connected client. */

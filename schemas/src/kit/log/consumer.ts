@@ -181,6 +181,15 @@ const logRecordOf = (
   headers: (m.headers ?? {}) as LogRecord['headers'],
 });
 
+/**
+ * How old the consumer's view of its topics' partitions may grow: partitions an operator adds are
+ * seen within it, and kafkajs then rejoins the group, which assigns them (a partition without a
+ * checkpoint starts at 0, `startOffsets`). kafkajs' default, as the Java client's, is 5 minutes,
+ * for which the documents appended to a new partition waited unapplied. One metadata request per
+ * consumer, every 10 seconds.
+ */
+export const partitionsSeenWithinMs = 10_000;
+
 /** The kafkajs consumer's settings: offsets committed by us, kafkajs' own restarts off (we rebuild it). */
 const kafkajsConsumerSettings = (
   options: LogConsumerOptions,
@@ -192,6 +201,7 @@ const kafkajsConsumerSettings = (
   maxWaitTimeInMs: options.fetch?.maxWaitMs ?? 250,
   minBytes: options.fetch?.minBytes ?? 1,
   allowAutoTopicCreation: false,
+  metadataMaxAge: partitionsSeenWithinMs,
   maxBytesPerPartition: options.maxBytesPerPartition ?? 4 * 1024 * 1024,
   retry: { initialRetryTime: 300, retries: 5, maxRetryTime: 5000, restartOnFailure: async () => false },
 });

@@ -6,7 +6,7 @@ import type { LogClient } from './producerConnection.ts';
 
 /**
  * Each waiting record's partition, chosen once (producer.ts: a resend goes to the same
- * partition), from the topic's partition count, asked of the cluster once per topic.
+ * partition), from the topic's partition count as the cluster last told it.
  */
 export interface PartitionPlacement {
   /**
@@ -16,33 +16,61 @@ export interface PartitionPlacement {
   place(current: LogClient, batch: Pending[]): Promise<Pending[]>;
 }
 
-export function createPartitionPlacement(): PartitionPlacement {
-  const partitionsByTopic = new Map<string, number>();
+/**
+ * How long a topic's partition count is trusted before the cluster is asked again: partitions an
+ * operator adds take records from then on, where Kafka's Java clients would put their keys (the
+ * Java producer asks every 5 minutes; asked once only, a producer never used them until it
+ * restarted). One metadata request per topic written, every 10 seconds.
+ */
+export const partitionCountMaxAgeMs = 10_000;
 
-  async function partitionsOf(current: LogClient, topic: string) {
-    const known = partitionsByTopic.get(topic);
-    if (known !== undefined) return known;
-    const metadata = await current.metadata({ topics: [topic] }).catch((error: unknown) => {
+export function createPartitionPlacement(
+  now: () => number,
+  maxAgeMs: number = partitionCountMaxAgeMs,
+): PartitionPlacement {
+  const known = new Map<string, { count: number; at: number }>();
+
+  async function partitionsOf(current: LogClient, topic: string): Promise<number> {
+    const was = known.get(topic);
+    if (was !== undefined && now() - was.at < maxAgeMs) return was.count;
+    let metadata: Awaited<ReturnType<LogClient['metadata']>> | undefined;
+    try {
+      // Asked again, the client's own cache would answer what it was told before.
+      metadata = await current.metadata({ topics: [topic], forceUpdate: was !== undefined });
+    } catch (error) {
       // The client turns the broker's UNKNOWN_TOPIC_OR_PARTITION for the one topic asked into a
       // UserError (a caller's mistake, not an outage: no retry, no new producer).
-      if (error instanceof UserError) return undefined;
-      throw error;
-    });
+      if (!(error instanceof UserError)) {
+        if (was === undefined) throw error;
+        // A refresh the broker did not answer: the send goes on with the count known (its own
+        // failure, if the broker is gone, is the delivery's to handle), asked again later.
+        known.set(topic, { count: was.count, at: now() });
+        return was.count;
+      }
+    }
     const count = metadata?.topics.get(topic)?.partitionsCount ?? 0;
-    if (count === 0)
+    if (count === 0) {
+      known.delete(topic);
       throw new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, { retriable: false });
-    partitionsByTopic.set(topic, count);
+    }
+    known.set(topic, { count, at: now() });
     return count;
   }
 
   return {
     async place(current, batch) {
       const sendable: Pending[] = [];
+      // Each topic's count asked at most once a batch.
+      const counts = new Map<string, number>();
       for (const pending of batch) {
         if (pending.partition === undefined) {
           const { topic, key } = pending.record;
           try {
-            const partitions = partitionsByTopic.get(topic) ?? (await partitionsOf(current, topic));
+            let partitions = counts.get(topic);
+            if (partitions === undefined) {
+              partitions = await partitionsOf(current, topic);
+              counts.set(topic, partitions);
+            }
             pending.partition = partitionFor(topic, key, partitions);
           } catch (error) {
             if (!(error instanceof TradelogError) || error.retriable) throw error;
