@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, type Logger } from '@tradelog/schemas';
-import { createKafka } from '@tradelog/schemas/kit/log/kafka';
+import { createKafka, type KafkaOptions } from '@tradelog/schemas/kit/log/kafka';
 import { type LogSnapshot, readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
-import type { IHeaders, KafkaMessage } from 'kafkajs';
+import type { Admin, IHeaders, KafkaMessage } from 'kafkajs';
 import pg from 'pg';
 
 /**
@@ -64,6 +64,23 @@ export const testTopicOffsets =
   (services: { kafkaBrokers: string[] }) =>
   (names: string[]): ReturnType<typeof topicOffsets> =>
     topicOffsets({ brokers: services.kafkaBrokers, topics: names, logger: quietLogger });
+
+/**
+ * A Kafka admin on the test's brokers for one use (topics made, altered or dropped, records
+ * deleted), disconnected after it whatever happens.
+ */
+export async function withKafkaAdmin<T>(
+  options: Pick<KafkaOptions, 'brokers' | 'clientId' | 'security'> & { logger?: Logger },
+  use: (admin: Admin) => Promise<T>,
+): Promise<T> {
+  const admin = createKafka({ ...options, logger: options.logger ?? quietLogger }).admin();
+  await admin.connect();
+  try {
+    return await use(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
 
 /**
  * Runs one named step of a long set-up, saying on stderr every `noticeMs` while it is still

@@ -5,7 +5,6 @@ import { type DocumentType, documentTypes } from '@tradelog/schemas/documents/ca
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { apiKeysChannel } from '@tradelog/schemas/kit/access/keyStore';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
-import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
@@ -25,7 +24,7 @@ import { createIngestCallLimit, createIngestLimits } from '../../ingest/src/limi
 import { createIngestMetrics, type IngestMetrics } from '../../ingest/src/metrics.ts';
 import { createProducerPool } from '../../ingest/src/producerPool.ts';
 import { prepareLog } from '../../ingest/src/startup.ts';
-import { waitFor } from './index.ts';
+import { waitFor, withKafkaAdmin } from './index.ts';
 
 /**
  * The real ingest app on an ephemeral port, wired exactly as main.ts wires it but with topics
@@ -193,15 +192,15 @@ export async function startIngestUnderTest(options: {
       await pool.end();
       await idempotencyDb.end();
       // The topics are the test's own: leave the broker's metadata (and its open files) as it was.
-      const admin = createKafka({
-        brokers: options.brokers,
-        security: options.security,
-        clientId: `ingest-${options.topicSuffix}`,
-        logger: options.logger,
-      }).admin();
-      await admin.connect();
-      await admin.deleteTopics({ topics: documentTypes.map(topicOf) }).catch(() => undefined);
-      await admin.disconnect();
+      await withKafkaAdmin(
+        {
+          brokers: options.brokers,
+          security: options.security,
+          clientId: `ingest-${options.topicSuffix}`,
+          logger: options.logger,
+        },
+        (admin) => admin.deleteTopics({ topics: documentTypes.map(topicOf) }).catch(() => undefined),
+      );
     },
   };
 }

@@ -1,6 +1,5 @@
-import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import type pg from 'pg';
-import { quietLogger } from './index.ts';
+import { withKafkaAdmin } from './index.ts';
 
 /**
  * What a pipeline suite (ingest, projections, push service and query-api on one test schema)
@@ -16,14 +15,10 @@ export async function dropPipelineState(options: {
   bossSchema?: string;
 }): Promise<void> {
   if (options.changesTopic) {
-    const admin = createKafka({
-      brokers: options.kafkaBrokers,
-      clientId: 'pipeline-teardown',
-      logger: quietLogger,
-    }).admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: [options.changesTopic] }).catch(() => undefined);
-    await admin.disconnect();
+    const topics = [options.changesTopic];
+    await withKafkaAdmin({ brokers: options.kafkaBrokers, clientId: 'pipeline-teardown' }, (admin) =>
+      admin.deleteTopics({ topics }).catch(() => undefined),
+    );
   }
   const { pool, db } = options;
   if (pool && db) {

@@ -1,9 +1,8 @@
 import { readCheckpoints } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { partitionFor } from '@tradelog/schemas/kit/log/keyPartition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { quietLogger, testServices, waitFor, withKafkaAdmin } from '../../../tests/harness/index.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
@@ -45,14 +44,9 @@ describe('partitions an operator adds', () => {
       const first = await log.append('pod', { ...examples.pod, entOrderNo });
       await waitFor(() => indexed(first), { what: 'a document on the first two partitions applied' });
 
-      const admin = createKafka({
-        brokers: services.kafkaBrokers,
-        clientId: 'parts',
-        logger: quietLogger,
-      }).admin();
-      await admin.connect();
-      await admin.createPartitions({ topicPartitions: [{ topic, count: 3 }] });
-      await admin.disconnect();
+      await withKafkaAdmin({ brokers: services.kafkaBrokers, clientId: 'parts' }, (admin) =>
+        admin.createPartitions({ topicPartitions: [{ topic, count: 3 }] }),
+      );
 
       // The producer that appended before the change, as ingest's would, sends the key's next
       // versions to its new partition once it sees it.

@@ -8,10 +8,9 @@ import {
   saveCheckpoints,
 } from '@tradelog/projections';
 import { examples } from '@tradelog/schemas/documents/examples';
-import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLogger, testServices, waitFor } from '../../../tests/harness/index.ts';
+import { quietLogger, testServices, waitFor, withKafkaAdmin } from '../../../tests/harness/index.ts';
 import { createLogFixture, type LogFixture } from '../testing/logFixture.ts';
 import { ensureLiveVersion } from './supervisor.ts';
 
@@ -40,22 +39,14 @@ describe('records deleted from the log before they were applied', () => {
   });
   /** Every record of a topic, deleted as `kafka-delete-records` does (up to each end). */
   async function deleteEvery(type: 'purchase' | 'pod'): Promise<void> {
-    const admin = createKafka({
-      brokers: services.kafkaBrokers,
-      clientId: 'rd-admin',
-      logger: quietLogger,
-    }).admin();
-    await admin.connect();
-    try {
+    await withKafkaAdmin({ brokers: services.kafkaBrokers, clientId: 'rd-admin' }, async (admin) => {
       const topic = log.topicOf(type);
       const offsets = await admin.fetchTopicOffsets(topic);
       await admin.deleteTopicRecords({
         topic,
         partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
       });
-    } finally {
-      await admin.disconnect();
-    }
+    });
   }
   const historyOf = async (schema: string) =>
     (await log.pool.query(`SELECT history FROM "${schema}".orders WHERE order_no = 'RD-PO-1'`)).rows[0]

@@ -15,13 +15,12 @@ import {
   newDocumentId,
   partnerGrantsStamp,
 } from '@tradelog/schemas/kit/log/headers';
-import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
-import { createTestSchema, uniqueName, waitFor } from '../../../tests/harness/index.ts';
+import { createTestSchema, uniqueName, waitFor, withKafkaAdmin } from '../../../tests/harness/index.ts';
 import type { DocumentTypeId } from '../documents/event.ts';
 import { projections } from '../projections.ts';
 import type { RebuildOptions } from '../rebuild/options.ts';
@@ -181,14 +180,10 @@ export async function createLogFixture(
     async close() {
       await producer.disconnect();
       // The topics are the test's own: leave the broker's metadata as it was.
-      const admin = createKafka({
-        brokers: services.kafkaBrokers,
-        clientId: `${prefix}-fixture`,
-        logger,
-      }).admin();
-      await admin.connect();
-      await admin.deleteTopics({ topics: [...topics, changesTopic] }).catch(() => undefined);
-      await admin.disconnect();
+      await withKafkaAdmin(
+        { brokers: services.kafkaBrokers, clientId: `${prefix}-fixture`, logger },
+        (admin) => admin.deleteTopics({ topics: [...topics, changesTopic] }).catch(() => undefined),
+      );
       const { rows } = await pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [
         `${db.schema}\\_%`,
       ]);
