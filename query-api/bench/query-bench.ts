@@ -1,11 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createVersionTables, insertNextVersion } from '@tradelog/projections';
+import {
+  createVersionTables,
+  insertNextVersion,
+  type ProjectionName,
+  projectionDeclaration,
+  saveCheckpoints,
+  slotParts,
+} from '@tradelog/projections';
 import { insertKeyChains, type NodeRow, upsertNodes } from '@tradelog/projections/link-node/tables';
 import { migrate } from '@tradelog/projections/migrate';
 import { type OrderRow, upsertOrders } from '@tradelog/projections/order-status/tables';
 import { createLogger } from '@tradelog/schemas';
+import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { readLogSnapshot } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createServiceMetrics } from '@tradelog/schemas/kit/runtime/http';
 import express from 'express';
 import pg from 'pg';
@@ -220,6 +229,7 @@ async function bench() {
     }
   }
   await upsertOrders(pool, orderStatus.schemaName, orders);
+  for (const version of [linkNode, orderStatus]) await checkpointAtLogEnds(pool, version);
 
   const children: ChildProcess[] = [];
   try {
@@ -467,4 +477,27 @@ async function load(options: {
     p99Ms: at(0.99),
     errors,
   };
+}
+
+/**
+ * A seeded version is one that applied every record its topics hold: its checkpoints at the log's
+ * ends, taken on this log. Without them, on a log whose start moved (records deleted), a version
+ * owing those records counts as of another log and every read answers 503 (query-api/README.md
+ * "Freshness"). Without Kafka (no KAFKA_BROKERS) freshness is not read, and nothing is seeded.
+ */
+async function checkpointAtLogEnds(
+  pool: pg.Pool,
+  version: { projection: ProjectionName; consumerGroup: string },
+): Promise<void> {
+  const brokers = process.env.KAFKA_BROKERS;
+  if (!brokers) return;
+  const reads = new Set(projectionDeclaration(version.projection).reads);
+  const topics = documentTypes.filter((type) => reads.has(type.id)).map((type) => type.topic);
+  const snapshot = await readLogSnapshot({ brokers: brokers.split(','), topics });
+  const checkpoints = [...snapshot.ends].map(([slot, end]) => ({
+    ...slotParts(slot),
+    nextOffset: String(end),
+    recordsApplied: 0,
+  }));
+  await saveCheckpoints(pool, version.consumerGroup, checkpoints, new Date(), snapshot);
 }
