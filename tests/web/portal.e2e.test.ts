@@ -55,6 +55,13 @@ describe('portal in Chromium', () => {
     await page.locator('.header-tools .locale-switch').click();
     await page.waitForURL(`${portal.url}/cn/about.html`);
     await page.getByRole('heading', { level: 1, name: '关于我们' }).waitFor();
+
+    // A detail page is named by its query string: the switch keeps it (it led to "not found").
+    await page.goto(`${portal.url}/cn/toolCloudDetail.html?code=vesselArchive`);
+    await page.getByRole('link', { name: '查看接口文档' }).waitFor();
+    await page.locator('.header-tools .locale-switch').click();
+    await page.waitForURL(`${portal.url}/en/toolCloudDetail.html?code=vesselArchive`);
+    await page.getByRole('link', { name: 'Read the API reference' }).waitFor();
     await page.context().close();
   });
 

@@ -295,9 +295,14 @@ export function pathOf(locale: Locale, page: PageId, param?: string): string {
 }
 
 /** Swaps the locale segment of the current path (the cn/en switch keeps the visitor's page). */
-export function switchLocale(pathname: string, to: Locale): string {
+/**
+ * The same page in the other language: the locale segment switched, the query string kept (a
+ * detail page is named by it, `toolCloudDetail.html?code=…`, `courseLiveDetail?id=…`; without it
+ * the switch led to "page not found" or the list).
+ */
+export function switchLocale(pathname: string, to: Locale, search = ''): string {
   const parts = pathname.split('/');
-  if (isLocale(parts[1])) parts[1] = to;
-  else return `/${to}`;
-  return parts.join('/') || `/${to}`;
+  if (!isLocale(parts[1])) return `/${to}`;
+  parts[1] = to;
+  return redirectTarget(parts.join('/') || `/${to}`, search);
 }

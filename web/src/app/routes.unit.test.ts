@@ -80,6 +80,14 @@ describe('paths', () => {
     expect(switchLocale('/en', 'cn')).toBe('/cn');
     expect(switchLocale('/', 'en')).toBe('/en');
   });
+
+  it('keeps the query string that names a detail page', () => {
+    expect(switchLocale('/cn/toolCloudDetail.html', 'en', 'code=vesselArchive')).toBe(
+      '/en/toolCloudDetail.html?code=vesselArchive',
+    );
+    expect(switchLocale('/en/courseLiveDetail', 'cn', '?id=109')).toBe('/cn/courseLiveDetail?id=109');
+    expect(switchLocale('/en/about.html', 'cn', '')).toBe('/cn/about.html');
+  });
 });
 
 describe('redirectTarget', () => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { type PageId, pathOf, switchLocale } from '../app/routes.ts';
 import {
   layoutStore,
@@ -65,11 +65,12 @@ function LocaleSwitch() {
   const t = useDict();
   const locale = useLocale();
   const [location] = useLocation();
+  const search = useSearch();
   const other = locale === 'cn' ? 'en' : 'cn';
   return (
     <Link
       className="locale-switch"
-      href={switchLocale(location, other)}
+      href={switchLocale(location, other, search)}
       lang={other === 'cn' ? 'zh-CN' : 'en'}
       aria-label={`${t.nav.language}: ${t.nav.switchTo}`}
     >
