@@ -294,11 +294,11 @@ export function pathOf(locale: Locale, page: PageId, param?: string): string {
   return fixed === '' ? `/${locale}` : `/${locale}/${fixed}`;
 }
 
-/** Swaps the locale segment of the current path (the cn/en switch keeps the visitor's page). */
 /**
- * The same page in the other language: the locale segment switched, the query string kept (a
- * detail page is named by it, `toolCloudDetail.html?code=…`, `courseLiveDetail?id=…`; without it
- * the switch led to "page not found" or the list).
+ * The same page in the other language (the cn/en switch keeps the visitor's page): the locale
+ * segment switched, the query string kept. A detail page is named by its query
+ * (`toolCloudDetail.html?code=…`, `courseLiveDetail?id=…`); without it the switch led to "page
+ * not found" or to the list.
  */
 export function switchLocale(pathname: string, to: Locale, search = ''): string {
   const parts = pathname.split('/');
