@@ -30,9 +30,14 @@ export function createPartitionPlacement(
 ): PartitionPlacement {
   const known = new Map<string, { count: number; at: number }>();
 
+  /** The count while it is trusted; undefined once it must be asked for. */
+  function freshCount(topic: string): number | undefined {
+    const was = known.get(topic);
+    return was !== undefined && now() - was.at < maxAgeMs ? was.count : undefined;
+  }
+
   async function partitionsOf(current: LogClient, topic: string): Promise<number> {
     const was = known.get(topic);
-    if (was !== undefined && now() - was.at < maxAgeMs) return was.count;
     let metadata: Awaited<ReturnType<LogClient['metadata']>> | undefined;
     try {
       // Asked again, the client's own cache would answer what it was told before.
@@ -60,17 +65,12 @@ export function createPartitionPlacement(
   return {
     async place(current, batch) {
       const sendable: Pending[] = [];
-      // Each topic's count asked at most once a batch.
-      const counts = new Map<string, number>();
       for (const pending of batch) {
         if (pending.partition === undefined) {
           const { topic, key } = pending.record;
           try {
-            let partitions = counts.get(topic);
-            if (partitions === undefined) {
-              partitions = await partitionsOf(current, topic);
-              counts.set(topic, partitions);
-            }
+            // A count asked for is fresh for the rest of the batch: one question a topic at most.
+            const partitions = freshCount(topic) ?? (await partitionsOf(current, topic));
             pending.partition = partitionFor(topic, key, partitions);
           } catch (error) {
             if (!(error instanceof TradelogError) || error.retriable) throw error;
