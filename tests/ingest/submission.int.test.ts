@@ -435,6 +435,25 @@ describe('transport errors', () => {
     expect(response).toMatchObject({ status: 413, body: { flag: 'failure', code: 'BODY_TOO_LARGE' } });
   });
 
+  it('reads a body that starts with a byte order mark as the JSON after it, and stores that', async () => {
+    // Windows editors save UTF-8 with a mark (EF BB BF); the query API's bodies ignore it too.
+    const text = Buffer.from(JSON.stringify({ ...example('pod'), entOrderNo: `BOM-${suffix}` }));
+    const response = await submit('pod', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const [record] = await readTopics({
+      brokers: services.kafkaBrokers,
+      topics: [ingest.topicOf(documentTypes.find((type) => type.id === 'pod')!)],
+      count: 1,
+      logger: quietLogger,
+      until: (records) => records.some((read) => read.key === `BOM-${suffix}`),
+    }).then((records) => records.filter((read) => read.key === `BOM-${suffix}`));
+    expect(record!.value!.subarray(5).equals(text)).toBe(true);
+    expect(decodeDocumentHeaders(record!.headers)).toMatchObject({
+      documentId: response.body.documentId,
+      contentSha256: bodySha256(text),
+    });
+  });
+
   it('400 for malformed JSON and for JSON that is not an object', async () => {
     const headers = { 'content-type': 'application/json' };
     expect(await raw({ body: '{"entOrderNo": ', headers })).toMatchObject({

@@ -30,6 +30,19 @@ export function checkContentType(header: string | undefined): void {
   if (header !== undefined && acceptedContentTypes.size < 256) acceptedContentTypes.add(header);
 }
 
+/**
+ * A body's bytes without a leading UTF-8 byte order mark (EF BB BF). Windows editors and some
+ * HTTP tools write one; it marks the encoding and is not part of the JSON text (RFC 8259 §8.1
+ * lets a parser ignore it), and the query API's JSON bodies already ignore it. So a submission
+ * that starts with one is read as the JSON text after it: what is validated, hashed and stored
+ * in the log is that text, and its `contentSha256` is of the bytes after the mark.
+ */
+export function withoutByteOrderMark<T extends Uint8Array>(raw: T): T {
+  return raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf
+    ? (raw.subarray(3) as T)
+    : raw;
+}
+
 export function bodyTooLarge(limitBytes: number): TradelogError {
   return localizedError('BODY_TOO_LARGE', 413, {
     cn: `请求体超过上限 ${limitBytes} 字节`,

@@ -7,7 +7,7 @@ import { bodySha256, canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
 import { failure } from '@tradelog/schemas/kit/runtime/envelope';
 import { describe, expect, it } from 'vitest';
 import { createIdGenerator, pooledRandom } from '../ids.ts';
-import { checkContentType, parseDocument } from './body.ts';
+import { checkContentType, parseDocument, withoutByteOrderMark } from './body.ts';
 import { businessKeyOf, examineBody, rawScanFromBytes } from './examine.ts';
 import { interfacePath } from './interfaces.ts';
 import { acceptedBody, localizedIssues, shapeFailure, validationFailed } from './responses.ts';
@@ -58,6 +58,19 @@ describe('parseDocument', () => {
     expect(failureOf(() => parseDocument(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])))).toBe(
       '400 MALFORMED_JSON',
     );
+  });
+});
+
+describe('withoutByteOrderMark', () => {
+  it('drops a leading UTF-8 byte order mark and nothing else', () => {
+    const text = '{"entOrderNo":"单号-1"}';
+    expect(withoutByteOrderMark(Buffer.from(`\uFEFF${text}`)).toString('utf8')).toBe(text);
+    expect(withoutByteOrderMark(Buffer.from(text)).toString('utf8')).toBe(text);
+    // Only at the start, and only once: a second mark is the text's own (and refused as JSON).
+    expect(withoutByteOrderMark(Buffer.from(`\uFEFF\uFEFF${text}`)).toString('utf8')).toBe(`\uFEFF${text}`);
+    expect(withoutByteOrderMark(Buffer.from(`{"a":"\uFEFF"}`)).toString('utf8')).toBe('{"a":"\uFEFF"}');
+    expect(withoutByteOrderMark(Buffer.from([0xef, 0xbb]))).toEqual(Buffer.from([0xef, 0xbb]));
+    expect(withoutByteOrderMark(Buffer.alloc(0))).toHaveLength(0);
   });
 });
 

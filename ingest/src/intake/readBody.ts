@@ -1,10 +1,11 @@
 import { localizedError } from '@tradelog/schemas';
 import express, { type Request, type Response } from 'express';
-import { bodyTooLarge } from './body.ts';
+import { bodyTooLarge, withoutByteOrderMark } from './body.ts';
 
 /**
  * Reads a submission's body, bounded, as bytes (app.ts reads it only after the caller is known
- * and the media type is right); a body that cannot be read is refused with its own code.
+ * and the media type is right), without a leading byte order mark (body.ts); a body that cannot
+ * be read is refused with its own code.
  */
 export function createBodyReader(bodyLimitBytes: number): (req: Request, res: Response) => Promise<Buffer> {
   const readRaw = express.raw({ type: () => true, limit: bodyLimitBytes });
@@ -12,7 +13,7 @@ export function createBodyReader(bodyLimitBytes: number): (req: Request, res: Re
     new Promise((resolve, reject) => {
       readRaw(req, res, (error?: unknown) => {
         if (error === undefined || error === null) {
-          resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+          resolve(Buffer.isBuffer(req.body) ? withoutByteOrderMark(req.body) : Buffer.alloc(0));
           return;
         }
         const type = (error as { type?: string }).type;
