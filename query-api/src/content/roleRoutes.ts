@@ -3,6 +3,7 @@ import { createPortalValidators } from '@tradelog/schemas/portal/forms';
 import { Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
+import { shortListLimit, wholeParameter } from '../http/queryParameters.ts';
 import { callerOf, requireKey } from '../reads/auth.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import { grantPortalRole, listRoleRequests } from './portalStore.ts';
@@ -35,13 +36,7 @@ export function createPortalRoleRoutes(deps: {
     '/ops/portal/role-requests',
     ...guard,
     handle(async (req, res) => {
-      const limit = Number(req.query.limit ?? 50);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-        throw localizedError('VALIDATION_FAILED', 400, {
-          cn: 'limit 须为 1 到 200 的整数',
-          en: 'limit must be a whole number from 1 to 200',
-        });
-      }
+      const limit = wholeParameter(req.query, 'limit', shortListLimit);
       const rows = await listRoleRequests(deps.pool, { pending: req.query.all !== 'true', limit });
       sendSuccess(res, { dataList: rows });
     }),

@@ -6,6 +6,7 @@ import type { DocumentLookUp, SubmittedDocumentsPage } from '@tradelog/schemas/q
 import { type Request, Router } from 'express';
 import type pg from 'pg';
 import { type CallLimit, noCallLimit } from '../http/callLimit.ts';
+import { shortListLimit, wholeParameter } from '../http/queryParameters.ts';
 import { type Caller, callerOf, requireKey } from '../reads/auth.ts';
 import { readCacheOf } from '../reads/readCache.ts';
 import { handle, logReplacedError, sendSuccess } from '../reads/respond.ts';
@@ -32,11 +33,6 @@ const notFound = () =>
 
 const mine = (caller: Caller, partnerId: string | undefined) =>
   caller.kind === 'operator' || partnerId === caller.ownerId;
-
-function limitOf(req: Request): number {
-  const raw = Number(req.query.limit ?? 50);
-  return Number.isInteger(raw) && raw >= 1 ? Math.min(raw, 200) : 50;
-}
 
 /** The document index's live version; one built from another log answers nothing of this one. */
 async function liveIndex(pool: pg.Pool) {
@@ -78,7 +74,7 @@ async function documentsPage(pool: pg.Pool, caller: Caller, req: Request): Promi
       en: 'before is not a cursor of ours',
     });
   }
-  const limit = limitOf(req);
+  const limit = wholeParameter(req.query, 'limit', shortListLimit);
   const live = await liveIndex(pool);
   const rows = live
     ? await listPartnerDocuments(pool, live.schemaName, caller.kind === 'operator' ? null : caller.ownerId, {

@@ -7,6 +7,7 @@ import {
   projectionPathExample,
   titled,
 } from '../http/openapiOperations.ts';
+import { pageRange } from '../http/queryParameters.ts';
 
 /**
  * The operator's list of unattributed documents (`unattributed.ts`); the enterprise queries of
@@ -37,7 +38,10 @@ export const unattributedOperations: ApiOperation[] = [
       pathExamples: projectionPathExample,
       failures: [400, 404],
       query: {
-        page: { schema: { type: 'integer', minimum: 1, default: 1 }, example: 1 },
+        page: {
+          schema: { type: 'integer', minimum: 1, maximum: pageRange.max, default: pageRange.fallback },
+          example: 1,
+        },
         pageSize: { schema: { type: 'integer', minimum: 1, maximum: 200, default: 100 }, example: 100 },
       },
     },

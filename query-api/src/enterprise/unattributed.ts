@@ -3,6 +3,7 @@ import { listPendingDocuments } from '@tradelog/projections/attribution/tables';
 import { localizedError } from '@tradelog/schemas';
 import { Router } from 'express';
 import type pg from 'pg';
+import { pageRange, wholeParameter } from '../http/queryParameters.ts';
 import { handle, readLive, sendSuccess } from '../reads/respond.ts';
 
 /**
@@ -12,18 +13,6 @@ import { handle, readLive, sendSuccess } from '../reads/respond.ts';
  * keys that would resolve them. `page` (from 1) and `pageSize` (1 to 200, default 100). The
  * projections are those declared to attribute (projections/src/catalogue.ts).
  */
-
-const whole = (value: unknown, fallback: number, max: number): number => {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) {
-    throw localizedError('VALIDATION_FAILED', 400, {
-      cn: `page 与 pageSize 须为从 1 开始的整数（pageSize 最多 ${max}）`,
-      en: `page and pageSize must be whole numbers from 1 (pageSize at most ${max})`,
-    });
-  }
-  return parsed;
-};
 
 export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
   const router = Router();
@@ -37,8 +26,8 @@ export function createUnattributedRouter(deps: { pool: pg.Pool }): Router {
           en: `Projection "${req.params.projection}" attributes no documents; use one of ${attributingProjections.join(', ')}`,
         });
       }
-      const page = whole(req.query.page, 1, Number.MAX_SAFE_INTEGER);
-      const pageSize = whole(req.query.pageSize, 100, 200);
+      const page = wholeParameter(req.query, 'page', pageRange);
+      const pageSize = wholeParameter(req.query, 'pageSize', { fallback: 100, max: 200 });
       const { result, freshness } = await readLive(deps.pool, projection, (schema, db) =>
         listPendingDocuments(db, schema, { limit: pageSize, offset: (page - 1) * pageSize }),
       );

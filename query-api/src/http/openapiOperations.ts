@@ -1,6 +1,7 @@
 import type { JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation, Audience, Bilingual } from '@tradelog/schemas/openapi/operation';
+import { listLimit } from './queryParameters.ts';
 
 /**
  * What every router's OpenAPI declaration (`openapi.ts` beside its handlers) builds its
@@ -49,5 +50,13 @@ export const projectionPathExample = { projection: 'order-status' };
 
 /** `?limit=` of the listings that page by count. */
 export const limitQuery = {
-  limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } as JsonSchema, example: 50 },
+  limit: {
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: listLimit.max,
+      default: listLimit.fallback,
+    } as JsonSchema,
+    example: 50,
+  },
 };

@@ -1,4 +1,5 @@
 import { migrate } from '@tradelog/projections/migrate';
+import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
@@ -6,6 +7,7 @@ import { createTestSchema, quietLogger, testServices } from '../../../tests/harn
 import { startQueryAppUnderTest } from '../../../tests/harness/queryAppUnderTest.ts';
 import { createProjectionRoutes } from '../lenders/routes.ts';
 import { attachReadCache, createReadCache } from '../reads/readCache.ts';
+import { queryApiRouters } from '../routers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field with expect
 type Json = any;
@@ -25,7 +27,11 @@ describe('/ops/accounts', () => {
     await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 4 });
     operatorKey = (await createTestApiKey(pool, 'operator', { ownerId: 'ops-accounts' })).key;
-    queryApp = await startQueryAppUnderTest(pool, [createProjectionRoutes({ pool, namespace: db.schema })]);
+    // The whole API as main.ts mounts it: the listings' parameters are checked on every router.
+    queryApp = await startQueryAppUnderTest(
+      pool,
+      queryApiRouters({ pool, namespace: db.schema, callbackAllowlist: emptyAllowlist }),
+    );
     base = queryApp.url;
   });
 
@@ -123,6 +129,42 @@ describe('/ops/accounts', () => {
     );
     expect(flagged.standingWildcard).toEqual({ anyEnterprise: true, everyFeed: false });
     expect(listed.body.dataList.find((row: Json) => row.id === account.id).standingWildcard).toBeNull();
+  });
+
+  it("answers a listing's parameter that is not what it takes 400, naming it (never a 500, never unfiltered)", async () => {
+    const refused = {
+      '/ops/dead-letters?after=abc': 'after must be a dead-letter id (decimal digits)',
+      '/ops/dead-letters?after=99999999999999999999': 'after must be a dead-letter id (decimal digits)',
+      '/ops/dead-letters?limit=-1': 'limit must be a whole number from 1 to 500',
+      '/ops/dead-letters?projection=colateral': expect.stringMatching(
+        /^projection must be one of document-index, /,
+      ),
+      '/ops/dead-letters?state=gone': 'state must be one of open, retrying, resolved, superseded, discarded',
+      '/ops/audit?limit=-5': 'limit must be a whole number from 1 to 500',
+      '/ops/audit?limit=501': 'limit must be a whole number from 1 to 500',
+      '/ops/audit?before=yesterday': 'before must be an audit entry id (decimal digits)',
+      '/ops/audit?action=key.stolen': expect.stringMatching(
+        /^action must be one of rebuild.requested, .*key.revoked/,
+      ),
+      '/ops/leads?limit=0': 'limit must be a whole number from 1 to 200',
+      '/documents?limit=1000': 'limit must be a whole number from 1 to 200',
+      '/subscriptions?limit=abc': 'limit must be a whole number from 1 to 500',
+      '/ops/unattributed/collateral?page=abc': 'page must be a whole number from 1 to 1000000000',
+      '/usage/tracking?from=2030-01-01&to=2029-01-01': 'from must not be later than to',
+    };
+    for (const [path, message] of Object.entries(refused)) {
+      expect(await call(path), path).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message },
+      });
+    }
+    for (const path of [
+      '/ops/dead-letters?projection=collateral&state=open&after=0&limit=5',
+      '/ops/dead-letters?state=',
+      '/ops/audit?action=key.created&before=999&limit=500',
+    ]) {
+      expect((await call(path)).status, path).toBe(200);
+    }
   });
 
   it('refuses a revoked key at once on the instance that revoked it, without waiting for the notification', async () => {

@@ -1,6 +1,7 @@
 import { auditActions, listAuditEntries } from '@tradelog/projections';
 import type { ShownAuditEntry } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
+import { choiceParameter, idParameter, listLimit, wholeParameter } from '../http/queryParameters.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';
 
@@ -9,13 +10,10 @@ export function addAuditRoutes(router: Router, { pool }: Operations): void {
   router.get(
     '/ops/audit',
     handle(async (req, res) => {
-      const action = auditActions.find((known) => known === req.query.action);
-      const before =
-        typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before)
-          ? req.query.before
-          : undefined;
+      const action = choiceParameter(req.query, 'action', auditActions);
+      const before = idParameter(req.query, 'before', { cn: '审计记录编号', en: 'an audit entry id' });
       const entries = await listAuditEntries(pool, {
-        limit: Math.min(Number(req.query.limit) || 100, 500),
+        limit: wholeParameter(req.query, 'limit', listLimit),
         ...(before ? { before } : {}),
         ...(action ? { action } : {}),
       });

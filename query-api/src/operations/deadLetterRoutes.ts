@@ -2,10 +2,10 @@ import {
   discardDeadLetters,
   findDeadLetter,
   inTransaction,
-  isProjectionName,
   listDeadLetters,
   markDeadLetterRetrying,
   markDeadLettersRetrying,
+  projectionNames,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
 import {
@@ -15,6 +15,7 @@ import {
   type ListedDeadLetter,
 } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
+import { choiceParameter, idParameter, listLimit, wholeParameter } from '../http/queryParameters.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { Operations } from './operations.ts';
 import { printableKey } from './printableKey.ts';
@@ -45,16 +46,14 @@ export function addDeadLetterRoutes(router: Router, ops: Operations): void {
   router.get(
     '/ops/dead-letters',
     handle(async (req, res) => {
-      const projection =
-        typeof req.query.projection === 'string' && isProjectionName(req.query.projection)
-          ? req.query.projection
-          : undefined;
-      const state = deadLetterStates.find((known) => known === req.query.state);
+      const projection = choiceParameter(req.query, 'projection', projectionNames);
+      const state = choiceParameter(req.query, 'state', deadLetterStates);
+      const afterId = idParameter(req.query, 'after', { cn: '死信编号', en: 'a dead-letter id' });
       const letters = await listDeadLetters(pool, {
-        limit: Math.min(Number(req.query.limit) || 100, 500),
+        limit: wholeParameter(req.query, 'limit', listLimit),
         ...(projection ? { projection } : {}),
         ...(state ? { state } : {}),
-        ...(typeof req.query.after === 'string' ? { afterId: req.query.after } : {}),
+        ...(afterId ? { afterId } : {}),
       });
       sendSuccess(res, {
         // Keys are shown as text where they are text, else as base64 (a dead letter may hold any bytes).

@@ -1,3 +1,4 @@
+import { projectionNames } from '@tradelog/projections/catalogue';
 import { auditActions } from '@tradelog/projections/operatorAudit';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
@@ -102,9 +103,9 @@ export const rebuildAndDeadLetterOperations: ApiOperation[] = [
     {
       query: {
         ...limitQuery,
-        projection: { schema: { type: 'string' } },
+        projection: { schema: { type: 'string', enum: [...projectionNames] } },
         state: { schema: { type: 'string', enum: [...deadLetterStates] } },
-        after: { schema: { type: 'string' } },
+        after: { schema: { type: 'string', pattern: '^\\d{1,18}$' } },
       },
     },
   ),

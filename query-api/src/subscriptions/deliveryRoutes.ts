@@ -1,12 +1,13 @@
-import type { DeliveryState } from '@tradelog/projections/push/deliveries';
+import { type DeliveryState, deliveryStates } from '@tradelog/projections/push/deliveries';
 import { listAttempts, listDeliveries } from '@tradelog/projections/push/deliveryHistory';
 import { requestRedelivery } from '@tradelog/projections/push/redelivery';
 import type { Router } from 'express';
 import type pg from 'pg';
+import { choiceParameter, listLimit, wholeParameter } from '../http/queryParameters.ts';
 import { validateManagement } from '../reads/requests.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import type { OwnSubscription } from './ownSubscription.ts';
-import { deliveryStateOf, isUuidShaped, limitOf, subscriptionNotFound } from './subscriptionViews.ts';
+import { isUuidShaped, subscriptionNotFound } from './subscriptionViews.ts';
 
 /**
  * A subscription's deliveries, their attempts, and redelivery (query-api README "Subscriber
@@ -21,10 +22,10 @@ export function addDeliveryRoutes(
     '/subscriptions/:id/deliveries',
     handle(async (req, res) => {
       const subscription = await ownSubscription(req, res);
-      const state = deliveryStateOf(req.query.state);
+      const state = choiceParameter(req.query, 'state', deliveryStates);
       const rows = await listDeliveries(pool, subscription.id, {
         ...(state ? { state } : {}),
-        limit: limitOf(req.query.limit),
+        limit: wholeParameter(req.query, 'limit', listLimit),
       });
       sendSuccess(res, { dataList: rows });
     }),

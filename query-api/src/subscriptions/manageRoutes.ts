@@ -13,13 +13,14 @@ import { defaultOverlapMinutes } from '@tradelog/schemas/queries/management';
 import type { ShownSubscriptionStats } from '@tradelog/schemas/queries/subscriptions';
 import type { Router } from 'express';
 import type pg from 'pg';
+import { instantParameter, listLimit, wholeParameter } from '../http/queryParameters.ts';
 import { callerOf } from '../reads/auth.ts';
 import { validateManagement } from '../reads/requests.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import { subscriptionTimeline } from '../tracking/rules.ts';
 import { findTracked, trackedItemView } from '../tracking/trackedReads.ts';
 import type { OwnSubscription } from './ownSubscription.ts';
-import { limitOf, shownSubscription, sinceOf } from './subscriptionViews.ts';
+import { shownSubscription } from './subscriptionViews.ts';
 import type { SubscriptionWriter } from './subscriptionWriter.ts';
 
 export interface ManageDeps {
@@ -43,7 +44,7 @@ export function addManageRoutes(manage: Router, deps: ManageDeps): void {
       const rows = await listSubscriptions(
         pool,
         caller.kind === 'operator' ? null : caller.accountId,
-        limitOf(req.query.limit),
+        wholeParameter(req.query, 'limit', listLimit),
       );
       sendSuccess(res, { dataList: rows.map(shownSubscription) });
     }),
@@ -131,7 +132,7 @@ function addSecretAndHealthRoutes(manage: Router, deps: ManageDeps): void {
     '/subscriptions/:id/stats',
     handle(async (req, res) => {
       const subscription = await ownSubscription(req, res);
-      const since = sinceOf(req.query.since, new Date(now().getTime() - 24 * 3_600_000));
+      const since = instantParameter(req.query, 'since', new Date(now().getTime() - 24 * 3_600_000));
       const stats = await subscriptionStats(pool, subscription.id, since);
       sendSuccess(res, {
         stats: { ...stats, since: stats.since.toISOString() } satisfies ShownSubscriptionStats,

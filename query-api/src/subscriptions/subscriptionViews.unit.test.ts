@@ -1,61 +1,6 @@
 import type { Subscription } from '@tradelog/projections/push/subscriptions';
 import { describe, expect, it } from 'vitest';
-import {
-  deliveryStateOf,
-  isUuidShaped,
-  limitOf,
-  pushTimeOf,
-  shownSubscription,
-  sinceOf,
-} from './subscriptionViews.ts';
-
-const failureOf = (read: () => unknown) => {
-  try {
-    read();
-  } catch (error) {
-    return error as { code: string; status: number; message: unknown };
-  }
-  throw new Error('expected a failure');
-};
-
-describe('a listing limit', () => {
-  it('is 100 when absent or not a positive whole number, at most 500', () => {
-    expect(limitOf(undefined)).toBe(100);
-    expect(limitOf('7')).toBe(7);
-    expect(limitOf('0')).toBe(100);
-    expect(limitOf('2.5')).toBe(100);
-    expect(limitOf('abc')).toBe(100);
-    expect(limitOf('10000')).toBe(500);
-  });
-});
-
-describe('a since parameter', () => {
-  const fallback = new Date('2026-01-01T00:00:00Z');
-  it('is the fallback when absent, the date-time when given', () => {
-    expect(sinceOf(undefined, fallback)).toBe(fallback);
-    expect(sinceOf('2026-02-03T04:05:06Z', fallback)).toEqual(new Date('2026-02-03T04:05:06Z'));
-  });
-  it('is refused when it is no date-time, or not one value', () => {
-    expect(failureOf(() => sinceOf('yesterday', fallback))).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      status: 400,
-    });
-    expect(failureOf(() => sinceOf(['2026-01-01'], fallback))).toMatchObject({ code: 'VALIDATION_FAILED' });
-  });
-});
-
-describe("a deliveries listing's state", () => {
-  it('is one of the delivery states, or none', () => {
-    expect(deliveryStateOf(undefined)).toBeUndefined();
-    expect(deliveryStateOf(['dead'])).toBeUndefined();
-    expect(deliveryStateOf('dead')).toBe('dead');
-    expect(failureOf(() => deliveryStateOf('gone'))).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      status: 400,
-    });
-    expect(failureOf(() => deliveryStateOf(''))).toMatchObject({ code: 'VALIDATION_FAILED' });
-  });
-});
+import { isUuidShaped, pushTimeOf, shownSubscription } from './subscriptionViews.ts';
 
 describe('ids', () => {
   it('are uuid-shaped or no such subscription', () => {

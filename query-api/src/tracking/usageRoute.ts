@@ -1,6 +1,7 @@
 import { billingWindowDays, countBilledOrders } from '@tradelog/projections/tracking/usage';
 import { localizedError } from '@tradelog/schemas';
 import type { Router } from 'express';
+import { instantParameter } from '../http/queryParameters.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import { callerOf } from './trackedReads.ts';
 import type { TrackingContext } from './trackingContext.ts';
@@ -13,15 +14,16 @@ export function addUsageRoute(router: Router, ctx: TrackingContext): void {
     anyKey,
     defaultLimit,
     handle(async (req, res) => {
-      const to = typeof req.query.to === 'string' ? new Date(req.query.to) : now();
-      const from =
-        typeof req.query.from === 'string'
-          ? new Date(req.query.from)
-          : new Date(to.getTime() - billingWindowDays * 86_400_000);
-      if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+      const to = instantParameter(req.query, 'to', now());
+      const from = instantParameter(
+        req.query,
+        'from',
+        new Date(to.getTime() - billingWindowDays * 86_400_000),
+      );
+      if (from > to) {
         throw localizedError('VALIDATION_FAILED', 400, {
-          cn: 'from 与 to 须为 ISO 8601 时间',
-          en: 'from and to must be ISO 8601 times',
+          cn: 'from 不能晚于 to',
+          en: 'from must not be later than to',
         });
       }
       sendSuccess(res, {
