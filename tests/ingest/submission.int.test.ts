@@ -461,6 +461,11 @@ describe('transport errors', () => {
       body: { code: 'MALFORMED_JSON' },
     });
     expect(await raw({ body: '', headers })).toMatchObject({ status: 400, body: { code: 'MALFORMED_JSON' } });
+    // JSON.parse would keep the second entOrderNo; other parsers keep the first or refuse.
+    expect(await raw({ body: '{"entOrderNo":"A","entOrderNo":"B"}', headers })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', errors: [{ path: 'entOrderNo', rule: 'duplicateName' }] },
+    });
     expect(await raw({ body: '[{"entOrderNo":"1"}]', headers })).toMatchObject({
       status: 400,
       body: { code: 'NOT_AN_OBJECT' },

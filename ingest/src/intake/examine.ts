@@ -1,6 +1,6 @@
 import type { DocumentTypeId } from '@tradelog/schemas/documents/catalogue';
 import { enterprisesNamedBy, type NamedEnterprise } from '@tradelog/schemas/documents/enterpriseFields';
-import { mayHoldUnstorable, rawShapeIssue } from '@tradelog/schemas/documents/shape';
+import { duplicateNameIssue, mayHoldUnstorable, rawShapeIssue } from '@tradelog/schemas/documents/shape';
 import { type BoundedValidate, maxIssuesShown } from '@tradelog/schemas/documents/validator';
 import { TradelogError } from '@tradelog/schemas/errors/tradelogError';
 import { bodySha256, canonicalSha256 } from '@tradelog/schemas/kit/log/headers';
@@ -9,7 +9,7 @@ import { type Echo, validationFailed } from './responses.ts';
 
 /**
  * The CPU work of a submission, as one pure function over its raw bytes: the bytes' shape
- * before parsing, JSON, the schema (shape check, then ajv, at most 20 issues described), the
+ * before parsing, JSON (each name once in its object), the schema (shape check, then ajv, at most 20 issues described), the
  * content hash (of the bytes: processors/README.md "Provenance"), the body's fingerprint when
  * asked (an `Idempotency-Key` came with it), the enterprises the document names and its
  * business key. What the rest of a submission needs comes back as data (a refusal too, with
@@ -62,6 +62,8 @@ export function examineBody(
     if (rawIssue !== undefined) throw validationFailed({ issues: [rawIssue], skipped: 0 });
     const document = parseDocument(raw);
     echo = echoOf(document);
+    const duplicate = duplicateNameIssue(raw, document);
+    if (duplicate !== undefined) throw validationFailed({ issues: [duplicate], skipped: 0 });
     const validation = type.validate.bounded(document, maxIssuesShown, {
       characters: mayHoldUnstorable(raw),
     });

@@ -232,6 +232,17 @@ describe('examineBody', () => {
     expect(huge.echo).toEqual({});
   });
 
+  it('refuses a name given twice in one object, which readers of the log could read two ways', () => {
+    const document = JSON.stringify({ ...examples.pod, billNo: 'B-1' });
+    const twice = Buffer.from(`${document.slice(0, -1)},"billNo":"B-2"}`);
+    const examined = examineBody(typeOf('pod'), twice);
+    expect(examined).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', status: 400 } });
+    expect(examined.ok ? [] : examined.error.details?.errors).toEqual([
+      expect.objectContaining({ path: 'billNo', rule: 'duplicateName' }),
+    ]);
+    expect(examineBody(typeOf('pod'), Buffer.from(document))).toMatchObject({ ok: true });
+  });
+
   it('holds a short body to the shape bounds after parsing, a long one before', () => {
     const issuesOf = (examined: ReturnType<typeof examineBody>) =>
       examined.ok ? [] : (examined.error.details?.errors as { path: string; rule: string }[]);

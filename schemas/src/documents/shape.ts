@@ -11,6 +11,7 @@ import { characterIssue, type IssueList, type ValidationIssue } from './issues.t
 import { identifierPattern, type JsonSchema } from './json-schema.ts';
 import { documentShapeLimits, type ShapeLimits, structural } from './shapeLimits.ts';
 import {
+  duplicateName,
   nestedTooDeep,
   propertyNameTooLong,
   rawNestedTooDeep,
@@ -361,6 +362,99 @@ export function rawShapeIssue(
           return rawTooManyMembers(open.path(), object, limits);
         }
         open.members[depth] = count;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The members of every object in a JSON text, counted without parsing it: one colon outside
+ * strings a member. Strings are skipped by the typed array's own search, as in `rawShapeIssue`.
+ * For a text that parsed, it is the number of members written, duplicates included.
+ */
+function rawMemberCount(bytes: Uint8Array): number {
+  let members = 0;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index];
+    if (byte === 0x3a) members++;
+    else if (byte === 0x22) {
+      index = closingQuote(bytes, index);
+      if (index < 0) return members;
+    }
+  }
+  return members;
+}
+
+/** The members of every object in a parsed value (a name given twice is one member). Iterative. */
+function parsedMemberCount(value: unknown): number {
+  let members = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      for (const item of current) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const name in current) {
+      members++;
+      const member = (current as Record<string, unknown>)[name];
+      if (member !== null && typeof member === 'object') stack.push(member);
+    }
+  }
+  return members;
+}
+
+/**
+ * A name given twice in one object of the JSON text `bytes`, which parsed as `parsed`: JSON.parse
+ * keeps the last silently, where other parsers keep the first or refuse the text (RFC 8259 §4:
+ * names SHOULD be unique; its behaviour is otherwise unpredictable). The log keeps the bytes,
+ * so every reader must read one document from them. The common case costs a count of colons and
+ * a count of parsed members; only a text whose counts differ is scanned for the name.
+ */
+export function duplicateNameIssue(bytes: Uint8Array, parsed: unknown): ValidationIssue | undefined {
+  if (rawMemberCount(bytes) === parsedMemberCount(parsed)) return undefined;
+  const open = new OpenContainers(bytes);
+  const decoder = new TextDecoder();
+  const names: (Set<string> | undefined)[] = [];
+  let quoteOpened = -1;
+  let quoteClosed = -1;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index];
+    switch (byte) {
+      case 0x22:
+        quoteOpened = index;
+        quoteClosed = closingQuote(bytes, index);
+        if (quoteClosed < 0) return undefined;
+        index = quoteClosed;
+        break;
+      case 0x3a: {
+        // The name as parsed: with its escapes read, "a" and "\u0061" are one name.
+        const name = JSON.parse(decoder.decode(bytes.subarray(quoteOpened, quoteClosed + 1))) as string;
+        open.nameMember(quoteOpened + 1, quoteClosed);
+        const seen = names[names.length - 1];
+        if (seen?.has(name)) return duplicateName(open.path());
+        seen?.add(name);
+        break;
+      }
+      case 0x7b: // {
+      case 0x5b: // [
+        open.open(byte === 0x7b);
+        names.push(byte === 0x7b ? new Set() : undefined);
+        break;
+      case 0x7d: // }
+      case 0x5d: // ]
+        open.close();
+        names.pop();
+        break;
+      case 0x2c: {
+        // , moves the innermost container on to its next member (a list's index)
+        const depth = open.depth - 1;
+        if (depth >= 0) open.members[depth] = (open.members[depth] as number) + 1;
         break;
       }
       default:

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { documentType, documentTypes } from './catalogue.ts';
 import { examples } from './examples.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { mayHoldUnstorable, rawShapeIssue, shapeIssues, unstorableCharacter } from './shape.ts';
+import {
+  duplicateNameIssue,
+  mayHoldUnstorable,
+  rawShapeIssue,
+  shapeIssues,
+  unstorableCharacter,
+} from './shape.ts';
 import { documentShapeLimits } from './shapeLimits.ts';
 import { createDocumentValidators, maxIssuesShown } from './validator.ts';
 
@@ -71,6 +77,35 @@ describe('the raw scan (before parsing)', () => {
   it('does not count brackets, commas or escaped quotes inside strings', () => {
     const text = `${'[{,'.repeat(5000)}\\"`;
     expect(rawShapeIssue(bytes(JSON.stringify({ notes: text.replaceAll('\\"', '"') })))).toBeUndefined();
+  });
+});
+
+describe('a name given twice in one object', () => {
+  const issueOf = (text: string) => duplicateNameIssue(bytes(text), JSON.parse(text));
+
+  it('passes every example and a text whose strings hold colons, quotes and braces', () => {
+    for (const type of documentTypes) expect(issueOf(JSON.stringify(examples[type.id]))).toBeUndefined();
+    expect(issueOf('{"a":"x:y","b":"\\":{","c":{"a":1,"b":[{"a":2},{"a":3}]}}')).toBeUndefined();
+    expect(issueOf('{"t" : "09:12:30", "u":{}}')).toBeUndefined();
+  });
+
+  it('names the second of the two, wherever it is', () => {
+    expect(issueOf('{"entOrderNo":"A","entOrderNo":"B"}')).toEqual({
+      path: 'entOrderNo',
+      rule: 'duplicateName',
+      message: {
+        cn: '字段 entOrderNo 在同一对象中出现了不止一次：每个字段名只能出现一次（不同系统对重复字段取值不一）',
+        en: 'entOrderNo appears more than once in the same object: each name may appear once (systems disagree on which one counts)',
+      },
+    });
+    expect(issueOf('{"goodsList":[{"hsCode":"1"},{"hsCode":"2","qty":1,"hsCode":"3"}]}')?.path).toBe(
+      'goodsList[1].hsCode',
+    );
+    expect(issueOf('{"a":{"b":{"c":1,"c":2}}}')?.path).toBe('a.b.c');
+  });
+
+  it('reads names as parsed: an escaped spelling is the same name', () => {
+    expect(issueOf('{"amount":1,"\\u0061mount":2}')?.path).toBe('\\u0061mount');
   });
 });
 

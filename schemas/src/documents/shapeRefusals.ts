@@ -118,3 +118,17 @@ export function rawTooManyMembers(
         },
       };
 }
+
+/**
+ * A member name given twice in one object, at `path` (the second one's). JSON parsers disagree
+ * on which of the two counts (the last, the first, or neither), so a document that reads one way
+ * here could read another way in a lender's or a partner's own tools.
+ */
+export const duplicateName = (path: string): ValidationIssue => ({
+  path,
+  rule: 'duplicateName',
+  message: {
+    cn: `字段 ${path} 在同一对象中出现了不止一次：每个字段名只能出现一次（不同系统对重复字段取值不一）`,
+    en: `${path} appears more than once in the same object: each name may appear once (systems disagree on which one counts)`,
+  },
+});
