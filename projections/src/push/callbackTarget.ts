@@ -113,6 +113,18 @@ export function refusedRangeOf(address: string): string | undefined {
   return 'not an IP address';
 }
 
+/**
+ * A host as the checks compare it: without an IPv6 literal's brackets, in lower case, and
+ * without the trailing dot of a fully qualified name (`localhost.` and `intranet.` are the
+ * hosts `localhost` and `intranet`; with the dot they passed the subscribe-time check and were
+ * refused only at every delivery).
+ */
+const bare = (hostname: string) =>
+  hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+
 /** Parses `PUSH_CALLBACK_ALLOWLIST` entries: host names, IP addresses or CIDRs. */
 export function parseAllowlist(entries: readonly string[]): CallbackAllowlist {
   const ranges = new BlockList();
@@ -122,7 +134,7 @@ export function parseAllowlist(entries: readonly string[]): CallbackAllowlist {
     const version = isIP(network);
     if (version === 0) {
       if (prefixText !== undefined) throw new Error(`allowlist entry "${raw}": a CIDR needs an IP address`);
-      hosts.push(network.toLowerCase());
+      hosts.push(bare(network));
       continue;
     }
     const family = version === 4 ? 'ipv4' : 'ipv6';
@@ -136,8 +148,6 @@ export function parseAllowlist(entries: readonly string[]): CallbackAllowlist {
 }
 
 export const emptyAllowlist: CallbackAllowlist = parseAllowlist([]);
-
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
 function allowedAddress(address: string, allow: CallbackAllowlist): boolean {
   const version = isIP(address);

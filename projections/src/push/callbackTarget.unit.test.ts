@@ -72,6 +72,11 @@ describe('callback-target guard', () => {
       'https://localhost/hook',
       'https://api.localhost/hook',
       'http://metadata/computeMetadata',
+      // A fully qualified name's trailing dot names the same host.
+      'https://localhost./hook',
+      'https://API.localhost./hook',
+      'http://metadata./computeMetadata',
+      'http://intranet./hook',
     ]) {
       expect(checkCallbackUrl(url, emptyAllowlist), url).toMatchObject({
         ok: false,
@@ -99,6 +104,10 @@ describe('callback-target guard', () => {
     const allow = parseAllowlist(['localhost', '127.0.0.0/8', '::1']);
     expect(checkCallbackUrl('http://127.0.0.1:9/x', allow)).toEqual({ ok: true });
     expect(checkCallbackUrl('http://localhost:9/x', allow)).toEqual({ ok: true });
+    expect(checkCallbackUrl('http://localhost.:9/x', allow)).toEqual({ ok: true });
+    expect(checkResolvedAddress('localhost.', '127.0.0.1', parseAllowlist(['localhost']))).toEqual({
+      ok: true,
+    });
     expect(checkCallbackUrl('http://[::1]:9/x', allow)).toEqual({ ok: true });
     expect(checkCallbackUrl('http://10.0.0.1/x', allow)).toMatchObject({ ok: false });
     expect(() => parseAllowlist(['example.com/8'])).toThrow();
