@@ -111,7 +111,8 @@ function parametersOf(op: ApiOperation): Record<string, unknown>[] {
       name: 'Accept-Language',
       in: 'header',
       required: false,
-      description: 'en for English messages; Chinese otherwise',
+      description:
+        'English messages when it prefers English to Chinese by quality (`en`, or `fr, en;q=0.8`); Chinese otherwise',
       schema: { type: 'string', example: 'en' },
     },
   ];

@@ -29,11 +29,39 @@ export function success(
   return { flag: 'success', code, message, ...extra };
 }
 
-/** Chinese is the default; English when the caller's Accept-Language prefers it. */
+/** Accept-Language values already read: a caller sends the same one on every call. Bounded. */
+const languages = new Map<string, Lang>();
+
+/**
+ * Chinese is the default; English when the caller's Accept-Language prefers English to Chinese
+ * (RFC 9110 §12.5.4): the higher quality wins, the earlier entry on a tie, and a language not
+ * listed counts as not wanted. So `fr-FR, en;q=0.8` (a French system that reads English) is
+ * answered in English, `en;q=0.5, zh;q=0.9` in Chinese, and `de` in Chinese, the default.
+ */
 export function languageOf(acceptLanguage: string | undefined): Lang {
   if (!acceptLanguage) return 'cn';
-  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'cn';
+  const known = languages.get(acceptLanguage);
+  if (known !== undefined) return known;
+  // Per language: its best quality and the entry that first gave it.
+  const best = { en: { quality: 0, at: 0 }, cn: { quality: 0, at: 0 } };
+  const entries = acceptLanguage.slice(0, 512).split(',');
+  entries.forEach((entry, at) => {
+    const [range = '', ...parameters] = entry.split(';');
+    const tag = range.trim().toLowerCase();
+    const lang =
+      tag === 'en' || tag.startsWith('en-') ? 'en' : tag === 'zh' || tag.startsWith('zh-') ? 'cn' : undefined;
+    if (lang === undefined) return;
+    const q = parameters
+      .map((parameter) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(parameter)?.[1])
+      .find((value) => value !== undefined);
+    const quality = q === undefined ? 1 : Number(q);
+    if (quality > best[lang].quality) best[lang] = { quality, at };
+  });
+  const { en, cn } = best;
+  const lang: Lang =
+    en.quality > cn.quality || (en.quality > 0 && en.quality === cn.quality && en.at < cn.at) ? 'en' : 'cn';
+  if (languages.size < 256) languages.set(acceptLanguage, lang);
+  return lang;
 }
 
 const internal = { cn: '服务内部错误，请稍后重试', en: 'Internal error; please try again later' };

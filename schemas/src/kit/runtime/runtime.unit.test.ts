@@ -40,6 +40,20 @@ describe('response envelope', () => {
     expect(languageOf('zh-CN,en;q=0.5')).toBe('cn');
   });
 
+  it('weighs English against Chinese by quality, not by which comes first', () => {
+    // A system in another language that reads English, and lists it second.
+    expect(languageOf('fr-FR,fr;q=0.9,en;q=0.8')).toBe('en');
+    expect(languageOf('en;q=0.5, zh-CN;q=0.9')).toBe('cn');
+    expect(languageOf('de-DE')).toBe('cn');
+    expect(languageOf('*')).toBe('cn');
+    expect(languageOf('en;q=0')).toBe('cn');
+    // A tie goes to the earlier entry.
+    expect(languageOf('en, zh')).toBe('en');
+    expect(languageOf('zh, en')).toBe('cn');
+    expect(languageOf('EN-gb ; Q=0.7, ja;q=0.9')).toBe('en');
+    expect(languageOf('en;q=bogus')).toBe('en');
+  });
+
   it('maps typed errors to their status, code and localized message', () => {
     const error = new TradelogError('VALIDATION_FAILED', 'invalid', {
       status: 400,
