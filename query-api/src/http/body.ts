@@ -24,27 +24,50 @@ export const defaultBodyBounds: BodyBounds = Object.freeze({
   maxStringLength: 10_000,
 });
 
-export function shapeProblem(value: unknown, bounds: Omit<BodyBounds, 'limitBytes'>): string | undefined {
+/** What is out of bounds, in each language: the answer's message is written in the caller's. */
+type Problem = { cn: string; en: string };
+
+export function shapeProblem(value: unknown, bounds: Omit<BodyBounds, 'limitBytes'>): Problem | undefined {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
   while (stack.length > 0) {
     const { value: current, depth, path } = stack.pop()!;
+    const at = { cn: path || '请求体', en: path || 'body' };
     if (typeof current === 'string') {
       if (current.length > bounds.maxStringLength)
-        return `${path || 'body'} is longer than ${bounds.maxStringLength} characters`;
+        return {
+          cn: `${at.cn} 超过 ${bounds.maxStringLength} 个字符`,
+          en: `${at.en} is longer than ${bounds.maxStringLength} characters`,
+        };
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (depth >= bounds.maxDepth) return `${path || 'body'} is nested deeper than ${bounds.maxDepth} levels`;
+    if (depth >= bounds.maxDepth)
+      return {
+        cn: `${at.cn} 嵌套超过 ${bounds.maxDepth} 层`,
+        en: `${at.en} is nested deeper than ${bounds.maxDepth} levels`,
+      };
     if (Array.isArray(current)) {
-      if (current.length > bounds.maxItems) return `${path || 'body'} has more than ${bounds.maxItems} items`;
+      if (current.length > bounds.maxItems)
+        return {
+          cn: `${at.cn} 超过 ${bounds.maxItems} 项`,
+          en: `${at.en} has more than ${bounds.maxItems} items`,
+        };
       current.forEach((item, index) => {
         stack.push({ value: item, depth: depth + 1, path: `${path}[${index}]` });
       });
     } else {
       const entries = Object.entries(current);
-      if (entries.length > bounds.maxKeys) return `${path || 'body'} has more than ${bounds.maxKeys} fields`;
+      if (entries.length > bounds.maxKeys)
+        return {
+          cn: `${at.cn}的字段超过 ${bounds.maxKeys} 个`,
+          en: `${at.en} has more than ${bounds.maxKeys} fields`,
+        };
       for (const [key, item] of entries) {
-        if (key.length > 256) return `${path || 'body'} has a field name longer than 256 characters`;
+        if (key.length > 256)
+          return {
+            cn: `${at.cn}有超过 256 个字符的字段名`,
+            en: `${at.en} has a field name longer than 256 characters`,
+          };
         stack.push({ value: item, depth: depth + 1, path: path ? `${path}.${key}` : key });
       }
     }
@@ -64,8 +87,8 @@ export function boundedBody(bounds: BodyBounds) {
     if (problem === undefined) return next();
     next(
       localizedError('BODY_OUT_OF_BOUNDS', 400, {
-        cn: `请求体超出限制：${problem}`,
-        en: `The request body is out of bounds: ${problem}`,
+        cn: `请求体超出限制：${problem.cn}`,
+        en: `The request body is out of bounds: ${problem.en}`,
       }),
     );
   };
