@@ -39,7 +39,7 @@ function guardedLookup(allow: CallbackAllowlist) {
       if (error) return callback(error, []);
       for (const { address } of addresses) {
         const verdict = checkResolvedAddress(hostname, address, allow);
-        if (!verdict.ok) return callback(new TargetRefused(verdict.reason), []);
+        if (!verdict.ok) return callback(new TargetRefused(verdict.reason.en), []);
       }
       if (options.all) return callback(null, addresses);
       const first = addresses[0]!;
@@ -91,7 +91,7 @@ export function postCallback(post: CallbackPost): Promise<AttemptOutcome> {
   const { protocol, host, port, path } = targetOf(post.url);
   if (isIP(host) !== 0) {
     const verdict = checkResolvedAddress(host, host, post.allow);
-    if (!verdict.ok) return Promise.resolve({ kind: 'refused', reason: verdict.reason });
+    if (!verdict.ok) return Promise.resolve({ kind: 'refused', reason: verdict.reason.en });
   }
   return new Promise((resolve) => {
     let settled = false;

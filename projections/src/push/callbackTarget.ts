@@ -17,9 +17,15 @@ export interface CallbackAllowlist {
   entries: readonly string[];
 }
 
+/** Why a target is refused, in each language: the subscriber reads it in theirs, logs take the English. */
+export interface Reason {
+  cn: string;
+  en: string;
+}
+
 export type TargetVerdict =
   | { ok: true }
-  | { ok: false; code: 'CALLBACK_URL_INVALID' | 'CALLBACK_TARGET_REFUSED'; reason: string };
+  | { ok: false; code: 'CALLBACK_URL_INVALID' | 'CALLBACK_TARGET_REFUSED'; reason: Reason };
 
 export const maxCallbackUrlLength = 255;
 
@@ -101,6 +107,31 @@ function embeddedIpv4(address: string): string | undefined {
   return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 }
 
+/** The refused ranges' names in Chinese, by their English names above. */
+const rangeNamesCn: Readonly<Record<string, string>> = {
+  'this network': '本网络',
+  private: '内网',
+  'carrier-grade NAT': '运营商级 NAT',
+  loopback: '本机回环',
+  'link-local (cloud metadata)': '链路本地（云元数据）',
+  'IETF protocol assignments': 'IETF 协议保留',
+  documentation: '文档示例',
+  '6to4 relay': '6to4 中继',
+  benchmarking: '基准测试',
+  multicast: '组播',
+  reserved: '保留',
+  unspecified: '未指定',
+  'IPv4-compatible (deprecated)': 'IPv4 兼容（已废弃）',
+  discard: '丢弃',
+  Teredo: 'Teredo',
+  '6to4': '6to4',
+  'local NAT64': '本地 NAT64',
+  'unique local (cloud metadata)': '唯一本地（云元数据）',
+  'link-local': '链路本地',
+  'site-local': '站点本地',
+  'not an IP address': '非 IP',
+};
+
 /** The name of the refused range an IP address falls in, or undefined for a public address. */
 export function refusedRangeOf(address: string): string | undefined {
   const version = isIP(address);
@@ -154,8 +185,14 @@ function allowedAddress(address: string, allow: CallbackAllowlist): boolean {
   return version !== 0 && allow.ranges.check(address, version === 4 ? 'ipv4' : 'ipv6');
 }
 
-const refused = (reason: string): TargetVerdict => ({ ok: false, code: 'CALLBACK_TARGET_REFUSED', reason });
-const invalid = (reason: string): TargetVerdict => ({ ok: false, code: 'CALLBACK_URL_INVALID', reason });
+const refused = (reason: Reason): TargetVerdict => ({ ok: false, code: 'CALLBACK_TARGET_REFUSED', reason });
+const invalid = (reason: Reason): TargetVerdict => ({ ok: false, code: 'CALLBACK_URL_INVALID', reason });
+
+/** "… is a loopback address": `subject` says what is an address of the refused `range`. */
+const inRange = (subject: Reason, range: string): Reason => ({
+  cn: `${subject.cn}是${rangeNamesCn[range] ?? range}地址`,
+  en: `${subject.en} a ${range} address`,
+});
 
 /**
  * Subscribe-time check: http/https, at most 255 characters (§5), no credentials in the URL
@@ -163,24 +200,35 @@ const invalid = (reason: string): TargetVerdict => ({ ok: false, code: 'CALLBACK
  * refused range unless allowlisted. Host names are checked again, resolved, at delivery.
  */
 export function checkCallbackUrl(url: string, allow: CallbackAllowlist): TargetVerdict {
-  if (url.length > maxCallbackUrlLength) return invalid(`longer than ${maxCallbackUrlLength} characters`);
+  if (url.length > maxCallbackUrlLength)
+    return invalid({
+      cn: `超过 ${maxCallbackUrlLength} 个字符`,
+      en: `longer than ${maxCallbackUrlLength} characters`,
+    });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return invalid('not an absolute URL');
+    return invalid({ cn: '不是完整的 URL（须以 http:// 或 https:// 开头）', en: 'not an absolute URL' });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return invalid('must be http or https');
-  if (parsed.username || parsed.password) return invalid('must not carry user credentials');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return invalid({ cn: '只能使用 http 或 https', en: 'must be http or https' });
+  if (parsed.username || parsed.password)
+    return invalid({
+      cn: '不能包含用户名或密码（令牌请放在查询串中）',
+      en: 'must not carry user credentials',
+    });
   const host = bare(parsed.hostname);
   if (allow.hosts.includes(host)) return { ok: true };
   if (isIP(host) !== 0) {
     if (allowedAddress(host, allow)) return { ok: true };
     const range = refusedRangeOf(host);
-    return range === undefined ? { ok: true } : refused(`${host} is a ${range} address`);
+    return range === undefined ? { ok: true } : refused(inRange({ cn: `${host} `, en: `${host} is` }, range));
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) return refused(`${host} names the loopback`);
-  if (!host.includes('.')) return refused(`${host} is not a public host name`);
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return refused({ cn: `${host} 指向本机回环`, en: `${host} names the loopback` });
+  if (!host.includes('.'))
+    return refused({ cn: `${host} 不是公网域名`, en: `${host} is not a public host name` });
   return { ok: true };
 }
 
@@ -190,7 +238,12 @@ export function checkResolvedAddress(host: string, address: string, allow: Callb
   const range = refusedRangeOf(address);
   return range === undefined
     ? { ok: true }
-    : refused(`${bare(host)} resolves to ${address}, a ${range} address`);
+    : refused(
+        inRange(
+          { cn: `${bare(host)} 解析到 ${address}，`, en: `${bare(host)} resolves to ${address},` },
+          range,
+        ),
+      );
 }
 
 /**

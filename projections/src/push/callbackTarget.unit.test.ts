@@ -83,6 +83,12 @@ describe('callback-target guard', () => {
         code: 'CALLBACK_TARGET_REFUSED',
       });
     }
+    expect(checkCallbackUrl('http://127.0.0.1:8080/hook', emptyAllowlist)).toMatchObject({
+      reason: { cn: '127.0.0.1 是本机回环地址', en: '127.0.0.1 is a loopback address' },
+    });
+    expect(checkCallbackUrl('http://intranet/hook', emptyAllowlist)).toMatchObject({
+      reason: { cn: 'intranet 不是公网域名', en: 'intranet is not a public host name' },
+    });
     expect(checkCallbackUrl('https://erp.example.com/hooks?token=abc', emptyAllowlist)).toEqual({ ok: true });
     expect(checkCallbackUrl('https://93.184.216.34/hook', emptyAllowlist)).toEqual({ ok: true });
   });
@@ -116,7 +122,10 @@ describe('callback-target guard', () => {
   it('checks every resolved address at delivery', () => {
     expect(checkResolvedAddress('hooks.example.com', '10.0.0.8', emptyAllowlist)).toMatchObject({
       ok: false,
-      reason: 'hooks.example.com resolves to 10.0.0.8, a private address',
+      reason: {
+        cn: 'hooks.example.com 解析到 10.0.0.8，是内网地址',
+        en: 'hooks.example.com resolves to 10.0.0.8, a private address',
+      },
     });
     expect(checkResolvedAddress('hooks.example.com', '93.184.216.34', emptyAllowlist)).toEqual({ ok: true });
     // A name resolving to an IPv6 form of a refused IPv4 is refused as that IPv4 would be.

@@ -157,7 +157,25 @@ describe('subscription routes', () => {
       callbackUrl: 'http://169.254.169.254/latest',
       params: { businessNumber: 'B1', portCode: 'CNSHA', ieid: 'E' },
     });
-    expect(metadata).toMatchObject({ status: 400, body: { code: 'CALLBACK_TARGET_REFUSED' } });
+    expect(metadata).toMatchObject({
+      status: 400,
+      body: {
+        code: 'CALLBACK_TARGET_REFUSED',
+        message: 'callbackUrl refused: 169.254.169.254 is a link-local (cloud metadata) address',
+      },
+    });
+    // The reason in the caller's language, not the English one inside a Chinese answer.
+    const inChinese = await fetch(`${base}/open/freightower/trace/shipment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.lender}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        callbackUrl: 'http://169.254.169.254/latest',
+        params: { businessNumber: 'B1', portCode: 'CNSHA', ieid: 'E' },
+      }),
+    });
+    expect(((await inChinese.json()) as { message: string }).message).toBe(
+      '回调地址不可用：169.254.169.254 是链路本地（云元数据）地址',
+    );
     const allowed = await call('POST', `${base}/open/freightower/trace/ocean`, keys.lender, loopback);
     // Subscribe and query: nothing is known about the bill yet, so its result says START (fetching).
     expect(allowed).toMatchObject({

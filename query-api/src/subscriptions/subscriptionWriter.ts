@@ -39,8 +39,8 @@ export function createSubscriptionWriter(deps: {
     const verdict = checkCallbackUrl(callbackUrl, deps.callbackAllowlist);
     if (!verdict.ok) {
       throw localizedError(verdict.code, 400, {
-        cn: `回调地址不可用：${verdict.reason}`,
-        en: `callbackUrl refused: ${verdict.reason}`,
+        cn: `回调地址不可用：${verdict.reason.cn}`,
+        en: `callbackUrl refused: ${verdict.reason.en}`,
       });
     }
   }
