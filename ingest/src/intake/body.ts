@@ -1,4 +1,5 @@
 import { localizedError, type TradelogError } from '@tradelog/schemas';
+import { jsonSyntaxWords } from './jsonSyntax.ts';
 
 /**
  * The transport rules of a submission (submission spec §7: POST, JSON body, Content-Type
@@ -56,11 +57,13 @@ export function parseDocument(raw: Uint8Array): Record<string, unknown> {
   try {
     parsed = JSON.parse(strictUtf8.decode(raw));
   } catch (error) {
-    // The parser's message quotes a little of the body; an answer never quotes much of it.
-    const detail = error instanceof SyntaxError ? error.message.slice(0, 200) : 'the body is not valid UTF-8';
+    const detail =
+      error instanceof SyntaxError
+        ? jsonSyntaxWords(error.message)
+        : { cn: '不是合法的 UTF-8 编码', en: 'the body is not valid UTF-8' };
     throw localizedError('MALFORMED_JSON', 400, {
-      cn: `请求体不是合法的 JSON：${detail}`,
-      en: `The request body is not valid JSON: ${detail}`,
+      cn: `请求体不是合法的 JSON：${detail.cn}`,
+      en: `The request body is not valid JSON: ${detail.en}`,
     });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
