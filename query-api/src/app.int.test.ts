@@ -87,7 +87,7 @@ describe('query-api app', () => {
     expect(await broken.json()).toEqual({
       flag: 'failure',
       code: 'VALIDATION_FAILED',
-      message: '请求体不是合法的 JSON 或表单',
+      message: "请求体不是合法的 JSON：第 1 行第 2 列：此处应为用双引号括起的字段名或 '}'",
     });
   });
 });

@@ -1,5 +1,5 @@
 import { localizedError, type TradelogError } from '@tradelog/schemas';
-import { jsonSyntaxWords } from './jsonSyntax.ts';
+import { jsonSyntaxWords } from '@tradelog/schemas/kit/runtime/jsonSyntax';
 
 /**
  * The transport rules of a submission (submission spec §7: POST, JSON body, Content-Type

@@ -1,5 +1,6 @@
 import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
+import { jsonSyntaxWords } from '@tradelog/schemas/kit/runtime/jsonSyntax';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -72,7 +73,8 @@ const portalFaultsShown: ReadonlySet<string> = new Set(['SMS_UNAVAILABLE']);
 
 /**
  * Errors the body parsers raise (plain errors with a `type`) as typed ones; anything else as is.
- * Parser messages are never shown: they may quote the body.
+ * Parser messages are never shown: they may quote the body (a JSON mistake is described in
+ * words of ours, by kind and place).
  */
 export function typedError(error: unknown): unknown {
   if (isTradelogError(error)) return error;
@@ -81,6 +83,14 @@ export function typedError(error: unknown): unknown {
     return localizedError('BODY_TOO_LARGE', 413, {
       cn: '请求体过大',
       en: 'The request body is too large',
+    });
+  }
+  if (type === 'entity.parse.failed') {
+    // Described by the kind of mistake and its place, as ingest does; never the parser's words.
+    const words = jsonSyntaxWords(String((error as { message?: unknown }).message));
+    return localizedError('VALIDATION_FAILED', 400, {
+      cn: `请求体不是合法的 JSON：${words.cn}`,
+      en: `The request body is not valid JSON: ${words.en}`,
     });
   }
   if (status !== undefined && status >= 400 && status < 500) {
