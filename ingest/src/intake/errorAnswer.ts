@@ -15,7 +15,7 @@ export function answerErrors(context: { logger: Logger; metrics: IngestMetrics }
   const { logger, metrics } = context;
 
   function countRejection(intf: SubmissionInterface, status: number, code: string, error: unknown) {
-    if (code === 'KAFKA_UNAVAILABLE') metrics.kafkaErrors.inc({ code });
+    if (code === 'KAFKA_UNAVAILABLE' || code === 'TOPIC_MISSING') metrics.kafkaErrors.inc({ code });
     if (status >= 500) return;
     const issues = (error as TradelogError).details?.errors;
     if (code === 'VALIDATION_FAILED' && Array.isArray(issues)) {
@@ -31,7 +31,8 @@ export function answerErrors(context: { logger: Logger; metrics: IngestMetrics }
     const { status, body } = failure(error, lang);
     res.locals.code = body.code;
     if (intf !== undefined && status !== 405) countRejection(intf, status, body.code, error);
-    if (status >= 500 && !(error instanceof TradelogError)) {
+    // A missing topic is the operator's to mend: said once per refusal, naming the topic.
+    if (status >= 500 && (!(error instanceof TradelogError) || body.code === 'TOPIC_MISSING')) {
       logger.error('request failed', {
         interface: intf?.id,
         requestId: submission?.requestId,

@@ -5,6 +5,24 @@ import type { Pending } from './pendingAppends.ts';
 import type { LogClient } from './producerConnection.ts';
 
 /**
+ * A topic that does not exist (an operator deleted it, or never created it): nothing of it can
+ * be appended until an operator creates it again, so the send is not retried; the caller is
+ * answered 503 and comes back later (ingest counts it as a Kafka error, which alerts), in words
+ * that name no topic: that is the operator's to see, in the logs and on `/ops/pipeline`.
+ */
+export const topicMissing = (topic: string): TradelogError =>
+  new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, {
+    status: 503,
+    retriable: false,
+    details: {
+      message: {
+        cn: '此类单据暂时无法接收：其日志主题不存在，须由运维人员重建；请稍后重试',
+        en: 'Documents of this type cannot be accepted now: their log topic does not exist and an operator must create it again; retry later',
+      },
+    },
+  });
+
+/**
  * Each waiting record's partition, chosen once (producer.ts: a resend goes to the same
  * partition), from the topic's partition count as the cluster last told it.
  */
@@ -56,7 +74,7 @@ export function createPartitionPlacement(
     const count = metadata?.topics.get(topic)?.partitionsCount ?? 0;
     if (count === 0) {
       known.delete(topic);
-      throw new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, { retriable: false });
+      throw topicMissing(topic);
     }
     known.set(topic, { count, at: now() });
     return count;

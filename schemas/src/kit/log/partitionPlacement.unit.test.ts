@@ -1,5 +1,6 @@
 import { NetworkError, UserError } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
+import { failure } from '../runtime/envelope.ts';
 import { partitionFor } from './keyPartition.ts';
 import { createPartitionPlacement, partitionCountMaxAgeMs } from './partitionPlacement.ts';
 import type { Pending } from './pendingAppends.ts';
@@ -100,6 +101,15 @@ describe('partition placement', () => {
     clock.ms += partitionCountMaxAgeMs;
     const refused = pending('b');
     expect(await placement.place(client, [refused.waiting])).toEqual([]);
-    expect(refused.answer.error).toMatchObject({ code: 'TOPIC_MISSING', retriable: false });
+    // Answered 503 (come back later), in words that name no topic.
+    expect(refused.answer.error).toMatchObject({ code: 'TOPIC_MISSING', retriable: false, status: 503 });
+    expect(failure(refused.answer.error, 'cn')).toEqual({
+      status: 503,
+      body: {
+        flag: 'failure',
+        code: 'TOPIC_MISSING',
+        message: '此类单据暂时无法接收：其日志主题不存在，须由运维人员重建；请稍后重试',
+      },
+    });
   });
 });
