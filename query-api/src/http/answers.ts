@@ -3,6 +3,7 @@ import { failure, type Lang, languageOf } from '@tradelog/schemas/kit/runtime/en
 import { jsonSyntaxWords } from '@tradelog/schemas/kit/runtime/jsonSyntax';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import type { NextFunction, Request, Response } from 'express';
+import { databaseUnavailable, isDatabaseUnavailable } from './databaseUnavailable.ts';
 
 /**
  * How each interface answers a failure (one error middleware, house style §9), chosen by the
@@ -72,12 +73,13 @@ const requestFailed: Bilingual = {
 const portalFaultsShown: ReadonlySet<string> = new Set(['SMS_UNAVAILABLE']);
 
 /**
- * Errors the body parsers raise (plain errors with a `type`) as typed ones; anything else as is.
- * Parser messages are never shown: they may quote the body (a JSON mistake is described in
- * words of ours, by kind and place).
+ * Errors the body parsers raise (plain errors with a `type`) and Postgres being away
+ * (databaseUnavailable.ts) as typed ones; anything else as is. Parser messages are never
+ * shown: they may quote the body (a JSON mistake is described in words of ours, by kind and place).
  */
 export function typedError(error: unknown): unknown {
   if (isTradelogError(error)) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   const { status, type } = error as { status?: number; type?: string };
   if (type === 'entity.too.large') {
     return localizedError('BODY_TOO_LARGE', 413, {
@@ -202,6 +204,8 @@ export function errorMiddleware(log: (error: unknown, req: Request) => void) {
     if (status >= 500) log(error, req);
     // Keys are Bearer credentials; the portal's login is a session cookie, not a key.
     if (status === 401 && convention !== 'portal') res.set('WWW-Authenticate', 'Bearer realm="tradelog"');
+    // A dependency away (the database, a projection not yet caught up): when to ask again.
+    if (status === 503 && !res.get('Retry-After')) res.set('Retry-After', '5');
     res.status(status).json(body);
   };
 }
