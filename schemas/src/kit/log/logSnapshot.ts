@@ -103,7 +103,10 @@ export function createLogSnapshotReader(options: LogSnapshotOptions): LogSnapsho
         return { clusterId: known.clusterId, topicIds, ends, ...(starts ? { starts } : {}) };
       } catch (error) {
         await close();
-        throw kafkaUnavailable('could not read the log’s identity and ends from Kafka', error);
+        throw kafkaUnavailable('could not read the log’s identity and ends from Kafka', error, {
+          cn: '暂时无法从 Kafka 读取日志的标识与末端位置，请稍后重试',
+          en: 'The log’s identity and ends could not be read from Kafka; retry shortly',
+        });
       }
     },
     close,

@@ -226,7 +226,10 @@ export function createTopicOffsetReader(options: {
         return await readAcrossLeaderMoves(() => readOnce(topics), disconnect);
       } catch (error) {
         await disconnect();
-        throw kafkaUnavailable('could not read topic offsets from Kafka', error);
+        throw kafkaUnavailable('could not read topic offsets from Kafka', error, {
+          cn: '暂时无法从 Kafka 读取主题位置，请稍后重试',
+          en: 'The log’s positions could not be read from Kafka; retry shortly',
+        });
       }
     },
     close: disconnect,
