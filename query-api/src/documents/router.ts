@@ -67,7 +67,11 @@ export function createDocumentRoutes(options: { pool: pg.Pool; callLimit?: CallL
 
 /** A page of the caller's submissions (an operator's: everyone's), newest first, `before` a cursor. */
 async function documentsPage(pool: pg.Pool, caller: Caller, req: Request): Promise<SubmittedDocumentsPage> {
-  const before = typeof req.query.before === 'string' ? decodeCursor(req.query.before) : undefined;
+  // An empty cursor is none, as for every listing's parameters (http/queryParameters.ts).
+  const before =
+    typeof req.query.before === 'string' && req.query.before !== ''
+      ? decodeCursor(req.query.before)
+      : undefined;
   if (before === null) {
     throw localizedError('VALIDATION_FAILED', 400, {
       cn: 'before 游标无效',

@@ -162,6 +162,7 @@ describe('/ops/accounts', () => {
       '/ops/dead-letters?projection=collateral&state=open&after=0&limit=5',
       '/ops/dead-letters?state=',
       '/ops/audit?action=key.created&before=999&limit=500',
+      '/documents?before=&limit=5',
     ]) {
       expect((await call(path)).status, path).toBe(200);
     }
