@@ -1,4 +1,3 @@
-import type { ValidationIssue } from '@tradelog/schemas/queries/validator';
 import type { Request } from 'express';
 import { validationFailed } from '../reads/requests.ts';
 
@@ -23,9 +22,7 @@ export const pageRange = { fallback: 1, max: 1_000_000_000 };
 export const shortListLimit = { fallback: 50, max: 200 };
 
 const refused = (path: string, rule: string, cn: string, en: string) =>
-  validationFailed([
-    { path, rule, message: { cn: `${path} ${cn}`, en: `${path} ${en}` } } as ValidationIssue,
-  ]);
+  validationFailed([{ path, rule, message: { cn: `${path} ${cn}`, en: `${path} ${en}` } }]);
 
 /** The parameter's one text value; undefined when absent or empty, refused when repeated or nested. */
 function textOf(query: Query, name: string): string | undefined {
