@@ -70,6 +70,25 @@ describe('query-api app', () => {
     });
   });
 
+  it('answers a path it serves, asked with a method it does not take there, 405 with Allow', async () => {
+    const read = await fetch(`${base}/open/info/link/node`, { headers: { 'Accept-Language': 'en' } });
+    expect(read.status).toBe(405);
+    expect(read.headers.get('allow')).toBe('POST');
+    expect(await read.json()).toEqual({
+      flag: 'failure',
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'This interface takes POST, not GET',
+    });
+    const written = await fetch(`${base}/documents/01a22975-9aaa-74d9-989d-48a42c16a399`, { method: 'POST' });
+    expect(written.status).toBe(405);
+    expect(written.headers.get('allow')).toBe('GET');
+    expect(((await written.json()) as { message: string }).message).toBe(
+      '该接口只接受 GET 请求，不接受 POST',
+    );
+    // A path of no interface stays 404, whatever the method.
+    expect((await fetch(`${base}/open/info/nothing`, { method: 'DELETE' })).status).toBe(404);
+  });
+
   it('maps unknown paths and malformed JSON to the envelope in the caller’s language', async () => {
     const missing = await fetch(`${base}/nope`, { headers: { 'Accept-Language': 'en' } });
     expect(missing.status).toBe(404);

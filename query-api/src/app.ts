@@ -12,6 +12,7 @@ import express, { type Router } from 'express';
 import type { ContentDependencies } from './content/router.ts';
 import { answerAs, conventionsByPath, errorMiddleware, notFoundError } from './http/answers.ts';
 import { type BodyBounds, boundedBody, defaultBodyBounds } from './http/body.ts';
+import { allowedMethodsOf, methodNotAllowed } from './http/methodNotAllowed.ts';
 import { queryApiOpenApi } from './openapi.ts';
 import { keepRequestAfter } from './reads/readAfter.ts';
 import { mountedRouters } from './routers.ts';
@@ -67,7 +68,8 @@ export function createApp(deps: QueryApiDependencies): express.Express {
       },
     }),
   );
-  app.use(createOpenApiRouter(queryApiOpenApi({ product: deps.content.product })));
+  const document = queryApiOpenApi({ product: deps.content.product });
+  app.use(createOpenApiRouter(document));
   // Interfaces with a convention of their own answer in it, body errors included.
   for (const [path, convention] of conventionsByPath) app.use(path, answerAs(convention));
   app.use(boundedBody(deps.bodyBounds ?? defaultBodyBounds));
@@ -75,7 +77,13 @@ export function createApp(deps: QueryApiDependencies): express.Express {
   app.use(keepRequestAfter);
   for (const { path, router } of mountedRouters(deps.content, deps.routers)) app.use(path, router);
 
-  app.use((_req, _res, next) => next(notFoundError()));
+  const allowedAt = allowedMethodsOf(document);
+  app.use((req, res, next) => {
+    const allowed = allowedAt(req.path);
+    if (allowed === undefined || allowed.includes(req.method)) return next(notFoundError());
+    res.set('Allow', allowed.join(', '));
+    next(methodNotAllowed(req.method, allowed));
+  });
   // A 5xx is logged once, with its stack, by the request log (observeRequests).
   app.use(errorMiddleware((error, req) => req.res && recordError(req.res, error)));
   return app;
