@@ -28,7 +28,6 @@ function assertCoordinateSystem(system: string | undefined): void {
 
 /** The flight schedule (query spec §3, §8): POST only; its own call limit is set by the router. */
 export function addFlightRoutes(router: Router, pool: pg.Pool): void {
-  const flightPath = path('flightSchedule');
   router.post(
     path('flightSchedule'),
     lookUp(async (req) => {
@@ -79,12 +78,5 @@ export function addFlightRoutes(router: Router, pool: pg.Pool): void {
     }),
   );
 
-  // §8 40500 "method not allowed": the flight API is POST only.
-  router.all(flightPath, (req, res) => {
-    res.set('Allow', 'POST');
-    throw localizedError('METHOD_NOT_ALLOWED', 405, {
-      cn: `航班计划查询只接受 POST，不接受 ${req.method}`,
-      en: `The flight schedule takes POST, not ${req.method}`,
-    });
-  });
+  // §8 40500 "method not allowed": answered by the app for every path it serves (http/methodNotAllowed.ts).
 }
