@@ -89,6 +89,31 @@ describe('query-api app', () => {
     expect((await fetch(`${base}/open/info/nothing`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('refuses a body that is not JSON (or the portal’s form) by its type, 415, as ingest does', async () => {
+    const sent = (headers: Record<string, string>) =>
+      fetch(`${base}/open/info/link/node`, {
+        method: 'POST',
+        headers: { 'Accept-Language': 'en', ...headers },
+        body: '{"customerCode":"E1"}',
+      });
+    for (const contentType of ['text/plain', 'application/xml', 'application/json; charset=gbk']) {
+      const refused = await sent({ 'Content-Type': contentType });
+      expect(refused.status, contentType).toBe(415);
+      expect(await refused.json()).toEqual({
+        flag: 'failure',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The Content-Type header must be application/json (UTF-8)',
+      });
+    }
+    expect((await sent({ 'Content-Type': 'application/json', 'Content-Encoding': 'compress' })).status).toBe(
+      415,
+    );
+    // A call without a body needs no type: it gets past the body checks (this app mounts no
+    // lender routes, so to not-found).
+    const bare = await fetch(`${base}/open/info/link/node`, { method: 'POST' });
+    expect(bare.status).toBe(404);
+  });
+
   it('maps unknown paths and malformed JSON to the envelope in the caller’s language', async () => {
     const missing = await fetch(`${base}/nope`, { headers: { 'Accept-Language': 'en' } });
     expect(missing.status).toBe(404);

@@ -352,7 +352,11 @@ describe('enterprise feeds through ingest, the projection and the queries', () =
       keys.otherLender,
     );
     expect(taxForbidden.body.result).toBe('100403');
-    const taxNoKey = await fetch(`${queryUrl}/open/info/enterprise/tax`, { method: 'POST', body: '{}' });
+    const taxNoKey = await fetch(`${queryUrl}/open/info/enterprise/tax`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(taxNoKey.status).toBe(401);
     expect(((await taxNoKey.json()) as Json).result).toBe('100401');
   });

@@ -1,5 +1,6 @@
 import { localizedError, type TradelogError } from '@tradelog/schemas';
 import { jsonSyntaxWords } from '@tradelog/schemas/kit/runtime/jsonSyntax';
+import { unsupportedMediaType } from '@tradelog/schemas/kit/runtime/transportErrors';
 
 /**
  * The transport rules of a submission (submission spec §7: POST, JSON body, Content-Type
@@ -23,10 +24,7 @@ export function checkContentType(header: string | undefined): void {
     .map((parameter) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(parameter)?.[1]?.toLowerCase())
     .find((value) => value !== undefined);
   if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
-    throw localizedError('UNSUPPORTED_MEDIA_TYPE', 415, {
-      cn: '请求头 Content-Type 必须为 application/json（UTF-8）',
-      en: 'The Content-Type header must be application/json (UTF-8)',
-    });
+    throw unsupportedMediaType();
   }
   if (header !== undefined && acceptedContentTypes.size < 256) acceptedContentTypes.add(header);
 }

@@ -1,4 +1,5 @@
 import { localizedError } from '@tradelog/schemas';
+import { unsupportedContentEncoding } from '@tradelog/schemas/kit/runtime/transportErrors';
 import express, { type Request, type Response } from 'express';
 import { bodyTooLarge, withoutByteOrderMark } from './body.ts';
 
@@ -19,12 +20,7 @@ export function createBodyReader(bodyLimitBytes: number): (req: Request, res: Re
         const type = (error as { type?: string }).type;
         if (type === 'entity.too.large') reject(bodyTooLarge(bodyLimitBytes));
         else if (type === 'encoding.unsupported') {
-          reject(
-            localizedError('UNSUPPORTED_CONTENT_ENCODING', 415, {
-              cn: '不支持的 Content-Encoding（仅支持 gzip、deflate、br 或不压缩）',
-              en: 'Unsupported Content-Encoding (gzip, deflate, br or none)',
-            }),
-          );
+          reject(unsupportedContentEncoding());
         } else {
           reject(
             localizedError('BODY_UNREADABLE', 400, {

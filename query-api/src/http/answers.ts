@@ -1,6 +1,10 @@
 import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { jsonSyntaxWords } from '@tradelog/schemas/kit/runtime/jsonSyntax';
+import {
+  unsupportedContentEncoding,
+  unsupportedMediaType,
+} from '@tradelog/schemas/kit/runtime/transportErrors';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import type { NextFunction, Request, Response } from 'express';
 import { databaseUnavailable, isDatabaseUnavailable } from './databaseUnavailable.ts';
@@ -87,6 +91,9 @@ export function typedError(error: unknown): unknown {
       en: 'The request body is too large',
     });
   }
+  // A charset other than UTF-8 (RFC 8259 §8.1), or a Content-Encoding the parsers do not take.
+  if (type === 'charset.unsupported') return unsupportedMediaType();
+  if (type === 'encoding.unsupported') return unsupportedContentEncoding();
   if (type === 'entity.parse.failed') {
     // Described by the kind of mistake and its place, as ingest does; never the parser's words.
     const words = jsonSyntaxWords(String((error as { message?: unknown }).message));

@@ -1,4 +1,5 @@
 import { localizedError } from '@tradelog/schemas';
+import { unsupportedMediaType } from '@tradelog/schemas/kit/runtime/transportErrors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -75,6 +76,23 @@ export function shapeProblem(value: unknown, bounds: Omit<BodyBounds, 'limitByte
   return undefined;
 }
 
+/**
+ * The media types a body may have: JSON; the form encoding of the portal's calls (portal spec
+ * §7); a multipart form, which only the vessel archive reads (reference/form.ts, query spec §3).
+ */
+const bodyTypes = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * A body of another type (or of none named) is refused 415, as ingest refuses it, rather than
+ * left unread and answered "the body must be a JSON object" about a body that may well be one.
+ * Like the parsing, before the routes check the key: it tells a caller nothing of any data.
+ */
+function bodyTypeChecked(req: Request, _res: Response, next: NextFunction) {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  next(hasBody && !req.is(bodyTypes) ? unsupportedMediaType() : undefined);
+}
+
 export function boundedBody(bounds: BodyBounds) {
   const json = express.json({ limit: bounds.limitBytes });
   const form = express.urlencoded({
@@ -92,5 +110,5 @@ export function boundedBody(bounds: BodyBounds) {
       }),
     );
   };
-  return [json, form, check];
+  return [bodyTypeChecked, json, form, check];
 }
