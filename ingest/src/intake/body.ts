@@ -11,7 +11,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Content-Type values already accepted: a partner sends the same one on every call, and this
- * check runs on every submission. Bounded, since the header is the caller's.
+ * check runs on every submission. Bounded in entries and length, since the header is the caller's.
  */
 const acceptedContentTypes = new Set<string>();
 
@@ -26,7 +26,8 @@ export function checkContentType(header: string | undefined): void {
   if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
     throw unsupportedMediaType();
   }
-  if (header !== undefined && acceptedContentTypes.size < 256) acceptedContentTypes.add(header);
+  if (header !== undefined && acceptedContentTypes.size < 256 && header.length <= 100)
+    acceptedContentTypes.add(header);
 }
 
 /**

@@ -29,7 +29,10 @@ export function success(
   return { flag: 'success', code, message, ...extra };
 }
 
-/** Accept-Language values already read: a caller sends the same one on every call. Bounded. */
+/**
+ * Accept-Language values already read: a caller sends the same one on every call. Bounded in
+ * entries and in their length, so that a caller varying the header cannot grow it past 64 KiB.
+ */
 const languages = new Map<string, Lang>();
 
 /**
@@ -60,7 +63,7 @@ export function languageOf(acceptLanguage: string | undefined): Lang {
   const { en, cn } = best;
   const lang: Lang =
     en.quality > cn.quality || (en.quality > 0 && en.quality === cn.quality && en.at < cn.at) ? 'en' : 'cn';
-  if (languages.size < 256) languages.set(acceptLanguage, lang);
+  if (languages.size < 256 && acceptLanguage.length <= 256) languages.set(acceptLanguage, lang);
   return lang;
 }
 
