@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@tradelog/projections/databaseFaults';
 import { isTradelogError } from '@tradelog/schemas';
 import pg from 'pg';
 
@@ -11,7 +12,8 @@ import pg from 'pg';
  * - `transient`: the state of a dependency: the broker, the registry (retriable
  *   TradelogError), the database connection or its contention (classes 08 connection, 40
  *   serialization failure and deadlock, 53 resources, 55 lock not available, 57 operator
- *   intervention / shutdown, 58 system error), a Node socket error (`E…` codes). The batch is
+ *   intervention / shutdown, 58 system error), a Node socket error (`E…` codes), a connection
+ *   pg or pg-pool lost (projections/src/databaseFaults.ts). The batch is
  *   retried with backoff, never dead-lettered, never skipped.
  * - `unclear`: anything else (a bug, an unexpected error without a class). The runtime isolates
  *   the batch record by record once, then decides (faultVerdicts.ts).
@@ -31,6 +33,8 @@ export function classifyFault(error: unknown): FaultKind {
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return 'transient';
+  // A connection pg or pg-pool lost or could not get: Postgres away, as the query API reads it.
+  if (isDatabaseUnavailable(error)) return 'transient';
   return 'unclear';
 }
 

@@ -11,7 +11,7 @@ const pgError = (code: string) => {
 };
 
 describe('faults by what they are', () => {
-  it('classifies by class and code, never by message text', () => {
+  it('classifies by class and code, not by message text but where pg gives no code', () => {
     expect(classifyFault(pgError('22P05'))).toBe('record');
     expect(classifyFault(pgError('23505'))).toBe('record');
     expect(classifyFault(pgError('08006'))).toBe('transient');
@@ -23,6 +23,9 @@ describe('faults by what they are', () => {
     );
     expect(classifyFault(Object.assign(new Error('socket'), { code: 'ECONNRESET' }))).toBe('transient');
     expect(classifyFault(new Error('deadlock detected'))).toBe('unclear');
+    // pg and pg-pool give these no code: Postgres away, retried, never a record's fault.
+    expect(classifyFault(new Error('Connection terminated unexpectedly'))).toBe('transient');
+    expect(classifyFault(new Error('timeout exceeded when trying to connect'))).toBe('transient');
   });
 
   it('tells another writer’s contention from a dependency being down', () => {

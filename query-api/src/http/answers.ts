@@ -1,4 +1,5 @@
-import { type Bilingual, isTradelogError, localizedError } from '@tradelog/schemas';
+import { isDatabaseUnavailable } from '@tradelog/projections/databaseFaults';
+import { type Bilingual, isTradelogError, localizedError, type TradelogError } from '@tradelog/schemas';
 import { failure, type Lang, languageOf } from '@tradelog/schemas/kit/runtime/envelope';
 import { jsonSyntaxWords } from '@tradelog/schemas/kit/runtime/jsonSyntax';
 import {
@@ -7,7 +8,6 @@ import {
 } from '@tradelog/schemas/kit/runtime/transportErrors';
 import { type QueryTypeId, queryType } from '@tradelog/schemas/queries/catalogue';
 import type { NextFunction, Request, Response } from 'express';
-import { databaseUnavailable, isDatabaseUnavailable } from './databaseUnavailable.ts';
 
 /**
  * How each interface answers a failure (one error middleware, house style §9), chosen by the
@@ -78,7 +78,7 @@ const portalFaultsShown: ReadonlySet<string> = new Set(['SMS_UNAVAILABLE']);
 
 /**
  * Errors the body parsers raise (plain errors with a `type`) and Postgres being away
- * (databaseUnavailable.ts) as typed ones; anything else as is. Parser messages are never
+ * (projections/src/databaseFaults.ts) as typed ones; anything else as is. Parser messages are never
  * shown: they may quote the body (a JSON mistake is described in words of ours, by kind and place).
  */
 export function typedError(error: unknown): unknown {
@@ -216,6 +216,16 @@ export function errorMiddleware(log: (error: unknown, req: Request) => void) {
     res.status(status).json(body);
   };
 }
+
+/** Postgres away (`isDatabaseUnavailable`): come back shortly. */
+export const databaseUnavailable = (cause: unknown): TradelogError =>
+  localizedError(
+    'DATABASE_UNAVAILABLE',
+    503,
+    { cn: '数据库暂不可用，请稍后重试', en: 'The database is unavailable right now; retry shortly' },
+    {},
+    { cause },
+  );
 
 export const notFoundError = () =>
   localizedError('NOT_FOUND', 404, { cn: '接口不存在', en: 'No such interface' });

@@ -1,7 +1,7 @@
 import { localizedError } from '@tradelog/schemas';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './databaseUnavailable.ts';
+import { isDatabaseUnavailable } from './databaseFaults.ts';
 
 const databaseError = (code: string) => Object.assign(new pg.DatabaseError('x', 1, 'error'), { code });
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });

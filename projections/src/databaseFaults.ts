@@ -1,10 +1,10 @@
-import { isTradelogError, localizedError, type TradelogError } from '@tradelog/schemas';
+import { isTradelogError } from '@tradelog/schemas';
 import pg from 'pg';
 
 /**
- * Whether a failure is Postgres being away rather than anything of the request: so answered
- * 503 `DATABASE_UNAVAILABLE` (retry shortly) where it was a 500 "internal error", as `/ready`
- * already says (processors classify the same SQLSTATE classes as transient: runtime/faults.ts).
+ * Whether a failure is Postgres being away rather than anything of the request or the record:
+ * the query API answers it 503 `DATABASE_UNAVAILABLE` (retry shortly), the processors retry the
+ * batch (runtime/faults.ts: transient), never isolating or dead-lettering a record for it.
  *
  * - the server says so: SQLSTATE class 08 (connection exception), 53 (insufficient resources,
  *   too many connections), 57P01–57P03 (shut down by an operator, crashed, starting up);
@@ -26,12 +26,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return true;
   return error instanceof Error && connectionLost.has(error.message);
 }
-
-export const databaseUnavailable = (cause: unknown): TradelogError =>
-  localizedError(
-    'DATABASE_UNAVAILABLE',
-    503,
-    { cn: '数据库暂不可用，请稍后重试', en: 'The database is unavailable right now; retry shortly' },
-    {},
-    { cause },
-  );
