@@ -419,8 +419,9 @@ case "${1:-}" in
     # on: on the new log the processors stop rather than skip (processors/README.md "When the
     # log was replaced"). Say what the operator does next.
     say "the projections in database $app_db were built from the wiped log and are now stale:"
-    say "  after 'stack.sh up' and 'npm start', the processors report them as log-replaced (/ready 503,"
-    say "  /ops/pipeline); rebuild each from the new log (console → pipeline, or POST /ops/rebuild/<projection>)"
+    say "  after 'stack.sh up' (with 'npm start' still running, or started again), the processors report"
+    say "  them as log-replaced (/ready 503, /ops/pipeline); rebuild each from the new log (console →"
+    say "  pipeline, or POST /ops/rebuild/<projection>)"
     say "  and start push on the new log (POST /ops/push/start-on-new-log); or start afresh: dropdb $app_db"
     ;;
   *)

@@ -4,6 +4,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
+import { logTopics, ownTopicsEnsurer } from '@tradelog/schemas/kit/log/provisioning';
 import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import { startMetricsServerIfOwnPort } from '@tradelog/schemas/kit/runtime/http';
@@ -34,6 +35,15 @@ const logger = createLogger({ service: 'ingest' }, { level: config.logLevel, for
 // Compiled once, before the first request.
 const validators = createDocumentValidators();
 const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
+// A topic deleted under the running service (an operator's reset, a new cluster) is created again
+// as start-up creates it, when ingest may create topics (ingest/README.md "Errors", TOPIC_MISSING).
+const ensureOwnTopics = ownTopicsEnsurer({
+  provisioning: config.provisioning,
+  topics: logTopics({ types: documentTypes, partitions: config.provisioning.topicPartitions }),
+  brokers: config.kafkaBrokers,
+  security: config.kafkaSecurity,
+  logger,
+});
 const producer = createProducerPool(
   Array.from({ length: config.kafkaProducers }, (_, index) =>
     createLogProducer({
@@ -44,6 +54,7 @@ const producer = createProducerPool(
       lingerMs: config.kafkaLingerMs,
       ackTimeoutMs: config.kafkaAckTimeoutMs,
       maxBatchBytes: config.kafkaMaxMessageBytes,
+      createMissingTopic: config.provisioning.createTopics ? ensureOwnTopics : undefined,
     }),
   ),
 );

@@ -3,8 +3,7 @@ import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
-import { logTopics } from '@tradelog/schemas/kit/log/provisioning';
-import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
+import { logTopics, ownTopicsEnsurer } from '@tradelog/schemas/kit/log/provisioning';
 import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import { closeServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
@@ -32,6 +31,20 @@ const pool = surviveConnectionLoss(
   new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax }),
   logger,
 );
+// The log's topics, made to exist at start-up, before each consumer subscribes and when the
+// changes topic is found missing: a log an operator replaced under the running processors lacks
+// them (processors/README.md "When the log was replaced").
+const ensureOwnTopics = ownTopicsEnsurer({
+  provisioning: config.provisioning,
+  topics: logTopics({
+    types: documentTypes,
+    changesTopic: config.changesTopic,
+    partitions: config.provisioning.topicPartitions,
+  }),
+  brokers: config.kafkaBrokers,
+  security: config.kafkaSecurity,
+  logger,
+});
 // A dependency outage must never end the process (ARCHITECTURE "Batches, not records"): a
 // stray rejection from a client library is logged, not fatal; /health says what is down.
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason as Error }));
@@ -127,19 +140,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 /** Start-up: each step waits for its dependency as long as it takes, unless a stop comes first. */
 async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
   await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger }));
-  await untilAvailable('topics', () =>
-    ensureTopics({
-      brokers: config.kafkaBrokers,
-      security: config.kafkaSecurity,
-      topics: logTopics({
-        types: documentTypes,
-        changesTopic: config.changesTopic,
-        partitions: config.provisioning.topicPartitions,
-      }),
-      create: config.provisioning.createTopics,
-      logger,
-    }),
-  );
+  await untilAvailable('topics', ensureOwnTopics);
   const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
   const producer = createLogProducer({
     brokers: config.kafkaBrokers,
@@ -147,6 +148,9 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
     clientId: 'tradelog-processors-changes',
     logger,
     maxBatchBytes: config.kafkaMaxMessageBytes,
+    // The changes topic, deleted under the running processors (an operator's reset, a new
+    // cluster), is created again as start-up creates it: the outbox keeps the events meanwhile.
+    createMissingTopic: config.provisioning.createTopics ? ensureOwnTopics : undefined,
   });
   changesProducer = producer;
   await producer.connect();
@@ -162,6 +166,7 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
       logger,
       changes: { producer, topic: config.changesTopic },
       membership: config.membership,
+      topicsReady: ensureOwnTopics,
     });
     running.push(supervisor);
     await untilAvailable(`projection ${name}`, () => supervisor.start());
@@ -177,6 +182,7 @@ async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
       logger,
       metrics: pushMetrics,
       membership: config.membership,
+      topicsReady: ensureOwnTopics,
     });
     await untilAvailable('push service', () => service.start());
     push = service;
@@ -197,6 +203,7 @@ if (codec) {
     rebuilding = runRequestedRebuild({
       brokers: config.kafkaBrokers,
       security: config.kafkaSecurity,
+      topicsReady: ensureOwnTopics,
       pool,
       codec,
       namespace: config.namespace,

@@ -42,6 +42,13 @@ export function logStory() {
     return { status: response.status, body: (await response.json()) as Json };
   };
   const purchasePath = interfacePath(documentTypes.find((t) => t.id === 'purchase')!.path, 'tradelog');
+  const offerPurchase = (financingOrderNo: string, order = `PO-${financingOrderNo}`) =>
+    call('POST', `${live().urls.ingest!}${purchasePath}`, live().keys.partner, {
+      ...examples.purchase,
+      customerCode: loadEnterprise,
+      entOrderNo: order,
+      financingOrderNo,
+    });
   return {
     stack: () => stack!,
     live,
@@ -64,14 +71,11 @@ export function logStory() {
       await product?.stop();
       product = undefined;
     },
-    /** A financed purchase of the lender's enterprise; `order`, its business key, picks its partition. */
+    /** A financed purchase of the lender's enterprise, and ingest's answer whatever it is. */
+    offerPurchase,
+    /** The same, accepted; `order`, its business key, picks its partition. */
     async submitPurchase(financingOrderNo: string, order = `PO-${financingOrderNo}`) {
-      const { status, body } = await call(
-        'POST',
-        `${live().urls.ingest!}${purchasePath}`,
-        live().keys.partner,
-        { ...examples.purchase, customerCode: loadEnterprise, entOrderNo: order, financingOrderNo },
-      );
+      const { status, body } = await offerPurchase(financingOrderNo, order);
       expect(status, JSON.stringify(body)).toBe(200);
       return body as { documentId: string; position: string };
     },

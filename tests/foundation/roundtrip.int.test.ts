@@ -6,7 +6,9 @@ import {
   encodeDocumentHeaders,
   newDocumentId,
 } from '@tradelog/schemas/kit/log/headers';
+import { createKafka } from '@tradelog/schemas/kit/log/kafka';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
+import { ownTopicsEnsurer } from '@tradelog/schemas/kit/log/provisioning';
 import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +135,52 @@ describe('foundation round trip', () => {
       await producer.disconnect();
     }
   });
+
+  it('creates a topic deleted under it again, when its service may create topics, and appends to the new one', async () => {
+    // An operator's reset under the running service (`stack.sh reset`): the topic is gone.
+    const replaced = uniqueName('tradelog.test.replaced');
+    const spec = { topic: replaced, partitions: 2 };
+    await ensureTopics({ brokers: services.kafkaBrokers, topics: [spec], logger: quietLogger });
+    const producer = createLogProducer({
+      brokers: services.kafkaBrokers,
+      clientId: 'roundtrip-replaced-topic',
+      logger: quietLogger,
+      createMissingTopic: ownTopicsEnsurer({
+        provisioning: { createTopics: true },
+        topics: [spec],
+        brokers: services.kafkaBrokers,
+        logger: quietLogger,
+      }),
+    });
+    const admin = createKafka({
+      brokers: services.kafkaBrokers,
+      clientId: 'roundtrip-admin',
+      logger: quietLogger,
+    }).admin();
+    await producer.connect();
+    await admin.connect();
+    try {
+      await waitFor(() => producer.isReady(), { what: 'producer ready' });
+      const [before] = (await admin.fetchTopicMetadata({ topics: [replaced] })).topics;
+      await admin.deleteTopics({ topics: [replaced] });
+      await waitFor(async () => !(await admin.listTopics()).includes(replaced), { what: 'topic deleted' });
+
+      // A record finds the topic missing (as it does once the count it knows has aged:
+      // partitionPlacement.unit.test.ts): the topic is created as start-up would, the record appended.
+      const appended = await producer.append({
+        topic: replaced,
+        key: 'K2',
+        value: Buffer.from('{}'),
+        headers: {},
+      });
+      expect(appended).toMatchObject({ topic: replaced, offset: '0' });
+      const [after] = (await admin.fetchTopicMetadata({ topics: [replaced] })).topics;
+      expect(after!.partitions).toHaveLength(before!.partitions.length);
+    } finally {
+      await admin.disconnect();
+      await producer.disconnect();
+    }
+  }, 60_000);
 
   it('appends large records queued together for one partition in sends the broker takes, in order', async () => {
     // Five records of 400 kB for one key: one send would be a 2 MB batch for one partition, which

@@ -43,6 +43,8 @@ export interface PushProcessorOptions {
   /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
   membership?: CheckpointedConsumerOptions<ChangeEvent>['membership'];
+  /** Before each subscription, the changes topic made to exist as start-up does (provisioning.ts `ownTopicsEnsurer`). */
+  topicsReady?: CheckpointedConsumerOptions<ChangeEvent>['topicsReady'];
   pool: pg.Pool;
   boss: PgBoss;
   queue: string;
@@ -178,6 +180,7 @@ export function createPushProcessor(options: PushProcessorOptions): PushProcesso
     clientId: 'tradelog-push',
     groupId: options.consumerGroup,
     ...(options.membership ? { membership: options.membership } : {}),
+    topicsReady: options.topicsReady,
     topics: [options.topic],
     pool: options.pool,
     logger: options.logger.scope({ component: 'push-processor' }),

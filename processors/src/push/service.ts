@@ -28,6 +28,7 @@ export interface PushServiceOptions {
   /** The metrics to count into (created here when absent), so the ops server can serve them from start-up. */
   metrics?: PushMetrics;
   membership?: PushProcessorOptions['membership'];
+  topicsReady?: PushProcessorOptions['topicsReady'];
 }
 
 export interface PushService {
@@ -103,6 +104,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     brokers: options.brokers,
     security: options.security,
     ...(options.membership ? { membership: options.membership } : {}),
+    topicsReady: options.topicsReady,
     pool: options.pool,
     boss,
     queue: settings.queue,

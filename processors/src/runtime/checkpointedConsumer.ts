@@ -91,6 +91,7 @@ export interface CheckpointedConsumerOptions<E> {
   fetch?: LogConsumerOptions['fetch'];
   maxBytesPerPartition?: LogConsumerOptions['maxBytesPerPartition'];
   membership?: LogConsumerOptions['membership'];
+  topicsReady?: LogConsumerOptions['topicsReady'];
   /** Exclusive upper bound of offsets to apply per partition (a rebuild stops at the live position). */
   limitOf?: (topic: string, partition: number) => bigint | undefined;
   /**
@@ -217,6 +218,7 @@ function checkpointStartedConsumer<E>(
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.maxBytesPerPartition ? { maxBytesPerPartition: options.maxBytesPerPartition } : {}),
     ...(options.membership ? { membership: options.membership } : {}),
+    topicsReady: options.topicsReady,
     startOffsets: async () => {
       await logWatch.joined();
       return new Map(

@@ -36,6 +36,8 @@ export interface ProjectionConsumerOptions {
   brokers: string[];
   /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
+  /** Before each subscription, the topics made to exist as start-up does (provisioning.ts `ownTopicsEnsurer`). */
+  topicsReady?: () => Promise<void>;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;
@@ -165,13 +167,18 @@ function projectionBatchHandler(
 export const consumerBaseOf = ({
   brokers,
   security,
+  topicsReady,
   pool,
   codec,
   projection,
   logger,
-}: Pick<ProjectionConsumerOptions, 'brokers' | 'security' | 'pool' | 'codec' | 'projection' | 'logger'>) => ({
+}: Pick<
+  ProjectionConsumerOptions,
+  'brokers' | 'security' | 'topicsReady' | 'pool' | 'codec' | 'projection' | 'logger'
+>) => ({
   brokers,
   security,
+  topicsReady,
   pool,
   codec,
   projection,
@@ -202,6 +209,7 @@ export function createProjectionConsumer(options: ProjectionConsumerOptions): Pr
     ...(options.onRetired ? { onRetired: options.onRetired } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
     ...(options.membership ? { membership: options.membership } : {}),
+    topicsReady: options.topicsReady,
     // Batches of many partitions are handed over at once and applied together (group commit),
     // and a fetch waits a little for company: fewer, bigger transactions (processors/README.md).
     partitionsConsumedConcurrently: options.concurrency ?? wholeFetch,

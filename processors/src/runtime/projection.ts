@@ -141,6 +141,11 @@ export interface ProjectionRunOptions {
   brokers: string[];
   /** TLS and SASL (schemas/src/kit/log/kafkaSecurity.ts); plaintext when absent. */
   security?: KafkaSecurity;
+  /**
+   * Before each consumer subscribes, the topics made to exist as start-up does (provisioning.ts
+   * `ownTopicsEnsurer`): a log replaced under the running processors lacks them.
+   */
+  topicsReady?: () => Promise<void>;
   pool: pg.Pool;
   codec: Pick<RegistryCodec, 'decode'>;
   projection: Projection;

@@ -1,6 +1,6 @@
 import { retryDelayMs } from '../runtime/backoff.ts';
 import type { Logger } from '../runtime/log.ts';
-import { createPartitionPlacement } from './partitionPlacement.ts';
+import { type CreateMissingTopic, createPartitionPlacement } from './partitionPlacement.ts';
 import {
   assignOffsets,
   latestDeadline,
@@ -35,11 +35,12 @@ interface DeliveryContext {
   ackTimeoutMs: number;
   lingerMs: number;
   stopped: () => boolean;
+  createMissingTopic?: CreateMissingTopic;
 }
 
 export function createBatchDelivery(context: DeliveryContext): BatchDelivery {
   const { connection, log, now, ackTimeoutMs, lingerMs } = context;
-  const placement = createPartitionPlacement(now);
+  const placement = createPartitionPlacement(now, { createMissingTopic: context.createMissingTopic });
   let lastSendError: unknown;
 
   /** One try at the waiting records on a connected client. */

@@ -71,6 +71,13 @@ export interface LogConsumerOptions {
   onBatch(batch: LogBatch): Promise<string | undefined>;
   /** After each join: the partitions assigned and the offsets they start at (absent: 0). */
   onAssigned?(assignment: Record<string, number[]>, start: ReadonlyMap<string, string>): void;
+  /**
+   * Before each subscription (the first, and each after the client is rebuilt): the topics made
+   * to exist as the service's start-up makes them (provisioning.ts `ownTopicsEnsurer`). kafkajs
+   * cannot subscribe to a topic that does not exist, and a log replaced under the running consumer
+   * lacks them: without it the consumer is rebuilt again and again until the service restarts.
+   */
+  topicsReady?: () => Promise<void>;
   partitionsConsumedConcurrently?: number;
   maxBytesPerPartition?: number;
   /**
@@ -297,7 +304,7 @@ export function createLogConsumer(options: LogConsumerOptions): LogConsumer {
       log.warn('consumer gave up; rebuilding it', { error, restarts: status.current().restarts });
       scheduleRestart(error);
     });
-    await Promise.all([created.connect(), early.reading]);
+    await Promise.all([created.connect(), early.reading, options.topicsReady?.()]);
     await created.subscribe({ topics: [...options.topics], fromBeginning: true });
     await created.run(kafkajsRunSettings(options, eachBatch));
   }

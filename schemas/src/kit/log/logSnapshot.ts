@@ -138,10 +138,17 @@ export function knownStill(
   return known !== undefined && known.asked === asked && now - known.at < metadataMaxAgeMs;
 }
 
-/** The topics asked for that exist, with their ids and partition counts (two requests). */
+/**
+ * The topics asked for that exist, with their ids and partition counts (two requests), and the
+ * cluster's id as the broker answers it now. The client keeps the id of its first answer for its
+ * life, even through a forced update, so its cache is dropped first: a reader kept across a
+ * `stack.sh reset` or a move to another cluster reported the old id, and took checkpoints
+ * written on the new cluster for another log's (processors/README.md "When the log was replaced").
+ */
 async function readKnownTopics(admin: Admin, topics: readonly string[], asked: string): Promise<KnownTopics> {
   const existing = new Set(await admin.listTopics({ includeInternals: false }));
   const present = topics.filter((topic) => existing.has(topic));
+  admin.clearMetadata();
   const metadata = await admin.metadata({ topics: present, forceUpdate: true });
   const partitions = new Map<string, { id: string; count: number }>();
   for (const topic of present) {

@@ -5,10 +5,11 @@ import type { Pending } from './pendingAppends.ts';
 import type { LogClient } from './producerConnection.ts';
 
 /**
- * A topic that does not exist (an operator deleted it, or never created it): nothing of it can
- * be appended until an operator creates it again, so the send is not retried; the caller is
- * answered 503 and comes back later (ingest counts it as a Kafka error, which alerts), in words
- * that name no topic: that is the operator's to see, in the logs and on `/ops/pipeline`.
+ * A topic that does not exist (an operator deleted it, or never created it) and that this service
+ * could not create (it may not: `CreateMissingTopic`; or the creation failed): nothing of it can
+ * be appended until it exists again, so the send is not retried; the caller is answered 503 and
+ * comes back later (ingest counts it as a Kafka error, which alerts), in words that name no
+ * topic: that is the operator's to see, in the logs and on `/ops/pipeline`.
  */
 export const topicMissing = (topic: string): TradelogError =>
   new TradelogError('TOPIC_MISSING', `topic ${topic} does not exist`, {
@@ -42,10 +43,19 @@ export interface PartitionPlacement {
  */
 export const partitionCountMaxAgeMs = 10_000;
 
+/**
+ * Creates a topic found missing, as the service's start-up does (provisioning.ts
+ * `ownTopicsEnsurer`): given to the placement of a service allowed to create its topics, so a
+ * log an operator replaced under the running service (`stack.sh reset`, a new cluster) takes its
+ * records again without a restart. Throws when it cannot.
+ */
+export type CreateMissingTopic = (topic: string) => Promise<void>;
+
 export function createPartitionPlacement(
   now: () => number,
-  maxAgeMs: number = partitionCountMaxAgeMs,
+  options: { maxAgeMs?: number; createMissingTopic?: CreateMissingTopic } = {},
 ): PartitionPlacement {
+  const maxAgeMs = options.maxAgeMs ?? partitionCountMaxAgeMs;
   const known = new Map<string, { count: number; at: number }>();
 
   /** The count while it is trusted; undefined once it must be asked for. */
@@ -54,12 +64,13 @@ export function createPartitionPlacement(
     return was !== undefined && now() - was.at < maxAgeMs ? was.count : undefined;
   }
 
-  async function partitionsOf(current: LogClient, topic: string): Promise<number> {
+  /** `created`: asked right after creating the topic (then not created again if still missing). */
+  async function partitionsOf(current: LogClient, topic: string, created = false): Promise<number> {
     const was = known.get(topic);
     let metadata: Awaited<ReturnType<LogClient['metadata']>> | undefined;
     try {
       // Asked again, the client's own cache would answer what it was told before.
-      metadata = await current.metadata({ topics: [topic], forceUpdate: was !== undefined });
+      metadata = await current.metadata({ topics: [topic], forceUpdate: was !== undefined || created });
     } catch (error) {
       // The client turns the broker's UNKNOWN_TOPIC_OR_PARTITION for the one topic asked into a
       // UserError (a caller's mistake, not an outage: no retry, no new producer).
@@ -74,10 +85,23 @@ export function createPartitionPlacement(
     const count = metadata?.topics.get(topic)?.partitionsCount ?? 0;
     if (count === 0) {
       known.delete(topic);
+      if (!created && (await createdAgain(topic))) return partitionsOf(current, topic, true);
       throw topicMissing(topic);
     }
     known.set(topic, { count, at: now() });
     return count;
+  }
+
+  /**
+   * Whether the missing topic was created (false without the right to, or when creating it
+   * failed: its records are refused TOPIC_MISSING, and the next batch tries again).
+   */
+  async function createdAgain(topic: string): Promise<boolean> {
+    if (options.createMissingTopic === undefined) return false;
+    return options.createMissingTopic(topic).then(
+      () => true,
+      () => false,
+    );
   }
 
   return {

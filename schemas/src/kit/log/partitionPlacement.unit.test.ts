@@ -113,3 +113,54 @@ describe('partition placement', () => {
     });
   });
 });
+
+describe('partition placement with the right to create topics', () => {
+  it('given a topic deleted under the producer, when a record finds it missing, then it is created again and the record placed', async () => {
+    const clock = { ms: 0 };
+    const cluster = { partitions: 2 };
+    const { client, asked } = clusterOf(cluster);
+    const created: string[] = [];
+    const placement = createPartitionPlacement(() => clock.ms, {
+      createMissingTopic: async (name) => {
+        created.push(name);
+        cluster.partitions = 3;
+      },
+    });
+    await placement.place(client, [pending('a').waiting]);
+
+    cluster.partitions = 0;
+    clock.ms += partitionCountMaxAgeMs;
+    const key = keyOnlyOn(2, 3);
+    const after = pending(key);
+    expect(await placement.place(client, [after.waiting])).toEqual([after.waiting]);
+    expect(created).toEqual([topic]);
+    // Placed by the new topic's count, read past the client's cache.
+    expect(after.waiting.partition).toBe(2);
+    expect(asked.at(-1)).toEqual({ forceUpdate: true });
+  });
+
+  it('given the creation fails or leaves the topic missing, when a record finds it missing, then it is refused as TOPIC_MISSING and created once per record', async () => {
+    const { client } = clusterOf({ partitions: 0 });
+    let creations = 0;
+    const failing = createPartitionPlacement(() => 0, {
+      createMissingTopic: async () => {
+        creations++;
+        throw new Error('not authorized to create topics');
+      },
+    });
+    const refused = pending('a');
+    expect(await failing.place(client, [refused.waiting])).toEqual([]);
+    expect(refused.answer.error).toMatchObject({ code: 'TOPIC_MISSING', status: 503 });
+
+    // A creation the metadata does not show: refused, not created again in a loop.
+    const unseen = createPartitionPlacement(() => 0, {
+      createMissingTopic: async () => {
+        creations++;
+      },
+    });
+    const still = pending('b');
+    expect(await unseen.place(client, [still.waiting])).toEqual([]);
+    expect(still.answer.error).toMatchObject({ code: 'TOPIC_MISSING' });
+    expect(creations).toBe(2);
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from './batchBounds.ts';
 import { createBatchDelivery } from './batchDelivery.ts';
 import type { KafkaSecurity } from './kafkaSecurity.ts';
+import type { CreateMissingTopic } from './partitionPlacement.ts';
 import {
   type Appended,
   type AppendRecord,
@@ -65,6 +66,11 @@ export interface LogProducerOptions {
   now?: () => number;
   /** Makes the Kafka client; tests pass a scripted one. */
   newClient?: (settings: LogClientSettings) => LogClient;
+  /**
+   * Creates a topic a record finds missing (a service allowed to create its topics:
+   * provisioning.ts `ownTopicsEnsurer`); absent, such records are refused TOPIC_MISSING.
+   */
+  createMissingTopic?: CreateMissingTopic;
 }
 
 /**
@@ -131,6 +137,7 @@ export function createLogProducer(options: LogProducerOptions): LogProducer {
     ackTimeoutMs,
     lingerMs,
     stopped: () => stopped,
+    createMissingTopic: options.createMissingTopic,
   });
 
   async function flush(): Promise<void> {

@@ -1,6 +1,8 @@
 import type { DocumentType } from '../../documents/catalogue.ts';
 import * as env from '../runtime/env.ts';
-import type { TopicSpec } from './topics.ts';
+import type { Logger } from '../runtime/log.ts';
+import type { KafkaSecurity } from './kafkaSecurity.ts';
+import { ensureTopics, type TopicSpec } from './topics.ts';
 
 /**
  * Who creates topics and registers schemas (root README "Beyond one machine"). By default each
@@ -48,4 +50,45 @@ export function logTopics(options: {
   return specs.map((spec) =>
     options.partitions === undefined ? spec : { ...spec, partitions: options.partitions },
   );
+}
+
+/**
+ * Makes every topic of a service exist, as its start-up does (`ensureTopics` with the service's
+ * `logTopics` and its right to create them), whenever the running service finds one missing: a
+ * log an operator replaced under it (`stack.sh reset`, a failover to another cluster) lacks them,
+ * a producer's records for such a topic are refused and kafkajs cannot subscribe a consumer to it.
+ * Called by the producer for a record whose topic is missing (`createMissingTopic`) and by each
+ * consumer before it subscribes (`topicsReady`); the processors then report their projections
+ * `log-replaced` until rebuilt from the new log (processors/README.md "When the log was
+ * replaced"). Without the right to create topics (CREATE_TOPICS=false) it fails with
+ * TOPICS_NOT_PROVISIONED until the provision step creates them. One check at a time for all of a
+ * service's callers.
+ */
+export function ownTopicsEnsurer(options: {
+  provisioning: Pick<Provisioning, 'createTopics'>;
+  topics: readonly TopicSpec[];
+  brokers: string[];
+  security?: KafkaSecurity;
+  logger: Logger;
+}): () => Promise<void> {
+  let checking: Promise<void> | undefined;
+  return () => {
+    checking ??= ensureTopics({
+      brokers: options.brokers,
+      security: options.security,
+      topics: [...options.topics],
+      create: options.provisioning.createTopics,
+      logger: options.logger,
+    })
+      .then((created) => {
+        if (created.length > 0)
+          options.logger.warn('topics the log lacked were created again, as start-up creates them', {
+            topics: created,
+          });
+      })
+      .finally(() => {
+        checking = undefined;
+      });
+    return checking;
+  };
 }
