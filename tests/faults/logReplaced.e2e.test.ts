@@ -223,20 +223,7 @@ describe('a log replaced under kept projections', () => {
     for (const consumer of stopped)
       expect(consumer.logReplaced.mismatches.map((m: Json) => m.reason)).toContain('cluster-changed');
 
-    for (const projection of applied) {
-      const requested = await call(
-        'POST',
-        `${live().urls['query-api']!}/ops/rebuild/${projection}`,
-        live().keys.operator,
-      );
-      expect(requested.status, JSON.stringify(requested.body)).toBe(202);
-    }
-    const started = await call(
-      'POST',
-      `${live().urls['query-api']!}/ops/push/start-on-new-log`,
-      live().keys.operator,
-    );
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await story.rebuildAndStartPush(applied);
     step('rebuilds requested');
 
     // The rebuilt views are the new cluster's: the processors read its id as it is now, so they

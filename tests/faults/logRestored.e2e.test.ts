@@ -14,7 +14,7 @@ import { type Json, logStory } from './logStory.ts';
  */
 describe('a log restored in place from an older backup', () => {
   const story = logStory();
-  const { call, live, submitPurchase, chainOf, pipeline, processorsReady } = story;
+  const { submitPurchase, chainOf, pipeline, processorsReady } = story;
   const partitionOf = (position: string) => Number(position.split(':')[1]);
   const offsetOf = (position: string) => Number(position.split(':')[2]);
 
@@ -96,20 +96,7 @@ describe('a log restored in place from an older backup', () => {
     expect(waited.status).toBe(503);
 
     // The operator rebuilds each from the log as it is and starts push on it.
-    for (const projection of applied) {
-      const requested = await call(
-        'POST',
-        `${live().urls['query-api']!}/ops/rebuild/${projection}`,
-        live().keys.operator,
-      );
-      expect(requested.status, JSON.stringify(requested.body)).toBe(202);
-    }
-    const pushStarted = await call(
-      'POST',
-      `${live().urls['query-api']!}/ops/push/start-on-new-log`,
-      live().keys.operator,
-    );
-    expect(pushStarted.status, JSON.stringify(pushStarted.body)).toBe(202);
+    await story.rebuildAndStartPush(applied);
     await waitFor(async () => (await processorsReady()).status === 200, {
       what: 'the processors ready on the restored log',
       timeoutMs: 180_000,

@@ -86,6 +86,24 @@ export function logStory() {
         documentsType: '10',
         documentsNo: financingOrderNo,
       }),
+    /** The operator's remedy (processors/README.md "When the log was replaced"): each projection rebuilt, push started on the new log. */
+    async rebuildAndStartPush(projections: readonly string[]) {
+      for (const projection of projections) {
+        const requested = await call(
+          'POST',
+          `${live().urls['query-api']!}/ops/rebuild/${projection}`,
+          live().keys.operator,
+        );
+        expect(requested.status, JSON.stringify(requested.body)).toBe(202);
+      }
+      const started = await call(
+        'POST',
+        `${live().urls['query-api']!}/ops/push/start-on-new-log`,
+        live().keys.operator,
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      return started.body as Json;
+    },
     pipeline: async () =>
       (await call('GET', `${live().urls['query-api']!}/ops/pipeline`, live().keys.operator)).body,
     async processorsReady() {
