@@ -4,6 +4,7 @@ import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { createLogProducer, type LogProducer } from '@tradelog/schemas/kit/log/producer';
 import { logTopics, ownTopicsEnsurer } from '@tradelog/schemas/kit/log/provisioning';
+import { ensureTopics } from '@tradelog/schemas/kit/log/topics';
 import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import { closeServer, shutdownOnce } from '@tradelog/schemas/kit/runtime/server';
@@ -31,16 +32,17 @@ const pool = surviveConnectionLoss(
   new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax }),
   logger,
 );
-// The log's topics, made to exist at start-up, before each consumer subscribes and when the
-// changes topic is found missing: a log an operator replaced under the running processors lacks
-// them (processors/README.md "When the log was replaced").
+// The log's topics, made to exist at start-up and, while running, again before each consumer
+// subscribes and when the changes topic is found missing: a log an operator replaced under the
+// running processors lacks them (processors/README.md "When the log was replaced").
+const ownTopics = logTopics({
+  types: documentTypes,
+  changesTopic: config.changesTopic,
+  partitions: config.provisioning.topicPartitions,
+});
 const ensureOwnTopics = ownTopicsEnsurer({
   provisioning: config.provisioning,
-  topics: logTopics({
-    types: documentTypes,
-    changesTopic: config.changesTopic,
-    partitions: config.provisioning.topicPartitions,
-  }),
+  topics: ownTopics,
   brokers: config.kafkaBrokers,
   security: config.kafkaSecurity,
   logger,
@@ -140,7 +142,15 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 /** Start-up: each step waits for its dependency as long as it takes, unless a stop comes first. */
 async function start(): Promise<ReturnType<typeof createRegistryCodec>> {
   await untilAvailable('migrations', () => migrate(config.databaseUrl, { logger }));
-  await untilAvailable('topics', ensureOwnTopics);
+  await untilAvailable('topics', () =>
+    ensureTopics({
+      brokers: config.kafkaBrokers,
+      security: config.kafkaSecurity,
+      topics: ownTopics,
+      create: config.provisioning.createTopics,
+      logger,
+    }),
+  );
   const codec = createRegistryCodec({ url: config.schemaRegistryUrl, auth: config.registryAuth });
   const producer = createLogProducer({
     brokers: config.kafkaBrokers,
