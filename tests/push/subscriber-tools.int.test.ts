@@ -129,6 +129,16 @@ describe('subscriber tools: update, test push, secret rotation, recovery, stats'
     expect(verifies(next, during)).toBe(true);
     expect(verifies(secret, during)).toBe(true);
 
+    // Sent as curl sends it, without a body: the default overlap (it was a 500).
+    const bare = await fetch(`${pipeline.queryUrl}/subscriptions/${id}/rotate-secret`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pipeline.keys.lender}` },
+    });
+    const bareBody = (await bare.json()) as Json;
+    expect(bare.status, JSON.stringify(bareBody)).toBe(200);
+    expect(bareBody.subscription.secret).toMatch(/^whsec_/);
+    expect(Date.parse(bareBody.previousSecretUntil) - Date.now()).toBeGreaterThan(0);
+
     // A leaked secret: overlap 0 ends the old one's signing at once.
     const again = await call('POST', `/subscriptions/${id}/rotate-secret`, { overlapMinutes: 0 });
     const newest: string = again.body.subscription.secret;

@@ -45,14 +45,16 @@ let managementValidators: Record<ManagementRequestId, Validate> | undefined;
 /**
  * The same for Tradelog's own management requests (`schemas/src/queries/management.ts`:
  * subscriptions, redelivery, secret rotation, coverage thresholds): a missing body is validated as
- * `{}`, issues are answered as 400 `VALIDATION_FAILED` with every issue listed, and the body is
- * returned as given (these schemas declare no defaults the routes rely on).
+ * `{}` and answered as it (a rotation sent without a body, as curl sends it, was a 500), issues
+ * are answered as 400 `VALIDATION_FAILED` with every issue listed (these schemas declare no
+ * defaults the routes rely on).
  */
 export function validateManagement(id: ManagementRequestId, body: unknown): Record<string, unknown> {
   managementValidators ??= createManagementValidators();
-  const issues = managementValidators[id](body ?? {});
+  const given = body ?? {};
+  const issues = managementValidators[id](given);
   if (issues.length > 0) throw validationFailed(issues);
-  return body as Record<string, unknown>;
+  return given as Record<string, unknown>;
 }
 
 /** The path of a query interface, from the query catalogue. */
