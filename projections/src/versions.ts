@@ -45,7 +45,18 @@ export function versionConsumerGroup(namespace: string, projection: ProjectionNa
   return `tradelog.${namespace}.${projection}.v${version}`;
 }
 
-/** Adds the next version of a projection in the given state; returns it. */
+/**
+ * Versions of one projection are added one at a time: whoever looks for a pending version and
+ * adds the next holds this until its transaction ends, so two requests at once add one version
+ * (not two, nor a duplicate number refused by the primary key).
+ */
+export async function lockVersionAdding(db: Queryable, projection: ProjectionName): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(${advisoryLockKey('$1')})`, [
+    `tradelog.versions.${projection}`,
+  ]);
+}
+
+/** Adds the next version of a projection in the given state; returns it. Inside a transaction. */
 export async function insertNextVersion(
   db: Queryable,
   namespace: string,
@@ -55,6 +66,8 @@ export async function insertNextVersion(
   /** The revision it is built with: the declaration's, unless the builder runs other code (tests). */
   revision: number = projectionDeclaration(projection).revision,
 ): Promise<ProjectionVersion> {
+  // Held already by a caller that looked for a pending version first (taken again, it is held once).
+  await lockVersionAdding(db, projection);
   const { rows } = await db.query(
     `WITH next AS (SELECT COALESCE(MAX(version), 0) + 1 AS version FROM projection_versions WHERE projection = $1)
      INSERT INTO projection_versions (projection, version, schema_name, consumer_group, state, created_at, live_since, revision)

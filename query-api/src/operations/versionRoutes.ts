@@ -5,6 +5,7 @@ import {
   insertNextVersion,
   inTransaction,
   listVersions,
+  lockVersionAdding,
   projectionCatalogue,
 } from '@tradelog/projections';
 import { localizedError } from '@tradelog/schemas';
@@ -42,6 +43,7 @@ export function addRebuildRoutes(router: Router, ops: Operations): void {
     handle(async (req, res) => {
       const projection = projectionParam(req);
       const version = await inTransaction(pool, async (db) => {
+        await lockVersionAdding(db, projection);
         const pending = (await listVersions(db, projection)).find(
           (v) => v.state === 'requested' || v.state === 'building',
         );
