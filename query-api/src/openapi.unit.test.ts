@@ -45,6 +45,20 @@ describe('query-api OpenAPI document', () => {
     expect(documented.filter((entry) => !routes.includes(entry))).toEqual([]);
   });
 
+  it('declares 429 and 503 on every keyed and every portal operation: each counts its calls and reads Postgres', () => {
+    type Operation = { security?: unknown[]; responses: Record<string, unknown> };
+    const undeclared: string[] = [];
+    for (const [path, operations] of Object.entries(
+      document.paths as Record<string, Record<string, Operation>>,
+    ))
+      for (const [method, operation] of Object.entries(operations)) {
+        const limited = (operation.security?.length ?? 0) > 0 || path.startsWith('/portal-api/');
+        if (limited && !('429' in operation.responses && '503' in operation.responses))
+          undeclared.push(`${method} ${path}`);
+      }
+    expect(undeclared).toEqual([]);
+  });
+
   it('offers an export of every page on the lender queries that page, with its cap refusal (README "Exports")', () => {
     type Post = { parameters: { name: string; schema: { enum?: string[] } }[]; responses: object };
     const paths = document.paths as unknown as Record<string, { post: Post }>;

@@ -18,7 +18,11 @@ const portalAnswer: JsonSchema = {
   },
 };
 
-/** One portal call, served under `/portal-api` (routers.ts), public unless `extra` says. */
+/**
+ * One portal call, served under `/portal-api` (routers.ts), public unless `extra` says. Every
+ * call counts against the portal's call limits (router.ts: reads, and writes apart) and reads
+ * Postgres: 429 and 503 besides what `extra` names.
+ */
 export const portalOperation = (
   method: ApiOperation['method'],
   path: string,
@@ -45,6 +49,7 @@ export const portalOperation = (
       }
     : {}),
   ...extra,
+  failures: [...new Set([...(extra.failures ?? []), 429, 503])],
 });
 
 /** The field types of the portal's request bodies; every call takes `lang`. */

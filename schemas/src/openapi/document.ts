@@ -145,13 +145,15 @@ function successOf(response: ApiOperation['response']): OpenApiOperation['respon
 }
 
 /**
- * The failures an operation can answer, by status in ascending order: 400 for a request body,
- * 401 and 403 for a key, 413 and 415 for a bounded body, and those it names itself.
+ * The failures an operation can answer, by status in ascending order: 400 for a request body;
+ * for a key 401 and 403, and 429 and 503 (every keyed route counts its calls, and its key is
+ * looked up in Postgres, which may be away); 413 and 415 for a bounded body; and those it names
+ * itself.
  */
 function failureResponses(op: ApiOperation, keyed: boolean): OpenApiOperation['responses'] {
   const failures = new Set<number>([
     ...(op.request ? [400] : []),
-    ...(keyed ? [401, 403] : []),
+    ...(keyed ? [401, 403, 429, 503] : []),
     ...(op.bodyLimitBytes ? [413, 415] : []),
     ...(op.failures ?? []),
   ]);
