@@ -374,8 +374,24 @@ describe('console tools: lender tables and exports, operator records, dead lette
     await row.getByRole('textbox').fill('E2');
     await row.getByRole('button', { name: 'Grant' }).click();
     await row.locator('.grants').getByText('E1, E2').waitFor();
+    // A revocation cannot be undone: it is confirmed first, naming the key, and the console's
+    // own key says so (dismissed here, it stays).
+    const asked: string[] = [];
+    const answerNext = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    const own = accounts.getByTestId('accounts-table').locator('tbody tr', { hasText: 'ops-console-e2e' });
+    answerNext(false);
+    await own.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('It is the key this console is signed in with');
+    expect(await own.getByText('revoked').count()).toBe(0);
+    answerNext(true);
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.getByText('revoked').waitFor();
+    expect(asked[1]).toMatch(/^Revoke key tlk_\S+… of Console Bank\? Every call with it is refused/);
     await audit.filter({ hasText: 'key.revoked' }).waitFor();
     expect((await audit.locator('td:nth-child(3)').allTextContents()).slice(0, 4)).toEqual([
       'key.revoked',

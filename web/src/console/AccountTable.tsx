@@ -1,14 +1,17 @@
 import type { ListedAccount } from '@tradelog/schemas/access/accountListing';
 import { useState } from 'react';
-import { useDict } from '../app/state.ts';
+import { consoleStore, useDict } from '../app/state.ts';
 import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { grantChangeBody, listOf, wideGrantText } from './accountCommands.ts';
 
 type Act = (path: string, body: unknown) => Promise<boolean>;
 
-/** Every account with its grants, its keys and the commands that change them. */
-export function AccountTable(props: { accounts: ListedAccount[]; act: Act }) {
+/**
+ * Every account with its grants, its keys and the commands that change them. `signedInKey`: the
+ * key this console calls with, so that revoking it says so (and signs out).
+ */
+export function AccountTable(props: { accounts: ListedAccount[]; act: Act; signedInKey: string }) {
   const t = useDict().console.ops.accounts;
   return (
     <RefTable columns={[t.account, t.kind, t.grants, t.keys, t.change]} testId="accounts-table">
@@ -19,7 +22,7 @@ export function AccountTable(props: { accounts: ListedAccount[]; act: Act }) {
           </th>
           <td>{account.kind}</td>
           <AccountGrants account={account} />
-          <AccountKeys account={account} act={props.act} />
+          <AccountKeys account={account} act={props.act} signedInKey={props.signedInKey} />
           <GrantChange account={account} act={props.act} />
         </tr>
       ))}
@@ -43,9 +46,20 @@ function AccountGrants(props: { account: ListedAccount }) {
   );
 }
 
-function AccountKeys(props: { account: ListedAccount; act: Act }) {
+function AccountKeys(props: { account: ListedAccount; act: Act; signedInKey: string }) {
   const t = useDict().console.ops.accounts;
   const { account, act } = props;
+  // A revocation cannot be undone, and one click took effect at once (the console's own key
+  // too, which left it refused on every call): it is confirmed first, naming the key.
+  const revoke = async (key: ListedAccount['keys'][number]) => {
+    const own = props.signedInKey.startsWith(key.keyPrefix);
+    const question = format(own ? t.confirmRevokeOwn : t.confirmRevoke, {
+      prefix: key.keyPrefix,
+      account: account.name,
+    });
+    if (!window.confirm(question)) return;
+    if ((await act(`/ops/keys/${key.id}/revoke`, {})) && own) consoleStore.getState().signOut();
+  };
   return (
     <td>
       <ul className="plain">
@@ -55,11 +69,7 @@ function AccountKeys(props: { account: ListedAccount; act: Act }) {
             {key.revokedAt ? (
               <span className="bad">{t.revoked}</span>
             ) : (
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => void act(`/ops/keys/${key.id}/revoke`, {})}
-              >
+              <button type="button" className="btn btn-small" onClick={() => void revoke(key)}>
                 {t.revoke}
               </button>
             )}

@@ -28,7 +28,7 @@ export function AccountsPanel(props: { apiKey: string; onChange: () => void }) {
           </button>
         </div>
       )}
-      {accounts && <AccountTable accounts={accounts} act={act} />}
+      {accounts && <AccountTable accounts={accounts} act={act} signedInKey={props.apiKey} />}
     </section>
   );
 }

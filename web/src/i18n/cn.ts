@@ -672,6 +672,9 @@ export const cn = {
         revoked: '已吊销',
         addKey: '添加密钥',
         confirmAny: '确认：该合作方可为任意企业（*，包括今后的企业）提交单证',
+        confirmRevoke: '吊销 {account} 的密钥 {prefix}…？此后使用该密钥的调用都将被拒绝，且无法撤销。',
+        confirmRevokeOwn:
+          '吊销 {account} 的密钥 {prefix}…？这是本控制台当前登录所用的密钥：控制台将退出登录，只能用另一个运营密钥（npm run keys）重新登录。此操作无法撤销。',
         wide: '常设通配授权',
         anyEnterprise: '任意企业（*）',
         everyFeed: '全部数据源类别',

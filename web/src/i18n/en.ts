@@ -677,6 +677,10 @@ export const en: Dict = {
         revoked: 'revoked',
         addKey: 'Add a key',
         confirmAny: 'Confirm: this partner may submit for any enterprise (*), today’s and tomorrow’s',
+        confirmRevoke:
+          'Revoke key {prefix}… of {account}? Every call with it is refused from now on; this cannot be undone.',
+        confirmRevokeOwn:
+          'Revoke key {prefix}… of {account}? It is the key this console is signed in with: the console signs out, and only another operator key (npm run keys) gets you back in. This cannot be undone.',
         wide: 'Standing wildcard',
         anyEnterprise: 'any enterprise (*)',
         everyFeed: 'every feed family',
