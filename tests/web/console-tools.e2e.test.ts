@@ -168,6 +168,27 @@ describe('console tools: subscriber and partner pages', () => {
       .getByTestId('subscription-health')
       .filter({ hasText: '100% delivered of 2 attempts' })
       .waitFor();
+
+    // Deleting cannot be undone: asked first, naming the callback; dismissed, it stays.
+    const asked: string[] = [];
+    const answerNext = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    const row = page
+      .getByTestId('subscriptions')
+      .locator('tbody tr', { hasText: `${receiverUrl}/hooks/second` });
+    answerNext(false);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await waitFor(() => asked.length === 1, { what: 'the question before deleting' });
+    expect(asked[0]).toBe(
+      `Delete the subscription pushing to ${receiverUrl}/hooks/second? Its pushes stop at once and its secret is gone; this cannot be undone.`,
+    );
+    expect(await row.count()).toBe(1);
+    answerNext(true);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
     await context.close();
   });
 

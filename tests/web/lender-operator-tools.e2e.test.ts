@@ -312,6 +312,13 @@ describe('console tools: lender tables and exports, operator records, dead lette
     await payload.getByText('poison-doc').waitFor();
     await payload.getByText('SCHEMA_NOT_FOUND').first().waitFor();
     for (const box of await page.getByTestId('dead-letters').getByRole('checkbox').all()) await box.check();
+    // Irreversible: asked first, with the count.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toMatch(
+        new RegExp(`^Discard ${count} dead letters\\? Their records stay in the log`),
+      );
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Discard selected' }).click();
     const bulkStatus = page.getByRole('status').filter({ hasText: /changed, \d+ skipped/ });
     await bulkStatus.waitFor();

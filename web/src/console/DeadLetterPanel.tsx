@@ -63,7 +63,11 @@ export function DeadLetterPanel(props: {
                 type="button"
                 className="btn"
                 disabled={selected.size === 0}
-                onClick={() => bulk('discard')}
+                onClick={() => {
+                  // Irreversible (a discarded letter is never retried): asked first.
+                  if (window.confirm(format(o.tools.confirmDiscard, { count: selected.size })))
+                    bulk('discard');
+                }}
               >
                 {o.tools.discardSelected}
               </button>

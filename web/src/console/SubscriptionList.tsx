@@ -1,4 +1,5 @@
 import { useDict, useLocale } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
 import { RefTable } from '../layout/RefTable.tsx';
 import { localTime } from './consoleFormat.ts';
 import { LoadedList } from './LoadedList.tsx';
@@ -88,7 +89,14 @@ function SubscriptionListRow(props: {
             {s.pause}
           </button>
         )}
-        <button type="button" className="btn btn-small" onClick={() => act(row, 'remove')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            // Irreversible (the pushes stop, the secret is gone): asked first.
+            if (window.confirm(format(s.confirmRemove, { callback: row.callbackUrl }))) act(row, 'remove');
+          }}
+        >
           {s.remove}
         </button>
       </td>

@@ -582,6 +582,7 @@ export const cn = {
       pause: '暂停',
       resume: '恢复',
       remove: '删除',
+      confirmRemove: '删除推送至 {callback} 的订阅？其推送立即停止，密钥随之作废，且无法撤销。',
       deliveries: '推送记录',
       noDeliveries: '暂无推送',
       event: '事件',
@@ -691,6 +692,8 @@ export const cn = {
         select: '选择 {id}',
         retrySelected: '重试所选',
         discardSelected: '丢弃所选',
+        confirmDiscard:
+          '丢弃这 {count} 条死信？其记录仍留在日志中，但本投影将不再应用它们（只有重建会再次读取）。此操作无法撤销。',
         bulkDone: '已处理 {changed} 条，跳过 {skipped} 条',
         cancel: '取消重建',
         records: '消息浏览',

@@ -584,6 +584,8 @@ export const en: Dict = {
       pause: 'Pause',
       resume: 'Resume',
       remove: 'Delete',
+      confirmRemove:
+        'Delete the subscription pushing to {callback}? Its pushes stop at once and its secret is gone; this cannot be undone.',
       deliveries: 'Deliveries',
       noDeliveries: 'No deliveries yet',
       event: 'Event',
@@ -697,6 +699,8 @@ export const en: Dict = {
         select: 'Select {id}',
         retrySelected: 'Retry selected',
         discardSelected: 'Discard selected',
+        confirmDiscard:
+          'Discard {count} dead letters? Their records stay in the log, but this projection will never apply them (only a rebuild reads them again). This cannot be undone.',
         bulkDone: '{changed} changed, {skipped} skipped',
         cancel: 'Cancel rebuild',
         records: 'Record browser',
