@@ -111,17 +111,41 @@ export async function discardDeadLetters(db: Queryable, ids: readonly string[], 
   return rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
 }
 
+/**
+ * The `retrying` letters a consumer owns: its own consumer group's. A letter of another version
+ * of the projection is not its to apply: a build would apply the live version's letters into its
+ * own tables, and the live version, failing another version's letter again, counted the attempt
+ * on its own letter and left the other `retrying`, to claim it again on every tick.
+ */
 export async function claimRetryingDeadLetters(
   db: Queryable,
-  projection: string,
+  consumerGroup: string,
   limit: number,
 ): Promise<DeadLetter[]> {
   const { rows } = await db.query(
-    `SELECT ${columns} FROM dead_letters WHERE projection = $1 AND state = 'retrying'
+    `SELECT ${columns} FROM dead_letters WHERE consumer_group = $1 AND state = 'retrying'
      ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-    [projection, limit],
+    [consumerGroup, limit],
   );
   return rows.map(toDeadLetter);
+}
+
+/**
+ * When a version goes live, the letters of the projection's other versions are done with,
+ * `superseded`: the new version read every record of the log itself, and a record that fails it
+ * too is a letter of its own. Open, they were retried by no consumer and counted as open for ever.
+ */
+export async function supersedeLettersOfOtherVersions(
+  db: Queryable,
+  projection: string,
+  liveConsumerGroup: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE dead_letters SET state = 'superseded', resolved_at = $3
+     WHERE projection = $1 AND consumer_group <> $2 AND state IN ('open', 'retrying')`,
+    [projection, liveConsumerGroup, at],
+  );
 }
 
 export async function resolveDeadLetter(

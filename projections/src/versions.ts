@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { type ProjectionName, projectionDeclaration } from './catalogue.ts';
 import { deleteCheckpoints } from './checkpoints.ts';
 import { advisoryLockKey, type Queryable } from './db.ts';
+import { supersedeLettersOfOtherVersions } from './deadLetters.ts';
 
 /**
  * Projection versions (ARCHITECTURE "Rebuild is a first-class operation"). Each version of a
@@ -200,7 +201,7 @@ export async function cancelPendingVersion(
 
 /**
  * The atomic switch: within the caller's transaction the live version is retired and the given
- * one made live. Run it holding `lockProjectionExclusive` so that no live batch commits between
+ * one made live, and the dead letters of the other versions are superseded. Run it holding `lockProjectionExclusive` so that no live batch commits between
  * the comparison and the switch.
  */
 export async function switchLiveVersion(
@@ -213,11 +214,13 @@ export async function switchLiveVersion(
     `UPDATE projection_versions SET state = 'retired', retired_at = $2 WHERE projection = $1 AND state = 'live'`,
     [projection, at],
   );
-  const { rowCount } = await db.query(
-    `UPDATE projection_versions SET state = 'live', live_since = $3 WHERE projection = $1 AND version = $2 AND state = 'building'`,
+  const { rows } = await db.query(
+    `UPDATE projection_versions SET state = 'live', live_since = $3 WHERE projection = $1 AND version = $2 AND state = 'building'
+     RETURNING consumer_group`,
     [projection, version, at],
   );
-  if (rowCount !== 1) throw new Error(`${projection} v${version} is not a version being built`);
+  if (rows.length !== 1) throw new Error(`${projection} v${version} is not a version being built`);
+  await supersedeLettersOfOtherVersions(db, projection, rows[0].consumer_group, at);
 }
 
 /**

@@ -340,7 +340,15 @@ export function createCheckpointedConsumer<E>(options: CheckpointedConsumerOptio
     beforeCommit: options.beforeCommit,
   });
   const idle = () => retired || logWatch.replaced() !== undefined;
-  const retryDeadLetters = createDeadLetterRetry({ pool, handler, log, now, steps, idle });
+  const retryDeadLetters = createDeadLetterRetry({
+    pool,
+    handler,
+    log,
+    now,
+    steps,
+    idle,
+    consumerGroup: options.groupId,
+  });
   const limits = limitPausesOn(logConsumer, options.limitOf);
   const sink = batchSinkOf(options, applyTransaction, {
     log,

@@ -1,5 +1,6 @@
 import {
   findLiveVersion,
+  insertDeadLetter,
   listDeadLetters,
   markDeadLetterRetrying,
   readCheckpoints,
@@ -188,6 +189,27 @@ describe('projection consumer runtime', () => {
         },
       );
       expect((await findLiveVersion(log.pool, 'link-node'))?.schemaName).toBe(version.schemaName);
+
+      // The same record's letter of another version (one a rebuild replaced), marked retrying:
+      // not this consumer's to apply. It claimed it on every tick, failed it again and counted
+      // the attempt on its own letter, twice a second for ever.
+      const own = letters[0]!;
+      await insertDeadLetter(log.pool, {
+        ...own,
+        consumerGroup: `${version.consumerGroup}-replaced`,
+        failedAt: new Date(),
+      });
+      const [other] = (await listDeadLetters(log.pool, { projection: 'link-node', limit: 10 })).filter(
+        (letter) => letter.consumerGroup === `${version.consumerGroup}-replaced`,
+      );
+      await markDeadLetterRetrying(log.pool, other!.id);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const after = await listDeadLetters(log.pool, { projection: 'link-node', limit: 10 });
+      expect(after.find((letter) => letter.id === own.id)).toMatchObject({ state: 'open', attempts: 2 });
+      expect(after.find((letter) => letter.id === other!.id)).toMatchObject({
+        state: 'retrying',
+        attempts: 1,
+      });
     } finally {
       await consumer.stop();
     }

@@ -7,9 +7,10 @@ import { recordOf, retryResolution } from './deadLetterRecords.ts';
 import type { RecordSteps } from './recordSteps.ts';
 
 /**
- * Applies the dead letters an operator marked `retrying`, through the consume loop's own handler
- * (checkpointedConsumer.ts), fifty at a time in one transaction. Runs on every tick; a run that
- * finds another still going, or the consumer retired or stopped on another log, does nothing.
+ * Applies the dead letters of its consumer group that an operator marked `retrying`, through the
+ * consume loop's own handler (checkpointedConsumer.ts), fifty at a time in one transaction. Runs
+ * on every tick; a run that finds another still going, or the consumer retired or stopped on
+ * another log, does nothing.
  */
 export function createDeadLetterRetry<E>(context: {
   pool: pg.Pool;
@@ -19,6 +20,8 @@ export function createDeadLetterRetry<E>(context: {
   steps: RecordSteps<E>;
   /** The consumer applies nothing any more (retired, or stopped on another log). */
   idle: () => boolean;
+  /** Its consumer group: the letters it owns (another version's are not its to apply). */
+  consumerGroup: string;
 }): () => Promise<void> {
   const { pool, handler, log, now, steps } = context;
   let retrying = false;
@@ -55,7 +58,7 @@ export function createDeadLetterRetry<E>(context: {
     }
     try {
       await client.query('BEGIN');
-      const letters = await claimRetryingDeadLetters(client, handler.name, 50);
+      const letters = await claimRetryingDeadLetters(client, context.consumerGroup, 50);
       if (letters.length === 0) {
         await client.query('ROLLBACK');
         return;
