@@ -22,6 +22,8 @@ export interface RunResult {
   status: number;
   expected: number[];
   problems: string[];
+  /** Seconds the call limit that refused it (429) asks to wait (`Retry-After`). */
+  retryAfterSeconds?: number;
 }
 
 const variablePattern = /\{\{(\$?\w+)\}\}/g;
@@ -125,6 +127,7 @@ export async function runCollection(
     );
     const problems: string[] = [];
     let status = 0;
+    let retryAfterSeconds: number | undefined;
     try {
       const answer = await fetch(url, {
         method: item.request.method,
@@ -145,6 +148,8 @@ export async function runCollection(
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
       status = answer.status;
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      if (status === 429 && Number.isFinite(retryAfter)) retryAfterSeconds = retryAfter;
       const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim();
       const text = await answer.text();
       if (!meta.expect.includes(status))
@@ -181,14 +186,20 @@ export async function runCollection(
       status,
       expected: meta.expect,
       problems,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     });
   }
   return results;
 }
 
-/** One line per request, for the terminal. */
+/**
+ * One line per request, for the terminal; and when call limits refused some (the collection run
+ * again within their windows: the portal's writes allow 20 in 10 minutes), how long to wait.
+ */
 export function describeRun(results: readonly RunResult[]): string {
   const failed = results.filter((result) => result.problems.length > 0);
+  const limited = failed.filter((result) => result.retryAfterSeconds !== undefined);
+  const wait = Math.max(0, ...limited.map((result) => result.retryAfterSeconds!));
   return [
     ...results.map(
       (result) =>
@@ -196,5 +207,10 @@ export function describeRun(results: readonly RunResult[]): string {
     ),
     '',
     `${results.length - failed.length} of ${results.length} requests answered as their examples say`,
+    ...(limited.length > 0
+      ? [
+          `${limited.length} of them refused by a call limit (429; the collection ran again within its window): run it again in ${wait} s`,
+        ]
+      : []),
   ].join('\n');
 }
