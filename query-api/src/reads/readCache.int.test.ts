@@ -269,4 +269,20 @@ describe('read caches of several query-api instances', () => {
     expect((await fieldsOf()).contractNo).toBe('AMENDED-1');
     expect((await answers()).read).toBe(unchanged.read + 1);
   });
+
+  // Last: it drops the live version's tables.
+  it('answers 503 PROJECTION_TABLES_MISSING when the live version’s tables are gone (dropped by hand), not 500', async () => {
+    const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
+    try {
+      attachReadCache(pool, uncachedReads(pool));
+      const live = await findLiveVersion(pool, 'link-node');
+      await admin.query(`DROP SCHEMA "${live!.schemaName}" CASCADE`);
+      const read = readLive(pool, 'link-node', async (schema, db) =>
+        db.query(`SELECT count(*) FROM "${schema}".nodes`),
+      );
+      await expect(read).rejects.toMatchObject({ code: 'PROJECTION_TABLES_MISSING', status: 503 });
+    } finally {
+      await pool.end();
+    }
+  });
 });

@@ -262,9 +262,23 @@ export async function readLive<T>(
         freshness: { ...freshnessOf(version, summary), ...(offsets ? { offsets } : {}) },
       };
     } catch (error) {
-      if ((error as { code?: string }).code === '42P01' && attempt === 0) {
+      if ((error as { code?: string }).code === '42P01') {
+        // Read from a version a switch had just retired and a drop removed: the live one is
+        // asked again. Still missing, the live version's own tables are gone (a schema dropped
+        // by hand): no answer until it is rebuilt, which the comparison with a version without
+        // tables refuses unless told (`npm run rebuild -- <projection> --accept-differences`).
         cache.forgetVersion(projection);
-        continue;
+        if (attempt === 0) continue;
+        throw localizedError(
+          'PROJECTION_TABLES_MISSING',
+          503,
+          {
+            cn: `投影 ${projection} 当前版本的数据表已不存在，在运维人员重建之前不作答`,
+            en: `The tables of the ${projection} projection’s live version are gone; no answer until an operator rebuilds it`,
+          },
+          {},
+          { retriable: true },
+        );
       }
       throw error;
     }
