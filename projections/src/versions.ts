@@ -200,9 +200,9 @@ export async function cancelPendingVersion(
 }
 
 /**
- * The atomic switch: within the caller's transaction the live version is retired and the given
- * one made live, and the dead letters of the other versions are superseded. Run it holding `lockProjectionExclusive` so that no live batch commits between
- * the comparison and the switch.
+ * The atomic switch: within the caller's transaction the live version is retired, the given one
+ * made live, and the dead letters of the other versions superseded. Run it holding
+ * `lockProjectionExclusive` so that no live batch commits between the comparison and the switch.
  */
 export async function switchLiveVersion(
   db: Queryable,
