@@ -3,6 +3,7 @@ import { createLogger } from '@tradelog/schemas';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { createDocumentValidators } from '@tradelog/schemas/documents/validator';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
+import { createLogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { logTopics, ownTopicsEnsurer } from '@tradelog/schemas/kit/log/provisioning';
 import { retryForever } from '@tradelog/schemas/kit/runtime/backoff';
@@ -18,6 +19,7 @@ import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { listenForKeyChanges } from './auth/keyNotifications.ts';
 import { parseIngestConfig } from './config.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
+import { createLogPlaces } from './idempotency/logPlaces.ts';
 import { createIdempotencyPool } from './idempotency/pool.ts';
 import { deleteExpiredKeys } from './idempotency/store.ts';
 import { createIdGenerator } from './ids.ts';
@@ -120,6 +122,13 @@ const idempotencyDb = surviveConnectionLoss(
   { pool: 'idempotency' },
 );
 
+const interfaces = buildInterfaces({ types: documentTypes, product: config.product, log, validators });
+// Where acknowledged records sit, so that a repeat is answered as one only while the log holds it.
+const logPlacesReader = createLogSnapshotReader({
+  brokers: config.kafkaBrokers,
+  security: config.kafkaSecurity,
+  clientId: 'tradelog-ingest-log-places',
+});
 const idempotency = createIdempotency({
   db: idempotencyDb,
   now: () => new Date(),
@@ -127,6 +136,10 @@ const idempotency = createIdempotency({
   keyTtlMs: config.idempotencyKeyTtlMs,
   // A reservation still pending after the longest possible append was abandoned.
   staleAfterMs: config.kafkaAckTimeoutMs + 5_000,
+  log: createLogPlaces({
+    reader: logPlacesReader,
+    topics: [...new Set(interfaces.map((intf) => intf.topic))],
+  }),
 });
 
 // Keys cached, dropped on Postgres' word that keys or grants changed, and trusted without a
@@ -144,7 +157,7 @@ const keyChanges = await listenForKeyChanges(keys, {
 });
 
 const app = createIngestApp({
-  interfaces: buildInterfaces({ types: documentTypes, product: config.product, log, validators }),
+  interfaces,
   producer,
   codec,
   keys,
@@ -181,6 +194,7 @@ const stop = shutdownOnce(
     await producer.disconnect();
     // Outcomes of answered requests still on their way to the store (idempotency.ts).
     await idempotency.settled();
+    await logPlacesReader.close();
     await keyChanges.close();
     await pool.end();
     await idempotencyDb.end();

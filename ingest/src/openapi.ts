@@ -68,8 +68,10 @@ const retryAdvice = {
     'a repeat is answered with the first `documentId` and `Idempotent-Replayed: true`, and nothing is appended. Keys are remembered for',
     '24 hours per partner and interface; the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED); while the first',
     'request is still appending a repeat gets 409 IDEMPOTENCY_IN_PROGRESS with `Retry-After` (wait, then resend with the same key).',
+    'A repeat is answered so only while the log still holds the first record: after the log was replaced (a reset, another cluster,',
+    'an older backup) it is appended again under the same `documentId`, without `Idempotent-Replayed`.',
   ].join('\n'),
-  cn: '未携带 Idempotency-Key 的每次成功提交都是一份新单据（依次发送状态 A、B、A 会保存三条，最终为 A）。超时、连接中断或 503 后如需安全重发，请为每个单据版本生成一个 Idempotency-Key（UUID）并用同一键重发：返回首次的 documentId 与 Idempotent-Replayed: true，不会重复写入；键保留 24 小时；同一键提交不同内容返回 422；首次仍在写入时返回 409 与 Retry-After，请等待后用同一键重发。',
+  cn: '未携带 Idempotency-Key 的每次成功提交都是一份新单据（依次发送状态 A、B、A 会保存三条，最终为 A）。超时、连接中断或 503 后如需安全重发，请为每个单据版本生成一个 Idempotency-Key（UUID）并用同一键重发：返回首次的 documentId 与 Idempotent-Replayed: true，不会重复写入；键保留 24 小时；同一键提交不同内容返回 422；首次仍在写入时返回 409 与 Retry-After，请等待后用同一键重发。仅当日志仍保存首次记录时才按重复提交应答；日志被替换后（重置、迁移至另一集群、从较旧备份恢复）将以同一 documentId 重新写入，且不带 Idempotent-Replayed。',
 };
 
 const limitHeaders = {
@@ -154,7 +156,7 @@ function withRetryRules(operation: OpenApiOperation): void {
     responses['503'] = {
       ...unavailable,
       description:
-        'Kafka (or the key store, for a key never seen) is not available, or ingest is busy or still starting: the document was not confirmed. Resend after Retry-After with the same Idempotency-Key',
+        'Kafka (or the key store, for a key never seen) is not available, or ingest is busy or still starting, or the log could not be asked whether it still holds the first submission under the key (IDEMPOTENCY_UNCONFIRMED): the document was not confirmed. Resend after Retry-After with the same Idempotency-Key',
       headers: retryAfter,
     };
   operation.responses = Object.fromEntries(

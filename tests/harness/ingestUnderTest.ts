@@ -6,6 +6,7 @@ import { createDocumentValidators } from '@tradelog/schemas/documents/validator'
 import { apiKeysChannel } from '@tradelog/schemas/kit/access/keyStore';
 import { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import type { KafkaSecurity } from '@tradelog/schemas/kit/log/kafkaSecurity';
+import { createLogSnapshotReader } from '@tradelog/schemas/kit/log/logSnapshot';
 import { createLogProducer } from '@tradelog/schemas/kit/log/producer';
 import { surviveConnectionLoss } from '@tradelog/schemas/kit/runtime/databaseErrors';
 import type { LimitRule } from '@tradelog/schemas/kit/runtime/limitRule';
@@ -17,6 +18,7 @@ import { findKeyOwnerByHash } from '../../ingest/src/auth/keyLookup.ts';
 import { listenForKeyChanges } from '../../ingest/src/auth/keyNotifications.ts';
 import { defaultBodyLimitBytes } from '../../ingest/src/config.ts';
 import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
+import { createLogPlaces } from '../../ingest/src/idempotency/logPlaces.ts';
 import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
 import { createIdGenerator } from '../../ingest/src/ids.ts';
 import { buildInterfaces, type SubmissionInterface } from '../../ingest/src/intake/interfaces.ts';
@@ -115,20 +117,26 @@ export async function startIngestUnderTest(options: {
     createIdempotencyPool({ connectionString: options.keysDatabaseUrl, timeoutMs: 1_000 }),
     options.logger,
   );
-  const idempotency = createIdempotency({
-    db: idempotencyDb,
-    now: () => new Date(),
-    logger: options.logger,
-    keyTtlMs: options.idempotencyKeyTtlMs ?? 24 * 60 * 60 * 1000,
-    staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
-  });
-  const metrics = createIngestMetrics();
   const interfaces = buildInterfaces({
     types: documentTypes,
     product: options.product ?? 'tradelog',
     log,
     validators: createDocumentValidators(),
   });
+  const logPlacesReader = createLogSnapshotReader({
+    brokers: options.brokers,
+    security: options.security,
+    clientId: `ingest-${options.topicSuffix}-places`,
+  });
+  const idempotency = createIdempotency({
+    db: idempotencyDb,
+    now: () => new Date(),
+    logger: options.logger,
+    keyTtlMs: options.idempotencyKeyTtlMs ?? 24 * 60 * 60 * 1000,
+    staleAfterMs: (options.ackTimeoutMs ?? 5_000) + 5_000,
+    log: createLogPlaces({ reader: logPlacesReader, topics: [...new Set(interfaces.map((i) => i.topic))] }),
+  });
+  const metrics = createIngestMetrics();
   // As main.ts: cached keys dropped on Postgres' word (README "Key cache").
   const keys = createKeyCache({
     lookup: (hash) => findKeyOwnerByHash(pool, hash),
@@ -188,6 +196,7 @@ export async function startIngestUnderTest(options: {
       await closeServer(server, 0);
       await producer.disconnect();
       await idempotency.settled();
+      await logPlacesReader.close();
       await keyChanges.close();
       await pool.end();
       await idempotencyDb.end();

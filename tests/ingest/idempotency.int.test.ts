@@ -9,7 +9,14 @@ import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
 import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
 import { findKey } from '../../ingest/src/idempotency/store.ts';
 import { createTestApiKey } from '../harness/apiKeys.ts';
-import { createTestSchema, quietLogger, testServices, uniqueName } from '../harness/index.ts';
+import {
+  createTestSchema,
+  quietLogger,
+  testServices,
+  uniqueName,
+  waitFor,
+  withKafkaAdmin,
+} from '../harness/index.ts';
 import { type IngestUnderTest, startIngestUnderTest } from '../harness/ingestUnderTest.ts';
 import { readTopics } from '../harness/readTopics.ts';
 
@@ -213,6 +220,46 @@ describe('idempotent submission', () => {
     expect(answer).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_INVALID' } });
     expect(answer.body.message).toMatch(/Idempotency-Key 必须是/);
   });
+
+  // Last of these: it replaces the pod topic under the running ingest.
+  it('a repeat after the log lost the first record is appended again under its first documentId, not answered "accepted"', async () => {
+    const first = await submitPod('IDEM-LOST', { idempotencyKey: 'lost', notes: 'l' });
+    expect(first).toMatchObject({ status: 200, replayed: null });
+    const scope = { partnerId: 'repeat-partner', interfaceId: 'pod', key: 'key:lost' };
+    const kept = await waitFor(async () => (await findKey(pool, scope))?.place, {
+      what: 'the first record’s place kept with its key',
+    });
+    expect(kept).toMatchObject({ topic: ingest.topicOf(documentType('pod')), offset: expect.any(BigInt) });
+    expect(kept.clusterId).toEqual(expect.any(String));
+
+    // The log replaced, as a reset or a move to another cluster does: the topic deleted and
+    // created again (a new topic id, empty partitions).
+    const topic = ingest.topicOf(documentType('pod'));
+    await withKafkaAdmin({ brokers: services.kafkaBrokers, clientId: 'idem-replace' }, async (admin) => {
+      const [before] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+      await admin.deleteTopics({ topics: [topic] });
+      await waitFor(async () => !(await admin.listTopics()).includes(topic), { what: 'topic deleted' });
+      await admin.createTopics({
+        topics: [{ topic, numPartitions: before!.partitions.length }],
+        waitForLeaders: true,
+      });
+    });
+
+    const retry = await submitPod('IDEM-LOST', { idempotencyKey: 'lost', notes: 'l' });
+    expect(retry).toMatchObject({ status: 200, replayed: null });
+    expect(retry.body.documentId).toBe(first.body.documentId);
+    const records = await podRecords(['IDEM-LOST']);
+    expect(records.map((record) => decodeDocumentHeaders(record.headers).documentId)).toEqual([
+      first.body.documentId,
+    ]);
+
+    // Held by the log as it is now: a further repeat is one again, and appends nothing.
+    await waitFor(async () => (await findKey(pool, scope))?.state === 'done', { what: 'the retry settled' });
+    const again = await submitPod('IDEM-LOST', { idempotencyKey: 'lost', notes: 'l' });
+    expect(again).toMatchObject({ status: 200, replayed: 'true' });
+    expect(again.body.documentId).toBe(first.body.documentId);
+    expect(await podRecords(['IDEM-LOST'])).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('the idempotency pool', () => {
@@ -263,7 +310,7 @@ describe('the outcome, recorded after the answer', () => {
     try {
       const first = await idempotency.claim({ ...request, newDocumentId: 'doc-first' });
       expect(first).toMatchObject({ kind: 'append', documentId: 'doc-first', guarded: true });
-      first.settle('acknowledged'); // returns at once: the answer does not wait for the store
+      first.settle('acknowledged', { topic: 'pods', partition: 0, offset: '0' }); // returns at once: the answer does not wait for the store
       // The retry arrives while the outcome is on its way: it waits for it, so it is answered
       // with the first document id, not 409 in progress.
       const retry = await idempotency.claim({ ...request, newDocumentId: 'doc-second' });
@@ -275,6 +322,55 @@ describe('the outcome, recorded after the answer', () => {
         key: `key:${request.idempotencyKey}`,
       };
       expect(await findKey(idempotencyDb, scope)).toMatchObject({ state: 'done', documentId: 'doc-first' });
+    } finally {
+      await idempotency.settled();
+      await idempotencyDb.end();
+    }
+  });
+
+  it('a repeat the log cannot be asked about is a retriable 503, never a new document appended unchecked', async () => {
+    const idempotencyDb = createIdempotencyPool({ connectionString: schema.databaseUrl, timeoutMs: 2_000 });
+    let kafkaAway = false;
+    const idempotency = createIdempotency({
+      db: idempotencyDb,
+      now: () => new Date(),
+      logger: quietLogger,
+      keyTtlMs: 60_000,
+      staleAfterMs: 60_000,
+      log: {
+        placeOf: async ({ topic, partition, offset }) => ({
+          clusterId: 'c1',
+          topicId: 't1',
+          topic,
+          partition,
+          offset: BigInt(offset),
+        }),
+        holds: async () => {
+          if (kafkaAway) throw new Error('no broker answers');
+          return true;
+        },
+      },
+    });
+    const request = {
+      partnerId: 'unconfirmed-partner',
+      interfaceId: 'pod',
+      idempotencyKey: uniqueName('unconfirmed'),
+      bodySha256: 'sha256:def',
+    };
+    try {
+      const first = await idempotency.claim({ ...request, newDocumentId: 'doc-first' });
+      first.settle('acknowledged', { topic: 'pods', partition: 0, offset: '5' });
+      await idempotency.settled();
+      expect(await idempotency.claim({ ...request, newDocumentId: 'doc-2' })).toMatchObject({
+        kind: 'replay',
+        documentId: 'doc-first',
+      });
+      kafkaAway = true;
+      await expect(idempotency.claim({ ...request, newDocumentId: 'doc-3' })).rejects.toMatchObject({
+        code: 'IDEMPOTENCY_UNCONFIRMED',
+        status: 503,
+        retriable: true,
+      });
     } finally {
       await idempotency.settled();
       await idempotencyDb.end();

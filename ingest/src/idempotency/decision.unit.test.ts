@@ -1,6 +1,14 @@
 import { TradelogError } from '@tradelog/schemas';
 import { describe, expect, it } from 'vitest';
-import { decide, type IdempotencyRecord, idempotencyKeyFrom, storedKey } from './decision.ts';
+import {
+  decide,
+  type IdempotencyRecord,
+  idempotencyKeyFrom,
+  type LogNow,
+  placeHeld,
+  type RecordPlace,
+  storedKey,
+} from './decision.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2024, 2, 5, 6, 30, seconds));
 const record = (changes: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({
@@ -70,5 +78,43 @@ describe('idempotencyKeyFrom', () => {
 
   it('stores a caller key under the prefix it has always had (keys remembered across an upgrade match)', () => {
     expect(storedKey('abc')).toBe('key:abc');
+  });
+});
+
+describe('placeHeld: whether the log as it is now holds an acknowledged record', () => {
+  const place: RecordPlace = { clusterId: 'c1', topicId: 't1', topic: 'pods', partition: 2, offset: 7n };
+  const log = (changes: Partial<LogNow> = {}): LogNow => ({
+    clusterId: 'c1',
+    topicIds: new Map([['pods', 't1']]),
+    ends: new Map([['pods/2', 8n]]),
+    ...changes,
+  });
+
+  it('holds it on the same cluster and topic, below the partition’s end', () => {
+    expect(placeHeld(place, log())).toBe(true);
+  });
+
+  it('does not after a move to another cluster', () => {
+    expect(placeHeld(place, log({ clusterId: 'c2' }))).toBe(false);
+  });
+
+  it('does not once the topic was deleted, or deleted and created again', () => {
+    expect(placeHeld(place, log({ topicIds: new Map() }))).toBe(false);
+    expect(placeHeld(place, log({ topicIds: new Map([['pods', 't2']]) }))).toBe(false);
+  });
+
+  it('does not when the partition ends at or before the record (a restore from an older backup)', () => {
+    expect(placeHeld(place, log({ ends: new Map([['pods/2', 7n]]) }))).toBe(false);
+    expect(placeHeld(place, log({ ends: new Map() }))).toBe(false);
+  });
+
+  it('compares only the end when the identity could not be read as the record was kept', () => {
+    const unknown = { ...place, clusterId: null, topicId: null };
+    expect(placeHeld(unknown, log({ clusterId: 'c2', topicIds: new Map([['pods', 't2']]) }))).toBe(true);
+    expect(placeHeld(unknown, log({ ends: new Map([['pods/2', 3n]]) }))).toBe(false);
+  });
+
+  it('is asked of a done record that kept one: decide passes it on with the replay', () => {
+    expect(decide(record({ place }), request())).toEqual({ kind: 'replay', documentId: 'd1', place });
   });
 });

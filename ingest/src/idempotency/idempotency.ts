@@ -1,6 +1,8 @@
 import type { Logger } from '@tradelog/schemas';
+import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
 import { createBatcher } from './batcher.ts';
-import { decide, inProgress, keyReused, storedKey } from './decision.ts';
+import { decide, inProgress, keyReused, type RecordPlace, replayUnconfirmed, storedKey } from './decision.ts';
+import type { LogPlaces } from './logPlaces.ts';
 import { createSettlements, type Settlements } from './settlements.ts';
 import { findKey, type KeyScope, type Reservation, reserveKeys, takeOverKey } from './store.ts';
 import { createStorePause } from './storePause.ts';
@@ -12,7 +14,9 @@ import { createStorePause } from './storePause.ts';
  * for it, one that reaches another instance meanwhile gets 409 in progress for those few
  * milliseconds. The reservation is written before the append, so a retry after a timeout finds it:
  * - the first append was acknowledged → the retry is answered with the same document id,
- *   nothing appended;
+ *   nothing appended, once the log is found to hold that record still (its place is kept with
+ *   the key, logPlaces.ts); a log replaced since (a reset, another cluster, an older backup)
+ *   does not, and the retry is appended again under the same document id;
  * - it is still running → 409 IDEMPOTENCY_IN_PROGRESS (retry shortly);
  * - it ended without an acknowledgement (503) → the retry appends under the same document id.
  *   Kafka may hold the first record after all (a send can land after its acknowledgement was
@@ -29,7 +33,8 @@ export interface Claim {
   /** Whether the claim is recorded (false while Postgres is unreachable). */
   guarded: boolean;
   /** Records the outcome in the background (never throws); `settled` waits for every one. */
-  settle(outcome: 'acknowledged' | 'failed'): void;
+  settle(outcome: 'acknowledged', appended: Appended): void;
+  settle(outcome: 'failed'): void;
 }
 
 export interface Idempotency {
@@ -54,6 +59,8 @@ export interface IdempotencyOptions {
   /** A pending reservation older than this was abandoned (longer than any append may take). */
   staleAfterMs: number;
   pauseAfterFailureMs?: number;
+  /** Where acknowledged records sit; absent, none is kept and every repeat of a done key is answered as one. */
+  log?: LogPlaces;
 }
 
 export function createIdempotency(options: IdempotencyOptions): Idempotency {
@@ -68,7 +75,17 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
   const settlements = createSettlements({
     db: options.db,
     onFailure: (error) => pause.failed(error, 'settle'),
+    ...(options.log ? { placeOf: options.log.placeOf } : {}),
   });
+  /** Whether the log still holds a repeat's first record; a place never kept is trusted. */
+  const stillInLog = async (place: RecordPlace | undefined) => {
+    if (!options.log || !place) return true;
+    try {
+      return await options.log.holds(place);
+    } catch {
+      throw replayUnconfirmed();
+    }
+  };
 
   return {
     async claim(request) {
@@ -90,7 +107,19 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
           });
           switch (decision.kind) {
             case 'replay':
-              return replayClaim(decision.documentId);
+              if (await stillInLog(decision.place)) return replayClaim(decision.documentId);
+              if (await takeOverKey(options.db, scope, existing, now)) {
+                logger.warn(
+                  'the log no longer holds the first submission under a repeated key (it was replaced); appending it again under its first document id',
+                  {
+                    interface: request.interfaceId,
+                    partnerId: request.partnerId,
+                    documentId: decision.documentId,
+                  },
+                );
+                return appendClaim(settlements, scope, decision.documentId);
+              }
+              break;
             case 'inProgress':
               throw inProgress();
             case 'keyReused':
@@ -155,6 +184,7 @@ function appendClaim(settlements: Settlements, scope: KeyScope, documentId: stri
     kind: 'append',
     documentId,
     guarded: true,
-    settle: (outcome) => settlements.settle(scope, documentId, outcome),
+    settle: (outcome: 'acknowledged' | 'failed', appended?: Appended) =>
+      settlements.settle(scope, documentId, outcome, appended),
   };
 }

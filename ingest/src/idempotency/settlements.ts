@@ -1,4 +1,6 @@
+import type { Appended } from '@tradelog/schemas/kit/log/pendingAppends';
 import { createBatcher } from './batcher.ts';
+import type { RecordPlace } from './decision.ts';
 import { type KeyScope, type Settlement, scopeId, settleKeys } from './store.ts';
 
 /**
@@ -7,8 +9,8 @@ import { type KeyScope, type Settlement, scopeId, settleKeys } from './store.ts'
  * waits for it (`pending`), and shutdown for all (`settled`).
  */
 export interface Settlements {
-  /** Records the outcome in the background (never throws). */
-  settle(scope: KeyScope, documentId: string, outcome: 'acknowledged' | 'failed'): void;
+  /** Records the outcome in the background (never throws), an acknowledged one with its place. */
+  settle(scope: KeyScope, documentId: string, outcome: 'acknowledged' | 'failed', appended?: Appended): void;
   /** This instance's outcome for the key, while it is still on its way. */
   pending(scope: KeyScope): Promise<void> | undefined;
   /** Resolves once every outcome recorded so far is in the store (or given up on). */
@@ -19,6 +21,8 @@ export function createSettlements(context: {
   db: Parameters<typeof settleKeys>[0];
   /** The store failed twice for one outcome: it is given up on. */
   onFailure: (error: unknown) => void;
+  /** An acknowledged record's place in the log (logPlaces.ts); absent, none is kept. */
+  placeOf?: (appended: Appended) => Promise<RecordPlace>;
 }): Settlements {
   const settleBatch = createBatcher<Settlement, void>(
     async (entries) => {
@@ -44,13 +48,17 @@ export function createSettlements(context: {
   };
 
   return {
-    settle(scope, documentId, outcome) {
+    settle(scope, documentId, outcome, appended) {
       const id = scopeId(scope);
-      const done = record({
-        scope,
-        documentId,
-        state: outcome === 'acknowledged' ? 'done' : 'failed',
-      }).finally(() => {
+      const place =
+        outcome === 'acknowledged' && appended && context.placeOf ? context.placeOf(appended) : undefined;
+      const done = (async () =>
+        record({
+          scope,
+          documentId,
+          state: outcome === 'acknowledged' ? 'done' : 'failed',
+          ...(place ? { place: await place } : {}),
+        }))().finally(() => {
         if (unsettled.get(id) === done) unsettled.delete(id);
       });
       unsettled.set(id, done);

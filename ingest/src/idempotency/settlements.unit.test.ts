@@ -17,15 +17,25 @@ const fakeDb = (fail = false) => {
 };
 
 describe('settlements: how appends ended, on their way to the store', () => {
-  it('given an acknowledged append, then done is recorded, and a retry can wait for it until it is', async () => {
+  it('given an acknowledged append, then done is recorded with its place, and a retry can wait for it until it is', async () => {
     const { db, statements } = fakeDb();
-    const settlements = createSettlements({ db, onFailure: () => expect.fail('no failure') });
-    settlements.settle(scope, 'doc-1', 'acknowledged');
+    const settlements = createSettlements({
+      db,
+      onFailure: () => expect.fail('no failure'),
+      placeOf: async ({ topic, partition, offset }) => ({
+        clusterId: 'c1',
+        topicId: 't1',
+        topic,
+        partition,
+        offset: BigInt(offset),
+      }),
+    });
+    settlements.settle(scope, 'doc-1', 'acknowledged', { topic: 'pods', partition: 1, offset: '42' });
     expect(settlements.pending(scope)).toBeInstanceOf(Promise);
     await settlements.settled();
     expect(settlements.pending(scope)).toBeUndefined();
     expect(statements.map((statement) => statement.values)).toEqual([
-      [['p'], ['i'], ['k'], ['doc-1'], ['done']],
+      [['p'], ['i'], ['k'], ['doc-1'], ['done'], ['c1'], ['t1'], ['pods'], [1], ['42']],
     ]);
   });
 
@@ -34,7 +44,7 @@ describe('settlements: how appends ended, on their way to the store', () => {
     const settlements = createSettlements({ db, onFailure: () => undefined });
     settlements.settle(scope, 'doc-2', 'failed');
     await settlements.settled();
-    expect(statements[0]!.values[4]).toEqual(['failed']);
+    expect(statements[0]!.values.slice(4)).toEqual([['failed'], [null], [null], [null], [null], [null]]);
   });
 
   it('given a store that fails, then the outcome is tried twice and given up on once', async () => {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { IdempotencyRecord } from './decision.ts';
+import type { IdempotencyRecord, RecordPlace } from './decision.ts';
 
 /**
  * Ingest's own table, `ingest_idempotency` (projections/migrations: ingest's only write; not a
@@ -19,6 +19,11 @@ interface Row {
   document_id: string;
   state: IdempotencyRecord['state'];
   reserved_at: Date;
+  log_cluster_id: string | null;
+  log_topic_id: string | null;
+  log_topic: string | null;
+  log_partition: number | null;
+  log_offset: string | null;
 }
 
 const recordOf = (row: Row): IdempotencyRecord => ({
@@ -26,6 +31,17 @@ const recordOf = (row: Row): IdempotencyRecord => ({
   documentId: row.document_id,
   state: row.state,
   reservedAt: row.reserved_at,
+  ...(row.log_topic !== null && row.log_partition !== null && row.log_offset !== null
+    ? {
+        place: {
+          clusterId: row.log_cluster_id,
+          topicId: row.log_topic_id,
+          topic: row.log_topic,
+          partition: row.log_partition,
+          offset: BigInt(row.log_offset),
+        },
+      }
+    : {}),
 });
 
 export interface Reservation {
@@ -87,7 +103,9 @@ export async function reserveKeys(db: Db, entries: readonly Reservation[]): Prom
 
 export async function findKey(db: Db, scope: KeyScope): Promise<IdempotencyRecord | undefined> {
   const result = await db.query<Row>(
-    `SELECT body_sha256, document_id, state, reserved_at FROM ingest_idempotency
+    `SELECT body_sha256, document_id, state, reserved_at,
+            log_cluster_id, log_topic_id, log_topic, log_partition, log_offset
+       FROM ingest_idempotency
       WHERE partner_id = $1 AND interface_id = $2 AND idempotency_key = $3`,
     [scope.partnerId, scope.interfaceId, scope.key],
   );
@@ -95,7 +113,11 @@ export async function findKey(db: Db, scope: KeyScope): Promise<IdempotencyRecor
   return row === undefined ? undefined : recordOf(row);
 }
 
-/** Takes over a failed or abandoned reservation; false when another request took it first. */
+/**
+ * Takes over a reservation as it was `seen`: failed, abandoned, or done in a log that no longer
+ * holds it (idempotency.ts); false when another request changed it first. Its place is
+ * forgotten: the append that follows records its own.
+ */
 export async function takeOverKey(
   db: Db,
   scope: KeyScope,
@@ -103,10 +125,11 @@ export async function takeOverKey(
   now: Date,
 ): Promise<boolean> {
   const result = await db.query(
-    `UPDATE ingest_idempotency SET state = 'pending', reserved_at = $5
+    `UPDATE ingest_idempotency SET state = 'pending', reserved_at = $6, log_cluster_id = NULL,
+            log_topic_id = NULL, log_topic = NULL, log_partition = NULL, log_offset = NULL
       WHERE partner_id = $1 AND interface_id = $2 AND idempotency_key = $3
-        AND state <> 'done' AND reserved_at = $4`,
-    [scope.partnerId, scope.interfaceId, scope.key, seen.reservedAt, now],
+        AND state = $4 AND reserved_at = $5`,
+    [scope.partnerId, scope.interfaceId, scope.key, seen.state, seen.reservedAt, now],
   );
   return (result.rowCount ?? 0) > 0;
 }
@@ -116,21 +139,28 @@ export interface Settlement {
   documentId: string;
   /** done: Kafka acknowledged the append; failed: it ended without an acknowledgement (it may or may not be in the log). */
   state: 'done' | 'failed';
+  /** Where Kafka acknowledged it (done only). */
+  place?: RecordPlace;
 }
 
 /**
- * Records how appends ended (one statement for the batch). A failure only marks a reservation
- * still pending (a takeover may have moved on); both only touch the reservation made under
- * that document id. Rows are updated in key order (no deadlock between instances).
+ * Records how appends ended (one statement for the batch), an acknowledged one with its place in
+ * the log. A failure only marks a reservation still pending (a takeover may have moved on); both
+ * only touch the reservation made under that document id. Rows are updated in key order (no
+ * deadlock between instances).
  */
 export async function settleKeys(db: Db, entries: readonly Settlement[]): Promise<void> {
   if (entries.length === 0) return;
   const rows = [...entries].sort((a, b) => (scopeId(a.scope) < scopeId(b.scope) ? -1 : 1));
   await db.query({
     name: 'ingest-settle-keys',
-    text: `UPDATE ingest_idempotency AS record SET state = entry.state
-       FROM (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-               AS entry(partner_id, interface_id, idempotency_key, document_id, state)
+    text: `UPDATE ingest_idempotency AS record SET state = entry.state,
+         log_cluster_id = entry.log_cluster_id, log_topic_id = entry.log_topic_id,
+         log_topic = entry.log_topic, log_partition = entry.log_partition, log_offset = entry.log_offset
+       FROM (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                  $6::text[], $7::text[], $8::text[], $9::integer[], $10::bigint[])
+               AS entry(partner_id, interface_id, idempotency_key, document_id, state,
+                        log_cluster_id, log_topic_id, log_topic, log_partition, log_offset)
               ORDER BY partner_id, interface_id, idempotency_key) AS entry
       WHERE record.partner_id = entry.partner_id AND record.interface_id = entry.interface_id
         AND record.idempotency_key = entry.idempotency_key AND record.document_id = entry.document_id
@@ -141,6 +171,11 @@ export async function settleKeys(db: Db, entries: readonly Settlement[]): Promis
       rows.map((row) => row.scope.key),
       rows.map((row) => row.documentId),
       rows.map((row) => row.state),
+      rows.map((row) => row.place?.clusterId ?? null),
+      rows.map((row) => row.place?.topicId ?? null),
+      rows.map((row) => row.place?.topic ?? null),
+      rows.map((row) => row.place?.partition ?? null),
+      rows.map((row) => (row.place ? String(row.place.offset) : null)),
     ],
   });
 }

@@ -197,7 +197,7 @@ async function appendOrReplay(
     claim?.settle('failed');
     throw error;
   }
-  claim?.settle('acknowledged');
+  claim?.settle('acknowledged', appended);
   submission.documentId = documentId;
   metrics.accepted.inc({ interface: intf.id });
   res.status(200).json(acceptedBody(intf.response, echo, documentId, lang, appended));

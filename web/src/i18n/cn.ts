@@ -343,7 +343,7 @@ export const cn = {
       '可选，1–255 个可见 ASCII 字符（建议每个单据版本使用一个 UUID）：使用同一键重发时返回首次的应答，单据只写入一次',
     retrying: '安全重试（Idempotency-Key）',
     retryingText:
-      '未携带 Idempotency-Key 请求头的每次成功提交都是日志中的一份新单据，即使与之前的内容完全相同：依次发送状态 A、B、A，日志中三条都会保存。若需在超时、连接中断或 503 后安全重发，请为每个单据版本生成一个 Idempotency-Key（UUID），并使用同一键重发：平台返回首次的 documentId 与响应头 Idempotent-Replayed: true，不会重复写入；键保留 24 小时。同一键提交不同内容会被拒绝（422 IDEMPOTENCY_KEY_REUSED）；首次提交仍在写入时重发会得到 409 IDEMPOTENCY_IN_PROGRESS 与 Retry-After：等待该时长后用同一键重发。不带键重发超时的请求，单据可能被保存两次。每个 API Key 的调用次数上限见响应头 RateLimit-Policy，超出后返回 429 与 Retry-After。',
+      '未携带 Idempotency-Key 请求头的每次成功提交都是日志中的一份新单据，即使与之前的内容完全相同：依次发送状态 A、B、A，日志中三条都会保存。若需在超时、连接中断或 503 后安全重发，请为每个单据版本生成一个 Idempotency-Key（UUID），并使用同一键重发：平台返回首次的 documentId 与响应头 Idempotent-Replayed: true，不会重复写入；键保留 24 小时。同一键提交不同内容会被拒绝（422 IDEMPOTENCY_KEY_REUSED）；首次提交仍在写入时重发会得到 409 IDEMPOTENCY_IN_PROGRESS 与 Retry-After：等待该时长后用同一键重发。仅当日志仍保存首次记录时才按重复提交应答；运维替换日志后，将以同一 documentId 重新写入。不带键重发超时的请求，单据可能被保存两次。每个 API Key 的调用次数上限见响应头 RateLimit-Policy，超出后返回 429 与 Retry-After。',
     topic: '日志主题',
     keyField: '分区键',
     partitions: '分区数',
