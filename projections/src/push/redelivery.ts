@@ -1,6 +1,7 @@
 import type { Queryable } from '../db.ts';
 import { moveEndingClaims } from './claims.ts';
 import type { DeliveryState } from './deliveries.ts';
+import { type Subscription, setSubscriptionState } from './subscriptions.ts';
 
 /** Deliveries that wait made due, held ones released, open ones cancelled, finished ones sent again. */
 /**
@@ -82,3 +83,16 @@ export async function requestRedelivery(
 
 /** Deliveries one redelivery call moves at most (the ids a body may name: management.ts). */
 export const redeliveryPageSize = 1000;
+
+/**
+ * Resumes a subscription, in the caller's transaction: pushing again, and the pushes held while
+ * it was paused released, oldest first. `resumed` is null when it is no longer live.
+ */
+export async function resumeSubscription(
+  db: Queryable,
+  subscriptionId: string,
+  now: Date,
+): Promise<{ resumed: Subscription | null; released: number }> {
+  const resumed = await setSubscriptionState(db, subscriptionId, 'active', now);
+  return { resumed, released: await releaseHeldDeliveries(db, subscriptionId, now) };
+}

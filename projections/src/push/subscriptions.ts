@@ -112,6 +112,41 @@ export async function insertSubscription(
   return toSubscription(rows[0]!);
 }
 
+/** What makes two subscription requests the same one: one key asking for one family, callback and criteria. */
+export type SubscriptionAsked = Pick<
+  NewSubscription,
+  'family' | 'keyId' | 'callbackUrl' | 'criteria' | 'matchKey'
+>;
+
+/**
+ * Holds the subscribing of `asked` until the transaction ends, so that requests for the same
+ * subscription at once (a retry racing its first try) are looked up one after the other.
+ */
+export async function lockSubscribing(db: Queryable, asked: SubscriptionAsked): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    JSON.stringify(['push-subscribe', asked.keyId, asked.family, asked.matchKey, asked.callbackUrl]),
+  ]);
+}
+
+/**
+ * The live subscription `asked` already is, with its secret (shown again to the key that made
+ * it): criteria compared as JSON values, so their order does not matter. Null when there is none.
+ */
+export async function findSameSubscription(
+  db: Queryable,
+  asked: SubscriptionAsked,
+): Promise<SubscriptionWithSecret | null> {
+  const { rows } = await db.query<Row & { secret: string }>(
+    `SELECT ${columns}, secret FROM push_subscriptions
+     WHERE key_id = $1 AND family = $2 AND match_key = $3 AND callback_url = $4 AND criteria = $5::jsonb
+       AND state <> 'deleted'
+     ORDER BY created_at, id LIMIT 1`,
+    [asked.keyId, asked.family, asked.matchKey, asked.callbackUrl, JSON.stringify(asked.criteria)],
+  );
+  const row = rows[0];
+  return row ? { ...toSubscription(row), secret: row.secret } : null;
+}
+
 /** An account's subscriptions (every account's when `accountId` is null: operators), newest first, deleted ones left out. */
 export async function listSubscriptions(
   db: Queryable,

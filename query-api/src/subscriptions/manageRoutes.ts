@@ -1,5 +1,5 @@
 import { inTransaction } from '@tradelog/projections';
-import { cancelOpenDeliveries, releaseHeldDeliveries } from '@tradelog/projections/push/redelivery';
+import { cancelOpenDeliveries, resumeSubscription } from '@tradelog/projections/push/redelivery';
 import { subscriptionStats } from '@tradelog/projections/push/subscriptionStats';
 import {
   listSubscriptions,
@@ -58,11 +58,10 @@ export function addManageRoutes(manage: Router, deps: ManageDeps): void {
   const pause = async (subscription: Subscription) =>
     (await setSubscriptionState(pool, subscription.id, 'paused', now())) ?? subscription;
   const resume = (subscription: Subscription) =>
-    inTransaction(pool, async (db) => ({
-      resumed: (await setSubscriptionState(db, subscription.id, 'active', now())) ?? subscription,
-      // Pushes held while paused go out now, oldest first.
-      released: await releaseHeldDeliveries(db, subscription.id, now()),
-    }));
+    inTransaction(pool, async (db) => {
+      const { resumed, released } = await resumeSubscription(db, subscription.id, now());
+      return { resumed: resumed ?? subscription, released };
+    });
 
   manage.post(
     '/subscriptions/:id/pause',

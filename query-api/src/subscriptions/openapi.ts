@@ -19,7 +19,12 @@ const subscriptionShape = (required: string[]): JsonSchema => ({
     state: titled('状态', 'State'),
     callbackUrl: titled('回调地址', 'Callback URL'),
     ...(required.includes('secret')
-      ? { secret: titled('签名密钥（只显示这一次）', 'Signing secret (shown this once)') }
+      ? {
+          secret: titled(
+            '签名密钥（只在订阅的应答中显示；同一 Key 再次提交相同订阅时返回同一订阅与密钥）',
+            'Signing secret (in subscribing answers only; the same key subscribing the same again gets the same subscription and secret)',
+          ),
+        }
       : {}),
   },
 });
@@ -35,7 +40,7 @@ export const subscriptionOperations: ApiOperation[] = [
     'subscriptions',
     { cn: '订阅企业的变化', en: "Subscribe to an enterprise's changes" },
     ['lender', 'operator'],
-    successOf(['订阅结果（含只显示一次的签名密钥）', 'Subscription (with its signing secret, shown once)'], {
+    successOf(['订阅结果（含签名密钥，从不列出）', 'Subscription (with its signing secret, never listed)'], {
       subscription: titled('订阅', 'Subscription', subscriptionShape(['id', 'secret'])),
     }),
     {

@@ -129,6 +129,65 @@ describe('subscription routes', () => {
     expect(JSON.stringify(listed.body)).not.toContain('7f3c9a');
   });
 
+  it('answers the same subscription asked again by its key with that subscription, once, resumed if paused', async () => {
+    const path = `${base}/logistics/kdn/track/subscription`;
+    const request = {
+      shipperCode: 'YTO',
+      logisticCode: 'YT-TWICE-1',
+      callbackUrl: 'https://erp.example.com/hooks/twice',
+    };
+    // A retry racing its first try, five times over: one subscription, one secret.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', path, keys.partner, request)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids = new Set(answers.map((answer) => answer.body.subscription.id));
+    const secrets = new Set(answers.map((answer) => answer.body.subscription.secret));
+    expect([ids.size, secrets.size]).toEqual([1, 1]);
+    const id = [...ids][0] as string;
+    const rowsOf = async () =>
+      (
+        await pool.query(
+          `SELECT id FROM push_subscriptions WHERE match_key = 'express/YTO/YT-TWICE-1' AND state <> 'deleted'`,
+        )
+      ).rows.map((row) => row.id);
+    expect(await rowsOf()).toEqual([id]);
+
+    // Paused by its subscriber, then asked for again: the same one, pushing again.
+    expect((await call('POST', `${base}/subscriptions/${id}/pause`, keys.partner)).status).toBe(200);
+    const held = randomUUID();
+    await insertDelivery(pool, {
+      id: held,
+      subscriptionId: id,
+      family: 'express',
+      eventId: randomUUID(),
+      eventKind: 'tracking.updated',
+      subject: 'express/YTO/YT-TWICE-1',
+      payload: { a: 1 },
+      state: 'held',
+      createdAt: new Date(),
+    });
+    const again = await call('POST', path, keys.partner, { ...request });
+    expect(again.body.subscription).toMatchObject({ id, state: 'active' });
+    expect(again.body.subscription.secret).toBe([...secrets][0]);
+    expect(again.body.firstPushQueued ?? false).toBe(false);
+    const { rows: released } = await pool.query('SELECT state FROM push_deliveries WHERE id = $1', [held]);
+    expect(released[0]!.state).toBe('requested');
+
+    // Anything different is another subscription: another callback, or another key.
+    const elsewhere = await call('POST', path, keys.partner, {
+      ...request,
+      callbackUrl: 'https://erp.example.com/hooks/b',
+    });
+    const byOperator = await call('POST', path, keys.operator, request);
+    expect(new Set([id, elsewhere.body.subscription.id, byOperator.body.subscription.id]).size).toBe(3);
+    // Deleted, it is gone: asked for again, a new one.
+    expect((await call('DELETE', `${base}/subscriptions/${id}`, keys.partner)).status).toBe(200);
+    const renewed = await call('POST', path, keys.partner, request);
+    expect(renewed.body.subscription.id).not.toBe(id);
+    expect(renewed.body.subscription.secret).not.toBe([...secrets][0]);
+  });
+
   it('validates the request with the schema and the callback with the guard', async () => {
     const tooLong = await call(
       'POST',

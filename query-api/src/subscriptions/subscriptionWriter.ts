@@ -1,7 +1,13 @@
 import { inTransaction } from '@tradelog/projections';
 import { type CallbackAllowlist, checkCallbackUrl } from '@tradelog/projections/push/callbackTarget';
 import { matchKeyOf, type PushFamily, type SubscriptionCriteria } from '@tradelog/projections/push/families';
-import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
+import { resumeSubscription } from '@tradelog/projections/push/redelivery';
+import {
+  findSameSubscription,
+  insertSubscription,
+  lockSubscribing,
+  newSubscriptionSecret,
+} from '@tradelog/projections/push/subscriptions';
 import { localizedError } from '@tradelog/schemas';
 import type { EnterpriseChangeSource } from '@tradelog/schemas/changes/contract';
 import type pg from 'pg';
@@ -15,6 +21,12 @@ export interface SubscriptionWriter {
   /**
    * A new subscription, and for tracking its first push when data is already there, in one
    * transaction; answered with the secret, shown this once.
+   *
+   * Decision (README "Subscribing twice"): the same key asking again for a subscription it has
+   * (same family, callback URL and criteria; a retry after a timeout, a deployment that
+   * subscribes at every start) is answered with that subscription and its secret, resumed if it
+   * was paused, and nothing new is queued: two rows would push every change twice to one
+   * callback. Criteria that differ in anything make another subscription, as before.
    */
   create(
     caller: Caller,
@@ -48,26 +60,41 @@ export function createSubscriptionWriter(deps: {
     guardCallbackUrl,
     async create(caller, family, callbackUrl, criteria, projections = []) {
       guardCallbackUrl(callbackUrl);
-      const secret = newSubscriptionSecret();
       const at = now();
-      const { subscription, firstPushQueued } = await inTransaction(pool, async (db) => {
+      const asked = {
+        family,
+        keyId: caller.keyId,
+        callbackUrl,
+        criteria: criteria as unknown as Record<string, unknown>,
+        matchKey: matchKeyOf(family, criteria),
+      };
+      const { subscription, secret, firstPushQueued } = await inTransaction(pool, async (db) => {
+        await lockSubscribing(db, asked);
+        const same = await findSameSubscription(db, asked);
+        if (same) {
+          // Paused, it pushes again, and what it held goes out (as `resume` does).
+          const resumed =
+            same.state === 'paused' ? (await resumeSubscription(db, same.id, at)).resumed : null;
+          return { subscription: resumed ?? same, secret: same.secret, firstPushQueued: false };
+        }
+        const secret = newSubscriptionSecret();
         const subscription = await insertSubscription(db, {
+          ...asked,
           id: newId(),
-          family,
           ownerKind: caller.kind,
           ownerId: caller.ownerId,
           accountId: caller.accountId,
-          keyId: caller.keyId,
-          callbackUrl,
-          criteria: criteria as unknown as Record<string, unknown>,
-          matchKey: matchKeyOf(family, criteria),
           projections,
           secret,
           createdAt: at,
         });
-        return { subscription, firstPushQueued: await queueFirstPush(db, subscription, { now: at, newId }) };
+        return {
+          subscription,
+          secret,
+          firstPushQueued: await queueFirstPush(db, subscription, { now: at, newId }),
+        };
       });
-      // The secret is shown here, once; it is never listed again.
+      // The secret is shown here, to the key that made the subscription; it is never listed.
       return { subscription: { ...shownSubscription(subscription), secret }, firstPushQueued };
     },
   };

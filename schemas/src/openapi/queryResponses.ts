@@ -121,8 +121,8 @@ const orderList = (title: [string, string], item: JsonSchema = order) =>
   successOf(title, { ...paging, dataList: objects('订单列表', 'Orders', item), asOf: asOfMember, freshness });
 
 const subscription = t(
-  '订阅（含只显示一次的签名密钥 secret）',
-  'The subscription, with its signing secret (shown this once)',
+  '订阅（含签名密钥 secret：只在订阅的应答中显示，从不列出）',
+  'The subscription, with its signing secret (in subscribing answers only, never listed)',
   {
     type: 'object',
     required: ['id', 'secret'],
@@ -130,7 +130,10 @@ const subscription = t(
       id: t('订阅编号', 'Subscription id'),
       family: t('订阅类型', 'Family'),
       callbackUrl: t('回调地址', 'Callback URL'),
-      secret: t('签名密钥（只显示一次）', 'Signing secret (shown once)'),
+      secret: t(
+        '签名密钥（只在订阅的应答中显示；同一 Key 再次提交相同订阅时返回同一订阅与密钥）',
+        'Signing secret (in subscribing answers only; the same key subscribing the same again gets the same subscription and secret)',
+      ),
     },
   },
 );
