@@ -33,10 +33,11 @@ const toVersion = (row: any): ProjectionVersion => ({
   liveSince: row.live_since,
   retiredAt: row.retired_at,
   revision: row.revision,
+  acceptDifferences: row.accept_differences,
 });
 
 const columns =
-  'projection, version, schema_name, consumer_group, state, progress, created_at, live_since, retired_at, revision';
+  'projection, version, schema_name, consumer_group, state, progress, created_at, live_since, retired_at, revision, accept_differences';
 
 export function versionSchemaName(namespace: string, projection: ProjectionName, version: number): string {
   return `${namespace}_${projection.replaceAll('-', '_')}_v${version}`;
@@ -64,19 +65,26 @@ export async function insertNextVersion(
   projection: ProjectionName,
   state: 'requested' | 'building' | 'live',
   at: Date,
-  /** The revision it is built with: the declaration's, unless the builder runs other code (tests). */
-  revision: number = projectionDeclaration(projection).revision,
+  options: {
+    /** The revision it is built with: the declaration's, unless the builder runs other code (tests). */
+    revision?: number;
+    /** Switch when built even though it differs from the live version (an operator's request). */
+    acceptDifferences?: boolean;
+  } = {},
 ): Promise<ProjectionVersion> {
+  const revision = options.revision ?? projectionDeclaration(projection).revision;
   // Held already by a caller that looked for a pending version first (taken again, it is held once).
   await lockVersionAdding(db, projection);
   const { rows } = await db.query(
     `WITH next AS (SELECT COALESCE(MAX(version), 0) + 1 AS version FROM projection_versions WHERE projection = $1)
-     INSERT INTO projection_versions (projection, version, schema_name, consumer_group, state, created_at, live_since, revision)
+     INSERT INTO projection_versions (projection, version, schema_name, consumer_group, state, created_at, live_since,
+                                      revision, accept_differences)
      SELECT $1, next.version, $2 || '_' || replace($1, '-', '_') || '_v' || next.version,
-            'tradelog.' || $2 || '.' || $1 || '.v' || next.version, $3, $4, CASE WHEN $3 = 'live' THEN $4::timestamptz END, $5
+            'tradelog.' || $2 || '.' || $1 || '.v' || next.version, $3, $4, CASE WHEN $3 = 'live' THEN $4::timestamptz END,
+            $5, $6
      FROM next
      RETURNING ${columns}`,
-    [projection, namespace, state, at, revision],
+    [projection, namespace, state, at, revision, options.acceptDifferences ?? false],
   );
   return toVersion(rows[0]);
 }

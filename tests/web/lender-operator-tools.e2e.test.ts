@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { insertNextVersion, listVersions } from '@tradelog/projections';
 import { emptyAllowlist } from '@tradelog/projections/push/callbackTarget';
 import { documentTypes } from '@tradelog/schemas/documents/catalogue';
 import { examples } from '@tradelog/schemas/documents/examples';
@@ -331,12 +332,69 @@ describe('console tools: lender tables and exports, operator records, dead lette
     await card.getByRole('progressbar').waitFor();
     await card.getByRole('button', { name: 'Cancel rebuild' }).click();
     await card.getByRole('progressbar').waitFor({ state: 'detached' });
+    await card
+      .getByTestId('rebuild-unswitched')
+      .getByText(/^Rebuild v\d+ was cancelled by ops-console-e2e\.$/)
+      .waitFor();
+
+    // A rebuild that differs from the live version, as the processors record one: said on the
+    // card, and asked for again accepting the differences (confirmed first).
+    const differing = await insertNextVersion(
+      pipeline!.pool,
+      pipeline!.db.schema,
+      'order-status',
+      'requested',
+      new Date(),
+    );
+    await pipeline!.pool.query(
+      `UPDATE projection_versions SET state = 'failed', progress = $3::jsonb WHERE projection = $1 AND version = $2`,
+      [
+        'order-status',
+        differing.version,
+        JSON.stringify({
+          state: 'failed',
+          comparison: [
+            { table: 'orders', rowsA: 3, rowsB: 4, differingKeys: ['P1'] },
+            { table: 'order_events', rowsA: 5, rowsB: 5, differingKeys: [] },
+          ],
+          failure: 'differs from the live version',
+        }),
+      ],
+    );
+    await signIn(page, '/en/console/operator', operatorKey);
+    await card
+      .getByTestId('rebuild-unswitched')
+      .getByText(
+        `Rebuild v${differing.version} differs from the live version (orders) and was not switched to.`,
+      )
+      .waitFor();
+    const confirmed: string[] = [];
+    page.once('dialog', (dialog) => {
+      confirmed.push(dialog.message());
+      void dialog.accept();
+    });
+    await card.getByRole('button', { name: 'Rebuild, accepting the differences' }).click();
+    await card.getByRole('progressbar').waitFor();
+    expect(confirmed[0]).toMatch(/^Rebuild order-status and switch to it even though it differs/);
+    const accepting = (await listVersions(pipeline!.pool, 'order-status')).find(
+      (v) => v.state === 'requested',
+    );
+    expect(accepting).toMatchObject({ version: differing.version + 1, acceptDifferences: true });
+    await card.getByRole('button', { name: 'Cancel rebuild' }).click();
+    await card.getByRole('progressbar').waitFor({ state: 'detached' });
 
     // The audit: who did each, newest first.
     const audit = page.getByTestId('audit-table').locator('tbody tr');
-    await audit.filter({ hasText: 'rebuild.cancelled' }).waitFor();
-    const actions = await audit.locator('td:nth-child(3)').allTextContents();
-    expect(actions.slice(0, 3)).toEqual(['rebuild.cancelled', 'rebuild.requested', 'deadLetters.discarded']);
+    await audit.filter({ hasText: 'rebuild.cancelled' }).first().waitFor();
+    await expect
+      .poll(async () => (await audit.locator('td:nth-child(3)').allTextContents()).slice(0, 5))
+      .toEqual([
+        'rebuild.cancelled',
+        'rebuild.requested',
+        'rebuild.cancelled',
+        'rebuild.requested',
+        'deadLetters.discarded',
+      ]);
     expect(new Set(await audit.locator('td:nth-child(2)').allTextContents())).toEqual(
       new Set(['ops-console-e2e']),
     );

@@ -126,7 +126,7 @@ async function versionToBuild(options: RebuildOptions, now: () => Date): Promise
   const version =
     options.version ??
     (await inTransaction(pool, (db) =>
-      insertNextVersion(db, options.namespace, name, 'building', now(), revision),
+      insertNextVersion(db, options.namespace, name, 'building', now(), { revision }),
     ));
   if (version.revision !== revision) await setVersionRevision(pool, name, version.version, revision);
   await createVersionTables(pool, name, version.schemaName);

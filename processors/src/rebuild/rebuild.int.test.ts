@@ -292,4 +292,55 @@ describe('rebuild from the log', () => {
     expect(await findLiveVersion(log.pool, 'document-index')).toMatchObject({ version: requested.version });
     expect(await runRequestedRebuild(options)).toBeUndefined();
   });
+
+  it('replaces a live version that drifted from its log only when the operator accepts the differences', {
+    timeout: 120_000,
+  }, async () => {
+    if (!(await findLiveVersion(log.pool, 'document-index'))) {
+      for (let i = 0; i < 10; i++) await log.append(...documentAt(20_000 + i));
+      await log.rebuild('document-index', { logger: quietLogger });
+    }
+    const live = (await findLiveVersion(log.pool, 'document-index'))!;
+    // A live version no longer what its rules make of the log (a hand edit, a bug since fixed).
+    const { rows: drifted } = await log.pool.query(
+      `UPDATE "${live.schemaName}".documents SET partner_id = 'drifted'
+        WHERE document_id = (SELECT min(document_id) FROM "${live.schemaName}".documents) RETURNING document_id`,
+    );
+    expect(drifted).toHaveLength(1);
+    const options = {
+      brokers: services.kafkaBrokers,
+      pool: log.pool,
+      codec: log.codec,
+      topicOf: log.topicOf,
+      namespace: log.namespace,
+      logger: quietLogger,
+    };
+    const at = new Date();
+
+    // Asked as before: built, compared, found to differ, not switched.
+    const plain = await insertNextVersion(log.pool, log.namespace, 'document-index', 'requested', at);
+    expect(await runRequestedRebuild(options)).toMatchObject({ switched: false });
+    expect(await findLiveVersion(log.pool, 'document-index')).toMatchObject({ version: live.version });
+    expect(
+      (await listVersions(log.pool, 'document-index')).find((v) => v.version === plain.version),
+    ).toMatchObject({
+      state: 'failed',
+      acceptDifferences: false,
+    });
+
+    // Asked to accept the differences (POST /ops/rebuild/{projection} {acceptDifferences: true}):
+    // switched, and the drifted row is what the log says again.
+    const accepting = await insertNextVersion(log.pool, log.namespace, 'document-index', 'requested', at, {
+      acceptDifferences: true,
+    });
+    expect(accepting.acceptDifferences).toBe(true);
+    expect(await runRequestedRebuild(options)).toMatchObject({ switched: true });
+    const rebuilt = (await findLiveVersion(log.pool, 'document-index'))!;
+    expect(rebuilt.version).toBe(accepting.version);
+    const { rows } = await log.pool.query(
+      `SELECT partner_id FROM "${rebuilt.schemaName}".documents WHERE document_id = $1`,
+      [drifted[0].document_id],
+    );
+    expect(rows[0].partner_id).not.toBe('drifted');
+  });
 });

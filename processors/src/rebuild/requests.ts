@@ -66,6 +66,8 @@ async function buildHoldingLock(
       ...options,
       projection: projections[current.projection],
       version: current,
+      // The operator's request, kept with the version (`POST /ops/rebuild` `acceptDifferences`).
+      ...(current.acceptDifferences ? { acceptDifferences: true } : {}),
     });
   });
   return result;

@@ -39,7 +39,7 @@ export async function ensureLiveVersion(
     await lockProjectionExclusive(db, projection);
     const live = await findLiveVersion(db, projection);
     if (live) return live;
-    const created = await insertNextVersion(db, namespace, projection, 'live', now(), revision);
+    const created = await insertNextVersion(db, namespace, projection, 'live', now(), { revision });
     await createVersionTables(db, projection, created.schemaName);
     return created;
   });

@@ -1,8 +1,9 @@
 import { projectionNames } from '@tradelog/projections/catalogue';
 import { auditActions } from '@tradelog/projections/operatorAudit';
-import { documentTypes } from '@tradelog/schemas/documents/catalogue';
+import { documentTypes, type JsonSchema } from '@tradelog/schemas/documents/catalogue';
 import { successOf } from '@tradelog/schemas/openapi/envelopes';
 import type { ApiOperation } from '@tradelog/schemas/openapi/operation';
+import { rebuildRequest } from '@tradelog/schemas/queries/management';
 import { deadLetterStates } from '@tradelog/schemas/queries/operations';
 import {
   apiOperation,
@@ -63,10 +64,17 @@ export const rebuildAndDeadLetterOperations: ApiOperation[] = [
       projection: titled('投影', 'Projection'),
       version: titled('版本', 'Version', { type: 'integer' }),
       state: titled('状态', 'State'),
+      acceptDifferences: titled('接受差异', 'Accept differences', { type: 'boolean' }),
     }),
     {
       pathExamples: projectionPathExample,
-      failures: [404, 409],
+      failures: [400, 404, 409],
+      // The schema the route validates with; the body may be left out.
+      request: {
+        schema: rebuildRequest as unknown as JsonSchema,
+        required: false,
+        example: { acceptDifferences: true },
+      },
       response: { schema: successOf(['已请求', 'Requested']), status: 202 },
     },
   ),

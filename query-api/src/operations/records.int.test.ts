@@ -278,10 +278,33 @@ describe('GET /ops/records', () => {
       progress: { failure: 'cancelled', cancelledBy: 'ops-records' },
     });
 
+    // Asked to switch even though it may differ: kept with the version, for whichever instance builds it.
+    expect((await post('/ops/rebuild/order-status', { acceptDifferences: 'yes' })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'acceptDifferences' }],
+    });
+    const accepting = await post('/ops/rebuild/order-status', { acceptDifferences: true });
+    expect(accepting).toMatchObject({ status: 202, body: { acceptDifferences: true } });
+    expect(requested.body.acceptDifferences).toBe(false);
+    const requestedVersions = await fetch(`${base}/ops/rebuild/order-status`, {
+      headers: { authorization: `Bearer ${keys.operator}` },
+    }).then((r) => r.json() as Promise<Json>);
+    expect(requestedVersions.versions.find((v: Json) => v.version === accepting.body.version)).toMatchObject({
+      state: 'requested',
+      acceptDifferences: true,
+    });
+    await post('/ops/rebuild/order-status', undefined, 'DELETE');
+
     const audit = await fetch(`${base}/ops/audit`, {
       headers: { authorization: `Bearer ${keys.operator}` },
     }).then((r) => r.json() as Promise<Json>);
     expect(audit.dataList.map((e: Json) => [e.action, e.actor, e.subject])).toEqual([
+      ['rebuild.cancelled', 'ops-records', { projection: 'order-status', version: accepting.body.version }],
+      [
+        'rebuild.requested',
+        'ops-records',
+        { projection: 'order-status', version: accepting.body.version, acceptDifferences: true },
+      ],
       ['rebuild.cancelled', 'ops-records', { projection: 'order-status', version: requested.body.version }],
       ['rebuild.requested', 'ops-records', { projection: 'order-status', version: requested.body.version }],
       ['deadLetters.discarded', 'ops-records', { ids: [ids[2]] }],

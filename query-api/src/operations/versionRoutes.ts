@@ -12,6 +12,7 @@ import { localizedError } from '@tradelog/schemas';
 import type { ListedProjection } from '@tradelog/schemas/queries/operations';
 import type { Router } from 'express';
 import { callerOf } from '../reads/auth.ts';
+import { validateManagement } from '../reads/requests.ts';
 import { handle, sendSuccess } from '../reads/respond.ts';
 import { actorOf, type Operations, projectionParam } from './operations.ts';
 
@@ -42,6 +43,7 @@ export function addRebuildRoutes(router: Router, ops: Operations): void {
     '/ops/rebuild/:projection',
     handle(async (req, res) => {
       const projection = projectionParam(req);
+      const acceptDifferences = validateManagement('rebuild', req.body).acceptDifferences === true;
       const version = await inTransaction(pool, async (db) => {
         await lockVersionAdding(db, projection);
         const pending = (await listVersions(db, projection)).find(
@@ -58,16 +60,26 @@ export function addRebuildRoutes(router: Router, ops: Operations): void {
             { version: pending.version },
           );
         }
-        const requested = await insertNextVersion(db, ops.namespace, projection, 'requested', now());
+        const requested = await insertNextVersion(db, ops.namespace, projection, 'requested', now(), {
+          acceptDifferences,
+        });
         await insertAuditEntry(db, {
           ...actorOf(callerOf(res)),
           at: now(),
           action: 'rebuild.requested',
-          subject: { projection, version: requested.version },
+          subject: {
+            projection,
+            version: requested.version,
+            ...(acceptDifferences ? { acceptDifferences } : {}),
+          },
         });
         return requested;
       });
-      sendSuccess(res, { projection, version: version.version, state: version.state }, 202);
+      sendSuccess(
+        res,
+        { projection, version: version.version, state: version.state, acceptDifferences },
+        202,
+      );
     }),
   );
 

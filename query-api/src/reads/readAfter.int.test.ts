@@ -33,6 +33,7 @@ describe('?after= naming a document id, on Postgres', () => {
       liveSince: new Date(),
       retiredAt: null,
       revision: 1,
+      acceptDifferences: false,
     };
   });
   afterAll(async () => {

@@ -242,6 +242,11 @@ const sentenceCn = (value: string): string => (/[。！？]$/.test(value) ? valu
 const sentenceEn = (value: string): string => (/[.!?]$/.test(value) ? value : `${value}.`);
 
 /** The spec's "0 or 1" flags. */
+/** A true/false switch of one of Tradelog's own requests (the spec's documents say yes and no with codes: `yesNo`). */
+export function flag(words: Labels): JsonSchema {
+  return { ...annotate(words), type: 'boolean' };
+}
+
 export function yesNo(words: Labels): JsonSchema {
   return code({ '0': ['否', 'no'], '1': ['是', 'yes'] }, words);
 }

@@ -3,6 +3,7 @@ import {
   amount,
   codeValues,
   documentSchema,
+  flag,
   formatted,
   type JsonSchema,
   labels as l,
@@ -198,8 +199,36 @@ export const coverageThresholdRequest: JsonSchema = {
   additionalProperties: false,
 };
 
+/**
+ * An operator's rebuild (query-api README "Operator endpoints", processors/README.md "Projection
+ * versions and rebuild"); the body may be left out.
+ */
+export const rebuildRequest: JsonSchema = {
+  ...documentSchema({
+    words: l(
+      '重建投影',
+      'Projection rebuild',
+      '从日志偏移量 0 重建投影，与当前版本比较，一致时切换',
+      'Rebuilds the projection from offset zero, compares it with the live version, switches when equal',
+    ),
+    properties: {
+      acceptDifferences: flag(
+        l(
+          '接受差异',
+          'Accept differences',
+          'true：即使与当前版本不一致也切换（当前版本已偏离其规则对日志的结果时）；默认 false，不一致则不切换',
+          'true: switch even though it differs from the live version (a live version that drifted from what its rules make of the log); false by default: a version that differs is not switched',
+        ),
+      ),
+    },
+    required: [],
+  }),
+  additionalProperties: false,
+};
+
 export type ManagementRequestId =
   | 'coverageThreshold'
+  | 'rebuild'
   | 'changesSubscription'
   | 'redelivery'
   | 'subscriptionUpdate'
@@ -210,6 +239,7 @@ export function createManagementValidators(): Record<ManagementRequestId, Valida
   return {
     changesSubscription: compile(changesSubscriptionRequest),
     coverageThreshold: compile(coverageThresholdRequest),
+    rebuild: compile(rebuildRequest),
     redelivery: compile(redeliveryRequest),
     subscriptionUpdate: compile(subscriptionUpdateRequest),
     secretRotation: compile(secretRotationRequest),

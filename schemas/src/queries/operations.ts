@@ -64,6 +64,8 @@ export interface ListedVersion<Time = string> {
   retiredAt: Time | null;
   /** The revision of the projection's declaration it was built with. */
   revision: number;
+  /** Asked to switch when built even though it differs from the live version (an operator's rebuild). */
+  acceptDifferences: boolean;
 }
 
 /**

@@ -25,7 +25,7 @@ export function OperatorConsole(props: { apiKey: string }) {
       <ProjectionList
         declared={projections.declared}
         versions={projections.versions}
-        rebuild={(name, method) => void projections.rebuild(name, method)}
+        rebuild={(name, method, body) => void projections.rebuild(name, method, body)}
       />
       <DeadLetterPanel
         letters={letters.letters}

@@ -1,9 +1,15 @@
 import type { ListedProjection } from '@tradelog/schemas/queries/operations';
 import { useDict, useLocale } from '../app/state.ts';
 import { format, pick } from '../i18n/i18n.ts';
-import { type ProjectionVersion, rebuildFraction, summarise } from './operations.ts';
+import {
+  lastUnswitchedRebuild,
+  type ProjectionVersion,
+  rebuildFraction,
+  summarise,
+  type UnswitchedRebuild,
+} from './operations.ts';
 
-type Rebuild = (name: string, method?: 'POST' | 'DELETE') => void;
+type Rebuild = (name: string, method?: 'POST' | 'DELETE', body?: { acceptDifferences: true }) => void;
 
 /** Each declared projection with its live version and, while one runs, its rebuild's progress. */
 export function ProjectionList(props: {
@@ -49,11 +55,58 @@ function ProjectionCard(props: {
       {rebuilding ? (
         <RebuildProgress name={name} rebuilding={rebuilding} cancel={() => props.rebuild(name, 'DELETE')} />
       ) : (
-        <button type="button" className="btn btn-small" onClick={() => props.rebuild(name)}>
-          {o.rebuild}
-        </button>
+        <>
+          <UnswitchedOutcome
+            name={name}
+            outcome={lastUnswitchedRebuild(props.versions)}
+            rebuild={props.rebuild}
+          />
+          <button type="button" className="btn btn-small" onClick={() => props.rebuild(name)}>
+            {o.rebuild}
+          </button>
+        </>
       )}
     </li>
+  );
+}
+
+/**
+ * Why the last rebuild did not switch. One that differs from the live version may be asked for
+ * again accepting the differences (a live version that drifted from its log), confirmed first:
+ * readers then see what the rules make of the log, not what the live version held.
+ */
+function UnswitchedOutcome(props: {
+  name: string;
+  outcome: UnswitchedRebuild | undefined;
+  rebuild: Rebuild;
+}) {
+  const o = useDict().console.ops;
+  const { name, outcome } = props;
+  if (!outcome) return null;
+  const said =
+    outcome.reason === 'cancelled'
+      ? format(o.rebuildCancelled, { version: outcome.version, who: outcome.cancelledBy })
+      : outcome.reason === 'differs'
+        ? format(o.rebuildDiffers, { version: outcome.version, tables: outcome.tables.join(', ') })
+        : format(o.rebuildFailed, { version: outcome.version, failure: outcome.failure });
+  return (
+    <>
+      <p className="form-error" data-testid="rebuild-unswitched">
+        {said}
+      </p>
+      {outcome.reason === 'differs' && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            if (window.confirm(format(o.confirmAcceptDifferences, { projection: name })))
+              props.rebuild(name, 'POST', { acceptDifferences: true });
+          }}
+        >
+          {o.rebuildAccepting}
+        </button>
+      )}
+    </>
   );
 }
 

@@ -28,6 +28,31 @@ export function summarise(versions: readonly ProjectionVersion[]): {
   };
 }
 
+/**
+ * How the newest rebuild ended when it did not switch (processors/README.md "Projection versions
+ * and rebuild"): cancelled by an operator, built but different from the live version (the tables
+ * that differ; the operator may ask again, accepting the differences), or failed otherwise.
+ * Undefined while the newest version is live, pending or was switched to.
+ */
+export type UnswitchedRebuild = { version: number } & (
+  | { reason: 'cancelled'; cancelledBy: string }
+  | { reason: 'differs'; tables: string[] }
+  | { reason: 'failed'; failure: string }
+);
+
+export function lastUnswitchedRebuild(versions: readonly ProjectionVersion[]): UnswitchedRebuild | undefined {
+  const newest = [...versions].sort((a, b) => b.version - a.version)[0];
+  if (newest?.state !== 'failed') return undefined;
+  const { progress, version } = newest;
+  if (progress.cancelledBy) return { version, reason: 'cancelled', cancelledBy: progress.cancelledBy };
+  // Unequal as the processors' comparison judges it: a table absent from one, other row counts or keys.
+  const tables = (progress.comparison ?? [])
+    .filter((t) => t.absentFrom !== undefined || t.rowsA !== t.rowsB || t.differingKeys.length > 0)
+    .map((t) => t.table);
+  if (tables.length > 0) return { version, reason: 'differs', tables };
+  return { version, reason: 'failed', failure: progress.failure ?? '' };
+}
+
 /** How many deliveries a redelivery scheduled: query-api answers their ids. */
 export function redeliveredCount(redelivered: unknown): number {
   if (Array.isArray(redelivered)) return redelivered.length;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ProjectionVersion, rebuildFraction, redeliveredCount, summarise } from './operations.ts';
+import {
+  lastUnswitchedRebuild,
+  type ProjectionVersion,
+  rebuildFraction,
+  redeliveredCount,
+  summarise,
+} from './operations.ts';
 
 const version = (
   v: number,
@@ -16,6 +22,7 @@ const version = (
   liveSince: null,
   retiredAt: null,
   revision: 1,
+  acceptDifferences: false,
 });
 
 describe('operator helpers', () => {
@@ -44,5 +51,42 @@ describe('redeliveredCount', () => {
     expect(redeliveredCount(2)).toBe(2);
     expect(redeliveredCount(undefined)).toBe(0);
     expect(redeliveredCount({})).toBe(0);
+  });
+});
+
+describe('lastUnswitchedRebuild', () => {
+  it('says nothing while the newest version is live or pending', () => {
+    expect(lastUnswitchedRebuild([])).toBeUndefined();
+    expect(lastUnswitchedRebuild([version(1, 'live')])).toBeUndefined();
+    expect(lastUnswitchedRebuild([version(1, 'live'), version(2, 'building')])).toBeUndefined();
+    // An older failure is history once a newer version switched.
+    expect(
+      lastUnswitchedRebuild([version(1, 'retired'), version(2, 'failed'), version(3, 'live')]),
+    ).toBeUndefined();
+  });
+
+  it('tells a cancel, a difference (the tables that differ) and another failure apart', () => {
+    expect(
+      lastUnswitchedRebuild([
+        version(1, 'live'),
+        version(2, 'failed', { cancelledBy: 'ops', failure: 'cancelled' }),
+      ]),
+    ).toEqual({ version: 2, reason: 'cancelled', cancelledBy: 'ops' });
+    const comparison = [
+      { table: 'orders', rowsA: 3, rowsB: 3, differingKeys: ['P1'] },
+      { table: 'events', rowsA: 2, rowsB: 2, differingKeys: [] },
+      { table: 'coverage', rowsA: 0, rowsB: 1, differingKeys: [] },
+      { table: 'added', rowsA: 0, rowsB: 0, differingKeys: [], absentFrom: 'proj_v1' },
+    ];
+    expect(
+      lastUnswitchedRebuild([version(1, 'live'), version(2, 'failed', { comparison, failure: 'differs' })]),
+    ).toEqual({ version: 2, reason: 'differs', tables: ['orders', 'coverage', 'added'] });
+    expect(
+      lastUnswitchedRebuild([version(1, 'live'), version(2, 'failed', { failure: 'log-replaced' })]),
+    ).toEqual({
+      version: 2,
+      reason: 'failed',
+      failure: 'log-replaced',
+    });
   });
 });

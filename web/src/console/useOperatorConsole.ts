@@ -80,8 +80,12 @@ function useProjectionVersions(call: OperatorCall, setError: Report, bumpActed: 
     setVersions(Object.fromEntries(names.map((name, index) => [name, answers[index]?.body.versions ?? []])));
   }, [call, setError]);
 
-  const rebuild = async (name: string, method: 'POST' | 'DELETE' = 'POST') => {
-    const answer = await call(`/ops/rebuild/${name}`, method);
+  const rebuild = async (
+    name: string,
+    method: 'POST' | 'DELETE' = 'POST',
+    body?: { acceptDifferences: true },
+  ) => {
+    const answer = await call(`/ops/rebuild/${name}`, method, body);
     setError(answer.ok ? undefined : answer.message);
     bumpActed();
     await loadVersions();

@@ -640,6 +640,12 @@ export const cn = {
       readOnWithout:
         '分区 {partitions} 超过 30 秒没有数据，重建未再等待它继续读取：此后本次重建的应用顺序可能与同一日志的另一次重建不同',
       noLive: '无',
+      rebuildCancelled: '重建 v{version} 已被 {who} 取消。',
+      rebuildDiffers: '重建 v{version} 与当前版本不一致（{tables}），未切换。',
+      rebuildFailed: '重建 v{version} 失败：{failure}',
+      rebuildAccepting: '重建并接受差异',
+      confirmAcceptDifferences:
+        '重建 {projection}，即使与当前版本不一致也切换到新版本？此后查询看到的是规则对日志的结果，而非当前版本现有的数据。',
       versions: '版本',
       deadLetters: '死信',
       noDeadLetters: '没有此状态的死信',

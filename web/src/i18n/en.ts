@@ -646,6 +646,12 @@ export const en: Dict = {
       readOnWithout:
         'Partition {partitions} showed nothing for 30 s and the build read on without it: from there its order may differ from another build of the same log',
       noLive: 'none',
+      rebuildCancelled: 'Rebuild v{version} was cancelled by {who}.',
+      rebuildDiffers: 'Rebuild v{version} differs from the live version ({tables}) and was not switched to.',
+      rebuildFailed: 'Rebuild v{version} failed: {failure}',
+      rebuildAccepting: 'Rebuild, accepting the differences',
+      confirmAcceptDifferences:
+        'Rebuild {projection} and switch to it even though it differs from the live version? Readers will then see what the rules make of the log, not what the live version holds now.',
       versions: 'Versions',
       deadLetters: 'Dead letters',
       noDeadLetters: 'No dead letters in this state',
