@@ -61,7 +61,14 @@ function describeValue(value: unknown): Words {
     case 'string':
       return { cn: `文本 ${shown(value)}`, en: `the text ${shown(value)}` };
     case 'number':
-      return { cn: `数字 ${value}`, en: `the number ${value}` };
+      // JSON.parse reads a number beyond what a double holds (1e400) as Infinity: say so, not
+      // "must be a number; got the number Infinity".
+      return Number.isFinite(value)
+        ? { cn: `数字 ${value}`, en: `the number ${value}` }
+        : {
+            cn: '超出数字范围的数值（绝对值须小于 1.8e308）',
+            en: 'a number beyond the range numbers can hold (its magnitude must stay below 1.8e308)',
+          };
     case 'boolean':
       return { cn: `布尔值 ${value}`, en: `${value}` };
     default:

@@ -248,6 +248,19 @@ describe('types', () => {
     ]);
   });
 
+  it('says a number beyond the range of numbers (1e400, read as Infinity) is one, in words', () => {
+    expect(issuesWith('inbound', { grossWeight: Number.POSITIVE_INFINITY })).toEqual([
+      {
+        path: 'grossWeight',
+        rule: 'type',
+        message: {
+          cn: 'grossWeight（毛重）必须是数字，实际为超出数字范围的数值（绝对值须小于 1.8e308）',
+          en: 'grossWeight (Gross weight) must be a number; got a number beyond the range numbers can hold (its magnitude must stay below 1.8e308)',
+        },
+      },
+    ]);
+  });
+
   it('rejects a list that is not a list, and a document that is not an object', () => {
     expect(rules(issuesWith('inbound', { goodsList: { gNum: 1 } }))).toEqual([
       { path: 'goodsList', rule: 'type' },
