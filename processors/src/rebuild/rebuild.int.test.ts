@@ -32,6 +32,16 @@ describe('rebuild from the log', () => {
     await log?.close();
   });
 
+  /** What the processors' poll builds operators' rebuilds with (rebuild/requests.ts). */
+  const requestOptions = () => ({
+    brokers: services.kafkaBrokers,
+    pool: log.pool,
+    codec: log.codec,
+    topicOf: log.topicOf,
+    namespace: log.namespace,
+    logger: quietLogger,
+  });
+
   /** Document i of a stream whose link keys make chains grow and merge (every 5th bridges two). */
   function documentAt(i: number): Parameters<LogFixture['append']> {
     if (i % 3 === 0)
@@ -272,14 +282,7 @@ describe('rebuild from the log', () => {
       version: requested.version,
       state: 'building',
     });
-    const options = {
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      topicOf: log.topicOf,
-      namespace: log.namespace,
-      logger: quietLogger,
-    };
+    const options = requestOptions();
     // Another instance building the projection holds its build lock: this one leaves it be.
     await withSessionLock(log.pool, buildLockOf('document-index'), async () => {
       expect(await runRequestedRebuild(options)).toBeUndefined();
@@ -307,14 +310,7 @@ describe('rebuild from the log', () => {
         WHERE document_id = (SELECT min(document_id) FROM "${live.schemaName}".documents) RETURNING document_id`,
     );
     expect(drifted).toHaveLength(1);
-    const options = {
-      brokers: services.kafkaBrokers,
-      pool: log.pool,
-      codec: log.codec,
-      topicOf: log.topicOf,
-      namespace: log.namespace,
-      logger: quietLogger,
-    };
+    const options = requestOptions();
     const at = new Date();
 
     // Asked as before: built, compared, found to differ, not switched.
