@@ -54,7 +54,8 @@ describe('a log replaced under kept projections', () => {
     // The reset: a new cluster, the same Postgres. Ingest and the query API come up ready; the
     // processors live, but not ready.
     await story.stack().resetKafka();
-    await story.start(['processors']);
+    // With the portal: the next story's operator takes the remedy in the console.
+    await story.start(['processors'], { portal: true });
     step('reset, npm start again');
     const fresh = await submitPurchase('F-NEW');
     expect(fresh.position).toMatch(/^tradelog\.doc\.purchase\.v1:\d+:0$/);
@@ -223,8 +224,9 @@ describe('a log replaced under kept projections', () => {
     for (const consumer of stopped)
       expect(consumer.logReplaced.mismatches.map((m: Json) => m.reason)).toContain('cluster-changed');
 
-    await story.rebuildAndStartPush(applied);
-    step('rebuilds requested');
+    // The operator's remedy taken in the console, as the portal is served by npm start.
+    await story.rebuildAndStartPushInConsole(applied);
+    step('rebuilds requested and push started in the console');
 
     // The rebuilt views are the new cluster's: the processors read its id as it is now, so they
     // do not take the checkpoints the rebuilds wrote for another log's.

@@ -115,6 +115,7 @@ export function PipelineCharts(props: { apiKey: string }) {
                 {latest.projections.map((projection, index) => (
                   <LagCard
                     key={projection.projection}
+                    apiKey={props.apiKey}
                     projection={projection}
                     share={barShares(latest.projections.map((p) => p.lag))[index] ?? 0}
                     samples={lagHistory[projection.projection] ?? []}
@@ -213,10 +214,53 @@ function TopicChart(props: {
   );
 }
 
+/**
+ * The operator's remedy for push on a replaced log, from the console as from the API (processors/
+ * README.md "When the log was replaced"): push starts the changes topic's partitions over, so
+ * every change of the new log is pushed. Asked first: subscribers then receive the new log's
+ * changes from its beginning. The card goes once the next poll finds push on the new log.
+ */
+function StartPushOnNewLog(props: { apiKey: string }) {
+  const o = useDict().console.ops;
+  const locale = useLocale();
+  const [said, setSaid] = useState<{ ok: boolean; text: string }>();
+  const start = async () => {
+    if (!window.confirm(o.confirmPushOnNewLog)) return;
+    const answer = await consoleCall<{ started: { partitions: unknown[] }[] }>(
+      props.apiKey,
+      locale,
+      '/ops/push/start-on-new-log',
+      { method: 'POST' },
+    );
+    setSaid(
+      answer.ok
+        ? {
+            ok: true,
+            text: format(o.pushStartedOnNewLog, {
+              partitions: answer.body.started.reduce((sum, group) => sum + group.partitions.length, 0),
+            }),
+          }
+        : { ok: false, text: answer.message },
+    );
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-small" onClick={() => void start()}>
+        {o.startPushOnNewLog}
+      </button>
+      {said && (
+        <p className={said.ok ? 'muted small' : 'form-error'} role="status">
+          {said.text}
+        </p>
+      )}
+    </>
+  );
+}
+
 const spark = { width: 100, height: 28 } as const;
 
 /** One projection: its current lag as a bar (against the most lagging projection) and a sparkline of the samples so far. */
-function LagCard(props: { projection: ProjectionLag; share: number; samples: LagSample[] }) {
+function LagCard(props: { apiKey: string; projection: ProjectionLag; share: number; samples: LagSample[] }) {
   const t = useDict();
   const o = t.console.ops;
   const locale = useLocale();
@@ -248,6 +292,7 @@ function LagCard(props: { projection: ProjectionLag; share: number; samples: Lag
         <p className="form-error" role="alert">
           <strong>{o.logReplaced}</strong> {props.projection.logReplaced[locale]}
         </p>
+        {props.projection.transport && <StartPushOnNewLog apiKey={props.apiKey} />}
       </li>
     );
   return (

@@ -738,6 +738,10 @@ export const cn = {
       lagCaptionPush: '{projection} · 变更主题',
       changesTopic: '变更主题',
       logReplaced: '已停止：检查点与日志不一致。',
+      startPushOnNewLog: '在新日志上开始推送',
+      confirmPushOnNewLog:
+        '在新日志上开始推送？新日志中的每条变更都将从头推送给订阅者；旧日志的检查点将被删除。',
+      pushStartedOnNewLog: '推送将在新日志上从头处理变更主题的 {partitions} 个分区。',
       lagValue: '落后 {lag} 条 · 已应用 {applied} 条',
       lagSummary:
         '{projection}：落后 {lag} 条，已应用 {applied} 条；页面打开以来 {count} 次测量中延迟从 {first} 变为 {last}（最高 {max}）。',

@@ -745,6 +745,10 @@ export const en: Dict = {
       lagCaptionPush: '{projection} · the changes topic',
       changesTopic: 'the changes topic',
       logReplaced: 'Stopped: its checkpoints do not agree with the log.',
+      startPushOnNewLog: 'Start push on the new log',
+      confirmPushOnNewLog:
+        'Start push on the new log? Every change the new log holds is pushed to its subscribers from its beginning; the checkpoints of the old log are removed.',
+      pushStartedOnNewLog: 'Push starts {partitions} partitions of the changes topic over on the new log.',
       lagValue: '{lag} behind · {applied} applied',
       lagSummary:
         '{projection}: {lag} records behind, {applied} applied; over {count} samples since the page opened the lag went from {first} to {last} (highest {max}).',
