@@ -126,7 +126,11 @@ async function versionToBuild(options: RebuildOptions, now: () => Date): Promise
   const version =
     options.version ??
     (await inTransaction(pool, (db) =>
-      insertNextVersion(db, options.namespace, name, 'building', now(), { revision }),
+      // Kept with the version, so that a build resumed by another builder accepts them too.
+      insertNextVersion(db, options.namespace, name, 'building', now(), {
+        revision,
+        acceptDifferences: options.acceptDifferences === true,
+      }),
     ));
   if (version.revision !== revision) await setVersionRevision(pool, name, version.version, revision);
   await createVersionTables(pool, name, version.schemaName);

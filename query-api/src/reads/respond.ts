@@ -266,7 +266,7 @@ export async function readLive<T>(
         // Read from a version a switch had just retired and a drop removed: the live one is
         // asked again. Still missing, the live version's own tables are gone (a schema dropped
         // by hand): no answer until it is rebuilt, which the comparison with a version without
-        // tables refuses unless told (`npm run rebuild -- <projection> --accept-differences`).
+        // tables refuses unless told (README "Operator endpoints": `acceptDifferences`).
         cache.forgetVersion(projection);
         if (attempt === 0) continue;
         throw localizedError(
