@@ -18,10 +18,10 @@ import { createKeyCache } from './auth/keyCache.ts';
 import { findKeyOwnerByHash } from './auth/keyLookup.ts';
 import { listenForKeyChanges } from './auth/keyNotifications.ts';
 import { parseIngestConfig } from './config.ts';
+import { startKeyExpiry } from './idempotency/expiry.ts';
 import { createIdempotency } from './idempotency/idempotency.ts';
 import { createLogPlaces } from './idempotency/logPlaces.ts';
 import { createIdempotencyPool } from './idempotency/pool.ts';
-import { deleteExpiredKeys } from './idempotency/store.ts';
 import { createIdGenerator } from './ids.ts';
 import { buildInterfaces } from './intake/interfaces.ts';
 import { createIngestCallLimit, createIngestLimits } from './limits/callLimit.ts';
@@ -176,17 +176,16 @@ serve = app;
 logger.info('ingest started; accepting documents', { host: config.host, port: config.port });
 
 // Expired idempotency records are deleted in the background; a failure only delays it.
-const expiry = setInterval(() => {
-  deleteExpiredKeys(idempotencyDb, new Date()).catch((error) =>
-    logger.warn('could not delete expired idempotency records', { error }),
-  );
-}, 60_000);
-expiry.unref();
+const expiry = startKeyExpiry({
+  db: idempotencyDb,
+  now: () => new Date(),
+  onError: (error) => logger.warn('could not delete expired idempotency records', { error }),
+});
 
 const stop = shutdownOnce(
   async (signal) => {
     logger.info('ingest stopping', { signal, graceMs: config.shutdownGraceMs });
-    clearInterval(expiry);
+    expiry.stop();
     metricsServer?.close();
     // Requests in flight finish (their appends acknowledged or refused) before the producer
     // goes, so nothing is left in its batches when it disconnects.

@@ -5,6 +5,7 @@ import { bodySha256, decodeDocumentHeaders } from '@tradelog/schemas/kit/log/hea
 import { topicOffsets } from '@tradelog/schemas/kit/log/topics';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpired } from '../../ingest/src/idempotency/expiry.ts';
 import { createIdempotency } from '../../ingest/src/idempotency/idempotency.ts';
 import { createIdempotencyPool } from '../../ingest/src/idempotency/pool.ts';
 import { findKey } from '../../ingest/src/idempotency/store.ts';
@@ -260,6 +261,25 @@ describe('idempotent submission', () => {
     expect(again.body.documentId).toBe(first.body.documentId);
     expect(await podRecords(['IDEM-LOST'])).toHaveLength(1);
   }, 60_000);
+});
+
+describe('expired records', () => {
+  it('are deleted batch after batch until none is left, never a live one', async () => {
+    const insert = (partner: string, count: number, expiresAt: string) =>
+      pool.query(
+        `INSERT INTO ingest_idempotency
+           (partner_id, interface_id, idempotency_key, body_sha256, document_id, state, reserved_at, expires_at)
+         SELECT $1, 'pod', 'key:' || n, 'h', 'd' || n, 'done', now(), $3::timestamptz
+           FROM generate_series(1, $2) AS n`,
+        [partner, count, expiresAt],
+      );
+    await insert('expired-partner', 25_001, '2000-01-01T00:00:00Z');
+    await insert('live-partner', 3, '2999-01-01T00:00:00Z');
+    // More than one batch a round: a partner keying every document adds more than 10,000 a minute.
+    expect(await deleteExpired(pool, new Date(), 10_000, 2)).toBe(20_000);
+    expect(await deleteExpired(pool, new Date(), 10_000)).toBe(5_001);
+    expect([await keyRowsOf('expired-partner'), await keyRowsOf('live-partner')]).toEqual([0, 3]);
+  });
 });
 
 describe('the idempotency pool', () => {
