@@ -6,6 +6,7 @@ import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
 import { createPushMetrics, type PushMetrics } from './metrics.ts';
 import { createNoDataSweep, type NoDataSweep } from './noDataSweep.ts';
 import { createPushProcessor, type PushProcessor, type PushProcessorOptions } from './pushProcessor.ts';
+import { createRetentionSweep, type RetentionSweep } from './retentionSweep.ts';
 import type { PushSettings } from './settings.ts';
 
 /**
@@ -36,6 +37,7 @@ export interface PushService {
   processor: PushProcessor;
   worker: DeliveryWorker;
   noData: NoDataSweep;
+  retention: RetentionSweep;
   metrics: PushMetrics;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -125,11 +127,19 @@ export function createPushService(options: PushServiceOptions): PushService {
     ...(options.now ? { now: options.now } : {}),
   });
 
+  const retention = createRetentionSweep({
+    pool: options.pool,
+    settings,
+    logger: options.logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+
   return {
     boss,
     processor,
     worker,
     noData,
+    retention,
     metrics,
     async start() {
       queueStarted = startPushQueue(boss, settings);
@@ -139,6 +149,7 @@ export function createPushService(options: PushServiceOptions): PushService {
         await queueStarted;
         await worker.start();
         noData.start();
+        retention.start();
       } catch (error) {
         // Nothing keeps running: the caller may call start again (main.ts waits for Postgres so).
         await processor.stop();
@@ -148,6 +159,7 @@ export function createPushService(options: PushServiceOptions): PushService {
     },
     async stop() {
       await noData.stop();
+      await retention.stop();
       await processor.stop();
       await worker.stop();
       await boss.stop({ graceful: true });

@@ -48,6 +48,13 @@ export interface PushSettings {
   providerWindowMs: number;
   /** How often the subscriptions owed a NODATA push are looked for. */
   noDataSweepMs: number;
+  /**
+   * PUSH_RETENTION_DAYS (90; 0 keeps everything): finished deliveries and their attempts last
+   * changed longer ago are deleted (./retentionSweep.ts; push README "Retention").
+   */
+  retentionMs: number;
+  /** How often the push history past its retention is deleted. */
+  retentionSweepMs: number;
 }
 
 export const defaultPushSettings: PushSettings = Object.freeze({
@@ -67,6 +74,8 @@ export const defaultPushSettings: PushSettings = Object.freeze({
   expressCycleMs: 30 * 60_000,
   providerWindowMs: defaultProviderWindowMs,
   noDataSweepMs: 60_000,
+  retentionMs: 90 * 24 * 60 * 60_000,
+  retentionSweepMs: 60 * 60_000,
 });
 
 export const pushSettings = (overrides: Partial<PushSettings> = {}): PushSettings =>
@@ -103,6 +112,7 @@ export function parsePushSettings(source: env.Env): PushSettings {
     workerBatch: env.integer(source, 'PUSH_WORKER_BATCH', 8, { min: 1 }),
     expressCycleMs: env.integer(source, 'PUSH_EXPRESS_CYCLE_MINUTES', 30, { min: 30, max: 240 }) * 60_000,
     providerWindowMs: parseProviderWindowMs(source),
+    retentionMs: env.integer(source, 'PUSH_RETENTION_DAYS', 90, { min: 0, max: 3650 }) * 24 * 60 * 60_000,
     allowlist,
   });
 }

@@ -26,6 +26,9 @@ describe('push settings', () => {
     // §9: the express push cycle is 0.5 to 4 hours.
     expect(parsePushSettings({}).expressCycleMs).toBe(30 * 60_000);
     expect(parsePushSettings({ PUSH_EXPRESS_CYCLE_MINUTES: '240' }).expressCycleMs).toBe(4 * 3_600_000);
+    expect(parsePushSettings({}).retentionMs).toBe(90 * 24 * 3_600_000);
+    expect(parsePushSettings({ PUSH_RETENTION_DAYS: '0' }).retentionMs).toBe(0);
+    expect(() => parsePushSettings({ PUSH_RETENTION_DAYS: '-1' })).toThrow(/PUSH_RETENTION_DAYS/);
     expect(() => parsePushSettings({ PUSH_EXPRESS_CYCLE_MINUTES: '10' })).toThrow(
       /PUSH_EXPRESS_CYCLE_MINUTES/,
     );
