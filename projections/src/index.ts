@@ -7,4 +7,5 @@ export * from './logBinding.ts';
 export * from './operatorAudit.ts';
 export * from './outbox.ts';
 export * from './tables.ts';
+export * from './versionSummary.ts';
 export * from './versions.ts';
