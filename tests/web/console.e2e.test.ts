@@ -249,6 +249,13 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await page.getByText(/^\d+ redeliveries scheduled$/).waitFor();
     await subscriptions.getByRole('button', { name: 'Pause' }).click();
     await subscriptions.getByRole('cell', { name: 'paused' }).waitFor();
+    // Subscribed again the same (a second click, a second visit): the same subscription, said to
+    // be it, pushing again; no second row (query-api README "Subscribing twice").
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await secret.getByText(/^You already had this subscription/).waitFor();
+    await subscriptions.getByRole('cell', { name: 'active' }).waitFor();
+    expect(await subscriptions.locator('tbody tr').count()).toBe(1);
+    await secret.getByRole('button', { name: 'I have stored it' }).click();
 
     // The operator sees every projection's live version and the (empty) dead-letter list.
     await page.getByRole('button', { name: 'Sign out' }).click();

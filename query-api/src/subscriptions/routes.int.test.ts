@@ -144,6 +144,14 @@ describe('subscription routes', () => {
     const ids = new Set(answers.map((answer) => answer.body.subscription.id));
     const secrets = new Set(answers.map((answer) => answer.body.subscription.secret));
     expect([ids.size, secrets.size]).toEqual([1, 1]);
+    // One made it; the others are told it was there already.
+    expect(answers.map((answer) => answer.body.subscription.existing ?? false).sort()).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     const id = [...ids][0] as string;
     const rowsOf = async () =>
       (
@@ -168,7 +176,7 @@ describe('subscription routes', () => {
       createdAt: new Date(),
     });
     const again = await call('POST', path, keys.partner, { ...request });
-    expect(again.body.subscription).toMatchObject({ id, state: 'active' });
+    expect(again.body.subscription).toMatchObject({ id, state: 'active', existing: true });
     expect(again.body.subscription.secret).toBe([...secrets][0]);
     expect(again.body.firstPushQueued ?? false).toBe(false);
     const { rows: released } = await pool.query('SELECT state FROM push_deliveries WHERE id = $1', [held]);

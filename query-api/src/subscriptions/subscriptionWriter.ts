@@ -35,7 +35,8 @@ export interface SubscriptionWriter {
     criteria: SubscriptionCriteria,
     projections?: readonly EnterpriseChangeSource[],
   ): Promise<{
-    subscription: ReturnType<typeof shownSubscription> & { secret: string };
+    /** `existing`: the key had asked for this subscription before (see above). */
+    subscription: ReturnType<typeof shownSubscription> & { secret: string; existing?: true };
     firstPushQueued: boolean;
   }>;
 }
@@ -68,14 +69,19 @@ export function createSubscriptionWriter(deps: {
         criteria: criteria as unknown as Record<string, unknown>,
         matchKey: matchKeyOf(family, criteria),
       };
-      const { subscription, secret, firstPushQueued } = await inTransaction(pool, async (db) => {
+      const { subscription, secret, firstPushQueued, existing } = await inTransaction(pool, async (db) => {
         await lockSubscribing(db, asked);
         const same = await findSameSubscription(db, asked);
         if (same) {
           // Paused, it pushes again, and what it held goes out (as `resume` does).
           const resumed =
             same.state === 'paused' ? (await resumeSubscription(db, same.id, at)).resumed : null;
-          return { subscription: resumed ?? same, secret: same.secret, firstPushQueued: false };
+          return {
+            subscription: resumed ?? same,
+            secret: same.secret,
+            firstPushQueued: false,
+            existing: true,
+          };
         }
         const secret = newSubscriptionSecret();
         const subscription = await insertSubscription(db, {
@@ -92,10 +98,18 @@ export function createSubscriptionWriter(deps: {
           subscription,
           secret,
           firstPushQueued: await queueFirstPush(db, subscription, { now: at, newId }),
+          existing: false,
         };
       });
       // The secret is shown here, to the key that made the subscription; it is never listed.
-      return { subscription: { ...shownSubscription(subscription), secret }, firstPushQueued };
+      return {
+        subscription: {
+          ...shownSubscription(subscription),
+          secret,
+          ...(existing ? { existing: true as const } : {}),
+        },
+        firstPushQueued,
+      };
     },
   };
 }

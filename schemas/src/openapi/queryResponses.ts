@@ -134,6 +134,11 @@ const subscription = t(
         '签名密钥（只在订阅的应答中显示；同一 Key 再次提交相同订阅时返回同一订阅与密钥）',
         'Signing secret (in subscribing answers only; the same key subscribing the same again gets the same subscription and secret)',
       ),
+      existing: t(
+        '订阅已存在（同一 Key 之前已提交相同订阅）',
+        'The key had asked for this subscription before: the same one is answered',
+        { type: 'boolean' },
+      ),
     },
   },
 );

@@ -22,7 +22,11 @@ export function SubscriberConsole(props: { apiKey: string }) {
       <ConsoleNotice notice={subscriber.notice} />
       <SubscriptionCreateForm id={id} create={subscriber.create} />
       {subscriber.created && (
-        <CreatedSecret secret={subscriber.created.secret} stored={subscriber.forgetSecret} />
+        <CreatedSecret
+          secret={subscriber.created.secret}
+          existing={subscriber.created.existing}
+          stored={subscriber.forgetSecret}
+        />
       )}
       <SubscriptionList
         subscriptions={subscriber.subscriptions}

@@ -43,13 +43,16 @@ export function SubscriptionCreateForm(props: {
   );
 }
 
-/** A new subscription's signing secret, shown once: the answer that created it is its only copy. */
-export function CreatedSecret(props: { secret: string; stored: () => void }) {
+/**
+ * A new subscription's signing secret, shown once: the answer that created it is its only copy.
+ * The same subscription asked for again is answered with it again, and said to be that one.
+ */
+export function CreatedSecret(props: { secret: string; existing?: boolean; stored: () => void }) {
   const s = useDict().console.subs;
   return (
     <SecretShownOnce
       testId="subscription-secret"
-      message={s.secretOnce}
+      message={props.existing ? s.secretOfExisting : s.secretOnce}
       secret={props.secret}
       stored={props.stored}
     />

@@ -167,18 +167,26 @@ function useSubscriptionCreation(
   setNotice: SetNotice,
   loadSubscriptions: () => Promise<void>,
 ) {
-  const [created, setCreated] = useState<{ id: string; secret: string }>();
+  const [created, setCreated] = useState<{ id: string; secret: string; existing: boolean }>();
   const create = async (event: FormEvent, enterprise: string, callbackUrl: string) => {
     event.preventDefault();
-    const answer = await call<{ subscription?: { id: string; secret?: string } }>('/subscriptions/changes', {
-      method: 'POST',
-      body: { enterprise: enterprise.trim(), callbackUrl: callbackUrl.trim() },
-    });
+    const answer = await call<{ subscription?: { id: string; secret?: string; existing?: true } }>(
+      '/subscriptions/changes',
+      {
+        method: 'POST',
+        body: { enterprise: enterprise.trim(), callbackUrl: callbackUrl.trim() },
+      },
+    );
     setNotice(answer.ok ? undefined : { ok: false, text: answer.message });
     // The signing secret is in this answer only (never listed again): show it once, to copy.
     setCreated(
       answer.ok && answer.body.subscription?.secret
-        ? { id: answer.body.subscription.id, secret: answer.body.subscription.secret }
+        ? {
+            id: answer.body.subscription.id,
+            secret: answer.body.subscription.secret,
+            // The same subscription asked for again (query-api README "Subscribing twice").
+            existing: answer.body.subscription.existing === true,
+          }
         : undefined,
     );
     if (answer.ok) await loadSubscriptions();

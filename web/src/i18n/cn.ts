@@ -598,6 +598,8 @@ export const cn = {
       redeliverDead: '重新投递全部失败推送',
       redelivered: '已安排重新投递 {count} 条',
       secretOnce: '新订阅的签名密钥（仅显示这一次，请妥善保存，用于验证推送的 webhook-signature）：',
+      secretOfExisting:
+        '该订阅已存在（相同企业与回调地址），未新建订阅。其签名密钥（用于验证推送的 webhook-signature）：',
       secretStored: '已保存',
       createTitle: '订阅企业单证变动',
       enterprise: '企业代码',

@@ -602,6 +602,8 @@ export const en: Dict = {
       redelivered: '{count} redeliveries scheduled',
       secretOnce:
         'Signing secret of the new subscription — shown this once; store it to verify its pushes (webhook-signature):',
+      secretOfExisting:
+        'You already had this subscription (same enterprise and callback URL); nothing new was created. Its signing secret, to verify its pushes (webhook-signature):',
       secretStored: 'I have stored it',
       createTitle: 'Subscribe to an enterprise’s document changes',
       enterprise: 'Enterprise code',
