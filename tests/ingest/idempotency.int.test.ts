@@ -129,6 +129,9 @@ describe('idempotent submission', () => {
     expect(first).toMatchObject({ status: 200, replayed: null });
     expect(second).toMatchObject({ status: 200, replayed: 'true' });
     expect(second.body.documentId).toBe(first.body.documentId);
+    // Answered as the first was: its position in the log too (for `?after=`).
+    expect(second.body.position).toMatch(/^[\w.-]+:\d+:\d+$/);
+    expect(second.body.position).toBe(first.body.position);
 
     // A new version of the document under a new key is appended.
     const next = await submitPod('IDEM-1', { idempotencyKey: 'idem-2', notes: 'two' });
@@ -259,6 +262,7 @@ describe('idempotent submission', () => {
     const again = await submitPod('IDEM-LOST', { idempotencyKey: 'lost', notes: 'l' });
     expect(again).toMatchObject({ status: 200, replayed: 'true' });
     expect(again.body.documentId).toBe(first.body.documentId);
+    expect(again.body.position).toBe(retry.body.position);
     expect(await podRecords(['IDEM-LOST'])).toHaveLength(1);
   }, 60_000);
 });

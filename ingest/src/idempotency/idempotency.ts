@@ -32,6 +32,8 @@ export interface Claim {
   documentId: string;
   /** Whether the claim is recorded (false while Postgres is unreachable). */
   guarded: boolean;
+  /** A replay's: where the first submission was acknowledged, when that was kept. */
+  appended?: Appended;
   /** Records the outcome in the background (never throws); `settled` waits for every one. */
   settle(outcome: 'acknowledged', appended: Appended): void;
   settle(outcome: 'failed'): void;
@@ -107,7 +109,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
           });
           switch (decision.kind) {
             case 'replay':
-              if (await stillInLog(decision.place)) return replayClaim(decision.documentId);
+              if (await stillInLog(decision.place)) return replayClaim(decision.documentId, decision.place);
               if (await takeOverKey(options.db, scope, existing, now)) {
                 logger.warn(
                   'the log no longer holds the first submission under a repeated key (it was replaced); appending it again under its first document id',
@@ -173,9 +175,17 @@ function unguardedClaim(documentId: string): Claim {
   return { kind: 'append', documentId, guarded: false, settle: () => {} };
 }
 
-/** The claim that answers a replay: the first submission's document id, nothing appended. */
-function replayClaim(documentId: string): Claim {
-  return { kind: 'replay', documentId, guarded: true, settle: () => {} };
+/** The claim that answers a replay: the first submission's document id (and place), nothing appended. */
+function replayClaim(documentId: string, place: RecordPlace | undefined): Claim {
+  return {
+    kind: 'replay',
+    documentId,
+    guarded: true,
+    ...(place
+      ? { appended: { topic: place.topic, partition: place.partition, offset: String(place.offset) } }
+      : {}),
+    settle: () => {},
+  };
 }
 
 /** The claim of a reserved (or taken over) key: append under documentId, then settle its outcome. */

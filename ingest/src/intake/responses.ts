@@ -37,7 +37,7 @@ export function acceptedBody(
   appended?: Appended,
 ): Record<string, unknown> {
   // The record's place in the log, for `?after=` (query-api/README.md "Read your writes"); a
-  // replayed answer has none at hand (the documentId serves there).
+  // replayed answer carries the first one's, where it was kept (README "Retrying safely").
   const position = appended ? { position: `${appended.topic}:${appended.partition}:${appended.offset}` } : {};
   const base = success({ documentId, ...position }, accepted[lang]);
   if (kind === 'ecommerce') return { ...base, entOrderNo: document.entOrderNo ?? null, status: '1' };

@@ -169,7 +169,8 @@ async function appendOrReplay(
     submission.replayed = true;
     metrics.replayed.inc({ interface: intf.id });
     res.set('Idempotent-Replayed', 'true');
-    res.status(200).json(acceptedBody(intf.response, echo, documentId, lang));
+    // Answered as the first was: its document id, and its position where that was kept.
+    res.status(200).json(acceptedBody(intf.response, echo, documentId, lang, claim.appended));
     return;
   }
   let appended: Appended;
