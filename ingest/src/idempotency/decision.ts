@@ -114,7 +114,7 @@ export const inProgress = () =>
   );
 
 /** The log could not be read to confirm that it still holds the first submission under the key. */
-export const replayUnconfirmed = () =>
+export const replayUnconfirmed = (cause?: unknown) =>
   localizedError(
     'IDEMPOTENCY_UNCONFIRMED',
     503,
@@ -123,7 +123,7 @@ export const replayUnconfirmed = () =>
       en: 'Could not confirm that the log still holds the first submission under this Idempotency-Key; retry shortly with the same key',
     },
     {},
-    { retriable: true },
+    { retriable: true, cause },
   );
 
 export const keyReused = () =>

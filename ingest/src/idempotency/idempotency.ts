@@ -84,8 +84,8 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     if (!options.log || !place) return true;
     try {
       return await options.log.holds(place);
-    } catch {
-      throw replayUnconfirmed();
+    } catch (error) {
+      throw replayUnconfirmed(error);
     }
   };
 
