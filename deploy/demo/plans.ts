@@ -22,9 +22,16 @@ const demoSubscription = { id: '{{demoSubscriptionId}}' };
 export function demoPlans(state: DemoState): Record<string, RequestPlan> {
   const callback = (example: object) => ({ ...example, callbackUrl: '{{callbackUrl}}' });
   return {
-    // The collection's own subscription: created, read, paused, resumed and, last, deleted.
+    // The collection's own subscription: created, read, paused, resumed and, last, deleted. Its
+    // sources are narrower than the demo's own (load.ts `subscribeDemo`), so it is another one:
+    // the same key asking for that one again would be answered with it (query-api README
+    // "Subscribing twice"), and the collection would pause, rotate and delete the demo's.
     subscribe_changes: {
-      body: { enterprise: demoEnterprises[0]!.code, callbackUrl: '{{callbackUrl}}' },
+      body: {
+        enterprise: demoEnterprises[0]!.code,
+        projections: ['order-status'],
+        callbackUrl: '{{callbackUrl}}',
+      },
       capture: { subscriptionId: 'subscription.id' },
     },
     get_subscription: { path: subscription },
