@@ -11,7 +11,7 @@ import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
 import { stableEventId } from '../changes.ts';
 import type { PushSettings } from './settings.ts';
-import { createTimedPoll } from './timedPoll.ts';
+import { createTimedPoll, type Sweep, sweepOf } from './timedPoll.ts';
 
 /**
  * The NODATA push (query spec §4 ocean statusCategory NODATA; projections/src/tracking/firstAsks.ts):
@@ -42,20 +42,13 @@ export function noDataDelivery(
   };
 }
 
-export interface NoDataSweep {
-  /** One sweep: the deliveries it queued. */
-  sweep(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
-
 export function createNoDataSweep(options: {
   pool: pg.Pool;
   settings: Pick<PushSettings, 'providerWindowMs' | 'noDataSweepMs'>;
   logger: Logger;
   now?: () => Date;
   newId?: () => string;
-}): NoDataSweep {
+}): Sweep {
   const { pool, settings } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
@@ -85,12 +78,5 @@ export function createNoDataSweep(options: {
     failed: (error) => log.warn('no-data sweep failed', { error }),
   });
 
-  return {
-    sweep: poll.run,
-    start: poll.start,
-    async stop() {
-      poll.stopTimer();
-      await poll.running();
-    },
-  };
+  return sweepOf(poll);
 }

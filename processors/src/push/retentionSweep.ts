@@ -2,18 +2,11 @@ import { deleteFinishedDeliveries } from '@tradelog/projections/push/retention';
 import type { Logger } from '@tradelog/schemas';
 import type pg from 'pg';
 import type { PushSettings } from './settings.ts';
-import { createTimedPoll } from './timedPoll.ts';
+import { createTimedPoll, type Sweep, sweepOf } from './timedPoll.ts';
 
 /** Rows one statement deletes; a round goes on while statements come back full, up to `maxBatches`. */
 const batch = 10_000;
 const maxBatches = 100;
-
-export interface RetentionSweep {
-  /** One round: the deliveries it deleted. */
-  sweep(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
 
 /**
  * Deletes the push history older than `retentionMs` (projections/src/push/retention.ts) every
@@ -25,7 +18,7 @@ export function createRetentionSweep(options: {
   settings: Pick<PushSettings, 'retentionMs' | 'retentionSweepMs'>;
   logger: Logger;
   now?: () => Date;
-}): RetentionSweep {
+}): Sweep {
   const { pool, settings } = options;
   const now = options.now ?? (() => new Date());
   const log = options.logger.scope({ component: 'push-retention' });
@@ -47,12 +40,5 @@ export function createRetentionSweep(options: {
     // A database outage only delays the deletion to the next round.
     failed: (error) => log.warn('push retention sweep failed', { error }),
   });
-  return {
-    sweep: poll.run,
-    start: poll.start,
-    async stop() {
-      poll.stopTimer();
-      await poll.running();
-    },
-  };
+  return sweepOf(poll);
 }

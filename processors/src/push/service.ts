@@ -4,10 +4,11 @@ import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker.ts';
 import { createPushMetrics, type PushMetrics } from './metrics.ts';
-import { createNoDataSweep, type NoDataSweep } from './noDataSweep.ts';
+import { createNoDataSweep } from './noDataSweep.ts';
 import { createPushProcessor, type PushProcessor, type PushProcessorOptions } from './pushProcessor.ts';
-import { createRetentionSweep, type RetentionSweep } from './retentionSweep.ts';
+import { createRetentionSweep } from './retentionSweep.ts';
 import type { PushSettings } from './settings.ts';
+import type { Sweep } from './timedPoll.ts';
 
 /**
  * The push service as main.ts runs it: the push processor on the changes topic, the delivery
@@ -36,8 +37,8 @@ export interface PushService {
   boss: PgBoss;
   processor: PushProcessor;
   worker: DeliveryWorker;
-  noData: NoDataSweep;
-  retention: RetentionSweep;
+  noData: Sweep;
+  retention: Sweep;
   metrics: PushMetrics;
   start(): Promise<void>;
   stop(): Promise<void>;

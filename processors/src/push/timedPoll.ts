@@ -47,3 +47,23 @@ export function createTimedPoll(options: {
     running: () => current,
   };
 }
+
+/** A background sweep of the push service (the NODATA pushes, the retention): run on demand, on its timer, stopped. */
+export interface Sweep {
+  /** One sweep, or the one going now: what it counted. */
+  sweep(): Promise<number>;
+  start(): void;
+  /** Ends the timer and waits for a sweep going now. */
+  stop(): Promise<void>;
+}
+
+export function sweepOf(poll: TimedPoll): Sweep {
+  return {
+    sweep: poll.run,
+    start: poll.start,
+    async stop() {
+      poll.stopTimer();
+      await poll.running();
+    },
+  };
+}
