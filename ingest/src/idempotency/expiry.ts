@@ -1,3 +1,4 @@
+import { deleteInBatches } from '@tradelog/schemas/kit/runtime/batchedDeletes';
 import { deleteExpiredKeys } from './store.ts';
 
 /**
@@ -32,17 +33,11 @@ export function startKeyExpiry(options: {
 }
 
 /** Deletes records expired at `now`, a batch at a time, until fewer than a batch were left; returns how many. */
-export async function deleteExpired(
+export function deleteExpired(
   db: Parameters<typeof deleteExpiredKeys>[0],
   now: Date,
-  batch = 10_000,
-  maxBatches = 100,
+  batch?: number,
+  maxBatches?: number,
 ): Promise<number> {
-  let deleted = 0;
-  for (let round = 0; round < maxBatches; round++) {
-    const count = await deleteExpiredKeys(db, now, batch);
-    deleted += count;
-    if (count < batch) break;
-  }
-  return deleted;
+  return deleteInBatches((limit) => deleteExpiredKeys(db, now, limit), batch, maxBatches);
 }

@@ -1,12 +1,9 @@
 import { deleteFinishedDeliveries } from '@tradelog/projections/push/retention';
 import type { Logger } from '@tradelog/schemas';
+import { deleteInBatches } from '@tradelog/schemas/kit/runtime/batchedDeletes';
 import type pg from 'pg';
 import type { PushSettings } from './settings.ts';
 import { createTimedPoll, type Sweep, sweepOf } from './timedPoll.ts';
-
-/** Rows one statement deletes; a round goes on while statements come back full, up to `maxBatches`. */
-const batch = 10_000;
-const maxBatches = 100;
 
 /**
  * Deletes the push history older than `retentionMs` (projections/src/push/retention.ts) every
@@ -25,12 +22,7 @@ export function createRetentionSweep(options: {
   const sweepOnce = async () => {
     if (settings.retentionMs === 0) return 0;
     const before = new Date(now().getTime() - settings.retentionMs);
-    let deleted = 0;
-    for (let round = 0; round < maxBatches; round++) {
-      const count = await deleteFinishedDeliveries(pool, before, batch);
-      deleted += count;
-      if (count < batch) break;
-    }
+    const deleted = await deleteInBatches((limit) => deleteFinishedDeliveries(pool, before, limit));
     if (deleted > 0) log.info('push history past its retention deleted', { deliveries: deleted, before });
     return deleted;
   };
