@@ -91,7 +91,10 @@ function UnswitchedOutcome(props: {
         : format(o.rebuildFailed, { version: outcome.version, failure: outcome.failure });
   return (
     <>
-      <p className="form-error" data-testid="rebuild-unswitched">
+      <p
+        className={outcome.reason === 'cancelled' ? 'muted small' : 'form-error'}
+        data-testid="rebuild-unswitched"
+      >
         {said}
       </p>
       {outcome.reason === 'differs' && (
