@@ -34,9 +34,9 @@ export const comparedTablesOf = (table: string): string[] =>
     ? [...new Set([...table.matchAll(/\{schema\}\.(\w+)/g)].map((m) => m[1]!))]
     : [table];
 
-/** Pure: whether a comparison found the two versions equal. */
-export const versionsEqual = (comparison: readonly TableComparison[]): boolean =>
-  comparison.every((t) => t.absentFrom === undefined && t.rowsA === t.rowsB && t.differingKeys.length === 0);
+// Whether a comparison found the two versions equal: the operator contract's rule, which the
+// console applies to the same comparison.
+export { versionsEqual } from '@tradelog/schemas/queries/operations';
 
 /** The first of `schemas` lacking one of `tables`, or undefined when each holds them all. */
 async function firstLacking(db: Queryable, schemas: readonly string[], tables: readonly string[]) {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '@tradelog/projections/migrate';
 import { insertDelivery } from '@tradelog/projections/push/insertDeliveries';
-import { insertSubscription, newSubscriptionSecret } from '@tradelog/projections/push/subscriptions';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApiKey } from '../../../tests/harness/apiKeys.ts';
 import { createTestSchema, quietLogger, testServices } from '../../../tests/harness/index.ts';
+import { subscribeLenderToChanges } from '../../../tests/harness/pushSubscriptions.ts';
 import { createRetentionSweep } from './retentionSweep.ts';
 
 // Push history past PUSH_RETENTION_DAYS (push README "Retention"), on Postgres.
@@ -20,21 +19,11 @@ describe('the push retention sweep', () => {
     db = await createTestSchema(testServices().databaseUrl, 'pushkeep');
     await migrate(db.databaseUrl, { schema: db.schema, logger: quietLogger });
     pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 });
-    const key = await createTestApiKey(pool, 'lender', { ownerId: 'keep', enterprises: ['E1'] });
-    subscriptionId = randomUUID();
-    await insertSubscription(pool, {
-      id: subscriptionId,
-      family: 'changes',
-      ownerKind: 'lender',
-      ownerId: 'keep',
-      keyId: key.id,
+    ({ subscriptionId } = await subscribeLenderToChanges(pool, {
+      enterprise: 'E1',
+      lender: 'keep',
       callbackUrl: 'https://bank.example.com/hook',
-      criteria: { enterprise: 'E1', projections: ['order-status'] },
-      matchKey: 'E1',
-      projections: ['order-status'],
-      secret: newSubscriptionSecret(),
-      createdAt: now,
-    });
+    }));
   });
   afterAll(async () => {
     await pool?.end();

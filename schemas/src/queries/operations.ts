@@ -31,6 +31,14 @@ export interface TableComparison {
   absentFrom?: string;
 }
 
+/** Pure: whether one compared table is the same in both versions (a table absent from one never is). */
+export const tableEqual = (t: TableComparison): boolean =>
+  t.absentFrom === undefined && t.rowsA === t.rowsB && t.differingKeys.length === 0;
+
+/** Pure: whether a comparison found the two versions equal (the rebuild switches only then, unless told). */
+export const versionsEqual = (comparison: readonly TableComparison[]): boolean =>
+  comparison.every(tableEqual);
+
 /** How far a build is, as the rebuild reports it at each tick (processors/src/rebuild/rebuild.ts). */
 export interface RebuildProgress {
   state: 'building' | 'comparing' | 'switched' | 'built' | 'failed';

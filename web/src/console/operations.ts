@@ -1,4 +1,4 @@
-import type { ListedVersion } from '@tradelog/schemas/queries/operations';
+import { type ListedVersion, tableEqual } from '@tradelog/schemas/queries/operations';
 
 /**
  * Pure helpers for the operator console over query-api's `/ops` answers: which version of a
@@ -45,10 +45,8 @@ export function lastUnswitchedRebuild(versions: readonly ProjectionVersion[]): U
   if (newest?.state !== 'failed') return undefined;
   const { progress, version } = newest;
   if (progress.cancelledBy) return { version, reason: 'cancelled', cancelledBy: progress.cancelledBy };
-  // Unequal as the processors' comparison judges it: a table absent from one, other row counts or keys.
-  const tables = (progress.comparison ?? [])
-    .filter((t) => t.absentFrom !== undefined || t.rowsA !== t.rowsB || t.differingKeys.length > 0)
-    .map((t) => t.table);
+  // Unequal as the processors' comparison judges it (the contract's `tableEqual`).
+  const tables = (progress.comparison ?? []).filter((t) => !tableEqual(t)).map((t) => t.table);
   if (tables.length > 0) return { version, reason: 'differs', tables };
   return { version, reason: 'failed', failure: progress.failure ?? '' };
 }
