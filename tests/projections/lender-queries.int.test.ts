@@ -6,6 +6,7 @@ import { examples } from '@tradelog/schemas/documents/examples';
 import type { createRegistryCodec } from '@tradelog/schemas/kit/log/codec';
 import { createCallLimits } from '@tradelog/schemas/kit/runtime/callLimits';
 import { answerTable } from '@tradelog/schemas/queries/answerTable';
+import { linkNodeBlocks } from '@tradelog/schemas/queries/responses';
 import pg from 'pg';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +248,44 @@ describe('lender queries over projections fed through ingest', () => {
       documentsNo: examples.purchase.financingOrderNo,
     });
     expect(byFinancing.body.chainId).toBe(linkNode.chainId);
+
+    // A chain in pages (query-api README "Chains in pages"): by default page 1 of 1,000, the
+    // whole chain; pages of three hold each of its documents once; past the end, empty pages.
+    const documentIdsOf = (page: Record<string, Json>) =>
+      linkNodeBlocks
+        .filter((block) => block !== 'financingInfo')
+        .flatMap((block) => (page[block] as Json[]).map((d: Json) => d.provenance.documentId as string));
+    const whole = documentIdsOf(linkNode);
+    expect(linkNode).toMatchObject({ page: 1, pageSize: 1000, totalCount: whole.length });
+    const pages: string[][] = [];
+    for (let page = 1; page <= Math.ceil(whole.length / 3) + 1; page++) {
+      const paged = await query('/open/info/link/node', {
+        customerCode: owner,
+        documentsType: '30',
+        documentsNo: purchaseNo,
+        page,
+        pageSize: 3,
+      });
+      expect(paged.status).toBe(200);
+      expect(paged.body).toMatchObject({
+        chainId: linkNode.chainId,
+        page,
+        pageSize: 3,
+        totalCount: whole.length,
+      });
+      pages.push(documentIdsOf(paged.body));
+    }
+    expect(pages.slice(0, -2).every((ids) => ids.length === 3)).toBe(true);
+    expect(pages.at(-1)).toEqual([]);
+    expect(pages.flat().sort()).toEqual([...whole].sort());
+    const tooLarge = await query('/open/info/link/node', {
+      customerCode: owner,
+      documentsType: '30',
+      documentsNo: purchaseNo,
+      pageSize: 1001,
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors).toEqual([expect.objectContaining({ path: 'pageSize', rule: 'maximum' })]);
 
     const { body: orders } = await query('/open/info/enterprise/purchase-orders', {
       enterpriseId: owner,

@@ -119,12 +119,12 @@ describe('rebuild from the log', () => {
         try {
           const version = await findLiveVersion(log.pool, 'link-node');
           if (version) {
-            const nodes = await findChainByKey(log.pool, version.schemaName, {
+            const chain = await findChainByKey(log.pool, version.schemaName, {
               enterprise,
               classes: ['financingOrderNo'],
               value: 'RB-FIN-0',
             });
-            if (nodes.length > 0) versionsSeen.add(version.version);
+            if (chain.nodes.length > 0) versionsSeen.add(version.version);
           }
           reads++;
         } catch (error) {

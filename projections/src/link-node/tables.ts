@@ -1,5 +1,5 @@
 import { jsonTextOf } from '@tradelog/schemas/kit/log/recordText';
-import { ident, type Queryable } from '../db.ts';
+import { ident, type PageRequest, type Queryable } from '../db.ts';
 
 /** Link-node tables: one row per node (business document), and its link keys for lookup. */
 export async function createLinkNodeTables(db: Queryable, schema: string): Promise<void> {
@@ -229,25 +229,42 @@ export async function insertKeyChains(
 }
 
 /**
- * The chain of the enterprise's node holding a key of one of the classes, for the link-node query.
+ * A page of the chain of the enterprise's node holding a key of one of the classes, for the
+ * link-node query, in chain order (block, received-at, node id), with the number of documents
+ * the chain holds (query-api README "Chains in pages"); without `page`, the whole chain.
  * One index probe per class, on all three leading key columns: written as `cls = ANY($2)`, a
  * version without planner statistics yet (just rebuilt, not analysed) scanned every key of the
- * enterprise for the value instead (600 pages at 50 000 chains, against 7).
+ * enterprise for the value instead (600 pages at 50 000 chains, against 7). The chain is ordered
+ * by its sort keys alone and only the page's rows are read whole: a page of a long chain does not
+ * sort every document of it.
  */
 export async function findChainByKey(
   db: Queryable,
   schema: string,
   query: { enterprise: string; classes: readonly string[]; value: string },
-): Promise<NodeRow[]> {
+  page?: Pick<PageRequest, 'limit' | 'offset'>,
+): Promise<{ chainId: string | undefined; total: number; nodes: NodeRow[] }> {
   const s = ident(schema);
+  // One row at least: the chain found (or null) and its size, beside a page that may be empty.
   const { rows } = await db.query(
-    `SELECT * FROM ${s}.nodes WHERE chain_id = (
-       SELECT min(k.chain_id) FROM unnest($2::text[]) AS c(cls) CROSS JOIN LATERAL (
-         SELECT chain_id FROM ${s}.key_chains WHERE enterprise = $1 AND cls = c.cls AND value = $3 ORDER BY chain_id LIMIT 1) k)
-     ORDER BY block, (provenance->>'receivedAt'), node_id`,
-    [query.enterprise, query.classes, query.value],
+    `WITH found AS (
+       SELECT min(k.chain_id) AS chain_id FROM unnest($2::text[]) AS c(cls) CROSS JOIN LATERAL (
+         SELECT chain_id FROM ${s}.key_chains WHERE enterprise = $1 AND cls = c.cls AND value = $3 ORDER BY chain_id LIMIT 1) k),
+     size AS (SELECT count(*) AS total FROM ${s}.nodes WHERE chain_id = (SELECT chain_id FROM found)),
+     page AS (
+       SELECT n.node_id, n.block, n.provenance->>'receivedAt' AS received_at
+         FROM ${s}.nodes n WHERE n.chain_id = (SELECT chain_id FROM found)
+         ORDER BY n.block, received_at, n.node_id LIMIT $4 OFFSET $5)
+     SELECT found.chain_id AS found_chain_id, size.total, n.*
+     FROM found CROSS JOIN size LEFT JOIN (page JOIN ${s}.nodes n USING (node_id)) ON true
+     ORDER BY page.block, page.received_at, page.node_id`,
+    [query.enterprise, query.classes, query.value, page?.limit ?? null, page?.offset ?? 0],
   );
-  return rows.map(toNode);
+  return {
+    chainId: rows[0]?.found_chain_id ?? undefined,
+    total: Number(rows[0]?.total ?? 0),
+    nodes: rows.filter((row) => row.node_id !== null).map(toNode),
+  };
 }
 
 /**

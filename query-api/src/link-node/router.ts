@@ -12,6 +12,7 @@ import {
   type LinkNodeAnswer,
   type LinkNodeBlock,
   type LinkNodeDocument,
+  type LinkNodePaging,
   linkNodeBlocks,
 } from '@tradelog/schemas/queries/responses';
 import { Router } from 'express';
@@ -19,6 +20,7 @@ import type pg from 'pg';
 import {
   asOfMember,
   asOfOf,
+  asOfRecordCap,
   assertWithinAsOfCap,
   beforeTheData,
   documentsOfNodes,
@@ -89,6 +91,16 @@ const notFound = (request: LinkNodeRequest, details: Record<string, unknown>) =>
     details,
   );
 
+/**
+ * The page of a chain's documents asked for (README "Chains in pages"): page 1 of 1,000 by
+ * default, so a chain of one trade is answered whole, as before pages.
+ */
+export const chainPageOf = (request: { page?: number; pageSize?: number }) => {
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? 1000;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+};
+
 export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
   const source = recordSourceOf(deps.records);
@@ -98,36 +110,33 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
       const request = validateQuery('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const asOf = asOfOf(req, Date.now());
+      const page = chainPageOf(request);
       const key = {
         enterprise: request.customerCode,
         classes: documentsTypeKeyClasses[request.documentsType],
         value: request.documentsNo,
       };
+      // As of a moment the chain is replayed from at most the cap's records: read one more to know.
+      const read = asOf === undefined ? page : { limit: asOfRecordCap + 1, offset: 0 };
       const live = await readLive(
         deps.pool,
         'link-node',
-        (schema, db) => findChainByKey(db, schema, key),
+        (schema, db) => findChainByKey(db, schema, key, read),
         readOptionsOf(req),
       );
-      if (live.result.length === 0) throw notFound(request, { freshness: live.freshness });
+      if (live.result.total === 0) throw notFound(request, { freshness: live.freshness });
       if (asOf === undefined) {
-        await sendReadWithPartners(
-          res,
-          deps.pool,
-          live,
-          (nodes) =>
-            ({
-              chainId: nodes[0]!.chainId,
-              ...linkNodeBlocksOf(nodes),
-            }) satisfies LinkNodeAnswer,
-        );
+        await sendReadWithPartners(res, deps.pool, live, ({ chainId, total, nodes }) => ({
+          ...chainAnswerOf(chainId!, nodes),
+          ...pagingOf(page, total),
+        }));
         return;
       }
       // As of a moment (README "As of a moment"): the chain has only grown since, so its records
       // received by then, folded by the projection's reducer, are the chain as it stood.
       // Every document has a record at least: more documents than the cap, more records.
-      assertWithinAsOfCap(live.result, asOf);
-      const documents = documentsOfNodes(live.result);
+      assertWithinAsOfCap(live.result.nodes, asOf);
+      const documents = documentsOfNodes(live.result.nodes);
       const { records, freshness } = await replayedRecords(deps.pool, source, documents, asOf);
       const nodes = linkNodeChainAsOf(records, key);
       if (nodes.length === 0) {
@@ -143,18 +152,24 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
           first.result,
         );
       }
-      await sendReadWithPartners(
-        res,
-        deps.pool,
-        { result: nodes, freshness },
-        (chain) =>
-          ({
-            chainId: chain[0]!.chainId,
-            ...linkNodeBlocksOf(chain),
-            asOf: asOfMember(asOf, records),
-          }) satisfies LinkNodeAnswer,
-      );
+      const shown = nodes.slice(page.offset, page.offset + page.limit);
+      await sendReadWithPartners(res, deps.pool, { result: shown, freshness }, (chain) => ({
+        ...chainAnswerOf(nodes[0]!.chainId, chain),
+        ...pagingOf(page, nodes.length),
+        asOf: asOfMember(asOf, records),
+      }));
     }),
   );
   return router;
 }
+
+const chainAnswerOf = (chainId: string, nodes: readonly NodeRow[]): LinkNodeAnswer => ({
+  chainId,
+  ...linkNodeBlocksOf(nodes),
+});
+
+const pagingOf = (page: { page: number; pageSize: number }, totalCount: number): LinkNodePaging => ({
+  page: page.page,
+  pageSize: page.pageSize,
+  totalCount,
+});

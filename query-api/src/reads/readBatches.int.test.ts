@@ -80,8 +80,9 @@ describe('reads sharing statements', () => {
     expect(sharedStatements).toBeLessThan(values.length / 4);
     // The same answers as one statement per read: rows, their order, the summary.
     expect(shared).toEqual(alone);
-    expect(shared[7]!.result.map((node) => node.nodeId)).toEqual(['inbound/PO-B7', 'purchase/PO-B7']);
-    expect(shared[40]!.result).toEqual([]);
+    expect(shared[7]!.result.nodes.map((node) => node.nodeId)).toEqual(['inbound/PO-B7', 'purchase/PO-B7']);
+    expect(shared[7]!.result.total).toBe(2);
+    expect(shared[40]!.result).toEqual({ chainId: undefined, total: 0, nodes: [] });
     expect(shared.every((read) => read.summary.live)).toBe(true);
   });
 

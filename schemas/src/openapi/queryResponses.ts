@@ -235,6 +235,12 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
   linkNode: successOf(['关联节点查询结果', 'Link-node chain'], {
     chainId: t('链编号', 'Chain id'),
     ...Object.fromEntries(linkNodeBlocks.map((block) => [block, objects(block, block)])),
+    page: integer('页码', 'Page'),
+    pageSize: integer('每页单据数', 'Documents per page'),
+    totalCount: integer(
+      '链上单据总数（不含由采购单得出的融资单）',
+      'Documents in the chain (not counting the financing orders derived from purchases)',
+    ),
     asOf: asOfMember,
     freshness,
   }),

@@ -58,6 +58,24 @@ const pageSize = {
   default: 100,
 };
 const paging = { page, pageSize };
+
+/**
+ * A chain is answered in pages of its documents (query-api README "Chains in pages"): whole up
+ * to 1,000 documents, which a chain of one trade is; a chain one reused number keeps growing is
+ * read a page at a time, so no answer grows with it.
+ */
+const chainPageSize = {
+  ...whole(
+    { min: 1, max: 1000 },
+    l(
+      '每页单据数',
+      'Documents per page',
+      '每页返回的链上单据数，默认 1000，最多 1000',
+      'Documents of the chain per page; default 1000, at most 1000',
+    ),
+  ),
+  default: 1000,
+};
 const pagingNote = {
   cn: '分页：page 默认 1，pageSize 默认 100、最多 200；返回行数少于 pageSize 即为最后一页',
   en: 'Paging: page defaults to 1, pageSize to 100 (at most 200); a page with fewer rows than pageSize is the last',
@@ -110,8 +128,8 @@ export const linkNodeRequest: JsonSchema = documentSchema({
   words: l(
     '链路节点查询',
     'Link-node query',
-    '查询一笔融资、入库、采购或报关单据的全链路节点',
-    'The chain of documents around one financing, inbound, purchase or declaration order',
+    '查询一笔融资、入库、采购或报关单据的全链路节点。链上单据按页返回：page 默认 1，pageSize 默认 1000、最多 1000，totalCount 为链上单据总数；单据数少于 pageSize 的页为最后一页',
+    'The chain of documents around one financing, inbound, purchase or declaration order. The chain is answered in pages of its documents: page defaults to 1, pageSize to 1000 (at most 1000), totalCount is the number of documents in the chain; a page holding fewer than pageSize is the last',
   ),
   properties: {
     customerCode: financingCustomerCode,
@@ -138,6 +156,8 @@ export const linkNodeRequest: JsonSchema = documentSchema({
         'The number of the document the chain is looked up from',
       ),
     ),
+    page,
+    pageSize: chainPageSize,
   },
   required: ['customerCode', 'documentsType', 'documentsNo'],
 });

@@ -48,6 +48,13 @@ export type LinkNodeAnswer = { chainId: string; asOf?: AsOfReflected } & Record<
 >;
 
 /**
+ * Which page of the chain's documents an answer holds (query-api README "Chains in pages"):
+ * `totalCount` is the number of documents in the chain (the financing orders `financingInfo`
+ * derives from purchases are not counted); a page holding fewer than `pageSize` is the last.
+ */
+export type LinkNodePaging = { page: number; pageSize: number; totalCount: number };
+
+/**
  * The goods query's fields besides goodsNo (query spec §3 "Goods"), in the spec's order: every
  * one is answered, null when no goods import or sync gave it.
  */

@@ -9,6 +9,10 @@ export interface LinkNodeRequest {
   documentsType: "10" | "20" | "30" | "40";
   /** 单据编号 — Document number */
   documentsNo: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页单据数 — Documents per page */
+  pageSize?: number;
 }
 
 /** 押品重复融资查询 — Collateral exposure */
@@ -514,7 +518,7 @@ export interface QueryRequestsByType {
 
 /** The fields each schema gives a default: present once a request is validated. */
 export interface QueryRequestDefaultsByType {
-  linkNode: never;
+  linkNode: "page" | "pageSize";
   collateralExposure: never;
   purchaseOrders: "page" | "pageSize";
   salesToBusiness: "page" | "pageSize";

@@ -102,7 +102,13 @@ describe('enterprise order queries', () => {
       pageSize: 20,
     });
     expect(withDefaults('expressSubscription', { shipperCode: 'ZTO' })).toMatchObject({ sort: '0' });
-    expect(withDefaults('linkNode', { customerCode: 'X' })).toEqual({ customerCode: 'X' });
+    // A chain is answered whole up to 1,000 documents (query-api README "Chains in pages").
+    expect(withDefaults('linkNode', { customerCode: 'X' })).toEqual({
+      customerCode: 'X',
+      page: 1,
+      pageSize: 1000,
+    });
+    expect(withDefaults('collateralExposure', { customerCode: 'X' })).toEqual({ customerCode: 'X' });
   });
 
   it('reject dates that are not dates', () => {

@@ -1,6 +1,8 @@
+import type { LinkNodePaging } from '@tradelog/schemas/queries/responses';
 import { type FormEvent, type RefObject, useEffect, useId } from 'react';
 import { useStore } from 'zustand';
 import { consoleStore, useDict } from '../app/state.ts';
+import { format } from '../i18n/i18n.ts';
 import { FormError } from '../layout/FormError.tsx';
 import { ViewAsOfPicker } from './AsOfPicker.tsx';
 import { ChainDiagram } from './ChainDiagram.tsx';
@@ -33,7 +35,7 @@ export function LinkNodeLookup(props: {
   }, [choices, store]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void state.lookUp();
+    void state.lookUp(1);
   };
   return (
     <section aria-labelledby={`${id}-title`} ref={props.sectionRef}>
@@ -80,7 +82,40 @@ export function LinkNodeLookup(props: {
       {state.status === 'done' && state.response && (
         <ChainDiagram response={state.response} collateral={state.collateral} />
       )}
+      {state.paging && state.paging.totalCount > state.paging.pageSize && (
+        <ChainPager paging={state.paging} busy={state.status === 'busy'} show={state.lookUp} />
+      )}
       <CollateralAlerts apiKey={props.apiKey} />
     </section>
+  );
+}
+
+/** A chain longer than a page is drawn a page of its documents at a time (chainStore.ts `chainPageSize`). */
+function ChainPager(props: { paging: LinkNodePaging; busy: boolean; show: (page: number) => Promise<void> }) {
+  const t = useDict().console.lender;
+  const { page, pageSize, totalCount } = props.paging;
+  const pages = Math.ceil(totalCount / pageSize);
+  const from = Math.min(totalCount, (page - 1) * pageSize + 1);
+  const to = Math.min(totalCount, page * pageSize);
+  return (
+    <nav className="pager" aria-label={t.diagram}>
+      <button
+        type="button"
+        className="btn"
+        disabled={page <= 1 || props.busy}
+        onClick={() => void props.show(page - 1)}
+      >
+        {t.tables.previous}
+      </button>
+      <span data-testid="chain-page">{format(t.chainPage, { from, to, total: totalCount })}</span>
+      <button
+        type="button"
+        className="btn"
+        disabled={page >= pages || props.busy}
+        onClick={() => void props.show(page + 1)}
+      >
+        {t.tables.next}
+      </button>
+    </nav>
   );
 }

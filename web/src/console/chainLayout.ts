@@ -1,6 +1,7 @@
 import {
   type LinkNodeBlock,
   type LinkNodeDocument,
+  type LinkNodePaging,
   linkNodeBlocks,
 } from '@tradelog/schemas/queries/responses';
 
@@ -58,7 +59,8 @@ export type LinkNodeResponse = {
   flag: string;
   code: string;
   message: string;
-} & Partial<Record<ChainBlock, ChainDocument[]>>;
+} & Partial<Record<ChainBlock, ChainDocument[]>> &
+  Partial<LinkNodePaging>;
 
 export interface LaidNode {
   id: string;

@@ -1,4 +1,5 @@
 import type { AsOfReflected } from '@tradelog/schemas/queries/freshness';
+import type { LinkNodePaging } from '@tradelog/schemas/queries/responses';
 import { createStore } from 'zustand/vanilla';
 import type { LinkNodeResponse } from './chainLayout.ts';
 import type { ExposedPiece } from './collateral.ts';
@@ -20,9 +21,21 @@ export interface ChainAnswer<T> {
   message: string;
 }
 
+/**
+ * Documents of a chain drawn at once: a page of the link-node answer (query-api README "Chains in
+ * pages"). A chain of one trade fits; a longer one is drawn a page at a time, with a pager.
+ */
+export const chainPageSize = 100;
+
 export interface ChainCalls {
-  /** POST /open/info/link/node, with `?asOf=` when a moment is given (ISO, with its offset). */
-  linkNode(request: ChainRequest, asOf: string | undefined): Promise<ChainAnswer<LinkNodeResponse>>;
+  /**
+   * POST /open/info/link/node, page `page` of `chainPageSize` documents, with `?asOf=` when a
+   * moment is given (ISO, with its offset).
+   */
+  linkNode(
+    request: ChainRequest & { page: number; pageSize: number },
+    asOf: string | undefined,
+  ): Promise<ChainAnswer<LinkNodeResponse>>;
   /** POST /open/info/collateral/exposure of a financing, as of the same moment as the chain. */
   exposure(
     request: ChainRequest,
@@ -39,13 +52,16 @@ export interface ChainState {
   asOf: string;
   status: 'idle' | 'busy' | 'done' | 'error';
   response: LinkNodeResponse | undefined;
+  /** Which page of the chain's documents is drawn; undefined before an answer. */
+  paging: LinkNodePaging | undefined;
   collateral: ExposedPiece[];
   shownAsOf: AsOfShown | undefined;
   error: string | undefined;
   setField<K extends keyof ChainRequest>(name: K, value: ChainRequest[K]): void;
   /** Moves the moment; a chain shown is asked again as of it. */
   setAsOf(value: string): Promise<void>;
-  lookUp(): Promise<void>;
+  /** Looks the chain up, its first page unless another is asked for (the pager). */
+  lookUp(page?: number): Promise<void>;
   /** Looks one document's chain up as of a moment ('' for now): the portfolio's "chain" of a financing. */
   open(request: ChainRequest, asOf: string): Promise<void>;
 }
@@ -67,12 +83,21 @@ export function withAsOf(path: string, moment: string | undefined): string {
 export const asOfShownOf = (body: unknown): AsOfShown | undefined =>
   typeof body === 'object' && body !== null ? (body as { asOf?: AsOfShown }).asOf : undefined;
 
+/** The page an answer holds, when it says (an answer before pages says nothing). */
+const pagingOf = (body: LinkNodeResponse): LinkNodePaging | undefined =>
+  body.totalCount === undefined || body.page === undefined || body.pageSize === undefined
+    ? undefined
+    : { page: body.page, pageSize: body.pageSize, totalCount: body.totalCount };
+
 export function createChainStore(calls: ChainCalls, initial: Partial<ChainRequest> = {}) {
+  // The last question asked: a page asked after it answers instead of it.
+  let asked: { page: number } | undefined;
   return createStore<ChainState>()((set, get) => ({
     request: { customerCode: '', documentsType: '10', documentsNo: '', ...initial },
     asOf: '',
     status: 'idle',
     response: undefined,
+    paging: undefined,
     collateral: [],
     shownAsOf: undefined,
     error: undefined,
@@ -87,7 +112,7 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
       set({ request, asOf });
       await get().lookUp();
     },
-    async lookUp() {
+    async lookUp(page = 1) {
       const { asOf } = get();
       const request = {
         ...get().request,
@@ -96,14 +121,22 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
       };
       const moment = asOfParameter(asOf);
       set({ status: 'busy', error: undefined });
-      const answer = await calls.linkNode(request, moment);
-      // A later question (another moment, another document) answers instead of this one.
-      if (get().asOf !== asOf || get().request.documentsNo.trim() !== request.documentsNo) return;
+      asked = { page };
+      const question = asked;
+      const answer = await calls.linkNode({ ...request, page, pageSize: chainPageSize }, moment);
+      // A later question (another moment, another document, another page) answers instead of this one.
+      if (
+        asked !== question ||
+        get().asOf !== asOf ||
+        get().request.documentsNo.trim() !== request.documentsNo
+      )
+        return;
       if (!answer.ok || answer.body.flag !== 'success') {
         set({
           status: 'error',
           error: answer.message,
           response: undefined,
+          paging: undefined,
           collateral: [],
           shownAsOf: undefined,
         });
@@ -114,6 +147,7 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
       set({
         status: 'done',
         response: answer.body,
+        paging: pagingOf(answer.body),
         collateral: exposure?.ok ? (exposure.body.collateral ?? []) : [],
         shownAsOf: asOfShownOf(answer.body),
       });

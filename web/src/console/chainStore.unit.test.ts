@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkNodeResponse } from './chainLayout.ts';
-import { asOfParameter, type ChainCalls, type ChainRequest, createChainStore } from './chainStore.ts';
+import {
+  asOfParameter,
+  type ChainCalls,
+  type ChainRequest,
+  chainPageSize,
+  createChainStore,
+} from './chainStore.ts';
 import { createConsoleStore } from './consoleStore.ts';
 import { enterpriseChoices, keyAccountOf, landingPageOf } from './keyAccount.ts';
 
@@ -46,7 +52,13 @@ describe('the lender chain store', () => {
     expect(store.getState()).toMatchObject({ status: 'done', shownAsOf: undefined });
     expect(store.getState().response?.purchaseInfo).toHaveLength(3);
     expect(asked[0]).toEqual({
-      request: { customerCode: 'E1', documentsType: '10', documentsNo: 'F1' },
+      request: {
+        customerCode: 'E1',
+        documentsType: '10',
+        documentsNo: 'F1',
+        page: 1,
+        pageSize: chainPageSize,
+      },
       asOf: undefined,
     });
     expect(exposures).toHaveLength(1);
@@ -64,6 +76,43 @@ describe('the lender chain store', () => {
     await store.getState().setAsOf('');
     expect(asked.at(-1)?.asOf).toBeUndefined();
     expect(store.getState().response?.purchaseInfo).toHaveLength(3);
+  });
+
+  it('draws a long chain a page at a time, and a page asked later answers instead of an earlier one', async () => {
+    const pages: { page: number; release: () => void }[] = [];
+    const store = createChainStore(
+      {
+        async linkNode(request) {
+          // Each page waits until the test releases it, so that two can be in flight at once.
+          await new Promise<void>((release) => pages.push({ page: request.page, release }));
+          return {
+            ok: true,
+            body: {
+              ...chain(request.pageSize),
+              page: request.page,
+              pageSize: request.pageSize,
+              totalCount: 250,
+            },
+            message: '',
+          };
+        },
+        exposure: async () => ({ ok: true, body: { collateral: [] }, message: '' }),
+      },
+      { customerCode: 'E1', documentsNo: 'F1' },
+    );
+    const first = store.getState().lookUp();
+    pages[0]!.release();
+    await first;
+    expect(store.getState().paging).toEqual({ page: 1, pageSize: chainPageSize, totalCount: 250 });
+    const second = store.getState().lookUp(2);
+    const third = store.getState().lookUp(3);
+    // The third page answers first; the second, answering after it, is not shown.
+    pages[2]!.release();
+    await third;
+    pages[1]!.release();
+    await second;
+    expect(store.getState().paging?.page).toBe(3);
+    expect(store.getState().status).toBe('done');
   });
 
   it('moves the moment without asking while no chain was looked up', async () => {

@@ -490,6 +490,7 @@ export const cn = {
       noChain: '未查询到相关链路',
       links: '关联单证（共享编号）',
       documents: '{count} 份单证',
+      chainPage: '链上第 {from}–{to} 份单据，共 {total} 份',
       edges: '{count} 条关联',
       reused: '押品同时押在其他融资下',
       alerts: '押品重复融资预警',

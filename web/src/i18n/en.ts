@@ -492,6 +492,7 @@ export const en: Dict = {
       noChain: 'No chain found',
       links: 'Linked documents (shared numbers)',
       documents: '{count} documents',
+      chainPage: 'Documents {from}–{to} of the {total} in this chain',
       edges: '{count} links',
       reused: 'Collateral also behind other financings',
       alerts: 'Reused-collateral alerts',
