@@ -126,6 +126,35 @@ describe('collateral: double financing caught as it happens', () => {
       undisclosedFinancings: 1,
     });
     expect(byKind.billOfLading.provenance.documentType).toBe('inbound');
+    // In pages of pieces (query-api README "Collateral exposure"): the counts are the chain's,
+    // whatever the page; pages of one piece hold the same pieces in the same order.
+    const reused = answer.collateral.filter((piece: Json) => piece.otherFinancings > 0);
+    expect(reused.length).toBeGreaterThanOrEqual(2);
+    expect(answer).toMatchObject({
+      page: 1,
+      pageSize: 1000,
+      totalCount: answer.collateral.length,
+      reusedCount: reused.length,
+    });
+    const onePerPage: Json[] = [];
+    for (let page = 1; page <= answer.collateral.length + 1; page++) {
+      const paged = await call('POST', '/open/info/collateral/exposure', {
+        customerCode: enterpriseA,
+        documentsType: '10',
+        documentsNo: 'F2',
+        page,
+        pageSize: 1,
+      });
+      expect(paged.status).toBe(200);
+      expect(paged.body).toMatchObject({
+        page,
+        pageSize: 1,
+        totalCount: answer.totalCount,
+        reusedCount: reused.length,
+      });
+      onePerPage.push(...paged.body.collateral);
+    }
+    expect(onePerPage).toEqual(answer.collateral);
     // Nothing of enterprise B is named to a lender of A.
     expect(JSON.stringify(answer)).not.toMatch(new RegExp(`${enterpriseB}|"FB"|POB|INB`));
 

@@ -32,28 +32,42 @@ export interface ExposedPiece {
 }
 
 /**
- * A financing's collateral: every piece its chain holds and, for each, the other financings
- * that hold it now (open ones, any enterprise; the caller decides what it may name). Null when
- * the enterprise has no such financing.
+ * A page of a financing's collateral: the pieces its chain holds, in (kind, warehouse, number)
+ * order, and for each the other financings that hold it now (open ones, any enterprise; the
+ * caller decides what it may name); with how many pieces the chain holds and how many of them
+ * another open financing holds too, whatever the page (query-api README "Collateral exposure").
+ * Without `page`, every piece. Null when the enterprise has no such financing.
  */
 export async function findExposure(
   db: Queryable,
   schema: string,
   financing: { enterprise: string; financingNo: string },
-): Promise<{ financing: FinancingRow; pieces: ExposedPiece[] } | null> {
+  page?: { limit: number; offset: number },
+): Promise<{ financing: FinancingRow; pieces: ExposedPiece[]; total: number; reused: number } | null> {
   const s = ident(schema);
   const key = financingKeyOf(financing.enterprise, financing.financingNo);
+  // Another open financing holding the piece: on any chain holding it, its own chain included.
+  const heldByAnother = (piece: string) => `EXISTS (SELECT 1 FROM ${s}.chain_pieces h
+      JOIN ${s}.financings o ON o.chain_id = h.chain_id AND o.open
+      WHERE h.piece_key = ${piece}.piece_key AND o.financing_key <> $1)`;
   const { rows } = await db.query(
-    `SELECT f.*, p.kind, p.number, p.warehouse, p.first_seen AS piece_first_seen, p.provenance AS piece_provenance,
+    `WITH f AS (SELECT * FROM ${s}.financings WHERE financing_key = $1),
+     size AS (
+       SELECT count(p.piece_key) AS total, count(p.piece_key) FILTER (WHERE ${heldByAnother('p')}) AS reused
+       FROM f JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id),
+     page AS (
+       SELECT p.* FROM f JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
+       ORDER BY p.kind, p.warehouse NULLS FIRST, p.number LIMIT $2 OFFSET $3)
+     SELECT f.*, size.total, size.reused, p.kind, p.number, p.warehouse, p.first_seen AS piece_first_seen,
+       p.provenance AS piece_provenance,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('enterprise', o.enterprise, 'financingNo', o.financing_no,
             'firstSeen', greatest(o.first_seen, h.first_seen), 'provenance', o.provenance)
             ORDER BY o.enterprise, o.financing_no), '[]'::jsonb)
         FROM ${s}.chain_pieces h JOIN ${s}.financings o ON o.chain_id = h.chain_id AND o.open
         WHERE h.piece_key = p.piece_key AND o.financing_key <> f.financing_key) AS others
-     FROM ${s}.financings f LEFT JOIN ${s}.chain_pieces p ON p.chain_id = f.chain_id
-     WHERE f.financing_key = $1
+     FROM f CROSS JOIN size LEFT JOIN page p ON true
      ORDER BY p.kind, p.warehouse NULLS FIRST, p.number`,
-    [key],
+    [key, page?.limit ?? null, page?.offset ?? 0],
   );
   if (rows.length === 0) return null;
   return {
@@ -68,6 +82,8 @@ export async function findExposure(
         provenance: row.piece_provenance,
         others: row.others,
       })),
+    total: Number(rows[0].total),
+    reused: Number(rows[0].reused),
   };
 }
 

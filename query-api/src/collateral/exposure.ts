@@ -9,11 +9,16 @@ import type { CollateralExposureAnswer, ShownProvenance } from '@tradelog/schema
  * leaks. Pure: the read gives every holder, the caller's grants decide what is shown.
  */
 export function exposureAnswer(
-  read: { financing: FinancingRow; pieces: readonly ExposedPiece[] },
+  read: { financing: FinancingRow; pieces: readonly ExposedPiece[]; total: number; reused: number },
+  page: { page: number; pageSize: number },
   granted: (enterprise: string) => boolean,
 ): CollateralExposureAnswer {
   const { financing } = read;
   return {
+    page: page.page,
+    pageSize: page.pageSize,
+    totalCount: read.total,
+    reusedCount: read.reused,
     financing: {
       customerCode: financing.enterprise,
       financingOrderNo: financing.financingNo,
@@ -46,4 +51,20 @@ export function exposureAnswer(
 function shownProvenance(provenance: Record<string, unknown>): ShownProvenance {
   const { documentId, documentType, partnerId, receivedAt, topic, partition, offset } = provenance;
   return { documentId, documentType, partnerId, receivedAt, topic, partition, offset };
+}
+
+/**
+ * A page of an exposure folded as of a moment (every piece, at most the as-of cap's records'
+ * worth): the same page and counts the live read answers (projections' `findExposure`).
+ */
+export function exposurePage(
+  read: { financing: FinancingRow; pieces: readonly ExposedPiece[] },
+  page: { limit: number; offset: number },
+): { financing: FinancingRow; pieces: ExposedPiece[]; total: number; reused: number } {
+  return {
+    financing: read.financing,
+    pieces: read.pieces.slice(page.offset, page.offset + page.limit),
+    total: read.pieces.length,
+    reused: read.pieces.filter((piece) => piece.others.length > 0).length,
+  };
 }

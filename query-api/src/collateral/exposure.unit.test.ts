@@ -41,9 +41,13 @@ describe('collateral exposure answer', () => {
             ],
           },
         ],
+        total: 1,
+        reused: 1,
       },
+      { page: 1, pageSize: 1000 },
       (enterprise) => enterprise === 'A',
     );
+    expect(answer).toMatchObject({ page: 1, pageSize: 1000, totalCount: 1, reusedCount: 1 });
     expect(answer.collateral[0]).toMatchObject({
       kind: 'billOfLading',
       number: 'BL1',

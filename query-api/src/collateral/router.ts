@@ -16,10 +16,10 @@ import {
   replayedRecords,
 } from '../reads/asOf.ts';
 import { assertEnterprise, type Caller, callerOf } from '../reads/auth.ts';
-import { queryPath, validateQuery } from '../reads/requests.ts';
+import { pageOf, queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendRead, sendReadWithPartners } from '../reads/respond.ts';
 import { alertsAnswer } from './alerts.ts';
-import { exposureAnswer } from './exposure.ts';
+import { exposureAnswer, exposurePage } from './exposure.ts';
 
 /** At most this many open alerts in one answer, newest first. */
 const alertsShown = 200;
@@ -50,10 +50,13 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
       const asOf = asOfOf(req, Date.now());
       const financing = { enterprise: request.customerCode, financingNo: request.documentsNo };
       const granted = grantsOf(caller);
+      // Its defaults filled by the validation: page 1 of 1,000 pieces (README "Collateral exposure").
+      const page = pageOf(request);
       if (asOf !== undefined) {
         const { then, records, freshness } = await exposureThen(deps.pool, source, financing, asOf);
-        await sendReadWithPartners(res, deps.pool, { result: then, freshness }, (result) => ({
-          ...exposureAnswer(result, granted),
+        const result = exposurePage(then, page);
+        await sendReadWithPartners(res, deps.pool, { result, freshness }, (shown) => ({
+          ...exposureAnswer(shown, page, granted),
           asOf: asOfMember(asOf, records, granted),
         }));
         return;
@@ -61,14 +64,14 @@ export function createCollateralRouter(deps: { pool: pg.Pool; records?: Partial<
       const live = await readLive(
         deps.pool,
         'collateral',
-        (schema, db) => findExposure(db, schema, financing),
+        (schema, db) => findExposure(db, schema, financing, page),
         // The answer depends on the caller's grants: its result is never shared between callers.
         { offsets: readOptionsOf(req).offsets },
       );
       const read = live.result;
       if (read === null) throw financingNotFound(request.documentsNo, { freshness: live.freshness });
       await sendReadWithPartners(res, deps.pool, { ...live, result: read }, (result) =>
-        exposureAnswer(result, granted),
+        exposureAnswer(result, page, granted),
       );
     }),
   );

@@ -29,7 +29,7 @@ import {
   replayedRecords,
 } from '../reads/asOf.ts';
 import { assertEnterprise, callerOf } from '../reads/auth.ts';
-import { queryPath, validateQuery } from '../reads/requests.ts';
+import { pageOf, queryPath, validateQuery } from '../reads/requests.ts';
 import { handle, readLive, readOptionsOf, sendReadWithPartners } from '../reads/respond.ts';
 
 /**
@@ -91,16 +91,6 @@ const notFound = (request: LinkNodeRequest, details: Record<string, unknown>) =>
     details,
   );
 
-/**
- * The page of a chain's documents asked for (README "Chains in pages"): page 1 of 1,000 by
- * default, so a chain of one trade is answered whole, as before pages.
- */
-export const chainPageOf = (request: { page?: number; pageSize?: number }) => {
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? 1000;
-  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
-};
-
 export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<RecordSource> }): Router {
   const router = Router();
   const source = recordSourceOf(deps.records);
@@ -110,7 +100,8 @@ export function createLinkNodeRouter(deps: { pool: pg.Pool; records?: Partial<Re
       const request = validateQuery('linkNode', req.body);
       assertEnterprise(callerOf(res), request.customerCode);
       const asOf = asOfOf(req, Date.now());
-      const page = chainPageOf(request);
+      // Its defaults filled by the validation: page 1 of 1,000 (README "Chains in pages").
+      const page = pageOf(request);
       const key = {
         enterprise: request.customerCode,
         classes: documentsTypeKeyClasses[request.documentsType],

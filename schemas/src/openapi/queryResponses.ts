@@ -280,6 +280,13 @@ export const queryResponseSchemas: Readonly<Record<string, JsonSchema>> = {
         ),
       },
     }),
+    page: integer('页码', 'Page'),
+    pageSize: integer('每页押品数', 'Pieces per page'),
+    totalCount: integer('押品总数', 'Pieces in all'),
+    reusedCount: integer(
+      '其中同时押在其他未结融资下的件数（不论在哪一页）',
+      'Of those, the pieces another open financing holds too (whatever the page)',
+    ),
     asOf: asOfMember,
     freshness,
   }),

@@ -37,6 +37,14 @@ export interface ExposedPieceAnswer {
 export type CollateralExposureAnswer = {
   financing: NamedFinancing & { open: boolean; firstSeen: string; provenance: ShownProvenance };
   collateral: ExposedPieceAnswer[];
+  /**
+   * The page of the pieces (query-api README "Collateral exposure"): `totalCount` pieces in all,
+   * `reusedCount` of them held by another open financing too, whatever the page.
+   */
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  reusedCount: number;
 };
 
 /** An open alert: a piece two open financings hold, each side null where the caller is not granted it. */

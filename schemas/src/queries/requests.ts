@@ -60,22 +60,30 @@ const pageSize = {
 const paging = { page, pageSize };
 
 /**
- * A chain is answered in pages of its documents (query-api README "Chains in pages"): whole up
- * to 1,000 documents, which a chain of one trade is; a chain one reused number keeps growing is
- * read a page at a time, so no answer grows with it.
+ * A chain is answered in pages of its documents, a financing's collateral in pages of its pieces
+ * (query-api README "Chains in pages"): whole up to 1,000, which a chain of one trade is; a chain
+ * one reused number keeps growing is read a page at a time, so no answer grows with it.
  */
-const chainPageSize = {
-  ...whole(
-    { min: 1, max: 1000 },
-    l(
-      '每页单据数',
-      'Documents per page',
-      '每页返回的链上单据数，默认 1000，最多 1000',
-      'Documents of the chain per page; default 1000, at most 1000',
-    ),
-  ),
+const pageOfUpTo1000 = (what: Labels) => ({
+  ...whole({ min: 1, max: 1000 }, what),
   default: 1000,
-};
+});
+const chainPageSize = pageOfUpTo1000(
+  l(
+    '每页单据数',
+    'Documents per page',
+    '每页返回的链上单据数，默认 1000，最多 1000',
+    'Documents of the chain per page; default 1000, at most 1000',
+  ),
+);
+const piecesPageSize = pageOfUpTo1000(
+  l(
+    '每页押品数',
+    'Pieces per page',
+    '每页返回的押品数，默认 1000，最多 1000',
+    'Pieces of collateral per page; default 1000, at most 1000',
+  ),
+);
 const pagingNote = {
   cn: '分页：page 默认 1，pageSize 默认 100、最多 200；返回行数少于 pageSize 即为最后一页',
   en: 'Paging: page defaults to 1, pageSize to 100 (at most 200); a page with fewer rows than pageSize is the last',
@@ -170,8 +178,8 @@ export const collateralExposureRequest: JsonSchema = documentSchema({
   words: l(
     '押品重复融资查询',
     'Collateral exposure',
-    '一笔融资的押品（提单、仓单、合同）及同时押在其他融资下的情况',
-    'The collateral behind one financing (bills of lading, warehouse receipts, contracts) and the other financings it also stands behind',
+    '一笔融资的押品（提单、仓单、合同）及同时押在其他融资下的情况。押品按页返回：page 默认 1，pageSize 默认 1000、最多 1000；totalCount 为押品总数，reusedCount 为其中同时押在其他未结融资下的件数',
+    'The collateral behind one financing (bills of lading, warehouse receipts, contracts) and the other financings it also stands behind. The pieces are answered in pages: page defaults to 1, pageSize to 1000 (at most 1000); totalCount is the number of pieces, reusedCount how many of them another open financing holds too',
   ),
   properties: {
     customerCode: financingCustomerCode,
@@ -188,6 +196,8 @@ export const collateralExposureRequest: JsonSchema = documentSchema({
         "The purchase's financingOrderNo",
       ),
     ),
+    page,
+    pageSize: piecesPageSize,
   },
   required: ['customerCode', 'documentsType', 'documentsNo'],
 });

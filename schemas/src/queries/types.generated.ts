@@ -23,6 +23,10 @@ export interface CollateralExposureRequest {
   documentsType: "10";
   /** 融资单号 — Financing order number */
   documentsNo: string;
+  /** 页码 — Page */
+  page?: number;
+  /** 每页押品数 — Pieces per page */
+  pageSize?: number;
 }
 
 /** 采购订单查询 — Purchase order query */
@@ -519,7 +523,7 @@ export interface QueryRequestsByType {
 /** The fields each schema gives a default: present once a request is validated. */
 export interface QueryRequestDefaultsByType {
   linkNode: "page" | "pageSize";
-  collateralExposure: never;
+  collateralExposure: "page" | "pageSize";
   purchaseOrders: "page" | "pageSize";
   salesToBusiness: "page" | "pageSize";
   salesToConsumer: "page" | "pageSize";

@@ -102,13 +102,18 @@ describe('enterprise order queries', () => {
       pageSize: 20,
     });
     expect(withDefaults('expressSubscription', { shipperCode: 'ZTO' })).toMatchObject({ sort: '0' });
-    // A chain is answered whole up to 1,000 documents (query-api README "Chains in pages").
+    // A chain and a financing's pieces are answered whole up to 1,000 (query-api README "Chains in pages").
     expect(withDefaults('linkNode', { customerCode: 'X' })).toEqual({
       customerCode: 'X',
       page: 1,
       pageSize: 1000,
     });
-    expect(withDefaults('collateralExposure', { customerCode: 'X' })).toEqual({ customerCode: 'X' });
+    expect(withDefaults('collateralExposure', { customerCode: 'X' })).toEqual({
+      customerCode: 'X',
+      page: 1,
+      pageSize: 1000,
+    });
+    expect(withDefaults('warehouseSummary', { enterpriseId: 'X' })).toEqual({ enterpriseId: 'X' });
   });
 
   it('reject dates that are not dates', () => {
