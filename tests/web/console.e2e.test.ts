@@ -365,6 +365,69 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     await mobile.close();
   });
 
+  it('draws a chain longer than a page a page at a time, with a pager', async () => {
+    // One contract number on a purchase and 129 arrivals: a chain of 130 documents, which the
+    // console draws 100 at a time (chainStore.ts `chainPageSize`, query-api README "Chains in pages").
+    const contractNo = 'LONG-CT-1';
+    // Every other number that links documents is made this test's own, so that the chain holds
+    // exactly these documents (processors/src/link-node/rules.ts: the link keys).
+    const linking = ['busiOrderNo', 'billNo', 'poOrderNo', 'checkNo', 'entryNo', 'inboundOrderNo'];
+    const apart = (document: Record<string, unknown>, name: string) => ({
+      ...document,
+      ...Object.fromEntries(
+        [...linking, 'outboundOrderNo', 'wmsOrderNo']
+          .filter((field) => field in document)
+          .map((field) => [field, `LONG-${name}-${field}`]),
+      ),
+      entOrderNo: `LONG-${name}`,
+      contractNo,
+    });
+    const podPath = ingest.interfaces.find((intf) => intf.id === 'pod')!.path;
+    const purchasePath = ingest.interfaces.find((intf) => intf.id === 'purchase')!.path;
+    const submit = async (path: string, document: Record<string, unknown>) => {
+      const response = await fetch(`${ingest.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.partner}` },
+        body: JSON.stringify(document),
+      });
+      expect(response.status).toBe(200);
+    };
+    await submit(purchasePath, { ...apart(examples.purchase, 'PO-1'), financingOrderNo: 'LONG-FIN-1' });
+    for (let batch = 0; batch < 129; batch += 16)
+      await Promise.all(
+        Array.from({ length: Math.min(16, 129 - batch) }, (_, i) =>
+          submit(podPath, apart(examples.pod, `POD-${batch + i}`)),
+        ),
+      );
+    await waitForProjectionsToApply(pool, await endOffsetsOf(services.kafkaBrokers, topics), {
+      topicOf: (type) => ingest.topicOf(documentTypes.find((t) => t.id === type)!),
+    });
+
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, keys.lender, '/en/console/lender');
+    const customer = page.getByLabel(/Customer code/);
+    await customer.locator(`option[value="${owner}"]`).waitFor({ state: 'attached' });
+    await customer.selectOption(owner);
+    await page.getByLabel('Document type').selectOption('30');
+    await page.getByLabel('Document number').fill('LONG-PO-1');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const pager = page.getByTestId('chain-page');
+    await pager.filter({ hasText: 'Documents 1–100 of the 130 in this chain' }).waitFor();
+    expect(await page.locator('.chain-node').count()).toBe(100);
+    const previous = page.getByRole('button', { name: 'Previous page' });
+    expect(await previous.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await pager.filter({ hasText: 'Documents 101–130 of the 130 in this chain' }).waitFor();
+    // And the financing its purchase names, drawn beside it (derived, not counted among the 130).
+    expect(await page.locator('.chain-node:not([aria-label^="financingInfo"])').count()).toBe(30);
+    expect(await page.locator('.chain-node[aria-label="financingInfo LONG-FIN-1"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await previous.click();
+    await pager.filter({ hasText: 'Documents 1–100' }).waitFor();
+    await context.close();
+  });
+
   it('tells the operator when query-api has no Kafka, draws nothing, and keeps asking', async () => {
     // The same build behind a query-api without KAFKA_BROKERS: /ops/pipeline answers 503.
     const withoutKafka = await startPortal(distDir, {
