@@ -22,7 +22,9 @@ import { createLogFixture } from '../src/testing/logFixture.ts';
  *   `BENCH_CASE=giant-chain`: one enterprise, one contract number on every purchase, port
  *   arrival, clearance and tally (and no business key shared otherwise), every purchase drawing
  *   on one financing line (opened at 10, repaid at 20, order by order): one chain held together
- *   by one number, whose nodes, pieces and purchases grow without bound.
+ *   by one number, whose nodes, pieces and purchases grow without bound. `BENCH_CASE=double-financed`:
+ *   the giant chain with a second financing line drawn on by the second order and never repaid,
+ *   so that two open financings hold the chain and every piece it gains pairs them.
  * - `BENCH_PROJECTIONS=link-node,…` measures some projections only; `-- --json` prints the JSON only.
  */
 const sizes = (process.env.BENCH_RECORDS ?? '5000').split(',').map(Number);
@@ -31,8 +33,8 @@ if (sizes.some((size) => !Number.isInteger(size) || size <= 0))
     `BENCH_RECORDS must be positive integers separated by commas, got ${process.env.BENCH_RECORDS}`,
   );
 const benchCase = process.env.BENCH_CASE ?? 'mix';
-if (benchCase !== 'mix' && benchCase !== 'giant-chain')
-  throw new Error(`BENCH_CASE must be mix or giant-chain, got ${benchCase}`);
+if (benchCase !== 'mix' && benchCase !== 'giant-chain' && benchCase !== 'double-financed')
+  throw new Error(`BENCH_CASE must be mix, giant-chain or double-financed, got ${benchCase}`);
 const json = process.argv.includes('--json');
 const services = {
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
@@ -101,7 +103,10 @@ function mixDocumentAt(i: number): [DocumentTypeId, Record<string, unknown>] {
 function giantChainDocumentAt(i: number): [DocumentTypeId, Record<string, unknown>] {
   const order = Math.floor(i / 6);
   const own = (prefix: string) => `G-${prefix}-${order}`;
-  const status = i % 6 === 0 ? '10' : '20';
+  // Double-financed: the second order draws on a second line and is never repaid, so from then on
+  // two open financings hold the chain and every piece it gains pairs them (a double pledge).
+  const second = benchCase === 'double-financed' && order === 1;
+  const status = i % 6 === 0 || second ? '10' : '20';
   switch (i % 6) {
     case 0:
     case 5:
@@ -112,7 +117,7 @@ function giantChainDocumentAt(i: number): [DocumentTypeId, Record<string, unknow
           entOrderNo: own('PO'),
           orderTime: examples.purchase.orderTime,
           contractNo: giantContract,
-          financingOrderNo: 'G-FIN-LINE-1',
+          financingOrderNo: second ? 'G-FIN-LINE-2' : 'G-FIN-LINE-1',
           purchaseQty: examples.purchase.purchaseQty,
           purchaseAmount: examples.purchase.purchaseAmount,
           currency: examples.purchase.currency,
@@ -165,7 +170,7 @@ function giantChainDocumentAt(i: number): [DocumentTypeId, Record<string, unknow
   }
 }
 
-const documentAt = benchCase === 'giant-chain' ? giantChainDocumentAt : mixDocumentAt;
+const documentAt = benchCase === 'mix' ? mixDocumentAt : giantChainDocumentAt;
 
 interface ProjectionRate {
   projection: string;

@@ -40,8 +40,8 @@ const absorbedBy = (steps: readonly ChangeEvent[]): string[] =>
  * The batch's collateral state, indexed so that each step is handed only its slice — what
  * reduceCollateral's contract asks for (reducer.ts `CollateralState`): of the chains its
  * link-node steps name, the pieces its document brings and the pieces another chain holds too
- * (every piece of a chain it may read whole: absorbed, or possibly held by two open financings
- * after the step); every chain holding one of those pieces, with those pieces; the open
+ * (every piece of a chain it may read whole: absorbed, or possibly brought an open financing it
+ * lacked while another holds it); every chain holding one of those pieces, with those pieces; the open
  * financings of those chains and the financings its document names, each with only its
  * document's purchases; the pairings recorded on those pieces. A step then costs what its
  * document touches, not what the batch loaded nor the size of its chains.
@@ -157,7 +157,7 @@ export class WorkingCollateral {
     for (const step of steps)
       if (
         step.projection === 'link-node' &&
-        this.#mayHoldTwoOpen(step.subject, names.absorbed, names.financingKeys)
+        this.#mayWidenToTwoOpen(step.subject, names.absorbed, names.financingKeys)
       )
         whole.add(step.subject);
     // A piece of a named chain no other chain holds brings no chain: only shared ones are looked up.
@@ -222,15 +222,21 @@ export class WorkingCollateral {
   }
 
   /**
-   * A step may leave two open financings or more on a chain: the open ones there, those on every
-   * chain its document's merges absorb (a survivor may itself be absorbed by a later node of the
-   * same document), those its document may open. A bound from above, never below.
+   * A step may bring a chain an open financing it lacked and leave two open ones or more on it:
+   * then every piece of the chain may pair the newcomer (reducer.ts `piecesToPair`, the chains
+   * widened). Those arriving are the open ones on every chain its document's merges absorb (a
+   * survivor may itself be absorbed by a later node of the same document) and those its document
+   * may open; with the open ones there, a bound from above, never below. A chain two open
+   * financings already hold has every piece paired: a step that brings none pairs only the
+   * pieces it brings, so it is handed those, not the chain — its cost stays what its document
+   * touches however long a double-financed chain grows (processors/README.md "Collateral rules").
    */
-  #mayHoldTwoOpen(chainId: string, absorbed: readonly string[], named: readonly string[]): boolean {
-    let open = this.#openOn.get(chainId)?.size ?? 0;
-    for (const gone of absorbed) open += this.#openOn.get(gone)?.size ?? 0;
-    for (const key of named) if (!this.#openOn.get(chainId)?.has(key)) open += 1;
-    return open > 1;
+  #mayWidenToTwoOpen(chainId: string, absorbed: readonly string[], named: readonly string[]): boolean {
+    const open = this.#openOn.get(chainId);
+    let arriving = 0;
+    for (const gone of absorbed) arriving += this.#openOn.get(gone)?.size ?? 0;
+    for (const key of named) if (!open?.has(key)) arriving += 1;
+    return arriving > 0 && (open?.size ?? 0) + arriving > 1;
   }
 
   #hold(chainId: string, pieceKey: string): void {

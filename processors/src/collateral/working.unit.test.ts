@@ -122,6 +122,48 @@ describe('working collateral (the batch shell hands each step its slice)', () =>
     expect([...slice.financings.keys()]).toEqual([financingKeyOf('ENT1', 'F3')]);
   });
 
+  it('given a long chain two open financings hold, when a document brings it a bill, then its slice holds the pieces it brings, not the chain, and pairs the two on the new bill as the whole state does', () => {
+    const log = documentLog();
+    const events = [
+      ...Array.from({ length: 40 }, (_, i) =>
+        log('pod', { customerCode: 'ENT1', entOrderNo: `POD${i}`, contractNo: 'CT1', billNo: `BL${i}` }),
+      ),
+      ...['F1', 'F2'].map((financingOrderNo, i) =>
+        log('purchase', {
+          customerCode: 'ENT1',
+          entOrderNo: `PO${i}`,
+          orderStatus: '10',
+          financingOrderNo,
+          contractNo: 'CT1',
+        }),
+      ),
+      log('pod', { customerCode: 'ENT1', entOrderNo: 'POD-NEW', contractNo: 'CT1', billNo: 'BL-NEW' }),
+    ];
+    const steps = linked(events);
+    let whole = emptyCollateralState();
+    const working = workingCollateral(emptyCollateralState(), noValues);
+    let last: { slice: CollateralState; changes: ChangeEvent[] } | undefined;
+    let wholeChanges: ChangeEvent[] = [];
+    for (const [index, event] of events.entries()) {
+      const reduced = reduceCollateral(whole, event, steps[index]!);
+      whole = reduced.state;
+      wholeChanges = reduced.changes;
+      const slice = working.slice(event, steps[index]!);
+      const step = reduceCollateral(slice, event, steps[index]!);
+      if (step.state !== slice) working.absorb(slice, step.state);
+      last = { slice, changes: step.changes };
+    }
+    // The second financing opening read the chain whole (41 pieces: 40 bills and the contract);
+    // the bill after it is handed what the chain holds of its pieces (the contract), not the 40 bills.
+    const [chain] = [...last!.slice.chains.values()];
+    expect([...chain!.keys()]).toEqual([expect.stringContaining('CT1')]);
+    expect(last!.changes.map((change) => change.subject)).toEqual([
+      'financing/F1/billOfLading/BLNEW/with/F2',
+    ]);
+    expect(last!.changes).toEqual(wholeChanges);
+    expect(snapshot(working)).toEqual(snapshot(whole));
+  });
+
   it("given inbounds joining chains that merge and receipts changing value, when each step is taken on its slice, then every chain's receipt total is the sum over the receipts it holds", () => {
     const log = documentLog();
     let seed = 11;
