@@ -372,7 +372,7 @@ describe('console: partner submissions to a lender’s chain diagram', () => {
     // Every other number that links documents is made this test's own, so that the chain holds
     // exactly these documents (processors/src/link-node/rules.ts: the link keys).
     const linking = ['busiOrderNo', 'billNo', 'poOrderNo', 'checkNo', 'entryNo', 'inboundOrderNo'];
-    const apart = (document: Record<string, unknown>, name: string) => ({
+    const apart = (document: object, name: string): Record<string, unknown> => ({
       ...document,
       ...Object.fromEntries(
         [...linking, 'outboundOrderNo', 'wmsOrderNo']
