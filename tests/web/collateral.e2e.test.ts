@@ -115,6 +115,10 @@ describe('console: reused collateral marked on the chain and listed as an alert'
       `warehouseReceipt ${receipt.warehouseId}/QHYPIN20240410007`,
     );
     expect(await page.locator('.chain-node').count()).toBeGreaterThanOrEqual(3);
+    // How much of the financing's collateral is reused, whatever page of it is drawn.
+    expect(await page.getByTestId('chain-reused-count').textContent()).toMatch(
+      /^1 of the financing's \d+ pieces of collateral also stand behind another open financing$/,
+    );
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/console-collateral.png', fullPage: true });

@@ -1,8 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useLocale } from '../app/state.ts';
 import type { LinkNodeResponse } from './chainLayout.ts';
-import { type ChainStore, createChainStore, withAsOf } from './chainStore.ts';
-import type { ExposedPiece } from './collateral.ts';
+import { type ChainStore, createChainStore, type ExposureAnswer, withAsOf } from './chainStore.ts';
 import { consoleCall } from './consoleApi.ts';
 import { LenderTables } from './LenderTables.tsx';
 import { LenderTracking } from './LenderTracking.tsx';
@@ -26,7 +25,7 @@ export function LenderWorkstation(props: { apiKey: string }) {
             body: request,
           }),
         exposure: (request, asOf) =>
-          consoleCall<{ collateral?: ExposedPiece[] }>(
+          consoleCall<ExposureAnswer>(
             props.apiKey,
             locale,
             withAsOf('/open/info/collateral/exposure', asOf),

@@ -79,6 +79,11 @@ export function LinkNodeLookup(props: {
       </form>
       <ViewAsOfPicker id={`${id}-as-of`} className="chain-as-of" testId="chain-as-of" view={state} />
       {state.status === 'error' && <FormError>{state.error}</FormError>}
+      {state.status === 'done' && state.reusedCount && (
+        <p className="muted" data-testid="chain-reused-count">
+          {format(t.console.lender.reusedCount, state.reusedCount)}
+        </p>
+      )}
       {state.status === 'done' && state.response && (
         <ChainDiagram response={state.response} collateral={state.collateral} />
       )}

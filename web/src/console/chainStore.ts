@@ -37,11 +37,18 @@ export interface ChainCalls {
     asOf: string | undefined,
   ): Promise<ChainAnswer<LinkNodeResponse>>;
   /** POST /open/info/collateral/exposure of a financing, as of the same moment as the chain. */
-  exposure(
-    request: ChainRequest,
-    asOf: string | undefined,
-  ): Promise<ChainAnswer<{ collateral?: ExposedPiece[] }>>;
+  exposure(request: ChainRequest, asOf: string | undefined): Promise<ChainAnswer<ExposureAnswer>>;
 }
+
+/**
+ * What the console reads of the exposure answer: its first page of pieces, and how many pieces
+ * the financing holds and how many another open financing holds too (query-api README
+ * "Collateral exposure").
+ */
+export type ExposureAnswer = { collateral?: ExposedPiece[]; totalCount?: number; reusedCount?: number };
+
+/** How much of a financing's collateral stands behind another open financing too. */
+export type ReusedCount = { reused: number; total: number };
 
 /** What the answer says it reflects: the contract's `asOf` member. */
 export type AsOfShown = AsOfReflected;
@@ -55,6 +62,8 @@ export interface ChainState {
   /** Which page of the chain's documents is drawn; undefined before an answer. */
   paging: LinkNodePaging | undefined;
   collateral: ExposedPiece[];
+  /** Of a financing's chain: its pieces reused, whatever the page drawn; undefined otherwise. */
+  reusedCount: ReusedCount | undefined;
   shownAsOf: AsOfShown | undefined;
   error: string | undefined;
   setField<K extends keyof ChainRequest>(name: K, value: ChainRequest[K]): void;
@@ -89,6 +98,12 @@ const pagingOf = (body: LinkNodeResponse): LinkNodePaging | undefined =>
     ? undefined
     : { page: body.page, pageSize: body.pageSize, totalCount: body.totalCount };
 
+/** The counts an exposure answer gives, when it gives them. */
+const reusedCountOf = (body: ExposureAnswer): ReusedCount | undefined =>
+  body.totalCount === undefined || body.reusedCount === undefined
+    ? undefined
+    : { reused: body.reusedCount, total: body.totalCount };
+
 export function createChainStore(calls: ChainCalls, initial: Partial<ChainRequest> = {}) {
   // The last question asked: a page asked after it answers instead of it.
   let asked: { page: number } | undefined;
@@ -99,6 +114,7 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
     response: undefined,
     paging: undefined,
     collateral: [],
+    reusedCount: undefined,
     shownAsOf: undefined,
     error: undefined,
     setField(name, value) {
@@ -138,6 +154,7 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
           response: undefined,
           paging: undefined,
           collateral: [],
+          reusedCount: undefined,
           shownAsOf: undefined,
         });
         return;
@@ -149,6 +166,7 @@ export function createChainStore(calls: ChainCalls, initial: Partial<ChainReques
         response: answer.body,
         paging: pagingOf(answer.body),
         collateral: exposure?.ok ? (exposure.body.collateral ?? []) : [],
+        reusedCount: exposure?.ok ? reusedCountOf(exposure.body) : undefined,
         shownAsOf: asOfShownOf(answer.body),
       });
     },

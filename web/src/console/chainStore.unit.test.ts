@@ -37,7 +37,7 @@ function recordedCalls() {
     },
     async exposure(request, asOf) {
       exposures.push({ request, asOf });
-      return { ok: true, body: { collateral: [] }, message: '' };
+      return { ok: true, body: { collateral: [], totalCount: 6, reusedCount: 2 }, message: '' };
     },
   };
   return { calls, asked, exposures };
@@ -62,6 +62,8 @@ describe('the lender chain store', () => {
       asOf: undefined,
     });
     expect(exposures).toHaveLength(1);
+    // A financing's chain says how much of its collateral other open financings hold too.
+    expect(store.getState().reusedCount).toEqual({ reused: 2, total: 6 });
 
     await store.getState().setAsOf('2026-03-05T14:30:00');
     expect(asked[1]?.asOf).toBe(new Date('2026-03-05T14:30:00').toISOString());

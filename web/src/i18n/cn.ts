@@ -493,6 +493,7 @@ export const cn = {
       chainPage: '链上第 {from}–{to} 份单据，共 {total} 份',
       edges: '{count} 条关联',
       reused: '押品同时押在其他融资下',
+      reusedCount: '该融资的 {total} 件押品中，{reused} 件同时押在其他未结融资下',
       alerts: '押品重复融资预警',
       noAlerts: '暂无未结预警',
       asOf: '截至时点（留空为当前）',

@@ -495,6 +495,8 @@ export const en: Dict = {
       chainPage: 'Documents {from}–{to} of the {total} in this chain',
       edges: '{count} links',
       reused: 'Collateral also behind other financings',
+      reusedCount:
+        "{reused} of the financing's {total} pieces of collateral also stand behind another open financing",
       alerts: 'Reused-collateral alerts',
       noAlerts: 'No open alerts',
       asOf: 'As of (empty: now)',
